@@ -1,0 +1,57 @@
+/** Layer rules of ARCHITECTURE.md. `npm run depcheck` fails on any violation. */
+const pureDomainLibs = '^(luxon|card-validator|ibantools)$';
+module.exports = {
+  forbidden: [
+    { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },
+    { name: 'src-not-to-tests', severity: 'error', from: { path: '^src/' }, to: { path: '^tests/' } },
+    {
+      name: 'domain-is-pure', severity: 'error',
+      comment: 'src/domain imports only src/domain and pure value libraries.',
+      from: { path: '^src/domain/' },
+      to: { pathNot: ['^src/domain/'], dependencyTypesNot: ['core'] },
+    },
+    {
+      name: 'domain-no-impure-libs', severity: 'error',
+      from: { path: '^src/domain/' },
+      to: { dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown'], pathNot: `node_modules/(luxon|card-validator|ibantools)/` },
+    },
+    {
+      name: 'application-only-domain', severity: 'error',
+      from: { path: '^src/application/' },
+      to: { pathNot: ['^src/(application|domain)/'] },
+    },
+    {
+      name: 'infrastructure-not-to-outer', severity: 'error',
+      from: { path: '^src/infrastructure/' },
+      to: { path: '^src/(presentation|di)/' },
+    },
+    {
+      name: 'sdk-only-in-telegram-adapter', severity: 'error',
+      from: { pathNot: ['^src/infrastructure/telegram/', '^tests/'] },
+      to: { path: 'node_modules/@telegram-apps/sdk' },
+    },
+    {
+      name: 'presentation-not-to-infrastructure', severity: 'error',
+      comment: 'Presentation reaches adapters only through DI tokens.',
+      from: { path: '^src/presentation/' },
+      to: { path: ['^src/infrastructure/', '^src/di/(?!tokens)'] },
+    },
+    {
+      name: 'presentation-no-io-libs', severity: 'error',
+      from: { path: '^src/presentation/' },
+      to: { path: 'node_modules/(axios|axios-retry|inversify)/' },
+    },
+    {
+      name: 'server-not-to-client-ui', severity: 'error',
+      from: { path: '^server/' },
+      to: { path: '^src/(presentation|infrastructure|di|application)/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], mainFields: ['module', 'main', 'types'] },
+    exclude: { path: ['\\.d\\.ts$'] },
+  },
+};

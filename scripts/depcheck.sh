@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Checks the layer rules, then proves the checker bites: a deliberate violation must be reported.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+npx depcruise src server --config .dependency-cruiser.cjs --output-type err
+probe=src/domain/__layer_probe__.ts
+trap 'rm -f "$probe"' EXIT
+echo "import axios from 'axios'; export const probe = axios;" > "$probe"
+if npx depcruise "$probe" --config .dependency-cruiser.cjs --output-type err >/dev/null 2>&1; then
+  echo "dependency rules did not catch a deliberate domain -> axios import" >&2; exit 1
+fi
+echo "layer rules: a deliberate violation is caught"

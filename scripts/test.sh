@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# The one test command (README): type check, lint, layer rules, unit, integration (embedded and real PostgreSQL), end-to-end.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+step() { printf '\n=== %s ===\n' "$1"; }
+step "type check";        npx tsc -p tsconfig.json --noEmit
+step "lint";              npx eslint . --max-warnings=0
+step "dependency rules";  bash scripts/depcheck.sh
+step "unit tests";        npx jest --selectProjects unit --ci
+step "integration tests (embedded PostgreSQL)"; npx jest --selectProjects integration --ci --runInBand
+if [[ -x scripts/with-postgres.sh ]] && command -v pg_ctlcluster >/dev/null 2>&1 || [[ -d /usr/lib/postgresql ]]; then
+  step "integration tests (PostgreSQL server)"; bash scripts/with-postgres.sh npx jest --selectProjects integration --ci --runInBand
+fi
+if [[ -d tests/e2e ]] && ls tests/e2e/*.spec.ts >/dev/null 2>&1; then
+  step "end-to-end tests (Chromium)"; npx vite build >/dev/null && npx playwright test
+fi

@@ -1,0 +1,187 @@
+/**
+ * The wire contract of spec section 7, shared by the client's HTTP adapters and the reference server.
+ * Paths are relative to /api/v2. Amounts travel in major units (5 or "5.00" = five euros); both sides
+ * convert to integer minor units at the edge. Times are epoch seconds. Lists are paged by an opaque
+ * `startFrom` cursor; `nextFrom` is null on the last page.
+ */
+import type {
+  CardBrand, ChannelType, LanguageCode, MemberFilter, MemberStatus, MigrationRequestStatus, ModerationState,
+  OnboardingStep, PayoutFieldName, PayoutMethod, Period, Role, TransactionPaymentMethod, TransactionType,
+  VerificationStatus, InvoicePaymentMethod, PaymentStatus,
+} from '../domain/entities';
+import type { Currency } from '../domain/money';
+
+export type Cursor = string | null;
+/** A decimal amount in major units; the server also accepts numeric strings. */
+export type MajorAmount = number;
+
+export interface ApiError { code: string; message: string; [extra: string]: unknown }
+
+export interface UserDto { id: number; telegramId: number; firstName: string; lastName?: string; userName?: string; photoUrl?: string }
+export interface LanguageDto { code: LanguageCode; name: string; englishName: string }
+export interface ChannelDto {
+  id: number; chatId: number; name: string; userName?: string; photoUrl?: string; type: ChannelType;
+  language: { code: LanguageCode; name: string }; isLanguageSelected: boolean; connected: boolean; moderation: ModerationState;
+  onboardingStep: OnboardingStep; onboardingPassed: boolean; isOnboarding: boolean; activeSubscribers: number; isDeleted: boolean;
+}
+export interface SubscriptionDto {
+  id: number; channelId: number; name: string; description: string; period: Period; amount: MajorAmount; currency: Currency;
+  buttonText: string; command?: string; activeSubscribers: number; isDeleted: boolean;
+  inviteLink?: string; privateChannelInviteLink?: string; publicChannelInviteLink?: string;
+}
+export interface SubscriptionMemberDto {
+  id: number; subscriptionId: number; userId: number; status: MemberStatus; period: Period;
+  activatedAt: number; expiresAt?: number; paymentMethod?: TransactionPaymentMethod; price: MajorAmount; currency: Currency;
+  /** True while a renewal charge failed and the membership runs out at expiresAt. */
+  renewalFailed?: boolean;
+}
+export interface BalanceDto { currency: Currency; amount: MajorAmount }
+export interface CardDto { id: number; cardBrand: CardBrand; cardLast: string; active: boolean; primary: boolean }
+export interface WithdrawalAccountDto { country: string; methodType: PayoutMethod; currency: Currency; params: Record<string, string> }
+export interface WithdrawalCardDto { brand: CardBrand; maskedNumber: string; last4: string; country?: string }
+export interface TransactionDto {
+  id: number; type: TransactionType; createdAt: number; currency: Currency;
+  total: MajorAmount; amount: MajorAmount; payoutAmount?: MajorAmount; price?: MajorAmount; providerFee?: MajorAmount; serviceFee?: MajorAmount;
+  paymentMethod?: TransactionPaymentMethod;
+  /** JSON text with cardBrand and cardLast, as the spec names it. */
+  paymentExtra?: string;
+  card?: { brand: CardBrand; last4: string };
+  withdrawalAccount?: WithdrawalAccountDto;
+  user?: UserDto;
+  channel?: { id: number; name: string; photoUrl?: string; userName?: string };
+  subscription?: { id: number; name: string; period: Period };
+  subscriptionMember?: { id: number };
+}
+
+// ---- verification
+export interface VerificationStatusResponse { token?: string; status: VerificationStatus }
+export interface VerificationStartResponse { token: string }
+
+// ---- dashboard
+export interface DashboardResponse {
+  mode: Role;
+  /** True when the user owns at least one channel or passed verification: shows the mode switch link. */
+  isCreator: boolean;
+  user: UserDto;
+  balances: { active: BalanceDto[]; payout: BalanceDto[] };
+  channels: ChannelDto[];
+  transactions: TransactionDto[];
+  transactionsNextFrom: Cursor;
+  withdrawalAccount: WithdrawalAccountDto | null;
+  migrationAvailable: boolean;
+  subscriptionMembers: SubscriptionMemberDto[];
+  subscriptions: SubscriptionDto[];
+  channelsOfSubscriptions: ChannelDto[];
+  cards: CardDto[];
+}
+/** list: 'all' (dashboard) or 'withdrawals' (payout page). */
+export interface DashboardTransactionsRequest { list?: 'all' | 'withdrawals'; mode: Role; startFrom: Cursor }
+export interface TransactionsPage { transactions: TransactionDto[]; nextFrom: Cursor }
+
+// ---- channels
+export interface ChannelResponse {
+  channel: ChannelDto; languages: LanguageDto[]; subscriptions: SubscriptionDto[]; subscriptionsNextFrom: Cursor;
+  transactions: TransactionDto[]; transactionsNextFrom: Cursor; isOnboarding: boolean;
+}
+export interface LanguagesResponse { languages: LanguageDto[] }
+export interface SetChannelLanguageRequest { language: LanguageCode }
+export interface ChannelOnlyResponse { channel: ChannelDto }
+export interface PageRequest { startFrom: Cursor }
+export interface SubscriptionsPage { subscriptions: SubscriptionDto[]; nextFrom: Cursor }
+export interface OkResponse { ok: true }
+
+// ---- subscriptions
+export interface NewSubscriptionRequest {
+  channelId: number; name: string; description: string; period: Period; currency: Currency; amount: MajorAmount | string; buttonText: string;
+}
+export interface NewSubscriptionResponse { channel: ChannelDto; subscription: SubscriptionDto }
+export interface EditSubscriptionRequest { name: string; description: string; amount: MajorAmount | string; buttonText: string }
+export interface SubscriptionOnlyResponse { subscription: SubscriptionDto }
+export interface PublishSubscriptionRequest { pin: boolean; disableNotification: boolean }
+export interface SetCommandRequest { command: string }
+export interface MembersRequest { startFrom: Cursor; filter: MemberFilter; group?: 'live' | 'inactive' }
+export interface MembersPage { members: SubscriptionMemberDto[]; nextFrom: Cursor; users: UserDto[] }
+export interface SubscriptionDetailResponse {
+  subscription: SubscriptionDto; channel: ChannelDto; users: UserDto[];
+  membersGrouped: { live: SubscriptionMemberDto[]; inactive: SubscriptionMemberDto[] };
+  membersGroupedNextFrom: { live: Cursor; inactive: Cursor };
+}
+export interface SubscriptionMemberResponse { subscription: SubscriptionDto; channel: ChannelDto; subscriptionMember: SubscriptionMemberDto; user: UserDto }
+
+// ---- donations
+export interface DonationRequestRequest {
+  title: string; description: string; currency: Currency; amount: MajorAmount | string; buttonText: string;
+  pin: boolean; disableNotification: boolean; imageId?: string | null;
+}
+export interface DonationRequestResponse { channel: ChannelDto; donation: DonationDto }
+export interface DonationDto { id: number; channelId: number; title: string; description: string; buttonText: string; amount: MajorAmount; currency: Currency }
+
+// ---- invoices and payments
+export interface DonationInvoiceResponse { channel: ChannelDto; donation: DonationDto; data: { amount: MajorAmount; currency: Currency }; cards: CardDto[] }
+export interface SubscriptionInvoiceResponse { subscription: SubscriptionDto; channel: ChannelDto; cards: CardDto[] }
+/** Header `Idempotency-Key` is required on every create call. */
+export interface CreateDonationPaymentRequest { paymentMethod: InvoicePaymentMethod; amount: MajorAmount | string; period?: 'onetime'; cardId?: number; saveCard?: boolean; cardToken?: string }
+export interface CreateSubscriptionPaymentRequest { paymentMethod: InvoicePaymentMethod; cardId?: number; saveCard?: boolean; cardToken?: string }
+export interface CreatePaymentResponse {
+  paymentId: string; status: PaymentStatus;
+  /** Hosted payment page (link payment, paymentMethod smart_glocal). */
+  url?: string;
+  /** Provider session public token the client polls with (new card). */
+  token?: string;
+  userAction?: UserAction;
+  errorCode?: string; errorDescription?: string;
+}
+export interface UserAction { type: 'redirect'; url: string }
+export interface PaymentCheckRequest { paymentId: string }
+export interface PaymentCheckResponse {
+  paymentId: string; status: PaymentStatus; userAction?: UserAction; errorCode?: string; errorDescription?: string;
+  amount: MajorAmount; currency: Currency; card?: { brand: CardBrand; last4: string }; transactionId?: number;
+  kind: 'subscription' | 'donation';
+  /** The channel link the subscriber opens after paying. */
+  inviteLink?: string;
+  subscriptionMemberId?: number;
+}
+
+// ---- follower
+export interface FollowerMemberResponse { subscriptionMember: SubscriptionMemberDto; subscription: SubscriptionDto; channel: ChannelDto }
+export interface CardsResponse { cards: CardDto[] }
+export interface CardResponse { card: CardDto }
+
+// ---- transactions
+export interface TransactionResponse { transaction: TransactionDto }
+
+// ---- payouts
+export interface PayoutResponse {
+  payoutBalances: BalanceDto[]; activeBalances: BalanceDto[]; nextPayoutDate: string; withdrawalCard: WithdrawalCardDto | null;
+  withdrawalAccount: WithdrawalAccountDto | null; withdrawals: TransactionDto[]; withdrawalsNextFrom: Cursor;
+}
+export interface PayoutFieldRequirementDto {
+  name: PayoutFieldName; required: boolean; regex?: string; maxLength?: number; oneOf?: string[]; equalTo?: string; invalidMessage: string;
+}
+export interface MandatoryParametersDto { country: string; currency: Currency; methodType: PayoutMethod; bankExternalId?: string; fields: PayoutFieldRequirementDto[] }
+export interface PayoutParametersResponse {
+  /** Provider public token for card tokenisation. */
+  token: string;
+  supportedCountries: { countryCodeIso2: string; countryCodeIso3: string; availablePayoutMethods: PayoutMethod[] }[];
+  userCountry: string | null;
+  mandatoryParametersV2: MandatoryParametersDto[];
+}
+export interface BanksResponse { banks: { externalId: string; bankName: string }[] }
+export interface SavePayoutAccountRequest {
+  currency: Currency; countryIso3: string; methodType: PayoutMethod;
+  card?: { token: string; network: CardBrand; type: string; maskedNumber: string };
+  bank?: { externalId: string; bankName: string };
+  params: Record<string, string>;
+}
+export interface SavePayoutAccountResponse { card: WithdrawalCardDto | null; withdrawalAccount: WithdrawalAccountDto }
+
+// ---- migration
+export interface MigrationChannelDto { chatId: number; name: string; link: string; activeSubscribers: number }
+export interface MigrationRequestDto { id: number; status: MigrationRequestStatus; positionInQueue?: number; createdAt: number }
+export interface MigrationResponse { request: MigrationRequestDto | null; channels: ChannelDto[]; donateChannels: MigrationChannelDto[]; termsAccepted?: boolean }
+export interface MigrationConfirmResponse { request: MigrationRequestDto }
+
+// ---- card payment provider (sandbox at /provider)
+export interface ProviderTokenizeRequest { card_number: string; cardholder_name: string; expiry_month: string; expiry_year: string; cvc: string; postal_code?: string }
+export interface ProviderTokenizeResponse { status: 'ok'; token: string; card: { network: CardBrand; type: 'credit' | 'debit'; last4: string; bin: string; country: string; masked_number: string } }
+export interface ProviderSessionStatus { status: 'pending' | 'action_required' | 'paid' | 'cancelled' | 'error'; redirect_url?: string; error_code?: string; error_description?: string }

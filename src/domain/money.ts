@@ -1,0 +1,54 @@
+/** Currencies of spec section 3. Amounts below the UI are integer minor units plus one of these. */
+export const CURRENCIES = [
+  'aed', 'aud', 'eur', 'brl', 'cad', 'cny', 'usd', 'czk', 'gbp', 'hkd', 'huf', 'idr',
+  'inr', 'ils', 'jpy', 'kes', 'krw', 'pln', 'ron', 'rub', 'sek', 'thb', 'try',
+] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+/** Currencies a creator can be paid out in. */
+export const PAYOUT_CURRENCIES = ['eur', 'rub'] as const satisfies readonly Currency[];
+export type PayoutCurrency = (typeof PAYOUT_CURRENCIES)[number];
+
+/** ISO 4217 exponents. Not derived from Intl, which reports 0 for HUF and IDR. */
+const ZERO_DECIMAL: ReadonlySet<Currency> = new Set(['jpy', 'krw']);
+export function currencyExponent(currency: Currency): number {
+  return ZERO_DECIMAL.has(currency) ? 0 : 2;
+}
+
+export function isCurrency(value: unknown): value is Currency {
+  return typeof value === 'string' && (CURRENCIES as readonly string[]).includes(value);
+}
+
+/** An amount of money: integer minor units and its currency. */
+export interface Money {
+  readonly minor: number;
+  readonly currency: Currency;
+}
+
+export function money(minor: number, currency: Currency): Money {
+  if (!Number.isSafeInteger(minor)) throw new RangeError(`minor units must be an integer, got ${minor}`);
+  return { minor, currency };
+}
+
+/** Major units (5.5 eur) to minor units (550), rounding half away from zero on the last place. */
+export function toMinor(major: number, currency: Currency): number {
+  const factor = 10 ** currencyExponent(currency);
+  const scaled = Math.round(Math.abs(major) * factor + 1e-9);
+  return major < 0 ? -scaled : scaled;
+}
+
+export function toMajor(minor: number, currency: Currency): number {
+  return minor / 10 ** currencyExponent(currency);
+}
+
+export function fromMajor(major: number, currency: Currency): Money {
+  return money(toMinor(major, currency), currency);
+}
+
+/** Sorts currencies with eur first, the rest alphabetically (spec section 3). */
+export function compareCurrencies(a: Currency, b: Currency): number {
+  if (a === b) return 0;
+  if (a === 'eur') return -1;
+  if (b === 'eur') return 1;
+  return a.localeCompare(b);
+}
