@@ -1,0 +1,90 @@
+/**
+ * The host messenger (Telegram) as the app sees it. The only adapter that talks to the SDK lives in
+ * src/infrastructure/telegram; tests and the in-memory backend use a fake.
+ */
+export type PlatformName = 'ios' | 'android' | 'android_x' | 'macos' | 'tdesktop' | 'web' | 'weba' | 'webk' | 'unknown';
+export type HapticImpactStyle = 'light' | 'medium' | 'heavy' | 'rigid' | 'soft';
+export type HapticNotificationType = 'error' | 'success' | 'warning';
+
+export interface ThemeColors {
+  readonly bgColor?: string;
+  readonly textColor?: string;
+  readonly hintColor?: string;
+  readonly linkColor?: string;
+  readonly buttonColor?: string;
+  readonly buttonTextColor?: string;
+  readonly secondaryBgColor?: string;
+  readonly headerBgColor?: string;
+  readonly accentTextColor?: string;
+  readonly sectionBgColor?: string;
+  readonly sectionHeaderTextColor?: string;
+  readonly subtitleTextColor?: string;
+  readonly destructiveTextColor?: string;
+}
+
+export interface LaunchInfo {
+  readonly platform: PlatformName;
+  /** Messenger client version, e.g. "7.10". */
+  readonly version: string;
+  /** Raw init data to send as `Authorization: TgAuth <raw>`; absent outside the messenger. */
+  readonly rawInitData?: string;
+  readonly startParam?: string;
+  readonly user?: { readonly id: number; readonly firstName: string; readonly lastName?: string; readonly username?: string; readonly languageCode?: string; readonly photoUrl?: string };
+  readonly isDark: boolean;
+  readonly theme: ThemeColors;
+}
+
+export interface MainButtonState {
+  readonly text: string;
+  readonly visible: boolean;
+  readonly enabled: boolean;
+  readonly loading: boolean;
+  readonly color?: string;
+  readonly textColor?: string;
+}
+
+export interface PopupButton {
+  readonly id: string;
+  readonly type: 'default' | 'ok' | 'close' | 'cancel' | 'destructive';
+  /** Required for default and destructive buttons. */
+  readonly text?: string;
+}
+
+export interface PopupOptions {
+  readonly title?: string;
+  readonly message: string;
+  readonly buttons?: readonly PopupButton[];
+}
+
+export type Unsubscribe = () => void;
+
+export interface MessengerPlatform {
+  /** Reads launch parameters and mounts the host components. Idempotent. */
+  init(): Promise<LaunchInfo>;
+  launchInfo(): LaunchInfo;
+  /** True when the host supports `method` (e.g. Android 6.7+ for the channel picker link). */
+  isVersionAtLeast(version: string): boolean;
+  onThemeChanged(listener: (theme: ThemeColors, isDark: boolean) => void): Unsubscribe;
+
+  setMainButton(state: Partial<MainButtonState>): void;
+  onMainButtonClick(listener: () => void): Unsubscribe;
+  showBackButton(visible: boolean): void;
+  onBackButtonClick(listener: () => void): Unsubscribe;
+  setHeaderColor(color: string): void;
+  setBackgroundColor(color: string): void;
+
+  hapticImpact(style: HapticImpactStyle): void;
+  hapticNotification(type: HapticNotificationType): void;
+  hapticSelection(): void;
+
+  /** Resolves with the id of the pressed button, or null when dismissed. */
+  showPopup(options: PopupOptions): Promise<string | null>;
+  showAlert(message: string): Promise<void>;
+  showConfirm(message: string): Promise<boolean>;
+
+  openLink(url: string): void;
+  /** Opens a t.me link inside the messenger (e.g. the startchannel picker). */
+  openTelegramLink(url: string): void;
+  copyToClipboard(text: string): Promise<boolean>;
+  close(): void;
+}
