@@ -136,6 +136,8 @@ export interface SubscriptionMember {
   readonly expiresAt?: number;
   readonly paymentMethod?: TransactionPaymentMethod;
   readonly price: Money;
+  /** True while a renewal charge failed and the membership runs out at expiresAt (wire field renewalFailed). */
+  readonly renewalFailed?: boolean;
 }
 
 export interface SavedCard {

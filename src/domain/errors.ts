@@ -1,0 +1,93 @@
+/**
+ * Error codes of spec section 8. They double as i18n keys and travel as `{ code, message }` from the server.
+ * The client-side codes (network_error ... bad_response) name the transport failures section 8 lists.
+ */
+export const ERROR_CODES = [
+  // section 8 catalogue
+  'banned',
+  'not_found',
+  'payments_disabled',
+  'already_subscribed',
+  'verification_required',
+  'migration_required',
+  'moderation_in_progress',
+  'moderation_rejected',
+  'error_fields_required',
+  'error_country_mismatch',
+  // server-side rules (section 6) and protocol
+  'unauthorized',
+  'forbidden',
+  'validation_error',
+  'conflict',
+  'channel_has_subscriptions',
+  'channel_disconnected',
+  'channel_not_public',
+  'subscription_deleted',
+  'idempotency_key_reused',
+  // client transport failures
+  'network_error',
+  'request_aborted',
+  'timeout',
+  'bad_response',
+  // anything without a code
+  'error_unknown',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** An expected failure: a code (also the i18n key), optionally the server's message, the field, and message params. */
+export interface DomainError<C extends string = ErrorCode> {
+  readonly code: C;
+  readonly message?: string;
+  readonly field?: string;
+  readonly params?: Readonly<Record<string, string | number>>;
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}
+
+export function domainError<C extends string>(
+  code: C,
+  extra: { message?: string; field?: string; params?: Record<string, string | number> } = {},
+): DomainError<C> {
+  return { code, ...extra };
+}
+
+/**
+ * Reads an error body `{ code, message }` (or anything else) into a DomainError. A body without a string code
+ * becomes error_unknown (section 8: "else an unknown-error code"); unknown codes are kept as they are.
+ */
+export function toDomainError(body: unknown): DomainError<string> {
+  if (typeof body === 'object' && body !== null) {
+    const { code, message } = body as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && code.length > 0) {
+      return typeof message === 'string' ? { code, message } : { code };
+    }
+    if (typeof message === 'string') return { code: 'error_unknown', message };
+  }
+  return { code: 'error_unknown' };
+}
+
+/** Codes that move the user to another route instead of showing an error in place (section 8). */
+const REDIRECTS: Readonly<Partial<Record<ErrorCode, string>>> = {
+  banned: '/banned',
+  migration_required: '/migration',
+  verification_required: '/verification',
+};
+
+/** The route to replace to for this code, or null when the screen handles it in place. */
+export function redirectForError(code: string): string | null {
+  return isErrorCode(code) ? (REDIRECTS[code] ?? null) : null;
+}
+
+/** Messages browsers and axios use for a lost connection ("Load failed" is Safari's). */
+const CONNECTION_MESSAGES = ['load failed', 'network error', 'failed to fetch', 'networkerror when attempting to fetch resource.'];
+
+/**
+ * True for the failures that show the "Connection trouble" blockout (section 8: network error or
+ * "Load failed" while saving the payout account), as opposed to a server answer.
+ */
+export function isConnectionTrouble(error: { code?: string; message?: string }): boolean {
+  if (error.code === 'network_error' || error.code === 'timeout') return true;
+  return typeof error.message === 'string' && CONNECTION_MESSAGES.includes(error.message.trim().toLowerCase());
+}
