@@ -62,7 +62,13 @@ export interface MessengerPlatform {
   /** Reads launch parameters and mounts the host components. Idempotent. */
   init(): Promise<LaunchInfo>;
   launchInfo(): LaunchInfo;
-  /** True when the host supports `method` (e.g. Android 6.7+ for the channel picker link). */
+  /**
+   * False when the app runs outside the messenger (no launch parameters, or no host to talk to):
+   * the app then shows its unsupported-environment screen, and every other method is a safe no-op
+   * or a browser fallback. Meaningful after `init()` settles.
+   */
+  isAvailable(): boolean;
+  /** True when the host's Mini Apps version is at least `version` (e.g. '6.7' with platform android: the channel picker link). False outside the messenger. */
   isVersionAtLeast(version: string): boolean;
   onThemeChanged(listener: (theme: ThemeColors, isDark: boolean) => void): Unsubscribe;
 

@@ -1,0 +1,381 @@
+import {
+  backButton,
+  hapticFeedback,
+  init as initSdk,
+  isColorDark,
+  mainButton,
+  miniApp,
+  openLink as sdkOpenLink,
+  openTelegramLink as sdkOpenTelegramLink,
+  popup,
+  retrieveLaunchParams,
+  retrieveRawInitData,
+  targetOrigin,
+  themeParams,
+  toRGB,
+  viewport,
+  type RetrieveLPResultCamelCased,
+  type MainButtonState as SdkMainButtonState,
+  type ShowPopupOptionsButton,
+} from '@telegram-apps/sdk';
+import type {
+  HapticImpactStyle,
+  HapticNotificationType,
+  LaunchInfo,
+  MainButtonState,
+  MessengerPlatform,
+  PlatformName,
+  PopupButton,
+  PopupOptions,
+  ThemeColors,
+  Unsubscribe,
+} from '../../application/ports/MessengerPlatform';
+import { compareVersions } from './versions';
+
+export interface TelegramPlatformOptions {
+  /**
+   * Origin of the frame hosting the app when it runs in an iframe (web clients, the sandbox host
+   * emulator). The SDK posts to https://web.telegram.org unless told otherwise.
+   */
+  readonly hostOrigin?: string;
+}
+
+const KNOWN_PLATFORMS: readonly PlatformName[] = ['ios', 'android', 'android_x', 'macos', 'tdesktop', 'web', 'weba', 'webk'];
+
+/** Launch parameters keys (snake case, as the host sends them) of the colours the app uses. */
+const THEME_KEYS: Readonly<Record<keyof ThemeColors, string>> = {
+  bgColor: 'bg_color',
+  textColor: 'text_color',
+  hintColor: 'hint_color',
+  linkColor: 'link_color',
+  buttonColor: 'button_color',
+  buttonTextColor: 'button_text_color',
+  secondaryBgColor: 'secondary_bg_color',
+  headerBgColor: 'header_bg_color',
+  accentTextColor: 'accent_text_color',
+  sectionBgColor: 'section_bg_color',
+  sectionHeaderTextColor: 'section_header_text_color',
+  subtitleTextColor: 'subtitle_text_color',
+  destructiveTextColor: 'destructive_text_color',
+};
+
+/** Header colour keys the host resolves itself and keeps in sync with its theme. */
+const HEADER_COLOR_KEYS = ['bg_color', 'secondary_bg_color'] as const;
+type HeaderColorKey = (typeof HEADER_COLOR_KEYS)[number];
+
+type RgbColor = `#${string}`;
+const noop: Unsubscribe = () => undefined;
+
+/** `#rrggbb` for any colour notation the SDK understands (`#RGB`, `rgb(...)`), else undefined. */
+function toRgbColor(color: string): RgbColor | undefined {
+  try {
+    return toRGB(color);
+  } catch {
+    return undefined;
+  }
+}
+
+function readTheme(): ThemeColors {
+  const state = themeParams.state();
+  const theme: Partial<Record<keyof ThemeColors, string>> = {};
+  for (const [name, key] of Object.entries(THEME_KEYS) as [keyof ThemeColors, string][]) {
+    const value = state[key];
+    if (value) theme[name] = value;
+  }
+  return theme;
+}
+
+/** Dark when the background is dark; the device preference when the host gave no background. */
+function isDarkTheme(theme: ThemeColors): boolean {
+  return theme.bgColor ? isColorDark(theme.bgColor) : prefersDarkScheme();
+}
+
+function prefersDarkScheme(): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches;
+}
+
+/** What the app knows when it runs in a plain browser. */
+function browserLaunchInfo(): LaunchInfo {
+  return { platform: 'unknown', version: '0.0', isDark: prefersDarkScheme(), theme: {} };
+}
+
+function toSdkButton(button: PopupButton): ShowPopupOptionsButton {
+  if (button.type === 'default' || button.type === 'destructive') {
+    return { id: button.id, type: button.type, text: button.text ?? '' };
+  }
+  return { id: button.id, type: button.type };
+}
+
+/**
+ * MessengerPlatform over @telegram-apps/sdk 3: every call becomes a real Mini Apps protocol event
+ * (web_app_setup_main_button, web_app_open_popup, ...), so the sandbox host emulator sees what
+ * Telegram would. Outside Telegram `isAvailable()` is false and calls fall back to the browser.
+ */
+export class TelegramPlatform implements MessengerPlatform {
+  private available = false;
+  private staticInfo: Omit<LaunchInfo, 'isDark' | 'theme'> = { platform: 'unknown', version: '0.0' };
+  private starting?: Promise<LaunchInfo>;
+  private readonly cleanups: (() => void)[] = [];
+
+  constructor(private readonly options: TelegramPlatformOptions = {}) {}
+
+  init(): Promise<LaunchInfo> {
+    this.starting ??= Promise.resolve().then(() => {
+      this.start();
+      return this.launchInfo();
+    });
+    return this.starting;
+  }
+
+  launchInfo(): LaunchInfo {
+    if (!this.available) return { ...browserLaunchInfo(), ...this.staticInfo };
+    const theme = readTheme();
+    return { ...this.staticInfo, isDark: isDarkTheme(theme), theme };
+  }
+
+  isAvailable(): boolean {
+    return this.available;
+  }
+
+  isVersionAtLeast(version: string): boolean {
+    return this.available && compareVersions(this.staticInfo.version, version) >= 0;
+  }
+
+  onThemeChanged(listener: (theme: ThemeColors, isDark: boolean) => void): Unsubscribe {
+    if (!this.available) return noop;
+    // Read the state itself: derived signals may not be recomputed yet while subscribers run.
+    const notify = (): void => {
+      const theme = readTheme();
+      listener(theme, isDarkTheme(theme));
+    };
+    return this.track(themeParams.state.sub(notify));
+  }
+
+  setMainButton(state: Partial<MainButtonState>): void {
+    if (!this.available) return;
+    const updates: Partial<SdkMainButtonState> = {};
+    // The SDK sends nothing while the text is empty, so an empty text keeps the previous one.
+    if (state.text) updates.text = state.text;
+    if (state.visible !== undefined) updates.isVisible = state.visible;
+    if (state.enabled !== undefined) updates.isEnabled = state.enabled;
+    if (state.loading !== undefined) updates.isLoaderVisible = state.loading;
+    const backgroundColor = state.color === undefined ? undefined : toRgbColor(state.color);
+    if (backgroundColor) updates.backgroundColor = backgroundColor;
+    const textColor = state.textColor === undefined ? undefined : toRgbColor(state.textColor);
+    if (textColor) updates.textColor = textColor;
+    mainButton.setParams.ifAvailable(updates);
+  }
+
+  onMainButtonClick(listener: () => void): Unsubscribe {
+    if (!this.available) return noop;
+    const [subscribed, unsubscribe] = mainButton.onClick.ifAvailable(() => listener());
+    return subscribed ? this.track(unsubscribe) : noop;
+  }
+
+  showBackButton(visible: boolean): void {
+    if (!this.available) return;
+    if (visible) backButton.show.ifAvailable();
+    else backButton.hide.ifAvailable();
+  }
+
+  onBackButtonClick(listener: () => void): Unsubscribe {
+    if (!this.available) return noop;
+    const [subscribed, unsubscribe] = backButton.onClick.ifAvailable(() => listener());
+    return subscribed ? this.track(unsubscribe) : noop;
+  }
+
+  /** A `#rrggbb` colour (Mini Apps 6.9+) or a theme key `bg_color` / `secondary_bg_color` (6.1+). */
+  setHeaderColor(color: string): void {
+    if (!this.available) return;
+    if ((HEADER_COLOR_KEYS as readonly string[]).includes(color)) {
+      miniApp.setHeaderColor.ifAvailable(color as HeaderColorKey);
+      return;
+    }
+    const rgb = toRgbColor(color);
+    // Older hosts accept only the theme keys; sending a colour there would throw.
+    if (rgb && miniApp.setHeaderColor.supports.rgb()) miniApp.setHeaderColor.ifAvailable(rgb);
+  }
+
+  setBackgroundColor(color: string): void {
+    if (!this.available) return;
+    const rgb = toRgbColor(color);
+    if (rgb) miniApp.setBackgroundColor.ifAvailable(rgb);
+  }
+
+  hapticImpact(style: HapticImpactStyle): void {
+    if (this.available) hapticFeedback.impactOccurred.ifAvailable(style);
+  }
+
+  hapticNotification(type: HapticNotificationType): void {
+    if (this.available) hapticFeedback.notificationOccurred.ifAvailable(type);
+  }
+
+  hapticSelection(): void {
+    if (this.available) hapticFeedback.selectionChanged.ifAvailable();
+  }
+
+  async showPopup(options: PopupOptions): Promise<string | null> {
+    const buttons = options.buttons ?? [];
+    if (!this.available || !popup.open.isAvailable()) return this.browserPopup(options);
+    const pressed = await popup.open({
+      title: options.title,
+      message: options.message,
+      buttons: buttons.length ? buttons.map(toSdkButton) : undefined,
+    });
+    // The host reports the implicit close button (and a dismissal) with an empty or missing id.
+    return pressed === null || pressed === '' ? null : pressed;
+  }
+
+  async showAlert(message: string): Promise<void> {
+    if (!this.available || !popup.open.isAvailable()) {
+      window.alert(message);
+      return;
+    }
+    await popup.open({ message, buttons: [{ id: 'close', type: 'close' }] });
+  }
+
+  async showConfirm(message: string): Promise<boolean> {
+    if (!this.available || !popup.open.isAvailable()) return window.confirm(message);
+    const pressed = await popup.open({ message, buttons: [{ id: 'ok', type: 'ok' }, { id: 'cancel', type: 'cancel' }] });
+    return pressed === 'ok';
+  }
+
+  openLink(url: string): void {
+    if (!this.available || !sdkOpenLink.ifAvailable(url)[0]) window.open(url, '_blank', 'noopener,noreferrer');
+  }
+
+  openTelegramLink(url: string): void {
+    const link = url.replace(/^(?:https?:\/\/)?t\.me\//, 'https://t.me/');
+    if (!/^https:\/\/t\.me\/./.test(link)) {
+      this.openLink(url);
+      return;
+    }
+    if (!this.available || !sdkOpenTelegramLink.ifAvailable(link)[0]) window.open(link, '_blank', 'noopener,noreferrer');
+  }
+
+  /** The Mini Apps protocol cannot write the clipboard: the browser's Clipboard API, else the copy command. */
+  async copyToClipboard(text: string): Promise<boolean> {
+    try {
+      if (navigator.clipboard?.writeText) {
+        await navigator.clipboard.writeText(text);
+        return true;
+      }
+    } catch {
+      // Denied (no user gesture, webview policy): try the older way.
+    }
+    return copyWithCommand(text);
+  }
+
+  close(): void {
+    if (!this.available || !miniApp.close.ifAvailable()[0]) window.close();
+  }
+
+  /** Removes this adapter's listeners and unmounts the SDK components (tests, hot reload). */
+  dispose(): void {
+    for (const cleanup of this.cleanups.splice(0).reverse()) cleanup();
+    this.available = false;
+    this.starting = undefined;
+  }
+
+  private start(): void {
+    const launchParams = readLaunchParams();
+    if (!launchParams) return;
+    try {
+      if (this.options.hostOrigin) targetOrigin.set(this.options.hostOrigin);
+      // Throws when there is neither a parent frame nor a native bridge to talk to.
+      this.cleanups.push(initSdk());
+    } catch {
+      return;
+    }
+    this.available = true;
+    this.staticInfo = {
+      platform: KNOWN_PLATFORMS.find((known) => known === launchParams.tgWebAppPlatform) ?? 'unknown',
+      version: launchParams.tgWebAppVersion,
+      rawInitData: retrieveRawInitData(),
+      startParam: launchParams.tgWebAppStartParam ?? launchParams.tgWebAppData?.startParam,
+      user: toUser(launchParams),
+    };
+    this.mountComponents();
+    viewport.expand.ifAvailable();
+    miniApp.ready.ifAvailable();
+  }
+
+  private mountComponents(): void {
+    // miniApp.mountSync mounts the theme too; its colours come from the launch parameters.
+    if (miniApp.mountSync.ifAvailable()[0]) this.cleanups.push(() => miniApp.unmount());
+    else if (themeParams.mountSync.ifAvailable()[0]) this.cleanups.push(() => themeParams.unmount());
+    // Telegram's colours as CSS variables (--tg-theme-bg-color, --tg-header-color, ...) for the UI kit.
+    if (!themeParams.isCssVarsBound()) this.trackCall(themeParams.bindCssVars.ifAvailable());
+    if (!miniApp.isCssVarsBound()) this.trackCall(miniApp.bindCssVars.ifAvailable());
+    if (mainButton.mount.ifAvailable()[0]) this.cleanups.push(() => mainButton.unmount());
+    if (backButton.mount.ifAvailable()[0]) this.cleanups.push(() => backButton.unmount());
+  }
+
+  private track(unsubscribe: () => void): Unsubscribe {
+    let active = true;
+    const once = (): void => {
+      if (!active) return;
+      active = false;
+      unsubscribe();
+    };
+    this.cleanups.push(once);
+    return once;
+  }
+
+  private trackCall(result: [true, () => void] | [false]): void {
+    if (result[0]) this.track(result[1]);
+  }
+
+  /** Outside the messenger: window.alert for one button, window.confirm for a choice. */
+  private browserPopup(options: PopupOptions): string | null {
+    const buttons = options.buttons ?? [];
+    const text = options.title ? `${options.title}\n\n${options.message}` : options.message;
+    const dismissing = buttons.find((button) => button.type === 'cancel' || button.type === 'close');
+    const accepting = buttons.find((button) => button !== dismissing);
+    if (buttons.length < 2 || !accepting) {
+      window.alert(text);
+      return buttons[0]?.id ?? null;
+    }
+    return window.confirm(text) ? accepting.id : (dismissing?.id ?? null);
+  }
+}
+
+function readLaunchParams(): RetrieveLPResultCamelCased | undefined {
+  try {
+    return retrieveLaunchParams(true);
+  } catch {
+    // No (valid) launch parameters in the URL or session storage: not opened by the messenger.
+    return undefined;
+  }
+}
+
+function toUser(launchParams: RetrieveLPResultCamelCased): LaunchInfo['user'] {
+  const user = launchParams.tgWebAppData?.user;
+  if (!user) return undefined;
+  return {
+    id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    username: user.username,
+    languageCode: user.languageCode,
+    photoUrl: user.photoUrl,
+  };
+}
+
+function copyWithCommand(text: string): boolean {
+  if (typeof document === 'undefined' || typeof document.execCommand !== 'function') return false;
+  const field = document.createElement('textarea');
+  field.value = text;
+  field.setAttribute('readonly', '');
+  field.style.position = 'fixed';
+  field.style.opacity = '0';
+  document.body.appendChild(field);
+  field.select();
+  try {
+    return document.execCommand('copy');
+  } catch {
+    return false;
+  } finally {
+    document.body.removeChild(field);
+  }
+}
