@@ -1,0 +1,109 @@
+/**
+ * Amount bounds and parsing (spec sections 5 and 9).
+ *
+ * Bounds are inclusive and known for eur and rub only. For every other currency the only rule is "more than zero":
+ * the spec gives no numbers, and inventing a table without exchange rates would block legitimate prices.
+ * So for usd, jpy, ... the minimum is one minor unit and there is no maximum.
+ */
+import { type Currency, type Money, currencyExponent, money, toMinor } from './money';
+import { type Result, err, ok } from './result';
+
+export type AmountKind = 'subscription' | 'donation';
+
+export interface AmountBounds {
+  readonly min: Money;
+  /** null: no upper bound. */
+  readonly max: Money | null;
+}
+
+/** Inclusive bounds in major units (spec section 9). */
+const KNOWN_BOUNDS: Readonly<Record<AmountKind, Partial<Record<Currency, { min: number; max: number }>>>> = {
+  subscription: { rub: { min: 200, max: 60000 }, eur: { min: 1, max: 1000 } },
+  donation: { rub: { min: 200, max: 150000 }, eur: { min: 1, max: 2000 } },
+};
+
+export function amountBounds(kind: AmountKind, currency: Currency): AmountBounds {
+  const known = KNOWN_BOUNDS[kind][currency];
+  if (known === undefined) return { min: money(1, currency), max: null };
+  return { min: money(toMinor(known.min, currency), currency), max: money(toMinor(known.max, currency), currency) };
+}
+
+export type AmountErrorCode = 'amount_required' | 'amount_below' | 'amount_above';
+export interface AmountError {
+  readonly code: AmountErrorCode;
+  /** The bound that was crossed (absent for amount_required); messages say "less than {bound}" / "more than {bound}". */
+  readonly bound?: Money;
+}
+
+/** Checks an amount against the bounds of its kind and currency. null (nothing entered) is amount_required. */
+export function checkAmount(kind: AmountKind, amount: Money | null): Result<Money, AmountError> {
+  if (amount === null) return err({ code: 'amount_required' });
+  const { min, max } = amountBounds(kind, amount.currency);
+  if (amount.minor < min.minor) return err({ code: 'amount_below', bound: min });
+  if (max !== null && amount.minor > max.minor) return err({ code: 'amount_above', bound: max });
+  return ok(amount);
+}
+
+const DECIMAL = /^(\d+)(?:[.,](\d*))?$/;
+
+/**
+ * Parses a decimal amount typed by the user ("12", "12.5", "12,50", " 12.50 ") into minor units, without going
+ * through floating point. Returns null for empty or malformed text, a sign, or more decimals than the currency has
+ * (three for eur, any for jpy).
+ */
+export function parseDecimalAmount(text: string, currency: Currency): number | null {
+  const match = DECIMAL.exec(text.trim());
+  if (match === null) return null;
+  const exponent = currencyExponent(currency);
+  const [, whole, fraction = ''] = match;
+  if (fraction.length > exponent) return null;
+  const minor = Number(whole + fraction.padEnd(exponent, '0'));
+  return Number.isSafeInteger(minor) ? minor : null;
+}
+
+/** The money a decimal text stands for, or null when it does not parse. */
+export function parseMoney(text: string, currency: Currency): Money | null {
+  const minor = parseDecimalAmount(text, currency);
+  return minor === null ? null : money(minor, currency);
+}
+
+/**
+ * Normalises what the payer types into the donation invoice amount: digits only, leading zeros stripped
+ * (section 5), so "05" becomes "5" and a lone "0" becomes "".
+ */
+export function normalizeIntegerAmountInput(text: string): string {
+  return text.replace(/\D/g, '').replace(/^0+/, '');
+}
+
+/**
+ * Parses the donation invoice amount: an integer number of major units. Leading zeros are stripped; empty text or
+ * anything that is not a whole number gives the generic amount error (amount_required).
+ */
+export function parseDonationInvoiceAmount(text: string): Result<number, AmountError> {
+  const trimmed = text.trim();
+  if (!/^\d+$/.test(trimmed)) return err({ code: 'amount_required' });
+  const digits = trimmed.replace(/^0+/, '');
+  if (digits === '') return err({ code: 'amount_required' });
+  const value = Number(digits);
+  return Number.isSafeInteger(value) ? ok(value) : err({ code: 'amount_required' });
+}
+
+/** Parse plus bounds: the donation invoice amount as Money within the donation bounds of the currency. */
+export function checkDonationInvoiceAmount(text: string, currency: Currency): Result<Money, AmountError> {
+  const parsed = parseDonationInvoiceAmount(text);
+  if (!parsed.ok) return parsed;
+  return checkAmount('donation', money(toMinor(parsed.value, currency), currency));
+}
+
+const EUR_PRESETS = [5, 10, 25, 100, 200];
+const OTHER_PRESETS = [200, 500, 1000, 2000, 5000];
+
+/** Quick-pick amounts on the donation invoice (section 9). */
+export function donationPresets(currency: Currency): Money[] {
+  return (currency === 'eur' ? EUR_PRESETS : OTHER_PRESETS).map((major) => money(toMinor(major, currency), currency));
+}
+
+/** The amount the donation invoice starts with when the request has none: eur 5, else 200. */
+export function invoiceDefaultAmount(currency: Currency): Money {
+  return money(toMinor(currency === 'eur' ? 5 : 200, currency), currency);
+}

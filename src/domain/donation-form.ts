@@ -1,0 +1,84 @@
+/** The donation request form (spec sections 3 and 5). A donation is always one-time. */
+import { type AmountErrorCode, checkAmount, parseDecimalAmount } from './amounts';
+import { type Currency, type Money, money } from './money';
+import { type Result, err, ok } from './result';
+import { TEXT_LIMITS, type TextFieldErrorCode, checkText } from './text-limits';
+
+export interface DonationForm {
+  readonly channelId: number;
+  readonly title: string;
+  readonly description: string;
+  readonly currency: Currency;
+  /** Suggested amount as typed (decimal text); "0" or empty means the payer chooses. */
+  readonly amount: string;
+  readonly buttonText: string;
+  readonly pin: boolean;
+  readonly disableNotification: boolean;
+}
+
+export const DEFAULT_DONATION_BUTTON_TEXT_KEY = 'donation_default_button_text';
+export const DEFAULT_DONATION_CURRENCY: Currency = 'eur';
+
+/** Defaults: eur, amount 0, button text "Donate" (translated from its key), pin on, sound on. */
+export function defaultDonationForm(channelId: number, translate: (key: string) => string): DonationForm {
+  return {
+    channelId,
+    title: '',
+    description: '',
+    currency: DEFAULT_DONATION_CURRENCY,
+    amount: '0',
+    buttonText: translate(DEFAULT_DONATION_BUTTON_TEXT_KEY),
+    pin: true,
+    disableNotification: false,
+  };
+}
+
+export type DonationFormField = 'title' | 'description' | 'buttonText' | 'amount';
+export type DonationFormError =
+  | { readonly field: 'amount'; readonly code: AmountErrorCode; readonly bound?: Money }
+  | { readonly field: Exclude<DonationFormField, 'amount'>; readonly code: TextFieldErrorCode; readonly max?: number };
+
+export interface ValidDonationRequest {
+  readonly title: string;
+  readonly description: string;
+  readonly buttonText: string;
+  /** Zero minor units when the payer chooses the amount. */
+  readonly amount: Money;
+  readonly pin: boolean;
+  readonly disableNotification: boolean;
+}
+
+/**
+ * Validates title (required, max 32), description (required, max 140), button text (required, max 20), then the
+ * suggested amount, returning the first failing field. The default amount 0 means "payer chooses" and is valid;
+ * any other amount must sit within the donation bounds. Text that is not a decimal is amount_required.
+ */
+export function validateDonationForm(form: DonationForm): Result<ValidDonationRequest, DonationFormError> {
+  const texts = [
+    ['title', form.title, TEXT_LIMITS.donation.title],
+    ['description', form.description, TEXT_LIMITS.donation.description],
+    ['buttonText', form.buttonText, TEXT_LIMITS.donation.buttonText],
+  ] as const;
+  for (const [field, value, max] of texts) {
+    const failure = checkText(value, max);
+    if (failure !== null) return err({ field, ...failure });
+  }
+
+  const text = form.amount.trim() === '' ? '0' : form.amount;
+  const minor = parseDecimalAmount(text, form.currency);
+  if (minor === null) return err({ field: 'amount', code: 'amount_required' });
+  let amount = money(minor, form.currency);
+  if (minor !== 0) {
+    const checked = checkAmount('donation', amount);
+    if (!checked.ok) return err({ field: 'amount', ...checked.error });
+    amount = checked.value;
+  }
+  return ok({
+    title: form.title.trim(),
+    description: form.description.trim(),
+    buttonText: form.buttonText.trim(),
+    amount,
+    pin: form.pin,
+    disableNotification: form.disableNotification,
+  });
+}

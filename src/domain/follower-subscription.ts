@@ -1,0 +1,65 @@
+/**
+ * The follower's subscription page (spec section 4).
+ *
+ * Label (documented decision): expired once the expiry is reached; cancelled when cancelled or the subscription was
+ * deleted; expiring when still active but the renewal charge failed; otherwise active. One-time is always active.
+ */
+import type { FollowerMemberLabel, Subscription, SubscriptionMember } from './entities';
+import { isMemberExpired } from './members';
+
+export type FollowerLineKind = 'renews_on' | 'expires_on' | 'expired_on';
+
+export interface FollowerSubscriptionLine {
+  readonly kind: FollowerLineKind;
+  /** Epoch seconds. */
+  readonly at: number;
+  /** Append the "subscription deleted" suffix. */
+  readonly deletedSuffix: boolean;
+}
+
+export interface FollowerSubscriptionView {
+  readonly cancelled: boolean;
+  readonly expired: boolean;
+  /** null for one-time memberships (no expiry). */
+  readonly line: FollowerSubscriptionLine | null;
+  readonly canRenew: boolean;
+  /** The renew button states price and period (when expired). */
+  readonly renewShowsPrice: boolean;
+  /** Cancel asks for confirmation stating the line's date. */
+  readonly canCancel: boolean;
+  readonly label: FollowerMemberLabel;
+}
+
+export function followerSubscriptionView(
+  member: Pick<SubscriptionMember, 'status' | 'period' | 'expiresAt' | 'renewalFailed'>,
+  subscription: Pick<Subscription, 'isDeleted'>,
+  nowMs: number,
+): FollowerSubscriptionView {
+  const deleted = subscription.isDeleted;
+  const oneTime = member.period === 'onetime';
+  const cancelled = member.status === 'cancelled' || deleted;
+  const expired = isMemberExpired(member, nowMs);
+
+  let line: FollowerSubscriptionLine | null = null;
+  if (!oneTime && member.expiresAt !== undefined) {
+    const kind: FollowerLineKind = expired ? 'expired_on' : cancelled ? 'expires_on' : 'renews_on';
+    line = { kind, at: member.expiresAt, deletedSuffix: deleted && kind !== 'renews_on' };
+  }
+
+  const canRenew = (cancelled || expired) && !deleted && !oneTime;
+  let label: FollowerMemberLabel = 'active';
+  if (!oneTime) {
+    if (expired) label = 'expired';
+    else if (cancelled) label = 'cancelled';
+    else if (member.renewalFailed === true) label = 'expiring';
+  }
+  return {
+    cancelled,
+    expired,
+    line,
+    canRenew,
+    renewShowsPrice: canRenew && expired,
+    canCancel: !cancelled && !oneTime,
+    label,
+  };
+}

@@ -1,0 +1,55 @@
+/** Invoices (payment pages) and the start parameter that opens them (spec sections 2, 4 and 8). */
+export const INVOICE_KINDS = ['subscription', 'donation'] as const;
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+
+/** Load states of an invoice page besides ready (section 4). */
+export type InvoiceLoadState = 'notFound' | 'disabled' | 'alreadyExists' | 'pending';
+
+/** The invoice screen an error code leads to, or null when the error is not an invoice state. */
+export function invoiceLoadStateFromError(code: string): Exclude<InvoiceLoadState, 'pending'> | null {
+  switch (code) {
+    case 'not_found':
+      return 'notFound';
+    case 'payments_disabled':
+      return 'disabled';
+    case 'already_subscribed':
+      return 'alreadyExists';
+    default:
+      return null;
+  }
+}
+
+/** The not-found title differs per kind: "Donation request not found" / "Subscription not found". */
+export function invoiceNotFoundKey(kind: InvoiceKind): string {
+  return kind === 'donation' ? 'invoice_donation_not_found' : 'invoice_subscription_not_found';
+}
+
+/** Reads a start parameter 'subscription_<id>' or 'donation_<id>' (id a positive integer). */
+export function parseStartParam(param: string | null | undefined): { kind: InvoiceKind; id: number } | null {
+  if (typeof param !== 'string') return null;
+  const match = /^(subscription|donation)_([1-9]\d*)$/.exec(param.trim());
+  if (match === null) return null;
+  const id = Number(match[2]);
+  return Number.isSafeInteger(id) ? { kind: match[1] as InvoiceKind, id } : null;
+}
+
+export function invoicePath(kind: InvoiceKind, id: number): string {
+  return `/invoice/${kind}/${id}`;
+}
+
+/** The route a start parameter opens, or null when it is not an invoice parameter. */
+export function startParamRoute(param: string | null | undefined): string | null {
+  const parsed = parseStartParam(param);
+  return parsed === null ? null : invoicePath(parsed.kind, parsed.id);
+}
+
+/**
+ * On a first load on a deep path (anything but /, /dashboard, /dashboard/... and /invoice/...), history is rewritten
+ * so a dashboard entry sits underneath. Query strings, fragments and a trailing slash are ignored.
+ */
+export function isDeepPathNeedingDashboardBelow(path: string): boolean {
+  const pathname = path.split(/[?#]/)[0].replace(/\/+$/, '');
+  if (pathname === '') return false;
+  const first = pathname.split('/')[1];
+  return first !== 'dashboard' && first !== 'invoice';
+}

@@ -1,0 +1,52 @@
+/**
+ * Subscription members as the creator sees them (spec section 4).
+ *
+ * Time-derived states (documented decisions; the spec names the filters but not their meaning):
+ * - expired: the membership has an expiry and it is not in the future (expiresAt * 1000 <= now).
+ * - expiring: not expired yet, but it will not renew: cancelled, or its renewal charge failed.
+ * - active: not expired and will renew; one-time memberships never expire and are always active.
+ * The three are disjoint and together make up `all`.
+ */
+import type { FollowerMemberLabel, MemberFilter, Period, SubscriptionMember } from './entities';
+
+type MemberFacts = Pick<SubscriptionMember, 'status' | 'period' | 'expiresAt' | 'renewalFailed'>;
+
+/** Live group: active, or one-time; everything else is inactive. */
+export function isLiveMember(member: Pick<SubscriptionMember, 'status' | 'period'>): boolean {
+  return member.status === 'active' || member.period === 'onetime';
+}
+
+/** Splits members into the live and inactive groups, keeping their order. */
+export function groupMembers<M extends Pick<SubscriptionMember, 'status' | 'period'>>(members: readonly M[]): { live: M[]; inactive: M[] } {
+  const live: M[] = [];
+  const inactive: M[] = [];
+  for (const member of members) (isLiveMember(member) ? live : inactive).push(member);
+  return { live, inactive };
+}
+
+/** One-time subscriptions offer only the first two filters. */
+export function memberFiltersFor(period: Period): MemberFilter[] {
+  return period === 'onetime' ? ['all', 'active'] : ['all', 'active', 'expiring', 'expired'];
+}
+
+/** True when the membership has an expiry that has been reached. One-time memberships never expire. */
+export function isMemberExpired(member: Pick<SubscriptionMember, 'period' | 'expiresAt'>, nowMs: number): boolean {
+  return member.period !== 'onetime' && member.expiresAt !== undefined && member.expiresAt * 1000 <= nowMs;
+}
+
+/** Which of active, expiring, expired the member is in (see the module comment). */
+export function memberDisplayStatus(member: MemberFacts, nowMs: number): Extract<FollowerMemberLabel, 'active' | 'expiring' | 'expired'> {
+  if (member.period === 'onetime') return 'active';
+  if (isMemberExpired(member, nowMs)) return 'expired';
+  if (member.status === 'cancelled' || member.renewalFailed === true) return 'expiring';
+  return 'active';
+}
+
+export function memberFilterMatches(filter: MemberFilter, member: MemberFacts, nowMs: number): boolean {
+  return filter === 'all' || memberDisplayStatus(member, nowMs) === filter;
+}
+
+/** The creator's member page shows the status row only for memberships that are neither one-time nor cancelled. */
+export function showsMemberStatus(member: Pick<SubscriptionMember, 'status' | 'period'>): boolean {
+  return member.period !== 'onetime' && member.status !== 'cancelled';
+}

@@ -1,0 +1,74 @@
+/** Transaction display rules (spec sections 2, 3 and 4). */
+import { type BadgeType, CARD_BRANDS, type CardBrand, type Transaction, type TransactionType } from './entities';
+import { type Money, money } from './money';
+
+/** Money comes in for sold subscriptions and received donations; everything else goes out. */
+export function transactionSign(type: TransactionType): 1 | -1 {
+  return type === 'sell_subscription' || type === 'get_donation' ? 1 : -1;
+}
+
+/** The amount with the sign of its type (stored amounts are non-negative). */
+export function signedAmount(type: TransactionType, amount: Money): Money {
+  return money(transactionSign(type) * Math.abs(amount.minor), amount.currency);
+}
+
+const BADGES: Readonly<Record<TransactionType, BadgeType>> = {
+  buy_subscription: 'BuySubscription',
+  sell_subscription: 'SellSubscription',
+  send_donation: 'SendDonation',
+  get_donation: 'GetDonation',
+  withdrawal: 'check',
+};
+
+export function badgeFor(type: TransactionType): BadgeType {
+  return BADGES[type];
+}
+
+/** Price and service fee rows appear for donation received, subscription sold and withdrawal. */
+export function showsServiceFee(type: TransactionType): boolean {
+  return type === 'get_donation' || type === 'sell_subscription' || type === 'withdrawal';
+}
+
+export function isWithdrawal(type: TransactionType): boolean {
+  return type === 'withdrawal';
+}
+
+export interface PaymentExtra {
+  readonly cardBrand: CardBrand;
+  readonly cardLast: string;
+}
+
+function toCardBrand(value: unknown): CardBrand {
+  const lower = typeof value === 'string' ? value.toLowerCase() : '';
+  return (CARD_BRANDS as readonly string[]).includes(lower) ? (lower as CardBrand) : 'unknown';
+}
+
+/**
+ * Reads the transaction's paymentExtra JSON text ({"cardBrand":"visa","cardLast":"4242"}). Never throws: malformed
+ * JSON, a non-object or missing last digits give null; an unknown brand becomes 'unknown'; numeric last digits are
+ * accepted as text; only the last four digits are kept.
+ */
+export function parsePaymentExtra(json: string | null | undefined): PaymentExtra | null {
+  if (typeof json !== 'string' || json.trim() === '') return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
+  const { cardBrand, cardLast } = parsed as { cardBrand?: unknown; cardLast?: unknown };
+  const last = typeof cardLast === 'number' && Number.isInteger(cardLast) && cardLast >= 0 ? String(cardLast).padStart(4, '0') : cardLast;
+  if (typeof last !== 'string' || !/^\d{1,19}$/.test(last)) return null;
+  return { cardBrand: toCardBrand(cardBrand), cardLast: last.slice(-4) };
+}
+
+/** The card to show for a transaction: its card field, else what paymentExtra says, else none. */
+export function transactionCard(
+  transaction: Pick<Transaction, 'card'>,
+  paymentExtra?: string | null,
+): { brand: CardBrand; last4: string } | null {
+  if (transaction.card !== undefined) return transaction.card;
+  const extra = parsePaymentExtra(paymentExtra);
+  return extra === null ? null : { brand: extra.cardBrand, last4: extra.cardLast };
+}

@@ -1,0 +1,63 @@
+import type { SubscriptionMember } from '../../../src/domain/entities';
+import {
+  groupMembers, isLiveMember, isMemberExpired, memberDisplayStatus, memberFilterMatches, memberFiltersFor, showsMemberStatus,
+} from '../../../src/domain/members';
+import { money } from '../../../src/domain/money';
+
+const NOW_S = 1_750_000_000;
+const NOW_MS = NOW_S * 1000;
+const member = (overrides: Partial<SubscriptionMember>): SubscriptionMember => ({
+  id: 1, subscriptionId: 1, userId: 1, status: 'active', period: 'monthly', activatedAt: NOW_S - 86400,
+  expiresAt: NOW_S + 86400, price: money(500, 'eur'), ...overrides,
+});
+
+describe('member groups', () => {
+  it('puts active and one-time members in the live group', () => {
+    expect(isLiveMember(member({}))).toBe(true);
+    expect(isLiveMember(member({ status: 'cancelled', period: 'onetime' }))).toBe(true);
+    expect(isLiveMember(member({ status: 'cancelled' }))).toBe(false);
+  });
+
+  it('splits a list keeping order', () => {
+    const a = member({ id: 1 });
+    const b = member({ id: 2, status: 'cancelled' });
+    const c = member({ id: 3, period: 'onetime', expiresAt: undefined });
+    expect(groupMembers([a, b, c])).toEqual({ live: [a, c], inactive: [b] });
+  });
+});
+
+describe('member filters', () => {
+  it('offers only all and active for one-time subscriptions', () => {
+    expect(memberFiltersFor('onetime')).toEqual(['all', 'active']);
+    expect(memberFiltersFor('monthly')).toEqual(['all', 'active', 'expiring', 'expired']);
+  });
+
+  it('expires at the expiry second', () => {
+    expect(isMemberExpired(member({ expiresAt: NOW_S + 1 }), NOW_MS)).toBe(false);
+    expect(isMemberExpired(member({ expiresAt: NOW_S }), NOW_MS)).toBe(true);
+    expect(isMemberExpired(member({ period: 'onetime', expiresAt: NOW_S - 10 }), NOW_MS)).toBe(false);
+  });
+
+  it.each([
+    ['renewing', {}, 'active'],
+    ['cancelled, not yet expired', { status: 'cancelled' }, 'expiring'],
+    ['renewal failed, not yet expired', { renewalFailed: true }, 'expiring'],
+    ['cancelled and expired', { status: 'cancelled', expiresAt: NOW_S - 1 }, 'expired'],
+    ['active past expiry', { expiresAt: NOW_S - 1 }, 'expired'],
+    ['one-time, even cancelled', { period: 'onetime', status: 'cancelled', expiresAt: undefined }, 'active'],
+  ] as const)('%s is %s', (_label, overrides, status) => {
+    const m = member(overrides);
+    expect(memberDisplayStatus(m, NOW_MS)).toBe(status);
+    expect(memberFilterMatches(status, m, NOW_MS)).toBe(true);
+    expect(memberFilterMatches('all', m, NOW_MS)).toBe(true);
+    for (const other of ['active', 'expiring', 'expired'] as const) {
+      if (other !== status) expect(memberFilterMatches(other, m, NOW_MS)).toBe(false);
+    }
+  });
+
+  it('shows the status row only for memberships neither one-time nor cancelled', () => {
+    expect(showsMemberStatus(member({}))).toBe(true);
+    expect(showsMemberStatus(member({ status: 'cancelled' }))).toBe(false);
+    expect(showsMemberStatus(member({ period: 'onetime' }))).toBe(false);
+  });
+});

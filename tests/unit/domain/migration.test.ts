@@ -1,0 +1,31 @@
+import { connectedChatIds, isMigrationComplete, markConnected, sortDonateChannels } from '../../../src/domain/migration';
+
+describe('migration', () => {
+  const donate = [
+    { chatId: 1, name: 'Small', link: 'l1', activeSubscribers: 3 },
+    { chatId: 2, name: 'Big', link: 'l2', activeSubscribers: 90 },
+    { chatId: 3, name: 'Mid', link: 'l3', activeSubscribers: 10 },
+    { chatId: 4, name: 'Mid too', link: 'l4', activeSubscribers: 10 },
+  ];
+
+  it('sorts by active subscribers, most first, ties in order', () => {
+    expect(sortDonateChannels(donate).map((c) => c.chatId)).toEqual([2, 3, 4, 1]);
+    expect(donate.map((c) => c.chatId)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('is complete only when every donation channel is connected', () => {
+    expect(isMigrationComplete(donate, [1, 2, 3])).toBe(false);
+    expect(isMigrationComplete(donate, new Set([1, 2, 3, 4, 99]))).toBe(true);
+    expect(isMigrationComplete([], [])).toBe(true);
+  });
+
+  it('marks connected channels, counting only connected and not deleted ones', () => {
+    const ids = connectedChatIds([
+      { chatId: 1, connected: true, isDeleted: false },
+      { chatId: 2, connected: false, isDeleted: false },
+      { chatId: 3, connected: true, isDeleted: true },
+    ]);
+    expect([...ids]).toEqual([1]);
+    expect(markConnected(donate, ids).map((c) => [c.chatId, c.connected])).toEqual([[2, false], [3, false], [4, false], [1, true]]);
+  });
+});

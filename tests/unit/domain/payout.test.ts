@@ -1,0 +1,115 @@
+import { DateTime } from 'luxon';
+import { money } from '../../../src/domain/money';
+import {
+  isPayoutDay, meetsPayoutMinimum, nextPayoutDate, PAYOUT_MINIMUM, payoutDateString, payoutMethodFromApi, payoutMethodToApi,
+  payoutWindowFor,
+} from '../../../src/domain/payout';
+
+const utc = (iso: string) => DateTime.fromISO(iso, { zone: 'utc' }).toMillis();
+const iso = (ms: number, zone = 'utc') => DateTime.fromMillis(ms, { zone }).toISO({ suppressMilliseconds: true });
+
+describe('payout method mapping', () => {
+  it.each([
+    ['bank_account', 'global', 'global_bank_account'],
+    ['bank_account', 'ru', 'ru_account'],
+    ['bank_account', undefined, 'swift'],
+    ['bank_account', null, 'swift'],
+    ['card', undefined, 'bank_card'],
+    ['bank_card', 'global', 'bank_card'],
+  ] as const)('%s + %p → %s', (methodType, systemType, method) => {
+    expect(payoutMethodFromApi(methodType, systemType)).toBe(method);
+  });
+
+  it('round-trips every method', () => {
+    for (const method of ['bank_card', 'swift', 'global_bank_account', 'ru_account'] as const) {
+      const api = payoutMethodToApi(method);
+      expect(payoutMethodFromApi(api.methodType, api.systemType)).toBe(method);
+    }
+  });
+});
+
+describe('payout minimum', () => {
+  it('is €100.00 and ₽3,000.00', () => {
+    expect(PAYOUT_MINIMUM.eur).toEqual(money(10000, 'eur'));
+    expect(PAYOUT_MINIMUM.rub).toEqual(money(300000, 'rub'));
+  });
+
+  it.each([
+    [money(9999, 'eur'), false],
+    [money(10000, 'eur'), true],
+    [money(299999, 'rub'), false],
+    [money(300000, 'rub'), true],
+    [money(10_000_000, 'usd'), false],
+  ])('%p meets the minimum: %p', (balance, meets) => {
+    expect(meetsPayoutMinimum(balance)).toBe(meets);
+  });
+});
+
+describe('next payout date', () => {
+  it.each([
+    ['2025-03-01T00:00:00Z', '2025-03-10T12:00:00Z'],
+    ['2025-03-09T23:59:59Z', '2025-03-10T12:00:00Z'],
+    ['2025-03-10T11:59:59Z', '2025-03-10T12:00:00Z'],
+    ['2025-03-10T12:00:00Z', '2025-03-25T12:00:00Z'],
+    ['2025-03-24T23:00:00Z', '2025-03-25T12:00:00Z'],
+    ['2025-03-25T12:00:00Z', '2025-04-10T12:00:00Z'],
+    ['2025-03-31T23:59:59Z', '2025-04-10T12:00:00Z'],
+    ['2025-02-28T23:00:00Z', '2025-03-10T12:00:00Z'],
+    ['2025-12-26T00:00:00Z', '2026-01-10T12:00:00Z'],
+  ])('after %s it is %s', (now, next) => {
+    expect(iso(nextPayoutDate(utc(now)))).toBe(iso(utc(next)));
+  });
+
+  it('reads the day and hour in the given zone', () => {
+    // 10:00 UTC is 13:00 in Moscow: past that day's payout there, not yet in UTC.
+    const now = utc('2025-03-10T10:00:00Z');
+    expect(iso(nextPayoutDate(now, 'Europe/Moscow'))).toBe(iso(utc('2025-03-25T09:00:00Z')));
+    expect(iso(nextPayoutDate(now))).toBe(iso(utc('2025-03-10T12:00:00Z')));
+  });
+
+  it('formats the date as the API carries it', () => {
+    expect(payoutDateString(nextPayoutDate(utc('2025-03-11T00:00:00Z')))).toBe('2025-03-25');
+  });
+
+  it('knows payout days', () => {
+    expect(isPayoutDay(utc('2025-03-10T23:00:00Z'))).toBe(true);
+    expect(isPayoutDay(utc('2025-03-25T00:00:00Z'))).toBe(true);
+    expect(isPayoutDay(utc('2025-03-11T00:00:00Z'))).toBe(false);
+    expect(isPayoutDay(utc('2025-03-09T23:00:00Z'), 'Europe/Moscow')).toBe(true);
+  });
+});
+
+describe('payout windows', () => {
+  it('the 10th pays the 1st to 15th of the previous month', () => {
+    const [from, to] = payoutWindowFor(utc('2025-03-10T12:00:00Z'));
+    expect(iso(from)).toBe(iso(utc('2025-02-01T00:00:00Z')));
+    expect(iso(to)).toBe(iso(utc('2025-02-16T00:00:00Z')));
+  });
+
+  it('the 25th pays the 16th to the end of the previous month', () => {
+    const [from, to] = payoutWindowFor(utc('2025-03-25T12:00:00Z'));
+    expect(iso(from)).toBe(iso(utc('2025-02-16T00:00:00Z')));
+    expect(iso(to)).toBe(iso(utc('2025-03-01T00:00:00Z')));
+  });
+
+  it('crosses the year and covers leap days', () => {
+    const [from, to] = payoutWindowFor(utc('2025-01-10T12:00:00Z'));
+    expect(iso(from)).toBe(iso(utc('2024-12-01T00:00:00Z')));
+    expect(iso(to)).toBe(iso(utc('2024-12-16T00:00:00Z')));
+    const [leapFrom, leapTo] = payoutWindowFor(utc('2024-03-25T12:00:00Z'));
+    const leapDay = utc('2024-02-29T12:00:00Z');
+    expect(leapDay >= leapFrom && leapDay < leapTo).toBe(true);
+  });
+
+  it('consecutive windows do not overlap and leave no gap', () => {
+    const [, firstHalfEnd] = payoutWindowFor(utc('2025-05-10T12:00:00Z'));
+    const [secondHalfStart, secondHalfEnd] = payoutWindowFor(utc('2025-05-25T12:00:00Z'));
+    const [nextStart] = payoutWindowFor(utc('2025-06-10T12:00:00Z'));
+    expect(secondHalfStart).toBe(firstHalfEnd);
+    expect(nextStart).toBe(secondHalfEnd);
+  });
+
+  it('rejects a day that is not a payout day', () => {
+    expect(() => payoutWindowFor(utc('2025-03-11T12:00:00Z'))).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,23 @@
+import * as timings from '../../../src/domain/timings';
+
+describe('timings of section 9', () => {
+  it.each([
+    ['VERIFICATION_POLL_MS', 5000],
+    ['VERIFICATION_RETRY_MS', 2000],
+    ['PAYMENT_SESSION_POLL_MS', 1000],
+    ['PAYMENT_CHECK_POLL_MS', 1000],
+    ['CHANNEL_LOAD_RETRY_MS', 3000],
+    ['AFTER_SAVED_CARD_PAYMENT_MS', 2000],
+    ['LINK_PAYMENT_DELAY_MS', 500],
+    ['SPINNER_DELAY_MS', 600],
+    ['SCROLL_THROTTLE_MS', 150],
+    ['SCROLL_LOAD_VIEWPORTS', 2],
+    ['RESIZE_DEBOUNCE_MS', 100],
+    ['TEN_TAP_WINDOW_MS', 300],
+    ['TEN_TAP_COUNT', 10],
+    ['RIPPLE_CLEAR_MS', 2000],
+    ['MIGRATION_MAX_WAIT_HOURS', 24],
+  ] as const)('%s = %i', (name, value) => {
+    expect(timings[name]).toBe(value);
+  });
+});
