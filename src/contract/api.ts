@@ -54,8 +54,12 @@ export interface TransactionDto {
 }
 
 // ---- verification
-export interface VerificationStatusResponse { token?: string; status: VerificationStatus }
-export interface VerificationStartResponse { token: string }
+export interface VerificationStatusResponse {
+  token?: string; status: VerificationStatus;
+  /** Where to embed the identity-check widget for `token` (sandbox: /sandbox/kyc/widget?token=...). */
+  widgetUrl?: string;
+}
+export interface VerificationStartResponse { token: string; widgetUrl?: string }
 
 // ---- dashboard
 export interface DashboardResponse {
@@ -130,6 +134,14 @@ export interface CreatePaymentResponse {
   token?: string;
   userAction?: UserAction;
   errorCode?: string; errorDescription?: string;
+  /** The same details as PaymentCheckResponse (money engine), so a payment that ends at once needs no check call. */
+  kind?: 'subscription' | 'donation';
+  amount?: MajorAmount; currency?: Currency;
+  card?: { brand: CardBrand; last4: string };
+  /** The payer's ledger line once paid. */
+  transactionId?: number;
+  inviteLink?: string;
+  subscriptionMemberId?: number;
 }
 export interface UserAction { type: 'redirect'; url: string }
 export interface PaymentCheckRequest { paymentId: string }
@@ -143,9 +155,16 @@ export interface PaymentCheckResponse {
 }
 
 // ---- follower
-export interface FollowerMemberResponse { subscriptionMember: SubscriptionMemberDto; subscription: SubscriptionDto; channel: ChannelDto }
+export interface FollowerMemberResponse {
+  subscriptionMember: SubscriptionMemberDto; subscription: SubscriptionDto; channel: ChannelDto;
+  /** Answer of /renew for an expired membership: nothing was charged, the follower pays the subscription invoice again. */
+  renewal?: RenewalAction | null;
+}
+export interface RenewalAction { action: 'pay_invoice'; subscriptionId: number }
 export interface CardsResponse { cards: CardDto[] }
 export interface CardResponse { card: CardDto }
+/** Answer of GET /follower/cards/{id}/primary (with the card) and /delete (without): the user's cards after the change. */
+export interface CardActionResponse { card?: CardDto; cards: CardDto[] }
 
 // ---- transactions
 export interface TransactionResponse { transaction: TransactionDto }
@@ -182,6 +201,41 @@ export interface MigrationResponse { request: MigrationRequestDto | null; channe
 export interface MigrationConfirmResponse { request: MigrationRequestDto }
 
 // ---- card payment provider (sandbox at /provider)
-export interface ProviderTokenizeRequest { card_number: string; cardholder_name: string; expiry_month: string; expiry_year: string; cvc: string; postal_code?: string }
+/** Payment cards send every field; payout cards (spec section 5) send card_number only, so the rest is optional. */
+export interface ProviderTokenizeRequest { card_number: string; cardholder_name?: string; expiry_month?: string; expiry_year?: string; cvc?: string; postal_code?: string }
 export interface ProviderTokenizeResponse { status: 'ok'; token: string; card: { network: CardBrand; type: 'credit' | 'debit'; last4: string; bin: string; country: string; masked_number: string } }
 export interface ProviderSessionStatus { status: 'pending' | 'action_required' | 'paid' | 'cancelled' | 'error'; redirect_url?: string; error_code?: string; error_description?: string }
+
+// ---- headers and provider routes shared by client and server
+/** Header carrying the per-user-action key on payment-creating calls. */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/**
+ * Routes of the card payment provider, relative to its base URL (the sandbox serves them under /provider). Failures
+ * answer ProviderError.
+ */
+export const PROVIDER_ROUTES = {
+  /** POST ProviderTokenizeRequest (PROVIDER_PUBLIC_TOKEN_HEADER optional), answers ProviderTokenizeResponse. */
+  tokenize: '/v1/cards/tokenize',
+  /** GET with PROVIDER_PUBLIC_TOKEN_HEADER, answers ProviderSessionStatus (404 session_not_found when unknown). */
+  sessionStatus: '/v1/sessions/status',
+} as const;
+/** The provider's error body (not the `{ code, message }` of our API). */
+export interface ProviderError { status: 'error'; error_code: string; error_description?: string }
+/** Header carrying a provider public token: the session's on session status, the payout parameters' on tokenise. */
+export const PROVIDER_PUBLIC_TOKEN_HEADER = 'X-Public-Token';
+/**
+ * Some public test card numbers of the sandbox provider (never real cards), as server/payments/sandbox/testCards.ts
+ * defines them. Any other number passing the check digit is approved and issued in DE.
+ */
+export const PROVIDER_TEST_CARDS = {
+  approved: { number: '4242424242424242', scenario: 'approve', country: 'DE' },
+  approvedMastercard: { number: '5555555555554444', scenario: 'approve', country: 'FR' },
+  /** Declined by the issuer: do_not_honor. */
+  declined: { number: '4000000000000002', scenario: 'decline', country: 'DE' },
+  /** Asks for 3-D Secure (action_required with a redirect url) before settling. */
+  threeDSecure: { number: '4000000000003220', scenario: 'three_ds', country: 'DE' },
+  /** Issued in RU: a DE payout account answers error_country_mismatch. */
+  russianMir: { number: '2200000000000004', scenario: 'approve', country: 'RU' },
+} as const;
+/** The error the `declined` sandbox card ends with. */
+export const PROVIDER_DECLINE_ERROR = { code: 'do_not_honor', message: 'The issuing bank declined the payment' } as const;

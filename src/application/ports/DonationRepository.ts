@@ -1,0 +1,29 @@
+import type { Money } from '../../domain/money';
+import type { Channel } from '../../domain/entities';
+
+/** A donation request posted into a channel; followers pay it through /invoice/donation/{id}. */
+export interface Donation {
+  readonly id: number;
+  readonly channelId: number;
+  readonly title: string;
+  readonly description: string;
+  readonly buttonText: string;
+  /** Suggested amount; the donor may change it within the currency bounds. */
+  readonly amount: Money;
+}
+
+export interface DonationRequest {
+  readonly title: string;
+  readonly description: string;
+  readonly amount: Money;
+  readonly buttonText: string;
+  readonly pin: boolean;
+  readonly disableNotification: boolean;
+  readonly imageId?: string | null;
+}
+
+/** Donation requests of the signed-in creator's channels. */
+export interface DonationRepository {
+  /** Posts a donation request into the channel (needs a connected bot). */
+  request(channelId: number, request: DonationRequest): Promise<{ readonly channel: Channel; readonly donation: Donation }>;
+}

@@ -1,0 +1,72 @@
+import type { Money } from '../../domain/money';
+import type { CardBrand, Channel, PaymentError, PaymentStatus, SavedCard, Subscription } from '../../domain/entities';
+import type { Donation } from './DonationRepository';
+
+export interface DonationInvoice {
+  readonly channel: Channel;
+  readonly donation: Donation;
+  /** Amount the payment page starts with. */
+  readonly amount: Money;
+  /** The payer's saved cards. */
+  readonly cards: readonly SavedCard[];
+}
+
+export interface SubscriptionInvoice {
+  readonly subscription: Subscription;
+  readonly channel: Channel;
+  readonly cards: readonly SavedCard[];
+}
+
+/** What is being paid. A donation carries the amount the donor chose. */
+export type InvoiceTarget =
+  | { readonly kind: 'donation'; readonly donationId: number; readonly amount: Money }
+  | { readonly kind: 'subscription'; readonly subscriptionId: number };
+
+/** How it is paid (invoice payment methods of spec section 3). */
+export type PaymentInstrument =
+  /** Hosted payment page: the answer carries its url. */
+  | { readonly method: 'smart_glocal' }
+  | { readonly method: 'smart_glocal_saved_card'; readonly cardId: number }
+  /** A new card tokenised at the provider; the card number never reaches our server. */
+  | { readonly method: 'smart_glocal_form'; readonly cardToken: string; readonly saveCard: boolean };
+
+export interface CreatedPayment {
+  readonly paymentId: string;
+  readonly status: PaymentStatus;
+  /** Hosted payment page of a link payment. */
+  readonly url?: string;
+  /** Provider session public token to poll (new card). */
+  readonly sessionToken?: string;
+  /** Where the user must go to confirm (3-D Secure) when status is action_required. */
+  readonly redirectUrl?: string;
+  readonly error?: PaymentError;
+}
+
+export interface PaymentCheck {
+  readonly paymentId: string;
+  readonly status: PaymentStatus;
+  readonly redirectUrl?: string;
+  readonly error?: PaymentError;
+  readonly amount: Money;
+  readonly card?: { readonly brand: CardBrand; readonly last4: string };
+  readonly transactionId?: number;
+  readonly kind: 'subscription' | 'donation';
+  /** Channel link a subscriber opens after paying. */
+  readonly inviteLink?: string;
+  readonly subscriptionMemberId?: number;
+}
+
+/** Invoices a follower pays, and their payments. */
+export interface InvoiceRepository {
+  /** Rejects not_found, payments_disabled (spec section 8). */
+  donationInvoice(donationId: number): Promise<DonationInvoice>;
+  /** Rejects not_found, payments_disabled, already_subscribed. */
+  subscriptionInvoice(subscriptionId: number): Promise<SubscriptionInvoice>;
+  /**
+   * Creates a payment. `idempotencyKey` is made once per user action: calling again with the same key answers
+   * the first payment instead of charging twice.
+   */
+  createPayment(target: InvoiceTarget, instrument: PaymentInstrument, idempotencyKey: string): Promise<CreatedPayment>;
+  /** Current state of a payment (POST /pay/smart_glocal/check). */
+  checkPayment(paymentId: string): Promise<PaymentCheck>;
+}

@@ -1,0 +1,68 @@
+import type { Currency, Money } from '../../domain/money';
+import type {
+  Bank, CardBrand, PayoutFieldRequirement, PayoutMethod, SupportedCountry, Transaction, WithdrawalAccount, WithdrawalCard,
+} from '../../domain/entities';
+import type { Page } from './Page';
+
+export interface PayoutState {
+  /** Earnings waiting for the next payout, one per currency. */
+  readonly payoutBalances: readonly Money[];
+  readonly activeBalances: readonly Money[];
+  /** ISO date (yyyy-MM-dd) of the next payout (the 10th or the 25th). */
+  readonly nextPayoutDate: string;
+  readonly withdrawalCard: WithdrawalCard | null;
+  readonly withdrawalAccount: WithdrawalAccount | null;
+  readonly withdrawals: Page<Transaction>;
+}
+
+/** Server-supplied field requirements for one country, currency, method and (optionally) bank. */
+export interface PayoutRequirementSet {
+  readonly country: string;
+  readonly currency: Currency;
+  readonly methodType: PayoutMethod;
+  readonly bankExternalId?: string;
+  readonly fields: readonly PayoutFieldRequirement[];
+}
+
+export interface PayoutParameters {
+  /** Provider public token for card tokenisation. */
+  readonly token: string;
+  readonly supportedCountries: readonly SupportedCountry[];
+  /** ISO2 country of the user, when known. */
+  readonly userCountry: string | null;
+  readonly requirements: readonly PayoutRequirementSet[];
+}
+
+export interface BanksQuery {
+  /** ISO2. */
+  readonly country: string;
+  readonly currency: Currency;
+}
+
+/** The account to save; for bank_card the card is a provider token, never the number. */
+export interface WithdrawalAccountInput {
+  readonly currency: Currency;
+  readonly countryIso3: string;
+  readonly methodType: PayoutMethod;
+  readonly card?: { readonly token: string; readonly network: CardBrand; readonly type: string; readonly maskedNumber: string };
+  readonly bank?: { readonly externalId: string; readonly bankName: string };
+  readonly params: Readonly<Record<string, string>>;
+}
+
+export interface SavedWithdrawalAccount {
+  readonly card: WithdrawalCard | null;
+  readonly withdrawalAccount: WithdrawalAccount;
+}
+
+/** Payouts of the signed-in (verified) creator. */
+export interface PayoutRepository {
+  state(): Promise<PayoutState>;
+  parameters(): Promise<PayoutParameters>;
+  /** Banks for a country and currency; empty when no bank choice is needed. */
+  banks(query: BanksQuery): Promise<readonly Bank[]>;
+  /**
+   * Saves the payout account. Rejects error_fields_required (message names the fields) and
+   * error_country_mismatch with `cardCountry` (ISO2) in the error body.
+   */
+  saveAccount(account: WithdrawalAccountInput): Promise<SavedWithdrawalAccount>;
+}

@@ -1,0 +1,71 @@
+import type { Money } from '../../domain/money';
+import type { Channel, MemberFilter, Period, Subscription, SubscriptionMember, User } from '../../domain/entities';
+import type { Cursor, Page } from './Page';
+
+export interface NewSubscription {
+  readonly channelId: number;
+  readonly name: string;
+  readonly description: string;
+  readonly period: Period;
+  /** Price per period; its currency becomes the subscription's currency for good. */
+  readonly price: Money;
+  readonly buttonText: string;
+}
+
+/** What an edit may change: period and currency are fixed at creation (price keeps its currency). */
+export interface SubscriptionChanges {
+  readonly name: string;
+  readonly description: string;
+  readonly price: Money;
+  readonly buttonText: string;
+}
+
+export interface PublishOptions {
+  readonly pin: boolean;
+  readonly disableNotification: boolean;
+}
+
+/** Members are shown in two groups: live (active, or any one-time member) and inactive (the rest). */
+export type MemberGroup = 'live' | 'inactive';
+
+export interface MembersQuery {
+  readonly filter: MemberFilter;
+  readonly group?: MemberGroup;
+  readonly startFrom: Cursor;
+}
+
+/** A page of members with the users they refer to. */
+export interface MembersPage extends Page<SubscriptionMember> {
+  readonly users: readonly User[];
+}
+
+export interface SubscriptionDetail {
+  readonly subscription: Subscription;
+  readonly channel: Channel;
+  readonly users: readonly User[];
+  readonly members: { readonly live: Page<SubscriptionMember>; readonly inactive: Page<SubscriptionMember> };
+}
+
+/** A member as the channel's creator sees it (GET /subscription_member/{id}). */
+export interface MemberDetail {
+  readonly subscription: Subscription;
+  readonly channel: Channel;
+  readonly member: SubscriptionMember;
+  readonly user: User;
+}
+
+/** Subscriptions of the signed-in creator's channels; all of them require the channel's bot to be connected. */
+export interface SubscriptionRepository {
+  create(subscription: NewSubscription): Promise<{ readonly channel: Channel; readonly subscription: Subscription }>;
+  edit(subscriptionId: number, changes: SubscriptionChanges): Promise<Subscription>;
+  /** Posts the subscription into its channel; only channels with a public handle. */
+  publish(subscriptionId: number, options: PublishOptions): Promise<Channel>;
+  /** Marks deleted: members keep access until expiry but cannot renew. */
+  delete(subscriptionId: number): Promise<void>;
+  restore(subscriptionId: number): Promise<Subscription>;
+  /** Sets the bot command ("$name") that shows the subscription. */
+  setCommand(subscriptionId: number, command: string): Promise<Subscription>;
+  detail(subscriptionId: number): Promise<SubscriptionDetail>;
+  members(subscriptionId: number, query: MembersQuery): Promise<MembersPage>;
+  member(memberId: number): Promise<MemberDetail>;
+}

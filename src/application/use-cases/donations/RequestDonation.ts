@@ -1,0 +1,18 @@
+import type { Channel } from '../../../domain/entities';
+import { type DonationForm, type DonationFormError, validateDonationForm } from '../../../domain/donation-form';
+import { type Result, err } from '../../../domain/result';
+import type { Donation, DonationRepository } from '../../ports/DonationRepository';
+import { type Invalid, type RequestFailure, invalid, request } from '../shared/failures';
+
+export type RequestDonationError = Invalid<DonationFormError> | RequestFailure;
+
+/** Validates the donation form (title, description, button text, amount) and posts the request into the channel. */
+export class RequestDonation {
+  constructor(private readonly donations: DonationRepository) {}
+
+  async execute(form: DonationForm): Promise<Result<{ readonly channel: Channel; readonly donation: Donation }, RequestDonationError>> {
+    const valid = validateDonationForm(form);
+    if (!valid.ok) return err(invalid(valid.error));
+    return request(() => this.donations.request(form.channelId, valid.value));
+  }
+}

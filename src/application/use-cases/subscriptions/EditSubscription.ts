@@ -1,0 +1,33 @@
+import type { Subscription } from '../../../domain/entities';
+import { type Result, err } from '../../../domain/result';
+import { type SubscriptionForm, type SubscriptionFormError, validateSubscriptionForm } from '../../../domain/subscription-form';
+import type { SubscriptionRepository } from '../../ports/SubscriptionRepository';
+import { type Invalid, type RequestFailure, invalid, request } from '../shared/failures';
+
+/** Period and currency are chosen on creation only. */
+export interface ReadOnlyFieldChanged {
+  readonly field: 'period' | 'currency';
+  readonly code: 'read_only';
+}
+
+export type EditSubscriptionError = Invalid<SubscriptionFormError> | Invalid<ReadOnlyFieldChanged> | RequestFailure;
+
+export interface EditSubscriptionInput {
+  /** The subscription as loaded: its period and currency are fixed. */
+  readonly subscription: Subscription;
+  readonly form: SubscriptionForm;
+}
+
+/** Validates like creation, refuses a changed period or currency, then saves name, description, price and button. */
+export class EditSubscription {
+  constructor(private readonly subscriptions: SubscriptionRepository) {}
+
+  async execute({ subscription, form }: EditSubscriptionInput): Promise<Result<Subscription, EditSubscriptionError>> {
+    if (form.period !== subscription.period) return err(invalid({ field: 'period', code: 'read_only' } as const));
+    if (form.currency !== subscription.price.currency) return err(invalid({ field: 'currency', code: 'read_only' } as const));
+    const valid = validateSubscriptionForm(form);
+    if (!valid.ok) return err(invalid(valid.error));
+    const { name, description, price, buttonText } = valid.value;
+    return request(() => this.subscriptions.edit(subscription.id, { name, description, price, buttonText }));
+  }
+}

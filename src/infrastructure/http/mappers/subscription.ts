@@ -1,0 +1,48 @@
+import type { DonationDto, SubscriptionDto, SubscriptionMemberDto } from '../../../contract/api';
+import type { Subscription, SubscriptionMember } from '../../../domain/entities';
+import type { Donation } from '../../../application/ports/DonationRepository';
+import { moneyFromWire } from './money';
+
+export function subscriptionFromDto(dto: SubscriptionDto): Subscription {
+  return {
+    id: dto.id,
+    channelId: dto.channelId,
+    name: dto.name,
+    description: dto.description,
+    period: dto.period,
+    price: moneyFromWire(dto.amount, dto.currency),
+    buttonText: dto.buttonText,
+    command: dto.command,
+    activeSubscribers: dto.activeSubscribers,
+    isDeleted: dto.isDeleted,
+    inviteLink: dto.inviteLink,
+    privateChannelInviteLink: dto.privateChannelInviteLink,
+    publicChannelInviteLink: dto.publicChannelInviteLink,
+  };
+}
+
+export function memberFromDto(dto: SubscriptionMemberDto): SubscriptionMember {
+  return {
+    id: dto.id,
+    subscriptionId: dto.subscriptionId,
+    userId: dto.userId,
+    status: dto.status,
+    period: dto.period,
+    activatedAt: dto.activatedAt,
+    expiresAt: dto.expiresAt,
+    paymentMethod: dto.paymentMethod,
+    price: moneyFromWire(dto.price, dto.currency),
+    renewalFailed: dto.renewalFailed,
+  };
+}
+
+export function donationFromDto(dto: DonationDto): Donation {
+  return {
+    id: dto.id,
+    channelId: dto.channelId,
+    title: dto.title,
+    description: dto.description,
+    buttonText: dto.buttonText,
+    amount: moneyFromWire(dto.amount, dto.currency),
+  };
+}

@@ -1,0 +1,26 @@
+import type { DonationRequestRequest, DonationRequestResponse } from '../../../contract/api';
+import type { Channel } from '../../../domain/entities';
+import type { Donation, DonationRepository, DonationRequest } from '../../../application/ports/DonationRepository';
+import type { HttpClient } from '../HttpClient';
+import { channelFromDto } from '../mappers/channel';
+import { moneyToWire } from '../mappers/money';
+import { donationFromDto } from '../mappers/subscription';
+
+export class HttpDonationRepository implements DonationRepository {
+  constructor(private readonly http: HttpClient) {}
+
+  async request(channelId: number, request: DonationRequest): Promise<{ channel: Channel; donation: Donation }> {
+    const body: DonationRequestRequest = {
+      title: request.title,
+      description: request.description,
+      currency: request.amount.currency,
+      amount: moneyToWire(request.amount),
+      buttonText: request.buttonText,
+      pin: request.pin,
+      disableNotification: request.disableNotification,
+      imageId: request.imageId ?? null,
+    };
+    const dto = await this.http.post<DonationRequestResponse>(`/donation/request/channel/${channelId}`, body);
+    return { channel: channelFromDto(dto.channel), donation: donationFromDto(dto.donation) };
+  }
+}

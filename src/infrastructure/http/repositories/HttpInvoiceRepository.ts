@@ -1,0 +1,63 @@
+import {
+  type CreateDonationPaymentRequest, type CreatePaymentResponse, type CreateSubscriptionPaymentRequest, type DonationInvoiceResponse,
+  IDEMPOTENCY_KEY_HEADER, type PaymentCheckRequest, type PaymentCheckResponse, type SubscriptionInvoiceResponse,
+} from '../../../contract/api';
+import type {
+  CreatedPayment, DonationInvoice, InvoiceRepository, InvoiceTarget, PaymentCheck, PaymentInstrument, SubscriptionInvoice,
+} from '../../../application/ports/InvoiceRepository';
+import type { HttpClient } from '../HttpClient';
+import { savedCardFromDto } from '../mappers/card';
+import { channelFromDto } from '../mappers/channel';
+import { moneyFromWire, moneyToWire } from '../mappers/money';
+import { createdPaymentFromDto, paymentCheckFromDto } from '../mappers/payment';
+import { donationFromDto, subscriptionFromDto } from '../mappers/subscription';
+
+function instrumentToDto(instrument: PaymentInstrument): CreateSubscriptionPaymentRequest {
+  switch (instrument.method) {
+    case 'smart_glocal':
+      return { paymentMethod: 'smart_glocal' };
+    case 'smart_glocal_saved_card':
+      return { paymentMethod: 'smart_glocal_saved_card', cardId: instrument.cardId };
+    case 'smart_glocal_form':
+      return { paymentMethod: 'smart_glocal_form', cardToken: instrument.cardToken, saveCard: instrument.saveCard };
+  }
+}
+
+export class HttpInvoiceRepository implements InvoiceRepository {
+  constructor(private readonly http: HttpClient) {}
+
+  async donationInvoice(donationId: number): Promise<DonationInvoice> {
+    const dto = await this.http.get<DonationInvoiceResponse>(`/invoice/donation/${donationId}`);
+    return {
+      channel: channelFromDto(dto.channel),
+      donation: donationFromDto(dto.donation),
+      amount: moneyFromWire(dto.data.amount, dto.data.currency),
+      cards: (dto.cards ?? []).map(savedCardFromDto),
+    };
+  }
+
+  async subscriptionInvoice(subscriptionId: number): Promise<SubscriptionInvoice> {
+    const dto = await this.http.get<SubscriptionInvoiceResponse>(`/invoice/subscription/${subscriptionId}`);
+    return {
+      subscription: subscriptionFromDto(dto.subscription),
+      channel: channelFromDto(dto.channel),
+      cards: (dto.cards ?? []).map(savedCardFromDto),
+    };
+  }
+
+  /** The key goes in a header set here, per call, never by an interceptor (which would run again on a retry). */
+  async createPayment(target: InvoiceTarget, instrument: PaymentInstrument, idempotencyKey: string): Promise<CreatedPayment> {
+    const options = { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } };
+    const method = instrumentToDto(instrument);
+    if (target.kind === 'donation') {
+      const body: CreateDonationPaymentRequest = { ...method, amount: moneyToWire(target.amount), period: 'onetime' };
+      return createdPaymentFromDto(await this.http.post<CreatePaymentResponse>(`/invoice/donation/${target.donationId}/create`, body, options));
+    }
+    return createdPaymentFromDto(await this.http.post<CreatePaymentResponse>(`/invoice/subscription/${target.subscriptionId}/create`, method, options));
+  }
+
+  async checkPayment(paymentId: string): Promise<PaymentCheck> {
+    const body: PaymentCheckRequest = { paymentId };
+    return paymentCheckFromDto(await this.http.post<PaymentCheckResponse>('/pay/smart_glocal/check', body));
+  }
+}

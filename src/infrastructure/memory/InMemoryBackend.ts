@@ -1,0 +1,155 @@
+/**
+ * A stateful fake of the Backers API for tests, demos and backend teams: one shared state that every
+ * InMemory*Repository reads and changes, applying the same rules as the server (ownership, not_found, moderation,
+ * connected bot, idempotent payments, cursor paging). Each repository acts for one session (the signed-in user).
+ */
+import type { Clock } from '../../application/ports/Clock';
+import { RepositoryError } from '../../application/ports/RepositoryError';
+import { DEFAULT_SERVICE_FEE_BPS } from '../../domain/fees';
+import { isMemberExpired } from '../../domain/members';
+import { defaultBackendConfig } from './defaults';
+import type {
+  BackendConfig, CardRecord, ChannelRecord, DonationRecord, MemberRecord, PaymentRecord, ProviderCardTokenRecord,
+  ProviderSessionRecord, SubscriptionRecord, TransactionRecord, UserRecord,
+} from './records';
+
+export interface InMemoryBackendOptions {
+  /** Time source; defaults to the system clock. */
+  readonly clock?: Clock;
+  readonly pageSize?: number;
+  /** Session status reads that answer pending before a new-card payment settles. */
+  readonly providerPendingReads?: number;
+  /** Service fee kept from every sale, in basis points of the price. */
+  readonly serviceFeeBps?: number;
+  readonly config?: BackendConfig;
+}
+
+/** The signed-in user a repository acts for; null before sign-in (calls answer unauthorized). */
+export interface InMemorySession {
+  userId: number | null;
+}
+
+const systemClock: Clock = { now: () => Date.now(), timezoneOffsetMinutes: () => -new Date().getTimezoneOffset() };
+
+export class InMemoryBackend {
+  readonly users = new Map<number, UserRecord>();
+  readonly channels = new Map<number, ChannelRecord>();
+  readonly subscriptions = new Map<number, SubscriptionRecord>();
+  readonly members = new Map<number, MemberRecord>();
+  readonly donations = new Map<number, DonationRecord>();
+  readonly cards = new Map<number, CardRecord>();
+  readonly transactions: TransactionRecord[] = [];
+  readonly payments = new Map<string, PaymentRecord>();
+  /** `${userId}:${idempotencyKey}` to the first request's fingerprint and answer (a payment id, or the refusal). */
+  readonly paymentKeys = new Map<string, { fingerprint: string; paymentId?: string; refusal?: RepositoryError }>();
+  readonly providerTokens = new Map<string, ProviderCardTokenRecord>();
+  readonly providerSessions = new Map<string, ProviderSessionRecord>();
+  /** The default session, shared by repositories built without their own. */
+  readonly session: InMemorySession = { userId: null };
+  readonly config: BackendConfig;
+  readonly pageSize: number;
+  readonly providerPendingReads: number;
+  readonly serviceFeeBps: number;
+  private readonly clock: Clock;
+  private lastId = 0;
+
+  constructor(options: InMemoryBackendOptions = {}) {
+    this.clock = options.clock ?? systemClock;
+    this.pageSize = options.pageSize ?? 20;
+    this.providerPendingReads = options.providerPendingReads ?? 1;
+    this.serviceFeeBps = options.serviceFeeBps ?? DEFAULT_SERVICE_FEE_BPS;
+    this.config = options.config ?? defaultBackendConfig();
+  }
+
+  nextId(): number {
+    this.lastId += 1;
+    return this.lastId;
+  }
+
+  nextToken(prefix: string): string {
+    return `${prefix}_${this.nextId().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
+  }
+
+  nowMs(): number {
+    return this.clock.now();
+  }
+
+  nowSeconds(): number {
+    return Math.floor(this.clock.now() / 1000);
+  }
+
+  /** The caller of a request: unauthorized without a session, banned for banned accounts. */
+  actor(session: InMemorySession): UserRecord {
+    const record = session.userId === null ? undefined : this.users.get(session.userId);
+    if (record === undefined) fail('unauthorized', 'Not signed in');
+    if (record.banned) fail('banned', 'Account banned');
+    return record;
+  }
+
+  userRecord(userId: number): UserRecord {
+    return this.users.get(userId) ?? fail('not_found', 'User not found');
+  }
+
+  /** A channel the actor owns; others' and deleted channels are not_found. */
+  ownedChannel(actor: UserRecord, channelId: number): ChannelRecord {
+    const channel = this.channels.get(channelId);
+    if (channel === undefined || channel.isDeleted || channel.ownerId !== actor.user.id) fail('not_found', 'Channel not found');
+    return channel;
+  }
+
+  /** Moderation blocks a channel's page and every creator action on it. */
+  approvedChannel(actor: UserRecord, channelId: number): ChannelRecord {
+    const channel = this.ownedChannel(actor, channelId);
+    if (channel.moderation === 'in_progress') fail('moderation_in_progress', 'Channel moderation in progress');
+    if (channel.moderation === 'rejected') fail('moderation_rejected', 'Channel not approved');
+    return channel;
+  }
+
+  /** Actions that post into the channel need the bot to be an admin there. */
+  connectedChannel(actor: UserRecord, channelId: number): ChannelRecord {
+    const channel = this.approvedChannel(actor, channelId);
+    if (!channel.connected) fail('channel_disconnected', 'The bot has no access to the channel');
+    return channel;
+  }
+
+  /** A subscription of a channel the actor owns (deleted ones included: they can be restored). */
+  ownedSubscription(actor: UserRecord, subscriptionId: number): { subscription: SubscriptionRecord; channel: ChannelRecord } {
+    const subscription = this.subscriptions.get(subscriptionId);
+    if (subscription === undefined) fail('not_found', 'Subscription not found');
+    const channel = this.channels.get(subscription.channelId);
+    if (channel === undefined || channel.isDeleted || channel.ownerId !== actor.user.id) fail('not_found', 'Subscription not found');
+    return { subscription, channel };
+  }
+
+  channelOf(subscription: SubscriptionRecord): ChannelRecord {
+    return this.channels.get(subscription.channelId) ?? fail('not_found', 'Channel not found');
+  }
+
+  membersOf(subscriptionId: number): MemberRecord[] {
+    return [...this.members.values()].filter((m) => m.subscriptionId === subscriptionId);
+  }
+
+  /** Members who still have access: everyone whose membership has not expired. */
+  activeSubscribersOf(subscriptionId: number): number {
+    const now = this.nowMs();
+    return this.membersOf(subscriptionId).filter((m) => !isMemberExpired(m, now)).length;
+  }
+
+  channelActiveSubscribers(channelId: number): number {
+    let count = 0;
+    for (const subscription of this.subscriptions.values()) {
+      if (subscription.channelId === channelId) count += this.activeSubscribersOf(subscription.id);
+    }
+    return count;
+  }
+
+  /** The user is a creator once they own a channel or passed verification. */
+  isCreator(user: UserRecord): boolean {
+    return user.verification === 'approved' || [...this.channels.values()].some((c) => c.ownerId === user.user.id && !c.isDeleted);
+  }
+}
+
+/** Rejects the current call with a coded error, as the server answers `{ code, message }`. */
+export function fail(code: string, message: string = code, details: Readonly<Record<string, unknown>> = {}): never {
+  throw new RepositoryError(code, message, details);
+}

@@ -1,0 +1,173 @@
+import { invoiceDefaultAmount } from '../../domain/amounts';
+import { isMemberExpired } from '../../domain/members';
+import type { Money } from '../../domain/money';
+import type {
+  CreatedPayment, DonationInvoice, InvoiceRepository, InvoiceTarget, PaymentCheck, PaymentInstrument, SubscriptionInvoice,
+} from '../../application/ports/InvoiceRepository';
+import { RepositoryError } from '../../application/ports/RepositoryError';
+import { type InMemoryBackend, type InMemorySession, fail } from './InMemoryBackend';
+import { advancePayment } from './payments';
+import type { ChannelRecord, DonationRecord, PaymentRecord, PaymentTarget, SubscriptionRecord, UserRecord } from './records';
+import { requireAmount } from './validation';
+import { cardView, channelView, subscriptionView } from './views';
+
+/** 1 to 255 visible ASCII characters, as the server accepts. */
+const VALID_KEY = /^[\x21-\x7e]{1,255}$/;
+
+export class InMemoryInvoiceRepository implements InvoiceRepository {
+  constructor(private readonly backend: InMemoryBackend, private readonly session: InMemorySession = backend.session) {}
+
+  async donationInvoice(donationId: number): Promise<DonationInvoice> {
+    const actor = this.backend.actor(this.session);
+    const { donation, channel } = this.payableDonation(donationId);
+    const { pin: _pin, disableNotification: _quiet, imageId: _image, ...shown } = donation;
+    return {
+      channel: channelView(this.backend, channel),
+      donation: shown,
+      amount: donation.amount.minor > 0 ? donation.amount : invoiceDefaultAmount(donation.amount.currency),
+      cards: this.cardsOf(actor),
+    };
+  }
+
+  async subscriptionInvoice(subscriptionId: number): Promise<SubscriptionInvoice> {
+    const actor = this.backend.actor(this.session);
+    const { subscription, channel } = this.payableSubscription(actor, subscriptionId);
+    return { subscription: subscriptionView(this.backend, subscription), channel: channelView(this.backend, channel), cards: this.cardsOf(actor) };
+  }
+
+  /**
+   * A key already used by this user replays the first answer (its payment, or its refusal); the same key with another
+   * request is idempotency_key_reused. Keys are 1 to 255 visible ASCII characters.
+   */
+  async createPayment(target: InvoiceTarget, instrument: PaymentInstrument, idempotencyKey: string): Promise<CreatedPayment> {
+    const actor = this.backend.actor(this.session);
+    if (!VALID_KEY.test(idempotencyKey)) fail('validation_error', 'Idempotency-Key required', { field: 'Idempotency-Key' });
+    const fingerprint = JSON.stringify({ target, instrument });
+    const slot = `${actor.user.id}:${idempotencyKey}`;
+    const first = this.backend.paymentKeys.get(slot);
+    if (first !== undefined) {
+      if (first.fingerprint !== fingerprint) fail('idempotency_key_reused', 'Idempotency-Key used for another request');
+      if (first.refusal) throw first.refusal;
+      const payment = first.paymentId === undefined ? undefined : this.backend.payments.get(first.paymentId);
+      if (payment === undefined) throw new Error(`idempotency slot ${slot} lost its payment`);
+      return createdView(payment);
+    }
+    try {
+      const payment = this.startPayment(actor, target, instrument, idempotencyKey, fingerprint);
+      this.backend.paymentKeys.set(slot, { fingerprint, paymentId: payment.id });
+      return createdView(payment);
+    } catch (error) {
+      if (error instanceof RepositoryError) this.backend.paymentKeys.set(slot, { fingerprint, refusal: error });
+      throw error;
+    }
+  }
+
+  private startPayment(actor: UserRecord, target: InvoiceTarget, instrument: PaymentInstrument, idempotencyKey: string, fingerprint: string): PaymentRecord {
+    const { paymentTarget, amount } = this.resolveTarget(actor, target);
+    const payment: PaymentRecord = {
+      id: this.backend.nextToken('pay'), userId: actor.user.id, idempotencyKey, fingerprint, method: instrument.method, target: paymentTarget,
+      amount, status: 'pending', scenario: 'approve', card: null, saveCard: false,
+    };
+    this.attachInstrument(actor, payment, instrument);
+    this.backend.payments.set(payment.id, payment);
+    return payment;
+  }
+
+  async checkPayment(paymentId: string): Promise<PaymentCheck> {
+    const actor = this.backend.actor(this.session);
+    const payment = this.backend.payments.get(paymentId);
+    if (payment === undefined || payment.userId !== actor.user.id) fail('not_found', 'Payment not found');
+    advancePayment(this.backend, payment);
+    const subscription = payment.target.kind === 'subscription' ? this.backend.subscriptions.get(payment.target.subscriptionId) : undefined;
+    return {
+      paymentId: payment.id,
+      status: payment.status,
+      redirectUrl: payment.redirectUrl,
+      error: payment.error ? { ...payment.error } : undefined,
+      amount: payment.amount,
+      card: payment.card ? { brand: payment.card.brand, last4: payment.card.last4 } : undefined,
+      transactionId: payment.transactionId,
+      kind: payment.target.kind,
+      inviteLink: payment.status === 'paid' ? subscription?.inviteLink : undefined,
+      subscriptionMemberId: payment.memberId,
+    };
+  }
+
+  private payableDonation(donationId: number): { donation: DonationRecord; channel: ChannelRecord } {
+    const donation = this.backend.donations.get(donationId);
+    const channel = donation && this.backend.channels.get(donation.channelId);
+    if (donation === undefined || channel === undefined || channel.isDeleted) fail('not_found', 'Donation request not found');
+    this.requirePaymentsEnabled(channel);
+    return { donation, channel };
+  }
+
+  private payableSubscription(actor: UserRecord, subscriptionId: number): { subscription: SubscriptionRecord; channel: ChannelRecord } {
+    const subscription = this.backend.subscriptions.get(subscriptionId);
+    const channel = subscription && this.backend.channels.get(subscription.channelId);
+    if (subscription === undefined || subscription.isDeleted || channel === undefined || channel.isDeleted) fail('not_found', 'Subscription not found');
+    this.requirePaymentsEnabled(channel);
+    const now = this.backend.nowMs();
+    const current = this.backend.membersOf(subscriptionId).some((m) => m.userId === actor.user.id && !isMemberExpired(m, now));
+    if (current) fail('already_subscribed', 'Already subscribed');
+    return { subscription, channel };
+  }
+
+  private requirePaymentsEnabled(channel: ChannelRecord): void {
+    if (this.backend.userRecord(channel.ownerId).paymentsDisabled) fail('payments_disabled', 'Payments unavailable');
+  }
+
+  private resolveTarget(actor: UserRecord, target: InvoiceTarget): { paymentTarget: PaymentTarget; amount: Money } {
+    if (target.kind === 'subscription') {
+      const { subscription, channel } = this.payableSubscription(actor, target.subscriptionId);
+      return { paymentTarget: { kind: 'subscription', subscriptionId: subscription.id, channelId: channel.id }, amount: subscription.price };
+    }
+    const { donation, channel } = this.payableDonation(target.donationId);
+    if (target.amount.currency !== donation.amount.currency) fail('validation_error', 'Currency differs from the request', { field: 'currency' });
+    const amount = requireAmount('donation', 'amount', target.amount);
+    return { paymentTarget: { kind: 'donation', donationId: donation.id, channelId: channel.id }, amount };
+  }
+
+  private attachInstrument(actor: UserRecord, payment: PaymentRecord, instrument: PaymentInstrument): void {
+    switch (instrument.method) {
+      case 'smart_glocal':
+        payment.url = `https://pay.sandbox.local/checkout/${payment.id}`;
+        return;
+      case 'smart_glocal_saved_card': {
+        const card = this.backend.cards.get(instrument.cardId);
+        if (card === undefined || card.userId !== actor.user.id) fail('not_found', 'Card not found');
+        if (!card.active) fail('validation_error', 'Card inactive', { field: 'cardId' });
+        payment.card = { brand: card.cardBrand, last4: card.cardLast, country: card.country };
+        payment.scenario = card.scenario;
+        return;
+      }
+      case 'smart_glocal_form': {
+        const token = this.backend.providerTokens.get(instrument.cardToken);
+        if (token === undefined) fail('validation_error', 'Unknown card token', { field: 'cardToken' });
+        this.backend.providerTokens.delete(token.token);
+        payment.card = { brand: token.brand, last4: token.last4, country: token.country };
+        payment.scenario = token.scenario;
+        payment.saveCard = instrument.saveCard;
+        payment.sessionToken = this.backend.nextToken('sess');
+        this.backend.providerSessions.set(payment.sessionToken, {
+          token: payment.sessionToken, paymentId: payment.id, pendingReads: this.backend.providerPendingReads,
+        });
+        return;
+      }
+    }
+  }
+
+  private cardsOf(actor: UserRecord) {
+    return [...this.backend.cards.values()].filter((c) => c.userId === actor.user.id).map(cardView);
+  }
+}
+
+function createdView(payment: PaymentRecord): CreatedPayment {
+  return {
+    paymentId: payment.id,
+    status: payment.status,
+    url: payment.url,
+    sessionToken: payment.sessionToken,
+    redirectUrl: payment.redirectUrl,
+    error: payment.error ? { ...payment.error } : undefined,
+  };
+}

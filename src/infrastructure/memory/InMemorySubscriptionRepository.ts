@@ -1,0 +1,136 @@
+import { canPublish } from '../../domain/channel';
+import { isValidCommand } from '../../domain/command';
+import type { Channel, Subscription, SubscriptionMember, User } from '../../domain/entities';
+import { isLiveMember, memberFilterMatches } from '../../domain/members';
+import { TEXT_LIMITS } from '../../domain/text-limits';
+import type { Page } from '../../application/ports/Page';
+import type {
+  MemberDetail, MembersPage, MembersQuery, NewSubscription, PublishOptions, SubscriptionChanges, SubscriptionDetail,
+  SubscriptionRepository,
+} from '../../application/ports/SubscriptionRepository';
+import { type InMemoryBackend, type InMemorySession, fail } from './InMemoryBackend';
+import { completeOnboardingStep } from './onboarding';
+import { paginate } from './paging';
+import type { MemberRecord, SubscriptionRecord } from './records';
+import { requireAmount, requireText } from './validation';
+import { channelView, memberView, subscriptionView, userView } from './views';
+
+const LIMITS = TEXT_LIMITS.subscription;
+
+export class InMemorySubscriptionRepository implements SubscriptionRepository {
+  constructor(private readonly backend: InMemoryBackend, private readonly session: InMemorySession = backend.session) {}
+
+  async create(input: NewSubscription): Promise<{ channel: Channel; subscription: Subscription }> {
+    const channel = this.backend.connectedChannel(this.backend.actor(this.session), input.channelId);
+    const price = requireAmount('subscription', 'amount', input.price);
+    const id = this.backend.nextId();
+    const record: SubscriptionRecord = {
+      id,
+      channelId: channel.id,
+      name: requireText('name', input.name, LIMITS.name),
+      description: requireText('description', input.description, LIMITS.description),
+      period: input.period,
+      price,
+      buttonText: requireText('buttonText', input.buttonText, LIMITS.buttonText),
+      isDeleted: false,
+      publications: [],
+      inviteLink: `https://t.me/+sandbox${id}`,
+      privateChannelInviteLink: channel.type === 'private' ? `https://t.me/+private${id}` : undefined,
+      publicChannelInviteLink: channel.userName ? `https://t.me/${channel.userName}` : undefined,
+    };
+    this.backend.subscriptions.set(id, record);
+    completeOnboardingStep(channel, 'create_subscription', 'subscription_created');
+    return { channel: channelView(this.backend, channel), subscription: subscriptionView(this.backend, record) };
+  }
+
+  /** Period and currency are fixed: a price in another currency is a validation_error. */
+  async edit(subscriptionId: number, changes: SubscriptionChanges): Promise<Subscription> {
+    const { subscription, channel } = this.backend.ownedSubscription(this.backend.actor(this.session), subscriptionId);
+    this.backend.connectedChannel(this.backend.userRecord(channel.ownerId), channel.id);
+    if (subscription.isDeleted) fail('subscription_deleted', 'Subscription deleted');
+    if (changes.price.currency !== subscription.price.currency) fail('validation_error', 'Currency cannot change', { field: 'currency' });
+    const price = requireAmount('subscription', 'amount', changes.price);
+    const name = requireText('name', changes.name, LIMITS.name);
+    const description = requireText('description', changes.description, LIMITS.description);
+    const buttonText = requireText('buttonText', changes.buttonText, LIMITS.buttonText);
+    Object.assign(subscription, { price, name, description, buttonText });
+    return subscriptionView(this.backend, subscription);
+  }
+
+  async publish(subscriptionId: number, options: PublishOptions): Promise<Channel> {
+    const { subscription, channel } = this.backend.ownedSubscription(this.backend.actor(this.session), subscriptionId);
+    this.backend.connectedChannel(this.backend.userRecord(channel.ownerId), channel.id);
+    if (subscription.isDeleted) fail('subscription_deleted', 'Subscription deleted');
+    if (!canPublish(channel)) fail('channel_not_public', 'Only channels with a public handle can publish');
+    subscription.publications.push({ pin: options.pin, disableNotification: options.disableNotification });
+    completeOnboardingStep(channel, 'subscription_created', 'request_donation');
+    return channelView(this.backend, channel);
+  }
+
+  async delete(subscriptionId: number): Promise<void> {
+    this.backend.ownedSubscription(this.backend.actor(this.session), subscriptionId).subscription.isDeleted = true;
+  }
+
+  async restore(subscriptionId: number): Promise<Subscription> {
+    const { subscription } = this.backend.ownedSubscription(this.backend.actor(this.session), subscriptionId);
+    subscription.isDeleted = false;
+    return subscriptionView(this.backend, subscription);
+  }
+
+  /** "$" and a-z only, unique within the channel. */
+  async setCommand(subscriptionId: number, command: string): Promise<Subscription> {
+    const { subscription } = this.backend.ownedSubscription(this.backend.actor(this.session), subscriptionId);
+    if (!isValidCommand(command)) fail('validation_error', 'Invalid command', { field: 'command' });
+    const taken = [...this.backend.subscriptions.values()].some((s) => s.channelId === subscription.channelId && s.id !== subscription.id && s.command === command);
+    if (taken) fail('conflict', 'Command already used in this channel', { field: 'command' });
+    subscription.command = command;
+    return subscriptionView(this.backend, subscription);
+  }
+
+  async detail(subscriptionId: number): Promise<SubscriptionDetail> {
+    const { subscription, channel } = this.backend.ownedSubscription(this.backend.actor(this.session), subscriptionId);
+    const live = this.memberPage(subscriptionId, { filter: 'all', group: 'live', startFrom: null });
+    const inactive = this.memberPage(subscriptionId, { filter: 'all', group: 'inactive', startFrom: null });
+    return {
+      subscription: subscriptionView(this.backend, subscription),
+      channel: channelView(this.backend, channel),
+      users: this.usersOf([...live.items, ...inactive.items]),
+      members: { live, inactive },
+    };
+  }
+
+  async members(subscriptionId: number, query: MembersQuery): Promise<MembersPage> {
+    this.backend.ownedSubscription(this.backend.actor(this.session), subscriptionId);
+    const page = this.memberPage(subscriptionId, query);
+    return { ...page, users: this.usersOf(page.items) };
+  }
+
+  async member(memberId: number): Promise<MemberDetail> {
+    const actor = this.backend.actor(this.session);
+    const member = this.backend.members.get(memberId);
+    if (member === undefined) fail('not_found', 'Member not found');
+    const { subscription, channel } = this.backend.ownedSubscription(actor, member.subscriptionId);
+    return {
+      subscription: subscriptionView(this.backend, subscription),
+      channel: channelView(this.backend, channel),
+      member: memberView(member),
+      user: userView(this.backend, member.userId),
+    };
+  }
+
+  /** Newest first; the group splits live from inactive, the filter applies the time-derived states. */
+  private memberPage(subscriptionId: number, query: MembersQuery): Page<SubscriptionMember> {
+    const now = this.backend.nowMs();
+    const inGroup = (m: MemberRecord) => query.group === undefined || isLiveMember(m) === (query.group === 'live');
+    const records = this.backend
+      .membersOf(subscriptionId)
+      .filter((m) => inGroup(m) && memberFilterMatches(query.filter, m, now))
+      .sort((a, b) => b.activatedAt - a.activatedAt || b.id - a.id);
+    const page = paginate(records, query.startFrom, this.backend.pageSize);
+    return { items: page.items.map(memberView), nextFrom: page.nextFrom };
+  }
+
+  private usersOf(members: readonly SubscriptionMember[]): User[] {
+    return [...new Set(members.map((m) => m.userId))].map((id) => userView(this.backend, id));
+  }
+}

@@ -1,0 +1,90 @@
+/** Money movements of the in-memory backend: sales write the buyer's and the owner's transaction rows. */
+import type { Currency, Money } from '../../domain/money';
+import { splitPayment } from '../../domain/fees';
+import type { CardBrand, Transaction, TransactionType } from '../../domain/entities';
+import type { InMemoryBackend } from './InMemoryBackend';
+import { periodEnd } from './periods';
+import type { ChannelRecord, MemberRecord, PaymentRecord, SubscriptionRecord } from './records';
+
+export interface Sale {
+  readonly payerId: number;
+  readonly channel: ChannelRecord;
+  readonly subscription?: SubscriptionRecord;
+  readonly amount: Money;
+  readonly card: { readonly brand: CardBrand; readonly last4: string } | null;
+}
+
+export function credit(balances: Map<Currency, number>, amount: Money): void {
+  balances.set(amount.currency, (balances.get(amount.currency) ?? 0) + amount.minor);
+}
+
+/** Starts or extends the payer's membership: a new period from now. */
+function activateMembership(backend: InMemoryBackend, payerId: number, subscription: SubscriptionRecord, amount: Money): MemberRecord {
+  const now = backend.nowSeconds();
+  const existing = backend.membersOf(subscription.id).find((m) => m.userId === payerId);
+  const member: MemberRecord = existing ?? {
+    id: backend.nextId(), subscriptionId: subscription.id, userId: payerId, status: 'active', period: subscription.period,
+    activatedAt: now, price: amount,
+  };
+  member.status = 'active';
+  member.activatedAt = now;
+  member.expiresAt = periodEnd(now, subscription.period);
+  member.price = amount;
+  member.paymentMethod = 'smart_glocal';
+  member.renewalFailed = false;
+  backend.members.set(member.id, member);
+  return member;
+}
+
+/** Records a paid sale; answers the payer's transaction id and, for subscriptions, the membership id. */
+export function recordSale(backend: InMemoryBackend, sale: Sale): { transactionId: number; memberId?: number } {
+  const { amount, channel, subscription } = sale;
+  const { serviceFee: fee, payoutAmount: payout } = splitPayment(amount, backend.serviceFeeBps);
+  const member = subscription ? activateMembership(backend, sale.payerId, subscription, amount) : undefined;
+  const createdAt = backend.nowSeconds();
+  const common = {
+    createdAt,
+    price: amount,
+    paymentMethod: 'smart_glocal' as const,
+    card: sale.card ? { ...sale.card } : undefined,
+    channel: { id: channel.id, name: channel.name, photoUrl: channel.photoUrl, userName: channel.userName },
+    subscription: subscription ? { id: subscription.id, name: subscription.name, period: subscription.period } : undefined,
+    subscriptionMemberId: member?.id,
+  };
+  const payerRow: Transaction = {
+    ...common, id: backend.nextId(), type: subscription ? 'buy_subscription' : 'send_donation', total: amount, amount,
+    user: { ...backend.userRecord(channel.ownerId).user },
+  };
+  const ownerType: TransactionType = subscription ? 'sell_subscription' : 'get_donation';
+  const ownerRow: Transaction = {
+    ...common, id: backend.nextId(), type: ownerType, total: payout, amount, serviceFee: fee, payoutAmount: payout,
+    user: { ...backend.userRecord(sale.payerId).user },
+  };
+  backend.transactions.push({ userId: sale.payerId, transaction: payerRow }, { userId: channel.ownerId, transaction: ownerRow });
+  credit(backend.userRecord(channel.ownerId).balances.active, payout);
+  return { transactionId: payerRow.id, memberId: member?.id };
+}
+
+/** Settles a payment the provider approved: the sale, then the saved card when asked for. Idempotent. */
+export function settlePayment(backend: InMemoryBackend, payment: PaymentRecord): void {
+  if (payment.status === 'paid') return;
+  const channel = backend.channels.get(payment.target.channelId);
+  if (channel === undefined) throw new Error(`payment ${payment.id} refers to a missing channel`);
+  const subscription = payment.target.kind === 'subscription' ? backend.subscriptions.get(payment.target.subscriptionId) : undefined;
+  const card = payment.card ? { brand: payment.card.brand, last4: payment.card.last4 } : null;
+  const result = recordSale(backend, { payerId: payment.userId, channel, subscription, amount: payment.amount, card });
+  payment.status = 'paid';
+  payment.transactionId = result.transactionId;
+  payment.memberId = result.memberId;
+  payment.redirectUrl = undefined;
+  if (payment.saveCard && payment.card) saveCard(backend, payment.userId, payment.card, payment.scenario);
+}
+
+function saveCard(backend: InMemoryBackend, userId: number, card: NonNullable<PaymentRecord['card']>, scenario: PaymentRecord['scenario']): void {
+  const owned = [...backend.cards.values()].filter((c) => c.userId === userId);
+  if (owned.some((c) => c.cardBrand === card.brand && c.cardLast === card.last4)) return;
+  const id = backend.nextId();
+  backend.cards.set(id, {
+    id, userId, cardBrand: card.brand, cardLast: card.last4, active: true, primary: owned.length === 0, scenario, country: card.country,
+  });
+}

@@ -1,0 +1,121 @@
+/** What the in-memory backend stores: domain shapes plus the server-side facts the API never shows. */
+import type { Currency, Money } from '../../domain/money';
+import type {
+  Bank, CardBrand, Channel, InvoicePaymentMethod, Language, MigrationChannel, MigrationRequest, PaymentError, PaymentStatus,
+  PayoutFieldRequirement, PayoutMethod, SavedCard, Subscription, SubscriptionMember, SupportedCountry, Transaction, User,
+  VerificationStatus, WithdrawalAccount, WithdrawalCard,
+} from '../../domain/entities';
+
+export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** How the sandbox provider treats a card: approve, decline, or ask for 3-D Secure first. */
+export type CardScenario = 'approve' | 'decline' | 'three_ds';
+
+export interface MigrationRecord {
+  donateChannels: MigrationChannel[];
+  request: MigrationRequest | null;
+  termsAccepted: boolean;
+  /** The creator said no: the dashboard stops offering the migration until they confirm. */
+  refused: boolean;
+}
+
+export interface UserRecord {
+  user: Mutable<User>;
+  verification: VerificationStatus;
+  verificationToken: string | null;
+  banned: boolean;
+  /** Payments to this user's channels are unavailable (payments_disabled). */
+  paymentsDisabled: boolean;
+  /** ISO2; null when unknown. */
+  country: string | null;
+  /** Minor units per currency. */
+  balances: { active: Map<Currency, number>; payout: Map<Currency, number> };
+  withdrawalAccount: WithdrawalAccount | null;
+  withdrawalCard: WithdrawalCard | null;
+  /** Present when the user has channels in the older donation product. */
+  migration: MigrationRecord | null;
+}
+
+export type ChannelRecord = Mutable<Omit<Channel, 'activeSubscribers'>> & { ownerId: number };
+/** `publications`: every post the bot made for it, with the creator's pin and sound choices. */
+export type SubscriptionRecord = Mutable<Omit<Subscription, 'activeSubscribers'>> & {
+  publications: { pin: boolean; disableNotification: boolean }[];
+};
+export type MemberRecord = Mutable<SubscriptionMember>;
+
+export interface DonationRecord {
+  id: number;
+  channelId: number;
+  title: string;
+  description: string;
+  buttonText: string;
+  amount: Money;
+  pin: boolean;
+  disableNotification: boolean;
+  imageId: string | null;
+}
+
+export type CardRecord = Mutable<SavedCard> & { userId: number; scenario: CardScenario; country: string };
+
+/** A transaction as one participant sees it; a sale writes one row for the buyer and one for the owner. */
+export interface TransactionRecord {
+  userId: number;
+  transaction: Transaction;
+}
+
+export type PaymentTarget =
+  | { kind: 'donation'; donationId: number; channelId: number }
+  | { kind: 'subscription'; subscriptionId: number; channelId: number };
+
+export interface PaymentRecord {
+  id: string;
+  userId: number;
+  idempotencyKey: string;
+  /** JSON of target plus instrument: a replay with a different request is idempotency_key_reused. */
+  fingerprint: string;
+  method: InvoicePaymentMethod;
+  target: PaymentTarget;
+  amount: Money;
+  status: PaymentStatus;
+  scenario: CardScenario;
+  card: { brand: CardBrand; last4: string; country: string } | null;
+  saveCard: boolean;
+  url?: string;
+  sessionToken?: string;
+  redirectUrl?: string;
+  error?: PaymentError;
+  transactionId?: number;
+  memberId?: number;
+}
+
+export interface ProviderCardTokenRecord {
+  token: string;
+  brand: CardBrand;
+  type: 'credit' | 'debit';
+  last4: string;
+  bin: string;
+  country: string;
+  maskedNumber: string;
+  scenario: CardScenario;
+}
+
+export interface ProviderSessionRecord {
+  token: string;
+  paymentId: string;
+  /** Status reads left before the session leaves pending. */
+  pendingReads: number;
+}
+
+export interface PayoutConfig {
+  publicToken: string;
+  supportedCountries: SupportedCountry[];
+  /** The currency each country pays out in by each method. */
+  offers: { country: string; method: PayoutMethod; currency: Currency }[];
+  requirements: { country: string; currency: Currency; methodType: PayoutMethod; bankExternalId?: string; fields: PayoutFieldRequirement[] }[];
+  banks: { country: string; currency: Currency; bank: Bank }[];
+}
+
+export interface BackendConfig {
+  languages: Language[];
+  payout: PayoutConfig;
+}

@@ -1,0 +1,45 @@
+/** Projections of stored records to the domain shapes repositories answer with (copies, never live records). */
+import type { Channel, SavedCard, Subscription, SubscriptionMember, Transaction, User } from '../../domain/entities';
+import type { Page } from '../../application/ports/Page';
+import type { InMemoryBackend } from './InMemoryBackend';
+import { paginate } from './paging';
+import type { CardRecord, ChannelRecord, MemberRecord, SubscriptionRecord } from './records';
+import type { Cursor } from '../../application/ports/Page';
+
+export function channelView(backend: InMemoryBackend, record: ChannelRecord): Channel {
+  const { ownerId: _ownerId, ...channel } = record;
+  return { ...channel, language: { ...record.language }, activeSubscribers: backend.channelActiveSubscribers(record.id) };
+}
+
+export function subscriptionView(backend: InMemoryBackend, record: SubscriptionRecord): Subscription {
+  const { publications: _publications, ...subscription } = record;
+  return { ...subscription, activeSubscribers: backend.activeSubscribersOf(record.id) };
+}
+
+export function memberView(record: MemberRecord): SubscriptionMember {
+  return { ...record };
+}
+
+export function userView(backend: InMemoryBackend, userId: number): User {
+  return { ...backend.userRecord(userId).user };
+}
+
+export function cardView(record: CardRecord): SavedCard {
+  return { id: record.id, cardBrand: record.cardBrand, cardLast: record.cardLast, active: record.active, primary: record.primary };
+}
+
+/** Newest first, ties by id. */
+function newestFirst(a: Transaction, b: Transaction): number {
+  return b.createdAt - a.createdAt || b.id - a.id;
+}
+
+/** A page of the user's own transaction rows that pass `keep`. */
+export function transactionPage(
+  backend: InMemoryBackend,
+  userId: number,
+  keep: (transaction: Transaction) => boolean,
+  startFrom: Cursor,
+): Page<Transaction> {
+  const rows = backend.transactions.filter((row) => row.userId === userId && keep(row.transaction)).map((row) => row.transaction);
+  return paginate(rows.sort(newestFirst), startFrom, backend.pageSize);
+}

@@ -1,0 +1,103 @@
+import type { DashboardRepository } from '../../src/application/ports/DashboardRepository';
+import { money } from '../../src/domain/money';
+import { type MakeContractSubject, expectCode, useContractSubject } from './fixture';
+
+export function describeDashboardRepositoryContract(name: string, make: MakeContractSubject<DashboardRepository>): void {
+  describe(`${name} (DashboardRepository contract)`, () => {
+    const subject = useContractSubject(make);
+
+    it('loads the follower view with memberships, their subscriptions and channels, and own cards', async () => {
+      const { fixture } = subject();
+      const creator = await fixture.asCreator();
+      const follower = await fixture.asFollower();
+      const channel = await fixture.seedChannel(creator);
+      const subscription = await fixture.seedSubscription(channel.id);
+      const member = await fixture.seedMember(subscription.id, follower);
+      const card = await fixture.seedCard(follower);
+      await fixture.seedCard(creator);
+
+      const dashboard = await subject().as(follower).load('follower');
+
+      expect(dashboard.mode).toBe('follower');
+      expect(dashboard.user.id).toBe(follower.id);
+      expect(dashboard.isCreator).toBe(false);
+      expect(dashboard.subscriptionMembers.map((m) => m.id)).toEqual([member.id]);
+      expect(dashboard.subscriptions.map((s) => s.id)).toEqual([subscription.id]);
+      expect(dashboard.channelsOfSubscriptions.map((c) => c.id)).toEqual([channel.id]);
+      expect(dashboard.cards.map((c) => c.id)).toEqual([card.id]);
+      expect(dashboard.channels).toEqual([]);
+    });
+
+    it('loads the creator view with own channels only and balances in minor units', async () => {
+      const { fixture } = subject();
+      const creator = await fixture.asCreator();
+      const other = await fixture.asCreator();
+      const own = await fixture.seedChannel(creator);
+      await fixture.seedChannel(other);
+      await fixture.seedBalance(creator, 'active', money(1250, 'eur'));
+
+      const dashboard = await subject().as(creator).load('creator');
+
+      expect(dashboard.mode).toBe('creator');
+      expect(dashboard.isCreator).toBe(true);
+      expect(dashboard.channels.map((c) => c.id)).toEqual([own.id]);
+      expect(dashboard.balances).toContainEqual({ kind: 'active', amount: money(1250, 'eur') });
+    });
+
+    it('picks the creator mode by default for a creator', async () => {
+      const creator = await subject().fixture.asCreator();
+      expect((await subject().as(creator).load()).mode).toBe('creator');
+    });
+
+    it('asks an unverified user to verify before the creator view', async () => {
+      const follower = await subject().fixture.asFollower();
+      await expectCode(subject().as(follower).load('creator'), 'verification_required');
+    });
+
+    it('pages the creator transactions by cursor, newest first, without the follower ones', async () => {
+      const { fixture } = subject();
+      const creator = await fixture.asCreator();
+      const now = Math.floor((await fixture.nowMs()) / 1000);
+      const seeded = [];
+      for (let i = 0; i <= fixture.pageSize; i += 1) {
+        seeded.push(await fixture.seedTransaction(creator, { type: 'sell_subscription', createdAt: now - 60 * i }));
+      }
+      await fixture.seedTransaction(creator, { type: 'buy_subscription', createdAt: now });
+      const dashboards = subject().as(creator);
+
+      const first = (await dashboards.load('creator')).transactions;
+      expect(first.items.map((t) => t.id)).toEqual(seeded.slice(0, fixture.pageSize).map((t) => t.id));
+      expect(first.nextFrom).not.toBeNull();
+      const second = await dashboards.transactions({ mode: 'creator', startFrom: first.nextFrom });
+      expect(second.items.map((t) => t.id)).toEqual([seeded[fixture.pageSize].id]);
+      expect(second.nextFrom).toBeNull();
+    });
+
+    it('lists only the follower purchases in follower mode and only withdrawals in the withdrawals list', async () => {
+      const { fixture } = subject();
+      const creator = await fixture.asCreator();
+      const purchase = await fixture.seedTransaction(creator, { type: 'send_donation' });
+      const withdrawal = await fixture.seedTransaction(creator, { type: 'withdrawal' });
+      await fixture.seedTransaction(creator, { type: 'get_donation' });
+      const dashboards = subject().as(creator);
+
+      const follower = await dashboards.transactions({ mode: 'follower', startFrom: null });
+      expect(follower.items.map((t) => t.id)).toEqual([purchase.id]);
+      const withdrawals = await dashboards.transactions({ mode: 'creator', list: 'withdrawals', startFrom: null });
+      expect(withdrawals.items.map((t) => t.id)).toEqual([withdrawal.id]);
+    });
+
+    it('offers the migration while a donation channel is not connected yet', async () => {
+      const { fixture } = subject();
+      const creator = await fixture.asCreator();
+      expect((await subject().as(creator).load('creator')).migrationAvailable).toBe(false);
+      await fixture.seedMigration(creator, [{ chatId: -100123, name: 'Old', link: 'https://t.me/old', activeSubscribers: 3 }]);
+      expect((await subject().as(creator).load('creator')).migrationAvailable).toBe(true);
+    });
+
+    it('rejects banned accounts with banned', async () => {
+      const banned = await subject().fixture.asUser({ banned: true });
+      await expectCode(subject().as(banned).load(), 'banned');
+    });
+  });
+}

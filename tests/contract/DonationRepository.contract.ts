@@ -1,0 +1,56 @@
+import type { DonationRepository, DonationRequest } from '../../src/application/ports/DonationRepository';
+import { money } from '../../src/domain/money';
+import { type MakeContractSubject, expectCode, useContractSubject } from './fixture';
+
+function donationRequest(overrides: Partial<DonationRequest> = {}): DonationRequest {
+  return {
+    title: 'Coffee for the team', description: 'Thank you', amount: money(1000, 'eur'), buttonText: 'Donate',
+    pin: true, disableNotification: false, ...overrides,
+  };
+}
+
+export function describeDonationRepositoryContract(name: string, make: MakeContractSubject<DonationRepository>): void {
+  describe(`${name} (DonationRepository contract)`, () => {
+    const subject = useContractSubject(make);
+
+    it('posts a donation request and completes the request-donation onboarding step', async () => {
+      const { fixture } = subject();
+      const creator = await fixture.asCreator();
+      const channel = await fixture.seedChannel(creator, { onboardingStep: 'request_donation' });
+      const { channel: updated, donation } = await subject().as(creator).request(channel.id, donationRequest());
+      expect(donation).toMatchObject({ channelId: channel.id, title: 'Coffee for the team', amount: money(1000, 'eur'), buttonText: 'Donate' });
+      expect(donation.id).toEqual(expect.any(Number));
+      expect(updated).toMatchObject({ id: channel.id, onboardingStep: 'completed', onboardingPassed: true });
+    });
+
+    it('accepts amount 0, which lets the payer choose', async () => {
+      const { fixture } = subject();
+      const creator = await fixture.asCreator();
+      const channel = await fixture.seedChannel(creator);
+      const { donation } = await subject().as(creator).request(channel.id, donationRequest({ amount: money(0, 'eur') }));
+      expect(donation.amount).toEqual(money(0, 'eur'));
+    });
+
+    it.each([
+      ['a title longer than 32', { title: 't'.repeat(33) }],
+      ['a description longer than 140', { description: 'd'.repeat(141) }],
+      ['an empty button text', { buttonText: '' }],
+      ['an amount above eur 2000', { amount: money(200_001, 'eur') }],
+      ['an amount below rub 200', { amount: money(19_999, 'rub') }],
+    ])('rejects %s with validation_error', async (_case, overrides) => {
+      const { fixture } = subject();
+      const creator = await fixture.asCreator();
+      const channel = await fixture.seedChannel(creator);
+      await expectCode(subject().as(creator).request(channel.id, donationRequest(overrides)), 'validation_error');
+    });
+
+    it('needs an own channel with a connected bot', async () => {
+      const { fixture } = subject();
+      const creator = await fixture.asCreator();
+      const disconnected = await fixture.seedChannel(creator, { connected: false });
+      await expectCode(subject().as(creator).request(disconnected.id, donationRequest()), 'channel_disconnected');
+      const foreign = await fixture.seedChannel(await fixture.asCreator());
+      await expectCode(subject().as(creator).request(foreign.id, donationRequest()), 'not_found');
+    });
+  });
+}

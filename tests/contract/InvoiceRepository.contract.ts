@@ -1,0 +1,180 @@
+import type { InvoiceRepository } from '../../src/application/ports/InvoiceRepository';
+import type { ProviderGateway } from '../../src/application/ports/ProviderGateway';
+import { PROVIDER_DECLINE_ERROR, PROVIDER_TEST_CARDS } from '../../src/contract/api';
+import { money } from '../../src/domain/money';
+import { type ContractUser, type MakeContractSubject, eventually, expectCode, useContractSubject } from './fixture';
+
+/** Paying a new card involves the provider, so this suite's port is the pair. */
+export interface InvoicePorts {
+  readonly invoices: InvoiceRepository;
+  readonly provider: ProviderGateway;
+}
+
+const DAY = 24 * 60 * 60;
+let keyCounter = 0;
+const newKey = () => `contract-${Date.now()}-${(keyCounter += 1)}`;
+
+export function describeInvoiceRepositoryContract(name: string, make: MakeContractSubject<InvoicePorts>): void {
+  describe(`${name} (InvoiceRepository contract)`, () => {
+    const subject = useContractSubject(make);
+
+    async function subscriptionForSale(options: { ownerPaymentsDisabled?: boolean } = {}) {
+      const { fixture } = subject();
+      const creator = await fixture.asCreator();
+      const channel = await fixture.seedChannel(creator);
+      const subscription = await fixture.seedSubscription(channel.id, { price: money(750, 'eur') });
+      if (options.ownerPaymentsDisabled) await fixture.setPaymentsDisabled(creator, true);
+      const follower = await fixture.asFollower();
+      return { creator, channel, subscription, follower, ports: subject().as(follower) };
+    }
+
+    async function paidCheck(follower: ContractUser, paymentId: string) {
+      const { fixture } = subject();
+      return eventually(fixture, () => subject().as(follower).invoices.checkPayment(paymentId), (c) => c.status !== 'pending');
+    }
+
+    describe('loading', () => {
+      it('shows a subscription invoice with the payer\'s own cards', async () => {
+        const { fixture } = subject();
+        const { subscription, channel, follower, ports, creator } = await subscriptionForSale();
+        const card = await fixture.seedCard(follower);
+        await fixture.seedCard(creator);
+        const invoice = await ports.invoices.subscriptionInvoice(subscription.id);
+        expect(invoice.subscription).toMatchObject({ id: subscription.id, price: money(750, 'eur') });
+        expect(invoice.channel.id).toBe(channel.id);
+        expect(invoice.cards.map((c) => c.id)).toEqual([card.id]);
+      });
+
+      it('answers not_found, payments_disabled and already_subscribed', async () => {
+        const { fixture } = subject();
+        const { subscription, follower, ports } = await subscriptionForSale();
+        await expectCode(ports.invoices.subscriptionInvoice(987_654_321), 'not_found');
+        const deleted = await fixture.seedSubscription(subscription.channelId, { isDeleted: true });
+        await expectCode(ports.invoices.subscriptionInvoice(deleted.id), 'not_found');
+        await fixture.seedMember(subscription.id, follower);
+        await expectCode(ports.invoices.subscriptionInvoice(subscription.id), 'already_subscribed');
+        const disabled = await subscriptionForSale({ ownerPaymentsDisabled: true });
+        await expectCode(disabled.ports.invoices.subscriptionInvoice(disabled.subscription.id), 'payments_disabled');
+      });
+
+      it('lets a follower whose membership expired subscribe again', async () => {
+        const { fixture } = subject();
+        const { subscription, follower, ports } = await subscriptionForSale();
+        const now = Math.floor((await fixture.nowMs()) / 1000);
+        await fixture.seedMember(subscription.id, follower, { activatedAt: now - 40 * DAY, expiresAt: now - 10 * DAY });
+        await expect(ports.invoices.subscriptionInvoice(subscription.id)).resolves.toBeDefined();
+      });
+
+      it('shows a donation invoice with the requested amount, or the default when the payer chooses', async () => {
+        const { fixture } = subject();
+        const creator = await fixture.asCreator();
+        const channel = await fixture.seedChannel(creator);
+        const fixed = await fixture.seedDonation(channel.id, { amount: money(2500, 'eur') });
+        const open = await fixture.seedDonation(channel.id, { amount: money(0, 'eur') });
+        const { invoices } = subject().as(await fixture.asFollower());
+        expect((await invoices.donationInvoice(fixed.id)).amount).toEqual(money(2500, 'eur'));
+        expect((await invoices.donationInvoice(open.id)).amount).toEqual(money(500, 'eur'));
+        await expectCode(invoices.donationInvoice(987_654_321), 'not_found');
+      });
+    });
+
+    describe('paying', () => {
+      it('pays with a saved card: pending on create, then paid with the transaction and card', async () => {
+        const { fixture } = subject();
+        const { subscription, follower, ports } = await subscriptionForSale();
+        const card = await fixture.seedCard(follower, { last4: '1111' });
+        const created = await ports.invoices.createPayment({ kind: 'subscription', subscriptionId: subscription.id }, { method: 'smart_glocal_saved_card', cardId: card.id }, newKey());
+        expect(created.status).toBe('pending');
+
+        const check = await paidCheck(follower, created.paymentId);
+        expect(check).toMatchObject({ paymentId: created.paymentId, status: 'paid', kind: 'subscription', amount: money(750, 'eur'), card: { last4: '1111' } });
+        expect(check.transactionId).toEqual(expect.any(Number));
+        expect(check.subscriptionMemberId).toEqual(expect.any(Number));
+        expect(check.inviteLink).toEqual(expect.any(String));
+        await expectCode(ports.invoices.subscriptionInvoice(subscription.id), 'already_subscribed');
+      });
+
+      it('replays the first payment for a repeated idempotency key and never charges twice', async () => {
+        const { fixture } = subject();
+        const { subscription, follower, ports } = await subscriptionForSale();
+        const card = await fixture.seedCard(follower);
+        const key = newKey();
+        const target = { kind: 'subscription', subscriptionId: subscription.id } as const;
+        const instrument = { method: 'smart_glocal_saved_card', cardId: card.id } as const;
+        const first = await ports.invoices.createPayment(target, instrument, key);
+        await paidCheck(follower, first.paymentId);
+        const replay = await ports.invoices.createPayment(target, instrument, key);
+        expect(replay.paymentId).toBe(first.paymentId);
+        await expectCode(ports.invoices.createPayment({ kind: 'subscription', subscriptionId: subscription.id }, { method: 'smart_glocal' }, key), 'idempotency_key_reused');
+      });
+
+      it('replays a refusal for its key, and a new key runs afresh', async () => {
+        const { fixture } = subject();
+        const { creator, subscription, ports } = await subscriptionForSale({ ownerPaymentsDisabled: true });
+        const key = newKey();
+        const target = { kind: 'subscription', subscriptionId: subscription.id } as const;
+        await expectCode(ports.invoices.createPayment(target, { method: 'smart_glocal' }, key), 'payments_disabled');
+        await fixture.setPaymentsDisabled(creator, false);
+        await expectCode(ports.invoices.createPayment(target, { method: 'smart_glocal' }, key), 'payments_disabled');
+        await expect(ports.invoices.createPayment(target, { method: 'smart_glocal' }, newKey())).resolves.toMatchObject({ status: 'pending' });
+      });
+
+      it('ends a declined saved card in error with the provider code', async () => {
+        const { fixture } = subject();
+        const { subscription, follower, ports } = await subscriptionForSale();
+        const card = await fixture.seedCard(follower, { scenario: 'decline' });
+        const created = await ports.invoices.createPayment({ kind: 'subscription', subscriptionId: subscription.id }, { method: 'smart_glocal_saved_card', cardId: card.id }, newKey());
+        const check = await paidCheck(follower, created.paymentId);
+        expect(check.status).toBe('error');
+        expect(check.error?.code).toBe(PROVIDER_DECLINE_ERROR.code);
+        await expect(ports.invoices.subscriptionInvoice(subscription.id)).resolves.toBeDefined();
+      });
+
+      it('answers a hosted page url for a link payment', async () => {
+        const { subscription, ports } = await subscriptionForSale();
+        const created = await ports.invoices.createPayment({ kind: 'subscription', subscriptionId: subscription.id }, { method: 'smart_glocal' }, newKey());
+        expect(created.status).toBe('pending');
+        expect(created.url).toMatch(/^https?:\/\//);
+      });
+
+      it('pays with a new card tokenised at the provider, polling the session until paid', async () => {
+        const { fixture } = subject();
+        const { subscription, ports } = await subscriptionForSale();
+        const token = await ports.provider.tokenizeCard({ number: PROVIDER_TEST_CARDS.approved.number, holderName: 'Test Holder', expiryMonth: '12', expiryYear: '34', cvc: '123' });
+        const created = await ports.invoices.createPayment(
+          { kind: 'subscription', subscriptionId: subscription.id }, { method: 'smart_glocal_form', cardToken: token.token, saveCard: true }, newKey(),
+        );
+        expect(created.sessionToken).toEqual(expect.any(String));
+        const session = await eventually(fixture, () => ports.provider.sessionStatus(created.sessionToken ?? ''), (s) => s.status !== 'pending');
+        expect(session.status).toBe('paid');
+        expect((await ports.invoices.checkPayment(created.paymentId)).status).toBe('paid');
+        await expectCode(ports.invoices.subscriptionInvoice(subscription.id), 'already_subscribed');
+        // saveCard: the card now appears among the payer's cards on any invoice.
+        const another = await fixture.seedSubscription(subscription.channelId);
+        const { cards } = await ports.invoices.subscriptionInvoice(another.id);
+        expect(cards.map((c) => c.cardLast)).toEqual([PROVIDER_TEST_CARDS.approved.number.slice(-4)]);
+      });
+
+      it('pays a donation of the amount the donor chose, within the donation bounds', async () => {
+        const { fixture } = subject();
+        const creator = await fixture.asCreator();
+        const channel = await fixture.seedChannel(creator);
+        const donation = await fixture.seedDonation(channel.id);
+        const follower = await fixture.asFollower();
+        const card = await fixture.seedCard(follower);
+        const { invoices } = subject().as(follower);
+        await expectCode(invoices.createPayment({ kind: 'donation', donationId: donation.id, amount: money(50, 'eur') }, { method: 'smart_glocal_saved_card', cardId: card.id }, newKey()), 'validation_error');
+        const created = await invoices.createPayment({ kind: 'donation', donationId: donation.id, amount: money(1200, 'eur') }, { method: 'smart_glocal_saved_card', cardId: card.id }, newKey());
+        const check = await paidCheck(follower, created.paymentId);
+        expect(check).toMatchObject({ status: 'paid', kind: 'donation', amount: money(1200, 'eur') });
+      });
+
+      it('keeps payments private to their payer', async () => {
+        const { fixture } = subject();
+        const { subscription, ports } = await subscriptionForSale();
+        const created = await ports.invoices.createPayment({ kind: 'subscription', subscriptionId: subscription.id }, { method: 'smart_glocal' }, newKey());
+        await expectCode(subject().as(await fixture.asFollower()).invoices.checkPayment(created.paymentId), 'not_found');
+      });
+    });
+  });
+}

@@ -1,0 +1,48 @@
+import { RequestDonation } from '../../../../src/application/use-cases/donations/RequestDonation';
+import type { DonationForm } from '../../../../src/domain/donation-form';
+import { money } from '../../../../src/domain/money';
+import type { SeedChannelOptions } from '../../../../src/infrastructure/memory/InMemorySeeder';
+import { createWorld } from '../support/world';
+
+function setup(channelOptions: SeedChannelOptions = {}) {
+  const world = createWorld();
+  const creator = world.seed.user({ verification: 'approved' });
+  const channel = world.seed.channel(creator.id, channelOptions);
+  const form: DonationForm = {
+    channelId: channel.id, title: 'Coffee', description: 'Keep us awake', currency: 'eur', amount: '15', buttonText: 'Donate', pin: true, disableNotification: false,
+  };
+  return { world, form, requestDonation: new RequestDonation(world.as(creator).donations) };
+}
+
+describe('RequestDonation', () => {
+  it('posts the request with the amount in minor units', async () => {
+    const { world, form, requestDonation } = setup({ onboardingStep: 'request_donation' });
+    const result = await requestDonation.execute(form);
+    expect(result.ok && result.value.donation).toMatchObject({ title: 'Coffee', amount: money(1500, 'eur') });
+    expect(result.ok && result.value.channel.onboardingStep).toBe('completed');
+    expect(world.backend.donations.size).toBe(1);
+  });
+
+  it('lets the payer choose when the amount is 0', async () => {
+    const { form, requestDonation } = setup();
+    const result = await requestDonation.execute({ ...form, amount: '0' });
+    expect(result.ok && result.value.donation.amount).toEqual(money(0, 'eur'));
+  });
+
+  it.each([
+    ['title', { title: 't'.repeat(33) }, 'too_long'],
+    ['description', { description: '' }, 'required'],
+    ['buttonText', { buttonText: 'b'.repeat(21) }, 'too_long'],
+    ['amount', { amount: '2000.01' }, 'amount_above'],
+  ])('refuses an invalid %s and posts nothing', async (field, overrides, code) => {
+    const { world, form, requestDonation } = setup();
+    const result = await requestDonation.execute({ ...form, ...overrides });
+    expect(result).toEqual({ ok: false, error: expect.objectContaining({ kind: 'invalid', field, code }) });
+    expect(world.backend.donations.size).toBe(0);
+  });
+
+  it('reports a disconnected channel', async () => {
+    const { form, requestDonation } = setup({ connected: false });
+    expect(await requestDonation.execute(form)).toEqual({ ok: false, error: expect.objectContaining({ kind: 'request', code: 'channel_disconnected' }) });
+  });
+});

@@ -1,0 +1,5 @@
+import { describeMigrationRepositoryContract } from '../../../contract/MigrationRepository.contract';
+import { inMemorySubject } from '../../../contract/inMemoryFixture';
+import { InMemoryMigrationRepository } from '../../../../src/infrastructure/memory/InMemoryMigrationRepository';
+
+describeMigrationRepositoryContract('InMemoryMigrationRepository', inMemorySubject((backend, session) => new InMemoryMigrationRepository(backend, session)));
