@@ -1,0 +1,186 @@
+/**
+ * DI tokens: one per port, use case, shared service and view-model factory, named like what it resolves to.
+ * This is the only file of src/di that presentation may import; it holds types and symbols, no bindings.
+ *
+ * Adding a view model: declare `XViewModel: token<ViewModelFactory<XViewModel, [args]>>('XViewModel')` here
+ * (with `import type`), bind it in src/di/presentation.ts, and call `useViewModel(TOKENS.XViewModel, ...args)`.
+ */
+import type { CardRepository } from '../application/ports/CardRepository';
+import type { ChannelRepository } from '../application/ports/ChannelRepository';
+import type { Clock } from '../application/ports/Clock';
+import type { ProviderGateway } from '../application/ports/ProviderGateway';
+import type { DashboardRepository } from '../application/ports/DashboardRepository';
+import type { DonationRepository } from '../application/ports/DonationRepository';
+import type { FollowerRepository } from '../application/ports/FollowerRepository';
+import type { InvoiceRepository } from '../application/ports/InvoiceRepository';
+import type { KeyValueStorage } from '../application/ports/KeyValueStorage';
+import type { MessengerPlatform } from '../application/ports/MessengerPlatform';
+import type { MigrationRepository } from '../application/ports/MigrationRepository';
+import type { PayoutRepository } from '../application/ports/PayoutRepository';
+import type { Scheduler } from '../application/ports/Scheduler';
+import type { SubscriptionRepository } from '../application/ports/SubscriptionRepository';
+import type { TransactionRepository } from '../application/ports/TransactionRepository';
+import type { VerificationRepository } from '../application/ports/VerificationRepository';
+import type { RemoveCard } from '../application/use-cases/cards/RemoveCard';
+import type { SetPrimaryCard } from '../application/use-cases/cards/SetPrimaryCard';
+import type { DeleteChannel } from '../application/use-cases/channels/DeleteChannel';
+import type { SetChannelLanguage } from '../application/use-cases/channels/SetChannelLanguage';
+import type { SkipOnboardingStep } from '../application/use-cases/channels/SkipOnboardingStep';
+import type { RequestDonation } from '../application/use-cases/donations/RequestDonation';
+import type { CancelFollowerSubscription } from '../application/use-cases/follower/CancelFollowerSubscription';
+import type { RenewFollowerSubscription } from '../application/use-cases/follower/RenewFollowerSubscription';
+import type { ConfirmMigration } from '../application/use-cases/migration/ConfirmMigration';
+import type { RefuseMigration } from '../application/use-cases/migration/RefuseMigration';
+import type { CheckPayment } from '../application/use-cases/payments/CheckPayment';
+import type { PayInvoice } from '../application/use-cases/payments/PayInvoice';
+import type { SaveWithdrawalAccount } from '../application/use-cases/payouts/SaveWithdrawalAccount';
+import type { CreateSubscription } from '../application/use-cases/subscriptions/CreateSubscription';
+import type { DeleteSubscription } from '../application/use-cases/subscriptions/DeleteSubscription';
+import type { EditSubscription } from '../application/use-cases/subscriptions/EditSubscription';
+import type { PublishSubscription } from '../application/use-cases/subscriptions/PublishSubscription';
+import type { RestoreSubscription } from '../application/use-cases/subscriptions/RestoreSubscription';
+import type { SetSubscriptionCommand } from '../application/use-cases/subscriptions/SetSubscriptionCommand';
+import type { PollVerification } from '../application/use-cases/verification/PollVerification';
+import type { StartVerification } from '../application/use-cases/verification/StartVerification';
+import type { Role } from '../domain/entities';
+import type { ApiClient } from '../infrastructure/http/ApiClient';
+import type { HttpClient } from '../infrastructure/http/HttpClient';
+import type { AuthTokenProvider } from '../infrastructure/http/authToken';
+import type { ToastStore } from '../presentation/toasts/ToastStore';
+import type { PaymentFlowStore } from '../presentation/payment/PaymentFlowStore';
+import type { InvoiceViewModel } from '../presentation/screens/Invoice/InvoiceViewModel';
+import type { PaymentMethodViewModel } from '../presentation/screens/PaymentMethod/PaymentMethodViewModel';
+import type { PaymentFormViewModel } from '../presentation/screens/PaymentForm/PaymentFormViewModel';
+import type { PaymentRedirectViewModel } from '../presentation/screens/PaymentRedirect/PaymentRedirectViewModel';
+import type { FollowerSubscriptionViewModel } from '../presentation/screens/FollowerSubscription/FollowerSubscriptionViewModel';
+import type { CardsViewModel } from '../presentation/screens/Cards/CardsViewModel';
+import type { CardViewModel } from '../presentation/screens/Card/CardViewModel';
+import type { InvoiceKind } from '../domain/invoice';
+import type { ConnectBotViewModel } from '../presentation/screens/ConnectBot/ConnectBotViewModel';
+import type { DashboardSession } from '../presentation/screens/Dashboard/DashboardSession';
+import type { DashboardViewModel } from '../presentation/screens/Dashboard/DashboardViewModel';
+import type { VerificationViewModel } from '../presentation/screens/Verification/VerificationViewModel';
+import type { ChannelViewModel } from '../presentation/screens/Channel/ChannelViewModel';
+import type { ChannelSettingsViewModel } from '../presentation/screens/ChannelSettings/ChannelSettingsViewModel';
+import type { ChannelLanguageViewModel } from '../presentation/screens/ChannelLanguage/ChannelLanguageViewModel';
+import type { SubscriptionFormViewModel } from '../presentation/screens/SubscriptionForm/SubscriptionFormViewModel';
+
+declare const resolvesTo: unique symbol;
+
+/** A service identifier that remembers what it resolves to (inversify accepts any symbol). */
+export type Token<T> = symbol & { readonly [resolvesTo]?: T };
+
+/** What a token resolves to. */
+export type Resolved<K> = K extends Token<infer T> ? T : never;
+
+export function token<T>(name: string): Token<T> {
+  return Symbol(name) as Token<T>;
+}
+
+/** Anything with a lifetime bound to a screen mount. */
+export interface Disposable {
+  dispose(): void;
+}
+
+/** Creates one view model per screen mount; bound as a singleton so its (lazily loaded) dependencies resolve once. */
+export type ViewModelFactory<VM extends Disposable, A extends unknown[] = []> = (...args: A) => VM;
+
+/** Settings read once by the composition root. */
+export interface AppConfig {
+  /** Origin of the API ('' = the page's own origin); the client appends /api/v2. */
+  readonly apiBaseUrl: string;
+  /** Base URL of the card payment provider (the sandbox serves it at /provider). */
+  readonly providerBaseUrl: string;
+  /** Origin of the frame hosting the app when not Telegram's web client (the sandbox host emulator). */
+  readonly hostOrigin?: string;
+}
+
+/** Failed API calls as the shell observes them (e.g. `banned` replaces the route with /banned). Implemented by ApiClient. */
+export interface ApiErrorEvents {
+  onApiError(listener: (error: { readonly code: string }) => void): () => void;
+}
+
+export const TOKENS = {
+  // configuration
+  AppConfig: token<AppConfig>('AppConfig'),
+
+  // platform ports
+  MessengerPlatform: token<MessengerPlatform>('MessengerPlatform'),
+  Clock: token<Clock>('Clock'),
+  KeyValueStorage: token<KeyValueStorage>('KeyValueStorage'),
+  Scheduler: token<Scheduler>('Scheduler'),
+
+  // transport
+  /** Gives the token sent as `Authorization: TgAuth <token>`, undefined when there is none. */
+  AuthTokenProvider: token<AuthTokenProvider>('AuthTokenProvider'),
+  ApiClient: token<ApiClient>('ApiClient'),
+  /** The ApiClient as repositories see it. */
+  HttpClient: token<HttpClient>('HttpClient'),
+  /** The ApiClient as the shell sees it. */
+  ApiErrorEvents: token<ApiErrorEvents>('ApiErrorEvents'),
+  /** A JSON client on the card payment provider's base URL (no API session headers). */
+  ProviderHttpClient: token<HttpClient>('ProviderHttpClient'),
+
+  // repositories (loaded lazily: resolve them with getAsync, or through a view-model factory)
+  CardRepository: token<CardRepository>('CardRepository'),
+  ChannelRepository: token<ChannelRepository>('ChannelRepository'),
+  DashboardRepository: token<DashboardRepository>('DashboardRepository'),
+  DonationRepository: token<DonationRepository>('DonationRepository'),
+  FollowerRepository: token<FollowerRepository>('FollowerRepository'),
+  InvoiceRepository: token<InvoiceRepository>('InvoiceRepository'),
+  MigrationRepository: token<MigrationRepository>('MigrationRepository'),
+  PayoutRepository: token<PayoutRepository>('PayoutRepository'),
+  SubscriptionRepository: token<SubscriptionRepository>('SubscriptionRepository'),
+  TransactionRepository: token<TransactionRepository>('TransactionRepository'),
+  ProviderGateway: token<ProviderGateway>('ProviderGateway'),
+  VerificationRepository: token<VerificationRepository>('VerificationRepository'),
+
+  // use cases (loaded lazily)
+  RemoveCard: token<RemoveCard>('RemoveCard'),
+  SetPrimaryCard: token<SetPrimaryCard>('SetPrimaryCard'),
+  DeleteChannel: token<DeleteChannel>('DeleteChannel'),
+  SetChannelLanguage: token<SetChannelLanguage>('SetChannelLanguage'),
+  SkipOnboardingStep: token<SkipOnboardingStep>('SkipOnboardingStep'),
+  RequestDonation: token<RequestDonation>('RequestDonation'),
+  CancelFollowerSubscription: token<CancelFollowerSubscription>('CancelFollowerSubscription'),
+  RenewFollowerSubscription: token<RenewFollowerSubscription>('RenewFollowerSubscription'),
+  ConfirmMigration: token<ConfirmMigration>('ConfirmMigration'),
+  RefuseMigration: token<RefuseMigration>('RefuseMigration'),
+  CheckPayment: token<CheckPayment>('CheckPayment'),
+  PayInvoice: token<PayInvoice>('PayInvoice'),
+  SaveWithdrawalAccount: token<SaveWithdrawalAccount>('SaveWithdrawalAccount'),
+  CreateSubscription: token<CreateSubscription>('CreateSubscription'),
+  DeleteSubscription: token<DeleteSubscription>('DeleteSubscription'),
+  EditSubscription: token<EditSubscription>('EditSubscription'),
+  PublishSubscription: token<PublishSubscription>('PublishSubscription'),
+  RestoreSubscription: token<RestoreSubscription>('RestoreSubscription'),
+  SetSubscriptionCommand: token<SetSubscriptionCommand>('SetSubscriptionCommand'),
+  PollVerification: token<PollVerification>('PollVerification'),
+  StartVerification: token<StartVerification>('StartVerification'),
+
+  // presentation services
+  ToastStore: token<ToastStore>('ToastStore'),
+
+  /** The dashboard's memory for the app session (initial and last mode, the dashboard handed to /dashboard/{mode}). */
+  DashboardSession: token<DashboardSession>('DashboardSession'),
+
+  // view-model factories
+  // payment flow (follower): one store shared by the invoice and payment screens, so a running payment survives route changes
+  PaymentFlowStore: token<PaymentFlowStore>('PaymentFlowStore'),
+  InvoiceViewModel: token<ViewModelFactory<InvoiceViewModel, [kind: InvoiceKind, id: number]>>('InvoiceViewModel'),
+  PaymentMethodViewModel: token<ViewModelFactory<PaymentMethodViewModel>>('PaymentMethodViewModel'),
+  PaymentFormViewModel: token<ViewModelFactory<PaymentFormViewModel>>('PaymentFormViewModel'),
+  PaymentRedirectViewModel: token<ViewModelFactory<PaymentRedirectViewModel>>('PaymentRedirectViewModel'),
+  FollowerSubscriptionViewModel: token<ViewModelFactory<FollowerSubscriptionViewModel, [memberId: number]>>('FollowerSubscriptionViewModel'),
+  CardsViewModel: token<ViewModelFactory<CardsViewModel>>('CardsViewModel'),
+  CardViewModel: token<ViewModelFactory<CardViewModel, [cardId: number]>>('CardViewModel'),
+  DashboardViewModel: token<ViewModelFactory<DashboardViewModel, [mode: Role | undefined]>>('DashboardViewModel'),
+  VerificationViewModel: token<ViewModelFactory<VerificationViewModel>>('VerificationViewModel'),
+  ConnectBotViewModel: token<ViewModelFactory<ConnectBotViewModel>>('ConnectBotViewModel'),
+  ChannelViewModel: token<ViewModelFactory<ChannelViewModel, [channelId: number]>>('ChannelViewModel'),
+  ChannelSettingsViewModel: token<ViewModelFactory<ChannelSettingsViewModel, [channelId: number]>>('ChannelSettingsViewModel'),
+  ChannelLanguageViewModel: token<ViewModelFactory<ChannelLanguageViewModel, [channelId: number]>>('ChannelLanguageViewModel'),
+  SubscriptionFormViewModel: token<ViewModelFactory<SubscriptionFormViewModel, [channelId: number, subscriptionId: number | null]>>('SubscriptionFormViewModel'),
+} as const;
+
+export type TokenName = keyof typeof TOKENS;

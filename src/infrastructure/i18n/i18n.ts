@@ -1,0 +1,58 @@
+import { createInstance, type i18n as I18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import type { KeyValueStorage } from '../../application/ports/KeyValueStorage';
+import { COMPLETE_LOCALES, LANGUAGE_STORAGE_KEY, missingKeyPlaceholder, resolvePageLanguage, textDirection } from './languages';
+
+/** Every namespace file of one locale merged into one tree: `{ common: {...}, dashboard: {...} }`. */
+export type Translations = Readonly<Record<string, unknown>>;
+
+/** Loads one locale's merged translations (in the app: one lazily loaded chunk per locale). */
+export type LocaleLoader = (language: string) => Promise<Translations>;
+
+export interface I18nSetup {
+  readonly storage: KeyValueStorage;
+  /** The messenger user's language_code. */
+  readonly messengerLanguage?: string;
+  readonly loadLocale: LocaleLoader;
+  readonly offered?: readonly string[];
+}
+
+export interface PageLanguage {
+  readonly i18n: I18n;
+  readonly language: string;
+  readonly direction: 'ltr' | 'rtl';
+}
+
+/**
+ * Creates the i18next instance for the page language and registers it with react-i18next. All texts live
+ * in the single `translation` namespace; keys are prefixed by their file (`common.retry`). There is no
+ * fallback language: a key missing from the page locale shows as `[key]` (the completeness test keeps
+ * complete locales identical, so this only happens for a key no locale has).
+ */
+export async function createI18n(setup: I18nSetup): Promise<PageLanguage> {
+  const offered = setup.offered ?? COMPLETE_LOCALES;
+  const language = resolvePageLanguage({ stored: setup.storage.get(LANGUAGE_STORAGE_KEY), messenger: setup.messengerLanguage }, offered);
+  const translation = await setup.loadLocale(language);
+  const i18n = createInstance();
+  await i18n.use(initReactI18next).init({
+    lng: language,
+    fallbackLng: false,
+    resources: { [language]: { translation } },
+    interpolation: { escapeValue: false }, // React escapes
+    returnNull: false,
+    parseMissingKeyHandler: missingKeyPlaceholder,
+    react: { useSuspense: false },
+  });
+  return { i18n, language, direction: textDirection(language) };
+}
+
+/** Sets `lang` and `dir` on the document element. */
+export function applyDocumentLanguage(root: HTMLElement, page: Pick<PageLanguage, 'language' | 'direction'>): void {
+  root.lang = page.language;
+  root.dir = page.direction;
+}
+
+/** Saves the page language for the next start (it is applied on reload). */
+export function storePageLanguage(storage: KeyValueStorage, language: string): void {
+  storage.set(LANGUAGE_STORAGE_KEY, language);
+}

@@ -1,0 +1,52 @@
+/**
+ * Page language rules (spec section 1): local storage, then the messenger user's language, then English.
+ * Only complete locales are offered; every other code resolves to English until its translation is complete.
+ */
+
+/** Locales whose translation is complete: the only ones a page can be shown in. Add a code when its folder is. */
+export const COMPLETE_LOCALES = ['en', 'ru', 'id'] as const;
+export type CompleteLocale = (typeof COMPLETE_LOCALES)[number];
+
+/** The page locales of spec section 1; each becomes offered once complete (and listed above). */
+export const PAGE_LOCALES = [
+  'ru', 'en', 'ar', 'be', 'ca', 'hr', 'cs', 'nl', 'fi', 'fr', 'de', 'hu', 'id', 'it', 'kk', 'ko', 'ms', 'pl', 'pt', 'sr', 'sk',
+  'es', 'tr', 'uk',
+] as const;
+
+export const DEFAULT_LANGUAGE = 'en';
+
+/** Local storage key of the chosen page language. */
+export const LANGUAGE_STORAGE_KEY = 'language';
+
+const RIGHT_TO_LEFT = new Set(['ar', 'fa', 'he', 'ur']);
+
+/** "en-US", "pt_BR", " RU " → "en", "pt", "ru"; empty or missing → null. */
+export function baseLanguage(code: string | null | undefined): string | null {
+  const base = (code ?? '').trim().toLowerCase().split(/[-_]/)[0];
+  return base === '' ? null : base;
+}
+
+export interface LanguageSources {
+  /** The value saved in local storage, if any. */
+  readonly stored?: string | null;
+  /** The messenger user's language_code, if any. */
+  readonly messenger?: string | null;
+}
+
+/** The first source naming an offered locale, else English. */
+export function resolvePageLanguage(sources: LanguageSources, offered: readonly string[] = COMPLETE_LOCALES): string {
+  for (const candidate of [sources.stored, sources.messenger]) {
+    const base = baseLanguage(candidate);
+    if (base !== null && offered.includes(base)) return base;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+export function textDirection(language: string): 'ltr' | 'rtl' {
+  return RIGHT_TO_LEFT.has(baseLanguage(language) ?? '') ? 'rtl' : 'ltr';
+}
+
+/** The text shown for a key that no locale has (spec section 8: a bracketed placeholder). */
+export function missingKeyPlaceholder(key: string): string {
+  return `[${key}]`;
+}

@@ -1,0 +1,69 @@
+/** @jest-environment jsdom */
+import { LANGUAGE_STORAGE_KEY } from '../../../src/infrastructure/i18n/languages';
+import { applyDocumentLanguage, createI18n, storePageLanguage } from '../../../src/infrastructure/i18n/i18n';
+import { MemoryStorage } from '../../../src/infrastructure/storage/MemoryStorage';
+import { readLocale } from './localeFiles';
+
+function setup(stored: string | null, messengerLanguage?: string) {
+  const storage = new MemoryStorage();
+  if (stored !== null) storage.set(LANGUAGE_STORAGE_KEY, stored);
+  const requested: string[] = [];
+  const loadLocale = async (language: string) => {
+    requested.push(language);
+    return readLocale(language);
+  };
+  return { storage, requested, page: createI18n({ storage, messengerLanguage, loadLocale }) };
+}
+
+describe('createI18n', () => {
+  it('loads only the resolved locale and translates from it', async () => {
+    const { page, requested } = setup(null, 'ru');
+    const { i18n, language, direction } = await page;
+    expect(language).toBe('ru');
+    expect(direction).toBe('ltr');
+    expect(requested).toEqual(['ru']);
+    expect(i18n.t('common.retry')).toBe('Повторить');
+  });
+
+  it('uses the stored language before the messenger language', async () => {
+    const { i18n } = await setup('id', 'ru').page;
+    expect(i18n.language).toBe('id');
+    expect(i18n.t('common.error')).toBe('Kesalahan');
+  });
+
+  it('falls back to English for a messenger language that is not complete', async () => {
+    const { i18n, language } = await setup(null, 'de').page;
+    expect(language).toBe('en');
+    expect(i18n.t('common.somethingWentWrong')).toBe('Something went wrong.');
+  });
+
+  it('shows a key that no locale has as [key]', async () => {
+    const { i18n } = await setup(null).page;
+    expect(i18n.t('common.noSuchKey')).toBe('[common.noSuchKey]');
+    expect(i18n.t('nowhere.atAll')).toBe('[nowhere.atAll]');
+  });
+
+  it('interpolates and picks plural forms', async () => {
+    const en = (await setup(null, 'en').page).i18n;
+    expect(en.t('common.charactersLeft', { count: 1 })).toBe('1 character left');
+    expect(en.t('common.charactersLeft', { count: 5 })).toBe('5 characters left');
+    const ru = (await setup(null, 'ru').page).i18n;
+    expect(ru.t('common.charactersLeft', { count: 5 })).toBe('Осталось 5 символов');
+    expect(ru.t('common.charactersLeft', { count: 2 })).toBe('Осталось 2 символа');
+  });
+
+  it('stores a chosen language for the next start', async () => {
+    const { storage } = setup(null);
+    storePageLanguage(storage, 'ru');
+    const { language } = await createI18n({ storage, loadLocale: async (code) => readLocale(code) });
+    expect(language).toBe('ru');
+  });
+
+  it('sets lang and dir on the document element', () => {
+    applyDocumentLanguage(document.documentElement, { language: 'ar', direction: 'rtl' });
+    expect(document.documentElement.lang).toBe('ar');
+    expect(document.documentElement.dir).toBe('rtl');
+    applyDocumentLanguage(document.documentElement, { language: 'en', direction: 'ltr' });
+    expect(document.documentElement.dir).toBe('ltr');
+  });
+});
