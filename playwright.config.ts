@@ -1,0 +1,73 @@
+import { execFileSync } from 'node:child_process';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end tests: Debian's Chromium drives the real server (sandbox on, in-memory database) through the messenger
+ * host emulator at /sandbox/. `npm test` builds the app first (scripts/test.sh); run one file with
+ * `npx playwright test tests/e2e/<file>.spec.ts`. See tests/e2e/README.md.
+ *
+ * Port: E2E_PORT, else 8181 when free, else any free port. The runner picks it once and its workers inherit it
+ * through the environment, so several people can run e2e tests side by side.
+ */
+function pickPort(): number {
+  const probe = `
+    const net = require('node:net');
+    const tryListen = (port, next) => {
+      const server = net.createServer();
+      server.once('error', next);
+      server.listen(port, '127.0.0.1', () => { const p = server.address().port; server.close(() => console.log(p)); });
+    };
+    tryListen(8181, () => tryListen(0, (e) => { throw e; }));`;
+  return Number(execFileSync(process.execPath, ['-e', probe], { encoding: 'utf8' }).trim());
+}
+
+process.env.E2E_PORT ??= String(pickPort());
+const port = Number(process.env.E2E_PORT);
+const baseURL = `http://127.0.0.1:${port}`;
+// Playwright empties its output folder when a run starts: runs side by side on one tree each get their own
+// (test-results/port-<port>); CI runs alone and keeps plain test-results/ as its artifact folder.
+const outputDir = process.env.CI ? 'test-results' : (process.env.E2E_OUTPUT_DIR ??= `test-results/port-${port}`);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.ts',
+  outputDir,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: process.env.CI ? 1 : 2,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : [['list']],
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    viewport: { width: 1400, height: 900 },
+    locale: 'en-US',
+    timezoneId: 'Europe/Berlin',
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  webServer: {
+    // E2E_SERVER_COMMAND replaces the server (e.g. a build with extra logging); the default is the real one.
+    command: process.env.E2E_SERVER_COMMAND ?? 'npx tsx server/main.ts',
+    url: `${baseURL}/sandbox/`,
+    reuseExistingServer: process.env.E2E_REUSE_SERVER === '1',
+    timeout: 120_000,
+    // E2E_SERVER_LOG=1 shows the server's request log (500s and their stack traces) in the test output.
+    stdout: process.env.E2E_SERVER_LOG === '1' ? 'pipe' : 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'memory://',
+      SANDBOX: '1',
+      BOT_TOKEN: '7000000001:AAE2e-backers-sandbox-token-for-tests',
+      NODE_ENV: 'test',
+    },
+  },
+});

@@ -1,0 +1,252 @@
+import type { Page } from '@playwright/test';
+import { demoUsers, expect, expectNoSeriousA11yViolations, newUser, test } from './support/fixtures';
+import { protocolPageHtml, protocolPagePath } from './support/protocolPage';
+
+/**
+ * The messenger host emulator itself (server/sandbox/emulator), driven through a fixture mini-app that uses the
+ * real @telegram-apps/sdk (tests/e2e/fixtures/protocol-test-app.ts): every protocol round trip the product relies on.
+ */
+
+async function serveProtocolPage(page: Page): Promise<void> {
+  const html = await protocolPageHtml();
+  await page.route(`**${protocolPagePath}`, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }));
+}
+
+test.beforeEach(async ({ page }) => {
+  await serveProtocolPage(page);
+});
+
+test('loads the demo accounts and every control, and passes axe before and after a launch', async ({ emulator, page }) => {
+  await emulator.open({ launch: false });
+  const who = page.getByLabel('Who you are');
+  await expect(who.locator('option')).toContainText([/Alice/, /Bob/]);
+  await expect(who.locator('option').last()).toHaveText('New user…');
+  await expect(page.getByLabel('Platform').locator('option')).toHaveText([/iOS/, /Android 7\.10/, /Android 6\.6/, /Desktop/]);
+  await expect(page.getByLabel('Language').locator('option[value="ru"]')).toHaveCount(1);
+  await expect(page.getByLabel('Start parameter (optional)')).toBeEditable();
+  await expect(page.getByText('Choose who you are and press Launch.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await who.selectOption('new');
+  await expect(page.getByLabel('First name')).toBeVisible();
+  await page.getByLabel('First name').fill('Zoe');
+  await page.getByRole('button', { name: 'Launch' }).click();
+  await expect(emulator.frameElement).toBeAttached();
+  await expect(page.getByRole('status').filter({ hasText: 'Running as Zoe' })).toBeVisible();
+
+  await emulator.open({ appPath: protocolPagePath });
+  await emulator.app.getByRole('button', { name: 'Show main button' }).click();
+  await expect(emulator.mainButton).toBeVisible();
+  // The fixture page is not the product: check the emulator's own chrome.
+  await expectNoSeriousA11yViolations(page, { exclude: ['#app-frame'] });
+});
+
+test('launches as the chosen user with Telegram launch parameters for each platform', async ({ emulator, consoleProblems }) => {
+  await emulator.open({ user: demoUsers.alice, platform: 'android-7.10', theme: 'dark', startParam: 'subscription_7', appPath: protocolPagePath });
+  const app = emulator.app;
+  await expect(app.locator('body')).toHaveAttribute('data-ready', 'true');
+  await expect(app.locator('#user-id')).toHaveText(String(demoUsers.alice));
+  await expect(app.locator('#platform')).toHaveText('android');
+  await expect(app.locator('#version')).toHaveText('7.10');
+  await expect(app.locator('#start-param')).toHaveText('subscription_7');
+  await expect(app.locator('#theme-bg')).toHaveText('#212d3b'); // Telegram Android night
+  await expect(app.locator('#last-error')).toHaveText('');
+  await emulator.waitForMethod('web_app_ready');
+  // The host answered the SDK's viewport request with the frame's real size.
+  const viewport = (await emulator.events({ eventType: 'viewport_changed', direction: 'out' })).at(-1)?.eventData as { height: number; width: number };
+  expect(viewport.width).toBeGreaterThan(300);
+  expect(viewport.height).toBeGreaterThan(300);
+  await expect(app.locator('#viewport-height')).toHaveText(String(viewport.height));
+
+  const nina = newUser('Nina', 'nina_e2e');
+  await emulator.open({ user: nina, platform: 'tdesktop', theme: 'light', appPath: protocolPagePath });
+  await expect(app.locator('#user-id')).toHaveText(String(nina.telegramId));
+  await expect(app.locator('#platform')).toHaveText('tdesktop');
+  await expect(app.locator('#start-param')).toHaveText('');
+  await expect(app.locator('#theme-bg')).toHaveText('#ffffff');
+
+  await emulator.open({ user: demoUsers.bob, platform: 'android-6.6', appPath: protocolPagePath });
+  await expect(app.locator('#version')).toHaveText('6.6');
+  await expect(app.locator('body')).toHaveAttribute('data-ready', 'true');
+  expect(consoleProblems.filter((p) => p.kind === 'pageerror')).toEqual([]);
+});
+
+test('main and secondary buttons: the app configures them, host clicks come back', async ({ emulator }) => {
+  await emulator.open({ platform: 'ios', appPath: protocolPagePath });
+  const app = emulator.app;
+  await expect(emulator.mainButton).toBeHidden();
+
+  await app.getByRole('button', { name: 'Show main button' }).click();
+  await expect(emulator.mainButton).toHaveText('Pay €5');
+  await expect(emulator.mainButton).toHaveCSS('background-color', 'rgb(26, 127, 55)');
+  await emulator.clickMainButton('Pay €5');
+  await emulator.clickMainButton();
+  await expect(app.locator('#main-clicks')).toHaveText('2');
+  expect(await emulator.events({ eventType: 'main_button_pressed', direction: 'out' })).toHaveLength(2);
+
+  await app.getByRole('button', { name: 'Disable main button' }).click();
+  await expect(emulator.mainButton).toBeDisabled();
+  await app.getByRole('button', { name: 'Main button progress' }).click();
+  await expect(emulator.mainButton).toBeEnabled();
+  await expect(emulator.mainButton).toHaveAttribute('aria-busy', 'true');
+  await app.getByRole('button', { name: 'Hide main button' }).click();
+  await expect(emulator.mainButton).toBeHidden();
+
+  await app.getByRole('button', { name: 'Show secondary button' }).click();
+  await expect(emulator.secondaryButton).toHaveText('Later');
+  await emulator.secondaryButton.click();
+  await expect(app.locator('#secondary-clicks')).toHaveText('1');
+});
+
+test('back button shows, hides and reports presses; Close makes way for it', async ({ emulator }) => {
+  await emulator.open({ appPath: protocolPagePath });
+  const app = emulator.app;
+  await expect(emulator.backButton).toBeHidden();
+  await expect(emulator.closeButton).toBeVisible();
+
+  await app.getByRole('button', { name: 'Show back button' }).click();
+  await expect(emulator.closeButton).toBeHidden();
+  await emulator.clickBackButton();
+  await expect(app.locator('#back-clicks')).toHaveText('1');
+  expect(await emulator.events({ eventType: 'web_app_setup_back_button', direction: 'in' })).toContainEqual(
+    expect.objectContaining({ eventData: { is_visible: true } }));
+
+  await app.getByRole('button', { name: 'Hide back button' }).click();
+  await expect(emulator.backButton).toBeHidden();
+  await expect(emulator.closeButton).toBeVisible();
+});
+
+test('popups: buttons answer popup_closed with their id, Escape dismisses', async ({ emulator, page }) => {
+  await emulator.open({ appPath: protocolPagePath });
+  const app = emulator.app;
+
+  await app.getByRole('button', { name: 'Open popup' }).click();
+  await expect(emulator.popup).toBeVisible();
+  await expect(emulator.popup.getByRole('heading')).toHaveText('Delete subscription?');
+  await expect(emulator.popup.getByRole('button')).toHaveText(['Delete', 'Cancel']);
+  await expect(emulator.popup.getByRole('button', { name: 'Delete' })).toBeFocused();
+  await emulator.answerPopup('Delete', 'Members keep access');
+  await expect(app.locator('#popup-result')).toHaveText('delete');
+  expect((await emulator.events({ eventType: 'popup_closed' })).at(-1)?.eventData).toEqual({ button_id: 'delete' });
+
+  await app.getByRole('button', { name: 'Open popup' }).click();
+  await expect(emulator.popup).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(emulator.popup).toBeHidden();
+  await expect(app.locator('#popup-result')).toHaveText('(dismissed)');
+});
+
+test('haptics go to the event log; header colour and theme follow the app and the controls', async ({ emulator, page }) => {
+  await emulator.open({ appPath: protocolPagePath });
+  const app = emulator.app;
+
+  await app.getByRole('button', { name: 'Haptic success' }).click();
+  expect(await emulator.waitForMethod('web_app_trigger_haptic_feedback')).toEqual({ type: 'notification', notification_type: 'success' });
+  await expect(emulator.eventLog.locator('li[data-event="web_app_trigger_haptic_feedback"]')).toContainText('"notification_type":"success"');
+
+  await app.getByRole('button', { name: 'Header colour' }).click();
+  await expect(page.locator('#phone-header')).toHaveCSS('background-color', 'rgb(139, 30, 63)');
+  await expect(page.locator('#phone-header')).toHaveCSS('color', 'rgb(255, 255, 255)');
+
+  await expect(app.locator('#theme-bg')).toHaveText('#ffffff');
+  await emulator.setTheme('dark');
+  await expect(app.locator('#theme-bg')).toHaveText('#000000'); // Telegram iOS night
+  const themeEvent = (await emulator.events({ eventType: 'theme_changed', direction: 'out' })).at(-1)?.eventData as { theme_params: Record<string, string> };
+  expect(Object.keys(themeEvent.theme_params)).toEqual(expect.arrayContaining([
+    'bg_color', 'text_color', 'hint_color', 'link_color', 'button_color', 'button_text_color', 'secondary_bg_color', 'header_bg_color',
+    'accent_text_color', 'section_bg_color', 'section_header_text_color', 'subtitle_text_color', 'destructive_text_color',
+  ]));
+});
+
+test('t.me links: startchannel opens the channel picker that tells the bot, startapp reopens the app, others are shown', async ({ emulator, page, context }) => {
+  const creator = newUser('Carla');
+  await emulator.open({ user: creator, appPath: protocolPagePath });
+  const app = emulator.app;
+
+  await app.getByRole('button', { name: 'Add bot to channel' }).click();
+  await expect(emulator.channelPicker).toBeVisible();
+  await expect(emulator.channelPicker).toContainText('@backers_bot asks to be an admin with rights to change channel info, add new admins');
+  expect((await emulator.events({ eventType: 'visibility_changed' })).at(-1)?.eventData).toEqual({ is_visible: false });
+  await expectNoSeriousA11yViolations(page, { exclude: ['#app-frame'] });
+  const added = page.waitForResponse((r) => r.url().endsWith('/sandbox/bot/channel-added'));
+  await emulator.pickChannel({ title: 'Carla Bakes', username: `carla_bakes_${creator.telegramId}` });
+  const response = await added;
+  expect(response.ok()).toBe(true);
+  expect(response.request().postDataJSON()).toEqual(expect.objectContaining({
+    ownerTelegramId: creator.telegramId, title: 'Carla Bakes', username: `carla_bakes_${creator.telegramId}`,
+  }));
+  expect(response.request().postDataJSON().chatId).toBeLessThan(-1_000_000_000_000);
+  await expect(emulator.channel('Carla Bakes')).toBeVisible();
+  expect((await emulator.events({ eventType: 'visibility_changed' })).at(-1)?.eventData).toEqual({ is_visible: true });
+
+  await app.getByRole('button', { name: 'Add bot to channel' }).click();
+  await emulator.channelPicker.getByRole('button', { name: 'Cancel' }).click();
+  await expect(emulator.channelPicker).toBeHidden();
+
+  await app.getByRole('button', { name: 'Open chat link' }).click();
+  await expect(emulator.notice).toHaveText('Telegram would open the chat with @some_creator.');
+
+  await context.route('https://example.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Help</title>' }));
+  const newTab = context.waitForEvent('page');
+  await app.getByRole('button', { name: 'Open external link' }).click();
+  expect((await newTab).url()).toContain('https://example.com/help');
+
+  await app.getByRole('button', { name: 'Open startapp link' }).click();
+  await expect(app.locator('#start-param')).toHaveText('subscription_42');
+  await expect(app.locator('#user-id')).toHaveText(String(creator.telegramId));
+});
+
+test('web_app_close shows the closed state, Reopen relaunches; closing confirmation asks first', async ({ emulator, page }) => {
+  await emulator.open({ appPath: protocolPagePath });
+  await emulator.app.getByRole('button', { name: 'Close app' }).click();
+  await expect(page.getByText('The mini-app was closed.')).toBeVisible();
+  await expect(emulator.frameElement).toHaveCount(0);
+  await emulator.reopen();
+  await expect(emulator.app.locator('body')).toHaveAttribute('data-ready', 'true');
+
+  await emulator.app.getByRole('button', { name: 'Confirm closing' }).click();
+  await emulator.waitForMethod('web_app_setup_closing_behavior', (d) => (d as { need_confirmation?: boolean }).need_confirmation === true);
+  await emulator.closeButton.click();
+  await emulator.answerPopup('Cancel', 'Changes that you made may not be saved.');
+  await expect(emulator.frameElement).toBeAttached();
+  await emulator.closeButton.click();
+  await emulator.answerPopup('Close anyway');
+  await expect(page.getByText('The mini-app was closed.')).toBeVisible();
+});
+
+test('the channel pane shows bot posts with pinned and silent marks; a post button opens its deep link', async ({ emulator, sandbox, page }) => {
+  const creator = newUser('Pia');
+  await sandbox.api(creator, 'GET', '/dashboard?mode=follower'); // the first valid call creates the user
+  await sandbox.kyc(creator.telegramId, 'approved');
+
+  // The creator adds the bot to a new public channel through the picker, then publishes a subscription there.
+  await emulator.open({ user: creator, appPath: protocolPagePath });
+  await emulator.app.getByRole('button', { name: 'Add bot to channel' }).click();
+  const added = page.waitForResponse((r) => r.url().endsWith('/sandbox/bot/channel-added'));
+  await emulator.pickChannel({ title: 'Pia Paints', username: `pia_paints_${creator.telegramId}` });
+  const { channel } = (await (await added).json()) as { channel: { id: number } };
+  await expect(emulator.channel('Pia Paints')).toContainText('The bot has not posted here yet.');
+  const created = await sandbox.api<{ subscription: { id: number } }>(creator, 'POST', '/subscription/new', {
+    channelId: channel.id, name: 'Monthly Subscription', description: 'Fuel the channel', period: 'monthly', currency: 'eur', amount: 5, buttonText: 'Subscribe',
+  });
+  await sandbox.api(creator, 'POST', `/subscription/${created.subscription.id}/publish`, { pin: true, disableNotification: true });
+
+  const post = emulator.posts('Pia Paints').first(); // the pane polls every 3 s
+  await expect(post).toContainText('Monthly Subscription');
+  await expect(post).toHaveAttribute('data-pinned', 'true');
+  await expect(post).toHaveAttribute('data-silent', 'true');
+  await expect(post.locator('.mark')).toHaveText(['Pinned', 'Silent']);
+  const button = post.getByRole('button', { name: 'Subscribe' });
+  await expect(button).toHaveAttribute('data-url', new RegExp(`startapp=subscription_${created.subscription.id}$`));
+  await button.click();
+  await expect(emulator.app.locator('#start-param')).toHaveText(`subscription_${created.subscription.id}`);
+  await expect(emulator.app.locator('#user-id')).toHaveText(String(creator.telegramId));
+});
+
+test('hosts the real mini-app: it loads in the frame and talks the protocol', async ({ emulator }) => {
+  await emulator.open({ user: demoUsers.alice });
+  await expect(emulator.frameElement).toHaveAttribute('src', /#tgWebAppData=/);
+  // The SDK's init() announces itself; every Telegram mini-app asks for the theme or the viewport early on.
+  await expect.poll(async () => (await emulator.events({ direction: 'in' })).map((e) => e.eventType), { timeout: 20_000 })
+    .toEqual(expect.arrayContaining(['iframe_ready']));
+});

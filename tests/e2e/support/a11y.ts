@@ -1,0 +1,37 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import type { Result } from 'axe-core';
+
+export interface A11yOptions {
+  /** CSS selectors to check (default: the whole page, iframes included) */
+  include?: string[];
+  /** CSS selectors to leave out, e.g. '#app-frame' to check only the emulator's chrome */
+  exclude?: string[];
+  /** axe rule ids to skip; say why next to the call */
+  disableRules?: string[];
+}
+
+/** Runs axe with the WCAG 2 A and AA rules and answers the violations. */
+export async function axeViolations(page: Page, options: A11yOptions = {}): Promise<Result[]> {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']);
+  for (const selector of options.include ?? []) builder = builder.include(selector);
+  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  if (options.disableRules?.length) builder = builder.disableRules(options.disableRules);
+  const results = await builder.analyze();
+  return results.violations;
+}
+
+function describe(violations: Result[]): string {
+  return violations
+    .map((v) => `${v.impact}: ${v.id} (${v.help})\n${v.nodes.slice(0, 5).map((n) => `  - ${n.target.join(' ')}: ${n.failureSummary?.split('\n').join(' ')}`).join('\n')}`)
+    .join('\n');
+}
+
+/** Fails the test on serious or critical WCAG 2 A/AA violations (minor and moderate ones are attached as a note). */
+export async function expectNoSeriousA11yViolations(page: Page, options: A11yOptions = {}): Promise<void> {
+  const violations = await axeViolations(page, options);
+  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const minor = violations.filter((v) => !blocking.includes(v));
+  if (minor.length) console.info(`axe (not failing): ${describe(minor)}`);
+  expect(blocking, `axe found serious or critical violations:\n${describe(blocking)}`).toEqual([]);
+}

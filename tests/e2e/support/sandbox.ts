@@ -1,0 +1,67 @@
+import type { APIRequestContext } from '@playwright/test';
+
+/**
+ * The sandbox control API (server/sandbox, issue 3 item 9) for setting up state from a test.
+ * Every call throws with the server's answer when it is not 2xx.
+ */
+export class SandboxApi {
+  constructor(private readonly request: APIRequestContext) {}
+
+  async post<T = unknown>(path: string, body: unknown): Promise<T> {
+    const response = await this.request.post(path, { data: body });
+    if (!response.ok()) throw new Error(`POST ${path} answered ${response.status()}: ${await response.text()}`);
+    const text = await response.text();
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  async get<T = unknown>(path: string): Promise<T> {
+    const response = await this.request.get(path);
+    if (!response.ok()) throw new Error(`GET ${path} answered ${response.status()}: ${await response.text()}`);
+    return (await response.json()) as T;
+  }
+
+  launch(body: { telegramId: number; firstName?: string; username?: string; languageCode?: string; startParam?: string; platform?: string }) {
+    return this.post<{ initData: string; launchUrl: string }>('/sandbox/launch', body);
+  }
+
+  channelAdded(body: { ownerTelegramId: number; chatId: number; title: string; username?: string; photoUrl?: string; moderation?: 'approved' | 'in_progress' | 'rejected' }) {
+    return this.post('/sandbox/bot/channel-added', body);
+  }
+
+  channelRemoved(chatId: number) {
+    return this.post('/sandbox/bot/channel-removed', { chatId });
+  }
+
+  /** Bot posts in a chat: text, buttons [{ text, url }], pinned, silent. */
+  posts(chatId: number) {
+    return this.get<unknown>(`/sandbox/bot/posts?chatId=${chatId}`);
+  }
+
+  kyc(telegramId: number, status: 'approved' | 'rejected') {
+    return this.post('/sandbox/kyc', { telegramId, status });
+  }
+
+  ban(telegramId: number) {
+    return this.post('/sandbox/users/ban', { telegramId });
+  }
+
+  advanceClock(advanceSeconds: number) {
+    return this.post('/sandbox/clock', { advanceSeconds });
+  }
+
+  donateChannels(telegramId: number, channels: { chatId: number; name: string; link: string; activeSubscribers: number }[]) {
+    return this.post('/sandbox/migration/donate-channels', { telegramId, channels });
+  }
+
+  /** An authenticated API call as a user, e.g. to check server state after a UI flow. */
+  async api<T = unknown>(user: { telegramId: number; firstName?: string }, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+    const { initData } = await this.launch({ telegramId: user.telegramId, firstName: user.firstName ?? 'Test' });
+    const response = await this.request.fetch(`/api/v2${path}`, {
+      method,
+      headers: { authorization: `TgAuth ${initData}` },
+      ...(body === undefined ? {} : { data: body }),
+    });
+    if (!response.ok()) throw new Error(`${method} /api/v2${path} answered ${response.status()}: ${await response.text()}`);
+    return (await response.json()) as T;
+  }
+}
