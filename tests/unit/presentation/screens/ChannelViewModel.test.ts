@@ -71,13 +71,12 @@ describe('ChannelViewModel: loading and its failures', () => {
   it.each([
     ['moderation_in_progress', 'in_progress'],
     ['moderation_rejected', 'rejected'],
-  ] as const)('shows the %s placeholder and never retries', async (moderation, state) => {
+  ] as const)('shows the %s placeholder and never retries', async (_code, state) => {
     const { vm, scheduler, channels } = setup({ moderation: state });
     await vm.start();
     expect(vm.view).toEqual({ kind: 'moderation', state });
     expect(scheduler.requested).toEqual([]);
     expect(channels.getCalls).toBe(1);
-    expect(moderation).toContain(state);
   });
 
   it('sends the user to /verification or /migration instead of retrying', async () => {
@@ -116,10 +115,9 @@ describe('ChannelViewModel: loading and its failures', () => {
   });
 
   it('shows "Channel deleted" for a deleted channel', async () => {
-    const { vm, world, channelId } = setup();
-    const inner = vm['channels'] as FlakyChannels;
-    const original = inner.get.bind(inner);
-    inner.get = async (id: number) => {
+    const { vm, world, channelId, channels } = setup();
+    const original = channels.get.bind(channels);
+    channels.get = async (id: number) => {
       const detail = await original(id);
       return { ...detail, channel: { ...detail.channel, isDeleted: true } };
     };

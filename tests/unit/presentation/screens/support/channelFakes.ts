@@ -40,6 +40,8 @@ export class RecordingPlatform extends FakePlatform {
   readonly copied: string[] = [];
   readonly popups: PopupOptions[] = [];
   copyResult = true;
+  /** The id of the button the next popups answer with (null: dismissed). */
+  popupAnswer: string | null = null;
 
   override async copyToClipboard(text?: string): Promise<boolean> {
     if (text !== undefined) this.copied.push(text);
@@ -48,7 +50,7 @@ export class RecordingPlatform extends FakePlatform {
 
   override async showPopup(options: PopupOptions): Promise<string | null> {
     this.popups.push(options);
-    return null;
+    return this.popupAnswer;
   }
 }
 

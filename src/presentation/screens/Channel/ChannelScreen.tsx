@@ -1,0 +1,86 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import { TOKENS } from '../../../di/tokens';
+import { useService } from '../../app/resolver';
+import { useViewModel } from '../../app/useViewModel';
+import { Button, Icon, Placeholder } from '../../components';
+import { Screen } from '../../shell/Screen';
+import { LOADING, READY, type ScreenState, failed } from '../../shell/screenState';
+import { ChannelMain } from './ChannelMain';
+import { ChannelOnboarding, onboardingMainButton } from './ChannelOnboarding';
+import type { ChannelView, ChannelViewModel } from './ChannelViewModel';
+import { GUIDELINES_URL } from './links';
+import './Channel.css';
+
+function screenState(view: ChannelView): ScreenState {
+  if (view.kind === 'loading' || view.kind === 'redirect') return LOADING;
+  if (view.kind === 'error') return failed(view.code);
+  return READY;
+}
+
+/** Moderation in progress or rejected (spec section 8): a placeholder, no retry; rejection links the guidelines. */
+function ModerationPlaceholder({ state }: { readonly state: 'in_progress' | 'rejected' }) {
+  const { t } = useTranslation();
+  const platform = useService(TOKENS.MessengerPlatform);
+  return (
+    <Placeholder
+      className="channel-placeholder"
+      icon={<Icon name={state === 'rejected' ? 'alert' : 'info'} size={56} />}
+      title={t('channel.moderation.title')}
+      text={t(state === 'rejected' ? 'channel.moderation.rejectedText' : 'channel.moderation.inProgressText')}
+      actions={
+        state === 'rejected' && (
+          <Button mode="tinted" onClick={() => platform.openLink(GUIDELINES_URL)}>
+            {t('channel.moderation.guidelines')}
+          </Button>
+        )
+      }
+    />
+  );
+}
+
+function ChannelContent({ vm }: { readonly vm: ChannelViewModel }) {
+  const { t } = useTranslation();
+  const view = vm.view;
+  switch (view.kind) {
+    case 'moderation':
+      return <ModerationPlaceholder state={view.state} />;
+    case 'deleted':
+      return <Placeholder className="channel-placeholder" icon={<Icon name="empty" size={56} />} title={t('channel.deleted.title')} text={t('channel.deleted.text')} />;
+    case 'onboarding':
+      return <ChannelOnboarding vm={vm} step={view.step} />;
+    case 'main':
+      return <ChannelMain vm={vm} />;
+    default:
+      return null;
+  }
+}
+
+/** /channel/:channelId: placeholders, loader, onboarding steps or the channel's main view. */
+const ChannelScreen = observer(function ChannelScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const channelId = Number(useParams().channelId);
+  const vm = useViewModel(TOKENS.ChannelViewModel, channelId);
+  const view = vm.view;
+
+  useEffect(() => {
+    void vm.start();
+  }, [vm]);
+
+  useEffect(() => {
+    if (view.kind === 'redirect') void navigate(view.to, { replace: true });
+  }, [view, navigate]);
+
+  const mainButton = view.kind === 'onboarding' ? onboardingMainButton(vm, view.step, navigate, t) : undefined;
+  const title = view.kind === 'main' && vm.channel ? vm.channel.name : view.kind === 'onboarding' ? t('onboarding.title') : t('channel.title');
+  return (
+    <Screen title={title} state={screenState(view)} mainButton={mainButton} onRetry={() => void vm.start()} className="channel-screen">
+      <ChannelContent vm={vm} />
+    </Screen>
+  );
+});
+
+export default ChannelScreen;

@@ -1,0 +1,40 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import { TOKENS } from '../../../di/tokens';
+import { useViewModel } from '../../app/useViewModel';
+import { Screen } from '../../shell/Screen';
+import { LanguageList } from './LanguageList';
+import '../Channel/Channel.css';
+
+/** /channel/:channelId/language: choose the channel language from the list and save (host main button). */
+const ChannelLanguageScreen = observer(function ChannelLanguageScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const channelId = Number(useParams().channelId);
+  const vm = useViewModel(TOKENS.ChannelLanguageViewModel, channelId);
+
+  useEffect(() => {
+    void vm.load();
+  }, [vm]);
+
+  const save = async (): Promise<void> => {
+    if (await vm.save()) void navigate(-1);
+  };
+
+  return (
+    <Screen
+      title={t('channel.language.title')}
+      state={vm.state}
+      onRetry={() => void vm.load()}
+      mainButton={{ text: t('channel.language.save'), onClick: () => void save(), enabled: vm.canSave, loading: vm.saving }}
+      className="channel-language"
+    >
+      <h1 className="visually-hidden">{t('channel.language.title')}</h1>
+      <LanguageList label={t('channel.language.listLabel')} footer={t('channel.language.hint')} languages={vm.languages} value={vm.selected} onChange={vm.select} disabled={vm.saving} />
+    </Screen>
+  );
+});
+
+export default ChannelLanguageScreen;

@@ -1,0 +1,53 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import { TOKENS } from '../../../di/tokens';
+import { useViewModel } from '../../app/useViewModel';
+import { Cell, Icon, Section } from '../../components';
+import { Screen } from '../../shell/Screen';
+import { DASHBOARD_PATH, channelPaths } from '../Channel/links';
+import { useDeleteChannelDialogs } from '../Channel/useDeleteChannelDialogs';
+import '../Channel/Channel.css';
+
+/** /channel/:channelId/settings: language row (to /channel/{id}/language) and delete. */
+const ChannelSettingsScreen = observer(function ChannelSettingsScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const channelId = Number(useParams().channelId);
+  const vm = useViewModel(TOKENS.ChannelSettingsViewModel, channelId);
+  const dialogs = useDeleteChannelDialogs(vm.channel?.name ?? '');
+
+  useEffect(() => {
+    void vm.load();
+  }, [vm]);
+
+  const onDelete = async (): Promise<void> => {
+    const outcome = await vm.deleteChannel(dialogs);
+    if (outcome.kind === 'deleted') void navigate(DASHBOARD_PATH, { replace: true });
+  };
+
+  return (
+    <Screen title={t('channel.settingsTitle')} state={vm.state} onRetry={() => void vm.load()} className="channel-settings">
+      <h1 className="visually-hidden">{t('channel.settingsTitle')}</h1>
+      {vm.channel && (
+        <>
+          <Section header={vm.channel.name}>
+            <Cell
+              to={channelPaths(channelId).language}
+              before={<Icon name="info" size={22} />}
+              title={t('channel.language.row')}
+              after={<span className="channel-settings__value">{vm.channel.language.name}</span>}
+              chevron
+            />
+          </Section>
+          <Section>
+            <Cell onClick={() => void onDelete()} disabled={vm.deleting} destructive title={t('channel.delete.action')} />
+          </Section>
+        </>
+      )}
+    </Screen>
+  );
+});
+
+export default ChannelSettingsScreen;

@@ -1,0 +1,123 @@
+import type { PlatformName, PopupOptions } from '../../../../src/application/ports/MessengerPlatform';
+import { RepositoryError } from '../../../../src/application/ports/RepositoryError';
+import type { VerificationRepository } from '../../../../src/application/ports/VerificationRepository';
+import type { VerificationState } from '../../../../src/domain/entities';
+import { ConnectBotViewModel } from '../../../../src/presentation/screens/ConnectBot/ConnectBotViewModel';
+import { FakePlatform } from '../support/FakePlatform';
+
+/** A platform with a client version, recording links, copies and popups. */
+class RecordingPlatform extends FakePlatform {
+  readonly telegramLinks: string[] = [];
+  readonly links: string[] = [];
+  readonly copied: string[] = [];
+  readonly popups: PopupOptions[] = [];
+  popupAnswer: string | null = 'close';
+
+  constructor(platform: PlatformName, private readonly version: string) {
+    super();
+    this.launch = { ...this.launch, platform, version };
+  }
+
+  override isVersionAtLeast(wanted: string): boolean {
+    const [major, minor] = this.version.split('.').map(Number);
+    const [wantedMajor, wantedMinor] = wanted.split('.').map(Number);
+    return major > wantedMajor || (major === wantedMajor && minor >= wantedMinor);
+  }
+  override openTelegramLink(url: string): void {
+    this.telegramLinks.push(url);
+  }
+  override openLink(url: string): void {
+    this.links.push(url);
+  }
+  override async copyToClipboard(text: string): Promise<boolean> {
+    this.copied.push(text);
+    return true;
+  }
+  override async showPopup(options: PopupOptions): Promise<string | null> {
+    this.popups.push(options);
+    return this.popupAnswer;
+  }
+}
+
+function verificationAnswering(state: Promise<VerificationState>): VerificationRepository {
+  return { status: () => state, start: async () => ({ token: 't' }) };
+}
+
+const texts = (username: string) => ({ title: 'Copied', message: `@${username} copied`, help: 'How to' });
+
+async function loaded(platform: RecordingPlatform, botUsername = 'BackersSandboxBot') {
+  const vm = new ConnectBotViewModel(verificationAnswering(Promise.resolve({ status: 'approved', botUsername })), platform);
+  await vm.load();
+  return vm;
+}
+
+describe('ConnectBotViewModel', () => {
+  it('reads the bot username from the verification status', async () => {
+    const vm = await loaded(new RecordingPlatform('ios', '8.0'), '@BackersSandboxBot');
+    expect(vm.state).toEqual({ status: 'ready' });
+    expect(vm.botUsername).toBe('BackersSandboxBot');
+  });
+
+  it('fails the screen when the status has no bot username or cannot be read', async () => {
+    const missing = new ConnectBotViewModel(verificationAnswering(Promise.resolve({ status: 'approved' })), new RecordingPlatform('ios', '8.0'));
+    await missing.load();
+    expect(missing.state).toEqual({ status: 'error', code: 'bad_response' });
+    const failing = new ConnectBotViewModel(verificationAnswering(Promise.reject(new RepositoryError('network_error'))), new RecordingPlatform('ios', '8.0'));
+    await failing.load();
+    expect(failing.state).toEqual({ status: 'error', code: 'network_error' });
+  });
+
+  it.each([
+    ['android', '6.7'],
+    ['android', '7.10'],
+    ['android_x', '8.0'],
+  ] as const)('on %s %s opens the channel picker asking for the admin rights', async (name, version) => {
+    const platform = new RecordingPlatform(name, version);
+    const vm = await loaded(platform);
+    expect(vm.usesChannelPicker).toBe(true);
+    await vm.connect(texts);
+    expect(platform.telegramLinks).toEqual(['https://t.me/BackersSandboxBot?startchannel&admin=promote_members+change_info']);
+    expect(platform.copied).toEqual([]);
+    expect(platform.popups).toEqual([]);
+  });
+
+  it.each([
+    ['android', '6.6'],
+    ['ios', '8.0'],
+    ['tdesktop', '8.0'],
+  ] as const)('on %s %s copies the username and shows the copied popup', async (name, version) => {
+    const platform = new RecordingPlatform(name, version);
+    const vm = await loaded(platform);
+    expect(vm.usesChannelPicker).toBe(false);
+    await vm.connect(texts);
+    expect(platform.telegramLinks).toEqual([]);
+    expect(platform.copied).toEqual(['@BackersSandboxBot']);
+    expect(platform.popups).toEqual([{
+      title: 'Copied',
+      message: '@BackersSandboxBot copied',
+      buttons: [{ id: 'help', type: 'default', text: 'How to' }, { id: 'close', type: 'close' }],
+    }]);
+    expect(platform.haptics).toContain('notification:success');
+    expect(platform.links).toEqual([]);
+  });
+
+  it.each([
+    ['ios', 'https://backers.app/help/connect-bot/ios'],
+    ['android', 'https://backers.app/help/connect-bot/android'],
+    ['tdesktop', 'https://backers.app/help/connect-bot/desktop'],
+  ] as const)('help in the popup opens the %s how-to page', async (name, url) => {
+    const platform = new RecordingPlatform(name, '6.0');
+    platform.popupAnswer = 'help';
+    const vm = await loaded(platform);
+    await vm.connect(texts);
+    expect(platform.links).toEqual([url]);
+  });
+
+  it('does nothing before the username is known', async () => {
+    const platform = new RecordingPlatform('android', '7.10');
+    const vm = new ConnectBotViewModel(verificationAnswering(new Promise(() => undefined)), platform);
+    void vm.load();
+    await vm.connect(texts);
+    expect(platform.telegramLinks).toEqual([]);
+  });
+});

@@ -1,0 +1,297 @@
+import type { Dashboard, DashboardRepository, DashboardTransactionsQuery } from '../../../../src/application/ports/DashboardRepository';
+import type { Page } from '../../../../src/application/ports/Page';
+import { RepositoryError } from '../../../../src/application/ports/RepositoryError';
+import type { Channel, Role, Subscription, SubscriptionMember, Transaction } from '../../../../src/domain/entities';
+import { money } from '../../../../src/domain/money';
+import { DashboardSession } from '../../../../src/presentation/screens/Dashboard/DashboardSession';
+import { DashboardViewModel } from '../../../../src/presentation/screens/Dashboard/DashboardViewModel';
+
+const NOW = Date.UTC(2026, 5, 15, 12);
+const DAY_S = 86_400;
+const clock = { now: () => NOW, timezoneOffsetMinutes: () => 0 };
+
+function transaction(id: number): Transaction {
+  return { id, type: 'sell_subscription', createdAt: NOW / 1000 - id, total: money(500, 'eur'), amount: money(450, 'eur') };
+}
+
+function channel(id: number, extra: Partial<Channel> = {}): Channel {
+  return {
+    id, chatId: -100 - id, name: `Channel ${id}`, type: 'private', language: { code: 'en', name: 'English' }, isLanguageSelected: true,
+    connected: true, moderation: 'approved', onboardingStep: 'completed', onboardingPassed: true, isOnboarding: false,
+    activeSubscribers: 3, isDeleted: false, ...extra,
+  };
+}
+
+function dashboard(mode: Role, extra: Partial<Dashboard> = {}): Dashboard {
+  return {
+    mode, isCreator: mode === 'creator', user: { id: 1, telegramId: 1001, firstName: 'Alice' }, balances: [], channels: [],
+    transactions: { items: [transaction(1), transaction(2)], nextFrom: 'c2' }, withdrawalAccount: null, migrationAvailable: false,
+    subscriptionMembers: [], subscriptions: [], channelsOfSubscriptions: [], cards: [], ...extra,
+  };
+}
+
+/** A scripted DashboardRepository that records its calls. */
+class FakeDashboards implements DashboardRepository {
+  readonly loads: (Role | undefined)[] = [];
+  readonly pages: DashboardTransactionsQuery[] = [];
+  answer: (mode: Role | undefined) => Promise<Dashboard> = async (mode) => dashboard(mode ?? 'creator');
+  page: (query: DashboardTransactionsQuery) => Promise<Page<Transaction>> = async () => ({ items: [transaction(3), transaction(4)], nextFrom: null });
+
+  load(mode?: Role): Promise<Dashboard> {
+    this.loads.push(mode);
+    return this.answer(mode);
+  }
+
+  transactions(query: DashboardTransactionsQuery): Promise<Page<Transaction>> {
+    this.pages.push(query);
+    return this.page(query);
+  }
+}
+
+function setup() {
+  const repository = new FakeDashboards();
+  const session = new DashboardSession();
+  const make = (mode?: Role) => new DashboardViewModel(repository, session, clock, mode);
+  return { repository, session, make };
+}
+
+describe('DashboardViewModel: loading and redirects', () => {
+  it('is pending while loading, then success', async () => {
+    const { repository, make } = setup();
+    let release!: (value: Dashboard) => void;
+    repository.answer = () => new Promise((resolve) => (release = resolve));
+    const vm = make('creator');
+    expect(vm.loadStatus).toBeNull();
+    const loading = vm.load();
+    expect(vm.loadStatus).toBe('pending');
+    expect(vm.screenState).toEqual({ status: 'loading' });
+    release(dashboard('creator'));
+    await loading;
+    expect(vm.loadStatus).toBe('success');
+    expect(vm.screenState).toEqual({ status: 'ready' });
+    expect(vm.redirect).toBeNull();
+  });
+
+  it('on / lets the server pick the mode, then redirects to /dashboard/{mode} and hands the data over', async () => {
+    const { repository, make } = setup();
+    repository.answer = async () => dashboard('follower');
+    const root = make(undefined);
+    await root.load();
+    expect(repository.loads).toEqual([undefined]);
+    expect(root.redirect).toBe('/dashboard/follower');
+    expect(root.screenState).toEqual({ status: 'loading' });
+
+    const follower = make('follower');
+    await follower.load();
+    expect(repository.loads).toEqual([undefined]); // no second request
+    expect(follower.redirect).toBeNull();
+    expect(follower.dashboard?.mode).toBe('follower');
+    // The hand-over is used once: the next visit loads fresh data.
+    await make('follower').load();
+    expect(repository.loads).toEqual([undefined, 'follower']);
+  });
+
+  it('sets the initial mode once and reopens /dashboard in the mode shown last', async () => {
+    const { repository, session, make } = setup();
+    await make('follower').load();
+    await make('creator').load();
+    expect(session.initialMode).toBe('follower');
+    expect(session.lastMode).toBe('creator');
+    await make(undefined).load();
+    expect(repository.loads.at(-1)).toBe('creator');
+  });
+
+  it('redirects a creator with a migration under way to /migration', async () => {
+    const { repository, make } = setup();
+    repository.answer = async () => dashboard('creator', { migrationAvailable: true });
+    const vm = make('creator');
+    await vm.load();
+    expect(vm.redirect).toBe('/migration');
+  });
+
+  it('does not redirect a follower to /migration', async () => {
+    const { repository, make } = setup();
+    repository.answer = async () => dashboard('follower', { migrationAvailable: true });
+    const vm = make('follower');
+    await vm.load();
+    expect(vm.redirect).toBeNull();
+  });
+
+  it.each([
+    ['migration_required', '/migration'],
+    ['verification_required', '/verification'],
+  ] as const)('answers %s with a redirect to %s', async (code, target) => {
+    const { repository, make } = setup();
+    repository.answer = async () => Promise.reject(new RepositoryError(code));
+    const vm = make('creator');
+    await vm.load();
+    expect(vm.loadStatus).toBe(code);
+    expect(vm.redirect).toBe(target);
+  });
+
+  it('shows other failures as the error state with the code, and Retry loads again', async () => {
+    const { repository, make } = setup();
+    repository.answer = async () => Promise.reject(new RepositoryError('network_error'));
+    const vm = make('creator');
+    await vm.load();
+    expect(vm.redirect).toBeNull();
+    expect(vm.loadStatus).toBe('failed');
+    expect(vm.screenState).toEqual({ status: 'error', code: 'network_error' });
+    repository.answer = async () => dashboard('creator');
+    await vm.load();
+    expect(vm.screenState).toEqual({ status: 'ready' });
+  });
+
+  it('ignores an answer that arrives after dispose', async () => {
+    const { repository, make } = setup();
+    let release!: (value: Dashboard) => void;
+    repository.answer = () => new Promise((resolve) => (release = resolve));
+    const vm = make(undefined);
+    const loading = vm.load();
+    vm.dispose();
+    release(dashboard('creator'));
+    await loading;
+    expect(vm.dashboard).toBeNull();
+    expect(vm.redirect).toBeNull();
+  });
+});
+
+describe('DashboardViewModel: transactions', () => {
+  it('loads the next page with the mode and cursor, appends it and stops at the last page', async () => {
+    const { repository, make } = setup();
+    const vm = make('creator');
+    await vm.load();
+    expect(vm.hasMoreTransactions).toBe(true);
+    await vm.loadMoreTransactions();
+    expect(repository.pages).toEqual([{ mode: 'creator', list: 'all', startFrom: 'c2' }]);
+    expect(vm.transactions.map((t) => t.id)).toEqual([1, 2, 3, 4]);
+    expect(vm.hasMoreTransactions).toBe(false);
+    await vm.loadMoreTransactions();
+    expect(repository.pages).toHaveLength(1);
+  });
+
+  it('shows a failed page as an error and retries it', async () => {
+    const { repository, make } = setup();
+    repository.page = async () => Promise.reject(new RepositoryError('network_error'));
+    const vm = make('follower');
+    await vm.load();
+    await vm.loadMoreTransactions();
+    expect(vm.moreStatus).toBe('error');
+    expect(vm.transactions).toHaveLength(2);
+    repository.page = async () => ({ items: [transaction(5)], nextFrom: 'c5' });
+    await vm.loadMoreTransactions();
+    expect(vm.moreStatus).toBe('idle');
+    expect(vm.transactions.map((t) => t.id)).toEqual([1, 2, 5]);
+    expect(vm.nextFrom).toBe('c5');
+  });
+
+  it('asks for one page at a time', async () => {
+    const { repository, make } = setup();
+    let release!: (page: Page<Transaction>) => void;
+    repository.page = () => new Promise((resolve) => (release = resolve));
+    const vm = make('creator');
+    await vm.load();
+    const first = vm.loadMoreTransactions();
+    void vm.loadMoreTransactions();
+    expect(repository.pages).toHaveLength(1);
+    release({ items: [], nextFrom: null });
+    await first;
+  });
+});
+
+describe('DashboardViewModel: creator view', () => {
+  it('groups balances per currency with eur first', async () => {
+    const { repository, make } = setup();
+    repository.answer = async () => dashboard('creator', {
+      balances: [
+        { kind: 'active', amount: money(30000, 'rub') },
+        { kind: 'payout', amount: money(1250, 'eur') },
+        { kind: 'active', amount: money(500, 'eur') },
+      ],
+    });
+    const vm = make('creator');
+    await vm.load();
+    expect(vm.balances).toEqual([
+      { currency: 'eur', active: money(500, 'eur'), payout: money(1250, 'eur') },
+      { currency: 'rub', active: money(30000, 'rub'), payout: money(0, 'rub') },
+    ]);
+  });
+
+  it('shows zero euros without balances, the payout-details row without an account, and hides deleted channels', async () => {
+    const { repository, make } = setup();
+    repository.answer = async () => dashboard('creator', { channels: [channel(1), channel(2, { isDeleted: true })] });
+    const vm = make('creator');
+    await vm.load();
+    expect(vm.balances).toEqual([{ currency: 'eur', active: money(0, 'eur'), payout: money(0, 'eur') }]);
+    expect(vm.needsPayoutDetails).toBe(true);
+    expect(vm.channels.map((c) => c.id)).toEqual([1]);
+  });
+
+  it('hides the payout-details row once an account exists', async () => {
+    const { repository, make } = setup();
+    repository.answer = async () => dashboard('creator', { withdrawalAccount: { country: 'DE', methodType: 'bank_card', currency: 'eur', params: {} } });
+    const vm = make('creator');
+    await vm.load();
+    expect(vm.needsPayoutDetails).toBe(false);
+  });
+});
+
+describe('DashboardViewModel: follower view', () => {
+  const subscription = (id: number, extra: Partial<Subscription> = {}): Subscription => ({
+    id, channelId: 10, name: `Plan ${id}`, description: '', period: 'monthly', price: money(500, 'eur'), buttonText: 'Subscribe',
+    activeSubscribers: 1, isDeleted: false, ...extra,
+  });
+  const member = (id: number, subscriptionId: number, extra: Partial<SubscriptionMember> = {}): SubscriptionMember => ({
+    id, subscriptionId, userId: 1, status: 'active', period: 'monthly', activatedAt: NOW / 1000 - 10 * DAY_S,
+    expiresAt: NOW / 1000 + 20 * DAY_S, price: money(500, 'eur'), ...extra,
+  });
+
+  it('splits memberships into active and inactive (cancelled, expired or of a deleted subscription)', async () => {
+    const { repository, make } = setup();
+    repository.answer = async () => dashboard('follower', {
+      subscriptions: [subscription(1), subscription(2, { period: 'onetime' }), subscription(3, { isDeleted: true })],
+      channelsOfSubscriptions: [channel(10)],
+      subscriptionMembers: [
+        member(101, 1),
+        member(102, 2, { period: 'onetime', expiresAt: undefined }),
+        member(103, 1, { status: 'cancelled' }),
+        member(104, 1, { expiresAt: NOW / 1000 - DAY_S }),
+        member(105, 3),
+        member(106, 1, { renewalFailed: true }),
+      ],
+    });
+    const vm = make('follower');
+    await vm.load();
+    expect(vm.activeSubscriptions.map((row) => row.member.id)).toEqual([101, 102, 106]);
+    expect(vm.inactiveSubscriptions.map((row) => row.member.id)).toEqual([103, 104, 105]);
+    expect(vm.activeSubscriptions[2].view.label).toBe('expiring');
+    expect(vm.activeSubscriptions[0].channel?.id).toBe(10);
+  });
+
+  it('names the primary card and counts the cards', async () => {
+    const { repository, make } = setup();
+    repository.answer = async () => dashboard('follower', {
+      cards: [
+        { id: 1, cardBrand: 'mastercard', cardLast: '4444', active: true, primary: false },
+        { id: 2, cardBrand: 'visa', cardLast: '4242', active: true, primary: true },
+      ],
+    });
+    const vm = make('follower');
+    await vm.load();
+    expect(vm.primaryCard?.id).toBe(2);
+    expect(vm.cardCount).toBe(2);
+  });
+
+  it('offers the creator switch to creators and the earn link to everyone else', async () => {
+    const { repository, make } = setup();
+    repository.answer = async () => dashboard('follower', { isCreator: true });
+    const creator = make('follower');
+    await creator.load();
+    expect([creator.showsCreatorSwitch, creator.showsEarnLink]).toEqual([true, false]);
+
+    repository.answer = async () => dashboard('follower', { isCreator: false });
+    const follower = make('follower');
+    await follower.load();
+    expect([follower.showsCreatorSwitch, follower.showsEarnLink]).toEqual([false, true]);
+  });
+});

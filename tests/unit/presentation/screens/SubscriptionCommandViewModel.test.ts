@@ -1,0 +1,87 @@
+import { SetSubscriptionCommand } from '../../../../src/application/use-cases/subscriptions/SetSubscriptionCommand';
+import { SubscriptionCommandViewModel } from '../../../../src/presentation/screens/SubscriptionCommand/SubscriptionCommandViewModel';
+import { createWorld } from '../../application/support/world';
+import { ScriptedSubscriptions, SubscriptionPlatform, toastStore } from './support/subscriptionFakes';
+
+function setup(options: { missingId?: boolean } = {}) {
+  const world = createWorld();
+  const owner = world.seed.user({ verification: 'approved' });
+  const channel = world.seed.channel(owner.id);
+  const subscription = world.seed.subscription(channel.id);
+  const repository = new ScriptedSubscriptions(world.as(owner).subscriptions);
+  const toasts = toastStore(new SubscriptionPlatform());
+  const vm = new SubscriptionCommandViewModel(repository, new SetSubscriptionCommand(repository), toasts, options.missingId ? null : subscription.id);
+  return { world, vm, toasts, repository, subscription };
+}
+
+beforeEach(() => jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] }));
+afterEach(() => jest.useRealTimers());
+
+describe('SubscriptionCommandViewModel', () => {
+  it('puts $ in on focus of an empty field and clears a lone $ on blur', async () => {
+    const { vm } = setup();
+    await vm.load();
+    expect(vm.command).toBe('');
+    vm.focus();
+    expect(vm.command).toBe('$');
+    vm.blur();
+    expect(vm.command).toBe('');
+  });
+
+  it('keeps only a-z after the $ as typed (no spaces, digits or capitals)', async () => {
+    const { vm } = setup();
+    await vm.load();
+    vm.change('$vip Club 2');
+    expect(vm.command).toBe('$viplub');
+    vm.change('news');
+    expect(vm.command).toBe('$news');
+    vm.focus();
+    expect(vm.command).toBe('$news');
+    vm.blur();
+    expect(vm.command).toBe('$news');
+  });
+
+  it('saves a valid command with a success toast', async () => {
+    const { vm, toasts, world, subscription } = setup();
+    await vm.load();
+    vm.change('$club');
+    expect(await vm.save()).toBe(true);
+    expect(world.backend.subscriptions.get(subscription.id)?.command).toBe('$club');
+    expect(toasts.current).toEqual(expect.objectContaining({ kind: 'success', message: { key: 'subscription.command.saved' } }));
+  });
+
+  it('shows the stored command after loading', async () => {
+    const { vm, world, subscription } = setup();
+    world.backend.subscriptions.get(subscription.id)!.command = '$old';
+    await vm.load();
+    expect(vm.command).toBe('$old');
+  });
+
+  it('refuses a lone $ with a fail toast and focus, without a call', async () => {
+    const { vm, toasts, repository } = setup();
+    await vm.load();
+    vm.focus();
+    expect(await vm.save()).toBe(false);
+    expect(toasts.current).toEqual(expect.objectContaining({ kind: 'fail', message: { key: 'subscription.command.invalid' } }));
+    expect(vm.focusRequest).toBe(1);
+    expect(repository.callsOf('setCommand')).toEqual([]);
+  });
+
+  it('shows the server message when the command is taken', async () => {
+    const { vm, toasts, world, subscription } = setup();
+    const other = world.seed.subscription(subscription.channelId);
+    world.backend.subscriptions.get(other.id)!.command = '$club';
+    await vm.load();
+    vm.change('$club');
+    expect(await vm.save()).toBe(false);
+    expect(toasts.current).toEqual(expect.objectContaining({ kind: 'fail', message: { text: 'Command already used in this channel' } }));
+  });
+
+  it('is an error without a subscription id in the query', async () => {
+    const { vm, repository } = setup({ missingId: true });
+    await vm.load();
+    expect(vm.state).toEqual({ status: 'error', code: 'not_found' });
+    expect(repository.calls).toEqual([]);
+    expect(await vm.save()).toBe(false);
+  });
+});
