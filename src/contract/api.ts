@@ -58,6 +58,8 @@ export interface VerificationStatusResponse {
   token?: string; status: VerificationStatus;
   /** Where to embed the identity-check widget for `token` (sandbox: /sandbox/kyc/widget?token=...). */
   widgetUrl?: string;
+  /** The bot's username (without @): /connectbot asks creators to add it to their channel as an admin. */
+  botUsername?: string;
 }
 export interface VerificationStartResponse { token: string; widgetUrl?: string }
 

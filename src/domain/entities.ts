@@ -254,4 +254,8 @@ export interface MigrationRequest {
 export interface VerificationState {
   readonly token?: string;
   readonly status: VerificationStatus;
+  /** Where the identity-check widget for `token` is embedded (the provider's page), while in_kyc. */
+  readonly widgetUrl?: string;
+  /** The bot's username without @ (the bot creators add to their channels as an admin). */
+  readonly botUsername?: string;
 }

@@ -18,7 +18,8 @@ export function describeVerificationRepositoryContract(name: string, make: MakeC
       const { token } = await verification.start();
       expect(token).toEqual(expect.any(String));
       expect(token.length).toBeGreaterThan(0);
-      await expect(verification.status()).resolves.toEqual({ status: 'in_kyc', token });
+      // Adapters may add the widget URL and the bot's username.
+      await expect(verification.status()).resolves.toMatchObject({ status: 'in_kyc', token });
     });
 
     it('start again gives a fresh token (after the widget reported invalid-token)', async () => {

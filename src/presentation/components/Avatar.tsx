@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { AVATAR_DEFAULT_SIZE, avatarGradientIndex } from '../../domain/format';
+import { AVATAR_DEFAULT_SIZE, avatarGradientIndex } from '../../domain/format-light';
 
 export interface AvatarProps {
   /** User or channel id: picks one of seven gradients (absolute value modulo 7). */

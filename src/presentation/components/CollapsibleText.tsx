@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COLLAPSIBLE_TEXT_LIMIT, truncateForCollapse } from '../../domain/format';
+import { COLLAPSIBLE_TEXT_LIMIT, truncateForCollapse } from '../../domain/format-light';
 
 export interface CollapsibleTextProps {
   readonly text: string;

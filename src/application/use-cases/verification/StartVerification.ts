@@ -1,6 +1,6 @@
 import { type Result, err } from '../../../domain/result';
 import { termsAlert } from '../../../domain/verification';
-import type { VerificationRepository } from '../../ports/VerificationRepository';
+import type { VerificationRepository, VerificationSession } from '../../ports/VerificationRepository';
 import { type Invalid, type RequestFailure, invalid, request } from '../shared/failures';
 
 export type StartVerificationError = Invalid<{ readonly code: string }> | RequestFailure;
@@ -12,7 +12,7 @@ export type StartVerificationError = Invalid<{ readonly code: string }> | Reques
 export class StartVerification {
   constructor(private readonly verification: VerificationRepository) {}
 
-  async execute(input: { readonly termsAccepted: boolean }): Promise<Result<{ readonly token: string }, StartVerificationError>> {
+  async execute(input: { readonly termsAccepted: boolean }): Promise<Result<VerificationSession, StartVerificationError>> {
     const alert = termsAlert(input.termsAccepted, 'verification');
     if (alert !== null) return err(invalid({ code: alert }));
     return request(() => this.verification.start());

@@ -1,0 +1,84 @@
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import type { Channel } from '../../../domain/entities';
+import { formatMoney } from '../../../domain/format-light';
+import { TOKENS } from '../../../di/tokens';
+import { useService } from '../../app/resolver';
+import { Avatar } from '../../components/Avatar';
+import { Cell } from '../../components/Cell';
+import { Icon } from '../../components/Icon';
+import { Section } from '../../components/Section';
+import type { DashboardViewModel } from './DashboardViewModel';
+import { EXTERNAL_LINKS, openExternal } from './externalLinks';
+import { TransactionsSection } from './TransactionsSection';
+
+/** The channel's marks: bot disconnected, moderation in progress or rejected. */
+function ChannelMarks({ channel }: { channel: Channel }) {
+  const { t } = useTranslation();
+  const marks: string[] = [];
+  if (!channel.connected) marks.push(t('dashboard.channelDisconnected'));
+  if (channel.moderation === 'in_progress') marks.push(t('dashboard.channelModeration'));
+  if (channel.moderation === 'rejected') marks.push(t('dashboard.channelRejected'));
+  if (marks.length === 0) return null;
+  return (
+    <span className="dashboard-channel__marks">
+      <Icon name="alert" size={16} />
+      {marks.join(' · ')}
+    </span>
+  );
+}
+
+export const CreatorDashboard = observer(function CreatorDashboard({ vm }: { vm: DashboardViewModel }) {
+  const { t } = useTranslation();
+  const platform = useService(TOKENS.MessengerPlatform);
+  return (
+    <>
+      <Section header={t('dashboard.balance')}>
+        {vm.balances.map((row) => (
+          <dl className="dashboard-balance" key={row.currency}>
+            <div className="dashboard-balance__item">
+              <dt>{t('dashboard.activeBalance')}</dt>
+              <dd className="dashboard-balance__amount">{formatMoney(row.active)}</dd>
+            </div>
+            <div className="dashboard-balance__item">
+              <dt>{t('dashboard.payoutBalance')}</dt>
+              <dd className="dashboard-balance__amount">{formatMoney(row.payout)}</dd>
+            </div>
+          </dl>
+        ))}
+        <Cell to="/payout" title={t('dashboard.payouts')} chevron />
+        {vm.needsPayoutDetails && (
+          <Cell to="/payout/setup" title={t('dashboard.providePayoutDetails')} subtitle={t('dashboard.providePayoutDetailsHint')} before={<Icon name="card" />} chevron />
+        )}
+      </Section>
+
+      <Section header={t('dashboard.channels')}>
+        {vm.channels.map((channel) => (
+          <Cell
+            key={channel.id}
+            to={`/channel/${channel.id}`}
+            className="dashboard-channel"
+            before={<Avatar id={channel.id} name={channel.name} src={channel.photoUrl} decorative />}
+            title={channel.name}
+            subtitle={
+              <>
+                {t('dashboard.paidSubscribers', { count: channel.activeSubscribers })}
+                <ChannelMarks channel={channel} />
+              </>
+            }
+            chevron
+          />
+        ))}
+        <Cell to="/connectbot" title={t('dashboard.addChannel')} before={<Icon name="plus" />} className="dashboard-add-channel" />
+      </Section>
+
+      <Section>
+        <Cell onClick={() => openExternal(platform, EXTERNAL_LINKS.news)} title={t('dashboard.news')} chevron />
+        <Cell onClick={() => openExternal(platform, EXTERNAL_LINKS.help)} title={t('dashboard.help')} chevron />
+        <Cell to="/dashboard/follower" title={t('dashboard.toFollowerView')} chevron />
+      </Section>
+
+      <TransactionsSection vm={vm} />
+    </>
+  );
+});

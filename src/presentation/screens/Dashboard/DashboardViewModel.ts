@@ -1,0 +1,213 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { Clock } from '../../../application/ports/Clock';
+import type { Dashboard, DashboardRepository } from '../../../application/ports/DashboardRepository';
+import type { Cursor } from '../../../application/ports/Page';
+import { errorCodeOf } from '../../../application/ports/RepositoryError';
+import type {
+  Channel, Role, SavedCard, Subscription, SubscriptionMember, Transaction,
+} from '../../../domain/entities';
+import { followerSubscriptionView, type FollowerSubscriptionView } from '../../../domain/follower-subscription';
+import { DEFAULT_LOAD_STATUS, type LoadStatus, loadStatusFromErrorCode } from '../../../domain/load-status';
+import { type Currency, type Money, compareCurrencies, money } from '../../../domain/money';
+import { LOADING, READY, type ScreenState, failed } from '../../shell/screenState';
+import type { DashboardSession } from './DashboardSession';
+
+/** Where the screen sends the user after loading (always replacing the dashboard entry). */
+export type DashboardRedirect = '/migration' | '/verification' | `/dashboard/${Role}`;
+
+/** One currency of the creator's balances: what is accruing now and what goes out with the next payout. */
+export interface BalanceRow {
+  readonly currency: Currency;
+  readonly active: Money;
+  readonly payout: Money;
+}
+
+/** A membership of the follower with what the dashboard row shows. */
+export interface MembershipRow {
+  readonly member: SubscriptionMember;
+  readonly subscription: Subscription | undefined;
+  readonly channel: Channel | undefined;
+  readonly view: FollowerSubscriptionView;
+}
+
+export type MoreStatus = 'idle' | 'loading' | 'error';
+
+/**
+ * The dashboard (spec section 2): loads the creator or follower view, decides the redirect after loading
+ * (to /dashboard/{mode}, /migration, /verification), and pages the transactions. One instance per mode: a mode
+ * switch is a new route, so its loading starts again at pending.
+ */
+export class DashboardViewModel {
+  /** Spec section 4's load status: null, pending, success, or the failure it ended in. */
+  loadStatus: LoadStatus = DEFAULT_LOAD_STATUS;
+  errorCode: string | null = null;
+  dashboard: Dashboard | null = null;
+  transactions: Transaction[] = [];
+  nextFrom: Cursor = null;
+  moreStatus: MoreStatus = 'idle';
+  redirect: DashboardRedirect | null = null;
+  private generation = 0;
+
+  constructor(
+    private readonly repository: DashboardRepository,
+    private readonly session: DashboardSession,
+    private readonly clock: Clock,
+    /** The route's mode; undefined on / and /dashboard (the server or the last shown mode decides). */
+    readonly requestedMode: Role | undefined,
+  ) {
+    makeAutoObservable<DashboardViewModel, 'repository' | 'session' | 'clock' | 'generation'>(
+      this,
+      { repository: false, session: false, clock: false, generation: false, requestedMode: false },
+      { autoBind: true },
+    );
+  }
+
+  get mode(): Role | null {
+    return this.dashboard?.mode ?? this.requestedMode ?? null;
+  }
+
+  /** What the screen frame shows: a redirect in progress keeps the loading state. */
+  get screenState(): ScreenState {
+    if (this.redirect !== null) return LOADING;
+    if (this.loadStatus === 'success') return READY;
+    if (this.loadStatus === null || this.loadStatus === 'pending') return LOADING;
+    return failed(this.errorCode ?? this.loadStatus);
+  }
+
+  async load(): Promise<void> {
+    const generation = ++this.generation;
+    this.loadStatus = 'pending';
+    this.errorCode = null;
+    this.redirect = null;
+    const handedOver = this.requestedMode ? this.session.take(this.requestedMode) : null;
+    try {
+      const dashboard = handedOver ?? (await this.repository.load(this.requestedMode ?? this.session.lastMode ?? undefined));
+      if (generation !== this.generation) return;
+      runInAction(() => this.loaded(dashboard));
+    } catch (error) {
+      if (generation !== this.generation) return;
+      const code = errorCodeOf(error);
+      runInAction(() => {
+        this.errorCode = code;
+        this.loadStatus = loadStatusFromErrorCode(code);
+        if (this.loadStatus === 'migration_required') this.redirect = '/migration';
+        else if (this.loadStatus === 'verification_required') this.redirect = '/verification';
+      });
+    }
+  }
+
+  private loaded(dashboard: Dashboard): void {
+    this.dashboard = dashboard;
+    this.transactions = [...dashboard.transactions.items];
+    this.nextFrom = dashboard.transactions.nextFrom;
+    this.moreStatus = 'idle';
+    this.loadStatus = 'success';
+    this.session.remember(dashboard.mode);
+    if (dashboard.mode === 'creator' && dashboard.migrationAvailable) {
+      this.redirect = '/migration';
+    } else if (this.requestedMode === undefined) {
+      this.session.handOver(dashboard);
+      this.redirect = `/dashboard/${dashboard.mode}`;
+    }
+  }
+
+  get hasMoreTransactions(): boolean {
+    return this.nextFrom !== null;
+  }
+
+  /** The next page of transactions (POST /dashboard/transactions); a failure shows Retry in the list. */
+  async loadMoreTransactions(): Promise<void> {
+    const mode = this.dashboard?.mode;
+    const startFrom = this.nextFrom;
+    if (mode === undefined || startFrom === null || this.moreStatus === 'loading') return;
+    const generation = this.generation;
+    this.moreStatus = 'loading';
+    try {
+      const page = await this.repository.transactions({ mode, list: 'all', startFrom });
+      if (generation !== this.generation) return;
+      runInAction(() => {
+        const known = new Set(this.transactions.map((transaction) => transaction.id));
+        this.transactions.push(...page.items.filter((transaction) => !known.has(transaction.id)));
+        this.nextFrom = page.nextFrom;
+        this.moreStatus = 'idle';
+      });
+    } catch {
+      if (generation === this.generation) runInAction(() => (this.moreStatus = 'error'));
+    }
+  }
+
+  // ---- creator view
+
+  /** Active and payout balance per currency, eur first; a creator without any sees zero euros. */
+  get balances(): BalanceRow[] {
+    const byCurrency = new Map<Currency, { active: number; payout: number }>();
+    for (const balance of this.dashboard?.balances ?? []) {
+      const row = byCurrency.get(balance.amount.currency) ?? { active: 0, payout: 0 };
+      row[balance.kind] += balance.amount.minor;
+      byCurrency.set(balance.amount.currency, row);
+    }
+    if (byCurrency.size === 0) byCurrency.set('eur', { active: 0, payout: 0 });
+    return [...byCurrency.entries()]
+      .sort(([a], [b]) => compareCurrencies(a, b))
+      .map(([currency, row]) => ({ currency, active: money(row.active, currency), payout: money(row.payout, currency) }));
+  }
+
+  /** No withdrawal account yet: the creator view offers the payout-details row. */
+  get needsPayoutDetails(): boolean {
+    return this.dashboard !== null && this.dashboard.mode === 'creator' && this.dashboard.withdrawalAccount === null;
+  }
+
+  get channels(): readonly Channel[] {
+    return (this.dashboard?.channels ?? []).filter((channel) => !channel.isDeleted);
+  }
+
+  // ---- follower view
+
+  private get memberships(): MembershipRow[] {
+    const dashboard = this.dashboard;
+    if (dashboard === null) return [];
+    const subscriptions = new Map(dashboard.subscriptions.map((subscription) => [subscription.id, subscription]));
+    const channels = new Map(dashboard.channelsOfSubscriptions.map((channel) => [channel.id, channel]));
+    const now = this.clock.now();
+    return dashboard.subscriptionMembers.map((member) => {
+      const subscription = subscriptions.get(member.subscriptionId);
+      const channel = subscription === undefined ? undefined : channels.get(subscription.channelId);
+      const view = followerSubscriptionView(member, { isDeleted: subscription?.isDeleted ?? false }, now);
+      return { member, subscription, channel, view };
+    });
+  }
+
+  /** Memberships that still renew or give access without renewal (one-time). */
+  get activeSubscriptions(): MembershipRow[] {
+    return this.memberships.filter((row) => !row.view.cancelled && !row.view.expired);
+  }
+
+  /** Cancelled (also by a deleted subscription) or expired memberships. */
+  get inactiveSubscriptions(): MembershipRow[] {
+    return this.memberships.filter((row) => row.view.cancelled || row.view.expired);
+  }
+
+  /** The card the payment-methods row names: the primary one, else the first. */
+  get primaryCard(): SavedCard | null {
+    const cards = this.dashboard?.cards ?? [];
+    return cards.find((card) => card.primary) ?? cards[0] ?? null;
+  }
+
+  get cardCount(): number {
+    return this.dashboard?.cards.length ?? 0;
+  }
+
+  /** A follower who is also a creator gets the link to the creator view. */
+  get showsCreatorSwitch(): boolean {
+    return this.dashboard?.mode === 'follower' && this.dashboard.isCreator;
+  }
+
+  /** Everyone else gets the "earn" link, which leads into the creator mode (and its verification). */
+  get showsEarnLink(): boolean {
+    return this.dashboard?.mode === 'follower' && !this.dashboard.isCreator;
+  }
+
+  dispose(): void {
+    this.generation += 1;
+  }
+}

@@ -1,0 +1,73 @@
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import { TOKENS } from '../../../di/tokens';
+import { useService } from '../../app/resolver';
+import { Avatar } from '../../components/Avatar';
+import { CardDisplay } from '../../components/CardDisplay';
+import { Cell } from '../../components/Cell';
+import { EmptyState } from '../../components/EmptyState';
+import { Icon } from '../../components/Icon';
+import { Section } from '../../components/Section';
+import type { DashboardViewModel, MembershipRow } from './DashboardViewModel';
+import { EXTERNAL_LINKS, openExternal } from './externalLinks';
+import { TransactionsSection } from './TransactionsSection';
+
+function MembershipCell({ row }: { row: MembershipRow }) {
+  const { t } = useTranslation();
+  const name = row.channel?.name ?? row.subscription?.name ?? t('dashboard.subscription');
+  const details = [row.subscription?.name, t(`dashboard.memberLabel.${row.view.label}`)].filter(Boolean).join(' · ');
+  return (
+    <Cell
+      to={`/follower/subscription/${row.member.id}`}
+      before={<Avatar id={row.channel?.id ?? row.member.subscriptionId} name={name} src={row.channel?.photoUrl} decorative />}
+      title={name}
+      subtitle={details}
+      chevron
+    />
+  );
+}
+
+export const FollowerDashboard = observer(function FollowerDashboard({ vm }: { vm: DashboardViewModel }) {
+  const { t } = useTranslation();
+  const platform = useService(TOKENS.MessengerPlatform);
+  const card = vm.primaryCard;
+  const active = vm.activeSubscriptions;
+  const inactive = vm.inactiveSubscriptions;
+  return (
+    <>
+      <Section>
+        {vm.showsCreatorSwitch && <Cell to="/dashboard/creator" title={t('dashboard.toCreatorView')} chevron />}
+        {vm.showsEarnLink && (
+          <Cell to="/dashboard/creator" title={t('dashboard.earn')} subtitle={t('dashboard.earnHint')} before={<Icon name="star" />} chevron />
+        )}
+        <Cell to="/faq" title={t('dashboard.faq')} chevron />
+        <Cell to="/support" title={t('common.support')} chevron />
+        <Cell onClick={() => openExternal(platform, EXTERNAL_LINKS.news)} title={t('dashboard.news')} chevron />
+      </Section>
+
+      <Section header={t('dashboard.paymentMethods')}>
+        <Cell
+          to="/payment"
+          before={<Icon name="card" />}
+          title={t('dashboard.savedCards', { count: vm.cardCount })}
+          after={card ? <CardDisplay brand={card.cardBrand} last={card.cardLast} /> : undefined}
+          chevron
+        />
+      </Section>
+
+      <Section header={t('dashboard.activeSubscriptions')}>
+        {active.length === 0 ? <EmptyState text={t('dashboard.noActiveSubscriptions')} /> : active.map((row) => <MembershipCell key={row.member.id} row={row} />)}
+      </Section>
+
+      {inactive.length > 0 && (
+        <Section header={t('dashboard.inactiveSubscriptions')}>
+          {inactive.map((row) => (
+            <MembershipCell key={row.member.id} row={row} />
+          ))}
+        </Section>
+      )}
+
+      <TransactionsSection vm={vm} />
+    </>
+  );
+});

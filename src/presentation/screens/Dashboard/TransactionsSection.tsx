@@ -1,0 +1,73 @@
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import type { Role, Transaction } from '../../../domain/entities';
+import { formatListTime, formatSignedMoney } from '../../../domain/format-light';
+import { badgeFor, signedAmount } from '../../../domain/transactions';
+import { TOKENS } from '../../../di/tokens';
+import { useService } from '../../app/resolver';
+import { Badge } from '../../components/Badge';
+import { Cell } from '../../components/Cell';
+import { EmptyState } from '../../components/EmptyState';
+import { InfiniteList } from '../../components/InfiniteList';
+import { Section } from '../../components/Section';
+import type { DashboardViewModel } from './DashboardViewModel';
+
+const LOCAL_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+function fullName(user: { firstName: string; lastName?: string }): string {
+  return user.lastName ? `${user.firstName} ${user.lastName}` : user.firstName;
+}
+
+function TransactionRow({ transaction, mode, nowMs }: { transaction: Transaction; mode: Role; nowMs: number }) {
+  const { t, i18n } = useTranslation();
+  const badge = badgeFor(transaction.type);
+  const label = t(`common.badge.${badge}`);
+  const counterpart = mode === 'creator'
+    ? (transaction.user && fullName(transaction.user)) ?? transaction.channel?.name
+    : transaction.channel?.name ?? (transaction.user && fullName(transaction.user));
+  const amount = signedAmount(transaction.type, transaction.total);
+  const amountText = formatSignedMoney(amount);
+  return (
+    <Cell
+      to={`/transaction/${transaction.id}`}
+      className="dashboard-transaction"
+      before={<Badge type={badge} decorative />}
+      title={counterpart ?? label}
+      subtitle={counterpart ? label : undefined}
+      after={
+        <span className="dashboard-transaction__after">
+          <span className={amount.minor > 0 ? 'dashboard-amount dashboard-amount--in' : 'dashboard-amount'}>{amountText}</span>
+          <time dateTime={new Date(transaction.createdAt * 1000).toISOString()}>
+            {formatListTime(transaction.createdAt, i18n.language, nowMs, LOCAL_ZONE)}
+          </time>
+        </span>
+      }
+    />
+  );
+}
+
+/** The dashboard's transactions, loading more pages while scrolling (both modes). */
+export const TransactionsSection = observer(function TransactionsSection({ vm }: { vm: DashboardViewModel }) {
+  const { t } = useTranslation();
+  const clock = useService(TOKENS.Clock);
+  const mode = vm.mode ?? 'follower';
+  const nowMs = clock.now();
+  return (
+    <Section header={t('dashboard.transactions')}>
+      {vm.transactions.length === 0 && !vm.hasMoreTransactions ? (
+        <EmptyState text={t('dashboard.noTransactions')} />
+      ) : (
+        <InfiniteList
+          hasMore={vm.hasMoreTransactions}
+          loading={vm.moreStatus === 'loading'}
+          error={vm.moreStatus === 'error'}
+          onLoadMore={vm.loadMoreTransactions}
+        >
+          {vm.transactions.map((transaction) => (
+            <TransactionRow key={transaction.id} transaction={transaction} mode={mode} nowMs={nowMs} />
+          ))}
+        </InfiniteList>
+      )}
+    </Section>
+  );
+});

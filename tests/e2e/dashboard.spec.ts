@@ -1,0 +1,108 @@
+import { demoUsers, expect, expectNoSeriousA11yViolations, test } from './support/fixtures';
+import { unexpectedProblems, waitForScreen } from './dashboard-support';
+
+/**
+ * The dashboard (spec section 2) with the seeded demo accounts (read only): Alice's creator view (balances,
+ * payout rows, channels, transactions loaded page by page while scrolling) and Bob's follower view (active and
+ * inactive subscriptions, payment methods, earn link), with axe in light and dark and screenshots of both looks.
+ */
+
+for (const theme of ['light', 'dark'] as const) {
+  for (const platform of ['ios', 'android-7.10'] as const) {
+    test(`Alice's creator dashboard (${platform}, ${theme})`, async ({ emulator, page, consoleProblems, saveScreenshot }) => {
+      await emulator.open({ user: demoUsers.alice, platform, theme });
+      const app = emulator.app;
+      await waitForScreen(app);
+      await expect(app.getByRole('region', { name: 'Balance' })).toBeVisible();
+      await expect.poll(() => app.locator('body').evaluate(() => window.location.pathname)).toBe('/dashboard/creator');
+
+      const balance = app.getByRole('region', { name: 'Balance' });
+      await expect(balance.getByText('Active').first()).toBeVisible();
+      await expect(balance.getByText('For payout').first()).toBeVisible();
+      await expect(balance.getByText(/€\d/).first()).toBeVisible();
+      await expect(balance.getByText(/\d\u00a0₽/).first()).toBeVisible();
+      await expect(balance.getByRole('link', { name: 'Payouts' })).toHaveAttribute('href', '/payout');
+      // Alice has a payout account: no payout-details row.
+      await expect(app.getByRole('link', { name: /Provide payout details/ })).toHaveCount(0);
+
+      const channels = app.getByRole('region', { name: 'Channels' });
+      await expect(channels.getByRole('link', { name: /Alice's Journal/ })).toContainText(/paid subscriber/);
+      await expect(channels.getByRole('link', { name: /Alice Travels/ })).toHaveAttribute('href', /^\/channel\/\d+$/);
+      await expect(channels.getByRole('link', { name: 'Add channel' })).toHaveAttribute('href', '/connectbot');
+      await expect(app.getByRole('link', { name: 'Switch to follower view' })).toBeVisible();
+
+      await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+      await saveScreenshot(`dashboard-creator-${platform}-${theme}`);
+      expect(unexpectedProblems(consoleProblems)).toEqual([]);
+    });
+  }
+}
+
+test('creator transactions load page by page while scrolling', async ({ emulator, page, consoleProblems }) => {
+  const pages: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/v2/dashboard/transactions')) pages.push(request.postData() ?? '');
+  });
+  await emulator.open({ user: demoUsers.alice, platform: 'android-7.10' });
+  const app = emulator.app;
+  await waitForScreen(app);
+  const rows = app.getByRole('region', { name: 'Transactions' }).locator('a[href^="/transaction/"]');
+  await expect(rows.first()).toBeVisible();
+  await expect(rows.first()).toContainText(/[+-](€|\d)/);
+  // Scroll to the end: the list asks for the next page (20 per page; Alice has more).
+  for (let attempt = 0; attempt < 5 && (await rows.count()) <= 20; attempt += 1) {
+    await rows.last().scrollIntoViewIfNeeded();
+    await page.waitForTimeout(300);
+  }
+  await expect.poll(() => rows.count()).toBeGreaterThan(20);
+  expect(pages.length).toBeGreaterThan(0);
+  expect(JSON.parse(pages[0])).toEqual(expect.objectContaining({ mode: 'creator', list: 'all', startFrom: expect.any(String) }));
+  // A withdrawal reads negative, a sold subscription positive.
+  await expect(rows.filter({ hasText: 'Subscription sold' }).first()).toContainText('+');
+  await expect(rows.filter({ hasText: 'Done' }).first()).toContainText('-');
+  expect(unexpectedProblems(consoleProblems)).toEqual([]);
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`Bob's follower dashboard (${theme})`, async ({ emulator, page, consoleProblems, saveScreenshot }) => {
+    await emulator.open({ user: demoUsers.bob, platform: theme === 'light' ? 'ios' : 'android-7.10', theme });
+    const app = emulator.app;
+    await waitForScreen(app);
+    const active = app.getByRole('region', { name: 'Active subscriptions' });
+    const inactive = app.getByRole('region', { name: 'Inactive subscriptions' });
+    await expect(active.getByRole('link', { name: /Alice's Journal.*Monthly Subscription/ })).toBeVisible();
+    await expect(active.getByRole('link', { name: /Alice Travels.*One-time Access/ })).toBeVisible();
+    await expect(inactive.getByRole('link', { name: /Alice Travels.*Weekly Subscription.*Expired/ })).toHaveAttribute('href', /^\/follower\/subscription\/\d+$/);
+
+    const payment = app.getByRole('region', { name: 'Payment methods' }).getByRole('link');
+    await expect(payment).toHaveAttribute('href', '/payment');
+    await expect(payment).toContainText('2 saved cards');
+    await expect(payment.getByRole('img', { name: 'Visa card ending in 4242' })).toBeVisible();
+
+    await expect(app.getByRole('link', { name: 'FAQ' })).toHaveAttribute('href', '/faq');
+    await expect(app.getByRole('link', { name: 'Support' })).toHaveAttribute('href', '/support');
+    await expect(app.getByRole('button', { name: 'News' })).toBeVisible();
+    await expect(app.getByRole('link', { name: /Earn with your channel/ })).toHaveAttribute('href', '/dashboard/creator');
+    await expect(app.getByRole('link', { name: 'Switch to creator view' })).toHaveCount(0);
+    await expect(app.getByRole('region', { name: 'Transactions' }).locator('a[href^="/transaction/"]').first()).toContainText('-');
+
+    await app.getByRole('button', { name: 'News' }).click();
+    expect(JSON.stringify(await emulator.waitForMethod('web_app_open_tg_link'))).toContain('BackersNews');
+
+    await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+    await saveScreenshot(`dashboard-follower-${theme}`);
+    // The emulator's channel pane asks for the creator dashboard, which refuses a non-creator (403).
+    expect(unexpectedProblems(consoleProblems, [{ status: 403, path: '/dashboard?mode=creator' }])).toEqual([]);
+  });
+}
+
+test('Alice switches between the creator and follower views', async ({ emulator, consoleProblems }) => {
+  await emulator.open({ user: demoUsers.alice });
+  const app = emulator.app;
+  await waitForScreen(app);
+  await app.getByRole('link', { name: 'Switch to follower view' }).click();
+  await expect(app.getByRole('region', { name: 'Active subscriptions' })).toBeVisible();
+  await app.getByRole('link', { name: 'Switch to creator view' }).click();
+  await expect(app.getByRole('region', { name: 'Channels' })).toBeVisible();
+  expect(unexpectedProblems(consoleProblems)).toEqual([]);
+});
