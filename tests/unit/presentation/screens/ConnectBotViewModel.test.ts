@@ -18,18 +18,19 @@ class RecordingPlatform extends FakePlatform {
     this.launch = { ...this.launch, platform, version };
   }
 
-  override isVersionAtLeast(wanted: string): boolean {
+  // The base fake takes no arguments: optional parameters keep the overrides assignable.
+  override isVersionAtLeast(wanted = '0.0'): boolean {
     const [major, minor] = this.version.split('.').map(Number);
     const [wantedMajor, wantedMinor] = wanted.split('.').map(Number);
     return major > wantedMajor || (major === wantedMajor && minor >= wantedMinor);
   }
-  override openTelegramLink(url: string): void {
+  override openTelegramLink(url = ''): void {
     this.telegramLinks.push(url);
   }
-  override openLink(url: string): void {
+  override openLink(url = ''): void {
     this.links.push(url);
   }
-  override async copyToClipboard(text: string): Promise<boolean> {
+  override async copyToClipboard(text = ''): Promise<boolean> {
     this.copied.push(text);
     return true;
   }

@@ -1,0 +1,127 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import { amountBounds } from '../../../domain/amounts';
+import type { DonationFormField } from '../../../domain/donation-form';
+import { formatMoney } from '../../../domain/format';
+import { isCurrency } from '../../../domain/money';
+import { TOKENS } from '../../../di/tokens';
+import { useViewModel } from '../../app/useViewModel';
+import { AmountInput, TextArea, TextInput } from '../../components';
+import { FieldFrame } from '../../components/Field';
+import { Screen } from '../../shell/Screen';
+import { DONATION_CURRENCIES, DONATION_TEXT_LIMITS, type DonationFormViewModel } from './DonationFormViewModel';
+import './donation.css';
+
+type FocusTarget = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement | null;
+
+/** Focuses the field the view model asks for (the first failing one after validation). */
+function useFocusRequests(vm: DonationFormViewModel) {
+  const refs = {
+    title: useRef<HTMLInputElement>(null),
+    description: useRef<HTMLTextAreaElement>(null),
+    buttonText: useRef<HTMLInputElement>(null),
+    amount: useRef<HTMLInputElement>(null),
+  } satisfies Record<DonationFormField, { current: FocusTarget }>;
+  const request = vm.focusRequest;
+  useEffect(() => {
+    if (request !== null) refs[request.field].current?.focus();
+    // The refs object is rebuilt each render but its refs are stable.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [request]);
+  return refs;
+}
+
+/** /channel/:channelId/donation/create: the donation request form; Continue opens the preview. */
+function DonationFormScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const channelId = Number(useParams().channelId);
+  const vm = useViewModel(TOKENS.DonationFormViewModel, channelId);
+  const refs = useFocusRequests(vm);
+
+  useEffect(() => {
+    vm.start((key) => t(`donation.defaults.${key}`));
+  }, [vm, t]);
+
+  const next = () => {
+    if (vm.continueToPreview()) void navigate(`/invoice/donation/${channelId}/preview`, { state: { fromForm: true } });
+  };
+
+  const form = vm.form;
+  const bounds = amountBounds('donation', form?.currency ?? 'eur');
+
+  return (
+    <Screen title={t('donation.form.title')} mainButton={form ? { text: t('donation.form.continue'), onClick: next } : undefined}>
+      <h1 className="visually-hidden">{t('donation.form.title')}</h1>
+      {form && (
+        <form
+          className="donation-form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            next();
+          }}
+        >
+          <TextInput
+            label={t('donation.form.titleField')}
+            value={form.title}
+            onChange={vm.setTitle}
+            maxLength={DONATION_TEXT_LIMITS.title}
+            inputRef={refs.title}
+            autoComplete="off"
+          />
+          <TextArea
+            label={t('donation.form.description')}
+            value={form.description}
+            onChange={vm.setDescription}
+            maxLength={DONATION_TEXT_LIMITS.description}
+            textAreaRef={refs.description}
+          />
+          <TextInput
+            label={t('donation.form.buttonText')}
+            value={form.buttonText}
+            onChange={vm.setButtonText}
+            maxLength={DONATION_TEXT_LIMITS.buttonText}
+            inputRef={refs.buttonText}
+            autoComplete="off"
+          />
+          <FieldFrame label={t('donation.form.currency')} value={form.currency}>
+            {({ id }) => (
+              <select
+                id={id}
+                className="field__input"
+                value={form.currency}
+                onChange={(event) => {
+                  if (isCurrency(event.target.value)) vm.setCurrency(event.target.value);
+                }}
+              >
+                {DONATION_CURRENCIES.map((currency) => (
+                  <option key={currency} value={currency}>
+                    {currency.toUpperCase()}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FieldFrame>
+          <AmountInput
+            label={t('donation.form.amount')}
+            currency={form.currency}
+            value={form.amount}
+            onChange={vm.setAmount}
+            inputRef={refs.amount}
+            placeholder="0"
+            hint={
+              bounds.max === null
+                ? t('donation.form.amountHintMin', { min: formatMoney(bounds.min) })
+                : t('donation.form.amountHint', { min: formatMoney(bounds.min), max: formatMoney(bounds.max) })
+            }
+          />
+        </form>
+      )}
+    </Screen>
+  );
+}
+
+export default observer(DonationFormScreen);

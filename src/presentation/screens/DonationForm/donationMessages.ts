@@ -1,0 +1,20 @@
+/** Toast messages of the donation screens. */
+import type { DonationFormError } from '../../../domain/donation-form';
+import { formatMoney } from '../../../domain/format';
+import type { ToastMessage } from '../../toasts/ToastStore';
+
+/** The fail toast of the first failing field (spec section 5). */
+export function donationFormErrorMessage(error: DonationFormError): ToastMessage {
+  if (error.field === 'amount') {
+    if (error.code === 'amount_required' || error.bound === undefined) return { key: 'donation.form.errors.amount_required' };
+    return { key: `donation.form.errors.${error.code}`, params: { amount: formatMoney(error.bound) } };
+  }
+  if (error.code === 'too_long') return { key: `donation.form.errors.${error.field}_too_long`, params: { max: error.max ?? 0 } };
+  return { key: `donation.form.errors.${error.field}_required` };
+}
+
+/** A failed call: the server's message as is, or the generic "Failed" when it has none (spec section 8). */
+export function failureMessage(failure: { readonly code: string; readonly message: string }): ToastMessage {
+  const text = failure.message.trim();
+  return text === '' || text === failure.code ? { key: 'common.toast.failed' } : { text };
+}

@@ -1,0 +1,99 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Transaction } from '../../../domain/entities';
+import { formatDate, formatMoney, formatSignedMoney } from '../../../domain/format';
+import { badgeFor, signedAmount } from '../../../domain/transactions';
+import { TOKENS } from '../../../di/tokens';
+import { useService } from '../../app/resolver';
+import { useViewModel } from '../../app/useViewModel';
+import { Badge, Cell, EmptyState, InfiniteList, Section } from '../../components';
+import { Screen } from '../../shell/Screen';
+import { countryName } from './countryName';
+import { PAYOUT_HELP_URL } from './links';
+import './payout.css';
+
+function WithdrawalRow({ transaction, locale, nowMs }: { transaction: Transaction; locale: string; nowMs: number }) {
+  const { t } = useTranslation();
+  const account = transaction.withdrawalAccount;
+  return (
+    <Cell
+      to={`/transaction/${transaction.id}`}
+      before={<Badge type={badgeFor(transaction.type)} decorative />}
+      title={t('transaction.type.withdrawal')}
+      subtitle={formatDate(transaction.createdAt, locale, nowMs)}
+      after={
+        <span>
+          {formatSignedMoney(signedAmount(transaction.type, transaction.total))}
+          {account && <span className="visually-hidden">, {countryName(account.country, locale)}</span>}
+        </span>
+      }
+    />
+  );
+}
+
+/** /payout: balances per currency, next payout date, learn more, payout settings and the payout transactions. */
+function PayoutScreen() {
+  const { t, i18n } = useTranslation();
+  const platform = useService(TOKENS.MessengerPlatform);
+  const clock = useService(TOKENS.Clock);
+  const vm = useViewModel(TOKENS.PayoutViewModel);
+
+  useEffect(() => {
+    void vm.load();
+  }, [vm]);
+
+  const nowMs = clock.now();
+  const nextPayout = vm.nextPayoutSeconds;
+
+  return (
+    <Screen title={t('payout.title')} state={vm.state} onRetry={() => void vm.load()}>
+      <h1 className="visually-hidden">{t('payout.title')}</h1>
+      <Section header={t('payout.balances')}>
+        {vm.balances.length === 0 ? (
+          <EmptyState text={t('payout.noBalances')} />
+        ) : (
+          <table className="payout-balances" data-testid="payout-balances">
+            <thead>
+              <tr>
+                <th scope="col" className="payout-balances__head">{t('payout.currency')}</th>
+                <th scope="col" className="payout-balances__head payout-balances__head--amount">{t('payout.activeBalance')}</th>
+                <th scope="col" className="payout-balances__head payout-balances__head--amount">{t('payout.payoutBalance')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {vm.balances.map((row) => (
+                <tr key={row.currency} data-testid={`balance-${row.currency}`}>
+                  <th scope="row">{row.currency.toUpperCase()}</th>
+                  <td className="payout-balances__amount">{formatMoney(row.active)}</td>
+                  <td className="payout-balances__amount">{formatMoney(row.payout)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Section>
+      <Section>
+        {nextPayout !== null && <Cell title={t('payout.nextPayout')} after={formatDate(nextPayout, i18n.language, nowMs, 'UTC')} />}
+        <p className="payout-note">{t('payout.schedule')}</p>
+        <Cell onClick={() => platform.openLink(PAYOUT_HELP_URL)} title={t('payout.learnMore')} chevron />
+      </Section>
+      <Section>
+        <Cell to="/payout/settings" title={t('payout.settings')} after={vm.hasAccount ? undefined : t('payout.notSetUp')} chevron />
+      </Section>
+      <Section header={t('payout.transactions')}>
+        {vm.withdrawals.length === 0 && !vm.hasMore ? (
+          <EmptyState text={t('payout.noTransactions')} />
+        ) : (
+          <InfiniteList hasMore={vm.hasMore} loading={vm.moreStatus === 'loading'} error={vm.moreStatus === 'error'} onLoadMore={() => void vm.loadMore()}>
+            {vm.withdrawals.map((transaction) => (
+              <WithdrawalRow key={transaction.id} transaction={transaction} locale={i18n.language} nowMs={nowMs} />
+            ))}
+          </InfiniteList>
+        )}
+      </Section>
+    </Screen>
+  );
+}
+
+export default observer(PayoutScreen);

@@ -1,0 +1,106 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { DashboardRepository } from '../../../application/ports/DashboardRepository';
+import type { Cursor } from '../../../application/ports/Page';
+import type { PayoutRepository, PayoutState } from '../../../application/ports/PayoutRepository';
+import { errorCodeOf } from '../../../application/ports/RepositoryError';
+import type { Transaction } from '../../../domain/entities';
+import { type Currency, type Money, compareCurrencies, money } from '../../../domain/money';
+import { AsyncState } from '../../shell/screenState';
+
+/** One balance row: what is earning (active) and what the next payout sends (payout), in one currency. */
+export interface BalanceRow {
+  readonly currency: Currency;
+  readonly active: Money;
+  readonly payout: Money;
+}
+
+/** Joins the two balance lists by currency (eur first), filling a missing side with zero. */
+export function balanceRows(state: Pick<PayoutState, 'activeBalances' | 'payoutBalances'>): BalanceRow[] {
+  const currencies = new Set<Currency>([...state.activeBalances, ...state.payoutBalances].map((balance) => balance.currency));
+  const find = (list: readonly Money[], currency: Currency) => list.find((balance) => balance.currency === currency) ?? money(0, currency);
+  return [...currencies].sort(compareCurrencies).map((currency) => ({
+    currency,
+    active: find(state.activeBalances, currency),
+    payout: find(state.payoutBalances, currency),
+  }));
+}
+
+/** yyyy-MM-dd (the API's next payout date) as epoch seconds at the start of that day, UTC; null when malformed. */
+export function payoutDateSeconds(isoDate: string): number | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  if (match === null) return null;
+  return Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) / 1000;
+}
+
+/**
+ * The payout page (spec section 2): balances per currency, the next payout date, the payout account row and the
+ * withdrawals, further pages through POST /dashboard/transactions with list 'withdrawals'.
+ */
+export class PayoutViewModel {
+  readonly loader = new AsyncState(errorCodeOf);
+  payout: PayoutState | null = null;
+  withdrawals: Transaction[] = [];
+  nextFrom: Cursor = null;
+  moreStatus: 'idle' | 'loading' | 'error' = 'idle';
+
+  constructor(
+    private readonly payouts: PayoutRepository,
+    private readonly dashboard: DashboardRepository,
+  ) {
+    makeAutoObservable<PayoutViewModel, 'payouts' | 'dashboard'>(this, { payouts: false, dashboard: false, loader: false }, { autoBind: true });
+  }
+
+  get state() {
+    return this.loader.state;
+  }
+
+  async load(): Promise<void> {
+    await this.loader.run(
+      () => this.payouts.state(),
+      (state) => {
+        this.payout = state;
+        this.withdrawals = [...state.withdrawals.items];
+        this.nextFrom = state.withdrawals.nextFrom;
+        this.moreStatus = 'idle';
+      },
+    );
+  }
+
+  get balances(): BalanceRow[] {
+    return this.payout === null ? [] : balanceRows(this.payout);
+  }
+
+  get nextPayoutSeconds(): number | null {
+    return this.payout === null ? null : payoutDateSeconds(this.payout.nextPayoutDate);
+  }
+
+  get hasAccount(): boolean {
+    return this.payout?.withdrawalAccount != null;
+  }
+
+  get hasMore(): boolean {
+    return this.nextFrom !== null;
+  }
+
+  /** The next page of withdrawals; a failure leaves the cursor so Retry asks again. */
+  async loadMore(): Promise<void> {
+    const startFrom = this.nextFrom;
+    if (startFrom === null || this.moreStatus === 'loading') return;
+    this.moreStatus = 'loading';
+    try {
+      const page = await this.dashboard.transactions({ mode: 'creator', list: 'withdrawals', startFrom });
+      runInAction(() => {
+        const known = new Set(this.withdrawals.map((transaction) => transaction.id));
+        this.withdrawals.push(...page.items.filter((transaction) => !known.has(transaction.id)));
+        this.nextFrom = page.nextFrom;
+        this.moreStatus = 'idle';
+      });
+    } catch {
+      runInAction(() => (this.moreStatus = 'error'));
+    }
+  }
+
+  dispose(): void {
+    this.loader.dispose();
+  }
+}

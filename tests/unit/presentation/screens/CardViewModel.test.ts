@@ -1,0 +1,124 @@
+import type { CardRepository } from '../../../../src/application/ports/CardRepository';
+import { RepositoryError } from '../../../../src/application/ports/RepositoryError';
+import { RemoveCard } from '../../../../src/application/use-cases/cards/RemoveCard';
+import { SetPrimaryCard } from '../../../../src/application/use-cases/cards/SetPrimaryCard';
+import { CardViewModel } from '../../../../src/presentation/screens/Card/CardViewModel';
+import { CardsViewModel } from '../../../../src/presentation/screens/Cards/CardsViewModel';
+import { ToastStore } from '../../../../src/presentation/toasts/ToastStore';
+import { createWorld } from '../../application/support/world';
+import { FakePlatform } from '../support/FakePlatform';
+
+function setup() {
+  const world = createWorld();
+  const follower = world.seed.user();
+  const primary = world.seed.card(follower.id, { last4: '1111', primary: true });
+  const other = world.seed.card(follower.id, { last4: '2222', primary: false });
+  const inactive = world.seed.card(follower.id, { last4: '3333', primary: false, active: false });
+  const cards = world.as(follower).cards;
+  const toasts = new ToastStore(new FakePlatform(), world.time);
+  const card = (repository: CardRepository, cardId: number) => new CardViewModel(repository, new SetPrimaryCard(repository), new RemoveCard(repository), toasts, cardId);
+  return { world, follower, primary, other, inactive, cards, toasts, card };
+}
+
+/** A repository whose writes wait for the test, to look at the optimistic state in between. */
+function heldWrites(cards: CardRepository, fail: boolean) {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const repository: CardRepository = {
+    list: () => cards.list(),
+    get: (id) => cards.get(id),
+    setPrimary: async (id) => {
+      await held;
+      if (fail) throw new RepositoryError('conflict', 'conflict');
+      return cards.setPrimary(id);
+    },
+    delete: async (id) => {
+      await held;
+      if (fail) throw new RepositoryError('not_found', 'Card not found');
+      return cards.delete(id);
+    },
+  };
+  return { repository, release: () => release() };
+}
+
+describe('CardsViewModel', () => {
+  it('lists the cards primary first, with an empty state when there are none', async () => {
+    const { cards, other, primary, inactive, world } = setup();
+    const vm = new CardsViewModel(cards);
+    await vm.start();
+    expect(vm.cards.map((card) => card.id)).toEqual([primary.id, other.id, inactive.id]);
+    expect(vm.isEmpty).toBe(false);
+    const empty = new CardsViewModel(world.as(world.seed.user()).cards);
+    await empty.start();
+    expect(empty.isEmpty).toBe(true);
+  });
+});
+
+describe('CardViewModel', () => {
+  it('hides set primary on the primary card and on an inactive one', async () => {
+    const { cards, primary, inactive, card } = setup();
+    const vm = card(cards, primary.id);
+    await vm.start();
+    expect(vm.canSetPrimary).toBe(false);
+    const inactiveVm = card(cards, inactive.id);
+    await inactiveVm.start();
+    expect(inactiveVm.canSetPrimary).toBe(false);
+  });
+
+  it('makes a card primary at once, and the server clears primary on the others', async () => {
+    const { cards, other, primary, card, toasts } = setup();
+    const { repository, release } = heldWrites(cards, false);
+    const vm = card(repository, other.id);
+    await vm.start();
+    expect(vm.canSetPrimary).toBe(true);
+    const setting = vm.setPrimary();
+    expect(vm.card?.primary).toBe(true);
+    expect(vm.canSetPrimary).toBe(false);
+    release();
+    await setting;
+    expect(toasts.current).toMatchObject({ kind: 'success', message: { key: 'cards.primarySet' } });
+    expect((await cards.get(primary.id)).primary).toBe(false);
+    expect((await cards.get(other.id)).primary).toBe(true);
+  });
+
+  it('rolls the primary mark back when the server refuses', async () => {
+    const { cards, other, card, toasts } = setup();
+    const { repository, release } = heldWrites(cards, true);
+    const vm = card(repository, other.id);
+    await vm.start();
+    const setting = vm.setPrimary();
+    expect(vm.card?.primary).toBe(true);
+    release();
+    await setting;
+    expect(vm.card?.primary).toBe(false);
+    expect(toasts.current).toMatchObject({ kind: 'fail', message: { key: 'cards.primaryFailed' } });
+  });
+
+  it('removes with a loading toast, then the removed toast', async () => {
+    const { cards, other, card, toasts } = setup();
+    const { repository, release } = heldWrites(cards, false);
+    const vm = card(repository, other.id);
+    await vm.start();
+    const removing = vm.remove();
+    expect(vm.removing).toBe(true);
+    expect(toasts.current).toMatchObject({ kind: 'loading', message: { key: 'cards.removing' } });
+    release();
+    await removing;
+    expect(vm.removed).toBe(true);
+    expect(toasts.current).toMatchObject({ kind: 'success', message: { key: 'cards.removed' } });
+    expect((await cards.list()).map((saved) => saved.id)).not.toContain(other.id);
+  });
+
+  it('says when removal failed and keeps the card', async () => {
+    const { cards, other, card, toasts } = setup();
+    const { repository, release } = heldWrites(cards, true);
+    const vm = card(repository, other.id);
+    await vm.start();
+    const removing = vm.remove();
+    release();
+    await removing;
+    expect(vm.removed).toBe(false);
+    expect(vm.removing).toBe(false);
+    expect(toasts.current).toMatchObject({ kind: 'fail', message: { key: 'cards.removeFailed' } });
+  });
+});

@@ -1,0 +1,112 @@
+/** @jest-environment jsdom */
+import '../support/jsdom';
+import { act, screen, waitFor } from '@testing-library/react';
+import { Suspense } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import type { Dashboard, DashboardRepository } from '../../../../src/application/ports/DashboardRepository';
+import { RepositoryError } from '../../../../src/application/ports/RepositoryError';
+import type { Channel, Role } from '../../../../src/domain/entities';
+import { money } from '../../../../src/domain/money';
+import { TOKENS } from '../../../../src/di/tokens';
+import DashboardScreen from '../../../../src/presentation/screens/Dashboard/DashboardScreen';
+import { DashboardSession } from '../../../../src/presentation/screens/Dashboard/DashboardSession';
+import { DashboardViewModel } from '../../../../src/presentation/screens/Dashboard/DashboardViewModel';
+import { dateClock, englishI18n, fakeShell, renderInShell } from '../support/render';
+
+beforeAll(async () => {
+  await englishI18n();
+});
+
+function channel(id: number, name: string, extra: Partial<Channel> = {}): Channel {
+  return {
+    id, chatId: -100 - id, name, type: 'public', userName: 'handle', language: { code: 'en', name: 'English' }, isLanguageSelected: true,
+    connected: true, moderation: 'approved', onboardingStep: 'completed', onboardingPassed: true, isOnboarding: false,
+    activeSubscribers: 3, isDeleted: false, ...extra,
+  };
+}
+
+function dashboard(mode: Role, extra: Partial<Dashboard> = {}): Dashboard {
+  return {
+    mode, isCreator: mode === 'creator', user: { id: 1, telegramId: 1, firstName: 'Ann' }, balances: [], channels: [],
+    transactions: { items: [], nextFrom: null }, withdrawalAccount: null, migrationAvailable: false,
+    subscriptionMembers: [], subscriptions: [], channelsOfSubscriptions: [], cards: [], ...extra,
+  };
+}
+
+async function renderAt(path: string, answer: (mode: Role | undefined) => Promise<Dashboard>) {
+  const loads: (Role | undefined)[] = [];
+  const repository: DashboardRepository = {
+    load: (mode) => {
+      loads.push(mode);
+      return answer(mode);
+    },
+    transactions: async () => ({ items: [], nextFrom: null }),
+  };
+  const session = new DashboardSession();
+  const shell = fakeShell([[TOKENS.DashboardViewModel, (mode: Role | undefined) => new DashboardViewModel(repository, session, dateClock, mode)]]);
+  window.history.replaceState(null, '', path);
+  await act(async () => {
+    renderInShell(
+      <Suspense fallback={<p>loading</p>}>
+        <Routes>
+          <Route path="/" element={<DashboardScreen />} />
+          <Route path="/dashboard" element={<DashboardScreen />} />
+          <Route path="/dashboard/:mode" element={<DashboardScreen />} />
+          <Route path="/verification" element={<p>verification page</p>} />
+          <Route path="/migration" element={<p>migration page</p>} />
+        </Routes>
+      </Suspense>,
+      shell,
+    );
+  });
+  return { loads, shell };
+}
+
+describe('DashboardScreen', () => {
+  it('at / loads once, moves to /dashboard/{mode} and shows the follower view with the earn link', async () => {
+    const { loads } = await renderAt('/', async () => dashboard('follower'));
+    await screen.findByRole('heading', { name: 'Active subscriptions' });
+    expect(window.location.pathname).toBe('/dashboard/follower');
+    expect(loads).toEqual([undefined]);
+    expect(screen.getByRole('link', { name: /Earn with your channel/ }).getAttribute('href')).toBe('/dashboard/creator');
+    expect(screen.getByRole('link', { name: 'FAQ' }).getAttribute('href')).toBe('/faq');
+    expect(screen.getByText('No active subscriptions')).toBeTruthy();
+    expect(screen.getByText('No transactions yet')).toBeTruthy();
+  });
+
+  it('shows the creator view: balances, payout rows, channels with their marks and add channel', async () => {
+    await renderAt('/dashboard/creator', async () => dashboard('creator', {
+      balances: [{ kind: 'active', amount: money(1250, 'eur') }, { kind: 'payout', amount: money(300000, 'rub') }],
+      channels: [channel(1, 'Bakery'), channel(2, 'Garden', { connected: false, activeSubscribers: 1 })],
+    }));
+    await screen.findByRole('heading', { name: 'Balance' });
+    expect(screen.getByText('€12.5')).toBeTruthy();
+    expect(screen.getByText('3,000 ₽')).toBeTruthy(); // the matcher normalises the no-break space
+    expect(screen.getByRole('link', { name: 'Payouts' }).getAttribute('href')).toBe('/payout');
+    expect(screen.getByRole('link', { name: /Provide payout details/ }).getAttribute('href')).toBe('/payout/setup');
+    expect(screen.getByRole('link', { name: /Bakery.*3 paid subscribers/ }).getAttribute('href')).toBe('/channel/1');
+    expect(screen.getByRole('link', { name: /Garden.*1 paid subscriber.*Bot disconnected/ })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Add channel' }).getAttribute('href')).toBe('/connectbot');
+    expect(screen.getByRole('link', { name: 'Switch to follower view' }).getAttribute('href')).toBe('/dashboard/follower');
+  });
+
+  it('replaces the route with /verification when the creator view needs verification', async () => {
+    await renderAt('/dashboard/creator', async () => Promise.reject(new RepositoryError('verification_required')));
+    await screen.findByText('verification page');
+    expect(window.location.pathname).toBe('/verification');
+  });
+
+  it('shows the error state with Retry for other failures', async () => {
+    let fail = true;
+    await renderAt('/dashboard/creator', async () => (fail ? Promise.reject(new RepositoryError('error_unknown')) : dashboard('creator')));
+    await screen.findByRole('heading', { name: 'Error' });
+    fail = false;
+    act(() => screen.getByRole('button', { name: 'Retry' }).click());
+    await screen.findByRole('heading', { name: 'Balance' });
+  });
+
+  it('sends an unknown mode to /dashboard', async () => {
+    await renderAt('/dashboard/admin', async () => dashboard('follower'));
+    await waitFor(() => expect(window.location.pathname).toBe('/dashboard/follower'));
+  });
+});

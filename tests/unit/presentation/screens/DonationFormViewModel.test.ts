@@ -1,0 +1,175 @@
+import { RequestDonation } from '../../../../src/application/use-cases/donations/RequestDonation';
+import type { OnboardingStep } from '../../../../src/domain/entities';
+import { DonationDraftStore } from '../../../../src/presentation/screens/DonationForm/DonationDraftStore';
+import { DONATION_CURRENCIES, DonationFormViewModel } from '../../../../src/presentation/screens/DonationForm/DonationFormViewModel';
+import { DonationPreviewViewModel, donationPublishButtonKey } from '../../../../src/presentation/screens/DonationPreview/DonationPreviewViewModel';
+import { createWorld } from '../../application/support/world';
+import { FakePlatform } from '../support/FakePlatform';
+import { toastStore } from './support/subscriptionFakes';
+
+const translate = (key: string) => (key === 'donation_default_button_text' ? 'Donate' : `[${key}]`);
+
+function setup(options: { step?: OnboardingStep; connected?: boolean } = {}) {
+  const world = createWorld();
+  const owner = world.seed.user({ verification: 'approved' });
+  const channel = world.seed.channel(owner.id, { onboardingStep: options.step ?? 'completed', connected: options.connected ?? true });
+  const repositories = world.as(owner);
+  const drafts = new DonationDraftStore();
+  const platform = new FakePlatform();
+  const toasts = toastStore(platform);
+  const form = new DonationFormViewModel(drafts, toasts, channel.id);
+  const preview = () => new DonationPreviewViewModel(repositories.channels, new RequestDonation(repositories.donations), drafts, toasts, channel.id);
+  return { world, owner, channel, repositories, drafts, toasts, form, preview };
+}
+
+/** Fills the form with valid texts. */
+function fillValid(form: DonationFormViewModel): void {
+  form.setTitle('Coffee fund');
+  form.setDescription('Keeps the lights on.');
+}
+
+beforeEach(() => jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] }));
+afterEach(() => jest.useRealTimers());
+
+describe('DonationFormViewModel', () => {
+  it('starts from the defaults (eur, amount 0, "Donate") and offers currencies with eur first', () => {
+    const { form } = setup();
+    form.start(translate);
+    expect(form.form).toEqual(expect.objectContaining({ title: '', description: '', currency: 'eur', amount: '0', buttonText: 'Donate', pin: true, disableNotification: false }));
+    expect(DONATION_CURRENCIES[0]).toBe('eur');
+    expect(DONATION_CURRENCIES).toContain('rub');
+  });
+
+  it.each([
+    ['title', { title: '' }, 'donation.form.errors.title_required', undefined],
+    ['title', { title: 'x'.repeat(33) }, 'donation.form.errors.title_too_long', { max: 32 }],
+    ['description', { description: ' ' }, 'donation.form.errors.description_required', undefined],
+    ['description', { description: 'x'.repeat(141) }, 'donation.form.errors.description_too_long', { max: 140 }],
+    ['buttonText', { buttonText: '' }, 'donation.form.errors.buttonText_required', undefined],
+    ['buttonText', { buttonText: 'x'.repeat(21) }, 'donation.form.errors.buttonText_too_long', { max: 20 }],
+    ['amount', { amount: '0.5' }, 'donation.form.errors.amount_below', { amount: '€1' }],
+    ['amount', { amount: '2000.01' }, 'donation.form.errors.amount_above', { amount: '€2,000' }],
+  ] as const)('stops at the first failing field (%s) with a fail toast and a focus request', (field, change, key, params) => {
+    const { form, toasts } = setup();
+    form.start(translate);
+    fillValid(form);
+    if ('title' in change) form.setTitle(change.title);
+    if ('description' in change) form.setDescription(change.description);
+    if ('buttonText' in change) form.setButtonText(change.buttonText);
+    if ('amount' in change) form.setAmount(change.amount);
+    expect(form.continueToPreview()).toBe(false);
+    expect(toasts.current).toEqual(expect.objectContaining({ kind: 'fail', message: params === undefined ? { key } : { key, params } }));
+    expect(form.focusRequest).toEqual({ field, seq: 1 });
+    form.continueToPreview();
+    expect(form.focusRequest?.seq).toBe(2);
+  });
+
+  it('checks the title before the description, the description before the button text', () => {
+    const { form } = setup();
+    form.start(translate);
+    form.setButtonText('');
+    form.continueToPreview();
+    expect(form.focusRequest?.field).toBe('title');
+    form.setTitle('Fund');
+    form.continueToPreview();
+    expect(form.focusRequest?.field).toBe('description');
+  });
+
+  it('lets the donor choose with 0 or an empty amount, and uses the bounds of the chosen currency', () => {
+    const { form } = setup();
+    form.start(translate);
+    fillValid(form);
+    expect(form.continueToPreview()).toBe(true);
+    form.setAmount('');
+    expect(form.continueToPreview()).toBe(true);
+    form.setCurrency('rub');
+    form.setAmount('150');
+    expect(form.continueToPreview()).toBe(false);
+    form.setAmount('200');
+    expect(form.continueToPreview()).toBe(true);
+  });
+
+  it('keeps the draft in the store: a new view model for the same channel resumes it', () => {
+    const { form, drafts, toasts, channel } = setup();
+    form.start(translate);
+    form.setTitle('Kept');
+    form.dispose();
+    const again = new DonationFormViewModel(drafts, toasts, channel.id);
+    again.start(translate);
+    expect(again.form?.title).toBe('Kept');
+  });
+});
+
+describe('DonationPreviewViewModel', () => {
+  it('names the publish button after the switches', () => {
+    expect(donationPublishButtonKey(true, false)).toBe('donation.preview.publishAndPin');
+    expect(donationPublishButtonKey(false, false)).toBe('donation.preview.publish');
+    expect(donationPublishButtonKey(false, true)).toBe('donation.preview.publishSilently');
+    expect(donationPublishButtonKey(true, true)).toBe('donation.preview.publishPinnedSilently');
+  });
+
+  it('loads the channel and shows the suggested amount, or none when the donor chooses', async () => {
+    const { form, preview, channel } = setup();
+    form.start(translate);
+    fillValid(form);
+    form.setAmount('12.5');
+    const vm = preview();
+    await vm.load();
+    expect(vm.state.status).toBe('ready');
+    expect(vm.channel?.id).toBe(channel.id);
+    expect(vm.suggestedAmount).toEqual({ minor: 1250, currency: 'eur' });
+    expect(vm.canPublish).toBe(true);
+    form.setAmount('0');
+    expect(vm.suggestedAmount).toBeNull();
+  });
+
+  it('publishes with the switches, toasts success, advances the onboarding step and forgets the draft when it goes away', async () => {
+    const { form, preview, toasts, drafts, repositories, channel, world } = setup({ step: 'request_donation' });
+    form.start(translate);
+    fillValid(form);
+    const vm = preview();
+    await vm.load();
+    vm.setPin(false);
+    vm.setSilent(true);
+    expect(vm.publishButtonKey).toBe('donation.preview.publishSilently');
+    await expect(vm.publish()).resolves.toBe(true);
+    expect(toasts.current).toEqual(expect.objectContaining({ kind: 'success', message: { key: 'donation.preview.published' } }));
+    expect(vm.channel?.onboardingStep).not.toBe('request_donation');
+    expect((await repositories.channels.get(channel.id)).channel.onboardingStep).not.toBe('request_donation');
+    const stored = [...world.backend.donations.values()].find((candidate) => candidate.channelId === channel.id);
+    expect(stored).toEqual(expect.objectContaining({ title: 'Coffee fund', pin: false, disableNotification: true }));
+    await expect(vm.publish()).resolves.toBe(false);
+    expect(drafts.find(channel.id)).not.toBeNull();
+    vm.dispose();
+    expect(drafts.find(channel.id)).toBeNull();
+  });
+
+  it('shows the server message when publishing fails and keeps the draft', async () => {
+    const { form, preview, toasts, drafts, channel, world } = setup();
+    form.start(translate);
+    fillValid(form);
+    const vm = preview();
+    await vm.load();
+    world.backend.channels.get(channel.id)!.connected = false;
+    await expect(vm.publish()).resolves.toBe(false);
+    expect(toasts.current?.kind).toBe('fail');
+    expect(vm.publishing).toBe(false);
+    vm.dispose();
+    expect(drafts.find(channel.id)).not.toBeNull();
+  });
+
+  it('has nothing to publish without a draft, and fails the load for an unknown channel', async () => {
+    const { preview } = setup();
+    const vm = preview();
+    await vm.load();
+    expect(vm.form).toBeNull();
+    expect(vm.canPublish).toBe(false);
+    await expect(vm.publish()).resolves.toBe(false);
+
+    const world = createWorld();
+    const stranger = world.seed.user();
+    const other = new DonationPreviewViewModel(world.as(stranger).channels, new RequestDonation(world.as(stranger).donations), new DonationDraftStore(), toastStore(new FakePlatform()), 987654);
+    await other.load();
+    expect(other.state).toEqual({ status: 'error', code: 'not_found' });
+  });
+});

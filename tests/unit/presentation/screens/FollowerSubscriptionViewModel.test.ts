@@ -1,0 +1,83 @@
+import { CancelFollowerSubscription } from '../../../../src/application/use-cases/follower/CancelFollowerSubscription';
+import { RenewFollowerSubscription } from '../../../../src/application/use-cases/follower/RenewFollowerSubscription';
+import { money } from '../../../../src/domain/money';
+import type { Period } from '../../../../src/domain/entities';
+import { FollowerSubscriptionViewModel } from '../../../../src/presentation/screens/FollowerSubscription/FollowerSubscriptionViewModel';
+import { ToastStore } from '../../../../src/presentation/toasts/ToastStore';
+import { createWorld } from '../../application/support/world';
+import { FakePlatform } from '../support/FakePlatform';
+
+const DAY = 86_400;
+
+function setup(options: { period?: Period; status?: 'active' | 'cancelled'; expiresInDays?: number; deleted?: boolean } = {}) {
+  const world = createWorld();
+  const creator = world.seed.user({ verification: 'approved' });
+  const channel = world.seed.channel(creator.id);
+  const subscription = world.seed.subscription(channel.id, { price: money(500, 'eur'), period: options.period ?? 'monthly', isDeleted: options.deleted });
+  const follower = world.seed.user();
+  const nowSeconds = world.backend.nowSeconds();
+  const member = world.seed.member(subscription.id, follower.id, {
+    status: options.status ?? 'active',
+    activatedAt: nowSeconds - 10 * DAY,
+    expiresAt: nowSeconds + (options.expiresInDays ?? 20) * DAY,
+  });
+  const ports = world.as(follower);
+  const toasts = new ToastStore(new FakePlatform(), world.time);
+  const vm = new FollowerSubscriptionViewModel(
+    ports.follower, new CancelFollowerSubscription(ports.follower, world.time), new RenewFollowerSubscription(ports.follower, world.time), toasts, world.time, member.id,
+  );
+  return { world, vm, toasts, member, subscription, nowSeconds };
+}
+
+describe('FollowerSubscriptionViewModel', () => {
+  it('shows the renews-on line of an active membership and cancels it, keeping access until the same date', async () => {
+    const { vm, toasts, nowSeconds } = setup();
+    await vm.start();
+    expect(vm.lineKey).toBe('follower.line.renews_on');
+    expect(vm.view).toMatchObject({ canCancel: true, canRenew: false, label: 'active', line: { at: nowSeconds + 20 * DAY, deletedSuffix: false } });
+    await vm.cancel();
+    expect(toasts.current).toMatchObject({ kind: 'success', message: { key: 'follower.cancelled' } });
+    expect(vm.lineKey).toBe('follower.line.expires_on');
+    expect(vm.view).toMatchObject({ cancelled: true, canCancel: false, canRenew: true, renewShowsPrice: false, label: 'cancelled', line: { at: nowSeconds + 20 * DAY } });
+  });
+
+  it('renews a cancelled, unexpired membership in place', async () => {
+    const { vm, toasts } = setup({ status: 'cancelled' });
+    await vm.start();
+    expect(await vm.renew()).toBeNull();
+    expect(toasts.current).toMatchObject({ kind: 'success', message: { key: 'follower.renewed' } });
+    expect(vm.view).toMatchObject({ label: 'active', canCancel: true });
+  });
+
+  it('an expired membership shows the expired-on line, renews with price and period, and goes to the invoice', async () => {
+    const { vm, subscription } = setup({ status: 'cancelled', expiresInDays: -3 });
+    await vm.start();
+    expect(vm.lineKey).toBe('follower.line.expired_on');
+    expect(vm.view).toMatchObject({ expired: true, canRenew: true, renewShowsPrice: true, label: 'expired' });
+    expect(await vm.renew()).toBe(`/invoice/subscription/${subscription.id}`);
+    expect(vm.busy).toBeNull();
+  });
+
+  it('a deleted subscription adds the suffix and cannot be renewed; one-time has neither renew nor cancel', async () => {
+    const deleted = setup({ deleted: true });
+    await deleted.vm.start();
+    expect(deleted.vm.lineKey).toBe('follower.line.expires_on');
+    expect(deleted.vm.view).toMatchObject({ canRenew: false, canCancel: false, line: { deletedSuffix: true } });
+    expect(await deleted.vm.renew()).toBeNull();
+    expect(deleted.toasts.current?.kind).toBe('fail');
+
+    const oneTime = setup({ period: 'onetime' });
+    await oneTime.vm.start();
+    expect(oneTime.vm.view).toMatchObject({ canRenew: false, canCancel: false, line: null });
+    expect(oneTime.vm.lineKey).toBeNull();
+  });
+
+  it('an unknown membership fails to load with its code', async () => {
+    const { world, toasts } = setup();
+    const stranger = world.seed.user();
+    const ports = world.as(stranger);
+    const vm = new FollowerSubscriptionViewModel(ports.follower, new CancelFollowerSubscription(ports.follower, world.time), new RenewFollowerSubscription(ports.follower, world.time), toasts, world.time, 424242);
+    await vm.start();
+    expect(vm.load.state).toEqual({ status: 'error', code: 'not_found' });
+  });
+});
