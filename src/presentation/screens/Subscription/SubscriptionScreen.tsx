@@ -1,0 +1,132 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { formatMoney } from '../../../domain/format';
+import { TOKENS } from '../../../di/tokens';
+import { useViewModel } from '../../app/useViewModel';
+import { Avatar, Cell, CollapsibleText, EmptyState, InfiniteList, Section, SegmentedControl, Spinner } from '../../components';
+import { Screen } from '../../shell/Screen';
+import './subscription.css';
+import { userDisplayName } from './userName';
+import { MEMBER_GROUPS, type SubscriptionViewModel } from './SubscriptionViewModel';
+
+const MembersSection = observer(function MembersSection({ vm, channelId }: { vm: SubscriptionViewModel; channelId: number }) {
+  const { t } = useTranslation();
+  const list = vm.currentList;
+  const panelId = `members-${vm.group}`;
+  return (
+    <section className="subscription-members" aria-labelledby="members-heading">
+      <h2 className="section__header" id="members-heading">
+        {t('members.title')}
+      </h2>
+      <SegmentedControl
+        label={t('members.groupsLabel')}
+        value={vm.group}
+        onChange={vm.selectGroup}
+        panelIdPrefix="members"
+        segments={MEMBER_GROUPS.map((group) => ({ value: group, label: t(`members.group.${group}`) }))}
+      />
+      <div id={panelId} role="tabpanel" aria-label={t(`members.group.${vm.group}`)}>
+        <Section>
+          <div className="subscription-members__filters">
+            <SegmentedControl
+              label={t('members.filtersLabel')}
+              value={vm.filter}
+              onChange={vm.selectFilter}
+              segments={vm.filters.map((filter) => ({ value: filter, label: t(`members.filter.${filter}`) }))}
+            />
+          </div>
+          {!list.loaded && list.loading ? (
+            <div className="infinite-list__status">
+              <Spinner size={24} label={t('common.loading')} />
+            </div>
+          ) : list.loaded && list.items.length === 0 ? (
+            <EmptyState text={t('members.empty')} />
+          ) : (
+            <InfiniteList hasMore={list.nextFrom !== null || !list.loaded} loading={list.loading} error={list.failed} onLoadMore={vm.loadMore}>
+              {vm.rows.map(({ member, user, status }) => {
+                const name = userDisplayName(user, t('members.unknownUser'));
+                return (
+                  <Cell
+                    key={member.id}
+                    to={`/channel/${channelId}/subscription/${vm.subscriptionId}/member/${member.id}`}
+                    title={name}
+                    subtitle={t(`members.status.${status}`)}
+                    before={<Avatar id={user?.id ?? member.userId} name={name} src={user?.photoUrl} decorative />}
+                    chevron
+                  />
+                );
+              })}
+            </InfiniteList>
+          )}
+        </Section>
+      </div>
+    </section>
+  );
+});
+
+/** /channel/:channelId/subscription/:subscriptionId: the subscription, its actions and its members. */
+function SubscriptionScreen() {
+  const { t } = useTranslation();
+  const params = useParams();
+  const channelId = Number(params.channelId);
+  const vm = useViewModel(TOKENS.SubscriptionViewModel, Number(params.subscriptionId));
+
+  useEffect(() => {
+    void vm.load();
+  }, [vm]);
+
+  const { subscription } = vm;
+  const base = `/channel/${channelId}/subscription/${vm.subscriptionId}`;
+
+  return (
+    <Screen title={subscription?.name ?? t('subscription.detail.title')} state={vm.state} onRetry={() => void vm.load()}>
+      {subscription && (
+        <>
+          <header className="subscription-header">
+            <h1 className="subscription-header__title">{subscription.name}</h1>
+            <p className="subscription-header__price">
+              {t('subscription.detail.price', { price: formatMoney(subscription.price), period: t(`subscription.period.${subscription.period}`) })}
+            </p>
+            <p className="subscription-header__meta">{t('subscription.detail.activeSubscribers', { count: subscription.activeSubscribers })}</p>
+            {subscription.isDeleted && <p className="subscription-header__deleted">{t('subscription.detail.deletedNote')}</p>}
+            <CollapsibleText text={subscription.description} />
+          </header>
+
+          <Section header={t('subscription.detail.actions')}>
+            {vm.canEdit && <Cell to={`${base}/edit`} title={t('subscription.detail.edit')} chevron />}
+            {vm.canPublish && vm.canEdit && <Cell to={`${base}/preview`} title={t('subscription.detail.publish')} chevron />}
+            <Cell
+              to={`/channel/${channelId}/subscription/command?subscriptionId=${vm.subscriptionId}`}
+              title={t('subscription.detail.command')}
+              after={subscription.command}
+              chevron
+            />
+            {subscription.isDeleted ? (
+              <Cell onClick={() => void vm.restore()} disabled={vm.busy !== null} title={t('subscription.detail.restore')} after={vm.busy === 'restore' ? <Spinner size={20} /> : undefined} />
+            ) : (
+              <Cell
+                onClick={() =>
+                  void vm.remove({
+                    title: t('subscription.detail.deleteConfirmTitle'),
+                    message: t('subscription.detail.deleteConfirmText'),
+                    confirm: t('subscription.detail.deleteConfirmButton'),
+                  })
+                }
+                disabled={vm.busy !== null}
+                destructive
+                title={t('subscription.detail.delete')}
+                after={vm.busy === 'delete' ? <Spinner size={20} /> : undefined}
+              />
+            )}
+          </Section>
+
+          <MembersSection vm={vm} channelId={channelId} />
+        </>
+      )}
+    </Screen>
+  );
+}
+
+export default observer(SubscriptionScreen);

@@ -1,0 +1,219 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { Clock } from '../../../application/ports/Clock';
+import type { MessengerPlatform } from '../../../application/ports/MessengerPlatform';
+import type { Cursor } from '../../../application/ports/Page';
+import { errorCodeOf } from '../../../application/ports/RepositoryError';
+import type { MemberGroup, SubscriptionRepository } from '../../../application/ports/SubscriptionRepository';
+import type { DeleteSubscription } from '../../../application/use-cases/subscriptions/DeleteSubscription';
+import type { RestoreSubscription } from '../../../application/use-cases/subscriptions/RestoreSubscription';
+import { canPublish, creatorActionsEnabled } from '../../../domain/channel';
+import type { Channel, MemberFilter, Subscription, SubscriptionMember, User } from '../../../domain/entities';
+import { memberDisplayStatus, memberFiltersFor } from '../../../domain/members';
+import { AsyncState } from '../../shell/screenState';
+import type { ToastStore } from '../../toasts/ToastStore';
+import { requestFailureMessage } from './messages';
+
+/** One member list (a group under a filter), paged by its own next-from cursor. */
+export interface MemberList {
+  readonly items: readonly SubscriptionMember[];
+  readonly nextFrom: Cursor;
+  /** A first page arrived (the list may still be empty). */
+  readonly loaded: boolean;
+  readonly loading: boolean;
+  readonly failed: boolean;
+}
+
+const EMPTY_LIST: MemberList = { items: [], nextFrom: null, loaded: false, loading: false, failed: false };
+
+export const MEMBER_GROUPS: readonly MemberGroup[] = ['live', 'inactive'];
+
+/** What the member row shows: who, and the member's active, expiring or expired label. */
+export interface MemberRow {
+  readonly member: SubscriptionMember;
+  readonly user: User | undefined;
+  readonly status: 'active' | 'expiring' | 'expired';
+}
+
+/** Labels of the confirmation popup, already translated by the screen. */
+export interface DeleteConfirmTexts {
+  readonly title: string;
+  readonly message: string;
+  readonly confirm: string;
+}
+
+const listKey = (group: MemberGroup, filter: MemberFilter) => `${group}:${filter}`;
+
+/**
+ * The creator's subscription page (spec sections 2 and 4): header, actions (edit, publish for public channels,
+ * command, delete with confirmation, restore when deleted) and the members in two groups (live and inactive) with
+ * filters, each list paged by its own cursor.
+ */
+export class SubscriptionViewModel {
+  readonly loader = new AsyncState(errorCodeOf);
+  subscription: Subscription | null = null;
+  channel: Channel | null = null;
+  group: MemberGroup = 'live';
+  filter: MemberFilter = 'all';
+  /** Lists by "group:filter". */
+  lists = new Map<string, MemberList>();
+  users = new Map<number, User>();
+  busy: 'delete' | 'restore' | null = null;
+  private disposed = false;
+
+  constructor(
+    private readonly subscriptions: SubscriptionRepository,
+    private readonly deleteSubscription: DeleteSubscription,
+    private readonly restoreSubscription: RestoreSubscription,
+    private readonly platform: MessengerPlatform,
+    private readonly toasts: ToastStore,
+    private readonly clock: Clock,
+    readonly subscriptionId: number,
+  ) {
+    makeAutoObservable<SubscriptionViewModel, 'subscriptions' | 'deleteSubscription' | 'restoreSubscription' | 'platform' | 'toasts' | 'clock' | 'disposed'>(
+      this,
+      { subscriptions: false, deleteSubscription: false, restoreSubscription: false, platform: false, toasts: false, clock: false, loader: false, subscriptionId: false, disposed: false },
+      { autoBind: true },
+    );
+  }
+
+  get state() {
+    return this.loader.state;
+  }
+
+  /** Loads the subscription with the first page of both groups (filter all). */
+  async load(): Promise<void> {
+    await this.loader.run(
+      () => this.subscriptions.detail(this.subscriptionId),
+      (detail) => {
+        this.subscription = detail.subscription;
+        this.channel = detail.channel;
+        this.addUsers(detail.users);
+        this.lists = new Map([
+          [listKey('live', 'all'), { ...EMPTY_LIST, items: detail.members.live.items, nextFrom: detail.members.live.nextFrom, loaded: true }],
+          [listKey('inactive', 'all'), { ...EMPTY_LIST, items: detail.members.inactive.items, nextFrom: detail.members.inactive.nextFrom, loaded: true }],
+        ]);
+        if (!this.filters.includes(this.filter)) this.filter = 'all';
+      },
+    );
+  }
+
+  /** One-time subscriptions offer only all and active. */
+  get filters(): MemberFilter[] {
+    return memberFiltersFor(this.subscription?.period ?? 'monthly');
+  }
+
+  get isDeleted(): boolean {
+    return this.subscription?.isDeleted ?? false;
+  }
+
+  /** Publishing needs a public handle (section 6) and a subscription on sale. */
+  get canPublish(): boolean {
+    return this.channel !== null && canPublish(this.channel) && !this.isDeleted;
+  }
+
+  /** Editing and publishing need the bot connected (section 6); a removed subscription must be restored first. */
+  get canEdit(): boolean {
+    return this.channel !== null && creatorActionsEnabled(this.channel) && !this.isDeleted;
+  }
+
+  get currentList(): MemberList {
+    return this.lists.get(listKey(this.group, this.filter)) ?? EMPTY_LIST;
+  }
+
+  get rows(): MemberRow[] {
+    const now = this.clock.now();
+    return this.currentList.items.map((member) => ({ member, user: this.users.get(member.userId), status: memberDisplayStatus(member, now) }));
+  }
+
+  selectGroup(group: MemberGroup): void {
+    this.group = group;
+    this.ensureLoaded();
+  }
+
+  selectFilter(filter: MemberFilter): void {
+    if (!this.filters.includes(filter)) return;
+    this.filter = filter;
+    this.ensureLoaded();
+  }
+
+  private ensureLoaded(): void {
+    const list = this.currentList;
+    if (!list.loaded && !list.loading) void this.loadPage(this.group, this.filter, null);
+  }
+
+  /** Next page of the visible list (infinite loading). */
+  loadMore(): void {
+    const list = this.currentList;
+    if (list.loading) return;
+    if (!list.loaded || list.failed) void this.loadPage(this.group, this.filter, list.loaded ? list.nextFrom : null);
+    else if (list.nextFrom !== null) void this.loadPage(this.group, this.filter, list.nextFrom);
+  }
+
+  private async loadPage(group: MemberGroup, filter: MemberFilter, startFrom: Cursor): Promise<void> {
+    const key = listKey(group, filter);
+    const before = this.lists.get(key) ?? EMPTY_LIST;
+    this.lists.set(key, { ...before, loading: true, failed: false });
+    try {
+      const page = await this.subscriptions.members(this.subscriptionId, { filter, group, startFrom });
+      if (this.disposed) return;
+      runInAction(() => {
+        this.addUsers(page.users);
+        const current = this.lists.get(key) ?? EMPTY_LIST;
+        const items = startFrom === null ? page.items : [...current.items, ...page.items];
+        this.lists.set(key, { items, nextFrom: page.nextFrom, loaded: true, loading: false, failed: false });
+      });
+    } catch {
+      if (this.disposed) return;
+      runInAction(() => this.lists.set(key, { ...(this.lists.get(key) ?? EMPTY_LIST), loading: false, failed: true }));
+    }
+  }
+
+  private addUsers(users: readonly User[]): void {
+    for (const user of users) this.users.set(user.id, user);
+  }
+
+  /** Asks for confirmation, then removes the subscription from sale. */
+  async remove(texts: DeleteConfirmTexts): Promise<void> {
+    if (this.busy !== null || this.subscription === null) return;
+    const answer = await this.platform.showPopup({
+      title: texts.title,
+      message: texts.message,
+      buttons: [
+        { id: 'cancel', type: 'cancel' },
+        { id: 'delete', type: 'destructive', text: texts.confirm },
+      ],
+    });
+    if (answer !== 'delete') return;
+    runInAction(() => (this.busy = 'delete'));
+    const result = await this.deleteSubscription.execute({ subscriptionId: this.subscriptionId });
+    runInAction(() => {
+      this.busy = null;
+      if (!result.ok) {
+        this.toasts.fail(requestFailureMessage(result.error));
+        return;
+      }
+      if (this.subscription !== null) this.subscription = { ...this.subscription, isDeleted: true };
+      this.toasts.success('subscription.detail.deletedToast');
+    });
+  }
+
+  async restore(): Promise<void> {
+    if (this.busy !== null) return;
+    this.busy = 'restore';
+    const result = await this.restoreSubscription.execute({ subscriptionId: this.subscriptionId });
+    runInAction(() => {
+      this.busy = null;
+      if (!result.ok) {
+        this.toasts.fail(requestFailureMessage(result.error));
+        return;
+      }
+      this.subscription = result.value;
+      this.toasts.success('subscription.detail.restoredToast');
+    });
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.loader.dispose();
+  }
+}

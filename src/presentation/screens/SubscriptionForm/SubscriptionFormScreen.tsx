@@ -1,0 +1,165 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import { amountBounds } from '../../../domain/amounts';
+import type { Period } from '../../../domain/entities';
+import { formatMoney } from '../../../domain/format';
+import { isCurrency } from '../../../domain/money';
+import type { SubscriptionFormField } from '../../../domain/subscription-form';
+import { TOKENS } from '../../../di/tokens';
+import { useViewModel } from '../../app/useViewModel';
+import { AmountInput, Cell, Section, SegmentedControl, TextArea, TextInput } from '../../components';
+import { FieldFrame } from '../../components/Field';
+import { Screen } from '../../shell/Screen';
+import '../Subscription/subscription.css';
+import { SUBSCRIPTION_CURRENCIES, SUBSCRIPTION_PERIODS, SUBSCRIPTION_TEXT_LIMITS, type SubscriptionFormViewModel } from './SubscriptionFormViewModel';
+
+type FocusTarget = HTMLInputElement | HTMLTextAreaElement | null;
+
+/** Focuses the field the view model asks for (the first failing one after validation). */
+function useFocusRequests(vm: SubscriptionFormViewModel) {
+  const refs = {
+    amount: useRef<HTMLInputElement>(null),
+    name: useRef<HTMLInputElement>(null),
+    description: useRef<HTMLTextAreaElement>(null),
+    buttonText: useRef<HTMLInputElement>(null),
+  } satisfies Record<SubscriptionFormField, { current: FocusTarget }>;
+  const request = vm.focusRequest;
+  useEffect(() => {
+    if (request !== null) refs[request.field].current?.focus();
+    // The refs object is rebuilt each render but its refs are stable.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [request]);
+  return refs;
+}
+
+/** /channel/:channelId/subscription/create and /channel/:channelId/subscription/:subscriptionId/edit. */
+function SubscriptionFormScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const params = useParams();
+  const channelId = Number(params.channelId);
+  const subscriptionId = params.subscriptionId === undefined ? null : Number(params.subscriptionId);
+  const vm = useViewModel(TOKENS.SubscriptionFormViewModel, channelId, subscriptionId);
+  const refs = useFocusRequests(vm);
+
+  // Loaded once per view model: a later change of `t` must not reset what the creator typed.
+  const translate = useRef(t);
+  translate.current = t;
+  useEffect(() => {
+    void vm.load((key) => translate.current(`subscription.defaults.${key}`));
+  }, [vm]);
+
+  const submit = async () => {
+    const outcome = await vm.submit();
+    if (outcome.to === 'back') void navigate(-1);
+    else if (outcome.to === 'subscription') void navigate(`/channel/${outcome.channelId}/subscription/${outcome.subscriptionId}`, { replace: true });
+  };
+
+  const { form, saving } = vm;
+  const bounds = amountBounds('subscription', form.currency);
+  const periodLabel = (period: Period) => t(`subscription.period.${period}`);
+
+  return (
+    <Screen
+      title={t(vm.isEdit ? 'subscription.form.editTitle' : 'subscription.form.createTitle')}
+      state={vm.state}
+      onRetry={vm.retry}
+      mainButton={{ text: t(vm.isEdit ? 'subscription.form.save' : 'subscription.form.create'), onClick: () => void submit(), loading: saving }}
+    >
+      <h1 className="visually-hidden">{t(vm.isEdit ? 'subscription.form.editTitle' : 'subscription.form.createTitle')}</h1>
+      <form
+        className="subscription-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        {vm.periodAndCurrencyEditable ? (
+          <>
+            <div className="subscription-form__fieldset">
+              <span className="subscription-form__legend" id="subscription-period-label" aria-hidden="true">
+                {t('subscription.form.period')}
+              </span>
+              <SegmentedControl
+                label={t('subscription.form.period')}
+                value={form.period}
+                onChange={vm.setPeriod}
+                segments={SUBSCRIPTION_PERIODS.map((period) => ({ value: period, label: periodLabel(period) }))}
+              />
+            </div>
+            <FieldFrame label={t('subscription.form.currency')} value={form.currency}>
+              {({ id }) => (
+                <select
+                  id={id}
+                  className="field__input"
+                  value={form.currency}
+                  disabled={saving}
+                  onChange={(event) => {
+                    if (isCurrency(event.target.value)) vm.setCurrency(event.target.value);
+                  }}
+                >
+                  {SUBSCRIPTION_CURRENCIES.map((currency) => (
+                    <option key={currency} value={currency}>
+                      {currency.toUpperCase()}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FieldFrame>
+          </>
+        ) : (
+          <Section header={t('subscription.form.fixedHeader')} footer={t('subscription.form.fixedFooter')}>
+            <Cell title={t('subscription.form.period')} after={periodLabel(form.period)} />
+            <Cell title={t('subscription.form.currency')} after={form.currency.toUpperCase()} />
+          </Section>
+        )}
+
+        <AmountInput
+          label={t('subscription.form.amount')}
+          currency={form.currency}
+          value={form.amount}
+          onChange={vm.setAmount}
+          inputRef={refs.amount}
+          readOnly={saving}
+          placeholder="0"
+          hint={
+            bounds.max === null
+              ? t('subscription.form.amountHintMin', { min: formatMoney(bounds.min) })
+              : t('subscription.form.amountHint', { min: formatMoney(bounds.min), max: formatMoney(bounds.max) })
+          }
+        />
+        <TextInput
+          label={t('subscription.form.name')}
+          value={form.name}
+          onChange={vm.setName}
+          maxLength={SUBSCRIPTION_TEXT_LIMITS.name}
+          inputRef={refs.name}
+          readOnly={saving}
+          autoComplete="off"
+        />
+        <TextArea
+          label={t('subscription.form.description')}
+          value={form.description}
+          onChange={vm.setDescription}
+          maxLength={SUBSCRIPTION_TEXT_LIMITS.description}
+          textAreaRef={refs.description}
+          readOnly={saving}
+        />
+        <TextInput
+          label={t('subscription.form.buttonText')}
+          value={form.buttonText}
+          onChange={vm.setButtonText}
+          maxLength={SUBSCRIPTION_TEXT_LIMITS.buttonText}
+          inputRef={refs.buttonText}
+          readOnly={saving}
+          autoComplete="off"
+        />
+      </form>
+    </Screen>
+  );
+}
+
+export default observer(SubscriptionFormScreen);

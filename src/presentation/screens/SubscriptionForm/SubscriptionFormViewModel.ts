@@ -1,0 +1,198 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import { errorCodeOf } from '../../../application/ports/RepositoryError';
+import type { SubscriptionRepository } from '../../../application/ports/SubscriptionRepository';
+import type { CreateSubscription, CreateSubscriptionError } from '../../../application/use-cases/subscriptions/CreateSubscription';
+import type { EditSubscription, EditSubscriptionError, ReadOnlyFieldChanged } from '../../../application/use-cases/subscriptions/EditSubscription';
+import type { Period, Subscription } from '../../../domain/entities';
+import { PERIODS } from '../../../domain/entities';
+import { CURRENCIES, type Currency, compareCurrencies, toMajor } from '../../../domain/money';
+import {
+  DEFAULT_SUBSCRIPTION_NAME_KEYS, type SubscriptionForm, type SubscriptionFormError, type SubscriptionFormField, defaultSubscriptionForm, periodAndCurrencyEditable,
+  renameOnPeriodChange,
+} from '../../../domain/subscription-form';
+import { TEXT_LIMITS } from '../../../domain/text-limits';
+import { AsyncState } from '../../shell/screenState';
+import type { ToastStore } from '../../toasts/ToastStore';
+import { formErrorMessage, requestFailureMessage } from '../Subscription/messages';
+
+/** Turns a key of the domain's default texts (e.g. subscription_default_name_monthly) into the page language. */
+export type DefaultTextTranslator = (domainKey: string) => string;
+
+/** Where the screen goes after a save. */
+export type FormOutcome =
+  | { readonly to: 'stay' }
+  | { readonly to: 'back' }
+  | { readonly to: 'subscription'; readonly channelId: number; readonly subscriptionId: number };
+
+export const SUBSCRIPTION_PERIODS: readonly Period[] = PERIODS;
+export const SUBSCRIPTION_CURRENCIES: readonly Currency[] = [...CURRENCIES].sort(compareCurrencies);
+export const SUBSCRIPTION_TEXT_LIMITS = TEXT_LIMITS.subscription;
+
+function isReadOnlyRefusal(error: SubscriptionFormError | ReadOnlyFieldChanged): error is ReadOnlyFieldChanged {
+  return error.code === 'read_only';
+}
+
+/** The amount as the form shows it: major units without float noise ("5", "12.5"). */
+function amountText(subscription: Subscription): string {
+  return String(toMajor(subscription.price.minor, subscription.price.currency));
+}
+
+/**
+ * The subscription form (spec sections 2-5): create with the defaults, or edit a loaded subscription; period and
+ * currency only on create; the name follows a period change while it still holds the old default; validation in
+ * the order amount, name, description, button text with a fail toast and focus on the first failing field.
+ */
+export class SubscriptionFormViewModel {
+  readonly loader = new AsyncState(errorCodeOf);
+  form: SubscriptionForm;
+  /** The subscription being edited, once loaded. */
+  subscription: Subscription | null = null;
+  saving = false;
+  /** The field to focus; `seq` changes on every request so the same field can be focused twice. */
+  focusRequest: { readonly field: SubscriptionFormField; readonly seq: number } | null = null;
+  private translate: DefaultTextTranslator = (key) => key;
+
+  constructor(
+    private readonly createSubscription: CreateSubscription,
+    private readonly editSubscription: EditSubscription,
+    private readonly subscriptions: SubscriptionRepository,
+    private readonly toasts: ToastStore,
+    readonly channelId: number,
+    /** null when creating. */
+    readonly subscriptionId: number | null,
+  ) {
+    this.form = defaultSubscriptionForm(channelId, (key) => key);
+    makeAutoObservable<SubscriptionFormViewModel, 'createSubscription' | 'editSubscription' | 'subscriptions' | 'toasts' | 'translate'>(
+      this,
+      { createSubscription: false, editSubscription: false, subscriptions: false, toasts: false, translate: false, loader: false, channelId: false, subscriptionId: false },
+      { autoBind: true },
+    );
+  }
+
+  get isEdit(): boolean {
+    return this.subscriptionId !== null;
+  }
+
+  get periodAndCurrencyEditable(): boolean {
+    return periodAndCurrencyEditable(this.isEdit);
+  }
+
+  get state() {
+    return this.loader.state;
+  }
+
+  /** Fills the form: the defaults in the page language when creating, the stored subscription when editing. */
+  async load(translate: DefaultTextTranslator): Promise<void> {
+    this.translate = translate;
+    const subscriptionId = this.subscriptionId;
+    if (subscriptionId === null) {
+      await this.loader.run(async () => defaultSubscriptionForm(this.channelId, translate), (form) => (this.form = form));
+      return;
+    }
+    await this.loader.run(
+      () => this.subscriptions.detail(subscriptionId),
+      ({ subscription }) => {
+        this.subscription = subscription;
+        this.form = {
+          ...this.form,
+          id: subscription.id,
+          name: subscription.name,
+          description: subscription.description,
+          period: subscription.period,
+          currency: subscription.price.currency,
+          amount: amountText(subscription),
+          buttonText: subscription.buttonText,
+          command: subscription.command ?? '',
+        };
+      },
+    );
+  }
+
+  retry(): void {
+    void this.load(this.translate);
+  }
+
+  defaultNameOf(period: Period): string {
+    return this.translate(DEFAULT_SUBSCRIPTION_NAME_KEYS[period]);
+  }
+
+  setPeriod(period: Period): void {
+    if (!this.periodAndCurrencyEditable || period === this.form.period) return;
+    const name = renameOnPeriodChange(this.form.name, this.form.period, period, this.defaultNameOf);
+    this.form = { ...this.form, prevPeriod: this.form.period, period, name };
+  }
+
+  setCurrency(currency: Currency): void {
+    if (!this.periodAndCurrencyEditable) return;
+    this.form = { ...this.form, currency };
+  }
+
+  /** The amount as the number input cleaned it. */
+  setAmount(amount: string): void {
+    this.form = { ...this.form, amount };
+  }
+
+  setName(name: string): void {
+    this.form = { ...this.form, name };
+  }
+
+  setDescription(description: string): void {
+    this.form = { ...this.form, description };
+  }
+
+  setButtonText(buttonText: string): void {
+    this.form = { ...this.form, buttonText };
+  }
+
+  /** Validates and saves; answers where the screen goes next. */
+  async submit(): Promise<FormOutcome> {
+    if (this.saving || this.loader.state.status !== 'ready') return { to: 'stay' };
+    this.saving = true;
+    try {
+      return this.subscription === null ? await this.create() : await this.edit(this.subscription);
+    } finally {
+      runInAction(() => (this.saving = false));
+    }
+  }
+
+  private async create(): Promise<FormOutcome> {
+    const result = await this.createSubscription.execute(this.form);
+    if (!result.ok) {
+      this.reportFailure(result.error);
+      return { to: 'stay' };
+    }
+    const { subscription, next } = result.value;
+    if (next.showSuccessToast) this.toasts.success('subscription.form.created');
+    if (next.navigation === 'back') return { to: 'back' };
+    return { to: 'subscription', channelId: subscription.channelId, subscriptionId: subscription.id };
+  }
+
+  private async edit(subscription: Subscription): Promise<FormOutcome> {
+    const result = await this.editSubscription.execute({ subscription, form: this.form });
+    if (!result.ok) {
+      this.reportFailure(result.error);
+      return { to: 'stay' };
+    }
+    runInAction(() => (this.subscription = result.value));
+    this.toasts.success('subscription.form.saved');
+    return { to: 'back' };
+  }
+
+  private reportFailure(error: CreateSubscriptionError | EditSubscriptionError): void {
+    if (error.kind === 'request') {
+      this.toasts.fail(requestFailureMessage(error));
+      return;
+    }
+    if (isReadOnlyRefusal(error)) {
+      this.toasts.fail('subscription.form.errors.read_only');
+      return;
+    }
+    this.toasts.fail(formErrorMessage(error));
+    const field = error.field;
+    runInAction(() => (this.focusRequest = { field, seq: (this.focusRequest?.seq ?? 0) + 1 }));
+  }
+
+  dispose(): void {
+    this.loader.dispose();
+  }
+}
