@@ -7,6 +7,7 @@ import {
   miniApp,
   openLink as sdkOpenLink,
   openTelegramLink as sdkOpenTelegramLink,
+  parseLaunchParamsQuery,
   popup,
   retrieveLaunchParams,
   retrieveRawInitData,
@@ -340,12 +341,33 @@ export class TelegramPlatform implements MessengerPlatform {
   }
 }
 
+/** Where SDK 3 keeps the launch parameters it found (its third source, after the URL and the navigation entry). */
+const SDK_LAUNCH_PARAMS_KEY = 'tapps/launchParams';
+
 function readLaunchParams(): RetrieveLPResultCamelCased | undefined {
+  // Telegram sends tgWebAppStartParam both in the query and in the hash; SDK 3 reads them as one list, sees the
+  // parameter twice and rejects the URL, then falls back to the launch parameters it stored in session storage,
+  // which may be an earlier launch's (another start parameter, even another user). The hash of this load is
+  // complete and authoritative: store it first, so every read of the SDK (ours and its own) gets this launch.
+  storeLaunchParamsFromHash();
   try {
     return retrieveLaunchParams(true);
   } catch {
     // No (valid) launch parameters in the URL or session storage: not opened by the messenger.
     return undefined;
+  }
+}
+
+function storeLaunchParamsFromHash(): boolean {
+  if (typeof window === 'undefined' || typeof window.sessionStorage === 'undefined') return false;
+  const hash = window.location.hash.replace(/^#/, '');
+  if (!hash.includes('tgWebAppData=')) return false;
+  try {
+    parseLaunchParamsQuery(hash);
+    window.sessionStorage.setItem(SDK_LAUNCH_PARAMS_KEY, JSON.stringify(hash));
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -3,7 +3,7 @@ import '../support/jsdom';
 import { act, screen } from '@testing-library/react';
 import { render } from '@testing-library/react';
 import { App } from '../../../../src/presentation/app/App';
-import { preloadRoute } from '../../../../src/presentation/navigation/routes';
+import { preloadRoute } from '../../../../src/presentation/navigation/firstRoutes';
 import { englishI18n, fakeShell } from '../support/render';
 
 beforeAll(async () => {
@@ -25,7 +25,7 @@ describe('App shell', () => {
   it('renders the UI kit at /uikit and shows toasts from it', async () => {
     window.history.replaceState(null, '', '/uikit');
     const shell = fakeShell();
-    preloadRoute(shell.resolver, '/uikit');
+    await preloadRoute(shell.resolver, '/uikit');
     await act(async () => {
       render(<App resolver={shell.resolver} />);
     });

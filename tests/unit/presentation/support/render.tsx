@@ -8,6 +8,7 @@ import { type PageLanguage, createI18n } from '../../../../src/infrastructure/i1
 import { MemoryStorage } from '../../../../src/infrastructure/storage/MemoryStorage';
 import { type Resolver, ResolverContext } from '../../../../src/presentation/app/resolver';
 import { ToastStore } from '../../../../src/presentation/toasts/ToastStore';
+import { ErrorConsoleStore } from '../../../../src/presentation/shell/ErrorConsoleStore';
 import { readLocale } from '../../i18n/localeFiles';
 import { FakePlatform } from './FakePlatform';
 
@@ -44,6 +45,8 @@ export function fakeShell(extra: [symbol, unknown][] = []): Shell {
     [TOKENS.MessengerPlatform, platform],
     [TOKENS.Clock, dateClock],
     [TOKENS.ToastStore, toasts],
+    // The shell's error console (off; it never patches the test's console).
+    [TOKENS.ErrorConsoleStore, new ErrorConsoleStore(new MemoryStorage(), dateClock, { listen: () => () => undefined })],
     [
       TOKENS.ApiErrorEvents,
       {

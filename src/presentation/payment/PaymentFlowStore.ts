@@ -1,0 +1,313 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { MessengerPlatform } from '../../application/ports/MessengerPlatform';
+import type { Scheduler } from '../../application/ports/Scheduler';
+import type { CheckPayment } from '../../application/use-cases/payments/CheckPayment';
+import type { PaymentCheck } from '../../application/ports/InvoiceRepository';
+import type { PayInvoice, PayInvoiceResult, PaymentMethodInput } from '../../application/use-cases/payments/PayInvoice';
+import type { PaymentOutcome } from '../../application/use-cases/payments/PaymentOutcome';
+import type { CardBrand, SavedCard } from '../../domain/entities';
+import { type InvoiceKind, invoicePath } from '../../domain/invoice';
+import type { Money } from '../../domain/money';
+import {
+  INITIAL_PAYMENT_STATE, PAYMENT_UNKNOWN_ERROR, type PaymentState, clearPayment, paymentActionRequired, paymentError, paymentPaid, startPayment,
+} from '../../domain/payment';
+import { AFTER_SAVED_CARD_PAYMENT_MS, LINK_PAYMENT_DELAY_MS, PAYMENT_CHECK_POLL_MS } from '../../domain/timings';
+
+/** What is being paid, as the invoice page loaded it; the payment screens read it. */
+export interface PaymentTarget {
+  readonly kind: InvoiceKind;
+  /** Subscription id or donation id. */
+  readonly id: number;
+  /** The subscription price, or the amount the donor chose. */
+  readonly amount: Money;
+  readonly channelName: string;
+  readonly cards: readonly SavedCard[];
+}
+
+/** What the success screen shows (spec: amount, card, transaction id). */
+export interface PaymentReceipt {
+  readonly amount: Money;
+  readonly card?: { readonly brand: CardBrand; readonly last4: string };
+  readonly transactionId?: number;
+  readonly inviteLink?: string;
+}
+
+export type PaymentMethodKind = PaymentMethodInput['kind'];
+
+/** A route change the payment flow asks for; the mounted payment screen performs it. */
+export interface FlowNavigation {
+  readonly to: string;
+  readonly replace: boolean;
+}
+
+/** A failure before any payment existed (tokenisation refused, create rejected): shown where the user tapped. */
+export interface RequestError {
+  readonly code: string;
+  readonly message: string;
+}
+
+export const PAYMENT_REDIRECT_PATH = '/payment/redirect';
+export const PAYMENT_FORM_PATH = '/payment/form';
+export const PAYMENT_METHOD_PATH = '/payment/choicePaymentMethod';
+
+/** A t.me link opens inside the messenger; anything else in the browser. */
+function isTelegramLink(url: string): boolean {
+  return /^https?:\/\/(t|telegram)\.me\//i.test(url);
+}
+
+/**
+ * The payment flow of spec section 4, shared by the invoice, method, form and redirect screens. It is a singleton
+ * (bound once in DI), so a payment that is pending keeps running, and its state stays, while the user moves
+ * between those screens. State: the domain PaymentState (null → pending → paid | error | action_required), the
+ * receipt of a paid payment, and a navigation request the mounted screen carries out.
+ *
+ * Never charges twice: `pay` refuses to start while a payment runs, and each call carries the Idempotency-Key the
+ * caller made for that tap (PayInvoice answers a repeated key with the first attempt, the server replays it).
+ */
+export class PaymentFlowStore {
+  target: PaymentTarget | null = null;
+  payment: PaymentState = INITIAL_PAYMENT_STATE;
+  /** The method of the current or last attempt. */
+  method: PaymentMethodKind | null = null;
+  receipt: PaymentReceipt | null = null;
+  requestError: RequestError | null = null;
+  navigation: FlowNavigation | null = null;
+  /** Hosted page of a link payment, shown 500 ms after it was created. */
+  linkUrl: string | null = null;
+  /** The saved card the method screen starts with (the primary card). */
+  selectedCardId: number | null = null;
+  private paymentId: string | null = null;
+  private running = false;
+  private following: Promise<void> | null = null;
+  private readonly abort = new AbortController();
+
+  constructor(
+    private readonly payInvoice: PayInvoice,
+    private readonly checkPayment: CheckPayment,
+    private readonly scheduler: Scheduler,
+    private readonly platform: MessengerPlatform,
+  ) {
+    makeAutoObservable<PaymentFlowStore, 'payInvoice' | 'checkPayment' | 'scheduler' | 'platform' | 'paymentId' | 'running' | 'following' | 'abort'>(
+      this,
+      { payInvoice: false, checkPayment: false, scheduler: false, platform: false, paymentId: false, running: false, following: false, abort: false },
+      { autoBind: true },
+    );
+  }
+
+  /** True from the tap of Pay until the payment is final or waits for the bank (the main button shows progress). */
+  get isPaying(): boolean {
+    return this.payment.status === 'pending';
+  }
+
+  isFor(kind: InvoiceKind, id: number): boolean {
+    return this.target !== null && this.target.kind === kind && this.target.id === id;
+  }
+
+  /**
+   * The invoice page hands over what is paid. Another invoice starts a clean flow; the same one keeps a running or
+   * finished payment (the invoice page shows it), but takes a new amount or card list while nothing runs.
+   */
+  setTarget(target: PaymentTarget): void {
+    const same = this.isFor(target.kind, target.id);
+    if (same && this.payment.status !== null) return;
+    if (!same) this.reset();
+    this.target = target;
+    const cards = target.cards.filter((card) => card.active);
+    if (this.selectedCardId === null || !cards.some((card) => card.id === this.selectedCardId)) {
+      this.selectedCardId = (cards.find((card) => card.primary) ?? cards[0])?.id ?? null;
+    }
+  }
+
+  selectCard(cardId: number | null): void {
+    this.selectedCardId = cardId;
+  }
+
+  /** Clears the payment (status, code and message together) so the user can try again. */
+  clear(): void {
+    this.payment = clearPayment();
+    this.receipt = null;
+    this.requestError = null;
+    this.linkUrl = null;
+    this.paymentId = null;
+    this.method = null;
+  }
+
+  clearRequestError(): void {
+    this.requestError = null;
+  }
+
+  consumeNavigation(): FlowNavigation | null {
+    const next = this.navigation;
+    this.navigation = null;
+    return next;
+  }
+
+  /** The invoice page of the current target (where results are shown). */
+  get invoicePath(): string | null {
+    return this.target === null ? null : invoicePath(this.target.kind, this.target.id);
+  }
+
+  /**
+   * Pays the current target. `idempotencyKey` is made by the caller once per tap of Pay. Ignored while a payment
+   * runs or after it was paid, so a double tap never starts a second payment.
+   */
+  async pay(method: PaymentMethodInput, idempotencyKey: string): Promise<void> {
+    const target = this.target;
+    if (target === null || this.running || this.payment.status === 'pending' || this.payment.status === 'paid') return;
+    this.running = true;
+    this.payment = startPayment(clearPayment());
+    this.method = method.kind;
+    this.receipt = null;
+    this.requestError = null;
+    this.linkUrl = null;
+    const input = target.kind === 'donation'
+      ? { kind: 'donation' as const, donationId: target.id, amount: target.amount }
+      : { kind: 'subscription' as const, subscriptionId: target.id };
+    let result: PayInvoiceResult;
+    try {
+      result = await this.payInvoice.execute({ target: input, method, idempotencyKey, signal: this.abort.signal });
+    } catch (error) {
+      // A bug below must not leave the main button spinning forever: report it as an unknown failure.
+      console.error('payment failed unexpectedly', error);
+      result = { ok: false, error: { kind: 'request', code: PAYMENT_UNKNOWN_ERROR, message: '', details: {} } };
+    } finally {
+      this.running = false;
+    }
+    await this.settle(result, target);
+  }
+
+  /**
+   * Back from the bank's page (or while it shows): follows the payment through our server's check every second
+   * until it is final. One follow at a time; the state survives leaving the redirect screen.
+   */
+  followRedirect(): Promise<void> {
+    const target = this.target;
+    const paymentId = this.paymentId;
+    if (target === null || paymentId === null || this.payment.status !== 'action_required') return Promise.resolve();
+    this.following ??= this.followUntilFinal(target, paymentId).finally(() => {
+      this.following = null;
+    });
+    return this.following;
+  }
+
+  /** While the bank page is open the check answers action_required: ask again every second until it moves on. */
+  private async followUntilFinal(target: PaymentTarget, paymentId: string): Promise<void> {
+    for (;;) {
+      const result = await this.checkPayment.execute({ paymentId, signal: this.abort.signal });
+      const stillWaiting = result.ok && result.value.status === 'action_required';
+      if (!stillWaiting) return this.settle(result, target);
+      await this.wait(PAYMENT_CHECK_POLL_MS);
+      if (this.abort.signal.aborted || this.target !== target || this.payment.status !== 'action_required') return;
+    }
+  }
+
+  /** Stops polls and timers (the app is closing, or a test ends). */
+  dispose(): void {
+    this.abort.abort();
+  }
+
+  private reset(): void {
+    this.clear();
+    this.target = null;
+    this.selectedCardId = null;
+    this.navigation = null;
+  }
+
+  private async settle(result: PayInvoiceResult, target: PaymentTarget): Promise<void> {
+    if (this.target !== target) return; // the user moved on to another invoice
+    if (!result.ok) {
+      const { error } = result;
+      const message = 'message' in error && typeof error.message === 'string' ? error.message : '';
+      runInAction(() => {
+        // Nothing was created: back to the state before the tap, the error is shown where the user tapped.
+        this.payment = clearPayment();
+        this.requestError = { code: error.code || PAYMENT_UNKNOWN_ERROR, message };
+      });
+      return;
+    }
+    await this.apply(result.value, target);
+  }
+
+  private async apply(outcome: PaymentOutcome, target: PaymentTarget): Promise<void> {
+    const showResult = (): void => {
+      this.navigation = { to: invoicePath(target.kind, target.id), replace: true };
+    };
+    switch (outcome.status) {
+      case 'paid': {
+        // A payment paid at once answers without its details (card, transaction, invite link): read them once.
+        const details = outcome.details ?? (await this.detailsOf(outcome.paymentId));
+        runInAction(() => {
+          this.paymentId = outcome.paymentId;
+          this.payment = paymentPaid(this.payment);
+          this.receipt = { amount: details?.amount ?? target.amount, card: details?.card, transactionId: details?.transactionId, inviteLink: details?.inviteLink };
+          showResult();
+        });
+        if (this.method === 'saved_card') {
+          await this.wait(AFTER_SAVED_CARD_PAYMENT_MS);
+          if (this.target === target && this.payment.status === 'paid') this.leaveAfterPayment();
+        }
+        return;
+      }
+      case 'error':
+        runInAction(() => {
+          this.paymentId = outcome.paymentId;
+          this.payment = paymentError(this.payment, outcome.error.code || PAYMENT_UNKNOWN_ERROR, outcome.error.message);
+          showResult();
+        });
+        return;
+      case 'action_required':
+        runInAction(() => {
+          this.paymentId = outcome.paymentId;
+          this.payment = paymentActionRequired(this.payment, outcome.redirectUrl);
+          this.navigation = { to: PAYMENT_REDIRECT_PATH, replace: true };
+        });
+        return;
+      case 'link': {
+        runInAction(() => {
+          this.paymentId = outcome.paymentId;
+        });
+        await this.wait(LINK_PAYMENT_DELAY_MS);
+        runInAction(() => {
+          this.linkUrl = outcome.url;
+        });
+        this.platform.openLink(outcome.url);
+        const checked = await this.checkPayment.execute({ paymentId: outcome.paymentId, signal: this.abort.signal });
+        await this.settle(checked, target);
+        return;
+      }
+      case 'pending':
+        // Polling stopped before a final answer: the invoice page shows "payment in progress".
+        runInAction(() => {
+          this.paymentId = outcome.paymentId;
+          showResult();
+        });
+        return;
+    }
+  }
+
+  private async detailsOf(paymentId: string): Promise<PaymentCheck | undefined> {
+    const checked = await this.checkPayment.execute({ paymentId, maxPolls: 1, signal: this.abort.signal });
+    return checked.ok && checked.value.status === 'paid' ? checked.value.details : undefined;
+  }
+
+  /** After a paid payment: a subscriber goes to the channel, a donor is done and the app closes. */
+  leaveAfterPayment(): void {
+    const target = this.target;
+    if (target === null) return;
+    const link = this.receipt?.inviteLink;
+    if (target.kind === 'subscription' && link) {
+      if (isTelegramLink(link)) this.platform.openTelegramLink(link);
+      else this.platform.openLink(link);
+      return;
+    }
+    if (target.kind === 'donation') this.platform.close();
+  }
+
+  private async wait(ms: number): Promise<void> {
+    try {
+      await this.scheduler.delay(ms, this.abort.signal);
+    } catch {
+      // aborted: the caller checks the state before acting
+    }
+  }
+}

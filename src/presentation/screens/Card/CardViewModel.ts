@@ -1,0 +1,82 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { CardRepository } from '../../../application/ports/CardRepository';
+import { errorCodeOf } from '../../../application/ports/RepositoryError';
+import type { RemoveCard } from '../../../application/use-cases/cards/RemoveCard';
+import type { SetPrimaryCard } from '../../../application/use-cases/cards/SetPrimaryCard';
+import type { SavedCard } from '../../../domain/entities';
+import type { ToastStore } from '../../toasts/ToastStore';
+import { AsyncState } from '../../shell/screenState';
+
+/**
+ * /payment/card/{cardId}: set primary (hidden when already primary; applied at once and rolled back when the
+ * server refuses) and remove (after the screen's confirmation, with loading, removed or failed toasts).
+ */
+export class CardViewModel {
+  readonly load: AsyncState;
+  card: SavedCard | null = null;
+  removing = false;
+  /** True once the card is gone (the screen goes back). */
+  removed = false;
+
+  constructor(
+    private readonly repository: CardRepository,
+    private readonly setPrimaryCard: SetPrimaryCard,
+    private readonly removeCard: RemoveCard,
+    private readonly toasts: ToastStore,
+    readonly cardId: number,
+  ) {
+    this.load = new AsyncState(errorCodeOf);
+    makeAutoObservable<CardViewModel, 'repository' | 'setPrimaryCard' | 'removeCard' | 'toasts'>(
+      this,
+      { repository: false, setPrimaryCard: false, removeCard: false, toasts: false, load: false, cardId: false },
+      { autoBind: true },
+    );
+  }
+
+  async start(): Promise<void> {
+    await this.load.run(() => this.repository.get(this.cardId), (card) => (this.card = card));
+  }
+
+  /** Hidden on the primary card, and on an inactive one (it cannot be charged, so it cannot be primary). */
+  get canSetPrimary(): boolean {
+    return this.card !== null && !this.card.primary && this.card.active && !this.removing;
+  }
+
+  /** Optimistic: the card shows as primary at once; a refusal puts it back and says so. */
+  async setPrimary(): Promise<void> {
+    const card = this.card;
+    if (card === null || !this.canSetPrimary) return;
+    this.card = { ...card, primary: true };
+    const result = await this.setPrimaryCard.execute({ cardId: card.id });
+    runInAction(() => {
+      if (result.ok) {
+        this.toasts.success('cards.primarySet');
+        return;
+      }
+      if (this.card?.id === card.id) this.card = { ...this.card, primary: card.primary };
+      this.toasts.fail(result.error.message && result.error.message !== result.error.code ? { text: result.error.message } : 'cards.primaryFailed');
+    });
+  }
+
+  /** After the user confirmed removal. */
+  async remove(): Promise<void> {
+    const card = this.card;
+    if (card === null || this.removing) return;
+    this.removing = true;
+    this.toasts.loading('cards.removing');
+    const result = await this.removeCard.execute({ cardId: card.id });
+    runInAction(() => {
+      this.removing = false;
+      if (result.ok) {
+        this.removed = true;
+        this.toasts.success('cards.removed');
+      } else {
+        this.toasts.fail('cards.removeFailed');
+      }
+    });
+  }
+
+  dispose(): void {
+    this.load.dispose();
+  }
+}

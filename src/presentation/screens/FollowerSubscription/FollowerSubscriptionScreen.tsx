@@ -1,0 +1,95 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import { formatDate, formatMoney } from '../../../domain/format';
+import { TOKENS } from '../../../di/tokens';
+import { useService } from '../../app/resolver';
+import { useViewModel } from '../../app/useViewModel';
+import { Avatar, Button, Cell, Section } from '../../components';
+import '../../payment/payment.css';
+import { Screen } from '../../shell/Screen';
+
+/** /follower/subscription/{subscriptionMemberId}. */
+function FollowerSubscriptionScreen() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const platform = useService(TOKENS.MessengerPlatform);
+  const clock = useService(TOKENS.Clock);
+  const { subscriptionMemberId } = useParams();
+  const vm = useViewModel(TOKENS.FollowerSubscriptionViewModel, Number(subscriptionMemberId));
+  useEffect(() => {
+    void vm.start();
+  }, [vm]);
+
+  const membership = vm.membership;
+  const view = vm.view;
+  const title = membership?.subscription.name ?? t('follower.title');
+  const date = (epochSeconds: number): string => formatDate(epochSeconds, i18n.language, clock.now());
+  const price = membership
+    ? membership.member.period === 'onetime'
+      ? formatMoney(membership.member.price)
+      : t('invoice.pricePerPeriod', { price: formatMoney(membership.member.price), period: t(`invoice.period.${membership.member.period}`) })
+    : '';
+
+  const cancel = async (): Promise<void> => {
+    if (!view?.line) return;
+    const confirmed = await platform.showPopup({
+      title: t('follower.cancelConfirmTitle'),
+      message: t('follower.cancelConfirmText', { date: date(view.line.at) }),
+      buttons: [
+        { id: 'cancel-subscription', type: 'destructive', text: t('follower.cancel') },
+        { id: 'keep', type: 'cancel' },
+      ],
+    });
+    if (confirmed === 'cancel-subscription') await vm.cancel();
+  };
+  const renew = async (): Promise<void> => {
+    const next = await vm.renew();
+    if (next !== null) void navigate(next);
+  };
+
+  return (
+    <Screen title={title} state={vm.load.state} onRetry={() => void vm.start()}>
+      {membership && view && (
+        <>
+          <header className="invoice-header">
+            <Avatar id={membership.channel.id} name={membership.channel.name} src={membership.channel.photoUrl} size={72} decorative />
+            <h1 className="invoice-header__channel">{membership.channel.name}</h1>
+          </header>
+          <Section header={t('follower.details')}>
+            <Cell title={membership.subscription.name} subtitle={t(`invoice.periodName.${membership.member.period}`)} after={<strong>{price}</strong>} multiline />
+            <Cell title={t('follower.status')} after={<span className={`follower-label follower-label--${view.label}`}>{t(`follower.label.${view.label}`)}</span>} />
+            {view.line && vm.lineKey && (
+              <Cell
+                className="follower-line"
+                multiline
+                title={
+                  view.line.deletedSuffix
+                    ? t('follower.lineWithSuffix', { line: t(vm.lineKey, { date: date(view.line.at) }), suffix: t('follower.deletedSuffix') })
+                    : t(vm.lineKey, { date: date(view.line.at) })
+                }
+              />
+            )}
+          </Section>
+          {(view.canRenew || view.canCancel) && (
+            <div className="placeholder__actions follower-actions">
+              {view.canRenew && (
+                <Button stretched loading={vm.busy === 'renew'} onClick={() => void renew()}>
+                  {view.renewShowsPrice ? t('follower.renewFor', { price }) : t('follower.renew')}
+                </Button>
+              )}
+              {view.canCancel && (
+                <Button stretched mode="destructive" loading={vm.busy === 'cancel'} onClick={() => void cancel()}>
+                  {t('follower.cancel')}
+                </Button>
+              )}
+            </div>
+          )}
+        </>
+      )}
+    </Screen>
+  );
+}
+
+export default observer(FollowerSubscriptionScreen);

@@ -1,0 +1,104 @@
+import { makeAutoObservable } from 'mobx';
+import type { Clock } from '../../../application/ports/Clock';
+import type { FollowerMembership, FollowerRepository } from '../../../application/ports/FollowerRepository';
+import { errorCodeOf } from '../../../application/ports/RepositoryError';
+import type { CancelFollowerSubscription } from '../../../application/use-cases/follower/CancelFollowerSubscription';
+import type { RenewFollowerSubscription } from '../../../application/use-cases/follower/RenewFollowerSubscription';
+import { type FollowerSubscriptionView, followerSubscriptionView } from '../../../domain/follower-subscription';
+import { invoicePath } from '../../../domain/invoice';
+import type { ToastStore } from '../../toasts/ToastStore';
+import { AsyncState } from '../../shell/screenState';
+
+/** What a cancel or renew failure shows: the server's words, or a generic failure. */
+function failureToast(toasts: ToastStore, error: { readonly kind: string; readonly code: string; readonly message?: string }): void {
+  if (error.kind === 'request' && error.message && error.message !== error.code && error.code !== 'error_unknown') toasts.fail({ text: error.message });
+  else toasts.fail('common.toast.failed');
+}
+
+/**
+ * /follower/subscription/{subscriptionMemberId}: the follower's own membership (spec section 4): the renews-on,
+ * expires-on or expired-on line (with the deleted suffix), cancel with a confirmation stating the date, and renew
+ * (a cancelled, unexpired one reactivates; an expired one goes to the invoice to pay again). One-time has neither.
+ */
+export class FollowerSubscriptionViewModel {
+  readonly load: AsyncState;
+  membership: FollowerMembership | null = null;
+  busy: 'cancel' | 'renew' | null = null;
+
+  constructor(
+    private readonly follower: FollowerRepository,
+    private readonly cancelSubscription: CancelFollowerSubscription,
+    private readonly renewSubscription: RenewFollowerSubscription,
+    private readonly toasts: ToastStore,
+    private readonly clock: Clock,
+    readonly memberId: number,
+  ) {
+    this.load = new AsyncState(errorCodeOf);
+    makeAutoObservable<FollowerSubscriptionViewModel, 'follower' | 'cancelSubscription' | 'renewSubscription' | 'toasts' | 'clock'>(
+      this,
+      { follower: false, cancelSubscription: false, renewSubscription: false, toasts: false, clock: false, load: false, memberId: false },
+      { autoBind: true },
+    );
+  }
+
+  async start(): Promise<void> {
+    await this.load.run(() => this.follower.member(this.memberId), (membership) => (this.membership = membership));
+  }
+
+  /** The rules' reading of the membership now; null until loaded. */
+  get view(): FollowerSubscriptionView | null {
+    const membership = this.membership;
+    return membership === null ? null : followerSubscriptionView(membership.member, membership.subscription, this.clock.now());
+  }
+
+  /** i18n key of the date line, e.g. follower.line.renews_on (suffix added by the screen when `deletedSuffix`). */
+  get lineKey(): string | null {
+    const line = this.view?.line;
+    return line ? `follower.line.${line.kind}` : null;
+  }
+
+  /** After the user confirmed: stops renewal, access stays until expiry. */
+  async cancel(): Promise<void> {
+    const membership = this.membership;
+    if (membership === null || this.busy !== null) return;
+    this.busy = 'cancel';
+    const result = await this.cancelSubscription.execute(membership);
+    this.done(result, 'follower.cancelled');
+  }
+
+  /**
+   * Renews: a cancelled, unexpired membership is active again at once; an expired one answers the invoice path to
+   * pay again (the screen opens it). Answers that path, or null.
+   */
+  async renew(): Promise<string | null> {
+    const membership = this.membership;
+    if (membership === null || this.busy !== null) return null;
+    this.busy = 'renew';
+    const result = await this.renewSubscription.execute(membership);
+    if (result.ok && result.value.renewal?.action === 'pay_invoice') return this.payAgain(result.value.renewal.subscriptionId);
+    this.done(result, 'follower.renewed');
+    return null;
+  }
+
+  private payAgain(subscriptionId: number): string {
+    this.busy = null;
+    return invoicePath('subscription', subscriptionId);
+  }
+
+  private done(
+    result: { readonly ok: true; readonly value: FollowerMembership } | { readonly ok: false; readonly error: { readonly kind: string; readonly code: string; readonly message?: string } },
+    successKey: string,
+  ): void {
+    this.busy = null;
+    if (result.ok) {
+      this.membership = result.value;
+      this.toasts.success(successKey);
+    } else {
+      failureToast(this.toasts, result.error);
+    }
+  }
+
+  dispose(): void {
+    this.load.dispose();
+  }
+}

@@ -1,0 +1,167 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import type { Period } from '../../../domain/entities';
+import { formatMoney, formatMoneyDetails } from '../../../domain/format';
+import type { InvoiceKind } from '../../../domain/invoice';
+import { TOKENS } from '../../../di/tokens';
+import { useViewModel } from '../../app/useViewModel';
+import { AmountPresets } from '../../payment/AmountPresets';
+import { Avatar, Button, CardDisplay, Cell, CollapsibleText, Icon, Placeholder, Section, Spinner, TextInput } from '../../components';
+import { useFlowNavigation } from '../../payment/useFlowNavigation';
+import '../../payment/payment.css';
+import { LOADING, READY, failed } from '../../shell/screenState';
+import { Screen } from '../../shell/Screen';
+import type { InvoiceViewModel } from './InvoiceViewModel';
+
+/** "€5 / month"; one-time prices stand alone. */
+export function usePriceWithPeriod(): (price: Parameters<typeof formatMoney>[0], period: Period) => string {
+  const { t } = useTranslation();
+  return (price, period) => (period === 'onetime' ? formatMoney(price) : t('invoice.pricePerPeriod', { price: formatMoney(price), period: t(`invoice.period.${period}`) }));
+}
+
+const InvoiceContent = observer(function InvoiceContent({ vm }: { vm: InvoiceViewModel }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const priceWithPeriod = usePriceWithPeriod();
+  const view = vm.view;
+  const title = vm.kind === 'donation' ? t('invoice.donationTitle') : t('invoice.subscriptionTitle');
+  const go = (path: string | null): void => {
+    if (path !== null) void navigate(path);
+  };
+
+  if (view.kind === 'loading' || view.kind === 'error') {
+    return <Screen title={title} state={view.kind === 'loading' ? LOADING : failed(view.code)} onRetry={() => void vm.reload()} />;
+  }
+  if (view.kind === 'notFound' || view.kind === 'disabled' || view.kind === 'alreadyExists') {
+    const texts = {
+      notFound: { title: view.kind === 'notFound' ? t(view.titleKey) : '', text: t('invoice.notFoundText') },
+      disabled: { title: t('invoice.disabledTitle'), text: t('invoice.disabledText') },
+      alreadyExists: { title: t('invoice.alreadyExistsTitle'), text: t('invoice.alreadyExistsText') },
+    }[view.kind];
+    return (
+      <Screen title={texts.title} state={READY} mainButton={{ text: t('common.close'), onClick: vm.close }}>
+        <Placeholder
+          className={`invoice-state invoice-state--${view.kind}`}
+          icon={<Icon name={view.kind === 'alreadyExists' ? 'check' : 'alert'} size={48} />}
+          title={texts.title}
+          text={texts.text}
+          actions={<Button onClick={vm.close}>{t('common.close')}</Button>}
+        />
+      </Screen>
+    );
+  }
+  if (view.kind === 'inProgress') {
+    return (
+      <Screen title={t('payment.inProgressTitle')} state={READY} back="hidden">
+        <Placeholder className="payment-progress" icon={<Spinner size={40} />} title={t('payment.inProgressTitle')} text={t('payment.inProgressText')} />
+      </Screen>
+    );
+  }
+  if (view.kind === 'paid') {
+    const { receipt } = view;
+    const finishText = vm.kind === 'subscription' && receipt.inviteLink ? t('payment.success.openChannel') : t('common.close');
+    return (
+      <Screen title={t('payment.success.title')} state={READY} back="hidden" mainButton={{ text: finishText, onClick: vm.finish }}>
+        <Placeholder className="payment-success" icon={<Icon name="check" size={48} />} title={t('payment.success.title')} text={t(`payment.success.text.${vm.kind}`)} />
+        <Section header={t('payment.success.details')}>
+          <Cell title={t('payment.success.amount')} after={formatMoneyDetails(receipt.amount)} />
+          {receipt.card && <Cell title={t('payment.success.card')} after={<CardDisplay brand={receipt.card.brand} last={receipt.card.last4} />} />}
+          {receipt.transactionId !== undefined && <Cell title={t('payment.success.transactionId')} after={<span data-testid="transaction-id">{receipt.transactionId}</span>} />}
+        </Section>
+      </Screen>
+    );
+  }
+  if (view.kind === 'failed') {
+    return (
+      <Screen title={t('payment.failure.title')} state={READY} mainButton={{ text: t('payment.failure.retry'), onClick: () => go(vm.retry()) }}>
+        <Placeholder
+          className="payment-failure"
+          icon={<Icon name="alert" size={48} />}
+          title={t('payment.failure.title')}
+          text={view.message || t('payment.failure.generic')}
+          actions={
+            <>
+              <Button mode="tinted" onClick={() => go(vm.retry())}>{t('payment.failure.retry')}</Button>
+              <Button mode="plain" onClick={vm.openSupport}>{t('payment.failure.support')}</Button>
+            </>
+          }
+        />
+        <p className="payment-failure__code">{t('payment.failure.code', { code: view.code })}</p>
+      </Screen>
+    );
+  }
+
+  // ready
+  const channel = vm.channel;
+  const subscription = vm.subscription;
+  const donation = vm.donation;
+  const payAmount = vm.payAmount;
+  const mainText = vm.kind === 'subscription'
+    ? t('invoice.subscribeFor', { price: subscription ? priceWithPeriod(subscription.price, subscription.period) : '' })
+    : payAmount !== null ? t('invoice.donateAmount', { amount: formatMoney(payAmount) }) : t('invoice.donate');
+  return (
+    <Screen title={title} state={READY} mainButton={{ text: mainText, onClick: () => go(vm.proceedToPayment()), enabled: vm.kind === 'subscription' || payAmount !== null }}>
+      {channel && (
+        <header className="invoice-header">
+          <Avatar id={channel.id} name={channel.name} src={channel.photoUrl} size={72} decorative />
+          <h1 className="invoice-header__channel">{channel.name}</h1>
+        </header>
+      )}
+      {subscription && (
+        <Section header={t('invoice.subscriptionSection')}>
+          <Cell title={subscription.name} subtitle={t(`invoice.periodName.${subscription.period}`)} after={<strong>{priceWithPeriod(subscription.price, subscription.period)}</strong>} multiline />
+          {subscription.description && (
+            <div className="invoice-description">
+              <CollapsibleText text={subscription.description} />
+            </div>
+          )}
+        </Section>
+      )}
+      {donation && vm.currency && (
+        <>
+          <Section header={donation.title}>
+            {donation.description && (
+              <div className="invoice-description">
+                <CollapsibleText text={donation.description} />
+              </div>
+            )}
+          </Section>
+          <Section header={t('invoice.amountSection')}>
+            <div className="invoice-amount">
+              <TextInput
+                label={t('invoice.amountLabel')}
+                inputMode="numeric"
+                autoComplete="off"
+                value={vm.amountText}
+                onChange={vm.setAmountText}
+                suffix={vm.currency.toUpperCase()}
+                error={vm.amountErrorKey ? t(vm.amountErrorKey, { amount: vm.amountErrorBound ? formatMoney(vm.amountErrorBound) : '' }) : undefined}
+              />
+              <AmountPresets presets={vm.presets} isSelected={vm.isPresetSelected} onChoose={vm.choosePreset} label={t('invoice.presetsLabel')} />
+            </div>
+          </Section>
+        </>
+      )}
+    </Screen>
+  );
+});
+
+function InvoiceRoute({ kind, id }: { kind: InvoiceKind; id: number }) {
+  const vm = useViewModel(TOKENS.InvoiceViewModel, kind, id);
+  useFlowNavigation(vm.flowNavigation);
+  useEffect(() => {
+    void vm.start();
+  }, [vm]);
+  return <InvoiceContent vm={vm} />;
+}
+
+/** /invoice/subscription/{subscriptionId} and /invoice/donation/{donationId}. */
+export default function InvoiceScreen() {
+  const { subscriptionId, donationId } = useParams();
+  const { pathname } = useLocation();
+  const kind: InvoiceKind = pathname.startsWith('/invoice/donation') ? 'donation' : 'subscription';
+  const id = Number(kind === 'donation' ? donationId : subscriptionId);
+  return <InvoiceRoute key={`${kind}-${id}`} kind={kind} id={id} />;
+}

@@ -1,0 +1,212 @@
+import { makeAutoObservable } from 'mobx';
+import type { DonationInvoice, InvoiceRepository, SubscriptionInvoice } from '../../../application/ports/InvoiceRepository';
+import type { MessengerPlatform } from '../../../application/ports/MessengerPlatform';
+import { errorCodeOf } from '../../../application/ports/RepositoryError';
+import { type AmountError, checkDonationInvoiceAmount, donationPresets, normalizeIntegerAmountInput } from '../../../domain/amounts';
+import type { Channel, SavedCard } from '../../../domain/entities';
+import { type InvoiceKind, invoiceLoadStateFromError, invoiceNotFoundKey } from '../../../domain/invoice';
+import { type Money, toMajor } from '../../../domain/money';
+import { PAYMENT_FORM_PATH, PAYMENT_METHOD_PATH, type PaymentFlowStore, type PaymentReceipt } from '../../payment/PaymentFlowStore';
+import { EXTERNAL_LINKS, openExternal } from '../Dashboard/externalLinks';
+import { AsyncState } from '../../shell/screenState';
+
+/** What the invoice page shows (spec sections 4 and 8, plus the payment result of section 2). */
+export type InvoiceView =
+  | { readonly kind: 'loading' }
+  | { readonly kind: 'error'; readonly code: string }
+  | { readonly kind: 'notFound'; readonly titleKey: string }
+  | { readonly kind: 'disabled' }
+  | { readonly kind: 'alreadyExists' }
+  | { readonly kind: 'ready' }
+  | { readonly kind: 'inProgress' }
+  | { readonly kind: 'paid'; readonly receipt: PaymentReceipt }
+  | { readonly kind: 'failed'; readonly code: string; readonly message: string };
+
+type LoadedInvoice = { readonly kind: 'donation'; readonly invoice: DonationInvoice } | { readonly kind: 'subscription'; readonly invoice: SubscriptionInvoice };
+
+/** The i18n key of an amount error (section 5: generic when empty, "less than" / "more than" the bound). */
+export function amountErrorKey(error: AmountError): string {
+  return `invoice.amountError.${error.code}`;
+}
+
+/**
+ * /invoice/subscription/{id} and /invoice/donation/{id}: loads the invoice, lets the donor pick or type an amount,
+ * and hands the payment to the shared PaymentFlowStore. While that store holds a payment of this invoice, the page
+ * shows it (in progress, paid, failed) instead of the invoice.
+ */
+export class InvoiceViewModel {
+  readonly load: AsyncState;
+  loaded: LoadedInvoice | null = null;
+  /** The donation amount as typed: whole major units, digits only. */
+  amountText = '';
+  /** Shown once the donor tried to pay, or typed something. */
+  private amountTouched = false;
+
+  constructor(
+    private readonly invoices: InvoiceRepository,
+    private readonly flow: PaymentFlowStore,
+    private readonly platform: MessengerPlatform,
+    readonly kind: InvoiceKind,
+    readonly id: number,
+  ) {
+    this.load = new AsyncState(errorCodeOf);
+    makeAutoObservable<InvoiceViewModel, 'invoices' | 'flow' | 'platform'>(this, { invoices: false, flow: false, platform: false, kind: false, id: false, load: false }, { autoBind: true });
+  }
+
+  /** Loads the invoice, unless this invoice's payment is running or finished (its result is shown instead). */
+  async start(): Promise<void> {
+    if (this.flow.isFor(this.kind, this.id) && this.flow.payment.status !== null) return;
+    await this.reload();
+  }
+
+  async reload(): Promise<void> {
+    await this.load.run(
+      async (): Promise<LoadedInvoice> =>
+        this.kind === 'donation'
+          ? { kind: 'donation', invoice: await this.invoices.donationInvoice(this.id) }
+          : { kind: 'subscription', invoice: await this.invoices.subscriptionInvoice(this.id) },
+      (loaded) => {
+        this.loaded = loaded;
+        if (loaded.kind === 'donation') this.amountText = String(toMajor(loaded.invoice.amount.minor, loaded.invoice.amount.currency));
+      },
+    );
+  }
+
+  get view(): InvoiceView {
+    if (this.flow.isFor(this.kind, this.id)) {
+      const { payment, receipt } = this.flow;
+      if (payment.status === 'paid' && receipt !== null) return { kind: 'paid', receipt };
+      if (payment.status === 'error') return { kind: 'failed', code: payment.code ?? 'error_unknown', message: payment.message ?? '' };
+      if (payment.status === 'pending' || payment.status === 'action_required') return { kind: 'inProgress' };
+    }
+    const state = this.load.state;
+    if (state.status === 'error') {
+      switch (invoiceLoadStateFromError(state.code)) {
+        case 'notFound':
+          return { kind: 'notFound', titleKey: `invoice.${invoiceNotFoundKey(this.kind)}` };
+        case 'disabled':
+          return { kind: 'disabled' };
+        case 'alreadyExists':
+          return { kind: 'alreadyExists' };
+        default:
+          return { kind: 'error', code: state.code };
+      }
+    }
+    if (state.status === 'ready' && this.loaded !== null) return { kind: 'ready' };
+    return { kind: 'loading' };
+  }
+
+  /** Route changes the payment flow asks for (the screen performs them). */
+  get flowNavigation(): Pick<PaymentFlowStore, 'navigation' | 'consumeNavigation'> {
+    return this.flow;
+  }
+
+  get channel(): Channel | null {
+    return this.loaded?.invoice.channel ?? null;
+  }
+
+  get subscription(): SubscriptionInvoice['subscription'] | null {
+    return this.loaded?.kind === 'subscription' ? this.loaded.invoice.subscription : null;
+  }
+
+  get donation(): DonationInvoice['donation'] | null {
+    return this.loaded?.kind === 'donation' ? this.loaded.invoice.donation : null;
+  }
+
+  get cards(): readonly SavedCard[] {
+    return this.loaded?.invoice.cards ?? [];
+  }
+
+  get currency(): Money['currency'] | null {
+    if (this.loaded === null) return null;
+    return this.loaded.kind === 'donation' ? this.loaded.invoice.amount.currency : this.loaded.invoice.subscription.price.currency;
+  }
+
+  /** Quick-pick amounts of the donation (eur 5, 10, 25, 100, 200; others 200 … 5000). */
+  get presets(): Money[] {
+    return this.loaded?.kind === 'donation' ? donationPresets(this.loaded.invoice.amount.currency) : [];
+  }
+
+  setAmountText(text: string): void {
+    this.amountText = normalizeIntegerAmountInput(text);
+    this.amountTouched = true;
+  }
+
+  choosePreset(amount: Money): void {
+    this.amountText = String(toMajor(amount.minor, amount.currency));
+    this.amountTouched = true;
+  }
+
+  isPresetSelected(amount: Money): boolean {
+    return this.amountText === String(toMajor(amount.minor, amount.currency));
+  }
+
+  /** The donation amount as entered, within bounds, or the error to show. */
+  private get checkedAmount(): ReturnType<typeof checkDonationInvoiceAmount> | null {
+    const currency = this.currency;
+    if (this.loaded?.kind !== 'donation' || currency === null) return null;
+    return checkDonationInvoiceAmount(this.amountText, currency);
+  }
+
+  /** The amount the Pay button names: the price, or the donation amount while it is valid. */
+  get payAmount(): Money | null {
+    if (this.loaded === null) return null;
+    if (this.loaded.kind === 'subscription') return this.loaded.invoice.subscription.price;
+    const checked = this.checkedAmount;
+    return checked !== null && checked.ok ? checked.value : null;
+  }
+
+  /** The amount error key to show, once the donor typed or tried to pay. */
+  get amountErrorKey(): string | null {
+    const checked = this.checkedAmount;
+    if (!this.amountTouched || checked === null || checked.ok) return null;
+    return amountErrorKey(checked.error);
+  }
+
+  get amountErrorBound(): Money | undefined {
+    const checked = this.checkedAmount;
+    return checked !== null && !checked.ok ? checked.error.bound : undefined;
+  }
+
+  /**
+   * The tap of the main button: hands the invoice to the payment flow and answers where to go next (the saved cards
+   * to choose from, or the card form), or null when the amount is not valid (the error shows).
+   */
+  proceedToPayment(): string | null {
+    const loaded = this.loaded;
+    if (loaded === null) return null;
+    this.amountTouched = true;
+    const amount = this.payAmount;
+    if (amount === null) return null;
+    this.flow.setTarget({ kind: this.kind, id: this.id, amount, channelName: loaded.invoice.channel.name, cards: loaded.invoice.cards });
+    return this.nextPaymentPath();
+  }
+
+  /** Failure screen: forget the failed payment (status, code, message) and go back to choosing how to pay. */
+  retry(): string {
+    this.flow.clear();
+    return this.nextPaymentPath();
+  }
+
+  private nextPaymentPath(): string {
+    const cards = this.flow.target?.cards ?? this.cards;
+    return cards.some((card) => card.active) ? PAYMENT_METHOD_PATH : PAYMENT_FORM_PATH;
+  }
+
+  /** After a paid payment: open the channel (subscription) or close the app (donation). */
+  finish(): void {
+    this.flow.leaveAfterPayment();
+  }
+
+  close(): void {
+    this.platform.close();
+  }
+
+  openSupport(): void {
+    openExternal(this.platform, EXTERNAL_LINKS.support);
+  }
+
+  dispose(): void {
+    this.load.dispose();
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * A follower subscribes from the bot's post in the channel pane with a new card that needs 3-D Secure; the creator
+ * sees the new member, the transaction and the balance change.
+ */
+import { PROVIDER_TEST_CARDS } from '../../src/contract/api';
+import {
+  creatorEurBalance, creatorTransactions, creatorWithChannel, fillCardForm, freshFollower, showChannelToFollower, subscriptionMembers, unexpectedProblems,
+} from './follower-support';
+import { expect, expectNoSeriousA11yViolations, test } from './support/fixtures';
+
+test.describe('subscribing with a new card and 3-D Secure', () => {
+  test('confirming the challenge pays, opens the channel and shows the membership', async ({ emulator, sandbox, page, consoleProblems }) => {
+    const world = await creatorWithChannel(sandbox);
+    const follower = await freshFollower(sandbox);
+    const balanceBefore = await creatorEurBalance(sandbox, world.creator);
+
+    await emulator.open({ user: follower, launch: false });
+    await showChannelToFollower(page, follower, world.channel);
+    await emulator.open({ user: follower });
+    await emulator.posts(world.channel.title).getByRole('button', { name: 'Subscribe' }).click();
+
+    const app = emulator.app;
+    await expect(app.getByRole('heading', { name: world.channel.title })).toBeVisible();
+    await expect(app.getByText('Monthly Subscription')).toBeVisible();
+    await expect(app.getByText('€5 / month')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+    await emulator.clickMainButton('Subscribe for €5 / month');
+
+    await expect(app.getByLabel('Card number')).toBeVisible();
+    await fillCardForm(emulator, { number: PROVIDER_TEST_CARDS.threeDSecure.number });
+    await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+    await emulator.clickMainButton('Pay €5');
+
+    const bank = app.frameLocator('iframe[title="Your bank\'s payment confirmation page"]');
+    await expect(app.getByRole('timer')).toContainText(/Time left: \d:\d\d/);
+    await bank.getByRole('button', { name: 'Confirm' }).click();
+
+    await expect(app.getByRole('heading', { name: 'Payment successful' })).toBeVisible({ timeout: 15_000 });
+    await expect(app.getByText('€5.00')).toBeVisible();
+    await expect(app.getByTestId('transaction-id')).toHaveText(/^\d+$/);
+    await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+    await emulator.clickMainButton('Go to channel');
+    const opened = await emulator.waitForMethod('web_app_open_tg_link');
+    expect(JSON.stringify(opened)).toContain(world.channel.username);
+
+    // The creator sees the member, the sale and the balance change.
+    const followerId = (await sandbox.api<{ user: { id: number } }>(follower, 'GET', '/dashboard?mode=follower')).user.id;
+    expect((await subscriptionMembers(sandbox, world.creator, world.subscriptionId)).map((member) => member.userId)).toContain(followerId);
+    expect(await creatorTransactions(sandbox, world.creator, 'sell_subscription')).toHaveLength(1);
+    expect(await creatorEurBalance(sandbox, world.creator)).toBeGreaterThan(balanceBefore);
+
+    // The follower dashboard lists the subscription.
+    const dashboard = await sandbox.api<{ subscriptionMembers: { subscriptionId: number }[] }>(follower, 'GET', '/dashboard?mode=follower');
+    expect(dashboard.subscriptionMembers.map((member) => member.subscriptionId)).toContain(world.subscriptionId);
+    await emulator.open({ user: follower });
+    await expect(app.getByText('Monthly Subscription').first()).toBeVisible();
+    expect(unexpectedProblems(consoleProblems)).toEqual([]);
+  });
+
+  test('declining the challenge shows the failure, and a retry pays', async ({ emulator, sandbox, page, consoleProblems }) => {
+    const world = await creatorWithChannel(sandbox);
+    const follower = await freshFollower(sandbox);
+    await emulator.open({ user: follower, startParam: `subscription_${world.subscriptionId}` });
+    const app = emulator.app;
+    await emulator.clickMainButton('Subscribe for €5 / month');
+    await fillCardForm(emulator, { number: PROVIDER_TEST_CARDS.threeDSecure.number });
+    await emulator.clickMainButton('Pay €5');
+    await app.frameLocator('iframe[title="Your bank\'s payment confirmation page"]').getByRole('button', { name: 'Decline' }).click();
+
+    await expect(app.getByRole('heading', { name: 'Payment Unsuccessful' })).toBeVisible({ timeout: 15_000 });
+    await expect(app.getByText('3-D Secure authentication was declined by the cardholder')).toBeVisible();
+    await expect(app.getByText('Code: 3ds_declined')).toBeVisible();
+    await expect(app.getByRole('button', { name: 'Contact support' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+    expect(await creatorTransactions(sandbox, world.creator, 'sell_subscription')).toHaveLength(0);
+
+    await app.getByRole('button', { name: 'Try again' }).click();
+    await fillCardForm(emulator, { number: PROVIDER_TEST_CARDS.approved.number });
+    await emulator.clickMainButton('Pay €5');
+    await expect(app.getByRole('heading', { name: 'Payment successful' })).toBeVisible({ timeout: 15_000 });
+    await expect(app.getByRole('img', { name: 'Visa card ending in 4242' })).toBeVisible();
+    await expect(app.getByTestId('transaction-id')).toHaveText(/^\d+$/);
+    await emulator.clickMainButton('Go to channel');
+    await emulator.waitForMethod('web_app_open_tg_link');
+    expect(await creatorTransactions(sandbox, world.creator, 'sell_subscription')).toHaveLength(1);
+    expect(unexpectedProblems(consoleProblems)).toEqual([]);
+  });
+});

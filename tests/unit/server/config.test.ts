@@ -1,0 +1,42 @@
+/** Server configuration from the environment. */
+import path from 'node:path';
+import { ConfigError, isLoopbackHost, loadConfig } from '../../../server/config';
+
+describe('loadConfig', () => {
+  test('defaults: 127.0.0.1:8080, embedded database in ./.data, sandbox on, 10% service fee', () => {
+    const config = loadConfig({}, '/srv/app');
+    expect(config).toMatchObject({
+      port: 8080, host: '127.0.0.1', sandbox: true, sandboxPublic: false, serviceFeeBps: 1000, providerBaseUrl: '/provider',
+      botUsername: 'BackersSandboxBot', appName: 'app', botToken: undefined, publicUrl: 'http://127.0.0.1:8080',
+      dataDir: path.resolve('/srv/app/.data'), database: { kind: 'embedded', dataDir: path.resolve('/srv/app/.data') },
+      staticDir: path.resolve('/srv/app/dist'),
+    });
+  });
+
+  test('DATABASE_URL: memory:// and postgres:// select the driver; anything else is refused', () => {
+    expect(loadConfig({ DATABASE_URL: 'memory://' }).database).toEqual({ kind: 'memory' });
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).database).toEqual({ kind: 'postgres', url: 'postgres://u@h/db' });
+    expect(loadConfig({ DATABASE_URL: 'postgresql://u@h/db' }).database.kind).toBe('postgres');
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(ConfigError);
+  });
+
+  test('the sandbox refuses a public HOST unless SANDBOX_PUBLIC=1; SANDBOX=0 needs a BOT_TOKEN', () => {
+    expect(() => loadConfig({ HOST: '0.0.0.0' })).toThrow(/not a loopback address/);
+    expect(loadConfig({ HOST: '0.0.0.0', SANDBOX_PUBLIC: '1' }).host).toBe('0.0.0.0');
+    expect(() => loadConfig({ SANDBOX: '0' })).toThrow(/BOT_TOKEN is required/);
+    expect(loadConfig({ SANDBOX: '0', HOST: '0.0.0.0', BOT_TOKEN: '1:x' })).toMatchObject({ sandbox: false, botToken: '1:x' });
+    expect(() => loadConfig({ SANDBOX: 'maybe' })).toThrow(ConfigError);
+  });
+
+  test('numbers are checked', () => {
+    expect(loadConfig({ PORT: '0', SERVICE_FEE_BPS: '250' })).toMatchObject({ port: 0, serviceFeeBps: 250 });
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(ConfigError);
+    expect(() => loadConfig({ SERVICE_FEE_BPS: '10.5' })).toThrow(ConfigError);
+  });
+
+  test.each([['127.0.0.1', true], ['127.1.2.3', true], ['localhost', true], ['::1', true], ['[::1]', true], ['0.0.0.0', false], ['192.168.1.5', false], ['::', false]])(
+    'isLoopbackHost(%s) = %s', (host, expected) => {
+      expect(isLoopbackHost(host)).toBe(expected);
+    },
+  );
+});

@@ -1,0 +1,63 @@
+/** The job registry (run by main and by POST /sandbox/clock) and the server clocks. */
+import { AdjustableClock, FixedClock } from '../../../server/clock';
+import { testConfig } from '../../../server/config';
+import { registerJob, registeredJobs, runJobs, unregisterJob } from '../../../server/jobs-registry';
+import type { Db } from '../../../server/store/db';
+
+describe('jobs registry', () => {
+  afterEach(() => {
+    for (const name of registeredJobs().filter((job) => job.startsWith('test-'))) unregisterJob(name);
+  });
+
+  test('runs every job once in registration order with the clock\'s now; a failing job does not stop the rest', async () => {
+    const clock = new FixedClock(1_000);
+    const seen: string[] = [];
+    registerJob('test-a', async ({ nowMs }) => {
+      seen.push(`a@${nowMs}`);
+      return { done: 1 };
+    });
+    registerJob('test-b', async () => {
+      throw new Error('boom');
+    });
+    registerJob('test-c', async ({ nowMs }) => seen.push(`c@${nowMs}`));
+    const errors: string[] = [];
+    const results = await runJobs({ db: {} as Db, clock, config: testConfig(), log: { info: () => undefined, error: (m) => errors.push(m) } });
+    const ours = results.filter((result) => result.name.startsWith('test-'));
+    expect(ours).toEqual([
+      { name: 'test-a', ok: true, result: { done: 1 } },
+      { name: 'test-b', ok: false, error: 'boom' },
+      { name: 'test-c', ok: true, result: 2 },
+    ]);
+    expect(seen).toEqual(['a@1000', 'c@1000']);
+    expect(errors).toEqual(['job test-b failed: boom']);
+  });
+
+  test('registering a name again replaces the job', async () => {
+    registerJob('test-x', async () => 1);
+    registerJob('test-x', async () => 2);
+    expect(registeredJobs().filter((name) => name === 'test-x')).toHaveLength(1);
+  });
+});
+
+describe('clocks', () => {
+  test('AdjustableClock follows its source plus what the sandbox added, and never goes back', () => {
+    let source = 10_000;
+    const clock = new AdjustableClock(() => source);
+    expect(clock.now()).toBe(10_000);
+    expect(clock.advance(1.5)).toBe(11_500);
+    source = 20_000;
+    expect(clock.now()).toBe(21_500);
+    expect(clock.offsetSeconds).toBe(1.5);
+    expect(() => clock.advance(-1)).toThrow(RangeError);
+    expect(() => clock.advance(Number.NaN)).toThrow(RangeError);
+  });
+
+  test('FixedClock stands still unless moved', () => {
+    const clock = new FixedClock(5);
+    expect(clock.now()).toBe(5);
+    clock.advance(1);
+    expect(clock.now()).toBe(1_005);
+    clock.set(7);
+    expect(clock.now()).toBe(7);
+  });
+});
