@@ -31,6 +31,11 @@ const outputDir = process.env.CI ? 'test-results' : (process.env.E2E_OUTPUT_DIR 
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
+  // Specs that move the server's sandbox clock (global to the server) run after all the others.
+  projects: [
+    { name: 'app', testIgnore: '**/clock-*.spec.ts' },
+    { name: 'clock', testMatch: '**/clock-*.spec.ts', dependencies: ['app'] },
+  ],
   outputDir,
   timeout: 60_000,
   expect: { timeout: 10_000 },
