@@ -6,10 +6,11 @@
  * Builds the app (unless --no-build, which reads an existing build) and reports the gzip size of the JavaScript
  * the first screen (the dashboard, in English) loads, from dist/.vite/manifest.json:
  *   - the entry chunk and its static imports;
- *   - the dashboard route: the screen module registered for '/dashboard' in src/presentation/navigation/routes.tsx,
+ *   - the dashboard route: the screen module registered for '/dashboard' in src/presentation/navigation/firstRoutes.tsx,
  *     every token preloaded with it, and (following the bindings in src/di/*.ts) every lazily loaded module those
  *     tokens depend on (view model, repositories, use cases), each with its static imports;
- *   - the English locale chunk.
+ *   - the English texts the first screen loads: the namespaces of FIRST_SCREEN_NAMESPACES
+ *     (src/infrastructure/i18n/languages.ts), each file with the chunk it lands in.
  * Exits 1 when the total is above the budget (185 kB gzip).
  */
 import { execFileSync } from 'node:child_process';
@@ -23,7 +24,7 @@ import { matchPath } from 'react-router';
 const BUDGET_BYTES = 185_000;
 /** The URL of the first screen; the first route (in table order) whose pattern matches it is measured. */
 const FIRST_ROUTE = '/dashboard';
-const LOCALE_MODULE = 'src/infrastructure/i18n/locales/en.ts';
+const LOCALE_DIR = 'src/infrastructure/i18n/locales/en';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -41,6 +42,19 @@ if (!existsSync(manifestPath)) {
 /** @type {Record<string, { file: string, src?: string, isEntry?: boolean, imports?: string[], dynamicImports?: string[] }>} */
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
 
+// Grouped chunks (vite.config.ts) appear in the manifest under their group's name, not their modules': map each
+// source module to the manifest key of the chunk that holds it.
+const chunkModulesPath = join(outDir, '.vite', 'chunk-modules.json');
+/** @type {Map<string, string>} source path → manifest key */
+const keyOfModule = new Map();
+if (existsSync(chunkModulesPath)) {
+  const keyOfFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
+  for (const [file, modules] of Object.entries(JSON.parse(readFileSync(chunkModulesPath, 'utf8')))) {
+    for (const module of modules) if (keyOfFile.has(file)) keyOfModule.set(module, keyOfFile.get(file));
+  }
+}
+const manifestKey = (source) => (manifest[source] ? source : keyOfModule.get(source));
+
 /** Manifest keys of `key` and everything it imports statically. */
 function staticClosure(key, into = new Set()) {
   if (into.has(key) || !manifest[key]) return into;
@@ -52,7 +66,8 @@ function staticClosure(key, into = new Set()) {
 /** The source path (as the manifest names it) of an import specifier written in `fromFile`. */
 function sourceOf(fromFile, specifier) {
   const base = normalize(join(dirname(fromFile), specifier)).replaceAll('\\', '/');
-  return ['', '.ts', '.tsx', '/index.ts', '/index.tsx'].map((suffix) => base + suffix).find((candidate) => manifest[candidate]) ?? null;
+  const source = ['', '.ts', '.tsx', '/index.ts', '/index.tsx'].map((suffix) => base + suffix).find((candidate) => manifestKey(candidate));
+  return source === undefined ? null : manifestKey(source);
 }
 
 // Which module and dependency tokens each lazily bound token has, read from the DI modules.
@@ -78,8 +93,9 @@ function tokenModules(token, seen = new Set(), into = new Set()) {
 }
 
 // The first route's screen module and preloaded tokens, read from the route table.
+// The first screen's routes are in firstRoutes.tsx, the others in routes.tsx (same folder, so specifiers resolve alike).
 const routesFile = 'src/presentation/navigation/routes.tsx';
-const routesText = readFileSync(join(root, routesFile), 'utf8');
+const routesText = ['src/presentation/navigation/firstRoutes.tsx', routesFile].map((file) => readFileSync(join(root, file), 'utf8')).join('\n');
 const routeLine = [...routesText.replace(/^\s*\/\/.*$/gm, '').matchAll(/route\(\s*'([^']+)',\s*\(\)\s*=>\s*import\(\s*'([^']+)'\s*\)([^)]*)\)/g)].find(
   ([, path]) => matchPath({ path, end: true }, FIRST_ROUTE) !== null,
 );
@@ -101,8 +117,14 @@ if (routeLine) {
 } else {
   console.warn(`warning: no route matches '${FIRST_ROUTE}' in ${routesFile} yet; measuring the shell and the locale only.`);
 }
-if (manifest[LOCALE_MODULE]) count(staticClosure(LOCALE_MODULE), 'locale en');
-else console.warn(`warning: ${LOCALE_MODULE} is not a chunk of this build.`);
+const firstNamespaces = /FIRST_SCREEN_NAMESPACES[^=]*=\s*\[([^\]]*)\]/.exec(readFileSync(join(root, 'src/infrastructure/i18n/languages.ts'), 'utf8'));
+for (const [, namespace] of (firstNamespaces?.[1] ?? '').matchAll(/'([\w-]+)'/g)) {
+  const source = `${LOCALE_DIR}/${namespace}.json`;
+  const key = manifestKey(source);
+  if (key) count(staticClosure(key), `texts en/${namespace}`);
+  else console.warn(`warning: ${source} is not in a chunk of this build.`);
+}
+if (!firstNamespaces) console.warn('warning: FIRST_SCREEN_NAMESPACES not found in src/infrastructure/i18n/languages.ts.');
 
 let total = 0;
 let totalRaw = 0;

@@ -7,8 +7,10 @@ step "type check";        npx tsc -p tsconfig.json --noEmit
 step "lint";              npx eslint . --max-warnings=0
 step "dependency rules";  bash scripts/depcheck.sh
 step "unit tests";        npx jest --selectProjects unit --ci
+# PGlite loads its wasm with dynamic import(), which Jest's CommonJS runtime allows only with VM modules on.
+export NODE_OPTIONS="${NODE_OPTIONS:-} --experimental-vm-modules --no-warnings=ExperimentalWarning"
 step "integration tests (embedded PostgreSQL)"; npx jest --selectProjects integration --ci --runInBand
-if [[ -x scripts/with-postgres.sh ]] && command -v pg_ctlcluster >/dev/null 2>&1 || [[ -d /usr/lib/postgresql ]]; then
+if [[ -x scripts/with-postgres.sh ]] && compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null; then
   step "integration tests (PostgreSQL server)"; bash scripts/with-postgres.sh npx jest --selectProjects integration --ci --runInBand
 fi
 if [[ -d tests/e2e ]] && ls tests/e2e/*.spec.ts >/dev/null 2>&1; then

@@ -1,0 +1,163 @@
+/**
+ * `npm run bench:api`: API latency under concurrency.
+ *
+ * Starts the server in-process on the embedded database (in-memory PGlite) with the demo seed, or, when
+ * DATABASE_URL points at PostgreSQL, on a fresh database created on that server (dropped afterwards), and runs each
+ * scenario with N concurrent clients for a bounded time and count over real HTTP (keep-alive), printing requests
+ * per second, p50/p90/p99 latency and the CPU this process (server and load generator) spent per request. Budget: GET /api/v2/dashboard p99 ≤ 30 ms at 50 concurrent on PostgreSQL.
+ *
+ *   npm run bench:api                                   # embedded
+ *   bash scripts/with-postgres.sh npm run bench:api     # PostgreSQL (with-postgres.sh exports DATABASE_URL)
+ * Options (environment): BENCH_CONCURRENCY (50), BENCH_SECONDS (5), BENCH_MAX_REQUESTS (20000), BENCH_WARMUP (200).
+ * Add a scenario to SCENARIOS to measure another call.
+ */
+import pg from 'pg';
+import { buildApp } from '../server/app';
+import { AdjustableClock } from '../server/clock';
+import { testConfig } from '../server/config';
+import type { ResolvedConfig } from '../server/context';
+import { signInitData } from '../server/sandbox/initData';
+import { seedIfEmpty } from '../server/sandbox/seed';
+import { type Database, fromPostgresUrl, openDatabase } from '../server/store/db';
+import { migrate } from '../server/store/migrate';
+
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const MAX_REQUESTS = Number(process.env.BENCH_MAX_REQUESTS ?? 20_000);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 200);
+const DASHBOARD_BUDGET_P99_MS = 30;
+
+interface Scenario {
+  readonly name: string;
+  readonly method: 'GET' | 'POST';
+  readonly path: string;
+  readonly body?: unknown;
+  /** Telegram id of the caller (a seeded demo account). */
+  readonly as: number;
+}
+
+interface Context {
+  /** A cursor to the second page of Alice's transactions, so the paged call reads past the first page. */
+  readonly secondPage: string;
+}
+
+const SCENARIOS = (context: Context): Scenario[] => [
+  { name: 'GET /api/v2/dashboard (creator)', method: 'GET', path: '/api/v2/dashboard?mode=creator', as: 1001 },
+  { name: 'POST /api/v2/dashboard/transactions (page 2)', method: 'POST', path: '/api/v2/dashboard/transactions', body: { mode: 'creator', list: 'all', startFrom: context.secondPage }, as: 1001 },
+  { name: 'GET /api/v2/dashboard (follower)', method: 'GET', path: '/api/v2/dashboard?mode=follower', as: 2001 },
+  { name: 'POST /api/v2/subscription/1/members', method: 'POST', path: '/api/v2/subscription/1/members', body: { filter: 'all', startFrom: null }, as: 1001 },
+];
+
+async function benchDatabase(): Promise<{ database: Database; label: string; cleanup: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (url && /^postgres(ql)?:\/\//.test(url)) {
+    const name = `backers_bench_${Date.now().toString(36)}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const target = new URL(url);
+    target.pathname = `/${name}`;
+    const database = fromPostgresUrl(target.toString(), CONCURRENCY);
+    return {
+      database,
+      label: `PostgreSQL (${new URL(url).host}, pool ${CONCURRENCY})`,
+      async cleanup() {
+        const drop = new pg.Client({ connectionString: url });
+        await drop.connect();
+        await drop.query(`drop database if exists ${name} with (force)`);
+        await drop.end();
+      },
+    };
+  }
+  return { database: await openDatabase({ kind: 'memory' }), label: 'embedded PostgreSQL (PGlite, in memory)', cleanup: async () => undefined };
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function run(origin: string, scenario: Scenario, authorization: string, budget: { requests: number; ms: number }) {
+  const latencies: number[] = [];
+  let errors = 0;
+  let issued = 0;
+  const deadline = performance.now() + budget.ms;
+  const init: RequestInit = {
+    method: scenario.method,
+    headers: { authorization, ...(scenario.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    ...(scenario.body !== undefined ? { body: JSON.stringify(scenario.body) } : {}),
+  };
+  const started = performance.now();
+  const cpuBefore = process.cpuUsage();
+  const worker = async () => {
+    while (issued < budget.requests && performance.now() < deadline) {
+      issued += 1;
+      const t0 = performance.now();
+      try {
+        const response = await fetch(`${origin}${scenario.path}`, init);
+        await response.arrayBuffer();
+        if (response.status !== 200) errors += 1;
+      } catch {
+        errors += 1;
+      }
+      latencies.push(performance.now() - t0);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const elapsed = performance.now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
+  latencies.sort((a, b) => a - b);
+  return {
+    count: latencies.length, errors, rps: latencies.length / (elapsed / 1000),
+    p50: percentile(latencies, 50), p90: percentile(latencies, 90), p99: percentile(latencies, 99),
+    // CPU of this process (server and load generator) per request: comparable across runs on a busy machine.
+    cpuMs: (cpu.user + cpu.system) / 1000 / Math.max(1, latencies.length),
+  };
+}
+
+async function main(): Promise<void> {
+  const { database, label, cleanup } = await benchDatabase();
+  const clock = new AdjustableClock();
+  // Sandbox on, a fixed bot token, no logging; the database is the one opened above.
+  const config = testConfig() as ResolvedConfig;
+  try {
+    await migrate(database);
+    await seedIfEmpty(database.db, clock, config);
+    const app = await buildApp({ database, config, clock, logger: false });
+    const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+    const auth = (telegramId: number) => `TgAuth ${signInitData({ telegramId, firstName: `Bench ${telegramId}` }, config.botToken, clock.now())}`;
+
+    const first = await fetch(`${origin}/api/v2/dashboard/transactions`, {
+      method: 'POST', headers: { authorization: auth(1001), 'content-type': 'application/json' }, body: JSON.stringify({ mode: 'creator' }),
+    });
+    const secondPage = ((await first.json()) as { nextFrom: string }).nextFrom;
+
+    console.info(`Backers API benchmark: ${label}; ${CONCURRENCY} concurrent clients, up to ${SECONDS} s or ${MAX_REQUESTS} requests per call`);
+    console.info('call'.padEnd(48) + 'requests'.padStart(9) + 'errors'.padStart(8) + 'req/s'.padStart(9) + 'p50 ms'.padStart(9) + 'p90 ms'.padStart(9) + 'p99 ms'.padStart(9) + 'cpu ms'.padStart(9));
+    let dashboardP99 = Number.NaN;
+    for (const scenario of SCENARIOS({ secondPage })) {
+      const authorization = auth(scenario.as);
+      await run(origin, scenario, authorization, { requests: WARMUP, ms: 10_000 });
+      const result = await run(origin, scenario, authorization, { requests: MAX_REQUESTS, ms: SECONDS * 1000 });
+      if (scenario.name.startsWith('GET /api/v2/dashboard (creator)')) dashboardP99 = result.p99;
+      console.info(
+        scenario.name.padEnd(48) + String(result.count).padStart(9) + String(result.errors).padStart(8) + result.rps.toFixed(0).padStart(9) +
+          result.p50.toFixed(1).padStart(9) + result.p90.toFixed(1).padStart(9) + result.p99.toFixed(1).padStart(9) + result.cpuMs.toFixed(2).padStart(9),
+      );
+    }
+    if (database.kind === 'postgres') {
+      const verdict = dashboardP99 <= DASHBOARD_BUDGET_P99_MS ? 'within' : 'OVER';
+      console.info(`budget: dashboard p99 ${dashboardP99.toFixed(1)} ms is ${verdict} the ${DASHBOARD_BUDGET_P99_MS} ms budget at ${CONCURRENCY} concurrent`);
+    }
+    await app.close();
+  } finally {
+    await database.close();
+    await cleanup();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

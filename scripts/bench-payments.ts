@@ -1,0 +1,121 @@
+/**
+ * `npx tsx scripts/bench-payments.ts [--requests 400] [--concurrency 8]`: payment creation throughput and latency of
+ * the reference server (real HTTP on loopback, sandbox provider, embedded PostgreSQL in memory; DATABASE_URL=postgres://
+ * runs it on that server instead, in a fresh schema-migrated database you provide).
+ *
+ * Scenarios, each with requests spread over `concurrency` connections:
+ * - create: POST /invoice/donation/{id}/create with a new card token (4242, paid at once): idempotency record,
+ *   payment row, provider session, ledger pair, notification;
+ * - replay: the same call repeated with an Idempotency-Key already answered (what a double tap costs);
+ * - check: POST /pay/smart_glocal/check of a paid payment.
+ * Card tokens are made before the clock starts (tokenisation is the browser's call to the provider).
+ */
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { buildApp } from '../server/app';
+import { AdjustableClock } from '../server/clock';
+import { testConfig } from '../server/config';
+import type { ResolvedConfig } from '../server/context';
+import { signInitData } from '../server/sandbox/initData';
+import { openDatabase } from '../server/store/db';
+import { migrate } from '../server/store/migrate';
+
+function option(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`);
+  const value = index === -1 ? NaN : Number(process.argv[index + 1]);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+const REQUESTS = option('requests', 400);
+const CONCURRENCY = option('concurrency', 8);
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function measure(label: string, count: number, run: (index: number) => Promise<number>): Promise<void> {
+  const latencies: number[] = [];
+  let next = 0;
+  let failures = 0;
+  const started = performance.now();
+  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
+    for (let index = next++; index < count; index = next++) {
+      const begin = performance.now();
+      const status = await run(index);
+      latencies.push(performance.now() - begin);
+      if (status !== 200) failures += 1;
+    }
+  }));
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  console.info(`${label.padEnd(48)} ${String(count).padStart(5)} req  ${(count / seconds).toFixed(1).padStart(7)} req/s  ` +
+    `p50 ${percentile(latencies, 50).toFixed(1)} ms  p99 ${percentile(latencies, 99).toFixed(1)} ms${failures > 0 ? `  (${failures} failed)` : ''}`);
+}
+
+async function main(): Promise<void> {
+  const url = process.env.DATABASE_URL;
+  const database = await openDatabase(url?.startsWith('postgres') ? { kind: 'postgres', url } : { kind: 'memory' });
+  await migrate(database);
+  const config = { ...testConfig({ database: database.kind === 'postgres' ? { kind: 'postgres', url: url ?? '' } : { kind: 'memory' } }), logLevel: 'silent' } as ResolvedConfig;
+  const clock = new AdjustableClock();
+  const app = await buildApp({ database, config, clock, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}`;
+
+  const call = async (method: string, path: string, body: unknown, headers: Record<string, string> = {}) => {
+    const response = await fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const json = (await response.json()) as Record<string, unknown>;
+    return { status: response.status, body: json };
+  };
+  const auth = (telegramId: number) => ({ authorization: `TgAuth ${signInitData({ telegramId, firstName: `Bench ${telegramId}` }, config.botToken, clock.now())}` });
+
+  // A creator with a channel and a donation request.
+  const creator = 880_001;
+  await call('GET', '/api/v2/verification/status', undefined, auth(creator));
+  await call('POST', '/sandbox/kyc', { telegramId: creator, status: 'approved' });
+  const channel = await call('POST', '/sandbox/bot/channel-added', { ownerTelegramId: creator, chatId: -1_008_800_000_001, title: 'Bench channel', username: 'bench_channel' });
+  const channelId = (channel.body.channel as { id: number }).id;
+  const donation = await call('POST', `/api/v2/donation/request/channel/${channelId}`, { title: 'Tips', description: 'Bench', currency: 'eur', amount: 0, buttonText: 'Donate', pin: false, disableNotification: true }, auth(creator));
+  const donationId = (donation.body.donation as { id: number }).id;
+
+  const payers = Array.from({ length: 20 }, (_, index) => 880_100 + index);
+  const headersOf = new Map(payers.map((payer) => [payer, auth(payer)]));
+  const total = REQUESTS + 50;
+  const tokens: string[] = [];
+  for (let index = 0; index < total; index += 1) {
+    const answer = await call('POST', '/provider/v1/cards/tokenize', { card_number: '4242424242424242', cardholder_name: 'Bench Payer', expiry_month: '12', expiry_year: '35', cvc: '123' });
+    tokens.push(answer.body.token as string);
+  }
+
+  const answered: { payer: number; key: string; body: unknown; paymentId: string }[] = [];
+  const create = async (index: number) => {
+    const payer = payers[index % payers.length];
+    const key = randomUUID();
+    const body = { paymentMethod: 'smart_glocal_form', cardToken: tokens[index], amount: 5 };
+    const answer = await call('POST', `/api/v2/invoice/donation/${donationId}/create`, body, { ...headersOf.get(payer), 'Idempotency-Key': key });
+    if (answer.status === 200) answered.push({ payer, key, body, paymentId: answer.body.paymentId as string });
+    return answer.status;
+  };
+
+  console.info(`bench-payments: ${database.kind} database, ${CONCURRENCY} concurrent clients, node ${process.version}`);
+  for (let index = 0; index < 50; index += 1) await create(REQUESTS + index); // warm-up
+  await measure('create (new card, paid at once)', REQUESTS, (index) => create(index));
+  await measure('replay (same Idempotency-Key and body)', REQUESTS, async (index) => {
+    const first = answered[index % answered.length];
+    const answer = await call('POST', `/api/v2/invoice/donation/${donationId}/create`, first.body, { ...headersOf.get(first.payer), 'Idempotency-Key': first.key });
+    return answer.status;
+  });
+  await measure('check (paid payment)', REQUESTS, async (index) => {
+    const first = answered[index % answered.length];
+    return (await call('POST', '/api/v2/pay/smart_glocal/check', { paymentId: first.paymentId }, headersOf.get(first.payer))).status;
+  });
+
+  await app.close();
+  await database.close();
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,135 @@
+/**
+ * buildApp: the whole server as a Fastify instance, not listening yet (tests call `app.listen({ port: 0 })`).
+ *
+ * Layout:
+ * - /api/v2/*            the API (auth hook in this scope; route modules from server/http/routes/index.ts)
+ * - /api/v2/openapi.json the OpenAPI document generated from the route schemas (public)
+ * - /provider/*          the sandbox card provider (money engine), sandbox only
+ * - /sandbox/*           control API, KYC widget and the messenger host emulator, sandbox only (404 otherwise)
+ * - /telegram/webhook    Bot API updates, when BOT_WEBHOOK_SECRET is set
+ * - everything else      the built mini-app from dist/ with an SPA fallback
+ *
+ * The database must be migrated before (server/main.ts and the test harness do it).
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import { SandboxBotGateway } from './bot/SandboxBotGateway';
+import type { BotGateway } from './bot/BotGateway';
+import { TelegramBotGateway } from './bot/TelegramBotGateway';
+import { botWebhookRoutes } from './bot/webhook';
+import { AdjustableClock, type MovableClock } from './clock';
+import type { AppDeps, ResolvedConfig } from './context';
+import { AppError } from './errors';
+import { installAuth } from './http/auth';
+import { installErrorHandler } from './http/errorHandler';
+import { loadRouteModules } from './http/routes';
+import { addSharedSchemas } from './http/schemas';
+import { installStatic } from './http/static';
+import type { KycProvider } from './kyc/KycProvider';
+import { SandboxKycProvider } from './kyc/SandboxKycProvider';
+import { sandboxControlRoutes } from './sandbox/control';
+import { createServices } from './services';
+import type { Database } from './store/db';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What the app was built from (tests reach the clock and database through it). */
+    deps: AppDeps;
+  }
+}
+
+export interface BuildAppOptions {
+  readonly database: Database;
+  readonly config: ResolvedConfig;
+  readonly clock?: MovableClock;
+  readonly bot?: BotGateway;
+  readonly kyc?: KycProvider;
+  /** Pino logger options or false; defaults to the config's LOG_LEVEL. */
+  readonly logger?: boolean | { level: string };
+}
+
+/** Without a real identity-check provider (SANDBOX=0) verification cannot start: say so instead of failing. */
+class UnconfiguredKycProvider implements KycProvider {
+  async createSession(): Promise<never> {
+    throw new AppError('conflict', 'No identity-check provider is configured on this server', {}, 503);
+  }
+  widgetUrl(token: string): string {
+    return `about:blank#${token}`;
+  }
+}
+
+/** Loads `exportName` of an optional module next to this file (other helpers' parts), or null when absent. */
+async function optionalModule<T>(relative: string, exportName: string): Promise<T | null> {
+  const base = path.resolve(process.cwd(), 'server', relative);
+  if (!['.ts', '.js'].some((extension) => existsSync(`${base}${extension}`))) return null;
+  const module = (await import(`./${relative}`)) as Record<string, unknown>;
+  return (module[exportName] as T | undefined) ?? null;
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { database, config } = options;
+  const clock = options.clock ?? new AdjustableClock();
+  const db = database.db;
+  const bot = options.bot ?? (config.sandbox ? new SandboxBotGateway(db) : new TelegramBotGateway({ token: config.botToken, apiUrl: config.botApiUrl }));
+  const kyc = options.kyc ?? (config.sandbox ? new SandboxKycProvider() : new UnconfiguredKycProvider());
+  const services = createServices({ db, clock, config, bot, kyc });
+  const deps: AppDeps = { database, db, config, clock, bot, kyc, services };
+
+  const app = Fastify({
+    logger: options.logger ?? (config.logLevel === 'silent' ? false : { level: config.logLevel }),
+    bodyLimit: 256 * 1024,
+    forceCloseConnections: true,
+    return503OnClosing: true,
+    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
+  });
+  app.decorate('deps', deps);
+  installErrorHandler(app);
+  addSharedSchemas(app);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Backers API',
+        version: '2.0.0',
+        description: 'The reference server of the Backers mini-app. Amounts are major units (number or numeric string); ' +
+          'times are epoch seconds; lists are paged by opaque cursors (startFrom / nextFrom, 20 per page). ' +
+          'Errors answer { code, message } with the codes of src/domain/errors.ts.',
+      },
+      servers: [{ url: '/api/v2' }],
+      components: {
+        securitySchemes: { TgAuth: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'TgAuth <raw Telegram init data>' } },
+      },
+      security: [{ TgAuth: [] }],
+    },
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
+    transform: ({ schema, url }) => {
+      const documented = url.startsWith('/api/v2/') && url !== '/api/v2/openapi.json';
+      const relative = documented ? url.slice('/api/v2'.length) : url;
+      return { schema: documented ? schema : { ...(schema ?? {}), hide: true }, url: relative };
+    },
+  });
+
+  await app.register(async (api) => {
+    installAuth(api, { db, clock, botToken: config.botToken });
+    api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+    for (const module of await loadRouteModules()) await api.register(module.plugin, { deps });
+  }, { prefix: '/api/v2' });
+
+  if (config.sandbox) {
+    await app.register(sandboxControlRoutes, { prefix: '/sandbox', deps });
+    const providerPlugin = await optionalModule<FastifyPluginAsync<{ deps: AppDeps }>>('payments/sandbox/plugin', 'providerPlugin');
+    if (providerPlugin) await app.register(providerPlugin, { deps });
+    const emulatorPlugin = await optionalModule<FastifyPluginAsync>('sandbox/emulator/plugin', 'emulatorPlugin');
+    if (emulatorPlugin) await app.register(emulatorPlugin);
+  }
+  if (config.botWebhookSecret) await app.register(botWebhookRoutes, { deps, secret: config.botWebhookSecret });
+
+  // The money engine's jobs register themselves when their module loads.
+  await optionalModule('jobs/index', 'default');
+
+  await installStatic(app, config.staticDir);
+  return app;
+}

@@ -1,0 +1,157 @@
+/**
+ * Server configuration from the environment (README "Configuration").
+ *
+ * | variable | default | meaning |
+ * |---|---|---|
+ * | PORT | 8080 | listening port (0 = any free port) |
+ * | HOST | 127.0.0.1 | listening address |
+ * | DATABASE_URL | unset | unset: embedded PostgreSQL (PGlite) in DATA_DIR; `memory://`: in-memory PGlite; `postgres://` or `postgresql://`: a PostgreSQL server |
+ * | DATA_DIR | ./.data | embedded database files, its lock file and the sandbox bot token |
+ * | BOT_TOKEN | generated in the sandbox | signs and validates init data; with the sandbox off, calls the Bot API |
+ * | BOT_USERNAME | BackersSandboxBot | the bot's username (deep links t.me/<bot>/<app>) |
+ * | APP_NAME | app | the mini-app's short name (deep links t.me/<bot>/<app>) |
+ * | SANDBOX | on | `0`/`false`/`off` turns off the sandbox provider, KYC, bot, seed, control API and emulator |
+ * | SANDBOX_PUBLIC | off | `1` allows the sandbox on a non-loopback HOST |
+ * | SERVICE_FEE_BPS | 1000 | service fee in basis points (1000 = 10%) |
+ * | PROVIDER_BASE_URL | /provider | where the client reaches the card provider |
+ * | PUBLIC_URL | http://HOST:PORT | the app's public origin (launch links, bot buttons in the sandbox) |
+ * | STATIC_DIR | ./dist | the built mini-app |
+ * | BOT_API_URL | https://api.telegram.org | Telegram Bot API base (real bot gateway) |
+ * | BOT_WEBHOOK_SECRET | unset | secret token Telegram sends with webhook updates (real bot gateway) |
+ * | LOG_LEVEL | info | pino level (`silent` in tests) |
+ */
+import { randomBytes, randomInt } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+export type DatabaseTarget =
+  | { readonly kind: 'embedded'; readonly dataDir: string }
+  | { readonly kind: 'memory' }
+  | { readonly kind: 'postgres'; readonly url: string };
+
+export interface ServerConfig {
+  readonly port: number;
+  readonly host: string;
+  readonly database: DatabaseTarget;
+  readonly dataDir: string;
+  /** Undefined only before ensureBotToken() ran in the sandbox. */
+  readonly botToken: string | undefined;
+  readonly botUsername: string;
+  readonly appName: string;
+  readonly sandbox: boolean;
+  readonly sandboxPublic: boolean;
+  readonly serviceFeeBps: number;
+  readonly providerBaseUrl: string;
+  readonly publicUrl: string;
+  readonly staticDir: string;
+  readonly botApiUrl: string;
+  readonly botWebhookSecret: string | undefined;
+  readonly logLevel: string;
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+const OFF = new Set(['0', 'false', 'off', 'no']);
+const ON = new Set(['1', 'true', 'on', 'yes']);
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (ON.has(raw)) return true;
+  if (OFF.has(raw)) return false;
+  throw new ConfigError(`${name} must be 1 or 0, got "${env[name]}"`);
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  return value;
+}
+
+function nonEmpty(env: Env, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  return raw === undefined || raw === '' ? undefined : raw;
+}
+
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare) || bare === '::ffff:127.0.0.1';
+}
+
+export function parseDatabaseUrl(raw: string | undefined, dataDir: string): DatabaseTarget {
+  if (raw === undefined || raw.trim() === '') return { kind: 'embedded', dataDir };
+  const url = raw.trim();
+  if (url === 'memory://' || url === 'memory:') return { kind: 'memory' };
+  if (/^postgres(ql)?:\/\//.test(url)) return { kind: 'postgres', url };
+  throw new ConfigError('DATABASE_URL must be unset, memory:// or postgres://...');
+}
+
+/** Reads the environment. Pure: no files are touched (see ensureBotToken for the sandbox token). */
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): ServerConfig {
+  const port = integer(env, 'PORT', 8080, 0, 65535);
+  const host = nonEmpty(env, 'HOST') ?? '127.0.0.1';
+  const dataDir = path.resolve(cwd, nonEmpty(env, 'DATA_DIR') ?? '.data');
+  const sandbox = flag(env, 'SANDBOX', true);
+  const sandboxPublic = flag(env, 'SANDBOX_PUBLIC', false);
+  const botToken = nonEmpty(env, 'BOT_TOKEN');
+  if (sandbox && !sandboxPublic && !isLoopbackHost(host)) {
+    throw new ConfigError(
+      `Refusing to start: the sandbox (fake payments, a control API that signs in as anyone) is on and HOST=${host} is not a loopback address. ` +
+        'Set SANDBOX=0 for production, or SANDBOX_PUBLIC=1 if you really want a public sandbox.',
+    );
+  }
+  if (!sandbox && botToken === undefined) throw new ConfigError('BOT_TOKEN is required when SANDBOX=0');
+  const displayHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return {
+    port,
+    host,
+    database: parseDatabaseUrl(env.DATABASE_URL, dataDir),
+    dataDir,
+    botToken,
+    botUsername: nonEmpty(env, 'BOT_USERNAME') ?? 'BackersSandboxBot',
+    appName: nonEmpty(env, 'APP_NAME') ?? 'app',
+    sandbox,
+    sandboxPublic,
+    serviceFeeBps: integer(env, 'SERVICE_FEE_BPS', 1000, 0, 10000),
+    providerBaseUrl: nonEmpty(env, 'PROVIDER_BASE_URL') ?? '/provider',
+    publicUrl: (nonEmpty(env, 'PUBLIC_URL') ?? `http://${displayHost}:${port}`).replace(/\/+$/, ''),
+    staticDir: path.resolve(cwd, nonEmpty(env, 'STATIC_DIR') ?? 'dist'),
+    botApiUrl: (nonEmpty(env, 'BOT_API_URL') ?? 'https://api.telegram.org').replace(/\/+$/, ''),
+    botWebhookSecret: nonEmpty(env, 'BOT_WEBHOOK_SECRET'),
+    logLevel: nonEmpty(env, 'LOG_LEVEL') ?? 'info',
+  };
+}
+
+/** A configuration for tests and scripts: in-memory database, sandbox on, a fixed bot token. */
+export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  return {
+    ...loadConfig({ DATABASE_URL: 'memory://', PORT: '0', BOT_TOKEN: '1234567890:TEST-sandbox-token-for-tests-only-xx', LOG_LEVEL: 'silent' }),
+    ...overrides,
+  };
+}
+
+/**
+ * The bot token to sign init data with. Given in BOT_TOKEN it is used as is; in the sandbox without one, a local
+ * token is generated once and kept in DATA_DIR/sandbox-bot-token so launch links stay valid across restarts.
+ */
+export async function ensureBotToken(config: ServerConfig): Promise<ServerConfig & { botToken: string }> {
+  if (config.botToken !== undefined) return { ...config, botToken: config.botToken };
+  if (!config.sandbox) throw new ConfigError('BOT_TOKEN is required when SANDBOX=0');
+  const file = path.join(config.dataDir, 'sandbox-bot-token');
+  try {
+    const stored = (await readFile(file, 'utf8')).trim();
+    if (stored !== '') return { ...config, botToken: stored };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const token = `${randomInt(1_000_000_000, 9_999_999_999)}:${randomBytes(26).toString('base64url').slice(0, 35)}`;
+  await mkdir(config.dataDir, { recursive: true });
+  await writeFile(file, `${token}\n`, { mode: 0o600 });
+  return { ...config, botToken: token };
+}

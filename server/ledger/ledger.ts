@@ -1,0 +1,146 @@
+/**
+ * Ledger writers and balances. Every money movement is a row of `transactions` (schema.ts); nothing else holds money.
+ * - A payment writes its pair in the caller's database transaction: buy_subscription (payer) + sell_subscription
+ *   (creator), or send_donation + get_donation. The unique (payment_id, type) index makes a second write of the same
+ *   payment impossible, whatever races happen above.
+ * - A payout writes one withdrawal row for the creator.
+ * Balances are computed from these rows only (see windows.ts for the active/payout split), so they always equal the
+ * ledger's sum: Σ amount of sell_subscription and get_donation − Σ amount of withdrawal, per currency.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { CardBrand, TransactionPaymentMethod } from '../../src/domain/entities';
+import { type Currency, type Money, compareCurrencies, money } from '../../src/domain/money';
+import type { PaymentSplit } from '../../src/domain/fees';
+import type { DbOrTx } from '../payments/db';
+import { type WithdrawalAccountJson, transactions } from '../store/schema';
+import { openWindowStart } from './windows';
+
+export interface PaymentPairInput {
+  readonly kind: 'subscription' | 'donation';
+  readonly paymentId: string;
+  readonly payerId: number;
+  readonly creatorId: number;
+  readonly channelId: number;
+  readonly subscriptionId?: number | null;
+  readonly memberId?: number | null;
+  readonly donationId?: number | null;
+  readonly split: PaymentSplit;
+  readonly paymentMethod: TransactionPaymentMethod;
+  readonly card?: { readonly brand: CardBrand; readonly last4: string } | null;
+  readonly at: Date;
+}
+
+export interface WrittenPair {
+  readonly buyTransactionId: number;
+  readonly sellTransactionId: number;
+}
+
+/** Writes the payer's and the creator's rows of one payment. Call inside the payment's database transaction. */
+export async function writePaymentPair(tx: DbOrTx, input: PaymentPairInput): Promise<WrittenPair> {
+  const { split } = input;
+  const shared = {
+    channelId: input.channelId,
+    subscriptionId: input.subscriptionId ?? null,
+    memberId: input.memberId ?? null,
+    donationId: input.donationId ?? null,
+    currency: split.price.currency,
+    price: split.price.minor,
+    providerFee: split.providerFee.minor,
+    serviceFee: split.serviceFee.minor,
+    payoutAmount: split.payoutAmount.minor,
+    paymentMethod: input.paymentMethod,
+    cardBrand: input.card?.brand ?? null,
+    cardLast4: input.card?.last4 ?? null,
+    paymentId: input.paymentId,
+    createdAt: input.at,
+  };
+  const [buy, sell] = input.kind === 'subscription' ? ['buy_subscription', 'sell_subscription'] as const : ['send_donation', 'get_donation'] as const;
+  const rows = await tx.insert(transactions).values([
+    { ...shared, type: buy, userId: input.payerId, counterpartyId: input.creatorId, amount: split.price.minor },
+    { ...shared, type: sell, userId: input.creatorId, counterpartyId: input.payerId, amount: split.payoutAmount.minor },
+  ]).returning({ id: transactions.id, type: transactions.type });
+  const buyRow = rows.find((row) => row.type === buy);
+  const sellRow = rows.find((row) => row.type === sell);
+  if (buyRow === undefined || sellRow === undefined) throw new Error('ledger pair was not written');
+  return { buyTransactionId: buyRow.id, sellTransactionId: sellRow.id };
+}
+
+export interface WithdrawalInput {
+  readonly creatorId: number;
+  readonly amount: Money;
+  readonly account: WithdrawalAccountJson;
+  readonly paymentMethod: TransactionPaymentMethod;
+  readonly card?: { readonly brand: CardBrand; readonly last4: string } | null;
+  readonly at: Date;
+}
+
+export async function writeWithdrawal(tx: DbOrTx, input: WithdrawalInput): Promise<number> {
+  const [row] = await tx.insert(transactions).values({
+    type: 'withdrawal',
+    userId: input.creatorId,
+    currency: input.amount.currency,
+    price: input.amount.minor,
+    amount: input.amount.minor,
+    payoutAmount: input.amount.minor,
+    paymentMethod: input.paymentMethod,
+    cardBrand: input.card?.brand ?? null,
+    cardLast4: input.card?.last4 ?? null,
+    withdrawalAccount: input.account,
+    createdAt: input.at,
+  }).returning({ id: transactions.id });
+  return row.id;
+}
+
+export interface Balances {
+  /** Earnings of the open window, per currency (eur first). */
+  readonly active: Money[];
+  /** Earnings of closed windows not yet paid out (carried-over amounts included), per currency. */
+  readonly payout: Money[];
+}
+
+interface BalanceRow {
+  currency: string;
+  earnedBefore: number | string | null;
+  earnedOpen: number | string | null;
+  withdrawn: number | string | null;
+}
+
+const EARNING_TYPES = ['sell_subscription', 'get_donation'] as const;
+
+/**
+ * A creator's balances at `nowMs`, per currency, from the ledger alone. Currencies with nothing in either kind are
+ * left out.
+ */
+export async function balancesOf(db: DbOrTx, userId: number, nowMs: number): Promise<Balances> {
+  const boundary = new Date(openWindowStart(nowMs)).toISOString();
+  const rows = await db.select({
+    currency: transactions.currency,
+    earnedBefore: sql<string>`coalesce(sum(${transactions.amount}) filter (where ${transactions.type} in ('sell_subscription', 'get_donation') and ${transactions.createdAt} < ${boundary}::timestamptz), 0)`,
+    earnedOpen: sql<string>`coalesce(sum(${transactions.amount}) filter (where ${transactions.type} in ('sell_subscription', 'get_donation') and ${transactions.createdAt} >= ${boundary}::timestamptz), 0)`,
+    withdrawn: sql<string>`coalesce(sum(${transactions.amount}) filter (where ${transactions.type} = 'withdrawal'), 0)`,
+  }).from(transactions)
+    .where(and(eq(transactions.userId, userId), inArray(transactions.type, [...EARNING_TYPES, 'withdrawal'])))
+    .groupBy(transactions.currency) as BalanceRow[];
+  const active: Money[] = [];
+  const payout: Money[] = [];
+  for (const row of rows.sort((a, b) => compareCurrencies(a.currency as Currency, b.currency as Currency))) {
+    const currency = row.currency as Currency;
+    const open = Number(row.earnedOpen ?? 0);
+    const payable = Number(row.earnedBefore ?? 0) - Number(row.withdrawn ?? 0);
+    if (open !== 0) active.push(money(open, currency));
+    if (payable !== 0) payout.push(money(payable, currency));
+  }
+  return { active, payout };
+}
+
+/** Σ earnings − Σ withdrawals per currency: what the balances must add up to (tests and audits). */
+export async function ledgerSum(db: DbOrTx, userId: number): Promise<Map<Currency, number>> {
+  const rows = await db.select({ type: transactions.type, currency: transactions.currency, amount: transactions.amount })
+    .from(transactions).where(eq(transactions.userId, userId));
+  const sums = new Map<Currency, number>();
+  for (const row of rows) {
+    const sign = row.type === 'withdrawal' ? -1 : row.type === 'sell_subscription' || row.type === 'get_donation' ? 1 : 0;
+    if (sign !== 0) sums.set(row.currency, (sums.get(row.currency) ?? 0) + sign * Number(row.amount));
+  }
+  return sums;
+}

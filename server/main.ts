@@ -1,0 +1,81 @@
+/**
+ * `npm start` (after `vite build`): migrate, seed an empty sandbox database, listen, print the addresses, run the
+ * background jobs every minute, and shut down cleanly on SIGINT/SIGTERM (stop accepting, finish requests, close
+ * the database and release the data dir lock).
+ */
+import { buildApp } from './app';
+import { AdjustableClock } from './clock';
+import { ConfigError, ensureBotToken, loadConfig } from './config';
+import { runJobs } from './jobs-registry';
+import { seedIfEmpty } from './sandbox/seed';
+import { type Database, openDatabase } from './store/db';
+import { DataDirLockedError } from './store/lock';
+import { migrate } from './store/migrate';
+
+const JOB_INTERVAL_MS = Number(process.env.JOB_INTERVAL_MS ?? 60_000);
+
+async function main(): Promise<void> {
+  const config = await ensureBotToken(loadConfig());
+  const database: Database = await openDatabase(config.database);
+  const clock = new AdjustableClock();
+  const applied = await migrate(database);
+  if (applied.length > 0) console.info(`database: applied ${applied.join(', ')}`);
+  if (config.sandbox && (await seedIfEmpty(database.db, clock, config))) console.info('database: seeded the demo accounts (README "Demo accounts")');
+
+  const app = await buildApp({ database, config, clock });
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : config.port;
+  const origin = config.publicUrl.replace(/:\d+$/, `:${port}`);
+  console.info(`Backers is running at ${origin}/`);
+  console.info(`API: ${origin}/api/v2 (OpenAPI: ${origin}/api/v2/openapi.json)`);
+  if (config.sandbox) console.info(`Messenger host emulator: ${origin}/sandbox/`);
+  console.info(`Database: ${database.kind === 'embedded' ? `embedded PostgreSQL in ${config.dataDir}` : database.kind}`);
+
+  let jobsRunning = false;
+  const timer = setInterval(() => {
+    if (jobsRunning) return;
+    jobsRunning = true;
+    runJobs({ db: database.db, clock, config, log: { info: (m) => app.log.info(m), error: (m) => app.log.error(m) } })
+      .finally(() => { jobsRunning = false; });
+  }, JOB_INTERVAL_MS);
+  timer.unref();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.info(`${signal}: shutting down`);
+    clearInterval(timer);
+    // Never hang on the way out: whatever is still open after 10 s is cut.
+    setTimeout(() => {
+      console.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 10_000).unref();
+    let code = 0;
+    try {
+      await app.close();
+    } catch (error) {
+      console.error('closing the HTTP server failed:', error);
+      code = 1;
+    }
+    try {
+      await database.close();
+    } catch (error) {
+      console.error('closing the database failed:', error);
+      code = 1;
+    }
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,139 @@
+/**
+ * Opens the database the configuration names: embedded PGlite on disk (guarded by a lock file), in-memory PGlite,
+ * or a PostgreSQL server through a node-postgres pool. All three answer the same drizzle API and run the same SQL.
+ *
+ * int8 and numeric: PGlite and node-postgres parse them differently (numbers vs strings), so both are set to parse
+ * them into JS numbers, refusing values beyond Number.MAX_SAFE_INTEGER rather than rounding money silently.
+ * Timestamps in raw `db.execute` results stay PostgreSQL text on both drivers (drizzle sets that); read times
+ * through the query builder or as `extract(epoch ...)`.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import type { DatabaseTarget } from '../config';
+import { acquireDataDirLock, type DataDirLock } from './lock';
+import path from 'node:path';
+
+/** The drizzle database every repository takes (PGlite or node-postgres). */
+export type Db = PgDatabase<PgQueryResultHKT, Record<string, unknown>>;
+/** A transaction handle: the same query API as Db. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+/** One connection for raw SQL: multi-statement scripts (migrations) and session-level locks. */
+export interface SqlSession {
+  /** Runs a script of one or more statements without parameters. */
+  exec(script: string): Promise<void>;
+  query<T>(text: string, params?: unknown[]): Promise<T[]>;
+}
+
+export interface Database {
+  readonly db: Db;
+  /** Runs `work` on one dedicated connection (PGlite: its only session). */
+  withSession<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
+  readonly kind: 'embedded' | 'memory' | 'postgres';
+  /** The PGlite instance (embedded and memory), for snapshots. */
+  readonly pglite?: PGlite;
+  close(): Promise<void>;
+}
+
+const INT8 = 20;
+const NUMERIC = 1700;
+
+/** int8/numeric text to a JS number; throws instead of losing precision. */
+export function parseSafeNumber(text: string): number {
+  const value = Number(text);
+  if (Number.isInteger(value) && !Number.isSafeInteger(value)) throw new RangeError(`value ${text} exceeds the safe integer range`);
+  return value;
+}
+
+let pgParsersSet = false;
+/** node-postgres: drizzle falls back to pg's global parsers for these types, so they are set globally once. */
+function setPgParsers(): void {
+  if (pgParsersSet) return;
+  pg.types.setTypeParser(INT8, parseSafeNumber);
+  pg.types.setTypeParser(NUMERIC, parseSafeNumber);
+  pgParsersSet = true;
+}
+
+export const pgliteParsers = { [INT8]: parseSafeNumber, [NUMERIC]: parseSafeNumber };
+
+/** Wraps an open PGlite (e.g. loaded from a snapshot) as a Database. */
+export function fromPglite(pglite: PGlite, kind: 'embedded' | 'memory' = 'memory', onClose?: () => Promise<void>): Database {
+  const db = drizzlePglite(pglite) as unknown as Db;
+  const session: SqlSession = {
+    async exec(script) {
+      await pglite.exec(script);
+    },
+    async query<T>(text: string, params: unknown[] = []) {
+      return (await pglite.query<T>(text, params)).rows;
+    },
+  };
+  return {
+    db,
+    kind,
+    pglite,
+    withSession: (work) => work(session),
+    async close() {
+      if (!pglite.closed) await pglite.close();
+      await onClose?.();
+    },
+  };
+}
+
+export function fromPostgresUrl(url: string, poolSize = 20): Database {
+  setPgParsers();
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // A dropped idle connection must not crash the process; the pool reconnects on the next query. A server shutting
+  // connections down on purpose (57P01, e.g. a restart or a dropped test database) is expected and not logged.
+  pool.on('error', (error: Error & { code?: string }) => {
+    if (error.code !== '57P01') console.error('postgres pool error:', error.message);
+  });
+  const db = drizzlePg(pool) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    async withSession(work) {
+      const client = await pool.connect();
+      try {
+        return await work({
+          async exec(script) {
+            await client.query(script);
+          },
+          async query<T>(text: string, params: unknown[] = []) {
+            return (await client.query(text, params)).rows as T[];
+          },
+        });
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  switch (target.kind) {
+    case 'memory':
+      return fromPglite(await PGlite.create({ parsers: pgliteParsers }), 'memory');
+    case 'postgres':
+      return fromPostgresUrl(target.url);
+    case 'embedded': {
+      const lock: DataDirLock = await acquireDataDirLock(target.dataDir);
+      try {
+        const pglite = await PGlite.create({ dataDir: path.join(target.dataDir, 'pgdata'), parsers: pgliteParsers });
+        return fromPglite(pglite, 'embedded', () => lock.release());
+      } catch (error) {
+        await lock.release();
+        throw error;
+      }
+    }
+  }
+}
+
+/** Rows of a raw `db.execute` result (both drivers return `{ rows }`). */
+export function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}

@@ -1,0 +1,140 @@
+/**
+ * Tables of the money engine (migration 0002_money.sql and later), next to the core schema (schema.ts):
+ * - payments: one row per charge attempt (invoice payment or renewal), the source of truth for its status;
+ * - idempotency_keys: answers of payment-creating calls per user and Idempotency-Key;
+ * - provider_webhook_events: provider notifications already applied (deduplication by event id);
+ * - payout_runs: one payout per creator, currency and payout day (exactly once);
+ * - provider_*: the sandbox provider's own storage (what a real provider keeps on its side).
+ * Money columns are integer minor units (bigint) with a currency column beside them.
+ */
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const money = (name: string) => bigint(name, { mode: 'number' });
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const payments = pgTable('payments', {
+  id: text('id').primaryKey(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  /** The Idempotency-Key of the call that created it (null for renewals), unique per user. */
+  idempotencyKey: text('idempotency_key'),
+  /** renewal:<memberId>:<expiresAt ms>:<attempt>; unique so two job runners never charge the same renewal twice. */
+  renewalKey: text('renewal_key'),
+  kind: text('kind').notNull().$type<'subscription' | 'donation'>(),
+  purpose: text('purpose').notNull().$type<'invoice' | 'renewal'>(),
+  channelId: bigint('channel_id', { mode: 'number' }).notNull(),
+  subscriptionId: bigint('subscription_id', { mode: 'number' }),
+  donationId: bigint('donation_id', { mode: 'number' }),
+  memberId: bigint('member_id', { mode: 'number' }),
+  amount: money('amount').notNull(),
+  currency: text('currency').notNull(),
+  method: text('method').notNull().$type<'smart_glocal_form' | 'smart_glocal_saved_card' | 'smart_glocal' | 'renewal'>(),
+  savedCardId: bigint('saved_card_id', { mode: 'number' }),
+  saveCard: boolean('save_card').notNull().default(false),
+  status: text('status').notNull().$type<'pending' | 'action_required' | 'paid' | 'error'>(),
+  providerSessionId: text('provider_session_id'),
+  providerPublicToken: text('provider_public_token'),
+  redirectUrl: text('redirect_url'),
+  hostedPageUrl: text('hosted_page_url'),
+  errorCode: text('error_code'),
+  errorDescription: text('error_description'),
+  cardBrand: text('card_brand'),
+  cardLast4: text('card_last4'),
+  cardCountry: text('card_country'),
+  buyTransactionId: bigint('buy_transaction_id', { mode: 'number' }),
+  sellTransactionId: bigint('sell_transaction_id', { mode: 'number' }),
+  createdAt: at('created_at').notNull(),
+  updatedAt: at('updated_at').notNull(),
+  settledAt: at('settled_at'),
+}, (table) => [
+  uniqueIndex('payments_user_idempotency_key').on(table.userId, table.idempotencyKey),
+  uniqueIndex('payments_renewal_key').on(table.renewalKey),
+  index('payments_open').on(table.status, table.updatedAt).where(sql`status in ('pending', 'action_required')`),
+]);
+
+export const idempotencyKeys = pgTable('idempotency_keys', {
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  key: text('key').notNull(),
+  /** sha256 of method, route and canonical body: the same key with another request is refused. */
+  requestHash: text('request_hash').notNull(),
+  state: text('state').notNull().$type<'running' | 'done'>(),
+  responseStatus: integer('response_status'),
+  responseBody: jsonb('response_body'),
+  /** Database time: heartbeats and takeover of a key whose process died use the database's clock. */
+  createdAt: at('created_at').notNull().default(sql`now()`),
+  updatedAt: at('updated_at').notNull().default(sql`now()`),
+}, (table) => [primaryKey({ columns: [table.userId, table.key] })]);
+
+export const providerWebhookEvents = pgTable('provider_webhook_events', {
+  eventId: text('event_id').primaryKey(),
+  paymentId: text('payment_id'),
+  receivedAt: at('received_at').notNull().default(sql`now()`),
+});
+
+export const payoutRuns = pgTable('payout_runs', {
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  currency: text('currency').notNull(),
+  /** yyyy-MM-dd of the payout day. */
+  payoutDate: text('payout_date').notNull(),
+  amount: money('amount').notNull(),
+  transactionId: bigint('transaction_id', { mode: 'number' }).notNull(),
+  providerPayoutId: text('provider_payout_id'),
+  createdAt: at('created_at').notNull(),
+}, (table) => [primaryKey({ columns: [table.userId, table.currency, table.payoutDate] })]);
+
+// ---- the sandbox provider's side
+
+const cardColumns = {
+  cardBrand: text('card_brand'),
+  cardType: text('card_type'),
+  cardBin: text('card_bin'),
+  cardLast4: text('card_last4'),
+  cardCountry: text('card_country'),
+  cardBehaviour: text('card_behaviour'),
+  cardLength: integer('card_length'),
+};
+
+export const providerTokens = pgTable('provider_tokens', {
+  token: text('token').primaryKey(),
+  kind: text('kind').notNull().$type<'card' | 'recurrent'>(),
+  ...cardColumns,
+  createdAt: at('created_at').notNull(),
+});
+
+export const providerSessions = pgTable('provider_sessions', {
+  id: text('id').primaryKey(),
+  reference: text('reference').notNull().unique(),
+  publicToken: text('public_token').notNull().unique(),
+  amount: money('amount').notNull(),
+  currency: text('currency').notNull(),
+  description: text('description').notNull(),
+  sourceType: text('source_type').notNull().$type<'card_token' | 'recurrent' | 'hosted_page'>(),
+  saveCard: boolean('save_card').notNull(),
+  ...cardColumns,
+  status: text('status').notNull().$type<'pending' | 'action_required' | 'paid' | 'cancelled' | 'error'>(),
+  errorCode: text('error_code'),
+  errorDescription: text('error_description'),
+  recurrentToken: text('recurrent_token'),
+  challengeExpiresAt: at('challenge_expires_at'),
+  expiresAt: at('expires_at').notNull(),
+  createdAt: at('created_at').notNull(),
+  updatedAt: at('updated_at').notNull(),
+});
+
+export const providerEvents = pgTable('provider_events', {
+  id: text('id').primaryKey(),
+  sessionId: text('session_id').notNull(),
+  body: text('body').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  deliveredAt: at('delivered_at'),
+  createdAt: at('created_at').notNull(),
+}, (table) => [index('provider_events_undelivered').on(table.createdAt).where(sql`delivered_at is null`)]);
+
+export const providerPayouts = pgTable('provider_payouts', {
+  id: text('id').primaryKey(),
+  reference: text('reference').notNull().unique(),
+  amount: money('amount').notNull(),
+  currency: text('currency').notNull(),
+  destination: jsonb('destination').notNull(),
+  createdAt: at('created_at').notNull(),
+});

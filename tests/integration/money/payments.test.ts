@@ -1,0 +1,299 @@
+/**
+ * Invoice payments over real HTTP on an embedded PostgreSQL: every sandbox test card to its final status, the 3-D
+ * Secure challenge (confirm, decline, timeout), saved-card and link payments, provider notifications, the ledger pair
+ * with its fees, what the creator sees, and balances equal to the ledger after each scenario.
+ */
+import { and, eq } from 'drizzle-orm';
+import { createHmac } from 'node:crypto';
+import { payments, providerEvents, providerSessions, providerWebhookEvents } from '../../../server/store/schema-money';
+import { savedCards, subscriptionMembers, transactions } from '../../../server/store/schema';
+import { type TestServer, newUser, startTestServer } from '../support/testServer';
+import {
+  type Shop, answerChallenge, check, expectBalancesMatchLedger, openShop, pay, payWithNewCard, tokenize, userId,
+} from './support/money';
+
+let server: TestServer;
+let shop: Shop;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  shop = await openShop(server);
+}, 60_000);
+afterAll(async () => server.close());
+
+afterEach(async () => {
+  await expectBalancesMatchLedger(server, shop.creatorId);
+});
+
+async function ledgerOf(paymentId: string) {
+  return server.database.db.select().from(transactions).where(eq(transactions.paymentId, paymentId));
+}
+
+describe('test cards end in their documented status', () => {
+  it.each([
+    ['4242424242424242', 'visa'],
+    ['5555555555554444', 'mastercard'],
+    ['2200000000000004', 'mir'],
+    ['4000000000000127', 'visa'],
+  ])('%s is paid at once (%s)', async (number, brand) => {
+    const follower = newUser('Payer');
+    const created = await payWithNewCard(server, follower, 'donation', shop.donationId, number, { amount: 7 });
+    expect(created).toMatchObject({ status: 'paid', kind: 'donation', amount: 7, currency: 'eur', card: { brand, last4: number.slice(-4) }, transactionId: expect.any(Number) });
+    expect(await check(server, follower, created.paymentId)).toMatchObject({ status: 'paid', transactionId: created.transactionId });
+    const ledger = await ledgerOf(created.paymentId);
+    expect(ledger.map((row) => row.type).sort()).toEqual(['get_donation', 'send_donation']);
+  });
+
+  it.each([
+    ['4000000000009995', 'insufficient_funds'],
+    ['4000000000000002', 'do_not_honor'],
+    ['4000000000000069', 'expired_card'],
+  ])('%s is declined with %s and writes no ledger line', async (number, code) => {
+    const follower = newUser('Declined');
+    const created = await payWithNewCard(server, follower, 'subscription', shop.subscriptions.monthly, number);
+    expect(created).toMatchObject({ status: 'error', errorCode: code, errorDescription: expect.stringMatching(/\w/) });
+    expect(await check(server, follower, created.paymentId)).toMatchObject({ status: 'error', errorCode: code });
+    expect(await ledgerOf(created.paymentId)).toHaveLength(0);
+    const members = await server.database.db.select().from(subscriptionMembers).where(eq(subscriptionMembers.userId, await userId(server, follower)));
+    expect(members).toHaveLength(0);
+  });
+
+  it('4000 0000 0000 3220: action_required with the challenge; Confirm pays and the client sees it', async () => {
+    const follower = newUser('Challenged');
+    const created = await payWithNewCard(server, follower, 'subscription', shop.subscriptions.monthly, '4000000000003220');
+    expect(created.status).toBe('action_required');
+    expect(created.userAction).toEqual({ type: 'redirect', url: expect.stringMatching(new RegExp(`^${server.baseUrl}/provider/v1/3ds/ses_`)) });
+    expect(created.token).toEqual(expect.any(String));
+
+    const status = await server.request('GET', '/provider/v1/sessions/status', undefined, { 'X-Public-Token': created.token ?? '' });
+    expect(status).toMatchObject({ status: 200, body: { status: 'action_required', redirect_url: expect.stringContaining('/provider/v1/3ds/') } });
+    expect(await check(server, follower, created.paymentId)).toMatchObject({ status: 'action_required', userAction: created.userAction });
+
+    const page = await server.request<string>('GET', new URL(created.userAction?.url ?? '').pathname);
+    expect(page.status).toBe(200);
+    expect(page.body).toMatch(/<button[^>]*>Confirm<\/button>/);
+    expect(page.body).toMatch(/<button[^>]*>Decline<\/button>/);
+    expect(page.body).toMatch(/id="countdown"[^>]*role="timer"/);
+    expect(page.body).toContain('400000******3220');
+
+    const result = await answerChallenge(server, created.userAction?.url ?? '', 'confirm');
+    expect(result.status).toBe(200);
+    expect(result.body).toContain('data-status="paid"');
+    expect(result.body).toContain('postMessage');
+
+    // The notification settled it before the page answered.
+    const [row] = await server.database.db.select().from(payments).where(eq(payments.id, created.paymentId));
+    expect(row.status).toBe('paid');
+    expect(await check(server, follower, created.paymentId)).toMatchObject({ status: 'paid', inviteLink: expect.stringMatching(/^https:\/\/t\.me\//), subscriptionMemberId: expect.any(Number) });
+    expect((await server.request('GET', '/provider/v1/sessions/status', undefined, { 'X-Public-Token': created.token ?? '' })).body).toEqual({ status: 'paid' });
+  });
+
+  it('4000 0000 0000 3220 declined on the challenge: error 3ds_declined with the provider description', async () => {
+    const follower = newUser('Decliner');
+    const created = await payWithNewCard(server, follower, 'subscription', shop.subscriptions.weekly, '4000000000003220');
+    await answerChallenge(server, created.userAction?.url ?? '', 'decline');
+    const status = await server.request('GET', '/provider/v1/sessions/status', undefined, { 'X-Public-Token': created.token ?? '' });
+    expect(status.body).toEqual({ status: 'cancelled', error_code: '3ds_declined', error_description: expect.stringMatching(/declined/) });
+    expect(await check(server, follower, created.paymentId)).toMatchObject({ status: 'error', errorCode: '3ds_declined', errorDescription: expect.stringMatching(/declined/) });
+    expect(await ledgerOf(created.paymentId)).toHaveLength(0);
+  });
+
+  it('4000 0000 0000 3238: the issuer fails the challenge even when confirmed', async () => {
+    const follower = newUser('Failed3ds');
+    const created = await payWithNewCard(server, follower, 'donation', shop.donationId, '4000000000003238');
+    expect(created.status).toBe('action_required');
+    await answerChallenge(server, created.userAction?.url ?? '', 'confirm');
+    expect(await check(server, follower, created.paymentId)).toMatchObject({ status: 'error', errorCode: '3ds_failed' });
+  });
+
+  it('an unanswered challenge is declined when its countdown runs out (3ds_timeout)', async () => {
+    const follower = newUser('Slow');
+    const created = await payWithNewCard(server, follower, 'donation', shop.donationId, '4000000000003220');
+    await server.request('POST', '/sandbox/clock', { advanceSeconds: 181 });
+    expect(await check(server, follower, created.paymentId)).toMatchObject({ status: 'error', errorCode: '3ds_timeout' });
+    // A late Confirm changes nothing.
+    await answerChallenge(server, created.userAction?.url ?? '', 'confirm');
+    expect((await check(server, follower, created.paymentId)).status).toBe('error');
+    expect(await ledgerOf(created.paymentId)).toHaveLength(0);
+  });
+});
+
+describe('ledger and creator view', () => {
+  it('writes the pair with price, 3% provider fee, 10% service fee and payout amount; the creator sees it at once', async () => {
+    const follower = newUser('Ledger');
+    const before = await server.api<{ activeBalances: { currency: string; amount: number }[] }>(shop.creator, 'GET', '/payout');
+    const created = await payWithNewCard(server, follower, 'donation', shop.donationId, '4242424242424242', { amount: '25.50' });
+    const ledger = await ledgerOf(created.paymentId);
+    const buy = ledger.find((row) => row.type === 'send_donation');
+    const sell = ledger.find((row) => row.type === 'get_donation');
+    expect(buy).toMatchObject({ userId: await userId(server, follower), counterpartyId: shop.creatorId, price: 2550, amount: 2550, providerFee: 77, serviceFee: 255, payoutAmount: 2218, currency: 'eur', cardBrand: 'visa', cardLast4: '4242', paymentMethod: 'smart_glocal' });
+    expect(sell).toMatchObject({ userId: shop.creatorId, counterpartyId: await userId(server, follower), amount: 2218, payoutAmount: 2218 });
+    expect(buy!.price).toBe(buy!.providerFee + buy!.serviceFee + buy!.payoutAmount);
+
+    const after = await server.api<{ activeBalances: { currency: string; amount: number }[] }>(shop.creator, 'GET', '/payout');
+    const eur = (answer: typeof before) => answer.body.activeBalances.find((balance) => balance.currency === 'eur')?.amount ?? 0;
+    expect(Math.round((eur(after) - eur(before)) * 100)).toBe(2218);
+    const channel = await server.api<{ transactions: { id: number }[] }>(shop.creator, 'GET', `/channel/${shop.channelId}`);
+    expect(channel.body.transactions.map((transaction) => transaction.id)).toContain(sell!.id);
+    const dashboard = await server.api<{ transactions: { id: number }[]; balances: { active: { currency: string; amount: number }[] } }>(shop.creator, 'GET', '/dashboard?mode=creator');
+    expect(dashboard.body.transactions.map((transaction) => transaction.id)).toContain(sell!.id);
+    expect(dashboard.body.balances.active).toEqual(after.body.activeBalances);
+    const followerDashboard = await server.api<{ transactions: { id: number }[] }>(follower, 'GET', '/dashboard?mode=follower');
+    expect(followerDashboard.body.transactions.map((transaction) => transaction.id)).toEqual([buy!.id]);
+    const sold = await server.api<{ transaction: Record<string, unknown> }>(shop.creator, 'GET', `/transaction/${sell!.id}`);
+    expect(sold.body.transaction).toMatchObject({ type: 'get_donation', price: 25.5, providerFee: 0.77, serviceFee: 2.55, payoutAmount: 22.18, total: 22.18 });
+    const detail = await server.api<{ transaction: Record<string, unknown> }>(follower, 'GET', `/transaction/${created.transactionId}`);
+    expect(detail.body.transaction).toMatchObject({ type: 'send_donation', total: 25.5, price: 25.5, card: { brand: 'visa', last4: '4242' } });
+  });
+
+  it('paying a subscription creates the member the creator sees, with the private channel link for private channels', async () => {
+    const privateShop = await openShop(server, { private: true });
+    const follower = newUser('Member');
+    const created = await payWithNewCard(server, follower, 'subscription', privateShop.subscriptions.monthly, '4242424242424242');
+    expect(created.inviteLink).toEqual(expect.stringMatching(/^https:\/\/t\.me\/\+/));
+    const detail = await server.api<{ membersGrouped: { live: { id: number; status: string; expiresAt: number }[] } }>(privateShop.creator, 'GET', `/subscription/${privateShop.subscriptions.monthly}`);
+    expect(detail.body.membersGrouped.live).toEqual([expect.objectContaining({ id: created.subscriptionMemberId, status: 'active' })]);
+    const member = detail.body.membersGrouped.live[0];
+    // Monthly: one calendar month from now.
+    expect(member.expiresAt * 1000).toBe(Date.UTC(2026, 1, 20, 12, 0, 0) + (server.clock.now() - Date.UTC(2026, 0, 20, 12, 0, 0)));
+    await expectBalancesMatchLedger(server, privateShop.creatorId);
+  });
+
+  it('a second payment for a subscription that is still running answers already_subscribed', async () => {
+    const follower = newUser('Twice');
+    await payWithNewCard(server, follower, 'subscription', shop.subscriptions.onetime, '4242424242424242');
+    const again = await pay(server, follower, 'subscription', shop.subscriptions.onetime, { paymentMethod: 'smart_glocal_form', cardToken: await tokenize(server, '4242424242424242') });
+    expect(again).toMatchObject({ status: 409, body: { code: 'already_subscribed' } });
+    expect((await server.api(follower, 'GET', `/invoice/subscription/${shop.subscriptions.onetime}`)).body).toMatchObject({ code: 'already_subscribed' });
+  });
+});
+
+describe('saved cards and link payments', () => {
+  it('saves the card when asked (first card is primary) and pays with it without a challenge', async () => {
+    const follower = newUser('Saver');
+    const first = await payWithNewCard(server, follower, 'subscription', shop.subscriptions.monthly, '4000000000003220', { saveCard: true });
+    await answerChallenge(server, first.userAction?.url ?? '', 'confirm');
+    expect((await check(server, follower, first.paymentId)).status).toBe('paid');
+    const cards = await server.api<{ cards: { id: number; cardBrand: string; cardLast: string; active: boolean; primary: boolean }[] }>(follower, 'GET', '/follower/cards');
+    expect(cards.body.cards).toEqual([{ id: expect.any(Number), cardBrand: 'visa', cardLast: '3220', active: true, primary: true }]);
+    const [stored] = await server.database.db.select().from(savedCards).where(eq(savedCards.id, cards.body.cards[0].id));
+    expect(stored.providerToken).toMatch(/^rec_/);
+    expect(JSON.stringify(stored)).not.toContain('4000000000003220');
+
+    const saved = await pay(server, follower, 'donation', shop.donationId, { paymentMethod: 'smart_glocal_saved_card', cardId: cards.body.cards[0].id, amount: 10 });
+    expect(saved.body).toMatchObject({ status: 'paid', card: { brand: 'visa', last4: '3220' } });
+    const invoice = await server.api<{ cards: unknown[] }>(follower, 'GET', `/invoice/donation/${shop.donationId}`);
+    expect(invoice.body.cards).toHaveLength(1);
+  });
+
+  it('refuses someone else\'s saved card like a missing one', async () => {
+    const owner = newUser('Owner');
+    await payWithNewCard(server, owner, 'donation', shop.donationId, '4242424242424242', { saveCard: true });
+    const [card] = await server.database.db.select().from(savedCards).where(eq(savedCards.userId, await userId(server, owner)));
+    const thief = newUser('Thief');
+    const answer = await pay(server, thief, 'donation', shop.donationId, { paymentMethod: 'smart_glocal_saved_card', cardId: card.id, amount: 5 });
+    expect(answer).toMatchObject({ status: 404, body: { code: 'not_found' } });
+  });
+
+  it('link payment: the hosted page takes the card and the payment ends paid', async () => {
+    const follower = newUser('Linker');
+    const created = await pay(server, follower, 'donation', shop.donationId, { paymentMethod: 'smart_glocal', amount: 15 });
+    expect(created.body).toMatchObject({ status: 'pending', url: expect.stringMatching(new RegExp(`^${server.baseUrl}/provider/v1/pay/ses_`)) });
+    const path = new URL(created.body.url ?? '').pathname;
+    const page = await server.request<string>('GET', path);
+    expect(page.body).toContain('name="card_number"');
+    expect(page.body).toContain('15.00 EUR');
+    const bad = await server.request<string>('POST', path, 'card_number=1234&cardholder_name=A+B&expiry=12%2F35&cvc=123', { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toContain('role="alert"');
+    expect((await check(server, follower, created.body.paymentId)).status).toBe('pending');
+    const paid = await server.request<string>('POST', path, 'card_number=5555+5555+5555+4444&cardholder_name=A+B&expiry=12%2F35&cvc=123', { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(paid.body).toContain('data-status="paid"');
+    expect(await check(server, follower, created.body.paymentId)).toMatchObject({ status: 'paid', card: { brand: 'mastercard', last4: '4444' } });
+  });
+
+  it('link payment with a challenge card goes through the 3-D Secure page', async () => {
+    const follower = newUser('LinkChallenge');
+    const created = await pay(server, follower, 'subscription', shop.subscriptions.yearly, { paymentMethod: 'smart_glocal' });
+    const path = new URL(created.body.url ?? '').pathname;
+    const posted = await fetch(`${server.baseUrl}${path}`, {
+      method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'card_number=4000000000003220&cardholder_name=A+B&expiry=12%2F35&cvc=123',
+    });
+    expect(posted.status).toBe(303);
+    const challenge = posted.headers.get('location') ?? '';
+    expect(challenge).toMatch(/\/provider\/v1\/3ds\/ses_/);
+    expect((await check(server, follower, created.body.paymentId)).status).toBe('action_required');
+    await answerChallenge(server, `${server.baseUrl}${challenge}`, 'confirm');
+    expect((await check(server, follower, created.body.paymentId)).status).toBe('paid');
+  });
+});
+
+describe('validation', () => {
+  it('keeps the donation within its bounds (eur 1 to 2000) and needs a payment method, a card token and a key', async () => {
+    const follower = newUser('Bounds');
+    const token = await tokenize(server, '4242424242424242');
+    expect((await pay(server, follower, 'donation', shop.donationId, { paymentMethod: 'smart_glocal_form', cardToken: token, amount: 0.99 })).body).toMatchObject({ code: 'validation_error', field: 'amount', reason: 'amount_below', bound: 1 });
+    expect((await pay(server, follower, 'donation', shop.donationId, { paymentMethod: 'smart_glocal_form', cardToken: token, amount: '2000.01' })).body).toMatchObject({ code: 'validation_error', reason: 'amount_above', bound: 2000 });
+    expect((await pay(server, follower, 'donation', shop.donationId, { paymentMethod: 'smart_glocal_form', cardToken: token, amount: 'abc' })).body).toMatchObject({ code: 'validation_error', field: 'amount' });
+    expect((await pay(server, follower, 'donation', shop.donationId, { paymentMethod: 'smart_glocal_form', amount: 5 })).body).toMatchObject({ code: 'validation_error', field: 'cardToken' });
+    expect((await pay(server, follower, 'donation', shop.donationId, { paymentMethod: 'bitcoin', amount: 5 })).status).toBe(400);
+    expect((await pay(server, follower, 'donation', shop.donationId, { paymentMethod: 'smart_glocal_form', cardToken: token, amount: 5 }, null))).toMatchObject({ status: 400, body: { code: 'validation_error', field: 'Idempotency-Key' } });
+    const edge = await pay(server, follower, 'donation', shop.donationId, { paymentMethod: 'smart_glocal_form', cardToken: token, amount: 2000 });
+    expect(edge.body.status).toBe('paid');
+    const [row] = await server.database.db.select().from(payments).where(and(eq(payments.id, edge.body.paymentId)));
+    expect(row.amount).toBe(200000);
+  });
+
+  it('answers not_found for a missing or deleted subscription and for someone else\'s payment', async () => {
+    const follower = newUser('Missing');
+    expect((await pay(server, follower, 'subscription', 999_999, { paymentMethod: 'smart_glocal' })).body).toMatchObject({ code: 'not_found' });
+    const gone = await server.api(shop.creator, 'POST', '/subscription/new', { channelId: shop.channelId, name: 'Gone', description: 'x', period: 'weekly', currency: 'eur', amount: 3, buttonText: 'Go' });
+    const goneId = (gone.body as { subscription: { id: number } }).subscription.id;
+    await server.api(shop.creator, 'POST', `/subscription/${goneId}/delete`);
+    expect((await pay(server, follower, 'subscription', goneId, { paymentMethod: 'smart_glocal' })).body).toMatchObject({ code: 'not_found' });
+    const mine = await payWithNewCard(server, follower, 'donation', shop.donationId, '4242424242424242');
+    expect((await server.api(newUser('Other'), 'POST', '/pay/smart_glocal/check', { paymentId: mine.paymentId })).body).toMatchObject({ code: 'not_found' });
+  });
+});
+
+describe('provider notifications', () => {
+  it('rejects a notification without a valid signature and applies a valid one once', async () => {
+    const follower = newUser('Webhook');
+    const created = await payWithNewCard(server, follower, 'donation', shop.donationId, '4000000000003220');
+    const body = JSON.stringify({ id: 'evt_forged', type: 'session.updated', created_at: 1, data: { sessionId: 'x', reference: created.paymentId, publicToken: 'x', status: 'paid' } });
+    const forged = await server.request('POST', '/api/v2/pay/smart_glocal/webhook', body, { 'content-type': 'application/json', 'x-provider-signature': `t=1,v1=${createHmac('sha256', 'wrong').update(`1.${body}`).digest('hex')}` });
+    expect(forged).toMatchObject({ status: 401, body: { code: 'unauthorized' } });
+    expect((await server.request('POST', '/api/v2/pay/smart_glocal/webhook', body, { 'content-type': 'application/json' })).status).toBe(401);
+    expect((await check(server, follower, created.paymentId)).status).toBe('action_required');
+  });
+
+  it('a notification the provider sends again is recognised by its event id and changes nothing', async () => {
+    const follower = newUser('Redelivered');
+    const created = await payWithNewCard(server, follower, 'donation', shop.donationId, '4000000000003220');
+    await answerChallenge(server, created.userAction?.url ?? '', 'confirm');
+    const [payment] = await server.database.db.select().from(payments).where(eq(payments.id, created.paymentId));
+    const events = await server.database.db.select().from(providerEvents).where(eq(providerEvents.sessionId, payment.providerSessionId ?? ''));
+    expect(events).toHaveLength(1);
+    expect(events[0].deliveredAt).not.toBeNull();
+    // As if our acknowledgement got lost: the provider retries the same event.
+    await server.database.db.update(providerEvents).set({ deliveredAt: null }).where(eq(providerEvents.id, events[0].id));
+    await server.request('POST', '/sandbox/clock', { advanceSeconds: 1 });
+    const [again] = await server.database.db.select().from(providerEvents).where(eq(providerEvents.id, events[0].id));
+    expect(again.attempts).toBe(2);
+    expect(again.deliveredAt).not.toBeNull();
+    const [seen] = await server.database.db.select().from(providerWebhookEvents).where(eq(providerWebhookEvents.eventId, events[0].id));
+    expect(seen.paymentId).toBe(created.paymentId);
+    expect(await ledgerOf(created.paymentId)).toHaveLength(2);
+  });
+
+  it('a lost notification is made up for by the check, which asks the provider', async () => {
+    const follower = newUser('LostHook');
+    const created = await payWithNewCard(server, follower, 'subscription', shop.subscriptions.weekly, '4000000000003220');
+    const [payment] = await server.database.db.select().from(payments).where(eq(payments.id, created.paymentId));
+    // Confirm at the provider without delivering anything to us (a notification lost on the way).
+    await server.database.db.update(providerSessions).set({ status: 'paid', challengeExpiresAt: null }).where(eq(providerSessions.id, payment.providerSessionId ?? ''));
+    expect(await check(server, follower, created.paymentId)).toMatchObject({ status: 'paid', subscriptionMemberId: expect.any(Number) });
+    expect(await ledgerOf(created.paymentId)).toHaveLength(2);
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * Helpers for the money engine's integration tests: a creator with a channel, subscriptions and a donation request;
+ * card tokenisation at the sandbox provider; payments with an Idempotency-Key; ledger and balance checks.
+ */
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { CreatePaymentResponse, PaymentCheckResponse } from '../../../../src/contract/api';
+import type { Period } from '../../../../src/domain/entities';
+import { balancesOf, ledgerSum } from '../../../../server/ledger/ledger';
+import { users } from '../../../../server/store/schema';
+import { type ApiAnswer, type TestServer, type TestUser, creatorWithChannel } from '../../support/testServer';
+
+// A payment scenario makes a dozen HTTP calls; on a busy 2-core machine that can pass Jest's 5 s default.
+jest.setTimeout(30_000);
+
+export interface Shop {
+  readonly creator: TestUser;
+  readonly creatorId: number;
+  readonly channelId: number;
+  readonly subscriptions: Record<Period, number>;
+  readonly donationId: number;
+}
+
+/** A verified creator with a public channel, one eur subscription per period (10 €) and an eur donation request. */
+export async function openShop(server: TestServer, options: { private?: boolean; price?: number; currency?: 'eur' | 'rub' } = {}): Promise<Shop> {
+  const { user, channelId } = await creatorWithChannel(server, { private: options.private });
+  const subscriptions = {} as Record<Period, number>;
+  for (const period of ['onetime', 'weekly', 'monthly', 'yearly'] as const) {
+    const created = await server.api<{ subscription: { id: number } }>(user, 'POST', '/subscription/new', {
+      channelId, name: `${period} plan`, description: 'Support the channel', period, currency: options.currency ?? 'eur',
+      amount: options.price ?? 10, buttonText: 'Subscribe',
+    });
+    if (created.status !== 200) throw new Error(`subscription/new answered ${created.status}: ${JSON.stringify(created.body)}`);
+    subscriptions[period] = created.body.subscription.id;
+  }
+  const donation = await server.api<{ donation: { id: number } }>(user, 'POST', `/donation/request/channel/${channelId}`, {
+    title: 'Tips', description: 'Thank you', currency: options.currency ?? 'eur', amount: 0, buttonText: 'Donate', pin: false, disableNotification: true,
+  });
+  if (donation.status !== 200) throw new Error(`donation request answered ${donation.status}: ${JSON.stringify(donation.body)}`);
+  return { creator: user, creatorId: await userId(server, user), channelId, subscriptions, donationId: donation.body.donation.id };
+}
+
+export async function userId(server: TestServer, user: TestUser): Promise<number> {
+  const [row] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.telegramId, user.telegramId));
+  if (row === undefined) {
+    await server.api(user, 'GET', '/dashboard?mode=follower');
+    return userId(server, user);
+  }
+  return row.id;
+}
+
+export async function tokenize(server: TestServer, cardNumber: string, extra: Record<string, string> = {}): Promise<string> {
+  const answer = await server.request<{ status: string; token: string }>('POST', '/provider/v1/cards/tokenize', {
+    card_number: cardNumber, cardholder_name: 'Test Payer', expiry_month: '12', expiry_year: '35', cvc: '123', ...extra,
+  });
+  if (answer.status !== 200) throw new Error(`tokenize answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body.token;
+}
+
+export type PayBody = Record<string, unknown>;
+
+export function pay(server: TestServer, user: TestUser, kind: 'subscription' | 'donation', id: number, body: PayBody, key: string | null = randomUUID()): Promise<ApiAnswer<CreatePaymentResponse>> {
+  return server.api<CreatePaymentResponse>(user, 'POST', `/invoice/${kind}/${id}/create`, body, key === null ? {} : { 'Idempotency-Key': key });
+}
+
+export async function payWithNewCard(server: TestServer, user: TestUser, kind: 'subscription' | 'donation', id: number, cardNumber: string, extra: PayBody = {}): Promise<CreatePaymentResponse> {
+  const cardToken = await tokenize(server, cardNumber);
+  const answer = await pay(server, user, kind, id, { paymentMethod: 'smart_glocal_form', cardToken, ...(kind === 'donation' ? { amount: 5 } : {}), ...extra });
+  if (answer.status !== 200) throw new Error(`create answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
+
+export async function check(server: TestServer, user: TestUser, paymentId: string): Promise<PaymentCheckResponse> {
+  const answer = await server.api<PaymentCheckResponse>(user, 'POST', '/pay/smart_glocal/check', { paymentId });
+  if (answer.status !== 200) throw new Error(`check answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
+
+/** Answers the 3-D Secure page the way the payer's browser does (a form post). */
+export async function answerChallenge(server: TestServer, redirectUrl: string, outcome: 'confirm' | 'decline' | 'timeout'): Promise<ApiAnswer<string>> {
+  const path = new URL(redirectUrl).pathname;
+  return server.request<string>('POST', path, `outcome=${outcome}`, { 'content-type': 'application/x-www-form-urlencoded' });
+}
+
+/** Balances (active + payout) per currency equal the ledger sum, for this user, at the server's now. */
+export async function expectBalancesMatchLedger(server: TestServer, id: number): Promise<Map<string, number>> {
+  const balances = await balancesOf(server.database.db, id, server.clock.now());
+  const sums = await ledgerSum(server.database.db, id);
+  const fromBalances = new Map<string, number>();
+  for (const balance of [...balances.active, ...balances.payout]) fromBalances.set(balance.currency, (fromBalances.get(balance.currency) ?? 0) + balance.minor);
+  for (const [currency, sum] of sums) if (sum !== 0) expect(fromBalances.get(currency) ?? 0).toBe(sum);
+  for (const [currency, total] of fromBalances) expect(sums.get(currency as never) ?? 0).toBe(total);
+  for (const balance of balances.payout) expect(balance.minor).toBeGreaterThanOrEqual(0);
+  return fromBalances;
+}

@@ -1,0 +1,186 @@
+/**
+ * Integration test harness: the real server (buildApp) listening on 127.0.0.1:0, on a fresh, migrated database:
+ * - default: in-memory PGlite loaded from a snapshot of a migrated database (tests/.snapshots/, keyed by the
+ *   PGlite version and the migration files), because a fresh initdb costs 5–12 s per database;
+ * - with TEST_DATABASE_URL (scripts/with-postgres.sh): a new database created on that PostgreSQL server for this
+ *   test server and dropped afterwards.
+ * Plus helpers to sign init data for any user (with the server's clock) and to call the API over real HTTP.
+ */
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../../server/app';
+import type { BotGateway } from '../../../server/bot/BotGateway';
+import { FixedClock } from '../../../server/clock';
+import { type ServerConfig, testConfig } from '../../../server/config';
+import type { ResolvedConfig } from '../../../server/context';
+import { type LaunchOptions, signInitData } from '../../../server/sandbox/initData';
+import { seed } from '../../../server/sandbox/seed';
+import { type Database, fromPglite, fromPostgresUrl, pgliteParsers } from '../../../server/store/db';
+import { migrate } from '../../../server/store/migrate';
+import { migratedSnapshot } from './snapshot';
+
+// Starting a seeded server takes a few seconds on a busy machine: more than Jest's 5 s default for hooks.
+jest.setTimeout(60_000);
+
+/** 2026-01-20 12:00 UTC: a fixed "now" so dates and payout windows are the same on every run. */
+export const TEST_NOW = Date.UTC(2026, 0, 20, 12, 0, 0);
+
+export interface TestUser extends LaunchOptions {
+  readonly telegramId: number;
+}
+
+/** The error fields every failure carries (src/contract/api.ts ApiError), readable on any answer. */
+export interface ErrorFields { code?: string; message?: string; field?: string; reason?: string }
+
+export interface ApiAnswer<T = Record<string, unknown>> {
+  readonly status: number;
+  readonly body: T & ErrorFields;
+  readonly headers: Headers;
+}
+
+export interface TestServer {
+  readonly app: FastifyInstance;
+  readonly baseUrl: string;
+  readonly clock: FixedClock;
+  readonly database: Database;
+  readonly config: ResolvedConfig;
+  /** Signed init data for the user, dated now on the server clock (or at `authDateMs`). */
+  initData(user: TestUser, authDateMs?: number): string;
+  /** Calls /api/v2<path> as the user (null: without Authorization). */
+  api<T = Record<string, unknown>>(user: TestUser | null, method: string, apiPath: string, body?: unknown, headers?: Record<string, string>): Promise<ApiAnswer<T>>;
+  /** Any path on the server (sandbox, static, ...). */
+  request<T = Record<string, unknown>>(method: string, urlPath: string, body?: unknown, headers?: Record<string, string>): Promise<ApiAnswer<T>>;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  readonly config?: Partial<ServerConfig>;
+  /** Load the demo seed (server/sandbox/seed.ts). */
+  readonly seed?: boolean;
+  readonly now?: number;
+  /** Replaces the sandbox bot (e.g. one that fails like the Bot API). */
+  readonly bot?: BotGateway;
+}
+
+// ---- databases
+
+let databaseCounter = 0;
+
+async function freshPostgresDatabase(adminUrl: string): Promise<Database> {
+  databaseCounter += 1;
+  const name = `backers_test_${process.pid}_${Date.now().toString(36)}_${databaseCounter}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = fromPostgresUrl(url.toString(), 10);
+  await migrate(database);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      try {
+        await cleanup.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await cleanup.end();
+      }
+    },
+  };
+}
+
+export async function freshDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) return freshPostgresDatabase(url);
+  const pglite = await PGlite.create({ loadDataDir: await migratedSnapshot(), parsers: pgliteParsers });
+  return fromPglite(pglite, 'memory');
+}
+
+// ---- the server
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const database = await freshDatabase();
+  const clock = new FixedClock(options.now ?? TEST_NOW);
+  const config = testConfig({ staticDir: path.resolve(process.cwd(), 'tests/.no-static'), ...options.config }) as ResolvedConfig;
+  if (options.seed) await database.db.transaction((tx) => seed(tx, clock.now(), config));
+  const app = await buildApp({ database, config, clock, logger: false, ...(options.bot ? { bot: options.bot } : {}) });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  async function request<T>(method: string, urlPath: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiAnswer<T>> {
+    const init: RequestInit = { method, headers: { ...headers } };
+    if (body !== undefined) {
+      init.body = typeof body === 'string' ? body : JSON.stringify(body);
+      (init.headers as Record<string, string>)['content-type'] ??= 'application/json';
+    }
+    const response = await fetch(`${baseUrl}${urlPath}`, init);
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text === '' ? null : JSON.parse(text);
+    } catch {
+      // not JSON (HTML pages)
+    }
+    return { status: response.status, body: parsed as T & ErrorFields, headers: response.headers };
+  }
+
+  const initData = (user: TestUser, authDateMs?: number) => signInitData(user, config.botToken, authDateMs ?? clock.now());
+
+  return {
+    app,
+    baseUrl,
+    clock,
+    database,
+    config,
+    initData,
+    request,
+    api(user, method, apiPath, body, headers = {}) {
+      const auth: Record<string, string> = user === null ? {} : { authorization: `TgAuth ${initData(user)}` };
+      return request(method, `/api/v2${apiPath}`, body, { ...auth, ...headers });
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+// ---- users
+
+export const ALICE: TestUser = { telegramId: 1001, firstName: 'Alice', lastName: 'Creator', username: 'alice_creator' };
+export const BOB: TestUser = { telegramId: 2001, firstName: 'Bob', lastName: 'Follower', username: 'bob_follower' };
+export const CAROL: TestUser = { telegramId: 3001, firstName: 'Carol', lastName: 'Migrating', username: 'carol_migrating' };
+
+let userCounter = 0;
+/** A user nobody has seen yet. */
+export function newUser(firstName = 'Tester'): TestUser {
+  userCounter += 1;
+  return { telegramId: 900_000 + userCounter * 13 + (process.pid % 13), firstName };
+}
+
+/**
+ * A verified creator with one approved, connected channel (public with a handle unless `private`), made through the
+ * sandbox control API as the bot's my_chat_member update would.
+ */
+export async function creatorWithChannel(server: TestServer, options: { private?: boolean; user?: TestUser; chatId?: number } = {}) {
+  const user = options.user ?? newUser('Creator');
+  await server.api(user, 'GET', '/verification/status');
+  await server.request('POST', '/sandbox/kyc', { telegramId: user.telegramId, status: 'approved' });
+  const chatId = options.chatId ?? -(1_000_000_000_000 + user.telegramId);
+  const added = await server.request<{ channel: { id: number } }>('POST', '/sandbox/bot/channel-added', {
+    ownerTelegramId: user.telegramId, chatId, title: `Channel of ${user.firstName}`,
+    ...(options.private ? {} : { username: `chan_${user.telegramId}` }),
+  });
+  if (added.status !== 200) throw new Error(`channel-added answered ${added.status}: ${JSON.stringify(added.body)}`);
+  return { user, chatId, channelId: added.body.channel.id };
+}
