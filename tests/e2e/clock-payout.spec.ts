@@ -27,6 +27,14 @@ async function verifiedCreator(sandbox: SandboxApi, name: string): Promise<NewUs
   return creator;
 }
 
+/** The payout date (12:00 UTC on the 10th or 25th) that pays earnings made at `atMs` (see src/domain/payout.ts). */
+function payoutDateFor(atMs: number): number {
+  const at = new Date(atMs);
+  const nextMonth = Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1);
+  const month = new Date(nextMonth);
+  return Date.UTC(month.getUTCFullYear(), month.getUTCMonth(), at.getUTCDate() <= 15 ? 10 : 25, 12);
+}
+
 test('the payout page: balances, next payout date, settings row, and a withdrawal after the payout date passes', async ({
   emulator, sandbox, request, page, consoleProblems,
 }) => {
