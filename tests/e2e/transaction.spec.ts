@@ -22,8 +22,8 @@ interface TransactionDto {
 const BRAND_NAMES: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', maestro: 'Maestro', mir: 'Mir', unknown: 'Bank card' };
 const METHOD_NAMES: Record<string, string> = { bank_card: 'Bank card', swift: 'SWIFT transfer', global_bank_account: 'Bank account', ru_account: 'Bank account in Russia' };
 
-const ALICE = { telegramId: demoUsers.alice, firstName: 'Alice' };
-const BOB = { telegramId: demoUsers.bob, firstName: 'Bob' };
+const ALICE: { telegramId: number; firstName: string } = { telegramId: demoUsers.alice, firstName: 'Alice' };
+const BOB: { telegramId: number; firstName: string } = { telegramId: demoUsers.bob, firstName: 'Bob' };
 
 /**
  * Console problems of the screens under test: the browser's favicon request is not the app's, and the dashboard
