@@ -2,14 +2,16 @@
  * `npm run bench:api`: API latency under concurrency.
  *
  * Starts the server in-process on the embedded database (in-memory PGlite) with the demo seed, or, when
- * DATABASE_URL points at PostgreSQL, on a fresh database created on that server (dropped afterwards), and runs each
- * scenario with N concurrent clients for a bounded time and count over real HTTP (keep-alive), printing requests
- * per second, p50/p90/p99 latency and the CPU this process (server and load generator) spent per request. Budget: GET /api/v2/dashboard p99 ≤ 30 ms at 50 concurrent on PostgreSQL.
+ * DATABASE_URL (or TEST_DATABASE_URL, as scripts/with-postgres.sh sets) points at PostgreSQL, on a fresh database
+ * created on that server (dropped afterwards). Each scenario runs with N concurrent clients for a bounded time and
+ * count over real HTTP (keep-alive); the table shows requests per second, p50/p90/p99 latency and the CPU this
+ * process (server and load generator) spent per request, a figure that stays comparable on a busy machine.
+ * Budget: GET /api/v2/dashboard p99 ≤ 30 ms at 50 concurrent on PostgreSQL.
  *
  *   npm run bench:api                                   # embedded
- *   bash scripts/with-postgres.sh npm run bench:api     # PostgreSQL (with-postgres.sh exports DATABASE_URL)
- * Options (environment): BENCH_CONCURRENCY (50), BENCH_SECONDS (5), BENCH_MAX_REQUESTS (20000), BENCH_WARMUP (200).
- * Add a scenario to SCENARIOS to measure another call.
+ *   bash scripts/with-postgres.sh npm run bench:api     # PostgreSQL (with-postgres.sh exports TEST_DATABASE_URL)
+ * Options (environment): BENCH_CONCURRENCY (50), BENCH_SECONDS (5), BENCH_MAX_REQUESTS (20000), BENCH_WARMUP (200),
+ * BENCH_ONLY (run only the calls whose name contains it). Add a scenario to SCENARIOS to measure another call.
  */
 import pg from 'pg';
 import { buildApp } from '../server/app';
@@ -49,7 +51,7 @@ const SCENARIOS = (context: Context): Scenario[] => [
 ];
 
 async function benchDatabase(): Promise<{ database: Database; label: string; cleanup: () => Promise<void> }> {
-  const url = process.env.DATABASE_URL;
+  const url = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     const name = `backers_bench_${Date.now().toString(36)}`;
     const admin = new pg.Client({ connectionString: url });
@@ -136,7 +138,8 @@ async function main(): Promise<void> {
     console.info(`Backers API benchmark: ${label}; ${CONCURRENCY} concurrent clients, up to ${SECONDS} s or ${MAX_REQUESTS} requests per call`);
     console.info('call'.padEnd(48) + 'requests'.padStart(9) + 'errors'.padStart(8) + 'req/s'.padStart(9) + 'p50 ms'.padStart(9) + 'p90 ms'.padStart(9) + 'p99 ms'.padStart(9) + 'cpu ms'.padStart(9));
     let dashboardP99 = Number.NaN;
-    for (const scenario of SCENARIOS({ secondPage })) {
+    const only = process.env.BENCH_ONLY;
+    for (const scenario of SCENARIOS({ secondPage }).filter((candidate) => !only || candidate.name.includes(only))) {
       const authorization = auth(scenario.as);
       await run(origin, scenario, authorization, { requests: WARMUP, ms: 10_000 });
       const result = await run(origin, scenario, authorization, { requests: MAX_REQUESTS, ms: SECONDS * 1000 });

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs a command against a throwaway PostgreSQL server: Debian's `postgresql` binaries, initdb + pg_ctl as user
-# postgres on a private port in a temporary directory; exports TEST_DATABASE_URL (and DATABASE_URL if unset) for
-# the command, then stops the server and removes the directory, whatever the command's outcome.
+# postgres on a private port in a temporary directory; exports TEST_DATABASE_URL (the integration harness and
+# bench:api use it; DATABASE_URL is left alone so spawned servers keep their own database), then stops the server
+# and removes the directory, whatever the command's outcome.
 #   bash scripts/with-postgres.sh npx jest --selectProjects integration --runInBand
 set -euo pipefail
 if [[ $# -eq 0 ]]; then echo "usage: $0 <command> [args...]" >&2; exit 2; fi
@@ -32,7 +33,6 @@ run_as_postgres "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
   start >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
 
 export TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres"
-export DATABASE_URL="${DATABASE_URL:-$TEST_DATABASE_URL}"
 echo "with-postgres: PostgreSQL $("$bindir/postgres" --version | awk '{print $3}') on 127.0.0.1:$port"
 set +e
 "$@"
