@@ -6,6 +6,9 @@ const common = {
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   moduleNameMapper: { '\\.(css)$': '<rootDir>/tests/support/styleStub.cjs' },
   setupFiles: ['<rootDir>/tests/support/setup.ts'],
+  // MobX keeps its state in one global object; Jest 30's soft globals cleanup wraps it again for every test file
+  // a worker runs, until the setters overflow the stack. Test files do not leak globals we rely on, so turn it off.
+  testEnvironmentOptions: { globalsCleanup: 'off' },
 };
 module.exports = {
   projects: [
