@@ -36,12 +36,20 @@ export function signedLaunchDataFrom(location: LaunchLocation): string | undefin
 
 /** Token order of spec section 7: the messenger session, else a stored token, else signed launch data in the URL. */
 export function createAuthTokenProvider(sources: AuthTokenSources): AuthTokenProvider {
+  // The app rewrites its URL on the first navigation (e.g. / → /dashboard/creator), which drops the launch hash:
+  // remember the launch data seen when the page opened, for the page's lifetime (memory only, so a later launch as
+  // another user never reuses it).
+  const readUrl = (): string | undefined => {
+    const location = sources.location();
+    return location ? signedLaunchDataFrom(location) : undefined;
+  };
+  let launchData = readUrl();
   return () => {
     const sessionToken = sources.sessionInitData();
     if (sessionToken) return sessionToken;
     const storedToken = sources.storage.get(AUTH_TOKEN_STORAGE_KEY);
     if (storedToken) return storedToken;
-    const location = sources.location();
-    return location ? signedLaunchDataFrom(location) : undefined;
+    launchData = readUrl() ?? launchData;
+    return launchData;
   };
 }

@@ -126,7 +126,13 @@ describe('auth token sources', () => {
     expect(token()).toBe('stored-data');
     storage.remove(AUTH_TOKEN_STORAGE_KEY);
     expect(token()).toBe(initData);
+    // The app's first navigation drops the launch hash: the launch data seen earlier still authenticates.
     location = { hash: '', search: '' };
+    expect(token()).toBe(initData);
+  });
+
+  it('gives no token when neither the session, storage nor the URL ever had one', () => {
+    const token = createAuthTokenProvider({ sessionInitData: () => undefined, storage: new MemoryStorage(), location: () => ({ hash: '#/dashboard', search: '' }) });
     expect(token()).toBeUndefined();
   });
 });
