@@ -1,6 +1,109 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { type Plugin, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { DEFAULT_LANGUAGE, FIRST_SCREEN_NAMESPACES } from './src/infrastructure/i18n/languages';
+
+// locales/<lang>/<namespace>.json, and locales/<lang>.ts (the table of that locale's files).
+const LOCALE_FILE = /[\\/]i18n[\\/]locales[\\/](\w+)(?:[\\/]([\w-]+)\.json|\.ts)$/;
+
+/**
+ * Chunk groups (gzip compresses one larger chunk better than many tiny ones, and each request costs a round trip):
+ * - everything the entry imports statically: one chunk with the entry;
+ * - per language, the table of its files and the first screen's texts in one chunk, every other namespace in another;
+ * - the dashboard route (screen, view model, repository, mappers, the domain rules and shared components it uses
+ *   that the entry does not already have): one chunk.
+ */
+/**
+ * Writes <outDir>/.vite/chunk-modules.json ({ "assets/x.js": ["src/...", ...] }): the manifest names grouped chunks
+ * by group, not by their modules, and scripts/bench-bundle.mjs needs to know which chunk holds a module.
+ */
+function chunkModulesReport(): Plugin {
+  let outDir = 'dist';
+  const root = fileURLToPath(new URL('.', import.meta.url));
+  return {
+    name: 'backers:chunk-modules',
+    apply: 'build',
+    configResolved: (config) => void (outDir = config.build.outDir),
+    writeBundle(_options, bundle) {
+      const report: Record<string, string[]> = {};
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type === 'chunk') report[chunk.fileName] = chunk.moduleIds.filter((id) => !id.startsWith('\0')).map((id) => relative(root, id).replaceAll('\\', '/'));
+      }
+      mkdirSync(resolve(root, outDir, '.vite'), { recursive: true });
+      writeFileSync(resolve(root, outDir, '.vite', 'chunk-modules.json'), JSON.stringify(report));
+    },
+  };
+}
+
+/**
+ * Writes `<file>.br` and `<file>.gz` beside every text asset of the build: the server sends them (@fastify/static
+ * `preCompressed`) to clients that accept them, at maximum compression and without compressing per request.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'backers:precompress',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      for (const fileName of Object.keys(bundle)) {
+        if (!/\.(js|css|html|svg|json)$/.test(fileName)) continue;
+        const file = resolve(options.dir ?? 'dist', fileName);
+        const content = readFileSync(file);
+        if (content.length < 1024) continue; // not worth a second request path
+        writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.length } }));
+        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+      }
+    },
+  };
+}
+
+/**
+ * Preloads the first route's chunk (and its stylesheet) and the default language's first texts from index.html:
+ * otherwise the browser learns of them only once the entry has run (one round trip more before the first paint),
+ * and Vite's loader fetches the stylesheet before the chunk. Other languages' texts load as before.
+ */
+function preloadFirstRoute(groupName: string, textsGroupName: string): Plugin {
+  return {
+    name: 'backers:preload-first-route',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        const chunks = Object.values(bundle ?? {}).filter((output) => output.type === 'chunk' && (output.name === groupName || output.name === textsGroupName));
+        return chunks.flatMap((chunk) => [
+          ...[...(chunk.type === 'chunk' ? (chunk.viteMetadata?.importedCss ?? []) : [])].map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          })),
+          { tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` }, injectTo: 'head' as const },
+        ]);
+      },
+    },
+  };
+}
+
+/**
+ * axios modules replaced in the app build: in a browser axios takes its XMLHttpRequest adapter first, so the fetch
+ * adapter (4 kB gzip with its helpers) never runs; the status-code table only hangs on `axios.HttpStatusCode`.
+ */
+const AXIOS_STUBS: Record<string, string> = { './fetch.js': 'fetchAdapter.ts', './helpers/HttpStatusCode.js': 'HttpStatusCode.ts' };
+
+const CHUNK_GROUPS = [
+  { name: 'index', tags: ['$initial' as const], priority: 30 },
+  {
+    debugName: 'texts',
+    name: (id: string) => {
+      const [, language, namespace] = LOCALE_FILE.exec(id) ?? [];
+      if (language === undefined) return null;
+      return namespace === undefined || FIRST_SCREEN_NAMESPACES.includes(namespace) ? `texts-${language}-first` : `texts-${language}`;
+    },
+    priority: 20,
+  },
+  { name: 'dashboard', test: /[\\/]src[\\/](presentation[\\/]screens[\\/]Dashboard[\\/]|infrastructure[\\/]http[\\/]repositories[\\/]HttpDashboardRepository)/, priority: 10 },
+];
 
 // The server (npm start) serves dist/ on the same origin as /api/v2, so the app calls relative URLs.
 // The manifest (dist/.vite/manifest.json) lets scripts/bench-bundle.mjs measure what the first screen loads; that
@@ -8,11 +111,33 @@ import react from '@vitejs/plugin-react';
 // modulePreload: index.html preloads the entry's chunks; dynamic imports carry no dependency lists (each lazy binding
 // would add ~45 bytes gzip to the entry), so a lazy chunk's own imports load when it is parsed.
 export default defineConfig(({ mode }) => ({
-  plugins: [react()],
+  plugins: [react(), chunkModulesReport(), precompress(), preloadFirstRoute('dashboard', `texts-${DEFAULT_LANGUAGE}-first`)],
   // inversify imports the reflect-metadata polyfill for three functions; src/di/reflectMetadataLite.ts has them
   // in a fraction of the bytes (the first screen's JavaScript budget is 185 kB gzip).
-  resolve: { alias: [{ find: /^reflect-metadata\/lite$/, replacement: fileURLToPath(new URL('./src/di/reflectMetadataLite.ts', import.meta.url)) }] },
-  define: { __LOCAL_BUILD__: JSON.stringify(mode === 'local') },
-  build: { target: 'es2022', sourcemap: false, manifest: true, modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) }, chunkSizeWarningLimit: 600 },
+  // react-router 7's package exports name only its development build (warnings and invariant texts); the build
+  // takes the production build it ships beside it.
+  resolve: {
+    alias: [
+      { find: /^reflect-metadata\/lite$/, replacement: fileURLToPath(new URL('./src/di/reflectMetadataLite.ts', import.meta.url)) },
+      ...(mode === 'development'
+        ? []
+        : [
+            { find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
+            // axios modules a browser build never runs or reads, replaced by stubs (src/infrastructure/http/axiosStubs).
+            ...Object.entries(AXIOS_STUBS).map(([specifier, stub]) => ({
+              find: specifier,
+              replacement: specifier,
+              customResolver: (_source: string, importer: string | undefined) =>
+                importer && /[\\/]node_modules[\\/]axios[\\/]lib[\\/]/.test(importer) ? fileURLToPath(new URL(`./src/infrastructure/http/axiosStubs/${stub}`, import.meta.url)) : null,
+            })),
+            { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)) },
+          ]),
+    ],
+  },
+  // `npm run build:local` (mode localbuild: Vite refuses a mode named "local", it clashes with .env.local) adds /local.
+  define: { __LOCAL_BUILD__: JSON.stringify(mode === 'localbuild') },
+  build: { target: 'es2022', sourcemap: false, manifest: true, modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) }, chunkSizeWarningLimit: 600,
+    rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } },
+  },
   server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:8080', '/provider': 'http://127.0.0.1:8080', '/sandbox': 'http://127.0.0.1:8080' } },
 }));

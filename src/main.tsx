@@ -3,15 +3,18 @@
  * language and the theme, and renders the shell (or the unsupported-environment screen outside the messenger).
  */
 import './presentation/theme/app.css';
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createContainer, resolverOf } from './di/container';
+import { createContainer, loadAllBindings, resolverOf } from './di/container';
 import { type AppConfig, TOKENS } from './di/tokens';
 import { applyDocumentLanguage, createI18n } from './infrastructure/i18n/i18n';
+import { FIRST_SCREEN_NAMESPACES } from './infrastructure/i18n/languages';
 import { loadLocale } from './infrastructure/i18n/locales';
 import { App } from './presentation/app/App';
+import { provideTexts } from './presentation/app/texts';
 import { CrashScreen } from './presentation/shell/CrashBoundary';
 import { prepareInitialHistory } from './presentation/navigation/history';
-import { preloadRoute } from './presentation/navigation/routes';
+import { loadOtherRoutes, preloadRoute } from './presentation/navigation/firstRoutes';
 import { startTheme } from './presentation/theme/applyTheme';
 
 const config: AppConfig = {
@@ -28,17 +31,38 @@ async function start(): Promise<void> {
   const platform = resolver.get(TOKENS.MessengerPlatform);
   const launch = await platform.init();
   // Inside the messenger, or with launch data in the URL or a stored token (developer tools).
-  const supported = resolver.get(TOKENS.AuthTokenProvider)() !== undefined;
+  // `npm run build:local` also opens /local (the sandbox user picker) in a plain browser, before any launch data.
+  const localPicker = typeof __LOCAL_BUILD__ !== 'undefined' && __LOCAL_BUILD__ && window.location.pathname === '/local';
+  const supported = resolver.get(TOKENS.AuthTokenProvider)() !== undefined || localPicker;
+  // The first screen's texts load now; the other routes' with their screens (a deep link loads both at once).
+  const pageLoading = createI18n({
+    storage: resolver.get(TOKENS.KeyValueStorage),
+    messengerLanguage: launch.user?.languageCode,
+    loadLocale,
+    initialNamespaces: FIRST_SCREEN_NAMESPACES,
+  });
+  provideTexts(async (namespaces) => (await pageLoading).loadNamespaces(namespaces));
   if (supported) {
     prepareInitialHistory(window.history, window.location, launch.startParam);
-    preloadRoute(resolver, window.location.pathname);
+    void preloadRoute(resolver, window.location.pathname).catch(() => undefined); // a failed chunk shows when it renders
   }
-  const page = await createI18n({ storage: resolver.get(TOKENS.KeyValueStorage), messengerLanguage: launch.user?.languageCode, loadLocale });
+  const page = await pageLoading;
   applyDocumentLanguage(document.documentElement, page);
   startTheme(document.body, platform);
 
   const UnsupportedScreen = supported ? null : (await import('./presentation/screens/Unsupported/UnsupportedScreen')).default;
-  createRoot(rootElement).render(UnsupportedScreen ? <UnsupportedScreen /> : <App resolver={resolver} />);
+  // A transition lets React render the first screen in slices, so the page stays responsive while it mounts.
+  const root = createRoot(rootElement);
+  startTransition(() => root.render(UnsupportedScreen ? <UnsupportedScreen /> : <App resolver={resolver} />));
+  if (supported) {
+    // Warm the next navigation once the first screen is up: the route table and the other screens' bindings are
+    // chunks of their own (kept off the first screen), and a first visit elsewhere would otherwise wait for both.
+    const warmUp = (): void => {
+      loadOtherRoutes().catch(() => undefined);
+      loadAllBindings(container).catch(() => undefined);
+    };
+    setTimeout(() => (typeof requestIdleCallback === 'function' ? requestIdleCallback(warmUp, { timeout: 2000 }) : warmUp()), 3000);
+  }
 }
 
 start().catch((error: unknown) => {

@@ -101,7 +101,8 @@ export interface NewSubscriptionRequest {
   channelId: number; name: string; description: string; period: Period; currency: Currency; amount: MajorAmount | string; buttonText: string;
 }
 export interface NewSubscriptionResponse { channel: ChannelDto; subscription: SubscriptionDto }
-export interface EditSubscriptionRequest { name: string; description: string; amount: MajorAmount | string; buttonText: string }
+/** `currency` (optional, additive): the currency `amount` is in; it must equal the subscription's (never changes on edit). */
+export interface EditSubscriptionRequest { name: string; description: string; amount: MajorAmount | string; buttonText: string; currency?: Currency }
 export interface SubscriptionOnlyResponse { subscription: SubscriptionDto }
 export interface PublishSubscriptionRequest { pin: boolean; disableNotification: boolean }
 export interface SetCommandRequest { command: string }

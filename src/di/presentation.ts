@@ -1,13 +1,14 @@
-/** Presentation services (singletons) and view-model factories (one view model per screen mount). */
+/**
+ * View-model factories (one view model per screen mount) and the stores routes share. This module loads with the
+ * first route that needs a binding the entry lacks (container.ts); the shell's services and the first screen's
+ * view model are bound at start in shell.ts.
+ */
 import { ContainerModule } from 'inversify';
-import { ToastStore } from '../presentation/toasts/ToastStore';
-import { bindLazySingleton, bindSingleton, bindViewModel, construct } from './binding';
+import { bindLazySingleton, bindViewModel, construct } from './binding';
 import { TOKENS } from './tokens';
 
 export function presentationModule(): ContainerModule {
   return new ContainerModule(({ bind }) => {
-    bindSingleton(bind, TOKENS.ToastStore, [TOKENS.MessengerPlatform, TOKENS.Clock], (platform, clock) => new ToastStore(platform, clock));
-
     // View models: the module loads with the screen; dependencies first, then the screen's own arguments.
     bindViewModel(bind, TOKENS.ChannelViewModel,
       [TOKENS.ChannelRepository, TOKENS.SetChannelLanguage, TOKENS.SkipOnboardingStep, TOKENS.DeleteChannel, TOKENS.Scheduler, TOKENS.MessengerPlatform, TOKENS.ToastStore],
@@ -16,9 +17,6 @@ export function presentationModule(): ContainerModule {
       construct(() => import('../presentation/screens/ChannelSettings/ChannelSettingsViewModel'), 'ChannelSettingsViewModel'));
     bindViewModel(bind, TOKENS.ChannelLanguageViewModel, [TOKENS.ChannelRepository, TOKENS.SetChannelLanguage, TOKENS.ToastStore],
       construct(() => import('../presentation/screens/ChannelLanguage/ChannelLanguageViewModel'), 'ChannelLanguageViewModel'));
-    bindLazySingleton(bind, TOKENS.DashboardSession, [], construct(() => import('../presentation/screens/Dashboard/DashboardSession'), 'DashboardSession'));
-    bindViewModel(bind, TOKENS.DashboardViewModel, [TOKENS.DashboardRepository, TOKENS.DashboardSession, TOKENS.Clock],
-      construct(() => import('../presentation/screens/Dashboard/DashboardViewModel'), 'DashboardViewModel'));
     bindViewModel(bind, TOKENS.VerificationViewModel, [TOKENS.PollVerification, TOKENS.StartVerification, TOKENS.MessengerPlatform, TOKENS.ToastStore],
       construct(() => import('../presentation/screens/Verification/VerificationViewModel'), 'VerificationViewModel'));
     bindViewModel(bind, TOKENS.ConnectBotViewModel, [TOKENS.VerificationRepository, TOKENS.MessengerPlatform],
@@ -43,5 +41,38 @@ export function presentationModule(): ContainerModule {
       construct(() => import('../presentation/screens/Card/CardViewModel'), 'CardViewModel'));
     bindViewModel(bind, TOKENS.SubscriptionFormViewModel, [TOKENS.CreateSubscription, TOKENS.EditSubscription, TOKENS.SubscriptionRepository, TOKENS.ToastStore],
       construct(() => import('../presentation/screens/SubscriptionForm/SubscriptionFormViewModel'), 'SubscriptionFormViewModel'));
+    // Donations: the draft store is one singleton (the form and its preview share the draft).
+    bindLazySingleton(bind, TOKENS.DonationDraftStore, [], construct(() => import('../presentation/screens/DonationForm/DonationDraftStore'), 'DonationDraftStore'));
+    bindViewModel(bind, TOKENS.DonationFormViewModel, [TOKENS.DonationDraftStore, TOKENS.ToastStore],
+      construct(() => import('../presentation/screens/DonationForm/DonationFormViewModel'), 'DonationFormViewModel'));
+    bindViewModel(bind, TOKENS.DonationPreviewViewModel, [TOKENS.ChannelRepository, TOKENS.RequestDonation, TOKENS.DonationDraftStore, TOKENS.ToastStore],
+      construct(() => import('../presentation/screens/DonationPreview/DonationPreviewViewModel'), 'DonationPreviewViewModel'));
+    bindViewModel(bind, TOKENS.TransactionViewModel, [TOKENS.TransactionRepository],
+      construct(() => import('../presentation/screens/Transaction/TransactionViewModel'), 'TransactionViewModel'));
+    bindViewModel(bind, TOKENS.PayoutViewModel, [TOKENS.PayoutRepository, TOKENS.DashboardRepository],
+      construct(() => import('../presentation/screens/Payout/PayoutViewModel'), 'PayoutViewModel'));
+    bindViewModel(bind, TOKENS.PayoutSettingsViewModel, [TOKENS.PayoutRepository],
+      construct(() => import('../presentation/screens/PayoutSettings/PayoutSettingsViewModel'), 'PayoutSettingsViewModel'));
+    // Payout setup: the form store is one singleton (the setup screen and its pickers share it).
+    bindLazySingleton(bind, TOKENS.PayoutSetupStore, [TOKENS.PayoutRepository], construct(() => import('../presentation/screens/PayoutSetup/PayoutSetupStore'), 'PayoutSetupStore'));
+    bindViewModel(bind, TOKENS.PayoutSetupViewModel, [TOKENS.PayoutSetupStore, TOKENS.SaveWithdrawalAccount, TOKENS.MessengerPlatform, TOKENS.ToastStore],
+      construct(() => import('../presentation/screens/PayoutSetup/PayoutSetupViewModel'), 'PayoutSetupViewModel'));
+    bindViewModel(bind, TOKENS.SubscriptionViewModel,
+      [TOKENS.SubscriptionRepository, TOKENS.DeleteSubscription, TOKENS.RestoreSubscription, TOKENS.MessengerPlatform, TOKENS.ToastStore, TOKENS.Clock],
+      construct(() => import('../presentation/screens/Subscription/SubscriptionViewModel'), 'SubscriptionViewModel'));
+    bindViewModel(bind, TOKENS.SubscriptionPreviewViewModel, [TOKENS.SubscriptionRepository, TOKENS.PublishSubscription, TOKENS.ToastStore],
+      construct(() => import('../presentation/screens/SubscriptionPreview/SubscriptionPreviewViewModel'), 'SubscriptionPreviewViewModel'));
+    bindViewModel(bind, TOKENS.SubscriptionCommandViewModel, [TOKENS.SubscriptionRepository, TOKENS.SetSubscriptionCommand, TOKENS.ToastStore],
+      construct(() => import('../presentation/screens/SubscriptionCommand/SubscriptionCommandViewModel'), 'SubscriptionCommandViewModel'));
+    bindViewModel(bind, TOKENS.MigrationViewModel, [TOKENS.MigrationRepository, TOKENS.ConfirmMigration, TOKENS.RefuseMigration, TOKENS.Scheduler, TOKENS.ToastStore],
+      construct(() => import('../presentation/screens/Migration/MigrationViewModel'), 'MigrationViewModel'));
+    bindViewModel(bind, TOKENS.DebugViewModel, [TOKENS.MessengerPlatform, TOKENS.KeyValueStorage, TOKENS.ToastStore, TOKENS.ErrorConsoleStore],
+      construct(() => import('../presentation/screens/Debug/DebugViewModel'), 'DebugViewModel'));
+    // /local exists only in `npm run build:local`: elsewhere Vite drops this import, so no chunk of it ships (Jest,
+    // which has no __LOCAL_BUILD__, keeps it so the container test can resolve the token).
+    bindViewModel(bind, TOKENS.LocalViewModel, [TOKENS.SandboxUsers, TOKENS.ToastStore],
+      construct(() => (typeof __LOCAL_BUILD__ === 'undefined' || __LOCAL_BUILD__ ? import('../presentation/screens/Local/LocalViewModel') : Promise.reject(new Error('/local exists only in build:local'))), 'LocalViewModel'));
+    bindViewModel(bind, TOKENS.SubscriptionMemberViewModel, [TOKENS.SubscriptionRepository, TOKENS.MessengerPlatform, TOKENS.Clock],
+      construct(() => import('../presentation/screens/SubscriptionMember/SubscriptionMemberViewModel'), 'SubscriptionMemberViewModel'));
   });
 }

@@ -64,6 +64,23 @@ import type { ChannelViewModel } from '../presentation/screens/Channel/ChannelVi
 import type { ChannelSettingsViewModel } from '../presentation/screens/ChannelSettings/ChannelSettingsViewModel';
 import type { ChannelLanguageViewModel } from '../presentation/screens/ChannelLanguage/ChannelLanguageViewModel';
 import type { SubscriptionFormViewModel } from '../presentation/screens/SubscriptionForm/SubscriptionFormViewModel';
+import type { DonationDraftStore } from '../presentation/screens/DonationForm/DonationDraftStore';
+import type { DonationFormViewModel } from '../presentation/screens/DonationForm/DonationFormViewModel';
+import type { DonationPreviewViewModel } from '../presentation/screens/DonationPreview/DonationPreviewViewModel';
+import type { TransactionViewModel } from '../presentation/screens/Transaction/TransactionViewModel';
+import type { PayoutViewModel } from '../presentation/screens/Payout/PayoutViewModel';
+import type { PayoutSettingsViewModel } from '../presentation/screens/PayoutSettings/PayoutSettingsViewModel';
+import type { PayoutSetupStore } from '../presentation/screens/PayoutSetup/PayoutSetupStore';
+import type { PayoutSetupViewModel } from '../presentation/screens/PayoutSetup/PayoutSetupViewModel';
+import type { SubscriptionViewModel } from '../presentation/screens/Subscription/SubscriptionViewModel';
+import type { SubscriptionPreviewViewModel } from '../presentation/screens/SubscriptionPreview/SubscriptionPreviewViewModel';
+import type { SubscriptionCommandViewModel } from '../presentation/screens/SubscriptionCommand/SubscriptionCommandViewModel';
+import type { SubscriptionMemberViewModel } from '../presentation/screens/SubscriptionMember/SubscriptionMemberViewModel';
+import type { MigrationViewModel } from '../presentation/screens/Migration/MigrationViewModel';
+import type { DebugViewModel } from '../presentation/screens/Debug/DebugViewModel';
+import type { LocalViewModel } from '../presentation/screens/Local/LocalViewModel';
+import type { SandboxUsers } from '../application/ports/SandboxUsers';
+import type { ErrorConsoleStore } from '../presentation/shell/ErrorConsoleStore';
 
 declare const resolvesTo: unique symbol;
 
@@ -181,6 +198,28 @@ export const TOKENS = {
   ChannelSettingsViewModel: token<ViewModelFactory<ChannelSettingsViewModel, [channelId: number]>>('ChannelSettingsViewModel'),
   ChannelLanguageViewModel: token<ViewModelFactory<ChannelLanguageViewModel, [channelId: number]>>('ChannelLanguageViewModel'),
   SubscriptionFormViewModel: token<ViewModelFactory<SubscriptionFormViewModel, [channelId: number, subscriptionId: number | null]>>('SubscriptionFormViewModel'),
+  // donations: the draft survives between the form and its preview
+  DonationDraftStore: token<DonationDraftStore>('DonationDraftStore'),
+  DonationFormViewModel: token<ViewModelFactory<DonationFormViewModel, [channelId: number]>>('DonationFormViewModel'),
+  DonationPreviewViewModel: token<ViewModelFactory<DonationPreviewViewModel, [channelId: number]>>('DonationPreviewViewModel'),
+  TransactionViewModel: token<ViewModelFactory<TransactionViewModel, [transactionId: number]>>('TransactionViewModel'),
+  PayoutViewModel: token<ViewModelFactory<PayoutViewModel>>('PayoutViewModel'),
+  PayoutSettingsViewModel: token<ViewModelFactory<PayoutSettingsViewModel>>('PayoutSettingsViewModel'),
+  // payout setup: one form shared by /payout/setup and its country and bank pickers
+  PayoutSetupStore: token<PayoutSetupStore>('PayoutSetupStore'),
+  PayoutSetupViewModel: token<ViewModelFactory<PayoutSetupViewModel>>('PayoutSetupViewModel'),
+  SubscriptionViewModel: token<ViewModelFactory<SubscriptionViewModel, [subscriptionId: number]>>('SubscriptionViewModel'),
+  SubscriptionPreviewViewModel: token<ViewModelFactory<SubscriptionPreviewViewModel, [subscriptionId: number]>>('SubscriptionPreviewViewModel'),
+  SubscriptionCommandViewModel: token<ViewModelFactory<SubscriptionCommandViewModel, [subscriptionId: number | null]>>('SubscriptionCommandViewModel'),
+  SubscriptionMemberViewModel: token<ViewModelFactory<SubscriptionMemberViewModel, [memberId: number]>>('SubscriptionMemberViewModel'),
+  // migration, developer tools
+  MigrationViewModel: token<ViewModelFactory<MigrationViewModel>>('MigrationViewModel'),
+  /** Console errors shown on screen when switched on in /debug (the setting persists in storage). */
+  ErrorConsoleStore: token<ErrorConsoleStore>('ErrorConsoleStore'),
+  DebugViewModel: token<ViewModelFactory<DebugViewModel>>('DebugViewModel'),
+  /** The sandbox's users and launch links (only the /local screen of `npm run build:local` uses it). */
+  SandboxUsers: token<SandboxUsers>('SandboxUsers'),
+  LocalViewModel: token<ViewModelFactory<LocalViewModel>>('LocalViewModel'),
 } as const;
 
 export type TokenName = keyof typeof TOKENS;

@@ -87,12 +87,15 @@ export function describeDashboardRepositoryContract(name: string, make: MakeCont
       expect(withdrawals.items.map((t) => t.id)).toEqual([withdrawal.id]);
     });
 
-    it('offers the migration while a donation channel is not connected yet', async () => {
+    it('answers migration_required in creator mode while the migration offer has no request; follower mode still loads', async () => {
       const { fixture } = subject();
       const creator = await fixture.asCreator();
       expect((await subject().as(creator).load('creator')).migrationAvailable).toBe(false);
       await fixture.seedMigration(creator, [{ chatId: -100123, name: 'Old', link: 'https://t.me/old', activeSubscribers: 3 }]);
-      expect((await subject().as(creator).load('creator')).migrationAvailable).toBe(true);
+      await expectCode(subject().as(creator).load('creator'), 'migration_required');
+      const follower = await subject().as(creator).load('follower');
+      expect(follower.mode).toBe('follower');
+      expect(follower.migrationAvailable).toBe(false);
     });
 
     it('rejects banned accounts with banned', async () => {

@@ -79,12 +79,13 @@ export function describeInvoiceRepositoryContract(name: string, make: MakeContra
     });
 
     describe('paying', () => {
-      it('pays with a saved card: pending on create, then paid with the transaction and card', async () => {
+      it('pays with a saved card: pending or already paid on create, then paid with the transaction and card', async () => {
         const { fixture } = subject();
         const { subscription, follower, ports } = await subscriptionForSale();
         const card = await fixture.seedCard(follower, { last4: '1111' });
         const created = await ports.invoices.createPayment({ kind: 'subscription', subscriptionId: subscription.id }, { method: 'smart_glocal_saved_card', cardId: card.id }, newKey());
-        expect(created.status).toBe('pending');
+        // The reference server charges a saved card within the create call; the fake settles it on the first check.
+        expect(['pending', 'paid']).toContain(created.status);
 
         const check = await paidCheck(follower, created.paymentId);
         expect(check).toMatchObject({ paymentId: created.paymentId, status: 'paid', kind: 'subscription', amount: money(750, 'eur'), card: { last4: '1111' } });

@@ -15,6 +15,13 @@ export const PAGE_LOCALES = [
 
 export const DEFAULT_LANGUAGE = 'en';
 
+/**
+ * The namespaces (locales/<lang>/<namespace>.json) loaded before the first render: the shell's texts and the
+ * first screen's (the dashboard). vite.config.ts puts them in one chunk per language; scripts/bench-bundle.mjs
+ * counts them in the first-screen budget.
+ */
+export const FIRST_SCREEN_NAMESPACES: readonly string[] = ['common', 'dashboard'];
+
 /** Local storage key of the chosen page language. */
 export const LANGUAGE_STORAGE_KEY = 'language';
 

@@ -3,7 +3,7 @@ import type { Balance, BalanceKind, Role, Transaction } from '../../domain/entit
 import type { Dashboard, DashboardRepository, DashboardTransactionsQuery } from '../../application/ports/DashboardRepository';
 import type { Page } from '../../application/ports/Page';
 import { type InMemoryBackend, type InMemorySession, fail } from './InMemoryBackend';
-import { migrationAvailable } from './migrationStatus';
+import { migrationStatus } from './migrationStatus';
 import type { UserRecord } from './records';
 import { inTransactionList } from './transactionLists';
 import { cardView, channelView, memberView, subscriptionView, transactionPage } from './views';
@@ -17,11 +17,14 @@ function balances(kind: BalanceKind, amounts: Map<Currency, number>): Balance[] 
 export class InMemoryDashboardRepository implements DashboardRepository {
   constructor(private readonly backend: InMemoryBackend, private readonly session: InMemorySession = backend.session) {}
 
-  /** Creator mode needs a passed verification (verification_required otherwise). */
+  /** Creator mode needs an answered migration offer (migration_required) and a passed verification (verification_required). */
   async load(requested?: Role): Promise<Dashboard> {
     const actor = this.backend.actor(this.session);
     const isCreator = this.backend.isCreator(actor);
     const mode = requested ?? (isCreator ? 'creator' : 'follower');
+    const migration = migrationStatus(this.backend, actor);
+    // Like the server: an unanswered migration offer comes before the verification check.
+    if (mode === 'creator' && migration.required) fail('migration_required', 'Move your channels from the previous product first');
     if (mode === 'creator' && actor.verification !== 'approved') fail('verification_required', 'Verification required');
     const memberships = [...this.backend.members.values()].filter((m) => m.userId === actor.user.id).sort((a, b) => b.activatedAt - a.activatedAt);
     const subscriptions = [...new Set(memberships.map((m) => m.subscriptionId))].flatMap((id) => {
@@ -37,7 +40,7 @@ export class InMemoryDashboardRepository implements DashboardRepository {
       channels: this.ownedChannels(actor).map((c) => channelView(this.backend, c)),
       transactions: transactionPage(this.backend, actor.user.id, inTransactionList(mode, 'all'), null),
       withdrawalAccount: actor.withdrawalAccount ? { ...actor.withdrawalAccount } : null,
-      migrationAvailable: migrationAvailable(this.backend, actor),
+      migrationAvailable: migration.available,
       subscriptionMembers: memberships.map(memberView),
       subscriptions: subscriptions.map((s) => subscriptionView(this.backend, s)),
       channelsOfSubscriptions: [...this.backend.channels.values()].filter((c) => channelIds.has(c.id)).map((c) => channelView(this.backend, c)),

@@ -1,20 +1,42 @@
+// The SDK's functions one by one, not its component objects (miniApp, viewport, ...): an object keeps every member
+// it holds, so importing `viewport` for `expand` alone would ship the whole viewport component.
 import {
-  backButton,
-  hapticFeedback,
+  bindMiniAppCssVars,
+  bindThemeParamsCssVars,
+  closeMiniApp,
+  expandViewport,
+  hapticFeedbackImpactOccurred,
+  hapticFeedbackNotificationOccurred,
+  hapticFeedbackSelectionChanged,
+  hideBackButton,
   init as initSdk,
   isColorDark,
-  mainButton,
-  miniApp,
+  isMiniAppCssVarsBound,
+  isThemeParamsCssVarsBound,
+  miniAppReady,
+  mountBackButton,
+  mountMainButton,
+  mountMiniAppSync,
+  mountThemeParamsSync,
+  onBackButtonClick,
+  onMainButtonClick,
   openLink as sdkOpenLink,
+  openPopup,
   openTelegramLink as sdkOpenTelegramLink,
   parseLaunchParamsQuery,
-  popup,
   retrieveLaunchParams,
   retrieveRawInitData,
+  setMainButtonParams,
+  setMiniAppBackgroundColor,
+  setMiniAppHeaderColor,
+  showBackButton,
   targetOrigin,
-  themeParams,
+  themeParamsState,
   toRGB,
-  viewport,
+  unmountBackButton,
+  unmountMainButton,
+  unmountMiniApp,
+  unmountThemeParams,
   type RetrieveLPResultCamelCased,
   type MainButtonState as SdkMainButtonState,
   type ShowPopupOptionsButton,
@@ -77,7 +99,7 @@ function toRgbColor(color: string): RgbColor | undefined {
 }
 
 function readTheme(): ThemeColors {
-  const state = themeParams.state();
+  const state = themeParamsState();
   const theme: Partial<Record<keyof ThemeColors, string>> = {};
   for (const [name, key] of Object.entries(THEME_KEYS) as [keyof ThemeColors, string][]) {
     const value = state[key];
@@ -149,7 +171,7 @@ export class TelegramPlatform implements MessengerPlatform {
       const theme = readTheme();
       listener(theme, isDarkTheme(theme));
     };
-    return this.track(themeParams.state.sub(notify));
+    return this.track(themeParamsState.sub(notify));
   }
 
   setMainButton(state: Partial<MainButtonState>): void {
@@ -164,24 +186,24 @@ export class TelegramPlatform implements MessengerPlatform {
     if (backgroundColor) updates.backgroundColor = backgroundColor;
     const textColor = state.textColor === undefined ? undefined : toRgbColor(state.textColor);
     if (textColor) updates.textColor = textColor;
-    mainButton.setParams.ifAvailable(updates);
+    setMainButtonParams.ifAvailable(updates);
   }
 
   onMainButtonClick(listener: () => void): Unsubscribe {
     if (!this.available) return noop;
-    const [subscribed, unsubscribe] = mainButton.onClick.ifAvailable(() => listener());
+    const [subscribed, unsubscribe] = onMainButtonClick.ifAvailable(() => listener());
     return subscribed ? this.track(unsubscribe) : noop;
   }
 
   showBackButton(visible: boolean): void {
     if (!this.available) return;
-    if (visible) backButton.show.ifAvailable();
-    else backButton.hide.ifAvailable();
+    if (visible) showBackButton.ifAvailable();
+    else hideBackButton.ifAvailable();
   }
 
   onBackButtonClick(listener: () => void): Unsubscribe {
     if (!this.available) return noop;
-    const [subscribed, unsubscribe] = backButton.onClick.ifAvailable(() => listener());
+    const [subscribed, unsubscribe] = onBackButtonClick.ifAvailable(() => listener());
     return subscribed ? this.track(unsubscribe) : noop;
   }
 
@@ -189,36 +211,36 @@ export class TelegramPlatform implements MessengerPlatform {
   setHeaderColor(color: string): void {
     if (!this.available) return;
     if ((HEADER_COLOR_KEYS as readonly string[]).includes(color)) {
-      miniApp.setHeaderColor.ifAvailable(color as HeaderColorKey);
+      setMiniAppHeaderColor.ifAvailable(color as HeaderColorKey);
       return;
     }
     const rgb = toRgbColor(color);
     // Older hosts accept only the theme keys; sending a colour there would throw.
-    if (rgb && miniApp.setHeaderColor.supports.rgb()) miniApp.setHeaderColor.ifAvailable(rgb);
+    if (rgb && setMiniAppHeaderColor.supports.rgb()) setMiniAppHeaderColor.ifAvailable(rgb);
   }
 
   setBackgroundColor(color: string): void {
     if (!this.available) return;
     const rgb = toRgbColor(color);
-    if (rgb) miniApp.setBackgroundColor.ifAvailable(rgb);
+    if (rgb) setMiniAppBackgroundColor.ifAvailable(rgb);
   }
 
   hapticImpact(style: HapticImpactStyle): void {
-    if (this.available) hapticFeedback.impactOccurred.ifAvailable(style);
+    if (this.available) hapticFeedbackImpactOccurred.ifAvailable(style);
   }
 
   hapticNotification(type: HapticNotificationType): void {
-    if (this.available) hapticFeedback.notificationOccurred.ifAvailable(type);
+    if (this.available) hapticFeedbackNotificationOccurred.ifAvailable(type);
   }
 
   hapticSelection(): void {
-    if (this.available) hapticFeedback.selectionChanged.ifAvailable();
+    if (this.available) hapticFeedbackSelectionChanged.ifAvailable();
   }
 
   async showPopup(options: PopupOptions): Promise<string | null> {
     const buttons = options.buttons ?? [];
-    if (!this.available || !popup.open.isAvailable()) return this.browserPopup(options);
-    const pressed = await popup.open({
+    if (!this.available || !openPopup.isAvailable()) return (await import('./browserFallbacks')).browserPopup(options);
+    const pressed = await openPopup({
       title: options.title,
       message: options.message,
       buttons: buttons.length ? buttons.map(toSdkButton) : undefined,
@@ -228,16 +250,16 @@ export class TelegramPlatform implements MessengerPlatform {
   }
 
   async showAlert(message: string): Promise<void> {
-    if (!this.available || !popup.open.isAvailable()) {
+    if (!this.available || !openPopup.isAvailable()) {
       window.alert(message);
       return;
     }
-    await popup.open({ message, buttons: [{ id: 'close', type: 'close' }] });
+    await openPopup({ message, buttons: [{ id: 'close', type: 'close' }] });
   }
 
   async showConfirm(message: string): Promise<boolean> {
-    if (!this.available || !popup.open.isAvailable()) return window.confirm(message);
-    const pressed = await popup.open({ message, buttons: [{ id: 'ok', type: 'ok' }, { id: 'cancel', type: 'cancel' }] });
+    if (!this.available || !openPopup.isAvailable()) return window.confirm(message);
+    const pressed = await openPopup({ message, buttons: [{ id: 'ok', type: 'ok' }, { id: 'cancel', type: 'cancel' }] });
     return pressed === 'ok';
   }
 
@@ -264,11 +286,11 @@ export class TelegramPlatform implements MessengerPlatform {
     } catch {
       // Denied (no user gesture, webview policy): try the older way.
     }
-    return copyWithCommand(text);
+    return (await import('./browserFallbacks')).copyWithCommand(text);
   }
 
   close(): void {
-    if (!this.available || !miniApp.close.ifAvailable()[0]) window.close();
+    if (!this.available || !closeMiniApp.ifAvailable()[0]) window.close();
   }
 
   /** Removes this adapter's listeners and unmounts the SDK components (tests, hot reload). */
@@ -297,19 +319,19 @@ export class TelegramPlatform implements MessengerPlatform {
       user: toUser(launchParams),
     };
     this.mountComponents();
-    viewport.expand.ifAvailable();
-    miniApp.ready.ifAvailable();
+    expandViewport.ifAvailable();
+    miniAppReady.ifAvailable();
   }
 
   private mountComponents(): void {
-    // miniApp.mountSync mounts the theme too; its colours come from the launch parameters.
-    if (miniApp.mountSync.ifAvailable()[0]) this.cleanups.push(() => miniApp.unmount());
-    else if (themeParams.mountSync.ifAvailable()[0]) this.cleanups.push(() => themeParams.unmount());
+    // mountMiniAppSync mounts the theme too; its colours come from the launch parameters.
+    if (mountMiniAppSync.ifAvailable()[0]) this.cleanups.push(() => unmountMiniApp());
+    else if (mountThemeParamsSync.ifAvailable()[0]) this.cleanups.push(() => unmountThemeParams());
     // Telegram's colours as CSS variables (--tg-theme-bg-color, --tg-header-color, ...) for the UI kit.
-    if (!themeParams.isCssVarsBound()) this.trackCall(themeParams.bindCssVars.ifAvailable());
-    if (!miniApp.isCssVarsBound()) this.trackCall(miniApp.bindCssVars.ifAvailable());
-    if (mainButton.mount.ifAvailable()[0]) this.cleanups.push(() => mainButton.unmount());
-    if (backButton.mount.ifAvailable()[0]) this.cleanups.push(() => backButton.unmount());
+    if (!isThemeParamsCssVarsBound()) this.trackCall(bindThemeParamsCssVars.ifAvailable());
+    if (!isMiniAppCssVarsBound()) this.trackCall(bindMiniAppCssVars.ifAvailable());
+    if (mountMainButton.ifAvailable()[0]) this.cleanups.push(() => unmountMainButton());
+    if (mountBackButton.ifAvailable()[0]) this.cleanups.push(() => unmountBackButton());
   }
 
   private track(unsubscribe: () => void): Unsubscribe {
@@ -325,19 +347,6 @@ export class TelegramPlatform implements MessengerPlatform {
 
   private trackCall(result: [true, () => void] | [false]): void {
     if (result[0]) this.track(result[1]);
-  }
-
-  /** Outside the messenger: window.alert for one button, window.confirm for a choice. */
-  private browserPopup(options: PopupOptions): string | null {
-    const buttons = options.buttons ?? [];
-    const text = options.title ? `${options.title}\n\n${options.message}` : options.message;
-    const dismissing = buttons.find((button) => button.type === 'cancel' || button.type === 'close');
-    const accepting = buttons.find((button) => button !== dismissing);
-    if (buttons.length < 2 || !accepting) {
-      window.alert(text);
-      return buttons[0]?.id ?? null;
-    }
-    return window.confirm(text) ? accepting.id : (dismissing?.id ?? null);
   }
 }
 
@@ -382,22 +391,4 @@ function toUser(launchParams: RetrieveLPResultCamelCased): LaunchInfo['user'] {
     languageCode: user.languageCode,
     photoUrl: user.photoUrl,
   };
-}
-
-function copyWithCommand(text: string): boolean {
-  if (typeof document === 'undefined' || typeof document.execCommand !== 'function') return false;
-  const field = document.createElement('textarea');
-  field.value = text;
-  field.setAttribute('readonly', '');
-  field.style.position = 'fixed';
-  field.style.opacity = '0';
-  document.body.appendChild(field);
-  field.select();
-  try {
-    return document.execCommand('copy');
-  } catch {
-    return false;
-  } finally {
-    document.body.removeChild(field);
-  }
 }

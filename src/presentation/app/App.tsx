@@ -1,9 +1,26 @@
+import { observer } from 'mobx-react-lite';
+import { Suspense, lazy } from 'react';
 import { BrowserRouter } from 'react-router-dom';
+import { TOKENS } from '../../di/tokens';
 import { AppRoutes } from '../navigation/AppRoutes';
 import { BannedRedirect, DevTapListener } from '../navigation/ShellListeners';
 import { CrashBoundary } from '../shell/CrashBoundary';
 import { ToastHost } from '../toasts/ToastHost';
-import { type Resolver, ResolverContext } from './resolver';
+import { type Resolver, ResolverContext, useService } from './resolver';
+import { loadTexts } from './texts';
+
+// The developer error console (switched on in /debug) loads its code and texts only when switched on.
+const LazyErrorConsole = lazy(() =>
+  Promise.all([import('../shell/ErrorConsole'), loadTexts(['devtools'])]).then(([module]) => ({ default: module.ErrorConsole })),
+);
+const DevErrorConsole = observer(function DevErrorConsole() {
+  const enabled = useService(TOKENS.ErrorConsoleStore).enabled;
+  return enabled ? (
+    <Suspense fallback={null}>
+      <LazyErrorConsole />
+    </Suspense>
+  ) : null;
+});
 
 /** The shell: services, crash boundary, router with its listeners, the routes and the toast host. */
 export function App({ resolver }: { resolver: Resolver }) {
@@ -17,6 +34,8 @@ export function App({ resolver }: { resolver: Resolver }) {
         </BrowserRouter>
         <ToastHost />
       </CrashBoundary>
+      {/* Outside the boundary: the developer error console stays up when a screen crashes. */}
+      <DevErrorConsole />
     </ResolverContext.Provider>
   );
 }

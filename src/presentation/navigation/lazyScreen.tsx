@@ -1,6 +1,7 @@
 import { type ComponentType, lazy } from 'react';
 import type { Token } from '../../di/tokens';
 import { type Resolver, useResolver } from '../app/resolver';
+import { loadTexts } from '../app/texts';
 import { preload } from '../app/useViewModel';
 
 export interface RouteEntry {
@@ -13,15 +14,29 @@ export interface RouteEntry {
 
 type ScreenModule = { default: ComponentType };
 
+/** The i18n namespaces a route's screen uses (besides `common`, which every screen has). */
+export interface RouteTexts {
+  readonly namespaces: readonly string[];
+}
+
+/** `route(path, load, TOKENS.X, texts('channel', 'onboarding'))`: load only these namespaces with the screen. */
+export function texts(...namespaces: string[]): RouteTexts {
+  return { namespaces };
+}
+
 /**
- * A route whose screen module loads on first visit (its own chunk). `preloadTokens` (usually the screen's
+ * A route whose screen module loads on first visit (its own chunk). `preloads`: tokens (usually the screen's
  * view-model factory) start resolving at the same moment, so the view model's code and repositories load in
- * parallel with the screen instead of after it. The module's default export is the screen.
+ * parallel with the screen instead of after it; the screen renders once its texts are loaded too: the namespaces
+ * named by a `texts(...)` among them, else every namespace of the page language. The module's default export is
+ * the screen.
  */
-export function route(path: string, load: () => Promise<ScreenModule>, ...preloadTokens: Token<unknown>[]): RouteEntry {
+export function route(path: string, load: () => Promise<ScreenModule>, ...preloads: (Token<unknown> | RouteTexts)[]): RouteEntry {
+  const preloadTokens = preloads.filter((item): item is Token<unknown> => typeof item === 'symbol');
+  const namespaces = preloads.find((item): item is RouteTexts => typeof item === 'object')?.namespaces;
   let loading: Promise<ScreenModule> | undefined;
   const loadOnce = (): Promise<ScreenModule> => {
-    loading ??= load().catch((error: unknown) => {
+    loading ??= Promise.all([load(), loadTexts(namespaces)]).then(([screen]) => screen).catch((error: unknown) => {
       loading = undefined; // let a later visit retry a failed chunk
       throw error;
     });

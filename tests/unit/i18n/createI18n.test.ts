@@ -2,7 +2,13 @@
 import { LANGUAGE_STORAGE_KEY } from '../../../src/infrastructure/i18n/languages';
 import { applyDocumentLanguage, createI18n, storePageLanguage } from '../../../src/infrastructure/i18n/i18n';
 import { MemoryStorage } from '../../../src/infrastructure/storage/MemoryStorage';
-import { readLocale } from './localeFiles';
+import { namespaceFiles, readLocale, readNamespace } from './localeFiles';
+
+/** Like locales/index.ts: the requested namespace files of a locale (all when none are named), merged. */
+function readNamespaces(language: string, namespaces?: readonly string[]): Record<string, unknown> {
+  const files = namespaceFiles(language).filter((file) => namespaces === undefined || namespaces.includes(file.replace(/\.json$/, '')));
+  return Object.assign({}, ...files.map((file) => readNamespace(language, file)));
+}
 
 function setup(stored: string | null, messengerLanguage?: string) {
   const storage = new MemoryStorage();
@@ -57,6 +63,47 @@ describe('createI18n', () => {
     storePageLanguage(storage, 'ru');
     const { language } = await createI18n({ storage, loadLocale: async (code) => readLocale(code) });
     expect(language).toBe('ru');
+  });
+
+  it('loads the initial namespaces first and the others when asked, each once', async () => {
+    const requests: (readonly string[] | 'all')[] = [];
+    const loadLocale = async (language: string, namespaces?: readonly string[]) => {
+      requests.push(namespaces ?? 'all');
+      return readNamespaces(language, namespaces);
+    };
+    const page = await createI18n({ storage: new MemoryStorage(), loadLocale, initialNamespaces: ['common', 'dashboard'] });
+    expect(requests).toEqual([['common', 'dashboard']]);
+    expect(page.i18n.t('dashboard.title')).toBe('Dashboard');
+    expect(page.i18n.t('channel.title')).toBe('[channel.title]'); // not loaded yet: why routes await their texts
+
+    await page.loadNamespaces(['channel', 'common']);
+    expect(requests).toEqual([['common', 'dashboard'], ['channel']]);
+    expect(page.i18n.t('channel.title')).toBe('Channel');
+    expect(page.i18n.t('common.retry')).toBe('Retry'); // adding a bundle keeps what was there
+
+    await page.loadNamespaces(['channel', 'dashboard']);
+    expect(requests).toHaveLength(2); // nothing new to load
+
+    await page.loadNamespaces();
+    expect(requests[2]).toBe('all');
+    expect(page.i18n.t('payout.title')).not.toBe('[payout.title]');
+    await page.loadNamespaces(['uikit']);
+    expect(requests).toHaveLength(3); // everything is loaded
+  });
+
+  it('loads every namespace up front without initialNamespaces', async () => {
+    const requests: (readonly string[] | undefined)[] = [];
+    const page = await createI18n({
+      storage: new MemoryStorage(),
+      loadLocale: async (language, namespaces) => {
+        requests.push(namespaces);
+        return readNamespaces(language, namespaces);
+      },
+    });
+    expect(requests).toEqual([undefined]);
+    expect(page.i18n.t('channel.title')).toBe('Channel');
+    await page.loadNamespaces(['channel']);
+    expect(requests).toHaveLength(1);
   });
 
   it('sets lang and dir on the document element', () => {

@@ -37,6 +37,8 @@ export class HttpSubscriptionRepository implements SubscriptionRepository {
       description: changes.description,
       amount: moneyToWire(changes.price),
       buttonText: changes.buttonText,
+      // Without it the server would read the amount in the subscription's currency; with it a change is refused.
+      currency: changes.price.currency,
     };
     const dto = await this.http.post<SubscriptionOnlyResponse>(`/subscription/${subscriptionId}/edit`, body);
     return subscriptionFromDto(dto.subscription);

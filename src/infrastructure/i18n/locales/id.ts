@@ -1,6 +1,2 @@
-import type { Translations } from '../i18n';
-
-// Every namespace file of this locale, merged into one object at build time (one chunk per locale).
-const files = import.meta.glob<Translations>('./id/*.json', { eager: true, import: 'default' });
-const translations: Translations = Object.assign({}, ...Object.values(files));
-export default translations;
+// This locale's namespace files, each loadable on its own (vite.config.ts groups them into two chunks).
+export default import.meta.glob<Readonly<Record<string, unknown>>>('./id/*.json', { import: 'default' });

@@ -6,11 +6,16 @@ import { TOKENS } from '../../../di/tokens';
 import { useService } from '../../app/resolver';
 import {
   AmountInput, Avatar, Badge, Button, CardDisplay, Cell, Checkbox, CollapsibleText, EmptyState, Icon, InfiniteList, NumberInput,
-  Placeholder, Section, SegmentedControl, Spinner, Switch, TextArea, TextInput,
+  type IconName, Placeholder, Section, SegmentedControl, Spinner, Switch, TextArea, TextInput,
 } from '../../components';
 import { Screen } from '../../shell/Screen';
 
 const PAGE_SIZE = 10;
+/** Every icon: `satisfies` makes a new icon fail to compile until it is shown here too. */
+const ICONS = Object.keys({
+  chevron: true, check: true, copy: true, alert: true, info: true, close: true, plus: true, heart: true, star: true,
+  arrowUp: true, arrowDown: true, card: true, empty: true,
+} satisfies Record<IconName, true>) as IconName[];
 const PAGES = 3;
 
 /** A list that pages through 30 fake rows, failing once on the second page to show the error row. */
@@ -97,6 +102,7 @@ export default function UikitScreen() {
           <Cell onClick={() => toasts.info('uikit.tapped')} title={t('uikit.action')} after={t('uikit.value')} />
           <Cell as="label" title={t('uikit.pin')} after={<Switch checked={pin} onChange={setPin} />} />
           <Cell onClick={() => toasts.fail('uikit.tapped')} title={t('uikit.destructive')} destructive />
+          <Cell onClick={() => undefined} title={t('uikit.disabledRow')} disabled chevron />
           <Cell multiline title={t('uikit.sampleLongText')} />
         </Section>
 
@@ -124,6 +130,7 @@ export default function UikitScreen() {
           <div className="uikit__column">
             <TextInput label={t('uikit.name')} value={name} onChange={setName} maxLength={32} placeholder={t('uikit.namePlaceholder')} />
             <TextArea label={t('uikit.description')} value={description} onChange={setDescription} maxLength={140} />
+            <TextInput label={t('uikit.invalidField')} value={t('uikit.invalidFieldValue')} onChange={() => undefined} error={t('uikit.fieldError')} />
             <NumberInput label={t('uikit.number')} value={number} onChange={setNumber} hint={t('uikit.numberHint')} />
             <SegmentedControl
               label={t('uikit.currency')}
@@ -157,6 +164,14 @@ export default function UikitScreen() {
           <div className="uikit__column">
             {CARD_BRANDS.map((brand) => (
               <CardDisplay key={brand} brand={brand} last="4242" />
+            ))}
+          </div>
+        </Section>
+
+        <Section header={t('uikit.icons')}>
+          <div className="uikit__row">
+            {ICONS.map((name) => (
+              <Icon key={name} name={name} label={name} />
             ))}
           </div>
         </Section>

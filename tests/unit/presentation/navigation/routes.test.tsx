@@ -4,7 +4,8 @@ import { act, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { type ViewModelFactory, token } from '../../../../src/di/tokens';
 import { ResolverContext } from '../../../../src/presentation/app/resolver';
-import { route } from '../../../../src/presentation/navigation/lazyScreen';
+import { provideTexts } from '../../../../src/presentation/app/texts';
+import { route, texts } from '../../../../src/presentation/navigation/lazyScreen';
 import { ROUTES } from '../../../../src/presentation/navigation/routes';
 import { mapResolver } from '../support/render';
 
@@ -44,6 +45,49 @@ describe('route()', () => {
     await act(async () => undefined);
     entry.preload(resolver);
     expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('route() and texts', () => {
+  afterEach(() => provideTexts(() => Promise.resolve()));
+
+  function controlledTexts() {
+    const requested: (readonly string[] | undefined)[] = [];
+    let release = (): void => undefined;
+    const ready = new Promise<void>((resolve) => (release = resolve));
+    provideTexts((namespaces) => {
+      requested.push(namespaces);
+      return ready;
+    });
+    return { requested, release };
+  }
+
+  it('renders the screen only once its texts are loaded (no bracketed keys while they load)', async () => {
+    const { requested, release } = controlledTexts();
+    const entry = route('/texts', async () => ({ default: () => <p>screen with texts</p> }), texts('channel'));
+    const resolver = mapResolver(new Map());
+    await act(async () => {
+      render(
+        <ResolverContext.Provider value={resolver}>
+          <Suspense fallback={<p>loading</p>}>
+            <entry.Screen />
+          </Suspense>
+        </ResolverContext.Provider>,
+      );
+    });
+    expect(requested).toEqual([['channel']]);
+    expect(screen.queryByText('screen with texts')).toBeNull();
+    expect(screen.getByText('loading')).toBeTruthy();
+    await act(async () => release());
+    expect(await screen.findByText('screen with texts')).toBeTruthy();
+  });
+
+  it('asks for every namespace when the route names none, and for common only with texts()', () => {
+    const { requested } = controlledTexts();
+    const resolver = mapResolver(new Map());
+    route('/all', async () => ({ default: () => null })).preload(resolver);
+    route('/shell-only', async () => ({ default: () => null }), texts()).preload(resolver);
+    expect(requested).toEqual([undefined, []]);
   });
 });
 

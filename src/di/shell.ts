@@ -1,0 +1,21 @@
+/**
+ * Presentation bindings of the first screen, bound at start: the shell's services and the dashboard's view model.
+ * Every other view model is bound in presentation.ts, which (with application.ts) loads with the first route that
+ * needs it (see container.ts), so the entry carries no binding the first screen does not use.
+ */
+import { ContainerModule } from 'inversify';
+import { ToastStore } from '../presentation/toasts/ToastStore';
+import { ErrorConsoleStore } from '../presentation/shell/ErrorConsoleStore';
+import { bindLazySingleton, bindSingleton, bindViewModel, construct } from './binding';
+import { TOKENS } from './tokens';
+
+export function shellModule(): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    bindSingleton(bind, TOKENS.ToastStore, [TOKENS.MessengerPlatform, TOKENS.Clock], (platform, clock) => new ToastStore(platform, clock));
+    // The /debug error console renders on every screen when switched on, so the shell needs it at start.
+    bindSingleton(bind, TOKENS.ErrorConsoleStore, [TOKENS.KeyValueStorage, TOKENS.Clock], (storage, clock) => new ErrorConsoleStore(storage, clock));
+    bindLazySingleton(bind, TOKENS.DashboardSession, [], construct(() => import('../presentation/screens/Dashboard/DashboardSession'), 'DashboardSession'));
+    bindViewModel(bind, TOKENS.DashboardViewModel, [TOKENS.DashboardRepository, TOKENS.DashboardSession, TOKENS.Clock],
+      construct(() => import('../presentation/screens/Dashboard/DashboardViewModel'), 'DashboardViewModel'));
+  });
+}
