@@ -14,6 +14,9 @@
  * BENCH_ONLY (run only the calls whose name contains it). Add a scenario to SCENARIOS to measure another call.
  */
 import pg from 'pg';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
 import { buildApp } from '../server/app';
 import { AdjustableClock } from '../server/clock';
 import { testConfig } from '../server/config';
@@ -81,40 +84,28 @@ function percentile(sorted: readonly number[], p: number): number {
 }
 
 async function run(origin: string, scenario: Scenario, authorization: string, budget: { requests: number; ms: number }) {
-  const latencies: number[] = [];
-  let errors = 0;
-  let issued = 0;
-  const deadline = performance.now() + budget.ms;
   const init: RequestInit = {
     method: scenario.method,
     headers: { authorization, ...(scenario.body !== undefined ? { 'content-type': 'application/json' } : {}) },
     ...(scenario.body !== undefined ? { body: JSON.stringify(scenario.body) } : {}),
   };
-  const started = performance.now();
-  const cpuBefore = process.cpuUsage();
-  const worker = async () => {
-    while (issued < budget.requests && performance.now() < deadline) {
-      issued += 1;
-      const t0 = performance.now();
-      try {
-        const response = await fetch(`${origin}${scenario.path}`, init);
-        await response.arrayBuffer();
-        if (response.status !== 200) errors += 1;
-      } catch {
-        errors += 1;
-      }
-      latencies.push(performance.now() - t0);
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  const elapsed = performance.now() - started;
-  const cpu = process.cpuUsage(cpuBefore);
-  latencies.sort((a, b) => a - b);
+  // The clients run in a worker thread: sharing the server's event loop would add their CPU to every latency.
+  const serverLoopBefore = performance.eventLoopUtilization();
+  const worker = new Worker(path.join(process.cwd(), 'scripts', 'bench-load-worker.mjs'), {
+    workerData: { origin, path: scenario.path, init, concurrency: CONCURRENCY, requests: budget.requests, ms: budget.ms },
+  });
+  const outcome = await new Promise<{ latencies: number[]; errors: number; elapsed: number }>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  await worker.terminate();
+  const serverLoop = performance.eventLoopUtilization(serverLoopBefore);
+  const latencies = outcome.latencies.sort((a, b) => a - b);
   return {
-    count: latencies.length, errors, rps: latencies.length / (elapsed / 1000),
+    count: latencies.length, errors: outcome.errors, rps: latencies.length / (outcome.elapsed / 1000),
     p50: percentile(latencies, 50), p90: percentile(latencies, 90), p99: percentile(latencies, 99),
-    // CPU of this process (server and load generator) per request: comparable across runs on a busy machine.
-    cpuMs: (cpu.user + cpu.system) / 1000 / Math.max(1, latencies.length),
+    // Busy time of the server's event loop per request (the server's own CPU, without the load generator).
+    cpuMs: serverLoop.active / Math.max(1, latencies.length),
   };
 }
 

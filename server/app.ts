@@ -113,6 +113,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(async (api) => {
+    // The client sends `Content-Type: application/json` on every call (spec section 7), also on POSTs without a body
+    // (skip, delete, confirm...): an empty JSON body means no body, not a 400.
+    const parseJson = api.getDefaultJsonParser('error', 'error');
+    api.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      if (text === '') done(null, undefined);
+      else parseJson(request, text, done);
+    });
     installAuth(api, { db, clock, botToken: config.botToken });
     api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
     for (const module of await loadRouteModules()) await api.register(module.plugin, { deps });

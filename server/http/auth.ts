@@ -13,17 +13,20 @@
  * banned on every call.
  */
 import { validate } from '@telegram-apps/init-data-node';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerClock } from '../clock';
 import { AppError } from '../errors';
 import type { Db } from '../store/db';
-import { type TelegramProfile, UsersRepository, userByTelegramIdQuery } from '../store/repositories/users';
-import type { UserRow } from '../store/schema';
+import { type TelegramProfile, UsersRepository } from '../store/repositories/users';
+import { type UserRow, users } from '../store/schema';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user on /api/v2 routes (null only on public routes). */
     user: UserRow | null;
+    /** The user's dashboard version (migration 0004), read with the user: 0 = none yet, never cached. */
+    dashboardVersion: number;
   }
   interface FastifyContextConfig {
     /** Route answers without auth (the OpenAPI document). */
@@ -98,19 +101,33 @@ export interface AuthOptions {
   readonly botToken: string;
 }
 
+/**
+ * The user of a Telegram id with their dashboard version, as a prepared statement: the hook runs it on every request
+ * (prepared once per connection on PostgreSQL), and the version lets the dashboard answer from memory without
+ * another round trip.
+ */
+function userWithVersionQuery(db: Db) {
+  return db.select({
+    user: users,
+    dashboardVersion: sql<number>`coalesce((select version from dashboard_versions where user_id = ${users.id}), 0)`,
+  }).from(users).where(eq(users.telegramId, sql.placeholder('telegramId'))).prepare('auth_user_with_dashboard_version');
+}
+
 /** Adds the auth hook to the current scope (register inside the /api/v2 plugin). */
 export function installAuth(app: FastifyInstance, options: AuthOptions): void {
-  const users = new UsersRepository(options.db);
-  const userByTelegramId = userByTelegramIdQuery(options.db);
+  const usersRepository = new UsersRepository(options.db);
+  const userByTelegramId = userWithVersionQuery(options.db);
   app.decorateRequest('user', null);
+  app.decorateRequest('dashboardVersion', 0);
   app.addHook('onRequest', async (request: FastifyRequest) => {
     if (request.routeOptions.config?.public === true) return;
     const nowMs = options.clock.now();
     const { profile } = verifyInitData(initDataFromHeader(request.headers.authorization), options.botToken, nowMs);
     const [known] = await userByTelegramId.execute({ telegramId: profile.telegramId });
-    const user = await users.upsertProfile(profile, new Date(nowMs), known);
+    const user = await usersRepository.upsertProfile(profile, new Date(nowMs), known?.user);
     if (user.banned) throw new AppError('banned', 'This account is banned');
     request.user = user;
+    request.dashboardVersion = known ? Number(known.dashboardVersion) : 0;
   });
 }
 

@@ -4,14 +4,15 @@
  *   (creator), or send_donation + get_donation. The unique (payment_id, type) index makes a second write of the same
  *   payment impossible, whatever races happen above.
  * - A payout writes one withdrawal row for the creator.
- * Balances are computed from these rows only (see windows.ts for the active/payout split), so they always equal the
- * ledger's sum: Σ amount of sell_subscription and get_donation − Σ amount of withdrawal, per currency.
+ * Balances are computed from these rows only (see windows.ts for the active/payout split; summed per window by a
+ * trigger into ledger_balance_totals, migration 0003), so they always equal the ledger's sum: Σ amount of sell_subscription and get_donation − Σ amount of withdrawal, per currency.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { type SQL, eq, sql } from 'drizzle-orm';
 import type { CardBrand, TransactionPaymentMethod } from '../../src/domain/entities';
 import { type Currency, type Money, compareCurrencies, money } from '../../src/domain/money';
 import type { PaymentSplit } from '../../src/domain/fees';
 import type { DbOrTx } from '../payments/db';
+import { rowsOf } from '../store/db';
 import { type WithdrawalAccountJson, transactions } from '../store/schema';
 import { openWindowStart } from './windows';
 
@@ -98,39 +99,49 @@ export interface Balances {
   readonly payout: Money[];
 }
 
-interface BalanceRow {
+/** One currency's totals, as `balanceTotalsQuery` reads them (sums may come back as numbers or numeric text). */
+export interface BalanceTotalsRow {
   currency: string;
-  earnedBefore: number | string | null;
-  earnedOpen: number | string | null;
+  earned_before: number | string | null;
+  earned_open: number | string | null;
   withdrawn: number | string | null;
 }
 
-const EARNING_TYPES = ['sell_subscription', 'get_donation'] as const;
-
 /**
- * A creator's balances at `nowMs`, per currency, from the ledger alone. Currencies with nothing in either kind are
- * left out.
+ * The per-currency totals behind a creator's balances at `nowMs`, as a query to run alone or embed as a subquery.
+ * Reads `ledger_balance_totals` (migration 0003): the ledger summed per currency and earnings window by a trigger in
+ * the same database transaction as every ledger write, so it equals the ledger's sum (`ledgerSum`) while reading a
+ * few rows per currency and half-month instead of the creator's whole ledger. Earnings windows never straddle the
+ * open window's start, so comparing window starts with it splits active and payout exactly as the rows would.
  */
-export async function balancesOf(db: DbOrTx, userId: number, nowMs: number): Promise<Balances> {
-  const boundary = new Date(openWindowStart(nowMs)).toISOString();
-  const rows = await db.select({
-    currency: transactions.currency,
-    earnedBefore: sql<string>`coalesce(sum(${transactions.amount}) filter (where ${transactions.type} in ('sell_subscription', 'get_donation') and ${transactions.createdAt} < ${boundary}::timestamptz), 0)`,
-    earnedOpen: sql<string>`coalesce(sum(${transactions.amount}) filter (where ${transactions.type} in ('sell_subscription', 'get_donation') and ${transactions.createdAt} >= ${boundary}::timestamptz), 0)`,
-    withdrawn: sql<string>`coalesce(sum(${transactions.amount}) filter (where ${transactions.type} = 'withdrawal'), 0)`,
-  }).from(transactions)
-    .where(and(eq(transactions.userId, userId), inArray(transactions.type, [...EARNING_TYPES, 'withdrawal'])))
-    .groupBy(transactions.currency) as BalanceRow[];
+export function balanceTotalsQuery(userId: number | SQL, boundary: string | SQL): SQL {
+  return sql`select currency,
+      sum(earned) filter (where window_start < ${boundary}::timestamptz) as earned_before,
+      sum(earned) filter (where window_start >= ${boundary}::timestamptz) as earned_open,
+      sum(withdrawn) as withdrawn
+    from ledger_balance_totals where user_id = ${userId} group by currency`;
+}
+
+/** The open window's start at `nowMs` as `balanceTotalsQuery` takes it (ISO text). */
+export const balanceBoundary = (nowMs: number): string => new Date(openWindowStart(nowMs)).toISOString();
+
+/** Balances from `balanceTotalsQuery` rows; currencies with nothing in either kind are left out. */
+export function balancesFromTotals(rows: readonly BalanceTotalsRow[]): Balances {
   const active: Money[] = [];
   const payout: Money[] = [];
-  for (const row of rows.sort((a, b) => compareCurrencies(a.currency as Currency, b.currency as Currency))) {
+  for (const row of [...rows].sort((a, b) => compareCurrencies(a.currency as Currency, b.currency as Currency))) {
     const currency = row.currency as Currency;
-    const open = Number(row.earnedOpen ?? 0);
-    const payable = Number(row.earnedBefore ?? 0) - Number(row.withdrawn ?? 0);
+    const open = Number(row.earned_open ?? 0);
+    const payable = Number(row.earned_before ?? 0) - Number(row.withdrawn ?? 0);
     if (open !== 0) active.push(money(open, currency));
     if (payable !== 0) payout.push(money(payable, currency));
   }
   return { active, payout };
+}
+
+/** A creator's balances at `nowMs`, per currency (see balanceTotalsQuery). */
+export async function balancesOf(db: DbOrTx, userId: number, nowMs: number): Promise<Balances> {
+  return balancesFromTotals(rowsOf<BalanceTotalsRow>(await db.execute(balanceTotalsQuery(userId, balanceBoundary(nowMs)))));
 }
 
 /** Σ earnings − Σ withdrawals per currency: what the balances must add up to (tests and audits). */

@@ -23,6 +23,12 @@ export function openWindowStart(nowMs: number, zone: string = DEFAULT_PAYOUT_ZON
   return (now.day >= 16 ? month.set({ day: 16 }) : month).toMillis();
 }
 
+/** Start (epoch ms) of the window after the one open at `nowMs`: when today's active earnings become payable. */
+export function nextWindowStart(nowMs: number, zone: string = DEFAULT_PAYOUT_ZONE): number {
+  const open = DateTime.fromMillis(openWindowStart(nowMs, zone), { zone });
+  return (open.day === 16 ? open.startOf('month').plus({ months: 1 }) : open.set({ day: 16 })).toMillis();
+}
+
 /** The latest payout instant (10th or 25th at PAYOUT_HOUR) at or before `nowMs`. */
 export function latestPayoutAt(nowMs: number, zone: string = DEFAULT_PAYOUT_ZONE): number {
   const now = DateTime.fromMillis(nowMs, { zone });

@@ -6,61 +6,85 @@
 import type { DashboardResponse, TransactionsPage } from '../../src/contract/api';
 import type { Role } from '../../src/domain/entities';
 import { type Money, toMajor } from '../../src/domain/money';
-import { balancesOf } from '../ledger/ledger';
 import { isUnexpired } from '../payments/invoiceTargets';
 import { AppError } from '../errors';
 import { decodeCursor, toPage } from '../store/cursor';
 import { CardsRepository } from '../store/repositories/cards';
 import { ChannelsRepository } from '../store/repositories/channels';
 import { MembersRepository } from '../store/repositories/members';
-import { PayoutAccountsRepository } from '../store/repositories/payoutAccounts';
 import { SubscriptionsRepository } from '../store/repositories/subscriptions';
 import { type TransactionList, TransactionsRepository } from '../store/repositories/transactions';
-import { userFlags } from '../store/repositories/users';
+import type { UserFlags } from '../store/repositories/users';
 import type { UserRow } from '../store/schema';
+import { nextWindowStart } from '../ledger/windows';
 import { requireVerified } from './access';
 import { type ServiceDeps, nowDate } from './context';
 import { cardDto, channelDto, memberDto, subscriptionDto, transactionDto, userDto, withdrawalAccountDto } from './dto';
+import { type DashboardHead, type DashboardQueries, dashboardQueries } from './dashboardQueries';
+import { DashboardCache } from './dashboardCache';
 import { migrationState } from './migrationRules';
+
+type CreatorPart = Omit<DashboardResponse, 'mode' | 'isCreator' | 'user' | 'migrationAvailable'>;
+/** What the cache keeps of a creator view: everything but the user row, which is read fresh on every request. */
+interface CachedCreator {
+  readonly flags: UserFlags;
+  readonly part: CreatorPart;
+}
 
 const balanceDtos = (balances: readonly Money[]) => balances.map((b) => ({ currency: b.currency, amount: toMajor(b.minor, b.currency) }));
 
 export class DashboardService {
-  constructor(private readonly deps: ServiceDeps) {}
+  private readonly queries: DashboardQueries;
+  private readonly cache = new DashboardCache<CachedCreator>();
 
-  async load(user: UserRow, requestedMode: Role | undefined): Promise<DashboardResponse> {
-    const { db } = this.deps;
+  constructor(private readonly deps: ServiceDeps) {
+    this.queries = dashboardQueries(deps.db);
+  }
+
+  async load(user: UserRow, requestedMode: Role | undefined, dashboardVersion = 0): Promise<DashboardResponse> {
+    const nowMs = this.deps.clock.now();
     const verified = user.verificationStatus === 'approved';
-    // A verified creator asking for (or defaulting to) the creator view: read everything at once, one round trip
-    // (the migration check below may still discard it).
-    const speculative = verified && requestedMode !== 'follower' ? this.creatorPart(user) : null;
-    speculative?.catch(() => undefined);
-    const flags = await userFlags(db, user.id);
+    // A verified user asking for (or defaulting to) the creator view gets it, unless a migration is due: answer it
+    // from memory while the dashboard version is unchanged, else read everything at once (three round trips).
+    if (verified && requestedMode !== 'follower') {
+      const cached = this.cache.get(user.id, dashboardVersion, nowMs) ?? (await this.fillCreator(user, dashboardVersion, nowMs));
+      return this.creatorAnswer(user, cached.flags, cached.part);
+    }
+    const { flags } = await this.queries.head(user.id, nowMs, false);
     const isCreator = flags.hasChannels || verified;
     const mode: Role = requestedMode ?? (isCreator ? 'creator' : 'follower');
     const migration = migrationState(flags, user.migrationRefused);
-    const base = {
-      mode,
-      isCreator,
-      user: userDto(user),
-      migrationAvailable: migration.available,
-    };
     if (mode === 'creator') {
+      // Only unverified users get here: migration_required or verification_required, before reading anything else.
       if (migration.required) throw new AppError('migration_required', 'Move your channels from the previous product first');
       requireVerified(user);
-      return { ...base, ...(await (speculative ?? this.creatorPart(user))) };
+      return this.creatorAnswer(user, flags, await this.creatorPart(user, this.queries.head(user.id, nowMs, true), nowMs));
     }
-    return { ...base, ...(await this.followerPart(user)) };
+    return { mode, isCreator, user: userDto(user), migrationAvailable: migration.available, ...(await this.followerPart(user)) };
   }
 
-  private async creatorPart(user: UserRow) {
-    const { db, clock } = this.deps;
-    const now = nowDate(clock);
-    const [channels, balances, transactions, account] = await Promise.all([
-      new ChannelsRepository(db).listByOwnerWithCounts(user.id, now),
-      balancesOf(db, user.id, clock.now()),
-      new TransactionsRepository(db).pageForUser(user.id, 'creator', 'all', null),
-      new PayoutAccountsRepository(db).byUser(user.id),
+  /** The creator view from its parts: migration_required first, then verification_required. */
+  private creatorAnswer(user: UserRow, flags: UserFlags, part: CreatorPart): DashboardResponse {
+    const migration = migrationState(flags, user.migrationRefused);
+    if (migration.required) throw new AppError('migration_required', 'Move your channels from the previous product first');
+    requireVerified(user);
+    return { mode: 'creator', isCreator: true, user: userDto(user), migrationAvailable: migration.available, ...part };
+  }
+
+  private async fillCreator(user: UserRow, dashboardVersion: number, nowMs: number): Promise<CachedCreator> {
+    const head = this.queries.head(user.id, nowMs, true);
+    const [{ flags, nextExpiryMs }, part] = await Promise.all([head, this.creatorPart(user, head, nowMs)]);
+    const entry = { flags, part };
+    const validUntilMs = Math.min(nextWindowStart(nowMs), nextExpiryMs ?? Number.POSITIVE_INFINITY);
+    this.cache.set(user.id, { version: dashboardVersion, computedAtMs: nowMs, validUntilMs, value: entry });
+    return entry;
+  }
+
+  private async creatorPart(user: UserRow, head: Promise<DashboardHead>, nowMs: number): Promise<CreatorPart> {
+    const [channels, transactions, { balances, account }] = await Promise.all([
+      this.queries.channelsWithCounts(user.id, new Date(nowMs)),
+      this.queries.creatorFirstPage(user.id),
+      head,
     ]);
     const page = toPage(transactions, (view) => ({ t: view.transaction.createdAt.getTime(), id: view.transaction.id }));
     return {

@@ -115,7 +115,7 @@ export function cardDto(card: SavedCardRow): CardDto {
   return { id: card.id, cardBrand: card.brand, cardLast: card.last4, active: card.active, primary: card.primary };
 }
 
-export function withdrawalAccountDto(account: PayoutAccountRow): WithdrawalAccountDto {
+export function withdrawalAccountDto(account: Pick<PayoutAccountRow, 'countryIso2' | 'methodType' | 'currency' | 'params'>): WithdrawalAccountDto {
   return { country: account.countryIso2, methodType: account.methodType, currency: account.currency, params: account.params };
 }
 

@@ -15,7 +15,7 @@ export function describeMigrationRepositoryContract(name: string, make: MakeCont
       const state = await subject().as(user).get();
       expect(state.request).toBeNull();
       expect(state.donateChannels).toEqual([]);
-      await expectCode(subject().as(user).confirm(), 'not_found');
+      await expectCode(subject().as(user).confirm(), 'conflict');
     });
 
     it('lists the old channels and the connected ones', async () => {

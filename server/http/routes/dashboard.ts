@@ -42,7 +42,7 @@ export const dashboardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { d
         ...errorResponses(),
       },
     },
-  }, (request) => dashboard.load(currentUser(request), request.query.mode));
+  }, (request) => dashboard.load(currentUser(request), request.query.mode, request.dashboardVersion));
 
   app.post<{ Body: DashboardTransactionsRequest }>('/dashboard/transactions', {
     schema: {

@@ -91,15 +91,16 @@ export class InMemoryBackend {
   }
 
   /** A channel the actor owns; others' and deleted channels are not_found. */
-  ownedChannel(actor: UserRecord, channelId: number): ChannelRecord {
+  /** `includeDeleted`: a deleted channel still opens for its owner (isDeleted), as on the server; changes answer not_found. */
+  ownedChannel(actor: UserRecord, channelId: number, includeDeleted = false): ChannelRecord {
     const channel = this.channels.get(channelId);
-    if (channel === undefined || channel.isDeleted || channel.ownerId !== actor.user.id) fail('not_found', 'Channel not found');
+    if (channel === undefined || (channel.isDeleted && !includeDeleted) || channel.ownerId !== actor.user.id) fail('not_found', 'Channel not found');
     return channel;
   }
 
   /** Moderation blocks a channel's page and every creator action on it. */
-  approvedChannel(actor: UserRecord, channelId: number): ChannelRecord {
-    const channel = this.ownedChannel(actor, channelId);
+  approvedChannel(actor: UserRecord, channelId: number, includeDeleted = false): ChannelRecord {
+    const channel = this.ownedChannel(actor, channelId, includeDeleted);
     if (channel.moderation === 'in_progress') fail('moderation_in_progress', 'Channel moderation in progress');
     if (channel.moderation === 'rejected') fail('moderation_rejected', 'Channel not approved');
     return channel;

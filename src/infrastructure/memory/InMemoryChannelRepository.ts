@@ -11,7 +11,7 @@ export class InMemoryChannelRepository implements ChannelRepository {
   constructor(private readonly backend: InMemoryBackend, private readonly session: InMemorySession = backend.session) {}
 
   async get(channelId: number): Promise<ChannelDetail> {
-    const channel = this.backend.approvedChannel(this.backend.actor(this.session), channelId);
+    const channel = this.backend.approvedChannel(this.backend.actor(this.session), channelId, true);
     return {
       channel: channelView(this.backend, channel),
       languages: this.backend.config.languages.map((l) => ({ ...l })),

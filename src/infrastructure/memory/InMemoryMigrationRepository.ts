@@ -20,8 +20,11 @@ export class InMemoryMigrationRepository implements MigrationRepository {
   }
 
   /** Queues a request, or answers the one already queued. */
+  /** With nothing to migrate the server answers conflict ("There is nothing to migrate"). */
   async confirm(): Promise<MigrationRequest> {
-    const migration = this.offered(this.backend.actor(this.session));
+    const actor = this.backend.actor(this.session);
+    if (actor.migration === null || actor.migration.donateChannels.length === 0) fail('conflict', 'There is nothing to migrate');
+    const migration = this.offered(actor);
     migration.termsAccepted = true;
     migration.refused = false;
     if (migration.request === null) {
