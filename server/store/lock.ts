@@ -3,6 +3,7 @@
  * silently lose data. The lock file holds the owner's pid; a second process refuses to start with a clear message,
  * and a lock left by a process that died (its pid no longer runs) is taken over.
  */
+import { readFileSync } from 'node:fs';
 import { mkdir, open, readFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -21,10 +22,21 @@ export class DataDirLockedError extends Error {
   }
 }
 
+/** A zombie (exited, not yet reaped: common in containers whose init does not reap) holds no database. */
+function isZombie(pid: number): boolean {
+  try {
+    // /proc/<pid>/stat: "pid (comm) state ..."; comm may hold spaces or parentheses, so read after the last ')'.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+  } catch {
+    return false; // no /proc (not Linux) or the process is gone: kill(pid, 0) decides
+  }
+}
+
 function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
+    return !isZombie(pid);
   } catch (error) {
     // EPERM: the process exists but belongs to someone else.
     return (error as NodeJS.ErrnoException).code === 'EPERM';

@@ -18,9 +18,11 @@ interface RunningServer {
 }
 
 async function startServer(dataDir: string): Promise<RunningServer> {
-  const child = spawn('npx', ['tsx', 'server/main.ts'], {
+  // The server is this process's own child (node with tsx's loader, no npx in between), so a SIGKILL reaches it and
+  // its exit is observed after it is reaped.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: process.cwd(),
-    detached: true, // its own process group: npx, tsx and node stop together
+    detached: true, // its own process group
     env: {
       ...process.env, NODE_OPTIONS: '', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SANDBOX: '1', LOG_LEVEL: 'warn',
       DATABASE_URL: '', STATIC_DIR: path.join(dataDir, 'no-static'), JOB_INTERVAL_MS: '3600000',
