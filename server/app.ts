@@ -11,10 +11,8 @@
  *
  * The database must be migrated before (server/main.ts and the test harness do it).
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { SandboxBotGateway } from './bot/SandboxBotGateway';
 import type { BotGateway } from './bot/BotGateway';
 import { TelegramBotGateway } from './bot/TelegramBotGateway';
@@ -24,12 +22,16 @@ import type { AppDeps, ResolvedConfig } from './context';
 import { AppError } from './errors';
 import { installAuth } from './http/auth';
 import { installErrorHandler } from './http/errorHandler';
-import { loadRouteModules } from './http/routes';
+import { ROUTES } from './http/routes';
+// The money engine's jobs (renewals, payouts, reconciliation) register themselves with server/jobs-registry.ts.
+import './jobs';
 import { addSharedSchemas } from './http/schemas';
 import { installStatic } from './http/static';
 import type { KycProvider } from './kyc/KycProvider';
 import { SandboxKycProvider } from './kyc/SandboxKycProvider';
+import { providerPlugin } from './payments/sandbox/plugin';
 import { sandboxControlRoutes } from './sandbox/control';
+import { emulatorPlugin } from './sandbox/emulator/plugin';
 import { createServices } from './services';
 import type { Database } from './store/db';
 
@@ -58,14 +60,6 @@ class UnconfiguredKycProvider implements KycProvider {
   widgetUrl(token: string): string {
     return `about:blank#${token}`;
   }
-}
-
-/** Loads `exportName` of an optional module next to this file (other helpers' parts), or null when absent. */
-async function optionalModule<T>(relative: string, exportName: string): Promise<T | null> {
-  const base = path.resolve(process.cwd(), 'server', relative);
-  if (!['.ts', '.js'].some((extension) => existsSync(`${base}${extension}`))) return null;
-  const module = (await import(`./${relative}`)) as Record<string, unknown>;
-  return (module[exportName] as T | undefined) ?? null;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -123,20 +117,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
     installAuth(api, { db, clock, botToken: config.botToken });
     api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
-    for (const module of await loadRouteModules()) await api.register(module.plugin, { deps });
+    for (const module of ROUTES) await api.register(module.plugin, { deps });
   }, { prefix: '/api/v2' });
 
   if (config.sandbox) {
     await app.register(sandboxControlRoutes, { prefix: '/sandbox', deps });
-    const providerPlugin = await optionalModule<FastifyPluginAsync<{ deps: AppDeps }>>('payments/sandbox/plugin', 'providerPlugin');
-    if (providerPlugin) await app.register(providerPlugin, { deps });
-    const emulatorPlugin = await optionalModule<FastifyPluginAsync>('sandbox/emulator/plugin', 'emulatorPlugin');
-    if (emulatorPlugin) await app.register(emulatorPlugin);
+    await app.register(providerPlugin, { deps });
+    await app.register(emulatorPlugin);
   }
   if (config.botWebhookSecret) await app.register(botWebhookRoutes, { deps, secret: config.botWebhookSecret });
 
-  // The money engine's jobs register themselves when their module loads.
-  await optionalModule('jobs/index', 'default');
 
   await installStatic(app, config.staticDir);
   return app;

@@ -1,22 +1,20 @@
 /**
  * The /api/v2 route registry. buildApp registers every module listed here inside the authenticated /api/v2 scope,
- * each as `app.register(plugin, { deps })` (RouteOptions: the shared AppDeps).
- *
- * Route files of the money engine (MONEY_ROUTE_FILES) are loaded when they exist. Each exports its plugin as the
- * default export (or a named export ending in "Routes"): `FastifyPluginAsync<RouteOptions>`. Their paths are
- * relative to /api/v2, they get `request.user` from the auth hook (currentUser(request)), and they must not
- * declare GET /invoice/donation/:id or GET /invoice/subscription/:id (invoiceLoad.ts answers those).
- * To add a route file, list it in CORE_ROUTES or MONEY_ROUTE_FILES.
+ * each as `app.register(plugin, { deps })` (RouteOptions: the shared AppDeps). Paths are relative to /api/v2 and
+ * handlers get `request.user` from the auth hook (currentUser(request)). To add a route file, list it in ROUTES.
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import type { RouteOptions } from '../../context';
+import { cardsRoutes } from './cards';
 import { channelRoutes } from './channel';
 import { dashboardRoutes } from './dashboard';
 import { donationRoutes } from './donation';
+import { followerRoutes } from './follower';
 import { invoiceLoadRoutes } from './invoiceLoad';
+import { invoicesRoutes } from './invoices';
 import { migrationRoutes } from './migration';
+import { paymentsRoutes } from './payments';
+import { payoutsRoutes } from './payouts';
 import { subscriptionRoutes } from './subscription';
 import { transactionRoutes } from './transaction';
 import { verificationRoutes } from './verification';
@@ -28,7 +26,7 @@ export interface RouteModule {
   readonly plugin: RoutePlugin;
 }
 
-export const CORE_ROUTES: readonly RouteModule[] = [
+export const ROUTES: readonly RouteModule[] = [
   { name: 'verification', plugin: verificationRoutes },
   { name: 'dashboard', plugin: dashboardRoutes },
   { name: 'channel', plugin: channelRoutes },
@@ -36,28 +34,11 @@ export const CORE_ROUTES: readonly RouteModule[] = [
   { name: 'donation', plugin: donationRoutes },
   { name: 'transaction', plugin: transactionRoutes },
   { name: 'migration', plugin: migrationRoutes },
+  // GET /invoice/{kind}/{id} (load states); the money engine's files below answer create, pay and check.
   { name: 'invoiceLoad', plugin: invoiceLoadRoutes },
+  { name: 'invoices', plugin: invoicesRoutes },
+  { name: 'payments', plugin: paymentsRoutes },
+  { name: 'follower', plugin: followerRoutes },
+  { name: 'cards', plugin: cardsRoutes },
+  { name: 'payouts', plugin: payoutsRoutes },
 ];
-
-/** The money engine's route files (server/http/routes/<name>.ts), registered when present. */
-export const MONEY_ROUTE_FILES = ['invoices', 'payments', 'follower', 'cards', 'payouts'] as const;
-
-const routesDir = (): string => path.resolve(process.cwd(), 'server/http/routes');
-
-function pluginOf(name: string, module: Record<string, unknown>): RoutePlugin {
-  const candidate = module.default ?? Object.entries(module).find(([key, value]) => key.endsWith('Routes') && typeof value === 'function')?.[1];
-  if (typeof candidate !== 'function') throw new Error(`server/http/routes/${name}.ts exports no route plugin (default export or *Routes)`);
-  return candidate as RoutePlugin;
-}
-
-/** Every route module: the core ones, then the money engine's files that exist. */
-export async function loadRouteModules(): Promise<RouteModule[]> {
-  const modules: RouteModule[] = [...CORE_ROUTES];
-  for (const name of MONEY_ROUTE_FILES) {
-    const exists = ['.ts', '.js'].some((extension) => existsSync(path.join(routesDir(), `${name}${extension}`)));
-    if (!exists) continue;
-    const module = (await import(`./${name}`)) as Record<string, unknown>;
-    modules.push({ name, plugin: pluginOf(name, module) });
-  }
-  return modules;
-}
