@@ -9,26 +9,8 @@
 import type { FrameLocator } from '@playwright/test';
 import { PROVIDER_TEST_CARDS } from '../../src/contract/api';
 import type { Emulator } from './support/emulator';
-import type { SandboxApi } from './support/sandbox';
-import { type ConsoleProblem, type NewUser, expect, expectNoSeriousA11yViolations, newUser, test } from './support/fixtures';
-
-interface PayoutAnswer {
-  payoutBalances: { currency: string; amount: number | string }[];
-  activeBalances: { currency: string; amount: number | string }[];
-  nextPayoutDate: string;
-  withdrawalAccount: { country: string; methodType: string; currency: string; params: Record<string, string> } | null;
-  withdrawalCard: { brand: string; last4: string } | null;
-  withdrawals: { id: number; type: string }[];
-}
-
-const appProblems = (problems: readonly ConsoleProblem[]) => problems.filter((problem) => !problem.url.endsWith('/favicon.ico'));
-
-async function verifiedCreator(sandbox: SandboxApi, name: string): Promise<NewUser> {
-  const creator = newUser(name);
-  await sandbox.api(creator, 'GET', '/dashboard?mode=follower');
-  await sandbox.kyc(creator.telegramId, 'approved');
-  return creator;
-}
+import { type NewUser, expect, expectNoSeriousA11yViolations, test } from './support/fixtures';
+import { type PayoutAnswer, appProblems, verifiedCreator } from './support/payout';
 
 const toast = (app: FrameLocator) => app.locator('.toast');
 
