@@ -13,10 +13,11 @@
  * banned on every call.
  */
 import { validate } from '@telegram-apps/init-data-node';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerClock } from '../clock';
 import { AppError } from '../errors';
+import { BatchLoader } from '../store/batchLoader';
 import type { Db } from '../store/db';
 import { type TelegramProfile, UsersRepository } from '../store/repositories/users';
 import { type UserRow, users } from '../store/schema';
@@ -45,8 +46,8 @@ export interface ValidInitData {
   readonly params: URLSearchParams;
 }
 
-/** Validates raw init data; throws AppError unauthorized with a reason. */
-export function verifyInitData(raw: string, botToken: string, nowMs: number): ValidInitData {
+/** Validates raw init data's signature and fields (not its age); throws AppError unauthorized with a reason. */
+export function verifySignedInitData(raw: string, botToken: string): ValidInitData {
   const params = new URLSearchParams(raw);
   const seen = new Set<string>();
   for (const key of params.keys()) {
@@ -55,7 +56,7 @@ export function verifyInitData(raw: string, botToken: string, nowMs: number): Va
   }
   if (!params.get('hash')) throw unauthorized('init data has no hash');
   try {
-    // Expiry is checked below against the server clock.
+    // Expiry is checked separately against the server clock.
     validate(params, botToken, { expiresIn: 0 });
   } catch (error) {
     const name = (error as { name?: string }).name ?? '';
@@ -63,9 +64,6 @@ export function verifyInitData(raw: string, botToken: string, nowMs: number): Va
   }
   const authDate = Number(params.get('auth_date'));
   if (!Number.isInteger(authDate) || authDate <= 0) throw unauthorized('init data has no valid auth_date');
-  const nowSeconds = Math.floor(nowMs / 1000);
-  if (authDate + INIT_DATA_MAX_AGE_SECONDS < nowSeconds) throw unauthorized('init data expired (older than 24 hours)');
-  if (authDate > nowSeconds + MAX_FUTURE_SKEW_SECONDS) throw unauthorized('init data is dated in the future');
   let user: { id?: unknown; first_name?: unknown; last_name?: unknown; username?: unknown; photo_url?: unknown; language_code?: unknown };
   try {
     user = JSON.parse(params.get('user') ?? 'null') ?? {};
@@ -88,6 +86,35 @@ export function verifyInitData(raw: string, botToken: string, nowMs: number): Va
   };
 }
 
+/** Refuses init data older than 24 hours or dated ahead of the server clock. */
+export function checkInitDataAge(authDate: number, nowMs: number): void {
+  const nowSeconds = Math.floor(nowMs / 1000);
+  if (authDate + INIT_DATA_MAX_AGE_SECONDS < nowSeconds) throw unauthorized('init data expired (older than 24 hours)');
+  if (authDate > nowSeconds + MAX_FUTURE_SKEW_SECONDS) throw unauthorized('init data is dated in the future');
+}
+
+/**
+ * Init data validation with the signature check remembered per exact init data string. A mini-app sends the same init data
+ * on every call of its session, and a string whose signature was valid stays valid; only its age changes, so that is
+ * checked on every call. Refused strings are not remembered. Bounded: the oldest entry goes first.
+ */
+export class InitDataVerifier {
+  private readonly signed = new Map<string, ValidInitData>();
+
+  constructor(private readonly botToken: string, private readonly maxEntries = 10_000) {}
+
+  verify(raw: string, nowMs: number): ValidInitData {
+    let valid = this.signed.get(raw);
+    if (valid === undefined) {
+      valid = verifySignedInitData(raw, this.botToken);
+      this.signed.set(raw, valid);
+      if (this.signed.size > this.maxEntries) this.signed.delete(this.signed.keys().next().value!);
+    }
+    checkInitDataAge(valid.authDate, nowMs);
+    return valid;
+  }
+}
+
 /** The raw init data of an `Authorization: TgAuth <init data>` header. */
 export function initDataFromHeader(header: string | undefined): string {
   const match = /^TgAuth\s+(.+)$/is.exec(header?.trim() ?? '');
@@ -101,29 +128,39 @@ export interface AuthOptions {
   readonly botToken: string;
 }
 
+interface UserWithVersion {
+  readonly user: UserRow;
+  readonly dashboardVersion: number;
+}
+
 /**
- * The user of a Telegram id with their dashboard version, as a prepared statement: the hook runs it on every request
- * (prepared once per connection on PostgreSQL), and the version lets the dashboard answer from memory without
- * another round trip.
+ * Users by Telegram id with their dashboard version, as a prepared statement (prepared once per connection on
+ * PostgreSQL). The hook runs it for every request, batched: the requests of one event-loop turn share one query. The
+ * version lets the dashboard answer from memory without another round trip.
  */
-function userWithVersionQuery(db: Db) {
-  return db.select({
+function usersWithVersionQuery(db: Db) {
+  const query = db.select({
     user: users,
     dashboardVersion: sql<number>`coalesce((select version from dashboard_versions where user_id = ${users.id}), 0)`,
-  }).from(users).where(eq(users.telegramId, sql.placeholder('telegramId'))).prepare('auth_user_with_dashboard_version');
+  }).from(users).where(sql`${users.telegramId} = any(${sql.placeholder('telegramIds')}::bigint[])`).prepare('auth_users_with_dashboard_version');
+  return new BatchLoader<number, UserWithVersion>(
+    (telegramIds) => query.execute({ telegramIds: [...telegramIds] }),
+    (row) => row.user.telegramId,
+  );
 }
 
 /** Adds the auth hook to the current scope (register inside the /api/v2 plugin). */
 export function installAuth(app: FastifyInstance, options: AuthOptions): void {
   const usersRepository = new UsersRepository(options.db);
-  const userByTelegramId = userWithVersionQuery(options.db);
+  const usersByTelegramId = usersWithVersionQuery(options.db);
+  const initData = new InitDataVerifier(options.botToken);
   app.decorateRequest('user', null);
   app.decorateRequest('dashboardVersion', 0);
   app.addHook('onRequest', async (request: FastifyRequest) => {
     if (request.routeOptions.config?.public === true) return;
     const nowMs = options.clock.now();
-    const { profile } = verifyInitData(initDataFromHeader(request.headers.authorization), options.botToken, nowMs);
-    const [known] = await userByTelegramId.execute({ telegramId: profile.telegramId });
+    const { profile } = initData.verify(initDataFromHeader(request.headers.authorization), nowMs);
+    const known = await usersByTelegramId.load(profile.telegramId);
     const user = await usersRepository.upsertProfile(profile, new Date(nowMs), known?.user);
     if (user.banned) throw new AppError('banned', 'This account is banned');
     request.user = user;

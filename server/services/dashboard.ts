@@ -29,7 +29,15 @@ type CreatorPart = Omit<DashboardResponse, 'mode' | 'isCreator' | 'user' | 'migr
 interface CachedCreator {
   readonly flags: UserFlags;
   readonly part: CreatorPart;
+  /** The last encoded answer and the user state it was made for (see userStamp). */
+  encoded?: { readonly userStamp: string; readonly body: Buffer };
 }
+
+/** Everything of the user row a creator answer depends on: the user DTO, the verification and the migration refusal. */
+const userStamp = (user: UserRow): string => `${user.verificationStatus}|${user.migrationRefused}|${JSON.stringify(userDto(user))}`;
+
+/** Turns an answer into the JSON the route sends (the route's response serializer). */
+export type DashboardEncoder = (answer: DashboardResponse) => string;
 
 const balanceDtos = (balances: readonly Money[]) => balances.map((b) => ({ currency: b.currency, amount: toMajor(b.minor, b.currency) }));
 
@@ -61,6 +69,23 @@ export class DashboardService {
       return this.creatorAnswer(user, flags, await this.creatorPart(user, this.queries.head(user.id, nowMs, true), nowMs));
     }
     return { mode, isCreator, user: userDto(user), migrationAvailable: migration.available, ...(await this.followerPart(user)) };
+  }
+
+  /**
+   * GET /dashboard as encoded JSON. A creator view answered from memory is encoded once per user state and sent again
+   * as the same bytes; encoding is most of the work left on that path.
+   */
+  async loadEncoded(user: UserRow, requestedMode: Role | undefined, dashboardVersion: number, encode: DashboardEncoder): Promise<Buffer> {
+    const nowMs = this.deps.clock.now();
+    if (user.verificationStatus === 'approved' && requestedMode !== 'follower') {
+      const cached = this.cache.get(user.id, dashboardVersion, nowMs) ?? (await this.fillCreator(user, dashboardVersion, nowMs));
+      const stamp = userStamp(user);
+      if (cached.encoded?.userStamp === stamp) return cached.encoded.body;
+      const body = Buffer.from(encode(this.creatorAnswer(user, cached.flags, cached.part)));
+      cached.encoded = { userStamp: stamp, body };
+      return body;
+    }
+    return Buffer.from(encode(await this.load(user, requestedMode, dashboardVersion)));
   }
 
   /** The creator view from its parts: migration_required first, then verification_required. */

@@ -1,5 +1,5 @@
 /** Telegram init data auth on /api/v2 (spec section 7, issue: tampered, expired, missing, repeated key → 401). */
-import { ALICE, type TestServer, newUser, startTestServer } from '../support/testServer';
+import { ALICE, BOB, CAROL, type TestServer, newUser, startTestServer } from '../support/testServer';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -83,6 +83,14 @@ describe('Authorization: TgAuth <init data>', () => {
     const moved = await server.request('POST', '/sandbox/clock', { advanceSeconds: 86_401 });
     expect(moved.status).toBe(200);
     expect((await dashboard(withAuth(`TgAuth ${initData}`))).status).toBe(401);
+  });
+
+  test('concurrent calls of different users (one batched user lookup) each answer their own user, new users included', async () => {
+    const users = [ALICE, BOB, CAROL, newUser('Batch one'), newUser('Batch two')];
+    const callers = Array.from({ length: 30 }, (_, index) => users[index % users.length]!);
+    const answers = await Promise.all(callers.map((user) => dashboard(withAuth(`TgAuth ${server.initData(user)}`))));
+    expect(answers.map((answer) => answer.status)).toEqual(callers.map(() => 200));
+    expect(answers.map((answer) => (answer.body as { user: { telegramId: number } }).user.telegramId)).toEqual(callers.map((user) => user.telegramId));
   });
 
   test('the OpenAPI document needs no auth', async () => {
