@@ -9,16 +9,12 @@ import { type Money, toMajor } from '../../src/domain/money';
 import { isUnexpired } from '../payments/invoiceTargets';
 import { AppError } from '../errors';
 import { decodeCursor, toPage } from '../store/cursor';
-import { CardsRepository } from '../store/repositories/cards';
-import { ChannelsRepository } from '../store/repositories/channels';
-import { MembersRepository } from '../store/repositories/members';
-import { SubscriptionsRepository } from '../store/repositories/subscriptions';
-import { type TransactionList, TransactionsRepository } from '../store/repositories/transactions';
+import type { TransactionList } from '../store/repositories/transactions';
 import type { UserFlags } from '../store/repositories/users';
 import type { UserRow } from '../store/schema';
 import { nextWindowStart } from '../ledger/windows';
 import { requireVerified } from './access';
-import { type ServiceDeps, nowDate } from './context';
+import type { ServiceDeps } from './context';
 import { cardDto, channelDto, memberDto, subscriptionDto, transactionDto, userDto, withdrawalAccountDto } from './dto';
 import { type DashboardHead, type DashboardQueries, dashboardQueries } from './dashboardQueries';
 import { DashboardCache } from './dashboardCache';
@@ -58,6 +54,9 @@ export class DashboardService {
       const cached = this.cache.get(user.id, dashboardVersion, nowMs) ?? (await this.fillCreator(user, dashboardVersion, nowMs));
       return this.creatorAnswer(user, cached.flags, cached.part);
     }
+    // Asked for the follower view: read it together with the flags (one wave of queries).
+    const followerPart = requestedMode === 'follower' ? this.followerPart(user, nowMs) : undefined;
+    followerPart?.catch(() => undefined);
     const { flags } = await this.queries.head(user.id, nowMs, false);
     const isCreator = flags.hasChannels || verified;
     const mode: Role = requestedMode ?? (isCreator ? 'creator' : 'follower');
@@ -68,7 +67,7 @@ export class DashboardService {
       requireVerified(user);
       return this.creatorAnswer(user, flags, await this.creatorPart(user, this.queries.head(user.id, nowMs, true), nowMs));
     }
-    return { mode, isCreator, user: userDto(user), migrationAvailable: migration.available, ...(await this.followerPart(user)) };
+    return { mode, isCreator, user: userDto(user), migrationAvailable: migration.available, ...(await (followerPart ?? this.followerPart(user, nowMs))) };
   }
 
   /**
@@ -108,7 +107,7 @@ export class DashboardService {
   private async creatorPart(user: UserRow, head: Promise<DashboardHead>, nowMs: number): Promise<CreatorPart> {
     const [channels, transactions, { balances, account }] = await Promise.all([
       this.queries.channelsWithCounts(user.id, new Date(nowMs)),
-      this.queries.creatorFirstPage(user.id),
+      this.queries.transactions(user.id, 'creator', 'all', null),
       head,
     ]);
     const page = toPage(transactions, (view) => ({ t: view.transaction.createdAt.getTime(), id: view.transaction.id }));
@@ -125,25 +124,14 @@ export class DashboardService {
     };
   }
 
-  private async followerPart(user: UserRow) {
-    const { db, clock } = this.deps;
-    const now = nowDate(clock);
-    const [members, cards, transactions] = await Promise.all([
-      new MembersRepository(db).listByUser(user.id),
-      new CardsRepository(db).listByUser(user.id),
-      new TransactionsRepository(db).pageForUser(user.id, 'follower', 'all', null),
+  private async followerPart(user: UserRow, nowMs: number) {
+    const [memberships, cards, transactions] = await Promise.all([
+      this.queries.memberships(user.id, new Date(nowMs)),
+      this.queries.cards(user.id),
+      this.queries.transactions(user.id, 'follower', 'all', null),
     ]);
-    const subscriptionIds = members.map((member) => member.subscriptionId);
-    const subscriptionsRepo = new SubscriptionsRepository(db);
-    const [subscriptions, subscriberCounts] = await Promise.all([
-      subscriptionsRepo.byIds(subscriptionIds),
-      subscriptionsRepo.activeSubscribers(subscriptionIds, now),
-    ]);
-    const channelsRepo = new ChannelsRepository(db);
-    const channelIds = subscriptions.map((subscription) => subscription.channelId);
-    const [channels, channelCounts] = await Promise.all([channelsRepo.byIds(channelIds), channelsRepo.activeSubscribers(channelIds, now)]);
-    const channelById = new Map(channels.map((channel) => [channel.id, channel]));
-    const withAccess = new Set(members.filter((member) => isUnexpired(member, clock.now())).map((member) => member.subscriptionId));
+    // A channel shows once however many of its subscriptions the follower has.
+    const channels = new Map(memberships.map(({ channel, channelSubscribers }) => [channel.id, channelDto(channel, channelSubscribers)]));
     const page = toPage(transactions, (view) => ({ t: view.transaction.createdAt.getTime(), id: view.transaction.id }));
     return {
       balances: { active: [], payout: [] },
@@ -151,11 +139,11 @@ export class DashboardService {
       transactions: page.items.map(transactionDto),
       transactionsNextFrom: page.nextFrom,
       withdrawalAccount: null,
-      subscriptionMembers: members.map(memberDto),
+      subscriptionMembers: memberships.map(({ member }) => memberDto(member)),
       // Members see the channel links while their membership gives access.
-      subscriptions: subscriptions.map((s) =>
-        subscriptionDto(s, subscriberCounts.get(s.id) ?? 0, withAccess.has(s.id) ? channelById.get(s.channelId) : undefined)),
-      channelsOfSubscriptions: channels.map((channel) => channelDto(channel, channelCounts.get(channel.id) ?? 0)),
+      subscriptions: memberships.map(({ member, subscription, subscribers, channel }) =>
+        subscriptionDto(subscription, subscribers, isUnexpired(member, nowMs) ? channel : undefined)),
+      channelsOfSubscriptions: [...channels.values()],
       cards: cards.map(cardDto),
     };
   }
@@ -165,7 +153,7 @@ export class DashboardService {
     const list = input.list ?? 'all';
     if (input.mode === 'creator' || list === 'withdrawals') requireVerified(user);
     const cursor = decodeCursor(input.startFrom);
-    const rows = await new TransactionsRepository(this.deps.db).pageForUser(user.id, input.mode, list, cursor);
+    const rows = await this.queries.transactions(user.id, input.mode, list, cursor);
     const page = toPage(rows, (view) => ({ t: view.transaction.createdAt.getTime(), id: view.transaction.id }));
     return { transactions: page.items.map(transactionDto), nextFrom: page.nextFrom };
   }

@@ -13,6 +13,11 @@ export class CardsRepository {
       .from(savedCards)
       .where(and(eq(savedCards.userId, userId), eq(savedCards.deleted, false)))
       .orderBy(asc(savedCards.createdAt), asc(savedCards.id));
-    return [...rows.filter((card) => card.primary), ...rows.filter((card) => !card.primary)];
+    return primaryFirst(rows);
   }
+}
+
+/** The primary card first, the others in the order given (oldest first). */
+export function primaryFirst(rows: readonly SavedCardRow[]): SavedCardRow[] {
+  return [...rows.filter((card) => card.primary), ...rows.filter((card) => !card.primary)];
 }

@@ -31,11 +31,6 @@ export class ChannelsRepository {
     return row;
   }
 
-  async byIds(ids: readonly number[]): Promise<ChannelRow[]> {
-    if (ids.length === 0) return [];
-    return this.db.select().from(channels).where(inArray(channels.id, [...new Set(ids)]));
-  }
-
   async byChatId(chatId: number): Promise<ChannelRow | undefined> {
     const [row] = await this.db.select().from(channels).where(eq(channels.chatId, chatId));
     return row;

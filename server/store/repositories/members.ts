@@ -60,11 +60,6 @@ export class MembersRepository {
       .limit(size + 1);
   }
 
-  /** A follower's memberships, newest first. */
-  async listByUser(userId: number, limit = 200): Promise<MemberRow[]> {
-    return this.db.select().from(m).where(eq(m.userId, userId)).orderBy(desc(m.createdAt), desc(m.id)).limit(limit);
-  }
-
   async byUserAndSubscription(userId: number, subscriptionId: number): Promise<MemberRow | undefined> {
     const [row] = await this.db.select().from(m).where(and(eq(m.userId, userId), eq(m.subscriptionId, subscriptionId)));
     return row;

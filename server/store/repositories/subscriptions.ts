@@ -34,11 +34,6 @@ export class SubscriptionsRepository {
     return row;
   }
 
-  async byIds(ids: readonly number[]): Promise<SubscriptionRow[]> {
-    if (ids.length === 0) return [];
-    return this.db.select().from(subscriptions).where(inArray(subscriptions.id, [...new Set(ids)]));
-  }
-
   async create(input: NewSubscription, now: Date): Promise<SubscriptionRow> {
     const [row] = await this.db.insert(subscriptions).values({ ...input, createdAt: now, updatedAt: now }).returning();
     return row!;
