@@ -146,6 +146,10 @@ export class SubscriptionService {
     const { subscription, channel } = await ownedSubscription(this.deps.db, user, subscriptionId, { write: true });
     const value = command.trim();
     if (value !== '' && !isValidCommand(value)) throw validationError('command', 'command must be $ followed by letters a-z');
+    // The bot tells a channel's subscriptions apart by their command, so one command names one subscription there.
+    if (value !== '' && (await this.repo.commandTaken(channel.id, value, subscription.id))) {
+      throw new AppError('conflict', 'Another subscription of this channel already uses this command', { field: 'command' });
+    }
     const updated = await this.repo.update(subscription.id, { command: value === '' ? null : value }, this.now());
     return { subscription: await this.dto(updated, channel) };
   }

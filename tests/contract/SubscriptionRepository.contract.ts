@@ -117,6 +117,19 @@ export function describeSubscriptionRepositoryContract(name: string, make: MakeC
       await expectCode(subscriptions.setCommand(seeded.id, '$Vip1'), 'validation_error');
     });
 
+    it('clears the command with "", and keeps a command to one subscription of the channel', async () => {
+      const { fixture } = subject();
+      const { channel, subscriptions } = await creatorWithChannel();
+      const first = await fixture.seedSubscription(channel.id);
+      const second = await fixture.seedSubscription(channel.id);
+      await subscriptions.setCommand(first.id, '$vip');
+      await expectCode(subscriptions.setCommand(second.id, '$vip'), 'conflict');
+      expect((await subscriptions.detail(second.id)).subscription.command).toBeUndefined();
+      expect((await subscriptions.setCommand(first.id, '')).command).toBeUndefined();
+      expect((await subscriptions.detail(first.id)).subscription.command).toBeUndefined();
+      expect((await subscriptions.setCommand(second.id, '$vip')).command).toBe('$vip');
+    });
+
     describe('members', () => {
       it('groups members into live (active or one-time) and inactive, with their users', async () => {
         const { fixture } = subject();

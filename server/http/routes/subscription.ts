@@ -59,8 +59,9 @@ export const subscriptionRoutes: FastifyPluginAsync<RouteOptions> = async (app, 
   app.post<IdParams & { Body: SetCommandRequest }>('/subscription/:id/command', {
     schema: {
       tags, summary: 'Set ($ followed by a-z) or clear ("") the subscription command',
+      description: 'A command names one subscription of its channel: 409 conflict when another one that is not deleted has it.',
       params: idParam, body: s.object({ command: { type: 'string', maxLength: 64 } }),
-      response: { 200: subscriptionAnswer, ...errorResponses(404) },
+      response: { 200: subscriptionAnswer, ...errorResponses(404, 409) },
     },
   }, (request) => subscriptions.setCommand(currentUser(request), request.params.id, request.body.command));
 

@@ -1,5 +1,5 @@
 /** Subscriptions of a channel. Period and currency are fixed at creation. */
-import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Period } from '../../../src/domain/entities';
 import type { Currency } from '../../../src/domain/money';
 import { type CursorPosition, PAGE_SIZE, afterCursor } from '../cursor';
@@ -52,6 +52,14 @@ export class SubscriptionsRepository {
       .where(and(eq(subscriptions.channelId, channelId), afterCursor(subscriptions.createdAt, subscriptions.id, cursor)))
       .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
       .limit(size + 1);
+  }
+
+  /** Whether another subscription of the channel that is not deleted has this command. */
+  async commandTaken(channelId: number, command: string, exceptId: number): Promise<boolean> {
+    const [row] = await this.db.select({ id: subscriptions.id }).from(subscriptions)
+      .where(and(eq(subscriptions.channelId, channelId), eq(subscriptions.command, command), eq(subscriptions.deleted, false), ne(subscriptions.id, exceptId)))
+      .limit(1);
+    return row !== undefined;
   }
 
   /** Members with access now (one-time, or not expired) per subscription. */

@@ -77,13 +77,15 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
     return subscriptionView(this.backend, subscription);
   }
 
-  /** "$" and a-z only, unique within the channel. */
+  /** "$" and a-z only, unique among the channel's subscriptions that are not deleted; "" clears it. */
   async setCommand(subscriptionId: number, command: string): Promise<Subscription> {
     const { subscription } = this.backend.ownedSubscription(this.backend.actor(this.session), subscriptionId);
-    if (!isValidCommand(command)) fail('validation_error', 'Invalid command', { field: 'command' });
-    const taken = [...this.backend.subscriptions.values()].some((s) => s.channelId === subscription.channelId && s.id !== subscription.id && s.command === command);
-    if (taken) fail('conflict', 'Command already used in this channel', { field: 'command' });
-    subscription.command = command;
+    const value = command.trim();
+    if (value !== '' && !isValidCommand(value)) fail('validation_error', 'Invalid command', { field: 'command' });
+    const taken = value !== '' && [...this.backend.subscriptions.values()]
+      .some((s) => s.channelId === subscription.channelId && s.id !== subscription.id && !s.isDeleted && s.command === value);
+    if (taken) fail('conflict', 'Another subscription of this channel already uses this command', { field: 'command' });
+    subscription.command = value === '' ? undefined : value;
     return subscriptionView(this.backend, subscription);
   }
 

@@ -50,6 +50,16 @@ describe('SubscriptionCommandViewModel', () => {
     expect(toasts.current).toEqual(expect.objectContaining({ kind: 'success', message: { key: 'subscription.command.saved' } }));
   });
 
+  it('saves an emptied field as no command', async () => {
+    const { vm, toasts, world, subscription } = setup();
+    world.backend.subscriptions.get(subscription.id)!.command = '$old';
+    await vm.load();
+    vm.change('');
+    expect(await vm.save()).toBe(true);
+    expect(world.backend.subscriptions.get(subscription.id)?.command).toBeUndefined();
+    expect(toasts.current).toEqual(expect.objectContaining({ kind: 'success', message: { key: 'subscription.command.saved' } }));
+  });
+
   it('shows the stored command after loading', async () => {
     const { vm, world, subscription } = setup();
     world.backend.subscriptions.get(subscription.id)!.command = '$old';
@@ -74,7 +84,7 @@ describe('SubscriptionCommandViewModel', () => {
     await vm.load();
     vm.change('$club');
     expect(await vm.save()).toBe(false);
-    expect(toasts.current).toEqual(expect.objectContaining({ kind: 'fail', message: { text: 'Command already used in this channel' } }));
+    expect(toasts.current).toEqual(expect.objectContaining({ kind: 'fail', message: { text: 'Another subscription of this channel already uses this command' } }));
   });
 
   it('is an error without a subscription id in the query', async () => {
