@@ -213,3 +213,20 @@ test('settings: the language row leads to the language list; saving shows a toas
   await expect(app.getByRole('heading', { level: 1, name: 'Lena Lingo' })).toBeVisible();
   expect(unexpected(consoleProblems)).toEqual([]);
 });
+
+test('/channel?id= opens the language screen of that channel', async ({ page, sandbox, emulator, consoleProblems }) => {
+  const creator = await verifiedCreator(sandbox, 'Query Creator');
+  const channel = await addChannel(sandbox, creator, 'Query Channel', { username: handle('query') });
+  await finishOnboarding(sandbox, creator, channel.id);
+  await sandbox.api(creator, 'POST', `/channel/${channel.id}/language`, { language: 'id' });
+
+  await emulator.open({ user: creator, appPath: `/channel?id=${channel.id}` });
+  const app = emulator.app;
+  await expect(app.getByRole('radio', { name: /Bahasa Indonesia/ })).toBeChecked();
+  await expect(emulator.mainButton).toBeDisabled();
+  await app.getByRole('radio', { name: /English/ }).check();
+  await emulator.clickMainButton('Save');
+  await expect(app.getByRole('status')).toContainText('Channel language saved');
+  expect((await sandbox.api<{ channel: ChannelDto }>(creator, 'GET', `/channel/${channel.id}`)).channel.language.code).toBe('en');
+  expect(unexpected(consoleProblems)).toEqual([]);
+});

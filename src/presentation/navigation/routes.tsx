@@ -23,6 +23,8 @@ export const ROUTES: readonly RouteEntry[] = [
   route('/channel/:channelId', () => import('../screens/Channel/ChannelScreen'), TOKENS.ChannelViewModel),
   route('/channel/:channelId/settings', () => import('../screens/ChannelSettings/ChannelSettingsScreen'), TOKENS.ChannelSettingsViewModel),
   route('/channel/:channelId/language', () => import('../screens/ChannelLanguage/ChannelLanguageScreen'), TOKENS.ChannelLanguageViewModel),
+  // The same screen under the form the spec also names ("/channel with param id").
+  route('/channel', () => import('../screens/ChannelLanguage/ChannelLanguageScreen'), TOKENS.ChannelLanguageViewModel),
   route('/channel/:channelId/subscription/create', () => import('../screens/SubscriptionForm/SubscriptionFormScreen'), TOKENS.SubscriptionFormViewModel),
   route('/channel/:channelId/subscription/:subscriptionId/edit', () => import('../screens/SubscriptionForm/SubscriptionFormScreen'), TOKENS.SubscriptionFormViewModel),
   route('/channel/:channelId/donation/create', () => import('../screens/DonationForm/DonationFormScreen'), TOKENS.DonationFormViewModel, texts('donation')),

@@ -1,18 +1,22 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { TOKENS } from '../../../di/tokens';
 import { useViewModel } from '../../app/useViewModel';
 import { Screen } from '../../shell/Screen';
 import { LanguageList } from './LanguageList';
 import '../Channel/Channel.css';
 
-/** /channel/:channelId/language: choose the channel language from the list and save (host main button). */
+/**
+ * /channel/:channelId/language, also reached as /channel?id=<channelId> (spec section 1): choose the channel language
+ * from the list and save (host main button).
+ */
 const ChannelLanguageScreen = observer(function ChannelLanguageScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const channelId = Number(useParams().channelId);
+  const [search] = useSearchParams();
+  const channelId = Number(useParams().channelId ?? search.get('id'));
   const vm = useViewModel(TOKENS.ChannelLanguageViewModel, channelId);
 
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { ChannelRepository } from '../../../application/ports/ChannelRepository';
-import { errorCodeOf } from '../../../application/ports/RepositoryError';
+import { RepositoryError, errorCodeOf } from '../../../application/ports/RepositoryError';
 import type { SetChannelLanguage } from '../../../application/use-cases/channels/SetChannelLanguage';
 import type { Language, LanguageCode } from '../../../domain/entities';
 import { AsyncState, type ScreenState } from '../../shell/screenState';
@@ -19,6 +19,7 @@ export class ChannelLanguageViewModel {
     private readonly channels: ChannelRepository,
     private readonly setChannelLanguage: SetChannelLanguage,
     private readonly toasts: ToastStore,
+    /** From the path or the query (?id=); NaN when missing or not a number. */
     readonly channelId: number,
   ) {
     makeAutoObservable<ChannelLanguageViewModel, 'channels' | 'setChannelLanguage' | 'toasts' | 'loader'>(
@@ -39,7 +40,10 @@ export class ChannelLanguageViewModel {
 
   async load(): Promise<void> {
     await this.loader.run(
-      () => Promise.all([this.channels.get(this.channelId), this.channels.languages()]),
+      async () => {
+        if (!Number.isSafeInteger(this.channelId) || this.channelId <= 0) throw new RepositoryError('not_found', 'channel id is missing');
+        return Promise.all([this.channels.get(this.channelId), this.channels.languages()]);
+      },
       ([detail, languages]) => {
         this.languages = languages;
         this.current = detail.channel.language.code;

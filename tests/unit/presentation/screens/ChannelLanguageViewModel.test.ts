@@ -17,6 +17,16 @@ beforeEach(() => jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] 
 afterEach(() => jest.useRealTimers());
 
 describe('ChannelLanguageViewModel', () => {
+  it('is a not-found error without asking the server when the id is missing (/channel without ?id=)', async () => {
+    const world = createWorld();
+    const owner = world.seed.user({ verification: 'approved' });
+    const channels = new FlakyChannels(world.as(owner).channels, []);
+    const vm = new ChannelLanguageViewModel(channels, new SetChannelLanguage(channels), toastStore(new RecordingPlatform()), Number.NaN);
+    await vm.load();
+    expect(vm.state).toEqual({ status: 'error', code: 'not_found' });
+    expect(channels.languageCalls).toBe(0);
+  });
+
   it('lists ru, en and id from GET /channel/languages with the saved one chosen; saving needs a different one', async () => {
     const { vm, channels } = setup();
     await vm.load();
