@@ -224,6 +224,7 @@ test('/channel?id= opens the language screen of that channel', async ({ page, sa
   const app = emulator.app;
   await expect(app.getByRole('radio', { name: /Bahasa Indonesia/ })).toBeChecked();
   await expect(emulator.mainButton).toBeDisabled();
+  await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
   await app.getByRole('radio', { name: /English/ }).check();
   await emulator.clickMainButton('Save');
   await expect(app.getByRole('status')).toContainText('Channel language saved');
