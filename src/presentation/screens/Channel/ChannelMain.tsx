@@ -12,8 +12,8 @@ import type { ChannelViewModel } from './ChannelViewModel';
 import { DisconnectedRow } from './DisconnectedRow';
 import { DASHBOARD_PATH, channelPaths, transactionPath } from './links';
 import { useDeleteChannelDialogs } from './useDeleteChannelDialogs';
+import { deviceZone } from '../../app/deviceZone';
 
-const localZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** Three dots: the shared icon set has no "more" glyph. */
 function MoreIcon() {
@@ -103,7 +103,7 @@ function TransactionRow({ transaction, now }: { readonly transaction: Transactio
   const kind = t(`channel.transactions.type.${transaction.type}`);
   const who = transaction.user ? [transaction.user.firstName, transaction.user.lastName].filter(Boolean).join(' ') : null;
   const what = transaction.subscription?.name ?? kind;
-  const date = formatDate(transaction.createdAt, i18n.language, now, localZone());
+  const date = formatDate(transaction.createdAt, i18n.language, now, deviceZone());
   return (
     <Cell
       to={transactionPath(transaction.id)}

@@ -11,8 +11,8 @@ import { EmptyState } from '../../components/EmptyState';
 import { InfiniteList } from '../../components/InfiniteList';
 import { Section } from '../../components/Section';
 import type { DashboardViewModel } from './DashboardViewModel';
+import { deviceZone } from '../../app/deviceZone';
 
-const LOCAL_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 function fullName(user: { firstName: string; lastName?: string }): string {
   return user.lastName ? `${user.firstName} ${user.lastName}` : user.firstName;
@@ -38,7 +38,7 @@ function TransactionRow({ transaction, mode, nowMs }: { transaction: Transaction
         <span className="dashboard-transaction__after">
           <span className={amount.minor > 0 ? 'dashboard-amount dashboard-amount--in' : 'dashboard-amount'}>{amountText}</span>
           <time dateTime={new Date(transaction.createdAt * 1000).toISOString()}>
-            {formatListTime(transaction.createdAt, i18n.language, nowMs, LOCAL_ZONE)}
+            {formatListTime(transaction.createdAt, i18n.language, nowMs, deviceZone())}
           </time>
         </span>
       }

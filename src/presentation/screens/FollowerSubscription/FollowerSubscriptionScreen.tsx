@@ -9,6 +9,7 @@ import { useViewModel } from '../../app/useViewModel';
 import { Avatar, Button, Cell, Section } from '../../components';
 import '../../payment/payment.css';
 import { Screen } from '../../shell/Screen';
+import { deviceZone } from '../../app/deviceZone';
 
 /** /follower/subscription/{subscriptionMemberId}. */
 function FollowerSubscriptionScreen() {
@@ -25,7 +26,7 @@ function FollowerSubscriptionScreen() {
   const membership = vm.membership;
   const view = vm.view;
   const title = membership?.subscription.name ?? t('follower.title');
-  const date = (epochSeconds: number): string => formatDate(epochSeconds, i18n.language, clock.now());
+  const date = (epochSeconds: number): string => formatDate(epochSeconds, i18n.language, clock.now(), deviceZone());
   const price = membership
     ? membership.member.period === 'onetime'
       ? formatMoney(membership.member.price)

@@ -12,6 +12,7 @@ import { Screen } from '../../shell/Screen';
 import { countryName } from './countryName';
 import { PAYOUT_HELP_URL } from './links';
 import './payout.css';
+import { deviceZone } from '../../app/deviceZone';
 
 function WithdrawalRow({ transaction, locale, nowMs }: { transaction: Transaction; locale: string; nowMs: number }) {
   const { t } = useTranslation();
@@ -21,7 +22,7 @@ function WithdrawalRow({ transaction, locale, nowMs }: { transaction: Transactio
       to={`/transaction/${transaction.id}`}
       before={<Badge type={badgeFor(transaction.type)} decorative />}
       title={t('transaction.type.withdrawal')}
-      subtitle={formatDate(transaction.createdAt, locale, nowMs)}
+      subtitle={formatDate(transaction.createdAt, locale, nowMs, deviceZone())}
       after={
         <span>
           {formatSignedMoney(signedAmount(transaction.type, transaction.total))}

@@ -6,16 +6,12 @@ import type { MemberDetail, SubscriptionRepository } from '../../../application/
 import { daysUntil, formatMemberDate } from '../../../domain/format';
 import { isMemberExpired, memberDisplayStatus, showsMemberStatus } from '../../../domain/members';
 import { AsyncState } from '../../shell/screenState';
+import { deviceZone } from '../../app/deviceZone';
 
 /** The end-of-period row: renews (with the days left), expires, or expired; none for one-time memberships. */
 export type MemberEndRow =
   | { readonly kind: 'renews' | 'expires'; readonly at: number; readonly days: number }
   | { readonly kind: 'expired'; readonly at: number };
-
-/** The zone dates are shown and counted in: the device's. */
-export function deviceZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
 
 /** A member page date, 'dd MMM yyyy' in the page language and the device's zone. */
 export function memberDate(epochSeconds: number, locale: string): string {

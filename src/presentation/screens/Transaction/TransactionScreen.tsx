@@ -14,8 +14,8 @@ import { READY } from '../../shell/screenState';
 import { countryName } from '../Payout/countryName';
 import type { TransactionViewModel } from './TransactionViewModel';
 import './transaction.css';
+import { deviceZone } from '../../app/deviceZone';
 
-const LOCAL_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 function fullName(user: User): string {
   return user.lastName ? `${user.firstName} ${user.lastName}` : user.firstName;
@@ -101,7 +101,7 @@ function TransactionScreen() {
               title={t('transaction.fields.date')}
               after={
                 <time dateTime={new Date(transaction.createdAt * 1000).toISOString()}>
-                  {formatDate(transaction.createdAt, i18n.language, clock.now(), LOCAL_ZONE)}
+                  {formatDate(transaction.createdAt, i18n.language, clock.now(), deviceZone())}
                   {', '}
                   {new Date(transaction.createdAt * 1000).toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' })}
                 </time>
