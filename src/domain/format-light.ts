@@ -5,11 +5,29 @@
  */
 import { type Money, currencyExponent, toMajor } from './money';
 
-const NUMBER = new Intl.NumberFormat('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+let intlNumber: Intl.NumberFormat | undefined;
 
-/** en-US grouping, up to 2 decimals, whole numbers without decimals: 1234.5 → "1,234.5", 1000 → "1,000". */
+/**
+ * en-US grouping, up to 2 decimals, whole numbers without decimals: 1234.5 → "1,234.5", 1000 → "1,000".
+ * The same text as Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }) (half away from zero, on the shortest
+ * decimal form of the number), without Intl for everyday amounts: the first Intl number or date format a page
+ * builds costs 20-30 ms of loading locale data, on the first screen's critical path.
+ */
 export function formatNumber(value: number): string {
-  return NUMBER.format(value);
+  const magnitude = Math.abs(value);
+  if (!Number.isFinite(value) || magnitude >= 1e13 || (magnitude !== 0 && magnitude < 1e-6)) {
+    intlNumber ??= new Intl.NumberFormat('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+    return intlNumber.format(value);
+  }
+  const [whole = '0', fraction = ''] = String(magnitude).split('.');
+  // Hundredths as an integer, rounded half away from zero on the third decimal digit.
+  let hundredths = Number(whole) * 100 + Number(fraction.slice(0, 2).padEnd(2, '0'));
+  if (fraction.length > 2 && fraction[2]! >= '5') hundredths += 1;
+  const integer = Math.floor(hundredths / 100);
+  const cents = hundredths % 100;
+  const decimals = cents === 0 ? '' : `.${String(cents).padStart(2, '0').replace(/0$/, '')}`;
+  const negative = value < 0 || Object.is(value, -0);
+  return `${negative ? '-' : ''}${String(integer).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${decimals}`;
 }
 
 const NBSP = '\u00a0';
@@ -80,11 +98,37 @@ function dateParts(epochMs: number, locale: string, zone: string, options: Intl.
 
 const NUMERIC_DAY = { year: 'numeric', month: '2-digit', day: '2-digit' } as const;
 
+/** Short month names of the offered page languages as Intl gives them ('d MMM'), so the first screen needs no Intl. */
+const SHORT_MONTHS: Readonly<Record<string, readonly string[]>> = {
+  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+  ru: ['янв.', 'февр.', 'мар.', 'апр.', 'мая', 'июн.', 'июл.', 'авг.', 'сент.', 'окт.', 'нояб.', 'дек.'],
+  id: ['Jan', 'Feb', 'Mar', 'Apr', 'Mei', 'Jun', 'Jul', 'Agu', 'Sep', 'Okt', 'Nov', 'Des'],
+};
+
+const pad2 = (value: number): string => String(value).padStart(2, '0');
+
+/** formatListTime in the device's zone from Date's local fields; Intl only for a language without a month table. */
+function deviceListTime(epochSeconds: number, locale: string, nowMs: number): string {
+  const date = new Date(epochSeconds * 1000);
+  const now = new Date(nowMs);
+  const sameYear = date.getFullYear() === now.getFullYear();
+  if (sameYear && date.getMonth() === now.getMonth() && date.getDate() === now.getDate()) return `${pad2(date.getHours())}:${pad2(date.getMinutes())}`;
+  if (sameYear) {
+    const months = SHORT_MONTHS[locale.split('-')[0]!.toLowerCase()];
+    if (months) return `${date.getDate()} ${months[date.getMonth()]}`;
+    const named = dateParts(date.getTime(), locale, Intl.DateTimeFormat().resolvedOptions().timeZone, { day: 'numeric', month: 'short' });
+    return `${named.day} ${named.month}`;
+  }
+  return `${pad2(date.getDate())}.${pad2(date.getMonth() + 1)}.${String(date.getFullYear()).slice(-2)}`;
+}
+
 /**
- * The list time stamp (spec section 9) with Intl: 'HH:mm' today, 'd MMM' earlier this year, 'dd.MM.yy' before
- * that; the same text as format.ts formatMessageTime (luxon) gives.
+ * The list time stamp (spec section 9): 'HH:mm' today, 'd MMM' earlier this year, 'dd.MM.yy' before that; the same
+ * text as format.ts formatMessageTime (luxon) gives. Without a zone it counts in the device's zone and needs no Intl
+ * for the offered languages (the first screen); with one it uses Intl.
  */
-export function formatListTime(epochSeconds: number, locale: string, nowMs: number, zone = 'UTC'): string {
+export function formatListTime(epochSeconds: number, locale: string, nowMs: number, zone?: string): string {
+  if (zone === undefined) return deviceListTime(epochSeconds, locale, nowMs);
   const at = epochSeconds * 1000;
   const day = dateParts(at, 'en-US', zone, NUMERIC_DAY);
   const today = dateParts(nowMs, 'en-US', zone, NUMERIC_DAY);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { RESIZE_DEBOUNCE_MS, SCROLL_LOAD_VIEWPORTS, SCROLL_THROTTLE_MS } from '../../domain/timings';
 import { Button } from './Button';
 import { Spinner } from './Spinner';
-import { debounce, throttle } from './timing';
+import { afterNextPaint, debounce, throttle } from './timing';
 
 export interface InfiniteListProps {
   readonly children: ReactNode;
@@ -20,8 +20,8 @@ export interface InfiniteListProps {
 
 /**
  * A list that asks for its next page while its end is within two viewport heights of the bottom of the
- * screen: checked on scroll (throttled to 150 ms), on resize (debounced by 100 ms) and whenever a page
- * arrives, so a short first page fills the screen.
+ * screen: checked on scroll (throttled to 150 ms), on resize (debounced by 100 ms) and once a page that
+ * arrived has been painted, so a short first page fills the screen.
  */
 export function InfiniteList({ children, hasMore, loading, error = false, onLoadMore, onRetry, className }: InfiniteListProps) {
   const { t } = useTranslation();
@@ -52,7 +52,8 @@ export function InfiniteList({ children, hasMore, loading, error = false, onLoad
   }, [check]);
 
   const itemCount = Children.count(children);
-  useEffect(check, [check, itemCount, hasMore, loading, error]);
+  // After the paint: a page that just rendered is measured without delaying its first paint.
+  useEffect(() => afterNextPaint(check), [check, itemCount, hasMore, loading, error]);
 
   return (
     <div className={className ? `infinite-list ${className}` : 'infinite-list'} aria-busy={loading}>

@@ -31,3 +31,19 @@ export function debounce(fn: () => void, ms: number): Cancellable {
   };
   return Object.assign(debounced, { cancel: () => clearTimeout(timer) });
 }
+
+/**
+ * Runs `fn` once the next frame has been painted (a task queued from the frame callback runs after its paint);
+ * answers a function that cancels it. Reading layout there costs nothing extra, while reading it right after a
+ * render forces the browser to lay out before the first paint.
+ */
+export function afterNextPaint(fn: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(fn, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}

@@ -18,8 +18,28 @@ describe('numbers and money', () => {
     [5.001, '5'],
     [-12.5, '-12.5'],
     [1000000, '1,000,000'],
+    [1.005, '1.01'],
+    [2.675, '2.68'],
+    [-0.004, '-0'],
+    [0.996, '1'],
+    [999999.995, '1,000,000'],
+    [0.05, '0.05'],
+    [1e-7, '0'],
+    [1.5e15, '1,500,000,000,000,000'],
   ])('formatNumber(%p) = %p', (value, text) => {
     expect(formatNumber(value)).toBe(text);
+  });
+
+  it('reads exactly like Intl en-US with up to 2 decimals, without using Intl for everyday amounts', () => {
+    const intl = new Intl.NumberFormat('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+    let seed = 42;
+    const random = (): number => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
+    const values = [0, -0, 0.5, 0.015, 0.125, 10.005, 123.455, 1e-6, 9_999_999_999_999.99];
+    for (let index = 0; index < 5000; index += 1) {
+      const scale = 10 ** Math.floor(random() * 12 - 3);
+      values.push((random() - 0.3) * scale, Math.round(random() * 1e7) / 1000);
+    }
+    for (const value of values) expect([value, formatNumber(value)]).toEqual([value, intl.format(value)]);
   });
 
   it('uses symbols only for eur and rub', () => {

@@ -1,4 +1,5 @@
 import { observer } from 'mobx-react-lite';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Role, Transaction } from '../../../domain/entities';
 import { formatListTime, formatSignedMoney } from '../../../domain/format-light';
@@ -11,14 +12,14 @@ import { EmptyState } from '../../components/EmptyState';
 import { InfiniteList } from '../../components/InfiniteList';
 import { Section } from '../../components/Section';
 import type { DashboardViewModel } from './DashboardViewModel';
-import { deviceZone } from '../../app/deviceZone';
 
 
 function fullName(user: { firstName: string; lastName?: string }): string {
   return user.lastName ? `${user.firstName} ${user.lastName}` : user.firstName;
 }
 
-function TransactionRow({ transaction, mode, nowMs }: { transaction: Transaction; mode: Role; nowMs: number }) {
+/** A row renders again only when its own props change: a page arriving leaves the rows above it alone. */
+const TransactionRow = memo(function TransactionRow({ transaction, mode, nowMs }: { transaction: Transaction; mode: Role; nowMs: number }) {
   const { t, i18n } = useTranslation();
   const badge = badgeFor(transaction.type);
   const label = t(`common.badge.${badge}`);
@@ -38,20 +39,21 @@ function TransactionRow({ transaction, mode, nowMs }: { transaction: Transaction
         <span className="dashboard-transaction__after">
           <span className={amount.minor > 0 ? 'dashboard-amount dashboard-amount--in' : 'dashboard-amount'}>{amountText}</span>
           <time dateTime={new Date(transaction.createdAt * 1000).toISOString()}>
-            {formatListTime(transaction.createdAt, i18n.language, nowMs, deviceZone())}
+            {formatListTime(transaction.createdAt, i18n.language, nowMs)}
           </time>
         </span>
       }
     />
   );
-}
+});
 
 /** The dashboard's transactions, loading more pages while scrolling (both modes). */
 export const TransactionsSection = observer(function TransactionsSection({ vm }: { vm: DashboardViewModel }) {
   const { t } = useTranslation();
   const clock = useService(TOKENS.Clock);
   const mode = vm.mode ?? 'follower';
-  const nowMs = clock.now();
+  // To the minute: list stamps only compare days, and a steady value lets unchanged rows skip rendering.
+  const nowMs = Math.floor(clock.now() / 60_000) * 60_000;
   return (
     <Section header={t('dashboard.transactions')}>
       {vm.transactions.length === 0 && !vm.hasMoreTransactions ? (

@@ -62,6 +62,7 @@ describe('InfiniteList (spec section 9: two viewports, 150 ms throttle, 100 ms r
 
   it('checks at most once per 150 ms while scrolling, with a trailing check', () => {
     const { onLoadMore } = renderList();
+    jest.advanceTimersByTime(50); // the check after the first paint, while the end is far
     listBottom = viewport();
     scroll(); // leading call
     expect(onLoadMore).toHaveBeenCalledTimes(1);
@@ -78,6 +79,7 @@ describe('InfiniteList (spec section 9: two viewports, 150 ms throttle, 100 ms r
 
   it('checks 100 ms after the last resize', () => {
     const { onLoadMore } = renderList();
+    jest.advanceTimersByTime(50); // the check after the first paint, while the end is far
     listBottom = viewport();
     fireEvent(window, new Event('resize'));
     jest.advanceTimersByTime(60);
@@ -88,12 +90,15 @@ describe('InfiniteList (spec section 9: two viewports, 150 ms throttle, 100 ms r
     expect(onLoadMore).toHaveBeenCalledTimes(1);
   });
 
-  it('fills a short screen: checks on mount and whenever a page arrives', () => {
+  it('fills a short screen: checks once the mounted list and every page that arrives have been painted', () => {
     listBottom = 300;
     const { onLoadMore, rerender } = renderList();
+    expect(onLoadMore).not.toHaveBeenCalled(); // not before the first paint
+    jest.advanceTimersByTime(50);
     expect(onLoadMore).toHaveBeenCalledTimes(1);
     rerender({ loading: true });
     rerender({ loading: false }, 6);
+    jest.advanceTimersByTime(50);
     expect(onLoadMore).toHaveBeenCalledTimes(2);
   });
 
