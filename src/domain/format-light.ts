@@ -1,6 +1,6 @@
 /**
  * The formatting of spec section 9 that needs no luxon (numbers, money, avatar and collapsible-text rules, and the
- * list time stamp through Intl), so the first screen can use it without loading luxon (22 kB gzip). format.ts
+ * device-zone list time stamp), so the first screen can use it without loading luxon (22 kB gzip). format.ts
  * re-exports all of it next to the luxon-based date formats.
  */
 import { type Money, currencyExponent, toMajor } from './money';
@@ -81,24 +81,10 @@ export function truncateForCollapse(text: string, limit = COLLAPSIBLE_TEXT_LIMIT
   return { text: `${chars.slice(0, limit).join('').trimEnd()}…`, truncated: true };
 }
 
-type DateParts = Partial<Record<Intl.DateTimeFormatPartTypes, string>>;
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
-function dateParts(epochMs: number, locale: string, zone: string, options: Intl.DateTimeFormatOptions): DateParts {
-  const key = `${locale}|${zone}|${JSON.stringify(options)}`;
-  let format = dateFormats.get(key);
-  if (format === undefined) {
-    format = new Intl.DateTimeFormat(locale, { ...options, timeZone: zone });
-    dateFormats.set(key, format);
-  }
-  const parts: DateParts = {};
-  for (const part of format.formatToParts(new Date(epochMs))) parts[part.type] = part.value;
-  return parts;
-}
-
-const NUMERIC_DAY = { year: 'numeric', month: '2-digit', day: '2-digit' } as const;
-
-/** Short month names of the offered page languages as Intl gives them ('d MMM'), so the first screen needs no Intl. */
+/**
+ * Short month names of the offered page languages ('d MMM', as Intl and luxon name them). Other locales are never the
+ * page language (it falls back to English), and read in English.
+ */
 const SHORT_MONTHS: Readonly<Record<string, readonly string[]>> = {
   en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
   ru: ['янв.', 'февр.', 'мар.', 'апр.', 'мая', 'июн.', 'июл.', 'авг.', 'сент.', 'окт.', 'нояб.', 'дек.'],
@@ -107,38 +93,17 @@ const SHORT_MONTHS: Readonly<Record<string, readonly string[]>> = {
 
 const pad2 = (value: number): string => String(value).padStart(2, '0');
 
-/** formatListTime in the device's zone from Date's local fields; Intl only for a language without a month table. */
-function deviceListTime(epochSeconds: number, locale: string, nowMs: number): string {
+/**
+ * The list time stamp (spec section 9) in the device's zone: 'HH:mm' today, 'd MMM' earlier this year, 'dd.MM.yy'
+ * before that; the same text as format.ts formatMessageTime (luxon) gives for the device zone. Date's local fields and
+ * a month table, no Intl: the first Intl date or number format a page builds costs 20-30 ms of locale data, on the
+ * first screen's critical path.
+ */
+export function formatListTime(epochSeconds: number, locale: string, nowMs: number): string {
   const date = new Date(epochSeconds * 1000);
   const now = new Date(nowMs);
   const sameYear = date.getFullYear() === now.getFullYear();
   if (sameYear && date.getMonth() === now.getMonth() && date.getDate() === now.getDate()) return `${pad2(date.getHours())}:${pad2(date.getMinutes())}`;
-  if (sameYear) {
-    const months = SHORT_MONTHS[locale.split('-')[0]!.toLowerCase()];
-    if (months) return `${date.getDate()} ${months[date.getMonth()]}`;
-    const named = dateParts(date.getTime(), locale, Intl.DateTimeFormat().resolvedOptions().timeZone, { day: 'numeric', month: 'short' });
-    return `${named.day} ${named.month}`;
-  }
+  if (sameYear) return `${date.getDate()} ${(SHORT_MONTHS[locale.split('-')[0]!.toLowerCase()] ?? SHORT_MONTHS.en!)[date.getMonth()]}`;
   return `${pad2(date.getDate())}.${pad2(date.getMonth() + 1)}.${String(date.getFullYear()).slice(-2)}`;
-}
-
-/**
- * The list time stamp (spec section 9): 'HH:mm' today, 'd MMM' earlier this year, 'dd.MM.yy' before that; the same
- * text as format.ts formatMessageTime (luxon) gives. Without a zone it counts in the device's zone and needs no Intl
- * for the offered languages (the first screen); with one it uses Intl.
- */
-export function formatListTime(epochSeconds: number, locale: string, nowMs: number, zone?: string): string {
-  if (zone === undefined) return deviceListTime(epochSeconds, locale, nowMs);
-  const at = epochSeconds * 1000;
-  const day = dateParts(at, 'en-US', zone, NUMERIC_DAY);
-  const today = dateParts(nowMs, 'en-US', zone, NUMERIC_DAY);
-  if (day.year === today.year && day.month === today.month && day.day === today.day) {
-    const time = dateParts(at, 'en-US', zone, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-    return `${time.hour}:${time.minute}`;
-  }
-  if (day.year === today.year) {
-    const named = dateParts(at, locale, zone, { day: 'numeric', month: 'short' });
-    return `${named.day} ${named.month}`;
-  }
-  return `${day.day}.${day.month}.${(day.year ?? '').slice(-2)}`;
 }

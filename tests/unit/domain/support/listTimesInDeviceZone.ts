@@ -1,5 +1,5 @@
 /**
- * Prints formatListTime's device-zone answers (no zone argument) as JSON, for the stamps and locales given as JSON
+ * Prints formatListTime's answers (device zone) as JSON, for the stamps and locales given as JSON
  * in argv[2] ({ stamps: number[], locales: string[], now: number }). format-light.test.ts runs it with TZ set, since
  * a process's zone can't change inside Jest.
  */
