@@ -51,7 +51,7 @@ export class DashboardService {
     // A verified user asking for (or defaulting to) the creator view gets it, unless a migration is due: answer it
     // from memory while the dashboard version is unchanged, else read everything at once (three round trips).
     if (verified && requestedMode !== 'follower') {
-      const cached = this.cache.get(user.id, dashboardVersion, nowMs) ?? (await this.fillCreator(user, dashboardVersion, nowMs));
+      const cached = await this.cachedCreator(user, dashboardVersion, nowMs);
       return this.creatorAnswer(user, cached.flags, cached.part);
     }
     // Asked for the follower view: read it together with the flags (one wave of queries).
@@ -77,7 +77,7 @@ export class DashboardService {
   async loadEncoded(user: UserRow, requestedMode: Role | undefined, dashboardVersion: number, encode: DashboardEncoder): Promise<Buffer> {
     const nowMs = this.deps.clock.now();
     if (user.verificationStatus === 'approved' && requestedMode !== 'follower') {
-      const cached = this.cache.get(user.id, dashboardVersion, nowMs) ?? (await this.fillCreator(user, dashboardVersion, nowMs));
+      const cached = await this.cachedCreator(user, dashboardVersion, nowMs);
       const stamp = userStamp(user);
       if (cached.encoded?.userStamp === stamp) return cached.encoded.body;
       const body = Buffer.from(encode(this.creatorAnswer(user, cached.flags, cached.part)));
@@ -93,6 +93,11 @@ export class DashboardService {
     if (migration.required) throw new AppError('migration_required', 'Move your channels from the previous product first');
     requireVerified(user);
     return { mode: 'creator', isCreator: true, user: userDto(user), migrationAvailable: migration.available, ...part };
+  }
+
+  /** The creator view from memory while the dashboard version is unchanged, else read at once (three round trips). */
+  private async cachedCreator(user: UserRow, dashboardVersion: number, nowMs: number): Promise<CachedCreator> {
+    return this.cache.get(user.id, dashboardVersion, nowMs) ?? this.fillCreator(user, dashboardVersion, nowMs);
   }
 
   private async fillCreator(user: UserRow, dashboardVersion: number, nowMs: number): Promise<CachedCreator> {
