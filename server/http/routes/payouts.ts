@@ -4,7 +4,7 @@
  *   account and card, and the withdrawals (paged with withdrawalsNextFrom; later pages via POST /dashboard/transactions
  *   with list 'withdrawals');
  * - GET /payout/account/parameters: supported countries and methods, the user's country, the requirements per
- *   country, currency, method and bank (server/payments/payouts/parameters.ts), and the provider's tokenisation key;
+ *   country, currency, method and bank (src/domain/payout-catalog.ts), and the provider's tokenisation key;
  * - GET /payout/account/banks?country=&currency=: the banks to choose from;
  * - POST /payout/account: validated with the client's domain rules; error_fields_required (message, field) or
  *   error_country_mismatch (cardCountry) on failure; saving replaces the previous account.
@@ -22,7 +22,7 @@ import { AppError } from '../../errors';
 import { balancesOf } from '../../ledger/ledger';
 import { cardBrandOf } from '../../payments/settlement';
 import { engineOf } from '../../payments/http';
-import { MANDATORY_PARAMETERS, PAYOUT_COUNTRIES, banksFor, countryByIso2, countryByIso3, countryFromLanguage } from '../../payments/payouts/parameters';
+import { MANDATORY_PARAMETERS, PAYOUT_COUNTRIES, banksFor, countryByIso2, countryByIso3, countryFromLanguage } from '../../../src/domain/payout-catalog';
 import { type PayoutAccountInput, validatePayoutAccount } from '../../payments/payouts/validateAccount';
 import { requireVerified } from '../../services/access';
 import { transactionDto, withdrawalAccountDto } from '../../services/dto';

@@ -12,7 +12,7 @@ import {
 } from '../../../src/domain/payout-fields';
 import { type Result, err, ok } from '../../../src/domain/result';
 import type { ProviderCard } from '../PaymentProvider';
-import { PAYOUT_COUNTRIES, banksFor, countryByIso3, requirementsFor } from './parameters';
+import { PAYOUT_COUNTRIES, banksFor, countryByIso3, requirementsFor } from '../../../src/domain/payout-catalog';
 
 export interface PayoutAccountInput {
   readonly currency: unknown;

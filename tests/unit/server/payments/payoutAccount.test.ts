@@ -1,6 +1,6 @@
 import { lengthHintFromPattern } from '../../../../src/domain/payout-fields';
 import type { ProviderCard } from '../../../../server/payments/PaymentProvider';
-import { MANDATORY_PARAMETERS, PAYOUT_COUNTRIES, banksFor, requirementsFor } from '../../../../server/payments/payouts/parameters';
+import { MANDATORY_PARAMETERS, PAYOUT_COUNTRIES, banksFor, requirementsFor } from '../../../../src/domain/payout-catalog';
 import { validatePayoutAccount } from '../../../../server/payments/payouts/validateAccount';
 
 const cards: Record<string, ProviderCard> = {

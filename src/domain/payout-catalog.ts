@@ -1,14 +1,16 @@
 /**
- * What the payout provider accepts (spec sections 3, 5 and 7: supported countries, banks and the mandatory parameters
- * per country, currency, method and bank). The spec does not show the real table; this one is modelled on what payout
+ * The reference payout catalog: what the payout provider accepts (spec sections 3, 5 and 7: supported countries, banks
+ * and the mandatory parameters per country, currency, method and bank). One table for the reference server
+ * (server/payments/payouts) and the in-memory backend (src/infrastructure/memory), so both answer GET /payout and
+ * validate accounts alike; the app itself reads the table from GET /payout, never from here. The spec does not show the real table; this one is modelled on what payout
  * networks ask for: EU countries pay out by card or SWIFT (IBAN) in eur; Indonesia and India to a local bank account
  * in eur (converted by the provider); Russia by card or to a bank account (BIK + 20-digit account) in rub.
  * Field names are those of section 3; patterns are anchored by the validators, written with ^...$ for the client's
  * length hints ("9 digits", "8 or 11 characters").
  */
-import type { Bank, PayoutFieldRequirement, PayoutMethod } from '../../../src/domain/entities';
-import type { PayoutCurrency } from '../../../src/domain/money';
-import { SWIFT_LIMITS } from '../../../src/domain/payout-fields';
+import type { Bank, PayoutFieldRequirement, PayoutMethod } from './entities';
+import type { PayoutCurrency } from './money';
+import { SWIFT_LIMITS } from './payout-fields';
 
 export interface PayoutCountry {
   readonly countryCodeIso2: string;
