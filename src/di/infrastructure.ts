@@ -13,7 +13,7 @@ export function infrastructureModule(config: AppConfig): ContainerModule {
     bind(TOKENS.AppConfig).toConstantValue(config);
     bindSingleton(bind, TOKENS.Clock, [], () => new SystemClock());
     bindSingleton(bind, TOKENS.KeyValueStorage, [], () => new BrowserStorage());
-    bindLazySingleton(bind, TOKENS.Scheduler, [], construct(() => import('./stopgaps'), 'TimerScheduler'));
+    bindLazySingleton(bind, TOKENS.Scheduler, [], construct(() => import('../infrastructure/clock/TimerScheduler'), 'TimerScheduler'));
     bindSingleton(bind, TOKENS.MessengerPlatform, [], () => new TelegramPlatform({ hostOrigin: config.hostOrigin }));
     bindSingleton(bind, TOKENS.AuthTokenProvider, [TOKENS.MessengerPlatform, TOKENS.KeyValueStorage], (platform, storage) =>
       createAuthTokenProvider({

@@ -10,7 +10,7 @@ import { type AppConfig, TOKENS } from './tokens';
 export function repositoriesModule(config: AppConfig): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bindLazySingleton(bind, TOKENS.ProviderHttpClient, [], async () => {
-      const { ProviderHttpClient } = await import('./stopgaps');
+      const { ProviderHttpClient } = await import('../infrastructure/http/ProviderHttpClient');
       return () => new ProviderHttpClient(config.providerBaseUrl);
     });
 
@@ -26,7 +26,7 @@ export function repositoriesModule(config: AppConfig): ContainerModule {
     // The sandbox control API for /local (`npm run build:local` only; see the LocalViewModel binding).
     bindLazySingleton(bind, TOKENS.SandboxUsers, [], () =>
       typeof __LOCAL_BUILD__ === 'undefined' || __LOCAL_BUILD__
-        ? Promise.all([import('./stopgaps'), import('../infrastructure/http/repositories/HttpSandboxUsers')]).then(
+        ? Promise.all([import('../infrastructure/http/ProviderHttpClient'), import('../infrastructure/http/repositories/HttpSandboxUsers')]).then(
             ([{ ProviderHttpClient }, { HttpSandboxUsers }]) => () => new HttpSandboxUsers(new ProviderHttpClient(`${config.apiBaseUrl.replace(/\/+$/, '')}/sandbox`)),
           )
         : Promise.reject(new Error('SandboxUsers exists only in build:local')));

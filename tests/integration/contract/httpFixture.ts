@@ -8,7 +8,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { ApiClient } from '../../../src/infrastructure/http/ApiClient';
 import type { HttpClient } from '../../../src/infrastructure/http/HttpClient';
-import { ProviderHttpClient } from '../../../src/di/stopgaps';
+import { ProviderHttpClient } from '../../../src/infrastructure/http/ProviderHttpClient';
 import { channelFromDto } from '../../../src/infrastructure/http/mappers/channel';
 import { savedCardFromDto } from '../../../src/infrastructure/http/mappers/card';
 import { donationFromDto, memberFromDto, subscriptionFromDto } from '../../../src/infrastructure/http/mappers/subscription';

@@ -1,6 +1,7 @@
 import { type AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
-import { ProviderHttpClient, TimerScheduler } from '../../../src/di/stopgaps';
+import { TimerScheduler } from '../../../src/infrastructure/clock/TimerScheduler';
+import { ProviderHttpClient } from '../../../src/infrastructure/http/ProviderHttpClient';
 import { ApiRequestError } from '../../../src/infrastructure/http/HttpClient';
 
 describe('TimerScheduler', () => {

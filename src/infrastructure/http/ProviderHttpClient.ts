@@ -1,30 +1,9 @@
 /**
- * Stopgap adapters the container needs that src/infrastructure does not provide yet: a timer-based Scheduler
- * and a plain JSON client for the card payment provider (its own base URL, none of the API's session headers).
- * Loaded lazily. Move them to src/infrastructure (clock/, http/) when the adapters land there.
+ * A plain JSON HttpClient for calls outside the API: the card payment provider (its own base URL) and the sandbox
+ * control API of the /local build. None of the ApiClient's session headers or retries; failures reject with
+ * ApiRequestError like the ApiClient's, so callers read codes the same way.
  */
-import type { Scheduler } from '../application/ports/Scheduler';
-import { ApiRequestError, CLIENT_ERROR_CODES, type HttpClient, type RequestOptions } from '../infrastructure/http/HttpClient';
-
-export class TimerScheduler implements Scheduler {
-  delay(ms: number, signal?: AbortSignal): Promise<void> {
-    return new Promise((resolve, reject) => {
-      if (signal?.aborted) {
-        reject(signal.reason);
-        return;
-      }
-      const timer = setTimeout(() => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      }, ms);
-      const onAbort = (): void => {
-        clearTimeout(timer);
-        reject(signal?.reason);
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-    });
-  }
-}
+import { ApiRequestError, CLIENT_ERROR_CODES, type HttpClient, type RequestOptions } from './HttpClient';
 
 /** JSON over fetch against the provider's base URL; failures reject with ApiRequestError like the ApiClient's. */
 export class ProviderHttpClient implements HttpClient {
