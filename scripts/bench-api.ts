@@ -190,7 +190,7 @@ async function main(): Promise<void> {
           result.processCpuMs.toFixed(2).padStart(9) + result.machineCpuMs.toFixed(2).padStart(9) + result.bytesPerAnswer.toFixed(0).padStart(8),
       );
     }
-    if (database.kind === 'postgres') {
+    if (database.kind === 'postgres' && !Number.isNaN(dashboardP99)) {
       const verdict = dashboardP99 <= DASHBOARD_BUDGET_P99_MS ? 'within' : 'OVER';
       console.info(`budget: dashboard p99 ${dashboardP99.toFixed(1)} ms is ${verdict} the ${DASHBOARD_BUDGET_P99_MS} ms budget at ${CONCURRENCY} concurrent`);
     }

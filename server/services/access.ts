@@ -41,10 +41,10 @@ export async function ownedSubscription(
   access: ChannelAccess = {},
 ): Promise<{ subscription: SubscriptionRow; channel: ChannelRow }> {
   requireVerified(user);
-  const subscription = await new SubscriptionsRepository(db).byId(subscriptionId);
-  if (!subscription) throw notFound('Subscription not found');
-  const channel = await new ChannelsRepository(db).byId(subscription.channelId);
-  if (!channel || channel.ownerId !== user.id || (access.write && channel.deleted)) throw notFound('Subscription not found');
+  const found = await new SubscriptionsRepository(db).byIdWithChannel(subscriptionId);
+  if (!found) throw notFound('Subscription not found');
+  const { subscription, channel } = found;
+  if (channel.ownerId !== user.id || (access.write && channel.deleted)) throw notFound('Subscription not found');
   assertModerated(channel);
   if (access.needsBot && !channel.connected) throw new AppError('channel_disconnected', 'The bot is not an administrator of this channel any more');
   return { subscription, channel };

@@ -13,7 +13,7 @@ import { type Money, toMajor } from '../../src/domain/money';
 import { AppError, notFound, validationError } from '../errors';
 import { type CursorPosition, decodeCursor, toPage } from '../store/cursor';
 import { ChannelsRepository } from '../store/repositories/channels';
-import { type MemberGroup, MembersRepository } from '../store/repositories/members';
+import { type MemberGroup, type MemberUser, MembersRepository } from '../store/repositories/members';
 import { SubscriptionsRepository } from '../store/repositories/subscriptions';
 import { UsersRepository } from '../store/repositories/users';
 import type { MemberRow, SubscriptionRow, UserRow } from '../store/schema';
@@ -159,19 +159,18 @@ export class SubscriptionService {
     const now = this.now();
     const members = new MembersRepository(this.deps.db);
     const [live, inactive, subscriptionDtoValue, channelDtoValue] = await Promise.all([
-      members.page(subscription.id, { filter: 'all', group: 'live', cursor: null, now }),
-      members.page(subscription.id, { filter: 'all', group: 'inactive', cursor: null, now }),
+      members.pageWithUsers(subscription.id, { filter: 'all', group: 'live', cursor: null, now }),
+      members.pageWithUsers(subscription.id, { filter: 'all', group: 'inactive', cursor: null, now }),
       this.dto(subscription, channel),
       this.channelDto(channel.id),
     ]);
     const livePage = toPage(live, memberPosition);
     const inactivePage = toPage(inactive, memberPosition);
-    const users = await new UsersRepository(this.deps.db).byIds([...livePage.items, ...inactivePage.items].map((m) => m.userId));
     return {
       subscription: subscriptionDtoValue,
       channel: channelDtoValue,
-      users: users.map(userDto),
-      membersGrouped: { live: livePage.items.map(memberDto), inactive: inactivePage.items.map(memberDto) },
+      users: usersOf([...livePage.items, ...inactivePage.items]),
+      membersGrouped: { live: livePage.items.map(({ member }) => memberDto(member)), inactive: inactivePage.items.map(({ member }) => memberDto(member)) },
       membersGroupedNextFrom: { live: livePage.nextFrom, inactive: inactivePage.nextFrom },
     };
   }
@@ -179,12 +178,11 @@ export class SubscriptionService {
   async members(user: UserRow, subscriptionId: number, input: MembersRequest): Promise<MembersPage> {
     const cursor: CursorPosition | null = decodeCursor(input.startFrom);
     const { subscription } = await ownedSubscription(this.deps.db, user, subscriptionId);
-    const rows = await new MembersRepository(this.deps.db).page(subscription.id, {
+    const rows = await new MembersRepository(this.deps.db).pageWithUsers(subscription.id, {
       filter: input.filter, group: input.group as MemberGroup | undefined, cursor, now: this.now(),
     });
     const page = toPage(rows, memberPosition);
-    const users = await new UsersRepository(this.deps.db).byIds(page.items.map((m) => m.userId));
-    return { members: page.items.map(memberDto), nextFrom: page.nextFrom, users: users.map(userDto) };
+    return { members: page.items.map(({ member }) => memberDto(member)), nextFrom: page.nextFrom, users: usersOf(page.items) };
   }
 
   /** The creator's view of one subscriber. */
@@ -204,4 +202,9 @@ export class SubscriptionService {
   }
 }
 
-const memberPosition = (row: MemberRow): CursorPosition => ({ t: row.createdAt.getTime(), id: row.id });
+const memberPosition = ({ member }: { member: MemberRow }): CursorPosition => ({ t: member.createdAt.getTime(), id: member.id });
+
+/** The users of listed members, each once. */
+function usersOf(rows: readonly { user: MemberUser }[]) {
+  return [...new Map(rows.map(({ user }) => [user.id, userDto(user)])).values()];
+}

@@ -7,7 +7,10 @@ import { and, desc, eq, gt, isNotNull, isNull, lte, ne, not, or, type SQL } from
 import type { MemberFilter } from '../../../src/domain/entities';
 import { type CursorPosition, PAGE_SIZE, afterCursor } from '../cursor';
 import type { DbOrTx } from '../db';
-import { type MemberRow, subscriptionMembers as m } from '../schema';
+import { type MemberRow, type UserRow, subscriptionMembers as m, users } from '../schema';
+
+/** What member lists show of a member's user. */
+export type MemberUser = Pick<UserRow, 'id' | 'telegramId' | 'firstName' | 'lastName' | 'username' | 'photoUrl'>;
 
 export type MemberGroup = 'live' | 'inactive';
 
@@ -42,14 +45,19 @@ export class MembersRepository {
     return row;
   }
 
-  async page(
+  /** A page of the subscription's members (filter, group, keyset cursor) with each one's user, in one round trip. */
+  async pageWithUsers(
     subscriptionId: number,
     options: { filter: MemberFilter; group?: MemberGroup; cursor: CursorPosition | null; now: Date },
     size = PAGE_SIZE,
-  ): Promise<MemberRow[]> {
+  ): Promise<{ member: MemberRow; user: MemberUser }[]> {
     return this.db
-      .select()
+      .select({
+        member: m,
+        user: { id: users.id, telegramId: users.telegramId, firstName: users.firstName, lastName: users.lastName, username: users.username, photoUrl: users.photoUrl },
+      })
       .from(m)
+      .innerJoin(users, eq(users.id, m.userId))
       .where(and(
         eq(m.subscriptionId, subscriptionId),
         memberFilterSql(options.filter, options.now),

@@ -4,7 +4,7 @@ import type { Period } from '../../../src/domain/entities';
 import type { Currency } from '../../../src/domain/money';
 import { type CursorPosition, PAGE_SIZE, afterCursor } from '../cursor';
 import type { DbOrTx } from '../db';
-import { type SubscriptionRow, subscriptionMembers, subscriptions } from '../schema';
+import { type ChannelRow, type SubscriptionRow, channels, subscriptionMembers, subscriptions } from '../schema';
 
 export interface NewSubscription {
   readonly channelId: number;
@@ -31,6 +31,14 @@ export class SubscriptionsRepository {
 
   async byId(id: number): Promise<SubscriptionRow | undefined> {
     const [row] = await this.db.select().from(subscriptions).where(eq(subscriptions.id, id));
+    return row;
+  }
+
+  /** The subscription with its channel, in one round trip (every subscription call checks the channel's owner). */
+  async byIdWithChannel(id: number): Promise<{ subscription: SubscriptionRow; channel: ChannelRow } | undefined> {
+    const [row] = await this.db.select({ subscription: subscriptions, channel: channels }).from(subscriptions)
+      .innerJoin(channels, eq(channels.id, subscriptions.channelId))
+      .where(eq(subscriptions.id, id));
     return row;
   }
 
