@@ -137,6 +137,10 @@ export class SubscriptionService {
 
   async restore(user: UserRow, subscriptionId: number): Promise<SubscriptionOnlyResponse> {
     const { subscription, channel } = await ownedSubscription(this.deps.db, user, subscriptionId, { write: true, needsBot: true });
+    // A command names one live subscription of the channel: one taken while this one was deleted blocks the restore.
+    if (subscription.deleted && subscription.command !== null && (await this.repo.commandTaken(channel.id, subscription.command, subscription.id))) {
+      throw new AppError('conflict', 'Another subscription of this channel uses this command now: change or clear it there first', { field: 'command' });
+    }
     const updated = subscription.deleted ? await this.repo.update(subscription.id, { deleted: false }, this.now()) : subscription;
     return { subscription: await this.dto(updated, channel) };
   }

@@ -130,6 +130,20 @@ export function describeSubscriptionRepositoryContract(name: string, make: MakeC
       expect((await subscriptions.setCommand(second.id, '$vip')).command).toBe('$vip');
     });
 
+    it('refuses to restore a subscription whose command another live one took meanwhile, and changes nothing', async () => {
+      const { fixture } = subject();
+      const { channel, subscriptions } = await creatorWithChannel();
+      const first = await fixture.seedSubscription(channel.id);
+      const second = await fixture.seedSubscription(channel.id);
+      await subscriptions.setCommand(first.id, '$vip');
+      await subscriptions.delete(first.id);
+      await subscriptions.setCommand(second.id, '$vip');
+      await expectCode(subscriptions.restore(first.id), 'conflict');
+      expect((await subscriptions.detail(first.id)).subscription).toMatchObject({ isDeleted: true, command: '$vip' });
+      await subscriptions.setCommand(second.id, '');
+      expect((await subscriptions.restore(first.id)).isDeleted).toBe(false);
+    });
+
     describe('members', () => {
       it('groups members into live (active or one-time) and inactive, with their users', async () => {
         const { fixture } = subject();

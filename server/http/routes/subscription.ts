@@ -53,7 +53,12 @@ export const subscriptionRoutes: FastifyPluginAsync<RouteOptions> = async (app, 
   }, (request) => subscriptions.delete(currentUser(request), request.params.id));
 
   app.post<IdParams>('/subscription/:id/restore', {
-    schema: { tags, summary: 'Put a removed subscription back on sale', params: idParam, response: { 200: subscriptionAnswer, ...errorResponses(404, 409) } },
+    schema: {
+      tags, summary: 'Put a removed subscription back on sale',
+      description: '409 conflict when another live subscription of the channel took its command meanwhile (or the channel is disconnected).',
+      params: idParam,
+      response: { 200: subscriptionAnswer, ...errorResponses(404, 409) },
+    },
   }, (request) => subscriptions.restore(currentUser(request), request.params.id));
 
   app.post<IdParams & { Body: SetCommandRequest }>('/subscription/:id/command', {

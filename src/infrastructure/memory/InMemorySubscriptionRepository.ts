@@ -73,6 +73,9 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
 
   async restore(subscriptionId: number): Promise<Subscription> {
     const { subscription } = this.backend.ownedSubscription(this.backend.actor(this.session), subscriptionId);
+    const commandTaken = subscription.isDeleted && subscription.command !== undefined && [...this.backend.subscriptions.values()]
+      .some((s) => s.channelId === subscription.channelId && s.id !== subscription.id && !s.isDeleted && s.command === subscription.command);
+    if (commandTaken) fail('conflict', 'Another subscription of this channel uses this command now: change or clear it there first', { field: 'command' });
     subscription.isDeleted = false;
     return subscriptionView(this.backend, subscription);
   }
