@@ -45,34 +45,10 @@ export class DashboardService {
     this.queries = dashboardQueries(deps.db);
   }
 
-  async load(user: UserRow, requestedMode: Role | undefined, dashboardVersion = 0): Promise<DashboardResponse> {
-    const nowMs = this.deps.clock.now();
-    const verified = user.verificationStatus === 'approved';
-    // A verified user asking for (or defaulting to) the creator view gets it, unless a migration is due: answer it
-    // from memory while the dashboard version is unchanged, else read everything at once (three round trips).
-    if (verified && requestedMode !== 'follower') {
-      const cached = await this.cachedCreator(user, dashboardVersion, nowMs);
-      return this.creatorAnswer(user, cached.flags, cached.part);
-    }
-    // Asked for the follower view: read it together with the flags (one wave of queries).
-    const followerPart = requestedMode === 'follower' ? this.followerPart(user, nowMs) : undefined;
-    followerPart?.catch(() => undefined);
-    const { flags } = await this.queries.head(user.id, nowMs, false);
-    const isCreator = flags.hasChannels || verified;
-    const mode: Role = requestedMode ?? (isCreator ? 'creator' : 'follower');
-    const migration = migrationState(flags, user.migrationRefused);
-    if (mode === 'creator') {
-      // Only unverified users get here: migration_required or verification_required, before reading anything else.
-      if (migration.required) throw new AppError('migration_required', 'Move your channels from the previous product first');
-      requireVerified(user);
-      return this.creatorAnswer(user, flags, await this.creatorPart(user, this.queries.head(user.id, nowMs, true), nowMs));
-    }
-    return { mode, isCreator, user: userDto(user), migrationAvailable: migration.available, ...(await (followerPart ?? this.followerPart(user, nowMs))) };
-  }
-
   /**
-   * GET /dashboard as encoded JSON. A creator view answered from memory is encoded once per user state and sent again
-   * as the same bytes; encoding is most of the work left on that path.
+   * GET /dashboard as encoded JSON. A verified user asking for (or defaulting to) the creator view gets it from memory
+   * while the dashboard version is unchanged (else read at once, three round trips), encoded once per user state and
+   * sent again as the same bytes; encoding is most of the work left on that path. Everyone else is read fresh.
    */
   async loadEncoded(user: UserRow, requestedMode: Role | undefined, dashboardVersion: number, encode: DashboardEncoder): Promise<Buffer> {
     const nowMs = this.deps.clock.now();
@@ -84,7 +60,25 @@ export class DashboardService {
       cached.encoded = { userStamp: stamp, body };
       return body;
     }
-    return Buffer.from(encode(await this.load(user, requestedMode, dashboardVersion)));
+    return Buffer.from(encode(await this.uncachedAnswer(user, requestedMode, nowMs)));
+  }
+
+  /** The follower view, or an unverified user's creator view (which answers migration_required or verification_required). */
+  private async uncachedAnswer(user: UserRow, requestedMode: Role | undefined, nowMs: number): Promise<DashboardResponse> {
+    // Asked for the follower view: read it together with the flags (one wave of queries).
+    const followerPart = requestedMode === 'follower' ? this.followerPart(user, nowMs) : undefined;
+    followerPart?.catch(() => undefined);
+    const { flags } = await this.queries.head(user.id, nowMs, false);
+    const isCreator = flags.hasChannels || user.verificationStatus === 'approved';
+    const mode: Role = requestedMode ?? (isCreator ? 'creator' : 'follower');
+    const migration = migrationState(flags, user.migrationRefused);
+    if (mode === 'creator') {
+      // Only unverified users get here: migration_required or verification_required, before reading anything else.
+      if (migration.required) throw new AppError('migration_required', 'Move your channels from the previous product first');
+      requireVerified(user);
+      return this.creatorAnswer(user, flags, await this.creatorPart(user, this.queries.head(user.id, nowMs, true), nowMs));
+    }
+    return { mode, isCreator, user: userDto(user), migrationAvailable: migration.available, ...(await (followerPart ?? this.followerPart(user, nowMs))) };
   }
 
   /** The creator view from its parts: migration_required first, then verification_required. */
