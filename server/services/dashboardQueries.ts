@@ -11,13 +11,12 @@
  * activeSubscribers, CardsRepository.listByUser and TransactionsRepository.pageForUser, which other calls use.
  */
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { type BalanceTotalsRow, type Balances, balanceBoundary, balanceTotalsQuery, balancesFromTotals } from '../ledger/ledger';
 import type { Db } from '../store/db';
 import type { Role, TransactionType } from '../../src/domain/entities';
 import { primaryFirst } from '../store/repositories/cards';
 import type { UserFlags } from '../store/repositories/users';
-import { type TransactionList, TYPES_BY_MODE, type TransactionView } from '../store/repositories/transactions';
+import { type TransactionList, TYPES_BY_MODE, type TransactionView, transactionViewsQuery } from '../store/repositories/transactions';
 import { type CursorPosition, PAGE_SIZE } from '../store/cursor';
 import {
   type ChannelRow, type MemberRow, type PayoutAccountRow, type SavedCardRow, type SubscriptionRow,
@@ -26,7 +25,6 @@ import {
 
 const CHANNELS_LIMIT = 100;
 const MEMBERSHIPS_LIMIT = 200;
-const counterparty = alias(users, 'counterparty');
 
 export type WithdrawalAccountFields = Pick<PayoutAccountRow, 'countryIso2' | 'methodType' | 'currency' | 'params'>;
 
@@ -67,31 +65,12 @@ export function dashboardQueries(db: Db) {
     .prepare('dashboard_channels');
 
   // A page of the user's ledger lines of the given types, newest first, from the start or after a cursor.
-  const transactionsPage = (types: readonly TransactionType[], afterCursor: boolean, name: string) => db.select({
-    transaction: t,
-    counterparty: {
-      id: counterparty.id,
-      telegramId: counterparty.telegramId,
-      firstName: counterparty.firstName,
-      lastName: counterparty.lastName,
-      username: counterparty.username,
-      photoUrl: counterparty.photoUrl,
-    },
-    channel: { id: channels.id, title: channels.title, photoUrl: channels.photoUrl, username: channels.username },
-    subscription: { id: subscriptions.id, name: subscriptions.name, period: subscriptions.period },
-  }).from(t)
-    .leftJoin(counterparty, eq(counterparty.id, t.counterpartyId))
-    .leftJoin(channels, eq(channels.id, t.channelId))
-    .leftJoin(subscriptions, eq(subscriptions.id, t.subscriptionId))
-    .where(and(
-      eq(t.userId, userId),
-      types.length === 1 ? eq(t.type, types[0]!) : inArray(t.type, [...types]),
-      // Keyset: the rows after the cursor in (created_at, id) order; a row comparison the index range can use.
-      afterCursor ? sql`(${t.createdAt}, ${t.id}) < (${sql.placeholder('afterAt')}, ${sql.placeholder('afterId')})` as SQL : undefined,
-    ))
-    .orderBy(desc(t.createdAt), desc(t.id))
-    .limit(PAGE_SIZE + 1)
-    .prepare(name);
+  const transactionsPage = (types: readonly TransactionType[], afterCursor: boolean, name: string) => transactionViewsQuery(db, and(
+    eq(t.userId, userId),
+    types.length === 1 ? eq(t.type, types[0]!) : inArray(t.type, [...types]),
+    // Keyset: the rows after the cursor in (created_at, id) order; a row comparison the index range can use.
+    afterCursor ? sql`(${t.createdAt}, ${t.id}) < (${sql.placeholder('afterAt')}, ${sql.placeholder('afterId')})` as SQL : undefined,
+  )).limit(PAGE_SIZE + 1).prepare(name);
   const pageLists = { creator: TYPES_BY_MODE.creator, follower: TYPES_BY_MODE.follower, withdrawals: ['withdrawal'] as const };
   const pages = Object.fromEntries(Object.entries(pageLists).map(([list, types]) => [list, {
     first: transactionsPage(types, false, `dashboard_transactions_${list}`),

@@ -28,31 +28,38 @@ export interface TransactionView {
 
 const counterparty = alias(users, 'counterparty');
 
+/**
+ * Ledger lines as users see them (with their counterparty, channel and subscription), newest first: the query under
+ * every transaction page; callers add the limit (and the dashboard prepares it).
+ */
+export function transactionViewsQuery(db: DbOrTx, where: SQL | undefined) {
+  return db
+    .select({
+      transaction: t,
+      counterparty: {
+        id: counterparty.id,
+        telegramId: counterparty.telegramId,
+        firstName: counterparty.firstName,
+        lastName: counterparty.lastName,
+        username: counterparty.username,
+        photoUrl: counterparty.photoUrl,
+      },
+      channel: { id: channels.id, title: channels.title, photoUrl: channels.photoUrl, username: channels.username },
+      subscription: { id: subscriptions.id, name: subscriptions.name, period: subscriptions.period },
+    })
+    .from(t)
+    .leftJoin(counterparty, eq(counterparty.id, t.counterpartyId))
+    .leftJoin(channels, eq(channels.id, t.channelId))
+    .leftJoin(subscriptions, eq(subscriptions.id, t.subscriptionId))
+    .where(where)
+    .orderBy(desc(t.createdAt), desc(t.id));
+}
+
 export class TransactionsRepository {
   constructor(private readonly db: DbOrTx) {}
 
   private select(where: SQL | undefined, limit: number): Promise<TransactionView[]> {
-    return this.db
-      .select({
-        transaction: t,
-        counterparty: {
-          id: counterparty.id,
-          telegramId: counterparty.telegramId,
-          firstName: counterparty.firstName,
-          lastName: counterparty.lastName,
-          username: counterparty.username,
-          photoUrl: counterparty.photoUrl,
-        },
-        channel: { id: channels.id, title: channels.title, photoUrl: channels.photoUrl, username: channels.username },
-        subscription: { id: subscriptions.id, name: subscriptions.name, period: subscriptions.period },
-      })
-      .from(t)
-      .leftJoin(counterparty, eq(counterparty.id, t.counterpartyId))
-      .leftJoin(channels, eq(channels.id, t.channelId))
-      .leftJoin(subscriptions, eq(subscriptions.id, t.subscriptionId))
-      .where(where)
-      .orderBy(desc(t.createdAt), desc(t.id))
-      .limit(limit);
+    return transactionViewsQuery(this.db, where).limit(limit);
   }
 
   /** A page of the user's ledger for a mode ('all') or only the payouts ('withdrawals'). */
