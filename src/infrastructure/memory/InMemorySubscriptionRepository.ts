@@ -73,11 +73,15 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
 
   async restore(subscriptionId: number): Promise<Subscription> {
     const { subscription } = this.backend.ownedSubscription(this.backend.actor(this.session), subscriptionId);
-    const commandTaken = subscription.isDeleted && subscription.command !== undefined && [...this.backend.subscriptions.values()]
-      .some((s) => s.channelId === subscription.channelId && s.id !== subscription.id && !s.isDeleted && s.command === subscription.command);
-    if (commandTaken) fail('conflict', 'Another subscription of this channel uses this command now: change or clear it there first', { field: 'command' });
+    if (subscription.isDeleted && subscription.command !== undefined && this.commandTaken(subscription, subscription.command)) fail('conflict', 'Another subscription of this channel uses this command now: change or clear it there first', { field: 'command' });
     subscription.isDeleted = false;
     return subscriptionView(this.backend, subscription);
+  }
+
+  /** Whether another subscription of the channel that is not deleted has the command (one command, one subscription). */
+  private commandTaken(subscription: { readonly id: number; readonly channelId: number }, command: string): boolean {
+    return [...this.backend.subscriptions.values()]
+      .some((s) => s.channelId === subscription.channelId && s.id !== subscription.id && !s.isDeleted && s.command === command);
   }
 
   /** "$" and a-z only, unique among the channel's subscriptions that are not deleted; "" clears it. */
@@ -85,9 +89,7 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
     const { subscription } = this.backend.ownedSubscription(this.backend.actor(this.session), subscriptionId);
     const value = command.trim();
     if (value !== '' && !isValidCommand(value)) fail('validation_error', 'Invalid command', { field: 'command' });
-    const taken = value !== '' && [...this.backend.subscriptions.values()]
-      .some((s) => s.channelId === subscription.channelId && s.id !== subscription.id && !s.isDeleted && s.command === value);
-    if (taken) fail('conflict', 'Another subscription of this channel already uses this command', { field: 'command' });
+    if (value !== '' && this.commandTaken(subscription, value)) fail('conflict', 'Another subscription of this channel already uses this command', { field: 'command' });
     subscription.command = value === '' ? undefined : value;
     return subscriptionView(this.backend, subscription);
   }
