@@ -13,12 +13,12 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '../server/app';
-import { AdjustableClock } from '../server/clock';
-import { testConfig } from '../server/config';
+import { AdjustableClock } from '../server/platform/clock';
+import { testConfig } from '../server/platform/config';
 import type { ResolvedConfig } from '../server/context';
-import { signInitData } from '../server/sandbox/initData';
-import { openDatabase } from '../server/store/db';
-import { migrate } from '../server/store/migrate';
+import { signInitData } from '../server/modules/sandbox/initData';
+import { openDatabase } from '../server/platform/db/db';
+import { migrate } from '../server/platform/db/migrate';
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);

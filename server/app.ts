@@ -2,7 +2,7 @@
  * buildApp: the whole server as a Fastify instance, not listening yet (tests call `app.listen({ port: 0 })`).
  *
  * Layout:
- * - /api/v2/*            the API (auth hook in this scope; route modules from server/http/routes/index.ts)
+ * - /api/v2/*            the API (auth hook in this scope; route modules from server/routes.ts)
  * - /api/v2/openapi.json the OpenAPI document generated from the route schemas (public)
  * - /provider/*          the sandbox card provider (money engine), sandbox only
  * - /sandbox/*           control API, KYC widget and the messenger host emulator, sandbox only (404 otherwise)
@@ -13,27 +13,27 @@
  */
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { SandboxBotGateway } from './bot/SandboxBotGateway';
-import type { BotGateway } from './bot/BotGateway';
-import { TelegramBotGateway } from './bot/TelegramBotGateway';
-import { botWebhookRoutes } from './bot/webhook';
-import { AdjustableClock, type MovableClock } from './clock';
+import { SandboxBotGateway } from './modules/bot/SandboxBotGateway';
+import type { BotGateway } from './modules/bot/BotGateway';
+import { TelegramBotGateway } from './modules/bot/TelegramBotGateway';
+import { botWebhookRoutes } from './modules/bot/webhook';
+import { AdjustableClock, type MovableClock } from './platform/clock';
 import type { AppDeps, ResolvedConfig } from './context';
-import { AppError } from './errors';
-import { installAuth } from './http/auth';
-import { installErrorHandler } from './http/errorHandler';
-import { ROUTES } from './http/routes';
-// The money engine's jobs (renewals, payouts, reconciliation) register themselves with server/jobs-registry.ts.
+import { AppError } from './platform/errors';
+import { installAuth } from './modules/users/auth';
+import { installErrorHandler } from './platform/http/errorHandler';
+import { ROUTES } from './routes';
+// The money engine's jobs (renewals, payouts, reconciliation) register themselves with server/platform/jobs.ts.
 import './jobs';
-import { addSharedSchemas } from './http/schemas';
-import { installStatic } from './http/static';
-import type { KycProvider } from './kyc/KycProvider';
-import { SandboxKycProvider } from './kyc/SandboxKycProvider';
-import { providerPlugin } from './payments/sandbox/plugin';
-import { sandboxControlRoutes } from './sandbox/control';
-import { emulatorPlugin } from './sandbox/emulator/plugin';
+import { addSharedSchemas } from './platform/http/schemas';
+import { installStatic } from './platform/http/static';
+import type { KycProvider } from './modules/verification/kyc/KycProvider';
+import { SandboxKycProvider } from './modules/verification/kyc/SandboxKycProvider';
+import { providerPlugin } from './modules/payments/sandbox/plugin';
+import { sandboxControlRoutes } from './modules/sandbox/control';
+import { emulatorPlugin } from './modules/sandbox/emulator/plugin';
 import { createServices } from './services';
-import type { Database } from './store/db';
+import type { Database } from './platform/db/db';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -2,12 +2,12 @@
  * What every part of the server is built from. buildApp creates one AppDeps and hands it to each route plugin
  * (`app.register(plugin, { deps })`), so route files never construct infrastructure themselves.
  */
-import type { BotGateway } from './bot/BotGateway';
-import type { MovableClock } from './clock';
-import type { ServerConfig } from './config';
-import type { KycProvider } from './kyc/KycProvider';
+import type { BotGateway } from './modules/bot/BotGateway';
+import type { MovableClock } from './platform/clock';
+import type { ServerConfig } from './platform/config';
+import type { KycProvider } from './modules/verification/kyc/KycProvider';
 import type { Services } from './services';
-import type { Database, Db } from './store/db';
+import type { Database, Db } from './platform/db/db';
 
 export type ResolvedConfig = ServerConfig & { readonly botToken: string };
 

@@ -4,13 +4,13 @@
  * the database and release the data dir lock).
  */
 import { buildApp } from './app';
-import { AdjustableClock } from './clock';
-import { ConfigError, ensureBotToken, loadConfig } from './config';
-import { runJobs } from './jobs-registry';
-import { seedIfEmpty } from './sandbox/seed';
-import { type Database, openDatabase } from './store/db';
-import { DataDirLockedError } from './store/lock';
-import { migrate } from './store/migrate';
+import { AdjustableClock } from './platform/clock';
+import { ConfigError, ensureBotToken, loadConfig } from './platform/config';
+import { runJobs } from './platform/jobs';
+import { seedIfEmpty } from './modules/sandbox/seed';
+import { type Database, openDatabase } from './platform/db/db';
+import { DataDirLockedError } from './platform/db/lock';
+import { migrate } from './platform/db/migrate';
 
 const JOB_INTERVAL_MS = Number(process.env.JOB_INTERVAL_MS ?? 60_000);
 

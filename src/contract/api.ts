@@ -227,7 +227,7 @@ export interface ProviderError { status: 'error'; error_code: string; error_desc
 /** Header carrying a provider public token: the session's on session status, the payout parameters' on tokenise. */
 export const PROVIDER_PUBLIC_TOKEN_HEADER = 'X-Public-Token';
 /**
- * Some public test card numbers of the sandbox provider (never real cards), as server/payments/sandbox/testCards.ts
+ * Some public test card numbers of the sandbox provider (never real cards), as server/modules/payments/sandbox/testCards.ts
  * defines them. Any other number passing the check digit is approved and issued in DE.
  */
 export const PROVIDER_TEST_CARDS = {

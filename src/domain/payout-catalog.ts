@@ -1,7 +1,7 @@
 /**
  * The reference payout catalog: what the payout provider accepts (spec sections 3, 5 and 7: supported countries, banks
  * and the mandatory parameters per country, currency, method and bank). One table for the reference server
- * (server/payments/payouts) and the in-memory backend (src/infrastructure/memory), so both answer GET /payout and
+ * (server/modules/payouts) and the in-memory backend (src/infrastructure/memory), so both answer GET /payout and
  * validate accounts alike; the app itself reads the table from GET /payout, never from here. The spec does not show the real table; this one is modelled on what payout
  * networks ask for: EU countries pay out by card or SWIFT (IBAN) in eur; Indonesia and India to a local bank account
  * in eur (converted by the provider); Russia by card or to a bank account (BIK + 20-digit account) in rub.

@@ -3,7 +3,7 @@ import { demoUsers, expect, expectNoSeriousA11yViolations, newUser, test } from 
 import { protocolPageHtml, protocolPagePath } from './support/protocolPage';
 
 /**
- * The messenger host emulator itself (server/sandbox/emulator), driven through a fixture mini-app that uses the
+ * The messenger host emulator itself (server/modules/sandbox/emulator), driven through a fixture mini-app that uses the
  * real @telegram-apps/sdk (tests/e2e/fixtures/protocol-test-app.ts): every protocol round trip the product relies on.
  */
 

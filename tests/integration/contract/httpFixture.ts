@@ -15,13 +15,13 @@ import { donationFromDto, memberFromDto, subscriptionFromDto } from '../../../sr
 import { transactionFromDto } from '../../../src/infrastructure/http/mappers/transaction';
 import { money, type Money } from '../../../src/domain/money';
 import type { CardBrand, Period, TransactionType } from '../../../src/domain/entities';
-import { addPeriod, isRecurring } from '../../../server/ledger/periods';
-import { cardDto, channelDto, donationDto, memberDto, subscriptionDto, transactionDto } from '../../../server/services/dto';
+import { addPeriod, isRecurring } from '../../../server/modules/payments/ledger/periods';
+import { cardDto, channelDto, donationDto, memberDto, subscriptionDto, transactionDto } from '../../../server/platform/dto';
 import {
   channels, donateChannels, donations, savedCards, subscriptionMembers, subscriptions, transactions, users,
-} from '../../../server/store/schema';
-import { providerTokens } from '../../../server/store/schema-money';
-import type { CardBehaviour } from '../../../server/payments/sandbox/testCards';
+} from '../../../server/platform/db/schema';
+import { providerTokens } from '../../../server/platform/db/schema-money';
+import type { CardBehaviour } from '../../../server/modules/payments/sandbox/testCards';
 import type { ContractFixture, ContractSubject, ContractUser, MakeContractSubject, SeedCardOptions } from '../../contract/fixture';
 import { type TestServer, type TestUser, newUser, startTestServer } from '../support/testServer';
 

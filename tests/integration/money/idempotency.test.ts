@@ -4,8 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
-import { payments, providerSessions } from '../../../server/store/schema-money';
-import { transactions } from '../../../server/store/schema';
+import { payments, providerSessions } from '../../../server/platform/db/schema-money';
+import { transactions } from '../../../server/platform/db/schema';
 import { type TestServer, newUser, startTestServer } from '../support/testServer';
 import { type Shop, expectBalancesMatchLedger, openShop, pay, tokenize, userId } from './support/money';
 

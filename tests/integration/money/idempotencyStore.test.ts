@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { IdempotencyService, requestHash, type StoredAnswer } from '../../../server/http/idempotency';
-import type { MoneyDb } from '../../../server/payments/db';
+import { IdempotencyService, requestHash, type StoredAnswer } from '../../../server/platform/http/idempotency';
+import type { MoneyDb } from '../../../server/platform/db/moneyDb';
 import { openMoneyDb } from './support/moneyDb';
 
 let db: MoneyDb;

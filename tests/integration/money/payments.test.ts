@@ -5,8 +5,8 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { createHmac } from 'node:crypto';
-import { payments, providerEvents, providerSessions, providerWebhookEvents } from '../../../server/store/schema-money';
-import { savedCards, subscriptionMembers, transactions } from '../../../server/store/schema';
+import { payments, providerEvents, providerSessions, providerWebhookEvents } from '../../../server/platform/db/schema-money';
+import { savedCards, subscriptionMembers, transactions } from '../../../server/platform/db/schema';
 import { type TestServer, newUser, startTestServer } from '../support/testServer';
 import {
   type Shop, answerChallenge, check, expectBalancesMatchLedger, openShop, pay, payWithNewCard, tokenize, userId,

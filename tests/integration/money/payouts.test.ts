@@ -4,9 +4,9 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { PayoutParametersResponse, PayoutResponse, SavePayoutAccountResponse } from '../../../src/contract/api';
-import { runPayouts } from '../../../server/jobs/payouts';
-import { transactions } from '../../../server/store/schema';
-import { payoutRuns, providerPayouts } from '../../../server/store/schema-money';
+import { runPayouts } from '../../../server/modules/payouts/job';
+import { transactions } from '../../../server/platform/db/schema';
+import { payoutRuns, providerPayouts } from '../../../server/platform/db/schema-money';
 import { type TestServer, type TestUser, creatorWithChannel, newUser, startTestServer } from '../support/testServer';
 import { type Shop, expectBalancesMatchLedger, openShop, payWithNewCard } from './support/money';
 

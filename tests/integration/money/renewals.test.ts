@@ -5,9 +5,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { FollowerMemberResponse } from '../../../src/contract/api';
 import { memberDisplayStatus } from '../../../src/domain/members';
-import { RENEWAL_LEAD_MS, runRenewals } from '../../../server/jobs/renewals';
-import { subscriptionMembers, transactions } from '../../../server/store/schema';
-import { payments } from '../../../server/store/schema-money';
+import { RENEWAL_LEAD_MS, runRenewals } from '../../../server/modules/payments/renewals';
+import { subscriptionMembers, transactions } from '../../../server/platform/db/schema';
+import { payments } from '../../../server/platform/db/schema-money';
 import { type TestServer, type TestUser, newUser, startTestServer } from '../support/testServer';
 import { type Shop, expectBalancesMatchLedger, openShop, pay, payWithNewCard } from './support/money';
 

@@ -1,8 +1,8 @@
 import { money } from '../../../src/domain/money';
-import type { MoneyDb } from '../../../server/payments/db';
-import { DrizzleSandboxProviderStore } from '../../../server/payments/sandbox/DrizzleSandboxProviderStore';
-import { SandboxProvider } from '../../../server/payments/sandbox/SandboxProvider';
-import { verifySignature } from '../../../server/payments/webhookSignature';
+import type { MoneyDb } from '../../../server/platform/db/moneyDb';
+import { DrizzleSandboxProviderStore } from '../../../server/modules/payments/sandbox/DrizzleSandboxProviderStore';
+import { SandboxProvider } from '../../../server/modules/payments/sandbox/SandboxProvider';
+import { verifySignature } from '../../../server/modules/payments/webhookSignature';
 import { openMoneyDb } from './support/moneyDb';
 
 let db: MoneyDb;

@@ -1,9 +1,9 @@
 /** schema-money.ts mirrors migration 0002_money.sql: the same tables, columns and nullability. */
 import { sql } from 'drizzle-orm';
 import { type PgTable, getTableConfig } from 'drizzle-orm/pg-core';
-import * as moneySchema from '../../../server/store/schema-money';
-import { rowsOf } from '../../../server/store/db';
-import type { MoneyDb } from '../../../server/payments/db';
+import * as moneySchema from '../../../server/platform/db/schema-money';
+import { rowsOf } from '../../../server/platform/db/db';
+import type { MoneyDb } from '../../../server/platform/db/moneyDb';
 import { openMoneyDb } from './support/moneyDb';
 
 let db: MoneyDb;

@@ -56,7 +56,7 @@ describe('Authorization: TgAuth <init data>', () => {
   });
 
   test('data signed with another bot token answers 401', async () => {
-    const { signInitData } = await import('../../../server/sandbox/initData');
+    const { signInitData } = await import('../../../server/modules/sandbox/initData');
     const foreign = signInitData(ALICE, '999:another-bot-token', server.clock.now());
     expect((await dashboard(withAuth(`TgAuth ${foreign}`))).status).toBe(401);
   });

@@ -1,5 +1,5 @@
 /**
- * The creator dashboard answered from memory (server/services/dashboardCache.ts) must equal a freshly read one after
+ * The creator dashboard answered from memory (server/modules/dashboard/cache.ts) must equal a freshly read one after
  * every kind of change it shows, including writes by another process (a second app on the same database, or plain
  * SQL) and changes driven by time alone; and the balance totals (migration 0003) must equal the ledger's sum.
  */
@@ -7,9 +7,9 @@ import { sql } from 'drizzle-orm';
 import type { DashboardResponse } from '../../../src/contract/api';
 import { money } from '../../../src/domain/money';
 import { buildApp } from '../../../server/app';
-import { balancesOf, ledgerSum, writeWithdrawal } from '../../../server/ledger/ledger';
-import type { DbOrTx } from '../../../server/payments/db';
-import { rowsOf } from '../../../server/store/db';
+import { balancesOf, ledgerSum, writeWithdrawal } from '../../../server/modules/payments/ledger/ledger';
+import type { DbOrTx } from '../../../server/platform/db/moneyDb';
+import { rowsOf } from '../../../server/platform/db/db';
 import { ALICE, BOB, type TestServer, type TestUser, startTestServer } from '../support/testServer';
 
 let server: TestServer;

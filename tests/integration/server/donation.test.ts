@@ -1,6 +1,6 @@
 /** POST /donation/request/channel/{channelId} (spec sections 5, 7, 9): validated, stored, posted by the bot. */
 import type { DonationRequestResponse } from '../../../src/contract/api';
-import { BotApiError, type BotGateway } from '../../../server/bot/BotGateway';
+import { BotApiError, type BotGateway } from '../../../server/modules/bot/BotGateway';
 import { type TestServer, creatorWithChannel, startTestServer } from '../support/testServer';
 
 let server: TestServer;

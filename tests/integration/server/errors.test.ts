@@ -2,8 +2,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify from 'fastify';
-import { AppError } from '../../../server/errors';
-import { installErrorHandler } from '../../../server/http/errorHandler';
+import { AppError } from '../../../server/platform/errors';
+import { installErrorHandler } from '../../../server/platform/http/errorHandler';
 import { ALICE, type TestServer, startTestServer } from '../support/testServer';
 
 let server: TestServer;
@@ -120,7 +120,7 @@ describe('GET /api/v2/openapi.json', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.openapi).toMatch(/^3\./);
     const documented = new Set(Object.entries(answer.body.paths).flatMap(([route, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${route}`)));
-    const moneyFiles = Object.entries(MONEY).filter(([file]) => existsSync(path.resolve(process.cwd(), `server/http/routes/${file}.ts`)));
+    const moneyFiles = Object.entries(MONEY).filter(([file]) => existsSync(path.resolve(process.cwd(), `server/modules/${file}/routes.ts`)));
     for (const route of [...CORE, ...moneyFiles.flatMap(([, routes]) => routes)]) expect(documented).toContain(route);
     for (const route of CORE) {
       const [method, url] = route.split(' ');

@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
-import { decodeCursor, encodeCursor } from '../../../server/store/cursor';
-import { type Database, rowsOf } from '../../../server/store/db';
-import { DataDirLockedError, acquireDataDirLock } from '../../../server/store/lock';
-import { migrate, readMigrations } from '../../../server/store/migrate';
-import * as schema from '../../../server/store/schema';
+import { decodeCursor, encodeCursor } from '../../../server/platform/db/cursor';
+import { type Database, rowsOf } from '../../../server/platform/db/db';
+import { DataDirLockedError, acquireDataDirLock } from '../../../server/platform/db/lock';
+import { migrate, readMigrations } from '../../../server/platform/db/migrate';
+import * as schema from '../../../server/platform/db/schema';
 import { freshDatabase } from '../support/testServer';
 
 let database: Database;
@@ -27,7 +27,7 @@ describe('migrations', () => {
   });
 
   (process.env.TEST_DATABASE_URL ? test : test.skip)('concurrent runs from several processes apply each file exactly once (PostgreSQL)', async () => {
-    const { fromPostgresUrl } = await import('../../../server/store/db');
+    const { fromPostgresUrl } = await import('../../../server/platform/db/db');
     const pg = await import('pg');
     const admin = new pg.default.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect();

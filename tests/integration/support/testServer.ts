@@ -11,14 +11,14 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../server/app';
-import type { BotGateway } from '../../../server/bot/BotGateway';
-import { FixedClock } from '../../../server/clock';
-import { type ServerConfig, testConfig } from '../../../server/config';
+import type { BotGateway } from '../../../server/modules/bot/BotGateway';
+import { FixedClock } from '../../../server/platform/clock';
+import { type ServerConfig, testConfig } from '../../../server/platform/config';
 import type { ResolvedConfig } from '../../../server/context';
-import { type LaunchOptions, signInitData } from '../../../server/sandbox/initData';
-import { seed } from '../../../server/sandbox/seed';
-import { type Database, fromPglite, fromPostgresUrl, pgliteParsers } from '../../../server/store/db';
-import { migrate } from '../../../server/store/migrate';
+import { type LaunchOptions, signInitData } from '../../../server/modules/sandbox/initData';
+import { seed } from '../../../server/modules/sandbox/seed';
+import { type Database, fromPglite, fromPostgresUrl, pgliteParsers } from '../../../server/platform/db/db';
+import { migrate } from '../../../server/platform/db/migrate';
 import { migratedSnapshot } from './snapshot';
 
 // Starting a seeded server takes a few seconds on a busy machine: more than Jest's 5 s default for hooks.
@@ -57,7 +57,7 @@ export interface TestServer {
 
 export interface TestServerOptions {
   readonly config?: Partial<ServerConfig>;
-  /** Load the demo seed (server/sandbox/seed.ts). */
+  /** Load the demo seed (server/modules/sandbox/seed.ts). */
   readonly seed?: boolean;
   readonly now?: number;
   /** Replaces the sandbox bot (e.g. one that fails like the Bot API). */

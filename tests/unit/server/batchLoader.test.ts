@@ -1,4 +1,4 @@
-import { BatchLoader } from '../../../server/store/batchLoader';
+import { BatchLoader } from '../../../server/platform/db/batchLoader';
 
 interface Row {
   readonly id: number;

@@ -1,6 +1,6 @@
 /** Server configuration from the environment. */
 import path from 'node:path';
-import { ConfigError, isLoopbackHost, loadConfig } from '../../../server/config';
+import { ConfigError, isLoopbackHost, loadConfig } from '../../../server/platform/config';
 
 describe('loadConfig', () => {
   test('defaults: 127.0.0.1:8080, embedded database in ./.data, sandbox on, 10% service fee', () => {

@@ -1,8 +1,8 @@
 /** The job registry (run by main and by POST /sandbox/clock) and the server clocks. */
-import { AdjustableClock, FixedClock } from '../../../server/clock';
-import { testConfig } from '../../../server/config';
-import { registerJob, registeredJobs, runJobs, unregisterJob } from '../../../server/jobs-registry';
-import type { Db } from '../../../server/store/db';
+import { AdjustableClock, FixedClock } from '../../../server/platform/clock';
+import { testConfig } from '../../../server/platform/config';
+import { registerJob, registeredJobs, runJobs, unregisterJob } from '../../../server/platform/jobs';
+import type { Db } from '../../../server/platform/db/db';
 
 describe('jobs registry', () => {
   afterEach(() => {

@@ -1,7 +1,7 @@
 import type { SandboxUser, SandboxUsers } from '../../../application/ports/SandboxUsers';
 import type { HttpClient } from '../HttpClient';
 
-/** GET /sandbox/users as server/sandbox/control.ts answers it. */
+/** GET /sandbox/users as server/modules/sandbox/control.ts answers it. */
 interface SandboxUsersResponse {
   demo: { telegramId: number; firstName: string; lastName?: string; username?: string }[];
   users: { telegramId: number; firstName: string; lastName?: string; userName?: string; banned: boolean; demo: boolean }[];

@@ -16,7 +16,7 @@ import { EXTERNAL_LINKS, openExternal } from '../Dashboard/externalLinks';
 import type { VerificationViewModel } from './VerificationViewModel';
 import './verification.css';
 
-/** Messages the identity-check widget posts to its parent (server/kyc/widget.ts). */
+/** Messages the identity-check widget posts to its parent (server/modules/verification/kyc/widget.ts). */
 interface WidgetMessage {
   readonly source: 'backers-kyc';
   readonly event: 'ready' | 'decision' | 'error';

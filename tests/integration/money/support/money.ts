@@ -6,8 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { CreatePaymentResponse, PaymentCheckResponse } from '../../../../src/contract/api';
 import type { Period } from '../../../../src/domain/entities';
-import { balancesOf, ledgerSum } from '../../../../server/ledger/ledger';
-import { users } from '../../../../server/store/schema';
+import { balancesOf, ledgerSum } from '../../../../server/modules/payments/ledger/ledger';
+import { users } from '../../../../server/platform/db/schema';
 import { type ApiAnswer, type TestServer, type TestUser, creatorWithChannel } from '../../support/testServer';
 
 // A payment scenario makes a dozen HTTP calls; on a busy 2-core machine that can pass Jest's 5 s default.

@@ -1,8 +1,8 @@
 /** The production bot gateway against recorded Bot API answers (no network). */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { BotApiError, miniAppLink } from '../../../../server/bot/BotGateway';
-import { TelegramBotGateway } from '../../../../server/bot/TelegramBotGateway';
+import { BotApiError, miniAppLink } from '../../../../server/modules/bot/BotGateway';
+import { TelegramBotGateway } from '../../../../server/modules/bot/TelegramBotGateway';
 
 const fixture = (name: string): unknown => JSON.parse(readFileSync(path.join(__dirname, 'fixtures', `${name}.json`), 'utf8'));
 

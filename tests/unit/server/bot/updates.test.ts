@@ -1,7 +1,7 @@
 /** my_chat_member updates (recorded) read into channel added / removed events. */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseMyChatMember } from '../../../../server/bot/updates';
+import { parseMyChatMember } from '../../../../server/modules/bot/updates';
 
 const fixture = (name: string): unknown => JSON.parse(readFileSync(path.join(__dirname, 'fixtures', `${name}.json`), 'utf8'));
 

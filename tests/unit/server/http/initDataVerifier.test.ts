@@ -1,6 +1,6 @@
-import { AppError } from '../../../../server/errors';
-import { InitDataVerifier } from '../../../../server/http/auth';
-import { signInitData } from '../../../../server/sandbox/initData';
+import { AppError } from '../../../../server/platform/errors';
+import { InitDataVerifier } from '../../../../server/modules/users/auth';
+import { signInitData } from '../../../../server/modules/sandbox/initData';
 
 const TOKEN = '123:bot-token';
 const NOW = Date.UTC(2026, 10, 22, 12);

@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { money } from '../../../../src/domain/money';
-import { SandboxProvider, type CardInput } from '../../../../server/payments/sandbox/SandboxProvider';
-import { InMemorySandboxProviderStore } from '../../../../server/payments/sandbox/store';
-import { verifySignature } from '../../../../server/payments/webhookSignature';
+import { SandboxProvider, type CardInput } from '../../../../server/modules/payments/sandbox/SandboxProvider';
+import { InMemorySandboxProviderStore } from '../../../../server/modules/payments/sandbox/store';
+import { verifySignature } from '../../../../server/modules/payments/webhookSignature';
 
 const SECRET = 'whsec_test';
 const START = Date.UTC(2030, 0, 15, 12, 0, 0);

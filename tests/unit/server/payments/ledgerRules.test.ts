@@ -1,5 +1,5 @@
-import { addPeriod, nextExpiry } from '../../../../server/ledger/periods';
-import { latestPayoutAt, openWindowStart, payoutCutoff, payoutRunDate } from '../../../../server/ledger/windows';
+import { addPeriod, nextExpiry } from '../../../../server/modules/payments/ledger/periods';
+import { latestPayoutAt, openWindowStart, payoutCutoff, payoutRunDate } from '../../../../server/modules/payments/ledger/windows';
 
 const utc = (iso: string) => Date.parse(`${iso}Z`);
 

@@ -1,7 +1,7 @@
 import { lengthHintFromPattern } from '../../../../src/domain/payout-fields';
-import type { ProviderCard } from '../../../../server/payments/PaymentProvider';
+import type { ProviderCard } from '../../../../server/modules/payments/PaymentProvider';
 import { MANDATORY_PARAMETERS, PAYOUT_COUNTRIES, banksFor, requirementsFor } from '../../../../src/domain/payout-catalog';
-import { validatePayoutAccount } from '../../../../server/payments/payouts/validateAccount';
+import { validatePayoutAccount } from '../../../../server/modules/payouts/validateAccount';
 
 const cards: Record<string, ProviderCard> = {
   tok_de: { brand: 'visa', type: 'debit', bin: '424242', last4: '4242', country: 'DE', maskedNumber: '424242******4242' },

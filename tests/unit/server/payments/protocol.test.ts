@@ -1,6 +1,6 @@
-import { isValidIdempotencyKey, requestHash } from '../../../../server/http/idempotency';
-import { escapeHtml } from '../../../../server/payments/sandbox/pages';
-import { parseEvent } from '../../../../server/payments/sandbox/SandboxPaymentProvider';
+import { isValidIdempotencyKey, requestHash } from '../../../../server/platform/http/idempotency';
+import { escapeHtml } from '../../../../server/modules/payments/sandbox/pages';
+import { parseEvent } from '../../../../server/modules/payments/sandbox/SandboxPaymentProvider';
 
 describe('Idempotency-Key', () => {
   it('accepts 1 to 255 visible ASCII characters only', () => {

@@ -1,5 +1,5 @@
-import { buildFrameUrl, clientById, parseTgLink } from '../../../../../server/sandbox/emulator/client/launch';
-import { luminance, readableTextOn, resolveColor, themeFor } from '../../../../../server/sandbox/emulator/client/themes';
+import { buildFrameUrl, clientById, parseTgLink } from '../../../../../server/modules/sandbox/emulator/client/launch';
+import { luminance, readableTextOn, resolveColor, themeFor } from '../../../../../server/modules/sandbox/emulator/client/themes';
 
 describe('parseTgLink', () => {
   it('reads a startchannel link with the admin rights the bot asks for', () => {

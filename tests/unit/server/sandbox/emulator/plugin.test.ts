@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { emulatorPlugin, type EmulatorPluginOptions } from '../../../../../server/sandbox/emulator/plugin';
+import { emulatorPlugin, type EmulatorPluginOptions } from '../../../../../server/modules/sandbox/emulator/plugin';
 
 // Over real HTTP: Fastify's inject pulls an ESM-only dependency that Jest's CommonJS runtime cannot load.
 async function serve(options: EmulatorPluginOptions & { prefix?: string } = {}): Promise<{ app: FastifyInstance; base: string }> {
@@ -60,7 +60,7 @@ describe('emulatorPlugin rebuilds after an edit', () => {
     const { tmpdir } = await import('node:os');
     const path = await import('node:path');
     const dir = await mkdtemp(path.join(tmpdir(), 'emulator-'));
-    await cp(path.resolve('server/sandbox/emulator'), dir, { recursive: true });
+    await cp(path.resolve('server/modules/sandbox/emulator'), dir, { recursive: true });
     const { app, base } = await serve({ sourceDir: dir, watch: true });
     try {
       expect(await (await fetch(`${base}/sandbox/`)).text()).toContain('Messenger host emulator');

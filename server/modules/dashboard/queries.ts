@@ -1,0 +1,162 @@
+/**
+ * The dashboard's reads as prepared statements, built once per database (and prepared once per connection on
+ * PostgreSQL): GET /dashboard is the hottest call, and building drizzle queries and sending each one costs more CPU
+ * than the database spends answering them. All of a view's statements go out at once:
+ * - creator: the user's flags with the payout account and the balance totals; the channels with their subscriber
+ *   counts; the first transactions page;
+ * - follower: the flags; the memberships with their subscription, channel and both subscriber counts; the saved
+ *   cards; the first transactions page.
+ * Transaction pages (POST /dashboard/transactions) are prepared per list, first page and later pages.
+ * The shapes and rules match ChannelsRepository.listByOwnerWithCounts, SubscriptionsRepository/ChannelsRepository
+ * activeSubscribers, CardsRepository.listByUser and TransactionsRepository.pageForUser, which other calls use.
+ */
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type BalanceTotalsRow, type Balances, balanceBoundary, balanceTotalsQuery, balancesFromTotals } from '../payments/ledger/ledger';
+import type { Db } from '../../platform/db/db';
+import type { Role, TransactionType } from '../../../src/domain/entities';
+import { primaryFirst } from '../cards/repository';
+import type { UserFlags } from '../users/repository';
+import { type TransactionList, TYPES_BY_MODE, type TransactionView, transactionViewsQuery } from '../transactions/repository';
+import { type CursorPosition, PAGE_SIZE } from '../../platform/db/cursor';
+import {
+  type ChannelRow, type MemberRow, type PayoutAccountRow, type SavedCardRow, type SubscriptionRow,
+  channels, payoutAccounts, savedCards, subscriptionMembers, subscriptions, transactions as t, users,
+} from '../../platform/db/schema';
+
+const CHANNELS_LIMIT = 100;
+const MEMBERSHIPS_LIMIT = 200;
+
+export type WithdrawalAccountFields = Pick<PayoutAccountRow, 'countryIso2' | 'methodType' | 'currency' | 'params'>;
+
+export interface DashboardHead {
+  readonly flags: UserFlags;
+  readonly account: WithdrawalAccountFields | null;
+  readonly balances: Balances;
+  /** The earliest member expiry after now among the creator's subscriptions (a subscriber count changes then). */
+  readonly nextExpiryMs: number | null;
+}
+
+/** A follower's membership with what the follower view shows of it. */
+export interface Membership {
+  readonly member: MemberRow;
+  readonly subscription: SubscriptionRow;
+  /** Members of the subscription with access now. */
+  readonly subscribers: number;
+  readonly channel: ChannelRow;
+  /** Distinct members of the channel's subscriptions with access now. */
+  readonly channelSubscribers: number;
+}
+
+export function dashboardQueries(db: Db) {
+  const userId = sql.placeholder('userId');
+  const now = sql.placeholder('now');
+
+  const channelsWithCounts = db.select({
+    channel: channels,
+    activeSubscribers: sql<number>`(
+      select count(distinct m.user_id) from ${subscriptionMembers} m
+      join ${subscriptions} s on s.id = m.subscription_id
+      where s.channel_id = "channels"."id" and (m.expires_at is null or m.expires_at > ${now})
+    )`,
+  }).from(channels)
+    .where(and(eq(channels.ownerId, userId), eq(channels.deleted, false)))
+    .orderBy(asc(channels.createdAt), asc(channels.id))
+    .limit(CHANNELS_LIMIT)
+    .prepare('dashboard_channels');
+
+  // A page of the user's ledger lines of the given types, newest first, from the start or after a cursor.
+  const transactionsPage = (types: readonly TransactionType[], afterCursor: boolean, name: string) => transactionViewsQuery(db, and(
+    eq(t.userId, userId),
+    types.length === 1 ? eq(t.type, types[0]!) : inArray(t.type, [...types]),
+    // Keyset: the rows after the cursor in (created_at, id) order; a row comparison the index range can use.
+    afterCursor ? sql`(${t.createdAt}, ${t.id}) < (${sql.placeholder('afterAt')}, ${sql.placeholder('afterId')})` as SQL : undefined,
+  )).limit(PAGE_SIZE + 1).prepare(name);
+  const pageLists = { creator: TYPES_BY_MODE.creator, follower: TYPES_BY_MODE.follower, withdrawals: ['withdrawal'] as const };
+  const pages = Object.fromEntries(Object.entries(pageLists).map(([list, types]) => [list, {
+    first: transactionsPage(types, false, `dashboard_transactions_${list}`),
+    after: transactionsPage(types, true, `dashboard_transactions_${list}_after`),
+  }])) as Record<keyof typeof pageLists, { first: ReturnType<typeof transactionsPage>; after: ReturnType<typeof transactionsPage> }>;
+
+  const memberships = db.select({
+    member: subscriptionMembers,
+    subscription: subscriptions,
+    subscribers: sql<number>`(
+      select count(*) from ${subscriptionMembers} sm
+      where sm.subscription_id = ${subscriptions.id} and (sm.expires_at is null or sm.expires_at > ${now})
+    )`,
+    channel: channels,
+    channelSubscribers: sql<number>`(
+      select count(distinct cm.user_id) from ${subscriptionMembers} cm
+      join ${subscriptions} cs on cs.id = cm.subscription_id
+      where cs.channel_id = ${channels.id} and (cm.expires_at is null or cm.expires_at > ${now})
+    )`,
+  }).from(subscriptionMembers)
+    .innerJoin(subscriptions, eq(subscriptions.id, subscriptionMembers.subscriptionId))
+    .innerJoin(channels, eq(channels.id, subscriptions.channelId))
+    .where(eq(subscriptionMembers.userId, userId))
+    .orderBy(desc(subscriptionMembers.createdAt), desc(subscriptionMembers.id))
+    .limit(MEMBERSHIPS_LIMIT)
+    .prepare('dashboard_follower_memberships');
+
+  const cards = db.select().from(savedCards)
+    .where(and(eq(savedCards.userId, userId), eq(savedCards.deleted, false)))
+    .orderBy(asc(savedCards.createdAt), asc(savedCards.id))
+    .prepare('dashboard_follower_cards');
+
+  // The flags, and for the creator view the payout account and the balance totals: one row, one round trip.
+  const headQuery = (withCreatorFields: boolean, name: string) => db.select({
+    hasChannels: sql<boolean>`exists(select 1 from channels where owner_id = ${users.id})`,
+    hasDonateChannels: sql<boolean>`exists(select 1 from donate_channels where user_id = ${users.id})`,
+    migrationStatus: sql<UserFlags['migrationStatus']>`(select status from migration_requests where user_id = ${users.id})`,
+    account: withCreatorFields
+      ? { countryIso2: payoutAccounts.countryIso2, methodType: payoutAccounts.methodType, currency: payoutAccounts.currency, params: payoutAccounts.params }
+      : sql<null>`null`,
+    totals: withCreatorFields
+      ? sql<BalanceTotalsRow[] | null>`(select json_agg(totals) from (${balanceTotalsQuery(sql`${users.id}`, sql`${sql.placeholder('boundary')}`)}) totals)`
+      : sql<null>`null`,
+    nextExpiryMs: withCreatorFields
+      ? sql<number | null>`(select (extract(epoch from min(m.expires_at)) * 1000)::float8 from ${subscriptionMembers} m
+          join ${subscriptions} s on s.id = m.subscription_id join ${channels} c on c.id = s.channel_id
+          where c.owner_id = ${users.id} and m.expires_at > ${now})`
+      : sql<null>`null`,
+  }).from(users)
+    .leftJoin(payoutAccounts, withCreatorFields ? eq(payoutAccounts.userId, users.id) : sql`false`)
+    .where(eq(users.id, userId))
+    .prepare(name);
+  const creatorHead = headQuery(true, 'dashboard_creator_head');
+  const followerHead = headQuery(false, 'dashboard_follower_head');
+
+  const head = async (id: number, nowMs: number, withCreatorFields: boolean): Promise<DashboardHead> => {
+    const [row] = await (withCreatorFields ? creatorHead : followerHead).execute({ userId: id, boundary: balanceBoundary(nowMs), now: new Date(nowMs) });
+    return {
+      flags: {
+        hasChannels: row?.hasChannels === true,
+        hasDonateChannels: row?.hasDonateChannels === true,
+        migrationStatus: row?.migrationStatus ?? null,
+      },
+      account: row?.account ?? null,
+      balances: balancesFromTotals(row?.totals ?? []),
+      nextExpiryMs: row?.nextExpiryMs === null || row?.nextExpiryMs === undefined ? null : Number(row.nextExpiryMs),
+    };
+  };
+
+  return {
+    head,
+    channelsWithCounts: async (id: number, at: Date): Promise<{ channel: ChannelRow; activeSubscribers: number }[]> =>
+      (await channelsWithCounts.execute({ userId: id, now: at })).map((row) => ({ channel: row.channel, activeSubscribers: Number(row.activeSubscribers) })),
+    /** PAGE_SIZE + 1 rows of the mode's lines ('all') or of the withdrawals, after the cursor when given. */
+    transactions: (id: number, mode: Role, list: TransactionList, cursor: CursorPosition | null): Promise<TransactionView[]> => {
+      const statements = pages[list === 'withdrawals' ? 'withdrawals' : mode];
+      return cursor === null
+        ? statements.first.execute({ userId: id })
+        : statements.after.execute({ userId: id, afterAt: new Date(cursor.t), afterId: cursor.id });
+    },
+    memberships: async (id: number, at: Date): Promise<Membership[]> =>
+      (await memberships.execute({ userId: id, now: at })).map((row) => ({
+        ...row, subscribers: Number(row.subscribers), channelSubscribers: Number(row.channelSubscribers),
+      })),
+    cards: async (id: number): Promise<SavedCardRow[]> => primaryFirst(await cards.execute({ userId: id })),
+  };
+}
+
+export type DashboardQueries = ReturnType<typeof dashboardQueries>;

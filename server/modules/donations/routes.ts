@@ -1,0 +1,27 @@
+/** POST /donation/request/channel/{channelId} (spec section 7): create a donation request and post it. */
+import type { FastifyPluginAsync } from 'fastify';
+import type { DonationRequestRequest } from '../../../src/contract/api';
+import type { RouteOptions } from '../../context';
+import { currentUser } from '../users/auth';
+import { channelIdParam, errorResponses, s } from '../../platform/http/schemas';
+
+export const donationRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
+  const { donations } = deps.services;
+
+  app.post<{ Params: { channelId: number }; Body: DonationRequestRequest }>('/donation/request/channel/:channelId', {
+    schema: {
+      tags: ['donation'],
+      summary: 'Create a donation request and have the bot post it (optionally pinned and silent)',
+      description: 'amount 0 lets the payer choose; any other amount must be within the donation bounds of the currency.',
+      params: channelIdParam,
+      body: s.object({
+        title: { type: 'string', maxLength: 128 }, description: { type: 'string', maxLength: 560 }, currency: s.currency,
+        amount: s.amountInput, buttonText: { type: 'string', maxLength: 80 }, pin: s.bool, disableNotification: s.bool,
+        imageId: { type: ['string', 'null'], maxLength: 256 },
+      }, ['title', 'description', 'currency', 'amount', 'buttonText', 'pin', 'disableNotification']),
+      response: { 200: s.object({ channel: s.ref('Channel'), donation: s.ref('Donation') }), ...errorResponses(404, 409, 502) },
+    },
+  }, (request) => donations.request(currentUser(request), request.params.channelId, request.body));
+};
+
+export default donationRoutes;

@@ -1,0 +1,51 @@
+/** Donation requests: validated with the shared form rules, stored, and posted into the channel by the bot. */
+import type { DonationRequestRequest, DonationRequestResponse } from '../../../src/contract/api';
+import { validateDonationForm } from '../../../src/domain/donation-form';
+import { ChannelsRepository } from '../channels/repository';
+import { DonationsRepository } from './repository';
+import type { UserRow } from '../../platform/db/schema';
+import { ownedChannel } from '../channels/access';
+import { type ServiceDeps, nowDate } from '../../platform/serviceDeps';
+import { channelDto, donationDto } from '../../platform/dto';
+import { Publisher, postText } from '../bot/publishing';
+import { formError } from '../subscriptions/service';
+
+export class DonationService {
+  private readonly publisher: Publisher;
+
+  constructor(private readonly deps: ServiceDeps) {
+    this.publisher = new Publisher(deps);
+  }
+
+  async request(user: UserRow, channelId: number, input: DonationRequestRequest): Promise<DonationRequestResponse> {
+    const channel = await ownedChannel(this.deps.db, user, channelId, { write: true, needsBot: true });
+    const valid = validateDonationForm({
+      channelId: channel.id, title: input.title, description: input.description, currency: input.currency,
+      amount: typeof input.amount === 'number' ? String(input.amount) : input.amount, buttonText: input.buttonText,
+      pin: input.pin, disableNotification: input.disableNotification,
+    });
+    if (!valid.ok) throw formError(valid.error);
+    const now = nowDate(this.deps.clock);
+    const donations = new DonationsRepository(this.deps.db);
+    const donation = await donations.create({
+      channelId: channel.id, title: valid.value.title, description: valid.value.description, amountMinor: valid.value.amount.minor,
+      currency: valid.value.amount.currency, buttonText: valid.value.buttonText, imageId: input.imageId ?? null,
+    }, now);
+    // The request needs its id for the post's link, so it is stored first; if the bot cannot post, it is withdrawn
+    // again, so a failed call leaves no request behind.
+    const post = await this.publisher.post({
+      channel, kind: 'donation', refId: donation.id, text: postText(donation.title, donation.description),
+      buttonText: donation.buttonText, pin: valid.value.pin, silent: valid.value.disableNotification,
+    }).catch(async (error: unknown) => {
+      await donations.setDeleted(donation.id);
+      throw error;
+    });
+    await donations.setPost(donation.id, post.id);
+    const channels = new ChannelsRepository(this.deps.db);
+    const updated = channel.onboardingStep === 'request_donation'
+      ? await channels.update(channel.id, { onboardingStep: 'completed', onboardingPassed: true }, now)
+      : channel;
+    const counts = await channels.activeSubscribers([channel.id], now);
+    return { channel: channelDto(updated, counts.get(channel.id) ?? 0), donation: donationDto({ ...donation, postId: post.id }) };
+  }
+}

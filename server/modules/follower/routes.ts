@@ -1,0 +1,72 @@
+/**
+ * A follower's own membership (spec sections 4 and 7): GET /follower/subscription_member/{id}, /cancel, /renew.
+ * Rules in server/modules/payments/FollowerService.ts: cancel keeps access until expiry; renew reactivates a cancelled,
+ * unexpired membership for free, and for an expired one answers `renewal: { action: 'pay_invoice' }` (nothing is
+ * charged on a GET; paying the invoice again extends this membership). One-time memberships have neither (409
+ * conflict); a deleted subscription cannot be renewed (409 subscription_deleted). Someone else's id is 404.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { FollowerMemberResponse } from '../../../src/contract/api';
+import type { RouteOptions } from '../../context';
+import type { MemberWithSubscription, RenewOutcome } from '../payments/FollowerService';
+import { engineOf } from '../payments/http';
+import { isUnexpired } from '../payments/invoiceTargets';
+import { channelDto, memberDto, subscriptionDto } from '../../platform/dto';
+import { ChannelsRepository } from '../channels/repository';
+import { SubscriptionsRepository } from '../subscriptions/repository';
+import { currentUser } from '../users/auth';
+import { errorResponses, idParam, s } from '../../platform/http/schemas';
+
+const tags = ['follower'];
+
+const memberAnswer = s.object({
+  subscriptionMember: s.ref('SubscriptionMember'),
+  subscription: s.ref('Subscription'),
+  channel: s.ref('Channel'),
+  renewal: {
+    type: ['object', 'null'],
+    properties: { action: s.enumOf(['pay_invoice']), subscriptionId: s.int },
+    required: ['action', 'subscriptionId'],
+    description: '/renew of an expired membership: pay the subscription invoice again',
+  },
+}, ['subscriptionMember', 'subscription', 'channel']);
+
+export const followerRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
+  const { followers } = engineOf(deps);
+  const channels = new ChannelsRepository(deps.db);
+  const subscriptions = new SubscriptionsRepository(deps.db);
+
+  async function answer({ member, subscription }: MemberWithSubscription, renewal: RenewOutcome['renewal'] = null): Promise<FollowerMemberResponse> {
+    const now = new Date(deps.clock.now());
+    const [channel, subscriptionCounts, channelCounts] = await Promise.all([
+      channels.byId(subscription.channelId),
+      subscriptions.activeSubscribers([subscription.id], now),
+      channels.activeSubscribers([subscription.channelId], now),
+    ]);
+    if (channel === undefined) throw new Error(`channel ${subscription.channelId} is missing`);
+    // Invite links only while the membership gives access.
+    const links = isUnexpired(member, now.getTime()) ? channel : undefined;
+    return {
+      subscriptionMember: memberDto(member),
+      subscription: subscriptionDto(subscription, subscriptionCounts.get(subscription.id) ?? 0, links),
+      channel: channelDto(channel, channelCounts.get(channel.id) ?? 0),
+      ...(renewal !== null ? { renewal } : {}),
+    };
+  }
+
+  const schema = (summary: string) => ({ tags, summary, params: idParam, response: { 200: memberAnswer, ...errorResponses(404, 409) } });
+
+  app.get<{ Params: { id: number } }>('/follower/subscription_member/:id', { schema: schema("One of the caller's memberships") },
+    async (request) => answer(await followers.member(currentUser(request).id, request.params.id)));
+
+  app.get<{ Params: { id: number } }>('/follower/subscription_member/:id/cancel', { schema: schema('Cancel renewal; access stays until expiry') },
+    async (request) => answer(await followers.cancel(currentUser(request).id, request.params.id)));
+
+  app.get<{ Params: { id: number } }>('/follower/subscription_member/:id/renew', { schema: schema('Reactivate a cancelled membership, or learn that an expired one needs a new payment') },
+    async (request) => {
+      const outcome = await followers.renew(currentUser(request).id, request.params.id);
+      return answer(outcome, outcome.renewal);
+    });
+};
+
+export default followerRoutes;

@@ -1,0 +1,78 @@
+/**
+ * The one-time migration from the older donation product (spec section 4): the older product hands over the
+ * creator's donation channels; confirming queues a request (refusing drops it and the offer); the migration
+ * completes once every handed-over channel is connected to the bot here.
+ */
+import type { MigrationConfirmResponse, MigrationResponse, OkResponse } from '../../../src/contract/api';
+import { connectedChatIds, isMigrationComplete, sortDonateChannels } from '../../../src/domain/migration';
+import { AppError } from '../../platform/errors';
+import { ChannelsRepository } from '../channels/repository';
+import { type DonateChannelInput, MigrationRepository } from './repository';
+import { UsersRepository } from '../users/repository';
+import type { MigrationRequestRow, UserRow } from '../../platform/db/schema';
+import { type ServiceDeps, nowDate } from '../../platform/serviceDeps';
+import { channelDto, donateChannelDto, migrationRequestDto } from '../../platform/dto';
+
+export class MigrationService {
+  constructor(private readonly deps: ServiceDeps) {}
+
+  private get repo() {
+    return new MigrationRepository(this.deps.db);
+  }
+
+  private async requestDto(request: MigrationRequestRow) {
+    return migrationRequestDto(request, request.status === 'queued' ? await this.repo.positionInQueue(request) : undefined);
+  }
+
+  /** Marks the user's request completed when every donation channel is connected. Answers the current request. */
+  async refreshCompletion(userId: number): Promise<MigrationRequestRow | undefined> {
+    const request = await this.repo.request(userId);
+    if (!request || request.status === 'completed') return request;
+    const [donateChannels, channels] = await Promise.all([
+      this.repo.donateChannels(userId),
+      new ChannelsRepository(this.deps.db).listByOwner(userId),
+    ]);
+    const connected = connectedChatIds(channels.map((c) => ({ chatId: c.chatId, connected: c.connected, isDeleted: c.deleted })));
+    if (donateChannels.length === 0 || !isMigrationComplete(donateChannels, connected)) return request;
+    await this.repo.setStatus(request.id, 'completed', nowDate(this.deps.clock));
+    return { ...request, status: 'completed' };
+  }
+
+  async get(user: UserRow): Promise<MigrationResponse> {
+    const request = await this.refreshCompletion(user.id);
+    const [donateChannels, channels] = await Promise.all([
+      this.repo.donateChannels(user.id),
+      new ChannelsRepository(this.deps.db).listByOwnerWithCounts(user.id, nowDate(this.deps.clock)),
+    ]);
+    return {
+      request: request ? await this.requestDto(request) : null,
+      channels: channels.map((row) => channelDto(row.channel, row.activeSubscribers)),
+      donateChannels: sortDonateChannels(donateChannels.map(donateChannelDto)),
+    };
+  }
+
+  async confirm(user: UserRow): Promise<MigrationConfirmResponse> {
+    const donateChannels = await this.repo.donateChannels(user.id);
+    if (donateChannels.length === 0) throw new AppError('conflict', 'There is nothing to migrate');
+    const now = nowDate(this.deps.clock);
+    await this.repo.createRequest(user.id, now);
+    if (user.migrationRefused) await new UsersRepository(this.deps.db).setMigrationRefused(user.id, false, now);
+    const request = (await this.refreshCompletion(user.id))!;
+    return { request: await this.requestDto(request) };
+  }
+
+  /** Leaves the queue (the place is lost) and turns the offer down. */
+  async refuse(user: UserRow): Promise<OkResponse> {
+    await this.repo.deleteRequest(user.id);
+    await new UsersRepository(this.deps.db).setMigrationRefused(user.id, true, nowDate(this.deps.clock));
+    return { ok: true };
+  }
+
+  /** What the older product hands over (sandbox control API). */
+  async setDonateChannels(user: UserRow, channels: readonly DonateChannelInput[]): Promise<void> {
+    await this.deps.db.transaction(async (tx) => {
+      await new MigrationRepository(tx).replaceDonateChannels(user.id, channels, nowDate(this.deps.clock));
+    });
+    await this.refreshCompletion(user.id);
+  }
+}

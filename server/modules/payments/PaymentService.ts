@@ -1,0 +1,338 @@
+/**
+ * Card payments of invoices (spec sections 4 and 7) on top of the PaymentProvider port.
+ *
+ * The payments row is the source of truth. A payment moves pending → action_required → paid | error, and only ever
+ * forward; it is settled (membership, ledger pair, saved card) exactly once, in the database transaction that marks
+ * it paid with the row locked. Provider answers reach it three ways, all idempotent: the provider's reply to the
+ * create call, a signed notification (deduplicated by event id), and a lookup by reference when the client checks a
+ * payment that is still open (or the reconcile job finds one). So a lost notification or a restart between the
+ * charge and its confirmation loses nothing and charges nothing twice: the provider is asked by our payment id,
+ * which it treats as an idempotency key.
+ *
+ * Provider calls never run inside a database transaction (the sandbox provider notifies us while it answers).
+ */
+import { and, eq, inArray, lt } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { checkAmount, parseMoney } from '../../../src/domain/amounts';
+import type { InvoicePaymentMethod, PaymentStatus } from '../../../src/domain/entities';
+import { INVOICE_PAYMENT_METHODS } from '../../../src/domain/entities';
+import { type Money, money, toMajor } from '../../../src/domain/money';
+import type { ServerClock } from '../../platform/clock';
+import { AppError, notFound, validationError } from '../../platform/errors';
+import { channelLinks } from '../../platform/dto';
+import { channels, savedCards, subscriptionMembers } from '../../platform/db/schema';
+import { payments, providerWebhookEvents } from '../../platform/db/schema-money';
+import type { MoneyDb, MoneyTx } from '../../platform/db/moneyDb';
+import {
+  type InvoiceTarget, assertPayable, loadDonationTarget, loadSubscriptionTarget,
+} from './invoiceTargets';
+import type { PaymentProvider, PaymentSource, ProviderEvent, ProviderPayment } from './PaymentProvider';
+import { type PaymentRow, settlePaidPayment } from './settlement';
+
+export interface CreateInvoicePaymentInput {
+  readonly userId: number;
+  readonly kind: 'subscription' | 'donation';
+  readonly targetId: number;
+  readonly idempotencyKey: string;
+  readonly body: Readonly<Record<string, unknown>>;
+}
+
+export interface PaymentView {
+  readonly payment: PaymentRow;
+  /** The channel link a paid subscriber opens. */
+  readonly inviteLink: string | null;
+}
+
+export interface PaymentServiceOptions {
+  readonly db: MoneyDb;
+  readonly clock: ServerClock;
+  /** null: no provider configured (sandbox off without a real adapter): payments are disabled. */
+  readonly provider: PaymentProvider | null;
+  readonly serviceFeeBps: number;
+}
+
+/** Decline codes after which a saved card cannot be charged again. */
+const CARD_DEAD_CODES = new Set(['expired_card', 'card_not_supported']);
+const OPEN_STATUSES: PaymentStatus[] = ['pending', 'action_required'];
+
+/** The membership runs out at its expiry (label expiring until then, expired after): see server/modules/payments/renewals.ts. */
+export async function markRenewalFailed(tx: MoneyTx, memberId: number, at: Date): Promise<void> {
+  await tx.update(subscriptionMembers).set({ renewalFailed: true, updatedAt: at }).where(eq(subscriptionMembers.id, memberId));
+}
+
+export function newPaymentId(): string {
+  return `pay_${randomBytes(12).toString('base64url')}`;
+}
+
+interface ResolvedMethod {
+  readonly method: InvoicePaymentMethod;
+  readonly source: PaymentSource;
+  readonly savedCardId: number | null;
+  readonly saveCard: boolean;
+  readonly card: { brand: string; last4: string } | null;
+}
+
+export class PaymentService {
+  private readonly db: MoneyDb;
+  private readonly clock: ServerClock;
+
+  constructor(private readonly options: PaymentServiceOptions) {
+    this.db = options.db;
+    this.clock = options.clock;
+  }
+
+  get provider(): PaymentProvider | null {
+    return this.options.provider;
+  }
+
+  /** POST /invoice/{kind}/{id}/create. Runs under the caller's Idempotency-Key (see server/platform/http/idempotency.ts). */
+  async createInvoicePayment(input: CreateInvoicePaymentInput): Promise<PaymentView> {
+    const provider = this.requireProvider();
+    let payment = await this.findByKey(input.userId, input.idempotencyKey);
+    let resolved: ResolvedMethod;
+    let description: string | null = null;
+    if (payment === null) {
+      const nowMs = this.clock.now();
+      const loaded = input.kind === 'subscription' ? await loadSubscriptionTarget(this.db, input.targetId) : await loadDonationTarget(this.db, input.targetId);
+      const target = await assertPayable(this.db, loaded, input.userId, nowMs);
+      const amount = this.amountOf(target, input.body);
+      resolved = await this.resolveMethod(input.userId, input.body);
+      const at = new Date(nowMs);
+      const [inserted] = await this.db.insert(payments).values({
+        id: newPaymentId(),
+        userId: input.userId,
+        idempotencyKey: input.idempotencyKey,
+        kind: target.kind,
+        purpose: 'invoice',
+        channelId: target.channel.id,
+        subscriptionId: target.kind === 'subscription' ? target.subscriptionId : null,
+        donationId: target.kind === 'donation' ? target.donationId : null,
+        amount: amount.minor,
+        currency: amount.currency,
+        method: resolved.method,
+        savedCardId: resolved.savedCardId,
+        saveCard: resolved.saveCard,
+        status: 'pending',
+        cardBrand: resolved.card?.brand ?? null,
+        cardLast4: resolved.card?.last4 ?? null,
+        createdAt: at,
+        updatedAt: at,
+      }).onConflictDoNothing().returning();
+      payment = inserted ?? (await this.findByKey(input.userId, input.idempotencyKey));
+      if (payment === null) throw new Error('payment row vanished after insert');
+      description = `${target.channel.title} (${target.kind})`;
+    } else {
+      // A retry after a crash: the request is the same (the idempotency hash says so); continue that payment.
+      resolved = await this.resolveMethod(input.userId, input.body);
+    }
+
+    if (payment.status === 'pending' && payment.providerSessionId === null) {
+      const state = await provider.createPayment({
+        reference: payment.id,
+        amount: money(Number(payment.amount), payment.currency as Money['currency']),
+        description: description ?? (await this.describe(payment)),
+        source: resolved.source,
+      });
+      payment = (await this.applyProviderState(payment.id, state)) ?? payment;
+    }
+    return this.view(payment);
+  }
+
+  /** POST /pay/smart_glocal/check: the payer's own payment, refreshed from the provider while it is open. */
+  async check(userId: number, paymentId: string): Promise<PaymentView> {
+    const payment = await this.findOwn(userId, paymentId);
+    return this.view(await this.refresh(payment));
+  }
+
+  async findOwn(userId: number, paymentId: string): Promise<PaymentRow> {
+    const [payment] = await this.db.select().from(payments).where(and(eq(payments.id, paymentId), eq(payments.userId, userId)));
+    if (payment === undefined) throw notFound('Payment not found');
+    return payment;
+  }
+
+  /** Asks the provider about an open payment and applies the answer. */
+  async refresh(payment: PaymentRow): Promise<PaymentRow> {
+    const provider = this.options.provider;
+    if (provider === null || !OPEN_STATUSES.includes(payment.status)) return payment;
+    const state = await provider.findPayment(payment.id);
+    if (state === null) return payment;
+    return (await this.applyProviderState(payment.id, state)) ?? payment;
+  }
+
+  /** Applies what the provider says about a payment. Answers the row as it ends up, or null for an unknown id. */
+  async applyProviderState(paymentId: string, state: ProviderPayment): Promise<PaymentRow | null> {
+    return this.db.transaction((tx) => this.applyInTransaction(tx, paymentId, state));
+  }
+
+  /** A verified provider notification: applied once per event id, in the same transaction as its effects. */
+  async handleEvent(event: ProviderEvent): Promise<'applied' | 'duplicate' | 'unknown_payment'> {
+    return this.db.transaction(async (tx) => {
+      const fresh = await tx.insert(providerWebhookEvents).values({ eventId: event.id, paymentId: event.payment.reference })
+        .onConflictDoNothing().returning({ eventId: providerWebhookEvents.eventId });
+      if (fresh.length === 0) return 'duplicate';
+      const applied = await this.applyInTransaction(tx, event.payment.reference, event.payment);
+      return applied === null ? 'unknown_payment' : 'applied';
+    });
+  }
+
+  /**
+   * Open payments nobody asked about for a while: look them up at the provider (a notification may have been lost),
+   * and give up on those the provider never saw after `abandonAfterMs`. Answers how many changed.
+   */
+  async reconcileOpen(nowMs: number, idleMs = 60_000, abandonAfterMs = 30 * 60_000, limit = 100): Promise<number> {
+    const stale = await this.db.select().from(payments)
+      .where(and(inArray(payments.status, OPEN_STATUSES), lt(payments.updatedAt, new Date(nowMs - idleMs))))
+      .limit(limit);
+    let changed = 0;
+    for (const payment of stale) {
+      const state = this.options.provider === null ? null : await this.options.provider.findPayment(payment.id);
+      if (state !== null) {
+        const after = await this.applyProviderState(payment.id, state);
+        if (after !== null && after.status !== payment.status) changed += 1;
+      } else if (payment.createdAt.getTime() < nowMs - abandonAfterMs) {
+        const updated = await this.db.update(payments)
+          .set({ status: 'error', errorCode: 'payment_abandoned', errorDescription: 'The payment was not started at the provider', updatedAt: new Date(nowMs) })
+          .where(and(eq(payments.id, payment.id), inArray(payments.status, OPEN_STATUSES))).returning({ id: payments.id });
+        changed += updated.length;
+      }
+    }
+    return changed;
+  }
+
+  /** Ends an open payment that cannot be sent to the provider (e.g. its saved card is gone). */
+  async failOpen(paymentId: string, errorCode: string, errorDescription: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const at = new Date(this.clock.now());
+      const [failed] = await tx.update(payments).set({ status: 'error', errorCode, errorDescription, updatedAt: at })
+        .where(and(eq(payments.id, paymentId), inArray(payments.status, OPEN_STATUSES))).returning();
+      if (failed?.purpose === 'renewal' && failed.memberId !== null) await markRenewalFailed(tx, failed.memberId, at);
+    });
+  }
+
+  async view(payment: PaymentRow): Promise<PaymentView> {
+    if (payment.kind !== 'subscription' || payment.status !== 'paid') return { payment, inviteLink: null };
+    const [channel] = await this.db.select().from(channels).where(eq(channels.id, payment.channelId));
+    return { payment, inviteLink: channel === undefined ? null : channelLinks(channel).inviteLink ?? null };
+  }
+
+  // ---- internals
+
+  private requireProvider(): PaymentProvider {
+    if (this.options.provider === null) throw new AppError('payments_disabled', 'Card payments are not configured on this server');
+    return this.options.provider;
+  }
+
+  private async findByKey(userId: number, key: string): Promise<PaymentRow | null> {
+    const [payment] = await this.db.select().from(payments).where(and(eq(payments.userId, userId), eq(payments.idempotencyKey, key)));
+    return payment ?? null;
+  }
+
+  private amountOf(target: InvoiceTarget, body: Readonly<Record<string, unknown>>): Money {
+    if (target.kind === 'subscription') return money(target.priceMinor, target.currency);
+    const raw = body.amount;
+    const parsed = typeof raw === 'number' || typeof raw === 'string' ? parseMoney(String(raw), target.currency) : null;
+    const checked = checkAmount('donation', parsed);
+    if (!checked.ok) {
+      const bound = checked.error.bound;
+      const detail = checked.error.code === 'amount_below' && bound !== undefined ? `at least ${toMajor(bound.minor, bound.currency)}`
+        : checked.error.code === 'amount_above' && bound !== undefined ? `at most ${toMajor(bound.minor, bound.currency)}` : 'a valid amount';
+      throw new AppError('validation_error', `The donation must be ${detail} ${target.currency.toUpperCase()}`, {
+        field: 'amount', reason: checked.error.code, ...(bound !== undefined ? { bound: toMajor(bound.minor, bound.currency) } : {}),
+      });
+    }
+    return checked.value;
+  }
+
+  private async resolveMethod(userId: number, body: Readonly<Record<string, unknown>>): Promise<ResolvedMethod> {
+    const method = body.paymentMethod;
+    if (typeof method !== 'string' || !(INVOICE_PAYMENT_METHODS as readonly string[]).includes(method)) {
+      throw validationError('paymentMethod', `paymentMethod must be one of ${INVOICE_PAYMENT_METHODS.join(', ')}`);
+    }
+    const saveCard = body.saveCard === true;
+    switch (method as InvoicePaymentMethod) {
+      case 'smart_glocal_form': {
+        const token = body.cardToken;
+        if (typeof token !== 'string' || token.trim() === '') throw validationError('cardToken', 'cardToken from the card tokenisation is required');
+        return { method: 'smart_glocal_form', source: { type: 'card_token', token, save: saveCard }, savedCardId: null, saveCard, card: null };
+      }
+      case 'smart_glocal_saved_card': {
+        const cardId = typeof body.cardId === 'number' ? body.cardId : typeof body.cardId === 'string' ? Number(body.cardId) : NaN;
+        if (!Number.isSafeInteger(cardId) || cardId <= 0) throw validationError('cardId', 'cardId of a saved card is required');
+        const [card] = await this.db.select().from(savedCards)
+          .where(and(eq(savedCards.id, cardId), eq(savedCards.userId, userId), eq(savedCards.deleted, false)));
+        if (card === undefined) throw notFound('Card not found');
+        if (!card.active) throw new AppError('validation_error', 'This card can no longer be charged; choose another one', { field: 'cardId' });
+        return {
+          method: 'smart_glocal_saved_card',
+          source: { type: 'recurrent', recurrentToken: card.providerToken, initiator: 'customer' },
+          savedCardId: card.id,
+          saveCard: false,
+          card: { brand: card.brand, last4: card.last4 },
+        };
+      }
+      case 'smart_glocal':
+        return { method: 'smart_glocal', source: { type: 'hosted_page', save: saveCard }, savedCardId: null, saveCard, card: null };
+    }
+  }
+
+  private async describe(payment: PaymentRow): Promise<string> {
+    const [channel] = await this.db.select({ title: channels.title }).from(channels).where(eq(channels.id, payment.channelId));
+    return channel === undefined ? payment.kind : `${channel.title} (${payment.kind})`;
+  }
+
+  private async applyInTransaction(tx: MoneyTx, paymentId: string, state: ProviderPayment): Promise<PaymentRow | null> {
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+    if (payment === undefined) return null;
+    // Final states stay final; only a charge the provider reports paid can still settle a payment we gave up on.
+    if (payment.status === 'paid') return payment;
+    if (payment.status === 'error' && state.status !== 'paid') return payment;
+
+    // Polls of an open payment usually learn nothing new: no write then.
+    const unchanged = payment.providerSessionId === state.sessionId && (
+      (state.status === 'pending' && payment.status === 'pending')
+      || (state.status === 'action_required' && payment.status === 'action_required' && payment.redirectUrl === (state.redirectUrl ?? null)));
+    if (unchanged) return payment;
+
+    const nowMs = this.clock.now();
+    const at = new Date(nowMs);
+    const common = {
+      providerSessionId: state.sessionId,
+      providerPublicToken: state.publicToken,
+      hostedPageUrl: state.hostedPageUrl ?? payment.hostedPageUrl,
+      cardBrand: state.card?.brand ?? payment.cardBrand,
+      cardLast4: state.card?.last4 ?? payment.cardLast4,
+      cardCountry: state.card?.country ?? payment.cardCountry,
+      updatedAt: at,
+    };
+    switch (state.status) {
+      case 'paid': {
+        const [withSession] = await tx.update(payments).set(common).where(eq(payments.id, paymentId)).returning();
+        return settlePaidPayment(tx, withSession, state, { nowMs, serviceFeeBps: this.options.serviceFeeBps });
+      }
+      case 'action_required': {
+        const [updated] = await tx.update(payments).set({ ...common, status: 'action_required', redirectUrl: state.redirectUrl ?? null })
+          .where(eq(payments.id, paymentId)).returning();
+        return updated;
+      }
+      case 'pending': {
+        const [updated] = await tx.update(payments).set({ ...common, status: 'pending' }).where(eq(payments.id, paymentId)).returning();
+        return updated;
+      }
+      case 'cancelled':
+      case 'error': {
+        const [updated] = await tx.update(payments).set({
+          ...common,
+          status: 'error',
+          redirectUrl: null,
+          errorCode: state.errorCode ?? 'payment_failed',
+          errorDescription: state.errorDescription ?? 'The payment failed',
+        }).where(eq(payments.id, paymentId)).returning();
+        if (payment.savedCardId !== null && state.errorCode !== undefined && CARD_DEAD_CODES.has(state.errorCode)) {
+          await tx.update(savedCards).set({ active: false }).where(eq(savedCards.id, payment.savedCardId));
+        }
+        if (payment.purpose === 'renewal' && payment.memberId !== null) await markRenewalFailed(tx, payment.memberId, at);
+        return updated;
+      }
+    }
+  }
+}

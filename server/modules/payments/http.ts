@@ -1,0 +1,90 @@
+/** HTTP helpers shared by the money engine's route files (server/modules/{invoices,payments,follower,cards,payouts}/routes.ts). */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CreatePaymentResponse, PaymentCheckResponse } from '../../../src/contract/api';
+import { type Currency, toMajor } from '../../../src/domain/money';
+import type { AppDeps } from '../../context';
+import { AppError } from '../../platform/errors';
+import { currentUser } from '../users/auth';
+import { IDEMPOTENCY_HEADER, REPLAYED_HEADER, type StoredAnswer, isValidIdempotencyKey } from '../../platform/http/idempotency';
+import type { MoneyDb } from '../../platform/db/moneyDb';
+import { type MoneyEngine, moneyEngine } from './engine';
+import type { PaymentView } from './PaymentService';
+import { cardBrandOf } from './settlement';
+
+export function engineOf(deps: AppDeps): MoneyEngine {
+  return moneyEngine({ db: deps.db as MoneyDb, clock: deps.clock, config: deps.config });
+}
+
+/** The origin the client reached us on; provider pages served by this server are made absolute against it. */
+export function originOf(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+function absolute(url: string, origin: string): string {
+  return new URL(url, `${origin}/`).toString();
+}
+
+/**
+ * Runs a payment-creating handler under the request's Idempotency-Key (server/platform/http/idempotency.ts). Expected
+ * failures (AppError 4xx) are answers too and are replayed like successes; anything else releases the key.
+ */
+export async function idempotentReply(request: FastifyRequest, reply: FastifyReply, engine: MoneyEngine, handler: (key: string) => Promise<unknown>): Promise<FastifyReply> {
+  const header = request.headers[IDEMPOTENCY_HEADER];
+  const key = Array.isArray(header) ? header[0] : header;
+  if (!isValidIdempotencyKey(key)) {
+    throw new AppError('validation_error', 'The Idempotency-Key header (1 to 255 visible characters) is required', { field: 'Idempotency-Key' });
+  }
+  const user = currentUser(request);
+  const result = await engine.idempotency.run(
+    { userId: user.id, key, method: request.method, path: request.url.split('?')[0], body: request.body ?? null },
+    async (): Promise<StoredAnswer> => {
+      try {
+        return { status: 200, body: await handler(key) };
+      } catch (error) {
+        if (error instanceof AppError && error.status < 500) return { status: error.status, body: error.toBody() };
+        throw error;
+      }
+    },
+  );
+  if (result.replayed) reply.header(REPLAYED_HEADER, 'true');
+  return reply.code(result.status).send(result.body);
+}
+
+function details(view: PaymentView): Omit<PaymentCheckResponse, 'paymentId' | 'status'> {
+  const { payment } = view;
+  const currency = payment.currency as Currency;
+  return {
+    kind: payment.kind,
+    amount: toMajor(Number(payment.amount), currency),
+    currency,
+    ...(payment.cardLast4 !== null ? { card: { brand: cardBrandOf(payment.cardBrand), last4: payment.cardLast4 } } : {}),
+    ...(payment.buyTransactionId !== null ? { transactionId: payment.buyTransactionId } : {}),
+    ...(view.inviteLink !== null ? { inviteLink: view.inviteLink } : {}),
+    ...(payment.kind === 'subscription' && payment.memberId !== null && payment.status === 'paid' ? { subscriptionMemberId: payment.memberId } : {}),
+  };
+}
+
+function outcome(view: PaymentView, origin: string): Pick<PaymentCheckResponse, 'userAction' | 'errorCode' | 'errorDescription'> {
+  const { payment } = view;
+  if (payment.status === 'action_required' && payment.redirectUrl !== null) {
+    return { userAction: { type: 'redirect', url: absolute(payment.redirectUrl, origin) } };
+  }
+  if (payment.status === 'error') return { errorCode: payment.errorCode ?? 'payment_failed', errorDescription: payment.errorDescription ?? '' };
+  return {};
+}
+
+export function checkResponse(view: PaymentView, origin: string): PaymentCheckResponse {
+  return { paymentId: view.payment.id, status: view.payment.status, ...outcome(view, origin), ...details(view) };
+}
+
+export function createResponse(view: PaymentView, origin: string): CreatePaymentResponse {
+  const { payment } = view;
+  return {
+    paymentId: payment.id,
+    status: payment.status,
+    ...(payment.hostedPageUrl !== null ? { url: absolute(payment.hostedPageUrl, origin) } : {}),
+    ...(payment.providerPublicToken !== null ? { token: payment.providerPublicToken } : {}),
+    ...outcome(view, origin),
+    ...details(view),
+  };
+}

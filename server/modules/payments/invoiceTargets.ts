@@ -1,0 +1,93 @@
+/**
+ * What a payment pays for: a subscription or a donation request, with its channel and creator, and the rules that
+ * decide whether it can be paid now (spec sections 4, 6 and 8): not_found (missing or deleted), payments_disabled
+ * (the creator is banned or the channel is not approved or lost its bot), already_subscribed (an unexpired
+ * membership exists: an active one renews by itself, a cancelled one is reactivated with /renew, not paid again).
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Period } from '../../../src/domain/entities';
+import type { Currency } from '../../../src/domain/money';
+import { AppError, notFound } from '../../platform/errors';
+import type { DbOrTx } from '../../platform/db/moneyDb';
+import { type ChannelRow, type MemberRow, channels, donations, subscriptionMembers, subscriptions, users } from '../../platform/db/schema';
+
+export interface SubscriptionTarget {
+  readonly kind: 'subscription';
+  readonly subscriptionId: number;
+  readonly name: string;
+  readonly period: Period;
+  readonly priceMinor: number;
+  readonly currency: Currency;
+  readonly deleted: boolean;
+  readonly channel: ChannelRow;
+  readonly creatorId: number;
+  readonly creatorBanned: boolean;
+}
+
+export interface DonationTarget {
+  readonly kind: 'donation';
+  readonly donationId: number;
+  readonly title: string;
+  readonly currency: Currency;
+  readonly deleted: boolean;
+  readonly channel: ChannelRow;
+  readonly creatorId: number;
+  readonly creatorBanned: boolean;
+}
+
+export type InvoiceTarget = SubscriptionTarget | DonationTarget;
+
+export async function loadSubscriptionTarget(db: DbOrTx, subscriptionId: number): Promise<SubscriptionTarget | null> {
+  const [row] = await db.select({ subscription: subscriptions, channel: channels, creatorBanned: users.banned })
+    .from(subscriptions)
+    .innerJoin(channels, eq(channels.id, subscriptions.channelId))
+    .innerJoin(users, eq(users.id, channels.ownerId))
+    .where(eq(subscriptions.id, subscriptionId));
+  if (row === undefined) return null;
+  const { subscription, channel } = row;
+  return {
+    kind: 'subscription', subscriptionId: subscription.id, name: subscription.name, period: subscription.period,
+    priceMinor: subscription.priceMinor, currency: subscription.currency, deleted: subscription.deleted,
+    channel, creatorId: channel.ownerId, creatorBanned: row.creatorBanned,
+  };
+}
+
+export async function loadDonationTarget(db: DbOrTx, donationId: number): Promise<DonationTarget | null> {
+  const [row] = await db.select({ donation: donations, channel: channels, creatorBanned: users.banned })
+    .from(donations)
+    .innerJoin(channels, eq(channels.id, donations.channelId))
+    .innerJoin(users, eq(users.id, channels.ownerId))
+    .where(eq(donations.id, donationId));
+  if (row === undefined) return null;
+  const { donation, channel } = row;
+  return {
+    kind: 'donation', donationId: donation.id, title: donation.title, currency: donation.currency, deleted: donation.deleted,
+    channel, creatorId: channel.ownerId, creatorBanned: row.creatorBanned,
+  };
+}
+
+/** Throws the section 8 error when the target cannot take a new payment from this payer at `nowMs`. */
+export async function assertPayable(db: DbOrTx, target: InvoiceTarget | null, payerId: number, nowMs: number): Promise<InvoiceTarget> {
+  if (target === null || target.deleted || target.channel.deleted) {
+    throw notFound(target?.kind === 'donation' ? 'Donation request not found' : 'Subscription not found');
+  }
+  if (target.creatorBanned || target.channel.moderation !== 'approved' || !target.channel.connected) {
+    throw new AppError('payments_disabled', 'Payments are unavailable, try again later');
+  }
+  if (target.kind === 'subscription') {
+    const member = await findMember(db, target.subscriptionId, payerId);
+    if (member !== null && isUnexpired(member, nowMs)) throw new AppError('already_subscribed', 'Already subscribed');
+  }
+  return target;
+}
+
+export async function findMember(db: DbOrTx, subscriptionId: number, userId: number): Promise<MemberRow | null> {
+  const [member] = await db.select().from(subscriptionMembers)
+    .where(and(eq(subscriptionMembers.subscriptionId, subscriptionId), eq(subscriptionMembers.userId, userId)));
+  return member ?? null;
+}
+
+/** One-time memberships never expire; others until expires_at. */
+export function isUnexpired(member: Pick<MemberRow, 'period' | 'expiresAt'>, nowMs: number): boolean {
+  return member.period === 'onetime' || (member.expiresAt !== null && member.expiresAt.getTime() > nowMs);
+}

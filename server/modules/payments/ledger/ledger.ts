@@ -1,0 +1,157 @@
+/**
+ * Ledger writers and balances. Every money movement is a row of `transactions` (schema.ts); nothing else holds money.
+ * - A payment writes its pair in the caller's database transaction: buy_subscription (payer) + sell_subscription
+ *   (creator), or send_donation + get_donation. The unique (payment_id, type) index makes a second write of the same
+ *   payment impossible, whatever races happen above.
+ * - A payout writes one withdrawal row for the creator.
+ * Balances are computed from these rows only (see windows.ts for the active/payout split; summed per window by a
+ * trigger into ledger_balance_totals, migration 0003), so they always equal the ledger's sum: Σ amount of sell_subscription and get_donation − Σ amount of withdrawal, per currency.
+ */
+import { type SQL, eq, sql } from 'drizzle-orm';
+import type { CardBrand, TransactionPaymentMethod } from '../../../../src/domain/entities';
+import { type Currency, type Money, compareCurrencies, money } from '../../../../src/domain/money';
+import type { PaymentSplit } from '../../../../src/domain/fees';
+import type { DbOrTx } from '../../../platform/db/moneyDb';
+import { rowsOf } from '../../../platform/db/db';
+import { type WithdrawalAccountJson, transactions } from '../../../platform/db/schema';
+import { openWindowStart } from './windows';
+
+export interface PaymentPairInput {
+  readonly kind: 'subscription' | 'donation';
+  readonly paymentId: string;
+  readonly payerId: number;
+  readonly creatorId: number;
+  readonly channelId: number;
+  readonly subscriptionId?: number | null;
+  readonly memberId?: number | null;
+  readonly donationId?: number | null;
+  readonly split: PaymentSplit;
+  readonly paymentMethod: TransactionPaymentMethod;
+  readonly card?: { readonly brand: CardBrand; readonly last4: string } | null;
+  readonly at: Date;
+}
+
+export interface WrittenPair {
+  readonly buyTransactionId: number;
+  readonly sellTransactionId: number;
+}
+
+/** Writes the payer's and the creator's rows of one payment. Call inside the payment's database transaction. */
+export async function writePaymentPair(tx: DbOrTx, input: PaymentPairInput): Promise<WrittenPair> {
+  const { split } = input;
+  const shared = {
+    channelId: input.channelId,
+    subscriptionId: input.subscriptionId ?? null,
+    memberId: input.memberId ?? null,
+    donationId: input.donationId ?? null,
+    currency: split.price.currency,
+    price: split.price.minor,
+    providerFee: split.providerFee.minor,
+    serviceFee: split.serviceFee.minor,
+    payoutAmount: split.payoutAmount.minor,
+    paymentMethod: input.paymentMethod,
+    cardBrand: input.card?.brand ?? null,
+    cardLast4: input.card?.last4 ?? null,
+    paymentId: input.paymentId,
+    createdAt: input.at,
+  };
+  const [buy, sell] = input.kind === 'subscription' ? ['buy_subscription', 'sell_subscription'] as const : ['send_donation', 'get_donation'] as const;
+  const rows = await tx.insert(transactions).values([
+    { ...shared, type: buy, userId: input.payerId, counterpartyId: input.creatorId, amount: split.price.minor },
+    { ...shared, type: sell, userId: input.creatorId, counterpartyId: input.payerId, amount: split.payoutAmount.minor },
+  ]).returning({ id: transactions.id, type: transactions.type });
+  const buyRow = rows.find((row) => row.type === buy);
+  const sellRow = rows.find((row) => row.type === sell);
+  if (buyRow === undefined || sellRow === undefined) throw new Error('ledger pair was not written');
+  return { buyTransactionId: buyRow.id, sellTransactionId: sellRow.id };
+}
+
+export interface WithdrawalInput {
+  readonly creatorId: number;
+  readonly amount: Money;
+  readonly account: WithdrawalAccountJson;
+  readonly paymentMethod: TransactionPaymentMethod;
+  readonly card?: { readonly brand: CardBrand; readonly last4: string } | null;
+  readonly at: Date;
+}
+
+export async function writeWithdrawal(tx: DbOrTx, input: WithdrawalInput): Promise<number> {
+  const [row] = await tx.insert(transactions).values({
+    type: 'withdrawal',
+    userId: input.creatorId,
+    currency: input.amount.currency,
+    price: input.amount.minor,
+    amount: input.amount.minor,
+    payoutAmount: input.amount.minor,
+    paymentMethod: input.paymentMethod,
+    cardBrand: input.card?.brand ?? null,
+    cardLast4: input.card?.last4 ?? null,
+    withdrawalAccount: input.account,
+    createdAt: input.at,
+  }).returning({ id: transactions.id });
+  return row.id;
+}
+
+export interface Balances {
+  /** Earnings of the open window, per currency (eur first). */
+  readonly active: Money[];
+  /** Earnings of closed windows not yet paid out (carried-over amounts included), per currency. */
+  readonly payout: Money[];
+}
+
+/** One currency's totals, as `balanceTotalsQuery` reads them (sums may come back as numbers or numeric text). */
+export interface BalanceTotalsRow {
+  currency: string;
+  earned_before: number | string | null;
+  earned_open: number | string | null;
+  withdrawn: number | string | null;
+}
+
+/**
+ * The per-currency totals behind a creator's balances at `nowMs`, as a query to run alone or embed as a subquery.
+ * Reads `ledger_balance_totals` (migration 0003): the ledger summed per currency and earnings window by a trigger in
+ * the same database transaction as every ledger write, so it equals the ledger's sum (`ledgerSum`) while reading a
+ * few rows per currency and half-month instead of the creator's whole ledger. Earnings windows never straddle the
+ * open window's start, so comparing window starts with it splits active and payout exactly as the rows would.
+ */
+export function balanceTotalsQuery(userId: number | SQL, boundary: string | SQL): SQL {
+  return sql`select currency,
+      sum(earned) filter (where window_start < ${boundary}::timestamptz) as earned_before,
+      sum(earned) filter (where window_start >= ${boundary}::timestamptz) as earned_open,
+      sum(withdrawn) as withdrawn
+    from ledger_balance_totals where user_id = ${userId} group by currency`;
+}
+
+/** The open window's start at `nowMs` as `balanceTotalsQuery` takes it (ISO text). */
+export const balanceBoundary = (nowMs: number): string => new Date(openWindowStart(nowMs)).toISOString();
+
+/** Balances from `balanceTotalsQuery` rows; currencies with nothing in either kind are left out. */
+export function balancesFromTotals(rows: readonly BalanceTotalsRow[]): Balances {
+  const active: Money[] = [];
+  const payout: Money[] = [];
+  for (const row of [...rows].sort((a, b) => compareCurrencies(a.currency as Currency, b.currency as Currency))) {
+    const currency = row.currency as Currency;
+    const open = Number(row.earned_open ?? 0);
+    const payable = Number(row.earned_before ?? 0) - Number(row.withdrawn ?? 0);
+    if (open !== 0) active.push(money(open, currency));
+    if (payable !== 0) payout.push(money(payable, currency));
+  }
+  return { active, payout };
+}
+
+/** A creator's balances at `nowMs`, per currency (see balanceTotalsQuery). */
+export async function balancesOf(db: DbOrTx, userId: number, nowMs: number): Promise<Balances> {
+  return balancesFromTotals(rowsOf<BalanceTotalsRow>(await db.execute(balanceTotalsQuery(userId, balanceBoundary(nowMs)))));
+}
+
+/** Σ earnings − Σ withdrawals per currency: what the balances must add up to (tests and audits). */
+export async function ledgerSum(db: DbOrTx, userId: number): Promise<Map<Currency, number>> {
+  const rows = await db.select({ type: transactions.type, currency: transactions.currency, amount: transactions.amount })
+    .from(transactions).where(eq(transactions.userId, userId));
+  const sums = new Map<Currency, number>();
+  for (const row of rows) {
+    const sign = row.type === 'withdrawal' ? -1 : row.type === 'sell_subscription' || row.type === 'get_donation' ? 1 : 0;
+    if (sign !== 0) sums.set(row.currency, (sums.get(row.currency) ?? 0) + sign * Number(row.amount));
+  }
+  return sums;
+}

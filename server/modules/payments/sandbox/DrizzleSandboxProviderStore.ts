@@ -1,0 +1,187 @@
+/** The sandbox provider's storage in our PostgreSQL (provider_* tables of migration 0002). */
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Currency } from '../../../../src/domain/money';
+import { providerEvents, providerPayouts, providerSessions, providerTokens } from '../../../platform/db/schema-money';
+import type { MoneyDb } from '../../../platform/db/moneyDb';
+import type { ProviderSessionStatus } from '../PaymentProvider';
+import type {
+  PayoutRecord, ProviderEventRecord, RecurrentRecord, SandboxProviderStore, SandboxSession, SessionPatch, TokenRecord,
+} from './store';
+import type { CardBehaviour, CardProfile } from './testCards';
+
+type SessionRow = typeof providerSessions.$inferSelect;
+type CardColumns = Pick<SessionRow, 'cardBrand' | 'cardType' | 'cardBin' | 'cardLast4' | 'cardCountry' | 'cardBehaviour' | 'cardLength'>;
+
+function cardToColumns(card: CardProfile | null): CardColumns {
+  return {
+    cardBrand: card?.brand ?? null,
+    cardType: card?.type ?? null,
+    cardBin: card?.bin ?? null,
+    cardLast4: card?.last4 ?? null,
+    cardCountry: card?.country ?? null,
+    cardBehaviour: card?.behaviour ?? null,
+    cardLength: card?.length ?? null,
+  };
+}
+
+function cardFromColumns(row: CardColumns): CardProfile | null {
+  if (row.cardBrand === null || row.cardBin === null || row.cardLast4 === null) return null;
+  return {
+    brand: row.cardBrand as CardProfile['brand'],
+    type: row.cardType === 'credit' ? 'credit' : 'debit',
+    bin: row.cardBin,
+    last4: row.cardLast4,
+    country: row.cardCountry ?? '',
+    behaviour: (row.cardBehaviour ?? 'success') as CardBehaviour,
+    length: row.cardLength ?? 16,
+  };
+}
+
+const toDate = (ms: number | null): Date | null => (ms === null ? null : new Date(ms));
+
+function sessionToRow(session: SandboxSession): typeof providerSessions.$inferInsert {
+  return {
+    id: session.id,
+    reference: session.reference,
+    publicToken: session.publicToken,
+    amount: session.amountMinor,
+    currency: session.currency,
+    description: session.description,
+    sourceType: session.sourceType,
+    saveCard: session.saveCard,
+    ...cardToColumns(session.card),
+    status: session.status,
+    errorCode: session.errorCode,
+    errorDescription: session.errorDescription,
+    recurrentToken: session.recurrentToken,
+    challengeExpiresAt: toDate(session.challengeExpiresAt),
+    expiresAt: new Date(session.expiresAt),
+    createdAt: new Date(session.createdAt),
+    updatedAt: new Date(session.updatedAt),
+  };
+}
+
+function sessionFromRow(row: SessionRow): SandboxSession {
+  return {
+    id: row.id,
+    reference: row.reference,
+    publicToken: row.publicToken,
+    amountMinor: Number(row.amount),
+    currency: row.currency as Currency,
+    description: row.description,
+    sourceType: row.sourceType,
+    saveCard: row.saveCard,
+    card: cardFromColumns(row),
+    status: row.status,
+    errorCode: row.errorCode,
+    errorDescription: row.errorDescription,
+    recurrentToken: row.recurrentToken,
+    challengeExpiresAt: row.challengeExpiresAt === null ? null : row.challengeExpiresAt.getTime(),
+    expiresAt: row.expiresAt.getTime(),
+    createdAt: row.createdAt.getTime(),
+    updatedAt: row.updatedAt.getTime(),
+  };
+}
+
+function patchToColumns(patch: SessionPatch): Partial<typeof providerSessions.$inferInsert> {
+  const columns: Partial<typeof providerSessions.$inferInsert> = {};
+  if (patch.status !== undefined) columns.status = patch.status;
+  if (patch.card !== undefined) Object.assign(columns, cardToColumns(patch.card));
+  if (patch.errorCode !== undefined) columns.errorCode = patch.errorCode;
+  if (patch.errorDescription !== undefined) columns.errorDescription = patch.errorDescription;
+  if (patch.recurrentToken !== undefined) columns.recurrentToken = patch.recurrentToken;
+  if (patch.challengeExpiresAt !== undefined) columns.challengeExpiresAt = toDate(patch.challengeExpiresAt);
+  if (patch.updatedAt !== undefined) columns.updatedAt = new Date(patch.updatedAt);
+  return columns;
+}
+
+function eventToRow(event: ProviderEventRecord): typeof providerEvents.$inferInsert {
+  return { id: event.id, sessionId: event.sessionId, body: event.body, attempts: event.attempts, deliveredAt: toDate(event.deliveredAt), createdAt: new Date(event.createdAt) };
+}
+
+export class DrizzleSandboxProviderStore implements SandboxProviderStore {
+  constructor(private readonly db: MoneyDb) {}
+
+  async insertToken(record: TokenRecord): Promise<void> {
+    await this.db.insert(providerTokens).values({ token: record.token, kind: 'card', ...cardToColumns(record.card), createdAt: new Date(record.createdAt) });
+  }
+
+  async findToken(token: string): Promise<TokenRecord | null> {
+    const [row] = await this.db.select().from(providerTokens).where(and(eq(providerTokens.token, token), eq(providerTokens.kind, 'card')));
+    const card = row === undefined ? null : cardFromColumns(row);
+    return row === undefined || card === null ? null : { token: row.token, card, createdAt: row.createdAt.getTime() };
+  }
+
+  async insertRecurrent(record: RecurrentRecord): Promise<void> {
+    await this.db.insert(providerTokens).values({ token: record.recurrentToken, kind: 'recurrent', ...cardToColumns(record.card), createdAt: new Date(record.createdAt) });
+  }
+
+  async findRecurrent(recurrentToken: string): Promise<RecurrentRecord | null> {
+    const [row] = await this.db.select().from(providerTokens).where(and(eq(providerTokens.token, recurrentToken), eq(providerTokens.kind, 'recurrent')));
+    const card = row === undefined ? null : cardFromColumns(row);
+    return row === undefined || card === null ? null : { recurrentToken: row.token, card, createdAt: row.createdAt.getTime() };
+  }
+
+  async insertSession(session: SandboxSession, event: ProviderEventRecord | null): Promise<{ session: SandboxSession; created: boolean }> {
+    const created = await this.db.transaction(async (tx) => {
+      const inserted = await tx.insert(providerSessions).values(sessionToRow(session)).onConflictDoNothing({ target: providerSessions.reference }).returning({ id: providerSessions.id });
+      if (inserted.length === 0) return false;
+      if (event !== null) await tx.insert(providerEvents).values(eventToRow(event));
+      return true;
+    });
+    if (created) return { session, created: true };
+    const existing = await this.findSessionByReference(session.reference);
+    if (existing === null) throw new Error(`session for ${session.reference} vanished`);
+    return { session: existing, created: false };
+  }
+
+  async findSession(id: string): Promise<SandboxSession | null> {
+    const [row] = await this.db.select().from(providerSessions).where(eq(providerSessions.id, id));
+    return row === undefined ? null : sessionFromRow(row);
+  }
+
+  async findSessionByReference(reference: string): Promise<SandboxSession | null> {
+    const [row] = await this.db.select().from(providerSessions).where(eq(providerSessions.reference, reference));
+    return row === undefined ? null : sessionFromRow(row);
+  }
+
+  async findSessionByPublicToken(publicToken: string): Promise<SandboxSession | null> {
+    const [row] = await this.db.select().from(providerSessions).where(eq(providerSessions.publicToken, publicToken));
+    return row === undefined ? null : sessionFromRow(row);
+  }
+
+  async transition(id: string, from: readonly ProviderSessionStatus[], patch: SessionPatch, event: ProviderEventRecord | null): Promise<SandboxSession | null> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.update(providerSessions).set(patchToColumns(patch))
+        .where(and(eq(providerSessions.id, id), inArray(providerSessions.status, [...from]))).returning();
+      if (row === undefined) return null;
+      if (event !== null) await tx.insert(providerEvents).values(eventToRow(event));
+      return sessionFromRow(row);
+    });
+  }
+
+  async openSessions(limit: number): Promise<SandboxSession[]> {
+    const rows = await this.db.select().from(providerSessions).where(inArray(providerSessions.status, ['pending', 'action_required'])).limit(limit);
+    return rows.map(sessionFromRow);
+  }
+
+  async undeliveredEvents(limit: number): Promise<ProviderEventRecord[]> {
+    const rows = await this.db.select().from(providerEvents).where(isNull(providerEvents.deliveredAt)).orderBy(asc(providerEvents.createdAt)).limit(limit);
+    return rows.map((row) => ({ id: row.id, sessionId: row.sessionId, body: row.body, attempts: row.attempts, deliveredAt: row.deliveredAt?.getTime() ?? null, createdAt: row.createdAt.getTime() }));
+  }
+
+  async markEventAttempt(id: string, deliveredAt: number | null): Promise<void> {
+    await this.db.update(providerEvents).set({ attempts: sql`${providerEvents.attempts} + 1`, deliveredAt: toDate(deliveredAt) }).where(eq(providerEvents.id, id));
+  }
+
+  async insertPayout(payout: PayoutRecord): Promise<PayoutRecord> {
+    await this.db.insert(providerPayouts).values({
+      id: payout.id, reference: payout.reference, amount: payout.amountMinor, currency: payout.currency, destination: payout.destination, createdAt: new Date(payout.createdAt),
+    }).onConflictDoNothing({ target: providerPayouts.reference });
+    const [row] = await this.db.select().from(providerPayouts).where(eq(providerPayouts.reference, payout.reference));
+    return {
+      id: row.id, reference: row.reference, amountMinor: Number(row.amount), currency: row.currency as Currency,
+      destination: row.destination as Record<string, string>, createdAt: row.createdAt.getTime(),
+    };
+  }
+}

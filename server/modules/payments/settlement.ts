@@ -1,0 +1,162 @@
+/**
+ * What a paid charge changes, in one database transaction with the payment row locked:
+ * the membership (created, extended or reactivated), the ledger pair, the saved card (when asked to save), and the
+ * payment row itself. Runs at most once per payment: the caller holds the row lock and checks the status, and the
+ * ledger's unique (payment_id, type) index would refuse a second pair anyway.
+ */
+import { and, eq, ne } from 'drizzle-orm';
+import type { CardBrand, Period } from '../../../src/domain/entities';
+import { CARD_BRANDS } from '../../../src/domain/entities';
+import { splitPayment } from '../../../src/domain/fees';
+import { type Currency, money } from '../../../src/domain/money';
+import { writePaymentPair } from './ledger/ledger';
+import { nextExpiry } from './ledger/periods';
+import { savedCards, subscriptionMembers } from '../../platform/db/schema';
+import { payments } from '../../platform/db/schema-money';
+import type { MoneyTx } from '../../platform/db/moneyDb';
+import { loadDonationTarget, loadSubscriptionTarget } from './invoiceTargets';
+import type { ProviderPayment } from './PaymentProvider';
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+export function cardBrandOf(value: string | null | undefined): CardBrand {
+  return (CARD_BRANDS as readonly string[]).includes(value ?? '') ? (value as CardBrand) : 'unknown';
+}
+
+export interface SettleOptions {
+  readonly nowMs: number;
+  readonly serviceFeeBps: number;
+}
+
+/** Settles a locked, not yet paid payment that the provider reports paid. Answers the updated row. */
+export async function settlePaidPayment(tx: MoneyTx, payment: PaymentRow, state: ProviderPayment, options: SettleOptions): Promise<PaymentRow> {
+  const at = new Date(options.nowMs);
+  const price = money(Number(payment.amount), payment.currency as Currency);
+  const providerFee = money(Math.min(state.providerFee ?? 0, price.minor), price.currency);
+  const split = splitPayment(price, options.serviceFeeBps, providerFee);
+  const card = state.card !== undefined
+    ? { brand: state.card.brand, last4: state.card.last4 }
+    : payment.cardLast4 !== null ? { brand: cardBrandOf(payment.cardBrand), last4: payment.cardLast4 } : null;
+
+  const savedCardId = await saveCardIfAsked(tx, payment, state, at);
+  const chargedCardId = savedCardId ?? payment.savedCardId;
+
+  let memberId: number | null = null;
+  let creatorId: number;
+  if (payment.kind === 'subscription') {
+    const target = await loadSubscriptionTarget(tx, Number(payment.subscriptionId));
+    if (target === null) throw new Error(`subscription ${payment.subscriptionId} of payment ${payment.id} is missing`);
+    creatorId = target.creatorId;
+    memberId = await extendMembership(tx, {
+      subscriptionId: target.subscriptionId, userId: payment.userId, period: target.period,
+      priceMinor: price.minor, currency: price.currency, cardId: chargedCardId, nowMs: options.nowMs, renewal: payment.purpose === 'renewal',
+    });
+  } else {
+    const target = await loadDonationTarget(tx, Number(payment.donationId));
+    if (target === null) throw new Error(`donation ${payment.donationId} of payment ${payment.id} is missing`);
+    creatorId = target.creatorId;
+  }
+
+  const pair = await writePaymentPair(tx, {
+    kind: payment.kind,
+    paymentId: payment.id,
+    payerId: payment.userId,
+    creatorId,
+    channelId: payment.channelId,
+    subscriptionId: payment.subscriptionId,
+    donationId: payment.donationId,
+    memberId,
+    split,
+    paymentMethod: 'smart_glocal',
+    card,
+    at,
+  });
+
+  const [updated] = await tx.update(payments).set({
+    status: 'paid',
+    memberId,
+    savedCardId: chargedCardId,
+    buyTransactionId: pair.buyTransactionId,
+    sellTransactionId: pair.sellTransactionId,
+    cardBrand: card?.brand ?? payment.cardBrand,
+    cardLast4: card?.last4 ?? payment.cardLast4,
+    cardCountry: state.card?.country ?? payment.cardCountry,
+    errorCode: null,
+    errorDescription: null,
+    redirectUrl: null,
+    updatedAt: at,
+    settledAt: at,
+  }).where(eq(payments.id, payment.id)).returning();
+  return updated;
+}
+
+interface MembershipInput {
+  readonly subscriptionId: number;
+  readonly userId: number;
+  readonly period: Period;
+  readonly priceMinor: number;
+  readonly currency: Currency;
+  readonly cardId: number | null;
+  readonly nowMs: number;
+  /** A renewal keeps the membership's start date even when it is charged after the expiry. */
+  readonly renewal: boolean;
+}
+
+/**
+ * Creates the membership or moves its expiry (periods.ts: from the old expiry while it is ahead, else from now) and
+ * makes it active again with a clean renewal state. Answers the member id.
+ */
+async function extendMembership(tx: MoneyTx, input: MembershipInput): Promise<number> {
+  const at = new Date(input.nowMs);
+  const firstExpiry = nextExpiry(null, input.period, input.nowMs);
+  // The unique (subscription_id, user_id) keeps one row per follower; a racing first payment falls through to extend.
+  const inserted = await tx.insert(subscriptionMembers).values({
+    subscriptionId: input.subscriptionId, userId: input.userId, status: 'active', period: input.period,
+    activatedAt: at, expiresAt: firstExpiry === null ? null : new Date(firstExpiry), priceMinor: input.priceMinor,
+    currency: input.currency, paymentMethod: 'smart_glocal', cardId: input.cardId, createdAt: at, updatedAt: at,
+  }).onConflictDoNothing().returning({ id: subscriptionMembers.id });
+  if (inserted.length > 0) return inserted[0].id;
+
+  const [member] = await tx.select().from(subscriptionMembers)
+    .where(and(eq(subscriptionMembers.subscriptionId, input.subscriptionId), eq(subscriptionMembers.userId, input.userId)))
+    .for('update');
+  const currentExpiry = member.expiresAt?.getTime() ?? null;
+  const lapsed = !input.renewal && member.period !== 'onetime' && (currentExpiry === null || currentExpiry <= input.nowMs);
+  const expiry = nextExpiry(currentExpiry, member.period, input.nowMs);
+  await tx.update(subscriptionMembers).set({
+    status: 'active',
+    renewalFailed: false,
+    expiresAt: expiry === null ? null : new Date(expiry),
+    activatedAt: lapsed ? at : member.activatedAt,
+    paymentMethod: 'smart_glocal',
+    priceMinor: input.priceMinor,
+    currency: input.currency,
+    cardId: input.cardId ?? member.cardId,
+    updatedAt: at,
+  }).where(eq(subscriptionMembers.id, member.id));
+  return member.id;
+}
+
+/**
+ * Keeps the card when the payer asked to save it and the provider gave a recurrent token: brand, last 4, country and
+ * the token only. The user's first card becomes primary. Answers the saved card id, or null.
+ */
+async function saveCardIfAsked(tx: MoneyTx, payment: PaymentRow, state: ProviderPayment, at: Date): Promise<number | null> {
+  if (!payment.saveCard || state.recurrentToken === undefined || state.card === undefined) return null;
+  const [existing] = await tx.select({ id: savedCards.id }).from(savedCards)
+    .where(and(eq(savedCards.userId, payment.userId), eq(savedCards.providerToken, state.recurrentToken)));
+  if (existing !== undefined) return existing.id;
+  const [primary] = await tx.select({ id: savedCards.id }).from(savedCards)
+    .where(and(eq(savedCards.userId, payment.userId), eq(savedCards.primary, true), ne(savedCards.deleted, true)));
+  const [card] = await tx.insert(savedCards).values({
+    userId: payment.userId,
+    brand: state.card.brand,
+    last4: state.card.last4,
+    active: true,
+    primary: primary === undefined,
+    providerToken: state.recurrentToken,
+    country: state.card.country,
+    createdAt: at,
+  }).returning({ id: savedCards.id });
+  return card.id;
+}

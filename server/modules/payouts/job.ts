@@ -1,0 +1,128 @@
+/**
+ * Payouts to creators (spec section 9; schedule in src/domain/payout.ts, windows in server/modules/payments/ledger/windows.ts).
+ *
+ * On each run the job looks at the latest payout instant P at or before now (the 10th or the 25th at
+ * PAYOUT_HOUR). For every creator and currency it pays out everything earned before P's window end (the 16th of the
+ * previous month for the 10th, the 1st of this month for the 25th) that no earlier withdrawal took, when that sum
+ * reaches the minimum (€100 / ₽3,000; other currencies are never paid out) and the creator has a payout account.
+ * Smaller sums are carried over: they are simply still there at the next payout day. A missed payout day (downtime)
+ * is caught up by the next run, whose cutoff covers the earlier window too.
+ *
+ * Exactly once: payout_runs has one row per (creator, currency, payout day), inserted first in the transaction that
+ * writes the withdrawal; a second process inserting the same row does nothing. The transfer at the provider uses a
+ * reference built from the same key, and is retried until the provider has accepted it.
+ */
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { TransactionPaymentMethod } from '../../../src/domain/entities';
+import { type Currency, type PayoutCurrency, PAYOUT_CURRENCIES, money } from '../../../src/domain/money';
+import { meetsPayoutMinimum } from '../../../src/domain/payout';
+import type { JobContext } from '../../platform/jobs';
+import { writeWithdrawal } from '../payments/ledger/ledger';
+import { latestPayoutAt, payoutCutoff, payoutRunDate } from '../payments/ledger/windows';
+import type { MoneyDb, MoneyTx } from '../../platform/db/moneyDb';
+import { moneyEngine } from '../payments/engine';
+import { cardBrandOf } from '../payments/settlement';
+import { payoutAccounts, transactions } from '../../platform/db/schema';
+import { payoutRuns } from '../../platform/db/schema-money';
+
+export interface PayoutRunResult {
+  readonly payoutDate: string;
+  readonly paid: { userId: number; currency: Currency; amount: number }[];
+  readonly carriedOver: number;
+}
+
+/** Earnings before `cutoff` minus every withdrawal, per creator and payout currency; only positive sums. */
+async function dueAmounts(db: MoneyDb | MoneyTx, cutoffIso: string, userId?: number): Promise<{ userId: number; currency: Currency; due: number }[]> {
+  const rows = await db.select({
+    userId: transactions.userId,
+    currency: transactions.currency,
+    due: sql<string>`coalesce(sum(${transactions.amount}) filter (where ${transactions.type} in ('sell_subscription', 'get_donation') and ${transactions.createdAt} < ${cutoffIso}::timestamptz), 0)
+      - coalesce(sum(${transactions.amount}) filter (where ${transactions.type} = 'withdrawal'), 0)`,
+  }).from(transactions)
+    .where(and(
+      inArray(transactions.type, ['sell_subscription', 'get_donation', 'withdrawal']),
+      inArray(transactions.currency, [...PAYOUT_CURRENCIES]),
+      userId === undefined ? undefined : eq(transactions.userId, userId),
+    ))
+    .groupBy(transactions.userId, transactions.currency);
+  return rows.map((row) => ({ userId: row.userId, currency: row.currency, due: Number(row.due) })).filter((row) => row.due > 0);
+}
+
+const METHOD: Readonly<Record<string, TransactionPaymentMethod>> = {
+  bank_card: 'bank_card', swift: 'swift', global_bank_account: 'global_bank_account', ru_account: 'ru_account',
+};
+
+export async function runPayouts(context: Pick<JobContext, 'db' | 'clock' | 'config' | 'nowMs'>): Promise<PayoutRunResult> {
+  const db = context.db as MoneyDb;
+  const engine = moneyEngine({ db, clock: context.clock, config: context.config });
+  const payoutAt = latestPayoutAt(context.nowMs);
+  const payoutDate = payoutRunDate(payoutAt);
+  const cutoffIso = new Date(payoutCutoff(payoutAt)).toISOString();
+  const at = new Date(context.nowMs);
+  const paid: PayoutRunResult['paid'] = [];
+  let carriedOver = 0;
+
+  const candidates = await dueAmounts(db, cutoffIso);
+  const withAccount = new Set(candidates.length === 0 ? [] : (await db.select({ userId: payoutAccounts.userId }).from(payoutAccounts)
+    .where(inArray(payoutAccounts.userId, [...new Set(candidates.map((candidate) => candidate.userId))]))).map((row) => row.userId));
+  for (const candidate of candidates) {
+    if (!meetsPayoutMinimum(money(candidate.due, candidate.currency)) || !withAccount.has(candidate.userId)) {
+      carriedOver += 1;
+      continue;
+    }
+    const written = await db.transaction(async (tx) => {
+      const claimed = await tx.insert(payoutRuns)
+        .values({ userId: candidate.userId, currency: candidate.currency, payoutDate, amount: candidate.due, transactionId: 0, createdAt: at })
+        .onConflictDoNothing().returning({ userId: payoutRuns.userId });
+      if (claimed.length === 0) return null; // another process paid it
+      const [account] = await tx.select().from(payoutAccounts).where(eq(payoutAccounts.userId, candidate.userId));
+      // Recomputed under the run row: the amount cannot have changed, but nothing is paid from a stale read.
+      const [due] = await dueAmounts(tx, cutoffIso, candidate.userId).then((rows) => rows.filter((row) => row.currency === candidate.currency));
+      if (account === undefined || due === undefined || !meetsPayoutMinimum(money(due.due, due.currency))) {
+        // No account yet: carried over; undo the claim so a later run (after the account is saved) can pay.
+        await tx.delete(payoutRuns).where(and(eq(payoutRuns.userId, candidate.userId), eq(payoutRuns.currency, candidate.currency), eq(payoutRuns.payoutDate, payoutDate)));
+        return null;
+      }
+      const amount = money(due.due, due.currency);
+      const transactionId = await writeWithdrawal(tx, {
+        creatorId: candidate.userId,
+        amount,
+        account: { country: account.countryIso2, methodType: account.methodType, currency: account.currency, params: account.params },
+        paymentMethod: METHOD[account.methodType] ?? 'bank_account',
+        card: account.cardLast4 === null ? null : { brand: cardBrandOf(account.cardBrand), last4: account.cardLast4 },
+        at,
+      });
+      await tx.update(payoutRuns).set({ amount: amount.minor, transactionId })
+        .where(and(eq(payoutRuns.userId, candidate.userId), eq(payoutRuns.currency, candidate.currency), eq(payoutRuns.payoutDate, payoutDate)));
+      return amount;
+    });
+    if (written === null) {
+      carriedOver += 1;
+      continue;
+    }
+    paid.push({ userId: candidate.userId, currency: written.currency, amount: written.minor });
+  }
+
+  await sendTransfers(db, engine.provider, context.nowMs);
+  return { payoutDate, paid, carriedOver };
+}
+
+/** Sends withdrawals to the provider until each has a provider payout id (idempotent on the run's reference). */
+async function sendTransfers(db: MoneyDb, provider: ReturnType<typeof moneyEngine>['provider'], nowMs: number): Promise<void> {
+  if (provider === null) return;
+  const pending = await db.select({ run: payoutRuns, account: payoutAccounts }).from(payoutRuns)
+    .innerJoin(payoutAccounts, eq(payoutAccounts.userId, payoutRuns.userId))
+    .where(and(isNull(payoutRuns.providerPayoutId), lt(payoutRuns.createdAt, new Date(nowMs + 1))))
+    .limit(100);
+  for (const { run, account } of pending) {
+    const destination: Record<string, string> = { method: account.methodType, country: account.countryIso2, ...account.params };
+    if (account.cardToken !== null) destination.cardToken = account.cardToken;
+    const payout = await provider.createPayout({
+      reference: `payout:${run.userId}:${run.currency}:${run.payoutDate}`,
+      amount: money(Number(run.amount), run.currency as PayoutCurrency),
+      destination,
+    });
+    await db.update(payoutRuns).set({ providerPayoutId: payout.payoutId })
+      .where(and(eq(payoutRuns.userId, run.userId), eq(payoutRuns.currency, run.currency), eq(payoutRuns.payoutDate, run.payoutDate)));
+  }
+}

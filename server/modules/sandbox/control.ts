@@ -1,0 +1,169 @@
+/**
+ * The sandbox control API under /sandbox (only with SANDBOX on; used by the host emulator and by tests):
+ * launch links signed like Telegram's, what the bot's my_chat_member updates would do, the bot's posts, KYC
+ * decisions, bans, the server clock (which also runs due jobs), the older product's hand-over for migration,
+ * and the demo accounts. Every body is schema-checked; failures answer `{ code, message }` like the API.
+ */
+import { desc } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import { LANGUAGE_CODES, VERIFICATION_STATUSES, type ModerationState, type VerificationStatus } from '../../../src/domain/entities';
+import type { RouteOptions } from '../../context';
+import { AppError, notFound } from '../../platform/errors';
+import { s } from '../../platform/http/schemas';
+import { runJobs } from '../../platform/jobs';
+import { kycWidgetPage } from '../verification/kyc/widget';
+import { BotPostsRepository } from '../bot/postsRepository';
+import { UsersRepository } from '../users/repository';
+import { users as usersTable } from '../../platform/db/schema';
+import { channelDto, userDto } from '../../platform/dto';
+import { InvalidKycTokenError, type KycDecision } from '../verification/service';
+import { type LaunchOptions, launchUrl, signInitData } from './initData';
+import { DEMO_ACCOUNTS } from './demoAccounts';
+
+const telegramId = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER };
+const chatId = { type: 'integer', minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER };
+const hidden = { hide: true, tags: ['sandbox'] };
+
+export const sandboxControlRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
+  const { db, clock, config, services } = deps;
+  const users = new UsersRepository(db);
+  const now = () => new Date(clock.now());
+
+  async function userByTelegramId(id: number) {
+    const user = await users.byTelegramId(id);
+    if (!user) throw notFound(`No user with telegramId ${id}`);
+    return user;
+  }
+
+  app.post<{ Body: LaunchOptions }>('/launch', {
+    schema: {
+      ...hidden,
+      body: s.object({
+        telegramId, firstName: { type: 'string', minLength: 1, maxLength: 64 }, lastName: { type: 'string', maxLength: 64 },
+        username: { type: 'string', pattern: '^[A-Za-z0-9_]{1,32}$' }, languageCode: { type: 'string', maxLength: 16 },
+        photoUrl: { type: 'string', maxLength: 512 }, startParam: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
+        platform: { type: 'string', enum: ['ios', 'android', 'android_x', 'tdesktop', 'macos', 'weba', 'webk', 'web', 'unigram'] },
+        version: { type: 'string', pattern: '^\\d+\\.\\d+$' }, theme: { type: 'string', enum: ['light', 'dark'] },
+      }, ['telegramId']),
+    },
+  }, async (request) => {
+    const options = request.body;
+    // Demo accounts launch with their seeded names unless told otherwise.
+    const demo = DEMO_ACCOUNTS.find((account) => account.telegramId === options.telegramId);
+    const merged: LaunchOptions = { ...(demo ? { firstName: demo.firstName, lastName: demo.lastName, username: demo.username } : {}), ...options };
+    const initData = signInitData(merged, config.botToken, clock.now());
+    return { initData, launchUrl: launchUrl(config.publicUrl, initData, merged) };
+  });
+
+  app.post<{ Body: { ownerTelegramId: number; chatId: number; title: string; username?: string; photoUrl?: string; moderation?: ModerationState } }>('/bot/channel-added', {
+    schema: {
+      ...hidden,
+      body: s.object({
+        ownerTelegramId: telegramId, chatId, title: { type: 'string', minLength: 1, maxLength: 255 },
+        username: { type: 'string', pattern: '^[A-Za-z0-9_]{4,32}$' }, photoUrl: { type: 'string', maxLength: 512 },
+        moderation: { type: 'string', enum: ['approved', 'in_progress', 'rejected'] },
+      }, ['ownerTelegramId', 'chatId', 'title']),
+    },
+  }, async (request) => {
+    const body = request.body;
+    const owner = await services.botEvents.ownerFromProfile({ telegramId: body.ownerTelegramId, firstName: String(body.ownerTelegramId) });
+    const channel = await services.botEvents.channelAdded({ owner, ...body });
+    return { channel: channelDto(channel) };
+  });
+
+  app.post<{ Body: { chatId: number } }>('/bot/channel-removed', {
+    schema: { ...hidden, body: s.object({ chatId }) },
+  }, async (request) => {
+    const channel = await services.botEvents.channelRemoved(request.body.chatId);
+    if (!channel) throw notFound('No channel with this chatId');
+    return { channel: channelDto(channel) };
+  });
+
+  app.get<{ Querystring: { chatId: number } }>('/bot/posts', {
+    schema: { ...hidden, querystring: s.object({ chatId }) },
+  }, async (request) => {
+    const posts = await new BotPostsRepository(db).listByChat(request.query.chatId);
+    return {
+      posts: posts.map((post) => ({
+        id: post.id, chatId: post.chatId, channelId: post.channelId, kind: post.kind, refId: post.refId, messageId: post.messageId,
+        text: post.text, buttons: post.buttons, pinned: post.pinned, silent: post.silent, createdAt: Math.floor(post.createdAt.getTime() / 1000),
+      })),
+    };
+  });
+
+  app.post<{ Body: { telegramId: number; status: VerificationStatus } }>('/kyc', {
+    schema: { ...hidden, body: s.object({ telegramId, status: s.enumOf(VERIFICATION_STATUSES) }) },
+  }, async (request) => {
+    const user = await userByTelegramId(request.body.telegramId);
+    const updated = await services.verification.setStatus(user, request.body.status);
+    return { status: updated.verificationStatus };
+  });
+
+  app.get<{ Querystring: { token?: string } }>('/kyc/widget', {
+    schema: { ...hidden, querystring: s.object({ token: { type: 'string', maxLength: 256 } }, []) },
+  }, async (request, reply) => {
+    const token = request.query.token ?? '';
+    const valid = await services.verification.checkToken(token).then(() => true, () => false);
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(kycWidgetPage(token, valid, `${app.prefix}/kyc/widget/decision`));
+  });
+
+  app.post<{ Body: { token: string; decision: KycDecision } }>('/kyc/widget/decision', {
+    schema: { ...hidden, body: s.object({ token: { type: 'string', maxLength: 256 }, decision: s.enumOf(['approved', 'kyc_approved', 'kyc_rejected', 'rejected']) }) },
+  }, async (request, reply) => {
+    try {
+      return { status: await services.verification.applyDecision(request.body.token, request.body.decision) };
+    } catch (error) {
+      if (error instanceof InvalidKycTokenError) return reply.code(400).send({ code: error.code, message: error.message });
+      throw error;
+    }
+  });
+
+  app.post<{ Body: { telegramId: number; banned?: boolean } }>('/users/ban', {
+    schema: { ...hidden, body: s.object({ telegramId, banned: s.bool }, ['telegramId']) },
+  }, async (request) => {
+    const user = await userByTelegramId(request.body.telegramId);
+    await users.setBanned(user.id, request.body.banned ?? true, now());
+    return { ok: true, banned: request.body.banned ?? true };
+  });
+
+  app.get('/clock', { schema: hidden }, async () => ({ now: clock.now(), iso: now().toISOString() }));
+
+  app.post<{ Body: { advanceSeconds: number } }>('/clock', {
+    schema: { ...hidden, body: s.object({ advanceSeconds: { type: 'number', minimum: 0, maximum: 10 * 366 * 86_400 } }) },
+  }, async (request) => {
+    clock.advance(request.body.advanceSeconds);
+    const jobs = await runJobs({ db, clock, config, log: { info: (m) => request.log.info(m), error: (m) => request.log.error(m) } });
+    return { now: clock.now(), iso: now().toISOString(), jobs };
+  });
+
+  app.post<{ Body: { telegramId: number; channels: { chatId: number; name: string; link: string; activeSubscribers: number }[] } }>('/migration/donate-channels', {
+    schema: {
+      ...hidden,
+      body: s.object({
+        telegramId,
+        channels: {
+          type: 'array', maxItems: 100,
+          items: s.object({ chatId, name: { type: 'string', minLength: 1, maxLength: 255 }, link: { type: 'string', maxLength: 512 }, activeSubscribers: { type: 'integer', minimum: 0 } }),
+        },
+      }),
+    },
+  }, async (request) => {
+    const user = await userByTelegramId(request.body.telegramId);
+    const chatIds = new Set(request.body.channels.map((channel) => channel.chatId));
+    if (chatIds.size !== request.body.channels.length) throw new AppError('validation_error', 'channels repeat a chatId', { field: 'channels' });
+    await services.migration.setDonateChannels(user, request.body.channels);
+    return { ok: true };
+  });
+
+  app.get('/users', { schema: hidden }, async () => {
+    const rows = await db.select().from(usersTable).orderBy(desc(usersTable.updatedAt)).limit(50);
+    const demoIds = new Set(DEMO_ACCOUNTS.map((account) => account.telegramId));
+    return {
+      demo: DEMO_ACCOUNTS,
+      users: rows.map((row) => ({
+        ...userDto(row), languageCode: row.languageCode, banned: row.banned, verificationStatus: row.verificationStatus, demo: demoIds.has(row.telegramId),
+      })),
+      languages: LANGUAGE_CODES,
+    };
+  });
+};

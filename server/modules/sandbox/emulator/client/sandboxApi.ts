@@ -1,0 +1,181 @@
+/** Calls to the sandbox control API (server/modules/sandbox) and the one API call the channel pane needs. */
+
+export interface DemoUser {
+  telegramId: number;
+  firstName: string;
+  lastName?: string;
+  username?: string;
+  languageCode?: string;
+  /** Free text from the seed such as "creator" or "follower". */
+  description?: string;
+  channels: KnownChannel[];
+}
+
+export interface KnownChannel {
+  chatId: number;
+  title: string;
+  username?: string;
+}
+
+export interface BotPostButton {
+  text: string;
+  url: string;
+}
+
+export interface BotPost {
+  id: string;
+  chatId: number;
+  text: string;
+  buttons: BotPostButton[];
+  pinned: boolean;
+  silent: boolean;
+  deleted: boolean;
+}
+
+export interface LaunchRequest {
+  telegramId: number;
+  firstName?: string;
+  username?: string;
+  languageCode?: string;
+  startParam?: string;
+  platform?: string;
+}
+
+export interface LaunchResponse {
+  initData: string;
+  launchUrl: string;
+}
+
+export interface ChannelAddedRequest {
+  ownerTelegramId: number;
+  chatId: number;
+  title: string;
+  username?: string;
+  photoUrl?: string;
+  moderation?: 'approved' | 'in_progress' | 'rejected';
+}
+
+type Loose = Record<string, unknown>;
+
+const asRecord = (value: unknown): Loose => (value && typeof value === 'object' ? (value as Loose) : {});
+const asString = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+const asNumber = (value: unknown): number | undefined => {
+  const n = typeof value === 'string' ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
+};
+/** Accepts a bare array or an object wrapping it under one of the given keys. */
+const asList = (value: unknown, ...keys: string[]): unknown[] => {
+  if (Array.isArray(value)) return value;
+  const record = asRecord(value);
+  for (const key of keys) if (Array.isArray(record[key])) return record[key] as unknown[];
+  return [];
+};
+
+export class SandboxError extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message);
+  }
+}
+
+async function request<T>(path: string, init?: RequestInit): Promise<T> {
+  const response = await fetch(path, {
+    ...init,
+    headers: { accept: 'application/json', ...(init?.body ? { 'content-type': 'application/json' } : {}), ...init?.headers },
+  });
+  const text = await response.text();
+  const body: unknown = text ? JSON.parse(text) : undefined;
+  if (!response.ok) {
+    const message = asString(asRecord(body).message) ?? `${response.status} ${response.statusText}`;
+    throw new SandboxError(response.status, message);
+  }
+  return body as T;
+}
+
+function toChannel(value: unknown): KnownChannel | undefined {
+  const c = asRecord(value);
+  const chatId = asNumber(c.chatId);
+  if (chatId === undefined) return undefined;
+  const username = asString(c.username) ?? asString(c.userName);
+  return { chatId, title: asString(c.title) ?? asString(c.name) ?? String(chatId), ...(username ? { username } : {}) };
+}
+
+function toUser(value: unknown): DemoUser | undefined {
+  const u = asRecord(value);
+  const telegramId = asNumber(u.telegramId);
+  if (telegramId === undefined) return undefined;
+  const description = asString(u.description) ?? asString(u.role) ?? asString(u.kind);
+  return {
+    telegramId,
+    firstName: asString(u.firstName) ?? `User ${telegramId}`,
+    lastName: asString(u.lastName),
+    username: asString(u.username) ?? asString(u.userName),
+    languageCode: asString(u.languageCode),
+    description,
+    channels: asList(u.channels).map(toChannel).filter((c): c is KnownChannel => c !== undefined),
+  };
+}
+
+function toPost(value: unknown, index: number, chatId: number): BotPost {
+  const p = asRecord(value);
+  const buttons = asList(p.buttons, 'inline_keyboard')
+    .flat()
+    .map(asRecord)
+    .map((b) => ({ text: asString(b.text) ?? '', url: asString(b.url) ?? '' }))
+    .filter((b) => b.text && b.url);
+  return {
+    id: String(p.id ?? p.messageId ?? index),
+    chatId: asNumber(p.chatId) ?? chatId,
+    text: asString(p.text) ?? '',
+    buttons,
+    pinned: p.pinned === true,
+    silent: p.silent === true || p.disableNotification === true,
+    deleted: p.deleted === true,
+  };
+}
+
+export const sandboxApi = {
+  /** The seeded demo accounts, and other users the server knows (most recent first). */
+  async users(): Promise<{ demo: DemoUser[]; recent: DemoUser[] }> {
+    const body = await request<unknown>('/sandbox/users');
+    const parse = (list: unknown[]) => list.map(toUser).filter((u): u is DemoUser => u !== undefined);
+    const record = asRecord(body);
+    if (!Array.isArray(record.demo)) return { demo: parse(asList(body, 'users')), recent: [] };
+    const known = parse(asList(record.users));
+    // Demo entries are static; the live user rows may add what they own (channels).
+    const demo = parse(record.demo).map((u) => {
+      const live = known.find((k) => k.telegramId === u.telegramId);
+      return live?.channels.length ? { ...u, channels: live.channels } : u;
+    });
+    const demoIds = new Set(demo.map((u) => u.telegramId));
+    return { demo, recent: known.filter((u) => !demoIds.has(u.telegramId)) };
+  },
+
+  async launch(body: LaunchRequest): Promise<LaunchResponse> {
+    const answer = asRecord(await request<unknown>('/sandbox/launch', { method: 'POST', body: JSON.stringify(body) }));
+    const launchUrl = asString(answer.launchUrl);
+    const initData = asString(answer.initData);
+    if (!launchUrl || !initData) throw new SandboxError(500, 'POST /sandbox/launch answered without launchUrl or initData');
+    return { launchUrl, initData };
+  },
+
+  async channelAdded(body: ChannelAddedRequest): Promise<void> {
+    await request<unknown>('/sandbox/bot/channel-added', { method: 'POST', body: JSON.stringify(body) });
+  },
+
+  async posts(chatId: number): Promise<BotPost[]> {
+    const body = await request<unknown>(`/sandbox/bot/posts?chatId=${encodeURIComponent(String(chatId))}`);
+    return asList(body, 'posts', 'messages').map((p, i) => toPost(p, i, chatId));
+  },
+
+  /** The creator's channels as the mini-app sees them; empty when the user is not (yet) a creator. */
+  async creatorChannels(initData: string): Promise<KnownChannel[]> {
+    try {
+      const body = await request<unknown>('/api/v2/dashboard?mode=creator', {
+        headers: { authorization: `TgAuth ${initData}`, timezone: String(-new Date().getTimezoneOffset()) },
+      });
+      return asList(body, 'channels').map(toChannel).filter((c): c is KnownChannel => c !== undefined);
+    } catch {
+      return [];
+    }
+  },
+};

@@ -1,0 +1,214 @@
+/**
+ * Subscriptions of a creator's channel (spec sections 4 and 6): create, edit (period and currency fixed), publish
+ * through the bot (public channels only, pin and silent options), delete (members keep access until expiry but
+ * cannot renew), restore, command, members grouped and filtered with cursors.
+ */
+import type {
+  ChannelOnlyResponse, EditSubscriptionRequest, MembersPage, MembersRequest, NewSubscriptionRequest, NewSubscriptionResponse,
+  PublishSubscriptionRequest, SubscriptionDetailResponse, SubscriptionMemberResponse, SubscriptionOnlyResponse,
+} from '../../../src/contract/api';
+import { isValidCommand } from '../../../src/domain/command';
+import { validateSubscriptionForm } from '../../../src/domain/subscription-form';
+import { type Money, toMajor } from '../../../src/domain/money';
+import { AppError, notFound, validationError } from '../../platform/errors';
+import { type CursorPosition, decodeCursor, toPage } from '../../platform/db/cursor';
+import { ChannelsRepository } from '../channels/repository';
+import { type MemberGroup, type MemberUser, MembersRepository } from './membersRepository';
+import { SubscriptionsRepository } from './repository';
+import { UsersRepository } from '../users/repository';
+import type { MemberRow, SubscriptionRow, UserRow } from '../../platform/db/schema';
+import { ownedChannel, ownedSubscription } from '../channels/access';
+import { type ServiceDeps, nowDate } from '../../platform/serviceDeps';
+import { channelDto, memberDto, subscriptionDto, userDto } from '../../platform/dto';
+import { Publisher, postText } from '../bot/publishing';
+
+/** A failed form rule of src/domain (subscription or donation form). */
+export interface FormRuleError {
+  readonly field: string;
+  readonly code: string;
+  readonly bound?: Money;
+  readonly max?: number;
+}
+
+/** A form error as a 400 validation_error naming the field, with the rule and bound for the client's message. */
+export function formError(error: FormRuleError): AppError {
+  const bound = error.bound ? toMajor(error.bound.minor, error.bound.currency) : undefined;
+  const what =
+    error.code === 'required' || error.code === 'amount_required' ? 'is required'
+      : error.code === 'too_long' ? `must be at most ${error.max} characters`
+        : error.code === 'amount_below' ? `must be at least ${bound} ${error.bound?.currency}`
+          : error.code === 'amount_above' ? `must be at most ${bound} ${error.bound?.currency}` : 'is invalid';
+  return new AppError('validation_error', `${error.field} ${what}`, {
+    field: error.field,
+    reason: error.code,
+    ...(bound !== undefined ? { bound } : {}),
+    ...(error.max !== undefined ? { max: error.max } : {}),
+  });
+}
+
+const amountText = (amount: number | string): string => (typeof amount === 'number' ? String(amount) : amount);
+
+export class SubscriptionService {
+  private readonly publisher: Publisher;
+
+  constructor(private readonly deps: ServiceDeps) {
+    this.publisher = new Publisher(deps);
+  }
+
+  private get repo() {
+    return new SubscriptionsRepository(this.deps.db);
+  }
+
+  private now() {
+    return nowDate(this.deps.clock);
+  }
+
+  private async dto(subscription: SubscriptionRow, channel: Parameters<typeof subscriptionDto>[2]) {
+    const counts = await this.repo.activeSubscribers([subscription.id], this.now());
+    return subscriptionDto(subscription, counts.get(subscription.id) ?? 0, channel);
+  }
+
+  private async channelDto(channelId: number) {
+    const channels = new ChannelsRepository(this.deps.db);
+    const channel = (await channels.byId(channelId))!;
+    const counts = await channels.activeSubscribers([channel.id], this.now());
+    return channelDto(channel, counts.get(channel.id) ?? 0);
+  }
+
+  async create(user: UserRow, input: NewSubscriptionRequest): Promise<NewSubscriptionResponse> {
+    const channel = await ownedChannel(this.deps.db, user, input.channelId, { write: true, needsBot: true });
+    const valid = validateSubscriptionForm({
+      channelId: channel.id, name: input.name, description: input.description, period: input.period, currency: input.currency,
+      amount: amountText(input.amount), buttonText: input.buttonText, command: '', publish: false, disableNotification: false, pin: false,
+    });
+    if (!valid.ok) throw formError(valid.error);
+    const now = this.now();
+    const subscription = await this.deps.db.transaction(async (tx) => {
+      const created = await new SubscriptionsRepository(tx).create({
+        channelId: channel.id, name: valid.value.name, description: valid.value.description, period: valid.value.period,
+        priceMinor: valid.value.price.minor, currency: valid.value.price.currency, buttonText: valid.value.buttonText,
+      }, now);
+      if (channel.onboardingStep === 'create_subscription') {
+        await new ChannelsRepository(tx).update(channel.id, { onboardingStep: 'subscription_created' }, now);
+      }
+      return created;
+    });
+    return { channel: await this.channelDto(channel.id), subscription: await this.dto(subscription, channel) };
+  }
+
+  async edit(user: UserRow, subscriptionId: number, input: EditSubscriptionRequest & { period?: string; currency?: string }): Promise<SubscriptionOnlyResponse> {
+    const { subscription, channel } = await ownedSubscription(this.deps.db, user, subscriptionId, { write: true, needsBot: true });
+    if (input.period !== undefined && input.period !== subscription.period) throw validationError('period', 'period cannot change after creation');
+    if (input.currency !== undefined && input.currency !== subscription.currency) throw validationError('currency', 'currency cannot change after creation');
+    if (subscription.deleted) throw new AppError('subscription_deleted', 'Restore the subscription before editing it');
+    const valid = validateSubscriptionForm({
+      channelId: channel.id, name: input.name, description: input.description, period: subscription.period, currency: subscription.currency,
+      amount: amountText(input.amount), buttonText: input.buttonText, command: '', publish: false, disableNotification: false, pin: false,
+    });
+    if (!valid.ok) throw formError(valid.error);
+    const updated = await this.repo.update(subscription.id, {
+      name: valid.value.name, description: valid.value.description, priceMinor: valid.value.price.minor, buttonText: valid.value.buttonText,
+    }, this.now());
+    return { subscription: await this.dto(updated, channel) };
+  }
+
+  async publish(user: UserRow, subscriptionId: number, input: PublishSubscriptionRequest): Promise<ChannelOnlyResponse> {
+    const { subscription, channel } = await ownedSubscription(this.deps.db, user, subscriptionId, { write: true, needsBot: true });
+    if (subscription.deleted) throw new AppError('subscription_deleted', 'A removed subscription cannot be published');
+    if (channel.type !== 'public' || !channel.username) throw new AppError('channel_not_public', 'Only channels with a public handle can publish');
+    const post = await this.publisher.post({
+      channel, kind: 'subscription', refId: subscription.id, text: postText(subscription.name, subscription.description),
+      buttonText: subscription.buttonText, pin: input.pin, silent: input.disableNotification,
+    });
+    const now = this.now();
+    await this.repo.update(subscription.id, { publishedPostId: post.id }, now);
+    if (channel.onboardingStep === 'subscription_created') {
+      await new ChannelsRepository(this.deps.db).update(channel.id, { onboardingStep: 'request_donation' }, now);
+    }
+    return { channel: await this.channelDto(channel.id) };
+  }
+
+  /** Removes the subscription from sale. Members keep access until expiry and cannot renew; the post stays. */
+  async delete(user: UserRow, subscriptionId: number): Promise<SubscriptionOnlyResponse> {
+    const { subscription, channel } = await ownedSubscription(this.deps.db, user, subscriptionId, { write: true });
+    const updated = subscription.deleted ? subscription : await this.repo.update(subscription.id, { deleted: true }, this.now());
+    return { subscription: await this.dto(updated, channel) };
+  }
+
+  async restore(user: UserRow, subscriptionId: number): Promise<SubscriptionOnlyResponse> {
+    const { subscription, channel } = await ownedSubscription(this.deps.db, user, subscriptionId, { write: true, needsBot: true });
+    // A command names one live subscription of the channel: one taken while this one was deleted blocks the restore.
+    if (subscription.deleted && subscription.command !== null && (await this.repo.commandTaken(channel.id, subscription.command, subscription.id))) {
+      throw new AppError('conflict', 'Another subscription of this channel uses this command now: change or clear it there first', { field: 'command' });
+    }
+    const updated = subscription.deleted ? await this.repo.update(subscription.id, { deleted: false }, this.now()) : subscription;
+    return { subscription: await this.dto(updated, channel) };
+  }
+
+  /** Sets ("$name", only a-z after $) or clears ("") the subscription's command. */
+  async setCommand(user: UserRow, subscriptionId: number, command: string): Promise<SubscriptionOnlyResponse> {
+    const { subscription, channel } = await ownedSubscription(this.deps.db, user, subscriptionId, { write: true });
+    const value = command.trim();
+    if (value !== '' && !isValidCommand(value)) throw validationError('command', 'command must be $ followed by letters a-z');
+    // The bot tells a channel's subscriptions apart by their command, so one command names one subscription there.
+    if (value !== '' && (await this.repo.commandTaken(channel.id, value, subscription.id))) {
+      throw new AppError('conflict', 'Another subscription of this channel already uses this command', { field: 'command' });
+    }
+    const updated = await this.repo.update(subscription.id, { command: value === '' ? null : value }, this.now());
+    return { subscription: await this.dto(updated, channel) };
+  }
+
+  async detail(user: UserRow, subscriptionId: number): Promise<SubscriptionDetailResponse> {
+    const { subscription, channel } = await ownedSubscription(this.deps.db, user, subscriptionId);
+    const now = this.now();
+    const members = new MembersRepository(this.deps.db);
+    const [live, inactive, subscriptionDtoValue, channelDtoValue] = await Promise.all([
+      members.pageWithUsers(subscription.id, { filter: 'all', group: 'live', cursor: null, now }),
+      members.pageWithUsers(subscription.id, { filter: 'all', group: 'inactive', cursor: null, now }),
+      this.dto(subscription, channel),
+      this.channelDto(channel.id),
+    ]);
+    const livePage = toPage(live, memberPosition);
+    const inactivePage = toPage(inactive, memberPosition);
+    return {
+      subscription: subscriptionDtoValue,
+      channel: channelDtoValue,
+      users: usersOf([...livePage.items, ...inactivePage.items]),
+      membersGrouped: { live: livePage.items.map(({ member }) => memberDto(member)), inactive: inactivePage.items.map(({ member }) => memberDto(member)) },
+      membersGroupedNextFrom: { live: livePage.nextFrom, inactive: inactivePage.nextFrom },
+    };
+  }
+
+  async members(user: UserRow, subscriptionId: number, input: MembersRequest): Promise<MembersPage> {
+    const cursor: CursorPosition | null = decodeCursor(input.startFrom);
+    const { subscription } = await ownedSubscription(this.deps.db, user, subscriptionId);
+    const rows = await new MembersRepository(this.deps.db).pageWithUsers(subscription.id, {
+      filter: input.filter, group: input.group as MemberGroup | undefined, cursor, now: this.now(),
+    });
+    const page = toPage(rows, memberPosition);
+    return { members: page.items.map(({ member }) => memberDto(member)), nextFrom: page.nextFrom, users: usersOf(page.items) };
+  }
+
+  /** The creator's view of one subscriber. */
+  async member(user: UserRow, memberId: number): Promise<SubscriptionMemberResponse> {
+    const member = await new MembersRepository(this.deps.db).byId(memberId);
+    if (!member) throw notFound('Subscriber not found');
+    const owned = await ownedSubscription(this.deps.db, user, member.subscriptionId).catch((error: unknown) => {
+      throw error instanceof AppError && error.code === 'not_found' ? notFound('Subscriber not found') : error;
+    });
+    const subscriber = (await new UsersRepository(this.deps.db).byId(member.userId))!;
+    return {
+      subscription: await this.dto(owned.subscription, owned.channel),
+      channel: await this.channelDto(owned.channel.id),
+      subscriptionMember: memberDto(member),
+      user: userDto(subscriber),
+    };
+  }
+}
+
+const memberPosition = ({ member }: { member: MemberRow }): CursorPosition => ({ t: member.createdAt.getTime(), id: member.id });
+
+/** The users of listed members, each once. */
+function usersOf(rows: readonly { user: MemberUser }[]) {
+  return [...new Map(rows.map(({ user }) => [user.id, userDto(user)])).values()];
+}

@@ -1,0 +1,85 @@
+/**
+ * Reading the ledger as users see it: a creator's and a follower's lines, a channel's, withdrawals, one
+ * transaction. Each page is one query: the ledger rows with their counterparty, channel and subscription joined.
+ * Writing the ledger is the money engine's (server/modules/payments).
+ */
+import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Role, TransactionType } from '../../../src/domain/entities';
+import { type CursorPosition, PAGE_SIZE, afterCursor } from '../../platform/db/cursor';
+import type { DbOrTx } from '../../platform/db/db';
+import { type ChannelRow, type SubscriptionRow, type TransactionRow, type UserRow, channels, subscriptions, transactions as t, users } from '../../platform/db/schema';
+
+export type TransactionList = 'all' | 'withdrawals';
+
+/** Which ledger lines each mode shows: what the creator earned and was paid out, or what the follower paid. */
+export const TYPES_BY_MODE: Readonly<Record<Role, readonly TransactionType[]>> = {
+  creator: ['sell_subscription', 'get_donation', 'withdrawal'],
+  follower: ['buy_subscription', 'send_donation'],
+};
+export const EARNING_TYPES: readonly TransactionType[] = ['sell_subscription', 'get_donation'];
+
+export interface TransactionView {
+  readonly transaction: TransactionRow;
+  readonly counterparty: Pick<UserRow, 'id' | 'telegramId' | 'firstName' | 'lastName' | 'username' | 'photoUrl'> | null;
+  readonly channel: Pick<ChannelRow, 'id' | 'title' | 'photoUrl' | 'username'> | null;
+  readonly subscription: Pick<SubscriptionRow, 'id' | 'name' | 'period'> | null;
+}
+
+const counterparty = alias(users, 'counterparty');
+
+/**
+ * Ledger lines as users see them (with their counterparty, channel and subscription), newest first: the query under
+ * every transaction page; callers add the limit (and the dashboard prepares it).
+ */
+export function transactionViewsQuery(db: DbOrTx, where: SQL | undefined) {
+  return db
+    .select({
+      transaction: t,
+      counterparty: {
+        id: counterparty.id,
+        telegramId: counterparty.telegramId,
+        firstName: counterparty.firstName,
+        lastName: counterparty.lastName,
+        username: counterparty.username,
+        photoUrl: counterparty.photoUrl,
+      },
+      channel: { id: channels.id, title: channels.title, photoUrl: channels.photoUrl, username: channels.username },
+      subscription: { id: subscriptions.id, name: subscriptions.name, period: subscriptions.period },
+    })
+    .from(t)
+    .leftJoin(counterparty, eq(counterparty.id, t.counterpartyId))
+    .leftJoin(channels, eq(channels.id, t.channelId))
+    .leftJoin(subscriptions, eq(subscriptions.id, t.subscriptionId))
+    .where(where)
+    .orderBy(desc(t.createdAt), desc(t.id));
+}
+
+export class TransactionsRepository {
+  constructor(private readonly db: DbOrTx) {}
+
+  private select(where: SQL | undefined, limit: number): Promise<TransactionView[]> {
+    return transactionViewsQuery(this.db, where).limit(limit);
+  }
+
+  /** A page of the user's ledger for a mode ('all') or only the payouts ('withdrawals'). */
+  async pageForUser(userId: number, mode: Role, list: TransactionList, cursor: CursorPosition | null, size = PAGE_SIZE): Promise<TransactionView[]> {
+    const types = list === 'withdrawals' ? (['withdrawal'] as const) : TYPES_BY_MODE[mode];
+    const byType = types.length === 1 ? eq(t.type, types[0]!) : inArray(t.type, [...types]);
+    return this.select(and(eq(t.userId, userId), byType, afterCursor(t.createdAt, t.id, cursor)), size + 1);
+  }
+
+  /** A page of what the channel earned its owner. */
+  async pageForChannel(ownerId: number, channelId: number, cursor: CursorPosition | null, size = PAGE_SIZE): Promise<TransactionView[]> {
+    return this.select(
+      and(eq(t.channelId, channelId), eq(t.userId, ownerId), inArray(t.type, [...EARNING_TYPES]), afterCursor(t.createdAt, t.id, cursor)),
+      size + 1,
+    );
+  }
+
+  /** One of the user's own ledger lines (someone else's is as missing as a missing one). */
+  async getForUser(userId: number, id: number): Promise<TransactionView | undefined> {
+    const [row] = await this.select(and(eq(t.id, id), eq(t.userId, userId)), 1);
+    return row;
+  }
+}

@@ -1,0 +1,18 @@
+/** GET /transaction/{id} (spec section 7): one of the caller's own ledger lines. */
+import type { FastifyPluginAsync } from 'fastify';
+import type { RouteOptions } from '../../context';
+import { currentUser } from '../users/auth';
+import { errorResponses, idParam, s } from '../../platform/http/schemas';
+
+export const transactionRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
+  app.get<{ Params: { id: number } }>('/transaction/:id', {
+    schema: {
+      tags: ['transaction'],
+      summary: "One of the caller's transactions (someone else's is 404)",
+      params: idParam,
+      response: { 200: s.object({ transaction: s.ref('Transaction') }), ...errorResponses(404) },
+    },
+  }, (request) => deps.services.transactions.get(currentUser(request), request.params.id));
+};
+
+export default transactionRoutes;

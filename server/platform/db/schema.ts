@@ -1,0 +1,275 @@
+/**
+ * The core schema (migration 0001_core.sql): users, channels, subscriptions, members, donations, bot posts, the
+ * ledger (transactions), saved cards, payout accounts and the migration from the older donation product.
+ * The money engine's own tables live in schema-money.ts (0002+).
+ *
+ * Conventions:
+ * - ids are bigserial, read as JS numbers (int8 parsers are set on both drivers, see db.ts);
+ * - money is integer minor units (bigint) with a `currency` column beside it, never floats;
+ * - times are timestamptz written from the server's clock (never `now()` in SQL), so the sandbox clock applies;
+ * - nothing is hard-deleted that the ledger or a member may point at: rows carry a `deleted` flag instead.
+ *
+ * The SQL migration is the source of truth for the database; this file must mirror it (checked by a test).
+ */
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type {
+  CardBrand, ChannelType, LanguageCode, MemberStatus, MigrationRequestStatus, ModerationState, OnboardingStep, PayoutMethod,
+  Period, TransactionPaymentMethod, TransactionType, VerificationStatus,
+} from '../../../src/domain/entities';
+import type { Currency } from '../../../src/domain/money';
+
+const id = () => bigserial('id', { mode: 'number' }).primaryKey();
+const ref = (name: string) => bigint(name, { mode: 'number' });
+const minor = (name: string) => bigint(name, { mode: 'number' });
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const currency = (name = 'currency') => text(name).$type<Currency>();
+
+export const users = pgTable('users', {
+  id: id(),
+  telegramId: bigint('telegram_id', { mode: 'number' }).notNull(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name'),
+  username: text('username'),
+  photoUrl: text('photo_url'),
+  languageCode: text('language_code'),
+  banned: boolean('banned').notNull().default(false),
+  verificationStatus: text('verification_status').$type<VerificationStatus>().notNull().default('none'),
+  /** The identity check's session token while status is in_kyc. */
+  kycToken: text('kyc_token'),
+  kycTokenExpiresAt: at('kyc_token_expires_at'),
+  /** ISO 3166-1 alpha-2 country, known from the identity check or the payout account. */
+  country: text('country'),
+  /** The user turned down the migration from the older product (section 4: refuse). */
+  migrationRefused: boolean('migration_refused').notNull().default(false),
+  createdAt: at('created_at').notNull(),
+  updatedAt: at('updated_at').notNull(),
+}, (table) => [uniqueIndex('users_telegram_id').on(table.telegramId)]);
+
+export const channels = pgTable('channels', {
+  id: id(),
+  ownerId: ref('owner_id').notNull().references(() => users.id),
+  chatId: bigint('chat_id', { mode: 'number' }).notNull(),
+  title: text('title').notNull(),
+  /** Public handle without @; null for private channels. */
+  username: text('username'),
+  photoUrl: text('photo_url'),
+  type: text('type').$type<ChannelType>().notNull(),
+  language: text('language').$type<LanguageCode>().notNull().default('en'),
+  languageSelected: boolean('language_selected').notNull().default(false),
+  /** False when the bot lost its admin rights (my_chat_member). */
+  connected: boolean('connected').notNull().default(true),
+  moderation: text('moderation').$type<ModerationState>().notNull().default('approved'),
+  onboardingStep: text('onboarding_step').$type<OnboardingStep>().notNull().default('select_language'),
+  onboardingPassed: boolean('onboarding_passed').notNull().default(false),
+  deleted: boolean('deleted').notNull().default(false),
+  /** The channel's invite link for private channels (sandbox: generated). */
+  inviteLink: text('invite_link'),
+  createdAt: at('created_at').notNull(),
+  updatedAt: at('updated_at').notNull(),
+}, (table) => [
+  uniqueIndex('channels_chat_id').on(table.chatId),
+  index('channels_owner').on(table.ownerId, table.createdAt, table.id),
+]);
+
+export const subscriptions = pgTable('subscriptions', {
+  id: id(),
+  channelId: ref('channel_id').notNull().references(() => channels.id),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  period: text('period').$type<Period>().notNull(),
+  priceMinor: minor('price_minor').notNull(),
+  currency: currency().notNull(),
+  buttonText: text('button_text').notNull(),
+  /** `$name` command (only a-z after $), or null. */
+  command: text('command'),
+  deleted: boolean('deleted').notNull().default(false),
+  /** The bot post that published it, if any. */
+  publishedPostId: ref('published_post_id'),
+  createdAt: at('created_at').notNull(),
+  updatedAt: at('updated_at').notNull(),
+}, (table) => [index('subscriptions_channel').on(table.channelId, table.createdAt, table.id)]);
+
+export const subscriptionMembers = pgTable('subscription_members', {
+  id: id(),
+  subscriptionId: ref('subscription_id').notNull().references(() => subscriptions.id),
+  userId: ref('user_id').notNull().references(() => users.id),
+  status: text('status').$type<MemberStatus>().notNull(),
+  /** The subscription's period when the membership was bought (periods are immutable, kept for history). */
+  period: text('period').$type<Period>().notNull(),
+  activatedAt: at('activated_at').notNull(),
+  /** Null for one-time memberships, which never expire. */
+  expiresAt: at('expires_at'),
+  /** The last renewal charge failed: the membership runs out at expires_at. */
+  renewalFailed: boolean('renewal_failed').notNull().default(false),
+  paymentMethod: text('payment_method').$type<TransactionPaymentMethod>(),
+  priceMinor: minor('price_minor').notNull(),
+  currency: currency().notNull(),
+  /** The saved card that paid last and is charged on renewal (null: the primary card). */
+  cardId: ref('card_id'),
+  createdAt: at('created_at').notNull(),
+  updatedAt: at('updated_at').notNull(),
+}, (table) => [
+  uniqueIndex('subscription_members_subscription_user').on(table.subscriptionId, table.userId),
+  index('subscription_members_subscription').on(table.subscriptionId, table.createdAt, table.id),
+  index('subscription_members_user').on(table.userId, table.createdAt, table.id),
+  index('subscription_members_due').on(table.expiresAt).where(sql`status = 'active' and expires_at is not null`),
+]);
+
+/** Donation requests: what the creator posts into the channel for followers to donate to. */
+export const donations = pgTable('donations', {
+  id: id(),
+  channelId: ref('channel_id').notNull().references(() => channels.id),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  /** Suggested amount in minor units; 0 = none (the invoice starts from its default). */
+  amountMinor: minor('amount_minor').notNull().default(0),
+  currency: currency().notNull(),
+  buttonText: text('button_text').notNull(),
+  imageId: text('image_id'),
+  /** The bot post carrying the donate button (a "donate post"). */
+  postId: ref('post_id'),
+  deleted: boolean('deleted').notNull().default(false),
+  createdAt: at('created_at').notNull(),
+}, (table) => [index('donations_channel').on(table.channelId, table.createdAt, table.id)]);
+
+export interface BotPostButton { readonly text: string; readonly url: string }
+
+/** What the bot posted into channels (sandbox: the only record; real bot: the message ids to pin or delete). */
+export const botPosts = pgTable('bot_posts', {
+  id: id(),
+  chatId: bigint('chat_id', { mode: 'number' }).notNull(),
+  channelId: ref('channel_id').references(() => channels.id),
+  kind: text('kind').$type<'subscription' | 'donation' | 'message'>().notNull(),
+  /** subscriptions.id or donations.id for those kinds. */
+  refId: ref('ref_id'),
+  text: text('text').notNull(),
+  buttons: jsonb('buttons').$type<BotPostButton[]>().notNull().default([]),
+  pinned: boolean('pinned').notNull().default(false),
+  silent: boolean('silent').notNull().default(false),
+  deleted: boolean('deleted').notNull().default(false),
+  /** Telegram's message_id (real bot) or a sandbox counter. */
+  messageId: bigint('message_id', { mode: 'number' }),
+  createdAt: at('created_at').notNull(),
+}, (table) => [index('bot_posts_chat').on(table.chatId, table.createdAt, table.id)]);
+
+export interface WithdrawalAccountJson {
+  readonly country: string;
+  readonly methodType: PayoutMethod;
+  readonly currency: Currency;
+  readonly params: Record<string, string>;
+}
+
+/**
+ * The ledger. One row per money movement as a user sees it: a payment writes a pair (buy_subscription for the
+ * payer and sell_subscription for the creator; send_donation and get_donation), a payout writes a withdrawal.
+ * Amounts are positive minor units; the type gives the direction (section 4: positive for sell_subscription and
+ * get_donation). Balances are sums over this table, never stored.
+ * - price: what the payer was charged; service_fee + provider_fee: what the platform and provider keep;
+ *   payout_amount: what the creator earns (price − fees); amount: the row owner's movement (payer: price,
+ *   creator: payout_amount, withdrawal: the paid-out sum).
+ */
+export const transactions = pgTable('transactions', {
+  id: id(),
+  type: text('type').$type<TransactionType>().notNull(),
+  /** Whose ledger line this is. */
+  userId: ref('user_id').notNull().references(() => users.id),
+  /** The other side: the creator for buy/send, the payer for sell/get; null for withdrawals. */
+  counterpartyId: ref('counterparty_id').references(() => users.id),
+  channelId: ref('channel_id').references(() => channels.id),
+  subscriptionId: ref('subscription_id').references(() => subscriptions.id),
+  memberId: ref('member_id').references(() => subscriptionMembers.id),
+  donationId: ref('donation_id').references(() => donations.id),
+  currency: currency().notNull(),
+  price: minor('price').notNull(),
+  amount: minor('amount').notNull(),
+  providerFee: minor('provider_fee').notNull().default(0),
+  serviceFee: minor('service_fee').notNull().default(0),
+  payoutAmount: minor('payout_amount').notNull().default(0),
+  paymentMethod: text('payment_method').$type<TransactionPaymentMethod>(),
+  cardBrand: text('card_brand').$type<CardBrand>(),
+  cardLast4: text('card_last4'),
+  withdrawalAccount: jsonb('withdrawal_account').$type<WithdrawalAccountJson>(),
+  /** payments.id of the charge (money engine), shared by the pair. */
+  paymentId: text('payment_id'),
+  createdAt: at('created_at').notNull(),
+}, (table) => [
+  index('transactions_user').on(table.userId, table.createdAt, table.id),
+  index('transactions_user_type').on(table.userId, table.type, table.createdAt, table.id),
+  index('transactions_channel').on(table.channelId, table.createdAt, table.id),
+  uniqueIndex('transactions_payment_type').on(table.paymentId, table.type),
+]);
+
+/** A follower's saved card: brand, last 4 and the provider's token reference; never the number or the CVC. */
+export const savedCards = pgTable('saved_cards', {
+  id: id(),
+  userId: ref('user_id').notNull().references(() => users.id),
+  brand: text('brand').$type<CardBrand>().notNull(),
+  last4: text('last4').notNull(),
+  active: boolean('active').notNull().default(true),
+  primary: boolean('is_primary').notNull().default(false),
+  /** The provider's recurrent token for charging the card again. */
+  providerToken: text('provider_token').notNull(),
+  /** Card issue country (ISO2) as the provider reports it. */
+  country: text('country'),
+  deleted: boolean('deleted').notNull().default(false),
+  createdAt: at('created_at').notNull(),
+}, (table) => [
+  index('saved_cards_user').on(table.userId, table.createdAt, table.id),
+  uniqueIndex('saved_cards_one_primary').on(table.userId).where(sql`is_primary and not deleted`),
+]);
+
+/** A creator's payout destination (one per user; saving again replaces it). */
+export const payoutAccounts = pgTable('payout_accounts', {
+  id: id(),
+  userId: ref('user_id').notNull().references(() => users.id),
+  countryIso2: text('country_iso2').notNull(),
+  countryIso3: text('country_iso3').notNull(),
+  methodType: text('method_type').$type<PayoutMethod>().notNull(),
+  currency: currency().notNull(),
+  bankExternalId: text('bank_external_id'),
+  bankName: text('bank_name'),
+  params: jsonb('params').$type<Record<string, string>>().notNull().default({}),
+  cardToken: text('card_token'),
+  cardBrand: text('card_brand').$type<CardBrand>(),
+  cardMaskedNumber: text('card_masked_number'),
+  cardLast4: text('card_last4'),
+  cardCountry: text('card_country'),
+  createdAt: at('created_at').notNull(),
+  updatedAt: at('updated_at').notNull(),
+}, (table) => [uniqueIndex('payout_accounts_user').on(table.userId)]);
+
+/** Channels the older donation product hands over for a creator (POST /sandbox/migration/donate-channels). */
+export const donateChannels = pgTable('donate_channels', {
+  id: id(),
+  userId: ref('user_id').notNull().references(() => users.id),
+  chatId: bigint('chat_id', { mode: 'number' }).notNull(),
+  name: text('name').notNull(),
+  link: text('link').notNull(),
+  activeSubscribers: bigint('active_subscribers', { mode: 'number' }).notNull().default(0),
+  createdAt: at('created_at').notNull(),
+}, (table) => [uniqueIndex('donate_channels_user_chat').on(table.userId, table.chatId)]);
+
+/** A creator's place in the migration queue (one at most; refusing deletes it). */
+export const migrationRequests = pgTable('migration_requests', {
+  id: id(),
+  userId: ref('user_id').notNull().references(() => users.id),
+  status: text('status').$type<MigrationRequestStatus>().notNull(),
+  createdAt: at('created_at').notNull(),
+  updatedAt: at('updated_at').notNull(),
+}, (table) => [
+  uniqueIndex('migration_requests_user').on(table.userId),
+  index('migration_requests_queue').on(table.status, table.createdAt, table.id),
+]);
+
+export type UserRow = typeof users.$inferSelect;
+export type ChannelRow = typeof channels.$inferSelect;
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type MemberRow = typeof subscriptionMembers.$inferSelect;
+export type DonationRow = typeof donations.$inferSelect;
+export type BotPostRow = typeof botPosts.$inferSelect;
+export type TransactionRow = typeof transactions.$inferSelect;
+export type SavedCardRow = typeof savedCards.$inferSelect;
+export type PayoutAccountRow = typeof payoutAccounts.$inferSelect;
+export type DonateChannelRow = typeof donateChannels.$inferSelect;
+export type MigrationRequestRow = typeof migrationRequests.$inferSelect;

@@ -1,0 +1,165 @@
+/**
+ * Rows to the wire DTOs of src/contract/api.ts. Money leaves in major units (toMajor of the integer minor units),
+ * times as epoch seconds, absent optional fields are left out rather than sent as null.
+ */
+import type {
+  CardDto, ChannelDto, DonationDto, MigrationChannelDto, MigrationRequestDto, SubscriptionDto, SubscriptionMemberDto,
+  TransactionDto, UserDto, WithdrawalAccountDto,
+} from '../../src/contract/api';
+import { type Currency, toMajor } from '../../src/domain/money';
+import { epochSeconds } from './clock';
+import type { TransactionView } from '../modules/transactions/repository';
+import type {
+  ChannelRow, DonateChannelRow, DonationRow, MemberRow, MigrationRequestRow, PayoutAccountRow, SavedCardRow, SubscriptionRow, UserRow,
+} from './db/schema';
+import { languageOf } from './languages';
+
+const major = (minor: number, currency: Currency): number => toMajor(minor, currency);
+const seconds = (at: Date): number => epochSeconds(at.getTime());
+
+/** Copies only the keys whose value is neither null nor undefined. */
+function present<T extends Record<string, unknown>>(fields: T): { [K in keyof T]?: Exclude<T[K], null> } {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(fields)) if (value !== null && value !== undefined) out[key] = value;
+  return out as { [K in keyof T]?: Exclude<T[K], null> };
+}
+
+export function userDto(user: Pick<UserRow, 'id' | 'telegramId' | 'firstName' | 'lastName' | 'username' | 'photoUrl'>): UserDto {
+  return {
+    id: user.id,
+    telegramId: user.telegramId,
+    firstName: user.firstName,
+    ...present({ lastName: user.lastName, userName: user.username, photoUrl: user.photoUrl }),
+  };
+}
+
+export function channelDto(channel: ChannelRow, activeSubscribers = 0): ChannelDto {
+  const language = languageOf(channel.language);
+  return {
+    id: channel.id,
+    chatId: channel.chatId,
+    name: channel.title,
+    ...present({ userName: channel.username, photoUrl: channel.photoUrl }),
+    type: channel.type,
+    language: { code: language.code, name: language.name },
+    isLanguageSelected: channel.languageSelected,
+    connected: channel.connected,
+    moderation: channel.moderation,
+    onboardingStep: channel.onboardingStep,
+    onboardingPassed: channel.onboardingPassed,
+    isOnboarding: !channel.onboardingPassed && channel.onboardingStep !== 'completed',
+    activeSubscribers,
+    isDeleted: channel.deleted,
+  };
+}
+
+/** The links a subscriber opens: the public handle, or the private channel's invite link. */
+export function channelLinks(channel: Pick<ChannelRow, 'type' | 'username' | 'inviteLink'>): { inviteLink?: string; privateChannelInviteLink?: string; publicChannelInviteLink?: string } {
+  if (channel.type === 'public' && channel.username) {
+    const link = `https://t.me/${channel.username}`;
+    return { inviteLink: link, publicChannelInviteLink: link };
+  }
+  return channel.inviteLink ? { inviteLink: channel.inviteLink, privateChannelInviteLink: channel.inviteLink } : {};
+}
+
+/**
+ * A subscription as the API shows it. Invite links go only to those allowed to open the channel: the owner
+ * (`withLinks`) and members with access; invoice payers get them from the payment check.
+ */
+export function subscriptionDto(subscription: SubscriptionRow, activeSubscribers = 0, linksFrom?: ChannelRow): SubscriptionDto {
+  return {
+    id: subscription.id,
+    channelId: subscription.channelId,
+    name: subscription.name,
+    description: subscription.description,
+    period: subscription.period,
+    amount: major(subscription.priceMinor, subscription.currency),
+    currency: subscription.currency,
+    buttonText: subscription.buttonText,
+    ...present({ command: subscription.command }),
+    activeSubscribers,
+    isDeleted: subscription.deleted,
+    ...(linksFrom ? channelLinks(linksFrom) : {}),
+  };
+}
+
+export function memberDto(member: MemberRow): SubscriptionMemberDto {
+  return {
+    id: member.id,
+    subscriptionId: member.subscriptionId,
+    userId: member.userId,
+    status: member.status,
+    period: member.period,
+    activatedAt: seconds(member.activatedAt),
+    ...(member.expiresAt ? { expiresAt: seconds(member.expiresAt) } : {}),
+    ...present({ paymentMethod: member.paymentMethod }),
+    price: major(member.priceMinor, member.currency),
+    currency: member.currency,
+    renewalFailed: member.renewalFailed,
+  };
+}
+
+export function donationDto(donation: DonationRow): DonationDto {
+  return {
+    id: donation.id,
+    channelId: donation.channelId,
+    title: donation.title,
+    description: donation.description,
+    buttonText: donation.buttonText,
+    amount: major(donation.amountMinor, donation.currency),
+    currency: donation.currency,
+  };
+}
+
+export function cardDto(card: SavedCardRow): CardDto {
+  return { id: card.id, cardBrand: card.brand, cardLast: card.last4, active: card.active, primary: card.primary };
+}
+
+export function withdrawalAccountDto(account: Pick<PayoutAccountRow, 'countryIso2' | 'methodType' | 'currency' | 'params'>): WithdrawalAccountDto {
+  return { country: account.countryIso2, methodType: account.methodType, currency: account.currency, params: account.params };
+}
+
+/**
+ * A ledger line. `total` is what the line's owner paid or received overall: the price for the payer, the payout
+ * amount for the creator, the paid-out sum for a withdrawal. Amounts are magnitudes; the type gives the sign
+ * (src/domain/transactions.ts).
+ */
+export function transactionDto(view: TransactionView): TransactionDto {
+  const row = view.transaction;
+  const c = row.currency;
+  const isPayer = row.type === 'buy_subscription' || row.type === 'send_donation';
+  const total = isPayer ? row.price : row.type === 'withdrawal' ? row.amount : row.payoutAmount;
+  const card = row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : undefined;
+  return {
+    id: row.id,
+    type: row.type,
+    createdAt: seconds(row.createdAt),
+    currency: c,
+    total: major(total, c),
+    amount: major(row.amount, c),
+    payoutAmount: major(row.payoutAmount, c),
+    price: major(row.price, c),
+    providerFee: major(row.providerFee, c),
+    serviceFee: major(row.serviceFee, c),
+    ...present({ paymentMethod: row.paymentMethod }),
+    ...(card ? { card, paymentExtra: JSON.stringify({ cardBrand: card.brand, cardLast: card.last4 }) } : {}),
+    ...(row.withdrawalAccount ? { withdrawalAccount: row.withdrawalAccount } : {}),
+    ...(view.counterparty ? { user: userDto(view.counterparty) } : {}),
+    ...(view.channel ? { channel: { id: view.channel.id, name: view.channel.title, ...present({ photoUrl: view.channel.photoUrl, userName: view.channel.username }) } } : {}),
+    ...(view.subscription ? { subscription: view.subscription } : {}),
+    ...(row.memberId !== null ? { subscriptionMember: { id: row.memberId } } : {}),
+  };
+}
+
+export function donateChannelDto(channel: DonateChannelRow): MigrationChannelDto {
+  return { chatId: channel.chatId, name: channel.name, link: channel.link, activeSubscribers: channel.activeSubscribers };
+}
+
+export function migrationRequestDto(request: MigrationRequestRow, positionInQueue?: number): MigrationRequestDto {
+  return {
+    id: request.id,
+    status: request.status,
+    createdAt: seconds(request.createdAt),
+    ...(request.status === 'queued' && positionInQueue !== undefined ? { positionInQueue } : {}),
+  };
+}

@@ -1,0 +1,39 @@
+/** The server's services, built once per app from the same dependencies. */
+import { BotEventsService } from './modules/bot/events';
+import { ChannelService } from './modules/channels/service';
+import type { ServiceDeps } from './platform/serviceDeps';
+import { DashboardService } from './modules/dashboard/service';
+import { DonationService } from './modules/donations/service';
+import { InvoiceService } from './modules/invoices/service';
+import { MigrationService } from './modules/migration/service';
+import { SubscriptionService } from './modules/subscriptions/service';
+import { TransactionService } from './modules/transactions/service';
+import { VerificationService } from './modules/verification/service';
+
+export interface Services {
+  readonly verification: VerificationService;
+  readonly dashboard: DashboardService;
+  readonly channels: ChannelService;
+  readonly subscriptions: SubscriptionService;
+  readonly donations: DonationService;
+  readonly transactions: TransactionService;
+  readonly invoices: InvoiceService;
+  readonly migration: MigrationService;
+  readonly botEvents: BotEventsService;
+}
+
+export function createServices(deps: ServiceDeps): Services {
+  return {
+    verification: new VerificationService(deps),
+    dashboard: new DashboardService(deps),
+    channels: new ChannelService(deps),
+    subscriptions: new SubscriptionService(deps),
+    donations: new DonationService(deps),
+    transactions: new TransactionService(deps),
+    invoices: new InvoiceService(deps),
+    migration: new MigrationService(deps),
+    botEvents: new BotEventsService(deps),
+  };
+}
+
+export type { ServiceDeps } from './platform/serviceDeps';
