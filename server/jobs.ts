@@ -1,7 +1,7 @@
 /**
  * The money engine's background jobs (buildApp loads this module; see server/platform/jobs.ts). In run order:
  * the sandbox provider's housekeeping (expired challenges and pages, notification retries), reconciliation of
- * payments left open, renewals, payouts, and forgetting old idempotency answers.
+ * payments left open and refunds still due, renewals, payouts, and forgetting old idempotency answers.
  */
 import { registerJob } from './platform/jobs';
 import type { MoneyDb } from './platform/db/moneyDb';
@@ -21,7 +21,7 @@ registerJob('sandbox-provider', async (context) => {
 
 registerJob('payments-reconcile', async (context) => {
   const engine = moneyEngine({ db: context.db as MoneyDb, clock: context.clock, config: context.config });
-  return { changed: await engine.payments.reconcileOpen(context.nowMs) };
+  return { changed: await engine.payments.reconcileOpen(context.nowMs), refunded: await engine.payments.refundDue() };
 });
 
 registerJob('renewals', (context) => runRenewals(context));

@@ -93,4 +93,9 @@ export interface PaymentProvider {
   publicKey(): string;
   /** Sends money to a creator's account, or returns the payout already made for this reference. */
   createPayout(request: ProviderPayoutRequest): Promise<ProviderPayout>;
+  /**
+   * Gives a paid charge back to the payer in full (idempotent on the charge's reference). `refunded` once the
+   * provider took it; `not_refundable` when the provider has no paid charge under that reference.
+   */
+  refundPayment(reference: string): Promise<'refunded' | 'not_refundable'>;
 }

@@ -161,18 +161,47 @@ export class PaymentService {
 
   /** Applies what the provider says about a payment. Answers the row as it ends up, or null for an unknown id. */
   async applyProviderState(paymentId: string, state: ProviderPayment): Promise<PaymentRow | null> {
-    return this.db.transaction((tx) => this.applyInTransaction(tx, paymentId, state));
+    const applied = await this.db.transaction((tx) => this.applyInTransaction(tx, paymentId, state));
+    return applied === null ? null : this.refundIfDue(applied);
   }
 
   /** A verified provider notification: applied once per event id, in the same transaction as its effects. */
   async handleEvent(event: ProviderEvent): Promise<'applied' | 'duplicate' | 'unknown_payment'> {
-    return this.db.transaction(async (tx) => {
+    const applied = await this.db.transaction(async (tx) => {
       const fresh = await tx.insert(providerWebhookEvents).values({ eventId: event.id, paymentId: event.payment.reference })
         .onConflictDoNothing().returning({ eventId: providerWebhookEvents.eventId });
-      if (fresh.length === 0) return 'duplicate';
-      const applied = await this.applyInTransaction(tx, event.payment.reference, event.payment);
-      return applied === null ? 'unknown_payment' : 'applied';
+      if (fresh.length === 0) return 'duplicate' as const;
+      return this.applyInTransaction(tx, event.payment.reference, event.payment);
     });
+    if (applied === 'duplicate') return 'duplicate';
+    if (applied === null) return 'unknown_payment';
+    await this.refundIfDue(applied);
+    return 'applied';
+  }
+
+  /**
+   * Gives back a charge refused at settlement (settlement.ts: it would have paid a period nobody asked for). Runs
+   * after the refusing transaction committed (no provider call inside a transaction); the refund is idempotent at
+   * the provider, and one that fails here stays due for the reconcile job.
+   */
+  async refundIfDue(payment: PaymentRow): Promise<PaymentRow> {
+    if (payment.refundStatus !== 'due' || this.options.provider === null) return payment;
+    const answer = await this.options.provider.refundPayment(payment.id);
+    if (answer !== 'refunded') return payment;
+    const at = new Date(this.clock.now());
+    const [refunded] = await this.db.update(payments).set({ refundStatus: 'done', refundedAt: at, updatedAt: at })
+      .where(and(eq(payments.id, payment.id), eq(payments.refundStatus, 'due'))).returning();
+    return refunded ?? payment;
+  }
+
+  /** Refunds still due (a provider call that failed or a process that stopped in between). Answers how many. */
+  async refundDue(limit = 100): Promise<number> {
+    const due = await this.db.select().from(payments).where(eq(payments.refundStatus, 'due')).limit(limit);
+    let refunded = 0;
+    for (const payment of due) {
+      if ((await this.refundIfDue(payment)).refundStatus === 'done') refunded += 1;
+    }
+    return refunded;
   }
 
   /**
@@ -283,8 +312,9 @@ export class PaymentService {
   private async applyInTransaction(tx: MoneyTx, paymentId: string, state: ProviderPayment): Promise<PaymentRow | null> {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
     if (payment === undefined) return null;
-    // Final states stay final; only a charge the provider reports paid can still settle a payment we gave up on.
-    if (payment.status === 'paid') return payment;
+    // Final states stay final; only a charge the provider reports paid can still settle a payment we gave up on,
+    // never one refused at settlement (its money goes back).
+    if (payment.status === 'paid' || payment.refundStatus !== null) return payment;
     if (payment.status === 'error' && state.status !== 'paid') return payment;
 
     // Polls of an open payment usually learn nothing new: no write then.

@@ -11,7 +11,9 @@
  *   `expiring` (follower and creator labels) until expires_at; at expiry one last "final" attempt is made; if that
  *   fails too it simply expires (label `expired`, status stays active so the history shows it was not cancelled).
  *   Paying the invoice again, or a follower's renew after a cancel, clears renewal_failed.
- * - Cancelled memberships and deleted subscriptions are never charged.
+ * - Cancelled memberships and deleted subscriptions are never charged, nor anything a new payment would be refused
+ *   for: a banned creator or follower (a ban cancels the follower's memberships), a channel that is deleted, not
+ *   approved or without the bot. After a restore, memberships that had ended while it was deleted stay ended.
  *
  * Exactly once, also with several server processes on one PostgreSQL: due members are claimed with
  * SELECT ... FOR UPDATE SKIP LOCKED, and every attempt is a payments row with a unique renewal_key
@@ -26,7 +28,7 @@ import type { JobContext } from '../../platform/jobs';
 import type { MoneyDb } from '../../platform/db/moneyDb';
 import { moneyEngine } from './engine';
 import { markRenewalFailed, newPaymentId } from './PaymentService';
-import { channels, savedCards, subscriptionMembers, subscriptions } from '../../platform/db/schema';
+import { channels, savedCards, subscriptionMembers, subscriptions, users } from '../../platform/db/schema';
 import { payments } from '../../platform/db/schema-money';
 
 export const RENEWAL_LEAD_MS = 24 * 60 * 60 * 1000;
@@ -98,7 +100,14 @@ async function claimDue(db: MoneyDb, nowMs: number): Promise<Claimed[]> {
         isNotNull(subscriptionMembers.expiresAt),
         lte(subscriptionMembers.expiresAt, new Date(nowMs + RENEWAL_LEAD_MS)),
         gt(subscriptionMembers.expiresAt, new Date(nowMs - RENEWAL_CATCH_UP_MS)),
+        // A renewal is a new payment: attempted only where invoiceTargets.assertPayable would take one.
         eq(subscriptions.deleted, false),
+        eq(channels.deleted, false),
+        eq(channels.connected, true),
+        eq(channels.moderation, 'approved'),
+        sql`not exists (select 1 from ${users} where ${users.id} in (${channels.ownerId}, ${subscriptionMembers.userId}) and ${users.banned})`,
+        // A restore never charges: memberships that had ended before it stay ended.
+        or(isNull(subscriptions.restoredAt), gt(subscriptionMembers.expiresAt, subscriptions.restoredAt)),
         or(and(eq(subscriptionMembers.renewalFailed, false), gt(subscriptionMembers.expiresAt, now)), lte(subscriptionMembers.expiresAt, now)),
         sql`not exists (select 1 from ${payments} where ${payments.renewalKey} = ${attemptKey})`,
       ))

@@ -4,7 +4,7 @@
  * payment row itself. Runs at most once per payment: the caller holds the row lock and checks the status, and the
  * ledger's unique (payment_id, type) index would refuse a second pair anyway.
  */
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { CardBrand, Period } from '../../../src/domain/entities';
 import { CARD_BRANDS } from '../../../src/domain/entities';
 import { splitPayment } from '../../../src/domain/fees';
@@ -14,7 +14,7 @@ import { nextExpiry } from './ledger/periods';
 import { savedCards, subscriptionMembers } from '../../platform/db/schema';
 import { payments } from '../../platform/db/schema-money';
 import type { MoneyTx } from '../../platform/db/moneyDb';
-import { loadDonationTarget, loadSubscriptionTarget } from './invoiceTargets';
+import { isUnexpired, loadDonationTarget, loadSubscriptionTarget } from './invoiceTargets';
 import type { ProviderPayment } from './PaymentProvider';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -28,9 +28,26 @@ export interface SettleOptions {
   readonly serviceFeeBps: number;
 }
 
-/** Settles a locked, not yet paid payment that the provider reports paid. Answers the updated row. */
+export const ALREADY_SUBSCRIBED_DESCRIPTION = 'Already subscribed';
+
+/**
+ * Settles a locked, not yet paid payment that the provider reports paid. Answers the updated row: paid, or, when it
+ * would buy a membership period the payer did not ask for, refused (status error, already_subscribed) with its
+ * refund due (the caller asks the provider for the refund once this transaction has committed).
+ */
 export async function settlePaidPayment(tx: MoneyTx, payment: PaymentRow, state: ProviderPayment, options: SettleOptions): Promise<PaymentRow> {
   const at = new Date(options.nowMs);
+  if (payment.kind === 'subscription' && await paysUnaskedPeriod(tx, payment, options.nowMs)) {
+    const [refused] = await tx.update(payments).set({
+      status: 'error',
+      errorCode: 'already_subscribed',
+      errorDescription: ALREADY_SUBSCRIBED_DESCRIPTION,
+      redirectUrl: null,
+      refundStatus: 'due',
+      updatedAt: at,
+    }).where(eq(payments.id, payment.id)).returning();
+    return refused;
+  }
   const price = money(Number(payment.amount), payment.currency as Currency);
   const providerFee = money(Math.min(state.providerFee ?? 0, price.minor), price.currency);
   const split = splitPayment(price, options.serviceFeeBps, providerFee);
@@ -88,6 +105,22 @@ export async function settlePaidPayment(tx: MoneyTx, payment: PaymentRow, state:
     settledAt: at,
   }).where(eq(payments.id, payment.id)).returning();
   return updated;
+}
+
+/**
+ * The one-charge-per-membership rule, decided at settlement (creation only pre-checks it): an invoice payment may
+ * only start a membership or continue one that has run out. A one-time membership already owned, or a recurring one
+ * still running, means another payment of the same payer (a second device, a 3-D Secure page left open, a
+ * concurrent tap) got there first. Renewals are charges the membership itself asked for. Serialised per
+ * (subscription, payer) by a transaction-level advisory lock, so concurrent settlements on several connections or
+ * processes see each other's membership.
+ */
+async function paysUnaskedPeriod(tx: MoneyTx, payment: PaymentRow, nowMs: number): Promise<boolean> {
+  if (payment.purpose === 'renewal' || payment.subscriptionId === null) return false;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`membership:${payment.subscriptionId}:${payment.userId}`}, 0))`);
+  const [member] = await tx.select({ period: subscriptionMembers.period, expiresAt: subscriptionMembers.expiresAt }).from(subscriptionMembers)
+    .where(and(eq(subscriptionMembers.subscriptionId, Number(payment.subscriptionId)), eq(subscriptionMembers.userId, payment.userId)));
+  return member !== undefined && isUnexpired(member, nowMs);
 }
 
 interface MembershipInput {

@@ -4,7 +4,8 @@
  * On each run the job looks at the latest payout instant P at or before now (the 10th or the 25th at
  * PAYOUT_HOUR). For every creator and currency it pays out everything earned before P's window end (the 16th of the
  * previous month for the 10th, the 1st of this month for the 25th) that no earlier withdrawal took, when that sum
- * reaches the minimum (€100 / ₽3,000; other currencies are never paid out) and the creator has a payout account.
+ * reaches the minimum (€100 / ₽3,000; other currencies are never paid out) and the creator has a payout account in
+ * that currency (no conversion yet: earnings in another currency wait for an account in theirs).
  * Smaller sums are carried over: they are simply still there at the next payout day. A missed payout day (downtime)
  * is caught up by the next run, whose cutoff covers the earlier window too.
  *
@@ -63,10 +64,11 @@ export async function runPayouts(context: Pick<JobContext, 'db' | 'clock' | 'con
   let carriedOver = 0;
 
   const candidates = await dueAmounts(db, cutoffIso);
-  const withAccount = new Set(candidates.length === 0 ? [] : (await db.select({ userId: payoutAccounts.userId }).from(payoutAccounts)
-    .where(inArray(payoutAccounts.userId, [...new Set(candidates.map((candidate) => candidate.userId))]))).map((row) => row.userId));
+  const accountCurrency = new Map(candidates.length === 0 ? [] : (await db.select({ userId: payoutAccounts.userId, currency: payoutAccounts.currency }).from(payoutAccounts)
+    .where(inArray(payoutAccounts.userId, [...new Set(candidates.map((candidate) => candidate.userId))]))).map((row) => [row.userId, row.currency]));
   for (const candidate of candidates) {
-    if (!meetsPayoutMinimum(money(candidate.due, candidate.currency)) || !withAccount.has(candidate.userId)) {
+    // Money goes out only in the account's own currency; earnings in another one wait for an account in theirs.
+    if (!meetsPayoutMinimum(money(candidate.due, candidate.currency)) || accountCurrency.get(candidate.userId) !== candidate.currency) {
       carriedOver += 1;
       continue;
     }
@@ -78,8 +80,8 @@ export async function runPayouts(context: Pick<JobContext, 'db' | 'clock' | 'con
       const [account] = await tx.select().from(payoutAccounts).where(eq(payoutAccounts.userId, candidate.userId));
       // Recomputed under the run row: the amount cannot have changed, but nothing is paid from a stale read.
       const [due] = await dueAmounts(tx, cutoffIso, candidate.userId).then((rows) => rows.filter((row) => row.currency === candidate.currency));
-      if (account === undefined || due === undefined || !meetsPayoutMinimum(money(due.due, due.currency))) {
-        // No account yet: carried over; undo the claim so a later run (after the account is saved) can pay.
+      if (account === undefined || account.currency !== candidate.currency || due === undefined || !meetsPayoutMinimum(money(due.due, due.currency))) {
+        // No account (in this currency) yet: carried over; undo the claim so a later run (after the account is saved) can pay.
         await tx.delete(payoutRuns).where(and(eq(payoutRuns.userId, candidate.userId), eq(payoutRuns.currency, candidate.currency), eq(payoutRuns.payoutDate, payoutDate)));
         return null;
       }

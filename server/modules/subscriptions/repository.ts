@@ -23,6 +23,7 @@ export type SubscriptionPatch = Partial<{
   buttonText: string;
   command: string | null;
   deleted: boolean;
+  restoredAt: Date;
   publishedPostId: number | null;
 }>;
 

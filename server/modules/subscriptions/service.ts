@@ -141,7 +141,8 @@ export class SubscriptionService {
     if (subscription.deleted && subscription.command !== null && (await this.repo.commandTaken(channel.id, subscription.command, subscription.id))) {
       throw new AppError('conflict', 'Another subscription of this channel uses this command now: change or clear it there first', { field: 'command' });
     }
-    const updated = subscription.deleted ? await this.repo.update(subscription.id, { deleted: false }, this.now()) : subscription;
+    // restoredAt: memberships that ended while it was deleted stay ended (renewals.ts never charges them).
+    const updated = subscription.deleted ? await this.repo.update(subscription.id, { deleted: false, restoredAt: this.now() }, this.now()) : subscription;
     return { subscription: await this.dto(updated, channel) };
   }
 

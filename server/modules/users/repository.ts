@@ -1,8 +1,8 @@
 /** Users: created or refreshed from signed init data, banned, verification state. */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { VerificationStatus } from '../../../src/domain/entities';
 import { type Db, type DbOrTx, rowsOf } from '../../platform/db/db';
-import { type UserRow, users } from '../../platform/db/schema';
+import { type UserRow, subscriptionMembers, users } from '../../platform/db/schema';
 
 export interface TelegramProfile {
   readonly telegramId: number;
@@ -75,8 +75,17 @@ export class UsersRepository {
     return row!;
   }
 
+  /**
+   * Bans or unbans. A banned follower can no longer call the API, so their recurring memberships are cancelled with
+   * the ban (access runs to the paid expiry, nothing renews); an unban does not restart them.
+   */
   async setBanned(id: number, banned: boolean, now: Date): Promise<void> {
-    await this.db.update(users).set({ banned, updatedAt: now }).where(eq(users.id, id));
+    await this.db.transaction(async (tx) => {
+      await tx.update(users).set({ banned, updatedAt: now }).where(eq(users.id, id));
+      if (!banned) return;
+      await tx.update(subscriptionMembers).set({ status: 'cancelled', updatedAt: now })
+        .where(and(eq(subscriptionMembers.userId, id), eq(subscriptionMembers.status, 'active'), ne(subscriptionMembers.period, 'onetime')));
+    });
   }
 
   async setVerification(id: number, status: VerificationStatus, now: Date, kyc?: { token: string | null; expiresAt: Date | null }): Promise<UserRow | undefined> {

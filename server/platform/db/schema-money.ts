@@ -46,6 +46,9 @@ export const payments = pgTable('payments', {
   createdAt: at('created_at').notNull(),
   updatedAt: at('updated_at').notNull(),
   settledAt: at('settled_at'),
+  /** 'due': paid at the provider but refused at settlement (see settlement.ts), to be refunded; 'done': refunded. */
+  refundStatus: text('refund_status').$type<'due' | 'done'>(),
+  refundedAt: at('refunded_at'),
 }, (table) => [
   uniqueIndex('payments_user_idempotency_key').on(table.userId, table.idempotencyKey),
   uniqueIndex('payments_renewal_key').on(table.renewalKey),
@@ -117,6 +120,7 @@ export const providerSessions = pgTable('provider_sessions', {
   recurrentToken: text('recurrent_token'),
   challengeExpiresAt: at('challenge_expires_at'),
   expiresAt: at('expires_at').notNull(),
+  refundedAt: at('refunded_at'),
   createdAt: at('created_at').notNull(),
   updatedAt: at('updated_at').notNull(),
 });

@@ -84,6 +84,8 @@ export const subscriptions = pgTable('subscriptions', {
   /** `$name` command (only a-z after $), or null. */
   command: text('command'),
   deleted: boolean('deleted').notNull().default(false),
+  /** When it was last restored after a delete: memberships that had ended by then are never renewed. */
+  restoredAt: at('restored_at'),
   /** The bot post that published it, if any. */
   publishedPostId: ref('published_post_id'),
   createdAt: at('created_at').notNull(),

@@ -3,6 +3,7 @@ import type { Currency, Money } from '../../domain/money';
 import { splitPayment } from '../../domain/fees';
 import type { CardBrand, Transaction, TransactionType } from '../../domain/entities';
 import type { InMemoryBackend } from './InMemoryBackend';
+import { isMemberExpired } from '../../domain/members';
 import { periodEnd } from './periods';
 import type { ChannelRecord, MemberRecord, PaymentRecord, SubscriptionRecord } from './records';
 
@@ -68,6 +69,18 @@ export function recordSale(backend: InMemoryBackend, sale: Sale): { transactionI
 /** Settles a payment the provider approved: the sale, then the saved card when asked for. Idempotent. */
 export function settlePayment(backend: InMemoryBackend, payment: PaymentRecord): void {
   if (payment.status === 'paid') return;
+  // As on the server (settlement.ts): a charge that would buy a membership period nobody asked for (another payment
+  // got there first) is refused at settlement and its money refunded.
+  if (payment.target.kind === 'subscription') {
+    const { subscriptionId } = payment.target;
+    const now = backend.nowMs();
+    if (backend.membersOf(subscriptionId).some((member) => member.userId === payment.userId && !isMemberExpired(member, now))) {
+      payment.status = 'error';
+      payment.error = { code: 'already_subscribed', message: 'Already subscribed' };
+      payment.redirectUrl = undefined;
+      return;
+    }
+  }
   const channel = backend.channels.get(payment.target.channelId);
   if (channel === undefined) throw new Error(`payment ${payment.id} refers to a missing channel`);
   const subscription = payment.target.kind === 'subscription' ? backend.subscriptions.get(payment.target.subscriptionId) : undefined;

@@ -58,6 +58,7 @@ function sessionToRow(session: SandboxSession): typeof providerSessions.$inferIn
     expiresAt: new Date(session.expiresAt),
     createdAt: new Date(session.createdAt),
     updatedAt: new Date(session.updatedAt),
+    refundedAt: toDate(session.refundedAt ?? null),
   };
 }
 
@@ -80,6 +81,7 @@ function sessionFromRow(row: SessionRow): SandboxSession {
     expiresAt: row.expiresAt.getTime(),
     createdAt: row.createdAt.getTime(),
     updatedAt: row.updatedAt.getTime(),
+    refundedAt: row.refundedAt?.getTime() ?? null,
   };
 }
 
@@ -172,6 +174,12 @@ export class DrizzleSandboxProviderStore implements SandboxProviderStore {
 
   async markEventAttempt(id: string, deliveredAt: number | null): Promise<void> {
     await this.db.update(providerEvents).set({ attempts: sql`${providerEvents.attempts} + 1`, deliveredAt: toDate(deliveredAt) }).where(eq(providerEvents.id, id));
+  }
+
+  async markRefunded(reference: string, at: number): Promise<SandboxSession | null> {
+    await this.db.update(providerSessions).set({ refundedAt: new Date(at) })
+      .where(and(eq(providerSessions.reference, reference), eq(providerSessions.status, 'paid'), isNull(providerSessions.refundedAt)));
+    return this.findSessionByReference(reference);
   }
 
   async insertPayout(payout: PayoutRecord): Promise<PayoutRecord> {

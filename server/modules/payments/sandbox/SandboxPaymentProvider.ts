@@ -36,6 +36,10 @@ export class SandboxPaymentProvider implements PaymentProvider {
   createPayout(request: ProviderPayoutRequest): Promise<ProviderPayout> {
     return this.sandbox.createPayout(request);
   }
+
+  refundPayment(reference: string): Promise<'refunded' | 'not_refundable'> {
+    return this.sandbox.refund(reference);
+  }
 }
 
 const STATUSES = new Set(['pending', 'action_required', 'paid', 'cancelled', 'error']);

@@ -272,6 +272,12 @@ export class SandboxProvider {
     return { payoutId: record.id, reference: record.reference, status: 'accepted' };
   }
 
+  /** Refunds a paid charge in full, once. */
+  async refund(reference: string): Promise<'refunded' | 'not_refundable'> {
+    const session = await this.store.markRefunded(reference, this.now());
+    return session !== null && session.status === 'paid' ? 'refunded' : 'not_refundable';
+  }
+
   toPayment(session: SandboxSession): ProviderPayment {
     return {
       sessionId: session.id,

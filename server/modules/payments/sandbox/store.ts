@@ -41,6 +41,8 @@ export interface SandboxSession {
   readonly expiresAt: number;
   readonly createdAt: number;
   readonly updatedAt: number;
+  /** When a paid charge was refunded in full. */
+  readonly refundedAt?: number | null;
 }
 
 export type SessionPatch = Partial<Pick<SandboxSession,
@@ -86,6 +88,8 @@ export interface SandboxProviderStore {
   markEventAttempt(id: string, deliveredAt: number | null): Promise<void>;
   /** Inserts the payout, or returns the one that already has this reference. */
   insertPayout(payout: PayoutRecord): Promise<PayoutRecord>;
+  /** Marks a paid session refunded (once: a second call keeps the first time). Answers it, or null when unknown. */
+  markRefunded(reference: string, at: number): Promise<SandboxSession | null>;
 }
 
 /** In-memory store for unit tests and tools. */
@@ -147,5 +151,13 @@ export class InMemorySandboxProviderStore implements SandboxProviderStore {
     if (existing !== undefined) return existing;
     this.payouts.set(payout.reference, payout);
     return payout;
+  }
+  async markRefunded(reference: string, at: number): Promise<SandboxSession | null> {
+    const session = await this.findSessionByReference(reference);
+    if (session === null) return null;
+    if (session.status !== 'paid' || (session.refundedAt ?? null) !== null) return session;
+    const refunded = { ...session, refundedAt: at };
+    this.sessions.set(session.id, refunded);
+    return refunded;
   }
 }

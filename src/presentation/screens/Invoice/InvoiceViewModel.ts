@@ -76,6 +76,8 @@ export class InvoiceViewModel {
     if (this.flow.isFor(this.kind, this.id)) {
       const { payment, receipt } = this.flow;
       if (payment.status === 'paid' && receipt !== null) return { kind: 'paid', receipt };
+      // A charge refused at settlement because another payment already bought this membership (its money is refunded).
+      if (payment.status === 'error' && invoiceLoadStateFromError(payment.code ?? '') === 'alreadyExists') return { kind: 'alreadyExists' };
       if (payment.status === 'error') return { kind: 'failed', code: payment.code ?? 'error_unknown', message: payment.message ?? '' };
       if (payment.status === 'pending' || payment.status === 'action_required') return { kind: 'inProgress' };
     }

@@ -3,6 +3,7 @@ import { PayInvoice } from '../../../../src/application/use-cases/payments/PayIn
 import { type Currency, money } from '../../../../src/domain/money';
 import { PaymentFlowStore } from '../../../../src/presentation/payment/PaymentFlowStore';
 import { InvoiceViewModel } from '../../../../src/presentation/screens/Invoice/InvoiceViewModel';
+import { completeThreeDSecure } from '../../../../src/infrastructure/memory/payments';
 import { createWorld } from '../../application/support/world';
 import { FakePlatform } from '../support/FakePlatform';
 
@@ -123,6 +124,23 @@ describe('InvoiceViewModel', () => {
     expect(shown.view).toMatchObject({ kind: 'failed', code: 'do_not_honor' });
     expect(shown.retry()).toBe('/payment/choicePaymentMethod');
     expect(flow.payment.status).toBeNull();
+  });
+
+  it('a 3-D Secure payment refused at settlement because another payment bought the membership shows Already subscribed', async () => {
+    const { subscription, invoice, flow, world, follower } = setup();
+    const card = world.seed.card(follower.id, { primary: true, scenario: 'three_ds' });
+    const page = invoice('subscription', subscription.id);
+    await page.start();
+    page.proceedToPayment();
+    await flow.pay({ kind: 'saved_card', cardId: card.id }, 'tap-1');
+    expect(flow.payment.status).toBe('action_required');
+
+    world.seed.member(subscription.id, follower.id); // paid meanwhile from another device
+    completeThreeDSecure(world.backend, [...world.backend.payments.keys()][0]!, true);
+    await flow.followRedirect();
+
+    expect(flow.payment).toMatchObject({ status: 'error', code: 'already_subscribed' });
+    expect(page.view).toEqual({ kind: 'alreadyExists' });
   });
 
   it('closes the app from a state screen', async () => {
