@@ -160,7 +160,7 @@ export function describeInvoiceRepositoryContract(name: string, make: MakeContra
         const { fixture } = subject();
         const creator = await fixture.asCreator();
         const channel = await fixture.seedChannel(creator);
-        const donation = await fixture.seedDonation(channel.id);
+        const donation = await fixture.seedDonation(channel.id, { amount: money(0, 'eur') });
         const follower = await fixture.asFollower();
         const card = await fixture.seedCard(follower);
         const { invoices } = subject().as(follower);
@@ -168,6 +168,19 @@ export function describeInvoiceRepositoryContract(name: string, make: MakeContra
         const created = await invoices.createPayment({ kind: 'donation', donationId: donation.id, amount: money(1200, 'eur') }, { method: 'smart_glocal_saved_card', cardId: card.id }, newKey());
         const check = await paidCheck(follower, created.paymentId);
         expect(check).toMatchObject({ status: 'paid', kind: 'donation', amount: money(1200, 'eur') });
+      });
+
+      it('charges a fixed donation amount exactly and refuses another one', async () => {
+        const { fixture } = subject();
+        const creator = await fixture.asCreator();
+        const channel = await fixture.seedChannel(creator);
+        const donation = await fixture.seedDonation(channel.id, { amount: money(333, 'eur') });
+        const follower = await fixture.asFollower();
+        const card = await fixture.seedCard(follower);
+        const { invoices } = subject().as(follower);
+        await expectCode(invoices.createPayment({ kind: 'donation', donationId: donation.id, amount: money(500, 'eur') }, { method: 'smart_glocal_saved_card', cardId: card.id }, newKey()), 'validation_error');
+        const created = await invoices.createPayment({ kind: 'donation', donationId: donation.id, amount: money(333, 'eur') }, { method: 'smart_glocal_saved_card', cardId: card.id }, newKey());
+        expect(await paidCheck(follower, created.paymentId)).toMatchObject({ status: 'paid', kind: 'donation', amount: money(333, 'eur') });
       });
 
       it('keeps payments private to their payer', async () => {

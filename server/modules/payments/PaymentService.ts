@@ -260,6 +260,16 @@ export class PaymentService {
     if (target.kind === 'subscription') return money(target.priceMinor, target.currency);
     const raw = body.amount;
     const parsed = typeof raw === 'number' || typeof raw === 'string' ? parseMoney(String(raw), target.currency) : null;
+    if (target.amountMinor > 0) {
+      // A fixed amount is charged exactly: the payer may repeat it or leave it out, never change it.
+      const fixed = money(target.amountMinor, target.currency);
+      if (raw !== undefined && raw !== null && raw !== '' && parsed?.minor !== fixed.minor) {
+        throw new AppError('validation_error', `This donation is fixed at ${toMajor(fixed.minor, fixed.currency)} ${fixed.currency.toUpperCase()}`, {
+          field: 'amount', reason: 'amount_fixed', bound: toMajor(fixed.minor, fixed.currency),
+        });
+      }
+      return fixed;
+    }
     const checked = checkAmount('donation', parsed);
     if (!checked.ok) {
       const bound = checked.error.bound;

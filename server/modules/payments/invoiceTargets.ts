@@ -29,6 +29,8 @@ export interface DonationTarget {
   readonly donationId: number;
   readonly title: string;
   readonly currency: Currency;
+  /** The amount the creator fixed, in minor units; 0: the payer chooses. */
+  readonly amountMinor: number;
   readonly deleted: boolean;
   readonly channel: ChannelRow;
   readonly creatorId: number;
@@ -61,7 +63,7 @@ export async function loadDonationTarget(db: DbOrTx, donationId: number): Promis
   if (row === undefined) return null;
   const { donation, channel } = row;
   return {
-    kind: 'donation', donationId: donation.id, title: donation.title, currency: donation.currency, deleted: donation.deleted,
+    kind: 'donation', donationId: donation.id, title: donation.title, currency: donation.currency, amountMinor: donation.amountMinor, deleted: donation.deleted,
     channel, creatorId: channel.ownerId, creatorBanned: row.creatorBanned,
   };
 }

@@ -124,7 +124,7 @@ export const donations = pgTable('donations', {
   channelId: ref('channel_id').notNull().references(() => channels.id),
   title: text('title').notNull(),
   description: text('description').notNull(),
-  /** Suggested amount in minor units; 0 = none (the invoice starts from its default). */
+  /** Fixed amount in minor units, charged exactly; 0 = the payer chooses (the invoice starts from its default). */
   amountMinor: minor('amount_minor').notNull().default(0),
   currency: currency().notNull(),
   buttonText: text('button_text').notNull(),

@@ -8,7 +8,7 @@ export interface Donation {
   readonly title: string;
   readonly description: string;
   readonly buttonText: string;
-  /** Suggested amount; the donor may change it within the currency bounds. */
+  /** The amount the creator fixed (charged exactly), or zero: the donor chooses within the currency bounds. */
   readonly amount: Money;
 }
 

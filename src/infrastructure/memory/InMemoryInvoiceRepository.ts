@@ -123,7 +123,11 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
     }
     const { donation, channel } = this.payableDonation(target.donationId);
     if (target.amount.currency !== donation.amount.currency) fail('validation_error', 'Currency differs from the request', { field: 'currency' });
-    const amount = requireAmount('donation', 'amount', target.amount);
+    if (donation.amount.minor > 0 && target.amount.minor !== donation.amount.minor) {
+      // As on the server: a fixed amount is charged exactly.
+      fail('validation_error', 'This donation has a fixed amount', { field: 'amount', reason: 'amount_fixed' });
+    }
+    const amount = donation.amount.minor > 0 ? donation.amount : requireAmount('donation', 'amount', target.amount);
     return { paymentTarget: { kind: 'donation', donationId: donation.id, channelId: channel.id }, amount };
   }
 

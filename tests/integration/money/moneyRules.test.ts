@@ -222,3 +222,44 @@ describe('payouts go out only in the account\'s currency', () => {
     expect(balances.get('eur') ?? 0).toBe(0);
   });
 });
+
+describe('fixed donation amounts', () => {
+  let server: TestServer;
+  let shop: Shop;
+  let fixedId: number;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    shop = await openShop(server);
+    const created = await server.api<{ donation: { id: number; amount: number } }>(shop.creator, 'POST', `/donation/request/channel/${shop.channelId}`, {
+      title: 'A coffee', description: 'Exactly one', currency: 'eur', amount: 3.33, buttonText: 'Donate', pin: false, disableNotification: true,
+    });
+    expect(created.status).toBe(200);
+    expect(created.body.donation.amount).toBe(3.33);
+    fixedId = created.body.donation.id;
+  }, 60_000);
+  afterAll(async () => server.close());
+
+  it('charges the fixed amount exactly (the amount as text or as a number)', async () => {
+    const payer = newUser('Exact');
+    expect(await payWithNewCard(server, payer, 'donation', fixedId, '4242424242424242', { amount: '3.33' })).toMatchObject({ status: 'paid', amount: 3.33, currency: 'eur' });
+    expect(await payWithNewCard(server, payer, 'donation', fixedId, '4242424242424242', { amount: 3.33 })).toMatchObject({ status: 'paid', amount: 3.33, currency: 'eur' });
+    await expectBalancesMatchLedger(server, shop.creatorId);
+  });
+
+  it('refuses another amount with 400 validation_error (amount_fixed) and charges nothing', async () => {
+    const payer = newUser('Haggler');
+    const cardToken = (await server.request<{ token: string }>('POST', '/provider/v1/cards/tokenize', {
+      card_number: '4242424242424242', cardholder_name: 'Test Payer', expiry_month: '12', expiry_year: '35', cvc: '123',
+    })).body.token;
+    const answer = await pay(server, payer, 'donation', fixedId, { paymentMethod: 'smart_glocal_form', cardToken, amount: 5 });
+    expect(answer).toMatchObject({ status: 400, body: { code: 'validation_error', field: 'amount', reason: 'amount_fixed' } });
+    const paid = await server.database.db.select().from(payments).where(eq(payments.userId, await userId(server, payer)));
+    expect(paid).toEqual([]);
+  });
+
+  it('a request without a fixed amount still takes what the payer chooses', async () => {
+    const payer = newUser('Chooser');
+    expect(await payWithNewCard(server, payer, 'donation', shop.donationId, '4242424242424242', { amount: 12 })).toMatchObject({ status: 'paid', amount: 12 });
+  });
+});

@@ -128,20 +128,26 @@ const InvoiceContent = observer(function InvoiceContent({ vm }: { vm: InvoiceVie
               </div>
             )}
           </Section>
-          <Section header={t('invoice.amountSection')}>
-            <div className="invoice-amount">
-              <TextInput
-                label={t('invoice.amountLabel')}
-                inputMode="numeric"
-                autoComplete="off"
-                value={vm.amountText}
-                onChange={vm.setAmountText}
-                suffix={vm.currency.toUpperCase()}
-                error={vm.amountErrorKey ? t(vm.amountErrorKey, { amount: vm.amountErrorBound ? formatMoney(vm.amountErrorBound) : '' }) : undefined}
-              />
-              <AmountPresets presets={vm.presets} isSelected={vm.isPresetSelected} onChoose={vm.choosePreset} label={t('invoice.presetsLabel')} />
-            </div>
-          </Section>
+          {vm.fixedAmount ? (
+            <Section header={t('invoice.amountSection')}>
+              <Cell title={t('invoice.amountLabel')} after={formatMoney(vm.fixedAmount)} />
+            </Section>
+          ) : (
+            <Section header={t('invoice.amountSection')}>
+              <div className="invoice-amount">
+                <TextInput
+                  label={t('invoice.amountLabel')}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  value={vm.amountText}
+                  onChange={vm.setAmountText}
+                  suffix={vm.currency.toUpperCase()}
+                  error={vm.amountErrorKey ? t(vm.amountErrorKey, { amount: vm.amountErrorBound ? formatMoney(vm.amountErrorBound) : '' }) : undefined}
+                />
+                <AmountPresets presets={vm.presets} isSelected={vm.isPresetSelected} onChoose={vm.choosePreset} label={t('invoice.presetsLabel')} />
+              </div>
+            </Section>
+          )}
         </>
       )}
     </Screen>

@@ -143,10 +143,17 @@ export class InvoiceViewModel {
     return this.amountText === String(toMajor(amount.minor, amount.currency));
   }
 
+  /** The amount the creator fixed for this donation request (charged exactly, shown instead of the input), or null. */
+  get fixedAmount(): Money | null {
+    if (this.loaded?.kind !== 'donation') return null;
+    const { amount } = this.loaded.invoice.donation;
+    return amount.minor > 0 ? amount : null;
+  }
+
   /** The donation amount as entered, within bounds, or the error to show. */
   private get checkedAmount(): ReturnType<typeof checkDonationInvoiceAmount> | null {
     const currency = this.currency;
-    if (this.loaded?.kind !== 'donation' || currency === null) return null;
+    if (this.loaded?.kind !== 'donation' || currency === null || this.fixedAmount !== null) return null;
     return checkDonationInvoiceAmount(this.amountText, currency);
   }
 
@@ -154,6 +161,7 @@ export class InvoiceViewModel {
   get payAmount(): Money | null {
     if (this.loaded === null) return null;
     if (this.loaded.kind === 'subscription') return this.loaded.invoice.subscription.price;
+    if (this.fixedAmount !== null) return this.fixedAmount;
     const checked = this.checkedAmount;
     return checked !== null && checked.ok ? checked.value : null;
   }

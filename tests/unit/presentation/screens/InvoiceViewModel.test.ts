@@ -143,6 +143,27 @@ describe('InvoiceViewModel', () => {
     expect(page.view).toEqual({ kind: 'alreadyExists' });
   });
 
+  it('a fixed donation amount (3.33) is shown and paid as it is, whatever the input would accept', async () => {
+    const { donation, invoice, flow } = setup({ donationAmount: 333 });
+    const page = invoice('donation', donation.id);
+    await page.start();
+    expect(page.fixedAmount).toEqual(money(333, 'eur'));
+    expect(page.payAmount).toEqual(money(333, 'eur'));
+    expect(page.amountErrorKey).toBeNull();
+    expect(page.proceedToPayment()).toBe('/payment/form');
+    expect(page.amountErrorKey).toBeNull();
+    expect(flow.target).toMatchObject({ kind: 'donation', id: donation.id, amount: money(333, 'eur') });
+  });
+
+  it('a donation without a fixed amount has no fixed amount and takes the typed one', async () => {
+    const { donation, invoice } = setup();
+    const page = invoice('donation', donation.id);
+    await page.start();
+    expect(page.fixedAmount).toBeNull();
+    page.setAmountText('12');
+    expect(page.payAmount).toEqual(money(1200, 'eur'));
+  });
+
   it('closes the app from a state screen', async () => {
     const { invoice, platform } = setup();
     const close = jest.spyOn(platform, 'close').mockImplementation(() => undefined);
