@@ -174,7 +174,9 @@ export interface TransactionResponse { transaction: TransactionDto }
 
 // ---- payouts
 export interface PayoutResponse {
-  payoutBalances: BalanceDto[]; activeBalances: BalanceDto[]; nextPayoutDate: string; withdrawalCard: WithdrawalCardDto | null;
+  payoutBalances: BalanceDto[]; activeBalances: BalanceDto[]; nextPayoutDate: string;
+  /** Exactly what the payout on nextPayoutDate sends (the rest of payoutBalances waits: laterPayoutBalances). */
+  nextPayoutBalances: BalanceDto[]; laterPayoutBalances: BalanceDto[]; laterPayoutDate: string; withdrawalCard: WithdrawalCardDto | null;
   withdrawalAccount: WithdrawalAccountDto | null; withdrawals: TransactionDto[]; withdrawalsNextFrom: Cursor;
 }
 export interface PayoutFieldRequirementDto {

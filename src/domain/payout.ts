@@ -8,7 +8,7 @@
  */
 import { DateTime } from 'luxon';
 import type { PayoutMethod } from './entities';
-import { type Money, type PayoutCurrency, PAYOUT_CURRENCIES, money } from './money';
+import { type Currency, type Money, type PayoutCurrency, PAYOUT_CURRENCIES, money } from './money';
 
 /** Maps the API's method type and system type to a payout method (section 3). */
 export function payoutMethodFromApi(methodType: string, systemType?: string | null): PayoutMethod {
@@ -43,6 +43,26 @@ export const PAYOUT_MINIMUM: Readonly<Record<PayoutCurrency, Money>> = {
 export function meetsPayoutMinimum(balance: Money): boolean {
   if (!(PAYOUT_CURRENCIES as readonly string[]).includes(balance.currency)) return false;
   return balance.minor >= PAYOUT_MINIMUM[balance.currency as PayoutCurrency].minor;
+}
+
+export interface AnnouncedPayouts {
+  /** Exactly what the next payout run sends, per currency. */
+  readonly next: Money[];
+  /** The rest of the payout balance: it waits for a later run. */
+  readonly later: Money[];
+}
+
+/**
+ * What the payout page may promise (the payout job applies the same rule): of the sums the next run's window makes
+ * due, only those that reach their minimum and are in the payout account's currency go out; everything else in the
+ * payout balance is announced for later.
+ */
+export function announcePayouts(payoutBalances: readonly Money[], dueAtNext: readonly Money[], accountCurrency: Currency | null): AnnouncedPayouts {
+  const next = dueAtNext.filter((due) => due.currency === accountCurrency && meetsPayoutMinimum(due));
+  const later = payoutBalances
+    .map((balance) => money(balance.minor - (next.find((paid) => paid.currency === balance.currency)?.minor ?? 0), balance.currency))
+    .filter((rest) => rest.minor > 0);
+  return { next, later };
 }
 
 export const PAYOUT_DAYS = [10, 25] as const;

@@ -15,7 +15,7 @@
  */
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { TransactionPaymentMethod } from '../../../src/domain/entities';
-import { type Currency, type PayoutCurrency, PAYOUT_CURRENCIES, money } from '../../../src/domain/money';
+import { type Currency, type Money, type PayoutCurrency, PAYOUT_CURRENCIES, money } from '../../../src/domain/money';
 import { meetsPayoutMinimum } from '../../../src/domain/payout';
 import type { JobContext } from '../../platform/jobs';
 import { writeWithdrawal } from '../payments/ledger/ledger';
@@ -47,6 +47,12 @@ async function dueAmounts(db: MoneyDb | MoneyTx, cutoffIso: string, userId?: num
     ))
     .groupBy(transactions.userId, transactions.currency);
   return rows.map((row) => ({ userId: row.userId, currency: row.currency, due: Number(row.due) })).filter((row) => row.due > 0);
+}
+
+/** What a payout run at `payoutAtMs` would find due for one creator, per payout currency (before minimum and account). */
+export async function dueAtPayout(db: MoneyDb, userId: number, payoutAtMs: number): Promise<Money[]> {
+  const rows = await dueAmounts(db, new Date(payoutCutoff(payoutAtMs)).toISOString(), userId);
+  return rows.map((row) => money(row.due, row.currency));
 }
 
 const METHOD: Readonly<Record<string, TransactionPaymentMethod>> = {

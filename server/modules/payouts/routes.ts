@@ -16,7 +16,7 @@ import type {
 } from '../../../src/contract/api';
 import { PAYOUT_METHOD_TYPES } from '../../../src/domain/entities';
 import { type Money, PAYOUT_CURRENCIES, toMajor } from '../../../src/domain/money';
-import { nextPayoutDate, payoutDateString } from '../../../src/domain/payout';
+import { announcePayouts, nextPayoutDate, payoutDateString } from '../../../src/domain/payout';
 import type { RouteOptions } from '../../context';
 import { AppError } from '../../platform/errors';
 import { balancesOf } from '../payments/ledger/ledger';
@@ -31,6 +31,8 @@ import { TransactionsRepository } from '../transactions/repository';
 import { type PayoutAccountRow, payoutAccounts, users } from '../../platform/db/schema';
 import { currentUser } from '../users/auth';
 import { errorResponses, s } from '../../platform/http/schemas';
+import type { MoneyDb } from '../../platform/db/moneyDb';
+import { dueAtPayout } from './job';
 
 const tags = ['payout'];
 
@@ -60,6 +62,7 @@ export const payoutsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { dep
       response: {
         200: s.object({
           payoutBalances: s.arrayOf(s.ref('Balance')), activeBalances: s.arrayOf(s.ref('Balance')), nextPayoutDate: s.str,
+          nextPayoutBalances: s.arrayOf(s.ref('Balance')), laterPayoutBalances: s.arrayOf(s.ref('Balance')), laterPayoutDate: s.str,
           withdrawalCard: { anyOf: [s.ref('WithdrawalCard'), { type: 'null' }] },
           withdrawalAccount: { anyOf: [s.ref('WithdrawalAccount'), { type: 'null' }] },
           withdrawals: s.arrayOf(s.ref('Transaction')), withdrawalsNextFrom: s.cursor,
@@ -77,10 +80,15 @@ export const payoutsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { dep
       new TransactionsRepository(deps.db).pageForUser(user.id, 'creator', 'withdrawals', null),
     ]);
     const page = toPage(rows, (view) => ({ t: view.transaction.createdAt.getTime(), id: view.transaction.id }));
+    const nextAt = nextPayoutDate(nowMs);
+    const announced = announcePayouts(balances.payout, await dueAtPayout(deps.db as MoneyDb, user.id, nextAt), account?.currency ?? null);
     return {
       payoutBalances: balanceDtos(balances.payout),
       activeBalances: balanceDtos(balances.active),
-      nextPayoutDate: payoutDateString(nextPayoutDate(nowMs)),
+      nextPayoutDate: payoutDateString(nextAt),
+      nextPayoutBalances: balanceDtos(announced.next),
+      laterPayoutBalances: balanceDtos(announced.later),
+      laterPayoutDate: payoutDateString(nextPayoutDate(nextAt)),
       withdrawalCard: withdrawalCard(account),
       withdrawalAccount: account === undefined ? null : withdrawalAccountDto(account),
       withdrawals: page.items.map(transactionDto),

@@ -10,6 +10,11 @@ export interface PayoutState {
   readonly activeBalances: readonly Money[];
   /** ISO date (yyyy-MM-dd) of the next payout (the 10th or the 25th). */
   readonly nextPayoutDate: string;
+  /** Exactly what the next payout sends, per currency (due in its window, above the minimum, in the account's currency). */
+  readonly nextPayoutBalances: readonly Money[];
+  /** The rest of the payout balances: not paid by the next payout; the earliest they can go is laterPayoutDate. */
+  readonly laterPayoutBalances: readonly Money[];
+  readonly laterPayoutDate: string;
   readonly withdrawalCard: WithdrawalCard | null;
   readonly withdrawalAccount: WithdrawalAccount | null;
   readonly withdrawals: Page<Transaction>;

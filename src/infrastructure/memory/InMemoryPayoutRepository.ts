@@ -1,6 +1,6 @@
 import { type Currency, compareCurrencies, money } from '../../domain/money';
 import type { Bank, PayoutFieldName, SupportedCountry, WithdrawalCard } from '../../domain/entities';
-import { nextPayoutDate, payoutDateString } from '../../domain/payout';
+import { announcePayouts, nextPayoutDate, payoutDateString } from '../../domain/payout';
 import {
   countryMismatchDecision, formatIdExpirationDate, requireBank, validateRequirements, validateSwiftFields,
 } from '../../domain/payout-fields';
@@ -26,10 +26,17 @@ export class InMemoryPayoutRepository implements PayoutRepository {
 
   async state(): Promise<PayoutState> {
     const actor = this.creator();
+    const payoutBalances = sortedMoney(actor.balances.payout);
+    const nextAt = nextPayoutDate(this.backend.nowMs());
+    // The fake keeps no earning dates: the whole payout balance counts as due at the next run.
+    const announced = announcePayouts(payoutBalances, payoutBalances, actor.withdrawalAccount?.currency ?? null);
     return {
-      payoutBalances: sortedMoney(actor.balances.payout),
+      payoutBalances,
       activeBalances: sortedMoney(actor.balances.active),
-      nextPayoutDate: payoutDateString(nextPayoutDate(this.backend.nowMs())),
+      nextPayoutDate: payoutDateString(nextAt),
+      nextPayoutBalances: announced.next,
+      laterPayoutBalances: announced.later,
+      laterPayoutDate: payoutDateString(nextPayoutDate(nextAt)),
       withdrawalCard: actor.withdrawalCard ? { ...actor.withdrawalCard } : null,
       withdrawalAccount: actor.withdrawalAccount ? { ...actor.withdrawalAccount } : null,
       withdrawals: transactionPage(this.backend, actor.user.id, inTransactionList('creator', 'withdrawals'), null),

@@ -263,3 +263,46 @@ describe('fixed donation amounts', () => {
     expect(await payWithNewCard(server, payer, 'donation', shop.donationId, '4242424242424242', { amount: 12 })).toMatchObject({ status: 'paid', amount: 12 });
   });
 });
+
+describe('/payout announces exactly what the next payout pays', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+  }, 60_000);
+  afterAll(async () => server.close());
+
+  type Announced = { payoutBalances: { amount: number; currency: string }[]; nextPayoutDate: string; nextPayoutBalances: { amount: number; currency: string }[]; laterPayoutBalances: { amount: number; currency: string }[]; laterPayoutDate: string };
+
+  it('earnings of the second half of January: not in the Feb 10 payout, announced and paid on Feb 25', async () => {
+    const shop = await openShop(server);
+    await payWithNewCard(server, newUser('Fan'), 'donation', shop.donationId, '4242424242424242', { amount: 150 });
+    await advanceTo(server, Date.UTC(2026, 1, 2, 9, 0, 0)); // Feb 2: the earnings moved to "for payout"
+
+    const before = await server.api<Announced>(shop.creator, 'GET', '/payout');
+    const forPayout = before.body.payoutBalances.find((balance) => balance.currency === 'eur')?.amount ?? 0;
+    expect(forPayout).toBeGreaterThan(100);
+    // Without an account nothing goes out.
+    expect(before.body).toMatchObject({ nextPayoutDate: '2026-02-10', nextPayoutBalances: [], laterPayoutBalances: [{ amount: forPayout, currency: 'eur' }], laterPayoutDate: '2026-02-25' });
+
+    await server.api(shop.creator, 'POST', '/payout/account', {
+      currency: 'eur', countryIso3: 'DEU', methodType: 'swift',
+      params: { city: 'Berlin', address: 'Unter den Linden 1', postal_code: '10117', iban: 'DE89370400440532013000' },
+    });
+    const withAccount = await server.api<Announced>(shop.creator, 'GET', '/payout');
+    // The Feb 10 run pays earnings before Jan 16 only.
+    expect(withAccount.body).toMatchObject({ nextPayoutDate: '2026-02-10', nextPayoutBalances: [], laterPayoutBalances: [{ amount: forPayout, currency: 'eur' }] });
+
+    await advanceTo(server, Date.UTC(2026, 1, 11, 9, 0, 0));
+    const withdrawn = async () => server.database.db.select().from(transactions).where(and(eq(transactions.userId, shop.creatorId), eq(transactions.type, 'withdrawal')));
+    expect(await withdrawn()).toEqual([]);
+    const announced = await server.api<Announced>(shop.creator, 'GET', '/payout');
+    expect(announced.body).toMatchObject({ nextPayoutDate: '2026-02-25', nextPayoutBalances: [{ amount: forPayout, currency: 'eur' }], laterPayoutBalances: [] });
+
+    await advanceTo(server, Date.UTC(2026, 1, 25, 13, 0, 0));
+    const [withdrawal] = await withdrawn();
+    expect(Math.abs(Number(withdrawal.amount))).toBe(Math.round(forPayout * 100));
+    expect(withdrawal.currency).toBe('eur');
+    await expectBalancesMatchLedger(server, shop.creatorId);
+  });
+});

@@ -46,6 +46,7 @@ function PayoutScreen() {
 
   const nowMs = clock.now();
   const nextPayout = vm.nextPayoutSeconds;
+  const laterPayout = vm.laterPayoutSeconds;
 
   return (
     <Screen title={t('payout.title')} state={vm.state} onRetry={() => void vm.load()}>
@@ -75,7 +76,22 @@ function PayoutScreen() {
         )}
       </Section>
       <Section>
-        {nextPayout !== null && <Cell title={t('payout.nextPayout')} after={formatDate(nextPayout, i18n.language, nowMs, 'UTC')} />}
+        {nextPayout !== null && (
+          <Cell
+            title={t('payout.nextPayout')}
+            subtitle={vm.nextPayoutAmounts.length > 0 ? vm.nextPayoutAmounts.map((amount) => formatMoney(amount)).join(' · ') : t('payout.nothingInNextPayout')}
+            after={formatDate(nextPayout, i18n.language, nowMs, 'UTC')}
+            multiline
+          />
+        )}
+        {laterPayout !== null && vm.laterPayoutAmounts.length > 0 && (
+          <Cell
+            title={t('payout.laterPayout')}
+            subtitle={vm.laterPayoutAmounts.map((amount) => formatMoney(amount)).join(' · ')}
+            after={t('payout.notBefore', { date: formatDate(laterPayout, i18n.language, nowMs, 'UTC') })}
+            multiline
+          />
+        )}
         <p className="payout-note">{t('payout.schedule')}</p>
         <Cell onClick={() => platform.openLink(PAYOUT_HELP_URL)} title={t('payout.learnMore')} chevron />
       </Section>

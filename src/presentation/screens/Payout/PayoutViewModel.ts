@@ -74,6 +74,21 @@ export class PayoutViewModel {
     return this.payout === null ? null : payoutDateSeconds(this.payout.nextPayoutDate);
   }
 
+  /** Exactly what the next payout sends (eur first); empty when it sends nothing. */
+  get nextPayoutAmounts(): Money[] {
+    return this.payout === null ? [] : [...this.payout.nextPayoutBalances].sort((a, b) => compareCurrencies(a.currency, b.currency));
+  }
+
+  /** The rest of the payout balances, which the next payout does not send (eur first). */
+  get laterPayoutAmounts(): Money[] {
+    return this.payout === null ? [] : [...this.payout.laterPayoutBalances].sort((a, b) => compareCurrencies(a.currency, b.currency));
+  }
+
+  /** The earliest payout the rest can go with (start of that day, UTC, epoch seconds). */
+  get laterPayoutSeconds(): number | null {
+    return this.payout === null ? null : payoutDateSeconds(this.payout.laterPayoutDate);
+  }
+
   get hasAccount(): boolean {
     return this.payout?.withdrawalAccount != null;
   }
