@@ -18,7 +18,11 @@ import { splitPayment } from '../../../src/domain/fees';
 import { type Currency, money, toMinor } from '../../../src/domain/money';
 import { miniAppLink } from '../bot/BotGateway';
 import type { ServerClock } from '../../platform/clock';
+import { meetsPayoutMinimum } from '../../../src/domain/payout';
 import { writePaymentPair, writeWithdrawal } from '../payments/ledger/ledger';
+import { latestPayoutAt } from '../payments/ledger/windows';
+import { sandboxProviderFee } from '../payments/sandbox/SandboxProvider';
+import { dueAtPayout } from '../payouts/job';
 import type { MoneyDb } from '../../platform/db/moneyDb';
 import type { Db, Tx } from '../../platform/db/db';
 import {
@@ -125,7 +129,8 @@ export async function seed(tx: Tx, nowMs: number, bot: SeedBot = DEFAULT_BOT): P
   }) {
     paymentNo += 1;
     const price = money(toMinor(input.major, input.currency), input.currency);
-    const providerFee = money(Math.round((price.minor * 15) / 1000), input.currency);
+    // The fee the sandbox provider charges on live payments, so seeded and new sales read alike.
+    const providerFee = money(sandboxProviderFee(price.minor), input.currency);
     await writePaymentPair(tx as unknown as MoneyDb, {
       kind: input.kind, paymentId: `seed_${String(paymentNo).padStart(3, '0')}`, payerId: input.payer, creatorId: alice,
       channelId: input.channelId, subscriptionId: input.subscriptionId ?? null, memberId: input.memberId ?? null, donationId: input.donationId ?? null,
@@ -214,6 +219,24 @@ export async function seed(tx: Tx, nowMs: number, bot: SeedBot = DEFAULT_BOT): P
     creatorId: alice, amount: money(toMinor(3000, 'rub'), 'rub'), paymentMethod: 'ru_account', at: at(-20 * DAY),
     account: { country: 'RU', methodType: 'ru_account', currency: 'rub', params: { bik: '044525225', account: '40817810099910004312' } },
   });
+
+  await payPastPayouts();
+
+  /**
+   * The payout the latest past payout day made of Alice's euro earnings (her account's currency), as the payout job
+   * would have: without it a fresh start would pay the demo creator out at once. Rouble earnings wait for a rouble
+   * account, as they would in production.
+   */
+  async function payPastPayouts(): Promise<void> {
+    const payoutAt = latestPayoutAt(nowMs);
+    for (const due of await dueAtPayout(tx as unknown as MoneyDb, alice, payoutAt)) {
+      if (due.currency !== 'eur' || !meetsPayoutMinimum(due)) continue;
+      await writeWithdrawal(tx as unknown as MoneyDb, {
+        creatorId: alice, amount: due, paymentMethod: 'bank_card', card: VISA, at: new Date(payoutAt),
+        account: { country: 'DE', methodType: 'bank_card', currency: 'eur', params: {} },
+      });
+    }
+  }
 
   // ---- Bob's saved cards (and the sandbox provider's tokens for charging them again)
   for (const [index, card] of [VISA, MASTERCARD].entries()) {

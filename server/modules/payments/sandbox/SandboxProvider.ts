@@ -51,6 +51,13 @@ export interface SessionStatusView {
   readonly error_description?: string;
 }
 
+/** The sandbox provider's fee on a paid charge: 3%, rounded half up to a minor unit (the demo seed uses it too). */
+export const SANDBOX_PROVIDER_FEE_BPS = 300;
+
+export function sandboxProviderFee(amountMinor: number, feeBps: number = SANDBOX_PROVIDER_FEE_BPS): number {
+  return Math.floor((amountMinor * feeBps + 5000) / 10000);
+}
+
 function randomId(prefix: string): string {
   return `${prefix}_${randomBytes(12).toString('base64url')}`;
 }
@@ -289,7 +296,7 @@ export class SandboxProvider {
       ...(session.errorCode !== null ? { errorCode: session.errorCode, errorDescription: session.errorDescription ?? '' } : {}),
       ...(session.card !== null ? { card: toProviderCard(session.card) } : {}),
       ...(session.recurrentToken !== null ? { recurrentToken: session.recurrentToken } : {}),
-      ...(session.status === 'paid' ? { providerFee: Math.floor((session.amountMinor * (this.options.feeBps ?? 300) + 5000) / 10000) } : {}),
+      ...(session.status === 'paid' ? { providerFee: sandboxProviderFee(session.amountMinor, this.options.feeBps) } : {}),
     };
   }
 
