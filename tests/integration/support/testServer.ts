@@ -52,6 +52,8 @@ export interface TestServer {
   api<T = Record<string, unknown>>(user: TestUser | null, method: string, apiPath: string, body?: unknown, headers?: Record<string, string>): Promise<ApiAnswer<T>>;
   /** Any path on the server (sandbox, static, ...). */
   request<T = Record<string, unknown>>(method: string, urlPath: string, body?: unknown, headers?: Record<string, string>): Promise<ApiAnswer<T>>;
+  /** Stops the server and starts a new one on the same database, clock and port (a process restart). */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -111,7 +113,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const clock = new FixedClock(options.now ?? TEST_NOW);
   const config = testConfig({ staticDir: path.resolve(process.cwd(), 'tests/.no-static'), ...options.config }) as ResolvedConfig;
   if (options.seed) await database.db.transaction((tx) => seed(tx, clock.now(), config));
-  const app = await buildApp({ database, config, clock, logger: false, ...(options.bot ? { bot: options.bot } : {}) });
+  const start = () => buildApp({ database, config, clock, logger: false, ...(options.bot ? { bot: options.bot } : {}) });
+  let app = await start();
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : 0;
@@ -137,7 +140,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const initData = (user: TestUser, authDateMs?: number) => signInitData(user, config.botToken, authDateMs ?? clock.now());
 
   return {
-    app,
+    get app() {
+      return app;
+    },
     baseUrl,
     clock,
     database,
@@ -147,6 +152,16 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     api(user, method, apiPath, body, headers = {}) {
       const auth: Record<string, string> = user === null ? {} : { authorization: `TgAuth ${initData(user)}` };
       return request(method, `/api/v2${apiPath}`, body, { ...auth, ...headers });
+    },
+    async restart() {
+      await app.close();
+      app = await start();
+      await app.listen({ port, host: '127.0.0.1' });
+      // fetch's connection pool may still hold keep-alive sockets the old server closed: use them up here, where a
+      // failure means nothing, so no test request lands on one.
+      for (let attempt = 0, ok = 0; attempt < 10 && ok < 3; attempt += 1) {
+        ok = await request('GET', '/sandbox/clock').then(() => ok + 1, () => 0);
+      }
     },
     async close() {
       await app.close();
