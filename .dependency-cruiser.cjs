@@ -42,6 +42,15 @@ module.exports = {
       to: { path: 'node_modules/(axios|axios-retry|inversify)/' },
     },
     {
+      name: 'backend-entry-without-ui', severity: 'error',
+      comment: 'src/backend.ts (use cases, ports, domain, in-memory backend for backend teams) never reaches the UI, the SDK or HTTP.',
+      from: { path: '^src/backend[^/]*\\.ts$' },
+      to: {
+        reachable: true,
+        path: ['^src/(presentation|di)/', '^src/infrastructure/(http|telegram|storage|i18n)/', 'node_modules/(react|react-dom|mobx|mobx-react-lite|axios|axios-retry|inversify|i18next|react-i18next|@telegram-apps)/'],
+      },
+    },
+    {
       name: 'server-not-to-client-ui', severity: 'error',
       from: { path: '^server/' },
       to: { path: '^src/(presentation|infrastructure|di|application)/' },

@@ -10,3 +10,12 @@ if npx depcruise "$probe" --config .dependency-cruiser.cjs --output-type err >/d
   echo "dependency rules did not catch a deliberate domain -> axios import" >&2; exit 1
 fi
 echo "layer rules: a deliberate violation is caught"
+backend_probe=src/backend__probe__.ts
+trap 'rm -f "$probe" "$backend_probe"' EXIT
+echo "export * from './backend'; export { createElement } from 'react';" > "$backend_probe"
+backend_report=$(npx depcruise src --config .dependency-cruiser.cjs --output-type err 2>&1 || true)
+if ! grep -q 'backend-entry-without-ui' <<<"$backend_report"; then
+  echo "dependency rules did not catch the backend entry reaching react" >&2; exit 1
+fi
+rm -f "$backend_probe"
+echo "backend entry rule: a deliberate violation is caught"

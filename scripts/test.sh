@@ -7,6 +7,7 @@ step "type check";        npx tsc -p tsconfig.json --noEmit
 step "lint";              npx eslint . --max-warnings=0
 step "dependency rules";  bash scripts/depcheck.sh
 step "unit tests";        npx jest --selectProjects unit --ci
+step "use cases without the app (npm run example)"; npx tsx scripts/example.ts
 # PGlite loads its wasm with dynamic import(), which Jest's CommonJS runtime allows only with VM modules on.
 export NODE_OPTIONS="${NODE_OPTIONS:-} --experimental-vm-modules --no-warnings=ExperimentalWarning"
 step "integration tests (embedded PostgreSQL)"; npx jest --selectProjects integration --ci --runInBand
