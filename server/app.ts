@@ -23,8 +23,9 @@ import { AppError } from './platform/errors';
 import { installAuth } from './modules/users/auth';
 import { installErrorHandler } from './platform/http/errorHandler';
 import { ROUTES } from './routes';
-// The money engine's jobs (renewals, payouts, reconciliation) register themselves with server/platform/jobs.ts.
-import './jobs';
+import { createJobs } from './jobs';
+import { createMoneyEngine } from './modules/payments/engine';
+import type { MoneyDb } from './platform/db/moneyDb';
 import { addSharedSchemas } from './platform/http/schemas';
 import { installStatic } from './platform/http/static';
 import type { KycProvider } from './modules/verification/kyc/KycProvider';
@@ -69,7 +70,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const bot = options.bot ?? (config.sandbox ? new SandboxBotGateway(db) : new TelegramBotGateway({ token: config.botToken, apiUrl: config.botApiUrl }));
   const kyc = options.kyc ?? (config.sandbox ? new SandboxKycProvider() : new UnconfiguredKycProvider());
   const services = createServices({ db, clock, config, bot, kyc });
-  const deps: AppDeps = { database, db, config, clock, bot, kyc, services };
+  // The composition of the money side, in one place: the engine, then the jobs that run on it.
+  const money = createMoneyEngine({ db: db as MoneyDb, clock, config });
+  const deps: AppDeps = { database, db, config, clock, bot, kyc, services, money, jobs: createJobs(money) };
 
   const app = Fastify({
     logger: options.logger ?? (config.logLevel === 'silent' ? false : { level: config.logLevel }),
@@ -123,7 +126,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.sandbox) {
     await app.register(sandboxControlRoutes, { prefix: '/sandbox', deps });
     await app.register(providerPlugin, { deps });
-    await app.register(emulatorPlugin);
+    await app.register(emulatorPlugin, { production: config.production });
   }
   if (config.botWebhookSecret) await app.register(botWebhookRoutes, { deps, secret: config.botWebhookSecret });
 

@@ -7,6 +7,8 @@ import type { MovableClock } from './platform/clock';
 import type { ServerConfig } from './platform/config';
 import type { KycProvider } from './modules/verification/kyc/KycProvider';
 import type { Services } from './services';
+import type { MoneyEngine } from './modules/payments/engine';
+import type { JobRegistry } from './platform/jobs';
 import type { Database, Db } from './platform/db/db';
 
 export type ResolvedConfig = ServerConfig & { readonly botToken: string };
@@ -19,6 +21,10 @@ export interface AppDeps {
   readonly bot: BotGateway;
   readonly kyc: KycProvider;
   readonly services: Services;
+  /** The money engine (provider, payments, followers, idempotency), one per app. */
+  readonly money: MoneyEngine;
+  /** The background jobs, run by server/main.ts on a timer and by POST /sandbox/clock. */
+  readonly jobs: JobRegistry;
 }
 
 /** Options every route plugin receives. */

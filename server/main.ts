@@ -6,13 +6,10 @@
 import { buildApp } from './app';
 import { AdjustableClock } from './platform/clock';
 import { ConfigError, ensureBotToken, loadConfig } from './platform/config';
-import { runJobs } from './platform/jobs';
 import { seedIfEmpty } from './modules/sandbox/seed';
 import { type Database, openDatabase } from './platform/db/db';
 import { DataDirLockedError } from './platform/db/lock';
 import { migrate } from './platform/db/migrate';
-
-const JOB_INTERVAL_MS = Number(process.env.JOB_INTERVAL_MS ?? 60_000);
 
 async function main(): Promise<void> {
   const config = await ensureBotToken(loadConfig());
@@ -36,9 +33,9 @@ async function main(): Promise<void> {
   const timer = setInterval(() => {
     if (jobsRunning) return;
     jobsRunning = true;
-    runJobs({ db: database.db, clock, config, log: { info: (m) => app.log.info(m), error: (m) => app.log.error(m) } })
+    app.deps.jobs.run({ db: database.db, clock, config, log: { info: (m) => app.log.info(m), error: (m) => app.log.error(m) } })
       .finally(() => { jobsRunning = false; });
-  }, JOB_INTERVAL_MS);
+  }, config.jobIntervalMs);
   timer.unref();
 
   let closing = false;

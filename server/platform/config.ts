@@ -19,6 +19,10 @@
  * | BOT_API_URL | https://api.telegram.org | Telegram Bot API base (real bot gateway) |
  * | BOT_WEBHOOK_SECRET | unset | secret token Telegram sends with webhook updates (real bot gateway) |
  * | LOG_LEVEL | info | pino level (`silent` in tests) |
+ * | PROVIDER_WEBHOOK_SECRET | derived from BOT_TOKEN | signs the card provider's notifications |
+ * | PROVIDER_WEBHOOK_URL | this server | where the sandbox provider sends its notifications |
+ * | JOB_INTERVAL_MS | 60000 | how often the background jobs run |
+ * | NODE_ENV | unset | `production` stops the host emulator from watching its client files |
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -47,6 +51,12 @@ export interface ServerConfig {
   readonly botApiUrl: string;
   readonly botWebhookSecret: string | undefined;
   readonly logLevel: string;
+  /** Signs the card provider's notifications; undefined: derived from the bot token (engine.ts). */
+  readonly providerWebhookSecret: string | undefined;
+  /** Where the sandbox provider sends notifications; undefined: this server's own address. */
+  readonly providerWebhookUrl: string | undefined;
+  readonly jobIntervalMs: number;
+  readonly production: boolean;
 }
 
 export class ConfigError extends Error {
@@ -125,6 +135,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     botApiUrl: (nonEmpty(env, 'BOT_API_URL') ?? 'https://api.telegram.org').replace(/\/+$/, ''),
     botWebhookSecret: nonEmpty(env, 'BOT_WEBHOOK_SECRET'),
     logLevel: nonEmpty(env, 'LOG_LEVEL') ?? 'info',
+    providerWebhookSecret: nonEmpty(env, 'PROVIDER_WEBHOOK_SECRET'),
+    providerWebhookUrl: nonEmpty(env, 'PROVIDER_WEBHOOK_URL'),
+    jobIntervalMs: integer(env, 'JOB_INTERVAL_MS', 60_000, 100, 86_400_000),
+    production: env.NODE_ENV === 'production',
   };
 }
 

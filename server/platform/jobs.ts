@@ -4,9 +4,8 @@
  * - at once after POST /sandbox/clock moved the clock, so tests see due work done before the call answers.
  *
  * A job must be safe to run at any time and in several processes at once (it decides itself what is due at
- * `nowMs` and locks the rows it works on). Registration is process-wide: register at module load
- * (`registerJob('renewals', runRenewals)`) in a module that server/jobs.ts imports; buildApp loads
- * server/jobs.ts when it exists.
+ * `nowMs` and locks the rows it works on). buildApp builds the registry (server/jobs.ts `createJobs`) and keeps it
+ * in AppDeps; nothing registers by import.
  */
 import type { ServerConfig } from './config';
 import type { Db } from './db/db';
@@ -31,33 +30,37 @@ export interface JobRunResult {
   readonly error?: string;
 }
 
-const jobs = new Map<string, JobFn>();
+/** The jobs one server runs, in registration order (buildApp fills it: server/jobs.ts). */
+export class JobRegistry {
+  private readonly jobs = new Map<string, JobFn>();
 
-/** Registers (or replaces) a job under a unique name. */
-export function registerJob(name: string, fn: JobFn): void {
-  jobs.set(name, fn);
-}
-
-export function unregisterJob(name: string): void {
-  jobs.delete(name);
-}
-
-export function registeredJobs(): string[] {
-  return [...jobs.keys()];
-}
-
-/** Runs every registered job once, in registration order; one job failing does not stop the others. */
-export async function runJobs(context: Omit<JobContext, 'nowMs'>): Promise<JobRunResult[]> {
-  const results: JobRunResult[] = [];
-  for (const [name, fn] of jobs) {
-    try {
-      const result = await fn({ ...context, nowMs: context.clock.now() });
-      results.push({ name, ok: true, result });
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      context.log.error(`job ${name} failed: ${message}`);
-      results.push({ name, ok: false, error: message });
-    }
+  /** Registers (or replaces) a job under a unique name. */
+  register(name: string, fn: JobFn): this {
+    this.jobs.set(name, fn);
+    return this;
   }
-  return results;
+
+  unregister(name: string): void {
+    this.jobs.delete(name);
+  }
+
+  names(): string[] {
+    return [...this.jobs.keys()];
+  }
+
+  /** Runs every job once, in registration order; one job failing does not stop the others. */
+  async run(context: Omit<JobContext, 'nowMs'>): Promise<JobRunResult[]> {
+    const results: JobRunResult[] = [];
+    for (const [name, fn] of this.jobs) {
+      try {
+        const result = await fn({ ...context, nowMs: context.clock.now() });
+        results.push({ name, ok: true, result });
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        context.log.error(`job ${name} failed: ${message}`);
+        results.push({ name, ok: false, error: message });
+      }
+    }
+    return results;
+  }
 }

@@ -6,7 +6,6 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { RouteOptions } from '../../context';
-import { engineOf } from '../payments/http';
 import { cardDto } from '../../platform/dto';
 import { currentUser } from '../users/auth';
 import { errorResponses, idParam, s } from '../../platform/http/schemas';
@@ -14,7 +13,7 @@ import { errorResponses, idParam, s } from '../../platform/http/schemas';
 const tags = ['cards'];
 
 export const cardsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
-  const { followers } = engineOf(deps);
+  const { followers } = deps.money;
   const cardsOf = async (userId: number) => (await followers.cards(userId)).map(cardDto);
 
   app.get('/follower/cards', {

@@ -9,7 +9,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { FollowerMemberResponse } from '../../../src/contract/api';
 import type { RouteOptions } from '../../context';
 import type { MemberWithSubscription, RenewOutcome } from '../payments/FollowerService';
-import { engineOf } from '../payments/http';
 import { isUnexpired } from '../payments/invoiceTargets';
 import { channelDto, memberDto, subscriptionDto } from '../../platform/dto';
 import { ChannelsRepository } from '../channels/repository';
@@ -32,7 +31,7 @@ const memberAnswer = s.object({
 }, ['subscriptionMember', 'subscription', 'channel']);
 
 export const followerRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
-  const { followers } = engineOf(deps);
+  const { followers } = deps.money;
   const channels = new ChannelsRepository(deps.db);
   const subscriptions = new SubscriptionsRepository(deps.db);
 

@@ -7,7 +7,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { RouteOptions } from '../../context';
-import { createResponse, engineOf, idempotentReply, originOf } from '../payments/http';
+import { createResponse, idempotentReply, originOf } from '../payments/http';
 import { currentUser } from '../users/auth';
 import { errorResponses, idParam, s } from '../../platform/http/schemas';
 import { INVOICE_PAYMENT_METHODS, PAYMENT_STATUSES, CARD_BRANDS } from '../../../src/domain/entities';
@@ -44,7 +44,7 @@ const methodFields = {
 };
 
 export const invoicesRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
-  const engine = engineOf(deps);
+  const engine = deps.money;
 
   app.post<{ Params: { id: number }; Body: Record<string, unknown> }>('/invoice/donation/:id/create', {
     schema: {

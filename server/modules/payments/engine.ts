@@ -1,7 +1,7 @@
 /**
- * The money engine's objects for one database: the payment provider (the sandbox when SANDBOX is on), the payment,
- * idempotency and follower services. Built once per database and shared by the routes, the provider's pages and the
- * jobs (which only receive db, clock and config), so there is one sandbox provider and one notification sender.
+ * The money engine's objects: the payment provider (the sandbox when SANDBOX is on), the payment, idempotency and
+ * follower services. buildApp makes one per app (server/app.ts) and hands it to the routes, the provider's pages and
+ * the jobs through AppDeps, so there is one sandbox provider and one notification sender.
  *
  * Provider secrets: PROVIDER_WEBHOOK_SECRET signs notifications (default: derived from the bot token, so it is
  * stable across restarts and different per installation); the public tokenisation key is derived the same way.
@@ -22,7 +22,7 @@ import { SandboxProvider } from './sandbox/SandboxProvider';
 export interface MoneyEngineDeps {
   readonly db: MoneyDb;
   readonly clock: ServerClock;
-  readonly config: Pick<ServerConfig, 'sandbox' | 'serviceFeeBps' | 'botToken'>;
+  readonly config: Pick<ServerConfig, 'sandbox' | 'serviceFeeBps' | 'botToken' | 'providerWebhookSecret'>;
 }
 
 export interface MoneyEngine {
@@ -34,17 +34,12 @@ export interface MoneyEngine {
   readonly idempotency: IdempotencyService;
 }
 
-const engines = new WeakMap<object, MoneyEngine>();
-
 function derivedSecret(botToken: string | undefined, purpose: string): string {
   return createHmac('sha256', botToken ?? 'backers-sandbox').update(purpose).digest('hex');
 }
 
-export function moneyEngine(deps: MoneyEngineDeps): MoneyEngine {
-  const existing = engines.get(deps.db);
-  if (existing !== undefined) return existing;
-
-  const webhookSecret = process.env.PROVIDER_WEBHOOK_SECRET?.trim() || derivedSecret(deps.config.botToken, 'provider-webhook-secret');
+export function createMoneyEngine(deps: MoneyEngineDeps): MoneyEngine {
+  const webhookSecret = deps.config.providerWebhookSecret ?? derivedSecret(deps.config.botToken, 'provider-webhook-secret');
   let sandbox: SandboxProvider | null = null;
   let provider: PaymentProvider | null = null;
   if (deps.config.sandbox) {
@@ -57,13 +52,11 @@ export function moneyEngine(deps: MoneyEngineDeps): MoneyEngine {
     provider = new SandboxPaymentProvider(sandbox, webhookSecret);
   }
   const payments = new PaymentService({ db: deps.db, clock: deps.clock, provider, serviceFeeBps: deps.config.serviceFeeBps });
-  const engine: MoneyEngine = {
+  return {
     provider,
     sandbox,
     payments,
     followers: new FollowerService(deps.db, deps.clock),
     idempotency: new IdempotencyService(deps.db),
   };
-  engines.set(deps.db, engine);
-  return engine;
 }

@@ -2,18 +2,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CreatePaymentResponse, PaymentCheckResponse } from '../../../src/contract/api';
 import { type Currency, toMajor } from '../../../src/domain/money';
-import type { AppDeps } from '../../context';
 import { AppError } from '../../platform/errors';
 import { currentUser } from '../users/auth';
 import { IDEMPOTENCY_HEADER, REPLAYED_HEADER, type StoredAnswer, isValidIdempotencyKey } from '../../platform/http/idempotency';
-import type { MoneyDb } from '../../platform/db/moneyDb';
-import { type MoneyEngine, moneyEngine } from './engine';
+import type { MoneyEngine } from './engine';
 import type { PaymentView } from './PaymentService';
 import { cardBrandOf } from './settlement';
-
-export function engineOf(deps: AppDeps): MoneyEngine {
-  return moneyEngine({ db: deps.db as MoneyDb, clock: deps.clock, config: deps.config });
-}
 
 /** The origin the client reached us on; provider pages served by this server are made absolute against it. */
 export function originOf(request: FastifyRequest): string {

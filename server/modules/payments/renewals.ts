@@ -26,7 +26,7 @@ import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql } fr
 import { type Currency, money } from '../../../src/domain/money';
 import type { JobContext } from '../../platform/jobs';
 import type { MoneyDb } from '../../platform/db/moneyDb';
-import { moneyEngine } from './engine';
+import type { MoneyEngine } from './engine';
 import { markRenewalFailed, newPaymentId } from './PaymentService';
 import { channels, savedCards, subscriptionMembers, subscriptions, users } from '../../platform/db/schema';
 import { payments } from '../../platform/db/schema-money';
@@ -48,9 +48,8 @@ interface Claimed {
   readonly recurrentToken: string | null;
 }
 
-export async function runRenewals(context: Pick<JobContext, 'db' | 'clock' | 'config' | 'nowMs'>): Promise<RenewalRunResult> {
+export async function runRenewals(context: Pick<JobContext, 'db' | 'nowMs'>, engine: Pick<MoneyEngine, 'provider' | 'payments'>): Promise<RenewalRunResult> {
   const db = context.db as MoneyDb;
-  const engine = moneyEngine({ db, clock: context.clock, config: context.config });
   const nowMs = context.nowMs;
   let attempted = 0;
   let renewed = 0;

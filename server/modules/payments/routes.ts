@@ -8,7 +8,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { RouteOptions } from '../../context';
 import { AppError } from '../../platform/errors';
-import { checkResponse, engineOf, originOf } from './http';
+import { checkResponse, originOf } from './http';
 import { SIGNATURE_HEADER } from './webhookSignature';
 import { currentUser } from '../users/auth';
 import { errorResponses, s } from '../../platform/http/schemas';
@@ -17,7 +17,7 @@ import { paymentAnswer } from '../invoices/routes';
 const tags = ['payment'];
 
 export const paymentsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
-  const engine = engineOf(deps);
+  const engine = deps.money;
 
   app.post<{ Body: { paymentId: string } }>('/pay/smart_glocal/check', {
     schema: {

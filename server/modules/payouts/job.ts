@@ -21,7 +21,7 @@ import type { JobContext } from '../../platform/jobs';
 import { writeWithdrawal } from '../payments/ledger/ledger';
 import { latestPayoutAt, payoutCutoff, payoutRunDate } from '../payments/ledger/windows';
 import type { MoneyDb, MoneyTx } from '../../platform/db/moneyDb';
-import { moneyEngine } from '../payments/engine';
+import type { MoneyEngine } from '../payments/engine';
 import { cardBrandOf } from '../payments/settlement';
 import { payoutAccounts, transactions } from '../../platform/db/schema';
 import { payoutRuns } from '../../platform/db/schema-money';
@@ -59,9 +59,8 @@ const METHOD: Readonly<Record<string, TransactionPaymentMethod>> = {
   bank_card: 'bank_card', swift: 'swift', global_bank_account: 'global_bank_account', ru_account: 'ru_account',
 };
 
-export async function runPayouts(context: Pick<JobContext, 'db' | 'clock' | 'config' | 'nowMs'>): Promise<PayoutRunResult> {
+export async function runPayouts(context: Pick<JobContext, 'db' | 'nowMs'>, engine: Pick<MoneyEngine, 'provider'>): Promise<PayoutRunResult> {
   const db = context.db as MoneyDb;
-  const engine = moneyEngine({ db, clock: context.clock, config: context.config });
   const payoutAt = latestPayoutAt(context.nowMs);
   const payoutDate = payoutRunDate(payoutAt);
   const cutoffIso = new Date(payoutCutoff(payoutAt)).toISOString();
@@ -116,7 +115,7 @@ export async function runPayouts(context: Pick<JobContext, 'db' | 'clock' | 'con
 }
 
 /** Sends withdrawals to the provider until each has a provider payout id (idempotent on the run's reference). */
-async function sendTransfers(db: MoneyDb, provider: ReturnType<typeof moneyEngine>['provider'], nowMs: number): Promise<void> {
+async function sendTransfers(db: MoneyDb, provider: MoneyEngine['provider'], nowMs: number): Promise<void> {
   if (provider === null) return;
   const pending = await db.select({ run: payoutRuns, account: payoutAccounts }).from(payoutRuns)
     .innerJoin(payoutAccounts, eq(payoutAccounts.userId, payoutRuns.userId))

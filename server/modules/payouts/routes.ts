@@ -21,7 +21,6 @@ import type { RouteOptions } from '../../context';
 import { AppError } from '../../platform/errors';
 import { balancesOf } from '../payments/ledger/ledger';
 import { cardBrandOf } from '../payments/settlement';
-import { engineOf } from '../payments/http';
 import { MANDATORY_PARAMETERS, PAYOUT_COUNTRIES, banksFor, countryByIso2, countryByIso3, countryFromLanguage } from '../../../src/domain/payout-catalog';
 import { type PayoutAccountInput, validatePayoutAccount } from './validateAccount';
 import { requireVerified } from '../channels/access';
@@ -53,7 +52,7 @@ const requirement = s.object({
 }, ['name', 'required', 'invalidMessage']);
 
 export const payoutsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
-  const engine = engineOf(deps);
+  const engine = deps.money;
   const accountOf = async (userId: number) => (await deps.db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, userId)))[0];
 
   app.get('/payout', {

@@ -10,7 +10,6 @@ import { LANGUAGE_CODES, VERIFICATION_STATUSES, type ModerationState, type Verif
 import type { RouteOptions } from '../../context';
 import { AppError, notFound } from '../../platform/errors';
 import { s } from '../../platform/http/schemas';
-import { runJobs } from '../../platform/jobs';
 import { kycWidgetPage } from '../verification/kyc/widget';
 import { BotPostsRepository } from '../bot/postsRepository';
 import { UsersRepository } from '../users/repository';
@@ -132,7 +131,7 @@ export const sandboxControlRoutes: FastifyPluginAsync<RouteOptions> = async (app
     schema: { ...hidden, body: s.object({ advanceSeconds: { type: 'number', minimum: 0, maximum: 10 * 366 * 86_400 } }) },
   }, async (request) => {
     clock.advance(request.body.advanceSeconds);
-    const jobs = await runJobs({ db, clock, config, log: { info: (m) => request.log.info(m), error: (m) => request.log.error(m) } });
+    const jobs = await deps.jobs.run({ db, clock, config, log: { info: (m) => request.log.info(m), error: (m) => request.log.error(m) } });
     return { now: clock.now(), iso: now().toISOString(), jobs };
   });
 

@@ -177,7 +177,7 @@ describe('payout runs', () => {
 
   it('runs again the same day change nothing, also two at once; an account saved later is paid on the next run', async () => {
     const context = { db: server.database.db, clock: server.clock, config: server.config, nowMs: server.clock.now() + 60_000 };
-    await Promise.all([runPayouts(context), runPayouts(context)]);
+    await Promise.all([runPayouts(context, server.app.deps.money), runPayouts(context, server.app.deps.money)]);
     expect(await withdrawals(shops.big)).toHaveLength(1);
     await saveAccount(server, shops.noAccount.creator, { currency: 'eur', countryIso3: 'DEU', methodType: 'swift', params: swiftParams });
     await advanceTo(server.clock.now() + 120_000);

@@ -141,7 +141,8 @@ describe('renewals exactly once and after downtime', () => {
     const expiry = (await memberRow(server, members[0])).expiresAt!.getTime();
     server.clock.set(expiry - RENEWAL_LEAD_MS + 1000);
     const context = { db: server.database.db, clock: server.clock, config: server.config, nowMs: server.clock.now() };
-    const runs = await Promise.all([runRenewals(context), runRenewals(context), runRenewals(context)]);
+    const engine = server.app.deps.money;
+    const runs = await Promise.all([runRenewals(context, engine), runRenewals(context, engine), runRenewals(context, engine)]);
     expect(runs.reduce((sum, run) => sum + run.renewed, 0)).toBe(5);
     for (const memberId of members) {
       expect(await renewalAttempts(server, memberId)).toHaveLength(1);

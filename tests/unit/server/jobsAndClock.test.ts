@@ -1,13 +1,17 @@
 /** The job registry (run by main and by POST /sandbox/clock) and the server clocks. */
 import { AdjustableClock, FixedClock } from '../../../server/platform/clock';
 import { testConfig } from '../../../server/platform/config';
-import { registerJob, registeredJobs, runJobs, unregisterJob } from '../../../server/platform/jobs';
+import { JobRegistry } from '../../../server/platform/jobs';
 import type { Db } from '../../../server/platform/db/db';
 
 describe('jobs registry', () => {
-  afterEach(() => {
-    for (const name of registeredJobs().filter((job) => job.startsWith('test-'))) unregisterJob(name);
+  let registry: JobRegistry;
+  beforeEach(() => {
+    registry = new JobRegistry();
   });
+  const registerJob: JobRegistry['register'] = (name, fn) => registry.register(name, fn);
+  const registeredJobs = () => registry.names();
+  const runJobs: JobRegistry['run'] = (context) => registry.run(context);
 
   test('runs every job once in registration order with the clock\'s now; a failing job does not stop the rest', async () => {
     const clock = new FixedClock(1_000);

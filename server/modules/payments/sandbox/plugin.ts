@@ -8,8 +8,6 @@
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../../context';
-import type { MoneyDb } from '../../../platform/db/moneyDb';
-import { moneyEngine } from '../engine';
 import { SIGNATURE_HEADER } from '../webhookSignature';
 import type { CardInput, SandboxProvider } from './SandboxProvider';
 import { PROVIDER_PREFIX } from './SandboxProvider';
@@ -19,7 +17,7 @@ import { challengePage, challengeResultPage, hostedPaymentPage, hostedResultPage
 export const WEBHOOK_PATH = '/api/v2/pay/smart_glocal/webhook';
 
 /** Register with the app's deps (`app.register(providerPlugin, { deps })`), or with a provider directly (tests). */
-export type ProviderPluginOptions = { readonly deps: AppDeps } | { readonly provider: SandboxProvider };
+export type ProviderPluginOptions = { readonly deps: AppDeps } | { readonly provider: SandboxProvider; readonly webhookUrl?: string };
 
 type Body = Record<string, unknown>;
 
@@ -68,10 +66,13 @@ function cors(reply: FastifyReply): void {
 
 export const providerPlugin: FastifyPluginAsync<ProviderPluginOptions> = async (app, options) => {
   let provider: SandboxProvider;
+  let webhookUrl: string | undefined;
   if ('provider' in options) {
     provider = options.provider;
+    webhookUrl = options.webhookUrl;
   } else {
-    const sandbox = moneyEngine({ db: options.deps.db as MoneyDb, clock: options.deps.clock, config: options.deps.config }).sandbox;
+    webhookUrl = options.deps.config.providerWebhookUrl;
+    const sandbox = options.deps.money.sandbox;
     if (sandbox === null) return; // sandbox off: /provider answers 404 like any unknown path
     provider = sandbox;
   }
@@ -79,7 +80,7 @@ export const providerPlugin: FastifyPluginAsync<ProviderPluginOptions> = async (
   // provider's would; PROVIDER_WEBHOOK_URL sends them elsewhere. Before the server listens, through the app itself.
   provider.connect(async (rawBody, signature) => {
     const headers = { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature };
-    const target = process.env.PROVIDER_WEBHOOK_URL?.trim() || listeningUrl(app.server.address());
+    const target = webhookUrl ?? listeningUrl(app.server.address());
     if (target === null) {
       const response = await app.inject({ method: 'POST', url: WEBHOOK_PATH, payload: rawBody, headers });
       return response.statusCode >= 200 && response.statusCode < 300;

@@ -19,6 +19,8 @@ export interface EmulatorPluginOptions {
   sourceDir?: string;
   /** Rebuild when a source file changed since the last build; default on unless NODE_ENV is production. */
   watch?: boolean;
+  /** NODE_ENV=production (config.ts): serve the built client without watching its files. */
+  production?: boolean;
 }
 
 interface BuiltEmulator {
@@ -74,7 +76,7 @@ export const emulatorPlugin: FastifyPluginAsync<EmulatorPluginOptions> = async (
   const publicBase = `${app.prefix}${local}`;
   const assetBase = `${publicBase}/emulator`;
 
-  const watch = options.watch ?? process.env.NODE_ENV !== 'production';
+  const watch = options.watch ?? !options.production;
   let built: Promise<BuiltEmulator> | undefined;
   const load = async (): Promise<BuiltEmulator> => {
     if (built && watch) {
