@@ -51,6 +51,27 @@ module.exports = {
       },
     },
     {
+      name: 'server-routes-never-query', severity: 'error',
+      comment: 'A route file maps HTTP to a service and back; queries live in services and repositories (a query needs the schema\'s tables; drizzle-orm itself resolves to type files this cruise excludes).',
+      from: { path: '^server/modules/[^/]+/([A-Za-z]*[Rr]outes|webhook)\\.ts$' },
+      to: {
+        path: ['node_modules/drizzle-orm/', '^server/platform/db/(schema|schema-money|db|moneyDb)\\.ts$', '^server/modules/[^/]+/repository\\.ts$'],
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
+      name: 'server-platform-not-to-composition', severity: 'error',
+      comment: 'server/platform is the plumbing every module uses: it never reaches the composition files at the root.',
+      from: { path: '^server/platform/' },
+      to: { path: '^server/(app|routes|services|jobs|main|context)\\.ts$' },
+    },
+    {
+      name: 'server-modules-not-to-composition', severity: 'error',
+      comment: 'Feature modules get what they need through AppDeps (context.ts, types only); they never import the composition.',
+      from: { path: '^server/modules/' },
+      to: { path: '^server/(app|routes|services|jobs|main)\\.ts$', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'server-not-to-client-ui', severity: 'error',
       from: { path: '^server/' },
       to: { path: '^src/(presentation|infrastructure|di|application)/' },

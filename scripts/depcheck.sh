@@ -19,3 +19,18 @@ if ! grep -q 'backend-entry-without-ui' <<<"$backend_report"; then
 fi
 rm -f "$backend_probe"
 echo "backend entry rule: a deliberate violation is caught"
+
+# Each server rule bites: a route that queries, platform code that reaches the composition, a module that imports it.
+expect_caught() { # <rule> <probe file> <content>
+  printf '%s\n' "$3" > "$2"
+  local report
+  report=$(npx depcruise server --config .dependency-cruiser.cjs --output-type err 2>&1 || true)
+  rm -f "$2"
+  if ! grep -q "$1" <<<"$report"; then echo "dependency rules did not catch a deliberate $1 violation" >&2; exit 1; fi
+  echo "$1: a deliberate violation is caught"
+}
+mkdir -p server/modules/zz_probe
+trap 'rm -f "$probe" "$backend_probe"; rm -rf server/modules/zz_probe server/platform/zz_probe.ts' EXIT
+expect_caught server-routes-never-query server/modules/zz_probe/routes.ts "import { users } from '../../platform/db/schema'; export const probe = users;"
+expect_caught server-platform-not-to-composition server/platform/zz_probe.ts "import { buildApp } from '../app'; export const probe = buildApp;"
+expect_caught server-modules-not-to-composition server/modules/zz_probe/probe.ts "import { createJobs } from '../../jobs'; export const probe = createJobs;"

@@ -9,10 +9,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { FollowerMemberResponse } from '../../../src/contract/api';
 import type { RouteOptions } from '../../context';
 import type { MemberWithSubscription, RenewOutcome } from '../payments/FollowerService';
-import { isUnexpired } from '../payments/invoiceTargets';
 import { channelDto, memberDto, subscriptionDto } from '../../platform/dto';
-import { ChannelsRepository } from '../channels/repository';
-import { SubscriptionsRepository } from '../subscriptions/repository';
 import { currentUser } from '../users/auth';
 import { errorResponses, idParam, s } from '../../platform/http/schemas';
 
@@ -32,23 +29,13 @@ const memberAnswer = s.object({
 
 export const followerRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
   const { followers } = deps.money;
-  const channels = new ChannelsRepository(deps.db);
-  const subscriptions = new SubscriptionsRepository(deps.db);
 
-  async function answer({ member, subscription }: MemberWithSubscription, renewal: RenewOutcome['renewal'] = null): Promise<FollowerMemberResponse> {
-    const now = new Date(deps.clock.now());
-    const [channel, subscriptionCounts, channelCounts] = await Promise.all([
-      channels.byId(subscription.channelId),
-      subscriptions.activeSubscribers([subscription.id], now),
-      channels.activeSubscribers([subscription.channelId], now),
-    ]);
-    if (channel === undefined) throw new Error(`channel ${subscription.channelId} is missing`);
-    // Invite links only while the membership gives access.
-    const links = isUnexpired(member, now.getTime()) ? channel : undefined;
+  async function answer(found: MemberWithSubscription, renewal: RenewOutcome['renewal'] = null): Promise<FollowerMemberResponse> {
+    const view = await followers.view(found);
     return {
-      subscriptionMember: memberDto(member),
-      subscription: subscriptionDto(subscription, subscriptionCounts.get(subscription.id) ?? 0, links),
-      channel: channelDto(channel, channelCounts.get(channel.id) ?? 0),
+      subscriptionMember: memberDto(view.member),
+      subscription: subscriptionDto(view.subscription, view.subscriptionSubscribers, view.showsLinks ? view.channel : undefined),
+      channel: channelDto(view.channel, view.channelSubscribers),
       ...(renewal !== null ? { renewal } : {}),
     };
   }

@@ -14,9 +14,11 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { ServerClock } from '../../platform/clock';
 import { AppError, notFound } from '../../platform/errors';
-import { type MemberRow, type SavedCardRow, type SubscriptionRow, savedCards, subscriptionMembers, subscriptions } from '../../platform/db/schema';
+import { type ChannelRow, type MemberRow, type SavedCardRow, type SubscriptionRow, savedCards, subscriptionMembers, subscriptions } from '../../platform/db/schema';
 import type { MoneyDb } from '../../platform/db/moneyDb';
 import { isUnexpired } from './invoiceTargets';
+import { ChannelsRepository } from '../channels/repository';
+import { SubscriptionsRepository } from '../subscriptions/repository';
 
 export interface MemberWithSubscription {
   readonly member: MemberRow;
@@ -28,8 +30,35 @@ export interface RenewOutcome extends MemberWithSubscription {
   readonly renewal: { readonly action: 'pay_invoice'; readonly subscriptionId: number } | null;
 }
 
+/** A membership with what its screen shows around it. */
+export interface MembershipView extends MemberWithSubscription {
+  readonly channel: ChannelRow;
+  readonly subscriptionSubscribers: number;
+  readonly channelSubscribers: number;
+  /** Invite links only while the membership gives access. */
+  readonly showsLinks: boolean;
+}
+
 export class FollowerService {
   constructor(private readonly db: MoneyDb, private readonly clock: ServerClock) {}
+
+  /** The channel and subscriber counts the membership screen shows next to a membership. */
+  async view({ member, subscription }: MemberWithSubscription): Promise<MembershipView> {
+    const now = new Date(this.clock.now());
+    const channels = new ChannelsRepository(this.db);
+    const [channel, subscriptionCounts, channelCounts] = await Promise.all([
+      channels.byId(subscription.channelId),
+      new SubscriptionsRepository(this.db).activeSubscribers([subscription.id], now),
+      channels.activeSubscribers([subscription.channelId], now),
+    ]);
+    if (channel === undefined) throw new Error(`channel ${subscription.channelId} is missing`);
+    return {
+      member, subscription, channel,
+      subscriptionSubscribers: subscriptionCounts.get(subscription.id) ?? 0,
+      channelSubscribers: channelCounts.get(channel.id) ?? 0,
+      showsLinks: isUnexpired(member, now.getTime()),
+    };
+  }
 
   /** The follower's own membership; someone else's id answers not_found like a missing one. */
   async member(userId: number, memberId: number): Promise<MemberWithSubscription> {

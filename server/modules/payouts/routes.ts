@@ -9,29 +9,24 @@
  * - POST /payout/account: validated with the client's domain rules; error_fields_required (message, field) or
  *   error_country_mismatch (cardCountry) on failure; saving replaces the previous account.
  */
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type {
   BanksResponse, PayoutParametersResponse, PayoutResponse, SavePayoutAccountResponse, WithdrawalCardDto,
 } from '../../../src/contract/api';
 import { PAYOUT_METHOD_TYPES } from '../../../src/domain/entities';
 import { type Money, PAYOUT_CURRENCIES, toMajor } from '../../../src/domain/money';
-import { announcePayouts, nextPayoutDate, payoutDateString } from '../../../src/domain/payout';
+import { payoutDateString } from '../../../src/domain/payout';
 import type { RouteOptions } from '../../context';
-import { AppError } from '../../platform/errors';
-import { balancesOf } from '../payments/ledger/ledger';
 import { cardBrandOf } from '../payments/settlement';
 import { MANDATORY_PARAMETERS, PAYOUT_COUNTRIES, banksFor, countryByIso2, countryByIso3, countryFromLanguage } from '../../../src/domain/payout-catalog';
-import { type PayoutAccountInput, validatePayoutAccount } from './validateAccount';
+import type { PayoutAccountInput } from './validateAccount';
 import { requireVerified } from '../channels/access';
 import { transactionDto, withdrawalAccountDto } from '../../platform/dto';
-import { toPage } from '../../platform/db/cursor';
-import { TransactionsRepository } from '../transactions/repository';
-import { type PayoutAccountRow, payoutAccounts, users } from '../../platform/db/schema';
+import type { PayoutAccountRow } from '../../platform/db/schema';
+import type { MoneyDb } from '../../platform/db/moneyDb';
 import { currentUser } from '../users/auth';
 import { errorResponses, s } from '../../platform/http/schemas';
-import type { MoneyDb } from '../../platform/db/moneyDb';
-import { dueAtPayout } from './job';
+import { PayoutService } from './service';
 
 const tags = ['payout'];
 
@@ -53,7 +48,7 @@ const requirement = s.object({
 
 export const payoutsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
   const engine = deps.money;
-  const accountOf = async (userId: number) => (await deps.db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, userId)))[0];
+  const payouts = new PayoutService(deps.db as MoneyDb, deps.clock, () => engine.provider);
 
   app.get('/payout', {
     schema: {
@@ -72,26 +67,19 @@ export const payoutsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { dep
   }, async (request): Promise<PayoutResponse> => {
     const user = currentUser(request);
     requireVerified(user);
-    const nowMs = deps.clock.now();
-    const [balances, account, rows] = await Promise.all([
-      balancesOf(deps.db, user.id, nowMs),
-      accountOf(user.id),
-      new TransactionsRepository(deps.db).pageForUser(user.id, 'creator', 'withdrawals', null),
-    ]);
-    const page = toPage(rows, (view) => ({ t: view.transaction.createdAt.getTime(), id: view.transaction.id }));
-    const nextAt = nextPayoutDate(nowMs);
-    const announced = announcePayouts(balances.payout, await dueAtPayout(deps.db as MoneyDb, user.id, nextAt), account?.currency ?? null);
+    const overview = await payouts.overview(user.id);
+    const { account } = overview;
     return {
-      payoutBalances: balanceDtos(balances.payout),
-      activeBalances: balanceDtos(balances.active),
-      nextPayoutDate: payoutDateString(nextAt),
-      nextPayoutBalances: balanceDtos(announced.next),
-      laterPayoutBalances: balanceDtos(announced.later),
-      laterPayoutDate: payoutDateString(nextPayoutDate(nextAt)),
+      payoutBalances: balanceDtos(overview.payoutBalances),
+      activeBalances: balanceDtos(overview.activeBalances),
+      nextPayoutDate: payoutDateString(overview.nextPayoutAt),
+      nextPayoutBalances: balanceDtos(overview.announced.next),
+      laterPayoutBalances: balanceDtos(overview.announced.later),
+      laterPayoutDate: payoutDateString(overview.laterPayoutAt),
       withdrawalCard: withdrawalCard(account),
       withdrawalAccount: account === undefined ? null : withdrawalAccountDto(account),
-      withdrawals: page.items.map(transactionDto),
-      withdrawalsNextFrom: page.nextFrom,
+      withdrawals: overview.withdrawals.items.map(transactionDto),
+      withdrawalsNextFrom: overview.withdrawals.nextFrom,
     };
   });
 
@@ -113,7 +101,7 @@ export const payoutsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { dep
   }, async (request): Promise<PayoutParametersResponse> => {
     const user = currentUser(request);
     requireVerified(user);
-    const account = await accountOf(user.id);
+    const account = await payouts.accountOf(user.id);
     const userCountry = user.country ?? account?.countryIso2 ?? countryFromLanguage(user.languageCode);
     return {
       token: engine.provider?.publicKey() ?? '',
@@ -167,35 +155,7 @@ export const payoutsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { dep
   }, async (request): Promise<SavePayoutAccountResponse> => {
     const user = currentUser(request);
     requireVerified(user);
-    const provider = engine.provider;
-    const checked = await validatePayoutAccount(request.body, (token) => (provider === null ? Promise.resolve(null) : provider.describeToken(token)));
-    if (!checked.ok) {
-      const { code, message, ...extra } = checked.error;
-      throw new AppError(code, message, extra);
-    }
-    const account = checked.value;
-    const at = new Date(deps.clock.now());
-    const values = {
-      countryIso2: account.countryIso2,
-      countryIso3: account.countryIso3,
-      methodType: account.methodType,
-      currency: account.currency,
-      bankExternalId: account.bank?.externalId ?? null,
-      bankName: account.bank?.bankName ?? null,
-      params: { ...account.params },
-      cardToken: account.card?.token ?? null,
-      cardBrand: account.card?.brand ?? null,
-      cardMaskedNumber: account.card?.maskedNumber ?? null,
-      cardLast4: account.card?.last4 ?? null,
-      cardCountry: account.card?.country ?? null,
-      updatedAt: at,
-    };
-    const saved = await deps.db.transaction(async (tx) => {
-      const [row] = await tx.insert(payoutAccounts).values({ userId: user.id, ...values, createdAt: at })
-        .onConflictDoUpdate({ target: payoutAccounts.userId, set: values }).returning();
-      await tx.update(users).set({ country: account.countryIso2, updatedAt: at }).where(eq(users.id, user.id));
-      return row;
-    });
+    const saved = await payouts.saveAccount(user.id, request.body);
     return { card: withdrawalCard(saved), withdrawalAccount: withdrawalAccountDto(saved) };
   });
 };

@@ -1,0 +1,76 @@
+/**
+ * Payouts for verified creators (spec sections 3, 5, 7, 8, 9): what the payout page shows (balances, what the next
+ * payout sends and what waits, the account, withdrawals) and saving the payout account. Answers domain values and
+ * rows; server/modules/payouts/routes.ts maps them to the wire.
+ */
+import type { Money } from '../../../src/domain/money';
+import { type AnnouncedPayouts, announcePayouts, nextPayoutDate } from '../../../src/domain/payout';
+import type { ServerClock } from '../../platform/clock';
+import { toPage } from '../../platform/db/cursor';
+import type { MoneyDb } from '../../platform/db/moneyDb';
+import type { PayoutAccountRow } from '../../platform/db/schema';
+import { AppError } from '../../platform/errors';
+import { balancesOf } from '../payments/ledger/ledger';
+import type { PaymentProvider } from '../payments/PaymentProvider';
+import { type TransactionView, TransactionsRepository } from '../transactions/repository';
+import { dueAtPayout } from './job';
+import { PayoutAccountsRepository } from './repository';
+import { type PayoutAccountInput, validatePayoutAccount } from './validateAccount';
+
+export interface PayoutOverview {
+  readonly payoutBalances: readonly Money[];
+  readonly activeBalances: readonly Money[];
+  /** Epoch ms of the next payout run and of the one after it. */
+  readonly nextPayoutAt: number;
+  readonly laterPayoutAt: number;
+  readonly announced: AnnouncedPayouts;
+  readonly account: PayoutAccountRow | undefined;
+  readonly withdrawals: { readonly items: TransactionView[]; readonly nextFrom: string | null };
+}
+
+export class PayoutService {
+  private readonly accounts: PayoutAccountsRepository;
+
+  constructor(
+    private readonly db: MoneyDb,
+    private readonly clock: ServerClock,
+    private readonly provider: () => PaymentProvider | null,
+  ) {
+    this.accounts = new PayoutAccountsRepository(db);
+  }
+
+  accountOf(userId: number): Promise<PayoutAccountRow | undefined> {
+    return this.accounts.byUser(userId);
+  }
+
+  async overview(userId: number): Promise<PayoutOverview> {
+    const nowMs = this.clock.now();
+    const nextPayoutAt = nextPayoutDate(nowMs);
+    const [balances, account, rows, due] = await Promise.all([
+      balancesOf(this.db, userId, nowMs),
+      this.accounts.byUser(userId),
+      new TransactionsRepository(this.db).pageForUser(userId, 'creator', 'withdrawals', null),
+      dueAtPayout(this.db, userId, nextPayoutAt),
+    ]);
+    return {
+      payoutBalances: balances.payout,
+      activeBalances: balances.active,
+      nextPayoutAt,
+      laterPayoutAt: nextPayoutDate(nextPayoutAt),
+      announced: announcePayouts(balances.payout, due, account?.currency ?? null),
+      account,
+      withdrawals: toPage(rows, (view) => ({ t: view.transaction.createdAt.getTime(), id: view.transaction.id })),
+    };
+  }
+
+  /** Validates with the client's domain rules and replaces the previous account; the account's country becomes the user's. */
+  async saveAccount(userId: number, input: PayoutAccountInput): Promise<PayoutAccountRow> {
+    const provider = this.provider();
+    const checked = await validatePayoutAccount(input, (token) => (provider === null ? Promise.resolve(null) : provider.describeToken(token)));
+    if (!checked.ok) {
+      const { code, message, ...extra } = checked.error;
+      throw new AppError(code, message, extra);
+    }
+    return this.accounts.save(userId, checked.value, new Date(this.clock.now()));
+  }
+}
