@@ -34,3 +34,14 @@ trap 'rm -f "$probe" "$backend_probe"; rm -rf server/modules/zz_probe server/pla
 expect_caught server-routes-never-query server/modules/zz_probe/routes.ts "import { users } from '../../platform/db/schema'; export const probe = users;"
 expect_caught server-platform-not-to-composition server/platform/zz_probe.ts "import { buildApp } from '../app'; export const probe = buildApp;"
 expect_caught server-modules-not-to-composition server/modules/zz_probe/probe.ts "import { createJobs } from '../../jobs'; export const probe = createJobs;"
+
+# Folder cycles in server/ (a cycle through different files of two features is invisible to no-circular).
+node scripts/server-folder-cycles.mjs
+mkdir -p server/modules/zz_probe_a server/modules/zz_probe_b
+trap 'rm -f "$probe" "$backend_probe"; rm -rf server/modules/zz_probe server/modules/zz_probe_a server/modules/zz_probe_b server/platform/zz_probe.ts' EXIT
+echo "import { b } from '../zz_probe_b/b'; export const a = () => b;" > server/modules/zz_probe_a/a.ts
+echo "import { a2 } from '../zz_probe_a/a2'; export const b = () => a2;" > server/modules/zz_probe_b/b.ts
+echo "export const a2 = 1;" > server/modules/zz_probe_a/a2.ts
+if node scripts/server-folder-cycles.mjs >/dev/null 2>&1; then echo "the folder cycle check did not catch a deliberate cycle" >&2; exit 1; fi
+rm -rf server/modules/zz_probe_a server/modules/zz_probe_b
+echo "server folder cycles: a deliberate cycle is caught"

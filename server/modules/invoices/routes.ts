@@ -7,29 +7,12 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { RouteOptions } from '../../context';
-import { createResponse, idempotentReply, originOf } from '../payments/http';
+import { createResponse, idempotentReply, originOf, paymentAnswer } from '../payments/http';
 import { currentUser } from '../users/auth';
 import { errorResponses, idParam, s } from '../../platform/http/schemas';
-import { INVOICE_PAYMENT_METHODS, PAYMENT_STATUSES, CARD_BRANDS } from '../../../src/domain/entities';
+import { INVOICE_PAYMENT_METHODS } from '../../../src/domain/entities';
 
 const tags = ['invoice'];
-
-export const paymentAnswer = s.object({
-  paymentId: s.str,
-  status: s.enumOf(PAYMENT_STATUSES),
-  url: { type: 'string', description: 'Hosted payment page (link payment)' },
-  token: { type: 'string', description: 'Provider session public token: poll the provider session status with it (header X-Public-Token)' },
-  userAction: s.object({ type: s.enumOf(['redirect']), url: s.str }),
-  errorCode: s.str,
-  errorDescription: s.str,
-  kind: s.enumOf(['subscription', 'donation']),
-  amount: s.num,
-  currency: s.currency,
-  card: s.object({ brand: s.enumOf(CARD_BRANDS), last4: s.str }),
-  transactionId: { type: 'integer', description: "The payer's ledger line once paid" },
-  inviteLink: { type: 'string', description: 'The channel link a paid subscriber opens' },
-  subscriptionMemberId: s.int,
-}, ['paymentId', 'status']);
 
 const idempotencyHeader = {
   type: 'object',

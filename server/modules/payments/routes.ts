@@ -8,11 +8,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { RouteOptions } from '../../context';
 import { AppError } from '../../platform/errors';
-import { checkResponse, originOf } from './http';
+import { checkResponse, originOf, paymentAnswer } from './http';
 import { SIGNATURE_HEADER } from './webhookSignature';
 import { currentUser } from '../users/auth';
 import { errorResponses, s } from '../../platform/http/schemas';
-import { paymentAnswer } from '../invoices/routes';
 
 const tags = ['payment'];
 
