@@ -1,5 +1,6 @@
 import type { InvoiceRepository } from '../../src/application/ports/InvoiceRepository';
 import type { ProviderGateway } from '../../src/application/ports/ProviderGateway';
+import { TEST_CARDS, chargeOutcome } from '../../src/contract/testCards';
 import { PROVIDER_DECLINE_ERROR, PROVIDER_TEST_CARDS } from '../../src/contract/api';
 import { money } from '../../src/domain/money';
 import { type ContractUser, type MakeContractSubject, eventually, expectCode, useContractSubject } from './fixture';
@@ -154,6 +155,26 @@ export function describeInvoiceRepositoryContract(name: string, make: MakeContra
         const another = await fixture.seedSubscription(subscription.channelId);
         const { cards } = await ports.invoices.subscriptionInvoice(another.id);
         expect(cards.map((c) => c.cardLast)).toEqual([PROVIDER_TEST_CARDS.approved.number.slice(-4)]);
+      });
+
+      // Every card of the shared table ends the same on the server's sandbox provider and in the in-memory backend.
+      it.each(TEST_CARDS.map((card) => [card.number, card.behaviour] as const))('test card %s (%s): the first charge ends as the table says', async (number) => {
+        const { fixture } = subject();
+        const card = TEST_CARDS.find((candidate) => candidate.number === number)!;
+        const expected = chargeOutcome(card.behaviour, 'first');
+        const { subscription, ports } = await subscriptionForSale();
+        const token = await ports.provider.tokenizeCard({ number, holderName: 'Test Holder', expiryMonth: '12', expiryYear: '34', cvc: '123' });
+        expect(token.country).toBe(card.country);
+        const created = await ports.invoices.createPayment(
+          { kind: 'subscription', subscriptionId: subscription.id }, { method: 'smart_glocal_form', cardToken: token.token, saveCard: false }, newKey(),
+        );
+        await eventually(fixture, () => ports.provider.sessionStatus(created.sessionToken ?? ''), (s) => s.status !== 'pending');
+        const check = await ports.invoices.checkPayment(created.paymentId);
+        if (expected.status === 'declined') {
+          expect({ status: check.status, code: check.error?.code }).toEqual({ status: 'error', code: expected.code });
+        } else {
+          expect(check.status).toBe(expected.status);
+        }
       });
 
       it('pays a donation of the amount the donor chose, within the donation bounds', async () => {

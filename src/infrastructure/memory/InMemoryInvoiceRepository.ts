@@ -142,6 +142,7 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
         if (!card.active) fail('validation_error', 'Card inactive', { field: 'cardId' });
         payment.card = { brand: card.cardBrand, last4: card.cardLast, country: card.country };
         payment.scenario = card.scenario;
+        payment.decline = card.decline;
         return;
       }
       case 'smart_glocal_form': {
@@ -150,6 +151,9 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
         this.backend.providerTokens.delete(token.token);
         payment.card = { brand: token.brand, last4: token.last4, country: token.country };
         payment.scenario = token.scenario;
+        payment.decline = token.decline;
+        payment.challengeFails = token.challengeFails;
+        payment.recurringFails = token.recurringFails;
         payment.saveCard = instrument.saveCard;
         payment.sessionToken = this.backend.nextToken('sess');
         this.backend.providerSessions.set(payment.sessionToken, {

@@ -15,7 +15,7 @@ export class InMemoryProviderGateway implements ProviderGateway {
     const number = card.number.replace(/\s+/g, '');
     if (validateCardNumber(number) !== null) fail('invalid_card_number', 'Invalid card number');
     if (card.cvc !== undefined && !/^\d{3,4}$/.test(card.cvc)) fail('invalid_cvc', 'Invalid security code');
-    const behaviour = testCardBehaviour(number);
+    const behaviour = testCardBehaviour(number, detectCardBrand(number));
     const last4 = number.slice(-4);
     const bin = number.slice(0, 6);
     const token: CardToken = {
@@ -29,7 +29,7 @@ export class InMemoryProviderGateway implements ProviderGateway {
     };
     this.backend.providerTokens.set(token.token, {
       token: token.token, brand: token.network, type: token.type, last4, bin, country: token.country, maskedNumber: token.maskedNumber,
-      scenario: behaviour.scenario,
+      scenario: behaviour.scenario, decline: behaviour.decline, challengeFails: behaviour.challengeFails, recurringFails: behaviour.recurringFails,
     });
     return token;
   }

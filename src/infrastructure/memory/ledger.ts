@@ -5,6 +5,7 @@ import type { CardBrand, Transaction, TransactionType } from '../../domain/entit
 import type { InMemoryBackend } from './InMemoryBackend';
 import { isMemberExpired } from '../../domain/members';
 import { periodEnd } from './periods';
+import { RECURRING_DECLINE } from './testCards';
 import type { ChannelRecord, MemberRecord, PaymentRecord, SubscriptionRecord } from './records';
 
 export interface Sale {
@@ -90,14 +91,18 @@ export function settlePayment(backend: InMemoryBackend, payment: PaymentRecord):
   payment.transactionId = result.transactionId;
   payment.memberId = result.memberId;
   payment.redirectUrl = undefined;
-  if (payment.saveCard && payment.card) saveCard(backend, payment.userId, payment.card, payment.scenario);
+  if (payment.saveCard && payment.card) saveCard(backend, payment.userId, payment.card, payment);
 }
 
-function saveCard(backend: InMemoryBackend, userId: number, card: NonNullable<PaymentRecord['card']>, scenario: PaymentRecord['scenario']): void {
+/** Keeps the paid card; a recurring_fails card declines its later (saved-card) charges, as on the server. */
+function saveCard(backend: InMemoryBackend, userId: number, card: NonNullable<PaymentRecord['card']>, payment: Pick<PaymentRecord, 'scenario' | 'decline' | 'recurringFails'>): void {
+  const scenario = payment.recurringFails ? 'decline' : payment.scenario;
+  const decline = payment.recurringFails ? { ...RECURRING_DECLINE } : payment.decline;
   const owned = [...backend.cards.values()].filter((c) => c.userId === userId);
   if (owned.some((c) => c.cardBrand === card.brand && c.cardLast === card.last4)) return;
   const id = backend.nextId();
   backend.cards.set(id, {
     id, userId, cardBrand: card.brand, cardLast: card.last4, active: true, primary: owned.length === 0, scenario, country: card.country,
+    ...(decline !== undefined ? { decline } : {}),
   });
 }

@@ -6,7 +6,7 @@
 import type { InMemoryBackend } from './InMemoryBackend';
 import { settlePayment } from './ledger';
 import type { PaymentRecord } from './records';
-import { DECLINE_ERROR } from './testCards';
+import { CHALLENGE_FAILED, DECLINE_ERROR } from './testCards';
 
 function applyScenario(backend: InMemoryBackend, payment: PaymentRecord): void {
   switch (payment.scenario) {
@@ -15,7 +15,7 @@ function applyScenario(backend: InMemoryBackend, payment: PaymentRecord): void {
       return;
     case 'decline':
       payment.status = 'error';
-      payment.error = { ...DECLINE_ERROR };
+      payment.error = { ...(payment.decline ?? DECLINE_ERROR) };
       return;
     case 'three_ds':
       payment.status = 'action_required';
@@ -48,7 +48,10 @@ function pendingPayment(backend: InMemoryBackend, paymentId: string): PaymentRec
 export function completeThreeDSecure(backend: InMemoryBackend, paymentId: string, approved = true): void {
   const payment = pendingPayment(backend, paymentId);
   if (payment.status !== 'action_required') return;
-  if (approved) settlePayment(backend, payment);
+  if (approved && payment.challengeFails) {
+    payment.status = 'error';
+    payment.error = { ...CHALLENGE_FAILED };
+  } else if (approved) settlePayment(backend, payment);
   else {
     payment.status = 'error';
     payment.error = { code: 'three_ds_failed', message: '3-D Secure authentication failed' };

@@ -55,7 +55,7 @@ export interface DonationRecord {
   imageId: string | null;
 }
 
-export type CardRecord = Mutable<SavedCard> & { userId: number; scenario: CardScenario; country: string };
+export type CardRecord = Mutable<SavedCard> & { userId: number; scenario: CardScenario; country: string; decline?: PaymentError };
 
 /** A transaction as one participant sees it; a sale writes one row for the buyer and one for the owner. */
 export interface TransactionRecord {
@@ -78,6 +78,10 @@ export interface PaymentRecord {
   amount: Money;
   status: PaymentStatus;
   scenario: CardScenario;
+  /** The issuer's answer when the scenario declines (default: do_not_honor). */
+  decline?: PaymentError;
+  challengeFails?: boolean;
+  recurringFails?: boolean;
   card: { brand: CardBrand; last4: string; country: string } | null;
   saveCard: boolean;
   url?: string;
@@ -97,6 +101,9 @@ export interface ProviderCardTokenRecord {
   country: string;
   maskedNumber: string;
   scenario: CardScenario;
+  decline?: PaymentError;
+  challengeFails?: boolean;
+  recurringFails?: boolean;
 }
 
 export interface ProviderSessionRecord {

@@ -13,6 +13,7 @@ import type {
 import { signPayload } from '../webhookSignature';
 import type { ProviderEventRecord, SandboxProviderStore, SandboxSession, SessionPatch } from './store';
 import { type CardProfile, DECLINES, maskNumber, profileOf } from './testCards';
+import { type ChargeOutcome, challengeOutcome, chargeOutcome } from '../../../../src/contract/testCards';
 
 export const PROVIDER_PREFIX = '/provider';
 
@@ -236,12 +237,7 @@ export class SandboxProvider {
   async completeChallenge(sessionId: string, answer: 'confirm' | 'decline' | 'timeout'): Promise<SandboxSession | null> {
     const session = await this.session(sessionId);
     if (session === null || session.status !== 'action_required' || session.card === null) return session;
-    let outcome: Outcome;
-    if (answer === 'timeout') outcome = this.failure('3ds_timeout', DECLINES['3ds_timeout']);
-    else if (answer === 'decline') outcome = this.failure('3ds_declined', DECLINES['3ds_declined']);
-    else if (session.card.behaviour === 'challenge_fails') outcome = this.failure('3ds_failed', DECLINES['3ds_failed']);
-    else outcome = { status: 'paid', errorCode: null, errorDescription: null, challengeExpiresAt: null };
-    return this.finish(session, outcome);
+    return this.finish(session, this.outcomeOf(challengeOutcome(session.card.behaviour, answer)));
   }
 
   /** The hosted page's card form. */
@@ -306,25 +302,19 @@ export class SandboxProvider {
     return { status: 'cancelled', errorCode: code, errorDescription: description, challengeExpiresAt: null };
   }
 
-  /** What the card does on a first (payer present) or recurrent charge. */
+  /** What the card does on a first (payer present) or recurrent charge (the shared table: src/contract/testCards.ts). */
   private decide(card: CardProfile, charge: 'first' | 'recurrent'): Outcome {
-    switch (card.behaviour) {
-      case 'success':
+    return this.outcomeOf(chargeOutcome(card.behaviour, charge));
+  }
+
+  private outcomeOf(outcome: ChargeOutcome): Outcome {
+    switch (outcome.status) {
+      case 'paid':
         return { status: 'paid', errorCode: null, errorDescription: null, challengeExpiresAt: null };
-      case 'recurring_fails':
-        return charge === 'first'
-          ? { status: 'paid', errorCode: null, errorDescription: null, challengeExpiresAt: null }
-          : this.failure('insufficient_funds', DECLINES.insufficient_funds);
-      case 'challenge':
-      case 'challenge_fails':
-        // A saved card was authenticated when it was saved: later charges are frictionless.
-        return charge === 'recurrent'
-          ? { status: 'paid', errorCode: null, errorDescription: null, challengeExpiresAt: null }
-          : { status: 'action_required', errorCode: null, errorDescription: null, challengeExpiresAt: this.now() + this.challengeMs };
-      case 'insufficient_funds':
-      case 'do_not_honor':
-      case 'expired_card':
-        return this.failure(card.behaviour, DECLINES[card.behaviour]);
+      case 'action_required':
+        return { status: 'action_required', errorCode: null, errorDescription: null, challengeExpiresAt: this.now() + this.challengeMs };
+      case 'declined':
+        return this.failure(outcome.code, outcome.description);
     }
   }
 
