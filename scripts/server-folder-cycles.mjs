@@ -1,3 +1,4 @@
+/* global process, console */
 // Folder-level cycles in server/: each feature module (server/modules/<name>), server/platform and the root
 // composition files are one node; an import from one node into another is an edge. dependency-cruiser's
 // no-circular sees module cycles only, so two features that import each other through different files pass it.
