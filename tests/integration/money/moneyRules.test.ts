@@ -11,17 +11,10 @@ import { savedCards, subscriptionMembers, transactions } from '../../../server/p
 import { payments, providerSessions } from '../../../server/platform/db/schema-money';
 import { type TestServer, type TestUser, newUser, startTestServer } from '../support/testServer';
 import {
-  type Shop, answerChallenge, check, expectBalancesMatchLedger, openShop, pay, payWithNewCard, userId,
+  type Shop, advanceTo, answerChallenge, check, expectBalancesMatchLedger, openShop, pay, payWithNewCard, tokenize, userId,
 } from './support/money';
 
 const DAY = 86_400_000;
-
-async function advanceTo(server: TestServer, targetMs: number): Promise<void> {
-  const seconds = Math.max(0, (targetMs - server.clock.now()) / 1000);
-  const answer = await server.request<{ jobs: { name: string; ok: boolean; error?: string }[] }>('POST', '/sandbox/clock', { advanceSeconds: seconds });
-  expect(answer.status).toBe(200);
-  expect(answer.body.jobs.filter((job) => !job.ok)).toEqual([]);
-}
 
 async function membersOf(server: TestServer, user: TestUser, subscriptionId: number) {
   return server.database.db.select().from(subscriptionMembers)
@@ -249,9 +242,7 @@ describe('fixed donation amounts', () => {
 
   it('refuses another amount with 400 validation_error (amount_fixed) and charges nothing', async () => {
     const payer = newUser('Haggler');
-    const cardToken = (await server.request<{ token: string }>('POST', '/provider/v1/cards/tokenize', {
-      card_number: '4242424242424242', cardholder_name: 'Test Payer', expiry_month: '12', expiry_year: '35', cvc: '123',
-    })).body.token;
+    const cardToken = await tokenize(server, '4242424242424242');
     const answer = await pay(server, payer, 'donation', fixedId, { paymentMethod: 'smart_glocal_form', cardToken, amount: 5 });
     expect(answer).toMatchObject({ status: 400, body: { code: 'validation_error', field: 'amount', reason: 'amount_fixed' } });
     const paid = await server.database.db.select().from(payments).where(eq(payments.userId, await userId(server, payer)));

@@ -9,7 +9,7 @@ import { RENEWAL_LEAD_MS, runRenewals } from '../../../server/modules/payments/r
 import { subscriptionMembers, transactions } from '../../../server/platform/db/schema';
 import { payments } from '../../../server/platform/db/schema-money';
 import { type TestServer, type TestUser, newUser, startTestServer } from '../support/testServer';
-import { type Shop, expectBalancesMatchLedger, openShop, pay, payWithNewCard } from './support/money';
+import { type Shop, advanceTo, expectBalancesMatchLedger, openShop, pay, payWithNewCard } from './support/money';
 
 async function memberRow(server: TestServer, id: number) {
   const [row] = await server.database.db.select().from(subscriptionMembers).where(eq(subscriptionMembers.id, id));
@@ -22,13 +22,6 @@ async function renewalAttempts(server: TestServer, memberId: number) {
 
 async function sales(server: TestServer, memberId: number) {
   return server.database.db.select().from(transactions).where(and(eq(transactions.memberId, memberId), eq(transactions.type, 'sell_subscription')));
-}
-
-/** Moves the sandbox clock to `targetMs` and runs the jobs, like the server's timer would. */
-async function advanceTo(server: TestServer, targetMs: number) {
-  const seconds = Math.max(0, (targetMs - server.clock.now()) / 1000);
-  const answer = await server.request<{ jobs: { name: string; ok: boolean; error?: string }[] }>('POST', '/sandbox/clock', { advanceSeconds: seconds });
-  expect(answer.body.jobs.filter((job) => !job.ok)).toEqual([]);
 }
 
 describe('renewals', () => {

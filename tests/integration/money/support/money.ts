@@ -93,3 +93,11 @@ export async function expectBalancesMatchLedger(server: TestServer, id: number):
   for (const balance of balances.payout) expect(balance.minor).toBeGreaterThanOrEqual(0);
   return fromBalances;
 }
+
+/** Moves the sandbox clock to `targetMs` and runs the jobs, like the server's timer would; every job must succeed. */
+export async function advanceTo(server: TestServer, targetMs: number): Promise<void> {
+  const seconds = Math.max(0, (targetMs - server.clock.now()) / 1000);
+  const answer = await server.request<{ jobs: { name: string; ok: boolean; error?: string }[] }>('POST', '/sandbox/clock', { advanceSeconds: seconds });
+  expect(answer.status).toBe(200);
+  expect(answer.body.jobs.filter((job) => !job.ok)).toEqual([]);
+}
