@@ -6,7 +6,7 @@
  *   attempt) on the user's primary saved card (else the card that paid it last), merchant-initiated, at the price the
  *   member pays (a later price edit applies to new members only).
  * - Success writes the ledger pair and moves the expiry one period on: from the old expiry when charged before it,
- *   from the charge when charged at or after it (server/modules/payments/ledger/periods.ts).
+ *   from the charge when charged at or after it (src/domain/periods.ts).
  * - Failure (a decline, or no usable card) sets renewal_failed: the membership keeps its access and shows as
  *   `expiring` (follower and creator labels) until expires_at; at expiry one last "final" attempt is made; if that
  *   fails too it simply expires (label `expired`, status stays active so the history shows it was not cancelled).

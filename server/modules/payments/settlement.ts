@@ -10,7 +10,7 @@ import { CARD_BRANDS } from '../../../src/domain/entities';
 import { splitPayment } from '../../../src/domain/fees';
 import { type Currency, money } from '../../../src/domain/money';
 import { writePaymentPair } from './ledger/ledger';
-import { nextExpiry } from './ledger/periods';
+import { nextExpiry } from '../../../src/domain/periods';
 import { savedCards, subscriptionMembers } from '../../platform/db/schema';
 import { payments } from '../../platform/db/schema-money';
 import type { MoneyTx } from '../../platform/db/moneyDb';

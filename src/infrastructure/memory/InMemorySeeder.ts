@@ -10,7 +10,7 @@ import type {
 import type { Donation } from '../../application/ports/DonationRepository';
 import type { InMemoryBackend } from './InMemoryBackend';
 import { credit } from './ledger';
-import { periodEnd } from './periods';
+import { nextExpiry } from '../../domain/periods';
 import type { CardScenario } from './records';
 import { cardView, channelView, memberView, subscriptionView } from './views';
 
@@ -140,7 +140,7 @@ export class InMemorySeeder {
     const activatedAt = options.activatedAt ?? this.backend.nowSeconds();
     const record = {
       id: this.backend.nextId(), subscriptionId, userId, status: options.status ?? 'active' as const, period: subscription.period,
-      activatedAt, expiresAt: subscription.period === 'onetime' ? undefined : (options.expiresAt ?? periodEnd(activatedAt, subscription.period)),
+      activatedAt, expiresAt: subscription.period === 'onetime' ? undefined : (options.expiresAt ?? nextExpiry(null, subscription.period, activatedAt * 1000)! / 1000),
       paymentMethod: 'smart_glocal' as const, price: subscription.price, renewalFailed: options.renewalFailed ?? false,
     };
     this.backend.members.set(record.id, record);

@@ -4,7 +4,7 @@ import { splitPayment } from '../../domain/fees';
 import type { CardBrand, Transaction, TransactionType } from '../../domain/entities';
 import type { InMemoryBackend } from './InMemoryBackend';
 import { isMemberExpired } from '../../domain/members';
-import { periodEnd } from './periods';
+import { nextExpiry } from '../../domain/periods';
 import { RECURRING_DECLINE } from './testCards';
 import type { ChannelRecord, MemberRecord, PaymentRecord, SubscriptionRecord } from './records';
 
@@ -20,17 +20,21 @@ export function credit(balances: Map<Currency, number>, amount: Money): void {
   balances.set(amount.currency, (balances.get(amount.currency) ?? 0) + amount.minor);
 }
 
-/** Starts or extends the payer's membership: a new period from now. */
+/** Starts or extends the payer's membership by one period, by the rule the server settles with (src/domain/periods.ts). */
 function activateMembership(backend: InMemoryBackend, payerId: number, subscription: SubscriptionRecord, amount: Money): MemberRecord {
   const now = backend.nowSeconds();
+  const nowMs = backend.nowMs();
   const existing = backend.membersOf(subscription.id).find((m) => m.userId === payerId);
   const member: MemberRecord = existing ?? {
     id: backend.nextId(), subscriptionId: subscription.id, userId: payerId, status: 'active', period: subscription.period,
     activatedAt: now, price: amount,
   };
+  const currentExpiryMs = existing?.expiresAt !== undefined ? existing.expiresAt * 1000 : null;
+  const expiry = nextExpiry(currentExpiryMs, subscription.period, nowMs);
+  // A membership that had run out starts again now; one still running keeps its start.
+  if (existing === undefined || currentExpiryMs === null || currentExpiryMs <= nowMs) member.activatedAt = now;
   member.status = 'active';
-  member.activatedAt = now;
-  member.expiresAt = periodEnd(now, subscription.period);
+  member.expiresAt = expiry === null ? undefined : expiry / 1000;
   member.price = amount;
   member.paymentMethod = 'smart_glocal';
   member.renewalFailed = false;

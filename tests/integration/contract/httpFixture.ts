@@ -15,7 +15,7 @@ import { donationFromDto, memberFromDto, subscriptionFromDto } from '../../../sr
 import { transactionFromDto } from '../../../src/infrastructure/http/mappers/transaction';
 import { money, type Money } from '../../../src/domain/money';
 import type { CardBrand, Period, TransactionType } from '../../../src/domain/entities';
-import { addPeriod, isRecurring } from '../../../server/modules/payments/ledger/periods';
+import { addPeriod, isRecurring } from '../../../src/domain/periods';
 import { cardDto, channelDto, donationDto, memberDto, subscriptionDto, transactionDto } from '../../../server/platform/dto';
 import {
   channels, donateChannels, donations, savedCards, subscriptionMembers, subscriptions, transactions, users,

@@ -10,7 +10,7 @@
  */
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Period } from '../../../src/domain/entities';
-import { nextExpiry } from '../../../server/modules/payments/ledger/periods';
+import { nextExpiry } from '../../../src/domain/periods';
 import { RENEWAL_LEAD_MS } from '../../../server/modules/payments/renewals';
 import { subscriptionMembers, transactions, users } from '../../../server/platform/db/schema';
 import { payments } from '../../../server/platform/db/schema-money';

@@ -1,4 +1,4 @@
-import { addPeriod, nextExpiry } from '../../../../server/modules/payments/ledger/periods';
+import { addPeriod, nextExpiry } from '../../../../src/domain/periods';
 import { latestPayoutAt, openWindowStart, payoutCutoff, payoutRunDate } from '../../../../server/modules/payments/ledger/windows';
 
 const utc = (iso: string) => Date.parse(`${iso}Z`);

@@ -1,5 +1,5 @@
 /**
- * Membership periods on the server: how far a payment moves the expiry.
+ * Membership periods: how far a payment moves the expiry (the server's settlement and the in-memory backend both).
  *
  * - A first payment starts the period now.
  * - Paying again (a renewal, or a new invoice payment of an expired or cancelled membership) continues from the old
@@ -11,7 +11,7 @@
  * Months and years are calendar months and years in UTC (31 January + 1 month = 28/29 February).
  */
 import { DateTime } from 'luxon';
-import type { Period } from '../../../../src/domain/entities';
+import type { Period } from './entities';
 
 export type RecurringPeriod = Exclude<Period, 'onetime'>;
 
