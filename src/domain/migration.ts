@@ -1,5 +1,5 @@
 /** Migration from the older donation product (spec sections 3 and 4). */
-import type { Channel, MigrationChannel } from './entities';
+import type { Channel, MigrationChannel, MigrationRequestStatus } from './entities';
 
 /** Donation channels by active subscribers, most first; ties keep their order. */
 export function sortDonateChannels<C extends Pick<MigrationChannel, 'activeSubscribers'>>(channels: readonly C[]): C[] {
@@ -34,4 +34,23 @@ export function markConnected<C extends MigrationChannel>(
 ): (C & { connected: boolean })[] {
   const ids = toIdSet(connected);
   return sortDonateChannels(donateChannels).map((channel) => ({ ...channel, connected: ids.has(channel.chatId) }));
+}
+
+export interface MigrationState {
+  readonly required: boolean;
+  readonly available: boolean;
+}
+
+/**
+ * When the migration from the older donation product is due (a "not shown" rule, decided once for the server and the
+ * in-memory backend; server/README.md "Migration due/required/available"):
+ * - due: the older product handed over donation channels, the user did not refuse, and the request is not completed
+ *   (a request completes when every donation channel is connected);
+ * - required (creator calls answer migration_required, the client opens /migration): due and no request yet;
+ * - available (dashboard `migrationAvailable`, the client shows the waiting notice): due with a queued or
+ *   importing request.
+ */
+export function migrationState(input: { readonly hasDonateChannels: boolean; readonly refused: boolean; readonly requestStatus: MigrationRequestStatus | null }): MigrationState {
+  const due = input.hasDonateChannels && !input.refused && input.requestStatus !== 'completed';
+  return { required: due && input.requestStatus === null, available: due && input.requestStatus !== null };
 }

@@ -1,16 +1,16 @@
-import { connectedChatIds, isMigrationComplete } from '../../domain/migration';
+import { connectedChatIds, isMigrationComplete, migrationState } from '../../domain/migration';
 import type { InMemoryBackend } from './InMemoryBackend';
 import type { UserRecord } from './records';
 
 /**
- * Where the user stands with the migration from the older product, as the reference server decides it
- * (server/README.md "Migration due/required/available"): due while it was neither refused nor completed;
- * required (creator mode answers migration_required) while due without a request; available while due with one.
+ * Where the user stands with the migration from the older product, by the shared rule (src/domain/migration.ts
+ * `migrationState`). As on the server, a request counts as completed once every donation channel is connected.
  */
 export function migrationStatus(backend: InMemoryBackend, user: UserRecord): { required: boolean; available: boolean } {
   const migration = user.migration;
-  if (migration === null || migration.refused) return { required: false, available: false };
+  if (migration === null) return { required: false, available: false };
   const owned = [...backend.channels.values()].filter((c) => c.ownerId === user.user.id);
-  const due = !isMigrationComplete(migration.donateChannels, connectedChatIds(owned));
-  return { required: due && migration.request === null, available: due && migration.request !== null };
+  const allConnected = migration.donateChannels.length > 0 && isMigrationComplete(migration.donateChannels, connectedChatIds(owned));
+  const requestStatus = migration.request === null ? null : allConnected ? 'completed' : migration.request.status;
+  return migrationState({ hasDonateChannels: migration.donateChannels.length > 0, refused: migration.refused, requestStatus });
 }

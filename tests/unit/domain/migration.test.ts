@@ -1,4 +1,4 @@
-import { connectedChatIds, isMigrationComplete, markConnected, sortDonateChannels } from '../../../src/domain/migration';
+import { connectedChatIds, isMigrationComplete, markConnected, migrationState, sortDonateChannels } from '../../../src/domain/migration';
 
 describe('migration', () => {
   const donate = [
@@ -27,5 +27,22 @@ describe('migration', () => {
     ]);
     expect([...ids]).toEqual([1]);
     expect(markConnected(donate, ids).map((c) => [c.chatId, c.connected])).toEqual([[2, false], [3, false], [4, false], [1, true]]);
+  });
+});
+
+describe('migrationState: when the migration is due, required or available', () => {
+  const state = (hasDonateChannels: boolean, refused: boolean, requestStatus: 'queued' | 'importing' | 'completed' | null) =>
+    migrationState({ hasDonateChannels, refused, requestStatus });
+
+  it('is required while due without a request and available with a queued or importing one', () => {
+    expect(state(true, false, null)).toEqual({ required: true, available: false });
+    expect(state(true, false, 'queued')).toEqual({ required: false, available: true });
+    expect(state(true, false, 'importing')).toEqual({ required: false, available: true });
+  });
+
+  it('is not due without donation channels, once refused, or once completed', () => {
+    expect(state(false, false, null)).toEqual({ required: false, available: false });
+    expect(state(true, true, null)).toEqual({ required: false, available: false });
+    expect(state(true, false, 'completed')).toEqual({ required: false, available: false });
   });
 });
