@@ -11,7 +11,7 @@
  *
  * Provider calls never run inside a database transaction (the sandbox provider notifies us while it answers).
  */
-import { and, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { checkAmount, parseMoney } from '../../../src/domain/amounts';
 import type { InvoicePaymentMethod, PaymentStatus } from '../../../src/domain/entities';
@@ -187,8 +187,12 @@ export class PaymentService {
   async refundIfDue(payment: PaymentRow): Promise<PaymentRow> {
     if (payment.refundStatus !== 'due' || this.options.provider === null) return payment;
     const answer = await this.options.provider.refundPayment(payment.id);
-    if (answer !== 'refunded') return payment;
     const at = new Date(this.clock.now());
+    if (answer !== 'refunded') {
+      // Stays due for an operator to look at; touched so the retry batch moves on to the others.
+      await this.db.update(payments).set({ updatedAt: at }).where(eq(payments.id, payment.id));
+      return payment;
+    }
     const [refunded] = await this.db.update(payments).set({ refundStatus: 'done', refundedAt: at, updatedAt: at })
       .where(and(eq(payments.id, payment.id), eq(payments.refundStatus, 'due'))).returning();
     return refunded ?? payment;
@@ -196,7 +200,7 @@ export class PaymentService {
 
   /** Refunds still due (a provider call that failed or a process that stopped in between). Answers how many. */
   async refundDue(limit = 100): Promise<number> {
-    const due = await this.db.select().from(payments).where(eq(payments.refundStatus, 'due')).limit(limit);
+    const due = await this.db.select().from(payments).where(eq(payments.refundStatus, 'due')).orderBy(asc(payments.updatedAt)).limit(limit);
     let refunded = 0;
     for (const payment of due) {
       if ((await this.refundIfDue(payment)).refundStatus === 'done') refunded += 1;
