@@ -37,6 +37,12 @@ module.exports = {
       to: { path: ['^src/infrastructure/', '^src/di/(?!tokens)'] },
     },
     {
+      name: 'views-take-their-view-model', severity: 'error',
+      comment: 'Screens and components get their view model as a prop (the route entry makes it); they never reach the container.',
+      from: { path: '^src/presentation/(screens|components|shared)/' },
+      to: { path: ['^src/di/', '^src/presentation/app/(resolver|useViewModel)'] },
+    },
+    {
       name: 'presentation-no-io-libs', severity: 'error',
       from: { path: '^src/presentation/' },
       to: { path: 'node_modules/(axios|axios-retry|inversify)/' },

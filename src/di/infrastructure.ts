@@ -15,6 +15,8 @@ export function infrastructureModule(config: AppConfig): ContainerModule {
     bindSingleton(bind, TOKENS.KeyValueStorage, [], () => new BrowserStorage());
     bindLazySingleton(bind, TOKENS.Scheduler, [], construct(() => import('../infrastructure/clock/TimerScheduler'), 'TimerScheduler'));
     bindSingleton(bind, TOKENS.MessengerPlatform, [], () => new TelegramPlatform({ hostOrigin: config.hostOrigin }));
+    bind(TOKENS.Dialogs).toService(TOKENS.MessengerPlatform);
+    bind(TOKENS.Links).toService(TOKENS.MessengerPlatform);
     bindSingleton(bind, TOKENS.AuthTokenProvider, [TOKENS.MessengerPlatform, TOKENS.KeyValueStorage], (platform, storage) =>
       createAuthTokenProvider({
         sessionInitData: () => platform.launchInfo().rawInitData,

@@ -11,9 +11,9 @@ export function presentationModule(): ContainerModule {
   return new ContainerModule(({ bind }) => {
     // View models: the module loads with the screen; dependencies first, then the screen's own arguments.
     bindViewModel(bind, TOKENS.ChannelViewModel,
-      [TOKENS.ChannelRepository, TOKENS.SetChannelLanguage, TOKENS.SkipOnboardingStep, TOKENS.DeleteChannel, TOKENS.Scheduler, TOKENS.MessengerPlatform, TOKENS.ToastStore],
+      [TOKENS.ChannelRepository, TOKENS.SetChannelLanguage, TOKENS.SkipOnboardingStep, TOKENS.DeleteChannel, TOKENS.Scheduler, TOKENS.MessengerPlatform, TOKENS.ToastStore, TOKENS.Clock],
       construct(() => import('../presentation/screens/Channel/ChannelViewModel'), 'ChannelViewModel'));
-    bindViewModel(bind, TOKENS.ChannelSettingsViewModel, [TOKENS.ChannelRepository, TOKENS.DeleteChannel, TOKENS.ToastStore],
+    bindViewModel(bind, TOKENS.ChannelSettingsViewModel, [TOKENS.ChannelRepository, TOKENS.DeleteChannel, TOKENS.ToastStore, TOKENS.Dialogs],
       construct(() => import('../presentation/screens/ChannelSettings/ChannelSettingsViewModel'), 'ChannelSettingsViewModel'));
     bindViewModel(bind, TOKENS.ChannelLanguageViewModel, [TOKENS.ChannelRepository, TOKENS.SetChannelLanguage, TOKENS.ToastStore],
       construct(() => import('../presentation/screens/ChannelLanguage/ChannelLanguageViewModel'), 'ChannelLanguageViewModel'));
@@ -28,28 +28,28 @@ export function presentationModule(): ContainerModule {
       construct(() => import('../presentation/screens/Invoice/InvoiceViewModel'), 'InvoiceViewModel'));
     bindViewModel(bind, TOKENS.PaymentMethodViewModel, [TOKENS.PaymentFlowStore, TOKENS.ToastStore],
       construct(() => import('../presentation/screens/PaymentMethod/PaymentMethodViewModel'), 'PaymentMethodViewModel'));
-    bindViewModel(bind, TOKENS.PaymentFormViewModel, [TOKENS.PaymentFlowStore, TOKENS.Clock],
+    bindViewModel(bind, TOKENS.PaymentFormViewModel, [TOKENS.PaymentFlowStore, TOKENS.Clock, TOKENS.Links],
       construct(() => import('../presentation/screens/PaymentForm/PaymentFormViewModel'), 'PaymentFormViewModel'));
     bindViewModel(bind, TOKENS.PaymentRedirectViewModel, [TOKENS.PaymentFlowStore, TOKENS.Clock],
       construct(() => import('../presentation/screens/PaymentRedirect/PaymentRedirectViewModel'), 'PaymentRedirectViewModel'));
     bindViewModel(bind, TOKENS.FollowerSubscriptionViewModel,
-      [TOKENS.FollowerRepository, TOKENS.CancelFollowerSubscription, TOKENS.RenewFollowerSubscription, TOKENS.ToastStore, TOKENS.Clock],
+      [TOKENS.FollowerRepository, TOKENS.CancelFollowerSubscription, TOKENS.RenewFollowerSubscription, TOKENS.ToastStore, TOKENS.Clock, TOKENS.Dialogs],
       construct(() => import('../presentation/screens/FollowerSubscription/FollowerSubscriptionViewModel'), 'FollowerSubscriptionViewModel'));
     bindViewModel(bind, TOKENS.CardsViewModel, [TOKENS.CardRepository],
       construct(() => import('../presentation/screens/Cards/CardsViewModel'), 'CardsViewModel'));
-    bindViewModel(bind, TOKENS.CardViewModel, [TOKENS.CardRepository, TOKENS.SetPrimaryCard, TOKENS.RemoveCard, TOKENS.ToastStore],
+    bindViewModel(bind, TOKENS.CardViewModel, [TOKENS.CardRepository, TOKENS.SetPrimaryCard, TOKENS.RemoveCard, TOKENS.ToastStore, TOKENS.Dialogs],
       construct(() => import('../presentation/screens/Card/CardViewModel'), 'CardViewModel'));
     bindViewModel(bind, TOKENS.SubscriptionFormViewModel, [TOKENS.CreateSubscription, TOKENS.EditSubscription, TOKENS.SubscriptionRepository, TOKENS.ToastStore],
       construct(() => import('../presentation/screens/SubscriptionForm/SubscriptionFormViewModel'), 'SubscriptionFormViewModel'));
     // Donations: the draft store is one singleton (the form and its preview share the draft).
-    bindLazySingleton(bind, TOKENS.DonationDraftStore, [], construct(() => import('../presentation/screens/DonationForm/DonationDraftStore'), 'DonationDraftStore'));
+    bindLazySingleton(bind, TOKENS.DonationDraftStore, [], construct(() => import('../presentation/shared/DonationDraftStore'), 'DonationDraftStore'));
     bindViewModel(bind, TOKENS.DonationFormViewModel, [TOKENS.DonationDraftStore, TOKENS.ToastStore],
       construct(() => import('../presentation/screens/DonationForm/DonationFormViewModel'), 'DonationFormViewModel'));
     bindViewModel(bind, TOKENS.DonationPreviewViewModel, [TOKENS.ChannelRepository, TOKENS.RequestDonation, TOKENS.DonationDraftStore, TOKENS.ToastStore],
       construct(() => import('../presentation/screens/DonationPreview/DonationPreviewViewModel'), 'DonationPreviewViewModel'));
-    bindViewModel(bind, TOKENS.TransactionViewModel, [TOKENS.TransactionRepository],
+    bindViewModel(bind, TOKENS.TransactionViewModel, [TOKENS.TransactionRepository, TOKENS.Clock],
       construct(() => import('../presentation/screens/Transaction/TransactionViewModel'), 'TransactionViewModel'));
-    bindViewModel(bind, TOKENS.PayoutViewModel, [TOKENS.PayoutRepository, TOKENS.DashboardRepository],
+    bindViewModel(bind, TOKENS.PayoutViewModel, [TOKENS.PayoutRepository, TOKENS.DashboardRepository, TOKENS.Clock, TOKENS.Links],
       construct(() => import('../presentation/screens/Payout/PayoutViewModel'), 'PayoutViewModel'));
     bindViewModel(bind, TOKENS.PayoutSettingsViewModel, [TOKENS.PayoutRepository],
       construct(() => import('../presentation/screens/PayoutSettings/PayoutSettingsViewModel'), 'PayoutSettingsViewModel'));
@@ -64,8 +64,10 @@ export function presentationModule(): ContainerModule {
       construct(() => import('../presentation/screens/SubscriptionPreview/SubscriptionPreviewViewModel'), 'SubscriptionPreviewViewModel'));
     bindViewModel(bind, TOKENS.SubscriptionCommandViewModel, [TOKENS.SubscriptionRepository, TOKENS.SetSubscriptionCommand, TOKENS.ToastStore],
       construct(() => import('../presentation/screens/SubscriptionCommand/SubscriptionCommandViewModel'), 'SubscriptionCommandViewModel'));
-    bindViewModel(bind, TOKENS.MigrationViewModel, [TOKENS.MigrationRepository, TOKENS.ConfirmMigration, TOKENS.RefuseMigration, TOKENS.Scheduler, TOKENS.ToastStore],
+    bindViewModel(bind, TOKENS.MigrationViewModel, [TOKENS.MigrationRepository, TOKENS.ConfirmMigration, TOKENS.RefuseMigration, TOKENS.Scheduler, TOKENS.ToastStore, TOKENS.Dialogs, TOKENS.Links],
       construct(() => import('../presentation/screens/Migration/MigrationViewModel'), 'MigrationViewModel'));
+    bindViewModel(bind, TOKENS.SupportViewModel, [TOKENS.Links], construct(() => import('../presentation/shared/SupportViewModel'), 'SupportViewModel'));
+    bindViewModel(bind, TOKENS.UikitViewModel, [TOKENS.ToastStore], construct(() => import('../presentation/screens/Uikit/UikitViewModel'), 'UikitViewModel'));
     bindViewModel(bind, TOKENS.DebugViewModel, [TOKENS.MessengerPlatform, TOKENS.KeyValueStorage, TOKENS.ToastStore, TOKENS.ErrorConsoleStore],
       construct(() => import('../presentation/screens/Debug/DebugViewModel'), 'DebugViewModel'));
     // /local exists only in `npm run build:local`: elsewhere Vite drops this import, so no chunk of it ships (Jest,

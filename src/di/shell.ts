@@ -15,7 +15,7 @@ export function shellModule(): ContainerModule {
     // The /debug error console renders on every screen when switched on, so the shell needs it at start.
     bindSingleton(bind, TOKENS.ErrorConsoleStore, [TOKENS.KeyValueStorage, TOKENS.Clock], (storage, clock) => new ErrorConsoleStore(storage, clock));
     bindLazySingleton(bind, TOKENS.DashboardSession, [], construct(() => import('../presentation/screens/Dashboard/DashboardSession'), 'DashboardSession'));
-    bindViewModel(bind, TOKENS.DashboardViewModel, [TOKENS.DashboardRepository, TOKENS.DashboardSession, TOKENS.Clock],
+    bindViewModel(bind, TOKENS.DashboardViewModel, [TOKENS.DashboardRepository, TOKENS.DashboardSession, TOKENS.Clock, TOKENS.Links],
       construct(() => import('../presentation/screens/Dashboard/DashboardViewModel'), 'DashboardViewModel'));
   });
 }

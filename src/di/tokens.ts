@@ -3,7 +3,8 @@
  * This is the only file of src/di that presentation may import; it holds types and symbols, no bindings.
  *
  * Adding a view model: declare `XViewModel: token<ViewModelFactory<XViewModel, [args]>>('XViewModel')` here
- * (with `import type`), bind it in src/di/presentation.ts, and call `useViewModel(TOKENS.XViewModel, ...args)`.
+ * (with `import type`), bind it in src/di/presentation.ts, and name it in the screen's route
+ * (`viewModel(TOKENS.XViewModel, (params) => [...args])`): the route makes it and passes it to the screen.
  */
 import type { CardRepository } from '../application/ports/CardRepository';
 import type { ChannelRepository } from '../application/ports/ChannelRepository';
@@ -14,6 +15,8 @@ import type { DonationRepository } from '../application/ports/DonationRepository
 import type { FollowerRepository } from '../application/ports/FollowerRepository';
 import type { InvoiceRepository } from '../application/ports/InvoiceRepository';
 import type { KeyValueStorage } from '../application/ports/KeyValueStorage';
+import type { Dialogs } from '../application/ports/Dialogs';
+import type { Links } from '../application/ports/Links';
 import type { MessengerPlatform } from '../application/ports/MessengerPlatform';
 import type { MigrationRepository } from '../application/ports/MigrationRepository';
 import type { PayoutRepository } from '../application/ports/PayoutRepository';
@@ -64,7 +67,7 @@ import type { ChannelViewModel } from '../presentation/screens/Channel/ChannelVi
 import type { ChannelSettingsViewModel } from '../presentation/screens/ChannelSettings/ChannelSettingsViewModel';
 import type { ChannelLanguageViewModel } from '../presentation/screens/ChannelLanguage/ChannelLanguageViewModel';
 import type { SubscriptionFormViewModel } from '../presentation/screens/SubscriptionForm/SubscriptionFormViewModel';
-import type { DonationDraftStore } from '../presentation/screens/DonationForm/DonationDraftStore';
+import type { DonationDraftStore } from '../presentation/shared/DonationDraftStore';
 import type { DonationFormViewModel } from '../presentation/screens/DonationForm/DonationFormViewModel';
 import type { DonationPreviewViewModel } from '../presentation/screens/DonationPreview/DonationPreviewViewModel';
 import type { TransactionViewModel } from '../presentation/screens/Transaction/TransactionViewModel';
@@ -78,6 +81,8 @@ import type { SubscriptionCommandViewModel } from '../presentation/screens/Subsc
 import type { SubscriptionMemberViewModel } from '../presentation/screens/SubscriptionMember/SubscriptionMemberViewModel';
 import type { MigrationViewModel } from '../presentation/screens/Migration/MigrationViewModel';
 import type { DebugViewModel } from '../presentation/screens/Debug/DebugViewModel';
+import type { UikitViewModel } from '../presentation/screens/Uikit/UikitViewModel';
+import type { SupportViewModel } from '../presentation/shared/SupportViewModel';
 import type { LocalViewModel } from '../presentation/screens/Local/LocalViewModel';
 import type { SandboxUsers } from '../application/ports/SandboxUsers';
 import type { ErrorConsoleStore } from '../presentation/shell/ErrorConsoleStore';
@@ -123,6 +128,10 @@ export const TOKENS = {
 
   // platform ports
   MessengerPlatform: token<MessengerPlatform>('MessengerPlatform'),
+  /** The platform as view models that confirm or alert see it. */
+  Dialogs: token<Dialogs>('Dialogs'),
+  /** The platform as view models that open outside pages see it. */
+  Links: token<Links>('Links'),
   Clock: token<Clock>('Clock'),
   KeyValueStorage: token<KeyValueStorage>('KeyValueStorage'),
   Scheduler: token<Scheduler>('Scheduler'),
@@ -217,6 +226,9 @@ export const TOKENS = {
   /** Console errors shown on screen when switched on in /debug (the setting persists in storage). */
   ErrorConsoleStore: token<ErrorConsoleStore>('ErrorConsoleStore'),
   DebugViewModel: token<ViewModelFactory<DebugViewModel>>('DebugViewModel'),
+  /** /banned, /faq and /support: the support chat. */
+  SupportViewModel: token<ViewModelFactory<SupportViewModel>>('SupportViewModel'),
+  UikitViewModel: token<ViewModelFactory<UikitViewModel>>('UikitViewModel'),
   /** The sandbox's users and launch links (only the /local screen of `npm run build:local` uses it). */
   SandboxUsers: token<SandboxUsers>('SandboxUsers'),
   LocalViewModel: token<ViewModelFactory<LocalViewModel>>('LocalViewModel'),

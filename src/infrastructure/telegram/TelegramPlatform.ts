@@ -263,8 +263,10 @@ export class TelegramPlatform implements MessengerPlatform {
     return pressed === 'ok';
   }
 
+  /** A relative `url` (e.g. the sandbox's verification page) is taken against the page: the host needs an absolute one. */
   openLink(url: string): void {
-    if (!this.available || !sdkOpenLink.ifAvailable(url)[0]) window.open(url, '_blank', 'noopener,noreferrer');
+    const absolute = new URL(url, window.location.href).toString();
+    if (!this.available || !sdkOpenLink.ifAvailable(absolute)[0]) window.open(absolute, '_blank', 'noopener,noreferrer');
   }
 
   openTelegramLink(url: string): void {

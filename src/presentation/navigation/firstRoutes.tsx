@@ -5,12 +5,18 @@
 import { matchRoutes } from 'react-router-dom';
 import { TOKENS } from '../../di/tokens';
 import type { Resolver } from '../app/resolver';
-import { type RouteEntry, route, texts } from './lazyScreen';
+import { type RouteEntry, redirect, route, texts, viewModel } from './lazyScreen';
+
+const dashboard = () => import('../screens/Dashboard/DashboardScreen');
+// The route's mode; none on / and /dashboard (the server or the last shown mode decides).
+const dashboardIn = (mode?: 'creator' | 'follower') => viewModel(TOKENS.DashboardViewModel, () => [mode]);
 
 export const FIRST_ROUTES: readonly RouteEntry[] = [
-  route('/', () => import('../screens/Dashboard/DashboardScreen'), TOKENS.DashboardViewModel, texts('dashboard')),
-  route('/dashboard', () => import('../screens/Dashboard/DashboardScreen'), TOKENS.DashboardViewModel, texts('dashboard')),
-  route('/dashboard/:mode', () => import('../screens/Dashboard/DashboardScreen'), TOKENS.DashboardViewModel, texts('dashboard')),
+  route('/', dashboard, dashboardIn(), texts('dashboard')),
+  route('/dashboard', dashboard, dashboardIn(), texts('dashboard')),
+  route('/dashboard/creator', dashboard, dashboardIn('creator'), texts('dashboard')),
+  route('/dashboard/follower', dashboard, dashboardIn('follower'), texts('dashboard')),
+  redirect('/dashboard/:mode', '/dashboard'),
 ];
 
 /** The rest of the route table (its chunk loads once). */

@@ -1,8 +1,9 @@
 import { type ComponentType, lazy } from 'react';
-import type { Token } from '../../di/tokens';
+import { Navigate, type Params, useLocation, useParams } from 'react-router-dom';
+import type { Disposable, Token, ViewModelFactory } from '../../di/tokens';
 import { type Resolver, useResolver } from '../app/resolver';
 import { loadTexts } from '../app/texts';
-import { preload } from '../app/useViewModel';
+import { preload, useViewModel } from '../app/useViewModel';
 
 export interface RouteEntry {
   /** A react-router path pattern, e.g. '/channel/:channelId/settings'. */
@@ -11,8 +12,6 @@ export interface RouteEntry {
   /** Starts loading the screen's code and its view model's (the composition root calls it for the first route). */
   readonly preload: (resolver: Resolver) => void;
 }
-
-type ScreenModule = { default: ComponentType };
 
 /** The i18n namespaces a route's screen uses (besides `common`, which every screen has). */
 export interface RouteTexts {
@@ -24,18 +23,46 @@ export function texts(...namespaces: string[]): RouteTexts {
   return { namespaces };
 }
 
+/** A screen's view model as its route makes it: the factory's token and its arguments read from the URL. */
+export interface RouteViewModel<VM extends Disposable, A extends unknown[]> {
+  readonly token: Token<ViewModelFactory<VM, A>>;
+  readonly args: (params: Readonly<Params>, search: URLSearchParams) => A;
+}
+
+/** `viewModel(TOKENS.CardViewModel, (params) => [Number(params.cardId)])`: the route's view model and its arguments. */
+export function viewModel<VM extends Disposable, A extends unknown[]>(
+  token: Token<ViewModelFactory<VM, A>>,
+  args: (params: Readonly<Params>, search: URLSearchParams) => [...A],
+): RouteViewModel<VM, A> {
+  return { token, args };
+}
+
+const NO_ARGS = (): [] => [];
+
+type ScreenModule<P> = { default: ComponentType<P> };
+
 /**
- * A route whose screen module loads on first visit (its own chunk). `preloads`: tokens (usually the screen's
- * view-model factory) start resolving at the same moment, so the view model's code and repositories load in
- * parallel with the screen instead of after it; the screen renders once its texts are loaded too: the namespaces
- * named by a `texts(...)` among them, else every namespace of the page language. The module's default export is
- * the screen.
+ * A route whose screen module loads on first visit (its own chunk). The route entry makes the screen's view model
+ * (`viewModel(TOKENS.X, params => args)`, or a bare token for a factory without arguments) and passes it to the
+ * screen as its `vm` prop, so screens never reach the container. The view model's code and repositories start
+ * loading in parallel with the screen's, and the screen renders once its texts are loaded too: the namespaces named
+ * by a `texts(...)`, else every namespace of the page language. The module's default export is the screen.
  */
-export function route(path: string, load: () => Promise<ScreenModule>, ...preloads: (Token<unknown> | RouteTexts)[]): RouteEntry {
-  const preloadTokens = preloads.filter((item): item is Token<unknown> => typeof item === 'symbol');
-  const namespaces = preloads.find((item): item is RouteTexts => typeof item === 'object')?.namespaces;
-  let loading: Promise<ScreenModule> | undefined;
-  const loadOnce = (): Promise<ScreenModule> => {
+export function route(path: string, load: () => Promise<ScreenModule<object>>, texts?: RouteTexts): RouteEntry;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any argument list: the token and the mapper agree by viewModel()'s typing
+export function route<VM extends Disposable>(path: string, load: () => Promise<ScreenModule<{ vm: VM }>>, model: RouteViewModel<VM, any> | Token<ViewModelFactory<VM, []>>, texts?: RouteTexts): RouteEntry;
+export function route(
+  path: string,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the overloads above type each screen's props
+  load: () => Promise<ScreenModule<any>>,
+  ...options: (RouteViewModel<Disposable, unknown[]> | Token<ViewModelFactory<Disposable, []>> | RouteTexts | undefined)[]
+): RouteEntry {
+  const namespaces = options.find((item): item is RouteTexts => typeof item === 'object' && 'namespaces' in item)?.namespaces;
+  const bare = options.find((item): item is Token<ViewModelFactory<Disposable, []>> => typeof item === 'symbol');
+  const model: RouteViewModel<Disposable, unknown[]> | undefined =
+    bare !== undefined ? { token: bare, args: NO_ARGS } : options.find((item): item is RouteViewModel<Disposable, unknown[]> => typeof item === 'object' && 'token' in item);
+  let loading: Promise<ScreenModule<{ vm?: Disposable }>> | undefined;
+  const loadOnce = (): Promise<ScreenModule<{ vm?: Disposable }>> => {
     loading ??= Promise.all([load(), loadTexts(namespaces)]).then(([screen]) => screen).catch((error: unknown) => {
       loading = undefined; // let a later visit retry a failed chunk
       throw error;
@@ -44,13 +71,25 @@ export function route(path: string, load: () => Promise<ScreenModule>, ...preloa
   };
   const preloadAll = (resolver: Resolver): void => {
     loadOnce().catch(() => undefined); // React.lazy reports failures when it renders
-    for (const token of preloadTokens) preload(resolver, token).catch(() => undefined); // so does useViewModel
+    if (model) preload(resolver, model.token).catch(() => undefined); // so does useViewModel
   };
+  // Screens without a view model take no props; the others get the one the route made.
   const LazyScreen = lazy(loadOnce);
-  function RouteScreen() {
-    preloadAll(useResolver());
-    return <LazyScreen />;
-  }
+  const RouteScreen: ComponentType = model
+    ? function RouteScreen() {
+        preloadAll(useResolver());
+        const vm = useViewModel(model.token, ...model.args(useParams(), new URLSearchParams(useLocation().search)));
+        return <LazyScreen vm={vm} />;
+      }
+    : function RouteScreen() {
+        preloadAll(useResolver());
+        return <LazyScreen />;
+      };
   RouteScreen.displayName = `Route(${path})`;
   return { path, Screen: RouteScreen, preload: preloadAll };
+}
+
+/** A path that only sends the user on to `to` (replacing the history entry). */
+export function redirect(path: string, to: string): RouteEntry {
+  return { path, Screen: () => <Navigate to={to} replace />, preload: () => undefined };
 }

@@ -6,45 +6,51 @@
  * one of the first screen's (firstRoutes.tsx, in the entry).
  */
 import { TOKENS } from '../../di/tokens';
-import { type RouteEntry, route, texts } from './lazyScreen';
+import { type RouteEntry, route, texts, viewModel } from './lazyScreen';
+
+/** A positive integer id from the query, else null. */
+function optionalId(value: string | null): number | null {
+  const id = Number(value);
+  return value !== null && Number.isSafeInteger(id) && id > 0 ? id : null;
+}
 
 export const ROUTES: readonly RouteEntry[] = [
   route('/verification', () => import('../screens/Verification/VerificationScreen'), TOKENS.VerificationViewModel),
   route('/connectbot', () => import('../screens/ConnectBot/ConnectBotScreen'), TOKENS.ConnectBotViewModel),
-  route('/uikit', () => import('../screens/Uikit/UikitScreen')),
-  route('/invoice/subscription/:subscriptionId', () => import('../screens/Invoice/InvoiceScreen'), TOKENS.InvoiceViewModel),
-  route('/invoice/donation/:donationId', () => import('../screens/Invoice/InvoiceScreen'), TOKENS.InvoiceViewModel),
+  route('/uikit', () => import('../screens/Uikit/UikitScreen'), TOKENS.UikitViewModel),
+  route('/invoice/subscription/:subscriptionId', () => import('../screens/Invoice/InvoiceScreen'), viewModel(TOKENS.InvoiceViewModel, (p) => ['subscription' as const, Number(p.subscriptionId)])),
+  route('/invoice/donation/:donationId', () => import('../screens/Invoice/InvoiceScreen'), viewModel(TOKENS.InvoiceViewModel, (p) => ['donation' as const, Number(p.donationId)])),
   route('/payment/choicePaymentMethod', () => import('../screens/PaymentMethod/PaymentMethodScreen'), TOKENS.PaymentMethodViewModel),
   route('/payment/form', () => import('../screens/PaymentForm/PaymentFormScreen'), TOKENS.PaymentFormViewModel),
   route('/payment/redirect', () => import('../screens/PaymentRedirect/PaymentRedirectScreen'), TOKENS.PaymentRedirectViewModel),
-  route('/follower/subscription/:subscriptionMemberId', () => import('../screens/FollowerSubscription/FollowerSubscriptionScreen'), TOKENS.FollowerSubscriptionViewModel),
+  route('/follower/subscription/:subscriptionMemberId', () => import('../screens/FollowerSubscription/FollowerSubscriptionScreen'), viewModel(TOKENS.FollowerSubscriptionViewModel, (p) => [Number(p.subscriptionMemberId)])),
   route('/payment', () => import('../screens/Cards/CardsScreen'), TOKENS.CardsViewModel),
-  route('/payment/card/:cardId', () => import('../screens/Card/CardScreen'), TOKENS.CardViewModel),
-  route('/channel/:channelId', () => import('../screens/Channel/ChannelScreen'), TOKENS.ChannelViewModel),
-  route('/channel/:channelId/settings', () => import('../screens/ChannelSettings/ChannelSettingsScreen'), TOKENS.ChannelSettingsViewModel),
-  route('/channel/:channelId/language', () => import('../screens/ChannelLanguage/ChannelLanguageScreen'), TOKENS.ChannelLanguageViewModel),
+  route('/payment/card/:cardId', () => import('../screens/Card/CardScreen'), viewModel(TOKENS.CardViewModel, (p) => [Number(p.cardId)])),
+  route('/channel/:channelId', () => import('../screens/Channel/ChannelScreen'), viewModel(TOKENS.ChannelViewModel, (p) => [Number(p.channelId)])),
+  route('/channel/:channelId/settings', () => import('../screens/ChannelSettings/ChannelSettingsScreen'), viewModel(TOKENS.ChannelSettingsViewModel, (p) => [Number(p.channelId)])),
+  route('/channel/:channelId/language', () => import('../screens/ChannelLanguage/ChannelLanguageScreen'), viewModel(TOKENS.ChannelLanguageViewModel, (p, search) => [Number(p.channelId ?? search.get('id'))])),
   // The same screen under the form the spec also names ("/channel with param id").
-  route('/channel', () => import('../screens/ChannelLanguage/ChannelLanguageScreen'), TOKENS.ChannelLanguageViewModel),
-  route('/channel/:channelId/subscription/create', () => import('../screens/SubscriptionForm/SubscriptionFormScreen'), TOKENS.SubscriptionFormViewModel),
-  route('/channel/:channelId/subscription/:subscriptionId/edit', () => import('../screens/SubscriptionForm/SubscriptionFormScreen'), TOKENS.SubscriptionFormViewModel),
-  route('/channel/:channelId/donation/create', () => import('../screens/DonationForm/DonationFormScreen'), TOKENS.DonationFormViewModel, texts('donation')),
-  route('/invoice/donation/:channelId/preview', () => import('../screens/DonationPreview/DonationPreviewScreen'), TOKENS.DonationPreviewViewModel, texts('donation')),
-  route('/transaction/:transactionId', () => import('../screens/Transaction/TransactionScreen'), TOKENS.TransactionViewModel, texts('transaction')),
+  route('/channel', () => import('../screens/ChannelLanguage/ChannelLanguageScreen'), viewModel(TOKENS.ChannelLanguageViewModel, (p, search) => [Number(p.channelId ?? search.get('id'))])),
+  route('/channel/:channelId/subscription/create', () => import('../screens/SubscriptionForm/SubscriptionFormScreen'), viewModel(TOKENS.SubscriptionFormViewModel, (p) => [Number(p.channelId), p.subscriptionId === undefined ? null : Number(p.subscriptionId)])),
+  route('/channel/:channelId/subscription/:subscriptionId/edit', () => import('../screens/SubscriptionForm/SubscriptionFormScreen'), viewModel(TOKENS.SubscriptionFormViewModel, (p) => [Number(p.channelId), p.subscriptionId === undefined ? null : Number(p.subscriptionId)])),
+  route('/channel/:channelId/donation/create', () => import('../screens/DonationForm/DonationFormScreen'), viewModel(TOKENS.DonationFormViewModel, (p) => [Number(p.channelId)]), texts('donation')),
+  route('/invoice/donation/:channelId/preview', () => import('../screens/DonationPreview/DonationPreviewScreen'), viewModel(TOKENS.DonationPreviewViewModel, (p) => [Number(p.channelId)]), texts('donation')),
+  route('/transaction/:transactionId', () => import('../screens/Transaction/TransactionScreen'), viewModel(TOKENS.TransactionViewModel, (p) => [Number(p.transactionId)]), texts('transaction')),
   route('/payout', () => import('../screens/Payout/PayoutScreen'), TOKENS.PayoutViewModel, texts('payout', 'transaction')),
   route('/payout/settings', () => import('../screens/PayoutSettings/PayoutSettingsScreen'), TOKENS.PayoutSettingsViewModel, texts('payout')),
   route('/payout/setup', () => import('../screens/PayoutSetup/PayoutSetupScreen'), TOKENS.PayoutSetupViewModel, texts('payout')),
   route('/payout/setup/country', () => import('../screens/PayoutSetup/PayoutCountryScreen'), TOKENS.PayoutSetupViewModel, texts('payout')),
   route('/payout/setup/bank', () => import('../screens/PayoutSetup/PayoutBankScreen'), TOKENS.PayoutSetupViewModel, texts('payout')),
-  route('/channel/:channelId/subscription/command', () => import('../screens/SubscriptionCommand/SubscriptionCommandScreen'), TOKENS.SubscriptionCommandViewModel),
-  route('/channel/:channelId/subscription/:subscriptionId', () => import('../screens/Subscription/SubscriptionScreen'), TOKENS.SubscriptionViewModel),
-  route('/channel/:channelId/subscription/:subscriptionId/preview', () => import('../screens/SubscriptionPreview/SubscriptionPreviewScreen'), TOKENS.SubscriptionPreviewViewModel),
-  route('/channel/:channelId/subscription/:subscriptionId/member/:memberId', () => import('../screens/SubscriptionMember/SubscriptionMemberScreen'), TOKENS.SubscriptionMemberViewModel),
+  route('/channel/:channelId/subscription/command', () => import('../screens/SubscriptionCommand/SubscriptionCommandScreen'), viewModel(TOKENS.SubscriptionCommandViewModel, (_, search) => [optionalId(search.get('subscriptionId'))])),
+  route('/channel/:channelId/subscription/:subscriptionId', () => import('../screens/Subscription/SubscriptionScreen'), viewModel(TOKENS.SubscriptionViewModel, (p) => [Number(p.subscriptionId)])),
+  route('/channel/:channelId/subscription/:subscriptionId/preview', () => import('../screens/SubscriptionPreview/SubscriptionPreviewScreen'), viewModel(TOKENS.SubscriptionPreviewViewModel, (p) => [Number(p.subscriptionId)])),
+  route('/channel/:channelId/subscription/:subscriptionId/member/:memberId', () => import('../screens/SubscriptionMember/SubscriptionMemberScreen'), viewModel(TOKENS.SubscriptionMemberViewModel, (p) => [Number(p.memberId)])),
   route('/migration', () => import('../screens/Migration/MigrationScreen'), TOKENS.MigrationViewModel, texts('migration')),
   route('/migration/terms', () => import('../screens/Migration/MigrationTermsScreen'), TOKENS.MigrationViewModel, texts('migration')),
   route('/migration/connectChannels', () => import('../screens/Migration/MigrationChannelsScreen'), TOKENS.MigrationViewModel, texts('migration')),
-  route('/banned', () => import('../screens/Banned/BannedScreen'), texts('banned')),
-  route('/faq', () => import('../screens/Faq/FaqScreen'), texts('help')),
-  route('/support', () => import('../screens/Support/SupportScreen'), texts('help')),
+  route('/banned', () => import('../screens/Banned/BannedScreen'), TOKENS.SupportViewModel, texts('banned')),
+  route('/faq', () => import('../screens/Faq/FaqScreen'), TOKENS.SupportViewModel, texts('help')),
+  route('/support', () => import('../screens/Support/SupportScreen'), TOKENS.SupportViewModel, texts('help')),
   route('/dev', () => import('../screens/Dev/DevScreen'), texts('devtools')),
   route('/debug', () => import('../screens/Debug/DebugScreen'), TOKENS.DebugViewModel, texts('devtools')),
   // Only in `npm run build:local` (Vite replaces __LOCAL_BUILD__, so the normal build has neither route nor chunk).

@@ -1,21 +1,16 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
-import { TOKENS } from '../../../di/tokens';
-import { useService } from '../../app/resolver';
-import { useViewModel } from '../../app/useViewModel';
+import { useNavigate } from 'react-router-dom';
 import { CardDisplay, Cell, Section } from '../../components';
 import '../../payment/payment.css';
 import { Screen } from '../../shell/Screen';
+import type { CardViewModel } from './CardViewModel';
 
 /** /payment/card/{cardId}. */
-function CardScreen() {
+function CardScreen({ vm }: { vm: CardViewModel }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const platform = useService(TOKENS.MessengerPlatform);
-  const { cardId } = useParams();
-  const vm = useViewModel(TOKENS.CardViewModel, Number(cardId));
   useEffect(() => {
     void vm.start();
   }, [vm]);
@@ -24,17 +19,6 @@ function CardScreen() {
   }, [vm.removed, navigate]);
 
   const card = vm.card;
-  const remove = async (): Promise<void> => {
-    const answer = await platform.showPopup({
-      title: t('cards.removeConfirmTitle'),
-      message: t('cards.removeConfirmText'),
-      buttons: [
-        { id: 'remove', type: 'destructive', text: t('cards.remove') },
-        { id: 'keep', type: 'cancel' },
-      ],
-    });
-    if (answer === 'remove') await vm.remove();
-  };
   return (
     <Screen title={t('cards.cardTitle')} state={vm.load.state} onRetry={() => void vm.start()}>
       {card && (
@@ -48,7 +32,7 @@ function CardScreen() {
           </Section>
           <Section>
             {vm.canSetPrimary && <Cell title={t('cards.setPrimary')} onClick={() => void vm.setPrimary()} />}
-            <Cell title={t('cards.remove')} destructive disabled={vm.removing} onClick={() => void remove()} />
+            <Cell title={t('cards.remove')} destructive disabled={vm.removing} onClick={() => void vm.confirmRemove({ title: t('cards.removeConfirmTitle'), message: t('cards.removeConfirmText'), confirm: t('cards.remove') })} />
           </Section>
         </>
       )}

@@ -1,15 +1,17 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { CardRepository } from '../../../application/ports/CardRepository';
+import type { Dialogs } from '../../../application/ports/Dialogs';
 import { errorCodeOf } from '../../../application/ports/RepositoryError';
 import type { RemoveCard } from '../../../application/use-cases/cards/RemoveCard';
 import type { SetPrimaryCard } from '../../../application/use-cases/cards/SetPrimaryCard';
 import type { SavedCard } from '../../../domain/entities';
+import type { ConfirmTexts } from '../../shared/dialogs';
 import type { ToastStore } from '../../toasts/ToastStore';
 import { AsyncState } from '../../shell/screenState';
 
 /**
  * /payment/card/{cardId}: set primary (hidden when already primary; applied at once and rolled back when the
- * server refuses) and remove (after the screen's confirmation, with loading, removed or failed toasts).
+ * server refuses) and remove (after the host's confirmation popup, with loading, removed or failed toasts).
  */
 export class CardViewModel {
   readonly load: AsyncState;
@@ -23,12 +25,13 @@ export class CardViewModel {
     private readonly setPrimaryCard: SetPrimaryCard,
     private readonly removeCard: RemoveCard,
     private readonly toasts: ToastStore,
+    private readonly dialogs: Dialogs,
     readonly cardId: number,
   ) {
     this.load = new AsyncState(errorCodeOf);
-    makeAutoObservable<CardViewModel, 'repository' | 'setPrimaryCard' | 'removeCard' | 'toasts'>(
+    makeAutoObservable<CardViewModel, 'repository' | 'setPrimaryCard' | 'removeCard' | 'toasts' | 'dialogs'>(
       this,
-      { repository: false, setPrimaryCard: false, removeCard: false, toasts: false, load: false, cardId: false },
+      { repository: false, setPrimaryCard: false, removeCard: false, toasts: false, dialogs: false, load: false, cardId: false },
       { autoBind: true },
     );
   }
@@ -58,7 +61,21 @@ export class CardViewModel {
     });
   }
 
-  /** After the user confirmed removal. */
+  /** Asks the host's confirmation popup, then removes the card. */
+  async confirmRemove(texts: ConfirmTexts): Promise<void> {
+    if (this.card === null || this.removing) return;
+    const answer = await this.dialogs.showPopup({
+      title: texts.title,
+      message: texts.message,
+      buttons: [
+        { id: 'remove', type: 'destructive', text: texts.confirm },
+        { id: 'keep', type: 'cancel' },
+      ],
+    });
+    if (answer === 'remove') await this.remove();
+  }
+
+  /** Removes the card (the user already confirmed). */
   async remove(): Promise<void> {
     const card = this.card;
     if (card === null || this.removing) return;

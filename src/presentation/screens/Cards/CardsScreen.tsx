@@ -1,15 +1,13 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TOKENS } from '../../../di/tokens';
-import { useViewModel } from '../../app/useViewModel';
 import { CardDisplay, Cell, EmptyState, Icon, Section } from '../../components';
 import { Screen } from '../../shell/Screen';
+import type { CardsViewModel } from './CardsViewModel';
 
 /** /payment: saved cards with the primary mark and active or inactive label; an empty state without cards. */
-function CardsScreen() {
+function CardsScreen({ vm }: { vm: CardsViewModel }) {
   const { t } = useTranslation();
-  const vm = useViewModel(TOKENS.CardsViewModel);
   useEffect(() => {
     void vm.start();
   }, [vm]);

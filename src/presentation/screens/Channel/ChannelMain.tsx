@@ -2,16 +2,14 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { TOKENS } from '../../../di/tokens';
 import type { Subscription, Transaction } from '../../../domain/entities';
 import { formatDate, formatMoney, formatSignedMoney } from '../../../domain/format';
 import { badgeFor, signedAmount } from '../../../domain/transactions';
-import { useService } from '../../app/resolver';
 import { Avatar, Badge, Button, Cell, EmptyState, Icon, InfiniteList, Section } from '../../components';
 import type { ChannelViewModel } from './ChannelViewModel';
 import { DisconnectedRow } from './DisconnectedRow';
-import { DASHBOARD_PATH, channelPaths, transactionPath } from './links';
-import { useDeleteChannelDialogs } from './useDeleteChannelDialogs';
+import { DASHBOARD_PATH, channelPaths, transactionPath } from '../../shared/channelLinks';
+import { deleteChannelTexts } from '../../shared/channelDeletion';
 import { deviceZone } from '../../app/deviceZone';
 
 
@@ -119,20 +117,14 @@ function TransactionRow({ transaction, now }: { readonly transaction: Transactio
 export const ChannelMain = observer(function ChannelMain({ vm }: { readonly vm: ChannelViewModel }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const clock = useService(TOKENS.Clock);
-  const toasts = useService(TOKENS.ToastStore);
   const channel = vm.channel;
-  const dialogs = useDeleteChannelDialogs(channel?.name ?? '');
   if (channel === null) return null;
   const paths = channelPaths(channel.id);
-  const now = clock.now();
+  const now = vm.now();
 
   const onDelete = async (): Promise<void> => {
-    const outcome = await vm.deleteChannel(dialogs);
-    if (outcome.kind === 'deleted') {
-      toasts.success('channel.delete.done');
-      void navigate(DASHBOARD_PATH, { replace: true });
-    }
+    const outcome = await vm.deleteWithPopups(deleteChannelTexts(t, channel.name));
+    if (outcome.kind === 'deleted') void navigate(DASHBOARD_PATH, { replace: true });
   };
 
   return (

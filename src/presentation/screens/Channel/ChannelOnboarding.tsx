@@ -5,10 +5,10 @@ import { ONBOARDING_ORDER } from '../../../domain/channel';
 import type { OnboardingStep } from '../../../domain/entities';
 import { Button, Cell, Icon, Placeholder, Section } from '../../components';
 import type { MainButtonConfig } from '../../shell/hostButtons';
-import { LanguageList } from '../ChannelLanguage/LanguageList';
+import { LanguageList } from '../../shared/LanguageList';
 import { DisconnectedRow } from './DisconnectedRow';
 import type { ChannelViewModel } from './ChannelViewModel';
-import { channelPaths } from './links';
+import { channelPaths } from '../../shared/channelLinks';
 
 type Step = Exclude<OnboardingStep, 'completed'>;
 

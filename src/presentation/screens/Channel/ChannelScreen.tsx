@@ -1,17 +1,13 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
-import { TOKENS } from '../../../di/tokens';
-import { useService } from '../../app/resolver';
-import { useViewModel } from '../../app/useViewModel';
+import { useNavigate } from 'react-router-dom';
 import { Button, Icon, Placeholder } from '../../components';
 import { Screen } from '../../shell/Screen';
 import { LOADING, READY, type ScreenState, failed } from '../../shell/screenState';
 import { ChannelMain } from './ChannelMain';
 import { ChannelOnboarding, onboardingMainButton } from './ChannelOnboarding';
 import type { ChannelView, ChannelViewModel } from './ChannelViewModel';
-import { GUIDELINES_URL } from './links';
 import './Channel.css';
 
 function screenState(view: ChannelView): ScreenState {
@@ -21,9 +17,8 @@ function screenState(view: ChannelView): ScreenState {
 }
 
 /** Moderation in progress or rejected (spec section 8): a placeholder, no retry; rejection links the guidelines. */
-function ModerationPlaceholder({ state }: { readonly state: 'in_progress' | 'rejected' }) {
+function ModerationPlaceholder({ state, onGuidelines }: { readonly state: 'in_progress' | 'rejected'; readonly onGuidelines: () => void }) {
   const { t } = useTranslation();
-  const platform = useService(TOKENS.MessengerPlatform);
   return (
     <Placeholder
       className="channel-placeholder"
@@ -32,7 +27,7 @@ function ModerationPlaceholder({ state }: { readonly state: 'in_progress' | 'rej
       text={t(state === 'rejected' ? 'channel.moderation.rejectedText' : 'channel.moderation.inProgressText')}
       actions={
         state === 'rejected' && (
-          <Button mode="tinted" onClick={() => platform.openLink(GUIDELINES_URL)}>
+          <Button mode="tinted" onClick={onGuidelines}>
             {t('channel.moderation.guidelines')}
           </Button>
         )
@@ -46,7 +41,7 @@ function ChannelContent({ vm }: { readonly vm: ChannelViewModel }) {
   const view = vm.view;
   switch (view.kind) {
     case 'moderation':
-      return <ModerationPlaceholder state={view.state} />;
+      return <ModerationPlaceholder state={view.state} onGuidelines={vm.openGuidelines} />;
     case 'deleted':
       return <Placeholder className="channel-placeholder" icon={<Icon name="empty" size={56} />} title={t('channel.deleted.title')} text={t('channel.deleted.text')} />;
     case 'onboarding':
@@ -59,11 +54,9 @@ function ChannelContent({ vm }: { readonly vm: ChannelViewModel }) {
 }
 
 /** /channel/:channelId: placeholders, loader, onboarding steps or the channel's main view. */
-const ChannelScreen = observer(function ChannelScreen() {
+const ChannelScreen = observer(function ChannelScreen({ vm }: { vm: ChannelViewModel }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const channelId = Number(useParams().channelId);
-  const vm = useViewModel(TOKENS.ChannelViewModel, channelId);
   const view = vm.view;
 
   useEffect(() => {

@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { ChannelRepository } from '../../../application/ports/ChannelRepository';
+import type { Clock } from '../../../application/ports/Clock';
 import type { MessengerPlatform } from '../../../application/ports/MessengerPlatform';
 import type { Cursor } from '../../../application/ports/Page';
 import { errorCodeOf } from '../../../application/ports/RepositoryError';
@@ -12,7 +13,10 @@ import type { Channel, Language, LanguageCode, OnboardingStep, Subscription, Tra
 import { redirectForError } from '../../../domain/errors';
 import { CHANNEL_LOAD_RETRY_MS } from '../../../domain/timings';
 import type { ToastStore } from '../../toasts/ToastStore';
-import { type DeleteChannelDialogs, type DeleteChannelOutcome, deleteChannelFlow } from './channelDeletion';
+import { GUIDELINES_URL } from '../../shared/channelLinks';
+import {
+  type DeleteChannelDialogs, type DeleteChannelOutcome, type DeleteChannelTexts, deleteChannelFlow, hostDeleteChannelDialogs,
+} from '../../shared/channelDeletion';
 
 /** What the channel page shows (spec sections 2, 4 and 8). */
 export type ChannelView =
@@ -63,11 +67,15 @@ export class ChannelViewModel {
     private readonly scheduler: Scheduler,
     private readonly platform: MessengerPlatform,
     private readonly toasts: ToastStore,
+    private readonly clock: Clock,
     readonly channelId: number,
   ) {
-    makeAutoObservable<ChannelViewModel, 'channels' | 'setChannelLanguage' | 'skipOnboardingStep' | 'deleteChannelUseCase' | 'scheduler' | 'platform' | 'toasts' | 'aborter'>(
+    makeAutoObservable<ChannelViewModel, 'channels' | 'setChannelLanguage' | 'skipOnboardingStep' | 'deleteChannelUseCase' | 'scheduler' | 'platform' | 'toasts' | 'clock' | 'aborter'>(
       this,
-      { channels: false, setChannelLanguage: false, skipOnboardingStep: false, deleteChannelUseCase: false, scheduler: false, platform: false, toasts: false, aborter: false, channelId: false },
+      {
+        channels: false, setChannelLanguage: false, skipOnboardingStep: false, deleteChannelUseCase: false, scheduler: false, platform: false, toasts: false, clock: false,
+        aborter: false, channelId: false, now: false,
+      },
       { autoBind: true },
     );
   }
@@ -237,10 +245,26 @@ export class ChannelViewModel {
     }
   }
 
-  /** The delete flow of the More menu; the screen goes to the dashboard on `deleted`. */
+  /** The time transaction dates are shown relative to (read on every call: it is not observable). */
+  now(): number {
+    return this.clock.now();
+  }
+
+  /** The moderation guidelines (linked when the channel was rejected). */
+  openGuidelines(): void {
+    this.platform.openLink(GUIDELINES_URL);
+  }
+
+  /** The delete flow of the More menu with the host's popups; the screen goes to the dashboard on `deleted`. */
+  deleteWithPopups(texts: DeleteChannelTexts): Promise<DeleteChannelOutcome> {
+    return this.deleteChannel(hostDeleteChannelDialogs(this.platform, texts));
+  }
+
+  /** The delete flow over the given dialogs: a failure toasts the server's words, a deletion says so. */
   async deleteChannel(dialogs: DeleteChannelDialogs): Promise<DeleteChannelOutcome> {
     const outcome = await deleteChannelFlow(this.deleteChannelUseCase, { channelId: this.channelId, liveSubscriptionCount: this.liveSubscriptionCount }, dialogs);
     if (outcome.kind === 'failed') this.failToast(outcome.message);
+    if (outcome.kind === 'deleted') this.toasts.success('channel.delete.done');
     return outcome;
   }
 

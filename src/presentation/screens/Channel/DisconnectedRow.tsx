@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Cell, Icon, Section } from '../../components';
-import { CONNECT_BOT_PATH } from './links';
+import { CONNECT_BOT_PATH } from '../../shared/channelLinks';
 
 /** The bot lost its admin rights: a warning row that leads to /connectbot to add it again. */
 export function DisconnectedRow() {

@@ -1,23 +1,19 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { TOKENS } from '../../../di/tokens';
-import { useViewModel } from '../../app/useViewModel';
+import { useNavigate } from 'react-router-dom';
 import { Screen } from '../../shell/Screen';
-import { LanguageList } from './LanguageList';
+import { LanguageList } from '../../shared/LanguageList';
 import '../Channel/Channel.css';
+import type { ChannelLanguageViewModel } from './ChannelLanguageViewModel';
 
 /**
  * /channel/:channelId/language, also reached as /channel?id=<channelId> (spec section 1): choose the channel language
  * from the list and save (host main button).
  */
-const ChannelLanguageScreen = observer(function ChannelLanguageScreen() {
+const ChannelLanguageScreen = observer(function ChannelLanguageScreen({ vm }: { vm: ChannelLanguageViewModel }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [search] = useSearchParams();
-  const channelId = Number(useParams().channelId ?? search.get('id'));
-  const vm = useViewModel(TOKENS.ChannelLanguageViewModel, channelId);
 
   useEffect(() => {
     void vm.load();

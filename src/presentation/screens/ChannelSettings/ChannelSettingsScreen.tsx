@@ -1,29 +1,25 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
-import { TOKENS } from '../../../di/tokens';
-import { useViewModel } from '../../app/useViewModel';
+import { useNavigate } from 'react-router-dom';
 import { Cell, Icon, Section } from '../../components';
 import { Screen } from '../../shell/Screen';
-import { DASHBOARD_PATH, channelPaths } from '../Channel/links';
-import { useDeleteChannelDialogs } from '../Channel/useDeleteChannelDialogs';
+import { DASHBOARD_PATH, channelPaths } from '../../shared/channelLinks';
+import { deleteChannelTexts } from '../../shared/channelDeletion';
 import '../Channel/Channel.css';
+import type { ChannelSettingsViewModel } from './ChannelSettingsViewModel';
 
 /** /channel/:channelId/settings: language row (to /channel/{id}/language) and delete. */
-const ChannelSettingsScreen = observer(function ChannelSettingsScreen() {
+const ChannelSettingsScreen = observer(function ChannelSettingsScreen({ vm }: { vm: ChannelSettingsViewModel }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const channelId = Number(useParams().channelId);
-  const vm = useViewModel(TOKENS.ChannelSettingsViewModel, channelId);
-  const dialogs = useDeleteChannelDialogs(vm.channel?.name ?? '');
 
   useEffect(() => {
     void vm.load();
   }, [vm]);
 
   const onDelete = async (): Promise<void> => {
-    const outcome = await vm.deleteChannel(dialogs);
+    const outcome = await vm.deleteWithPopups(deleteChannelTexts(t, vm.channel?.name ?? ''));
     if (outcome.kind === 'deleted') void navigate(DASHBOARD_PATH, { replace: true });
   };
 
@@ -34,7 +30,7 @@ const ChannelSettingsScreen = observer(function ChannelSettingsScreen() {
         <>
           <Section header={vm.channel.name}>
             <Cell
-              to={channelPaths(channelId).language}
+              to={channelPaths(vm.channelId).language}
               before={<Icon name="info" size={22} />}
               title={t('channel.language.row')}
               after={<span className="channel-settings__value">{vm.channel.language.name}</span>}

@@ -1,11 +1,14 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { ChannelRepository } from '../../../application/ports/ChannelRepository';
+import type { Dialogs } from '../../../application/ports/Dialogs';
 import { errorCodeOf } from '../../../application/ports/RepositoryError';
 import type { DeleteChannel } from '../../../application/use-cases/channels/DeleteChannel';
 import type { Channel } from '../../../domain/entities';
 import { AsyncState, type ScreenState } from '../../shell/screenState';
 import type { ToastStore } from '../../toasts/ToastStore';
-import { type DeleteChannelDialogs, type DeleteChannelOutcome, deleteChannelFlow } from '../Channel/channelDeletion';
+import {
+  type DeleteChannelDialogs, type DeleteChannelOutcome, type DeleteChannelTexts, deleteChannelFlow, hostDeleteChannelDialogs,
+} from '../../shared/channelDeletion';
 
 /** /channel/{channelId}/settings: the channel's language row and the delete action. */
 export class ChannelSettingsViewModel {
@@ -19,11 +22,12 @@ export class ChannelSettingsViewModel {
     private readonly channels: ChannelRepository,
     private readonly deleteChannelUseCase: DeleteChannel,
     private readonly toasts: ToastStore,
+    private readonly dialogs: Dialogs,
     readonly channelId: number,
   ) {
-    makeAutoObservable<ChannelSettingsViewModel, 'channels' | 'deleteChannelUseCase' | 'toasts' | 'loader'>(
+    makeAutoObservable<ChannelSettingsViewModel, 'channels' | 'deleteChannelUseCase' | 'toasts' | 'dialogs' | 'loader'>(
       this,
-      { channels: false, deleteChannelUseCase: false, toasts: false, loader: false, channelId: false },
+      { channels: false, deleteChannelUseCase: false, toasts: false, dialogs: false, loader: false, channelId: false },
       { autoBind: true },
     );
   }
@@ -42,7 +46,12 @@ export class ChannelSettingsViewModel {
     );
   }
 
-  /** The delete flow; the screen goes to the dashboard on `deleted`. */
+  /** The delete flow with the host's popups; the screen goes to the dashboard on `deleted`. */
+  deleteWithPopups(texts: DeleteChannelTexts): Promise<DeleteChannelOutcome> {
+    return this.deleteChannel(hostDeleteChannelDialogs(this.dialogs, texts));
+  }
+
+  /** The delete flow over the given dialogs. */
   async deleteChannel(dialogs: DeleteChannelDialogs): Promise<DeleteChannelOutcome> {
     if (this.deleting) return { kind: 'cancelled' };
     this.deleting = true;

@@ -1,22 +1,20 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TOKENS } from '../../../di/tokens';
-import { useViewModel } from '../../app/useViewModel';
 import { Icon } from '../../components/Icon';
 import { Placeholder } from '../../components/Placeholder';
 import { Section } from '../../components/Section';
 import { Screen } from '../../shell/Screen';
 import './connectbot.css';
+import type { ConnectBotViewModel } from './ConnectBotViewModel';
 
 /** The steps differ: the picker does the admin part itself; by hand the creator adds the bot in channel settings. */
 const PICKER_STEPS = ['pickerOpen', 'pickerChoose', 'pickerConfirm'] as const;
 const MANUAL_STEPS = ['manualCopy', 'manualAdmins', 'manualPaste', 'manualRights'] as const;
 
 /** /connectbot: instructions to add the bot as a channel admin. */
-const ConnectBotScreen = observer(function ConnectBotScreen() {
+const ConnectBotScreen = observer(function ConnectBotScreen({ vm }: { vm: ConnectBotViewModel }) {
   const { t } = useTranslation();
-  const vm = useViewModel(TOKENS.ConnectBotViewModel);
 
   useEffect(() => {
     void vm.load();

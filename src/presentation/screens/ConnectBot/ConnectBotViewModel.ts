@@ -3,7 +3,7 @@ import type { MessengerPlatform } from '../../../application/ports/MessengerPlat
 import { errorCodeOf } from '../../../application/ports/RepositoryError';
 import type { VerificationRepository } from '../../../application/ports/VerificationRepository';
 import { IDLE, LOADING, READY, type ScreenState, failed } from '../../shell/screenState';
-import { connectBotHowTo, openExternal } from '../Dashboard/externalLinks';
+import { connectBotHowTo, openExternal } from '../../shared/externalLinks';
 
 /** The Mini Apps version from which Android opens the channel picker for a startchannel link. */
 export const CHANNEL_PICKER_MIN_VERSION = '6.7';

@@ -2,14 +2,11 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import type { Channel } from '../../../domain/entities';
 import { formatMoney } from '../../../domain/format-light';
-import { TOKENS } from '../../../di/tokens';
-import { useService } from '../../app/resolver';
 import { Avatar } from '../../components/Avatar';
 import { Cell } from '../../components/Cell';
 import { Icon } from '../../components/Icon';
 import { Section } from '../../components/Section';
 import type { DashboardViewModel } from './DashboardViewModel';
-import { EXTERNAL_LINKS, openExternal } from './externalLinks';
 import { TransactionsSection } from './TransactionsSection';
 
 /** The channel's marks: bot disconnected, moderation in progress or rejected. */
@@ -30,7 +27,6 @@ function ChannelMarks({ channel }: { channel: Channel }) {
 
 export const CreatorDashboard = observer(function CreatorDashboard({ vm }: { vm: DashboardViewModel }) {
   const { t } = useTranslation();
-  const platform = useService(TOKENS.MessengerPlatform);
   return (
     <>
       <Section header={t('dashboard.balance')}>
@@ -73,8 +69,8 @@ export const CreatorDashboard = observer(function CreatorDashboard({ vm }: { vm:
       </Section>
 
       <Section>
-        <Cell onClick={() => openExternal(platform, EXTERNAL_LINKS.news)} title={t('dashboard.news')} chevron />
-        <Cell onClick={() => openExternal(platform, EXTERNAL_LINKS.help)} title={t('dashboard.help')} chevron />
+        <Cell onClick={vm.openNews} title={t('dashboard.news')} chevron />
+        <Cell onClick={vm.openHelp} title={t('dashboard.help')} chevron />
         <Cell to="/dashboard/follower" title={t('dashboard.toFollowerView')} chevron />
       </Section>
 

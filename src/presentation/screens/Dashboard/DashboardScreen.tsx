@@ -1,21 +1,17 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useParams } from 'react-router-dom';
-import { ROLES, type Role } from '../../../domain/entities';
-import { TOKENS } from '../../../di/tokens';
-import { useViewModel } from '../../app/useViewModel';
+import { useNavigate } from 'react-router-dom';
 import { Screen } from '../../shell/Screen';
 import { CreatorDashboard } from './CreatorDashboard';
 import { FollowerDashboard } from './FollowerDashboard';
+import type { DashboardViewModel } from './DashboardViewModel';
 import './dashboard.css';
 
-const isRole = (value: string | undefined): value is Role => (ROLES as readonly string[]).includes(value ?? '');
-
-const DashboardView = observer(function DashboardView({ mode }: { mode: Role | undefined }) {
+/** /, /dashboard and /dashboard/{creator|follower}. */
+function DashboardScreen({ vm }: { vm: DashboardViewModel }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const vm = useViewModel(TOKENS.DashboardViewModel, mode);
 
   useEffect(() => {
     void vm.load();
@@ -37,11 +33,6 @@ const DashboardView = observer(function DashboardView({ mode }: { mode: Role | u
       {shownMode === 'creator' ? <CreatorDashboard vm={vm} /> : <FollowerDashboard vm={vm} />}
     </Screen>
   );
-});
-
-/** /, /dashboard and /dashboard/{creator|follower}. */
-export default function DashboardScreen() {
-  const { mode } = useParams();
-  if (mode !== undefined && !isRole(mode)) return <Navigate to="/dashboard" replace />;
-  return <DashboardView mode={mode} />;
 }
+
+export default observer(DashboardScreen);

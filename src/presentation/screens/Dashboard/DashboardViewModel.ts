@@ -1,6 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { Clock } from '../../../application/ports/Clock';
 import type { Dashboard, DashboardRepository } from '../../../application/ports/DashboardRepository';
+import type { Links } from '../../../application/ports/Links';
 import type { Cursor } from '../../../application/ports/Page';
 import { errorCodeOf } from '../../../application/ports/RepositoryError';
 import type {
@@ -9,6 +10,7 @@ import type {
 import { followerSubscriptionView, type FollowerSubscriptionView } from '../../../domain/follower-subscription';
 import { DEFAULT_LOAD_STATUS, type LoadStatus, loadStatusFromErrorCode } from '../../../domain/load-status';
 import { type Currency, type Money, compareCurrencies, money } from '../../../domain/money';
+import { EXTERNAL_LINKS, openExternal } from '../../shared/externalLinks';
 import { LOADING, READY, type ScreenState, failed } from '../../shell/screenState';
 import type { DashboardSession } from './DashboardSession';
 
@@ -52,14 +54,30 @@ export class DashboardViewModel {
     private readonly repository: DashboardRepository,
     private readonly session: DashboardSession,
     private readonly clock: Clock,
+    private readonly links: Links,
     /** The route's mode; undefined on / and /dashboard (the server or the last shown mode decides). */
     readonly requestedMode: Role | undefined,
   ) {
-    makeAutoObservable<DashboardViewModel, 'repository' | 'session' | 'clock' | 'generation'>(
+    makeAutoObservable<DashboardViewModel, 'repository' | 'session' | 'clock' | 'links' | 'generation'>(
       this,
-      { repository: false, session: false, clock: false, generation: false, requestedMode: false },
+      { repository: false, session: false, clock: false, links: false, generation: false, requestedMode: false, now: false },
       { autoBind: true },
     );
+  }
+
+  /** The time list stamps are shown relative to (read on every call: it is not observable). */
+  now(): number {
+    return this.clock.now();
+  }
+
+  /** Our news channel (in the messenger). */
+  openNews(): void {
+    openExternal(this.links, EXTERNAL_LINKS.news);
+  }
+
+  /** The creators' help pages. */
+  openHelp(): void {
+    openExternal(this.links, EXTERNAL_LINKS.help);
   }
 
   get mode(): Role | null {

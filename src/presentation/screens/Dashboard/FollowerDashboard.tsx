@@ -1,7 +1,5 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { TOKENS } from '../../../di/tokens';
-import { useService } from '../../app/resolver';
 import { Avatar } from '../../components/Avatar';
 import { CardDisplay } from '../../components/CardDisplay';
 import { Cell } from '../../components/Cell';
@@ -9,7 +7,6 @@ import { EmptyState } from '../../components/EmptyState';
 import { Icon } from '../../components/Icon';
 import { Section } from '../../components/Section';
 import type { DashboardViewModel, MembershipRow } from './DashboardViewModel';
-import { EXTERNAL_LINKS, openExternal } from './externalLinks';
 import { TransactionsSection } from './TransactionsSection';
 
 function MembershipCell({ row }: { row: MembershipRow }) {
@@ -29,7 +26,6 @@ function MembershipCell({ row }: { row: MembershipRow }) {
 
 export const FollowerDashboard = observer(function FollowerDashboard({ vm }: { vm: DashboardViewModel }) {
   const { t } = useTranslation();
-  const platform = useService(TOKENS.MessengerPlatform);
   const card = vm.primaryCard;
   const active = vm.activeSubscriptions;
   const inactive = vm.inactiveSubscriptions;
@@ -42,7 +38,7 @@ export const FollowerDashboard = observer(function FollowerDashboard({ vm }: { v
         )}
         <Cell to="/faq" title={t('dashboard.faq')} chevron />
         <Cell to="/support" title={t('common.support')} chevron />
-        <Cell onClick={() => openExternal(platform, EXTERNAL_LINKS.news)} title={t('dashboard.news')} chevron />
+        <Cell onClick={vm.openNews} title={t('dashboard.news')} chevron />
       </Section>
 
       <Section header={t('dashboard.paymentMethods')}>

@@ -4,8 +4,6 @@ import { useTranslation } from 'react-i18next';
 import type { Role, Transaction } from '../../../domain/entities';
 import { formatListTime, formatSignedMoney } from '../../../domain/format-light';
 import { badgeFor, signedAmount } from '../../../domain/transactions';
-import { TOKENS } from '../../../di/tokens';
-import { useService } from '../../app/resolver';
 import { Badge } from '../../components/Badge';
 import { Cell } from '../../components/Cell';
 import { EmptyState } from '../../components/EmptyState';
@@ -50,10 +48,9 @@ const TransactionRow = memo(function TransactionRow({ transaction, mode, nowMs }
 /** The dashboard's transactions, loading more pages while scrolling (both modes). */
 export const TransactionsSection = observer(function TransactionsSection({ vm }: { vm: DashboardViewModel }) {
   const { t } = useTranslation();
-  const clock = useService(TOKENS.Clock);
   const mode = vm.mode ?? 'follower';
   // To the minute: list stamps only compare days, and a steady value lets unchanged rows skip rendering.
-  const nowMs = Math.floor(clock.now() / 60_000) * 60_000;
+  const nowMs = Math.floor(vm.now() / 60_000) * 60_000;
   return (
     <Section header={t('dashboard.transactions')}>
       {vm.transactions.length === 0 && !vm.hasMoreTransactions ? (

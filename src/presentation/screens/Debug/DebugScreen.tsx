@@ -1,7 +1,5 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { TOKENS } from '../../../di/tokens';
-import { useViewModel } from '../../app/useViewModel';
 import { Button } from '../../components/Button';
 import { Cell } from '../../components/Cell';
 import { Section } from '../../components/Section';
@@ -17,9 +15,8 @@ const CrashTest = observer(function CrashTest({ vm }: { vm: DebugViewModel }) {
 });
 
 /** /debug: header colours, haptics, copy URL and init data, error console, crash test, clear storage. */
-const DebugScreen = observer(function DebugScreen() {
+const DebugScreen = observer(function DebugScreen({ vm }: { vm: DebugViewModel }) {
   const { t } = useTranslation();
-  const vm = useViewModel(TOKENS.DebugViewModel);
   return (
     <Screen title={t('devtools.debug.title')}>
       <CrashTest vm={vm} />

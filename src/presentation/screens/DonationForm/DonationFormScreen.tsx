@@ -6,8 +6,6 @@ import { amountBounds } from '../../../domain/amounts';
 import type { DonationFormField } from '../../../domain/donation-form';
 import { formatMoney } from '../../../domain/format';
 import { isCurrency } from '../../../domain/money';
-import { TOKENS } from '../../../di/tokens';
-import { useViewModel } from '../../app/useViewModel';
 import { AmountInput, TextArea, TextInput } from '../../components';
 import { FieldFrame } from '../../components/Field';
 import { Screen } from '../../shell/Screen';
@@ -34,11 +32,10 @@ function useFocusRequests(vm: DonationFormViewModel) {
 }
 
 /** /channel/:channelId/donation/create: the donation request form; Continue opens the preview. */
-function DonationFormScreen() {
+function DonationFormScreen({ vm }: { vm: DonationFormViewModel }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const channelId = Number(useParams().channelId);
-  const vm = useViewModel(TOKENS.DonationFormViewModel, channelId);
   const refs = useFocusRequests(vm);
 
   useEffect(() => {

@@ -3,8 +3,8 @@ import { type DonationForm, type DonationFormField, validateDonationForm } from 
 import { CURRENCIES, type Currency, compareCurrencies } from '../../../domain/money';
 import { TEXT_LIMITS } from '../../../domain/text-limits';
 import type { ToastStore } from '../../toasts/ToastStore';
-import type { DonationDraftStore } from './DonationDraftStore';
-import { donationFormErrorMessage } from './donationMessages';
+import type { DonationDraftStore } from '../../shared/DonationDraftStore';
+import { donationFormErrorMessage } from '../../shared/donationMessages';
 
 export const DONATION_CURRENCIES: readonly Currency[] = [...CURRENCIES].sort(compareCurrencies);
 export const DONATION_TEXT_LIMITS = TEXT_LIMITS.donation;

@@ -3,19 +3,17 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { formatMoney } from '../../../domain/format';
-import { TOKENS } from '../../../di/tokens';
-import { useViewModel } from '../../app/useViewModel';
 import { Avatar, Button, Cell, Placeholder, Section, Switch } from '../../components';
 import { Screen } from '../../shell/Screen';
 import '../DonationForm/donation.css';
+import type { DonationPreviewViewModel } from './DonationPreviewViewModel';
 
 /** /invoice/donation/:channelId/preview: the channel, the post as the bot will send it, pin and sound-off, publish. */
-function DonationPreviewScreen() {
+function DonationPreviewScreen({ vm }: { vm: DonationPreviewViewModel }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const channelId = Number(useParams().channelId);
-  const vm = useViewModel(TOKENS.DonationPreviewViewModel, channelId);
   const cameFromForm = (location.state as { fromForm?: boolean } | null)?.fromForm === true;
 
   useEffect(() => {

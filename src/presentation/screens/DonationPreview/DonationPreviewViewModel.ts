@@ -7,8 +7,8 @@ import type { Channel } from '../../../domain/entities';
 import type { Money } from '../../../domain/money';
 import { AsyncState } from '../../shell/screenState';
 import type { ToastStore } from '../../toasts/ToastStore';
-import type { DonationDraftStore } from '../DonationForm/DonationDraftStore';
-import { donationFormErrorMessage, failureMessage } from '../DonationForm/donationMessages';
+import type { DonationDraftStore } from '../../shared/DonationDraftStore';
+import { donationFormErrorMessage, failureMessage } from '../../shared/donationMessages';
 
 /** i18n key of the publish button: it says what will happen (pin, without sound). */
 export function donationPublishButtonKey(pin: boolean, disableNotification: boolean): string {

@@ -1,11 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { TOKENS } from '../../../di/tokens';
-import { useService } from '../../app/resolver';
 import { Button } from '../../components/Button';
 import { Icon } from '../../components/Icon';
 import { Section } from '../../components/Section';
 import { Screen } from '../../shell/Screen';
-import { EXTERNAL_LINKS, openExternal } from '../Dashboard/externalLinks';
+import type { SupportViewModel } from '../../shared/SupportViewModel';
 import './faq.css';
 
 /** Topics and their questions; texts are help.faq.<topic>.<question>.{q,a}. */
@@ -19,9 +17,8 @@ export const FAQ_TOPICS = {
 type Topic = keyof typeof FAQ_TOPICS;
 
 /** /faq: collapsible questions about subscriptions, payments, payouts and cards, then support. */
-export default function FaqScreen() {
+export default function FaqScreen({ vm }: { vm: SupportViewModel }) {
   const { t } = useTranslation();
-  const platform = useService(TOKENS.MessengerPlatform);
   return (
     <Screen title={t('help.faq.title')}>
       <h1 className="visually-hidden">{t('help.faq.title')}</h1>
@@ -40,7 +37,7 @@ export default function FaqScreen() {
       ))}
       <Section footer={t('help.faq.stillQuestions')}>
         <div className="faq-support">
-          <Button stretched onClick={() => openExternal(platform, EXTERNAL_LINKS.support)}>
+          <Button stretched onClick={vm.openSupport}>
             {t('help.support.write')}
           </Button>
         </div>

@@ -1,24 +1,18 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { formatDate, formatMoney } from '../../../domain/format';
-import { TOKENS } from '../../../di/tokens';
-import { useService } from '../../app/resolver';
-import { useViewModel } from '../../app/useViewModel';
 import { Avatar, Button, Cell, Section } from '../../components';
 import '../../payment/payment.css';
 import { Screen } from '../../shell/Screen';
 import { deviceZone } from '../../app/deviceZone';
+import type { FollowerSubscriptionViewModel } from './FollowerSubscriptionViewModel';
 
 /** /follower/subscription/{subscriptionMemberId}. */
-function FollowerSubscriptionScreen() {
+function FollowerSubscriptionScreen({ vm }: { vm: FollowerSubscriptionViewModel }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const platform = useService(TOKENS.MessengerPlatform);
-  const clock = useService(TOKENS.Clock);
-  const { subscriptionMemberId } = useParams();
-  const vm = useViewModel(TOKENS.FollowerSubscriptionViewModel, Number(subscriptionMemberId));
   useEffect(() => {
     void vm.start();
   }, [vm]);
@@ -26,7 +20,7 @@ function FollowerSubscriptionScreen() {
   const membership = vm.membership;
   const view = vm.view;
   const title = membership?.subscription.name ?? t('follower.title');
-  const date = (epochSeconds: number): string => formatDate(epochSeconds, i18n.language, clock.now(), deviceZone());
+  const date = (epochSeconds: number): string => formatDate(epochSeconds, i18n.language, vm.now(), deviceZone());
   const price = membership
     ? membership.member.period === 'onetime'
       ? formatMoney(membership.member.price)
@@ -35,15 +29,7 @@ function FollowerSubscriptionScreen() {
 
   const cancel = async (): Promise<void> => {
     if (!view?.line) return;
-    const confirmed = await platform.showPopup({
-      title: t('follower.cancelConfirmTitle'),
-      message: t('follower.cancelConfirmText', { date: date(view.line.at) }),
-      buttons: [
-        { id: 'cancel-subscription', type: 'destructive', text: t('follower.cancel') },
-        { id: 'keep', type: 'cancel' },
-      ],
-    });
-    if (confirmed === 'cancel-subscription') await vm.cancel();
+    await vm.confirmCancel({ title: t('follower.cancelConfirmTitle'), message: t('follower.cancelConfirmText', { date: date(view.line.at) }), confirm: t('follower.cancel') });
   };
   const renew = async (): Promise<void> => {
     const next = await vm.renew();

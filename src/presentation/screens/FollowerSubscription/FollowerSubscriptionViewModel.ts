@@ -1,11 +1,13 @@
 import { makeAutoObservable } from 'mobx';
 import type { Clock } from '../../../application/ports/Clock';
+import type { Dialogs } from '../../../application/ports/Dialogs';
 import type { FollowerMembership, FollowerRepository } from '../../../application/ports/FollowerRepository';
 import { errorCodeOf } from '../../../application/ports/RepositoryError';
 import type { CancelFollowerSubscription } from '../../../application/use-cases/follower/CancelFollowerSubscription';
 import type { RenewFollowerSubscription } from '../../../application/use-cases/follower/RenewFollowerSubscription';
 import { type FollowerSubscriptionView, followerSubscriptionView } from '../../../domain/follower-subscription';
 import { invoicePath } from '../../../domain/invoice';
+import type { ConfirmTexts } from '../../shared/dialogs';
 import type { ToastStore } from '../../toasts/ToastStore';
 import { AsyncState } from '../../shell/screenState';
 
@@ -31,12 +33,13 @@ export class FollowerSubscriptionViewModel {
     private readonly renewSubscription: RenewFollowerSubscription,
     private readonly toasts: ToastStore,
     private readonly clock: Clock,
+    private readonly dialogs: Dialogs,
     readonly memberId: number,
   ) {
     this.load = new AsyncState(errorCodeOf);
-    makeAutoObservable<FollowerSubscriptionViewModel, 'follower' | 'cancelSubscription' | 'renewSubscription' | 'toasts' | 'clock'>(
+    makeAutoObservable<FollowerSubscriptionViewModel, 'follower' | 'cancelSubscription' | 'renewSubscription' | 'toasts' | 'clock' | 'dialogs'>(
       this,
-      { follower: false, cancelSubscription: false, renewSubscription: false, toasts: false, clock: false, load: false, memberId: false },
+      { follower: false, cancelSubscription: false, renewSubscription: false, toasts: false, clock: false, dialogs: false, load: false, memberId: false, now: false },
       { autoBind: true },
     );
   }
@@ -55,6 +58,25 @@ export class FollowerSubscriptionViewModel {
   get lineKey(): string | null {
     const line = this.view?.line;
     return line ? `follower.line.${line.kind}` : null;
+  }
+
+  /** The time dates are shown relative to (read on every call: it is not observable). */
+  now(): number {
+    return this.clock.now();
+  }
+
+  /** Asks the host's confirmation popup (its text states until when access stays), then cancels. */
+  async confirmCancel(texts: ConfirmTexts): Promise<void> {
+    if (this.membership === null || this.busy !== null) return;
+    const answer = await this.dialogs.showPopup({
+      title: texts.title,
+      message: texts.message,
+      buttons: [
+        { id: 'cancel-subscription', type: 'destructive', text: texts.confirm },
+        { id: 'keep', type: 'cancel' },
+      ],
+    });
+    if (answer === 'cancel-subscription') await this.cancel();
   }
 
   /** After the user confirmed: stops renewal, access stays until expiry. */

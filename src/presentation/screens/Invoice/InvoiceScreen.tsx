@@ -1,12 +1,9 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import type { Period } from '../../../domain/entities';
 import { formatMoney, formatMoneyDetails } from '../../../domain/format';
-import type { InvoiceKind } from '../../../domain/invoice';
-import { TOKENS } from '../../../di/tokens';
-import { useViewModel } from '../../app/useViewModel';
 import { AmountPresets } from '../../payment/AmountPresets';
 import { Avatar, Button, CardDisplay, Cell, CollapsibleText, Icon, Placeholder, Section, Spinner, TextInput } from '../../components';
 import { useFlowNavigation } from '../../payment/useFlowNavigation';
@@ -154,20 +151,11 @@ const InvoiceContent = observer(function InvoiceContent({ vm }: { vm: InvoiceVie
   );
 });
 
-function InvoiceRoute({ kind, id }: { kind: InvoiceKind; id: number }) {
-  const vm = useViewModel(TOKENS.InvoiceViewModel, kind, id);
+/** /invoice/subscription/{subscriptionId} and /invoice/donation/{donationId}. */
+export default function InvoiceScreen({ vm }: { vm: InvoiceViewModel }) {
   useFlowNavigation(vm.flowNavigation);
   useEffect(() => {
     void vm.start();
   }, [vm]);
   return <InvoiceContent vm={vm} />;
-}
-
-/** /invoice/subscription/{subscriptionId} and /invoice/donation/{donationId}. */
-export default function InvoiceScreen() {
-  const { subscriptionId, donationId } = useParams();
-  const { pathname } = useLocation();
-  const kind: InvoiceKind = pathname.startsWith('/invoice/donation') ? 'donation' : 'subscription';
-  const id = Number(kind === 'donation' ? donationId : subscriptionId);
-  return <InvoiceRoute key={`${kind}-${id}`} kind={kind} id={id} />;
 }

@@ -7,7 +7,7 @@ import type { Channel, SavedCard } from '../../../domain/entities';
 import { type InvoiceKind, invoiceLoadStateFromError, invoiceNotFoundKey } from '../../../domain/invoice';
 import { type Money, toMajor } from '../../../domain/money';
 import { PAYMENT_FORM_PATH, PAYMENT_METHOD_PATH, type PaymentFlowStore, type PaymentReceipt } from '../../payment/PaymentFlowStore';
-import { EXTERNAL_LINKS, openExternal } from '../Dashboard/externalLinks';
+import { EXTERNAL_LINKS, openExternal } from '../../shared/externalLinks';
 import { AsyncState } from '../../shell/screenState';
 
 /** What the invoice page shows (spec sections 4 and 8, plus the payment result of section 2). */

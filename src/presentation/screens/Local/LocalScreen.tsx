@@ -1,8 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TOKENS } from '../../../di/tokens';
-import { useViewModel } from '../../app/useViewModel';
 import { Avatar } from '../../components/Avatar';
 import { Cell } from '../../components/Cell';
 import { EmptyState } from '../../components/EmptyState';
@@ -10,11 +8,11 @@ import { Section } from '../../components/Section';
 import { Spinner } from '../../components/Spinner';
 import { Screen } from '../../shell/Screen';
 import { launchLocation } from './LocalViewModel';
+import type { LocalViewModel } from './LocalViewModel';
 
 /** /local (`npm run build:local` only): the sandbox user picker; picking reloads the app as that user. */
-const LocalScreen = observer(function LocalScreen() {
+const LocalScreen = observer(function LocalScreen({ vm }: { vm: LocalViewModel }) {
   const { t } = useTranslation();
-  const vm = useViewModel(TOKENS.LocalViewModel);
 
   useEffect(() => {
     void vm.load();

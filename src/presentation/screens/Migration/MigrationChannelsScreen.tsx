@@ -2,8 +2,6 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { TOKENS } from '../../../di/tokens';
-import { useViewModel } from '../../app/useViewModel';
 import { EmptyState } from '../../components/EmptyState';
 import { Icon } from '../../components/Icon';
 import { Placeholder } from '../../components/Placeholder';
@@ -11,15 +9,15 @@ import type { MainButtonConfig } from '../../shell/hostButtons';
 import { Screen } from '../../shell/Screen';
 import { CONNECT_BOT, CREATOR_DASHBOARD, MigrationChannelList, MigrationQueue } from './MigrationParts';
 import './migration.css';
+import type { MigrationViewModel } from './MigrationViewModel';
 
 /**
  * /migration/connectChannels: the donation channels to connect (most active subscribers first, connected ones
  * marked, Add bot for the rest), the place in line with Stop, and "Migration complete" once all are connected.
  */
-const MigrationChannelsScreen = observer(function MigrationChannelsScreen() {
+const MigrationChannelsScreen = observer(function MigrationChannelsScreen({ vm }: { vm: MigrationViewModel }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const vm = useViewModel(TOKENS.MigrationViewModel);
 
   useEffect(() => {
     void vm.load().then(() => vm.keepFresh());

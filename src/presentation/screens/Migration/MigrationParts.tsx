@@ -1,13 +1,10 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { TOKENS } from '../../../di/tokens';
-import { useService } from '../../app/resolver';
 import { Button } from '../../components/Button';
 import { Cell } from '../../components/Cell';
 import { Icon } from '../../components/Icon';
 import { Section } from '../../components/Section';
-import { EXTERNAL_LINKS, openExternal } from '../Dashboard/externalLinks';
 import type { MigrationViewModel } from './MigrationViewModel';
 
 export const CREATOR_DASHBOARD = '/dashboard/creator';
@@ -21,12 +18,10 @@ export const CONNECT_CHANNELS = '/migration/connectChannels';
 export function useRefuse(vm: MigrationViewModel, confirmKey: string): () => void {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const platform = useService(TOKENS.MessengerPlatform);
   return () => {
-    void (async () => {
-      if (!(await platform.showConfirm(t(confirmKey)))) return;
-      if (await vm.refuse()) void navigate(CREATOR_DASHBOARD, { replace: true });
-    })();
+    void vm.refuseAfterConfirm(t(confirmKey)).then((refused) => {
+      if (refused) void navigate(CREATOR_DASHBOARD, { replace: true });
+    });
   };
 }
 
@@ -73,16 +68,15 @@ export const MigrationQueue = observer(function MigrationQueue({ vm }: { vm: Mig
 });
 
 /** Support and add-bot buttons of the waiting notice. */
-export function WaitingActions() {
+export function WaitingActions({ vm }: { vm: MigrationViewModel }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const platform = useService(TOKENS.MessengerPlatform);
   return (
     <>
       <Button mode="tinted" onClick={() => void navigate(CONNECT_BOT)}>
         {t('migration.addBot')}
       </Button>
-      <Button mode="plain" onClick={() => openExternal(platform, EXTERNAL_LINKS.support)}>
+      <Button mode="plain" onClick={vm.openSupport}>
         {t('common.support')}
       </Button>
     </>

@@ -2,15 +2,11 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { TOKENS } from '../../../di/tokens';
-import { useService } from '../../app/resolver';
-import { useViewModel } from '../../app/useViewModel';
 import { Button } from '../../components/Button';
 import { Icon, type IconName } from '../../components/Icon';
 import { Placeholder } from '../../components/Placeholder';
 import type { MainButtonConfig } from '../../shell/hostButtons';
 import { Screen } from '../../shell/Screen';
-import { EXTERNAL_LINKS, openExternal } from '../Dashboard/externalLinks';
 import { CONNECT_CHANNELS, CREATOR_DASHBOARD, MigrationChannelList, MigrationQueue, WaitingActions, useRefuse } from './MigrationParts';
 import type { MigrationViewModel } from './MigrationViewModel';
 import './migration.css';
@@ -57,12 +53,11 @@ const Offer = observer(function Offer({ vm }: { vm: MigrationViewModel }) {
 /** A request exists: the waiting notice (queued), data import in progress, or done. */
 const Requested = observer(function Requested({ vm }: { vm: MigrationViewModel }) {
   const { t } = useTranslation();
-  const platform = useService(TOKENS.MessengerPlatform);
   switch (vm.view) {
     case 'waiting':
       return (
         <>
-          <Placeholder level={1} icon={<Icon name="info" size={48} />} title={t('migration.waitingTitle')} text={t('migration.waitingText')} actions={<WaitingActions />} />
+          <Placeholder level={1} icon={<Icon name="info" size={48} />} title={t('migration.waitingTitle')} text={t('migration.waitingText')} actions={<WaitingActions vm={vm} />} />
           <MigrationQueue vm={vm} />
         </>
       );
@@ -74,7 +69,7 @@ const Requested = observer(function Requested({ vm }: { vm: MigrationViewModel }
           title={t('migration.importingTitle')}
           text={t('migration.importingText')}
           actions={
-            <Button mode="plain" onClick={() => openExternal(platform, EXTERNAL_LINKS.support)}>
+            <Button mode="plain" onClick={vm.openSupport}>
               {t('common.support')}
             </Button>
           }
@@ -86,10 +81,9 @@ const Requested = observer(function Requested({ vm }: { vm: MigrationViewModel }
 });
 
 /** /migration: the offer, or the state of an existing request (spec sections 2 and 4). */
-const MigrationScreen = observer(function MigrationScreen() {
+const MigrationScreen = observer(function MigrationScreen({ vm }: { vm: MigrationViewModel }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const vm = useViewModel(TOKENS.MigrationViewModel);
 
   useEffect(() => {
     void vm.load().then(() => vm.keepFresh());

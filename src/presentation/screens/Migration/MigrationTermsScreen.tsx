@@ -3,32 +3,26 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { MIGRATION_TERMS_ALERT_KEY } from '../../../domain/verification';
-import { TOKENS } from '../../../di/tokens';
-import { useService } from '../../app/resolver';
-import { useViewModel } from '../../app/useViewModel';
 import { Button } from '../../components/Button';
 import { Placeholder } from '../../components/Placeholder';
 import { Checkbox } from '../../components/Switch';
 import { Screen } from '../../shell/Screen';
-import { EXTERNAL_LINKS, openExternal } from '../Dashboard/externalLinks';
 import { CONNECT_CHANNELS } from './MigrationParts';
 import './migration.css';
+import type { MigrationViewModel } from './MigrationViewModel';
 
 /** /migration/terms: the checkbox; confirming without it shows migration_terms_alert, with it queues the request. */
-const MigrationTermsScreen = observer(function MigrationTermsScreen() {
+const MigrationTermsScreen = observer(function MigrationTermsScreen({ vm }: { vm: MigrationViewModel }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const platform = useService(TOKENS.MessengerPlatform);
-  const vm = useViewModel(TOKENS.MigrationViewModel);
 
   useEffect(() => {
     void vm.load();
   }, [vm]);
 
   const onConfirm = async (): Promise<void> => {
-    const outcome = await vm.confirm();
-    if (outcome === 'terms_required') await platform.showAlert(t(`migration.${MIGRATION_TERMS_ALERT_KEY}`));
-    else if (outcome === 'confirmed') void navigate(CONNECT_CHANNELS, { replace: true });
+    const outcome = await vm.confirmWithAlert(t(`migration.${MIGRATION_TERMS_ALERT_KEY}`));
+    if (outcome === 'confirmed') void navigate(CONNECT_CHANNELS, { replace: true });
   };
 
   return (
@@ -41,7 +35,7 @@ const MigrationTermsScreen = observer(function MigrationTermsScreen() {
       <Placeholder level={1} title={t('migration.termsTitle')} text={t('migration.termsText')} />
       <div className="migration-terms">
         <Checkbox label={t('migration.termsCheckbox')} checked={vm.termsAccepted} onChange={vm.setTermsAccepted} />
-        <Button mode="plain" size="small" onClick={() => openExternal(platform, EXTERNAL_LINKS.terms)}>
+        <Button mode="plain" size="small" onClick={vm.openTerms}>
           {t('migration.termsLink')}
         </Button>
       </div>

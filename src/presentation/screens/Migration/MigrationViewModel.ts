@@ -1,4 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
+import type { Dialogs } from '../../../application/ports/Dialogs';
+import type { Links } from '../../../application/ports/Links';
 import type { MigrationRepository, MigrationState } from '../../../application/ports/MigrationRepository';
 import { errorCodeOf } from '../../../application/ports/RepositoryError';
 import type { Scheduler } from '../../../application/ports/Scheduler';
@@ -7,6 +9,7 @@ import type { RefuseMigration } from '../../../application/use-cases/migration/R
 import type { RequestFailure } from '../../../application/use-cases/shared/failures';
 import type { Channel, MigrationChannel, MigrationRequest } from '../../../domain/entities';
 import { connectedChatIds, isMigrationComplete, markConnected } from '../../../domain/migration';
+import { EXTERNAL_LINKS, openExternal } from '../../shared/externalLinks';
 import { AsyncState } from '../../shell/screenState';
 import type { ToastStore } from '../../toasts/ToastStore';
 
@@ -55,10 +58,15 @@ export class MigrationViewModel {
     private readonly refuseMigration: RefuseMigration,
     private readonly scheduler: Scheduler,
     private readonly toasts: ToastStore,
+    private readonly dialogs: Dialogs,
+    private readonly links: Links,
   ) {
-    makeAutoObservable<MigrationViewModel, 'repository' | 'confirmMigration' | 'refuseMigration' | 'scheduler' | 'toasts' | 'refreshing' | 'disposed'>(
+    makeAutoObservable<MigrationViewModel, 'repository' | 'confirmMigration' | 'refuseMigration' | 'scheduler' | 'toasts' | 'dialogs' | 'links' | 'refreshing' | 'disposed'>(
       this,
-      { repository: false, confirmMigration: false, refuseMigration: false, scheduler: false, toasts: false, refreshing: false, disposed: false, loading: false },
+      {
+        repository: false, confirmMigration: false, refuseMigration: false, scheduler: false, toasts: false, dialogs: false, links: false, refreshing: false,
+        disposed: false, loading: false,
+      },
       { autoBind: true },
     );
   }
@@ -130,6 +138,27 @@ export class MigrationViewModel {
     if (error.kind === 'invalid') return 'terms_required';
     this.showFailure(error);
     return 'failed';
+  }
+
+  /** confirm(), and the host's alert with `termsAlert` (translated by the screen) when the checkbox is not ticked. */
+  async confirmWithAlert(termsAlert: string): Promise<ConfirmOutcome> {
+    const outcome = await this.confirm();
+    if (outcome === 'terms_required') await this.dialogs.showAlert(termsAlert);
+    return outcome;
+  }
+
+  /** Asks `question` in the host's confirm (the place in line is lost), then refuse(); false when declined. */
+  async refuseAfterConfirm(question: string): Promise<boolean> {
+    if (this.busy || !(await this.dialogs.showConfirm(question))) return false;
+    return this.refuse();
+  }
+
+  openSupport(): void {
+    openExternal(this.links, EXTERNAL_LINKS.support);
+  }
+
+  openTerms(): void {
+    openExternal(this.links, EXTERNAL_LINKS.terms);
   }
 
   /** Clears the request (losing the place in line) and the offer; true when the screen should go to the creator dashboard. */

@@ -2,22 +2,17 @@ import { observer } from 'mobx-react-lite';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../domain/format';
-import { TOKENS } from '../../../di/tokens';
-import { useService } from '../../app/resolver';
-import { useViewModel } from '../../app/useViewModel';
 import { Cell, Section, Switch, TextInput } from '../../components';
 import { NoPaymentPlaceholder } from '../../payment/NoPaymentPlaceholder';
-import { EXTERNAL_LINKS, openExternal } from '../Dashboard/externalLinks';
 import { useFlowNavigation } from '../../payment/useFlowNavigation';
 import '../../payment/payment.css';
 import { Screen } from '../../shell/Screen';
 import { CARD_NUMBER_MAX_LENGTH, type CardField } from './PaymentFormViewModel';
+import type { PaymentFormViewModel } from './PaymentFormViewModel';
 
 /** /payment/form: card number, holder, expiry, code, save card, terms; Pay is the host main button. */
-function PaymentFormScreen() {
+function PaymentFormScreen({ vm }: { vm: PaymentFormViewModel }) {
   const { t } = useTranslation();
-  const vm = useViewModel(TOKENS.PaymentFormViewModel);
-  const platform = useService(TOKENS.MessengerPlatform);
   useFlowNavigation(vm.flowNavigation);
   const inputs = {
     number: useRef<HTMLInputElement>(null),
@@ -117,7 +112,7 @@ function PaymentFormScreen() {
       </Section>
       <p className="payment-form__terms">
         {t('payment.form.termsPrefix')}{' '}
-        <button type="button" className="link-button" onClick={() => openExternal(platform, EXTERNAL_LINKS.terms)}>
+        <button type="button" className="link-button" onClick={vm.openTerms}>
           {t('payment.form.termsLink')}
         </button>
       </p>

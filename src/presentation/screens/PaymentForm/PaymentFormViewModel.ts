@@ -1,5 +1,7 @@
 import { makeAutoObservable, reaction } from 'mobx';
 import type { Clock } from '../../../application/ports/Clock';
+import type { Links } from '../../../application/ports/Links';
+import { EXTERNAL_LINKS, openExternal } from '../../shared/externalLinks';
 import type { Money } from '../../../domain/money';
 import {
   type CardFieldError, cardCodeLength, detectCardBrand, formatExpiryInput, parseExpiry, validateCardCode, validateCardNumber, validateExpiry,
@@ -60,9 +62,14 @@ export class PaymentFormViewModel {
   constructor(
     private readonly flow: PaymentFlowStore,
     private readonly clock: Clock,
+    private readonly links: Links,
     private readonly makeKey: () => string = newIdempotencyKey,
   ) {
-    makeAutoObservable<PaymentFormViewModel, 'flow' | 'clock' | 'makeKey' | 'stopErrors'>(this, { flow: false, clock: false, makeKey: false, stopErrors: false }, { autoBind: true });
+    makeAutoObservable<PaymentFormViewModel, 'flow' | 'clock' | 'links' | 'makeKey' | 'stopErrors'>(
+      this,
+      { flow: false, clock: false, links: false, makeKey: false, stopErrors: false },
+      { autoBind: true },
+    );
     this.stopErrors = reaction(
       () => this.flow.requestError,
       (error) => {
@@ -200,6 +207,11 @@ export class PaymentFormViewModel {
 
   private clearProviderError(field: CardField): void {
     if (this.providerFieldError?.field === field) this.providerFieldError = null;
+  }
+
+  /** The payment terms (opened outside the app). */
+  openTerms(): void {
+    openExternal(this.links, EXTERNAL_LINKS.terms);
   }
 
   dispose(): void {

@@ -2,19 +2,17 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { formatMoney } from '../../../domain/format';
-import { TOKENS } from '../../../di/tokens';
-import { useViewModel } from '../../app/useViewModel';
 import { CardDisplay, Cell, Icon, Section } from '../../components';
 import { NoPaymentPlaceholder } from '../../payment/NoPaymentPlaceholder';
 import { useFlowNavigation } from '../../payment/useFlowNavigation';
 import '../../payment/payment.css';
 import { Screen } from '../../shell/Screen';
+import type { PaymentMethodViewModel } from './PaymentMethodViewModel';
 
 /** /payment/choicePaymentMethod: a saved card or a new bank card. */
-function PaymentMethodScreen() {
+function PaymentMethodScreen({ vm }: { vm: PaymentMethodViewModel }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const vm = useViewModel(TOKENS.PaymentMethodViewModel);
   useFlowNavigation(vm.flowNavigation);
   const title = t('payment.method.title');
   if (!vm.hasTarget) return <NoPaymentPlaceholder title={title} />;

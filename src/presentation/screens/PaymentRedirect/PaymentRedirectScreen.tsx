@@ -1,18 +1,16 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TOKENS } from '../../../di/tokens';
-import { useViewModel } from '../../app/useViewModel';
 import { NoPaymentPlaceholder } from '../../payment/NoPaymentPlaceholder';
 import { useFlowNavigation } from '../../payment/useFlowNavigation';
 import '../../payment/payment.css';
 import { Screen } from '../../shell/Screen';
 import { LOADING } from '../../shell/screenState';
+import type { PaymentRedirectViewModel } from './PaymentRedirectViewModel';
 
 /** /payment/redirect: the bank's confirmation page in a frame, with the time left. */
-function PaymentRedirectScreen() {
+function PaymentRedirectScreen({ vm }: { vm: PaymentRedirectViewModel }) {
   const { t } = useTranslation();
-  const vm = useViewModel(TOKENS.PaymentRedirectViewModel);
   useFlowNavigation(vm.flowNavigation);
   useEffect(() => vm.start(), [vm]);
   const title = t('payment.redirect.title');

@@ -4,15 +4,12 @@ import { useTranslation } from 'react-i18next';
 import type { Transaction } from '../../../domain/entities';
 import { formatDate, formatMoney, formatSignedMoney } from '../../../domain/format';
 import { badgeFor, signedAmount } from '../../../domain/transactions';
-import { TOKENS } from '../../../di/tokens';
-import { useService } from '../../app/resolver';
-import { useViewModel } from '../../app/useViewModel';
 import { Badge, Cell, EmptyState, InfiniteList, Section } from '../../components';
 import { Screen } from '../../shell/Screen';
-import { countryName } from './countryName';
-import { PAYOUT_HELP_URL } from './links';
+import { countryName } from '../../shared/countryName';
 import './payout.css';
 import { deviceZone } from '../../app/deviceZone';
+import type { PayoutViewModel } from './PayoutViewModel';
 
 function WithdrawalRow({ transaction, locale, nowMs }: { transaction: Transaction; locale: string; nowMs: number }) {
   const { t } = useTranslation();
@@ -34,17 +31,14 @@ function WithdrawalRow({ transaction, locale, nowMs }: { transaction: Transactio
 }
 
 /** /payout: balances per currency, next payout date, learn more, payout settings and the payout transactions. */
-function PayoutScreen() {
+function PayoutScreen({ vm }: { vm: PayoutViewModel }) {
   const { t, i18n } = useTranslation();
-  const platform = useService(TOKENS.MessengerPlatform);
-  const clock = useService(TOKENS.Clock);
-  const vm = useViewModel(TOKENS.PayoutViewModel);
 
   useEffect(() => {
     void vm.load();
   }, [vm]);
 
-  const nowMs = clock.now();
+  const nowMs = vm.now();
   const nextPayout = vm.nextPayoutSeconds;
   const laterPayout = vm.laterPayoutSeconds;
 
@@ -93,7 +87,7 @@ function PayoutScreen() {
           />
         )}
         <p className="payout-note">{t('payout.schedule')}</p>
-        <Cell onClick={() => platform.openLink(PAYOUT_HELP_URL)} title={t('payout.learnMore')} chevron />
+        <Cell onClick={vm.openHelp} title={t('payout.learnMore')} chevron />
       </Section>
       <Section>
         <Cell to="/payout/settings" title={t('payout.settings')} after={vm.hasAccount ? undefined : t('payout.notSetUp')} chevron />

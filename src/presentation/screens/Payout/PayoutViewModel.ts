@@ -1,10 +1,13 @@
 import { makeAutoObservable, runInAction } from 'mobx';
+import type { Clock } from '../../../application/ports/Clock';
 import type { DashboardRepository } from '../../../application/ports/DashboardRepository';
+import type { Links } from '../../../application/ports/Links';
 import type { Cursor } from '../../../application/ports/Page';
 import type { PayoutRepository, PayoutState } from '../../../application/ports/PayoutRepository';
 import { errorCodeOf } from '../../../application/ports/RepositoryError';
 import type { Transaction } from '../../../domain/entities';
 import { type Currency, type Money, compareCurrencies, money } from '../../../domain/money';
+import { EXTERNAL_LINKS, openExternal } from '../../shared/externalLinks';
 import { AsyncState } from '../../shell/screenState';
 
 /** One balance row: what is earning (active) and what the next payout sends (payout), in one currency. */
@@ -46,8 +49,24 @@ export class PayoutViewModel {
   constructor(
     private readonly payouts: PayoutRepository,
     private readonly dashboard: DashboardRepository,
+    private readonly clock: Clock,
+    private readonly links: Links,
   ) {
-    makeAutoObservable<PayoutViewModel, 'payouts' | 'dashboard'>(this, { payouts: false, dashboard: false, loader: false }, { autoBind: true });
+    makeAutoObservable<PayoutViewModel, 'payouts' | 'dashboard' | 'clock' | 'links'>(
+      this,
+      { payouts: false, dashboard: false, clock: false, links: false, loader: false, now: false },
+      { autoBind: true },
+    );
+  }
+
+  /** The time payout dates are shown relative to (read on every call: it is not observable). */
+  now(): number {
+    return this.clock.now();
+  }
+
+  /** The help page about payout dates, minimums and arrival times. */
+  openHelp(): void {
+    openExternal(this.links, EXTERNAL_LINKS.payouts);
   }
 
   get state() {

@@ -2,18 +2,16 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { TOKENS } from '../../../di/tokens';
-import { useViewModel } from '../../app/useViewModel';
 import { Button, CardDisplay, Cell, Placeholder, Section } from '../../components';
 import { Screen } from '../../shell/Screen';
-import { countryName } from '../Payout/countryName';
+import { countryName } from '../../shared/countryName';
 import '../Payout/payout.css';
+import type { PayoutSettingsViewModel } from './PayoutSettingsViewModel';
 
 /** /payout/settings: the saved account and "Set up again" (/payout/setup). */
-function PayoutSettingsScreen() {
+function PayoutSettingsScreen({ vm }: { vm: PayoutSettingsViewModel }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const vm = useViewModel(TOKENS.PayoutSettingsViewModel);
 
   useEffect(() => {
     void vm.load();

@@ -1,16 +1,14 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TOKENS } from '../../../di/tokens';
-import { useViewModel } from '../../app/useViewModel';
 import { Button, Cell, EmptyState, Icon, Section, Spinner } from '../../components';
 import { Screen } from '../../shell/Screen';
 import { usePickerDone } from './usePickerDone';
+import type { PayoutSetupViewModel } from './PayoutSetupViewModel';
 
 /** /payout/setup/bank: the banks of the form's country and currency; the chosen one is marked. */
-function PayoutBankScreen() {
+function PayoutBankScreen({ vm }: { vm: PayoutSetupViewModel }) {
   const { t, i18n } = useTranslation();
-  const vm = useViewModel(TOKENS.PayoutSetupViewModel);
   const done = usePickerDone(vm.store);
 
   useEffect(() => {

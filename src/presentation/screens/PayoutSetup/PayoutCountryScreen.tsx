@@ -1,17 +1,15 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TOKENS } from '../../../di/tokens';
-import { useViewModel } from '../../app/useViewModel';
 import { Cell, Icon, Section } from '../../components';
 import { Screen } from '../../shell/Screen';
-import { countryName } from '../Payout/countryName';
+import { countryName } from '../../shared/countryName';
 import { usePickerDone } from './usePickerDone';
+import type { PayoutSetupViewModel } from './PayoutSetupViewModel';
 
 /** /payout/setup/country: the countries payouts are offered in, by name; the chosen one is marked. */
-function PayoutCountryScreen() {
+function PayoutCountryScreen({ vm }: { vm: PayoutSetupViewModel }) {
   const { t, i18n } = useTranslation();
-  const vm = useViewModel(TOKENS.PayoutSetupViewModel);
   const done = usePickerDone(vm.store);
 
   useEffect(() => {

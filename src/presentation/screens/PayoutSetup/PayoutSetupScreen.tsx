@@ -4,16 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { PayoutFieldName, PayoutFieldRequirement } from '../../../domain/entities';
 import { SWIFT_FIELDS, lengthHintFromPattern } from '../../../domain/payout-fields';
-import { TOKENS } from '../../../di/tokens';
-import { useService } from '../../app/resolver';
-import { useViewModel } from '../../app/useViewModel';
 import { Button, Cell, Placeholder, Section, SegmentedControl, Spinner, TextInput } from '../../components';
 import { FieldFrame } from '../../components/Field';
 import { useCanGoBack } from '../../navigation/history';
 import { Screen } from '../../shell/Screen';
 import type { ToastMessage } from '../../toasts/ToastStore';
-import { EXTERNAL_LINKS, openExternal } from '../Dashboard/externalLinks';
-import { countryName } from '../Payout/countryName';
+import { countryName } from '../../shared/countryName';
 import '../Payout/payout.css';
 import { usesServerFields } from './PayoutSetupStore';
 import { type InvalidTarget, SWIFT_FIELD_LIMITS, type PayoutSetupViewModel } from './PayoutSetupViewModel';
@@ -144,12 +140,10 @@ function ConnectionTrouble({ onRetry, onSupport, retrying }: { onRetry: () => vo
 }
 
 /** /payout/setup: country, receiving method, bank and the method's fields; Save (host main button). */
-function PayoutSetupScreen() {
+function PayoutSetupScreen({ vm }: { vm: PayoutSetupViewModel }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const canGoBack = useCanGoBack();
-  const platform = useService(TOKENS.MessengerPlatform);
-  const vm = useViewModel(TOKENS.PayoutSetupViewModel);
   const container = useFocusRequests(vm);
   const message = useMessage();
 
@@ -243,7 +237,7 @@ function PayoutSetupScreen() {
         </div>
       )}
       {vm.connectionTrouble && (
-        <ConnectionTrouble onRetry={() => void vm.retrySave().then(afterSave)} onSupport={() => openExternal(platform, EXTERNAL_LINKS.support)} retrying={vm.saving} />
+        <ConnectionTrouble onRetry={() => void vm.retrySave().then(afterSave)} onSupport={vm.openSupport} retrying={vm.saving} />
       )}
     </Screen>
   );

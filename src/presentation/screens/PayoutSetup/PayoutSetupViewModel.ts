@@ -5,7 +5,8 @@ import type { Bank, PayoutFieldName, PayoutMethod, SupportedCountry } from '../.
 import { PAYOUT_FIELD_NAMES } from '../../../domain/entities';
 import { SWIFT_FIELDS, SWIFT_LIMITS, type SwiftField } from '../../../domain/payout-fields';
 import type { ToastMessage, ToastStore } from '../../toasts/ToastStore';
-import { countryName } from '../Payout/countryName';
+import { countryName } from '../../shared/countryName';
+import { EXTERNAL_LINKS, openExternal } from '../../shared/externalLinks';
 import type { PayoutSetupStore } from './PayoutSetupStore';
 
 /** Codes of the use case that are our own i18n keys (payout.errors.*); any other code is the server's text. */
@@ -208,6 +209,11 @@ export class PayoutSetupViewModel {
 
   setTranslator(translate: (key: string, params?: Record<string, string>) => string): void {
     this.translate = translate;
+  }
+
+  /** The support chat (when saving keeps failing). */
+  openSupport(): void {
+    openExternal(this.platform, EXTERNAL_LINKS.support);
   }
 
   dispose(): void {

@@ -3,12 +3,10 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { formatMoney } from '../../../domain/format';
-import { TOKENS } from '../../../di/tokens';
-import { useViewModel } from '../../app/useViewModel';
 import { Avatar, Cell, CollapsibleText, EmptyState, InfiniteList, Section, SegmentedControl, Spinner } from '../../components';
 import { Screen } from '../../shell/Screen';
 import './subscription.css';
-import { userDisplayName } from './userName';
+import { userDisplayName } from '../../shared/userName';
 import { MEMBER_GROUPS, type SubscriptionViewModel } from './SubscriptionViewModel';
 
 const MembersSection = observer(function MembersSection({ vm, channelId }: { vm: SubscriptionViewModel; channelId: number }) {
@@ -67,11 +65,10 @@ const MembersSection = observer(function MembersSection({ vm, channelId }: { vm:
 });
 
 /** /channel/:channelId/subscription/:subscriptionId: the subscription, its actions and its members. */
-function SubscriptionScreen() {
+function SubscriptionScreen({ vm }: { vm: SubscriptionViewModel }) {
   const { t } = useTranslation();
   const params = useParams();
   const channelId = Number(params.channelId);
-  const vm = useViewModel(TOKENS.SubscriptionViewModel, Number(params.subscriptionId));
 
   useEffect(() => {
     void vm.load();

@@ -10,8 +10,9 @@ import { canPublish, creatorActionsEnabled } from '../../../domain/channel';
 import type { Channel, MemberFilter, Subscription, SubscriptionMember, User } from '../../../domain/entities';
 import { memberDisplayStatus, memberFiltersFor } from '../../../domain/members';
 import { AsyncState } from '../../shell/screenState';
+import type { ConfirmTexts } from '../../shared/dialogs';
 import type { ToastStore } from '../../toasts/ToastStore';
-import { requestFailureMessage } from './messages';
+import { requestFailureMessage } from '../../shared/subscriptionMessages';
 
 /** One member list (a group under a filter), paged by its own next-from cursor. */
 export interface MemberList {
@@ -32,13 +33,6 @@ export interface MemberRow {
   readonly member: SubscriptionMember;
   readonly user: User | undefined;
   readonly status: 'active' | 'expiring' | 'expired';
-}
-
-/** Labels of the confirmation popup, already translated by the screen. */
-export interface DeleteConfirmTexts {
-  readonly title: string;
-  readonly message: string;
-  readonly confirm: string;
 }
 
 const listKey = (group: MemberGroup, filter: MemberFilter) => `${group}:${filter}`;
@@ -173,7 +167,7 @@ export class SubscriptionViewModel {
   }
 
   /** Asks for confirmation, then removes the subscription from sale. */
-  async remove(texts: DeleteConfirmTexts): Promise<void> {
+  async remove(texts: ConfirmTexts): Promise<void> {
     if (this.busy !== null || this.subscription === null) return;
     const answer = await this.platform.showPopup({
       title: texts.title,

@@ -1,24 +1,16 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { TOKENS } from '../../../di/tokens';
-import { useViewModel } from '../../app/useViewModel';
+import { useNavigate } from 'react-router-dom';
 import { TextInput } from '../../components';
 import { Screen } from '../../shell/Screen';
 import '../Subscription/subscription.css';
-
-function idFrom(value: string | null): number | null {
-  const id = Number(value);
-  return value !== null && Number.isSafeInteger(id) && id > 0 ? id : null;
-}
+import type { SubscriptionCommandViewModel } from './SubscriptionCommandViewModel';
 
 /** /channel/:id/subscription/command?subscriptionId=: the bot command that shows the subscription. */
-function SubscriptionCommandScreen() {
+function SubscriptionCommandScreen({ vm }: { vm: SubscriptionCommandViewModel }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [search] = useSearchParams();
-  const vm = useViewModel(TOKENS.SubscriptionCommandViewModel, idFrom(search.get('subscriptionId')));
   const input = useRef<HTMLInputElement>(null);
 
   useEffect(() => {

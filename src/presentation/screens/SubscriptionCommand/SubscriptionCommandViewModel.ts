@@ -6,7 +6,7 @@ import { commandOnBlur, commandOnFocus, sanitizeCommand } from '../../../domain/
 import type { Subscription } from '../../../domain/entities';
 import { AsyncState } from '../../shell/screenState';
 import type { ToastStore } from '../../toasts/ToastStore';
-import { requestFailureMessage } from '../Subscription/messages';
+import { requestFailureMessage } from '../../shared/subscriptionMessages';
 
 /**
  * The subscription command (spec section 5): "$" then a-z only; other characters are dropped as typed, focusing an

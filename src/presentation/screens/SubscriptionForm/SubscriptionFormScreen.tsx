@@ -1,14 +1,12 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { amountBounds } from '../../../domain/amounts';
 import type { Period } from '../../../domain/entities';
 import { formatMoney } from '../../../domain/format';
 import { isCurrency } from '../../../domain/money';
 import type { SubscriptionFormField } from '../../../domain/subscription-form';
-import { TOKENS } from '../../../di/tokens';
-import { useViewModel } from '../../app/useViewModel';
 import { AmountInput, Cell, Section, SegmentedControl, TextArea, TextInput } from '../../components';
 import { FieldFrame } from '../../components/Field';
 import { Screen } from '../../shell/Screen';
@@ -35,13 +33,9 @@ function useFocusRequests(vm: SubscriptionFormViewModel) {
 }
 
 /** /channel/:channelId/subscription/create and /channel/:channelId/subscription/:subscriptionId/edit. */
-function SubscriptionFormScreen() {
+function SubscriptionFormScreen({ vm }: { vm: SubscriptionFormViewModel }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const params = useParams();
-  const channelId = Number(params.channelId);
-  const subscriptionId = params.subscriptionId === undefined ? null : Number(params.subscriptionId);
-  const vm = useViewModel(TOKENS.SubscriptionFormViewModel, channelId, subscriptionId);
   const refs = useFocusRequests(vm);
 
   // Loaded once per view model: a later change of `t` must not reset what the creator typed.

@@ -13,7 +13,7 @@ import {
 import { TEXT_LIMITS } from '../../../domain/text-limits';
 import { AsyncState } from '../../shell/screenState';
 import type { ToastStore } from '../../toasts/ToastStore';
-import { formErrorMessage, requestFailureMessage } from '../Subscription/messages';
+import { formErrorMessage, requestFailureMessage } from '../../shared/subscriptionMessages';
 
 /** Turns a key of the domain's default texts (e.g. subscription_default_name_monthly) into the page language. */
 export type DefaultTextTranslator = (domainKey: string) => string;

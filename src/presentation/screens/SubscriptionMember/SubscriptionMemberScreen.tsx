@@ -1,23 +1,20 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { formatMoney } from '../../../domain/format';
-import { TOKENS } from '../../../di/tokens';
-import { useViewModel } from '../../app/useViewModel';
 import { Avatar, Button, Cell, Placeholder, Section } from '../../components';
 import { READY } from '../../shell/screenState';
 import { Screen } from '../../shell/Screen';
 import '../Subscription/subscription.css';
-import { userDisplayName } from '../Subscription/userName';
+import { userDisplayName } from '../../shared/userName';
 import { memberDate } from './SubscriptionMemberViewModel';
+import type { SubscriptionMemberViewModel } from './SubscriptionMemberViewModel';
 
 /** /channel/:channelId/subscription/:subscriptionId/member/:memberId: the creator's view of one subscriber. */
-function SubscriptionMemberScreen() {
+function SubscriptionMemberScreen({ vm }: { vm: SubscriptionMemberViewModel }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const params = useParams();
-  const vm = useViewModel(TOKENS.SubscriptionMemberViewModel, Number(params.memberId));
 
   useEffect(() => {
     void vm.load();

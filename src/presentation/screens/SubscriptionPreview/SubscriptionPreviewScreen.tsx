@@ -1,19 +1,16 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
-import { TOKENS } from '../../../di/tokens';
-import { useViewModel } from '../../app/useViewModel';
+import { useNavigate } from 'react-router-dom';
 import { Avatar, Cell, Placeholder, Section, Switch } from '../../components';
 import { Screen } from '../../shell/Screen';
 import '../Subscription/subscription.css';
+import type { SubscriptionPreviewViewModel } from './SubscriptionPreviewViewModel';
 
 /** /channel/:channelId/subscription/:subscriptionId/preview: the post as the bot will send it, pin and sound, publish. */
-function SubscriptionPreviewScreen() {
+function SubscriptionPreviewScreen({ vm }: { vm: SubscriptionPreviewViewModel }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const params = useParams();
-  const vm = useViewModel(TOKENS.SubscriptionPreviewViewModel, Number(params.subscriptionId));
 
   useEffect(() => {
     void vm.load();

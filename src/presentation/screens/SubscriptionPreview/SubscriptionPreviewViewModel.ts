@@ -6,7 +6,7 @@ import { canPublish } from '../../../domain/channel';
 import type { Channel, Subscription } from '../../../domain/entities';
 import { AsyncState } from '../../shell/screenState';
 import type { ToastStore } from '../../toasts/ToastStore';
-import { requestFailureMessage } from '../Subscription/messages';
+import { requestFailureMessage } from '../../shared/subscriptionMessages';
 
 /** i18n keys of the publish button: it says what will happen (pin, silent). */
 export function publishButtonKey(pin: boolean, disableNotification: boolean): string {

@@ -1,18 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { TOKENS } from '../../../di/tokens';
-import { useService } from '../../app/resolver';
 import { Cell } from '../../components/Cell';
 import { Icon } from '../../components/Icon';
 import { Placeholder } from '../../components/Placeholder';
 import { Section } from '../../components/Section';
 import { Screen } from '../../shell/Screen';
-import { EXTERNAL_LINKS, openExternal } from '../Dashboard/externalLinks';
+import type { SupportViewModel } from '../../shared/SupportViewModel';
 
 /** /support: how to reach the team; the main button opens the support chat in the messenger. */
-export default function SupportScreen() {
+export default function SupportScreen({ vm }: { vm: SupportViewModel }) {
   const { t } = useTranslation();
-  const platform = useService(TOKENS.MessengerPlatform);
-  const openChat = (): void => openExternal(platform, EXTERNAL_LINKS.support);
+  const openChat = vm.openSupport;
   return (
     <Screen title={t('help.support.title')} mainButton={{ text: t('help.support.write'), onClick: openChat }}>
       <Placeholder icon={<Icon name="info" size={48} />} title={t('help.support.title')} text={t('help.support.text')} />

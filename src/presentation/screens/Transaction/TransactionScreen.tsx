@@ -1,17 +1,14 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import type { User } from '../../../domain/entities';
 import { formatDate, formatMoneyDetails, formatSignedMoney } from '../../../domain/format';
-import { TOKENS } from '../../../di/tokens';
-import { useService } from '../../app/resolver';
-import { useViewModel } from '../../app/useViewModel';
 import { Avatar, Badge, Button, CardDisplay, Cell, Placeholder, Section } from '../../components';
 import { useCanGoBack } from '../../navigation/history';
 import { Screen } from '../../shell/Screen';
 import { READY } from '../../shell/screenState';
-import { countryName } from '../Payout/countryName';
+import { countryName } from '../../shared/countryName';
 import type { TransactionViewModel } from './TransactionViewModel';
 import './transaction.css';
 import { deviceZone } from '../../app/deviceZone';
@@ -56,12 +53,10 @@ const Details = observer(function Details({ vm }: { vm: TransactionViewModel }) 
 });
 
 /** /transaction/:transactionId: amount with its sign, type, date, user, channel and subscription, and the details. */
-function TransactionScreen() {
+function TransactionScreen({ vm }: { vm: TransactionViewModel }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const canGoBack = useCanGoBack();
-  const clock = useService(TOKENS.Clock);
-  const vm = useViewModel(TOKENS.TransactionViewModel, Number(useParams().transactionId));
 
   useEffect(() => {
     void vm.load();
@@ -101,7 +96,7 @@ function TransactionScreen() {
               title={t('transaction.fields.date')}
               after={
                 <time dateTime={new Date(transaction.createdAt * 1000).toISOString()}>
-                  {formatDate(transaction.createdAt, i18n.language, clock.now(), deviceZone())}
+                  {formatDate(transaction.createdAt, i18n.language, vm.now(), deviceZone())}
                   {', '}
                   {new Date(transaction.createdAt * 1000).toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' })}
                 </time>

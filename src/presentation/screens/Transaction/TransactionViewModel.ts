@@ -1,4 +1,5 @@
 import { makeAutoObservable } from 'mobx';
+import type { Clock } from '../../../application/ports/Clock';
 import { errorCodeOf } from '../../../application/ports/RepositoryError';
 import type { TransactionRepository } from '../../../application/ports/TransactionRepository';
 import type { BadgeType, CardBrand, Transaction } from '../../../domain/entities';
@@ -43,9 +44,15 @@ export class TransactionViewModel {
 
   constructor(
     private readonly transactions: TransactionRepository,
+    private readonly clock: Clock,
     readonly transactionId: number,
   ) {
-    makeAutoObservable<TransactionViewModel, 'transactions'>(this, { transactions: false, loader: false, transactionId: false }, { autoBind: true });
+    makeAutoObservable<TransactionViewModel, 'transactions' | 'clock'>(this, { transactions: false, clock: false, loader: false, transactionId: false, now: false }, { autoBind: true });
+  }
+
+  /** The time the date is shown relative to (read on every call: it is not observable). */
+  now(): number {
+    return this.clock.now();
   }
 
   get state() {

@@ -2,13 +2,12 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BADGE_TYPES, CARD_BRANDS, type Theme } from '../../../domain/entities';
 import type { Currency } from '../../../domain/money';
-import { TOKENS } from '../../../di/tokens';
-import { useService } from '../../app/resolver';
 import {
   AmountInput, Avatar, Badge, Button, CardDisplay, Cell, Checkbox, CollapsibleText, EmptyState, Icon, InfiniteList, NumberInput,
   type IconName, Placeholder, Section, SegmentedControl, Spinner, Switch, TextArea, TextInput,
 } from '../../components';
 import { Screen } from '../../shell/Screen';
+import type { UikitViewModel } from './UikitViewModel';
 
 const PAGE_SIZE = 10;
 /** Every icon: `satisfies` makes a new icon fail to compile until it is shown here too. */
@@ -46,9 +45,9 @@ function InfiniteListDemo() {
 }
 
 /** /uikit: every shared component in its states, in the Apple or the Material look. */
-export default function UikitScreen() {
+export default function UikitScreen({ vm }: { vm: UikitViewModel }) {
   const { t } = useTranslation();
-  const toasts = useService(TOKENS.ToastStore);
+  const toasts = vm.toasts;
   const [look, setLook] = useState<Theme>(() => (document.body.dataset.look === 'material' ? 'material' : 'apple'));
   const [name, setName] = useState('');
   const [description, setDescription] = useState(t('uikit.sampleLongText'));

@@ -3,16 +3,12 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { VERIFICATION_TERMS_ALERT_KEY } from '../../../domain/verification';
-import { TOKENS } from '../../../di/tokens';
-import { useService } from '../../app/resolver';
-import { useViewModel } from '../../app/useViewModel';
 import { Button } from '../../components/Button';
 import { Icon } from '../../components/Icon';
 import { Placeholder } from '../../components/Placeholder';
 import { Checkbox } from '../../components/Switch';
 import type { MainButtonConfig } from '../../shell/hostButtons';
 import { Screen } from '../../shell/Screen';
-import { EXTERNAL_LINKS, openExternal } from '../Dashboard/externalLinks';
 import type { VerificationViewModel } from './VerificationViewModel';
 import './verification.css';
 
@@ -26,8 +22,6 @@ interface WidgetMessage {
 function isWidgetMessage(data: unknown): data is WidgetMessage {
   return typeof data === 'object' && data !== null && (data as { source?: unknown }).source === 'backers-kyc';
 }
-
-const absolute = (url: string): string => new URL(url, window.location.href).toString();
 
 const BENEFITS = ['subscriptions', 'donations', 'payouts'] as const;
 
@@ -57,8 +51,7 @@ const KycWidget = observer(function KycWidget({ vm }: { vm: VerificationViewMode
 
 const VerificationView = observer(function VerificationView({ vm }: { vm: VerificationViewModel }) {
   const { t } = useTranslation();
-  const platform = useService(TOKENS.MessengerPlatform);
-  const support = <Button onClick={() => openExternal(platform, EXTERNAL_LINKS.support)}>{t('common.support')}</Button>;
+  const support = <Button onClick={vm.openSupport}>{t('common.support')}</Button>;
 
   switch (vm.view) {
     case null:
@@ -81,7 +74,7 @@ const VerificationView = observer(function VerificationView({ vm }: { vm: Verifi
           <Placeholder level={1} title={t('verification.termsTitle')} text={t('verification.termsText')} />
           <div className="verification-terms">
             <Checkbox label={t('verification.termsCheckbox')} checked={vm.termsAccepted} onChange={vm.setTermsAccepted} />
-            <Button mode="plain" size="small" onClick={() => openExternal(platform, EXTERNAL_LINKS.terms)}>
+            <Button mode="plain" size="small" onClick={vm.openTerms}>
               {t('verification.termsLink')}
             </Button>
           </div>
@@ -96,7 +89,7 @@ const VerificationView = observer(function VerificationView({ vm }: { vm: Verifi
           text={t('verification.inProgressExternalText')}
           actions={
             vm.widgetUrl !== undefined && (
-              <Button mode="tinted" onClick={() => platform.openLink(absolute(vm.widgetUrl!))}>
+              <Button mode="tinted" onClick={vm.openWidgetPage}>
                 {t('verification.openPage')}
               </Button>
             )
@@ -111,7 +104,7 @@ const VerificationView = observer(function VerificationView({ vm }: { vm: Verifi
           icon={<Icon name="info" size={48} />}
           title={t('verification.waitingTitle')}
           text={t('verification.waitingText')}
-          actions={<Button onClick={() => platform.close()}>{t('common.close')}</Button>}
+          actions={<Button onClick={vm.close}>{t('common.close')}</Button>}
         />
       );
     case 'success':
@@ -120,27 +113,16 @@ const VerificationView = observer(function VerificationView({ vm }: { vm: Verifi
 });
 
 /** /verification: the six states of spec section 4. */
-const VerificationScreen = observer(function VerificationScreen() {
+const VerificationScreen = observer(function VerificationScreen({ vm }: { vm: VerificationViewModel }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const platform = useService(TOKENS.MessengerPlatform);
-  const vm = useViewModel(TOKENS.VerificationViewModel);
 
   useEffect(() => {
     vm.load();
   }, [vm]);
 
-  // On iOS the check runs on an external page: open it once right after starting.
-  const widgetUrl = vm.widgetUrl;
-  useEffect(() => {
-    if (vm.openExternalRequested && widgetUrl !== undefined) {
-      platform.openLink(absolute(widgetUrl));
-      vm.externalPageOpened();
-    }
-  }, [vm, vm.openExternalRequested, widgetUrl, platform]);
-
   const onContinue = async (): Promise<void> => {
-    if ((await vm.start()) === 'terms_required') await platform.showAlert(t(`verification.${VERIFICATION_TERMS_ALERT_KEY}`));
+    await vm.startWithAlert(t(`verification.${VERIFICATION_TERMS_ALERT_KEY}`));
   };
 
   let mainButton: MainButtonConfig | undefined;

@@ -4,6 +4,7 @@ import type { PollVerification } from '../../../application/use-cases/verificati
 import type { StartVerification } from '../../../application/use-cases/verification/StartVerification';
 import type { VerificationState, VerificationStatus } from '../../../domain/entities';
 import { type VerificationView, WIDGET_INVALID_TOKEN_ERROR, verificationView } from '../../../domain/verification';
+import { EXTERNAL_LINKS, openExternal } from '../../shared/externalLinks';
 import { LOADING, READY, type ScreenState } from '../../shell/screenState';
 import type { ToastStore } from '../../toasts/ToastStore';
 
@@ -25,8 +26,6 @@ export class VerificationViewModel {
   introStep: IntroStep = 'benefits';
   termsAccepted = false;
   starting = false;
-  /** Set when the check was started on iOS: the screen opens the external page once. */
-  openExternalRequested = false;
   private polling: AbortController | null = null;
   private disposed = false;
 
@@ -114,8 +113,9 @@ export class VerificationViewModel {
         this.status = 'in_kyc';
         this.token = result.value.token;
         this.widgetUrl = result.value.widgetUrl;
-        this.openExternalRequested = this.isIos;
       });
+      // On iOS the check runs on an external page: open it once, right after starting.
+      if (this.isIos) this.openWidgetPage();
       this.poll();
       return 'started';
     } finally {
@@ -141,8 +141,29 @@ export class VerificationViewModel {
     }
   }
 
-  externalPageOpened(): void {
-    this.openExternalRequested = false;
+  /** The identity check's page outside the app (iOS). */
+  openWidgetPage(): void {
+    if (this.widgetUrl !== undefined) this.platform.openLink(this.widgetUrl);
+  }
+
+  /** Continue with the host's alert (`termsAlert`, translated by the screen) when the terms are not ticked. */
+  async startWithAlert(termsAlert: string): Promise<StartOutcome> {
+    const outcome = await this.start();
+    if (outcome === 'terms_required') await this.platform.showAlert(termsAlert);
+    return outcome;
+  }
+
+  openSupport(): void {
+    openExternal(this.platform, EXTERNAL_LINKS.support);
+  }
+
+  openTerms(): void {
+    openExternal(this.platform, EXTERNAL_LINKS.terms);
+  }
+
+  /** Closes the mini-app (the waiting state: the decision comes by message). */
+  close(): void {
+    this.platform.close();
   }
 
   dispose(): void {

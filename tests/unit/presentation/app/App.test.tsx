@@ -5,6 +5,8 @@ import { render } from '@testing-library/react';
 import { App } from '../../../../src/presentation/app/App';
 import { preloadRoute } from '../../../../src/presentation/navigation/firstRoutes';
 import { englishI18n, fakeShell } from '../support/render';
+import { TOKENS } from '../../../../src/di/tokens';
+import { UikitViewModel } from '../../../../src/presentation/screens/Uikit/UikitViewModel';
 
 beforeAll(async () => {
   await englishI18n();
@@ -25,6 +27,7 @@ describe('App shell', () => {
   it('renders the UI kit at /uikit and shows toasts from it', async () => {
     window.history.replaceState(null, '', '/uikit');
     const shell = fakeShell();
+    shell.services.set(TOKENS.UikitViewModel, () => new UikitViewModel(shell.toasts));
     await preloadRoute(shell.resolver, '/uikit');
     await act(async () => {
       render(<App resolver={shell.resolver} />);

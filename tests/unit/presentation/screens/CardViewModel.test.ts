@@ -7,6 +7,7 @@ import { CardsViewModel } from '../../../../src/presentation/screens/Cards/Cards
 import { ToastStore } from '../../../../src/presentation/toasts/ToastStore';
 import { createWorld } from '../../application/support/world';
 import { FakePlatform } from '../support/FakePlatform';
+import { FakeDialogs } from '../support/fakePorts';
 
 function setup() {
   const world = createWorld();
@@ -16,8 +17,9 @@ function setup() {
   const inactive = world.seed.card(follower.id, { last4: '3333', primary: false, active: false });
   const cards = world.as(follower).cards;
   const toasts = new ToastStore(new FakePlatform(), world.time);
-  const card = (repository: CardRepository, cardId: number) => new CardViewModel(repository, new SetPrimaryCard(repository), new RemoveCard(repository), toasts, cardId);
-  return { world, follower, primary, other, inactive, cards, toasts, card };
+  const dialogs = new FakeDialogs();
+  const card = (repository: CardRepository, cardId: number) => new CardViewModel(repository, new SetPrimaryCard(repository), new RemoveCard(repository), toasts, dialogs, cardId);
+  return { world, follower, primary, other, inactive, cards, toasts, dialogs, card };
 }
 
 /** A repository whose writes wait for the test, to look at the optimistic state in between. */
@@ -120,5 +122,32 @@ describe('CardViewModel', () => {
     expect(vm.removed).toBe(false);
     expect(vm.removing).toBe(false);
     expect(toasts.current).toMatchObject({ kind: 'fail', message: { key: 'cards.removeFailed' } });
+  });
+
+  const texts = { title: 'Remove card?', message: 'It will no longer be charged.', confirm: 'Remove' };
+
+  it('removes only after the host popup is answered with remove', async () => {
+    const { cards, other, card, dialogs } = setup();
+    const vm = card(cards, other.id);
+    await vm.start();
+    dialogs.popupAnswer = 'keep';
+    await vm.confirmRemove(texts);
+    expect(dialogs.popups).toEqual([
+      { title: 'Remove card?', message: 'It will no longer be charged.', buttons: [{ id: 'remove', type: 'destructive', text: 'Remove' }, { id: 'keep', type: 'cancel' }] },
+    ]);
+    expect(vm.removed).toBe(false);
+    expect((await cards.list()).map((saved) => saved.id)).toContain(other.id);
+
+    dialogs.popupAnswer = 'remove';
+    await vm.confirmRemove(texts);
+    expect(vm.removed).toBe(true);
+    expect((await cards.list()).map((saved) => saved.id)).not.toContain(other.id);
+  });
+
+  it('does not ask while the card is not loaded', async () => {
+    const { cards, card, dialogs } = setup();
+    const vm = card(cards, 999);
+    await vm.confirmRemove(texts);
+    expect(dialogs.popups).toEqual([]);
   });
 });

@@ -8,11 +8,10 @@ import { SetChannelLanguage } from '../../../../src/application/use-cases/channe
 import { SkipOnboardingStep } from '../../../../src/application/use-cases/channels/SkipOnboardingStep';
 import { TOKENS } from '../../../../src/di/tokens';
 import type { SeedChannelOptions } from '../../../../src/infrastructure/memory/InMemorySeeder';
-import ChannelScreen from '../../../../src/presentation/screens/Channel/ChannelScreen';
 import { ChannelViewModel } from '../../../../src/presentation/screens/Channel/ChannelViewModel';
 import { ToastStore } from '../../../../src/presentation/toasts/ToastStore';
 import { type World, createWorld } from '../../application/support/world';
-import { dateClock, englishI18n, fakeShell, renderInShell } from '../support/render';
+import { dateClock, englishI18n, fakeShell, renderInShell, routeScreen } from '../support/render';
 import { FlakyChannels, ManualScheduler, RecordingPlatform } from './support/channelFakes';
 
 beforeAll(async () => {
@@ -28,7 +27,7 @@ async function renderChannel(options: SeedChannelOptions = {}, prepare?: (world:
   const platform = new RecordingPlatform();
   const toasts = new ToastStore(platform, dateClock);
   const factory = (channelId: number) =>
-    new ChannelViewModel(channels, new SetChannelLanguage(channels), new SkipOnboardingStep(channels), new DeleteChannel(channels), new ManualScheduler(), platform, toasts, channelId);
+    new ChannelViewModel(channels, new SetChannelLanguage(channels), new SkipOnboardingStep(channels), new DeleteChannel(channels), new ManualScheduler(), platform, toasts, dateClock, channelId);
   const shell = fakeShell([[TOKENS.ChannelViewModel, factory]]);
   shell.services.set(TOKENS.MessengerPlatform, platform);
   shell.services.set(TOKENS.ToastStore, toasts);
@@ -38,7 +37,7 @@ async function renderChannel(options: SeedChannelOptions = {}, prepare?: (world:
     renderInShell(
       <Suspense fallback={<p>loading</p>}>
         <Routes>
-          <Route path="/channel/:channelId" element={<ChannelScreen />} />
+          <Route path="/channel/:channelId" element={routeScreen('/channel/:channelId')} />
           <Route path="/dashboard" element={<p>dashboard</p>} />
           <Route path="*" element={<p>elsewhere</p>} />
         </Routes>

@@ -11,8 +11,8 @@ function setup(subscriptions: { isDeleted: boolean }[] = [], failures: string[] 
   const channels = new FlakyChannels(world.as(owner).channels, failures);
   const platform = new RecordingPlatform();
   const toasts = toastStore(platform);
-  const vm = new ChannelSettingsViewModel(channels, new DeleteChannel(channels), toasts, channel.id);
-  return { world, vm, toasts, channelId: channel.id };
+  const vm = new ChannelSettingsViewModel(channels, new DeleteChannel(channels), toasts, platform, channel.id);
+  return { world, vm, toasts, platform, channelId: channel.id };
 }
 
 beforeEach(() => jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] }));
@@ -67,5 +67,23 @@ describe('ChannelSettingsViewModel', () => {
     expect(outcome).toEqual({ kind: 'failed', code: 'banned', message: 'Account banned' });
     expect(channel.isDeleted).toBe(false);
     expect(toasts.current).toEqual(expect.objectContaining({ kind: 'fail', message: { text: 'Account banned' } }));
+  });
+
+  it('deletes through the host popups with the texts it is given: confirm first, then the blocked notice when subscriptions remain', async () => {
+    const texts = { blockedTitle: 'Cannot delete', blockedText: 'Delete subscriptions first', confirmTitle: 'Delete?', confirmText: 'Delete Garden?', confirmButton: 'Delete' };
+    const blocked = setup([{ isDeleted: false }]);
+    await blocked.vm.load();
+    expect((await blocked.vm.deleteWithPopups(texts)).kind).toBe('blocked');
+    expect(blocked.platform.popups).toEqual([{ title: 'Cannot delete', message: 'Delete subscriptions first', buttons: [{ id: 'ok', type: 'ok' }] }]);
+
+    const empty = setup();
+    await empty.vm.load();
+    empty.platform.popupAnswer = null;
+    expect((await empty.vm.deleteWithPopups(texts)).kind).toBe('cancelled');
+    empty.platform.popupAnswer = 'delete';
+    expect((await empty.vm.deleteWithPopups(texts)).kind).toBe('deleted');
+    expect(empty.platform.popups[1]).toEqual({
+      title: 'Delete?', message: 'Delete Garden?', buttons: [{ id: 'cancel', type: 'cancel' }, { id: 'delete', type: 'destructive', text: 'Delete' }],
+    });
   });
 });

@@ -4,7 +4,7 @@ import { SkipOnboardingStep } from '../../../../src/application/use-cases/channe
 import type { SeedChannelOptions } from '../../../../src/infrastructure/memory/InMemorySeeder';
 import { ChannelViewModel } from '../../../../src/presentation/screens/Channel/ChannelViewModel';
 import { type World, createWorld } from '../../application/support/world';
-import { FlakyChannels, ManualScheduler, RecordingPlatform, flush, recordingDialogs, toastStore } from './support/channelFakes';
+import { FlakyChannels, ManualScheduler, RecordingPlatform, flush, recordingDialogs, toastClock, toastStore } from './support/channelFakes';
 
 interface Setup {
   readonly world: World;
@@ -28,7 +28,7 @@ function setup(options: SeedChannelOptions = {}, failures: string[] = [], prepar
   const platform = new RecordingPlatform();
   const toasts = toastStore(platform);
   const vm = new ChannelViewModel(
-    channels, new SetChannelLanguage(channels), new SkipOnboardingStep(channels), new DeleteChannel(channels), scheduler, platform, toasts, channel.id,
+    channels, new SetChannelLanguage(channels), new SkipOnboardingStep(channels), new DeleteChannel(channels), scheduler, platform, toasts, toastClock, channel.id,
   );
   return { world, vm, channels, scheduler, platform, toasts, channelId: channel.id, ownerId: owner.id };
 }
@@ -273,5 +273,20 @@ describe('ChannelViewModel: delete', () => {
     expect(await vm.deleteChannel(dialogs)).toEqual({ kind: 'blocked' });
     expect(dialogs.shown).toEqual(['confirm', 'blocked']);
     expect(world.backend.channels.get(channelId)?.isDeleted).toBe(false);
+  });
+});
+
+describe('ChannelViewModel: popups, links and time', () => {
+  it('deletes an empty channel after the host confirmation and says so; opens the guidelines; reads the time from the clock', async () => {
+    const { vm, platform, toasts } = setup();
+    await vm.start();
+    platform.popupAnswer = 'delete';
+    const texts = { blockedTitle: 'Cannot delete', blockedText: 'Delete subscriptions first', confirmTitle: 'Delete?', confirmText: 'Sure?', confirmButton: 'Delete' };
+    expect(await vm.deleteWithPopups(texts)).toEqual({ kind: 'deleted' });
+    expect(platform.popups.map((popup) => popup.title)).toEqual(['Delete?']);
+    expect(toasts.current).toMatchObject({ kind: 'success', message: { key: 'channel.delete.done' } });
+    vm.openGuidelines();
+    expect(platform.links).toEqual(['https://telegram.org/tos']);
+    expect(vm.now()).toBe(toastClock.now());
   });
 });

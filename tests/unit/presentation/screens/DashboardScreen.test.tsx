@@ -8,7 +8,8 @@ import { RepositoryError } from '../../../../src/application/ports/RepositoryErr
 import type { Channel, Role } from '../../../../src/domain/entities';
 import { money } from '../../../../src/domain/money';
 import { TOKENS } from '../../../../src/di/tokens';
-import DashboardScreen from '../../../../src/presentation/screens/Dashboard/DashboardScreen';
+import { FIRST_ROUTES } from '../../../../src/presentation/navigation/firstRoutes';
+import { FakeLinks } from '../support/fakePorts';
 import { DashboardSession } from '../../../../src/presentation/screens/Dashboard/DashboardSession';
 import { DashboardViewModel } from '../../../../src/presentation/screens/Dashboard/DashboardViewModel';
 import { dateClock, englishI18n, fakeShell, renderInShell } from '../support/render';
@@ -43,15 +44,16 @@ async function renderAt(path: string, answer: (mode: Role | undefined) => Promis
     transactions: async () => ({ items: [], nextFrom: null }),
   };
   const session = new DashboardSession();
-  const shell = fakeShell([[TOKENS.DashboardViewModel, (mode: Role | undefined) => new DashboardViewModel(repository, session, dateClock, mode)]]);
+  const platformLinks = new FakeLinks();
+  const shell = fakeShell([[TOKENS.DashboardViewModel, (mode: Role | undefined) => new DashboardViewModel(repository, session, dateClock, platformLinks, mode)]]);
   window.history.replaceState(null, '', path);
   await act(async () => {
     renderInShell(
       <Suspense fallback={<p>loading</p>}>
         <Routes>
-          <Route path="/" element={<DashboardScreen />} />
-          <Route path="/dashboard" element={<DashboardScreen />} />
-          <Route path="/dashboard/:mode" element={<DashboardScreen />} />
+          {FIRST_ROUTES.map(({ path: pattern, Screen }) => (
+            <Route key={pattern} path={pattern} element={<Screen />} />
+          ))}
           <Route path="/verification" element={<p>verification page</p>} />
           <Route path="/migration" element={<p>migration page</p>} />
         </Routes>

@@ -5,6 +5,7 @@ import type { Channel, Role, Subscription, SubscriptionMember, Transaction } fro
 import { money } from '../../../../src/domain/money';
 import { DashboardSession } from '../../../../src/presentation/screens/Dashboard/DashboardSession';
 import { DashboardViewModel } from '../../../../src/presentation/screens/Dashboard/DashboardViewModel';
+import { FakeLinks } from '../support/fakePorts';
 
 const NOW = Date.UTC(2026, 5, 15, 12);
 const DAY_S = 86_400;
@@ -51,8 +52,9 @@ class FakeDashboards implements DashboardRepository {
 function setup() {
   const repository = new FakeDashboards();
   const session = new DashboardSession();
-  const make = (mode?: Role) => new DashboardViewModel(repository, session, clock, mode);
-  return { repository, session, make };
+  const links = new FakeLinks();
+  const make = (mode?: Role) => new DashboardViewModel(repository, session, clock, links, mode);
+  return { repository, session, links, make };
 }
 
 describe('DashboardViewModel: loading and redirects', () => {
@@ -293,5 +295,16 @@ describe('DashboardViewModel: follower view', () => {
     const follower = make('follower');
     await follower.load();
     expect([follower.showsCreatorSwitch, follower.showsEarnLink]).toEqual([false, true]);
+  });
+});
+
+describe('DashboardViewModel: links and time', () => {
+  it('opens the news channel inside the messenger and the help pages in the browser, and reads the time from the clock', () => {
+    const { links, make } = setup();
+    const vm = make('creator');
+    vm.openNews();
+    vm.openHelp();
+    expect(links.opened).toEqual(['tg:https://t.me/BackersNews', 'https://backers.app/help']);
+    expect(vm.now()).toBe(clock.now());
   });
 });

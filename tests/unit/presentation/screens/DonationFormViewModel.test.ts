@@ -1,6 +1,6 @@
 import { RequestDonation } from '../../../../src/application/use-cases/donations/RequestDonation';
 import type { OnboardingStep } from '../../../../src/domain/entities';
-import { DonationDraftStore } from '../../../../src/presentation/screens/DonationForm/DonationDraftStore';
+import { DonationDraftStore } from '../../../../src/presentation/shared/DonationDraftStore';
 import { DONATION_CURRENCIES, DonationFormViewModel } from '../../../../src/presentation/screens/DonationForm/DonationFormViewModel';
 import { DonationPreviewViewModel, donationPublishButtonKey } from '../../../../src/presentation/screens/DonationPreview/DonationPreviewViewModel';
 import { createWorld } from '../../application/support/world';

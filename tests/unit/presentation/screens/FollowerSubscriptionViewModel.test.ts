@@ -6,6 +6,7 @@ import { FollowerSubscriptionViewModel } from '../../../../src/presentation/scre
 import { ToastStore } from '../../../../src/presentation/toasts/ToastStore';
 import { createWorld } from '../../application/support/world';
 import { FakePlatform } from '../support/FakePlatform';
+import { FakeDialogs } from '../support/fakePorts';
 
 const DAY = 86_400;
 
@@ -23,10 +24,11 @@ function setup(options: { period?: Period; status?: 'active' | 'cancelled'; expi
   });
   const ports = world.as(follower);
   const toasts = new ToastStore(new FakePlatform(), world.time);
+  const dialogs = new FakeDialogs();
   const vm = new FollowerSubscriptionViewModel(
-    ports.follower, new CancelFollowerSubscription(ports.follower, world.time), new RenewFollowerSubscription(ports.follower, world.time), toasts, world.time, member.id,
+    ports.follower, new CancelFollowerSubscription(ports.follower, world.time), new RenewFollowerSubscription(ports.follower, world.time), toasts, world.time, dialogs, member.id,
   );
-  return { world, vm, toasts, member, subscription, nowSeconds };
+  return { world, vm, toasts, dialogs, member, subscription, nowSeconds };
 }
 
 describe('FollowerSubscriptionViewModel', () => {
@@ -76,8 +78,23 @@ describe('FollowerSubscriptionViewModel', () => {
     const { world, toasts } = setup();
     const stranger = world.seed.user();
     const ports = world.as(stranger);
-    const vm = new FollowerSubscriptionViewModel(ports.follower, new CancelFollowerSubscription(ports.follower, world.time), new RenewFollowerSubscription(ports.follower, world.time), toasts, world.time, 424242);
+    const vm = new FollowerSubscriptionViewModel(ports.follower, new CancelFollowerSubscription(ports.follower, world.time), new RenewFollowerSubscription(ports.follower, world.time), toasts, world.time, new FakeDialogs(), 424242);
     await vm.start();
     expect(vm.load.state).toEqual({ status: 'error', code: 'not_found' });
+  });
+
+  it('cancels only once the host popup is answered with cancel, and reads the time from the clock', async () => {
+    const { vm, dialogs, world } = setup();
+    await vm.start();
+    const texts = { title: 'Cancel subscription?', message: 'You keep access until May 1.', confirm: 'Cancel subscription' };
+    await vm.confirmCancel(texts);
+    expect(dialogs.popups).toEqual([
+      { ...{ title: texts.title, message: texts.message }, buttons: [{ id: 'cancel-subscription', type: 'destructive', text: texts.confirm }, { id: 'keep', type: 'cancel' }] },
+    ]);
+    expect(vm.view).toMatchObject({ label: 'active' });
+    dialogs.popupAnswer = 'cancel-subscription';
+    await vm.confirmCancel(texts);
+    expect(vm.view).toMatchObject({ label: 'cancelled' });
+    expect(vm.now()).toBe(world.time.now());
   });
 });

@@ -6,6 +6,7 @@ import BannedScreen from '../../../../src/presentation/screens/Banned/BannedScre
 import DevScreen from '../../../../src/presentation/screens/Dev/DevScreen';
 import FaqScreen, { FAQ_TOPICS } from '../../../../src/presentation/screens/Faq/FaqScreen';
 import SupportScreen from '../../../../src/presentation/screens/Support/SupportScreen';
+import { SupportViewModel } from '../../../../src/presentation/shared/SupportViewModel';
 import { FakePlatform } from '../support/FakePlatform';
 import { englishI18n, fakeShell, renderInShell } from '../support/render';
 
@@ -31,7 +32,7 @@ describe('/banned', () => {
   it('says the account is banned, hides the back button and opens the support chat from both buttons', async () => {
     const { shell, platform } = shellWithLinks();
     await act(async () => {
-      renderInShell(<BannedScreen />, shell);
+      renderInShell(<BannedScreen vm={new SupportViewModel(platform)} />, shell);
     });
     expect(screen.getByRole('heading', { name: 'Account banned' })).toBeTruthy();
     expect(platform.backButtonVisible).toBe(false);
@@ -46,7 +47,7 @@ describe('/faq', () => {
   it('shows every question collapsed with its answer, using the spec numbers, and a support button', async () => {
     const { shell, platform } = shellWithLinks();
     await act(async () => {
-      renderInShell(<FaqScreen />, shell);
+      renderInShell(<FaqScreen vm={new SupportViewModel(platform)} />, shell);
     });
     const questions = Object.values(FAQ_TOPICS).flat().length;
     const details = document.querySelectorAll('details');
@@ -64,7 +65,7 @@ describe('/support', () => {
   it('opens the support chat from the main button and links to the FAQ', async () => {
     const { shell, platform } = shellWithLinks();
     await act(async () => {
-      renderInShell(<SupportScreen />, shell);
+      renderInShell(<SupportScreen vm={new SupportViewModel(platform)} />, shell);
     });
     expect(screen.getByRole('link', { name: 'FAQ' }).getAttribute('href')).toBe('/faq');
     act(() => platform.pressMainButton());

@@ -7,6 +7,7 @@ import { MIGRATION_REFRESH_MS, MigrationViewModel } from '../../../../src/presen
 import { ToastStore } from '../../../../src/presentation/toasts/ToastStore';
 import { createWorld, schedulerWith } from '../../application/support/world';
 import { FakePlatform } from '../support/FakePlatform';
+import { FakeDialogs, FakeLinks } from '../support/fakePorts';
 
 function setup(options: { connectFirst?: boolean; repository?: (real: MigrationRepository) => MigrationRepository } = {}) {
   const world = createWorld();
@@ -24,9 +25,11 @@ function setup(options: { connectFirst?: boolean; repository?: (real: MigrationR
   const toasts = new ToastStore(platform, world.time);
   let onDelay: (count: number) => void = () => undefined;
   const scheduler = schedulerWith(world.time, (count) => onDelay(count));
-  const vm = new MigrationViewModel(repository, new ConfirmMigration(repository), new RefuseMigration(repository), scheduler, toasts);
+  const dialogs = new FakeDialogs();
+  const links = new FakeLinks();
+  const vm = new MigrationViewModel(repository, new ConfirmMigration(repository), new RefuseMigration(repository), scheduler, toasts, dialogs, links);
   return {
-    world, vm, toasts, big, small,
+    world, vm, toasts, big, small, dialogs, links,
     record: () => world.backend.userRecord(creator.id).migration,
     onDelay: (handler: (count: number) => void) => (onDelay = handler),
   };
@@ -143,5 +146,36 @@ describe('MigrationViewModel', () => {
     expect(world.time.delays.length).toBe(after);
     expect(vm.view).toBe('waiting');
   });
-});
 
+  it('alerts with the given text when confirming without the terms, and queues nothing', async () => {
+    const { vm, dialogs, record } = setup();
+    await vm.load();
+    expect(await vm.confirmWithAlert('Accept the terms first')).toBe('terms_required');
+    expect(dialogs.alerts).toEqual(['Accept the terms first']);
+    expect(record()?.request).toBeNull();
+    vm.setTermsAccepted(true);
+    expect(await vm.confirmWithAlert('Accept the terms first')).toBe('confirmed');
+    expect(dialogs.alerts).toHaveLength(1);
+  });
+
+  it('refuses only after the host confirm says yes', async () => {
+    const { vm, dialogs, record } = setup();
+    await vm.load();
+    vm.setTermsAccepted(true);
+    await vm.confirm();
+    dialogs.confirmAnswer = false;
+    expect(await vm.refuseAfterConfirm('Lose your place?')).toBe(false);
+    expect(vm.view).toBe('waiting');
+    dialogs.confirmAnswer = true;
+    expect(await vm.refuseAfterConfirm('Lose your place?')).toBe(true);
+    expect(dialogs.confirms).toEqual(['Lose your place?', 'Lose your place?']);
+    expect(record()?.request).toBeNull();
+  });
+
+  it('opens support in the messenger and the terms in the browser', () => {
+    const { vm, links } = setup();
+    vm.openSupport();
+    vm.openTerms();
+    expect(links.opened).toEqual(['tg:https://t.me/BackersSupport', 'https://backers.app/terms']);
+  });
+});

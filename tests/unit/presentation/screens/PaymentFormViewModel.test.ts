@@ -10,6 +10,7 @@ import { PaymentRedirectViewModel, REDIRECT_COUNTDOWN_SECONDS } from '../../../.
 import { ToastStore } from '../../../../src/presentation/toasts/ToastStore';
 import { createWorld } from '../../application/support/world';
 import { FakePlatform } from '../support/FakePlatform';
+import { FakeLinks } from '../support/fakePorts';
 
 function setup() {
   const world = createWorld();
@@ -43,7 +44,7 @@ describe('PaymentFormViewModel', () => {
   it('shows no errors before Pay, then every rule of section 5 and the first invalid field', () => {
     const { flow, world, makeKey, target } = setup();
     target();
-    const vm = new PaymentFormViewModel(flow, world.time, makeKey);
+    const vm = new PaymentFormViewModel(flow, world.time, new FakeLinks(), makeKey);
     expect(vm.errorKey('number')).toBeNull();
     expect(vm.pay()).toBe('number');
     expect(['number', 'holder', 'expiry', 'code'].map((field) => vm.errorKey(field as 'number'))).toEqual(Array(4).fill('payment.form.errors.required_field'));
@@ -62,7 +63,7 @@ describe('PaymentFormViewModel', () => {
 
   it('formats the number by four and the expiry as MM/YY, and asks 4 digits for American Express', () => {
     const { flow, world } = setup();
-    const vm = new PaymentFormViewModel(flow, world.time);
+    const vm = new PaymentFormViewModel(flow, world.time, new FakeLinks());
     vm.setNumber('4242424242424242999999999');
     expect(vm.number).toBe('4242 4242 4242 4242 9999');
     expect(vm.number).toHaveLength(24);
@@ -80,7 +81,7 @@ describe('PaymentFormViewModel', () => {
   it('refuses an expiry in the past and more than 19 years ahead', () => {
     const { flow, world } = setup();
     expect(world.time.now()).toBe(now);
-    const vm = new PaymentFormViewModel(flow, world.time);
+    const vm = new PaymentFormViewModel(flow, world.time, new FakeLinks());
     vm.blur('expiry');
     vm.setExpiry('12/24');
     expect(vm.errorKey('expiry')).toBe('payment.form.errors.invalid_date');
@@ -95,7 +96,7 @@ describe('PaymentFormViewModel', () => {
   it('pays a valid card once per tap with a fresh key, and never twice while paying', async () => {
     const { flow, world, makeKey, target, creates } = setup();
     target();
-    const vm = new PaymentFormViewModel(flow, world.time, makeKey);
+    const vm = new PaymentFormViewModel(flow, world.time, new FakeLinks(), makeKey);
     vm.setNumber(PROVIDER_TEST_CARDS.approved.number);
     vm.setHolder('Ada Lovelace');
     vm.setExpiry('12/34');
@@ -113,7 +114,7 @@ describe('PaymentFormViewModel', () => {
   it('shows a provider refusal of the number under the number field', () => {
     const { flow, world, target } = setup();
     target();
-    const vm = new PaymentFormViewModel(flow, world.time);
+    const vm = new PaymentFormViewModel(flow, world.time, new FakeLinks());
     vm.setNumber(PROVIDER_TEST_CARDS.approved.number);
     // What the flow reports when the provider refuses the number at tokenisation.
     runInAction(() => (flow.requestError = { code: 'invalid_card_number', message: 'Card number is invalid' }));
@@ -127,7 +128,7 @@ describe('PaymentFormViewModel', () => {
   it('shows the generic unknown-error text for an unknown failure', () => {
     const { flow, world, target } = setup();
     target();
-    const vm = new PaymentFormViewModel(flow, world.time);
+    const vm = new PaymentFormViewModel(flow, world.time, new FakeLinks());
     runInAction(() => (flow.requestError = { code: 'error_unknown', message: '' }));
     expect(vm.formErrorText).toEqual({ key: 'payment.unknownError' });
     runInAction(() => (flow.requestError = { code: 'conflict', message: 'Try again in a moment' }));

@@ -4,6 +4,7 @@ import { money } from '../../../../src/domain/money';
 import { PayoutViewModel, balanceRows, payoutDateSeconds } from '../../../../src/presentation/screens/Payout/PayoutViewModel';
 import { PayoutSettingsViewModel, savedFields } from '../../../../src/presentation/screens/PayoutSettings/PayoutSettingsViewModel';
 import { createWorld } from '../../application/support/world';
+import { FakeLinks } from '../support/fakePorts';
 
 function setup(withdrawals = 0) {
   const world = createWorld();
@@ -47,7 +48,7 @@ describe('PayoutViewModel', () => {
     const { world, creator, repositories } = setup(3);
     world.seed.balance(creator.id, 'active', money(4500, 'eur'));
     world.seed.balance(creator.id, 'payout', money(12000, 'eur'));
-    const vm = new PayoutViewModel(repositories.payouts, repositories.dashboard);
+    const vm = new PayoutViewModel(repositories.payouts, repositories.dashboard, world.time, new FakeLinks());
     await vm.load();
     expect(vm.state.status).toBe('ready');
     expect(vm.balances).toEqual([{ currency: 'eur', active: money(4500, 'eur'), payout: money(12000, 'eur') }]);
@@ -59,8 +60,8 @@ describe('PayoutViewModel', () => {
   });
 
   it('pages the withdrawals (list withdrawals), keeps the cursor after a failure and retries', async () => {
-    const { repositories } = setup(12);
-    const vm = new PayoutViewModel(repositories.payouts, failingOnce(repositories.dashboard));
+    const { world, repositories } = setup(12);
+    const vm = new PayoutViewModel(repositories.payouts, failingOnce(repositories.dashboard), world.time, new FakeLinks());
     await vm.load();
     expect(vm.withdrawals).toHaveLength(5);
     expect(vm.hasMore).toBe(true);
@@ -79,7 +80,7 @@ describe('PayoutViewModel', () => {
   it('fails with the code for an unverified user', async () => {
     const world = createWorld();
     const follower = world.seed.user();
-    const vm = new PayoutViewModel(world.as(follower).payouts, world.as(follower).dashboard);
+    const vm = new PayoutViewModel(world.as(follower).payouts, world.as(follower).dashboard, world.time, new FakeLinks());
     await vm.load();
     expect(vm.state.status).toBe('error');
   });
@@ -110,5 +111,16 @@ describe('PayoutSettingsViewModel', () => {
     expect(vm.account).toEqual(expect.objectContaining({ country: 'DE', methodType: 'bank_card', currency: 'eur' }));
     expect(vm.card).toEqual(expect.objectContaining({ brand: 'visa', last4: '4242' }));
     expect(vm.fields).toEqual([]);
+  });
+});
+
+describe('PayoutViewModel links and time', () => {
+  it('opens the payout help page in the browser and reads the time from the clock', () => {
+    const { world, repositories } = setup(0);
+    const links = new FakeLinks();
+    const vm = new PayoutViewModel(repositories.payouts, repositories.dashboard, world.time, links);
+    vm.openHelp();
+    expect(links.opened).toEqual(['https://backers.app/help/payouts']);
+    expect(vm.now()).toBe(world.time.now());
   });
 });

@@ -7,10 +7,9 @@ import { CreateSubscription } from '../../../../src/application/use-cases/subscr
 import { EditSubscription } from '../../../../src/application/use-cases/subscriptions/EditSubscription';
 import { TOKENS } from '../../../../src/di/tokens';
 import { money } from '../../../../src/domain/money';
-import SubscriptionFormScreen from '../../../../src/presentation/screens/SubscriptionForm/SubscriptionFormScreen';
 import { SubscriptionFormViewModel } from '../../../../src/presentation/screens/SubscriptionForm/SubscriptionFormViewModel';
 import { createWorld } from '../../application/support/world';
-import { englishI18n, fakeShell, renderInShell } from '../support/render';
+import { englishI18n, fakeShell, renderInShell, routeScreen } from '../support/render';
 import { ScriptedSubscriptions } from './support/subscriptionFakes';
 
 beforeAll(async () => {
@@ -33,8 +32,8 @@ async function renderForm(mode: 'create' | 'edit') {
     renderInShell(
       <Suspense fallback={<p>loading</p>}>
         <Routes>
-          <Route path="/channel/:channelId/subscription/create" element={<SubscriptionFormScreen />} />
-          <Route path="/channel/:channelId/subscription/:subscriptionId/edit" element={<SubscriptionFormScreen />} />
+          <Route path="/channel/:channelId/subscription/create" element={routeScreen('/channel/:channelId/subscription/create')} />
+          <Route path="/channel/:channelId/subscription/:subscriptionId/edit" element={routeScreen('/channel/:channelId/subscription/:subscriptionId/edit')} />
           <Route path="/channel/:channelId/subscription/:subscriptionId" element={<p>subscription page</p>} />
         </Routes>
       </Suspense>,

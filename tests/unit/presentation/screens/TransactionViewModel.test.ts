@@ -20,6 +20,7 @@ class FakeTransactions implements TransactionRepository {
   }
 }
 
+const clock = { now: () => 1_700_000_600_000, timezoneOffsetMinutes: () => 0 };
 const channel = { id: 7, name: 'Alice Travels' };
 const subscription = { id: 11, name: 'Monthly', period: 'monthly' as const };
 
@@ -33,7 +34,7 @@ function transaction(type: TransactionType, extra: Partial<Transaction> = {}): T
 async function loaded(tx: Transaction) {
   const repository = new FakeTransactions();
   repository.byId.set(tx.id, tx);
-  const vm = new TransactionViewModel(repository, tx.id);
+  const vm = new TransactionViewModel(repository, clock, tx.id);
   await vm.load();
   return { vm, repository };
 }
@@ -95,12 +96,16 @@ describe('TransactionViewModel', () => {
 
   it('fails not_found for an unknown or malformed id without asking the server for a malformed one', async () => {
     const repository = new FakeTransactions();
-    const unknown = new TransactionViewModel(repository, 5);
+    const unknown = new TransactionViewModel(repository, clock, 5);
     await unknown.load();
     expect(unknown.state).toEqual({ status: 'error', code: 'not_found' });
-    const malformed = new TransactionViewModel(repository, Number('abc'));
+    const malformed = new TransactionViewModel(repository, clock, Number('abc'));
     await malformed.load();
     expect(malformed.state).toEqual({ status: 'error', code: 'not_found' });
     expect(repository.calls).toBe(1);
+  });
+
+  it('reads the time dates are shown against from its clock', () => {
+    expect(new TransactionViewModel(new FakeTransactions(), clock, 1).now()).toBe(1_700_000_600_000);
   });
 });

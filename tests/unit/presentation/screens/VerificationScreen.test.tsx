@@ -9,11 +9,10 @@ import { PollVerification } from '../../../../src/application/use-cases/verifica
 import { StartVerification } from '../../../../src/application/use-cases/verification/StartVerification';
 import type { VerificationState } from '../../../../src/domain/entities';
 import { TOKENS } from '../../../../src/di/tokens';
-import VerificationScreen from '../../../../src/presentation/screens/Verification/VerificationScreen';
 import { VerificationViewModel } from '../../../../src/presentation/screens/Verification/VerificationViewModel';
 import { ToastStore } from '../../../../src/presentation/toasts/ToastStore';
 import { FakePlatform } from '../support/FakePlatform';
-import { dateClock, englishI18n, fakeShell, renderInShell } from '../support/render';
+import { dateClock, englishI18n, fakeShell, renderInShell, routeScreen } from '../support/render';
 
 beforeAll(async () => {
   await englishI18n();
@@ -57,7 +56,7 @@ async function renderVerification(state: VerificationState) {
     renderInShell(
       <Suspense fallback={<p>loading</p>}>
         <Routes>
-          <Route path="/verification" element={<VerificationScreen />} />
+          <Route path="/verification" element={routeScreen('/verification')} />
           <Route path="/connectbot" element={<p>connect bot page</p>} />
         </Routes>
       </Suspense>,

@@ -182,16 +182,34 @@ describe('VerificationViewModel', () => {
     expect(scheduler.pending).toEqual([]);
   });
 
-  it('on iOS shows the in-progress placeholder and asks to open the external page once', async () => {
-    const { vm } = setup('ios');
+  it('on iOS shows the in-progress placeholder and opens the external page once', async () => {
+    const { vm, platform } = setup('ios');
+    const opened: string[] = [];
+    platform.openLink = (url: string) => void opened.push(url);
     vm.load();
     await settle();
     vm.setTermsAccepted(true);
     await vm.start();
     expect(vm.view).toBe('in_progress_external');
-    expect(vm.openExternalRequested).toBe(true);
-    vm.externalPageOpened();
-    expect(vm.openExternalRequested).toBe(false);
+    expect(opened).toEqual(['/kyc?token=token-1']);
+    vm.openWidgetPage();
+    expect(opened).toHaveLength(2);
+  });
+
+  it('does not open the external page off iOS; alerts with the given text when the terms are not ticked', async () => {
+    const { vm, platform } = setup('android');
+    const opened: string[] = [];
+    const alerts: string[] = [];
+    platform.openLink = (url: string) => void opened.push(url);
+    platform.showAlert = async (message: string) => void alerts.push(message);
+    vm.load();
+    await settle();
+    expect(await vm.startWithAlert('Tick the terms')).toBe('terms_required');
+    expect(alerts).toEqual(['Tick the terms']);
+    vm.setTermsAccepted(true);
+    expect(await vm.startWithAlert('Tick the terms')).toBe('started');
+    expect(alerts).toHaveLength(1);
+    expect(opened).toEqual([]);
   });
 
   it('stops polling on dispose', async () => {

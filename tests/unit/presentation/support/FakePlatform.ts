@@ -82,12 +82,12 @@ export class FakePlatform implements MessengerPlatform {
   async showPopup(_options: PopupOptions): Promise<string | null> {
     return null;
   }
-  async showAlert(): Promise<void> {}
+  async showAlert(_message?: string): Promise<void> {}
   async showConfirm(): Promise<boolean> {
     return true;
   }
-  openLink(): void {}
-  openTelegramLink(): void {}
+  openLink(_url?: string): void {}
+  openTelegramLink(_url?: string): void {}
   async copyToClipboard(): Promise<boolean> {
     return true;
   }

@@ -11,6 +11,8 @@ import { ToastStore } from '../../../../src/presentation/toasts/ToastStore';
 import { ErrorConsoleStore } from '../../../../src/presentation/shell/ErrorConsoleStore';
 import { readLocale } from '../../i18n/localeFiles';
 import { FakePlatform } from './FakePlatform';
+import { FIRST_ROUTES } from '../../../../src/presentation/navigation/firstRoutes';
+import { ROUTES } from '../../../../src/presentation/navigation/routes';
 
 /** The real i18n setup over the English files on disk. */
 export function englishI18n(): Promise<PageLanguage> {
@@ -43,6 +45,8 @@ export function fakeShell(extra: [symbol, unknown][] = []): Shell {
   const apiErrorListeners = new Set<(error: { code: string }) => void>();
   const services = new Map<symbol, unknown>([
     [TOKENS.MessengerPlatform, platform],
+    [TOKENS.Dialogs, platform],
+    [TOKENS.Links, platform],
     [TOKENS.Clock, dateClock],
     [TOKENS.ToastStore, toasts],
     // The shell's error console (off; it never patches the test's console).
@@ -60,6 +64,16 @@ export function fakeShell(extra: [symbol, unknown][] = []): Shell {
     ...extra,
   ]);
   return { platform, toasts, resolver: mapResolver(services), services };
+}
+
+/**
+ * The screen element of the app's route registered at `path` (the first screen's or another): it makes the screen's
+ * view model with the factory the resolver has for its token and passes it in, as the app does.
+ */
+export function routeScreen(path: string): ReactNode {
+  const entry = [...FIRST_ROUTES, ...ROUTES].find((candidate) => candidate.path === path);
+  if (entry === undefined) throw new Error(`no route ${path}`);
+  return <entry.Screen />;
 }
 
 /** Renders `ui` inside the resolver context and a BrowserRouter on jsdom's real history; rerender keeps both. */

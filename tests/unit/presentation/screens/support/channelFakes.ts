@@ -3,7 +3,7 @@ import type { ChannelDetail, ChannelRepository } from '../../../../../src/applic
 import type { Scheduler } from '../../../../../src/application/ports/Scheduler';
 import { RepositoryError } from '../../../../../src/application/ports/RepositoryError';
 import type { PopupOptions } from '../../../../../src/application/ports/MessengerPlatform';
-import type { DeleteChannelDialogs } from '../../../../../src/presentation/screens/Channel/channelDeletion';
+import type { DeleteChannelDialogs } from '../../../../../src/presentation/shared/channelDeletion';
 import { ToastStore } from '../../../../../src/presentation/toasts/ToastStore';
 import { FakePlatform } from '../../support/FakePlatform';
 
@@ -38,6 +38,7 @@ export class ManualScheduler implements Scheduler {
 
 export class RecordingPlatform extends FakePlatform {
   readonly copied: string[] = [];
+  readonly links: string[] = [];
   readonly popups: PopupOptions[] = [];
   copyResult = true;
   /** The id of the button the next popups answer with (null: dismissed). */
@@ -51,6 +52,10 @@ export class RecordingPlatform extends FakePlatform {
   override async showPopup(options: PopupOptions): Promise<string | null> {
     this.popups.push(options);
     return this.popupAnswer;
+  }
+
+  override openLink(url?: string): void {
+    if (url !== undefined) this.links.push(url);
   }
 }
 

@@ -1,4 +1,4 @@
-import type { User } from '../../../domain/entities';
+import type { User } from '../../domain/entities';
 
 /** "First Last" of a user; `fallback` when the user is unknown. */
 export function userDisplayName(user: Pick<User, 'firstName' | 'lastName'> | undefined, fallback: string): string {

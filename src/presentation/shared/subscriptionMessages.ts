@@ -1,8 +1,8 @@
 /** Toast messages shared by the subscription screens (form, detail, preview, command, member). */
-import type { RequestFailure } from '../../../application/use-cases/shared/failures';
-import { formatMoney } from '../../../domain/format';
-import type { SubscriptionFormError } from '../../../domain/subscription-form';
-import type { ToastMessage } from '../../toasts/ToastStore';
+import type { RequestFailure } from '../../application/use-cases/shared/failures';
+import { formatMoney } from '../../domain/format';
+import type { SubscriptionFormError } from '../../domain/subscription-form';
+import type { ToastMessage } from '../toasts/ToastStore';
 
 /** A failed call: the server's message as is (spec section 8), or the generic "Failed" when it has none. */
 export function requestFailureMessage(failure: Pick<RequestFailure, 'code' | 'message'>): ToastMessage {

@@ -1,7 +1,7 @@
 /** Toast messages of the donation screens. */
-import type { DonationFormError } from '../../../domain/donation-form';
-import { formatMoney } from '../../../domain/format';
-import type { ToastMessage } from '../../toasts/ToastStore';
+import type { DonationFormError } from '../../domain/donation-form';
+import { formatMoney } from '../../domain/format';
+import type { ToastMessage } from '../toasts/ToastStore';
 
 /** The fail toast of the first failing field (spec section 5). */
 export function donationFormErrorMessage(error: DonationFormError): ToastMessage {

@@ -2,7 +2,8 @@
  * Pages outside the app that the dashboard, verification and bot-connection screens open through the platform
  * port (the spec names them, not their addresses: decided here). t.me links open inside the messenger.
  */
-import type { PlatformName } from '../../../application/ports/MessengerPlatform';
+import type { Links } from '../../application/ports/Links';
+import type { PlatformName } from '../../application/ports/MessengerPlatform';
 
 export interface ExternalLink {
   readonly url: string;
@@ -19,6 +20,8 @@ export const EXTERNAL_LINKS = {
   faq: web('https://backers.app/faq'),
   help: web('https://backers.app/help'),
   terms: web('https://backers.app/terms'),
+  /** Payout dates, minimums and arrival times. */
+  payouts: web('https://backers.app/help/payouts'),
 } as const;
 
 /** The how-to page for adding the bot as a channel admin, per platform family. */
@@ -28,8 +31,8 @@ export function connectBotHowTo(platform: PlatformName): ExternalLink {
   return web('https://backers.app/help/connect-bot/desktop');
 }
 
-/** Opens a link through the platform port. */
-export function openExternal(platform: { openLink(url: string): void; openTelegramLink(url: string): void }, link: ExternalLink): void {
-  if (link.telegram) platform.openTelegramLink(link.url);
-  else platform.openLink(link.url);
+/** Opens a link through the links port. */
+export function openExternal(links: Links, link: ExternalLink): void {
+  if (link.telegram) links.openTelegramLink(link.url);
+  else links.openLink(link.url);
 }

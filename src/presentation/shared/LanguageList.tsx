@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import type { Language, LanguageCode } from '../../../domain/entities';
-import { Cell, Icon, Section } from '../../components';
+import type { Language, LanguageCode } from '../../domain/entities';
+import { Cell, Icon, Section } from '../components';
 
 export interface LanguageListProps {
   /** Visible heading of the group; also its accessible name. */

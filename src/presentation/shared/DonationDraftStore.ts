@@ -1,5 +1,5 @@
 import { makeAutoObservable } from 'mobx';
-import { type DonationForm, defaultDonationForm } from '../../../domain/donation-form';
+import { type DonationForm, defaultDonationForm } from '../../domain/donation-form';
 
 /**
  * The donation request being written, per channel, kept for the app session (a DI singleton) so the form and its
