@@ -1,6 +1,6 @@
 import { Children, type ReactNode, useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RESIZE_DEBOUNCE_MS, SCROLL_LOAD_VIEWPORTS, SCROLL_THROTTLE_MS } from '../../domain/timings';
+import { RESIZE_DEBOUNCE_MS, SCROLL_LOAD_VIEWPORTS, SCROLL_THROTTLE_MS } from '../timings';
 import { Button } from './Button';
 import { Spinner } from './Spinner';
 import { afterNextPaint, debounce, throttle } from './timing';

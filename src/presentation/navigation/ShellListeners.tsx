@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { NO_TAPS, registerTap } from '../../domain/dev-taps';
+import { NO_TAPS, registerTap } from './devTaps';
 import { TOKENS } from '../../di/tokens';
 import { useService } from '../app/resolver';
 

@@ -11,7 +11,8 @@ import type { Money } from '../../domain/money';
 import {
   INITIAL_PAYMENT_STATE, PAYMENT_UNKNOWN_ERROR, type PaymentState, clearPayment, paymentActionRequired, paymentError, paymentPaid, startPayment,
 } from '../../domain/payment';
-import { AFTER_SAVED_CARD_PAYMENT_MS, LINK_PAYMENT_DELAY_MS, PAYMENT_CHECK_POLL_MS } from '../../domain/timings';
+import { PAYMENT_CHECK_POLL_MS } from '../../domain/timings';
+import { AFTER_SAVED_CARD_PAYMENT_MS, LINK_PAYMENT_DELAY_MS } from '../timings';
 
 /** What is being paid, as the invoice page loaded it; the payment screens read it. */
 export interface PaymentTarget {

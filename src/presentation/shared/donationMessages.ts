@@ -12,9 +12,3 @@ export function donationFormErrorMessage(error: DonationFormError): ToastMessage
   if (error.code === 'too_long') return { key: `donation.form.errors.${error.field}_too_long`, params: { max: error.max ?? 0 } };
   return { key: `donation.form.errors.${error.field}_required` };
 }
-
-/** A failed call: the server's message as is, or the generic "Failed" when it has none (spec section 8). */
-export function failureMessage(failure: { readonly code: string; readonly message: string }): ToastMessage {
-  const text = failure.message.trim();
-  return text === '' || text === failure.code ? { key: 'common.toast.failed' } : { text };
-}

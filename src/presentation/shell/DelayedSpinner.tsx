@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { SPINNER_DELAY_MS } from '../../domain/timings';
+import { SPINNER_DELAY_MS } from '../timings';
 import { Spinner } from '../components/Spinner';
 import { useDelayedFlag } from './useDelayedFlag';
 

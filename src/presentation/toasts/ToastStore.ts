@@ -2,7 +2,7 @@ import { makeAutoObservable } from 'mobx';
 import type { Clock } from '../../application/ports/Clock';
 import type { MessengerPlatform } from '../../application/ports/MessengerPlatform';
 import type { ToastKind } from '../../domain/entities';
-import { TOAST_AUTO_HIDE_MS, TOAST_HIDE_DELAY_MS, type Toast, createToast, toastAutoHides, toastHaptic } from '../../domain/toasts';
+import { TOAST_AUTO_HIDE_MS, TOAST_HIDE_DELAY_MS, type Toast, createToast, toastAutoHides, toastHaptic } from './toastRules';
 
 /** What a toast says: an i18n key (with parameters), or a text that is already translated (a server message). */
 export type ToastMessage = { readonly key: string; readonly params?: Readonly<Record<string, string | number>> } | { readonly text: string };

@@ -8,6 +8,7 @@ import type { SavedCard } from '../../../domain/entities';
 import type { ConfirmTexts } from '../../shared/dialogs';
 import type { ToastStore } from '../../toasts/ToastStore';
 import { AsyncState } from '../../shell/screenState';
+import { failureMessage } from '../../toasts/failureMessage';
 
 /**
  * /payment/card/{cardId}: set primary (hidden when already primary; applied at once and rolled back when the
@@ -57,7 +58,7 @@ export class CardViewModel {
         return;
       }
       if (this.card?.id === card.id) this.card = { ...this.card, primary: card.primary };
-      this.toasts.fail(result.error.message && result.error.message !== result.error.code ? { text: result.error.message } : 'cards.primaryFailed');
+      this.toasts.fail(failureMessage(result.error, 'cards.primaryFailed'));
     });
   }
 

@@ -11,9 +11,10 @@ import type { SkipOnboardingStep } from '../../../application/use-cases/channels
 import { canPublish, creatorActionsEnabled, shouldRetryChannelLoad } from '../../../domain/channel';
 import type { Channel, Language, LanguageCode, OnboardingStep, Subscription, Transaction } from '../../../domain/entities';
 import { redirectForError } from '../../../domain/errors';
-import { CHANNEL_LOAD_RETRY_MS } from '../../../domain/timings';
+import { CHANNEL_LOAD_RETRY_MS } from '../../timings';
 import type { ToastStore } from '../../toasts/ToastStore';
 import { GUIDELINES_URL } from '../../shared/channelLinks';
+import { failureMessage } from '../../toasts/failureMessage';
 import {
   type DeleteChannelDialogs, type DeleteChannelOutcome, type DeleteChannelTexts, deleteChannelFlow, hostDeleteChannelDialogs,
 } from '../../shared/channelDeletion';
@@ -190,7 +191,7 @@ export class ChannelViewModel {
       this.busy = false;
       if (result.ok) this.applyChannel(result.value);
     });
-    if (!result.ok) this.failToast(result.error.kind === 'request' ? result.error.message : null);
+    if (!result.ok) this.toasts.fail(failureMessage(result.error));
   }
 
   /** Skips the current onboarding step (create subscription, publish, donation) and shows the channel's next one. */
@@ -202,7 +203,7 @@ export class ChannelViewModel {
       this.busy = false;
       if (result.ok) this.applyChannel(result.value);
     });
-    if (!result.ok) this.failToast(result.error.kind === 'request' ? result.error.message : null);
+    if (!result.ok) this.toasts.fail(failureMessage(result.error));
   }
 
   /** Private channel, "subscription created" step: copies the invite link with the copied toast. */
@@ -263,7 +264,7 @@ export class ChannelViewModel {
   /** The delete flow over the given dialogs: a failure toasts the server's words, a deletion says so. */
   async deleteChannel(dialogs: DeleteChannelDialogs): Promise<DeleteChannelOutcome> {
     const outcome = await deleteChannelFlow(this.deleteChannelUseCase, { channelId: this.channelId, liveSubscriptionCount: this.liveSubscriptionCount }, dialogs);
-    if (outcome.kind === 'failed') this.failToast(outcome.message);
+    if (outcome.kind === 'failed') this.toasts.fail(failureMessage(outcome));
     if (outcome.kind === 'deleted') this.toasts.success('channel.delete.done');
     return outcome;
   }
@@ -278,9 +279,5 @@ export class ChannelViewModel {
     if (this.selectedLanguage === null || channel.onboardingStep !== 'select_language') this.selectedLanguage = channel.language.code;
   }
 
-  /** Section 8: other failures show a toast with the server message. */
-  private failToast(message: string | null): void {
-    this.toasts.fail(message ? { text: message } : 'common.toast.failed');
-  }
 }
 

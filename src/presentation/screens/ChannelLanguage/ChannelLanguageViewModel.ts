@@ -5,6 +5,7 @@ import type { SetChannelLanguage } from '../../../application/use-cases/channels
 import type { Language, LanguageCode } from '../../../domain/entities';
 import { AsyncState, type ScreenState } from '../../shell/screenState';
 import type { ToastStore } from '../../toasts/ToastStore';
+import { failureMessage } from '../../toasts/failureMessage';
 
 /** /channel/{id}/language: pick the channel language (GET /channel/languages) and save it (POST /channel/{id}/language). */
 export class ChannelLanguageViewModel {
@@ -69,7 +70,7 @@ export class ChannelLanguageViewModel {
       this.toasts.success('channel.language.saved');
       return true;
     }
-    this.toasts.fail(result.error.kind === 'request' ? { text: result.error.message } : 'common.toast.failed');
+    this.toasts.fail(failureMessage(result.error));
     return false;
   }
 

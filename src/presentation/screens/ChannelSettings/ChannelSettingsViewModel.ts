@@ -6,6 +6,7 @@ import type { DeleteChannel } from '../../../application/use-cases/channels/Dele
 import type { Channel } from '../../../domain/entities';
 import { AsyncState, type ScreenState } from '../../shell/screenState';
 import type { ToastStore } from '../../toasts/ToastStore';
+import { failureMessage } from '../../toasts/failureMessage';
 import {
   type DeleteChannelDialogs, type DeleteChannelOutcome, type DeleteChannelTexts, deleteChannelFlow, hostDeleteChannelDialogs,
 } from '../../shared/channelDeletion';
@@ -57,7 +58,7 @@ export class ChannelSettingsViewModel {
     this.deleting = true;
     const outcome = await deleteChannelFlow(this.deleteChannelUseCase, { channelId: this.channelId, liveSubscriptionCount: this.liveSubscriptionCount }, dialogs);
     runInAction(() => (this.deleting = false));
-    if (outcome.kind === 'failed') this.toasts.fail({ text: outcome.message });
+    if (outcome.kind === 'failed') this.toasts.fail(failureMessage(outcome));
     if (outcome.kind === 'deleted') this.toasts.success('channel.delete.done');
     return outcome;
   }

@@ -3,7 +3,6 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { amountBounds } from '../../../domain/amounts';
-import type { DonationFormField } from '../../../domain/donation-form';
 import { formatMoney } from '../../../domain/format';
 import { isCurrency } from '../../../domain/money';
 import { AmountInput, TextArea, TextInput } from '../../components';
@@ -11,32 +10,19 @@ import { FieldFrame } from '../../components/Field';
 import { Screen } from '../../shell/Screen';
 import { DONATION_CURRENCIES, DONATION_TEXT_LIMITS, type DonationFormViewModel } from './DonationFormViewModel';
 import './donation.css';
-
-type FocusTarget = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement | null;
-
-/** Focuses the field the view model asks for (the first failing one after validation). */
-function useFocusRequests(vm: DonationFormViewModel) {
-  const refs = {
-    title: useRef<HTMLInputElement>(null),
-    description: useRef<HTMLTextAreaElement>(null),
-    buttonText: useRef<HTMLInputElement>(null),
-    amount: useRef<HTMLInputElement>(null),
-  } satisfies Record<DonationFormField, { current: FocusTarget }>;
-  const request = vm.focusRequest;
-  useEffect(() => {
-    if (request !== null) refs[request.field].current?.focus();
-    // The refs object is rebuilt each render but its refs are stable.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [request]);
-  return refs;
-}
+import { useFocusRequest } from '../../shared/useFocusRequest';
 
 /** /channel/:channelId/donation/create: the donation request form; Continue opens the preview. */
 function DonationFormScreen({ vm }: { vm: DonationFormViewModel }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const channelId = Number(useParams().channelId);
-  const refs = useFocusRequests(vm);
+  const refs = useFocusRequest(vm.focusRequest, {
+    title: useRef<HTMLInputElement>(null),
+    description: useRef<HTMLTextAreaElement>(null),
+    buttonText: useRef<HTMLInputElement>(null),
+    amount: useRef<HTMLInputElement>(null),
+  });
 
   useEffect(() => {
     vm.start((key) => t(`donation.defaults.${key}`));

@@ -8,7 +8,8 @@ import type { Money } from '../../../domain/money';
 import { AsyncState } from '../../shell/screenState';
 import type { ToastStore } from '../../toasts/ToastStore';
 import type { DonationDraftStore } from '../../shared/DonationDraftStore';
-import { donationFormErrorMessage, failureMessage } from '../../shared/donationMessages';
+import { donationFormErrorMessage } from '../../shared/donationMessages';
+import { failureMessage } from '../../toasts/failureMessage';
 
 /** i18n key of the publish button: it says what will happen (pin, without sound). */
 export function donationPublishButtonKey(pin: boolean, disableNotification: boolean): string {

@@ -10,12 +10,7 @@ import { invoicePath } from '../../../domain/invoice';
 import type { ConfirmTexts } from '../../shared/dialogs';
 import type { ToastStore } from '../../toasts/ToastStore';
 import { AsyncState } from '../../shell/screenState';
-
-/** What a cancel or renew failure shows: the server's words, or a generic failure. */
-function failureToast(toasts: ToastStore, error: { readonly kind: string; readonly code: string; readonly message?: string }): void {
-  if (error.kind === 'request' && error.message && error.message !== error.code && error.code !== 'error_unknown') toasts.fail({ text: error.message });
-  else toasts.fail('common.toast.failed');
-}
+import { failureMessage } from '../../toasts/failureMessage';
 
 /**
  * /follower/subscription/{subscriptionMemberId}: the follower's own membership (spec section 4): the renews-on,
@@ -116,7 +111,7 @@ export class FollowerSubscriptionViewModel {
       this.membership = result.value;
       this.toasts.success(successKey);
     } else {
-      failureToast(this.toasts, result.error);
+      this.toasts.fail(failureMessage(result.error));
     }
   }
 

@@ -12,6 +12,7 @@ import { connectedChatIds, isMigrationComplete, markConnected } from '../../../d
 import { EXTERNAL_LINKS, openExternal } from '../../shared/externalLinks';
 import { AsyncState } from '../../shell/screenState';
 import type { ToastStore } from '../../toasts/ToastStore';
+import { failureMessage } from '../../toasts/failureMessage';
 
 /**
  * How often the screens re-read the migration while the creator is connecting channels elsewhere (the
@@ -199,9 +200,7 @@ export class MigrationViewModel {
   }
 
   private showFailure(error: RequestFailure): void {
-    // Spec section 8: other failures show a toast with the server's message.
-    if (error.message && error.message !== error.code) this.toasts.fail({ text: error.message });
-    else this.toasts.fail('common.toast.failed');
+    this.toasts.fail(failureMessage(error));
   }
 
   dispose(): void {

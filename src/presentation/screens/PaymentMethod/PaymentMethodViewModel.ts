@@ -4,6 +4,7 @@ import type { Money } from '../../../domain/money';
 import type { ToastStore } from '../../toasts/ToastStore';
 import { PAYMENT_FORM_PATH, type PaymentFlowStore } from '../../payment/PaymentFlowStore';
 import { newIdempotencyKey } from '../../payment/idempotencyKey';
+import { failureMessage } from '../../toasts/failureMessage';
 
 /**
  * /payment/choicePaymentMethod: the payer's saved cards (primary first selected) or a new bank card. Paying with a
@@ -23,8 +24,7 @@ export class PaymentMethodViewModel {
       () => this.flow.requestError,
       (error) => {
         if (error === null) return;
-        const ownWords = error.message !== '' && error.message !== error.code && error.code !== 'error_unknown';
-        this.toasts.fail(ownWords ? { text: error.message } : 'payment.unknownError');
+        this.toasts.fail(failureMessage(error, 'payment.unknownError'));
         this.flow.clearRequestError();
       },
     );

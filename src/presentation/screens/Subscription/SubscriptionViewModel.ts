@@ -12,7 +12,7 @@ import { memberDisplayStatus, memberFiltersFor } from '../../../domain/members';
 import { AsyncState } from '../../shell/screenState';
 import type { ConfirmTexts } from '../../shared/dialogs';
 import type { ToastStore } from '../../toasts/ToastStore';
-import { requestFailureMessage } from '../../shared/subscriptionMessages';
+import { failureMessage } from '../../toasts/failureMessage';
 
 /** One member list (a group under a filter), paged by its own next-from cursor. */
 export interface MemberList {
@@ -183,7 +183,7 @@ export class SubscriptionViewModel {
     runInAction(() => {
       this.busy = null;
       if (!result.ok) {
-        this.toasts.fail(requestFailureMessage(result.error));
+        this.toasts.fail(failureMessage(result.error));
         return;
       }
       if (this.subscription !== null) this.subscription = { ...this.subscription, isDeleted: true };
@@ -198,7 +198,7 @@ export class SubscriptionViewModel {
     runInAction(() => {
       this.busy = null;
       if (!result.ok) {
-        this.toasts.fail(requestFailureMessage(result.error));
+        this.toasts.fail(failureMessage(result.error));
         return;
       }
       this.subscription = result.value;

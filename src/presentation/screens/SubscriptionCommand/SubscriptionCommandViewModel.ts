@@ -6,7 +6,7 @@ import { commandOnBlur, commandOnFocus, sanitizeCommand } from '../../../domain/
 import type { Subscription } from '../../../domain/entities';
 import { AsyncState } from '../../shell/screenState';
 import type { ToastStore } from '../../toasts/ToastStore';
-import { requestFailureMessage } from '../../shared/subscriptionMessages';
+import { failureMessage } from '../../toasts/failureMessage';
 
 /**
  * The subscription command (spec section 5): "$" then a-z only; other characters are dropped as typed, focusing an
@@ -75,7 +75,7 @@ export class SubscriptionCommandViewModel {
       if (result.ok) this.subscription = result.value;
     });
     if (!result.ok) {
-      if (result.error.kind === 'request') this.toasts.fail(requestFailureMessage(result.error));
+      if (result.error.kind === 'request') this.toasts.fail(failureMessage(result.error));
       else {
         this.toasts.fail('subscription.command.invalid');
         runInAction(() => (this.focusRequest += 1));

@@ -6,37 +6,23 @@ import { amountBounds } from '../../../domain/amounts';
 import type { Period } from '../../../domain/entities';
 import { formatMoney } from '../../../domain/format';
 import { isCurrency } from '../../../domain/money';
-import type { SubscriptionFormField } from '../../../domain/subscription-form';
 import { AmountInput, Cell, Section, SegmentedControl, TextArea, TextInput } from '../../components';
 import { FieldFrame } from '../../components/Field';
 import { Screen } from '../../shell/Screen';
 import '../Subscription/subscription.css';
 import { SUBSCRIPTION_CURRENCIES, SUBSCRIPTION_PERIODS, SUBSCRIPTION_TEXT_LIMITS, type SubscriptionFormViewModel } from './SubscriptionFormViewModel';
-
-type FocusTarget = HTMLInputElement | HTMLTextAreaElement | null;
-
-/** Focuses the field the view model asks for (the first failing one after validation). */
-function useFocusRequests(vm: SubscriptionFormViewModel) {
-  const refs = {
-    amount: useRef<HTMLInputElement>(null),
-    name: useRef<HTMLInputElement>(null),
-    description: useRef<HTMLTextAreaElement>(null),
-    buttonText: useRef<HTMLInputElement>(null),
-  } satisfies Record<SubscriptionFormField, { current: FocusTarget }>;
-  const request = vm.focusRequest;
-  useEffect(() => {
-    if (request !== null) refs[request.field].current?.focus();
-    // The refs object is rebuilt each render but its refs are stable.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [request]);
-  return refs;
-}
+import { useFocusRequest } from '../../shared/useFocusRequest';
 
 /** /channel/:channelId/subscription/create and /channel/:channelId/subscription/:subscriptionId/edit. */
 function SubscriptionFormScreen({ vm }: { vm: SubscriptionFormViewModel }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const refs = useFocusRequests(vm);
+  const refs = useFocusRequest(vm.focusRequest, {
+    amount: useRef<HTMLInputElement>(null),
+    name: useRef<HTMLInputElement>(null),
+    description: useRef<HTMLTextAreaElement>(null),
+    buttonText: useRef<HTMLInputElement>(null),
+  });
 
   // Loaded once per view model: a later change of `t` must not reset what the creator typed.
   const translate = useRef(t);

@@ -13,7 +13,8 @@ import {
 import { TEXT_LIMITS } from '../../../domain/text-limits';
 import { AsyncState } from '../../shell/screenState';
 import type { ToastStore } from '../../toasts/ToastStore';
-import { formErrorMessage, requestFailureMessage } from '../../shared/subscriptionMessages';
+import { formErrorMessage } from '../../shared/subscriptionMessages';
+import { failureMessage } from '../../toasts/failureMessage';
 
 /** Turns a key of the domain's default texts (e.g. subscription_default_name_monthly) into the page language. */
 export type DefaultTextTranslator = (domainKey: string) => string;
@@ -180,7 +181,7 @@ export class SubscriptionFormViewModel {
 
   private reportFailure(error: CreateSubscriptionError | EditSubscriptionError): void {
     if (error.kind === 'request') {
-      this.toasts.fail(requestFailureMessage(error));
+      this.toasts.fail(failureMessage(error));
       return;
     }
     if (isReadOnlyRefusal(error)) {

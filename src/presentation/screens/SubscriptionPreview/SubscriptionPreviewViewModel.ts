@@ -6,7 +6,7 @@ import { canPublish } from '../../../domain/channel';
 import type { Channel, Subscription } from '../../../domain/entities';
 import { AsyncState } from '../../shell/screenState';
 import type { ToastStore } from '../../toasts/ToastStore';
-import { requestFailureMessage } from '../../shared/subscriptionMessages';
+import { failureMessage } from '../../toasts/failureMessage';
 
 /** i18n keys of the publish button: it says what will happen (pin, silent). */
 export function publishButtonKey(pin: boolean, disableNotification: boolean): string {
@@ -85,7 +85,7 @@ export class SubscriptionPreviewViewModel {
       if (result.ok) this.channel = result.value;
     });
     if (!result.ok) {
-      this.toasts.fail(result.error.kind === 'request' ? requestFailureMessage(result.error) : `subscription.errors.${result.error.code}`);
+      this.toasts.fail(result.error.kind === 'request' ? failureMessage(result.error) : `subscription.errors.${result.error.code}`);
       return false;
     }
     this.toasts.success('subscription.preview.published');

@@ -71,10 +71,10 @@ describe('SubscriptionPreviewViewModel', () => {
   it('stays with the server message when publishing fails', async () => {
     const { vm, toasts, repository, publications } = setup();
     await vm.load();
-    repository.failNext('publish', 'error_unknown');
+    repository.failNext('publish', 'conflict');
     expect(await vm.publish()).toBe(false);
     expect(publications()).toEqual([]);
-    expect(toasts.current).toEqual(expect.objectContaining({ kind: 'fail', message: { text: 'publish failed: error_unknown' } }));
+    expect(toasts.current).toEqual(expect.objectContaining({ kind: 'fail', message: { text: 'publish failed: conflict' } }));
   });
 
   it('shows the error state when loading fails', async () => {

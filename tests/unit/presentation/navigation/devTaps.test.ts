@@ -1,4 +1,4 @@
-import { NO_TAPS, registerTap, type TapSequence } from '../../../src/domain/dev-taps';
+import { NO_TAPS, registerTap, type TapSequence } from '../../../../src/presentation/navigation/devTaps';
 
 describe('ten quick taps', () => {
   const tapAt = (times: number[]) => {

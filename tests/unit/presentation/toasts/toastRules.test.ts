@@ -1,4 +1,4 @@
-import { createToast, storedToastKind, TOAST_AUTO_HIDE_MS, TOAST_HIDE_DELAY_MS, toastAutoHides, toastHaptic } from '../../../src/domain/toasts';
+import { createToast, storedToastKind, TOAST_AUTO_HIDE_MS, TOAST_HIDE_DELAY_MS, toastAutoHides, toastHaptic } from '../../../../src/presentation/toasts/toastRules';
 
 describe('toasts', () => {
   it.each([

@@ -1,5 +1,5 @@
 /** Toast rules of spec section 4. */
-import type { ToastKind } from './entities';
+import type { ToastKind } from '../../domain/entities';
 
 export const TOAST_AUTO_HIDE_MS = 3000;
 export const TOAST_HIDE_DELAY_MS = 450;

@@ -1,5 +1,5 @@
 /** Ten quick taps (each within 300 ms of the previous) open /dev (spec section 2). */
-import { TEN_TAP_COUNT, TEN_TAP_WINDOW_MS } from './timings';
+import { TEN_TAP_COUNT, TEN_TAP_WINDOW_MS } from '../timings';
 
 export interface TapSequence {
   readonly count: number;
