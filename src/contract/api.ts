@@ -228,19 +228,5 @@ export const PROVIDER_ROUTES = {
 export interface ProviderError { status: 'error'; error_code: string; error_description?: string }
 /** Header carrying a provider public token: the session's on session status, the payout parameters' on tokenise. */
 export const PROVIDER_PUBLIC_TOKEN_HEADER = 'X-Public-Token';
-/**
- * Some public test card numbers of the sandbox provider (never real cards), as server/modules/payments/sandbox/testCards.ts
- * defines them. Any other number passing the check digit is approved and issued in DE.
- */
-export const PROVIDER_TEST_CARDS = {
-  approved: { number: '4242424242424242', scenario: 'approve', country: 'DE' },
-  approvedMastercard: { number: '5555555555554444', scenario: 'approve', country: 'FR' },
-  /** Declined by the issuer: do_not_honor. */
-  declined: { number: '4000000000000002', scenario: 'decline', country: 'DE' },
-  /** Asks for 3-D Secure (action_required with a redirect url) before settling. */
-  threeDSecure: { number: '4000000000003220', scenario: 'three_ds', country: 'DE' },
-  /** Issued in RU: a DE payout account answers error_country_mismatch. */
-  russianMir: { number: '2200000000000004', scenario: 'approve', country: 'RU' },
-} as const;
-/** The error the `declined` sandbox card ends with. */
-export const PROVIDER_DECLINE_ERROR = { code: 'do_not_honor', message: 'The issuing bank declined the payment' } as const;
+/** The named test cards of the shared table (src/contract/testCards.ts), for tests and examples. */
+export { PROVIDER_DECLINE_ERROR, PROVIDER_TEST_CARDS } from './testCards';

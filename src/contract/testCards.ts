@@ -89,3 +89,25 @@ export function challengeOutcome(behaviour: CardBehaviour, answer: 'confirm' | '
 function declined(code: string): ChargeOutcome {
   return { status: 'declined', code, description: DECLINES[code] ?? code };
 }
+
+/** A card of the table by number, with the scenario name the in-memory seeder uses for it. */
+function named<const N extends string, const S extends 'approve' | 'decline' | 'three_ds'>(number: N, scenario: S): { readonly number: N; readonly scenario: S; readonly country: string } {
+  const card = testCardOf(number);
+  if (card === undefined) throw new Error(`${number} is not a test card`);
+  return { number, scenario, country: card.country };
+}
+
+/** The test cards tests and examples name; numbers and countries come from TEST_CARDS. */
+export const PROVIDER_TEST_CARDS = {
+  approved: named('4242424242424242', 'approve'),
+  approvedMastercard: named('5555555555554444', 'approve'),
+  /** Declined by the issuer: do_not_honor. */
+  declined: named('4000000000000002', 'decline'),
+  /** Asks for 3-D Secure (action_required with a redirect url) before settling. */
+  threeDSecure: named('4000000000003220', 'three_ds'),
+  /** Issued in RU: a DE payout account answers error_country_mismatch. */
+  russianMir: named('2200000000000004', 'approve'),
+} as const;
+
+/** The error the `declined` test card ends with. */
+export const PROVIDER_DECLINE_ERROR = { code: 'do_not_honor', message: DECLINES.do_not_honor! } as const;

@@ -1,9 +1,7 @@
-import { type Currency, compareCurrencies, money } from '../../domain/money';
-import type { Bank, PayoutFieldName, SupportedCountry, WithdrawalCard } from '../../domain/entities';
+import { type Currency, type PayoutCurrency, compareCurrencies, money } from '../../domain/money';
+import type { Bank, WithdrawalCard } from '../../domain/entities';
+import { type PayoutAccountCatalog, checkPayoutAccount } from '../../domain/payout-account';
 import { announcePayouts, nextPayoutDate, payoutDateString } from '../../domain/payout';
-import {
-  countryMismatchDecision, formatIdExpirationDate, requireBank, validateRequirements, validateSwiftFields,
-} from '../../domain/payout-fields';
 import type {
   BanksQuery, PayoutParameters, PayoutRepository, PayoutState, SavedWithdrawalAccount, WithdrawalAccountInput,
 } from '../../application/ports/PayoutRepository';
@@ -17,10 +15,6 @@ function sortedMoney(amounts: Map<Currency, number>) {
 }
 
 /** Every refusal of an account is error_fields_required with the field and its message, as the server answers. */
-function fieldsRequired(message: string, field: string): never {
-  fail('error_fields_required', message, { field });
-}
-
 export class InMemoryPayoutRepository implements PayoutRepository {
   constructor(private readonly backend: InMemoryBackend, private readonly session: InMemorySession = backend.session) {}
 
@@ -59,65 +53,35 @@ export class InMemoryPayoutRepository implements PayoutRepository {
     return this.banksFor(query.country, query.currency);
   }
 
-  /**
-   * Checks the account the way the payout provider would: supported country, method and its currency; a card issued
-   * in the account's country (error_country_mismatch with cardCountry otherwise); the fields of the method
-   * (error_fields_required with the field and its message otherwise).
-   */
+  /** Checks the account with the shared rule (src/domain/payout-account.ts) over this backend's payout catalog, then saves it. */
   async saveAccount(input: WithdrawalAccountInput): Promise<SavedWithdrawalAccount> {
     const actor = this.creator();
-    const { supportedCountries, offers } = this.backend.config.payout;
-    const country = supportedCountries.find((c) => c.countryCodeIso3 === input.countryIso3.toUpperCase());
-    if (country === undefined) fieldsRequired('Payouts are not available in this country', 'countryIso3');
-    const offer = offers.find((o) => o.country === country.countryCodeIso2 && o.method === input.methodType);
-    if (offer === undefined) fieldsRequired('This payout method is not available in this country', 'methodType');
-    if (input.currency !== offer.currency) fieldsRequired(`Payouts by this method are made in ${offer.currency.toUpperCase()}`, 'currency');
-
-    let card: WithdrawalCard | null = null;
-    let params: Record<string, string>;
-    if (input.methodType === 'bank_card') {
-      card = this.checkCard(input, country);
-      params = {};
-    } else if (input.methodType === 'swift') params = checkSwift(input.params);
-    else params = this.checkRequirements(input, country);
-
+    const checked = await checkPayoutAccount(input, this.catalog(), async (token) => this.backend.providerTokens.get(token) ?? null);
+    if (!checked.ok) {
+      const { code, message, ...extra } = checked.error;
+      fail(code, message, extra);
+    }
+    const account = checked.value;
+    const card: WithdrawalCard | null = account.card
+      ? { brand: account.card.brand, maskedNumber: account.card.maskedNumber, last4: account.card.last4, country: account.card.country }
+      : null;
     actor.withdrawalCard = card;
-    actor.withdrawalAccount = { country: country.countryCodeIso2, methodType: input.methodType, currency: input.currency, params };
-    actor.country ??= country.countryCodeIso2;
-    return { card: card ? { ...card } : null, withdrawalAccount: { ...actor.withdrawalAccount, params: { ...params } } };
+    actor.withdrawalAccount = { country: account.countryIso2, methodType: account.methodType, currency: account.currency, params: { ...account.params } };
+    actor.country ??= account.countryIso2;
+    return { card: card ? { ...card } : null, withdrawalAccount: { ...actor.withdrawalAccount, params: { ...account.params } } };
   }
 
-  private checkCard(input: WithdrawalAccountInput, country: SupportedCountry): WithdrawalCard {
-    const token = input.card && this.backend.providerTokens.get(input.card.token);
-    if (input.card === undefined) fieldsRequired('Enter the card number', 'cardNumber');
-    if (token === undefined) fieldsRequired('The card could not be read, enter it again', 'cardNumber');
-    if (countryMismatchDecision(country.countryCodeIso2, token.country, this.backend.config.payout.supportedCountries) !== 'same') {
-      fail('error_country_mismatch', `The card was issued in ${token.country}, not in ${country.countryCodeIso2}`, { cardCountry: token.country });
-    }
-    return { brand: token.brand, maskedNumber: token.maskedNumber, last4: token.last4, country: token.country };
-  }
-
-  private checkRequirements(input: WithdrawalAccountInput, country: SupportedCountry): Record<string, string> {
-    const banks = this.banksFor(country.countryCodeIso2, input.currency);
-    const bank = requireBank(banks, input.bank?.externalId);
-    if (!bank.ok) fieldsRequired('Select a bank', 'bank');
-    const bankId = bank.value?.externalId;
-    const set = this.backend.config.payout.requirements.find(
-      (r) => r.country === country.countryCodeIso2 && r.currency === input.currency && r.methodType === input.methodType
-        && (r.bankExternalId === undefined || r.bankExternalId === bankId),
-    );
-    if (set === undefined) fieldsRequired('This payout method is not available in this country', 'methodType');
-    const values: Partial<Record<PayoutFieldName, string>> = {};
-    for (const [name, value] of Object.entries(input.params)) values[name as PayoutFieldName] = value.trim();
-    if (values.id_expiration_date) values.id_expiration_date = formatIdExpirationDate(values.id_expiration_date) ?? values.id_expiration_date;
-    const invalid = validateRequirements(set.fields, values);
-    if (invalid !== null) fieldsRequired(invalid.invalidMessage, invalid.name);
-    const kept: Record<string, string> = {};
-    for (const requirement of set.fields) {
-      const value = values[requirement.name];
-      if (value) kept[requirement.name] = value;
-    }
-    return kept;
+  /** This backend's (configurable) payout catalog as the account rule reads it. */
+  private catalog(): PayoutAccountCatalog {
+    const { supportedCountries, offers, requirements } = this.backend.config.payout;
+    return {
+      supportedCountries,
+      currencyOf: (country, method) => offers.find((offer) => offer.country === country && offer.method === method)?.currency as PayoutCurrency | undefined,
+      banks: (country, currency) => this.banksFor(country, currency),
+      requirements: (country, currency, method, bankExternalId) =>
+        requirements.find((set) => set.country === country && set.currency === currency && set.methodType === method
+          && (set.bankExternalId === undefined || set.bankExternalId === bankExternalId))?.fields ?? null,
+    };
   }
 
   private banksFor(country: string, currency: Currency): Bank[] {
@@ -131,16 +95,3 @@ export class InMemoryPayoutRepository implements PayoutRepository {
     return actor;
   }
 }
-
-function checkSwift(params: Readonly<Record<string, string>>): Record<string, string> {
-  const checked = validateSwiftFields(params);
-  if (!checked.ok) fieldsRequired(SWIFT_MESSAGES[checked.error.reason], checked.error.field);
-  return { ...checked.value };
-}
-
-const SWIFT_MESSAGES: Readonly<Record<string, string>> = {
-  required: 'This field is required',
-  min_length: 'The IBAN is too short',
-  max_length: 'The value is too long',
-  invalid_iban: 'The IBAN is not valid',
-};

@@ -6,7 +6,7 @@
 import type { InMemoryBackend } from './InMemoryBackend';
 import { settlePayment } from './ledger';
 import type { PaymentRecord } from './records';
-import { CHALLENGE_FAILED, DECLINE_ERROR } from './testCards';
+import { CHALLENGE_DECLINED, CHALLENGE_FAILED, DECLINE_ERROR } from './testCards';
 
 function applyScenario(backend: InMemoryBackend, payment: PaymentRecord): void {
   switch (payment.scenario) {
@@ -54,7 +54,7 @@ export function completeThreeDSecure(backend: InMemoryBackend, paymentId: string
   } else if (approved) settlePayment(backend, payment);
   else {
     payment.status = 'error';
-    payment.error = { code: 'three_ds_failed', message: '3-D Secure authentication failed' };
+    payment.error = { ...CHALLENGE_DECLINED };
   }
 }
 

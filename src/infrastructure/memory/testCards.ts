@@ -45,3 +45,5 @@ export const DECLINE_ERROR = PROVIDER_DECLINE_ERROR;
 /** What the saved card of a recurring_fails card answers on later charges. */
 export const RECURRING_DECLINE = decline('insufficient_funds');
 export const CHALLENGE_FAILED = decline('3ds_failed');
+/** The payer declined the 3-D Secure page (the server's sandbox answers the same). */
+export const CHALLENGE_DECLINED = decline('3ds_declined');

@@ -156,7 +156,7 @@ describe('PaymentFlowStore', () => {
     completeThreeDSecure(world.backend, paymentId, false);
     afterPayment.releaseAll();
     await following;
-    expect(store.payment).toMatchObject({ status: 'error', code: 'three_ds_failed' });
+    expect(store.payment).toMatchObject({ status: 'error', code: '3ds_declined' });
     expect(store.consumeNavigation()).toEqual({ to: `/invoice/subscription/${subscriptionTarget.id}`, replace: true });
   });
 
