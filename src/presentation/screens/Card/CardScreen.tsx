@@ -12,7 +12,7 @@ function CardScreen({ vm }: { vm: CardViewModel }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   useEffect(() => {
-    void vm.start();
+    void vm.load();
   }, [vm]);
   useEffect(() => {
     if (vm.removed) void navigate(-1);
@@ -20,7 +20,7 @@ function CardScreen({ vm }: { vm: CardViewModel }) {
 
   const card = vm.card;
   return (
-    <Screen title={t('cards.cardTitle')} state={vm.load.state} onRetry={() => void vm.start()}>
+    <Screen title={t('cards.cardTitle')} state={vm.state} onRetry={() => void vm.load()}>
       {card && (
         <>
           <div className="card-detail__mark">

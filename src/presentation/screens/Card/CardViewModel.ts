@@ -7,7 +7,7 @@ import type { SetPrimaryCard } from '../../../application/use-cases/cards/SetPri
 import type { SavedCard } from '../../../domain/entities';
 import type { ConfirmTexts } from '../../shared/dialogs';
 import type { ToastStore } from '../../toasts/ToastStore';
-import { AsyncState } from '../../shell/screenState';
+import { AsyncState, type ScreenState } from '../../shell/screenState';
 import { failureMessage } from '../../toasts/failureMessage';
 
 /**
@@ -15,7 +15,7 @@ import { failureMessage } from '../../toasts/failureMessage';
  * server refuses) and remove (after the host's confirmation popup, with loading, removed or failed toasts).
  */
 export class CardViewModel {
-  readonly load: AsyncState;
+  private readonly loader: AsyncState;
   card: SavedCard | null = null;
   removing = false;
   /** True once the card is gone (the screen goes back). */
@@ -29,16 +29,21 @@ export class CardViewModel {
     private readonly dialogs: Dialogs,
     readonly cardId: number,
   ) {
-    this.load = new AsyncState(errorCodeOf);
-    makeAutoObservable<CardViewModel, 'repository' | 'setPrimaryCard' | 'removeCard' | 'toasts' | 'dialogs'>(
+    this.loader = new AsyncState(errorCodeOf);
+    makeAutoObservable<CardViewModel, 'loader' | 'repository' | 'setPrimaryCard' | 'removeCard' | 'toasts' | 'dialogs'>(
       this,
-      { repository: false, setPrimaryCard: false, removeCard: false, toasts: false, dialogs: false, load: false, cardId: false },
+      { repository: false, setPrimaryCard: false, removeCard: false, toasts: false, dialogs: false, loader: false, cardId: false },
       { autoBind: true },
     );
   }
 
-  async start(): Promise<void> {
-    await this.load.run(() => this.repository.get(this.cardId), (card) => (this.card = card));
+  /** Reads what the screen shows; the screen frame follows `state` (retry calls this again). */
+  get state(): ScreenState {
+    return this.loader.state;
+  }
+
+  async load(): Promise<void> {
+    await this.loader.run(() => this.repository.get(this.cardId), (card) => (this.card = card));
   }
 
   /** Hidden on the primary card, and on an inactive one (it cannot be charged, so it cannot be primary). */
@@ -95,6 +100,6 @@ export class CardViewModel {
   }
 
   dispose(): void {
-    this.load.dispose();
+    this.loader.dispose();
   }
 }

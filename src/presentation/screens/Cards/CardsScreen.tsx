@@ -9,11 +9,11 @@ import type { CardsViewModel } from './CardsViewModel';
 function CardsScreen({ vm }: { vm: CardsViewModel }) {
   const { t } = useTranslation();
   useEffect(() => {
-    void vm.start();
+    void vm.load();
   }, [vm]);
   const title = t('cards.title');
   return (
-    <Screen title={title} state={vm.load.state} onRetry={() => void vm.start()}>
+    <Screen title={title} state={vm.state} onRetry={() => void vm.load()}>
       <Section header={title} footer={vm.cards.length > 0 ? t('cards.footer') : undefined}>
         {vm.isEmpty ? (
           <EmptyState icon={<Icon name="card" size={32} />} text={t('cards.empty')} />

@@ -60,7 +60,7 @@ const ChannelScreen = observer(function ChannelScreen({ vm }: { vm: ChannelViewM
   const view = vm.view;
 
   useEffect(() => {
-    void vm.start();
+    void vm.load();
   }, [vm]);
 
   useEffect(() => {
@@ -70,7 +70,7 @@ const ChannelScreen = observer(function ChannelScreen({ vm }: { vm: ChannelViewM
   const mainButton = view.kind === 'onboarding' ? onboardingMainButton(vm, view.step, navigate, t) : undefined;
   const title = view.kind === 'main' && vm.channel ? vm.channel.name : view.kind === 'onboarding' ? t('onboarding.title') : t('channel.title');
   return (
-    <Screen title={title} state={screenState(view)} mainButton={mainButton} onRetry={() => void vm.start()} className="channel-screen">
+    <Screen title={title} state={screenState(view)} mainButton={mainButton} onRetry={() => void vm.load()} className="channel-screen">
       <ChannelContent vm={vm} />
     </Screen>
   );

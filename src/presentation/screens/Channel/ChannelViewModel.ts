@@ -44,7 +44,7 @@ type LoadState = { readonly status: 'loading' } | { readonly status: 'failed'; r
  * main view's lists and the delete flow.
  */
 export class ChannelViewModel {
-  private load: LoadState = { status: 'loading' };
+  private loadState: LoadState = { status: 'loading' };
   private redirectTo: string | null = null;
   channel: Channel | null = null;
   languages: readonly Language[] = [];
@@ -83,11 +83,11 @@ export class ChannelViewModel {
 
   get view(): ChannelView {
     if (this.redirectTo !== null) return { kind: 'redirect', to: this.redirectTo };
-    if (this.load.status === 'loading') return { kind: 'loading' };
-    if (this.load.status === 'failed') {
-      if (this.load.code === 'moderation_in_progress') return { kind: 'moderation', state: 'in_progress' };
-      if (this.load.code === 'moderation_rejected') return { kind: 'moderation', state: 'rejected' };
-      return { kind: 'error', code: this.load.code };
+    if (this.loadState.status === 'loading') return { kind: 'loading' };
+    if (this.loadState.status === 'failed') {
+      if (this.loadState.code === 'moderation_in_progress') return { kind: 'moderation', state: 'in_progress' };
+      if (this.loadState.code === 'moderation_rejected') return { kind: 'moderation', state: 'rejected' };
+      return { kind: 'error', code: this.loadState.code };
     }
     const channel = this.channel;
     if (channel === null) return { kind: 'loading' };
@@ -139,11 +139,11 @@ export class ChannelViewModel {
    * Loads the page. Failures other than moderation states and redirects are retried every 3 s until one
    * succeeds or the screen goes away; a manual retry (the Retry button) starts over at once.
    */
-  async start(): Promise<void> {
+  async load(): Promise<void> {
     this.aborter?.abort();
     const aborter = new AbortController();
     this.aborter = aborter;
-    this.load = { status: 'loading' };
+    this.loadState = { status: 'loading' };
     for (;;) {
       try {
         const detail = await this.channels.get(this.channelId);
@@ -156,7 +156,7 @@ export class ChannelViewModel {
           this.subscriptionsNextFrom = detail.subscriptions.nextFrom;
           this.transactions = detail.transactions.items;
           this.transactionsNextFrom = detail.transactions.nextFrom;
-          this.load = { status: 'loaded' };
+          this.loadState = { status: 'loaded' };
         });
         return;
       } catch (error) {
@@ -165,7 +165,7 @@ export class ChannelViewModel {
         const redirect = redirectForError(code);
         runInAction(() => {
           if (redirect !== null) this.redirectTo = redirect;
-          else this.load = { status: 'failed', code };
+          else this.loadState = { status: 'failed', code };
         });
         if (redirect !== null || !shouldRetryChannelLoad(code)) return;
         try {

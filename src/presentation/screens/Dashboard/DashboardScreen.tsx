@@ -26,7 +26,7 @@ function DashboardScreen({ vm }: { vm: DashboardViewModel }) {
   return (
     <Screen
       title={t(shownMode === 'creator' ? 'dashboard.creatorTitle' : 'dashboard.title')}
-      state={vm.screenState}
+      state={vm.state}
       onRetry={vm.load}
       className="dashboard"
     >

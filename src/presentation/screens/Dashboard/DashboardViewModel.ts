@@ -85,7 +85,7 @@ export class DashboardViewModel {
   }
 
   /** What the screen frame shows: a redirect in progress keeps the loading state. */
-  get screenState(): ScreenState {
+  get state(): ScreenState {
     if (this.redirect !== null) return LOADING;
     if (this.loadStatus === 'success') return READY;
     if (this.loadStatus === null || this.loadStatus === 'pending') return LOADING;

@@ -14,7 +14,7 @@ function FollowerSubscriptionScreen({ vm }: { vm: FollowerSubscriptionViewModel 
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   useEffect(() => {
-    void vm.start();
+    void vm.load();
   }, [vm]);
 
   const membership = vm.membership;
@@ -37,7 +37,7 @@ function FollowerSubscriptionScreen({ vm }: { vm: FollowerSubscriptionViewModel 
   };
 
   return (
-    <Screen title={title} state={vm.load.state} onRetry={() => void vm.start()}>
+    <Screen title={title} state={vm.state} onRetry={() => void vm.load()}>
       {membership && view && (
         <>
           <header className="invoice-header">

@@ -9,7 +9,7 @@ import { type FollowerSubscriptionView, followerSubscriptionView } from '../../.
 import { invoicePath } from '../../../domain/invoice';
 import type { ConfirmTexts } from '../../shared/dialogs';
 import type { ToastStore } from '../../toasts/ToastStore';
-import { AsyncState } from '../../shell/screenState';
+import { AsyncState, type ScreenState } from '../../shell/screenState';
 import { failureMessage } from '../../toasts/failureMessage';
 
 /**
@@ -18,7 +18,7 @@ import { failureMessage } from '../../toasts/failureMessage';
  * (a cancelled, unexpired one reactivates; an expired one goes to the invoice to pay again). One-time has neither.
  */
 export class FollowerSubscriptionViewModel {
-  readonly load: AsyncState;
+  private readonly loader: AsyncState;
   membership: FollowerMembership | null = null;
   busy: 'cancel' | 'renew' | null = null;
 
@@ -31,16 +31,21 @@ export class FollowerSubscriptionViewModel {
     private readonly dialogs: Dialogs,
     readonly memberId: number,
   ) {
-    this.load = new AsyncState(errorCodeOf);
-    makeAutoObservable<FollowerSubscriptionViewModel, 'follower' | 'cancelSubscription' | 'renewSubscription' | 'toasts' | 'clock' | 'dialogs'>(
+    this.loader = new AsyncState(errorCodeOf);
+    makeAutoObservable<FollowerSubscriptionViewModel, 'loader' | 'follower' | 'cancelSubscription' | 'renewSubscription' | 'toasts' | 'clock' | 'dialogs'>(
       this,
-      { follower: false, cancelSubscription: false, renewSubscription: false, toasts: false, clock: false, dialogs: false, load: false, memberId: false, now: false },
+      { follower: false, cancelSubscription: false, renewSubscription: false, toasts: false, clock: false, dialogs: false, loader: false, memberId: false, now: false },
       { autoBind: true },
     );
   }
 
-  async start(): Promise<void> {
-    await this.load.run(() => this.follower.member(this.memberId), (membership) => (this.membership = membership));
+  /** Reads what the screen shows; the screen frame follows `state` (retry calls this again). */
+  get state(): ScreenState {
+    return this.loader.state;
+  }
+
+  async load(): Promise<void> {
+    await this.loader.run(() => this.follower.member(this.memberId), (membership) => (this.membership = membership));
   }
 
   /** The rules' reading of the membership now; null until loaded. */
@@ -116,6 +121,6 @@ export class FollowerSubscriptionViewModel {
   }
 
   dispose(): void {
-    this.load.dispose();
+    this.loader.dispose();
   }
 }

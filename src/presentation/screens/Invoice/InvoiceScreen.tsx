@@ -155,7 +155,7 @@ const InvoiceContent = observer(function InvoiceContent({ vm }: { vm: InvoiceVie
 export default function InvoiceScreen({ vm }: { vm: InvoiceViewModel }) {
   useFlowNavigation(vm.flowNavigation);
   useEffect(() => {
-    void vm.start();
+    void vm.load();
   }, [vm]);
   return <InvoiceContent vm={vm} />;
 }

@@ -8,7 +8,7 @@ import { type InvoiceKind, invoiceLoadStateFromError, invoiceNotFoundKey } from 
 import { type Money, toMajor } from '../../../domain/money';
 import { PAYMENT_FORM_PATH, PAYMENT_METHOD_PATH, type PaymentFlowStore, type PaymentReceipt } from '../../payment/PaymentFlowStore';
 import { EXTERNAL_LINKS, openExternal } from '../../shared/externalLinks';
-import { AsyncState } from '../../shell/screenState';
+import { AsyncState, type ScreenState } from '../../shell/screenState';
 
 /** What the invoice page shows (spec sections 4 and 8, plus the payment result of section 2). */
 export type InvoiceView =
@@ -35,7 +35,7 @@ export function amountErrorKey(error: AmountError): string {
  * shows it (in progress, paid, failed) instead of the invoice.
  */
 export class InvoiceViewModel {
-  readonly load: AsyncState;
+  private readonly loader: AsyncState;
   loaded: LoadedInvoice | null = null;
   /** The donation amount as typed: whole major units, digits only. */
   amountText = '';
@@ -49,18 +49,23 @@ export class InvoiceViewModel {
     readonly kind: InvoiceKind,
     readonly id: number,
   ) {
-    this.load = new AsyncState(errorCodeOf);
-    makeAutoObservable<InvoiceViewModel, 'invoices' | 'flow' | 'platform'>(this, { invoices: false, flow: false, platform: false, kind: false, id: false, load: false }, { autoBind: true });
+    this.loader = new AsyncState(errorCodeOf);
+    makeAutoObservable<InvoiceViewModel, 'loader' | 'invoices' | 'flow' | 'platform'>(this, { invoices: false, flow: false, platform: false, kind: false, id: false, loader: false }, { autoBind: true });
   }
 
   /** Loads the invoice, unless this invoice's payment is running or finished (its result is shown instead). */
-  async start(): Promise<void> {
+  /** Reads what the screen shows; the screen frame follows `state` (retry calls this again). */
+  get state(): ScreenState {
+    return this.loader.state;
+  }
+
+  async load(): Promise<void> {
     if (this.flow.isFor(this.kind, this.id) && this.flow.payment.status !== null) return;
     await this.reload();
   }
 
   async reload(): Promise<void> {
-    await this.load.run(
+    await this.loader.run(
       async (): Promise<LoadedInvoice> =>
         this.kind === 'donation'
           ? { kind: 'donation', invoice: await this.invoices.donationInvoice(this.id) }
@@ -81,7 +86,7 @@ export class InvoiceViewModel {
       if (payment.status === 'error') return { kind: 'failed', code: payment.code ?? 'error_unknown', message: payment.message ?? '' };
       if (payment.status === 'pending' || payment.status === 'action_required') return { kind: 'inProgress' };
     }
-    const state = this.load.state;
+    const state = this.loader.state;
     if (state.status === 'error') {
       switch (invoiceLoadStateFromError(state.code)) {
         case 'notFound':
@@ -217,6 +222,6 @@ export class InvoiceViewModel {
   }
 
   dispose(): void {
-    this.load.dispose();
+    this.loader.dispose();
   }
 }

@@ -131,7 +131,7 @@ const VerificationScreen = observer(function VerificationScreen({ vm }: { vm: Ve
   else if (vm.view === 'success') mainButton = { text: t('verification.connectBot'), onClick: () => void navigate('/connectbot') };
 
   return (
-    <Screen title={t('verification.title')} state={vm.screenState} mainButton={mainButton} className="verification">
+    <Screen title={t('verification.title')} state={vm.state} mainButton={mainButton} className="verification">
       <VerificationView vm={vm} />
     </Screen>
   );

@@ -52,7 +52,7 @@ export class VerificationViewModel {
   }
 
   /** Until the first status arrives the screen shows the delayed spinner (reads are retried every 2 s). */
-  get screenState(): ScreenState {
+  get state(): ScreenState {
     return this.status === null ? LOADING : READY;
   }
 

@@ -47,11 +47,11 @@ describe('CardsViewModel', () => {
   it('lists the cards primary first, with an empty state when there are none', async () => {
     const { cards, other, primary, inactive, world } = setup();
     const vm = new CardsViewModel(cards);
-    await vm.start();
+    await vm.load();
     expect(vm.cards.map((card) => card.id)).toEqual([primary.id, other.id, inactive.id]);
     expect(vm.isEmpty).toBe(false);
     const empty = new CardsViewModel(world.as(world.seed.user()).cards);
-    await empty.start();
+    await empty.load();
     expect(empty.isEmpty).toBe(true);
   });
 });
@@ -60,10 +60,10 @@ describe('CardViewModel', () => {
   it('hides set primary on the primary card and on an inactive one', async () => {
     const { cards, primary, inactive, card } = setup();
     const vm = card(cards, primary.id);
-    await vm.start();
+    await vm.load();
     expect(vm.canSetPrimary).toBe(false);
     const inactiveVm = card(cards, inactive.id);
-    await inactiveVm.start();
+    await inactiveVm.load();
     expect(inactiveVm.canSetPrimary).toBe(false);
   });
 
@@ -71,7 +71,7 @@ describe('CardViewModel', () => {
     const { cards, other, primary, card, toasts } = setup();
     const { repository, release } = heldWrites(cards, false);
     const vm = card(repository, other.id);
-    await vm.start();
+    await vm.load();
     expect(vm.canSetPrimary).toBe(true);
     const setting = vm.setPrimary();
     expect(vm.card?.primary).toBe(true);
@@ -87,7 +87,7 @@ describe('CardViewModel', () => {
     const { cards, other, card, toasts } = setup();
     const { repository, release } = heldWrites(cards, true);
     const vm = card(repository, other.id);
-    await vm.start();
+    await vm.load();
     const setting = vm.setPrimary();
     expect(vm.card?.primary).toBe(true);
     release();
@@ -100,7 +100,7 @@ describe('CardViewModel', () => {
     const { cards, other, card, toasts } = setup();
     const { repository, release } = heldWrites(cards, false);
     const vm = card(repository, other.id);
-    await vm.start();
+    await vm.load();
     const removing = vm.remove();
     expect(vm.removing).toBe(true);
     expect(toasts.current).toMatchObject({ kind: 'loading', message: { key: 'cards.removing' } });
@@ -115,7 +115,7 @@ describe('CardViewModel', () => {
     const { cards, other, card, toasts } = setup();
     const { repository, release } = heldWrites(cards, true);
     const vm = card(repository, other.id);
-    await vm.start();
+    await vm.load();
     const removing = vm.remove();
     release();
     await removing;
@@ -129,7 +129,7 @@ describe('CardViewModel', () => {
   it('removes only after the host popup is answered with remove', async () => {
     const { cards, other, card, dialogs } = setup();
     const vm = card(cards, other.id);
-    await vm.start();
+    await vm.load();
     dialogs.popupAnswer = 'keep';
     await vm.confirmRemove(texts);
     expect(dialogs.popups).toEqual([

@@ -39,7 +39,7 @@ beforeEach(() => jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] 
 describe('ChannelViewModel: loading and its failures', () => {
   it('shows the loader until the channel arrives, then the main view of a channel past onboarding', async () => {
     const { vm } = setup({ name: 'Cooking' }, [], (world, channelId) => world.seed.subscription(channelId, { name: 'Monthly' }));
-    const loading = vm.start();
+    const loading = vm.load();
     expect(vm.view).toEqual({ kind: 'loading' });
     await loading;
     expect(vm.view).toEqual({ kind: 'main' });
@@ -51,7 +51,7 @@ describe('ChannelViewModel: loading and its failures', () => {
 
   it('retries a failed load after 3 s through the Scheduler and shows the error meanwhile', async () => {
     const { vm, scheduler, channels } = setup({}, ['error_unknown', 'network_error']);
-    const loading = vm.start();
+    const loading = vm.load();
     await flush();
     expect(vm.view).toEqual({ kind: 'error', code: 'error_unknown' });
     expect(scheduler.requested).toEqual([3000]);
@@ -73,7 +73,7 @@ describe('ChannelViewModel: loading and its failures', () => {
     ['moderation_rejected', 'rejected'],
   ] as const)('shows the %s placeholder and never retries', async (_code, state) => {
     const { vm, scheduler, channels } = setup({ moderation: state });
-    await vm.start();
+    await vm.load();
     expect(vm.view).toEqual({ kind: 'moderation', state });
     expect(scheduler.requested).toEqual([]);
     expect(channels.getCalls).toBe(1);
@@ -81,18 +81,18 @@ describe('ChannelViewModel: loading and its failures', () => {
 
   it('sends the user to /verification or /migration instead of retrying', async () => {
     const verification = setup({}, ['verification_required']);
-    await verification.vm.start();
+    await verification.vm.load();
     expect(verification.vm.view).toEqual({ kind: 'redirect', to: '/verification' });
     expect(verification.scheduler.requested).toEqual([]);
 
     const migration = setup({}, ['migration_required']);
-    await migration.vm.start();
+    await migration.vm.load();
     expect(migration.vm.view).toEqual({ kind: 'redirect', to: '/migration' });
   });
 
   it('stops retrying once disposed', async () => {
     const { vm, scheduler, channels } = setup({}, ['error_unknown', 'error_unknown']);
-    const loading = vm.start();
+    const loading = vm.load();
     await flush();
     expect(scheduler.waiting).toBe(1);
     vm.dispose();
@@ -105,10 +105,10 @@ describe('ChannelViewModel: loading and its failures', () => {
 
   it('a manual retry loads at once and cancels the pending automatic one', async () => {
     const { vm, scheduler, channels } = setup({}, ['error_unknown']);
-    void vm.start();
+    void vm.load();
     await flush();
     expect(scheduler.waiting).toBe(1);
-    await vm.start();
+    await vm.load();
     expect(scheduler.waiting).toBe(0);
     expect(channels.getCalls).toBe(2);
     expect(vm.view).toEqual({ kind: 'main' });
@@ -121,14 +121,14 @@ describe('ChannelViewModel: loading and its failures', () => {
       const detail = await original(id);
       return { ...detail, channel: { ...detail.channel, isDeleted: true } };
     };
-    await vm.start();
+    await vm.load();
     expect(vm.view).toEqual({ kind: 'deleted' });
     expect(world.backend.channels.has(channelId)).toBe(true);
   });
 
   it('disables the creator actions of a disconnected channel', async () => {
     const { vm } = setup({ connected: false });
-    await vm.start();
+    await vm.load();
     expect(vm.view).toEqual({ kind: 'main' });
     expect(vm.isDisconnected).toBe(true);
     expect(vm.actionsEnabled).toBe(false);
@@ -138,7 +138,7 @@ describe('ChannelViewModel: loading and its failures', () => {
 describe('ChannelViewModel: onboarding', () => {
   it('select language: offers the languages from GET /channel/languages and saves the choice, moving to create subscription', async () => {
     const { vm, channels, world, channelId } = setup({ onboardingStep: 'select_language', language: 'en' });
-    await vm.start();
+    await vm.load();
     expect(channels.languageCalls).toBe(1);
     expect(vm.view).toEqual({ kind: 'onboarding', step: 'select_language' });
     expect(vm.languages.map((language) => language.code).sort()).toEqual(['en', 'id', 'ru']);
@@ -155,7 +155,7 @@ describe('ChannelViewModel: onboarding', () => {
 
   it('skipping walks create subscription → request donation → main view, updating the channel each time', async () => {
     const { vm, world, channelId } = setup({ onboardingStep: 'create_subscription' });
-    await vm.start();
+    await vm.load();
     expect(vm.view).toEqual({ kind: 'onboarding', step: 'create_subscription' });
     await vm.skipStep();
     expect(vm.view).toEqual({ kind: 'onboarding', step: 'request_donation' });
@@ -171,7 +171,7 @@ describe('ChannelViewModel: onboarding', () => {
       world.seed.subscription(channelId, { name: 'New' });
       world.seed.subscription(channelId, { name: 'Gone', isDeleted: true });
     });
-    await vm.start();
+    await vm.load();
     expect(vm.view).toEqual({ kind: 'onboarding', step: 'subscription_created' });
     expect(vm.isPublic).toBe(true);
     expect(vm.createdSubscription?.name).toBe('New');
@@ -182,7 +182,7 @@ describe('ChannelViewModel: onboarding', () => {
     const { vm, platform, toasts } = setup({ onboardingStep: 'subscription_created', private: true }, [], (world, channelId) => {
       link = world.seed.subscription(channelId).inviteLink ?? '';
     });
-    await vm.start();
+    await vm.load();
     expect(vm.isPublic).toBe(false);
     expect(link).not.toBe('');
     expect(vm.inviteLink).toBe(link);
@@ -195,7 +195,7 @@ describe('ChannelViewModel: onboarding', () => {
 
   it('a failed copy shows a fail toast instead', async () => {
     const { vm, platform, toasts } = setup({ onboardingStep: 'subscription_created', private: true }, [], (world, channelId) => world.seed.subscription(channelId));
-    await vm.start();
+    await vm.load();
     platform.copyResult = false;
     await vm.copyInviteLink();
     expect(toasts.current?.kind).toBe('fail');
@@ -207,7 +207,7 @@ describe('ChannelViewModel: lists', () => {
     const { vm } = setup({}, [], (world, channelId) => {
       for (let i = 1; i <= 7; i += 1) world.seed.subscription(channelId, { name: `S${i}` });
     });
-    await vm.start();
+    await vm.load();
     expect(vm.subscriptions).toHaveLength(5);
     expect(vm.hasMoreSubscriptions).toBe(true);
     const more = vm.loadMoreSubscriptions();
@@ -222,7 +222,7 @@ describe('ChannelViewModel: lists', () => {
     const { vm, channels } = setup({}, [], (world, channelId, ownerId) => {
       for (let i = 0; i < 6; i += 1) world.seed.transaction(ownerId, { type: 'sell_subscription', channelId, createdAt: 1_700_000_000 + i });
     });
-    await vm.start();
+    await vm.load();
     expect(vm.transactions).toHaveLength(5);
     expect(vm.hasMoreTransactions).toBe(true);
 
@@ -245,7 +245,7 @@ describe('ChannelViewModel: lists', () => {
 describe('ChannelViewModel: delete', () => {
   it('with subscriptions: shows "Can\'t Delete a Channel" and deletes nothing', async () => {
     const { vm, world, channelId } = setup({}, [], (w, id) => w.seed.subscription(id));
-    await vm.start();
+    await vm.load();
     const dialogs = recordingDialogs(true);
     expect(await vm.deleteChannel(dialogs)).toEqual({ kind: 'blocked' });
     expect(dialogs.shown).toEqual(['blocked']);
@@ -254,7 +254,7 @@ describe('ChannelViewModel: delete', () => {
 
   it('deleted subscriptions do not block; the creator must confirm first', async () => {
     const { vm, world, channelId } = setup({}, [], (w, id) => w.seed.subscription(id, { isDeleted: true }));
-    await vm.start();
+    await vm.load();
     const declined = recordingDialogs(false);
     expect(await vm.deleteChannel(declined)).toEqual({ kind: 'cancelled' });
     expect(declined.shown).toEqual(['confirm']);
@@ -267,7 +267,7 @@ describe('ChannelViewModel: delete', () => {
 
   it('a subscription the screen did not know of: the server refuses and the blocked popup shows', async () => {
     const { vm, world, channelId } = setup();
-    await vm.start();
+    await vm.load();
     world.seed.subscription(channelId); // created elsewhere after the page loaded
     const dialogs = recordingDialogs(true);
     expect(await vm.deleteChannel(dialogs)).toEqual({ kind: 'blocked' });
@@ -279,7 +279,7 @@ describe('ChannelViewModel: delete', () => {
 describe('ChannelViewModel: popups, links and time', () => {
   it('deletes an empty channel after the host confirmation and says so; opens the guidelines; reads the time from the clock', async () => {
     const { vm, platform, toasts } = setup();
-    await vm.start();
+    await vm.load();
     platform.popupAnswer = 'delete';
     const texts = { blockedTitle: 'Cannot delete', blockedText: 'Delete subscriptions first', confirmTitle: 'Delete?', confirmText: 'Sure?', confirmButton: 'Delete' };
     expect(await vm.deleteWithPopups(texts)).toEqual({ kind: 'deleted' });

@@ -66,11 +66,11 @@ describe('DashboardViewModel: loading and redirects', () => {
     expect(vm.loadStatus).toBeNull();
     const loading = vm.load();
     expect(vm.loadStatus).toBe('pending');
-    expect(vm.screenState).toEqual({ status: 'loading' });
+    expect(vm.state).toEqual({ status: 'loading' });
     release(dashboard('creator'));
     await loading;
     expect(vm.loadStatus).toBe('success');
-    expect(vm.screenState).toEqual({ status: 'ready' });
+    expect(vm.state).toEqual({ status: 'ready' });
     expect(vm.redirect).toBeNull();
   });
 
@@ -81,7 +81,7 @@ describe('DashboardViewModel: loading and redirects', () => {
     await root.load();
     expect(repository.loads).toEqual([undefined]);
     expect(root.redirect).toBe('/dashboard/follower');
-    expect(root.screenState).toEqual({ status: 'loading' });
+    expect(root.state).toEqual({ status: 'loading' });
 
     const follower = make('follower');
     await follower.load();
@@ -138,10 +138,10 @@ describe('DashboardViewModel: loading and redirects', () => {
     await vm.load();
     expect(vm.redirect).toBeNull();
     expect(vm.loadStatus).toBe('failed');
-    expect(vm.screenState).toEqual({ status: 'error', code: 'network_error' });
+    expect(vm.state).toEqual({ status: 'error', code: 'network_error' });
     repository.answer = async () => dashboard('creator');
     await vm.load();
-    expect(vm.screenState).toEqual({ status: 'ready' });
+    expect(vm.state).toEqual({ status: 'ready' });
   });
 
   it('ignores an answer that arrives after dispose', async () => {

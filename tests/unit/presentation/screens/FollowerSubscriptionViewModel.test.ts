@@ -34,7 +34,7 @@ function setup(options: { period?: Period; status?: 'active' | 'cancelled'; expi
 describe('FollowerSubscriptionViewModel', () => {
   it('shows the renews-on line of an active membership and cancels it, keeping access until the same date', async () => {
     const { vm, toasts, nowSeconds } = setup();
-    await vm.start();
+    await vm.load();
     expect(vm.lineKey).toBe('follower.line.renews_on');
     expect(vm.view).toMatchObject({ canCancel: true, canRenew: false, label: 'active', line: { at: nowSeconds + 20 * DAY, deletedSuffix: false } });
     await vm.cancel();
@@ -45,7 +45,7 @@ describe('FollowerSubscriptionViewModel', () => {
 
   it('renews a cancelled, unexpired membership in place', async () => {
     const { vm, toasts } = setup({ status: 'cancelled' });
-    await vm.start();
+    await vm.load();
     expect(await vm.renew()).toBeNull();
     expect(toasts.current).toMatchObject({ kind: 'success', message: { key: 'follower.renewed' } });
     expect(vm.view).toMatchObject({ label: 'active', canCancel: true });
@@ -53,7 +53,7 @@ describe('FollowerSubscriptionViewModel', () => {
 
   it('an expired membership shows the expired-on line, renews with price and period, and goes to the invoice', async () => {
     const { vm, subscription } = setup({ status: 'cancelled', expiresInDays: -3 });
-    await vm.start();
+    await vm.load();
     expect(vm.lineKey).toBe('follower.line.expired_on');
     expect(vm.view).toMatchObject({ expired: true, canRenew: true, renewShowsPrice: true, label: 'expired' });
     expect(await vm.renew()).toBe(`/invoice/subscription/${subscription.id}`);
@@ -62,14 +62,14 @@ describe('FollowerSubscriptionViewModel', () => {
 
   it('a deleted subscription adds the suffix and cannot be renewed; one-time has neither renew nor cancel', async () => {
     const deleted = setup({ deleted: true });
-    await deleted.vm.start();
+    await deleted.vm.load();
     expect(deleted.vm.lineKey).toBe('follower.line.expires_on');
     expect(deleted.vm.view).toMatchObject({ canRenew: false, canCancel: false, line: { deletedSuffix: true } });
     expect(await deleted.vm.renew()).toBeNull();
     expect(deleted.toasts.current?.kind).toBe('fail');
 
     const oneTime = setup({ period: 'onetime' });
-    await oneTime.vm.start();
+    await oneTime.vm.load();
     expect(oneTime.vm.view).toMatchObject({ canRenew: false, canCancel: false, line: null });
     expect(oneTime.vm.lineKey).toBeNull();
   });
@@ -79,13 +79,13 @@ describe('FollowerSubscriptionViewModel', () => {
     const stranger = world.seed.user();
     const ports = world.as(stranger);
     const vm = new FollowerSubscriptionViewModel(ports.follower, new CancelFollowerSubscription(ports.follower, world.time), new RenewFollowerSubscription(ports.follower, world.time), toasts, world.time, new FakeDialogs(), 424242);
-    await vm.start();
-    expect(vm.load.state).toEqual({ status: 'error', code: 'not_found' });
+    await vm.load();
+    expect(vm.state).toEqual({ status: 'error', code: 'not_found' });
   });
 
   it('cancels only once the host popup is answered with cancel, and reads the time from the clock', async () => {
     const { vm, dialogs, world } = setup();
-    await vm.start();
+    await vm.load();
     const texts = { title: 'Cancel subscription?', message: 'You keep access until May 1.', confirm: 'Cancel subscription' };
     await vm.confirmCancel(texts);
     expect(dialogs.popups).toEqual([

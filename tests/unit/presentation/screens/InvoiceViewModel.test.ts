@@ -27,7 +27,7 @@ describe('InvoiceViewModel', () => {
     const { subscription, invoice, flow } = setup();
     const vm = invoice('subscription', subscription.id);
     expect(vm.view.kind).toBe('loading');
-    await vm.start();
+    await vm.load();
     expect(vm.view).toEqual({ kind: 'ready' });
     expect(vm.subscription?.name).toBe(subscription.name);
     expect(vm.payAmount).toEqual(money(500, 'eur'));
@@ -39,7 +39,7 @@ describe('InvoiceViewModel', () => {
     const { subscription, invoice, world, follower, flow } = setup();
     const card = world.seed.card(follower.id, { primary: true });
     const vm = invoice('subscription', subscription.id);
-    await vm.start();
+    await vm.load();
     expect(vm.proceedToPayment()).toBe('/payment/choicePaymentMethod');
     expect(flow.selectedCardId).toBe(card.id);
   });
@@ -50,7 +50,7 @@ describe('InvoiceViewModel', () => {
   ] as const)('an unknown %s is not found, with its own title', async (kind, titleKey) => {
     const { invoice } = setup();
     const vm = invoice(kind, 999_999);
-    await vm.start();
+    await vm.load();
     expect(vm.view).toEqual({ kind: 'notFound', titleKey });
   });
 
@@ -58,19 +58,19 @@ describe('InvoiceViewModel', () => {
     const { subscription, invoice, world, creator, follower } = setup();
     world.seed.member(subscription.id, follower.id);
     const subscribed = invoice('subscription', subscription.id);
-    await subscribed.start();
+    await subscribed.load();
     expect(subscribed.view).toEqual({ kind: 'alreadyExists' });
 
     world.seed.paymentsDisabled(creator.id, true);
     const disabled = invoice('subscription', subscription.id);
-    await disabled.start();
+    await disabled.load();
     expect(disabled.view).toEqual({ kind: 'disabled' });
   });
 
   it('offers the eur presets and starts a donation without an amount at eur 5', async () => {
     const { donation, invoice } = setup();
     const vm = invoice('donation', donation.id);
-    await vm.start();
+    await vm.load();
     expect(vm.presets.map((preset) => preset.minor)).toEqual([500, 1000, 2500, 10000, 20000]);
     expect(vm.amountText).toBe('5');
     expect(vm.isPresetSelected(money(500, 'eur'))).toBe(true);
@@ -82,7 +82,7 @@ describe('InvoiceViewModel', () => {
   it('offers the other presets and starts at 200 in other currencies', async () => {
     const { donation, invoice } = setup({ currency: 'rub' });
     const vm = invoice('donation', donation.id);
-    await vm.start();
+    await vm.load();
     expect(vm.presets.map((preset) => preset.minor)).toEqual([20000, 50000, 100000, 200000, 500000]);
     expect(vm.amountText).toBe('200');
   });
@@ -90,7 +90,7 @@ describe('InvoiceViewModel', () => {
   it('strips leading zeros and non-digits and checks the donation bounds', async () => {
     const { donation, invoice, flow } = setup();
     const vm = invoice('donation', donation.id);
-    await vm.start();
+    await vm.load();
     vm.setAmountText('007');
     expect(vm.amountText).toBe('7');
     expect(vm.amountErrorKey).toBeNull();
@@ -114,13 +114,13 @@ describe('InvoiceViewModel', () => {
     const { subscription, invoice, flow, world, follower } = setup();
     const card = world.seed.card(follower.id, { primary: true, scenario: 'decline' });
     const first = invoice('subscription', subscription.id);
-    await first.start();
+    await first.load();
     first.proceedToPayment();
     await flow.pay({ kind: 'saved_card', cardId: card.id }, 'tap-1');
 
     const shown = invoice('subscription', subscription.id);
-    await shown.start();
-    expect(shown.load.state.status).toBe('idle');
+    await shown.load();
+    expect(shown.state.status).toBe('idle');
     expect(shown.view).toMatchObject({ kind: 'failed', code: 'do_not_honor' });
     expect(shown.retry()).toBe('/payment/choicePaymentMethod');
     expect(flow.payment.status).toBeNull();
@@ -130,7 +130,7 @@ describe('InvoiceViewModel', () => {
     const { subscription, invoice, flow, world, follower } = setup();
     const card = world.seed.card(follower.id, { primary: true, scenario: 'three_ds' });
     const page = invoice('subscription', subscription.id);
-    await page.start();
+    await page.load();
     page.proceedToPayment();
     await flow.pay({ kind: 'saved_card', cardId: card.id }, 'tap-1');
     expect(flow.payment.status).toBe('action_required');
@@ -146,7 +146,7 @@ describe('InvoiceViewModel', () => {
   it('a fixed donation amount (3.33) is shown and paid as it is, whatever the input would accept', async () => {
     const { donation, invoice, flow } = setup({ donationAmount: 333 });
     const page = invoice('donation', donation.id);
-    await page.start();
+    await page.load();
     expect(page.fixedAmount).toEqual(money(333, 'eur'));
     expect(page.payAmount).toEqual(money(333, 'eur'));
     expect(page.amountErrorKey).toBeNull();
@@ -158,7 +158,7 @@ describe('InvoiceViewModel', () => {
   it('a donation without a fixed amount has no fixed amount and takes the typed one', async () => {
     const { donation, invoice } = setup();
     const page = invoice('donation', donation.id);
-    await page.start();
+    await page.load();
     expect(page.fixedAmount).toBeNull();
     page.setAmountText('12');
     expect(page.payAmount).toEqual(money(1200, 'eur'));

@@ -80,7 +80,7 @@ afterEach(() => jest.useRealTimers());
 describe('VerificationViewModel', () => {
   it('loads to the intro for status none and does not poll further', async () => {
     const { vm, scheduler } = setup();
-    expect(vm.screenState).toEqual({ status: 'loading' });
+    expect(vm.state).toEqual({ status: 'loading' });
     vm.load();
     await settle();
     expect(vm.view).toBe('intro');
