@@ -3,7 +3,7 @@
  * whatever the transport. Two implementations:
  * - in memory (tests/contract/inMemoryFixture.ts): an InMemoryBackend seeded through InMemorySeeder, ports are the
  *   InMemory*Repository classes acting for a session;
- * - over HTTP (tests/integration, to be written with the reference server): users and data are created through the
+ * - over HTTP (tests/integration/contract/httpFixture.ts, against the reference server): users and data are created through the
  *   sandbox control API, and each port is the Http*Repository over an ApiClient authenticated as that user.
  *
  * Rules an implementation must follow so the same suites pass on both:
