@@ -22,7 +22,8 @@ export function presentationModule(): ContainerModule {
     bindViewModel(bind, TOKENS.ConnectBotViewModel, [TOKENS.VerificationRepository, TOKENS.MessengerPlatform],
       construct(() => import('../presentation/screens/ConnectBot/ConnectBotViewModel'), 'ConnectBotViewModel'));
     // Follower payments: the flow store is one singleton (a payment keeps running across its screens).
-    bindLazySingleton(bind, TOKENS.PaymentFlowStore, [TOKENS.PayInvoice, TOKENS.CheckPayment, TOKENS.Scheduler, TOKENS.MessengerPlatform],
+    bindLazySingleton(bind, TOKENS.PaymentFlowEffects, [TOKENS.MessengerPlatform], construct(() => import('../presentation/payment/PaymentFlowEffects'), 'PaymentFlowEffects'));
+    bindLazySingleton(bind, TOKENS.PaymentFlowStore, [TOKENS.PayInvoice, TOKENS.CheckPayment, TOKENS.Scheduler, TOKENS.PaymentFlowEffects],
       construct(() => import('../presentation/payment/PaymentFlowStore'), 'PaymentFlowStore'));
     bindViewModel(bind, TOKENS.InvoiceViewModel, [TOKENS.InvoiceRepository, TOKENS.PaymentFlowStore, TOKENS.MessengerPlatform],
       construct(() => import('../presentation/screens/Invoice/InvoiceViewModel'), 'InvoiceViewModel'));

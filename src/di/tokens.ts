@@ -51,6 +51,7 @@ import type { HttpClient } from '../infrastructure/http/HttpClient';
 import type { AuthTokenProvider } from '../infrastructure/http/authToken';
 import type { ToastStore } from '../presentation/toasts/ToastStore';
 import type { PaymentFlowStore } from '../presentation/payment/PaymentFlowStore';
+import type { PaymentFlowEffects } from '../presentation/payment/PaymentFlowEffects';
 import type { InvoiceViewModel } from '../presentation/screens/Invoice/InvoiceViewModel';
 import type { PaymentMethodViewModel } from '../presentation/screens/PaymentMethod/PaymentMethodViewModel';
 import type { PaymentFormViewModel } from '../presentation/screens/PaymentForm/PaymentFormViewModel';
@@ -193,6 +194,8 @@ export const TOKENS = {
   // view-model factories
   // payment flow (follower): one store shared by the invoice and payment screens, so a running payment survives route changes
   PaymentFlowStore: token<PaymentFlowStore>('PaymentFlowStore'),
+  /** The payment session's route changes and host effects (one with the store). */
+  PaymentFlowEffects: token<PaymentFlowEffects>('PaymentFlowEffects'),
   InvoiceViewModel: token<ViewModelFactory<InvoiceViewModel, [kind: InvoiceKind, id: number]>>('InvoiceViewModel'),
   PaymentMethodViewModel: token<ViewModelFactory<PaymentMethodViewModel>>('PaymentMethodViewModel'),
   PaymentFormViewModel: token<ViewModelFactory<PaymentFormViewModel>>('PaymentFormViewModel'),

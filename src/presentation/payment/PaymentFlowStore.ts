@@ -1,5 +1,4 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { MessengerPlatform } from '../../application/ports/MessengerPlatform';
 import type { Scheduler } from '../../application/ports/Scheduler';
 import type { CheckPayment } from '../../application/use-cases/payments/CheckPayment';
 import type { PaymentCheck } from '../../application/ports/InvoiceRepository';
@@ -13,6 +12,9 @@ import {
 } from '../../domain/payment';
 import { PAYMENT_CHECK_POLL_MS } from '../../domain/timings';
 import { AFTER_SAVED_CARD_PAYMENT_MS, LINK_PAYMENT_DELAY_MS } from '../timings';
+import type { FlowNavigation, PaymentFlowEffects } from './PaymentFlowEffects';
+
+export type { FlowNavigation } from './PaymentFlowEffects';
 
 /** What is being paid, as the invoice page loaded it; the payment screens read it. */
 export interface PaymentTarget {
@@ -35,12 +37,6 @@ export interface PaymentReceipt {
 
 export type PaymentMethodKind = PaymentMethodInput['kind'];
 
-/** A route change the payment flow asks for; the mounted payment screen performs it. */
-export interface FlowNavigation {
-  readonly to: string;
-  readonly replace: boolean;
-}
-
 /** A failure before any payment existed (tokenisation refused, create rejected): shown where the user tapped. */
 export interface RequestError {
   readonly code: string;
@@ -51,16 +47,12 @@ export const PAYMENT_REDIRECT_PATH = '/payment/redirect';
 export const PAYMENT_FORM_PATH = '/payment/form';
 export const PAYMENT_METHOD_PATH = '/payment/choicePaymentMethod';
 
-/** A t.me link opens inside the messenger; anything else in the browser. */
-function isTelegramLink(url: string): boolean {
-  return /^https?:\/\/(t|telegram)\.me\//i.test(url);
-}
-
 /**
- * The payment flow of spec section 4, shared by the invoice, method, form and redirect screens. It is a singleton
+ * The payment session of spec section 4, shared by the invoice, method, form and redirect screens. It is a singleton
  * (bound once in DI), so a payment that is pending keeps running, and its state stays, while the user moves
- * between those screens. State: the domain PaymentState (null → pending → paid | error | action_required), the
- * receipt of a paid payment, and a navigation request the mounted screen carries out.
+ * between those screens. State: the domain PaymentState (null → pending → paid | error | action_required) and the
+ * receipt of a paid payment; polling the check until a final answer. What it does outside its state (route changes
+ * for the mounted screen, pages and closing in the host) goes through PaymentFlowEffects.
  *
  * Never charges twice: `pay` refuses to start while a payment runs, and each call carries the Idempotency-Key the
  * caller made for that tap (PayInvoice answers a repeated key with the first attempt, the server replays it).
@@ -72,7 +64,6 @@ export class PaymentFlowStore {
   method: PaymentMethodKind | null = null;
   receipt: PaymentReceipt | null = null;
   requestError: RequestError | null = null;
-  navigation: FlowNavigation | null = null;
   /** Hosted page of a link payment, shown 500 ms after it was created. */
   linkUrl: string | null = null;
   /** The saved card the method screen starts with (the primary card). */
@@ -86,11 +77,11 @@ export class PaymentFlowStore {
     private readonly payInvoice: PayInvoice,
     private readonly checkPayment: CheckPayment,
     private readonly scheduler: Scheduler,
-    private readonly platform: MessengerPlatform,
+    private readonly effects: PaymentFlowEffects,
   ) {
-    makeAutoObservable<PaymentFlowStore, 'payInvoice' | 'checkPayment' | 'scheduler' | 'platform' | 'paymentId' | 'running' | 'following' | 'abort'>(
+    makeAutoObservable<PaymentFlowStore, 'payInvoice' | 'checkPayment' | 'scheduler' | 'effects' | 'paymentId' | 'running' | 'following' | 'abort'>(
       this,
-      { payInvoice: false, checkPayment: false, scheduler: false, platform: false, paymentId: false, running: false, following: false, abort: false },
+      { payInvoice: false, checkPayment: false, scheduler: false, effects: false, paymentId: false, running: false, following: false, abort: false },
       { autoBind: true },
     );
   }
@@ -137,10 +128,13 @@ export class PaymentFlowStore {
     this.requestError = null;
   }
 
+  /** The route change asked for last, until the mounted screen takes it. */
+  get navigation(): FlowNavigation | null {
+    return this.effects.navigation;
+  }
+
   consumeNavigation(): FlowNavigation | null {
-    const next = this.navigation;
-    this.navigation = null;
-    return next;
+    return this.effects.consumeNavigation();
   }
 
   /** The invoice page of the current target (where results are shown). */
@@ -211,7 +205,7 @@ export class PaymentFlowStore {
     this.clear();
     this.target = null;
     this.selectedCardId = null;
-    this.navigation = null;
+    this.effects.forgetNavigation();
   }
 
   private async settle(result: PayInvoiceResult, target: PaymentTarget): Promise<void> {
@@ -230,9 +224,7 @@ export class PaymentFlowStore {
   }
 
   private async apply(outcome: PaymentOutcome, target: PaymentTarget): Promise<void> {
-    const showResult = (): void => {
-      this.navigation = { to: invoicePath(target.kind, target.id), replace: true };
-    };
+    const showResult = (): void => this.effects.navigate(invoicePath(target.kind, target.id));
     switch (outcome.status) {
       case 'paid': {
         // A payment paid at once answers without its details (card, transaction, invite link): read them once.
@@ -260,7 +252,7 @@ export class PaymentFlowStore {
         runInAction(() => {
           this.paymentId = outcome.paymentId;
           this.payment = paymentActionRequired(this.payment, outcome.redirectUrl);
-          this.navigation = { to: PAYMENT_REDIRECT_PATH, replace: true };
+          this.effects.navigate(PAYMENT_REDIRECT_PATH);
         });
         return;
       case 'link': {
@@ -271,7 +263,7 @@ export class PaymentFlowStore {
         runInAction(() => {
           this.linkUrl = outcome.url;
         });
-        this.platform.openLink(outcome.url);
+        this.effects.openPaymentPage(outcome.url);
         const checked = await this.checkPayment.execute({ paymentId: outcome.paymentId, signal: this.abort.signal });
         await this.settle(checked, target);
         return;
@@ -293,15 +285,7 @@ export class PaymentFlowStore {
 
   /** After a paid payment: a subscriber goes to the channel, a donor is done and the app closes. */
   leaveAfterPayment(): void {
-    const target = this.target;
-    if (target === null) return;
-    const link = this.receipt?.inviteLink;
-    if (target.kind === 'subscription' && link) {
-      if (isTelegramLink(link)) this.platform.openTelegramLink(link);
-      else this.platform.openLink(link);
-      return;
-    }
-    if (target.kind === 'donation') this.platform.close();
+    if (this.target !== null) this.effects.leaveAfterPayment(this.target.kind, this.receipt?.inviteLink);
   }
 
   private async wait(ms: number): Promise<void> {

@@ -9,6 +9,7 @@ import type { SeedCardOptions } from '../../../../src/infrastructure/memory/InMe
 import { PaymentFlowStore, type PaymentTarget } from '../../../../src/presentation/payment/PaymentFlowStore';
 import { createWorld } from '../../application/support/world';
 import { FakePlatform } from '../support/FakePlatform';
+import { PaymentFlowEffects } from '../../../../src/presentation/payment/PaymentFlowEffects';
 
 /** A scheduler that holds every wait until the test releases it, to look at the state in between. */
 class ManualScheduler implements Scheduler {
@@ -57,7 +58,7 @@ function setup(cardOptions: SeedCardOptions = {}, options: { paidAtOnce?: boolea
   const telegramLinks = jest.spyOn(platform, 'openTelegramLink').mockImplementation(() => undefined);
   const links = jest.spyOn(platform, 'openLink').mockImplementation(() => undefined);
   const afterPayment = new ManualScheduler();
-  const store = new PaymentFlowStore(new PayInvoice(invoices, ports.provider, world.time), new CheckPayment(invoices, world.time), afterPayment, platform);
+  const store = new PaymentFlowStore(new PayInvoice(invoices, ports.provider, world.time), new CheckPayment(invoices, world.time), afterPayment, new PaymentFlowEffects(platform));
   const subscriptionTarget: PaymentTarget = { kind: 'subscription', id: subscription.id, amount: subscription.price, channelName: channel.name, cards: [card] };
   const donationTarget: PaymentTarget = { kind: 'donation', id: donation.id, amount: money(2500, 'eur'), channelName: channel.name, cards: [card] };
   const sales = () => world.backend.transactions.filter((t) => t.transaction.type === 'sell_subscription' || t.transaction.type === 'get_donation').length;

@@ -6,6 +6,7 @@ import { InvoiceViewModel } from '../../../../src/presentation/screens/Invoice/I
 import { completeThreeDSecure } from '../../../../src/infrastructure/memory/payments';
 import { createWorld } from '../../application/support/world';
 import { FakePlatform } from '../support/FakePlatform';
+import { PaymentFlowEffects } from '../../../../src/presentation/payment/PaymentFlowEffects';
 
 function setup(options: { currency?: Currency; donationAmount?: number } = {}) {
   const world = createWorld();
@@ -17,7 +18,7 @@ function setup(options: { currency?: Currency; donationAmount?: number } = {}) {
   const follower = world.seed.user();
   const ports = world.as(follower);
   const platform = new FakePlatform();
-  const flow = new PaymentFlowStore(new PayInvoice(ports.invoices, ports.provider, world.time), new CheckPayment(ports.invoices, world.time), world.time, platform);
+  const flow = new PaymentFlowStore(new PayInvoice(ports.invoices, ports.provider, world.time), new CheckPayment(ports.invoices, world.time), world.time, new PaymentFlowEffects(platform));
   const invoice = (kind: 'subscription' | 'donation', id: number) => new InvoiceViewModel(ports.invoices, flow, platform, kind, id);
   return { world, creator, channel, subscription, donation, follower, flow, platform, invoice };
 }

@@ -11,6 +11,7 @@ import { ToastStore } from '../../../../src/presentation/toasts/ToastStore';
 import { createWorld } from '../../application/support/world';
 import { FakePlatform } from '../support/FakePlatform';
 import { FakeLinks } from '../support/fakePorts';
+import { PaymentFlowEffects } from '../../../../src/presentation/payment/PaymentFlowEffects';
 
 function setup() {
   const world = createWorld();
@@ -30,7 +31,7 @@ function setup() {
     checkPayment: (id) => ports.invoices.checkPayment(id),
   };
   const platform = new FakePlatform();
-  const flow = new PaymentFlowStore(new PayInvoice(invoices, ports.provider, world.time), new CheckPayment(invoices, world.time), world.time, platform);
+  const flow = new PaymentFlowStore(new PayInvoice(invoices, ports.provider, world.time), new CheckPayment(invoices, world.time), world.time, new PaymentFlowEffects(platform));
   let keys = 0;
   const makeKey = () => `key-${(keys += 1)}`;
   const target = (cards = [] as ReturnType<typeof world.seed.card>[]) =>
