@@ -45,6 +45,11 @@ async function main(): Promise<void> {
 
   const target = { kind: 'subscription', subscriptionId: subscription.id } as const;
 
+  // Input from outside is checked at the use case's boundary: a mistyped field answers malformed_input with its path,
+  // before any rule or call (an untyped caller, e.g. a JSON body passed straight through).
+  const mistyped = await new CreateSubscription(asCreator.subscriptions).execute(JSON.parse('{"channelId":"one"}'));
+  expectThat(!mistyped.ok && mistyped.error.kind === 'malformed' && mistyped.error.field === 'channelId', 'a mistyped channel id is malformed_input');
+
   // 2. A follower with a saved card pays at once: no polling, the sale is in the creator's ledger.
   const saver = seed.user({ firstName: 'Bob' });
   const savedCard = seed.card(saver.id, { primary: true, scenario: 'approve' });

@@ -23,6 +23,7 @@ export * from './application/use-cases/payments/pollPayment';
 export * from './application/use-cases/payouts/SaveWithdrawalAccount';
 export * from './application/use-cases/payouts/requirementsFor';
 export * from './application/use-cases/shared/failures';
+export type { MalformedInput } from './application/inputs/checkInput';
 export * from './application/use-cases/subscriptions/CreateSubscription';
 export * from './application/use-cases/subscriptions/DeleteSubscription';
 export * from './application/use-cases/subscriptions/EditSubscription';

@@ -6,6 +6,8 @@ import type { Scheduler } from '../../ports/Scheduler';
 import { type Invalid, type RequestFailure, invalid, request, requestFailure } from '../shared/failures';
 import type { PaymentOutcome, PollOptions } from './PaymentOutcome';
 import { outcomeOf, pollPaymentCheck, pollProviderSession, unexpectedAnswer } from './pollPayment';
+import { type MalformedInput, checkInput, instanceOf } from '../../inputs/checkInput';
+import { CardDetailsInput, PayInvoiceCommand, PaymentMethodChoiceInput, PaymentTargetInput } from '../../inputs/forms';
 
 export type PaymentMethodInput =
   /** Card typed into the embedded form: tokenised at the provider, the number never reaches our server. */
@@ -22,7 +24,7 @@ export interface PayInvoiceInput {
   readonly signal?: AbortSignal;
 }
 
-export type PayInvoiceError = Invalid<{ readonly field: 'amount' } & AmountError> | RequestFailure;
+export type PayInvoiceError = MalformedInput | Invalid<{ readonly field: 'amount' } & AmountError> | RequestFailure;
 export type PayInvoiceResult = Result<PaymentOutcome, PayInvoiceError>;
 
 /**
@@ -42,6 +44,13 @@ export class PayInvoice {
   ) {}
 
   execute(input: PayInvoiceInput): Promise<PayInvoiceResult> {
+    const shaped = checkInput(PayInvoiceCommand, input, (command) => {
+      command.target = instanceOf(PaymentTargetInput, command.target) as PaymentTargetInput;
+      const method = instanceOf(PaymentMethodChoiceInput, command.method) as PaymentMethodChoiceInput;
+      if (typeof method === 'object' && method !== null && method.kind === 'new_card') method.card = instanceOf(CardDetailsInput, method.card) as CardDetailsInput;
+      command.method = method;
+    });
+    if (!shaped.ok) return Promise.resolve(shaped);
     const previous = this.attempts.get(input.idempotencyKey);
     if (previous !== undefined) return previous;
     const attempt = this.pay(input);

@@ -7,6 +7,8 @@ import { type Result, err, ok } from '../../../domain/result';
 import type { PayoutParameters, PayoutRepository, SavedWithdrawalAccount, WithdrawalAccountInput } from '../../ports/PayoutRepository';
 import type { ProviderGateway } from '../../ports/ProviderGateway';
 import { type Invalid, type RequestFailure, invalid, request } from '../shared/failures';
+import { type MalformedInput, checkInput } from '../../inputs/checkInput';
+import { PayoutFormInput } from '../../inputs/forms';
 import { requirementsFor } from './requirementsFor';
 
 /** The first invalid field: the screen highlights it, toasts `code` (an i18n key or the server's text) and focuses it. */
@@ -28,7 +30,7 @@ export interface CountryMismatch {
   readonly switchTo?: SupportedCountry;
 }
 
-export type SaveWithdrawalAccountError = Invalid<InvalidPayoutField> | CountryMismatch | RequestFailure;
+export type SaveWithdrawalAccountError = MalformedInput | Invalid<InvalidPayoutField> | CountryMismatch | RequestFailure;
 
 export interface SaveWithdrawalAccountInput {
   readonly form: PayoutForm;
@@ -50,6 +52,8 @@ export class SaveWithdrawalAccount {
   ) {}
 
   async execute(input: SaveWithdrawalAccountInput): Promise<Result<SavedWithdrawalAccount, SaveWithdrawalAccountError>> {
+    const shaped = checkInput(PayoutFormInput, input.form);
+    if (!shaped.ok) return shaped;
     const account = await this.accountFor(input);
     if (!account.ok) return account;
     const saved = await request(() => this.payouts.saveAccount(account.value));

@@ -4,6 +4,8 @@ import { type Result, err, ok } from '../../../domain/result';
 import { type SubscriptionForm, type SubscriptionFormError, validateSubscriptionForm } from '../../../domain/subscription-form';
 import type { SubscriptionRepository } from '../../ports/SubscriptionRepository';
 import { type Invalid, type RequestFailure, invalid, request } from '../shared/failures';
+import { type MalformedInput, checkInput } from '../../inputs/checkInput';
+import { SubscriptionFormInput } from '../../inputs/forms';
 
 export interface CreatedSubscription {
   readonly channel: Channel;
@@ -12,13 +14,15 @@ export interface CreatedSubscription {
   readonly next: ReturnType<typeof afterSubscriptionCreated>;
 }
 
-export type CreateSubscriptionError = Invalid<SubscriptionFormError> | RequestFailure;
+export type CreateSubscriptionError = MalformedInput | Invalid<SubscriptionFormError> | RequestFailure;
 
-/** Validates the form (amount, name, description, button text; first failing field) and creates the subscription. */
+/** Checks the form's shape, validates it (amount, name, description, button text; first failing field) and creates the subscription. */
 export class CreateSubscription {
   constructor(private readonly subscriptions: SubscriptionRepository) {}
 
   async execute(form: SubscriptionForm): Promise<Result<CreatedSubscription, CreateSubscriptionError>> {
+    const shaped = checkInput(SubscriptionFormInput, form);
+    if (!shaped.ok) return shaped;
     const valid = validateSubscriptionForm(form);
     if (!valid.ok) return err(invalid(valid.error));
     const { name, description, period, price, buttonText } = valid.value;

@@ -3,6 +3,8 @@ import { type Result, err } from '../../../domain/result';
 import { type SubscriptionForm, type SubscriptionFormError, validateSubscriptionForm } from '../../../domain/subscription-form';
 import type { SubscriptionRepository } from '../../ports/SubscriptionRepository';
 import { type Invalid, type RequestFailure, invalid, request } from '../shared/failures';
+import { type MalformedInput, checkInput } from '../../inputs/checkInput';
+import { SubscriptionFormInput } from '../../inputs/forms';
 
 /** Period and currency are chosen on creation only. */
 export interface ReadOnlyFieldChanged {
@@ -10,7 +12,7 @@ export interface ReadOnlyFieldChanged {
   readonly code: 'read_only';
 }
 
-export type EditSubscriptionError = Invalid<SubscriptionFormError> | Invalid<ReadOnlyFieldChanged> | RequestFailure;
+export type EditSubscriptionError = MalformedInput | Invalid<SubscriptionFormError> | Invalid<ReadOnlyFieldChanged> | RequestFailure;
 
 export interface EditSubscriptionInput {
   /** The subscription as loaded: its period and currency are fixed. */
@@ -23,6 +25,8 @@ export class EditSubscription {
   constructor(private readonly subscriptions: SubscriptionRepository) {}
 
   async execute({ subscription, form }: EditSubscriptionInput): Promise<Result<Subscription, EditSubscriptionError>> {
+    const shaped = checkInput(SubscriptionFormInput, form);
+    if (!shaped.ok) return shaped;
     if (form.period !== subscription.period) return err(invalid({ field: 'period', code: 'read_only' } as const));
     if (form.currency !== subscription.price.currency) return err(invalid({ field: 'currency', code: 'read_only' } as const));
     const valid = validateSubscriptionForm(form);

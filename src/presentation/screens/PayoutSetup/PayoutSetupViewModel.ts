@@ -167,7 +167,7 @@ export class PayoutSetupViewModel {
       return 'stay';
     }
     const message: ToastMessage = error.message.trim() === '' || error.message === error.code ? { key: 'common.toast.failed' } : { text: error.message };
-    const field = error.details.field;
+    const field = error.kind === 'request' ? error.details.field : error.field;
     if (error.code === 'error_fields_required' && typeof field === 'string' && this.isShownField(field)) this.highlight(field, message);
     else this.toasts.fail(message);
     return 'stay';

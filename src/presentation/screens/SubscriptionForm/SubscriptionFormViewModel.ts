@@ -180,7 +180,7 @@ export class SubscriptionFormViewModel {
   }
 
   private reportFailure(error: CreateSubscriptionError | EditSubscriptionError): void {
-    if (error.kind === 'request') {
+    if (error.kind !== 'invalid') {
       this.toasts.fail(failureMessage(error));
       return;
     }
