@@ -2,7 +2,7 @@
 const tsJest = ['ts-jest', { tsconfig: { module: 'commonjs', moduleResolution: 'node', allowJs: true, jsx: 'react-jsx', esModuleInterop: true, isolatedModules: true, verbatimModuleSyntax: false, experimentalDecorators: true, rootDir: '.', ignoreDeprecations: '6.0' } }];
 const common = {
   transform: { '^.+\\.(t|j)sx?$': tsJest, '^.+\\.mjs$': tsJest },
-  transformIgnorePatterns: ['/node_modules/(?!(inversify|@inversifyjs|@telegram-apps|valibot|better-promises|error-kid|mitt)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(inversify|@inversifyjs|@telegram-apps|valibot|better-promises|error-kid|mitt|typebox)/)'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   moduleNameMapper: { '\\.(css)$': '<rootDir>/tests/support/styleStub.cjs' },
   setupFiles: ['<rootDir>/tests/support/setup.ts'],

@@ -5,11 +5,14 @@
  * `startFrom` cursor; `nextFrom` is null on the last page.
  */
 import type {
-  CardBrand, ChannelType, LanguageCode, MemberFilter, MemberStatus, MigrationRequestStatus, ModerationState,
-  OnboardingStep, PayoutFieldName, PayoutMethod, Period, Role, TransactionPaymentMethod, TransactionType,
-  VerificationStatus, InvoicePaymentMethod, PaymentStatus,
+  CardBrand, LanguageCode, MemberFilter, PayoutFieldName, PayoutMethod, Period, Role, VerificationStatus, InvoicePaymentMethod, PaymentStatus,
 } from '../domain/entities';
 import type { Currency } from '../domain/money';
+import type { Static } from 'typebox';
+import type {
+  BalanceSchema, CardSchema, ChannelSchema, DonationSchema, LanguageSchema, MigrationChannelSchema, MigrationRequestSchema, SubscriptionMemberSchema,
+  SubscriptionSchema, TransactionSchema, UserSchema, WithdrawalAccountSchema, WithdrawalCardSchema,
+} from './schemas';
 
 export type Cursor = string | null;
 /** A decimal amount in major units; the server also accepts numeric strings. */
@@ -17,41 +20,17 @@ export type MajorAmount = number;
 
 export interface ApiError { code: string; message: string; [extra: string]: unknown }
 
-export interface UserDto { id: number; telegramId: number; firstName: string; lastName?: string; userName?: string; photoUrl?: string }
-export interface LanguageDto { code: LanguageCode; name: string; englishName: string }
-export interface ChannelDto {
-  id: number; chatId: number; name: string; userName?: string; photoUrl?: string; type: ChannelType;
-  language: { code: LanguageCode; name: string }; isLanguageSelected: boolean; connected: boolean; moderation: ModerationState;
-  onboardingStep: OnboardingStep; onboardingPassed: boolean; isOnboarding: boolean; activeSubscribers: number; isDeleted: boolean;
-}
-export interface SubscriptionDto {
-  id: number; channelId: number; name: string; description: string; period: Period; amount: MajorAmount; currency: Currency;
-  buttonText: string; command?: string; activeSubscribers: number; isDeleted: boolean;
-  inviteLink?: string; privateChannelInviteLink?: string; publicChannelInviteLink?: string;
-}
-export interface SubscriptionMemberDto {
-  id: number; subscriptionId: number; userId: number; status: MemberStatus; period: Period;
-  activatedAt: number; expiresAt?: number; paymentMethod?: TransactionPaymentMethod; price: MajorAmount; currency: Currency;
-  /** True while a renewal charge failed and the membership runs out at expiresAt. */
-  renewalFailed?: boolean;
-}
-export interface BalanceDto { currency: Currency; amount: MajorAmount }
-export interface CardDto { id: number; cardBrand: CardBrand; cardLast: string; active: boolean; primary: boolean }
-export interface WithdrawalAccountDto { country: string; methodType: PayoutMethod; currency: Currency; params: Record<string, string> }
-export interface WithdrawalCardDto { brand: CardBrand; maskedNumber: string; last4: string; country?: string }
-export interface TransactionDto {
-  id: number; type: TransactionType; createdAt: number; currency: Currency;
-  total: MajorAmount; amount: MajorAmount; payoutAmount?: MajorAmount; price?: MajorAmount; providerFee?: MajorAmount; serviceFee?: MajorAmount;
-  paymentMethod?: TransactionPaymentMethod;
-  /** JSON text with cardBrand and cardLast, as the spec names it. */
-  paymentExtra?: string;
-  card?: { brand: CardBrand; last4: string };
-  withdrawalAccount?: WithdrawalAccountDto;
-  user?: UserDto;
-  channel?: { id: number; name: string; photoUrl?: string; userName?: string };
-  subscription?: { id: number; name: string; period: Period };
-  subscriptionMember?: { id: number };
-}
+// The DTOs are derived from their TypeBox schemas (./schemas.ts), which the server registers: one definition.
+export type UserDto = Static<typeof UserSchema>;
+export type LanguageDto = Static<typeof LanguageSchema>;
+export type ChannelDto = Static<typeof ChannelSchema>;
+export type SubscriptionDto = Static<typeof SubscriptionSchema>;
+export type SubscriptionMemberDto = Static<typeof SubscriptionMemberSchema>;
+export type BalanceDto = Static<typeof BalanceSchema>;
+export type CardDto = Static<typeof CardSchema>;
+export type WithdrawalAccountDto = Static<typeof WithdrawalAccountSchema>;
+export type WithdrawalCardDto = Static<typeof WithdrawalCardSchema>;
+export type TransactionDto = Static<typeof TransactionSchema>;
 
 // ---- verification
 export interface VerificationStatusResponse {
@@ -121,7 +100,7 @@ export interface DonationRequestRequest {
   pin: boolean; disableNotification: boolean; imageId?: string | null;
 }
 export interface DonationRequestResponse { channel: ChannelDto; donation: DonationDto }
-export interface DonationDto { id: number; channelId: number; title: string; description: string; buttonText: string; amount: MajorAmount; currency: Currency }
+export type DonationDto = Static<typeof DonationSchema>;
 
 // ---- invoices and payments
 export interface DonationInvoiceResponse { channel: ChannelDto; donation: DonationDto; data: { amount: MajorAmount; currency: Currency }; cards: CardDto[] }
@@ -200,8 +179,8 @@ export interface SavePayoutAccountRequest {
 export interface SavePayoutAccountResponse { card: WithdrawalCardDto | null; withdrawalAccount: WithdrawalAccountDto }
 
 // ---- migration
-export interface MigrationChannelDto { chatId: number; name: string; link: string; activeSubscribers: number }
-export interface MigrationRequestDto { id: number; status: MigrationRequestStatus; positionInQueue?: number; createdAt: number }
+export type MigrationChannelDto = Static<typeof MigrationChannelSchema>;
+export type MigrationRequestDto = Static<typeof MigrationRequestSchema>;
 export interface MigrationResponse { request: MigrationRequestDto | null; channels: ChannelDto[]; donateChannels: MigrationChannelDto[]; termsAccepted?: boolean }
 export interface MigrationConfirmResponse { request: MigrationRequestDto }
 
