@@ -5,11 +5,12 @@
  * `startFrom` cursor; `nextFrom` is null on the last page.
  */
 import type {
-  CardBrand, LanguageCode, MemberFilter, PayoutFieldName, PayoutMethod, Period, Role, VerificationStatus, InvoicePaymentMethod, PaymentStatus,
+  CardBrand, PayoutFieldName, PayoutMethod, Period, Role, VerificationStatus, InvoicePaymentMethod, PaymentStatus,
 } from '../domain/entities';
 import type { Currency } from '../domain/money';
 import type { Static } from 'typebox';
 import type {
+  CardResponseSchema, CardsResponseSchema, ChannelOnlyResponseSchema, ChannelResponseSchema, DonationRequestResponseSchema, LanguagesResponseSchema, MembersPageSchema, MembersRequestSchema, MigrationConfirmResponseSchema, MigrationResponseSchema, NewSubscriptionResponseSchema, PageRequestSchema, PublishSubscriptionRequestSchema, SetChannelLanguageRequestSchema, SetCommandRequestSchema, SubscriptionDetailResponseSchema, SubscriptionMemberResponseSchema, SubscriptionOnlyResponseSchema, SubscriptionsPageSchema, TransactionResponseSchema, TransactionsPageSchema,
   BalanceSchema, CardSchema, ChannelSchema, DonationSchema, LanguageSchema, MigrationChannelSchema, MigrationRequestSchema, SubscriptionMemberSchema,
   SubscriptionSchema, TransactionSchema, UserSchema, WithdrawalAccountSchema, WithdrawalCardSchema,
 } from './schemas';
@@ -61,45 +62,38 @@ export interface DashboardResponse {
 }
 /** list: 'all' (dashboard) or 'withdrawals' (payout page). */
 export interface DashboardTransactionsRequest { list?: 'all' | 'withdrawals'; mode: Role; startFrom: Cursor }
-export interface TransactionsPage { transactions: TransactionDto[]; nextFrom: Cursor }
+export type TransactionsPage = Static<typeof TransactionsPageSchema>;
 
 // ---- channels
-export interface ChannelResponse {
-  channel: ChannelDto; languages: LanguageDto[]; subscriptions: SubscriptionDto[]; subscriptionsNextFrom: Cursor;
-  transactions: TransactionDto[]; transactionsNextFrom: Cursor; isOnboarding: boolean;
-}
-export interface LanguagesResponse { languages: LanguageDto[] }
-export interface SetChannelLanguageRequest { language: LanguageCode }
-export interface ChannelOnlyResponse { channel: ChannelDto }
-export interface PageRequest { startFrom: Cursor }
-export interface SubscriptionsPage { subscriptions: SubscriptionDto[]; nextFrom: Cursor }
+export type ChannelResponse = Static<typeof ChannelResponseSchema>;
+export type LanguagesResponse = Static<typeof LanguagesResponseSchema>;
+export type SetChannelLanguageRequest = Static<typeof SetChannelLanguageRequestSchema>;
+export type ChannelOnlyResponse = Static<typeof ChannelOnlyResponseSchema>;
+export type PageRequest = Static<typeof PageRequestSchema>;
+export type SubscriptionsPage = Static<typeof SubscriptionsPageSchema>;
 export interface OkResponse { ok: true }
 
 // ---- subscriptions
 export interface NewSubscriptionRequest {
   channelId: number; name: string; description: string; period: Period; currency: Currency; amount: MajorAmount | string; buttonText: string;
 }
-export interface NewSubscriptionResponse { channel: ChannelDto; subscription: SubscriptionDto }
+export type NewSubscriptionResponse = Static<typeof NewSubscriptionResponseSchema>;
 /** `currency` (optional, additive): the currency `amount` is in; it must equal the subscription's (never changes on edit). */
 export interface EditSubscriptionRequest { name: string; description: string; amount: MajorAmount | string; buttonText: string; currency?: Currency }
-export interface SubscriptionOnlyResponse { subscription: SubscriptionDto }
-export interface PublishSubscriptionRequest { pin: boolean; disableNotification: boolean }
-export interface SetCommandRequest { command: string }
-export interface MembersRequest { startFrom: Cursor; filter: MemberFilter; group?: 'live' | 'inactive' }
-export interface MembersPage { members: SubscriptionMemberDto[]; nextFrom: Cursor; users: UserDto[] }
-export interface SubscriptionDetailResponse {
-  subscription: SubscriptionDto; channel: ChannelDto; users: UserDto[];
-  membersGrouped: { live: SubscriptionMemberDto[]; inactive: SubscriptionMemberDto[] };
-  membersGroupedNextFrom: { live: Cursor; inactive: Cursor };
-}
-export interface SubscriptionMemberResponse { subscription: SubscriptionDto; channel: ChannelDto; subscriptionMember: SubscriptionMemberDto; user: UserDto }
+export type SubscriptionOnlyResponse = Static<typeof SubscriptionOnlyResponseSchema>;
+export type PublishSubscriptionRequest = Static<typeof PublishSubscriptionRequestSchema>;
+export type SetCommandRequest = Static<typeof SetCommandRequestSchema>;
+export type MembersRequest = Static<typeof MembersRequestSchema>;
+export type MembersPage = Static<typeof MembersPageSchema>;
+export type SubscriptionDetailResponse = Static<typeof SubscriptionDetailResponseSchema>;
+export type SubscriptionMemberResponse = Static<typeof SubscriptionMemberResponseSchema>;
 
 // ---- donations
 export interface DonationRequestRequest {
   title: string; description: string; currency: Currency; amount: MajorAmount | string; buttonText: string;
   pin: boolean; disableNotification: boolean; imageId?: string | null;
 }
-export interface DonationRequestResponse { channel: ChannelDto; donation: DonationDto }
+export type DonationRequestResponse = Static<typeof DonationRequestResponseSchema>;
 export type DonationDto = Static<typeof DonationSchema>;
 
 // ---- invoices and payments
@@ -143,13 +137,13 @@ export interface FollowerMemberResponse {
   renewal?: RenewalAction | null;
 }
 export interface RenewalAction { action: 'pay_invoice'; subscriptionId: number }
-export interface CardsResponse { cards: CardDto[] }
-export interface CardResponse { card: CardDto }
+export type CardsResponse = Static<typeof CardsResponseSchema>;
+export type CardResponse = Static<typeof CardResponseSchema>;
 /** Answer of GET /follower/cards/{id}/primary (with the card) and /delete (without): the user's cards after the change. */
 export interface CardActionResponse { card?: CardDto; cards: CardDto[] }
 
 // ---- transactions
-export interface TransactionResponse { transaction: TransactionDto }
+export type TransactionResponse = Static<typeof TransactionResponseSchema>;
 
 // ---- payouts
 export interface PayoutResponse {
@@ -181,8 +175,8 @@ export interface SavePayoutAccountResponse { card: WithdrawalCardDto | null; wit
 // ---- migration
 export type MigrationChannelDto = Static<typeof MigrationChannelSchema>;
 export type MigrationRequestDto = Static<typeof MigrationRequestSchema>;
-export interface MigrationResponse { request: MigrationRequestDto | null; channels: ChannelDto[]; donateChannels: MigrationChannelDto[]; termsAccepted?: boolean }
-export interface MigrationConfirmResponse { request: MigrationRequestDto }
+export type MigrationResponse = Static<typeof MigrationResponseSchema>;
+export type MigrationConfirmResponse = Static<typeof MigrationConfirmResponseSchema>;
 
 // ---- card payment provider (sandbox at /provider)
 /** Payment cards send every field; payout cards (spec section 5) send card_number only, so the rest is optional. */

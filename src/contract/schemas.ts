@@ -5,15 +5,19 @@
  */
 import Type, { type Static, type TSchema } from 'typebox';
 import {
-  CARD_BRANDS, LANGUAGE_CODES, MEMBER_STATUSES, ONBOARDING_STEPS, PAYOUT_METHOD_TYPES, PERIODS, TRANSACTION_PAYMENT_METHODS,
+  CARD_BRANDS, LANGUAGE_CODES, MEMBER_FILTERS, MEMBER_STATUSES, ONBOARDING_STEPS, PAYOUT_METHOD_TYPES, PERIODS, TRANSACTION_PAYMENT_METHODS,
   TRANSACTION_TYPES,
 } from '../domain/entities';
 import { CURRENCIES } from '../domain/money';
 
 /** A string of a fixed set, typed as that set (`{ type: 'string', enum }` on the wire, which the fast serialiser needs). */
 const oneOf = <const V extends readonly string[]>(values: V) => Type.Unsafe<V[number]>({ type: 'string', enum: [...values] });
+/** The ids the shared schemas are registered under (SHARED_SCHEMA_IDS). */
+type SharedSchemaId =
+  | 'Error' | 'User' | 'Language' | 'Channel' | 'Subscription' | 'SubscriptionMember' | 'Balance' | 'Card' | 'WithdrawalAccount'
+  | 'WithdrawalCard' | 'Transaction' | 'Donation' | 'MigrationChannel' | 'MigrationRequest' | 'Ok';
 /** A reference to another shared schema by its id, typed as that schema. */
-const refTo = <S extends TSchema>(id: string, _schema: () => S) => Type.Unsafe<Static<S>>({ $ref: `${id}#` });
+const refTo = <S extends TSchema>(id: SharedSchemaId, _schema: () => S) => Type.Unsafe<Static<S>>({ $ref: `${id}#` });
 const optional = Type.Optional;
 const str = () => Type.String();
 const int = () => Type.Integer();
@@ -76,4 +80,65 @@ export const SHARED_SCHEMA_IDS = {
   SubscriptionMember: SubscriptionMemberSchema, Balance: BalanceSchema, Card: CardSchema, WithdrawalAccount: WithdrawalAccountSchema,
   WithdrawalCard: WithdrawalCardSchema, Transaction: TransactionSchema, Donation: DonationSchema, MigrationChannel: MigrationChannelSchema,
   MigrationRequest: MigrationRequestSchema, Ok: OkSchema,
-} as const;
+} as const satisfies Record<SharedSchemaId, TSchema>;
+
+// ---- envelopes: the answers (and small request bodies) of the routes, built from the DTOs by reference
+
+/** Opaque paging cursor. */
+export const CursorSchema = Type.Unsafe<string | null>({ type: ['string', 'null'], description: 'Opaque cursor: null (or absent) for the first page, then the nextFrom of the previous page.' });
+const ref = {
+  User: () => refTo('User', () => UserSchema),
+  Language: () => refTo('Language', () => LanguageSchema),
+  Channel: () => refTo('Channel', () => ChannelSchema),
+  Subscription: () => refTo('Subscription', () => SubscriptionSchema),
+  SubscriptionMember: () => refTo('SubscriptionMember', () => SubscriptionMemberSchema),
+  Card: () => refTo('Card', () => CardSchema),
+  Transaction: () => refTo('Transaction', () => TransactionSchema),
+  Donation: () => refTo('Donation', () => DonationSchema),
+  MigrationChannel: () => refTo('MigrationChannel', () => MigrationChannelSchema),
+  MigrationRequest: () => refTo('MigrationRequest', () => MigrationRequestSchema),
+};
+
+export const PageRequestSchema = Type.Object({ startFrom: optional(CursorSchema) });
+export const TransactionsPageSchema = Type.Object({ transactions: Type.Array(ref.Transaction()), nextFrom: CursorSchema });
+export const TransactionResponseSchema = Type.Object({ transaction: ref.Transaction() });
+
+// cards
+export const CardsResponseSchema = Type.Object({ cards: Type.Array(ref.Card()) });
+export const CardResponseSchema = Type.Object({ card: ref.Card() });
+export const PrimaryCardResponseSchema = Type.Object({ card: ref.Card(), cards: Type.Array(ref.Card()) });
+
+// channels
+export const LanguagesResponseSchema = Type.Object({ languages: Type.Array(ref.Language()) });
+export const ChannelResponseSchema = Type.Object({
+  channel: ref.Channel(), languages: Type.Array(ref.Language()),
+  subscriptions: Type.Array(ref.Subscription()), subscriptionsNextFrom: CursorSchema,
+  transactions: Type.Array(ref.Transaction()), transactionsNextFrom: CursorSchema, isOnboarding: bool(),
+});
+export const SetChannelLanguageRequestSchema = Type.Object({ language: oneOf(LANGUAGE_CODES) });
+export const ChannelOnlyResponseSchema = Type.Object({ channel: ref.Channel() });
+export const SubscriptionsPageSchema = Type.Object({ subscriptions: Type.Array(ref.Subscription()), nextFrom: CursorSchema });
+
+// subscriptions
+export const NewSubscriptionResponseSchema = Type.Object({ channel: ref.Channel(), subscription: ref.Subscription() });
+export const SubscriptionOnlyResponseSchema = Type.Object({ subscription: ref.Subscription() });
+export const PublishSubscriptionRequestSchema = Type.Object({ pin: bool(), disableNotification: bool() });
+export const SetCommandRequestSchema = Type.Object({ command: Type.String({ maxLength: 64 }) });
+export const MembersRequestSchema = Type.Object({ startFrom: optional(CursorSchema), filter: oneOf(MEMBER_FILTERS), group: optional(oneOf(['live', 'inactive'] as const)) });
+export const MembersPageSchema = Type.Object({ members: Type.Array(ref.SubscriptionMember()), nextFrom: CursorSchema, users: Type.Array(ref.User()) });
+export const SubscriptionDetailResponseSchema = Type.Object({
+  subscription: ref.Subscription(), channel: ref.Channel(), users: Type.Array(ref.User()),
+  membersGrouped: Type.Object({ live: Type.Array(ref.SubscriptionMember()), inactive: Type.Array(ref.SubscriptionMember()) }),
+  membersGroupedNextFrom: Type.Object({ live: CursorSchema, inactive: CursorSchema }),
+});
+export const SubscriptionMemberResponseSchema = Type.Object({ subscription: ref.Subscription(), channel: ref.Channel(), subscriptionMember: ref.SubscriptionMember(), user: ref.User() });
+
+// donations
+export const DonationRequestResponseSchema = Type.Object({ channel: ref.Channel(), donation: ref.Donation() });
+
+// migration
+export const MigrationResponseSchema = Type.Object({
+  request: Type.Unsafe<Static<typeof MigrationRequestSchema> | null>({ anyOf: [{ $ref: 'MigrationRequest#' }, { type: 'null' }] }),
+  channels: Type.Array(ref.Channel()), donateChannels: Type.Array(ref.MigrationChannel()), termsAccepted: optional(bool()),
+});
+export const MigrationConfirmResponseSchema = Type.Object({ request: ref.MigrationRequest() });

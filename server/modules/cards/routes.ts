@@ -8,7 +8,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { RouteOptions } from '../../context';
 import { cardDto } from '../../platform/dto';
 import { currentUser } from '../users/auth';
-import { errorResponses, idParam, s } from '../../platform/http/schemas';
+import { errorResponses, idParam } from '../../platform/http/schemas';
+import { CardResponseSchema, CardsResponseSchema, PrimaryCardResponseSchema } from '../../../src/contract/schemas';
 
 const tags = ['cards'];
 
@@ -17,17 +18,17 @@ export const cardsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps 
   const cardsOf = async (userId: number) => (await followers.cards(userId)).map(cardDto);
 
   app.get('/follower/cards', {
-    schema: { tags, summary: "The caller's saved cards, primary first", response: { 200: s.object({ cards: s.arrayOf(s.ref('Card')) }), ...errorResponses() } },
+    schema: { tags, summary: "The caller's saved cards, primary first", response: { 200: CardsResponseSchema, ...errorResponses() } },
   }, async (request) => ({ cards: await cardsOf(currentUser(request).id) }));
 
   app.get<{ Params: { id: number } }>('/follower/cards/:id', {
-    schema: { tags, summary: 'One saved card', params: idParam, response: { 200: s.object({ card: s.ref('Card') }), ...errorResponses(404) } },
+    schema: { tags, summary: 'One saved card', params: idParam, response: { 200: CardResponseSchema, ...errorResponses(404) } },
   }, async (request) => ({ card: cardDto(await followers.card(currentUser(request).id, request.params.id)) }));
 
   app.get<{ Params: { id: number } }>('/follower/cards/:id/primary', {
     schema: {
       tags, summary: 'Make the card primary (charged by renewals); clears primary on the others', params: idParam,
-      response: { 200: s.object({ card: s.ref('Card'), cards: s.arrayOf(s.ref('Card')) }), ...errorResponses(404) },
+      response: { 200: PrimaryCardResponseSchema, ...errorResponses(404) },
     },
   }, async (request) => {
     const userId = currentUser(request).id;
@@ -38,7 +39,7 @@ export const cardsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps 
   app.get<{ Params: { id: number } }>('/follower/cards/:id/delete', {
     schema: {
       tags, summary: 'Remove the saved card', params: idParam,
-      response: { 200: s.object({ cards: s.arrayOf(s.ref('Card')) }), ...errorResponses(404) },
+      response: { 200: CardsResponseSchema, ...errorResponses(404) },
     },
   }, async (request) => {
     const userId = currentUser(request).id;

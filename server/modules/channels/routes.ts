@@ -3,18 +3,19 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { PageRequest, SetChannelLanguageRequest } from '../../../src/contract/api';
 import type { RouteOptions } from '../../context';
 import { currentUser } from '../users/auth';
-import { enums, errorResponses, idParam, pageOf, s } from '../../platform/http/schemas';
+import { errorResponses, idParam } from '../../platform/http/schemas';
+import { ChannelOnlyResponseSchema, ChannelResponseSchema, LanguagesResponseSchema, PageRequestSchema, SetChannelLanguageRequestSchema, SubscriptionsPageSchema, TransactionsPageSchema } from '../../../src/contract/schemas';
 
 type IdParams = { Params: { id: number } };
-const channelAnswer = s.object({ channel: s.ref('Channel') });
-const pageBody = s.object({ startFrom: s.cursor }, []);
+const channelAnswer = ChannelOnlyResponseSchema;
+const pageBody = PageRequestSchema;
 const tags = ['channel'];
 
 export const channelRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
   const { channels } = deps.services;
 
   app.get('/channel/languages', {
-    schema: { tags, summary: 'Channel languages (ru, en, id)', response: { 200: s.object({ languages: s.arrayOf(s.ref('Language')) }), ...errorResponses() } },
+    schema: { tags, summary: 'Channel languages (ru, en, id)', response: { 200: LanguagesResponseSchema, ...errorResponses() } },
   }, () => channels.languages());
 
   app.get<IdParams>('/channel/:id', {
@@ -24,11 +25,7 @@ export const channelRoutes: FastifyPluginAsync<RouteOptions> = async (app, { dep
       description: '403 moderation_in_progress / moderation_rejected while moderation blocks the channel; someone else\'s channel is 404.',
       params: idParam,
       response: {
-        200: s.object({
-          channel: s.ref('Channel'), languages: s.arrayOf(s.ref('Language')),
-          subscriptions: s.arrayOf(s.ref('Subscription')), subscriptionsNextFrom: s.cursor,
-          transactions: s.arrayOf(s.ref('Transaction')), transactionsNextFrom: s.cursor, isOnboarding: s.bool,
-        }),
+        200: ChannelResponseSchema,
         ...errorResponses(404),
       },
     },
@@ -37,7 +34,7 @@ export const channelRoutes: FastifyPluginAsync<RouteOptions> = async (app, { dep
   app.post<IdParams & { Body: SetChannelLanguageRequest }>('/channel/:id/language', {
     schema: {
       tags, summary: "Set the channel's language (completes the select-language onboarding step)",
-      params: idParam, body: s.object({ language: s.enumOf(enums.LANGUAGE_CODES) }),
+      params: idParam, body: SetChannelLanguageRequestSchema,
       response: { 200: channelAnswer, ...errorResponses(404) },
     },
   }, (request) => channels.setLanguage(currentUser(request), request.params.id, request.body.language));
@@ -54,11 +51,11 @@ export const channelRoutes: FastifyPluginAsync<RouteOptions> = async (app, { dep
   }, (request) => channels.delete(currentUser(request), request.params.id));
 
   app.post<IdParams & { Body: PageRequest | undefined }>('/channel/:id/subscriptions', {
-    schema: { tags, summary: "A page of the channel's subscriptions, newest first", params: idParam, body: pageBody, response: { 200: pageOf('subscriptions', s.ref('Subscription')), ...errorResponses(404) } },
+    schema: { tags, summary: "A page of the channel's subscriptions, newest first", params: idParam, body: pageBody, response: { 200: SubscriptionsPageSchema, ...errorResponses(404) } },
   }, (request) => channels.subscriptions(currentUser(request), request.params.id, request.body?.startFrom));
 
   app.post<IdParams & { Body: PageRequest | undefined }>('/channel/:id/transactions', {
-    schema: { tags, summary: 'A page of what the channel earned, newest first', params: idParam, body: pageBody, response: { 200: pageOf('transactions', s.ref('Transaction')), ...errorResponses(404) } },
+    schema: { tags, summary: 'A page of what the channel earned, newest first', params: idParam, body: pageBody, response: { 200: TransactionsPageSchema, ...errorResponses(404) } },
   }, (request) => channels.transactions(currentUser(request), request.params.id, request.body?.startFrom));
 };
 

@@ -4,6 +4,7 @@ import type { DonationRequestRequest } from '../../../src/contract/api';
 import type { RouteOptions } from '../../context';
 import { currentUser } from '../users/auth';
 import { channelIdParam, errorResponses, s } from '../../platform/http/schemas';
+import { DonationRequestResponseSchema } from '../../../src/contract/schemas';
 
 export const donationRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
   const { donations } = deps.services;
@@ -19,7 +20,7 @@ export const donationRoutes: FastifyPluginAsync<RouteOptions> = async (app, { de
         amount: s.amountInput, buttonText: { type: 'string', maxLength: 80 }, pin: s.bool, disableNotification: s.bool,
         imageId: { type: ['string', 'null'], maxLength: 256 },
       }, ['title', 'description', 'currency', 'amount', 'buttonText', 'pin', 'disableNotification']),
-      response: { 200: s.object({ channel: s.ref('Channel'), donation: s.ref('Donation') }), ...errorResponses(404, 409, 502) },
+      response: { 200: DonationRequestResponseSchema, ...errorResponses(404, 409, 502) },
     },
   }, (request) => donations.request(currentUser(request), request.params.channelId, request.body));
 };

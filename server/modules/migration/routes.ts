@@ -3,9 +3,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { RouteOptions } from '../../context';
 import { currentUser } from '../users/auth';
 import { errorResponses, s } from '../../platform/http/schemas';
+import { MigrationConfirmResponseSchema, MigrationResponseSchema } from '../../../src/contract/schemas';
 
 const tags = ['migration'];
-const requestSchema = s.ref('MigrationRequest');
 
 export const migrationRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
   const { migration } = deps.services;
@@ -14,19 +14,14 @@ export const migrationRoutes: FastifyPluginAsync<RouteOptions> = async (app, { d
     schema: {
       tags, summary: 'The migration offer: request (with place in queue), channels connected here, donation channels of the older product',
       response: {
-        200: s.object({
-          request: { anyOf: [requestSchema, { type: 'null' }] },
-          channels: s.arrayOf(s.ref('Channel')),
-          donateChannels: s.arrayOf(s.ref('MigrationChannel')),
-          termsAccepted: s.bool,
-        }, ['request', 'channels', 'donateChannels']),
+        200: MigrationResponseSchema,
         ...errorResponses(),
       },
     },
   }, (request) => migration.get(currentUser(request)));
 
   app.post('/migration/confirm', {
-    schema: { tags, summary: 'Join the migration queue', response: { 200: s.object({ request: requestSchema }), ...errorResponses(409) } },
+    schema: { tags, summary: 'Join the migration queue', response: { 200: MigrationConfirmResponseSchema, ...errorResponses(409) } },
   }, (request) => migration.confirm(currentUser(request)));
 
   app.post('/migration/refuse', {

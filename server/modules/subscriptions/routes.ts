@@ -6,12 +6,12 @@ import type {
 import type { RouteOptions } from '../../context';
 import { currentUser } from '../users/auth';
 import { enums, errorResponses, idParam, s } from '../../platform/http/schemas';
+import { ChannelOnlyResponseSchema, MembersPageSchema, MembersRequestSchema, NewSubscriptionResponseSchema, PublishSubscriptionRequestSchema, SetCommandRequestSchema, SubscriptionDetailResponseSchema, SubscriptionMemberResponseSchema, SubscriptionOnlyResponseSchema } from '../../../src/contract/schemas';
 
 type IdParams = { Params: { id: number } };
 const tags = ['subscription'];
-const subscriptionAnswer = s.object({ subscription: s.ref('Subscription') });
+const subscriptionAnswer = SubscriptionOnlyResponseSchema;
 const text = (maxLength: number) => ({ type: 'string', maxLength: maxLength * 4, description: `At most ${maxLength} characters (checked with the shared form rules)` });
-const membersGroup = s.object({ live: s.arrayOf(s.ref('SubscriptionMember')), inactive: s.arrayOf(s.ref('SubscriptionMember')) });
 
 export const subscriptionRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
   const { subscriptions } = deps.services;
@@ -23,7 +23,7 @@ export const subscriptionRoutes: FastifyPluginAsync<RouteOptions> = async (app, 
         channelId: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER }, name: text(32), description: text(300),
         period: s.enumOf(enums.PERIODS), currency: s.currency, amount: s.amountInput, buttonText: text(20),
       }),
-      response: { 200: s.object({ channel: s.ref('Channel'), subscription: s.ref('Subscription') }), ...errorResponses(404, 409) },
+      response: { 200: NewSubscriptionResponseSchema, ...errorResponses(404, 409) },
     },
   }, (request) => subscriptions.create(currentUser(request), request.body));
 
@@ -43,8 +43,8 @@ export const subscriptionRoutes: FastifyPluginAsync<RouteOptions> = async (app, 
   app.post<IdParams & { Body: PublishSubscriptionRequest }>('/subscription/:id/publish', {
     schema: {
       tags, summary: 'Post the subscription into its public channel through the bot, optionally pinned and silent',
-      params: idParam, body: s.object({ pin: s.bool, disableNotification: s.bool }),
-      response: { 200: s.object({ channel: s.ref('Channel') }), ...errorResponses(404, 409, 502) },
+      params: idParam, body: PublishSubscriptionRequestSchema,
+      response: { 200: ChannelOnlyResponseSchema, ...errorResponses(404, 409, 502) },
     },
   }, (request) => subscriptions.publish(currentUser(request), request.params.id, request.body));
 
@@ -65,7 +65,7 @@ export const subscriptionRoutes: FastifyPluginAsync<RouteOptions> = async (app, 
     schema: {
       tags, summary: 'Set ($ followed by a-z) or clear ("") the subscription command',
       description: 'A command names one subscription of its channel: 409 conflict when another one that is not deleted has it.',
-      params: idParam, body: s.object({ command: { type: 'string', maxLength: 64 } }),
+      params: idParam, body: SetCommandRequestSchema,
       response: { 200: subscriptionAnswer, ...errorResponses(404, 409) },
     },
   }, (request) => subscriptions.setCommand(currentUser(request), request.params.id, request.body.command));
@@ -74,8 +74,8 @@ export const subscriptionRoutes: FastifyPluginAsync<RouteOptions> = async (app, 
     schema: {
       tags, summary: 'A page of members by filter, optionally of one group (live: active or one-time; inactive: the rest)',
       params: idParam,
-      body: s.object({ startFrom: s.cursor, filter: s.enumOf(enums.MEMBER_FILTERS), group: s.enumOf(['live', 'inactive']) }, ['filter']),
-      response: { 200: s.object({ members: s.arrayOf(s.ref('SubscriptionMember')), nextFrom: s.cursor, users: s.arrayOf(s.ref('User')) }), ...errorResponses(404) },
+      body: MembersRequestSchema,
+      response: { 200: MembersPageSchema, ...errorResponses(404) },
     },
   }, (request) => subscriptions.members(currentUser(request), request.params.id, request.body));
 
@@ -84,10 +84,7 @@ export const subscriptionRoutes: FastifyPluginAsync<RouteOptions> = async (app, 
       tags, summary: 'Subscription detail with the first page of each member group',
       params: idParam,
       response: {
-        200: s.object({
-          subscription: s.ref('Subscription'), channel: s.ref('Channel'), users: s.arrayOf(s.ref('User')),
-          membersGrouped: membersGroup, membersGroupedNextFrom: s.object({ live: s.cursor, inactive: s.cursor }),
-        }),
+        200: SubscriptionDetailResponseSchema,
         ...errorResponses(404),
       },
     },
@@ -98,7 +95,7 @@ export const subscriptionRoutes: FastifyPluginAsync<RouteOptions> = async (app, 
       tags, summary: "The creator's view of one subscriber",
       params: idParam,
       response: {
-        200: s.object({ subscription: s.ref('Subscription'), channel: s.ref('Channel'), subscriptionMember: s.ref('SubscriptionMember'), user: s.ref('User') }),
+        200: SubscriptionMemberResponseSchema,
         ...errorResponses(404),
       },
     },

@@ -2,7 +2,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { RouteOptions } from '../../context';
 import { currentUser } from '../users/auth';
-import { errorResponses, idParam, s } from '../../platform/http/schemas';
+import { errorResponses, idParam } from '../../platform/http/schemas';
+import { TransactionResponseSchema } from '../../../src/contract/schemas';
 
 export const transactionRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
   app.get<{ Params: { id: number } }>('/transaction/:id', {
@@ -10,7 +11,7 @@ export const transactionRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
       tags: ['transaction'],
       summary: "One of the caller's transactions (someone else's is 404)",
       params: idParam,
-      response: { 200: s.object({ transaction: s.ref('Transaction') }), ...errorResponses(404) },
+      response: { 200: TransactionResponseSchema, ...errorResponses(404) },
     },
   }, (request) => deps.services.transactions.get(currentUser(request), request.params.id));
 };
