@@ -4,13 +4,14 @@
  * convert to integer minor units at the edge. Times are epoch seconds. Lists are paged by an opaque
  * `startFrom` cursor; `nextFrom` is null on the last page.
  */
-import type {
-  CardBrand, PayoutFieldName, PayoutMethod, Period, Role, VerificationStatus, InvoicePaymentMethod, PaymentStatus,
-} from '../domain/entities';
-import type { Currency } from '../domain/money';
+import type { CardBrand } from '../domain/entities';
 import type { Static } from 'typebox';
 import type {
   CardResponseSchema, CardsResponseSchema, ChannelOnlyResponseSchema, ChannelResponseSchema, DonationRequestResponseSchema, LanguagesResponseSchema, MembersPageSchema, MembersRequestSchema, MigrationConfirmResponseSchema, MigrationResponseSchema, NewSubscriptionResponseSchema, PageRequestSchema, PublishSubscriptionRequestSchema, SetChannelLanguageRequestSchema, SetCommandRequestSchema, SubscriptionDetailResponseSchema, SubscriptionMemberResponseSchema, SubscriptionOnlyResponseSchema, SubscriptionsPageSchema, TransactionResponseSchema, TransactionsPageSchema,
+  DashboardResponseSchema, DashboardTransactionsRequestSchema,
+  BanksResponseSchema, DonationInvoiceResponseSchema, FollowerMemberResponseSchema, MandatoryParametersSchema, PaymentAnswerSchema, PayoutFieldRequirementSchema, PayoutParametersResponseSchema, PayoutResponseSchema, RenewalActionSchema, SavePayoutAccountResponseSchema, SubscriptionInvoiceResponseSchema, UserActionSchema, VerificationStartResponseSchema, VerificationStatusResponseSchema,
+  PrimaryCardResponseSchema, NewSubscriptionRequestSchema, EditSubscriptionRequestSchema, DonationRequestRequestSchema, CreateDonationPaymentRequestSchema,
+  CreateSubscriptionPaymentRequestSchema, PaymentCheckRequestSchema, SavePayoutAccountRequestSchema, OkSchema,
   BalanceSchema, CardSchema, ChannelSchema, DonationSchema, LanguageSchema, MigrationChannelSchema, MigrationRequestSchema, SubscriptionMemberSchema,
   SubscriptionSchema, TransactionSchema, UserSchema, WithdrawalAccountSchema, WithdrawalCardSchema,
 } from './schemas';
@@ -34,34 +35,12 @@ export type WithdrawalCardDto = Static<typeof WithdrawalCardSchema>;
 export type TransactionDto = Static<typeof TransactionSchema>;
 
 // ---- verification
-export interface VerificationStatusResponse {
-  token?: string; status: VerificationStatus;
-  /** Where to embed the identity-check widget for `token` (sandbox: /sandbox/kyc/widget?token=...). */
-  widgetUrl?: string;
-  /** The bot's username (without @): /connectbot asks creators to add it to their channel as an admin. */
-  botUsername?: string;
-}
-export interface VerificationStartResponse { token: string; widgetUrl?: string }
+export type VerificationStatusResponse = Static<typeof VerificationStatusResponseSchema>;
+export type VerificationStartResponse = Static<typeof VerificationStartResponseSchema>;
 
 // ---- dashboard
-export interface DashboardResponse {
-  mode: Role;
-  /** True when the user owns at least one channel or passed verification: shows the mode switch link. */
-  isCreator: boolean;
-  user: UserDto;
-  balances: { active: BalanceDto[]; payout: BalanceDto[] };
-  channels: ChannelDto[];
-  transactions: TransactionDto[];
-  transactionsNextFrom: Cursor;
-  withdrawalAccount: WithdrawalAccountDto | null;
-  migrationAvailable: boolean;
-  subscriptionMembers: SubscriptionMemberDto[];
-  subscriptions: SubscriptionDto[];
-  channelsOfSubscriptions: ChannelDto[];
-  cards: CardDto[];
-}
-/** list: 'all' (dashboard) or 'withdrawals' (payout page). */
-export interface DashboardTransactionsRequest { list?: 'all' | 'withdrawals'; mode: Role; startFrom: Cursor }
+export type DashboardResponse = Static<typeof DashboardResponseSchema>;
+export type DashboardTransactionsRequest = Static<typeof DashboardTransactionsRequestSchema>;
 export type TransactionsPage = Static<typeof TransactionsPageSchema>;
 
 // ---- channels
@@ -71,15 +50,13 @@ export type SetChannelLanguageRequest = Static<typeof SetChannelLanguageRequestS
 export type ChannelOnlyResponse = Static<typeof ChannelOnlyResponseSchema>;
 export type PageRequest = Static<typeof PageRequestSchema>;
 export type SubscriptionsPage = Static<typeof SubscriptionsPageSchema>;
-export interface OkResponse { ok: true }
+export type OkResponse = Static<typeof OkSchema>;
 
 // ---- subscriptions
-export interface NewSubscriptionRequest {
-  channelId: number; name: string; description: string; period: Period; currency: Currency; amount: MajorAmount | string; buttonText: string;
-}
+export type NewSubscriptionRequest = Static<typeof NewSubscriptionRequestSchema>;
 export type NewSubscriptionResponse = Static<typeof NewSubscriptionResponseSchema>;
-/** `currency` (optional, additive): the currency `amount` is in; it must equal the subscription's (never changes on edit). */
-export interface EditSubscriptionRequest { name: string; description: string; amount: MajorAmount | string; buttonText: string; currency?: Currency }
+/** `currency` and `period` (optional): they must equal the subscription's (they never change on edit). */
+export type EditSubscriptionRequest = Static<typeof EditSubscriptionRequestSchema>;
 export type SubscriptionOnlyResponse = Static<typeof SubscriptionOnlyResponseSchema>;
 export type PublishSubscriptionRequest = Static<typeof PublishSubscriptionRequestSchema>;
 export type SetCommandRequest = Static<typeof SetCommandRequestSchema>;
@@ -89,88 +66,42 @@ export type SubscriptionDetailResponse = Static<typeof SubscriptionDetailRespons
 export type SubscriptionMemberResponse = Static<typeof SubscriptionMemberResponseSchema>;
 
 // ---- donations
-export interface DonationRequestRequest {
-  title: string; description: string; currency: Currency; amount: MajorAmount | string; buttonText: string;
-  pin: boolean; disableNotification: boolean; imageId?: string | null;
-}
+export type DonationRequestRequest = Static<typeof DonationRequestRequestSchema>;
 export type DonationRequestResponse = Static<typeof DonationRequestResponseSchema>;
 export type DonationDto = Static<typeof DonationSchema>;
 
 // ---- invoices and payments
-export interface DonationInvoiceResponse { channel: ChannelDto; donation: DonationDto; data: { amount: MajorAmount; currency: Currency }; cards: CardDto[] }
-export interface SubscriptionInvoiceResponse { subscription: SubscriptionDto; channel: ChannelDto; cards: CardDto[] }
+export type DonationInvoiceResponse = Static<typeof DonationInvoiceResponseSchema>;
+export type SubscriptionInvoiceResponse = Static<typeof SubscriptionInvoiceResponseSchema>;
 /** Header `Idempotency-Key` is required on every create call. */
-export interface CreateDonationPaymentRequest { paymentMethod: InvoicePaymentMethod; amount: MajorAmount | string; period?: 'onetime'; cardId?: number; saveCard?: boolean; cardToken?: string }
-export interface CreateSubscriptionPaymentRequest { paymentMethod: InvoicePaymentMethod; cardId?: number; saveCard?: boolean; cardToken?: string }
-export interface CreatePaymentResponse {
-  paymentId: string; status: PaymentStatus;
-  /** Hosted payment page (link payment, paymentMethod smart_glocal). */
-  url?: string;
-  /** Provider session public token the client polls with (new card). */
-  token?: string;
-  userAction?: UserAction;
-  errorCode?: string; errorDescription?: string;
-  /** The same details as PaymentCheckResponse (money engine), so a payment that ends at once needs no check call. */
-  kind?: 'subscription' | 'donation';
-  amount?: MajorAmount; currency?: Currency;
-  card?: { brand: CardBrand; last4: string };
-  /** The payer's ledger line once paid. */
-  transactionId?: number;
-  inviteLink?: string;
-  subscriptionMemberId?: number;
-}
-export interface UserAction { type: 'redirect'; url: string }
-export interface PaymentCheckRequest { paymentId: string }
-export interface PaymentCheckResponse {
-  paymentId: string; status: PaymentStatus; userAction?: UserAction; errorCode?: string; errorDescription?: string;
-  amount: MajorAmount; currency: Currency; card?: { brand: CardBrand; last4: string }; transactionId?: number;
-  kind: 'subscription' | 'donation';
-  /** The channel link the subscriber opens after paying. */
-  inviteLink?: string;
-  subscriptionMemberId?: number;
-}
+export type CreateDonationPaymentRequest = Static<typeof CreateDonationPaymentRequestSchema>;
+export type CreateSubscriptionPaymentRequest = Static<typeof CreateSubscriptionPaymentRequestSchema>;
+export type CreatePaymentResponse = Static<typeof PaymentAnswerSchema>;
+export type UserAction = Static<typeof UserActionSchema>;
+export type PaymentCheckRequest = Static<typeof PaymentCheckRequestSchema>;
+/** The check answers the create call's details, with what is paid always present. */
+export type PaymentCheckResponse = CreatePaymentResponse & Required<Pick<CreatePaymentResponse, 'amount' | 'currency' | 'kind'>>;
 
 // ---- follower
-export interface FollowerMemberResponse {
-  subscriptionMember: SubscriptionMemberDto; subscription: SubscriptionDto; channel: ChannelDto;
-  /** Answer of /renew for an expired membership: nothing was charged, the follower pays the subscription invoice again. */
-  renewal?: RenewalAction | null;
-}
-export interface RenewalAction { action: 'pay_invoice'; subscriptionId: number }
+export type FollowerMemberResponse = Static<typeof FollowerMemberResponseSchema>;
+export type RenewalAction = Static<typeof RenewalActionSchema>;
 export type CardsResponse = Static<typeof CardsResponseSchema>;
 export type CardResponse = Static<typeof CardResponseSchema>;
-/** Answer of GET /follower/cards/{id}/primary (with the card) and /delete (without): the user's cards after the change. */
-export interface CardActionResponse { card?: CardDto; cards: CardDto[] }
+/** Answer of GET /follower/cards/{id}/primary: the card and the user's cards after the change (/delete answers CardsResponse). */
+export type PrimaryCardResponse = Static<typeof PrimaryCardResponseSchema>;
 
 // ---- transactions
 export type TransactionResponse = Static<typeof TransactionResponseSchema>;
 
 // ---- payouts
-export interface PayoutResponse {
-  payoutBalances: BalanceDto[]; activeBalances: BalanceDto[]; nextPayoutDate: string;
-  /** Exactly what the payout on nextPayoutDate sends (the rest of payoutBalances waits: laterPayoutBalances). */
-  nextPayoutBalances: BalanceDto[]; laterPayoutBalances: BalanceDto[]; laterPayoutDate: string; withdrawalCard: WithdrawalCardDto | null;
-  withdrawalAccount: WithdrawalAccountDto | null; withdrawals: TransactionDto[]; withdrawalsNextFrom: Cursor;
-}
-export interface PayoutFieldRequirementDto {
-  name: PayoutFieldName; required: boolean; regex?: string; maxLength?: number; oneOf?: string[]; equalTo?: string; invalidMessage: string;
-}
-export interface MandatoryParametersDto { country: string; currency: Currency; methodType: PayoutMethod; bankExternalId?: string; fields: PayoutFieldRequirementDto[] }
-export interface PayoutParametersResponse {
-  /** Provider public token for card tokenisation. */
-  token: string;
-  supportedCountries: { countryCodeIso2: string; countryCodeIso3: string; availablePayoutMethods: PayoutMethod[] }[];
-  userCountry: string | null;
-  mandatoryParametersV2: MandatoryParametersDto[];
-}
-export interface BanksResponse { banks: { externalId: string; bankName: string }[] }
-export interface SavePayoutAccountRequest {
-  currency: Currency; countryIso3: string; methodType: PayoutMethod;
-  card?: { token: string; network: CardBrand; type: string; maskedNumber: string };
-  bank?: { externalId: string; bankName: string };
-  params: Record<string, string>;
-}
-export interface SavePayoutAccountResponse { card: WithdrawalCardDto | null; withdrawalAccount: WithdrawalAccountDto }
+export type PayoutResponse = Static<typeof PayoutResponseSchema>;
+export type PayoutFieldRequirementDto = Static<typeof PayoutFieldRequirementSchema>;
+export type MandatoryParametersDto = Static<typeof MandatoryParametersSchema>;
+export type PayoutParametersResponse = Static<typeof PayoutParametersResponseSchema>;
+export type BanksResponse = Static<typeof BanksResponseSchema>;
+/** Loose on the wire (the server answers the spec's field errors itself); the types name what is allowed. */
+export type SavePayoutAccountRequest = Static<typeof SavePayoutAccountRequestSchema>;
+export type SavePayoutAccountResponse = Static<typeof SavePayoutAccountResponseSchema>;
 
 // ---- migration
 export type MigrationChannelDto = Static<typeof MigrationChannelSchema>;

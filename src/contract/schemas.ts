@@ -5,13 +5,16 @@
  */
 import Type, { type Static, type TSchema } from 'typebox';
 import {
-  CARD_BRANDS, LANGUAGE_CODES, MEMBER_FILTERS, MEMBER_STATUSES, ONBOARDING_STEPS, PAYOUT_METHOD_TYPES, PERIODS, TRANSACTION_PAYMENT_METHODS,
+  CARD_BRANDS, LANGUAGE_CODES, MEMBER_FILTERS, MEMBER_STATUSES, ONBOARDING_STEPS, PAYMENT_STATUSES, ROLES, VERIFICATION_STATUSES, PAYOUT_METHOD_TYPES, PERIODS, TRANSACTION_PAYMENT_METHODS,
   TRANSACTION_TYPES,
 } from '../domain/entities';
-import { CURRENCIES } from '../domain/money';
+import type { CardBrand, PayoutFieldName, PayoutMethod } from '../domain/entities';
+import { INVOICE_PAYMENT_METHODS } from '../domain/entities';
+import { CURRENCIES, type Currency } from '../domain/money';
 
 /** A string of a fixed set, typed as that set (`{ type: 'string', enum }` on the wire, which the fast serialiser needs). */
-const oneOf = <const V extends readonly string[]>(values: V) => Type.Unsafe<V[number]>({ type: 'string', enum: [...values] });
+const oneOf = <const V extends readonly string[]>(values: V, options: { description?: string } = {}) =>
+  Type.Unsafe<V[number]>({ type: 'string', enum: [...values], ...options });
 /** The ids the shared schemas are registered under (SHARED_SCHEMA_IDS). */
 type SharedSchemaId =
   | 'Error' | 'User' | 'Language' | 'Channel' | 'Subscription' | 'SubscriptionMember' | 'Balance' | 'Card' | 'WithdrawalAccount'
@@ -142,3 +145,145 @@ export const MigrationResponseSchema = Type.Object({
   channels: Type.Array(ref.Channel()), donateChannels: Type.Array(ref.MigrationChannel()), termsAccepted: optional(bool()),
 });
 export const MigrationConfirmResponseSchema = Type.Object({ request: ref.MigrationRequest() });
+
+// dashboard
+const balances = () => Type.Array(refTo('Balance', () => BalanceSchema));
+export const DashboardQuerySchema = Type.Object({ mode: optional(oneOf(ROLES)) });
+export const DashboardResponseSchema = Type.Object({
+  mode: oneOf(ROLES),
+  /** True when the user owns at least one channel or passed verification: shows the mode switch link. */
+  isCreator: bool(),
+  user: ref.User(),
+  balances: Type.Object({ active: balances(), payout: balances() }),
+  channels: Type.Array(ref.Channel()),
+  transactions: Type.Array(ref.Transaction()),
+  transactionsNextFrom: CursorSchema,
+  // Inline and nullable rather than anyOf: anyOf makes the fast serialiser validate at run time.
+  withdrawalAccount: Type.Unsafe<Static<typeof WithdrawalAccountSchema> | null>({ ...WithdrawalAccountSchema, type: ['object', 'null'] }),
+  migrationAvailable: bool(),
+  subscriptionMembers: Type.Array(ref.SubscriptionMember()),
+  subscriptions: Type.Array(ref.Subscription()),
+  channelsOfSubscriptions: Type.Array(ref.Channel()),
+  cards: Type.Array(ref.Card()),
+});
+/** list: 'all' (dashboard) or 'withdrawals' (payout page). */
+export const DashboardTransactionsRequestSchema = Type.Object({ list: optional(oneOf(['all', 'withdrawals'] as const)), mode: oneOf(ROLES), startFrom: optional(CursorSchema) });
+
+// invoices and payments
+export const DonationInvoiceResponseSchema = Type.Object({
+  channel: ref.Channel(), donation: ref.Donation(), data: Type.Object({ amount: num(), currency: currency() }), cards: Type.Array(ref.Card()),
+});
+export const SubscriptionInvoiceResponseSchema = Type.Object({ subscription: ref.Subscription(), channel: ref.Channel(), cards: Type.Array(ref.Card()) });
+export const UserActionSchema = Type.Object({ type: oneOf(['redirect'] as const), url: str() });
+/** The answer of a payment create call and of its check: the same details, so a payment that ends at once needs no check. */
+export const PaymentAnswerSchema = Type.Object({
+  paymentId: str(),
+  status: oneOf(PAYMENT_STATUSES),
+  url: optional(Type.String({ description: 'Hosted payment page (link payment)' })),
+  token: optional(Type.String({ description: 'Provider session public token: poll the provider session status with it (header X-Public-Token)' })),
+  userAction: optional(UserActionSchema),
+  errorCode: optional(str()),
+  errorDescription: optional(str()),
+  kind: optional(oneOf(['subscription', 'donation'] as const)),
+  amount: optional(num()),
+  currency: optional(currency()),
+  card: optional(Type.Object({ brand: oneOf(CARD_BRANDS), last4: str() })),
+  transactionId: optional(Type.Integer({ description: "The payer's ledger line once paid" })),
+  inviteLink: optional(Type.String({ description: 'The channel link a paid subscriber opens' })),
+  subscriptionMemberId: optional(int()),
+});
+
+// follower
+export const RenewalActionSchema = Type.Object({ action: oneOf(['pay_invoice'] as const), subscriptionId: int() });
+export const FollowerMemberResponseSchema = Type.Object({
+  subscriptionMember: ref.SubscriptionMember(),
+  subscription: ref.Subscription(),
+  channel: ref.Channel(),
+  renewal: optional(Type.Unsafe<Static<typeof RenewalActionSchema> | null>({
+    type: ['object', 'null'],
+    properties: { action: { type: 'string', enum: ['pay_invoice'] }, subscriptionId: { type: 'integer' } },
+    required: ['action', 'subscriptionId'],
+    description: '/renew of an expired membership: pay the subscription invoice again',
+  })),
+});
+
+// verification
+export const VerificationStatusResponseSchema = Type.Object({
+  status: oneOf(VERIFICATION_STATUSES),
+  token: optional(str()),
+  /** Where to embed the identity-check widget for `token` (sandbox: /sandbox/kyc/widget?token=...). */
+  widgetUrl: optional(str()),
+  /** The bot's username (without @): /connectbot asks creators to add it to their channel as an admin. */
+  botUsername: optional(str()),
+});
+export const VerificationStartResponseSchema = Type.Object({ token: str(), widgetUrl: optional(str()) });
+
+// payouts
+const nullableRef = <S extends TSchema>(id: SharedSchemaId, _schema: () => S) => Type.Unsafe<Static<S> | null>({ anyOf: [{ $ref: `${id}#` }, { type: 'null' }] });
+export const PayoutResponseSchema = Type.Object({
+  payoutBalances: balances(), activeBalances: balances(), nextPayoutDate: str(),
+  /** Exactly what the payout on nextPayoutDate sends (the rest of payoutBalances waits: laterPayoutBalances). */
+  nextPayoutBalances: balances(), laterPayoutBalances: balances(), laterPayoutDate: str(),
+  withdrawalCard: nullableRef('WithdrawalCard', () => WithdrawalCardSchema),
+  withdrawalAccount: nullableRef('WithdrawalAccount', () => WithdrawalAccountSchema),
+  withdrawals: Type.Array(ref.Transaction()), withdrawalsNextFrom: CursorSchema,
+});
+export const PayoutFieldRequirementSchema = Type.Object({
+  name: Type.Unsafe<PayoutFieldName>({ type: 'string' }), required: bool(), regex: optional(str()), maxLength: optional(int()), oneOf: optional(Type.Array(str())),
+  equalTo: optional(str()), invalidMessage: str(),
+});
+export const MandatoryParametersSchema = Type.Object({
+  country: str(), currency: currency(), methodType: oneOf(PAYOUT_METHOD_TYPES), bankExternalId: optional(str()), fields: Type.Array(PayoutFieldRequirementSchema),
+});
+export const PayoutParametersResponseSchema = Type.Object({
+  /** Provider public token for card tokenisation. */
+  token: str(),
+  supportedCountries: Type.Array(Type.Object({ countryCodeIso2: str(), countryCodeIso3: str(), availablePayoutMethods: Type.Array(oneOf(PAYOUT_METHOD_TYPES)) })),
+  userCountry: Type.Unsafe<string | null>({ type: ['string', 'null'] }),
+  mandatoryParametersV2: Type.Array(MandatoryParametersSchema),
+});
+export const BanksResponseSchema = Type.Object({ banks: Type.Array(Type.Object({ externalId: str(), bankName: str() })) });
+export const SavePayoutAccountResponseSchema = Type.Object({
+  card: nullableRef('WithdrawalCard', () => WithdrawalCardSchema), withdrawalAccount: refTo('WithdrawalAccount', () => WithdrawalAccountSchema),
+});
+
+// ---- request bodies. Free text is counted in characters by the shared form rules (src/domain); the wire allows four
+// bytes per character. Some fields are plain strings on the wire because the server checks them itself, with the
+// spec's own error texts (payout accounts: src/domain/payout-account.ts); their types still name the allowed values.
+const text = (maxLength: number) => Type.String({ maxLength: maxLength * 4, description: `At most ${maxLength} characters (checked with the shared form rules)` });
+const positiveId = (options: { description?: string } = {}) => Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, ...options });
+/** Amounts travel in major units; 5, "5" and "5.00" all mean five. */
+export const AmountInputSchema = Type.Union([Type.Number(), Type.String({ maxLength: 32 })], { description: 'Major units as a number or a numeric string ("5", "5.00").' });
+
+export const NewSubscriptionRequestSchema = Type.Object({
+  channelId: positiveId(), name: text(32), description: text(300), period: oneOf(PERIODS), currency: currency(), amount: AmountInputSchema, buttonText: text(20),
+});
+/** `period` and `currency` are optional and must equal the subscription's (they never change on edit). */
+export const EditSubscriptionRequestSchema = Type.Object({
+  name: text(32), description: text(300), amount: AmountInputSchema, buttonText: text(20),
+  period: optional(oneOf(PERIODS, { description: 'Optional; must equal the current period' })),
+  currency: optional(oneOf(CURRENCIES, { description: 'Optional; must equal the current currency' })),
+});
+export const DonationRequestRequestSchema = Type.Object({
+  title: Type.String({ maxLength: 128 }), description: Type.String({ maxLength: 560 }), currency: currency(), amount: AmountInputSchema,
+  buttonText: Type.String({ maxLength: 80 }), pin: bool(), disableNotification: bool(),
+  imageId: optional(Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: 256 })),
+});
+const paymentMethodFields = {
+  paymentMethod: oneOf(INVOICE_PAYMENT_METHODS),
+  cardId: optional(Type.Integer({ minimum: 1, description: 'smart_glocal_saved_card: the saved card' })),
+  saveCard: optional(Type.Boolean({ description: 'smart_glocal_form / smart_glocal: keep the card for later payments and renewals' })),
+  cardToken: optional(Type.String({ maxLength: 200, description: 'smart_glocal_form: the token of POST {provider}/v1/cards/tokenize' })),
+};
+/** Header `Idempotency-Key` is required on every create call. */
+export const CreateSubscriptionPaymentRequestSchema = Type.Object(paymentMethodFields);
+export const CreateDonationPaymentRequestSchema = Type.Object({ ...paymentMethodFields, amount: AmountInputSchema, period: optional(oneOf(['onetime'] as const)) });
+export const PaymentCheckRequestSchema = Type.Object({ paymentId: Type.String({ minLength: 1, maxLength: 64 }) });
+export const SavePayoutAccountRequestSchema = Type.Object({
+  currency: Type.Unsafe<Currency>({ type: 'string' }),
+  countryIso3: str(),
+  methodType: Type.Unsafe<PayoutMethod>({ type: 'string' }),
+  card: optional(Type.Object({ token: optional(str()), network: optional(Type.Unsafe<CardBrand>({ type: 'string' })), type: optional(str()), maskedNumber: optional(str()) })),
+  bank: optional(Type.Object({ externalId: optional(str()), bankName: optional(str()) })),
+  params: optional(Type.Unsafe<Record<string, string | number>>({ type: 'object', additionalProperties: { anyOf: [{ type: 'string' }, { type: 'number' }] } })),
+});

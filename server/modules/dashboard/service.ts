@@ -148,7 +148,7 @@ export class DashboardService {
   }
 
   /** POST /dashboard/transactions: the next page of the mode's ledger, or the withdrawals. */
-  async transactions(user: UserRow, input: { list?: TransactionList; mode: Role; startFrom: string | null | undefined }): Promise<TransactionsPage> {
+  async transactions(user: UserRow, input: { list?: TransactionList; mode: Role; startFrom?: string | null }): Promise<TransactionsPage> {
     const list = input.list ?? 'all';
     if (input.mode === 'creator' || list === 'withdrawals') requireVerified(user);
     const cursor = decodeCursor(input.startFrom);

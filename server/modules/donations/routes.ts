@@ -3,8 +3,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { DonationRequestRequest } from '../../../src/contract/api';
 import type { RouteOptions } from '../../context';
 import { currentUser } from '../users/auth';
-import { channelIdParam, errorResponses, s } from '../../platform/http/schemas';
-import { DonationRequestResponseSchema } from '../../../src/contract/schemas';
+import { channelIdParam, errorResponses } from '../../platform/http/schemas';
+import { DonationRequestRequestSchema, DonationRequestResponseSchema } from '../../../src/contract/schemas';
 
 export const donationRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
   const { donations } = deps.services;
@@ -15,11 +15,7 @@ export const donationRoutes: FastifyPluginAsync<RouteOptions> = async (app, { de
       summary: 'Create a donation request and have the bot post it (optionally pinned and silent)',
       description: 'amount 0 lets the payer choose; any other amount must be within the donation bounds of the currency.',
       params: channelIdParam,
-      body: s.object({
-        title: { type: 'string', maxLength: 128 }, description: { type: 'string', maxLength: 560 }, currency: s.currency,
-        amount: s.amountInput, buttonText: { type: 'string', maxLength: 80 }, pin: s.bool, disableNotification: s.bool,
-        imageId: { type: ['string', 'null'], maxLength: 256 },
-      }, ['title', 'description', 'currency', 'amount', 'buttonText', 'pin', 'disableNotification']),
+      body: DonationRequestRequestSchema,
       response: { 200: DonationRequestResponseSchema, ...errorResponses(404, 409, 502) },
     },
   }, (request) => donations.request(currentUser(request), request.params.channelId, request.body));

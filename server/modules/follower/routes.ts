@@ -11,21 +11,12 @@ import type { RouteOptions } from '../../context';
 import type { MemberWithSubscription, RenewOutcome } from '../payments/FollowerService';
 import { channelDto, memberDto, subscriptionDto } from '../../platform/dto';
 import { currentUser } from '../users/auth';
-import { errorResponses, idParam, s } from '../../platform/http/schemas';
+import { errorResponses, idParam } from '../../platform/http/schemas';
+import { FollowerMemberResponseSchema } from '../../../src/contract/schemas';
 
 const tags = ['follower'];
 
-const memberAnswer = s.object({
-  subscriptionMember: s.ref('SubscriptionMember'),
-  subscription: s.ref('Subscription'),
-  channel: s.ref('Channel'),
-  renewal: {
-    type: ['object', 'null'],
-    properties: { action: s.enumOf(['pay_invoice']), subscriptionId: s.int },
-    required: ['action', 'subscriptionId'],
-    description: '/renew of an expired membership: pay the subscription invoice again',
-  },
-}, ['subscriptionMember', 'subscription', 'channel']);
+const memberAnswer = FollowerMemberResponseSchema;
 
 export const followerRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
   const { followers } = deps.money;

@@ -6,7 +6,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { RouteOptions } from '../../context';
 import { currentUser } from '../users/auth';
-import { errorResponses, idParam, s } from '../../platform/http/schemas';
+import { errorResponses, idParam } from '../../platform/http/schemas';
+import { DonationInvoiceResponseSchema, SubscriptionInvoiceResponseSchema } from '../../../src/contract/schemas';
 
 const tags = ['invoice'];
 
@@ -18,10 +19,7 @@ export const invoiceLoadRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
       tags, summary: 'Load a donation invoice: channel, donation request, suggested amount, the payer\'s saved cards',
       params: idParam,
       response: {
-        200: s.object({
-          channel: s.ref('Channel'), donation: s.ref('Donation'),
-          data: s.object({ amount: s.num, currency: s.currency }), cards: s.arrayOf(s.ref('Card')),
-        }),
+        200: DonationInvoiceResponseSchema,
         ...errorResponses(404),
       },
     },
@@ -31,7 +29,7 @@ export const invoiceLoadRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
     schema: {
       tags, summary: "Load a subscription invoice: subscription, channel, the payer's saved cards (409 already_subscribed)",
       params: idParam,
-      response: { 200: s.object({ subscription: s.ref('Subscription'), channel: s.ref('Channel'), cards: s.arrayOf(s.ref('Card')) }), ...errorResponses(404, 409) },
+      response: { 200: SubscriptionInvoiceResponseSchema, ...errorResponses(404, 409) },
     },
   }, (request) => invoices.subscription(currentUser(request), request.params.id));
 };

@@ -9,8 +9,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { RouteOptions } from '../../context';
 import { createResponse, idempotentReply, originOf, paymentAnswer } from '../payments/http';
 import { currentUser } from '../users/auth';
-import { errorResponses, idParam, s } from '../../platform/http/schemas';
-import { INVOICE_PAYMENT_METHODS } from '../../../src/domain/entities';
+import { errorResponses, idParam } from '../../platform/http/schemas';
+import type { CreateDonationPaymentRequest, CreateSubscriptionPaymentRequest } from '../../../src/contract/api';
+import { CreateDonationPaymentRequestSchema, CreateSubscriptionPaymentRequestSchema } from '../../../src/contract/schemas';
 
 const tags = ['invoice'];
 
@@ -19,23 +20,16 @@ const idempotencyHeader = {
   properties: { 'idempotency-key': { type: 'string', description: 'One key per user action (tap of Pay); required' } },
 };
 
-const methodFields = {
-  paymentMethod: s.enumOf(INVOICE_PAYMENT_METHODS),
-  cardId: { type: 'integer', minimum: 1, description: 'smart_glocal_saved_card: the saved card' },
-  saveCard: { type: 'boolean', description: 'smart_glocal_form / smart_glocal: keep the card for later payments and renewals' },
-  cardToken: { type: 'string', maxLength: 200, description: 'smart_glocal_form: the token of POST {provider}/v1/cards/tokenize' },
-};
-
 export const invoicesRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
   const engine = deps.money;
 
-  app.post<{ Params: { id: number }; Body: Record<string, unknown> }>('/invoice/donation/:id/create', {
+  app.post<{ Params: { id: number }; Body: CreateDonationPaymentRequest }>('/invoice/donation/:id/create', {
     schema: {
       tags,
       summary: 'Pay a donation request (one-time, amount within the donation bounds of its currency)',
       headers: idempotencyHeader,
       params: idParam,
-      body: s.object({ ...methodFields, amount: s.amountInput, period: s.enumOf(['onetime']) }, ['paymentMethod', 'amount']),
+      body: CreateDonationPaymentRequestSchema,
       response: { 200: paymentAnswer, ...errorResponses(404, 409, 422) },
     },
   }, (request, reply) => idempotentReply(request, reply, engine, async (key) => {
@@ -43,13 +37,13 @@ export const invoicesRoutes: FastifyPluginAsync<RouteOptions> = async (app, { de
     return createResponse(view, originOf(request));
   }));
 
-  app.post<{ Params: { id: number }; Body: Record<string, unknown> }>('/invoice/subscription/:id/create', {
+  app.post<{ Params: { id: number }; Body: CreateSubscriptionPaymentRequest }>('/invoice/subscription/:id/create', {
     schema: {
       tags,
       summary: 'Pay a subscription: creates or extends the membership; the paid answer carries the channel invite link',
       headers: idempotencyHeader,
       params: idParam,
-      body: s.object(methodFields, ['paymentMethod']),
+      body: CreateSubscriptionPaymentRequestSchema,
       response: { 200: paymentAnswer, ...errorResponses(404, 409, 422) },
     },
   }, (request, reply) => idempotentReply(request, reply, engine, async (key) => {

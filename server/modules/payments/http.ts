@@ -8,8 +8,7 @@ import { IDEMPOTENCY_HEADER, REPLAYED_HEADER, type StoredAnswer, isValidIdempote
 import type { MoneyEngine } from './engine';
 import type { PaymentView } from './PaymentService';
 import { cardBrandOf } from './settlement';
-import { s } from '../../platform/http/schemas';
-import { CARD_BRANDS, PAYMENT_STATUSES } from '../../../src/domain/entities';
+import { PaymentAnswerSchema } from '../../../src/contract/schemas';
 
 /** The origin the client reached us on; provider pages served by this server are made absolute against it. */
 export function originOf(request: FastifyRequest): string {
@@ -86,19 +85,4 @@ export function createResponse(view: PaymentView, origin: string): CreatePayment
 }
 
 /** The wire shape of a payment (create and check answers), the routes' response schema. */
-export const paymentAnswer = s.object({
-  paymentId: s.str,
-  status: s.enumOf(PAYMENT_STATUSES),
-  url: { type: 'string', description: 'Hosted payment page (link payment)' },
-  token: { type: 'string', description: 'Provider session public token: poll the provider session status with it (header X-Public-Token)' },
-  userAction: s.object({ type: s.enumOf(['redirect']), url: s.str }),
-  errorCode: s.str,
-  errorDescription: s.str,
-  kind: s.enumOf(['subscription', 'donation']),
-  amount: s.num,
-  currency: s.currency,
-  card: s.object({ brand: s.enumOf(CARD_BRANDS), last4: s.str }),
-  transactionId: { type: 'integer', description: "The payer's ledger line once paid" },
-  inviteLink: { type: 'string', description: 'The channel link a paid subscriber opens' },
-  subscriptionMemberId: s.int,
-}, ['paymentId', 'status']);
+export const paymentAnswer = PaymentAnswerSchema;

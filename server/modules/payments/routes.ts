@@ -6,6 +6,8 @@
  * X-Provider-Signature), verified on the raw body and applied once per event id.
  */
 import type { FastifyPluginAsync } from 'fastify';
+import type { PaymentCheckRequest } from '../../../src/contract/api';
+import { PaymentCheckRequestSchema } from '../../../src/contract/schemas';
 import type { RouteOptions } from '../../context';
 import { AppError } from '../../platform/errors';
 import { checkResponse, originOf, paymentAnswer } from './http';
@@ -18,11 +20,11 @@ const tags = ['payment'];
 export const paymentsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
   const engine = deps.money;
 
-  app.post<{ Body: { paymentId: string } }>('/pay/smart_glocal/check', {
+  app.post<{ Body: PaymentCheckRequest }>('/pay/smart_glocal/check', {
     schema: {
       tags,
       summary: "The status of one of the caller's payments (polled every second by the client)",
-      body: s.object({ paymentId: { type: 'string', minLength: 1, maxLength: 64 } }),
+      body: PaymentCheckRequestSchema,
       response: { 200: { ...paymentAnswer, required: ['paymentId', 'status', 'amount', 'currency', 'kind'] }, ...errorResponses(404) },
     },
   }, async (request) => checkResponse(await engine.payments.check(currentUser(request).id, request.body.paymentId), originOf(request)));

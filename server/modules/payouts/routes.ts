@@ -13,7 +13,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import type {
   BanksResponse, PayoutParametersResponse, PayoutResponse, SavePayoutAccountResponse, WithdrawalCardDto,
 } from '../../../src/contract/api';
-import { PAYOUT_METHOD_TYPES } from '../../../src/domain/entities';
 import { type Money, PAYOUT_CURRENCIES, toMajor } from '../../../src/domain/money';
 import { payoutDateString } from '../../../src/domain/payout';
 import type { RouteOptions } from '../../context';
@@ -27,6 +26,7 @@ import type { MoneyDb } from '../../platform/db/moneyDb';
 import { currentUser } from '../users/auth';
 import { errorResponses, s } from '../../platform/http/schemas';
 import { PayoutService } from './service';
+import { BanksResponseSchema, PayoutParametersResponseSchema, PayoutResponseSchema, SavePayoutAccountRequestSchema, SavePayoutAccountResponseSchema } from '../../../src/contract/schemas';
 
 const tags = ['payout'];
 
@@ -42,9 +42,6 @@ function withdrawalCard(account: PayoutAccountRow | undefined): WithdrawalCardDt
   };
 }
 
-const requirement = s.object({
-  name: s.str, required: s.bool, regex: s.str, maxLength: s.int, oneOf: s.arrayOf(s.str), equalTo: s.str, invalidMessage: s.str,
-}, ['name', 'required', 'invalidMessage']);
 
 export const payoutsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
   const engine = deps.money;
@@ -54,13 +51,7 @@ export const payoutsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { dep
     schema: {
       tags, summary: 'Balances, next payout date, payout account and withdrawals',
       response: {
-        200: s.object({
-          payoutBalances: s.arrayOf(s.ref('Balance')), activeBalances: s.arrayOf(s.ref('Balance')), nextPayoutDate: s.str,
-          nextPayoutBalances: s.arrayOf(s.ref('Balance')), laterPayoutBalances: s.arrayOf(s.ref('Balance')), laterPayoutDate: s.str,
-          withdrawalCard: { anyOf: [s.ref('WithdrawalCard'), { type: 'null' }] },
-          withdrawalAccount: { anyOf: [s.ref('WithdrawalAccount'), { type: 'null' }] },
-          withdrawals: s.arrayOf(s.ref('Transaction')), withdrawalsNextFrom: s.cursor,
-        }),
+        200: PayoutResponseSchema,
         ...errorResponses(),
       },
     },
@@ -87,14 +78,7 @@ export const payoutsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { dep
     schema: {
       tags, summary: 'Supported countries, methods and the fields each country, currency, method and bank requires',
       response: {
-        200: s.object({
-          token: s.str,
-          supportedCountries: s.arrayOf(s.object({ countryCodeIso2: s.str, countryCodeIso3: s.str, availablePayoutMethods: s.arrayOf(s.enumOf(PAYOUT_METHOD_TYPES)) })),
-          userCountry: s.nullable(s.str),
-          mandatoryParametersV2: s.arrayOf(s.object({
-            country: s.str, currency: s.currency, methodType: s.enumOf(PAYOUT_METHOD_TYPES), bankExternalId: s.str, fields: s.arrayOf(requirement),
-          }, ['country', 'currency', 'methodType', 'fields'])),
-        }),
+        200: PayoutParametersResponseSchema,
         ...errorResponses(),
       },
     },
@@ -125,7 +109,7 @@ export const payoutsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { dep
     schema: {
       tags, summary: 'Banks for a country (ISO2 or ISO3) and payout currency',
       querystring: s.object({ country: { type: 'string', minLength: 2, maxLength: 3 }, currency: s.enumOf(PAYOUT_CURRENCIES) }, ['country']),
-      response: { 200: s.object({ banks: s.arrayOf(s.object({ externalId: s.str, bankName: s.str })) }), ...errorResponses() },
+      response: { 200: BanksResponseSchema, ...errorResponses() },
     },
   }, async (request): Promise<BanksResponse> => {
     requireVerified(currentUser(request));
@@ -139,16 +123,9 @@ export const payoutsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { dep
   app.post<{ Body: PayoutAccountInput }>('/payout/account', {
     schema: {
       tags, summary: 'Save the payout account (card by provider token, SWIFT, global bank account, ru account)',
-      body: s.object({
-        currency: s.str,
-        countryIso3: s.str,
-        methodType: s.str,
-        card: { type: 'object', properties: { token: s.str, network: s.str, type: s.str, maskedNumber: s.str } },
-        bank: { type: 'object', properties: { externalId: s.str, bankName: s.str } },
-        params: { type: 'object', additionalProperties: { anyOf: [{ type: 'string' }, { type: 'number' }] } },
-      }, ['currency', 'countryIso3', 'methodType']),
+      body: SavePayoutAccountRequestSchema,
       response: {
-        200: s.object({ card: { anyOf: [s.ref('WithdrawalCard'), { type: 'null' }] }, withdrawalAccount: s.ref('WithdrawalAccount') }),
+        200: SavePayoutAccountResponseSchema,
         ...errorResponses(),
       },
     },

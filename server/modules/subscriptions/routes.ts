@@ -5,13 +5,12 @@ import type {
 } from '../../../src/contract/api';
 import type { RouteOptions } from '../../context';
 import { currentUser } from '../users/auth';
-import { enums, errorResponses, idParam, s } from '../../platform/http/schemas';
-import { ChannelOnlyResponseSchema, MembersPageSchema, MembersRequestSchema, NewSubscriptionResponseSchema, PublishSubscriptionRequestSchema, SetCommandRequestSchema, SubscriptionDetailResponseSchema, SubscriptionMemberResponseSchema, SubscriptionOnlyResponseSchema } from '../../../src/contract/schemas';
+import { errorResponses, idParam } from '../../platform/http/schemas';
+import { ChannelOnlyResponseSchema, EditSubscriptionRequestSchema, NewSubscriptionRequestSchema, MembersPageSchema, MembersRequestSchema, NewSubscriptionResponseSchema, PublishSubscriptionRequestSchema, SetCommandRequestSchema, SubscriptionDetailResponseSchema, SubscriptionMemberResponseSchema, SubscriptionOnlyResponseSchema } from '../../../src/contract/schemas';
 
 type IdParams = { Params: { id: number } };
 const tags = ['subscription'];
 const subscriptionAnswer = SubscriptionOnlyResponseSchema;
-const text = (maxLength: number) => ({ type: 'string', maxLength: maxLength * 4, description: `At most ${maxLength} characters (checked with the shared form rules)` });
 
 export const subscriptionRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
   const { subscriptions } = deps.services;
@@ -19,23 +18,16 @@ export const subscriptionRoutes: FastifyPluginAsync<RouteOptions> = async (app, 
   app.post<{ Body: NewSubscriptionRequest }>('/subscription/new', {
     schema: {
       tags, summary: 'Create a subscription (validated in the order amount, name, description, button text)',
-      body: s.object({
-        channelId: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER }, name: text(32), description: text(300),
-        period: s.enumOf(enums.PERIODS), currency: s.currency, amount: s.amountInput, buttonText: text(20),
-      }),
+      body: NewSubscriptionRequestSchema,
       response: { 200: NewSubscriptionResponseSchema, ...errorResponses(404, 409) },
     },
   }, (request) => subscriptions.create(currentUser(request), request.body));
 
-  app.post<IdParams & { Body: EditSubscriptionRequest & { period?: string; currency?: string } }>('/subscription/:id/edit', {
+  app.post<IdParams & { Body: EditSubscriptionRequest }>('/subscription/:id/edit', {
     schema: {
       tags, summary: 'Edit name, description, amount and button text (period and currency cannot change)',
       params: idParam,
-      body: s.object({
-        name: text(32), description: text(300), amount: s.amountInput, buttonText: text(20),
-        period: { ...s.enumOf(enums.PERIODS), description: 'Optional; must equal the current period' },
-        currency: { ...s.currency, description: 'Optional; must equal the current currency' },
-      }, ['name', 'description', 'amount', 'buttonText']),
+      body: EditSubscriptionRequestSchema,
       response: { 200: subscriptionAnswer, ...errorResponses(404, 409) },
     },
   }, (request) => subscriptions.edit(currentUser(request), request.params.id, request.body));

@@ -3,9 +3,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { RouteOptions } from '../../context';
 import { currentUser } from '../users/auth';
 import { errorResponses, s } from '../../platform/http/schemas';
-import { VERIFICATION_STATUSES } from '../../../src/domain/entities';
+import { VerificationStartResponseSchema, VerificationStatusResponseSchema } from '../../../src/contract/schemas';
 
-const statusAnswer = s.object({ status: s.enumOf(VERIFICATION_STATUSES), token: s.str, widgetUrl: s.str, botUsername: s.str }, ['status']);
+const statusAnswer = VerificationStatusResponseSchema;
 
 export const verificationRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
   const { verification } = deps.services;
@@ -23,7 +23,7 @@ export const verificationRoutes: FastifyPluginAsync<RouteOptions> = async (app, 
     schema: {
       tags: ['verification'],
       summary: 'Start (or restart with a fresh token) the identity check; status becomes in_kyc',
-      response: { 200: s.object({ token: s.str, widgetUrl: s.str }, ['token']), ...errorResponses(409) },
+      response: { 200: VerificationStartResponseSchema, ...errorResponses(409) },
     },
   }, (request) => verification.start(currentUser(request)));
 };
