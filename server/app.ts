@@ -31,7 +31,7 @@ import { installStatic } from './platform/http/static';
 import type { KycProvider } from './modules/verification/kyc/KycProvider';
 import { SandboxKycProvider } from './modules/verification/kyc/SandboxKycProvider';
 import { providerPlugin } from './modules/payments/sandbox/plugin';
-import { sandboxControlRoutes } from './modules/sandbox/control';
+import { sandboxControlRoutes } from './modules/sandbox/controlRoutes';
 import { emulatorPlugin } from './modules/sandbox/emulator/plugin';
 import { createServices } from './services';
 import type { Database } from './platform/db/db';

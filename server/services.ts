@@ -23,11 +23,12 @@ export interface Services {
 }
 
 export function createServices(deps: ServiceDeps): Services {
+  const subscriptions = new SubscriptionService(deps);
   return {
     verification: new VerificationService(deps),
     dashboard: new DashboardService(deps),
-    channels: new ChannelService(deps),
-    subscriptions: new SubscriptionService(deps),
+    channels: new ChannelService(deps, (channel, cursor) => subscriptions.pageOfChannel(channel, cursor)),
+    subscriptions,
     donations: new DonationService(deps),
     transactions: new TransactionService(deps),
     invoices: new InvoiceService(deps),

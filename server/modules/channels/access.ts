@@ -5,9 +5,8 @@
  */
 import { AppError, notFound } from '../../platform/errors';
 import { ChannelsRepository } from './repository';
-import { SubscriptionsRepository } from '../subscriptions/repository';
 import type { DbOrTx } from '../../platform/db/db';
-import type { ChannelRow, SubscriptionRow, UserRow } from '../../platform/db/schema';
+import type { ChannelRow, UserRow } from '../../platform/db/schema';
 
 export interface ChannelAccess {
   /** Changing the channel: deleted channels are gone (404). Reading shows a deleted channel to its owner. */
@@ -32,20 +31,4 @@ export async function ownedChannel(db: DbOrTx, user: UserRow, channelId: number,
   assertModerated(channel);
   if (access.needsBot && !channel.connected) throw new AppError('channel_disconnected', 'The bot is not an administrator of this channel any more');
   return channel;
-}
-
-export async function ownedSubscription(
-  db: DbOrTx,
-  user: UserRow,
-  subscriptionId: number,
-  access: ChannelAccess = {},
-): Promise<{ subscription: SubscriptionRow; channel: ChannelRow }> {
-  requireVerified(user);
-  const found = await new SubscriptionsRepository(db).byIdWithChannel(subscriptionId);
-  if (!found) throw notFound('Subscription not found');
-  const { subscription, channel } = found;
-  if (channel.ownerId !== user.id || (access.write && channel.deleted)) throw notFound('Subscription not found');
-  assertModerated(channel);
-  if (access.needsBot && !channel.connected) throw new AppError('channel_disconnected', 'The bot is not an administrator of this channel any more');
-  return { subscription, channel };
 }

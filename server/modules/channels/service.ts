@@ -5,16 +5,19 @@ import type { LanguageCode } from '../../../src/domain/entities';
 import { AppError } from '../../platform/errors';
 import { decodeCursor, toPage } from '../../platform/db/cursor';
 import { ChannelsRepository, type ChannelPatch } from './repository';
-import { SubscriptionsRepository } from '../subscriptions/repository';
 import { TransactionsRepository } from '../transactions/repository';
 import type { ChannelRow, UserRow } from '../../platform/db/schema';
 import { ownedChannel } from './access';
 import { type ServiceDeps, nowDate } from '../../platform/serviceDeps';
-import { channelDto, subscriptionDto, transactionDto } from '../../platform/dto';
+import { channelDto, transactionDto } from '../../platform/dto';
 import { CHANNEL_LANGUAGES } from '../../platform/languages';
 
+/** A page of a channel's subscriptions, newest first: the subscriptions feature's, handed in by server/services.ts. */
+export type SubscriptionsOfChannel = (channel: ChannelRow, cursor: Cursor) => Promise<SubscriptionsPage>;
+type Cursor = ReturnType<typeof decodeCursor>;
+
 export class ChannelService {
-  constructor(private readonly deps: ServiceDeps) {}
+  constructor(private readonly deps: ServiceDeps, private readonly subscriptionsOf: SubscriptionsOfChannel) {}
 
   private get channels() {
     return new ChannelsRepository(this.deps.db);
@@ -30,7 +33,7 @@ export class ChannelService {
     const channel = await ownedChannel(this.deps.db, user, channelId);
     const [dto, subscriptions, transactions] = await Promise.all([
       this.dto(channel),
-      this.subscriptionsPage(channel, null),
+      this.subscriptionsOf(channel, null),
       this.transactionsPage(user, channel, null),
     ]);
     return {
@@ -77,7 +80,7 @@ export class ChannelService {
   async subscriptions(user: UserRow, channelId: number, startFrom: string | null | undefined): Promise<SubscriptionsPage> {
     const cursor = decodeCursor(startFrom);
     const channel = await ownedChannel(this.deps.db, user, channelId);
-    return this.subscriptionsPage(channel, cursor);
+    return this.subscriptionsOf(channel, cursor);
   }
 
   async transactions(user: UserRow, channelId: number, startFrom: string | null | undefined): Promise<TransactionsPage> {
@@ -86,14 +89,7 @@ export class ChannelService {
     return this.transactionsPage(user, channel, cursor);
   }
 
-  private async subscriptionsPage(channel: ChannelRow, cursor: ReturnType<typeof decodeCursor>): Promise<SubscriptionsPage> {
-    const repo = new SubscriptionsRepository(this.deps.db);
-    const page = toPage(await repo.pageByChannel(channel.id, cursor), (row) => ({ t: row.createdAt.getTime(), id: row.id }));
-    const counts = await repo.activeSubscribers(page.items.map((row) => row.id), nowDate(this.deps.clock));
-    return { subscriptions: page.items.map((row) => subscriptionDto(row, counts.get(row.id) ?? 0, channel)), nextFrom: page.nextFrom };
-  }
-
-  private async transactionsPage(user: UserRow, channel: ChannelRow, cursor: ReturnType<typeof decodeCursor>): Promise<TransactionsPage> {
+  private async transactionsPage(user: UserRow, channel: ChannelRow, cursor: Cursor): Promise<TransactionsPage> {
     const rows = await new TransactionsRepository(this.deps.db).pageForChannel(user.id, channel.id, cursor);
     const page = toPage(rows, (view) => ({ t: view.transaction.createdAt.getTime(), id: view.transaction.id }));
     return { transactions: page.items.map(transactionDto), nextFrom: page.nextFrom };

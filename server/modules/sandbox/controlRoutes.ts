@@ -4,20 +4,17 @@
  * decisions, bans, the server clock (which also runs due jobs), the older product's hand-over for migration,
  * and the demo accounts. Every body is schema-checked; failures answer `{ code, message }` like the API.
  */
-import { desc } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { LANGUAGE_CODES, VERIFICATION_STATUSES, type ModerationState, type VerificationStatus } from '../../../src/domain/entities';
 import type { RouteOptions } from '../../context';
 import { AppError, notFound } from '../../platform/errors';
 import { s } from '../../platform/http/schemas';
 import { kycWidgetPage } from '../verification/kyc/widget';
-import { BotPostsRepository } from '../bot/postsRepository';
-import { UsersRepository } from '../users/repository';
-import { users as usersTable } from '../../platform/db/schema';
 import { channelDto, userDto } from '../../platform/dto';
 import { InvalidKycTokenError, type KycDecision } from '../verification/service';
 import { type LaunchOptions, launchUrl, signInitData } from './initData';
 import { DEMO_ACCOUNTS } from './demoAccounts';
+import { SandboxService } from './service';
 
 const telegramId = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER };
 const chatId = { type: 'integer', minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER };
@@ -25,14 +22,9 @@ const hidden = { hide: true, tags: ['sandbox'] };
 
 export const sandboxControlRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
   const { db, clock, config, services } = deps;
-  const users = new UsersRepository(db);
+  const sandbox = new SandboxService(db, clock);
+  const userByTelegramId = (id: number) => sandbox.userByTelegramId(id);
   const now = () => new Date(clock.now());
-
-  async function userByTelegramId(id: number) {
-    const user = await users.byTelegramId(id);
-    if (!user) throw notFound(`No user with telegramId ${id}`);
-    return user;
-  }
 
   app.post<{ Body: LaunchOptions }>('/launch', {
     schema: {
@@ -81,7 +73,7 @@ export const sandboxControlRoutes: FastifyPluginAsync<RouteOptions> = async (app
   app.get<{ Querystring: { chatId: number } }>('/bot/posts', {
     schema: { ...hidden, querystring: s.object({ chatId }) },
   }, async (request) => {
-    const posts = await new BotPostsRepository(db).listByChat(request.query.chatId);
+    const posts = await sandbox.botPosts(request.query.chatId);
     return {
       posts: posts.map((post) => ({
         id: post.id, chatId: post.chatId, channelId: post.channelId, kind: post.kind, refId: post.refId, messageId: post.messageId,
@@ -120,8 +112,7 @@ export const sandboxControlRoutes: FastifyPluginAsync<RouteOptions> = async (app
   app.post<{ Body: { telegramId: number; banned?: boolean } }>('/users/ban', {
     schema: { ...hidden, body: s.object({ telegramId, banned: s.bool }, ['telegramId']) },
   }, async (request) => {
-    const user = await userByTelegramId(request.body.telegramId);
-    await users.setBanned(user.id, request.body.banned ?? true, now());
+    await sandbox.setBanned(request.body.telegramId, request.body.banned ?? true);
     return { ok: true, banned: request.body.banned ?? true };
   });
 
@@ -155,7 +146,7 @@ export const sandboxControlRoutes: FastifyPluginAsync<RouteOptions> = async (app
   });
 
   app.get('/users', { schema: hidden }, async () => {
-    const rows = await db.select().from(usersTable).orderBy(desc(usersTable.updatedAt)).limit(50);
+    const rows = await sandbox.recentUsers();
     const demoIds = new Set(DEMO_ACCOUNTS.map((account) => account.telegramId));
     return {
       demo: DEMO_ACCOUNTS,

@@ -5,7 +5,7 @@
  */
 import type {
   ChannelOnlyResponse, EditSubscriptionRequest, MembersPage, MembersRequest, NewSubscriptionRequest, NewSubscriptionResponse,
-  PublishSubscriptionRequest, SubscriptionDetailResponse, SubscriptionMemberResponse, SubscriptionOnlyResponse,
+  PublishSubscriptionRequest, SubscriptionDetailResponse, SubscriptionMemberResponse, SubscriptionOnlyResponse, SubscriptionsPage,
 } from '../../../src/contract/api';
 import { isValidCommand } from '../../../src/domain/command';
 import { validateSubscriptionForm } from '../../../src/domain/subscription-form';
@@ -16,8 +16,9 @@ import { ChannelsRepository } from '../channels/repository';
 import { type MemberGroup, type MemberUser, MembersRepository } from './membersRepository';
 import { SubscriptionsRepository } from './repository';
 import { UsersRepository } from '../users/repository';
-import type { MemberRow, SubscriptionRow, UserRow } from '../../platform/db/schema';
-import { ownedChannel, ownedSubscription } from '../channels/access';
+import type { ChannelRow, MemberRow, SubscriptionRow, UserRow } from '../../platform/db/schema';
+import { ownedChannel } from '../channels/access';
+import { ownedSubscription } from './access';
 import { type ServiceDeps, nowDate } from '../../platform/serviceDeps';
 import { channelDto, memberDto, subscriptionDto, userDto } from '../../platform/dto';
 import { Publisher, postText } from '../bot/publishing';
@@ -61,6 +62,13 @@ export class SubscriptionService {
 
   private now() {
     return nowDate(this.deps.clock);
+  }
+
+  /** A page of a channel's subscriptions, newest first (the channel page and GET /channel/{id}/subscriptions). */
+  async pageOfChannel(channel: ChannelRow, cursor: CursorPosition | null): Promise<SubscriptionsPage> {
+    const page = toPage(await this.repo.pageByChannel(channel.id, cursor), (row) => ({ t: row.createdAt.getTime(), id: row.id }));
+    const counts = await this.repo.activeSubscribers(page.items.map((row) => row.id), this.now());
+    return { subscriptions: page.items.map((row) => subscriptionDto(row, counts.get(row.id) ?? 0, channel)), nextFrom: page.nextFrom };
   }
 
   private async dto(subscription: SubscriptionRow, channel: Parameters<typeof subscriptionDto>[2]) {

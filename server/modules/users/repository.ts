@@ -1,5 +1,5 @@
 /** Users: created or refreshed from signed init data, banned, verification state. */
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { VerificationStatus } from '../../../src/domain/entities';
 import { type Db, type DbOrTx, rowsOf } from '../../platform/db/db';
 import { type UserRow, subscriptionMembers, users } from '../../platform/db/schema';
@@ -39,6 +39,11 @@ export class UsersRepository {
   async byTelegramId(telegramId: number): Promise<UserRow | undefined> {
     const [row] = await this.db.select().from(users).where(eq(users.telegramId, telegramId));
     return row;
+  }
+
+  /** The users seen most recently (the sandbox's account picker). */
+  async recent(limit: number): Promise<UserRow[]> {
+    return this.db.select().from(users).orderBy(desc(users.updatedAt)).limit(limit);
   }
 
   async byIds(ids: readonly number[]): Promise<UserRow[]> {

@@ -1,7 +1,7 @@
 import type { HttpClient, RequestOptions } from '../../../src/infrastructure/http/HttpClient';
 import { HttpSandboxUsers } from '../../../src/infrastructure/http/repositories/HttpSandboxUsers';
 
-/** Answers GET /users and POST /launch like server/modules/sandbox/control.ts, recording the calls. */
+/** Answers GET /users and POST /launch like server/modules/sandbox/controlRoutes.ts, recording the calls. */
 class SandboxHttp implements HttpClient {
   readonly calls: [string, string, unknown][] = [];
   async get<T>(path: string, _options?: RequestOptions): Promise<T> {
