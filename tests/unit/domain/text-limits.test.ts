@@ -1,13 +1,6 @@
-import { checkText, remainingCharacters, TEXT_LIMITS } from '../../../src/domain/text-limits';
+import { checkText, remainingCharacters } from '../../../src/domain/text-limits';
 
 describe('text limits', () => {
-  it('has the spec limits', () => {
-    expect(TEXT_LIMITS.subscription).toEqual({ name: 32, description: 300, buttonText: 20 });
-    expect(TEXT_LIMITS.donation).toEqual({ title: 32, description: 140, buttonText: 20 });
-    expect(TEXT_LIMITS.cardHolder).toBe(255);
-    expect(TEXT_LIMITS.cardNumberField).toBe(24);
-  });
-
   it.each([
     [11, null], // 21 remain: hidden
     [12, 20], // 20 remain: shown

@@ -1,6 +1,8 @@
 import * as timings from '../../../src/domain/timings';
 import * as screenTimings from '../../../src/presentation/timings';
 
+// The behaviour tests use these by name (fake timers advance by the constant), so this is where spec section 9's
+// values are pinned.
 describe('timings of section 9', () => {
   it.each([
     ['VERIFICATION_POLL_MS', 5000],
