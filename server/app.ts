@@ -13,7 +13,9 @@
  */
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { SandboxBotGateway } from './modules/bot/SandboxBotGateway';
+import { SANDBOX_BOT_API_PREFIX, SandboxTelegram, botApiDoublePlugin } from './modules/bot/sandbox/BotApiDouble';
+import { NOT_LISTENING_ORIGIN, listeningOrigin, selfFetch } from './platform/http/selfFetch';
+import { SandboxService } from './modules/sandbox/service';
 import type { BotGateway } from './modules/bot/BotGateway';
 import { TelegramBotGateway } from './modules/bot/TelegramBotGateway';
 import { botWebhookRoutes } from './modules/bot/webhook';
@@ -24,6 +26,7 @@ import { installAuth } from './modules/users/auth';
 import { installErrorHandler } from './platform/http/errorHandler';
 import { ROUTES } from './routes';
 import { createJobs } from './jobs';
+import { ChannelAccessService } from './modules/access/service';
 import { createMoneyEngine } from './modules/payments/engine';
 import type { MoneyDb } from './platform/db/moneyDb';
 import { addSharedSchemas } from './platform/http/schemas';
@@ -67,12 +70,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { database, config } = options;
   const clock = options.clock ?? new AdjustableClock();
   const db = database.db;
-  const bot = options.bot ?? (config.sandbox ? new SandboxBotGateway(db) : new TelegramBotGateway({ token: config.botToken, apiUrl: config.botApiUrl }));
+  // The sandbox's Telegram (a Bot API double) answers at this server's /sandbox/bot-api unless BOT_API_URL says otherwise.
+  const telegram = config.sandbox ? new SandboxTelegram(config.botToken, config.botUsername, () => clock.now()) : null;
+  const self: { app?: FastifyInstance } = {};
+  const bot = options.bot ?? new TelegramBotGateway({
+    token: config.botToken,
+    ...(config.botApiUrl !== undefined
+      ? { apiRoot: config.botApiUrl }
+      : telegram !== null
+        ? { apiRoot: () => `${(self.app && listeningOrigin(self.app)) ?? NOT_LISTENING_ORIGIN}${SANDBOX_BOT_API_PREFIX}`, fetch: (url, init) => selfFetch(self.app!)(url, init) }
+        : {}),
+  });
   const kyc = options.kyc ?? (config.sandbox ? new SandboxKycProvider() : new UnconfiguredKycProvider());
   const services = createServices({ db, clock, config, bot, kyc });
   // The composition of the money side, in one place: the engine, then the jobs that run on it.
-  const money = createMoneyEngine({ db: db as MoneyDb, clock, config });
-  const deps: AppDeps = { database, db, config, clock, bot, kyc, services, money, jobs: createJobs(money) };
+  const access = new ChannelAccessService(db, bot, clock);
+  const money = createMoneyEngine({ db: db as MoneyDb, clock, config, access });
+  const deps: AppDeps = { database, db, config, clock, bot, kyc, services, money, jobs: createJobs(money, access), sandboxTelegram: telegram };
 
   const app = Fastify({
     logger: options.logger ?? (config.logLevel === 'silent' ? false : { level: config.logLevel }),
@@ -81,6 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return503OnClosing: true,
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
   });
+  self.app = app;
   app.decorate('deps', deps);
   installErrorHandler(app);
   addSharedSchemas(app);
@@ -123,6 +138,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     for (const module of ROUTES) await api.register(module.plugin, { deps });
   }, { prefix: '/api/v2' });
 
+  if (telegram !== null) {
+    telegram.restore(await new SandboxService(db, clock).telegramWorld());
+    await app.register(botApiDoublePlugin, { prefix: SANDBOX_BOT_API_PREFIX, telegram });
+  }
   if (config.sandbox) {
     await app.register(sandboxControlRoutes, { prefix: '/sandbox', deps });
     await app.register(providerPlugin, { deps });

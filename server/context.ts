@@ -3,6 +3,7 @@
  * (`app.register(plugin, { deps })`), so route files never construct infrastructure themselves.
  */
 import type { BotGateway } from './modules/bot/BotGateway';
+import type { SandboxTelegram } from './modules/bot/sandbox/BotApiDouble';
 import type { MovableClock } from './platform/clock';
 import type { ServerConfig } from './platform/config';
 import type { KycProvider } from './modules/verification/kyc/KycProvider';
@@ -25,6 +26,8 @@ export interface AppDeps {
   readonly money: MoneyEngine;
   /** The background jobs, run by server/main.ts on a timer and by POST /sandbox/clock. */
   readonly jobs: JobRegistry;
+  /** The sandbox's Telegram (the Bot API double's world), null with the sandbox off. */
+  readonly sandboxTelegram: SandboxTelegram | null;
 }
 
 /** Options every route plugin receives. */

@@ -1,17 +1,18 @@
 /**
  * The money engine's background jobs, in run order: the sandbox provider's housekeeping (expired challenges and
- * pages, notification retries), reconciliation of payments left open and refunds still due, renewals, payouts, and
- * forgetting old idempotency answers. buildApp builds the registry with the app's own engine (server/app.ts).
+ * pages, notification retries), reconciliation of payments left open and refunds still due, renewals, payouts, removing
+ * members whose private-channel access ended, and forgetting old idempotency answers. buildApp builds the registry with the app's own engine (server/app.ts).
  */
 import { JobRegistry } from './platform/jobs';
 import type { MoneyEngine } from './modules/payments/engine';
 import { runPayouts } from './modules/payouts/job';
 import { runRenewals } from './modules/payments/renewals';
+import type { ChannelAccessService } from './modules/access/service';
 
 /** Idempotency answers are kept for a day: far longer than any client retries a tap. */
 const IDEMPOTENCY_RETENTION_SECONDS = 24 * 60 * 60;
 
-export function createJobs(engine: MoneyEngine): JobRegistry {
+export function createJobs(engine: MoneyEngine, access?: ChannelAccessService): JobRegistry {
   return new JobRegistry()
     .register('sandbox-provider', async () => {
       if (engine.sandbox === null) return { skipped: true };
@@ -23,5 +24,7 @@ export function createJobs(engine: MoneyEngine): JobRegistry {
     }))
     .register('renewals', (context) => runRenewals(context, engine))
     .register('payouts', (context) => runPayouts(context, engine))
+    // After renewals: a membership a renewal just extended keeps its member in the channel.
+    .register('channel-access', async (context) => (access ? access.removeEnded(context.log) : { skipped: true }))
     .register('idempotency-purge', async () => ({ removed: await engine.idempotency.purge(IDEMPOTENCY_RETENTION_SECONDS) }));
 }

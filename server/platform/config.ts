@@ -16,7 +16,7 @@
  * | PROVIDER_BASE_URL | /provider | where the client reaches the card provider |
  * | PUBLIC_URL | http://HOST:PORT | the app's public origin (launch links, bot buttons in the sandbox) |
  * | STATIC_DIR | ./dist | the built mini-app |
- * | BOT_API_URL | https://api.telegram.org | Telegram Bot API base (real bot gateway) |
+ * | BOT_API_URL | the sandbox's Bot API double, else https://api.telegram.org | where the bot gateway calls the Bot API |
  * | BOT_WEBHOOK_SECRET | unset | secret token Telegram sends with webhook updates (real bot gateway) |
  * | LOG_LEVEL | info | pino level (`silent` in tests) |
  * | PROVIDER_WEBHOOK_SECRET | derived from BOT_TOKEN | signs the card provider's notifications |
@@ -48,7 +48,8 @@ export interface ServerConfig {
   readonly providerBaseUrl: string;
   readonly publicUrl: string;
   readonly staticDir: string;
-  readonly botApiUrl: string;
+  /** Where the bot gateway calls the Bot API; undefined: the sandbox's double with the sandbox on, else Telegram. */
+  readonly botApiUrl: string | undefined;
   readonly botWebhookSecret: string | undefined;
   readonly logLevel: string;
   /** Signs the card provider's notifications; undefined: derived from the bot token (engine.ts). */
@@ -132,7 +133,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     providerBaseUrl: nonEmpty(env, 'PROVIDER_BASE_URL') ?? '/provider',
     publicUrl: (nonEmpty(env, 'PUBLIC_URL') ?? `http://${displayHost}:${port}`).replace(/\/+$/, ''),
     staticDir: path.resolve(cwd, nonEmpty(env, 'STATIC_DIR') ?? 'dist'),
-    botApiUrl: (nonEmpty(env, 'BOT_API_URL') ?? 'https://api.telegram.org').replace(/\/+$/, ''),
+    botApiUrl: nonEmpty(env, 'BOT_API_URL')?.replace(/\/+$/, ''),
     botWebhookSecret: nonEmpty(env, 'BOT_WEBHOOK_SECRET'),
     logLevel: nonEmpty(env, 'LOG_LEVEL') ?? 'info',
     providerWebhookSecret: nonEmpty(env, 'PROVIDER_WEBHOOK_SECRET'),

@@ -1,7 +1,7 @@
 /**
  * What the server asks of the messenger bot (spec section 6: the bot posts, pins or deletes only with the
- * creator's consent). Two adapters: SandboxBotGateway (nothing leaves the machine; the app's own record of posts
- * in bot_posts is what the emulator shows) and TelegramBotGateway (HTTP to the Bot API).
+ * creator's consent). One adapter, TelegramBotGateway on grammY, calls the Bot API at BOT_API_URL: Telegram's in
+ * production, the sandbox's Bot API double (server/modules/bot/sandbox) otherwise, so tests run the production code.
  */
 export interface InlineButton {
   readonly text: string;
@@ -32,12 +32,29 @@ export interface BotGateway {
   deleteMessage(chatId: number, messageId: number): Promise<void>;
   /** The bot's (or a user's) membership in the chat. */
   getChatMember(chatId: number, userId: number): Promise<ChatMemberInfo>;
+  /** Who the bot is (its username names it in deep links and on the connect-bot screen). */
+  getMe(): Promise<BotIdentity>;
+  /** A new invite link to the chat that lets `memberLimit` people join (a paying member's personal link). */
+  createInviteLink(chatId: number, options: { name: string; memberLimit: number }): Promise<string>;
+  /** Removes a user from the chat and lifts the ban at once, so they can come back by paying again. */
+  removeMember(chatId: number, userId: number): Promise<void>;
+}
+
+export interface BotIdentity {
+  readonly id: number;
+  readonly username: string;
 }
 
 /** A Bot API call that failed (Telegram answered ok: false, or the request did not go through). */
 export class BotApiError extends Error {
   override readonly name = 'BotApiError';
-  constructor(readonly method: string, readonly errorCode: number | null, description: string) {
+  constructor(
+    readonly method: string,
+    readonly errorCode: number | null,
+    description: string,
+    /** Telegram's parameters.retry_after on a 429 the gateway did not wait out. */
+    readonly retryAfterSeconds: number | null = null,
+  ) {
     super(`${method}: ${description}`);
   }
 }

@@ -1,100 +1,114 @@
 /**
- * The production bot: Telegram Bot API over HTTPS (https://core.telegram.org/bots/api).
- * `fetch` is injectable so unit tests replay recorded Bot API answers without the network.
+ * The bot gateway on grammY's Bot API client (https://core.telegram.org/bots/api, https://grammy.dev). It calls the
+ * Bot API at its root: https://api.telegram.org in production, the sandbox's Bot API double otherwise (a function
+ * when the root is only known once the server listens). A 429 is waited out (parameters.retry_after, up to a cap)
+ * and retried; any other refusal or a network failure becomes a BotApiError with the method and Telegram's code.
  */
-import { BotApiError, type BotGateway, type ChatMemberInfo, type ChatMemberStatus, type SendMessageRequest } from './BotGateway';
+import { Api, GrammyError, HttpError } from 'grammy';
+import { BotApiError, type BotGateway, type BotIdentity, type ChatMemberInfo, type ChatMemberStatus, type SendMessageRequest } from './BotGateway';
 
-type FetchFn = (url: string, init: { method: string; headers: Record<string, string>; body: string; signal?: AbortSignal }) => Promise<{
-  status: number;
-  json(): Promise<unknown>;
-}>;
-
-interface BotApiAnswer<T> {
-  ok: boolean;
-  result?: T;
-  error_code?: number;
-  description?: string;
-}
-
-interface TelegramMessage { message_id: number }
-interface TelegramChatMember {
-  status: ChatMemberStatus;
-  can_promote_members?: boolean;
-  can_change_info?: boolean;
-  can_post_messages?: boolean;
-}
+type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body: string; signal?: AbortSignal | null }) => Promise<{ json(): Promise<unknown> }>;
 
 export interface TelegramBotGatewayOptions {
   readonly token: string;
-  /** https://api.telegram.org unless a local Bot API server is used. */
-  readonly apiUrl?: string;
-  readonly fetch?: FetchFn;
-  readonly timeoutMs?: number;
+  /** The Bot API root (default https://api.telegram.org); a function when it is known only later. */
+  readonly apiRoot?: string | (() => string);
+  /** Replaces the HTTP call (unit tests replay recorded answers; the sandbox reaches itself before listening). */
+  readonly fetch?: FetchLike;
+  readonly timeoutSeconds?: number;
+  /** The longest retry_after a call waits out before failing instead (default 30 s). */
+  readonly maxRetryAfterSeconds?: number;
+  readonly sleep?: (ms: number) => Promise<void>;
 }
 
-export class TelegramBotGateway implements BotGateway {
-  private readonly apiUrl: string;
-  private readonly fetchFn: FetchFn;
-  private readonly timeoutMs: number;
+const DEFAULT_ROOT = 'https://api.telegram.org';
+const MAX_ATTEMPTS = 3;
 
-  constructor(private readonly options: TelegramBotGatewayOptions) {
-    this.apiUrl = (options.apiUrl ?? 'https://api.telegram.org').replace(/\/+$/, '');
-    this.fetchFn = options.fetch ?? (globalThis.fetch as unknown as FetchFn);
-    this.timeoutMs = options.timeoutMs ?? 10_000;
+export class TelegramBotGateway implements BotGateway {
+  readonly api: Api;
+
+  constructor(options: TelegramBotGatewayOptions) {
+    const root = options.apiRoot ?? DEFAULT_ROOT;
+    const rootNow = (): string => (typeof root === 'function' ? root() : root).replace(/\/+$/, '');
+    this.api = new Api(options.token, {
+      buildUrl: (_root, token, method) => `${rootNow()}/bot${token}/${method}`,
+      timeoutSeconds: options.timeoutSeconds ?? 10,
+      ...(options.fetch ? { fetch: options.fetch as unknown as typeof fetch } : {}),
+    });
+    const maxWait = options.maxRetryAfterSeconds ?? 30;
+    const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+    // Flood control: Telegram answers 429 with the seconds to wait; waiting and trying again is what it asks for.
+    this.api.config.use(async (previous, method, payload, signal) => {
+      for (let attempt = 1; ; attempt += 1) {
+        const answer = await previous(method, payload, signal);
+        const retryAfter = answer.ok ? undefined : answer.parameters?.retry_after;
+        if (answer.ok || answer.error_code !== 429 || retryAfter === undefined || retryAfter > maxWait || attempt >= MAX_ATTEMPTS) return answer;
+        await sleep(retryAfter * 1000);
+      }
+    });
   }
 
-  /** Calls one Bot API method with a JSON body; answers `result` or throws BotApiError. */
-  async call<T>(method: string, params: Record<string, unknown>): Promise<T> {
-    let answer: BotApiAnswer<T>;
+  /** Runs one Bot API call and turns grammY's errors into BotApiError (never with the token-bearing URL). */
+  private async call<T>(method: string, run: () => Promise<T>): Promise<T> {
     try {
-      const response = await this.fetchFn(`${this.apiUrl}/bot${this.options.token}/${method}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(params),
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-      answer = (await response.json()) as BotApiAnswer<T>;
+      return await run();
     } catch (error) {
-      // Never include the URL: it carries the bot token.
-      throw new BotApiError(method, null, error instanceof Error ? error.name : 'request failed');
+      if (error instanceof GrammyError) throw new BotApiError(method, error.error_code, error.description, error.parameters.retry_after ?? null);
+      if (error instanceof HttpError) throw new BotApiError(method, null, `request failed (${errorName(error.error)})`);
+      throw error;
     }
-    if (!answer.ok || answer.result === undefined) {
-      throw new BotApiError(method, answer.error_code ?? null, answer.description ?? 'unknown error');
-    }
-    return answer.result;
   }
 
   async sendMessage(request: SendMessageRequest): Promise<{ messageId: number }> {
-    const message = await this.call<TelegramMessage>('sendMessage', {
-      chat_id: request.chatId,
-      text: request.text,
+    const message = await this.call('sendMessage', () => this.api.sendMessage(request.chatId, request.text, {
       disable_notification: request.silent,
       ...(request.button ? { reply_markup: { inline_keyboard: [[{ text: request.button.text, url: request.button.url }]] } } : {}),
-    });
+    }));
     return { messageId: message.message_id };
   }
 
   async pinMessage(chatId: number, messageId: number, silent: boolean): Promise<void> {
-    await this.call<boolean>('pinChatMessage', { chat_id: chatId, message_id: messageId, disable_notification: silent });
+    await this.call('pinChatMessage', () => this.api.pinChatMessage(chatId, messageId, { disable_notification: silent }));
   }
 
   async deleteMessage(chatId: number, messageId: number): Promise<void> {
-    await this.call<boolean>('deleteMessage', { chat_id: chatId, message_id: messageId });
+    await this.call('deleteMessage', () => this.api.deleteMessage(chatId, messageId));
   }
 
   async getChatMember(chatId: number, userId: number): Promise<ChatMemberInfo> {
-    const member = await this.call<TelegramChatMember>('getChatMember', { chat_id: chatId, user_id: userId });
+    const member = await this.call('getChatMember', () => this.api.getChatMember(chatId, userId));
+    const rights = member as { can_promote_members?: boolean; can_change_info?: boolean; can_post_messages?: boolean };
     const isCreator = member.status === 'creator';
     return {
-      status: member.status,
-      canPromoteMembers: isCreator || member.can_promote_members === true,
-      canChangeInfo: isCreator || member.can_change_info === true,
-      canPostMessages: isCreator || member.can_post_messages === true,
+      status: member.status as ChatMemberStatus,
+      canPromoteMembers: isCreator || rights.can_promote_members === true,
+      canChangeInfo: isCreator || rights.can_change_info === true,
+      canPostMessages: isCreator || rights.can_post_messages === true,
     };
   }
 
-  /** Points Telegram's updates (my_chat_member) at the server's webhook. */
-  async setWebhook(url: string, secretToken: string): Promise<void> {
-    await this.call<boolean>('setWebhook', { url, secret_token: secretToken, allowed_updates: ['my_chat_member'] });
+  async getMe(): Promise<BotIdentity> {
+    const me = await this.call('getMe', () => this.api.getMe());
+    return { id: me.id, username: me.username };
   }
+
+  async createInviteLink(chatId: number, options: { name: string; memberLimit: number }): Promise<string> {
+    const link = await this.call('createChatInviteLink', () => this.api.createChatInviteLink(chatId, { name: options.name.slice(0, 32), member_limit: options.memberLimit }));
+    return link.invite_link;
+  }
+
+  async removeMember(chatId: number, userId: number): Promise<void> {
+    await this.call('banChatMember', () => this.api.banChatMember(chatId, userId));
+    // Unbanning at once turns the ban into a removal: the user may join again with a new paid link.
+    await this.call('unbanChatMember', () => this.api.unbanChatMember(chatId, userId, { only_if_banned: true }));
+  }
+
+  /** Points Telegram's updates at the server's webhook, with the secret it must send back. */
+  async setWebhook(url: string, secretToken: string, allowedUpdates: readonly string[]): Promise<void> {
+    await this.call('setWebhook', () => this.api.setWebhook(url, { secret_token: secretToken, allowed_updates: allowedUpdates as never }));
+  }
+}
+
+function errorName(error: unknown): string {
+  return error instanceof Error ? error.name : 'network error';
 }

@@ -1,5 +1,5 @@
-/** The app's record of what the bot posted (both gateways): what the emulator shows, and the ids to pin or delete. */
-import { and, asc, eq } from 'drizzle-orm';
+/** The app's record of what the bot posted: what the emulator shows, and the ids to pin or delete. */
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/db';
 import { type BotPostButton, type BotPostRow, botPosts } from '../../platform/db/schema';
 
@@ -31,6 +31,12 @@ export class BotPostsRepository {
   }
 
   /** Posts in a chat, oldest first, deleted ones left out. */
+  /** The highest message id the bot posted in each chat. */
+  async lastMessageIds(): Promise<{ chatId: number; lastMessageId: number }[]> {
+    const rows = await this.db.select({ chatId: botPosts.chatId, last: sql<number>`max(${botPosts.messageId})` }).from(botPosts).groupBy(botPosts.chatId);
+    return rows.map((row) => ({ chatId: row.chatId, lastMessageId: Number(row.last ?? 0) }));
+  }
+
   async listByChat(chatId: number, limit = 200): Promise<BotPostRow[]> {
     return this.db
       .select()

@@ -26,6 +26,11 @@ export type ChannelPatch = Partial<{
 export class ChannelsRepository {
   constructor(private readonly db: DbOrTx) {}
 
+  /** Every channel's chat and whether the bot is connected there (the sandbox's Telegram rebuilds itself from it). */
+  async chatStates(): Promise<{ chatId: number; connected: boolean }[]> {
+    return this.db.select({ chatId: channels.chatId, connected: channels.connected }).from(channels).where(eq(channels.deleted, false));
+  }
+
   async byId(id: number): Promise<ChannelRow | undefined> {
     const [row] = await this.db.select().from(channels).where(eq(channels.id, id));
     return row;

@@ -11,6 +11,7 @@
  * ledger keeps brand and last 4) and, when the primary card goes, the oldest remaining active card becomes primary so
  * renewals keep a card to charge.
  */
+import type { MemberAccess } from '../access/service';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { ServerClock } from '../../platform/clock';
 import { AppError, notFound } from '../../platform/errors';
@@ -37,10 +38,12 @@ export interface MembershipView extends MemberWithSubscription {
   readonly channelSubscribers: number;
   /** Invite links only while the membership gives access. */
   readonly showsLinks: boolean;
+  /** A private channel's personal invite link for this member (null: public channel, no access, or none yet). */
+  readonly personalLink: string | null;
 }
 
 export class FollowerService {
-  constructor(private readonly db: MoneyDb, private readonly clock: ServerClock) {}
+  constructor(private readonly db: MoneyDb, private readonly clock: ServerClock, private readonly access?: MemberAccess) {}
 
   /** The channel and subscriber counts the membership screen shows next to a membership. */
   async view({ member, subscription }: MemberWithSubscription): Promise<MembershipView> {
@@ -52,11 +55,14 @@ export class FollowerService {
       channels.activeSubscribers([subscription.channelId], now),
     ]);
     if (channel === undefined) throw new Error(`channel ${subscription.channelId} is missing`);
+    const showsLinks = isUnexpired(member, now.getTime());
+    const personalLink = showsLinks && channel.type === 'private' && this.access ? await this.access.personalLink(member.id) : null;
     return {
       member, subscription, channel,
       subscriptionSubscribers: subscriptionCounts.get(subscription.id) ?? 0,
       channelSubscribers: channelCounts.get(channel.id) ?? 0,
-      showsLinks: isUnexpired(member, now.getTime()),
+      showsLinks,
+      personalLink,
     };
   }
 

@@ -11,6 +11,7 @@
  *
  * Provider calls never run inside a database transaction (the sandbox provider notifies us while it answers).
  */
+import type { MemberAccess } from '../access/service';
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { checkAmount, parseMoney } from '../../../src/domain/amounts';
@@ -49,6 +50,8 @@ export interface PaymentServiceOptions {
   /** null: no provider configured (sandbox off without a real adapter): payments are disabled. */
   readonly provider: PaymentProvider | null;
   readonly serviceFeeBps: number;
+  /** Personal invite links to private channels (absent: the channel's own link, as before issue 13). */
+  readonly access?: MemberAccess;
 }
 
 /** Decline codes after which a saved card cannot be charged again. */
@@ -245,7 +248,9 @@ export class PaymentService {
   async view(payment: PaymentRow): Promise<PaymentView> {
     if (payment.kind !== 'subscription' || payment.status !== 'paid') return { payment, inviteLink: null };
     const [channel] = await this.db.select().from(channels).where(eq(channels.id, payment.channelId));
-    return { payment, inviteLink: channel === undefined ? null : channelLinks(channel).inviteLink ?? null };
+    if (channel === undefined) return { payment, inviteLink: null };
+    const personal = channel.type === 'private' && payment.memberId !== null && this.options.access ? await this.options.access.personalLink(payment.memberId) : null;
+    return { payment, inviteLink: personal ?? channelLinks(channel).inviteLink ?? null };
   }
 
   // ---- internals

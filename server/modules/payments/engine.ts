@@ -7,6 +7,7 @@
  * stable across restarts and different per installation); the public tokenisation key is derived the same way.
  * With SANDBOX=0 there is no real provider adapter yet: payment creation answers payments_disabled.
  */
+import type { MemberAccess } from '../access/service';
 import { createHmac } from 'node:crypto';
 import type { ServerClock } from '../../platform/clock';
 import type { ServerConfig } from '../../platform/config';
@@ -23,6 +24,8 @@ export interface MoneyEngineDeps {
   readonly db: MoneyDb;
   readonly clock: ServerClock;
   readonly config: Pick<ServerConfig, 'sandbox' | 'serviceFeeBps' | 'botToken' | 'providerWebhookSecret'>;
+  /** Personal invite links to private channels for paid memberships. */
+  readonly access?: MemberAccess;
 }
 
 export interface MoneyEngine {
@@ -51,12 +54,12 @@ export function createMoneyEngine(deps: MoneyEngineDeps): MoneyEngine {
     });
     provider = new SandboxPaymentProvider(sandbox, webhookSecret);
   }
-  const payments = new PaymentService({ db: deps.db, clock: deps.clock, provider, serviceFeeBps: deps.config.serviceFeeBps });
+  const payments = new PaymentService({ db: deps.db, clock: deps.clock, provider, serviceFeeBps: deps.config.serviceFeeBps, ...(deps.access ? { access: deps.access } : {}) });
   return {
     provider,
     sandbox,
     payments,
-    followers: new FollowerService(deps.db, deps.clock),
+    followers: new FollowerService(deps.db, deps.clock, deps.access),
     idempotency: new IdempotencyService(deps.db),
   };
 }

@@ -59,6 +59,7 @@ export const sandboxControlRoutes: FastifyPluginAsync<RouteOptions> = async (app
     const body = request.body;
     const owner = await services.botEvents.ownerFromProfile({ telegramId: body.ownerTelegramId, firstName: String(body.ownerTelegramId) });
     const channel = await services.botEvents.channelAdded({ owner, ...body });
+    deps.sandboxTelegram?.botPromoted(body.chatId);
     return { channel: channelDto(channel) };
   });
 
@@ -67,6 +68,7 @@ export const sandboxControlRoutes: FastifyPluginAsync<RouteOptions> = async (app
   }, async (request) => {
     const channel = await services.botEvents.channelRemoved(request.body.chatId);
     if (!channel) throw notFound('No channel with this chatId');
+    deps.sandboxTelegram?.botRemoved(request.body.chatId);
     return { channel: channelDto(channel) };
   });
 

@@ -5,12 +5,13 @@ import type { BotPostRow, UserRow } from '../../platform/db/schema';
 import { notFound } from '../../platform/errors';
 import { BotPostsRepository } from '../bot/postsRepository';
 import { UsersRepository } from '../users/repository';
+import { ChannelsRepository } from '../channels/repository';
 
 export class SandboxService {
   private readonly users: UsersRepository;
   private readonly posts: BotPostsRepository;
 
-  constructor(db: DbOrTx, private readonly clock: ServerClock) {
+  constructor(private readonly db: DbOrTx, private readonly clock: ServerClock) {
     this.users = new UsersRepository(db);
     this.posts = new BotPostsRepository(db);
   }
@@ -28,6 +29,15 @@ export class SandboxService {
 
   recentUsers(): Promise<UserRow[]> {
     return this.users.recent(50);
+  }
+
+  /** What the sandbox's Telegram knew before a restart: the chats the bot administers and its last message ids. */
+  async telegramWorld(): Promise<{ chatId: number; administered: boolean; lastMessageId: number }[]> {
+    const [chats, posts] = await Promise.all([new ChannelsRepository(this.db).chatStates(), this.posts.lastMessageIds()]);
+    const last = new Map(posts.map((post) => [post.chatId, post.lastMessageId]));
+    const world = chats.map((chat) => ({ chatId: chat.chatId, administered: chat.connected, lastMessageId: last.get(chat.chatId) ?? 0 }));
+    for (const post of posts) if (!chats.some((chat) => chat.chatId === post.chatId)) world.push({ chatId: post.chatId, administered: false, lastMessageId: post.lastMessageId });
+    return world;
   }
 
   botPosts(chatId: number): Promise<BotPostRow[]> {

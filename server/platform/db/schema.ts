@@ -109,6 +109,10 @@ export const subscriptionMembers = pgTable('subscription_members', {
   currency: currency().notNull(),
   /** The saved card that paid last and is charged on renewal (null: the primary card). */
   cardId: ref('card_id'),
+  /** Private channels: the member's one-person invite link, made by the bot once a payment gave access. */
+  inviteLink: text('invite_link'),
+  /** When the bot removed the member from the private channel after access ended (null: not removed). */
+  accessRemovedAt: at('access_removed_at'),
   createdAt: at('created_at').notNull(),
   updatedAt: at('updated_at').notNull(),
 }, (table) => [

@@ -135,6 +135,8 @@ export function createHttpFixture(server: TestServer): ContractFixture {
         moderation: options.moderation ?? 'approved', onboardingStep: step, onboardingPassed: step === 'completed',
         createdAt: now(), updatedAt: now(),
       }).returning();
+      // The channel exists in the sandbox's Telegram too, with the bot as an administrator while connected.
+      if (row!.connected) server.app.deps.sandboxTelegram?.botPromoted(chatId);
       return channelFromDto(channelDto(row!));
     },
 

@@ -1,6 +1,5 @@
 /** POST /donation/request/channel/{channelId} (spec sections 5, 7, 9): validated, stored, posted by the bot. */
 import type { DonationRequestResponse } from '../../../src/contract/api';
-import { BotApiError, type BotGateway } from '../../../server/modules/bot/BotGateway';
 import { type TestServer, creatorWithChannel, startTestServer } from '../support/testServer';
 
 let server: TestServer;
@@ -76,26 +75,16 @@ describe('donation requests', () => {
 });
 
 describe('when the bot cannot post', () => {
-  /** A bot that answers like the Bot API refusing: 403 (not in the channel any more) or 500. */
-  class FailingBot implements BotGateway {
-    constructor(private readonly errorCode: number) {}
-    async sendMessage(): Promise<never> {
-      throw new BotApiError('sendMessage', this.errorCode, this.errorCode === 403 ? 'Forbidden: bot is not a member of the channel chat' : 'Internal Server Error');
-    }
-    async pinMessage(): Promise<void> {}
-    async deleteMessage(): Promise<void> {}
-    async getChatMember(): Promise<never> {
-      throw new Error('not used');
-    }
-  }
-
+  // The sandbox's Bot API double refuses the next sendMessage like Telegram does: 403 (not in the channel any more) or 500.
   test.each([
     [403, 409, 'channel_disconnected', false],
     [500, 502, 'error_unknown', true],
   ])('Bot API %i: answers %i %s, withdraws the request, marks the channel connected=%s', async (botError, status, code, stillConnected) => {
-    const failing = await startTestServer({ bot: new FailingBot(botError) });
+    const failing = await startTestServer();
     try {
       const { user, channelId } = await creatorWithChannel(failing);
+      const description = botError === 403 ? 'Forbidden: bot is not a member of the channel chat' : 'Internal Server Error';
+      expect((await failing.request('POST', '/sandbox/bot-api/failures', { method: 'sendMessage', errorCode: botError, description })).status).toBe(200);
       const answer = await failing.api<DonationRequestResponse>(user, 'POST', `/donation/request/channel/${channelId}`, body());
       expect(answer.status).toBe(status);
       expect(answer.body.code).toBe(code);

@@ -6,7 +6,8 @@
  * - GET/POST /provider/v1/pay/:sessionId: the hosted payment page of link payments.
  * Bodies are never logged; card numbers and codes are dropped right after tokenisation.
  */
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { listeningOrigin } from '../../../platform/http/selfFetch';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../../context';
 import { SIGNATURE_HEADER } from '../webhookSignature';
 import type { CardInput, SandboxProvider } from './SandboxProvider';
@@ -46,13 +47,6 @@ function cardInputFromHostedForm(body: Body): CardInput {
   return { cardNumber: text(body, 'card_number'), holder: text(body, 'cardholder_name'), expiryMonth: month, expiryYear: year, cvc: text(body, 'cvc') };
 }
 
-/** The webhook URL on this server's own listening address, or null while it is not listening. */
-function listeningUrl(address: ReturnType<FastifyInstance['server']['address']>): string | null {
-  if (address === null || typeof address === 'string') return null;
-  const host = address.address === '0.0.0.0' ? '127.0.0.1' : address.address === '::' ? '::1' : address.address;
-  return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}${WEBHOOK_PATH}`;
-}
-
 function html(reply: FastifyReply, status: number, content: string): FastifyReply {
   return reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(content);
 }
@@ -80,7 +74,8 @@ export const providerPlugin: FastifyPluginAsync<ProviderPluginOptions> = async (
   // provider's would; PROVIDER_WEBHOOK_URL sends them elsewhere. Before the server listens, through the app itself.
   provider.connect(async (rawBody, signature) => {
     const headers = { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature };
-    const target = webhookUrl ?? listeningUrl(app.server.address());
+    const origin = listeningOrigin(app);
+    const target = webhookUrl ?? (origin === null ? null : `${origin}${WEBHOOK_PATH}`);
     if (target === null) {
       const response = await app.inject({ method: 'POST', url: WEBHOOK_PATH, payload: rawBody, headers });
       return response.statusCode >= 200 && response.statusCode < 300;

@@ -16,7 +16,7 @@ function gatewayAnswering(...answers: unknown[]) {
     if (answer instanceof Error) throw answer;
     return { status: (answer as { ok: boolean }).ok ? 200 : 400, json: async () => answer };
   };
-  const gateway = new TelegramBotGateway({ token: '123:secret', apiUrl: 'https://bot.example/', fetch });
+  const gateway = new TelegramBotGateway({ token: '123:secret', apiRoot: 'https://bot.example/', fetch });
   return { gateway, calls };
 }
 
@@ -64,10 +64,31 @@ describe('TelegramBotGateway', () => {
     expect(await gateway.getChatMember(-1001234567890, 7000000001)).toEqual({ status: 'left', canPromoteMembers: false, canChangeInfo: false, canPostMessages: false });
   });
 
+  test('a 429 is waited out for retry_after seconds and tried again; a longer wait than the cap fails at once', async () => {
+    const slept: number[] = [];
+    const calls: string[] = [];
+    const answers: unknown[] = [
+      { ok: false, error_code: 429, description: 'Too Many Requests: retry after 3', parameters: { retry_after: 3 } },
+      fixture('sendMessage.ok'),
+      { ok: false, error_code: 429, description: 'Too Many Requests: retry after 600', parameters: { retry_after: 600 } },
+    ];
+    const fetch = async (url: string) => {
+      calls.push(url);
+      const answer = answers.shift();
+      return { json: async () => answer };
+    };
+    const gateway = new TelegramBotGateway({ token: '123:secret', apiRoot: 'https://bot.example', fetch, sleep: async (ms) => { slept.push(ms); } });
+    expect(await gateway.sendMessage({ chatId: 1, text: 'x', silent: false })).toEqual({ messageId: 2817 });
+    expect(slept).toEqual([3000]);
+    expect(calls).toHaveLength(2);
+    await expect(gateway.sendMessage({ chatId: 1, text: 'x', silent: false })).rejects.toMatchObject({ errorCode: 429, retryAfterSeconds: 600 });
+    expect(slept).toEqual([3000]);
+  });
+
   test('deleteMessage and setWebhook send what Telegram expects', async () => {
     const { gateway, calls } = gatewayAnswering({ ok: true, result: true }, { ok: true, result: true });
     await gateway.deleteMessage(-100, 5);
-    await gateway.setWebhook('https://app.example/telegram/webhook', 's3cret');
+    await gateway.setWebhook('https://app.example/telegram/webhook', 's3cret', ['my_chat_member']);
     expect(calls.map((call) => [call.url.split('/').pop(), call.body])).toEqual([
       ['deleteMessage', { chat_id: -100, message_id: 5 }],
       ['setWebhook', { url: 'https://app.example/telegram/webhook', secret_token: 's3cret', allowed_updates: ['my_chat_member'] }],

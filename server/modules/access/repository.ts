@@ -1,0 +1,69 @@
+/** Memberships seen from their private channel: personal invite links and removals after access ended. */
+import { and, eq, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/db';
+import { type ChannelRow, type MemberRow, channels, subscriptionMembers, subscriptions, users } from '../../platform/db/schema';
+
+export interface MemberInChannel {
+  readonly member: MemberRow;
+  readonly channel: ChannelRow;
+}
+
+export interface EndedAccess {
+  readonly memberId: number;
+  readonly chatId: number;
+  readonly telegramId: number;
+}
+
+export class AccessRepository {
+  constructor(private readonly db: DbOrTx) {}
+
+  async memberInChannel(memberId: number): Promise<MemberInChannel | undefined> {
+    const [row] = await this.db.select({ member: subscriptionMembers, channel: channels })
+      .from(subscriptionMembers)
+      .innerJoin(subscriptions, eq(subscriptions.id, subscriptionMembers.subscriptionId))
+      .innerJoin(channels, eq(channels.id, subscriptions.channelId))
+      .where(eq(subscriptionMembers.id, memberId));
+    return row;
+  }
+
+  /** Stores a new personal link unless another call stored a live one first; answers the link that stands. */
+  async storeLink(memberId: number, link: string, now: Date): Promise<string | null> {
+    const [updated] = await this.db.update(subscriptionMembers)
+      .set({ inviteLink: link, accessRemovedAt: null, updatedAt: now })
+      .where(and(eq(subscriptionMembers.id, memberId), or(isNull(subscriptionMembers.inviteLink), isNotNull(subscriptionMembers.accessRemovedAt))))
+      .returning({ inviteLink: subscriptionMembers.inviteLink });
+    if (updated) return updated.inviteLink;
+    const [current] = await this.db.select({ inviteLink: subscriptionMembers.inviteLink }).from(subscriptionMembers).where(eq(subscriptionMembers.id, memberId));
+    return current?.inviteLink ?? null;
+  }
+
+  /**
+   * Members the bot let into a private channel whose access has ended (a period that expired without renewal), who
+   * have no other membership with access in the same channel, oldest first. One-time memberships never end.
+   */
+  async endedAccess(now: Date, limit: number): Promise<EndedAccess[]> {
+    const other = sql`exists (
+      select 1 from ${subscriptionMembers} as other
+      join ${subscriptions} as other_sub on other_sub.id = other.subscription_id
+      where other_sub.channel_id = ${channels.id} and other.user_id = ${subscriptionMembers.userId} and other.id <> ${subscriptionMembers.id}
+        and (other.period = 'onetime' or other.expires_at > ${now}))`;
+    return this.db.select({ memberId: subscriptionMembers.id, chatId: channels.chatId, telegramId: users.telegramId })
+      .from(subscriptionMembers)
+      .innerJoin(subscriptions, eq(subscriptions.id, subscriptionMembers.subscriptionId))
+      .innerJoin(channels, eq(channels.id, subscriptions.channelId))
+      .innerJoin(users, eq(users.id, subscriptionMembers.userId))
+      .where(and(
+        isNotNull(subscriptionMembers.inviteLink), isNull(subscriptionMembers.accessRemovedAt), isNotNull(subscriptionMembers.expiresAt),
+        lte(subscriptionMembers.expiresAt, now), ne(subscriptionMembers.period, 'onetime'),
+        eq(channels.type, 'private'), eq(channels.connected, true), sql`not ${other}`,
+      ))
+      .orderBy(subscriptionMembers.expiresAt, subscriptionMembers.id)
+      .limit(limit);
+  }
+
+  /** Marks the removal done (once: a removal already marked stays as it was). */
+  async markRemoved(memberId: number, now: Date): Promise<void> {
+    await this.db.update(subscriptionMembers).set({ accessRemovedAt: now, updatedAt: now })
+      .where(and(eq(subscriptionMembers.id, memberId), isNull(subscriptionMembers.accessRemovedAt)));
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * Paid access to private channels (issue 13). A payment that gives access gets the member a personal invite link made
+ * by the bot for one person (createChatInviteLink, member_limit 1); it is what "Go to channel" opens. When access ends
+ * (a period that ran out after a cancelled or failed renewal, a ban), a job removes the member (banChatMember, then
+ * unbanChatMember so they can come back by paying), once: the removal is marked only after Telegram accepted it, so a
+ * failure or a restart retries it on the next run. Public channels have no personal links and nobody is removed.
+ */
+import { BotApiError, type BotGateway } from '../bot/BotGateway';
+import type { ServerClock } from '../../platform/clock';
+import type { DbOrTx } from '../../platform/db/db';
+import { ChannelsRepository } from '../channels/repository';
+import { AccessRepository } from './repository';
+
+/** What the payment and follower views ask: the link that lets this member into its private channel. */
+export interface MemberAccess {
+  /** The member's personal link while its access runs (made on first ask); null for public channels or ended access. */
+  personalLink(memberId: number): Promise<string | null>;
+}
+
+export interface AccessLog {
+  info(message: string): void;
+  error(message: string): void;
+}
+
+/** Removals per job run: a backlog drains over a few runs without holding the job for long. */
+const REMOVALS_PER_RUN = 100;
+
+export class ChannelAccessService implements MemberAccess {
+  constructor(private readonly db: DbOrTx, private readonly bot: BotGateway, private readonly clock: ServerClock) {}
+
+  private get repo() {
+    return new AccessRepository(this.db);
+  }
+
+  async personalLink(memberId: number): Promise<string | null> {
+    const found = await this.repo.memberInChannel(memberId);
+    if (!found) return null;
+    const { member, channel } = found;
+    const nowMs = this.clock.now();
+    const hasAccess = member.period === 'onetime' || (member.expiresAt !== null && member.expiresAt.getTime() > nowMs);
+    if (channel.type !== 'private' || !hasAccess) return null;
+    if (member.inviteLink !== null && member.accessRemovedAt === null) return member.inviteLink;
+    try {
+      const link = await this.bot.createInviteLink(channel.chatId, { name: `Backers member ${member.id}`, memberLimit: 1 });
+      return await this.repo.storeLink(member.id, link, new Date(nowMs));
+    } catch (error) {
+      if (!(error instanceof BotApiError)) throw error;
+      if (error.errorCode === 403) await new ChannelsRepository(this.db).setConnectedByChatId(channel.chatId, false, new Date(nowMs));
+      // The payment stands; the link is asked for again on the next check or screen.
+      return null;
+    }
+  }
+
+  /** The job: removes members whose access ended. Answers how many were removed and how many failed. */
+  async removeEnded(log: AccessLog): Promise<{ removed: number; failed: number }> {
+    const now = new Date(this.clock.now());
+    let removed = 0;
+    let failed = 0;
+    for (const ended of await this.repo.endedAccess(now, REMOVALS_PER_RUN)) {
+      try {
+        await this.bot.removeMember(ended.chatId, ended.telegramId);
+        await this.repo.markRemoved(ended.memberId, now);
+        removed += 1;
+      } catch (error) {
+        if (!(error instanceof BotApiError)) throw error;
+        failed += 1;
+        log.error(`channel access: ${error.message} (member ${ended.memberId}); retried on the next run`);
+        // The bot lost the channel: nobody can be removed there until it is back (the query skips it meanwhile).
+        if (error.errorCode === 403) await new ChannelsRepository(this.db).setConnectedByChatId(ended.chatId, false, now);
+      }
+    }
+    return { removed, failed };
+  }
+}

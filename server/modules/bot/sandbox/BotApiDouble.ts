@@ -1,0 +1,234 @@
+/**
+ * The sandbox's Telegram: a Bot API double served at /sandbox/bot-api/bot<token>/<method>, speaking the Bot API's
+ * protocol (https://core.telegram.org/bots/api#making-requests): JSON or form parameters, answers
+ * `{ ok: true, result }` or `{ ok: false, error_code, description, parameters? }` with error_code as the HTTP status.
+ * The production gateway (TelegramBotGateway) is what talks to it, so every test runs the production code path.
+ *
+ * Its world (which chats the bot administers, message ids, invite links, bans) lives in memory; at start it is
+ * rebuilt from what the app recorded (connected channels, the last post in each chat), so a restart keeps message ids
+ * increasing. Tests and the emulator read the calls it received (GET /sandbox/bot-api/calls) and can make the next
+ * calls of a method fail like Telegram does (POST /sandbox/bot-api/failures), e.g. a 429 with retry_after.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+
+export interface BotApiCall {
+  readonly method: string;
+  readonly params: Readonly<Record<string, unknown>>;
+  readonly at: number;
+}
+
+export interface InjectedFailure {
+  readonly method: string;
+  readonly errorCode: number;
+  readonly description: string;
+  readonly retryAfter?: number;
+  /** Only calls about this chat fail (all chats when absent). */
+  readonly chatId?: number;
+  remaining: number;
+}
+
+type ChatStatus = 'administrator' | 'left';
+
+interface Answer { readonly ok: true; readonly result: unknown }
+class BotApiRefusal extends Error {
+  constructor(readonly errorCode: number, readonly description: string, readonly parameters?: Record<string, unknown>) {
+    super(description);
+  }
+}
+
+const MAX_CALLS = 1000;
+/** Where the sandbox serves the double (BOT_API_URL's default with the sandbox on). */
+export const SANDBOX_BOT_API_PREFIX = '/sandbox/bot-api';
+
+/** The double's state: what Telegram would know. */
+export class SandboxTelegram {
+  private readonly chats = new Map<number, { status: ChatStatus; lastMessageId: number }>();
+  private readonly recorded: BotApiCall[] = [];
+  private readonly failures: InjectedFailure[] = [];
+  readonly botId: number;
+
+  constructor(readonly token: string, readonly username: string, private readonly now: () => number) {
+    this.botId = Number(token.split(':')[0]) || 1;
+  }
+
+  /** What the app recorded before a restart: the bot administers these chats and has posted up to these ids. */
+  restore(chats: readonly { chatId: number; administered: boolean; lastMessageId: number }[]): void {
+    for (const chat of chats) this.chats.set(chat.chatId, { status: chat.administered ? 'administrator' : 'left', lastMessageId: chat.lastMessageId });
+  }
+
+  /** A channel owner made the bot an administrator (the emulator's channel picker, the sandbox control API). */
+  botPromoted(chatId: number): void {
+    this.chat(chatId).status = 'administrator';
+  }
+
+  botRemoved(chatId: number): void {
+    this.chat(chatId).status = 'left';
+  }
+
+  calls(method?: string): BotApiCall[] {
+    return this.recorded.filter((call) => method === undefined || call.method === method);
+  }
+
+  failNext(failure: Omit<InjectedFailure, 'remaining'> & { times?: number }): void {
+    this.failures.push({ ...failure, remaining: failure.times ?? 1 });
+  }
+
+  private chat(chatId: number) {
+    let chat = this.chats.get(chatId);
+    if (!chat) {
+      chat = { status: 'left', lastMessageId: 0 };
+      this.chats.set(chatId, chat);
+    }
+    return chat;
+  }
+
+  /** Runs one Bot API method. */
+  handle(method: string, params: Record<string, unknown>): Answer {
+    this.recorded.push({ method, params, at: this.now() });
+    if (this.recorded.length > MAX_CALLS) this.recorded.splice(0, this.recorded.length - MAX_CALLS);
+    const failure = this.failures.find((candidate) => candidate.method === method && candidate.remaining > 0
+      && (candidate.chatId === undefined || String(candidate.chatId) === String(params.chat_id)));
+    if (failure) {
+      failure.remaining -= 1;
+      throw new BotApiRefusal(failure.errorCode, failure.description, failure.retryAfter !== undefined ? { retry_after: failure.retryAfter } : undefined);
+    }
+    const ok = (result: unknown): Answer => ({ ok: true, result });
+    switch (method) {
+      case 'getMe':
+        return ok({ id: this.botId, is_bot: true, first_name: 'Backers Sandbox', username: this.username, can_join_groups: false, can_read_all_group_messages: false, supports_inline_queries: false });
+      case 'sendMessage': {
+        const chatId = requireChatId(params);
+        const text = requireString(params, 'text');
+        const chat = this.administered(chatId);
+        chat.lastMessageId += 1;
+        return ok({ message_id: chat.lastMessageId, date: Math.floor(this.now() / 1000), chat: { id: chatId, type: 'channel' }, text, ...(params.reply_markup ? { reply_markup: params.reply_markup } : {}) });
+      }
+      case 'pinChatMessage':
+      case 'unpinChatMessage':
+      case 'deleteMessage':
+        this.administered(requireChatId(params));
+        return ok(true);
+      case 'getChatMember': {
+        const chatId = requireChatId(params);
+        const userId = requireInteger(params, 'user_id');
+        if (userId !== this.botId) return ok({ status: 'left', user: { id: userId, is_bot: false, first_name: String(userId) } });
+        const administered = this.chats.get(chatId)?.status === 'administrator';
+        return ok(administered
+          ? { status: 'administrator', user: this.me(), can_be_edited: false, can_manage_chat: true, can_change_info: true, can_post_messages: true, can_edit_messages: true, can_delete_messages: true, can_invite_users: true, can_restrict_members: true, can_promote_members: true, can_manage_video_chats: false, is_anonymous: false }
+          : { status: 'left', user: this.me() });
+      }
+      case 'createChatInviteLink': {
+        this.administered(requireChatId(params));
+        return ok({
+          invite_link: `https://t.me/+${randomBytes(12).toString('base64url')}`, creator: this.me(),
+          creates_join_request: params.creates_join_request === true, is_primary: false, is_revoked: false,
+          ...(typeof params.name === 'string' ? { name: params.name } : {}),
+          ...(typeof params.expire_date === 'number' ? { expire_date: params.expire_date } : {}),
+          ...(typeof params.member_limit === 'number' ? { member_limit: params.member_limit } : {}),
+        });
+      }
+      case 'approveChatJoinRequest':
+      case 'declineChatJoinRequest':
+      case 'banChatMember':
+      case 'unbanChatMember':
+        this.administered(requireChatId(params));
+        requireInteger(params, 'user_id');
+        return ok(true);
+      case 'setMyCommands':
+      case 'deleteMyCommands':
+      case 'setChatMenuButton':
+      case 'setWebhook':
+      case 'deleteWebhook':
+        return ok(true);
+      case 'getWebhookInfo':
+        return ok({ url: '', has_custom_certificate: false, pending_update_count: 0 });
+      case 'getUpdates':
+        return ok([]);
+      default:
+        throw new BotApiRefusal(404, 'Not Found: method not found');
+    }
+  }
+
+  private me() {
+    return { id: this.botId, is_bot: true, first_name: 'Backers Sandbox', username: this.username };
+  }
+
+  private administered(chatId: number) {
+    const chat = this.chat(chatId);
+    if (chat.status !== 'administrator') throw new BotApiRefusal(403, 'Forbidden: bot is not a member of the channel chat');
+    return chat;
+  }
+}
+
+function requireChatId(params: Record<string, unknown>): number {
+  const value = typeof params.chat_id === 'string' && /^-?\d+$/.test(params.chat_id) ? Number(params.chat_id) : params.chat_id;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw new BotApiRefusal(400, 'Bad Request: chat not found');
+  return value;
+}
+
+function requireInteger(params: Record<string, unknown>, name: string): number {
+  const value = typeof params[name] === 'string' ? Number(params[name]) : params[name];
+  if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw new BotApiRefusal(400, `Bad Request: ${name} is required`);
+  return value;
+}
+
+function requireString(params: Record<string, unknown>, name: string): string {
+  const value = params[name];
+  if (typeof value !== 'string' || value.length === 0) throw new BotApiRefusal(400, `Bad Request: message ${name} is empty`);
+  return value;
+}
+
+function refuse(reply: FastifyReply, refusal: BotApiRefusal): FastifyReply {
+  return reply.code(refusal.errorCode).send({ ok: false, error_code: refusal.errorCode, description: refusal.description, ...(refusal.parameters ? { parameters: refusal.parameters } : {}) });
+}
+
+/** Form and query parameters arrive as strings; JSON-looking ones (reply_markup, allowed_updates) are parsed. */
+function parameters(body: unknown, query: unknown): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...(query as Record<string, unknown> ?? {}), ...(body !== null && typeof body === 'object' ? body as Record<string, unknown> : {}) };
+  for (const [name, value] of Object.entries(merged)) {
+    if (typeof value === 'string' && /^[[{]/.test(value)) {
+      try { merged[name] = JSON.parse(value) as unknown; } catch { /* a plain string */ }
+    }
+  }
+  return merged;
+}
+
+export const botApiDoublePlugin: FastifyPluginAsync<{ telegram: SandboxTelegram }> = async (app, { telegram }) => {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
+  });
+
+  const handler = async (request: { params: { token: string; method: string }; body: unknown; query: unknown }, reply: FastifyReply) => {
+    const { token, method } = request.params;
+    if (token !== telegram.token) return refuse(reply, new BotApiRefusal(401, 'Unauthorized'));
+    try {
+      return reply.send(telegram.handle(method, parameters(request.body, request.query)));
+    } catch (error) {
+      if (error instanceof BotApiRefusal) return refuse(reply, error);
+      throw error;
+    }
+  };
+  // The token is part of the path (bot<token>); a method name is letters only.
+  app.post<{ Params: { token: string; method: string } }>('/bot:token/:method', { schema: { hide: true } }, handler);
+  app.get<{ Params: { token: string; method: string } }>('/bot:token/:method', { schema: { hide: true } }, handler);
+
+  app.get<{ Querystring: { method?: string } }>('/calls', { schema: { hide: true } }, async (request) => ({ calls: telegram.calls(request.query.method) }));
+  app.post<{ Body: { method: string; errorCode: number; description?: string; retryAfter?: number; times?: number; chatId?: number } }>('/failures', {
+    schema: {
+      hide: true,
+      body: {
+        type: 'object', required: ['method', 'errorCode'],
+        properties: {
+          method: { type: 'string', pattern: '^[A-Za-z]{1,64}$' }, errorCode: { type: 'integer', minimum: 400, maximum: 599 },
+          description: { type: 'string', maxLength: 256 }, retryAfter: { type: 'integer', minimum: 0, maximum: 3600 }, times: { type: 'integer', minimum: 1, maximum: 100 },
+          chatId: { type: 'integer' },
+        },
+      },
+    },
+  }, async (request) => {
+    const { method, errorCode, description, retryAfter, times, chatId } = request.body;
+    telegram.failNext({ method, errorCode, description: description ?? (errorCode === 429 ? `Too Many Requests: retry after ${retryAfter ?? 1}` : 'Bad Request'), retryAfter, times, chatId });
+    return { ok: true };
+  });
+};

@@ -1,0 +1,32 @@
+/**
+ * Calls from this server to a sandbox double it serves itself (the Bot API double, the card provider's notifications):
+ * over real HTTP on the address it listens on, like a call to the outside world; before it listens (scripts that only
+ * build the app), through the app itself with `inject`.
+ */
+import type { FastifyInstance } from 'fastify';
+
+/** This server's own origin (loopback for a wildcard address), or null while it is not listening. */
+export function listeningOrigin(app: FastifyInstance): string | null {
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') return null;
+  const host = address.address === '0.0.0.0' ? '127.0.0.1' : address.address === '::' ? '::1' : address.address;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+}
+
+/** The origin used in URLs built before the server listens; selfFetch sends them through `inject`. */
+export const NOT_LISTENING_ORIGIN = 'http://backers.self.invalid';
+
+export interface SelfFetchInit { method?: string; headers?: Record<string, string>; body?: string; signal?: AbortSignal | null }
+export interface SelfFetchResponse { status: number; ok: boolean; json(): Promise<unknown> }
+
+/** A fetch for URLs on this server's own origin: real HTTP when listening, `inject` otherwise. */
+export function selfFetch(app: FastifyInstance): (url: string, init?: SelfFetchInit) => Promise<SelfFetchResponse> {
+  return async (url, init = {}) => {
+    const headers = Object.fromEntries(Object.entries(init.headers ?? {}).filter(([name]) => name.toLowerCase() !== 'connection'));
+    if (url.startsWith(NOT_LISTENING_ORIGIN)) {
+      const answer = await app.inject({ method: (init.method ?? 'GET') as 'GET', url: url.slice(NOT_LISTENING_ORIGIN.length), headers, payload: init.body });
+      return { status: answer.statusCode, ok: answer.statusCode < 300, json: async () => JSON.parse(answer.body) as unknown };
+    }
+    return fetch(url, { method: init.method ?? 'GET', headers, body: init.body, signal: init.signal ?? undefined });
+  };
+}

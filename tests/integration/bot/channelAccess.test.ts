@@ -1,0 +1,101 @@
+/**
+ * Paid access to private channels through the bot (issue 13), over real HTTP with the production bot gateway and the
+ * sandbox's Bot API double: a paid membership gets a personal one-person invite link; when access ends the bot removes
+ * the member once (ban, then unban); paying again gives a new link; public channels are left alone.
+ */
+import type { FollowerMemberResponse } from '../../../src/contract/api';
+import { type TestServer, newUser, startTestServer } from '../support/testServer';
+import { type Shop, openShop, payWithNewCard } from '../money/support/money';
+
+interface Call { method: string; params: Record<string, unknown> }
+
+let server: TestServer;
+let privateShop: Shop;
+let publicShop: Shop;
+beforeAll(async () => {
+  server = await startTestServer();
+  privateShop = await openShop(server, { private: true });
+  publicShop = await openShop(server);
+}, 60_000);
+afterAll(() => server.close());
+
+const chatOf = (shop: Shop) => -(1_000_000_000_000 + shop.creator.telegramId);
+const callsIn = async (method: string, chatId: number) =>
+  (await server.request<{ calls: Call[] }>('GET', `/sandbox/bot-api/calls?method=${method}`)).body.calls.filter((call) => call.params.chat_id === chatId);
+const advanceDays = (days: number) => server.request('POST', '/sandbox/clock', { advanceSeconds: days * 86_400 });
+
+describe('private channels', () => {
+  it('a paid membership gets a personal one-person link; access that ends removes the member once; paying again gives a new link', async () => {
+    const follower = newUser('Reader');
+    const chatId = chatOf(privateShop);
+    const paid = await payWithNewCard(server, follower, 'subscription', privateShop.subscriptions.weekly, '4242424242424242');
+    expect(paid.status).toBe('paid');
+    const links = await callsIn('createChatInviteLink', chatId);
+    expect(links).toEqual([expect.objectContaining({ params: { chat_id: chatId, name: `Backers member ${paid.subscriptionMemberId}`, member_limit: 1 } })]);
+    expect(paid.inviteLink).toMatch(/^https:\/\/t\.me\/\+/);
+
+    const memberPath = `/follower/subscription_member/${paid.subscriptionMemberId}`;
+    const shown = await server.api<FollowerMemberResponse>(follower, 'GET', memberPath);
+    expect(shown.body.subscription).toMatchObject({ inviteLink: paid.inviteLink, privateChannelInviteLink: paid.inviteLink });
+    // Asking again reuses the link: one link per period of access.
+    expect(await callsIn('createChatInviteLink', chatId)).toHaveLength(1);
+
+    await server.api(follower, 'GET', `${memberPath}/cancel`);
+    await advanceDays(3);
+    expect(await callsIn('banChatMember', chatId)).toEqual([]);
+    await advanceDays(5);
+    const telegramId = follower.telegramId;
+    expect(await callsIn('banChatMember', chatId)).toEqual([expect.objectContaining({ params: { chat_id: chatId, user_id: telegramId } })]);
+    expect(await callsIn('unbanChatMember', chatId)).toEqual([expect.objectContaining({ params: { chat_id: chatId, user_id: telegramId, only_if_banned: true } })]);
+    const after = await server.api<FollowerMemberResponse>(follower, 'GET', memberPath);
+    expect(after.body.subscription.inviteLink).toBeUndefined();
+    await advanceDays(1);
+    expect(await callsIn('banChatMember', chatId)).toHaveLength(1);
+
+    const again = await payWithNewCard(server, follower, 'subscription', privateShop.subscriptions.weekly, '4242424242424242');
+    expect(again.subscriptionMemberId).toBe(paid.subscriptionMemberId);
+    expect(again.inviteLink).toMatch(/^https:\/\/t\.me\/\+/);
+    expect(again.inviteLink).not.toBe(paid.inviteLink);
+    expect(await callsIn('createChatInviteLink', chatId)).toHaveLength(2);
+  });
+
+  it('a refused removal is retried on the next run and marked only once it went through', async () => {
+    const shop = await openShop(server, { private: true });
+    const follower = newUser('Retried');
+    const chatId = chatOf(shop);
+    const paid = await payWithNewCard(server, follower, 'subscription', shop.subscriptions.weekly, '4242424242424242');
+    await server.api(follower, 'GET', `/follower/subscription_member/${paid.subscriptionMemberId}/cancel`);
+    const mine = async (method: string) => (await callsIn(method, chatId)).filter((call) => call.params.user_id === follower.telegramId);
+    expect((await server.request('POST', '/sandbox/bot-api/failures', { method: 'banChatMember', errorCode: 500, description: 'Internal Server Error', chatId })).status).toBe(200);
+    await advanceDays(8);
+    expect(await mine('banChatMember')).toHaveLength(1);
+    expect(await mine('unbanChatMember')).toHaveLength(0);
+    await advanceDays(1);
+    expect(await mine('banChatMember')).toHaveLength(2);
+    expect(await mine('unbanChatMember')).toHaveLength(1);
+    await advanceDays(1);
+    expect(await mine('banChatMember')).toHaveLength(2);
+  });
+
+  it('a one-time membership never ends', async () => {
+    const follower = newUser('Forever');
+    const chatId = chatOf(privateShop);
+    const paid = await payWithNewCard(server, follower, 'subscription', privateShop.subscriptions.onetime, '4242424242424242');
+    expect(paid.inviteLink).toMatch(/^https:\/\/t\.me\/\+/);
+    await advanceDays(400);
+    expect((await callsIn('banChatMember', chatId)).filter((call) => call.params.user_id === follower.telegramId)).toEqual([]);
+  });
+});
+
+describe('public channels', () => {
+  it('have no personal links and nobody is removed', async () => {
+    const follower = newUser('Public');
+    const chatId = chatOf(publicShop);
+    const paid = await payWithNewCard(server, follower, 'subscription', publicShop.subscriptions.weekly, '4242424242424242');
+    expect(paid.inviteLink).toMatch(/^https:\/\/t\.me\/[a-z]/);
+    await server.api(follower, 'GET', `/follower/subscription_member/${paid.subscriptionMemberId}/cancel`);
+    await advanceDays(10);
+    expect(await callsIn('createChatInviteLink', chatId)).toEqual([]);
+    expect(await callsIn('banChatMember', chatId)).toEqual([]);
+  });
+});
