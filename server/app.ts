@@ -17,10 +17,12 @@ import { SANDBOX_BOT_API_PREFIX, SandboxTelegram, botApiDoublePlugin } from './m
 import { NOT_LISTENING_ORIGIN, listeningOrigin, selfFetch } from './platform/http/selfFetch';
 import { SandboxService } from './modules/sandbox/service';
 import type { BotGateway } from './modules/bot/BotGateway';
-import { TelegramBotGateway } from './modules/bot/TelegramBotGateway';
+import { TelegramBotGateway, botClientOptions } from './modules/bot/TelegramBotGateway';
+import { BotUpdateHandler } from './modules/bot/updateHandler';
 import { botWebhookRoutes } from './modules/bot/webhook';
 import { AdjustableClock, type MovableClock } from './platform/clock';
 import type { AppDeps, ResolvedConfig } from './context';
+import type { BotProfile } from './platform/serviceDeps';
 import { AppError } from './platform/errors';
 import { installAuth } from './modules/users/auth';
 import { installErrorHandler } from './platform/http/errorHandler';
@@ -82,11 +84,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : {}),
   });
   const kyc = options.kyc ?? (config.sandbox ? new SandboxKycProvider() : new UnconfiguredKycProvider());
-  const services = createServices({ db, clock, config, bot, kyc });
+  const botProfile: BotProfile = { username: config.botUsername };
+  const services = createServices({ db, clock, config, bot, kyc, botProfile });
   // The composition of the money side, in one place: the engine, then the jobs that run on it.
   const access = new ChannelAccessService(db, bot, clock);
   const money = createMoneyEngine({ db: db as MoneyDb, clock, config, access });
-  const deps: AppDeps = { database, db, config, clock, bot, kyc, services, money, jobs: createJobs(money, access), sandboxTelegram: telegram };
+  const botUpdates = new BotUpdateHandler({
+    db, token: config.botToken, username: config.botUsername, appName: config.appName, gateway: bot, events: services.botEvents, access,
+    now: () => clock.now(), ...(bot instanceof TelegramBotGateway ? { client: botClientOptions(bot.options) } : {}),
+  });
+  telegram?.connect((update) => botUpdates.handle(update));
+  const jobs = createJobs(money, { access, botUpdates });
+  const deps: AppDeps = { database, db, config, clock, bot, kyc, botProfile, services, money, jobs, botUpdates, sandboxTelegram: telegram };
 
   const app = Fastify({
     logger: options.logger ?? (config.logLevel === 'silent' ? false : { level: config.logLevel }),

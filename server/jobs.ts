@@ -1,18 +1,20 @@
 /**
  * The money engine's background jobs, in run order: the sandbox provider's housekeeping (expired challenges and
  * pages, notification retries), reconciliation of payments left open and refunds still due, renewals, payouts, removing
- * members whose private-channel access ended, and forgetting old idempotency answers. buildApp builds the registry with the app's own engine (server/app.ts).
+ * members whose private-channel access ended, and forgetting old idempotency answers and applied Telegram update ids. buildApp builds the registry with the app's own engine (server/app.ts).
  */
 import { JobRegistry } from './platform/jobs';
 import type { MoneyEngine } from './modules/payments/engine';
 import { runPayouts } from './modules/payouts/job';
 import { runRenewals } from './modules/payments/renewals';
 import type { ChannelAccessService } from './modules/access/service';
+import type { BotUpdateHandler } from './modules/bot/updateHandler';
 
 /** Idempotency answers are kept for a day: far longer than any client retries a tap. */
 const IDEMPOTENCY_RETENTION_SECONDS = 24 * 60 * 60;
 
-export function createJobs(engine: MoneyEngine, access?: ChannelAccessService): JobRegistry {
+export function createJobs(engine: MoneyEngine, bot: { access?: ChannelAccessService; botUpdates?: BotUpdateHandler } = {}): JobRegistry {
+  const { access, botUpdates } = bot;
   return new JobRegistry()
     .register('sandbox-provider', async () => {
       if (engine.sandbox === null) return { skipped: true };
@@ -26,5 +28,6 @@ export function createJobs(engine: MoneyEngine, access?: ChannelAccessService): 
     .register('payouts', (context) => runPayouts(context, engine))
     // After renewals: a membership a renewal just extended keeps its member in the channel.
     .register('channel-access', async (context) => (access ? access.removeEnded(context.log) : { skipped: true }))
-    .register('idempotency-purge', async () => ({ removed: await engine.idempotency.purge(IDEMPOTENCY_RETENTION_SECONDS) }));
+    .register('idempotency-purge', async () => ({ removed: await engine.idempotency.purge(IDEMPOTENCY_RETENTION_SECONDS) }))
+    .register('bot-updates-purge', async () => (botUpdates ? { removed: await botUpdates.purge() } : { skipped: true }));
 }

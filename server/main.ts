@@ -4,6 +4,7 @@
  * the database and release the data dir lock).
  */
 import { buildApp } from './app';
+import { type BotConnection, connectBot } from './modules/bot/startup';
 import { AdjustableClock } from './platform/clock';
 import { ConfigError, ensureBotToken, loadConfig } from './platform/config';
 import { seedIfEmpty } from './modules/sandbox/seed';
@@ -27,6 +28,17 @@ async function main(): Promise<void> {
   console.info(`Backers is running at ${origin}/`);
   console.info(`API: ${origin}/api/v2 (OpenAPI: ${origin}/api/v2/openapi.json)`);
   if (config.sandbox) console.info(`Messenger host emulator: ${origin}/sandbox/`);
+  let bot: BotConnection;
+  try {
+    bot = await connectBot(app);
+  } catch (error) {
+    // Without the Bot API the product cannot grant or end access: refuse to run half-started.
+    console.error(`The bot could not start (${error instanceof Error ? error.message : String(error)}); check BOT_TOKEN and BOT_API_URL.`);
+    await app.close();
+    await database.close();
+    process.exit(1);
+  }
+  console.info(`Bot: @${bot.username}, updates by ${bot.updates}`);
   console.info(`Database: ${database.kind === 'embedded' ? `embedded PostgreSQL in ${config.dataDir}` : database.kind}`);
 
   let jobsRunning = false;
@@ -51,6 +63,7 @@ async function main(): Promise<void> {
     }, 10_000).unref();
     let code = 0;
     try {
+      await bot.stop();
       await app.close();
     } catch (error) {
       console.error('closing the HTTP server failed:', error);

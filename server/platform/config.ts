@@ -8,7 +8,7 @@
  * | DATABASE_URL | unset | unset: embedded PostgreSQL (PGlite) in DATA_DIR; `memory://`: in-memory PGlite; `postgres://` or `postgresql://`: a PostgreSQL server |
  * | DATA_DIR | ./.data | embedded database files, its lock file and the sandbox bot token |
  * | BOT_TOKEN | generated in the sandbox | signs and validates init data; with the sandbox off, calls the Bot API |
- * | BOT_USERNAME | BackersSandboxBot | the bot's username (deep links t.me/<bot>/<app>) |
+ * | BOT_USERNAME | BackersSandboxBot | the bot's username until getMe answers at start-up (deep links t.me/<bot>/<app>) |
  * | APP_NAME | app | the mini-app's short name (deep links t.me/<bot>/<app>) |
  * | SANDBOX | on | `0`/`false`/`off` turns off the sandbox provider, KYC, bot, seed, control API and emulator |
  * | SANDBOX_PUBLIC | off | `1` allows the sandbox on a non-loopback HOST |
@@ -17,7 +17,7 @@
  * | PUBLIC_URL | http://HOST:PORT | the app's public origin (launch links, bot buttons in the sandbox) |
  * | STATIC_DIR | ./dist | the built mini-app |
  * | BOT_API_URL | the sandbox's Bot API double, else https://api.telegram.org | where the bot gateway calls the Bot API |
- * | BOT_WEBHOOK_SECRET | unset | secret token Telegram sends with webhook updates (real bot gateway) |
+ * | BOT_WEBHOOK_SECRET | unset | with PUBLIC_URL: updates by webhook at PUBLIC_URL/telegram/webhook with this secret; unset: long polling |
  * | LOG_LEVEL | info | pino level (`silent` in tests) |
  * | PROVIDER_WEBHOOK_SECRET | derived from BOT_TOKEN | signs the card provider's notifications |
  * | PROVIDER_WEBHOOK_URL | this server | where the sandbox provider sends its notifications |
@@ -118,6 +118,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     );
   }
   if (!sandbox && botToken === undefined) throw new ConfigError('BOT_TOKEN is required when SANDBOX=0');
+  if (nonEmpty(env, 'BOT_WEBHOOK_SECRET') !== undefined && nonEmpty(env, 'PUBLIC_URL') === undefined) {
+    throw new ConfigError('BOT_WEBHOOK_SECRET needs PUBLIC_URL: Telegram sends updates to PUBLIC_URL/telegram/webhook (leave both unset to long-poll)');
+  }
   const displayHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   return {
     port,

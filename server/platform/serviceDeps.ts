@@ -11,6 +11,12 @@ export interface ServiceDeps {
   readonly config: ServerConfig & { readonly botToken: string };
   readonly bot: BotGateway;
   readonly kyc: KycProvider;
+  /** Who the bot is: BOT_USERNAME until getMe answers at start-up (server/modules/bot/startup.ts). */
+  readonly botProfile: BotProfile;
+}
+
+export interface BotProfile {
+  username: string;
 }
 
 export const nowDate = (clock: ServerClock): Date => new Date(clock.now());

@@ -117,7 +117,7 @@ export async function subscriptionMembers(sandbox: SandboxApi, creator: NewUser,
 }
 
 /** Shows the creator's channel (with the bot's posts) in the follower's channel pane, as if they had joined it. */
-export async function showChannelToFollower(page: Page, follower: NewUser, channel: CreatorWorld['channel']): Promise<void> {
+export async function showChannelToFollower(page: Page, follower: NewUser, channel: { chatId: number; title: string; username?: string }): Promise<void> {
   await page.evaluate(
     ({ key, value }) => sessionStorage.setItem(key, value),
     { key: `backers-emulator:channels:${follower.telegramId}`, value: JSON.stringify([{ chatId: channel.chatId, title: channel.title, username: channel.username }]) },

@@ -1,5 +1,5 @@
 /** Memberships seen from their private channel: personal invite links and removals after access ended. */
-import { and, eq, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/db';
 import { type ChannelRow, type MemberRow, channels, subscriptionMembers, subscriptions, users } from '../../platform/db/schema';
 
@@ -59,6 +59,31 @@ export class AccessRepository {
       ))
       .orderBy(subscriptionMembers.expiresAt, subscriptionMembers.id)
       .limit(limit);
+  }
+
+  /** True when the user has a membership with access in the channel of this chat (one-time, or not yet expired). */
+  async hasAccess(chatId: number, telegramId: number, now: Date): Promise<boolean> {
+    const [row] = await this.db.select({ id: subscriptionMembers.id })
+      .from(subscriptionMembers)
+      .innerJoin(subscriptions, eq(subscriptions.id, subscriptionMembers.subscriptionId))
+      .innerJoin(channels, eq(channels.id, subscriptions.channelId))
+      .innerJoin(users, eq(users.id, subscriptionMembers.userId))
+      .where(and(eq(channels.chatId, chatId), eq(users.telegramId, telegramId), eq(channels.deleted, false),
+        or(eq(subscriptionMembers.period, 'onetime'), gt(subscriptionMembers.expiresAt, now))))
+      .limit(1);
+    return row !== undefined;
+  }
+
+  /** Whose personal link this was (its member's Telegram id), by the link itself. */
+  async linkOwner(chatId: number, link: string): Promise<number | undefined> {
+    const [row] = await this.db.select({ telegramId: users.telegramId })
+      .from(subscriptionMembers)
+      .innerJoin(subscriptions, eq(subscriptions.id, subscriptionMembers.subscriptionId))
+      .innerJoin(channels, eq(channels.id, subscriptions.channelId))
+      .innerJoin(users, eq(users.id, subscriptionMembers.userId))
+      .where(and(eq(channels.chatId, chatId), eq(subscriptionMembers.inviteLink, link)))
+      .limit(1);
+    return row?.telegramId;
   }
 
   /** Marks the removal done (once: a removal already marked stays as it was). */

@@ -51,6 +51,28 @@ export class ChannelAccessService implements MemberAccess {
     }
   }
 
+  /** A join request (a creates_join_request link): approved for a member with access, declined for anyone else. */
+  async joinRequested(chatId: number, telegramId: number): Promise<'approved' | 'declined'> {
+    const allowed = await this.repo.hasAccess(chatId, telegramId, new Date(this.clock.now()));
+    if (allowed) await this.bot.approveJoinRequest(chatId, telegramId);
+    else await this.bot.declineJoinRequest(chatId, telegramId);
+    return allowed ? 'approved' : 'declined';
+  }
+
+  /**
+   * Someone joined a channel by an invite link. A personal link used by someone else than its member (forwarded
+   * before its member used it) lets in someone without access: the bot removes them. Joins by the creator's own links
+   * are the creator's business.
+   */
+  async joined(chatId: number, telegramId: number, link: string | null): Promise<'kept' | 'removed'> {
+    if (link === null) return 'kept';
+    const owner = await this.repo.linkOwner(chatId, link);
+    if (owner === undefined || owner === telegramId) return 'kept';
+    if (await this.repo.hasAccess(chatId, telegramId, new Date(this.clock.now()))) return 'kept';
+    await this.bot.removeMember(chatId, telegramId);
+    return 'removed';
+  }
+
   /** The job: removes members whose access ended. Answers how many were removed and how many failed. */
   async removeEnded(log: AccessLog): Promise<{ removed: number; failed: number }> {
     const now = new Date(this.clock.now());

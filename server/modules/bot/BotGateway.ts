@@ -38,6 +38,21 @@ export interface BotGateway {
   createInviteLink(chatId: number, options: { name: string; memberLimit: number }): Promise<string>;
   /** Removes a user from the chat and lifts the ban at once, so they can come back by paying again. */
   removeMember(chatId: number, userId: number): Promise<void>;
+  approveJoinRequest(chatId: number, userId: number): Promise<void>;
+  declineJoinRequest(chatId: number, userId: number): Promise<void>;
+  /** The bot's command menu, per language (`languageCode` null: the default for every other language). */
+  setCommands(commands: readonly BotCommandText[], languageCode: string | null): Promise<void>;
+  /** The button beside the message field in private chats: opens the mini-app. */
+  setMenuButton(text: string, url: string): Promise<void>;
+  /** Updates arrive at `url` with `secretToken` (webhook) ... */
+  setWebhook(url: string, secretToken: string, allowedUpdates: readonly string[]): Promise<void>;
+  /** ... or are fetched by long polling (getUpdates), which needs the webhook removed. */
+  deleteWebhook(): Promise<void>;
+}
+
+export interface BotCommandText {
+  readonly command: string;
+  readonly description: string;
 }
 
 export interface BotIdentity {

@@ -4,8 +4,8 @@
  * when the root is only known once the server listens). A 429 is waited out (parameters.retry_after, up to a cap)
  * and retried; any other refusal or a network failure becomes a BotApiError with the method and Telegram's code.
  */
-import { Api, GrammyError, HttpError } from 'grammy';
-import { BotApiError, type BotGateway, type BotIdentity, type ChatMemberInfo, type ChatMemberStatus, type SendMessageRequest } from './BotGateway';
+import { Api, type ApiClientOptions, GrammyError, HttpError } from 'grammy';
+import { BotApiError, type BotCommandText, type BotGateway, type BotIdentity, type ChatMemberInfo, type ChatMemberStatus, type SendMessageRequest } from './BotGateway';
 
 type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body: string; signal?: AbortSignal | null }) => Promise<{ json(): Promise<unknown> }>;
 
@@ -22,30 +22,49 @@ export interface TelegramBotGatewayOptions {
 }
 
 const DEFAULT_ROOT = 'https://api.telegram.org';
+
+/** Node's fetch without the `connection` header grammY sets (undici refuses it). */
+const nodeFetch: FetchLike = (url, init) => fetch(url, {
+  method: init.method,
+  headers: Object.fromEntries(Object.entries(init.headers).filter(([name]) => name.toLowerCase() !== 'connection')),
+  body: init.body,
+  signal: init.signal ?? null,
+});
 const MAX_ATTEMPTS = 3;
+
+/** grammY's client options for these gateway options (the update handler's Bot reaches the same Bot API with them). */
+export function botClientOptions(options: TelegramBotGatewayOptions): ApiClientOptions {
+  const root = options.apiRoot ?? DEFAULT_ROOT;
+  const rootNow = (): string => (typeof root === 'function' ? root() : root).replace(/\/+$/, '');
+  return {
+    buildUrl: (_root, token, method) => `${rootNow()}/bot${token}/${method}`,
+    timeoutSeconds: options.timeoutSeconds ?? 10,
+    // Node's own fetch for http and https alike (grammY's default is node-fetch with an https-only agent).
+    baseFetchConfig: {},
+    fetch: (options.fetch ?? nodeFetch) as unknown as typeof fetch,
+  };
+}
+
+/** Flood control: Telegram answers 429 with the seconds to wait; waiting and trying again is what it asks for. */
+export function waitOutRetryAfter(api: Api, options: Pick<TelegramBotGatewayOptions, 'maxRetryAfterSeconds' | 'sleep'> = {}): void {
+  const maxWait = options.maxRetryAfterSeconds ?? 30;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  api.config.use(async (previous, method, payload, signal) => {
+    for (let attempt = 1; ; attempt += 1) {
+      const answer = await previous(method, payload, signal);
+      const retryAfter = answer.ok ? undefined : answer.parameters?.retry_after;
+      if (answer.ok || answer.error_code !== 429 || retryAfter === undefined || retryAfter > maxWait || attempt >= MAX_ATTEMPTS) return answer;
+      await sleep(retryAfter * 1000);
+    }
+  });
+}
 
 export class TelegramBotGateway implements BotGateway {
   readonly api: Api;
 
-  constructor(options: TelegramBotGatewayOptions) {
-    const root = options.apiRoot ?? DEFAULT_ROOT;
-    const rootNow = (): string => (typeof root === 'function' ? root() : root).replace(/\/+$/, '');
-    this.api = new Api(options.token, {
-      buildUrl: (_root, token, method) => `${rootNow()}/bot${token}/${method}`,
-      timeoutSeconds: options.timeoutSeconds ?? 10,
-      ...(options.fetch ? { fetch: options.fetch as unknown as typeof fetch } : {}),
-    });
-    const maxWait = options.maxRetryAfterSeconds ?? 30;
-    const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-    // Flood control: Telegram answers 429 with the seconds to wait; waiting and trying again is what it asks for.
-    this.api.config.use(async (previous, method, payload, signal) => {
-      for (let attempt = 1; ; attempt += 1) {
-        const answer = await previous(method, payload, signal);
-        const retryAfter = answer.ok ? undefined : answer.parameters?.retry_after;
-        if (answer.ok || answer.error_code !== 429 || retryAfter === undefined || retryAfter > maxWait || attempt >= MAX_ATTEMPTS) return answer;
-        await sleep(retryAfter * 1000);
-      }
-    });
+  constructor(readonly options: TelegramBotGatewayOptions) {
+    this.api = new Api(options.token, botClientOptions(options));
+    waitOutRetryAfter(this.api, options);
   }
 
   /** Runs one Bot API call and turns grammY's errors into BotApiError (never with the token-bearing URL). */
@@ -103,9 +122,29 @@ export class TelegramBotGateway implements BotGateway {
     await this.call('unbanChatMember', () => this.api.unbanChatMember(chatId, userId, { only_if_banned: true }));
   }
 
+  async approveJoinRequest(chatId: number, userId: number): Promise<void> {
+    await this.call('approveChatJoinRequest', () => this.api.approveChatJoinRequest(chatId, userId));
+  }
+
+  async declineJoinRequest(chatId: number, userId: number): Promise<void> {
+    await this.call('declineChatJoinRequest', () => this.api.declineChatJoinRequest(chatId, userId));
+  }
+
+  async setCommands(commands: readonly BotCommandText[], languageCode: string | null): Promise<void> {
+    await this.call('setMyCommands', () => this.api.setMyCommands([...commands], languageCode === null ? {} : { language_code: languageCode as never }));
+  }
+
+  async setMenuButton(text: string, url: string): Promise<void> {
+    await this.call('setChatMenuButton', () => this.api.setChatMenuButton({ menu_button: { type: 'web_app', text, web_app: { url } } }));
+  }
+
   /** Points Telegram's updates at the server's webhook, with the secret it must send back. */
   async setWebhook(url: string, secretToken: string, allowedUpdates: readonly string[]): Promise<void> {
     await this.call('setWebhook', () => this.api.setWebhook(url, { secret_token: secretToken, allowed_updates: allowedUpdates as never }));
+  }
+
+  async deleteWebhook(): Promise<void> {
+    await this.call('deleteWebhook', () => this.api.deleteWebhook());
   }
 }
 

@@ -26,7 +26,7 @@ export class Publisher {
 
   /** The deep link a post's button opens: the invoice of the subscription or donation (start param kind_id). */
   link(kind: 'subscription' | 'donation', id: number): string {
-    return miniAppLink(this.deps.config.botUsername, this.deps.config.appName, `${kind}_${id}`);
+    return miniAppLink(this.deps.botProfile.username, this.deps.config.appName, `${kind}_${id}`);
   }
 
   async post(request: PostRequest): Promise<BotPostRow> {

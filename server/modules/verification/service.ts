@@ -33,7 +33,7 @@ export class VerificationService {
   }
 
   private answer(user: UserRow): VerificationStatusResponse {
-    const botUsername = this.deps.config.botUsername;
+    const botUsername = this.deps.botProfile.username;
     if (user.verificationStatus !== 'in_kyc' || user.kycToken === null) return { status: user.verificationStatus, botUsername };
     return { status: user.verificationStatus, token: user.kycToken, widgetUrl: this.deps.kyc.widgetUrl(user.kycToken), botUsername };
   }

@@ -142,6 +142,12 @@ export const donations = pgTable('donations', {
 export interface BotPostButton { readonly text: string; readonly url: string }
 
 /** What the bot posted into channels (sandbox: the only record; real bot: the message ids to pin or delete). */
+/** Telegram updates already applied (deduplicated by update_id; purged after a day). */
+export const botUpdates = pgTable('bot_updates', {
+  updateId: bigint('update_id', { mode: 'number' }).primaryKey(),
+  receivedAt: at('received_at').notNull(),
+}, (table) => [index('bot_updates_received').on(table.receivedAt)]);
+
 export const botPosts = pgTable('bot_posts', {
   id: id(),
   chatId: bigint('chat_id', { mode: 'number' }).notNull(),

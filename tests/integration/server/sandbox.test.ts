@@ -1,4 +1,5 @@
 /** The sandbox control API, bans, and SANDBOX=0 (issue: those paths answer 404). */
+import { eventually } from '../support/eventually';
 import { validate } from '@telegram-apps/init-data-node';
 import { ALICE, BOB, type TestServer, startTestServer } from '../support/testServer';
 
@@ -118,12 +119,18 @@ describe('SANDBOX=0', () => {
       expect(refused.status).toBe(401);
       const accepted = await production.request('POST', '/telegram/webhook', update, { 'x-telegram-bot-api-secret-token': 'webhook-secret' });
       expect(accepted.status).toBe(200);
-      const channels = (await production.api<{ channels: { name: string; connected: boolean }[] }>(ALICE, 'GET', '/dashboard?mode=creator')).body.channels;
-      expect(channels.map((c) => [c.name, c.connected])).toContainEqual(['Webhook channel', true]);
-      const kicked = { ...update, my_chat_member: { ...update.my_chat_member, new_chat_member: { status: 'kicked' } } };
+      // The webhook answers first and applies the update after its answer.
+      const channelsNow = async () => (await production.api<{ channels: { name: string; connected: boolean }[] }>(ALICE, 'GET', '/dashboard?mode=creator')).body.channels.map((c) => [c.name, c.connected]);
+      await eventually(async () => expect(await channelsNow()).toContainEqual(['Webhook channel', true]));
+      const kicked = { ...update, update_id: 2, my_chat_member: { ...update.my_chat_member, new_chat_member: { status: 'kicked' } } };
       await production.request('POST', '/telegram/webhook', kicked, { 'x-telegram-bot-api-secret-token': 'webhook-secret' });
-      const after = (await production.api<{ channels: { name: string; connected: boolean }[] }>(ALICE, 'GET', '/dashboard?mode=creator')).body.channels;
-      expect(after.map((c) => [c.name, c.connected])).toContainEqual(['Webhook channel', false]);
+      await eventually(async () => expect(await channelsNow()).toContainEqual(['Webhook channel', false]));
+      // Telegram redelivering update 1 changes nothing: each update is applied once.
+      await production.request('POST', '/telegram/webhook', update, { 'x-telegram-bot-api-secret-token': 'webhook-secret' });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await channelsNow()).toContainEqual(['Webhook channel', false]);
+      // A malformed update gets its 200 too.
+      expect((await production.request('POST', '/telegram/webhook', { hello: 'world' }, { 'x-telegram-bot-api-secret-token': 'webhook-secret' })).status).toBe(200);
     } finally {
       await production.close();
     }

@@ -28,6 +28,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SANDBOX: 'maybe' })).toThrow(ConfigError);
   });
 
+  test('the bot: BOT_API_URL unset means the sandbox double or Telegram; a webhook secret needs PUBLIC_URL', () => {
+    expect(loadConfig({}).botApiUrl).toBeUndefined();
+    expect(loadConfig({ BOT_API_URL: 'http://127.0.0.1:9000/' }).botApiUrl).toBe('http://127.0.0.1:9000');
+    expect(() => loadConfig({ SANDBOX: '0', BOT_TOKEN: '1:x', BOT_WEBHOOK_SECRET: 's' })).toThrow(/PUBLIC_URL/);
+    expect(loadConfig({ SANDBOX: '0', BOT_TOKEN: '1:x', BOT_WEBHOOK_SECRET: 's', PUBLIC_URL: 'https://app.example/' })).toMatchObject({
+      botWebhookSecret: 's', publicUrl: 'https://app.example',
+    });
+  });
+
   test('numbers are checked', () => {
     expect(loadConfig({ PORT: '0', SERVICE_FEE_BPS: '250' })).toMatchObject({ port: 0, serviceFeeBps: 250 });
     expect(() => loadConfig({ PORT: '70000' })).toThrow(ConfigError);

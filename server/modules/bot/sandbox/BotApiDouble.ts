@@ -29,6 +29,22 @@ export interface InjectedFailure {
 }
 
 type ChatStatus = 'administrator' | 'left';
+/** A user's place in a chat; `removed`: banned by the bot and let go again (banChatMember, then unbanChatMember). */
+export type MemberState = 'member' | 'left' | 'kicked' | 'removed';
+
+export interface ChatMemberView {
+  readonly userId: number;
+  readonly firstName: string;
+  readonly status: MemberState;
+}
+
+interface InviteLink {
+  readonly chatId: number;
+  readonly link: string;
+  readonly createsJoinRequest: boolean;
+  readonly memberLimit: number | null;
+  joins: number;
+}
 
 interface Answer { readonly ok: true; readonly result: unknown }
 class BotApiRefusal extends Error {
@@ -46,6 +62,11 @@ export class SandboxTelegram {
   private readonly chats = new Map<number, { status: ChatStatus; lastMessageId: number }>();
   private readonly recorded: BotApiCall[] = [];
   private readonly failures: InjectedFailure[] = [];
+  private listener?: (update: Record<string, unknown>) => Promise<unknown>;
+  private lastUpdateId = 0;
+  private queue: Record<string, unknown>[] = [];
+  private readonly links = new Map<string, InviteLink>();
+  private readonly members = new Map<number, Map<number, { firstName: string; status: MemberState }>>();
   readonly botId: number;
 
   constructor(readonly token: string, readonly username: string, private readonly now: () => number) {
@@ -66,6 +87,87 @@ export class SandboxTelegram {
     this.chat(chatId).status = 'left';
   }
 
+  /** Where Telegram's updates go (the app's update handler); the sandbox delivers them at once. */
+  connect(listener: (update: Record<string, unknown>) => Promise<unknown>): void {
+    this.listener = listener;
+  }
+
+  /**
+   * Sends an update as Telegram would (numbered here): straight to the connected app (the sandbox), else into the
+   * queue getUpdates serves (a server that long-polls this double). Answers what the app did with it, or 'queued'.
+   */
+  async deliver(update: Record<string, unknown>): Promise<{ updateId: number; outcome: unknown }> {
+    this.lastUpdateId += 1;
+    const numbered = { ...update, update_id: this.lastUpdateId };
+    if (!this.listener) {
+      this.queue.push(numbered);
+      return { updateId: this.lastUpdateId, outcome: 'queued' };
+    }
+    return { updateId: this.lastUpdateId, outcome: await this.listener(numbered) };
+  }
+
+  /** getUpdates: confirms what is below `offset`, then answers what is queued, waiting up to `timeout` seconds. */
+  private async updates(params: Record<string, unknown>): Promise<Answer> {
+    const offset = Number(params.offset ?? 0);
+    const limit = Math.min(Math.max(Number(params.limit ?? 100), 1), 100);
+    const waitMs = Math.min(Math.max(Number(params.timeout ?? 0), 0), 10) * 1000;
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      this.queue = this.queue.filter((update) => (update.update_id as number) >= offset);
+      if (this.queue.length > 0 || Date.now() >= deadline) return { ok: true, result: this.queue.slice(0, limit) };
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  /** The people the double has seen in a chat (joined by a link, approved, removed). */
+  membersOf(chatId: number): ChatMemberView[] {
+    return [...(this.members.get(chatId)?.entries() ?? [])].map(([userId, member]) => ({ userId, firstName: member.firstName, status: member.status }));
+  }
+
+  /**
+   * A user opens an invite link, as in Telegram: a join-request link sends the bot a chat_join_request; any other
+   * valid link makes them a member and sends the bot a chat_member update (awaited, so the answer shows what the bot
+   * did about it). Answers the user's state in the chat afterwards.
+   */
+  async joinByLink(user: { id: number; firstName: string }, link: string): Promise<{ chatId: number; status: MemberState | 'requested' }> {
+    const invite = this.links.get(link);
+    if (!invite) throw new BotApiRefusal(400, 'Bad Request: INVITE_HASH_INVALID');
+    const chat = this.membersIn(invite.chatId);
+    const current = chat.get(user.id);
+    if (current?.status === 'member') return { chatId: invite.chatId, status: 'member' };
+    if (current?.status === 'kicked') throw new BotApiRefusal(403, 'Forbidden: USER_BANNED_IN_CHANNEL');
+    const from = { id: user.id, is_bot: false, first_name: user.firstName };
+    const chatInfo = { id: invite.chatId, type: 'channel', title: String(invite.chatId) };
+    if (invite.createsJoinRequest) {
+      await this.deliver({ chat_join_request: { chat: chatInfo, from, user_chat_id: user.id, date: Math.floor(this.now() / 1000), invite_link: this.linkObject(invite) } });
+      return { chatId: invite.chatId, status: chat.get(user.id)?.status === 'member' ? 'member' : 'requested' };
+    }
+    if (invite.memberLimit !== null && invite.joins >= invite.memberLimit) throw new BotApiRefusal(400, 'Bad Request: INVITE_HASH_EXPIRED');
+    invite.joins += 1;
+    const before = current?.status === 'removed' || current === undefined ? 'left' : current.status;
+    chat.set(user.id, { firstName: user.firstName, status: 'member' });
+    await this.deliver({
+      chat_member: {
+        chat: chatInfo, from, date: Math.floor(this.now() / 1000),
+        old_chat_member: { status: before, user: from }, new_chat_member: { status: 'member', user: from }, invite_link: this.linkObject(invite),
+      },
+    });
+    return { chatId: invite.chatId, status: chat.get(user.id)?.status ?? 'left' };
+  }
+
+  private membersIn(chatId: number) {
+    let chat = this.members.get(chatId);
+    if (!chat) {
+      chat = new Map();
+      this.members.set(chatId, chat);
+    }
+    return chat;
+  }
+
+  private linkObject(invite: InviteLink) {
+    return { invite_link: invite.link, creator: this.me(), creates_join_request: invite.createsJoinRequest, is_primary: false, is_revoked: false, ...(invite.memberLimit !== null ? { member_limit: invite.memberLimit } : {}) };
+  }
+
   calls(method?: string): BotApiCall[] {
     return this.recorded.filter((call) => method === undefined || call.method === method);
   }
@@ -84,7 +186,7 @@ export class SandboxTelegram {
   }
 
   /** Runs one Bot API method. */
-  handle(method: string, params: Record<string, unknown>): Answer {
+  async handle(method: string, params: Record<string, unknown>): Promise<Answer> {
     this.recorded.push({ method, params, at: this.now() });
     if (this.recorded.length > MAX_CALLS) this.recorded.splice(0, this.recorded.length - MAX_CALLS);
     const failure = this.failures.find((candidate) => candidate.method === method && candidate.remaining > 0
@@ -119,9 +221,13 @@ export class SandboxTelegram {
           : { status: 'left', user: this.me() });
       }
       case 'createChatInviteLink': {
-        this.administered(requireChatId(params));
+        const chatId = requireChatId(params);
+        this.administered(chatId);
+        const link = `https://t.me/+${randomBytes(12).toString('base64url')}`;
+        const memberLimit = typeof params.member_limit === 'number' ? params.member_limit : null;
+        this.links.set(link, { chatId, link, createsJoinRequest: params.creates_join_request === true, memberLimit, joins: 0 });
         return ok({
-          invite_link: `https://t.me/+${randomBytes(12).toString('base64url')}`, creator: this.me(),
+          invite_link: link, creator: this.me(),
           creates_join_request: params.creates_join_request === true, is_primary: false, is_revoked: false,
           ...(typeof params.name === 'string' ? { name: params.name } : {}),
           ...(typeof params.expire_date === 'number' ? { expire_date: params.expire_date } : {}),
@@ -131,10 +237,19 @@ export class SandboxTelegram {
       case 'approveChatJoinRequest':
       case 'declineChatJoinRequest':
       case 'banChatMember':
-      case 'unbanChatMember':
-        this.administered(requireChatId(params));
-        requireInteger(params, 'user_id');
+      case 'unbanChatMember': {
+        const chatId = requireChatId(params);
+        this.administered(chatId);
+        const userId = requireInteger(params, 'user_id');
+        const chat = this.membersIn(chatId);
+        const firstName = chat.get(userId)?.firstName ?? String(userId);
+        if (method === 'approveChatJoinRequest') chat.set(userId, { firstName, status: 'member' });
+        if (method === 'banChatMember') chat.set(userId, { firstName, status: 'kicked' });
+        if (method === 'unbanChatMember' && (chat.get(userId)?.status === 'kicked' || params.only_if_banned !== true)) {
+          chat.set(userId, { firstName, status: chat.get(userId)?.status === 'kicked' ? 'removed' : 'left' });
+        }
         return ok(true);
+      }
       case 'setMyCommands':
       case 'deleteMyCommands':
       case 'setChatMenuButton':
@@ -144,7 +259,7 @@ export class SandboxTelegram {
       case 'getWebhookInfo':
         return ok({ url: '', has_custom_certificate: false, pending_update_count: 0 });
       case 'getUpdates':
-        return ok([]);
+        return this.updates(params);
       default:
         throw new BotApiRefusal(404, 'Not Found: method not found');
     }
@@ -203,7 +318,7 @@ export const botApiDoublePlugin: FastifyPluginAsync<{ telegram: SandboxTelegram 
     const { token, method } = request.params;
     if (token !== telegram.token) return refuse(reply, new BotApiRefusal(401, 'Unauthorized'));
     try {
-      return reply.send(telegram.handle(method, parameters(request.body, request.query)));
+      return reply.send(await telegram.handle(method, parameters(request.body, request.query)));
     } catch (error) {
       if (error instanceof BotApiRefusal) return refuse(reply, error);
       throw error;
@@ -212,6 +327,29 @@ export const botApiDoublePlugin: FastifyPluginAsync<{ telegram: SandboxTelegram 
   // The token is part of the path (bot<token>); a method name is letters only.
   app.post<{ Params: { token: string; method: string } }>('/bot:token/:method', { schema: { hide: true } }, handler);
   app.get<{ Params: { token: string; method: string } }>('/bot:token/:method', { schema: { hide: true } }, handler);
+
+  // Telegram sending the bot an update (a message, a join request, a member joining): the sandbox's control over it.
+  app.post<{ Body: Record<string, unknown> }>('/updates', {
+    schema: { hide: true, body: { type: 'object', minProperties: 1, maxProperties: 2 } },
+  }, async (request) => telegram.deliver(request.body));
+
+  // A user opening an invite link (the emulator's "Go to channel"), and who is in a chat.
+  app.post<{ Body: { telegramId: number; firstName?: string; link: string } }>('/join', {
+    schema: {
+      hide: true,
+      body: { type: 'object', required: ['telegramId', 'link'], properties: { telegramId: { type: 'integer', minimum: 1 }, firstName: { type: 'string', maxLength: 64 }, link: { type: 'string', maxLength: 256 } } },
+    },
+  }, async (request, reply) => {
+    try {
+      return await telegram.joinByLink({ id: request.body.telegramId, firstName: request.body.firstName ?? String(request.body.telegramId) }, request.body.link);
+    } catch (error) {
+      if (error instanceof BotApiRefusal) return refuse(reply, error);
+      throw error;
+    }
+  });
+  app.get<{ Querystring: { chatId: number } }>('/members', {
+    schema: { hide: true, querystring: { type: 'object', required: ['chatId'], properties: { chatId: { type: 'integer' } } } },
+  }, async (request) => ({ members: telegram.membersOf(request.query.chatId) }));
 
   app.get<{ Querystring: { method?: string } }>('/calls', { schema: { hide: true } }, async (request) => ({ calls: telegram.calls(request.query.method) }));
   app.post<{ Body: { method: string; errorCode: number; description?: string; retryAfter?: number; times?: number; chatId?: number } }>('/failures', {

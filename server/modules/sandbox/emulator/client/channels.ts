@@ -1,18 +1,22 @@
 import { byId, el } from './dom';
 import { parseTgLink } from './launch';
-import { sandboxApi, type BotPost, type KnownChannel } from './sandboxApi';
+import { sandboxApi, type BotPost, type ChatMember, type KnownChannel } from './sandboxApi';
 
 const pollMs = 3000;
 
 interface ChannelWithPosts {
   channel: KnownChannel;
   posts: BotPost[];
+  members: ChatMember[];
   error?: string;
 }
 
+const MEMBER_STATES: Record<string, string> = { member: 'member', left: 'left', kicked: 'banned', removed: 'removed by the bot' };
+
 /**
  * The channel pane: what the bot posted in the current user's channels (GET /sandbox/bot/posts), with pinned and
- * silent marks and inline buttons. A button with a startapp link opens the mini-app as the current user.
+ * silent marks and inline buttons, and who joined by invite links (the sandbox's Telegram: joined, removed by the
+ * bot). A button with a startapp link opens the mini-app as the current user.
  */
 export class ChannelPane {
   private readonly list = byId('channel-list');
@@ -74,9 +78,10 @@ export class ChannelPane {
     const withPosts = await Promise.all(
       this.channels.map(async (channel): Promise<ChannelWithPosts> => {
         try {
-          return { channel, posts: await sandboxApi.posts(channel.chatId) };
+          const [posts, members] = await Promise.all([sandboxApi.posts(channel.chatId), sandboxApi.members(channel.chatId)]);
+          return { channel, posts, members };
         } catch (error) {
-          return { channel, posts: [], error: error instanceof Error ? error.message : String(error) };
+          return { channel, posts: [], members: [], error: error instanceof Error ? error.message : String(error) };
         }
       }),
     );
@@ -91,7 +96,7 @@ export class ChannelPane {
     this.list.replaceChildren(...channels.map((c) => this.renderChannel(c)));
   }
 
-  private renderChannel({ channel, posts, error }: ChannelWithPosts): HTMLElement {
+  private renderChannel({ channel, posts, members, error }: ChannelWithPosts): HTMLElement {
     const headingId = `channel-${Math.abs(channel.chatId)}`;
     return el('article', { className: 'channel', 'aria-labelledby': headingId, 'data-chat-id': channel.chatId },
       el('h3', { id: headingId }, channel.title),
@@ -100,6 +105,10 @@ export class ChannelPane {
       posts.length
         ? el('ol', { className: 'posts', 'aria-label': `Bot posts in ${channel.title}` }, ...posts.map((post) => this.renderPost(post)))
         : el('p', { className: 'hint' }, 'The bot has not posted here yet.'),
+      members.length
+        ? el('ul', { className: 'members', 'aria-label': `Members of ${channel.title}` },
+          ...members.map((member) => el('li', { 'data-user-id': member.userId, 'data-status': member.status }, `${member.firstName}: ${MEMBER_STATES[member.status] ?? member.status}`)))
+        : undefined,
     );
   }
 

@@ -298,8 +298,24 @@ class Host {
       case 'open-chat':
         return this.phone.showNotice(`Telegram would open the chat with @${link.username}.`);
       default:
+        if (link.path.startsWith('/+')) return this.joinByInviteLink(`https://t.me${link.path}`);
         return this.phone.showNotice(`Telegram would open t.me${link.path}.`);
     }
+  }
+
+  /** An invite link opened in the messenger: the sandbox's Telegram lets the user in (or asks the bot, or refuses). */
+  private async joinByInviteLink(link: string): Promise<void> {
+    const user = this.session?.settings ?? this.lastSettings;
+    if (!user) return this.phone.showNotice('Launch the app first.');
+    try {
+      const joined = await sandboxApi.joinByLink(user.telegramId, user.firstName, link);
+      const said = joined.status === 'member' ? 'You joined the channel.' : joined.status === 'requested' ? 'Your request to join was sent.' : `You could not join (${joined.status}).`;
+      this.log.note(`invite link ${link}: ${joined.status} in ${joined.chatId}`);
+      this.phone.showNotice(said);
+    } catch (error) {
+      this.phone.showNotice(`This invite link does not work: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    void this.channels.refresh(false);
   }
 
   private async addBotToChannel(picked: PickedChannel): Promise<void> {

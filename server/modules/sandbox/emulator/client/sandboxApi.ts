@@ -71,6 +71,12 @@ const asList = (value: unknown, ...keys: string[]): unknown[] => {
   return [];
 };
 
+export interface ChatMember {
+  readonly userId: number;
+  readonly firstName: string;
+  readonly status: string;
+}
+
 export class SandboxError extends Error {
   constructor(readonly status: number, message: string) {
     super(message);
@@ -85,7 +91,8 @@ async function request<T>(path: string, init?: RequestInit): Promise<T> {
   const text = await response.text();
   const body: unknown = text ? JSON.parse(text) : undefined;
   if (!response.ok) {
-    const message = asString(asRecord(body).message) ?? `${response.status} ${response.statusText}`;
+    // The API answers { code, message }; the sandbox's Bot API answers like Telegram, { error_code, description }.
+    const message = asString(asRecord(body).message) ?? asString(asRecord(body).description) ?? `${response.status} ${response.statusText}`;
     throw new SandboxError(response.status, message);
   }
   return body as T;
@@ -165,6 +172,18 @@ export const sandboxApi = {
   async posts(chatId: number): Promise<BotPost[]> {
     const body = await request<unknown>(`/sandbox/bot/posts?chatId=${encodeURIComponent(String(chatId))}`);
     return asList(body, 'posts', 'messages').map((p, i) => toPost(p, i, chatId));
+  },
+
+  /** The user opens an invite link in the sandbox's Telegram: answers their state in the chat afterwards. */
+  async joinByLink(telegramId: number, firstName: string, link: string): Promise<{ chatId: number; status: string }> {
+    const answer = asRecord(await request<unknown>('/sandbox/bot-api/join', { method: 'POST', body: JSON.stringify({ telegramId, firstName, link }) }));
+    return { chatId: asNumber(answer.chatId) ?? 0, status: asString(answer.status) ?? 'unknown' };
+  },
+
+  /** Who the sandbox's Telegram has seen in a chat (joined by a link, approved, removed by the bot). */
+  async members(chatId: number): Promise<ChatMember[]> {
+    const body = await request<unknown>(`/sandbox/bot-api/members?chatId=${encodeURIComponent(String(chatId))}`);
+    return asList(body, 'members').map(asRecord).map((m) => ({ userId: asNumber(m.userId) ?? 0, firstName: asString(m.firstName) ?? '', status: asString(m.status) ?? 'left' }));
   },
 
   /** The creator's channels as the mini-app sees them; empty when the user is not (yet) a creator. */

@@ -1,0 +1,68 @@
+/**
+ * What the bot says in private chats, in the languages its command menu is registered in (issue 13: en, ru, id);
+ * anyone else reads English. Placeholders: {name}, {channel}.
+ */
+export type BotLanguage = 'en' | 'ru' | 'id';
+export const BOT_LANGUAGES: readonly BotLanguage[] = ['en', 'ru', 'id'];
+
+export interface BotTexts {
+  readonly commandStart: string;
+  readonly commandHelp: string;
+  readonly menuButton: string;
+  readonly start: string;
+  readonly startButton: string;
+  readonly startWithLink: string;
+  readonly help: string;
+  readonly subscriptionOffer: string;
+  readonly subscriptionButton: string;
+  readonly unknownCommand: string;
+}
+
+const TEXTS: Record<BotLanguage, BotTexts> = {
+  en: {
+    commandStart: 'Open Backers',
+    commandHelp: 'How Backers works',
+    menuButton: 'Open',
+    start: 'Backers lets channel creators earn from paid subscriptions and donations. Open the app to get started.',
+    startButton: 'Open Backers',
+    startWithLink: 'Tap the button to continue in Backers.',
+    help: 'Creators: add this bot to your channel as an administrator, then create a subscription in the app.\nFollowers: pay with the button under a post, or send a subscription\'s command like $vip to get its invoice.\n/start opens the app.',
+    subscriptionOffer: '{name} in {channel}',
+    subscriptionButton: 'Subscribe',
+    unknownCommand: 'No subscription has this command. Check it with the channel\'s creator.',
+  },
+  ru: {
+    commandStart: 'Открыть Backers',
+    commandHelp: 'Как работает Backers',
+    menuButton: 'Открыть',
+    start: 'Backers помогает авторам каналов зарабатывать на платных подписках и донатах. Откройте приложение, чтобы начать.',
+    startButton: 'Открыть Backers',
+    startWithLink: 'Нажмите на кнопку, чтобы продолжить в Backers.',
+    help: 'Авторам: добавьте этого бота в канал администратором и создайте подписку в приложении.\nПодписчикам: оплачивайте кнопкой под постом или отправьте команду подписки, например $vip, чтобы получить счёт.\n/start открывает приложение.',
+    subscriptionOffer: '{name} в канале {channel}',
+    subscriptionButton: 'Подписаться',
+    unknownCommand: 'Подписки с такой командой нет. Уточните её у автора канала.',
+  },
+  id: {
+    commandStart: 'Buka Backers',
+    commandHelp: 'Cara kerja Backers',
+    menuButton: 'Buka',
+    start: 'Backers membantu pembuat kanal mendapatkan penghasilan dari langganan berbayar dan donasi. Buka aplikasi untuk memulai.',
+    startButton: 'Buka Backers',
+    startWithLink: 'Ketuk tombol untuk melanjutkan di Backers.',
+    help: 'Pembuat kanal: tambahkan bot ini ke kanal Anda sebagai administrator, lalu buat langganan di aplikasi.\nPengikut: bayar dengan tombol di bawah postingan, atau kirim perintah langganan seperti $vip untuk mendapatkan tagihannya.\n/start membuka aplikasi.',
+    subscriptionOffer: '{name} di {channel}',
+    subscriptionButton: 'Berlangganan',
+    unknownCommand: 'Tidak ada langganan dengan perintah ini. Tanyakan kepada pembuat kanal.',
+  },
+};
+
+/** The texts for a Telegram language_code ("pt-br" → en, "ru" → ru). */
+export function botTexts(languageCode: string | undefined | null): BotTexts {
+  const base = (languageCode ?? 'en').toLowerCase().split('-')[0] as BotLanguage;
+  return TEXTS[BOT_LANGUAGES.includes(base) ? base : 'en'];
+}
+
+export function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+}

@@ -1,0 +1,162 @@
+/**
+ * Telegram updates (webhook or long polling), dispatched by grammY's Bot: each update_id is applied once.
+ * - my_chat_member: the bot made an administrator of a channel connects it to whoever did it; losing the role
+ *   disconnects it (spec section 6; the rights the app needs: promote members and change info).
+ * - chat_join_request: approved for a member with access to that channel, declined for anyone else.
+ * - chat_member: someone who joined by a member's personal link that was not theirs is removed; leaving changes nothing.
+ * - message: /start [payload] answers a button into the mini-app (at that deep link), /help, and a subscription's
+ *   `$command` answers that subscription's invoice button.
+ * Handlers call the Bot API through the BotGateway port, like the rest of the server.
+ */
+import { Bot, type ApiClientOptions } from 'grammy';
+import type { Update, UserFromGetMe } from 'grammy/types';
+import type { Db } from '../../platform/db/db';
+import { botUpdates } from '../../platform/db/schema';
+import { type BotGateway, miniAppLink } from './BotGateway';
+import { CommandsRepository } from './commandsRepository';
+import type { BotEventsService } from './events';
+import { botTexts, fill } from './texts';
+import { parseMyChatMember } from './updates';
+import { lt } from 'drizzle-orm';
+
+/** The updates the handler reads (setWebhook and getUpdates ask Telegram for exactly these). */
+export const ALLOWED_UPDATES = ['message', 'my_chat_member', 'chat_member', 'chat_join_request'] as const;
+
+/** What a join or join request does to a private channel's access (server/modules/access/service.ts). */
+export interface ChannelAccessRules {
+  joinRequested(chatId: number, telegramId: number): Promise<unknown>;
+  joined(chatId: number, telegramId: number, link: string | null): Promise<unknown>;
+}
+
+export interface BotUpdateHandlerDeps {
+  readonly db: Db;
+  readonly token: string;
+  readonly username: string;
+  readonly appName: string;
+  readonly gateway: BotGateway;
+  readonly events: BotEventsService;
+  readonly access: ChannelAccessRules;
+  readonly now: () => number;
+  /** grammY's client options, so long polling reaches the same Bot API as the gateway. */
+  readonly client?: ApiClientOptions;
+}
+
+const START_PAYLOAD = /^[A-Za-z0-9_-]{1,64}$/;
+const SUBSCRIPTION_COMMAND = /^\$[a-z]{1,63}$/;
+
+export class BotUpdateHandler {
+  readonly bot: Bot;
+  private username: string;
+  /** Update ids found applied before during the current handleUpdate (handle() reports them). */
+  private readonly duplicates = new Set<number>();
+
+  constructor(private readonly deps: BotUpdateHandlerDeps) {
+    this.username = deps.username;
+    const botInfo: UserFromGetMe = {
+      id: Number(deps.token.split(':')[0]) || 0, is_bot: true, first_name: deps.username, username: deps.username,
+      can_join_groups: false, can_read_all_group_messages: false, supports_inline_queries: false, can_connect_to_business: false,
+      has_main_web_app: true, has_topics_enabled: false, allows_users_to_create_topics: false, can_manage_bots: false, supports_join_request_queries: false,
+    };
+    this.bot = new Bot(deps.token, { botInfo, ...(deps.client ? { client: deps.client } : {}) });
+    this.install();
+  }
+
+  /** Applies one update (webhook, sandbox) unless it was applied before. Answers what happened. */
+  async handle(update: unknown): Promise<'applied' | 'duplicate' | 'malformed'> {
+    const updateId = (update as { update_id?: unknown } | null)?.update_id;
+    if (typeof updateId !== 'number' || !Number.isSafeInteger(updateId)) return 'malformed';
+    await this.bot.handleUpdate(update as Update);
+    return this.duplicates.delete(updateId) ? 'duplicate' : 'applied';
+  }
+
+  /** The bot's username, once getMe told it (deep links in answers). */
+  setIdentity(me: UserFromGetMe): void {
+    this.bot.botInfo = me;
+    this.username = me.username;
+  }
+
+  /** Forgets update ids older than a day (Telegram never redelivers that late). */
+  async purge(): Promise<number> {
+    const removed = await this.deps.db.delete(botUpdates).where(lt(botUpdates.receivedAt, new Date(this.deps.now() - 86_400_000))).returning({ id: botUpdates.updateId });
+    return removed.length;
+  }
+
+  private async firstTime(updateId: number): Promise<boolean> {
+    const inserted = await this.deps.db.insert(botUpdates).values({ updateId, receivedAt: new Date(this.deps.now()) })
+      .onConflictDoNothing().returning({ id: botUpdates.updateId });
+    return inserted.length > 0;
+  }
+
+  private link(payload: string): string {
+    return miniAppLink(this.username, this.deps.appName, payload);
+  }
+
+  private install(): void {
+    const { bot } = this;
+    const { gateway, events, access } = this.deps;
+
+    // Each update_id once, however it came (webhook redelivery, long polling after a restart).
+    bot.use(async (ctx, next) => {
+      if (await this.firstTime(ctx.update.update_id)) await next();
+      else this.duplicates.add(ctx.update.update_id);
+    });
+
+    bot.on('my_chat_member', async (ctx) => {
+      const event = parseMyChatMember(ctx.update);
+      if (event?.kind === 'added') {
+        const owner = await events.ownerFromProfile({
+          telegramId: event.by.id, firstName: event.by.first_name ?? String(event.by.id), lastName: event.by.last_name ?? null,
+          username: event.by.username ?? null, languageCode: event.by.language_code ?? null,
+        });
+        // Without the rights the app needs the channel is recorded but not connected (the client shows /connectbot).
+        const channel = await events.channelAdded({ owner, chatId: event.chatId, title: event.title, username: event.username ?? null });
+        if (!event.hasRequiredRights) await events.channelRemoved(channel.chatId);
+      } else if (event?.kind === 'removed') {
+        await events.channelRemoved(event.chatId);
+      }
+    });
+
+    bot.on('chat_join_request', async (ctx) => {
+      await access.joinRequested(ctx.chatJoinRequest.chat.id, ctx.chatJoinRequest.from.id);
+    });
+
+    bot.on('chat_member', async (ctx) => {
+      const change = ctx.chatMember;
+      const joined = change.new_chat_member.status === 'member' && change.old_chat_member.status !== 'member';
+      if (joined) await access.joined(change.chat.id, change.new_chat_member.user.id, change.invite_link?.invite_link ?? null);
+    });
+
+    bot.command('start', async (ctx) => {
+      if (ctx.chat.type !== 'private') return;
+      const texts = botTexts(ctx.from?.language_code);
+      const payload = ctx.match.trim();
+      const withLink = START_PAYLOAD.test(payload);
+      await gateway.sendMessage({
+        chatId: ctx.chat.id, text: withLink ? texts.startWithLink : texts.start, silent: false,
+        button: { text: texts.startButton, url: withLink ? this.link(payload) : `https://t.me/${this.username}/${this.deps.appName}` },
+      });
+    });
+
+    bot.command('help', async (ctx) => {
+      if (ctx.chat.type !== 'private') return;
+      await gateway.sendMessage({ chatId: ctx.chat.id, text: botTexts(ctx.from?.language_code).help, silent: false });
+    });
+
+    bot.on('message:text', async (ctx) => {
+      const text = ctx.message.text.trim().toLowerCase();
+      if (ctx.chat.type !== 'private' || !SUBSCRIPTION_COMMAND.test(text)) return;
+      const texts = botTexts(ctx.from.language_code);
+      const offers = await new CommandsRepository(this.deps.db).offersFor(text);
+      if (offers.length === 0) {
+        await gateway.sendMessage({ chatId: ctx.chat.id, text: texts.unknownCommand, silent: false });
+        return;
+      }
+      for (const offer of offers) {
+        await gateway.sendMessage({
+          chatId: ctx.chat.id, text: fill(texts.subscriptionOffer, { name: offer.name, channel: offer.channelTitle }), silent: false,
+          button: { text: texts.subscriptionButton, url: this.link(`subscription_${offer.subscriptionId}`) },
+        });
+      }
+    });
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * Telegram updates the bot reads (issue 13), sent through the sandbox's Telegram (POST /sandbox/bot-api/updates) and
+ * applied by the production update handler; what the bot answers is read back from the Bot API double's calls.
+ */
+import { type TestServer, newUser, startTestServer } from '../support/testServer';
+import { type Shop, openShop, payWithNewCard } from '../money/support/money';
+
+interface Call { method: string; params: Record<string, unknown> }
+
+let server: TestServer;
+let shop: Shop;
+beforeAll(async () => {
+  server = await startTestServer();
+  shop = await openShop(server, { private: true });
+}, 60_000);
+afterAll(() => server.close());
+
+const chatId = () => -(1_000_000_000_000 + shop.creator.telegramId);
+const deliver = async (update: Record<string, unknown>) => (await server.request<{ updateId: number; outcome: string }>('POST', '/sandbox/bot-api/updates', update)).body;
+const calls = async (method: string) => (await server.request<{ calls: Call[] }>('GET', `/sandbox/bot-api/calls?method=${method}`)).body.calls;
+const sentTo = async (telegramId: number) => (await calls('sendMessage')).filter((call) => call.params.chat_id === telegramId);
+const from = (user: { telegramId: number; firstName?: string }, languageCode = 'en') => ({ id: user.telegramId, is_bot: false, first_name: user.firstName ?? 'User', language_code: languageCode });
+const channelChat = () => ({ id: chatId(), type: 'channel', title: 'Private' });
+const message = (user: { telegramId: number; firstName?: string }, text: string, languageCode = 'en') => ({
+  message: { message_id: 1, date: 1, chat: { id: user.telegramId, type: 'private', first_name: user.firstName ?? 'User' }, from: from(user, languageCode), text, ...(text.startsWith('/') ? { entities: [{ type: 'bot_command', offset: 0, length: text.split(' ')[0]!.length }] } : {}) },
+});
+
+describe('join requests', () => {
+  it('are approved for a member with access and declined for anyone else', async () => {
+    const payer = newUser('Payer');
+    await payWithNewCard(server, payer, 'subscription', shop.subscriptions.monthly, '4242424242424242');
+    const stranger = newUser('Stranger');
+    for (const user of [payer, stranger]) {
+      expect((await deliver({ chat_join_request: { chat: channelChat(), from: from(user), user_chat_id: user.telegramId, date: 1 } })).outcome).toBe('applied');
+    }
+    expect((await calls('approveChatJoinRequest')).map((call) => call.params)).toEqual([{ chat_id: chatId(), user_id: payer.telegramId }]);
+    expect((await calls('declineChatJoinRequest')).map((call) => call.params)).toEqual([{ chat_id: chatId(), user_id: stranger.telegramId }]);
+  });
+});
+
+describe('joins', () => {
+  it('someone who joins by another member\'s personal link is removed; the member and leavers are left alone', async () => {
+    const payer = newUser('LinkOwner');
+    const paid = await payWithNewCard(server, payer, 'subscription', shop.subscriptions.monthly, '4242424242424242');
+    const link = paid.inviteLink!;
+    const joinBy = (user: { telegramId: number; firstName?: string }, oldStatus: string, newStatus: string) => deliver({
+      chat_member: {
+        chat: channelChat(), from: from(user), date: 1,
+        old_chat_member: { status: oldStatus, user: from(user) }, new_chat_member: { status: newStatus, user: from(user) },
+        invite_link: { invite_link: link, creator: { id: 1, is_bot: true, first_name: 'bot' }, creates_join_request: false, is_primary: false, is_revoked: false, member_limit: 1 },
+      },
+    });
+    const forwarded = newUser('Forwarded');
+    await joinBy(payer, 'left', 'member');
+    await joinBy(forwarded, 'left', 'member');
+    await joinBy(payer, 'member', 'left');
+    const bans = (await calls('banChatMember')).filter((call) => call.params.chat_id === chatId()).map((call) => call.params.user_id);
+    expect(bans).toEqual([forwarded.telegramId]);
+  });
+});
+
+describe('messages', () => {
+  it('/start with a payload answers a button into the mini-app at that deep link, in the sender\'s language', async () => {
+    const user = newUser('Starter');
+    await deliver(message(user, '/start subscription_7', 'ru'));
+    expect(await sentTo(user.telegramId)).toEqual([expect.objectContaining({
+      params: expect.objectContaining({
+        text: 'Нажмите на кнопку, чтобы продолжить в Backers.',
+        reply_markup: { inline_keyboard: [[{ text: 'Открыть Backers', url: 'https://t.me/BackersSandboxBot/app?startapp=subscription_7' }]] },
+      }),
+    })]);
+  });
+
+  it('/help explains; a subscription\'s $command answers its invoice button; an unknown one says so', async () => {
+    const creator = shop.creator;
+    expect((await server.api(creator, 'POST', `/subscription/${shop.subscriptions.yearly}/command`, { command: '$vip' })).status).toBe(200);
+    const user = newUser('Asker');
+    await deliver(message(user, '/help'));
+    await deliver(message(user, '$VIP'));
+    await deliver(message(user, '$nosuch'));
+    const sent = await sentTo(user.telegramId);
+    expect(sent.map((call) => call.params.text)).toEqual([
+      expect.stringContaining('/start opens the app.'),
+      expect.stringMatching(/^yearly plan in /),
+      'No subscription has this command. Check it with the channel\'s creator.',
+    ]);
+    expect(sent[1]!.params.reply_markup).toEqual({ inline_keyboard: [[{ text: 'Subscribe', url: `https://t.me/BackersSandboxBot/app?startapp=subscription_${shop.subscriptions.yearly}` }]] });
+  });
+});
