@@ -1,13 +1,16 @@
 /**
  * SANDBOX=0 against a Bot API double on its own port (BOT_API_URL), as against Telegram: the start-up calls (getMe,
  * setMyCommands in en/ru/id, setChatMenuButton, then setWebhook with a secret, or long polling by getUpdates), the
- * username from getMe in deep links, and updates taken by long polling.
+ * username from getMe on the connect-bot screen, and with long polling: a channel added by its owner, a post through a
+ * 429, a join request declined, a member removed after their access ran out.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { SandboxTelegram, botApiDoublePlugin } from '../../../server/modules/bot/sandbox/BotApiDouble';
 import { connectBot } from '../../../server/modules/bot/startup';
 import { eventually } from '../support/eventually';
-import { ALICE, newUser, startTestServer } from '../support/testServer';
+import { eq } from 'drizzle-orm';
+import { subscriptionMembers, users } from '../../../server/platform/db/schema';
+import { ALICE, BOB, newUser, startTestServer } from '../support/testServer';
 
 const TOKEN = '1234567890:TEST-sandbox-token-for-tests-only-xx';
 let telegram: SandboxTelegram;
@@ -49,26 +52,57 @@ it('with a webhook secret: getMe, commands in three languages, the menu button, 
   }
 });
 
-it('without one: long polling takes the updates (a channel added by its owner appears), and stops with the server', async () => {
+it('without one: long polling takes the updates; posts, join requests and removals go to the Bot API; a 429 is waited out', async () => {
   const server = await startTestServer({ seed: true, config: { sandbox: false, botApiUrl: doubleUrl } });
   const connection = await connectBot(server.app);
+  const chatId = -1007770001;
+  const since = telegram.calls().length;
+  const calls = (method: string) => telegram.calls(method).filter((call) => telegram.calls().indexOf(call) >= since);
   try {
     expect(connection.updates).toBe('polling');
     await eventually(async () => expect(telegram.calls('getUpdates').length).toBeGreaterThan(0));
     expect(telegram.calls('deleteWebhook').length).toBeGreaterThan(0);
-    const owner = ALICE;
+
+    // Alice makes the bot an administrator of her private channel in Telegram; Telegram tells the server.
+    telegram.botPromoted(chatId);
+    const bot = { id: 1234567890, is_bot: true, first_name: 'bot' };
     await telegram.deliver({
       my_chat_member: {
-        chat: { id: -1007770001, title: 'Polled channel', username: 'polled_channel', type: 'channel' }, date: 1,
-        from: { id: owner.telegramId, is_bot: false, first_name: 'Alice' },
-        old_chat_member: { status: 'left', user: { id: 1234567890, is_bot: true, first_name: 'bot' } },
-        new_chat_member: { status: 'administrator', user: { id: 1234567890, is_bot: true, first_name: 'bot' }, can_promote_members: true, can_change_info: true },
+        chat: { id: chatId, title: 'Polled channel', type: 'channel' }, date: 1, from: { id: ALICE.telegramId, is_bot: false, first_name: 'Alice' },
+        old_chat_member: { status: 'left', user: bot }, new_chat_member: { status: 'administrator', user: bot, can_promote_members: true, can_change_info: true },
       },
     });
-    await eventually(async () => {
-      const channels = (await server.api<{ channels: { name: string; connected: boolean }[] }>(owner, 'GET', '/dashboard?mode=creator')).body.channels;
-      expect(channels.map((channel) => [channel.name, channel.connected])).toContainEqual(['Polled channel', true]);
+    const polled = async () => (await server.api<{ channels: { id: number; name: string; connected: boolean }[] }>(ALICE, 'GET', '/dashboard?mode=creator')).body.channels
+      .find((channel) => channel.name === 'Polled channel');
+    await eventually(async () => expect(await polled()).toMatchObject({ connected: true }));
+    const channelId = (await polled())!.id;
+
+    // A post, through a 429 that Telegram asks to wait out.
+    telegram.failNext({ method: 'sendMessage', errorCode: 429, description: 'Too Many Requests: retry after 1', retryAfter: 1, chatId });
+    const posted = await server.api(ALICE, 'POST', `/donation/request/channel/${channelId}`, {
+      title: 'Tips', description: 'Thanks', currency: 'eur', amount: 0, buttonText: 'Donate', pin: false, disableNotification: true,
     });
+    expect(posted.status).toBe(200);
+    expect(calls('sendMessage').map((call) => call.params.chat_id)).toEqual([chatId, chatId]);
+
+    // A join request from someone without access is declined.
+    await telegram.deliver({ chat_join_request: { chat: { id: chatId, type: 'channel', title: 'Polled channel' }, from: { id: 555_000_001, is_bot: false, first_name: 'Nobody' }, user_chat_id: 555_000_001, date: 1 } });
+    await eventually(async () => expect(calls('declineChatJoinRequest').map((call) => call.params)).toEqual([{ chat_id: chatId, user_id: 555_000_001 }]));
+
+    // A member the bot let in (their personal link) whose weekly access ran out is removed by the channel-access job.
+    const created = await server.api<{ subscription: { id: number } }>(ALICE, 'POST', '/subscription/new', {
+      channelId, name: 'Weekly', description: 'Posts', period: 'weekly', currency: 'eur', amount: 5, buttonText: 'Join',
+    });
+    const [bob] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.telegramId, BOB.telegramId));
+    const past = new Date(server.app.deps.clock.now() - 86_400_000);
+    await server.database.db.insert(subscriptionMembers).values({
+      subscriptionId: created.body.subscription.id, userId: bob!.id, status: 'cancelled', period: 'weekly', activatedAt: new Date(past.getTime() - 7 * 86_400_000),
+      expiresAt: past, priceMinor: 500, currency: 'eur', inviteLink: 'https://t.me/+bobslink', createdAt: past, updatedAt: past,
+    });
+    const { db, clock, config } = server.app.deps;
+    await server.app.deps.jobs.run({ db, clock, config, log: { info: () => {}, error: () => {} } });
+    expect(calls('banChatMember').map((call) => call.params)).toEqual([{ chat_id: chatId, user_id: BOB.telegramId }]);
+    expect(calls('unbanChatMember').map((call) => call.params)).toEqual([{ chat_id: chatId, user_id: BOB.telegramId, only_if_banned: true }]);
   } finally {
     await connection.stop();
     await server.close();
