@@ -29,9 +29,11 @@ export async function connectBot(app: FastifyInstance): Promise<BotConnection> {
     const commands = [{ command: 'start', description: texts.commandStart }, { command: 'help', description: texts.commandHelp }];
     await bot.setCommands(commands, language === 'en' ? null : language);
   }
-  await bot.setMenuButton(botTexts('en').menuButton, `${config.publicUrl}/`);
-
   const sandboxed = sandboxTelegram !== null && config.botApiUrl === undefined;
+  // Telegram opens mini-apps over HTTPS only: a laptop without a public HTTPS address keeps @BotFather's menu button.
+  if (sandboxed || config.publicUrl.startsWith('https://')) await bot.setMenuButton(botTexts('en').menuButton, `${config.publicUrl}/`);
+  else app.log.warn(`bot: the menu button is left as it is (PUBLIC_URL ${config.publicUrl} is not https)`);
+
   if (sandboxed) return { username: me.username, updates: 'sandbox', stop: async () => {} };
   if (config.botWebhookSecret !== undefined) {
     await bot.setWebhook(`${config.publicUrl}${WEBHOOK_PATH}`, config.botWebhookSecret, ALLOWED_UPDATES);
