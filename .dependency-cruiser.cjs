@@ -67,6 +67,12 @@ module.exports = {
       },
     },
     {
+      name: 'server-services-answer-views', severity: 'error',
+      comment: 'A service answers rows and what it counted (server/platform/views.ts); the route maps them to the wire with platform/dto.ts. The dashboard is the exception: its cache keeps the wire answer itself (encoded once per user state).',
+      from: { path: '^server/modules/[^/]+/([A-Za-z]*[Ss]ervice|events)\\.ts$', pathNot: '^server/modules/dashboard/' },
+      to: { path: '^server/platform/dto\\.ts$' },
+    },
+    {
       name: 'server-platform-not-to-composition', severity: 'error',
       comment: 'server/platform is the plumbing every module uses: it never reaches the composition files at the root.',
       from: { path: '^server/platform/' },

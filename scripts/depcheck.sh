@@ -44,6 +44,7 @@ mkdir -p server/modules/zz_probe
 trap 'rm -f "$probe" "$backend_probe" "$view_probe"; rm -rf server/modules/zz_probe server/platform/zz_probe.ts' EXIT
 expect_caught server-routes-never-query server/modules/zz_probe/routes.ts "import { users } from '../../platform/db/schema'; export const probe = users;"
 expect_caught server-platform-not-to-composition server/platform/zz_probe.ts "import { buildApp } from '../app'; export const probe = buildApp;"
+expect_caught server-services-answer-views server/modules/zz_probe/service.ts "import { channelDto } from '../../platform/dto'; export const probe = channelDto;"
 expect_caught server-modules-not-to-composition server/modules/zz_probe/probe.ts "import { createJobs } from '../../jobs'; export const probe = createJobs;"
 
 # Folder cycles in server/ (a cycle through different files of two features is invisible to no-circular).

@@ -13,6 +13,8 @@ import type {
   ChannelRow, DonateChannelRow, DonationRow, MemberRow, MigrationRequestRow, PayoutAccountRow, SavedCardRow, SubscriptionRow, UserRow,
 } from './db/schema';
 import { languageOf } from './languages';
+import { channelLinks } from './channelLinks';
+import type { ChannelView, MemberWithUser, SubscriptionView } from './views';
 
 const major = (minor: number, currency: Currency): number => toMajor(minor, currency);
 const seconds = (at: Date): number => epochSeconds(at.getTime());
@@ -51,15 +53,6 @@ export function channelDto(channel: ChannelRow, activeSubscribers = 0): ChannelD
     activeSubscribers,
     isDeleted: channel.deleted,
   };
-}
-
-/** The links a subscriber opens: the public handle, or the private channel's invite link. */
-export function channelLinks(channel: Pick<ChannelRow, 'type' | 'username' | 'inviteLink'>): { inviteLink?: string; privateChannelInviteLink?: string; publicChannelInviteLink?: string } {
-  if (channel.type === 'public' && channel.username) {
-    const link = `https://t.me/${channel.username}`;
-    return { inviteLink: link, publicChannelInviteLink: link };
-  }
-  return channel.inviteLink ? { inviteLink: channel.inviteLink, privateChannelInviteLink: channel.inviteLink } : {};
 }
 
 /**
@@ -162,4 +155,19 @@ export function migrationRequestDto(request: MigrationRequestRow, positionInQueu
     createdAt: seconds(request.createdAt),
     ...(request.status === 'queued' && positionInQueue !== undefined ? { positionInQueue } : {}),
   };
+}
+
+// ---- views (server/platform/views.ts) to the wire
+
+export function channelViewDto(view: ChannelView): ChannelDto {
+  return channelDto(view.channel, view.activeSubscribers);
+}
+
+export function subscriptionViewDto(view: SubscriptionView): SubscriptionDto {
+  return subscriptionDto(view.subscription, view.activeSubscribers, view.linksFrom);
+}
+
+/** The users of listed members, each once. */
+export function membersUsersDto(rows: readonly MemberWithUser[]): UserDto[] {
+  return [...new Map(rows.map(({ user }) => [user.id, userDto(user)])).values()];
 }

@@ -1,6 +1,7 @@
 /** POST /donation/request/channel/{channelId} (spec section 7): create a donation request and post it. */
 import type { FastifyPluginAsync } from 'fastify';
-import type { DonationRequestRequest } from '../../../src/contract/api';
+import type { DonationRequestRequest, DonationRequestResponse } from '../../../src/contract/api';
+import { channelViewDto, donationDto } from '../../platform/dto';
 import type { RouteOptions } from '../../context';
 import { currentUser } from '../users/auth';
 import { channelIdParam, errorResponses } from '../../platform/http/schemas';
@@ -18,7 +19,10 @@ export const donationRoutes: FastifyPluginAsync<RouteOptions> = async (app, { de
       body: DonationRequestRequestSchema,
       response: { 200: DonationRequestResponseSchema, ...errorResponses(404, 409, 502) },
     },
-  }, (request) => donations.request(currentUser(request), request.params.channelId, request.body));
+  }, async (request): Promise<DonationRequestResponse> => {
+    const posted = await donations.request(currentUser(request), request.params.channelId, request.body);
+    return { channel: channelViewDto(posted.channel), donation: donationDto(posted.donation) };
+  });
 };
 
 export default donationRoutes;

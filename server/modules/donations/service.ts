@@ -1,12 +1,12 @@
 /** Donation requests: validated with the shared form rules, stored, and posted into the channel by the bot. */
-import type { DonationRequestRequest, DonationRequestResponse } from '../../../src/contract/api';
+import type { DonationRequestRequest } from '../../../src/contract/api';
 import { validateDonationForm } from '../../../src/domain/donation-form';
 import { ChannelsRepository } from '../channels/repository';
 import { DonationsRepository } from './repository';
-import type { UserRow } from '../../platform/db/schema';
+import type { DonationRow, UserRow } from '../../platform/db/schema';
 import { ownedChannel } from '../channels/access';
 import { type ServiceDeps, nowDate } from '../../platform/serviceDeps';
-import { channelDto, donationDto } from '../../platform/dto';
+import type { ChannelView } from '../../platform/views';
 import { Publisher, postText } from '../bot/publishing';
 import { formError } from '../subscriptions/service';
 
@@ -17,7 +17,7 @@ export class DonationService {
     this.publisher = new Publisher(deps);
   }
 
-  async request(user: UserRow, channelId: number, input: DonationRequestRequest): Promise<DonationRequestResponse> {
+  async request(user: UserRow, channelId: number, input: DonationRequestRequest): Promise<{ channel: ChannelView; donation: DonationRow }> {
     const channel = await ownedChannel(this.deps.db, user, channelId, { write: true, needsBot: true });
     const valid = validateDonationForm({
       channelId: channel.id, title: input.title, description: input.description, currency: input.currency,
@@ -46,6 +46,6 @@ export class DonationService {
       ? await channels.update(channel.id, { onboardingStep: 'completed', onboardingPassed: true }, now)
       : channel;
     const counts = await channels.activeSubscribers([channel.id], now);
-    return { channel: channelDto(updated, counts.get(channel.id) ?? 0), donation: donationDto({ ...donation, postId: post.id }) };
+    return { channel: { channel: updated, activeSubscribers: counts.get(channel.id) ?? 0 }, donation: { ...donation, postId: post.id } };
   }
 }

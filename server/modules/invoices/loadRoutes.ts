@@ -3,6 +3,9 @@
  * paying, or not_found / payments_disabled / already_subscribed (section 8). Creating and checking payments is the
  * money engine's (invoices.ts, payments.ts).
  */
+import type { DonationInvoiceResponse, SubscriptionInvoiceResponse } from '../../../src/contract/api';
+import { toMajor } from '../../../src/domain/money';
+import { cardDto, channelViewDto, donationDto, subscriptionViewDto } from '../../platform/dto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { RouteOptions } from '../../context';
 import { currentUser } from '../users/auth';
@@ -23,7 +26,13 @@ export const invoiceLoadRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
         ...errorResponses(404),
       },
     },
-  }, (request) => invoices.donation(currentUser(request), request.params.id));
+  }, async (request): Promise<DonationInvoiceResponse> => {
+    const invoice = await invoices.donation(currentUser(request), request.params.id);
+    return {
+      channel: channelViewDto(invoice.channel), donation: donationDto(invoice.donation),
+      data: { amount: toMajor(invoice.amount.minor, invoice.amount.currency), currency: invoice.amount.currency }, cards: invoice.cards.map(cardDto),
+    };
+  });
 
   app.get<{ Params: { id: number } }>('/invoice/subscription/:id', {
     schema: {
@@ -31,7 +40,10 @@ export const invoiceLoadRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
       params: idParam,
       response: { 200: SubscriptionInvoiceResponseSchema, ...errorResponses(404, 409) },
     },
-  }, (request) => invoices.subscription(currentUser(request), request.params.id));
+  }, async (request): Promise<SubscriptionInvoiceResponse> => {
+    const invoice = await invoices.subscription(currentUser(request), request.params.id);
+    return { subscription: subscriptionViewDto(invoice.subscription), channel: channelViewDto(invoice.channel), cards: invoice.cards.map(cardDto) };
+  });
 };
 
 export default invoiceLoadRoutes;

@@ -3,22 +3,36 @@
  * with the section 8 answers not_found, payments_disabled and already_subscribed decided by the money engine's
  * rules (server/modules/payments/invoiceTargets.ts), so loading and paying can never disagree.
  */
-import type { DonationInvoiceResponse, SubscriptionInvoiceResponse } from '../../../src/contract/api';
 import { invoiceDefaultAmount } from '../../../src/domain/amounts';
-import { toMajor } from '../../../src/domain/money';
+import { type Money, money } from '../../../src/domain/money';
 import { assertPayable, loadDonationTarget, loadSubscriptionTarget } from '../payments/invoiceTargets';
 import { CardsRepository } from '../cards/repository';
 import { ChannelsRepository } from '../channels/repository';
 import { DonationsRepository } from '../donations/repository';
 import { SubscriptionsRepository } from '../subscriptions/repository';
-import type { UserRow } from '../../platform/db/schema';
+import type { DonationRow, SavedCardRow, UserRow } from '../../platform/db/schema';
 import { type ServiceDeps, nowDate } from '../../platform/serviceDeps';
-import { cardDto, channelDto, donationDto, subscriptionDto } from '../../platform/dto';
+import type { ChannelView, SubscriptionView } from '../../platform/views';
+
+/** What a donation's payer sees: the request, the amount asked (or suggested), the payer's saved cards. */
+export interface DonationInvoice {
+  readonly channel: ChannelView;
+  readonly donation: DonationRow;
+  readonly amount: Money;
+  readonly cards: readonly SavedCardRow[];
+}
+
+/** What a subscription's payer sees (no invite links before paying: the payment check hands them out). */
+export interface SubscriptionInvoice {
+  readonly subscription: SubscriptionView;
+  readonly channel: ChannelView;
+  readonly cards: readonly SavedCardRow[];
+}
 
 export class InvoiceService {
   constructor(private readonly deps: ServiceDeps) {}
 
-  async donation(user: UserRow, donationId: number): Promise<DonationInvoiceResponse> {
+  async donation(user: UserRow, donationId: number): Promise<DonationInvoice> {
     const { db, clock } = this.deps;
     const target = await assertPayable(db, await loadDonationTarget(db, donationId), user.id, clock.now());
     const [donation, cards, counts] = await Promise.all([
@@ -28,14 +42,14 @@ export class InvoiceService {
     ]);
     const amountMinor = donation!.amountMinor > 0 ? donation!.amountMinor : invoiceDefaultAmount(donation!.currency).minor;
     return {
-      channel: channelDto(target.channel, counts.get(target.channel.id) ?? 0),
-      donation: donationDto(donation!),
-      data: { amount: toMajor(amountMinor, donation!.currency), currency: donation!.currency },
-      cards: cards.map(cardDto),
+      channel: { channel: target.channel, activeSubscribers: counts.get(target.channel.id) ?? 0 },
+      donation: donation!,
+      amount: money(amountMinor, donation!.currency),
+      cards,
     };
   }
 
-  async subscription(user: UserRow, subscriptionId: number): Promise<SubscriptionInvoiceResponse> {
+  async subscription(user: UserRow, subscriptionId: number): Promise<SubscriptionInvoice> {
     const { db, clock } = this.deps;
     const target = await assertPayable(db, await loadSubscriptionTarget(db, subscriptionId), user.id, clock.now());
     const subscriptions = new SubscriptionsRepository(db);
@@ -47,10 +61,9 @@ export class InvoiceService {
       new ChannelsRepository(db).activeSubscribers([target.channel.id], now),
     ]);
     return {
-      // No invite links before paying: the payment check hands them out.
-      subscription: subscriptionDto(subscription!, subscriptionCounts.get(subscriptionId) ?? 0),
-      channel: channelDto(target.channel, channelCounts.get(target.channel.id) ?? 0),
-      cards: cards.map(cardDto),
+      subscription: { subscription: subscription!, activeSubscribers: subscriptionCounts.get(subscriptionId) ?? 0 },
+      channel: { channel: target.channel, activeSubscribers: channelCounts.get(target.channel.id) ?? 0 },
+      cards,
     };
   }
 }

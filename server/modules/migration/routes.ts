@@ -1,4 +1,7 @@
 /** GET /migration, POST /migration/confirm, POST /migration/refuse (spec section 7). */
+import type { MigrationConfirmResponse, MigrationResponse, OkResponse } from '../../../src/contract/api';
+import { channelViewDto, donateChannelDto, migrationRequestDto } from '../../platform/dto';
+import type { MigrationRequestView } from './service';
 import type { FastifyPluginAsync } from 'fastify';
 import type { RouteOptions } from '../../context';
 import { currentUser } from '../users/auth';
@@ -6,6 +9,7 @@ import { errorResponses, s } from '../../platform/http/schemas';
 import { MigrationConfirmResponseSchema, MigrationResponseSchema } from '../../../src/contract/schemas';
 
 const tags = ['migration'];
+const requestDto = (view: MigrationRequestView) => migrationRequestDto(view.request, view.positionInQueue);
 
 export const migrationRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
   const { migration } = deps.services;
@@ -18,15 +22,25 @@ export const migrationRoutes: FastifyPluginAsync<RouteOptions> = async (app, { d
         ...errorResponses(),
       },
     },
-  }, (request) => migration.get(currentUser(request)));
+  }, async (request): Promise<MigrationResponse> => {
+    const offer = await migration.get(currentUser(request));
+    return {
+      request: offer.request ? requestDto(offer.request) : null,
+      channels: offer.channels.map(channelViewDto),
+      donateChannels: offer.donateChannels.map(donateChannelDto),
+    };
+  });
 
   app.post('/migration/confirm', {
     schema: { tags, summary: 'Join the migration queue', response: { 200: MigrationConfirmResponseSchema, ...errorResponses(409) } },
-  }, (request) => migration.confirm(currentUser(request)));
+  }, async (request): Promise<MigrationConfirmResponse> => ({ request: requestDto(await migration.confirm(currentUser(request))) }));
 
   app.post('/migration/refuse', {
     schema: { tags, summary: 'Leave the queue (losing the place) and turn the migration down', response: { 200: s.ref('Ok'), ...errorResponses() } },
-  }, (request) => migration.refuse(currentUser(request)));
+  }, async (request): Promise<OkResponse> => {
+    await migration.refuse(currentUser(request));
+    return { ok: true };
+  });
 };
 
 export default migrationRoutes;

@@ -3,15 +3,27 @@
  * creator's donation channels; confirming queues a request (refusing drops it and the offer); the migration
  * completes once every handed-over channel is connected to the bot here.
  */
-import type { MigrationConfirmResponse, MigrationResponse, OkResponse } from '../../../src/contract/api';
 import { connectedChatIds, isMigrationComplete, sortDonateChannels } from '../../../src/domain/migration';
 import { AppError } from '../../platform/errors';
 import { ChannelsRepository } from '../channels/repository';
 import { type DonateChannelInput, MigrationRepository } from './repository';
 import { UsersRepository } from '../users/repository';
-import type { MigrationRequestRow, UserRow } from '../../platform/db/schema';
+import type { DonateChannelRow, MigrationRequestRow, UserRow } from '../../platform/db/schema';
 import { type ServiceDeps, nowDate } from '../../platform/serviceDeps';
-import { channelDto, donateChannelDto, migrationRequestDto } from '../../platform/dto';
+import type { ChannelView } from '../../platform/views';
+
+/** A migration request with its place in the queue while queued. */
+export interface MigrationRequestView {
+  readonly request: MigrationRequestRow;
+  readonly positionInQueue?: number;
+}
+
+/** The offer: the request, the channels connected here, the older product's donation channels (most followed first). */
+export interface MigrationOffer {
+  readonly request: MigrationRequestView | null;
+  readonly channels: readonly ChannelView[];
+  readonly donateChannels: readonly DonateChannelRow[];
+}
 
 export class MigrationService {
   constructor(private readonly deps: ServiceDeps) {}
@@ -20,8 +32,8 @@ export class MigrationService {
     return new MigrationRepository(this.deps.db);
   }
 
-  private async requestDto(request: MigrationRequestRow) {
-    return migrationRequestDto(request, request.status === 'queued' ? await this.repo.positionInQueue(request) : undefined);
+  private async requestView(request: MigrationRequestRow): Promise<MigrationRequestView> {
+    return request.status === 'queued' ? { request, positionInQueue: await this.repo.positionInQueue(request) } : { request };
   }
 
   /** Marks the user's request completed when every donation channel is connected. Answers the current request. */
@@ -38,34 +50,29 @@ export class MigrationService {
     return { ...request, status: 'completed' };
   }
 
-  async get(user: UserRow): Promise<MigrationResponse> {
+  async get(user: UserRow): Promise<MigrationOffer> {
     const request = await this.refreshCompletion(user.id);
     const [donateChannels, channels] = await Promise.all([
       this.repo.donateChannels(user.id),
       new ChannelsRepository(this.deps.db).listByOwnerWithCounts(user.id, nowDate(this.deps.clock)),
     ]);
-    return {
-      request: request ? await this.requestDto(request) : null,
-      channels: channels.map((row) => channelDto(row.channel, row.activeSubscribers)),
-      donateChannels: sortDonateChannels(donateChannels.map(donateChannelDto)),
-    };
+    return { request: request ? await this.requestView(request) : null, channels, donateChannels: sortDonateChannels(donateChannels) };
   }
 
-  async confirm(user: UserRow): Promise<MigrationConfirmResponse> {
+  async confirm(user: UserRow): Promise<MigrationRequestView> {
     const donateChannels = await this.repo.donateChannels(user.id);
     if (donateChannels.length === 0) throw new AppError('conflict', 'There is nothing to migrate');
     const now = nowDate(this.deps.clock);
     await this.repo.createRequest(user.id, now);
     if (user.migrationRefused) await new UsersRepository(this.deps.db).setMigrationRefused(user.id, false, now);
     const request = (await this.refreshCompletion(user.id))!;
-    return { request: await this.requestDto(request) };
+    return this.requestView(request);
   }
 
   /** Leaves the queue (the place is lost) and turns the offer down. */
-  async refuse(user: UserRow): Promise<OkResponse> {
+  async refuse(user: UserRow): Promise<void> {
     await this.repo.deleteRequest(user.id);
     await new UsersRepository(this.deps.db).setMigrationRefused(user.id, true, nowDate(this.deps.clock));
-    return { ok: true };
   }
 
   /** What the older product hands over (sandbox control API). */

@@ -20,7 +20,7 @@ import { INVOICE_PAYMENT_METHODS } from '../../../src/domain/entities';
 import { type Money, money, toMajor } from '../../../src/domain/money';
 import type { ServerClock } from '../../platform/clock';
 import { AppError, notFound, validationError } from '../../platform/errors';
-import { channelLinks } from '../../platform/dto';
+import { channelLinks } from '../../platform/channelLinks';
 import { channels, savedCards, subscriptionMembers } from '../../platform/db/schema';
 import { payments, providerWebhookEvents } from '../../platform/db/schema-money';
 import type { MoneyDb, MoneyTx } from '../../platform/db/moneyDb';

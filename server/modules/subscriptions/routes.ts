@@ -1,8 +1,11 @@
 /** /subscription/... and /subscription_member/{id} (spec section 7): the creator's side of subscriptions. */
 import type { FastifyPluginAsync } from 'fastify';
 import type {
-  EditSubscriptionRequest, MembersRequest, NewSubscriptionRequest, PublishSubscriptionRequest, SetCommandRequest,
+  ChannelOnlyResponse, EditSubscriptionRequest, MembersPage, MembersRequest, NewSubscriptionRequest, NewSubscriptionResponse, PublishSubscriptionRequest,
+  SetCommandRequest, SubscriptionDetailResponse, SubscriptionMemberResponse, SubscriptionOnlyResponse,
 } from '../../../src/contract/api';
+import { channelViewDto, memberDto, membersUsersDto, subscriptionViewDto, userDto } from '../../platform/dto';
+import type { SubscriptionView } from '../../platform/views';
 import type { RouteOptions } from '../../context';
 import { currentUser } from '../users/auth';
 import { errorResponses, idParam } from '../../platform/http/schemas';
@@ -11,6 +14,7 @@ import { ChannelOnlyResponseSchema, EditSubscriptionRequestSchema, NewSubscripti
 type IdParams = { Params: { id: number } };
 const tags = ['subscription'];
 const subscriptionAnswer = SubscriptionOnlyResponseSchema;
+const subscriptionOnly = (view: SubscriptionView): SubscriptionOnlyResponse => ({ subscription: subscriptionViewDto(view) });
 
 export const subscriptionRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
   const { subscriptions } = deps.services;
@@ -21,7 +25,10 @@ export const subscriptionRoutes: FastifyPluginAsync<RouteOptions> = async (app, 
       body: NewSubscriptionRequestSchema,
       response: { 200: NewSubscriptionResponseSchema, ...errorResponses(404, 409) },
     },
-  }, (request) => subscriptions.create(currentUser(request), request.body));
+  }, async (request): Promise<NewSubscriptionResponse> => {
+    const created = await subscriptions.create(currentUser(request), request.body);
+    return { channel: channelViewDto(created.channel), subscription: subscriptionViewDto(created.subscription) };
+  });
 
   app.post<IdParams & { Body: EditSubscriptionRequest }>('/subscription/:id/edit', {
     schema: {
@@ -30,7 +37,7 @@ export const subscriptionRoutes: FastifyPluginAsync<RouteOptions> = async (app, 
       body: EditSubscriptionRequestSchema,
       response: { 200: subscriptionAnswer, ...errorResponses(404, 409) },
     },
-  }, (request) => subscriptions.edit(currentUser(request), request.params.id, request.body));
+  }, async (request) => subscriptionOnly(await subscriptions.edit(currentUser(request), request.params.id, request.body)));
 
   app.post<IdParams & { Body: PublishSubscriptionRequest }>('/subscription/:id/publish', {
     schema: {
@@ -38,11 +45,11 @@ export const subscriptionRoutes: FastifyPluginAsync<RouteOptions> = async (app, 
       params: idParam, body: PublishSubscriptionRequestSchema,
       response: { 200: ChannelOnlyResponseSchema, ...errorResponses(404, 409, 502) },
     },
-  }, (request) => subscriptions.publish(currentUser(request), request.params.id, request.body));
+  }, async (request): Promise<ChannelOnlyResponse> => ({ channel: channelViewDto(await subscriptions.publish(currentUser(request), request.params.id, request.body)) }));
 
   app.post<IdParams>('/subscription/:id/delete', {
     schema: { tags, summary: 'Remove from sale; members keep access until expiry and cannot renew', params: idParam, response: { 200: subscriptionAnswer, ...errorResponses(404) } },
-  }, (request) => subscriptions.delete(currentUser(request), request.params.id));
+  }, async (request) => subscriptionOnly(await subscriptions.delete(currentUser(request), request.params.id)));
 
   app.post<IdParams>('/subscription/:id/restore', {
     schema: {
@@ -51,7 +58,7 @@ export const subscriptionRoutes: FastifyPluginAsync<RouteOptions> = async (app, 
       params: idParam,
       response: { 200: subscriptionAnswer, ...errorResponses(404, 409) },
     },
-  }, (request) => subscriptions.restore(currentUser(request), request.params.id));
+  }, async (request) => subscriptionOnly(await subscriptions.restore(currentUser(request), request.params.id)));
 
   app.post<IdParams & { Body: SetCommandRequest }>('/subscription/:id/command', {
     schema: {
@@ -60,7 +67,7 @@ export const subscriptionRoutes: FastifyPluginAsync<RouteOptions> = async (app, 
       params: idParam, body: SetCommandRequestSchema,
       response: { 200: subscriptionAnswer, ...errorResponses(404, 409) },
     },
-  }, (request) => subscriptions.setCommand(currentUser(request), request.params.id, request.body.command));
+  }, async (request) => subscriptionOnly(await subscriptions.setCommand(currentUser(request), request.params.id, request.body.command)));
 
   app.post<IdParams & { Body: MembersRequest }>('/subscription/:id/members', {
     schema: {
@@ -69,7 +76,10 @@ export const subscriptionRoutes: FastifyPluginAsync<RouteOptions> = async (app, 
       body: MembersRequestSchema,
       response: { 200: MembersPageSchema, ...errorResponses(404) },
     },
-  }, (request) => subscriptions.members(currentUser(request), request.params.id, request.body));
+  }, async (request): Promise<MembersPage> => {
+    const page = await subscriptions.members(currentUser(request), request.params.id, request.body);
+    return { members: page.items.map(({ member }) => memberDto(member)), nextFrom: page.nextFrom, users: membersUsersDto(page.items) };
+  });
 
   app.get<IdParams>('/subscription/:id', {
     schema: {
@@ -80,7 +90,16 @@ export const subscriptionRoutes: FastifyPluginAsync<RouteOptions> = async (app, 
         ...errorResponses(404),
       },
     },
-  }, (request) => subscriptions.detail(currentUser(request), request.params.id));
+  }, async (request): Promise<SubscriptionDetailResponse> => {
+    const { subscription, channel, live, inactive } = await subscriptions.detail(currentUser(request), request.params.id);
+    return {
+      subscription: subscriptionViewDto(subscription),
+      channel: channelViewDto(channel),
+      users: membersUsersDto([...live.items, ...inactive.items]),
+      membersGrouped: { live: live.items.map(({ member }) => memberDto(member)), inactive: inactive.items.map(({ member }) => memberDto(member)) },
+      membersGroupedNextFrom: { live: live.nextFrom, inactive: inactive.nextFrom },
+    };
+  });
 
   app.get<IdParams>('/subscription_member/:id', {
     schema: {
@@ -91,7 +110,10 @@ export const subscriptionRoutes: FastifyPluginAsync<RouteOptions> = async (app, 
         ...errorResponses(404),
       },
     },
-  }, (request) => subscriptions.member(currentUser(request), request.params.id));
+  }, async (request): Promise<SubscriptionMemberResponse> => {
+    const found = await subscriptions.member(currentUser(request), request.params.id);
+    return { subscription: subscriptionViewDto(found.subscription), channel: channelViewDto(found.channel), subscriptionMember: memberDto(found.member), user: userDto(found.user) };
+  });
 };
 
 export default subscriptionRoutes;

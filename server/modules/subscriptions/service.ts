@@ -3,24 +3,21 @@
  * through the bot (public channels only, pin and silent options), delete (members keep access until expiry but
  * cannot renew), restore, command, members grouped and filtered with cursors.
  */
-import type {
-  ChannelOnlyResponse, EditSubscriptionRequest, MembersPage, MembersRequest, NewSubscriptionRequest, NewSubscriptionResponse,
-  PublishSubscriptionRequest, SubscriptionDetailResponse, SubscriptionMemberResponse, SubscriptionOnlyResponse, SubscriptionsPage,
-} from '../../../src/contract/api';
+import type { EditSubscriptionRequest, MembersRequest, NewSubscriptionRequest, PublishSubscriptionRequest } from '../../../src/contract/api';
 import { isValidCommand } from '../../../src/domain/command';
 import { validateSubscriptionForm } from '../../../src/domain/subscription-form';
 import { type Money, toMajor } from '../../../src/domain/money';
 import { AppError, notFound, validationError } from '../../platform/errors';
 import { type CursorPosition, decodeCursor, toPage } from '../../platform/db/cursor';
 import { ChannelsRepository } from '../channels/repository';
-import { type MemberGroup, type MemberUser, MembersRepository } from './membersRepository';
+import { type MemberGroup, MembersRepository } from './membersRepository';
 import { SubscriptionsRepository } from './repository';
 import { UsersRepository } from '../users/repository';
 import type { ChannelRow, MemberRow, SubscriptionRow, UserRow } from '../../platform/db/schema';
 import { ownedChannel } from '../channels/access';
 import { ownedSubscription } from './access';
 import { type ServiceDeps, nowDate } from '../../platform/serviceDeps';
-import { channelDto, memberDto, subscriptionDto, userDto } from '../../platform/dto';
+import type { ChannelView, MemberWithUser, Page, SubscriptionView } from '../../platform/views';
 import { Publisher, postText } from '../bot/publishing';
 
 /** A failed form rule of src/domain (subscription or donation form). */
@@ -64,26 +61,27 @@ export class SubscriptionService {
     return nowDate(this.deps.clock);
   }
 
-  /** A page of a channel's subscriptions, newest first (the channel page and GET /channel/{id}/subscriptions). */
-  async pageOfChannel(channel: ChannelRow, cursor: CursorPosition | null): Promise<SubscriptionsPage> {
+  /** A page of a channel's subscriptions for its owner, newest first (the channel page, GET /channel/{id}/subscriptions). */
+  async pageOfChannel(channel: ChannelRow, cursor: CursorPosition | null): Promise<Page<SubscriptionView>> {
     const page = toPage(await this.repo.pageByChannel(channel.id, cursor), (row) => ({ t: row.createdAt.getTime(), id: row.id }));
     const counts = await this.repo.activeSubscribers(page.items.map((row) => row.id), this.now());
-    return { subscriptions: page.items.map((row) => subscriptionDto(row, counts.get(row.id) ?? 0, channel)), nextFrom: page.nextFrom };
+    return { items: page.items.map((row) => ({ subscription: row, activeSubscribers: counts.get(row.id) ?? 0, linksFrom: channel })), nextFrom: page.nextFrom };
   }
 
-  private async dto(subscription: SubscriptionRow, channel: Parameters<typeof subscriptionDto>[2]) {
+  /** The owner's view of one subscription (with the channel's links). */
+  private async view(subscription: SubscriptionRow, channel: ChannelRow): Promise<SubscriptionView> {
     const counts = await this.repo.activeSubscribers([subscription.id], this.now());
-    return subscriptionDto(subscription, counts.get(subscription.id) ?? 0, channel);
+    return { subscription, activeSubscribers: counts.get(subscription.id) ?? 0, linksFrom: channel };
   }
 
-  private async channelDto(channelId: number) {
+  private async channelView(channelId: number): Promise<ChannelView> {
     const channels = new ChannelsRepository(this.deps.db);
     const channel = (await channels.byId(channelId))!;
     const counts = await channels.activeSubscribers([channel.id], this.now());
-    return channelDto(channel, counts.get(channel.id) ?? 0);
+    return { channel, activeSubscribers: counts.get(channel.id) ?? 0 };
   }
 
-  async create(user: UserRow, input: NewSubscriptionRequest): Promise<NewSubscriptionResponse> {
+  async create(user: UserRow, input: NewSubscriptionRequest): Promise<{ channel: ChannelView; subscription: SubscriptionView }> {
     const channel = await ownedChannel(this.deps.db, user, input.channelId, { write: true, needsBot: true });
     const valid = validateSubscriptionForm({
       channelId: channel.id, name: input.name, description: input.description, period: input.period, currency: input.currency,
@@ -101,10 +99,10 @@ export class SubscriptionService {
       }
       return created;
     });
-    return { channel: await this.channelDto(channel.id), subscription: await this.dto(subscription, channel) };
+    return { channel: await this.channelView(channel.id), subscription: await this.view(subscription, channel) };
   }
 
-  async edit(user: UserRow, subscriptionId: number, input: EditSubscriptionRequest & { period?: string; currency?: string }): Promise<SubscriptionOnlyResponse> {
+  async edit(user: UserRow, subscriptionId: number, input: EditSubscriptionRequest): Promise<SubscriptionView> {
     const { subscription, channel } = await ownedSubscription(this.deps.db, user, subscriptionId, { write: true, needsBot: true });
     if (input.period !== undefined && input.period !== subscription.period) throw validationError('period', 'period cannot change after creation');
     if (input.currency !== undefined && input.currency !== subscription.currency) throw validationError('currency', 'currency cannot change after creation');
@@ -117,10 +115,10 @@ export class SubscriptionService {
     const updated = await this.repo.update(subscription.id, {
       name: valid.value.name, description: valid.value.description, priceMinor: valid.value.price.minor, buttonText: valid.value.buttonText,
     }, this.now());
-    return { subscription: await this.dto(updated, channel) };
+    return this.view(updated, channel);
   }
 
-  async publish(user: UserRow, subscriptionId: number, input: PublishSubscriptionRequest): Promise<ChannelOnlyResponse> {
+  async publish(user: UserRow, subscriptionId: number, input: PublishSubscriptionRequest): Promise<ChannelView> {
     const { subscription, channel } = await ownedSubscription(this.deps.db, user, subscriptionId, { write: true, needsBot: true });
     if (subscription.deleted) throw new AppError('subscription_deleted', 'A removed subscription cannot be published');
     if (channel.type !== 'public' || !channel.username) throw new AppError('channel_not_public', 'Only channels with a public handle can publish');
@@ -133,17 +131,17 @@ export class SubscriptionService {
     if (channel.onboardingStep === 'subscription_created') {
       await new ChannelsRepository(this.deps.db).update(channel.id, { onboardingStep: 'request_donation' }, now);
     }
-    return { channel: await this.channelDto(channel.id) };
+    return this.channelView(channel.id);
   }
 
   /** Removes the subscription from sale. Members keep access until expiry and cannot renew; the post stays. */
-  async delete(user: UserRow, subscriptionId: number): Promise<SubscriptionOnlyResponse> {
+  async delete(user: UserRow, subscriptionId: number): Promise<SubscriptionView> {
     const { subscription, channel } = await ownedSubscription(this.deps.db, user, subscriptionId, { write: true });
     const updated = subscription.deleted ? subscription : await this.repo.update(subscription.id, { deleted: true }, this.now());
-    return { subscription: await this.dto(updated, channel) };
+    return this.view(updated, channel);
   }
 
-  async restore(user: UserRow, subscriptionId: number): Promise<SubscriptionOnlyResponse> {
+  async restore(user: UserRow, subscriptionId: number): Promise<SubscriptionView> {
     const { subscription, channel } = await ownedSubscription(this.deps.db, user, subscriptionId, { write: true, needsBot: true });
     // A command names one live subscription of the channel: one taken while this one was deleted blocks the restore.
     if (subscription.deleted && subscription.command !== null && (await this.repo.commandTaken(channel.id, subscription.command, subscription.id))) {
@@ -151,11 +149,11 @@ export class SubscriptionService {
     }
     // restoredAt: memberships that ended while it was deleted stay ended (renewals.ts never charges them).
     const updated = subscription.deleted ? await this.repo.update(subscription.id, { deleted: false, restoredAt: this.now() }, this.now()) : subscription;
-    return { subscription: await this.dto(updated, channel) };
+    return this.view(updated, channel);
   }
 
   /** Sets ("$name", only a-z after $) or clears ("") the subscription's command. */
-  async setCommand(user: UserRow, subscriptionId: number, command: string): Promise<SubscriptionOnlyResponse> {
+  async setCommand(user: UserRow, subscriptionId: number, command: string): Promise<SubscriptionView> {
     const { subscription, channel } = await ownedSubscription(this.deps.db, user, subscriptionId, { write: true });
     const value = command.trim();
     if (value !== '' && !isValidCommand(value)) throw validationError('command', 'command must be $ followed by letters a-z');
@@ -164,60 +162,56 @@ export class SubscriptionService {
       throw new AppError('conflict', 'Another subscription of this channel already uses this command', { field: 'command' });
     }
     const updated = await this.repo.update(subscription.id, { command: value === '' ? null : value }, this.now());
-    return { subscription: await this.dto(updated, channel) };
+    return this.view(updated, channel);
   }
 
-  async detail(user: UserRow, subscriptionId: number): Promise<SubscriptionDetailResponse> {
+  /** The subscription with the first page of each member group (live: with access; inactive: the rest). */
+  async detail(user: UserRow, subscriptionId: number): Promise<SubscriptionDetail> {
     const { subscription, channel } = await ownedSubscription(this.deps.db, user, subscriptionId);
     const now = this.now();
     const members = new MembersRepository(this.deps.db);
-    const [live, inactive, subscriptionDtoValue, channelDtoValue] = await Promise.all([
+    const [live, inactive, subscriptionView, channelView] = await Promise.all([
       members.pageWithUsers(subscription.id, { filter: 'all', group: 'live', cursor: null, now }),
       members.pageWithUsers(subscription.id, { filter: 'all', group: 'inactive', cursor: null, now }),
-      this.dto(subscription, channel),
-      this.channelDto(channel.id),
+      this.view(subscription, channel),
+      this.channelView(channel.id),
     ]);
-    const livePage = toPage(live, memberPosition);
-    const inactivePage = toPage(inactive, memberPosition);
-    return {
-      subscription: subscriptionDtoValue,
-      channel: channelDtoValue,
-      users: usersOf([...livePage.items, ...inactivePage.items]),
-      membersGrouped: { live: livePage.items.map(({ member }) => memberDto(member)), inactive: inactivePage.items.map(({ member }) => memberDto(member)) },
-      membersGroupedNextFrom: { live: livePage.nextFrom, inactive: inactivePage.nextFrom },
-    };
+    return { subscription: subscriptionView, channel: channelView, live: toPage(live, memberPosition), inactive: toPage(inactive, memberPosition) };
   }
 
-  async members(user: UserRow, subscriptionId: number, input: MembersRequest): Promise<MembersPage> {
+  async members(user: UserRow, subscriptionId: number, input: MembersRequest): Promise<Page<MemberWithUser>> {
     const cursor: CursorPosition | null = decodeCursor(input.startFrom);
     const { subscription } = await ownedSubscription(this.deps.db, user, subscriptionId);
     const rows = await new MembersRepository(this.deps.db).pageWithUsers(subscription.id, {
       filter: input.filter, group: input.group as MemberGroup | undefined, cursor, now: this.now(),
     });
-    const page = toPage(rows, memberPosition);
-    return { members: page.items.map(({ member }) => memberDto(member)), nextFrom: page.nextFrom, users: usersOf(page.items) };
+    return toPage(rows, memberPosition);
   }
 
   /** The creator's view of one subscriber. */
-  async member(user: UserRow, memberId: number): Promise<SubscriptionMemberResponse> {
+  async member(user: UserRow, memberId: number): Promise<SubscriberDetail> {
     const member = await new MembersRepository(this.deps.db).byId(memberId);
     if (!member) throw notFound('Subscriber not found');
     const owned = await ownedSubscription(this.deps.db, user, member.subscriptionId).catch((error: unknown) => {
       throw error instanceof AppError && error.code === 'not_found' ? notFound('Subscriber not found') : error;
     });
     const subscriber = (await new UsersRepository(this.deps.db).byId(member.userId))!;
-    return {
-      subscription: await this.dto(owned.subscription, owned.channel),
-      channel: await this.channelDto(owned.channel.id),
-      subscriptionMember: memberDto(member),
-      user: userDto(subscriber),
-    };
+    return { subscription: await this.view(owned.subscription, owned.channel), channel: await this.channelView(owned.channel.id), member, user: subscriber };
   }
 }
 
-const memberPosition = ({ member }: { member: MemberRow }): CursorPosition => ({ t: member.createdAt.getTime(), id: member.id });
-
-/** The users of listed members, each once. */
-function usersOf(rows: readonly { user: MemberUser }[]) {
-  return [...new Map(rows.map(({ user }) => [user.id, userDto(user)])).values()];
+export interface SubscriptionDetail {
+  readonly subscription: SubscriptionView;
+  readonly channel: ChannelView;
+  readonly live: Page<MemberWithUser>;
+  readonly inactive: Page<MemberWithUser>;
 }
+
+export interface SubscriberDetail {
+  readonly subscription: SubscriptionView;
+  readonly channel: ChannelView;
+  readonly member: MemberRow;
+  readonly user: UserRow;
+}
+
+const memberPosition = ({ member }: { member: MemberRow }): CursorPosition => ({ t: member.createdAt.getTime(), id: member.id });

@@ -1,4 +1,5 @@
 /** GET /transaction/{id} (spec section 7): one of the caller's own ledger lines. */
+import { transactionDto } from '../../platform/dto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { RouteOptions } from '../../context';
 import { currentUser } from '../users/auth';
@@ -13,7 +14,7 @@ export const transactionRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
       params: idParam,
       response: { 200: TransactionResponseSchema, ...errorResponses(404) },
     },
-  }, (request) => deps.services.transactions.get(currentUser(request), request.params.id));
+  }, async (request) => ({ transaction: transactionDto(await deps.services.transactions.get(currentUser(request), request.params.id)) }));
 };
 
 export default transactionRoutes;

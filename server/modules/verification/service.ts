@@ -3,7 +3,6 @@
  * final review) → approved; or kyc_rejected / rejected. The identity check sits behind the KycProvider port; its
  * decision arrives through applyDecision (sandbox widget) or setStatus (sandbox control, a real provider's hook).
  */
-import type { VerificationStartResponse, VerificationStatusResponse } from '../../../src/contract/api';
 import type { VerificationStatus } from '../../../src/domain/entities';
 import { AppError } from '../../platform/errors';
 import { INVALID_TOKEN } from './kyc/KycProvider';
@@ -12,6 +11,18 @@ import type { UserRow } from '../../platform/db/schema';
 import { type ServiceDeps, nowDate } from '../../platform/serviceDeps';
 
 export type KycDecision = 'approved' | 'kyc_approved' | 'rejected' | 'kyc_rejected';
+
+export interface VerificationState {
+  readonly status: VerificationStatus;
+  readonly token?: string;
+  readonly widgetUrl?: string;
+  readonly botUsername: string;
+}
+
+export interface KycSessionStart {
+  readonly token: string;
+  readonly widgetUrl: string;
+}
 
 /** The widget's answer for a token that is unknown, used or expired; the client then asks for a fresh token. */
 export class InvalidKycTokenError extends Error {
@@ -32,7 +43,8 @@ export class VerificationService {
     return user.kycToken !== null && user.kycTokenExpiresAt !== null && user.kycTokenExpiresAt.getTime() > this.deps.clock.now();
   }
 
-  private answer(user: UserRow): VerificationStatusResponse {
+  /** What the verification screen shows: the status, the running check's token and widget, the bot to add. */
+  private state(user: UserRow): VerificationState {
     const botUsername = this.deps.botProfile.username;
     if (user.verificationStatus !== 'in_kyc' || user.kycToken === null) return { status: user.verificationStatus, botUsername };
     return { status: user.verificationStatus, token: user.kycToken, widgetUrl: this.deps.kyc.widgetUrl(user.kycToken), botUsername };
@@ -51,13 +63,13 @@ export class VerificationService {
    * The current status. With first_call (the screen opening), an identity check whose token expired gets a fresh
    * one, so the widget can start at once.
    */
-  async status(user: UserRow, firstCall: boolean): Promise<VerificationStatusResponse> {
-    if (firstCall && user.verificationStatus === 'in_kyc' && !this.tokenIsLive(user)) return this.answer(await this.newSession(user));
-    return this.answer(user);
+  async status(user: UserRow, firstCall: boolean): Promise<VerificationState> {
+    if (firstCall && user.verificationStatus === 'in_kyc' && !this.tokenIsLive(user)) return this.state(await this.newSession(user));
+    return this.state(user);
   }
 
   /** Starts (or restarts, with a fresh token) the identity check. Only before a decision was made. */
-  async start(user: UserRow): Promise<VerificationStartResponse> {
+  async start(user: UserRow): Promise<KycSessionStart> {
     if (user.verificationStatus !== 'none' && user.verificationStatus !== 'in_kyc') {
       throw new AppError('conflict', `Verification cannot be started in status ${user.verificationStatus}`);
     }
