@@ -85,10 +85,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const kyc = options.kyc ?? (config.sandbox ? new SandboxKycProvider() : new UnconfiguredKycProvider());
   const botProfile: BotProfile = { username: config.botUsername };
-  const services = createServices({ db, clock, config, bot, kyc, botProfile });
-  // The composition of the money side, in one place: the engine, then the jobs that run on it.
+  // The composition, in one place: channel access, the money engine, the services, the bot's updates, the jobs.
   const access = new ChannelAccessService(db, bot, clock);
   const money = createMoneyEngine({ db: db as MoneyDb, clock, config, access });
+  const services = createServices({ db, clock, config, bot, kyc, botProfile }, { paymentProvider: () => money.provider });
   const botUpdates = new BotUpdateHandler({
     db, token: config.botToken, username: config.botUsername, appName: config.appName, gateway: bot, events: services.botEvents, access,
     now: () => clock.now(), ...(bot instanceof TelegramBotGateway ? { client: botClientOptions(bot.options) } : {}),

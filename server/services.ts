@@ -9,6 +9,9 @@ import { MigrationService } from './modules/migration/service';
 import { SubscriptionService } from './modules/subscriptions/service';
 import { TransactionService } from './modules/transactions/service';
 import { VerificationService } from './modules/verification/service';
+import { PayoutService } from './modules/payouts/service';
+import type { PaymentProvider } from './modules/payments/PaymentProvider';
+import type { MoneyDb } from './platform/db/moneyDb';
 
 export interface Services {
   readonly verification: VerificationService;
@@ -20,9 +23,15 @@ export interface Services {
   readonly invoices: InvoiceService;
   readonly migration: MigrationService;
   readonly botEvents: BotEventsService;
+  readonly payouts: PayoutService;
 }
 
-export function createServices(deps: ServiceDeps): Services {
+/** What services need from the money engine (built before them in buildApp). */
+export interface MoneyForServices {
+  readonly paymentProvider: () => PaymentProvider | null;
+}
+
+export function createServices(deps: ServiceDeps, money: MoneyForServices): Services {
   const subscriptions = new SubscriptionService(deps);
   return {
     verification: new VerificationService(deps),
@@ -34,6 +43,7 @@ export function createServices(deps: ServiceDeps): Services {
     invoices: new InvoiceService(deps),
     migration: new MigrationService(deps),
     botEvents: new BotEventsService(deps),
+    payouts: new PayoutService(deps.db as MoneyDb, deps.clock, money.paymentProvider),
   };
 }
 

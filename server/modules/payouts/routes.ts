@@ -22,10 +22,8 @@ import type { PayoutAccountInput } from './validateAccount';
 import { requireVerified } from '../channels/access';
 import { transactionDto, withdrawalAccountDto } from '../../platform/dto';
 import type { PayoutAccountRow } from '../../platform/db/schema';
-import type { MoneyDb } from '../../platform/db/moneyDb';
 import { currentUser } from '../users/auth';
 import { errorResponses, s } from '../../platform/http/schemas';
-import { PayoutService } from './service';
 import { BanksResponseSchema, PayoutParametersResponseSchema, PayoutResponseSchema, SavePayoutAccountRequestSchema, SavePayoutAccountResponseSchema } from '../../../src/contract/schemas';
 
 const tags = ['payout'];
@@ -45,7 +43,7 @@ function withdrawalCard(account: PayoutAccountRow | undefined): WithdrawalCardDt
 
 export const payoutsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
   const engine = deps.money;
-  const payouts = new PayoutService(deps.db as MoneyDb, deps.clock, () => engine.provider);
+  const { payouts } = deps.services;
 
   app.get('/payout', {
     schema: {
