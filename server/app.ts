@@ -148,7 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }, { prefix: '/api/v2' });
 
   if (telegram !== null) {
-    telegram.restore(await new SandboxService(db, clock).telegramWorld());
+    telegram.restore(await new SandboxService(db, clock).telegramWorld(), await botUpdates.lastAppliedId());
     await app.register(botApiDoublePlugin, { prefix: SANDBOX_BOT_API_PREFIX, telegram });
   }
   if (config.sandbox) {

@@ -17,7 +17,7 @@ import { CommandsRepository } from './commandsRepository';
 import type { BotEventsService } from './events';
 import { botTexts, fill } from './texts';
 import { parseMyChatMember } from './updates';
-import { lt } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 
 /** The updates the handler reads (setWebhook and getUpdates ask Telegram for exactly these). */
 export const ALLOWED_UPDATES = ['message', 'my_chat_member', 'chat_member', 'chat_join_request'] as const;
@@ -73,6 +73,12 @@ export class BotUpdateHandler {
   setIdentity(me: UserFromGetMe): void {
     this.bot.botInfo = me;
     this.username = me.username;
+  }
+
+  /** The highest update id applied (the sandbox's Telegram numbers on from it after a restart). */
+  async lastAppliedId(): Promise<number> {
+    const [row] = await this.deps.db.select({ last: sql<number | null>`max(${botUpdates.updateId})` }).from(botUpdates);
+    return Number(row?.last ?? 0);
   }
 
   /** Forgets update ids older than a day (Telegram never redelivers that late). */

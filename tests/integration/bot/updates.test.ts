@@ -51,9 +51,9 @@ describe('joins', () => {
       },
     });
     const forwarded = newUser('Forwarded');
-    await joinBy(payer, 'left', 'member');
-    await joinBy(forwarded, 'left', 'member');
-    await joinBy(payer, 'member', 'left');
+    for (const [user, from, to] of [[payer, 'left', 'member'], [forwarded, 'left', 'member'], [payer, 'member', 'left']] as const) {
+      expect((await joinBy(user, from, to)).outcome).toBe('applied');
+    }
     const bans = (await calls('banChatMember')).filter((call) => call.params.chat_id === chatId()).map((call) => call.params.user_id);
     expect(bans).toEqual([forwarded.telegramId]);
   });
@@ -62,7 +62,7 @@ describe('joins', () => {
 describe('messages', () => {
   it('/start with a payload answers a button into the mini-app at that deep link, in the sender\'s language', async () => {
     const user = newUser('Starter');
-    await deliver(message(user, '/start subscription_7', 'ru'));
+    expect((await deliver(message(user, '/start subscription_7', 'ru'))).outcome).toBe('applied');
     expect(await sentTo(user.telegramId)).toEqual([expect.objectContaining({
       params: expect.objectContaining({
         text: 'Нажмите на кнопку, чтобы продолжить в Backers.',
@@ -75,9 +75,7 @@ describe('messages', () => {
     const creator = shop.creator;
     expect((await server.api(creator, 'POST', `/subscription/${shop.subscriptions.yearly}/command`, { command: '$vip' })).status).toBe(200);
     const user = newUser('Asker');
-    await deliver(message(user, '/help'));
-    await deliver(message(user, '$VIP'));
-    await deliver(message(user, '$nosuch'));
+    for (const text of ['/help', '$VIP', '$nosuch']) expect((await deliver(message(user, text))).outcome).toBe('applied');
     const sent = await sentTo(user.telegramId);
     expect(sent.map((call) => call.params.text)).toEqual([
       expect.stringContaining('/start opens the app.'),
@@ -85,5 +83,17 @@ describe('messages', () => {
       'No subscription has this command. Check it with the channel\'s creator.',
     ]);
     expect(sent[1]!.params.reply_markup).toEqual({ inline_keyboard: [[{ text: 'Subscribe', url: `https://t.me/BackersSandboxBot/app?startapp=subscription_${shop.subscriptions.yearly}` }]] });
+  });
+});
+
+describe('after a restart', () => {
+  it('the sandbox\'s Telegram numbers updates on from the last one applied, so none is taken for a repeat', async () => {
+    const user = newUser('Restarted');
+    const first = await deliver(message(user, '/help'));
+    expect(first.outcome).toBe('applied');
+    await server.restart();
+    const second = await deliver(message(user, '/help'));
+    expect(second.updateId).toBeGreaterThan(first.updateId);
+    expect(second.outcome).toBe('applied');
   });
 });

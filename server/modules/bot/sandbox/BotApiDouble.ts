@@ -73,8 +73,12 @@ export class SandboxTelegram {
     this.botId = Number(token.split(':')[0]) || 1;
   }
 
-  /** What the app recorded before a restart: the bot administers these chats and has posted up to these ids. */
-  restore(chats: readonly { chatId: number; administered: boolean; lastMessageId: number }[]): void {
+  /**
+   * What the app recorded before a restart: the bot administers these chats and has posted up to these ids, and
+   * update ids up to `lastUpdateId` were applied (new updates number on from there, or the app would skip them).
+   */
+  restore(chats: readonly { chatId: number; administered: boolean; lastMessageId: number }[], lastUpdateId = 0): void {
+    this.lastUpdateId = Math.max(this.lastUpdateId, lastUpdateId);
     for (const chat of chats) this.chats.set(chat.chatId, { status: chat.administered ? 'administrator' : 'left', lastMessageId: chat.lastMessageId });
   }
 
@@ -202,7 +206,8 @@ export class SandboxTelegram {
       case 'sendMessage': {
         const chatId = requireChatId(params);
         const text = requireString(params, 'text');
-        const chat = this.administered(chatId);
+        // A positive id is a private chat with a user (who wrote to the bot first); channels need the bot as an admin.
+        const chat = chatId > 0 ? this.chat(chatId) : this.administered(chatId);
         chat.lastMessageId += 1;
         return ok({ message_id: chat.lastMessageId, date: Math.floor(this.now() / 1000), chat: { id: chatId, type: 'channel' }, text, ...(params.reply_markup ? { reply_markup: params.reply_markup } : {}) });
       }
