@@ -148,6 +148,9 @@ export class TelegramBotGateway implements BotGateway {
   }
 }
 
+/** Why a request did not go through, without its URL (which carries the token): e.g. "ECONNREFUSED", "TimeoutError". */
 function errorName(error: unknown): string {
+  const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
+  if (typeof cause?.code === 'string') return cause.code;
   return error instanceof Error ? error.name : 'network error';
 }
