@@ -59,7 +59,7 @@ export function channelDto(channel: ChannelRow, activeSubscribers = 0): ChannelD
  * A subscription as the API shows it. Invite links go only to those allowed to open the channel: the owner
  * (`withLinks`) and members with access; invoice payers get them from the payment check.
  */
-export function subscriptionDto(subscription: SubscriptionRow, activeSubscribers = 0, linksFrom?: ChannelRow): SubscriptionDto {
+export function subscriptionDto(subscription: SubscriptionRow, activeSubscribers = 0, linksFrom?: ChannelRow, personalLink: string | null = null): SubscriptionDto {
   return {
     id: subscription.id,
     channelId: subscription.channelId,
@@ -72,7 +72,7 @@ export function subscriptionDto(subscription: SubscriptionRow, activeSubscribers
     ...present({ command: subscription.command }),
     activeSubscribers,
     isDeleted: subscription.deleted,
-    ...(linksFrom ? channelLinks(linksFrom) : {}),
+    ...(linksFrom ? channelLinks(linksFrom, personalLink) : {}),
   };
 }
 

@@ -10,6 +10,7 @@ import type { ServerClock } from '../../platform/clock';
 import type { DbOrTx } from '../../platform/db/db';
 import { ChannelsRepository } from '../channels/repository';
 import { AccessRepository } from './repository';
+import { isUnexpired } from '../payments/invoiceTargets';
 
 /** What the payment and follower views ask: the link that lets this member into its private channel. */
 export interface MemberAccess {
@@ -37,8 +38,7 @@ export class ChannelAccessService implements MemberAccess {
     if (!found) return null;
     const { member, channel } = found;
     const nowMs = this.clock.now();
-    const hasAccess = member.period === 'onetime' || (member.expiresAt !== null && member.expiresAt.getTime() > nowMs);
-    if (channel.type !== 'private' || !hasAccess) return null;
+    if (channel.type !== 'private' || !isUnexpired(member, nowMs)) return null;
     if (member.inviteLink !== null && member.accessRemovedAt === null) return member.inviteLink;
     try {
       const link = await this.bot.createInviteLink(channel.chatId, { name: `Backers member ${member.id}`, memberLimit: 1 });

@@ -5,6 +5,7 @@
  * and retried; any other refusal or a network failure becomes a BotApiError with the method and Telegram's code.
  */
 import { Api, type ApiClientOptions, GrammyError, HttpError } from 'grammy';
+import { plainFetch } from '../../platform/http/selfFetch';
 import { BotApiError, type BotCommandText, type BotGateway, type BotIdentity, type ChatMemberInfo, type ChatMemberStatus, type SendMessageRequest } from './BotGateway';
 
 type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body: string; signal?: AbortSignal | null }) => Promise<{ json(): Promise<unknown> }>;
@@ -23,13 +24,6 @@ export interface TelegramBotGatewayOptions {
 
 const DEFAULT_ROOT = 'https://api.telegram.org';
 
-/** Node's fetch without the `connection` header grammY sets (undici refuses it). */
-const nodeFetch: FetchLike = (url, init) => fetch(url, {
-  method: init.method,
-  headers: Object.fromEntries(Object.entries(init.headers).filter(([name]) => name.toLowerCase() !== 'connection')),
-  body: init.body,
-  signal: init.signal ?? null,
-});
 const MAX_ATTEMPTS = 3;
 
 /** grammY's client options for these gateway options (the update handler's Bot reaches the same Bot API with them). */
@@ -41,7 +35,7 @@ export function botClientOptions(options: TelegramBotGatewayOptions): ApiClientO
     timeoutSeconds: options.timeoutSeconds ?? 10,
     // Node's own fetch for http and https alike (grammY's default is node-fetch with an https-only agent).
     baseFetchConfig: {},
-    fetch: (options.fetch ?? nodeFetch) as unknown as typeof fetch,
+    fetch: (options.fetch ?? plainFetch) as unknown as typeof fetch,
   };
 }
 

@@ -25,11 +25,7 @@ export const followerRoutes: FastifyPluginAsync<RouteOptions> = async (app, { de
     const view = await followers.view(found);
     return {
       subscriptionMember: memberDto(view.member),
-      subscription: {
-        ...subscriptionDto(view.subscription, view.subscriptionSubscribers, view.showsLinks ? view.channel : undefined),
-        // A private channel lets this member in by their own one-person link.
-        ...(view.personalLink !== null ? { inviteLink: view.personalLink, privateChannelInviteLink: view.personalLink } : {}),
-      },
+      subscription: subscriptionDto(view.subscription, view.subscriptionSubscribers, view.showsLinks ? view.channel : undefined, view.personalLink),
       channel: channelDto(view.channel, view.channelSubscribers),
       ...(renewal !== null ? { renewal } : {}),
     };

@@ -250,7 +250,7 @@ export class PaymentService {
     const [channel] = await this.db.select().from(channels).where(eq(channels.id, payment.channelId));
     if (channel === undefined) return { payment, inviteLink: null };
     const personal = channel.type === 'private' && payment.memberId !== null && this.options.access ? await this.options.access.personalLink(payment.memberId) : null;
-    return { payment, inviteLink: personal ?? channelLinks(channel).inviteLink ?? null };
+    return { payment, inviteLink: channelLinks(channel, personal).inviteLink ?? null };
   }
 
   // ---- internals

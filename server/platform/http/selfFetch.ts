@@ -19,14 +19,21 @@ export const NOT_LISTENING_ORIGIN = 'http://backers.self.invalid';
 export interface SelfFetchInit { method?: string; headers?: Record<string, string>; body?: string; signal?: AbortSignal | null }
 export interface SelfFetchResponse { status: number; ok: boolean; json(): Promise<unknown> }
 
+const withoutConnectionHeader = (headers: Record<string, string> = {}) =>
+  Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'connection'));
+
+/** Node's fetch, minus the `connection` header some clients set (grammY does; undici refuses it). */
+export function plainFetch(url: string, init: SelfFetchInit = {}): Promise<SelfFetchResponse> {
+  return fetch(url, { method: init.method ?? 'GET', headers: withoutConnectionHeader(init.headers), body: init.body, signal: init.signal ?? null });
+}
+
 /** A fetch for URLs on this server's own origin: real HTTP when listening, `inject` otherwise. */
 export function selfFetch(app: FastifyInstance): (url: string, init?: SelfFetchInit) => Promise<SelfFetchResponse> {
   return async (url, init = {}) => {
-    const headers = Object.fromEntries(Object.entries(init.headers ?? {}).filter(([name]) => name.toLowerCase() !== 'connection'));
-    if (url.startsWith(NOT_LISTENING_ORIGIN)) {
-      const answer = await app.inject({ method: (init.method ?? 'GET') as 'GET', url: url.slice(NOT_LISTENING_ORIGIN.length), headers, payload: init.body });
-      return { status: answer.statusCode, ok: answer.statusCode < 300, json: async () => JSON.parse(answer.body) as unknown };
-    }
-    return fetch(url, { method: init.method ?? 'GET', headers, body: init.body, signal: init.signal ?? undefined });
+    if (!url.startsWith(NOT_LISTENING_ORIGIN)) return plainFetch(url, init);
+    const answer = await app.inject({
+      method: (init.method ?? 'GET') as 'GET', url: url.slice(NOT_LISTENING_ORIGIN.length), headers: withoutConnectionHeader(init.headers), payload: init.body,
+    });
+    return { status: answer.statusCode, ok: answer.statusCode < 300, json: async () => JSON.parse(answer.body) as unknown };
   };
 }

@@ -160,12 +160,7 @@ export class SandboxTelegram {
   }
 
   private membersIn(chatId: number) {
-    let chat = this.members.get(chatId);
-    if (!chat) {
-      chat = new Map();
-      this.members.set(chatId, chat);
-    }
-    return chat;
+    return entryOf(this.members, chatId, () => new Map());
   }
 
   private linkObject(invite: InviteLink) {
@@ -181,12 +176,7 @@ export class SandboxTelegram {
   }
 
   private chat(chatId: number) {
-    let chat = this.chats.get(chatId);
-    if (!chat) {
-      chat = { status: 'left', lastMessageId: 0 };
-      this.chats.set(chatId, chat);
-    }
-    return chat;
+    return entryOf(this.chats, chatId, () => ({ status: 'left' as ChatStatus, lastMessageId: 0 }));
   }
 
   /** Runs one Bot API method. */
@@ -202,14 +192,14 @@ export class SandboxTelegram {
     const ok = (result: unknown): Answer => ({ ok: true, result });
     switch (method) {
       case 'getMe':
-        return ok({ id: this.botId, is_bot: true, first_name: 'Backers Sandbox', username: this.username, can_join_groups: false, can_read_all_group_messages: false, supports_inline_queries: false });
+        return ok({ ...this.me(), can_join_groups: false, can_read_all_group_messages: false, supports_inline_queries: false });
       case 'sendMessage': {
         const chatId = requireChatId(params);
         const text = requireString(params, 'text');
         // A positive id is a private chat with a user (who wrote to the bot first); channels need the bot as an admin.
         const chat = chatId > 0 ? this.chat(chatId) : this.administered(chatId);
         chat.lastMessageId += 1;
-        return ok({ message_id: chat.lastMessageId, date: Math.floor(this.now() / 1000), chat: { id: chatId, type: 'channel' }, text, ...(params.reply_markup ? { reply_markup: params.reply_markup } : {}) });
+        return ok({ message_id: chat.lastMessageId, date: Math.floor(this.now() / 1000), chat: { id: chatId, type: chatId > 0 ? 'private' : 'channel' }, text, ...(params.reply_markup ? { reply_markup: params.reply_markup } : {}) });
       }
       case 'pinChatMessage':
       case 'unpinChatMessage':
@@ -229,14 +219,12 @@ export class SandboxTelegram {
         const chatId = requireChatId(params);
         this.administered(chatId);
         const link = `https://t.me/+${randomBytes(12).toString('base64url')}`;
-        const memberLimit = typeof params.member_limit === 'number' ? params.member_limit : null;
-        this.links.set(link, { chatId, link, createsJoinRequest: params.creates_join_request === true, memberLimit, joins: 0 });
+        const invite: InviteLink = { chatId, link, createsJoinRequest: params.creates_join_request === true, memberLimit: typeof params.member_limit === 'number' ? params.member_limit : null, joins: 0 };
+        this.links.set(link, invite);
         return ok({
-          invite_link: link, creator: this.me(),
-          creates_join_request: params.creates_join_request === true, is_primary: false, is_revoked: false,
+          ...this.linkObject(invite),
           ...(typeof params.name === 'string' ? { name: params.name } : {}),
           ...(typeof params.expire_date === 'number' ? { expire_date: params.expire_date } : {}),
-          ...(typeof params.member_limit === 'number' ? { member_limit: params.member_limit } : {}),
         });
       }
       case 'approveChatJoinRequest':
@@ -247,11 +235,14 @@ export class SandboxTelegram {
         this.administered(chatId);
         const userId = requireInteger(params, 'user_id');
         const chat = this.membersIn(chatId);
-        const firstName = chat.get(userId)?.firstName ?? String(userId);
+        const current = chat.get(userId);
+        const firstName = current?.firstName ?? String(userId);
         if (method === 'approveChatJoinRequest') chat.set(userId, { firstName, status: 'member' });
         if (method === 'banChatMember') chat.set(userId, { firstName, status: 'kicked' });
-        if (method === 'unbanChatMember' && (chat.get(userId)?.status === 'kicked' || params.only_if_banned !== true)) {
-          chat.set(userId, { firstName, status: chat.get(userId)?.status === 'kicked' ? 'removed' : 'left' });
+        // Unbanning lets a banned user come back ('removed'); without only_if_banned it also drops a member.
+        if (method === 'unbanChatMember') {
+          if (current?.status === 'kicked') chat.set(userId, { firstName, status: 'removed' });
+          else if (params.only_if_banned !== true) chat.set(userId, { firstName, status: 'left' });
         }
         return ok(true);
       }
@@ -279,6 +270,16 @@ export class SandboxTelegram {
     if (chat.status !== 'administrator') throw new BotApiRefusal(403, 'Forbidden: bot is not a member of the channel chat');
     return chat;
   }
+}
+
+/** The map's entry for `key`, made and stored first when missing. */
+function entryOf<K, V>(map: Map<K, V>, key: K, make: () => V): V {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = make();
+    map.set(key, value);
+  }
+  return value;
 }
 
 function requireChatId(params: Record<string, unknown>): number {
