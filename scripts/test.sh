@@ -10,9 +10,9 @@ step "unit tests";        npx jest --selectProjects unit --ci
 step "use cases without the app (npm run example)"; npx tsx scripts/example.ts
 # PGlite loads its wasm with dynamic import(), which Jest's CommonJS runtime allows only with VM modules on.
 export NODE_OPTIONS="${NODE_OPTIONS:-} --experimental-vm-modules --no-warnings=ExperimentalWarning"
-step "integration tests (embedded PostgreSQL)"; npx jest --selectProjects integration --ci --runInBand
+step "integration tests (embedded PostgreSQL)"; npx jest --selectProjects integration --ci --maxWorkers=2
 if [[ -x scripts/with-postgres.sh ]] && compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null; then
-  step "integration tests (PostgreSQL server)"; bash scripts/with-postgres.sh npx jest --selectProjects integration --ci --runInBand
+  step "integration tests (PostgreSQL server)"; bash scripts/with-postgres.sh npx jest --selectProjects integration --ci --maxWorkers=2
 fi
 if [[ -d tests/e2e ]] && ls tests/e2e/*.spec.ts >/dev/null 2>&1; then
   step "end-to-end tests (Chromium)"; npx vite build >/dev/null && npx playwright test
