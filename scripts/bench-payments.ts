@@ -84,8 +84,13 @@ async function main(): Promise<void> {
   const total = REQUESTS + 50;
   const tokens: string[] = [];
   for (let index = 0; index < total; index += 1) {
-    const answer = await call('POST', '/provider/v1/cards/tokenize', { card_number: '4242424242424242', cardholder_name: 'Bench Payer', expiry_month: '12', expiry_year: '35', cvc: '123' });
-    tokens.push(answer.body.token as string);
+    // As the app: a public token from our API, then the card to the Smart Glocal double's tokenize URL.
+    const access = await call('POST', '/api/v2/pay/smart_glocal/token', undefined, auth(payers[index % payers.length]));
+    const tokenized = await fetch(access.body.tokenizeUrl as string, {
+      method: 'POST', headers: { 'content-type': 'application/json', 'x-public-token': access.body.publicToken as string },
+      body: JSON.stringify({ card: { number: '4242424242424242', expiration_month: '12', expiration_year: '35', security_code: '123' } }),
+    });
+    tokens.push(((await tokenized.json()) as { data: { token: string } }).data.token);
   }
 
   const answered: { payer: number; key: string; body: unknown; paymentId: string }[] = [];

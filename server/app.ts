@@ -87,7 +87,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const botProfile: BotProfile = { username: config.botUsername };
   // The composition, in one place: channel access, the money engine, the services, the bot's updates, the jobs.
   const access = new ChannelAccessService(db, bot, clock);
-  const money = createMoneyEngine({ db: db as MoneyDb, clock, config, access });
+  const money = createMoneyEngine({
+    db: db as MoneyDb, clock, config, access,
+    // The sandbox's Smart Glocal double answers at this server's /provider, reached over HTTP like the real one.
+    self: { origin: () => (self.app && listeningOrigin(self.app)) ?? NOT_LISTENING_ORIGIN, post: (url, init) => selfFetch(self.app!)(url, init) },
+  });
   const services = createServices({ db, clock, config, bot, kyc, botProfile }, { paymentProvider: () => money.provider });
   const botUpdates = new BotUpdateHandler({
     db, token: config.botToken, username: config.botUsername, appName: config.appName, gateway: bot, events: services.botEvents, access,

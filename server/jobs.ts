@@ -1,11 +1,11 @@
 /**
- * The money engine's background jobs, in run order: the sandbox provider's housekeeping (expired challenges and
- * pages, notification retries), reconciliation of payments left open and refunds still due, renewals, payouts, removing
+ * The money engine's background jobs, in run order: the Smart Glocal double's housekeeping (expired challenges and
+ * pages, webhook retries), reconciliation of payments left open and refunds still due, renewals, payouts, removing
  * members whose private-channel access ended, and forgetting old idempotency answers and applied Telegram update ids. buildApp builds the registry with the app's own engine (server/app.ts).
  */
 import { JobRegistry } from './platform/jobs';
 import type { MoneyEngine } from './modules/payments/engine';
-import { runPayouts } from './modules/payouts/job';
+import { runPayouts, trackPayouts } from './modules/payouts/job';
 import { runRenewals } from './modules/payments/renewals';
 import type { ChannelAccessService } from './modules/access/service';
 import type { BotUpdateHandler } from './modules/bot/updateHandler';
@@ -17,8 +17,8 @@ export function createJobs(engine: MoneyEngine, bot: { access?: ChannelAccessSer
   const { access, botUpdates } = bot;
   return new JobRegistry()
     .register('sandbox-provider', async () => {
-      if (engine.sandbox === null) return { skipped: true };
-      await engine.sandbox.sweep();
+      if (engine.double === null) return { skipped: true };
+      await engine.double.sweep();
       return { swept: true };
     })
     .register('payments-reconcile', async (context) => ({
@@ -26,6 +26,7 @@ export function createJobs(engine: MoneyEngine, bot: { access?: ChannelAccessSer
     }))
     .register('renewals', (context) => runRenewals(context, engine))
     .register('payouts', (context) => runPayouts(context, engine))
+    .register('payouts-track', async (context) => ({ changed: await trackPayouts(context, engine) }))
     // After renewals: a membership a renewal just extended keeps its member in the channel.
     .register('channel-access', async (context) => (access ? access.removeEnded(context.log) : { skipped: true }))
     .register('idempotency-purge', async () => ({ removed: await engine.idempotency.purge(IDEMPOTENCY_RETENTION_SECONDS) }))

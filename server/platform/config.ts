@@ -13,14 +13,19 @@
  * | SANDBOX | on | `0`/`false`/`off` turns off the sandbox provider, KYC, bot, seed, control API and emulator |
  * | SANDBOX_PUBLIC | off | `1` allows the sandbox on a non-loopback HOST |
  * | SERVICE_FEE_BPS | 1000 | service fee in basis points (1000 = 10%) |
- * | PROVIDER_BASE_URL | /provider | where the client reaches the card provider |
  * | PUBLIC_URL | http://HOST:PORT | the app's public origin (launch links, bot buttons in the sandbox) |
  * | STATIC_DIR | ./dist | the built mini-app |
  * | BOT_API_URL | the sandbox's Bot API double, else https://api.telegram.org | where the bot gateway calls the Bot API |
  * | BOT_WEBHOOK_SECRET | unset | with PUBLIC_URL: updates by webhook at PUBLIC_URL/telegram/webhook with this secret; unset: long polling |
  * | LOG_LEVEL | info | pino level (`silent` in tests) |
- * | PROVIDER_WEBHOOK_SECRET | derived from BOT_TOKEN | signs the card provider's notifications |
- * | PROVIDER_WEBHOOK_URL | this server | where the sandbox provider sends its notifications |
+ * | SMART_GLOCAL_URL | the sandbox's double, else unset | Smart Glocal's API base (https://demo.smart-glocal.com or https://proxy.smart-glocal.com); unset with SANDBOX=0: payments disabled |
+ * | SMART_GLOCAL_PROJECT | `backers-sandbox` in the sandbox | X-PARTNER-PROJECT |
+ * | SMART_GLOCAL_PRIVATE_KEY | generated in the sandbox | our RSA private key (PEM text or a file path): signs requests |
+ * | SMART_GLOCAL_PUBLIC_KEY | the double's in the sandbox | Smart Glocal's RSA public key (PEM text or a file path): verifies webhooks |
+ * | SMART_GLOCAL_TOKENIZE_URL | from SMART_GLOCAL_URL | where browsers tokenise cards (tgb-playground / tgb.smart-glocal.com/cds/v1/tokenize/card) |
+ * | SMART_GLOCAL_PAYMENT_PAGE_URL | from SMART_GLOCAL_URL | the hosted payment page (pay.smart-glocal.com/en/payment) |
+ * | SMART_GLOCAL_FEE_BPS | 300 | Smart Glocal's fee per our agreement, in basis points (the ledger's provider fee) |
+ * | PROVIDER_WEBHOOK_URL | this server | where the sandbox's double sends its webhooks |
  * | JOB_INTERVAL_MS | 60000 | how often the background jobs run |
  * | NODE_ENV | unset | `production` stops the host emulator from watching its client files |
  */
@@ -45,19 +50,61 @@ export interface ServerConfig {
   readonly sandbox: boolean;
   readonly sandboxPublic: boolean;
   readonly serviceFeeBps: number;
-  readonly providerBaseUrl: string;
   readonly publicUrl: string;
   readonly staticDir: string;
   /** Where the bot gateway calls the Bot API; undefined: the sandbox's double with the sandbox on, else Telegram. */
   readonly botApiUrl: string | undefined;
   readonly botWebhookSecret: string | undefined;
   readonly logLevel: string;
-  /** Signs the card provider's notifications; undefined: derived from the bot token (engine.ts). */
-  readonly providerWebhookSecret: string | undefined;
-  /** Where the sandbox provider sends notifications; undefined: this server's own address. */
+  /** Smart Glocal, when configured (SMART_GLOCAL_*); undefined: the double in the sandbox, payments disabled without it. */
+  readonly smartGlocal: SmartGlocalConfig | undefined;
+  readonly smartGlocalFeeBps: number;
+  /** Where the sandbox's double sends webhooks; undefined: this server's own address. */
   readonly providerWebhookUrl: string | undefined;
   readonly jobIntervalMs: number;
   readonly production: boolean;
+}
+
+export interface SmartGlocalConfig {
+  readonly url: string;
+  readonly tokenizeUrl: string;
+  readonly paymentPageUrl: string;
+  readonly project: string;
+  /** PEM text or a path to a PEM file (read when the money engine starts). */
+  readonly privateKey: string;
+  readonly publicKey: string;
+}
+
+const SMART_GLOCAL_REQUIRED = ['SMART_GLOCAL_URL', 'SMART_GLOCAL_PROJECT', 'SMART_GLOCAL_PRIVATE_KEY', 'SMART_GLOCAL_PUBLIC_KEY'] as const;
+
+/** Smart Glocal's tokenisation and payment page hosts for their demo and live servers (README "Smart Glocal"). */
+function smartGlocalHosts(url: string): { tokenizeUrl: string; paymentPageUrl: string } {
+  const host = new URL(url).hostname;
+  if (host === 'demo.smart-glocal.com') return { tokenizeUrl: 'https://tgb-playground.smart-glocal.com/cds/v1/tokenize/card', paymentPageUrl: 'https://pay.smart-glocal.com/en/payment' };
+  if (host === 'proxy.smart-glocal.com') return { tokenizeUrl: 'https://tgb.smart-glocal.com/cds/v1/tokenize/card', paymentPageUrl: 'https://pay.smart-glocal.com/en/payment' };
+  return { tokenizeUrl: `${url}/cds/v1/tokenize/card`, paymentPageUrl: `${url}/pay/en/payment` };
+}
+
+/** All of SMART_GLOCAL_URL, _PROJECT, _PRIVATE_KEY and _PUBLIC_KEY, or none: half a configuration refuses to start. */
+function smartGlocalConfig(env: Env): SmartGlocalConfig | undefined {
+  const given = SMART_GLOCAL_REQUIRED.filter((name) => nonEmpty(env, name) !== undefined);
+  if (given.length === 0) return undefined;
+  const missing = SMART_GLOCAL_REQUIRED.filter((name) => !given.includes(name));
+  if (missing.length > 0) {
+    throw new ConfigError(`Smart Glocal is half configured: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing (` +
+      'SMART_GLOCAL_PUBLIC_KEY verifies its webhooks; without it no payment could be trusted). Set all four, or none to disable payments.');
+  }
+  const url = nonEmpty(env, 'SMART_GLOCAL_URL')!.replace(/\/+$/, '');
+  if (!/^https?:\/\//.test(url)) throw new ConfigError(`SMART_GLOCAL_URL must be an http(s) URL, got "${url}"`);
+  const hosts = smartGlocalHosts(url);
+  return {
+    url,
+    tokenizeUrl: nonEmpty(env, 'SMART_GLOCAL_TOKENIZE_URL') ?? hosts.tokenizeUrl,
+    paymentPageUrl: (nonEmpty(env, 'SMART_GLOCAL_PAYMENT_PAGE_URL') ?? hosts.paymentPageUrl).replace(/\/+$/, ''),
+    project: nonEmpty(env, 'SMART_GLOCAL_PROJECT')!,
+    privateKey: nonEmpty(env, 'SMART_GLOCAL_PRIVATE_KEY')!,
+    publicKey: nonEmpty(env, 'SMART_GLOCAL_PUBLIC_KEY')!,
+  };
 }
 
 export class ConfigError extends Error {
@@ -133,13 +180,13 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     sandbox,
     sandboxPublic,
     serviceFeeBps: integer(env, 'SERVICE_FEE_BPS', 1000, 0, 10000),
-    providerBaseUrl: nonEmpty(env, 'PROVIDER_BASE_URL') ?? '/provider',
     publicUrl: (nonEmpty(env, 'PUBLIC_URL') ?? `http://${displayHost}:${port}`).replace(/\/+$/, ''),
     staticDir: path.resolve(cwd, nonEmpty(env, 'STATIC_DIR') ?? 'dist'),
     botApiUrl: nonEmpty(env, 'BOT_API_URL')?.replace(/\/+$/, ''),
     botWebhookSecret: nonEmpty(env, 'BOT_WEBHOOK_SECRET'),
     logLevel: nonEmpty(env, 'LOG_LEVEL') ?? 'info',
-    providerWebhookSecret: nonEmpty(env, 'PROVIDER_WEBHOOK_SECRET'),
+    smartGlocal: smartGlocalConfig(env),
+    smartGlocalFeeBps: integer(env, 'SMART_GLOCAL_FEE_BPS', 300, 0, 10000),
     providerWebhookUrl: nonEmpty(env, 'PROVIDER_WEBHOOK_URL'),
     jobIntervalMs: integer(env, 'JOB_INTERVAL_MS', 60_000, 100, 86_400_000),
     production: env.NODE_ENV === 'production',

@@ -23,6 +23,7 @@ const STATUS: Readonly<Partial<Record<ErrorCode, number>>> = {
   channel_not_public: 409,
   subscription_deleted: 409,
   idempotency_key_reused: 422,
+  provider_unavailable: 503,
 };
 
 export function statusOf(code: ErrorCode): number {

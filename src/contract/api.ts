@@ -4,14 +4,13 @@
  * convert to integer minor units at the edge. Times are epoch seconds. Lists are paged by an opaque
  * `startFrom` cursor; `nextFrom` is null on the last page.
  */
-import type { CardBrand } from '../domain/entities';
 import type { Static } from 'typebox';
 import type {
   CardResponseSchema, CardsResponseSchema, ChannelOnlyResponseSchema, ChannelResponseSchema, DonationRequestResponseSchema, LanguagesResponseSchema, MembersPageSchema, MembersRequestSchema, MigrationConfirmResponseSchema, MigrationResponseSchema, NewSubscriptionResponseSchema, PageRequestSchema, PublishSubscriptionRequestSchema, SetChannelLanguageRequestSchema, SetCommandRequestSchema, SubscriptionDetailResponseSchema, SubscriptionMemberResponseSchema, SubscriptionOnlyResponseSchema, SubscriptionsPageSchema, TransactionResponseSchema, TransactionsPageSchema,
   DashboardResponseSchema, DashboardTransactionsRequestSchema,
   BanksResponseSchema, DonationInvoiceResponseSchema, FollowerMemberResponseSchema, MandatoryParametersSchema, PaymentAnswerSchema, PayoutFieldRequirementSchema, PayoutParametersResponseSchema, PayoutResponseSchema, RenewalActionSchema, SavePayoutAccountResponseSchema, SubscriptionInvoiceResponseSchema, UserActionSchema, VerificationStartResponseSchema, VerificationStatusResponseSchema,
   PrimaryCardResponseSchema, NewSubscriptionRequestSchema, EditSubscriptionRequestSchema, DonationRequestRequestSchema, CreateDonationPaymentRequestSchema,
-  CreateSubscriptionPaymentRequestSchema, PaymentCheckRequestSchema, SavePayoutAccountRequestSchema, OkSchema,
+  CreateSubscriptionPaymentRequestSchema, PaymentCheckRequestSchema, CardTokenizationResponseSchema, SavePayoutAccountRequestSchema, OkSchema,
   BalanceSchema, CardSchema, ChannelSchema, DonationSchema, LanguageSchema, MigrationChannelSchema, MigrationRequestSchema, SubscriptionMemberSchema,
   SubscriptionSchema, TransactionSchema, UserSchema, WithdrawalAccountSchema, WithdrawalCardSchema,
 } from './schemas';
@@ -79,6 +78,7 @@ export type CreateSubscriptionPaymentRequest = Static<typeof CreateSubscriptionP
 export type CreatePaymentResponse = Static<typeof PaymentAnswerSchema>;
 export type UserAction = Static<typeof UserActionSchema>;
 export type PaymentCheckRequest = Static<typeof PaymentCheckRequestSchema>;
+export type CardTokenizationResponse = Static<typeof CardTokenizationResponseSchema>;
 /** The check answers the create call's details, with what is paid always present. */
 export type PaymentCheckResponse = CreatePaymentResponse & Required<Pick<CreatePaymentResponse, 'amount' | 'currency' | 'kind'>>;
 
@@ -109,28 +109,17 @@ export type MigrationRequestDto = Static<typeof MigrationRequestSchema>;
 export type MigrationResponse = Static<typeof MigrationResponseSchema>;
 export type MigrationConfirmResponse = Static<typeof MigrationConfirmResponseSchema>;
 
-// ---- card payment provider (sandbox at /provider)
-/** Payment cards send every field; payout cards (spec section 5) send card_number only, so the rest is optional. */
-export interface ProviderTokenizeRequest { card_number: string; cardholder_name?: string; expiry_month?: string; expiry_year?: string; cvc?: string; postal_code?: string }
-export interface ProviderTokenizeResponse { status: 'ok'; token: string; card: { network: CardBrand; type: 'credit' | 'debit'; last4: string; bin: string; country: string; masked_number: string } }
-export interface ProviderSessionStatus { status: 'pending' | 'action_required' | 'paid' | 'cancelled' | 'error'; redirect_url?: string; error_code?: string; error_description?: string }
+// ---- card tokenisation at the provider (Smart Glocal's tokenize URL, as Telegram's clients call it)
+/** Payment cards send number, expiry and code (two-digit month and year); payout cards (spec section 5) the number only. */
+export interface ProviderTokenizeRequest { card: { number: string; expiration_month?: string; expiration_year?: string; security_code?: string } }
+export interface ProviderTokenizeResponse { status: 'ok'; data: { token: string; info: { card_type: string; card_network: string; masked_card_number: string } } }
 
 // ---- headers and provider routes shared by client and server
 /** Header carrying the per-user-action key on payment-creating calls. */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
-/**
- * Routes of the card payment provider, relative to its base URL (the sandbox serves them under /provider). Failures
- * answer ProviderError.
- */
-export const PROVIDER_ROUTES = {
-  /** POST ProviderTokenizeRequest (PROVIDER_PUBLIC_TOKEN_HEADER optional), answers ProviderTokenizeResponse. */
-  tokenize: '/v1/cards/tokenize',
-  /** GET with PROVIDER_PUBLIC_TOKEN_HEADER, answers ProviderSessionStatus (404 session_not_found when unknown). */
-  sessionStatus: '/v1/sessions/status',
-} as const;
 /** The provider's error body (not the `{ code, message }` of our API). */
-export interface ProviderError { status: 'error'; error_code: string; error_description?: string }
-/** Header carrying a provider public token: the session's on session status, the payout parameters' on tokenise. */
-export const PROVIDER_PUBLIC_TOKEN_HEADER = 'X-Public-Token';
+export interface ProviderError { status: 'error'; error: { code: string; description?: string } }
+/** Header carrying the provider public token on card tokenisation. */
+export const PROVIDER_PUBLIC_TOKEN_HEADER = 'X-PUBLIC-TOKEN';
 /** The named test cards of the shared table (src/contract/testCards.ts), for tests and examples. */
 export { PROVIDER_DECLINE_ERROR, PROVIDER_TEST_CARDS } from './testCards';

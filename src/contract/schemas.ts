@@ -236,8 +236,10 @@ export const MandatoryParametersSchema = Type.Object({
   country: str(), currency: currency(), methodType: oneOf(PAYOUT_METHOD_TYPES), bankExternalId: optional(str()), fields: Type.Array(PayoutFieldRequirementSchema),
 });
 export const PayoutParametersResponseSchema = Type.Object({
-  /** Provider public token for card tokenisation. */
+  /** Provider public token for one card tokenisation (Smart Glocal's X-PUBLIC-TOKEN); empty when payments are off. */
   token: str(),
+  /** Where the browser tokenises the card with that token. */
+  tokenizeUrl: str(),
   supportedCountries: Type.Array(Type.Object({ countryCodeIso2: str(), countryCodeIso3: str(), availablePayoutMethods: Type.Array(oneOf(PAYOUT_METHOD_TYPES)) })),
   userCountry: Type.Unsafe<string | null>({ type: ['string', 'null'] }),
   mandatoryParametersV2: Type.Array(MandatoryParametersSchema),
@@ -279,6 +281,8 @@ const paymentMethodFields = {
 export const CreateSubscriptionPaymentRequestSchema = Type.Object(paymentMethodFields);
 export const CreateDonationPaymentRequestSchema = Type.Object({ ...paymentMethodFields, amount: AmountInputSchema, period: optional(oneOf(['onetime'] as const)) });
 export const PaymentCheckRequestSchema = Type.Object({ paymentId: Type.String({ minLength: 1, maxLength: 64 }) });
+/** POST /pay/smart_glocal/token: what the browser needs to tokenise one payment card at the provider. */
+export const CardTokenizationResponseSchema = Type.Object({ publicToken: str(), tokenizeUrl: str() });
 export const SavePayoutAccountRequestSchema = Type.Object({
   currency: Type.Unsafe<Currency>({ type: 'string' }),
   countryIso3: str(),

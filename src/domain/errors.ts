@@ -24,6 +24,8 @@ export const ERROR_CODES = [
   'channel_not_public',
   'subscription_deleted',
   'idempotency_key_reused',
+  /** The card provider did not answer: nothing was charged; the same Idempotency-Key may be tried again. */
+  'provider_unavailable',
   // client transport failures
   'network_error',
   'request_aborted',

@@ -24,8 +24,8 @@ export function describePayoutRepositoryContract(name: string, make: MakeContrac
 
     /** Payout cards are tokenised with the number only and the parameters' public token. */
     async function cardToken(ports: PayoutPorts, number: string) {
-      const { token } = await ports.payouts.parameters();
-      return ports.provider.tokenizeCard({ number }, token);
+      const { token, tokenizeUrl } = await ports.payouts.parameters();
+      return ports.provider.tokenizeCard({ number }, { publicToken: token, tokenizeUrl });
     }
 
     it('asks for verification first', async () => {

@@ -25,7 +25,7 @@ test('the payout page: balances, next payout date, settings row, and a withdrawa
   const chatId = -1_000_000_000_000 - randomInt(1_000_000_000);
   const { channel } = await sandbox.channelAdded({ ownerTelegramId: creator.telegramId, chatId, title: 'Paula Paints', username: `paula_${randomInt(1_000_000)}` }) as { channel: { id: number } };
   const { parameters } = { parameters: await sandbox.api<{ token: string }>(creator, 'GET', '/payout/account/parameters') };
-  const payoutCard = await sandbox.post<{ token: string }>('/provider/v1/cards/tokenize', { card_number: PROVIDER_TEST_CARDS.approved.number });
+  const payoutCard = { token: await sandbox.tokenize(creator, PROVIDER_TEST_CARDS.approved.number, false) };
   expect(parameters.token).not.toBe('');
   await sandbox.api(creator, 'POST', '/payout/account', {
     currency: 'eur', countryIso3: 'DEU', methodType: 'bank_card', params: {},
@@ -36,9 +36,7 @@ test('the payout page: balances, next payout date, settings row, and a withdrawa
   });
   const donor = newUser('Dario');
   await sandbox.api(donor, 'GET', '/dashboard?mode=follower');
-  const cardToken = await sandbox.post<{ token: string }>('/provider/v1/cards/tokenize', {
-    card_number: PROVIDER_TEST_CARDS.approved.number, cardholder_name: 'DARIO DONOR', expiry_month: '12', expiry_year: '34', cvc: '123',
-  });
+  const cardToken = { token: await sandbox.tokenize(donor, PROVIDER_TEST_CARDS.approved.number) };
   const { initData } = await sandbox.launch({ telegramId: donor.telegramId, firstName: donor.firstName });
   const paid = await request.post(`/api/v2/invoice/donation/${donation.id}/create`, {
     headers: { authorization: `TgAuth ${initData}`, 'idempotency-key': `payout-e2e-${randomInt(1_000_000_000)}` },

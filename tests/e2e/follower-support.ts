@@ -63,9 +63,7 @@ export async function payViaApi(
   target: { kind: 'donation'; id: number; amount: number } | { kind: 'subscription'; id: number },
   cardNumber: string = PROVIDER_TEST_CARDS.approved.number,
 ): Promise<{ status: string; subscriptionMemberId?: number }> {
-  const token = await sandbox.post<{ token: string }>('/provider/v1/cards/tokenize', {
-    card_number: cardNumber, cardholder_name: 'FINN TESTER', expiry_month: '12', expiry_year: '34', cvc: '123',
-  });
+  const token = { token: await sandbox.tokenize(follower, cardNumber) };
   const { initData } = await sandbox.launch({ telegramId: follower.telegramId, firstName: follower.firstName });
   const body = { paymentMethod: 'smart_glocal_form', cardToken: token.token, saveCard: true, ...(target.kind === 'donation' ? { amount: target.amount, period: 'onetime' } : {}) };
   const response = await request.post(`/api/v2/invoice/${target.kind}/${target.id}/create`, {

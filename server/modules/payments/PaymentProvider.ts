@@ -34,22 +34,27 @@ export type PaymentSource =
   | { readonly type: 'hosted_page'; readonly save: boolean };
 
 export interface CreateProviderPayment {
-  /** Our payment id; the idempotency key at the provider. */
+  /** Our payment id; the idempotency key at the provider, and the metadata every answer and webhook carries back. */
   readonly reference: string;
+  /** Our user id of the payer (the provider's customer reference). */
+  readonly customerReference: string;
   readonly amount: Money;
   readonly description: string;
   readonly source: PaymentSource;
+  /** Where the payer's browser comes back to after a 3-D Secure page or the hosted page (absolute URL). */
+  readonly returnUrl?: string;
 }
 
 export interface ProviderPayment {
-  readonly sessionId: string;
+  /** null when the provider refused the request before opening a session. */
+  readonly sessionId: string | null;
   readonly reference: string;
-  /** Public token the client polls the session status with (header X-Public-Token). */
-  readonly publicToken: string;
   readonly status: ProviderSessionStatus;
-  /** 3-D Secure challenge page while action_required. May be relative to our own origin (sandbox). */
+  /** The provider waits for our confirmation (Smart Glocal's ready_to_confirm): call confirm(sessionId). */
+  readonly awaitingConfirmation?: boolean;
+  /** 3-D Secure challenge page while action_required (absolute URL at the provider or the bank). */
   readonly redirectUrl?: string;
-  /** Hosted payment page for link payments. May be relative to our own origin (sandbox). */
+  /** Hosted payment page for link payments. */
   readonly hostedPageUrl?: string;
   readonly errorCode?: string;
   readonly errorDescription?: string;
@@ -59,43 +64,69 @@ export interface ProviderPayment {
   readonly recurrentToken?: string;
   /** What the provider keeps of a paid charge, in minor units of the charge's currency. */
   readonly providerFee?: number;
+  /** The provider gave the charge back (refund or chargeback). */
+  readonly refunded?: boolean;
 }
 
-/** A verified notification from the provider. */
-export interface ProviderEvent {
-  readonly id: string;
-  readonly type: 'session.updated';
-  readonly payment: ProviderPayment;
+export type ProviderPayoutStatus = 'in_progress' | 'succeeded' | 'failed';
+
+export interface ProviderPayout {
+  readonly sessionId: string | null;
+  readonly reference: string;
+  readonly status: ProviderPayoutStatus;
+  readonly awaitingConfirmation?: boolean;
+  readonly errorCode?: string;
+  readonly errorDescription?: string;
 }
+
+/** A verified notification from the provider, about a charge or a payout. */
+export type ProviderEvent =
+  | { readonly id: string; readonly kind: 'payment'; readonly payment: ProviderPayment }
+  | { readonly id: string; readonly kind: 'payout'; readonly payout: ProviderPayout };
+
+export type VerifiedEvent =
+  | { readonly ok: true; readonly event: ProviderEvent }
+  | { readonly ok: false; readonly reason: 'bad_signature' | 'malformed' | 'stale' };
+
+/** Where a card goes for a payout: a card token from the payout setup, or a bank account. */
+export type PayoutDestination =
+  | { readonly type: 'card'; readonly cardToken: string; readonly holderName: string }
+  | { readonly type: 'ru_account'; readonly bik: string; readonly account: string; readonly holderName: string; readonly inn?: string; readonly description: string }
+  | { readonly type: 'iban'; readonly iban: string; readonly holderName: string; readonly description: string };
 
 export interface ProviderPayoutRequest {
   readonly reference: string;
   readonly amount: Money;
-  readonly destination: Readonly<Record<string, string>>;
+  readonly destination: PayoutDestination;
 }
 
-export interface ProviderPayout {
-  readonly payoutId: string;
-  readonly reference: string;
-  readonly status: 'accepted' | 'rejected';
+/** What the browser needs to tokenise a card at the provider (Telegram's clients call it public token and tokenize URL). */
+export interface CardTokenization {
+  readonly publicToken: string;
+  readonly tokenizeUrl: string;
 }
 
 export interface PaymentProvider {
   /** Starts a charge, or returns the one already started for this reference. */
   createPayment(request: CreateProviderPayment): Promise<ProviderPayment>;
-  /** The charge started for this reference, or null when the provider never saw it. */
-  findPayment(reference: string): Promise<ProviderPayment | null>;
-  /** Checks a notification's signature (raw body as received); null when it is not authentic or malformed. */
-  verifyEvent(rawBody: string, signatureHeader: string | undefined): ProviderEvent | null;
+  /** The charge as the provider sees it now, or null when the provider never saw it (no session id yet). */
+  findPayment(reference: string, sessionId: string | null): Promise<ProviderPayment | null>;
+  /** Answers the provider's ready-to-confirm with a confirmation; answers the session as it then is. */
+  confirmPayment(sessionId: string): Promise<ProviderPayment>;
+  /** Checks a notification (raw body as received, its signature header, our clock): authentic, well formed and fresh. */
+  verifyEvent(rawBody: string, signatureHeader: string | undefined, nowMs: number): VerifiedEvent;
+  /** A fresh public token for one card tokenisation in the browser (payment card or payout card). */
+  cardTokenization(locale: string): Promise<CardTokenization>;
   /** The card behind a tokenisation token (payout card setup), or null for an unknown token. */
   describeToken(token: string): Promise<ProviderCard | null>;
-  /** Public key the client tokenises cards with (payout parameters `token`). */
-  publicKey(): string;
   /** Sends money to a creator's account, or returns the payout already made for this reference. */
   createPayout(request: ProviderPayoutRequest): Promise<ProviderPayout>;
+  /** The payout as the provider sees it now. */
+  findPayout(sessionId: string): Promise<ProviderPayout | null>;
+  confirmPayout(sessionId: string): Promise<ProviderPayout>;
   /**
-   * Gives a paid charge back to the payer in full (idempotent on the charge's reference). `refunded` once the
-   * provider took it; `not_refundable` when the provider has no paid charge under that reference.
+   * Gives a paid charge back to the payer in full (idempotent). `refunded` once the provider took it;
+   * `not_refundable` when the provider has no paid charge in that session.
    */
-  refundPayment(reference: string): Promise<'refunded' | 'not_refundable'>;
+  refundPayment(sessionId: string): Promise<'refunded' | 'not_refundable'>;
 }

@@ -13,7 +13,7 @@
  */
 import type { MemberAccess } from '../access/service';
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { checkAmount, parseMoney } from '../../../src/domain/amounts';
 import type { InvoicePaymentMethod, PaymentStatus } from '../../../src/domain/entities';
 import { INVOICE_PAYMENT_METHODS } from '../../../src/domain/entities';
@@ -28,6 +28,7 @@ import {
   type InvoiceTarget, assertPayable, loadDonationTarget, loadSubscriptionTarget,
 } from './invoiceTargets';
 import type { PaymentProvider, PaymentSource, ProviderEvent, ProviderPayment } from './PaymentProvider';
+import { applyPayoutUpdate } from './payoutUpdates';
 import { type PaymentRow, settlePaidPayment } from './settlement';
 
 export interface CreateInvoicePaymentInput {
@@ -73,7 +74,11 @@ interface ResolvedMethod {
   readonly savedCardId: number | null;
   readonly saveCard: boolean;
   readonly card: { brand: string; last4: string } | null;
+  /** sha256 of a one-use card token (never the token itself). */
+  readonly cardTokenHash: string | null;
 }
+
+const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 export class PaymentService {
   private readonly db: MoneyDb;
@@ -100,6 +105,7 @@ export class PaymentService {
       const target = await assertPayable(this.db, loaded, input.userId, nowMs);
       const amount = this.amountOf(target, input.body);
       resolved = await this.resolveMethod(input.userId, input.body);
+      await this.assertTokenUnused(resolved.cardTokenHash);
       const at = new Date(nowMs);
       const [inserted] = await this.db.insert(payments).values({
         id: newPaymentId(),
@@ -118,11 +124,16 @@ export class PaymentService {
         status: 'pending',
         cardBrand: resolved.card?.brand ?? null,
         cardLast4: resolved.card?.last4 ?? null,
+        cardTokenHash: resolved.cardTokenHash,
         createdAt: at,
         updatedAt: at,
       }).onConflictDoNothing().returning();
       payment = inserted ?? (await this.findByKey(input.userId, input.idempotencyKey));
-      if (payment === null) throw new Error('payment row vanished after insert');
+      if (payment === null) {
+        // The insert lost a race on the card token (another payment took it at the same moment).
+        await this.assertTokenUnused(resolved.cardTokenHash);
+        throw new Error('payment row vanished after insert');
+      }
       description = `${target.channel.title} (${target.kind})`;
     } else {
       // A retry after a crash: the request is the same (the idempotency hash says so); continue that payment.
@@ -132,6 +143,7 @@ export class PaymentService {
     if (payment.status === 'pending' && payment.providerSessionId === null) {
       const state = await provider.createPayment({
         reference: payment.id,
+        customerReference: String(payment.userId),
         amount: money(Number(payment.amount), payment.currency as Money['currency']),
         description: description ?? (await this.describe(payment)),
         source: resolved.source,
@@ -157,7 +169,7 @@ export class PaymentService {
   async refresh(payment: PaymentRow): Promise<PaymentRow> {
     const provider = this.options.provider;
     if (provider === null || !OPEN_STATUSES.includes(payment.status)) return payment;
-    const state = await provider.findPayment(payment.id);
+    const state = await provider.findPayment(payment.id, payment.providerSessionId);
     if (state === null) return payment;
     return (await this.applyProviderState(payment.id, state)) ?? payment;
   }
@@ -165,20 +177,46 @@ export class PaymentService {
   /** Applies what the provider says about a payment. Answers the row as it ends up, or null for an unknown id. */
   async applyProviderState(paymentId: string, state: ProviderPayment): Promise<PaymentRow | null> {
     const applied = await this.db.transaction((tx) => this.applyInTransaction(tx, paymentId, state));
-    return applied === null ? null : this.refundIfDue(applied);
+    return applied === null ? null : this.afterApply(applied, state);
+  }
+
+  /**
+   * After a provider state is stored: confirm a charge the provider waits on (its ready_to_confirm: the session is
+   * ours and still open), and give back a charge refused at settlement. Provider calls, so never inside a transaction.
+   */
+  private async afterApply(payment: PaymentRow, state: ProviderPayment): Promise<PaymentRow> {
+    const provider = this.options.provider;
+    if (state.awaitingConfirmation === true && state.sessionId !== null && provider !== null && OPEN_STATUSES.includes(payment.status)) {
+      const confirmed = await provider.confirmPayment(state.sessionId);
+      const applied = await this.db.transaction((tx) => this.applyInTransaction(tx, payment.id, { ...confirmed, awaitingConfirmation: false }));
+      return this.refundIfDue(applied ?? payment);
+    }
+    return this.refundIfDue(payment);
   }
 
   /** A verified provider notification: applied once per event id, in the same transaction as its effects. */
   async handleEvent(event: ProviderEvent): Promise<'applied' | 'duplicate' | 'unknown_payment'> {
+    const reference = event.kind === 'payment' ? event.payment.reference : event.payout.reference;
     const applied = await this.db.transaction(async (tx) => {
-      const fresh = await tx.insert(providerWebhookEvents).values({ eventId: event.id, paymentId: event.payment.reference })
+      const fresh = await tx.insert(providerWebhookEvents).values({ eventId: event.id, paymentId: reference })
         .onConflictDoNothing().returning({ eventId: providerWebhookEvents.eventId });
       if (fresh.length === 0) return 'duplicate' as const;
+      if (event.kind === 'payout') {
+        await applyPayoutUpdate(tx, event.payout, this.clock.now());
+        return 'payout' as const;
+      }
       return this.applyInTransaction(tx, event.payment.reference, event.payment);
     });
     if (applied === 'duplicate') return 'duplicate';
+    if (applied === 'payout') {
+      const { payout } = event as Extract<ProviderEvent, { kind: 'payout' }>;
+      if (payout.awaitingConfirmation === true && payout.sessionId !== null && this.options.provider !== null) {
+        await applyPayoutUpdate(this.db, await this.options.provider.confirmPayout(payout.sessionId), this.clock.now());
+      }
+      return 'applied';
+    }
     if (applied === null) return 'unknown_payment';
-    await this.refundIfDue(applied);
+    await this.afterApply(applied, (event as Extract<ProviderEvent, { kind: 'payment' }>).payment);
     return 'applied';
   }
 
@@ -189,7 +227,7 @@ export class PaymentService {
    */
   async refundIfDue(payment: PaymentRow): Promise<PaymentRow> {
     if (payment.refundStatus !== 'due' || this.options.provider === null) return payment;
-    const answer = await this.options.provider.refundPayment(payment.id);
+    const answer = payment.providerSessionId === null ? 'not_refundable' : await this.options.provider.refundPayment(payment.providerSessionId);
     const at = new Date(this.clock.now());
     if (answer !== 'refunded') {
       // Stays due for an operator to look at; touched so the retry batch moves on to the others.
@@ -221,7 +259,7 @@ export class PaymentService {
       .limit(limit);
     let changed = 0;
     for (const payment of stale) {
-      const state = this.options.provider === null ? null : await this.options.provider.findPayment(payment.id);
+      const state = this.options.provider === null ? null : await this.options.provider.findPayment(payment.id, payment.providerSessionId);
       if (state !== null) {
         const after = await this.applyProviderState(payment.id, state);
         if (after !== null && after.status !== payment.status) changed += 1;
@@ -301,7 +339,7 @@ export class PaymentService {
       case 'smart_glocal_form': {
         const token = body.cardToken;
         if (typeof token !== 'string' || token.trim() === '') throw validationError('cardToken', 'cardToken from the card tokenisation is required');
-        return { method: 'smart_glocal_form', source: { type: 'card_token', token, save: saveCard }, savedCardId: null, saveCard, card: null };
+        return { method: 'smart_glocal_form', source: { type: 'card_token', token, save: saveCard }, savedCardId: null, saveCard, card: null, cardTokenHash: hashToken(token) };
       }
       case 'smart_glocal_saved_card': {
         const cardId = typeof body.cardId === 'number' ? body.cardId : typeof body.cardId === 'string' ? Number(body.cardId) : NaN;
@@ -316,10 +354,20 @@ export class PaymentService {
           savedCardId: card.id,
           saveCard: false,
           card: { brand: card.brand, last4: card.last4 },
+          cardTokenHash: null,
         };
       }
       case 'smart_glocal':
-        return { method: 'smart_glocal', source: { type: 'hosted_page', save: saveCard }, savedCardId: null, saveCard, card: null };
+        return { method: 'smart_glocal', source: { type: 'hosted_page', save: saveCard }, savedCardId: null, saveCard, card: null, cardTokenHash: null };
+    }
+  }
+
+  /** A card token pays once: a second payment with it (anyone's, under any key) is refused before the provider is asked. */
+  private async assertTokenUnused(cardTokenHash: string | null): Promise<void> {
+    if (cardTokenHash === null) return;
+    const [used] = await this.db.select({ id: payments.id }).from(payments).where(eq(payments.cardTokenHash, cardTokenHash));
+    if (used !== undefined) {
+      throw new AppError('validation_error', 'This card token was used already; enter the card again', { field: 'cardToken', reason: 'token_used' });
     }
   }
 
@@ -337,7 +385,8 @@ export class PaymentService {
     if (payment.status === 'error' && state.status !== 'paid') return payment;
 
     // Polls of an open payment usually learn nothing new: no write then.
-    const unchanged = payment.providerSessionId === state.sessionId && (
+    const sessionId = state.sessionId ?? payment.providerSessionId;
+    const unchanged = payment.providerSessionId === sessionId && (
       (state.status === 'pending' && payment.status === 'pending')
       || (state.status === 'action_required' && payment.status === 'action_required' && payment.redirectUrl === (state.redirectUrl ?? null)));
     if (unchanged) return payment;
@@ -345,8 +394,7 @@ export class PaymentService {
     const nowMs = this.clock.now();
     const at = new Date(nowMs);
     const common = {
-      providerSessionId: state.sessionId,
-      providerPublicToken: state.publicToken,
+      providerSessionId: sessionId,
       hostedPageUrl: state.hostedPageUrl ?? payment.hostedPageUrl,
       cardBrand: state.card?.brand ?? payment.cardBrand,
       cardLast4: state.card?.last4 ?? payment.cardLast4,

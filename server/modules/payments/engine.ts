@@ -1,14 +1,14 @@
 /**
- * The money engine's objects: the payment provider (the sandbox when SANDBOX is on), the payment, idempotency and
- * follower services. buildApp makes one per app (server/app.ts) and hands it to the routes, the provider's pages and
- * the jobs through AppDeps, so there is one sandbox provider and one notification sender.
+ * The money engine's objects: the payment provider, the payment, follower and idempotency services. buildApp makes
+ * one per app (server/app.ts) and hands it to the routes, the double's pages and the jobs through AppDeps.
  *
- * Provider secrets: PROVIDER_WEBHOOK_SECRET signs notifications (default: derived from the bot token, so it is
- * stable across restarts and different per installation); the public tokenisation key is derived the same way.
- * With SANDBOX=0 there is no real provider adapter yet: payment creation answers payments_disabled.
+ * The provider is always the Smart Glocal adapter (smartglocal/SmartGlocalProvider.ts) when there is one:
+ * - SMART_GLOCAL_* set: Smart Glocal's demo or live server;
+ * - sandbox without them: the sandbox's double (sandbox/SmartGlocalDouble.ts) on this server's /provider, over HTTP,
+ *   with key pairs made for this process;
+ * - neither (SANDBOX=0 without SMART_GLOCAL_*): no provider; payment creation answers payments_disabled.
  */
 import type { MemberAccess } from '../access/service';
-import { createHmac } from 'node:crypto';
 import type { ServerClock } from '../../platform/clock';
 import type { ServerConfig } from '../../platform/config';
 import { IdempotencyService } from '../../platform/http/idempotency';
@@ -17,47 +17,72 @@ import { FollowerService } from './FollowerService';
 import type { PaymentProvider } from './PaymentProvider';
 import { PaymentService } from './PaymentService';
 import { DrizzleSandboxProviderStore } from './sandbox/DrizzleSandboxProviderStore';
-import { SandboxPaymentProvider } from './sandbox/SandboxPaymentProvider';
-import { SandboxProvider } from './sandbox/SandboxProvider';
+import { PAYMENT_PAGE_PATH, PROVIDER_PREFIX, SANDBOX_PROVIDER_FEE_BPS, SmartGlocalDouble } from './sandbox/SmartGlocalDouble';
+import { privateKeyFrom, publicKeyFrom, sandboxKeyPairs } from './smartglocal/keys';
+import { TOKENIZE_PATH } from './smartglocal/protocol';
+import { type HttpPost, SmartGlocalProvider } from './smartglocal/SmartGlocalProvider';
+
+/** The sandbox double's project id (X-PARTNER-PROJECT). */
+export const SANDBOX_PROJECT = 'backers-sandbox';
 
 export interface MoneyEngineDeps {
   readonly db: MoneyDb;
   readonly clock: ServerClock;
-  readonly config: Pick<ServerConfig, 'sandbox' | 'serviceFeeBps' | 'botToken' | 'providerWebhookSecret'>;
+  readonly config: Pick<ServerConfig, 'sandbox' | 'serviceFeeBps' | 'smartGlocal' | 'smartGlocalFeeBps'>;
   /** Personal invite links to private channels for paid memberships. */
   readonly access?: MemberAccess;
+  /** This server's own origin (the double's base) and a fetch that reaches it also before it listens. */
+  readonly self?: { readonly origin: () => string; readonly post: HttpPost };
 }
 
 export interface MoneyEngine {
   readonly provider: PaymentProvider | null;
-  /** The in-process sandbox provider (its pages and housekeeping), when the sandbox is on. */
-  readonly sandbox: SandboxProvider | null;
+  /** The sandbox's Smart Glocal double (its pages and housekeeping), when the sandbox runs it. */
+  readonly double: SmartGlocalDouble | null;
   readonly payments: PaymentService;
   readonly followers: FollowerService;
   readonly idempotency: IdempotencyService;
 }
 
-function derivedSecret(botToken: string | undefined, purpose: string): string {
-  return createHmac('sha256', botToken ?? 'backers-sandbox').update(purpose).digest('hex');
-}
-
 export function createMoneyEngine(deps: MoneyEngineDeps): MoneyEngine {
-  const webhookSecret = deps.config.providerWebhookSecret ?? derivedSecret(deps.config.botToken, 'provider-webhook-secret');
-  let sandbox: SandboxProvider | null = null;
+  const { config } = deps;
+  let double: SmartGlocalDouble | null = null;
   let provider: PaymentProvider | null = null;
-  if (deps.config.sandbox) {
-    sandbox = new SandboxProvider({
+  if (config.smartGlocal !== undefined) {
+    const settings = config.smartGlocal;
+    provider = new SmartGlocalProvider({
+      baseUrl: () => settings.url,
+      tokenizeUrl: () => settings.tokenizeUrl,
+      paymentPageUrl: () => settings.paymentPageUrl,
+      project: settings.project,
+      privateKey: privateKeyFrom(settings.privateKey, 'SMART_GLOCAL_PRIVATE_KEY'),
+      providerPublicKey: publicKeyFrom(settings.publicKey, 'SMART_GLOCAL_PUBLIC_KEY'),
+      feeBps: config.smartGlocalFeeBps,
+    });
+  } else if (config.sandbox) {
+    const keys = sandboxKeyPairs();
+    const base = (): string => `${deps.self?.origin() ?? ''}${PROVIDER_PREFIX}`;
+    double = new SmartGlocalDouble({
       store: new DrizzleSandboxProviderStore(deps.db),
       now: () => deps.clock.now(),
-      webhookSecret,
-      publicKey: `pk_sandbox_${derivedSecret(deps.config.botToken, 'provider-public-key').slice(0, 24)}`,
+      keys: { providerPrivateKey: keys.provider.privateKey, partnerPublicKey: keys.partner.publicKey },
+      project: SANDBOX_PROJECT,
     });
-    provider = new SandboxPaymentProvider(sandbox, webhookSecret);
+    provider = new SmartGlocalProvider({
+      baseUrl: base,
+      tokenizeUrl: () => `${base()}${TOKENIZE_PATH}`,
+      paymentPageUrl: () => `${base()}${PAYMENT_PAGE_PATH}`,
+      project: SANDBOX_PROJECT,
+      privateKey: keys.partner.privateKey,
+      providerPublicKey: keys.provider.publicKey,
+      feeBps: SANDBOX_PROVIDER_FEE_BPS,
+      ...(deps.self !== undefined ? { post: deps.self.post } : {}),
+    });
   }
-  const payments = new PaymentService({ db: deps.db, clock: deps.clock, provider, serviceFeeBps: deps.config.serviceFeeBps, ...(deps.access ? { access: deps.access } : {}) });
+  const payments = new PaymentService({ db: deps.db, clock: deps.clock, provider, serviceFeeBps: config.serviceFeeBps, ...(deps.access ? { access: deps.access } : {}) });
   return {
     provider,
-    sandbox,
+    double,
     payments,
     followers: new FollowerService(deps.db, deps.clock, deps.access),
     idempotency: new IdempotencyService(deps.db),

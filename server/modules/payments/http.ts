@@ -78,7 +78,6 @@ export function createResponse(view: PaymentView, origin: string): CreatePayment
     paymentId: payment.id,
     status: payment.status,
     ...(payment.hostedPageUrl !== null ? { url: absolute(payment.hostedPageUrl, origin) } : {}),
-    ...(payment.providerPublicToken !== null ? { token: payment.providerPublicToken } : {}),
     ...outcome(view, origin),
     ...details(view),
   };

@@ -65,6 +65,7 @@ export async function runRenewals(context: Pick<JobContext, 'db' | 'nowMs'>, eng
     const [payment] = await db.select().from(payments).where(eq(payments.id, claimed.paymentId));
     const state = await engine.provider.createPayment({
       reference: payment.id,
+      customerReference: String(payment.userId),
       amount: money(Number(payment.amount), payment.currency as Currency),
       description: 'Subscription renewal',
       source: { type: 'recurrent', recurrentToken: claimed.recurrentToken, initiator: 'merchant' },

@@ -1,17 +1,18 @@
 /**
  * POST /pay/smart_glocal/check: the payer's payment status (pending, action_required with a redirect, paid with the
  * ledger line and invite link, error with the provider's code and description). An open payment is refreshed from
- * the provider first, so a lost notification never leaves it hanging.
- * POST /pay/smart_glocal/webhook: the provider's signed notifications (no Telegram auth; header
- * X-Provider-Signature), verified on the raw body and applied once per event id.
+ * the provider first, so a lost webhook never leaves it hanging.
+ * POST /pay/smart_glocal/token: a public token and the tokenize URL for one card tokenisation in the browser.
+ * POST /pay/smart_glocal/webhook: Smart Glocal's webhooks (no Telegram auth; X-PARTNER-SIGN, RSA-SHA256 over the raw
+ * body), refused when older than 5 minutes, applied once per event.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { PaymentCheckRequest } from '../../../src/contract/api';
-import { PaymentCheckRequestSchema } from '../../../src/contract/schemas';
+import { CardTokenizationResponseSchema, PaymentCheckRequestSchema } from '../../../src/contract/schemas';
 import type { RouteOptions } from '../../context';
 import { AppError } from '../../platform/errors';
 import { checkResponse, originOf, paymentAnswer } from './http';
-import { SIGNATURE_HEADER } from './webhookSignature';
+import { SIGN_HEADER } from './smartglocal/protocol';
 import { currentUser } from '../users/auth';
 import { errorResponses, s } from '../../platform/http/schemas';
 
@@ -29,6 +30,18 @@ export const paymentsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { de
     },
   }, async (request) => checkResponse(await engine.payments.check(currentUser(request).id, request.body.paymentId), originOf(request)));
 
+  app.post('/pay/smart_glocal/token', {
+    schema: {
+      tags,
+      summary: 'A public token and the tokenize URL for one card tokenisation in the browser (Smart Glocal)',
+      response: { 200: CardTokenizationResponseSchema, ...errorResponses(403, 503) },
+    },
+  }, async (request) => {
+    const user = currentUser(request);
+    if (engine.provider === null) throw new AppError('payments_disabled', 'Card payments are not configured on this server');
+    return engine.provider.cardTokenization(user.languageCode ?? 'en');
+  });
+
   // The provider signs the body as sent, so this route reads it raw (its own scope keeps JSON parsing for the rest).
   await app.register(async (webhook) => {
     webhook.removeContentTypeParser('application/json');
@@ -37,16 +50,19 @@ export const paymentsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { de
       config: { public: true },
       schema: {
         tags,
-        summary: 'Payment provider notifications (signed with HMAC-SHA256 in X-Provider-Signature; deduplicated by event id)',
+        summary: 'Smart Glocal webhooks (X-PARTNER-SIGN: RSA-SHA256 over the raw body; refused after 5 minutes; applied once)',
         response: { 200: s.object({ received: s.bool, result: s.enumOf(['applied', 'duplicate', 'unknown_payment']) }), ...errorResponses() },
       },
     }, async (request) => {
       const provider = engine.provider;
       if (provider === null) throw new AppError('not_found', 'No payment provider is configured');
-      const header = request.headers[SIGNATURE_HEADER];
-      const event = provider.verifyEvent(typeof request.body === 'string' ? request.body : '', Array.isArray(header) ? header[0] : header);
-      if (event === null) throw new AppError('unauthorized', 'The notification signature is not valid');
-      return { received: true, result: await engine.payments.handleEvent(event) };
+      const header = request.headers[SIGN_HEADER];
+      const verified = provider.verifyEvent(typeof request.body === 'string' ? request.body : '', Array.isArray(header) ? header[0] : header, deps.clock.now());
+      if (!verified.ok) {
+        if (verified.reason === 'bad_signature') throw new AppError('unauthorized', 'The webhook signature is not valid');
+        throw new AppError('validation_error', verified.reason === 'stale' ? 'The webhook is older than 5 minutes' : 'The webhook is not a Smart Glocal session event', { reason: verified.reason });
+      }
+      return { received: true, result: await engine.payments.handleEvent(verified.event) };
     });
   });
 };

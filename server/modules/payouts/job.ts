@@ -11,9 +11,10 @@
  *
  * Exactly once: payout_runs has one row per (creator, currency, payout day), inserted first in the transaction that
  * writes the withdrawal; a second process inserting the same row does nothing. The transfer at the provider uses a
- * reference built from the same key, and is retried until the provider has accepted it.
+ * reference built from the same key (its idempotency key), is retried until the provider took it, confirmed when the
+ * provider asks, and followed to arrived or failed (payout_runs.status; server/modules/payments/payoutUpdates.ts).
  */
-import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { TransactionPaymentMethod } from '../../../src/domain/entities';
 import { type Currency, type Money, type PayoutCurrency, PAYOUT_CURRENCIES, money } from '../../../src/domain/money';
 import { meetsPayoutMinimum } from '../../../src/domain/payout';
@@ -23,7 +24,9 @@ import { latestPayoutAt, payoutCutoff, payoutRunDate } from '../payments/ledger/
 import type { MoneyDb, MoneyTx } from '../../platform/db/moneyDb';
 import type { MoneyEngine } from '../payments/engine';
 import { cardBrandOf } from '../payments/settlement';
-import { payoutAccounts, transactions } from '../../platform/db/schema';
+import { payoutAccounts, transactions, users } from '../../platform/db/schema';
+import type { PayoutDestination } from '../payments/PaymentProvider';
+import { applyPayoutUpdate, payoutReference } from '../payments/payoutUpdates';
 import { payoutRuns } from '../../platform/db/schema-money';
 
 export interface PayoutRunResult {
@@ -114,22 +117,56 @@ export async function runPayouts(context: Pick<JobContext, 'db' | 'nowMs'>, engi
   return { payoutDate, paid, carriedOver };
 }
 
-/** Sends withdrawals to the provider until each has a provider payout id (idempotent on the run's reference). */
+/** Where a payout account's money goes at the provider (README "Smart Glocal": what each method sends). */
+export function destinationOf(account: typeof payoutAccounts.$inferSelect, holderName: string): PayoutDestination | null {
+  const description = 'Backers payout';
+  switch (account.methodType) {
+    case 'bank_card':
+      return account.cardToken === null ? null : { type: 'card', cardToken: account.cardToken, holderName };
+    case 'ru_account':
+      return { type: 'ru_account', bik: account.params.bik ?? '', account: account.params.account ?? '', holderName, description };
+    case 'swift':
+      return { type: 'iban', iban: account.params.iban ?? '', holderName, description };
+    default:
+      // Smart Glocal v1 documents bank accounts as ru or global (IBAN); other account numbers go as the global identifier.
+      return { type: 'iban', iban: account.params.iban ?? account.params.account_number ?? account.params.bank_account_number ?? '', holderName, description };
+  }
+}
+
+/** Sends withdrawals to the provider until each is taken (sent) or refused (failed); idempotent on the run's reference. */
 async function sendTransfers(db: MoneyDb, provider: MoneyEngine['provider'], nowMs: number): Promise<void> {
   if (provider === null) return;
-  const pending = await db.select({ run: payoutRuns, account: payoutAccounts }).from(payoutRuns)
+  const pending = await db.select({ run: payoutRuns, account: payoutAccounts, user: { firstName: users.firstName, lastName: users.lastName } }).from(payoutRuns)
     .innerJoin(payoutAccounts, eq(payoutAccounts.userId, payoutRuns.userId))
-    .where(and(isNull(payoutRuns.providerPayoutId), lt(payoutRuns.createdAt, new Date(nowMs + 1))))
+    .innerJoin(users, eq(users.id, payoutRuns.userId))
+    .where(and(eq(payoutRuns.status, 'requested'), lt(payoutRuns.createdAt, new Date(nowMs + 1))))
     .limit(100);
-  for (const { run, account } of pending) {
-    const destination: Record<string, string> = { method: account.methodType, country: account.countryIso2, ...account.params };
-    if (account.cardToken !== null) destination.cardToken = account.cardToken;
-    const payout = await provider.createPayout({
-      reference: `payout:${run.userId}:${run.currency}:${run.payoutDate}`,
-      amount: money(Number(run.amount), run.currency as PayoutCurrency),
-      destination,
-    });
-    await db.update(payoutRuns).set({ providerPayoutId: payout.payoutId })
-      .where(and(eq(payoutRuns.userId, run.userId), eq(payoutRuns.currency, run.currency), eq(payoutRuns.payoutDate, run.payoutDate)));
+  for (const { run, account, user } of pending) {
+    const holderName = [user.firstName, user.lastName].filter(Boolean).join(' ');
+    const destination = destinationOf(account, holderName);
+    const payout = destination === null
+      ? { sessionId: null, reference: payoutReference(run), status: 'failed' as const, errorCode: 'payout_account_incomplete', errorDescription: 'The payout account has no card' }
+      : await provider.createPayout({ reference: payoutReference(run), amount: money(Number(run.amount), run.currency as PayoutCurrency), destination });
+    await applyPayoutUpdate(db, payout, nowMs);
+    if (payout.awaitingConfirmation === true && payout.sessionId !== null) await applyPayoutUpdate(db, await provider.confirmPayout(payout.sessionId), nowMs);
   }
+}
+
+/**
+ * Follows payouts still under way at the provider (a lost webhook, a confirmation never sent): asks for each one's
+ * session and applies the answer. Answers how many changed.
+ */
+export async function trackPayouts(context: Pick<JobContext, 'db' | 'nowMs'>, engine: Pick<MoneyEngine, 'provider'>): Promise<number> {
+  const provider = engine.provider;
+  if (provider === null) return 0;
+  const db = context.db as MoneyDb;
+  const open = await db.select().from(payoutRuns).where(and(eq(payoutRuns.status, 'sent'), isNotNull(payoutRuns.providerPayoutId))).limit(100);
+  let changed = 0;
+  for (const run of open) {
+    let payout = await provider.findPayout(run.providerPayoutId!);
+    if (payout === null) continue;
+    if (payout.awaitingConfirmation === true && payout.sessionId !== null) payout = await provider.confirmPayout(payout.sessionId);
+    if (await applyPayoutUpdate(db, { ...payout, reference: payoutReference(run) }, context.nowMs)) changed += 1;
+  }
+  return changed;
 }

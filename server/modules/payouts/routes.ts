@@ -85,8 +85,14 @@ export const payoutsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { dep
     requireVerified(user);
     const account = await payouts.accountOf(user.id);
     const userCountry = user.country ?? account?.countryIso2 ?? countryFromLanguage(user.languageCode);
+    // A public token for the payout card's tokenisation; a provider that does not answer leaves bank accounts usable.
+    const tokenization = engine.provider === null ? null : await engine.provider.cardTokenization(user.languageCode ?? 'en').catch((error: unknown) => {
+      request.log.warn({ err: error }, 'no card tokenisation token for the payout form');
+      return null;
+    });
     return {
-      token: engine.provider?.publicKey() ?? '',
+      token: tokenization?.publicToken ?? '',
+      tokenizeUrl: tokenization?.tokenizeUrl ?? '',
       supportedCountries: PAYOUT_COUNTRIES.map((country) => ({
         countryCodeIso2: country.countryCodeIso2,
         countryCodeIso3: country.countryCodeIso3,

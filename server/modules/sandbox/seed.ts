@@ -21,7 +21,7 @@ import type { ServerClock } from '../../platform/clock';
 import { meetsPayoutMinimum } from '../../../src/domain/payout';
 import { writePaymentPair, writeWithdrawal } from '../payments/ledger/ledger';
 import { latestPayoutAt } from '../payments/ledger/windows';
-import { sandboxProviderFee } from '../payments/sandbox/SandboxProvider';
+import { sandboxProviderFee } from '../payments/sandbox/SmartGlocalDouble';
 import { dueAtPayout } from '../payouts/job';
 import type { MoneyDb } from '../../platform/db/moneyDb';
 import type { Db, Tx } from '../../platform/db/db';
@@ -238,12 +238,13 @@ export async function seed(tx: Tx, nowMs: number, bot: SeedBot = DEFAULT_BOT): P
     }
   }
 
-  // ---- Bob's saved cards (and the sandbox provider's tokens for charging them again)
+  // ---- Bob's saved cards (and the Smart Glocal double's recurrent tokens for charging them again, bound to Bob)
   for (const [index, card] of [VISA, MASTERCARD].entries()) {
     const token = `rec_seed_${card.brand}_${card.last4}`;
     await tx.insert(providerTokens).values({
       token, kind: 'recurrent', cardBrand: card.brand, cardType: 'debit', cardBin: card.brand === 'visa' ? '424242' : '555555',
       cardLast4: card.last4, cardCountry: card.brand === 'visa' ? 'DE' : 'FR', cardBehaviour: 'success', cardLength: 16, createdAt: at(-40 * DAY),
+      customerReference: String(bob),
     });
     await tx.insert(savedCards).values({
       userId: bob, brand: card.brand, last4: card.last4, active: true, primary: index === 0, providerToken: token,

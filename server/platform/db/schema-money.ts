@@ -41,6 +41,8 @@ export const payments = pgTable('payments', {
   cardBrand: text('card_brand'),
   cardLast4: text('card_last4'),
   cardCountry: text('card_country'),
+  /** sha256 of the one-use card token this payment was made with (never the token itself). */
+  cardTokenHash: text('card_token_hash'),
   buyTransactionId: bigint('buy_transaction_id', { mode: 'number' }),
   sellTransactionId: bigint('sell_transaction_id', { mode: 'number' }),
   createdAt: at('created_at').notNull(),
@@ -52,6 +54,7 @@ export const payments = pgTable('payments', {
 }, (table) => [
   uniqueIndex('payments_user_idempotency_key').on(table.userId, table.idempotencyKey),
   uniqueIndex('payments_renewal_key').on(table.renewalKey),
+  uniqueIndex('payments_card_token_hash').on(table.cardTokenHash).where(sql`card_token_hash is not null`),
   index('payments_open').on(table.status, table.updatedAt).where(sql`status in ('pending', 'action_required')`),
 ]);
 
@@ -82,6 +85,12 @@ export const payoutRuns = pgTable('payout_runs', {
   amount: money('amount').notNull(),
   transactionId: bigint('transaction_id', { mode: 'number' }).notNull(),
   providerPayoutId: text('provider_payout_id'),
+  /** requested (withdrawal written) → sent (the provider took it) → arrived | failed. */
+  status: text('status').notNull().default('requested').$type<'requested' | 'sent' | 'arrived' | 'failed'>(),
+  errorCode: text('error_code'),
+  errorDescription: text('error_description'),
+  sentAt: at('sent_at'),
+  finishedAt: at('finished_at'),
   createdAt: at('created_at').notNull(),
 }, (table) => [primaryKey({ columns: [table.userId, table.currency, table.payoutDate] })]);
 
@@ -99,8 +108,12 @@ const cardColumns = {
 
 export const providerTokens = pgTable('provider_tokens', {
   token: text('token').primaryKey(),
-  kind: text('kind').notNull().$type<'card' | 'recurrent'>(),
+  kind: text('kind').notNull().$type<'card' | 'recurrent' | 'public'>(),
   ...cardColumns,
+  /** Card and public tokens are single use. */
+  usedAt: at('used_at'),
+  /** Recurrent tokens charge only for the customer they were made for. */
+  customerReference: text('customer_reference'),
   createdAt: at('created_at').notNull(),
 });
 
@@ -114,13 +127,15 @@ export const providerSessions = pgTable('provider_sessions', {
   sourceType: text('source_type').notNull().$type<'card_token' | 'recurrent' | 'hosted_page'>(),
   saveCard: boolean('save_card').notNull(),
   ...cardColumns,
-  status: text('status').notNull().$type<'pending' | 'action_required' | 'paid' | 'cancelled' | 'error'>(),
+  status: text('status').notNull().$type<'pending' | 'ready' | 'action_required' | 'paid' | 'cancelled'>(),
   errorCode: text('error_code'),
   errorDescription: text('error_description'),
   recurrentToken: text('recurrent_token'),
   challengeExpiresAt: at('challenge_expires_at'),
   expiresAt: at('expires_at').notNull(),
   refundedAt: at('refunded_at'),
+  customerReference: text('customer_reference'),
+  metadata: jsonb('metadata'),
   createdAt: at('created_at').notNull(),
   updatedAt: at('updated_at').notNull(),
 });
@@ -131,6 +146,8 @@ export const providerEvents = pgTable('provider_events', {
   body: text('body').notNull(),
   attempts: integer('attempts').notNull().default(0),
   deliveredAt: at('delivered_at'),
+  /** Retries stop 30 minutes after the event (the reference). */
+  givenUpAt: at('given_up_at'),
   createdAt: at('created_at').notNull(),
 }, (table) => [index('provider_events_undelivered').on(table.createdAt).where(sql`delivered_at is null`)]);
 
@@ -140,5 +157,11 @@ export const providerPayouts = pgTable('provider_payouts', {
   amount: money('amount').notNull(),
   currency: text('currency').notNull(),
   destination: jsonb('destination').notNull(),
+  sessionId: text('session_id'),
+  metadata: jsonb('metadata'),
+  status: text('status').notNull().default('succeeded').$type<'ready' | 'succeeded' | 'failed'>(),
+  errorCode: text('error_code'),
+  errorDescription: text('error_description'),
+  updatedAt: at('updated_at'),
   createdAt: at('created_at').notNull(),
 });

@@ -1,3 +1,4 @@
+import type { CardTokenization } from './ProviderGateway';
 import type { Money } from '../../domain/money';
 import type { CardBrand, Channel, PaymentError, PaymentStatus, SavedCard, Subscription } from '../../domain/entities';
 import type { Donation } from './DonationRepository';
@@ -35,8 +36,6 @@ export interface CreatedPayment {
   readonly status: PaymentStatus;
   /** Hosted payment page of a link payment. */
   readonly url?: string;
-  /** Provider session public token to poll (new card). */
-  readonly sessionToken?: string;
   /** Where the user must go to confirm (3-D Secure) when status is action_required. */
   readonly redirectUrl?: string;
   readonly error?: PaymentError;
@@ -69,4 +68,6 @@ export interface InvoiceRepository {
   createPayment(target: InvoiceTarget, instrument: PaymentInstrument, idempotencyKey: string): Promise<CreatedPayment>;
   /** Current state of a payment (POST /pay/smart_glocal/check). */
   checkPayment(paymentId: string): Promise<PaymentCheck>;
+  /** A public token and the tokenize URL for one card tokenisation (POST /pay/smart_glocal/token). */
+  cardTokenization(): Promise<CardTokenization>;
 }

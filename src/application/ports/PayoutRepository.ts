@@ -30,8 +30,10 @@ export interface PayoutRequirementSet {
 }
 
 export interface PayoutParameters {
-  /** Provider public token for card tokenisation. */
+  /** Provider public token for one card tokenisation. */
   readonly token: string;
+  /** Where the card is tokenised with that token. */
+  readonly tokenizeUrl: string;
   readonly supportedCountries: readonly SupportedCountry[];
   /** ISO2 country of the user, when known. */
   readonly userCountry: string | null;

@@ -1,4 +1,4 @@
-import type { CardBrand, PaymentError } from '../../domain/entities';
+import type { CardBrand } from '../../domain/entities';
 
 /**
  * Card data typed into a form. Goes only to the provider: never log it, never send it to our server.
@@ -21,28 +21,17 @@ export interface CardToken {
   readonly type: 'credit' | 'debit';
   readonly last4: string;
   readonly bin: string;
-  /** Issuing country, ISO2. */
-  readonly country: string;
   readonly maskedNumber: string;
 }
 
-export type ProviderSessionStatus = 'pending' | 'action_required' | 'paid' | 'cancelled' | 'error';
-
-export interface ProviderSession {
-  readonly status: ProviderSessionStatus;
-  /** 3-D Secure page while action_required. */
-  readonly redirectUrl?: string;
-  /** Provider's code and description when cancelled or failed. */
-  readonly error?: PaymentError;
+/** A public token for one tokenisation and where to send the card (the server asks the provider for both). */
+export interface CardTokenization {
+  readonly publicToken: string;
+  readonly tokenizeUrl: string;
 }
 
-/** The external card payment provider, called from the client directly (spec section 7). */
+/** The external card payment provider, called from the client directly (spec section 7): card tokenisation only. */
 export interface ProviderGateway {
-  /**
-   * Exchanges card data for a one-time token; rejects with a coded error for an invalid card.
-   * @param publicToken the provider public token when the caller has one (payout parameters carry it).
-   */
-  tokenizeCard(card: CardDetails, publicToken?: string): Promise<CardToken>;
-  /** Status of a payment session, by its public token; polled every second until final. */
-  sessionStatus(publicToken: string): Promise<ProviderSession>;
+  /** Exchanges card data for a one-time token; rejects with a coded error for an invalid card. */
+  tokenizeCard(card: CardDetails, access: CardTokenization): Promise<CardToken>;
 }

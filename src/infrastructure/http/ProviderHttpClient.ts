@@ -1,5 +1,5 @@
 /**
- * A plain JSON HttpClient for calls outside the API: the card payment provider (its own base URL) and the sandbox
+ * A plain JSON HttpClient for calls outside the API: the card payment provider (absolute URLs) and the sandbox
  * control API of the /local build. None of the ApiClient's session headers or retries; failures reject with
  * ApiRequestError like the ApiClient's, so callers read codes the same way.
  */
@@ -18,7 +18,9 @@ export class ProviderHttpClient implements HttpClient {
   }
 
   private async request<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
-    const url = new URL(this.baseUrl.replace(/\/+$/, '') + path, globalThis.location?.href ?? 'http://localhost/');
+    // An absolute URL (the tokenize URL the server hands out) is used as is; a path joins the base URL.
+    const target = /^https?:\/\//.test(path) ? path : this.baseUrl.replace(/\/+$/, '') + path;
+    const url = new URL(target, globalThis.location?.href ?? 'http://localhost/');
     for (const [name, value] of Object.entries(options.params ?? {})) if (value !== undefined) url.searchParams.set(name, String(value));
     let response: Response;
     try {

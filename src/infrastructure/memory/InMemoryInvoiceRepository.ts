@@ -1,3 +1,5 @@
+import type { CardTokenization } from '../../application/ports/ProviderGateway';
+import { IN_MEMORY_TOKENIZE_URL } from './InMemoryProviderGateway';
 import { invoiceDefaultAmount } from '../../domain/amounts';
 import { isMemberExpired } from '../../domain/members';
 import type { Money } from '../../domain/money';
@@ -164,6 +166,12 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
     }
   }
 
+  /** The in-memory provider needs no public token; the answer has the shape the server's has. */
+  async cardTokenization(): Promise<CardTokenization> {
+    this.backend.actor(this.session);
+    return { publicToken: this.backend.nextToken('pub'), tokenizeUrl: IN_MEMORY_TOKENIZE_URL };
+  }
+
   private cardsOf(actor: UserRecord) {
     return [...this.backend.cards.values()].filter((c) => c.userId === actor.user.id).map(cardView);
   }
@@ -174,7 +182,6 @@ function createdView(payment: PaymentRecord): CreatedPayment {
     paymentId: payment.id,
     status: payment.status,
     url: payment.url,
-    sessionToken: payment.sessionToken,
     redirectUrl: payment.redirectUrl,
     error: payment.error ? { ...payment.error } : undefined,
   };

@@ -1,3 +1,4 @@
+import { IN_MEMORY_TOKENIZE_URL } from './InMemoryProviderGateway';
 import { type Currency, type PayoutCurrency, compareCurrencies, money } from '../../domain/money';
 import type { Bank, WithdrawalCard } from '../../domain/entities';
 import { type PayoutAccountCatalog, checkPayoutAccount } from '../../domain/payout-account';
@@ -42,6 +43,7 @@ export class InMemoryPayoutRepository implements PayoutRepository {
     const { payout } = this.backend.config;
     return {
       token: payout.publicToken,
+      tokenizeUrl: IN_MEMORY_TOKENIZE_URL,
       supportedCountries: payout.supportedCountries.map((c) => ({ ...c, availablePayoutMethods: [...c.availablePayoutMethods] })),
       userCountry: actor.country,
       requirements: payout.requirements.map((r) => ({ ...r, fields: r.fields.map((f) => ({ ...f })) })),

@@ -64,4 +64,16 @@ export class SandboxApi {
     if (!response.ok()) throw new Error(`${method} /api/v2${path} answered ${response.status()}: ${await response.text()}`);
     return (await response.json()) as T;
   }
+
+  /**
+   * Tokenises a card the way the app does: a public token from our API, then the card to the Smart Glocal tokenize
+   * URL (the sandbox's double). A payout card sends the number only.
+   */
+  async tokenize(user: { telegramId: number; firstName?: string }, number: string, payment = true): Promise<string> {
+    const { publicToken, tokenizeUrl } = await this.api<{ publicToken: string; tokenizeUrl: string }>(user, 'POST', '/pay/smart_glocal/token');
+    const card = payment ? { number, expiration_month: '12', expiration_year: '34', security_code: '123' } : { number };
+    const response = await this.request.post(tokenizeUrl, { headers: { 'x-public-token': publicToken }, data: { card } });
+    if (!response.ok()) throw new Error(`tokenize answered ${response.status()}: ${await response.text()}`);
+    return ((await response.json()) as { data: { token: string } }).data.token;
+  }
 }

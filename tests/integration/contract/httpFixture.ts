@@ -66,7 +66,8 @@ export function apiClientFor(server: TestServer, user: TestUser): ApiClient {
 }
 
 export function providerClientFor(server: TestServer): HttpClient {
-  return new ProviderHttpClient(`${server.baseUrl}${server.config.providerBaseUrl}`);
+  // Tokenisation goes to the absolute tokenize URL the server hands out; the base only matters for relative paths.
+  return new ProviderHttpClient(server.baseUrl);
 }
 
 function asHttpUser(user: ContractUser): HttpContractUser {
@@ -185,7 +186,7 @@ export function createHttpFixture(server: TestServer): ContractFixture {
       const token = `rec_contract_${process.pid}_${tokenCounter}`;
       await db.insert(providerTokens).values({
         token, kind: 'recurrent', cardBrand: brand, cardType: 'debit', cardBin: '424242', cardLast4: last4, cardCountry: 'DE',
-        cardBehaviour: CARD_BEHAVIOUR[options.scenario ?? 'approve'], cardLength: 16, createdAt: now(),
+        cardBehaviour: CARD_BEHAVIOUR[options.scenario ?? 'approve'], cardLength: 16, createdAt: now(), customerReference: String(user.id),
       });
       const [row] = await db.insert(savedCards).values({
         userId: user.id, brand, last4, active: options.active ?? true, primary, providerToken: token, country: 'DE', createdAt: now(),

@@ -69,6 +69,13 @@ describe('ProviderHttpClient (a plain JSON client on the provider base URL)', ()
     expect(seen.at(-1)!.headers['content-type']).toBe('application/json');
   });
 
+  it('takes an absolute URL (the tokenize URL the server hands out) as it is', async () => {
+    const client = new ProviderHttpClient('http://127.0.0.1:9/unused');
+    const absolute = base.replace(/\/provider\/$/, '/cds/v1/tokenize/card');
+    await client.post(absolute, { card: { number: '4242424242424242' } }).catch(() => undefined);
+    expect(seen.at(-1)!.url).toBe('/cds/v1/tokenize/card');
+  });
+
   it('reports a connection failure as network_error', async () => {
     const client = new ProviderHttpClient('http://127.0.0.1:9/provider');
     await expect(client.get('/session/status')).rejects.toMatchObject({ code: 'network_error' });

@@ -85,7 +85,10 @@ it("another user's key is theirs: the same key makes a separate payment and neve
   const key = randomUUID();
   const body = { paymentMethod: 'smart_glocal_form', cardToken: await tokenize(server, '4242424242424242'), amount: 8 };
   const a = await pay(server, first, 'donation', shop.donationId, body, key);
-  const b = await pay(server, second, 'donation', shop.donationId, body, key);
+  // The same body from someone else carries a card token that is no longer theirs to use: refused, not replayed.
+  const stolen = await pay(server, second, 'donation', shop.donationId, body, key);
+  expect(stolen).toMatchObject({ status: 400, body: { code: 'validation_error', field: 'cardToken', reason: 'token_used' } });
+  const b = await pay(server, second, 'donation', shop.donationId, { ...body, cardToken: await tokenize(server, '4242424242424242') }, randomUUID());
   expect(b.status).toBe(200);
   expect(b.headers.get('idempotent-replayed')).toBeNull();
   expect(b.body.paymentId).not.toBe(a.body.paymentId);

@@ -23,8 +23,11 @@ it('documents every money route in the OpenAPI document', async () => {
 it('serves /provider only with the sandbox on', async () => {
   const off = await startTestServer({ config: { sandbox: false } });
   try {
-    expect((await off.request('POST', '/provider/v1/cards/tokenize', { card_number: '4242424242424242' })).status).toBe(404);
-    expect((await server.request('POST', '/provider/v1/cards/tokenize', { card_number: '4242424242424242' })).status).toBe(200);
+    // The double's API and tokenisation exist only in the sandbox (an unsigned call is refused there, not unknown).
+    expect((await off.request('POST', '/provider/cds/v1/tokenize/card', { card: { number: '4242424242424242' } })).status).toBe(404);
+    expect((await off.request('POST', '/provider/api/v1/session/status', { session_id: 'x' })).status).toBe(404);
+    expect((await server.request('POST', '/provider/cds/v1/tokenize/card', { card: { number: '4242424242424242' } })).status).toBe(401);
+    expect((await server.request('POST', '/provider/api/v1/session/status', { session_id: 'x' })).status).toBe(401);
   } finally {
     await off.close();
   }

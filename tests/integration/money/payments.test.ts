@@ -3,8 +3,9 @@
  * Secure challenge (confirm, decline, timeout), saved-card and link payments, provider notifications, the ledger pair
  * with its fees, what the creator sees, and balances equal to the ledger after each scenario.
  */
-import { and, eq } from 'drizzle-orm';
-import { createHmac } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
+import { sandboxKeyPairs } from '../../../server/modules/payments/smartglocal/keys';
+import { sign } from '../../../server/modules/payments/smartglocal/protocol';
 import { payments, providerEvents, providerSessions, providerWebhookEvents } from '../../../server/platform/db/schema-money';
 import { savedCards, subscriptionMembers, transactions } from '../../../server/platform/db/schema';
 import { type TestServer, newUser, startTestServer } from '../support/testServer';
@@ -62,11 +63,8 @@ describe('test cards end in their documented status', () => {
     const follower = newUser('Challenged');
     const created = await payWithNewCard(server, follower, 'subscription', shop.subscriptions.monthly, '4000000000003220');
     expect(created.status).toBe('action_required');
-    expect(created.userAction).toEqual({ type: 'redirect', url: expect.stringMatching(new RegExp(`^${server.baseUrl}/provider/v1/3ds/ses_`)) });
-    expect(created.token).toEqual(expect.any(String));
-
-    const status = await server.request('GET', '/provider/v1/sessions/status', undefined, { 'X-Public-Token': created.token ?? '' });
-    expect(status).toMatchObject({ status: 200, body: { status: 'action_required', redirect_url: expect.stringContaining('/provider/v1/3ds/') } });
+    // Smart Glocal's customer_interaction redirect: the bank's 3-D Secure page of this session.
+    expect(created.userAction).toEqual({ type: 'redirect', url: expect.stringMatching(new RegExp(`^${server.baseUrl}/provider/v1/3ds/ps_`)) });
     expect(await check(server, follower, created.paymentId)).toMatchObject({ status: 'action_required', userAction: created.userAction });
 
     const page = await server.request<string>('GET', new URL(created.userAction?.url ?? '').pathname);
@@ -85,15 +83,13 @@ describe('test cards end in their documented status', () => {
     const [row] = await server.database.db.select().from(payments).where(eq(payments.id, created.paymentId));
     expect(row.status).toBe('paid');
     expect(await check(server, follower, created.paymentId)).toMatchObject({ status: 'paid', inviteLink: expect.stringMatching(/^https:\/\/t\.me\//), subscriptionMemberId: expect.any(Number) });
-    expect((await server.request('GET', '/provider/v1/sessions/status', undefined, { 'X-Public-Token': created.token ?? '' })).body).toEqual({ status: 'paid' });
   });
 
   it('4000 0000 0000 3220 declined on the challenge: error 3ds_declined with the provider description', async () => {
     const follower = newUser('Decliner');
     const created = await payWithNewCard(server, follower, 'subscription', shop.subscriptions.weekly, '4000000000003220');
-    await answerChallenge(server, created.userAction?.url ?? '', 'decline');
-    const status = await server.request('GET', '/provider/v1/sessions/status', undefined, { 'X-Public-Token': created.token ?? '' });
-    expect(status.body).toEqual({ status: 'cancelled', error_code: '3ds_declined', error_description: expect.stringMatching(/declined/) });
+    const declined = await answerChallenge(server, created.userAction?.url ?? '', 'decline');
+    expect(declined.body).toContain('data-status="cancelled"');
     expect(await check(server, follower, created.paymentId)).toMatchObject({ status: 'error', errorCode: '3ds_declined', errorDescription: expect.stringMatching(/declined/) });
     expect(await ledgerOf(created.paymentId)).toHaveLength(0);
   });
@@ -177,7 +173,7 @@ describe('saved cards and link payments', () => {
     const cards = await server.api<{ cards: { id: number; cardBrand: string; cardLast: string; active: boolean; primary: boolean }[] }>(follower, 'GET', '/follower/cards');
     expect(cards.body.cards).toEqual([{ id: expect.any(Number), cardBrand: 'visa', cardLast: '3220', active: true, primary: true }]);
     const [stored] = await server.database.db.select().from(savedCards).where(eq(savedCards.id, cards.body.cards[0].id));
-    expect(stored.providerToken).toMatch(/^rec_/);
+    expect(stored.providerToken).toMatch(/^[0-9a-f]{48}$/);
     expect(JSON.stringify(stored)).not.toContain('4000000000003220');
 
     const saved = await pay(server, follower, 'donation', shop.donationId, { paymentMethod: 'smart_glocal_saved_card', cardId: cards.body.cards[0].id, amount: 10 });
@@ -198,7 +194,7 @@ describe('saved cards and link payments', () => {
   it('link payment: the hosted page takes the card and the payment ends paid', async () => {
     const follower = newUser('Linker');
     const created = await pay(server, follower, 'donation', shop.donationId, { paymentMethod: 'smart_glocal', amount: 15 });
-    expect(created.body).toMatchObject({ status: 'pending', url: expect.stringMatching(new RegExp(`^${server.baseUrl}/provider/v1/pay/ses_`)) });
+    expect(created.body).toMatchObject({ status: 'pending', url: expect.stringMatching(new RegExp(`^${server.baseUrl}/provider/pay/en/payment/[0-9a-f]{64}$`)) });
     const path = new URL(created.body.url ?? '').pathname;
     const page = await server.request<string>('GET', path);
     expect(page.body).toContain('name="card_number"');
@@ -222,7 +218,7 @@ describe('saved cards and link payments', () => {
     });
     expect(posted.status).toBe(303);
     const challenge = posted.headers.get('location') ?? '';
-    expect(challenge).toMatch(/\/provider\/v1\/3ds\/ses_/);
+    expect(challenge).toMatch(/\/provider\/v1\/3ds\/ps_/);
     expect((await check(server, follower, created.body.paymentId)).status).toBe('action_required');
     await answerChallenge(server, `${server.baseUrl}${challenge}`, 'confirm');
     expect((await check(server, follower, created.body.paymentId)).status).toBe('paid');
@@ -257,34 +253,83 @@ describe('validation', () => {
   });
 });
 
-describe('provider notifications', () => {
-  it('rejects a notification without a valid signature and applies a valid one once', async () => {
+describe('Smart Glocal webhooks', () => {
+  /** Signs a body as Smart Glocal does (the double's key in this process) and posts it to our webhook route. */
+  async function deliver(body: string, signature: string | null = sign(body, sandboxKeyPairs().provider.privateKey)) {
+    return server.request<{ code?: string; result?: string; reason?: string }>('POST', '/api/v2/pay/smart_glocal/webhook', body, {
+      'content-type': 'application/json', ...(signature === null ? {} : { 'x-partner-sign': signature }),
+    });
+  }
+
+  async function sessionOf(paymentId: string): Promise<string> {
+    const [payment] = await server.database.db.select().from(payments).where(eq(payments.id, paymentId));
+    return payment.providerSessionId ?? '';
+  }
+
+  async function eventsOf(sessionId: string) {
+    return server.database.db.select().from(providerEvents).where(eq(providerEvents.sessionId, sessionId)).orderBy(asc(providerEvents.createdAt));
+  }
+
+  it('refuses a webhook without a valid signature, or signed by another key', async () => {
     const follower = newUser('Webhook');
     const created = await payWithNewCard(server, follower, 'donation', shop.donationId, '4000000000003220');
-    const body = JSON.stringify({ id: 'evt_forged', type: 'session.updated', created_at: 1, data: { sessionId: 'x', reference: created.paymentId, publicToken: 'x', status: 'paid' } });
-    const forged = await server.request('POST', '/api/v2/pay/smart_glocal/webhook', body, { 'content-type': 'application/json', 'x-provider-signature': `t=1,v1=${createHmac('sha256', 'wrong').update(`1.${body}`).digest('hex')}` });
-    expect(forged).toMatchObject({ status: 401, body: { code: 'unauthorized' } });
-    expect((await server.request('POST', '/api/v2/pay/smart_glocal/webhook', body, { 'content-type': 'application/json' })).status).toBe(401);
+    const [pending] = await eventsOf(await sessionOf(created.paymentId));
+    // The real ready_to_confirm body, turned into a forged "paid".
+    const forgedBody = pending.body.replace('"status":"pending"', '"status":"succeeded"');
+    expect(await deliver(forgedBody, 'bm90IGEgc2lnbmF0dXJl')).toMatchObject({ status: 401, body: { code: 'unauthorized' } });
+    expect(await deliver(forgedBody, null)).toMatchObject({ status: 401, body: { code: 'unauthorized' } });
+    expect(await deliver(forgedBody, sign(forgedBody, sandboxKeyPairs().partner.privateKey))).toMatchObject({ status: 401 });
     expect((await check(server, follower, created.paymentId)).status).toBe('action_required');
   });
 
-  it('a notification the provider sends again is recognised by its event id and changes nothing', async () => {
+  it('a webhook delivered twice is applied once (its event id is recorded with the effect)', async () => {
     const follower = newUser('Redelivered');
     const created = await payWithNewCard(server, follower, 'donation', shop.donationId, '4000000000003220');
     await answerChallenge(server, created.userAction?.url ?? '', 'confirm');
-    const [payment] = await server.database.db.select().from(payments).where(eq(payments.id, created.paymentId));
-    const events = await server.database.db.select().from(providerEvents).where(eq(providerEvents.sessionId, payment.providerSessionId ?? ''));
-    expect(events).toHaveLength(1);
-    expect(events[0].deliveredAt).not.toBeNull();
-    // As if our acknowledgement got lost: the provider retries the same event.
-    await server.database.db.update(providerEvents).set({ deliveredAt: null }).where(eq(providerEvents.id, events[0].id));
+    const events = await eventsOf(await sessionOf(created.paymentId));
+    expect(events.map((event) => JSON.parse(event.body).type)).toEqual(['ready_to_confirm', 'action_required', 'payment_finished']);
+    expect(events.every((event) => event.deliveredAt !== null)).toBe(true);
+    const finished = events[2];
+    // As if our acknowledgement got lost: the double sends the same webhook again.
+    await server.database.db.update(providerEvents).set({ deliveredAt: null }).where(eq(providerEvents.id, finished.id));
     await server.request('POST', '/sandbox/clock', { advanceSeconds: 1 });
-    const [again] = await server.database.db.select().from(providerEvents).where(eq(providerEvents.id, events[0].id));
+    const [again] = await server.database.db.select().from(providerEvents).where(eq(providerEvents.id, finished.id));
     expect(again.attempts).toBe(2);
     expect(again.deliveredAt).not.toBeNull();
-    const [seen] = await server.database.db.select().from(providerWebhookEvents).where(eq(providerWebhookEvents.eventId, events[0].id));
+    expect(await deliver(finished.body)).toMatchObject({ status: 200, body: { result: 'duplicate' } });
+    const session = JSON.parse(finished.body).session as { id: string; updated_at: string };
+    const [seen] = await server.database.db.select().from(providerWebhookEvents).where(eq(providerWebhookEvents.eventId, `payment_finished:${session.id}:${session.updated_at}`));
     expect(seen.paymentId).toBe(created.paymentId);
     expect(await ledgerOf(created.paymentId)).toHaveLength(2);
+  });
+
+  it('an older webhook arriving after a newer one changes nothing (out of order)', async () => {
+    const follower = newUser('OutOfOrder');
+    const created = await payWithNewCard(server, follower, 'donation', shop.donationId, '4000000000003220');
+    await answerChallenge(server, created.userAction?.url ?? '', 'confirm');
+    const [, actionRequired] = await eventsOf(await sessionOf(created.paymentId));
+    // The action_required event, seen again under another change time (a different event) after payment_finished.
+    const replayed = actionRequired.body.replace(/"updated_at":"[^"]+"/, `"updated_at":"${new Date(server.clock.now() + 1000).toISOString()}"`);
+    expect(await deliver(replayed)).toMatchObject({ status: 200, body: { result: 'applied' } });
+    expect(await check(server, follower, created.paymentId)).toMatchObject({ status: 'paid' });
+    expect(await ledgerOf(created.paymentId)).toHaveLength(2);
+  });
+
+  it('refuses a webhook whose session changed more than 5 minutes ago, and the check still finds the truth', async () => {
+    const follower = newUser('Stale');
+    const created = await payWithNewCard(server, follower, 'donation', shop.donationId, '4000000000003220');
+    const sessionId = await sessionOf(created.paymentId);
+    // The double confirms while our webhook route is unreachable; its webhooks wait.
+    await server.database.db.update(providerEvents).set({ deliveredAt: new Date(0) }).where(eq(providerEvents.sessionId, sessionId));
+    await server.database.db.update(providerSessions).set({ status: 'paid', challengeExpiresAt: null }).where(eq(providerSessions.id, sessionId));
+    const finished = JSON.stringify({
+      type: 'payment_finished',
+      session: { ...JSON.parse((await eventsOf(sessionId))[0].body).session, status: 'accepted', updated_at: new Date(server.clock.now() - 400 * 86_400_000).toISOString() },
+    }).replace('"status":"pending"', '"status":"succeeded"');
+    expect(await deliver(finished)).toMatchObject({ status: 400, body: { code: 'validation_error', reason: 'stale' } });
+    const [row] = await server.database.db.select().from(payments).where(eq(payments.id, created.paymentId));
+    expect(row.status).toBe('action_required');
+    expect(await check(server, follower, created.paymentId)).toMatchObject({ status: 'paid' });
   });
 
   it('a lost notification is made up for by the check, which asks the provider', async () => {

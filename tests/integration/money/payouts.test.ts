@@ -8,14 +8,16 @@ import { runPayouts } from '../../../server/modules/payouts/job';
 import { transactions } from '../../../server/platform/db/schema';
 import { payoutRuns, providerPayouts } from '../../../server/platform/db/schema-money';
 import { type TestServer, type TestUser, creatorWithChannel, newUser, startTestServer } from '../support/testServer';
-import { type Shop, expectBalancesMatchLedger, openShop, payWithNewCard } from './support/money';
+import { type Shop, cardTokenization, expectBalancesMatchLedger, openShop, payWithNewCard } from './support/money';
 
 const FEB_3 = Date.UTC(2026, 1, 3, 12, 0, 0);
 
-async function payoutCardToken(server: TestServer, number: string): Promise<string> {
-  const answer = await server.request<{ token: string; card: { country: string } }>('POST', '/provider/v1/cards/tokenize', { card_number: number });
-  expect(answer.status).toBe(200);
-  return answer.body.token;
+/** Tokenises a payout card with the number only, as the payout form does (the parameters' public token). */
+async function payoutCardToken(server: TestServer, number: string, user: TestUser = newUser('PayoutCard')): Promise<string> {
+  const { publicToken, tokenizeUrl } = await cardTokenization(server, user);
+  const response = await fetch(tokenizeUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'x-public-token': publicToken }, body: JSON.stringify({ card: { number } }) });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { data: { token: string } }).data.token;
 }
 
 const saveAccount = (server: TestServer, user: TestUser, body: Record<string, unknown>) =>
@@ -44,7 +46,9 @@ describe('payout account', () => {
   it('lists supported countries with ISO2/ISO3 and methods, requirements per country, currency, method and bank, and banks', async () => {
     const parameters = await server.api<PayoutParametersResponse>(creator, 'GET', '/payout/account/parameters');
     expect(parameters.status).toBe(200);
-    expect(parameters.body.token).toMatch(/^pk_sandbox_/);
+    // A one-use public token for the payout card, and where to tokenise it.
+    expect(parameters.body.token).toMatch(/^[0-9a-f]{64}$/);
+    expect(parameters.body.tokenizeUrl).toBe(`${server.baseUrl}/provider/cds/v1/tokenize/card`);
     expect(parameters.body.supportedCountries).toEqual(expect.arrayContaining([
       { countryCodeIso2: 'DE', countryCodeIso3: 'DEU', availablePayoutMethods: ['bank_card', 'swift'] },
       { countryCodeIso2: 'ID', countryCodeIso3: 'IDN', availablePayoutMethods: ['global_bank_account'] },
@@ -171,8 +175,11 @@ describe('payout runs', () => {
       withdrawalAccount: { country: 'DE', methodType: 'bank_card', currency: 'eur', params: {} },
     })]);
     const [run] = await server.database.db.select().from(payoutRuns).where(eq(payoutRuns.userId, shops.big.creatorId));
-    expect(run).toMatchObject({ payoutDate: '2026-03-10', amount: 17400, providerPayoutId: expect.stringMatching(/^po_/) });
-    expect(await server.database.db.select().from(providerPayouts).where(eq(providerPayouts.reference, `payout:${shops.big.creatorId}:eur:2026-03-10`))).toHaveLength(1);
+    // Sent to Smart Glocal (its session id kept), confirmed when it asked, and followed until it arrived.
+    expect(run).toMatchObject({ payoutDate: '2026-03-10', amount: 17400, providerPayoutId: expect.stringMatching(/^ps_/), status: 'arrived', errorCode: null });
+    expect(run.finishedAt).not.toBeNull();
+    const [atProvider] = await server.database.db.select().from(providerPayouts).where(eq(providerPayouts.reference, `payout:${shops.big.creatorId}:eur:2026-03-10`));
+    expect(atProvider).toMatchObject({ status: 'succeeded', amount: 17400, currency: 'eur', sessionId: run.providerPayoutId });
   });
 
   it('runs again the same day change nothing, also two at once; an account saved later is paid on the next run', async () => {

@@ -2,7 +2,7 @@
  * Renewal charges driven by the sandbox clock (POST /sandbox/clock runs the jobs): success, failure (expiring, then
  * expired), no card, cancelled, exactly once under concurrent runs, and catching up after downtime.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FollowerMemberResponse } from '../../../src/contract/api';
 import { memberDisplayStatus } from '../../../src/domain/members';
 import { RENEWAL_LEAD_MS, runRenewals } from '../../../server/modules/payments/renewals';
@@ -17,7 +17,7 @@ async function memberRow(server: TestServer, id: number) {
 }
 
 async function renewalAttempts(server: TestServer, memberId: number) {
-  return server.database.db.select().from(payments).where(and(eq(payments.memberId, memberId), eq(payments.purpose, 'renewal')));
+  return server.database.db.select().from(payments).where(and(eq(payments.memberId, memberId), eq(payments.purpose, 'renewal'))).orderBy(asc(payments.createdAt));
 }
 
 async function sales(server: TestServer, memberId: number) {

@@ -3,7 +3,7 @@
  * start's first job run pays nobody (the past payout days already paid what they would have).
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import { sandboxProviderFee } from '../../../server/modules/payments/sandbox/SandboxProvider';
+import { sandboxProviderFee } from '../../../server/modules/payments/sandbox/SmartGlocalDouble';
 import { transactions } from '../../../server/platform/db/schema';
 import { providerPayouts } from '../../../server/platform/db/schema-money';
 import { ALICE, type TestServer, startTestServer } from '../support/testServer';

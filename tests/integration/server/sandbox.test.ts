@@ -96,7 +96,7 @@ describe('SANDBOX=0', () => {
   test('every sandbox path answers 404 while the API keeps working', async () => {
     const production = await startTestServer({ seed: true, config: { sandbox: false, botWebhookSecret: 'webhook-secret' } });
     try {
-      for (const [method, path] of [['POST', '/sandbox/launch'], ['GET', '/sandbox/'], ['GET', '/sandbox/users'], ['POST', '/sandbox/clock'], ['GET', '/sandbox/kyc/widget?token=x'], ['GET', '/provider/v1/sessions/status']] as const) {
+      for (const [method, path] of [['POST', '/sandbox/launch'], ['GET', '/sandbox/'], ['GET', '/sandbox/users'], ['POST', '/sandbox/clock'], ['GET', '/sandbox/kyc/widget?token=x'], ['POST', '/provider/api/v1/session/status'], ['POST', '/provider/cds/v1/tokenize/card']] as const) {
         const answer = await production.request(method, path, method === 'POST' ? {} : undefined);
         expect(answer.status).toBe(404);
         expect(answer.body).toMatchObject({ code: 'not_found' });

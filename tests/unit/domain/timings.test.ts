@@ -7,7 +7,6 @@ describe('timings of section 9', () => {
   it.each([
     ['VERIFICATION_POLL_MS', 5000],
     ['VERIFICATION_RETRY_MS', 2000],
-    ['PAYMENT_SESSION_POLL_MS', 1000],
     ['PAYMENT_CHECK_POLL_MS', 1000],
   ] as const)('%s = %i', (name, value) => {
     expect(timings[name]).toBe(value);

@@ -6,7 +6,7 @@ describe('loadConfig', () => {
   test('defaults: 127.0.0.1:8080, embedded database in ./.data, sandbox on, 10% service fee', () => {
     const config = loadConfig({}, '/srv/app');
     expect(config).toMatchObject({
-      port: 8080, host: '127.0.0.1', sandbox: true, sandboxPublic: false, serviceFeeBps: 1000, providerBaseUrl: '/provider',
+      port: 8080, host: '127.0.0.1', sandbox: true, sandboxPublic: false, serviceFeeBps: 1000, smartGlocal: undefined, smartGlocalFeeBps: 300,
       botUsername: 'BackersSandboxBot', appName: 'app', botToken: undefined, publicUrl: 'http://127.0.0.1:8080',
       dataDir: path.resolve('/srv/app/.data'), database: { kind: 'embedded', dataDir: path.resolve('/srv/app/.data') },
       staticDir: path.resolve('/srv/app/dist'),
@@ -35,6 +35,20 @@ describe('loadConfig', () => {
     expect(loadConfig({ SANDBOX: '0', BOT_TOKEN: '1:x', BOT_WEBHOOK_SECRET: 's', PUBLIC_URL: 'https://app.example/' })).toMatchObject({
       botWebhookSecret: 's', publicUrl: 'https://app.example',
     });
+  });
+
+  test('Smart Glocal: all four SMART_GLOCAL_* or none; demo and live get their tokenisation and payment page hosts', () => {
+    const keys = { SMART_GLOCAL_PROJECT: 'p1', SMART_GLOCAL_PRIVATE_KEY: '/etc/backers/ours.pem', SMART_GLOCAL_PUBLIC_KEY: '/etc/backers/theirs.pem' };
+    expect(loadConfig({ SANDBOX: '0', BOT_TOKEN: '1:x', SMART_GLOCAL_URL: 'https://demo.smart-glocal.com/', ...keys }).smartGlocal).toEqual({
+      url: 'https://demo.smart-glocal.com', project: 'p1', privateKey: '/etc/backers/ours.pem', publicKey: '/etc/backers/theirs.pem',
+      tokenizeUrl: 'https://tgb-playground.smart-glocal.com/cds/v1/tokenize/card', paymentPageUrl: 'https://pay.smart-glocal.com/en/payment',
+    });
+    expect(loadConfig({ SMART_GLOCAL_URL: 'https://proxy.smart-glocal.com', ...keys }).smartGlocal?.tokenizeUrl).toBe('https://tgb.smart-glocal.com/cds/v1/tokenize/card');
+    expect(loadConfig({ SANDBOX: '0', BOT_TOKEN: '1:x' }).smartGlocal).toBeUndefined();
+    // Payments configured but no key to verify webhooks with: refuse to start, naming what is missing.
+    expect(() => loadConfig({ SANDBOX: '0', BOT_TOKEN: '1:x', SMART_GLOCAL_URL: 'https://demo.smart-glocal.com', SMART_GLOCAL_PROJECT: 'p1', SMART_GLOCAL_PRIVATE_KEY: 'k' }))
+      .toThrow(/SMART_GLOCAL_PUBLIC_KEY is missing/);
+    expect(() => loadConfig({ SMART_GLOCAL_URL: 'ftp://x', ...keys })).toThrow(/http\(s\) URL/);
   });
 
   test('numbers are checked', () => {

@@ -3,9 +3,8 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Currency } from '../../../../src/domain/money';
 import { providerEvents, providerPayouts, providerSessions, providerTokens } from '../../../platform/db/schema-money';
 import type { MoneyDb } from '../../../platform/db/moneyDb';
-import type { ProviderSessionStatus } from '../PaymentProvider';
 import type {
-  PayoutRecord, ProviderEventRecord, RecurrentRecord, SandboxProviderStore, SandboxSession, SessionPatch, TokenRecord,
+  DoubleStatus, PayoutRecord, ProviderEventRecord, RecurrentRecord, SandboxProviderStore, SandboxSession, SessionPatch, TokenRecord,
 } from './store';
 import type { CardBehaviour, CardProfile } from './testCards';
 
@@ -44,6 +43,8 @@ function sessionToRow(session: SandboxSession): typeof providerSessions.$inferIn
     id: session.id,
     reference: session.reference,
     publicToken: session.publicToken,
+    customerReference: session.customerReference,
+    metadata: session.metadata ?? null,
     amount: session.amountMinor,
     currency: session.currency,
     description: session.description,
@@ -67,13 +68,15 @@ function sessionFromRow(row: SessionRow): SandboxSession {
     id: row.id,
     reference: row.reference,
     publicToken: row.publicToken,
+    customerReference: row.customerReference,
+    metadata: row.metadata,
     amountMinor: Number(row.amount),
     currency: row.currency as Currency,
     description: row.description,
     sourceType: row.sourceType,
     saveCard: row.saveCard,
     card: cardFromColumns(row),
-    status: row.status,
+    status: row.status as DoubleStatus,
     errorCode: row.errorCode,
     errorDescription: row.errorDescription,
     recurrentToken: row.recurrentToken,
@@ -104,6 +107,24 @@ function eventToRow(event: ProviderEventRecord): typeof providerEvents.$inferIns
 export class DrizzleSandboxProviderStore implements SandboxProviderStore {
   constructor(private readonly db: MoneyDb) {}
 
+  async insertPublicToken(token: string, createdAt: number): Promise<void> {
+    await this.db.insert(providerTokens).values({ token, kind: 'public', createdAt: new Date(createdAt) });
+  }
+
+  async usePublicToken(token: string, at: number): Promise<boolean> {
+    return this.use(token, 'public', at);
+  }
+
+  async useToken(token: string, at: number): Promise<boolean> {
+    return this.use(token, 'card', at);
+  }
+
+  private async use(token: string, kind: 'card' | 'public', at: number): Promise<boolean> {
+    const used = await this.db.update(providerTokens).set({ usedAt: new Date(at) })
+      .where(and(eq(providerTokens.token, token), eq(providerTokens.kind, kind), isNull(providerTokens.usedAt))).returning({ token: providerTokens.token });
+    return used.length === 1;
+  }
+
   async insertToken(record: TokenRecord): Promise<void> {
     await this.db.insert(providerTokens).values({ token: record.token, kind: 'card', ...cardToColumns(record.card), createdAt: new Date(record.createdAt) });
   }
@@ -111,17 +132,19 @@ export class DrizzleSandboxProviderStore implements SandboxProviderStore {
   async findToken(token: string): Promise<TokenRecord | null> {
     const [row] = await this.db.select().from(providerTokens).where(and(eq(providerTokens.token, token), eq(providerTokens.kind, 'card')));
     const card = row === undefined ? null : cardFromColumns(row);
-    return row === undefined || card === null ? null : { token: row.token, card, createdAt: row.createdAt.getTime() };
+    return row === undefined || card === null ? null : { token: row.token, card, createdAt: row.createdAt.getTime(), usedAt: row.usedAt?.getTime() ?? null };
   }
 
   async insertRecurrent(record: RecurrentRecord): Promise<void> {
-    await this.db.insert(providerTokens).values({ token: record.recurrentToken, kind: 'recurrent', ...cardToColumns(record.card), createdAt: new Date(record.createdAt) });
+    await this.db.insert(providerTokens).values({
+      token: record.recurrentToken, kind: 'recurrent', ...cardToColumns(record.card), customerReference: record.customerReference, createdAt: new Date(record.createdAt),
+    });
   }
 
   async findRecurrent(recurrentToken: string): Promise<RecurrentRecord | null> {
     const [row] = await this.db.select().from(providerTokens).where(and(eq(providerTokens.token, recurrentToken), eq(providerTokens.kind, 'recurrent')));
     const card = row === undefined ? null : cardFromColumns(row);
-    return row === undefined || card === null ? null : { recurrentToken: row.token, card, createdAt: row.createdAt.getTime() };
+    return row === undefined || card === null ? null : { recurrentToken: row.token, card, customerReference: row.customerReference, createdAt: row.createdAt.getTime() };
   }
 
   async insertSession(session: SandboxSession, event: ProviderEventRecord | null): Promise<{ session: SandboxSession; created: boolean }> {
@@ -152,7 +175,7 @@ export class DrizzleSandboxProviderStore implements SandboxProviderStore {
     return row === undefined ? null : sessionFromRow(row);
   }
 
-  async transition(id: string, from: readonly ProviderSessionStatus[], patch: SessionPatch, event: ProviderEventRecord | null): Promise<SandboxSession | null> {
+  async transition(id: string, from: readonly DoubleStatus[], patch: SessionPatch, event: ProviderEventRecord | null): Promise<SandboxSession | null> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx.update(providerSessions).set(patchToColumns(patch))
         .where(and(eq(providerSessions.id, id), inArray(providerSessions.status, [...from]))).returning();
@@ -163,12 +186,12 @@ export class DrizzleSandboxProviderStore implements SandboxProviderStore {
   }
 
   async openSessions(limit: number): Promise<SandboxSession[]> {
-    const rows = await this.db.select().from(providerSessions).where(inArray(providerSessions.status, ['pending', 'action_required'])).limit(limit);
+    const rows = await this.db.select().from(providerSessions).where(inArray(providerSessions.status, ['pending', 'ready', 'action_required'])).limit(limit);
     return rows.map(sessionFromRow);
   }
 
   async undeliveredEvents(limit: number): Promise<ProviderEventRecord[]> {
-    const rows = await this.db.select().from(providerEvents).where(isNull(providerEvents.deliveredAt)).orderBy(asc(providerEvents.createdAt)).limit(limit);
+    const rows = await this.db.select().from(providerEvents).where(and(isNull(providerEvents.deliveredAt), isNull(providerEvents.givenUpAt))).orderBy(asc(providerEvents.createdAt)).limit(limit);
     return rows.map((row) => ({ id: row.id, sessionId: row.sessionId, body: row.body, attempts: row.attempts, deliveredAt: row.deliveredAt?.getTime() ?? null, createdAt: row.createdAt.getTime() }));
   }
 
@@ -176,20 +199,56 @@ export class DrizzleSandboxProviderStore implements SandboxProviderStore {
     await this.db.update(providerEvents).set({ attempts: sql`${providerEvents.attempts} + 1`, deliveredAt: toDate(deliveredAt) }).where(eq(providerEvents.id, id));
   }
 
-  async markRefunded(reference: string, at: number): Promise<SandboxSession | null> {
-    await this.db.update(providerSessions).set({ refundedAt: new Date(at) })
-      .where(and(eq(providerSessions.reference, reference), eq(providerSessions.status, 'paid'), isNull(providerSessions.refundedAt)));
-    return this.findSessionByReference(reference);
+  async insertEvent(event: ProviderEventRecord): Promise<void> {
+    await this.db.insert(providerEvents).values(eventToRow(event));
   }
 
-  async insertPayout(payout: PayoutRecord): Promise<PayoutRecord> {
-    await this.db.insert(providerPayouts).values({
-      id: payout.id, reference: payout.reference, amount: payout.amountMinor, currency: payout.currency, destination: payout.destination, createdAt: new Date(payout.createdAt),
-    }).onConflictDoNothing({ target: providerPayouts.reference });
-    const [row] = await this.db.select().from(providerPayouts).where(eq(providerPayouts.reference, payout.reference));
-    return {
-      id: row.id, reference: row.reference, amountMinor: Number(row.amount), currency: row.currency as Currency,
-      destination: row.destination as Record<string, string>, createdAt: row.createdAt.getTime(),
-    };
+  async giveUpEvent(id: string, at: number): Promise<void> {
+    await this.db.update(providerEvents).set({ givenUpAt: new Date(at) }).where(eq(providerEvents.id, id));
   }
+
+  async markRefunded(sessionId: string, at: number): Promise<SandboxSession | null> {
+    await this.db.update(providerSessions).set({ refundedAt: new Date(at), updatedAt: new Date(at) })
+      .where(and(eq(providerSessions.id, sessionId), eq(providerSessions.status, 'paid'), isNull(providerSessions.refundedAt)));
+    return this.findSession(sessionId);
+  }
+
+  async insertPayout(payout: PayoutRecord, event: ProviderEventRecord | null): Promise<{ payout: PayoutRecord; created: boolean }> {
+    const created = await this.db.transaction(async (tx) => {
+      const inserted = await tx.insert(providerPayouts).values({
+        id: payout.id, sessionId: payout.sessionId, reference: payout.reference, amount: payout.amountMinor, currency: payout.currency,
+        destination: payout.destination, metadata: payout.metadata ?? null, status: payout.status, errorCode: payout.errorCode, errorDescription: payout.errorDescription,
+        createdAt: new Date(payout.createdAt), updatedAt: new Date(payout.updatedAt),
+      }).onConflictDoNothing({ target: providerPayouts.reference }).returning({ id: providerPayouts.id });
+      if (inserted.length === 0) return false;
+      if (event !== null) await tx.insert(providerEvents).values(eventToRow(event));
+      return true;
+    });
+    const [row] = await this.db.select().from(providerPayouts).where(eq(providerPayouts.reference, payout.reference));
+    return { payout: payoutFromRow(row), created };
+  }
+
+  async findPayoutBySession(sessionId: string): Promise<PayoutRecord | null> {
+    const [row] = await this.db.select().from(providerPayouts).where(eq(providerPayouts.sessionId, sessionId));
+    return row === undefined ? null : payoutFromRow(row);
+  }
+
+  async finishPayout(sessionId: string, patch: Pick<PayoutRecord, 'status' | 'errorCode' | 'errorDescription' | 'updatedAt'>, event: ProviderEventRecord): Promise<PayoutRecord | null> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.update(providerPayouts)
+        .set({ status: patch.status, errorCode: patch.errorCode, errorDescription: patch.errorDescription, updatedAt: new Date(patch.updatedAt) })
+        .where(and(eq(providerPayouts.sessionId, sessionId), eq(providerPayouts.status, 'ready'))).returning();
+      if (row === undefined) return null;
+      await tx.insert(providerEvents).values(eventToRow(event));
+      return payoutFromRow(row);
+    });
+  }
+}
+
+function payoutFromRow(row: typeof providerPayouts.$inferSelect): PayoutRecord {
+  return {
+    id: row.id, sessionId: row.sessionId ?? row.id, reference: row.reference, amountMinor: Number(row.amount), currency: row.currency as Currency,
+    destination: row.destination as Record<string, unknown>, metadata: row.metadata, status: row.status, errorCode: row.errorCode, errorDescription: row.errorDescription,
+    createdAt: row.createdAt.getTime(), updatedAt: (row.updatedAt ?? row.createdAt).getTime(),
+  };
 }

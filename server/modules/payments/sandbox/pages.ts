@@ -60,7 +60,7 @@ export function challengePage(session: SandboxSession, actionPath: string, secon
     <h1>3-D Secure verification</h1>
     <p>Your bank asks you to confirm this payment.</p>
     <dl>
-      <dt>Merchant</dt><dd>${escapeHtml(session.description)}</dd>
+      ${session.description !== '' ? `<dt>Merchant</dt><dd>${escapeHtml(session.description)}</dd>` : ''}
       <dt>Amount</dt><dd>${escapeHtml(formatAmount(session))}</dd>
       <dt>Card</dt><dd>${escapeHtml(card)}</dd>
     </dl>
@@ -114,7 +114,7 @@ export function hostedPaymentPage(session: SandboxSession, actionPath: string, e
   const body = `
     <h1>Pay by card</h1>
     <dl>
-      <dt>Merchant</dt><dd>${escapeHtml(session.description)}</dd>
+      ${session.description !== '' ? `<dt>Merchant</dt><dd>${escapeHtml(session.description)}</dd>` : ''}
       <dt>Amount</dt><dd>${escapeHtml(formatAmount(session))}</dd>
     </dl>
     <form method="post" action="${escapeHtml(actionPath)}" autocomplete="on">
@@ -132,6 +132,11 @@ export function hostedPaymentPage(session: SandboxSession, actionPath: string, e
 }
 
 export function hostedResultPage(session: SandboxSession): string {
+  if (session.status === 'ready') {
+    // Waiting for the merchant's confirmation: look again in a moment.
+    const body = `<h1 id="result" data-status="ready">Payment processing</h1><p>This takes a few seconds.</p><meta http-equiv="refresh" content="2">`;
+    return page('Payment processing', body);
+  }
   const paid = session.status === 'paid';
   const heading = paid ? 'Payment successful' : 'Payment failed';
   const body = `<h1 id="result" data-status="${escapeHtml(session.status)}">${heading}</h1>

@@ -1,29 +1,28 @@
 /**
- * The sandbox provider's HTTP face under /provider (register without a prefix, only when the sandbox is on):
- * - POST /provider/v1/cards/tokenize: card data in, a token and card network info out (browser-side tokenisation);
- * - GET  /provider/v1/sessions/status with header X-Public-Token: the session status the client polls every second;
- * - GET/POST /provider/v1/3ds/:sessionId: the 3-D Secure challenge (Confirm, Decline, countdown with auto-decline);
- * - GET/POST /provider/v1/pay/:sessionId: the hosted payment page of link payments.
+ * The Smart Glocal double's HTTP face under /provider (only when the sandbox runs it):
+ * - POST /provider/api/v1/<method>: Smart Glocal's API (signed JSON; SMART_GLOCAL_URL points here in the sandbox);
+ * - POST /provider/cds/v1/tokenize/card with X-PUBLIC-TOKEN: the browser's card tokenisation (the tokenize URL);
+ * - GET/POST /provider/pay/en/payment/:publicToken: the hosted payment page of link payments;
+ * - GET/POST /provider/v1/3ds/:sessionId: the bank's 3-D Secure challenge (Confirm, Decline, countdown).
+ * Webhooks go to our own /api/v2/pay/smart_glocal/webhook over HTTP (PROVIDER_WEBHOOK_URL sends them elsewhere).
  * Bodies are never logged; card numbers and codes are dropped right after tokenisation.
  */
-import { listeningOrigin } from '../../../platform/http/selfFetch';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../../context';
-import { SIGNATURE_HEADER } from '../webhookSignature';
-import type { CardInput, SandboxProvider } from './SandboxProvider';
-import { PROVIDER_PREFIX } from './SandboxProvider';
+import { NOT_LISTENING_ORIGIN, listeningOrigin } from '../../../platform/http/selfFetch';
+import { API_PREFIX, PUBLIC_TOKEN_HEADER, SIGN_HEADER, TOKENIZE_PATH } from '../smartglocal/protocol';
+import { type CardInput, PAYMENT_PAGE_PATH, PROVIDER_PREFIX, type SmartGlocalDouble } from './SmartGlocalDouble';
 import { challengePage, challengeResultPage, hostedPaymentPage, hostedResultPage, notFoundPage } from './pages';
 
-/** Where the sandbox provider sends its notifications (our webhook route, see server/modules/payments/routes.ts). */
+/** Where the double sends its webhooks (our route, server/modules/payments/routes.ts). */
 export const WEBHOOK_PATH = '/api/v2/pay/smart_glocal/webhook';
 
-/** Register with the app's deps (`app.register(providerPlugin, { deps })`), or with a provider directly (tests). */
-export type ProviderPluginOptions = { readonly deps: AppDeps } | { readonly provider: SandboxProvider; readonly webhookUrl?: string };
+export interface ProviderPluginOptions { readonly deps: AppDeps }
 
 type Body = Record<string, unknown>;
 
-function text(body: Body, name: string): string {
-  const value = body[name];
+function text(body: Body | null | undefined, name: string): string {
+  const value = body?.[name];
   return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
 }
 
@@ -32,13 +31,15 @@ function safeReturnUrl(value: unknown): string | null {
   return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.includes('\\') ? value : null;
 }
 
-function cardInputFromTokenizeBody(body: Body): CardInput {
+/** The tokenisation body Telegram's clients send: { card: { number, expiration_month, expiration_year, security_code } }. */
+function cardInputFromTokenizeBody(body: Body | null): CardInput {
+  const card = (typeof body?.card === 'object' && body.card !== null ? body.card : {}) as Body;
   return {
-    cardNumber: text(body, 'card_number'),
-    holder: text(body, 'cardholder_name') || text(body, 'holder'),
-    expiryMonth: text(body, 'expiry_month'),
-    expiryYear: text(body, 'expiry_year'),
-    cvc: text(body, 'cvc'),
+    cardNumber: text(card, 'number'),
+    holder: text(card, 'holder_name'),
+    expiryMonth: text(card, 'expiration_month'),
+    expiryYear: text(card, 'expiration_year'),
+    cvc: text(card, 'security_code'),
   };
 }
 
@@ -52,28 +53,23 @@ function html(reply: FastifyReply, status: number, content: string): FastifyRepl
 }
 
 function cors(reply: FastifyReply): void {
-  // Tokenisation and status are called from the mini-app's origin, as with a real provider's script.
+  // The browser tokenises cards from the mini-app's origin, as with Smart Glocal's tokenisation host.
   reply.header('access-control-allow-origin', '*');
-  reply.header('access-control-allow-headers', 'content-type, x-public-token');
-  reply.header('access-control-allow-methods', 'GET, POST, OPTIONS');
+  reply.header('access-control-allow-headers', `content-type, ${PUBLIC_TOKEN_HEADER}`);
+  reply.header('access-control-allow-methods', 'POST, OPTIONS');
 }
 
-export const providerPlugin: FastifyPluginAsync<ProviderPluginOptions> = async (app, options) => {
-  let provider: SandboxProvider;
-  let webhookUrl: string | undefined;
-  if ('provider' in options) {
-    provider = options.provider;
-    webhookUrl = options.webhookUrl;
-  } else {
-    webhookUrl = options.deps.config.providerWebhookUrl;
-    const sandbox = options.deps.money.sandbox;
-    if (sandbox === null) return; // sandbox off: /provider answers 404 like any unknown path
-    provider = sandbox;
-  }
-  // Notifications reach our webhook route over HTTP on the address this server listens on (loopback), like a real
-  // provider's would; PROVIDER_WEBHOOK_URL sends them elsewhere. Before the server listens, through the app itself.
-  provider.connect(async (rawBody, signature) => {
-    const headers = { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature };
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export const providerPlugin: FastifyPluginAsync<ProviderPluginOptions> = async (app, { deps }) => {
+  const double: SmartGlocalDouble | null = deps.money.double;
+  if (double === null) return;
+  const webhookUrl = deps.config.providerWebhookUrl;
+  double.connect(async (rawBody, signature) => {
+    const headers = { 'content-type': 'application/json', [SIGN_HEADER]: signature };
     const origin = listeningOrigin(app);
     const target = webhookUrl ?? (origin === null ? null : `${origin}${WEBHOOK_PATH}`);
     if (target === null) {
@@ -83,87 +79,79 @@ export const providerPlugin: FastifyPluginAsync<ProviderPluginOptions> = async (
     const response = await fetch(target, { method: 'POST', headers, body: rawBody, signal: AbortSignal.timeout(10_000) });
     await response.arrayBuffer();
     return response.ok;
-  });
-  app.addHook('onClose', async () => provider.drain());
-  const base = app.prefix.endsWith(PROVIDER_PREFIX) ? '' : PROVIDER_PREFIX;
-  const path = (suffix: string): string => `${base}${suffix}`;
+  }, () => `${listeningOrigin(app) ?? NOT_LISTENING_ORIGIN}${PROVIDER_PREFIX}`);
+  app.addHook('onClose', async () => double.drain());
 
-  // The challenge and hosted pages post plain HTML forms.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
-  });
+  await app.register(async (scope) => {
+    // The API is signed over the raw body, and the pages post plain HTML forms.
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
+    });
+    const json = (raw: unknown): Body | null => {
+      if (typeof raw !== 'string') return null;
+      try {
+        const parsed: unknown = JSON.parse(raw);
+        return typeof parsed === 'object' && parsed !== null ? parsed as Body : null;
+      } catch {
+        return null;
+      }
+    };
 
-  for (const route of ['/v1/cards/tokenize', '/v1/sessions/status']) {
-    app.options(path(route), async (_request, reply) => {
+    scope.post(`${API_PREFIX}/*`, async (request: FastifyRequest<{ Params: { '*': string }; Body: unknown }>, reply) => {
+      const raw = typeof request.body === 'string' ? request.body : '';
+      const answer = await double.handle(request.params['*'], raw, request.headers as Record<string, string | undefined>);
+      return reply.code(answer.httpStatus).send(answer.body);
+    });
+
+    scope.options(TOKENIZE_PATH, async (_request, reply) => {
       cors(reply);
       return reply.code(204).send();
     });
-  }
+    scope.post(TOKENIZE_PATH, async (request: FastifyRequest<{ Body: unknown }>, reply) => {
+      cors(reply);
+      const answer = await double.tokenize(header(request, PUBLIC_TOKEN_HEADER), cardInputFromTokenizeBody(json(request.body)));
+      return reply.code(answer.httpStatus).send(answer.body);
+    });
 
-  app.post(path('/v1/cards/tokenize'), async (request: FastifyRequest<{ Body: Body | undefined }>, reply) => {
-    cors(reply);
-    const body = typeof request.body === 'object' && request.body !== null ? request.body : {};
-    const result = await provider.tokenize(cardInputFromTokenizeBody(body));
-    if (!result.ok) return reply.code(400).send({ status: 'error', error_code: result.error.code, error_description: result.error.description });
-    const { card } = result;
-    return {
-      status: 'ok',
-      token: result.token,
-      card: { network: card.brand, type: card.type, last4: card.last4, bin: card.bin, country: card.country, masked_number: card.maskedNumber },
-    };
-  });
+    scope.get('/v1/3ds/:sessionId', async (request: FastifyRequest<{ Params: { sessionId: string }; Querystring: { return_url?: string } }>, reply) => {
+      const session = await double.session(request.params.sessionId);
+      if (session === null) return html(reply, 404, notFoundPage());
+      const left = session.challengeExpiresAt === null ? 0 : Math.max(0, Math.ceil((session.challengeExpiresAt - double.nowMs()) / 1000));
+      const secondsLeft = Math.min(left, double.challengeSeconds);
+      return html(reply, 200, challengePage(session, request.url.split('?')[0], secondsLeft, safeReturnUrl(request.query.return_url)));
+    });
 
-  app.get(path('/v1/sessions/status'), async (request, reply) => {
-    cors(reply);
-    const header = request.headers['x-public-token'];
-    const publicToken = Array.isArray(header) ? header[0] : header;
-    if (publicToken === undefined || publicToken === '') {
-      return reply.code(401).send({ status: 'error', error_code: 'public_token_required', error_description: 'X-Public-Token header is required' });
-    }
-    const view = await provider.statusByPublicToken(publicToken);
-    if (view === null) return reply.code(404).send({ status: 'error', error_code: 'session_not_found', error_description: 'Unknown payment session' });
-    return view;
-  });
+    scope.post('/v1/3ds/:sessionId', async (request: FastifyRequest<{ Params: { sessionId: string }; Body: unknown }>, reply) => {
+      const body = (typeof request.body === 'object' && request.body !== null ? request.body : json(request.body) ?? {}) as Body;
+      const outcome = text(body, 'outcome');
+      if (outcome !== 'confirm' && outcome !== 'decline' && outcome !== 'timeout') {
+        return reply.code(400).send({ status: 'error', error: { code: 'invalid_outcome', description: 'outcome must be confirm, decline or timeout' } });
+      }
+      const session = await double.completeChallenge(request.params.sessionId, outcome);
+      if (session === null) return html(reply, 404, notFoundPage());
+      if (request.headers.accept?.includes('application/json')) return { status: 'ok', session: double.sessionView(session) };
+      return html(reply, 200, challengeResultPage(session, safeReturnUrl(body.return_url)));
+    });
 
-  app.get(path('/v1/3ds/:sessionId'), async (request: FastifyRequest<{ Params: { sessionId: string }; Querystring: { return_url?: string } }>, reply) => {
-    const session = await provider.session(request.params.sessionId);
-    if (session === null) return html(reply, 404, notFoundPage());
-    const left = session.challengeExpiresAt === null ? 0 : Math.max(0, Math.ceil((session.challengeExpiresAt - provider.nowMs()) / 1000));
-    const secondsLeft = Math.min(left, provider.challengeSeconds);
-    return html(reply, 200, challengePage(session, request.url.split('?')[0], secondsLeft, safeReturnUrl(request.query.return_url)));
-  });
+    scope.get(`${PAYMENT_PAGE_PATH}/:publicToken`, async (request: FastifyRequest<{ Params: { publicToken: string } }>, reply) => {
+      const session = await double.sessionByPublicToken(request.params.publicToken);
+      if (session === null || session.sourceType !== 'hosted_page') return html(reply, 404, notFoundPage());
+      if (session.status === 'action_required') return reply.redirect(`${PROVIDER_PREFIX}/v1/3ds/${encodeURIComponent(session.id)}`, 303);
+      return html(reply, 200, hostedPaymentPage(session, request.url.split('?')[0], null));
+    });
 
-  app.post(path('/v1/3ds/:sessionId'), async (request: FastifyRequest<{ Params: { sessionId: string }; Body: Body | undefined }>, reply) => {
-    const body = typeof request.body === 'object' && request.body !== null ? request.body : {};
-    const outcome = text(body, 'outcome');
-    if (outcome !== 'confirm' && outcome !== 'decline' && outcome !== 'timeout') {
-      return reply.code(400).send({ status: 'error', error_code: 'invalid_outcome', error_description: 'outcome must be confirm, decline or timeout' });
-    }
-    const session = await provider.completeChallenge(request.params.sessionId, outcome);
-    if (session === null) return html(reply, 404, notFoundPage());
-    if (request.headers.accept?.includes('application/json')) return provider.toPayment(session);
-    return html(reply, 200, challengeResultPage(session, safeReturnUrl(body.return_url)));
-  });
-
-  app.get(path('/v1/pay/:sessionId'), async (request: FastifyRequest<{ Params: { sessionId: string } }>, reply) => {
-    const session = await provider.session(request.params.sessionId);
-    if (session === null || session.sourceType !== 'hosted_page') return html(reply, 404, notFoundPage());
-    if (session.status === 'action_required') return reply.redirect(path(`/v1/3ds/${encodeURIComponent(session.id)}`), 303);
-    return html(reply, 200, hostedPaymentPage(session, request.url.split('?')[0], null));
-  });
-
-  app.post(path('/v1/pay/:sessionId'), async (request: FastifyRequest<{ Params: { sessionId: string }; Body: Body | undefined }>, reply) => {
-    const body = typeof request.body === 'object' && request.body !== null ? request.body : {};
-    const wantsJson = request.headers.accept?.includes('application/json') === true;
-    const result = await provider.payHostedPage(request.params.sessionId, cardInputFromHostedForm(body));
-    if (result === null) return wantsJson ? reply.code(404).send({ status: 'error', error_code: 'session_not_found' }) : html(reply, 404, notFoundPage());
-    if (!result.ok) {
-      if (wantsJson) return reply.code(400).send({ status: 'error', error_code: result.error.code, error_description: result.error.description });
-      const session = await provider.session(request.params.sessionId);
-      return session === null ? html(reply, 404, notFoundPage()) : html(reply, 400, hostedPaymentPage(session, request.url.split('?')[0], result.error.description));
-    }
-    if (wantsJson) return provider.toPayment(result.session);
-    if (result.session.status === 'action_required') return reply.redirect(path(`/v1/3ds/${encodeURIComponent(result.session.id)}`), 303);
-    return html(reply, 200, hostedResultPage(result.session));
-  });
+    scope.post(`${PAYMENT_PAGE_PATH}/:publicToken`, async (request: FastifyRequest<{ Params: { publicToken: string }; Body: unknown }>, reply) => {
+      const body = (typeof request.body === 'object' && request.body !== null ? request.body : json(request.body) ?? {}) as Body;
+      const result = await double.payHostedPage(request.params.publicToken, cardInputFromHostedForm(body));
+      if (result === null) return html(reply, 404, notFoundPage());
+      if (!result.ok) {
+        const session = await double.sessionByPublicToken(request.params.publicToken);
+        return session === null ? html(reply, 404, notFoundPage()) : html(reply, 400, hostedPaymentPage(session, request.url.split('?')[0], result.error.description));
+      }
+      if (result.session.status === 'action_required') return reply.redirect(`${PROVIDER_PREFIX}/v1/3ds/${encodeURIComponent(result.session.id)}`, 303);
+      return html(reply, 200, hostedResultPage(result.session));
+    });
+  }, { prefix: PROVIDER_PREFIX });
 };

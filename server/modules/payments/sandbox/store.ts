@@ -4,18 +4,25 @@
  * Times are epoch milliseconds.
  */
 import type { Currency } from '../../../../src/domain/money';
-import type { ProviderSessionStatus } from '../PaymentProvider';
 import type { CardProfile } from './testCards';
+
+/**
+ * A session's life at the double: pending (a hosted page waits for the payer) → ready (a card is attached; waiting
+ * for the merchant's session/confirm) → action_required (3-D Secure) → paid | cancelled.
+ */
+export type DoubleStatus = 'pending' | 'ready' | 'action_required' | 'paid' | 'cancelled';
 
 export interface TokenRecord {
   readonly token: string;
   readonly card: CardProfile;
   readonly createdAt: number;
+  readonly usedAt?: number | null;
 }
 
 export interface RecurrentRecord {
   readonly recurrentToken: string;
   readonly card: CardProfile;
+  readonly customerReference: string | null;
   readonly createdAt: number;
 }
 
@@ -24,14 +31,18 @@ export type SessionSourceType = 'card_token' | 'recurrent' | 'hosted_page';
 export interface SandboxSession {
   readonly id: string;
   readonly reference: string;
+  /** The hosted page's public token (token with acquiring_widget). */
   readonly publicToken: string;
+  readonly customerReference: string | null;
+  /** What the merchant sent as metadata, sent back on every answer and webhook. */
+  readonly metadata: unknown;
   readonly amountMinor: number;
   readonly currency: Currency;
   readonly description: string;
   readonly sourceType: SessionSourceType;
   readonly saveCard: boolean;
   readonly card: CardProfile | null;
-  readonly status: ProviderSessionStatus;
+  readonly status: DoubleStatus;
   readonly errorCode: string | null;
   readonly errorDescription: string | null;
   readonly recurrentToken: string | null;
@@ -59,17 +70,30 @@ export interface ProviderEventRecord {
 }
 
 export interface PayoutRecord {
+  /** The payout operation's id (po_...). */
   readonly id: string;
+  readonly sessionId: string;
   readonly reference: string;
   readonly amountMinor: number;
   readonly currency: Currency;
-  readonly destination: Readonly<Record<string, string>>;
+  /** The payment_method as received (a card token, or bank account details). */
+  readonly destination: Readonly<Record<string, unknown>>;
+  readonly metadata: unknown;
+  readonly status: 'ready' | 'succeeded' | 'failed';
+  readonly errorCode: string | null;
+  readonly errorDescription: string | null;
   readonly createdAt: number;
+  readonly updatedAt: number;
 }
 
 export interface SandboxProviderStore {
+  insertPublicToken(token: string, createdAt: number): Promise<void>;
+  /** Marks an unused public token used; false when unknown or used already. */
+  usePublicToken(token: string, at: number): Promise<boolean>;
   insertToken(record: TokenRecord): Promise<void>;
   findToken(token: string): Promise<TokenRecord | null>;
+  /** Marks an unused card token used; false when unknown or used already. */
+  useToken(token: string, at: number): Promise<boolean>;
   insertRecurrent(record: RecurrentRecord): Promise<void>;
   findRecurrent(recurrentToken: string): Promise<RecurrentRecord | null>;
   /** Inserts the session, or returns the one that already has this reference (first writer wins). */
@@ -81,83 +105,19 @@ export interface SandboxProviderStore {
    * Compare and set: applies the patch only while the session is in one of `from`, and records the event in the same
    * write. Returns the updated session, or null when another writer moved it first.
    */
-  transition(id: string, from: readonly ProviderSessionStatus[], patch: SessionPatch, event: ProviderEventRecord | null): Promise<SandboxSession | null>;
+  transition(id: string, from: readonly DoubleStatus[], patch: SessionPatch, event: ProviderEventRecord | null): Promise<SandboxSession | null>;
   /** Sessions waiting on a challenge or a hosted page, to expire them. */
   openSessions(limit: number): Promise<SandboxSession[]>;
+  insertEvent(event: ProviderEventRecord): Promise<void>;
   undeliveredEvents(limit: number): Promise<ProviderEventRecord[]>;
   markEventAttempt(id: string, deliveredAt: number | null): Promise<void>;
-  /** Inserts the payout, or returns the one that already has this reference. */
-  insertPayout(payout: PayoutRecord): Promise<PayoutRecord>;
+  /** Stops retrying an event (30 minutes after it, as the reference says). */
+  giveUpEvent(id: string, at: number): Promise<void>;
+  /** Inserts the payout (and its ready_to_confirm event), or returns the one that already has this reference. */
+  insertPayout(payout: PayoutRecord, event: ProviderEventRecord | null): Promise<{ payout: PayoutRecord; created: boolean }>;
+  findPayoutBySession(sessionId: string): Promise<PayoutRecord | null>;
+  /** Compare and set on a ready payout, with its event in the same write; null when it was not ready. */
+  finishPayout(sessionId: string, patch: Pick<PayoutRecord, 'status' | 'errorCode' | 'errorDescription' | 'updatedAt'>, event: ProviderEventRecord): Promise<PayoutRecord | null>;
   /** Marks a paid session refunded (once: a second call keeps the first time). Answers it, or null when unknown. */
-  markRefunded(reference: string, at: number): Promise<SandboxSession | null>;
-}
-
-/** In-memory store for unit tests and tools. */
-export class InMemorySandboxProviderStore implements SandboxProviderStore {
-  private readonly tokens = new Map<string, TokenRecord>();
-  private readonly recurrents = new Map<string, RecurrentRecord>();
-  private readonly sessions = new Map<string, SandboxSession>();
-  private readonly events = new Map<string, ProviderEventRecord>();
-  private readonly payouts = new Map<string, PayoutRecord>();
-
-  async insertToken(record: TokenRecord): Promise<void> {
-    this.tokens.set(record.token, record);
-  }
-  async findToken(token: string): Promise<TokenRecord | null> {
-    return this.tokens.get(token) ?? null;
-  }
-  async insertRecurrent(record: RecurrentRecord): Promise<void> {
-    this.recurrents.set(record.recurrentToken, record);
-  }
-  async findRecurrent(recurrentToken: string): Promise<RecurrentRecord | null> {
-    return this.recurrents.get(recurrentToken) ?? null;
-  }
-  async insertSession(session: SandboxSession, event: ProviderEventRecord | null): Promise<{ session: SandboxSession; created: boolean }> {
-    const existing = [...this.sessions.values()].find((candidate) => candidate.reference === session.reference);
-    if (existing !== undefined) return { session: existing, created: false };
-    this.sessions.set(session.id, session);
-    if (event !== null) this.events.set(event.id, event);
-    return { session, created: true };
-  }
-  async findSession(id: string): Promise<SandboxSession | null> {
-    return this.sessions.get(id) ?? null;
-  }
-  async findSessionByReference(reference: string): Promise<SandboxSession | null> {
-    return [...this.sessions.values()].find((session) => session.reference === reference) ?? null;
-  }
-  async findSessionByPublicToken(publicToken: string): Promise<SandboxSession | null> {
-    return [...this.sessions.values()].find((session) => session.publicToken === publicToken) ?? null;
-  }
-  async transition(id: string, from: readonly ProviderSessionStatus[], patch: SessionPatch, event: ProviderEventRecord | null): Promise<SandboxSession | null> {
-    const current = this.sessions.get(id);
-    if (current === undefined || !from.includes(current.status)) return null;
-    const next = { ...current, ...patch };
-    this.sessions.set(id, next);
-    if (event !== null) this.events.set(event.id, event);
-    return next;
-  }
-  async openSessions(limit: number): Promise<SandboxSession[]> {
-    return [...this.sessions.values()].filter((session) => session.status === 'pending' || session.status === 'action_required').slice(0, limit);
-  }
-  async undeliveredEvents(limit: number): Promise<ProviderEventRecord[]> {
-    return [...this.events.values()].filter((event) => event.deliveredAt === null).slice(0, limit);
-  }
-  async markEventAttempt(id: string, deliveredAt: number | null): Promise<void> {
-    const event = this.events.get(id);
-    if (event !== undefined) this.events.set(id, { ...event, attempts: event.attempts + 1, deliveredAt });
-  }
-  async insertPayout(payout: PayoutRecord): Promise<PayoutRecord> {
-    const existing = this.payouts.get(payout.reference);
-    if (existing !== undefined) return existing;
-    this.payouts.set(payout.reference, payout);
-    return payout;
-  }
-  async markRefunded(reference: string, at: number): Promise<SandboxSession | null> {
-    const session = await this.findSessionByReference(reference);
-    if (session === null) return null;
-    if (session.status !== 'paid' || (session.refundedAt ?? null) !== null) return session;
-    const refunded = { ...session, refundedAt: at };
-    this.sessions.set(session.id, refunded);
-    return refunded;
-  }
+  markRefunded(sessionId: string, at: number): Promise<SandboxSession | null>;
 }

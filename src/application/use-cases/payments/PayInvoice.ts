@@ -5,7 +5,7 @@ import type { CardDetails, ProviderGateway } from '../../ports/ProviderGateway';
 import type { Scheduler } from '../../ports/Scheduler';
 import { type Invalid, type RequestFailure, invalid, request, requestFailure } from '../shared/failures';
 import type { PaymentOutcome, PollOptions } from './PaymentOutcome';
-import { outcomeOf, pollPaymentCheck, pollProviderSession, unexpectedAnswer } from './pollPayment';
+import { outcomeOf, pollPaymentCheck, unexpectedAnswer } from './pollPayment';
 import { type MalformedInput, checkInput, instanceOf } from '../../inputs/checkInput';
 import { CardDetailsInput, PayInvoiceCommand, PaymentMethodChoiceInput, PaymentTargetInput } from '../../inputs/forms';
 
@@ -79,7 +79,10 @@ export class PayInvoice {
       case 'saved_card':
         return ok({ method: 'smart_glocal_saved_card', cardId: method.cardId });
       case 'new_card': {
-        const token = await request(() => this.provider.tokenizeCard(method.card));
+        // A public token for this one tokenisation comes from our server; the card itself goes only to the provider.
+        const access = await request(() => this.invoices.cardTokenization());
+        if (!access.ok) return access;
+        const token = await request(() => this.provider.tokenizeCard(method.card, access.value));
         return token.ok ? ok({ method: 'smart_glocal_form', cardToken: token.value.token, saveCard: method.saveCard }) : token;
       }
     }
@@ -95,13 +98,10 @@ export class PayInvoice {
         if (settled !== null && settled.status !== 'paid') return ok(settled);
         return created.url ? ok({ status: 'link', paymentId, url: created.url }) : unexpectedAnswer(paymentId);
       case 'saved_card':
+      case 'new_card':
         if (settled !== null && settled.status !== 'paid') return ok(settled);
         // Even an immediately paid answer is checked once, for the transaction and invite link.
         return pollPaymentCheck(this.invoices, this.scheduler, paymentId, { ...polling, immediate: true });
-      case 'new_card':
-        if (settled !== null) return ok(settled);
-        if (!created.sessionToken) return unexpectedAnswer(paymentId);
-        return pollProviderSession(this.provider, this.invoices, this.scheduler, { paymentId, sessionToken: created.sessionToken }, polling);
     }
   }
 }

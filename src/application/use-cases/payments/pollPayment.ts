@@ -2,9 +2,8 @@
 import { isConnectionTrouble } from '../../../domain/errors';
 import { PAYMENT_UNKNOWN_ERROR, eventFromPaymentAnswer } from '../../../domain/payment';
 import { type Result, err, ok } from '../../../domain/result';
-import { PAYMENT_CHECK_POLL_MS, PAYMENT_SESSION_POLL_MS } from '../../../domain/timings';
+import { PAYMENT_CHECK_POLL_MS } from '../../../domain/timings';
 import type { InvoiceRepository, PaymentCheck } from '../../ports/InvoiceRepository';
-import type { ProviderGateway } from '../../ports/ProviderGateway';
 import type { Scheduler } from '../../ports/Scheduler';
 import { type RequestFailure, request } from '../shared/failures';
 import { DEFAULT_MAX_POLLS, type PaymentOutcome, type PollOptions } from './PaymentOutcome';
@@ -81,24 +80,6 @@ export function pollPaymentCheck(
     const check = await request(() => invoices.checkPayment(paymentId));
     return check.ok ? ok(outcomeOf(paymentId, check.value, check.value)) : check;
   });
-}
-
-/** Polls the provider's session of a new-card payment, then reads the payment's details once it is paid. */
-export async function pollProviderSession(
-  provider: ProviderGateway,
-  invoices: InvoiceRepository,
-  scheduler: Scheduler,
-  payment: { readonly paymentId: string; readonly sessionToken: string },
-  options: PollOptions,
-): Promise<Result<PaymentOutcome, RequestFailure>> {
-  const outcome = await pollUntilFinal(scheduler, PAYMENT_SESSION_POLL_MS, payment.paymentId, { ...options, immediate: false }, async () => {
-    const session = await request(() => provider.sessionStatus(payment.sessionToken));
-    return session.ok ? ok(outcomeOf(payment.paymentId, session.value)) : session;
-  });
-  if (!outcome.ok || outcome.value.status !== 'paid') return outcome;
-  // The session is final; the details (transaction, invite link) are a nicety, so a failed read keeps "paid".
-  const details = await request(() => invoices.checkPayment(payment.paymentId));
-  return details.ok ? ok({ status: 'paid', paymentId: payment.paymentId, details: details.value }) : outcome;
 }
 
 export function unexpectedAnswer(paymentId: string): Result<PaymentOutcome, RequestFailure> {

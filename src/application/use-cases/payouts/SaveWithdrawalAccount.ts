@@ -35,7 +35,7 @@ export type SaveWithdrawalAccountError = MalformedInput | Invalid<InvalidPayoutF
 export interface SaveWithdrawalAccountInput {
   readonly form: PayoutForm;
   /** As loaded by the setup screen: countries and field requirements. */
-  readonly parameters: Pick<PayoutParameters, 'token' | 'supportedCountries' | 'requirements'>;
+  readonly parameters: Pick<PayoutParameters, 'token' | 'tokenizeUrl' | 'supportedCountries' | 'requirements'>;
   /** Banks for the form's country and currency (empty when there is no bank choice). */
   readonly banks: readonly Bank[];
 }
@@ -46,6 +46,8 @@ export interface SaveWithdrawalAccountInput {
  * exist, id_expiration_date formatted, then the server's requirements (first invalid field).
  */
 export class SaveWithdrawalAccount {
+  private readonly usedPublicTokens = new Set<string>();
+
   constructor(
     private readonly payouts: PayoutRepository,
     private readonly provider: ProviderGateway,
@@ -69,7 +71,11 @@ export class SaveWithdrawalAccount {
     if (form.methodType === 'bank_card') {
       const number = (fields.cardNumber ?? '').replace(/\s/g, '');
       if (!isValidPayoutCardNumber(number)) return err(invalid({ field: 'cardNumber', code: 'invalid_card_number' }));
-      const token = await request(() => this.provider.tokenizeCard({ number }, parameters.token));
+      // A public token tokenises one card: after a first try (a country to confirm, a failed save) fetch a fresh one.
+      const access = this.usedPublicTokens.has(parameters.token) ? await request(() => this.payouts.parameters()) : ok(parameters);
+      if (!access.ok) return access;
+      this.usedPublicTokens.add(access.value.token);
+      const token = await request(() => this.provider.tokenizeCard({ number }, { publicToken: access.value.token, tokenizeUrl: access.value.tokenizeUrl }));
       if (!token.ok) return token;
       const { token: cardToken, network, type, maskedNumber } = token.value;
       return ok({ ...base, card: { token: cardToken, network, type, maskedNumber }, params: {} });

@@ -1,7 +1,7 @@
-import type { CreatePaymentResponse, PaymentCheckResponse, ProviderSessionStatus as ProviderSessionDto, ProviderTokenizeResponse } from '../../../contract/api';
+import type { CreatePaymentResponse, PaymentCheckResponse, ProviderTokenizeResponse } from '../../../contract/api';
 import type { PaymentError } from '../../../domain/entities';
 import type { CreatedPayment, PaymentCheck } from '../../../application/ports/InvoiceRepository';
-import type { CardToken, ProviderSession } from '../../../application/ports/ProviderGateway';
+import type { CardToken } from '../../../application/ports/ProviderGateway';
 import { cardBrandFromWire } from './card';
 import { moneyFromWire } from './money';
 
@@ -15,7 +15,6 @@ export function createdPaymentFromDto(dto: CreatePaymentResponse): CreatedPaymen
     paymentId: dto.paymentId,
     status: dto.status,
     url: dto.url,
-    sessionToken: dto.token,
     redirectUrl: dto.userAction?.type === 'redirect' ? dto.userAction.url : undefined,
     error: paymentError(dto.errorCode, dto.errorDescription),
   };
@@ -36,22 +35,16 @@ export function paymentCheckFromDto(dto: PaymentCheckResponse): PaymentCheck {
   };
 }
 
+/** Smart Glocal's card info: type, network and a masked number like 424242******4242. */
 export function cardTokenFromDto(dto: ProviderTokenizeResponse): CardToken {
+  const { token, info } = dto.data;
+  const digits = info.masked_card_number.replace(/[^\d*]/g, '');
   return {
-    token: dto.token,
-    network: cardBrandFromWire(dto.card.network),
-    type: dto.card.type,
-    last4: dto.card.last4,
-    bin: dto.card.bin,
-    country: dto.card.country,
-    maskedNumber: dto.card.masked_number,
-  };
-}
-
-export function providerSessionFromDto(dto: ProviderSessionDto): ProviderSession {
-  return {
-    status: dto.status,
-    redirectUrl: dto.redirect_url,
-    error: paymentError(dto.error_code, dto.error_description),
+    token,
+    network: cardBrandFromWire(info.card_network.toLowerCase()),
+    type: info.card_type === 'credit' ? 'credit' : 'debit',
+    last4: /(\d{4})$/.exec(digits)?.[1] ?? '',
+    bin: /^(\d{6})/.exec(digits)?.[1] ?? '',
+    maskedNumber: info.masked_card_number,
   };
 }

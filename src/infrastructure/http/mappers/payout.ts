@@ -44,6 +44,7 @@ function requirementSetFromDto(dto: MandatoryParametersDto): PayoutRequirementSe
 export function payoutParametersFromDto(dto: PayoutParametersResponse): PayoutParameters {
   return {
     token: dto.token,
+    tokenizeUrl: dto.tokenizeUrl,
     supportedCountries: dto.supportedCountries.map((c) => ({
       countryCodeIso2: c.countryCodeIso2,
       countryCodeIso3: c.countryCodeIso3,

@@ -1,10 +1,11 @@
 import {
-  type CreateDonationPaymentRequest, type CreatePaymentResponse, type CreateSubscriptionPaymentRequest, type DonationInvoiceResponse,
+  type CardTokenizationResponse, type CreateDonationPaymentRequest, type CreatePaymentResponse, type CreateSubscriptionPaymentRequest, type DonationInvoiceResponse,
   IDEMPOTENCY_KEY_HEADER, type PaymentCheckRequest, type PaymentCheckResponse, type SubscriptionInvoiceResponse,
 } from '../../../contract/api';
 import type {
   CreatedPayment, DonationInvoice, InvoiceRepository, InvoiceTarget, PaymentCheck, PaymentInstrument, SubscriptionInvoice,
 } from '../../../application/ports/InvoiceRepository';
+import type { CardTokenization } from '../../../application/ports/ProviderGateway';
 import type { HttpClient } from '../HttpClient';
 import { savedCardFromDto } from '../mappers/card';
 import { channelFromDto } from '../mappers/channel';
@@ -59,5 +60,9 @@ export class HttpInvoiceRepository implements InvoiceRepository {
   async checkPayment(paymentId: string): Promise<PaymentCheck> {
     const body: PaymentCheckRequest = { paymentId };
     return paymentCheckFromDto(await this.http.post<PaymentCheckResponse>('/pay/smart_glocal/check', body));
+  }
+
+  async cardTokenization(): Promise<CardTokenization> {
+    return this.http.post<CardTokenizationResponse>('/pay/smart_glocal/token');
   }
 }

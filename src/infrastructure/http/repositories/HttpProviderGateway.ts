@@ -1,48 +1,36 @@
-import {
-  PROVIDER_PUBLIC_TOKEN_HEADER, PROVIDER_ROUTES, type ProviderSessionStatus, type ProviderTokenizeRequest, type ProviderTokenizeResponse,
-} from '../../../contract/api';
-import type { CardDetails, CardToken, ProviderGateway, ProviderSession } from '../../../application/ports/ProviderGateway';
+import { PROVIDER_PUBLIC_TOKEN_HEADER, type ProviderTokenizeRequest, type ProviderTokenizeResponse } from '../../../contract/api';
+import type { CardDetails, CardToken, CardTokenization, ProviderGateway } from '../../../application/ports/ProviderGateway';
 import { RepositoryError, isCodedError } from '../../../application/ports/RepositoryError';
 import type { HttpClient } from '../HttpClient';
-import { cardTokenFromDto, providerSessionFromDto } from '../mappers/payment';
+import { cardTokenFromDto } from '../mappers/payment';
 
-/** The provider answers `{ status: 'error', error_code, error_description }`; callers read `code` like any port error. */
+/** The provider answers `{ status: 'error', error: { code, description } }`; callers read `code` like any port error. */
 function providerError(error: unknown): unknown {
   const body = isCodedError(error) ? error.body : undefined;
-  if (typeof body !== 'object' || body === null) return error;
-  const { error_code: code, error_description: description } = body as { error_code?: unknown; error_description?: unknown };
-  if (typeof code !== 'string') return error;
-  return new RepositoryError(code, typeof description === 'string' ? description : code);
+  const detail = typeof body === 'object' && body !== null ? (body as { error?: { code?: unknown; description?: unknown } }).error : undefined;
+  if (typeof detail?.code !== 'string') return error;
+  return new RepositoryError(detail.code, typeof detail.description === 'string' ? detail.description : detail.code);
 }
 
 /**
- * The card payment provider, over an HttpClient whose base URL is the provider's (/provider on the reference server),
- * not /api/v2. Card data goes only there; nothing here logs it.
+ * Card tokenisation at the payment provider (Smart Glocal): the card goes straight to the tokenize URL the server
+ * handed out with a one-use public token, never to our server. Nothing here logs it.
  */
 export class HttpProviderGateway implements ProviderGateway {
   constructor(private readonly provider: HttpClient) {}
 
-  async tokenizeCard(card: CardDetails, publicToken?: string): Promise<CardToken> {
+  async tokenizeCard(card: CardDetails, access: CardTokenization): Promise<CardToken> {
     const body: ProviderTokenizeRequest = {
-      card_number: card.number.replace(/\s+/g, ''),
-      cardholder_name: card.holderName,
-      expiry_month: card.expiryMonth,
-      expiry_year: card.expiryYear,
-      cvc: card.cvc,
-      postal_code: card.postalCode,
+      card: {
+        number: card.number.replace(/\s+/g, ''),
+        ...(card.expiryMonth !== undefined ? { expiration_month: card.expiryMonth } : {}),
+        ...(card.expiryYear !== undefined ? { expiration_year: card.expiryYear } : {}),
+        ...(card.cvc !== undefined ? { security_code: card.cvc } : {}),
+      },
     };
-    const headers = publicToken ? { [PROVIDER_PUBLIC_TOKEN_HEADER]: publicToken } : undefined;
     try {
-      return cardTokenFromDto(await this.provider.post<ProviderTokenizeResponse>(PROVIDER_ROUTES.tokenize, body, { headers }));
-    } catch (error) {
-      throw providerError(error);
-    }
-  }
-
-  async sessionStatus(publicToken: string): Promise<ProviderSession> {
-    try {
-      const dto = await this.provider.get<ProviderSessionStatus>(PROVIDER_ROUTES.sessionStatus, { headers: { [PROVIDER_PUBLIC_TOKEN_HEADER]: publicToken } });
-      return providerSessionFromDto(dto);
+      const answer = await this.provider.post<ProviderTokenizeResponse>(access.tokenizeUrl, body, { headers: { [PROVIDER_PUBLIC_TOKEN_HEADER]: access.publicToken } });
+      return cardTokenFromDto(answer);
     } catch (error) {
       throw providerError(error);
     }

@@ -8,7 +8,7 @@ import type { CreatePaymentResponse, PaymentCheckResponse } from '../../../../sr
 import type { Period } from '../../../../src/domain/entities';
 import { balancesOf, ledgerSum } from '../../../../server/modules/payments/ledger/ledger';
 import { users } from '../../../../server/platform/db/schema';
-import { type ApiAnswer, type TestServer, type TestUser, creatorWithChannel } from '../../support/testServer';
+import { type ApiAnswer, type TestServer, type TestUser, creatorWithChannel, newUser } from '../../support/testServer';
 
 // A payment scenario makes a dozen HTTP calls; on a busy 2-core machine that can pass Jest's 5 s default.
 jest.setTimeout(30_000);
@@ -49,12 +49,24 @@ export async function userId(server: TestServer, user: TestUser): Promise<number
   return row.id;
 }
 
-export async function tokenize(server: TestServer, cardNumber: string, extra: Record<string, string> = {}): Promise<string> {
-  const answer = await server.request<{ status: string; token: string }>('POST', '/provider/v1/cards/tokenize', {
-    card_number: cardNumber, cardholder_name: 'Test Payer', expiry_month: '12', expiry_year: '35', cvc: '123', ...extra,
+/** A public token for one tokenisation, from our API as the app gets it (any signed-in user may ask). */
+export async function cardTokenization(server: TestServer, user: TestUser = newUser('Payer')): Promise<{ publicToken: string; tokenizeUrl: string }> {
+  const answer = await server.api<{ publicToken: string; tokenizeUrl: string }>(user, 'POST', '/pay/smart_glocal/token');
+  if (answer.status !== 200) throw new Error(`token answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
+
+/** Tokenises a card at the Smart Glocal double the way the browser does (tokenize URL, X-PUBLIC-TOKEN). */
+export async function tokenize(server: TestServer, cardNumber: string, card: Record<string, string> = {}): Promise<string> {
+  const { publicToken, tokenizeUrl } = await cardTokenization(server);
+  const response = await fetch(tokenizeUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-public-token': publicToken },
+    body: JSON.stringify({ card: { number: cardNumber, expiration_month: '12', expiration_year: '35', security_code: '123', ...card } }),
   });
-  if (answer.status !== 200) throw new Error(`tokenize answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-  return answer.body.token;
+  const body = await response.json() as { status: string; data?: { token: string } };
+  if (response.status !== 200 || body.data === undefined) throw new Error(`tokenize answered ${response.status}: ${JSON.stringify(body)}`);
+  return body.data.token;
 }
 
 export type PayBody = Record<string, unknown>;

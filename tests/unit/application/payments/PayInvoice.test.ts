@@ -1,5 +1,4 @@
 import type { InvoiceRepository } from '../../../../src/application/ports/InvoiceRepository';
-import type { ProviderGateway } from '../../../../src/application/ports/ProviderGateway';
 import { RepositoryError } from '../../../../src/application/ports/RepositoryError';
 import { type PayInvoiceInput, PayInvoice } from '../../../../src/application/use-cases/payments/PayInvoice';
 import { PROVIDER_DECLINE_ERROR, PROVIDER_TEST_CARDS } from '../../../../src/contract/api';
@@ -30,6 +29,7 @@ function setup(options: Omit<InMemoryBackendOptions, 'clock'> = {}, cardOptions:
       return ports.invoices.createPayment(target, instrument, idempotencyKey);
     },
     checkPayment: (id) => ports.invoices.checkPayment(id),
+    cardTokenization: () => ports.invoices.cardTokenization(),
   };
   const target = { kind: 'subscription', subscriptionId: subscription.id } as const;
   const payInvoice = new PayInvoice(invoices, ports.provider, world.time);
@@ -65,13 +65,14 @@ describe('PayInvoice', () => {
   });
 
   describe('with a new card', () => {
-    it('tokenises at the provider, creates, and polls the session every second until paid', async () => {
+    it('asks for a public token, tokenises at the provider, creates, and checks the payment every second until paid', async () => {
       const { target, payInvoice, world, follower, salesOf } = setup({ providerPendingReads: 3 });
       const number = PROVIDER_TEST_CARDS.approved.number;
       const result = await payInvoice.execute({ target, method: { kind: 'new_card', card: newCard(number), saveCard: true }, idempotencyKey: key() });
 
       expect(result.ok && result.value.status).toBe('paid');
-      expect(world.time.delays).toEqual([1000, 1000, 1000, 1000]);
+      // Checked at once, then every second while the provider keeps it pending (3 reads).
+      expect(world.time.delays).toEqual([1000, 1000, 1000]);
       expect(salesOf()).toBe(1);
       const saved = [...world.backend.cards.values()].filter((c) => c.userId === follower.id).map((c) => c.cardLast);
       expect(saved).toContain(number.slice(-4));
@@ -104,11 +105,11 @@ describe('PayInvoice', () => {
     it('keeps polling through a lost connection', async () => {
       const { target, invoices, ports, world } = setup();
       let failures = 1;
-      const flakyProvider: ProviderGateway = {
-        tokenizeCard: (card) => ports.provider.tokenizeCard(card),
-        sessionStatus: (token) => (failures-- > 0 ? Promise.reject(new RepositoryError('network_error', 'Network Error')) : ports.provider.sessionStatus(token)),
+      const flakyChecks: InvoiceRepository = {
+        ...invoices,
+        checkPayment: (id) => (failures-- > 0 ? Promise.reject(new RepositoryError('network_error', 'Network Error')) : invoices.checkPayment(id)),
       };
-      const result = await new PayInvoice(invoices, flakyProvider, world.time).execute({
+      const result = await new PayInvoice(flakyChecks, ports.provider, world.time).execute({
         target, method: { kind: 'new_card', card: newCard(PROVIDER_TEST_CARDS.approved.number), saveCard: false }, idempotencyKey: key(),
       });
       expect(result.ok && result.value.status).toBe('paid');
@@ -120,7 +121,7 @@ describe('PayInvoice', () => {
         target, method: { kind: 'new_card', card: newCard(PROVIDER_TEST_CARDS.approved.number), saveCard: false }, idempotencyKey: key(),
       });
       expect(result.ok && result.value.status).toBe('pending');
-      expect(world.time.delays).toEqual([1000, 1000, 1000]);
+      expect(world.time.delays).toEqual([1000, 1000]);
     });
 
     it('stops polling when aborted and answers pending', async () => {

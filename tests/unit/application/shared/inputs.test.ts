@@ -52,7 +52,7 @@ describe('use-case inputs are checked at the boundary (class-validator)', () => 
   it('SaveWithdrawalAccount refuses a payout form with a mistyped country code', async () => {
     const { creatorPorts } = setup();
     const save = new SaveWithdrawalAccount(creatorPorts.payouts, creatorPorts.provider);
-    const result = await save.execute({ form: { countryCodeIso2: 'DE', countryCodeIso3: 'DE', currency: 'eur', methodType: 'swift', fields: {} }, parameters: { token: 't', supportedCountries: [], requirements: [] }, banks: [] });
+    const result = await save.execute({ form: { countryCodeIso2: 'DE', countryCodeIso3: 'DE', currency: 'eur', methodType: 'swift', fields: {} }, parameters: { token: 't', tokenizeUrl: 'https://tokenize.example', supportedCountries: [], requirements: [] }, banks: [] });
     expect(result).toEqual(malformed('countryCodeIso3', /countryCodeIso3 must be longer than or equal to 3 characters/));
   });
 

@@ -20,20 +20,19 @@ function world() {
 describe('in-memory sandbox', () => {
   it('holds a 3-D Secure session at action_required until the payer completes it', async () => {
     const { backend, ports, subscription } = world();
-    const token = await ports.provider.tokenizeCard({ number: PROVIDER_TEST_CARDS.threeDSecure.number, cvc: '123' });
+    const token = await ports.provider.tokenizeCard({ number: PROVIDER_TEST_CARDS.threeDSecure.number, cvc: '123' }, await ports.invoices.cardTokenization());
     const created = await ports.invoices.createPayment({ kind: 'subscription', subscriptionId: subscription.id }, { method: 'smart_glocal_form', cardToken: token.token, saveCard: false }, 'k1');
-    const sessionToken = created.sessionToken ?? '';
-    expect((await ports.provider.sessionStatus(sessionToken)).status).toBe('pending');
-    const action = await ports.provider.sessionStatus(sessionToken);
-    expect(action).toEqual({ status: 'action_required', redirectUrl: expect.stringContaining(created.paymentId) });
+    expect((await ports.invoices.checkPayment(created.paymentId)).status).toBe('pending');
+    const action = await ports.invoices.checkPayment(created.paymentId);
+    expect(action).toMatchObject({ status: 'action_required', redirectUrl: expect.stringContaining(created.paymentId) });
     completeThreeDSecure(backend, created.paymentId);
-    expect((await ports.provider.sessionStatus(sessionToken)).status).toBe('paid');
+    expect((await ports.invoices.checkPayment(created.paymentId)).status).toBe('paid');
   });
 
   it('uses a card token once', async () => {
     const { ports, subscription, seed, creator } = world();
     const other = seed.subscription(seed.channel(creator.id).id);
-    const token = await ports.provider.tokenizeCard({ number: PROVIDER_TEST_CARDS.approved.number });
+    const token = await ports.provider.tokenizeCard({ number: PROVIDER_TEST_CARDS.approved.number }, await ports.invoices.cardTokenization());
     await ports.invoices.createPayment({ kind: 'subscription', subscriptionId: subscription.id }, { method: 'smart_glocal_form', cardToken: token.token, saveCard: false }, 'k1');
     await expect(
       ports.invoices.createPayment({ kind: 'subscription', subscriptionId: other.id }, { method: 'smart_glocal_form', cardToken: token.token, saveCard: false }, 'k2'),

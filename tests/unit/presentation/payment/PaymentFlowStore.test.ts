@@ -52,6 +52,7 @@ function setup(cardOptions: SeedCardOptions = {}, options: { paidAtOnce?: boolea
       return { paymentId: created.paymentId, status: check.status };
     },
     checkPayment: (id) => ports.invoices.checkPayment(id),
+    cardTokenization: () => ports.invoices.cardTokenization(),
   };
   const platform = new FakePlatform();
   const closes = jest.spyOn(platform, 'close').mockImplementation(() => undefined);

@@ -29,6 +29,7 @@ function setup() {
       return ports.invoices.createPayment(paid, instrument, key);
     },
     checkPayment: (id) => ports.invoices.checkPayment(id),
+    cardTokenization: () => ports.invoices.cardTokenization(),
   };
   const platform = new FakePlatform();
   const flow = new PaymentFlowStore(new PayInvoice(invoices, ports.provider, world.time), new CheckPayment(invoices, world.time), world.time, new PaymentFlowEffects(platform));

@@ -102,7 +102,7 @@ describe('PayoutSettingsViewModel', () => {
     expect(vm.state.status).toBe('ready');
     expect(vm.account).toBeNull();
     const parameters = await repositories.payouts.parameters();
-    const token = await repositories.provider.tokenizeCard({ number: '4242424242424242' }, parameters.token);
+    const token = await repositories.provider.tokenizeCard({ number: '4242424242424242' }, { publicToken: parameters.token, tokenizeUrl: parameters.tokenizeUrl });
     await repositories.payouts.saveAccount({
       currency: 'eur', countryIso3: 'DEU', methodType: 'bank_card', params: {},
       card: { token: token.token, network: token.network, type: token.type, maskedNumber: token.maskedNumber },

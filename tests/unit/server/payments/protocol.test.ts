@@ -1,6 +1,8 @@
 import { isValidIdempotencyKey, requestHash } from '../../../../server/platform/http/idempotency';
 import { escapeHtml } from '../../../../server/modules/payments/sandbox/pages';
-import { parseEvent } from '../../../../server/modules/payments/sandbox/SandboxPaymentProvider';
+import { generateKeyPairSync } from 'node:crypto';
+import { SmartGlocalProvider } from '../../../../server/modules/payments/smartglocal/SmartGlocalProvider';
+import { sign } from '../../../../server/modules/payments/smartglocal/protocol';
 
 describe('Idempotency-Key', () => {
   it('accepts 1 to 255 visible ASCII characters only', () => {
@@ -23,21 +25,59 @@ describe('Idempotency-Key', () => {
   });
 });
 
-describe('provider notification bodies', () => {
-  const payment = { sessionId: 'ses_1', reference: 'pay_1', publicToken: 'pub_1', status: 'paid' };
+describe('Smart Glocal webhooks (SmartGlocalProvider.verifyEvent)', () => {
+  const theirs = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const ours = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const NOW = Date.UTC(2030, 0, 15, 12);
+  const adapter = new SmartGlocalProvider({
+    baseUrl: () => 'https://demo.smart-glocal.com', tokenizeUrl: () => 'https://tgb-playground.smart-glocal.com/cds/v1/tokenize/card',
+    paymentPageUrl: () => 'https://pay.smart-glocal.com/en/payment', project: 'p1', privateKey: ours.privateKey, providerPublicKey: theirs.publicKey, feeBps: 300,
+  });
+  const session = (updatedAt: number, operation: Record<string, unknown>) => ({
+    id: 'ps_3230', status: 'accepted', created_at: new Date(updatedAt - 1000).toISOString(), updated_at: new Date(updatedAt).toISOString(),
+    acquiring_payments: [{ id: 'pm_1313', status: 'succeeded', created_at: new Date(updatedAt - 1000).toISOString(), amount_details: { amount: 1000, currency: 'eur' },
+      payment_details: { type: 'card', card: { brand: 'visa', last4: '4242', bin: '424242' } }, metadata: { reference: 'pay_1' }, ...operation }],
+  });
+  const signed = (body: unknown) => {
+    const raw = JSON.stringify(body);
+    return [raw, sign(raw, theirs.privateKey)] as const;
+  };
 
-  it('reads a session event', () => {
-    expect(parseEvent(JSON.stringify({ id: 'evt_1', type: 'session.updated', data: payment }))).toEqual({ id: 'evt_1', type: 'session.updated', payment });
+  it('reads a signed, fresh payment_finished into our payment with its card and fee; its id names type, session and change time', () => {
+    const [raw, signature] = signed({ type: 'payment_finished', session: session(NOW - 60_000, {}) });
+    const verified = adapter.verifyEvent(raw, signature, NOW);
+    expect(verified).toEqual({ ok: true, event: { id: `payment_finished:ps_3230:${new Date(NOW - 60_000).toISOString()}`, kind: 'payment', payment: {
+      sessionId: 'ps_3230', reference: 'pay_1', status: 'paid', providerFee: 30,
+      card: { brand: 'visa', type: 'debit', bin: '424242', last4: '4242', country: '', maskedNumber: '424242******4242' },
+    } } });
   });
 
-  it.each([
-    ['not json', 'nope'],
-    ['no id', JSON.stringify({ type: 'session.updated', data: payment })],
-    ['another type', JSON.stringify({ id: 'evt_1', type: 'payout.updated', data: payment })],
-    ['unknown status', JSON.stringify({ id: 'evt_1', type: 'session.updated', data: { ...payment, status: 'refunded' } })],
-    ['no reference', JSON.stringify({ id: 'evt_1', type: 'session.updated', data: { ...payment, reference: 1 } })],
-  ])('refuses %s', (_name, body) => {
-    expect(parseEvent(body)).toBeNull();
+  it('refuses a body changed after signing, a signature by another key, and a missing one', () => {
+    const [raw, signature] = signed({ type: 'payment_finished', session: session(NOW, {}) });
+    expect(adapter.verifyEvent(raw.replace('1000', '1'), signature, NOW)).toEqual({ ok: false, reason: 'bad_signature' });
+    expect(adapter.verifyEvent(raw, sign(raw, ours.privateKey), NOW)).toEqual({ ok: false, reason: 'bad_signature' });
+    expect(adapter.verifyEvent(raw, undefined, NOW)).toEqual({ ok: false, reason: 'bad_signature' });
+  });
+
+  it('refuses an event whose session changed more than 5 minutes ago (a replay), and unknown shapes', () => {
+    const [old, oldSignature] = signed({ type: 'payment_finished', session: session(NOW - 5 * 60_000 - 1, {}) });
+    expect(adapter.verifyEvent(old, oldSignature, NOW)).toEqual({ ok: false, reason: 'stale' });
+    const [edge, edgeSignature] = signed({ type: 'payment_finished', session: session(NOW - 5 * 60_000, {}) });
+    expect(adapter.verifyEvent(edge, edgeSignature, NOW).ok).toBe(true);
+    const [unknown, unknownSignature] = signed({ type: 'session.updated', session: session(NOW, {}) });
+    expect(adapter.verifyEvent(unknown, unknownSignature, NOW)).toEqual({ ok: false, reason: 'malformed' });
+    const [noReference, noReferenceSignature] = signed({ type: 'payment_finished', session: session(NOW, { metadata: undefined }) });
+    expect(adapter.verifyEvent(noReference, noReferenceSignature, NOW)).toEqual({ ok: false, reason: 'malformed' });
+  });
+
+  it('maps the operation: a redirect is action_required, a pending one with next_action waits for our confirmation, failed carries its code', () => {
+    const redirect = { status: 'pending', customer_interaction: { type: 'redirect', redirect: { url: 'https://bank.example/3ds?md=1', method: 'GET' } } };
+    expect(adapter.toPayment({ ...session(NOW, redirect), status: 'in_progress' } as never, 'pay_1')).toMatchObject({ status: 'action_required', redirectUrl: 'https://bank.example/3ds?md=1' });
+    expect(adapter.toPayment({ ...session(NOW, { status: 'pending' }), status: 'in_progress', next_action: 'confirm' } as never, 'pay_1')).toMatchObject({ status: 'pending', awaitingConfirmation: true });
+    expect(adapter.toPayment({ ...session(NOW, { status: 'failed', error: { code: 'insufficient_funds', description: 'No money' } }), status: 'cancelled' } as never, 'pay_1'))
+      .toMatchObject({ status: 'cancelled', errorCode: 'insufficient_funds', errorDescription: 'No money' });
+    // A session in error is not final (the reference): the payment stays open.
+    expect(adapter.toPayment({ ...session(NOW, { status: 'in_progress' }), status: 'error' } as never, 'pay_1')).toMatchObject({ status: 'pending' });
   });
 });
 

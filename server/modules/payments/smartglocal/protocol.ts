@@ -1,0 +1,156 @@
+/**
+ * Smart Glocal API v1 as its public reference describes it (developer.smart-glocal.com/docs/reference), shared by the
+ * adapter (SmartGlocalProvider.ts) and the sandbox's double (../sandbox/), so both speak one protocol and the
+ * contract test pins it. Where the reference is silent, the assumption is written in ../README.md ("Smart Glocal").
+ *
+ * - Every call is `POST <base>/api/v1/<method>` with a JSON body and headers X-PARTNER-PROJECT and X-PARTNER-SIGN.
+ * - X-PARTNER-SIGN: RSA-SHA256 (PKCS#1 v1.5) over the raw body bytes as sent, base64. Webhooks are signed the same
+ *   way with Smart Glocal's key (header X-PARTNER-SIGN, no project header).
+ * - Answers: `{ status: 'ok', ... }` or `{ status: 'error', error: { code, description } }`.
+ * - Amounts are integers in minor units; currencies lower-case ISO 4217.
+ */
+import { createSign, createVerify, type KeyObject } from 'node:crypto';
+
+export const API_PREFIX = '/api/v1';
+export const PROJECT_HEADER = 'x-partner-project';
+export const SIGN_HEADER = 'x-partner-sign';
+/** Assumed name (the reference asks for an idempotency key on init calls without naming the header). */
+export const IDEMPOTENCY_HEADER = 'x-partner-idempotency-key';
+/** Browser-side tokenisation (Telegram's clients: POST <tokenize_url> with this header). */
+export const PUBLIC_TOKEN_HEADER = 'x-public-token';
+/** Path of the card tokenisation endpoint on the tokenisation host (tgb.smart-glocal.com in live). */
+export const TOKENIZE_PATH = '/cds/v1/tokenize/card';
+
+export const METHODS = [
+  'session/create', 'session/init/payment', 'session/start/payment', 'session/init/payout', 'session/status',
+  'session/confirm', 'session/cancel', 'session/refund', 'token', 'token/info',
+] as const;
+export type Method = (typeof METHODS)[number];
+
+export function sign(body: string, privateKey: KeyObject): string {
+  return createSign('RSA-SHA256').update(body, 'utf8').sign(privateKey, 'base64');
+}
+
+export function verify(body: string, signature: string | undefined, publicKey: KeyObject): boolean {
+  if (signature === undefined || !/^[A-Za-z0-9+/]+={0,2}$/.test(signature)) return false;
+  try {
+    return createVerify('RSA-SHA256').update(body, 'utf8').verify(publicKey, signature, 'base64');
+  } catch {
+    return false;
+  }
+}
+
+// ---- objects (only the fields we read or write; answers may carry more, which are ignored)
+
+export interface AmountDetails { amount: number; currency: string }
+export interface ApiError { code: string; description: string }
+
+export type SessionStatus = 'created' | 'in_progress' | 'accepted' | 'cancelled' | 'error';
+export type OperationStatus = 'in_progress' | 'pending' | 'succeeded' | 'failed';
+
+export interface CardInfo { brand?: string; last4?: string; bin?: string; /** Extra field of the double (issuing country, ISO2). */ issuer_country?: string }
+
+export interface Redirect { url: string; base_url?: string; method?: 'GET' | 'POST'; qs?: Record<string, string>; params?: Record<string, string> }
+export interface CustomerInteraction { type: 'redirect' | 'inform'; redirect?: Redirect }
+
+export interface Refund {
+  id: string;
+  status: 'in_progress' | 'accepted' | 'failed';
+  created_at: string;
+  finished_at?: string;
+  amount_details: AmountDetails;
+  is_chargeback?: boolean;
+}
+
+export interface AcquiringPayment {
+  id: string;
+  status: OperationStatus;
+  created_at: string;
+  finished_at?: string;
+  customer?: { reference: string };
+  payment_details: { type: 'card'; card: CardInfo } | { type: 'recurrent'; recurrent?: { token?: string } } | { type: string };
+  amount_details: AmountDetails;
+  /** After a payment made with payment_options.recurrent: the token for later charges. */
+  recurrent?: { token: string; is_active: boolean; type: 'recurrent_token' };
+  refunds?: Refund[];
+  customer_interaction?: CustomerInteraction;
+  /** We send our payment id here; it comes back on every answer and webhook. */
+  metadata?: { reference?: string } | string | number;
+  error?: ApiError;
+}
+
+export interface Payout {
+  id: string;
+  status: OperationStatus;
+  created_at: string;
+  finished_at?: string;
+  payment_method: { type: string; card?: CardInfo };
+  amount_details: AmountDetails;
+  metadata?: { reference?: string } | string | number;
+  error?: ApiError;
+}
+
+export interface PaymentSession {
+  id: string;
+  status: SessionStatus;
+  created_at: string;
+  updated_at: string;
+  next_action?: 'confirm' | 'capture';
+  acquiring_payments?: AcquiringPayment[];
+  payments?: Payout[];
+  error?: ApiError;
+}
+
+export type WebhookType = 'ready_to_confirm' | 'action_required' | 'ready_to_capture' | 'payment_finished' | 'payment_refunded';
+export const WEBHOOK_TYPES: readonly WebhookType[] = ['ready_to_confirm', 'action_required', 'ready_to_capture', 'payment_finished', 'payment_refunded'];
+
+export interface Webhook { type: WebhookType; session: PaymentSession }
+
+// ---- request bodies
+
+/** A card tokenised in the browser, as the reference passes tokenised cards (encrypted_card.number_hash). */
+export interface EncryptedCard { type: 'card'; card: { type: 'encrypted_card'; encrypted_card: { number_hash: string } } }
+export interface RecurrentDetails { type: 'recurrent'; recurrent: { token: string; initiator: 'merchant' | 'client' } }
+
+export interface InitPaymentBody {
+  payment_details: EncryptedCard | RecurrentDetails;
+  amount_details: AmountDetails;
+  customer: { reference: string };
+  payment_options?: { recurrent?: boolean; return_url?: string };
+  /** The reference says metadata may be any JSON object: ours carries our payment id and what is paid for. */
+  metadata: { reference: string; description: string };
+}
+
+export interface CreateSessionBody {
+  amount_details: AmountDetails;
+  customer: { reference: string };
+  payment_options?: { recurrent?: boolean; return_url?: string };
+  metadata: { reference: string; description: string };
+}
+
+export type PayoutMethod =
+  | EncryptedCard
+  | { type: 'bank_account'; bank_account: { system_type: 'ru'; ru: { bik: string; account: string; full_name: string; description: string; inn?: string } } }
+  | { type: 'bank_account'; bank_account: { system_type: 'global'; global: { iban: string; description: string } } };
+
+export interface InitPayoutBody {
+  payment_method: PayoutMethod;
+  amount_details: AmountDetails;
+  participant_details: { recipient: { full_name: string } };
+  metadata: { reference: string };
+}
+
+export interface TokenBody {
+  tokenize_widget?: { access: 'card'; locale: string };
+  acquiring_widget?: { session_id: string; locale: string; success_return_url?: string; failure_return_url?: string; show_recurrent_checkbox?: boolean };
+}
+
+/** The browser's tokenisation request and answer (Telegram's clients send this to the tokenize URL). */
+export interface TokenizeCardBody { card: { number: string; expiration_month?: string; expiration_year?: string; security_code?: string; holder_name?: string } }
+export interface TokenizeCardAnswer { status: 'ok'; data: { token: string; info: { card_type: string; card_network: string; masked_card_number: string } } }
+
+/** The reference of our own that travels in metadata. */
+export function referenceOf(operation: { metadata?: AcquiringPayment['metadata'] }): string | null {
+  const { metadata } = operation;
+  return typeof metadata === 'object' && metadata !== null && typeof metadata.reference === 'string' ? metadata.reference : null;
+}
