@@ -1,11 +1,11 @@
 /**
  * `npx tsx scripts/bench-payments.ts [--requests 400] [--concurrency 8]`: payment creation throughput and latency of
- * the reference server (real HTTP on loopback, sandbox provider, embedded PostgreSQL in memory; DATABASE_URL=postgres://
- * runs it on that server instead, in a fresh schema-migrated database you provide).
+ * the reference server (real HTTP on loopback, the Smart Glocal double through the real adapter, embedded PostgreSQL
+ * in memory; DATABASE_URL=postgres:// runs it on that server instead, in a fresh schema-migrated database you provide).
  *
  * Scenarios, each with requests spread over `concurrency` connections:
  * - create: POST /invoice/donation/{id}/create with a new card token (4242, paid at once): idempotency record,
- *   payment row, provider session, ledger pair, notification;
+ *   payment row, session/init/payment, the ready_to_confirm webhook and session/confirm, payment_finished, ledger pair;
  * - replay: the same call repeated with an Idempotency-Key already answered (what a double tap costs);
  * - check: POST /pay/smart_glocal/check of a paid payment.
  * Card tokens are made before the clock starts (tokenisation is the browser's call to the provider).

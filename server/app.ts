@@ -29,6 +29,7 @@ import { installErrorHandler } from './platform/http/errorHandler';
 import { ROUTES } from './routes';
 import { createJobs } from './jobs';
 import { ChannelAccessService } from './modules/access/service';
+import { payoutFailureNotifier } from './modules/payouts/notifications';
 import { createMoneyEngine } from './modules/payments/engine';
 import type { MoneyDb } from './platform/db/moneyDb';
 import { addSharedSchemas } from './platform/http/schemas';
@@ -89,6 +90,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const access = new ChannelAccessService(db, bot, clock);
   const money = createMoneyEngine({
     db: db as MoneyDb, clock, config, access,
+    payoutFailed: payoutFailureNotifier(db as MoneyDb, bot, (error) => self.app?.log.warn({ err: error }, 'could not tell a creator about a failed payout')),
     // The sandbox's Smart Glocal double answers at this server's /provider, reached over HTTP like the real one.
     self: { origin: () => (self.app && listeningOrigin(self.app)) ?? NOT_LISTENING_ORIGIN, post: (url, init) => selfFetch(self.app!)(url, init) },
   });

@@ -9,7 +9,7 @@ import {
   TRANSACTION_TYPES,
 } from '../domain/entities';
 import type { CardBrand, PayoutFieldName, PayoutMethod } from '../domain/entities';
-import { INVOICE_PAYMENT_METHODS } from '../domain/entities';
+import { INVOICE_PAYMENT_METHODS, PAYOUT_PROGRESS, type PayoutProgress } from '../domain/entities';
 import { CURRENCIES, type Currency } from '../domain/money';
 
 /** A string of a fixed set, typed as that set (`{ type: 'string', enum }` on the wire, which the fast serialiser needs). */
@@ -227,6 +227,14 @@ export const PayoutResponseSchema = Type.Object({
   withdrawalCard: nullableRef('WithdrawalCard', () => WithdrawalCardSchema),
   withdrawalAccount: nullableRef('WithdrawalAccount', () => WithdrawalAccountSchema),
   withdrawals: Type.Array(ref.Transaction()), withdrawalsNextFrom: CursorSchema,
+  /** The latest payouts and where each is: requested → sent → arrived, or failed with the reason (money back in the balance). */
+  payouts: Type.Array(Type.Object({
+    payoutDate: str(), amount: num(), currency: Type.Unsafe<Currency>({ type: 'string' }),
+    status: Type.Unsafe<PayoutProgress>({ type: 'string', enum: [...PAYOUT_PROGRESS] }),
+    /** Epoch seconds. */
+    requestedAt: int(), sentAt: optional(int()), finishedAt: optional(int()), expectedArrivalAt: optional(int()),
+    errorCode: optional(str()), errorDescription: optional(str()),
+  })),
 });
 export const PayoutFieldRequirementSchema = Type.Object({
   name: Type.Unsafe<PayoutFieldName>({ type: 'string' }), required: bool(), regex: optional(str()), maxLength: optional(int()), oneOf: optional(Type.Array(str())),

@@ -27,6 +27,10 @@ export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 export const TRANSACTION_PAYMENT_METHODS = ['smart_glocal', 'bank_card', 'swift', 'global_bank_account', 'ru_account', 'bank_account', 'ton'] as const;
 export type TransactionPaymentMethod = (typeof TRANSACTION_PAYMENT_METHODS)[number];
 
+/** Where a payout is on its way (the payout page's tracker): requested at the run, sent when the provider took it, then arrived or failed. */
+export const PAYOUT_PROGRESS = ['requested', 'sent', 'arrived', 'failed'] as const;
+export type PayoutProgress = (typeof PAYOUT_PROGRESS)[number];
+
 export const INVOICE_PAYMENT_METHODS = ['smart_glocal', 'smart_glocal_saved_card', 'smart_glocal_form'] as const;
 export type InvoicePaymentMethod = (typeof INVOICE_PAYMENT_METHODS)[number];
 

@@ -110,3 +110,20 @@ export function payoutWindowFor(payoutDateMs: number, zone: string = DEFAULT_PAY
   if (payout.day === 25) return [midMonth.toMillis(), payout.startOf('month').toMillis()];
   throw new RangeError(`not a payout day: ${payout.toISODate() ?? payoutDateMs}`);
 }
+
+export type { PayoutProgress } from './entities';
+
+/**
+ * When a payout sent at `sentAtMs` is expected on the account: a card the next day, a bank account within three
+ * business days (Smart Glocal: "a bank wire takes 1–3 business days"; weekends do not count).
+ */
+export function expectedPayoutArrival(sentAtMs: number, method: PayoutMethod): number {
+  const sent = DateTime.fromMillis(sentAtMs, { zone: 'utc' });
+  if (method === 'bank_card') return sent.plus({ days: 1 }).toMillis();
+  let day = sent;
+  for (let added = 0; added < 3;) {
+    day = day.plus({ days: 1 });
+    if (day.weekday <= 5) added += 1;
+  }
+  return day.toMillis();
+}

@@ -1,6 +1,6 @@
 /**
  * What the bot says in private chats, in the languages its command menu is registered in (issue 13: en, ru, id);
- * anyone else reads English. Placeholders: {name}, {channel}.
+ * anyone else reads English. Placeholders: {name}, {channel}, {amount}, {reason}.
  */
 export type BotLanguage = 'en' | 'ru' | 'id';
 export const BOT_LANGUAGES: readonly BotLanguage[] = ['en', 'ru', 'id'];
@@ -16,6 +16,7 @@ export interface BotTexts {
   readonly subscriptionOffer: string;
   readonly subscriptionButton: string;
   readonly unknownCommand: string;
+  readonly payoutFailed: string;
 }
 
 const TEXTS: Record<BotLanguage, BotTexts> = {
@@ -30,6 +31,7 @@ const TEXTS: Record<BotLanguage, BotTexts> = {
     subscriptionOffer: '{name} in {channel}',
     subscriptionButton: 'Subscribe',
     unknownCommand: 'No subscription has this command. Check it with the channel\'s creator.',
+    payoutFailed: 'Your payout of {amount} did not go through: {reason}. The money is back in your balance and goes out on the next payout day. Check your payout details in the app.',
   },
   ru: {
     commandStart: 'Открыть Backers',
@@ -42,6 +44,7 @@ const TEXTS: Record<BotLanguage, BotTexts> = {
     subscriptionOffer: '{name} в канале {channel}',
     subscriptionButton: 'Подписаться',
     unknownCommand: 'Подписки с такой командой нет. Уточните её у автора канала.',
+    payoutFailed: 'Выплата {amount} не прошла: {reason}. Деньги вернулись на баланс и уйдут в следующий день выплат. Проверьте реквизиты для выплат в приложении.',
   },
   id: {
     commandStart: 'Buka Backers',
@@ -54,6 +57,7 @@ const TEXTS: Record<BotLanguage, BotTexts> = {
     subscriptionOffer: '{name} di {channel}',
     subscriptionButton: 'Berlangganan',
     unknownCommand: 'Tidak ada langganan dengan perintah ini. Tanyakan kepada pembuat kanal.',
+    payoutFailed: 'Pembayaran {amount} Anda tidak berhasil: {reason}. Dananya sudah kembali ke saldo Anda dan akan dikirim pada hari pembayaran berikutnya. Periksa detail pembayaran Anda di aplikasi.',
   },
 };
 

@@ -28,7 +28,7 @@ import {
   type InvoiceTarget, assertPayable, loadDonationTarget, loadSubscriptionTarget,
 } from './invoiceTargets';
 import type { PaymentProvider, PaymentSource, ProviderEvent, ProviderPayment } from './PaymentProvider';
-import { applyPayoutUpdate } from './payoutUpdates';
+import { type PayoutFailureNotifier, type PayoutUpdate, applyPayoutUpdate } from './payoutUpdates';
 import { type PaymentRow, settlePaidPayment } from './settlement';
 
 export interface CreateInvoicePaymentInput {
@@ -53,6 +53,8 @@ export interface PaymentServiceOptions {
   readonly serviceFeeBps: number;
   /** Personal invite links to private channels (absent: the channel's own link, as before issue 13). */
   readonly access?: MemberAccess;
+  /** Tells a creator a payout failed (the bot); absent in tools. */
+  readonly payoutFailed?: PayoutFailureNotifier;
 }
 
 /** Decline codes after which a saved card cannot be charged again. */
@@ -201,23 +203,26 @@ export class PaymentService {
       const fresh = await tx.insert(providerWebhookEvents).values({ eventId: event.id, paymentId: reference })
         .onConflictDoNothing().returning({ eventId: providerWebhookEvents.eventId });
       if (fresh.length === 0) return 'duplicate' as const;
-      if (event.kind === 'payout') {
-        await applyPayoutUpdate(tx, event.payout, this.clock.now());
-        return 'payout' as const;
-      }
+      if (event.kind === 'payout') return applyPayoutUpdate(tx, event.payout, this.clock.now());
       return this.applyInTransaction(tx, event.payment.reference, event.payment);
     });
     if (applied === 'duplicate') return 'duplicate';
-    if (applied === 'payout') {
-      const { payout } = event as Extract<ProviderEvent, { kind: 'payout' }>;
+    if (event.kind === 'payout') {
+      await this.afterPayoutUpdate(applied as PayoutUpdate);
+      const { payout } = event;
       if (payout.awaitingConfirmation === true && payout.sessionId !== null && this.options.provider !== null) {
-        await applyPayoutUpdate(this.db, await this.options.provider.confirmPayout(payout.sessionId), this.clock.now());
+        await this.afterPayoutUpdate(await applyPayoutUpdate(this.db, await this.options.provider.confirmPayout(payout.sessionId), this.clock.now()));
       }
       return 'applied';
     }
     if (applied === null) return 'unknown_payment';
-    await this.afterApply(applied, (event as Extract<ProviderEvent, { kind: 'payment' }>).payment);
+    await this.afterApply(applied as PaymentRow, (event as Extract<ProviderEvent, { kind: 'payment' }>).payment);
     return 'applied';
+  }
+
+  /** After a payout update committed: tell the creator when it failed (their money is back in the balance). */
+  async afterPayoutUpdate(update: PayoutUpdate): Promise<void> {
+    if (update.failed !== null && this.options.payoutFailed !== undefined) await this.options.payoutFailed(update.failed);
   }
 
   /**

@@ -15,6 +15,7 @@ import { IdempotencyService } from '../../platform/http/idempotency';
 import type { MoneyDb } from '../../platform/db/moneyDb';
 import { FollowerService } from './FollowerService';
 import type { PaymentProvider } from './PaymentProvider';
+import type { PayoutFailureNotifier } from './payoutUpdates';
 import { PaymentService } from './PaymentService';
 import { DrizzleSandboxProviderStore } from './sandbox/DrizzleSandboxProviderStore';
 import { PAYMENT_PAGE_PATH, PROVIDER_PREFIX, SANDBOX_PROVIDER_FEE_BPS, SmartGlocalDouble } from './sandbox/SmartGlocalDouble';
@@ -31,6 +32,8 @@ export interface MoneyEngineDeps {
   readonly config: Pick<ServerConfig, 'sandbox' | 'serviceFeeBps' | 'smartGlocal' | 'smartGlocalFeeBps'>;
   /** Personal invite links to private channels for paid memberships. */
   readonly access?: MemberAccess;
+  /** Tells a creator a payout failed and the money is back (the bot, from the composition). */
+  readonly payoutFailed?: PayoutFailureNotifier;
   /** This server's own origin (the double's base) and a fetch that reaches it also before it listens. */
   readonly self?: { readonly origin: () => string; readonly post: HttpPost };
 }
@@ -79,7 +82,10 @@ export function createMoneyEngine(deps: MoneyEngineDeps): MoneyEngine {
       ...(deps.self !== undefined ? { post: deps.self.post } : {}),
     });
   }
-  const payments = new PaymentService({ db: deps.db, clock: deps.clock, provider, serviceFeeBps: config.serviceFeeBps, ...(deps.access ? { access: deps.access } : {}) });
+  const payments = new PaymentService({
+    db: deps.db, clock: deps.clock, provider, serviceFeeBps: config.serviceFeeBps,
+    ...(deps.access ? { access: deps.access } : {}), ...(deps.payoutFailed ? { payoutFailed: deps.payoutFailed } : {}),
+  });
   return {
     provider,
     double,

@@ -2,8 +2,13 @@
  * A payout's life after the payout run wrote its withdrawal (payout_runs.status): requested → sent (the provider took
  * it) → arrived | failed, from the provider's answers and webhooks, only ever forward. Shared by the webhook route
  * (PaymentService.handleEvent) and the payouts job that follows payouts still under way.
+ *
+ * A failed payout gives the money back: its withdrawal line is removed in the same transaction (the money never left;
+ * the ledger trigger corrects the balance), the run keeps the amount and the reason for the payout page's tracker,
+ * and the next payout day pays the sum again. The creator is told (PayoutFailureNotifier).
  */
 import { and, eq, inArray } from 'drizzle-orm';
+import { transactions } from '../../platform/db/schema';
 import { payoutRuns } from '../../platform/db/schema-money';
 import type { MoneyDb, MoneyTx } from '../../platform/db/moneyDb';
 import type { ProviderPayout } from './PaymentProvider';
@@ -19,10 +24,21 @@ export function payoutRunKeyOf(reference: string): PayoutRunKey | null {
   return match === null ? null : { userId: Number(match[1]), currency: match[2], payoutDate: match[3] };
 }
 
-/** Applies what the provider says about a payout; answers whether the run row changed. */
-export async function applyPayoutUpdate(db: MoneyDb | MoneyTx, payout: ProviderPayout, nowMs: number): Promise<boolean> {
+export type PayoutRunRow = typeof payoutRuns.$inferSelect;
+
+/** Tells a creator their payout failed and the money is back (the composition gives it the bot). */
+export type PayoutFailureNotifier = (run: PayoutRunRow) => Promise<void>;
+
+export interface PayoutUpdate {
+  readonly changed: boolean;
+  /** The run, when this update failed it (to tell the creator, after the transaction). */
+  readonly failed: PayoutRunRow | null;
+}
+
+/** Applies what the provider says about a payout, once per state. */
+export async function applyPayoutUpdate(db: MoneyDb | MoneyTx, payout: ProviderPayout, nowMs: number): Promise<PayoutUpdate> {
   const key = payoutRunKeyOf(payout.reference);
-  if (key === null) return false;
+  if (key === null) return { changed: false, failed: null };
   const where = and(eq(payoutRuns.userId, key.userId), eq(payoutRuns.currency, key.currency), eq(payoutRuns.payoutDate, key.payoutDate));
   const at = new Date(nowMs);
   const session = payout.sessionId === null ? {} : { providerPayoutId: payout.sessionId };
@@ -30,18 +46,23 @@ export async function applyPayoutUpdate(db: MoneyDb | MoneyTx, payout: ProviderP
     case 'in_progress': {
       const changed = await db.update(payoutRuns).set({ ...session, status: 'sent', sentAt: at })
         .where(and(where, eq(payoutRuns.status, 'requested'))).returning({ userId: payoutRuns.userId });
-      return changed.length > 0;
+      return { changed: changed.length > 0, failed: null };
     }
     case 'succeeded': {
-      const changed = await db.update(payoutRuns).set({ ...session, status: 'arrived', finishedAt: at })
-        .where(and(where, inArray(payoutRuns.status, ['requested', 'sent']))).returning({ userId: payoutRuns.userId });
-      return changed.length > 0;
+      const changed = await db.update(payoutRuns).set({ ...session, status: 'arrived', sentAt: at, finishedAt: at })
+        .where(and(where, eq(payoutRuns.status, 'requested'))).returning({ userId: payoutRuns.userId });
+      const arrived = changed.length > 0 ? changed : await db.update(payoutRuns).set({ ...session, status: 'arrived', finishedAt: at })
+        .where(and(where, eq(payoutRuns.status, 'sent'))).returning({ userId: payoutRuns.userId });
+      return { changed: arrived.length > 0, failed: null };
     }
-    case 'failed': {
-      const changed = await db.update(payoutRuns).set({
-        ...session, status: 'failed', finishedAt: at, errorCode: payout.errorCode ?? 'payout_failed', errorDescription: payout.errorDescription ?? null,
-      }).where(and(where, inArray(payoutRuns.status, ['requested', 'sent']))).returning({ userId: payoutRuns.userId });
-      return changed.length > 0;
-    }
+    case 'failed':
+      return db.transaction(async (tx) => {
+        const [failed] = await tx.update(payoutRuns).set({
+          ...session, status: 'failed', finishedAt: at, errorCode: payout.errorCode ?? 'payout_failed', errorDescription: payout.errorDescription ?? null,
+        }).where(and(where, inArray(payoutRuns.status, ['requested', 'sent']))).returning();
+        if (failed === undefined) return { changed: false, failed: null };
+        await tx.delete(transactions).where(and(eq(transactions.id, failed.transactionId), eq(transactions.type, 'withdrawal')));
+        return { changed: true, failed };
+      });
   }
 }

@@ -62,7 +62,7 @@ const METHOD: Readonly<Record<string, TransactionPaymentMethod>> = {
   bank_card: 'bank_card', swift: 'swift', global_bank_account: 'global_bank_account', ru_account: 'ru_account',
 };
 
-export async function runPayouts(context: Pick<JobContext, 'db' | 'nowMs'>, engine: Pick<MoneyEngine, 'provider'>): Promise<PayoutRunResult> {
+export async function runPayouts(context: Pick<JobContext, 'db' | 'nowMs'>, engine: Pick<MoneyEngine, 'provider' | 'payments'>): Promise<PayoutRunResult> {
   const db = context.db as MoneyDb;
   const payoutAt = latestPayoutAt(context.nowMs);
   const payoutDate = payoutRunDate(payoutAt);
@@ -113,7 +113,7 @@ export async function runPayouts(context: Pick<JobContext, 'db' | 'nowMs'>, engi
     paid.push({ userId: candidate.userId, currency: written.currency, amount: written.minor });
   }
 
-  await sendTransfers(db, engine.provider, context.nowMs);
+  await sendTransfers(db, engine, context.nowMs);
   return { payoutDate, paid, carriedOver };
 }
 
@@ -134,7 +134,8 @@ export function destinationOf(account: typeof payoutAccounts.$inferSelect, holde
 }
 
 /** Sends withdrawals to the provider until each is taken (sent) or refused (failed); idempotent on the run's reference. */
-async function sendTransfers(db: MoneyDb, provider: MoneyEngine['provider'], nowMs: number): Promise<void> {
+async function sendTransfers(db: MoneyDb, engine: Pick<MoneyEngine, 'provider' | 'payments'>, nowMs: number): Promise<void> {
+  const { provider } = engine;
   if (provider === null) return;
   const pending = await db.select({ run: payoutRuns, account: payoutAccounts, user: { firstName: users.firstName, lastName: users.lastName } }).from(payoutRuns)
     .innerJoin(payoutAccounts, eq(payoutAccounts.userId, payoutRuns.userId))
@@ -147,8 +148,10 @@ async function sendTransfers(db: MoneyDb, provider: MoneyEngine['provider'], now
     const payout = destination === null
       ? { sessionId: null, reference: payoutReference(run), status: 'failed' as const, errorCode: 'payout_account_incomplete', errorDescription: 'The payout account has no card' }
       : await provider.createPayout({ reference: payoutReference(run), amount: money(Number(run.amount), run.currency as PayoutCurrency), destination });
-    await applyPayoutUpdate(db, payout, nowMs);
-    if (payout.awaitingConfirmation === true && payout.sessionId !== null) await applyPayoutUpdate(db, await provider.confirmPayout(payout.sessionId), nowMs);
+    await engine.payments.afterPayoutUpdate(await applyPayoutUpdate(db, payout, nowMs));
+    if (payout.awaitingConfirmation === true && payout.sessionId !== null) {
+      await engine.payments.afterPayoutUpdate(await applyPayoutUpdate(db, await provider.confirmPayout(payout.sessionId), nowMs));
+    }
   }
 }
 
@@ -156,7 +159,7 @@ async function sendTransfers(db: MoneyDb, provider: MoneyEngine['provider'], now
  * Follows payouts still under way at the provider (a lost webhook, a confirmation never sent): asks for each one's
  * session and applies the answer. Answers how many changed.
  */
-export async function trackPayouts(context: Pick<JobContext, 'db' | 'nowMs'>, engine: Pick<MoneyEngine, 'provider'>): Promise<number> {
+export async function trackPayouts(context: Pick<JobContext, 'db' | 'nowMs'>, engine: Pick<MoneyEngine, 'provider' | 'payments'>): Promise<number> {
   const provider = engine.provider;
   if (provider === null) return 0;
   const db = context.db as MoneyDb;
@@ -166,7 +169,9 @@ export async function trackPayouts(context: Pick<JobContext, 'db' | 'nowMs'>, en
     let payout = await provider.findPayout(run.providerPayoutId!);
     if (payout === null) continue;
     if (payout.awaitingConfirmation === true && payout.sessionId !== null) payout = await provider.confirmPayout(payout.sessionId);
-    if (await applyPayoutUpdate(db, { ...payout, reference: payoutReference(run) }, context.nowMs)) changed += 1;
+    const update = await applyPayoutUpdate(db, { ...payout, reference: payoutReference(run) }, context.nowMs);
+    await engine.payments.afterPayoutUpdate(update);
+    if (update.changed) changed += 1;
   }
   return changed;
 }

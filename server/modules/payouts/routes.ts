@@ -14,7 +14,10 @@ import type {
   BanksResponse, PayoutParametersResponse, PayoutResponse, SavePayoutAccountResponse, WithdrawalCardDto,
 } from '../../../src/contract/api';
 import { type Money, PAYOUT_CURRENCIES, toMajor } from '../../../src/domain/money';
-import { payoutDateString } from '../../../src/domain/payout';
+import { expectedPayoutArrival, payoutDateString } from '../../../src/domain/payout';
+import type { Currency } from '../../../src/domain/money';
+import type { PayoutMethod } from '../../../src/domain/entities';
+import type { PayoutRunRow } from '../payments/payoutUpdates';
 import type { RouteOptions } from '../../context';
 import { cardBrandOf } from '../payments/settlement';
 import { MANDATORY_PARAMETERS, PAYOUT_COUNTRIES, banksFor, countryByIso2, countryByIso3, countryFromLanguage } from '../../../src/domain/payout-catalog';
@@ -40,6 +43,25 @@ function withdrawalCard(account: PayoutAccountRow | undefined): WithdrawalCardDt
   };
 }
 
+
+const seconds = (at: Date): number => Math.floor(at.getTime() / 1000);
+
+function payoutTrackerDto(run: PayoutRunRow, method: PayoutMethod): PayoutResponse['payouts'][number] {
+  const currency = run.currency as Currency;
+  const open = run.status === 'requested' || run.status === 'sent';
+  return {
+    payoutDate: run.payoutDate,
+    amount: toMajor(Number(run.amount), currency),
+    currency,
+    status: run.status,
+    requestedAt: seconds(run.createdAt),
+    ...(run.sentAt !== null ? { sentAt: seconds(run.sentAt) } : {}),
+    ...(run.finishedAt !== null ? { finishedAt: seconds(run.finishedAt) } : {}),
+    ...(open ? { expectedArrivalAt: Math.floor(expectedPayoutArrival((run.sentAt ?? run.createdAt).getTime(), method) / 1000) } : {}),
+    ...(run.errorCode !== null ? { errorCode: run.errorCode } : {}),
+    ...(run.errorDescription !== null ? { errorDescription: run.errorDescription } : {}),
+  };
+}
 
 export const payoutsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
   const engine = deps.money;
@@ -68,6 +90,7 @@ export const payoutsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { dep
       withdrawalCard: withdrawalCard(account),
       withdrawalAccount: account === undefined ? null : withdrawalAccountDto(account),
       withdrawals: overview.withdrawals.items.map(transactionDto),
+      payouts: overview.payouts.map((run) => payoutTrackerDto(run, account?.methodType ?? 'bank_card')),
       withdrawalsNextFrom: overview.withdrawals.nextFrom,
     };
   });

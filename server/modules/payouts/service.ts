@@ -10,7 +10,10 @@ import { toPage } from '../../platform/db/cursor';
 import type { MoneyDb } from '../../platform/db/moneyDb';
 import type { PayoutAccountRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
+import { asc, desc, eq } from 'drizzle-orm';
+import { payoutRuns } from '../../platform/db/schema-money';
 import { balancesOf } from '../payments/ledger/ledger';
+import type { PayoutRunRow } from '../payments/payoutUpdates';
 import type { PaymentProvider } from '../payments/PaymentProvider';
 import { type TransactionView, TransactionsRepository } from '../transactions/repository';
 import { dueAtPayout } from './job';
@@ -26,7 +29,12 @@ export interface PayoutOverview {
   readonly announced: AnnouncedPayouts;
   readonly account: PayoutAccountRow | undefined;
   readonly withdrawals: { readonly items: TransactionView[]; readonly nextFrom: string | null };
+  /** The latest payout runs, newest first, for the tracker. */
+  readonly payouts: readonly PayoutRunRow[];
 }
+
+/** How many payouts the tracker shows. */
+const TRACKED_PAYOUTS = 6;
 
 export class PayoutService {
   private readonly accounts: PayoutAccountsRepository;
@@ -46,11 +54,12 @@ export class PayoutService {
   async overview(userId: number): Promise<PayoutOverview> {
     const nowMs = this.clock.now();
     const nextPayoutAt = nextPayoutDate(nowMs);
-    const [balances, account, rows, due] = await Promise.all([
+    const [balances, account, rows, due, runs] = await Promise.all([
       balancesOf(this.db, userId, nowMs),
       this.accounts.byUser(userId),
       new TransactionsRepository(this.db).pageForUser(userId, 'creator', 'withdrawals', null),
       dueAtPayout(this.db, userId, nextPayoutAt),
+      this.db.select().from(payoutRuns).where(eq(payoutRuns.userId, userId)).orderBy(desc(payoutRuns.createdAt), asc(payoutRuns.currency)).limit(TRACKED_PAYOUTS),
     ]);
     return {
       payoutBalances: balances.payout,
@@ -60,6 +69,7 @@ export class PayoutService {
       announced: announcePayouts(balances.payout, due, account?.currency ?? null),
       account,
       withdrawals: toPage(rows, (view) => ({ t: view.transaction.createdAt.getTime(), id: view.transaction.id })),
+      payouts: runs,
     };
   }
 

@@ -2,6 +2,7 @@ import type { Currency, Money } from '../../domain/money';
 import type {
   Bank, CardBrand, PayoutFieldRequirement, PayoutMethod, SupportedCountry, Transaction, WithdrawalAccount, WithdrawalCard,
 } from '../../domain/entities';
+import type { PayoutProgress } from '../../domain/payout';
 import type { Page } from './Page';
 
 export interface PayoutState {
@@ -18,6 +19,24 @@ export interface PayoutState {
   readonly withdrawalCard: WithdrawalCard | null;
   readonly withdrawalAccount: WithdrawalAccount | null;
   readonly withdrawals: Page<Transaction>;
+  /** The latest payouts, newest first, and where each one is. */
+  readonly payouts: readonly PayoutTracking[];
+}
+
+/** One payout on its way: requested at the run, sent when the provider took it, then arrived or failed. */
+export interface PayoutTracking {
+  /** ISO date (yyyy-MM-dd) of the payout day. */
+  readonly payoutDate: string;
+  readonly amount: Money;
+  readonly status: PayoutProgress;
+  /** Epoch seconds. */
+  readonly requestedAt: number;
+  readonly sentAt?: number;
+  readonly finishedAt?: number;
+  /** While under way: when it should be on the account. */
+  readonly expectedArrivalAt?: number;
+  /** Why it failed (its money is back in the balance). */
+  readonly error?: { readonly code: string; readonly message: string };
 }
 
 /** Server-supplied field requirements for one country, currency, method and (optionally) bank. */

@@ -35,6 +35,16 @@ export class InMemoryPayoutRepository implements PayoutRepository {
       withdrawalCard: actor.withdrawalCard ? { ...actor.withdrawalCard } : null,
       withdrawalAccount: actor.withdrawalAccount ? { ...actor.withdrawalAccount } : null,
       withdrawals: transactionPage(this.backend, actor.user.id, inTransactionList('creator', 'withdrawals'), null),
+      // The in-memory provider pays out at once: every withdrawal has arrived.
+      payouts: [...this.backend.transactions.values()]
+        .filter((record) => record.userId === actor.user.id && record.transaction.type === 'withdrawal')
+        .map((record) => record.transaction)
+        .sort((a, b) => b.createdAt - a.createdAt)
+        .slice(0, 6)
+        .map((transaction) => ({
+          payoutDate: payoutDateString(transaction.createdAt * 1000), amount: transaction.total, status: 'arrived' as const,
+          requestedAt: transaction.createdAt, sentAt: transaction.createdAt, finishedAt: transaction.createdAt,
+        })),
     };
   }
 

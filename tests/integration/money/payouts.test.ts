@@ -126,9 +126,11 @@ describe('payout runs', () => {
 
   beforeAll(async () => {
     server = await startTestServer({ now: FEB_3 });
-    for (const name of ['big', 'small', 'late', 'noAccount']) shops[name] = await openShop(server);
+    for (const name of ['big', 'small', 'late', 'noAccount', 'declined']) shops[name] = await openShop(server);
     for (const name of ['rubBig', 'rubSmall']) shops[name] = await openShop(server, { currency: 'rub', price: 300 });
     await saveAccount(server, shops.big.creator, { currency: 'eur', countryIso3: 'DEU', methodType: 'bank_card', card: { token: await payoutCardToken(server, '4242424242424242') } });
+    // The recipient bank declines payouts to this card (README test cards).
+    await saveAccount(server, shops.declined.creator, { currency: 'eur', countryIso3: 'DEU', methodType: 'bank_card', card: { token: await payoutCardToken(server, '4000000000000002') } });
     for (const name of ['small', 'late']) await saveAccount(server, shops[name].creator, { currency: 'eur', countryIso3: 'DEU', methodType: 'swift', params: swiftParams });
     for (const name of ['rubBig', 'rubSmall']) await saveAccount(server, shops[name].creator, { currency: 'rub', countryIso3: 'RUS', methodType: 'ru_account', params: { bik: '044525225', account: '40817810099910004312' } });
 
@@ -136,6 +138,7 @@ describe('payout runs', () => {
     await donate(shops.big, 200);
     await donate(shops.small, 50);
     await donate(shops.noAccount, 200);
+    await donate(shops.declined, 200);
     await donate(shops.rubBig, 4000);
     await donate(shops.rubSmall, 3000);
     // 20 February (second half): 100 € → 87.00 more for "small"; 30 € → 26.10 for "late".
@@ -182,6 +185,25 @@ describe('payout runs', () => {
     expect(atProvider).toMatchObject({ status: 'succeeded', amount: 17400, currency: 'eur', sessionId: run.providerPayoutId });
   });
 
+  it('a payout the bank declines fails with the reason: the money is back in the balance, the creator is told, the tracker shows it', async () => {
+    const [run] = await server.database.db.select().from(payoutRuns).where(eq(payoutRuns.userId, shops.declined.creatorId));
+    expect(run).toMatchObject({ payoutDate: '2026-03-10', amount: 17400, status: 'failed', errorCode: 'payout_declined', errorDescription: 'The recipient bank declined the payout' });
+    // The withdrawal line is gone with the money it stood for: the balance has the 174 € again.
+    expect(await withdrawals(shops.declined)).toHaveLength(0);
+    const payout = await payoutOf(shops.declined);
+    expect(payout.payoutBalances).toEqual([{ currency: 'eur', amount: 174 }]);
+    expect(payout.payouts).toEqual([expect.objectContaining({
+      payoutDate: '2026-03-10', amount: 174, currency: 'eur', status: 'failed', errorCode: 'payout_declined', errorDescription: 'The recipient bank declined the payout',
+      requestedAt: Date.UTC(2026, 2, 10, 12) / 1000, finishedAt: expect.any(Number),
+    })]);
+    expect(payout.payouts[0].expectedArrivalAt).toBeUndefined();
+    const messages = (await server.request<{ calls: { params: { chat_id: number; text: string } }[] }>('GET', '/sandbox/bot-api/calls?method=sendMessage')).body.calls
+      .filter((call) => call.params.chat_id === shops.declined.creator.telegramId);
+    expect(messages.map((call) => call.params.text)).toEqual([expect.stringMatching(/^Your payout of 174\.00 EUR did not go through: The recipient bank declined the payout\. The money is back in your balance/)]);
+    // The big creator's payout arrived; its tracker says when.
+    expect((await payoutOf(shops.big)).payouts).toEqual([expect.objectContaining({ status: 'arrived', sentAt: expect.any(Number), finishedAt: expect.any(Number) })]);
+  });
+
   it('runs again the same day change nothing, also two at once; an account saved later is paid on the next run', async () => {
     const context = { db: server.database.db, clock: server.clock, config: server.config, nowMs: server.clock.now() + 60_000 };
     await Promise.all([runPayouts(context, server.app.deps.money), runPayouts(context, server.app.deps.money)]);
@@ -207,5 +229,17 @@ describe('payout runs', () => {
     const late = await payoutOf(shops.late);
     expect(late.payoutBalances).toEqual([{ currency: 'eur', amount: 26.1 }]);
     expect(late.nextPayoutDate).toBe('2026-04-10');
+  });
+
+  it('a failed payout goes out again on the next payout day, to the card saved since', async () => {
+    const declined = shops.declined;
+    // The 25th sent the returned money to the same card again, and the bank declined it again.
+    const runs = await server.database.db.select().from(payoutRuns).where(eq(payoutRuns.userId, declined.creatorId));
+    expect(runs.map((run) => [run.payoutDate, run.status])).toEqual([['2026-03-10', 'failed'], ['2026-03-25', 'failed']]);
+    await saveAccount(server, declined.creator, { currency: 'eur', countryIso3: 'DEU', methodType: 'bank_card', card: { token: await payoutCardToken(server, '4242424242424242') } });
+    await advanceTo(Date.UTC(2026, 3, 10, 12, 0));
+    expect((await withdrawals(declined)).map((row) => row.amount)).toEqual([17400]);
+    const tracker = (await payoutOf(declined)).payouts;
+    expect(tracker.map((payout) => [payout.payoutDate, payout.status])).toEqual([['2026-04-10', 'arrived'], ['2026-03-25', 'failed'], ['2026-03-10', 'failed']]);
   });
 });

@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import { money } from '../../../src/domain/money';
 import {
+  expectedPayoutArrival,
   isPayoutDay, meetsPayoutMinimum, nextPayoutDate, PAYOUT_MINIMUM, payoutDateString, payoutMethodFromApi, payoutMethodToApi,
   payoutWindowFor,
 } from '../../../src/domain/payout';
@@ -111,5 +112,20 @@ describe('payout windows', () => {
 
   it('rejects a day that is not a payout day', () => {
     expect(() => payoutWindowFor(utc('2025-03-11T12:00:00Z'))).toThrow(RangeError);
+  });
+});
+
+describe('expected arrival of a payout', () => {
+  const at = (iso: string) => DateTime.fromISO(iso, { zone: 'utc' }).toMillis();
+
+  it('a card the next day, whatever the weekday', () => {
+    expect(expectedPayoutArrival(at('2026-03-13T12:00'), 'bank_card')).toBe(at('2026-03-14T12:00'));
+  });
+
+  it('a bank account within three business days: weekends do not count', () => {
+    // Tuesday → Friday; Friday → Wednesday; Saturday → Wednesday.
+    expect(expectedPayoutArrival(at('2026-03-10T12:00'), 'swift')).toBe(at('2026-03-13T12:00'));
+    expect(expectedPayoutArrival(at('2026-03-13T12:00'), 'ru_account')).toBe(at('2026-03-18T12:00'));
+    expect(expectedPayoutArrival(at('2026-03-14T12:00'), 'global_bank_account')).toBe(at('2026-03-18T12:00'));
   });
 });

@@ -16,23 +16,17 @@ function pemOf(value: string, variable: string): string {
   }
 }
 
-export function privateKeyFrom(value: string, variable: string): KeyObject {
+function keyFrom(value: string, variable: string, kind: 'private' | 'public'): KeyObject {
+  const pem = pemOf(value, variable);
   try {
-    return createPrivateKey(pemOf(value, variable));
-  } catch (error) {
-    if (error instanceof ConfigError) throw error;
-    throw new ConfigError(`${variable} is not an RSA private key in PEM`);
+    return kind === 'private' ? createPrivateKey(pem) : createPublicKey(pem);
+  } catch {
+    throw new ConfigError(`${variable} is not an RSA ${kind} key in PEM`);
   }
 }
 
-export function publicKeyFrom(value: string, variable: string): KeyObject {
-  try {
-    return createPublicKey(pemOf(value, variable));
-  } catch (error) {
-    if (error instanceof ConfigError) throw error;
-    throw new ConfigError(`${variable} is not an RSA public key in PEM`);
-  }
-}
+export const privateKeyFrom = (value: string, variable: string): KeyObject => keyFrom(value, variable, 'private');
+export const publicKeyFrom = (value: string, variable: string): KeyObject => keyFrom(value, variable, 'public');
 
 export interface KeyPair { readonly privateKey: KeyObject; readonly publicKey: KeyObject }
 

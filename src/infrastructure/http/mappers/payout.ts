@@ -20,6 +20,16 @@ export function payoutStateFromDto(dto: PayoutResponse): PayoutState {
     withdrawalCard: dto.withdrawalCard ? withdrawalCardFromDto(dto.withdrawalCard) : null,
     withdrawalAccount: dto.withdrawalAccount ? withdrawalAccountFromDto(dto.withdrawalAccount) : null,
     withdrawals: toPage(dto.withdrawals, dto.withdrawalsNextFrom, transactionFromDto),
+    payouts: (dto.payouts ?? []).map((payout) => ({
+      payoutDate: payout.payoutDate,
+      amount: moneyFromWire(payout.amount, payout.currency),
+      status: payout.status,
+      requestedAt: payout.requestedAt,
+      ...(payout.sentAt !== undefined ? { sentAt: payout.sentAt } : {}),
+      ...(payout.finishedAt !== undefined ? { finishedAt: payout.finishedAt } : {}),
+      ...(payout.expectedArrivalAt !== undefined ? { expectedArrivalAt: payout.expectedArrivalAt } : {}),
+      ...(payout.errorCode !== undefined ? { error: { code: payout.errorCode, message: payout.errorDescription ?? '' } } : {}),
+    })),
   };
 }
 

@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { PayoutTracking } from '../../../application/ports/PayoutRepository';
 import type { Transaction } from '../../../domain/entities';
 import { formatDate, formatMoney, formatSignedMoney } from '../../../domain/format';
 import { badgeFor, signedAmount } from '../../../domain/transactions';
@@ -26,6 +27,26 @@ function WithdrawalRow({ transaction, locale, nowMs }: { transaction: Transactio
           {account && <span className="visually-hidden">, {countryName(account.country, locale)}</span>}
         </span>
       }
+    />
+  );
+}
+
+/** One payout and its steps: requested, sent (with the expected arrival), arrived or failed with the reason. */
+function TrackedPayoutRow({ payout, locale, nowMs }: { payout: PayoutTracking; locale: string; nowMs: number }) {
+  const { t } = useTranslation();
+  const date = (seconds: number) => formatDate(seconds, locale, nowMs, deviceZone());
+  const steps = [t('payout.tracker.requested', { date: date(payout.requestedAt) })];
+  if (payout.sentAt !== undefined) steps.push(t('payout.tracker.sent', { date: date(payout.sentAt) }));
+  if (payout.status === 'arrived' && payout.finishedAt !== undefined) steps.push(t('payout.tracker.arrived', { date: date(payout.finishedAt) }));
+  if (payout.expectedArrivalAt !== undefined) steps.push(t('payout.tracker.expected', { date: date(payout.expectedArrivalAt) }));
+  if (payout.status === 'failed') steps.push(t('payout.tracker.failed', { reason: payout.error?.message || payout.error?.code || '' }));
+  return (
+    <Cell
+      title={formatMoney(payout.amount)}
+      subtitle={steps.join(' · ')}
+      after={<span className={`payout-status payout-status--${payout.status}`}>{t(`payout.tracker.status.${payout.status}`)}</span>}
+      multiline
+      className={`payout-tracked payout-tracked--${payout.status}`}
     />
   );
 }
@@ -89,6 +110,13 @@ function PayoutScreen({ vm }: { vm: PayoutViewModel }) {
         <p className="payout-note">{t('payout.schedule')}</p>
         <Cell onClick={vm.openHelp} title={t('payout.learnMore')} chevron />
       </Section>
+      {vm.tracked.length > 0 && (
+        <Section header={t('payout.tracker.title')}>
+          {vm.tracked.map((payout) => (
+            <TrackedPayoutRow key={`${payout.payoutDate}-${payout.amount.currency}`} payout={payout} locale={i18n.language} nowMs={nowMs} />
+          ))}
+        </Section>
+      )}
       <Section>
         <Cell to="/payout/settings" title={t('payout.settings')} after={vm.hasAccount ? undefined : t('payout.notSetUp')} chevron />
       </Section>

@@ -3,7 +3,7 @@ import type { Clock } from '../../../application/ports/Clock';
 import type { DashboardRepository } from '../../../application/ports/DashboardRepository';
 import type { Links } from '../../../application/ports/Links';
 import type { Cursor } from '../../../application/ports/Page';
-import type { PayoutRepository, PayoutState } from '../../../application/ports/PayoutRepository';
+import type { PayoutRepository, PayoutState, PayoutTracking } from '../../../application/ports/PayoutRepository';
 import { errorCodeOf } from '../../../application/ports/RepositoryError';
 import type { Transaction } from '../../../domain/entities';
 import { type Currency, type Money, compareCurrencies, money } from '../../../domain/money';
@@ -106,6 +106,11 @@ export class PayoutViewModel {
   /** The earliest payout the rest can go with (start of that day, UTC, epoch seconds). */
   get laterPayoutSeconds(): number | null {
     return this.payout === null ? null : payoutDateSeconds(this.payout.laterPayoutDate);
+  }
+
+  /** The latest payouts and where each one is (requested, sent, arrived, failed). */
+  get tracked(): readonly PayoutTracking[] {
+    return this.payout?.payouts ?? [];
   }
 
   get hasAccount(): boolean {

@@ -2,6 +2,7 @@ import { isValidIdempotencyKey, requestHash } from '../../../../server/platform/
 import { escapeHtml } from '../../../../server/modules/payments/sandbox/pages';
 import { generateKeyPairSync } from 'node:crypto';
 import { SmartGlocalProvider } from '../../../../server/modules/payments/smartglocal/SmartGlocalProvider';
+import { privateKeyFrom, publicKeyFrom } from '../../../../server/modules/payments/smartglocal/keys';
 import { sign } from '../../../../server/modules/payments/smartglocal/protocol';
 
 describe('Idempotency-Key', () => {
@@ -84,5 +85,16 @@ describe('Smart Glocal webhooks (SmartGlocalProvider.verifyEvent)', () => {
 describe('provider pages', () => {
   it('escapes every HTML-significant character', () => {
     expect(escapeHtml(`<script>alert("x")</script> & 'y'`)).toBe('&#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62; &#38; &#39;y&#39;');
+  });
+});
+
+describe('Smart Glocal keys (PEM text or a file path)', () => {
+  it('reads PEM text, also with escaped newlines as environment files write them, and names the variable when it cannot', () => {
+    const pair = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const pem = pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    expect(privateKeyFrom(pem, 'SMART_GLOCAL_PRIVATE_KEY').asymmetricKeyType).toBe('rsa');
+    expect(privateKeyFrom(pem.replace(/\n/g, '\\n'), 'SMART_GLOCAL_PRIVATE_KEY').asymmetricKeyType).toBe('rsa');
+    expect(() => publicKeyFrom('-----BEGIN PUBLIC KEY-----\nnot a key\n-----END PUBLIC KEY-----', 'SMART_GLOCAL_PUBLIC_KEY')).toThrow(/SMART_GLOCAL_PUBLIC_KEY is not an RSA public key/);
+    expect(() => publicKeyFrom('/no/such/key.pem', 'SMART_GLOCAL_PUBLIC_KEY')).toThrow(/SMART_GLOCAL_PUBLIC_KEY is neither PEM text nor a readable file \(ENOENT\)/);
   });
 });
