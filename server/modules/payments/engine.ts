@@ -73,8 +73,9 @@ export function createMoneyEngine(deps: MoneyEngineDeps): MoneyEngine {
     });
     provider = new SmartGlocalProvider({
       baseUrl: base,
-      tokenizeUrl: () => `${base()}${TOKENIZE_PATH}`,
-      paymentPageUrl: () => `${base()}${PAYMENT_PAGE_PATH}`,
+      // What the payer's browser opens is relative: our answers make it absolute against the origin the payer used.
+      tokenizeUrl: () => `${PROVIDER_PREFIX}${TOKENIZE_PATH}`,
+      paymentPageUrl: () => `${PROVIDER_PREFIX}${PAYMENT_PAGE_PATH}`,
       project: SANDBOX_PROJECT,
       privateKey: keys.partner.privateKey,
       providerPublicKey: keys.provider.publicKey,

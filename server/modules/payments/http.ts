@@ -15,7 +15,8 @@ export function originOf(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }
 
-function absolute(url: string, origin: string): string {
+/** A URL for the payer's browser: relative ones (the sandbox's double) resolve against the origin the payer used. */
+export function absolute(url: string, origin: string): string {
   return new URL(url, `${origin}/`).toString();
 }
 

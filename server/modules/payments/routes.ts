@@ -11,7 +11,7 @@ import type { PaymentCheckRequest } from '../../../src/contract/api';
 import { CardTokenizationResponseSchema, PaymentCheckRequestSchema } from '../../../src/contract/schemas';
 import type { RouteOptions } from '../../context';
 import { AppError } from '../../platform/errors';
-import { checkResponse, originOf, paymentAnswer } from './http';
+import { absolute, checkResponse, originOf, paymentAnswer } from './http';
 import { SIGN_HEADER } from './smartglocal/protocol';
 import { currentUser } from '../users/auth';
 import { errorResponses, s } from '../../platform/http/schemas';
@@ -39,7 +39,8 @@ export const paymentsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { de
   }, async (request) => {
     const user = currentUser(request);
     if (engine.provider === null) throw new AppError('payments_disabled', 'Card payments are not configured on this server');
-    return engine.provider.cardTokenization(user.languageCode ?? 'en');
+    const tokenization = await engine.provider.cardTokenization(user.languageCode ?? 'en');
+    return { ...tokenization, tokenizeUrl: absolute(tokenization.tokenizeUrl, originOf(request)) };
   });
 
   // The provider signs the body as sent, so this route reads it raw (its own scope keeps JSON parsing for the rest).

@@ -20,6 +20,7 @@ import type { PayoutMethod } from '../../../src/domain/entities';
 import type { PayoutRunRow } from '../payments/payoutUpdates';
 import type { RouteOptions } from '../../context';
 import { cardBrandOf } from '../payments/settlement';
+import { absolute, originOf } from '../payments/http';
 import { MANDATORY_PARAMETERS, PAYOUT_COUNTRIES, banksFor, countryByIso2, countryByIso3, countryFromLanguage } from '../../../src/domain/payout-catalog';
 import type { PayoutAccountInput } from './validateAccount';
 import { requireVerified } from '../channels/access';
@@ -115,7 +116,7 @@ export const payoutsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { dep
     });
     return {
       token: tokenization?.publicToken ?? '',
-      tokenizeUrl: tokenization?.tokenizeUrl ?? '',
+      tokenizeUrl: tokenization === null ? '' : absolute(tokenization.tokenizeUrl, originOf(request)),
       supportedCountries: PAYOUT_COUNTRIES.map((country) => ({
         countryCodeIso2: country.countryCodeIso2,
         countryCodeIso3: country.countryCodeIso3,

@@ -123,7 +123,7 @@ beforeAll(async () => {
     return { status: response.status, json: async () => answer };
   };
   adapter = new SmartGlocalProvider({
-    baseUrl: () => base, tokenizeUrl: () => `${base}${TOKENIZE_PATH}`, paymentPageUrl: () => `${base}${PAYMENT_PAGE_PATH}`,
+    baseUrl: () => base, tokenizeUrl: () => `/provider${TOKENIZE_PATH}`, paymentPageUrl: () => `/provider${PAYMENT_PAGE_PATH}`,
     project: SANDBOX_PROJECT, privateKey: keys.partner.privateKey, providerPublicKey: keys.provider.publicKey, feeBps: 300, post,
   });
 });
@@ -134,7 +134,8 @@ afterAll(async () => {
 });
 
 async function tokenizeAtDouble(number: string, withExpiry = true): Promise<string> {
-  const { publicToken, tokenizeUrl } = await adapter.cardTokenization('en');
+  const { publicToken, tokenizeUrl: path } = await adapter.cardTokenization('en');
+  const tokenizeUrl = new URL(path, server.baseUrl).toString();
   const card = withExpiry ? { number, expiration_month: '12', expiration_year: '35', security_code: '123' } : { number };
   const response = await fetch(tokenizeUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'X-PUBLIC-TOKEN': publicToken }, body: JSON.stringify({ card }) });
   const answer: unknown = await response.json();
@@ -167,8 +168,8 @@ describe('Smart Glocal contract (adapter ↔ double)', () => {
     const challengeToken = await tokenizeAtDouble('4000000000003220');
     const challenged = await adapter.createPayment({ reference: 'pay_contract_5', customerReference: '502', amount: money(500, 'eur'), description: 'Donation', source: { type: 'card_token', token: challengeToken, save: false } });
     const redirect = await adapter.confirmPayment(challenged.sessionId!);
-    expect(redirect).toMatchObject({ status: 'action_required', redirectUrl: expect.stringContaining(`/provider/v1/3ds/${challenged.sessionId}`) });
-    await fetch(redirect.redirectUrl!, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'outcome=confirm' });
+    expect(redirect).toMatchObject({ status: 'action_required', redirectUrl: `/provider/v1/3ds/${challenged.sessionId}` });
+    await fetch(new URL(redirect.redirectUrl!, server.baseUrl), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'outcome=confirm' });
     expect(await adapter.findPayment('pay_contract_5', challenged.sessionId)).toMatchObject({ status: 'paid' });
 
     // A decline carries the issuer's code.
@@ -178,7 +179,7 @@ describe('Smart Glocal contract (adapter ↔ double)', () => {
 
     // A link payment: session/create, then the hosted page's public token.
     const link = await adapter.createPayment({ reference: 'pay_contract_7', customerReference: '504', amount: money(700, 'eur'), description: 'Donation', source: { type: 'hosted_page', save: false } });
-    expect(link).toMatchObject({ status: 'pending', hostedPageUrl: expect.stringMatching(/\/provider\/pay\/en\/payment\/[0-9a-f]{64}$/) });
+    expect(link).toMatchObject({ status: 'pending', hostedPageUrl: expect.stringMatching(/^\/provider\/pay\/en\/payment\/[0-9a-f]{64}$/) });
 
     // A full refund, once.
     expect(await adapter.refundPayment(first.sessionId!)).toBe('refunded');

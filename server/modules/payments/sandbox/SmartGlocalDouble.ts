@@ -105,7 +105,6 @@ export class SmartGlocalDouble {
   private readonly challengeMs: number;
   private readonly hostedPageMs: number;
   private sink: EventSink | null = null;
-  private publicBase: () => string = () => PROVIDER_PREFIX;
   private readonly inFlight = new Set<Promise<void>>();
   private delivering: Promise<void> | null = null;
 
@@ -124,10 +123,9 @@ export class SmartGlocalDouble {
     return this.challengeMs / 1000;
   }
 
-  /** Where webhooks go, and the absolute base of the double's pages (for 3-D Secure redirects); set by its plugin. */
-  connect(sink: EventSink, publicBase: () => string): void {
+  /** Where webhooks go; set by its plugin. */
+  connect(sink: EventSink): void {
     this.sink = sink;
-    this.publicBase = publicBase;
   }
 
   async drain(): Promise<void> {
@@ -212,8 +210,9 @@ export class SmartGlocalDouble {
     }
     const now = this.now();
     const session = this.newSession(body, idempotencyKey, amount, now, { sourceType, card, status: 'ready', expiresAt: now + this.hostedPageMs });
-    const stored = await this.store.insertSession(session, this.eventFor('ready_to_confirm', session));
-    if (stored.created) await this.deliverSoon();
+    const event = this.eventFor('ready_to_confirm', session);
+    const stored = await this.store.insertSession(session, event);
+    if (stored.created) await this.deliver(event);
     return this.sessionAnswer(stored.created ? ((await this.store.findSession(session.id)) ?? session) : stored.session);
   }
 
@@ -267,9 +266,10 @@ export class SmartGlocalDouble {
       const declined = await this.payoutDecline(found.payout);
       const now = this.now();
       const patch = { status: declined === null ? 'succeeded' as const : 'failed' as const, errorCode: declined?.code ?? null, errorDescription: declined?.description ?? null, updatedAt: now };
-      const finished = await this.store.finishPayout(found.payout.sessionId, patch, this.payoutEvent({ ...found.payout, ...patch }));
+      const event = this.payoutEvent({ ...found.payout, ...patch });
+      const finished = await this.store.finishPayout(found.payout.sessionId, patch, event);
       if (finished === null) return refuse(409, 'invalid_session_state', 'The payout is not waiting for a confirmation');
-      this.deliverLater();
+      await this.deliver(event);
       return this.payoutAnswer(finished);
     }
     const { session } = found;
@@ -295,8 +295,9 @@ export class SmartGlocalDouble {
     if ((session.refundedAt ?? null) !== null) return this.sessionAnswer(session);
     const refunded = await this.store.markRefunded(session.id, this.now());
     if (refunded === null) return refuse(404, 'session_not_found', 'Unknown session');
-    await this.store.insertEvent(this.eventFor('payment_refunded', refunded));
-    this.deliverLater();
+    const event = this.eventFor('payment_refunded', refunded);
+    await this.store.insertEvent(event);
+    await this.deliver(event);
     // The answer shows the refund in progress; the payment_refunded webhook brings it accepted (the reference).
     const view = this.sessionView(refunded);
     const operation = view.acquiring_payments?.[0];
@@ -351,11 +352,12 @@ export class SmartGlocalDouble {
       id: randomId('po'), sessionId: randomId('ps'), reference, amountMinor: amount.amountMinor, currency: amount.currency,
       destination: method, metadata: body.metadata ?? null, status: 'ready', errorCode: null, errorDescription: null, createdAt: now, updatedAt: now,
     };
-    const stored = await this.store.insertPayout(record, this.payoutEvent(record));
+    const event = this.payoutEvent(record);
+    const stored = await this.store.insertPayout(record, event);
     if (!stored.created && (stored.payout.amountMinor !== amount.amountMinor || stored.payout.currency !== amount.currency)) {
       return refuse(409, 'idempotency_key_reused', 'This idempotency key was used for another request');
     }
-    if (stored.created) await this.deliverSoon();
+    if (stored.created) await this.deliver(event);
     return this.payoutAnswer((await this.store.findPayoutBySession(stored.payout.sessionId)) ?? stored.payout);
   }
 
@@ -442,8 +444,8 @@ export class SmartGlocalDouble {
     const checked = this.validateCard(input);
     if (!checked.ok) return checked;
     const ready = { ...session, card: checked.profile, status: 'ready' as const, updatedAt: this.now() };
-    await this.store.transition(session.id, ['pending'], { card: checked.profile, status: 'ready', updatedAt: ready.updatedAt }, this.eventFor('ready_to_confirm', ready));
-    await this.deliverSoon();
+    const event = this.eventFor('ready_to_confirm', ready);
+    if ((await this.store.transition(session.id, ['pending'], { card: checked.profile, status: 'ready', updatedAt: ready.updatedAt }, event)) !== null) await this.deliver(event);
     return { ok: true, session: (await this.store.findSession(session.id)) ?? ready };
   }
 
@@ -482,7 +484,9 @@ export class SmartGlocalDouble {
         refunds: [{ id: `rf_${session.id.slice(3)}`, status: 'accepted' as const, created_at: iso(session.refundedAt!), finished_at: iso(session.refundedAt!), amount_details: { amount: session.amountMinor, currency: session.currency } }],
       } : {}),
       ...(session.status === 'action_required' ? {
-        customer_interaction: { type: 'redirect' as const, redirect: { url: `${this.publicBase()}/v1/3ds/${encodeURIComponent(session.id)}`, base_url: `${this.publicBase()}/v1/3ds/${encodeURIComponent(session.id)}`, method: 'GET' as const, qs: {}, params: {} } },
+        // Relative to the origin the payer reached us on (our answers make it absolute against it): the sandbox may be
+        // opened on a LAN address or a tunnel while it calls itself on loopback.
+        customer_interaction: { type: 'redirect' as const, redirect: { url: threeDsPath(session.id), base_url: threeDsPath(session.id), method: 'GET' as const, qs: {}, params: {} } },
       } : {}),
       metadata: session.metadata as AcquiringPayment['metadata'],
       ...(error ? { error } : {}),
@@ -537,9 +541,10 @@ export class SmartGlocalDouble {
     const next: SandboxSession = { ...session, ...outcome, recurrentToken, updatedAt: now };
     const patch: SessionPatch = { ...outcome, recurrentToken, updatedAt: now };
     const type: WebhookType = outcome.status === 'action_required' ? 'action_required' : 'payment_finished';
-    const updated = await this.store.transition(session.id, from, patch, this.eventFor(type, next));
+    const event = this.eventFor(type, next);
+    const updated = await this.store.transition(session.id, from, patch, event);
     if (updated === null) return (await this.store.findSession(session.id)) ?? session;
-    await this.deliverSoon();
+    await this.deliver(event);
     return updated;
   }
 
@@ -564,19 +569,25 @@ export class SmartGlocalDouble {
   }
 
   /**
-   * Sends webhooks before answering, so the merchant usually knows as soon as the caller does; from inside a
-   * delivery (the merchant calling back while handling a webhook) they go right after instead of waiting on ourselves.
+   * Sends a new webhook before answering the call that caused it, so the merchant usually knows as soon as the caller
+   * does. Each event goes on its own (the merchant may call back while handling it, and that call's webhook goes
+   * too); one that fails waits for the sweep's retries. Our side applies each event once, so an event the sweep
+   * sends again at the same time is harmless.
    */
-  private async deliverSoon(): Promise<void> {
-    if (this.delivering === null) await this.deliverPending();
-    else this.deliverLater();
-  }
-
-  private deliverLater(): void {
-    const task = new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.deliverPending());
+  private async deliver(event: ProviderEventRecord): Promise<void> {
+    const sink = this.sink;
+    if (sink === null) return;
+    const task = (async () => {
+      const delivered = await sink(event.body, sign(event.body, this.options.keys.providerPrivateKey)).catch(() => false);
+      await this.store.markEventAttempt(event.id, delivered ? this.now() : null);
+    })();
     const guarded = task.catch(() => undefined);
     this.inFlight.add(guarded);
-    void guarded.finally(() => this.inFlight.delete(guarded));
+    try {
+      await guarded;
+    } finally {
+      this.inFlight.delete(guarded);
+    }
   }
 
   /** Sends every webhook not yet acknowledged, one sender at a time; gives up on those older than 30 minutes. */

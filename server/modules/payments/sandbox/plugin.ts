@@ -9,7 +9,7 @@
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../../context';
-import { NOT_LISTENING_ORIGIN, listeningOrigin } from '../../../platform/http/selfFetch';
+import { listeningOrigin } from '../../../platform/http/selfFetch';
 import { API_PREFIX, PUBLIC_TOKEN_HEADER, SIGN_HEADER, TOKENIZE_PATH } from '../smartglocal/protocol';
 import { type CardInput, PAYMENT_PAGE_PATH, PROVIDER_PREFIX, type SmartGlocalDouble } from './SmartGlocalDouble';
 import { challengePage, challengeResultPage, hostedPaymentPage, hostedResultPage, notFoundPage } from './pages';
@@ -79,7 +79,7 @@ export const providerPlugin: FastifyPluginAsync<ProviderPluginOptions> = async (
     const response = await fetch(target, { method: 'POST', headers, body: rawBody, signal: AbortSignal.timeout(10_000) });
     await response.arrayBuffer();
     return response.ok;
-  }, () => `${listeningOrigin(app) ?? NOT_LISTENING_ORIGIN}${PROVIDER_PREFIX}`);
+  });
   app.addHook('onClose', async () => double.drain());
 
   await app.register(async (scope) => {
