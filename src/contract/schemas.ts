@@ -283,7 +283,7 @@ const paymentMethodFields = {
   paymentMethod: oneOf(INVOICE_PAYMENT_METHODS),
   cardId: optional(Type.Integer({ minimum: 1, description: 'smart_glocal_saved_card: the saved card' })),
   saveCard: optional(Type.Boolean({ description: 'smart_glocal_form / smart_glocal: keep the card for later payments and renewals' })),
-  cardToken: optional(Type.String({ maxLength: 200, description: 'smart_glocal_form: the token of POST {provider}/v1/cards/tokenize' })),
+  cardToken: optional(Type.String({ maxLength: 200, description: 'smart_glocal_form: the card token the tokenize URL answered (POST /pay/smart_glocal/token gives the URL and its public token); pays once' })),
 };
 /** Header `Idempotency-Key` is required on every create call. */
 export const CreateSubscriptionPaymentRequestSchema = Type.Object(paymentMethodFields);

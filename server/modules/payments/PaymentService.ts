@@ -9,7 +9,7 @@
  * charge and its confirmation loses nothing and charges nothing twice: the provider is asked by our payment id,
  * which it treats as an idempotency key.
  *
- * Provider calls never run inside a database transaction (the sandbox provider notifies us while it answers).
+ * Provider calls never run inside a database transaction (the sandbox's Smart Glocal double sends its webhooks while it answers).
  */
 import type { MemberAccess } from '../access/service';
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
@@ -28,7 +28,7 @@ import {
   type InvoiceTarget, assertPayable, loadDonationTarget, loadSubscriptionTarget,
 } from './invoiceTargets';
 import type { PaymentProvider, PaymentSource, ProviderEvent, ProviderPayment } from './PaymentProvider';
-import { type PayoutFailureNotifier, type PayoutUpdate, applyPayoutUpdate } from './payoutUpdates';
+import { type PayoutFailureNotifier, type PayoutUpdate, applyPayoutUpdate, isOurPayout } from './payoutUpdates';
 import { type PaymentRow, settlePaidPayment } from './settlement';
 
 export interface CreateInvoicePaymentInput {
@@ -210,7 +210,7 @@ export class PaymentService {
     if (event.kind === 'payout') {
       await this.afterPayoutUpdate(applied as PayoutUpdate);
       const { payout } = event;
-      if (payout.awaitingConfirmation === true && payout.sessionId !== null && this.options.provider !== null) {
+      if (payout.awaitingConfirmation === true && payout.sessionId !== null && this.options.provider !== null && (await isOurPayout(this.db, payout.reference))) {
         await this.afterPayoutUpdate(await applyPayoutUpdate(this.db, await this.options.provider.confirmPayout(payout.sessionId), this.clock.now()));
       }
       return 'applied';

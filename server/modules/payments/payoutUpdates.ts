@@ -26,6 +26,15 @@ export function payoutRunKeyOf(reference: string): PayoutRunKey | null {
 
 export type PayoutRunRow = typeof payoutRuns.$inferSelect;
 
+/** Whether a payout reference names one of our payout runs (only those are ever confirmed at the provider). */
+export async function isOurPayout(db: MoneyDb | MoneyTx, reference: string): Promise<boolean> {
+  const key = payoutRunKeyOf(reference);
+  if (key === null) return false;
+  const [run] = await db.select({ status: payoutRuns.status }).from(payoutRuns)
+    .where(and(eq(payoutRuns.userId, key.userId), eq(payoutRuns.currency, key.currency), eq(payoutRuns.payoutDate, key.payoutDate)));
+  return run !== undefined;
+}
+
 /** Tells a creator their payout failed and the money is back (the composition gives it the bot). */
 export type PayoutFailureNotifier = (run: PayoutRunRow) => Promise<void>;
 

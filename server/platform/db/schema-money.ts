@@ -4,7 +4,7 @@
  * - idempotency_keys: answers of payment-creating calls per user and Idempotency-Key;
  * - provider_webhook_events: provider notifications already applied (deduplication by event id);
  * - payout_runs: one payout per creator, currency and payout day (exactly once);
- * - provider_*: the sandbox provider's own storage (what a real provider keeps on its side).
+ * - provider_*: the Smart Glocal double's own storage (what a real provider keeps on its side).
  * Money columns are integer minor units (bigint) with a currency column beside them.
  */
 import { sql } from 'drizzle-orm';
@@ -94,7 +94,7 @@ export const payoutRuns = pgTable('payout_runs', {
   createdAt: at('created_at').notNull(),
 }, (table) => [primaryKey({ columns: [table.userId, table.currency, table.payoutDate] })]);
 
-// ---- the sandbox provider's side
+// ---- the Smart Glocal double's side
 
 const cardColumns = {
   cardBrand: text('card_brand'),

@@ -1,4 +1,4 @@
-/** The sandbox provider's storage in our PostgreSQL (provider_* tables of migration 0002). */
+/** The Smart Glocal double's storage in our PostgreSQL (provider_* tables of migrations 0002 and 0008). */
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Currency } from '../../../../src/domain/money';
 import { providerEvents, providerPayouts, providerSessions, providerTokens } from '../../../platform/db/schema-money';

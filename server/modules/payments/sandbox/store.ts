@@ -1,5 +1,5 @@
 /**
- * Storage of the sandbox provider: what a real provider keeps on its side. It lives in our database (its own
+ * Storage of the Smart Glocal double: what the real provider keeps on its side. It lives in our database (its own
  * `provider_*` tables) so sessions survive a restart of the server between a payment and its confirmation.
  * Times are epoch milliseconds.
  */
