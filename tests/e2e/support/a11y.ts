@@ -11,8 +11,19 @@ export interface A11yOptions {
   disableRules?: string[];
 }
 
+/**
+ * Waits for toasts fading in or out (app and emulator frames): their text is half transparent for a moment, and axe
+ * would measure the contrast of the animation rather than of the page.
+ */
+async function settleFadingToasts(page: Page): Promise<void> {
+  const settled = () => document.querySelector('.toast--hiding') === null
+    && [...document.querySelectorAll('.toast')].every((toast) => toast.getAnimations().every((animation) => animation.playState !== 'running'));
+  await Promise.all(page.frames().map((frame) => frame.waitForFunction(settled, null, { timeout: 5_000 }).catch(() => undefined)));
+}
+
 /** Runs axe with the WCAG 2 A and AA rules and answers the violations. */
 export async function axeViolations(page: Page, options: A11yOptions = {}): Promise<Result[]> {
+  await settleFadingToasts(page);
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']);
   for (const selector of options.include ?? []) builder = builder.include(selector);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
