@@ -10,7 +10,6 @@ import type { Money } from '../../../src/domain/money';
 
 /** Provider-side session states, as the provider's session status call reports them (spec section 7). */
 export type ProviderSessionStatus = 'pending' | 'action_required' | 'paid' | 'cancelled' | 'error';
-export const FINAL_PROVIDER_STATUSES: ReadonlySet<ProviderSessionStatus> = new Set(['paid', 'cancelled', 'error']);
 
 /** What the provider tells about a card: never the full number (that never leaves the provider). */
 export interface ProviderCard {

@@ -10,6 +10,7 @@
  */
 import { type KeyObject, randomBytes } from 'node:crypto';
 import cardValidator from 'card-validator';
+import type { ProviderTokenizeResponse } from '../../../../src/contract/api';
 import type { Currency } from '../../../../src/domain/money';
 import { CURRENCIES } from '../../../../src/domain/money';
 import { type ChargeOutcome, challengeOutcome, chargeOutcome } from '../../../../src/contract/testCards';
@@ -18,7 +19,7 @@ import {
   SIGN_HEADER, IDEMPOTENCY_HEADER, type WebhookType, sign, verify,
 } from '../smartglocal/protocol';
 import type { DoubleStatus, PayoutRecord, ProviderEventRecord, SandboxProviderStore, SandboxSession, SessionPatch } from './store';
-import { type CardProfile, DECLINES, profileOf } from './testCards';
+import { type CardProfile, DECLINES, maskNumber, profileOf } from './testCards';
 
 export const PROVIDER_PREFIX = '/provider';
 /** The hosted payment page, as the reference's pay.smart-glocal.com/en/payment/<public_token>. */
@@ -87,6 +88,11 @@ const CURRENCY_SET = new Set<string>(CURRENCIES);
 type Json = Record<string, unknown>;
 const object = (value: unknown): Json | null => (typeof value === 'object' && value !== null && !Array.isArray(value) ? value as Json : null);
 const string = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+/** The token of a tokenised card as requests carry it: `{ card: { type: 'encrypted_card', encrypted_card: { number_hash } } }`. */
+const encryptedCardHash = (holder: unknown): string | null => string(object(object(object(holder)?.card)?.encrypted_card)?.number_hash);
+
+const KEY_REUSED = refuse(409, 'idempotency_key_reused', 'This idempotency key was used for another request');
 
 /** amount_details as the reference has it: a positive integer in minor units and a known currency (any case). */
 function amountDetails(value: unknown): { amountMinor: number; currency: Currency } | null {
@@ -175,7 +181,7 @@ export class SmartGlocalDouble {
     const now = this.now();
     const session = this.newSession(body, idempotencyKey, amount, now, { sourceType: 'hosted_page', card: null, status: 'pending', expiresAt: now + this.hostedPageMs });
     const stored = await this.store.insertSession(session, null);
-    if (!stored.created && !this.sameRequest(stored.session, amount)) return refuse(409, 'idempotency_key_reused', 'This idempotency key was used for another request');
+    if (!stored.created && !this.sameRequest(stored.session, amount)) return KEY_REUSED;
     return this.sessionAnswer(stored.session);
   }
 
@@ -187,12 +193,12 @@ export class SmartGlocalDouble {
     if (customer === null) return refuse(400, 'invalid_request', 'customer.reference is mandatory for payments');
     if (idempotencyKey !== null) {
       const existing = await this.store.findSessionByReference(idempotencyKey);
-      if (existing !== null) return this.sameRequest(existing, amount) ? this.sessionAnswer(await this.expireIfDue(existing)) : refuse(409, 'idempotency_key_reused', 'This idempotency key was used for another request');
+      if (existing !== null) return this.sameRequest(existing, amount) ? this.sessionAnswer(await this.expireIfDue(existing)) : KEY_REUSED;
     }
     let card: CardProfile;
     let sourceType: SandboxSession['sourceType'];
     if (details?.type === 'card') {
-      const token = string(object(object(object(details.card)?.encrypted_card))?.number_hash);
+      const token = encryptedCardHash(details);
       const record = token === null ? null : await this.store.findToken(token);
       if (token === null || record === null) return refuse(404, 'token_not_found', 'Unknown card token');
       if (!(await this.store.useToken(token, this.now()))) return refuse(409, 'token_used', 'A card token can be used for one payment only');
@@ -321,7 +327,7 @@ export class SmartGlocalDouble {
   }
 
   private async tokenInfo(body: Json): Promise<ApiAnswer> {
-    const hash = body.type === 'card' ? string(object(object(body.card)?.encrypted_card)?.number_hash) : null;
+    const hash = body.type === 'card' ? encryptedCardHash(body) : null;
     const record = hash === null ? null : await this.store.findToken(hash);
     if (hash === null || record === null) return refuse(404, 'token_not_found', 'Unknown card token');
     return { httpStatus: 200, body: { status: 'ok', info: { type: 'card', number_hash: hash, ...this.cardInfo(record.card) } } };
@@ -334,7 +340,7 @@ export class SmartGlocalDouble {
     if (amount === null) return refuse(400, 'invalid_request', 'amount_details needs a positive integer amount and a currency');
     if (fullName === null) return refuse(400, 'invalid_request', 'participant_details.recipient.full_name is mandatory');
     if (method?.type === 'card') {
-      const hash = string(object(object(method.card)?.encrypted_card)?.number_hash);
+      const hash = encryptedCardHash(method);
       if (hash === null || (await this.store.findToken(hash)) === null) return refuse(404, 'token_not_found', 'Unknown card token');
     } else if (method?.type === 'bank_account') {
       const account = object(method.bank_account);
@@ -355,7 +361,7 @@ export class SmartGlocalDouble {
     const event = this.payoutEvent(record);
     const stored = await this.store.insertPayout(record, event);
     if (!stored.created && (stored.payout.amountMinor !== amount.amountMinor || stored.payout.currency !== amount.currency)) {
-      return refuse(409, 'idempotency_key_reused', 'This idempotency key was used for another request');
+      return KEY_REUSED;
     }
     if (stored.created) await this.deliver(event);
     return this.payoutAnswer((await this.store.findPayoutBySession(stored.payout.sessionId)) ?? stored.payout);
@@ -363,7 +369,7 @@ export class SmartGlocalDouble {
 
   /** A payout to the card issuers decline (4000 0000 0000 0002) is declined too (README "Test cards"). */
   private async payoutDecline(payout: PayoutRecord): Promise<ApiError | null> {
-    const hash = string(object(object(payout.destination.card)?.encrypted_card)?.number_hash);
+    const hash = encryptedCardHash(payout.destination);
     const token = hash === null ? null : await this.store.findToken(hash);
     return token?.card.behaviour === 'do_not_honor' ? { code: 'payout_declined', description: 'The recipient bank declined the payout' } : null;
   }
@@ -413,10 +419,10 @@ export class SmartGlocalDouble {
     const token = randomBytes(32).toString('hex');
     await this.store.insertToken({ token, card: checked.profile, createdAt: this.now() });
     const card = checked.profile;
-    return {
-      httpStatus: 200,
-      body: { status: 'ok', data: { token, info: { card_type: card.type, card_network: card.brand, masked_card_number: this.masked(card) } } },
+    const answer: ProviderTokenizeResponse = {
+      status: 'ok', data: { token, info: { card_type: card.type, card_network: card.brand, masked_card_number: maskNumber(card.bin, card.last4, card.length) } },
     };
+    return { httpStatus: 200, body: answer };
   }
 
   async sessionByPublicToken(publicToken: string): Promise<SandboxSession | null> {
@@ -456,10 +462,6 @@ export class SmartGlocalDouble {
   }
 
   // ---- Smart Glocal's objects
-
-  masked(card: CardProfile): string {
-    return `${card.bin}${'*'.repeat(Math.max(card.length - 10, 0))}${card.last4}`;
-  }
 
   private cardInfo(card: CardProfile): CardInfo {
     return { brand: card.brand, last4: card.last4, bin: card.bin, issuer_country: card.country };
@@ -595,15 +597,9 @@ export class SmartGlocalDouble {
     if (this.sink === null) return;
     while (this.delivering !== null) await this.delivering;
     const run = (async () => {
-      const sink = this.sink;
-      if (sink === null) return;
       for (const event of await this.store.undeliveredEvents(100)) {
-        if (event.createdAt < this.now() - WEBHOOK_RETRY_MS) {
-          await this.store.giveUpEvent(event.id, this.now());
-          continue;
-        }
-        const delivered = await sink(event.body, sign(event.body, this.options.keys.providerPrivateKey)).catch(() => false);
-        await this.store.markEventAttempt(event.id, delivered ? this.now() : null);
+        if (event.createdAt < this.now() - WEBHOOK_RETRY_MS) await this.store.giveUpEvent(event.id, this.now());
+        else await this.deliver(event);
       }
     })();
     this.delivering = run;

@@ -56,6 +56,20 @@ export class SmartGlocalError extends Error {
   }
 }
 
+/** Smart Glocal refused the request (4xx, an `error` answer): a definite no, as opposed to a provider that did not answer. */
+const refused = (error: SmartGlocalError): boolean => error.httpStatus < 500;
+const unknownSession = (error: SmartGlocalError): boolean => error.httpStatus === 404;
+
+/** Runs a call; a Smart Glocal refusal that `when` matches becomes the answer of `instead`, anything else goes on up. */
+async function onRefusal<T>(run: () => Promise<T>, when: (error: SmartGlocalError) => boolean, instead: (error: SmartGlocalError) => T | Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof SmartGlocalError && when(error)) return instead(error);
+    throw error;
+  }
+}
+
 export function providerFee(amountMinor: number, feeBps: number): number {
   return Math.floor((amountMinor * feeBps + 5000) / 10000);
 }
@@ -110,7 +124,9 @@ export class SmartGlocalProvider implements PaymentProvider {
       ...(request.returnUrl !== undefined ? { return_url: request.returnUrl } : {}),
     };
     const payment_options = Object.keys(options).length > 0 ? { payment_options: options } : {};
-    try {
+    // A refused request (a used or unknown card token, a revoked recurrent token) ends the payment with Smart Glocal's
+    // code; transport failures and 5xx stay errors so the caller may retry with the same key.
+    return onRefusal(async () => {
       if (request.source.type === 'hosted_page') {
         const body: CreateSessionBody = { ...common, ...payment_options };
         const session = await this.session('session/create', body, request.reference);
@@ -131,24 +147,12 @@ export class SmartGlocalProvider implements PaymentProvider {
         ...payment_options,
       };
       return this.toPayment(await this.session('session/init/payment', body, request.reference), request.reference);
-    } catch (error) {
-      // A refused request (a used or unknown card token, a revoked recurrent token) ends the payment with Smart Glocal's
-      // code; transport failures and 5xx stay errors so the caller may retry with the same key.
-      if (error instanceof SmartGlocalError && error.httpStatus < 500) {
-        return { sessionId: null, reference: request.reference, status: 'cancelled', errorCode: error.code, errorDescription: error.description };
-      }
-      throw error;
-    }
+    }, refused, (error) => ({ sessionId: null, reference: request.reference, status: 'cancelled', errorCode: error.code, errorDescription: error.description }));
   }
 
   async findPayment(reference: string, sessionId: string | null): Promise<ProviderPayment | null> {
     if (sessionId === null) return null;
-    try {
-      return this.toPayment(await this.session('session/status', { session_id: sessionId }), reference);
-    } catch (error) {
-      if (error instanceof SmartGlocalError && error.httpStatus === 404) return null;
-      throw error;
-    }
+    return onRefusal(async () => this.toPayment(await this.session('session/status', { session_id: sessionId }), reference), unknownSession, () => null);
   }
 
   async confirmPayment(sessionId: string): Promise<ProviderPayment> {
@@ -159,13 +163,10 @@ export class SmartGlocalProvider implements PaymentProvider {
   }
 
   async refundPayment(sessionId: string): Promise<'refunded' | 'not_refundable'> {
-    try {
+    return onRefusal(async () => {
       await this.session('session/refund', { session_id: sessionId });
-      return 'refunded';
-    } catch (error) {
-      if (error instanceof SmartGlocalError && error.httpStatus < 500) return 'not_refundable';
-      throw error;
-    }
+      return 'refunded' as const;
+    }, refused, () => 'not_refundable' as const);
   }
 
   // ---- cards
@@ -177,13 +178,10 @@ export class SmartGlocalProvider implements PaymentProvider {
   }
 
   async describeToken(token: string): Promise<ProviderCard | null> {
-    try {
+    return onRefusal(async () => {
       const { info } = await this.call<{ info: CardInfo }>('token/info', { type: 'card', card: { type: 'encrypted_card', encrypted_card: { number_hash: token } } });
       return cardOf(info) ?? null;
-    } catch (error) {
-      if (error instanceof SmartGlocalError && error.httpStatus < 500) return null;
-      throw error;
-    }
+    }, refused, () => null);
   }
 
   // ---- payouts
@@ -201,24 +199,18 @@ export class SmartGlocalProvider implements PaymentProvider {
       participant_details: { recipient: { full_name: destination.holderName } },
       metadata: { reference: request.reference },
     };
-    try {
-      return this.toPayout(await this.session('session/init/payout', body, request.reference), request.reference);
-    } catch (error) {
-      if (error instanceof SmartGlocalError && error.httpStatus < 500) {
-        return { sessionId: null, reference: request.reference, status: 'failed', errorCode: error.code, errorDescription: error.description };
-      }
-      throw error;
-    }
+    return onRefusal(
+      async () => this.toPayout(await this.session('session/init/payout', body, request.reference), request.reference),
+      refused,
+      (error) => ({ sessionId: null, reference: request.reference, status: 'failed', errorCode: error.code, errorDescription: error.description }),
+    );
   }
 
   async findPayout(sessionId: string): Promise<ProviderPayout | null> {
-    try {
+    return onRefusal(async () => {
       const session = await this.session('session/status', { session_id: sessionId });
       return this.toPayout(session, referenceOf(latest(session.payments) ?? {}) ?? '');
-    } catch (error) {
-      if (error instanceof SmartGlocalError && error.httpStatus === 404) return null;
-      throw error;
-    }
+    }, unknownSession, () => null);
   }
 
   async confirmPayout(sessionId: string): Promise<ProviderPayout> {
@@ -313,13 +305,9 @@ export class SmartGlocalProvider implements PaymentProvider {
   // ---- transport
 
   private async confirm(sessionId: string): Promise<PaymentSession> {
-    try {
-      return await this.session('session/confirm', { session_id: sessionId });
-    } catch (error) {
-      // Confirmed already (a redelivered ready_to_confirm, or two processes): read the session as it is.
-      if (error instanceof SmartGlocalError && error.code === 'invalid_session_state') return this.session('session/status', { session_id: sessionId });
-      throw error;
-    }
+    // Confirmed already (a redelivered ready_to_confirm, or two processes): read the session as it is.
+    return onRefusal(() => this.session('session/confirm', { session_id: sessionId }), (error) => error.code === 'invalid_session_state',
+      () => this.session('session/status', { session_id: sessionId }));
   }
 
   private async session(method: Method, body: object, idempotencyKey?: string): Promise<PaymentSession> {

@@ -145,9 +145,8 @@ export interface TokenBody {
   acquiring_widget?: { session_id: string; locale: string; success_return_url?: string; failure_return_url?: string; show_recurrent_checkbox?: boolean };
 }
 
-/** The browser's tokenisation request and answer (Telegram's clients send this to the tokenize URL). */
-export interface TokenizeCardBody { card: { number: string; expiration_month?: string; expiration_year?: string; security_code?: string; holder_name?: string } }
-export interface TokenizeCardAnswer { status: 'ok'; data: { token: string; info: { card_type: string; card_network: string; masked_card_number: string } } }
+// The browser's tokenisation request and answer are the app's: ProviderTokenizeRequest and ProviderTokenizeResponse
+// in src/contract/api.ts.
 
 /** The reference of our own that travels in metadata. */
 export function referenceOf(operation: { metadata?: AcquiringPayment['metadata'] }): string | null {

@@ -1,4 +1,4 @@
-import { PROVIDER_PUBLIC_TOKEN_HEADER, type ProviderTokenizeRequest, type ProviderTokenizeResponse } from '../../../contract/api';
+import { PROVIDER_PUBLIC_TOKEN_HEADER, type ProviderError, type ProviderTokenizeRequest, type ProviderTokenizeResponse } from '../../../contract/api';
 import type { CardDetails, CardToken, CardTokenization, ProviderGateway } from '../../../application/ports/ProviderGateway';
 import { RepositoryError, isCodedError } from '../../../application/ports/RepositoryError';
 import type { HttpClient } from '../HttpClient';
@@ -7,7 +7,7 @@ import { cardTokenFromDto } from '../mappers/payment';
 /** The provider answers `{ status: 'error', error: { code, description } }`; callers read `code` like any port error. */
 function providerError(error: unknown): unknown {
   const body = isCodedError(error) ? error.body : undefined;
-  const detail = typeof body === 'object' && body !== null ? (body as { error?: { code?: unknown; description?: unknown } }).error : undefined;
+  const detail: Partial<ProviderError['error']> | undefined = typeof body === 'object' && body !== null ? (body as Partial<ProviderError>).error : undefined;
   if (typeof detail?.code !== 'string') return error;
   return new RepositoryError(detail.code, typeof detail.description === 'string' ? detail.description : detail.code);
 }
