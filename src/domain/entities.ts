@@ -21,7 +21,13 @@ export type FollowerMemberLabel = 'active' | 'cancelled' | 'expiring' | 'expired
 export const MEMBER_FILTERS = ['all', 'active', 'expiring', 'expired'] as const;
 export type MemberFilter = (typeof MEMBER_FILTERS)[number];
 
-export const TRANSACTION_TYPES = ['buy_subscription', 'sell_subscription', 'send_donation', 'get_donation', 'withdrawal'] as const;
+/**
+ * The spec's five types, plus a refund's reversing pair: refund_received (the payer's price back) and refund_issued
+ * (the creator's earning taken back).
+ */
+export const TRANSACTION_TYPES = [
+  'buy_subscription', 'sell_subscription', 'send_donation', 'get_donation', 'withdrawal', 'refund_received', 'refund_issued',
+] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
 export const TRANSACTION_PAYMENT_METHODS = ['smart_glocal', 'bank_card', 'swift', 'global_bank_account', 'ru_account', 'bank_account', 'ton'] as const;
@@ -55,7 +61,7 @@ export type LanguageCode = (typeof LANGUAGE_CODES)[number];
 export const THEMES = ['apple', 'material'] as const;
 export type Theme = (typeof THEMES)[number];
 
-export const BADGE_TYPES = ['SendDonation', 'GetDonation', 'SellSubscription', 'BuySubscription', 'check'] as const;
+export const BADGE_TYPES = ['SendDonation', 'GetDonation', 'SellSubscription', 'BuySubscription', 'check', 'Refund'] as const;
 export type BadgeType = (typeof BADGE_TYPES)[number];
 
 export const TOAST_KINDS = ['success', 'fail', 'loading', 'info', 'copied'] as const;

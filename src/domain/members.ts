@@ -4,16 +4,17 @@
  * Time-derived states (documented decisions; the spec names the filters but not their meaning):
  * - expired: the membership has an expiry and it is not in the future (expiresAt * 1000 <= now).
  * - expiring: not expired yet, but it will not renew: cancelled, or its renewal charge failed.
- * - active: not expired and will renew; one-time memberships never expire and are always active.
+ * - active: not expired and will renew; one-time memberships never expire and are always active, unless a refund ended
+ *   one (it then has an expiry, the refund's time, and counts as expired).
  * The three are disjoint and together make up `all`.
  */
 import type { FollowerMemberLabel, MemberFilter, Period, SubscriptionMember } from './entities';
 
 type MemberFacts = Pick<SubscriptionMember, 'status' | 'period' | 'expiresAt' | 'renewalFailed'>;
 
-/** Live group: active, or one-time; everything else is inactive. */
-export function isLiveMember(member: Pick<SubscriptionMember, 'status' | 'period'>): boolean {
-  return member.status === 'active' || member.period === 'onetime';
+/** Live group: active, or one-time and not ended by a refund; everything else is inactive. */
+export function isLiveMember(member: Pick<SubscriptionMember, 'status' | 'period'> & { readonly expiresAt?: number }): boolean {
+  return member.status === 'active' || (member.period === 'onetime' && member.expiresAt === undefined);
 }
 
 /** Splits members into the live and inactive groups, keeping their order. */
@@ -29,15 +30,15 @@ export function memberFiltersFor(period: Period): MemberFilter[] {
   return period === 'onetime' ? ['all', 'active'] : ['all', 'active', 'expiring', 'expired'];
 }
 
-/** True when the membership has an expiry that has been reached. One-time memberships never expire. */
+/** True when the membership has an expiry that has been reached. One-time memberships have none unless refunded. */
 export function isMemberExpired(member: Pick<SubscriptionMember, 'period' | 'expiresAt'>, nowMs: number): boolean {
-  return member.period !== 'onetime' && member.expiresAt !== undefined && member.expiresAt * 1000 <= nowMs;
+  return member.expiresAt !== undefined && member.expiresAt * 1000 <= nowMs;
 }
 
 /** Which of active, expiring, expired the member is in (see the module comment). */
 export function memberDisplayStatus(member: MemberFacts, nowMs: number): Extract<FollowerMemberLabel, 'active' | 'expiring' | 'expired'> {
-  if (member.period === 'onetime') return 'active';
   if (isMemberExpired(member, nowMs)) return 'expired';
+  if (member.period === 'onetime') return 'active';
   if (member.status === 'cancelled' || member.renewalFailed === true) return 'expiring';
   return 'active';
 }

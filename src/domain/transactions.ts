@@ -1,11 +1,23 @@
 /** Transaction display rules (spec sections 2, 3 and 4). */
-import { type BadgeType, CARD_BRANDS, type CardBrand, type Transaction, type TransactionType } from './entities';
+import { type BadgeType, CARD_BRANDS, type CardBrand, type Role, type Transaction, type TransactionType } from './entities';
 import { type Money, money } from './money';
 
-/** Money comes in for sold subscriptions and received donations; everything else goes out. */
+/** Money comes in for sold subscriptions, received donations and refunds received; everything else goes out. */
 export function transactionSign(type: TransactionType): 1 | -1 {
-  return type === 'sell_subscription' || type === 'get_donation' ? 1 : -1;
+  return type === 'sell_subscription' || type === 'get_donation' || type === 'refund_received' ? 1 : -1;
 }
+
+/**
+ * Which of a user's ledger lines each mode lists (the server and the in-memory backend): a creator's earnings, the
+ * refunds taken back from them and their payouts; a follower's purchases and the refunds they received.
+ */
+export const TRANSACTION_TYPES_BY_MODE: Readonly<Record<Role, readonly TransactionType[]>> = {
+  creator: ['sell_subscription', 'get_donation', 'refund_issued', 'withdrawal'],
+  follower: ['buy_subscription', 'send_donation', 'refund_received'],
+};
+
+/** A channel's lines as its creator sees them: what it earned, and refunds taken back from those earnings. */
+export const CHANNEL_TRANSACTION_TYPES: readonly TransactionType[] = ['sell_subscription', 'get_donation', 'refund_issued'];
 
 /** The amount with the sign of its type (stored amounts are non-negative). */
 export function signedAmount(type: TransactionType, amount: Money): Money {
@@ -18,6 +30,8 @@ const BADGES: Readonly<Record<TransactionType, BadgeType>> = {
   send_donation: 'SendDonation',
   get_donation: 'GetDonation',
   withdrawal: 'check',
+  refund_received: 'Refund',
+  refund_issued: 'Refund',
 };
 
 export function badgeFor(type: TransactionType): BadgeType {

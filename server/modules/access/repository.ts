@@ -1,5 +1,5 @@
 /** Memberships seen from their private channel: personal invite links and removals after access ended. */
-import { and, eq, gt, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/db';
 import { type ChannelRow, type MemberRow, channels, subscriptionMembers, subscriptions, users } from '../../platform/db/schema';
 
@@ -38,15 +38,16 @@ export class AccessRepository {
   }
 
   /**
-   * Members the bot let into a private channel whose access has ended (a period that expired without renewal), who
-   * have no other membership with access in the same channel, oldest first. One-time memberships never end.
+   * Members the bot let into a private channel whose access has ended (a period that expired without renewal, or a
+   * refund), who have no other membership with access in the same channel, oldest first. A one-time membership has
+   * no expiry unless a refund ended it.
    */
   async endedAccess(now: Date, limit: number): Promise<EndedAccess[]> {
     const other = sql`exists (
       select 1 from ${subscriptionMembers} as other
       join ${subscriptions} as other_sub on other_sub.id = other.subscription_id
       where other_sub.channel_id = ${channels.id} and other.user_id = ${subscriptionMembers.userId} and other.id <> ${subscriptionMembers.id}
-        and (other.period = 'onetime' or other.expires_at > ${now}))`;
+        and ((other.period = 'onetime' and other.expires_at is null) or other.expires_at > ${now}))`;
     return this.db.select({ memberId: subscriptionMembers.id, chatId: channels.chatId, telegramId: users.telegramId })
       .from(subscriptionMembers)
       .innerJoin(subscriptions, eq(subscriptions.id, subscriptionMembers.subscriptionId))
@@ -54,14 +55,14 @@ export class AccessRepository {
       .innerJoin(users, eq(users.id, subscriptionMembers.userId))
       .where(and(
         isNotNull(subscriptionMembers.inviteLink), isNull(subscriptionMembers.accessRemovedAt), isNotNull(subscriptionMembers.expiresAt),
-        lte(subscriptionMembers.expiresAt, now), ne(subscriptionMembers.period, 'onetime'),
+        lte(subscriptionMembers.expiresAt, now),
         eq(channels.type, 'private'), eq(channels.connected, true), sql`not ${other}`,
       ))
       .orderBy(subscriptionMembers.expiresAt, subscriptionMembers.id)
       .limit(limit);
   }
 
-  /** True when the user has a membership with access in the channel of this chat (one-time, or not yet expired). */
+  /** True when the user has a membership with access in the channel of this chat (one-time and not refunded, or not yet expired). */
   async hasAccess(chatId: number, telegramId: number, now: Date): Promise<boolean> {
     const [row] = await this.db.select({ id: subscriptionMembers.id })
       .from(subscriptionMembers)
@@ -69,7 +70,7 @@ export class AccessRepository {
       .innerJoin(channels, eq(channels.id, subscriptions.channelId))
       .innerJoin(users, eq(users.id, subscriptionMembers.userId))
       .where(and(eq(channels.chatId, chatId), eq(users.telegramId, telegramId), eq(channels.deleted, false),
-        or(eq(subscriptionMembers.period, 'onetime'), gt(subscriptionMembers.expiresAt, now))))
+        or(and(eq(subscriptionMembers.period, 'onetime'), isNull(subscriptionMembers.expiresAt)), gt(subscriptionMembers.expiresAt, now))))
       .limit(1);
     return row !== undefined;
   }

@@ -30,6 +30,7 @@ import {
 import type { PaymentProvider, PaymentSource, ProviderEvent, ProviderPayment } from './PaymentProvider';
 import { type PayoutFailureNotifier, type PayoutUpdate, applyPayoutUpdate, isOurPayout } from './payoutUpdates';
 import { type PaymentRow, settlePaidPayment } from './settlement';
+import { reverseSettledPayment } from './refunds';
 
 export interface CreateInvoicePaymentInput {
   readonly userId: number;
@@ -239,9 +240,39 @@ export class PaymentService {
       await this.db.update(payments).set({ updatedAt: at }).where(eq(payments.id, payment.id));
       return payment;
     }
-    const [refunded] = await this.db.update(payments).set({ refundStatus: 'done', refundedAt: at, updatedAt: at })
-      .where(and(eq(payments.id, payment.id), eq(payments.refundStatus, 'due'))).returning();
-    return refunded ?? payment;
+    const refunded = await this.db.transaction(async (tx) => {
+      const [done] = await tx.update(payments).set({ refundStatus: 'done', refundedAt: at, updatedAt: at })
+        .where(and(eq(payments.id, payment.id), eq(payments.refundStatus, 'due'))).returning();
+      if (done !== undefined) await reverseSettledPayment(tx, done, at);
+      return done;
+    });
+    return refunded ?? (await this.byId(payment.id)) ?? payment;
+  }
+
+  /**
+   * Refunds a paid charge in full (the operator console; the sandbox control API for tests): marks the refund due
+   * with its reason, then asks the provider. Once the provider took it, the ledger pair is reversed and the membership
+   * ends (refunds.ts). Idempotent: a payment already being refunded or refunded answers as it stands. A provider
+   * that cannot refund now leaves the refund due for the reconcile job.
+   */
+  async requestRefund(paymentId: string, reason: string): Promise<PaymentRow> {
+    this.requireProvider();
+    const at = new Date(this.clock.now());
+    const marked = await this.db.transaction(async (tx) => {
+      const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+      if (payment === undefined) throw notFound('Payment not found');
+      if (payment.refundStatus !== null) return payment;
+      if (payment.status !== 'paid') throw new AppError('conflict', 'Only a paid payment can be refunded', { reason: 'not_paid' });
+      const [updated] = await tx.update(payments).set({ refundStatus: 'due', refundReason: reason, refundRequestedAt: at, updatedAt: at })
+        .where(eq(payments.id, paymentId)).returning();
+      return updated;
+    });
+    return this.refundIfDue(marked);
+  }
+
+  async byId(paymentId: string): Promise<PaymentRow | undefined> {
+    const [payment] = await this.db.select().from(payments).where(eq(payments.id, paymentId));
+    return payment;
   }
 
   /** Refunds still due (a provider call that failed or a process that stopped in between). Answers how many. */
@@ -384,6 +415,13 @@ export class PaymentService {
   private async applyInTransaction(tx: MoneyTx, paymentId: string, state: ProviderPayment): Promise<PaymentRow | null> {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
     if (payment === undefined) return null;
+    // A settled charge the provider gave back (our refund's notification, or one made at the provider): reversed once.
+    if (payment.status === 'paid' && state.refunded === true && payment.refundStatus !== 'done') {
+      const at = new Date(this.clock.now());
+      const [done] = await tx.update(payments).set({ refundStatus: 'done', refundedAt: at, updatedAt: at }).where(eq(payments.id, paymentId)).returning();
+      await reverseSettledPayment(tx, done, at);
+      return done;
+    }
     // Final states stay final; only a charge the provider reports paid can still settle a payment we gave up on,
     // never one refused at settlement (its money goes back).
     if (payment.status === 'paid' || payment.refundStatus !== null) return payment;

@@ -89,7 +89,7 @@ export async function findMember(db: DbOrTx, subscriptionId: number, userId: num
   return member ?? null;
 }
 
-/** One-time memberships never expire; others until expires_at. */
+/** Until expires_at; a one-time membership has none until a refund ends it (src/domain/members.ts). */
 export function isUnexpired(member: Pick<MemberRow, 'period' | 'expiresAt'>, nowMs: number): boolean {
-  return member.period === 'onetime' || (member.expiresAt !== null && member.expiresAt.getTime() > nowMs);
+  return member.expiresAt === null ? member.period === 'onetime' : member.expiresAt.getTime() > nowMs;
 }

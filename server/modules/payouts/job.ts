@@ -35,16 +35,18 @@ export interface PayoutRunResult {
   readonly carriedOver: number;
 }
 
-/** Earnings before `cutoff` minus every withdrawal, per creator and payout currency; only positive sums. */
+/** Earnings before `cutoff` minus their refunds and every withdrawal, per creator and payout currency; only positive sums. */
 async function dueAmounts(db: MoneyDb | MoneyTx, cutoffIso: string, userId?: number): Promise<{ userId: number; currency: Currency; due: number }[]> {
   const rows = await db.select({
     userId: transactions.userId,
     currency: transactions.currency,
+    // A refund counts in its sale's window (window_at): refunded before the run, the sale is not paid out.
     due: sql<string>`coalesce(sum(${transactions.amount}) filter (where ${transactions.type} in ('sell_subscription', 'get_donation') and ${transactions.createdAt} < ${cutoffIso}::timestamptz), 0)
+      - coalesce(sum(${transactions.amount}) filter (where ${transactions.type} = 'refund_issued' and coalesce(${transactions.windowAt}, ${transactions.createdAt}) < ${cutoffIso}::timestamptz), 0)
       - coalesce(sum(${transactions.amount}) filter (where ${transactions.type} = 'withdrawal'), 0)`,
   }).from(transactions)
     .where(and(
-      inArray(transactions.type, ['sell_subscription', 'get_donation', 'withdrawal']),
+      inArray(transactions.type, ['sell_subscription', 'get_donation', 'refund_issued', 'withdrawal']),
       inArray(transactions.currency, [...PAYOUT_CURRENCIES]),
       userId === undefined ? undefined : eq(transactions.userId, userId),
     ))

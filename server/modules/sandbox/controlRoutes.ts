@@ -1,8 +1,8 @@
 /**
  * The sandbox control API under /sandbox (only with SANDBOX on; used by the host emulator and by tests):
  * launch links signed like Telegram's, what the bot's my_chat_member updates would do, the bot's posts, KYC
- * decisions, bans, the server clock (which also runs due jobs), the older product's hand-over for migration,
- * and the demo accounts. Every body is schema-checked; failures answer `{ code, message }` like the API.
+ * decisions, bans, refunds, the server clock (which also runs due jobs), the older product's hand-over for
+ * migration, and the demo accounts. Every body is schema-checked; failures answer `{ code, message }` like the API.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { LANGUAGE_CODES, VERIFICATION_STATUSES, type ModerationState, type VerificationStatus } from '../../../src/domain/entities';
@@ -116,6 +116,18 @@ export const sandboxControlRoutes: FastifyPluginAsync<RouteOptions> = async (app
   }, async (request) => {
     await sandbox.setBanned(request.body.telegramId, request.body.banned ?? true);
     return { ok: true, banned: request.body.banned ?? true };
+  });
+
+  // A full refund of a paid charge, as the operator console makes it (tests and the emulator).
+  app.post<{ Params: { paymentId: string }; Body: { reason?: string } | undefined }>('/payments/:paymentId/refund', {
+    schema: {
+      ...hidden,
+      params: s.object({ paymentId: { type: 'string', minLength: 1, maxLength: 64 } }, ['paymentId']),
+      body: s.object({ reason: { type: 'string', minLength: 1, maxLength: 500 } }),
+    },
+  }, async (request) => {
+    const payment = await deps.money.payments.requestRefund(request.params.paymentId, request.body?.reason ?? 'Refunded in the sandbox');
+    return { paymentId: payment.id, status: payment.status, refundStatus: payment.refundStatus, refundedAt: payment.refundedAt?.toISOString() ?? null };
   });
 
   app.get('/clock', { schema: hidden }, async () => ({ now: clock.now(), iso: now().toISOString() }));

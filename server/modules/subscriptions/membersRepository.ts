@@ -15,9 +15,10 @@ export type MemberUser = Pick<UserRow, 'id' | 'telegramId' | 'firstName' | 'last
 export type MemberGroup = 'live' | 'inactive';
 
 export function memberFilterSql(filter: MemberFilter, now: Date): SQL | undefined {
-  const oneTime = eq(m.period, 'onetime');
-  const expired = and(ne(m.period, 'onetime'), isNotNull(m.expiresAt), lte(m.expiresAt, now))!;
-  const notExpired = or(oneTime, isNull(m.expiresAt), gt(m.expiresAt, now))!;
+  // A one-time membership has no expiry unless a refund ended it (src/domain/members.ts).
+  const oneTime = and(eq(m.period, 'onetime'), isNull(m.expiresAt))!;
+  const expired = and(isNotNull(m.expiresAt), lte(m.expiresAt, now))!;
+  const notExpired = or(isNull(m.expiresAt), gt(m.expiresAt, now))!;
   switch (filter) {
     case 'all':
       return undefined;
@@ -30,10 +31,10 @@ export function memberFilterSql(filter: MemberFilter, now: Date): SQL | undefine
   }
 }
 
-/** Live group: active, or one-time (src/domain/members.ts isLiveMember). */
+/** Live group: active, or one-time and not refunded (src/domain/members.ts isLiveMember). */
 export function memberGroupSql(group: MemberGroup | undefined): SQL | undefined {
   if (group === undefined) return undefined;
-  const live = or(eq(m.status, 'active'), eq(m.period, 'onetime'))!;
+  const live = or(eq(m.status, 'active'), and(eq(m.period, 'onetime'), isNull(m.expiresAt)))!;
   return group === 'live' ? live : not(live);
 }
 

@@ -5,19 +5,16 @@
  */
 import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Role, TransactionType } from '../../../src/domain/entities';
+import type { Role } from '../../../src/domain/entities';
+import { CHANNEL_TRANSACTION_TYPES, TRANSACTION_TYPES_BY_MODE } from '../../../src/domain/transactions';
 import { type CursorPosition, PAGE_SIZE, afterCursor } from '../../platform/db/cursor';
 import type { DbOrTx } from '../../platform/db/db';
 import { type ChannelRow, type SubscriptionRow, type TransactionRow, type UserRow, channels, subscriptions, transactions as t, users } from '../../platform/db/schema';
 
 export type TransactionList = 'all' | 'withdrawals';
 
-/** Which ledger lines each mode shows: what the creator earned and was paid out, or what the follower paid. */
-export const TYPES_BY_MODE: Readonly<Record<Role, readonly TransactionType[]>> = {
-  creator: ['sell_subscription', 'get_donation', 'withdrawal'],
-  follower: ['buy_subscription', 'send_donation'],
-};
-export const EARNING_TYPES: readonly TransactionType[] = ['sell_subscription', 'get_donation'];
+/** Which ledger lines each mode shows (src/domain/transactions.ts). */
+export const TYPES_BY_MODE = TRANSACTION_TYPES_BY_MODE;
 
 export interface TransactionView {
   readonly transaction: TransactionRow;
@@ -72,7 +69,7 @@ export class TransactionsRepository {
   /** A page of what the channel earned its owner. */
   async pageForChannel(ownerId: number, channelId: number, cursor: CursorPosition | null, size = PAGE_SIZE): Promise<TransactionView[]> {
     return this.select(
-      and(eq(t.channelId, channelId), eq(t.userId, ownerId), inArray(t.type, [...EARNING_TYPES]), afterCursor(t.createdAt, t.id, cursor)),
+      and(eq(t.channelId, channelId), eq(t.userId, ownerId), inArray(t.type, [...CHANNEL_TRANSACTION_TYPES]), afterCursor(t.createdAt, t.id, cursor)),
       size + 1,
     );
   }

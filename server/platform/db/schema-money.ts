@@ -48,9 +48,14 @@ export const payments = pgTable('payments', {
   createdAt: at('created_at').notNull(),
   updatedAt: at('updated_at').notNull(),
   settledAt: at('settled_at'),
-  /** 'due': paid at the provider but refused at settlement (see settlement.ts), to be refunded; 'done': refunded. */
+  /**
+   * 'due': to be refunded (refused at settlement, see settlement.ts, or asked for: refund_reason); 'done': the provider
+   * gave the money back (and a settled payment's ledger pair is reversed).
+   */
   refundStatus: text('refund_status').$type<'due' | 'done'>(),
   refundedAt: at('refunded_at'),
+  refundReason: text('refund_reason'),
+  refundRequestedAt: at('refund_requested_at'),
 }, (table) => [
   uniqueIndex('payments_user_idempotency_key').on(table.userId, table.idempotencyKey),
   uniqueIndex('payments_renewal_key').on(table.renewalKey),

@@ -202,8 +202,12 @@ export const transactions = pgTable('transactions', {
   cardBrand: text('card_brand').$type<CardBrand>(),
   cardLast4: text('card_last4'),
   withdrawalAccount: jsonb('withdrawal_account').$type<WithdrawalAccountJson>(),
-  /** payments.id of the charge (money engine), shared by the pair. */
+  /** payments.id of the charge (money engine), shared by the pair (and by its refund pair). */
   paymentId: text('payment_id'),
+  /** A refund line: the line it reverses. */
+  reversesId: ref('reverses_id'),
+  /** The time whose earnings window this line counts in, when not created_at (a refund counts in its sale's window). */
+  windowAt: at('window_at'),
   createdAt: at('created_at').notNull(),
 }, (table) => [
   index('transactions_user').on(table.userId, table.createdAt, table.id),

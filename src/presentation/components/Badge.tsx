@@ -8,6 +8,7 @@ const ICONS: Readonly<Record<BadgeType, IconName>> = {
   SellSubscription: 'star',
   BuySubscription: 'star',
   check: 'check',
+  Refund: 'undo',
 };
 
 export interface BadgeProps {

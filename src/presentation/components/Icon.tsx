@@ -13,6 +13,7 @@ const PATHS = {
   arrowDown: 'M12 5v14M6 13l6 6 6-6',
   card: 'M3 6h18v12H3zM3 10h18',
   empty: 'M4 7h16v12H4zM4 7l2-3h12l2 3M9 12h6',
+  undo: 'M9 14L4 9l5-5M4 9h10.5a5.5 5.5 0 010 11H11',
 } as const;
 
 export type IconName = keyof typeof PATHS;

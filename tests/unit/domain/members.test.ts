@@ -12,10 +12,11 @@ const member = (overrides: Partial<SubscriptionMember>): SubscriptionMember => (
 });
 
 describe('member groups', () => {
-  it('puts active and one-time members in the live group', () => {
+  it('puts active and one-time members in the live group, but not a one-time membership a refund ended', () => {
     expect(isLiveMember(member({}))).toBe(true);
-    expect(isLiveMember(member({ status: 'cancelled', period: 'onetime' }))).toBe(true);
+    expect(isLiveMember(member({ status: 'cancelled', period: 'onetime', expiresAt: undefined }))).toBe(true);
     expect(isLiveMember(member({ status: 'cancelled' }))).toBe(false);
+    expect(isLiveMember(member({ status: 'cancelled', period: 'onetime', expiresAt: NOW_S - 10 }))).toBe(false);
   });
 
   it('splits a list keeping order', () => {
@@ -35,7 +36,9 @@ describe('member filters', () => {
   it('expires at the expiry second', () => {
     expect(isMemberExpired(member({ expiresAt: NOW_S + 1 }), NOW_MS)).toBe(false);
     expect(isMemberExpired(member({ expiresAt: NOW_S }), NOW_MS)).toBe(true);
-    expect(isMemberExpired(member({ period: 'onetime', expiresAt: NOW_S - 10 }), NOW_MS)).toBe(false);
+    expect(isMemberExpired(member({ period: 'onetime', expiresAt: undefined }), NOW_MS)).toBe(false);
+    // A one-time membership gets an expiry only when a refund ends it.
+    expect(isMemberExpired(member({ period: 'onetime', expiresAt: NOW_S - 10 }), NOW_MS)).toBe(true);
   });
 
   it.each([
@@ -45,6 +48,7 @@ describe('member filters', () => {
     ['cancelled and expired', { status: 'cancelled', expiresAt: NOW_S - 1 }, 'expired'],
     ['active past expiry', { expiresAt: NOW_S - 1 }, 'expired'],
     ['one-time, even cancelled', { period: 'onetime', status: 'cancelled', expiresAt: undefined }, 'active'],
+    ['one-time ended by a refund', { period: 'onetime', status: 'cancelled', expiresAt: NOW_S - 1 }, 'expired'],
   ] as const)('%s is %s', (_label, overrides, status) => {
     const m = member(overrides);
     expect(memberDisplayStatus(m, NOW_MS)).toBe(status);

@@ -4,10 +4,13 @@
  *   (creator), or send_donation + get_donation. The unique (payment_id, type) index makes a second write of the same
  *   payment impossible, whatever races happen above.
  * - A payout writes one withdrawal row for the creator.
+ * - A refund of a settled payment writes the reversing pair (writeRefundPair): refund_received (payer, the price) and
+ *   refund_issued (creator, their payout amount), once per payment by the same unique index. The platform and the
+ *   provider keep no fee of a refunded charge from the creator: the creator gives back exactly what they earned.
  * Balances are computed from these rows only (see windows.ts for the active/payout split; summed per window by a
- * trigger into ledger_balance_totals, migration 0003), so they always equal the ledger's sum: Σ amount of sell_subscription and get_donation − Σ amount of withdrawal, per currency.
+ * trigger into ledger_balance_totals, migration 0003), so they always equal the ledger's sum: Σ amount of sell_subscription and get_donation − Σ amount of refund_issued and withdrawal, per currency.
  */
-import { type SQL, eq, sql } from 'drizzle-orm';
+import { type SQL, and, eq, inArray, sql } from 'drizzle-orm';
 import type { CardBrand, TransactionPaymentMethod } from '../../../../src/domain/entities';
 import { type Currency, type Money, compareCurrencies, money } from '../../../../src/domain/money';
 import type { PaymentSplit } from '../../../../src/domain/fees';
@@ -64,6 +67,34 @@ export async function writePaymentPair(tx: DbOrTx, input: PaymentPairInput): Pro
   const sellRow = rows.find((row) => row.type === sell);
   if (buyRow === undefined || sellRow === undefined) throw new Error('ledger pair was not written');
   return { buyTransactionId: buyRow.id, sellTransactionId: sellRow.id };
+}
+
+/**
+ * Writes the reversing pair of a settled payment's ledger pair (call inside the refund's database transaction).
+ * Answers null when the payment has no pair (it never settled) or its refund pair exists already. The creator's line
+ * counts in the earnings window of the sale it reverses (window_at; migration 0009).
+ */
+export async function writeRefundPair(tx: DbOrTx, paymentId: string, at: Date): Promise<WrittenPair | null> {
+  const lines = await tx.select().from(transactions).where(and(eq(transactions.paymentId, paymentId),
+    inArray(transactions.type, ['buy_subscription', 'sell_subscription', 'send_donation', 'get_donation', 'refund_received', 'refund_issued'])));
+  if (lines.some((line) => line.type === 'refund_received' || line.type === 'refund_issued')) return null;
+  const paid = lines.find((line) => line.type === 'buy_subscription' || line.type === 'send_donation');
+  const earned = lines.find((line) => line.type === 'sell_subscription' || line.type === 'get_donation');
+  if (paid === undefined || earned === undefined) return null;
+  const reversal = (line: typeof paid, type: 'refund_received' | 'refund_issued') => ({
+    type, userId: line.userId, counterpartyId: line.counterpartyId, channelId: line.channelId, subscriptionId: line.subscriptionId,
+    memberId: line.memberId, donationId: line.donationId, currency: line.currency, price: line.price, amount: line.amount,
+    providerFee: line.providerFee, serviceFee: line.serviceFee, payoutAmount: line.payoutAmount, paymentMethod: line.paymentMethod,
+    cardBrand: line.cardBrand, cardLast4: line.cardLast4, paymentId, reversesId: line.id, createdAt: at,
+  });
+  const rows = await tx.insert(transactions).values([
+    reversal(paid, 'refund_received'),
+    { ...reversal(earned, 'refund_issued'), windowAt: earned.windowAt ?? earned.createdAt },
+  ]).returning({ id: transactions.id, type: transactions.type });
+  const received = rows.find((row) => row.type === 'refund_received');
+  const issued = rows.find((row) => row.type === 'refund_issued');
+  if (received === undefined || issued === undefined) throw new Error('refund pair was not written');
+  return { buyTransactionId: received.id, sellTransactionId: issued.id };
 }
 
 export interface WithdrawalInput {
@@ -144,13 +175,13 @@ export async function balancesOf(db: DbOrTx, userId: number, nowMs: number): Pro
   return balancesFromTotals(rowsOf<BalanceTotalsRow>(await db.execute(balanceTotalsQuery(userId, balanceBoundary(nowMs)))));
 }
 
-/** Σ earnings − Σ withdrawals per currency: what the balances must add up to (tests and audits). */
+/** Σ earnings − Σ refunds issued − Σ withdrawals per currency: what the balances must add up to (tests and audits). */
 export async function ledgerSum(db: DbOrTx, userId: number): Promise<Map<Currency, number>> {
   const rows = await db.select({ type: transactions.type, currency: transactions.currency, amount: transactions.amount })
     .from(transactions).where(eq(transactions.userId, userId));
   const sums = new Map<Currency, number>();
   for (const row of rows) {
-    const sign = row.type === 'withdrawal' ? -1 : row.type === 'sell_subscription' || row.type === 'get_donation' ? 1 : 0;
+    const sign = row.type === 'withdrawal' || row.type === 'refund_issued' ? -1 : row.type === 'sell_subscription' || row.type === 'get_donation' ? 1 : 0;
     if (sign !== 0) sums.set(row.currency, (sums.get(row.currency) ?? 0) + sign * Number(row.amount));
   }
   return sums;

@@ -9,9 +9,10 @@
  * - payout balance = earnings made before the start of the open window − every withdrawal so far: money of closed
  *   windows still waiting to be paid out (including amounts carried over because they were below the minimum);
  * - active balance = earnings made in the open window, not yet payable.
- * active + payout = all earnings − all withdrawals = the creator's ledger sum. A withdrawal only ever takes earnings
- * before its payout's window end, which is never later than the open window's start, so the payout balance is never
- * negative.
+ * active + payout = all earnings − refunds issued − all withdrawals = the creator's ledger sum. A refund counts in the
+ * window of the sale it reverses. A withdrawal only ever takes earnings before its payout's window end, which is never
+ * later than the open window's start, so the payout balance is negative only when a sale already paid out is refunded:
+ * later earnings net it out before anything more is paid.
  */
 import { DateTime } from 'luxon';
 import { DEFAULT_PAYOUT_ZONE, PAYOUT_DAYS, PAYOUT_HOUR, payoutWindowFor } from '../../../../src/domain/payout';

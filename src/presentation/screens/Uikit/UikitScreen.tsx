@@ -13,7 +13,7 @@ const PAGE_SIZE = 10;
 /** Every icon: `satisfies` makes a new icon fail to compile until it is shown here too. */
 const ICONS = Object.keys({
   chevron: true, check: true, copy: true, alert: true, info: true, close: true, plus: true, heart: true, star: true,
-  arrowUp: true, arrowDown: true, card: true, empty: true,
+  arrowUp: true, arrowDown: true, card: true, empty: true, undo: true,
 } satisfies Record<IconName, true>) as IconName[];
 const PAGES = 3;
 
