@@ -37,8 +37,8 @@ describe('createI18n', () => {
     expect(i18n.t('common.error')).toBe('Kesalahan');
   });
 
-  it('falls back to English for a messenger language that is not complete', async () => {
-    const { i18n, language } = await setup(null, 'de').page;
+  it('falls back to English for a messenger language that is not offered', async () => {
+    const { i18n, language } = await setup(null, 'ja').page;
     expect(language).toBe('en');
     expect(i18n.t('common.somethingWentWrong')).toBe('Something went wrong.');
   });

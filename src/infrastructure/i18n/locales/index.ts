@@ -1,7 +1,7 @@
 /**
  * The locale files (locales/<lang>/<namespace>.json), each loadable on its own. A locale's table of files
- * (locales/<lang>.ts) shares a chunk with its first-screen namespaces (vite.config.ts), so the entry holds three
- * loaders, not one per file. Jest never loads these modules (`import.meta`); tests read the files from disk
+ * (locales/<lang>.ts) shares a chunk with its first-screen namespaces (vite.config.ts), so the entry holds one
+ * loader per language, not one per file. Jest never loads these modules (`import.meta`); tests read the files from disk
  * (tests/unit/i18n/localeFiles.ts).
  */
 import type { CompleteLocale } from '../languages';
@@ -10,9 +10,30 @@ import type { LocaleLoader, Translations } from '../i18n';
 type NamespaceFiles = Record<string, () => Promise<Translations>>;
 
 const LOCALES: Record<CompleteLocale, () => Promise<{ default: NamespaceFiles }>> = {
-  en: () => import('./en'),
   ru: () => import('./ru'),
+  en: () => import('./en'),
+  ar: () => import('./ar'),
+  be: () => import('./be'),
+  ca: () => import('./ca'),
+  hr: () => import('./hr'),
+  cs: () => import('./cs'),
+  nl: () => import('./nl'),
+  fi: () => import('./fi'),
+  fr: () => import('./fr'),
+  de: () => import('./de'),
+  hu: () => import('./hu'),
   id: () => import('./id'),
+  it: () => import('./it'),
+  kk: () => import('./kk'),
+  ko: () => import('./ko'),
+  ms: () => import('./ms'),
+  pl: () => import('./pl'),
+  pt: () => import('./pt'),
+  sr: () => import('./sr'),
+  sk: () => import('./sk'),
+  es: () => import('./es'),
+  tr: () => import('./tr'),
+  uk: () => import('./uk'),
 };
 
 /** Loads `namespaces` (all when omitted) of `language`, a complete locale (else English). */
