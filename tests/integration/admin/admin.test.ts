@@ -122,7 +122,7 @@ describe('authorization', () => {
     expect(routes()).toContain('/admin/api/');
     const tgAuth = { authorization: `TgAuth ${server.initData({ ...OPERATOR })}` };
     for (const [method, path] of paths) {
-      for (const headers of [{}, tgAuth, { cookie: 'backers_admin=forged' }]) {
+      for (const headers of [{}, tgAuth, { cookie: 'backers_admin=forged' }] as Record<string, string>[]) {
         const answer = await server.request(method, `/admin/api${path}`, method === 'POST' ? {} : undefined, headers);
         expect({ path, status: answer.status, code: answer.body?.code }).toEqual({ path, status: 401, code: 'unauthorized' });
       }
