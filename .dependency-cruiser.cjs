@@ -85,6 +85,18 @@ module.exports = {
       to: { path: '^server/(app|routes|services|jobs|main)\\.ts$', dependencyTypesNot: ['type-only'] },
     },
     {
+      name: 'mini-app-never-loads-the-console', severity: 'error',
+      comment: 'The operator console (src/admin, admin.html) is its own build; nothing of the mini-app imports it.',
+      from: { path: '^src/', pathNot: '^src/admin/' },
+      to: { path: '^src/admin/' },
+    },
+    {
+      name: 'console-only-contract-and-domain', severity: 'error',
+      comment: 'The console shares the wire shapes (src/contract) and domain rules, never the mini-app\'s layers or the SDK.',
+      from: { path: '^src/admin/' },
+      to: { path: ['^src/(presentation|infrastructure|di|application)/', 'node_modules/@telegram-apps/'] },
+    },
+    {
       name: 'server-not-to-client-ui', severity: 'error',
       from: { path: '^server/' },
       to: { path: '^src/(presentation|infrastructure|di|application)/' },

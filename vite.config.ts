@@ -91,6 +91,24 @@ function preloadFirstRoute(groupName: string, textsGroupName: string): Plugin {
  */
 const AXIOS_STUBS: Record<string, string> = { './fetch.js': 'fetchAdapter.ts', './helpers/HttpStatusCode.js': 'HttpStatusCode.ts' };
 
+/**
+ * The operator console (admin.html → src/admin/main.tsx) is a build of its own (vite.admin.config.ts) into the same
+ * outDir, started when this one is written: sharing one build would put the libraries both entries use, and with
+ * them the mini-app's entry module, into one chunk that each page runs.
+ */
+function adminBuild(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'backers:admin-build',
+    apply: 'build',
+    configResolved: (config) => void (outDir = config.build.outDir),
+    async closeBundle() {
+      const { build } = await import('vite');
+      await build({ configFile: fileURLToPath(new URL('./vite.admin.config.ts', import.meta.url)), logLevel: 'warn', build: { outDir, emptyOutDir: false } });
+    },
+  };
+}
+
 const CHUNK_GROUPS = [
   { name: 'index', tags: ['$initial' as const], priority: 30 },
   {
@@ -111,7 +129,7 @@ const CHUNK_GROUPS = [
 // modulePreload: index.html preloads the entry's chunks; dynamic imports carry no dependency lists (each lazy binding
 // would add ~45 bytes gzip to the entry), so a lazy chunk's own imports load when it is parsed.
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), chunkModulesReport(), precompress(), preloadFirstRoute('dashboard', `texts-${DEFAULT_LANGUAGE}-first`)],
+  plugins: [react(), chunkModulesReport(), precompress(), preloadFirstRoute('dashboard', `texts-${DEFAULT_LANGUAGE}-first`), adminBuild()],
   // inversify imports the reflect-metadata polyfill for three functions; src/di/reflectMetadataLite.ts has them
   // in a fraction of the bytes (the first screen's JavaScript budget is 185 kB gzip).
   // react-router 7's package exports name only its development build (warnings and invariant texts); the build
@@ -139,5 +157,5 @@ export default defineConfig(({ mode }) => ({
   build: { target: 'es2022', sourcemap: false, manifest: true, modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) }, chunkSizeWarningLimit: 600,
     rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } },
   },
-  server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:8080', '/provider': 'http://127.0.0.1:8080', '/sandbox': 'http://127.0.0.1:8080' } },
+  server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:8080', '/provider': 'http://127.0.0.1:8080', '/sandbox': 'http://127.0.0.1:8080', '/admin/api': 'http://127.0.0.1:8080', '/admin/signin': 'http://127.0.0.1:8080' } },
 }));

@@ -100,7 +100,8 @@ const routeLine = [...routesText.replace(/^\s*\/\/.*$/gm, '').matchAll(/route\(\
   ([, path]) => matchPath({ path, end: true }, FIRST_ROUTE) !== null,
 );
 
-const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+// The mini-app's entry (admin.html, the operator console, is a second entry the mini-app never loads).
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry && key === 'index.html') ?? Object.keys(manifest).find((key) => manifest[key].isEntry);
 const counted = new Map(); // manifest key → why
 const count = (keys, why) => {
   for (const key of keys) if (!counted.has(key)) counted.set(key, why);

@@ -7,6 +7,7 @@
  * - /provider/*          the sandbox card provider (money engine), sandbox only
  * - /sandbox/*           control API, KYC widget and the messenger host emulator, sandbox only (404 otherwise)
  * - /telegram/webhook    Bot API updates, when BOT_WEBHOOK_SECRET is set
+ * - /admin/signin, /admin/api/*  the operator console's sign-in and API (operator session cookie); /admin/* else is its page
  * - everything else      the built mini-app from dist/ with an SPA fallback
  *
  * The database must be migrated before (server/main.ts and the test harness do it).
@@ -40,6 +41,8 @@ import { providerPlugin } from './modules/payments/sandbox/plugin';
 import { sandboxControlRoutes } from './modules/sandbox/controlRoutes';
 import { emulatorPlugin } from './modules/sandbox/emulator/plugin';
 import { createServices } from './services';
+import { AdminService } from './modules/admin/service';
+import { adminRoutes } from './modules/admin/routes';
 import type { Database } from './platform/db/db';
 
 declare module 'fastify' {
@@ -95,13 +98,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     self: { origin: () => (self.app && listeningOrigin(self.app)) ?? NOT_LISTENING_ORIGIN, post: (url, init) => selfFetch(self.app!)(url, init) },
   });
   const services = createServices({ db, clock, config, bot, kyc, botProfile }, { paymentProvider: () => money.provider });
+  const admin = new AdminService({ db, clock, config, bot, money, log: (error) => self.app?.log.warn({ err: error }, 'could not tell a channel owner about moderation') });
   const botUpdates = new BotUpdateHandler({
     db, token: config.botToken, username: config.botUsername, appName: config.appName, gateway: bot, events: services.botEvents, access,
     now: () => clock.now(), ...(bot instanceof TelegramBotGateway ? { client: botClientOptions(bot.options) } : {}),
+    adminSignIn: (telegramId) => admin.issueSignInLink(telegramId),
   });
   telegram?.connect((update) => botUpdates.handle(update));
-  const jobs = createJobs(money, { access, botUpdates });
-  const deps: AppDeps = { database, db, config, clock, bot, kyc, botProfile, services, money, jobs, botUpdates, sandboxTelegram: telegram };
+  const jobs = createJobs(money, { access, botUpdates, db });
+  const deps: AppDeps = { database, db, config, clock, bot, kyc, botProfile, services, money, jobs, botUpdates, sandboxTelegram: telegram, admin };
 
   const app = Fastify({
     logger: options.logger ?? (config.logLevel === 'silent' ? false : { level: config.logLevel }),
@@ -163,6 +168,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(emulatorPlugin, { production: config.production });
   }
   if (config.botWebhookSecret) await app.register(botWebhookRoutes, { deps, secret: config.botWebhookSecret });
+  await app.register(adminRoutes, { prefix: '/admin', deps });
 
 
   await installStatic(app, config.staticDir);

@@ -1,7 +1,7 @@
 /**
  * The money engine's background jobs, in run order: the Smart Glocal double's housekeeping (expired challenges and
  * pages, webhook retries), reconciliation of payments left open and refunds still due, renewals, payouts, removing
- * members whose private-channel access ended, and forgetting old idempotency answers and applied Telegram update ids. buildApp builds the registry with the app's own engine (server/app.ts).
+ * members whose private-channel access ended, forgetting old idempotency answers and applied Telegram update ids, and migration imports under way. buildApp builds the registry with the app's own engine (server/app.ts).
  */
 import { JobRegistry } from './platform/jobs';
 import type { MoneyEngine } from './modules/payments/engine';
@@ -9,12 +9,14 @@ import { runPayouts, trackPayouts } from './modules/payouts/job';
 import { runRenewals } from './modules/payments/renewals';
 import type { ChannelAccessService } from './modules/access/service';
 import type { BotUpdateHandler } from './modules/bot/updateHandler';
+import { runMigrationImports } from './modules/admin/migrationImport';
+import type { Db } from './platform/db/db';
 
 /** Idempotency answers are kept for a day: far longer than any client retries a tap. */
 const IDEMPOTENCY_RETENTION_SECONDS = 24 * 60 * 60;
 
-export function createJobs(engine: MoneyEngine, bot: { access?: ChannelAccessService; botUpdates?: BotUpdateHandler } = {}): JobRegistry {
-  const { access, botUpdates } = bot;
+export function createJobs(engine: MoneyEngine, bot: { access?: ChannelAccessService; botUpdates?: BotUpdateHandler; db?: Db } = {}): JobRegistry {
+  const { access, botUpdates, db } = bot;
   return new JobRegistry()
     .register('sandbox-provider', async () => {
       if (engine.double === null) return { skipped: true };
@@ -30,5 +32,7 @@ export function createJobs(engine: MoneyEngine, bot: { access?: ChannelAccessSer
     // After renewals: a membership a renewal just extended keeps its member in the channel.
     .register('channel-access', async (context) => (access ? access.removeEnded(context.log) : { skipped: true }))
     .register('idempotency-purge', async () => ({ removed: await engine.idempotency.purge(IDEMPOTENCY_RETENTION_SECONDS) }))
-    .register('bot-updates-purge', async () => (botUpdates ? { removed: await botUpdates.purge() } : { skipped: true }));
+    .register('bot-updates-purge', async () => (botUpdates ? { removed: await botUpdates.purge() } : { skipped: true }))
+    // Imports of the older product's exports an operator started (the operator console's migration queue).
+    .register('migration-import', async (context) => (db ? runMigrationImports(db, context.nowMs) : { skipped: true }));
 }

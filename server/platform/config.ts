@@ -27,6 +27,7 @@
  * | SMART_GLOCAL_FEE_BPS | 300 | Smart Glocal's fee per our agreement, in basis points (the ledger's provider fee) |
  * | PROVIDER_WEBHOOK_URL | this server | where the sandbox's double sends its webhooks |
  * | JOB_INTERVAL_MS | 60000 | how often the background jobs run |
+ * | ADMIN_TELEGRAM_IDS | unset | Telegram user ids of the operators (comma separated) who may sign in to /admin; the sandbox adds its demo operator |
  * | NODE_ENV | unset | `production` stops the host emulator from watching its client files |
  */
 import { randomBytes, randomInt } from 'node:crypto';
@@ -63,6 +64,21 @@ export interface ServerConfig {
   readonly providerWebhookUrl: string | undefined;
   readonly jobIntervalMs: number;
   readonly production: boolean;
+  /** Who may sign in to the operator console (/admin): ADMIN_TELEGRAM_IDS, plus the demo operator in the sandbox. */
+  readonly adminTelegramIds: readonly number[];
+}
+
+/** The sandbox's demo operator (the host emulator's "Demo operator" link signs in as this Telegram user). */
+export const SANDBOX_DEMO_OPERATOR_ID = 9001;
+
+function telegramIds(env: Env, name: string): number[] {
+  const raw = nonEmpty(env, name);
+  if (raw === undefined) return [];
+  return raw.split(/[\s,]+/).filter((part) => part !== '').map((part) => {
+    const value = Number(part);
+    if (!Number.isSafeInteger(value) || value <= 0) throw new ConfigError(`${name} must list positive Telegram user ids separated by commas, got "${part}"`);
+    return value;
+  });
 }
 
 export interface SmartGlocalConfig {
@@ -190,6 +206,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     providerWebhookUrl: nonEmpty(env, 'PROVIDER_WEBHOOK_URL'),
     jobIntervalMs: integer(env, 'JOB_INTERVAL_MS', 60_000, 100, 86_400_000),
     production: env.NODE_ENV === 'production',
+    adminTelegramIds: [...new Set([...telegramIds(env, 'ADMIN_TELEGRAM_IDS'), ...(sandbox ? [SANDBOX_DEMO_OPERATOR_ID] : [])])],
   };
 }
 

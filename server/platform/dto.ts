@@ -148,12 +148,13 @@ export function donateChannelDto(channel: DonateChannelRow): MigrationChannelDto
   return { chatId: channel.chatId, name: channel.name, link: channel.link, activeSubscribers: channel.activeSubscribers };
 }
 
-export function migrationRequestDto(request: MigrationRequestRow, positionInQueue?: number): MigrationRequestDto {
+export function migrationRequestDto(request: MigrationRequestRow, positionInQueue?: number, progress?: { done: number; total: number }): MigrationRequestDto {
   return {
     id: request.id,
     status: request.status,
     createdAt: seconds(request.createdAt),
     ...(request.status === 'queued' && positionInQueue !== undefined ? { positionInQueue } : {}),
+    ...(request.status === 'importing' && progress !== undefined ? { progress } : {}),
   };
 }
 

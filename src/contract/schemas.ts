@@ -74,7 +74,10 @@ export const TransactionSchema = Type.Object({
 });
 export const DonationSchema = Type.Object({ id: int(), channelId: int(), title: str(), description: str(), buttonText: str(), amount: num(), currency: currency() });
 export const MigrationChannelSchema = Type.Object({ chatId: int(), name: str(), link: str(), activeSubscribers: int() });
-export const MigrationRequestSchema = Type.Object({ id: int(), status: oneOf(['queued', 'importing', 'completed'] as const), positionInQueue: optional(int()), createdAt: int() });
+export const MigrationRequestSchema = Type.Object({
+  id: int(), status: oneOf(['queued', 'importing', 'completed', 'failed'] as const), positionInQueue: optional(int()), createdAt: int(),
+  progress: optional(Type.Object({ done: int(), total: int() })),
+});
 export const OkSchema = Type.Object({ ok: Type.Literal(true) });
 
 /** The shared schemas by the id routes reference them with (`{ $ref: 'Channel#' }`). */

@@ -251,12 +251,14 @@ export interface MigrationChannel {
   readonly activeSubscribers: number;
 }
 
-export type MigrationRequestStatus = 'queued' | 'importing' | 'completed';
+export type MigrationRequestStatus = 'queued' | 'importing' | 'completed' | 'failed';
 export interface MigrationRequest {
   readonly id: number;
   readonly status: MigrationRequestStatus;
   /** 1-based place in the queue while queued. */
   readonly positionInQueue?: number;
+  /** While importing: how many of the older product's records (subscriptions, subscribers, memberships, account) are in. */
+  readonly progress?: { readonly done: number; readonly total: number };
   /** Epoch seconds. */
   readonly createdAt: number;
 }

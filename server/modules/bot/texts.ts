@@ -1,6 +1,6 @@
 /**
  * What the bot says in private chats, in the languages its command menu is registered in (issue 13: en, ru, id);
- * anyone else reads English. Placeholders: {name}, {channel}, {amount}, {reason}.
+ * anyone else reads English. Placeholders: {name}, {channel}, {amount}, {reason}, {link}.
  */
 export type BotLanguage = 'en' | 'ru' | 'id';
 export const BOT_LANGUAGES: readonly BotLanguage[] = ['en', 'ru', 'id'];
@@ -17,6 +17,12 @@ export interface BotTexts {
   readonly subscriptionButton: string;
   readonly unknownCommand: string;
   readonly payoutFailed: string;
+  /** The answer to /admin for an operator: a one-time sign-in link to the operator console. */
+  readonly adminSignIn: string;
+  /** The answer to /admin for anyone else (no link is made). */
+  readonly adminRefused: string;
+  readonly moderationApproved: string;
+  readonly moderationRejected: string;
 }
 
 const TEXTS: Record<BotLanguage, BotTexts> = {
@@ -32,6 +38,10 @@ const TEXTS: Record<BotLanguage, BotTexts> = {
     subscriptionButton: 'Subscribe',
     unknownCommand: 'No subscription has this command. Check it with the channel\'s creator.',
     payoutFailed: 'Your payout of {amount} did not go through: {reason}. The money is back in your balance and goes out on the next payout day. Check your payout details in the app.',
+    adminSignIn: 'Your sign-in link to the Backers operator console (works once, for 10 minutes):\n{link}',
+    adminRefused: 'This command is for Backers operators only.',
+    moderationApproved: 'Your channel {channel} passed moderation. You can now sell subscriptions and take donations there.',
+    moderationRejected: 'Your channel {channel} did not pass moderation: {reason}. Write to support if you have questions.',
   },
   ru: {
     commandStart: 'Открыть Backers',
@@ -45,6 +55,10 @@ const TEXTS: Record<BotLanguage, BotTexts> = {
     subscriptionButton: 'Подписаться',
     unknownCommand: 'Подписки с такой командой нет. Уточните её у автора канала.',
     payoutFailed: 'Выплата {amount} не прошла: {reason}. Деньги вернулись на баланс и уйдут в следующий день выплат. Проверьте реквизиты для выплат в приложении.',
+    adminSignIn: 'Ваша ссылка для входа в консоль операторов Backers (одноразовая, действует 10 минут):\n{link}',
+    adminRefused: 'Эта команда только для операторов Backers.',
+    moderationApproved: 'Канал {channel} прошёл модерацию. Теперь в нём можно продавать подписки и принимать донаты.',
+    moderationRejected: 'Канал {channel} не прошёл модерацию: {reason}. Если есть вопросы, напишите в поддержку.',
   },
   id: {
     commandStart: 'Buka Backers',
@@ -58,6 +72,10 @@ const TEXTS: Record<BotLanguage, BotTexts> = {
     subscriptionButton: 'Berlangganan',
     unknownCommand: 'Tidak ada langganan dengan perintah ini. Tanyakan kepada pembuat kanal.',
     payoutFailed: 'Pembayaran {amount} Anda tidak berhasil: {reason}. Dananya sudah kembali ke saldo Anda dan akan dikirim pada hari pembayaran berikutnya. Periksa detail pembayaran Anda di aplikasi.',
+    adminSignIn: 'Tautan masuk Anda ke konsol operator Backers (sekali pakai, berlaku 10 menit):\n{link}',
+    adminRefused: 'Perintah ini hanya untuk operator Backers.',
+    moderationApproved: 'Kanal {channel} Anda lolos moderasi. Sekarang Anda dapat menjual langganan dan menerima donasi di sana.',
+    moderationRejected: 'Kanal {channel} Anda tidak lolos moderasi: {reason}. Hubungi dukungan jika ada pertanyaan.',
   },
 };
 

@@ -5,7 +5,7 @@
  * - chat_join_request: approved for a member with access to that channel, declined for anyone else.
  * - chat_member: someone who joined by a member's personal link that was not theirs is removed; leaving changes nothing.
  * - message: /start [payload] answers a button into the mini-app (at that deep link), /help, and a subscription's
- *   `$command` answers that subscription's invoice button.
+ *   `$command` answers that subscription's invoice button; /admin answers an operator's one-time console sign-in link.
  * Handlers call the Bot API through the BotGateway port, like the rest of the server.
  */
 import { Bot, type ApiClientOptions } from 'grammy';
@@ -39,6 +39,8 @@ export interface BotUpdateHandlerDeps {
   readonly now: () => number;
   /** grammY's client options, so long polling reaches the same Bot API as the gateway. */
   readonly client?: ApiClientOptions;
+  /** /admin: a one-time operator console sign-in link for this Telegram user, or null when they are no operator. */
+  readonly adminSignIn?: (telegramId: number) => Promise<string | null>;
 }
 
 const START_PAYLOAD = /^[A-Za-z0-9_-]{1,64}$/;
@@ -146,6 +148,14 @@ export class BotUpdateHandler {
     bot.command('help', async (ctx) => {
       if (ctx.chat.type !== 'private') return;
       await gateway.sendMessage({ chatId: ctx.chat.id, text: botTexts(ctx.from?.language_code).help, silent: false });
+    });
+
+    // Operators get a one-time sign-in link to the console; anyone else a plain refusal (no link is made).
+    bot.command('admin', async (ctx) => {
+      if (ctx.chat.type !== 'private' || ctx.from === undefined) return;
+      const texts = botTexts(ctx.from.language_code);
+      const link = this.deps.adminSignIn ? await this.deps.adminSignIn(ctx.from.id) : null;
+      await gateway.sendMessage({ chatId: ctx.chat.id, text: link === null ? texts.adminRefused : fill(texts.adminSignIn, { link }), silent: false });
     });
 
     bot.on('message:text', async (ctx) => {

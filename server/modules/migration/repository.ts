@@ -3,6 +3,7 @@ import { and, asc, eq, lt, or, sql } from 'drizzle-orm';
 import type { MigrationRequestStatus } from '../../../src/domain/entities';
 import type { DbOrTx } from '../../platform/db/db';
 import { type DonateChannelRow, type MigrationRequestRow, donateChannels, migrationRequests } from '../../platform/db/schema';
+import { migrationImports } from '../../platform/db/schema-admin';
 
 export interface DonateChannelInput {
   readonly chatId: number;
@@ -45,7 +46,16 @@ export class MigrationRepository {
   }
 
   async deleteRequest(userId: number): Promise<void> {
-    await this.db.delete(migrationRequests).where(eq(migrationRequests.userId, userId));
+    const request = await this.request(userId);
+    if (request === undefined) return;
+    await this.db.delete(migrationImports).where(eq(migrationImports.requestId, request.id));
+    await this.db.delete(migrationRequests).where(eq(migrationRequests.id, request.id));
+  }
+
+  /** How far an operator's import of the older product's export got (issue 16), if one was started. */
+  async importProgress(requestId: number): Promise<{ done: number; total: number } | null> {
+    const [row] = await this.db.select({ done: migrationImports.done, total: migrationImports.total }).from(migrationImports).where(eq(migrationImports.requestId, requestId));
+    return row ?? null;
   }
 
   /** 1-based place of a queued request: queued requests created before it, plus one. */

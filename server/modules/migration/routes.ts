@@ -9,7 +9,7 @@ import { errorResponses, s } from '../../platform/http/schemas';
 import { MigrationConfirmResponseSchema, MigrationResponseSchema } from '../../../src/contract/schemas';
 
 const tags = ['migration'];
-const requestDto = (view: MigrationRequestView) => migrationRequestDto(view.request, view.positionInQueue);
+const requestDto = (view: MigrationRequestView) => migrationRequestDto(view.request, view.positionInQueue, view.progress);
 
 export const migrationRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
   const { migration } = deps.services;

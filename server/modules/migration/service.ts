@@ -16,6 +16,8 @@ import type { ChannelView } from '../../platform/views';
 export interface MigrationRequestView {
   readonly request: MigrationRequestRow;
   readonly positionInQueue?: number;
+  /** While importing: records applied of the export's total. */
+  readonly progress?: { readonly done: number; readonly total: number };
 }
 
 /** The offer: the request, the channels connected here, the older product's donation channels (most followed first). */
@@ -33,13 +35,20 @@ export class MigrationService {
   }
 
   private async requestView(request: MigrationRequestRow): Promise<MigrationRequestView> {
+    if (request.status === 'importing') {
+      const progress = await this.repo.importProgress(request.id);
+      return progress === null ? { request } : { request, progress };
+    }
     return request.status === 'queued' ? { request, positionInQueue: await this.repo.positionInQueue(request) } : { request };
   }
 
-  /** Marks the user's request completed when every donation channel is connected. Answers the current request. */
+  /**
+   * Marks the user's queued request completed when every donation channel is connected. Answers the current request.
+   * An import under way (or failed) is the operator console's: its job completes it.
+   */
   async refreshCompletion(userId: number): Promise<MigrationRequestRow | undefined> {
     const request = await this.repo.request(userId);
-    if (!request || request.status === 'completed') return request;
+    if (!request || request.status !== 'queued') return request;
     const [donateChannels, channels] = await Promise.all([
       this.repo.donateChannels(userId),
       new ChannelsRepository(this.deps.db).listByOwner(userId),

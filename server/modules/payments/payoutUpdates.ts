@@ -13,15 +13,17 @@ import { payoutRuns } from '../../platform/db/schema-money';
 import type { MoneyDb, MoneyTx } from '../../platform/db/moneyDb';
 import type { ProviderPayout } from './PaymentProvider';
 
-export type PayoutRunKey = { readonly userId: number; readonly currency: string; readonly payoutDate: string };
+/** A payout run, and which attempt of it (1 unless an operator retried a failed one: each attempt is its own transfer). */
+export type PayoutRunKey = { readonly userId: number; readonly currency: string; readonly payoutDate: string; readonly attempt?: number };
 
 export function payoutReference(key: PayoutRunKey): string {
-  return `payout:${key.userId}:${key.currency}:${key.payoutDate}`;
+  const base = `payout:${key.userId}:${key.currency}:${key.payoutDate}`;
+  return (key.attempt ?? 1) > 1 ? `${base}:${key.attempt}` : base;
 }
 
-export function payoutRunKeyOf(reference: string): PayoutRunKey | null {
-  const match = /^payout:(\d+):([a-z]{3}):(\d{4}-\d{2}-\d{2})$/.exec(reference);
-  return match === null ? null : { userId: Number(match[1]), currency: match[2], payoutDate: match[3] };
+export function payoutRunKeyOf(reference: string): (PayoutRunKey & { readonly attempt: number }) | null {
+  const match = /^payout:(\d+):([a-z]{3}):(\d{4}-\d{2}-\d{2})(?::(\d{1,4}))?$/.exec(reference);
+  return match === null ? null : { userId: Number(match[1]), currency: match[2], payoutDate: match[3], attempt: match[4] === undefined ? 1 : Number(match[4]) };
 }
 
 export type PayoutRunRow = typeof payoutRuns.$inferSelect;
@@ -31,7 +33,7 @@ export async function isOurPayout(db: MoneyDb | MoneyTx, reference: string): Pro
   const key = payoutRunKeyOf(reference);
   if (key === null) return false;
   const [run] = await db.select({ status: payoutRuns.status }).from(payoutRuns)
-    .where(and(eq(payoutRuns.userId, key.userId), eq(payoutRuns.currency, key.currency), eq(payoutRuns.payoutDate, key.payoutDate)));
+    .where(and(eq(payoutRuns.userId, key.userId), eq(payoutRuns.currency, key.currency), eq(payoutRuns.payoutDate, key.payoutDate), eq(payoutRuns.attempt, key.attempt)));
   return run !== undefined;
 }
 
@@ -48,7 +50,8 @@ export interface PayoutUpdate {
 export async function applyPayoutUpdate(db: MoneyDb | MoneyTx, payout: ProviderPayout, nowMs: number): Promise<PayoutUpdate> {
   const key = payoutRunKeyOf(payout.reference);
   if (key === null) return { changed: false, failed: null };
-  const where = and(eq(payoutRuns.userId, key.userId), eq(payoutRuns.currency, key.currency), eq(payoutRuns.payoutDate, key.payoutDate));
+  // An earlier attempt's late news never moves the current one.
+  const where = and(eq(payoutRuns.userId, key.userId), eq(payoutRuns.currency, key.currency), eq(payoutRuns.payoutDate, key.payoutDate), eq(payoutRuns.attempt, key.attempt));
   const at = new Date(nowMs);
   const session = payout.sessionId === null ? {} : { providerPayoutId: payout.sessionId };
   switch (payout.status) {

@@ -136,7 +136,7 @@ export function destinationOf(account: typeof payoutAccounts.$inferSelect, holde
 }
 
 /** Sends withdrawals to the provider until each is taken (sent) or refused (failed); idempotent on the run's reference. */
-async function sendTransfers(db: MoneyDb, engine: Pick<MoneyEngine, 'provider' | 'payments'>, nowMs: number): Promise<void> {
+export async function sendTransfers(db: MoneyDb, engine: Pick<MoneyEngine, 'provider' | 'payments'>, nowMs: number): Promise<void> {
   const { provider } = engine;
   if (provider === null) return;
   const pending = await db.select({ run: payoutRuns, account: payoutAccounts, user: { firstName: users.firstName, lastName: users.lastName } }).from(payoutRuns)

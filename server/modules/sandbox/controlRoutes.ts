@@ -15,6 +15,7 @@ import { InvalidKycTokenError, type KycDecision } from '../verification/service'
 import { type LaunchOptions, launchUrl, signInitData } from './initData';
 import { DEMO_ACCOUNTS } from './demoAccounts';
 import { SandboxService } from './service';
+import { SANDBOX_DEMO_OPERATOR_ID } from '../../platform/config';
 
 const telegramId = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER };
 const chatId = { type: 'integer', minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER };
@@ -110,6 +111,11 @@ export const sandboxControlRoutes: FastifyPluginAsync<RouteOptions> = async (app
       throw error;
     }
   });
+
+  // The host emulator's "Demo operator": the one-time sign-in link the bot's /admin would send the sandbox's operator.
+  app.post('/admin/signin-link', { schema: hidden }, async () => ({
+    telegramId: SANDBOX_DEMO_OPERATOR_ID, url: (await deps.admin.issueSignInLink(SANDBOX_DEMO_OPERATOR_ID))!,
+  }));
 
   app.post<{ Body: { telegramId: number; banned?: boolean } }>('/users/ban', {
     schema: { ...hidden, body: s.object({ telegramId, banned: s.bool }, ['telegramId']) },

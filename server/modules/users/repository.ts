@@ -1,6 +1,6 @@
 /** Users: created or refreshed from signed init data, banned, verification state. */
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { VerificationStatus } from '../../../src/domain/entities';
+import type { MigrationRequestStatus, VerificationStatus } from '../../../src/domain/entities';
 import { type Db, type DbOrTx, rowsOf } from '../../platform/db/db';
 import { type UserRow, subscriptionMembers, users } from '../../platform/db/schema';
 
@@ -111,7 +111,7 @@ export class UsersRepository {
 export interface UserFlags {
   readonly hasChannels: boolean;
   readonly hasDonateChannels: boolean;
-  readonly migrationStatus: 'queued' | 'importing' | 'completed' | null;
+  readonly migrationStatus: MigrationRequestStatus | null;
 }
 
 export async function userFlags(db: DbOrTx, userId: number): Promise<UserFlags> {

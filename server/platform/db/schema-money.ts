@@ -97,6 +97,8 @@ export const payoutRuns = pgTable('payout_runs', {
   sentAt: at('sent_at'),
   finishedAt: at('finished_at'),
   createdAt: at('created_at').notNull(),
+  /** 1, then one more for each operator retry of a failed payout (each attempt has its own provider reference). */
+  attempt: integer('attempt').notNull().default(1),
 }, (table) => [primaryKey({ columns: [table.userId, table.currency, table.payoutDate] })]);
 
 // ---- the Smart Glocal double's side

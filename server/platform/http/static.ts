@@ -8,7 +8,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 
-const NON_APP_PREFIXES = ['/api/', '/provider/', '/sandbox/', '/telegram/'];
+const NON_APP_PREFIXES = ['/api/', '/provider/', '/sandbox/', '/telegram/', '/admin/api/'];
+
+/** The operator console's pages (/admin, /admin/...) answer admin.html, its own entry that the mini-app never loads. */
+export function isAdminPath(url: string): boolean {
+  const pathname = url.split('?')[0]!.split('#')[0]!;
+  return pathname === '/admin' || pathname.startsWith('/admin/');
+}
 
 export function isSpaPath(url: string): boolean {
   const pathname = url.split('?')[0]!.split('#')[0]!;
@@ -36,7 +42,8 @@ export async function installStatic(app: FastifyInstance, staticDir: string): Pr
   app.setNotFoundHandler((request, reply) => {
     const method = request.method;
     if (hasApp && (method === 'GET' || method === 'HEAD') && isSpaPath(request.url) && existsSync(path.join(staticDir, 'index.html'))) {
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+      const page = isAdminPath(request.url) ? 'admin.html' : 'index.html';
+      if (existsSync(path.join(staticDir, page))) return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(page);
     }
     return reply.code(404).send({ code: 'not_found', message: `${method} ${request.url.split('?')[0]} does not exist` });
   });

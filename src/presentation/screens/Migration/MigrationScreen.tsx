@@ -63,17 +63,25 @@ const Requested = observer(function Requested({ vm }: { vm: MigrationViewModel }
       );
     case 'importing':
       return (
-        <Placeholder
-          level={1}
-          icon={<Icon name="arrowDown" size={48} />}
-          title={t('migration.importingTitle')}
-          text={t('migration.importingText')}
-          actions={
-            <Button mode="plain" onClick={vm.openSupport}>
-              {t('common.support')}
-            </Button>
-          }
-        />
+        <>
+          <Placeholder
+            level={1}
+            icon={<Icon name="arrowDown" size={48} />}
+            title={t('migration.importingTitle')}
+            text={t('migration.importingText')}
+            actions={
+              <Button mode="plain" onClick={vm.openSupport}>
+                {t('common.support')}
+              </Button>
+            }
+          />
+          {vm.importProgress && (
+            <div className="migration-progress">
+              <progress id="migration-progress" max={vm.importProgress.total} value={vm.importProgress.done} aria-label={t('migration.importingProgress', vm.importProgress)} />
+              <p>{t('migration.importingProgress', vm.importProgress)}</p>
+            </div>
+          )}
+        </>
       );
     default:
       return <Placeholder level={1} icon={<Icon name="check" size={48} />} title={t('migration.completedTitle')} text={t('migration.completedText')} />;

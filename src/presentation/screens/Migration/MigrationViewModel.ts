@@ -109,8 +109,15 @@ export class MigrationViewModel {
 
   get view(): MigrationView {
     if (this.request === null) return 'offer';
+    // An import under way is shown as such even when every channel is connected already.
+    if (this.request.status === 'importing') return 'importing';
     if (this.complete) return 'completed';
-    return this.request.status === 'importing' ? 'importing' : 'waiting';
+    return 'waiting';
+  }
+
+  /** While importing: records imported of the export's total (the server's progress), when known. */
+  get importProgress(): { done: number; total: number } | null {
+    return this.request?.status === 'importing' ? (this.request.progress ?? null) : null;
   }
 
   /** 1-based place in the queue while queued. */

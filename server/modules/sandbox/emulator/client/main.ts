@@ -49,6 +49,17 @@ class Host {
     byId('reopen-button').addEventListener('click', () => {
       if (this.lastSettings) void this.launch(this.lastSettings);
     });
+    byId('demo-operator-button').addEventListener('click', () => {
+      // Opened before the call answers, so the browser keeps it as the click's own window.
+      const opened = window.open('about:blank', '_blank');
+      void sandboxApi.demoOperatorLink().then(({ url }) => {
+        if (opened) opened.location.href = url;
+        else window.location.href = url;
+      }, (error: unknown) => {
+        opened?.close();
+        this.controls.setStatus(`No operator sign-in link (${error instanceof Error ? error.message : String(error)}).`, true);
+      });
+    });
     new ResizeObserver(() => this.sendViewport(false)).observe(byId('frame-host'));
     this.exposeForTests();
 

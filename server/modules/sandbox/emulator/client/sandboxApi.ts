@@ -141,6 +141,10 @@ function toPost(value: unknown, index: number, chatId: number): BotPost {
 }
 
 export const sandboxApi = {
+  /** A one-time sign-in link to the operator console for the sandbox's demo operator. */
+  async demoOperatorLink(): Promise<{ url: string }> {
+    return request<{ url: string }>('/sandbox/admin/signin-link', { method: 'POST', body: '{}' });
+  },
   /** The seeded demo accounts, and other users the server knows (most recent first). */
   async users(): Promise<{ demo: DemoUser[]; recent: DemoUser[] }> {
     const body = await request<unknown>('/sandbox/users');

@@ -1,0 +1,78 @@
+/**
+ * Payouts: GET /admin/api/payout-days (runs by date), GET /admin/api/payouts?payoutDate=&status= (each creator's
+ * payout), POST /admin/api/payouts/{userId-currency-date}/retry (a failed one), GET /admin/api/payout-days/{date}/csv.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { AdminPage, AdminPayoutDayItem, AdminPayoutItem } from '../../../src/contract/admin';
+import type { Currency } from '../../../src/domain/money';
+import type { RouteOptions } from '../../context';
+import { formatPayoutAmount } from '../payouts/notifications';
+import { type PageParams, currentOperator, listQuery, pageQuery, personName, seconds } from './http';
+import { toMajor, currencyExponent } from '../../../src/domain/money';
+
+const date = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' };
+const payoutId = /^(\d{1,16})-([a-z]{3})-(\d{4}-\d{2}-\d{2})$/;
+const major = (minor: number, currency: string) => toMajor(minor, currency as Currency).toFixed(currencyExponent(currency as Currency));
+
+type PayoutRow = Awaited<ReturnType<RouteOptions['deps']['admin']['read']['payoutPage']>>['items'][number];
+
+function payoutItem({ run, user, account }: PayoutRow): AdminPayoutItem {
+  return {
+    id: `${run.userId}-${run.currency}-${run.payoutDate}`, payoutDate: run.payoutDate,
+    creator: { id: run.userId, telegramId: user.telegramId, name: personName(user), username: user.username },
+    amount: major(Number(run.amount), run.currency), currency: run.currency, status: run.status, attempt: run.attempt,
+    error: run.errorDescription ?? run.errorCode, method: account?.methodType ?? null, createdAt: seconds(run.createdAt),
+  };
+}
+
+/** RFC 4180: fields with a comma, quote or line break are quoted, quotes doubled. */
+const csvField = (value: string | number | null): string => {
+  const text = value === null ? '' : String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
+
+export const payoutQueueRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
+  const { admin } = deps;
+
+  app.get<{ Querystring: PageParams }>('/payout-days', { schema: { hide: true, querystring: listQuery(['payoutDate']) } }, async (request): Promise<AdminPage<AdminPayoutDayItem>> => {
+    const query = pageQuery(request.query);
+    const page = await admin.read.payoutDays(query);
+    return {
+      items: page.items.map((day) => ({
+        id: day.payoutDate, payoutDate: day.payoutDate, count: day.count, arrived: day.arrived, underWay: day.underWay, failed: day.failed,
+        totals: [...(day.eur > 0 ? [formatPayoutAmount(day.eur, 'eur')] : []), ...(day.rub > 0 ? [formatPayoutAmount(day.rub, 'rub')] : [])],
+      })),
+      total: page.total, page: query.page, pageSize: query.pageSize,
+    };
+  });
+
+  app.get<{ Querystring: PageParams & { payoutDate?: string; status?: string } }>('/payouts', {
+    schema: { hide: true, querystring: listQuery(['createdAt', 'amount', 'status'], { payoutDate: date, status: { type: 'string', enum: ['requested', 'sent', 'arrived', 'failed'] } }) },
+  }, async (request): Promise<AdminPage<AdminPayoutItem>> => {
+    const query = pageQuery(request.query);
+    const page = await admin.read.payoutPage({ ...(request.query.payoutDate ? { payoutDate: request.query.payoutDate } : {}), ...(request.query.status ? { status: request.query.status } : {}) }, query);
+    return { items: page.items.map(payoutItem), total: page.total, page: query.page, pageSize: query.pageSize };
+  });
+
+  app.post<{ Params: { id: string } }>('/payouts/:id/retry', {
+    schema: { hide: true, params: { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: payoutId.source } } } },
+  }, async (request) => {
+    const [, userId, currency, payoutDate] = payoutId.exec(request.params.id)!;
+    await admin.retryPayout(currentOperator(request), { userId: Number(userId), currency: currency!, payoutDate: payoutDate! });
+    return { ok: true };
+  });
+
+  app.get<{ Params: { date: string } }>('/payout-days/:date/csv', {
+    schema: { hide: true, params: { type: 'object', required: ['date'], properties: { date } } },
+  }, async (request, reply) => {
+    const { items } = await admin.read.payoutPage({ payoutDate: request.params.date }, null);
+    const header = ['payout_date', 'creator_id', 'telegram_id', 'name', 'username', 'currency', 'amount', 'status', 'attempt', 'method', 'error', 'created_at'];
+    const lines = items.map(payoutItem).map((item) => [
+      item.payoutDate, item.creator.id ?? null, item.creator.telegramId, item.creator.name, item.creator.username, item.currency, item.amount, item.status,
+      item.attempt, item.method, item.error, new Date(item.createdAt * 1000).toISOString(),
+    ].map(csvField).join(','));
+    await admin.auditExport(currentOperator(request), request.params.date, items.length);
+    return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="payouts-${request.params.date}.csv"`)
+      .send(`${[header.join(','), ...lines].join('\r\n')}\r\n`);
+  });
+};

@@ -1,0 +1,64 @@
+/**
+ * The operator console's HTTP surface (issue 16):
+ * - GET /admin/signin?token=…  uses a one-time link (from the bot's /admin), sets the session cookie, redirects to /admin;
+ * - /admin/api/*               the console's API: 401 `unauthorized` without a live operator session (the mini-app's
+ *                              TgAuth header means nothing here); POST /admin/api/signout ends the session.
+ * Each queue is one plugin in ADMIN_QUEUES (adminQueues.ts): to add a queue, write its routes file and list it there.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { AdminMe } from '../../../src/contract/admin';
+import type { RouteOptions } from '../../context';
+import { ADMIN_QUEUES } from './adminQueues';
+import { AttemptLimiter, clearSessionCookie, currentOperator, sessionToken, setSessionCookie } from './http';
+
+/** Sign-in attempts per address and window. */
+export const SIGNIN_ATTEMPTS = 10;
+const SIGNIN_WINDOW_MS = 10 * 60 * 1000;
+
+const refusedPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Sign-in link refused</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem">
+<main><h1>This sign-in link does not work</h1><p>It was used already, it expired (links work for 10 minutes) or it was never issued.
+Send <code>/admin</code> to the bot for a new one.</p></main></body></html>`;
+
+export const adminRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
+  const { admin } = deps;
+  const secure = deps.config.publicUrl.startsWith('https://');
+  const limiter = new AttemptLimiter(SIGNIN_ATTEMPTS, SIGNIN_WINDOW_MS, () => deps.clock.now());
+
+  app.get<{ Querystring: { token?: string } }>('/signin', {
+    schema: { hide: true, querystring: { type: 'object', properties: { token: { type: 'string', maxLength: 200 } } } },
+  }, async (request, reply) => {
+    if (!limiter.attempt(request.ip)) {
+      return reply.code(429).header('retry-after', String(SIGNIN_WINDOW_MS / 1000)).send({ code: 'too_many_requests', message: 'Too many sign-in attempts from this address; try again in 10 minutes' });
+    }
+    const session = request.query.token ? await admin.signIn(request.query.token) : null;
+    if (session === null) return reply.code(401).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(refusedPage);
+    setSessionCookie(reply, session, secure);
+    // The link's token must not linger in the history or a Referer.
+    return reply.code(303).header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect('/admin/');
+  });
+
+  await app.register(async (api) => {
+    api.addHook('onRequest', async (request, reply) => {
+      const token = sessionToken(request);
+      const operator = token === null ? null : await admin.authenticate(token);
+      if (operator === null) {
+        return reply.code(401).header('cache-control', 'no-store').send({ code: 'unauthorized', message: 'Sign in to the operator console: send /admin to the bot' });
+      }
+      request.operator = operator;
+      reply.header('cache-control', 'no-store');
+    });
+
+    api.get('/me', { schema: { hide: true } }, async (request): Promise<AdminMe> => ({ operator: { telegramId: currentOperator(request).telegramId } }));
+
+    api.post('/signout', { schema: { hide: true } }, async (request, reply) => {
+      await admin.signOut(sessionToken(request)!);
+      clearSessionCookie(reply, secure);
+      return { ok: true };
+    });
+
+    for (const queue of ADMIN_QUEUES) await api.register(queue.plugin, { deps });
+    // Unknown paths too answer 401 before a session (hooks do not run for the app's not-found handler).
+    api.all('/*', { schema: { hide: true } }, async (request, reply) => reply.code(404).send({ code: 'not_found', message: `${request.method} ${request.url.split('?')[0]} does not exist` }));
+  }, { prefix: '/api' });
+};

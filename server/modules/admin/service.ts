@@ -1,0 +1,176 @@
+/**
+ * The operator console's rules (issue 16): who is an operator (ADMIN_TELEGRAM_IDS), one-time sign-in links (10
+ * minutes, single use, only their sha256 stored), sessions (12 hours idle), and the queues' actions. Every action
+ * runs in one transaction with its audit entry (who, what, when, before and after); what the bot says about it is
+ * sent after the commit.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { ServerClock } from '../../platform/clock';
+import type { ServerConfig } from '../../platform/config';
+import type { Db, DbOrTx } from '../../platform/db/db';
+import { AppError, notFound } from '../../platform/errors';
+import type { MoneyDb } from '../../platform/db/moneyDb';
+import { channels, migrationRequests, users } from '../../platform/db/schema';
+import { migrationImports } from '../../platform/db/schema-admin';
+import type { BotGateway } from '../bot/BotGateway';
+import { botTexts, fill } from '../bot/texts';
+import { UsersRepository } from '../users/repository';
+import type { MoneyEngine } from '../payments/engine';
+import type { PayoutRunKey } from '../payments/payoutUpdates';
+import { findPayoutRun, retryFailedPayout } from '../payouts/retry';
+import { type AuditEntry, AdminRepository } from './repository';
+import { type DonateExport, exportProblem, importTotal } from './migrationImport';
+
+export const SIGNIN_LINK_TTL_MS = 10 * 60 * 1000;
+export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
+/** A session's last-seen time is written at most this often (every call would be a write). */
+const TOUCH_EVERY_MS = 60 * 1000;
+
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+const newToken = (): string => randomBytes(32).toString('base64url');
+
+export interface Operator {
+  readonly telegramId: number;
+}
+
+export interface AdminServiceDeps {
+  readonly db: Db;
+  readonly clock: ServerClock;
+  readonly config: Pick<ServerConfig, 'publicUrl' | 'adminTelegramIds'>;
+  readonly bot: BotGateway;
+  readonly money: Pick<MoneyEngine, 'provider' | 'payments'>;
+  readonly log?: (error: unknown) => void;
+}
+
+export class AdminService {
+  constructor(private readonly deps: AdminServiceDeps) {}
+
+  private now(): Date {
+    return new Date(this.deps.clock.now());
+  }
+
+  /** The queues' pages (read-only queries). */
+  get read(): AdminRepository {
+    return new AdminRepository(this.deps.db);
+  }
+
+  isOperator(telegramId: number): boolean {
+    return this.deps.config.adminTelegramIds.includes(telegramId);
+  }
+
+  // ---- sign-in
+
+  /** A one-time sign-in link for an operator; null (and nothing stored) for anyone else. */
+  async issueSignInLink(telegramId: number): Promise<string | null> {
+    if (!this.isOperator(telegramId)) return null;
+    const token = newToken();
+    const now = this.now();
+    const repo = new AdminRepository(this.deps.db);
+    await repo.purgeLinks(new Date(now.getTime() - SIGNIN_LINK_TTL_MS));
+    await repo.createLink(hashToken(token), telegramId, now, new Date(now.getTime() + SIGNIN_LINK_TTL_MS));
+    return `${this.deps.config.publicUrl}/admin/signin?token=${token}`;
+  }
+
+  /** Uses a sign-in link: answers a new session token, or null for an unknown, used or expired link. */
+  async signIn(linkToken: string): Promise<string | null> {
+    const now = this.now();
+    const repo = new AdminRepository(this.deps.db);
+    const telegramId = await repo.useLink(hashToken(linkToken), now);
+    if (telegramId === null || !this.isOperator(telegramId)) return null;
+    const session = newToken();
+    await repo.createSession(hashToken(session), telegramId, now);
+    return session;
+  }
+
+  /** The operator of a live session (ended, idle over 12 hours or no longer listed: none). */
+  async authenticate(sessionToken: string): Promise<Operator | null> {
+    const hash = hashToken(sessionToken);
+    const repo = new AdminRepository(this.deps.db);
+    const session = await repo.session(hash);
+    const now = this.now();
+    if (session === undefined || session.endedAt !== null || !this.isOperator(session.telegramId)) return null;
+    if (now.getTime() - session.lastSeenAt.getTime() >= SESSION_IDLE_MS) return null;
+    if (now.getTime() - session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) await repo.touchSession(hash, now);
+    return { telegramId: session.telegramId };
+  }
+
+  async signOut(sessionToken: string): Promise<void> {
+    await new AdminRepository(this.deps.db).endSession(hashToken(sessionToken), this.now());
+  }
+
+  // ---- actions: each in one transaction with its audit entry
+
+  private async audited<T>(operator: Operator, what: Omit<AuditEntry, 'operatorTelegramId' | 'before' | 'after'>, change: (tx: DbOrTx) => Promise<{ before: unknown; after: unknown; result: T }>): Promise<T> {
+    return this.deps.db.transaction(async (tx) => {
+      const { before, after, result } = await change(tx);
+      await new AdminRepository(tx).audit({ ...what, operatorTelegramId: operator.telegramId, before, after }, this.now());
+      return result;
+    });
+  }
+
+  /** Approves or rejects a channel awaiting moderation; the bot tells its owner in the channel's language. */
+  async moderate(operator: Operator, channelId: number, decision: 'approved' | 'rejected', reason: string | undefined): Promise<void> {
+    const found = await new AdminRepository(this.deps.db).channel(channelId);
+    if (found === undefined) throw notFound('No such channel');
+    await this.audited(operator, { action: decision === 'approved' ? 'channel.approve' : 'channel.reject', objectType: 'channel', objectId: String(channelId) }, async (tx) => {
+      const [before] = await tx.select({ moderation: channels.moderation }).from(channels).where(eq(channels.id, channelId)).for('update');
+      if (before!.moderation === decision) throw new AppError('conflict', `The channel is already ${decision}`);
+      await tx.update(channels).set({ moderation: decision, updatedAt: this.now() }).where(eq(channels.id, channelId));
+      return { before, after: { moderation: decision, ...(reason ? { reason } : {}) }, result: undefined };
+    });
+    const texts = botTexts(found.channel.language);
+    const text = decision === 'approved'
+      ? fill(texts.moderationApproved, { channel: found.channel.title })
+      : fill(texts.moderationRejected, { channel: found.channel.title, reason: reason ?? '' });
+    await this.deps.bot.sendMessage({ chatId: found.owner.telegramId, text, silent: false }).catch((error: unknown) => this.deps.log?.(error));
+  }
+
+  /** Bans (cancelling the follower's recurring memberships, as UsersRepository.setBanned does) or unbans. */
+  async setBanned(operator: Operator, userId: number, banned: boolean, reason: string): Promise<void> {
+    await this.audited(operator, { action: banned ? 'user.ban' : 'user.unban', objectType: 'user', objectId: String(userId) }, async (tx) => {
+      const [before] = await tx.select({ banned: users.banned, telegramId: users.telegramId }).from(users).where(eq(users.id, userId)).for('update');
+      if (before === undefined) throw notFound('No such user');
+      if (before.banned === banned) throw new AppError('conflict', banned ? 'The user is already banned' : 'The user is not banned');
+      await new UsersRepository(tx).setBanned(userId, banned, this.now());
+      return { before: { banned: before.banned }, after: { banned, reason }, result: undefined };
+    });
+  }
+
+  /** Sends a failed payout again through the payout machinery (server/modules/payouts/retry.ts). */
+  async retryPayout(operator: Operator, key: PayoutRunKey): Promise<unknown> {
+    const db = this.deps.db as MoneyDb;
+    const before = await findPayoutRun(db, key);
+    if (before === undefined) throw notFound('No such payout');
+    const after = await retryFailedPayout(db, this.deps.money, key, this.deps.clock.now());
+    // The retry commits its own money transaction (and calls the provider after it); the audit follows it.
+    await new AdminRepository(this.deps.db).audit({
+      operatorTelegramId: operator.telegramId, action: 'payout.retry', objectType: 'payout', objectId: `${key.userId}:${key.currency}:${key.payoutDate}`,
+      before: { status: before.status, attempt: before.attempt, errorCode: before.errorCode }, after: { status: after.status, attempt: after.attempt, errorCode: after.errorCode },
+    }, this.now());
+    return after;
+  }
+
+  /** Records that an operator exported a payout day (the export holds creators' payout data). */
+  async auditExport(operator: Operator, payoutDate: string, rows: number): Promise<void> {
+    await new AdminRepository(this.deps.db).audit({ operatorTelegramId: operator.telegramId, action: 'payout.export', objectType: 'payout_run', objectId: payoutDate, before: null, after: { rows } }, this.now());
+  }
+
+  /** Starts the import of the older product's export: queued or failed → importing (the migration-import job applies it). */
+  async startImport(operator: Operator, requestId: number, data: DonateExport): Promise<void> {
+    await this.audited(operator, { action: 'migration.import', objectType: 'migration_request', objectId: String(requestId) }, async (tx) => {
+      const [row] = await tx.select({ request: migrationRequests, telegramId: users.telegramId }).from(migrationRequests)
+        .innerJoin(users, eq(users.id, migrationRequests.userId)).where(eq(migrationRequests.id, requestId)).for('update', { of: migrationRequests });
+      if (row === undefined) throw notFound('No such migration request');
+      if (row.request.status !== 'queued' && row.request.status !== 'failed') throw new AppError('conflict', `An import starts from a queued or failed request; this one is ${row.request.status}`);
+      const problem = exportProblem(data, row.telegramId);
+      if (problem !== null) throw new AppError('validation_error', problem, { field: 'export' });
+      const now = this.now();
+      const total = importTotal(data);
+      await tx.insert(migrationImports).values({ requestId, payload: data, total, done: 0, createdAt: now, updatedAt: now })
+        .onConflictDoUpdate({ target: migrationImports.requestId, set: { payload: data, total, done: 0, error: null, updatedAt: now } });
+      await tx.update(migrationRequests).set({ status: 'importing', updatedAt: now }).where(eq(migrationRequests.id, requestId));
+      return { before: { status: row.request.status }, after: { status: 'importing', records: total }, result: undefined };
+    });
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * An operator retries a failed payout (the operator console). A failed payout gave its money back to the balance
+ * (payoutUpdates.ts), so a retry writes the run's withdrawal again, moves the run back to requested under a new
+ * attempt number (the provider sees a new reference: the failed transfer's idempotency key stays spent) and sends
+ * it through the payouts job's own sender. Refused unless the run failed and the money is still in the payout
+ * balance (a later payout day may have sent it already).
+ */
+import { and, eq } from 'drizzle-orm';
+import type { TransactionPaymentMethod } from '../../../src/domain/entities';
+import type { Currency } from '../../../src/domain/money';
+import { money } from '../../../src/domain/money';
+import { AppError } from '../../platform/errors';
+import type { MoneyDb } from '../../platform/db/moneyDb';
+import { payoutAccounts } from '../../platform/db/schema';
+import { payoutRuns } from '../../platform/db/schema-money';
+import { writeWithdrawal } from '../payments/ledger/ledger';
+import { latestPayoutAt } from '../payments/ledger/windows';
+import type { MoneyEngine } from '../payments/engine';
+import { cardBrandOf } from '../payments/settlement';
+import type { PayoutRunKey, PayoutRunRow } from '../payments/payoutUpdates';
+import { dueAtPayout, sendTransfers } from './job';
+
+const METHOD: Readonly<Record<string, TransactionPaymentMethod>> = {
+  bank_card: 'bank_card', swift: 'swift', global_bank_account: 'global_bank_account', ru_account: 'ru_account',
+};
+
+export async function findPayoutRun(db: MoneyDb, key: PayoutRunKey): Promise<PayoutRunRow | undefined> {
+  const [run] = await db.select().from(payoutRuns)
+    .where(and(eq(payoutRuns.userId, key.userId), eq(payoutRuns.currency, key.currency), eq(payoutRuns.payoutDate, key.payoutDate)));
+  return run;
+}
+
+/** Answers the run after the retry was sent (requested, sent, arrived or failed again). */
+export async function retryFailedPayout(db: MoneyDb, engine: Pick<MoneyEngine, 'provider' | 'payments'>, key: PayoutRunKey, nowMs: number): Promise<PayoutRunRow> {
+  const at = new Date(nowMs);
+  await db.transaction(async (tx) => {
+    const where = and(eq(payoutRuns.userId, key.userId), eq(payoutRuns.currency, key.currency), eq(payoutRuns.payoutDate, key.payoutDate));
+    const [run] = await tx.select().from(payoutRuns).where(where).for('update');
+    if (run === undefined) throw new AppError('not_found', 'No such payout', {}, 404);
+    if (run.status !== 'failed') throw new AppError('conflict', `Only a failed payout can be retried; this one is ${run.status}`);
+    const amount = money(Number(run.amount), run.currency as Currency);
+    const due = (await dueAtPayout(tx as unknown as MoneyDb, run.userId, latestPayoutAt(nowMs))).find((row) => row.currency === run.currency);
+    if (due === undefined || due.minor < amount.minor) throw new AppError('conflict', 'The payout balance no longer holds this sum (a later payout day may have sent it)');
+    const [account] = await tx.select().from(payoutAccounts).where(eq(payoutAccounts.userId, run.userId));
+    if (account === undefined || account.currency !== run.currency) throw new AppError('conflict', 'The creator has no payout account in this currency');
+    const transactionId = await writeWithdrawal(tx, {
+      creatorId: run.userId,
+      amount,
+      account: { country: account.countryIso2, methodType: account.methodType, currency: account.currency, params: account.params },
+      paymentMethod: METHOD[account.methodType] ?? 'bank_account',
+      card: account.cardLast4 === null ? null : { brand: cardBrandOf(account.cardBrand), last4: account.cardLast4 },
+      at,
+    });
+    await tx.update(payoutRuns).set({
+      status: 'requested', attempt: run.attempt + 1, transactionId, providerPayoutId: null, errorCode: null, errorDescription: null,
+      sentAt: null, finishedAt: null,
+    }).where(where);
+  });
+  await sendTransfers(db, engine, nowMs);
+  return (await findPayoutRun(db, key))!;
+}

@@ -1,0 +1,53 @@
+/**
+ * Tables of the operator console (migration 0011_admin.sql): one-time sign-in links and operator sessions (only
+ * sha256 hashes of their tokens), the audit log, and migration imports from the older product's export.
+ */
+import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const adminSigninLinks = pgTable('admin_signin_links', {
+  tokenHash: text('token_hash').primaryKey(),
+  telegramId: bigint('telegram_id', { mode: 'number' }).notNull(),
+  expiresAt: at('expires_at').notNull(),
+  usedAt: at('used_at'),
+  createdAt: at('created_at').notNull(),
+}, (table) => [index('admin_signin_links_expires').on(table.expiresAt)]);
+
+export const adminSessions = pgTable('admin_sessions', {
+  tokenHash: text('token_hash').primaryKey(),
+  telegramId: bigint('telegram_id', { mode: 'number' }).notNull(),
+  createdAt: at('created_at').notNull(),
+  lastSeenAt: at('last_seen_at').notNull(),
+  endedAt: at('ended_at'),
+});
+
+export const adminAudit = pgTable('admin_audit', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  operatorTelegramId: bigint('operator_telegram_id', { mode: 'number' }).notNull(),
+  action: text('action').notNull(),
+  objectType: text('object_type').notNull(),
+  objectId: text('object_id').notNull(),
+  before: jsonb('before'),
+  after: jsonb('after'),
+  createdAt: at('created_at').notNull(),
+}, (table) => [
+  index('admin_audit_created').on(table.createdAt, table.id),
+  index('admin_audit_object').on(table.objectType, table.objectId),
+  index('admin_audit_operator').on(table.operatorTelegramId, table.createdAt),
+]);
+
+export const migrationImports = pgTable('migration_imports', {
+  requestId: bigint('request_id', { mode: 'number' }).primaryKey(),
+  payload: jsonb('payload').notNull(),
+  total: integer('total').notNull(),
+  done: integer('done').notNull().default(0),
+  error: text('error'),
+  /** The export's subscription ids → ours, so a record is never applied twice. */
+  mapping: jsonb('mapping').$type<Record<string, number>>().notNull().default({}),
+  createdAt: at('created_at').notNull(),
+  updatedAt: at('updated_at').notNull(),
+});
+
+export type AuditRow = typeof adminAudit.$inferSelect;
+export type MigrationImportRow = typeof migrationImports.$inferSelect;

@@ -1,0 +1,175 @@
+/**
+ * The console's queues as data: what each lists (its /admin/api path, columns, filters, sort columns) and which
+ * actions a row offers. One generic view model and view render every queue, so adding one (identity reviews,
+ * refunds) is one definition here plus its server routes (server/modules/admin/adminQueues.ts).
+ */
+import type { AdminAuditItem, AdminChannelItem, AdminMigrationItem, AdminPayoutDayItem, AdminPayoutItem, AdminPerson, AdminUserItem } from '../../contract/admin';
+
+export interface Column<T> {
+  readonly key: string;
+  /** i18n key of the header. */
+  readonly label: string;
+  /** The cell: plain text, or an i18n key with values when `translate` is set. */
+  readonly value: (item: T) => string;
+  readonly translate?: boolean;
+  /** The server's sort key when the column sorts. */
+  readonly sort?: string;
+  readonly code?: boolean;
+}
+
+export interface Filter {
+  readonly name: string;
+  readonly label: string;
+  readonly kind: 'text' | 'select' | 'date';
+  /** For selects: value → i18n key ('' = any). */
+  readonly options?: readonly (readonly [string, string])[];
+  readonly initial?: string;
+}
+
+export interface Action<T> {
+  readonly name: string;
+  readonly label: string;
+  /** i18n key of the confirmation question ({{name}} is the row's name). */
+  readonly confirm: string;
+  readonly visible: (item: T) => boolean;
+  /** The POST path (under /admin/api), or a download URL path when `download` is set. */
+  readonly path: (item: T) => string;
+  readonly reason?: boolean;
+  /** The action takes a JSON file (the migration export) as `{ export }`. */
+  readonly upload?: boolean;
+  readonly download?: boolean;
+  /** Opens another queue filtered by this row instead of calling the server. */
+  readonly open?: { readonly queue: string; readonly filters: (item: T) => Record<string, string> };
+}
+
+export interface QueueDefinition<T extends { id: string | number } = { id: string | number }> {
+  readonly id: string;
+  readonly title: string;
+  readonly path: string;
+  readonly columns: readonly Column<T>[];
+  readonly filters: readonly Filter[];
+  readonly actions: readonly Action<T>[];
+  readonly name: (item: T) => string;
+  /** Not shown in the navigation (reached from another queue's row). */
+  readonly hidden?: boolean;
+}
+
+const person = (p: AdminPerson) => `${p.name}${p.username ? ` (@${p.username})` : ''} · ${p.telegramId}`;
+const dateTime = (seconds: number) => new Date(seconds * 1000).toISOString().replace('T', ' ').slice(0, 16);
+const json = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
+
+const channels: QueueDefinition<AdminChannelItem> = {
+  id: 'channels', title: 'admin.queues.channels', path: '/channels', name: (c) => c.title,
+  columns: [
+    { key: 'title', label: 'admin.columns.channel', value: (c) => `${c.title}${c.username ? ` (@${c.username})` : ''}`, sort: 'title' },
+    { key: 'owner', label: 'admin.columns.owner', value: (c) => person(c.owner) },
+    { key: 'language', label: 'admin.columns.language', value: (c) => c.language },
+    { key: 'moderation', label: 'admin.columns.status', value: (c) => `admin.moderation.${c.moderation}`, translate: true },
+    { key: 'createdAt', label: 'admin.columns.createdAt', value: (c) => dateTime(c.createdAt), sort: 'createdAt' },
+  ],
+  filters: [
+    { name: 'moderation', label: 'admin.columns.status', kind: 'select', initial: 'in_progress', options: [['in_progress', 'admin.moderation.in_progress'], ['rejected', 'admin.moderation.rejected'], ['approved', 'admin.moderation.approved']] },
+    { name: 'q', label: 'admin.filters.search', kind: 'text' },
+  ],
+  actions: [
+    { name: 'approve', label: 'admin.actions.approve', confirm: 'admin.confirm.approve', visible: (c) => c.moderation !== 'approved', path: (c) => `/channels/${c.id}/approve` },
+    { name: 'reject', label: 'admin.actions.reject', confirm: 'admin.confirm.reject', reason: true, visible: (c) => c.moderation !== 'rejected', path: (c) => `/channels/${c.id}/reject` },
+  ],
+};
+
+const users: QueueDefinition<AdminUserItem> = {
+  id: 'users', title: 'admin.queues.users', path: '/users', name: (u) => u.name,
+  columns: [
+    { key: 'telegramId', label: 'admin.columns.telegramId', value: (u) => String(u.telegramId), sort: 'telegramId' },
+    { key: 'name', label: 'admin.columns.name', value: (u) => u.name },
+    { key: 'username', label: 'admin.columns.username', value: (u) => (u.username ? `@${u.username}` : ''), sort: 'username' },
+    { key: 'verification', label: 'admin.columns.verification', value: (u) => u.verificationStatus },
+    { key: 'banned', label: 'admin.columns.status', value: (u) => (u.banned ? 'admin.user.banned' : 'admin.user.active'), translate: true },
+    { key: 'createdAt', label: 'admin.columns.createdAt', value: (u) => dateTime(u.createdAt), sort: 'createdAt' },
+  ],
+  filters: [
+    { name: 'q', label: 'admin.filters.user', kind: 'text' },
+    { name: 'banned', label: 'admin.columns.status', kind: 'select', options: [['', 'admin.filters.any'], ['true', 'admin.user.banned'], ['false', 'admin.user.active']] },
+  ],
+  actions: [
+    { name: 'ban', label: 'admin.actions.ban', confirm: 'admin.confirm.ban', reason: true, visible: (u) => !u.banned, path: (u) => `/users/${u.id}/ban` },
+    { name: 'unban', label: 'admin.actions.unban', confirm: 'admin.confirm.unban', reason: true, visible: (u) => u.banned, path: (u) => `/users/${u.id}/unban` },
+  ],
+};
+
+const payoutDays: QueueDefinition<AdminPayoutDayItem> = {
+  id: 'payout-days', title: 'admin.queues.payoutDays', path: '/payout-days', name: (d) => d.payoutDate,
+  columns: [
+    { key: 'payoutDate', label: 'admin.columns.payoutDate', value: (d) => d.payoutDate, sort: 'payoutDate' },
+    { key: 'count', label: 'admin.columns.payouts', value: (d) => String(d.count) },
+    { key: 'arrived', label: 'admin.payout.arrived', value: (d) => String(d.arrived) },
+    { key: 'underWay', label: 'admin.payout.underWay', value: (d) => String(d.underWay) },
+    { key: 'failed', label: 'admin.payout.failed', value: (d) => String(d.failed) },
+    { key: 'totals', label: 'admin.columns.total', value: (d) => d.totals.join(', ') },
+  ],
+  filters: [],
+  actions: [
+    { name: 'open', label: 'admin.actions.openRun', confirm: '', visible: () => true, path: () => '', open: { queue: 'payouts', filters: (d) => ({ payoutDate: d.payoutDate }) } },
+    { name: 'csv', label: 'admin.actions.exportCsv', confirm: 'admin.confirm.exportCsv', download: true, visible: () => true, path: (d) => `/payout-days/${d.payoutDate}/csv` },
+  ],
+};
+
+const payouts: QueueDefinition<AdminPayoutItem> = {
+  id: 'payouts', title: 'admin.queues.payouts', path: '/payouts', name: (p) => `${p.creator.name} ${p.amount} ${p.currency.toUpperCase()}`, hidden: true,
+  columns: [
+    { key: 'payoutDate', label: 'admin.columns.payoutDate', value: (p) => p.payoutDate },
+    { key: 'creator', label: 'admin.columns.creator', value: (p) => person(p.creator) },
+    { key: 'amount', label: 'admin.columns.amount', value: (p) => `${p.amount} ${p.currency.toUpperCase()}`, sort: 'amount' },
+    { key: 'method', label: 'admin.columns.method', value: (p) => p.method ?? '' },
+    { key: 'status', label: 'admin.columns.status', value: (p) => `admin.payout.${p.status}`, translate: true, sort: 'status' },
+    { key: 'attempt', label: 'admin.columns.attempt', value: (p) => String(p.attempt) },
+    { key: 'error', label: 'admin.columns.error', value: (p) => p.error ?? '' },
+  ],
+  filters: [
+    { name: 'payoutDate', label: 'admin.columns.payoutDate', kind: 'date' },
+    { name: 'status', label: 'admin.columns.status', kind: 'select', options: [['', 'admin.filters.any'], ['requested', 'admin.payout.requested'], ['sent', 'admin.payout.sent'], ['arrived', 'admin.payout.arrived'], ['failed', 'admin.payout.failed']] },
+  ],
+  actions: [
+    { name: 'retry', label: 'admin.actions.retry', confirm: 'admin.confirm.retry', visible: (p) => p.status === 'failed', path: (p) => `/payouts/${p.id}/retry` },
+  ],
+};
+
+const migrations: QueueDefinition<AdminMigrationItem> = {
+  id: 'migrations', title: 'admin.queues.migrations', path: '/migrations', name: (m) => m.creator.name,
+  columns: [
+    { key: 'creator', label: 'admin.columns.creator', value: (m) => person(m.creator) },
+    { key: 'status', label: 'admin.columns.status', value: (m) => `admin.migration.${m.status}`, translate: true, sort: 'status' },
+    { key: 'donateChannels', label: 'admin.columns.channels', value: (m) => String(m.donateChannels) },
+    { key: 'progress', label: 'admin.columns.progress', value: (m) => (m.progress ? `${m.progress.done} / ${m.progress.total}` : '') },
+    { key: 'error', label: 'admin.columns.error', value: (m) => m.error ?? '' },
+    { key: 'createdAt', label: 'admin.columns.createdAt', value: (m) => dateTime(m.createdAt), sort: 'createdAt' },
+  ],
+  filters: [
+    { name: 'status', label: 'admin.columns.status', kind: 'select', options: [['', 'admin.filters.any'], ['queued', 'admin.migration.queued'], ['importing', 'admin.migration.importing'], ['completed', 'admin.migration.completed'], ['failed', 'admin.migration.failed']] },
+  ],
+  actions: [
+    { name: 'import', label: 'admin.actions.import', confirm: 'admin.confirm.import', upload: true, visible: (m) => m.status === 'queued' || m.status === 'failed', path: (m) => `/migrations/${m.id}/import` },
+  ],
+};
+
+const audit: QueueDefinition<AdminAuditItem> = {
+  id: 'audit', title: 'admin.queues.audit', path: '/audit', name: (a) => a.action,
+  columns: [
+    { key: 'createdAt', label: 'admin.columns.when', value: (a) => dateTime(a.createdAt), sort: 'createdAt' },
+    { key: 'operator', label: 'admin.columns.operator', value: (a) => String(a.operatorTelegramId) },
+    { key: 'action', label: 'admin.columns.action', value: (a) => a.action, sort: 'action' },
+    { key: 'object', label: 'admin.columns.object', value: (a) => `${a.objectType} ${a.objectId}`, sort: 'objectType' },
+    { key: 'before', label: 'admin.columns.before', value: (a) => json(a.before), code: true },
+    { key: 'after', label: 'admin.columns.after', value: (a) => json(a.after), code: true },
+  ],
+  filters: [
+    { name: 'operator', label: 'admin.columns.operator', kind: 'text' },
+    { name: 'objectType', label: 'admin.filters.objectType', kind: 'select', options: [['', 'admin.filters.any'], ['channel', 'admin.objects.channel'], ['user', 'admin.objects.user'], ['payout', 'admin.objects.payout'], ['payout_run', 'admin.objects.payout_run'], ['migration_request', 'admin.objects.migration_request']] },
+    { name: 'objectId', label: 'admin.filters.objectId', kind: 'text' },
+    { name: 'from', label: 'admin.filters.from', kind: 'date' },
+    { name: 'to', label: 'admin.filters.to', kind: 'date' },
+  ],
+  actions: [],
+};
+
+export const QUEUES: readonly QueueDefinition[] = [channels, users, payoutDays, payouts, migrations, audit] as unknown as readonly QueueDefinition[];

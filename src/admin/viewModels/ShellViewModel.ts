@@ -1,0 +1,94 @@
+/** The console's frame: who is signed in, which queue is open (from the URL), the theme and the language. */
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { AdminApi } from '../api/AdminApi';
+import { QUEUES, type QueueDefinition } from '../queues/definitions';
+import { type Downloader, QueueViewModel } from './QueueViewModel';
+
+export type Theme = 'light' | 'dark';
+export type Language = 'en' | 'ru';
+
+/** What the shell needs from the browser (kept narrow so tests can drive it). */
+export interface Browser extends Downloader {
+  path(): string;
+  search(): string;
+  push(path: string): void;
+  stored(key: string): string | null;
+  store(key: string, value: string): void;
+  prefersDark(): boolean;
+}
+
+export type Session = { kind: 'checking' } | { kind: 'signedIn'; telegramId: number } | { kind: 'signedOut' };
+
+export class ShellViewModel {
+  session: Session = { kind: 'checking' };
+  queue: QueueViewModel;
+  theme: Theme;
+  language: Language;
+
+  constructor(private readonly api: AdminApi, private readonly browser: Browser, private readonly changeLanguage: (language: Language) => void) {
+    this.theme = (browser.stored('admin.theme') as Theme | null) ?? (browser.prefersDark() ? 'dark' : 'light');
+    this.language = browser.stored('admin.language') === 'ru' ? 'ru' : 'en';
+    this.queue = this.queueFromUrl();
+    makeAutoObservable<ShellViewModel, 'api' | 'browser' | 'changeLanguage'>(this, { api: false, browser: false, changeLanguage: false });
+  }
+
+  get queues(): readonly QueueDefinition[] {
+    return QUEUES.filter((queue) => !queue.hidden);
+  }
+
+  private queueFromUrl(): QueueViewModel {
+    const id = this.browser.path().replace(/^\/admin\/?/, '').split('/')[0] || 'channels';
+    const definition = QUEUES.find((queue) => queue.id === id) ?? QUEUES[0]!;
+    const filters = Object.fromEntries(new URLSearchParams(this.browser.search()));
+    return new QueueViewModel(this.api, this.browser, definition, filters, (queue, with_) => this.open(queue, with_));
+  }
+
+  async start(): Promise<void> {
+    try {
+      const me = await this.api.me();
+      runInAction(() => {
+        this.session = { kind: 'signedIn', telegramId: me.operator.telegramId };
+      });
+      await this.queue.load();
+    } catch {
+      runInAction(() => {
+        this.session = { kind: 'signedOut' };
+      });
+    }
+  }
+
+  get signedOut(): boolean {
+    return this.session.kind === 'signedOut' || this.queue.state.kind === 'signedOut';
+  }
+
+  open(queue: string, filters: Record<string, string> = {}): void {
+    const query = new URLSearchParams(filters).toString();
+    this.browser.push(`/admin/${queue}${query ? `?${query}` : ''}`);
+    this.queue = this.queueFromUrl();
+    void this.queue.load();
+  }
+
+  /** Back and forward in the browser. */
+  followUrl(): void {
+    this.queue = this.queueFromUrl();
+    void this.queue.load();
+  }
+
+  toggleTheme(): void {
+    this.theme = this.theme === 'dark' ? 'light' : 'dark';
+    this.browser.store('admin.theme', this.theme);
+  }
+
+  setLanguage(language: Language): void {
+    this.language = language;
+    this.browser.store('admin.language', language);
+    this.changeLanguage(language);
+  }
+
+  async signOut(): Promise<void> {
+    await this.api.signOut().catch(() => undefined);
+    runInAction(() => {
+      this.session = { kind: 'signedOut' };
+    });
+  }
+}

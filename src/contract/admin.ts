@@ -1,0 +1,88 @@
+/**
+ * The operator console's wire shapes (/admin/api, issue 16). Lists are offset pages: `?page=1&pageSize=20&sort=…&order=asc|desc`
+ * plus each queue's filters, answered as `{ items, total, page, pageSize }`. Times are epoch seconds; amounts are
+ * major-unit text with their currency. Actions are `POST /admin/api/<queue>/<id>/<action>` answering `{ ok: true }`.
+ */
+export interface AdminPage<T> {
+  readonly items: readonly T[];
+  readonly total: number;
+  readonly page: number;
+  readonly pageSize: number;
+}
+
+export interface AdminMe {
+  readonly operator: { readonly telegramId: number };
+}
+
+export interface AdminPerson {
+  readonly id?: number;
+  readonly telegramId: number;
+  readonly name: string;
+  readonly username: string | null;
+}
+
+export interface AdminChannelItem {
+  readonly id: number;
+  readonly chatId: number;
+  readonly title: string;
+  readonly username: string | null;
+  readonly language: string;
+  readonly moderation: 'approved' | 'in_progress' | 'rejected';
+  readonly connected: boolean;
+  readonly owner: AdminPerson;
+  readonly createdAt: number;
+}
+
+export interface AdminUserItem extends AdminPerson {
+  readonly id: number;
+  readonly banned: boolean;
+  readonly verificationStatus: string;
+  readonly languageCode: string | null;
+  readonly createdAt: number;
+}
+
+export interface AdminPayoutDayItem {
+  readonly id: string;
+  readonly payoutDate: string;
+  readonly count: number;
+  readonly arrived: number;
+  readonly underWay: number;
+  readonly failed: number;
+  readonly totals: readonly string[];
+}
+
+export interface AdminPayoutItem {
+  /** `<userId>-<currency>-<payoutDate>`. */
+  readonly id: string;
+  readonly payoutDate: string;
+  readonly creator: AdminPerson;
+  readonly amount: string;
+  readonly currency: string;
+  readonly status: 'requested' | 'sent' | 'arrived' | 'failed';
+  readonly attempt: number;
+  readonly error: string | null;
+  readonly method: string | null;
+  readonly createdAt: number;
+}
+
+export interface AdminMigrationItem {
+  readonly id: number;
+  readonly status: 'queued' | 'importing' | 'completed' | 'failed';
+  readonly creator: AdminPerson;
+  readonly donateChannels: number;
+  readonly progress: { readonly done: number; readonly total: number } | null;
+  readonly error: string | null;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+}
+
+export interface AdminAuditItem {
+  readonly id: number;
+  readonly operatorTelegramId: number;
+  readonly action: string;
+  readonly objectType: string;
+  readonly objectId: string;
+  readonly before: unknown;
+  readonly after: unknown;
+  readonly createdAt: number;
+}

@@ -1,0 +1,274 @@
+/**
+ * The operator console (issue 16): sign-in through the bot's /admin link, the session cookie, authorization of every
+ * /admin/api route, and each queue action with its audit entry, over real HTTP on the real server.
+ */
+import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import * as adminSchema from '../../../server/platform/db/schema-admin';
+import { rowsOf } from '../../../server/platform/db/db';
+import { ADMIN_QUEUES } from '../../../server/modules/admin/adminQueues';
+import { SIGNIN_ATTEMPTS } from '../../../server/modules/admin/routes';
+import type { MigrationResponse } from '../../../src/contract/api';
+import { ALICE, BOB, CAROL, type TestServer, newUser, startTestServer } from '../support/testServer';
+
+const OPERATOR = { telegramId: 7001, firstName: 'Olga' };
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({ seed: true, config: { adminTelegramIds: [OPERATOR.telegramId] } });
+}, 60_000);
+afterAll(() => server.close());
+
+type Call = { params: { chat_id: number; text: string } };
+const sentTo = async (telegramId: number) => (await server.request<{ calls: Call[] }>('GET', '/sandbox/bot-api/calls?method=sendMessage')).body.calls
+  .filter((call) => call.params.chat_id === telegramId).map((call) => call.params.text);
+const sendCommand = (user: { telegramId: number; firstName: string }, text: string, languageCode = 'en') => server.request('POST', '/sandbox/bot-api/updates', {
+  message: {
+    message_id: 1, date: 1, chat: { id: user.telegramId, type: 'private', first_name: user.firstName },
+    from: { id: user.telegramId, is_bot: false, first_name: user.firstName, language_code: languageCode }, text, entities: [{ type: 'bot_command', offset: 0, length: text.length }],
+  },
+});
+
+/** Sends /admin as the user and answers the link the bot sent back (or null). */
+async function linkFromBot(user: { telegramId: number; firstName: string }): Promise<string | null> {
+  await sendCommand(user, '/admin');
+  const last = (await sentTo(user.telegramId)).at(-1) ?? '';
+  return /(http\S+\/admin\/signin\?token=\S+)/.exec(last)?.[1] ?? null;
+}
+
+async function signIn(): Promise<string> {
+  const link = (await linkFromBot(OPERATOR))!;
+  const answer = await fetch(link.replace(server.config.publicUrl, server.baseUrl), { redirect: 'manual' });
+  expect(answer.status).toBe(303);
+  return answer.headers.get('set-cookie')!.split(';')[0]!;
+}
+
+async function adminApi<T = Record<string, unknown>>(cookie: string | null, method: string, path: string, body?: unknown) {
+  return server.request<T>(method, `/admin/api${path}`, body, cookie === null ? {} : { cookie });
+}
+
+let cookie: string;
+
+describe('sign-in', () => {
+  test('an operator gets a one-time link from the bot; it sets an HttpOnly, SameSite=Strict session cookie and redirects to /admin', async () => {
+    const link = await linkFromBot(OPERATOR);
+    expect(link).toMatch(new RegExp(`^${server.config.publicUrl}/admin/signin\\?token=[A-Za-z0-9_-]{43}$`));
+    const answer = await fetch(link!.replace(server.config.publicUrl, server.baseUrl), { redirect: 'manual' });
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get('location')).toBe('/admin/');
+    const setCookie = answer.headers.get('set-cookie')!;
+    expect(setCookie).toMatch(/^backers_admin=[A-Za-z0-9_-]{43}; Path=\/admin; HttpOnly; SameSite=Strict; Max-Age=43200$/);
+    cookie = setCookie.split(';')[0]!;
+    expect(await adminApi(cookie, 'GET', '/me')).toMatchObject({ status: 200, body: { operator: { telegramId: OPERATOR.telegramId } } });
+    // Only a hash of the link's token is stored.
+    const token = new URL(link!).searchParams.get('token')!;
+    const stored = rowsOf<{ token_hash: string }>(await server.database.db.execute(sql`select token_hash from admin_signin_links`));
+    expect(stored.map((row) => row.token_hash)).not.toContain(token);
+  });
+
+  test('a used link is refused, and so is an expired one', async () => {
+    const link = (await linkFromBot(OPERATOR))!.replace(server.config.publicUrl, server.baseUrl);
+    expect((await fetch(link, { redirect: 'manual' })).status).toBe(303);
+    const again = await fetch(link, { redirect: 'manual' });
+    expect(again.status).toBe(401);
+    expect(again.headers.get('set-cookie')).toBeNull();
+
+    const late = (await linkFromBot(OPERATOR))!.replace(server.config.publicUrl, server.baseUrl);
+    server.clock.advance(10 * 60);
+    const expired = await fetch(late, { redirect: 'manual' });
+    expect(expired.status).toBe(401);
+    expect(expired.headers.get('set-cookie')).toBeNull();
+    expect((await fetch(`${server.baseUrl}/admin/signin?token=made-up`, { redirect: 'manual' })).status).toBe(401);
+  });
+
+  test('a non-operator is refused by the bot and no link is issued', async () => {
+    const before = rowsOf<{ n: number }>(await server.database.db.execute(sql`select count(*)::int as n from admin_signin_links`))[0]!.n;
+    expect(await linkFromBot({ telegramId: BOB.telegramId, firstName: 'Bob' })).toBeNull();
+    expect((await sentTo(BOB.telegramId)).at(-1)).toBe('This command is for Backers operators only.');
+    await sendCommand({ telegramId: ALICE.telegramId, firstName: 'Alice' }, '/admin', 'ru');
+    expect((await sentTo(ALICE.telegramId)).at(-1)).toBe('Эта команда только для операторов Backers.');
+    const after = rowsOf<{ n: number }>(await server.database.db.execute(sql`select count(*)::int as n from admin_signin_links`))[0]!.n;
+    expect(after).toBe(before);
+  });
+
+  test('a session ends after 12 hours idle, and on sign-out', async () => {
+    const idle = await signIn();
+    server.clock.advance(11 * 60 * 60);
+    expect((await adminApi(idle, 'GET', '/me')).status).toBe(200);
+    server.clock.advance(11 * 60 * 60); // 11 h after the last call: still alive
+    expect((await adminApi(idle, 'GET', '/me')).status).toBe(200);
+    server.clock.advance(12 * 60 * 60);
+    expect((await adminApi(idle, 'GET', '/me')).status).toBe(401);
+
+    const session = await signIn();
+    const out = await adminApi(session, 'POST', '/signout');
+    expect(out.status).toBe(200);
+    expect(out.headers.get('set-cookie')).toMatch(/^backers_admin=; Path=\/admin; HttpOnly; SameSite=Strict; Max-Age=0/);
+    expect((await adminApi(session, 'GET', '/me')).status).toBe(401);
+    cookie = await signIn();
+  });
+});
+
+describe('authorization', () => {
+  const routes = () => server.app.printRoutes({ commonPrefix: false });
+
+  test('no /admin/api route answers without an operator session; TgAuth means nothing there', async () => {
+    const paths = [
+      ['GET', '/me'], ['POST', '/signout'], ['GET', '/channels'], ['POST', '/channels/1/approve'], ['POST', '/channels/1/reject'], ['GET', '/users'],
+      ['POST', '/users/1/ban'], ['POST', '/users/1/unban'], ['GET', '/payout-days'], ['GET', '/payouts'], ['POST', '/payouts/1-eur-2026-01-10/retry'],
+      ['GET', '/payout-days/2026-01-10/csv'], ['GET', '/migrations'], ['POST', '/migrations/1/import'], ['GET', '/audit'], ['GET', '/nothing-here'],
+    ] as const;
+    expect(ADMIN_QUEUES.map((queue) => queue.name)).toEqual(['channels', 'users', 'payouts', 'migrations', 'audit']);
+    expect(routes()).toContain('/admin/api/');
+    const tgAuth = { authorization: `TgAuth ${server.initData({ ...OPERATOR })}` };
+    for (const [method, path] of paths) {
+      for (const headers of [{}, tgAuth, { cookie: 'backers_admin=forged' }] as Record<string, string>[]) {
+        const answer = await server.request(method, `/admin/api${path}`, method === 'POST' ? {} : undefined, headers);
+        expect({ path, status: answer.status, code: answer.body?.code }).toEqual({ path, status: 401, code: 'unauthorized' });
+      }
+    }
+  });
+
+  test('sign-in attempts are limited per address', async () => {
+    const limited = await startTestServer({ config: { adminTelegramIds: [OPERATOR.telegramId] } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i <= SIGNIN_ATTEMPTS; i += 1) statuses.push((await fetch(`${limited.baseUrl}/admin/signin?token=guess${i}`, { redirect: 'manual' })).status);
+      expect(statuses.slice(0, SIGNIN_ATTEMPTS).every((status) => status === 401)).toBe(true);
+      expect(statuses.at(-1)).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
+type Audit = { operatorTelegramId: number; action: string; objectType: string; objectId: string; before: unknown; after: unknown };
+const lastAudit = async () => (await adminApi<Page<Audit>>(cookie, 'GET', '/audit?pageSize=1')).body.items[0];
+
+describe('channels awaiting moderation', () => {
+  test('approve and reject with a reason: the owner is told in the channel language, each writes its audit entry', async () => {
+    const owner = newUser('Mod');
+    await server.api(owner, 'GET', '/dashboard');
+    for (const [chatId, title] of [[-1009100000001, 'Waiting One'], [-1009100000002, 'Waiting Two']] as const) {
+      await server.request('POST', '/sandbox/bot/channel-added', { ownerTelegramId: owner.telegramId, chatId, title, moderation: 'in_progress' });
+    }
+    const page = await adminApi<Page<{ id: number; title: string; moderation: string; owner: { telegramId: number } }>>(cookie, 'GET', '/channels?sort=title&order=asc&q=Waiting');
+    expect(page.body).toMatchObject({ total: 2, page: 1, pageSize: 20, items: [{ title: 'Waiting One', moderation: 'in_progress', owner: { telegramId: owner.telegramId } }, { title: 'Waiting Two' }] });
+    const [one, two] = page.body.items;
+
+    expect((await adminApi(cookie, 'POST', `/channels/${one!.id}/approve`)).status).toBe(200);
+    expect(await lastAudit()).toMatchObject({ operatorTelegramId: OPERATOR.telegramId, action: 'channel.approve', objectType: 'channel', objectId: String(one!.id), before: { moderation: 'in_progress' }, after: { moderation: 'approved' } });
+    expect((await adminApi(cookie, 'POST', `/channels/${two!.id}/reject`, {})).body).toMatchObject({ code: 'validation_error' });
+    expect((await adminApi(cookie, 'POST', `/channels/${two!.id}/reject`, { reason: 'Spam' })).status).toBe(200);
+    expect(await lastAudit()).toMatchObject({ action: 'channel.reject', after: { moderation: 'rejected', reason: 'Spam' } });
+    expect((await adminApi(cookie, 'POST', `/channels/${two!.id}/reject`, { reason: 'Again' })).status).toBe(409);
+
+    expect(await sentTo(owner.telegramId)).toEqual([
+      'Your channel Waiting One passed moderation. You can now sell subscriptions and take donations there.',
+      'Your channel Waiting Two did not pass moderation: Spam. Write to support if you have questions.',
+    ]);
+    expect((await adminApi<Page<unknown>>(cookie, 'GET', '/channels?q=Waiting')).body.total).toBe(0);
+    expect((await adminApi<Page<unknown>>(cookie, 'GET', '/channels?moderation=rejected&q=Waiting')).body.total).toBe(1);
+    // The owner sees it: the approved channel works, the rejected one answers moderation_rejected.
+    expect((await server.api(owner, 'GET', `/channel/${two!.id}`)).body.code).toBe('verification_required');
+  });
+});
+
+describe('users', () => {
+  test('find by Telegram id or username; ban cancels recurring memberships and the user gets 403 banned; unban', async () => {
+    const byId = await adminApi<Page<{ id: number; telegramId: number; banned: boolean }>>(cookie, 'GET', `/users?q=${BOB.telegramId}`);
+    expect(byId.body.items).toEqual([expect.objectContaining({ telegramId: BOB.telegramId, username: 'bob_follower', banned: false })]);
+    expect((await adminApi<Page<{ telegramId: number }>>(cookie, 'GET', '/users?q=@bob_fol')).body.items.map((user) => user.telegramId)).toEqual([BOB.telegramId]);
+    const bob = byId.body.items[0]!;
+
+    expect((await adminApi(cookie, 'POST', `/users/${bob.id}/ban`, { reason: 'Chargebacks' })).status).toBe(200);
+    expect(await lastAudit()).toMatchObject({ action: 'user.ban', objectType: 'user', objectId: String(bob.id), before: { banned: false }, after: { banned: true, reason: 'Chargebacks' } });
+    expect((await server.api(BOB, 'GET', '/dashboard')).body.code).toBe('banned');
+    const recurring = rowsOf<{ n: number }>(await server.database.db.execute(sql`select count(*)::int as n from subscription_members where user_id = ${bob.id} and status = 'active' and period <> 'onetime'`));
+    expect(recurring[0]!.n).toBe(0);
+    expect((await adminApi<Page<unknown>>(cookie, 'GET', '/users?banned=true')).body.total).toBe(1);
+
+    expect((await adminApi(cookie, 'POST', `/users/${bob.id}/unban`, { reason: 'Resolved' })).status).toBe(200);
+    expect(await lastAudit()).toMatchObject({ action: 'user.unban', before: { banned: true }, after: { banned: false, reason: 'Resolved' } });
+    expect((await server.api(BOB, 'GET', '/dashboard')).status).toBe(200);
+  });
+});
+
+export const carolExport = (overrides: Record<string, unknown> = {}) => ({
+  format: 'donate-export', version: 1, creator: { telegramId: CAROL.telegramId },
+  channels: [
+    { chatId: -1003000000001, title: 'Carol Cooks', username: 'carol_cooks', language: 'en' },
+    { chatId: -1003000000002, title: 'Carol Bakes' },
+  ],
+  subscriptions: [
+    { id: 'cooks-monthly', chatId: -1003000000001, name: 'Cooking club', description: 'Weekly recipes', period: 'monthly', price: '5.00', currency: 'eur', buttonText: 'Join' },
+    { id: 'bakes-once', chatId: -1003000000002, name: 'Bread book', period: 'onetime', price: 12, currency: 'eur' },
+  ],
+  subscribers: [{ telegramId: 4101, firstName: 'Ivan', username: 'ivan_reader' }, { telegramId: BOB.telegramId, firstName: 'Bob' }],
+  memberships: [
+    { subscription: 'cooks-monthly', telegramId: 4101, status: 'active', activatedAt: '2026-01-05T10:00:00Z', expiresAt: '2026-02-05T10:00:00Z' },
+    { subscription: 'bakes-once', telegramId: BOB.telegramId, status: 'active', activatedAt: '2025-12-01T10:00:00Z' },
+  ],
+  payoutAccount: { countryIso2: 'DE', countryIso3: 'DEU', methodType: 'swift', currency: 'eur', bankName: 'Bank', params: { iban: 'DE89370400440532013000' } },
+  ...overrides,
+});
+
+describe('migration requests', () => {
+  test('import: queued → importing (the creator sees progress) → completed, with subscribers, subscriptions and the payout account', async () => {
+    await server.api(CAROL, 'POST', '/migration/confirm');
+    const queued = await adminApi<Page<{ id: number; status: string; donateChannels: number }>>(cookie, 'GET', '/migrations?status=queued');
+    const request = queued.body.items.find((item) => item.donateChannels === 2)!;
+    expect(request.status).toBe('queued');
+
+    const wrong = await adminApi(cookie, 'POST', `/migrations/${request.id}/import`, { export: carolExport({ creator: { telegramId: 1 } }) });
+    expect(wrong).toMatchObject({ status: 400, body: { code: 'validation_error' } });
+    expect((await adminApi(cookie, 'POST', `/migrations/${request.id}/import`, { export: { format: 'other' } })).status).toBe(400);
+
+    expect((await adminApi(cookie, 'POST', `/migrations/${request.id}/import`, { export: carolExport() })).status).toBe(200);
+    expect(await lastAudit()).toMatchObject({ action: 'migration.import', objectType: 'migration_request', before: { status: 'queued' }, after: { status: 'importing', records: 7 } });
+    const importing = await server.api<MigrationResponse>(CAROL, 'GET', '/migration');
+    expect(importing.body.request).toMatchObject({ status: 'importing', progress: { done: 0, total: 7 } });
+
+    await server.request('POST', '/sandbox/clock', { advanceSeconds: 60 });
+    const done = await server.api<MigrationResponse>(CAROL, 'GET', '/migration');
+    expect(done.body.request).toMatchObject({ status: 'completed' });
+    expect((await adminApi<Page<{ status: string; progress: unknown }>>(cookie, 'GET', `/migrations?status=completed`)).body.items).toEqual([expect.objectContaining({ status: 'completed', progress: { done: 7, total: 7 } })]);
+
+    const dashboard = await server.api<{ channels: { name: string; isConnected?: boolean }[] }>(CAROL, 'GET', '/dashboard?mode=creator');
+    expect(dashboard.status).toBe(200);
+    const members = rowsOf<{ telegram_id: number; name: string; expires_at: unknown }>(await server.database.db.execute(sql`
+      select u.telegram_id, s.name, m.expires_at from subscription_members m join users u on u.id = m.user_id join subscriptions s on s.id = m.subscription_id
+      join channels c on c.id = s.channel_id join users o on o.id = c.owner_id where o.telegram_id = ${CAROL.telegramId} order by u.telegram_id`));
+    expect(members.map((row) => [row.telegram_id, row.name])).toEqual([[BOB.telegramId, 'Bread book'], [4101, 'Cooking club']]);
+    const account = rowsOf<{ method_type: string }>(await server.database.db.execute(sql`select a.method_type from payout_accounts a join users u on u.id = a.user_id where u.telegram_id = ${CAROL.telegramId}`));
+    expect(account).toEqual([{ method_type: 'swift' }]);
+    // Completed: a second import is refused.
+    expect((await adminApi(cookie, 'POST', `/migrations/${request.id}/import`, { export: carolExport() })).status).toBe(409);
+  });
+});
+
+describe('audit log', () => {
+  test('filters by operator, object and date', async () => {
+    const all = await adminApi<Page<Audit>>(cookie, 'GET', '/audit?pageSize=100');
+    expect(all.body.total).toBeGreaterThanOrEqual(5);
+    expect((await adminApi<Page<Audit>>(cookie, 'GET', `/audit?operator=${OPERATOR.telegramId}`)).body.total).toBe(all.body.total);
+    expect((await adminApi<Page<Audit>>(cookie, 'GET', '/audit?operator=1')).body.total).toBe(0);
+    const users = await adminApi<Page<Audit>>(cookie, 'GET', '/audit?objectType=user&order=asc');
+    expect(users.body.items.map((item) => item.action)).toEqual(['user.ban', 'user.unban']);
+    const today = new Date(server.clock.now()).toISOString().slice(0, 10);
+    expect((await adminApi<Page<Audit>>(cookie, 'GET', `/audit?from=${today}&to=${today}`)).body.total).toBe(all.body.total);
+    expect((await adminApi<Page<Audit>>(cookie, 'GET', '/audit?to=2000-01-01')).body.total).toBe(0);
+  });
+});
+
+test('schema-admin.ts mirrors the SQL', async () => {
+  const tables = (Object.values(adminSchema) as unknown[]).filter((value): value is PgTable => typeof value === 'object' && value !== null && Symbol.for('drizzle:IsDrizzleTable') in value);
+  expect(tables).toHaveLength(4);
+  for (const table of tables) {
+    const config = getTableConfig(table);
+    const columns = rowsOf<{ column_name: string; is_nullable: string }>(await server.database.db.execute(sql`
+      select column_name, is_nullable from information_schema.columns where table_schema = 'public' and table_name = ${config.name}`));
+    expect(Object.fromEntries(config.columns.map((column) => [column.name, !column.notNull]))).toEqual(Object.fromEntries(columns.map((column) => [column.column_name, column.is_nullable === 'YES'])));
+  }
+});
