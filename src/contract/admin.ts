@@ -51,6 +51,24 @@ export interface AdminPayoutDayItem {
   readonly totals: readonly string[];
 }
 
+/** A card payment as the payments queue shows it (amounts in major units as text). */
+export interface AdminPaymentItem {
+  readonly id: string;
+  readonly createdAt: number;
+  readonly payer: AdminPerson;
+  readonly channel: { readonly id: number; readonly title: string };
+  readonly kind: 'subscription' | 'donation';
+  readonly purpose: string;
+  readonly amount: string;
+  readonly currency: string;
+  readonly status: 'pending' | 'action_required' | 'paid' | 'error';
+  readonly errorCode: string | null;
+  /** null, 'due' (the provider has not given it back yet) or 'done'. */
+  readonly refundStatus: 'due' | 'done' | null;
+  readonly refundReason: string | null;
+  readonly providerSessionId: string | null;
+}
+
 export interface AdminPayoutItem {
   /** `<userId>-<currency>-<payoutDate>`. */
   readonly id: string;

@@ -6,7 +6,7 @@ import { type SQL, and, asc, count, desc, eq, gte, ilike, isNull, lt, or, sql } 
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db/db';
 import { channels, donateChannels, migrationRequests, payoutAccounts, users } from '../../platform/db/schema';
-import { payoutRuns } from '../../platform/db/schema-money';
+import { payments, payoutRuns } from '../../platform/db/schema-money';
 import { type AuditRow, adminAudit, adminSessions, adminSigninLinks, migrationImports } from '../../platform/db/schema-admin';
 
 export interface PageQuery {
@@ -168,6 +168,28 @@ export class AdminRepository {
       .limit(query.pageSize).offset(offsetOf(query));
     const [total] = await this.db.select({ total: sql<number>`count(distinct ${payoutRuns.payoutDate})` }).from(payoutRuns);
     return { items: items.map((row) => ({ ...row, count: Number(row.count), failed: Number(row.failed), arrived: Number(row.arrived), underWay: Number(row.underWay), eur: Number(row.eur), rub: Number(row.rub) })), total: Number(total?.total ?? 0) };
+  }
+
+  // ---- payments
+
+  /** Payments found by id, payer (Telegram id or username) or channel (id or title), newest first by default. */
+  async paymentPage(filter: { q?: string; channel?: string; status?: string }, query: PageQuery) {
+    const q = filter.q?.replace(/^@/, '');
+    const byPayer = q === undefined ? undefined
+      : /^\d{1,16}$/.test(q) ? eq(users.telegramId, Number(q))
+      : or(eq(payments.id, q), ilike(users.username, `%${escapeLike(q)}%`));
+    const byChannel = filter.channel === undefined ? undefined
+      : /^\d{1,16}$/.test(filter.channel) ? eq(channels.id, Number(filter.channel))
+      : ilike(channels.title, `%${escapeLike(filter.channel)}%`);
+    const where = and(byPayer, byChannel, filter.status === undefined ? undefined : eq(payments.status, filter.status as 'paid'));
+    const base = () => this.db.select({ payment: payments, payer: { id: users.id, telegramId: users.telegramId, firstName: users.firstName, lastName: users.lastName, username: users.username }, channel: { id: channels.id, title: channels.title } })
+      .from(payments).innerJoin(users, eq(users.id, payments.userId)).innerJoin(channels, eq(channels.id, payments.channelId)).where(where);
+    const [items, [total]] = await Promise.all([
+      base().orderBy(...ordering({ createdAt: payments.createdAt, amount: payments.amount, status: payments.status }, query, payments.id))
+        .limit(query.pageSize).offset(offsetOf(query)),
+      this.db.select({ total: count() }).from(payments).innerJoin(users, eq(users.id, payments.userId)).innerJoin(channels, eq(channels.id, payments.channelId)).where(where),
+    ]);
+    return { items, total: Number(total?.total ?? 0) };
   }
 
   async payoutPage(filter: { payoutDate?: string; status?: string }, query: PageQuery | null) {

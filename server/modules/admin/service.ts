@@ -151,6 +151,32 @@ export class AdminService {
     return after;
   }
 
+  /**
+   * Refunds a paid card payment in full through the provider (PaymentService.requestRefund: the ledger pair is
+   * reversed and the membership ends once the provider took it). The provider call commits on its own; the audit
+   * entry follows it with the state before and after.
+   */
+  async refundPayment(operator: Operator, paymentId: string, reason: string): Promise<void> {
+    const before = await this.deps.money.payments.byId(paymentId);
+    if (before === undefined) throw notFound('No such payment');
+    const after = await this.deps.money.payments.requestRefund(paymentId, reason);
+    await new AdminRepository(this.deps.db).audit({
+      operatorTelegramId: operator.telegramId, action: 'payment.refund', objectType: 'payment', objectId: paymentId,
+      before: { status: before.status, refundStatus: before.refundStatus }, after: { status: after.status, refundStatus: after.refundStatus, reason },
+    }, this.now());
+  }
+
+  /** Asks the provider about an open payment and applies its answer (the payment's provider status). */
+  async checkPayment(operator: Operator, paymentId: string): Promise<void> {
+    const before = await this.deps.money.payments.byId(paymentId);
+    if (before === undefined) throw notFound('No such payment');
+    const after = await this.deps.money.payments.refresh(before);
+    await new AdminRepository(this.deps.db).audit({
+      operatorTelegramId: operator.telegramId, action: 'payment.check', objectType: 'payment', objectId: paymentId,
+      before: { status: before.status }, after: { status: after.status, errorCode: after.errorCode },
+    }, this.now());
+  }
+
   /** Records that an operator exported a payout day (the export holds creators' payout data). */
   async auditExport(operator: Operator, payoutDate: string, rows: number): Promise<void> {
     await new AdminRepository(this.deps.db).audit({ operatorTelegramId: operator.telegramId, action: 'payout.export', objectType: 'payout_run', objectId: payoutDate, before: null, after: { rows } }, this.now());

@@ -3,7 +3,9 @@
  * actions a row offers. One generic view model and view render every queue, so adding one (identity reviews,
  * refunds) is one definition here plus its server routes (server/modules/admin/adminQueues.ts).
  */
-import type { AdminAuditItem, AdminChannelItem, AdminMigrationItem, AdminPayoutDayItem, AdminPayoutItem, AdminPerson, AdminUserItem } from '../../contract/admin';
+import type {
+  AdminAuditItem, AdminChannelItem, AdminMigrationItem, AdminPaymentItem, AdminPayoutDayItem, AdminPayoutItem, AdminPerson, AdminUserItem,
+} from '../../contract/admin';
 
 export interface Column<T> {
   readonly key: string;
@@ -97,6 +99,28 @@ const users: QueueDefinition<AdminUserItem> = {
   ],
 };
 
+const payments: QueueDefinition<AdminPaymentItem> = {
+  id: 'payments', title: 'admin.queues.payments', path: '/payments', name: (p) => `${p.amount} ${p.currency.toUpperCase()} · ${p.payer.name}`,
+  columns: [
+    { key: 'createdAt', label: 'admin.columns.createdAt', value: (p) => dateTime(p.createdAt), sort: 'createdAt' },
+    { key: 'id', label: 'admin.columns.payment', value: (p) => p.id, code: true },
+    { key: 'payer', label: 'admin.columns.payer', value: (p) => person(p.payer) },
+    { key: 'channel', label: 'admin.columns.channel', value: (p) => `${p.channel.title} · ${p.channel.id}` },
+    { key: 'amount', label: 'admin.columns.amount', value: (p) => `${p.amount} ${p.currency.toUpperCase()}`, sort: 'amount' },
+    { key: 'status', label: 'admin.columns.status', value: (p) => `admin.payment.${p.refundStatus === null ? p.status : `refund_${p.refundStatus}`}`, translate: true, sort: 'status' },
+    { key: 'provider', label: 'admin.columns.provider', value: (p) => [p.providerSessionId, p.errorCode].filter(Boolean).join(' · '), code: true },
+  ],
+  filters: [
+    { name: 'q', label: 'admin.filters.payment', kind: 'text' },
+    { name: 'channel', label: 'admin.filters.channel', kind: 'text' },
+    { name: 'status', label: 'admin.columns.status', kind: 'select', options: [['', 'admin.filters.any'], ['paid', 'admin.payment.paid'], ['pending', 'admin.payment.pending'], ['action_required', 'admin.payment.action_required'], ['error', 'admin.payment.error']] },
+  ],
+  actions: [
+    { name: 'check', label: 'admin.actions.check', confirm: 'admin.confirm.check', visible: (p) => p.status === 'pending' || p.status === 'action_required', path: (p) => `/payments/${p.id}/check` },
+    { name: 'refund', label: 'admin.actions.refund', confirm: 'admin.confirm.refund', reason: true, visible: (p) => p.status === 'paid' && p.refundStatus === null, path: (p) => `/payments/${p.id}/refund` },
+  ],
+};
+
 const payoutDays: QueueDefinition<AdminPayoutDayItem> = {
   id: 'payout-days', title: 'admin.queues.payoutDays', path: '/payout-days', name: (d) => d.payoutDate,
   columns: [
@@ -164,7 +188,7 @@ const audit: QueueDefinition<AdminAuditItem> = {
   ],
   filters: [
     { name: 'operator', label: 'admin.columns.operator', kind: 'text' },
-    { name: 'objectType', label: 'admin.filters.objectType', kind: 'select', options: [['', 'admin.filters.any'], ['channel', 'admin.objects.channel'], ['user', 'admin.objects.user'], ['payout', 'admin.objects.payout'], ['payout_run', 'admin.objects.payout_run'], ['migration_request', 'admin.objects.migration_request']] },
+    { name: 'objectType', label: 'admin.filters.objectType', kind: 'select', options: [['', 'admin.filters.any'], ['channel', 'admin.objects.channel'], ['user', 'admin.objects.user'], ['payout', 'admin.objects.payout'], ['payout_run', 'admin.objects.payout_run'], ['migration_request', 'admin.objects.migration_request'], ['payment', 'admin.objects.payment']] },
     { name: 'objectId', label: 'admin.filters.objectId', kind: 'text' },
     { name: 'from', label: 'admin.filters.from', kind: 'date' },
     { name: 'to', label: 'admin.filters.to', kind: 'date' },
@@ -172,4 +196,4 @@ const audit: QueueDefinition<AdminAuditItem> = {
   actions: [],
 };
 
-export const QUEUES: readonly QueueDefinition[] = [channels, users, payoutDays, payouts, migrations, audit] as unknown as readonly QueueDefinition[];
+export const QUEUES: readonly QueueDefinition[] = [channels, users, payments, payoutDays, payouts, migrations, audit] as unknown as readonly QueueDefinition[];

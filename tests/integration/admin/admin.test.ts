@@ -9,7 +9,9 @@ import { rowsOf } from '../../../server/platform/db/db';
 import { ADMIN_QUEUES } from '../../../server/modules/admin/adminQueues';
 import { SIGNIN_ATTEMPTS } from '../../../server/modules/admin/routes';
 import type { MigrationResponse } from '../../../src/contract/api';
+import type { AdminPaymentItem } from '../../../src/contract/admin';
 import { ALICE, BOB, CAROL, type TestServer, newUser, startTestServer } from '../support/testServer';
+import { openShop, payWithNewCard } from '../money/support/money';
 
 const OPERATOR = { telegramId: 7001, firstName: 'Olga' };
 let server: TestServer;
@@ -116,9 +118,9 @@ describe('authorization', () => {
     const paths = [
       ['GET', '/me'], ['POST', '/signout'], ['GET', '/channels'], ['POST', '/channels/1/approve'], ['POST', '/channels/1/reject'], ['GET', '/users'],
       ['POST', '/users/1/ban'], ['POST', '/users/1/unban'], ['GET', '/payout-days'], ['GET', '/payouts'], ['POST', '/payouts/1-eur-2026-01-10/retry'],
-      ['GET', '/payout-days/2026-01-10/csv'], ['GET', '/migrations'], ['POST', '/migrations/1/import'], ['GET', '/audit'], ['GET', '/nothing-here'],
+      ['GET', '/payout-days/2026-01-10/csv'], ['GET', '/migrations'], ['POST', '/migrations/1/import'], ['GET', '/payments'], ['POST', '/payments/x/refund'], ['POST', '/payments/x/check'], ['GET', '/audit'], ['GET', '/nothing-here'],
     ] as const;
-    expect(ADMIN_QUEUES.map((queue) => queue.name)).toEqual(['channels', 'users', 'payouts', 'migrations', 'audit']);
+    expect(ADMIN_QUEUES.map((queue) => queue.name)).toEqual(['channels', 'users', 'payments', 'payouts', 'migrations', 'audit']);
     expect(routes()).toContain('/admin/api/');
     const tgAuth = { authorization: `TgAuth ${server.initData({ ...OPERATOR })}` };
     for (const [method, path] of paths) {
@@ -245,6 +247,28 @@ describe('migration requests', () => {
     expect(account).toEqual([{ method_type: 'swift' }]);
     // Completed: a second import is refused.
     expect((await adminApi(cookie, 'POST', `/migrations/${request.id}/import`, { export: carolExport() })).status).toBe(409);
+  });
+});
+
+describe('payments', () => {
+  test('find a payment by id, payer or channel; refund it in full: the follower sees the refund, the entry is audited', async () => {
+    const shop = await openShop(server);
+    const payer = newUser('Payer');
+    const paid = await payWithNewCard(server, payer, 'subscription', shop.subscriptions.monthly, '4242424242424242');
+    const find = async (query: string) => (await adminApi<Page<AdminPaymentItem>>(cookie, 'GET', `/payments?${query}`)).body;
+    const byId = await find(`q=${paid.paymentId}`);
+    expect(byId.items).toEqual([expect.objectContaining({ id: paid.paymentId, status: 'paid', refundStatus: null, amount: '10.00', currency: 'eur', payer: expect.objectContaining({ telegramId: payer.telegramId }) })]);
+    expect((await find(`q=${payer.telegramId}`)).items.map((item) => item.id)).toEqual([paid.paymentId]);
+    expect((await find(`channel=${shop.channelId}&status=paid`)).items.map((item) => item.id)).toContain(paid.paymentId);
+    expect((await find('status=pending&q=nobody_at_all')).total).toBe(0);
+
+    expect((await adminApi(cookie, 'POST', `/payments/${paid.paymentId}/refund`, {})).status).toBe(400);
+    expect((await adminApi(cookie, 'POST', `/payments/${paid.paymentId}/refund`, { reason: 'Charged twice by mistake' })).body).toEqual({ ok: true });
+    expect((await find(`q=${paid.paymentId}`)).items[0]).toMatchObject({ refundStatus: 'done', refundReason: 'Charged twice by mistake' });
+    const lines = (await server.api<{ transactions: { type: string }[] }>(payer, 'POST', '/dashboard/transactions', { list: 'all', mode: 'follower' })).body.transactions;
+    expect(lines.map((line) => line.type)).toEqual(['refund_received', 'buy_subscription']);
+    expect(await lastAudit()).toMatchObject({ action: 'payment.refund', objectType: 'payment', objectId: paid.paymentId, before: { status: 'paid', refundStatus: null }, after: { refundStatus: 'done' } });
+    expect((await adminApi(cookie, 'POST', '/payments/no-such-payment/refund', { reason: 'x' })).status).toBe(404);
   });
 });
 
