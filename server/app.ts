@@ -31,7 +31,7 @@ import { ROUTES } from './routes';
 import { createJobs } from './jobs';
 import { ChannelAccessService } from './modules/access/service';
 import { payoutFailureNotifier } from './modules/payouts/notifications';
-import { createMoneyEngine } from './modules/payments/engine';
+import { SANDBOX_RATES_PREFIX, createMoneyEngine } from './modules/payments/engine';
 import type { MoneyDb } from './platform/db/moneyDb';
 import { addSharedSchemas } from './platform/http/schemas';
 import { installStatic } from './platform/http/static';
@@ -39,6 +39,7 @@ import type { KycProvider } from './modules/verification/kyc/KycProvider';
 import { SandboxKycProvider } from './modules/verification/kyc/SandboxKycProvider';
 import { providerPlugin } from './modules/payments/sandbox/plugin';
 import { sandboxControlRoutes } from './modules/sandbox/controlRoutes';
+import { ratesDoubleRoutes } from './modules/payouts/sandbox/ratesDouble';
 import { emulatorPlugin } from './modules/sandbox/emulator/plugin';
 import { createServices } from './services';
 import { AdminService } from './modules/admin/service';
@@ -95,9 +96,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db: db as MoneyDb, clock, config, access,
     payoutFailed: payoutFailureNotifier(db as MoneyDb, bot, (error) => self.app?.log.warn({ err: error }, 'could not tell a creator about a failed payout')),
     // The sandbox's Smart Glocal double answers at this server's /provider, reached over HTTP like the real one.
-    self: { origin: () => (self.app && listeningOrigin(self.app)) ?? NOT_LISTENING_ORIGIN, post: (url, init) => selfFetch(self.app!)(url, init) },
+    self: {
+      origin: () => (self.app && listeningOrigin(self.app)) ?? NOT_LISTENING_ORIGIN,
+      post: (url, init) => selfFetch(self.app!)(url, init),
+      get: (url, init) => selfFetch(self.app!)(url, init),
+    },
   });
-  const services = createServices({ db, clock, config, bot, kyc, botProfile }, { paymentProvider: () => money.provider });
+  const services = createServices({ db, clock, config, bot, kyc, botProfile }, { paymentProvider: () => money.provider, rates: money.rates });
   const admin = new AdminService({ db, clock, config, bot, money, log: (error) => self.app?.log.warn({ err: error }, 'could not tell a channel owner about moderation') });
   const botUpdates = new BotUpdateHandler({
     db, token: config.botToken, username: config.botUsername, appName: config.appName, gateway: bot, events: services.botEvents, access,
@@ -164,6 +169,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   if (config.sandbox) {
     await app.register(sandboxControlRoutes, { prefix: '/sandbox', deps });
+    await app.register(ratesDoubleRoutes, { prefix: SANDBOX_RATES_PREFIX, today: () => new Date(clock.now()).toISOString().slice(0, 10) });
     await app.register(providerPlugin, { deps });
     await app.register(emulatorPlugin, { production: config.production });
   }

@@ -12,6 +12,7 @@ import { VerificationService } from './modules/verification/service';
 import { PayoutService } from './modules/payouts/service';
 import type { PaymentProvider } from './modules/payments/PaymentProvider';
 import type { MoneyDb } from './platform/db/moneyDb';
+import type { ExchangeRates } from './modules/payouts/rates';
 
 export interface Services {
   readonly verification: VerificationService;
@@ -29,6 +30,8 @@ export interface Services {
 /** What services need from the money engine (built before them in buildApp). */
 export interface MoneyForServices {
   readonly paymentProvider: () => PaymentProvider | null;
+  /** Exchange rates for announcing payouts of other currencies (null: none). */
+  readonly rates: ExchangeRates | null;
 }
 
 export function createServices(deps: ServiceDeps, money: MoneyForServices): Services {
@@ -43,7 +46,7 @@ export function createServices(deps: ServiceDeps, money: MoneyForServices): Serv
     invoices: new InvoiceService(deps),
     migration: new MigrationService(deps),
     botEvents: new BotEventsService(deps),
-    payouts: new PayoutService(deps.db as MoneyDb, deps.clock, money.paymentProvider),
+    payouts: new PayoutService(deps.db as MoneyDb, deps.clock, money.paymentProvider, money.rates),
   };
 }
 

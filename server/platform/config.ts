@@ -64,6 +64,11 @@ export interface ServerConfig {
   readonly providerWebhookUrl: string | undefined;
   readonly jobIntervalMs: number;
   readonly production: boolean;
+  /**
+   * Exchange rates for payouts of other currencies (a Frankfurter-compatible `latest` endpoint, e.g.
+   * https://api.frankfurter.app); undefined: the sandbox's double with the sandbox on, else no conversion.
+   */
+  readonly payoutRatesUrl: string | undefined;
   /** Who may sign in to the operator console (/admin): ADMIN_TELEGRAM_IDS, plus the demo operator in the sandbox. */
   readonly adminTelegramIds: readonly number[];
 }
@@ -206,6 +211,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     providerWebhookUrl: nonEmpty(env, 'PROVIDER_WEBHOOK_URL'),
     jobIntervalMs: integer(env, 'JOB_INTERVAL_MS', 60_000, 100, 86_400_000),
     production: env.NODE_ENV === 'production',
+    payoutRatesUrl: nonEmpty(env, 'PAYOUT_RATES_URL')?.replace(/\/+$/, ''),
     adminTelegramIds: [...new Set([...telegramIds(env, 'ADMIN_TELEGRAM_IDS'), ...(sandbox ? [SANDBOX_DEMO_OPERATOR_ID] : [])])],
   };
 }

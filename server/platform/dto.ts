@@ -137,6 +137,8 @@ export function transactionDto(view: TransactionView): TransactionDto {
     ...present({ paymentMethod: row.paymentMethod }),
     ...(card ? { card, paymentExtra: JSON.stringify({ cardBrand: card.brand, cardLast: card.last4 }) } : {}),
     ...(row.withdrawalAccount ? { withdrawalAccount: row.withdrawalAccount } : {}),
+    ...(row.convertedCurrency !== null && row.convertedAmount !== null && row.conversionRate !== null
+      ? { conversion: { currency: row.convertedCurrency, amount: toMajor(row.convertedAmount, row.convertedCurrency), rate: row.conversionRate } } : {}),
     ...(view.counterparty ? { user: userDto(view.counterparty) } : {}),
     ...(view.channel ? { channel: { id: view.channel.id, name: view.channel.title, ...present({ photoUrl: view.channel.photoUrl, userName: view.channel.username }) } } : {}),
     ...(view.subscription ? { subscription: view.subscription } : {}),

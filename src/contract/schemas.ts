@@ -67,6 +67,8 @@ export const TransactionSchema = Type.Object({
   paymentExtra: optional(Type.String({ description: 'JSON text {"cardBrand","cardLast"}' })),
   card: optional(Type.Object({ brand: oneOf(CARD_BRANDS), last4: str() })),
   withdrawalAccount: optional(refTo('WithdrawalAccount', () => WithdrawalAccountSchema)),
+  /** A withdrawal of earnings in another currency: what was sent in the payout account's currency, at which rate. */
+  conversion: optional(Type.Object({ currency: currency(), amount: num(), rate: Type.String({ description: 'units of currency per unit of the withdrawal currency' }) })),
   user: optional(refTo('User', () => UserSchema)),
   channel: optional(Type.Object({ id: int(), name: str(), photoUrl: optional(str()), userName: optional(str()) })),
   subscription: optional(Type.Object({ id: int(), name: str(), period: oneOf(PERIODS) })),

@@ -204,6 +204,8 @@ export interface Transaction {
   readonly paymentMethod?: TransactionPaymentMethod;
   readonly card?: { readonly brand: CardBrand; readonly last4: string };
   readonly withdrawalAccount?: WithdrawalAccount;
+  /** A withdrawal of earnings in another currency: what was sent in the payout account's currency, at which rate. */
+  readonly conversion?: { readonly sent: Money; readonly rate: string };
   readonly user?: User;
   readonly channel?: Pick<Channel, 'id' | 'name' | 'photoUrl' | 'userName'>;
   readonly subscription?: Pick<Subscription, 'id' | 'name' | 'period'>;

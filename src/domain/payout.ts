@@ -8,7 +8,7 @@
  */
 import { DateTime } from 'luxon';
 import type { PayoutMethod } from './entities';
-import { type Currency, type Money, type PayoutCurrency, PAYOUT_CURRENCIES, money } from './money';
+import { type Currency, type Money, type PayoutCurrency, PAYOUT_CURRENCIES, currencyExponent, money } from './money';
 
 /** Maps the API's method type and system type to a payout method (section 3). */
 export function payoutMethodFromApi(methodType: string, systemType?: string | null): PayoutMethod {
@@ -45,8 +45,31 @@ export function meetsPayoutMinimum(balance: Money): boolean {
   return balance.minor >= PAYOUT_MINIMUM[balance.currency as PayoutCurrency].minor;
 }
 
+/** A rate as text: units of the target currency per unit of the source currency, up to 12 decimals ("0.9234"). */
+export type ExchangeRate = string;
+
+const RATE = /^(\d{1,12})(?:\.(\d{1,12}))?$/;
+
+/** True for a positive rate written as a plain decimal. */
+export function isExchangeRate(rate: string): boolean {
+  return RATE.test(rate) && /[1-9]/.test(rate);
+}
+
+/**
+ * A sum converted into a payout currency at `rate`, in whole minor units, rounded down (a conversion never pays
+ * more than the rate gives). Exact: the rate's decimal digits are taken as an integer fraction, never as a float.
+ */
+export function convertForPayout(amount: Money, to: PayoutCurrency, rate: ExchangeRate): Money {
+  const match = RATE.exec(rate);
+  if (match === null || !isExchangeRate(rate)) throw new RangeError(`invalid exchange rate ${rate}`);
+  const fraction = match[2] ?? '';
+  const numerator = BigInt(`${match[1]}${fraction}`) * 10n ** BigInt(currencyExponent(to));
+  const denominator = 10n ** BigInt(fraction.length + currencyExponent(amount.currency));
+  return money(Number((BigInt(amount.minor) * numerator) / denominator), to);
+}
+
 export interface AnnouncedPayouts {
-  /** Exactly what the next payout run sends, per currency. */
+  /** Exactly what the next payout run takes out of each balance, per currency. */
   readonly next: Money[];
   /** The rest of the payout balance: it waits for a later run. */
   readonly later: Money[];
@@ -54,11 +77,22 @@ export interface AnnouncedPayouts {
 
 /**
  * What the payout page may promise (the payout job applies the same rule): of the sums the next run's window makes
- * due, only those that reach their minimum and are in the payout account's currency go out; everything else in the
+ * due, those in the payout account's currency that reach its minimum go out; a sum in another currency goes out
+ * converted into the account's currency when a rate is known (`rates`: source currency → rate) and the converted
+ * sum reaches the minimum (an estimate at today's rate: the run converts at the payout day's); everything else in the
  * payout balance is announced for later.
  */
-export function announcePayouts(payoutBalances: readonly Money[], dueAtNext: readonly Money[], accountCurrency: Currency | null): AnnouncedPayouts {
-  const next = dueAtNext.filter((due) => due.currency === accountCurrency && meetsPayoutMinimum(due));
+export function announcePayouts(
+  payoutBalances: readonly Money[], dueAtNext: readonly Money[], accountCurrency: Currency | null,
+  rates: ReadonlyMap<Currency, ExchangeRate> = new Map(),
+): AnnouncedPayouts {
+  const payable = (due: Money): boolean => {
+    if (accountCurrency === null || !(PAYOUT_CURRENCIES as readonly string[]).includes(accountCurrency)) return false;
+    if (due.currency === accountCurrency) return meetsPayoutMinimum(due);
+    const rate = rates.get(due.currency);
+    return rate !== undefined && meetsPayoutMinimum(convertForPayout(due, accountCurrency as PayoutCurrency, rate));
+  };
+  const next = dueAtNext.filter(payable);
   const later = payoutBalances
     .map((balance) => money(balance.minor - (next.find((paid) => paid.currency === balance.currency)?.minor ?? 0), balance.currency))
     .filter((rest) => rest.minor > 0);

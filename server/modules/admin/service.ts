@@ -39,7 +39,7 @@ export interface AdminServiceDeps {
   readonly clock: ServerClock;
   readonly config: Pick<ServerConfig, 'publicUrl' | 'adminTelegramIds'>;
   readonly bot: BotGateway;
-  readonly money: Pick<MoneyEngine, 'provider' | 'payments'>;
+  readonly money: Pick<MoneyEngine, 'provider' | 'payments' | 'rates'>;
   readonly log?: (error: unknown) => void;
 }
 

@@ -22,6 +22,10 @@ import { PAYMENT_PAGE_PATH, PROVIDER_PREFIX, SANDBOX_PROVIDER_FEE_BPS, SmartGloc
 import { privateKeyFrom, publicKeyFrom, sandboxKeyPairs } from './smartglocal/keys';
 import { TOKENIZE_PATH } from './smartglocal/protocol';
 import { type HttpPost, SmartGlocalProvider } from './smartglocal/SmartGlocalProvider';
+import { type ExchangeRates, FrankfurterRates, type RatesFetch } from '../payouts/rates';
+
+/** Where the sandbox serves its double of the exchange-rate API (payouts/sandbox/ratesDouble.ts). */
+export const SANDBOX_RATES_PREFIX = '/sandbox/rates';
 
 /** The sandbox double's project id (X-PARTNER-PROJECT). */
 export const SANDBOX_PROJECT = 'backers-sandbox';
@@ -29,13 +33,13 @@ export const SANDBOX_PROJECT = 'backers-sandbox';
 export interface MoneyEngineDeps {
   readonly db: MoneyDb;
   readonly clock: ServerClock;
-  readonly config: Pick<ServerConfig, 'sandbox' | 'serviceFeeBps' | 'smartGlocal' | 'smartGlocalFeeBps'>;
+  readonly config: Pick<ServerConfig, 'sandbox' | 'serviceFeeBps' | 'smartGlocal' | 'smartGlocalFeeBps' | 'payoutRatesUrl'>;
   /** Personal invite links to private channels for paid memberships. */
   readonly access?: MemberAccess;
   /** Tells a creator a payout failed and the money is back (the bot, from the composition). */
   readonly payoutFailed?: PayoutFailureNotifier;
   /** This server's own origin (the double's base) and a fetch that reaches it also before it listens. */
-  readonly self?: { readonly origin: () => string; readonly post: HttpPost };
+  readonly self?: { readonly origin: () => string; readonly post: HttpPost; readonly get: RatesFetch };
 }
 
 export interface MoneyEngine {
@@ -45,6 +49,8 @@ export interface MoneyEngine {
   readonly payments: PaymentService;
   readonly followers: FollowerService;
   readonly idempotency: IdempotencyService;
+  /** Exchange rates for payouts of earnings in other currencies; null: no source, such earnings wait. */
+  readonly rates: ExchangeRates | null;
 }
 
 export function createMoneyEngine(deps: MoneyEngineDeps): MoneyEngine {
@@ -87,9 +93,18 @@ export function createMoneyEngine(deps: MoneyEngineDeps): MoneyEngine {
     db: deps.db, clock: deps.clock, provider, serviceFeeBps: config.serviceFeeBps,
     ...(deps.access ? { access: deps.access } : {}), ...(deps.payoutFailed ? { payoutFailed: deps.payoutFailed } : {}),
   });
+  // Rates: PAYOUT_RATES_URL, else the sandbox's double of the same API on this server (over HTTP like the real one).
+  const ratesBase = config.payoutRatesUrl !== undefined ? () => config.payoutRatesUrl!
+    : config.sandbox ? () => `${deps.self?.origin() ?? ''}${SANDBOX_RATES_PREFIX}` : null;
+  const rates = ratesBase === null ? null : new FrankfurterRates({
+    baseUrl: ratesBase,
+    fetch: config.payoutRatesUrl === undefined && deps.self !== undefined ? deps.self.get : (url, init) => fetch(url, init),
+    now: () => Date.now(),
+  });
   return {
     provider,
     double,
+    rates,
     payments,
     followers: new FollowerService(deps.db, deps.clock, deps.access),
     idempotency: new IdempotencyService(deps.db),

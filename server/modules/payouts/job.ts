@@ -4,8 +4,9 @@
  * On each run the job looks at the latest payout instant P at or before now (the 10th or the 25th at
  * PAYOUT_HOUR). For every creator and currency it pays out everything earned before P's window end (the 16th of the
  * previous month for the 10th, the 1st of this month for the 25th) that no earlier withdrawal took, when that sum
- * reaches the minimum (€100 / ₽3,000; other currencies are never paid out) and the creator has a payout account in
- * that currency (no conversion yet: earnings in another currency wait for an account in theirs).
+ * reaches the minimum (€100 / ₽3,000) in the creator's payout account currency: earnings in another currency are
+ * converted at the day's rate (engine.rates; the withdrawal records the rate and both amounts, the transfer sends the
+ * converted sum), and wait when no rate is known.
  * Smaller sums are carried over: they are simply still there at the next payout day. A missed payout day (downtime)
  * is caught up by the next run, whose cutoff covers the earlier window too.
  *
@@ -16,8 +17,8 @@
  */
 import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { TransactionPaymentMethod } from '../../../src/domain/entities';
-import { type Currency, type Money, type PayoutCurrency, PAYOUT_CURRENCIES, money } from '../../../src/domain/money';
-import { meetsPayoutMinimum } from '../../../src/domain/payout';
+import { type Currency, type Money, type PayoutCurrency, money } from '../../../src/domain/money';
+import { convertForPayout, meetsPayoutMinimum } from '../../../src/domain/payout';
 import type { JobContext } from '../../platform/jobs';
 import { writeWithdrawal } from '../payments/ledger/ledger';
 import { latestPayoutAt, payoutCutoff, payoutRunDate } from '../payments/ledger/windows';
@@ -47,7 +48,6 @@ async function dueAmounts(db: MoneyDb | MoneyTx, cutoffIso: string, userId?: num
   }).from(transactions)
     .where(and(
       inArray(transactions.type, ['sell_subscription', 'get_donation', 'refund_issued', 'withdrawal']),
-      inArray(transactions.currency, [...PAYOUT_CURRENCIES]),
       userId === undefined ? undefined : eq(transactions.userId, userId),
     ))
     .groupBy(transactions.userId, transactions.currency);
@@ -64,7 +64,7 @@ const METHOD: Readonly<Record<string, TransactionPaymentMethod>> = {
   bank_card: 'bank_card', swift: 'swift', global_bank_account: 'global_bank_account', ru_account: 'ru_account',
 };
 
-export async function runPayouts(context: Pick<JobContext, 'db' | 'nowMs'>, engine: Pick<MoneyEngine, 'provider' | 'payments'>): Promise<PayoutRunResult> {
+export async function runPayouts(context: Pick<JobContext, 'db' | 'nowMs'>, engine: Pick<MoneyEngine, 'provider' | 'payments' | 'rates'>): Promise<PayoutRunResult> {
   const db = context.db as MoneyDb;
   const payoutAt = latestPayoutAt(context.nowMs);
   const payoutDate = payoutRunDate(payoutAt);
@@ -75,10 +75,18 @@ export async function runPayouts(context: Pick<JobContext, 'db' | 'nowMs'>, engi
 
   const candidates = await dueAmounts(db, cutoffIso);
   const accountCurrency = new Map(candidates.length === 0 ? [] : (await db.select({ userId: payoutAccounts.userId, currency: payoutAccounts.currency }).from(payoutAccounts)
-    .where(inArray(payoutAccounts.userId, [...new Set(candidates.map((candidate) => candidate.userId))]))).map((row) => [row.userId, row.currency]));
+    .where(inArray(payoutAccounts.userId, [...new Set(candidates.map((candidate) => candidate.userId))]))).map((row) => [row.userId, row.currency as PayoutCurrency]));
   for (const candidate of candidates) {
-    // Money goes out only in the account's own currency; earnings in another one wait for an account in theirs.
-    if (!meetsPayoutMinimum(money(candidate.due, candidate.currency)) || accountCurrency.get(candidate.userId) !== candidate.currency) {
+    const target = accountCurrency.get(candidate.userId);
+    // Money goes out in the account's currency: its own earnings as they are, others converted at the day's rate.
+    const rate = target === undefined ? null : candidate.currency === target ? null : await engine.rates?.rate(candidate.currency, target) ?? null;
+    const sent = (due: number): Money | null => {
+      if (target === undefined) return null;
+      if (candidate.currency === target) return money(due, target);
+      return rate === null ? null : convertForPayout(money(due, candidate.currency), target, rate);
+    };
+    const planned = sent(candidate.due);
+    if (planned === null || !meetsPayoutMinimum(planned)) {
       carriedOver += 1;
       continue;
     }
@@ -90,21 +98,24 @@ export async function runPayouts(context: Pick<JobContext, 'db' | 'nowMs'>, engi
       const [account] = await tx.select().from(payoutAccounts).where(eq(payoutAccounts.userId, candidate.userId));
       // Recomputed under the run row: the amount cannot have changed, but nothing is paid from a stale read.
       const [due] = await dueAmounts(tx, cutoffIso, candidate.userId).then((rows) => rows.filter((row) => row.currency === candidate.currency));
-      if (account === undefined || account.currency !== candidate.currency || due === undefined || !meetsPayoutMinimum(money(due.due, due.currency))) {
+      const transfer = due === undefined || account === undefined || account.currency !== target ? null : sent(due.due);
+      if (due === undefined || transfer === null || !meetsPayoutMinimum(transfer)) {
         // No account (in this currency) yet: carried over; undo the claim so a later run (after the account is saved) can pay.
         await tx.delete(payoutRuns).where(and(eq(payoutRuns.userId, candidate.userId), eq(payoutRuns.currency, candidate.currency), eq(payoutRuns.payoutDate, payoutDate)));
         return null;
       }
       const amount = money(due.due, due.currency);
+      const converted = transfer.currency === amount.currency ? null : { amount: transfer, rate: rate! };
       const transactionId = await writeWithdrawal(tx, {
         creatorId: candidate.userId,
         amount,
-        account: { country: account.countryIso2, methodType: account.methodType, currency: account.currency, params: account.params },
-        paymentMethod: METHOD[account.methodType] ?? 'bank_account',
-        card: account.cardLast4 === null ? null : { brand: cardBrandOf(account.cardBrand), last4: account.cardLast4 },
+        account: { country: account!.countryIso2, methodType: account!.methodType, currency: account!.currency, params: account!.params },
+        paymentMethod: METHOD[account!.methodType] ?? 'bank_account',
+        card: account!.cardLast4 === null ? null : { brand: cardBrandOf(account!.cardBrand), last4: account!.cardLast4 },
+        converted,
         at,
       });
-      await tx.update(payoutRuns).set({ amount: amount.minor, transactionId })
+      await tx.update(payoutRuns).set({ amount: amount.minor, transactionId, ...(converted === null ? {} : { payoutCurrency: transfer.currency, payoutAmount: transfer.minor }) })
         .where(and(eq(payoutRuns.userId, candidate.userId), eq(payoutRuns.currency, candidate.currency), eq(payoutRuns.payoutDate, payoutDate)));
       return amount;
     });
@@ -135,6 +146,13 @@ export function destinationOf(account: typeof payoutAccounts.$inferSelect, holde
   }
 }
 
+/** What a run's transfer sends: its converted sum when its earnings were converted, else the run's own. */
+export function transferOf(run: Pick<typeof payoutRuns.$inferSelect, 'amount' | 'currency' | 'payoutAmount' | 'payoutCurrency'>): Money {
+  return run.payoutCurrency !== null && run.payoutAmount !== null
+    ? money(Number(run.payoutAmount), run.payoutCurrency as PayoutCurrency)
+    : money(Number(run.amount), run.currency as PayoutCurrency);
+}
+
 /** Sends withdrawals to the provider until each is taken (sent) or refused (failed); idempotent on the run's reference. */
 export async function sendTransfers(db: MoneyDb, engine: Pick<MoneyEngine, 'provider' | 'payments'>, nowMs: number): Promise<void> {
   const { provider } = engine;
@@ -149,7 +167,7 @@ export async function sendTransfers(db: MoneyDb, engine: Pick<MoneyEngine, 'prov
     const destination = destinationOf(account, holderName);
     const payout = destination === null
       ? { sessionId: null, reference: payoutReference(run), status: 'failed' as const, errorCode: 'payout_account_incomplete', errorDescription: 'The payout account has no card' }
-      : await provider.createPayout({ reference: payoutReference(run), amount: money(Number(run.amount), run.currency as PayoutCurrency), destination });
+      : await provider.createPayout({ reference: payoutReference(run), amount: transferOf(run), destination });
     await engine.payments.afterPayoutUpdate(await applyPayoutUpdate(db, payout, nowMs));
     if (payout.awaitingConfirmation === true && payout.sessionId !== null) {
       await engine.payments.afterPayoutUpdate(await applyPayoutUpdate(db, await provider.confirmPayout(payout.sessionId), nowMs));

@@ -7,7 +7,8 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { TransactionPaymentMethod } from '../../../src/domain/entities';
-import type { Currency } from '../../../src/domain/money';
+import type { Currency, PayoutCurrency } from '../../../src/domain/money';
+import { convertForPayout } from '../../../src/domain/payout';
 import { money } from '../../../src/domain/money';
 import { AppError } from '../../platform/errors';
 import type { MoneyDb } from '../../platform/db/moneyDb';
@@ -31,8 +32,11 @@ export async function findPayoutRun(db: MoneyDb, key: PayoutRunKey): Promise<Pay
 }
 
 /** Answers the run after the retry was sent (requested, sent, arrived or failed again). */
-export async function retryFailedPayout(db: MoneyDb, engine: Pick<MoneyEngine, 'provider' | 'payments'>, key: PayoutRunKey, nowMs: number): Promise<PayoutRunRow> {
+export async function retryFailedPayout(db: MoneyDb, engine: Pick<MoneyEngine, 'provider' | 'payments' | 'rates'>, key: PayoutRunKey, nowMs: number): Promise<PayoutRunRow> {
   const at = new Date(nowMs);
+  // A converted payout is converted again at today's rate (the failed transfer's rate went with its withdrawal line).
+  const first = await findPayoutRun(db, key);
+  const rate = first?.payoutCurrency == null ? null : await engine.rates?.rate(first.currency as Currency, first.payoutCurrency as PayoutCurrency) ?? null;
   await db.transaction(async (tx) => {
     const where = and(eq(payoutRuns.userId, key.userId), eq(payoutRuns.currency, key.currency), eq(payoutRuns.payoutDate, key.payoutDate));
     const [run] = await tx.select().from(payoutRuns).where(where).for('update');
@@ -42,18 +46,22 @@ export async function retryFailedPayout(db: MoneyDb, engine: Pick<MoneyEngine, '
     const due = (await dueAtPayout(tx as unknown as MoneyDb, run.userId, latestPayoutAt(nowMs))).find((row) => row.currency === run.currency);
     if (due === undefined || due.minor < amount.minor) throw new AppError('conflict', 'The payout balance no longer holds this sum (a later payout day may have sent it)');
     const [account] = await tx.select().from(payoutAccounts).where(eq(payoutAccounts.userId, run.userId));
-    if (account === undefined || account.currency !== run.currency) throw new AppError('conflict', 'The creator has no payout account in this currency');
+    const target = (run.payoutCurrency ?? run.currency) as PayoutCurrency;
+    if (account === undefined || account.currency !== target) throw new AppError('conflict', 'The creator has no payout account in this currency');
+    if (target !== run.currency && rate === null) throw new AppError('conflict', `No exchange rate from ${run.currency} to ${target} right now`);
+    const converted = target === run.currency ? null : { amount: convertForPayout(amount, target, rate!), rate: rate! };
     const transactionId = await writeWithdrawal(tx, {
       creatorId: run.userId,
       amount,
       account: { country: account.countryIso2, methodType: account.methodType, currency: account.currency, params: account.params },
       paymentMethod: METHOD[account.methodType] ?? 'bank_account',
       card: account.cardLast4 === null ? null : { brand: cardBrandOf(account.cardBrand), last4: account.cardLast4 },
+      converted,
       at,
     });
     await tx.update(payoutRuns).set({
       status: 'requested', attempt: run.attempt + 1, transactionId, providerPayoutId: null, errorCode: null, errorDescription: null,
-      sentAt: null, finishedAt: null,
+      sentAt: null, finishedAt: null, ...(converted === null ? {} : { payoutAmount: converted.amount.minor }),
     }).where(where);
   });
   await sendTransfers(db, engine, nowMs);

@@ -15,7 +15,6 @@ import type {
 } from '../../../src/contract/api';
 import { type Money, PAYOUT_CURRENCIES, toMajor } from '../../../src/domain/money';
 import { expectedPayoutArrival, payoutDateString } from '../../../src/domain/payout';
-import type { Currency } from '../../../src/domain/money';
 import type { PayoutMethod } from '../../../src/domain/entities';
 import type { PayoutRunRow } from '../payments/payoutUpdates';
 import type { RouteOptions } from '../../context';
@@ -23,6 +22,7 @@ import { cardBrandOf } from '../payments/settlement';
 import { absolute, originOf } from '../payments/http';
 import { MANDATORY_PARAMETERS, PAYOUT_COUNTRIES, banksFor, countryByIso2, countryByIso3, countryFromLanguage } from '../../../src/domain/payout-catalog';
 import type { PayoutAccountInput } from './validateAccount';
+import { transferOf } from './job';
 import { requireVerified } from '../channels/access';
 import { transactionDto, withdrawalAccountDto } from '../../platform/dto';
 import type { PayoutAccountRow } from '../../platform/db/schema';
@@ -48,12 +48,13 @@ function withdrawalCard(account: PayoutAccountRow | undefined): WithdrawalCardDt
 const seconds = (at: Date): number => Math.floor(at.getTime() / 1000);
 
 function payoutTrackerDto(run: PayoutRunRow, method: PayoutMethod): PayoutResponse['payouts'][number] {
-  const currency = run.currency as Currency;
+  // What the transfer sends: converted earnings show in the account's currency, as they arrive.
+  const sent = transferOf(run);
   const open = run.status === 'requested' || run.status === 'sent';
   return {
     payoutDate: run.payoutDate,
-    amount: toMajor(Number(run.amount), currency),
-    currency,
+    amount: toMajor(sent.minor, sent.currency),
+    currency: sent.currency,
     status: run.status,
     requestedAt: seconds(run.createdAt),
     ...(run.sentAt !== null ? { sentAt: seconds(run.sentAt) } : {}),

@@ -3,8 +3,9 @@
  * payout sends and what waits, the account, withdrawals) and saving the payout account. Answers domain values and
  * rows; server/modules/payouts/routes.ts maps them to the wire.
  */
-import type { Money } from '../../../src/domain/money';
-import { type AnnouncedPayouts, announcePayouts, nextPayoutDate } from '../../../src/domain/payout';
+import { type Currency, type Money, type PayoutCurrency, PAYOUT_CURRENCIES } from '../../../src/domain/money';
+import { type AnnouncedPayouts, type ExchangeRate, announcePayouts, nextPayoutDate } from '../../../src/domain/payout';
+import type { ExchangeRates } from './rates';
 import type { ServerClock } from '../../platform/clock';
 import { toPage } from '../../platform/db/cursor';
 import type { MoneyDb } from '../../platform/db/moneyDb';
@@ -43,12 +44,25 @@ export class PayoutService {
     private readonly db: MoneyDb,
     private readonly clock: ServerClock,
     private readonly provider: () => PaymentProvider | null,
+    private readonly rates: ExchangeRates | null = null,
   ) {
     this.accounts = new PayoutAccountsRepository(db);
   }
 
   accountOf(userId: number): Promise<PayoutAccountRow | undefined> {
     return this.accounts.byUser(userId);
+  }
+
+  /** Today's rates from each due currency into the account's (the payout run converts at its own day's rate). */
+  private async ratesFor(due: readonly Money[], accountCurrency: Currency | null): Promise<Map<Currency, ExchangeRate>> {
+    const rates = new Map<Currency, ExchangeRate>();
+    if (this.rates === null || accountCurrency === null || !(PAYOUT_CURRENCIES as readonly string[]).includes(accountCurrency)) return rates;
+    for (const { currency } of due) {
+      if (currency === accountCurrency) continue;
+      const rate = await this.rates.rate(currency, accountCurrency as PayoutCurrency);
+      if (rate !== null) rates.set(currency, rate);
+    }
+    return rates;
   }
 
   async overview(userId: number): Promise<PayoutOverview> {
@@ -66,7 +80,7 @@ export class PayoutService {
       activeBalances: balances.active,
       nextPayoutAt,
       laterPayoutAt: nextPayoutDate(nextPayoutAt),
-      announced: announcePayouts(balances.payout, due, account?.currency ?? null),
+      announced: announcePayouts(balances.payout, due, account?.currency ?? null, await this.ratesFor(due, account?.currency ?? null)),
       account,
       withdrawals: toPage(rows, (view) => ({ t: view.transaction.createdAt.getTime(), id: view.transaction.id })),
       payouts: runs,

@@ -99,6 +99,9 @@ export const payoutRuns = pgTable('payout_runs', {
   createdAt: at('created_at').notNull(),
   /** 1, then one more for each operator retry of a failed payout (each attempt has its own provider reference). */
   attempt: integer('attempt').notNull().default(1),
+  /** What the transfer sends when the run's earnings were converted (migration 0010); null: `currency` and `amount`. */
+  payoutCurrency: text('payout_currency'),
+  payoutAmount: money('payout_amount'),
 }, (table) => [primaryKey({ columns: [table.userId, table.currency, table.payoutDate] })]);
 
 // ---- the Smart Glocal double's side

@@ -206,6 +206,10 @@ export const transactions = pgTable('transactions', {
   paymentId: text('payment_id'),
   /** A refund line: the line it reverses. */
   reversesId: ref('reverses_id'),
+  /** A withdrawal of earnings in another currency than the payout account's: what was sent, in which currency, at which rate. */
+  convertedCurrency: text('converted_currency').$type<Currency>(),
+  convertedAmount: minor('converted_amount'),
+  conversionRate: text('conversion_rate'),
   /** The time whose earnings window this line counts in, when not created_at (a refund counts in its sale's window). */
   windowAt: at('window_at'),
   createdAt: at('created_at').notNull(),

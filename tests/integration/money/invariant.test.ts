@@ -140,7 +140,8 @@ describe('the money invariant over a quarter', () => {
       for (const shop of creators) {
         await expectBalancesMatchLedger(server, shop.creatorId);
         for (const withdrawal of await withdrawalsOf(shop.creatorId)) {
-          expect({ label, currency: withdrawal.currency }).toEqual({ label, currency: withdrawal.withdrawalAccount?.currency });
+          // Money leaves only in the account's currency: its own earnings, or others converted into it (the rate recorded).
+          expect({ label, currency: withdrawal.convertedCurrency ?? withdrawal.currency }).toEqual({ label, currency: withdrawal.withdrawalAccount?.currency });
         }
       }
       const followerIds = (await server.database.db.select({ id: users.id }).from(users)).map((row) => row.id);

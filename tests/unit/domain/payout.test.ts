@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { money } from '../../../src/domain/money';
 import {
-  expectedPayoutArrival,
+  announcePayouts, convertForPayout, expectedPayoutArrival, isExchangeRate,
   isPayoutDay, meetsPayoutMinimum, nextPayoutDate, PAYOUT_MINIMUM, payoutDateString, payoutMethodFromApi, payoutMethodToApi,
   payoutWindowFor,
 } from '../../../src/domain/payout';
@@ -127,5 +127,32 @@ describe('expected arrival of a payout', () => {
     expect(expectedPayoutArrival(at('2026-03-10T12:00'), 'swift')).toBe(at('2026-03-13T12:00'));
     expect(expectedPayoutArrival(at('2026-03-13T12:00'), 'ru_account')).toBe(at('2026-03-18T12:00'));
     expect(expectedPayoutArrival(at('2026-03-14T12:00'), 'global_bank_account')).toBe(at('2026-03-18T12:00'));
+  });
+});
+
+describe('conversion of other currencies at payout', () => {
+  it('converts exactly in minor units and rounds down, across exponents', () => {
+    expect(convertForPayout(money(12_000, 'usd'), 'eur', '0.92')).toEqual(money(11_040, 'eur'));
+    // 1 minor unit short of a cent is never paid: 333 * 0.333 = 110.889 cents → 110.
+    expect(convertForPayout(money(333, 'usd'), 'eur', '0.333')).toEqual(money(110, 'eur'));
+    // JPY has no minor units: ¥20,000 at 0.0061 = €122.00.
+    expect(convertForPayout(money(20_000, 'jpy'), 'eur', '0.0061')).toEqual(money(12_200, 'eur'));
+    expect(convertForPayout(money(1_000_000, 'eur'), 'rub', '98.039216')).toEqual(money(98_039_216, 'rub'));
+  });
+
+  it('refuses a rate that is not a positive plain decimal', () => {
+    for (const rate of ['0', '-1', '1e3', '0.0', 'abc', '']) expect(isExchangeRate(rate)).toBe(false);
+    expect(() => convertForPayout(money(100, 'usd'), 'eur', '1e3')).toThrow(RangeError);
+  });
+
+  it('announces other currencies for the next payout only with a rate and when the converted sum reaches the minimum', () => {
+    const due = [money(15_000, 'eur'), money(12_000, 'usd'), money(5_000, 'gbp')];
+    const balances = [...due, money(3_000, 'jpy')];
+    expect(announcePayouts(balances, due, 'eur')).toEqual({ next: [money(15_000, 'eur')], later: [money(12_000, 'usd'), money(5_000, 'gbp'), money(3_000, 'jpy')] });
+    const rates = new Map([['usd', '0.92'], ['gbp', '1.17']] as const);
+    // $120 → €110.40 goes out; £50 → €58.50 stays below the €100 minimum.
+    expect(announcePayouts(balances, due, 'eur', rates)).toEqual({
+      next: [money(15_000, 'eur'), money(12_000, 'usd')], later: [money(5_000, 'gbp'), money(3_000, 'jpy')],
+    });
   });
 });

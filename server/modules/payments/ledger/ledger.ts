@@ -103,6 +103,8 @@ export interface WithdrawalInput {
   readonly account: WithdrawalAccountJson;
   readonly paymentMethod: TransactionPaymentMethod;
   readonly card?: { readonly brand: CardBrand; readonly last4: string } | null;
+  /** Earnings in another currency than the account's: what the transfer sends, and the rate it was converted at. */
+  readonly converted?: { readonly amount: Money; readonly rate: string } | null;
   readonly at: Date;
 }
 
@@ -118,6 +120,9 @@ export async function writeWithdrawal(tx: DbOrTx, input: WithdrawalInput): Promi
     cardBrand: input.card?.brand ?? null,
     cardLast4: input.card?.last4 ?? null,
     withdrawalAccount: input.account,
+    convertedCurrency: input.converted?.amount.currency ?? null,
+    convertedAmount: input.converted?.amount.minor ?? null,
+    conversionRate: input.converted?.rate ?? null,
     createdAt: input.at,
   }).returning({ id: transactions.id });
   return row.id;

@@ -107,6 +107,7 @@ function PayoutScreen({ vm }: { vm: PayoutViewModel }) {
             multiline
           />
         )}
+        {vm.convertsInto !== null && <p className="payout-note">{t('payout.convertedNote', { currency: vm.convertsInto })}</p>}
         <p className="payout-note">{t('payout.schedule')}</p>
         <Cell onClick={vm.openHelp} title={t('payout.learnMore')} chevron />
       </Section>

@@ -98,6 +98,12 @@ export class PayoutViewModel {
     return this.payout === null ? [] : [...this.payout.nextPayoutBalances].sort((a, b) => compareCurrencies(a.currency, b.currency));
   }
 
+  /** The payout account's currency when the next payout converts balances in other currencies into it, else null. */
+  get convertsInto(): string | null {
+    const target = this.payout?.withdrawalAccount?.currency;
+    return target !== undefined && this.nextPayoutAmounts.some((amount) => amount.currency !== target) ? target.toUpperCase() : null;
+  }
+
   /** The rest of the payout balances, which the next payout does not send (eur first). */
   get laterPayoutAmounts(): Money[] {
     return this.payout === null ? [] : [...this.payout.laterPayoutBalances].sort((a, b) => compareCurrencies(a.currency, b.currency));

@@ -37,6 +37,12 @@ const Details = observer(function Details({ vm }: { vm: TransactionViewModel }) 
         {methodRow}
         {cardRow}
         <Cell title={t('transaction.fields.amount')} after={formatMoneyDetails(details.amount)} />
+        {details.conversion && (
+          <>
+            <Cell title={t('transaction.fields.sentAs')} after={formatMoneyDetails(details.conversion.sent)} />
+            <Cell title={t('transaction.fields.rate')} after={<span className="ltr-isolate">{`1 ${details.conversion.from} = ${details.conversion.rate} ${details.conversion.to}`}</span>} />
+          </>
+        )}
         {feeRow}
         <Cell title={t('transaction.fields.total')} after={formatMoneyDetails(details.total)} />
       </Section>

@@ -27,6 +27,8 @@ export type TransactionDetails =
       readonly amount: Money;
       readonly serviceFee: Money | null;
       readonly total: Money;
+      /** Earnings in another currency: what was sent, and the rate as "1 USD = 0.92 EUR". */
+      readonly conversion: { readonly sent: Money; readonly rate: string; readonly from: string; readonly to: string } | null;
     }
   | {
       readonly kind: 'payment';
@@ -97,6 +99,8 @@ export class TransactionViewModel {
         amount: tx.amount,
         serviceFee,
         total: tx.total,
+        conversion: tx.conversion === undefined ? null
+          : { sent: tx.conversion.sent, rate: tx.conversion.rate, from: tx.amount.currency.toUpperCase(), to: tx.conversion.sent.currency.toUpperCase() },
       };
     }
     return { kind: 'payment', method: tx.paymentMethod ?? null, card, price: tx.price ?? tx.amount, serviceFee };

@@ -80,7 +80,16 @@ describe('TransactionViewModel', () => {
     }));
     expect(vm.details).toEqual({
       kind: 'withdrawal', country: 'DE', method: 'swift', card: { brand: 'visa', last4: '4242' }, amount: money(1000, 'eur'), serviceFee: null, total: money(900, 'eur'),
+      conversion: null,
     });
+  });
+
+  it('shows what a withdrawal of another currency sent, and the rate it was converted at', async () => {
+    const { vm } = await loaded(transaction('withdrawal', {
+      amount: money(17_400, 'usd'), total: money(17_400, 'usd'), withdrawalAccount: { country: 'DE', methodType: 'swift', currency: 'eur', params: {} },
+      conversion: { sent: money(16_008, 'eur'), rate: '0.92' },
+    }));
+    expect(vm.details).toMatchObject({ kind: 'withdrawal', amount: money(17_400, 'usd'), conversion: { sent: money(16_008, 'eur'), rate: '0.92', from: 'USD', to: 'EUR' } });
   });
 
   it('fails with the code, and loads on retry', async () => {
