@@ -5,7 +5,8 @@
  * - /api/v2/*            the API (auth hook in this scope; route modules from server/routes.ts)
  * - /api/v2/openapi.json the OpenAPI document generated from the route schemas (public)
  * - /provider/*          the sandbox card provider (money engine), sandbox only
- * - /sandbox/*           control API, KYC widget and the messenger host emulator, sandbox only (404 otherwise)
+ * - /sandbox/*           control API and the messenger host emulator, sandbox only (404 otherwise)
+ * - /resources/*, /websdk/* the sandbox's Sumsub double (its API and WebSDK frame), sandbox only
  * - /telegram/webhook    Bot API updates, when BOT_WEBHOOK_SECRET is set
  * - /admin/signin, /admin/api/*  the operator console's sign-in and API (operator session cookie); /admin/* else is its page
  * - everything else      the built mini-app from dist/ with an SPA fallback
@@ -24,7 +25,6 @@ import { botWebhookRoutes } from './modules/bot/webhook';
 import { AdjustableClock, type MovableClock } from './platform/clock';
 import type { AppDeps, ResolvedConfig } from './context';
 import type { BotProfile } from './platform/serviceDeps';
-import { AppError } from './platform/errors';
 import { installAuth } from './modules/users/auth';
 import { installErrorHandler } from './platform/http/errorHandler';
 import { ROUTES } from './routes';
@@ -36,7 +36,8 @@ import type { MoneyDb } from './platform/db/moneyDb';
 import { addSharedSchemas } from './platform/http/schemas';
 import { installStatic } from './platform/http/static';
 import type { KycProvider } from './modules/verification/kyc/KycProvider';
-import { SandboxKycProvider } from './modules/verification/kyc/SandboxKycProvider';
+import { composeKyc } from './modules/verification/kyc/compose';
+import { sumsubDoublePlugin } from './modules/verification/sandbox/plugin';
 import { providerPlugin } from './modules/payments/sandbox/plugin';
 import { sandboxControlRoutes } from './modules/sandbox/controlRoutes';
 import { ratesDoubleRoutes } from './modules/payouts/sandbox/ratesDouble';
@@ -58,19 +59,10 @@ export interface BuildAppOptions {
   readonly config: ResolvedConfig;
   readonly clock?: MovableClock;
   readonly bot?: BotGateway;
-  readonly kyc?: KycProvider;
+  /** Replaces the identity-check provider (null: manual review). */
+  readonly kyc?: KycProvider | null;
   /** Pino logger options or false; defaults to the config's LOG_LEVEL. */
   readonly logger?: boolean | { level: string };
-}
-
-/** Without a real identity-check provider (SANDBOX=0) verification cannot start: say so instead of failing. */
-class UnconfiguredKycProvider implements KycProvider {
-  async createSession(): Promise<never> {
-    throw new AppError('conflict', 'No identity-check provider is configured on this server', {}, 503);
-  }
-  widgetUrl(token: string): string {
-    return `about:blank#${token}`;
-  }
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -88,7 +80,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ? { apiRoot: () => `${(self.app && listeningOrigin(self.app)) ?? NOT_LISTENING_ORIGIN}${SANDBOX_BOT_API_PREFIX}`, fetch: (url, init) => selfFetch(self.app!)(url, init) }
         : {}),
   });
-  const kyc = options.kyc ?? (config.sandbox ? new SandboxKycProvider() : new UnconfiguredKycProvider());
+  // Sumsub (SUMSUB_*), the sandbox's Sumsub double at this server's own origin over HTTP, or none (manual review).
+  const kycComposition = composeKyc(config, clock, {
+    origin: () => (self.app && listeningOrigin(self.app)) ?? NOT_LISTENING_ORIGIN,
+    fetch: (url, init) => selfFetch(self.app!)(url, init),
+  });
+  const kyc = options.kyc === undefined ? kycComposition.provider : options.kyc;
+  const kycDouble = options.kyc === undefined ? kycComposition.double : null;
   const botProfile: BotProfile = { username: config.botUsername };
   // The composition, in one place: channel access, the money engine, the services, the bot's updates, the jobs.
   const access = new ChannelAccessService(db, bot, clock);
@@ -111,7 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   telegram?.connect((update) => botUpdates.handle(update));
   const jobs = createJobs(money, { access, botUpdates, db });
-  const deps: AppDeps = { database, db, config, clock, bot, kyc, botProfile, services, money, jobs, botUpdates, sandboxTelegram: telegram, admin };
+  const deps: AppDeps = { database, db, config, clock, bot, kyc, kycDouble, botProfile, services, money, jobs, botUpdates, sandboxTelegram: telegram, admin };
 
   const app = Fastify({
     logger: options.logger ?? (config.logLevel === 'silent' ? false : { level: config.logLevel }),
@@ -171,6 +169,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(sandboxControlRoutes, { prefix: '/sandbox', deps });
     await app.register(ratesDoubleRoutes, { prefix: SANDBOX_RATES_PREFIX, today: () => new Date(clock.now()).toISOString().slice(0, 10) });
     await app.register(providerPlugin, { deps });
+    await app.register(sumsubDoublePlugin, { deps });
     await app.register(emulatorPlugin, { production: config.production });
   }
   if (config.botWebhookSecret) await app.register(botWebhookRoutes, { deps, secret: config.botWebhookSecret });

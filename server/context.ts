@@ -9,6 +9,7 @@ import type { MovableClock } from './platform/clock';
 import type { ServerConfig } from './platform/config';
 import type { BotProfile } from './platform/serviceDeps';
 import type { KycProvider } from './modules/verification/kyc/KycProvider';
+import type { SumsubDouble } from './modules/verification/sandbox/SumsubDouble';
 import type { Services } from './services';
 import type { MoneyEngine } from './modules/payments/engine';
 import type { JobRegistry } from './platform/jobs';
@@ -25,7 +26,10 @@ export interface AppDeps {
   readonly bot: BotGateway;
   /** Who the bot is (getMe at start-up replaces BOT_USERNAME). */
   readonly botProfile: BotProfile;
-  readonly kyc: KycProvider;
+  /** The identity-check provider; null: verification is a manual review (SANDBOX=0 without SUMSUB_*). */
+  readonly kyc: KycProvider | null;
+  /** The sandbox's Sumsub double (served at this server's root), null with the sandbox off or SUMSUB_* set. */
+  readonly kycDouble: SumsubDouble | null;
   readonly services: Services;
   /** The money engine (provider, payments, followers, idempotency), one per app. */
   readonly money: MoneyEngine;

@@ -26,6 +26,12 @@
  * | SMART_GLOCAL_PAYMENT_PAGE_URL | from SMART_GLOCAL_URL | the hosted payment page (pay.smart-glocal.com/en/payment) |
  * | SMART_GLOCAL_FEE_BPS | 300 | Smart Glocal's fee per our agreement, in basis points (the ledger's provider fee) |
  * | PROVIDER_WEBHOOK_URL | this server | where the sandbox's double sends its webhooks |
+ * | SUMSUB_URL | the sandbox's double, else unset | Sumsub's API base (https://api.sumsub.com); unset with SANDBOX=0: identity checks are reviewed manually |
+ * | SUMSUB_APP_TOKEN | `sbx:backers-sandbox` in the sandbox | the app token (X-App-Token) |
+ * | SUMSUB_SECRET_KEY | generated in the sandbox | the app token's secret key: signs requests (X-App-Access-Sig) |
+ * | SUMSUB_WEBHOOK_SECRET | generated in the sandbox | the webhook's secret key: verifies X-Payload-Digest |
+ * | SUMSUB_LEVEL_NAME | `basic-kyc-level` in the sandbox | the verification level applicants are created at |
+ * | KYC_AUTO_APPROVE | off | `1`: a passed identity check (kyc_approved) becomes approved at once, without an operator |
  * | JOB_INTERVAL_MS | 60000 | how often the background jobs run |
  * | ADMIN_TELEGRAM_IDS | unset | Telegram user ids of the operators (comma separated) who may sign in to /admin; the sandbox adds its demo operator |
  * | NODE_ENV | unset | `production` stops the host emulator from watching its client files |
@@ -62,6 +68,10 @@ export interface ServerConfig {
   readonly smartGlocalFeeBps: number;
   /** Where the sandbox's double sends webhooks; undefined: this server's own address. */
   readonly providerWebhookUrl: string | undefined;
+  /** Sumsub, when configured (SUMSUB_*); undefined: the double in the sandbox, manual review without it. */
+  readonly sumsub: SumsubConfig | undefined;
+  /** A passed identity check is approved at once instead of waiting for an operator's decision. */
+  readonly kycAutoApprove: boolean;
   readonly jobIntervalMs: number;
   readonly production: boolean;
   /**
@@ -94,6 +104,36 @@ export interface SmartGlocalConfig {
   /** PEM text or a path to a PEM file (read when the money engine starts). */
   readonly privateKey: string;
   readonly publicKey: string;
+}
+
+export interface SumsubConfig {
+  readonly url: string;
+  readonly appToken: string;
+  readonly secretKey: string;
+  readonly webhookSecret: string;
+  readonly levelName: string;
+}
+
+const SUMSUB_REQUIRED = ['SUMSUB_URL', 'SUMSUB_APP_TOKEN', 'SUMSUB_SECRET_KEY', 'SUMSUB_WEBHOOK_SECRET', 'SUMSUB_LEVEL_NAME'] as const;
+
+/** All five SUMSUB_* or none: half a configuration refuses to start (none means manual review in production). */
+function sumsubConfig(env: Env): SumsubConfig | undefined {
+  const given = SUMSUB_REQUIRED.filter((name) => nonEmpty(env, name) !== undefined);
+  if (given.length === 0) return undefined;
+  const missing = SUMSUB_REQUIRED.filter((name) => !given.includes(name));
+  if (missing.length > 0) {
+    throw new ConfigError(`Sumsub is half configured: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing ` +
+      '(SUMSUB_WEBHOOK_SECRET verifies its webhooks; without it no identity check could be trusted). Set all five, or none for manual review.');
+  }
+  const url = nonEmpty(env, 'SUMSUB_URL')!.replace(/\/+$/, '');
+  if (!/^https?:\/\//.test(url)) throw new ConfigError(`SUMSUB_URL must be an http(s) URL, got "${url}"`);
+  return {
+    url,
+    appToken: nonEmpty(env, 'SUMSUB_APP_TOKEN')!,
+    secretKey: nonEmpty(env, 'SUMSUB_SECRET_KEY')!,
+    webhookSecret: nonEmpty(env, 'SUMSUB_WEBHOOK_SECRET')!,
+    levelName: nonEmpty(env, 'SUMSUB_LEVEL_NAME')!,
+  };
 }
 
 const SMART_GLOCAL_REQUIRED = ['SMART_GLOCAL_URL', 'SMART_GLOCAL_PROJECT', 'SMART_GLOCAL_PRIVATE_KEY', 'SMART_GLOCAL_PUBLIC_KEY'] as const;
@@ -209,6 +249,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     smartGlocal: smartGlocalConfig(env),
     smartGlocalFeeBps: integer(env, 'SMART_GLOCAL_FEE_BPS', 300, 0, 10000),
     providerWebhookUrl: nonEmpty(env, 'PROVIDER_WEBHOOK_URL'),
+    sumsub: sumsubConfig(env),
+    kycAutoApprove: flag(env, 'KYC_AUTO_APPROVE', false),
     jobIntervalMs: integer(env, 'JOB_INTERVAL_MS', 60_000, 100, 86_400_000),
     production: env.NODE_ENV === 'production',
     payoutRatesUrl: nonEmpty(env, 'PAYOUT_RATES_URL')?.replace(/\/+$/, ''),

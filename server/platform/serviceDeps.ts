@@ -10,7 +10,8 @@ export interface ServiceDeps {
   readonly clock: ServerClock;
   readonly config: ServerConfig & { readonly botToken: string };
   readonly bot: BotGateway;
-  readonly kyc: KycProvider;
+  /** The identity-check provider; null: verification is a manual review (SANDBOX=0 without SUMSUB_*). */
+  readonly kyc: KycProvider | null;
   /** Who the bot is: BOT_USERNAME until getMe answers at start-up (server/modules/bot/startup.ts). */
   readonly botProfile: BotProfile;
 }

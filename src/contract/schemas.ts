@@ -216,12 +216,15 @@ export const FollowerMemberResponseSchema = Type.Object({
 export const VerificationStatusResponseSchema = Type.Object({
   status: oneOf(VERIFICATION_STATUSES),
   token: optional(str()),
-  /** Where to embed the identity-check widget for `token` (sandbox: /sandbox/kyc/widget?token=...). */
+  /** The identity check's own page for `token` (the Sumsub WebSDK link), opened outside the app on iOS. */
   widgetUrl: optional(str()),
+  /** in_kyc without an identity-check provider: the documents are reviewed by hand (no token, no widget). */
+  manualReview: optional(bool()),
   /** The bot's username (without @): /connectbot asks creators to add it to their channel as an admin. */
   botUsername: optional(str()),
 });
-export const VerificationStartResponseSchema = Type.Object({ token: str(), widgetUrl: optional(str()) });
+/** A WebSDK access token (and the external page), or manualReview when no identity-check provider is configured. */
+export const VerificationStartResponseSchema = Type.Object({ token: optional(str()), widgetUrl: optional(str()), manualReview: optional(bool()) });
 
 // payouts
 const nullableRef = <S extends TSchema>(id: SharedSchemaId, _schema: () => S) => Type.Unsafe<Static<S> | null>({ anyOf: [{ $ref: `${id}#` }, { type: 'null' }] });

@@ -268,8 +268,10 @@ export interface MigrationRequest {
 export interface VerificationState {
   readonly token?: string;
   readonly status: VerificationStatus;
-  /** Where the identity-check widget for `token` is embedded (the provider's page), while in_kyc. */
+  /** The identity check's own page for `token` (opened outside the app on iOS), while in_kyc. */
   readonly widgetUrl?: string;
+  /** in_kyc without an identity-check provider: an operator reviews the application by hand. */
+  readonly manualReview?: boolean;
   /** The bot's username without @ (the bot creators add to their channels as an admin). */
   readonly botUsername?: string;
 }

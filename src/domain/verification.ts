@@ -6,19 +6,23 @@ export type VerificationView =
   | 'intro' // none: monetisation benefits, terms checkbox, Get
   | 'widget' // in_kyc: the identity-check widget
   | 'in_progress_external' // in_kyc on iOS: placeholder, the check runs on an external page
-  | 'rejected' // rejected, kyc_rejected: placeholder with support button
+  | 'manual_review' // in_kyc without an identity-check provider: the application is reviewed by hand
+  | 'rejected' // rejected: placeholder with support button
+  | 'retry' // kyc_rejected (the provider's RETRY): placeholder with try again and support
   | 'waiting' // kyc_approved: waiting for the final decision, with close
   | 'success'; // approved: button to connect the bot
 
-export function verificationView(status: VerificationStatus, platform: { isIos: boolean } = { isIos: false }): VerificationView {
+export function verificationView(status: VerificationStatus, platform: { isIos: boolean } = { isIos: false }, manualReview = false): VerificationView {
   switch (status) {
     case 'none':
       return 'intro';
     case 'in_kyc':
+      if (manualReview) return 'manual_review';
       return platform.isIos ? 'in_progress_external' : 'widget';
     case 'rejected':
-    case 'kyc_rejected':
       return 'rejected';
+    case 'kyc_rejected':
+      return 'retry';
     case 'kyc_approved':
       return 'waiting';
     case 'approved':

@@ -17,7 +17,7 @@ export function describeVerificationRepositoryContract(name: string, make: MakeC
       const verification = subject().as(user);
       const { token } = await verification.start();
       expect(token).toEqual(expect.any(String));
-      expect(token.length).toBeGreaterThan(0);
+      expect(token!.length).toBeGreaterThan(0);
       // Adapters may add the widget URL and the bot's username.
       await expect(verification.status()).resolves.toMatchObject({ status: 'in_kyc', token });
     });
@@ -31,7 +31,16 @@ export function describeVerificationRepositoryContract(name: string, make: MakeC
       expect((await verification.status()).token).toBe(second.token);
     });
 
-    it.each(['approved', 'rejected', 'kyc_rejected', 'kyc_approved'] as const)('cannot start once %s', async (status) => {
+    it('start again after kyc_rejected (the check may be tried again) gives a fresh token', async () => {
+      const { fixture } = subject();
+      const user = await fixture.asFollower();
+      await fixture.setVerification(user, 'kyc_rejected');
+      const { token } = await subject().as(user).start();
+      expect(token).toEqual(expect.any(String));
+      await expect(subject().as(user).status()).resolves.toMatchObject({ status: 'in_kyc', token });
+    });
+
+    it.each(['approved', 'rejected', 'kyc_approved'] as const)('cannot start once %s', async (status) => {
       const { fixture } = subject();
       const user = await fixture.asFollower();
       await fixture.setVerification(user, status);

@@ -1,17 +1,17 @@
 /**
  * The sandbox control API under /sandbox (only with SANDBOX on; used by the host emulator and by tests):
  * launch links signed like Telegram's, what the bot's my_chat_member updates would do, the bot's posts, KYC
- * decisions, bans, refunds, the server clock (which also runs due jobs), the older product's hand-over for
- * migration, and the demo accounts. Every body is schema-checked; failures answer `{ code, message }` like the API.
+ * statuses and the operator's decision, bans, refunds, the server clock (which also runs due jobs), the older
+ * product's hand-over for migration, and the demo accounts. Every body is schema-checked; failures answer
+ * `{ code, message }` like the API.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { LANGUAGE_CODES, VERIFICATION_STATUSES, type ModerationState, type VerificationStatus } from '../../../src/domain/entities';
 import type { RouteOptions } from '../../context';
 import { AppError, notFound } from '../../platform/errors';
 import { s } from '../../platform/http/schemas';
-import { kycWidgetPage } from '../verification/kyc/widget';
 import { channelDto, userDto } from '../../platform/dto';
-import { InvalidKycTokenError, type KycDecision } from '../verification/service';
+import type { OperatorDecision } from '../verification/service';
 import { type LaunchOptions, launchUrl, signInitData } from './initData';
 import { DEMO_ACCOUNTS } from './demoAccounts';
 import { SandboxService } from './service';
@@ -20,6 +20,8 @@ import { SANDBOX_DEMO_OPERATOR_ID } from '../../platform/config';
 const telegramId = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER };
 const chatId = { type: 'integer', minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER };
 const hidden = { hide: true, tags: ['sandbox'] };
+/** Who decides in the sandbox's stand-in for the operator console. */
+const SANDBOX_OPERATOR_ID = 0;
 
 export const sandboxControlRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
   const { db, clock, config, services } = deps;
@@ -93,23 +95,12 @@ export const sandboxControlRoutes: FastifyPluginAsync<RouteOptions> = async (app
     return { status: updated.verificationStatus };
   });
 
-  app.get<{ Querystring: { token?: string } }>('/kyc/widget', {
-    schema: { ...hidden, querystring: s.object({ token: { type: 'string', maxLength: 256 } }, []) },
-  }, async (request, reply) => {
-    const token = request.query.token ?? '';
-    const valid = await services.verification.checkToken(token).then(() => true, () => false);
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(kycWidgetPage(token, valid, `${app.prefix}/kyc/widget/decision`));
-  });
-
-  app.post<{ Body: { token: string; decision: KycDecision } }>('/kyc/widget/decision', {
-    schema: { ...hidden, body: s.object({ token: { type: 'string', maxLength: 256 }, decision: s.enumOf(['approved', 'kyc_approved', 'kyc_rejected', 'rejected']) }) },
-  }, async (request, reply) => {
-    try {
-      return { status: await services.verification.applyDecision(request.body.token, request.body.decision) };
-    } catch (error) {
-      if (error instanceof InvalidKycTokenError) return reply.code(400).send({ code: error.code, message: error.message });
-      throw error;
-    }
+  // The operator's decision on a passed identity check or a manual review, until the operator console decides it.
+  app.post<{ Body: { telegramId: number; decision: OperatorDecision } }>('/kyc/decision', {
+    schema: { ...hidden, body: s.object({ telegramId, decision: s.enumOf(['approve', 'reject']) }) },
+  }, async (request) => {
+    const user = await userByTelegramId(request.body.telegramId);
+    return { status: await services.verification.decide(user.id, request.body.decision, SANDBOX_OPERATOR_ID) };
   });
 
   // The host emulator's "Demo operator": the one-time sign-in link the bot's /admin would send the sandbox's operator.

@@ -12,7 +12,7 @@
  * The SQL migration is the source of truth for the database; this file must mirror it (checked by a test).
  */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type {
   CardBrand, ChannelType, LanguageCode, MemberStatus, MigrationRequestStatus, ModerationState, OnboardingStep, PayoutMethod,
   Period, TransactionPaymentMethod, TransactionType, VerificationStatus,
@@ -38,6 +38,8 @@ export const users = pgTable('users', {
   /** The identity check's session token while status is in_kyc. */
   kycToken: text('kyc_token'),
   kycTokenExpiresAt: at('kyc_token_expires_at'),
+  /** The identity check's own page for the session (iOS opens it outside the app). */
+  kycUrl: text('kyc_url'),
   /** ISO 3166-1 alpha-2 country, known from the identity check or the payout account. */
   country: text('country'),
   /** The user turned down the migration from the older product (section 4: refuse). */
@@ -282,7 +284,37 @@ export const migrationRequests = pgTable('migration_requests', {
   index('migration_requests_queue').on(table.status, table.createdAt, table.id),
 ]);
 
+/** The identity check per user (0012_kyc.sql): the provider's applicant and latest result, or a manual review, and the operator's decision. */
+export const kycReviews = pgTable('kyc_reviews', {
+  userId: ref('user_id').primaryKey().references(() => users.id),
+  /** 'sumsub', or 'manual' when no provider is configured. */
+  provider: text('provider').notNull(),
+  applicantId: text('applicant_id'),
+  reviewAnswer: text('review_answer').$type<'GREEN' | 'RED'>(),
+  rejectType: text('reject_type').$type<'RETRY' | 'FINAL'>(),
+  rejectLabels: jsonb('reject_labels').$type<string[]>(),
+  /** The provider's time of the latest event applied: older events delivered later change nothing. */
+  lastEventAt: at('last_event_at'),
+  decidedBy: ref('decided_by'),
+  decision: text('decision').$type<'approve' | 'reject'>(),
+  decidedAt: at('decided_at'),
+  createdAt: at('created_at').notNull(),
+  updatedAt: at('updated_at').notNull(),
+}, (table) => [uniqueIndex('kyc_reviews_applicant').on(table.provider, table.applicantId).where(sql`applicant_id IS NOT NULL`)]);
+
+/** The provider's webhooks already seen (each applied once; `applied` false when it came late or changed nothing). */
+export const kycEvents = pgTable('kyc_events', {
+  provider: text('provider').notNull(),
+  eventId: text('event_id').notNull(),
+  userId: ref('user_id').references(() => users.id),
+  type: text('type').notNull(),
+  occurredAt: at('occurred_at').notNull(),
+  applied: boolean('applied').notNull(),
+  receivedAt: at('received_at').notNull(),
+}, (table) => [primaryKey({ columns: [table.provider, table.eventId] })]);
+
 export type UserRow = typeof users.$inferSelect;
+export type KycReviewRow = typeof kycReviews.$inferSelect;
 export type ChannelRow = typeof channels.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type MemberRow = typeof subscriptionMembers.$inferSelect;

@@ -1,14 +1,14 @@
 /**
  * The built mini-app (dist/) on the same origin as the API. Hashed assets (dist/assets/*) are cached for a year as
  * immutable; index.html and the rest are revalidated. Unknown GET paths that look like app routes (no file
- * extension, not /api/, /provider/ or /sandbox/) answer index.html so deep links work; everything else is a JSON
+ * extension, not /api/, /provider/, /sandbox/ or the Sumsub double's /resources/ and /websdk/) answer index.html so deep links work; everything else is a JSON
  * 404 not_found. Tested end to end in tests/integration/server/process.test.ts (a real `server/main.ts` process).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 
-const NON_APP_PREFIXES = ['/api/', '/provider/', '/sandbox/', '/telegram/', '/admin/api/'];
+const NON_APP_PREFIXES = ['/api/', '/provider/', '/sandbox/', '/telegram/', '/admin/api/', '/resources/', '/websdk/'];
 
 /** The operator console's pages (/admin, /admin/...) answer admin.html, its own entry that the mini-app never loads. */
 export function isAdminPath(url: string): boolean {

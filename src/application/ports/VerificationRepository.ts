@@ -1,9 +1,13 @@
 import type { VerificationState } from '../../domain/entities';
 
-/** A started identity check: the widget token and, when the provider gives one, the widget page to embed. */
+/**
+ * A started identity check: the widget's access token and the provider's own page (iOS), or a manual review (no
+ * identity-check provider on the server: no token, an operator reviews the application).
+ */
 export interface VerificationSession {
-  readonly token: string;
+  readonly token?: string;
   readonly widgetUrl?: string;
+  readonly manualReview?: boolean;
 }
 
 /** Identity verification of a creator (spec section 4, calls /verification/*). */

@@ -12,10 +12,10 @@ export class InMemoryVerificationRepository implements VerificationRepository {
       : { status: user.verification };
   }
 
-  /** Starts (or restarts, with a fresh token) the identity check; finished or rejected checks cannot restart. */
+  /** Starts (or restarts, with a fresh token) the identity check, also after a rejection for retry (kyc_rejected). */
   async start(): Promise<{ readonly token: string }> {
     const user = this.backend.actor(this.session);
-    if (user.verification !== 'none' && user.verification !== 'in_kyc') fail('conflict', `Verification is ${user.verification}`);
+    if (user.verification !== 'none' && user.verification !== 'in_kyc' && user.verification !== 'kyc_rejected') fail('conflict', `Verification is ${user.verification}`);
     user.verification = 'in_kyc';
     user.verificationToken = this.backend.nextToken('kyc');
     return { token: user.verificationToken };

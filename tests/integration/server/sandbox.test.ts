@@ -96,15 +96,15 @@ describe('SANDBOX=0', () => {
   test('every sandbox path answers 404 while the API keeps working', async () => {
     const production = await startTestServer({ seed: true, config: { sandbox: false, botWebhookSecret: 'webhook-secret' } });
     try {
-      for (const [method, path] of [['POST', '/sandbox/launch'], ['GET', '/sandbox/'], ['GET', '/sandbox/users'], ['POST', '/sandbox/clock'], ['GET', '/sandbox/kyc/widget?token=x'], ['POST', '/provider/api/v1/session/status'], ['POST', '/provider/cds/v1/tokenize/card']] as const) {
+      for (const [method, path] of [['POST', '/sandbox/launch'], ['GET', '/sandbox/'], ['GET', '/sandbox/users'], ['POST', '/sandbox/clock'], ['GET', '/websdk/websdk.html'], ['POST', '/resources/applicants?levelName=basic-kyc-level'], ['POST', '/provider/api/v1/session/status'], ['POST', '/provider/cds/v1/tokenize/card']] as const) {
         const answer = await production.request(method, path, method === 'POST' ? {} : undefined);
         expect(answer.status).toBe(404);
         expect(answer.body).toMatchObject({ code: 'not_found' });
       }
       expect((await production.api(ALICE, 'GET', '/dashboard?mode=creator')).status).toBe(200);
-      // Without an identity-check provider, verification cannot start (and says so).
+      // Without an identity-check provider, verification is a manual review (tests/integration/server/verificationProduction.test.ts).
       const start = await production.api({ telegramId: 1234, firstName: 'New' }, 'GET', '/verification/start');
-      expect(start.status).toBe(503);
+      expect(start.body).toEqual({ manualReview: true });
 
       // The bot's webhook: my_chat_member promotion connects a channel to whoever added the bot.
       const update = {

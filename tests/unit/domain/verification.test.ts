@@ -6,11 +6,16 @@ describe('verification', () => {
     ['in_kyc', false, 'widget'],
     ['in_kyc', true, 'in_progress_external'],
     ['rejected', false, 'rejected'],
-    ['kyc_rejected', false, 'rejected'],
+    ['kyc_rejected', false, 'retry'],
     ['kyc_approved', false, 'waiting'],
     ['approved', false, 'success'],
   ] as const)('%s (iOS %p) shows %s', (status, isIos, view) => {
     expect(verificationView(status, { isIos })).toBe(view);
+  });
+
+  it('in_kyc without an identity-check provider is a manual review, on every platform', () => {
+    expect(verificationView('in_kyc', { isIos: false }, true)).toBe('manual_review');
+    expect(verificationView('in_kyc', { isIos: true }, true)).toBe('manual_review');
   });
 
   it('only approved is verified; both rejections are rejected', () => {

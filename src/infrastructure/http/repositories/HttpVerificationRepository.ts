@@ -9,11 +9,11 @@ export class HttpVerificationRepository implements VerificationRepository {
   async status(options: { readonly firstCall?: boolean } = {}): Promise<VerificationState> {
     const params = options.firstCall ? { first_call: true } : undefined;
     const dto = await this.http.get<VerificationStatusResponse>('/verification/status', { params });
-    return { token: dto.token, status: dto.status, widgetUrl: dto.widgetUrl, botUsername: dto.botUsername };
+    return { token: dto.token, status: dto.status, widgetUrl: dto.widgetUrl, botUsername: dto.botUsername, ...(dto.manualReview ? { manualReview: true } : {}) };
   }
 
   async start(): Promise<VerificationSession> {
     const dto = await this.http.get<VerificationStartResponse>('/verification/start');
-    return { token: dto.token, widgetUrl: dto.widgetUrl };
+    return { token: dto.token, widgetUrl: dto.widgetUrl, ...(dto.manualReview ? { manualReview: true } : {}) };
   }
 }

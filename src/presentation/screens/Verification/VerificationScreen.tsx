@@ -12,39 +12,51 @@ import { Screen } from '../../shell/Screen';
 import type { VerificationViewModel } from './VerificationViewModel';
 import './verification.css';
 
-/** Messages the identity-check widget posts to its parent (server/modules/verification/kyc/widget.ts). */
-interface WidgetMessage {
-  readonly source: 'backers-kyc';
-  readonly event: 'ready' | 'decision' | 'error';
-  readonly code?: string;
-}
-
-function isWidgetMessage(data: unknown): data is WidgetMessage {
-  return typeof data === 'object' && data !== null && (data as { source?: unknown }).source === 'backers-kyc';
-}
-
 const BENEFITS = ['subscriptions', 'donations', 'payouts'] as const;
 
-/** The identity-check widget in a frame; its messages drive a status read or a fresh token. */
+/**
+ * The identity check: Sumsub's WebSDK (@sumsub/websdk, loaded only on this screen) with the session's access token,
+ * in the user's language. Its frame comes from the base URL the token names (Sumsub, or the sandbox's double); an
+ * expired token (the frame's invalid-token error) is replaced through the expiration handler with a fresh one.
+ */
 const KycWidget = observer(function KycWidget({ vm }: { vm: VerificationViewModel }) {
-  const { t } = useTranslation();
-  const frame = useRef<HTMLIFrameElement>(null);
+  const { t, i18n } = useTranslation();
+  const container = useRef<HTMLDivElement>(null);
+  const hasSession = vm.token !== undefined;
+  const title = t('verification.widgetTitle');
   useEffect(() => {
-    const onMessage = (event: MessageEvent): void => {
-      if (event.source !== frame.current?.contentWindow || !isWidgetMessage(event.data)) return;
-      if (event.data.event === 'decision') vm.refreshNow();
-      else if (event.data.event === 'error') void vm.onWidgetError(event.data.code ?? '');
+    const element = container.current;
+    // The first token launches the widget; later ones reach it through the expiration handler, not a relaunch.
+    const token = vm.token;
+    if (!hasSession || element === null || token === undefined) return undefined;
+    let sdk: { destroy(): void } | null = null;
+    let cancelled = false;
+    void import('@sumsub/websdk').then(({ default: snsWebSdk }) => {
+      if (cancelled) return;
+      const built = snsWebSdk
+        .init(token, () => vm.freshToken())
+        .withConf({ lang: i18n.language })
+        .withOptions({ addViewportTag: false, adaptIframeHeight: true })
+        .on('idCheck.onApplicantSubmitted', () => vm.refreshNow())
+        .on('idCheck.onApplicantStatusChanged', () => vm.refreshNow())
+        .on('idCheck.onError', (error) => vm.onWidgetError((error as { code?: string }).code ?? ''))
+        .build();
+      built.launch(element);
+      element.querySelector('iframe')?.setAttribute('title', title);
+      sdk = built;
+    }, () => vm.refreshNow());
+    return () => {
+      cancelled = true;
+      sdk?.destroy();
     };
-    window.addEventListener('message', onMessage);
-    return () => window.removeEventListener('message', onMessage);
-  }, [vm]);
-  if (vm.widgetUrl === undefined) {
+  }, [vm, hasSession, i18n.language, title]);
+  if (!hasSession) {
     return <Placeholder level={1} title={t('verification.inProgressTitle')} text={t('verification.inProgressText')} />;
   }
   return (
     <div className="verification-widget">
-      <h1 className="visually-hidden">{t('verification.widgetTitle')}</h1>
-      <iframe ref={frame} className="verification-widget__frame" title={t('verification.widgetTitle')} src={vm.widgetUrl} allow="camera; microphone" />
+      <h1 className="visually-hidden">{title}</h1>
+      <div ref={container} className="verification-widget__frame" />
     </div>
   );
 });
@@ -96,8 +108,19 @@ const VerificationView = observer(function VerificationView({ vm }: { vm: Verifi
           }
         />
       );
+    case 'manual_review':
+      return (
+        <Placeholder
+          icon={<Icon name="info" size={48} />}
+          title={t('verification.manualReviewTitle')}
+          text={t('verification.manualReviewText')}
+          actions={<Button onClick={vm.close}>{t('common.close')}</Button>}
+        />
+      );
     case 'rejected':
       return <Placeholder icon={<Icon name="alert" size={48} />} title={t('verification.rejectedTitle')} text={t('verification.rejectedText')} actions={support} />;
+    case 'retry':
+      return <Placeholder icon={<Icon name="alert" size={48} />} title={t('verification.retryTitle')} text={t('verification.retryText')} actions={support} />;
     case 'waiting':
       return (
         <Placeholder
@@ -128,6 +151,7 @@ const VerificationScreen = observer(function VerificationScreen({ vm }: { vm: Ve
   let mainButton: MainButtonConfig | undefined;
   if (vm.view === 'intro' && vm.introStep === 'benefits') mainButton = { text: t('verification.get'), onClick: vm.showTerms };
   else if (vm.view === 'intro') mainButton = { text: t('common.continue'), onClick: () => void onContinue(), loading: vm.starting };
+  else if (vm.view === 'retry') mainButton = { text: t('verification.retry'), onClick: () => void vm.retry(), loading: vm.starting };
   else if (vm.view === 'success') mainButton = { text: t('verification.connectBot'), onClick: () => void navigate('/connectbot') };
 
   return (

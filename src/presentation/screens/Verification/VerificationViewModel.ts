@@ -23,6 +23,8 @@ export class VerificationViewModel {
   status: VerificationStatus | null = null;
   token: string | undefined = undefined;
   widgetUrl: string | undefined = undefined;
+  /** in_kyc without an identity-check provider: an operator reviews the application. */
+  manualReview = false;
   introStep: IntroStep = 'benefits';
   termsAccepted = false;
   starting = false;
@@ -48,7 +50,7 @@ export class VerificationViewModel {
   }
 
   get view(): VerificationView | null {
-    return this.status === null ? null : verificationView(this.status, { isIos: this.isIos });
+    return this.status === null ? null : verificationView(this.status, { isIos: this.isIos }, this.manualReview);
   }
 
   /** Until the first status arrives the screen shows the delayed spinner (reads are retried every 2 s). */
@@ -78,6 +80,7 @@ export class VerificationViewModel {
     if (controller.signal.aborted) return;
     runInAction(() => {
       this.status = state.status;
+      this.manualReview = state.manualReview === true;
       if (state.token !== undefined) {
         this.token = state.token;
         this.widgetUrl = state.widgetUrl;
@@ -111,11 +114,12 @@ export class VerificationViewModel {
       }
       runInAction(() => {
         this.status = 'in_kyc';
+        this.manualReview = result.value.manualReview === true;
         this.token = result.value.token;
         this.widgetUrl = result.value.widgetUrl;
       });
       // On iOS the check runs on an external page: open it once, right after starting.
-      if (this.isIos) this.openWidgetPage();
+      if (this.isIos && !this.manualReview) this.openWidgetPage();
       this.poll();
       return 'started';
     } finally {
@@ -123,22 +127,34 @@ export class VerificationViewModel {
     }
   }
 
-  /** The widget's own error: invalid-token asks for a fresh token; anything else re-reads the status. */
-  async onWidgetError(code: string): Promise<void> {
-    if (code !== WIDGET_INVALID_TOKEN_ERROR || this.status !== 'in_kyc') {
-      this.refreshNow();
-      return;
-    }
+  /** Try again after a rejection for retry (kyc_rejected): the terms were accepted when the check first started. */
+  async retry(): Promise<StartOutcome> {
+    this.termsAccepted = true;
+    return this.start();
+  }
+
+  /**
+   * The widget's token expired (its invalid-token error): a fresh token from GET /verification/start, which the
+   * widget's expiration handler hands back to the widget. Rejects when none can be had (the status is re-read).
+   */
+  async freshToken(): Promise<string> {
     const result = await this.startVerification.execute({ termsAccepted: true });
-    if (this.disposed) return;
-    if (result.ok) {
+    if (!this.disposed && result.ok && result.value.token !== undefined) {
+      const token = result.value.token;
       runInAction(() => {
-        this.token = result.value.token;
+        this.token = token;
         this.widgetUrl = result.value.widgetUrl;
       });
-    } else {
-      this.refreshNow();
+      return token;
     }
+    this.refreshNow();
+    throw new Error('No fresh identity-check token');
+  }
+
+  /** The widget's own errors other than invalid-token: the status is re-read. */
+  onWidgetError(code: string): void {
+    if (code === WIDGET_INVALID_TOKEN_ERROR) void this.freshToken().catch(() => undefined);
+    else this.refreshNow();
   }
 
   /** The identity check's page outside the app (iOS). */

@@ -18,6 +18,43 @@ beforeAll(async () => {
   await englishI18n();
 });
 
+/** @sumsub/websdk's builder as the screen uses it: what it was launched with, its handlers, its frame. */
+const websdk = {
+  launches: [] as { token: string; lang: string | undefined }[],
+  expirationHandler: null as (() => Promise<string>) | null,
+  handlers: {} as Record<string, (payload: unknown) => void>,
+};
+jest.mock('@sumsub/websdk', () => ({
+  __esModule: true,
+  default: {
+    init(token: string, expirationHandler: () => Promise<string>) {
+      let lang: string | undefined;
+      websdk.expirationHandler = expirationHandler;
+      const builder = {
+        withConf(conf: { lang?: string }) { lang = conf.lang; return builder; },
+        withOptions() { return builder; },
+        on(event: string, handler: (payload: unknown) => void) { websdk.handlers[event] = handler; return builder; },
+        build: () => ({
+          launch(element: HTMLElement) {
+            websdk.launches.push({ token, lang });
+            const frame = document.createElement('iframe');
+            frame.src = `https://websdk.invalid/websdk/websdk.html?token=${token}`;
+            element.appendChild(frame);
+          },
+          destroy() {},
+        }),
+      };
+      return builder;
+    },
+  },
+}));
+
+beforeEach(() => {
+  websdk.launches = [];
+  websdk.expirationHandler = null;
+  websdk.handlers = {};
+});
+
 class AlertingPlatform extends FakePlatform {
   readonly alerts: string[] = [];
   override async showAlert(message = ''): Promise<void> {
@@ -82,37 +119,49 @@ describe('VerificationScreen', () => {
     act(() => terms.click());
     await act(async () => platform.pressMainButton());
     const frame = await screen.findByTitle('Identity check');
-    expect(frame.getAttribute('src')).toBe('/kyc/widget?token=t1');
+    expect(frame.tagName).toBe('IFRAME');
+    expect(websdk.launches).toEqual([{ token: 't1', lang: 'en' }]);
     expect(platform.mainButton.visible).toBe(false);
   });
 
-  it('asks for a fresh token when the widget reports invalid-token', async () => {
-    const { backend } = await renderVerification({ status: 'in_kyc', token: 'old', widgetUrl: '/kyc/widget?token=old' });
-    const frame = (await screen.findByTitle('Identity check')) as HTMLIFrameElement;
+  it("hands the widget a fresh token through its expiration handler, without relaunching it", async () => {
+    const { backend } = await renderVerification({ status: 'in_kyc', token: 'old', widgetUrl: '/kyc?token=old' });
+    await screen.findByTitle('Identity check');
+    expect(websdk.launches).toEqual([{ token: 'old', lang: 'en' }]);
+    let fresh: string | undefined;
     await act(async () => {
-      window.dispatchEvent(new MessageEvent('message', { data: { source: 'backers-kyc', event: 'error', code: 'invalid-token' }, source: frame.contentWindow }));
+      fresh = await websdk.expirationHandler!();
     });
-    await waitFor(() => expect(frame.getAttribute('src')).toBe('/kyc/widget?token=t1'));
+    expect(fresh).toBe('t1');
+    expect(backend.starts).toBe(1);
+    expect(websdk.launches).toHaveLength(1);
+  });
+
+  it('re-reads the status when the widget reports the applicant status changed', async () => {
+    const { backend } = await renderVerification({ status: 'in_kyc', token: 'old', widgetUrl: '/kyc?token=old' });
+    await screen.findByTitle('Identity check');
+    backend.state = { status: 'kyc_approved' };
+    await act(async () => {
+      websdk.handlers['idCheck.onApplicantStatusChanged']!({ reviewStatus: 'completed', reviewResult: { reviewAnswer: 'GREEN' } });
+    });
+    await screen.findByRole('heading', { name: 'Almost done' });
+  });
+
+  it('kyc_rejected offers Try again, which starts a new check', async () => {
+    const { backend, platform } = await renderVerification({ status: 'kyc_rejected' });
+    await screen.findByRole('heading', { name: "Let's try that again" });
+    expect(screen.getByRole('button', { name: 'Support' })).toBeTruthy();
+    await waitFor(() => expect(platform.mainButton).toEqual(expect.objectContaining({ text: 'Try again', visible: true })));
+    await act(async () => platform.pressMainButton());
+    await screen.findByTitle('Identity check');
     expect(backend.starts).toBe(1);
   });
 
-  it('ignores messages that do not come from the widget frame', async () => {
-    const { backend } = await renderVerification({ status: 'in_kyc', token: 'old', widgetUrl: '/kyc/widget?token=old' });
-    await screen.findByTitle('Identity check');
-    await act(async () => {
-      window.dispatchEvent(new MessageEvent('message', { data: { source: 'backers-kyc', event: 'error', code: 'invalid-token' }, source: window }));
-    });
-    expect(backend.starts).toBe(0);
-  });
-
-  it('re-reads the status when the widget reports a decision', async () => {
-    const { backend } = await renderVerification({ status: 'in_kyc', token: 'old', widgetUrl: '/kyc/widget?token=old' });
-    const frame = (await screen.findByTitle('Identity check')) as HTMLIFrameElement;
-    backend.state = { status: 'approved' };
-    await act(async () => {
-      window.dispatchEvent(new MessageEvent('message', { data: { source: 'backers-kyc', event: 'decision', status: 'approved' }, source: frame.contentWindow }));
-    });
-    await screen.findByRole('heading', { name: 'Verification passed' });
+  it('a manual review says the documents will be reviewed by hand', async () => {
+    await renderVerification({ status: 'in_kyc', manualReview: true });
+    await screen.findByRole('heading', { name: 'We will review your application' });
+    expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
+    expect(websdk.launches).toEqual([]);
   });
 
   it('approved: the main button leads to /connectbot', async () => {
@@ -125,7 +174,6 @@ describe('VerificationScreen', () => {
 
   it.each([
     ['rejected', 'Oops, verification rejected', 'Support'],
-    ['kyc_rejected', 'Oops, verification rejected', 'Support'],
     ['kyc_approved', 'Almost done', 'Close'],
   ] as const)('%s shows "%s" with %s', async (status, heading, button) => {
     await renderVerification({ status });

@@ -145,7 +145,7 @@ describe('VerificationViewModel', () => {
 
   it.each([
     ['rejected', 'rejected'],
-    ['kyc_rejected', 'rejected'],
+    ['kyc_rejected', 'retry'],
     ['kyc_approved', 'waiting'],
     ['approved', 'success'],
   ] as const)('shows %s as %s', async (status, view) => {
@@ -162,10 +162,20 @@ describe('VerificationViewModel', () => {
     vm.load();
     await settle();
     expect(vm.widgetUrl).toBe('/kyc?token=old');
-    await vm.onWidgetError('invalid-token');
+    await expect(vm.freshToken()).resolves.toBe('token-1');
     expect(backend.starts).toBe(1);
     expect(vm.token).toBe('token-1');
     expect(vm.widgetUrl).toBe('/kyc?token=token-1');
+  });
+
+  it('retry after kyc_rejected starts the check again without asking for the terms', async () => {
+    const { vm, backend } = setup();
+    backend.state = { status: 'kyc_rejected' };
+    vm.load();
+    await settle();
+    await expect(vm.retry()).resolves.toBe('started');
+    expect(backend.starts).toBe(1);
+    expect(vm.view).toBe('widget');
   });
 
   it('reads the status at once when the widget reports a decision', async () => {
