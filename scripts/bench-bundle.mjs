@@ -94,11 +94,18 @@ function tokenModules(token, seen = new Set(), into = new Set()) {
 
 // The first route's screen module and preloaded tokens, read from the route table.
 // The first screen's routes are in firstRoutes.tsx, the others in routes.tsx (same folder, so specifiers resolve alike).
+// A route names its screen inline (`() => import('...')`) or through a constant (`const dashboard = () => import('...')`),
+// and its view model inline (`TOKENS.X`) or through a helper constant (`dashboardIn(...)`): constants are expanded.
 const routesFile = 'src/presentation/navigation/routes.tsx';
-const routesText = ['src/presentation/navigation/firstRoutes.tsx', routesFile].map((file) => readFileSync(join(root, file), 'utf8')).join('\n');
-const routeLine = [...routesText.replace(/^\s*\/\/.*$/gm, '').matchAll(/route\(\s*'([^']+)',\s*\(\)\s*=>\s*import\(\s*'([^']+)'\s*\)([^)]*)\)/g)].find(
-  ([, path]) => matchPath({ path, end: true }, FIRST_ROUTE) !== null,
-);
+const routesText = ['src/presentation/navigation/firstRoutes.tsx', routesFile]
+  .map((file) => readFileSync(join(root, file), 'utf8'))
+  .join('\n')
+  .replace(/^\s*\/\/.*$/gm, '');
+const constants = new Map([...routesText.matchAll(/^const (\w+) = ([^;]*);/gm)].map(([, name, body]) => [name, body]));
+const expandConstants = (text) => text.replace(/\b\w+\b/g, (word) => (constants.has(word) ? `(${constants.get(word)})` : word));
+const routeLine = [...routesText.matchAll(/route\(\s*'([^']+)',\s*(\(\)\s*=>\s*import\(\s*'[^']+'\s*\)|\w+)(.*)\),?$/gm)]
+  .map(([line, path, screen, rest]) => [line, path, /import\(\s*'([^']+)'/.exec(expandConstants(screen))?.[1], expandConstants(rest)])
+  .find(([, path, screen]) => screen !== undefined && matchPath({ path, end: true }, FIRST_ROUTE) !== null);
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
 const counted = new Map(); // manifest key → why
