@@ -87,9 +87,18 @@ function preloadFirstRoute(groupName: string, textsGroupName: string): Plugin {
 
 /**
  * axios modules replaced in the app build: in a browser axios takes its XMLHttpRequest adapter first, so the fetch
- * adapter (4 kB gzip with its helpers) never runs; the status-code table only hangs on `axios.HttpStatusCode`.
+ * adapter (4 kB gzip with its helpers) never runs; the status-code table only hangs on `axios.HttpStatusCode`; see
+ * each stub in src/infrastructure/http/axiosStubs for why the app never needs the module it replaces.
  */
-const AXIOS_STUBS: Record<string, string> = { './fetch.js': 'fetchAdapter.ts', './helpers/HttpStatusCode.js': 'HttpStatusCode.ts' };
+const AXIOS_STUBS: Record<string, string> = {
+  './fetch.js': 'fetchAdapter.ts',
+  './helpers/HttpStatusCode.js': 'HttpStatusCode.ts',
+  // Option checks of a fixed config (Jest runs the real ones), the legacy CancelToken, FormData bodies sent as JSON.
+  '../helpers/validator.js': 'validator.ts',
+  './cancel/CancelToken.js': 'CancelToken.ts',
+  './helpers/formDataToJSON.js': 'formDataToJSON.ts',
+  '../helpers/formDataToJSON.js': 'formDataToJSON.ts',
+};
 
 const CHUNK_GROUPS = [
   { name: 'index', tags: ['$initial' as const], priority: 30 },
