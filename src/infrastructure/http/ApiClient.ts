@@ -1,14 +1,13 @@
 import axios, { type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import axiosRetry from 'axios-retry';
 import type { Clock } from '../../application/ports/Clock';
-import { type ApiRequestError, CLIENT_ERROR_CODES, type HttpClient, type RequestOptions } from './HttpClient';
+import { API_ACCEPT_LANGUAGE, API_PATH, AUTH_SCHEME, ApiRequestError, CLIENT_ERROR_CODES, type HttpClient, type RequestOptions } from './HttpClient';
 import { responseError, toApiRequestError } from './apiErrors';
 import type { AuthTokenProvider } from './authToken';
+import type { EarlyRequest } from './earlyDashboardRequest';
 import { createRetryDelay, isRetryableFailure, type RandomSource, RETRY_COUNT } from './retryPolicy';
 
-/** API version path appended to the configured base URL (spec section 7). */
-export const API_PATH = '/api/v2';
-export const AUTH_SCHEME = 'TgAuth';
+export { API_PATH, AUTH_SCHEME };
 
 export type HttpMethod = 'GET' | 'HEAD' | 'OPTIONS' | 'PUT' | 'DELETE' | 'POST';
 
@@ -33,6 +32,8 @@ export interface ApiClientDependencies {
   readonly random?: RandomSource;
   /** Observes each scheduled retry (diagnostics and tests). */
   readonly onRetryScheduled?: (retry: ScheduledRetry) => void;
+  /** The dashboard request index.html started (earlyDashboardRequest.ts): answers the first call if it is the same. */
+  readonly earlyRequest?: EarlyRequest;
 }
 
 export interface ApiRequestOptions extends RequestOptions {
@@ -59,13 +60,15 @@ function isTextOrDocument(response: AxiosResponse): boolean {
 export class ApiClient implements HttpClient {
   private readonly http: AxiosInstance;
   private readonly errorListeners = new Set<ApiErrorListener>();
+  private earlyRequest: EarlyRequest | undefined;
 
   constructor(private readonly dependencies: ApiClientDependencies) {
+    this.earlyRequest = dependencies.earlyRequest;
     this.http = axios.create({
       baseURL: dependencies.config.baseUrl.replace(/\/+$/, '') + API_PATH,
       withCredentials: true,
       timeout: 0,
-      headers: { 'Content-Type': 'application/json', 'Accept-Language': 'en' },
+      headers: { 'Content-Type': 'application/json', 'Accept-Language': API_ACCEPT_LANGUAGE },
     });
     // Runs again on each retry; only headers derived from the session belong here, never per-action ones.
     this.http.interceptors.request.use((request) => this.addSessionHeaders(request));
@@ -121,6 +124,18 @@ export class ApiClient implements HttpClient {
    * other success status rejects with an ApiRequestError carrying the body.
    */
   async request<T>(method: HttpMethod, path: string, options: ApiRequestOptions = {}): Promise<T> {
+    // Only the first call may take the page's early request, and only when it is the same request for the same user.
+    const early = this.earlyRequest;
+    this.earlyRequest = undefined;
+    const query = options.params ? `?${new URLSearchParams(options.params as Record<string, string>)}` : '';
+    if (early && method === 'GET' && !options.headers && early.path === path + query && early.token === this.dependencies.authToken()) {
+      const { status, data } = await early.answer;
+      if (status === 200) return data as T;
+      // The same rejection as below: the server's answer, or no answer after the retries.
+      const failure = status ? responseError(status, data) : new ApiRequestError(CLIENT_ERROR_CODES.network, 'Network Error', undefined, undefined);
+      this.notify(failure);
+      throw failure;
+    }
     let response: AxiosResponse;
     try {
       response = await this.http.request({
