@@ -135,6 +135,15 @@ const AXIOS_STUBS: Record<string, string> = {
   './cancel/CancelToken.js': 'CancelToken.ts',
   './helpers/formDataToJSON.js': 'formDataToJSON.ts',
   '../helpers/formDataToJSON.js': 'formDataToJSON.ts',
+  // Query and form serialisers: the ApiClient writes its query itself and sends JSON.
+  './toFormData.js': 'toFormData.ts',
+  './helpers/toFormData.js': 'toFormData.ts',
+  '../helpers/toFormData.js': 'toFormData.ts',
+  './AxiosURLSearchParams.js': 'toFormData.ts',
+  '../../../helpers/AxiosURLSearchParams.js': 'toFormData.ts',
+  // The XSRF-token cookie our API never sets.
+  './cookies.js': 'cookies.ts',
+  '../helpers/cookies.js': 'cookies.ts',
 };
 
 const CHUNK_GROUPS = [

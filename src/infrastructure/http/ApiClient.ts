@@ -52,6 +52,15 @@ function isTextOrDocument(response: AxiosResponse): boolean {
 }
 
 /**
+ * `?a=1&b=x` of the defined parameters ('' for none). The client writes its query itself (the same string the early
+ * dashboard request is compared by), so the app build needs none of axios's parameter and form serialisers.
+ */
+function queryString(params: RequestOptions['params']): string {
+  const defined = Object.entries(params ?? {}).filter((entry): entry is [string, string | number | boolean] => entry[1] !== undefined);
+  return defined.length ? `?${new URLSearchParams(defined.map(([name, value]) => [name, String(value)]))}` : '';
+}
+
+/**
  * The one HTTP client of the app (spec section 7): `/api/v2` under the configured base URL, cookies
  * included, JSON, `Accept-Language: en`, `Authorization: TgAuth <init data>`, `Timezone` in minutes,
  * no timeout, and 3 retries (100, 200, 400 ms plus up to 20%) of network errors and 5xx answers
@@ -127,8 +136,8 @@ export class ApiClient implements HttpClient {
     // Only the first call may take the page's early request, and only when it is the same request for the same user.
     const early = this.earlyRequest;
     this.earlyRequest = undefined;
-    const query = options.params ? `?${new URLSearchParams(options.params as Record<string, string>)}` : '';
-    if (early && method === 'GET' && !options.headers && early.path === path + query && early.token === this.dependencies.authToken()) {
+    const url = path + queryString(options.params);
+    if (early && method === 'GET' && !options.headers && early.path === url && early.token === this.dependencies.authToken()) {
       const { status, data } = await early.answer;
       if (status === 200) return data as T;
       // The same rejection as below: the server's answer, or no answer after the retries.
@@ -140,8 +149,7 @@ export class ApiClient implements HttpClient {
     try {
       response = await this.http.request({
         method,
-        url: path,
-        params: options.params,
+        url,
         data: options.body,
         headers: options.headers ? { ...options.headers } : undefined,
         signal: options.signal,
