@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Plugin, defineConfig } from 'vite';
+import { type Plugin, type Rolldown, build as viteBuild, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { DEFAULT_LANGUAGE, FIRST_SCREEN_NAMESPACES } from './src/infrastructure/i18n/languages';
 
@@ -86,10 +86,65 @@ function preloadFirstRoute(groupName: string, textsGroupName: string): Plugin {
 }
 
 /**
- * axios modules replaced in the app build: in a browser axios takes its XMLHttpRequest adapter first, so the fetch
- * adapter (4 kB gzip with its helpers) never runs; the status-code table only hangs on `axios.HttpStatusCode`.
+ * Puts src/infrastructure/http/earlyDashboardRequest.inline.ts, built and minified, into index.html as an inline
+ * script: it starts GET /api/v2/dashboard while the browser is still fetching the entry (issue 12: the first
+ * screen's data no longer waits for the whole entry), and the ApiClient takes its answer for its first call.
  */
-const AXIOS_STUBS: Record<string, string> = { './fetch.js': 'fetchAdapter.ts', './helpers/HttpStatusCode.js': 'HttpStatusCode.ts' };
+function inlineEarlyDashboardRequest(): Plugin {
+  let apiBaseUrl = '';
+  const root = fileURLToPath(new URL('.', import.meta.url));
+  return {
+    name: 'backers:early-dashboard-request',
+    apply: 'build',
+    configResolved: (config) => void (apiBaseUrl = String(config.env.VITE_API_BASE_URL ?? '')),
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html) {
+        const built = (await viteBuild({
+          configFile: false,
+          root,
+          logLevel: 'silent',
+          publicDir: false,
+          define: { __API_BASE_URL__: JSON.stringify(apiBaseUrl) },
+          build: {
+            write: false,
+            target: 'es2022',
+            minify: true,
+            lib: { entry: resolve(root, 'src/infrastructure/http/earlyDashboardRequest.inline.ts'), formats: ['iife'], name: 'backersEarlyRequest' },
+          },
+        })) as Rolldown.RolldownOutput[];
+        const code = built[0].output[0].code.trim();
+        // Right after the charset: a classic script after a stylesheet link waits for the stylesheet, and the
+        // request should leave as soon as the page is parsed, before the entry and stylesheet requests complete.
+        return html.replace(/(<meta charset[^>]*>)/i, `$1\n    <script>${code}</script>`);
+      },
+    },
+  };
+}
+
+/**
+ * axios modules replaced in the app build: in a browser axios takes its XMLHttpRequest adapter first, so the fetch
+ * adapter (4 kB gzip with its helpers) never runs; the status-code table only hangs on `axios.HttpStatusCode`; see
+ * each stub in src/infrastructure/http/axiosStubs for why the app never needs the module it replaces.
+ */
+const AXIOS_STUBS: Record<string, string> = {
+  './fetch.js': 'fetchAdapter.ts',
+  './helpers/HttpStatusCode.js': 'HttpStatusCode.ts',
+  // Option checks of a fixed config (Jest runs the real ones), the legacy CancelToken, FormData bodies sent as JSON.
+  '../helpers/validator.js': 'validator.ts',
+  './cancel/CancelToken.js': 'CancelToken.ts',
+  './helpers/formDataToJSON.js': 'formDataToJSON.ts',
+  '../helpers/formDataToJSON.js': 'formDataToJSON.ts',
+  // Query and form serialisers: the ApiClient writes its query itself and sends JSON.
+  './toFormData.js': 'toFormData.ts',
+  './helpers/toFormData.js': 'toFormData.ts',
+  '../helpers/toFormData.js': 'toFormData.ts',
+  './AxiosURLSearchParams.js': 'toFormData.ts',
+  '../../../helpers/AxiosURLSearchParams.js': 'toFormData.ts',
+  // The XSRF-token cookie our API never sets.
+  './cookies.js': 'cookies.ts',
+  '../helpers/cookies.js': 'cookies.ts',
+};
 
 /**
  * The operator console (admin.html → src/admin/main.tsx) is a build of its own (vite.admin.config.ts) into the same
@@ -129,7 +184,7 @@ const CHUNK_GROUPS = [
 // modulePreload: index.html preloads the entry's chunks; dynamic imports carry no dependency lists (each lazy binding
 // would add ~45 bytes gzip to the entry), so a lazy chunk's own imports load when it is parsed.
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), chunkModulesReport(), precompress(), preloadFirstRoute('dashboard', `texts-${DEFAULT_LANGUAGE}-first`), adminBuild()],
+  plugins: [react(), chunkModulesReport(), precompress(), preloadFirstRoute('dashboard', `texts-${DEFAULT_LANGUAGE}-first`), inlineEarlyDashboardRequest(), adminBuild()],
   // inversify imports the reflect-metadata polyfill for three functions; src/di/reflectMetadataLite.ts has them
   // in a fraction of the bytes (the first screen's JavaScript budget is 185 kB gzip).
   // react-router 7's package exports name only its development build (warnings and invariant texts); the build

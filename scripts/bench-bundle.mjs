@@ -10,7 +10,8 @@
  *     every token preloaded with it, and (following the bindings in src/di/*.ts) every lazily loaded module those
  *     tokens depend on (view model, repositories, use cases), each with its static imports;
  *   - the English texts the first screen loads: the namespaces of FIRST_SCREEN_NAMESPACES
- *     (src/infrastructure/i18n/languages.ts), each file with the chunk it lands in.
+ *     (src/infrastructure/i18n/languages.ts), each file with the chunk it lands in;
+ *   - the inline scripts of index.html (the early dashboard request).
  * Exits 1 when the total is above the budget (185 kB gzip).
  */
 import { execFileSync } from 'node:child_process';
@@ -94,11 +95,18 @@ function tokenModules(token, seen = new Set(), into = new Set()) {
 
 // The first route's screen module and preloaded tokens, read from the route table.
 // The first screen's routes are in firstRoutes.tsx, the others in routes.tsx (same folder, so specifiers resolve alike).
+// A route names its screen inline (`() => import('...')`) or through a constant (`const dashboard = () => import('...')`),
+// and its view model inline (`TOKENS.X`) or through a helper constant (`dashboardIn(...)`): constants are expanded.
 const routesFile = 'src/presentation/navigation/routes.tsx';
-const routesText = ['src/presentation/navigation/firstRoutes.tsx', routesFile].map((file) => readFileSync(join(root, file), 'utf8')).join('\n');
-const routeLine = [...routesText.replace(/^\s*\/\/.*$/gm, '').matchAll(/route\(\s*'([^']+)',\s*\(\)\s*=>\s*import\(\s*'([^']+)'\s*\)([^)]*)\)/g)].find(
-  ([, path]) => matchPath({ path, end: true }, FIRST_ROUTE) !== null,
-);
+const routesText = ['src/presentation/navigation/firstRoutes.tsx', routesFile]
+  .map((file) => readFileSync(join(root, file), 'utf8'))
+  .join('\n')
+  .replace(/^\s*\/\/.*$/gm, '');
+const constants = new Map([...routesText.matchAll(/^const (\w+) = ([^;]*);/gm)].map(([, name, body]) => [name, body]));
+const expandConstants = (text) => text.replace(/\b\w+\b/g, (word) => (constants.has(word) ? `(${constants.get(word)})` : word));
+const routeLine = [...routesText.matchAll(/route\(\s*'([^']+)',\s*(\(\)\s*=>\s*import\(\s*'[^']+'\s*\)|\w+)(.*)\),?$/gm)]
+  .map(([line, path, screen, rest]) => [line, path, /import\(\s*'([^']+)'/.exec(expandConstants(screen))?.[1], expandConstants(rest)])
+  .find(([, path, screen]) => screen !== undefined && matchPath({ path, end: true }, FIRST_ROUTE) !== null);
 
 // The mini-app's entry (admin.html, the operator console, is a second entry the mini-app never loads).
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry && key === 'index.html') ?? Object.keys(manifest).find((key) => manifest[key].isEntry);
@@ -138,6 +146,15 @@ for (const [key, why] of counted) {
   total += gzip;
   totalRaw += code.length;
   rows.push({ file, why, raw: code.length, gzip });
+}
+// Inline scripts of index.html run on the first screen too (the early dashboard request): counted like chunks.
+const html = readFileSync(join(outDir, 'index.html'), 'utf8');
+for (const [, code] of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+  if (code.trim() === '') continue;
+  const gzip = gzipSync(code).length;
+  total += gzip;
+  totalRaw += code.length;
+  rows.push({ file: 'index.html', why: 'inline script', raw: code.length, gzip });
 }
 rows.sort((a, b) => b.gzip - a.gzip);
 const kb = (bytes) => (bytes / 1000).toFixed(2).padStart(8);

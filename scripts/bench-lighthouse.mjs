@@ -6,8 +6,9 @@
  * Builds the app into its own directory (unless --no-build), starts the real server on it (in-memory database,
  * sandbox on, its own port and data dir), asks the sandbox for a launch URL of the seeded creator
  * (POST /sandbox/launch { telegramId: 1001 }), and runs Lighthouse (mobile, its default throttling) on that URL:
- * the dashboard, as the messenger opens it. Prints the performance score and metrics; exits 1 below 95 (the best
- * of --runs runs, default 1). Chromium: CHROME_PATH, else /usr/bin/chromium.
+ * the dashboard, as the messenger opens it. Prints each run's score and metrics and their medians over --runs runs
+ * (default 5; issue 12's goals are medians over 5 runs); exits 1 when the median score is below 97 or the median LCP
+ * above 1.9 s. Chromium: CHROME_PATH, else /usr/bin/chromium.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,7 +18,9 @@ import { fileURLToPath } from 'node:url';
 import { launch as launchChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
-const MIN_SCORE = 95;
+/** Issue 12's first-screen goals, for the medians. */
+const MIN_SCORE = 97;
+const MAX_LCP_MS = 1900;
 const CREATOR_TELEGRAM_ID = 1001;
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -28,7 +31,7 @@ const option = (name, fallback) => {
 };
 const outDir = option('--out', join(tmpdir(), 'backers-lighthouse', 'dist'));
 const port = Number(option('--port', String(18000 + (process.pid % 1000))));
-const runs = Math.max(1, Number(option('--runs', '1')));
+const runs = Math.max(1, Number(option('--runs', '5')));
 const reportPath = option('--report', undefined); // the last run's full Lighthouse result (JSON), if given
 const origin = `http://127.0.0.1:${port}`;
 
@@ -88,6 +91,11 @@ async function checkCompression() {
 }
 
 const ms = (value) => `${Math.round(value ?? 0)} ms`;
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
 
 try {
   await waitForServer();
@@ -96,7 +104,7 @@ try {
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
-  let best;
+  const results = [];
   for (let run = 1; run <= runs; run += 1) {
     // A fresh launch per run: the init data carries its signing time. Outside a messenger host the SDK has no bridge,
     // so the app authenticates from the launch URL's hash, which the first navigation drops; the header stands in
@@ -112,19 +120,31 @@ try {
     });
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    const score = Math.round((lhr.categories.performance.score ?? 0) * 100);
-    const metric = (id) => lhr.audits[id]?.numericValue;
+    const metric = (id) => lhr.audits[id]?.numericValue ?? 0;
+    const figures = {
+      score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      fcp: metric('first-contentful-paint'),
+      lcp: metric('largest-contentful-paint'),
+      tbt: metric('total-blocking-time'),
+      cls: metric('cumulative-layout-shift'),
+      si: metric('speed-index'),
+      tti: metric('interactive'),
+    };
+    results.push(figures);
     console.log(
-      `run ${run}: performance ${score} | FCP ${ms(metric('first-contentful-paint'))}, LCP ${ms(metric('largest-contentful-paint'))}, ` +
-        `TBT ${ms(metric('total-blocking-time'))}, CLS ${(metric('cumulative-layout-shift') ?? 0).toFixed(3)}, SI ${ms(metric('speed-index'))}, ` +
-        `TTI ${ms(metric('interactive'))} | final URL ${lhr.finalDisplayedUrl.split('#')[0]}`,
+      `run ${run}: performance ${figures.score} | FCP ${ms(figures.fcp)}, LCP ${ms(figures.lcp)}, TBT ${ms(figures.tbt)}, CLS ${figures.cls.toFixed(3)}, ` +
+        `SI ${ms(figures.si)}, TTI ${ms(figures.tti)} | final URL ${lhr.finalDisplayedUrl.split('#')[0]}`,
     );
-    if (!best || score > best) best = score;
     if (reportPath) writeFileSync(reportPath, JSON.stringify(lhr));
   }
-  console.log(`Lighthouse performance (mobile, dashboard): ${best}; minimum ${MIN_SCORE}`);
+  const of = (key) => median(results.map((figures) => figures[key]));
+  const [score, lcp] = [of('score'), of('lcp')];
+  console.log(
+    `Median of ${runs} run(s) (mobile, dashboard): performance ${score} | FCP ${ms(of('fcp'))}, LCP ${ms(lcp)}, TBT ${ms(of('tbt'))}, CLS ${of('cls').toFixed(3)}; ` +
+      `goals: performance >= ${MIN_SCORE}, LCP <= ${MAX_LCP_MS} ms`,
+  );
   stop();
-  process.exit(best >= MIN_SCORE ? 0 : 1);
+  process.exit(score >= MIN_SCORE && lcp <= MAX_LCP_MS ? 0 : 1);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   stop();

@@ -2,6 +2,7 @@
 import { ContainerModule } from 'inversify';
 import { ApiClient } from '../infrastructure/http/ApiClient';
 import { createAuthTokenProvider } from '../infrastructure/http/authToken';
+import { takeEarlyRequest } from '../infrastructure/http/earlyDashboardRequest';
 import { SystemClock } from '../infrastructure/clock/SystemClock';
 import { BrowserStorage } from '../infrastructure/storage/BrowserStorage';
 import { TelegramPlatform } from '../infrastructure/telegram/TelegramPlatform';
@@ -24,7 +25,10 @@ export function infrastructureModule(config: AppConfig): ContainerModule {
         location: () => (typeof window === 'undefined' ? undefined : window.location),
       }),
     );
-    bindSingleton(bind, TOKENS.ApiClient, [TOKENS.AuthTokenProvider, TOKENS.Clock], (authToken, clock) => new ApiClient({ config: { baseUrl: config.apiBaseUrl }, authToken, clock }));
+    bindSingleton(bind, TOKENS.ApiClient, [TOKENS.AuthTokenProvider, TOKENS.Clock], (authToken, clock) =>
+      // The dashboard request index.html started, if any, answers the first call (issue 12: the data loads with the entry).
+      new ApiClient({ config: { baseUrl: config.apiBaseUrl }, authToken, clock, earlyRequest: takeEarlyRequest() }),
+    );
     bind(TOKENS.HttpClient).toService(TOKENS.ApiClient);
     bind(TOKENS.ApiErrorEvents).toService(TOKENS.ApiClient);
     // The first screen's repository; the others are bound in repositories.ts, which loads with the first route

@@ -87,6 +87,7 @@ import type { SupportViewModel } from '../presentation/shared/SupportViewModel';
 import type { LocalViewModel } from '../presentation/screens/Local/LocalViewModel';
 import type { SandboxUsers } from '../application/ports/SandboxUsers';
 import type { ErrorConsoleStore } from '../presentation/shell/ErrorConsoleStore';
+import type { ErrorConsoleSwitch } from '../presentation/shell/ErrorConsoleSwitch';
 
 declare const resolvesTo: unique symbol;
 
@@ -98,6 +99,16 @@ export type Resolved<K> = K extends Token<infer T> ? T : never;
 
 export function token<T>(name: string): Token<T> {
   return Symbol(name) as Token<T>;
+}
+
+/** Declares what a member of TOKENS resolves to; `namedByKey` makes its symbol (so its name is written once). */
+function resolves<T>(): Token<T> {
+  return undefined as unknown as Token<T>;
+}
+
+/** Each member's token, a symbol described by its key (inversify names it in its errors). */
+function namedByKey<T extends Record<string, symbol>>(declared: T): Readonly<T> {
+  return Object.fromEntries(Object.keys(declared).map((name) => [name, token(name)])) as unknown as Readonly<T>;
 }
 
 /** Anything with a lifetime bound to a screen mount. */
@@ -123,118 +134,120 @@ export interface ApiErrorEvents {
   onApiError(listener: (error: { readonly code: string }) => void): () => void;
 }
 
-export const TOKENS = {
+export const TOKENS = namedByKey({
   // configuration
-  AppConfig: token<AppConfig>('AppConfig'),
+  AppConfig: resolves<AppConfig>(),
 
   // platform ports
-  MessengerPlatform: token<MessengerPlatform>('MessengerPlatform'),
+  MessengerPlatform: resolves<MessengerPlatform>(),
   /** The platform as view models that confirm or alert see it. */
-  Dialogs: token<Dialogs>('Dialogs'),
+  Dialogs: resolves<Dialogs>(),
   /** The platform as view models that open outside pages see it. */
-  Links: token<Links>('Links'),
-  Clock: token<Clock>('Clock'),
-  KeyValueStorage: token<KeyValueStorage>('KeyValueStorage'),
-  Scheduler: token<Scheduler>('Scheduler'),
+  Links: resolves<Links>(),
+  Clock: resolves<Clock>(),
+  KeyValueStorage: resolves<KeyValueStorage>(),
+  Scheduler: resolves<Scheduler>(),
 
   // transport
   /** Gives the token sent as `Authorization: TgAuth <token>`, undefined when there is none. */
-  AuthTokenProvider: token<AuthTokenProvider>('AuthTokenProvider'),
-  ApiClient: token<ApiClient>('ApiClient'),
+  AuthTokenProvider: resolves<AuthTokenProvider>(),
+  ApiClient: resolves<ApiClient>(),
   /** The ApiClient as repositories see it. */
-  HttpClient: token<HttpClient>('HttpClient'),
+  HttpClient: resolves<HttpClient>(),
   /** The ApiClient as the shell sees it. */
-  ApiErrorEvents: token<ApiErrorEvents>('ApiErrorEvents'),
+  ApiErrorEvents: resolves<ApiErrorEvents>(),
   /** A JSON client on the card payment provider's base URL (no API session headers). */
-  ProviderHttpClient: token<HttpClient>('ProviderHttpClient'),
+  ProviderHttpClient: resolves<HttpClient>(),
 
   // repositories (loaded lazily: resolve them with getAsync, or through a view-model factory)
-  CardRepository: token<CardRepository>('CardRepository'),
-  ChannelRepository: token<ChannelRepository>('ChannelRepository'),
-  DashboardRepository: token<DashboardRepository>('DashboardRepository'),
-  DonationRepository: token<DonationRepository>('DonationRepository'),
-  FollowerRepository: token<FollowerRepository>('FollowerRepository'),
-  InvoiceRepository: token<InvoiceRepository>('InvoiceRepository'),
-  MigrationRepository: token<MigrationRepository>('MigrationRepository'),
-  PayoutRepository: token<PayoutRepository>('PayoutRepository'),
-  SubscriptionRepository: token<SubscriptionRepository>('SubscriptionRepository'),
-  TransactionRepository: token<TransactionRepository>('TransactionRepository'),
-  ProviderGateway: token<ProviderGateway>('ProviderGateway'),
-  VerificationRepository: token<VerificationRepository>('VerificationRepository'),
+  CardRepository: resolves<CardRepository>(),
+  ChannelRepository: resolves<ChannelRepository>(),
+  DashboardRepository: resolves<DashboardRepository>(),
+  DonationRepository: resolves<DonationRepository>(),
+  FollowerRepository: resolves<FollowerRepository>(),
+  InvoiceRepository: resolves<InvoiceRepository>(),
+  MigrationRepository: resolves<MigrationRepository>(),
+  PayoutRepository: resolves<PayoutRepository>(),
+  SubscriptionRepository: resolves<SubscriptionRepository>(),
+  TransactionRepository: resolves<TransactionRepository>(),
+  ProviderGateway: resolves<ProviderGateway>(),
+  VerificationRepository: resolves<VerificationRepository>(),
 
   // use cases (loaded lazily)
-  RemoveCard: token<RemoveCard>('RemoveCard'),
-  SetPrimaryCard: token<SetPrimaryCard>('SetPrimaryCard'),
-  DeleteChannel: token<DeleteChannel>('DeleteChannel'),
-  SetChannelLanguage: token<SetChannelLanguage>('SetChannelLanguage'),
-  SkipOnboardingStep: token<SkipOnboardingStep>('SkipOnboardingStep'),
-  RequestDonation: token<RequestDonation>('RequestDonation'),
-  CancelFollowerSubscription: token<CancelFollowerSubscription>('CancelFollowerSubscription'),
-  RenewFollowerSubscription: token<RenewFollowerSubscription>('RenewFollowerSubscription'),
-  ConfirmMigration: token<ConfirmMigration>('ConfirmMigration'),
-  RefuseMigration: token<RefuseMigration>('RefuseMigration'),
-  CheckPayment: token<CheckPayment>('CheckPayment'),
-  PayInvoice: token<PayInvoice>('PayInvoice'),
-  SaveWithdrawalAccount: token<SaveWithdrawalAccount>('SaveWithdrawalAccount'),
-  CreateSubscription: token<CreateSubscription>('CreateSubscription'),
-  DeleteSubscription: token<DeleteSubscription>('DeleteSubscription'),
-  EditSubscription: token<EditSubscription>('EditSubscription'),
-  PublishSubscription: token<PublishSubscription>('PublishSubscription'),
-  RestoreSubscription: token<RestoreSubscription>('RestoreSubscription'),
-  SetSubscriptionCommand: token<SetSubscriptionCommand>('SetSubscriptionCommand'),
-  PollVerification: token<PollVerification>('PollVerification'),
-  StartVerification: token<StartVerification>('StartVerification'),
+  RemoveCard: resolves<RemoveCard>(),
+  SetPrimaryCard: resolves<SetPrimaryCard>(),
+  DeleteChannel: resolves<DeleteChannel>(),
+  SetChannelLanguage: resolves<SetChannelLanguage>(),
+  SkipOnboardingStep: resolves<SkipOnboardingStep>(),
+  RequestDonation: resolves<RequestDonation>(),
+  CancelFollowerSubscription: resolves<CancelFollowerSubscription>(),
+  RenewFollowerSubscription: resolves<RenewFollowerSubscription>(),
+  ConfirmMigration: resolves<ConfirmMigration>(),
+  RefuseMigration: resolves<RefuseMigration>(),
+  CheckPayment: resolves<CheckPayment>(),
+  PayInvoice: resolves<PayInvoice>(),
+  SaveWithdrawalAccount: resolves<SaveWithdrawalAccount>(),
+  CreateSubscription: resolves<CreateSubscription>(),
+  DeleteSubscription: resolves<DeleteSubscription>(),
+  EditSubscription: resolves<EditSubscription>(),
+  PublishSubscription: resolves<PublishSubscription>(),
+  RestoreSubscription: resolves<RestoreSubscription>(),
+  SetSubscriptionCommand: resolves<SetSubscriptionCommand>(),
+  PollVerification: resolves<PollVerification>(),
+  StartVerification: resolves<StartVerification>(),
 
   // presentation services
-  ToastStore: token<ToastStore>('ToastStore'),
+  ToastStore: resolves<ToastStore>(),
 
   /** The dashboard's memory for the app session (initial and last mode, the dashboard handed to /dashboard/{mode}). */
-  DashboardSession: token<DashboardSession>('DashboardSession'),
+  DashboardSession: resolves<DashboardSession>(),
 
   // view-model factories
   // payment flow (follower): one store shared by the invoice and payment screens, so a running payment survives route changes
-  PaymentFlowStore: token<PaymentFlowStore>('PaymentFlowStore'),
+  PaymentFlowStore: resolves<PaymentFlowStore>(),
   /** The payment session's route changes and host effects (one with the store). */
-  PaymentFlowEffects: token<PaymentFlowEffects>('PaymentFlowEffects'),
-  InvoiceViewModel: token<ViewModelFactory<InvoiceViewModel, [kind: InvoiceKind, id: number]>>('InvoiceViewModel'),
-  PaymentMethodViewModel: token<ViewModelFactory<PaymentMethodViewModel>>('PaymentMethodViewModel'),
-  PaymentFormViewModel: token<ViewModelFactory<PaymentFormViewModel>>('PaymentFormViewModel'),
-  PaymentRedirectViewModel: token<ViewModelFactory<PaymentRedirectViewModel>>('PaymentRedirectViewModel'),
-  FollowerSubscriptionViewModel: token<ViewModelFactory<FollowerSubscriptionViewModel, [memberId: number]>>('FollowerSubscriptionViewModel'),
-  CardsViewModel: token<ViewModelFactory<CardsViewModel>>('CardsViewModel'),
-  CardViewModel: token<ViewModelFactory<CardViewModel, [cardId: number]>>('CardViewModel'),
-  DashboardViewModel: token<ViewModelFactory<DashboardViewModel, [mode: Role | undefined]>>('DashboardViewModel'),
-  VerificationViewModel: token<ViewModelFactory<VerificationViewModel>>('VerificationViewModel'),
-  ConnectBotViewModel: token<ViewModelFactory<ConnectBotViewModel>>('ConnectBotViewModel'),
-  ChannelViewModel: token<ViewModelFactory<ChannelViewModel, [channelId: number]>>('ChannelViewModel'),
-  ChannelSettingsViewModel: token<ViewModelFactory<ChannelSettingsViewModel, [channelId: number]>>('ChannelSettingsViewModel'),
-  ChannelLanguageViewModel: token<ViewModelFactory<ChannelLanguageViewModel, [channelId: number]>>('ChannelLanguageViewModel'),
-  SubscriptionFormViewModel: token<ViewModelFactory<SubscriptionFormViewModel, [channelId: number, subscriptionId: number | null]>>('SubscriptionFormViewModel'),
+  PaymentFlowEffects: resolves<PaymentFlowEffects>(),
+  InvoiceViewModel: resolves<ViewModelFactory<InvoiceViewModel, [kind: InvoiceKind, id: number]>>(),
+  PaymentMethodViewModel: resolves<ViewModelFactory<PaymentMethodViewModel>>(),
+  PaymentFormViewModel: resolves<ViewModelFactory<PaymentFormViewModel>>(),
+  PaymentRedirectViewModel: resolves<ViewModelFactory<PaymentRedirectViewModel>>(),
+  FollowerSubscriptionViewModel: resolves<ViewModelFactory<FollowerSubscriptionViewModel, [memberId: number]>>(),
+  CardsViewModel: resolves<ViewModelFactory<CardsViewModel>>(),
+  CardViewModel: resolves<ViewModelFactory<CardViewModel, [cardId: number]>>(),
+  DashboardViewModel: resolves<ViewModelFactory<DashboardViewModel, [mode: Role | undefined]>>(),
+  VerificationViewModel: resolves<ViewModelFactory<VerificationViewModel>>(),
+  ConnectBotViewModel: resolves<ViewModelFactory<ConnectBotViewModel>>(),
+  ChannelViewModel: resolves<ViewModelFactory<ChannelViewModel, [channelId: number]>>(),
+  ChannelSettingsViewModel: resolves<ViewModelFactory<ChannelSettingsViewModel, [channelId: number]>>(),
+  ChannelLanguageViewModel: resolves<ViewModelFactory<ChannelLanguageViewModel, [channelId: number]>>(),
+  SubscriptionFormViewModel: resolves<ViewModelFactory<SubscriptionFormViewModel, [channelId: number, subscriptionId: number | null]>>(),
   // donations: the draft survives between the form and its preview
-  DonationDraftStore: token<DonationDraftStore>('DonationDraftStore'),
-  DonationFormViewModel: token<ViewModelFactory<DonationFormViewModel, [channelId: number]>>('DonationFormViewModel'),
-  DonationPreviewViewModel: token<ViewModelFactory<DonationPreviewViewModel, [channelId: number]>>('DonationPreviewViewModel'),
-  TransactionViewModel: token<ViewModelFactory<TransactionViewModel, [transactionId: number]>>('TransactionViewModel'),
-  PayoutViewModel: token<ViewModelFactory<PayoutViewModel>>('PayoutViewModel'),
-  PayoutSettingsViewModel: token<ViewModelFactory<PayoutSettingsViewModel>>('PayoutSettingsViewModel'),
+  DonationDraftStore: resolves<DonationDraftStore>(),
+  DonationFormViewModel: resolves<ViewModelFactory<DonationFormViewModel, [channelId: number]>>(),
+  DonationPreviewViewModel: resolves<ViewModelFactory<DonationPreviewViewModel, [channelId: number]>>(),
+  TransactionViewModel: resolves<ViewModelFactory<TransactionViewModel, [transactionId: number]>>(),
+  PayoutViewModel: resolves<ViewModelFactory<PayoutViewModel>>(),
+  PayoutSettingsViewModel: resolves<ViewModelFactory<PayoutSettingsViewModel>>(),
   // payout setup: one form shared by /payout/setup and its country and bank pickers
-  PayoutSetupStore: token<PayoutSetupStore>('PayoutSetupStore'),
-  PayoutSetupViewModel: token<ViewModelFactory<PayoutSetupViewModel>>('PayoutSetupViewModel'),
-  SubscriptionViewModel: token<ViewModelFactory<SubscriptionViewModel, [subscriptionId: number]>>('SubscriptionViewModel'),
-  SubscriptionPreviewViewModel: token<ViewModelFactory<SubscriptionPreviewViewModel, [subscriptionId: number]>>('SubscriptionPreviewViewModel'),
-  SubscriptionCommandViewModel: token<ViewModelFactory<SubscriptionCommandViewModel, [subscriptionId: number | null]>>('SubscriptionCommandViewModel'),
-  SubscriptionMemberViewModel: token<ViewModelFactory<SubscriptionMemberViewModel, [memberId: number]>>('SubscriptionMemberViewModel'),
+  PayoutSetupStore: resolves<PayoutSetupStore>(),
+  PayoutSetupViewModel: resolves<ViewModelFactory<PayoutSetupViewModel>>(),
+  SubscriptionViewModel: resolves<ViewModelFactory<SubscriptionViewModel, [subscriptionId: number]>>(),
+  SubscriptionPreviewViewModel: resolves<ViewModelFactory<SubscriptionPreviewViewModel, [subscriptionId: number]>>(),
+  SubscriptionCommandViewModel: resolves<ViewModelFactory<SubscriptionCommandViewModel, [subscriptionId: number | null]>>(),
+  SubscriptionMemberViewModel: resolves<ViewModelFactory<SubscriptionMemberViewModel, [memberId: number]>>(),
   // migration, developer tools
-  MigrationViewModel: token<ViewModelFactory<MigrationViewModel>>('MigrationViewModel'),
+  MigrationViewModel: resolves<ViewModelFactory<MigrationViewModel>>(),
   /** Console errors shown on screen when switched on in /debug (the setting persists in storage). */
-  ErrorConsoleStore: token<ErrorConsoleStore>('ErrorConsoleStore'),
-  DebugViewModel: token<ViewModelFactory<DebugViewModel>>('DebugViewModel'),
+  ErrorConsoleStore: resolves<ErrorConsoleStore>(),
+  /** Whether the error console is on: bound at start (the shell reads it); the store loads only when on. */
+  ErrorConsoleSwitch: resolves<ErrorConsoleSwitch>(),
+  DebugViewModel: resolves<ViewModelFactory<DebugViewModel>>(),
   /** /banned, /faq and /support: the support chat. */
-  SupportViewModel: token<ViewModelFactory<SupportViewModel>>('SupportViewModel'),
-  UikitViewModel: token<ViewModelFactory<UikitViewModel>>('UikitViewModel'),
+  SupportViewModel: resolves<ViewModelFactory<SupportViewModel>>(),
+  UikitViewModel: resolves<ViewModelFactory<UikitViewModel>>(),
   /** The sandbox's users and launch links (only the /local screen of `npm run build:local` uses it). */
-  SandboxUsers: token<SandboxUsers>('SandboxUsers'),
-  LocalViewModel: token<ViewModelFactory<LocalViewModel>>('LocalViewModel'),
-} as const;
+  SandboxUsers: resolves<SandboxUsers>(),
+  LocalViewModel: resolves<ViewModelFactory<LocalViewModel>>(),
+});
 
 export type TokenName = keyof typeof TOKENS;

@@ -106,3 +106,31 @@ test('Alice switches between the creator and follower views', async ({ emulator,
   await expect(app.getByRole('region', { name: 'Channels' })).toBeVisible();
   expect(unexpectedProblems(consoleProblems)).toEqual([]);
 });
+
+test('the first screen asks for the dashboard once, starting while the entry script still loads (issue 12)', async ({ emulator, page, consoleProblems }) => {
+  const dashboardRequests: string[] = [];
+  page.on('request', (request) => {
+    // The app's frame only: the emulator (the host page) reads the creator's channels itself.
+    if (request.frame() !== page.mainFrame() && new URL(request.url()).pathname === '/api/v2/dashboard') dashboardRequests.push(request.url());
+  });
+  await emulator.open({ user: demoUsers.alice });
+  const app = emulator.app;
+  await waitForScreen(app);
+  await expect(app.getByRole('region', { name: 'Balance' })).toBeVisible();
+  await expect.poll(() => app.locator('body').evaluate(() => window.location.pathname)).toBe('/dashboard/creator');
+
+  // index.html's inline script starts it (earlyDashboardRequest.ts); the app takes its answer instead of asking again.
+  const timing = await app.locator('body').evaluate(() => {
+    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const pathOf = (entry: PerformanceResourceTiming) => new URL(entry.name).pathname;
+    return {
+      dashboardStarts: entries.filter((entry) => pathOf(entry) === '/api/v2/dashboard').map((entry) => entry.startTime),
+      entryResponseEnd: entries.find((entry) => /^\/assets\/index-[^/]+\.js$/.test(pathOf(entry)))?.responseEnd,
+    };
+  });
+  expect(dashboardRequests).toHaveLength(1);
+  expect(timing.dashboardStarts).toHaveLength(1);
+  expect(timing.entryResponseEnd).toBeDefined();
+  expect(timing.dashboardStarts[0]).toBeLessThan(timing.entryResponseEnd ?? 0);
+  expect(unexpectedProblems(consoleProblems)).toEqual([]);
+});

@@ -1,14 +1,13 @@
 import axios, { type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import axiosRetry from 'axios-retry';
 import type { Clock } from '../../application/ports/Clock';
-import { type ApiRequestError, CLIENT_ERROR_CODES, type HttpClient, type RequestOptions } from './HttpClient';
+import { API_ACCEPT_LANGUAGE, API_PATH, AUTH_SCHEME, ApiRequestError, CLIENT_ERROR_CODES, type HttpClient, type RequestOptions } from './HttpClient';
 import { responseError, toApiRequestError } from './apiErrors';
 import type { AuthTokenProvider } from './authToken';
+import type { EarlyRequest } from './earlyDashboardRequest';
 import { createRetryDelay, isRetryableFailure, type RandomSource, RETRY_COUNT } from './retryPolicy';
 
-/** API version path appended to the configured base URL (spec section 7). */
-export const API_PATH = '/api/v2';
-export const AUTH_SCHEME = 'TgAuth';
+export { API_PATH, AUTH_SCHEME };
 
 export type HttpMethod = 'GET' | 'HEAD' | 'OPTIONS' | 'PUT' | 'DELETE' | 'POST';
 
@@ -33,6 +32,8 @@ export interface ApiClientDependencies {
   readonly random?: RandomSource;
   /** Observes each scheduled retry (diagnostics and tests). */
   readonly onRetryScheduled?: (retry: ScheduledRetry) => void;
+  /** The dashboard request index.html started (earlyDashboardRequest.ts): answers the first call if it is the same. */
+  readonly earlyRequest?: EarlyRequest;
 }
 
 export interface ApiRequestOptions extends RequestOptions {
@@ -51,6 +52,15 @@ function isTextOrDocument(response: AxiosResponse): boolean {
 }
 
 /**
+ * `?a=1&b=x` of the defined parameters ('' for none). The client writes its query itself (the same string the early
+ * dashboard request is compared by), so the app build needs none of axios's parameter and form serialisers.
+ */
+function queryString(params: RequestOptions['params']): string {
+  const defined = Object.entries(params ?? {}).filter((entry): entry is [string, string | number | boolean] => entry[1] !== undefined);
+  return defined.length ? `?${new URLSearchParams(defined.map(([name, value]) => [name, String(value)]))}` : '';
+}
+
+/**
  * The one HTTP client of the app (spec section 7): `/api/v2` under the configured base URL, cookies
  * included, JSON, `Accept-Language: en`, `Authorization: TgAuth <init data>`, `Timezone` in minutes,
  * no timeout, and 3 retries (100, 200, 400 ms plus up to 20%) of network errors and 5xx answers
@@ -59,13 +69,15 @@ function isTextOrDocument(response: AxiosResponse): boolean {
 export class ApiClient implements HttpClient {
   private readonly http: AxiosInstance;
   private readonly errorListeners = new Set<ApiErrorListener>();
+  private earlyRequest: EarlyRequest | undefined;
 
   constructor(private readonly dependencies: ApiClientDependencies) {
+    this.earlyRequest = dependencies.earlyRequest;
     this.http = axios.create({
       baseURL: dependencies.config.baseUrl.replace(/\/+$/, '') + API_PATH,
       withCredentials: true,
       timeout: 0,
-      headers: { 'Content-Type': 'application/json', 'Accept-Language': 'en' },
+      headers: { 'Content-Type': 'application/json', 'Accept-Language': API_ACCEPT_LANGUAGE },
     });
     // Runs again on each retry; only headers derived from the session belong here, never per-action ones.
     this.http.interceptors.request.use((request) => this.addSessionHeaders(request));
@@ -121,12 +133,23 @@ export class ApiClient implements HttpClient {
    * other success status rejects with an ApiRequestError carrying the body.
    */
   async request<T>(method: HttpMethod, path: string, options: ApiRequestOptions = {}): Promise<T> {
+    // Only the first call may take the page's early request, and only when it is the same request for the same user.
+    const early = this.earlyRequest;
+    this.earlyRequest = undefined;
+    const url = path + queryString(options.params);
+    if (early && method === 'GET' && !options.headers && early.path === url && early.token === this.dependencies.authToken()) {
+      const { status, data } = await early.answer;
+      if (status === 200) return data as T;
+      // The same rejection as below: the server's answer, or no answer after the retries.
+      const failure = status ? responseError(status, data) : new ApiRequestError(CLIENT_ERROR_CODES.network, 'Network Error', undefined, undefined);
+      this.notify(failure);
+      throw failure;
+    }
     let response: AxiosResponse;
     try {
       response = await this.http.request({
         method,
-        url: path,
-        params: options.params,
+        url,
         data: options.body,
         headers: options.headers ? { ...options.headers } : undefined,
         signal: options.signal,

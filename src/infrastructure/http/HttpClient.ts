@@ -1,3 +1,9 @@
+/** API version path appended to the configured base URL (spec section 7). */
+export const API_PATH = '/api/v2';
+export const AUTH_SCHEME = 'TgAuth';
+/** The one Accept-Language every call sends (spec section 7). */
+export const API_ACCEPT_LANGUAGE = 'en';
+
 /** What HTTP repositories need from the ApiClient (spec section 7); implemented by ApiClient. */
 export interface RequestOptions {
   readonly params?: Readonly<Record<string, string | number | boolean | undefined>>;

@@ -65,22 +65,23 @@ export interface TelegramPlatformOptions {
 
 const KNOWN_PLATFORMS: readonly PlatformName[] = ['ios', 'android', 'android_x', 'macos', 'tdesktop', 'web', 'weba', 'webk'];
 
-/** Launch parameters keys (snake case, as the host sends them) of the colours the app uses. */
-const THEME_KEYS: Readonly<Record<keyof ThemeColors, string>> = {
-  bgColor: 'bg_color',
-  textColor: 'text_color',
-  hintColor: 'hint_color',
-  linkColor: 'link_color',
-  buttonColor: 'button_color',
-  buttonTextColor: 'button_text_color',
-  secondaryBgColor: 'secondary_bg_color',
-  headerBgColor: 'header_bg_color',
-  accentTextColor: 'accent_text_color',
-  sectionBgColor: 'section_bg_color',
-  sectionHeaderTextColor: 'section_header_text_color',
-  subtitleTextColor: 'subtitle_text_color',
-  destructiveTextColor: 'destructive_text_color',
-};
+/** The colours the app uses; the host names each in snake case (`bgColor` → `bg_color`). */
+const THEME_COLORS: readonly (keyof ThemeColors)[] = [
+  'bgColor',
+  'textColor',
+  'hintColor',
+  'linkColor',
+  'buttonColor',
+  'buttonTextColor',
+  'secondaryBgColor',
+  'headerBgColor',
+  'accentTextColor',
+  'sectionBgColor',
+  'sectionHeaderTextColor',
+  'subtitleTextColor',
+  'destructiveTextColor',
+];
+const snakeCase = (name: string): string => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
 /** Header colour keys the host resolves itself and keeps in sync with its theme. */
 const HEADER_COLOR_KEYS = ['bg_color', 'secondary_bg_color'] as const;
@@ -101,8 +102,8 @@ function toRgbColor(color: string): RgbColor | undefined {
 function readTheme(): ThemeColors {
   const state = themeParamsState();
   const theme: Partial<Record<keyof ThemeColors, string>> = {};
-  for (const [name, key] of Object.entries(THEME_KEYS) as [keyof ThemeColors, string][]) {
-    const value = state[key];
+  for (const name of THEME_COLORS) {
+    const value = state[snakeCase(name)];
     if (value) theme[name] = value;
   }
   return theme;

@@ -1,20 +1,27 @@
 import { observer } from 'mobx-react-lite';
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useMemo } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { TOKENS } from '../../di/tokens';
 import { AppRoutes } from '../navigation/AppRoutes';
 import { BannedRedirect, DevTapListener } from '../navigation/ShellListeners';
 import { CrashBoundary } from '../shell/CrashBoundary';
 import { ToastHost } from '../toasts/ToastHost';
-import { type Resolver, ResolverContext, useService } from './resolver';
+import { type Resolver, ResolverContext, useResolver, useService } from './resolver';
 import { loadTexts } from './texts';
 
-// The developer error console (switched on in /debug) loads its code and texts only when switched on.
-const LazyErrorConsole = lazy(() =>
-  Promise.all([import('../shell/ErrorConsole'), loadTexts(['devtools'])]).then(([module]) => ({ default: module.ErrorConsole })),
-);
+// The developer error console (switched on in /debug) loads its code, its store and its texts only when switched on.
 const DevErrorConsole = observer(function DevErrorConsole() {
-  const enabled = useService(TOKENS.ErrorConsoleStore).enabled;
+  const enabled = useService(TOKENS.ErrorConsoleSwitch).enabled;
+  const resolver = useResolver();
+  const LazyErrorConsole = useMemo(
+    () =>
+      lazy(() =>
+        Promise.all([import('../shell/ErrorConsole'), resolver.getAsync(TOKENS.ErrorConsoleStore), loadTexts(['devtools'])]).then(([module, store]) => ({
+          default: () => <module.ErrorConsole store={store} />,
+        })),
+      ),
+    [resolver],
+  );
   return enabled ? (
     <Suspense fallback={null}>
       <LazyErrorConsole />

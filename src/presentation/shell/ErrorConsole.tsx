@@ -1,14 +1,12 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../components/Button';
-import { TOKENS } from '../../di/tokens';
-import { useService } from '../app/resolver';
+import type { ErrorConsoleStore } from './ErrorConsoleStore';
 import './errorConsole.css';
 
 /** The on-screen error console of /debug: lists the page's console errors on every screen while switched on. */
-export const ErrorConsole = observer(function ErrorConsole() {
+export const ErrorConsole = observer(function ErrorConsole({ store }: { store: ErrorConsoleStore }) {
   const { t } = useTranslation();
-  const store = useService(TOKENS.ErrorConsoleStore);
   if (!store.enabled) return null;
   return (
     <section className="error-console" aria-label={t('devtools.errorConsole.title')}>

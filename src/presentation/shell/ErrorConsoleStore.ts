@@ -1,9 +1,9 @@
 import { makeAutoObservable } from 'mobx';
 import type { Clock } from '../../application/ports/Clock';
 import type { KeyValueStorage } from '../../application/ports/KeyValueStorage';
+import { ERROR_CONSOLE_STORAGE_KEY, ErrorConsoleSwitch } from './ErrorConsoleSwitch';
 
-/** Storage key of the /debug error-console switch. */
-export const ERROR_CONSOLE_STORAGE_KEY = 'debug_error_console';
+export { ERROR_CONSOLE_STORAGE_KEY };
 /** Older entries drop off so a noisy page cannot grow the list without bound. */
 export const ERROR_CONSOLE_LIMIT = 50;
 
@@ -52,10 +52,10 @@ export const browserErrorSource: ErrorSource = {
 
 /**
  * The developer error console (spec section 2, /debug): when switched on (persisted in storage) it collects the
- * page's console errors, which an on-screen overlay lists on every screen.
+ * page's console errors, which an on-screen overlay lists on every screen. Loaded lazily: the on/off state lives in
+ * the shell's `ErrorConsoleSwitch` (shared with this store), which loads the store when on.
  */
 export class ErrorConsoleStore {
-  enabled: boolean;
   entries: ConsoleEntry[] = [];
   private stopListening: (() => void) | null = null;
   private nextId = 1;
@@ -64,18 +64,22 @@ export class ErrorConsoleStore {
     private readonly storage: KeyValueStorage,
     private readonly clock: Clock,
     private readonly source: ErrorSource = browserErrorSource,
+    private readonly switchState: ErrorConsoleSwitch = new ErrorConsoleSwitch(storage),
   ) {
-    this.enabled = storage.get(ERROR_CONSOLE_STORAGE_KEY) === '1';
-    makeAutoObservable<ErrorConsoleStore, 'storage' | 'clock' | 'source' | 'stopListening' | 'nextId'>(
+    makeAutoObservable<ErrorConsoleStore, 'storage' | 'clock' | 'source' | 'switchState' | 'stopListening' | 'nextId'>(
       this,
-      { storage: false, clock: false, source: false, stopListening: false, nextId: false },
+      { storage: false, clock: false, source: false, switchState: false, stopListening: false, nextId: false },
       { autoBind: true },
     );
     if (this.enabled) this.listen();
   }
 
+  get enabled(): boolean {
+    return this.switchState.enabled;
+  }
+
   setEnabled(enabled: boolean): void {
-    this.enabled = enabled;
+    this.switchState.enabled = enabled;
     if (enabled) {
       this.storage.set(ERROR_CONSOLE_STORAGE_KEY, '1');
       this.listen();

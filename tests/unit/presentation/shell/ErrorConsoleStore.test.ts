@@ -1,5 +1,6 @@
 import { MemoryStorage } from '../../../../src/infrastructure/storage/MemoryStorage';
 import { ERROR_CONSOLE_LIMIT, ERROR_CONSOLE_STORAGE_KEY, ErrorConsoleStore, type ErrorSource } from '../../../../src/presentation/shell/ErrorConsoleStore';
+import { ErrorConsoleSwitch } from '../../../../src/presentation/shell/ErrorConsoleSwitch';
 
 /** An error source the test fires by hand; counts who listens. */
 class ManualSource implements ErrorSource {
@@ -55,6 +56,21 @@ describe('ErrorConsoleStore', () => {
     source.fire('early error');
     await settle();
     expect(store.entries).toHaveLength(1);
+  });
+
+  it("shares its on/off state with the shell's switch, which reads storage without the store's code", () => {
+    const storage = new MemoryStorage();
+    storage.set(ERROR_CONSOLE_STORAGE_KEY, '1');
+    const shellSwitch = new ErrorConsoleSwitch(storage);
+    expect(shellSwitch.enabled).toBe(true);
+    const source = new ManualSource();
+    const store = new ErrorConsoleStore(storage, clock, source, shellSwitch);
+    expect(source.listening).toBe(1);
+    store.setEnabled(false);
+    expect(shellSwitch.enabled).toBe(false);
+    store.setEnabled(true);
+    expect(shellSwitch.enabled).toBe(true);
+    expect(new ErrorConsoleSwitch(storage).enabled).toBe(true);
   });
 
   it(`keeps the last ${ERROR_CONSOLE_LIMIT} errors`, () => {

@@ -9,6 +9,7 @@ import { MemoryStorage } from '../../../../src/infrastructure/storage/MemoryStor
 import { type Resolver, ResolverContext } from '../../../../src/presentation/app/resolver';
 import { ToastStore } from '../../../../src/presentation/toasts/ToastStore';
 import { ErrorConsoleStore } from '../../../../src/presentation/shell/ErrorConsoleStore';
+import { ErrorConsoleSwitch } from '../../../../src/presentation/shell/ErrorConsoleSwitch';
 import { readLocale } from '../../i18n/localeFiles';
 import { FakePlatform } from './FakePlatform';
 import { FIRST_ROUTES } from '../../../../src/presentation/navigation/firstRoutes';
@@ -43,6 +44,8 @@ export function fakeShell(extra: [symbol, unknown][] = []): Shell {
   const platform = new FakePlatform();
   const toasts = new ToastStore(platform, dateClock);
   const apiErrorListeners = new Set<(error: { code: string }) => void>();
+  const errorConsoleStorage = new MemoryStorage();
+  const errorConsoleSwitch = new ErrorConsoleSwitch(errorConsoleStorage);
   const services = new Map<symbol, unknown>([
     [TOKENS.MessengerPlatform, platform],
     [TOKENS.Dialogs, platform],
@@ -50,7 +53,8 @@ export function fakeShell(extra: [symbol, unknown][] = []): Shell {
     [TOKENS.Clock, dateClock],
     [TOKENS.ToastStore, toasts],
     // The shell's error console (off; it never patches the test's console).
-    [TOKENS.ErrorConsoleStore, new ErrorConsoleStore(new MemoryStorage(), dateClock, { listen: () => () => undefined })],
+    [TOKENS.ErrorConsoleSwitch, errorConsoleSwitch],
+    [TOKENS.ErrorConsoleStore, new ErrorConsoleStore(errorConsoleStorage, dateClock, { listen: () => () => undefined }, errorConsoleSwitch)],
     [
       TOKENS.ApiErrorEvents,
       {
