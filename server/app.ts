@@ -34,6 +34,7 @@ import { createMoneyEngine } from './modules/payments/engine';
 import type { MoneyDb } from './platform/db/moneyDb';
 import { addSharedSchemas } from './platform/http/schemas';
 import { installStatic } from './platform/http/static';
+import { strictValidatorFactory } from './platform/http/validation';
 import type { KycProvider } from './modules/verification/kyc/KycProvider';
 import { SandboxKycProvider } from './modules/verification/kyc/SandboxKycProvider';
 import { providerPlugin } from './modules/payments/sandbox/plugin';
@@ -108,7 +109,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 256 * 1024,
     forceCloseConnections: true,
     return503OnClosing: true,
-    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
+    // Every body field only in its own type; params, query strings and headers read from canonical text (validation.ts).
+    schemaController: { compilersFactory: { buildValidator: strictValidatorFactory() } },
   });
   self.app = app;
   app.decorate('deps', deps);

@@ -26,6 +26,10 @@ export const ERROR_CODES = [
   'idempotency_key_reused',
   /** The card provider did not answer: nothing was charged; the same Idempotency-Key may be tried again. */
   'provider_unavailable',
+  /** The request body is over the server's size limit (413). */
+  'payload_too_large',
+  /** Too many requests in a short time (429, with Retry-After): the app shows its connection-trouble text. */
+  'rate_limited',
   // client transport failures
   'network_error',
   'request_aborted',
