@@ -39,6 +39,7 @@ import type { KycProvider } from './modules/verification/kyc/KycProvider';
 import { SandboxKycProvider } from './modules/verification/kyc/SandboxKycProvider';
 import { providerPlugin } from './modules/payments/sandbox/plugin';
 import { sandboxControlRoutes } from './modules/sandbox/controlRoutes';
+import { installSandboxGuard } from './modules/sandbox/guard';
 import { emulatorPlugin } from './modules/sandbox/emulator/plugin';
 import { createServices } from './services';
 import type { Database } from './platform/db/db';
@@ -155,6 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     for (const module of ROUTES) await api.register(module.plugin, { deps });
   }, { prefix: '/api/v2' });
 
+  if (config.sandbox) installSandboxGuard(app, config);
   if (telegram !== null) {
     telegram.restore(await new SandboxService(db, clock).telegramWorld(), await botUpdates.lastAppliedId());
     await app.register(botApiDoublePlugin, { prefix: SANDBOX_BOT_API_PREFIX, telegram });

@@ -7,11 +7,11 @@
  * | HOST | 127.0.0.1 | listening address |
  * | DATABASE_URL | unset | unset: embedded PostgreSQL (PGlite) in DATA_DIR; `memory://`: in-memory PGlite; `postgres://` or `postgresql://`: a PostgreSQL server |
  * | DATA_DIR | ./.data | embedded database files, its lock file and the sandbox bot token |
- * | BOT_TOKEN | generated in the sandbox | signs and validates init data; with the sandbox off, calls the Bot API |
+ * | BOT_TOKEN | generated in the sandbox | signs and validates init data; with the sandbox off, calls the Bot API; given, SANDBOX must be set too |
  * | BOT_USERNAME | BackersSandboxBot | the bot's username until getMe answers at start-up (deep links t.me/<bot>/<app>) |
  * | APP_NAME | app | the mini-app's short name (deep links t.me/<bot>/<app>) |
- * | SANDBOX | on | `0`/`false`/`off` turns off the sandbox provider, KYC, bot, seed, control API and emulator |
- * | SANDBOX_PUBLIC | off | `1` allows the sandbox on a non-loopback HOST |
+ * | SANDBOX | on | `0`/`false`/`off` turns off the sandbox provider, KYC, bot, seed, control API and emulator; must be set when BOT_TOKEN is |
+ * | SANDBOX_PUBLIC | off | `1` allows the sandbox on a non-loopback HOST and through a proxy (modules/sandbox/guard.ts) |
  * | SERVICE_FEE_BPS | 1000 | service fee in basis points (1000 = 10%) |
  * | PUBLIC_URL | http://HOST:PORT | the app's public origin (launch links, bot buttons in the sandbox) |
  * | STATIC_DIR | ./dist | the built mini-app |
@@ -48,6 +48,10 @@ export interface ServerConfig {
   readonly botUsername: string;
   readonly appName: string;
   readonly sandbox: boolean;
+  /** SANDBOX=1 was given: only then does the sandbox sign init data with a BOT_TOKEN it did not generate. */
+  readonly sandboxExplicit: boolean;
+  /** The bot token is the sandbox's own, generated in DATA_DIR (ensureBotToken), not given in BOT_TOKEN. */
+  readonly botTokenGenerated: boolean;
   readonly sandboxPublic: boolean;
   readonly serviceFeeBps: number;
   readonly publicUrl: string;
@@ -165,6 +169,14 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     );
   }
   if (!sandbox && botToken === undefined) throw new ConfigError('BOT_TOKEN is required when SANDBOX=0');
+  // A real bot's token with the sandbox on by default would let the sandbox's control API sign in as anyone with it.
+  const sandboxExplicit = sandbox && nonEmpty(env, 'SANDBOX') !== undefined;
+  if (botToken !== undefined && nonEmpty(env, 'SANDBOX') === undefined) {
+    throw new ConfigError(
+      'Refusing to start: BOT_TOKEN is set but SANDBOX is not. Set SANDBOX=0 for production (the real bot, payments and identity check), ' +
+        'or SANDBOX=1 to run the sandbox with this token (its control API signs init data for any user with it).',
+    );
+  }
   if (nonEmpty(env, 'BOT_WEBHOOK_SECRET') !== undefined && nonEmpty(env, 'PUBLIC_URL') === undefined) {
     throw new ConfigError('BOT_WEBHOOK_SECRET needs PUBLIC_URL: Telegram sends updates to PUBLIC_URL/telegram/webhook (leave both unset to long-poll)');
   }
@@ -178,6 +190,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     botUsername: nonEmpty(env, 'BOT_USERNAME') ?? 'BackersSandboxBot',
     appName: nonEmpty(env, 'APP_NAME') ?? 'app',
     sandbox,
+    sandboxExplicit,
+    botTokenGenerated: false,
     sandboxPublic,
     serviceFeeBps: integer(env, 'SERVICE_FEE_BPS', 1000, 0, 10000),
     publicUrl: (nonEmpty(env, 'PUBLIC_URL') ?? `http://${displayHost}:${port}`).replace(/\/+$/, ''),
@@ -196,7 +210,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 /** A configuration for tests and scripts: in-memory database, sandbox on, a fixed bot token. */
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
   return {
-    ...loadConfig({ DATABASE_URL: 'memory://', PORT: '0', BOT_TOKEN: '1234567890:TEST-sandbox-token-for-tests-only-xx', LOG_LEVEL: 'silent' }),
+    ...loadConfig({ DATABASE_URL: 'memory://', PORT: '0', SANDBOX: '1', BOT_TOKEN: '1234567890:TEST-sandbox-token-for-tests-only-xx', LOG_LEVEL: 'silent' }),
     ...overrides,
   };
 }
@@ -211,12 +225,12 @@ export async function ensureBotToken(config: ServerConfig): Promise<ServerConfig
   const file = path.join(config.dataDir, 'sandbox-bot-token');
   try {
     const stored = (await readFile(file, 'utf8')).trim();
-    if (stored !== '') return { ...config, botToken: stored };
+    if (stored !== '') return { ...config, botToken: stored, botTokenGenerated: true };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   const token = `${randomInt(1_000_000_000, 9_999_999_999)}:${randomBytes(26).toString('base64url').slice(0, 35)}`;
   await mkdir(config.dataDir, { recursive: true });
   await writeFile(file, `${token}\n`, { mode: 0o600 });
-  return { ...config, botToken: token };
+  return { ...config, botToken: token, botTokenGenerated: true };
 }

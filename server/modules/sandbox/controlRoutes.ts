@@ -13,6 +13,7 @@ import { kycWidgetPage } from '../verification/kyc/widget';
 import { channelDto, userDto } from '../../platform/dto';
 import { InvalidKycTokenError, type KycDecision } from '../verification/service';
 import { type LaunchOptions, launchUrl, signInitData } from './initData';
+import { assertMaySign } from './guard';
 import { DEMO_ACCOUNTS } from './demoAccounts';
 import { SandboxService } from './service';
 
@@ -38,6 +39,7 @@ export const sandboxControlRoutes: FastifyPluginAsync<RouteOptions> = async (app
       }, ['telegramId']),
     },
   }, async (request) => {
+    assertMaySign(config);
     const options = request.body;
     // Demo accounts launch with their seeded names unless told otherwise.
     const demo = DEMO_ACCOUNTS.find((account) => account.telegramId === options.telegramId);

@@ -1,6 +1,8 @@
 /** Server configuration from the environment. */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ConfigError, isLoopbackHost, loadConfig } from '../../../server/platform/config';
+import { ConfigError, ensureBotToken, isLoopbackHost, loadConfig } from '../../../server/platform/config';
 
 describe('loadConfig', () => {
   test('defaults: 127.0.0.1:8080, embedded database in ./.data, sandbox on, 10% service fee', () => {
@@ -26,6 +28,27 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SANDBOX: '0' })).toThrow(/BOT_TOKEN is required/);
     expect(loadConfig({ SANDBOX: '0', HOST: '0.0.0.0', BOT_TOKEN: '1:x' })).toMatchObject({ sandbox: false, botToken: '1:x' });
     expect(() => loadConfig({ SANDBOX: 'maybe' })).toThrow(ConfigError);
+  });
+
+  test('BOT_TOKEN without SANDBOX refuses to start, naming both choices; SANDBOX=1 signs with it, SANDBOX=0 is production', () => {
+    expect(() => loadConfig({ BOT_TOKEN: '1:x' })).toThrow(/SANDBOX=0 for production.*SANDBOX=1 to run the sandbox with this token/);
+    expect(() => loadConfig({ BOT_TOKEN: '1:x', SANDBOX: ' ' })).toThrow(ConfigError);
+    expect(loadConfig({ BOT_TOKEN: '1:x', SANDBOX: '1' })).toMatchObject({ sandbox: true, sandboxExplicit: true, botToken: '1:x', botTokenGenerated: false });
+    expect(loadConfig({ BOT_TOKEN: '1:x', SANDBOX: '0' })).toMatchObject({ sandbox: false, sandboxExplicit: false });
+    // No token: the sandbox by default, with a token of its own (ensureBotToken).
+    expect(loadConfig({})).toMatchObject({ sandbox: true, sandboxExplicit: false, botTokenGenerated: false });
+  });
+
+  test('ensureBotToken generates the sandbox token once and marks it as its own', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'backers-config-'));
+    try {
+      const first = await ensureBotToken(loadConfig({ DATA_DIR: dataDir }));
+      expect(first).toMatchObject({ botTokenGenerated: true, botToken: expect.stringMatching(/^\d{10}:/) });
+      expect(await ensureBotToken(loadConfig({ DATA_DIR: dataDir }))).toMatchObject({ botTokenGenerated: true, botToken: first.botToken });
+      expect(await ensureBotToken(loadConfig({ DATA_DIR: dataDir, BOT_TOKEN: '1:x', SANDBOX: '1' }))).toMatchObject({ botTokenGenerated: false, botToken: '1:x' });
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 
   test('the bot: BOT_API_URL unset means the sandbox double or Telegram; a webhook secret needs PUBLIC_URL', () => {
