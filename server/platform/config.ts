@@ -27,11 +27,18 @@
  * | SMART_GLOCAL_FEE_BPS | 300 | Smart Glocal's fee per our agreement, in basis points (the ledger's provider fee) |
  * | PROVIDER_WEBHOOK_URL | this server | where the sandbox's double sends its webhooks |
  * | JOB_INTERVAL_MS | 60000 | how often the background jobs run |
+ * | INIT_DATA_MAX_AGE_S | 86400 | how old init data may be (seconds, on the server clock); dated over 60 s ahead is always refused |
+ * | RATE_LIMIT_PAYMENTS_PER_MINUTE | 20 | invoice payments a user may create per minute (0: no limit) |
+ * | RATE_LIMIT_FAILED_SIGNINS_PER_MINUTE | 30 | failed sign-ins (401) per address per minute before 429 (0: no limit) |
+ * | RATE_LIMIT_WEBHOOKS_PER_MINUTE | 3000 | webhook calls per address per minute (0: no limit) |
+ * | TRUST_PROXY | unset | the reverse proxy in front: a number of hops, or its addresses/CIDRs (comma separated); rate limits then count the client's address from X-Forwarded-For |
+ * | CSP_IDENTITY_ORIGINS | with SUMSUB_URL: its origin, https://in.sumsub.com, https://static.sumsub.com | origins (space or comma separated) the identity-check widget loads from: allowed in the CSP's script-src, connect-src and frame-src |
  * | NODE_ENV | unset | `production` stops the host emulator from watching its client files |
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from './http/rateLimits';
 
 export type DatabaseTarget =
   | { readonly kind: 'embedded'; readonly dataDir: string }
@@ -67,6 +74,12 @@ export interface ServerConfig {
   readonly providerWebhookUrl: string | undefined;
   readonly jobIntervalMs: number;
   readonly production: boolean;
+  readonly initDataMaxAgeSeconds: number;
+  readonly rateLimits: RateLimitConfig;
+  /** Fastify's trustProxy: false, a hop count or the proxy's addresses. */
+  readonly trustProxy: boolean | number | string[];
+  /** Origins the identity-check widget (Sumsub WebSDK) loads from, for the Content-Security-Policy. */
+  readonly identityOrigins: readonly string[];
 }
 
 export interface SmartGlocalConfig {
@@ -141,6 +154,38 @@ function nonEmpty(env: Env, name: string): string | undefined {
   return raw === undefined || raw === '' ? undefined : raw;
 }
 
+/** Sumsub's WebSDK: its iframe's default base and its CDN (shared/vendors/sumsub.md section 7). */
+const SUMSUB_WEBSDK_ORIGINS = ['https://in.sumsub.com', 'https://static.sumsub.com'];
+
+/** CSP_IDENTITY_ORIGINS, or with SUMSUB_URL its origin and the WebSDK's; each must be an http(s) origin. */
+function identityOrigins(env: Env): string[] {
+  const listed = nonEmpty(env, 'CSP_IDENTITY_ORIGINS');
+  const sumsub = nonEmpty(env, 'SUMSUB_URL');
+  const raw = listed !== undefined ? listed.split(/[\s,]+/).filter((item) => item !== '') : sumsub !== undefined ? [sumsub, ...SUMSUB_WEBSDK_ORIGINS] : [];
+  return [...new Set(raw.map((item) => {
+    let url: URL;
+    try {
+      url = new URL(item);
+    } catch {
+      throw new ConfigError(`${listed !== undefined ? 'CSP_IDENTITY_ORIGINS' : 'SUMSUB_URL'} must hold http(s) URLs, got "${item}"`);
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ConfigError(`CSP_IDENTITY_ORIGINS must hold http(s) origins, got "${item}"`);
+    return url.origin;
+  }))];
+}
+
+/** TRUST_PROXY: unset → off; digits → that many hops; else the proxy's addresses or CIDRs. */
+function trustProxy(env: Env): boolean | number | string[] {
+  const raw = nonEmpty(env, 'TRUST_PROXY');
+  if (raw === undefined) return false;
+  if (/^\d+$/.test(raw)) return integer(env, 'TRUST_PROXY', 0, 0, 10);
+  const addresses = raw.split(/[\s,]+/).filter((item) => item !== '');
+  if (addresses.some((item) => !/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(item))) {
+    throw new ConfigError(`TRUST_PROXY must be a hop count or the proxy's addresses (comma separated), got "${raw}"`);
+  }
+  return addresses;
+}
+
 export function isLoopbackHost(host: string): boolean {
   const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
   return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare) || bare === '::ffff:127.0.0.1';
@@ -204,6 +249,14 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     providerWebhookUrl: nonEmpty(env, 'PROVIDER_WEBHOOK_URL'),
     jobIntervalMs: integer(env, 'JOB_INTERVAL_MS', 60_000, 100, 86_400_000),
     production: env.NODE_ENV === 'production',
+    identityOrigins: identityOrigins(env),
+    initDataMaxAgeSeconds: integer(env, 'INIT_DATA_MAX_AGE_S', 86_400, 60, 31 * 86_400),
+    rateLimits: {
+      paymentsPerMinute: integer(env, 'RATE_LIMIT_PAYMENTS_PER_MINUTE', DEFAULT_RATE_LIMITS.paymentsPerMinute, 0, 1_000_000),
+      failedSignInsPerMinute: integer(env, 'RATE_LIMIT_FAILED_SIGNINS_PER_MINUTE', DEFAULT_RATE_LIMITS.failedSignInsPerMinute, 0, 1_000_000),
+      webhooksPerMinute: integer(env, 'RATE_LIMIT_WEBHOOKS_PER_MINUTE', DEFAULT_RATE_LIMITS.webhooksPerMinute, 0, 1_000_000),
+    },
+    trustProxy: trustProxy(env),
   };
 }
 

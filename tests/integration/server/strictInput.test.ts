@@ -4,13 +4,15 @@
  * Property-based with fast-check for the amount of the two payment-shaped requests and a few other request schemas.
  */
 import fc from 'fast-check';
+import { DEFAULT_RATE_LIMITS } from '../../../server/platform/http/rateLimits';
 import { ALICE, BOB, type TestServer, creatorWithChannel, startTestServer } from '../support/testServer';
 
 let server: TestServer;
 let channelId: number;
 let creator: Awaited<ReturnType<typeof creatorWithChannel>>['user'];
 beforeAll(async () => {
-  server = await startTestServer({ seed: true });
+  // Bob creates far more payments than a person would: no per-user payment limit here (rateLimits.test.ts has it).
+  server = await startTestServer({ seed: true, config: { rateLimits: { ...DEFAULT_RATE_LIMITS, paymentsPerMinute: 0 } } });
   ({ channelId, user: creator } = await creatorWithChannel(server));
 });
 afterAll(() => server.close());

@@ -74,6 +74,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SMART_GLOCAL_URL: 'ftp://x', ...keys })).toThrow(/http\(s\) URL/);
   });
 
+  test('hardening knobs: init data age, rate limits (0 = off), the proxy to trust', () => {
+    expect(loadConfig({})).toMatchObject({
+      initDataMaxAgeSeconds: 86_400, trustProxy: false,
+      rateLimits: { paymentsPerMinute: 20, failedSignInsPerMinute: 30, webhooksPerMinute: 3000 },
+    });
+    expect(loadConfig({
+      INIT_DATA_MAX_AGE_S: '3600', RATE_LIMIT_PAYMENTS_PER_MINUTE: '0', RATE_LIMIT_FAILED_SIGNINS_PER_MINUTE: '5', RATE_LIMIT_WEBHOOKS_PER_MINUTE: '100',
+    })).toMatchObject({ initDataMaxAgeSeconds: 3600, rateLimits: { paymentsPerMinute: 0, failedSignInsPerMinute: 5, webhooksPerMinute: 100 } });
+    expect(() => loadConfig({ INIT_DATA_MAX_AGE_S: '10' })).toThrow(/INIT_DATA_MAX_AGE_S/);
+    expect(() => loadConfig({ RATE_LIMIT_PAYMENTS_PER_MINUTE: '-1' })).toThrow(ConfigError);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16' }).trustProxy).toEqual(['10.0.0.1', '10.1.0.0/16']);
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
+  });
+
   test('numbers are checked', () => {
     expect(loadConfig({ PORT: '0', SERVICE_FEE_BPS: '250' })).toMatchObject({ port: 0, serviceFeeBps: 250 });
     expect(() => loadConfig({ PORT: '70000' })).toThrow(ConfigError);
