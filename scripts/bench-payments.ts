@@ -56,7 +56,9 @@ async function main(): Promise<void> {
   const url = process.env.DATABASE_URL;
   const database = await openDatabase(url?.startsWith('postgres') ? { kind: 'postgres', url } : { kind: 'memory' });
   await migrate(database);
-  const config = { ...testConfig({ database: database.kind === 'postgres' ? { kind: 'postgres', url: url ?? '' } : { kind: 'memory' } }), logLevel: 'silent' } as ResolvedConfig;
+  // Throughput is measured, not people: no payment or webhook rate limits.
+  const rateLimits = { paymentsPerMinute: 0, failedSignInsPerMinute: 0, webhooksPerMinute: 0 };
+  const config = { ...testConfig({ database: database.kind === 'postgres' ? { kind: 'postgres', url: url ?? '' } : { kind: 'memory' }, rateLimits }), logLevel: 'silent' } as ResolvedConfig;
   const clock = new AdjustableClock();
   const app = await buildApp({ database, config, clock, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -14,7 +14,7 @@
  * The database must be migrated before (server/main.ts and the test harness do it).
  */
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { SANDBOX_BOT_API_PREFIX, SandboxTelegram, botApiDoublePlugin } from './modules/bot/sandbox/BotApiDouble';
 import { NOT_LISTENING_ORIGIN, listeningOrigin, selfFetch } from './platform/http/selfFetch';
 import { SandboxService } from './modules/sandbox/service';
@@ -35,12 +35,16 @@ import { SANDBOX_RATES_PREFIX, createMoneyEngine } from './modules/payments/engi
 import type { MoneyDb } from './platform/db/moneyDb';
 import { addSharedSchemas } from './platform/http/schemas';
 import { installStatic } from './platform/http/static';
+import { strictValidatorFactory } from './platform/http/validation';
+import { installSecurityHeaders, noStoreForPrivateAnswers } from './platform/http/securityHeaders';
+import { installRateLimits } from './platform/http/rateLimits';
 import type { KycProvider } from './modules/verification/kyc/KycProvider';
 import { composeKyc } from './modules/verification/kyc/compose';
 import { sumsubDoublePlugin } from './modules/verification/sandbox/plugin';
 import { providerPlugin } from './modules/payments/sandbox/plugin';
 import { sandboxControlRoutes } from './modules/sandbox/controlRoutes';
 import { ratesDoubleRoutes } from './modules/payouts/sandbox/ratesDouble';
+import { installSandboxGuard } from './modules/sandbox/guard';
 import { emulatorPlugin } from './modules/sandbox/emulator/plugin';
 import { createServices } from './services';
 import { AdminService } from './modules/admin/service';
@@ -116,11 +120,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 256 * 1024,
     forceCloseConnections: true,
     return503OnClosing: true,
-    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
+    trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
+    // Every body field only in its own type; params, query strings and headers read from canonical text (validation.ts).
+    schemaController: { compilersFactory: { buildValidator: strictValidatorFactory() } },
   });
   self.app = app;
   app.decorate('deps', deps);
   installErrorHandler(app);
+  await installSecurityHeaders(app, config);
+  const limits = await installRateLimits(app, config.rateLimits);
   addSharedSchemas(app);
 
   await app.register(swagger, {
@@ -156,11 +164,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       if (text === '') done(null, undefined);
       else parseJson(request, text, done);
     });
-    installAuth(api, { db, clock, botToken: config.botToken });
+    noStoreForPrivateAnswers(api);
+    installAuth(api, { db, clock, botToken: config.botToken, initDataMaxAgeSeconds: config.initDataMaxAgeSeconds, onFailedSignIn: limits.failedSignIns });
     api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
     for (const module of ROUTES) await api.register(module.plugin, { deps });
   }, { prefix: '/api/v2' });
 
+  if (config.sandbox) installSandboxGuard(app, config);
   if (telegram !== null) {
     telegram.restore(await new SandboxService(db, clock).telegramWorld(), await botUpdates.lastAppliedId());
     await app.register(botApiDoublePlugin, { prefix: SANDBOX_BOT_API_PREFIX, telegram });

@@ -7,11 +7,11 @@
  * | HOST | 127.0.0.1 | listening address |
  * | DATABASE_URL | unset | unset: embedded PostgreSQL (PGlite) in DATA_DIR; `memory://`: in-memory PGlite; `postgres://` or `postgresql://`: a PostgreSQL server |
  * | DATA_DIR | ./.data | embedded database files, its lock file and the sandbox bot token |
- * | BOT_TOKEN | generated in the sandbox | signs and validates init data; with the sandbox off, calls the Bot API |
+ * | BOT_TOKEN | generated in the sandbox | signs and validates init data; with the sandbox off, calls the Bot API; given, SANDBOX must be set too |
  * | BOT_USERNAME | BackersSandboxBot | the bot's username until getMe answers at start-up (deep links t.me/<bot>/<app>) |
  * | APP_NAME | app | the mini-app's short name (deep links t.me/<bot>/<app>) |
- * | SANDBOX | on | `0`/`false`/`off` turns off the sandbox provider, KYC, bot, seed, control API and emulator |
- * | SANDBOX_PUBLIC | off | `1` allows the sandbox on a non-loopback HOST |
+ * | SANDBOX | on | `0`/`false`/`off` turns off the sandbox provider, KYC, bot, seed, control API and emulator; must be set when BOT_TOKEN is |
+ * | SANDBOX_PUBLIC | off | `1` allows the sandbox on a non-loopback HOST and through a proxy (modules/sandbox/guard.ts) |
  * | SERVICE_FEE_BPS | 1000 | service fee in basis points (1000 = 10%) |
  * | PUBLIC_URL | http://HOST:PORT | the app's public origin (launch links, bot buttons in the sandbox) |
  * | STATIC_DIR | ./dist | the built mini-app |
@@ -34,11 +34,18 @@
  * | KYC_AUTO_APPROVE | off | `1`: a passed identity check (kyc_approved) becomes approved at once, without an operator |
  * | JOB_INTERVAL_MS | 60000 | how often the background jobs run |
  * | ADMIN_TELEGRAM_IDS | unset | Telegram user ids of the operators (comma separated) who may sign in to /admin; the sandbox adds its demo operator |
+ * | INIT_DATA_MAX_AGE_S | 86400 | how old init data may be (seconds, on the server clock); dated over 60 s ahead is always refused |
+ * | RATE_LIMIT_PAYMENTS_PER_MINUTE | 20 | invoice payments a user may create per minute (0: no limit) |
+ * | RATE_LIMIT_FAILED_SIGNINS_PER_MINUTE | 30 | failed sign-ins (401) per address per minute before 429 (0: no limit) |
+ * | RATE_LIMIT_WEBHOOKS_PER_MINUTE | 3000 | webhook calls per address per minute (0: no limit) |
+ * | TRUST_PROXY | unset | the reverse proxy in front: a number of hops, or its addresses/CIDRs (comma separated); rate limits then count the client's address from X-Forwarded-For |
+ * | CSP_IDENTITY_ORIGINS | with SUMSUB_URL: its origin, https://in.sumsub.com, https://static.sumsub.com | origins (space or comma separated) the identity-check widget loads from: allowed in the CSP's script-src, connect-src and frame-src |
  * | NODE_ENV | unset | `production` stops the host emulator from watching its client files |
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from './http/rateLimits';
 
 export type DatabaseTarget =
   | { readonly kind: 'embedded'; readonly dataDir: string }
@@ -55,6 +62,10 @@ export interface ServerConfig {
   readonly botUsername: string;
   readonly appName: string;
   readonly sandbox: boolean;
+  /** SANDBOX=1 was given: only then does the sandbox sign init data with a BOT_TOKEN it did not generate. */
+  readonly sandboxExplicit: boolean;
+  /** The bot token is the sandbox's own, generated in DATA_DIR (ensureBotToken), not given in BOT_TOKEN. */
+  readonly botTokenGenerated: boolean;
   readonly sandboxPublic: boolean;
   readonly serviceFeeBps: number;
   readonly publicUrl: string;
@@ -74,6 +85,12 @@ export interface ServerConfig {
   readonly kycAutoApprove: boolean;
   readonly jobIntervalMs: number;
   readonly production: boolean;
+  readonly initDataMaxAgeSeconds: number;
+  readonly rateLimits: RateLimitConfig;
+  /** Fastify's trustProxy: false, a hop count or the proxy's addresses. */
+  readonly trustProxy: boolean | number | string[];
+  /** Origins the identity-check widget (Sumsub WebSDK) loads from, for the Content-Security-Policy. */
+  readonly identityOrigins: readonly string[];
   /**
    * Exchange rates for payouts of other currencies (a Frankfurter-compatible `latest` endpoint, e.g.
    * https://api.frankfurter.app); undefined: the sandbox's double with the sandbox on, else no conversion.
@@ -198,6 +215,38 @@ function nonEmpty(env: Env, name: string): string | undefined {
   return raw === undefined || raw === '' ? undefined : raw;
 }
 
+/** Sumsub's WebSDK: its iframe's default base and its CDN (shared/vendors/sumsub.md section 7). */
+const SUMSUB_WEBSDK_ORIGINS = ['https://in.sumsub.com', 'https://static.sumsub.com'];
+
+/** CSP_IDENTITY_ORIGINS, or with SUMSUB_URL its origin and the WebSDK's; each must be an http(s) origin. */
+function identityOrigins(env: Env): string[] {
+  const listed = nonEmpty(env, 'CSP_IDENTITY_ORIGINS');
+  const sumsub = nonEmpty(env, 'SUMSUB_URL');
+  const raw = listed !== undefined ? listed.split(/[\s,]+/).filter((item) => item !== '') : sumsub !== undefined ? [sumsub, ...SUMSUB_WEBSDK_ORIGINS] : [];
+  return [...new Set(raw.map((item) => {
+    let url: URL;
+    try {
+      url = new URL(item);
+    } catch {
+      throw new ConfigError(`${listed !== undefined ? 'CSP_IDENTITY_ORIGINS' : 'SUMSUB_URL'} must hold http(s) URLs, got "${item}"`);
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ConfigError(`CSP_IDENTITY_ORIGINS must hold http(s) origins, got "${item}"`);
+    return url.origin;
+  }))];
+}
+
+/** TRUST_PROXY: unset → off; digits → that many hops; else the proxy's addresses or CIDRs. */
+function trustProxy(env: Env): boolean | number | string[] {
+  const raw = nonEmpty(env, 'TRUST_PROXY');
+  if (raw === undefined) return false;
+  if (/^\d+$/.test(raw)) return integer(env, 'TRUST_PROXY', 0, 0, 10);
+  const addresses = raw.split(/[\s,]+/).filter((item) => item !== '');
+  if (addresses.some((item) => !/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(item))) {
+    throw new ConfigError(`TRUST_PROXY must be a hop count or the proxy's addresses (comma separated), got "${raw}"`);
+  }
+  return addresses;
+}
+
 export function isLoopbackHost(host: string): boolean {
   const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
   return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare) || bare === '::ffff:127.0.0.1';
@@ -226,6 +275,14 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     );
   }
   if (!sandbox && botToken === undefined) throw new ConfigError('BOT_TOKEN is required when SANDBOX=0');
+  // A real bot's token with the sandbox on by default would let the sandbox's control API sign in as anyone with it.
+  const sandboxExplicit = sandbox && nonEmpty(env, 'SANDBOX') !== undefined;
+  if (botToken !== undefined && nonEmpty(env, 'SANDBOX') === undefined) {
+    throw new ConfigError(
+      'Refusing to start: BOT_TOKEN is set but SANDBOX is not. Set SANDBOX=0 for production (the real bot, payments and identity check), ' +
+        'or SANDBOX=1 to run the sandbox with this token (its control API signs init data for any user with it).',
+    );
+  }
   if (nonEmpty(env, 'BOT_WEBHOOK_SECRET') !== undefined && nonEmpty(env, 'PUBLIC_URL') === undefined) {
     throw new ConfigError('BOT_WEBHOOK_SECRET needs PUBLIC_URL: Telegram sends updates to PUBLIC_URL/telegram/webhook (leave both unset to long-poll)');
   }
@@ -239,6 +296,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     botUsername: nonEmpty(env, 'BOT_USERNAME') ?? 'BackersSandboxBot',
     appName: nonEmpty(env, 'APP_NAME') ?? 'app',
     sandbox,
+    sandboxExplicit,
+    botTokenGenerated: false,
     sandboxPublic,
     serviceFeeBps: integer(env, 'SERVICE_FEE_BPS', 1000, 0, 10000),
     publicUrl: (nonEmpty(env, 'PUBLIC_URL') ?? `http://${displayHost}:${port}`).replace(/\/+$/, ''),
@@ -255,13 +314,21 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     production: env.NODE_ENV === 'production',
     payoutRatesUrl: nonEmpty(env, 'PAYOUT_RATES_URL')?.replace(/\/+$/, ''),
     adminTelegramIds: [...new Set([...telegramIds(env, 'ADMIN_TELEGRAM_IDS'), ...(sandbox ? [SANDBOX_DEMO_OPERATOR_ID] : [])])],
+    identityOrigins: identityOrigins(env),
+    initDataMaxAgeSeconds: integer(env, 'INIT_DATA_MAX_AGE_S', 86_400, 60, 31 * 86_400),
+    rateLimits: {
+      paymentsPerMinute: integer(env, 'RATE_LIMIT_PAYMENTS_PER_MINUTE', DEFAULT_RATE_LIMITS.paymentsPerMinute, 0, 1_000_000),
+      failedSignInsPerMinute: integer(env, 'RATE_LIMIT_FAILED_SIGNINS_PER_MINUTE', DEFAULT_RATE_LIMITS.failedSignInsPerMinute, 0, 1_000_000),
+      webhooksPerMinute: integer(env, 'RATE_LIMIT_WEBHOOKS_PER_MINUTE', DEFAULT_RATE_LIMITS.webhooksPerMinute, 0, 1_000_000),
+    },
+    trustProxy: trustProxy(env),
   };
 }
 
 /** A configuration for tests and scripts: in-memory database, sandbox on, a fixed bot token. */
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
   return {
-    ...loadConfig({ DATABASE_URL: 'memory://', PORT: '0', BOT_TOKEN: '1234567890:TEST-sandbox-token-for-tests-only-xx', LOG_LEVEL: 'silent' }),
+    ...loadConfig({ DATABASE_URL: 'memory://', PORT: '0', SANDBOX: '1', BOT_TOKEN: '1234567890:TEST-sandbox-token-for-tests-only-xx', LOG_LEVEL: 'silent' }),
     ...overrides,
   };
 }
@@ -276,12 +343,12 @@ export async function ensureBotToken(config: ServerConfig): Promise<ServerConfig
   const file = path.join(config.dataDir, 'sandbox-bot-token');
   try {
     const stored = (await readFile(file, 'utf8')).trim();
-    if (stored !== '') return { ...config, botToken: stored };
+    if (stored !== '') return { ...config, botToken: stored, botTokenGenerated: true };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   const token = `${randomInt(1_000_000_000, 9_999_999_999)}:${randomBytes(26).toString('base64url').slice(0, 35)}`;
   await mkdir(config.dataDir, { recursive: true });
   await writeFile(file, `${token}\n`, { mode: 0o600 });
-  return { ...config, botToken: token };
+  return { ...config, botToken: token, botTokenGenerated: true };
 }

@@ -24,6 +24,8 @@ const STATUS: Readonly<Partial<Record<ErrorCode, number>>> = {
   subscription_deleted: 409,
   idempotency_key_reused: 422,
   provider_unavailable: 503,
+  payload_too_large: 413,
+  rate_limited: 429,
 };
 
 export function statusOf(code: ErrorCode): number {

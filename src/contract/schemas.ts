@@ -11,6 +11,7 @@ import {
 import type { CardBrand, PayoutFieldName, PayoutMethod } from '../domain/entities';
 import { INVOICE_PAYMENT_METHODS, PAYOUT_PROGRESS, type PayoutProgress } from '../domain/entities';
 import { CURRENCIES, type Currency } from '../domain/money';
+import { WIRE_AMOUNT_PATTERN } from '../domain/amounts';
 
 /** A string of a fixed set, typed as that set (`{ type: 'string', enum }` on the wire, which the fast serialiser needs). */
 const oneOf = <const V extends readonly string[]>(values: V, options: { description?: string } = {}) =>
@@ -270,8 +271,11 @@ export const SavePayoutAccountResponseSchema = Type.Object({
 // spec's own error texts (payout accounts: src/domain/payout-account.ts); their types still name the allowed values.
 const text = (maxLength: number) => Type.String({ maxLength: maxLength * 4, description: `At most ${maxLength} characters (checked with the shared form rules)` });
 const positiveId = (options: { description?: string } = {}) => Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, ...options });
-/** Amounts travel in major units; 5, "5" and "5.00" all mean five. */
-export const AmountInputSchema = Type.Union([Type.Number(), Type.String({ maxLength: 32 })], { description: 'Major units as a number or a numeric string ("5", "5.00").' });
+/** Amounts travel in major units; 5, "5" and "5.00" all mean five; nothing else ("0x10", "1e3", " 5", "+5", true) does. */
+export const AmountInputSchema = Type.Union([Type.Number(), Type.String({ maxLength: 32 })], {
+  // The text itself is checked by the services (wireAmountText), so a malformed one answers the form rules' reason.
+  description: `Major units as a JSON number or a plain decimal string ("5", "5.00": ${WIRE_AMOUNT_PATTERN}; no sign, spaces, comma or exponent).`,
+});
 
 export const NewSubscriptionRequestSchema = Type.Object({
   channelId: positiveId(), name: text(32), description: text(300), period: oneOf(PERIODS), currency: currency(), amount: AmountInputSchema, buttonText: text(20),

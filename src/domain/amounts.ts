@@ -68,6 +68,28 @@ export function parseMoney(text: string, currency: Currency): Money | null {
 }
 
 /**
+ * The amount text the API takes (major units): digits with an optional dot and decimals. No sign, spaces, comma,
+ * exponent or base prefix; empty means nothing entered (the services check it; the API's description names it).
+ */
+export const WIRE_AMOUNT_PATTERN = '^([0-9]{1,16}(\\.[0-9]{1,16})?)?$';
+const WIRE_AMOUNT = new RegExp(WIRE_AMOUNT_PATTERN);
+
+/**
+ * An amount as it came over the wire: a JSON number (written out in plain decimals) or a plain decimal string gives
+ * its decimal text; anything else (another type, "0x10", "1e3", " 5", "+5", a negative or non-finite number) null.
+ */
+export function wireAmountText(raw: unknown): string | null {
+  const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw : null;
+  return text !== null && WIRE_AMOUNT.test(text) ? text : null;
+}
+
+/** The money a wire amount stands for in the currency, or null when it is not one (or has too many decimals). */
+export function parseWireAmount(raw: unknown, currency: Currency): Money | null {
+  const text = wireAmountText(raw);
+  return text === null ? null : parseMoney(text, currency);
+}
+
+/**
  * Normalises what the payer types into the donation invoice amount: digits only, leading zeros stripped
  * (section 5), so "05" becomes "5" and a lone "0" becomes "".
  */

@@ -26,6 +26,10 @@ export const ERROR_CODES = [
   'idempotency_key_reused',
   /** The card provider did not answer: nothing was charged; the same Idempotency-Key may be tried again. */
   'provider_unavailable',
+  /** The request body is over the server's size limit (413). */
+  'payload_too_large',
+  /** Too many requests in a short time (429, with Retry-After): the app shows its connection-trouble text. */
+  'rate_limited',
   // client transport failures
   'network_error',
   'request_aborted',
@@ -87,9 +91,10 @@ const CONNECTION_MESSAGES = ['load failed', 'network error', 'failed to fetch', 
 
 /**
  * True for the failures that show the "Connection trouble" blockout (section 8: network error or
- * "Load failed" while saving the payout account), as opposed to a server answer.
+ * "Load failed" while saving the payout account), as opposed to a server answer. A 429 (rate_limited) counts too:
+ * waiting and trying again is all the user can do.
  */
 export function isConnectionTrouble(error: { code?: string; message?: string }): boolean {
-  if (error.code === 'network_error' || error.code === 'timeout') return true;
+  if (error.code === 'network_error' || error.code === 'timeout' || error.code === 'rate_limited') return true;
   return typeof error.message === 'string' && CONNECTION_MESSAGES.includes(error.message.trim().toLowerCase());
 }

@@ -20,7 +20,7 @@ function sameSecret(given: string | undefined, expected: string): boolean {
 }
 
 export const botWebhookRoutes: FastifyPluginAsync<RouteOptions & { secret: string }> = async (app, { deps, secret }) => {
-  app.post(WEBHOOK_PATH, { schema: { hide: true } }, async (request) => {
+  app.post(WEBHOOK_PATH, { schema: { hide: true }, onRequest: app.rateLimits.webhooks }, async (request) => {
     const header = request.headers['x-telegram-bot-api-secret-token'];
     if (!sameSecret(typeof header === 'string' ? header : undefined, secret)) throw new AppError('unauthorized', 'wrong webhook secret');
     const update: unknown = request.body;

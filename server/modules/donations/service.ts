@@ -8,7 +8,7 @@ import { ownedChannel } from '../channels/access';
 import { type ServiceDeps, nowDate } from '../../platform/serviceDeps';
 import type { ChannelView } from '../../platform/views';
 import { Publisher, postText } from '../bot/publishing';
-import { formError } from '../subscriptions/service';
+import { amountText, formError } from '../subscriptions/service';
 
 export class DonationService {
   private readonly publisher: Publisher;
@@ -21,7 +21,7 @@ export class DonationService {
     const channel = await ownedChannel(this.deps.db, user, channelId, { write: true, needsBot: true });
     const valid = validateDonationForm({
       channelId: channel.id, title: input.title, description: input.description, currency: input.currency,
-      amount: typeof input.amount === 'number' ? String(input.amount) : input.amount, buttonText: input.buttonText,
+      amount: amountText(input.amount), buttonText: input.buttonText,
       pin: input.pin, disableNotification: input.disableNotification,
     });
     if (!valid.ok) throw formError(valid.error);

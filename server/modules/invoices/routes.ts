@@ -30,8 +30,9 @@ export const invoicesRoutes: FastifyPluginAsync<RouteOptions> = async (app, { de
       headers: idempotencyHeader,
       params: idParam,
       body: CreateDonationPaymentRequestSchema,
-      response: { 200: paymentAnswer, ...errorResponses(404, 409, 422) },
+      response: { 200: paymentAnswer, ...errorResponses(404, 409, 422, 429) },
     },
+    preHandler: app.rateLimits.payments,
   }, (request, reply) => idempotentReply(request, reply, engine, async (key) => {
     const view = await engine.payments.createInvoicePayment({ userId: currentUser(request).id, kind: 'donation', targetId: request.params.id, idempotencyKey: key, body: request.body });
     return createResponse(view, originOf(request));
@@ -44,8 +45,9 @@ export const invoicesRoutes: FastifyPluginAsync<RouteOptions> = async (app, { de
       headers: idempotencyHeader,
       params: idParam,
       body: CreateSubscriptionPaymentRequestSchema,
-      response: { 200: paymentAnswer, ...errorResponses(404, 409, 422) },
+      response: { 200: paymentAnswer, ...errorResponses(404, 409, 422, 429) },
     },
+    preHandler: app.rateLimits.payments,
   }, (request, reply) => idempotentReply(request, reply, engine, async (key) => {
     const view = await engine.payments.createInvoicePayment({ userId: currentUser(request).id, kind: 'subscription', targetId: request.params.id, idempotencyKey: key, body: request.body });
     return createResponse(view, originOf(request));

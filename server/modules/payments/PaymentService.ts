@@ -14,7 +14,7 @@
 import type { MemberAccess } from '../access/service';
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
-import { checkAmount, parseMoney } from '../../../src/domain/amounts';
+import { checkAmount, parseWireAmount } from '../../../src/domain/amounts';
 import type { InvoicePaymentMethod, PaymentStatus } from '../../../src/domain/entities';
 import { INVOICE_PAYMENT_METHODS } from '../../../src/domain/entities';
 import { type Money, money, toMajor } from '../../../src/domain/money';
@@ -342,7 +342,7 @@ export class PaymentService {
   private amountOf(target: InvoiceTarget, body: Readonly<Record<string, unknown>>): Money {
     if (target.kind === 'subscription') return money(target.priceMinor, target.currency);
     const raw = body.amount;
-    const parsed = typeof raw === 'number' || typeof raw === 'string' ? parseMoney(String(raw), target.currency) : null;
+    const parsed = parseWireAmount(raw, target.currency);
     if (target.amountMinor > 0) {
       // A fixed amount is charged exactly: the payer may repeat it or leave it out, never change it.
       const fixed = money(target.amountMinor, target.currency);

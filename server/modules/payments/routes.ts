@@ -49,6 +49,7 @@ export const paymentsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { de
     webhook.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
     webhook.post<{ Body: string }>('/pay/smart_glocal/webhook', {
       config: { public: true },
+      onRequest: app.rateLimits.webhooks,
       schema: {
         tags,
         summary: 'Smart Glocal webhooks (X-PARTNER-SIGN: RSA-SHA256 over the raw body; refused after 5 minutes; applied once)',

@@ -13,6 +13,7 @@ import { s } from '../../platform/http/schemas';
 import { channelDto, userDto } from '../../platform/dto';
 import type { OperatorDecision } from '../verification/service';
 import { type LaunchOptions, launchUrl, signInitData } from './initData';
+import { assertMaySign } from './guard';
 import { DEMO_ACCOUNTS } from './demoAccounts';
 import { SandboxService } from './service';
 import { SANDBOX_DEMO_OPERATOR_ID } from '../../platform/config';
@@ -41,6 +42,7 @@ export const sandboxControlRoutes: FastifyPluginAsync<RouteOptions> = async (app
       }, ['telegramId']),
     },
   }, async (request) => {
+    assertMaySign(config);
     const options = request.body;
     // Demo accounts launch with their seeded names unless told otherwise.
     const demo = DEMO_ACCOUNTS.find((account) => account.telegramId === options.telegramId);

@@ -6,6 +6,7 @@
 import type { EditSubscriptionRequest, MembersRequest, NewSubscriptionRequest, PublishSubscriptionRequest } from '../../../src/contract/api';
 import { isValidCommand } from '../../../src/domain/command';
 import { validateSubscriptionForm } from '../../../src/domain/subscription-form';
+import { wireAmountText } from '../../../src/domain/amounts';
 import { type Money, toMajor } from '../../../src/domain/money';
 import { AppError, notFound, validationError } from '../../platform/errors';
 import { type CursorPosition, decodeCursor, toPage } from '../../platform/db/cursor';
@@ -44,7 +45,11 @@ export function formError(error: FormRuleError): AppError {
   });
 }
 
-const amountText = (amount: number | string): string => (typeof amount === 'number' ? String(amount) : amount);
+/**
+ * A wire amount as the form rules read it: its plain decimal text, or for anything else a text no rule parses (so it
+ * answers amount_required; '' would mean "nothing entered", an open amount on a donation request).
+ */
+export const amountText = (amount: unknown): string => wireAmountText(amount) ?? '?';
 
 export class SubscriptionService {
   private readonly publisher: Publisher;

@@ -2,7 +2,7 @@
  * The one error handler: every failure answers `{ code, message }` (spec section 8 codes), never a stack trace.
  * - AppError (services): its status and code;
  * - schema validation: 400 validation_error naming the field;
- * - Fastify's own client errors (bad JSON, wrong content type, too large): 4xx validation_error;
+ * - Fastify's own client errors: bad JSON or a wrong content type 4xx validation_error, too large 413 payload_too_large;
  * - database errors by SQLSTATE (drizzle wraps them; the code is on `cause`): unique → 409 conflict,
  *   bad input representation / check violation → 400 validation_error, foreign key → 409 conflict;
  * - anything else: 500 error_unknown, logged.
@@ -40,7 +40,9 @@ export function sqlStateOf(error: unknown): string | undefined {
   return typeof cause === 'string' && /^[0-9A-Z]{5}$/.test(cause) ? cause : undefined;
 }
 
-const CLIENT_STATUS_CODES: Readonly<Record<number, ErrorCode>> = { 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 409: 'conflict' };
+const CLIENT_STATUS_CODES: Readonly<Record<number, ErrorCode>> = {
+  401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 409: 'conflict', 413: 'payload_too_large', 429: 'rate_limited',
+};
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { ApiClient, type ApiClientDependencies, type ScheduledRetry } from '../../../src/infrastructure/http/ApiClient';
 import { ApiRequestError } from '../../../src/infrastructure/http/HttpClient';
 import type { Clock } from '../../../src/application/ports/Clock';
+import { isConnectionTrouble } from '../../../src/domain/errors';
 
 interface ReceivedRequest {
   readonly method: string;
@@ -296,6 +297,19 @@ describe('ApiClient retries', () => {
 
     await expect(client.get('/payout')).resolves.toEqual({ ok: 1 });
     expect(received).toHaveLength(2);
+  });
+
+  it('never retries a POST answered 429', async () => {
+    const { client, retries } = createClient();
+    script = () => ({ status: 429, body: { code: 'rate_limited', message: 'Too many payments' } });
+
+    const failure = await failureOf(client.post('/invoice/donation/1/create', { paymentMethod: 'smart_glocal', amount: 5 }, { headers: { 'Idempotency-Key': 'k' } }));
+
+    expect(received).toHaveLength(1);
+    expect(retries).toEqual([]);
+    expect({ code: failure.code, status: failure.status }).toEqual({ code: 'rate_limited', status: 429 });
+    // The screens show their connection-trouble text and retry on their own timers (spec section 8).
+    expect(isConnectionTrouble(failure)).toBe(true);
   });
 
   it('never retries a POST answered 503', async () => {

@@ -37,5 +37,7 @@ describe('errors', () => {
     expect(isConnectionTrouble({ message: 'Load failed' })).toBe(true);
     expect(isConnectionTrouble({ message: 'Network Error' })).toBe(true);
     expect(isConnectionTrouble({ code: 'error_fields_required', message: 'Fill the fields' })).toBe(false);
+    // Rate limited (429): nothing to do but wait and try again.
+    expect(isConnectionTrouble({ code: 'rate_limited', message: 'Too many payments; try again in 30 s' })).toBe(true);
   });
 });

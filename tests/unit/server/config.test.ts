@@ -1,6 +1,8 @@
 /** Server configuration from the environment. */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ConfigError, isLoopbackHost, loadConfig } from '../../../server/platform/config';
+import { ConfigError, ensureBotToken, isLoopbackHost, loadConfig } from '../../../server/platform/config';
 
 describe('loadConfig', () => {
   test('defaults: 127.0.0.1:8080, embedded database in ./.data, sandbox on, 10% service fee', () => {
@@ -28,6 +30,27 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SANDBOX: 'maybe' })).toThrow(ConfigError);
   });
 
+  test('BOT_TOKEN without SANDBOX refuses to start, naming both choices; SANDBOX=1 signs with it, SANDBOX=0 is production', () => {
+    expect(() => loadConfig({ BOT_TOKEN: '1:x' })).toThrow(/SANDBOX=0 for production.*SANDBOX=1 to run the sandbox with this token/);
+    expect(() => loadConfig({ BOT_TOKEN: '1:x', SANDBOX: ' ' })).toThrow(ConfigError);
+    expect(loadConfig({ BOT_TOKEN: '1:x', SANDBOX: '1' })).toMatchObject({ sandbox: true, sandboxExplicit: true, botToken: '1:x', botTokenGenerated: false });
+    expect(loadConfig({ BOT_TOKEN: '1:x', SANDBOX: '0' })).toMatchObject({ sandbox: false, sandboxExplicit: false });
+    // No token: the sandbox by default, with a token of its own (ensureBotToken).
+    expect(loadConfig({})).toMatchObject({ sandbox: true, sandboxExplicit: false, botTokenGenerated: false });
+  });
+
+  test('ensureBotToken generates the sandbox token once and marks it as its own', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'backers-config-'));
+    try {
+      const first = await ensureBotToken(loadConfig({ DATA_DIR: dataDir }));
+      expect(first).toMatchObject({ botTokenGenerated: true, botToken: expect.stringMatching(/^\d{10}:/) });
+      expect(await ensureBotToken(loadConfig({ DATA_DIR: dataDir }))).toMatchObject({ botTokenGenerated: true, botToken: first.botToken });
+      expect(await ensureBotToken(loadConfig({ DATA_DIR: dataDir, BOT_TOKEN: '1:x', SANDBOX: '1' }))).toMatchObject({ botTokenGenerated: false, botToken: '1:x' });
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
   test('the bot: BOT_API_URL unset means the sandbox double or Telegram; a webhook secret needs PUBLIC_URL', () => {
     expect(loadConfig({}).botApiUrl).toBeUndefined();
     expect(loadConfig({ BOT_API_URL: 'http://127.0.0.1:9000/' }).botApiUrl).toBe('http://127.0.0.1:9000');
@@ -49,6 +72,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SANDBOX: '0', BOT_TOKEN: '1:x', SMART_GLOCAL_URL: 'https://demo.smart-glocal.com', SMART_GLOCAL_PROJECT: 'p1', SMART_GLOCAL_PRIVATE_KEY: 'k' }))
       .toThrow(/SMART_GLOCAL_PUBLIC_KEY is missing/);
     expect(() => loadConfig({ SMART_GLOCAL_URL: 'ftp://x', ...keys })).toThrow(/http\(s\) URL/);
+  });
+
+  test('hardening knobs: init data age, rate limits (0 = off), the proxy to trust', () => {
+    expect(loadConfig({})).toMatchObject({
+      initDataMaxAgeSeconds: 86_400, trustProxy: false,
+      rateLimits: { paymentsPerMinute: 20, failedSignInsPerMinute: 30, webhooksPerMinute: 3000 },
+    });
+    expect(loadConfig({
+      INIT_DATA_MAX_AGE_S: '3600', RATE_LIMIT_PAYMENTS_PER_MINUTE: '0', RATE_LIMIT_FAILED_SIGNINS_PER_MINUTE: '5', RATE_LIMIT_WEBHOOKS_PER_MINUTE: '100',
+    })).toMatchObject({ initDataMaxAgeSeconds: 3600, rateLimits: { paymentsPerMinute: 0, failedSignInsPerMinute: 5, webhooksPerMinute: 100 } });
+    expect(() => loadConfig({ INIT_DATA_MAX_AGE_S: '10' })).toThrow(/INIT_DATA_MAX_AGE_S/);
+    expect(() => loadConfig({ RATE_LIMIT_PAYMENTS_PER_MINUTE: '-1' })).toThrow(ConfigError);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16' }).trustProxy).toEqual(['10.0.0.1', '10.1.0.0/16']);
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
   });
 
   test('numbers are checked', () => {

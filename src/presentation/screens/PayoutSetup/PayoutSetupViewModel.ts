@@ -22,9 +22,9 @@ export function invalidFieldMessage(code: string, params: Readonly<Record<string
   return OWN_ERROR_CODES.has(code) ? { key: `payout.errors.${code}`, params } : { text: code };
 }
 
-/** Transport failures that show the connection-trouble blockout (spec section 8; Safari says "Load failed"). */
+/** Transport failures that show the connection-trouble blockout (spec section 8; Safari says "Load failed"; 429s too). */
 export function isConnectionFailure(failure: { readonly code: string; readonly message: string }): boolean {
-  return failure.code === 'network_error' || /load failed/i.test(failure.message) || /network error/i.test(failure.message);
+  return failure.code === 'network_error' || failure.code === 'rate_limited' || /load failed/i.test(failure.message) || /network error/i.test(failure.message);
 }
 
 export type InvalidTarget = PayoutFieldName | 'bank' | 'country';

@@ -13,6 +13,10 @@ describe('failureMessage: the one fail toast of a failed call', () => {
     expect(failureMessage({ code: 'error_unknown', message: 'Request failed with status code 502' })).toBe('common.toast.failed');
   });
 
+  it('shows the connection-trouble text when rate limited, not the server\'s words', () => {
+    expect(failureMessage({ code: 'rate_limited', message: 'Too many payments; try again in 30 s' })).toEqual({ key: 'common.connectionTrouble.text' });
+  });
+
   it("uses the caller's fallback", () => {
     expect(failureMessage({ code: 'error_unknown', message: 'boom' }, 'payment.unknownError')).toBe('payment.unknownError');
     expect(failureMessage({ code: 'x' }, { key: 'cards.primaryFailed' })).toEqual({ key: 'cards.primaryFailed' });

@@ -1,0 +1,104 @@
+/**
+ * Security headers on everything the server answers (@fastify/helmet), and `Cache-Control: no-store` on private API
+ * answers.
+ *
+ * Content-Security-Policy, built from the configuration:
+ * - scripts from this origin, plus the built index.html's own inline script by its hash (it starts the dashboard
+ *   request beside the entry: inlineScriptHashes); the sandbox's own pages under /sandbox, /provider, /websdk and
+ *   /resources (the host emulator, the Sumsub double's widget frame, the card provider double's bank pages) are small
+ *   server-rendered pages with inline scripts, so they also allow 'unsafe-inline' scripts;
+ * - styles from this origin and inline: Telegram's web clients send the app custom CSS (`set_custom_style`), which
+ *   the messenger SDK puts into a <style> element;
+ * - images from anywhere over https (Telegram's profile and channel photos), data: and blob:;
+ * - fetches to this origin, the card provider's tokenisation URL (SMART_GLOCAL_TOKENIZE_URL) and the identity check;
+ * - frames (the 3-D Secure and hosted payment pages of any bank, the identity widget): this origin and https, plus
+ *   the payment page and identity origins when they are plain http;
+ * - framed only by Telegram's web clients (`https://web.telegram.org https://*.telegram.org`) and, in the sandbox, by
+ *   this origin (the host emulator frames the app; the app frames the widget and bank pages).
+ * X-Frame-Options is not sent: frame-ancestors decides, and XFO's SAMEORIGIN would refuse Telegram's web clients.
+ * No CORS headers are sent here: no foreign origin may call the API from a browser (the provider double answers its
+ * own tokenisation preflights, as Smart Glocal does).
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { ServerConfig } from '../config';
+
+export const TELEGRAM_WEB_CLIENTS = ['https://web.telegram.org', 'https://*.telegram.org'] as const;
+export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
+
+type Directives = Record<string, string[]>;
+
+function originOf(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+const unique = (values: ReadonlyArray<string | undefined>): string[] => [...new Set(values.filter((value): value is string => value !== undefined && value !== ''))];
+const plainHttp = (origins: readonly string[]): string[] => origins.filter((origin) => origin.startsWith('http:'));
+
+/** The app's Content-Security-Policy directives for this configuration. */
+export function appCspDirectives(config: Pick<ServerConfig, 'sandbox' | 'smartGlocal' | 'identityOrigins'>, inlineScripts: readonly string[] = []): Directives {
+  const identity = [...config.identityOrigins];
+  const tokenize = originOf(config.smartGlocal?.tokenizeUrl);
+  const paymentPage = originOf(config.smartGlocal?.paymentPageUrl);
+  return {
+    'default-src': ["'self'"],
+    'base-uri': ["'self'"],
+    'object-src': ["'none'"],
+    'script-src': unique(["'self'", ...inlineScripts, ...identity]),
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': unique(["'self'", tokenize, ...identity]),
+    'frame-src': unique(["'self'", 'https:', ...plainHttp(unique([paymentPage, ...identity]))]),
+    'form-action': ["'self'"],
+    'frame-ancestors': unique([config.sandbox ? "'self'" : undefined, ...TELEGRAM_WEB_CLIENTS]),
+  };
+}
+
+/** The sandbox's server-rendered pages: the app's policy plus inline scripts. */
+export function sandboxPageCspDirectives(app: Directives): Directives {
+  return { ...app, 'script-src': [...app['script-src']!, "'unsafe-inline'"] };
+}
+
+const isSandboxPage = (url: string): boolean => /^\/(sandbox|provider|websdk|resources)(\/|$)/.test(url);
+
+/** CSP sources ('sha256-…') of the inline scripts of the built index.html in `staticDir` (none when not built). */
+export function inlineScriptHashes(staticDir: string): string[] {
+  const file = path.join(staticDir, 'index.html');
+  if (!existsSync(file)) return [];
+  const html = readFileSync(file, 'utf8');
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => `'sha256-${createHash('sha256').update(match[1]!, 'utf8').digest('base64')}'`);
+}
+
+/** Registers the headers; call first, before any route. */
+export async function installSecurityHeaders(app: FastifyInstance, config: Pick<ServerConfig, 'sandbox' | 'smartGlocal' | 'identityOrigins' | 'staticDir'>): Promise<void> {
+  const directives = appCspDirectives(config, inlineScriptHashes(config.staticDir));
+  const common = {
+    xFrameOptions: false,
+    referrerPolicy: { policy: REFERRER_POLICY },
+    strictTransportSecurity: { maxAge: 15_552_000, includeSubDomains: false },
+  } as const;
+  await app.register(helmet, { ...common, contentSecurityPolicy: { useDefaults: false, directives } });
+  if (config.sandbox) {
+    const sandboxPages = { ...common, contentSecurityPolicy: { useDefaults: false, directives: sandboxPageCspDirectives(directives) } };
+    app.addHook('onRoute', (route: RouteOptions) => {
+      if (isSandboxPage(route.url ?? '')) route.config = { ...(route.config ?? {}), helmet: sandboxPages } as RouteOptions['config'];
+    });
+  }
+}
+
+/** `Cache-Control: no-store` on every answer of the scope but its public routes (register inside /api/v2). */
+export function noStoreForPrivateAnswers(api: FastifyInstance): void {
+  api.addHook('onSend', async (request, reply, payload) => {
+    if (request.routeOptions.config?.public !== true) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+}
