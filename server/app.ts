@@ -26,6 +26,7 @@ import type { BotProfile } from './platform/serviceDeps';
 import { AppError } from './platform/errors';
 import { installAuth } from './modules/users/auth';
 import { installErrorHandler } from './platform/http/errorHandler';
+import { installDrain } from './platform/http/drain';
 import { ROUTES } from './routes';
 import { createJobs } from './jobs';
 import { ChannelAccessService } from './modules/access/service';
@@ -113,6 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   self.app = app;
   app.decorate('deps', deps);
   installErrorHandler(app);
+  installDrain(app);
   addSharedSchemas(app);
 
   await app.register(swagger, {

@@ -1,7 +1,7 @@
 /**
  * `npm start` (after `vite build`): migrate, seed an empty sandbox database, listen, print the addresses, run the
- * background jobs every minute, and shut down cleanly on SIGINT/SIGTERM (stop accepting, finish requests, close
- * the database and release the data dir lock).
+ * background jobs every minute, and shut down cleanly on SIGINT/SIGTERM (answer new requests 503 shutting_down, finish
+ * those in flight and the running jobs, stop listening, close the database and release the data dir lock).
  */
 import { buildApp } from './app';
 import { type BotConnection, connectBot } from './modules/bot/startup';
@@ -11,6 +11,9 @@ import { seedIfEmpty } from './modules/sandbox/seed';
 import { type Database, openDatabase } from './platform/db/db';
 import { DataDirLockedError } from './platform/db/lock';
 import { migrate } from './platform/db/migrate';
+
+/** The longest a shutdown waits for requests in flight (a payment waits on the provider up to PROVIDER_TIMEOUT_MS). */
+const DRAIN_TIMEOUT_MS = 20_000;
 
 async function main(): Promise<void> {
   const config = await ensureBotToken(loadConfig());
@@ -41,12 +44,11 @@ async function main(): Promise<void> {
   console.info(`Bot: @${bot.username}, updates by ${bot.updates}`);
   console.info(`Database: ${database.kind === 'embedded' ? `embedded PostgreSQL in ${config.dataDir}` : database.kind}`);
 
-  let jobsRunning = false;
+  let jobsRun: Promise<unknown> | null = null;
   const timer = setInterval(() => {
-    if (jobsRunning) return;
-    jobsRunning = true;
-    app.deps.jobs.run({ db: database.db, clock, config, log: { info: (m) => app.log.info(m), error: (m) => app.log.error(m) } })
-      .finally(() => { jobsRunning = false; });
+    if (jobsRun !== null) return;
+    jobsRun = app.deps.jobs.run({ db: database.db, clock, config, log: { info: (m) => app.log.info(m), error: (m) => app.log.error(m) } })
+      .finally(() => { jobsRun = null; });
   }, config.jobIntervalMs);
   timer.unref();
 
@@ -56,15 +58,18 @@ async function main(): Promise<void> {
     closing = true;
     console.info(`${signal}: shutting down`);
     clearInterval(timer);
-    // Never hang on the way out: whatever is still open after 10 s is cut.
+    // Never hang on the way out: whatever is still open after the drain and 10 s more is cut.
     setTimeout(() => {
       console.error('shutdown took too long; exiting');
       process.exit(1);
-    }, 10_000).unref();
+    }, DRAIN_TIMEOUT_MS + 10_000).unref();
     let code = 0;
     try {
       await bot.stop();
+      // New requests answer 503 shutting_down; those in flight finish (server/platform/http/drain.ts).
+      if (!(await app.drain.drain({ timeoutMs: DRAIN_TIMEOUT_MS }))) console.error(`requests still running after ${DRAIN_TIMEOUT_MS} ms are cut`);
       await app.close();
+      await jobsRun;
     } catch (error) {
       console.error('closing the HTTP server failed:', error);
       code = 1;
