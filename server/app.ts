@@ -4,6 +4,7 @@
  * Layout:
  * - /api/v2/*            the API (auth hook in this scope; route modules from server/routes.ts)
  * - /api/v2/openapi.json the OpenAPI document generated from the route schemas (public)
+ * - /health/live, /health/ready  probes (public); /metrics  Prometheus, only with METRICS_TOKEN (Bearer)
  * - /provider/*          the sandbox card provider (money engine), sandbox only
  * - /sandbox/*           control API, KYC widget and the messenger host emulator, sandbox only (404 otherwise)
  * - /telegram/webhook    Bot API updates, when BOT_WEBHOOK_SECRET is set
@@ -27,6 +28,9 @@ import { AppError } from './platform/errors';
 import { installAuth } from './modules/users/auth';
 import { installErrorHandler } from './platform/http/errorHandler';
 import { installDrain } from './platform/http/drain';
+import { installHealth } from './platform/http/health';
+import { createMetrics, installMetrics } from './platform/http/metrics';
+import { readMigrations } from './platform/db/migrate';
 import { ROUTES } from './routes';
 import { createJobs } from './jobs';
 import { ChannelAccessService } from './modules/access/service';
@@ -101,8 +105,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     now: () => clock.now(), ...(bot instanceof TelegramBotGateway ? { client: botClientOptions(bot.options) } : {}),
   });
   telegram?.connect((update) => botUpdates.handle(update));
-  const jobs = createJobs(money, { access, botUpdates });
-  const deps: AppDeps = { database, db, config, clock, bot, kyc, botProfile, services, money, jobs, botUpdates, sandboxTelegram: telegram };
+  const metrics = createMetrics({ paymentsByStatus: () => money.payments.countByStatus() });
+  const jobs = createJobs(money, { access, botUpdates }).observe((result) => metrics.jobRan(result));
+  const deps: AppDeps = { database, db, config, clock, bot, kyc, botProfile, services, money, jobs, botUpdates, sandboxTelegram: telegram, metrics };
 
   const app = Fastify({
     logger: options.logger ?? (config.logLevel === 'silent' ? false : { level: config.logLevel }),
@@ -115,6 +120,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('deps', deps);
   installErrorHandler(app);
   installDrain(app);
+  installMetrics(app, metrics, config.metricsToken);
+  installHealth(app, { db, migrations: (await readMigrations()).map((migration) => migration.version) });
   addSharedSchemas(app);
 
   await app.register(swagger, {

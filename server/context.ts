@@ -13,6 +13,7 @@ import type { Services } from './services';
 import type { MoneyEngine } from './modules/payments/engine';
 import type { JobRegistry } from './platform/jobs';
 import type { Database, Db } from './platform/db/db';
+import type { Metrics } from './platform/http/metrics';
 
 export type ResolvedConfig = ServerConfig & { readonly botToken: string };
 
@@ -34,6 +35,8 @@ export interface AppDeps {
   readonly botUpdates: BotUpdateHandler;
   /** The sandbox's Telegram (the Bot API double's world), null with the sandbox off. */
   readonly sandboxTelegram: SandboxTelegram | null;
+  /** Prometheus instruments (GET /metrics with METRICS_TOKEN). */
+  readonly metrics: Metrics;
 }
 
 /** Options every route plugin receives. */

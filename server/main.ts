@@ -24,6 +24,8 @@ async function main(): Promise<void> {
   if (config.sandbox && (await seedIfEmpty(database.db, clock, config))) console.info('database: seeded the demo accounts (README "Demo accounts")');
 
   const app = await buildApp({ database, config, clock });
+  // One process owns an embedded database: a request left running in it died with the previous process.
+  if (database.kind !== 'postgres') await app.deps.money.idempotency.releaseOrphans();
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;

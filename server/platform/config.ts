@@ -27,6 +27,9 @@
  * | SMART_GLOCAL_FEE_BPS | 300 | Smart Glocal's fee per our agreement, in basis points (the ledger's provider fee) |
  * | PROVIDER_WEBHOOK_URL | this server | where the sandbox's double sends its webhooks |
  * | JOB_INTERVAL_MS | 60000 | how often the background jobs run |
+ * | METRICS_TOKEN | unset | GET /metrics (Prometheus) answers `Authorization: Bearer <token>`; unset: /metrics is 404 |
+ * | PROVIDER_TIMEOUT_MS | 10000 | the longest one call to the card provider may take (then the payment stays pending for reconciliation) |
+ * | CRASH_AT | unset | tests only: kill the process at a named point of the payment path (server/platform/crashPoint.ts); refused in production |
  * | NODE_ENV | unset | `production` stops the host emulator from watching its client files |
  */
 import { randomBytes, randomInt } from 'node:crypto';
@@ -63,6 +66,29 @@ export interface ServerConfig {
   readonly providerWebhookUrl: string | undefined;
   readonly jobIntervalMs: number;
   readonly production: boolean;
+  /** Bearer token of GET /metrics; undefined: no metrics endpoint. */
+  readonly metricsToken: string | undefined;
+  readonly providerTimeoutMs: number;
+  /** Tests only: the payment path's crash point to die at (server/platform/crashPoint.ts). */
+  readonly crashAt: CrashPoint | undefined;
+}
+
+/** Named points of the payment path a test process may be killed at (CRASH_AT). */
+export const CRASH_POINTS = ['before_provider_call', 'after_provider_answer', 'after_commit'] as const;
+export type CrashPoint = (typeof CRASH_POINTS)[number];
+
+function crashPoint(env: Env): CrashPoint | undefined {
+  const raw = nonEmpty(env, 'CRASH_AT');
+  if (raw === undefined) return undefined;
+  if (env.NODE_ENV === 'production') throw new ConfigError('CRASH_AT is a test hook and is refused with NODE_ENV=production');
+  if (!(CRASH_POINTS as readonly string[]).includes(raw)) throw new ConfigError(`CRASH_AT must be one of ${CRASH_POINTS.join(', ')}, got "${raw}"`);
+  return raw as CrashPoint;
+}
+
+function metricsToken(env: Env): string | undefined {
+  const token = nonEmpty(env, 'METRICS_TOKEN');
+  if (token !== undefined && token.length < 16) throw new ConfigError('METRICS_TOKEN must be at least 16 characters');
+  return token;
 }
 
 export interface SmartGlocalConfig {
@@ -190,6 +216,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     providerWebhookUrl: nonEmpty(env, 'PROVIDER_WEBHOOK_URL'),
     jobIntervalMs: integer(env, 'JOB_INTERVAL_MS', 60_000, 100, 86_400_000),
     production: env.NODE_ENV === 'production',
+    metricsToken: metricsToken(env),
+    providerTimeoutMs: integer(env, 'PROVIDER_TIMEOUT_MS', 10_000, 100, 120_000),
+    crashAt: crashPoint(env),
   };
 }
 

@@ -26,6 +26,10 @@ export const ERROR_CODES = [
   'idempotency_key_reused',
   /** The card provider did not answer: nothing was charged; the same Idempotency-Key may be tried again. */
   'provider_unavailable',
+  /** The database did not answer (server/platform/http/errorHandler.ts): nothing was written; try again shortly. */
+  'database_unavailable',
+  /** The server is draining for a restart (server/platform/http/drain.ts): the request was not run; try again. */
+  'shutting_down',
   // client transport failures
   'network_error',
   'request_aborted',

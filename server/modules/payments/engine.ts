@@ -29,7 +29,7 @@ export const SANDBOX_PROJECT = 'backers-sandbox';
 export interface MoneyEngineDeps {
   readonly db: MoneyDb;
   readonly clock: ServerClock;
-  readonly config: Pick<ServerConfig, 'sandbox' | 'serviceFeeBps' | 'smartGlocal' | 'smartGlocalFeeBps'>;
+  readonly config: Pick<ServerConfig, 'sandbox' | 'serviceFeeBps' | 'smartGlocal' | 'smartGlocalFeeBps'> & Partial<Pick<ServerConfig, 'providerTimeoutMs' | 'crashAt'>>;
   /** Personal invite links to private channels for paid memberships. */
   readonly access?: MemberAccess;
   /** Tells a creator a payout failed and the money is back (the bot, from the composition). */
@@ -61,6 +61,7 @@ export function createMoneyEngine(deps: MoneyEngineDeps): MoneyEngine {
       privateKey: privateKeyFrom(settings.privateKey, 'SMART_GLOCAL_PRIVATE_KEY'),
       providerPublicKey: publicKeyFrom(settings.publicKey, 'SMART_GLOCAL_PUBLIC_KEY'),
       feeBps: config.smartGlocalFeeBps,
+      ...(config.providerTimeoutMs !== undefined ? { timeoutMs: config.providerTimeoutMs } : {}),
     });
   } else if (config.sandbox) {
     const keys = sandboxKeyPairs();
@@ -80,12 +81,14 @@ export function createMoneyEngine(deps: MoneyEngineDeps): MoneyEngine {
       privateKey: keys.partner.privateKey,
       providerPublicKey: keys.provider.publicKey,
       feeBps: SANDBOX_PROVIDER_FEE_BPS,
+      ...(config.providerTimeoutMs !== undefined ? { timeoutMs: config.providerTimeoutMs } : {}),
       ...(deps.self !== undefined ? { post: deps.self.post } : {}),
     });
   }
   const payments = new PaymentService({
     db: deps.db, clock: deps.clock, provider, serviceFeeBps: config.serviceFeeBps,
     ...(deps.access ? { access: deps.access } : {}), ...(deps.payoutFailed ? { payoutFailed: deps.payoutFailed } : {}),
+    ...(config.crashAt !== undefined ? { crashAt: config.crashAt } : {}),
   });
   return {
     provider,

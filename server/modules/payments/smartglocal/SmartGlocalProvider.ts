@@ -245,11 +245,11 @@ export class SmartGlocalProvider implements PaymentProvider {
     if (payout !== undefined && payment === undefined) {
       const reference = referenceOf(payout);
       if (reference === null) return { ok: false, reason: 'malformed' };
-      event = { id, kind: 'payout', payout: this.toPayout(session, reference) };
+      event = { id, kind: 'payout', payout: this.toPayout(session, reference), happenedAtMs: happenedAt };
     } else {
       const reference = payment === undefined ? null : referenceOf(payment);
       if (reference === null) return { ok: false, reason: 'malformed' };
-      event = { id, kind: 'payment', payment: this.toPayment(session, reference) };
+      event = { id, kind: 'payment', payment: this.toPayment(session, reference), happenedAtMs: happenedAt };
     }
     return { ok: true, event };
   }
