@@ -33,27 +33,10 @@ async function main(): Promise<void> {
   console.info(`Backers is running at ${origin}/`);
   console.info(`API: ${origin}/api/v2 (OpenAPI: ${origin}/api/v2/openapi.json)`);
   if (config.sandbox) console.info(`Messenger host emulator: ${origin}/sandbox/`);
-  let bot: BotConnection;
-  try {
-    bot = await connectBot(app);
-  } catch (error) {
-    // Without the Bot API the product cannot grant or end access: refuse to run half-started.
-    console.error(`The bot could not start (${error instanceof Error ? error.message : String(error)}); check BOT_TOKEN and BOT_API_URL.`);
-    await app.close();
-    await database.close();
-    process.exit(1);
-  }
-  console.info(`Bot: @${bot.username}, updates by ${bot.updates}`);
-  console.info(`Database: ${database.kind === 'embedded' ? `embedded PostgreSQL in ${config.dataDir}` : database.kind}`);
-
+  // Signals are handled from here on, also while the bot still connects.
+  let bot: BotConnection | null = null;
+  let timer: NodeJS.Timeout | undefined = undefined;
   let jobsRun: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (jobsRun !== null) return;
-    jobsRun = app.deps.jobs.run({ db: database.db, clock, config, log: { info: (m) => app.log.info(m), error: (m) => app.log.error(m) } })
-      .finally(() => { jobsRun = null; });
-  }, config.jobIntervalMs);
-  timer.unref();
-
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -67,7 +50,7 @@ async function main(): Promise<void> {
     }, DRAIN_TIMEOUT_MS + 10_000).unref();
     let code = 0;
     try {
-      await bot.stop();
+      await bot?.stop();
       // New requests answer 503 shutting_down; those in flight finish (server/platform/http/drain.ts).
       if (!(await app.drain.drain({ timeoutMs: DRAIN_TIMEOUT_MS }))) console.error(`requests still running after ${DRAIN_TIMEOUT_MS} ms are cut`);
       await app.close();
@@ -86,6 +69,30 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    bot = await connectBot(app);
+  } catch (error) {
+    if (closing) return;
+    // Without the Bot API the product cannot grant or end access: refuse to run half-started.
+    console.error(`The bot could not start (${error instanceof Error ? error.message : String(error)}); check BOT_TOKEN and BOT_API_URL.`);
+    await app.close();
+    await database.close();
+    process.exit(1);
+  }
+  if (closing) {
+    await bot.stop();
+    return;
+  }
+  console.info(`Bot: @${bot.username}, updates by ${bot.updates}`);
+  console.info(`Database: ${database.kind === 'embedded' ? `embedded PostgreSQL in ${config.dataDir}` : database.kind}`);
+
+  timer = setInterval(() => {
+    if (jobsRun !== null) return;
+    jobsRun = app.deps.jobs.run({ db: database.db, clock, config, log: { info: (m) => app.log.info(m), error: (m) => app.log.error(m) } })
+      .finally(() => { jobsRun = null; });
+  }, config.jobIntervalMs);
+  timer.unref();
 }
 
 main().catch((error: unknown) => {

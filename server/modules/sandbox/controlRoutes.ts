@@ -126,7 +126,7 @@ export const sandboxControlRoutes: FastifyPluginAsync<RouteOptions> = async (app
       body: s.object({
         delayMs: { type: 'integer', minimum: 0, maximum: 120_000 }, failStatus: { type: 'integer', minimum: 400, maximum: 599 },
         methods: { type: 'array', maxItems: 20, items: { type: 'string', pattern: '^[a-z/_]{1,64}$' } }, times: { type: 'integer', minimum: 1, maximum: 10_000 },
-      }),
+      }, []),
     },
   }, async (request) => {
     if (deps.money.double === null) throw notFound('The sandbox provider is not running');

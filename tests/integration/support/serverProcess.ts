@@ -58,7 +58,8 @@ export async function startServerProcess(options: StartOptions = {}): Promise<Se
   const deadline = Date.now() + (options.timeoutMs ?? 90_000);
   while (Date.now() < deadline) {
     const match = /Backers is running at (http:\/\/[^\s/]+)\//.exec(output);
-    if (match) return { child, origin: match[1]!, output: () => output, exited };
+    // Started: listening, and the bot connected (the last step before the jobs).
+    if (match && /^Bot: @/m.test(output)) return { child, origin: match[1]!, output: () => output, exited };
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited (${child.exitCode ?? child.signalCode}):\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
