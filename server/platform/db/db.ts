@@ -90,7 +90,7 @@ export function fromPglite(pglite: PGlite, kind: 'embedded' | 'memory' = 'memory
  * keep-alive notices a dead peer on idle connections. The pool replaces broken connections by itself, so the server
  * recovers as soon as the database is back.
  */
-export const PG_TIMEOUTS = { CONNECT_TIMEOUT_MS: 1_500, STATEMENT_TIMEOUT_MS: 15_000, QUERY_TIMEOUT_MS: 20_000 } as const;
+export const PG_TIMEOUTS = { CONNECT_TIMEOUT_MS: 1_000, STATEMENT_TIMEOUT_MS: 15_000, QUERY_TIMEOUT_MS: 20_000 } as const;
 
 export function fromPostgresUrl(url: string, poolSize = 20): Database {
   setPgParsers();
