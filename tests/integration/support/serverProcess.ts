@@ -24,9 +24,9 @@ export interface ServerProcess {
 
 export interface StartOptions {
   readonly env?: Record<string, string>;
-  /** `tsx` (default): server/main.ts as `npm start` runs it; `compiled`: node dist-server/main.js. */
-  readonly entry?: 'tsx' | 'compiled';
-  /** Resolve as soon as the process exits instead of failing (a crash point test waits for the kill). */
+  /** `tsx` (default): server/main.ts as `npm start` runs it; else the path of a compiled bundle (npm run build:server). */
+  readonly entry?: 'tsx' | { readonly compiled: string };
+  /** How long start-up may take. */
   readonly timeoutMs?: number;
 }
 
@@ -41,7 +41,8 @@ export async function preparedDataDir(prefix = 'backers-process-'): Promise<stri
 }
 
 export async function startServerProcess(options: StartOptions = {}): Promise<ServerProcess> {
-  const args = options.entry === 'compiled' ? ['dist-server/main.js'] : ['--import', 'tsx', 'server/main.ts'];
+  const entry = options.entry ?? 'tsx';
+  const args = entry === 'tsx' ? ['--import', 'tsx', 'server/main.ts'] : ['--enable-source-maps', entry.compiled];
   // The server is this process's own child (no npx in between), so a signal reaches it directly.
   const child = spawn(process.execPath, args, {
     cwd: process.cwd(),
