@@ -6,8 +6,8 @@
  *    `{ code: 'shutting_down' }` at once, before any handler runs (nothing is written for it);
  * 2. requests already in flight finish normally; every answer sent while draining says `Connection: close` so clients
  *    stop reusing the connection;
- * 3. `drain()` resolves once nothing has been in flight for `quietMs` (clients that just got their last answer learn
- *    about the shutdown from a 503 rather than a refused connection), or after `timeoutMs`.
+ * 3. `drain()` resolves once nothing has been in flight for `quietMs` (1 s by default: clients that just got their
+ *    last answer learn about the shutdown from a 503 rather than a refused connection), or after `timeoutMs`.
  * The caller then closes the app (listener and idle sockets) and the database.
  *
  * Calls to the sandbox's Smart Glocal double (/provider) are the in-flight payments' own provider calls over HTTP: they
@@ -69,7 +69,7 @@ export function installDrain(app: FastifyInstance): void {
     get inFlight() {
       return inFlight;
     },
-    async drain({ quietMs = 300, timeoutMs = 15_000 } = {}) {
+    async drain({ quietMs = 1_000, timeoutMs = 15_000 } = {}) {
       draining = true;
       lastSettledAt = Math.max(lastSettledAt, Date.now());
       const deadline = Date.now() + timeoutMs;
