@@ -1,4 +1,4 @@
-/** Two projects: fast unit tests (fakes only) and integration tests (real HTTP, embedded PostgreSQL). */
+/** Projects: fast unit tests (fakes only), integration tests (real HTTP, embedded PostgreSQL), slow fault tests (server processes). */
 const tsJest = ['ts-jest', { tsconfig: { module: 'commonjs', moduleResolution: 'node', allowJs: true, jsx: 'react-jsx', esModuleInterop: true, isolatedModules: true, verbatimModuleSyntax: false, experimentalDecorators: true, rootDir: '.', ignoreDeprecations: '6.0' } }];
 const common = {
   transform: { '^.+\\.(t|j)sx?$': tsJest, '^.+\\.mjs$': tsJest },
@@ -14,5 +14,7 @@ module.exports = {
   projects: [
     { ...common, displayName: 'unit', testEnvironment: 'node', testMatch: ['<rootDir>/tests/unit/**/*.test.ts?(x)'] },
     { ...common, displayName: 'integration', testEnvironment: 'node', testMatch: ['<rootDir>/tests/integration/**/*.test.ts?(x)'], slowTestThreshold: 20 },
+    // Slow process-level fault tests (kill -9 at crash points): `npm run test:faults`, not part of `npm test`.
+    { ...common, displayName: 'faults', testEnvironment: 'node', testMatch: ['<rootDir>/tests/faults/**/*.test.ts?(x)'], slowTestThreshold: 60 },
   ],
 };

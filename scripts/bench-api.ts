@@ -14,7 +14,6 @@
  * Options (environment): BENCH_CONCURRENCY (50), BENCH_SECONDS (5), BENCH_MAX_REQUESTS (20000), BENCH_WARMUP (200),
  * BENCH_POOL (PostgreSQL pool size, default the concurrency), BENCH_ONLY (run only the calls whose name contains it). Add a scenario to SCENARIOS to measure another call.
  */
-import pg from 'pg';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -25,8 +24,8 @@ import { testConfig } from '../server/platform/config';
 import type { ResolvedConfig } from '../server/context';
 import { signInitData } from '../server/modules/sandbox/initData';
 import { seedIfEmpty } from '../server/modules/sandbox/seed';
-import { type Database, fromPostgresUrl, openDatabase } from '../server/platform/db/db';
 import { migrate } from '../server/platform/db/migrate';
+import { benchDatabase, percentile } from './bench-support';
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -59,31 +58,6 @@ const SCENARIOS = (context: Context): Scenario[] => [
   { name: 'POST /api/v2/subscription/1/members', method: 'POST', path: '/api/v2/subscription/1/members', body: { filter: 'all', startFrom: null }, as: 1001 },
 ];
 
-async function benchDatabase(): Promise<{ database: Database; label: string; cleanup: () => Promise<void> }> {
-  const url = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (url && /^postgres(ql)?:\/\//.test(url)) {
-    const name = `backers_bench_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const target = new URL(url);
-    target.pathname = `/${name}`;
-    const database = fromPostgresUrl(target.toString(), POOL);
-    return {
-      database,
-      label: `PostgreSQL (${new URL(url).host}, pool ${POOL})`,
-      async cleanup() {
-        const drop = new pg.Client({ connectionString: url });
-        await drop.connect();
-        await drop.query(`drop database if exists ${name} with (force)`);
-        await drop.end();
-      },
-    };
-  }
-  return { database: await openDatabase({ kind: 'memory' }), label: 'embedded PostgreSQL (PGlite, in memory)', cleanup: async () => undefined };
-}
-
 /** Busy CPU time of the whole machine so far (Linux /proc/stat, all cores), in ms; NaN elsewhere. */
 function machineCpuMs(): number {
   try {
@@ -94,11 +68,6 @@ function machineCpuMs(): number {
   } catch {
     return Number.NaN;
   }
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 async function run(origin: string, scenario: Scenario, authorizations: readonly string[], budget: { requests: number; ms: number }) {
@@ -158,7 +127,7 @@ async function makeCreators(origin: string, auth: (telegramId: number) => string
 }
 
 async function main(): Promise<void> {
-  const { database, label, cleanup } = await benchDatabase();
+  const { database, label, cleanup } = await benchDatabase(POOL);
   const clock = new AdjustableClock();
   // Sandbox on, a fixed bot token, no logging; the database is the one opened above.
   const config = testConfig() as ResolvedConfig;

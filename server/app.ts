@@ -4,6 +4,7 @@
  * Layout:
  * - /api/v2/*            the API (auth hook in this scope; route modules from server/routes.ts)
  * - /api/v2/openapi.json the OpenAPI document generated from the route schemas (public)
+ * - /health/live, /health/ready  probes (public); /metrics  Prometheus, only with METRICS_TOKEN (Bearer)
  * - /provider/*          the sandbox card provider (money engine), sandbox only
  * - /sandbox/*           control API and the messenger host emulator, sandbox only (404 otherwise)
  * - /resources/*, /websdk/* the sandbox's Sumsub double (its API and WebSDK frame), sandbox only
@@ -27,6 +28,10 @@ import type { AppDeps, ResolvedConfig } from './context';
 import type { BotProfile } from './platform/serviceDeps';
 import { installAuth } from './modules/users/auth';
 import { installErrorHandler } from './platform/http/errorHandler';
+import { installDrain } from './platform/http/drain';
+import { installHealth } from './platform/http/health';
+import { createMetrics, installMetrics } from './platform/http/metrics';
+import { readMigrations } from './platform/db/migrate';
 import { ROUTES } from './routes';
 import { createJobs } from './jobs';
 import { ChannelAccessService } from './modules/access/service';
@@ -112,8 +117,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     adminSignIn: (telegramId) => admin.issueSignInLink(telegramId),
   });
   telegram?.connect((update) => botUpdates.handle(update));
-  const jobs = createJobs(money, { access, botUpdates, db });
-  const deps: AppDeps = { database, db, config, clock, bot, kyc, kycDouble, botProfile, services, money, jobs, botUpdates, sandboxTelegram: telegram, admin };
+  const metrics = createMetrics({ paymentsByStatus: () => money.payments.countByStatus() });
+  const jobs = createJobs(money, { access, botUpdates, db }).observe((result) => metrics.jobRan(result));
+  const deps: AppDeps = { database, db, config, clock, bot, kyc, kycDouble, botProfile, services, money, jobs, botUpdates, sandboxTelegram: telegram, admin, metrics };
 
   const app = Fastify({
     logger: options.logger ?? (config.logLevel === 'silent' ? false : { level: config.logLevel }),
@@ -129,6 +135,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installErrorHandler(app);
   await installSecurityHeaders(app, config);
   const limits = await installRateLimits(app, config.rateLimits);
+  installDrain(app);
+  installMetrics(app, metrics, config.metricsToken);
+  installHealth(app, { db, migrations: (await readMigrations()).map((migration) => migration.version) });
   addSharedSchemas(app);
 
   await app.register(swagger, {

@@ -15,6 +15,7 @@ import type { MoneyEngine } from './modules/payments/engine';
 import type { JobRegistry } from './platform/jobs';
 import type { Database, Db } from './platform/db/db';
 import type { AdminService } from './modules/admin/service';
+import type { Metrics } from './platform/http/metrics';
 
 export type ResolvedConfig = ServerConfig & { readonly botToken: string };
 
@@ -41,6 +42,8 @@ export interface AppDeps {
   readonly sandboxTelegram: SandboxTelegram | null;
   /** The operator console: sign-in, sessions, queue actions with their audit entries. */
   readonly admin: AdminService;
+  /** Prometheus instruments (GET /metrics with METRICS_TOKEN). */
+  readonly metrics: Metrics;
 }
 
 /** Options every route plugin receives. */

@@ -1,7 +1,7 @@
 /**
  * `npm start` (after `vite build`): migrate, seed an empty sandbox database, listen, print the addresses, run the
- * background jobs every minute, and shut down cleanly on SIGINT/SIGTERM (stop accepting, finish requests, close
- * the database and release the data dir lock).
+ * background jobs every minute, and shut down cleanly on SIGINT/SIGTERM (answer new requests 503 shutting_down, finish
+ * those in flight and the running jobs, stop listening, close the database and release the data dir lock).
  */
 import { buildApp } from './app';
 import { type BotConnection, connectBot } from './modules/bot/startup';
@@ -12,6 +12,9 @@ import { type Database, openDatabase } from './platform/db/db';
 import { DataDirLockedError } from './platform/db/lock';
 import { migrate } from './platform/db/migrate';
 
+/** The longest a shutdown waits for requests in flight (a payment waits on the provider up to PROVIDER_TIMEOUT_MS). */
+const DRAIN_TIMEOUT_MS = 20_000;
+
 async function main(): Promise<void> {
   const config = await ensureBotToken(loadConfig());
   const database: Database = await openDatabase(config.database);
@@ -21,6 +24,8 @@ async function main(): Promise<void> {
   if (config.sandbox && (await seedIfEmpty(database.db, clock, config))) console.info('database: seeded the demo accounts (README "Demo accounts")');
 
   const app = await buildApp({ database, config, clock });
+  // One process owns an embedded database: a request left running in it died with the previous process.
+  if (database.kind !== 'postgres') await app.deps.money.idempotency.releaseOrphans();
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
@@ -28,43 +33,28 @@ async function main(): Promise<void> {
   console.info(`Backers is running at ${origin}/`);
   console.info(`API: ${origin}/api/v2 (OpenAPI: ${origin}/api/v2/openapi.json)`);
   if (config.sandbox) console.info(`Messenger host emulator: ${origin}/sandbox/`);
-  let bot: BotConnection;
-  try {
-    bot = await connectBot(app);
-  } catch (error) {
-    // Without the Bot API the product cannot grant or end access: refuse to run half-started.
-    console.error(`The bot could not start (${error instanceof Error ? error.message : String(error)}); check BOT_TOKEN and BOT_API_URL.`);
-    await app.close();
-    await database.close();
-    process.exit(1);
-  }
-  console.info(`Bot: @${bot.username}, updates by ${bot.updates}`);
-  console.info(`Database: ${database.kind === 'embedded' ? `embedded PostgreSQL in ${config.dataDir}` : database.kind}`);
-
-  let jobsRunning = false;
-  const timer = setInterval(() => {
-    if (jobsRunning) return;
-    jobsRunning = true;
-    app.deps.jobs.run({ db: database.db, clock, config, log: { info: (m) => app.log.info(m), error: (m) => app.log.error(m) } })
-      .finally(() => { jobsRunning = false; });
-  }, config.jobIntervalMs);
-  timer.unref();
-
+  // Signals are handled from here on, also while the bot still connects.
+  let bot: BotConnection | null = null;
+  let timer: NodeJS.Timeout | undefined = undefined;
+  let jobsRun: Promise<unknown> | null = null;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     console.info(`${signal}: shutting down`);
     clearInterval(timer);
-    // Never hang on the way out: whatever is still open after 10 s is cut.
+    // Never hang on the way out: whatever is still open after the drain and 10 s more is cut.
     setTimeout(() => {
       console.error('shutdown took too long; exiting');
       process.exit(1);
-    }, 10_000).unref();
+    }, DRAIN_TIMEOUT_MS + 10_000).unref();
     let code = 0;
     try {
-      await bot.stop();
+      await bot?.stop();
+      // New requests answer 503 shutting_down; those in flight finish (server/platform/http/drain.ts).
+      if (!(await app.drain.drain({ timeoutMs: DRAIN_TIMEOUT_MS }))) console.error(`requests still running after ${DRAIN_TIMEOUT_MS} ms are cut`);
       await app.close();
+      await jobsRun;
     } catch (error) {
       console.error('closing the HTTP server failed:', error);
       code = 1;
@@ -79,6 +69,30 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    bot = await connectBot(app);
+  } catch (error) {
+    if (closing) return;
+    // Without the Bot API the product cannot grant or end access: refuse to run half-started.
+    console.error(`The bot could not start (${error instanceof Error ? error.message : String(error)}); check BOT_TOKEN and BOT_API_URL.`);
+    await app.close();
+    await database.close();
+    process.exit(1);
+  }
+  if (closing) {
+    await bot.stop();
+    return;
+  }
+  console.info(`Bot: @${bot.username}, updates by ${bot.updates}`);
+  console.info(`Database: ${database.kind === 'embedded' ? `embedded PostgreSQL in ${config.dataDir}` : database.kind}`);
+
+  timer = setInterval(() => {
+    if (jobsRun !== null) return;
+    jobsRun = app.deps.jobs.run({ db: database.db, clock, config, log: { info: (m) => app.log.info(m), error: (m) => app.log.error(m) } })
+      .finally(() => { jobsRun = null; });
+  }, config.jobIntervalMs);
+  timer.unref();
 }
 
 main().catch((error: unknown) => {

@@ -40,6 +40,9 @@
  * | RATE_LIMIT_WEBHOOKS_PER_MINUTE | 3000 | webhook calls per address per minute (0: no limit) |
  * | TRUST_PROXY | unset | the reverse proxy in front: a number of hops, or its addresses/CIDRs (comma separated); rate limits then count the client's address from X-Forwarded-For |
  * | CSP_IDENTITY_ORIGINS | with SUMSUB_URL: its origin, https://in.sumsub.com, https://static.sumsub.com | origins (space or comma separated) the identity-check widget loads from: allowed in the CSP's script-src, connect-src and frame-src |
+ * | METRICS_TOKEN | unset | GET /metrics (Prometheus) answers `Authorization: Bearer <token>`; unset: /metrics is 404 |
+ * | PROVIDER_TIMEOUT_MS | 10000 | the longest one call to the card provider may take (then the payment stays pending for reconciliation) |
+ * | CRASH_AT | unset | tests only: kill the process at a named point of the payment path (server/platform/crashPoint.ts); refused in production |
  * | NODE_ENV | unset | `production` stops the host emulator from watching its client files |
  */
 import { randomBytes, randomInt } from 'node:crypto';
@@ -98,6 +101,11 @@ export interface ServerConfig {
   readonly payoutRatesUrl: string | undefined;
   /** Who may sign in to the operator console (/admin): ADMIN_TELEGRAM_IDS, plus the demo operator in the sandbox. */
   readonly adminTelegramIds: readonly number[];
+  /** Bearer token of GET /metrics; undefined: no metrics endpoint. */
+  readonly metricsToken: string | undefined;
+  readonly providerTimeoutMs: number;
+  /** Tests only: the payment path's crash point to die at (server/platform/crashPoint.ts). */
+  readonly crashAt: CrashPoint | undefined;
 }
 
 /** The sandbox's demo operator (the host emulator's "Demo operator" link signs in as this Telegram user). */
@@ -111,6 +119,24 @@ function telegramIds(env: Env, name: string): number[] {
     if (!Number.isSafeInteger(value) || value <= 0) throw new ConfigError(`${name} must list positive Telegram user ids separated by commas, got "${part}"`);
     return value;
   });
+}
+
+/** Named points of the payment path a test process may be killed at (CRASH_AT). */
+export const CRASH_POINTS = ['before_provider_call', 'after_provider_answer', 'after_commit'] as const;
+export type CrashPoint = (typeof CRASH_POINTS)[number];
+
+function crashPoint(env: Env): CrashPoint | undefined {
+  const raw = nonEmpty(env, 'CRASH_AT');
+  if (raw === undefined) return undefined;
+  if (env.NODE_ENV === 'production') throw new ConfigError('CRASH_AT is a test hook and is refused with NODE_ENV=production');
+  if (!(CRASH_POINTS as readonly string[]).includes(raw)) throw new ConfigError(`CRASH_AT must be one of ${CRASH_POINTS.join(', ')}, got "${raw}"`);
+  return raw as CrashPoint;
+}
+
+function metricsToken(env: Env): string | undefined {
+  const token = nonEmpty(env, 'METRICS_TOKEN');
+  if (token !== undefined && token.length < 16) throw new ConfigError('METRICS_TOKEN must be at least 16 characters');
+  return token;
 }
 
 export interface SmartGlocalConfig {
@@ -322,6 +348,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       webhooksPerMinute: integer(env, 'RATE_LIMIT_WEBHOOKS_PER_MINUTE', DEFAULT_RATE_LIMITS.webhooksPerMinute, 0, 1_000_000),
     },
     trustProxy: trustProxy(env),
+    metricsToken: metricsToken(env),
+    providerTimeoutMs: integer(env, 'PROVIDER_TIMEOUT_MS', 10_000, 100, 120_000),
+    crashAt: crashPoint(env),
   };
 }
 

@@ -33,6 +33,13 @@ export interface JobRunResult {
 /** The jobs one server runs, in registration order (buildApp fills it: server/jobs.ts). */
 export class JobRegistry {
   private readonly jobs = new Map<string, JobFn>();
+  private readonly observers: ((result: JobRunResult) => void)[] = [];
+
+  /** Calls `observer` after every job run (metrics). */
+  observe(observer: (result: JobRunResult) => void): this {
+    this.observers.push(observer);
+    return this;
+  }
 
   /** Registers (or replaces) a job under a unique name. */
   register(name: string, fn: JobFn): this {
@@ -52,14 +59,17 @@ export class JobRegistry {
   async run(context: Omit<JobContext, 'nowMs'>): Promise<JobRunResult[]> {
     const results: JobRunResult[] = [];
     for (const [name, fn] of this.jobs) {
+      let outcome: JobRunResult;
       try {
         const result = await fn({ ...context, nowMs: context.clock.now() });
-        results.push({ name, ok: true, result });
+        outcome = { name, ok: true, result };
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         context.log.error(`job ${name} failed: ${message}`);
-        results.push({ name, ok: false, error: message });
+        outcome = { name, ok: false, error: message };
       }
+      results.push(outcome);
+      for (const observer of this.observers) observer(outcome);
     }
     return results;
   }

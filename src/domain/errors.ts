@@ -30,6 +30,10 @@ export const ERROR_CODES = [
   'payload_too_large',
   /** Too many requests in a short time (429, with Retry-After): the app shows its connection-trouble text. */
   'rate_limited',
+  /** The database did not answer (server/platform/http/errorHandler.ts): nothing was written; try again shortly. */
+  'database_unavailable',
+  /** The server is draining for a restart (server/platform/http/drain.ts): the request was not run; try again. */
+  'shutting_down',
   // client transport failures
   'network_error',
   'request_aborted',

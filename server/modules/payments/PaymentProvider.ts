@@ -79,9 +79,10 @@ export interface ProviderPayout {
 }
 
 /** A verified notification from the provider, about a charge or a payout. */
+/** `happenedAtMs`: when the provider made the change the event reports (for the webhook lag metric). */
 export type ProviderEvent =
-  | { readonly id: string; readonly kind: 'payment'; readonly payment: ProviderPayment }
-  | { readonly id: string; readonly kind: 'payout'; readonly payout: ProviderPayout };
+  | { readonly id: string; readonly kind: 'payment'; readonly payment: ProviderPayment; readonly happenedAtMs?: number }
+  | { readonly id: string; readonly kind: 'payout'; readonly payout: ProviderPayout; readonly happenedAtMs?: number };
 
 export type VerifiedEvent =
   | { readonly ok: true; readonly event: ProviderEvent }

@@ -12,7 +12,7 @@
  * Provider calls never run inside a database transaction (the sandbox's Smart Glocal double sends its webhooks while it answers).
  */
 import type { MemberAccess } from '../access/service';
-import { and, asc, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, lt } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
 import { checkAmount, parseWireAmount } from '../../../src/domain/amounts';
 import type { InvoicePaymentMethod, PaymentStatus } from '../../../src/domain/entities';
@@ -20,6 +20,7 @@ import { INVOICE_PAYMENT_METHODS } from '../../../src/domain/entities';
 import { type Money, money, toMajor } from '../../../src/domain/money';
 import type { ServerClock } from '../../platform/clock';
 import { AppError, notFound, validationError } from '../../platform/errors';
+import { type CrashPoint, crashAt } from '../../platform/crashPoint';
 import { channelLinks } from '../../platform/channelLinks';
 import { channels, savedCards, subscriptionMembers } from '../../platform/db/schema';
 import { payments, providerWebhookEvents } from '../../platform/db/schema-money';
@@ -56,7 +57,18 @@ export interface PaymentServiceOptions {
   readonly access?: MemberAccess;
   /** Tells a creator a payout failed (the bot); absent in tools. */
   readonly payoutFailed?: PayoutFailureNotifier;
+  /** Tests only (CRASH_AT): the point of the payment path where the process kills itself (server/platform/crashPoint.ts). */
+  readonly crashAt?: CrashPoint;
 }
+
+/**
+ * Open payments the provider never saw (the process stopped between the insert and the provider call, or the call
+ * failed) are given up after this long. A provider call takes at most PROVIDER_TIMEOUT_MS (120 s at the very most),
+ * and a late charge still settles a payment given up on (applyInTransaction), so nothing is lost by ending it early.
+ */
+export const ABANDON_AFTER_MS = 60_000;
+/** Open payments untouched this long are looked up at the provider by the reconcile job. */
+export const RECONCILE_IDLE_MS = 60_000;
 
 /** Decline codes after which a saved card cannot be charged again. */
 const CARD_DEAD_CODES = new Set(['expired_card', 'card_not_supported']);
@@ -144,14 +156,24 @@ export class PaymentService {
     }
 
     if (payment.status === 'pending' && payment.providerSessionId === null) {
-      const state = await provider.createPayment({
-        reference: payment.id,
-        customerReference: String(payment.userId),
-        amount: money(Number(payment.amount), payment.currency as Money['currency']),
-        description: description ?? (await this.describe(payment)),
-        source: resolved.source,
-      });
-      payment = (await this.applyProviderState(payment.id, state)) ?? payment;
+      crashAt(this.options.crashAt, 'before_provider_call');
+      try {
+        const state = await provider.createPayment({
+          reference: payment.id,
+          customerReference: String(payment.userId),
+          amount: money(Number(payment.amount), payment.currency as Money['currency']),
+          description: description ?? (await this.describe(payment)),
+          source: resolved.source,
+        });
+        crashAt(this.options.crashAt, 'after_provider_answer');
+        payment = (await this.applyProviderState(payment.id, state)) ?? payment;
+        crashAt(this.options.crashAt, 'after_commit');
+      } catch (error) {
+        // The provider did not answer in PROVIDER_TIMEOUT_MS or failed (5xx): the payer is told it is pending, as it
+        // is; its webhook, the payer's checks and the reconcile job finish it (or give it up after ABANDON_AFTER_MS).
+        if (!(error instanceof AppError && error.code === 'provider_unavailable')) throw error;
+        payment = (await this.findByKey(input.userId, input.idempotencyKey)) ?? payment;
+      }
     }
     return this.view(payment);
   }
@@ -289,7 +311,7 @@ export class PaymentService {
    * Open payments nobody asked about for a while: look them up at the provider (a notification may have been lost),
    * and give up on those the provider never saw after `abandonAfterMs`. Answers how many changed.
    */
-  async reconcileOpen(nowMs: number, idleMs = 60_000, abandonAfterMs = 30 * 60_000, limit = 100): Promise<number> {
+  async reconcileOpen(nowMs: number, idleMs = RECONCILE_IDLE_MS, abandonAfterMs = ABANDON_AFTER_MS, limit = 100): Promise<number> {
     const stale = await this.db.select().from(payments)
       .where(and(inArray(payments.status, OPEN_STATUSES), lt(payments.updatedAt, new Date(nowMs - idleMs))))
       .limit(limit);
@@ -307,6 +329,12 @@ export class PaymentService {
       }
     }
     return changed;
+  }
+
+  /** How many payments are in each status (the payments metric). */
+  async countByStatus(): Promise<Record<string, number>> {
+    const rows = await this.db.select({ status: payments.status, count: count() }).from(payments).groupBy(payments.status);
+    return Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]));
   }
 
   /** Ends an open payment that cannot be sent to the provider (e.g. its saved card is gone). */

@@ -33,7 +33,7 @@ export const SANDBOX_PROJECT = 'backers-sandbox';
 export interface MoneyEngineDeps {
   readonly db: MoneyDb;
   readonly clock: ServerClock;
-  readonly config: Pick<ServerConfig, 'sandbox' | 'serviceFeeBps' | 'smartGlocal' | 'smartGlocalFeeBps' | 'payoutRatesUrl'>;
+  readonly config: Pick<ServerConfig, 'sandbox' | 'serviceFeeBps' | 'smartGlocal' | 'smartGlocalFeeBps' | 'payoutRatesUrl'> & Partial<Pick<ServerConfig, 'providerTimeoutMs' | 'crashAt'>>;
   /** Personal invite links to private channels for paid memberships. */
   readonly access?: MemberAccess;
   /** Tells a creator a payout failed and the money is back (the bot, from the composition). */
@@ -67,6 +67,7 @@ export function createMoneyEngine(deps: MoneyEngineDeps): MoneyEngine {
       privateKey: privateKeyFrom(settings.privateKey, 'SMART_GLOCAL_PRIVATE_KEY'),
       providerPublicKey: publicKeyFrom(settings.publicKey, 'SMART_GLOCAL_PUBLIC_KEY'),
       feeBps: config.smartGlocalFeeBps,
+      ...(config.providerTimeoutMs !== undefined ? { timeoutMs: config.providerTimeoutMs } : {}),
     });
   } else if (config.sandbox) {
     const keys = sandboxKeyPairs();
@@ -86,12 +87,14 @@ export function createMoneyEngine(deps: MoneyEngineDeps): MoneyEngine {
       privateKey: keys.partner.privateKey,
       providerPublicKey: keys.provider.publicKey,
       feeBps: SANDBOX_PROVIDER_FEE_BPS,
+      ...(config.providerTimeoutMs !== undefined ? { timeoutMs: config.providerTimeoutMs } : {}),
       ...(deps.self !== undefined ? { post: deps.self.post } : {}),
     });
   }
   const payments = new PaymentService({
     db: deps.db, clock: deps.clock, provider, serviceFeeBps: config.serviceFeeBps,
     ...(deps.access ? { access: deps.access } : {}), ...(deps.payoutFailed ? { payoutFailed: deps.payoutFailed } : {}),
+    ...(config.crashAt !== undefined ? { crashAt: config.crashAt } : {}),
   });
   // Rates: PAYOUT_RATES_URL, else the sandbox's double of the same API on this server (over HTTP like the real one).
   const ratesBase = config.payoutRatesUrl !== undefined ? () => config.payoutRatesUrl!

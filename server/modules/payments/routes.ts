@@ -64,7 +64,9 @@ export const paymentsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { de
         if (verified.reason === 'bad_signature') throw new AppError('unauthorized', 'The webhook signature is not valid');
         throw new AppError('validation_error', verified.reason === 'stale' ? 'The webhook is older than 5 minutes' : 'The webhook is not a Smart Glocal session event', { reason: verified.reason });
       }
-      return { received: true, result: await engine.payments.handleEvent(verified.event) };
+      const result = await engine.payments.handleEvent(verified.event);
+      if (result === 'applied' && verified.event.happenedAtMs !== undefined) deps.metrics.webhookApplied(deps.clock.now() - verified.event.happenedAtMs);
+      return { received: true, result };
     });
   });
 };

@@ -2,8 +2,8 @@
  * The sandbox control API under /sandbox (only with SANDBOX on; used by the host emulator and by tests):
  * launch links signed like Telegram's, what the bot's my_chat_member updates would do, the bot's posts, KYC
  * statuses and the operator's decision, bans, refunds, the server clock (which also runs due jobs), the older
- * product's hand-over for migration, and the demo accounts. Every body is schema-checked; failures answer
- * `{ code, message }` like the API.
+ * product's hand-over for migration, the card provider double's faults (slow or failing), and the demo accounts.
+ * Every body is schema-checked; failures answer `{ code, message }` like the API.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { LANGUAGE_CODES, VERIFICATION_STATUSES, type ModerationState, type VerificationStatus } from '../../../src/domain/entities';
@@ -17,6 +17,7 @@ import { assertMaySign } from './guard';
 import { DEMO_ACCOUNTS } from './demoAccounts';
 import { SandboxService } from './service';
 import { SANDBOX_DEMO_OPERATOR_ID } from '../../platform/config';
+import type { ProviderFaultSettings } from '../payments/sandbox/faults';
 
 const telegramId = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER };
 const chatId = { type: 'integer', minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER };
@@ -127,6 +128,20 @@ export const sandboxControlRoutes: FastifyPluginAsync<RouteOptions> = async (app
   }, async (request) => {
     const payment = await deps.money.payments.requestRefund(request.params.paymentId, request.body?.reason ?? 'Refunded in the sandbox');
     return { paymentId: payment.id, status: payment.status, refundStatus: payment.refundStatus, refundedAt: payment.refundedAt?.toISOString() ?? null };
+  });
+
+  // The Smart Glocal double's faults (server/modules/payments/sandbox/faults.ts); an empty body clears them.
+  app.post<{ Body: ProviderFaultSettings }>('/provider/faults', {
+    schema: {
+      ...hidden,
+      body: s.object({
+        delayMs: { type: 'integer', minimum: 0, maximum: 120_000 }, failStatus: { type: 'integer', minimum: 400, maximum: 599 },
+        methods: { type: 'array', maxItems: 20, items: { type: 'string', pattern: '^[a-z/_]{1,64}$' } }, times: { type: 'integer', minimum: 1, maximum: 10_000 },
+      }, []),
+    },
+  }, async (request) => {
+    if (deps.money.double === null) throw notFound('The sandbox provider is not running');
+    return { faults: deps.money.double.faults.set(request.body ?? {}) };
   });
 
   app.get('/clock', { schema: hidden }, async () => ({ now: clock.now(), iso: now().toISOString() }));

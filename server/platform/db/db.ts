@@ -83,9 +83,21 @@ export function fromPglite(pglite: PGlite, kind: 'embedded' | 'memory' = 'memory
   };
 }
 
+/**
+ * Timeouts of the PostgreSQL pool, so a database that is gone fails a request fast (503 database_unavailable from the
+ * error handler) instead of holding it: a new connection must be made within CONNECT_TIMEOUT_MS; a statement may run
+ * STATEMENT_TIMEOUT_MS on the server; a query whose connection went silent is given up after QUERY_TIMEOUT_MS; TCP
+ * keep-alive notices a dead peer on idle connections. The pool replaces broken connections by itself, so the server
+ * recovers as soon as the database is back.
+ */
+export const PG_TIMEOUTS = { CONNECT_TIMEOUT_MS: 1_000, STATEMENT_TIMEOUT_MS: 15_000, QUERY_TIMEOUT_MS: 20_000 } as const;
+
 export function fromPostgresUrl(url: string, poolSize = 20): Database {
   setPgParsers();
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({
+    connectionString: url, max: poolSize, keepAlive: true,
+    connectionTimeoutMillis: PG_TIMEOUTS.CONNECT_TIMEOUT_MS, statement_timeout: PG_TIMEOUTS.STATEMENT_TIMEOUT_MS, query_timeout: PG_TIMEOUTS.QUERY_TIMEOUT_MS,
+  });
   // A dropped idle connection must not crash the process; the pool reconnects on the next query. A server shutting
   // connections down on purpose (57P01, e.g. a restart or a dropped test database) is expected and not logged.
   pool.on('error', (error: Error & { code?: string }) => {

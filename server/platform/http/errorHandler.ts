@@ -5,6 +5,8 @@
  * - Fastify's own client errors: bad JSON or a wrong content type 4xx validation_error, too large 413 payload_too_large;
  * - database errors by SQLSTATE (drizzle wraps them; the code is on `cause`): unique → 409 conflict,
  *   bad input representation / check violation → 400 validation_error, foreign key → 409 conflict;
+ * - the database unreachable (connection refused, reset or timed out, the server shutting down): 503
+ *   database_unavailable (the transaction did not commit; the client may retry, with the same Idempotency-Key);
  * - anything else: 500 error_unknown, logged.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -40,6 +42,21 @@ export function sqlStateOf(error: unknown): string | undefined {
   return typeof cause === 'string' && /^[0-9A-Z]{5}$/.test(cause) ? cause : undefined;
 }
 
+const CONNECTION_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/** node-postgres's own words for a lost or never made connection (it gives these errors no code). */
+const CONNECTION_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout|Connection terminated due to connection timeout/i;
+
+/** True when the error (or a cause of it) says the database could not be reached, rather than refused the query. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current !== null && typeof current === 'object' && depth < 5; depth += 1) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (CONNECTION_ERRNOS.has(code) || code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03')) return true;
+    if (typeof message === 'string' && CONNECTION_MESSAGES.test(message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 const CLIENT_STATUS_CODES: Readonly<Record<number, ErrorCode>> = {
   401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 409: 'conflict', 413: 'payload_too_large', 429: 'rate_limited',
 };
@@ -48,6 +65,10 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) return reply.code(error.status).send(error.toBody());
     if (error.validation) return reply.code(400).send(validationAnswer(error));
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).send({ code: 'database_unavailable', message: 'The database is not available; try again shortly' });
+    }
     const sqlState = sqlStateOf(error);
     if (sqlState !== undefined) {
       if (sqlState === '23505' || sqlState === '23503' || sqlState === '40001' || sqlState === '40P01') {

@@ -11,7 +11,8 @@
  * - An unexpected failure (a bug, a lost database) releases the key, so the client's retry runs again; the payment
  *   code is itself idempotent on the key (payments has a unique (user_id, idempotency_key)), so a retry continues the
  *   same payment instead of charging again.
- * - A running row whose process died (no heartbeat for `staleMs`, database clock) is taken over by the next request.
+ * - A running row whose process died (no heartbeat for `staleMs`, database clock) is taken over by the next request;
+ *   on the embedded database (one process) server/main.ts releases them all at start-up (`releaseOrphans`).
  */
 import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
@@ -124,6 +125,16 @@ export class IdempotencyService {
       const local = this.running.get(localKey);
       await (local === undefined ? pause(Math.min(this.pollMs, left)) : pause(left, local));
     }
+  }
+
+  /**
+   * Releases every key still running. Only for a database one process has to itself (the embedded one, under its
+   * data dir lock): at start-up a running key belongs to a process that died, and its client's retry should run now
+   * rather than wait `staleMs`. Answers how many were released.
+   */
+  async releaseOrphans(): Promise<number> {
+    const released = await this.db.delete(idempotencyKeys).where(eq(idempotencyKeys.state, 'running')).returning({ key: idempotencyKeys.key });
+    return released.length;
   }
 
   /** Forgets answers older than `maxAgeSeconds` (database clock). */

@@ -64,6 +64,8 @@ export interface TestServerOptions {
   readonly now?: number;
   /** Replaces the sandbox bot (e.g. one that fails like the Bot API). */
   readonly bot?: BotGateway;
+  /** A migrated database to run on instead of a fresh one (closed with the server). */
+  readonly database?: Database;
 }
 
 // ---- databases
@@ -109,7 +111,7 @@ export async function freshDatabase(): Promise<Database> {
 // ---- the server
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const database = await freshDatabase();
+  const database = options.database ?? await freshDatabase();
   const clock = new FixedClock(options.now ?? TEST_NOW);
   const config = testConfig({ staticDir: path.resolve(process.cwd(), 'tests/.no-static'), ...options.config }) as ResolvedConfig;
   if (options.seed) await database.db.transaction((tx) => seed(tx, clock.now(), config));

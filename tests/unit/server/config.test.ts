@@ -15,6 +15,17 @@ describe('loadConfig', () => {
     });
   });
 
+  test('operations: PROVIDER_TIMEOUT_MS (10 s by default), METRICS_TOKEN (16+ characters), CRASH_AT (known points, never in production)', () => {
+    expect(loadConfig({})).toMatchObject({ providerTimeoutMs: 10_000, metricsToken: undefined, crashAt: undefined });
+    expect(loadConfig({ PROVIDER_TIMEOUT_MS: '2500' }).providerTimeoutMs).toBe(2500);
+    expect(() => loadConfig({ PROVIDER_TIMEOUT_MS: '10' })).toThrow(ConfigError);
+    expect(loadConfig({ METRICS_TOKEN: 'a-long-enough-metrics-token' }).metricsToken).toBe('a-long-enough-metrics-token');
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/at least 16/);
+    expect(loadConfig({ CRASH_AT: 'after_commit' }).crashAt).toBe('after_commit');
+    expect(() => loadConfig({ CRASH_AT: 'somewhere' })).toThrow(/CRASH_AT must be one of/);
+    expect(() => loadConfig({ CRASH_AT: 'after_commit', NODE_ENV: 'production' })).toThrow(/refused with NODE_ENV=production/);
+  });
+
   test('DATABASE_URL: memory:// and postgres:// select the driver; anything else is refused', () => {
     expect(loadConfig({ DATABASE_URL: 'memory://' }).database).toEqual({ kind: 'memory' });
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).database).toEqual({ kind: 'postgres', url: 'postgres://u@h/db' });

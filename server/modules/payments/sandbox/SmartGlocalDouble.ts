@@ -8,6 +8,7 @@
  * Card numbers and codes are read once to pick the test behaviour (README "Test cards") and dropped; only brand,
  * BIN, last 4 digits, issuing country and behaviour are kept.
  */
+import { ProviderFaults } from './faults';
 import { type KeyObject, randomBytes } from 'node:crypto';
 import cardValidator from 'card-validator';
 import type { ProviderTokenizeResponse } from '../../../../src/contract/api';
@@ -106,6 +107,8 @@ function amountDetails(value: unknown): { amountMinor: number; currency: Currenc
 type Outcome = Pick<SandboxSession, 'status' | 'errorCode' | 'errorDescription' | 'challengeExpiresAt'>;
 
 export class SmartGlocalDouble {
+  /** Slowness and failures switched on through the sandbox control API (faults.ts). */
+  readonly faults = new ProviderFaults();
   private readonly store: SandboxProviderStore;
   private readonly now: () => number;
   private readonly challengeMs: number;

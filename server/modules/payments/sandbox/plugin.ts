@@ -101,6 +101,8 @@ export const providerPlugin: FastifyPluginAsync<ProviderPluginOptions> = async (
 
     scope.post(`${API_PREFIX}/*`, async (request: FastifyRequest<{ Params: { '*': string }; Body: unknown }>, reply) => {
       const raw = typeof request.body === 'string' ? request.body : '';
+      const fault = await double.faults.before(request.params['*']);
+      if (fault !== null) return reply.code(fault.httpStatus).send(fault.body);
       const answer = await double.handle(request.params['*'], raw, request.headers as Record<string, string | undefined>);
       return reply.code(answer.httpStatus).send(answer.body);
     });

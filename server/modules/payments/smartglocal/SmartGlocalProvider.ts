@@ -245,11 +245,11 @@ export class SmartGlocalProvider implements PaymentProvider {
     if (payout !== undefined && payment === undefined) {
       const reference = referenceOf(payout);
       if (reference === null) return { ok: false, reason: 'malformed' };
-      event = { id, kind: 'payout', payout: this.toPayout(session, reference) };
+      event = { id, kind: 'payout', payout: this.toPayout(session, reference), happenedAtMs: happenedAt };
     } else {
       const reference = payment === undefined ? null : referenceOf(payment);
       if (reference === null) return { ok: false, reason: 'malformed' };
-      event = { id, kind: 'payment', payment: this.toPayment(session, reference) };
+      event = { id, kind: 'payment', payment: this.toPayment(session, reference), happenedAtMs: happenedAt };
     }
     return { ok: true, event };
   }
@@ -337,9 +337,11 @@ export class SmartGlocalProvider implements PaymentProvider {
     }
     const object = (typeof answer === 'object' && answer !== null ? answer : {}) as { status?: unknown; error?: Partial<ApiError> };
     if (object.status === 'ok' && status < 300) return object as T;
-    if (object.status === 'error' && typeof object.error?.code === 'string') {
+    // A 5xx is the provider failing, not refusing (even with an `error` body): the outcome is unknown, like no answer.
+    if (object.status === 'error' && typeof object.error?.code === 'string' && status < 500) {
       throw new SmartGlocalError(object.error.code, object.error.description ?? '', status >= 300 ? status : 400);
     }
-    throw new AppError('provider_unavailable', `The card provider answered ${method} with HTTP ${status}`, {}, 503);
+    const code = typeof object.error?.code === 'string' ? ` (${object.error.code})` : '';
+    throw new AppError('provider_unavailable', `The card provider answered ${method} with HTTP ${status}${code}`, {}, 503);
   }
 }

@@ -47,7 +47,7 @@ describe('Smart Glocal webhooks (SmartGlocalProvider.verifyEvent)', () => {
   it('reads a signed, fresh payment_finished into our payment with its card and fee; its id names type, session and change time', () => {
     const [raw, signature] = signed({ type: 'payment_finished', session: session(NOW - 60_000, {}) });
     const verified = adapter.verifyEvent(raw, signature, NOW);
-    expect(verified).toEqual({ ok: true, event: { id: `payment_finished:ps_3230:${new Date(NOW - 60_000).toISOString()}`, kind: 'payment', payment: {
+    expect(verified).toEqual({ ok: true, event: { id: `payment_finished:ps_3230:${new Date(NOW - 60_000).toISOString()}`, kind: 'payment', happenedAtMs: NOW - 60_000, payment: {
       sessionId: 'ps_3230', reference: 'pay_1', status: 'paid', providerFee: 30,
       card: { brand: 'visa', type: 'debit', bin: '424242', last4: '4242', country: '', maskedNumber: '424242******4242' },
     } } });
