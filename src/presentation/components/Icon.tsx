@@ -18,6 +18,9 @@ const PATHS = {
 
 export type IconName = keyof typeof PATHS;
 
+/** Icons that point along the reading direction: mirrored in right-to-left pages (app.css `.icon--mirror`). */
+const MIRRORED: ReadonlySet<IconName> = new Set(['chevron', 'undo']);
+
 export interface IconProps {
   readonly name: IconName;
   readonly size?: number;
@@ -29,7 +32,7 @@ export interface IconProps {
 export function Icon({ name, size = 24, label, className }: IconProps) {
   return (
     <svg
-      className={className ? `icon ${className}` : 'icon'}
+      className={['icon', MIRRORED.has(name) && 'icon--mirror', className].filter(Boolean).join(' ')}
       width={size}
       height={size}
       viewBox="0 0 24 24"

@@ -23,7 +23,7 @@ function WithdrawalRow({ transaction, locale, nowMs }: { transaction: Transactio
       subtitle={formatDate(transaction.createdAt, locale, nowMs, deviceZone())}
       after={
         <span>
-          {formatSignedMoney(signedAmount(transaction.type, transaction.total))}
+          <span dir="ltr">{formatSignedMoney(signedAmount(transaction.type, transaction.total))}</span>
           {account && <span className="visually-hidden">, {countryName(account.country, locale)}</span>}
         </span>
       }
@@ -42,7 +42,7 @@ function TrackedPayoutRow({ payout, locale, nowMs }: { payout: PayoutTracking; l
   if (payout.status === 'failed') steps.push(t('payout.tracker.failed', { reason: payout.error?.message || payout.error?.code || '' }));
   return (
     <Cell
-      title={formatMoney(payout.amount)}
+      title={<span dir="ltr">{formatMoney(payout.amount)}</span>}
       subtitle={steps.join(' · ')}
       after={<span className={`payout-status payout-status--${payout.status}`}>{t(`payout.tracker.status.${payout.status}`)}</span>}
       multiline
@@ -82,8 +82,8 @@ function PayoutScreen({ vm }: { vm: PayoutViewModel }) {
               {vm.balances.map((row) => (
                 <tr key={row.currency} data-testid={`balance-${row.currency}`}>
                   <th scope="row">{row.currency.toUpperCase()}</th>
-                  <td className="payout-balances__amount">{formatMoney(row.active)}</td>
-                  <td className="payout-balances__amount">{formatMoney(row.payout)}</td>
+                  <td className="payout-balances__amount" dir="ltr">{formatMoney(row.active)}</td>
+                  <td className="payout-balances__amount" dir="ltr">{formatMoney(row.payout)}</td>
                 </tr>
               ))}
             </tbody>

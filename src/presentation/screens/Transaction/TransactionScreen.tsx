@@ -29,16 +29,16 @@ const Details = observer(function Details({ vm }: { vm: TransactionViewModel }) 
     />
   );
   const cardRow = details.card && <Cell title={t('transaction.fields.card')} after={<CardDisplay brand={details.card.brand} last={details.card.last4} />} />;
-  const feeRow = details.serviceFee && <Cell title={t('transaction.fields.serviceFee')} after={formatMoneyDetails(details.serviceFee)} />;
+  const feeRow = details.serviceFee && <Cell title={t('transaction.fields.serviceFee')} after={<span dir="ltr">{formatMoneyDetails(details.serviceFee)}</span>} />;
   if (details.kind === 'withdrawal') {
     return (
       <Section header={t('transaction.fields.details')}>
         {details.country && <Cell title={t('transaction.fields.country')} after={countryName(details.country, i18n.language)} />}
         {methodRow}
         {cardRow}
-        <Cell title={t('transaction.fields.amount')} after={formatMoneyDetails(details.amount)} />
+        <Cell title={t('transaction.fields.amount')} after={<span dir="ltr">{formatMoneyDetails(details.amount)}</span>} />
         {feeRow}
-        <Cell title={t('transaction.fields.total')} after={formatMoneyDetails(details.total)} />
+        <Cell title={t('transaction.fields.total')} after={<span dir="ltr">{formatMoneyDetails(details.total)}</span>} />
       </Section>
     );
   }
@@ -46,7 +46,7 @@ const Details = observer(function Details({ vm }: { vm: TransactionViewModel }) 
     <Section header={t('transaction.fields.details')}>
       {methodRow}
       {cardRow}
-      <Cell title={t('transaction.fields.price')} after={formatMoneyDetails(details.price)} />
+      <Cell title={t('transaction.fields.price')} after={<span dir="ltr">{formatMoneyDetails(details.price)}</span>} />
       {feeRow}
     </Section>
   );
@@ -85,7 +85,7 @@ function TransactionScreen({ vm }: { vm: TransactionViewModel }) {
         <>
           <div className="transaction-head">
             <Badge type={badge} size={56} decorative />
-            <h1 className="transaction-head__amount" data-testid="transaction-amount">
+            <h1 className="transaction-head__amount" data-testid="transaction-amount" dir="ltr">
               {formatSignedMoney(signedTotal)}
             </h1>
             <p className="transaction-head__type">{t(`transaction.type.${transaction.type}`)}</p>
