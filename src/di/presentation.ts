@@ -68,6 +68,8 @@ export function presentationModule(): ContainerModule {
     bindViewModel(bind, TOKENS.MigrationViewModel, [TOKENS.MigrationRepository, TOKENS.ConfirmMigration, TOKENS.RefuseMigration, TOKENS.Scheduler, TOKENS.ToastStore, TOKENS.Dialogs, TOKENS.Links],
       construct(() => import('../presentation/screens/Migration/MigrationViewModel'), 'MigrationViewModel'));
     bindViewModel(bind, TOKENS.SupportViewModel, [TOKENS.Links], construct(() => import('../presentation/shared/SupportViewModel'), 'SupportViewModel'));
+    bindViewModel(bind, TOKENS.PageLanguageViewModel, [TOKENS.PageLanguagePreference],
+      construct(() => import('../presentation/screens/PageLanguage/PageLanguageViewModel'), 'PageLanguageViewModel'));
     bindViewModel(bind, TOKENS.UikitViewModel, [TOKENS.ToastStore], construct(() => import('../presentation/screens/Uikit/UikitViewModel'), 'UikitViewModel'));
     bindViewModel(bind, TOKENS.DebugViewModel, [TOKENS.MessengerPlatform, TOKENS.KeyValueStorage, TOKENS.ToastStore, TOKENS.ErrorConsoleStore],
       construct(() => import('../presentation/screens/Debug/DebugViewModel'), 'DebugViewModel'));
