@@ -108,7 +108,7 @@ const InvoiceContent = observer(function InvoiceContent({ vm }: { vm: InvoiceVie
       )}
       {subscription && (
         <Section header={t('invoice.subscriptionSection')}>
-          <Cell title={subscription.name} subtitle={t(`invoice.periodName.${subscription.period}`)} after={<strong>{priceWithPeriod(subscription.price, subscription.period)}</strong>} multiline />
+          <Cell title={subscription.name} subtitle={t(`invoice.periodName.${subscription.period}`)} after={<strong>{priceWithPeriod(subscription.price, subscription.period)}</strong>} />
           {subscription.description && (
             <div className="invoice-description">
               <CollapsibleText text={subscription.description} />

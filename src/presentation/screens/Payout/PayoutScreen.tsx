@@ -45,7 +45,6 @@ function TrackedPayoutRow({ payout, locale, nowMs }: { payout: PayoutTracking; l
       title={<span dir="ltr">{formatMoney(payout.amount)}</span>}
       subtitle={steps.join(' · ')}
       after={<span className={`payout-status payout-status--${payout.status}`}>{t(`payout.tracker.status.${payout.status}`)}</span>}
-      multiline
       className={`payout-tracked payout-tracked--${payout.status}`}
     />
   );
@@ -96,7 +95,6 @@ function PayoutScreen({ vm }: { vm: PayoutViewModel }) {
             title={t('payout.nextPayout')}
             subtitle={vm.nextPayoutAmounts.length > 0 ? vm.nextPayoutAmounts.map((amount) => formatMoney(amount)).join(' · ') : t('payout.nothingInNextPayout')}
             after={formatDate(nextPayout, i18n.language, nowMs, 'UTC')}
-            multiline
           />
         )}
         {laterPayout !== null && vm.laterPayoutAmounts.length > 0 && (
@@ -104,7 +102,6 @@ function PayoutScreen({ vm }: { vm: PayoutViewModel }) {
             title={t('payout.laterPayout')}
             subtitle={vm.laterPayoutAmounts.map((amount) => formatMoney(amount)).join(' · ')}
             after={t('payout.notBefore', { date: formatDate(laterPayout, i18n.language, nowMs, 'UTC') })}
-            multiline
           />
         )}
         <p className="payout-note">{t('payout.schedule')}</p>
