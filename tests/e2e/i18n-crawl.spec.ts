@@ -129,6 +129,7 @@ function layoutProblems(app: FrameLocator): Promise<string[]> {
   });
 }
 
+/** The phone, saved in the test's output folder (a CI artifact) and attached to the report, like saveScreenshot. */
 async function keepScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   const file = testInfo.outputPath(`${name.replace(/[^a-z0-9._-]+/gi, '-')}.png`);
   await page.locator('#phone').screenshot({ path: file });
