@@ -14,7 +14,6 @@ export function repositoriesModule(config: AppConfig): ContainerModule {
       return () => new ProviderHttpClient(config.providerBaseUrl);
     });
 
-    bindLazySingleton(bind, TOKENS.PageLanguagePreference, [TOKENS.KeyValueStorage, TOKENS.MessengerPlatform], construct(() => import('../infrastructure/i18n/StoredPageLanguage'), 'StoredPageLanguage'));
     bindLazySingleton(bind, TOKENS.CardRepository, [TOKENS.HttpClient], construct(() => import('../infrastructure/http/repositories/HttpCardRepository'), 'HttpCardRepository'));
     bindLazySingleton(bind, TOKENS.ChannelRepository, [TOKENS.HttpClient], construct(() => import('../infrastructure/http/repositories/HttpChannelRepository'), 'HttpChannelRepository'));
     bindLazySingleton(bind, TOKENS.DonationRepository, [TOKENS.HttpClient], construct(() => import('../infrastructure/http/repositories/HttpDonationRepository'), 'HttpDonationRepository'));

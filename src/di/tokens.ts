@@ -15,7 +15,6 @@ import type { DonationRepository } from '../application/ports/DonationRepository
 import type { FollowerRepository } from '../application/ports/FollowerRepository';
 import type { InvoiceRepository } from '../application/ports/InvoiceRepository';
 import type { KeyValueStorage } from '../application/ports/KeyValueStorage';
-import type { PageLanguagePreference } from '../application/ports/PageLanguagePreference';
 import type { Dialogs } from '../application/ports/Dialogs';
 import type { Links } from '../application/ports/Links';
 import type { MessengerPlatform } from '../application/ports/MessengerPlatform';
@@ -234,8 +233,6 @@ export const TOKENS = {
   /** /banned, /faq and /support: the support chat. */
   SupportViewModel: token<ViewModelFactory<SupportViewModel>>('SupportViewModel'),
   UikitViewModel: token<ViewModelFactory<UikitViewModel>>('UikitViewModel'),
-  /** The chosen page language (loaded lazily with /settings/language). */
-  PageLanguagePreference: token<PageLanguagePreference>('PageLanguagePreference'),
   PageLanguageViewModel: token<ViewModelFactory<PageLanguageViewModel>>('PageLanguageViewModel'),
   /** The sandbox's users and launch links (only the /local screen of `npm run build:local` uses it). */
   SandboxUsers: token<SandboxUsers>('SandboxUsers'),

@@ -44,9 +44,8 @@ export async function createI18n(setup: I18nSetup): Promise<PageLanguage> {
   const translation = await setup.loadLocale(language, setup.initialNamespaces);
   const direction = textDirection(language);
   const i18n = createInstance().use(initReactI18next);
-  // Right to left, every interpolated value is isolated (FSI … PDI): an amount keeps its own order ("-€5", never "€5-")
-  // and a name in another script keeps its own direction inside the sentence.
-  if (direction === 'rtl') i18n.use({ type: 'formatter', init() {}, add() {}, addCached() {}, format: (value: unknown) => `\u2068${String(value)}\u2069` });
+  // Right to left, every interpolated value is isolated (isolateValues.ts, a chunk only such pages load).
+  if (direction === 'rtl') i18n.use((await import('./isolateValues')).default);
   await i18n.init({
     lng: language,
     fallbackLng: false,

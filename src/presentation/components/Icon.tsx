@@ -18,9 +18,6 @@ const PATHS = {
 
 export type IconName = keyof typeof PATHS;
 
-/** Icons that point along the reading direction: mirrored in right-to-left pages (app.css `.icon--mirror`). */
-const MIRRORED: ReadonlySet<IconName> = new Set(['chevron', 'undo']);
-
 export interface IconProps {
   readonly name: IconName;
   readonly size?: number;
@@ -32,7 +29,8 @@ export interface IconProps {
 export function Icon({ name, size = 24, label, className }: IconProps) {
   return (
     <svg
-      className={['icon', MIRRORED.has(name) && 'icon--mirror', className].filter(Boolean).join(' ')}
+      // `icon--<name>`: app.css mirrors the icons that point along the reading direction in right-to-left pages.
+      className={`icon icon--${name}${className ? ` ${className}` : ''}`}
       width={size}
       height={size}
       viewBox="0 0 24 24"
