@@ -8,7 +8,8 @@
  *   rows wrap and segmented controls scroll, so the only deliberate truncation left is a `.cell--truncate` row
  *   (/debug's page URL: thousands of characters of launch data, copied by the row, not read).
  * In Arabic it also checks the right-to-left document, runs axe (WCAG 2 A/AA) and keeps a screenshot of the phone per
- * route and look (test artifacts), the Apple look light and the Material look dark.
+ * route and look (test artifacts), the Apple look light and the Material look dark. The German Apple run ends by
+ * choosing French in /settings/language, which stores it and restarts the page in French.
  */
 import type { FrameLocator, Page, TestInfo } from '@playwright/test';
 import type { SandboxApi } from './support/sandbox';
@@ -177,6 +178,14 @@ for (const lang of LANGUAGES) {
         }
       }
       expect(found, `layout problems in ${lang}, ${look} look`).toEqual([]);
+      if (lang === 'de' && look === 'apple') {
+        // The language choice: a tap stores it and the page starts again in it, on the same screen.
+        await navigateInApp(app, '/settings/language');
+        await app.getByRole('button', { name: 'Français' }).click();
+        await expect(app.locator('html')).toHaveAttribute('lang', 'fr');
+        await expect(app.getByRole('heading', { name: 'Langue', exact: true })).toBeAttached();
+        await expect(app.getByRole('button', { name: /Français/ }).getByRole('img', { name: 'Langue actuelle' })).toBeVisible();
+      }
     });
   }
 }
