@@ -1,8 +1,9 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
+import { Fragment, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PayoutTracking } from '../../../application/ports/PayoutRepository';
 import type { Transaction } from '../../../domain/entities';
+import type { Money } from '../../../domain/money';
 import { formatDate, formatMoney, formatSignedMoney } from '../../../domain/format';
 import { badgeFor, signedAmount } from '../../../domain/transactions';
 import { Badge, Cell, EmptyState, InfiniteList, Section } from '../../components';
@@ -29,6 +30,16 @@ function WithdrawalRow({ transaction, locale, nowMs }: { transaction: Transactio
       }
     />
   );
+}
+
+/** "€6.96 · 2,437.5 ₽": each amount keeps its own order in a right-to-left page. */
+function Amounts({ amounts }: { amounts: readonly Money[] }) {
+  return amounts.map((amount, index) => (
+    <Fragment key={index}>
+      {index > 0 && ' · '}
+      <span dir="ltr">{formatMoney(amount)}</span>
+    </Fragment>
+  ));
 }
 
 /** One payout and its steps: requested, sent (with the expected arrival), arrived or failed with the reason. */
@@ -93,14 +104,14 @@ function PayoutScreen({ vm }: { vm: PayoutViewModel }) {
         {nextPayout !== null && (
           <Cell
             title={t('payout.nextPayout')}
-            subtitle={vm.nextPayoutAmounts.length > 0 ? vm.nextPayoutAmounts.map((amount) => formatMoney(amount)).join(' · ') : t('payout.nothingInNextPayout')}
+            subtitle={vm.nextPayoutAmounts.length > 0 ? <Amounts amounts={vm.nextPayoutAmounts} /> : t('payout.nothingInNextPayout')}
             after={formatDate(nextPayout, i18n.language, nowMs, 'UTC')}
           />
         )}
         {laterPayout !== null && vm.laterPayoutAmounts.length > 0 && (
           <Cell
             title={t('payout.laterPayout')}
-            subtitle={vm.laterPayoutAmounts.map((amount) => formatMoney(amount)).join(' · ')}
+            subtitle={<Amounts amounts={vm.laterPayoutAmounts} />}
             after={t('payout.notBefore', { date: formatDate(laterPayout, i18n.language, nowMs, 'UTC') })}
           />
         )}
