@@ -68,6 +68,15 @@ export function presentationModule(): ContainerModule {
     bindViewModel(bind, TOKENS.MigrationViewModel, [TOKENS.MigrationRepository, TOKENS.ConfirmMigration, TOKENS.RefuseMigration, TOKENS.Scheduler, TOKENS.ToastStore, TOKENS.Dialogs, TOKENS.Links],
       construct(() => import('../presentation/screens/Migration/MigrationViewModel'), 'MigrationViewModel'));
     bindViewModel(bind, TOKENS.SupportViewModel, [TOKENS.Links], construct(() => import('../presentation/shared/SupportViewModel'), 'SupportViewModel'));
+    // The page language preference (storage, then the messenger's language) is built with its view model: no token
+    // of its own in the entry.
+    bindViewModel(bind, TOKENS.PageLanguageViewModel, [TOKENS.KeyValueStorage, TOKENS.MessengerPlatform], async () => {
+      const [{ PageLanguageViewModel }, { StoredPageLanguage }] = await Promise.all([
+        import('../presentation/screens/PageLanguage/PageLanguageViewModel'),
+        import('../infrastructure/i18n/StoredPageLanguage'),
+      ]);
+      return (storage, platform) => new PageLanguageViewModel(new StoredPageLanguage(storage, platform));
+    });
     bindViewModel(bind, TOKENS.UikitViewModel, [TOKENS.ToastStore], construct(() => import('../presentation/screens/Uikit/UikitViewModel'), 'UikitViewModel'));
     bindViewModel(bind, TOKENS.DebugViewModel, [TOKENS.MessengerPlatform, TOKENS.KeyValueStorage, TOKENS.ToastStore, TOKENS.ErrorConsoleStore],
       construct(() => import('../presentation/screens/Debug/DebugViewModel'), 'DebugViewModel'));

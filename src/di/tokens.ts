@@ -84,6 +84,7 @@ import type { MigrationViewModel } from '../presentation/screens/Migration/Migra
 import type { DebugViewModel } from '../presentation/screens/Debug/DebugViewModel';
 import type { UikitViewModel } from '../presentation/screens/Uikit/UikitViewModel';
 import type { SupportViewModel } from '../presentation/shared/SupportViewModel';
+import type { PageLanguageViewModel } from '../presentation/screens/PageLanguage/PageLanguageViewModel';
 import type { LocalViewModel } from '../presentation/screens/Local/LocalViewModel';
 import type { SandboxUsers } from '../application/ports/SandboxUsers';
 import type { ErrorConsoleStore } from '../presentation/shell/ErrorConsoleStore';
@@ -245,6 +246,7 @@ export const TOKENS = namedByKey({
   /** /banned, /faq and /support: the support chat. */
   SupportViewModel: resolves<ViewModelFactory<SupportViewModel>>(),
   UikitViewModel: resolves<ViewModelFactory<UikitViewModel>>(),
+  PageLanguageViewModel: resolves<ViewModelFactory<PageLanguageViewModel>>(),
   /** The sandbox's users and launch links (only the /local screen of `npm run build:local` uses it). */
   SandboxUsers: resolves<SandboxUsers>(),
   LocalViewModel: resolves<ViewModelFactory<LocalViewModel>>(),

@@ -42,12 +42,15 @@ export async function createI18n(setup: I18nSetup): Promise<PageLanguage> {
   const offered = setup.offered ?? COMPLETE_LOCALES;
   const language = resolvePageLanguage({ stored: setup.storage.get(LANGUAGE_STORAGE_KEY), messenger: setup.messengerLanguage }, offered);
   const translation = await setup.loadLocale(language, setup.initialNamespaces);
-  const i18n = createInstance();
-  await i18n.use(initReactI18next).init({
+  const direction = textDirection(language);
+  const i18n = createInstance().use(initReactI18next);
+  // Right to left, every interpolated value is isolated (isolateValues.ts, a chunk only such pages load).
+  if (direction === 'rtl') i18n.use((await import('./isolateValues')).default);
+  await i18n.init({
     lng: language,
     fallbackLng: false,
     resources: { [language]: { translation } },
-    interpolation: { escapeValue: false }, // React escapes
+    interpolation: { escapeValue: false, alwaysFormat: direction === 'rtl' }, // React escapes
     returnNull: false,
     parseMissingKeyHandler: missingKeyPlaceholder,
     react: { useSuspense: false },
@@ -62,7 +65,7 @@ export async function createI18n(setup: I18nSetup): Promise<PageLanguage> {
     if (missing === undefined) loadedAll = true;
     else for (const namespace of missing) loaded.add(namespace);
   };
-  return { i18n, language, direction: textDirection(language), loadNamespaces };
+  return { i18n, language, direction, loadNamespaces };
 }
 
 /** Sets `lang` and `dir` on the document element. */

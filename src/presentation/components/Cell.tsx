@@ -12,8 +12,11 @@ interface CellContent {
   /** Shows a chevron (navigation hint) after everything else. */
   readonly chevron?: boolean;
   readonly destructive?: boolean;
-  /** Lets the title wrap instead of ending with an ellipsis. */
-  readonly multiline?: boolean;
+  /**
+   * Ends the title and subtitle with an ellipsis on one line instead of wrapping (the default): only for values
+   * that are not read as text, such as a long URL.
+   */
+  readonly truncate?: boolean;
   readonly className?: string;
 }
 
@@ -36,8 +39,8 @@ export type CellProps = LinkCell | ButtonCell | StaticCell;
 
 /** One row of a section: link, button or static, with before/after slots. */
 export function Cell(props: CellProps) {
-  const { title, subtitle, before, after, chevron, destructive, multiline, className } = props;
-  const classes = ['cell', destructive && 'cell--destructive', multiline && 'cell--multiline', className].filter(Boolean).join(' ');
+  const { title, subtitle, before, after, chevron, destructive, truncate, className } = props;
+  const classes = ['cell', destructive && 'cell--destructive', truncate && 'cell--truncate', className].filter(Boolean).join(' ');
   const content = (
     <>
       {before && <span className="cell__before">{before}</span>}

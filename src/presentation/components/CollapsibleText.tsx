@@ -15,7 +15,8 @@ export function CollapsibleText({ text, limit = COLLAPSIBLE_TEXT_LIMIT, classNam
   const [expanded, setExpanded] = useState(false);
   const collapsed = truncateForCollapse(text, limit);
   return (
-    <p className={className ? `collapsible ${className}` : 'collapsible'}>
+    // A person's own text: its direction comes from its first letter, not from the page's.
+    <p className={className ? `collapsible ${className}` : 'collapsible'} dir="auto">
       {expanded || !collapsed.truncated ? text : collapsed.text}
       {collapsed.truncated && (
         <>

@@ -29,7 +29,8 @@ export interface IconProps {
 export function Icon({ name, size = 24, label, className }: IconProps) {
   return (
     <svg
-      className={className ? `icon ${className}` : 'icon'}
+      // `icon--<name>`: app.css mirrors the icons that point along the reading direction in right-to-left pages.
+      className={`icon icon--${name}${className ? ` ${className}` : ''}`}
       width={size}
       height={size}
       viewBox="0 0 24 24"

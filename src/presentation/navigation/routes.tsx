@@ -51,6 +51,7 @@ export const ROUTES: readonly RouteEntry[] = [
   route('/banned', () => import('../screens/Banned/BannedScreen'), TOKENS.SupportViewModel, texts('banned')),
   route('/faq', () => import('../screens/Faq/FaqScreen'), TOKENS.SupportViewModel, texts('help')),
   route('/support', () => import('../screens/Support/SupportScreen'), TOKENS.SupportViewModel, texts('help')),
+  route('/settings/language', () => import('../screens/PageLanguage/PageLanguageScreen'), TOKENS.PageLanguageViewModel, texts('settings')),
   route('/dev', () => import('../screens/Dev/DevScreen'), texts('devtools')),
   route('/debug', () => import('../screens/Debug/DebugScreen'), TOKENS.DebugViewModel, texts('devtools')),
   // Only in `npm run build:local` (Vite replaces __LOCAL_BUILD__, so the normal build has neither route nor chunk).

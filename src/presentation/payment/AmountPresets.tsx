@@ -21,7 +21,7 @@ export function AmountPresets({ presets, isSelected, onChoose, label }: AmountPr
           aria-pressed={isSelected(amount)}
           onClick={() => onChoose(amount)}
         >
-          {formatMoney(amount)}
+          <span dir="ltr">{formatMoney(amount)}</span>
         </button>
       ))}
     </div>

@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
-import type { Result } from 'axe-core';
+import { expect, type Frame, type Page } from '@playwright/test';
+import type { AxeResults, Result } from 'axe-core';
 
 export interface A11yOptions {
   /** CSS selectors to check (default: the whole page, iframes included) */
@@ -40,7 +42,27 @@ function describe(violations: Result[]): string {
 
 /** Fails the test on serious or critical WCAG 2 A/AA violations (minor and moderate ones are attached as a note). */
 export async function expectNoSeriousA11yViolations(page: Page, options: A11yOptions = {}): Promise<void> {
-  const violations = await axeViolations(page, options);
+  expectNoSerious(await axeViolations(page, options));
+}
+
+let axeSource: string | undefined;
+
+/**
+ * The same check on one frame's document (e.g. the mini-app's), with axe injected into it once: for crawls that
+ * check many screens of one page, where AxeBuilder would inject axe into every frame again on each call.
+ */
+export async function expectNoSeriousA11yViolationsInFrame(frame: Frame): Promise<void> {
+  await settleFadingToasts(frame.page());
+  if (!(await frame.evaluate(() => 'axe' in window))) {
+    axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+    await frame.evaluate(axeSource);
+  }
+  const results = await frame.evaluate(() =>
+    (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } }));
+  expectNoSerious(results.violations);
+}
+
+function expectNoSerious(violations: Result[]): void {
   const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const minor = violations.filter((v) => !blocking.includes(v));
   if (minor.length) console.info(`axe (not failing): ${describe(minor)}`);

@@ -48,4 +48,4 @@ export const test = base.extend<Fixtures>({
 
 export { expect };
 export { demoUsers, newUser, type EmulatorPlatform, type EmulatorTheme, type NewUser, type OpenOptions } from './emulator';
-export { axeViolations, expectNoSeriousA11yViolations, type A11yOptions } from './a11y';
+export { axeViolations, expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsInFrame, type A11yOptions } from './a11y';

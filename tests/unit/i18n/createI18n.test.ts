@@ -22,6 +22,14 @@ function setup(stored: string | null, messengerLanguage?: string) {
 }
 
 describe('createI18n', () => {
+  it('isolates interpolated values right to left only, so amounts and names keep their own direction', async () => {
+    const arabic = await setup('ar').page;
+    expect(arabic.direction).toBe('rtl');
+    expect(arabic.i18n.t('invoice.donateAmount', { amount: '-€5' })).toContain('\u2068-€5\u2069');
+    const english = await setup('en').page;
+    expect(english.i18n.t('invoice.donateAmount', { amount: '-€5' })).not.toContain('\u2068');
+  });
+
   it('loads only the resolved locale and translates from it', async () => {
     const { page, requested } = setup(null, 'ru');
     const { i18n, language, direction } = await page;

@@ -28,7 +28,7 @@ function CardScreen({ vm }: { vm: CardViewModel }) {
           </div>
           <Section header={t('cards.cardTitle')}>
             <Cell title={t('cards.status')} after={card.active ? t('cards.active') : t('cards.inactive')} />
-            {card.primary && <Cell title={t('cards.primary')} subtitle={t('cards.primaryHint')} multiline />}
+            {card.primary && <Cell title={t('cards.primary')} subtitle={t('cards.primaryHint')} />}
           </Section>
           <Section>
             {vm.canSetPrimary && <Cell title={t('cards.setPrimary')} onClick={() => void vm.setPrimary()} />}

@@ -108,7 +108,7 @@ function TransactionRow({ transaction, now }: { readonly transaction: Transactio
       before={<Badge type={badgeFor(transaction.type)} decorative />}
       title={who ?? what}
       subtitle={`${who === null ? kind : what} · ${date}`}
-      after={<span className="channel-transaction__amount">{formatSignedMoney(signedAmount(transaction.type, transaction.amount))}</span>}
+      after={<span className="channel-transaction__amount" dir="ltr">{formatSignedMoney(signedAmount(transaction.type, transaction.amount))}</span>}
     />
   );
 }

@@ -68,7 +68,7 @@ const SubscriptionCreatedStep = observer(function SubscriptionCreatedStep({ vm }
       <Placeholder level={1} icon={<Icon name="check" size={48} />} title={t('onboarding.share.title')} text={t('onboarding.share.text')} />
       {link !== null && (
         <Section header={t('onboarding.share.linkLabel')}>
-          <Cell multiline title={<span className="channel-link">{link}</span>} />
+          <Cell title={<span className="channel-link">{link}</span>} />
           <Cell onClick={() => void vm.copyInviteLink()} before={<Icon name="copy" size={22} />} title={t('onboarding.share.copy')} />
         </Section>
       )}

@@ -9,7 +9,6 @@ export function DisconnectedRow() {
     <Section className="channel-disconnected">
       <Cell
         to={CONNECT_BOT_PATH}
-        multiline
         chevron
         before={<Icon name="alert" size={24} className="channel-disconnected__icon" />}
         title={t('channel.disconnected.title')}

@@ -34,11 +34,11 @@ export const CreatorDashboard = observer(function CreatorDashboard({ vm }: { vm:
           <dl className="dashboard-balance" key={row.currency}>
             <div className="dashboard-balance__item">
               <dt>{t('dashboard.activeBalance')}</dt>
-              <dd className="dashboard-balance__amount">{formatMoney(row.active)}</dd>
+              <dd className="dashboard-balance__amount" dir="ltr">{formatMoney(row.active)}</dd>
             </div>
             <div className="dashboard-balance__item">
               <dt>{t('dashboard.payoutBalance')}</dt>
-              <dd className="dashboard-balance__amount">{formatMoney(row.payout)}</dd>
+              <dd className="dashboard-balance__amount" dir="ltr">{formatMoney(row.payout)}</dd>
             </div>
           </dl>
         ))}
@@ -71,6 +71,7 @@ export const CreatorDashboard = observer(function CreatorDashboard({ vm }: { vm:
       <Section>
         <Cell onClick={vm.openNews} title={t('dashboard.news')} chevron />
         <Cell onClick={vm.openHelp} title={t('dashboard.help')} chevron />
+        <Cell to="/settings/language" title={t('dashboard.language')} chevron />
         <Cell to="/dashboard/follower" title={t('dashboard.toFollowerView')} chevron />
       </Section>
 

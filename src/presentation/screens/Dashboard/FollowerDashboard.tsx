@@ -39,6 +39,7 @@ export const FollowerDashboard = observer(function FollowerDashboard({ vm }: { v
         <Cell to="/faq" title={t('dashboard.faq')} chevron />
         <Cell to="/support" title={t('common.support')} chevron />
         <Cell onClick={vm.openNews} title={t('dashboard.news')} chevron />
+        <Cell to="/settings/language" title={t('dashboard.language')} chevron />
       </Section>
 
       <Section header={t('dashboard.paymentMethods')}>

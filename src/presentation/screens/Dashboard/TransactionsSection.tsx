@@ -35,7 +35,7 @@ const TransactionRow = memo(function TransactionRow({ transaction, mode, nowMs }
       subtitle={counterpart ? label : undefined}
       after={
         <span className="dashboard-transaction__after">
-          <span className={amount.minor > 0 ? 'dashboard-amount dashboard-amount--in' : 'dashboard-amount'}>{amountText}</span>
+          <span className={amount.minor > 0 ? 'dashboard-amount dashboard-amount--in' : 'dashboard-amount'} dir="ltr">{amountText}</span>
           <time dateTime={new Date(transaction.createdAt * 1000).toISOString()}>
             {formatListTime(transaction.createdAt, i18n.language, nowMs)}
           </time>

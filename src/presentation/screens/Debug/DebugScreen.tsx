@@ -54,7 +54,7 @@ const DebugScreen = observer(function DebugScreen({ vm }: { vm: DebugViewModel }
       </Section>
 
       <Section header={t('devtools.debug.copy')}>
-        <Cell onClick={() => void vm.copy(window.location.href)} title={t('devtools.debug.copyUrl')} subtitle={<span className="debug-value">{window.location.href}</span>} />
+        <Cell onClick={() => void vm.copy(window.location.href)} title={t('devtools.debug.copyUrl')} subtitle={<span className="debug-value">{window.location.href}</span>} truncate />
         <Cell onClick={() => void vm.copyInitData()} title={t('devtools.debug.copyInitData')} disabled={vm.initData === ''} />
       </Section>
 

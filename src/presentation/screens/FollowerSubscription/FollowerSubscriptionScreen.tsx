@@ -45,12 +45,11 @@ function FollowerSubscriptionScreen({ vm }: { vm: FollowerSubscriptionViewModel 
             <h1 className="invoice-header__channel">{membership.channel.name}</h1>
           </header>
           <Section header={t('follower.details')}>
-            <Cell title={membership.subscription.name} subtitle={t(`invoice.periodName.${membership.member.period}`)} after={<strong>{price}</strong>} multiline />
+            <Cell title={membership.subscription.name} subtitle={t(`invoice.periodName.${membership.member.period}`)} after={<strong>{price}</strong>} />
             <Cell title={t('follower.status')} after={<span className={`follower-label follower-label--${view.label}`}>{t(`follower.label.${view.label}`)}</span>} />
             {view.line && vm.lineKey && (
               <Cell
                 className="follower-line"
-                multiline
                 title={
                   view.line.deletedSuffix
                     ? t('follower.lineWithSuffix', { line: t(vm.lineKey, { date: date(view.line.at) }), suffix: t('follower.deletedSuffix') })

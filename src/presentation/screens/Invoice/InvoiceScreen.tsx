@@ -63,7 +63,7 @@ const InvoiceContent = observer(function InvoiceContent({ vm }: { vm: InvoiceVie
       <Screen title={t('payment.success.title')} state={READY} back="hidden" mainButton={{ text: finishText, onClick: vm.finish }}>
         <Placeholder className="payment-success" icon={<Icon name="check" size={48} />} title={t('payment.success.title')} text={t(`payment.success.text.${vm.kind}`)} />
         <Section header={t('payment.success.details')}>
-          <Cell title={t('payment.success.amount')} after={formatMoneyDetails(receipt.amount)} />
+          <Cell title={t('payment.success.amount')} after={<span dir="ltr">{formatMoneyDetails(receipt.amount)}</span>} />
           {receipt.card && <Cell title={t('payment.success.card')} after={<CardDisplay brand={receipt.card.brand} last={receipt.card.last4} />} />}
           {receipt.transactionId !== undefined && <Cell title={t('payment.success.transactionId')} after={<span data-testid="transaction-id">{receipt.transactionId}</span>} />}
         </Section>
@@ -108,7 +108,7 @@ const InvoiceContent = observer(function InvoiceContent({ vm }: { vm: InvoiceVie
       )}
       {subscription && (
         <Section header={t('invoice.subscriptionSection')}>
-          <Cell title={subscription.name} subtitle={t(`invoice.periodName.${subscription.period}`)} after={<strong>{priceWithPeriod(subscription.price, subscription.period)}</strong>} multiline />
+          <Cell title={subscription.name} subtitle={t(`invoice.periodName.${subscription.period}`)} after={<strong>{priceWithPeriod(subscription.price, subscription.period)}</strong>} />
           {subscription.description && (
             <div className="invoice-description">
               <CollapsibleText text={subscription.description} />
@@ -127,7 +127,7 @@ const InvoiceContent = observer(function InvoiceContent({ vm }: { vm: InvoiceVie
           </Section>
           {vm.fixedAmount ? (
             <Section header={t('invoice.amountSection')}>
-              <Cell title={t('invoice.amountLabel')} after={formatMoney(vm.fixedAmount)} />
+              <Cell title={t('invoice.amountLabel')} after={<span dir="ltr">{formatMoney(vm.fixedAmount)}</span>} />
             </Section>
           ) : (
             <Section header={t('invoice.amountSection')}>

@@ -108,7 +108,7 @@ function PaymentFormScreen({ vm }: { vm: PaymentFormViewModel }) {
         </p>
       )}
       <Section>
-        <Cell as="label" title={t('payment.form.saveCard')} subtitle={t('payment.form.saveCardHint')} after={<Switch checked={vm.saveCard} onChange={vm.setSaveCard} disabled={vm.isPaying} />} multiline />
+        <Cell as="label" title={t('payment.form.saveCard')} subtitle={t('payment.form.saveCardHint')} after={<Switch checked={vm.saveCard} onChange={vm.setSaveCard} disabled={vm.isPaying} />} />
       </Section>
       <p className="payment-form__terms">
         {t('payment.form.termsPrefix')}{' '}

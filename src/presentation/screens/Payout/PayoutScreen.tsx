@@ -1,8 +1,9 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
+import { Fragment, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PayoutTracking } from '../../../application/ports/PayoutRepository';
 import type { Transaction } from '../../../domain/entities';
+import type { Money } from '../../../domain/money';
 import { formatDate, formatMoney, formatSignedMoney } from '../../../domain/format';
 import { badgeFor, signedAmount } from '../../../domain/transactions';
 import { Badge, Cell, EmptyState, InfiniteList, Section } from '../../components';
@@ -23,12 +24,22 @@ function WithdrawalRow({ transaction, locale, nowMs }: { transaction: Transactio
       subtitle={formatDate(transaction.createdAt, locale, nowMs, deviceZone())}
       after={
         <span>
-          {formatSignedMoney(signedAmount(transaction.type, transaction.total))}
+          <span dir="ltr">{formatSignedMoney(signedAmount(transaction.type, transaction.total))}</span>
           {account && <span className="visually-hidden">, {countryName(account.country, locale)}</span>}
         </span>
       }
     />
   );
+}
+
+/** "€6.96 · 2,437.5 ₽": each amount keeps its own order in a right-to-left page. */
+function Amounts({ amounts }: { amounts: readonly Money[] }) {
+  return amounts.map((amount, index) => (
+    <Fragment key={index}>
+      {index > 0 && ' · '}
+      <span dir="ltr">{formatMoney(amount)}</span>
+    </Fragment>
+  ));
 }
 
 /** One payout and its steps: requested, sent (with the expected arrival), arrived or failed with the reason. */
@@ -42,10 +53,9 @@ function TrackedPayoutRow({ payout, locale, nowMs }: { payout: PayoutTracking; l
   if (payout.status === 'failed') steps.push(t('payout.tracker.failed', { reason: payout.error?.message || payout.error?.code || '' }));
   return (
     <Cell
-      title={formatMoney(payout.amount)}
+      title={<span dir="ltr">{formatMoney(payout.amount)}</span>}
       subtitle={steps.join(' · ')}
       after={<span className={`payout-status payout-status--${payout.status}`}>{t(`payout.tracker.status.${payout.status}`)}</span>}
-      multiline
       className={`payout-tracked payout-tracked--${payout.status}`}
     />
   );
@@ -82,8 +92,8 @@ function PayoutScreen({ vm }: { vm: PayoutViewModel }) {
               {vm.balances.map((row) => (
                 <tr key={row.currency} data-testid={`balance-${row.currency}`}>
                   <th scope="row">{row.currency.toUpperCase()}</th>
-                  <td className="payout-balances__amount">{formatMoney(row.active)}</td>
-                  <td className="payout-balances__amount">{formatMoney(row.payout)}</td>
+                  <td className="payout-balances__amount" dir="ltr">{formatMoney(row.active)}</td>
+                  <td className="payout-balances__amount" dir="ltr">{formatMoney(row.payout)}</td>
                 </tr>
               ))}
             </tbody>
@@ -94,17 +104,15 @@ function PayoutScreen({ vm }: { vm: PayoutViewModel }) {
         {nextPayout !== null && (
           <Cell
             title={t('payout.nextPayout')}
-            subtitle={vm.nextPayoutAmounts.length > 0 ? vm.nextPayoutAmounts.map((amount) => formatMoney(amount)).join(' · ') : t('payout.nothingInNextPayout')}
+            subtitle={vm.nextPayoutAmounts.length > 0 ? <Amounts amounts={vm.nextPayoutAmounts} /> : t('payout.nothingInNextPayout')}
             after={formatDate(nextPayout, i18n.language, nowMs, 'UTC')}
-            multiline
           />
         )}
         {laterPayout !== null && vm.laterPayoutAmounts.length > 0 && (
           <Cell
             title={t('payout.laterPayout')}
-            subtitle={vm.laterPayoutAmounts.map((amount) => formatMoney(amount)).join(' · ')}
+            subtitle={<Amounts amounts={vm.laterPayoutAmounts} />}
             after={t('payout.notBefore', { date: formatDate(laterPayout, i18n.language, nowMs, 'UTC') })}
-            multiline
           />
         )}
         {vm.convertsInto !== null && <p className="payout-note">{t('payout.convertedNote', { currency: vm.convertsInto })}</p>}

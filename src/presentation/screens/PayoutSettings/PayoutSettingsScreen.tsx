@@ -42,7 +42,7 @@ function PayoutSettingsScreen({ vm }: { vm: PayoutSettingsViewModel }) {
             {card && <Cell title={t('payout.settingsScreen.card')} after={<CardDisplay brand={card.brand} last={card.last4} />} />}
             <Cell title={t('payout.settingsScreen.currency')} after={account.currency.toUpperCase()} />
             {vm.fields.map((field) => (
-              <Cell key={field.name} title={field.known ? t(`payout.fields.${field.name}`) : field.name} after={field.value} multiline />
+              <Cell key={field.name} title={field.known ? t(`payout.fields.${field.name}`) : field.name} after={field.value} />
             ))}
           </Section>
           <div className="payout-form">

@@ -97,7 +97,7 @@ function SubscriptionScreen({ vm }: { vm: SubscriptionViewModel }) {
             <Cell
               to={`/channel/${channelId}/subscription/command?subscriptionId=${vm.subscriptionId}`}
               title={t('subscription.detail.command')}
-              after={subscription.command}
+              after={subscription.command && <span dir="ltr">{subscription.command}</span>}
               chevron
             />
             {subscription.isDeleted ? (

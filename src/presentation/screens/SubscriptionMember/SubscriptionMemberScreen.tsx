@@ -48,7 +48,7 @@ function SubscriptionMemberScreen({ vm }: { vm: SubscriptionMemberViewModel }) {
           <Section header={detail.subscription.name}>
             {statusKey && <Cell title={t('members.member.status')} after={t(statusKey)} />}
             <Cell title={t('members.member.period')} after={t(`subscription.period.${detail.member.period}`)} />
-            <Cell title={t('members.member.price')} after={formatMoney(detail.member.price)} />
+            <Cell title={t('members.member.price')} after={<span dir="ltr">{formatMoney(detail.member.price)}</span>} />
             <Cell title={t('members.member.started')} after={memberDate(detail.member.activatedAt, language)} />
             {endRow && (
               <Cell

@@ -29,22 +29,22 @@ const Details = observer(function Details({ vm }: { vm: TransactionViewModel }) 
     />
   );
   const cardRow = details.card && <Cell title={t('transaction.fields.card')} after={<CardDisplay brand={details.card.brand} last={details.card.last4} />} />;
-  const feeRow = details.serviceFee && <Cell title={t('transaction.fields.serviceFee')} after={formatMoneyDetails(details.serviceFee)} />;
+  const feeRow = details.serviceFee && <Cell title={t('transaction.fields.serviceFee')} after={<span dir="ltr">{formatMoneyDetails(details.serviceFee)}</span>} />;
   if (details.kind === 'withdrawal') {
     return (
       <Section header={t('transaction.fields.details')}>
         {details.country && <Cell title={t('transaction.fields.country')} after={countryName(details.country, i18n.language)} />}
         {methodRow}
         {cardRow}
-        <Cell title={t('transaction.fields.amount')} after={formatMoneyDetails(details.amount)} />
+        <Cell title={t('transaction.fields.amount')} after={<span dir="ltr">{formatMoneyDetails(details.amount)}</span>} />
         {details.conversion && (
           <>
-            <Cell title={t('transaction.fields.sentAs')} after={formatMoneyDetails(details.conversion.sent)} />
-            <Cell title={t('transaction.fields.rate')} after={<span className="ltr-isolate">{`1 ${details.conversion.from} = ${details.conversion.rate} ${details.conversion.to}`}</span>} />
+            <Cell title={t('transaction.fields.sentAs')} after={<span dir="ltr">{formatMoneyDetails(details.conversion.sent)}</span>} />
+            <Cell title={t('transaction.fields.rate')} after={<span dir="ltr">{`1 ${details.conversion.from} = ${details.conversion.rate} ${details.conversion.to}`}</span>} />
           </>
         )}
         {feeRow}
-        <Cell title={t('transaction.fields.total')} after={formatMoneyDetails(details.total)} />
+        <Cell title={t('transaction.fields.total')} after={<span dir="ltr">{formatMoneyDetails(details.total)}</span>} />
       </Section>
     );
   }
@@ -52,7 +52,7 @@ const Details = observer(function Details({ vm }: { vm: TransactionViewModel }) 
     <Section header={t('transaction.fields.details')}>
       {methodRow}
       {cardRow}
-      <Cell title={t('transaction.fields.price')} after={formatMoneyDetails(details.price)} />
+      <Cell title={t('transaction.fields.price')} after={<span dir="ltr">{formatMoneyDetails(details.price)}</span>} />
       {feeRow}
     </Section>
   );
@@ -91,7 +91,7 @@ function TransactionScreen({ vm }: { vm: TransactionViewModel }) {
         <>
           <div className="transaction-head">
             <Badge type={badge} size={56} decorative />
-            <h1 className="transaction-head__amount" data-testid="transaction-amount">
+            <h1 className="transaction-head__amount" data-testid="transaction-amount" dir="ltr">
               {formatSignedMoney(signedTotal)}
             </h1>
             <p className="transaction-head__type">{t(`transaction.type.${transaction.type}`)}</p>

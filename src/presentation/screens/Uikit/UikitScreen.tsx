@@ -102,7 +102,7 @@ export default function UikitScreen({ vm }: { vm: UikitViewModel }) {
           <Cell as="label" title={t('uikit.pin')} after={<Switch checked={pin} onChange={setPin} />} />
           <Cell onClick={() => toasts.fail('uikit.tapped')} title={t('uikit.destructive')} destructive />
           <Cell onClick={() => undefined} title={t('uikit.disabledRow')} disabled chevron />
-          <Cell multiline title={t('uikit.sampleLongText')} />
+          <Cell title={t('uikit.sampleLongText')} />
         </Section>
 
         <Section header={t('uikit.toasts')}>

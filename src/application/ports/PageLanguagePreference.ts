@@ -1,0 +1,9 @@
+/** The page language the person chose (spec section 1: stored first, then the messenger's language, then English). */
+export interface PageLanguagePreference {
+  /** The page locales offered, in the spec's order. */
+  readonly offered: readonly string[];
+  /** The language the page shows. */
+  current(): string;
+  /** Stores the choice and shows the page in it (the texts of another language load on a fresh start). */
+  apply(language: string): void;
+}
