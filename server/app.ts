@@ -48,7 +48,7 @@ import { composeKyc } from './modules/verification/kyc/compose';
 import { sumsubDoublePlugin } from './modules/verification/sandbox/plugin';
 import { providerPlugin } from './modules/payments/sandbox/plugin';
 import { sandboxControlRoutes } from './modules/sandbox/controlRoutes';
-import { ratesDoubleRoutes } from './modules/payouts/sandbox/ratesDouble';
+import { ratesDoubleRoutes } from './modules/payments/sandbox/ratesDouble';
 import { installSandboxGuard } from './modules/sandbox/guard';
 import { emulatorPlugin } from './modules/sandbox/emulator/plugin';
 import { createServices } from './services';
@@ -110,7 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
   const services = createServices({ db, clock, config, bot, kyc, botProfile }, { paymentProvider: () => money.provider, rates: money.rates });
-  const admin = new AdminService({ db, clock, config, bot, money, log: (error) => self.app?.log.warn({ err: error }, 'could not tell a channel owner about moderation') });
+  const admin = new AdminService({ db, clock, config, bot, money, verification: services.verification, log: (error) => self.app?.log.warn({ err: error }, 'could not tell a channel owner about moderation') });
   const botUpdates = new BotUpdateHandler({
     db, token: config.botToken, username: config.botUsername, appName: config.appName, gateway: bot, events: services.botEvents, access,
     now: () => clock.now(), ...(bot instanceof TelegramBotGateway ? { client: botClientOptions(bot.options) } : {}),

@@ -12,7 +12,7 @@ import { VerificationService } from './modules/verification/service';
 import { PayoutService } from './modules/payouts/service';
 import type { PaymentProvider } from './modules/payments/PaymentProvider';
 import type { MoneyDb } from './platform/db/moneyDb';
-import type { ExchangeRates } from './modules/payouts/rates';
+import type { ExchangeRates } from './modules/payments/rates';
 
 export interface Services {
   readonly verification: VerificationService;

@@ -83,6 +83,19 @@ export interface AdminPayoutItem {
   readonly createdAt: number;
 }
 
+/** A creator waiting for an identity decision, with the provider's result. */
+export interface AdminIdentityItem {
+  readonly id: number;
+  readonly person: AdminPerson;
+  readonly status: string;
+  /** 'sumsub', or 'manual' when no provider is configured. */
+  readonly provider: string;
+  readonly applicantId: string | null;
+  readonly reviewAnswer: 'GREEN' | 'RED' | null;
+  readonly rejectLabels: readonly string[];
+  readonly since: number;
+}
+
 export interface AdminMigrationItem {
   readonly id: number;
   readonly status: 'queued' | 'importing' | 'completed' | 'failed';

@@ -9,6 +9,7 @@ import type { RouteOptions } from '../../context';
 import { auditRoutes } from './auditRoutes';
 import { channelQueueRoutes } from './channelQueueRoutes';
 import { migrationQueueRoutes } from './migrationQueueRoutes';
+import { identityQueueRoutes } from './identityQueueRoutes';
 import { paymentQueueRoutes } from './paymentQueueRoutes';
 import { payoutQueueRoutes } from './payoutQueueRoutes';
 import { userQueueRoutes } from './userQueueRoutes';
@@ -20,6 +21,7 @@ export interface AdminQueue {
 
 export const ADMIN_QUEUES: readonly AdminQueue[] = [
   { name: 'channels', plugin: channelQueueRoutes },
+  { name: 'identity', plugin: identityQueueRoutes },
   { name: 'users', plugin: userQueueRoutes },
   { name: 'payments', plugin: paymentQueueRoutes },
   { name: 'payouts', plugin: payoutQueueRoutes },

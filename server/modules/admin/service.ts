@@ -19,6 +19,7 @@ import { UsersRepository } from '../users/repository';
 import type { MoneyEngine } from '../payments/engine';
 import type { PayoutRunKey } from '../payments/payoutUpdates';
 import { findPayoutRun, retryFailedPayout } from '../payouts/retry';
+import type { OperatorDecision, VerificationService } from '../verification/service';
 import { type AuditEntry, AdminRepository } from './repository';
 import { type DonateExport, exportProblem, importTotal } from './migrationImport';
 
@@ -40,6 +41,8 @@ export interface AdminServiceDeps {
   readonly config: Pick<ServerConfig, 'publicUrl' | 'adminTelegramIds'>;
   readonly bot: BotGateway;
   readonly money: Pick<MoneyEngine, 'provider' | 'payments' | 'rates'>;
+  /** Identity reviews: the users waiting for a decision and the decision itself (server/modules/verification). */
+  readonly verification: Pick<VerificationService, 'decide' | 'awaitingDecision'>;
   readonly log?: (error: unknown) => void;
 }
 
@@ -135,6 +138,20 @@ export class AdminService {
       await new UsersRepository(tx).setBanned(userId, banned, this.now());
       return { before: { banned: before.banned }, after: { banned, reason }, result: undefined };
     });
+  }
+
+  /**
+   * Approves or rejects a creator whose identity check passed (kyc_approved) or who waits for a manual review; the
+   * verification service decides in its own transaction, and the audit entry follows it.
+   */
+  async decideIdentity(operator: Operator, userId: number, decision: OperatorDecision, reason: string | undefined): Promise<void> {
+    const [before] = await this.deps.db.select({ status: users.verificationStatus }).from(users).where(eq(users.id, userId));
+    if (before === undefined) throw notFound('No such user');
+    const status = await this.deps.verification.decide(userId, decision, operator.telegramId);
+    await new AdminRepository(this.deps.db).audit({
+      operatorTelegramId: operator.telegramId, action: decision === 'approve' ? 'identity.approve' : 'identity.reject', objectType: 'user', objectId: String(userId),
+      before: { status: before.status }, after: { status, ...(reason ? { reason } : {}) },
+    }, this.now());
   }
 
   /** Sends a failed payout again through the payout machinery (server/modules/payouts/retry.ts). */

@@ -22,9 +22,9 @@ import { PAYMENT_PAGE_PATH, PROVIDER_PREFIX, SANDBOX_PROVIDER_FEE_BPS, SmartGloc
 import { privateKeyFrom, publicKeyFrom, sandboxKeyPairs } from './smartglocal/keys';
 import { TOKENIZE_PATH } from './smartglocal/protocol';
 import { type HttpPost, SmartGlocalProvider } from './smartglocal/SmartGlocalProvider';
-import { type ExchangeRates, FrankfurterRates, type RatesFetch } from '../payouts/rates';
+import { type ExchangeRates, FrankfurterRates, type RatesFetch } from './rates';
 
-/** Where the sandbox serves its double of the exchange-rate API (payouts/sandbox/ratesDouble.ts). */
+/** Where the sandbox serves its double of the exchange-rate API (sandbox/ratesDouble.ts). */
 export const SANDBOX_RATES_PREFIX = '/sandbox/rates';
 
 /** The sandbox double's project id (X-PARTNER-PROJECT). */

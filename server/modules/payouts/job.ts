@@ -64,6 +64,9 @@ const METHOD: Readonly<Record<string, TransactionPaymentMethod>> = {
   bank_card: 'bank_card', swift: 'swift', global_bank_account: 'global_bank_account', ru_account: 'ru_account',
 };
 
+/** The ledger's payment method of a withdrawal to an account of this method type. */
+export const withdrawalMethodOf = (methodType: string): TransactionPaymentMethod => METHOD[methodType] ?? 'bank_account';
+
 export async function runPayouts(context: Pick<JobContext, 'db' | 'nowMs'>, engine: Pick<MoneyEngine, 'provider' | 'payments' | 'rates'>): Promise<PayoutRunResult> {
   const db = context.db as MoneyDb;
   const payoutAt = latestPayoutAt(context.nowMs);
@@ -110,7 +113,7 @@ export async function runPayouts(context: Pick<JobContext, 'db' | 'nowMs'>, engi
         creatorId: candidate.userId,
         amount,
         account: { country: account!.countryIso2, methodType: account!.methodType, currency: account!.currency, params: account!.params },
-        paymentMethod: METHOD[account!.methodType] ?? 'bank_account',
+        paymentMethod: withdrawalMethodOf(account!.methodType),
         card: account!.cardLast4 === null ? null : { brand: cardBrandOf(account!.cardBrand), last4: account!.cardLast4 },
         converted,
         at,

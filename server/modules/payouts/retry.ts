@@ -6,7 +6,6 @@
  * balance (a later payout day may have sent it already).
  */
 import { and, eq } from 'drizzle-orm';
-import type { TransactionPaymentMethod } from '../../../src/domain/entities';
 import type { Currency, PayoutCurrency } from '../../../src/domain/money';
 import { convertForPayout } from '../../../src/domain/payout';
 import { money } from '../../../src/domain/money';
@@ -19,11 +18,8 @@ import { latestPayoutAt } from '../payments/ledger/windows';
 import type { MoneyEngine } from '../payments/engine';
 import { cardBrandOf } from '../payments/settlement';
 import type { PayoutRunKey, PayoutRunRow } from '../payments/payoutUpdates';
-import { dueAtPayout, sendTransfers } from './job';
+import { dueAtPayout, sendTransfers, withdrawalMethodOf } from './job';
 
-const METHOD: Readonly<Record<string, TransactionPaymentMethod>> = {
-  bank_card: 'bank_card', swift: 'swift', global_bank_account: 'global_bank_account', ru_account: 'ru_account',
-};
 
 export async function findPayoutRun(db: MoneyDb, key: PayoutRunKey): Promise<PayoutRunRow | undefined> {
   const [run] = await db.select().from(payoutRuns)
@@ -54,7 +50,7 @@ export async function retryFailedPayout(db: MoneyDb, engine: Pick<MoneyEngine, '
       creatorId: run.userId,
       amount,
       account: { country: account.countryIso2, methodType: account.methodType, currency: account.currency, params: account.params },
-      paymentMethod: METHOD[account.methodType] ?? 'bank_account',
+      paymentMethod: withdrawalMethodOf(account.methodType),
       card: account.cardLast4 === null ? null : { brand: cardBrandOf(account.cardBrand), last4: account.cardLast4 },
       converted,
       at,

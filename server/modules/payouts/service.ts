@@ -5,7 +5,7 @@
  */
 import { type Currency, type Money, type PayoutCurrency, PAYOUT_CURRENCIES } from '../../../src/domain/money';
 import { type AnnouncedPayouts, type ExchangeRate, announcePayouts, nextPayoutDate } from '../../../src/domain/payout';
-import type { ExchangeRates } from './rates';
+import type { ExchangeRates } from '../payments/rates';
 import type { ServerClock } from '../../platform/clock';
 import { toPage } from '../../platform/db/cursor';
 import type { MoneyDb } from '../../platform/db/moneyDb';

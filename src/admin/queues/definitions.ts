@@ -4,7 +4,7 @@
  * refunds) is one definition here plus its server routes (server/modules/admin/adminQueues.ts).
  */
 import type {
-  AdminAuditItem, AdminChannelItem, AdminMigrationItem, AdminPaymentItem, AdminPayoutDayItem, AdminPayoutItem, AdminPerson, AdminUserItem,
+  AdminAuditItem, AdminChannelItem, AdminIdentityItem, AdminMigrationItem, AdminPaymentItem, AdminPayoutDayItem, AdminPayoutItem, AdminPerson, AdminUserItem,
 } from '../../contract/admin';
 
 export interface Column<T> {
@@ -76,6 +76,24 @@ const channels: QueueDefinition<AdminChannelItem> = {
   actions: [
     { name: 'approve', label: 'admin.actions.approve', confirm: 'admin.confirm.approve', visible: (c) => c.moderation !== 'approved', path: (c) => `/channels/${c.id}/approve` },
     { name: 'reject', label: 'admin.actions.reject', confirm: 'admin.confirm.reject', reason: true, visible: (c) => c.moderation !== 'rejected', path: (c) => `/channels/${c.id}/reject` },
+  ],
+};
+
+const identity: QueueDefinition<AdminIdentityItem> = {
+  id: 'identity', title: 'admin.queues.identity', path: '/identity', name: (i) => i.person.name,
+  columns: [
+    { key: 'person', label: 'admin.columns.creator', value: (i) => person(i.person) },
+    { key: 'status', label: 'admin.columns.verification', value: (i) => i.status },
+    { key: 'provider', label: 'admin.columns.provider', value: (i) => `admin.identity.${i.provider}`, translate: true },
+    { key: 'result', label: 'admin.columns.result', value: (i) => [i.reviewAnswer, ...i.rejectLabels, i.applicantId].filter(Boolean).join(' · '), code: true },
+    { key: 'since', label: 'admin.columns.waitingSince', value: (i) => dateTime(i.since), sort: 'since' },
+  ],
+  filters: [
+    { name: 'provider', label: 'admin.columns.provider', kind: 'select', options: [['', 'admin.filters.any'], ['sumsub', 'admin.identity.sumsub'], ['manual', 'admin.identity.manual']] },
+  ],
+  actions: [
+    { name: 'approve', label: 'admin.actions.approve', confirm: 'admin.confirm.approveIdentity', visible: () => true, path: (i) => `/identity/${i.id}/approve` },
+    { name: 'reject', label: 'admin.actions.reject', confirm: 'admin.confirm.rejectIdentity', reason: true, visible: () => true, path: (i) => `/identity/${i.id}/reject` },
   ],
 };
 
@@ -196,4 +214,4 @@ const audit: QueueDefinition<AdminAuditItem> = {
   actions: [],
 };
 
-export const QUEUES: readonly QueueDefinition[] = [channels, users, payments, payoutDays, payouts, migrations, audit] as unknown as readonly QueueDefinition[];
+export const QUEUES: readonly QueueDefinition[] = [channels, identity, users, payments, payoutDays, payouts, migrations, audit] as unknown as readonly QueueDefinition[];

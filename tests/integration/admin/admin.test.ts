@@ -9,7 +9,7 @@ import { rowsOf } from '../../../server/platform/db/db';
 import { ADMIN_QUEUES } from '../../../server/modules/admin/adminQueues';
 import { SIGNIN_ATTEMPTS } from '../../../server/modules/admin/routes';
 import type { MigrationResponse } from '../../../src/contract/api';
-import type { AdminPaymentItem } from '../../../src/contract/admin';
+import type { AdminIdentityItem, AdminPaymentItem } from '../../../src/contract/admin';
 import { ALICE, BOB, CAROL, type TestServer, newUser, startTestServer } from '../support/testServer';
 import { openShop, payWithNewCard } from '../money/support/money';
 
@@ -118,9 +118,9 @@ describe('authorization', () => {
     const paths = [
       ['GET', '/me'], ['POST', '/signout'], ['GET', '/channels'], ['POST', '/channels/1/approve'], ['POST', '/channels/1/reject'], ['GET', '/users'],
       ['POST', '/users/1/ban'], ['POST', '/users/1/unban'], ['GET', '/payout-days'], ['GET', '/payouts'], ['POST', '/payouts/1-eur-2026-01-10/retry'],
-      ['GET', '/payout-days/2026-01-10/csv'], ['GET', '/migrations'], ['POST', '/migrations/1/import'], ['GET', '/payments'], ['POST', '/payments/x/refund'], ['POST', '/payments/x/check'], ['GET', '/audit'], ['GET', '/nothing-here'],
+      ['GET', '/payout-days/2026-01-10/csv'], ['GET', '/migrations'], ['POST', '/migrations/1/import'], ['GET', '/payments'], ['POST', '/payments/x/refund'], ['POST', '/payments/x/check'], ['GET', '/identity'], ['POST', '/identity/1/approve'], ['POST', '/identity/1/reject'], ['GET', '/audit'], ['GET', '/nothing-here'],
     ] as const;
-    expect(ADMIN_QUEUES.map((queue) => queue.name)).toEqual(['channels', 'users', 'payments', 'payouts', 'migrations', 'audit']);
+    expect(ADMIN_QUEUES.map((queue) => queue.name)).toEqual(['channels', 'identity', 'users', 'payments', 'payouts', 'migrations', 'audit']);
     expect(routes()).toContain('/admin/api/');
     const tgAuth = { authorization: `TgAuth ${server.initData({ ...OPERATOR })}` };
     for (const [method, path] of paths) {
@@ -250,6 +250,39 @@ describe('migration requests', () => {
   });
 });
 
+describe('identity reviews', () => {
+  /** A new user through the Sumsub double's widget to a GREEN review (kyc_approved), as the widget's buttons do it. */
+  async function passedIdentityCheck() {
+    const user = newUser('Applicant');
+    const { token } = (await server.api<{ token: string }>(user, 'GET', '/verification/start')).body;
+    expect((await server.request('POST', '/websdk/sandbox/submit', { token, outcome: 'approve' })).status).toBe(200);
+    expect((await server.api<{ status: string }>(user, 'GET', '/verification/status')).body.status).toBe('kyc_approved');
+    return user;
+  }
+
+  test('creators whose check passed are listed with the provider\'s result; approve opens creator features, reject shows the rejected screen', async () => {
+    const approved = await passedIdentityCheck();
+    const rejected = await passedIdentityCheck();
+    const page = (await adminApi<Page<AdminIdentityItem>>(cookie, 'GET', '/identity?provider=sumsub&order=asc')).body;
+    const row = (user: { telegramId: number }) => page.items.find((item) => item.person.telegramId === user.telegramId)!;
+    expect(row(approved)).toMatchObject({ status: 'kyc_approved', provider: 'sumsub', reviewAnswer: 'GREEN', applicantId: expect.any(String) });
+    expect((await adminApi<Page<AdminIdentityItem>>(cookie, 'GET', '/identity?provider=manual')).body.items.map((item) => item.person.telegramId)).not.toContain(approved.telegramId);
+
+    expect((await adminApi(cookie, 'POST', `/identity/${row(approved).id}/approve`, {})).body).toEqual({ ok: true });
+    expect((await server.api<{ status: string }>(approved, 'GET', '/verification/status')).body.status).toBe('approved');
+    expect(await lastAudit()).toMatchObject({ action: 'identity.approve', objectType: 'user', objectId: String(row(approved).id), before: { status: 'kyc_approved' }, after: { status: 'approved' } });
+
+    expect((await adminApi(cookie, 'POST', `/identity/${row(rejected).id}/reject`, {})).status).toBe(400);
+    expect((await adminApi(cookie, 'POST', `/identity/${row(rejected).id}/reject`, { reason: 'Document does not match' })).body).toEqual({ ok: true });
+    expect((await server.api<{ status: string }>(rejected, 'GET', '/verification/status')).body.status).toBe('rejected');
+    // Decided: off the queue, and a second decision is refused.
+    const after = (await adminApi<Page<AdminIdentityItem>>(cookie, 'GET', '/identity')).body.items.map((item) => item.person.telegramId);
+    expect(after).not.toEqual(expect.arrayContaining([approved.telegramId]));
+    expect(after).not.toContain(rejected.telegramId);
+    expect((await adminApi(cookie, 'POST', `/identity/${row(approved).id}/approve`, {})).status).toBe(409);
+  });
+});
+
 describe('payments', () => {
   test('find a payment by id, payer or channel; refund it in full: the follower sees the refund, the entry is audited', async () => {
     const shop = await openShop(server);
@@ -279,7 +312,7 @@ describe('audit log', () => {
     expect((await adminApi<Page<Audit>>(cookie, 'GET', `/audit?operator=${OPERATOR.telegramId}`)).body.total).toBe(all.body.total);
     expect((await adminApi<Page<Audit>>(cookie, 'GET', '/audit?operator=1')).body.total).toBe(0);
     const users = await adminApi<Page<Audit>>(cookie, 'GET', '/audit?objectType=user&order=asc');
-    expect(users.body.items.map((item) => item.action)).toEqual(['user.ban', 'user.unban']);
+    expect(users.body.items.map((item) => item.action)).toEqual(['user.ban', 'user.unban', 'identity.approve', 'identity.reject']);
     const today = new Date(server.clock.now()).toISOString().slice(0, 10);
     expect((await adminApi<Page<Audit>>(cookie, 'GET', `/audit?from=${today}&to=${today}`)).body.total).toBe(all.body.total);
     expect((await adminApi<Page<Audit>>(cookie, 'GET', '/audit?to=2000-01-01')).body.total).toBe(0);
