@@ -63,9 +63,12 @@ export function appCspDirectives(config: Pick<ServerConfig, 'sandbox' | 'smartGl
   };
 }
 
-/** The sandbox's server-rendered pages: the app's policy plus inline scripts. */
+/**
+ * The sandbox's server-rendered pages: the app's policy plus inline scripts. The app page's script hashes are left
+ * out: a browser ignores 'unsafe-inline' wherever a hash is listed.
+ */
 export function sandboxPageCspDirectives(app: Directives): Directives {
-  return { ...app, 'script-src': [...app['script-src']!, "'unsafe-inline'"] };
+  return { ...app, 'script-src': [...app['script-src']!.filter((source) => !source.startsWith("'sha256-")), "'unsafe-inline'"] };
 }
 
 const isSandboxPage = (url: string): boolean => /^\/(sandbox|provider|websdk|resources)(\/|$)/.test(url);

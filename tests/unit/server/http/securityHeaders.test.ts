@@ -51,5 +51,7 @@ describe('inline scripts of the built page', () => {
     expect(inlineScriptHashes(dir)).toEqual([hash]);
     expect(appCspDirectives({ sandbox: false, smartGlocal: undefined, identityOrigins: [] }, inlineScriptHashes(dir))['script-src']).toEqual(["'self'", hash]);
     expect(inlineScriptHashes(join(dir, 'missing'))).toEqual([]);
+    // The sandbox's own pages allow inline scripts: a listed hash would make browsers ignore 'unsafe-inline'.
+    expect(sandboxPageCspDirectives(appCspDirectives({ sandbox: true, smartGlocal: undefined, identityOrigins: [] }, [hash]))['script-src']).toEqual(["'self'", "'unsafe-inline'"]);
   });
 });
