@@ -37,18 +37,20 @@ export function followerSubscriptionView(
 ): FollowerSubscriptionView {
   const deleted = subscription.isDeleted;
   const oneTime = member.period === 'onetime';
+  // A one-time membership has no expiry unless a refund ended it (members.ts): then it shows its end like others.
+  const dated = !oneTime || member.expiresAt !== undefined;
   const cancelled = member.status === 'cancelled' || deleted;
   const expired = isMemberExpired(member, nowMs);
 
   let line: FollowerSubscriptionLine | null = null;
-  if (!oneTime && member.expiresAt !== undefined) {
+  if (dated && member.expiresAt !== undefined) {
     const kind: FollowerLineKind = expired ? 'expired_on' : cancelled ? 'expires_on' : 'renews_on';
     line = { kind, at: member.expiresAt, deletedSuffix: deleted && kind !== 'renews_on' };
   }
 
   const canRenew = (cancelled || expired) && !deleted && !oneTime;
   let label: FollowerMemberLabel = 'active';
-  if (!oneTime) {
+  if (dated) {
     if (expired) label = 'expired';
     else if (cancelled) label = 'cancelled';
     else if (member.renewalFailed === true) label = 'expiring';

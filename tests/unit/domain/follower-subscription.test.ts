@@ -59,6 +59,12 @@ describe('follower subscription view', () => {
     expect(view).toMatchObject({ line: null, canRenew: false, canCancel: false, label: 'active', expired: false });
   });
 
+  it('one-time ended by a refund: shows when it ended and that it expired; still no renew or cancel', () => {
+    const endedAt = NOW_MS / 1000 - 60;
+    const view = followerSubscriptionView(member({ period: 'onetime', status: 'cancelled', expiresAt: endedAt }), live, NOW_MS);
+    expect(view).toMatchObject({ line: { kind: 'expired_on', at: endedAt, deletedSuffix: false }, canRenew: false, canCancel: false, label: 'expired', expired: true });
+  });
+
   it('labels a failed renewal as expiring', () => {
     expect(followerSubscriptionView(member({ renewalFailed: true }), live, NOW_MS).label).toBe('expiring');
   });
