@@ -7,13 +7,15 @@ export interface CommandOffer {
   readonly subscriptionId: number;
   readonly name: string;
   readonly channelTitle: string;
+  /** The channel's language (en, ru, id): the bot answers about a channel in it. */
+  readonly channelLanguage: string;
 }
 
 export class CommandsRepository {
   constructor(private readonly db: DbOrTx) {}
 
   async offersFor(command: string, limit = 5): Promise<CommandOffer[]> {
-    return this.db.select({ subscriptionId: subscriptions.id, name: subscriptions.name, channelTitle: channels.title })
+    return this.db.select({ subscriptionId: subscriptions.id, name: subscriptions.name, channelTitle: channels.title, channelLanguage: channels.language })
       .from(subscriptions)
       .innerJoin(channels, eq(channels.id, subscriptions.channelId))
       .where(and(eq(subscriptions.command, command), eq(subscriptions.deleted, false), eq(channels.deleted, false), eq(channels.connected, true)))

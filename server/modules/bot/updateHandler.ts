@@ -168,9 +168,11 @@ export class BotUpdateHandler {
         return;
       }
       for (const offer of offers) {
+        // An offer speaks for its channel: in the channel's language, as its posts do (spec section 1).
+        const channelTexts = botTexts(offer.channelLanguage);
         await gateway.sendMessage({
-          chatId: ctx.chat.id, text: fill(texts.subscriptionOffer, { name: offer.name, channel: offer.channelTitle }), silent: false,
-          button: { text: texts.subscriptionButton, url: this.link(`subscription_${offer.subscriptionId}`) },
+          chatId: ctx.chat.id, text: fill(channelTexts.subscriptionOffer, { name: offer.name, channel: offer.channelTitle }), silent: false,
+          button: { text: channelTexts.subscriptionButton, url: this.link(`subscription_${offer.subscriptionId}`) },
         });
       }
     });

@@ -84,6 +84,17 @@ describe('messages', () => {
     ]);
     expect(sent[1]!.params.reply_markup).toEqual({ inline_keyboard: [[{ text: 'Subscribe', url: `https://t.me/BackersSandboxBot/app?startapp=subscription_${shop.subscriptions.yearly}` }]] });
   });
+
+  it('a $command is answered in its channel\'s language, whatever the asker\'s', async () => {
+    expect((await server.api(shop.creator, 'POST', `/subscription/${shop.subscriptions.monthly}/command`, { command: '$club' })).status).toBe(200);
+    expect((await server.api(shop.creator, 'POST', `/channel/${shop.channelId}/language`, { language: 'ru' })).status).toBe(200);
+    const user = newUser('Visitor');
+    expect((await deliver(message(user, '$club'))).outcome).toBe('applied');
+    const [offer] = await sentTo(user.telegramId);
+    expect(offer!.params.text).toMatch(/^monthly plan в канале /);
+    expect(offer!.params.reply_markup).toEqual({ inline_keyboard: [[{ text: 'Подписаться', url: `https://t.me/BackersSandboxBot/app?startapp=subscription_${shop.subscriptions.monthly}` }]] });
+    await server.api(shop.creator, 'POST', `/channel/${shop.channelId}/language`, { language: 'en' });
+  });
 });
 
 describe('after a restart', () => {
