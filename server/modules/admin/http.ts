@@ -3,6 +3,7 @@
  * schema every queue shares, and the operator of a request.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type Currency, currencyExponent, toMajor } from '../../../src/domain/money';
 import type { Operator } from './service';
 import type { PageQuery } from './repository';
 
@@ -84,6 +85,9 @@ export function pageQuery(params: PageParams): PageQuery {
 }
 
 export const seconds = (at: Date): number => Math.floor(at.getTime() / 1000);
+
+/** An amount as the console shows it: major units with the currency's decimals ("10.00", "1500" for yen). */
+export const majorText = (minor: number, currency: string): string => toMajor(minor, currency as Currency).toFixed(currencyExponent(currency as Currency));
 
 export const personName = (person: { firstName: string; lastName: string | null }): string => [person.firstName, person.lastName].filter(Boolean).join(' ');
 

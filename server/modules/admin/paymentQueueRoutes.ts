@@ -5,9 +5,8 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { AdminPage, AdminPaymentItem } from '../../../src/contract/admin';
-import { type Currency, currencyExponent, toMajor } from '../../../src/domain/money';
 import type { RouteOptions } from '../../context';
-import { type PageParams, currentOperator, listQuery, pageQuery, personName, reasonBody, seconds } from './http';
+import { type PageParams, currentOperator, listQuery, majorText, pageQuery, personName, reasonBody, seconds } from './http';
 
 const paymentIdParam = { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 64 } } };
 
@@ -31,7 +30,7 @@ export const paymentQueueRoutes: FastifyPluginAsync<RouteOptions> = async (app, 
         id: payment.id, createdAt: seconds(payment.createdAt), kind: payment.kind, purpose: payment.purpose,
         payer: { id: payer.id, telegramId: payer.telegramId, name: personName(payer), username: payer.username },
         channel: { id: paid.id, title: paid.title },
-        amount: toMajor(Number(payment.amount), payment.currency as Currency).toFixed(currencyExponent(payment.currency as Currency)),
+        amount: majorText(Number(payment.amount), payment.currency),
         currency: payment.currency, status: payment.status, errorCode: payment.errorCode, refundStatus: payment.refundStatus,
         refundReason: payment.refundReason, providerSessionId: payment.providerSessionId,
       })),

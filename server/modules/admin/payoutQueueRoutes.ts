@@ -4,15 +4,12 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { AdminPage, AdminPayoutDayItem, AdminPayoutItem } from '../../../src/contract/admin';
-import type { Currency } from '../../../src/domain/money';
 import type { RouteOptions } from '../../context';
 import { formatPayoutAmount } from '../payouts/notifications';
-import { type PageParams, currentOperator, listQuery, pageQuery, personName, seconds } from './http';
-import { toMajor, currencyExponent } from '../../../src/domain/money';
+import { type PageParams, currentOperator, listQuery, majorText, pageQuery, personName, seconds } from './http';
 
 const date = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' };
 const payoutId = /^(\d{1,16})-([a-z]{3})-(\d{4}-\d{2}-\d{2})$/;
-const major = (minor: number, currency: string) => toMajor(minor, currency as Currency).toFixed(currencyExponent(currency as Currency));
 
 type PayoutRow = Awaited<ReturnType<RouteOptions['deps']['admin']['read']['payoutPage']>>['items'][number];
 
@@ -20,7 +17,7 @@ function payoutItem({ run, user, account }: PayoutRow): AdminPayoutItem {
   return {
     id: `${run.userId}-${run.currency}-${run.payoutDate}`, payoutDate: run.payoutDate,
     creator: { id: run.userId, telegramId: user.telegramId, name: personName(user), username: user.username },
-    amount: major(Number(run.amount), run.currency), currency: run.currency, status: run.status, attempt: run.attempt,
+    amount: majorText(Number(run.amount), run.currency), currency: run.currency, status: run.status, attempt: run.attempt,
     error: run.errorDescription ?? run.errorCode, method: account?.methodType ?? null, createdAt: seconds(run.createdAt),
   };
 }

@@ -182,10 +182,10 @@ export class AdminRepository {
       : /^\d{1,16}$/.test(filter.channel) ? eq(channels.id, Number(filter.channel))
       : ilike(channels.title, `%${escapeLike(filter.channel)}%`);
     const where = and(byPayer, byChannel, filter.status === undefined ? undefined : eq(payments.status, filter.status as 'paid'));
-    const base = () => this.db.select({ payment: payments, payer: { id: users.id, telegramId: users.telegramId, firstName: users.firstName, lastName: users.lastName, username: users.username }, channel: { id: channels.id, title: channels.title } })
-      .from(payments).innerJoin(users, eq(users.id, payments.userId)).innerJoin(channels, eq(channels.id, payments.channelId)).where(where);
     const [items, [total]] = await Promise.all([
-      base().orderBy(...ordering({ createdAt: payments.createdAt, amount: payments.amount, status: payments.status }, query, payments.id))
+      this.db.select({ payment: payments, payer: { id: users.id, telegramId: users.telegramId, firstName: users.firstName, lastName: users.lastName, username: users.username }, channel: { id: channels.id, title: channels.title } })
+        .from(payments).innerJoin(users, eq(users.id, payments.userId)).innerJoin(channels, eq(channels.id, payments.channelId)).where(where)
+        .orderBy(...ordering({ createdAt: payments.createdAt, amount: payments.amount, status: payments.status }, query, payments.id))
         .limit(query.pageSize).offset(offsetOf(query)),
       this.db.select({ total: count() }).from(payments).innerJoin(users, eq(users.id, payments.userId)).innerJoin(channels, eq(channels.id, payments.channelId)).where(where),
     ]);
