@@ -10,7 +10,7 @@ import { ADMIN_QUEUES } from '../../../server/modules/admin/adminQueues';
 import { SIGNIN_ATTEMPTS } from '../../../server/modules/admin/routes';
 import type { MigrationResponse } from '../../../src/contract/api';
 import type { AdminIdentityItem, AdminPaymentItem } from '../../../src/contract/admin';
-import { ALICE, BOB, CAROL, type TestServer, newUser, startTestServer } from '../support/testServer';
+import { ALICE, BOB, CAROL, type TestServer, botApiCalls, newUser, startTestServer } from '../support/testServer';
 import { openShop, payWithNewCard } from '../money/support/money';
 
 const OPERATOR = { telegramId: 7001, firstName: 'Olga' };
@@ -21,8 +21,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => server.close());
 
-type Call = { params: { chat_id: number; text: string } };
-const sentTo = async (telegramId: number) => (await server.request<{ calls: Call[] }>('GET', '/sandbox/bot-api/calls?method=sendMessage')).body.calls
+const sentTo = async (telegramId: number) => (await botApiCalls<{ chat_id: number; text: string }>(server, 'sendMessage'))
   .filter((call) => call.params.chat_id === telegramId).map((call) => call.params.text);
 const sendCommand = (user: { telegramId: number; firstName: string }, text: string, languageCode = 'en') => server.request('POST', '/sandbox/bot-api/updates', {
   message: {

@@ -4,10 +4,9 @@
  * the member once (ban, then unban); paying again gives a new link; public channels are left alone.
  */
 import type { FollowerMemberResponse } from '../../../src/contract/api';
-import { type TestServer, newUser, startTestServer } from '../support/testServer';
+import { type TestServer, botApiCalls, newUser, startTestServer } from '../support/testServer';
 import { type Shop, openShop, payWithNewCard } from '../money/support/money';
 
-interface Call { method: string; params: Record<string, unknown> }
 
 let server: TestServer;
 let privateShop: Shop;
@@ -21,7 +20,7 @@ afterAll(() => server.close());
 
 const chatOf = (shop: Shop) => -(1_000_000_000_000 + shop.creator.telegramId);
 const callsIn = async (method: string, chatId: number) =>
-  (await server.request<{ calls: Call[] }>('GET', `/sandbox/bot-api/calls?method=${method}`)).body.calls.filter((call) => call.params.chat_id === chatId);
+  (await botApiCalls(server, method)).filter((call) => call.params.chat_id === chatId);
 const advanceDays = (days: number) => server.request('POST', '/sandbox/clock', { advanceSeconds: days * 86_400 });
 
 describe('private channels', () => {

@@ -2,10 +2,9 @@
  * Telegram updates the bot reads (issue 13), sent through the sandbox's Telegram (POST /sandbox/bot-api/updates) and
  * applied by the production update handler; what the bot answers is read back from the Bot API double's calls.
  */
-import { type TestServer, newUser, startTestServer } from '../support/testServer';
+import { type TestServer, botApiCalls, newUser, startTestServer } from '../support/testServer';
 import { type Shop, openShop, payWithNewCard } from '../money/support/money';
 
-interface Call { method: string; params: Record<string, unknown> }
 
 let server: TestServer;
 let shop: Shop;
@@ -17,7 +16,7 @@ afterAll(() => server.close());
 
 const chatId = () => -(1_000_000_000_000 + shop.creator.telegramId);
 const deliver = async (update: Record<string, unknown>) => (await server.request<{ updateId: number; outcome: string }>('POST', '/sandbox/bot-api/updates', update)).body;
-const calls = async (method: string) => (await server.request<{ calls: Call[] }>('GET', `/sandbox/bot-api/calls?method=${method}`)).body.calls;
+const calls = (method: string) => botApiCalls(server, method);
 const sentTo = async (telegramId: number) => (await calls('sendMessage')).filter((call) => call.params.chat_id === telegramId);
 const from = (user: { telegramId: number; firstName?: string }, languageCode = 'en') => ({ id: user.telegramId, is_bot: false, first_name: user.firstName ?? 'User', language_code: languageCode });
 const channelChat = () => ({ id: chatId(), type: 'channel', title: 'Private' });

@@ -7,7 +7,7 @@ import type { PayoutParametersResponse, PayoutResponse, SavePayoutAccountRespons
 import { runPayouts } from '../../../server/modules/payouts/job';
 import { transactions } from '../../../server/platform/db/schema';
 import { payoutRuns, providerPayouts } from '../../../server/platform/db/schema-money';
-import { type TestServer, type TestUser, creatorWithChannel, newUser, startTestServer } from '../support/testServer';
+import { type TestServer, type TestUser, botApiCalls, creatorWithChannel, newUser, startTestServer } from '../support/testServer';
 import { type Shop, cardTokenization, expectBalancesMatchLedger, openShop, payWithNewCard } from './support/money';
 
 const FEB_3 = Date.UTC(2026, 1, 3, 12, 0, 0);
@@ -197,7 +197,7 @@ describe('payout runs', () => {
       requestedAt: Date.UTC(2026, 2, 10, 12) / 1000, finishedAt: expect.any(Number),
     })]);
     expect(payout.payouts[0].expectedArrivalAt).toBeUndefined();
-    const messages = (await server.request<{ calls: { params: { chat_id: number; text: string } }[] }>('GET', '/sandbox/bot-api/calls?method=sendMessage')).body.calls
+    const messages = (await botApiCalls<{ chat_id: number; text: string }>(server, 'sendMessage'))
       .filter((call) => call.params.chat_id === shops.declined.creator.telegramId);
     expect(messages.map((call) => call.params.text)).toEqual([expect.stringMatching(/^Your payout of 174\.00 EUR did not go through: The recipient bank declined the payout\. The money is back in your balance/)]);
     // The big creator's payout arrived; its tracker says when.

@@ -10,7 +10,7 @@ import { dueAtPayout } from '../../../server/modules/payouts/job';
 import { latestPayoutAt } from '../../../server/modules/payments/ledger/windows';
 import { transactions } from '../../../server/platform/db/schema';
 import { payments } from '../../../server/platform/db/schema-money';
-import { type TestServer, type TestUser, newUser, startTestServer } from '../support/testServer';
+import { type TestServer, type TestUser, botApiCalls, newUser, startTestServer } from '../support/testServer';
 import { type Shop, expectBalancesMatchLedger, openShop, pay, payWithNewCard, tokenize, userId } from './support/money';
 
 interface RefundAnswer { paymentId: string; status: string; refundStatus: string | null; refundedAt: string | null; code?: string; reason?: string }
@@ -64,7 +64,7 @@ describe('refunds', () => {
     expect(member.body.subscriptionMember).toMatchObject({ status: 'cancelled' });
     expect((member.body.subscriptionMember.expiresAt ?? Infinity) * 1000).toBeLessThanOrEqual(server.clock.now());
     await server.request('POST', '/sandbox/clock', { advanceSeconds: 60 });
-    const bans = (await server.request<{ calls: { params: Record<string, unknown> }[] }>('GET', '/sandbox/bot-api/calls?method=banChatMember')).body.calls
+    const bans = (await botApiCalls(server, 'banChatMember'))
       .filter((call) => call.params.chat_id === chatOf(shop.creator) && call.params.user_id === follower.telegramId);
     expect(bans).toHaveLength(1);
 

@@ -201,3 +201,14 @@ export async function creatorWithChannel(server: TestServer, options: { private?
   if (added.status !== 200) throw new Error(`channel-added answered ${added.status}: ${JSON.stringify(added.body)}`);
   return { user, chatId, channelId: added.body.channel.id };
 }
+
+/** A call the sandbox's Bot API double received (GET /sandbox/bot-api/calls). */
+export interface BotApiCall<Params = Record<string, unknown>> {
+  readonly method: string;
+  readonly params: Params;
+}
+
+/** What the sandbox's Bot API double was asked to do, one method's calls in order. */
+export async function botApiCalls<Params = Record<string, unknown>>(server: TestServer, method: string): Promise<BotApiCall<Params>[]> {
+  return (await server.request<{ calls: BotApiCall<Params>[] }>('GET', `/sandbox/bot-api/calls?method=${method}`)).body.calls;
+}
