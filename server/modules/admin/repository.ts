@@ -5,7 +5,7 @@
 import { type SQL, and, asc, count, desc, eq, gte, ilike, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db/db';
-import { channels, donateChannels, migrationRequests, payoutAccounts, users } from '../../platform/db/schema';
+import { channels, donateChannels, kycReviews, migrationRequests, payoutAccounts, users } from '../../platform/db/schema';
 import { payments, payoutRuns } from '../../platform/db/schema-money';
 import { type AuditRow, adminAudit, adminSessions, adminSigninLinks, migrationImports } from '../../platform/db/schema-admin';
 
@@ -131,6 +131,29 @@ export class AdminRepository {
     const [row] = await this.db.select({ channel: channels, owner: { telegramId: users.telegramId, languageCode: users.languageCode } })
       .from(channels).innerJoin(users, eq(users.id, channels.ownerId)).where(eq(channels.id, id));
     return row;
+  }
+
+  // ---- identity reviews
+
+  /**
+   * Creators waiting for an operator's identity decision (the verification module's rule, VerificationRepository
+   * .awaitingDecision): a passed check (kyc_approved), or a manual review (in_kyc without a provider).
+   */
+  async identityPage(filter: { provider?: string }, query: PageQuery) {
+    const where = and(
+      or(eq(users.verificationStatus, 'kyc_approved'), and(eq(users.verificationStatus, 'in_kyc'), eq(kycReviews.provider, 'manual'))),
+      filter.provider === undefined ? undefined : eq(kycReviews.provider, filter.provider),
+    );
+    const [items, [total]] = await Promise.all([
+      this.db.select({
+        user: { id: users.id, telegramId: users.telegramId, firstName: users.firstName, lastName: users.lastName, username: users.username, status: users.verificationStatus },
+        review: { provider: kycReviews.provider, applicantId: kycReviews.applicantId, reviewAnswer: kycReviews.reviewAnswer, rejectLabels: kycReviews.rejectLabels, updatedAt: kycReviews.updatedAt },
+      }).from(users).innerJoin(kycReviews, eq(kycReviews.userId, users.id)).where(where)
+        .orderBy(...ordering({ since: kycReviews.updatedAt }, query, users.id))
+        .limit(query.pageSize).offset(offsetOf(query)),
+      this.db.select({ total: count() }).from(users).innerJoin(kycReviews, eq(kycReviews.userId, users.id)).where(where),
+    ]);
+    return { items, total: Number(total?.total ?? 0) };
   }
 
   // ---- users

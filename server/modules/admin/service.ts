@@ -41,8 +41,8 @@ export interface AdminServiceDeps {
   readonly config: Pick<ServerConfig, 'publicUrl' | 'adminTelegramIds'>;
   readonly bot: BotGateway;
   readonly money: Pick<MoneyEngine, 'provider' | 'payments' | 'rates'>;
-  /** Identity reviews: the users waiting for a decision and the decision itself (server/modules/verification). */
-  readonly verification: Pick<VerificationService, 'decide' | 'awaitingDecision'>;
+  /** Identity reviews: the decision itself (server/modules/verification); the queue is paged in AdminRepository. */
+  readonly verification: Pick<VerificationService, 'decide'>;
   readonly log?: (error: unknown) => void;
 }
 
