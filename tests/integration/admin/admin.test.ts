@@ -8,10 +8,11 @@ import * as adminSchema from '../../../server/platform/db/schema-admin';
 import { rowsOf } from '../../../server/platform/db/db';
 import { ADMIN_QUEUES } from '../../../server/modules/admin/adminQueues';
 import { SIGNIN_ATTEMPTS } from '../../../server/modules/admin/routes';
-import type { MigrationResponse } from '../../../src/contract/api';
-import type { AdminIdentityItem, AdminPaymentItem } from '../../../src/contract/admin';
-import { ALICE, BOB, CAROL, type TestServer, botApiCalls, newUser, startTestServer } from '../support/testServer';
-import { openShop, payWithNewCard } from '../money/support/money';
+import type { MigrationResponse, PayoutResponse } from '../../../src/contract/api';
+import type { AdminIdentityItem, AdminPaymentItem, AdminPayoutItem } from '../../../src/contract/admin';
+import { nextPayoutDate, payoutDateString, payoutWindowFor } from '../../../src/domain/payout';
+import { ALICE, BOB, CAROL, type TestServer, type TestUser, botApiCalls, newUser, startTestServer } from '../support/testServer';
+import { advanceTo, expectBalancesMatchLedger, openShop, payWithNewCard, tokenize } from '../money/support/money';
 
 const OPERATOR = { telegramId: 7001, firstName: 'Olga' };
 let server: TestServer;
@@ -280,6 +281,21 @@ describe('identity reviews', () => {
     expect(after).not.toContain(rejected.telegramId);
     expect((await adminApi(cookie, 'POST', `/identity/${row(approved).id}/approve`, {})).status).toBe(409);
   });
+
+  test('the queue is paged and sorted in the database: pages follow one another, the newest first or last', async () => {
+    const waiting = [await passedIdentityCheck(), await passedIdentityCheck(), await passedIdentityCheck()].map((user) => user.telegramId);
+    const list = async (query: string) => (await adminApi<Page<AdminIdentityItem>>(cookie, 'GET', `/identity?${query}`)).body;
+    const all = await list('pageSize=100&order=asc');
+    expect(all.total).toBe(all.items.length);
+    // Checked at the same instant: the tiebreak (the user's id) keeps them in sign-up order.
+    expect(all.items.slice(-3).map((item) => item.person.telegramId)).toEqual(waiting);
+    const [first, second] = [await list('pageSize=2&page=1&order=asc'), await list('pageSize=2&page=2&order=asc')];
+    expect({ total: first.total, page: second.page, pageSize: second.pageSize }).toEqual({ total: all.total, page: 2, pageSize: 2 });
+    expect([...first.items, ...second.items].map((item) => item.id)).toEqual(all.items.slice(0, 4).map((item) => item.id));
+    expect((await list('pageSize=3&sort=since&order=desc')).items.map((item) => item.person.telegramId)).toEqual([...waiting].reverse());
+    expect((await list(`pageSize=100&page=${all.total + 1}`)).items).toEqual([]);
+    expect((await adminApi(cookie, 'GET', '/identity?sort=name')).body).toMatchObject({ code: 'validation_error' });
+  });
 });
 
 describe('payments', () => {
@@ -315,6 +331,81 @@ describe('audit log', () => {
     const today = new Date(server.clock.now()).toISOString().slice(0, 10);
     expect((await adminApi<Page<Audit>>(cookie, 'GET', `/audit?from=${today}&to=${today}`)).body.total).toBe(all.body.total);
     expect((await adminApi<Page<Audit>>(cookie, 'GET', '/audit?to=2000-01-01')).body.total).toBe(0);
+  });
+});
+
+/** The payout day that pays earnings made at `atMs` (src/domain/payout.ts: the 10th and 25th pay half-month windows). */
+function payoutDayPaying(atMs: number): number {
+  let payoutAt = nextPayoutDate(atMs);
+  while (payoutWindowFor(payoutAt)[1] <= atMs) payoutAt = nextPayoutDate(payoutAt);
+  return payoutAt;
+}
+
+const saveAccount = (user: TestUser, body: Record<string, unknown>) => server.api(user, 'POST', '/payout/account', body);
+
+// Moves the clock past a payout day: after the tests that read today's audit log.
+describe('payouts', () => {
+  test('a failed payout retried goes out and is audited; one that did not fail is refused; the run exports as CSV', async () => {
+    // Two creators: the bank declines payouts to the first one's card (README test cards), the second is paid in roubles.
+    const [declined, roubles] = [await openShop(server), await openShop(server, { currency: 'rub', price: 300 })];
+    expect((await saveAccount(declined.creator, { currency: 'eur', countryIso3: 'DEU', methodType: 'bank_card', card: { token: await tokenize(server, '4000000000000002') } })).status).toBe(200);
+    expect((await saveAccount(roubles.creator, { currency: 'rub', countryIso3: 'RUS', methodType: 'ru_account', params: { bik: '044525225', account: '40817810099910004312' } })).status).toBe(200);
+    await payWithNewCard(server, newUser('Donor'), 'donation', declined.donationId, '4242424242424242', { amount: 200 });
+    await payWithNewCard(server, newUser('Donor'), 'donation', roubles.donationId, '4242424242424242', { amount: 4000 });
+    const payoutAt = payoutDayPaying(server.clock.now());
+    const payoutDate = payoutDateString(payoutAt);
+    await advanceTo(server, payoutAt + 60_000);
+    cookie = await signIn(); // the clock moved past the 12 hours of the last session
+
+    const run = async () => (await adminApi<Page<AdminPayoutItem>>(cookie, 'GET', `/payouts?payoutDate=${payoutDate}&pageSize=100`)).body;
+    const of = (items: AdminPayoutItem[], shop: { creator: TestUser }) => items.find((item) => item.creator.telegramId === shop.creator.telegramId)!;
+    const failed = of((await run()).items, declined);
+    expect(failed).toMatchObject({ id: `${declined.creatorId}-eur-${payoutDate}`, amount: '174.00', currency: 'eur', status: 'failed', attempt: 1, error: 'The recipient bank declined the payout' });
+    const arrived = of((await run()).items, roubles);
+    expect(arrived).toMatchObject({ amount: '3480.00', currency: 'rub', status: 'arrived' });
+
+    // Only a failed payout can be retried.
+    const refused = await adminApi(cookie, 'POST', `/payouts/${arrived.id}/retry`);
+    expect(refused).toMatchObject({ status: 409, body: { code: 'conflict', message: expect.stringContaining('arrived') } });
+    expect((await adminApi(cookie, 'POST', `/payouts/${declined.creatorId}-eur-2000-01-10/retry`)).body).toMatchObject({ code: 'not_found', message: expect.any(String) });
+    expect((await adminApi(cookie, 'POST', '/payouts/nonsense/retry')).body).toMatchObject({ code: 'validation_error', message: expect.any(String) });
+
+    // The creator saves a card the bank takes; the operator retries: a new attempt goes out.
+    expect((await saveAccount(declined.creator, { currency: 'eur', countryIso3: 'DEU', methodType: 'bank_card', card: { token: await tokenize(server, '4242424242424242') } })).status).toBe(200);
+    expect((await adminApi(cookie, 'POST', `/payouts/${failed.id}/retry`)).body).toEqual({ ok: true });
+    const retried = of((await run()).items, declined);
+    expect(retried).toMatchObject({ status: expect.stringMatching(/^(sent|arrived)$/), attempt: 2, error: null });
+    expect(await lastAudit()).toMatchObject({
+      operatorTelegramId: OPERATOR.telegramId, action: 'payout.retry', objectType: 'payout', objectId: `${declined.creatorId}:eur:${payoutDate}`,
+      before: { status: 'failed', attempt: 1, errorCode: 'payout_declined' }, after: { status: retried.status, attempt: 2, errorCode: null },
+    });
+    const tracker = (await server.api<PayoutResponse>(declined.creator, 'GET', '/payout')).body;
+    expect(tracker.payoutBalances).toEqual([]);
+    expect(tracker.payouts).toEqual([expect.objectContaining({ payoutDate, amount: 174, currency: 'eur', status: retried.status })]);
+    await expectBalancesMatchLedger(server, declined.creatorId);
+    expect((await adminApi(cookie, 'POST', `/payouts/${failed.id}/retry`)).status).toBe(409);
+
+    // The run as CSV: a header and one row per payout, amounts in each payout's currency.
+    const csvPath = `${server.baseUrl}/admin/api/payout-days/${payoutDate}/csv`;
+    const csv = await fetch(csvPath, { headers: { cookie } });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="payouts-${payoutDate}.csv"`);
+    const [header, ...rows] = (await csv.text()).split('\r\n').filter((line) => line !== '');
+    expect(header).toBe('payout_date,creator_id,telegram_id,name,username,currency,amount,status,attempt,method,error,created_at');
+    const all = await run();
+    expect(rows).toHaveLength(all.total);
+    const row = (shop: { creatorId: number }) => rows.find((line) => line.split(',')[1] === String(shop.creatorId))!.split(',');
+    expect(row(declined).slice(0, 3)).toEqual([payoutDate, String(declined.creatorId), String(declined.creator.telegramId)]);
+    expect(row(declined).slice(5, 10)).toEqual(['eur', '174.00', retried.status, '2', 'bank_card']);
+    expect(row(roubles).slice(5, 10)).toEqual(['rub', '3480.00', 'arrived', '1', 'ru_account']);
+    expect(rows.every((line) => line.startsWith(`${payoutDate},`))).toBe(true);
+    expect(await lastAudit()).toMatchObject({ action: 'payout.export', objectType: 'payout_run', objectId: payoutDate, after: { rows: all.total } });
+
+    // Without a session: refused with {code, message}.
+    const anonymous = await fetch(csvPath);
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toMatchObject({ code: 'unauthorized', message: expect.any(String) });
   });
 });
 
