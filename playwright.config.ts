@@ -39,6 +39,8 @@ export default defineConfig({
     { name: 'clock-access', testMatch: '**/clock-channel-access.spec.ts', dependencies: ['clock'] },
     // The identity widget's token expiry moves the clock half an hour: after the others too.
     { name: 'clock-verification', testMatch: '**/verification.spec.ts', dependencies: ['clock-access'] },
+    // The console's payout retry and CSV export move the clock past a payout day.
+    { name: 'clock-admin', testMatch: '**/clock-admin-payout.spec.ts', dependencies: ['clock-verification'] },
   ],
   outputDir,
   timeout: 60_000,

@@ -1,13 +1,15 @@
 /**
  * The operator console (issue 16) in the real browser: the demo operator asks the bot for /admin, opens the one-time
  * link, and approves a channel awaiting moderation, bans a user (who then sees the banned screen in the emulator),
- * and imports a creator's export from the older product (the creator's migration request completes). Axe on the
- * console in both themes. The payout CSV export needs a payout run (the sandbox clock): see the integration tests.
+ * imports a creator's export from the older product (the creator's migration request completes), refunds a
+ * follower's payment (the refund in the follower's transactions) and approves a creator's identity (the creator's
+ * verification screen passes). Axe on the console in both themes. The payout retry and the CSV export need a
+ * payout day (the sandbox clock): clock-admin-payout.spec.ts.
  */
 import { randomInt } from 'node:crypto';
 import { expect, expectNoSeriousA11yViolations, newUser, test } from './support/fixtures';
-
-const OPERATOR = 9001;
+import { signIn } from './support/admin';
+import { creatorWithChannel, freshFollower, payViaApi } from './follower-support';
 
 test('an operator signs in through the bot link and moderates, bans and imports a migration', async ({ page, sandbox, emulator }) => {
   // What the queues will hold.
@@ -24,19 +26,8 @@ test('an operator signs in through the bot link and moderates, bans and imports 
   await sandbox.api(mover, 'POST', '/migration/confirm');
 
   // Sign in: /admin to the bot, the link it answers.
-  await sandbox.post('/sandbox/bot-api/updates', {
-    message: {
-      message_id: 1, date: 1, chat: { id: OPERATOR, type: 'private', first_name: 'Demo' }, from: { id: OPERATOR, is_bot: false, first_name: 'Demo', language_code: 'en' },
-      text: '/admin', entities: [{ type: 'bot_command', offset: 0, length: 6 }],
-    },
-  });
-  const { calls } = await sandbox.get<{ calls: { params: { chat_id: number; text: string } }[] }>('/sandbox/bot-api/calls?method=sendMessage');
-  const link = /(http\S+\/admin\/signin\?token=\S+)/.exec(calls.filter((call) => call.params.chat_id === OPERATOR).at(-1)!.params.text)![1]!;
-  // The link names PUBLIC_URL; the test server listens on the configured base URL.
-  await page.goto(new URL(link).pathname + new URL(link).search);
-  await expect(page).toHaveURL(/\/admin\/$/);
+  await signIn(page, sandbox);
   await expect(page.getByRole('heading', { name: 'Channel moderation' })).toBeVisible();
-  await expect(page.getByText(`Operator ${OPERATOR}`)).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
   // Moderation: approve, confirmed in a dialog; the bot tells the owner.
@@ -92,4 +83,63 @@ test('an operator signs in through the bot link and moderates, bans and imports 
   // The banned user sees the banned screen in the emulator.
   await emulator.open({ user: troll });
   await expect(emulator.app.getByRole('heading', { name: 'Account banned' })).toBeVisible();
+});
+
+test('an operator refunds a follower\'s payment and approves a creator\'s identity; each shows in the user\'s app', async ({ context, sandbox, emulator, request }) => {
+  // A follower's paid subscription, and a creator whose identity check passed (the Sumsub double's widget outcome).
+  const world = await creatorWithChannel(sandbox, { price: 7 });
+  const follower = await freshFollower(sandbox, 'Rafa');
+  await payViaApi(sandbox, request, follower, { kind: 'subscription', id: world.subscriptionId });
+  const applicant = newUser(`Ines${randomInt(1_000_000)}`);
+  const { token } = await sandbox.api<{ token: string }>(applicant, 'GET', '/verification/start');
+  await sandbox.post('/websdk/sandbox/submit', { token, outcome: 'approve' });
+  // The creator's app waits for the operator.
+  await emulator.open({ user: applicant, appPath: '/verification' });
+  await expect(emulator.app.getByRole('heading', { name: 'Almost done' })).toBeVisible();
+
+  const admin = await context.newPage();
+  await signIn(admin, sandbox);
+  const dialog = admin.getByRole('dialog');
+
+  // Identity reviews: the provider's result shown; approve, confirmed.
+  await admin.getByRole('link', { name: 'Identity reviews' }).click();
+  await expect(admin.getByRole('heading', { name: 'Identity reviews' })).toBeVisible();
+  const approve = admin.getByRole('button', { name: `Approve: ${applicant.firstName}` });
+  await expect(admin.getByRole('row').filter({ has: approve })).toContainText('GREEN');
+  await expectNoSeriousA11yViolations(admin);
+  await approve.click();
+  await expect(dialog).toContainText(`Approve ${applicant.firstName} as a creator?`);
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(admin.getByRole('status').filter({ hasText: 'Done.' })).toBeVisible();
+  await expect(approve).toHaveCount(0);
+  // The creator's screen polls its status: verification passed, the bot can be connected.
+  await expect(emulator.app.getByRole('heading', { name: 'Verification passed' })).toBeVisible({ timeout: 12_000 });
+
+  // Payments: find the follower's payment by their Telegram id, refund it with a reason (dark theme, keyboard).
+  await admin.getByRole('link', { name: 'Payments' }).click();
+  await admin.getByRole('button', { name: 'Dark theme' }).click();
+  await admin.getByRole('searchbox', { name: 'Payment id, Telegram id or username' }).fill(String(follower.telegramId));
+  await admin.keyboard.press('Enter');
+  const refund = admin.getByRole('button', { name: `Refund: 7.00 EUR · ${follower.firstName}` });
+  await expect(refund).toBeVisible();
+  await expectNoSeriousA11yViolations(admin);
+  await refund.focus();
+  await admin.keyboard.press('Enter');
+  await expect(dialog).toContainText('in full?');
+  await dialog.getByRole('textbox', { name: 'Reason' }).fill('Charged twice by mistake');
+  await expectNoSeriousA11yViolations(admin);
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(admin.getByRole('status').filter({ hasText: 'Done.' })).toBeVisible();
+  await expect(admin.getByRole('cell', { name: 'Refunded' })).toBeVisible();
+
+  // The follower's transactions show the refund, money in.
+  const { transactions } = await sandbox.api<{ transactions: { id: number; type: string }[] }>(follower, 'GET', '/dashboard?mode=follower');
+  const refunded = transactions.find((line) => line.type === 'refund_received')!;
+  expect(refunded).toBeDefined();
+  await emulator.open({ user: follower, appPath: '/dashboard/follower' });
+  const row = emulator.app.locator(`a[href="/transaction/${refunded.id}"]`);
+  await expect(row).toContainText('+€7');
+  await row.click();
+  await expect(emulator.app.getByTestId('transaction-amount')).toHaveText(/^\+€7/);
+  await expect(emulator.app.getByRole('paragraph').filter({ hasText: 'Refund received' })).toBeVisible();
 });
