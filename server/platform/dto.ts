@@ -113,14 +113,14 @@ export function withdrawalAccountDto(account: Pick<PayoutAccountRow, 'countryIso
 }
 
 /**
- * A ledger line. `total` is what the line's owner paid or received overall: the price for the payer, the payout
- * amount for the creator, the paid-out sum for a withdrawal. Amounts are magnitudes; the type gives the sign
+ * A ledger line. `total` is what the line's owner paid or received overall: the price for the payer (and the price
+ * back in a refund they received), the payout amount for the creator, the paid-out sum for a withdrawal. Amounts are magnitudes; the type gives the sign
  * (src/domain/transactions.ts).
  */
 export function transactionDto(view: TransactionView): TransactionDto {
   const row = view.transaction;
   const c = row.currency;
-  const isPayer = row.type === 'buy_subscription' || row.type === 'send_donation';
+  const isPayer = row.type === 'buy_subscription' || row.type === 'send_donation' || row.type === 'refund_received';
   const total = isPayer ? row.price : row.type === 'withdrawal' ? row.amount : row.payoutAmount;
   const card = row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : undefined;
   return {

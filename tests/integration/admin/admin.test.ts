@@ -313,8 +313,9 @@ describe('payments', () => {
     expect((await adminApi(cookie, 'POST', `/payments/${paid.paymentId}/refund`, {})).status).toBe(400);
     expect((await adminApi(cookie, 'POST', `/payments/${paid.paymentId}/refund`, { reason: 'Charged twice by mistake' })).body).toEqual({ ok: true });
     expect((await find(`q=${paid.paymentId}`)).items[0]).toMatchObject({ refundStatus: 'done', refundReason: 'Charged twice by mistake' });
-    const lines = (await server.api<{ transactions: { type: string }[] }>(payer, 'POST', '/dashboard/transactions', { list: 'all', mode: 'follower' })).body.transactions;
-    expect(lines.map((line) => line.type)).toEqual(['refund_received', 'buy_subscription']);
+    const lines = (await server.api<{ transactions: { type: string; total: number }[] }>(payer, 'POST', '/dashboard/transactions', { list: 'all', mode: 'follower' })).body.transactions;
+    // The follower gets the price back, as they paid it (not the creator's share of it).
+    expect(lines.map((line) => [line.type, line.total])).toEqual([['refund_received', 10], ['buy_subscription', 10]]);
     expect(await lastAudit()).toMatchObject({ action: 'payment.refund', objectType: 'payment', objectId: paid.paymentId, before: { status: 'paid', refundStatus: null }, after: { refundStatus: 'done' } });
     expect((await adminApi(cookie, 'POST', '/payments/no-such-payment/refund', { reason: 'x' })).status).toBe(404);
   });
