@@ -1,6 +1,6 @@
 /** The console's container: its HTTP client, the browser port and the shell view model (the composition root's only dependency). */
 import { Container } from 'inversify';
-import { AdminApi } from './api/AdminApi';
+import { AdminApi, type AdminPort } from './api/AdminApi';
 import { type Browser, type Language, ShellViewModel } from './viewModels/ShellViewModel';
 
 export const ADMIN_TOKENS = {
@@ -24,11 +24,11 @@ export const windowBrowser: Browser = {
 
 export function createAdminContainer(browser: Browser, changeLanguage: (language: Language) => void): Container {
   const container = new Container();
-  container.bind<AdminApi>(ADMIN_TOKENS.AdminApi).toConstantValue(new AdminApi());
+  container.bind<AdminPort>(ADMIN_TOKENS.AdminApi).toConstantValue(new AdminApi());
   container.bind<Browser>(ADMIN_TOKENS.Browser).toConstantValue(browser);
   container.bind<(language: Language) => void>(ADMIN_TOKENS.ChangeLanguage).toConstantValue(changeLanguage);
   container.bind<ShellViewModel>(ADMIN_TOKENS.ShellViewModel).toResolvedValue(
-    (api: AdminApi, from: Browser, change: (language: Language) => void) => new ShellViewModel(api, from, change),
+    (api: AdminPort, from: Browser, change: (language: Language) => void) => new ShellViewModel(api, from, change),
     [ADMIN_TOKENS.AdminApi, ADMIN_TOKENS.Browser, ADMIN_TOKENS.ChangeLanguage],
   ).inSingletonScope();
   return container;

@@ -9,7 +9,19 @@ export class AdminApiError extends Error {
 
 export type Query = Readonly<Record<string, string | number | undefined>>;
 
-export class AdminApi {
+/** What the console's view models need from the server (AdminApi over HTTP; an in-memory double in unit tests). */
+export interface AdminPort {
+  me(): Promise<AdminMe>;
+  signOut(): Promise<unknown>;
+  /** One page of a queue; fails with AdminApiError. */
+  list<T>(path: string, query: Query): Promise<AdminPage<T>>;
+  /** A row action (POST); fails with AdminApiError. */
+  act(path: string, body: unknown): Promise<unknown>;
+  /** Where a file download is fetched. */
+  url(path: string): string;
+}
+
+export class AdminApi implements AdminPort {
   constructor(private readonly base = '/admin/api') {}
 
   private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {

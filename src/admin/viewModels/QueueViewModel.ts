@@ -3,7 +3,7 @@
  * Exposes i18n keys and states, never translated text.
  */
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { AdminApi } from '../api/AdminApi';
+import type { AdminPort } from '../api/AdminApi';
 import { AdminApiError } from '../api/AdminApi';
 import type { Action, QueueDefinition } from '../queues/definitions';
 
@@ -39,7 +39,7 @@ export class QueueViewModel {
   private generation = 0;
 
   constructor(
-    private readonly api: AdminApi,
+    private readonly api: AdminPort,
     private readonly downloader: Downloader,
     readonly definition: QueueDefinition,
     initialFilters: Record<string, string> = {},

@@ -1,6 +1,6 @@
 /** The console's frame: who is signed in, which queue is open (from the URL), the theme and the language. */
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { AdminApi } from '../api/AdminApi';
+import type { AdminPort } from '../api/AdminApi';
 import { QUEUES, type QueueDefinition } from '../queues/definitions';
 import { type Downloader, QueueViewModel } from './QueueViewModel';
 
@@ -25,7 +25,7 @@ export class ShellViewModel {
   theme: Theme;
   language: Language;
 
-  constructor(private readonly api: AdminApi, private readonly browser: Browser, private readonly changeLanguage: (language: Language) => void) {
+  constructor(private readonly api: AdminPort, private readonly browser: Browser, private readonly changeLanguage: (language: Language) => void) {
     this.theme = (browser.stored('admin.theme') as Theme | null) ?? (browser.prefersDark() ? 'dark' : 'light');
     this.language = browser.stored('admin.language') === 'ru' ? 'ru' : 'en';
     this.queue = this.queueFromUrl();
