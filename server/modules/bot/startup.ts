@@ -23,7 +23,12 @@ export interface BotConnection {
   stop(): Promise<void>;
 }
 
-export async function connectBot(app: FastifyInstance): Promise<BotConnection> {
+export interface ConnectOptions {
+  /** How often an instance that does not long-poll asks for the polling lease again (20 s). */
+  readonly pollingRetryMs?: number;
+}
+
+export async function connectBot(app: FastifyInstance, options: ConnectOptions = {}): Promise<BotConnection> {
   const { bot, botProfile, botUpdates, config, sandboxTelegram } = app.deps;
   const me = await bot.getMe();
   botProfile.username = me.username;
@@ -46,7 +51,7 @@ export async function connectBot(app: FastifyInstance): Promise<BotConnection> {
   }
   const polling = botUpdates.bot;
   polling.catch((error) => app.log.error({ err: error.error }, `telegram update ${error.ctx.update.update_id} failed`));
-  const leading = pollWhileLeading(app, () => polling.start({ allowed_updates: [...ALLOWED_UPDATES], drop_pending_updates: false }));
+  const leading = pollWhileLeading(app, options.pollingRetryMs ?? POLLING_RETRY_MS, () => polling.start({ allowed_updates: [...ALLOWED_UPDATES], drop_pending_updates: false }));
   return {
     username: me.username,
     updates: 'polling',
@@ -64,7 +69,7 @@ const POLLING_RETRY_MS = 20_000;
  * process holding the lease `bot-polling` (server/platform/jobLeases.ts) polls; the others ask again every 20 s and
  * take over once it stopped or died. `poll` resolves when polling stops (grammY's start()).
  */
-function pollWhileLeading(app: FastifyInstance, poll: () => Promise<void>): { stop(stopPolling: () => Promise<void>): Promise<void> } {
+function pollWhileLeading(app: FastifyInstance, retryMs: number, poll: () => Promise<void>): { stop(stopPolling: () => Promise<void>): Promise<void> } {
   const leases = new DatabaseJobLeases();
   let release: LeaseRelease | null = null;
   let stopped = false;
@@ -88,7 +93,7 @@ function pollWhileLeading(app: FastifyInstance, poll: () => Promise<void>): { st
     release = null;
     await given?.().catch(() => undefined);
   };
-  const timer = setInterval(() => void lead(), POLLING_RETRY_MS);
+  const timer = setInterval(() => void lead(), retryMs);
   timer.unref();
   void lead();
   return {
