@@ -85,8 +85,7 @@ describePostgres('two server processes on one PostgreSQL behind a round-robin pr
   let shop: Shop;
   let privateShop: Shop;
   const renewing = newUser('Renewing');
-  /** Several, so that two instances removing at once would overlap on them. */
-  const leaving = Array.from({ length: 5 }, () => newUser('Leaving'));
+  const leaving = [newUser('Leaving'), newUser('Leaving')];
   const payer = newUser('Payer');
   let renewingMember: number;
 
@@ -187,8 +186,8 @@ describePostgres('two server processes on one PostgreSQL behind a round-robin pr
     expect(await renewals()).toHaveLength(1);
     expect(await sandbox.database.db.select().from(providerSessions).where(eq(providerSessions.reference, renewal!.id))).toHaveLength(1);
     // Each member banned and unbanned once (the first ban twice: the call refused by flood control, then its retry).
-    expect((await removals('banChatMember')).sort()).toEqual([1, 1, 1, 1, 2]);
-    expect(await removals('unbanChatMember')).toEqual([1, 1, 1, 1, 1]);
+    expect((await removals('banChatMember')).sort()).toEqual([1, 2]);
+    expect(await removals('unbanChatMember')).toEqual([1, 1]);
     const [renewed] = await sandbox.database.db.select().from(subscriptionMembers).where(eq(subscriptionMembers.id, renewingMember));
     expect(renewed!.expiresAt!.getTime()).toBeGreaterThan(Date.now());
   });
