@@ -4,6 +4,7 @@
  * members whose private-channel access ended, forgetting old idempotency answers and applied Telegram update ids, and migration imports under way. buildApp builds the registry with the app's own engine (server/app.ts).
  */
 import { JobRegistry } from './platform/jobs';
+import { DatabaseJobLeases } from './platform/jobLeases';
 import type { MoneyEngine } from './modules/payments/engine';
 import { runPayouts, trackPayouts } from './modules/payouts/job';
 import { runRenewals } from './modules/payments/renewals';
@@ -17,7 +18,8 @@ const IDEMPOTENCY_RETENTION_SECONDS = 24 * 60 * 60;
 
 export function createJobs(engine: MoneyEngine, bot: { access?: ChannelAccessService; botUpdates?: BotUpdateHandler; db?: Db } = {}): JobRegistry {
   const { access, botUpdates, db } = bot;
-  return new JobRegistry()
+  // Each job in one process at a time across every server process on the database (README "Running several instances").
+  return new JobRegistry(new DatabaseJobLeases())
     .register('sandbox-provider', async () => {
       if (engine.double === null) return { skipped: true };
       await engine.double.sweep();

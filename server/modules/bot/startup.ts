@@ -3,7 +3,8 @@
  * are registered in en (the default), ru and id, and its menu button opens the mini-app. Then updates:
  * - with BOT_WEBHOOK_SECRET (which needs PUBLIC_URL): setWebhook to PUBLIC_URL/telegram/webhook with the secret and the
  *   updates the handler reads;
- * - without it: long polling (getUpdates) by grammY, so a creator can run the server on a laptop behind NAT;
+ * - without it: long polling (getUpdates) by grammY, so a creator can run the server on a laptop behind NAT; with
+ *   several server processes on one database only the one holding the polling lease polls;
  * - the sandbox's own Telegram delivers updates directly (no webhook, no polling).
  */
 import type { FastifyInstance } from 'fastify';
@@ -11,6 +12,10 @@ import type { UserFromGetMe } from 'grammy/types';
 import { BOT_LANGUAGES, botTexts } from './texts';
 import { ALLOWED_UPDATES } from './updateHandler';
 import { WEBHOOK_PATH } from './webhook';
+import { DatabaseJobLeases, type LeaseRelease } from '../../platform/jobLeases';
+
+/** The lease of the one process that long-polls Telegram (README "Running several instances"). */
+export const BOT_POLLING_LEASE = 'bot-polling';
 
 export interface BotConnection {
   readonly username: string;
@@ -18,7 +23,12 @@ export interface BotConnection {
   stop(): Promise<void>;
 }
 
-export async function connectBot(app: FastifyInstance): Promise<BotConnection> {
+export interface ConnectOptions {
+  /** How often an instance that does not long-poll asks for the polling lease again (20 s). */
+  readonly pollingRetryMs?: number;
+}
+
+export async function connectBot(app: FastifyInstance, options: ConnectOptions = {}): Promise<BotConnection> {
   const { bot, botProfile, botUpdates, config, sandboxTelegram } = app.deps;
   const me = await bot.getMe();
   botProfile.username = me.username;
@@ -41,12 +51,57 @@ export async function connectBot(app: FastifyInstance): Promise<BotConnection> {
   }
   const polling = botUpdates.bot;
   polling.catch((error) => app.log.error({ err: error.error }, `telegram update ${error.ctx.update.update_id} failed`));
-  // grammY removes the webhook first, then polls; start() resolves only when polling stops.
-  void polling.start({ allowed_updates: [...ALLOWED_UPDATES], drop_pending_updates: false })
-    .catch((error: unknown) => app.log.error({ err: error }, 'telegram long polling stopped'));
+  const leading = pollWhileLeading(app, options.pollingRetryMs ?? POLLING_RETRY_MS, () => polling.start({ allowed_updates: [...ALLOWED_UPDATES], drop_pending_updates: false }));
   return {
     username: me.username,
     updates: 'polling',
-    stop: async () => { if (polling.isRunning()) await polling.stop(); },
+    stop: async () => {
+      await leading.stop(async () => { if (polling.isRunning()) await polling.stop(); });
+    },
+  };
+}
+
+/** How often an instance that does not poll asks for the polling lease again. */
+const POLLING_RETRY_MS = 20_000;
+
+/**
+ * Long polling by one server process at a time (Telegram answers a second getUpdates consumer 409 Conflict): the
+ * process holding the lease `bot-polling` (server/platform/jobLeases.ts) polls; the others ask again every 20 s and
+ * take over once it stopped or died. `poll` resolves when polling stops (grammY's start()).
+ */
+function pollWhileLeading(app: FastifyInstance, retryMs: number, poll: () => Promise<void>): { stop(stopPolling: () => Promise<void>): Promise<void> } {
+  const leases = new DatabaseJobLeases();
+  let release: LeaseRelease | null = null;
+  let stopped = false;
+  let waitingLogged = false;
+  const lead = async (): Promise<void> => {
+    if (stopped || release !== null) return;
+    release = await leases.acquire(app.deps.db, BOT_POLLING_LEASE).catch(() => null);
+    if (release === null) {
+      if (!waitingLogged) app.log.info('bot: another instance long-polls Telegram; this one takes over when it stops');
+      waitingLogged = true;
+      return;
+    }
+    if (stopped) {
+      await release().catch(() => undefined);
+      release = null;
+      return;
+    }
+    // grammY removes the webhook first, then polls; start() resolves only when polling stops.
+    await poll().catch((error: unknown) => app.log.error({ err: error }, 'telegram long polling stopped'));
+    const given = release;
+    release = null;
+    await given?.().catch(() => undefined);
+  };
+  const timer = setInterval(() => void lead(), retryMs);
+  timer.unref();
+  void lead();
+  return {
+    async stop(stopPolling) {
+      stopped = true;
+      clearInterval(timer);
+      await stopPolling();
+      await release?.().catch(() => undefined);
+    },
   };
 }

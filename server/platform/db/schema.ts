@@ -313,6 +313,15 @@ export const kycEvents = pgTable('kyc_events', {
   receivedAt: at('received_at').notNull(),
 }, (table) => [primaryKey({ columns: [table.provider, table.eventId] })]);
 
+/** Which server process runs a background job now and until when (migration 0016; server/platform/jobLeases.ts). */
+export const jobLeases = pgTable('job_leases', {
+  name: text('name').primaryKey(),
+  /** The holding process's random id. */
+  holder: text('holder').notNull(),
+  /** Database time: a lease left by a process that died ends here. */
+  expiresAt: at('expires_at').notNull(),
+});
+
 export type UserRow = typeof users.$inferSelect;
 export type KycReviewRow = typeof kycReviews.$inferSelect;
 export type ChannelRow = typeof channels.$inferSelect;

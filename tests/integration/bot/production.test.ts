@@ -5,11 +5,12 @@
  * 429, a join request declined, a member removed after their access ran out.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
+import { buildApp } from '../../../server/app';
 import { SandboxTelegram, botApiDoublePlugin } from '../../../server/modules/bot/sandbox/BotApiDouble';
-import { connectBot } from '../../../server/modules/bot/startup';
+import { BOT_POLLING_LEASE, connectBot } from '../../../server/modules/bot/startup';
 import { eventually } from '../support/eventually';
 import { eq } from 'drizzle-orm';
-import { subscriptionMembers, users } from '../../../server/platform/db/schema';
+import { jobLeases, subscriptionMembers, users } from '../../../server/platform/db/schema';
 import { ALICE, BOB, newUser, startTestServer } from '../support/testServer';
 
 const TOKEN = '1234567890:TEST-sandbox-token-for-tests-only-xx';
@@ -105,6 +106,28 @@ it('without one: long polling takes the updates; posts, join requests and remova
     expect(calls('unbanChatMember').map((call) => call.params)).toEqual([{ chat_id: chatId, user_id: BOB.telegramId, only_if_banned: true }]);
   } finally {
     await connection.stop();
+    await server.close();
+  }
+}, 30_000);
+
+it('long polling by one instance at a time: a second one on the same database waits, and takes over when the first stops', async () => {
+  const server = await startTestServer({ config: { sandbox: false, botApiUrl: doubleUrl } });
+  const other = await buildApp({ database: server.database, config: server.config, clock: server.clock, logger: false });
+  const polls = (app: FastifyInstance) => app.deps.botUpdates.bot.isRunning();
+  try {
+    const first = await connectBot(server.app, { pollingRetryMs: 100 });
+    await eventually(async () => expect(polls(server.app)).toBe(true));
+    const second = await connectBot(other, { pollingRetryMs: 100 });
+    expect(second.updates).toBe('polling');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(polls(other)).toBe(false);
+    expect(await server.database.db.select().from(jobLeases).where(eq(jobLeases.name, BOT_POLLING_LEASE))).toHaveLength(1);
+    await first.stop();
+    await eventually(async () => expect(polls(other)).toBe(true));
+    expect(polls(server.app)).toBe(false);
+    await second.stop();
+  } finally {
+    await other.close();
     await server.close();
   }
 }, 30_000);

@@ -36,6 +36,46 @@ describe('jobs registry', () => {
     expect(errors).toEqual(['job test-b failed: boom']);
   });
 
+  test('with a lease: a run takes it and gives it back; while another process holds it every job is skipped', async () => {
+    const clock = new FixedClock(1_000);
+    const log = { info: () => undefined, error: () => undefined };
+    let heldElsewhere = false;
+    const events: string[] = [];
+    const leased = new JobRegistry({
+      acquire: async (_db, name) => {
+        if (heldElsewhere) return null;
+        events.push(`take ${name}`);
+        return async () => { events.push(`give ${name}`); };
+      },
+    });
+    leased.register('test-a', async () => events.push('run a'));
+    await leased.run({ db: {} as Db, clock, config: testConfig(), log });
+    expect(events).toEqual(['take jobs', 'run a', 'give jobs']);
+    heldElsewhere = true;
+    expect(await leased.run({ db: {} as Db, clock, config: testConfig(), log })).toEqual([{ name: 'test-a', ok: true, result: { skipped: 'another process runs the jobs' } }]);
+    expect(events).toHaveLength(3);
+  });
+
+  test('runs in one process never overlap: the second waits for the first', async () => {
+    const clock = new FixedClock(1_000);
+    const log = { info: () => undefined, error: () => undefined };
+    const seen: string[] = [];
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => { release = resolve; });
+    registerJob('test-slow', async () => {
+      seen.push('start');
+      await gate;
+      seen.push('end');
+    });
+    const first = runJobs({ db: {} as Db, clock, config: testConfig(), log });
+    const second = runJobs({ db: {} as Db, clock, config: testConfig(), log });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(seen).toEqual(['start']);
+    release();
+    await Promise.all([first, second]);
+    expect(seen).toEqual(['start', 'end', 'start', 'end']);
+  });
+
   test('registering a name again replaces the job', async () => {
     registerJob('test-x', async () => 1);
     registerJob('test-x', async () => 2);

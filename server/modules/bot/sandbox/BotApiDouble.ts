@@ -119,7 +119,8 @@ export class SandboxTelegram {
     for (;;) {
       this.queue = this.queue.filter((update) => (update.update_id as number) >= offset);
       if (this.queue.length > 0 || Date.now() >= deadline) return { ok: true, result: this.queue.slice(0, limit) };
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // Unref: a poll its client gave up on must not keep a finished process alive until its timeout.
+      await new Promise((resolve) => setTimeout(resolve, 50).unref());
     }
   }
 
