@@ -30,7 +30,7 @@ async function dashboardVersion(userId: number): Promise<number> {
 
 it('settles concurrent payments to one creator once each, with totals equal to the ledger', async () => {
   const payers = Array.from({ length: PAYERS }, (_, index) => newUser(`Concurrent ${index}`));
-  const tokens = [];
+  const tokens: string[] = [];
   for (let index = 0; index < PAYERS; index += 1) tokens.push(await tokenize(server, '4242424242424242'));
   const versionBefore = await dashboardVersion(shop.creatorId);
 
