@@ -14,10 +14,7 @@
  *   npm run bench:load -- --seconds 20
  *   bash scripts/with-postgres.sh npm run bench:load -- --seconds 20      # PostgreSQL
  */
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Worker } from 'node:worker_threads';
-import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app';
 import { AdjustableClock } from '../server/platform/clock';
 import { testConfig } from '../server/platform/config';
@@ -25,9 +22,7 @@ import type { ResolvedConfig } from '../server/context';
 import { signInitData } from '../server/modules/sandbox/initData';
 import { seedIfEmpty } from '../server/modules/sandbox/seed';
 import { migrate } from '../server/platform/db/migrate';
-import { rowsOf } from '../server/platform/db/db';
-import { balancesOf, ledgerSum } from '../server/modules/payments/ledger/ledger';
-import { benchDatabase, percentile } from './bench-support';
+import { benchDatabase, donationWithSavedCards, inWorker, ledgerMismatches, percentile } from './bench-support';
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
@@ -46,7 +41,8 @@ interface Phase { latencies: number[]; errors: number }
 async function main(): Promise<void> {
   const { database, label, cleanup } = await benchDatabase(Math.max(10, Math.min(USERS, 50)));
   const clock = new AdjustableClock();
-  const config = testConfig() as ResolvedConfig;
+  // Throughput is measured, not people: no payment or webhook rate limits (20 payments a minute per user would refuse most).
+  const config = testConfig({ rateLimits: { paymentsPerMinute: 0, failedSignInsPerMinute: 0, webhooksPerMinute: 0 } }) as ResolvedConfig;
   let failed = false;
   try {
     await migrate(database);
@@ -54,59 +50,19 @@ async function main(): Promise<void> {
     const app = await buildApp({ database, config, clock, logger: false });
     const origin = await app.listen({ port: 0, host: '127.0.0.1' });
     const auth = (telegramId: number) => `TgAuth ${signInitData({ telegramId, firstName: `Load ${telegramId}` }, config.botToken, clock.now())}`;
-    const call = async <T>(method: string, urlPath: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> => {
-      const response = await fetch(`${origin}${urlPath}`, {
-        method, headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers }, body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      if (response.status !== 200) throw new Error(`${method} ${urlPath}: ${response.status} ${text}`);
-      return JSON.parse(text) as T;
-    };
-
     // A creator with a channel and an open donation request; payers with one saved card each (a first payment saves it).
-    const creator = 870_001;
-    await call('GET', '/api/v2/verification/status', undefined, { authorization: auth(creator) });
-    await call('POST', '/sandbox/kyc', { telegramId: creator, status: 'approved' });
-    const { channel } = await call<{ channel: { id: number } }>('POST', '/sandbox/bot/channel-added', { ownerTelegramId: creator, chatId: -1_008_700_000_001, title: 'Load channel', username: 'load_channel' });
-    const { donation } = await call<{ donation: { id: number } }>('POST', `/api/v2/donation/request/channel/${channel.id}`, {
-      title: 'Tips', description: 'Load', currency: 'eur', amount: 0, buttonText: 'Donate', pin: false, disableNotification: true,
-    }, { authorization: auth(creator) });
     const payers = Array.from({ length: USERS }, (_, index) => 870_100 + index);
-    const cards = new Map<number, number>();
-    for (let start = 0; start < payers.length; start += 10) {
-      await Promise.all(payers.slice(start, start + 10).map(async (payer) => {
-        const headers = { authorization: auth(payer) };
-        const access = await call<{ publicToken: string; tokenizeUrl: string }>('POST', '/api/v2/pay/smart_glocal/token', undefined, headers);
-        const tokenized = await fetch(new URL(access.tokenizeUrl, origin), {
-          method: 'POST', headers: { 'content-type': 'application/json', 'x-public-token': access.publicToken },
-          body: JSON.stringify({ card: { number: '4242424242424242', expiration_month: '12', expiration_year: '35', security_code: '123' } }),
-        });
-        const token = ((await tokenized.json()) as { data: { token: string } }).data.token;
-        await call('POST', `/api/v2/invoice/donation/${donation.id}/create`, { paymentMethod: 'smart_glocal_form', cardToken: token, saveCard: true, amount: 5 }, { ...headers, 'idempotency-key': `load-setup-${payer}` });
-        const saved = await call<{ cards: { id: number }[] }>('GET', '/api/v2/follower/cards', undefined, headers);
-        cards.set(payer, saved.cards[0]!.id);
-      }));
-    }
-
-    const worker = async <T>(file: string, data: unknown): Promise<T> => {
-      const thread = new Worker(path.join(process.cwd(), 'scripts', file), { workerData: data });
-      const answer = await new Promise<T>((resolve, reject) => {
-        thread.once('message', resolve);
-        thread.once('error', reject);
-      });
-      await thread.terminate();
-      return answer;
-    };
+    const { donationId, cards } = await donationWithSavedCards(origin, auth, 870_001, payers);
     const authorizations = payers.map(auth);
 
     console.info(`bench:load: ${label}; ${USERS} users, ${SECONDS} s mixed (80% reads, 20% payments) after a ${BASELINE_SECONDS} s baseline; node ${process.version}`);
-    const baselineRun = await worker<{ latencies: number[]; errors: number }>('bench-load-worker.mjs', {
+    const baselineRun = await inWorker<{ latencies: number[]; errors: number }>('bench-load-worker.mjs', {
       origin, path: '/api/v2/channel/languages', init: { method: 'GET', headers: {} }, authorizations, concurrency: USERS, requests: Number.MAX_SAFE_INTEGER, ms: BASELINE_SECONDS * 1000,
     });
     const baseline: Phase = { latencies: baselineRun.latencies.sort((a, b) => a - b), errors: baselineRun.errors };
 
     const started = performance.now();
-    const mixed = await worker<{ reads: Phase; payments: Phase & { paid: number }; samples: string[] }>('bench-mix-worker.mjs', {
+    const mixed = await inWorker<{ reads: Phase; payments: Phase & { paid: number }; samples: string[] }>('bench-mix-worker.mjs', {
       origin,
       paymentEvery: PAYMENT_EVERY,
       ms: SECONDS * 1000,
@@ -115,10 +71,10 @@ async function main(): Promise<void> {
         reads: [
           { method: 'GET', path: '/api/v2/dashboard?mode=follower' },
           { method: 'GET', path: '/api/v2/follower/cards' },
-          { method: 'GET', path: `/api/v2/invoice/donation/${donation.id}` },
+          { method: 'GET', path: `/api/v2/invoice/donation/${donationId}` },
           { method: 'POST', path: '/api/v2/dashboard/transactions', body: { mode: 'follower' } },
         ],
-        payment: { path: `/api/v2/invoice/donation/${donation.id}/create`, body: { paymentMethod: 'smart_glocal_saved_card', cardId: cards.get(payer), amount: 1 } },
+        payment: { path: `/api/v2/invoice/donation/${donationId}/create`, body: { paymentMethod: 'smart_glocal_saved_card', cardId: cards.get(payer), amount: 1 } },
       })),
     });
     const elapsed = (performance.now() - started) / 1000;
@@ -148,20 +104,8 @@ async function main(): Promise<void> {
 
     // The money invariant (as tests/integration/money/support/money.ts expectBalancesMatchLedger checks it).
     await app.deps.money.payments.reconcileOpen(clock.now());
-    const owners = rowsOf<{ user_id: number }>(await database.db.execute(sql`select distinct user_id from transactions`));
-    const mismatches: string[] = [];
-    for (const { user_id: userId } of owners) {
-      const balances = await balancesOf(database.db, userId, clock.now());
-      const sums = await ledgerSum(database.db, userId);
-      const fromBalances = new Map<string, number>();
-      for (const balance of [...balances.active, ...balances.payout]) fromBalances.set(balance.currency, (fromBalances.get(balance.currency) ?? 0) + balance.minor);
-      for (const currency of new Set([...sums.keys(), ...fromBalances.keys()])) {
-        const ledger = sums.get(currency as never) ?? 0;
-        const balance = fromBalances.get(currency) ?? 0;
-        if (ledger !== balance) mismatches.push(`user ${userId} ${currency}: balance ${balance} ≠ ledger ${ledger}`);
-      }
-    }
-    console.info(mismatches.length === 0 ? `invariant: every balance equals its ledger (${owners.length} users)` : `invariant BROKEN:\n  ${mismatches.join('\n  ')}`);
+    const { owners, mismatches } = await ledgerMismatches(database, clock.now());
+    console.info(mismatches.length === 0 ? `invariant: every balance equals its ledger (${owners} users)` : `invariant BROKEN:\n  ${mismatches.join('\n  ')}`);
     if (mismatches.length > 0) failed = true;
     await app.close();
   } finally {

@@ -1,125 +1,130 @@
 /**
- * `npx tsx scripts/bench-payments.ts [--requests 400] [--concurrency 8]`: payment creation throughput and latency of
- * the reference server (real HTTP on loopback, the Smart Glocal double through the real adapter, embedded PostgreSQL
- * in memory; DATABASE_URL=postgres:// runs it on that server instead, in a fresh schema-migrated database you provide).
+ * `npm run bench:payments [-- --seconds 10 --concurrency 50]`: saved-card payment throughput and latency of the
+ * reference server, and where its database time goes.
  *
- * Scenarios, each with requests spread over `concurrency` connections:
- * - create: POST /invoice/donation/{id}/create with a new card token (4242, paid at once): idempotency record,
- *   payment row, session/init/payment, the ready_to_confirm webhook and session/confirm, payment_finished, ledger pair;
- * - replay: the same call repeated with an Idempotency-Key already answered (what a double tap costs);
- * - check: POST /pay/smart_glocal/check of a paid payment.
- * Card tokens are made before the clock starts (tokenisation is the browser's call to the provider).
+ * The server runs in-process as in scripts/bench-load.ts (in-memory PGlite, or a fresh database on the PostgreSQL
+ * server of DATABASE_URL / TEST_DATABASE_URL: `bash scripts/with-postgres.sh npm run bench:payments`), the Smart
+ * Glocal double on its /provider through the real adapter. `concurrency` payers, each with a saved card, pay the same
+ * creator's donation request (one hot creator: their totals and dashboard version are what concurrent payments
+ * share), each on its own keep-alive client in a worker thread (scripts/bench-mix-worker.mjs), a new Idempotency-Key
+ * per call. Each payment is the whole path: idempotency record, payment row, session/init/payment at the double, its
+ * ready_to_confirm webhook and session/confirm, payment_finished, settlement (ledger pair).
+ *
+ * Phases: the lightest signed call (GET /api/v2/channel/languages) for `baseline-seconds` (the ratios divide by it:
+ * same machine, same run); payments for `seconds`; then, unless BENCH_PROFILE=0, a shorter payments pass with every
+ * SQL statement and transaction timed (scripts/bench-statements.ts; it costs, so it is not in the figures above),
+ * printed per paid payment. Afterwards every payment must be paid once and every balance equal its ledger sum.
+ * Goals (issue 12): embedded ≥ 0.03× the lightest call with p99 ≤ 400 ms; PostgreSQL ≥ 250 req/s with p99 ≤ 200 ms.
+ * Exits 1 when a call fails or the money does not add up (goals missed are reported, not failed: machines differ).
  */
-import { randomUUID } from 'node:crypto';
-import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app';
 import { AdjustableClock } from '../server/platform/clock';
 import { testConfig } from '../server/platform/config';
 import type { ResolvedConfig } from '../server/context';
 import { signInitData } from '../server/modules/sandbox/initData';
-import { openDatabase } from '../server/platform/db/db';
 import { migrate } from '../server/platform/db/migrate';
+import { rowsOf } from '../server/platform/db/db';
+import { benchDatabase, donationWithSavedCards, inWorker, ledgerMismatches, percentile } from './bench-support';
+import { profileStatements } from './bench-statements';
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
-  const value = index === -1 ? NaN : Number(process.argv[index + 1]);
+  const value = index === -1 ? Number(process.env[`BENCH_${name.toUpperCase().replace(/-/g, '_')}`]) : Number(process.argv[index + 1]);
   return Number.isFinite(value) && value > 0 ? value : fallback;
 }
 
-const REQUESTS = option('requests', 400);
-const CONCURRENCY = option('concurrency', 8);
+const SECONDS = option('seconds', 10);
+const CONCURRENCY = option('concurrency', 50);
+const BASELINE_SECONDS = option('baseline-seconds', 5);
+const PROFILE_SECONDS = option('profile-seconds', 5);
+const PROFILE = process.env.BENCH_PROFILE !== '0';
 
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-async function measure(label: string, count: number, run: (index: number) => Promise<number>): Promise<void> {
-  const latencies: number[] = [];
-  let next = 0;
-  let failures = 0;
-  const started = performance.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    for (let index = next++; index < count; index = next++) {
-      const begin = performance.now();
-      const status = await run(index);
-      latencies.push(performance.now() - begin);
-      if (status !== 200) failures += 1;
-    }
-  }));
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  console.info(`${label.padEnd(48)} ${String(count).padStart(5)} req  ${(count / seconds).toFixed(1).padStart(7)} req/s  ` +
-    `p50 ${percentile(latencies, 50).toFixed(1)} ms  p99 ${percentile(latencies, 99).toFixed(1)} ms${failures > 0 ? `  (${failures} failed)` : ''}`);
-}
+interface Phase { latencies: number[]; errors: number; paid?: number }
+interface MixResult { reads: Phase; payments: Phase & { paid: number }; samples: string[] }
 
 async function main(): Promise<void> {
-  const url = process.env.DATABASE_URL;
-  const database = await openDatabase(url?.startsWith('postgres') ? { kind: 'postgres', url } : { kind: 'memory' });
-  await migrate(database);
-  // Throughput is measured, not people: no payment or webhook rate limits.
-  const rateLimits = { paymentsPerMinute: 0, failedSignInsPerMinute: 0, webhooksPerMinute: 0 };
-  const config = { ...testConfig({ database: database.kind === 'postgres' ? { kind: 'postgres', url: url ?? '' } : { kind: 'memory' }, rateLimits }), logLevel: 'silent' } as ResolvedConfig;
+  const { database, label, cleanup } = await benchDatabase(CONCURRENCY);
   const clock = new AdjustableClock();
-  const app = await buildApp({ database, config, clock, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}`;
-
-  const call = async (method: string, path: string, body: unknown, headers: Record<string, string> = {}) => {
-    const response = await fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
-    const json = (await response.json()) as Record<string, unknown>;
-    return { status: response.status, body: json };
-  };
-  const auth = (telegramId: number) => ({ authorization: `TgAuth ${signInitData({ telegramId, firstName: `Bench ${telegramId}` }, config.botToken, clock.now())}` });
-
-  // A creator with a channel and a donation request.
-  const creator = 880_001;
-  await call('GET', '/api/v2/verification/status', undefined, auth(creator));
-  await call('POST', '/sandbox/kyc', { telegramId: creator, status: 'approved' });
-  const channel = await call('POST', '/sandbox/bot/channel-added', { ownerTelegramId: creator, chatId: -1_008_800_000_001, title: 'Bench channel', username: 'bench_channel' });
-  const channelId = (channel.body.channel as { id: number }).id;
-  const donation = await call('POST', `/api/v2/donation/request/channel/${channelId}`, { title: 'Tips', description: 'Bench', currency: 'eur', amount: 0, buttonText: 'Donate', pin: false, disableNotification: true }, auth(creator));
-  const donationId = (donation.body.donation as { id: number }).id;
-
-  const payers = Array.from({ length: 20 }, (_, index) => 880_100 + index);
-  const headersOf = new Map(payers.map((payer) => [payer, auth(payer)]));
-  const total = REQUESTS + 50;
-  const tokens: string[] = [];
-  for (let index = 0; index < total; index += 1) {
-    // As the app: a public token from our API, then the card to the Smart Glocal double's tokenize URL.
-    const access = await call('POST', '/api/v2/pay/smart_glocal/token', undefined, auth(payers[index % payers.length]));
-    const tokenized = await fetch(access.body.tokenizeUrl as string, {
-      method: 'POST', headers: { 'content-type': 'application/json', 'x-public-token': access.body.publicToken as string },
-      body: JSON.stringify({ card: { number: '4242424242424242', expiration_month: '12', expiration_year: '35', security_code: '123' } }),
+  // Throughput is measured, not people: no payment or webhook rate limits.
+  const config = testConfig({ rateLimits: { paymentsPerMinute: 0, failedSignInsPerMinute: 0, webhooksPerMinute: 0 } }) as ResolvedConfig;
+  let failed = false;
+  try {
+    await migrate(database);
+    const app = await buildApp({ database, config, clock, logger: false });
+    const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+    const auth = (telegramId: number) => `TgAuth ${signInitData({ telegramId, firstName: `Bench ${telegramId}` }, config.botToken, clock.now())}`;
+    const creator = 880_001;
+    const payers = Array.from({ length: CONCURRENCY }, (_, index) => 880_100 + index);
+    const { donationId, cards } = await donationWithSavedCards(origin, auth, creator, payers);
+    const authorizations = payers.map(auth);
+    const pay = (ms: number) => inWorker<MixResult>('bench-mix-worker.mjs', {
+      origin, paymentEvery: 1, ms,
+      clients: payers.map((payer, index) => ({
+        authorization: authorizations[index],
+        reads: [{ method: 'GET', path: '/api/v2/channel/languages' }],
+        payment: { path: `/api/v2/invoice/donation/${donationId}/create`, body: { paymentMethod: 'smart_glocal_saved_card', cardId: cards.get(payer), amount: 1 } },
+      })),
     });
-    tokens.push(((await tokenized.json()) as { data: { token: string } }).data.token);
+
+    console.info(`bench:payments: ${label}; ${CONCURRENCY} concurrent payers of one creator, ${SECONDS} s after a ${BASELINE_SECONDS} s baseline; node ${process.version}`);
+    await pay(1000); // warm-up: compiled paths, prepared statements, the pool's connections
+    const baselineRun = await inWorker<{ latencies: number[]; errors: number; elapsed: number }>('bench-load-worker.mjs', {
+      origin, path: '/api/v2/channel/languages', init: { method: 'GET', headers: {} }, authorizations, concurrency: CONCURRENCY, requests: Number.MAX_SAFE_INTEGER, ms: BASELINE_SECONDS * 1000,
+    });
+    const started = Date.now();
+    const measured = await pay(SECONDS * 1000);
+    const elapsed = (Date.now() - started) / 1000;
+
+    const baseline = { ...baselineRun, latencies: baselineRun.latencies.sort((a, b) => a - b) };
+    measured.payments.latencies.sort((a, b) => a - b);
+    const baseRate = (baseline.latencies.length + baseline.errors) / (baselineRun.elapsed / 1000);
+    const baseP99 = percentile(baseline.latencies, 99);
+    const line = (name: string, phase: Phase, seconds: number) => {
+      const total = phase.latencies.length + phase.errors;
+      const rate = total / seconds;
+      const p99 = percentile(phase.latencies, 99);
+      return { rate, p99, text: name.padEnd(40) + String(total).padStart(7) + String(phase.errors).padStart(7) + rate.toFixed(1).padStart(9) +
+        percentile(phase.latencies, 50).toFixed(1).padStart(9) + p99.toFixed(1).padStart(9) + `${(rate / baseRate).toFixed(3)}×`.padStart(10) + `×${(p99 / baseP99).toFixed(1)}`.padStart(9) };
+    };
+    console.info('calls'.padEnd(40) + 'count'.padStart(7) + 'errors'.padStart(7) + 'req/s'.padStart(9) + 'p50 ms'.padStart(9) + 'p99 ms'.padStart(9) + 'req/s/base'.padStart(10) + 'p99/base'.padStart(9));
+    console.info(line('baseline GET /api/v2/channel/languages', baseline, baselineRun.elapsed / 1000).text);
+    const payments = line(`saved-card payment (${measured.payments.paid} paid)`, measured.payments, elapsed);
+    console.info(payments.text);
+    const ratio = payments.rate / baseRate;
+    console.info(database.kind === 'postgres'
+      ? `goal (PostgreSQL): ≥ 250 req/s and p99 ≤ 200 ms: ${payments.rate >= 250 && payments.p99 <= 200 ? 'met' : 'missed'} (${payments.rate.toFixed(0)} req/s, ${ratio.toFixed(3)}× the lightest call, p99 ${payments.p99.toFixed(0)} ms)`
+      : `goal (embedded): ≥ 0.03× the lightest call and p99 ≤ 400 ms: ${ratio >= 0.03 && payments.p99 <= 400 ? 'met' : 'missed'} (${ratio.toFixed(3)}×, p99 ${payments.p99.toFixed(0)} ms)`);
+    for (const sample of measured.samples) console.info(`  e.g. ${sample}`);
+    if (measured.payments.errors > 0 || measured.payments.paid !== measured.payments.latencies.length) failed = true;
+
+    if (PROFILE) {
+      const profile = profileStatements(database);
+      const profiled = await pay(PROFILE_SECONDS * 1000);
+      profile.stop();
+      const paid = Math.max(1, profiled.payments.paid);
+      console.info(`\nwhere the database time goes (${PROFILE_SECONDS} s pass with every statement timed, ${paid} payments; per paid payment; BENCH_PROFILE=0 skips):`);
+      for (const text of profile.report(paid)) console.info(`  ${text}`);
+      if (profiled.payments.errors > 0) failed = true;
+    }
+
+    // Every answered payment paid once, and the money adds up.
+    await app.deps.money.payments.reconcileOpen(clock.now());
+    const [counts] = rowsOf<{ paid: number; lines: number; distinct_payments: number }>(await database.db.execute(sql`
+      select (select count(*) from payments where donation_id = ${donationId} and status = 'paid') as paid,
+        count(*) as lines, count(distinct payment_id) as distinct_payments
+      from transactions where donation_id = ${donationId} and type = 'get_donation'`));
+    const { owners, mismatches } = await ledgerMismatches(database, clock.now());
+    const once = Number(counts!.paid) === Number(counts!.lines) && Number(counts!.lines) === Number(counts!.distinct_payments);
+    console.info(`money: ${counts!.paid} paid payments, ${counts!.lines} creator ledger lines${once ? ' (one each)' : ' — NOT one per payment'}; ` +
+      (mismatches.length === 0 ? `every balance equals its ledger (${owners} users)` : `BROKEN:\n  ${mismatches.join('\n  ')}`));
+    if (!once || mismatches.length > 0) failed = true;
+    await app.close();
+  } finally {
+    await database.close();
+    await cleanup();
   }
-
-  const answered: { payer: number; key: string; body: unknown; paymentId: string }[] = [];
-  const create = async (index: number) => {
-    const payer = payers[index % payers.length];
-    const key = randomUUID();
-    const body = { paymentMethod: 'smart_glocal_form', cardToken: tokens[index], amount: 5 };
-    const answer = await call('POST', `/api/v2/invoice/donation/${donationId}/create`, body, { ...headersOf.get(payer), 'Idempotency-Key': key });
-    if (answer.status === 200) answered.push({ payer, key, body, paymentId: answer.body.paymentId as string });
-    return answer.status;
-  };
-
-  console.info(`bench-payments: ${database.kind} database, ${CONCURRENCY} concurrent clients, node ${process.version}`);
-  for (let index = 0; index < 50; index += 1) await create(REQUESTS + index); // warm-up
-  await measure('create (new card, paid at once)', REQUESTS, (index) => create(index));
-  await measure('replay (same Idempotency-Key and body)', REQUESTS, async (index) => {
-    const first = answered[index % answered.length];
-    const answer = await call('POST', `/api/v2/invoice/donation/${donationId}/create`, first.body, { ...headersOf.get(first.payer), 'Idempotency-Key': first.key });
-    return answer.status;
-  });
-  await measure('check (paid payment)', REQUESTS, async (index) => {
-    const first = answered[index % answered.length];
-    return (await call('POST', '/api/v2/pay/smart_glocal/check', { paymentId: first.paymentId }, headersOf.get(first.payer))).status;
-  });
-
-  await app.close();
-  await database.close();
+  if (failed) process.exit(1);
 }
 
 main().catch((error: unknown) => {

@@ -1,8 +1,12 @@
 /**
  * Shared by the benchmarks (scripts/bench-api.ts, scripts/bench-load.ts): the database to measure on, percentiles.
  */
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import pg from 'pg';
-import { type Database, fromPostgresUrl, openDatabase } from '../server/platform/db/db';
+import { sql } from 'drizzle-orm';
+import { type Database, fromPostgresUrl, openDatabase, rowsOf } from '../server/platform/db/db';
+import { balancesOf, ledgerSum } from '../server/modules/payments/ledger/ledger';
 
 /**
  * In-memory PGlite, or, when DATABASE_URL (or TEST_DATABASE_URL, as scripts/with-postgres.sh sets) points at
@@ -36,4 +40,77 @@ export async function benchDatabase(pool: number): Promise<{ database: Database;
 export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** A signed call to the benchmark's server that must answer 200 (setup steps of scripts/bench-load.ts and bench-payments.ts). */
+export type BenchCall = <T>(method: string, urlPath: string, body?: unknown, headers?: Record<string, string>) => Promise<T>;
+
+export function benchCaller(origin: string): BenchCall {
+  return async <T>(method: string, urlPath: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> => {
+    const response = await fetch(`${origin}${urlPath}`, {
+      method, headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers }, body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (response.status !== 200) throw new Error(`${method} ${urlPath}: ${response.status} ${text}`);
+    return JSON.parse(text) as T;
+  };
+}
+
+/**
+ * A verified creator (telegram id `creator`) with a channel and an open donation request, and `payers` payers with one
+ * saved card each (a first payment with a tokenised test card saves it). Answers the donation id and each payer's card.
+ */
+export async function donationWithSavedCards(origin: string, auth: (telegramId: number) => string, creator: number, payers: readonly number[]): Promise<{ donationId: number; cards: Map<number, number> }> {
+  const call = benchCaller(origin);
+  await call('GET', '/api/v2/verification/status', undefined, { authorization: auth(creator) });
+  await call('POST', '/sandbox/kyc', { telegramId: creator, status: 'approved' });
+  const { channel } = await call<{ channel: { id: number } }>('POST', '/sandbox/bot/channel-added', { ownerTelegramId: creator, chatId: -1_000_000_000_000 - creator, title: `Bench channel ${creator}`, username: `bench_${creator}` });
+  const { donation } = await call<{ donation: { id: number } }>('POST', `/api/v2/donation/request/channel/${channel.id}`, {
+    title: 'Tips', description: 'Bench', currency: 'eur', amount: 0, buttonText: 'Donate', pin: false, disableNotification: true,
+  }, { authorization: auth(creator) });
+  const cards = new Map<number, number>();
+  for (let start = 0; start < payers.length; start += 10) {
+    await Promise.all(payers.slice(start, start + 10).map(async (payer) => {
+      const headers = { authorization: auth(payer) };
+      const access = await call<{ publicToken: string; tokenizeUrl: string }>('POST', '/api/v2/pay/smart_glocal/token', undefined, headers);
+      const tokenized = await fetch(new URL(access.tokenizeUrl, origin), {
+        method: 'POST', headers: { 'content-type': 'application/json', 'x-public-token': access.publicToken },
+        body: JSON.stringify({ card: { number: '4242424242424242', expiration_month: '12', expiration_year: '35', security_code: '123' } }),
+      });
+      const token = ((await tokenized.json()) as { data: { token: string } }).data.token;
+      await call('POST', `/api/v2/invoice/donation/${donation.id}/create`, { paymentMethod: 'smart_glocal_form', cardToken: token, saveCard: true, amount: 5 }, { ...headers, 'idempotency-key': `bench-setup-${payer}` });
+      const saved = await call<{ cards: { id: number }[] }>('GET', '/api/v2/follower/cards', undefined, headers);
+      cards.set(payer, saved.cards[0]!.id);
+    }));
+  }
+  return { donationId: donation.id, cards };
+}
+
+/** Runs a load generator (scripts/bench-load-worker.mjs, bench-mix-worker.mjs) in a worker thread and answers its result. */
+export async function inWorker<T>(file: string, data: unknown): Promise<T> {
+  const thread = new Worker(path.join(process.cwd(), 'scripts', file), { workerData: data });
+  const answer = await new Promise<T>((resolve, reject) => {
+    thread.once('message', resolve);
+    thread.once('error', reject);
+  });
+  await thread.terminate();
+  return answer;
+}
+
+/** The money invariant (as tests/integration/money/support/money.ts expectBalancesMatchLedger checks it): every balance equals its ledger sum. */
+export async function ledgerMismatches(database: Database, nowMs: number): Promise<{ owners: number; mismatches: string[] }> {
+  const owners = rowsOf<{ user_id: number }>(await database.db.execute(sql`select distinct user_id from transactions`));
+  const mismatches: string[] = [];
+  for (const { user_id: userId } of owners) {
+    const balances = await balancesOf(database.db, userId, nowMs);
+    const sums = await ledgerSum(database.db, userId);
+    const fromBalances = new Map<string, number>();
+    for (const balance of [...balances.active, ...balances.payout]) fromBalances.set(balance.currency, (fromBalances.get(balance.currency) ?? 0) + balance.minor);
+    for (const currency of new Set([...sums.keys(), ...fromBalances.keys()])) {
+      const ledger = sums.get(currency as never) ?? 0;
+      const balance = fromBalances.get(currency) ?? 0;
+      if (ledger !== balance) mismatches.push(`user ${userId} ${currency}: balance ${balance} ≠ ledger ${ledger}`);
+    }
+  }
+  return { owners: owners.length, mismatches };
 }

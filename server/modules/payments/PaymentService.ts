@@ -12,7 +12,7 @@
  * Provider calls never run inside a database transaction (the sandbox's Smart Glocal double sends its webhooks while it answers).
  */
 import type { MemberAccess } from '../access/service';
-import { and, asc, count, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, lt, sql } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
 import { checkAmount, parseWireAmount } from '../../../src/domain/amounts';
 import type { InvoicePaymentMethod, PaymentStatus } from '../../../src/domain/entities';
@@ -74,6 +74,22 @@ export const RECONCILE_IDLE_MS = 60_000;
 const CARD_DEAD_CODES = new Set(['expired_card', 'card_not_supported']);
 const OPEN_STATUSES: PaymentStatus[] = ['pending', 'action_required'];
 
+/**
+ * Whether a provider state changes a payment (else applying it writes nothing): a refund of a settled charge; a
+ * charge of a payment still open, or of one we gave up on (a late charge still settles it; never one refused at
+ * settlement: its money goes back); news about an open payment (polls usually learn nothing new).
+ */
+function changesPayment(payment: PaymentRow, state: ProviderPayment): boolean {
+  if (payment.status === 'paid') return state.refunded === true && payment.refundStatus !== 'done';
+  if (payment.refundStatus !== null) return false;
+  if (payment.status === 'error') return state.status === 'paid';
+  const sessionId = state.sessionId ?? payment.providerSessionId;
+  const unchanged = payment.providerSessionId === sessionId && (
+    (state.status === 'pending' && payment.status === 'pending')
+    || (state.status === 'action_required' && payment.status === 'action_required' && payment.redirectUrl === (state.redirectUrl ?? null)));
+  return !unchanged;
+}
+
 /** The membership runs out at its expiry (label expiring until then, expired after): see server/modules/payments/renewals.ts. */
 export async function markRenewalFailed(tx: MoneyTx, memberId: number, at: Date): Promise<void> {
   await tx.update(subscriptionMembers).set({ renewalFailed: true, updatedAt: at }).where(eq(subscriptionMembers.id, memberId));
@@ -99,9 +115,19 @@ export class PaymentService {
   private readonly db: MoneyDb;
   private readonly clock: ServerClock;
 
+  /** The lookups every payment makes, prepared once (per connection on PostgreSQL): no query building per call. */
+  private readonly prepared;
+
   constructor(private readonly options: PaymentServiceOptions) {
     this.db = options.db;
     this.clock = options.clock;
+    this.prepared = {
+      byId: this.db.select().from(payments).where(eq(payments.id, sql.placeholder('id'))).prepare('payment_by_id'),
+      byKey: this.db.select().from(payments)
+        .where(and(eq(payments.userId, sql.placeholder('userId')), eq(payments.idempotencyKey, sql.placeholder('key')))).prepare('payment_by_key'),
+      savedCard: this.db.select().from(savedCards)
+        .where(and(eq(savedCards.id, sql.placeholder('cardId')), eq(savedCards.userId, sql.placeholder('userId')), eq(savedCards.deleted, false))).prepare('payment_saved_card'),
+    };
   }
 
   get provider(): PaymentProvider | null {
@@ -201,8 +227,21 @@ export class PaymentService {
 
   /** Applies what the provider says about a payment. Answers the row as it ends up, or null for an unknown id. */
   async applyProviderState(paymentId: string, state: ProviderPayment): Promise<PaymentRow | null> {
-    const applied = await this.db.transaction((tx) => this.applyInTransaction(tx, paymentId, state));
+    const applied = await this.applyIfChanged(paymentId, state);
     return applied === null ? null : this.afterApply(applied, state);
+  }
+
+  /**
+   * applyInTransaction, but the row is read first and locked only when the state changes something. Most answers
+   * repeat what a notification applied already (the provider sends them before it answers the call), and a
+   * transaction that locks the row to learn that costs a round trip and, on the embedded database, holds its only
+   * connection. A row read final without the lock is final: states only move forward.
+   */
+  private async applyIfChanged(paymentId: string, state: ProviderPayment): Promise<PaymentRow | null> {
+    const current = await this.byId(paymentId);
+    if (current === undefined) return null;
+    if (!changesPayment(current, state)) return current;
+    return this.db.transaction((tx) => this.applyInTransaction(tx, paymentId, state));
   }
 
   /**
@@ -213,7 +252,7 @@ export class PaymentService {
     const provider = this.options.provider;
     if (state.awaitingConfirmation === true && state.sessionId !== null && provider !== null && OPEN_STATUSES.includes(payment.status)) {
       const confirmed = await provider.confirmPayment(state.sessionId);
-      const applied = await this.db.transaction((tx) => this.applyInTransaction(tx, payment.id, { ...confirmed, awaitingConfirmation: false }));
+      const applied = await this.applyIfChanged(payment.id, { ...confirmed, awaitingConfirmation: false });
       return this.refundIfDue(applied ?? payment);
     }
     return this.refundIfDue(payment);
@@ -293,7 +332,7 @@ export class PaymentService {
   }
 
   async byId(paymentId: string): Promise<PaymentRow | undefined> {
-    const [payment] = await this.db.select().from(payments).where(eq(payments.id, paymentId));
+    const [payment] = await this.prepared.byId.execute({ id: paymentId });
     return payment;
   }
 
@@ -363,7 +402,7 @@ export class PaymentService {
   }
 
   private async findByKey(userId: number, key: string): Promise<PaymentRow | null> {
-    const [payment] = await this.db.select().from(payments).where(and(eq(payments.userId, userId), eq(payments.idempotencyKey, key)));
+    const [payment] = await this.prepared.byKey.execute({ userId, key });
     return payment ?? null;
   }
 
@@ -408,8 +447,7 @@ export class PaymentService {
       case 'smart_glocal_saved_card': {
         const cardId = typeof body.cardId === 'number' ? body.cardId : typeof body.cardId === 'string' ? Number(body.cardId) : NaN;
         if (!Number.isSafeInteger(cardId) || cardId <= 0) throw validationError('cardId', 'cardId of a saved card is required');
-        const [card] = await this.db.select().from(savedCards)
-          .where(and(eq(savedCards.id, cardId), eq(savedCards.userId, userId), eq(savedCards.deleted, false)));
+        const [card] = await this.prepared.savedCard.execute({ cardId, userId });
         if (card === undefined) throw notFound('Card not found');
         if (!card.active) throw new AppError('validation_error', 'This card can no longer be charged; choose another one', { field: 'cardId' });
         return {
@@ -443,25 +481,16 @@ export class PaymentService {
   private async applyInTransaction(tx: MoneyTx, paymentId: string, state: ProviderPayment): Promise<PaymentRow | null> {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
     if (payment === undefined) return null;
+    if (!changesPayment(payment, state)) return payment;
     // A settled charge the provider gave back (our refund's notification, or one made at the provider): reversed once.
-    if (payment.status === 'paid' && state.refunded === true && payment.refundStatus !== 'done') {
+    if (payment.status === 'paid') {
       const at = new Date(this.clock.now());
       const [done] = await tx.update(payments).set({ refundStatus: 'done', refundedAt: at, updatedAt: at }).where(eq(payments.id, paymentId)).returning();
       await reverseSettledPayment(tx, done, at);
       return done;
     }
-    // Final states stay final; only a charge the provider reports paid can still settle a payment we gave up on,
-    // never one refused at settlement (its money goes back).
-    if (payment.status === 'paid' || payment.refundStatus !== null) return payment;
-    if (payment.status === 'error' && state.status !== 'paid') return payment;
 
-    // Polls of an open payment usually learn nothing new: no write then.
     const sessionId = state.sessionId ?? payment.providerSessionId;
-    const unchanged = payment.providerSessionId === sessionId && (
-      (state.status === 'pending' && payment.status === 'pending')
-      || (state.status === 'action_required' && payment.status === 'action_required' && payment.redirectUrl === (state.redirectUrl ?? null)));
-    if (unchanged) return payment;
-
     const nowMs = this.clock.now();
     const at = new Date(nowMs);
     const common = {
@@ -473,10 +502,9 @@ export class PaymentService {
       updatedAt: at,
     };
     switch (state.status) {
-      case 'paid': {
-        const [withSession] = await tx.update(payments).set(common).where(eq(payments.id, paymentId)).returning();
-        return settlePaidPayment(tx, withSession, state, { nowMs, serviceFeeBps: this.options.serviceFeeBps });
-      }
+      case 'paid':
+        // One update of the row: the session's fields go with the settlement's.
+        return settlePaidPayment(tx, { ...payment, ...common }, state, { nowMs, serviceFeeBps: this.options.serviceFeeBps, set: common });
       case 'action_required': {
         const [updated] = await tx.update(payments).set({ ...common, status: 'action_required', redirectUrl: state.redirectUrl ?? null })
           .where(eq(payments.id, paymentId)).returning();

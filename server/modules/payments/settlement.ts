@@ -11,10 +11,10 @@ import { splitPayment } from '../../../src/domain/fees';
 import { type Currency, money } from '../../../src/domain/money';
 import { writePaymentPair } from './ledger/ledger';
 import { nextExpiry } from '../../../src/domain/periods';
-import { savedCards, subscriptionMembers } from '../../platform/db/schema';
+import { channels, donations, savedCards, subscriptionMembers } from '../../platform/db/schema';
 import { payments } from '../../platform/db/schema-money';
 import type { MoneyTx } from '../../platform/db/moneyDb';
-import { isUnexpired, loadDonationTarget, loadSubscriptionTarget } from './invoiceTargets';
+import { isUnexpired, loadSubscriptionTarget } from './invoiceTargets';
 import type { ProviderPayment } from './PaymentProvider';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -26,6 +26,8 @@ export function cardBrandOf(value: string | null | undefined): CardBrand {
 export interface SettleOptions {
   readonly nowMs: number;
   readonly serviceFeeBps: number;
+  /** More columns of the payment row to set with the settlement's own update (one write of the row). */
+  readonly set?: Partial<typeof payments.$inferInsert>;
 }
 
 export const ALREADY_SUBSCRIBED_DESCRIPTION = 'Already subscribed';
@@ -39,6 +41,7 @@ export async function settlePaidPayment(tx: MoneyTx, payment: PaymentRow, state:
   const at = new Date(options.nowMs);
   if (payment.kind === 'subscription' && await paysUnaskedPeriod(tx, payment, options.nowMs)) {
     const [refused] = await tx.update(payments).set({
+      ...options.set,
       status: 'error',
       errorCode: 'already_subscribed',
       errorDescription: ALREADY_SUBSCRIBED_DESCRIPTION,
@@ -69,8 +72,10 @@ export async function settlePaidPayment(tx: MoneyTx, payment: PaymentRow, state:
       priceMinor: price.minor, currency: price.currency, cardId: chargedCardId, nowMs: options.nowMs, renewal: payment.purpose === 'renewal',
     });
   } else {
-    const target = await loadDonationTarget(tx, Number(payment.donationId));
-    if (target === null) throw new Error(`donation ${payment.donationId} of payment ${payment.id} is missing`);
+    // Only the creator: the whole target (donation and channel rows) is what creation checked.
+    const [target] = await tx.select({ creatorId: channels.ownerId }).from(donations)
+      .innerJoin(channels, eq(channels.id, donations.channelId)).where(eq(donations.id, Number(payment.donationId)));
+    if (target === undefined) throw new Error(`donation ${payment.donationId} of payment ${payment.id} is missing`);
     creatorId = target.creatorId;
   }
 
@@ -90,6 +95,7 @@ export async function settlePaidPayment(tx: MoneyTx, payment: PaymentRow, state:
   });
 
   const [updated] = await tx.update(payments).set({
+    ...options.set,
     status: 'paid',
     memberId,
     savedCardId: chargedCardId,

@@ -8,7 +8,8 @@
  *   refund_issued (creator, their payout amount), once per payment by the same unique index. The platform and the
  *   provider keep no fee of a refunded charge from the creator: the creator gives back exactly what they earned.
  * Balances are computed from these rows only (see windows.ts for the active/payout split; summed per window by a
- * trigger into ledger_balance_totals, migration 0003), so they always equal the ledger's sum: Σ amount of sell_subscription and get_donation − Σ amount of refund_issued and withdrawal, per currency.
+ * trigger into ledger_balance_totals, migration 0003, fired at COMMIT since 0015 so that concurrent payments to one
+ * creator hold that creator's totals row only while committing), so they always equal the ledger's sum: Σ amount of sell_subscription and get_donation − Σ amount of refund_issued and withdrawal, per currency.
  */
 import { type SQL, and, eq, inArray, sql } from 'drizzle-orm';
 import type { CardBrand, TransactionPaymentMethod } from '../../../../src/domain/entities';

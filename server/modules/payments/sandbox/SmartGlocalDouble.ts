@@ -17,7 +17,7 @@ import { CURRENCIES } from '../../../../src/domain/money';
 import { type ChargeOutcome, challengeOutcome, chargeOutcome } from '../../../../src/contract/testCards';
 import {
   type AcquiringPayment, type ApiError, type CardInfo, type Method, METHODS, PROJECT_HEADER, type PaymentSession, type Payout,
-  SIGN_HEADER, IDEMPOTENCY_HEADER, type WebhookType, sign, verify,
+  SIGN_HEADER, IDEMPOTENCY_HEADER, type WebhookType, signOffLoop, verify,
 } from '../smartglocal/protocol';
 import type { DoubleStatus, PayoutRecord, ProviderEventRecord, SandboxProviderStore, SandboxSession, SessionPatch } from './store';
 import { type CardProfile, DECLINES, maskNumber, profileOf } from './testCards';
@@ -583,7 +583,7 @@ export class SmartGlocalDouble {
     const sink = this.sink;
     if (sink === null) return;
     const task = (async () => {
-      const delivered = await sink(event.body, sign(event.body, this.options.keys.providerPrivateKey)).catch(() => false);
+      const delivered = await signOffLoop(event.body, this.options.keys.providerPrivateKey).then((signature) => sink(event.body, signature)).catch(() => false);
       await this.store.markEventAttempt(event.id, delivered ? this.now() : null);
     })();
     const guarded = task.catch(() => undefined);

@@ -21,7 +21,7 @@ import type {
 import {
   API_PREFIX, type AcquiringPayment, type ApiError, type CardInfo, type CreateSessionBody, IDEMPOTENCY_HEADER, type InitPaymentBody,
   type InitPayoutBody, type Method, PROJECT_HEADER, type PaymentSession, type PayoutMethod, SIGN_HEADER, type TokenBody, WEBHOOK_TYPES,
-  type Webhook, referenceOf, sign, verify,
+  type Webhook, referenceOf, signOffLoop, verify,
 } from './protocol';
 
 export interface HttpAnswer { status: number; json(): Promise<unknown> }
@@ -320,7 +320,7 @@ export class SmartGlocalProvider implements PaymentProvider {
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       [PROJECT_HEADER]: this.settings.project,
-      [SIGN_HEADER]: sign(raw, this.settings.privateKey),
+      [SIGN_HEADER]: await signOffLoop(raw, this.settings.privateKey),
       ...(idempotencyKey !== undefined ? { [IDEMPOTENCY_HEADER]: idempotencyKey } : {}),
     };
     let status: number;

@@ -3,7 +3,7 @@ import { escapeHtml } from '../../../../server/modules/payments/sandbox/pages';
 import { generateKeyPairSync } from 'node:crypto';
 import { SmartGlocalProvider } from '../../../../server/modules/payments/smartglocal/SmartGlocalProvider';
 import { privateKeyFrom, publicKeyFrom } from '../../../../server/modules/payments/smartglocal/keys';
-import { sign } from '../../../../server/modules/payments/smartglocal/protocol';
+import { sign, signOffLoop, verify } from '../../../../server/modules/payments/smartglocal/protocol';
 
 describe('Idempotency-Key', () => {
   it('accepts 1 to 255 visible ASCII characters only', () => {
@@ -51,6 +51,13 @@ describe('Smart Glocal webhooks (SmartGlocalProvider.verifyEvent)', () => {
       sessionId: 'ps_3230', reference: 'pay_1', status: 'paid', providerFee: 30,
       card: { brand: 'visa', type: 'debit', bin: '424242', last4: '4242', country: '', maskedNumber: '424242******4242' },
     } } });
+  });
+
+  it('signs off the event loop exactly as on it (RSA-SHA256, PKCS#1 v1.5, base64)', async () => {
+    const raw = JSON.stringify({ type: 'payment_finished', note: 'é€' });
+    const signature = await signOffLoop(raw, theirs.privateKey);
+    expect(signature).toBe(sign(raw, theirs.privateKey));
+    expect(verify(raw, signature, theirs.publicKey)).toBe(true);
   });
 
   it('refuses a body changed after signing, a signature by another key, and a missing one', () => {
