@@ -18,6 +18,7 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { SANDBOX_BOT_API_PREFIX, SandboxTelegram, botApiDoublePlugin } from './modules/bot/sandbox/BotApiDouble';
 import type { LoggerOptions } from './platform/logging';
+import { snippetRoutes } from './modules/snippet/routes';
 import { NOT_LISTENING_ORIGIN, listeningOrigin, selfFetch } from './platform/http/selfFetch';
 import { SandboxService } from './modules/sandbox/service';
 import type { BotGateway } from './modules/bot/BotGateway';
@@ -194,6 +195,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   if (config.botWebhookSecret) await app.register(botWebhookRoutes, { deps, secret: config.botWebhookSecret });
   await app.register(adminRoutes, { prefix: '/admin', deps });
+  await app.register(snippetRoutes, { deps });
 
 
   await installStatic(app, config.staticDir);
