@@ -120,14 +120,3 @@ test('on iOS the check runs on an external page and the screen follows the statu
   await expect(app.getByRole('heading', { name: 'Verification passed' })).toBeVisible({ timeout: 12_000 });
   expect(unexpectedProblems(consoleProblems, [{ status: 403, path: '/dashboard' }])).toEqual([]);
 });
-
-test('an unverified user opening /payout directly is replaced onto the verification screen (spec section 8)', async ({ emulator, consoleProblems }) => {
-  const user = newUser('Paul');
-  await emulator.open({ user, appPath: '/payout' });
-  const app = emulator.app;
-  await expect(app.getByRole('heading', { name: 'Start earning with Backers' })).toBeVisible();
-  expect(await emulator.frameElement.evaluate((frame: HTMLIFrameElement) => frame.contentWindow?.location.pathname)).toBe('/verification');
-  // Replaced, not pushed: there is nothing to go back to.
-  await expect(emulator.backButton).toBeHidden();
-  expect(unexpectedProblems(consoleProblems, [{ status: 403, path: '/payout' }])).toEqual([]);
-});
