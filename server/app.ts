@@ -17,6 +17,8 @@
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { SANDBOX_BOT_API_PREFIX, SandboxTelegram, botApiDoublePlugin } from './modules/bot/sandbox/BotApiDouble';
+import type { LoggerOptions } from './platform/logging';
+import { snippetRoutes } from './modules/snippet/routes';
 import { NOT_LISTENING_ORIGIN, listeningOrigin, selfFetch } from './platform/http/selfFetch';
 import { SandboxService } from './modules/sandbox/service';
 import type { BotGateway } from './modules/bot/BotGateway';
@@ -70,8 +72,8 @@ export interface BuildAppOptions {
   readonly bot?: BotGateway;
   /** Replaces the identity-check provider (null: manual review). */
   readonly kyc?: KycProvider | null;
-  /** Pino logger options or false; defaults to the config's LOG_LEVEL. */
-  readonly logger?: boolean | { level: string };
+  /** Pino logger options or false; defaults to the config's LOG_LEVEL (main.ts adds a readable stream at a terminal). */
+  readonly logger?: boolean | LoggerOptions;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -193,6 +195,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   if (config.botWebhookSecret) await app.register(botWebhookRoutes, { deps, secret: config.botWebhookSecret });
   await app.register(adminRoutes, { prefix: '/admin', deps });
+  await app.register(snippetRoutes, { deps });
 
 
   await installStatic(app, config.staticDir);

@@ -11,6 +11,7 @@ import { seedIfEmpty } from './modules/sandbox/seed';
 import { type Database, openDatabase } from './platform/db/db';
 import { DataDirLockedError } from './platform/db/lock';
 import { migrate } from './platform/db/migrate';
+import { loggerOptions } from './platform/logging';
 
 /** The longest a shutdown waits for requests in flight (a payment waits on the provider up to PROVIDER_TIMEOUT_MS). */
 const DRAIN_TIMEOUT_MS = 20_000;
@@ -23,7 +24,9 @@ async function main(): Promise<void> {
   if (applied.length > 0) console.info(`database: applied ${applied.join(', ')}`);
   if (config.sandbox && (await seedIfEmpty(database.db, clock, config))) console.info('database: seeded the demo accounts (README "Demo accounts")');
 
-  const app = await buildApp({ database, config, clock });
+  // Readable lines at a terminal, JSON lines otherwise (platform/logging.ts).
+  const logger = config.logLevel === 'silent' ? false : await loggerOptions(config.logLevel);
+  const app = await buildApp({ database, config, clock, logger });
   // One process owns an embedded database: a request left running in it died with the previous process.
   if (database.kind !== 'postgres') await app.deps.money.idempotency.releaseOrphans();
   await app.listen({ port: config.port, host: config.host });

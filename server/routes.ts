@@ -12,6 +12,7 @@ import { donationRoutes } from './modules/donations/routes';
 import { followerRoutes } from './modules/follower/routes';
 import { invoiceLoadRoutes } from './modules/invoices/loadRoutes';
 import { invoicesRoutes } from './modules/invoices/routes';
+import { linksRoutes } from './modules/links/routes';
 import { migrationRoutes } from './modules/migration/routes';
 import { paymentsRoutes } from './modules/payments/routes';
 import { payoutsRoutes } from './modules/payouts/routes';
@@ -28,6 +29,7 @@ export interface RouteModule {
 
 export const ROUTES: readonly RouteModule[] = [
   { name: 'verification', plugin: verificationRoutes },
+  { name: 'links', plugin: linksRoutes },
   { name: 'dashboard', plugin: dashboardRoutes },
   { name: 'channel', plugin: channelRoutes },
   { name: 'subscription', plugin: subscriptionRoutes },

@@ -16,6 +16,8 @@ import { CrashScreen } from './presentation/shell/CrashBoundary';
 import { prepareInitialHistory } from './presentation/navigation/history';
 import { loadOtherRoutes, preloadRoute } from './presentation/navigation/firstRoutes';
 import { startTheme } from './presentation/theme/applyTheme';
+import { fetchLinkSettings } from './infrastructure/http/linkSettings';
+import { applyLinkSettings } from './presentation/shared/externalLinks';
 
 const config: AppConfig = {
   apiBaseUrl: import.meta.env.VITE_API_BASE_URL ?? '',
@@ -54,6 +56,8 @@ async function start(): Promise<void> {
   // A transition lets React render the first screen in slices, so the page stays responsive while it mounts.
   const root = createRoot(rootElement);
   startTransition(() => root.render(UnsupportedScreen ? <UnsupportedScreen /> : <App resolver={resolver} />));
+  // The support, news, FAQ, help and terms addresses the server is configured with (defaults until they arrive).
+  void fetchLinkSettings(config.apiBaseUrl).then((links) => links && applyLinkSettings(links));
   if (supported) {
     // Warm the next navigation once the first screen is up: the route table and the other screens' bindings are
     // chunks of their own (kept off the first screen), and a first visit elsewhere would otherwise wait for both.

@@ -43,12 +43,14 @@
  * | METRICS_TOKEN | unset | GET /metrics (Prometheus) answers `Authorization: Bearer <token>`; unset: /metrics is 404 |
  * | PROVIDER_TIMEOUT_MS | 10000 | the longest one call to the card provider may take (then the payment stays pending for reconciliation) |
  * | CRASH_AT | unset | tests only: kill the process at a named point of the payment path (server/platform/crashPoint.ts); refused in production |
+ * | SUPPORT_URL, NEWS_URL, FAQ_URL, HELP_URL, TERMS_URL | https://t.me/BackersSupport, https://t.me/BackersNews, https://backers.app/faq, https://backers.app/help, https://backers.app/terms | the app's outside pages (GET /api/v2/links); t.me addresses open inside the messenger; payout and bot-connection help live under HELP_URL (/payouts, /connect-bot/{ios,android,desktop}) |
  * | NODE_ENV | unset | `production` stops the host emulator from watching its client files |
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from './http/rateLimits';
+import { DEFAULT_LINK_SETTINGS, LINK_SETTING_NAMES, type LinkSettings, linkAddress } from '../../src/domain/links';
 
 export type DatabaseTarget =
   | { readonly kind: 'embedded'; readonly dataDir: string }
@@ -106,6 +108,8 @@ export interface ServerConfig {
   readonly providerTimeoutMs: number;
   /** Tests only: the payment path's crash point to die at (server/platform/crashPoint.ts). */
   readonly crashAt: CrashPoint | undefined;
+  /** SUPPORT_URL, NEWS_URL, FAQ_URL, HELP_URL, TERMS_URL: the app's outside pages (GET /api/v2/links). */
+  readonly links: LinkSettings;
 }
 
 /** The sandbox's demo operator (the host emulator's "Demo operator" link signs in as this Telegram user). */
@@ -236,6 +240,18 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
   return value;
 }
 
+/** Each of SUPPORT_URL, NEWS_URL, FAQ_URL, HELP_URL, TERMS_URL: an absolute http(s) address, else the default. */
+function linkSettings(env: Env): LinkSettings {
+  return Object.fromEntries(LINK_SETTING_NAMES.map((name) => {
+    const variable = `${name.toUpperCase()}_URL`;
+    const raw = nonEmpty(env, variable);
+    if (raw === undefined) return [name, DEFAULT_LINK_SETTINGS[name]];
+    const address = linkAddress(raw);
+    if (address === null) throw new ConfigError(`${variable} must be an absolute http(s) address, got "${raw}"`);
+    return [name, address];
+  })) as unknown as LinkSettings;
+}
+
 function nonEmpty(env: Env, name: string): string | undefined {
   const raw = env[name]?.trim();
   return raw === undefined || raw === '' ? undefined : raw;
@@ -351,6 +367,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     metricsToken: metricsToken(env),
     providerTimeoutMs: integer(env, 'PROVIDER_TIMEOUT_MS', 10_000, 100, 120_000),
     crashAt: crashPoint(env),
+    links: linkSettings(env),
   };
 }
 

@@ -63,7 +63,7 @@ export function presentationModule(): ContainerModule {
       construct(() => import('../presentation/screens/Subscription/SubscriptionViewModel'), 'SubscriptionViewModel'));
     bindViewModel(bind, TOKENS.SubscriptionPreviewViewModel, [TOKENS.SubscriptionRepository, TOKENS.PublishSubscription, TOKENS.ToastStore],
       construct(() => import('../presentation/screens/SubscriptionPreview/SubscriptionPreviewViewModel'), 'SubscriptionPreviewViewModel'));
-    bindViewModel(bind, TOKENS.SubscriptionCommandViewModel, [TOKENS.SubscriptionRepository, TOKENS.SetSubscriptionCommand, TOKENS.ToastStore],
+    bindViewModel(bind, TOKENS.SubscriptionCommandViewModel, [TOKENS.SubscriptionRepository, TOKENS.SetSubscriptionCommand, TOKENS.ToastStore, TOKENS.ChannelRepository],
       construct(() => import('../presentation/screens/SubscriptionCommand/SubscriptionCommandViewModel'), 'SubscriptionCommandViewModel'));
     bindViewModel(bind, TOKENS.MigrationViewModel, [TOKENS.MigrationRepository, TOKENS.ConfirmMigration, TOKENS.RefuseMigration, TOKENS.Scheduler, TOKENS.ToastStore, TOKENS.Dialogs, TOKENS.Links],
       construct(() => import('../presentation/screens/Migration/MigrationViewModel'), 'MigrationViewModel'));

@@ -234,7 +234,7 @@ export const TOKENS = namedByKey({
   PayoutSetupViewModel: resolves<ViewModelFactory<PayoutSetupViewModel>>(),
   SubscriptionViewModel: resolves<ViewModelFactory<SubscriptionViewModel, [subscriptionId: number]>>(),
   SubscriptionPreviewViewModel: resolves<ViewModelFactory<SubscriptionPreviewViewModel, [subscriptionId: number]>>(),
-  SubscriptionCommandViewModel: resolves<ViewModelFactory<SubscriptionCommandViewModel, [subscriptionId: number | null]>>(),
+  SubscriptionCommandViewModel: resolves<ViewModelFactory<SubscriptionCommandViewModel, [channelId: number | null, subscriptionId: number | null]>>(),
   SubscriptionMemberViewModel: resolves<ViewModelFactory<SubscriptionMemberViewModel, [memberId: number]>>(),
   // migration, developer tools
   MigrationViewModel: resolves<ViewModelFactory<MigrationViewModel>>(),

@@ -16,6 +16,19 @@ export interface SendMessageRequest {
   readonly silent: boolean;
 }
 
+/** A photo post (sendPhoto): the photo is a Telegram file_id or an http(s) URL Telegram fetches. */
+export interface SendPhotoRequest {
+  readonly chatId: number;
+  readonly photo: string;
+  /** 0-1024 characters (the Bot API's caption limit). */
+  readonly caption: string;
+  readonly button?: InlineButton;
+  readonly silent: boolean;
+}
+
+/** The Bot API's caption limit (sendPhoto). */
+export const CAPTION_LIMIT = 1024;
+
 export type ChatMemberStatus = 'creator' | 'administrator' | 'member' | 'restricted' | 'left' | 'kicked';
 
 export interface ChatMemberInfo {
@@ -28,6 +41,8 @@ export interface ChatMemberInfo {
 export interface BotGateway {
   /** Sends a message into the chat and answers Telegram's message_id. */
   sendMessage(request: SendMessageRequest): Promise<{ messageId: number }>;
+  /** Sends a photo with a caption (and a button) into the chat and answers Telegram's message_id. */
+  sendPhoto(request: SendPhotoRequest): Promise<{ messageId: number }>;
   pinMessage(chatId: number, messageId: number, silent: boolean): Promise<void>;
   deleteMessage(chatId: number, messageId: number): Promise<void>;
   /** The bot's (or a user's) membership in the chat. */

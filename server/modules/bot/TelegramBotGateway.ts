@@ -6,7 +6,7 @@
  */
 import { Api, type ApiClientOptions, GrammyError, HttpError } from 'grammy';
 import { plainFetch } from '../../platform/http/selfFetch';
-import { BotApiError, type BotCommandText, type BotGateway, type BotIdentity, type ChatMemberInfo, type ChatMemberStatus, type SendMessageRequest } from './BotGateway';
+import { BotApiError, type BotCommandText, type BotGateway, type BotIdentity, type ChatMemberInfo, type ChatMemberStatus, type SendMessageRequest, type SendPhotoRequest } from './BotGateway';
 
 type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body: string; signal?: AbortSignal | null }) => Promise<{ json(): Promise<unknown> }>;
 
@@ -74,6 +74,16 @@ export class TelegramBotGateway implements BotGateway {
 
   async sendMessage(request: SendMessageRequest): Promise<{ messageId: number }> {
     const message = await this.call('sendMessage', () => this.api.sendMessage(request.chatId, request.text, {
+      disable_notification: request.silent,
+      ...(request.button ? { reply_markup: { inline_keyboard: [[{ text: request.button.text, url: request.button.url }]] } } : {}),
+    }));
+    return { messageId: message.message_id };
+  }
+
+  async sendPhoto(request: SendPhotoRequest): Promise<{ messageId: number }> {
+    // A string photo (file_id or URL) goes as JSON, no upload.
+    const message = await this.call('sendPhoto', () => this.api.sendPhoto(request.chatId, request.photo, {
+      caption: request.caption,
       disable_notification: request.silent,
       ...(request.button ? { reply_markup: { inline_keyboard: [[{ text: request.button.text, url: request.button.url }]] } } : {}),
     }));

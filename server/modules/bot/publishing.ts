@@ -19,6 +19,8 @@ export interface PostRequest {
   readonly buttonText: string;
   readonly pin: boolean;
   readonly silent: boolean;
+  /** A photo to post with the text as its caption (sendPhoto): a Telegram file_id or an http(s) URL. */
+  readonly imageId?: string | null;
 }
 
 export class Publisher {
@@ -34,7 +36,9 @@ export class Publisher {
     const { channel } = request;
     const button = { text: request.buttonText, url: this.link(request.kind, request.refId) };
     try {
-      const { messageId } = await bot.sendMessage({ chatId: channel.chatId, text: request.text, button, silent: request.silent });
+      const { messageId } = request.imageId
+        ? await bot.sendPhoto({ chatId: channel.chatId, photo: request.imageId, caption: request.text, button, silent: request.silent })
+        : await bot.sendMessage({ chatId: channel.chatId, text: request.text, button, silent: request.silent });
       const posts = new BotPostsRepository(db);
       const post = await posts.record(
         { chatId: channel.chatId, channelId: channel.id, kind: request.kind, refId: request.refId, text: request.text, buttons: [button], silent: request.silent, messageId },

@@ -9,6 +9,7 @@ import { type ServiceDeps, nowDate } from '../../platform/serviceDeps';
 import type { ChannelView } from '../../platform/views';
 import { Publisher, postText } from '../bot/publishing';
 import { amountText, formError } from '../subscriptions/service';
+import { validationError } from '../../platform/errors';
 
 export class DonationService {
   private readonly publisher: Publisher;
@@ -25,6 +26,7 @@ export class DonationService {
       pin: input.pin, disableNotification: input.disableNotification,
     });
     if (!valid.ok) throw formError(valid.error);
+    if (input.imageId != null && !isImageId(input.imageId)) throw validationError('imageId', 'imageId must be a Telegram file_id or an http(s) URL of the image');
     const now = nowDate(this.deps.clock);
     const donations = new DonationsRepository(this.deps.db);
     const donation = await donations.create({
@@ -35,7 +37,7 @@ export class DonationService {
     // again, so a failed call leaves no request behind.
     const post = await this.publisher.post({
       channel, kind: 'donation', refId: donation.id, text: postText(donation.title, donation.description),
-      buttonText: donation.buttonText, pin: valid.value.pin, silent: valid.value.disableNotification,
+      buttonText: donation.buttonText, pin: valid.value.pin, silent: valid.value.disableNotification, imageId: donation.imageId,
     }).catch(async (error: unknown) => {
       await donations.setDeleted(donation.id);
       throw error;
@@ -48,4 +50,12 @@ export class DonationService {
     const counts = await channels.activeSubscribers([channel.id], now);
     return { channel: { channel: updated, activeSubscribers: counts.get(channel.id) ?? 0 }, donation: { ...donation, postId: post.id } };
   }
+}
+
+/**
+ * What sendPhoto takes as a photo without an upload: a Telegram file_id (URL-safe base64) or an http(s) URL Telegram
+ * fetches the image from (server/README.md "Gaps of the spec", donation images).
+ */
+export function isImageId(value: string): boolean {
+  return /^[A-Za-z0-9_-]{16,256}$/.test(value) || /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(value);
 }

@@ -34,7 +34,7 @@ export class InvoiceService {
 
   async donation(user: UserRow, donationId: number): Promise<DonationInvoice> {
     const { db, clock } = this.deps;
-    const target = await assertPayable(db, await loadDonationTarget(db, donationId), user.id, clock.now());
+    const target = await assertPayable(db, 'donation', await loadDonationTarget(db, donationId), user.id, clock.now());
     const [donation, cards, counts] = await Promise.all([
       new DonationsRepository(db).byId(donationId),
       new CardsRepository(db).listByUser(user.id),
@@ -51,7 +51,7 @@ export class InvoiceService {
 
   async subscription(user: UserRow, subscriptionId: number): Promise<SubscriptionInvoice> {
     const { db, clock } = this.deps;
-    const target = await assertPayable(db, await loadSubscriptionTarget(db, subscriptionId), user.id, clock.now());
+    const target = await assertPayable(db, 'subscription', await loadSubscriptionTarget(db, subscriptionId), user.id, clock.now());
     const subscriptions = new SubscriptionsRepository(db);
     const now = nowDate(clock);
     const [subscription, cards, subscriptionCounts, channelCounts] = await Promise.all([

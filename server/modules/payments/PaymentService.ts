@@ -143,7 +143,7 @@ export class PaymentService {
     if (payment === null) {
       const nowMs = this.clock.now();
       const loaded = input.kind === 'subscription' ? await loadSubscriptionTarget(this.db, input.targetId) : await loadDonationTarget(this.db, input.targetId);
-      const target = await assertPayable(this.db, loaded, input.userId, nowMs);
+      const target = await assertPayable(this.db, input.kind, loaded, input.userId, nowMs);
       const amount = this.amountOf(target, input.body);
       resolved = await this.resolveMethod(input.userId, input.body);
       await this.assertTokenUnused(resolved.cardTokenHash);

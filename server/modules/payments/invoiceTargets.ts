@@ -69,9 +69,10 @@ export async function loadDonationTarget(db: DbOrTx, donationId: number): Promis
 }
 
 /** Throws the section 8 error when the target cannot take a new payment from this payer at `nowMs`. */
-export async function assertPayable(db: DbOrTx, target: InvoiceTarget | null, payerId: number, nowMs: number): Promise<InvoiceTarget> {
+export async function assertPayable(db: DbOrTx, kind: InvoiceTarget['kind'], target: InvoiceTarget | null, payerId: number, nowMs: number): Promise<InvoiceTarget> {
+  // The kind comes from the request: a missing target has none of its own to tell the title by.
   if (target === null || target.deleted || target.channel.deleted) {
-    throw notFound(target?.kind === 'donation' ? 'Donation request not found' : 'Subscription not found');
+    throw notFound(kind === 'donation' ? 'Donation request not found' : 'Subscription not found');
   }
   if (target.creatorBanned || target.channel.moderation !== 'approved' || !target.channel.connected) {
     throw new AppError('payments_disabled', 'Payments are unavailable, try again later');

@@ -3,7 +3,7 @@ import { Suspense, lazy, useMemo } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { TOKENS } from '../../di/tokens';
 import { AppRoutes } from '../navigation/AppRoutes';
-import { BannedRedirect, DevTapListener } from '../navigation/ShellListeners';
+import { ErrorRedirect, DevTapListener } from '../navigation/ShellListeners';
 import { CrashBoundary } from '../shell/CrashBoundary';
 import { ToastHost } from '../toasts/ToastHost';
 import { type Resolver, ResolverContext, useResolver, useService } from './resolver';
@@ -36,7 +36,7 @@ export function App({ resolver }: { resolver: Resolver }) {
       <CrashBoundary>
         <BrowserRouter>
           <DevTapListener />
-          <BannedRedirect />
+          <ErrorRedirect />
           <AppRoutes />
         </BrowserRouter>
         <ToastHost />

@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { useRipple } from './Ripple';
 import { Spinner } from './Spinner';
 
 export type ButtonMode = 'filled' | 'tinted' | 'plain' | 'destructive';
@@ -14,10 +15,23 @@ export interface ButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement
   readonly type?: 'button' | 'submit' | 'reset';
 }
 
-export function Button({ mode = 'filled', size = 'medium', stretched, loading, before, children, className, disabled, onClick, type = 'button', ...rest }: ButtonProps) {
+export function Button({ mode = 'filled', size = 'medium', stretched, loading, before, children, className, disabled, onClick, onPointerDown, type = 'button', ...rest }: ButtonProps) {
+  const { onPointerDown: press, ripple } = useRipple();
   const classes = ['button', `button--${mode}`, `button--${size}`, stretched && 'button--stretched', loading && 'button--loading', className].filter(Boolean).join(' ');
   return (
-    <button {...rest} type={type} className={classes} disabled={disabled} aria-busy={loading || undefined} onClick={loading ? undefined : onClick}>
+    <button
+      {...rest}
+      type={type}
+      className={classes}
+      disabled={disabled}
+      aria-busy={loading || undefined}
+      onClick={loading ? undefined : onClick}
+      onPointerDown={(event) => {
+        press(event);
+        onPointerDown?.(event);
+      }}
+    >
+      {ripple}
       {before}
       <span className="button__label">{children}</span>
       {loading && <Spinner size={20} />}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Icon } from './Icon';
+import { useRipple } from './Ripple';
 
 interface CellContent {
   readonly title: ReactNode;
@@ -40,9 +41,11 @@ export type CellProps = LinkCell | ButtonCell | StaticCell;
 /** One row of a section: link, button or static, with before/after slots. */
 export function Cell(props: CellProps) {
   const { title, subtitle, before, after, chevron, destructive, truncate, className } = props;
+  const { onPointerDown, ripple } = useRipple();
   const classes = ['cell', destructive && 'cell--destructive', truncate && 'cell--truncate', className].filter(Boolean).join(' ');
   const content = (
     <>
+      {'to' in props || 'onClick' in props ? ripple : null}
       {before && <span className="cell__before">{before}</span>}
       <span className="cell__main">
         <span className="cell__title">{title}</span>
@@ -54,14 +57,14 @@ export function Cell(props: CellProps) {
   );
   if ('to' in props) {
     return (
-      <Link className={`${classes} cell--interactive`} to={props.to} replace={props.replace}>
+      <Link className={`${classes} cell--interactive`} to={props.to} replace={props.replace} onPointerDown={onPointerDown}>
         {content}
       </Link>
     );
   }
   if ('onClick' in props) {
     return (
-      <button type="button" className={`${classes} cell--interactive`} onClick={props.onClick} disabled={props.disabled}>
+      <button type="button" className={`${classes} cell--interactive`} onClick={props.onClick} disabled={props.disabled} onPointerDown={onPointerDown}>
         {content}
       </button>
     );

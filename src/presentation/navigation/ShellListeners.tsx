@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { NO_TAPS, registerTap } from './devTaps';
+import { redirectForError } from '../../domain/errors';
 import { TOKENS } from '../../di/tokens';
 import { useService } from '../app/resolver';
 
 export const DEV_PATH = '/dev';
-export const BANNED_PATH = '/banned';
 
 /** Ten quick taps anywhere (each within 300 ms of the previous) open /dev. */
 export function DevTapListener() {
@@ -24,14 +24,19 @@ export function DevTapListener() {
   return null;
 }
 
-/** A `banned` answer to any call replaces the current route with /banned (spec section 8). */
-export function BannedRedirect() {
+/**
+ * Answers that move the user elsewhere, from any screen and any call (spec sections 6 and 8): `banned` replaces the
+ * current route with /banned, `verification_required` with /verification, `migration_required` with /migration.
+ * Screens only keep showing their loader meanwhile.
+ */
+export function ErrorRedirect() {
   const apiErrors = useService(TOKENS.ApiErrorEvents);
   const navigate = useNavigate();
   useEffect(
     () =>
       apiErrors.onApiError((error) => {
-        if (error.code === 'banned' && window.location.pathname !== BANNED_PATH) void navigate(BANNED_PATH, { replace: true });
+        const to = redirectForError(error.code);
+        if (to !== null && window.location.pathname !== to) void navigate(to, { replace: true });
       }),
     [apiErrors, navigate],
   );

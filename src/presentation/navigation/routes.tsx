@@ -41,7 +41,7 @@ export const ROUTES: readonly RouteEntry[] = [
   route('/payout/setup', () => import('../screens/PayoutSetup/PayoutSetupScreen'), TOKENS.PayoutSetupViewModel, texts('payout')),
   route('/payout/setup/country', () => import('../screens/PayoutSetup/PayoutCountryScreen'), TOKENS.PayoutSetupViewModel, texts('payout')),
   route('/payout/setup/bank', () => import('../screens/PayoutSetup/PayoutBankScreen'), TOKENS.PayoutSetupViewModel, texts('payout')),
-  route('/channel/:channelId/subscription/command', () => import('../screens/SubscriptionCommand/SubscriptionCommandScreen'), viewModel(TOKENS.SubscriptionCommandViewModel, (_, search) => [optionalId(search.get('subscriptionId'))])),
+  route('/channel/:channelId/subscription/command', () => import('../screens/SubscriptionCommand/SubscriptionCommandScreen'), viewModel(TOKENS.SubscriptionCommandViewModel, (p, search) => [optionalId(p.channelId ?? null), optionalId(search.get('subscriptionId'))])),
   route('/channel/:channelId/subscription/:subscriptionId', () => import('../screens/Subscription/SubscriptionScreen'), viewModel(TOKENS.SubscriptionViewModel, (p) => [Number(p.subscriptionId)])),
   route('/channel/:channelId/subscription/:subscriptionId/preview', () => import('../screens/SubscriptionPreview/SubscriptionPreviewScreen'), viewModel(TOKENS.SubscriptionPreviewViewModel, (p) => [Number(p.subscriptionId)])),
   route('/channel/:channelId/subscription/:subscriptionId/member/:memberId', () => import('../screens/SubscriptionMember/SubscriptionMemberScreen'), viewModel(TOKENS.SubscriptionMemberViewModel, (p) => [Number(p.memberId)])),

@@ -1,6 +1,7 @@
 /**
  * The demo seed's money history reads like live money: sales carry the sandbox provider's own fee, and a fresh
- * start's first job run pays nobody (the past payout days already paid what they would have).
+ * start's first job run pays nobody (the past payout days already paid what they would have), whatever the day of
+ * the month the seed runs on (before, on and after a payout day, at a window start, and today).
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { sandboxProviderFee } from '../../../server/modules/payments/sandbox/SmartGlocalDouble';
@@ -32,6 +33,35 @@ describe('seeded money history', () => {
     expect(answer.body.jobs.filter((job) => !job.ok)).toEqual([]);
     const after = await server.database.db.select().from(transactions).where(and(eq(transactions.userId, alice), eq(transactions.type, 'withdrawal')));
     expect(after).toHaveLength(before.length);
+    expect(await server.database.db.select().from(providerPayouts)).toEqual([]);
+    await expectBalancesMatchLedger(server, alice);
+  });
+});
+
+describe.each([
+  ['today', Date.UTC(2026, 10, 26, 10, 30)],
+  ['right now', Date.now()],
+  ['a payout morning', Date.UTC(2026, 10, 25, 4, 0)],
+  ['a payout day after the run', Date.UTC(2026, 10, 10, 12, 0)],
+  ['a window start', Date.UTC(2026, 10, 16, 1, 0)],
+])('seeded %s: the jobs at the seed\'s now change nothing (past payout days are done)', (_name, now) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({ seed: true, now });
+  }, 60_000);
+  afterAll(async () => server.close());
+
+  it('same ledger and balances after a job run', async () => {
+    const alice = await userId(server, ALICE);
+    const ledger = async () => (await server.database.db.select().from(transactions)).length;
+    const balances = async () => (await server.api(ALICE, 'GET', '/payout')).body;
+    const [rowsBefore, balancesBefore] = [await ledger(), await balances()];
+    // npm start runs the jobs a minute after the seed.
+    const answer = await server.request<{ jobs: { name: string; ok: boolean }[] }>('POST', '/sandbox/clock', { advanceSeconds: 60 });
+    expect(answer.body.jobs.filter((job) => !job.ok)).toEqual([]);
+    expect(await ledger()).toBe(rowsBefore);
+    expect(await balances()).toEqual(balancesBefore);
     expect(await server.database.db.select().from(providerPayouts)).toEqual([]);
     await expectBalancesMatchLedger(server, alice);
   });

@@ -1,6 +1,6 @@
 /** POST /donation/request/channel/{channelId} (spec sections 5, 7, 9): validated, stored, posted by the bot. */
 import type { DonationRequestResponse } from '../../../src/contract/api';
-import { type TestServer, creatorWithChannel, startTestServer } from '../support/testServer';
+import { type TestServer, botApiCalls, creatorWithChannel, startTestServer } from '../support/testServer';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -28,6 +28,28 @@ describe('donation requests', () => {
       kind: 'donation', refId: answer.body.donation.id, pinned: true, silent: true, text: 'Buy me a coffee\n\nThank you!',
       buttons: [{ text: 'Donate', url: `https://t.me/BackersSandboxBot/app?startapp=donation_${answer.body.donation.id}` }],
     })]);
+  });
+
+  test('with an imageId the bot posts a photo (sendPhoto) with the text as caption and the donate button', async () => {
+    const { user, channelId, chatId } = await creatorWithChannel(server);
+    const imageId = 'https://images.example/coffee.jpg';
+    const answer = await request(user, channelId, { imageId, disableNotification: true });
+    expect(answer.status).toBe(200);
+    const link = `https://t.me/BackersSandboxBot/app?startapp=donation_${answer.body.donation.id}`;
+    const photos = (await botApiCalls<Record<string, unknown>>(server, 'sendPhoto')).filter((call) => String(call.params.chat_id) === String(chatId));
+    expect(photos).toHaveLength(1);
+    expect(photos[0]!.params).toMatchObject({
+      photo: imageId, caption: 'Buy me a coffee\n\nThank you!', disable_notification: true,
+      reply_markup: { inline_keyboard: [[{ text: 'Donate', url: link }]] },
+    });
+    expect((await botApiCalls<Record<string, unknown>>(server, 'sendMessage')).filter((call) => String(call.params.chat_id) === String(chatId))).toEqual([]);
+    const posts = (await server.request<{ posts: unknown[] }>('GET', `/sandbox/bot/posts?chatId=${chatId}`)).body.posts;
+    expect(posts).toEqual([expect.objectContaining({ kind: 'donation', refId: answer.body.donation.id, buttons: [{ text: 'Donate', url: link }] })]);
+    // A Telegram file_id works too; anything else is refused before posting.
+    expect((await request(user, channelId, { imageId: 'AgACAgIAAxkBAAIBY2Zf_file-id' })).status).toBe(200);
+    const refused = await request(user, channelId, { imageId: 'not an image' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'validation_error', field: 'imageId' });
   });
 
   test('amount 0 lets the payer choose; the invoice then suggests the default (eur 5, else 200)', async () => {

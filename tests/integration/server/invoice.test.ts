@@ -27,7 +27,7 @@ describe('GET /invoice/subscription/{id}', () => {
   });
 
   test('missing and removed subscriptions answer 404 not_found', async () => {
-    expect((await server.api(BOB, 'GET', '/invoice/subscription/9999')).body.code).toBe('not_found');
+    expect((await server.api(BOB, 'GET', '/invoice/subscription/9999')).body).toMatchObject({ code: 'not_found', message: 'Subscription not found' });
     expect((await server.api(newUser(), 'GET', '/invoice/subscription/5')).body.code).toBe('not_found');
   });
 
@@ -58,9 +58,12 @@ describe('GET /invoice/donation/{id}', () => {
     expect(answer.body.cards).toHaveLength(2);
   });
 
-  test('a missing request answers 404 not_found', async () => {
+  test('a missing request answers 404 not_found "Donation request not found" (spec section 8), also when paying it', async () => {
     const answer = await server.api(BOB, 'GET', '/invoice/donation/777');
     expect(answer.status).toBe(404);
-    expect(answer.body.code).toBe('not_found');
+    expect(answer.body).toEqual({ code: 'not_found', message: 'Donation request not found' });
+    const paying = await server.api(BOB, 'POST', '/invoice/donation/777/create', { paymentMethod: 'smart_glocal', amount: 500 }, { 'Idempotency-Key': 'missing-donation-1' });
+    expect(paying.status).toBe(404);
+    expect(paying.body).toMatchObject({ code: 'not_found', message: 'Donation request not found' });
   });
 });

@@ -15,6 +15,18 @@ describe('loadConfig', () => {
     });
   });
 
+  test('outside pages: SUPPORT_URL, NEWS_URL, FAQ_URL, HELP_URL, TERMS_URL with documented defaults; malformed ones refused', () => {
+    expect(loadConfig({}).links).toEqual({
+      support: 'https://t.me/BackersSupport', news: 'https://t.me/BackersNews', faq: 'https://backers.app/faq',
+      help: 'https://backers.app/help', terms: 'https://backers.app/terms',
+    });
+    expect(loadConfig({ SUPPORT_URL: 'https://t.me/AcmeHelp', HELP_URL: 'https://acme.example/help/', TERMS_URL: ' http://acme.example/terms ' }).links)
+      .toMatchObject({ support: 'https://t.me/AcmeHelp', help: 'https://acme.example/help', terms: 'http://acme.example/terms', news: 'https://t.me/BackersNews' });
+    for (const bad of ['t.me/x', 'javascript:alert(1)', 'ftp://x.example', 'https://', 'https://x.example/a b']) {
+      expect(() => loadConfig({ FAQ_URL: bad })).toThrow(ConfigError);
+    }
+  });
+
   test('operations: PROVIDER_TIMEOUT_MS (10 s by default), METRICS_TOKEN (16+ characters), CRASH_AT (known points, never in production)', () => {
     expect(loadConfig({})).toMatchObject({ providerTimeoutMs: 10_000, metricsToken: undefined, crashAt: undefined });
     expect(loadConfig({ PROVIDER_TIMEOUT_MS: '2500' }).providerTimeoutMs).toBe(2500);

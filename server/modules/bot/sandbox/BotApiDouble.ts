@@ -9,7 +9,7 @@
  * increasing. Tests and the emulator read the calls it received (GET /sandbox/bot-api/calls) and can make the next
  * calls of a method fail like Telegram does (POST /sandbox/bot-api/failures), e.g. a 429 with retry_after.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 
 export interface BotApiCall {
@@ -201,6 +201,22 @@ export class SandboxTelegram {
         const chat = chatId > 0 ? this.chat(chatId) : this.administered(chatId);
         chat.lastMessageId += 1;
         return ok({ message_id: chat.lastMessageId, date: Math.floor(this.now() / 1000), chat: { id: chatId, type: chatId > 0 ? 'private' : 'channel' }, text, ...(params.reply_markup ? { reply_markup: params.reply_markup } : {}) });
+      }
+      case 'sendPhoto': {
+        // photo: a file_id or an http(s) URL as a string (uploads are not part of the double); caption 0-1024.
+        const chatId = requireChatId(params);
+        const photo = requireString(params, 'photo');
+        const caption = typeof params.caption === 'string' ? params.caption : undefined;
+        if (caption !== undefined && caption.length > 1024) throw new BotApiRefusal(400, 'Bad Request: message caption is too long');
+        const chat = chatId > 0 ? this.chat(chatId) : this.administered(chatId);
+        chat.lastMessageId += 1;
+        const fileUniqueId = createHash('sha256').update(photo).digest('base64url').slice(0, 16);
+        return ok({
+          message_id: chat.lastMessageId, date: Math.floor(this.now() / 1000), chat: { id: chatId, type: chatId > 0 ? 'private' : 'channel' },
+          photo: [{ file_id: /^https?:\/\//i.test(photo) ? `AgAC${fileUniqueId}` : photo, file_unique_id: fileUniqueId, width: 1280, height: 720 }],
+          ...(caption !== undefined ? { caption } : {}),
+          ...(params.reply_markup ? { reply_markup: params.reply_markup } : {}),
+        });
       }
       case 'pinChatMessage':
       case 'unpinChatMessage':

@@ -63,10 +63,6 @@ const ChannelScreen = observer(function ChannelScreen({ vm }: { vm: ChannelViewM
     void vm.load();
   }, [vm]);
 
-  useEffect(() => {
-    if (view.kind === 'redirect') void navigate(view.to, { replace: true });
-  }, [view, navigate]);
-
   const mainButton = view.kind === 'onboarding' ? onboardingMainButton(vm, view.step, navigate, t) : undefined;
   const title = view.kind === 'main' && vm.channel ? vm.channel.name : view.kind === 'onboarding' ? t('onboarding.title') : t('channel.title');
   return (

@@ -26,7 +26,7 @@ export type ChannelView =
   | { readonly kind: 'error'; readonly code: string }
   /** Moderation blocks the channel: a placeholder, never retried. */
   | { readonly kind: 'moderation'; readonly state: 'in_progress' | 'rejected' }
-  /** verification_required, migration_required, banned: the screen replaces the route. */
+  /** verification_required, migration_required, banned: the shell (ErrorRedirect) replaces the route; the screen waits. */
   | { readonly kind: 'redirect'; readonly to: string }
   | { readonly kind: 'deleted' }
   | { readonly kind: 'onboarding'; readonly step: Exclude<OnboardingStep, 'completed'> }

@@ -8,6 +8,7 @@ import type {
   Channel, Role, SavedCard, Subscription, SubscriptionMember, Transaction,
 } from '../../../domain/entities';
 import { followerSubscriptionView, type FollowerSubscriptionView } from '../../../domain/follower-subscription';
+import { redirectForError } from '../../../domain/errors';
 import { DEFAULT_LOAD_STATUS, type LoadStatus, loadStatusFromErrorCode } from '../../../domain/load-status';
 import { type Currency, type Money, compareCurrencies, money } from '../../../domain/money';
 import { EXTERNAL_LINKS, openExternal } from '../../shared/externalLinks';
@@ -15,7 +16,7 @@ import { LOADING, READY, type ScreenState, failed } from '../../shell/screenStat
 import type { DashboardSession } from './DashboardSession';
 
 /** Where the screen sends the user after loading (always replacing the dashboard entry). */
-export type DashboardRedirect = '/migration' | '/verification' | `/dashboard/${Role}`;
+export type DashboardRedirect = '/migration' | `/dashboard/${Role}`;
 
 /** One currency of the creator's balances: what is accruing now and what goes out with the next payout. */
 export interface BalanceRow {
@@ -36,7 +37,8 @@ export type MoreStatus = 'idle' | 'loading' | 'error';
 
 /**
  * The dashboard (spec section 2): loads the creator or follower view, decides the redirect after loading
- * (to /dashboard/{mode}, /migration, /verification), and pages the transactions. One instance per mode: a mode
+ * (to /dashboard/{mode}, /migration; the shell's ErrorRedirect handles migration_required and verification_required
+ * answers), and pages the transactions. One instance per mode: a mode
  * switch is a new route, so its loading starts again at pending.
  */
 export class DashboardViewModel {
@@ -84,9 +86,9 @@ export class DashboardViewModel {
     return this.dashboard?.mode ?? this.requestedMode ?? null;
   }
 
-  /** What the screen frame shows: a redirect in progress keeps the loading state. */
+  /** What the screen frame shows: a redirect in progress (ours, or the shell's ErrorRedirect for the code) keeps the loading state. */
   get state(): ScreenState {
-    if (this.redirect !== null) return LOADING;
+    if (this.redirect !== null || (this.errorCode !== null && redirectForError(this.errorCode) !== null)) return LOADING;
     if (this.loadStatus === 'success') return READY;
     if (this.loadStatus === null || this.loadStatus === 'pending') return LOADING;
     return failed(this.errorCode ?? this.loadStatus);
@@ -108,8 +110,6 @@ export class DashboardViewModel {
       runInAction(() => {
         this.errorCode = code;
         this.loadStatus = loadStatusFromErrorCode(code);
-        if (this.loadStatus === 'migration_required') this.redirect = '/migration';
-        else if (this.loadStatus === 'verification_required') this.redirect = '/verification';
       });
     }
   }

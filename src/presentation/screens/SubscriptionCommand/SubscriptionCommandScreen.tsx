@@ -2,12 +2,15 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { TextInput } from '../../components';
+import { Cell, Section, TextInput } from '../../components';
 import { Screen } from '../../shell/Screen';
 import '../Subscription/subscription.css';
 import type { SubscriptionCommandViewModel } from './SubscriptionCommandViewModel';
 
-/** /channel/:id/subscription/command?subscriptionId=: the bot command that shows the subscription. */
+/**
+ * /channel/:id/subscription/command (?subscriptionId= from the subscription screen): the bot command that shows the
+ * subscription. Without the query: the channel's only subscription, or a list to pick one of several.
+ */
 function SubscriptionCommandScreen({ vm }: { vm: SubscriptionCommandViewModel }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -28,34 +31,42 @@ function SubscriptionCommandScreen({ vm }: { vm: SubscriptionCommandViewModel })
     <Screen
       title={t('subscription.command.title')}
       state={vm.state}
-      onRetry={vm.subscriptionId === null ? undefined : () => void vm.load()}
-      mainButton={{ text: t('subscription.command.save'), onClick: () => void save(), loading: vm.saving }}
+      onRetry={() => void vm.load()}
+      mainButton={vm.subscription === null ? undefined : { text: t('subscription.command.save'), onClick: () => void save(), loading: vm.saving }}
     >
       <h1 className="visually-hidden">{t('subscription.command.title')}</h1>
-      <form
-        className="subscription-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-      >
-        <TextInput
-          label={t('subscription.command.label')}
-          hint={t('subscription.command.hint', { name: vm.subscription?.name ?? '' })}
-          value={vm.command}
-          onChange={vm.change}
-          onFocus={vm.focus}
-          onBlur={vm.blur}
-          inputRef={input}
-          readOnly={vm.saving}
-          placeholder={t('subscription.command.placeholder')}
-          autoComplete="off"
-          autoCapitalize="none"
-          autoCorrect="off"
-          spellCheck={false}
-        />
-      </form>
+      {vm.subscription === null && vm.choices.length > 0 ? (
+        <Section header={t('subscription.commandChoice.title')}>
+          {vm.choices.map((choice) => (
+            <Cell key={choice.id} title={choice.name} subtitle={choice.command ?? undefined} chevron onClick={() => void vm.choose(choice.id)} />
+          ))}
+        </Section>
+      ) : (
+        <form
+          className="subscription-form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void save();
+          }}
+        >
+          <TextInput
+            label={t('subscription.command.label')}
+            hint={t('subscription.command.hint', { name: vm.subscription?.name ?? '' })}
+            value={vm.command}
+            onChange={vm.change}
+            onFocus={vm.focus}
+            onBlur={vm.blur}
+            inputRef={input}
+            readOnly={vm.saving}
+            placeholder={t('subscription.command.placeholder')}
+            autoComplete="off"
+            autoCapitalize="none"
+            autoCorrect="off"
+            spellCheck={false}
+          />
+        </form>
+      )}
     </Screen>
   );
 }

@@ -2,7 +2,7 @@
 import '../support/jsdom';
 import { act, fireEvent } from '@testing-library/react';
 import { TOKENS } from '../../../../src/di/tokens';
-import { BannedRedirect, DevTapListener } from '../../../../src/presentation/navigation/ShellListeners';
+import { DevTapListener, ErrorRedirect } from '../../../../src/presentation/navigation/ShellListeners';
 import { fakeShell, renderInShell } from '../support/render';
 
 beforeEach(() => {
@@ -55,10 +55,10 @@ describe('ten quick taps open /dev (spec section 2)', () => {
   });
 });
 
-describe('banned errors (spec section 8)', () => {
-  it('replace the current route with /banned', () => {
+describe('redirecting errors (spec sections 6 and 8)', () => {
+  it('banned replaces the current route with /banned', () => {
     const shell = fakeShell();
-    renderInShell(<BannedRedirect />, shell);
+    renderInShell(<ErrorRedirect />, shell);
     window.history.pushState({ usr: null, key: 'k1', idx: 1 }, '', '/payout');
     const apiErrors = shell.services.get(TOKENS.ApiErrorEvents) as { emit(code: string): void };
     act(() => apiErrors.emit('not_found'));
@@ -67,5 +67,21 @@ describe('banned errors (spec section 8)', () => {
     act(() => apiErrors.emit('banned'));
     expect(window.location.pathname).toBe('/banned');
     expect(window.history.length).toBe(lengthBefore); // replaced, not pushed
+  });
+
+  it.each([
+    ['verification_required', '/verification'],
+    ['migration_required', '/migration'],
+  ])('%s from any screen replaces the route with %s, once', (code, target) => {
+    const shell = fakeShell();
+    renderInShell(<ErrorRedirect />, shell);
+    window.history.pushState({ usr: null, key: 'k2', idx: 1 }, '', '/payout');
+    const apiErrors = shell.services.get(TOKENS.ApiErrorEvents) as { emit(code: string): void };
+    const lengthBefore = window.history.length;
+    act(() => apiErrors.emit(code));
+    expect(window.location.pathname).toBe(target);
+    act(() => apiErrors.emit(code)); // already there: no second navigation
+    expect(window.location.pathname).toBe(target);
+    expect(window.history.length).toBe(lengthBefore);
   });
 });

@@ -4,10 +4,11 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import type { Dashboard, DashboardRepository } from '../../../../src/application/ports/DashboardRepository';
-import { RepositoryError } from '../../../../src/application/ports/RepositoryError';
+import { RepositoryError, errorCodeOf } from '../../../../src/application/ports/RepositoryError';
 import type { Channel, Role } from '../../../../src/domain/entities';
 import { money } from '../../../../src/domain/money';
 import { TOKENS } from '../../../../src/di/tokens';
+import { ErrorRedirect } from '../../../../src/presentation/navigation/ShellListeners';
 import { FIRST_ROUTES } from '../../../../src/presentation/navigation/firstRoutes';
 import { FakeLinks } from '../support/fakePorts';
 import { DashboardSession } from '../../../../src/presentation/screens/Dashboard/DashboardSession';
@@ -39,7 +40,11 @@ async function renderAt(path: string, answer: (mode: Role | undefined) => Promis
   const repository: DashboardRepository = {
     load: (mode) => {
       loads.push(mode);
-      return answer(mode);
+      // Every failed call is told to the shell's listeners, as the ApiClient does.
+      return answer(mode).catch((error: unknown) => {
+        (shell.services.get(TOKENS.ApiErrorEvents) as { emit(code: string): void }).emit(errorCodeOf(error));
+        throw error;
+      });
     },
     transactions: async () => ({ items: [], nextFrom: null }),
   };
@@ -50,6 +55,7 @@ async function renderAt(path: string, answer: (mode: Role | undefined) => Promis
   await act(async () => {
     renderInShell(
       <Suspense fallback={<p>loading</p>}>
+        <ErrorRedirect />
         <Routes>
           {FIRST_ROUTES.map(({ path: pattern, Screen }) => (
             <Route key={pattern} path={pattern} element={<Screen />} />
@@ -92,7 +98,7 @@ describe('DashboardScreen', () => {
     expect(screen.getByRole('link', { name: 'Switch to follower view' }).getAttribute('href')).toBe('/dashboard/follower');
   });
 
-  it('replaces the route with /verification when the creator view needs verification', async () => {
+  it('is replaced with /verification by the shell when the creator view needs verification', async () => {
     await renderAt('/dashboard/creator', async () => Promise.reject(new RepositoryError('verification_required')));
     await screen.findByText('verification page');
     expect(window.location.pathname).toBe('/verification');

@@ -5,6 +5,7 @@ import type { Channel, Role, Subscription, SubscriptionMember, Transaction } fro
 import { money } from '../../../../src/domain/money';
 import { DashboardSession } from '../../../../src/presentation/screens/Dashboard/DashboardSession';
 import { DashboardViewModel } from '../../../../src/presentation/screens/Dashboard/DashboardViewModel';
+import { LOADING } from '../../../../src/presentation/shell/screenState';
 import { FakeLinks } from '../support/fakePorts';
 
 const NOW = Date.UTC(2026, 5, 15, 12);
@@ -122,13 +123,14 @@ describe('DashboardViewModel: loading and redirects', () => {
   it.each([
     ['migration_required', '/migration'],
     ['verification_required', '/verification'],
-  ] as const)('answers %s with a redirect to %s', async (code, target) => {
+  ] as const)('keeps loading on %s while the shell replaces the route with %s', async (code, _target) => {
     const { repository, make } = setup();
     repository.answer = async () => Promise.reject(new RepositoryError(code));
     const vm = make('creator');
     await vm.load();
     expect(vm.loadStatus).toBe(code);
-    expect(vm.redirect).toBe(target);
+    expect(vm.redirect).toBeNull();
+    expect(vm.state).toBe(LOADING);
   });
 
   it('shows other failures as the error state with the code, and Retry loads again', async () => {

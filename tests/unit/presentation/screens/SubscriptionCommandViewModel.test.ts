@@ -3,15 +3,16 @@ import { SubscriptionCommandViewModel } from '../../../../src/presentation/scree
 import { createWorld } from '../../application/support/world';
 import { ScriptedSubscriptions, SubscriptionPlatform, toastStore } from './support/subscriptionFakes';
 
-function setup(options: { missingId?: boolean } = {}) {
+function setup(options: { missingId?: boolean; more?: { name: string; isDeleted?: boolean }[]; noSubscription?: boolean } = {}) {
   const world = createWorld();
   const owner = world.seed.user({ verification: 'approved' });
   const channel = world.seed.channel(owner.id);
-  const subscription = world.seed.subscription(channel.id);
+  const subscription = world.seed.subscription(channel.id, { name: 'Monthly', isDeleted: options.noSubscription === true });
+  const others = (options.more ?? []).map((more) => world.seed.subscription(channel.id, more));
   const repository = new ScriptedSubscriptions(world.as(owner).subscriptions);
   const toasts = toastStore(new SubscriptionPlatform());
-  const vm = new SubscriptionCommandViewModel(repository, new SetSubscriptionCommand(repository), toasts, options.missingId ? null : subscription.id);
-  return { world, vm, toasts, repository, subscription };
+  const vm = new SubscriptionCommandViewModel(repository, new SetSubscriptionCommand(repository), toasts, world.as(owner).channels, channel.id, options.missingId ? null : subscription.id);
+  return { world, vm, toasts, repository, subscription, others };
 }
 
 beforeEach(() => jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] }));
@@ -87,8 +88,33 @@ describe('SubscriptionCommandViewModel', () => {
     expect(toasts.current).toEqual(expect.objectContaining({ kind: 'fail', message: { text: 'Another subscription of this channel already uses this command' } }));
   });
 
-  it('is an error without a subscription id in the query', async () => {
-    const { vm, repository } = setup({ missingId: true });
+  it('without ?subscriptionId= (the route of spec section 2) takes the channel\'s only live subscription', async () => {
+    const { vm, world, subscription } = setup({ missingId: true, more: [{ name: 'Old', isDeleted: true }] });
+    await vm.load();
+    expect(vm.state.status).toBe('ready');
+    expect(vm.choices).toEqual([]);
+    expect(vm.subscription?.id).toBe(subscription.id);
+    vm.change('$club');
+    expect(await vm.save()).toBe(true);
+    expect(world.backend.subscriptions.get(subscription.id)?.command).toBe('$club');
+  });
+
+  it('without ?subscriptionId= on a channel with several subscriptions lets the creator pick one', async () => {
+    const { vm, world, others } = setup({ missingId: true, more: [{ name: 'Yearly' }] });
+    await vm.load();
+    expect(vm.subscription).toBeNull();
+    expect(vm.choices.map((choice) => choice.name).sort()).toEqual(['Monthly', 'Yearly']);
+    expect(await vm.save()).toBe(false);
+    await vm.choose(others[0]!.id);
+    expect(vm.choices).toEqual([]);
+    expect(vm.subscription?.name).toBe('Yearly');
+    vm.change('$year');
+    expect(await vm.save()).toBe(true);
+    expect(world.backend.subscriptions.get(others[0]!.id)?.command).toBe('$year');
+  });
+
+  it('without ?subscriptionId= on a channel without a live subscription is not_found', async () => {
+    const { vm, repository } = setup({ missingId: true, noSubscription: true });
     await vm.load();
     expect(vm.state).toEqual({ status: 'error', code: 'not_found' });
     expect(repository.calls).toEqual([]);
