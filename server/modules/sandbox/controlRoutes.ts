@@ -90,6 +90,14 @@ export const sandboxControlRoutes: FastifyPluginAsync<RouteOptions> = async (app
     };
   });
 
+  app.get<{ Querystring: { chatId: number } }>('/bot/members', {
+    schema: { ...hidden, querystring: s.object({ chatId }) },
+  }, async (request) => ({
+    members: (await sandbox.channelMembers(request.query.chatId)).map((member) => ({
+      telegramId: member.telegramId, firstName: member.firstName, status: member.status, changedAt: Math.floor(member.changedAt.getTime() / 1000),
+    })),
+  }));
+
   app.post<{ Body: { telegramId: number; status: VerificationStatus } }>('/kyc', {
     schema: { ...hidden, body: s.object({ telegramId, status: s.enumOf(VERIFICATION_STATUSES) }) },
   }, async (request) => {

@@ -6,6 +6,7 @@ import { notFound } from '../../platform/errors';
 import { BotPostsRepository } from '../bot/postsRepository';
 import { UsersRepository } from '../users/repository';
 import { ChannelsRepository } from '../channels/repository';
+import { AccessRepository, type PresenceRow } from '../access/repository';
 
 export class SandboxService {
   private readonly users: UsersRepository;
@@ -42,5 +43,10 @@ export class SandboxService {
 
   botPosts(chatId: number): Promise<BotPostRow[]> {
     return this.posts.listByChat(chatId);
+  }
+
+  /** Who the app recorded in a channel (chat_member updates, the bot's removals), latest change first. */
+  channelMembers(chatId: number): Promise<PresenceRow[]> {
+    return new AccessRepository(this.db).presenceIn(chatId);
   }
 }

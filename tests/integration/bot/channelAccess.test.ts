@@ -46,6 +46,9 @@ describe('private channels', () => {
     const telegramId = follower.telegramId;
     expect(await callsIn('banChatMember', chatId)).toEqual([expect.objectContaining({ params: { chat_id: chatId, user_id: telegramId } })]);
     expect(await callsIn('unbanChatMember', chatId)).toEqual([expect.objectContaining({ params: { chat_id: chatId, user_id: telegramId, only_if_banned: true } })]);
+    // The creator's side shows them removed by the bot.
+    const recorded = await server.request<{ members: { telegramId: number; status: string }[] }>('GET', `/sandbox/bot/members?chatId=${chatId}`);
+    expect(recorded.body.members).toEqual([expect.objectContaining({ telegramId, status: 'removed' })]);
     const after = await server.api<FollowerMemberResponse>(follower, 'GET', memberPath);
     expect(after.body.subscription.inviteLink).toBeUndefined();
     await advanceDays(1);
