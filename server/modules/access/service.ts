@@ -1,6 +1,7 @@
 /**
  * Paid access to private channels (issue 13). A payment that gives access gets the member a personal invite link made
- * by the bot for one person (createChatInviteLink, member_limit 1); it is what "Go to channel" opens. When access ends
+ * by the bot for one person (createChatInviteLink, member_limit 1), or with BOT_INVITE_LINKS=join_request one whose
+ * join requests the bot approves for members with access (creates_join_request); it is what "Go to channel" opens. When access ends
  * (a period that ran out after a cancelled or failed renewal, a ban), a job removes the member (banChatMember, then
  * unbanChatMember so they can come back by paying), once: the removal is marked only after Telegram accepted it, so a
  * failure or a restart retries it on the next run. Public channels have no personal links and nobody is removed.
@@ -39,7 +40,13 @@ export function presenceAfter(change: MemberChange): ChannelPresence {
 const REMOVALS_PER_RUN = 100;
 
 export class ChannelAccessService implements MemberAccess {
-  constructor(private readonly db: DbOrTx, private readonly bot: BotGateway, private readonly clock: ServerClock) {}
+  constructor(
+    private readonly db: DbOrTx,
+    private readonly bot: BotGateway,
+    private readonly clock: ServerClock,
+    /** BOT_INVITE_LINKS: one-person links, or join-request links whose requests the bot approves for members with access. */
+    private readonly links: 'one_person' | 'join_request' = 'one_person',
+  ) {}
 
   private get repo() {
     return new AccessRepository(this.db);
@@ -53,7 +60,8 @@ export class ChannelAccessService implements MemberAccess {
     if (channel.type !== 'private' || !isUnexpired(member, nowMs)) return null;
     if (member.inviteLink !== null && member.accessRemovedAt === null) return member.inviteLink;
     try {
-      const link = await this.bot.createInviteLink(channel.chatId, { name: `Backers member ${member.id}`, memberLimit: 1 });
+      const name = `Backers member ${member.id}`;
+      const link = await this.bot.createInviteLink(channel.chatId, this.links === 'join_request' ? { name, createsJoinRequest: true } : { name, memberLimit: 1 });
       return await this.repo.storeLink(member.id, link, new Date(nowMs));
     } catch (error) {
       if (!(error instanceof BotApiError)) throw error;

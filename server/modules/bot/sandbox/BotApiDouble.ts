@@ -75,6 +75,8 @@ export class SandboxTelegram {
   private lastUpdateId = 0;
   private queue: Record<string, unknown>[] = [];
   private readonly links = new Map<string, InviteLink>();
+  /** Join requests waiting for the bot, by chat and user: the link they came by. */
+  private readonly requests = new Map<string, { invite: InviteLink; firstName: string }>();
   private readonly members = new Map<number, Map<number, { firstName: string; status: MemberState }>>();
   readonly botId: number;
 
@@ -192,6 +194,7 @@ export class SandboxTelegram {
     const from = { id: user.id, is_bot: false, first_name: user.firstName };
     const chatInfo = { id: invite.chatId, type: 'channel', title: String(invite.chatId) };
     if (invite.createsJoinRequest) {
+      this.requests.set(`${invite.chatId}:${user.id}`, { invite, firstName: user.firstName });
       await this.deliver({ chat_join_request: { chat: chatInfo, from, user_chat_id: user.id, date: Math.floor(this.now() / 1000), invite_link: this.linkObject(invite) } });
       return { chatId: invite.chatId, status: chat.get(user.id)?.status === 'member' ? 'member' : 'requested' };
     }
@@ -285,8 +288,23 @@ export class SandboxTelegram {
         const userId = requireInteger(params, 'user_id');
         const chat = this.membersIn(chatId);
         const current = chat.get(userId);
-        const firstName = current?.firstName ?? String(userId);
-        if (method === 'approveChatJoinRequest') chat.set(userId, { firstName, status: 'member' });
+        const request = this.requests.get(`${chatId}:${userId}`);
+        const firstName = current?.firstName ?? request?.firstName ?? String(userId);
+        if (method === 'approveChatJoinRequest' || method === 'declineChatJoinRequest') this.requests.delete(`${chatId}:${userId}`);
+        if (method === 'approveChatJoinRequest' && current?.status !== 'member') {
+          chat.set(userId, { firstName, status: 'member' });
+          // Telegram tells the bot about the new member. Assumed (the reference is silent): `from` is the approver (the
+          // bot) and invite_link the link the request came by; via_join_request is only for requests without a link.
+          const user = { id: userId, is_bot: false, first_name: firstName };
+          await this.deliver({
+            chat_member: {
+              chat: { id: chatId, type: 'channel', title: String(chatId) }, from: this.me(), date: Math.floor(this.now() / 1000),
+              ...(request ? {} : { via_join_request: true }),
+              old_chat_member: { status: current?.status === 'kicked' ? 'kicked' : 'left', user }, new_chat_member: { status: 'member', user },
+              ...(request ? { invite_link: this.linkObject(request.invite) } : {}),
+            },
+          });
+        }
         if (method === 'banChatMember') chat.set(userId, { firstName, status: 'kicked' });
         // Unbanning lets a banned user come back ('removed'); without only_if_banned it also drops a member.
         if (method === 'unbanChatMember') {
