@@ -100,7 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const kycDouble = options.kyc === undefined ? kycComposition.double : null;
   const botProfile: BotProfile = { username: config.botUsername };
   // The composition, in one place: channel access, the money engine, the services, the bot's updates, the jobs.
-  const access = new ChannelAccessService(db, bot, clock);
+  const access = new ChannelAccessService(db, bot, clock, config.botInviteLinks);
   const money = createMoneyEngine({
     db: db as MoneyDb, clock, config, access,
     payoutFailed: payoutFailureNotifier(db as MoneyDb, bot, (error) => self.app?.log.warn({ err: error }, 'could not tell a creator about a failed payout')),

@@ -17,6 +17,7 @@
  * | STATIC_DIR | ./dist | the built mini-app |
  * | BOT_API_URL | the sandbox's Bot API double, else https://api.telegram.org | where the bot gateway calls the Bot API |
  * | BOT_WEBHOOK_SECRET | unset | with PUBLIC_URL: updates by webhook at PUBLIC_URL/telegram/webhook with this secret; unset: long polling |
+ * | BOT_INVITE_LINKS | one_person | a paying member's personal link to a private channel: `one_person` (member_limit 1) or `join_request` (creates_join_request; the bot approves members with access) |
  * | LOG_LEVEL | info | pino level (`silent` in tests) |
  * | SMART_GLOCAL_URL | the sandbox's double, else unset | Smart Glocal's API base (https://demo.smart-glocal.com or https://proxy.smart-glocal.com); unset with SANDBOX=0: payments disabled |
  * | SMART_GLOCAL_PROJECT | `backers-sandbox` in the sandbox | X-PARTNER-PROJECT |
@@ -78,6 +79,8 @@ export interface ServerConfig {
   /** Where the bot gateway calls the Bot API; undefined: the sandbox's double with the sandbox on, else Telegram. */
   readonly botApiUrl: string | undefined;
   readonly botWebhookSecret: string | undefined;
+  /** How paying members get into a private channel: a one-person link, or a join-request link the bot approves. */
+  readonly botInviteLinks: 'one_person' | 'join_request';
   readonly logLevel: string;
   /** Smart Glocal, when configured (SMART_GLOCAL_*); undefined: the double in the sandbox, payments disabled without it. */
   readonly smartGlocal: SmartGlocalConfig | undefined;
@@ -215,6 +218,12 @@ function smartGlocalConfig(env: Env): SmartGlocalConfig | undefined {
   };
 }
 
+function inviteLinkKind(env: Env): 'one_person' | 'join_request' {
+  const raw = nonEmpty(env, 'BOT_INVITE_LINKS') ?? 'one_person';
+  if (raw !== 'one_person' && raw !== 'join_request') throw new ConfigError(`BOT_INVITE_LINKS must be one_person or join_request, got "${raw}"`);
+  return raw;
+}
+
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
@@ -346,6 +355,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     staticDir: path.resolve(cwd, nonEmpty(env, 'STATIC_DIR') ?? 'dist'),
     botApiUrl: nonEmpty(env, 'BOT_API_URL')?.replace(/\/+$/, ''),
     botWebhookSecret: nonEmpty(env, 'BOT_WEBHOOK_SECRET'),
+    botInviteLinks: inviteLinkKind(env),
     logLevel: nonEmpty(env, 'LOG_LEVEL') ?? 'info',
     smartGlocal: smartGlocalConfig(env),
     smartGlocalFeeBps: integer(env, 'SMART_GLOCAL_FEE_BPS', 300, 0, 10000),

@@ -1,7 +1,7 @@
 /** Memberships seen from their private channel: personal invite links and removals after access ended. */
-import { and, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/db';
-import { type ChannelRow, type MemberRow, channels, subscriptionMembers, subscriptions, users } from '../../platform/db/schema';
+import { type ChannelPresence, type ChannelRow, type MemberRow, channelMembers, channels, subscriptionMembers, subscriptions, users } from '../../platform/db/schema';
 
 export interface MemberInChannel {
   readonly member: MemberRow;
@@ -12,6 +12,15 @@ export interface EndedAccess {
   readonly memberId: number;
   readonly chatId: number;
   readonly telegramId: number;
+  readonly firstName: string;
+}
+
+/** A person's latest state in a channel (channel_members). */
+export interface PresenceRow {
+  readonly telegramId: number;
+  readonly firstName: string;
+  readonly status: ChannelPresence;
+  readonly changedAt: Date;
 }
 
 export class AccessRepository {
@@ -48,7 +57,7 @@ export class AccessRepository {
       join ${subscriptions} as other_sub on other_sub.id = other.subscription_id
       where other_sub.channel_id = ${channels.id} and other.user_id = ${subscriptionMembers.userId} and other.id <> ${subscriptionMembers.id}
         and ((other.period = 'onetime' and other.expires_at is null) or other.expires_at > ${now}))`;
-    return this.db.select({ memberId: subscriptionMembers.id, chatId: channels.chatId, telegramId: users.telegramId })
+    return this.db.select({ memberId: subscriptionMembers.id, chatId: channels.chatId, telegramId: users.telegramId, firstName: users.firstName })
       .from(subscriptionMembers)
       .innerJoin(subscriptions, eq(subscriptions.id, subscriptionMembers.subscriptionId))
       .innerJoin(channels, eq(channels.id, subscriptions.channelId))
@@ -91,5 +100,22 @@ export class AccessRepository {
   async markRemoved(memberId: number, now: Date): Promise<void> {
     await this.db.update(subscriptionMembers).set({ accessRemovedAt: now, updatedAt: now })
       .where(and(eq(subscriptionMembers.id, memberId), isNull(subscriptionMembers.accessRemovedAt)));
+  }
+
+  /** Records a person's state in the channel of this chat (nothing when the app has no such channel). */
+  async recordPresence(chatId: number, person: { telegramId: number; firstName: string }, status: ChannelPresence, now: Date): Promise<void> {
+    const [channel] = await this.db.select({ id: channels.id }).from(channels).where(eq(channels.chatId, chatId));
+    if (channel === undefined) return;
+    await this.db.insert(channelMembers).values({ channelId: channel.id, telegramId: person.telegramId, firstName: person.firstName, status, changedAt: now })
+      .onConflictDoUpdate({ target: [channelMembers.channelId, channelMembers.telegramId], set: { firstName: person.firstName, status, changedAt: now } });
+  }
+
+  /** Everyone recorded in the channel of this chat, latest change first. */
+  async presenceIn(chatId: number): Promise<PresenceRow[]> {
+    return this.db.select({ telegramId: channelMembers.telegramId, firstName: channelMembers.firstName, status: channelMembers.status, changedAt: channelMembers.changedAt })
+      .from(channelMembers)
+      .innerJoin(channels, eq(channels.id, channelMembers.channelId))
+      .where(eq(channels.chatId, chatId))
+      .orderBy(desc(channelMembers.changedAt), channelMembers.telegramId);
   }
 }

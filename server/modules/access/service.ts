@@ -1,15 +1,21 @@
 /**
  * Paid access to private channels (issue 13). A payment that gives access gets the member a personal invite link made
- * by the bot for one person (createChatInviteLink, member_limit 1); it is what "Go to channel" opens. When access ends
+ * by the bot for one person (createChatInviteLink, member_limit 1), or with BOT_INVITE_LINKS=join_request one whose
+ * join requests the bot approves for members with access (creates_join_request); it is what "Go to channel" opens. When access ends
  * (a period that ran out after a cancelled or failed renewal, a ban), a job removes the member (banChatMember, then
  * unbanChatMember so they can come back by paying), once: the removal is marked only after Telegram accepted it, so a
  * failure or a restart retries it on the next run. Public channels have no personal links and nobody is removed.
+ * Who is in a channel is recorded from Telegram's chat_member updates and the bot's own removals (channel_members), so
+ * the creator's side can tell a paying member who joined from one who left on their own (and keeps their
+ * subscription) or was removed by the bot.
  */
 import { BotApiError, type BotGateway } from '../bot/BotGateway';
+import type { MemberChange } from '../bot/updates';
 import type { ServerClock } from '../../platform/clock';
 import type { DbOrTx } from '../../platform/db/db';
 import { ChannelsRepository } from '../channels/repository';
-import { AccessRepository } from './repository';
+import type { ChannelPresence } from '../../platform/db/schema';
+import { AccessRepository, type PresenceRow } from './repository';
 import { isUnexpired } from '../payments/invoiceTargets';
 
 /** What the payment and follower views ask: the link that lets this member into its private channel. */
@@ -23,11 +29,24 @@ export interface AccessLog {
   error(message: string): void;
 }
 
+/** What a status change means for the creator's lists; the bot's unban after its own ban keeps them "removed". */
+export function presenceAfter(change: MemberChange): ChannelPresence {
+  if (['member', 'administrator', 'creator'].includes(change.to) || (change.to === 'restricted' && change.isMember === true)) return 'member';
+  if (change.to === 'kicked') return change.byBot ? 'removed' : 'kicked';
+  return change.from === 'kicked' && change.byBot ? 'removed' : 'left';
+}
+
 /** Removals per job run: a backlog drains over a few runs without holding the job for long. */
 const REMOVALS_PER_RUN = 100;
 
 export class ChannelAccessService implements MemberAccess {
-  constructor(private readonly db: DbOrTx, private readonly bot: BotGateway, private readonly clock: ServerClock) {}
+  constructor(
+    private readonly db: DbOrTx,
+    private readonly bot: BotGateway,
+    private readonly clock: ServerClock,
+    /** BOT_INVITE_LINKS: one-person links, or join-request links whose requests the bot approves for members with access. */
+    private readonly links: 'one_person' | 'join_request' = 'one_person',
+  ) {}
 
   private get repo() {
     return new AccessRepository(this.db);
@@ -41,7 +60,8 @@ export class ChannelAccessService implements MemberAccess {
     if (channel.type !== 'private' || !isUnexpired(member, nowMs)) return null;
     if (member.inviteLink !== null && member.accessRemovedAt === null) return member.inviteLink;
     try {
-      const link = await this.bot.createInviteLink(channel.chatId, { name: `Backers member ${member.id}`, memberLimit: 1 });
+      const name = `Backers member ${member.id}`;
+      const link = await this.bot.createInviteLink(channel.chatId, this.links === 'join_request' ? { name, createsJoinRequest: true } : { name, memberLimit: 1 });
       return await this.repo.storeLink(member.id, link, new Date(nowMs));
     } catch (error) {
       if (!(error instanceof BotApiError)) throw error;
@@ -59,17 +79,30 @@ export class ChannelAccessService implements MemberAccess {
     return allowed ? 'approved' : 'declined';
   }
 
+  /** Records what a chat_member update says about a person in the channel (a leaver keeps their subscription). */
+  async memberChanged(chatId: number, change: MemberChange): Promise<ChannelPresence> {
+    const status = presenceAfter(change);
+    await this.repo.recordPresence(chatId, change, status, new Date(this.clock.now()));
+    return status;
+  }
+
+  /** Who the app knows to be in the channel of this chat, or to have left or been removed, latest first. */
+  async presenceIn(chatId: number): Promise<PresenceRow[]> {
+    return this.repo.presenceIn(chatId);
+  }
+
   /**
    * Someone joined a channel by an invite link. A personal link used by someone else than its member (forwarded
    * before its member used it) lets in someone without access: the bot removes them. Joins by the creator's own links
    * are the creator's business.
    */
-  async joined(chatId: number, telegramId: number, link: string | null): Promise<'kept' | 'removed'> {
+  async joined(chatId: number, person: { telegramId: number; firstName: string }, link: string | null): Promise<'kept' | 'removed'> {
     if (link === null) return 'kept';
     const owner = await this.repo.linkOwner(chatId, link);
-    if (owner === undefined || owner === telegramId) return 'kept';
-    if (await this.repo.hasAccess(chatId, telegramId, new Date(this.clock.now()))) return 'kept';
-    await this.bot.removeMember(chatId, telegramId);
+    if (owner === undefined || owner === person.telegramId) return 'kept';
+    if (await this.repo.hasAccess(chatId, person.telegramId, new Date(this.clock.now()))) return 'kept';
+    await this.bot.removeMember(chatId, person.telegramId);
+    await this.repo.recordPresence(chatId, person, 'removed', new Date(this.clock.now()));
     return 'removed';
   }
 
@@ -82,6 +115,7 @@ export class ChannelAccessService implements MemberAccess {
       try {
         await this.bot.removeMember(ended.chatId, ended.telegramId);
         await this.repo.markRemoved(ended.memberId, now);
+        await this.repo.recordPresence(ended.chatId, ended, 'removed', now);
         removed += 1;
       } catch (error) {
         if (!(error instanceof BotApiError)) throw error;

@@ -49,8 +49,11 @@ export interface BotGateway {
   getChatMember(chatId: number, userId: number): Promise<ChatMemberInfo>;
   /** Who the bot is (its username names it in deep links and on the connect-bot screen). */
   getMe(): Promise<BotIdentity>;
-  /** A new invite link to the chat that lets `memberLimit` people join (a paying member's personal link). */
-  createInviteLink(chatId: number, options: { name: string; memberLimit: number }): Promise<string>;
+  /**
+   * A new invite link to the chat (a paying member's personal link): one that lets `memberLimit` people join, or one
+   * whose users ask to join (creates_join_request; the bot approves or declines, Telegram allows no member limit then).
+   */
+  createInviteLink(chatId: number, options: { name: string } & ({ memberLimit: number } | { createsJoinRequest: true })): Promise<string>;
   /** Removes a user from the chat and lifts the ban at once, so they can come back by paying again. */
   removeMember(chatId: number, userId: number): Promise<void>;
   approveJoinRequest(chatId: number, userId: number): Promise<void>;

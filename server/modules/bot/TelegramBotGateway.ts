@@ -115,8 +115,9 @@ export class TelegramBotGateway implements BotGateway {
     return { id: me.id, username: me.username };
   }
 
-  async createInviteLink(chatId: number, options: { name: string; memberLimit: number }): Promise<string> {
-    const link = await this.call('createChatInviteLink', () => this.api.createChatInviteLink(chatId, { name: options.name.slice(0, 32), member_limit: options.memberLimit }));
+  async createInviteLink(chatId: number, options: { name: string } & ({ memberLimit: number } | { createsJoinRequest: true })): Promise<string> {
+    const kind = 'createsJoinRequest' in options ? { creates_join_request: true } : { member_limit: options.memberLimit };
+    const link = await this.call('createChatInviteLink', () => this.api.createChatInviteLink(chatId, { name: options.name.slice(0, 32), ...kind }));
     return link.invite_link;
   }
 

@@ -1,5 +1,5 @@
 /**
- * What the bot's my_chat_member updates do (real webhook and the sandbox's /sandbox/bot/channel-added|removed):
+ * What the bot's my_chat_member updates do (from Telegram, or from the sandbox's Telegram for /sandbox/bot/channel-added|removed):
  * being made an administrator connects the channel to the user who did it; losing it disconnects the channel.
  * A channel added without a moderation state is approved (issue convention).
  */

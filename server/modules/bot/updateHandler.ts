@@ -3,7 +3,8 @@
  * - my_chat_member: the bot made an administrator of a channel connects it to whoever did it; losing the role
  *   disconnects it (spec section 6; the rights the app needs: promote members and change info).
  * - chat_join_request: approved for a member with access to that channel, declined for anyone else.
- * - chat_member: someone who joined by a member's personal link that was not theirs is removed; leaving changes nothing.
+ * - chat_member: every join, leave and removal is recorded (the creator's side shows who is in the channel); someone
+ *   who joined by a member's personal link that was not theirs is removed; leaving keeps the subscription.
  * - message: /start [payload] answers a button into the mini-app (at that deep link), /help, and a subscription's
  *   `$command` answers that subscription's invoice button; /admin answers an operator's one-time console sign-in link.
  * Handlers call the Bot API through the BotGateway port, like the rest of the server.
@@ -16,7 +17,7 @@ import { type BotGateway, miniAppLink } from './BotGateway';
 import { CommandsRepository } from './commandsRepository';
 import type { BotEventsService } from './events';
 import { botTexts, fill } from './texts';
-import { parseMyChatMember } from './updates';
+import { type MemberChange, parseMyChatMember } from './updates';
 import { lt, sql } from 'drizzle-orm';
 
 /** The updates the handler reads (setWebhook and getUpdates ask Telegram for exactly these). */
@@ -25,7 +26,8 @@ export const ALLOWED_UPDATES = ['message', 'my_chat_member', 'chat_member', 'cha
 /** What a join or join request does to a private channel's access (server/modules/access/service.ts). */
 export interface ChannelAccessRules {
   joinRequested(chatId: number, telegramId: number): Promise<unknown>;
-  joined(chatId: number, telegramId: number, link: string | null): Promise<unknown>;
+  memberChanged(chatId: number, change: MemberChange): Promise<unknown>;
+  joined(chatId: number, person: { telegramId: number; firstName: string }, link: string | null): Promise<unknown>;
 }
 
 export interface BotUpdateHandlerDeps {
@@ -130,8 +132,14 @@ export class BotUpdateHandler {
 
     bot.on('chat_member', async (ctx) => {
       const change = ctx.chatMember;
+      const user = change.new_chat_member.user;
+      const person = { telegramId: user.id, firstName: user.first_name };
+      await access.memberChanged(change.chat.id, {
+        ...person, from: change.old_chat_member.status, to: change.new_chat_member.status, byBot: change.from.id === this.bot.botInfo.id,
+        ...(change.new_chat_member.status === 'restricted' ? { isMember: change.new_chat_member.is_member } : {}),
+      });
       const joined = change.new_chat_member.status === 'member' && change.old_chat_member.status !== 'member';
-      if (joined) await access.joined(change.chat.id, change.new_chat_member.user.id, change.invite_link?.invite_link ?? null);
+      if (joined) await access.joined(change.chat.id, person, change.invite_link?.invite_link ?? null);
     });
 
     bot.command('start', async (ctx) => {

@@ -2,6 +2,18 @@
  * Reads Telegram `my_chat_member` updates into what they mean for the app: the bot was made an administrator of a
  * channel (connect it to the user who did it) or lost that role (disconnect). Everything else is ignored.
  */
+
+/** A chat_member update: the person, their status before and after (Telegram's ChatMember statuses), and whether the bot made the change. */
+export interface MemberChange {
+  readonly telegramId: number;
+  readonly firstName: string;
+  readonly from: string;
+  readonly to: string;
+  /** ChatMemberRestricted's is_member: a restricted user may still be in the chat. */
+  readonly isMember?: boolean;
+  readonly byBot: boolean;
+}
+
 export interface TelegramUser {
   readonly id: number;
   readonly first_name?: string;

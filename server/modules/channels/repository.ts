@@ -21,6 +21,8 @@ export type ChannelPatch = Partial<{
   onboardingPassed: boolean;
   deleted: boolean;
   connected: boolean;
+  moderation: ModerationState;
+  photoUrl: string | null;
 }>;
 
 export class ChannelsRepository {

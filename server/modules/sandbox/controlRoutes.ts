@@ -1,6 +1,7 @@
 /**
  * The sandbox control API under /sandbox (only with SANDBOX on; used by the host emulator and by tests):
- * launch links signed like Telegram's, what the bot's my_chat_member updates would do, the bot's posts, KYC
+ * launch links signed like Telegram's, the bot added to or removed from a channel (the sandbox's Telegram sends the
+ * app my_chat_member, applied by the same update handler as Telegram's), the bot's posts and who is in a channel, KYC
  * statuses and the operator's decision, bans, refunds, the server clock (which also runs due jobs), the older
  * product's hand-over for migration, the card provider double's faults (slow or failing), and the demo accounts.
  * Every body is schema-checked; failures answer `{ code, message }` like the API.
@@ -63,19 +64,26 @@ export const sandboxControlRoutes: FastifyPluginAsync<RouteOptions> = async (app
     },
   }, async (request) => {
     const body = request.body;
-    const owner = await services.botEvents.ownerFromProfile({ telegramId: body.ownerTelegramId, firstName: String(body.ownerTelegramId) });
-    const channel = await services.botEvents.channelAdded({ owner, ...body });
-    deps.sandboxTelegram?.botPromoted(body.chatId);
+    const telegram = deps.sandboxTelegram!;
+    // Telegram tells the bot (my_chat_member) and the app applies it as any update; the owner as Telegram knows them.
+    const known = await sandbox.userByTelegramId(body.ownerTelegramId).catch(() => null);
+    await telegram.botMadeAdministrator(
+      { id: body.ownerTelegramId, firstName: known?.firstName ?? String(body.ownerTelegramId), username: known?.username ?? null },
+      { chatId: body.chatId, title: body.title, ...(body.username ? { username: body.username } : {}), photoUrl: body.photoUrl ?? null },
+    );
+    const channel = await sandbox.applyChannelExtras(body.chatId, { photoUrl: telegram.chatPhoto(body.chatId), ...(body.moderation ? { moderation: body.moderation } : {}) });
     return { channel: channelDto(channel) };
   });
 
   app.post<{ Body: { chatId: number } }>('/bot/channel-removed', {
     schema: { ...hidden, body: s.object({ chatId }) },
   }, async (request) => {
-    const channel = await services.botEvents.channelRemoved(request.body.chatId);
-    if (!channel) throw notFound('No channel with this chatId');
-    deps.sandboxTelegram?.botRemoved(request.body.chatId);
-    return { channel: channelDto(channel) };
+    const { channel, owner } = await sandbox.channelWithOwner(request.body.chatId);
+    await deps.sandboxTelegram!.botRemoved(
+      { id: owner?.telegramId ?? 1, firstName: owner?.firstName ?? 'Owner', username: owner?.username ?? null },
+      { chatId: channel.chatId, title: channel.title, username: channel.username },
+    );
+    return { channel: channelDto((await sandbox.channelWithOwner(request.body.chatId)).channel) };
   });
 
   app.get<{ Querystring: { chatId: number } }>('/bot/posts', {
@@ -89,6 +97,14 @@ export const sandboxControlRoutes: FastifyPluginAsync<RouteOptions> = async (app
       })),
     };
   });
+
+  app.get<{ Querystring: { chatId: number } }>('/bot/members', {
+    schema: { ...hidden, querystring: s.object({ chatId }) },
+  }, async (request) => ({
+    members: (await sandbox.channelMembers(request.query.chatId)).map((member) => ({
+      telegramId: member.telegramId, firstName: member.firstName, status: member.status, changedAt: Math.floor(member.changedAt.getTime() / 1000),
+    })),
+  }));
 
   app.post<{ Body: { telegramId: number; status: VerificationStatus } }>('/kyc', {
     schema: { ...hidden, body: s.object({ telegramId, status: s.enumOf(VERIFICATION_STATUSES) }) },

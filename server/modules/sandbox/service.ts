@@ -1,11 +1,13 @@
 /** What the sandbox's control routes read and change directly: users by Telegram id, bans, the bot's posts. */
 import type { ServerClock } from '../../platform/clock';
 import type { DbOrTx } from '../../platform/db/db';
-import type { BotPostRow, UserRow } from '../../platform/db/schema';
+import type { BotPostRow, ChannelRow, UserRow } from '../../platform/db/schema';
+import type { ModerationState } from '../../../src/domain/entities';
 import { notFound } from '../../platform/errors';
 import { BotPostsRepository } from '../bot/postsRepository';
 import { UsersRepository } from '../users/repository';
 import { ChannelsRepository } from '../channels/repository';
+import { AccessRepository, type PresenceRow } from '../access/repository';
 
 export class SandboxService {
   private readonly users: UsersRepository;
@@ -42,5 +44,28 @@ export class SandboxService {
 
   botPosts(chatId: number): Promise<BotPostRow[]> {
     return this.posts.listByChat(chatId);
+  }
+
+  /** A channel by its chat id with its owner (404 when the app has no such channel). */
+  async channelWithOwner(chatId: number): Promise<{ channel: ChannelRow; owner: UserRow | undefined }> {
+    const channel = await new ChannelsRepository(this.db).byChatId(chatId);
+    if (!channel) throw notFound('No channel with this chatId');
+    return { channel, owner: await this.users.byId(channel.ownerId) };
+  }
+
+  /**
+   * What only the sandbox decides about a channel the bot was just added to (the update made it): its photo, as the
+   * sandbox's Telegram shows it, and a moderation state other than the app's default.
+   */
+  async applyChannelExtras(chatId: number, extras: { photoUrl: string | null; moderation?: ModerationState }): Promise<ChannelRow> {
+    const channels = new ChannelsRepository(this.db);
+    const channel = await channels.byChatId(chatId);
+    if (!channel) throw notFound('No channel with this chatId');
+    return channels.update(channel.id, { photoUrl: extras.photoUrl, ...(extras.moderation ? { moderation: extras.moderation } : {}) }, new Date(this.clock.now()));
+  }
+
+  /** Who the app recorded in a channel (chat_member updates, the bot's removals), latest change first. */
+  channelMembers(chatId: number): Promise<PresenceRow[]> {
+    return new AccessRepository(this.db).presenceIn(chatId);
   }
 }

@@ -150,6 +150,16 @@ export const botUpdates = pgTable('bot_updates', {
   receivedAt: at('received_at').notNull(),
 }, (table) => [index('bot_updates_received').on(table.receivedAt)]);
 
+/** Who is in a channel, as chat_member updates and the bot's own removals tell (migration 0013). */
+export type ChannelPresence = 'member' | 'left' | 'kicked' | 'removed';
+export const channelMembers = pgTable('channel_members', {
+  channelId: ref('channel_id').notNull().references(() => channels.id),
+  telegramId: bigint('telegram_id', { mode: 'number' }).notNull(),
+  firstName: text('first_name').notNull(),
+  status: text('status').$type<ChannelPresence>().notNull(),
+  changedAt: at('changed_at').notNull(),
+}, (table) => [primaryKey({ columns: [table.channelId, table.telegramId] })]);
+
 export const botPosts = pgTable('bot_posts', {
   id: id(),
   chatId: bigint('chat_id', { mode: 'number' }).notNull(),

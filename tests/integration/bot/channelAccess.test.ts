@@ -46,6 +46,9 @@ describe('private channels', () => {
     const telegramId = follower.telegramId;
     expect(await callsIn('banChatMember', chatId)).toEqual([expect.objectContaining({ params: { chat_id: chatId, user_id: telegramId } })]);
     expect(await callsIn('unbanChatMember', chatId)).toEqual([expect.objectContaining({ params: { chat_id: chatId, user_id: telegramId, only_if_banned: true } })]);
+    // The creator's side shows them removed by the bot.
+    const recorded = await server.request<{ members: { telegramId: number; status: string }[] }>('GET', `/sandbox/bot/members?chatId=${chatId}`);
+    expect(recorded.body.members).toEqual([expect.objectContaining({ telegramId, status: 'removed' })]);
     const after = await server.api<FollowerMemberResponse>(follower, 'GET', memberPath);
     expect(after.body.subscription.inviteLink).toBeUndefined();
     await advanceDays(1);
@@ -96,5 +99,30 @@ describe('public channels', () => {
     await advanceDays(10);
     expect(await callsIn('createChatInviteLink', chatId)).toEqual([]);
     expect(await callsIn('banChatMember', chatId)).toEqual([]);
+  });
+});
+
+describe('join-request links (BOT_INVITE_LINKS=join_request)', () => {
+  it('a paid membership gets a join-request link: the bot approves its member (who is then recorded as joined) and declines anyone else', async () => {
+    const requests = await startTestServer({ config: { botInviteLinks: 'join_request' } });
+    try {
+      const shop = await openShop(requests, { private: true });
+      const chatId = chatOf(shop);
+      const follower = newUser('Requester');
+      const paid = await payWithNewCard(requests, follower, 'subscription', shop.subscriptions.weekly, '4242424242424242');
+      const params = async (method: string) => (await botApiCalls(requests, method)).map((call) => call.params).filter((call) => call.chat_id === chatId);
+      expect(await params('createChatInviteLink')).toEqual([{ chat_id: chatId, name: `Backers member ${paid.subscriptionMemberId}`, creates_join_request: true }]);
+      const join = (user: { telegramId: number; firstName?: string }) => requests.request<{ status: string }>('POST', '/sandbox/bot-api/join', { telegramId: user.telegramId, firstName: user.firstName, link: paid.inviteLink });
+
+      const stranger = newUser('Forwarded');
+      expect((await join(stranger)).body).toEqual({ chatId, status: 'requested' });
+      expect(await params('declineChatJoinRequest')).toEqual([{ chat_id: chatId, user_id: stranger.telegramId }]);
+      expect((await join(follower)).body).toEqual({ chatId, status: 'member' });
+      expect(await params('approveChatJoinRequest')).toEqual([{ chat_id: chatId, user_id: follower.telegramId }]);
+      const recorded = await requests.request<{ members: { telegramId: number; status: string }[] }>('GET', `/sandbox/bot/members?chatId=${chatId}`);
+      expect(recorded.body.members).toEqual([expect.objectContaining({ telegramId: follower.telegramId, firstName: 'Requester', status: 'member' })]);
+    } finally {
+      await requests.close();
+    }
   });
 });

@@ -2,7 +2,9 @@
  * SANDBOX=0 against a Bot API double on its own port (BOT_API_URL), as against Telegram: the start-up calls (getMe,
  * setMyCommands in en/ru/id, setChatMenuButton, then setWebhook with a secret, or long polling by getUpdates), the
  * username from getMe on the connect-bot screen, and with long polling: a channel added by its owner, a post through a
- * 429, a join request declined, a member removed after their access ran out.
+ * 429, a join request declined, a member removed after their access ran out; and with "Smart Glocal" (another
+ * server's double on its own port) a real payment that lets a follower into a private channel and, once the cancelled
+ * membership ran out, out again.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../../../server/app';
@@ -10,8 +12,14 @@ import { SandboxTelegram, botApiDoublePlugin } from '../../../server/modules/bot
 import { BOT_POLLING_LEASE, connectBot } from '../../../server/modules/bot/startup';
 import { eventually } from '../support/eventually';
 import { eq } from 'drizzle-orm';
+import type { FollowerMemberResponse, PaymentCheckResponse } from '../../../src/contract/api';
 import { jobLeases, subscriptionMembers, users } from '../../../server/platform/db/schema';
-import { ALICE, BOB, newUser, startTestServer } from '../support/testServer';
+import { ALICE, BOB, type TestServer, newUser, startTestServer } from '../support/testServer';
+import { startSmartGlocalDouble } from '../support/smartGlocalDouble';
+import { check, payWithNewCard } from '../money/support/money';
+
+// Three servers start here on a busy machine (the money helpers' import lowers Jest's timeout to 30 s).
+jest.setTimeout(60_000);
 
 const TOKEN = '1234567890:TEST-sandbox-token-for-tests-only-xx';
 let telegram: SandboxTelegram;
@@ -64,19 +72,7 @@ it('without one: long polling takes the updates; posts, join requests and remova
     await eventually(async () => expect(telegram.calls('getUpdates').length).toBeGreaterThan(0));
     expect(telegram.calls('deleteWebhook').length).toBeGreaterThan(0);
 
-    // Alice makes the bot an administrator of her private channel in Telegram; Telegram tells the server.
-    telegram.botPromoted(chatId);
-    const bot = { id: 1234567890, is_bot: true, first_name: 'bot' };
-    await telegram.deliver({
-      my_chat_member: {
-        chat: { id: chatId, title: 'Polled channel', type: 'channel' }, date: 1, from: { id: ALICE.telegramId, is_bot: false, first_name: 'Alice' },
-        old_chat_member: { status: 'left', user: bot }, new_chat_member: { status: 'administrator', user: bot, can_promote_members: true, can_change_info: true },
-      },
-    });
-    const polled = async () => (await server.api<{ channels: { id: number; name: string; connected: boolean }[] }>(ALICE, 'GET', '/dashboard?mode=creator')).body.channels
-      .find((channel) => channel.name === 'Polled channel');
-    await eventually(async () => expect(await polled()).toMatchObject({ connected: true }));
-    const channelId = (await polled())!.id;
+    const channelId = await alicesPrivateChannel(server, chatId, 'Polled channel');
 
     // A post, through a 429 that Telegram asks to wait out.
     telegram.failNext({ method: 'sendMessage', errorCode: 429, description: 'Too Many Requests: retry after 1', retryAfter: 1, chatId });
@@ -131,3 +127,67 @@ it('long polling by one instance at a time: a second one on the same database wa
     await server.close();
   }
 }, 30_000);
+
+/** Alice makes the bot an administrator of her private channel in Telegram; Telegram tells the server. Answers its id. */
+async function alicesPrivateChannel(server: TestServer, chatId: number, title: string): Promise<number> {
+  telegram.botPromoted(chatId);
+  const bot = { id: 1234567890, is_bot: true, first_name: 'bot' };
+  await telegram.deliver({
+    my_chat_member: {
+      chat: { id: chatId, title, type: 'channel' }, date: 1, from: { id: ALICE.telegramId, is_bot: false, first_name: 'Alice' },
+      old_chat_member: { status: 'left', user: bot }, new_chat_member: { status: 'administrator', user: bot, can_promote_members: true, can_change_info: true },
+    },
+  });
+  const find = async () => (await server.api<{ channels: { id: number; name: string; connected: boolean }[] }>(ALICE, 'GET', '/dashboard?mode=creator')).body.channels
+    .find((channel) => channel.name === title);
+  await eventually(async () => expect(await find()).toMatchObject({ connected: true }));
+  return (await find())!.id;
+}
+
+it('with Smart Glocal: a paid membership gets the bot\'s personal link; once the cancelled period ran out the bot removes the member', async () => {
+  const smartGlocal = await startSmartGlocalDouble();
+  const server = await startTestServer({ seed: true, config: { sandbox: false, botApiUrl: doubleUrl, smartGlocal: smartGlocal.smartGlocal } });
+  const connection = await connectBot(server.app);
+  const chatId = -1007770002;
+  const since = telegram.calls().length;
+  const calls = (method: string) => telegram.calls(method).filter((call) => telegram.calls().indexOf(call) >= since).map((call) => call.params);
+  try {
+    const channelId = await alicesPrivateChannel(server, chatId, 'Paid channel');
+    const created = await server.api<{ subscription: { id: number } }>(ALICE, 'POST', '/subscription/new', {
+      channelId, name: 'Weekly', description: 'Posts', period: 'weekly', currency: 'eur', amount: 5, buttonText: 'Join',
+    });
+    expect(created.status).toBe(200);
+
+    // The follower pays with a new card at "Smart Glocal"; no webhook reaches the server, its checks settle the payment.
+    const follower = newUser('RealMember');
+    const payment = await payWithNewCard(server, follower, 'subscription', created.body.subscription.id, '4242424242424242');
+    let paid: PaymentCheckResponse = await check(server, follower, payment.paymentId);
+    await eventually(async () => {
+      paid = await check(server, follower, payment.paymentId);
+      expect(paid.status).toBe('paid');
+    });
+    expect(calls('createChatInviteLink')).toEqual([{ chat_id: chatId, name: `Backers member ${paid.subscriptionMemberId}`, member_limit: 1 }]);
+    const link = paid.inviteLink!;
+    expect(link).toMatch(/^https:\/\/t\.me\/\+/);
+    const memberPath = `/follower/subscription_member/${paid.subscriptionMemberId}`;
+    expect((await server.api<FollowerMemberResponse>(follower, 'GET', memberPath)).body.subscription).toMatchObject({ inviteLink: link, privateChannelInviteLink: link });
+
+    // Cancelled, then past the paid week: the channel-access job removes the member (ban, then unban), once.
+    expect((await server.api(follower, 'GET', `${memberPath}/cancel`)).status).toBe(200);
+    const { db, clock, config, jobs } = server.app.deps;
+    const runJobs = () => jobs.run({ db, clock, config, log: { info: () => {}, error: () => {} } });
+    server.clock.advance(6 * 86_400);
+    await runJobs();
+    expect(calls('banChatMember')).toEqual([]);
+    server.clock.advance(2 * 86_400);
+    await runJobs();
+    await runJobs();
+    expect(calls('banChatMember')).toEqual([{ chat_id: chatId, user_id: follower.telegramId }]);
+    expect(calls('unbanChatMember')).toEqual([{ chat_id: chatId, user_id: follower.telegramId, only_if_banned: true }]);
+    expect((await server.api<FollowerMemberResponse>(follower, 'GET', memberPath)).body.subscription.inviteLink).toBeUndefined();
+  } finally {
+    await connection.stop();
+    await server.close();
+    await smartGlocal.server.close();
+  }
+}, 60_000);

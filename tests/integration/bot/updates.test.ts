@@ -58,6 +58,50 @@ describe('joins', () => {
   });
 });
 
+describe('member lists', () => {
+  const members = async () => (await server.request<{ members: { telegramId: number; firstName: string; status: string }[] }>('GET', `/sandbox/bot/members?chatId=${chatId()}`)).body.members;
+  const statusOf = async (user: { telegramId: number }) => (await members()).find((member) => member.telegramId === user.telegramId)?.status;
+  const change = (user: { telegramId: number; firstName?: string }, by: { id: number; is_bot: boolean; first_name: string }, oldStatus: string, newStatus: string) => deliver({
+    chat_member: { chat: channelChat(), from: by, date: 1, old_chat_member: { status: oldStatus, user: from(user) }, new_chat_member: { status: newStatus, user: from(user) } },
+  });
+
+  it('record joins, leaves and removals from chat_member updates; a member who leaves keeps their subscription', async () => {
+    const payer = newUser('Joiner');
+    const paid = await payWithNewCard(server, payer, 'subscription', shop.subscriptions.weekly, '4242424242424242');
+    expect(await statusOf(payer)).toBeUndefined();
+    // The payer opens their personal link in Telegram: Telegram sends the bot a chat_member update.
+    const joined = await server.request('POST', '/sandbox/bot-api/join', { telegramId: payer.telegramId, firstName: 'Joiner', link: paid.inviteLink });
+    expect(joined.body).toMatchObject({ status: 'member' });
+    expect((await members()).find((member) => member.telegramId === payer.telegramId)).toMatchObject({ firstName: 'Joiner', status: 'member' });
+
+    expect((await change(payer, from(payer), 'member', 'left')).outcome).toBe('applied');
+    expect(await statusOf(payer)).toBe('left');
+    const membership = await server.api<{ subscriptionMember: { status: string } }>(payer, 'GET', `/follower/subscription_member/${paid.subscriptionMemberId}`);
+    expect(membership.body.subscriptionMember.status).toBe('active');
+
+    // Banned by the creator: kicked. The bot's own ban and unban (Telegram reports both): removed by the bot.
+    const banned = newUser('Banned');
+    await change(banned, from(banned), 'left', 'member');
+    await change(banned, from(shop.creator), 'member', 'kicked');
+    expect(await statusOf(banned)).toBe('kicked');
+    const bot = { id: 1234567890, is_bot: true, first_name: 'bot' };
+    const removed = newUser('Removed');
+    await change(removed, from(removed), 'left', 'member');
+    await change(removed, bot, 'member', 'kicked');
+    await change(removed, bot, 'kicked', 'left');
+    expect(await statusOf(removed)).toBe('removed');
+  });
+
+  it('someone the bot removes for using another member\'s link is recorded as removed by the bot', async () => {
+    const payer = newUser('Sharer');
+    const paid = await payWithNewCard(server, payer, 'subscription', shop.subscriptions.weekly, '4242424242424242');
+    const intruder = newUser('Intruder');
+    const joined = await server.request('POST', '/sandbox/bot-api/join', { telegramId: intruder.telegramId, firstName: 'Intruder', link: paid.inviteLink });
+    expect(joined.body).toMatchObject({ status: 'removed' });
+    expect(await statusOf(intruder)).toBe('removed');
+  });
+});
+
 describe('messages', () => {
   it('/start with a payload answers a button into the mini-app at that deep link, in the sender\'s language', async () => {
     const user = newUser('Starter');

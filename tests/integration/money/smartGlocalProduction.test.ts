@@ -5,11 +5,10 @@
  */
 import { eq } from 'drizzle-orm';
 import type { CreatePaymentResponse, PaymentCheckResponse } from '../../../src/contract/api';
-import { SANDBOX_PROJECT } from '../../../server/modules/payments/engine';
-import { sandboxKeyPairs } from '../../../server/modules/payments/smartglocal/keys';
 import { transactions } from '../../../server/platform/db/schema';
 import { type TestServer, BOB, newUser, startTestServer } from '../support/testServer';
 import { eventually } from '../support/eventually';
+import { startSmartGlocalDouble } from '../support/smartGlocalDouble';
 
 jest.setTimeout(60_000);
 
@@ -17,23 +16,9 @@ let smartGlocal: TestServer;
 let production: TestServer;
 
 beforeAll(async () => {
-  // The double's server; its webhooks go nowhere (a closed port), so the production server must do without them.
-  smartGlocal = await startTestServer({ config: { providerWebhookUrl: 'http://127.0.0.1:9/webhook' } });
-  const keys = sandboxKeyPairs();
-  production = await startTestServer({
-    seed: true,
-    config: {
-      sandbox: false,
-      smartGlocal: {
-        url: `${smartGlocal.baseUrl}/provider`,
-        tokenizeUrl: `${smartGlocal.baseUrl}/provider/cds/v1/tokenize/card`,
-        paymentPageUrl: `${smartGlocal.baseUrl}/provider/pay/en/payment`,
-        project: SANDBOX_PROJECT,
-        privateKey: keys.partner.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-        publicKey: keys.provider.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-      },
-    },
-  });
+  const double = await startSmartGlocalDouble();
+  smartGlocal = double.server;
+  production = await startTestServer({ seed: true, config: { sandbox: false, smartGlocal: double.smartGlocal } });
 });
 afterAll(async () => {
   await production?.close();

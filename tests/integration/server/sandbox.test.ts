@@ -55,6 +55,26 @@ describe('bot simulation', () => {
     expect((await server.request('POST', '/sandbox/bot/channel-removed', { chatId: -778 })).status).toBe(404);
   });
 
+  test('channel-added and channel-removed reach the app as Telegram\'s my_chat_member updates, each applied once through the update handler', async () => {
+    const { botUpdates } = server.app.deps;
+    const before = await botUpdates.lastAppliedId();
+    const added = await server.request<{ channel: Record<string, unknown> }>('POST', '/sandbox/bot/channel-added', {
+      ownerTelegramId: ALICE.telegramId, chatId: -779, title: 'Picked channel', photoUrl: 'https://example.com/q.png', moderation: 'in_progress',
+    });
+    expect(added.body.channel).toMatchObject({ chatId: -779, type: 'private', photoUrl: 'https://example.com/q.png', moderation: 'in_progress', connected: true });
+    expect(await botUpdates.lastAppliedId()).toBe(before + 1);
+    // The owner is the user Telegram named in the update (Alice, seeded): the channel is on her dashboard.
+    const dashboard = await server.api<{ channels: { name: string }[] }>(ALICE, 'GET', '/dashboard?mode=creator');
+    expect(dashboard.body.channels.map((channel) => channel.name)).toContain('Picked channel');
+    // Telegram's side knows the bot administers it: the bot may make invite links there until it is removed.
+    const administered = async () => (await server.request<{ ok: boolean }>('POST', `/sandbox/bot-api/bot${server.config.botToken}/createChatInviteLink`, { chat_id: -779 })).body.ok;
+    expect(await administered()).toBe(true);
+    const removed = await server.request<{ channel: Record<string, unknown> }>('POST', '/sandbox/bot/channel-removed', { chatId: -779 });
+    expect(removed.body.channel).toMatchObject({ connected: false });
+    expect(await botUpdates.lastAppliedId()).toBe(before + 2);
+    expect(await administered()).toBe(false);
+  });
+
   test('GET /sandbox/bot/posts lists what the bot posted in a chat with pinned and silent flags', async () => {
     const answer = await server.request<{ posts: { kind: string; pinned: boolean; silent: boolean; buttons: unknown[] }[] }>('GET', '/sandbox/bot/posts?chatId=-1001000000002');
     expect(answer.status).toBe(200);

@@ -81,6 +81,9 @@ describe('loadConfig', () => {
     expect(loadConfig({ SANDBOX: '0', BOT_TOKEN: '1:x', BOT_WEBHOOK_SECRET: 's', PUBLIC_URL: 'https://app.example/' })).toMatchObject({
       botWebhookSecret: 's', publicUrl: 'https://app.example',
     });
+    expect(loadConfig({}).botInviteLinks).toBe('one_person');
+    expect(loadConfig({ BOT_INVITE_LINKS: 'join_request' }).botInviteLinks).toBe('join_request');
+    expect(() => loadConfig({ BOT_INVITE_LINKS: 'both' })).toThrow(/BOT_INVITE_LINKS/);
   });
 
   test('Smart Glocal: all four SMART_GLOCAL_* or none; demo and live get their tokenisation and payment page hosts', () => {

@@ -29,6 +29,7 @@ export interface InjectedFailure {
 }
 
 type ChatStatus = 'administrator' | 'left';
+interface TelegramChat { status: ChatStatus; lastMessageId: number; photoUrl?: string | null }
 /** A user's place in a chat; `removed`: banned by the bot and let go again (banChatMember, then unbanChatMember). */
 export type MemberState = 'member' | 'left' | 'kicked' | 'removed';
 
@@ -54,18 +55,28 @@ class BotApiRefusal extends Error {
 }
 
 const MAX_CALLS = 1000;
+
+export interface TelegramUserInfo { readonly id: number; readonly firstName: string; readonly username?: string | null }
+
+/** The bot's rights as the administrator the app asks to be (spec section 6: promote members, change info). */
+const ADMINISTRATOR_RIGHTS = {
+  can_be_edited: false, can_manage_chat: true, can_change_info: true, can_post_messages: true, can_edit_messages: true, can_delete_messages: true,
+  can_invite_users: true, can_restrict_members: true, can_promote_members: true, can_manage_video_chats: false, is_anonymous: false,
+} as const;
 /** Where the sandbox serves the double (BOT_API_URL's default with the sandbox on). */
 export const SANDBOX_BOT_API_PREFIX = '/sandbox/bot-api';
 
 /** The double's state: what Telegram would know. */
 export class SandboxTelegram {
-  private readonly chats = new Map<number, { status: ChatStatus; lastMessageId: number }>();
+  private readonly chats = new Map<number, TelegramChat>();
   private readonly recorded: BotApiCall[] = [];
   private readonly failures: InjectedFailure[] = [];
   private listener?: (update: Record<string, unknown>) => Promise<unknown>;
   private lastUpdateId = 0;
   private queue: Record<string, unknown>[] = [];
   private readonly links = new Map<string, InviteLink>();
+  /** Join requests waiting for the bot, by chat and user: the link they came by. */
+  private readonly requests = new Map<string, { invite: InviteLink; firstName: string }>();
   private readonly members = new Map<number, Map<number, { firstName: string; status: MemberState }>>();
   readonly botId: number;
 
@@ -82,13 +93,53 @@ export class SandboxTelegram {
     for (const chat of chats) this.chats.set(chat.chatId, { status: chat.administered ? 'administrator' : 'left', lastMessageId: chat.lastMessageId });
   }
 
-  /** A channel owner made the bot an administrator (the emulator's channel picker, the sandbox control API). */
+  /** The bot is an administrator of the chat (tests that send Telegram's my_chat_member update themselves). */
   botPromoted(chatId: number): void {
     this.chat(chatId).status = 'administrator';
   }
 
-  botRemoved(chatId: number): void {
-    this.chat(chatId).status = 'left';
+  /**
+   * A channel owner makes the bot an administrator with the rights the app asks for (the emulator's channel picker,
+   * POST /sandbox/bot/channel-added): Telegram records it and sends the bot my_chat_member, which the app applies
+   * like any update. The channel's photo is the sandbox's own data (real Telegram gives file ids, not a URL).
+   */
+  async botMadeAdministrator(by: TelegramUserInfo, chat: { chatId: number; title: string; username?: string; photoUrl?: string | null }): Promise<{ updateId: number; outcome: unknown }> {
+    const record = this.chat(chat.chatId);
+    const before = record.status;
+    record.status = 'administrator';
+    record.photoUrl = chat.photoUrl ?? null;
+    const bot = this.me();
+    return this.deliver({
+      my_chat_member: {
+        chat: { id: chat.chatId, type: 'channel', title: chat.title, ...(chat.username ? { username: chat.username } : {}) },
+        from: { id: by.id, is_bot: false, first_name: by.firstName, ...(by.username ? { username: by.username } : {}) },
+        date: Math.floor(this.now() / 1000),
+        old_chat_member: { status: before, user: bot },
+        new_chat_member: { status: 'administrator', user: bot, ...ADMINISTRATOR_RIGHTS },
+      },
+    });
+  }
+
+  /** The channel's photo the owner's Telegram shows (sandbox data; null when none was given). */
+  chatPhoto(chatId: number): string | null {
+    return this.chats.get(chatId)?.photoUrl ?? null;
+  }
+
+  /** The owner removes the bot from the channel (POST /sandbox/bot/channel-removed): Telegram sends my_chat_member. */
+  async botRemoved(by: TelegramUserInfo, chat: { chatId: number; title: string; username?: string | null }): Promise<{ updateId: number; outcome: unknown }> {
+    const record = this.chat(chat.chatId);
+    const before = record.status;
+    record.status = 'left';
+    const bot = this.me();
+    return this.deliver({
+      my_chat_member: {
+        chat: { id: chat.chatId, type: 'channel', title: chat.title, ...(chat.username ? { username: chat.username } : {}) },
+        from: { id: by.id, is_bot: false, first_name: by.firstName, ...(by.username ? { username: by.username } : {}) },
+        date: Math.floor(this.now() / 1000),
+        old_chat_member: before === 'administrator' ? { status: 'administrator', user: bot, ...ADMINISTRATOR_RIGHTS } : { status: before, user: bot },
+        new_chat_member: { status: 'left', user: bot },
+      },
+    });
   }
 
   /** Where Telegram's updates go (the app's update handler); the sandbox delivers them at once. */
@@ -144,6 +195,7 @@ export class SandboxTelegram {
     const from = { id: user.id, is_bot: false, first_name: user.firstName };
     const chatInfo = { id: invite.chatId, type: 'channel', title: String(invite.chatId) };
     if (invite.createsJoinRequest) {
+      this.requests.set(`${invite.chatId}:${user.id}`, { invite, firstName: user.firstName });
       await this.deliver({ chat_join_request: { chat: chatInfo, from, user_chat_id: user.id, date: Math.floor(this.now() / 1000), invite_link: this.linkObject(invite) } });
       return { chatId: invite.chatId, status: chat.get(user.id)?.status === 'member' ? 'member' : 'requested' };
     }
@@ -177,7 +229,7 @@ export class SandboxTelegram {
   }
 
   private chat(chatId: number) {
-    return entryOf(this.chats, chatId, () => ({ status: 'left' as ChatStatus, lastMessageId: 0 }));
+    return entryOf(this.chats, chatId, (): TelegramChat => ({ status: 'left', lastMessageId: 0 }));
   }
 
   /** Runs one Bot API method. */
@@ -229,7 +281,7 @@ export class SandboxTelegram {
         if (userId !== this.botId) return ok({ status: 'left', user: { id: userId, is_bot: false, first_name: String(userId) } });
         const administered = this.chats.get(chatId)?.status === 'administrator';
         return ok(administered
-          ? { status: 'administrator', user: this.me(), can_be_edited: false, can_manage_chat: true, can_change_info: true, can_post_messages: true, can_edit_messages: true, can_delete_messages: true, can_invite_users: true, can_restrict_members: true, can_promote_members: true, can_manage_video_chats: false, is_anonymous: false }
+          ? { status: 'administrator', user: this.me(), ...ADMINISTRATOR_RIGHTS }
           : { status: 'left', user: this.me() });
       }
       case 'createChatInviteLink': {
@@ -253,8 +305,23 @@ export class SandboxTelegram {
         const userId = requireInteger(params, 'user_id');
         const chat = this.membersIn(chatId);
         const current = chat.get(userId);
-        const firstName = current?.firstName ?? String(userId);
-        if (method === 'approveChatJoinRequest') chat.set(userId, { firstName, status: 'member' });
+        const request = this.requests.get(`${chatId}:${userId}`);
+        const firstName = current?.firstName ?? request?.firstName ?? String(userId);
+        if (method === 'approveChatJoinRequest' || method === 'declineChatJoinRequest') this.requests.delete(`${chatId}:${userId}`);
+        if (method === 'approveChatJoinRequest' && current?.status !== 'member') {
+          chat.set(userId, { firstName, status: 'member' });
+          // Telegram tells the bot about the new member. Assumed (the reference is silent): `from` is the approver (the
+          // bot) and invite_link the link the request came by; via_join_request is only for requests without a link.
+          const user = { id: userId, is_bot: false, first_name: firstName };
+          await this.deliver({
+            chat_member: {
+              chat: { id: chatId, type: 'channel', title: String(chatId) }, from: this.me(), date: Math.floor(this.now() / 1000),
+              ...(request ? {} : { via_join_request: true }),
+              old_chat_member: { status: current?.status === 'kicked' ? 'kicked' : 'left', user }, new_chat_member: { status: 'member', user },
+              ...(request ? { invite_link: this.linkObject(request.invite) } : {}),
+            },
+          });
+        }
         if (method === 'banChatMember') chat.set(userId, { firstName, status: 'kicked' });
         // Unbanning lets a banned user come back ('removed'); without only_if_banned it also drops a member.
         if (method === 'unbanChatMember') {

@@ -15,8 +15,8 @@ const MEMBER_STATES: Record<string, string> = { member: 'member', left: 'left', 
 
 /**
  * The channel pane: what the bot posted in the current user's channels (GET /sandbox/bot/posts), with pinned and
- * silent marks and inline buttons, and who joined by invite links (the sandbox's Telegram: joined, removed by the
- * bot). A button with a startapp link opens the mini-app as the current user.
+ * silent marks and inline buttons, and who is in the channel as the app recorded it from the bot's chat_member
+ * updates (GET /sandbox/bot/members: joined, left, banned, removed by the bot). A button with a startapp link opens the mini-app as the current user.
  */
 export class ChannelPane {
   private readonly list = byId('channel-list');

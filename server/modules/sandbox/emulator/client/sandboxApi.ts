@@ -184,10 +184,10 @@ export const sandboxApi = {
     return { chatId: asNumber(answer.chatId) ?? 0, status: asString(answer.status) ?? 'unknown' };
   },
 
-  /** Who the sandbox's Telegram has seen in a chat (joined by a link, approved, removed by the bot). */
+  /** Who the app recorded in a channel from the bot's chat_member updates (joined, left, banned, removed by the bot). */
   async members(chatId: number): Promise<ChatMember[]> {
-    const body = await request<unknown>(`/sandbox/bot-api/members?chatId=${encodeURIComponent(String(chatId))}`);
-    return asList(body, 'members').map(asRecord).map((m) => ({ userId: asNumber(m.userId) ?? 0, firstName: asString(m.firstName) ?? '', status: asString(m.status) ?? 'left' }));
+    const body = await request<unknown>(`/sandbox/bot/members?chatId=${encodeURIComponent(String(chatId))}`);
+    return asList(body, 'members').map(asRecord).map((m) => ({ userId: asNumber(m.telegramId) ?? 0, firstName: asString(m.firstName) ?? '', status: asString(m.status) ?? 'left' }));
   },
 
   /** The creator's channels as the mini-app sees them; empty when the user is not (yet) a creator. */
