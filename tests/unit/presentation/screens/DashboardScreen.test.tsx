@@ -82,7 +82,7 @@ describe('DashboardScreen', () => {
       channels: [channel(1, 'Bakery'), channel(2, 'Garden', { connected: false, activeSubscribers: 1 })],
     }));
     await screen.findByRole('heading', { name: 'Balance' });
-    expect(screen.getByText('€12.5')).toBeTruthy();
+    expect(screen.getByText('€12.50')).toBeTruthy();
     expect(screen.getByText('3,000 ₽')).toBeTruthy(); // the matcher normalises the no-break space
     expect(screen.getByRole('link', { name: 'Payouts' }).getAttribute('href')).toBe('/payout');
     expect(screen.getByRole('link', { name: /Provide payout details/ }).getAttribute('href')).toBe('/payout/setup');
