@@ -92,6 +92,19 @@ describe('DashboardScreen', () => {
     expect(screen.getByRole('link', { name: 'Switch to follower view' }).getAttribute('href')).toBe('/dashboard/follower');
   });
 
+  it('titles a withdrawal row "Withdrawal" as the payout screen does, with where the money went as its subtitle', async () => {
+    const withdrawal = {
+      id: 7, type: 'withdrawal' as const, createdAt: 1_750_000_000, total: money(1500, 'eur'), amount: money(1500, 'eur'),
+      paymentMethod: 'bank_card' as const, card: { brand: 'visa' as const, last4: '4242' },
+    };
+    await renderAt('/dashboard/creator', async () => dashboard('creator', { transactions: { items: [withdrawal], nextFrom: null } }));
+    const row = await screen.findByRole('link', { name: /Withdrawal/ });
+    expect(row.getAttribute('href')).toBe('/transaction/7');
+    expect(row.textContent).toContain('Bank card •••• 4242');
+    expect(row.textContent).not.toContain('Done');
+    expect(row.textContent).toContain('-€15');
+  });
+
   it('replaces the route with /verification when the creator view needs verification', async () => {
     await renderAt('/dashboard/creator', async () => Promise.reject(new RepositoryError('verification_required')));
     await screen.findByText('verification page');
