@@ -77,13 +77,9 @@ const InvoiceContent = observer(function InvoiceContent({ vm }: { vm: InvoiceVie
           className="payment-failure"
           icon={<Icon name="alert" size={48} />}
           title={t('payment.failure.title')}
-          text={view.message || t('payment.failure.generic')}
-          actions={
-            <>
-              <Button mode="tinted" onClick={() => go(vm.retry())}>{t('payment.failure.retry')}</Button>
-              <Button mode="plain" onClick={vm.openSupport}>{t('payment.failure.support')}</Button>
-            </>
-          }
+          text={view.message ?? t('payment.failure.generic')}
+          // "Try again" is the main button alone: one retry on the screen.
+          actions={<Button mode="plain" onClick={vm.openSupport}>{t('payment.failure.support')}</Button>}
         />
         <p className="payment-failure__code">{t('payment.failure.code', { code: view.code })}</p>
       </Screen>
