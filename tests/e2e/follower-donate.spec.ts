@@ -19,6 +19,12 @@ test.describe('donating', () => {
     await expect(app.getByText('Buy me a coffee')).toBeVisible();
     const presets = app.getByRole('group', { name: 'Suggested amounts' }).getByRole('button');
     await expect(presets).toHaveText(['€5', '€10', '€25', '€100', '€200']);
+    // At 360 px the five presets make two balanced rows (3 + 2): none left alone on a line.
+    await page.addStyleTag({ content: '.phone { width: 380px !important; }' });
+    await expect.poll(() => app.locator('body').evaluate(() => window.innerWidth)).toBe(360);
+    const rows = new Map<number, number>();
+    for (const box of await Promise.all((await presets.all()).map((preset) => preset.boundingBox()))) rows.set(Math.round(box!.y), (rows.get(Math.round(box!.y)) ?? 0) + 1);
+    expect([...rows.values()]).toEqual([3, 2]);
     // The default amount is eur 5.
     await expect(app.getByLabel('Donation amount')).toHaveValue('5');
     await expect(presets.first()).toHaveAttribute('aria-pressed', 'true');
