@@ -10,6 +10,7 @@ import { type AppConfig, TOKENS } from './di/tokens';
 import { applyDocumentLanguage, createI18n } from './infrastructure/i18n/i18n';
 import { FIRST_SCREEN_NAMESPACES } from './infrastructure/i18n/languages';
 import { loadLocale } from './infrastructure/i18n/locales';
+import { findSandboxEmulator } from './infrastructure/http/sandboxEmulator';
 import { App } from './presentation/app/App';
 import { provideTexts } from './presentation/app/texts';
 import { CrashScreen } from './presentation/shell/CrashBoundary';
@@ -52,10 +53,13 @@ async function start(): Promise<void> {
   applyDocumentLanguage(document.documentElement, page);
   startTheme(document.body, platform);
 
-  const UnsupportedScreen = supported ? null : (await import('./presentation/screens/Unsupported/UnsupportedScreen')).default;
+  // Outside the messenger, a sandbox server also offers its host emulator (the probe runs only on this path).
+  const [UnsupportedScreen, emulatorUrl] = supported
+    ? [null, null]
+    : await Promise.all([import('./presentation/screens/Unsupported/UnsupportedScreen').then((module) => module.default), findSandboxEmulator(config.apiBaseUrl)]);
   // A transition lets React render the first screen in slices, so the page stays responsive while it mounts.
   const root = createRoot(rootElement);
-  startTransition(() => root.render(UnsupportedScreen ? <UnsupportedScreen /> : <App resolver={resolver} />));
+  startTransition(() => root.render(UnsupportedScreen ? <UnsupportedScreen emulatorUrl={emulatorUrl} /> : <App resolver={resolver} />));
   // The support, news, FAQ, help and terms addresses the server is configured with (defaults until they arrive).
   void fetchLinkSettings(config.apiBaseUrl).then((links) => links && applyLinkSettings(links));
   if (supported) {

@@ -3,32 +3,7 @@
  * device-zone list time stamp), so the first screen can use it without loading luxon (22 kB gzip). format.ts
  * re-exports all of it next to the luxon-based date formats.
  */
-import { type Money, currencyExponent, toMajor } from './money';
-
-let intlNumber: Intl.NumberFormat | undefined;
-
-/**
- * en-US grouping, up to 2 decimals, whole numbers without decimals: 1234.5 → "1,234.5", 1000 → "1,000".
- * The same text as Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }) (half away from zero, on the shortest
- * decimal form of the number), without Intl for everyday amounts: the first Intl number or date format a page
- * builds costs 20-30 ms of loading locale data, on the first screen's critical path.
- */
-export function formatNumber(value: number): string {
-  const magnitude = Math.abs(value);
-  if (!Number.isFinite(value) || magnitude >= 1e13 || (magnitude !== 0 && magnitude < 1e-6)) {
-    intlNumber ??= new Intl.NumberFormat('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
-    return intlNumber.format(value);
-  }
-  const [whole = '0', fraction = ''] = String(magnitude).split('.');
-  // Hundredths as an integer, rounded half away from zero on the third decimal digit.
-  let hundredths = Number(whole) * 100 + Number(fraction.slice(0, 2).padEnd(2, '0'));
-  if (fraction.length > 2 && fraction[2]! >= '5') hundredths += 1;
-  const integer = Math.floor(hundredths / 100);
-  const cents = hundredths % 100;
-  const decimals = cents === 0 ? '' : `.${String(cents).padStart(2, '0').replace(/0$/, '')}`;
-  const negative = value < 0 || Object.is(value, -0);
-  return `${negative ? '-' : ''}${String(integer).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${decimals}`;
-}
+import { type Money, currencyExponent } from './money';
 
 const NBSP = '\u00a0';
 
@@ -41,24 +16,29 @@ function withCurrency(amountText: string, money: Money): string {
   return `${sign}${digits}${NBSP}${money.currency.toUpperCase()}`;
 }
 
-/** "€5", "€1,234.5", "200 ₽", "10 USD": symbols only for eur and rub. */
+/**
+ * The one rule for amounts shown to people (spec section 9), in the app, the bot's messages and the operator console:
+ * en-US grouping; a whole amount without decimals ("15", "1,000"), any other with all its currency's decimals
+ * ("15.50", never "15.5"). Exact on the minor units, no Intl (see formatNumber).
+ */
+export function formatAmount(money: Money): string {
+  const scale = 10 ** currencyExponent(money.currency);
+  const magnitude = Math.abs(money.minor);
+  const whole = String(Math.floor(magnitude / scale)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const fraction = magnitude % scale;
+  const decimals = fraction === 0 ? '' : `.${String(fraction).padStart(currencyExponent(money.currency), '0')}`;
+  return `${money.minor < 0 ? '-' : ''}${whole}${decimals}`;
+}
+
+/** "€5", "€1,234.50", "200 ₽", "10.99 USD": formatAmount with the currency; symbols only for eur and rub. */
 export function formatMoney(money: Money): string {
-  return withCurrency(formatNumber(toMajor(money.minor, money.currency)), money);
+  return withCurrency(formatAmount(money), money);
 }
 
 /** Like formatMoney with an explicit "+" on positive amounts (transaction lists). */
 export function formatSignedMoney(money: Money): string {
   const text = formatMoney(money);
   return money.minor > 0 ? `+${text}` : text;
-}
-
-/** Details pages show all decimals of the currency: "€5.00", "1,000.50 ₽", "100 JPY". */
-export function formatMoneyDetails(money: Money): string {
-  const exponent = currencyExponent(money.currency);
-  const text = new Intl.NumberFormat('en-US', { minimumFractionDigits: exponent, maximumFractionDigits: exponent }).format(
-    toMajor(money.minor, money.currency),
-  );
-  return withCurrency(text, money);
 }
 
 export const AVATAR_GRADIENT_COUNT = 7;

@@ -12,17 +12,32 @@ import type { FollowerMemberLabel, MemberFilter, Period, SubscriptionMember } fr
 
 type MemberFacts = Pick<SubscriptionMember, 'status' | 'period' | 'expiresAt' | 'renewalFailed'>;
 
-/** Live group: active, or one-time and not ended by a refund; everything else is inactive. */
-export function isLiveMember(member: Pick<SubscriptionMember, 'status' | 'period'> & { readonly expiresAt?: number }): boolean {
-  return member.status === 'active' || (member.period === 'onetime' && member.expiresAt === undefined);
+/**
+ * Who counts (spec section 4: the live group is "active, or one-time"; an expired member is not live). The one rule
+ * for the live group and for every subscriber count (subscription, channel, dashboard): the membership has not
+ * expired, and it is one-time or still renews (status active). A cancelled membership keeps access until its expiry
+ * but no longer counts; a one-time membership a refund ended has an expiry in the past. The server's SQL twin is
+ * `liveMemberSql` (server/platform/db/members.ts).
+ */
+export function isLiveMember(member: Pick<SubscriptionMember, 'status' | 'period' | 'expiresAt'>, nowMs: number): boolean {
+  if (isMemberExpired(member, nowMs)) return false;
+  return member.period === 'onetime' || member.status === 'active';
 }
 
 /** Splits members into the live and inactive groups, keeping their order. */
-export function groupMembers<M extends Pick<SubscriptionMember, 'status' | 'period'>>(members: readonly M[]): { live: M[]; inactive: M[] } {
+export function groupMembers<M extends Pick<SubscriptionMember, 'status' | 'period' | 'expiresAt'>>(
+  members: readonly M[],
+  nowMs: number,
+): { live: M[]; inactive: M[] } {
   const live: M[] = [];
   const inactive: M[] = [];
-  for (const member of members) (isLiveMember(member) ? live : inactive).push(member);
+  for (const member of members) (isLiveMember(member, nowMs) ? live : inactive).push(member);
   return { live, inactive };
+}
+
+/** How many distinct people count as subscribers among these memberships (a channel counts each person once). */
+export function countLiveSubscribers(members: readonly Pick<SubscriptionMember, 'userId' | 'status' | 'period' | 'expiresAt'>[], nowMs: number): number {
+  return new Set(members.filter((member) => isLiveMember(member, nowMs)).map((member) => member.userId)).size;
 }
 
 /** One-time subscriptions offer only the first two filters. */

@@ -8,7 +8,7 @@ import type { CardBrand } from './entities';
 import { TEXT_LIMITS } from './text-limits';
 import { textLength } from './validators';
 
-export type CardFieldError = 'required_field' | 'invalid_card_number' | 'invalid_code' | 'invalid_date' | 'invalid_holder' | 'invalid_postal_code';
+export type CardFieldError = 'required_field' | 'invalid_card_number' | 'invalid_code' | 'invalid_date' | 'expired_card' | 'invalid_holder' | 'invalid_postal_code';
 
 /** How many years ahead an expiry may be. */
 export const MAX_EXPIRY_YEARS_AHEAD = 19;
@@ -62,15 +62,16 @@ export function formatExpiryInput(text: string): string {
 }
 
 /**
- * 'MM/YY', numbers only, month 1 to 12, not before the current month (a card works through its expiry month) and at
- * most 19 years after the current year. "Now" is read in the given zone (the user's, UTC by default).
+ * 'MM/YY', numbers only, month 1 to 12, not before the current month (a card works through its expiry month: before
+ * it the card has expired, 'expired_card') and at most 19 years after the current year. "Now" is read in the given
+ * zone (the user's, UTC by default).
  */
 export function validateExpiry(text: string, nowMs: number, zone = 'UTC'): CardFieldError | null {
   if (text.trim() === '') return 'required_field';
   const expiry = parseExpiry(text);
   if (expiry === null || expiry.month < 1 || expiry.month > 12) return 'invalid_date';
   const now = DateTime.fromMillis(nowMs, { zone });
-  if (expiry.year < now.year || (expiry.year === now.year && expiry.month < now.month)) return 'invalid_date';
+  if (expiry.year < now.year || (expiry.year === now.year && expiry.month < now.month)) return 'expired_card';
   if (expiry.year - now.year > MAX_EXPIRY_YEARS_AHEAD) return 'invalid_date';
   return null;
 }

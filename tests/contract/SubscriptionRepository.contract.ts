@@ -164,6 +164,28 @@ export function describeSubscriptionRepositoryContract(name: string, make: MakeC
         expect((await subscriptions.detail(onetime.id)).members.live.items.map((m) => m.id)).toEqual([buyer.id]);
       });
 
+      it('counts exactly the live group: an expired, an active, a cancelled-not-yet-expired and a one-time member', async () => {
+        const { fixture } = subject();
+        const { channel, subscriptions } = await creatorWithChannel();
+        const monthly = await fixture.seedSubscription(channel.id);
+        const now = Math.floor((await fixture.nowMs()) / 1000);
+        const active = await fixture.seedMember(monthly.id, await fixture.asFollower(), { expiresAt: now + 10 * DAY });
+        // Still marked active (its renewal has not run) but expired: shown as Expired, so it is not live.
+        await fixture.seedMember(monthly.id, await fixture.asFollower(), { activatedAt: now - 40 * DAY, expiresAt: now - 10 * DAY });
+        await fixture.seedMember(monthly.id, await fixture.asFollower(), { status: 'cancelled', expiresAt: now + 5 * DAY });
+        const onetime = await fixture.seedSubscription(channel.id, { period: 'onetime' });
+        const buyer = await fixture.seedMember(onetime.id, await fixture.asFollower());
+
+        const detail = await subscriptions.detail(monthly.id);
+        expect(detail.members.live.items.map((m) => m.id)).toEqual([active.id]);
+        expect(detail.members.inactive.items).toHaveLength(2);
+        expect(detail.subscription.activeSubscribers).toBe(1);
+        const onetimeDetail = await subscriptions.detail(onetime.id);
+        expect(onetimeDetail.members.live.items.map((m) => m.id)).toEqual([buyer.id]);
+        expect(onetimeDetail.subscription.activeSubscribers).toBe(1);
+        expect(onetimeDetail.channel.activeSubscribers).toBe(2);
+      });
+
       it('filters by active, expiring and expired', async () => {
         const { fixture } = subject();
         const { channel, subscriptions } = await creatorWithChannel();

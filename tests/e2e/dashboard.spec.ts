@@ -59,7 +59,8 @@ test('creator transactions load page by page while scrolling', async ({ emulator
   expect(JSON.parse(pages[0])).toEqual(expect.objectContaining({ mode: 'creator', list: 'all', startFrom: expect.any(String) }));
   // A withdrawal reads negative, a sold subscription positive.
   await expect(rows.filter({ hasText: 'Subscription sold' }).first()).toContainText('+');
-  await expect(rows.filter({ hasText: 'Done' }).first()).toContainText('-');
+  await expect(rows.filter({ hasText: 'Withdrawal' }).first()).toContainText('-');
+  await expect(rows.filter({ hasText: 'Done' })).toHaveCount(0);
   expect(unexpectedProblems(consoleProblems)).toEqual([]);
 });
 

@@ -39,6 +39,15 @@ test('loads the demo accounts and every control, and passes axe before and after
   await expect(emulator.mainButton).toBeVisible();
   // The fixture page is not the product: check the emulator's own chrome.
   await expectNoSeriousA11yViolations(page, { exclude: ['#app-frame'] });
+
+  // Opened on a phone (390 and 360 px), the page fits the screen and so does the phone frame.
+  for (const width of [390, 360]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+    const phone = await page.locator('#phone').boundingBox();
+    expect(phone!.x).toBeGreaterThanOrEqual(0);
+    expect(phone!.x + phone!.width).toBeLessThanOrEqual(width);
+  }
 });
 
 test('launches as the chosen user with Telegram launch parameters for each platform', async ({ emulator, consoleProblems }) => {

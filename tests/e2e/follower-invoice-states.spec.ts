@@ -1,4 +1,6 @@
-/** Invoice load states (not found, payments disabled, already subscribed) and the card form's errors. */
+/** Invoice load states (not found, payments disabled, already subscribed) and the card form's errors and layout. */
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { PROVIDER_TEST_CARDS } from '../../src/contract/api';
 import { creatorTransactions, creatorWithChannel, fillCardForm, freshFollower, payViaApi, unexpectedProblems } from './follower-support';
 import { expect, expectNoSeriousA11yViolations, test } from './support/fixtures';
@@ -65,7 +67,27 @@ test('the card form explains a bad number, expiry, code and holder, and charges 
   await app.getByLabel('Expiry date (MM/YY)').fill('0120');
   await expect(app.getByLabel('Expiry date (MM/YY)')).toHaveValue('01/20');
   await expect(app.getByText('Invalid card number')).toHaveCount(0);
-  await expect(app.getByText('Invalid date: MM/YY, numbers only')).toBeVisible();
+  await expect(app.getByText('This card has expired')).toBeVisible();
+  await expect(app.getByText('Invalid date: MM/YY, numbers only')).toHaveCount(0);
+
+  // At 360 px, with an error under the expiry only, the expiry and code fields stay level in every language, however
+  // their labels wrap: each locale's two labels are put in turn on the same page.
+  await app.getByLabel('Security code').fill('123');
+  await expect(app.getByText('Invalid code: 3 digits')).toHaveCount(0);
+  await page.addStyleTag({ content: '.phone { width: 380px !important; }' });
+  await expect.poll(() => app.locator('body').evaluate(() => window.innerWidth)).toBe(360);
+  // Located by place, not by label: the labels' texts change below.
+  const [expiry, code] = [app.locator('.payment-form__pair input').nth(0), app.locator('.payment-form__pair input').nth(1)];
+  const labels = app.locator('.payment-form__pair .field__label');
+  const [expiryLabel, codeLabel] = [labels.nth(0), labels.nth(1)];
+  const localesDir = fileURLToPath(new URL('../../src/infrastructure/i18n/locales/', import.meta.url));
+  for (const locale of readdirSync(localesDir).filter((name) => !name.includes('.'))) {
+    const form = (JSON.parse(readFileSync(`${localesDir}${locale}/payment.json`, 'utf8')) as { payment: { form: { expiry: string; code: string } } }).payment.form;
+    await expiryLabel.evaluate((element, text) => { element.textContent = text; }, form.expiry);
+    await codeLabel.evaluate((element, text) => { element.textContent = text; }, form.code);
+    const [expiryBox, codeBox] = [await expiry.boundingBox(), await code.boundingBox()];
+    expect({ locale, top: expiryBox?.y, height: expiryBox?.height }).toEqual({ locale, top: codeBox?.y, height: codeBox?.height });
+  }
   expect(await creatorTransactions(sandbox, world.creator, 'sell_subscription')).toHaveLength(0);
   expect(unexpectedProblems(consoleProblems)).toEqual([]);
 });

@@ -3,7 +3,8 @@
  * schema every queue shares, and the operator of a request.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type Currency, currencyExponent, toMajor } from '../../../src/domain/money';
+import { formatAmount } from '../../../src/domain/format-light';
+import { type Currency, money } from '../../../src/domain/money';
 import type { Operator } from './service';
 import type { PageQuery } from './repository';
 
@@ -86,8 +87,8 @@ export function pageQuery(params: PageParams): PageQuery {
 
 export const seconds = (at: Date): number => Math.floor(at.getTime() / 1000);
 
-/** An amount as the console shows it: major units with the currency's decimals ("10.00", "1500" for yen). */
-export const majorText = (minor: number, currency: string): string => toMajor(minor, currency as Currency).toFixed(currencyExponent(currency as Currency));
+/** An amount as the console shows it, by the app's one rule (formatAmount): "10", "10.50", "1,500". */
+export const majorText = (minor: number, currency: string): string => formatAmount(money(minor, currency as Currency));
 
 export const personName = (person: { firstName: string; lastName: string | null }): string => [person.firstName, person.lastName].filter(Boolean).join(' ');
 

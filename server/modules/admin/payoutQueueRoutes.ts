@@ -5,7 +5,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AdminPage, AdminPayoutDayItem, AdminPayoutItem } from '../../../src/contract/admin';
 import type { RouteOptions } from '../../context';
-import { formatPayoutAmount } from '../payouts/notifications';
 import { type PageParams, currentOperator, listQuery, majorText, pageQuery, personName, seconds } from './http';
 
 const date = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' };
@@ -37,7 +36,7 @@ export const payoutQueueRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
     return {
       items: page.items.map((day) => ({
         id: day.payoutDate, payoutDate: day.payoutDate, count: day.count, arrived: day.arrived, underWay: day.underWay, failed: day.failed,
-        totals: [...(day.eur > 0 ? [formatPayoutAmount(day.eur, 'eur')] : []), ...(day.rub > 0 ? [formatPayoutAmount(day.rub, 'rub')] : [])],
+        totals: [...(day.eur > 0 ? [`${majorText(day.eur, 'eur')} EUR`] : []), ...(day.rub > 0 ? [`${majorText(day.rub, 'rub')} RUB`] : [])],
       })),
       total: page.total, page: query.page, pageSize: query.pageSize,
     };

@@ -1,7 +1,8 @@
 /** Channels: connected by the bot (my_chat_member), owned by one creator. */
-import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { ChannelType, LanguageCode, ModerationState, OnboardingStep } from '../../../src/domain/entities';
 import type { DbOrTx } from '../../platform/db/db';
+import { liveMemberSql } from '../../platform/db/members';
 import { type ChannelRow, channels, subscriptionMembers, subscriptions } from '../../platform/db/schema';
 
 export interface ChannelFromBot {
@@ -53,7 +54,7 @@ export class ChannelsRepository {
       .limit(limit);
   }
 
-  /** The owner's channels (not deleted, oldest first) with their paid subscribers with access now: one query. */
+  /** The owner's channels (not deleted, oldest first) with their subscriber counts (liveMemberSql): one query. */
   async listByOwnerWithCounts(ownerId: number, now: Date, limit = 100): Promise<{ channel: ChannelRow; activeSubscribers: number }[]> {
     const rows = await this.db
       .select({
@@ -61,7 +62,7 @@ export class ChannelsRepository {
         activeSubscribers: sql<number>`(
           select count(distinct m.user_id) from ${subscriptionMembers} m
           join ${subscriptions} s on s.id = m.subscription_id
-          where s.channel_id = "channels"."id" and (m.expires_at is null or m.expires_at > ${now})
+          where s.channel_id = "channels"."id" and ${liveMemberSql('m', now)}
         )`,
       })
       .from(channels)
@@ -114,7 +115,7 @@ export class ChannelsRepository {
     return Number(row?.count ?? 0);
   }
 
-  /** Paid subscribers with access now (one-time, or not expired), distinct users per channel. */
+  /** Distinct people who count as subscribers (liveMemberSql) per channel. */
   async activeSubscribers(channelIds: readonly number[], now: Date): Promise<Map<number, number>> {
     const counts = new Map<number, number>();
     if (channelIds.length === 0) return counts;
@@ -122,7 +123,7 @@ export class ChannelsRepository {
       .select({ channelId: subscriptions.channelId, count: sql<number>`count(distinct ${subscriptionMembers.userId})` })
       .from(subscriptionMembers)
       .innerJoin(subscriptions, eq(subscriptions.id, subscriptionMembers.subscriptionId))
-      .where(and(inArray(subscriptions.channelId, [...new Set(channelIds)]), or(isNull(subscriptionMembers.expiresAt), gt(subscriptionMembers.expiresAt, now))))
+      .where(and(inArray(subscriptions.channelId, [...new Set(channelIds)]), liveMemberSql('subscription_members', now)))
       .groupBy(subscriptions.channelId);
     for (const row of rows) counts.set(Number(row.channelId), Number(row.count));
     return counts;

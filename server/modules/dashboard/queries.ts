@@ -13,6 +13,7 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type BalanceTotalsRow, type Balances, balanceBoundary, balanceTotalsQuery, balancesFromTotals } from '../payments/ledger/ledger';
 import type { Db } from '../../platform/db/db';
+import { liveMemberSql } from '../../platform/db/members';
 import type { Role, TransactionType } from '../../../src/domain/entities';
 import { primaryFirst } from '../cards/repository';
 import type { UserFlags } from '../users/repository';
@@ -56,7 +57,7 @@ export function dashboardQueries(db: Db) {
     activeSubscribers: sql<number>`(
       select count(distinct m.user_id) from ${subscriptionMembers} m
       join ${subscriptions} s on s.id = m.subscription_id
-      where s.channel_id = "channels"."id" and (m.expires_at is null or m.expires_at > ${now})
+      where s.channel_id = "channels"."id" and ${liveMemberSql('m', now)}
     )`,
   }).from(channels)
     .where(and(eq(channels.ownerId, userId), eq(channels.deleted, false)))
@@ -82,13 +83,13 @@ export function dashboardQueries(db: Db) {
     subscription: subscriptions,
     subscribers: sql<number>`(
       select count(*) from ${subscriptionMembers} sm
-      where sm.subscription_id = ${subscriptions.id} and (sm.expires_at is null or sm.expires_at > ${now})
+      where sm.subscription_id = ${subscriptions.id} and ${liveMemberSql('sm', now)}
     )`,
     channel: channels,
     channelSubscribers: sql<number>`(
       select count(distinct cm.user_id) from ${subscriptionMembers} cm
       join ${subscriptions} cs on cs.id = cm.subscription_id
-      where cs.channel_id = ${channels.id} and (cm.expires_at is null or cm.expires_at > ${now})
+      where cs.channel_id = ${channels.id} and ${liveMemberSql('cm', now)}
     )`,
   }).from(subscriptionMembers)
     .innerJoin(subscriptions, eq(subscriptions.id, subscriptionMembers.subscriptionId))

@@ -4,15 +4,17 @@
  * payout page's tracker shows the same.
  */
 import { eq } from 'drizzle-orm';
-import { type Currency, currencyExponent, toMajor } from '../../../src/domain/money';
+import { formatMoney } from '../../../src/domain/format-light';
+import { type Currency, money } from '../../../src/domain/money';
 import type { MoneyDb } from '../../platform/db/moneyDb';
 import { users } from '../../platform/db/schema';
 import type { BotGateway } from '../bot/BotGateway';
 import { botTexts, fill } from '../bot/texts';
 import type { PayoutFailureNotifier } from '../payments/payoutUpdates';
 
+/** The payout's amount as the app shows it (formatMoney: "€174", "3,000.50 ₽"). */
 export function formatPayoutAmount(minor: number, currency: Currency): string {
-  return `${toMajor(minor, currency).toFixed(currencyExponent(currency))} ${currency.toUpperCase()}`;
+  return formatMoney(money(minor, currency));
 }
 
 export function payoutFailureNotifier(db: MoneyDb, bot: BotGateway, log: (error: unknown) => void): PayoutFailureNotifier {

@@ -7,6 +7,7 @@ import { and, desc, eq, gt, isNotNull, isNull, lte, ne, not, or, type SQL } from
 import type { MemberFilter } from '../../../src/domain/entities';
 import { type CursorPosition, PAGE_SIZE, afterCursor } from '../../platform/db/cursor';
 import type { DbOrTx } from '../../platform/db/db';
+import { liveMemberSql } from '../../platform/db/members';
 import { type MemberRow, type UserRow, subscriptionMembers as m, users } from '../../platform/db/schema';
 
 /** What member lists show of a member's user. */
@@ -31,10 +32,10 @@ export function memberFilterSql(filter: MemberFilter, now: Date): SQL | undefine
   }
 }
 
-/** Live group: active, or one-time and not refunded (src/domain/members.ts isLiveMember). */
-export function memberGroupSql(group: MemberGroup | undefined): SQL | undefined {
+/** Live group: who counts as a subscriber (src/domain/members.ts isLiveMember, liveMemberSql). */
+export function memberGroupSql(group: MemberGroup | undefined, now: Date): SQL | undefined {
   if (group === undefined) return undefined;
-  const live = or(eq(m.status, 'active'), and(eq(m.period, 'onetime'), isNull(m.expiresAt)))!;
+  const live = liveMemberSql('subscription_members', now);
   return group === 'live' ? live : not(live);
 }
 
@@ -62,7 +63,7 @@ export class MembersRepository {
       .where(and(
         eq(m.subscriptionId, subscriptionId),
         memberFilterSql(options.filter, options.now),
-        memberGroupSql(options.group),
+        memberGroupSql(options.group, options.now),
         afterCursor(m.createdAt, m.id, options.cursor),
       ))
       .orderBy(desc(m.createdAt), desc(m.id))

@@ -1,9 +1,10 @@
 /** Subscriptions of a channel. Period and currency are fixed at creation. */
-import { and, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Period } from '../../../src/domain/entities';
 import type { Currency } from '../../../src/domain/money';
 import { type CursorPosition, PAGE_SIZE, afterCursor } from '../../platform/db/cursor';
 import type { DbOrTx } from '../../platform/db/db';
+import { liveMemberSql } from '../../platform/db/members';
 import { type ChannelRow, type SubscriptionRow, channels, subscriptionMembers, subscriptions } from '../../platform/db/schema';
 
 export interface NewSubscription {
@@ -71,7 +72,7 @@ export class SubscriptionsRepository {
     return row !== undefined;
   }
 
-  /** Members with access now (one-time, or not expired) per subscription. */
+  /** Members who count as subscribers (liveMemberSql) per subscription. */
   async activeSubscribers(subscriptionIds: readonly number[], now: Date): Promise<Map<number, number>> {
     const counts = new Map<number, number>();
     if (subscriptionIds.length === 0) return counts;
@@ -80,7 +81,7 @@ export class SubscriptionsRepository {
       .from(subscriptionMembers)
       .where(and(
         inArray(subscriptionMembers.subscriptionId, [...new Set(subscriptionIds)]),
-        or(isNull(subscriptionMembers.expiresAt), gt(subscriptionMembers.expiresAt, now)),
+        liveMemberSql('subscription_members', now),
       ))
       .groupBy(subscriptionMembers.subscriptionId);
     for (const row of rows) counts.set(Number(row.subscriptionId), Number(row.count));

@@ -6,7 +6,7 @@
 import type { Clock } from '../../application/ports/Clock';
 import { RepositoryError } from '../../application/ports/RepositoryError';
 import { DEFAULT_SERVICE_FEE_BPS } from '../../domain/fees';
-import { isMemberExpired } from '../../domain/members';
+import { countLiveSubscribers } from '../../domain/members';
 import { defaultBackendConfig } from './defaults';
 import type {
   BackendConfig, CardRecord, ChannelRecord, DonationRecord, MemberRecord, PaymentRecord, ProviderCardTokenRecord,
@@ -130,18 +130,15 @@ export class InMemoryBackend {
     return [...this.members.values()].filter((m) => m.subscriptionId === subscriptionId);
   }
 
-  /** Members who still have access: everyone whose membership has not expired. */
+  /** Members who count as subscribers (src/domain/members.ts isLiveMember). */
   activeSubscribersOf(subscriptionId: number): number {
-    const now = this.nowMs();
-    return this.membersOf(subscriptionId).filter((m) => !isMemberExpired(m, now)).length;
+    return countLiveSubscribers(this.membersOf(subscriptionId), this.nowMs());
   }
 
+  /** Distinct people who count as subscribers of any of the channel's subscriptions. */
   channelActiveSubscribers(channelId: number): number {
-    let count = 0;
-    for (const subscription of this.subscriptions.values()) {
-      if (subscription.channelId === channelId) count += this.activeSubscribersOf(subscription.id);
-    }
-    return count;
+    const members = [...this.members.values()].filter((m) => this.subscriptions.get(m.subscriptionId)?.channelId === channelId);
+    return countLiveSubscribers(members, this.nowMs());
   }
 
   /** The user is a creator once they own a channel or passed verification. */

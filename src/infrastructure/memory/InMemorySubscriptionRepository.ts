@@ -128,7 +128,7 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
   /** Newest first; the group splits live from inactive, the filter applies the time-derived states. */
   private memberPage(subscriptionId: number, query: MembersQuery): Page<SubscriptionMember> {
     const now = this.backend.nowMs();
-    const inGroup = (m: MemberRecord) => query.group === undefined || isLiveMember(m) === (query.group === 'live');
+    const inGroup = (m: MemberRecord) => query.group === undefined || isLiveMember(m, now) === (query.group === 'live');
     const records = this.backend
       .membersOf(subscriptionId)
       .filter((m) => inGroup(m) && memberFilterMatches(query.filter, m, now))

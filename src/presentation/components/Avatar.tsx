@@ -12,13 +12,18 @@ export interface AvatarProps {
   readonly decorative?: boolean;
 }
 
-/** Up to two initials: first letters of the first two words ("Anna Smith" → "AS"). */
+/**
+ * Up to two initials from letters only: the first letter of each of the first two words that have one ("Anna Smith"
+ * → "AS", "Jack 8" → "J", "2Pac Shakur" → "PS"). Digits, emoji and punctuation never show; a name without letters
+ * leaves the gradient empty.
+ */
 export function initials(name: string): string {
   return name
     .trim()
     .split(/\s+/)
+    .map((word) => /\p{L}/u.exec(word)?.[0])
+    .filter((letter): letter is string => letter !== undefined)
     .slice(0, 2)
-    .map((word) => Array.from(word)[0] ?? '')
     .join('')
     .toUpperCase();
 }

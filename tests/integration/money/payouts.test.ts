@@ -199,7 +199,7 @@ describe('payout runs', () => {
     expect(payout.payouts[0].expectedArrivalAt).toBeUndefined();
     const messages = (await botApiCalls<{ chat_id: number; text: string }>(server, 'sendMessage'))
       .filter((call) => call.params.chat_id === shops.declined.creator.telegramId);
-    expect(messages.map((call) => call.params.text)).toEqual([expect.stringMatching(/^Your payout of 174\.00 EUR did not go through: The recipient bank declined the payout\. The money is back in your balance/)]);
+    expect(messages.map((call) => call.params.text)).toEqual([expect.stringMatching(/^Your payout of €174 did not go through: The recipient bank declined the payout\. The money is back in your balance/)]);
     // The big creator's payout arrived; its tracker says when.
     expect((await payoutOf(shops.big)).payouts).toEqual([expect.objectContaining({ status: 'arrived', sentAt: expect.any(Number), finishedAt: expect.any(Number) })]);
   });

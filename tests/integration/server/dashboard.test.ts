@@ -49,7 +49,8 @@ describe('GET /dashboard', () => {
     expect(journal).not.toHaveProperty('userName');
     expect(travels).toMatchObject({ type: 'public', userName: 'alice_travels' });
     // Journal: Bob, Dana, Eve (monthly, unexpired) and Grace (yearly); Frank expired. Travels: Dana, Bob, Eve, Grace.
-    expect(journal!.activeSubscribers).toBe(4);
+    // Bob, Eve (monthly) and Grace (yearly); Dana cancelled and Frank expired do not count.
+    expect(journal!.activeSubscribers).toBe(3);
     expect(travels!.activeSubscribers).toBe(4);
     // Both currencies have money in the open window (active) and in closed windows (payout).
     const currencies = (list: { currency: string }[]) => list.map((balance) => balance.currency);

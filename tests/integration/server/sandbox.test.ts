@@ -1,6 +1,7 @@
 /** The sandbox control API, bans, and SANDBOX=0 (issue: those paths answer 404). */
 import { eventually } from '../support/eventually';
 import { validate } from '@telegram-apps/init-data-node';
+import { findSandboxEmulator } from '../../../src/infrastructure/http/sandboxEmulator';
 import { ALICE, BOB, type TestServer, startTestServer } from '../support/testServer';
 
 let server: TestServer;
@@ -40,6 +41,12 @@ describe('POST /sandbox/launch', () => {
     const bad = await server.request('POST', '/sandbox/launch', { firstName: 'x' });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ code: 'validation_error', field: 'telegramId' });
+  });
+});
+
+describe('the host emulator for a page opened outside the messenger', () => {
+  test('the app finds the emulator at /sandbox/ (HEAD) on a sandbox server', async () => {
+    expect(await findSandboxEmulator(server.baseUrl)).toBe(`${server.baseUrl}/sandbox/`);
   });
 });
 
@@ -122,6 +129,8 @@ describe('SANDBOX=0', () => {
         expect(answer.body).toMatchObject({ code: 'not_found' });
       }
       expect((await production.api(ALICE, 'GET', '/dashboard?mode=creator')).status).toBe(200);
+      // A page opened outside the messenger offers no emulator here.
+      expect(await findSandboxEmulator(production.baseUrl)).toBeNull();
       // Without an identity-check provider, verification is a manual review (tests/integration/server/verificationProduction.test.ts).
       const start = await production.api({ telegramId: 1234, firstName: 'New' }, 'GET', '/verification/start');
       expect(start.body).toEqual({ manualReview: true });

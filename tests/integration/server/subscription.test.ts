@@ -1,6 +1,6 @@
 /** The creator's subscriptions (spec sections 4, 5, 6, 7): create, edit, publish, delete, restore, command, members. */
 import type {
-  MembersPage, NewSubscriptionResponse, SubscriptionDetailResponse, SubscriptionMemberResponse, SubscriptionOnlyResponse,
+  ChannelResponse, DashboardResponse, MembersPage, NewSubscriptionResponse, SubscriptionDetailResponse, SubscriptionMemberResponse, SubscriptionOnlyResponse,
 } from '../../../src/contract/api';
 import { ALICE, type TestServer, creatorWithChannel, startTestServer } from '../support/testServer';
 
@@ -178,9 +178,29 @@ describe('members', () => {
     expect(names((await members(1, { filter: 'active' })).body)).toEqual(['Bob']);
     expect(names((await members(1, { filter: 'expiring' })).body)).toEqual(['Dana', 'Eve']);
     expect(names((await members(1, { filter: 'expired' })).body)).toEqual(['Frank']);
-    // Live group: status active (Bob, Eve, Frank); inactive: cancelled (Dana).
-    expect(names((await members(1, { filter: 'all', group: 'live' })).body)).toEqual(['Bob', 'Eve', 'Frank']);
-    expect(names((await members(1, { filter: 'all', group: 'inactive' })).body)).toEqual(['Dana']);
+    // Live group: not expired and renewing (Bob, Eve); inactive: cancelled (Dana) and expired (Frank).
+    expect(names((await members(1, { filter: 'all', group: 'live' })).body)).toEqual(['Bob', 'Eve']);
+    expect(names((await members(1, { filter: 'all', group: 'inactive' })).body)).toEqual(['Dana', 'Frank']);
+  });
+
+  test('one rule for who counts: every count equals its live groups (expired, active, cancelled, one-time)', async () => {
+    // The journal: monthly has Bob (active), Dana (cancelled, not yet expired), Eve (renewal failed, not yet
+    // expired) and Frank (expired, still marked active); yearly has Grace. The travels channel adds a one-time one.
+    const liveUsers = async (subscriptionId: number) => {
+      const detail = (await server.api<SubscriptionDetailResponse>(ALICE, 'GET', `/subscription/${subscriptionId}`)).body;
+      expect(detail.membersGroupedNextFrom.live).toBeNull();
+      expect(detail.subscription.activeSubscribers).toBe(detail.membersGrouped.live.length);
+      return detail.membersGrouped.live.map((member) => member.userId);
+    };
+    const dashboard = (await server.api<DashboardResponse>(ALICE, 'GET', '/dashboard?mode=creator')).body;
+    for (const channel of dashboard.channels) {
+      const page = (await server.api<ChannelResponse>(ALICE, 'GET', `/channel/${channel.id}`)).body;
+      const people = new Set((await Promise.all(page.subscriptions.map((subscription) => liveUsers(subscription.id)))).flat());
+      expect(page.channel.activeSubscribers).toBe(people.size);
+      expect(channel.activeSubscribers).toBe(people.size);
+    }
+    expect(dashboard.channels.map((channel) => channel.activeSubscribers)).toEqual([3, 4]);
+    expect(names((await members(4, { filter: 'all', group: 'live' })).body)).toEqual(['Bob', 'Eve']);
   });
 
   test('filters follow the clock: two days later Eve has expired too', async () => {
@@ -201,10 +221,10 @@ describe('members', () => {
   test('GET /subscription/{id}: detail with both groups and their cursors', async () => {
     const answer = await server.api<SubscriptionDetailResponse>(ALICE, 'GET', '/subscription/1');
     expect(answer.status).toBe(200);
-    expect(answer.body.subscription).toMatchObject({ id: 1, name: 'Monthly Subscription', inviteLink: 'https://t.me/+AliceJournalDemo', activeSubscribers: 3 });
+    expect(answer.body.subscription).toMatchObject({ id: 1, name: 'Monthly Subscription', inviteLink: 'https://t.me/+AliceJournalDemo', activeSubscribers: 2 });
     expect(answer.body.channel.id).toBe(1);
-    expect(answer.body.membersGrouped.live).toHaveLength(3);
-    expect(answer.body.membersGrouped.inactive).toHaveLength(1);
+    expect(answer.body.membersGrouped.live).toHaveLength(2);
+    expect(answer.body.membersGrouped.inactive).toHaveLength(2);
     expect(answer.body.membersGroupedNextFrom).toEqual({ live: null, inactive: null });
     expect(answer.body.users.map((u) => u.firstName).sort()).toEqual(['Bob', 'Dana', 'Eve', 'Frank']);
   });

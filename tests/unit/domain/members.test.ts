@@ -1,6 +1,6 @@
 import type { SubscriptionMember } from '../../../src/domain/entities';
 import {
-  groupMembers, isLiveMember, isMemberExpired, memberDisplayStatus, memberFilterMatches, memberFiltersFor, showsMemberStatus,
+  countLiveSubscribers, groupMembers, isLiveMember, isMemberExpired, memberDisplayStatus, memberFilterMatches, memberFiltersFor, showsMemberStatus,
 } from '../../../src/domain/members';
 import { money } from '../../../src/domain/money';
 
@@ -12,18 +12,35 @@ const member = (overrides: Partial<SubscriptionMember>): SubscriptionMember => (
 });
 
 describe('member groups', () => {
-  it('puts active and one-time members in the live group, but not a one-time membership a refund ended', () => {
-    expect(isLiveMember(member({}))).toBe(true);
-    expect(isLiveMember(member({ status: 'cancelled', period: 'onetime', expiresAt: undefined }))).toBe(true);
-    expect(isLiveMember(member({ status: 'cancelled' }))).toBe(false);
-    expect(isLiveMember(member({ status: 'cancelled', period: 'onetime', expiresAt: NOW_S - 10 }))).toBe(false);
+  it('counts active and one-time members as live, never an expired, cancelled or refunded one', () => {
+    expect(isLiveMember(member({}), NOW_MS)).toBe(true);
+    expect(isLiveMember(member({ status: 'cancelled', period: 'onetime', expiresAt: undefined }), NOW_MS)).toBe(true);
+    expect(isLiveMember(member({ period: 'onetime', expiresAt: undefined }), NOW_MS)).toBe(true);
+    // Cancelled keeps access until its expiry but no longer counts.
+    expect(isLiveMember(member({ status: 'cancelled' }), NOW_MS)).toBe(false);
+    // Still marked active (the renewal has not run) but expired: shown as Expired, so not live.
+    expect(isLiveMember(member({ expiresAt: NOW_S - 10 }), NOW_MS)).toBe(false);
+    expect(isLiveMember(member({ status: 'cancelled', period: 'onetime', expiresAt: NOW_S - 10 }), NOW_MS)).toBe(false);
   });
 
   it('splits a list keeping order', () => {
     const a = member({ id: 1 });
     const b = member({ id: 2, status: 'cancelled' });
     const c = member({ id: 3, period: 'onetime', expiresAt: undefined });
-    expect(groupMembers([a, b, c])).toEqual({ live: [a, c], inactive: [b] });
+    const d = member({ id: 4, expiresAt: NOW_S - 1 });
+    expect(groupMembers([a, b, c, d], NOW_MS)).toEqual({ live: [a, c], inactive: [b, d] });
+  });
+
+  it('counts each live person once, as the live group does', () => {
+    const members = [
+      member({ id: 1, userId: 1 }),
+      member({ id: 2, userId: 1, period: 'onetime', expiresAt: undefined }),
+      member({ id: 3, userId: 2, status: 'cancelled' }),
+      member({ id: 4, userId: 3, expiresAt: NOW_S - 1 }),
+      member({ id: 5, userId: 4, period: 'onetime', expiresAt: undefined }),
+    ];
+    expect(countLiveSubscribers(members, NOW_MS)).toBe(2);
+    expect(countLiveSubscribers(members, NOW_MS)).toBe(new Set(groupMembers(members, NOW_MS).live.map((m) => m.userId)).size);
   });
 });
 

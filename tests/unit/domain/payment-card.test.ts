@@ -62,8 +62,8 @@ describe('expiry', () => {
 
   it.each([
     ['03/26', null], // current month still works
-    ['02/26', 'invalid_date'], // last month
-    ['12/25', 'invalid_date'], // last year
+    ['02/26', 'expired_card'], // last month
+    ['12/25', 'expired_card'], // last year
     ['01/27', null],
     ['12/45', null], // 19 years ahead
     ['01/46', 'invalid_date'], // 20 years ahead
@@ -82,7 +82,7 @@ describe('expiry', () => {
   it('reads the current month in the given zone', () => {
     const lateMarchUtc = DateTime.fromISO('2026-03-31T23:30:00Z', { zone: 'utc' }).toMillis();
     expect(validateExpiry('03/26', lateMarchUtc)).toBeNull();
-    expect(validateExpiry('03/26', lateMarchUtc, 'Asia/Tokyo')).toBe('invalid_date');
+    expect(validateExpiry('03/26', lateMarchUtc, 'Asia/Tokyo')).toBe('expired_card');
   });
 
   it('parses and formats MM/YY', () => {

@@ -1,5 +1,5 @@
 import {
-  clearPayment, eventFromPaymentAnswer, INITIAL_PAYMENT_STATE, isFinal, needsRedirect, paymentActionRequired, paymentError,
+  clearPayment, eventFromPaymentAnswer, humanFailureMessage, INITIAL_PAYMENT_STATE, isFinal, needsRedirect, paymentActionRequired, paymentError,
   paymentPaid, paymentTransitions, startPayment, transition,
 } from '../../../src/domain/payment';
 
@@ -66,5 +66,14 @@ describe('provider answers', () => {
     [{ status: 'action_required' as const }, { type: 'error', code: 'error_unknown', message: '' }],
   ])('%p → %p', (answer, event) => {
     expect(eventFromPaymentAnswer(answer)).toEqual(event);
+  });
+});
+
+describe('failure screen message', () => {
+  it('shows a message written for people first, never one that only repeats a machine code', () => {
+    expect(humanFailureMessage('insufficient_funds', 'Insufficient funds on the card')).toBe('Insufficient funds on the card');
+    expect(humanFailureMessage('insufficient_funds', 'insufficient_funds')).toBeNull();
+    expect(humanFailureMessage('payment_failed', 'do_not_honor')).toBeNull();
+    expect(humanFailureMessage('error_unknown', '  ')).toBeNull();
   });
 });

@@ -3,12 +3,13 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Role, Transaction } from '../../../domain/entities';
 import { formatListTime, formatSignedMoney } from '../../../domain/format-light';
-import { badgeFor, signedAmount } from '../../../domain/transactions';
+import { badgeFor, isWithdrawal, signedAmount } from '../../../domain/transactions';
 import { Badge } from '../../components/Badge';
 import { Cell } from '../../components/Cell';
 import { EmptyState } from '../../components/EmptyState';
 import { InfiniteList } from '../../components/InfiniteList';
 import { Section } from '../../components/Section';
+import { WITHDRAWAL_TITLE_KEY, withdrawalSubtitle } from '../../shared/withdrawalRow';
 import type { DashboardViewModel } from './DashboardViewModel';
 
 
@@ -26,13 +27,17 @@ const TransactionRow = memo(function TransactionRow({ transaction, mode, nowMs }
     : transaction.channel?.name ?? (transaction.user && fullName(transaction.user));
   const amount = signedAmount(transaction.type, transaction.total);
   const amountText = formatSignedMoney(amount);
+  // A withdrawal has no counterpart: its type is its title (the payout screen's words), where it went the subtitle.
+  const withdrawal = isWithdrawal(transaction.type);
+  const title = withdrawal ? t(WITHDRAWAL_TITLE_KEY) : counterpart ?? label;
+  const subtitle = withdrawal ? withdrawalSubtitle(t, transaction) : counterpart ? label : undefined;
   return (
     <Cell
       to={`/transaction/${transaction.id}`}
       className="dashboard-transaction"
       before={<Badge type={badge} decorative />}
-      title={counterpart ?? label}
-      subtitle={counterpart ? label : undefined}
+      title={title}
+      subtitle={subtitle}
       after={
         <span className="dashboard-transaction__after">
           <span className={amount.minor > 0 ? 'dashboard-amount dashboard-amount--in' : 'dashboard-amount'} dir="ltr">{amountText}</span>

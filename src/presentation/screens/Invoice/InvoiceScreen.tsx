@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { Period } from '../../../domain/entities';
-import { formatMoney, formatMoneyDetails } from '../../../domain/format';
+import { formatMoney } from '../../../domain/format';
 import { AmountPresets } from '../../payment/AmountPresets';
 import { Avatar, Button, CardDisplay, Cell, CollapsibleText, Icon, Placeholder, Section, Spinner, TextInput } from '../../components';
 import { useFlowNavigation } from '../../payment/useFlowNavigation';
@@ -63,7 +63,7 @@ const InvoiceContent = observer(function InvoiceContent({ vm }: { vm: InvoiceVie
       <Screen title={t('payment.success.title')} state={READY} back="hidden" mainButton={{ text: finishText, onClick: vm.finish }}>
         <Placeholder className="payment-success" icon={<Icon name="check" size={48} />} title={t('payment.success.title')} text={t(`payment.success.text.${vm.kind}`)} />
         <Section header={t('payment.success.details')}>
-          <Cell title={t('payment.success.amount')} after={<span dir="ltr">{formatMoneyDetails(receipt.amount)}</span>} />
+          <Cell title={t('payment.success.amount')} after={<span dir="ltr">{formatMoney(receipt.amount)}</span>} />
           {receipt.card && <Cell title={t('payment.success.card')} after={<CardDisplay brand={receipt.card.brand} last={receipt.card.last4} />} />}
           {receipt.transactionId !== undefined && <Cell title={t('payment.success.transactionId')} after={<span data-testid="transaction-id">{receipt.transactionId}</span>} />}
         </Section>
@@ -77,13 +77,9 @@ const InvoiceContent = observer(function InvoiceContent({ vm }: { vm: InvoiceVie
           className="payment-failure"
           icon={<Icon name="alert" size={48} />}
           title={t('payment.failure.title')}
-          text={view.message || t('payment.failure.generic')}
-          actions={
-            <>
-              <Button mode="tinted" onClick={() => go(vm.retry())}>{t('payment.failure.retry')}</Button>
-              <Button mode="plain" onClick={vm.openSupport}>{t('payment.failure.support')}</Button>
-            </>
-          }
+          text={view.message ?? t('payment.failure.generic')}
+          // "Try again" is the main button alone: one retry on the screen.
+          actions={<Button mode="plain" onClick={vm.openSupport}>{t('payment.failure.support')}</Button>}
         />
         <p className="payment-failure__code">{t('payment.failure.code', { code: view.code })}</p>
       </Screen>

@@ -4,6 +4,7 @@ import type { MessengerPlatform } from '../../../application/ports/MessengerPlat
 import { errorCodeOf } from '../../../application/ports/RepositoryError';
 import { type AmountError, checkDonationInvoiceAmount, donationPresets, normalizeIntegerAmountInput } from '../../../domain/amounts';
 import type { Channel, SavedCard } from '../../../domain/entities';
+import { humanFailureMessage } from '../../../domain/payment';
 import { type InvoiceKind, invoiceLoadStateFromError, invoiceNotFoundKey } from '../../../domain/invoice';
 import { type Money, toMajor } from '../../../domain/money';
 import { PAYMENT_FORM_PATH, PAYMENT_METHOD_PATH, type PaymentFlowStore, type PaymentReceipt } from '../../payment/PaymentFlowStore';
@@ -20,7 +21,8 @@ export type InvoiceView =
   | { readonly kind: 'ready' }
   | { readonly kind: 'inProgress' }
   | { readonly kind: 'paid'; readonly receipt: PaymentReceipt }
-  | { readonly kind: 'failed'; readonly code: string; readonly message: string };
+  /** message: the human text, null for the generic one (humanFailureMessage); the code is shown small beneath. */
+  | { readonly kind: 'failed'; readonly code: string; readonly message: string | null };
 
 type LoadedInvoice = { readonly kind: 'donation'; readonly invoice: DonationInvoice } | { readonly kind: 'subscription'; readonly invoice: SubscriptionInvoice };
 
@@ -83,7 +85,10 @@ export class InvoiceViewModel {
       if (payment.status === 'paid' && receipt !== null) return { kind: 'paid', receipt };
       // A charge refused at settlement because another payment already bought this membership (its money is refunded).
       if (payment.status === 'error' && invoiceLoadStateFromError(payment.code ?? '') === 'alreadyExists') return { kind: 'alreadyExists' };
-      if (payment.status === 'error') return { kind: 'failed', code: payment.code ?? 'error_unknown', message: payment.message ?? '' };
+      if (payment.status === 'error') {
+        const code = payment.code ?? 'error_unknown';
+        return { kind: 'failed', code, message: humanFailureMessage(code, payment.message ?? '') };
+      }
       if (payment.status === 'pending' || payment.status === 'action_required') return { kind: 'inProgress' };
     }
     const state = this.loader.state;

@@ -30,6 +30,7 @@ const FIELD_OF_PROVIDER_CODE: Readonly<Record<string, CardField>> = {
   invalid_code: 'code',
   invalid_expiry: 'expiry',
   invalid_date: 'expiry',
+  expired_card: 'expiry',
   invalid_holder: 'holder',
 };
 const FIELD_ERROR_OF_PROVIDER_CODE: Readonly<Record<string, CardFieldError>> = {
@@ -38,8 +39,12 @@ const FIELD_ERROR_OF_PROVIDER_CODE: Readonly<Record<string, CardFieldError>> = {
   invalid_code: 'invalid_code',
   invalid_expiry: 'invalid_date',
   invalid_date: 'invalid_date',
+  expired_card: 'expired_card',
   invalid_holder: 'invalid_holder',
 };
+
+/** The i18n key of a field error; the expired card's text has its own group (cardExpiry). */
+const errorKeyOf = (error: CardFieldError): string => (error === 'expired_card' ? 'payment.cardExpiry.expired' : `payment.form.errors.${error}`);
 
 /**
  * /payment/form: the embedded card form (spec section 5). The card goes only to the provider, tokenised in the
@@ -148,12 +153,12 @@ export class PaymentFormViewModel {
 
   /** The i18n key of the error shown under a field, or null. */
   errorKey(field: CardField): string | null {
-    if (this.providerFieldError?.field === field) return `payment.form.errors.${this.providerFieldError.error}`;
+    if (this.providerFieldError?.field === field) return errorKeyOf(this.providerFieldError.error);
     // Partly typed fields are judged once left; empty ones only on Pay.
     const value = this[field];
     if (!this.submitted && !(this.touched.has(field) && value !== '')) return null;
     const error = this.check(field);
-    return error === null ? null : `payment.form.errors.${error}`;
+    return error === null ? null : errorKeyOf(error);
   }
 
   get firstInvalidField(): CardField | null {

@@ -11,6 +11,7 @@ import { Screen } from '../../shell/Screen';
 import { countryName } from '../../shared/countryName';
 import './payout.css';
 import { deviceZone } from '../../app/deviceZone';
+import { WITHDRAWAL_TITLE_KEY, withdrawalSubtitle } from '../../shared/withdrawalRow';
 import type { PayoutViewModel } from './PayoutViewModel';
 
 function WithdrawalRow({ transaction, locale, nowMs }: { transaction: Transaction; locale: string; nowMs: number }) {
@@ -20,8 +21,8 @@ function WithdrawalRow({ transaction, locale, nowMs }: { transaction: Transactio
     <Cell
       to={`/transaction/${transaction.id}`}
       before={<Badge type={badgeFor(transaction.type)} decorative />}
-      title={t('transaction.type.withdrawal')}
-      subtitle={formatDate(transaction.createdAt, locale, nowMs, deviceZone())}
+      title={t(WITHDRAWAL_TITLE_KEY)}
+      subtitle={[withdrawalSubtitle(t, transaction), formatDate(transaction.createdAt, locale, nowMs, deviceZone())].filter(Boolean).join(' · ')}
       after={
         <span>
           <span dir="ltr">{formatSignedMoney(signedAmount(transaction.type, transaction.total))}</span>

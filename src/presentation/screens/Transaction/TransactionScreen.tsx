@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { User } from '../../../domain/entities';
-import { formatDate, formatMoneyDetails, formatSignedMoney } from '../../../domain/format';
+import { formatDate, formatMoney, formatSignedMoney } from '../../../domain/format';
 import { Avatar, Badge, Button, CardDisplay, Cell, Placeholder, Section } from '../../components';
 import { useCanGoBack } from '../../navigation/history';
 import { Screen } from '../../shell/Screen';
@@ -29,22 +29,22 @@ const Details = observer(function Details({ vm }: { vm: TransactionViewModel }) 
     />
   );
   const cardRow = details.card && <Cell title={t('transaction.fields.card')} after={<CardDisplay brand={details.card.brand} last={details.card.last4} />} />;
-  const feeRow = details.serviceFee && <Cell title={t('transaction.fields.serviceFee')} after={<span dir="ltr">{formatMoneyDetails(details.serviceFee)}</span>} />;
+  const feeRow = details.serviceFee && <Cell title={t('transaction.fields.serviceFee')} after={<span dir="ltr">{formatMoney(details.serviceFee)}</span>} />;
   if (details.kind === 'withdrawal') {
     return (
       <Section header={t('transaction.fields.details')}>
         {details.country && <Cell title={t('transaction.fields.country')} after={countryName(details.country, i18n.language)} />}
         {methodRow}
         {cardRow}
-        <Cell title={t('transaction.fields.amount')} after={<span dir="ltr">{formatMoneyDetails(details.amount)}</span>} />
+        <Cell title={t('transaction.fields.amount')} after={<span dir="ltr">{formatMoney(details.amount)}</span>} />
         {details.conversion && (
           <>
-            <Cell title={t('transaction.fields.sentAs')} after={<span dir="ltr">{formatMoneyDetails(details.conversion.sent)}</span>} />
+            <Cell title={t('transaction.fields.sentAs')} after={<span dir="ltr">{formatMoney(details.conversion.sent)}</span>} />
             <Cell title={t('transaction.fields.rate')} after={<span dir="ltr">{`1 ${details.conversion.from} = ${details.conversion.rate} ${details.conversion.to}`}</span>} />
           </>
         )}
         {feeRow}
-        <Cell title={t('transaction.fields.total')} after={<span dir="ltr">{formatMoneyDetails(details.total)}</span>} />
+        <Cell title={t('transaction.fields.total')} after={<span dir="ltr">{formatMoney(details.total)}</span>} />
       </Section>
     );
   }
@@ -52,7 +52,7 @@ const Details = observer(function Details({ vm }: { vm: TransactionViewModel }) 
     <Section header={t('transaction.fields.details')}>
       {methodRow}
       {cardRow}
-      <Cell title={t('transaction.fields.price')} after={<span dir="ltr">{formatMoneyDetails(details.price)}</span>} />
+      <Cell title={t('transaction.fields.price')} after={<span dir="ltr">{formatMoney(details.price)}</span>} />
       {feeRow}
     </Section>
   );

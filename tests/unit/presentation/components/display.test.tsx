@@ -43,9 +43,14 @@ describe('Avatar', () => {
     expect(container.querySelector('.avatar')?.textContent).toBe('B');
   });
 
-  it('takes up to two initials, emoji-safe', () => {
+  it('takes up to two initials from letters only', () => {
     expect(initials('  anna maria smith ')).toBe('AM');
-    expect(initials('😀 Club')).toBe('😀C');
+    expect(initials('😀 Club')).toBe('C');
+    expect(initials('Jack 8')).toBe('J');
+    expect(initials('J8 Smith')).toBe('JS');
+    expect(initials('2pac shakur')).toBe('PS');
+    expect(initials('Юлия 2 Ким')).toBe('ЮК');
+    expect(initials('12345')).toBe('');
   });
 });
 

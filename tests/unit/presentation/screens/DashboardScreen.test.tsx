@@ -88,7 +88,7 @@ describe('DashboardScreen', () => {
       channels: [channel(1, 'Bakery'), channel(2, 'Garden', { connected: false, activeSubscribers: 1 })],
     }));
     await screen.findByRole('heading', { name: 'Balance' });
-    expect(screen.getByText('€12.5')).toBeTruthy();
+    expect(screen.getByText('€12.50')).toBeTruthy();
     expect(screen.getByText('3,000 ₽')).toBeTruthy(); // the matcher normalises the no-break space
     expect(screen.getByRole('link', { name: 'Payouts' }).getAttribute('href')).toBe('/payout');
     expect(screen.getByRole('link', { name: /Provide payout details/ }).getAttribute('href')).toBe('/payout/setup');
@@ -96,6 +96,19 @@ describe('DashboardScreen', () => {
     expect(screen.getByRole('link', { name: /Garden.*1 paid subscriber.*Bot disconnected/ })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Add channel' }).getAttribute('href')).toBe('/connectbot');
     expect(screen.getByRole('link', { name: 'Switch to follower view' }).getAttribute('href')).toBe('/dashboard/follower');
+  });
+
+  it('titles a withdrawal row "Withdrawal" as the payout screen does, with where the money went as its subtitle', async () => {
+    const withdrawal = {
+      id: 7, type: 'withdrawal' as const, createdAt: 1_750_000_000, total: money(1500, 'eur'), amount: money(1500, 'eur'),
+      paymentMethod: 'bank_card' as const, card: { brand: 'visa' as const, last4: '4242' },
+    };
+    await renderAt('/dashboard/creator', async () => dashboard('creator', { transactions: { items: [withdrawal], nextFrom: null } }));
+    const row = await screen.findByRole('link', { name: /Withdrawal/ });
+    expect(row.getAttribute('href')).toBe('/transaction/7');
+    expect(row.textContent).toContain('Bank card •••• 4242');
+    expect(row.textContent).not.toContain('Done');
+    expect(row.textContent).toContain('-€15');
   });
 
   it('is replaced with /verification by the shell when the creator view needs verification', async () => {

@@ -122,7 +122,7 @@ describe('InvoiceViewModel', () => {
     const shown = invoice('subscription', subscription.id);
     await shown.load();
     expect(shown.state.status).toBe('idle');
-    expect(shown.view).toMatchObject({ kind: 'failed', code: 'do_not_honor' });
+    expect(shown.view).toMatchObject({ kind: 'failed', code: 'do_not_honor', message: 'The issuing bank declined the payment' });
     expect(shown.retry()).toBe('/payment/choicePaymentMethod');
     expect(flow.payment.status).toBeNull();
   });

@@ -86,7 +86,9 @@ describe('PaymentFormViewModel', () => {
     const vm = new PaymentFormViewModel(flow, world.time, new FakeLinks());
     vm.blur('expiry');
     vm.setExpiry('12/24');
-    expect(vm.errorKey('expiry')).toBe('payment.form.errors.invalid_date');
+    expect(vm.errorKey('expiry')).toBe('payment.cardExpiry.expired');
+    vm.setExpiry('01/20');
+    expect(vm.errorKey('expiry')).toBe('payment.cardExpiry.expired');
     vm.setExpiry('01/25');
     expect(vm.errorKey('expiry')).toBeNull();
     vm.setExpiry('12/44');
