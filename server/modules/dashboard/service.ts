@@ -132,10 +132,14 @@ export class DashboardService {
     // The owners' versions first, the view after: an entry is never older than the versions it keeps. A channel the
     // view shows that the first read did not name can only come from a membership or ledger line of the follower's
     // added since, which bumped the follower's version after the auth hook read it: the entry is never hit.
-    const { owners, nextExpiryMs } = await this.queries.followerDependencies(user.id, nowMs);
+    // Version 0 (a new user with nothing yet) is never cached: the view alone, in one wave.
+    const dependencies = dashboardVersion === 0 ? undefined : await this.queries.followerDependencies(user.id, nowMs);
     const [{ flags }, part] = await Promise.all([this.queries.head(user.id, nowMs, false), this.followerPart(user, nowMs)]);
-    const entry: CachedFollower = { flags, part, owners };
-    this.followerCache.set(user.id, { version: dashboardVersion, computedAtMs: nowMs, validUntilMs: nextExpiryMs ?? Number.POSITIVE_INFINITY, value: entry });
+    const entry: CachedFollower = { flags, part, owners: dependencies?.owners ?? [] };
+    if (dependencies !== undefined) {
+      const validUntilMs = dependencies.nextExpiryMs ?? Number.POSITIVE_INFINITY;
+      this.followerCache.set(user.id, { version: dashboardVersion, computedAtMs: nowMs, validUntilMs, value: entry });
+    }
     return entry;
   }
 
