@@ -5,9 +5,9 @@
  * DATABASE_URL (or TEST_DATABASE_URL, as scripts/with-postgres.sh sets) points at PostgreSQL, on a fresh database
  * created on that server (dropped afterwards). Each scenario runs with N concurrent clients for a bounded time and
  * count over real HTTP (keep-alive); the table shows requests per second, its ratio to the reference scenario (the
- * lightest signed call, GET /api/v2/channel/languages: auth and a constant answer, measured first and again last in
- * the same run; ratios divide by the faster of the two, so a cold start or a busy spell does not flatter them and
- * they compare across machines), p50/p90/p99 latency and CPU per request: "loop" is the server's
+ * lightest signed call, GET /api/v2/channel/languages: auth and a constant answer) measured again right before each
+ * scenario, so ratios compare across machines and hold on a shared machine whose load drifts during a run (the "ref"
+ * column is that paired measurement), p50/p90/p99 latency and CPU per request: "loop" is the server's
  * event loop (its own work), "proc" this process (server and load generator), "host" the whole machine (adds the
  * database; meaningful on an otherwise idle machine). Loop and proc stay comparable on a busy one.
  * The setup adds, through the API, a verified creator with a channel per client and a follower per client who paid
@@ -183,7 +183,7 @@ async function main(): Promise<void> {
     const followers = await makeFollowers(origin, auth, CONCURRENCY);
 
     console.info(`Backers API benchmark: ${label}; ${CONCURRENCY} concurrent clients, up to ${SECONDS} s or ${MAX_REQUESTS} requests per call`);
-    console.info('call'.padEnd(52) + 'requests'.padStart(9) + 'errors'.padStart(8) + 'req/s'.padStart(9) + 'ratio'.padStart(8) + 'p50 ms'.padStart(9) + 'p90 ms'.padStart(9) +
+    console.info('call'.padEnd(52) + 'requests'.padStart(9) + 'errors'.padStart(8) + 'req/s'.padStart(9) + 'ref'.padStart(8) + 'ratio'.padStart(8) + 'p50 ms'.padStart(9) + 'p90 ms'.padStart(9) +
       'p99 ms'.padStart(9) + 'loop ms'.padStart(9) + 'proc ms'.padStart(9) + 'host ms'.padStart(9) + 'bytes'.padStart(8));
     const only = process.env.BENCH_ONLY;
     const scenarios = SCENARIOS({ secondPage, creators, followers }).filter((candidate) => candidate.name === REFERENCE || !only || candidate.name.includes(only));
@@ -193,16 +193,14 @@ async function main(): Promise<void> {
       return run(origin, scenario, authorizations, { requests: MAX_REQUESTS, ms: SECONDS * 1000 });
     };
     const reference = scenarios.find((scenario) => scenario.name === REFERENCE)!;
-    const results: { scenario: Scenario; result: Awaited<ReturnType<typeof run>> }[] = [];
-    for (const scenario of scenarios) results.push({ scenario, result: await measure(scenario) });
-    results.push({ scenario: { ...reference, name: `${REFERENCE.replace(' (reference)', '')} (reference, again)` }, result: await measure(reference) });
-    const referenceRps = Math.max(results[0]!.result.rps, results[results.length - 1]!.result.rps);
     const verdicts: string[] = [];
-    for (const { scenario, result } of results) {
+    for (const scenario of scenarios) {
+      const referenceRps = (await measure(reference)).rps;
+      const result = scenario === reference ? await measure(reference) : await measure(scenario);
       const ratio = result.rps / referenceRps;
       console.info(
-        scenario.name.padEnd(52) + String(result.count).padStart(9) + String(result.errors).padStart(8) + result.rps.toFixed(0).padStart(9) + `${ratio.toFixed(2)}×`.padStart(8) +
-          result.p50.toFixed(1).padStart(9) + result.p90.toFixed(1).padStart(9) + result.p99.toFixed(1).padStart(9) + result.cpuMs.toFixed(2).padStart(9) +
+        scenario.name.padEnd(52) + String(result.count).padStart(9) + String(result.errors).padStart(8) + result.rps.toFixed(0).padStart(9) + referenceRps.toFixed(0).padStart(8) +
+          `${ratio.toFixed(2)}×`.padStart(8) + result.p50.toFixed(1).padStart(9) + result.p90.toFixed(1).padStart(9) + result.p99.toFixed(1).padStart(9) + result.cpuMs.toFixed(2).padStart(9) +
           result.processCpuMs.toFixed(2).padStart(9) + result.machineCpuMs.toFixed(2).padStart(9) + result.bytesPerAnswer.toFixed(0).padStart(8),
       );
       if (scenario.name.startsWith('GET /api/v2/dashboard (')) {
