@@ -7,11 +7,14 @@
  * - follower: the flags; the memberships with their subscription, channel and both subscriber counts; the saved
  *   cards; the first transactions page.
  * Transaction pages (POST /dashboard/transactions) are prepared per list, first page and later pages.
+ * For the follower view's cache: what it depends on beyond the follower's own rows (followerDependencies), and the
+ * dashboard versions of those users, read batched (dashboardVersions).
  * The shapes and rules match ChannelsRepository.listByOwnerWithCounts, SubscriptionsRepository/ChannelsRepository
  * activeSubscribers, CardsRepository.listByUser and TransactionsRepository.pageForUser, which other calls use.
  */
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type BalanceTotalsRow, type Balances, balanceBoundary, balanceTotalsQuery, balancesFromTotals } from '../payments/ledger/ledger';
+import { BatchLoader } from '../../platform/db/batchLoader';
 import type { Db } from '../../platform/db/db';
 import { liveMemberSql } from '../../platform/db/members';
 import type { Role, TransactionType } from '../../../src/domain/entities';
@@ -46,6 +49,20 @@ export interface Membership {
   readonly channel: ChannelRow;
   /** Distinct members of the channel's subscriptions with access now. */
   readonly channelSubscribers: number;
+}
+
+/** A user's dashboard version (migration 0004) as read: 0 when the user has no row yet. */
+export interface UserVersion {
+  readonly userId: number;
+  readonly version: number;
+}
+
+/** What a follower view shows of other users' data, read in one statement before the view itself. */
+export interface FollowerDependencies {
+  /** The owners of every channel the view can show (memberships and the first ledger page) with their versions. */
+  readonly owners: readonly UserVersion[];
+  /** The earliest member expiry after now in the channels of the follower's memberships (counts and access change). */
+  readonly nextExpiryMs: number | null;
 }
 
 export function dashboardQueries(db: Db) {
@@ -141,8 +158,56 @@ export function dashboardQueries(db: Db) {
     };
   };
 
+  // A superset of the channels the follower view shows: every membership's (the view lists up to MEMBERSHIPS_LIMIT)
+  // and those of the first ledger page (channel and subscription). One statement, so the versions and the expiry
+  // are of one snapshot.
+  const followerTypes = sql.join(TYPES_BY_MODE.follower.map((type) => sql`${type}`), sql`, `);
+  const followerDependencies = db.select({
+    ownerId: sql<number>`owners.owner_id`,
+    version: sql<number>`coalesce((select version from dashboard_versions where user_id = owners.owner_id), 0)`,
+    nextExpiryMs: sql<number | null>`(
+      select (extract(epoch from min(next.expires_at)) * 1000)::float8
+      from (select distinct s.channel_id from ${subscriptionMembers} m join ${subscriptions} s on s.id = m.subscription_id where m.user_id = ${userId}) mc
+      join ${subscriptions} cs on cs.channel_id = mc.channel_id
+      cross join lateral (
+        select min(e.expires_at) as expires_at from ${subscriptionMembers} e where e.subscription_id = cs.id and e.expires_at > ${now}
+      ) next
+    )`,
+  }).from(sql`(
+    with page as (
+      select channel_id, subscription_id from ${t} where user_id = ${userId} and type in (${followerTypes})
+      order by created_at desc, id desc limit ${sql.raw(String(PAGE_SIZE + 1))}
+    ), shown as (
+      select s.channel_id from ${subscriptionMembers} m join ${subscriptions} s on s.id = m.subscription_id where m.user_id = ${userId}
+      union select channel_id from page where channel_id is not null
+      union select s.channel_id from page join ${subscriptions} s on s.id = page.subscription_id
+    )
+    select distinct c.owner_id from ${channels} c where c.id in (select channel_id from shown)
+  ) owners`).prepare('dashboard_follower_dependencies');
+
+  const versions = db.select({ userId: sql<number>`user_id`, version: sql<number>`version` })
+    .from(sql`dashboard_versions`)
+    .where(sql`user_id = any(${sql.placeholder('userIds')}::bigint[])`)
+    .prepare('dashboard_versions_of_users');
+
   return {
     head,
+    followerDependencies: async (id: number, nowMs: number): Promise<FollowerDependencies> => {
+      const rows = await followerDependencies.execute({ userId: id, now: new Date(nowMs) });
+      const nextExpiryMs = rows[0]?.nextExpiryMs;
+      return {
+        owners: rows.map((row) => ({ userId: Number(row.ownerId), version: Number(row.version) })),
+        nextExpiryMs: nextExpiryMs === null || nextExpiryMs === undefined ? null : Number(nextExpiryMs),
+      };
+    },
+    /**
+     * Dashboard versions of users, the lookups of one event-loop turn in one query (users without a row are left
+     * out: version 0). A lookup's query starts after it was asked for, so it sees every commit before the request.
+     */
+    dashboardVersions: new BatchLoader<number, UserVersion>(
+      async (userIds) => (await versions.execute({ userIds: [...userIds] })).map((row) => ({ userId: Number(row.userId), version: Number(row.version) })),
+      (row) => row.userId,
+    ),
     channelsWithCounts: async (id: number, at: Date): Promise<{ channel: ChannelRow; activeSubscribers: number }[]> =>
       (await channelsWithCounts.execute({ userId: id, now: at })).map((row) => ({ channel: row.channel, activeSubscribers: Number(row.activeSubscribers) })),
     /** PAGE_SIZE + 1 rows of the mode's lines ('all') or of the withdrawals, after the cursor when given. */

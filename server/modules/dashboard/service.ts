@@ -2,6 +2,7 @@
  * The dashboard in both modes (spec sections 2 and 7). Creator mode answers migration_required while a migration
  * is due and not started, then verification_required until verification is approved. Follower mode always answers
  * (a new user's first screen). Without `mode`, creators get the creator view and everyone else the follower view.
+ * Both views are answered from memory while nothing they show has changed (./cache.ts).
  */
 import type { DashboardResponse, TransactionsPage } from '../../../src/contract/api';
 import type { Role } from '../../../src/domain/entities';
@@ -16,17 +17,21 @@ import { nextWindowStart } from '../payments/ledger/windows';
 import { requireVerified } from '../channels/access';
 import type { ServiceDeps } from '../../platform/serviceDeps';
 import { cardDto, channelDto, memberDto, subscriptionDto, transactionDto, userDto, withdrawalAccountDto } from '../../platform/dto';
-import { type DashboardHead, type DashboardQueries, dashboardQueries } from './queries';
+import { type DashboardHead, type DashboardQueries, type UserVersion, dashboardQueries } from './queries';
 import { DashboardCache } from './cache';
 import { migrationState } from '../migration/rules';
 
-type CreatorPart = Omit<DashboardResponse, 'mode' | 'isCreator' | 'user' | 'migrationAvailable'>;
-/** What the cache keeps of a creator view: everything but the user row, which is read fresh on every request. */
-interface CachedCreator {
+type ViewPart = Omit<DashboardResponse, 'mode' | 'isCreator' | 'user' | 'migrationAvailable'>;
+/** What the cache keeps of a view: everything but the user row, which is read fresh on every request. */
+interface CachedView {
   readonly flags: UserFlags;
-  readonly part: CreatorPart;
+  readonly part: ViewPart;
   /** The last encoded answer and the user state it was made for (see userStamp). */
   encoded?: { readonly userStamp: string; readonly body: Buffer };
+}
+/** A follower view also shows other users' channels and subscriptions: their owners' versions when it was read. */
+interface CachedFollower extends CachedView {
+  readonly owners: readonly UserVersion[];
 }
 
 /** Everything of the user row a creator answer depends on: the user DTO, the verification and the migration refusal. */
@@ -39,7 +44,8 @@ const balanceDtos = (balances: readonly Money[]) => balances.map((b) => ({ curre
 
 export class DashboardService {
   private readonly queries: DashboardQueries;
-  private readonly cache = new DashboardCache<CachedCreator>();
+  private readonly cache = new DashboardCache<CachedView>();
+  private readonly followerCache = new DashboardCache<CachedFollower>();
 
   constructor(private readonly deps: ServiceDeps) {
     this.queries = dashboardQueries(deps.db);
@@ -47,42 +53,46 @@ export class DashboardService {
 
   /**
    * GET /dashboard as encoded JSON. A verified user asking for (or defaulting to) the creator view gets it from memory
-   * while the dashboard version is unchanged (else read at once, three round trips), encoded once per user state and
-   * sent again as the same bytes; encoding is most of the work left on that path. Everyone else is read fresh.
+   * while the dashboard version is unchanged (else read at once, three round trips); the follower view likewise while
+   * the follower's version and those of the owners of the channels it shows are unchanged (one batched read of those
+   * versions; else read in two waves). Each is encoded once per user state and sent again as the same bytes; encoding
+   * is most of the work left on that path. An unverified user asking for the creator view is refused from the flags.
    */
   async loadEncoded(user: UserRow, requestedMode: Role | undefined, dashboardVersion: number, encode: DashboardEncoder): Promise<Buffer> {
     const nowMs = this.deps.clock.now();
     if (user.verificationStatus === 'approved' && requestedMode !== 'follower') {
-      const cached = await this.cachedCreator(user, dashboardVersion, nowMs);
-      const stamp = userStamp(user);
-      if (cached.encoded?.userStamp === stamp) return cached.encoded.body;
-      const body = Buffer.from(encode(this.creatorAnswer(user, cached.flags, cached.part)));
-      cached.encoded = { userStamp: stamp, body };
-      return body;
+      return this.encodedOnce(user, await this.cachedCreator(user, dashboardVersion, nowMs), encode, (cached) => this.creatorAnswer(user, cached.flags, cached.part));
     }
-    return Buffer.from(encode(await this.uncachedAnswer(user, requestedMode, nowMs)));
+    if (requestedMode === 'creator') this.refuseCreator(user, (await this.queries.head(user.id, nowMs, false)).flags);
+    const cached = await this.cachedFollower(user, dashboardVersion, nowMs);
+    // Without a mode, a user with channels gets the creator view: refused, as the user is not verified.
+    if (requestedMode === undefined && cached.flags.hasChannels) this.refuseCreator(user, cached.flags);
+    return this.encodedOnce(user, cached, encode, (view) => this.followerAnswer(user, view.flags, view.part));
   }
 
-  /** The follower view, or an unverified user's creator view (which answers migration_required or verification_required). */
-  private async uncachedAnswer(user: UserRow, requestedMode: Role | undefined, nowMs: number): Promise<DashboardResponse> {
-    // Asked for the follower view: read it together with the flags (one wave of queries).
-    const followerPart = requestedMode === 'follower' ? this.followerPart(user, nowMs) : undefined;
-    followerPart?.catch(() => undefined);
-    const { flags } = await this.queries.head(user.id, nowMs, false);
+  /** The answer of a cached view as bytes, encoded again only when the user row changed what it shows. */
+  private encodedOnce<V extends CachedView>(user: UserRow, cached: V, encode: DashboardEncoder, answer: (view: V) => DashboardResponse): Buffer {
+    const stamp = userStamp(user);
+    if (cached.encoded?.userStamp === stamp) return cached.encoded.body;
+    const body = Buffer.from(encode(answer(cached)));
+    cached.encoded = { userStamp: stamp, body };
+    return body;
+  }
+
+  /** An unverified user's creator view: migration_required while a migration is due, else verification_required. */
+  private refuseCreator(user: UserRow, flags: UserFlags): never {
+    if (migrationState(flags, user.migrationRefused).required) throw new AppError('migration_required', 'Move your channels from the previous product first');
+    requireVerified(user);
+    throw new AppError('verification_required', 'Verification is required to use creator features');
+  }
+
+  private followerAnswer(user: UserRow, flags: UserFlags, part: ViewPart): DashboardResponse {
     const isCreator = flags.hasChannels || user.verificationStatus === 'approved';
-    const mode: Role = requestedMode ?? (isCreator ? 'creator' : 'follower');
-    const migration = migrationState(flags, user.migrationRefused);
-    if (mode === 'creator') {
-      // Only unverified users get here: migration_required or verification_required, before reading anything else.
-      if (migration.required) throw new AppError('migration_required', 'Move your channels from the previous product first');
-      requireVerified(user);
-      return this.creatorAnswer(user, flags, await this.creatorPart(user, this.queries.head(user.id, nowMs, true), nowMs));
-    }
-    return { mode, isCreator, user: userDto(user), migrationAvailable: migration.available, ...(await (followerPart ?? this.followerPart(user, nowMs))) };
+    return { mode: 'follower', isCreator, user: userDto(user), migrationAvailable: migrationState(flags, user.migrationRefused).available, ...part };
   }
 
   /** The creator view from its parts: migration_required first, then verification_required. */
-  private creatorAnswer(user: UserRow, flags: UserFlags, part: CreatorPart): DashboardResponse {
+  private creatorAnswer(user: UserRow, flags: UserFlags, part: ViewPart): DashboardResponse {
     const migration = migrationState(flags, user.migrationRefused);
     if (migration.required) throw new AppError('migration_required', 'Move your channels from the previous product first');
     requireVerified(user);
@@ -90,11 +100,11 @@ export class DashboardService {
   }
 
   /** The creator view from memory while the dashboard version is unchanged, else read at once (three round trips). */
-  private async cachedCreator(user: UserRow, dashboardVersion: number, nowMs: number): Promise<CachedCreator> {
+  private async cachedCreator(user: UserRow, dashboardVersion: number, nowMs: number): Promise<CachedView> {
     return this.cache.get(user.id, dashboardVersion, nowMs) ?? this.fillCreator(user, dashboardVersion, nowMs);
   }
 
-  private async fillCreator(user: UserRow, dashboardVersion: number, nowMs: number): Promise<CachedCreator> {
+  private async fillCreator(user: UserRow, dashboardVersion: number, nowMs: number): Promise<CachedView> {
     const head = this.queries.head(user.id, nowMs, true);
     const [{ flags, nextExpiryMs }, part] = await Promise.all([head, this.creatorPart(user, head, nowMs)]);
     const entry = { flags, part };
@@ -103,7 +113,37 @@ export class DashboardService {
     return entry;
   }
 
-  private async creatorPart(user: UserRow, head: Promise<DashboardHead>, nowMs: number): Promise<CreatorPart> {
+  /**
+   * The follower view from memory while the follower's version and its channel owners' versions are unchanged
+   * (./cache.ts), else read in two waves: the owners' versions and the next expiry, then the view.
+   */
+  private async cachedFollower(user: UserRow, dashboardVersion: number, nowMs: number): Promise<CachedFollower> {
+    const cached = this.followerCache.get(user.id, dashboardVersion, nowMs);
+    if (cached !== undefined && await this.ownersUnchanged(cached.owners)) return cached;
+    return this.fillFollower(user, dashboardVersion, nowMs);
+  }
+
+  private async ownersUnchanged(owners: readonly UserVersion[]): Promise<boolean> {
+    const current = await Promise.all(owners.map((owner) => this.queries.dashboardVersions.load(owner.userId)));
+    return owners.every((owner, index) => (current[index]?.version ?? 0) === owner.version);
+  }
+
+  private async fillFollower(user: UserRow, dashboardVersion: number, nowMs: number): Promise<CachedFollower> {
+    // The owners' versions first, the view after: an entry is never older than the versions it keeps. A channel the
+    // view shows that the first read did not name can only come from a membership or ledger line of the follower's
+    // added since, which bumped the follower's version after the auth hook read it: the entry is never hit.
+    // Version 0 (a new user with nothing yet) is never cached: the view alone, in one wave.
+    const dependencies = dashboardVersion === 0 ? undefined : await this.queries.followerDependencies(user.id, nowMs);
+    const [{ flags }, part] = await Promise.all([this.queries.head(user.id, nowMs, false), this.followerPart(user, nowMs)]);
+    const entry: CachedFollower = { flags, part, owners: dependencies?.owners ?? [] };
+    if (dependencies !== undefined) {
+      const validUntilMs = dependencies.nextExpiryMs ?? Number.POSITIVE_INFINITY;
+      this.followerCache.set(user.id, { version: dashboardVersion, computedAtMs: nowMs, validUntilMs, value: entry });
+    }
+    return entry;
+  }
+
+  private async creatorPart(user: UserRow, head: Promise<DashboardHead>, nowMs: number): Promise<ViewPart> {
     const [channels, transactions, { balances, account }] = await Promise.all([
       this.queries.channelsWithCounts(user.id, new Date(nowMs)),
       this.queries.transactions(user.id, 'creator', 'all', null),
@@ -123,7 +163,7 @@ export class DashboardService {
     };
   }
 
-  private async followerPart(user: UserRow, nowMs: number) {
+  private async followerPart(user: UserRow, nowMs: number): Promise<ViewPart> {
     const [memberships, cards, transactions] = await Promise.all([
       this.queries.memberships(user.id, new Date(nowMs)),
       this.queries.cards(user.id),

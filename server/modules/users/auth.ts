@@ -144,6 +144,10 @@ interface UserWithVersion {
  * Users by Telegram id with their dashboard version, as a prepared statement (prepared once per connection on
  * PostgreSQL). The hook runs it for every request, batched: the requests of one event-loop turn share one query. The
  * version lets the dashboard answer from memory without another round trip.
+ * The contract the dashboard caches rely on (server/modules/dashboard/cache.ts), whoever changes how versions are
+ * bumped: every change a user's dashboard shows bumps that user's version in the same transaction as the change, so
+ * a read that starts after the change committed sees the new version. This read starts after the request arrived
+ * (the batch is sent later), so it sees every write committed before the request.
  */
 function usersWithVersionQuery(db: Db) {
   const query = db.select({

@@ -121,6 +121,7 @@ export const subscriptionMembers = pgTable('subscription_members', {
   uniqueIndex('subscription_members_subscription_user').on(table.subscriptionId, table.userId),
   index('subscription_members_subscription').on(table.subscriptionId, table.createdAt, table.id),
   index('subscription_members_user').on(table.userId, table.createdAt, table.id),
+  index('subscription_members_subscription_expiry').on(table.subscriptionId, table.expiresAt),
   index('subscription_members_due').on(table.expiresAt).where(sql`status = 'active' and expires_at is not null`),
 ]);
 
