@@ -1,6 +1,7 @@
 /** Memberships seen from their private channel: personal invite links and removals after access ended. */
-import { and, desc, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lte, not, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/db';
+import { renewalStillPossible } from '../payments/renewalWindow';
 import { type ChannelPresence, type ChannelRow, type MemberRow, channelMembers, channels, subscriptionMembers, subscriptions, users } from '../../platform/db/schema';
 
 export interface MemberInChannel {
@@ -66,6 +67,9 @@ export class AccessRepository {
         isNotNull(subscriptionMembers.inviteLink), isNull(subscriptionMembers.accessRemovedAt), isNotNull(subscriptionMembers.expiresAt),
         lte(subscriptionMembers.expiresAt, now),
         eq(channels.type, 'private'), eq(channels.connected, true), sql`not ${other}`,
+        // Not while a renewal may still extend it (due, or waiting for the provider): the bot would remove a member
+        // whose payment then goes through, e.g. when the bot comes back to a channel between the two jobs.
+        not(renewalStillPossible(now.getTime())),
       ))
       .orderBy(subscriptionMembers.expiresAt, subscriptionMembers.id)
       .limit(limit);

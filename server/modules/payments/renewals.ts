@@ -22,17 +22,17 @@
  * expired while the server was down are caught up (one final attempt; when it succeeds the new period starts then,
  * so no day already gone by is billed) if they expired within the last RENEWAL_CATCH_UP; older ones stay expired.
  */
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { type Currency, money } from '../../../src/domain/money';
 import type { JobContext } from '../../platform/jobs';
 import type { MoneyDb } from '../../platform/db/moneyDb';
 import type { MoneyEngine } from './engine';
 import { markRenewalFailed, newPaymentId } from './PaymentService';
-import { channels, savedCards, subscriptionMembers, subscriptions, users } from '../../platform/db/schema';
+import { RENEWAL_LEAD_MS, renewable, renewalKeyOf } from './renewalWindow';
+import { channels, savedCards, subscriptionMembers, subscriptions } from '../../platform/db/schema';
 import { payments } from '../../platform/db/schema-money';
 
-export const RENEWAL_LEAD_MS = 24 * 60 * 60 * 1000;
-export const RENEWAL_CATCH_UP_MS = 7 * 24 * 60 * 60 * 1000;
+export { RENEWAL_CATCH_UP_MS, RENEWAL_LEAD_MS } from './renewalWindow';
 const BATCH = 50;
 /** A claimed attempt not sent to the provider after this long belongs to a process that died: resume it. */
 const RESUME_AFTER_MS = 60_000;
@@ -88,26 +88,16 @@ export async function runRenewals(context: Pick<JobContext, 'db' | 'nowMs'>, eng
 async function claimDue(db: MoneyDb, nowMs: number): Promise<Claimed[]> {
   const now = new Date(nowMs);
   const nowIso = now.toISOString();
-  const attemptKey = sql`concat('renewal:', ${subscriptionMembers.id}, ':', floor(extract(epoch from ${subscriptionMembers.expiresAt}) * 1000)::bigint, ':', case when ${subscriptionMembers.expiresAt} > ${nowIso}::timestamptz then 'early' else 'final' end)`;
+  const attemptKey = renewalKeyOf(sql`case when ${subscriptionMembers.expiresAt} > ${nowIso}::timestamptz then 'early' else 'final' end`);
   return db.transaction(async (tx) => {
     const due = await tx.select({ member: subscriptionMembers, channelId: channels.id })
       .from(subscriptionMembers)
       .innerJoin(subscriptions, eq(subscriptions.id, subscriptionMembers.subscriptionId))
       .innerJoin(channels, eq(channels.id, subscriptions.channelId))
       .where(and(
-        eq(subscriptionMembers.status, 'active'),
-        ne(subscriptionMembers.period, 'onetime'),
-        isNotNull(subscriptionMembers.expiresAt),
+        renewable(nowMs),
         lte(subscriptionMembers.expiresAt, new Date(nowMs + RENEWAL_LEAD_MS)),
-        gt(subscriptionMembers.expiresAt, new Date(nowMs - RENEWAL_CATCH_UP_MS)),
-        // A renewal is a new payment: attempted only where invoiceTargets.assertPayable would take one.
-        eq(subscriptions.deleted, false),
-        eq(channels.deleted, false),
         eq(channels.connected, true),
-        eq(channels.moderation, 'approved'),
-        sql`not exists (select 1 from ${users} where ${users.id} in (${channels.ownerId}, ${subscriptionMembers.userId}) and ${users.banned})`,
-        // A restore never charges: memberships that had ended before it stay ended.
-        or(isNull(subscriptions.restoredAt), gt(subscriptionMembers.expiresAt, subscriptions.restoredAt)),
         or(and(eq(subscriptionMembers.renewalFailed, false), gt(subscriptionMembers.expiresAt, now)), lte(subscriptionMembers.expiresAt, now)),
         sql`not exists (select 1 from ${payments} where ${payments.renewalKey} = ${attemptKey})`,
       ))

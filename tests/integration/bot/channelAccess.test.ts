@@ -4,6 +4,7 @@
  * the member once (ban, then unban); paying again gives a new link; public channels are left alone.
  */
 import type { FollowerMemberResponse } from '../../../src/contract/api';
+import { AccessRepository } from '../../../server/modules/access/repository';
 import { type TestServer, botApiCalls, newUser, startTestServer } from '../support/testServer';
 import { type Shop, openShop, payWithNewCard } from '../money/support/money';
 
@@ -77,6 +78,26 @@ describe('private channels', () => {
     expect(await mine('unbanChatMember')).toHaveLength(1);
     await advanceDays(1);
     expect(await mine('banChatMember')).toHaveLength(2);
+  });
+
+  it('a member whose renewal is still to come is not removed; once its final attempt failed, they are', async () => {
+    const shop = await openShop(server, { private: true });
+    const follower = newUser('Renewing');
+    const chatId = chatOf(shop);
+    const paid = await payWithNewCard(server, follower, 'subscription', shop.subscriptions.weekly, '4242424242424242');
+    const mine = async (method: string) => (await callsIn(method, chatId)).filter((call) => call.params.user_id === follower.telegramId);
+    // Past the expiry before any renewal ran (the bot was away from the channel, or the jobs were late): the renewal
+    // job will still charge the saved card, so the channel-access job must not remove the member meanwhile.
+    server.clock.advance(8 * 86_400);
+    const ended = await new AccessRepository(server.app.deps.db).endedAccess(new Date(server.clock.now()), 1000);
+    expect(ended.map((row) => row.memberId)).not.toContain(paid.subscriptionMemberId);
+    // Without a card to charge the final attempt fails, and then access has ended.
+    const cards = await server.api<{ cards: { id: number }[] }>(follower, 'GET', '/follower/cards');
+    for (const card of cards.body.cards) expect((await server.api(follower, 'GET', `/follower/cards/${card.id}/delete`)).status).toBe(200);
+    await advanceDays(0.01);
+    await advanceDays(0.01);
+    expect(await mine('banChatMember')).toHaveLength(1);
+    expect(await mine('unbanChatMember')).toHaveLength(1);
   });
 
   it('a one-time membership never ends', async () => {

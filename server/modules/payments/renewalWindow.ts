@@ -1,0 +1,48 @@
+/**
+ * When the renewal job may still charge a membership for its current period: the one definition shared by the
+ * renewal claim (renewals.ts) and the channel-access job (access/repository.ts), so a member is never removed from a
+ * private channel while a renewal that would keep them in is still to come.
+ */
+import { type SQL, and, eq, gt, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { channels, subscriptionMembers, subscriptions, users } from '../../platform/db/schema';
+import { payments } from '../../platform/db/schema-money';
+
+export const RENEWAL_LEAD_MS = 24 * 60 * 60 * 1000;
+export const RENEWAL_CATCH_UP_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The renewal_key of a membership's attempt for its current expiry: renewal:<member>:<expiry ms>:<early|final>. */
+export function renewalKeyOf(phase: SQL): SQL {
+  return sql`concat('renewal:', ${subscriptionMembers.id}, ':', floor(extract(epoch from ${subscriptionMembers.expiresAt}) * 1000)::bigint, ':', ${phase})`;
+}
+
+/**
+ * Over subscription_members joined to its subscription and channel: an auto-renewing membership, expired at most
+ * RENEWAL_CATCH_UP ago, whose renewal a new payment's rules would allow (subscription and channel not deleted, channel
+ * approved, nobody banned, not ended before a restore). Whether the bot is in the channel is the caller's condition.
+ */
+export function renewable(nowMs: number): SQL {
+  return and(
+    eq(subscriptionMembers.status, 'active'),
+    ne(subscriptionMembers.period, 'onetime'),
+    isNotNull(subscriptionMembers.expiresAt),
+    gt(subscriptionMembers.expiresAt, new Date(nowMs - RENEWAL_CATCH_UP_MS)),
+    // A renewal is a new payment: attempted only where invoiceTargets.assertPayable would take one.
+    eq(subscriptions.deleted, false),
+    eq(channels.deleted, false),
+    eq(channels.moderation, 'approved'),
+    sql`not exists (select 1 from ${users} where ${users.id} in (${channels.ownerId}, ${subscriptionMembers.userId}) and ${users.banned})`,
+    // A restore never charges: memberships that had ended before it stay ended.
+    or(isNull(subscriptions.restoredAt), gt(subscriptionMembers.expiresAt, subscriptions.restoredAt)),
+  ) as SQL;
+}
+
+/**
+ * A renewal may still extend this membership: it is renewable and its final attempt for the current expiry has not
+ * failed (not made yet, or still waiting for the provider).
+ */
+export function renewalStillPossible(nowMs: number): SQL {
+  return and(
+    renewable(nowMs),
+    sql`not exists (select 1 from ${payments} where ${payments.renewalKey} = ${renewalKeyOf(sql`'final'`)} and ${payments.status} = 'error')`,
+  ) as SQL;
+}
