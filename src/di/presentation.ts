@@ -40,11 +40,11 @@ export function presentationModule(): ContainerModule {
       construct(() => import('../presentation/screens/Cards/CardsViewModel'), 'CardsViewModel'));
     bindViewModel(bind, TOKENS.CardViewModel, [TOKENS.CardRepository, TOKENS.SetPrimaryCard, TOKENS.RemoveCard, TOKENS.ToastStore, TOKENS.Dialogs],
       construct(() => import('../presentation/screens/Card/CardViewModel'), 'CardViewModel'));
-    bindViewModel(bind, TOKENS.SubscriptionFormViewModel, [TOKENS.CreateSubscription, TOKENS.EditSubscription, TOKENS.SubscriptionRepository, TOKENS.ToastStore],
+    bindViewModel(bind, TOKENS.SubscriptionFormViewModel, [TOKENS.CreateSubscription, TOKENS.EditSubscription, TOKENS.SubscriptionRepository, TOKENS.ToastStore, TOKENS.UnsavedChanges],
       construct(() => import('../presentation/screens/SubscriptionForm/SubscriptionFormViewModel'), 'SubscriptionFormViewModel'));
     // Donations: the draft store is one singleton (the form and its preview share the draft).
     bindLazySingleton(bind, TOKENS.DonationDraftStore, [], construct(() => import('../presentation/shared/DonationDraftStore'), 'DonationDraftStore'));
-    bindViewModel(bind, TOKENS.DonationFormViewModel, [TOKENS.DonationDraftStore, TOKENS.ToastStore],
+    bindViewModel(bind, TOKENS.DonationFormViewModel, [TOKENS.DonationDraftStore, TOKENS.ToastStore, TOKENS.UnsavedChanges],
       construct(() => import('../presentation/screens/DonationForm/DonationFormViewModel'), 'DonationFormViewModel'));
     bindViewModel(bind, TOKENS.DonationPreviewViewModel, [TOKENS.ChannelRepository, TOKENS.RequestDonation, TOKENS.DonationDraftStore, TOKENS.ToastStore],
       construct(() => import('../presentation/screens/DonationPreview/DonationPreviewViewModel'), 'DonationPreviewViewModel'));

@@ -17,6 +17,7 @@ import type { InvoiceRepository } from '../application/ports/InvoiceRepository';
 import type { KeyValueStorage } from '../application/ports/KeyValueStorage';
 import type { Dialogs } from '../application/ports/Dialogs';
 import type { Links } from '../application/ports/Links';
+import type { UnsavedChanges } from '../application/ports/UnsavedChanges';
 import type { MessengerPlatform } from '../application/ports/MessengerPlatform';
 import type { MigrationRepository } from '../application/ports/MigrationRepository';
 import type { PayoutRepository } from '../application/ports/PayoutRepository';
@@ -145,6 +146,8 @@ export const TOKENS = namedByKey({
   Dialogs: resolves<Dialogs>(),
   /** The platform as view models that open outside pages see it. */
   Links: resolves<Links>(),
+  /** The platform as form view models that guard unsaved changes see it. */
+  UnsavedChanges: resolves<UnsavedChanges>(),
   Clock: resolves<Clock>(),
   KeyValueStorage: resolves<KeyValueStorage>(),
   Scheduler: resolves<Scheduler>(),

@@ -93,4 +93,9 @@ export interface MessengerPlatform {
   openTelegramLink(url: string): void;
   copyToClipboard(text: string): Promise<boolean>;
   close(): void;
+  /**
+   * While true (a form holds unsaved changes), closing the app asks first and a vertical swipe does not close it;
+   * false restores both. Safe to call repeatedly with the same value.
+   */
+  protectUnsavedChanges(unsaved: boolean): void;
 }

@@ -222,6 +222,21 @@ describe('TelegramPlatform haptics, colours, links and closing', () => {
     ]);
   });
 
+  it('guards unsaved changes: closing confirmation on and vertical swipes off, both restored when cleared', async () => {
+    const { platform, sent } = await startInTelegram({ version: '8.0' });
+
+    platform.protectUnsavedChanges(false);
+    expect(eventsNamed(sent, 'web_app_setup_closing_behavior')).toEqual([]);
+    expect(eventsNamed(sent, 'web_app_setup_swipe_behavior')).toEqual([]);
+    platform.protectUnsavedChanges(true);
+    platform.protectUnsavedChanges(true);
+    platform.protectUnsavedChanges(false);
+
+    expect(eventsNamed(sent, 'web_app_setup_closing_behavior')).toEqual([{ need_confirmation: true }, { need_confirmation: false }]);
+    expect(eventsNamed(sent, 'web_app_setup_swipe_behavior').at(-1)).toEqual({ allow_vertical_swipe: true });
+    expect(eventsNamed(sent, 'web_app_setup_swipe_behavior')).toContainEqual({ allow_vertical_swipe: false });
+  });
+
   it('closes the mini app', async () => {
     const { platform, sent } = await startInTelegram();
 

@@ -92,4 +92,11 @@ export class FakePlatform implements MessengerPlatform {
     return true;
   }
   close(): void {}
+  /** Every value the app sent; `unsavedGuard` is the host's state now. */
+  readonly unsavedGuardCalls: boolean[] = [];
+  unsavedGuard = false;
+  protectUnsavedChanges(unsaved: boolean): void {
+    this.unsavedGuardCalls.push(unsaved);
+    this.unsavedGuard = unsaved;
+  }
 }

@@ -50,6 +50,7 @@ export function fakeShell(extra: [symbol, unknown][] = []): Shell {
     [TOKENS.MessengerPlatform, platform],
     [TOKENS.Dialogs, platform],
     [TOKENS.Links, platform],
+    [TOKENS.UnsavedChanges, platform],
     [TOKENS.Clock, dateClock],
     [TOKENS.ToastStore, toasts],
     // The shell's error console (off; it never patches the test's console).
