@@ -15,6 +15,7 @@ import { invoicesRoutes } from './modules/invoices/routes';
 import { migrationRoutes } from './modules/migration/routes';
 import { paymentsRoutes } from './modules/payments/routes';
 import { payoutsRoutes } from './modules/payouts/routes';
+import { revenueRoutes } from './modules/revenue/routes';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
 import { transactionRoutes } from './modules/transactions/routes';
 import { verificationRoutes } from './modules/verification/routes';
@@ -41,4 +42,5 @@ export const ROUTES: readonly RouteModule[] = [
   { name: 'follower', plugin: followerRoutes },
   { name: 'cards', plugin: cardsRoutes },
   { name: 'payouts', plugin: payoutsRoutes },
+  { name: 'revenue', plugin: revenueRoutes },
 ];
