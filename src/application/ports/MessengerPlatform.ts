@@ -98,4 +98,9 @@ export interface MessengerPlatform {
    * false restores both. Safe to call repeatedly with the same value.
    */
   protectUnsavedChanges(unsaved: boolean): void;
+  /**
+   * Saves a file from an https URL: the host's download (Mini Apps 8.0 web_app_request_file_download), else the URL
+   * opened in the browser (which downloads an attachment).
+   */
+  downloadFile(url: string, fileName: string): void;
 }

@@ -6,6 +6,7 @@ import {
   closeMiniApp,
   disableClosingConfirmation,
   disableVerticalSwipes,
+  downloadFile as sdkDownloadFile,
   enableClosingConfirmation,
   enableVerticalSwipes,
   expandViewport,
@@ -321,6 +322,16 @@ export class TelegramPlatform implements MessengerPlatform {
       disableClosingConfirmation.ifAvailable();
       enableVerticalSwipes.ifAvailable();
     }
+  }
+
+  downloadFile(url: string, fileName: string): void {
+    const absolute = new URL(url, window.location.href).toString();
+    if (this.available && sdkDownloadFile.isAvailable()) {
+      // The host asks the user and downloads; a refusal or an older host's error falls back to the browser.
+      sdkDownloadFile(absolute, fileName).catch(() => this.openLink(absolute));
+      return;
+    }
+    this.openLink(absolute);
   }
 
   /** Removes this adapter's listeners and unmounts the SDK components (tests, hot reload). */
