@@ -120,7 +120,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   telegram?.connect((update) => botUpdates.handle(update));
   const metrics = createMetrics({ paymentsByStatus: () => money.payments.countByStatus() });
-  const jobs = createJobs(money, { access, botUpdates, db }).observe((result) => metrics.jobRan(result));
+  const renewalNotices = { db, bot, botUsername: () => botProfile.username, appName: config.appName };
+  const jobs = createJobs(money, { access, botUpdates, db, renewalNotices }).observe((result) => metrics.jobRan(result));
   const deps: AppDeps = { database, db, config, clock, bot, kyc, kycDouble, botProfile, services, money, jobs, botUpdates, sandboxTelegram: telegram, admin, metrics };
 
   const app = Fastify({

@@ -1,6 +1,6 @@
 /**
  * The money engine's background jobs, in run order: the Smart Glocal double's housekeeping (expired challenges and
- * pages, webhook retries), reconciliation of payments left open and refunds still due, renewals, payouts, removing
+ * pages, webhook retries), reconciliation of payments left open and refunds still due, renewals and the bot's renewal notices, payouts, removing
  * members whose private-channel access ended, forgetting old idempotency answers and applied Telegram update ids, and migration imports under way. buildApp builds the registry with the app's own engine (server/app.ts).
  */
 import { JobRegistry } from './platform/jobs';
@@ -8,6 +8,7 @@ import { DatabaseJobLeases } from './platform/jobLeases';
 import type { MoneyEngine } from './modules/payments/engine';
 import { runPayouts, trackPayouts } from './modules/payouts/job';
 import { runRenewals } from './modules/payments/renewals';
+import { type RenewalNoticeDeps, sendRenewalNotices } from './modules/payments/renewalNotices';
 import type { ChannelAccessService } from './modules/access/service';
 import type { BotUpdateHandler } from './modules/bot/updateHandler';
 import { runMigrationImports } from './modules/admin/migrationImport';
@@ -16,8 +17,11 @@ import type { Db } from './platform/db/db';
 /** Idempotency answers are kept for a day: far longer than any client retries a tap. */
 const IDEMPOTENCY_RETENTION_SECONDS = 24 * 60 * 60;
 
-export function createJobs(engine: MoneyEngine, bot: { access?: ChannelAccessService; botUpdates?: BotUpdateHandler; db?: Db } = {}): JobRegistry {
-  const { access, botUpdates, db } = bot;
+export function createJobs(
+  engine: MoneyEngine,
+  bot: { access?: ChannelAccessService; botUpdates?: BotUpdateHandler; db?: Db; renewalNotices?: RenewalNoticeDeps } = {},
+): JobRegistry {
+  const { access, botUpdates, db, renewalNotices } = bot;
   // Each job in one process at a time across every server process on the database (README "Running several instances").
   return new JobRegistry(new DatabaseJobLeases())
     .register('sandbox-provider', async () => {
@@ -29,6 +33,8 @@ export function createJobs(engine: MoneyEngine, bot: { access?: ChannelAccessSer
       changed: await engine.payments.reconcileOpen(context.nowMs), refunded: await engine.payments.refundDue(),
     }))
     .register('renewals', (context) => runRenewals(context, engine))
+    // After renewals: a renewal that just failed gets its "pay with another card" message in the same run.
+    .register('renewal-notices', (context) => (renewalNotices ? sendRenewalNotices(renewalNotices, context.nowMs, (message) => context.log.error(message)) : Promise.resolve({ skipped: true })))
     .register('payouts', (context) => runPayouts(context, engine))
     .register('payouts-track', async (context) => ({ changed: await trackPayouts(context, engine) }))
     // After renewals: a membership a renewal just extended keeps its member in the channel.

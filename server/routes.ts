@@ -16,6 +16,7 @@ import { linksRoutes } from './modules/links/routes';
 import { migrationRoutes } from './modules/migration/routes';
 import { paymentsRoutes } from './modules/payments/routes';
 import { payoutsRoutes } from './modules/payouts/routes';
+import { revenueRoutes } from './modules/revenue/routes';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
 import { transactionRoutes } from './modules/transactions/routes';
 import { verificationRoutes } from './modules/verification/routes';
@@ -43,4 +44,5 @@ export const ROUTES: readonly RouteModule[] = [
   { name: 'follower', plugin: followerRoutes },
   { name: 'cards', plugin: cardsRoutes },
   { name: 'payouts', plugin: payoutsRoutes },
+  { name: 'revenue', plugin: revenueRoutes },
 ];

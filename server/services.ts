@@ -10,6 +10,7 @@ import { SubscriptionService } from './modules/subscriptions/service';
 import { TransactionService } from './modules/transactions/service';
 import { VerificationService } from './modules/verification/service';
 import { PayoutService } from './modules/payouts/service';
+import { RevenueService } from './modules/revenue/service';
 import type { PaymentProvider } from './modules/payments/PaymentProvider';
 import type { MoneyDb } from './platform/db/moneyDb';
 import type { ExchangeRates } from './modules/payments/rates';
@@ -25,6 +26,7 @@ export interface Services {
   readonly migration: MigrationService;
   readonly botEvents: BotEventsService;
   readonly payouts: PayoutService;
+  readonly revenue: RevenueService;
 }
 
 /** What services need from the money engine (built before them in buildApp). */
@@ -46,6 +48,7 @@ export function createServices(deps: ServiceDeps, money: MoneyForServices): Serv
     invoices: new InvoiceService(deps),
     migration: new MigrationService(deps),
     botEvents: new BotEventsService(deps),
+    revenue: new RevenueService(deps),
     payouts: new PayoutService(deps.db as MoneyDb, deps.clock, money.paymentProvider, money.rates),
   };
 }

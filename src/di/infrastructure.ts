@@ -18,6 +18,8 @@ export function infrastructureModule(config: AppConfig): ContainerModule {
     bindSingleton(bind, TOKENS.MessengerPlatform, [], () => new TelegramPlatform({ hostOrigin: config.hostOrigin }));
     bind(TOKENS.Dialogs).toService(TOKENS.MessengerPlatform);
     bind(TOKENS.Links).toService(TOKENS.MessengerPlatform);
+    bind(TOKENS.UnsavedChanges).toService(TOKENS.MessengerPlatform);
+    bind(TOKENS.Downloads).toService(TOKENS.MessengerPlatform);
     bindSingleton(bind, TOKENS.AuthTokenProvider, [TOKENS.MessengerPlatform, TOKENS.KeyValueStorage], (platform, storage) =>
       createAuthTokenProvider({
         sessionInitData: () => platform.launchInfo().rawInitData,

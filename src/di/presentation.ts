@@ -40,16 +40,18 @@ export function presentationModule(): ContainerModule {
       construct(() => import('../presentation/screens/Cards/CardsViewModel'), 'CardsViewModel'));
     bindViewModel(bind, TOKENS.CardViewModel, [TOKENS.CardRepository, TOKENS.SetPrimaryCard, TOKENS.RemoveCard, TOKENS.ToastStore, TOKENS.Dialogs],
       construct(() => import('../presentation/screens/Card/CardViewModel'), 'CardViewModel'));
-    bindViewModel(bind, TOKENS.SubscriptionFormViewModel, [TOKENS.CreateSubscription, TOKENS.EditSubscription, TOKENS.SubscriptionRepository, TOKENS.ToastStore],
+    bindViewModel(bind, TOKENS.SubscriptionFormViewModel, [TOKENS.CreateSubscription, TOKENS.EditSubscription, TOKENS.SubscriptionRepository, TOKENS.ToastStore, TOKENS.UnsavedChanges],
       construct(() => import('../presentation/screens/SubscriptionForm/SubscriptionFormViewModel'), 'SubscriptionFormViewModel'));
     // Donations: the draft store is one singleton (the form and its preview share the draft).
     bindLazySingleton(bind, TOKENS.DonationDraftStore, [], construct(() => import('../presentation/shared/DonationDraftStore'), 'DonationDraftStore'));
-    bindViewModel(bind, TOKENS.DonationFormViewModel, [TOKENS.DonationDraftStore, TOKENS.ToastStore],
+    bindViewModel(bind, TOKENS.DonationFormViewModel, [TOKENS.DonationDraftStore, TOKENS.ToastStore, TOKENS.UnsavedChanges],
       construct(() => import('../presentation/screens/DonationForm/DonationFormViewModel'), 'DonationFormViewModel'));
     bindViewModel(bind, TOKENS.DonationPreviewViewModel, [TOKENS.ChannelRepository, TOKENS.RequestDonation, TOKENS.DonationDraftStore, TOKENS.ToastStore],
       construct(() => import('../presentation/screens/DonationPreview/DonationPreviewViewModel'), 'DonationPreviewViewModel'));
     bindViewModel(bind, TOKENS.TransactionViewModel, [TOKENS.TransactionRepository, TOKENS.Clock],
       construct(() => import('../presentation/screens/Transaction/TransactionViewModel'), 'TransactionViewModel'));
+    bindViewModel(bind, TOKENS.RevenueChartViewModel, [TOKENS.RevenueRepository, TOKENS.Downloads, TOKENS.ToastStore],
+      construct(() => import('../presentation/components/RevenueChart/RevenueChartViewModel'), 'RevenueChartViewModel'));
     bindViewModel(bind, TOKENS.PayoutViewModel, [TOKENS.PayoutRepository, TOKENS.DashboardRepository, TOKENS.Clock, TOKENS.Links],
       construct(() => import('../presentation/screens/Payout/PayoutViewModel'), 'PayoutViewModel'));
     bindViewModel(bind, TOKENS.PayoutSettingsViewModel, [TOKENS.PayoutRepository],

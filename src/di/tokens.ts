@@ -17,6 +17,10 @@ import type { InvoiceRepository } from '../application/ports/InvoiceRepository';
 import type { KeyValueStorage } from '../application/ports/KeyValueStorage';
 import type { Dialogs } from '../application/ports/Dialogs';
 import type { Links } from '../application/ports/Links';
+import type { UnsavedChanges } from '../application/ports/UnsavedChanges';
+import type { Downloads } from '../application/ports/Downloads';
+import type { RevenueRepository } from '../application/ports/RevenueRepository';
+import type { RevenueChartViewModel } from '../presentation/components/RevenueChart/RevenueChartViewModel';
 import type { MessengerPlatform } from '../application/ports/MessengerPlatform';
 import type { MigrationRepository } from '../application/ports/MigrationRepository';
 import type { PayoutRepository } from '../application/ports/PayoutRepository';
@@ -145,6 +149,10 @@ export const TOKENS = namedByKey({
   Dialogs: resolves<Dialogs>(),
   /** The platform as view models that open outside pages see it. */
   Links: resolves<Links>(),
+  /** The platform as form view models that guard unsaved changes see it. */
+  UnsavedChanges: resolves<UnsavedChanges>(),
+  /** The platform as view models that save files see it. */
+  Downloads: resolves<Downloads>(),
   Clock: resolves<Clock>(),
   KeyValueStorage: resolves<KeyValueStorage>(),
   Scheduler: resolves<Scheduler>(),
@@ -171,6 +179,7 @@ export const TOKENS = namedByKey({
   PayoutRepository: resolves<PayoutRepository>(),
   SubscriptionRepository: resolves<SubscriptionRepository>(),
   TransactionRepository: resolves<TransactionRepository>(),
+  RevenueRepository: resolves<RevenueRepository>(),
   ProviderGateway: resolves<ProviderGateway>(),
   VerificationRepository: resolves<VerificationRepository>(),
 
@@ -227,6 +236,8 @@ export const TOKENS = namedByKey({
   DonationFormViewModel: resolves<ViewModelFactory<DonationFormViewModel, [channelId: number]>>(),
   DonationPreviewViewModel: resolves<ViewModelFactory<DonationPreviewViewModel, [channelId: number]>>(),
   TransactionViewModel: resolves<ViewModelFactory<TransactionViewModel, [transactionId: number]>>(),
+  /** Revenue at a glance: one channel's (its id) or every channel's (null). */
+  RevenueChartViewModel: resolves<ViewModelFactory<RevenueChartViewModel, [channelId: number | null]>>(),
   PayoutViewModel: resolves<ViewModelFactory<PayoutViewModel>>(),
   PayoutSettingsViewModel: resolves<ViewModelFactory<PayoutSettingsViewModel>>(),
   // payout setup: one form shared by /payout/setup and its country and bank pickers

@@ -62,6 +62,11 @@ export function memberFilterMatches(filter: MemberFilter, member: MemberFacts, n
   return filter === 'all' || memberDisplayStatus(member, nowMs) === filter;
 }
 
+/** A renewal charge failed and will be tried again at expiry, while access still runs ("renewal failed, retrying"). */
+export function isRenewalRetrying(member: MemberFacts, nowMs: number): boolean {
+  return member.status === 'active' && member.period !== 'onetime' && member.renewalFailed === true && !isMemberExpired(member, nowMs);
+}
+
 /** The creator's member page shows the status row only for memberships that are neither one-time nor cancelled. */
 export function showsMemberStatus(member: Pick<SubscriptionMember, 'status' | 'period'>): boolean {
   return member.period !== 'onetime' && member.status !== 'cancelled';

@@ -5,6 +5,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AdminPage, AdminPayoutDayItem, AdminPayoutItem } from '../../../src/contract/admin';
 import type { RouteOptions } from '../../context';
+import { csvField } from '../../../src/domain/csv';
 import { type PageParams, currentOperator, listQuery, majorText, pageQuery, personName, seconds } from './http';
 
 const date = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' };
@@ -20,12 +21,6 @@ function payoutItem({ run, user, account }: PayoutRow): AdminPayoutItem {
     error: run.errorDescription ?? run.errorCode, method: account?.methodType ?? null, createdAt: seconds(run.createdAt),
   };
 }
-
-/** RFC 4180: fields with a comma, quote or line break are quoted, quotes doubled. */
-const csvField = (value: string | number | null): string => {
-  const text = value === null ? '' : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
 
 export const payoutQueueRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
   const { admin } = deps;

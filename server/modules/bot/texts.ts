@@ -1,6 +1,6 @@
 /**
  * What the bot says in private chats, in the languages its command menu is registered in (issue 13: en, ru, id);
- * anyone else reads English. Placeholders: {name}, {channel}, {amount}, {reason}, {link}.
+ * anyone else reads English. Placeholders: {name}, {channel}, {amount}, {reason}, {link}, {date}.
  */
 export type BotLanguage = 'en' | 'ru' | 'id';
 export const BOT_LANGUAGES: readonly BotLanguage[] = ['en', 'ru', 'id'];
@@ -23,6 +23,12 @@ export interface BotTexts {
   readonly adminRefused: string;
   readonly moderationApproved: string;
   readonly moderationRejected: string;
+  /** Three days before a renewal charge (fewer lost renewals). */
+  readonly renewalReminder: string;
+  readonly renewalReminderButton: string;
+  /** Right after a failed renewal attempt: a one-tap way to pay with another card before access ends. */
+  readonly renewalFailed: string;
+  readonly renewalFailedButton: string;
 }
 
 const TEXTS: Record<BotLanguage, BotTexts> = {
@@ -42,6 +48,10 @@ const TEXTS: Record<BotLanguage, BotTexts> = {
     adminRefused: 'This command is for Backers operators only.',
     moderationApproved: 'Your channel {channel} passed moderation. You can now sell subscriptions and take donations there.',
     moderationRejected: 'Your channel {channel} did not pass moderation: {reason}. Write to support if you have questions.',
+    renewalReminder: 'Your subscription {name} in {channel} renews on {date}: {amount} will be charged to your saved card. You can change the card or cancel in the app.',
+    renewalReminderButton: 'Open',
+    renewalFailed: 'We could not charge your card for {name} in {channel}. We will try again, and your access stays until {date}. Pay with another card to keep it.',
+    renewalFailedButton: 'Pay with another card',
   },
   ru: {
     commandStart: 'Открыть Backers',
@@ -59,6 +69,10 @@ const TEXTS: Record<BotLanguage, BotTexts> = {
     adminRefused: 'Эта команда только для операторов Backers.',
     moderationApproved: 'Канал {channel} прошёл модерацию. Теперь в нём можно продавать подписки и принимать донаты.',
     moderationRejected: 'Канал {channel} не прошёл модерацию: {reason}. Если есть вопросы, напишите в поддержку.',
+    renewalReminder: 'Подписка {name} в канале {channel} продлится {date}: с сохранённой карты спишется {amount}. Сменить карту или отменить подписку можно в приложении.',
+    renewalReminderButton: 'Открыть',
+    renewalFailed: 'Не удалось списать оплату за подписку {name} в канале {channel}. Мы попробуем ещё раз, а доступ сохранится до {date}. Оплатите другой картой, чтобы его не потерять.',
+    renewalFailedButton: 'Оплатить другой картой',
   },
   id: {
     commandStart: 'Buka Backers',
@@ -76,6 +90,10 @@ const TEXTS: Record<BotLanguage, BotTexts> = {
     adminRefused: 'Perintah ini hanya untuk operator Backers.',
     moderationApproved: 'Kanal {channel} Anda lolos moderasi. Sekarang Anda dapat menjual langganan dan menerima donasi di sana.',
     moderationRejected: 'Kanal {channel} Anda tidak lolos moderasi: {reason}. Hubungi dukungan jika ada pertanyaan.',
+    renewalReminder: 'Langganan {name} Anda di {channel} diperpanjang pada {date}: {amount} akan ditagihkan ke kartu tersimpan Anda. Anda dapat mengganti kartu atau membatalkan langganan di aplikasi.',
+    renewalReminderButton: 'Buka',
+    renewalFailed: 'Kami tidak dapat menagih kartu Anda untuk {name} di {channel}. Kami akan mencoba lagi, dan akses Anda tetap aktif hingga {date}. Bayar dengan kartu lain agar akses tidak hilang.',
+    renewalFailedButton: 'Bayar dengan kartu lain',
   },
 };
 

@@ -125,6 +125,15 @@ export const subscriptionMembers = pgTable('subscription_members', {
   index('subscription_members_due').on(table.expiresAt).where(sql`status = 'active' and expires_at is not null`),
 ]);
 
+/** The bot's messages about one renewal (migration 0018): written before sending, so each goes out at most once. */
+export const renewalNotices = pgTable('renewal_notices', {
+  memberId: ref('member_id').notNull().references(() => subscriptionMembers.id),
+  /** The expiry the renewal would move on: it names the renewal. */
+  expiresAt: at('expires_at').notNull(),
+  kind: text('kind').$type<'reminder' | 'failed'>().notNull(),
+  sentAt: at('sent_at').notNull(),
+}, (table) => [primaryKey({ columns: [table.memberId, table.expiresAt, table.kind] })]);
+
 /** Donation requests: what the creator posts into the channel for followers to donate to. */
 export const donations = pgTable('donations', {
   id: id(),

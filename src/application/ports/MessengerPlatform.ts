@@ -93,4 +93,14 @@ export interface MessengerPlatform {
   openTelegramLink(url: string): void;
   copyToClipboard(text: string): Promise<boolean>;
   close(): void;
+  /**
+   * While true (a form holds unsaved changes), closing the app asks first and a vertical swipe does not close it;
+   * false restores both. Safe to call repeatedly with the same value.
+   */
+  protectUnsavedChanges(unsaved: boolean): void;
+  /**
+   * Saves a file from an https URL: the host's download (Mini Apps 8.0 web_app_request_file_download), else the URL
+   * opened in the browser (which downloads an attachment).
+   */
+  downloadFile(url: string, fileName: string): void;
 }

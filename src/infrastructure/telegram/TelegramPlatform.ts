@@ -4,6 +4,11 @@ import {
   bindMiniAppCssVars,
   bindThemeParamsCssVars,
   closeMiniApp,
+  disableClosingConfirmation,
+  disableVerticalSwipes,
+  downloadFile as sdkDownloadFile,
+  enableClosingConfirmation,
+  enableVerticalSwipes,
   expandViewport,
   hapticFeedbackImpactOccurred,
   hapticFeedbackNotificationOccurred,
@@ -15,8 +20,10 @@ import {
   isThemeParamsCssVarsBound,
   miniAppReady,
   mountBackButton,
+  mountClosingBehavior,
   mountMainButton,
   mountMiniAppSync,
+  mountSwipeBehavior,
   mountThemeParamsSync,
   onBackButtonClick,
   onMainButtonClick,
@@ -34,8 +41,10 @@ import {
   themeParamsState,
   toRGB,
   unmountBackButton,
+  unmountClosingBehavior,
   unmountMainButton,
   unmountMiniApp,
+  unmountSwipeBehavior,
   unmountThemeParams,
   type RetrieveLPResultCamelCased,
   type MainButtonState as SdkMainButtonState,
@@ -137,6 +146,7 @@ function toSdkButton(button: PopupButton): ShowPopupOptionsButton {
  */
 export class TelegramPlatform implements MessengerPlatform {
   private available = false;
+  private closeGuardMounted = false;
   private staticInfo: Omit<LaunchInfo, 'isDark' | 'theme'> = { platform: 'unknown', version: '0.0' };
   private starting?: Promise<LaunchInfo>;
   private readonly cleanups: (() => void)[] = [];
@@ -296,10 +306,39 @@ export class TelegramPlatform implements MessengerPlatform {
     if (!this.available || !closeMiniApp.ifAvailable()[0]) window.close();
   }
 
+  protectUnsavedChanges(unsaved: boolean): void {
+    if (!this.available) return;
+    // Mounted on first use: mounting swipeBehavior without a stored state sends allow_vertical_swipe false at once.
+    if (!this.closeGuardMounted) {
+      if (!unsaved) return;
+      this.closeGuardMounted = true;
+      if (mountClosingBehavior.ifAvailable()[0]) this.cleanups.push(() => unmountClosingBehavior());
+      if (mountSwipeBehavior.ifAvailable()[0]) this.cleanups.push(() => unmountSwipeBehavior());
+    }
+    if (unsaved) {
+      enableClosingConfirmation.ifAvailable();
+      disableVerticalSwipes.ifAvailable();
+    } else {
+      disableClosingConfirmation.ifAvailable();
+      enableVerticalSwipes.ifAvailable();
+    }
+  }
+
+  downloadFile(url: string, fileName: string): void {
+    const absolute = new URL(url, window.location.href).toString();
+    if (this.available && sdkDownloadFile.isAvailable()) {
+      // The host asks the user and downloads; a refusal or an older host's error falls back to the browser.
+      sdkDownloadFile(absolute, fileName).catch(() => this.openLink(absolute));
+      return;
+    }
+    this.openLink(absolute);
+  }
+
   /** Removes this adapter's listeners and unmounts the SDK components (tests, hot reload). */
   dispose(): void {
     for (const cleanup of this.cleanups.splice(0).reverse()) cleanup();
     this.available = false;
+    this.closeGuardMounted = false;
     this.starting = undefined;
   }
 

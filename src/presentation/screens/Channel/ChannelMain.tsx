@@ -11,6 +11,7 @@ import { DisconnectedRow } from './DisconnectedRow';
 import { DASHBOARD_PATH, channelPaths, transactionPath } from '../../shared/channelLinks';
 import { deleteChannelTexts } from '../../shared/channelDeletion';
 import { deviceZone } from '../../app/deviceZone';
+import { RevenueSection } from '../../app/RevenueSection';
 
 
 /** Three dots: the shared icon set has no "more" glyph. */
@@ -162,6 +163,8 @@ export const ChannelMain = observer(function ChannelMain({ vm }: { readonly vm: 
           </div>
         )}
       </Section>
+
+      <RevenueSection channelId={channel.id} />
 
       <Section header={t('channel.transactions.title')}>
         {vm.transactions.length === 0 && !vm.hasMoreTransactions ? (

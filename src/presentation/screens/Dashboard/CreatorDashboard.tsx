@@ -5,6 +5,7 @@ import { formatMoney } from '../../../domain/format-light';
 import { Avatar } from '../../components/Avatar';
 import { Cell } from '../../components/Cell';
 import { Icon } from '../../components/Icon';
+import { RevenueSection } from '../../app/RevenueSection';
 import { Section } from '../../components/Section';
 import type { DashboardViewModel } from './DashboardViewModel';
 import { TransactionsSection } from './TransactionsSection';
@@ -67,6 +68,8 @@ export const CreatorDashboard = observer(function CreatorDashboard({ vm }: { vm:
         ))}
         <Cell to="/connectbot" title={t('dashboard.addChannel')} before={<Icon name="plus" />} className="dashboard-add-channel" />
       </Section>
+
+      {vm.channels.length > 0 && <RevenueSection channelId={null} />}
 
       <Section>
         <Cell onClick={vm.openNews} title={t('dashboard.news')} chevron />

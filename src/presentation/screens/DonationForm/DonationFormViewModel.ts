@@ -1,10 +1,12 @@
 import { makeAutoObservable } from 'mobx';
-import { type DonationForm, type DonationFormField, validateDonationForm } from '../../../domain/donation-form';
+import type { UnsavedChanges } from '../../../application/ports/UnsavedChanges';
+import { type DonationForm, type DonationFormField, defaultDonationForm, validateDonationForm } from '../../../domain/donation-form';
 import { CURRENCIES, type Currency, compareCurrencies } from '../../../domain/money';
 import { TEXT_LIMITS } from '../../../domain/text-limits';
 import type { ToastStore } from '../../toasts/ToastStore';
 import type { DonationDraftStore } from '../../shared/DonationDraftStore';
 import { donationFormErrorMessage } from '../../shared/donationMessages';
+import { guardUnsavedChanges } from '../../shared/unsavedChangesGuard';
 
 export const DONATION_CURRENCIES: readonly Currency[] = [...CURRENCIES].sort(compareCurrencies);
 export const DONATION_TEXT_LIMITS = TEXT_LIMITS.donation;
@@ -18,18 +20,35 @@ export const DONATION_TEXT_LIMITS = TEXT_LIMITS.donation;
 export class DonationFormViewModel {
   /** The field to focus; `seq` changes on every request so the same field can be focused twice. */
   focusRequest: { readonly field: DonationFormField; readonly seq: number } | null = null;
+  /** A fresh draft in the page language: the draft holds changes while it differs from it. */
+  private blank: DonationForm | null = null;
+  private readonly releaseUnsavedGuard: () => void;
 
   constructor(
     private readonly drafts: DonationDraftStore,
     private readonly toasts: ToastStore,
+    unsavedChanges: UnsavedChanges,
     readonly channelId: number,
   ) {
-    makeAutoObservable<DonationFormViewModel, 'drafts' | 'toasts'>(this, { drafts: false, toasts: false, channelId: false }, { autoBind: true });
+    makeAutoObservable<DonationFormViewModel, 'drafts' | 'toasts' | 'blank' | 'releaseUnsavedGuard'>(
+      this, { drafts: false, toasts: false, channelId: false, releaseUnsavedGuard: false, blank: true }, { autoBind: true },
+    );
+    this.releaseUnsavedGuard = guardUnsavedChanges(unsavedChanges, () => this.hasUnsavedChanges);
   }
 
   /** Starts the draft with the defaults in the page language (the button text "Donate"), or resumes it. */
   start(translate: (key: string) => string): void {
+    this.blank = defaultDonationForm(this.channelId, translate);
     this.drafts.draftFor(this.channelId, translate);
+  }
+
+  /** True while the draft differs from a fresh one (it is cleared once published). */
+  get hasUnsavedChanges(): boolean {
+    const form = this.form;
+    const blank = this.blank;
+    if (form === null || blank === null) return false;
+    return form.title !== blank.title || form.description !== blank.description || form.buttonText !== blank.buttonText
+      || form.currency !== blank.currency || form.amount !== blank.amount;
   }
 
   get form(): DonationForm | null {
@@ -73,7 +92,8 @@ export class DonationFormViewModel {
     return false;
   }
 
+  /** The draft outlives the screen on purpose (the preview shows it); the host's guard goes with the form. */
   dispose(): void {
-    // Nothing to release: the draft outlives the screen on purpose.
+    this.releaseUnsavedGuard();
   }
 }

@@ -43,14 +43,14 @@ const MembersSection = observer(function MembersSection({ vm, channelId }: { vm:
             <EmptyState text={t('members.empty')} />
           ) : (
             <InfiniteList hasMore={list.nextFrom !== null || !list.loaded} loading={list.loading} error={list.failed} onLoadMore={vm.loadMore}>
-              {vm.rows.map(({ member, user, status }) => {
+              {vm.rows.map(({ member, user, status, renewalRetrying }) => {
                 const name = userDisplayName(user, t('members.unknownUser'));
                 return (
                   <Cell
                     key={member.id}
                     to={`/channel/${channelId}/subscription/${vm.subscriptionId}/member/${member.id}`}
                     title={name}
-                    subtitle={t(`members.status.${status}`)}
+                    subtitle={renewalRetrying ? t('members.renewalRetry.status') : t(`members.status.${status}`)}
                     before={<Avatar id={user?.id ?? member.userId} name={name} src={user?.photoUrl} decorative />}
                     chevron
                   />

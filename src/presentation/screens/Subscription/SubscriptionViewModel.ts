@@ -8,7 +8,7 @@ import type { DeleteSubscription } from '../../../application/use-cases/subscrip
 import type { RestoreSubscription } from '../../../application/use-cases/subscriptions/RestoreSubscription';
 import { canPublish, creatorActionsEnabled } from '../../../domain/channel';
 import type { Channel, MemberFilter, Subscription, SubscriptionMember, User } from '../../../domain/entities';
-import { memberDisplayStatus, memberFiltersFor } from '../../../domain/members';
+import { isRenewalRetrying, memberDisplayStatus, memberFiltersFor } from '../../../domain/members';
 import { AsyncState } from '../../shell/screenState';
 import type { ConfirmTexts } from '../../shared/dialogs';
 import type { ToastStore } from '../../toasts/ToastStore';
@@ -33,6 +33,8 @@ export interface MemberRow {
   readonly member: SubscriptionMember;
   readonly user: User | undefined;
   readonly status: 'active' | 'expiring' | 'expired';
+  /** A renewal charge failed and is tried again before access ends: shown instead of the label. */
+  readonly renewalRetrying: boolean;
 }
 
 const listKey = (group: MemberGroup, filter: MemberFilter) => `${group}:${filter}`;
@@ -116,7 +118,9 @@ export class SubscriptionViewModel {
 
   get rows(): MemberRow[] {
     const now = this.clock.now();
-    return this.currentList.items.map((member) => ({ member, user: this.users.get(member.userId), status: memberDisplayStatus(member, now) }));
+    return this.currentList.items.map((member) => ({
+      member, user: this.users.get(member.userId), status: memberDisplayStatus(member, now), renewalRetrying: isRenewalRetrying(member, now),
+    }));
   }
 
   selectGroup(group: MemberGroup): void {

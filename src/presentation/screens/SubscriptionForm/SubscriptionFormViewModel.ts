@@ -1,6 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { errorCodeOf } from '../../../application/ports/RepositoryError';
 import type { SubscriptionRepository } from '../../../application/ports/SubscriptionRepository';
+import type { UnsavedChanges } from '../../../application/ports/UnsavedChanges';
 import type { CreateSubscription, CreateSubscriptionError } from '../../../application/use-cases/subscriptions/CreateSubscription';
 import type { EditSubscription, EditSubscriptionError, ReadOnlyFieldChanged } from '../../../application/use-cases/subscriptions/EditSubscription';
 import type { Period, Subscription } from '../../../domain/entities';
@@ -14,6 +15,7 @@ import { TEXT_LIMITS } from '../../../domain/text-limits';
 import { AsyncState } from '../../shell/screenState';
 import type { ToastStore } from '../../toasts/ToastStore';
 import { formErrorMessage } from '../../shared/subscriptionMessages';
+import { guardUnsavedChanges } from '../../shared/unsavedChangesGuard';
 import { failureMessage } from '../../toasts/failureMessage';
 
 /** Turns a key of the domain's default texts (e.g. subscription_default_name_monthly) into the page language. */
@@ -38,6 +40,12 @@ function amountText(subscription: Subscription): string {
   return String(toMajor(subscription.price.minor, subscription.price.currency));
 }
 
+/** The fields the creator edits (the previous period only steers renaming). */
+function sameFormFields(a: SubscriptionForm, b: SubscriptionForm): boolean {
+  return a.name === b.name && a.description === b.description && a.period === b.period && a.currency === b.currency && a.amount === b.amount
+    && a.buttonText === b.buttonText && a.command === b.command;
+}
+
 /**
  * The subscription form (spec sections 2-5): create with the defaults, or edit a loaded subscription; period and
  * currency only on create; the name follows a period change while it still holds the old default; validation in
@@ -51,27 +59,40 @@ export class SubscriptionFormViewModel {
   saving = false;
   /** The field to focus; `seq` changes on every request so the same field can be focused twice. */
   focusRequest: { readonly field: SubscriptionFormField; readonly seq: number } | null = null;
+  /** The form as loaded or last saved: changes are measured against it. */
+  private savedForm: SubscriptionForm | null = null;
   private translate: DefaultTextTranslator = (key) => key;
+  private readonly releaseUnsavedGuard: () => void;
 
   constructor(
     private readonly createSubscription: CreateSubscription,
     private readonly editSubscription: EditSubscription,
     private readonly subscriptions: SubscriptionRepository,
     private readonly toasts: ToastStore,
+    unsavedChanges: UnsavedChanges,
     readonly channelId: number,
     /** null when creating. */
     readonly subscriptionId: number | null,
   ) {
     this.form = defaultSubscriptionForm(channelId, (key) => key);
-    makeAutoObservable<SubscriptionFormViewModel, 'createSubscription' | 'editSubscription' | 'subscriptions' | 'toasts' | 'translate'>(
+    makeAutoObservable<SubscriptionFormViewModel, 'createSubscription' | 'editSubscription' | 'subscriptions' | 'toasts' | 'translate' | 'savedForm' | 'releaseUnsavedGuard'>(
       this,
-      { createSubscription: false, editSubscription: false, subscriptions: false, toasts: false, translate: false, loader: false, channelId: false, subscriptionId: false },
+      {
+        createSubscription: false, editSubscription: false, subscriptions: false, toasts: false, translate: false, loader: false, channelId: false, subscriptionId: false,
+        releaseUnsavedGuard: false, savedForm: true,
+      },
       { autoBind: true },
     );
+    this.releaseUnsavedGuard = guardUnsavedChanges(unsavedChanges, () => this.hasUnsavedChanges);
   }
 
   get isEdit(): boolean {
     return this.subscriptionId !== null;
+  }
+
+  /** True once the creator changed a field since the form was loaded or saved. */
+  get hasUnsavedChanges(): boolean {
+    return this.savedForm !== null && !sameFormFields(this.savedForm, this.form);
   }
 
   get periodAndCurrencyEditable(): boolean {
@@ -87,7 +108,10 @@ export class SubscriptionFormViewModel {
     this.translate = translate;
     const subscriptionId = this.subscriptionId;
     if (subscriptionId === null) {
-      await this.loader.run(async () => defaultSubscriptionForm(this.channelId, translate), (form) => (this.form = form));
+      await this.loader.run(async () => defaultSubscriptionForm(this.channelId, translate), (form) => {
+        this.form = form;
+        this.savedForm = form;
+      });
       return;
     }
     await this.loader.run(
@@ -105,6 +129,7 @@ export class SubscriptionFormViewModel {
           buttonText: subscription.buttonText,
           command: subscription.command ?? '',
         };
+        this.savedForm = this.form;
       },
     );
   }
@@ -163,6 +188,7 @@ export class SubscriptionFormViewModel {
       return { to: 'stay' };
     }
     const { subscription, next } = result.value;
+    runInAction(() => (this.savedForm = this.form));
     if (next.showSuccessToast) this.toasts.success('subscription.form.created');
     if (next.navigation === 'back') return { to: 'back' };
     return { to: 'subscription', channelId: subscription.channelId, subscriptionId: subscription.id };
@@ -174,7 +200,10 @@ export class SubscriptionFormViewModel {
       this.reportFailure(result.error);
       return { to: 'stay' };
     }
-    runInAction(() => (this.subscription = result.value));
+    runInAction(() => {
+      this.subscription = result.value;
+      this.savedForm = this.form;
+    });
     this.toasts.success('subscription.form.saved');
     return { to: 'back' };
   }
@@ -194,6 +223,7 @@ export class SubscriptionFormViewModel {
   }
 
   dispose(): void {
+    this.releaseUnsavedGuard();
     this.loader.dispose();
   }
 }

@@ -4,7 +4,7 @@ import type { MessengerPlatform } from '../../../application/ports/MessengerPlat
 import { errorCodeOf } from '../../../application/ports/RepositoryError';
 import type { MemberDetail, SubscriptionRepository } from '../../../application/ports/SubscriptionRepository';
 import { daysUntil, formatMemberDate } from '../../../domain/format';
-import { isMemberExpired, memberDisplayStatus, showsMemberStatus } from '../../../domain/members';
+import { isMemberExpired, isRenewalRetrying, memberDisplayStatus, showsMemberStatus } from '../../../domain/members';
 import { AsyncState } from '../../shell/screenState';
 import { deviceZone } from '../../app/deviceZone';
 
@@ -52,7 +52,9 @@ export class SubscriptionMemberViewModel {
   get statusKey(): string | null {
     const member = this.detail?.member;
     if (member === undefined || !showsMemberStatus(member)) return null;
-    return `members.status.${memberDisplayStatus(member, this.clock.now())}`;
+    const now = this.clock.now();
+    if (isRenewalRetrying(member, now)) return 'members.renewalRetry.status';
+    return `members.status.${memberDisplayStatus(member, now)}`;
   }
 
 

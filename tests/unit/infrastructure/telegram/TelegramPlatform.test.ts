@@ -222,6 +222,32 @@ describe('TelegramPlatform haptics, colours, links and closing', () => {
     ]);
   });
 
+  it('guards unsaved changes: closing confirmation on and vertical swipes off, both restored when cleared', async () => {
+    const { platform, sent } = await startInTelegram({ version: '8.0' });
+
+    platform.protectUnsavedChanges(false);
+    expect(eventsNamed(sent, 'web_app_setup_closing_behavior')).toEqual([]);
+    expect(eventsNamed(sent, 'web_app_setup_swipe_behavior')).toEqual([]);
+    platform.protectUnsavedChanges(true);
+    platform.protectUnsavedChanges(true);
+    platform.protectUnsavedChanges(false);
+
+    expect(eventsNamed(sent, 'web_app_setup_closing_behavior')).toEqual([{ need_confirmation: true }, { need_confirmation: false }]);
+    expect(eventsNamed(sent, 'web_app_setup_swipe_behavior').at(-1)).toEqual({ allow_vertical_swipe: true });
+    expect(eventsNamed(sent, 'web_app_setup_swipe_behavior')).toContainEqual({ allow_vertical_swipe: false });
+  });
+
+  it('downloads a file through the host from Mini Apps 8.0, else opens the link', async () => {
+    const { platform, sent } = await startInTelegram({ version: '8.0' });
+    platform.downloadFile('https://backers.example/api/v2/revenue/export/t.s', 'transactions.csv');
+    expect(eventsNamed(sent, 'web_app_request_file_download')).toEqual([{ url: 'https://backers.example/api/v2/revenue/export/t.s', file_name: 'transactions.csv' }]);
+
+    const older = await startInTelegram({ version: '7.0' });
+    older.platform.downloadFile('https://backers.example/export.csv', 'transactions.csv');
+    expect(eventsNamed(older.sent, 'web_app_request_file_download')).toEqual([]);
+    expect(eventsNamed(older.sent, 'web_app_open_link')).toEqual([expect.objectContaining({ url: 'https://backers.example/export.csv' })]);
+  });
+
   it('closes the mini app', async () => {
     const { platform, sent } = await startInTelegram();
 

@@ -17,9 +17,9 @@ function setup(options: { step?: OnboardingStep; connected?: boolean } = {}) {
   const drafts = new DonationDraftStore();
   const platform = new FakePlatform();
   const toasts = toastStore(platform);
-  const form = new DonationFormViewModel(drafts, toasts, channel.id);
+  const form = new DonationFormViewModel(drafts, toasts, platform, channel.id);
   const preview = () => new DonationPreviewViewModel(repositories.channels, new RequestDonation(repositories.donations), drafts, toasts, channel.id);
-  return { world, owner, channel, repositories, drafts, toasts, form, preview };
+  return { world, owner, channel, repositories, drafts, toasts, form, preview, platform };
 }
 
 /** Fills the form with valid texts. */
@@ -94,7 +94,7 @@ describe('DonationFormViewModel', () => {
     form.start(translate);
     form.setTitle('Kept');
     form.dispose();
-    const again = new DonationFormViewModel(drafts, toasts, channel.id);
+    const again = new DonationFormViewModel(drafts, toasts, new FakePlatform(), channel.id);
     again.start(translate);
     expect(again.form?.title).toBe('Kept');
   });
@@ -171,5 +171,21 @@ describe('DonationPreviewViewModel', () => {
     const other = new DonationPreviewViewModel(world.as(stranger).channels, new RequestDonation(world.as(stranger).donations), new DonationDraftStore(), toastStore(new FakePlatform()), 987654);
     await other.load();
     expect(other.state).toEqual({ status: 'error', code: 'not_found' });
+  });
+});
+
+describe('DonationFormViewModel: no lost drafts', () => {
+  it('asks the host to confirm closing while the draft differs from a fresh one, and clears it when the form is left', () => {
+    const { form, platform } = setup();
+    form.start(translate);
+    expect(platform.unsavedGuardCalls).toEqual([]);
+    form.setTitle('Coffee fund');
+    expect(platform.unsavedGuard).toBe(true);
+    form.setTitle('');
+    expect(platform.unsavedGuard).toBe(false);
+    form.setAmount('5');
+    expect(platform.unsavedGuard).toBe(true);
+    form.dispose();
+    expect(platform.unsavedGuardCalls).toEqual([true, false, true, false]);
   });
 });

@@ -25,7 +25,7 @@ async function renderForm(mode: 'create' | 'edit') {
   const shell = fakeShell();
   const toasts = shell.toasts;
   const factory = (channelId: number, subscriptionId: number | null) =>
-    new SubscriptionFormViewModel(new CreateSubscription(repository), new EditSubscription(repository), repository, toasts, channelId, subscriptionId);
+    new SubscriptionFormViewModel(new CreateSubscription(repository), new EditSubscription(repository), repository, toasts, shell.platform, channelId, subscriptionId);
   shell.services.set(TOKENS.SubscriptionFormViewModel, factory);
   window.history.replaceState(null, '', mode === 'create' ? `/channel/${channel.id}/subscription/create` : `/channel/${channel.id}/subscription/${existing.id}/edit`);
   await act(async () => {

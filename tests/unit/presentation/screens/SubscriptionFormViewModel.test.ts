@@ -22,9 +22,10 @@ function setup(options: { step?: OnboardingStep; edit?: boolean } = {}) {
   const channel = world.seed.channel(owner.id, { onboardingStep: options.step ?? 'completed' });
   const existing = options.edit ? world.seed.subscription(channel.id, { name: 'Club', period: 'weekly', price: money(25000, 'rub'), buttonText: 'Join' }) : null;
   const repository = new ScriptedSubscriptions(world.as(owner).subscriptions);
-  const toasts = toastStore(new SubscriptionPlatform());
-  const vm = new SubscriptionFormViewModel(new CreateSubscription(repository), new EditSubscription(repository), repository, toasts, channel.id, existing?.id ?? null);
-  return { world, vm, toasts, repository, channel, existing };
+  const platform = new SubscriptionPlatform();
+  const toasts = toastStore(platform);
+  const vm = new SubscriptionFormViewModel(new CreateSubscription(repository), new EditSubscription(repository), repository, toasts, platform, channel.id, existing?.id ?? null);
+  return { world, vm, toasts, repository, channel, existing, platform };
 }
 
 beforeEach(() => jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] }));
@@ -179,5 +180,32 @@ describe('SubscriptionFormViewModel: edit', () => {
     await jest.advanceTimersByTimeAsync(0);
     expect(vm.state.status).toBe('ready');
     expect(vm.form.name).toBe('Club');
+  });
+});
+
+describe('SubscriptionFormViewModel: no lost drafts', () => {
+  it('guards closing from the first change until the edit is saved', async () => {
+    const { vm, platform } = setup({ edit: true });
+    await vm.load(translate);
+    expect(vm.hasUnsavedChanges).toBe(false);
+    expect(platform.unsavedGuardCalls).toEqual([]);
+    vm.setName('Club+');
+    expect(platform.unsavedGuard).toBe(true);
+    vm.setName('Club');
+    expect(platform.unsavedGuard).toBe(false);
+    vm.setDescription('New perks');
+    expect(platform.unsavedGuard).toBe(true);
+    expect(await vm.submit()).toEqual({ to: 'back' });
+    expect(vm.hasUnsavedChanges).toBe(false);
+    expect(platform.unsavedGuard).toBe(false);
+  });
+
+  it('clears the guard when the form is left unsaved', async () => {
+    const { vm, platform } = setup();
+    await vm.load(translate);
+    vm.setAmount('5');
+    expect(platform.unsavedGuard).toBe(true);
+    vm.dispose();
+    expect(platform.unsavedGuardCalls).toEqual([true, false]);
   });
 });

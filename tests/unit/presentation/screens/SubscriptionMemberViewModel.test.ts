@@ -40,10 +40,10 @@ describe('SubscriptionMemberViewModel', () => {
     expect(vm.endRow).toEqual(expect.objectContaining({ kind: 'expires', at: now + 20 * DAY }));
   });
 
-  it('labels a failed renewal as expiring, and a past expiry as expired', async () => {
+  it('labels a failed renewal "renewal failed, retrying", and a past expiry as expired', async () => {
     const failing = setup({ member: { renewalFailed: true } });
     await failing.vm.load();
-    expect(failing.vm.statusKey).toBe('members.status.expiring');
+    expect(failing.vm.statusKey).toBe('members.renewalRetry.status');
     expect(failing.vm.endRow?.kind).toBe('expires');
 
     const lapsed = setup();

@@ -69,6 +69,8 @@ describe('SubscriptionViewModel', () => {
     vm.selectFilter('expiring');
     await jest.advanceTimersByTimeAsync(0);
     expect(rowNames(vm)).toEqual(['Failing:expiring']);
+    // The creator sees that its renewal failed and is tried again.
+    expect(vm.rows[0]!.renewalRetrying).toBe(true);
     vm.selectFilter('expired'); // already loaded
     expect(repository.callsOf('members')).toHaveLength(3);
   });

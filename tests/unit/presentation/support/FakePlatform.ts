@@ -92,4 +92,15 @@ export class FakePlatform implements MessengerPlatform {
     return true;
   }
   close(): void {}
+  readonly downloads: { url: string; fileName: string }[] = [];
+  downloadFile(url: string, fileName: string): void {
+    this.downloads.push({ url, fileName });
+  }
+  /** Every value the app sent; `unsavedGuard` is the host's state now. */
+  readonly unsavedGuardCalls: boolean[] = [];
+  unsavedGuard = false;
+  protectUnsavedChanges(unsaved: boolean): void {
+    this.unsavedGuardCalls.push(unsaved);
+    this.unsavedGuard = unsaved;
+  }
 }

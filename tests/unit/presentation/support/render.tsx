@@ -14,6 +14,19 @@ import { readLocale } from '../../i18n/localeFiles';
 import { FakePlatform } from './FakePlatform';
 import { FIRST_ROUTES } from '../../../../src/presentation/navigation/firstRoutes';
 import { ROUTES } from '../../../../src/presentation/navigation/routes';
+import type { RevenueRepository, RevenueSeries } from '../../../../src/application/ports/RevenueRepository';
+import type { RevenuePeriod } from '../../../../src/domain/revenue';
+import { RevenueChartViewModel } from '../../../../src/presentation/components/RevenueChart/RevenueChartViewModel';
+
+/** A creator with no earnings: every series empty. */
+class NoRevenue implements RevenueRepository {
+  async series(period: RevenuePeriod): Promise<RevenueSeries> {
+    return { period, currency: 'eur', currencies: [], offsetMinutes: 0, buckets: [] };
+  }
+  async exportLink() {
+    return { url: 'https://backers.example/export.csv', fileName: 'export.csv' };
+  }
+}
 
 /** The real i18n setup over the English files on disk. */
 export function englishI18n(): Promise<PageLanguage> {
@@ -50,6 +63,9 @@ export function fakeShell(extra: [symbol, unknown][] = []): Shell {
     [TOKENS.MessengerPlatform, platform],
     [TOKENS.Dialogs, platform],
     [TOKENS.Links, platform],
+    [TOKENS.UnsavedChanges, platform],
+    // Revenue at a glance (dashboard and channel page): no earnings yet.
+    [TOKENS.RevenueChartViewModel, (channelId: number | null) => new RevenueChartViewModel(new NoRevenue(), platform, toasts, channelId)],
     [TOKENS.Clock, dateClock],
     [TOKENS.ToastStore, toasts],
     // The shell's error console (off; it never patches the test's console).

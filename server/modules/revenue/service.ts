@@ -1,0 +1,159 @@
+/**
+ * Revenue at a glance: the earnings series (per day, week or month in the creator's zone; rules in
+ * src/domain/revenue.ts) and the CSV export of the same ledger lines.
+ *
+ * The CSV reaches the user through a short-lived signed link rather than the API itself: inside the messenger the
+ * host downloads the file (Mini Apps 8.0 `web_app_request_file_download`) or the browser opens it (`openLink`), and
+ * neither sends our Authorization header. The link carries the scope, the period and an expiry, signed with an HMAC
+ * keyed from the bot token (no new secret to configure); it names one user's data and expires after 5 minutes.
+ */
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { DateTime } from 'luxon';
+import type { RevenueExportRequest, RevenueExportResponse, RevenueQuery, RevenueResponse } from '../../../src/contract/revenue';
+import { type Currency, currencyExponent } from '../../../src/domain/money';
+import {
+  buildRevenueSeries, decimalMajor, revenueRange, revenueZone, signedRevenueMinor,
+} from '../../../src/domain/revenue';
+import { csvDocument } from '../../../src/domain/csv';
+import { AppError, notFound } from '../../platform/errors';
+import type { UserRow } from '../../platform/db/schema';
+import type { ServiceDeps } from '../../platform/serviceDeps';
+import { ownedChannel, requireVerified } from '../channels/access';
+import { RevenueRepository, type RevenueLineRow, type RevenueScope } from './repository';
+
+const EXPORT_LINK_TTL_MS = 5 * 60_000;
+const MAX_EXPORT_SPAN_MS = 366 * 24 * 3600_000;
+const DEFAULT_CURRENCY: Currency = 'eur';
+
+interface ExportClaims {
+  readonly userId: number;
+  readonly channelId: number | null;
+  readonly from: number;
+  readonly to: number;
+  readonly offsetMinutes: number;
+  readonly expiresAt: number;
+}
+
+export interface RevenueCsv {
+  readonly fileName: string;
+  readonly body: string;
+}
+
+export class RevenueService {
+  private readonly signingKey: Buffer;
+
+  constructor(private readonly deps: ServiceDeps) {
+    this.signingKey = createHash('sha256').update(`backers revenue export\n${deps.config.botToken}`).digest();
+  }
+
+  private async scope(user: UserRow, channelId: number | undefined): Promise<RevenueScope> {
+    requireVerified(user);
+    if (channelId !== undefined) await ownedChannel(this.deps.db, user, channelId);
+    return { creatorId: user.id, channelId: channelId ?? null };
+  }
+
+  async series(user: UserRow, query: RevenueQuery, offsetMinutes: number): Promise<RevenueResponse> {
+    const scope = await this.scope(user, query.channelId);
+    const now = this.deps.clock.now();
+    const offset = revenueZone(offsetMinutes).offset(now);
+    const range = revenueRange(query.period, now, offset);
+    const repository = new RevenueRepository(this.deps.db);
+    const from = new Date(range.from);
+    const to = new Date(range.to);
+    const [lines, members] = await Promise.all([repository.lines(scope, from, to, null), repository.memberEvents(scope, from, to)]);
+    const currencies = currenciesByEarnings(lines);
+    const currency = query.currency ?? currencies[0] ?? DEFAULT_CURRENCY;
+    const buckets = buildRevenueSeries({
+      period: query.period,
+      now,
+      offsetMinutes: offset,
+      lines: lines.filter((line) => line.currency === currency).map((line) => ({
+        type: line.type, countsAt: line.countsAt.getTime(), amountMinor: line.amount, source: line.subscriptionId === null ? 'donation' : 'subscription',
+      })),
+      joins: members.joins.map((at) => at.getTime()),
+      expiries: members.expiries.map((at) => at.getTime()),
+    });
+    return {
+      period: query.period,
+      currency,
+      currencies,
+      offsetMinutes: offset,
+      buckets: buckets.map((bucket) => ({ ...bucket, start: Math.floor(bucket.start / 1000), end: Math.floor(bucket.end / 1000) })),
+    };
+  }
+
+  /** A signed link to the CSV of [from, to), valid for 5 minutes. */
+  async exportLink(user: UserRow, request: RevenueExportRequest, offsetMinutes: number, apiBase: string): Promise<RevenueExportResponse> {
+    const scope = await this.scope(user, request.channelId);
+    const from = request.from * 1000;
+    const to = request.to * 1000;
+    if (to <= from || to - from > MAX_EXPORT_SPAN_MS) {
+      throw new AppError('validation_error', 'The period must end after it starts and span at most 366 days', { field: 'to' });
+    }
+    const expiresAt = this.deps.clock.now() + EXPORT_LINK_TTL_MS;
+    const claims: ExportClaims = { userId: user.id, channelId: scope.channelId, from, to, offsetMinutes: revenueZone(offsetMinutes).offset(from), expiresAt };
+    const token = this.tokenOf(claims);
+    return { url: `${apiBase}/revenue/export/${token}`, fileName: exportFileName(claims), expiresAt: Math.floor(expiresAt / 1000) };
+  }
+
+  /** The CSV a signed link names; a forged, altered or expired link is 404 (it names nothing). */
+  async csv(token: string): Promise<RevenueCsv> {
+    const claims = this.verify(token);
+    const lines = await new RevenueRepository(this.deps.db)
+      .lines({ creatorId: claims.userId, channelId: claims.channelId }, new Date(claims.from), new Date(claims.to), null);
+    const zone = revenueZone(claims.offsetMinutes);
+    const day = (at: Date) => DateTime.fromJSDate(at, { zone }).toISODate() ?? '';
+    const rows = lines.map((line) => [
+      line.id,
+      DateTime.fromJSDate(line.createdAt, { zone }).toISO({ suppressMilliseconds: true }) ?? '',
+      day(line.countsAt),
+      line.type,
+      line.subscriptionId === null ? 'donation' : 'subscription',
+      line.channelTitle ?? '',
+      sourceTitle(line),
+      decimalMajor(signedRevenueMinor({ type: line.type, amountMinor: line.amount }), currencyExponent(line.currency)),
+      line.currency.toUpperCase(),
+    ]);
+    const header = ['id', 'created_at', 'counts_on', 'type', 'source', 'channel', 'title', 'amount', 'currency'];
+    return { fileName: exportFileName(claims), body: csvDocument([header, ...rows]) };
+  }
+
+  /** Short enough for a path parameter: the claims as base-36 numbers joined by `_`, then a 128-bit HMAC. */
+  private tokenOf(claims: ExportClaims): string {
+    const payload = [claims.userId, claims.channelId ?? 0, claims.from / 1000, claims.to / 1000, claims.offsetMinutes, Math.ceil(claims.expiresAt / 1000)]
+      .map((value) => Math.trunc(value).toString(36)).join('_');
+    return `${payload}.${this.sign(payload)}`;
+  }
+
+  private sign(payload: string): string {
+    return createHmac('sha256', this.signingKey).update(payload).digest().subarray(0, 16).toString('base64url');
+  }
+
+  private verify(token: string): ExportClaims {
+    const [payload, signature, ...rest] = token.split('.');
+    const expected = payload ? Buffer.from(this.sign(payload)) : Buffer.alloc(0);
+    const given = Buffer.from(signature ?? '');
+    if (!payload || rest.length > 0 || expected.length !== given.length || !timingSafeEqual(expected, given)) throw notFound('Export not found');
+    const [userId, channelId, from, to, offsetMinutes, expiresAt] = payload.split('_').map((part) => parseInt(part, 36));
+    const claims: ExportClaims = { userId: userId!, channelId: channelId || null, from: from! * 1000, to: to! * 1000, offsetMinutes: offsetMinutes!, expiresAt: expiresAt! * 1000 };
+    if (claims.expiresAt <= this.deps.clock.now()) throw notFound('Export link expired');
+    return claims;
+  }
+}
+
+function currenciesByEarnings(lines: readonly RevenueLineRow[]): Currency[] {
+  const totals = new Map<Currency, number>();
+  for (const line of lines) totals.set(line.currency, (totals.get(line.currency) ?? 0) + signedRevenueMinor({ type: line.type, amountMinor: line.amount }));
+  return [...totals.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([currency]) => currency);
+}
+
+function sourceTitle(line: RevenueLineRow): string {
+  return line.subscriptionName ?? line.donationTitle ?? '';
+}
+
+function exportFileName(claims: Pick<ExportClaims, 'from' | 'to' | 'offsetMinutes'>): string {
+  const zone = revenueZone(claims.offsetMinutes);
+  const first = DateTime.fromMillis(claims.from, { zone }).toISODate();
+  const last = DateTime.fromMillis(claims.to - 1, { zone }).toISODate();
+  return `backers-transactions-${first}-${last}.csv`;
+}

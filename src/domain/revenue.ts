@@ -1,0 +1,135 @@
+/**
+ * Revenue at a glance: a creator's earnings per day, week or month, split into subscriptions and donations, with the
+ * members gained and lost, bucketed in the creator's time zone (the app's Timezone header: minutes east of UTC).
+ * The server builds the series from the ledger; the rules live here so the in-memory backend and tests share them.
+ *
+ * - Earnings are the creator's ledger amounts: sell_subscription and get_donation count plus, refund_issued minus.
+ *   A refund counts when its sale counts (its earnings window, `countsAt`), so a period's figure never changes sign
+ *   because a refund came later in another period.
+ * - A member is new in the bucket of their activation and lost in the bucket where their paid period ran out
+ *   (expiry passed without a renewal; a later renewal moves the expiry, so the member is not lost).
+ * - Weeks start on Monday (ISO); the last bucket holds `now`.
+ */
+import { DateTime, FixedOffsetZone } from 'luxon';
+import type { TransactionType } from './entities';
+
+export const REVENUE_PERIODS = ['day', 'week', 'month'] as const;
+export type RevenuePeriod = (typeof REVENUE_PERIODS)[number];
+
+/** How many buckets each period shows: a month of days, a quarter of weeks, a year of months. */
+export const REVENUE_BUCKET_COUNTS: Readonly<Record<RevenuePeriod, number>> = { day: 30, week: 13, month: 12 };
+
+/** Ledger types that make up a creator's earnings, with their sign. */
+export const REVENUE_TRANSACTION_SIGNS: Readonly<Partial<Record<TransactionType, 1 | -1>>> = {
+  sell_subscription: 1,
+  get_donation: 1,
+  refund_issued: -1,
+};
+export const REVENUE_TRANSACTION_TYPES = Object.keys(REVENUE_TRANSACTION_SIGNS) as TransactionType[];
+
+export type RevenueSource = 'subscription' | 'donation';
+
+/** One creator ledger line as the series reads it. */
+export interface RevenueLine {
+  readonly type: TransactionType;
+  /** Epoch ms of the earnings window the line counts in (a refund: its sale's). */
+  readonly countsAt: number;
+  /** Unsigned minor units, as the ledger stores them. */
+  readonly amountMinor: number;
+  readonly source: RevenueSource;
+}
+
+export interface RevenueBucket {
+  /** Epoch ms of the bucket's first instant in the creator's zone, and of the next bucket's. */
+  readonly start: number;
+  readonly end: number;
+  readonly subscriptionsMinor: number;
+  readonly donationsMinor: number;
+  readonly totalMinor: number;
+  readonly newMembers: number;
+  readonly lostMembers: number;
+}
+
+export interface RevenueRange {
+  readonly from: number;
+  readonly to: number;
+}
+
+/** A fixed-offset zone for `offsetMinutes` east of UTC; out-of-range offsets (beyond ±14 h) fall back to UTC. */
+export function revenueZone(offsetMinutes: number): FixedOffsetZone {
+  const valid = Number.isInteger(offsetMinutes) && Math.abs(offsetMinutes) <= 14 * 60;
+  return FixedOffsetZone.instance(valid ? offsetMinutes : 0);
+}
+
+const UNIT: Readonly<Record<RevenuePeriod, 'day' | 'week' | 'month'>> = { day: 'day', week: 'week', month: 'month' };
+
+/** The bucket starts (epoch ms) of the last `count` periods, oldest first, the last holding `now`. */
+export function revenueBucketStarts(period: RevenuePeriod, now: number, offsetMinutes: number, count = REVENUE_BUCKET_COUNTS[period]): number[] {
+  const current = DateTime.fromMillis(now, { zone: revenueZone(offsetMinutes) }).startOf(UNIT[period], { useLocaleWeeks: false });
+  const starts: number[] = [];
+  for (let back = count - 1; back >= 0; back -= 1) starts.push(current.minus({ [`${UNIT[period]}s`]: back }).toMillis());
+  return starts;
+}
+
+/** The span the series covers: the first bucket's start to the end of the current one. */
+export function revenueRange(period: RevenuePeriod, now: number, offsetMinutes: number, count = REVENUE_BUCKET_COUNTS[period]): RevenueRange {
+  const starts = revenueBucketStarts(period, now, offsetMinutes, count);
+  return { from: starts[0]!, to: nextBucketStart(starts[starts.length - 1]!, period, offsetMinutes) };
+}
+
+function nextBucketStart(start: number, period: RevenuePeriod, offsetMinutes: number): number {
+  return DateTime.fromMillis(start, { zone: revenueZone(offsetMinutes) }).plus({ [`${UNIT[period]}s`]: 1 }).toMillis();
+}
+
+/** The signed minor units a ledger line adds to the creator's earnings (0 for lines that are not earnings). */
+export function signedRevenueMinor(line: Pick<RevenueLine, 'type' | 'amountMinor'>): number {
+  return (REVENUE_TRANSACTION_SIGNS[line.type] ?? 0) * line.amountMinor;
+}
+
+export interface RevenueSeriesInput {
+  readonly period: RevenuePeriod;
+  readonly now: number;
+  readonly offsetMinutes: number;
+  readonly lines: readonly RevenueLine[];
+  /** Epoch ms of member activations. */
+  readonly joins: readonly number[];
+  /** Epoch ms of expiries (only those at or before `now` count as lost). */
+  readonly expiries: readonly number[];
+  readonly count?: number;
+}
+
+/** The buckets, oldest first; events outside the range are ignored. */
+export function buildRevenueSeries(input: RevenueSeriesInput): RevenueBucket[] {
+  const starts = revenueBucketStarts(input.period, input.now, input.offsetMinutes, input.count);
+  const ends = starts.map((start, index) => starts[index + 1] ?? nextBucketStart(start, input.period, input.offsetMinutes));
+  const buckets = starts.map((start, index) => ({ start, end: ends[index]!, subscriptionsMinor: 0, donationsMinor: 0, newMembers: 0, lostMembers: 0 }));
+  const indexOf = (at: number): number => {
+    if (at < starts[0]! || at >= ends[ends.length - 1]!) return -1;
+    let index = starts.length - 1;
+    while (starts[index]! > at) index -= 1;
+    return index;
+  };
+  for (const line of input.lines) {
+    const bucket = buckets[indexOf(line.countsAt)];
+    if (!bucket) continue;
+    if (line.source === 'subscription') bucket.subscriptionsMinor += signedRevenueMinor(line);
+    else bucket.donationsMinor += signedRevenueMinor(line);
+  }
+  for (const at of input.joins) {
+    const bucket = buckets[indexOf(at)];
+    if (bucket) bucket.newMembers += 1;
+  }
+  for (const at of input.expiries) {
+    const bucket = at <= input.now ? buckets[indexOf(at)] : undefined;
+    if (bucket) bucket.lostMembers += 1;
+  }
+  return buckets.map((bucket) => ({ ...bucket, totalMinor: bucket.subscriptionsMinor + bucket.donationsMinor }));
+}
+
+/** Minor units as an exact decimal in major units ("-12.50", "1500" for JPY): no floating point on the way. */
+export function decimalMajor(minor: number, exponent: number): string {
+  const sign = minor < 0 ? '-' : '';
+  const digits = String(Math.abs(minor)).padStart(exponent + 1, '0');
+  if (exponent === 0) return sign + digits;
+  return `${sign}${digits.slice(0, -exponent)}.${digits.slice(-exponent)}`;
+}

@@ -1,0 +1,117 @@
+/**
+ * Revenue at a glance over real HTTP: the earnings series and the CSV export are checked against the ledger's own
+ * figures (sum of the CSV = sum of the series = the ledger's sum for the period), with a refund counting against its
+ * sale, members gained and lost, the creator's time zone, and the signed link's limits.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import type { RevenueExportResponse, RevenueResponse } from '../../../src/contract/revenue';
+import { transactions } from '../../../server/platform/db/schema';
+import { type TestServer, creatorWithChannel, newUser, startTestServer } from '../support/testServer';
+import { type Shop, advanceTo, openShop, payWithNewCard } from './support/money';
+
+const DAY = 24 * 3600_000;
+const MOSCOW = { timezone: '180' };
+
+let server: TestServer;
+let shop: Shop;
+beforeAll(async () => {
+  server = await startTestServer();
+  shop = await openShop(server);
+}, 60_000);
+afterAll(() => server.close());
+
+/** The ledger's own figure: the creator's sales and donations minus refunds issued, by when they count. */
+async function ledgerEarnings(fromMs: number, toMs: number): Promise<number> {
+  const rows = await server.database.db.select().from(transactions)
+    .where(and(eq(transactions.userId, shop.creatorId), inArray(transactions.type, ['sell_subscription', 'get_donation', 'refund_issued']), eq(transactions.currency, 'eur')));
+  return rows
+    .filter((row) => {
+      const at = (row.windowAt ?? row.createdAt).getTime();
+      return at >= fromMs && at < toMs;
+    })
+    .reduce((sum, row) => sum + (row.type === 'refund_issued' ? -row.amount : row.amount), 0);
+}
+
+/** RFC 4180 rows (quoted fields with doubled quotes and commas inside). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index]!;
+    if (quoted) {
+      if (char === '"' && text[index + 1] === '"') { field += '"'; index += 1; } else if (char === '"') quoted = false; else field += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') { row.push(field); field = ''; } else if (char === '\r' && text[index + 1] === '\n') { row.push(field); rows.push(row); row = []; field = ''; index += 1; } else field += char;
+  }
+  return rows;
+}
+
+describe('revenue at a glance', () => {
+  it('the series and the CSV add up to the ledger, a refund counting against its sale', async () => {
+    const first = newUser('Monthly');
+    const paid = await payWithNewCard(server, first, 'subscription', shop.subscriptions.monthly, '4242424242424242');
+    expect(paid.status).toBe('paid');
+    await payWithNewCard(server, newUser('Tipper'), 'donation', shop.donationId, '4242424242424242');
+    await advanceTo(server, server.clock.now() + 2 * DAY);
+    await payWithNewCard(server, newUser('Weekly'), 'subscription', shop.subscriptions.weekly, '4242424242424242');
+    const refunded = await server.request('POST', `/sandbox/payments/${paid.paymentId}/refund`, { reason: 'Asked' });
+    expect(refunded.status).toBe(200);
+
+    const answer = await server.api<RevenueResponse>(shop.creator, 'GET', `/revenue?period=day&channelId=${shop.channelId}`, undefined, MOSCOW);
+    expect(answer.status).toBe(200);
+    const series = answer.body;
+    expect(series).toMatchObject({ period: 'day', currency: 'eur', currencies: ['eur'], offsetMinutes: 180 });
+    expect(series.buckets).toHaveLength(30);
+    const from = series.buckets[0]!.start * 1000;
+    const to = series.buckets.at(-1)!.end * 1000;
+    // Buckets start at midnight in Moscow.
+    expect(new Date(from + 180 * 60_000).toISOString()).toMatch(/T00:00:00/);
+
+    const seriesTotal = series.buckets.reduce((sum, bucket) => sum + bucket.totalMinor, 0);
+    const ledger = await ledgerEarnings(from, to);
+    expect(seriesTotal).toBe(ledger);
+    // What is left: the donation and the weekly sale (the refunded monthly sale nets to zero on its own day).
+    const nonEmpty = series.buckets.filter((bucket) => bucket.totalMinor !== 0);
+    expect(nonEmpty.map((bucket) => ({ donations: bucket.donationsMinor > 0, subscriptions: bucket.subscriptionsMinor > 0 })))
+      .toEqual([{ donations: true, subscriptions: false }, { donations: false, subscriptions: true }]);
+    expect(series.buckets.reduce((sum, bucket) => sum + bucket.newMembers, 0)).toBe(2);
+    // The refunded member's access ended now: lost today.
+    expect(series.buckets.at(-1)!.lostMembers).toBe(1);
+
+    // The dashboard's series (every channel) says the same here.
+    const all = await server.api<RevenueResponse>(shop.creator, 'GET', '/revenue?period=month', undefined, MOSCOW);
+    expect(all.body.buckets.reduce((sum, bucket) => sum + bucket.totalMinor, 0)).toBe(seriesTotal);
+
+    // The CSV of the same period, through its signed link, with no Authorization.
+    const link = await server.api<RevenueExportResponse>(shop.creator, 'POST', '/revenue/export', { from: from / 1000, to: to / 1000, channelId: shop.channelId }, MOSCOW);
+    expect(link.status).toBe(200);
+    expect(link.body.fileName).toMatch(/^backers-transactions-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
+    const file = await server.request<string>('GET', new URL(link.body.url).pathname);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(file.headers.get('content-disposition')).toBe(`attachment; filename="${link.body.fileName}"`);
+    const [header, ...rows] = parseCsv(file.body);
+    expect(header).toEqual(['id', 'created_at', 'counts_on', 'type', 'source', 'channel', 'title', 'amount', 'currency']);
+    expect(rows.map((row) => row[3]).sort()).toEqual(['get_donation', 'refund_issued', 'sell_subscription', 'sell_subscription']);
+    expect(rows.every((row) => row[8] === 'EUR' && /^-?\d+\.\d{2}$/.test(row[7]!))).toBe(true);
+    const csvTotal = rows.reduce((sum, row) => sum + Math.round(Number(row[7]) * 100), 0);
+    expect(csvTotal).toBe(seriesTotal);
+  });
+
+  it('refuses a forged or expired link, another creator\'s channel and a bad period', async () => {
+    const now = Math.floor(server.clock.now() / 1000);
+    const link = await server.api<RevenueExportResponse>(shop.creator, 'POST', '/revenue/export', { from: now - 86400, to: now });
+    const path = new URL(link.body.url).pathname;
+    const forged = path.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A'));
+    expect((await server.request('GET', forged)).status).toBe(404);
+    await server.request('POST', '/sandbox/clock', { advanceSeconds: 6 * 60 });
+    expect((await server.request('GET', path)).body).toMatchObject({ code: 'not_found' });
+
+    const stranger = await creatorWithChannel(server);
+    expect((await server.api(stranger.user, 'GET', `/revenue?period=week&channelId=${shop.channelId}`)).status).toBe(404);
+    expect((await server.api(stranger.user, 'POST', '/revenue/export', { from: now, to: now - 1 })).body).toMatchObject({ code: 'validation_error' });
+    expect((await server.api(stranger.user, 'GET', '/revenue?period=year')).status).toBe(400);
+  });
+});

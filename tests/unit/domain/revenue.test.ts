@@ -1,0 +1,64 @@
+import { DateTime } from 'luxon';
+import {
+  buildRevenueSeries, decimalMajor, revenueBucketStarts, revenueRange, signedRevenueMinor, type RevenueLine,
+} from '../../../src/domain/revenue';
+import { csvDocument, csvField } from '../../../src/domain/csv';
+
+const at = (iso: string) => DateTime.fromISO(iso, { setZone: true }).toMillis();
+
+describe('revenue buckets', () => {
+  it('buckets days in the creator zone: 23:30 UTC is the next day three hours east', () => {
+    const now = at('2026-03-10T23:30:00Z');
+    const utc = revenueBucketStarts('day', now, 0, 2);
+    const moscow = revenueBucketStarts('day', now, 180, 2);
+    expect(utc).toEqual([at('2026-03-09T00:00:00Z'), at('2026-03-10T00:00:00Z')]);
+    expect(moscow).toEqual([at('2026-03-10T00:00:00+03:00'), at('2026-03-11T00:00:00+03:00')]);
+  });
+
+  it('starts weeks on Monday and months on the first, the last bucket holding now', () => {
+    const now = at('2026-03-12T10:00:00Z'); // a Thursday
+    expect(revenueBucketStarts('week', now, 0, 2)).toEqual([at('2026-03-02T00:00:00Z'), at('2026-03-09T00:00:00Z')]);
+    expect(revenueBucketStarts('month', now, 0, 3)).toEqual([at('2026-01-01T00:00:00Z'), at('2026-02-01T00:00:00Z'), at('2026-03-01T00:00:00Z')]);
+    expect(revenueRange('month', now, 0, 3)).toEqual({ from: at('2026-01-01T00:00:00Z'), to: at('2026-04-01T00:00:00Z') });
+  });
+
+  it('sums subscriptions and donations per bucket, a refund counting against its sale, and ignores other lines', () => {
+    const now = at('2026-03-12T10:00:00Z');
+    const lines: RevenueLine[] = [
+      { type: 'sell_subscription', countsAt: at('2026-03-11T09:00:00Z'), amountMinor: 900, source: 'subscription' },
+      { type: 'get_donation', countsAt: at('2026-03-11T20:00:00Z'), amountMinor: 450, source: 'donation' },
+      { type: 'refund_issued', countsAt: at('2026-03-11T09:00:00Z'), amountMinor: 900, source: 'subscription' },
+      { type: 'sell_subscription', countsAt: at('2026-03-12T01:00:00Z'), amountMinor: 1000, source: 'subscription' },
+      { type: 'withdrawal', countsAt: at('2026-03-12T02:00:00Z'), amountMinor: 5000, source: 'subscription' },
+      { type: 'sell_subscription', countsAt: at('2026-01-01T00:00:00Z'), amountMinor: 7, source: 'subscription' },
+    ];
+    const series = buildRevenueSeries({
+      period: 'day', now, offsetMinutes: 0, count: 2, lines,
+      joins: [at('2026-03-11T12:00:00Z'), at('2026-03-12T08:00:00Z'), at('2026-03-12T09:00:00Z')],
+      expiries: [at('2026-03-11T13:00:00Z'), at('2026-03-12T11:00:00Z')],
+    });
+    expect(series.map(({ subscriptionsMinor, donationsMinor, totalMinor, newMembers, lostMembers }) => ({ subscriptionsMinor, donationsMinor, totalMinor, newMembers, lostMembers })))
+      .toEqual([
+        { subscriptionsMinor: 0, donationsMinor: 450, totalMinor: 450, newMembers: 1, lostMembers: 1 },
+        // The expiry at 11:00 is still ahead of now: not lost.
+        { subscriptionsMinor: 1000, donationsMinor: 0, totalMinor: 1000, newMembers: 2, lostMembers: 0 },
+      ]);
+    expect(signedRevenueMinor({ type: 'refund_issued', amountMinor: 5 })).toBe(-5);
+  });
+});
+
+describe('revenue CSV', () => {
+  it('writes amounts as exact decimals in major units', () => {
+    expect(decimalMajor(1550, 2)).toBe('15.50');
+    expect(decimalMajor(-5, 2)).toBe('-0.05');
+    expect(decimalMajor(1500, 0)).toBe('1500');
+    expect(decimalMajor(0, 2)).toBe('0.00');
+  });
+
+  it('quotes per RFC 4180 and ends lines with CRLF', () => {
+    expect(csvField('Club, "VIP"')).toBe('"Club, ""VIP"""');
+    expect(csvField('two\nlines')).toBe('"two\nlines"');
+    expect(csvField('plain')).toBe('plain');
+    expect(csvDocument([['a', 'b'], [1, 'x,y']])).toBe('a,b\r\n1,"x,y"\r\n');
+  });
+});
