@@ -6,6 +6,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AdminPage, AdminPayoutDayItem, AdminPayoutItem } from '../../../src/contract/admin';
 import type { RouteOptions } from '../../context';
 import { csvField } from '../../../src/domain/csv';
+import { type Currency, currencyExponent } from '../../../src/domain/money';
+import { decimalMajor } from '../../../src/domain/revenue';
 import { type PageParams, currentOperator, listQuery, majorText, pageQuery, personName, seconds } from './http';
 
 const date = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' };
@@ -58,10 +60,15 @@ export const payoutQueueRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
   }, async (request, reply) => {
     const { items } = await admin.read.payoutPage({ payoutDate: request.params.date }, null);
     const header = ['payout_date', 'creator_id', 'telegram_id', 'name', 'username', 'currency', 'amount', 'status', 'attempt', 'method', 'error', 'created_at'];
-    const lines = items.map(payoutItem).map((item) => [
-      item.payoutDate, item.creator.id ?? null, item.creator.telegramId, item.creator.name, item.creator.username, item.currency, item.amount, item.status,
-      item.attempt, item.method, item.error, new Date(item.createdAt * 1000).toISOString(),
-    ].map(csvField).join(','));
+    const lines = items.map((row) => {
+      const item = payoutItem(row);
+      // For spreadsheets: a plain decimal with all the currency's digits, not the screen's grouped text.
+      const amount = decimalMajor(Number(row.run.amount), currencyExponent(row.run.currency as Currency));
+      return [
+        item.payoutDate, item.creator.id ?? null, item.creator.telegramId, item.creator.name, item.creator.username, item.currency, amount, item.status,
+        item.attempt, item.method, item.error, new Date(item.createdAt * 1000).toISOString(),
+      ].map(csvField).join(',');
+    });
     await admin.auditExport(currentOperator(request), request.params.date, items.length);
     return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="payouts-${request.params.date}.csv"`)
       .send(`${[header.join(','), ...lines].join('\r\n')}\r\n`);
