@@ -14,12 +14,12 @@
  */
 import { and, eq, gt, lte, ne, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import type { Currency } from '../../../src/domain/money';
+import { formatMoney } from '../../../src/domain/format-light';
+import { type Currency, money } from '../../../src/domain/money';
 import type { DbOrTx } from '../../platform/db/db';
 import { channels, renewalNotices, subscriptionMembers, subscriptions, users } from '../../platform/db/schema';
 import { type BotGateway, miniAppLink } from '../bot/BotGateway';
 import { BOT_LANGUAGES, type BotLanguage, botTexts, fill } from '../bot/texts';
-import { formatPayoutAmount } from '../payouts/notifications';
 
 export const RENEWAL_REMINDER_LEAD_MS = 3 * 24 * 60 * 60 * 1000;
 const BATCH = 100;
@@ -108,7 +108,7 @@ function message(deps: RenewalNoticeDeps, kind: RenewalNoticeKind, notice: DueNo
   const values = {
     name: notice.name,
     channel: notice.channel,
-    amount: formatPayoutAmount(notice.priceMinor, notice.currency),
+    amount: formatMoney(money(notice.priceMinor, notice.currency)),
     // The follower's zone is unknown to the bot: the date in UTC, in their language ("20 February 2026"; no "г." that
     // would end a Russian sentence twice).
     date: DateTime.fromJSDate(notice.expiresAt, { zone: 'utc' }).setLocale(botLanguageOf(notice.languageCode)).toFormat('d MMMM yyyy'),
