@@ -41,7 +41,7 @@ describe('renewal notices', () => {
     const [reminder, ...more] = await sentTo(good);
     expect(more).toEqual([]);
     expect(reminder!.text).toContain('monthly plan');
-    expect(reminder!.text).toContain('10.00 EUR');
+    expect(reminder!.text).toContain('€10 will be charged');
     expect(reminder!.reply_markup).toEqual({ inline_keyboard: [[{ text: 'Open', url: 'https://t.me/BackersSandboxBot/app' }]] });
     // In the follower's language.
     expect((await sentTo(broke))[0]!.reply_markup!.inline_keyboard[0]![0]!.text).toBe('Открыть');
