@@ -13,7 +13,7 @@
  * Phases: the lightest signed call (GET /api/v2/channel/languages) for `baseline-seconds` (the ratios divide by it:
  * same machine, same run); payments for `seconds`; then, unless BENCH_PROFILE=0, a shorter payments pass with every
  * SQL statement and transaction timed (scripts/bench-statements.ts; it costs, so it is not in the figures above),
- * printed per paid payment. Afterwards every payment must be paid once and every balance equal its ledger sum.
+ * printed per paid payment (the heaviest BENCH_TOP shapes, 14). Afterwards every payment must be paid once and every balance equal its ledger sum.
  * Goals (issue 12): embedded ≥ 0.03× the lightest call with p99 ≤ 400 ms; PostgreSQL ≥ 250 req/s with p99 ≤ 200 ms.
  * Exits 1 when a call fails or the money does not add up (goals missed are reported, not failed: machines differ).
  */
@@ -39,6 +39,7 @@ const CONCURRENCY = option('concurrency', 50);
 const BASELINE_SECONDS = option('baseline-seconds', 5);
 const PROFILE_SECONDS = option('profile-seconds', 5);
 const PROFILE = process.env.BENCH_PROFILE !== '0';
+const PROFILE_TOP = option('top', 14);
 
 interface Phase { latencies: number[]; errors: number; paid?: number }
 interface MixResult { reads: Phase; payments: Phase & { paid: number }; samples: string[] }
@@ -104,7 +105,7 @@ async function main(): Promise<void> {
       profile.stop();
       const paid = Math.max(1, profiled.payments.paid);
       console.info(`\nwhere the database time goes (${PROFILE_SECONDS} s pass with every statement timed, ${paid} payments; per paid payment; BENCH_PROFILE=0 skips):`);
-      for (const text of profile.report(paid)) console.info(`  ${text}`);
+      for (const text of profile.report(paid, PROFILE_TOP)) console.info(`  ${text}`);
       if (profiled.payments.errors > 0) failed = true;
     }
 

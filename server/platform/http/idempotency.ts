@@ -90,8 +90,13 @@ export class IdempotencyService {
   private readonly waitMs: number;
   private readonly pollMs: number;
   private readonly staleMs: number;
+  /** The claim every idempotent request makes, prepared once (per connection on PostgreSQL). */
+  private readonly claim;
 
   constructor(private readonly db: MoneyDb, options: IdempotencyOptions = {}) {
+    this.claim = db.insert(idempotencyKeys)
+      .values({ userId: sql.placeholder('userId'), key: sql.placeholder('key'), requestHash: sql.placeholder('hash'), state: 'running' })
+      .onConflictDoNothing().returning({ key: idempotencyKeys.key }).prepare('idempotency_claim');
     this.waitMs = options.waitMs ?? 15_000;
     this.pollMs = options.pollMs ?? 50;
     this.staleMs = options.staleMs ?? 30_000;
@@ -105,9 +110,7 @@ export class IdempotencyService {
     const deadline = Date.now() + this.waitMs;
 
     for (;;) {
-      const inserted = await this.db.insert(idempotencyKeys)
-        .values({ userId: scope.userId, key: scope.key, requestHash: hash, state: 'running' })
-        .onConflictDoNothing().returning({ key: idempotencyKeys.key });
+      const inserted = await this.claim.execute({ userId: scope.userId, key: scope.key, hash });
       if (inserted.length > 0) return this.execute(localKey, where, handler);
 
       const [row] = await this.db.select().from(idempotencyKeys).where(where);

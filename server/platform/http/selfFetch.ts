@@ -4,6 +4,7 @@
  * build the app), through the app itself with `inject`.
  */
 import type { FastifyInstance } from 'fastify';
+import { httpRequest } from './httpClient';
 
 /** This server's own origin (loopback for a wildcard address), or null while it is not listening. */
 export function listeningOrigin(app: FastifyInstance): string | null {
@@ -22,9 +23,14 @@ export interface SelfFetchResponse { status: number; ok: boolean; json(): Promis
 const withoutConnectionHeader = (headers: Record<string, string> = {}) =>
   Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'connection'));
 
-/** Node's fetch, minus the `connection` header some clients set (grammY does; undici refuses it). */
+/**
+ * A fetch for text bodies on keep-alive connections (httpClient.ts), minus the `connection` header some clients set
+ * (grammY does); other bodies (grammY's file uploads stream) go through Node's fetch.
+ */
 export function plainFetch(url: string, init: SelfFetchInit = {}): Promise<SelfFetchResponse> {
-  return fetch(url, { method: init.method ?? 'GET', headers: withoutConnectionHeader(init.headers), body: init.body, signal: init.signal ?? null });
+  const request = { method: init.method ?? 'GET', headers: withoutConnectionHeader(init.headers), body: init.body, signal: init.signal ?? null };
+  const body: unknown = init.body;
+  return body === undefined || typeof body === 'string' ? httpRequest(url, request) : fetch(url, request);
 }
 
 /** A fetch for URLs on this server's own origin: real HTTP when listening, `inject` otherwise. */

@@ -105,7 +105,21 @@ function eventToRow(event: ProviderEventRecord): typeof providerEvents.$inferIns
 }
 
 export class DrizzleSandboxProviderStore implements SandboxProviderStore {
-  constructor(private readonly db: MoneyDb) {}
+  /** The lookups and updates every payment makes, prepared once (per connection on PostgreSQL). */
+  private readonly prepared;
+
+  constructor(private readonly db: MoneyDb) {
+    this.prepared = {
+      sessionById: db.select().from(providerSessions).where(eq(providerSessions.id, sql.placeholder('id'))).prepare('provider_session_by_id'),
+      sessionByReference: db.select().from(providerSessions).where(eq(providerSessions.reference, sql.placeholder('reference'))).prepare('provider_session_by_reference'),
+      token: db.select().from(providerTokens)
+        .where(and(eq(providerTokens.token, sql.placeholder('token')), eq(providerTokens.kind, sql.placeholder('kind')))).prepare('provider_token'),
+      eventDelivered: db.update(providerEvents).set({ attempts: sql`${providerEvents.attempts} + 1`, deliveredAt: sql`${sql.placeholder('deliveredAt')}::timestamptz` })
+        .where(eq(providerEvents.id, sql.placeholder('id'))).prepare('provider_event_delivered'),
+      eventAttempted: db.update(providerEvents).set({ attempts: sql`${providerEvents.attempts} + 1`, deliveredAt: sql`null` })
+        .where(eq(providerEvents.id, sql.placeholder('id'))).prepare('provider_event_attempted'),
+    };
+  }
 
   async insertPublicToken(token: string, createdAt: number): Promise<void> {
     await this.db.insert(providerTokens).values({ token, kind: 'public', createdAt: new Date(createdAt) });
@@ -130,7 +144,7 @@ export class DrizzleSandboxProviderStore implements SandboxProviderStore {
   }
 
   async findToken(token: string): Promise<TokenRecord | null> {
-    const [row] = await this.db.select().from(providerTokens).where(and(eq(providerTokens.token, token), eq(providerTokens.kind, 'card')));
+    const [row] = await this.prepared.token.execute({ token, kind: 'card' });
     const card = row === undefined ? null : cardFromColumns(row);
     return row === undefined || card === null ? null : { token: row.token, card, createdAt: row.createdAt.getTime(), usedAt: row.usedAt?.getTime() ?? null };
   }
@@ -142,31 +156,39 @@ export class DrizzleSandboxProviderStore implements SandboxProviderStore {
   }
 
   async findRecurrent(recurrentToken: string): Promise<RecurrentRecord | null> {
-    const [row] = await this.db.select().from(providerTokens).where(and(eq(providerTokens.token, recurrentToken), eq(providerTokens.kind, 'recurrent')));
+    const [row] = await this.prepared.token.execute({ token: recurrentToken, kind: 'recurrent' });
     const card = row === undefined ? null : cardFromColumns(row);
     return row === undefined || card === null ? null : { recurrentToken: row.token, card, customerReference: row.customerReference, createdAt: row.createdAt.getTime() };
   }
 
   async insertSession(session: SandboxSession, event: ProviderEventRecord | null): Promise<{ session: SandboxSession; created: boolean }> {
-    const created = await this.db.transaction(async (tx) => {
-      const inserted = await tx.insert(providerSessions).values(sessionToRow(session)).onConflictDoNothing({ target: providerSessions.reference }).returning({ id: providerSessions.id });
-      if (inserted.length === 0) return false;
-      if (event !== null) await tx.insert(providerEvents).values(eventToRow(event));
-      return true;
-    });
-    if (created) return { session, created: true };
+    const insert = this.db.insert(providerSessions).values(sessionToRow(session)).onConflictDoNothing({ target: providerSessions.reference }).returning({ id: providerSessions.id });
+    const changed = this.db.$with('changed').as(insert);
+    const inserted = event === null ? await insert : await this.db.with(changed, this.recorded(event)).select().from(changed);
+    if (inserted.length > 0) return { session, created: true };
     const existing = await this.findSessionByReference(session.reference);
     if (existing === null) throw new Error(`session for ${session.reference} vanished`);
     return { session: existing, created: false };
   }
 
+  /**
+   * A CTE that records `event` for the session a `changed` CTE (an insert or update returning the session's id)
+   * touched: the change and its event in one statement, so one round trip and no transaction to open and commit, and
+   * the event exists exactly when the change happened.
+   */
+  private recorded(event: ProviderEventRecord) {
+    const row = eventToRow(event);
+    return this.db.$with('recorded', {}).as(sql`insert into ${providerEvents} (id, session_id, body, attempts, delivered_at, created_at)
+      select ${row.id}, changed.id, ${row.body}, ${row.attempts ?? 0}, ${row.deliveredAt?.toISOString() ?? null}::timestamptz, ${row.createdAt.toISOString()}::timestamptz from changed`);
+  }
+
   async findSession(id: string): Promise<SandboxSession | null> {
-    const [row] = await this.db.select().from(providerSessions).where(eq(providerSessions.id, id));
+    const [row] = await this.prepared.sessionById.execute({ id });
     return row === undefined ? null : sessionFromRow(row);
   }
 
   async findSessionByReference(reference: string): Promise<SandboxSession | null> {
-    const [row] = await this.db.select().from(providerSessions).where(eq(providerSessions.reference, reference));
+    const [row] = await this.prepared.sessionByReference.execute({ reference });
     return row === undefined ? null : sessionFromRow(row);
   }
 
@@ -176,13 +198,11 @@ export class DrizzleSandboxProviderStore implements SandboxProviderStore {
   }
 
   async transition(id: string, from: readonly DoubleStatus[], patch: SessionPatch, event: ProviderEventRecord | null): Promise<SandboxSession | null> {
-    return this.db.transaction(async (tx) => {
-      const [row] = await tx.update(providerSessions).set(patchToColumns(patch))
-        .where(and(eq(providerSessions.id, id), inArray(providerSessions.status, [...from]))).returning();
-      if (row === undefined) return null;
-      if (event !== null) await tx.insert(providerEvents).values(eventToRow(event));
-      return sessionFromRow(row);
-    });
+    const update = this.db.update(providerSessions).set(patchToColumns(patch))
+      .where(and(eq(providerSessions.id, id), inArray(providerSessions.status, [...from]))).returning();
+    const changed = this.db.$with('changed').as(update);
+    const [row] = event === null ? await update : await this.db.with(changed, this.recorded(event)).select().from(changed);
+    return row === undefined ? null : sessionFromRow(row);
   }
 
   async openSessions(limit: number): Promise<SandboxSession[]> {
@@ -196,7 +216,7 @@ export class DrizzleSandboxProviderStore implements SandboxProviderStore {
   }
 
   async markEventAttempt(id: string, deliveredAt: number | null): Promise<void> {
-    await this.db.update(providerEvents).set({ attempts: sql`${providerEvents.attempts} + 1`, deliveredAt: toDate(deliveredAt) }).where(eq(providerEvents.id, id));
+    await (deliveredAt === null ? this.prepared.eventAttempted.execute({ id }) : this.prepared.eventDelivered.execute({ id, deliveredAt: new Date(deliveredAt).toISOString() }));
   }
 
   async insertEvent(event: ProviderEventRecord): Promise<void> {

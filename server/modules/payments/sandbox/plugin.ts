@@ -9,6 +9,7 @@
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../../context';
+import { httpRequest } from '../../../platform/http/httpClient';
 import { listeningOrigin } from '../../../platform/http/selfFetch';
 import { API_PREFIX, PUBLIC_TOKEN_HEADER, SIGN_HEADER, TOKENIZE_PATH } from '../smartglocal/protocol';
 import { type CardInput, PAYMENT_PAGE_PATH, PROVIDER_PREFIX, type SmartGlocalDouble } from './SmartGlocalDouble';
@@ -76,8 +77,7 @@ export const providerPlugin: FastifyPluginAsync<ProviderPluginOptions> = async (
       const response = await app.inject({ method: 'POST', url: WEBHOOK_PATH, payload: rawBody, headers });
       return response.statusCode >= 200 && response.statusCode < 300;
     }
-    const response = await fetch(target, { method: 'POST', headers, body: rawBody, signal: AbortSignal.timeout(10_000) });
-    await response.arrayBuffer();
+    const response = await httpRequest(target, { method: 'POST', headers, body: rawBody, signal: AbortSignal.timeout(10_000) });
     return response.ok;
   });
   app.addHook('onClose', async () => double.drain());

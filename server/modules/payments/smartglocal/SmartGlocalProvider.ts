@@ -14,6 +14,7 @@ import type { KeyObject } from 'node:crypto';
 import type { CardBrand } from '../../../../src/domain/entities';
 import { CARD_BRANDS } from '../../../../src/domain/entities';
 import { AppError } from '../../../platform/errors';
+import { httpRequest } from '../../../platform/http/httpClient';
 import type {
   CardTokenization, CreateProviderPayment, PaymentProvider, ProviderCard, ProviderEvent, ProviderPayment, ProviderPayout,
   ProviderPayoutRequest, VerifiedEvent,
@@ -107,7 +108,7 @@ export class SmartGlocalProvider implements PaymentProvider {
   private readonly post: HttpPost;
 
   constructor(private readonly settings: SmartGlocalSettings) {
-    this.post = settings.post ?? ((url, init) => fetch(url, init));
+    this.post = settings.post ?? httpRequest;
   }
 
   // ---- payments
