@@ -1,4 +1,4 @@
-import type { FrameLocator } from '@playwright/test';
+import type { FrameLocator, Locator, TestInfo } from '@playwright/test';
 import { demoUsers, expect, expectNoSeriousA11yViolations, test } from './support/fixtures';
 import { unexpectedProblems, waitForScreen } from './dashboard-support';
 
@@ -39,6 +39,13 @@ for (const theme of ['light', 'dark'] as const) {
   }
 }
 
+/** A screenshot of one element, kept under test-results/ (a CI artifact) and attached to the report. */
+async function attachScreenshot(testInfo: TestInfo, name: string, element: Locator): Promise<void> {
+  const path = testInfo.outputPath(`${name}.png`);
+  await element.screenshot({ path });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
 /** The app frame has no horizontal overflow: nothing is wider than the 360 px screen. */
 async function expectNoHorizontalOverflow(app: FrameLocator): Promise<void> {
   await expect.poll(() => app.locator('body').evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
@@ -75,7 +82,7 @@ test('revenue at a glance: bars from the demo ledger, the period switch, the tab
   await emulator.setTheme('dark');
   await expect.poll(() => app.locator('body').evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe(lightBackground);
   await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
-  await testInfo.attach('revenue-chart-360-dark', { body: await revenue.screenshot(), contentType: 'image/png' });
+  await attachScreenshot(testInfo, 'revenue-chart-360-dark', revenue);
 
   // Arabic, on a channel page: right to left, still within 360 px.
   await emulator.open({ user: demoUsers.alice, platform: 'ios', theme: 'light', lang: 'ar' });
@@ -87,7 +94,7 @@ test('revenue at a glance: bars from the demo ledger, the period switch, the tab
   await expect(app.locator('html')).toHaveAttribute('dir', 'rtl');
   await expectNoHorizontalOverflow(app);
   await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
-  await testInfo.attach('revenue-chart-360-ar-channel', { body: await channelChart.screenshot(), contentType: 'image/png' });
+  await attachScreenshot(testInfo, 'revenue-chart-360-ar-channel', channelChart);
   expect(unexpectedProblems(consoleProblems)).toEqual([]);
 });
 
