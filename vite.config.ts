@@ -149,6 +149,8 @@ const AXIOS_STUBS: Record<string, string> = {
   '../helpers/toURLEncodedForm.js': 'toFormData.ts',
   '../core/setFormDataHeaders.js': 'toFormData.ts',
   '../helpers/progressEventReducer.js': 'progressEvents.ts',
+  // The cycle check of every merged config (the ApiClient's plain objects; Jest runs the real one).
+  './assertParamsAcyclic.js': 'assertParamsAcyclic.ts',
 };
 
 /**
