@@ -51,20 +51,13 @@ async function start(): Promise<void> {
   startTheme(document.body, platform);
 
   // Outside the messenger, a sandbox server also offers its host emulator (the probe runs only on this path).
-  const [UnsupportedScreen, emulatorUrl] = supported
-    ? [null, null]
-    : await Promise.all([import('./presentation/screens/Unsupported/UnsupportedScreen').then((module) => module.default), import('./infrastructure/http/sandboxEmulator').then((module) => module.findSandboxEmulator(config.apiBaseUrl))]);
+  const [UnsupportedScreen, emulatorUrl] = supported ? [null, null] : await import('./afterStart').then((later) => later.outsideMessenger(config.apiBaseUrl, page.loadNamespaces));
   // A transition lets React render the first screen in slices, so the page stays responsive while it mounts.
   const root = createRoot(rootElement);
   startTransition(() => root.render(UnsupportedScreen ? <UnsupportedScreen emulatorUrl={emulatorUrl} /> : <App resolver={resolver} />));
   // The support, news, FAQ, help and terms addresses the server is configured with (defaults until they arrive);
   // loaded after the first screen's code, which needs only the defaults.
-  void Promise.all([import('./infrastructure/http/linkSettings'), import('./presentation/shared/externalLinks')])
-    .then(async ([{ fetchLinkSettings }, { applyLinkSettings }]) => {
-      const links = await fetchLinkSettings(config.apiBaseUrl);
-      if (links) applyLinkSettings(links);
-    })
-    .catch(() => undefined);
+  void import('./afterStart').then((later) => later.applyServerLinks(config.apiBaseUrl)).catch(() => undefined);
   if (supported) {
     // Warm the next navigation once the first screen is up: the route table and the other screens' bindings are
     // chunks of their own (kept off the first screen), and a first visit elsewhere would otherwise wait for both.
