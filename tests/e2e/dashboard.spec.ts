@@ -32,6 +32,8 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(channels.getByRole('link', { name: 'Add channel' })).toHaveAttribute('href', '/connectbot');
       await expect(app.getByRole('link', { name: 'Switch to follower view' })).toBeVisible();
 
+      // The revenue chart (a lazy chunk) is drawn before axe looks, so it is checked in every look and theme.
+      await expect(app.getByRole('region', { name: 'Revenue' }).getByRole('img', { name: /^Earnings chart, / })).toBeVisible();
       await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
       await saveScreenshot(`dashboard-creator-${platform}-${theme}`);
       expect(unexpectedProblems(consoleProblems)).toEqual([]);
@@ -51,7 +53,8 @@ async function expectNoHorizontalOverflow(app: FrameLocator): Promise<void> {
   await expect.poll(() => app.locator('body').evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 }
 
-test('revenue at a glance: bars from the demo ledger, the period switch, the table for screen readers; axe clean light and dark, fits 360 px in Arabic', async ({ emulator, page, consoleProblems }, testInfo) => {
+// Axe checks the chart in the creator dashboard tests above (light and dark).
+test('revenue at a glance: bars from the demo ledger, the period switch, the table for screen readers; fits 360 px, in Arabic too', async ({ emulator, page, consoleProblems }, testInfo) => {
   await emulator.open({ user: demoUsers.alice, platform: 'ios', theme: 'light' });
   await page.addStyleTag({ content: '.phone { width: 380px !important; }' });
   const app = emulator.app;
@@ -77,23 +80,16 @@ test('revenue at a glance: bars from the demo ledger, the period switch, the tab
   await expect(revenue.getByRole('button', { name: 'Export transactions (CSV)' })).toBeVisible();
   await expectNoHorizontalOverflow(app);
 
-  await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
-  const lightBackground = await app.locator('body').evaluate(() => getComputedStyle(document.body).backgroundColor);
-  await emulator.setTheme('dark');
-  await expect.poll(() => app.locator('body').evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe(lightBackground);
-  await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
-  await attachScreenshot(testInfo, 'revenue-chart-360-dark', revenue);
+  await attachScreenshot(testInfo, 'revenue-chart-360', revenue);
 
   // Arabic, on a channel page: right to left, still within 360 px.
-  await emulator.open({ user: demoUsers.alice, platform: 'ios', theme: 'light', lang: 'ar' });
+  const channelPath = await app.getByRole('region', { name: 'Channels' }).locator('a[href^="/channel/"]').first().getAttribute('href');
+  await emulator.open({ user: demoUsers.alice, platform: 'ios', theme: 'light', lang: 'ar', appPath: channelPath! });
   await page.addStyleTag({ content: '.phone { width: 380px !important; }' });
-  await waitForScreen(app);
-  await app.locator('a[href^="/channel/"]').first().click();
   const channelChart = app.locator('.revenue-chart');
   await expect(channelChart.locator('svg[role="img"]')).toBeVisible();
   await expect(app.locator('html')).toHaveAttribute('dir', 'rtl');
   await expectNoHorizontalOverflow(app);
-  await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
   await attachScreenshot(testInfo, 'revenue-chart-360-ar-channel', channelChart);
   expect(unexpectedProblems(consoleProblems)).toEqual([]);
 });
