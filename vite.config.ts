@@ -141,9 +141,16 @@ const AXIOS_STUBS: Record<string, string> = {
   '../helpers/toFormData.js': 'toFormData.ts',
   './AxiosURLSearchParams.js': 'toFormData.ts',
   '../../../helpers/AxiosURLSearchParams.js': 'toFormData.ts',
-  // The XSRF-token cookie our API never sets.
+  // The XSRF-token cookie our API never sets, and the same-origin check that decides whether to read it.
   './cookies.js': 'cookies.ts',
   '../helpers/cookies.js': 'cookies.ts',
+  './isURLSameOrigin.js': 'isURLSameOrigin.ts',
+  // Url-encoded bodies and Node's form-data headers (the app sends JSON); upload and download progress (never asked).
+  '../helpers/toURLEncodedForm.js': 'toFormData.ts',
+  '../core/setFormDataHeaders.js': 'toFormData.ts',
+  '../helpers/progressEventReducer.js': 'progressEvents.ts',
+  // The cycle check of every merged config (the ApiClient's plain objects; Jest runs the real one).
+  './assertParamsAcyclic.js': 'assertParamsAcyclic.ts',
 };
 
 /**

@@ -10,15 +10,12 @@ import { type AppConfig, TOKENS } from './di/tokens';
 import { applyDocumentLanguage, createI18n } from './infrastructure/i18n/i18n';
 import { FIRST_SCREEN_NAMESPACES } from './infrastructure/i18n/languages';
 import { loadLocale } from './infrastructure/i18n/locales';
-import { findSandboxEmulator } from './infrastructure/http/sandboxEmulator';
 import { App } from './presentation/app/App';
 import { provideTexts } from './presentation/app/texts';
 import { CrashScreen } from './presentation/shell/CrashBoundary';
 import { prepareInitialHistory } from './presentation/navigation/history';
 import { loadOtherRoutes, preloadRoute } from './presentation/navigation/firstRoutes';
 import { startTheme } from './presentation/theme/applyTheme';
-import { fetchLinkSettings } from './infrastructure/http/linkSettings';
-import { applyLinkSettings } from './presentation/shared/externalLinks';
 
 const config: AppConfig = {
   apiBaseUrl: import.meta.env.VITE_API_BASE_URL ?? '',
@@ -54,14 +51,13 @@ async function start(): Promise<void> {
   startTheme(document.body, platform);
 
   // Outside the messenger, a sandbox server also offers its host emulator (the probe runs only on this path).
-  const [UnsupportedScreen, emulatorUrl] = supported
-    ? [null, null]
-    : await Promise.all([import('./presentation/screens/Unsupported/UnsupportedScreen').then((module) => module.default), findSandboxEmulator(config.apiBaseUrl)]);
+  const [UnsupportedScreen, emulatorUrl] = supported ? [null, null] : await import('./afterStart').then((later) => later.outsideMessenger(config.apiBaseUrl, page.loadNamespaces));
   // A transition lets React render the first screen in slices, so the page stays responsive while it mounts.
   const root = createRoot(rootElement);
   startTransition(() => root.render(UnsupportedScreen ? <UnsupportedScreen emulatorUrl={emulatorUrl} /> : <App resolver={resolver} />));
-  // The support, news, FAQ, help and terms addresses the server is configured with (defaults until they arrive).
-  void fetchLinkSettings(config.apiBaseUrl).then((links) => links && applyLinkSettings(links));
+  // The support, news, FAQ, help and terms addresses the server is configured with (defaults until they arrive);
+  // loaded after the first screen's code, which needs only the defaults.
+  void import('./afterStart').then((later) => later.applyServerLinks(config.apiBaseUrl)).catch(() => undefined);
   if (supported) {
     // Warm the next navigation once the first screen is up: the route table and the other screens' bindings are
     // chunks of their own (kept off the first screen), and a first visit elsewhere would otherwise wait for both.

@@ -87,7 +87,8 @@ const REDIRECTS: Readonly<Partial<Record<ErrorCode, string>>> = {
 
 /** The route to replace to for this code, or null when the screen handles it in place. */
 export function redirectForError(code: string): string | null {
-  return isErrorCode(code) ? (REDIRECTS[code] ?? null) : null;
+  // Own keys only (no isErrorCode): the shell's redirect listener is on the first screen, the code list need not be.
+  return Object.prototype.hasOwnProperty.call(REDIRECTS, code) ? (REDIRECTS[code as ErrorCode] ?? null) : null;
 }
 
 /** Messages browsers and axios use for a lost connection ("Load failed" is Safari's). */

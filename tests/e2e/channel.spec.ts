@@ -56,10 +56,25 @@ test('moderation in progress and rejected show the "Channel not approved" placeh
   const reviewed = await addChannel(sandbox, creator, 'Mona Reviewed', { username: handle('mona_rev'), moderation: 'in_progress' });
   const rejected = await addChannel(sandbox, creator, 'Mona Rejected', { username: handle('mona_rej'), moderation: 'rejected' });
 
-  await emulator.open({ user: creator, appPath: `/channel/${reviewed.id}` });
+  const revenueRequests: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/v2/revenue')) revenueRequests.push(request.url());
+  });
+
+  // The dashboard's revenue covers every channel: channels still in moderation have earned nothing, an empty chart.
+  await emulator.open({ user: creator });
   const app = emulator.app;
+  const revenue = app.getByRole('region', { name: 'Revenue' });
+  await expect(revenue.getByText('No earnings or members in this period yet')).toBeVisible();
+  await expect(revenue.getByRole('alert')).toHaveCount(0);
+
+  // A channel in moderation is blocked (spec section 8): its page is the placeholder, with no chart to ask for.
+  revenueRequests.length = 0;
+  await emulator.open({ user: creator, appPath: `/channel/${reviewed.id}` });
   await expect(app.getByRole('heading', { name: 'Channel not approved' })).toBeVisible();
   await expect(app.getByText(/Moderation is in progress/)).toBeVisible();
+  await expect(app.getByRole('region', { name: 'Revenue' })).toHaveCount(0);
+  expect(revenueRequests).toEqual([]);
   await expect(app.getByRole('button', { name: 'Retry' })).toHaveCount(0);
   await expect(app.getByRole('button', { name: 'Read the guidelines' })).toHaveCount(0);
   await expect(emulator.mainButton).toBeHidden();

@@ -1,3 +1,4 @@
+import type { FrameLocator, Locator, TestInfo } from '@playwright/test';
 import { demoUsers, expect, expectNoSeriousA11yViolations, test } from './support/fixtures';
 import { unexpectedProblems, waitForScreen } from './dashboard-support';
 
@@ -31,12 +32,67 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(channels.getByRole('link', { name: 'Add channel' })).toHaveAttribute('href', '/connectbot');
       await expect(app.getByRole('link', { name: 'Switch to follower view' })).toBeVisible();
 
+      // The revenue chart (a lazy chunk) is drawn before axe looks, so it is checked in every look and theme.
+      await expect(app.getByRole('region', { name: 'Revenue' }).getByRole('img', { name: /^Earnings chart, / })).toBeVisible();
       await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
       await saveScreenshot(`dashboard-creator-${platform}-${theme}`);
       expect(unexpectedProblems(consoleProblems)).toEqual([]);
     });
   }
 }
+
+/** A screenshot of one element, kept under test-results/ (a CI artifact) and attached to the report. */
+async function attachScreenshot(testInfo: TestInfo, name: string, element: Locator): Promise<void> {
+  const path = testInfo.outputPath(`${name}.png`);
+  await element.screenshot({ path });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
+/** The app frame has no horizontal overflow: nothing is wider than the 360 px screen. */
+async function expectNoHorizontalOverflow(app: FrameLocator): Promise<void> {
+  await expect.poll(() => app.locator('body').evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+}
+
+// Axe checks the chart in the creator dashboard tests above (light and dark).
+test('revenue at a glance: bars from the demo ledger, the period switch, the table for screen readers; fits 360 px, in Arabic too', async ({ emulator, page, consoleProblems }, testInfo) => {
+  await emulator.open({ user: demoUsers.alice, platform: 'ios', theme: 'light' });
+  await page.addStyleTag({ content: '.phone { width: 380px !important; }' });
+  const app = emulator.app;
+  await waitForScreen(app);
+  await expect.poll(() => app.locator('body').evaluate(() => window.innerWidth)).toBe(360);
+
+  const revenue = app.getByRole('region', { name: 'Revenue' });
+  const chart = revenue.getByRole('img', { name: /^Earnings chart, .*\d.* in total$/ });
+  await expect(chart).toBeVisible();
+  // The seeded demo ledger has earnings in the last 30 days: some bars have height.
+  const tallBars = chart.locator('rect').evaluateAll((rects) => rects.filter((rect) => Number(rect.getAttribute('height')) > 0).length);
+  await expect.poll(() => tallBars).toBeGreaterThan(0);
+  const table = revenue.getByRole('table', { name: 'Earnings and members by period' });
+  await expect(table).toBeAttached();
+  await expect(table.locator('tbody tr')).toHaveCount(30);
+  await expect(table.getByRole('columnheader')).toHaveText(['Period', 'Subscriptions', 'Donations', 'New members', 'Lost members']);
+
+  // Weeks: 13 buckets, so 13 rows and 26 bars (subscriptions and donations stacked).
+  await revenue.getByRole('tab', { name: 'Weeks' }).click();
+  await expect(revenue.getByRole('tab', { name: 'Weeks' })).toHaveAttribute('aria-selected', 'true');
+  await expect(table.locator('tbody tr')).toHaveCount(13);
+  await expect(chart.locator('rect')).toHaveCount(26);
+  await expect(revenue.getByRole('button', { name: 'Export transactions (CSV)' })).toBeVisible();
+  await expectNoHorizontalOverflow(app);
+
+  await attachScreenshot(testInfo, 'revenue-chart-360', revenue);
+
+  // Arabic, on a channel page: right to left, still within 360 px.
+  const channelPath = await app.getByRole('region', { name: 'Channels' }).locator('a[href^="/channel/"]').first().getAttribute('href');
+  await emulator.open({ user: demoUsers.alice, platform: 'ios', theme: 'light', lang: 'ar', appPath: channelPath! });
+  await page.addStyleTag({ content: '.phone { width: 380px !important; }' });
+  const channelChart = app.locator('.revenue-chart');
+  await expect(channelChart.locator('svg[role="img"]')).toBeVisible();
+  await expect(app.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expectNoHorizontalOverflow(app);
+  await attachScreenshot(testInfo, 'revenue-chart-360-ar-channel', channelChart);
+  expect(unexpectedProblems(consoleProblems)).toEqual([]);
+});
 
 test('creator transactions load page by page while scrolling', async ({ emulator, page, consoleProblems }) => {
   const pages: string[] = [];

@@ -97,10 +97,17 @@ test('create after the amount, name and button-text errors, edit, publish pinned
   await expect(app.getByText('Period and currency can\'t be changed after the subscription is created.')).toBeVisible();
   await expect(emulator.mainButton).toHaveText('Save');
   await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+  // No lost drafts: an edit turns closing confirmation on and vertical swipes off; saving turns both back.
+  const closeGuard = async () => ({
+    closing: (await emulator.events({ eventType: 'web_app_setup_closing_behavior', direction: 'in' })).at(-1)?.eventData,
+    swipes: (await emulator.events({ eventType: 'web_app_setup_swipe_behavior', direction: 'in' })).at(-1)?.eventData,
+  });
   await app.getByLabel('Price', { exact: true }).fill('7.5');
+  await expect.poll(closeGuard).toEqual({ closing: { need_confirmation: true }, swipes: { allow_vertical_swipe: false } });
   await emulator.clickMainButton('Save');
   await expect(toast(app)).toContainText('Subscription saved');
-  await expect(app.getByText('€7.5 · Monthly')).toBeVisible();
+  await expect.poll(closeGuard).toEqual({ closing: { need_confirmation: false }, swipes: { allow_vertical_swipe: true } });
+  await expect(app.getByText('€7.50 · Monthly')).toBeVisible();
 
   // Publish pinned and silent; the label says what will happen.
   await app.getByRole('link', { name: 'Publish in the channel' }).click();

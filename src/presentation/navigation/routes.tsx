@@ -58,4 +58,4 @@ export const ROUTES: readonly RouteEntry[] = [
   ...(typeof __LOCAL_BUILD__ !== 'undefined' && __LOCAL_BUILD__ ? [route('/local', () => import('../screens/Local/LocalScreen'), TOKENS.LocalViewModel, texts('devtools'))] : []),
 ];
 
-export const NOT_FOUND_ROUTE: RouteEntry = route('*', () => import('../screens/NotFound/NotFoundScreen'), texts());
+export const NOT_FOUND_ROUTE: RouteEntry = route('*', () => import('../screens/NotFound/NotFoundScreen'), texts('unavailable'));

@@ -71,29 +71,32 @@ export const RevenueChartView = observer(function RevenueChartView({ vm }: { vm:
               <li className="revenue-chart__key revenue-chart__key--donations">{t('revenue.donations')}</li>
             </ul>
             {vm.isEmpty && <p className="revenue-chart__note">{t('revenue.empty')}</p>}
-            <table className="visually-hidden">
-              <caption>{t('revenue.tableCaption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('revenue.bucket')}</th>
-                  <th scope="col">{t('revenue.subscriptions')}</th>
-                  <th scope="col">{t('revenue.donations')}</th>
-                  <th scope="col">{t('revenue.newMembers')}</th>
-                  <th scope="col">{t('revenue.lostMembers')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {bars.map((bar) => (
-                  <tr key={bar.start}>
-                    <th scope="row">{label(bar)}</th>
-                    <td>{formatMoney(bar.subscriptions)}</td>
-                    <td>{formatMoney(bar.donations)}</td>
-                    <td>{bar.newMembers}</td>
-                    <td>{bar.lostMembers}</td>
+            {/* Hidden by a wrapper: a table grows to its content whatever its width, and would overflow the screen. */}
+            <div className="visually-hidden">
+              <table>
+                <caption>{t('revenue.tableCaption')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('revenue.bucket')}</th>
+                    <th scope="col">{t('revenue.subscriptions')}</th>
+                    <th scope="col">{t('revenue.donations')}</th>
+                    <th scope="col">{t('revenue.newMembers')}</th>
+                    <th scope="col">{t('revenue.lostMembers')}</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {bars.map((bar) => (
+                    <tr key={bar.start}>
+                      <th scope="row">{label(bar)}</th>
+                      <td>{formatMoney(bar.subscriptions)}</td>
+                      <td>{formatMoney(bar.donations)}</td>
+                      <td>{bar.newMembers}</td>
+                      <td>{bar.lostMembers}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
             <p className="revenue-chart__members">
               {t('revenue.newMembers')}: {bars.reduce((sum, bar) => sum + bar.newMembers, 0)} · {t('revenue.lostMembers')}: {bars.reduce((sum, bar) => sum + bar.lostMembers, 0)}
             </p>

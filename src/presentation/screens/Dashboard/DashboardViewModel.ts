@@ -11,7 +11,6 @@ import { followerSubscriptionView, type FollowerSubscriptionView } from '../../.
 import { redirectForError } from '../../../domain/errors';
 import { DEFAULT_LOAD_STATUS, type LoadStatus, loadStatusFromErrorCode } from '../../../domain/load-status';
 import { type Currency, type Money, compareCurrencies, money } from '../../../domain/money';
-import { EXTERNAL_LINKS, openExternal } from '../../shared/externalLinks';
 import { LOADING, READY, type ScreenState, failed } from '../../shell/screenState';
 import type { DashboardSession } from './DashboardSession';
 
@@ -73,13 +72,19 @@ export class DashboardViewModel {
   }
 
   /** Our news channel (in the messenger). */
-  openNews(): void {
-    openExternal(this.links, EXTERNAL_LINKS.news);
+  openNews(): Promise<void> {
+    return this.openExternalLink('news');
   }
 
   /** The creators' help pages. */
-  openHelp(): void {
-    openExternal(this.links, EXTERNAL_LINKS.help);
+  openHelp(): Promise<void> {
+    return this.openExternalLink('help');
+  }
+
+  /** The link table loads on first use, off the first screen (main.tsx loads it right after, with the server's addresses). */
+  private async openExternalLink(name: 'news' | 'help'): Promise<void> {
+    const { EXTERNAL_LINKS, openExternal } = await import('../../shared/externalLinks');
+    openExternal(this.links, EXTERNAL_LINKS[name]);
   }
 
   get mode(): Role | null {

@@ -10,11 +10,11 @@ export default function NotFoundScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
-    <Screen title={t('common.notFound.title')}>
+    <Screen title={t('unavailable.notFound.title')}>
       <Placeholder
-        title={t('common.notFound.title')}
-        text={t('common.notFound.text')}
-        actions={<Button onClick={() => void navigate(DASHBOARD_PATH, { replace: true })}>{t('common.notFound.action')}</Button>}
+        title={t('unavailable.notFound.title')}
+        text={t('unavailable.notFound.text')}
+        actions={<Button onClick={() => void navigate(DASHBOARD_PATH, { replace: true })}>{t('unavailable.notFound.action')}</Button>}
       />
     </Screen>
   );

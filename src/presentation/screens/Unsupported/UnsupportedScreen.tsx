@@ -5,21 +5,22 @@ import { Placeholder } from '../../components/Placeholder';
 
 /**
  * Shown instead of the app when it is opened outside the messenger without launch data. On a sandbox server it also
- * links to the host emulator (`emulatorUrl`), where the app runs as inside the messenger.
+ * links to the host emulator (`emulatorUrl`), where the app runs as inside the messenger. Its texts (the `unavailable`
+ * namespace) load with it: main.tsx asks for them on this path only.
  */
 export default function UnsupportedScreen({ emulatorUrl = null }: { readonly emulatorUrl?: string | null }) {
   const { t } = useTranslation();
   useEffect(() => {
-    document.title = t('common.unsupported.title');
+    document.title = t('unavailable.outsideMessenger.title');
   }, [t]);
   return (
     <main className="screen">
       <Placeholder
         icon={<Icon name="info" size={48} />}
-        title={t('common.unsupported.title')}
-        text={t('common.unsupported.text')}
+        title={t('unavailable.outsideMessenger.title')}
+        text={t('unavailable.outsideMessenger.text')}
         actions={emulatorUrl !== null && (
-          <a className="button button--filled button--medium" href={emulatorUrl}>{t('common.sandboxEmulator.open')}</a>
+          <a className="button button--filled button--medium" href={emulatorUrl}>{t('unavailable.outsideMessenger.openEmulator')}</a>
         )}
       />
     </main>

@@ -301,11 +301,11 @@ describe('DashboardViewModel: follower view', () => {
 });
 
 describe('DashboardViewModel: links and time', () => {
-  it('opens the news channel inside the messenger and the help pages in the browser, and reads the time from the clock', () => {
+  it('opens the news channel inside the messenger and the help pages in the browser, and reads the time from the clock', async () => {
     const { links, make } = setup();
     const vm = make('creator');
-    vm.openNews();
-    vm.openHelp();
+    await vm.openNews();
+    await vm.openHelp();
     expect(links.opened).toEqual(['tg:https://t.me/BackersNews', 'https://backers.app/help']);
     expect(vm.now()).toBe(clock.now());
   });
