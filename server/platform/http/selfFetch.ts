@@ -3,6 +3,7 @@
  * over real HTTP on the address it listens on, like a call to the outside world; before it listens (scripts that only
  * build the app), through the app itself with `inject`.
  */
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 
 /** This server's own origin (loopback for a wildcard address), or null while it is not listening. */
@@ -16,7 +17,8 @@ export function listeningOrigin(app: FastifyInstance): string | null {
 /** The origin used in URLs built before the server listens; selfFetch sends them through `inject`. */
 export const NOT_LISTENING_ORIGIN = 'http://backers.self.invalid';
 
-export interface SelfFetchInit { method?: string; headers?: Record<string, string>; body?: string; signal?: AbortSignal | null }
+/** A body is a string (JSON) or a stream of bytes (grammY's multipart/form-data uploads). */
+export interface SelfFetchInit { method?: string; headers?: Record<string, string>; body?: string | AsyncIterable<Uint8Array>; signal?: AbortSignal | null }
 export interface SelfFetchResponse { status: number; ok: boolean; json(): Promise<unknown> }
 
 const withoutConnectionHeader = (headers: Record<string, string> = {}) =>
@@ -24,7 +26,12 @@ const withoutConnectionHeader = (headers: Record<string, string> = {}) =>
 
 /** Node's fetch, minus the `connection` header some clients set (grammY does; undici refuses it). */
 export function plainFetch(url: string, init: SelfFetchInit = {}): Promise<SelfFetchResponse> {
-  return fetch(url, { method: init.method ?? 'GET', headers: withoutConnectionHeader(init.headers), body: init.body, signal: init.signal ?? null });
+  const streamed = init.body !== undefined && typeof init.body !== 'string';
+  // A streamed body needs duplex 'half' (the fetch standard's only mode for it; undici refuses the call without it).
+  return fetch(url, {
+    method: init.method ?? 'GET', headers: withoutConnectionHeader(init.headers), body: init.body as RequestInit['body'], signal: init.signal ?? null,
+    ...(streamed ? { duplex: 'half' } : {}),
+  } as RequestInit);
 }
 
 /** A fetch for URLs on this server's own origin: real HTTP when listening, `inject` otherwise. */
@@ -32,7 +39,8 @@ export function selfFetch(app: FastifyInstance): (url: string, init?: SelfFetchI
   return async (url, init = {}) => {
     if (!url.startsWith(NOT_LISTENING_ORIGIN)) return plainFetch(url, init);
     const answer = await app.inject({
-      method: (init.method ?? 'GET') as 'GET', url: url.slice(NOT_LISTENING_ORIGIN.length), headers: withoutConnectionHeader(init.headers), payload: init.body,
+      method: (init.method ?? 'GET') as 'GET', url: url.slice(NOT_LISTENING_ORIGIN.length), headers: withoutConnectionHeader(init.headers),
+      payload: typeof init.body === 'string' || init.body === undefined ? init.body : Readable.from(init.body),
     });
     return { status: answer.statusCode, ok: answer.statusCode < 300, json: async () => JSON.parse(answer.body) as unknown };
   };
