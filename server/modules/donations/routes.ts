@@ -36,7 +36,7 @@ export const donationRoutes: FastifyPluginAsync<RouteOptions> = async (app, { de
       description: 'Answers the imageId to send with POST /donation/request/channel/{channelId}; the bot uploads the image to Telegram when it posts.',
       params: channelIdParam,
       consumes: IMAGE_BODY_TYPES,
-      response: { 200: DonationImageResponseSchema, ...errorResponses(400, 404, 413) },
+      response: { 200: DonationImageResponseSchema, ...errorResponses(400, 404, 409, 413) },
     },
   }, async (request): Promise<DonationImageResponse> => {
     if (!Buffer.isBuffer(request.body)) throw validationError('image', 'The body must be the image file');

@@ -58,7 +58,7 @@ export class DonationService {
    * Telegram's photo rules) and answers the imageId a request carries: "upload:<token>".
    */
   async uploadImage(user: UserRow, channelId: number, bytes: Uint8Array): Promise<{ imageId: string; width: number; height: number }> {
-    const channel = await ownedChannel(this.deps.db, user, channelId, { write: true });
+    const channel = await ownedChannel(this.deps.db, user, channelId, { write: true, needsBot: true });
     if (bytes.length > DONATION_IMAGE_MAX_BYTES) throw new AppError('payload_too_large', 'The image must be at most 5 MB');
     const image = imageInfo(bytes);
     if (!image) throw validationError('image', 'The image must be a JPEG, PNG or WebP file');
