@@ -63,6 +63,9 @@ describe('donation images', () => {
     expect(text.status).toBeLessThan(500);
     expect(text.body).toMatchObject({ code: expect.any(String), message: expect.any(String) });
     expect(await upload(user, channelId, HUGE_PNG)).toMatchObject({ status: 400, body: { code: 'validation_error', field: 'image' } });
+    // Far above the server's usual 256 KB body limit, up to 5 MB exactly, is fine.
+    const fiveMegabytes = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024 - PNG.length)]);
+    expect(await upload(user, channelId, fiveMegabytes)).toMatchObject({ status: 200, body: { width: 1, height: 1 } });
     const tooLarge = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
     expect(await upload(user, channelId, tooLarge)).toMatchObject({ status: 413, body: { code: 'payload_too_large', message: expect.any(String) } });
   });
