@@ -12,6 +12,7 @@ export * from './application/use-cases/channels/DeleteChannel';
 export * from './application/use-cases/channels/SetChannelLanguage';
 export * from './application/use-cases/channels/SkipOnboardingStep';
 export * from './application/use-cases/donations/RequestDonation';
+export * from './application/use-cases/donations/UploadDonationImage';
 export * from './application/use-cases/follower/CancelFollowerSubscription';
 export * from './application/use-cases/follower/RenewFollowerSubscription';
 export * from './application/use-cases/migration/ConfirmMigration';

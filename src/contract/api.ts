@@ -6,7 +6,7 @@
  */
 import type { Static } from 'typebox';
 import type {
-  CardResponseSchema, CardsResponseSchema, ChannelOnlyResponseSchema, ChannelResponseSchema, DonationRequestResponseSchema, LanguagesResponseSchema, MembersPageSchema, MembersRequestSchema, MigrationConfirmResponseSchema, MigrationResponseSchema, NewSubscriptionResponseSchema, PageRequestSchema, PublishSubscriptionRequestSchema, SetChannelLanguageRequestSchema, SetCommandRequestSchema, SubscriptionDetailResponseSchema, SubscriptionMemberResponseSchema, SubscriptionOnlyResponseSchema, SubscriptionsPageSchema, TransactionResponseSchema, TransactionsPageSchema,
+  CardResponseSchema, CardsResponseSchema, ChannelOnlyResponseSchema, ChannelResponseSchema, DonationImageResponseSchema, DonationRequestResponseSchema, LanguagesResponseSchema, MembersPageSchema, MembersRequestSchema, MigrationConfirmResponseSchema, MigrationResponseSchema, NewSubscriptionResponseSchema, PageRequestSchema, PublishSubscriptionRequestSchema, SetChannelLanguageRequestSchema, SetCommandRequestSchema, SubscriptionDetailResponseSchema, SubscriptionMemberResponseSchema, SubscriptionOnlyResponseSchema, SubscriptionsPageSchema, TransactionResponseSchema, TransactionsPageSchema,
   DashboardResponseSchema, DashboardTransactionsRequestSchema,
   BanksResponseSchema, DonationInvoiceResponseSchema, FollowerMemberResponseSchema, MandatoryParametersSchema, PaymentAnswerSchema, PayoutFieldRequirementSchema, PayoutParametersResponseSchema, PayoutResponseSchema, RenewalActionSchema, SavePayoutAccountResponseSchema, SubscriptionInvoiceResponseSchema, UserActionSchema, VerificationStartResponseSchema, VerificationStatusResponseSchema,
   PrimaryCardResponseSchema, NewSubscriptionRequestSchema, EditSubscriptionRequestSchema, DonationRequestRequestSchema, CreateDonationPaymentRequestSchema,
@@ -67,6 +67,7 @@ export type SubscriptionMemberResponse = Static<typeof SubscriptionMemberRespons
 // ---- donations
 export type DonationRequestRequest = Static<typeof DonationRequestRequestSchema>;
 export type DonationRequestResponse = Static<typeof DonationRequestResponseSchema>;
+export type DonationImageResponse = Static<typeof DonationImageResponseSchema>;
 export type DonationDto = Static<typeof DonationSchema>;
 
 // ---- invoices and payments

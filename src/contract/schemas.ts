@@ -144,6 +144,10 @@ export const SubscriptionMemberResponseSchema = Type.Object({ subscription: ref.
 
 // donations
 export const DonationRequestResponseSchema = Type.Object({ channel: ref.Channel(), donation: ref.Donation() });
+/** An uploaded donation image: the imageId a donation request carries, and the image's pixel size. */
+export const DonationImageResponseSchema = Type.Object({
+  imageId: Type.String({ maxLength: 256 }), width: Type.Integer({ minimum: 1 }), height: Type.Integer({ minimum: 1 }),
+});
 
 // migration
 export const MigrationResponseSchema = Type.Object({

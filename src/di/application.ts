@@ -11,6 +11,7 @@ export function applicationModule(): ContainerModule {
     bindLazySingleton(bind, TOKENS.SetChannelLanguage, [TOKENS.ChannelRepository], construct(() => import('../application/use-cases/channels/SetChannelLanguage'), 'SetChannelLanguage'));
     bindLazySingleton(bind, TOKENS.SkipOnboardingStep, [TOKENS.ChannelRepository], construct(() => import('../application/use-cases/channels/SkipOnboardingStep'), 'SkipOnboardingStep'));
     bindLazySingleton(bind, TOKENS.RequestDonation, [TOKENS.DonationRepository], construct(() => import('../application/use-cases/donations/RequestDonation'), 'RequestDonation'));
+    bindLazySingleton(bind, TOKENS.UploadDonationImage, [TOKENS.DonationRepository], construct(() => import('../application/use-cases/donations/UploadDonationImage'), 'UploadDonationImage'));
     bindLazySingleton(bind, TOKENS.CancelFollowerSubscription, [TOKENS.FollowerRepository, TOKENS.Clock], construct(() => import('../application/use-cases/follower/CancelFollowerSubscription'), 'CancelFollowerSubscription'));
     bindLazySingleton(bind, TOKENS.RenewFollowerSubscription, [TOKENS.FollowerRepository, TOKENS.Clock], construct(() => import('../application/use-cases/follower/RenewFollowerSubscription'), 'RenewFollowerSubscription'));
     bindLazySingleton(bind, TOKENS.ConfirmMigration, [TOKENS.MigrationRepository], construct(() => import('../application/use-cases/migration/ConfirmMigration'), 'ConfirmMigration'));

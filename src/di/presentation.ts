@@ -44,7 +44,7 @@ export function presentationModule(): ContainerModule {
       construct(() => import('../presentation/screens/SubscriptionForm/SubscriptionFormViewModel'), 'SubscriptionFormViewModel'));
     // Donations: the draft store is one singleton (the form and its preview share the draft).
     bindLazySingleton(bind, TOKENS.DonationDraftStore, [], construct(() => import('../presentation/shared/DonationDraftStore'), 'DonationDraftStore'));
-    bindViewModel(bind, TOKENS.DonationFormViewModel, [TOKENS.DonationDraftStore, TOKENS.ToastStore, TOKENS.UnsavedChanges],
+    bindViewModel(bind, TOKENS.DonationFormViewModel, [TOKENS.DonationDraftStore, TOKENS.ToastStore, TOKENS.UnsavedChanges, TOKENS.UploadDonationImage],
       construct(() => import('../presentation/screens/DonationForm/DonationFormViewModel'), 'DonationFormViewModel'));
     bindViewModel(bind, TOKENS.DonationPreviewViewModel, [TOKENS.ChannelRepository, TOKENS.RequestDonation, TOKENS.DonationDraftStore, TOKENS.ToastStore],
       construct(() => import('../presentation/screens/DonationPreview/DonationPreviewViewModel'), 'DonationPreviewViewModel'));

@@ -34,6 +34,7 @@ import type { DeleteChannel } from '../application/use-cases/channels/DeleteChan
 import type { SetChannelLanguage } from '../application/use-cases/channels/SetChannelLanguage';
 import type { SkipOnboardingStep } from '../application/use-cases/channels/SkipOnboardingStep';
 import type { RequestDonation } from '../application/use-cases/donations/RequestDonation';
+import type { UploadDonationImage } from '../application/use-cases/donations/UploadDonationImage';
 import type { CancelFollowerSubscription } from '../application/use-cases/follower/CancelFollowerSubscription';
 import type { RenewFollowerSubscription } from '../application/use-cases/follower/RenewFollowerSubscription';
 import type { ConfirmMigration } from '../application/use-cases/migration/ConfirmMigration';
@@ -190,6 +191,7 @@ export const TOKENS = namedByKey({
   SetChannelLanguage: resolves<SetChannelLanguage>(),
   SkipOnboardingStep: resolves<SkipOnboardingStep>(),
   RequestDonation: resolves<RequestDonation>(),
+  UploadDonationImage: resolves<UploadDonationImage>(),
   CancelFollowerSubscription: resolves<CancelFollowerSubscription>(),
   RenewFollowerSubscription: resolves<RenewFollowerSubscription>(),
   ConfirmMigration: resolves<ConfirmMigration>(),

@@ -2,6 +2,9 @@ import type { DonationRepository, DonationRequest } from '../../src/application/
 import { money } from '../../src/domain/money';
 import { type MakeContractSubject, expectCode, useContractSubject } from './fixture';
 
+/** A real 1x1 PNG. */
+const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
 function donationRequest(overrides: Partial<DonationRequest> = {}): DonationRequest {
   return {
     title: 'Coffee for the team', description: 'Thank you', amount: money(1000, 'eur'), buttonText: 'Donate',
@@ -42,6 +45,17 @@ export function describeDonationRepositoryContract(name: string, make: MakeContr
       const creator = await fixture.asCreator();
       const channel = await fixture.seedChannel(creator);
       await expectCode(subject().as(creator).request(channel.id, donationRequest(overrides)), 'validation_error');
+    });
+
+    it('uploads a JPEG, PNG or WebP image for an own channel and refuses other files', async () => {
+      const { fixture } = subject();
+      const creator = await fixture.asCreator();
+      const channel = await fixture.seedChannel(creator);
+      const png = new Blob([Buffer.from(PNG_1X1, 'base64')], { type: 'image/png' });
+      await expect(subject().as(creator).uploadImage(channel.id, png)).resolves.toMatchObject({ imageId: expect.stringMatching(/^upload:/) });
+      await expectCode(subject().as(creator).uploadImage(channel.id, new Blob(['GIF89a'], { type: 'image/gif' })), 'validation_error');
+      const foreign = await fixture.seedChannel(await fixture.asCreator());
+      await expectCode(subject().as(creator).uploadImage(foreign.id, png), 'not_found');
     });
 
     it('needs an own channel with a connected bot', async () => {

@@ -16,10 +16,19 @@ export interface SendMessageRequest {
   readonly silent: boolean;
 }
 
-/** A photo post (sendPhoto): the photo is a Telegram file_id or an http(s) URL Telegram fetches. */
+/** A photo to upload with the call (multipart/form-data): JPEG, PNG or WebP bytes and a file name. */
+export interface PhotoUpload {
+  readonly bytes: Uint8Array;
+  readonly filename: string;
+}
+
+/** A Telegram file_id or an http(s) URL Telegram fetches (both sent as a string), or a photo to upload. */
+export type PhotoSource = string | PhotoUpload;
+
+/** A photo post (sendPhoto). */
 export interface SendPhotoRequest {
   readonly chatId: number;
-  readonly photo: string;
+  readonly photo: PhotoSource;
   /** 0-1024 characters (the Bot API's caption limit). */
   readonly caption: string;
   readonly button?: InlineButton;

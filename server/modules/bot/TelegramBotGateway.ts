@@ -4,11 +4,11 @@
  * when the root is only known once the server listens). A 429 is waited out (parameters.retry_after, up to a cap)
  * and retried; any other refusal or a network failure becomes a BotApiError with the method and Telegram's code.
  */
-import { Api, type ApiClientOptions, GrammyError, HttpError } from 'grammy';
+import { Api, type ApiClientOptions, GrammyError, HttpError, InputFile } from 'grammy';
 import { plainFetch } from '../../platform/http/selfFetch';
 import { BotApiError, type BotCommandText, type BotGateway, type BotIdentity, type ChatMemberInfo, type ChatMemberStatus, type SendMessageRequest, type SendPhotoRequest } from './BotGateway';
 
-type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body: string; signal?: AbortSignal | null }) => Promise<{ json(): Promise<unknown> }>;
+type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body: string | AsyncIterable<Uint8Array>; signal?: AbortSignal | null }) => Promise<{ json(): Promise<unknown> }>;
 
 export interface TelegramBotGatewayOptions {
   readonly token: string;
@@ -81,8 +81,9 @@ export class TelegramBotGateway implements BotGateway {
   }
 
   async sendPhoto(request: SendPhotoRequest): Promise<{ messageId: number }> {
-    // A string photo (file_id or URL) goes as JSON, no upload.
-    const message = await this.call('sendPhoto', () => this.api.sendPhoto(request.chatId, request.photo, {
+    // A string photo (file_id or URL) goes as JSON; bytes go as an InputFile, which grammY sends as multipart/form-data.
+    const photo = typeof request.photo === 'string' ? request.photo : new InputFile(request.photo.bytes, request.photo.filename);
+    const message = await this.call('sendPhoto', () => this.api.sendPhoto(request.chatId, photo, {
       caption: request.caption,
       disable_notification: request.silent,
       ...(request.button ? { reply_markup: { inline_keyboard: [[{ text: request.button.text, url: request.button.url }]] } } : {}),

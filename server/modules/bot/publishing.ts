@@ -3,13 +3,15 @@
  * both gateways. A Bot API refusal that means the bot lost the channel marks it disconnected and answers
  * channel_disconnected; other bot failures answer 502 so the client shows the server message.
  */
-import { BotApiError } from './BotGateway';
+import { BotApiError, type PhotoSource } from './BotGateway';
 import { miniAppLink } from './BotGateway';
 import { AppError } from '../../platform/errors';
 import { BotPostsRepository } from './postsRepository';
 import { ChannelsRepository } from '../channels/repository';
 import type { BotPostRow, ChannelRow } from '../../platform/db/schema';
 import { type ServiceDeps, nowDate } from '../../platform/serviceDeps';
+
+export type { PhotoSource } from './BotGateway';
 
 export interface PostRequest {
   readonly channel: ChannelRow;
@@ -19,8 +21,8 @@ export interface PostRequest {
   readonly buttonText: string;
   readonly pin: boolean;
   readonly silent: boolean;
-  /** A photo to post with the text as its caption (sendPhoto): a Telegram file_id or an http(s) URL. */
-  readonly imageId?: string | null;
+  /** A photo to post with the text as its caption (sendPhoto): a file_id, an http(s) URL or bytes to upload. */
+  readonly photo?: PhotoSource | null;
 }
 
 export class Publisher {
@@ -36,8 +38,8 @@ export class Publisher {
     const { channel } = request;
     const button = { text: request.buttonText, url: this.link(request.kind, request.refId) };
     try {
-      const { messageId } = request.imageId
-        ? await bot.sendPhoto({ chatId: channel.chatId, photo: request.imageId, caption: request.text, button, silent: request.silent })
+      const { messageId } = request.photo
+        ? await bot.sendPhoto({ chatId: channel.chatId, photo: request.photo, caption: request.text, button, silent: request.silent })
         : await bot.sendMessage({ chatId: channel.chatId, text: request.text, button, silent: request.silent });
       const posts = new BotPostsRepository(db);
       const post = await posts.record(

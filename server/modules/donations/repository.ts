@@ -1,8 +1,8 @@
 /** Donation requests a creator posts into a channel. */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Currency } from '../../../src/domain/money';
 import type { DbOrTx } from '../../platform/db/db';
-import { type DonationRow, donations } from '../../platform/db/schema';
+import { type DonationImageRow, type DonationRow, donationImages, donations } from '../../platform/db/schema';
 
 export interface NewDonation {
   readonly channelId: number;
@@ -33,5 +33,20 @@ export class DonationsRepository {
 
   async setPost(id: number, postId: number): Promise<void> {
     await this.db.update(donations).set({ postId }).where(eq(donations.id, id));
+  }
+}
+
+/** Images uploaded for donation requests, by token and channel. */
+export class DonationImagesRepository {
+  constructor(private readonly db: DbOrTx) {}
+
+  async create(image: Omit<DonationImageRow, 'createdAt'>, now: Date): Promise<void> {
+    await this.db.insert(donationImages).values({ ...image, createdAt: now });
+  }
+
+  /** The channel's image with this token (another channel's token finds nothing). */
+  async ofChannel(token: string, channelId: number): Promise<DonationImageRow | undefined> {
+    const [row] = await this.db.select().from(donationImages).where(and(eq(donationImages.token, token), eq(donationImages.channelId, channelId)));
+    return row;
   }
 }

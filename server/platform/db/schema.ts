@@ -12,7 +12,7 @@
  * The SQL migration is the source of truth for the database; this file must mirror it (checked by a test).
  */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type {
   CardBrand, ChannelType, LanguageCode, MemberStatus, MigrationRequestStatus, ModerationState, OnboardingStep, PayoutMethod,
   Period, TransactionPaymentMethod, TransactionType, VerificationStatus,
@@ -150,6 +150,20 @@ export const donations = pgTable('donations', {
   deleted: boolean('deleted').notNull().default(false),
   createdAt: at('created_at').notNull(),
 }, (table) => [index('donations_channel').on(table.channelId, table.createdAt, table.id)]);
+
+/** bytea as bytes (node-postgres reads a Buffer, PGlite a Uint8Array; both are Uint8Array). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/** Images uploaded for donation requests (0021): kept here, uploaded to Telegram by the bot when it posts. */
+export const donationImages = pgTable('donation_images', {
+  token: text('token').primaryKey(),
+  channelId: ref('channel_id').notNull().references(() => channels.id),
+  mime: text('mime').$type<'image/jpeg' | 'image/png' | 'image/webp'>().notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  bytes: bytea('bytes').notNull(),
+  createdAt: at('created_at').notNull(),
+});
 
 export interface BotPostButton { readonly text: string; readonly url: string }
 
@@ -348,6 +362,7 @@ export type ChannelRow = typeof channels.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type MemberRow = typeof subscriptionMembers.$inferSelect;
 export type DonationRow = typeof donations.$inferSelect;
+export type DonationImageRow = typeof donationImages.$inferSelect;
 export type BotPostRow = typeof botPosts.$inferSelect;
 export type TransactionRow = typeof transactions.$inferSelect;
 export type SavedCardRow = typeof savedCards.$inferSelect;

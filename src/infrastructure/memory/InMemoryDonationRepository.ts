@@ -1,7 +1,7 @@
 import type { Channel } from '../../domain/entities';
 import { TEXT_LIMITS } from '../../domain/text-limits';
-import type { Donation, DonationRepository, DonationRequest } from '../../application/ports/DonationRepository';
-import type { InMemoryBackend, InMemorySession } from './InMemoryBackend';
+import type { Donation, DonationRepository, DonationRequest, UploadedDonationImage } from '../../application/ports/DonationRepository';
+import { type InMemoryBackend, type InMemorySession, fail } from './InMemoryBackend';
 import { completeOnboardingStep } from './onboarding';
 import type { DonationRecord } from './records';
 import { requireAmount, requireText } from './validation';
@@ -30,5 +30,13 @@ export class InMemoryDonationRepository implements DonationRepository {
     completeOnboardingStep(channel, 'request_donation', 'completed');
     const { pin: _pin, disableNotification: _quiet, imageId: _image, ...donation } = record;
     return { channel: channelView(this.backend, channel), donation };
+  }
+
+  /** Keeps no bytes: the in-memory bot posts no photo. Checks the owner and the limits the server checks. */
+  async uploadImage(channelId: number, file: Blob): Promise<UploadedDonationImage> {
+    this.backend.connectedChannel(this.backend.actor(this.session), channelId);
+    if (file.size > 5 * 1024 * 1024) fail('payload_too_large', 'The image must be at most 5 MB');
+    if (!['image/jpeg', 'image/png', 'image/webp'].includes(file.type)) fail('validation_error', 'The image must be a JPEG, PNG or WebP file', { field: 'image' });
+    return { imageId: `upload:memory-${this.backend.nextId()}`, width: 1, height: 1 };
   }
 }

@@ -48,7 +48,7 @@ describe('migrations', () => {
 
   test('schema.ts mirrors the SQL: same tables, columns and nullability', async () => {
     const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable => typeof value === 'object' && value !== null && Symbol.for('drizzle:IsDrizzleTable') in value);
-    expect(tables.length).toBe(17);
+    expect(tables.length).toBe(18);
     for (const table of tables) {
       const config = getTableConfig(table);
       const columns = rowsOf<{ column_name: string; is_nullable: string }>(await database.db.execute(sql`

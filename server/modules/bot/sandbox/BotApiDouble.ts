@@ -3,6 +3,8 @@
  * protocol (https://core.telegram.org/bots/api#making-requests): JSON or form parameters, answers
  * `{ ok: true, result }` or `{ ok: false, error_code, description, parameters? }` with error_code as the HTTP status.
  * The production gateway (TelegramBotGateway) is what talks to it, so every test runs the production code path.
+ * Files arrive as multipart/form-data (https://core.telegram.org/bots/api#sending-files): a parameter names its file
+ * part with "attach://<name>" (what grammY sends for an InputFile), or the file part carries the parameter's own name.
  *
  * Its world (which chats the bot administers, message ids, invite links, bans) lives in memory; at start it is
  * rebuilt from what the app recorded (connected channels, the last post in each chat), so a restart keeps message ids
@@ -11,11 +13,28 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { TELEGRAM_PHOTO_MAX_BYTES, fitsTelegramPhoto, imageInfo } from '../../../platform/imageInfo';
 
 export interface BotApiCall {
   readonly method: string;
   readonly params: Readonly<Record<string, unknown>>;
+  /** The files a multipart/form-data call uploaded (absent for JSON and form calls). */
+  readonly files?: readonly UploadedFileView[];
   readonly at: number;
+}
+
+/** A file part of a multipart/form-data call. */
+export interface UploadedFile {
+  readonly filename: string;
+  readonly contentType: string;
+  readonly bytes: Buffer;
+}
+
+export interface UploadedFileView {
+  readonly name: string;
+  readonly filename: string;
+  readonly size: number;
+  readonly sha256: string;
 }
 
 export interface InjectedFailure {
@@ -233,8 +252,9 @@ export class SandboxTelegram {
   }
 
   /** Runs one Bot API method. */
-  async handle(method: string, params: Record<string, unknown>): Promise<Answer> {
-    this.recorded.push({ method, params, at: this.now() });
+  async handle(method: string, params: Record<string, unknown>, files: ReadonlyMap<string, UploadedFile> = new Map()): Promise<Answer> {
+    const fileViews = [...files].map(([name, file]) => ({ name, filename: file.filename, size: file.bytes.length, sha256: createHash('sha256').update(file.bytes).digest('hex') }));
+    this.recorded.push({ method, params, ...(files.size > 0 ? { files: fileViews } : {}), at: this.now() });
     if (this.recorded.length > MAX_CALLS) this.recorded.splice(0, this.recorded.length - MAX_CALLS);
     const failure = this.failures.find((candidate) => candidate.method === method && candidate.remaining > 0
       && (candidate.chatId === undefined || String(candidate.chatId) === String(params.chat_id)));
@@ -255,17 +275,27 @@ export class SandboxTelegram {
         return ok({ message_id: chat.lastMessageId, date: Math.floor(this.now() / 1000), chat: { id: chatId, type: chatId > 0 ? 'private' : 'channel' }, text, ...(params.reply_markup ? { reply_markup: params.reply_markup } : {}) });
       }
       case 'sendPhoto': {
-        // photo: a file_id or an http(s) URL as a string (uploads are not part of the double); caption 0-1024.
+        // photo: a file_id or an http(s) URL as a string, or an uploaded file (multipart); caption 0-1024.
         const chatId = requireChatId(params);
-        const photo = requireString(params, 'photo');
+        const upload = uploadedFile(params, files, 'photo');
+        const photo = upload ? null : requireString(params, 'photo');
         const caption = typeof params.caption === 'string' ? params.caption : undefined;
         if (caption !== undefined && caption.length > 1024) throw new BotApiRefusal(400, 'Bad Request: message caption is too long');
+        let size = { width: 1280, height: 720 };
+        if (upload) {
+          // Telegram's photo rules (sendPhoto): at most 10 MB, width + height at most 10000, ratio at most 20.
+          if (upload.bytes.length > TELEGRAM_PHOTO_MAX_BYTES) throw new BotApiRefusal(400, 'Bad Request: file is too big');
+          const image = imageInfo(upload.bytes);
+          if (!image) throw new BotApiRefusal(400, 'Bad Request: IMAGE_PROCESS_FAILED');
+          if (!fitsTelegramPhoto(image)) throw new BotApiRefusal(400, 'Bad Request: PHOTO_INVALID_DIMENSIONS');
+          size = { width: image.width, height: image.height };
+        }
         const chat = chatId > 0 ? this.chat(chatId) : this.administered(chatId);
         chat.lastMessageId += 1;
-        const fileUniqueId = createHash('sha256').update(photo).digest('base64url').slice(0, 16);
+        const fileUniqueId = createHash('sha256').update(upload ? upload.bytes : photo!).digest('base64url').slice(0, 16);
         return ok({
           message_id: chat.lastMessageId, date: Math.floor(this.now() / 1000), chat: { id: chatId, type: chatId > 0 ? 'private' : 'channel' },
-          photo: [{ file_id: /^https?:\/\//i.test(photo) ? `AgAC${fileUniqueId}` : photo, file_unique_id: fileUniqueId, width: 1280, height: 720 }],
+          photo: [{ file_id: photo !== null && !/^https?:\/\//i.test(photo) ? photo : `AgAC${fileUniqueId}`, file_unique_id: fileUniqueId, ...size }],
           ...(caption !== undefined ? { caption } : {}),
           ...(params.reply_markup ? { reply_markup: params.reply_markup } : {}),
         });
@@ -384,6 +414,50 @@ function requireString(params: Record<string, unknown>, name: string): string {
   return value;
 }
 
+/** The file a parameter names: "attach://<part>" in the parameter, or a file part of the parameter's own name. */
+function uploadedFile(params: Record<string, unknown>, files: ReadonlyMap<string, UploadedFile>, name: string): UploadedFile | null {
+  const value = params[name];
+  if (typeof value === 'string' && value.startsWith('attach://')) {
+    const file = files.get(value.slice('attach://'.length));
+    if (!file) throw new BotApiRefusal(400, `Bad Request: wrong file identifier/HTTP URL specified`);
+    return file;
+  }
+  return value === undefined ? files.get(name) ?? null : null;
+}
+
+/** A multipart/form-data body (RFC 7578): text parts become parameters, parts with a filename become files. */
+export function parseMultipart(body: Buffer, contentType: string): { fields: Record<string, string>; files: Map<string, UploadedFile> } {
+  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType);
+  const fields: Record<string, string> = {};
+  const files = new Map<string, UploadedFile>();
+  if (!boundary) return { fields, files };
+  const delimiter = Buffer.from(`--${boundary[1] ?? boundary[2]!.trim()}`);
+  let at = body.indexOf(delimiter);
+  while (at !== -1) {
+    const start = at + delimiter.length;
+    if (body.subarray(start, start + 2).toString() === '--') break;
+    const next = body.indexOf(delimiter, start);
+    if (next === -1) break;
+    // A part: CRLF, headers, a blank line, the content, CRLF before the next delimiter.
+    const part = body.subarray(start + 2, next - 2);
+    const headerEnd = part.indexOf('\r\n\r\n');
+    if (headerEnd !== -1) {
+      const headers = part.subarray(0, headerEnd).toString('utf8');
+      const content = part.subarray(headerEnd + 4);
+      // Parameters may come quoted or not (grammY writes filename=name.png without quotes).
+      const name = /(?:^|[;:\s])name=(?:"([^"]*)"|([^;\s]*))/i.exec(headers);
+      const file = /filename=(?:"([^"]*)"|([^;\r\n]*))/i.exec(headers);
+      const partName = name ? name[1] ?? name[2] : undefined;
+      const filename = file ? file[1] ?? file[2] : undefined;
+      if (partName !== undefined && filename !== undefined) {
+        files.set(partName, { filename, contentType: /content-type:\s*([^\r\n]+)/i.exec(headers)?.[1] ?? 'application/octet-stream', bytes: Buffer.from(content) });
+      } else if (partName !== undefined) fields[partName] = content.toString('utf8');
+    }
+    at = next;
+  }
+  return { fields, files };
+}
+
 function refuse(reply: FastifyReply, refusal: BotApiRefusal): FastifyReply {
   return reply.code(refusal.errorCode).send({ ok: false, error_code: refusal.errorCode, description: refusal.description, ...(refusal.parameters ? { parameters: refusal.parameters } : {}) });
 }
@@ -404,11 +478,19 @@ export const botApiDoublePlugin: FastifyPluginAsync<{ telegram: SandboxTelegram 
     done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
   });
 
+  // Uploads: Telegram takes up to 50 MB per file from bots; method rules (10 MB for a photo) are checked per method.
+  app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: 50 * 1024 * 1024 }, (request, body, done) => {
+    done(null, { multipart: parseMultipart(body as Buffer, String(request.headers['content-type'])) });
+  });
+
   const handler = async (request: { params: { token: string; method: string }; body: unknown; query: unknown }, reply: FastifyReply) => {
     const { token, method } = request.params;
     if (token !== telegram.token) return refuse(reply, new BotApiRefusal(401, 'Unauthorized'));
+    const multipart = (request.body as { multipart?: ReturnType<typeof parseMultipart> } | null)?.multipart;
     try {
-      return reply.send(await telegram.handle(method, parameters(request.body, request.query)));
+      return reply.send(multipart
+        ? await telegram.handle(method, parameters(multipart.fields, request.query), multipart.files)
+        : await telegram.handle(method, parameters(request.body, request.query)));
     } catch (error) {
       if (error instanceof BotApiRefusal) return refuse(reply, error);
       throw error;

@@ -12,11 +12,12 @@ export type RequestDonationError = MalformedInput | Invalid<DonationFormError> |
 export class RequestDonation {
   constructor(private readonly donations: DonationRepository) {}
 
-  async execute(form: DonationForm): Promise<Result<{ readonly channel: Channel; readonly donation: Donation }, RequestDonationError>> {
+  /** `imageId`: an image uploaded for the channel (UploadDonationImage), posted as a photo with the text as caption. */
+  async execute(form: DonationForm, imageId: string | null = null): Promise<Result<{ readonly channel: Channel; readonly donation: Donation }, RequestDonationError>> {
     const shaped = checkInput(DonationFormInput, form);
     if (!shaped.ok) return shaped;
     const valid = validateDonationForm(form);
     if (!valid.ok) return err(invalid(valid.error));
-    return request(() => this.donations.request(form.channelId, valid.value));
+    return request(() => this.donations.request(form.channelId, { ...valid.value, imageId }));
   }
 }

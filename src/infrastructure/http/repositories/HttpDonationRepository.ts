@@ -1,6 +1,6 @@
-import type { DonationRequestRequest, DonationRequestResponse } from '../../../contract/api';
+import type { DonationImageResponse, DonationRequestRequest, DonationRequestResponse } from '../../../contract/api';
 import type { Channel } from '../../../domain/entities';
-import type { Donation, DonationRepository, DonationRequest } from '../../../application/ports/DonationRepository';
+import type { Donation, DonationRepository, DonationRequest, UploadedDonationImage } from '../../../application/ports/DonationRepository';
 import type { HttpClient } from '../HttpClient';
 import { channelFromDto } from '../mappers/channel';
 import { moneyToWire } from '../mappers/money';
@@ -22,5 +22,13 @@ export class HttpDonationRepository implements DonationRepository {
     };
     const dto = await this.http.post<DonationRequestResponse>(`/donation/request/channel/${channelId}`, body);
     return { channel: channelFromDto(dto.channel), donation: donationFromDto(dto.donation) };
+  }
+
+  /** The file itself is the body; the server reads its type from the bytes. */
+  async uploadImage(channelId: number, file: Blob): Promise<UploadedDonationImage> {
+    const dto = await this.http.post<DonationImageResponse>(`/donation/image/channel/${channelId}`, file, {
+      headers: { 'Content-Type': file.type || 'application/octet-stream' },
+    });
+    return { imageId: dto.imageId, width: dto.width, height: dto.height };
   }
 }

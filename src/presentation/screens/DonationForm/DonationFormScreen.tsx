@@ -11,6 +11,7 @@ import { Screen } from '../../shell/Screen';
 import { DONATION_CURRENCIES, DONATION_TEXT_LIMITS, type DonationFormViewModel } from './DonationFormViewModel';
 import './donation.css';
 import { useFocusRequest } from '../../shared/useFocusRequest';
+import DonationImagePicker from './DonationImagePicker';
 
 /** /channel/:channelId/donation/create: the donation request form; Continue opens the preview. */
 function DonationFormScreen({ vm }: { vm: DonationFormViewModel }) {
@@ -101,6 +102,7 @@ function DonationFormScreen({ vm }: { vm: DonationFormViewModel }) {
                 : t('donation.form.amountHint', { min: formatMoney(bounds.min), max: formatMoney(bounds.max) })
             }
           />
+          <DonationImagePicker vm={vm} />
         </form>
       )}
     </Screen>

@@ -1,10 +1,12 @@
-import { makeAutoObservable } from 'mobx';
+import { makeAutoObservable, runInAction } from 'mobx';
 import type { UnsavedChanges } from '../../../application/ports/UnsavedChanges';
 import { type DonationForm, type DonationFormField, defaultDonationForm, validateDonationForm } from '../../../domain/donation-form';
 import { CURRENCIES, type Currency, compareCurrencies } from '../../../domain/money';
 import { TEXT_LIMITS } from '../../../domain/text-limits';
 import type { ToastStore } from '../../toasts/ToastStore';
-import type { DonationDraftStore } from '../../shared/DonationDraftStore';
+import type { DonationDraftStore, DraftImage } from '../../shared/DonationDraftStore';
+import type { UploadDonationImage } from '../../../application/use-cases/donations/UploadDonationImage';
+import { failureMessage } from '../../toasts/failureMessage';
 import { donationFormErrorMessage } from '../../shared/donationMessages';
 import { guardUnsavedChanges } from '../../shared/unsavedChangesGuard';
 
@@ -20,6 +22,8 @@ export const DONATION_TEXT_LIMITS = TEXT_LIMITS.donation;
 export class DonationFormViewModel {
   /** The field to focus; `seq` changes on every request so the same field can be focused twice. */
   focusRequest: { readonly field: DonationFormField; readonly seq: number } | null = null;
+  /** True while a picked image is being uploaded. */
+  uploadingImage = false;
   /** A fresh draft in the page language: the draft holds changes while it differs from it. */
   private blank: DonationForm | null = null;
   private readonly releaseUnsavedGuard: () => void;
@@ -28,10 +32,11 @@ export class DonationFormViewModel {
     private readonly drafts: DonationDraftStore,
     private readonly toasts: ToastStore,
     unsavedChanges: UnsavedChanges,
+    private readonly uploadDonationImage: UploadDonationImage,
     readonly channelId: number,
   ) {
-    makeAutoObservable<DonationFormViewModel, 'drafts' | 'toasts' | 'blank' | 'releaseUnsavedGuard'>(
-      this, { drafts: false, toasts: false, channelId: false, releaseUnsavedGuard: false, blank: true }, { autoBind: true },
+    makeAutoObservable<DonationFormViewModel, 'drafts' | 'toasts' | 'blank' | 'releaseUnsavedGuard' | 'uploadDonationImage'>(
+      this, { drafts: false, toasts: false, channelId: false, releaseUnsavedGuard: false, blank: true, uploadDonationImage: false }, { autoBind: true },
     );
     this.releaseUnsavedGuard = guardUnsavedChanges(unsavedChanges, () => this.hasUnsavedChanges);
   }
@@ -48,7 +53,7 @@ export class DonationFormViewModel {
     const blank = this.blank;
     if (form === null || blank === null) return false;
     return form.title !== blank.title || form.description !== blank.description || form.buttonText !== blank.buttonText
-      || form.currency !== blank.currency || form.amount !== blank.amount;
+      || form.currency !== blank.currency || form.amount !== blank.amount || this.image !== null;
   }
 
   get form(): DonationForm | null {
@@ -79,6 +84,41 @@ export class DonationFormViewModel {
   /** The amount as the number input cleaned it. */
   setAmount(amount: string): void {
     this.patch({ amount });
+  }
+
+  /** The uploaded image the request will carry (shown as a thumbnail), or null. */
+  get image(): DraftImage | null {
+    return this.drafts.imageOf(this.channelId);
+  }
+
+  /**
+   * Uploads a picked image file; `previewUrl` is a local URL of it to show. On failure (a type or size the bot
+   * cannot post, or the upload refused) a fail toast says why and the previous image stays.
+   * Answers the preview URL no longer shown (the replaced image's, or this one's on failure) for the view to release.
+   */
+  async pickImage(file: Blob, previewUrl: string): Promise<string | null> {
+    if (this.uploadingImage) return previewUrl;
+    this.uploadingImage = true;
+    const result = await this.uploadDonationImage.execute(this.channelId, file);
+    const replaced = this.image?.previewUrl ?? null;
+    runInAction(() => {
+      this.uploadingImage = false;
+      if (result.ok) this.drafts.setImage(this.channelId, { imageId: result.value.imageId, previewUrl });
+    });
+    if (result.ok) return replaced;
+    const error = result.error;
+    if (error.kind === 'invalid') this.toasts.fail(`donation.image.errors.${error.code}`);
+    else if (error.code === 'payload_too_large') this.toasts.fail('donation.image.errors.image_too_large');
+    else if (error.code === 'validation_error') this.toasts.fail('donation.image.errors.image_type');
+    else this.toasts.fail(failureMessage(error));
+    return previewUrl;
+  }
+
+  /** Drops the image; answers its preview URL for the view to release. */
+  removeImage(): string | null {
+    const image = this.image;
+    this.drafts.setImage(this.channelId, null);
+    return image?.previewUrl ?? null;
   }
 
   /** Validates the form; true when the screen may go on to the preview. */

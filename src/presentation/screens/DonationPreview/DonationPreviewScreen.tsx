@@ -68,6 +68,7 @@ function DonationPreviewScreen({ vm }: { vm: DonationPreviewViewModel }) {
               {t('donation.preview.message')}
             </h2>
             <div className="donation-preview-message" data-testid="message-preview">
+              {vm.image && <img className="donation-preview-message__image" src={vm.image.previewUrl} alt={t('donation.image.alt')} />}
               <p className="donation-preview-message__text">
                 <span className="donation-preview-message__title">{form.title.trim()}</span>
                 {'\n\n'}

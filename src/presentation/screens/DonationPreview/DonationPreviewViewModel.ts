@@ -7,7 +7,7 @@ import type { Channel } from '../../../domain/entities';
 import type { Money } from '../../../domain/money';
 import { AsyncState } from '../../shell/screenState';
 import type { ToastStore } from '../../toasts/ToastStore';
-import type { DonationDraftStore } from '../../shared/DonationDraftStore';
+import type { DonationDraftStore, DraftImage } from '../../shared/DonationDraftStore';
 import { donationFormErrorMessage } from '../../shared/donationMessages';
 import { failureMessage } from '../../toasts/failureMessage';
 
@@ -94,12 +94,17 @@ export class DonationPreviewViewModel {
     if (form !== null && !this.publishing) this.drafts.update({ ...form, disableNotification });
   }
 
+  /** The image the form uploaded, posted as a photo with the text as its caption. */
+  get image(): DraftImage | null {
+    return this.drafts.imageOf(this.channelId);
+  }
+
   /** Publishes the request; true when it was posted (the screen goes back to the channel). */
   async publish(): Promise<boolean> {
     const form = this.form;
     if (this.publishing || this.published || form === null) return false;
     this.publishing = true;
-    const result = await this.requestDonation.execute(form);
+    const result = await this.requestDonation.execute(form, this.image?.imageId ?? null);
     runInAction(() => {
       this.publishing = false;
       if (result.ok) this.channel = result.value.channel;

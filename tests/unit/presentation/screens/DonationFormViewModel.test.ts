@@ -1,4 +1,5 @@
 import { RequestDonation } from '../../../../src/application/use-cases/donations/RequestDonation';
+import { UploadDonationImage } from '../../../../src/application/use-cases/donations/UploadDonationImage';
 import type { OnboardingStep } from '../../../../src/domain/entities';
 import { DonationDraftStore } from '../../../../src/presentation/shared/DonationDraftStore';
 import { DONATION_CURRENCIES, DonationFormViewModel } from '../../../../src/presentation/screens/DonationForm/DonationFormViewModel';
@@ -17,9 +18,10 @@ function setup(options: { step?: OnboardingStep; connected?: boolean } = {}) {
   const drafts = new DonationDraftStore();
   const platform = new FakePlatform();
   const toasts = toastStore(platform);
-  const form = new DonationFormViewModel(drafts, toasts, platform, channel.id);
+  const uploads = new UploadDonationImage(repositories.donations);
+  const form = new DonationFormViewModel(drafts, toasts, platform, uploads, channel.id);
   const preview = () => new DonationPreviewViewModel(repositories.channels, new RequestDonation(repositories.donations), drafts, toasts, channel.id);
-  return { world, owner, channel, repositories, drafts, toasts, form, preview, platform };
+  return { world, owner, channel, repositories, drafts, toasts, form, preview, platform, uploads };
 }
 
 /** Fills the form with valid texts. */
@@ -90,11 +92,11 @@ describe('DonationFormViewModel', () => {
   });
 
   it('keeps the draft in the store: a new view model for the same channel resumes it', () => {
-    const { form, drafts, toasts, channel } = setup();
+    const { form, drafts, toasts, channel, uploads } = setup();
     form.start(translate);
     form.setTitle('Kept');
     form.dispose();
-    const again = new DonationFormViewModel(drafts, toasts, new FakePlatform(), channel.id);
+    const again = new DonationFormViewModel(drafts, toasts, new FakePlatform(), uploads, channel.id);
     again.start(translate);
     expect(again.form?.title).toBe('Kept');
   });
@@ -187,5 +189,50 @@ describe('DonationFormViewModel: no lost drafts', () => {
     expect(platform.unsavedGuard).toBe(true);
     form.dispose();
     expect(platform.unsavedGuardCalls).toEqual([true, false, true, false]);
+  });
+});
+
+describe('DonationFormViewModel: the image', () => {
+  const png = (size = 68) => new Blob([new Uint8Array(size)], { type: 'image/png' });
+
+  it('uploads a picked image, shows it, and the published request carries its imageId; remove drops it', async () => {
+    const { form, preview, world, channel } = setup();
+    form.start(translate);
+    fillValid(form);
+    await expect(form.pickImage(png(), 'blob:first')).resolves.toBeNull();
+    expect(form.image).toEqual({ imageId: expect.stringMatching(/^upload:/), previewUrl: 'blob:first' });
+    expect(form.uploadingImage).toBe(false);
+    // A second pick replaces the first: its preview URL is handed back for release.
+    await expect(form.pickImage(png(), 'blob:second')).resolves.toBe('blob:first');
+    const imageId = form.image!.imageId;
+    const vm = preview();
+    expect(vm.image?.previewUrl).toBe('blob:second');
+    await expect(vm.publish()).resolves.toBe(true);
+    expect([...world.backend.donations.values()].find((donation) => donation.channelId === channel.id)?.imageId).toBe(imageId);
+    expect(form.removeImage()).toBe('blob:second');
+    expect(form.image).toBeNull();
+  });
+
+  it('refuses a type or size the bot cannot post with a fail toast, before any upload', async () => {
+    const { form, toasts } = setup();
+    form.start(translate);
+    await expect(form.pickImage(new Blob(['GIF89a'], { type: 'image/gif' }), 'blob:gif')).resolves.toBe('blob:gif');
+    expect(toasts.current).toEqual(expect.objectContaining({ kind: 'fail', message: { key: 'donation.image.errors.image_type' } }));
+    expect(form.image).toBeNull();
+    await form.pickImage(png(5 * 1024 * 1024 + 1), 'blob:big');
+    expect(toasts.current).toEqual(expect.objectContaining({ kind: 'fail', message: { key: 'donation.image.errors.image_too_large' } }));
+    expect(form.image).toBeNull();
+    expect(form.hasUnsavedChanges).toBe(false);
+  });
+
+  it('an upload the server refuses shows its message and keeps the image chosen before', async () => {
+    const { form, toasts, world, channel } = setup();
+    form.start(translate);
+    await form.pickImage(png(), 'blob:kept');
+    world.backend.channels.get(channel.id)!.connected = false;
+    await expect(form.pickImage(png(), 'blob:refused')).resolves.toBe('blob:refused');
+    expect(toasts.current?.kind).toBe('fail');
+    expect(form.image?.previewUrl).toBe('blob:kept');
+    expect(form.uploadingImage).toBe(false);
   });
 });

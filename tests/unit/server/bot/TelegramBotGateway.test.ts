@@ -10,8 +10,8 @@ interface Call { url: string; body: Record<string, unknown> }
 
 function gatewayAnswering(...answers: unknown[]) {
   const calls: Call[] = [];
-  const fetch = async (url: string, init: { body: string }) => {
-    calls.push({ url, body: JSON.parse(init.body) as Record<string, unknown> });
+  const fetch = async (url: string, init: { body: string | AsyncIterable<Uint8Array> }) => {
+    calls.push({ url, body: JSON.parse(String(init.body)) as Record<string, unknown> });
     const answer = answers.shift();
     if (answer instanceof Error) throw answer;
     return { status: (answer as { ok: boolean }).ok ? 200 : 400, json: async () => answer };
