@@ -201,12 +201,12 @@ test('members: live and inactive groups with every filter, the member page and i
 
   // Live group (who counts: not expired, renewing), newest first: Eve's renewal failed, Bob renews. The header's count
   // is the same people.
-  await expect(rows).toHaveText([/Eve\s*Expiring/, /Bob Follower\s*Active/]);
+  await expect(rows).toHaveText([/Eve\s*Renewal failed, retrying/, /Bob Follower\s*Active/]);
   await expect(app.getByText('2 active subscribers')).toBeVisible();
   await filters.getByRole('tab', { name: 'Active', exact: true }).click();
   await expect(rows).toHaveText([/Bob Follower\s*Active/]);
   await filters.getByRole('tab', { name: 'Expiring' }).click();
-  await expect(rows).toHaveText([/Eve\s*Expiring/]);
+  await expect(rows).toHaveText([/Eve\s*Renewal failed, retrying/]);
   await filters.getByRole('tab', { name: 'Expired' }).click();
   await expect(panel.getByText('No members here yet')).toBeVisible();
   await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
