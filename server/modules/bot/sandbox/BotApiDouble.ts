@@ -128,15 +128,7 @@ export class SandboxTelegram {
     record.status = 'administrator';
     record.photoUrl = chat.photoUrl ?? null;
     const bot = this.me();
-    return this.deliver({
-      my_chat_member: {
-        chat: { id: chat.chatId, type: 'channel', title: chat.title, ...(chat.username ? { username: chat.username } : {}) },
-        from: { id: by.id, is_bot: false, first_name: by.firstName, ...(by.username ? { username: by.username } : {}) },
-        date: Math.floor(this.now() / 1000),
-        old_chat_member: { status: before, user: bot },
-        new_chat_member: { status: 'administrator', user: bot, ...ADMINISTRATOR_RIGHTS },
-      },
-    });
+    return this.deliverMyChatMember(by, chat, { status: before, user: bot }, { status: 'administrator', user: bot, ...ADMINISTRATOR_RIGHTS });
   }
 
   /** The channel's photo the owner's Telegram shows (sandbox data; null when none was given). */
@@ -150,13 +142,21 @@ export class SandboxTelegram {
     const before = record.status;
     record.status = 'left';
     const bot = this.me();
+    const old = before === 'administrator' ? { status: 'administrator', user: bot, ...ADMINISTRATOR_RIGHTS } : { status: before, user: bot };
+    return this.deliverMyChatMember(by, chat, old, { status: 'left', user: bot });
+  }
+
+  /** Telegram's my_chat_member update for a change the channel's owner made to the bot's membership. */
+  private deliverMyChatMember(
+    by: TelegramUserInfo, chat: { chatId: number; title: string; username?: string | null }, oldMember: Record<string, unknown>, newMember: Record<string, unknown>,
+  ): Promise<{ updateId: number; outcome: unknown }> {
     return this.deliver({
       my_chat_member: {
         chat: { id: chat.chatId, type: 'channel', title: chat.title, ...(chat.username ? { username: chat.username } : {}) },
         from: { id: by.id, is_bot: false, first_name: by.firstName, ...(by.username ? { username: by.username } : {}) },
         date: Math.floor(this.now() / 1000),
-        old_chat_member: before === 'administrator' ? { status: 'administrator', user: bot, ...ADMINISTRATOR_RIGHTS } : { status: before, user: bot },
-        new_chat_member: { status: 'left', user: bot },
+        old_chat_member: oldMember,
+        new_chat_member: newMember,
       },
     });
   }
