@@ -14,7 +14,7 @@ const LOCALE_FILE = /[\\/]i18n[\\/]locales[\\/](\w+)(?:[\\/]([\w-]+)\.json|\.ts)
  * - everything the entry imports statically: one chunk with the entry;
  * - per language, the table of its files and the first screen's texts in one chunk, every other namespace in another;
  * - the dashboard route (screen, view model, repository, mappers, the domain rules and shared components it uses
- *   that the entry does not already have): one chunk.
+ *   that the entry does not already have, and the revenue chart it renders with): one chunk.
  */
 /**
  * Writes <outDir>/.vite/chunk-modules.json ({ "assets/x.js": ["src/...", ...] }): the manifest names grouped chunks
@@ -182,7 +182,7 @@ const CHUNK_GROUPS = [
     },
     priority: 20,
   },
-  { name: 'dashboard', test: /[\\/]src[\\/](presentation[\\/]screens[\\/]Dashboard[\\/]|infrastructure[\\/]http[\\/]repositories[\\/]HttpDashboardRepository)/, priority: 10 },
+  { name: 'dashboard', test: /[\\/]src[\\/](presentation[\\/]screens[\\/]Dashboard[\\/]|presentation[\\/]components[\\/]RevenueChart[\\/]|infrastructure[\\/]http[\\/]repositories[\\/]Http(Dashboard|Revenue)Repository)/, priority: 10 },
 ];
 
 // The server (npm start) serves dist/ on the same origin as /api/v2, so the app calls relative URLs.

@@ -16,6 +16,7 @@ import { CrashScreen } from './presentation/shell/CrashBoundary';
 import { prepareInitialHistory } from './presentation/navigation/history';
 import { loadOtherRoutes, preloadRoute } from './presentation/navigation/firstRoutes';
 import { startTheme } from './presentation/theme/applyTheme';
+import { firstScreenShown } from './presentation/shell/firstPaint';
 
 const config: AppConfig = {
   apiBaseUrl: import.meta.env.VITE_API_BASE_URL ?? '',
@@ -56,8 +57,12 @@ async function start(): Promise<void> {
   const root = createRoot(rootElement);
   startTransition(() => root.render(UnsupportedScreen ? <UnsupportedScreen emulatorUrl={emulatorUrl} /> : <App resolver={resolver} />));
   // The support, news, FAQ, help and terms addresses the server is configured with (defaults until they arrive);
-  // loaded after the first screen's code, which needs only the defaults.
-  void import('./afterStart').then((later) => later.applyServerLinks(config.apiBaseUrl)).catch(() => undefined);
+  // loaded once the first screen is painted (it needs only the defaults), or after 5 s whatever the screen does.
+  const firstScreenOrLater = Promise.race([firstScreenShown, new Promise((resolve) => setTimeout(resolve, 5000))]);
+  void (UnsupportedScreen ? Promise.resolve() : firstScreenOrLater)
+    .then(() => import('./afterStart'))
+    .then((later) => later.applyServerLinks(config.apiBaseUrl))
+    .catch(() => undefined);
   if (supported) {
     // Warm the next navigation once the first screen is up: the route table and the other screens' bindings are
     // chunks of their own (kept off the first screen), and a first visit elsewhere would otherwise wait for both.

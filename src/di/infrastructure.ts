@@ -36,5 +36,7 @@ export function infrastructureModule(config: AppConfig): ContainerModule {
     // The first screen's repository; the others are bound in repositories.ts, which loads with the first route
     // that needs one (container.ts).
     bindLazySingleton(bind, TOKENS.DashboardRepository, [TOKENS.HttpClient], construct(() => import('../infrastructure/http/repositories/HttpDashboardRepository'), 'HttpDashboardRepository'));
+    // The creator dashboard's revenue chart renders with it (see shell.ts).
+    bindLazySingleton(bind, TOKENS.RevenueRepository, [TOKENS.HttpClient], construct(() => import('../infrastructure/http/repositories/HttpRevenueRepository'), 'HttpRevenueRepository'));
   });
 }

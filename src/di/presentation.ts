@@ -50,8 +50,6 @@ export function presentationModule(): ContainerModule {
       construct(() => import('../presentation/screens/DonationPreview/DonationPreviewViewModel'), 'DonationPreviewViewModel'));
     bindViewModel(bind, TOKENS.TransactionViewModel, [TOKENS.TransactionRepository, TOKENS.Clock],
       construct(() => import('../presentation/screens/Transaction/TransactionViewModel'), 'TransactionViewModel'));
-    bindViewModel(bind, TOKENS.RevenueChartViewModel, [TOKENS.RevenueRepository, TOKENS.Downloads, TOKENS.ToastStore],
-      construct(() => import('../presentation/components/RevenueChart/RevenueChartViewModel'), 'RevenueChartViewModel'));
     bindViewModel(bind, TOKENS.PayoutViewModel, [TOKENS.PayoutRepository, TOKENS.DashboardRepository, TOKENS.Clock, TOKENS.Links],
       construct(() => import('../presentation/screens/Payout/PayoutViewModel'), 'PayoutViewModel'));
     bindViewModel(bind, TOKENS.PayoutSettingsViewModel, [TOKENS.PayoutRepository],

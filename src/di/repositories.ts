@@ -22,7 +22,6 @@ export function repositoriesModule(config: AppConfig): ContainerModule {
     bindLazySingleton(bind, TOKENS.MigrationRepository, [TOKENS.HttpClient], construct(() => import('../infrastructure/http/repositories/HttpMigrationRepository'), 'HttpMigrationRepository'));
     bindLazySingleton(bind, TOKENS.PayoutRepository, [TOKENS.HttpClient], construct(() => import('../infrastructure/http/repositories/HttpPayoutRepository'), 'HttpPayoutRepository'));
     bindLazySingleton(bind, TOKENS.SubscriptionRepository, [TOKENS.HttpClient], construct(() => import('../infrastructure/http/repositories/HttpSubscriptionRepository'), 'HttpSubscriptionRepository'));
-    bindLazySingleton(bind, TOKENS.RevenueRepository, [TOKENS.HttpClient], construct(() => import('../infrastructure/http/repositories/HttpRevenueRepository'), 'HttpRevenueRepository'));
     bindLazySingleton(bind, TOKENS.TransactionRepository, [TOKENS.HttpClient], construct(() => import('../infrastructure/http/repositories/HttpTransactionRepository'), 'HttpTransactionRepository'));
     // The sandbox control API for /local (`npm run build:local` only; see the LocalViewModel binding).
     bindLazySingleton(bind, TOKENS.SandboxUsers, [], () =>

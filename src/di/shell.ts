@@ -22,5 +22,8 @@ export function shellModule(): ContainerModule {
     bindLazySingleton(bind, TOKENS.DashboardSession, [], construct(() => import('../presentation/screens/Dashboard/DashboardSession'), 'DashboardSession'));
     bindViewModel(bind, TOKENS.DashboardViewModel, [TOKENS.DashboardRepository, TOKENS.DashboardSession, TOKENS.Clock, TOKENS.Links],
       construct(() => import('../presentation/screens/Dashboard/DashboardViewModel'), 'DashboardViewModel'));
+    // Revenue at a glance renders with the creator dashboard: bound here, resolving it loads no other screen's bindings.
+    bindViewModel(bind, TOKENS.RevenueChartViewModel, [TOKENS.RevenueRepository, TOKENS.Downloads, TOKENS.ToastStore],
+      construct(() => import('../presentation/components/RevenueChart/RevenueChartViewModel'), 'RevenueChartViewModel'));
   });
 }

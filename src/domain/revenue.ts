@@ -12,9 +12,9 @@
  */
 import { DateTime, FixedOffsetZone } from 'luxon';
 import type { TransactionType } from './entities';
+import { REVENUE_PERIODS, type RevenuePeriod } from './revenue-periods';
 
-export const REVENUE_PERIODS = ['day', 'week', 'month'] as const;
-export type RevenuePeriod = (typeof REVENUE_PERIODS)[number];
+export { REVENUE_PERIODS, type RevenuePeriod };
 
 /** How many buckets each period shows: a month of days, a quarter of weeks, a year of months. */
 export const REVENUE_BUCKET_COUNTS: Readonly<Record<RevenuePeriod, number>> = { day: 30, week: 13, month: 12 };

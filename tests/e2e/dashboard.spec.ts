@@ -184,3 +184,39 @@ test('the first screen asks for the dashboard once, from the page itself rather 
   expect(initiators).toEqual(['fetch']);
   expect(unexpectedProblems(consoleProblems)).toEqual([]);
 });
+
+test('the creator dashboard holds still while it loads, and asks for nothing else before its first paint (issue 12)', async ({ emulator, consoleProblems }) => {
+  await emulator.open({ user: demoUsers.alice });
+  const app = emulator.app;
+  await waitForScreen(app);
+  // The revenue series arrives after the first paint, into a chart that was already drawn at its full height.
+  await expect(app.getByRole('region', { name: 'Revenue' }).getByRole('img', { name: /^Earnings chart, / })).toBeVisible();
+  await expect(app.getByRole('region', { name: 'Help' }).or(app.getByRole('link', { name: 'Switch to follower view' })).first()).toBeVisible();
+
+  const { shift, paintedAt, requests } = await app.locator('body').evaluate(
+    () =>
+      new Promise<{ shift: number; paintedAt: number; requests: { path: string; start: number }[] }>((resolve) => {
+        // Buffered entries: every shift since the page started, not only those after this call.
+        new PerformanceObserver((list) => {
+          const entries = list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[];
+          resolve({
+            shift: entries.filter((entry) => !entry.hadRecentInput).reduce((sum, entry) => sum + entry.value, 0),
+            paintedAt: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+            requests: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime })),
+          });
+        }).observe({ type: 'layout-shift', buffered: true });
+        // No shift at all leaves the observer silent: answer with zero after a moment.
+        setTimeout(() => resolve({ shift: 0, paintedAt: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN, requests: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime })) }), 500);
+      }),
+  );
+  expect(shift).toBe(0);
+  expect(paintedAt).toBeGreaterThan(0);
+  const later = (path: RegExp) => requests.filter((request) => path.test(request.path));
+  // Each of these would otherwise compete with the first screen for the phone's bandwidth and main thread.
+  for (const path of [/^\/api\/v2\/revenue$/, /^\/api\/v2\/links$/, /\/axiosTransport-[\w-]+\.js$/, /\/afterStart-[\w-]+\.js$/]) {
+    const found = later(path);
+    expect({ path: String(path), found: found.length > 0 }).toEqual({ path: String(path), found: true });
+    for (const request of found) expect({ path: request.path, afterFirstPaint: request.start >= paintedAt }).toEqual({ path: request.path, afterFirstPaint: true });
+  }
+  expect(unexpectedProblems(consoleProblems)).toEqual([]);
+});

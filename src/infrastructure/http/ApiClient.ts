@@ -1,11 +1,10 @@
-import axios, { type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import axiosRetry from 'axios-retry';
 import type { Clock } from '../../application/ports/Clock';
-import { API_ACCEPT_LANGUAGE, API_PATH, AUTH_SCHEME, ApiRequestError, CLIENT_ERROR_CODES, type HttpClient, type RequestOptions } from './HttpClient';
-import { responseError, toApiRequestError } from './apiErrors';
+import { API_PATH, AUTH_SCHEME, ApiRequestError, CLIENT_ERROR_CODES, type HttpClient, type RequestOptions } from './HttpClient';
+import { responseError } from './apiErrors';
 import type { AuthTokenProvider } from './authToken';
+import type { AxiosTransport } from './axiosTransport';
 import type { EarlyRequest } from './earlyDashboardRequest';
-import { createRetryDelay, isRetryableFailure, type RandomSource, RETRY_COUNT } from './retryPolicy';
+import type { RandomSource } from './retrySchedule';
 
 export { API_PATH, AUTH_SCHEME };
 
@@ -42,15 +41,6 @@ export interface ApiRequestOptions extends RequestOptions {
 
 export type ApiErrorListener = (error: ApiRequestError) => void;
 
-const TEXT_OR_DOCUMENT_CONTENT = /^(text\/|application\/(xhtml\+)?xml|image\/svg\+xml)/i;
-
-function isTextOrDocument(response: AxiosResponse): boolean {
-  const requested = response.config.responseType;
-  if (requested === 'text' || requested === 'document') return true;
-  const contentType = String(response.headers['content-type'] ?? '');
-  return TEXT_OR_DOCUMENT_CONTENT.test(contentType);
-}
-
 /**
  * `?a=1&b=x` of the defined parameters ('' for none). The client writes its query itself (the same string the early
  * dashboard request is compared by), so the app build needs none of axios's parameter and form serialisers.
@@ -67,41 +57,23 @@ function queryString(params: RequestOptions['params']): string {
  * for GET, HEAD, OPTIONS, PUT and DELETE only.
  */
 export class ApiClient implements HttpClient {
-  private readonly http: AxiosInstance;
+  private readonly baseURL: string;
   private readonly errorListeners = new Set<ApiErrorListener>();
   private earlyRequest: EarlyRequest | undefined;
+  /**
+   * axios and its retries load with the first request the page's early request does not answer: the first screen
+   * renders from the early request, so neither is in the entry (issue 12's first-screen budget).
+   */
+  private transport: Promise<AxiosTransport> | undefined;
 
   constructor(private readonly dependencies: ApiClientDependencies) {
     this.earlyRequest = dependencies.earlyRequest;
-    this.http = axios.create({
-      baseURL: dependencies.config.baseUrl.replace(/\/+$/, '') + API_PATH,
-      withCredentials: true,
-      timeout: 0,
-      headers: { 'Content-Type': 'application/json', 'Accept-Language': API_ACCEPT_LANGUAGE },
-    });
-    // Runs again on each retry; only headers derived from the session belong here, never per-action ones.
-    this.http.interceptors.request.use((request) => this.addSessionHeaders(request));
-    const retryDelay = createRetryDelay(dependencies.random);
-    axiosRetry(this.http, {
-      retries: RETRY_COUNT,
-      retryCondition: isRetryableFailure,
-      retryDelay: (retryNumber, error) => {
-        const delayMs = retryDelay(retryNumber);
-        dependencies.onRetryScheduled?.({
-          retryNumber,
-          delayMs,
-          method: (error.config?.method ?? '').toUpperCase(),
-          url: error.config?.url ?? '',
-        });
-        return delayMs;
-      },
-    });
+    this.baseURL = dependencies.config.baseUrl.replace(/\/+$/, '') + API_PATH;
   }
 
   /** The fixed request settings, for diagnostics. */
   get settings(): { readonly baseURL: string; readonly withCredentials: boolean; readonly timeout: number } {
-    const { baseURL = '', withCredentials = false, timeout = 0 } = this.http.defaults;
-    return { baseURL, withCredentials, timeout };
+    return { baseURL: this.baseURL, withCredentials: true, timeout: 0 };
   }
 
   /** Subscribes to failed calls (after retries; not to aborted ones), e.g. `banned` → /banned. */
@@ -145,30 +117,40 @@ export class ApiClient implements HttpClient {
       this.notify(failure);
       throw failure;
     }
-    let response: AxiosResponse;
+    let transport: AxiosTransport;
     try {
-      response = await this.http.request({
-        method,
-        url,
-        data: options.body,
-        headers: options.headers ? { ...options.headers } : undefined,
-        signal: options.signal,
-      });
+      transport = await this.loadTransport();
+    } catch {
+      // Its chunk did not load (offline): the same failure as a request that got no answer.
+      const failure = new ApiRequestError(CLIENT_ERROR_CODES.network, 'Network Error', undefined, undefined);
+      this.notify(failure);
+      throw failure;
+    }
+    try {
+      return await transport.request<T>(method, url, options);
     } catch (error) {
-      const failure = toApiRequestError(error);
+      const failure = error as ApiRequestError;
       if (failure.code !== CLIENT_ERROR_CODES.aborted) this.notify(failure);
       throw failure;
     }
-    if (isTextOrDocument(response) || response.status === 200) return response.data as T;
-    throw responseError(response.status, response.data);
   }
 
-  private addSessionHeaders(request: InternalAxiosRequestConfig): InternalAxiosRequestConfig {
-    const token = this.dependencies.authToken();
-    if (token) request.headers.set('Authorization', `${AUTH_SCHEME} ${token}`);
-    // `|| 0` turns -0 (UTC) into 0.
-    request.headers.set('Timezone', String(this.dependencies.clock.timezoneOffsetMinutes() || 0));
-    return request;
+  private loadTransport(): Promise<AxiosTransport> {
+    this.transport ??= import('./axiosTransport')
+      .then(({ createAxiosTransport }) =>
+        createAxiosTransport({
+          ...this.settings,
+          authToken: this.dependencies.authToken,
+          clock: this.dependencies.clock,
+          random: this.dependencies.random,
+          onRetryScheduled: this.dependencies.onRetryScheduled,
+        }),
+      )
+      .catch((error: unknown) => {
+        this.transport = undefined; // a later call may load it
+        throw error;
+      });
+    return this.transport;
   }
 
   private notify(failure: ApiRequestError): void {

@@ -30,7 +30,6 @@ import {
   openLink as sdkOpenLink,
   openPopup,
   openTelegramLink as sdkOpenTelegramLink,
-  parseLaunchParamsQuery,
   retrieveLaunchParams,
   retrieveRawInitData,
   setMainButtonParams,
@@ -409,16 +408,16 @@ function readLaunchParams(): RetrieveLPResultCamelCased | undefined {
   }
 }
 
-function storeLaunchParamsFromHash(): boolean {
-  if (typeof window === 'undefined' || typeof window.sessionStorage === 'undefined') return false;
+function storeLaunchParamsFromHash(): void {
+  if (typeof window === 'undefined' || typeof window.sessionStorage === 'undefined') return;
   const hash = window.location.hash.replace(/^#/, '');
-  if (!hash.includes('tgWebAppData=')) return false;
+  if (!hash.includes('tgWebAppData=')) return;
+  // Stored unchecked: retrieveLaunchParams parses it right after (each parse is milliseconds of a phone's first
+  // screen), and a malformed one fails there, as the URL it came from would.
   try {
-    parseLaunchParamsQuery(hash);
     window.sessionStorage.setItem(SDK_LAUNCH_PARAMS_KEY, JSON.stringify(hash));
-    return true;
   } catch {
-    return false;
+    // storage full or denied: the SDK still reads the URL
   }
 }
 

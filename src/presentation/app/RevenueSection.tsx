@@ -1,14 +1,24 @@
-import { Suspense, lazy } from 'react';
-import { loadTexts } from './texts';
+import { useEffect } from 'react';
+import { TOKENS } from '../../di/tokens';
+import { RevenueChartView } from '../components/RevenueChart/RevenueChart';
+import { firstScreenShown } from '../shell/firstPaint';
+import { useViewModel } from './useViewModel';
 
-// The chart, its view model and its texts load after the screen: none of it is in the first screen's chunks.
-const RevenueChart = lazy(() => Promise.all([import('./RevenueChartEntry'), loadTexts(['revenue'])]).then(([module]) => module));
-
-/** Revenue at a glance: one channel's (channelId) or every channel's (null). */
+/**
+ * Revenue at a glance: one channel's (channelId) or every channel's (null). Its view model and texts load with the
+ * route that shows it (`preloads(TOKENS.RevenueChartViewModel)`), so it renders with the screen and fills in its series.
+ */
 export function RevenueSection({ channelId }: { channelId: number | null }) {
-  return (
-    <Suspense fallback={null}>
-      <RevenueChart channelId={channelId} />
-    </Suspense>
-  );
+  const vm = useViewModel(TOKENS.RevenueChartViewModel, channelId);
+  useEffect(() => {
+    // The frame first, then the series: its request (and the HTTP client's chunk) never delays the first screen's paint.
+    let mounted = true;
+    void firstScreenShown.then(() => {
+      if (mounted) void vm.load();
+    });
+    return () => {
+      mounted = false;
+    };
+  }, [vm]);
+  return <RevenueChartView vm={vm} />;
 }

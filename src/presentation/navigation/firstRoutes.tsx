@@ -5,17 +5,19 @@
 import { matchRoutes } from 'react-router-dom';
 import { TOKENS } from '../../di/tokens';
 import type { Resolver } from '../app/resolver';
-import { type RouteEntry, redirect, route, texts, viewModel } from './lazyScreen';
+import { type RouteEntry, preloads, redirect, route, texts, viewModel } from './lazyScreen';
 
 const dashboard = () => import('../screens/Dashboard/DashboardScreen');
 // The route's mode; none on / and /dashboard (the server or the last shown mode decides).
 const dashboardIn = (mode?: 'creator' | 'follower') => viewModel(TOKENS.DashboardViewModel, () => [mode]);
+// The creator's revenue chart renders with the screen (its frame, before its series): its view model and texts load with it.
+const dashboardParts = [texts('dashboard', 'revenue'), preloads(TOKENS.RevenueChartViewModel)] as const;
 
 export const FIRST_ROUTES: readonly RouteEntry[] = [
-  route('/', dashboard, dashboardIn(), texts('dashboard')),
-  route('/dashboard', dashboard, dashboardIn(), texts('dashboard')),
-  route('/dashboard/creator', dashboard, dashboardIn('creator'), texts('dashboard')),
-  route('/dashboard/follower', dashboard, dashboardIn('follower'), texts('dashboard')),
+  route('/', dashboard, dashboardIn(), ...dashboardParts),
+  route('/dashboard', dashboard, dashboardIn(), ...dashboardParts),
+  route('/dashboard/creator', dashboard, dashboardIn('creator'), ...dashboardParts),
+  route('/dashboard/follower', dashboard, dashboardIn('follower'), ...dashboardParts),
   redirect('/dashboard/:mode', '/dashboard'),
 ];
 

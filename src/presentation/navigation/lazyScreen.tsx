@@ -1,4 +1,4 @@
-import { type ComponentType, lazy } from 'react';
+import { type ComponentType, lazy, use } from 'react';
 import { Navigate, type Params, useLocation, useParams } from 'react-router-dom';
 import type { Disposable, Token, ViewModelFactory } from '../../di/tokens';
 import { type Resolver, useResolver } from '../app/resolver';
@@ -22,6 +22,21 @@ export interface RouteTexts {
 export function texts(...namespaces: string[]): RouteTexts {
   return { namespaces };
 }
+
+/** Services a screen renders with besides its view model (a section's view model factory, say). */
+export interface RoutePreloads {
+  readonly tokens: readonly Token<unknown>[];
+}
+
+/**
+ * `preloads(TOKENS.RevenueChartViewModel)`: loaded with the screen, which renders once they are, so a section of the
+ * first render never suspends the screen again (or shows late and pushes what is below it).
+ */
+export function preloads(...tokens: Token<unknown>[]): RoutePreloads {
+  return { tokens };
+}
+
+type RouteOption = RouteTexts | RoutePreloads;
 
 /** A screen's view model as its route makes it: the factory's token and its arguments read from the URL. */
 export interface RouteViewModel<VM extends Disposable, A extends unknown[]> {
@@ -48,16 +63,17 @@ type ScreenModule<P> = { default: ComponentType<P> };
  * loading in parallel with the screen's, and the screen renders once its texts are loaded too: the namespaces named
  * by a `texts(...)`, else every namespace of the page language. The module's default export is the screen.
  */
-export function route(path: string, load: () => Promise<ScreenModule<object>>, texts?: RouteTexts): RouteEntry;
+export function route(path: string, load: () => Promise<ScreenModule<object>>, ...options: RouteOption[]): RouteEntry;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any argument list: the token and the mapper agree by viewModel()'s typing
-export function route<VM extends Disposable>(path: string, load: () => Promise<ScreenModule<{ vm: VM }>>, model: RouteViewModel<VM, any> | Token<ViewModelFactory<VM, []>>, texts?: RouteTexts): RouteEntry;
+export function route<VM extends Disposable>(path: string, load: () => Promise<ScreenModule<{ vm: VM }>>, model: RouteViewModel<VM, any> | Token<ViewModelFactory<VM, []>>, ...options: RouteOption[]): RouteEntry;
 export function route(
   path: string,
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the overloads above type each screen's props
   load: () => Promise<ScreenModule<any>>,
-  ...options: (RouteViewModel<Disposable, unknown[]> | Token<ViewModelFactory<Disposable, []>> | RouteTexts | undefined)[]
+  ...options: (RouteViewModel<Disposable, unknown[]> | Token<ViewModelFactory<Disposable, []>> | RouteOption | undefined)[]
 ): RouteEntry {
   const namespaces = options.find((item): item is RouteTexts => typeof item === 'object' && 'namespaces' in item)?.namespaces;
+  const alsoLoaded = options.find((item): item is RoutePreloads => typeof item === 'object' && 'tokens' in item)?.tokens ?? [];
   const bare = options.find((item): item is Token<ViewModelFactory<Disposable, []>> => typeof item === 'symbol');
   const model: RouteViewModel<Disposable, unknown[]> | undefined =
     bare !== undefined ? { token: bare, args: NO_ARGS } : options.find((item): item is RouteViewModel<Disposable, unknown[]> => typeof item === 'object' && 'token' in item);
@@ -72,17 +88,25 @@ export function route(
   const preloadAll = (resolver: Resolver): void => {
     loadOnce().catch(() => undefined); // React.lazy reports failures when it renders
     if (model) preload(resolver, model.token).catch(() => undefined); // so does useViewModel
+    for (const token of alsoLoaded) preload(resolver, token).catch(() => undefined); // and use() below
+  };
+  const useAlsoLoaded = (resolver: Resolver): void => {
+    for (const token of alsoLoaded) use(preload(resolver, token));
   };
   // Screens without a view model take no props; the others get the one the route made.
   const LazyScreen = lazy(loadOnce);
   const RouteScreen: ComponentType = model
     ? function RouteScreen() {
-        preloadAll(useResolver());
+        const resolver = useResolver();
+        preloadAll(resolver);
+        useAlsoLoaded(resolver);
         const vm = useViewModel(model.token, ...model.args(useParams(), new URLSearchParams(useLocation().search)));
         return <LazyScreen vm={vm} />;
       }
     : function RouteScreen() {
-        preloadAll(useResolver());
+        const resolver = useResolver();
+        preloadAll(resolver);
+        useAlsoLoaded(resolver);
         return <LazyScreen />;
       };
   RouteScreen.displayName = `Route(${path})`;

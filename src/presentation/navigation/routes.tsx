@@ -6,7 +6,7 @@
  * one of the first screen's (firstRoutes.tsx, in the entry).
  */
 import { TOKENS } from '../../di/tokens';
-import { type RouteEntry, route, texts, viewModel } from './lazyScreen';
+import { type RouteEntry, preloads, route, texts, viewModel } from './lazyScreen';
 
 /** A positive integer id from the query, else null. */
 function optionalId(value: string | null): number | null {
@@ -26,7 +26,7 @@ export const ROUTES: readonly RouteEntry[] = [
   route('/follower/subscription/:subscriptionMemberId', () => import('../screens/FollowerSubscription/FollowerSubscriptionScreen'), viewModel(TOKENS.FollowerSubscriptionViewModel, (p) => [Number(p.subscriptionMemberId)])),
   route('/payment', () => import('../screens/Cards/CardsScreen'), TOKENS.CardsViewModel),
   route('/payment/card/:cardId', () => import('../screens/Card/CardScreen'), viewModel(TOKENS.CardViewModel, (p) => [Number(p.cardId)])),
-  route('/channel/:channelId', () => import('../screens/Channel/ChannelScreen'), viewModel(TOKENS.ChannelViewModel, (p) => [Number(p.channelId)])),
+  route('/channel/:channelId', () => import('../screens/Channel/ChannelScreen'), viewModel(TOKENS.ChannelViewModel, (p) => [Number(p.channelId)]), preloads(TOKENS.RevenueChartViewModel)),
   route('/channel/:channelId/settings', () => import('../screens/ChannelSettings/ChannelSettingsScreen'), viewModel(TOKENS.ChannelSettingsViewModel, (p) => [Number(p.channelId)])),
   route('/channel/:channelId/language', () => import('../screens/ChannelLanguage/ChannelLanguageScreen'), viewModel(TOKENS.ChannelLanguageViewModel, (p, search) => [Number(p.channelId ?? search.get('id'))])),
   // The same screen under the form the spec also names ("/channel with param id").

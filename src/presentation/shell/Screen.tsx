@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../components/Button';
 import { Placeholder } from '../components/Placeholder';
 import { DelayedSpinner } from './DelayedSpinner';
+import { useFirstScreenShown } from './firstPaint';
 import { type BackPolicy, type MainButtonConfig, useHostBackButton, useHostMainButton } from './hostButtons';
 import { READY, type ScreenState } from './screenState';
 
@@ -32,6 +33,7 @@ export function Screen({ title, state = READY, onRetry, back = 'auto', mainButto
   }, [title]);
   useHostBackButton(back);
   useHostMainButton(state.status === 'ready' ? mainButton : undefined);
+  useFirstScreenShown(state.status !== 'loading');
 
   let content: ReactNode = null;
   if (state.status === 'ready') content = children;

@@ -1,7 +1,7 @@
 /** The pure parts of the HTTP client: retry schedule, error mapping, token sources. */
 import { AxiosError, AxiosHeaders, CanceledError, type InternalAxiosRequestConfig } from 'axios';
 import { createRetryDelay, isRetryableFailure } from '../../../src/infrastructure/http/retryPolicy';
-import { toApiRequestError } from '../../../src/infrastructure/http/apiErrors';
+import { toApiRequestError } from '../../../src/infrastructure/http/axiosTransport';
 import { ApiRequestError } from '../../../src/infrastructure/http/HttpClient';
 import { AUTH_TOKEN_STORAGE_KEY, createAuthTokenProvider, signedLaunchDataFrom } from '../../../src/infrastructure/http/authToken';
 import { MemoryStorage } from '../../../src/infrastructure/storage/MemoryStorage';

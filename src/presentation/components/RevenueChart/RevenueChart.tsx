@@ -1,8 +1,9 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../domain/format';
-import type { RevenuePeriod } from '../../../domain/revenue';
-import { Button, Section } from '..';
+import { formatMoney } from '../../../domain/format-light';
+import type { RevenuePeriod } from '../../../domain/revenue-periods';
+import { Button } from '../Button';
+import { Section } from '../Section';
 import { SegmentedControl } from '../SegmentedControl';
 import { REVENUE_CHART_PERIODS, type RevenueBar, type RevenueChartViewModel } from './RevenueChartViewModel';
 import './revenueChart.css';
@@ -11,20 +12,27 @@ const BAR_WIDTH = 8;
 const GAP = 2;
 const HEIGHT = 96;
 
-/** A bucket's label in the page language, read in the creator's zone the buckets were cut in. */
-function bucketLabel(bar: RevenueBar, period: RevenuePeriod, offsetMinutes: number, language: string): string {
-  const shifted = new Date((bar.start + offsetMinutes * 60) * 1000);
+/**
+ * Labels buckets in the page language, read in the creator's zone the buckets were cut in. One formatter per period
+ * and language: building an Intl.DateTimeFormat costs far more than formatting with it (a month of days is 30).
+ */
+function bucketLabeller(period: RevenuePeriod, offsetMinutes: number, language: string): (bar: RevenueBar) => string {
   const options: Intl.DateTimeFormatOptions = period === 'month' ? { month: 'short', year: 'numeric', timeZone: 'UTC' } : { day: 'numeric', month: 'short', timeZone: 'UTC' };
-  return new Intl.DateTimeFormat(language, options).format(shifted);
+  const format = new Intl.DateTimeFormat(language, options);
+  return (bar) => format.format(new Date((bar.start + offsetMinutes * 60) * 1000));
 }
 
-/** The view: the period switch, the bars (hand-written SVG) with a table for screen readers, and the CSV export. */
+/**
+ * The view: the period switch, the bars (hand-written SVG) with a table for screen readers, and the CSV export.
+ * Every line is there from the first render and the series only fills them in, so nothing below moves when it
+ * arrives (the section renders with the dashboard, before its data).
+ */
 export const RevenueChartView = observer(function RevenueChartView({ vm }: { vm: RevenueChartViewModel }) {
   const { t, i18n } = useTranslation();
   const { bars, series, total, scaleMinor } = vm;
   const width = Math.max(1, bars.length * (BAR_WIDTH + GAP));
   const height = (minor: number) => (Math.max(minor, 0) / scaleMinor) * HEIGHT;
-  const label = (bar: RevenueBar) => bucketLabel(bar, vm.period, series?.offsetMinutes ?? 0, i18n.language);
+  const label = bucketLabeller(vm.period, series?.offsetMinutes ?? 0, i18n.language);
   return (
     <Section header={t('revenue.title')} className="revenue-chart">
       <div className="revenue-chart__body">
@@ -34,77 +42,84 @@ export const RevenueChartView = observer(function RevenueChartView({ vm }: { vm:
           onChange={vm.selectPeriod}
           segments={REVENUE_CHART_PERIODS.map((period) => ({ value: period, label: t(`revenue.period.${period}`) }))}
         />
-        {vm.state.status === 'error' && (
-          <p className="revenue-chart__note" role="alert">
+        {vm.state.status === 'error' ? (
+          <p className="revenue-chart__note revenue-chart__line" role="alert">
             {t('revenue.failed')} <Button mode="plain" size="small" onClick={() => void vm.load()}>{t('common.retry')}</Button>
           </p>
-        )}
-        {total && (
-          <p className="revenue-chart__total">
-            {t('revenue.total')}: <span dir="ltr">{formatMoney(total)}</span>
+        ) : (
+          <p className="revenue-chart__total revenue-chart__line" aria-hidden={total ? undefined : true}>
+            {total ? (
+              <>
+                {t('revenue.total')}: <span dir="ltr">{formatMoney(total)}</span>
+              </>
+            ) : (
+              '\u00a0'
+            )}
           </p>
         )}
+        <div className="revenue-chart__plot">
+          <svg
+            className="revenue-chart__svg"
+            viewBox={`0 0 ${width} ${HEIGHT}`}
+            preserveAspectRatio="none"
+            {...(series ? { role: 'img', 'aria-label': t('revenue.chartLabel', { total: total ? formatMoney(total) : '' }) } : { 'aria-hidden': true })}
+            data-testid="revenue-chart"
+          >
+            {bars.map((bar, index) => {
+              const subscriptions = height(bar.subscriptions.minor);
+              const donations = height(bar.donations.minor);
+              const x = index * (BAR_WIDTH + GAP);
+              return (
+                <g key={bar.start}>
+                  <rect className="revenue-chart__subscriptions" x={x} y={HEIGHT - subscriptions} width={BAR_WIDTH} height={subscriptions} />
+                  <rect className="revenue-chart__donations" x={x} y={HEIGHT - subscriptions - donations} width={BAR_WIDTH} height={donations} />
+                </g>
+              );
+            })}
+          </svg>
+          {/* Over the empty plot rather than below it: the lines under the chart stay where they are. */}
+          {series && vm.isEmpty && <p className="revenue-chart__note revenue-chart__empty">{t('revenue.empty')}</p>}
+        </div>
+        <ul className="revenue-chart__legend" aria-hidden="true">
+          <li className="revenue-chart__key revenue-chart__key--subscriptions">{t('revenue.subscriptions')}</li>
+          <li className="revenue-chart__key revenue-chart__key--donations">{t('revenue.donations')}</li>
+        </ul>
         {series && (
-          <>
-            <svg
-              className="revenue-chart__svg"
-              viewBox={`0 0 ${width} ${HEIGHT}`}
-              preserveAspectRatio="none"
-              role="img"
-              aria-label={t('revenue.chartLabel', { total: total ? formatMoney(total) : '' })}
-              data-testid="revenue-chart"
-            >
-              {bars.map((bar, index) => {
-                const subscriptions = height(bar.subscriptions.minor);
-                const donations = height(bar.donations.minor);
-                const x = index * (BAR_WIDTH + GAP);
-                return (
-                  <g key={bar.start}>
-                    <rect className="revenue-chart__subscriptions" x={x} y={HEIGHT - subscriptions} width={BAR_WIDTH} height={subscriptions} />
-                    <rect className="revenue-chart__donations" x={x} y={HEIGHT - subscriptions - donations} width={BAR_WIDTH} height={donations} />
-                  </g>
-                );
-              })}
-            </svg>
-            <ul className="revenue-chart__legend" aria-hidden="true">
-              <li className="revenue-chart__key revenue-chart__key--subscriptions">{t('revenue.subscriptions')}</li>
-              <li className="revenue-chart__key revenue-chart__key--donations">{t('revenue.donations')}</li>
-            </ul>
-            {vm.isEmpty && <p className="revenue-chart__note">{t('revenue.empty')}</p>}
-            {/* Hidden by a wrapper: a table grows to its content whatever its width, and would overflow the screen. */}
-            <div className="visually-hidden">
-              <table>
-                <caption>{t('revenue.tableCaption')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('revenue.bucket')}</th>
-                    <th scope="col">{t('revenue.subscriptions')}</th>
-                    <th scope="col">{t('revenue.donations')}</th>
-                    <th scope="col">{t('revenue.newMembers')}</th>
-                    <th scope="col">{t('revenue.lostMembers')}</th>
+          // Hidden by a wrapper: a table grows to its content whatever its width, and would overflow the screen.
+          <div className="visually-hidden">
+            <table>
+              <caption>{t('revenue.tableCaption')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('revenue.bucket')}</th>
+                  <th scope="col">{t('revenue.subscriptions')}</th>
+                  <th scope="col">{t('revenue.donations')}</th>
+                  <th scope="col">{t('revenue.newMembers')}</th>
+                  <th scope="col">{t('revenue.lostMembers')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {bars.map((bar) => (
+                  <tr key={bar.start}>
+                    <th scope="row">{label(bar)}</th>
+                    <td>{formatMoney(bar.subscriptions)}</td>
+                    <td>{formatMoney(bar.donations)}</td>
+                    <td>{bar.newMembers}</td>
+                    <td>{bar.lostMembers}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {bars.map((bar) => (
-                    <tr key={bar.start}>
-                      <th scope="row">{label(bar)}</th>
-                      <td>{formatMoney(bar.subscriptions)}</td>
-                      <td>{formatMoney(bar.donations)}</td>
-                      <td>{bar.newMembers}</td>
-                      <td>{bar.lostMembers}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <p className="revenue-chart__members">
-              {t('revenue.newMembers')}: {bars.reduce((sum, bar) => sum + bar.newMembers, 0)} · {t('revenue.lostMembers')}: {bars.reduce((sum, bar) => sum + bar.lostMembers, 0)}
-            </p>
-            <Button mode="tinted" size="medium" stretched loading={vm.exporting} onClick={() => void vm.exportCsv()}>
-              {t('revenue.export')}
-            </Button>
-          </>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
+        <p className="revenue-chart__members revenue-chart__line" aria-hidden={series ? undefined : true}>
+          {series
+            ? `${t('revenue.newMembers')}: ${bars.reduce((sum, bar) => sum + bar.newMembers, 0)} · ${t('revenue.lostMembers')}: ${bars.reduce((sum, bar) => sum + bar.lostMembers, 0)}`
+            : '\u00a0'}
+        </p>
+        <Button mode="tinted" size="medium" stretched disabled={series === null} loading={vm.exporting} onClick={() => void vm.exportCsv()}>
+          {t('revenue.export')}
+        </Button>
       </div>
     </Section>
   );

@@ -3,7 +3,7 @@ import type { Downloads } from '../../../application/ports/Downloads';
 import { errorCodeOf } from '../../../application/ports/RepositoryError';
 import type { RevenueRepository, RevenueSeries, RevenueSeriesBucket } from '../../../application/ports/RevenueRepository';
 import { type Money, money } from '../../../domain/money';
-import { REVENUE_PERIODS, type RevenuePeriod } from '../../../domain/revenue';
+import { REVENUE_PERIODS, type RevenuePeriod } from '../../../domain/revenue-periods';
 import { AsyncState } from '../../shell/screenState';
 import type { ToastStore } from '../../toasts/ToastStore';
 import { failureMessage } from '../../toasts/failureMessage';

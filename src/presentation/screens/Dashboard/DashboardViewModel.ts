@@ -1,4 +1,4 @@
-import { makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable, observableRef, observableShallow, runInAction } from 'mobx';
 import type { Clock } from '../../../application/ports/Clock';
 import type { Dashboard, DashboardRepository } from '../../../application/ports/DashboardRepository';
 import type { Links } from '../../../application/ports/Links';
@@ -61,7 +61,9 @@ export class DashboardViewModel {
   ) {
     makeAutoObservable<DashboardViewModel, 'repository' | 'session' | 'clock' | 'links' | 'generation'>(
       this,
-      { repository: false, session: false, clock: false, links: false, generation: false, requestedMode: false, now: false },
+      // The answer is replaced whole, never changed in place, and transactions are only appended: observing the
+      // references spares converting every channel, card and row to observables on the first render.
+      { repository: false, session: false, clock: false, links: false, generation: false, requestedMode: false, now: false, dashboard: observableRef, transactions: observableShallow },
       { autoBind: true },
     );
   }

@@ -1,0 +1,42 @@
+/**
+ * What waits for the first screen to be painted: requests that started before it would share the phone's first
+ * second of bandwidth and main thread with the screen, and a page load's largest paint counts every request made
+ * before it (Lighthouse's simulation chains them onto the first screen).
+ */
+import { useEffect } from 'react';
+
+/** Resolves after the browser has painted the next frame (a timer set from a frame callback runs after that paint). */
+export function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    // jsdom and some test hosts have no frame callbacks: a timer is the nearest thing there.
+    if (typeof requestAnimationFrame !== 'function') setTimeout(resolve, 0);
+    else requestAnimationFrame(() => setTimeout(resolve, 0));
+  });
+}
+
+/**
+ * Resolves once the browser has presented its first content. A frame callback's timer runs after the main thread's
+ * paint, but the frame reaches the screen later; the paint timing entry is what the page load is measured by.
+ */
+function afterFirstContentfulPaint(): Promise<void> {
+  if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) return Promise.resolve();
+  return new Promise((resolve) => {
+    const observer = new PerformanceObserver((entries) => {
+      if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+  });
+}
+
+let markShown: () => void = () => undefined;
+/** Settles once the first screen has painted its content. */
+export const firstScreenShown: Promise<void> = new Promise((resolve) => (markShown = resolve));
+
+/** Called by every screen's frame: the first one to show its content (or its error) marks the first screen shown. */
+export function useFirstScreenShown(shown: boolean): void {
+  useEffect(() => {
+    if (shown) void afterNextPaint().then(afterFirstContentfulPaint).then(markShown);
+  }, [shown]);
+}
