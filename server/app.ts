@@ -44,6 +44,7 @@ import { addSharedSchemas } from './platform/http/schemas';
 import { installStatic } from './platform/http/static';
 import { strictValidatorFactory } from './platform/http/validation';
 import { installSecurityHeaders, noStoreForPrivateAnswers } from './platform/http/securityHeaders';
+import { installCompression } from './platform/http/compression';
 import { installRateLimits } from './platform/http/rateLimits';
 import type { KycProvider } from './modules/verification/kyc/KycProvider';
 import { composeKyc } from './modules/verification/kyc/compose';
@@ -137,6 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('deps', deps);
   installErrorHandler(app);
   await installSecurityHeaders(app, config);
+  await installCompression(app);
   const limits = await installRateLimits(app, config.rateLimits);
   installDrain(app);
   installMetrics(app, metrics, config.metricsToken);

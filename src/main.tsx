@@ -26,11 +26,25 @@ const config: AppConfig = {
 
 const rootElement = document.getElementById('root')!;
 
+/**
+ * Ends the current task, so the browser can paint or take input before the next step: evaluating the entry, starting
+ * the platform and starting the texts are each a few milliseconds on a phone, and as one task they would block it.
+ */
+function yieldToMain(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+}
+
 async function start(): Promise<void> {
+  await yieldToMain();
   const container = createContainer(config);
   const resolver = resolverOf(container);
   const platform = resolver.get(TOKENS.MessengerPlatform);
   const launch = await platform.init();
+  await yieldToMain();
   // Inside the messenger, or with launch data in the URL or a stored token (developer tools).
   // `npm run build:local` also opens /local (the sandbox user picker) in a plain browser, before any launch data.
   const localPicker = typeof __LOCAL_BUILD__ !== 'undefined' && __LOCAL_BUILD__ && window.location.pathname === '/local';

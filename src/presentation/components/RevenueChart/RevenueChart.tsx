@@ -1,10 +1,12 @@
 import { observer } from 'mobx-react-lite';
+import { memo, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../domain/format-light';
 import type { RevenuePeriod } from '../../../domain/revenue-periods';
 import { Button } from '../Button';
 import { Section } from '../Section';
 import { SegmentedControl } from '../SegmentedControl';
+import type { RevenueSeries } from '../../../application/ports/RevenueRepository';
 import { REVENUE_CHART_PERIODS, type RevenueBar, type RevenueChartViewModel } from './RevenueChartViewModel';
 import './revenueChart.css';
 
@@ -12,15 +14,58 @@ const BAR_WIDTH = 8;
 const GAP = 2;
 const HEIGHT = 96;
 
+const bucketFormats = new Map<string, Intl.DateTimeFormat>();
+
 /**
- * Labels buckets in the page language, read in the creator's zone the buckets were cut in. One formatter per period
- * and language: building an Intl.DateTimeFormat costs far more than formatting with it (a month of days is 30).
+ * Labels buckets in the page language, read in the creator's zone the buckets were cut in. Formatters are kept per
+ * period and language: making an Intl.DateTimeFormat costs far more than formatting with it (the first one in a page
+ * loads the locale's calendar data, milliseconds of a phone's main thread).
  */
 function bucketLabeller(period: RevenuePeriod, offsetMinutes: number, language: string): (bar: RevenueBar) => string {
-  const options: Intl.DateTimeFormatOptions = period === 'month' ? { month: 'short', year: 'numeric', timeZone: 'UTC' } : { day: 'numeric', month: 'short', timeZone: 'UTC' };
-  const format = new Intl.DateTimeFormat(language, options);
-  return (bar) => format.format(new Date((bar.start + offsetMinutes * 60) * 1000));
+  const key = `${language}|${period}`;
+  let format = bucketFormats.get(key);
+  if (format === undefined) {
+    const options: Intl.DateTimeFormatOptions = period === 'month' ? { month: 'short', year: 'numeric', timeZone: 'UTC' } : { day: 'numeric', month: 'short', timeZone: 'UTC' };
+    bucketFormats.set(key, (format = new Intl.DateTimeFormat(language, options)));
+  }
+  const chosen = format;
+  return (bar) => chosen.format(new Date((bar.start + offsetMinutes * 60) * 1000));
 }
+
+/** The bars as a table, visually hidden: what screen readers get instead of the drawing. */
+const RevenueTable = memo(function RevenueTable({ series, bars }: { series: RevenueSeries | null; bars: readonly RevenueBar[] }) {
+  const { t, i18n } = useTranslation();
+  if (series === null) return null;
+  const label = bucketLabeller(series.period, series.offsetMinutes, i18n.language);
+  return (
+    // Hidden by a wrapper: a table grows to its content whatever its width, and would overflow the screen.
+    <div className="visually-hidden">
+      <table>
+        <caption>{t('revenue.tableCaption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('revenue.bucket')}</th>
+            <th scope="col">{t('revenue.subscriptions')}</th>
+            <th scope="col">{t('revenue.donations')}</th>
+            <th scope="col">{t('revenue.newMembers')}</th>
+            <th scope="col">{t('revenue.lostMembers')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {bars.map((bar) => (
+            <tr key={bar.start}>
+              <th scope="row">{label(bar)}</th>
+              <td>{formatMoney(bar.subscriptions)}</td>
+              <td>{formatMoney(bar.donations)}</td>
+              <td>{bar.newMembers}</td>
+              <td>{bar.lostMembers}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+});
 
 /**
  * The view: the period switch, the bars (hand-written SVG) with a table for screen readers, and the CSV export.
@@ -28,11 +73,14 @@ function bucketLabeller(period: RevenuePeriod, offsetMinutes: number, language: 
  * arrives (the section renders with the dashboard, before its data).
  */
 export const RevenueChartView = observer(function RevenueChartView({ vm }: { vm: RevenueChartViewModel }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { bars, series, total, scaleMinor } = vm;
   const width = Math.max(1, bars.length * (BAR_WIDTH + GAP));
   const height = (minor: number) => (Math.max(minor, 0) / scaleMinor) * HEIGHT;
-  const label = bucketLabeller(vm.period, series?.offsetMinutes ?? 0, i18n.language);
+  // The screen readers' table follows the bars in a render of its own (React's deferred value: interruptible, in
+  // slices), so the first date formatter of the page is not made in the same task as the chart.
+  const deferredSeries = useDeferredValue(series);
+  const deferredBars = useDeferredValue(bars);
   return (
     <Section header={t('revenue.title')} className="revenue-chart">
       <div className="revenue-chart__body">
@@ -84,34 +132,7 @@ export const RevenueChartView = observer(function RevenueChartView({ vm }: { vm:
           <li className="revenue-chart__key revenue-chart__key--subscriptions">{t('revenue.subscriptions')}</li>
           <li className="revenue-chart__key revenue-chart__key--donations">{t('revenue.donations')}</li>
         </ul>
-        {series && (
-          // Hidden by a wrapper: a table grows to its content whatever its width, and would overflow the screen.
-          <div className="visually-hidden">
-            <table>
-              <caption>{t('revenue.tableCaption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('revenue.bucket')}</th>
-                  <th scope="col">{t('revenue.subscriptions')}</th>
-                  <th scope="col">{t('revenue.donations')}</th>
-                  <th scope="col">{t('revenue.newMembers')}</th>
-                  <th scope="col">{t('revenue.lostMembers')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {bars.map((bar) => (
-                  <tr key={bar.start}>
-                    <th scope="row">{label(bar)}</th>
-                    <td>{formatMoney(bar.subscriptions)}</td>
-                    <td>{formatMoney(bar.donations)}</td>
-                    <td>{bar.newMembers}</td>
-                    <td>{bar.lostMembers}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <RevenueTable series={deferredSeries} bars={deferredBars} />
         <p className="revenue-chart__members revenue-chart__line" aria-hidden={series ? undefined : true}>
           {series
             ? `${t('revenue.newMembers')}: ${bars.reduce((sum, bar) => sum + bar.newMembers, 0)} · ${t('revenue.lostMembers')}: ${bars.reduce((sum, bar) => sum + bar.lostMembers, 0)}`

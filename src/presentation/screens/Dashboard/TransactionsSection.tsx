@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { memo } from 'react';
+import { type TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Role, Transaction } from '../../../domain/entities';
 import { formatListTime, formatSignedMoney } from '../../../domain/format-light';
@@ -17,9 +18,11 @@ function fullName(user: { firstName: string; lastName?: string }): string {
   return user.lastName ? `${user.firstName} ${user.lastName}` : user.firstName;
 }
 
-/** A row renders again only when its own props change: a page arriving leaves the rows above it alone. */
-const TransactionRow = memo(function TransactionRow({ transaction, mode, nowMs }: { transaction: Transaction; mode: Role; nowMs: number }) {
-  const { t, i18n } = useTranslation();
+/**
+ * A row renders again only when its own props change: a page arriving leaves the rows above it alone. The texts come
+ * from the section (a new `t` with every language change), so the rows do not subscribe to i18n one by one.
+ */
+const TransactionRow = memo(function TransactionRow({ transaction, mode, nowMs, t, language }: { transaction: Transaction; mode: Role; nowMs: number; t: TFunction; language: string }) {
   const badge = badgeFor(transaction.type);
   const label = t(`common.badge.${badge}`);
   const counterpart = mode === 'creator'
@@ -42,7 +45,7 @@ const TransactionRow = memo(function TransactionRow({ transaction, mode, nowMs }
         <span className="dashboard-transaction__after">
           <span className={amount.minor > 0 ? 'dashboard-amount dashboard-amount--in' : 'dashboard-amount'} dir="ltr">{amountText}</span>
           <time dateTime={new Date(transaction.createdAt * 1000).toISOString()}>
-            {formatListTime(transaction.createdAt, i18n.language, nowMs)}
+            {formatListTime(transaction.createdAt, language, nowMs)}
           </time>
         </span>
       }
@@ -52,7 +55,7 @@ const TransactionRow = memo(function TransactionRow({ transaction, mode, nowMs }
 
 /** The dashboard's transactions, loading more pages while scrolling (both modes). */
 export const TransactionsSection = observer(function TransactionsSection({ vm }: { vm: DashboardViewModel }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const mode = vm.mode ?? 'follower';
   // To the minute: list stamps only compare days, and a steady value lets unchanged rows skip rendering.
   const nowMs = Math.floor(vm.now() / 60_000) * 60_000;
@@ -68,7 +71,7 @@ export const TransactionsSection = observer(function TransactionsSection({ vm }:
           onLoadMore={vm.loadMoreTransactions}
         >
           {vm.transactions.map((transaction) => (
-            <TransactionRow key={transaction.id} transaction={transaction} mode={mode} nowMs={nowMs} />
+            <TransactionRow key={transaction.id} transaction={transaction} mode={mode} nowMs={nowMs} t={t} language={i18n.language} />
           ))}
         </InfiniteList>
       )}

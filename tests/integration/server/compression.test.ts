@@ -1,0 +1,57 @@
+/** Compressed answers (server/platform/http/compression.ts): brotli or gzip when the client accepts it, from 1 kB on. */
+import http from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { ALICE, type TestServer, startTestServer } from '../support/testServer';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({ seed: true });
+});
+afterAll(async () => server.close());
+
+/** The raw answer (node:http does not decode bodies, unlike fetch). */
+function rawGet(urlPath: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(new URL(urlPath, server.baseUrl), { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+  });
+}
+
+const authorization = () => `TgAuth ${server.initData(ALICE)}`;
+
+test("the creator's dashboard is sent with brotli to a client that accepts it, several times smaller, the same JSON", async () => {
+  const plain = await rawGet('/api/v2/dashboard?mode=creator', { authorization: authorization() });
+  const packed = await rawGet('/api/v2/dashboard?mode=creator', { authorization: authorization(), 'accept-encoding': 'gzip, deflate, br' });
+  expect(plain.status).toBe(200);
+  expect(plain.headers['content-encoding']).toBeUndefined();
+  expect(plain.body.length).toBeGreaterThan(1024);
+  expect(packed.status).toBe(200);
+  expect(packed.headers['content-encoding']).toBe('br');
+  expect(packed.headers.vary).toMatch(/accept-encoding/i);
+  expect(packed.headers['cache-control']).toBe('no-store');
+  expect(packed.body.length * 3).toBeLessThan(plain.body.length);
+  expect(JSON.parse(brotliDecompressSync(packed.body).toString('utf8'))).toEqual(JSON.parse(plain.body.toString('utf8')));
+});
+
+test('gzip for a client without brotli', async () => {
+  const packed = await rawGet('/api/v2/dashboard?mode=creator', { authorization: authorization(), 'accept-encoding': 'gzip' });
+  expect(packed.headers['content-encoding']).toBe('gzip');
+  expect(JSON.parse(gunzipSync(packed.body).toString('utf8'))).toHaveProperty('mode', 'creator');
+});
+
+test('small answers and error answers under 1 kB go as they are', async () => {
+  const small = await rawGet('/api/v2/channel/languages', { authorization: authorization(), 'accept-encoding': 'br' });
+  expect(small.status).toBe(200);
+  expect(small.body.length).toBeLessThan(1024);
+  expect(small.headers['content-encoding']).toBeUndefined();
+  const denied = await rawGet('/api/v2/dashboard', { 'accept-encoding': 'br' });
+  expect(denied.status).toBe(401);
+  expect(denied.headers['content-encoding']).toBeUndefined();
+  expect(JSON.parse(denied.body.toString('utf8'))).toHaveProperty('code');
+});
