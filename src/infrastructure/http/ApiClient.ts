@@ -2,25 +2,17 @@ import type { Clock } from '../../application/ports/Clock';
 import { API_PATH, AUTH_SCHEME, ApiRequestError, CLIENT_ERROR_CODES, type HttpClient, type RequestOptions } from './HttpClient';
 import { responseError } from './apiErrors';
 import type { AuthTokenProvider } from './authToken';
-import type { AxiosTransport } from './axiosTransport';
+import type { ApiRequestOptions, AxiosTransport, HttpMethod, ScheduledRetry } from './axiosTransport';
 import type { EarlyRequest } from './earlyDashboardRequest';
 import type { RandomSource } from './retrySchedule';
 
 export { API_PATH, AUTH_SCHEME };
 
-export type HttpMethod = 'GET' | 'HEAD' | 'OPTIONS' | 'PUT' | 'DELETE' | 'POST';
+export type { ApiRequestOptions, HttpMethod, ScheduledRetry };
 
 export interface ApiClientConfig {
   /** Origin (and optional path prefix) of the API server; '' means the page's own origin. */
   readonly baseUrl: string;
-}
-
-/** A retry about to wait `delayMs` before attempt `retryNumber + 1`. */
-export interface ScheduledRetry {
-  readonly retryNumber: number;
-  readonly delayMs: number;
-  readonly method: string;
-  readonly url: string;
 }
 
 export interface ApiClientDependencies {
@@ -33,10 +25,6 @@ export interface ApiClientDependencies {
   readonly onRetryScheduled?: (retry: ScheduledRetry) => void;
   /** The dashboard request index.html started (earlyDashboardRequest.ts): answers the first call if it is the same. */
   readonly earlyRequest?: EarlyRequest;
-}
-
-export interface ApiRequestOptions extends RequestOptions {
-  readonly body?: unknown;
 }
 
 export type ApiErrorListener = (error: ApiRequestError) => void;

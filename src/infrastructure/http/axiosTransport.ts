@@ -1,11 +1,24 @@
 import axios, { type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import axiosRetry from 'axios-retry';
 import type { Clock } from '../../application/ports/Clock';
-import { API_ACCEPT_LANGUAGE, AUTH_SCHEME, ApiRequestError, CLIENT_ERROR_CODES } from './HttpClient';
-import type { ApiRequestOptions, HttpMethod, ScheduledRetry } from './ApiClient';
+import { API_ACCEPT_LANGUAGE, AUTH_SCHEME, ApiRequestError, CLIENT_ERROR_CODES, type RequestOptions } from './HttpClient';
 import { responseError, serverErrorCode, serverErrorMessage } from './apiErrors';
 import type { AuthTokenProvider } from './authToken';
 import { createRetryDelay, isRetryableFailure, type RandomSource, RETRY_COUNT } from './retryPolicy';
+
+export type HttpMethod = 'GET' | 'HEAD' | 'OPTIONS' | 'PUT' | 'DELETE' | 'POST';
+
+export interface ApiRequestOptions extends RequestOptions {
+  readonly body?: unknown;
+}
+
+/** A retry about to wait `delayMs` before attempt `retryNumber + 1`. */
+export interface ScheduledRetry {
+  readonly retryNumber: number;
+  readonly delayMs: number;
+  readonly method: string;
+  readonly url: string;
+}
 
 /** ApiClient's requests over axios (a chunk of its own: see ApiClient.transport). */
 export interface AxiosTransport {
