@@ -30,13 +30,20 @@ function afterFirstContentfulPaint(): Promise<void> {
   });
 }
 
+/** Past this, what waits for the first screen goes ahead anyway (a page that paints nothing, a host that reports no paints). */
+const FIRST_SCREEN_WAIT_LIMIT_MS = 3000;
+
+let marked = false;
 let markShown: () => void = () => undefined;
-/** Settles once the first screen has painted its content. */
+/** Settles once the first screen has painted its content (or FIRST_SCREEN_WAIT_LIMIT_MS after it showed). */
 export const firstScreenShown: Promise<void> = new Promise((resolve) => (markShown = resolve));
 
 /** Called by every screen's frame: the first one to show its content (or its error) marks the first screen shown. */
 export function useFirstScreenShown(shown: boolean): void {
   useEffect(() => {
-    if (shown) void afterNextPaint().then(afterFirstContentfulPaint).then(markShown);
+    if (!shown || marked) return;
+    marked = true;
+    const painted = afterNextPaint().then(afterFirstContentfulPaint);
+    void Promise.race([painted, new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_LIMIT_MS))]).then(markShown);
   }, [shown]);
 }
