@@ -45,7 +45,7 @@ import {
   unmountMiniApp,
   unmountSwipeBehavior,
   unmountThemeParams,
-  type RetrieveLPResultCamelCased,
+  type RetrieveLPResult,
   type MainButtonState as SdkMainButtonState,
   type ShowPopupOptionsButton,
 } from '@telegram-apps/sdk';
@@ -346,8 +346,9 @@ export class TelegramPlatform implements MessengerPlatform {
     if (!launchParams) return;
     try {
       if (this.options.hostOrigin) targetOrigin.set(this.options.hostOrigin);
-      // Throws when there is neither a parent frame nor a native bridge to talk to.
-      this.cleanups.push(initSdk());
+      // Throws when there is neither a parent frame nor a native bridge to talk to. The launch parameters just read
+      // are handed over: without them the SDK reads and validates the URL twice more (milliseconds of a phone's start).
+      this.cleanups.push(initSdk({ launchParams }));
     } catch {
       return;
     }
@@ -356,7 +357,7 @@ export class TelegramPlatform implements MessengerPlatform {
       platform: KNOWN_PLATFORMS.find((known) => known === launchParams.tgWebAppPlatform) ?? 'unknown',
       version: launchParams.tgWebAppVersion,
       rawInitData: retrieveRawInitData(),
-      startParam: launchParams.tgWebAppStartParam ?? launchParams.tgWebAppData?.startParam,
+      startParam: launchParams.tgWebAppStartParam ?? launchParams.tgWebAppData?.start_param,
       user: toUser(launchParams),
     };
     this.mountComponents();
@@ -394,14 +395,15 @@ export class TelegramPlatform implements MessengerPlatform {
 /** Where SDK 3 keeps the launch parameters it found (its third source, after the URL and the navigation entry). */
 const SDK_LAUNCH_PARAMS_KEY = 'tapps/launchParams';
 
-function readLaunchParams(): RetrieveLPResultCamelCased | undefined {
+function readLaunchParams(): RetrieveLPResult | undefined {
   // Telegram sends tgWebAppStartParam both in the query and in the hash; SDK 3 reads them as one list, sees the
   // parameter twice and rejects the URL, then falls back to the launch parameters it stored in session storage,
   // which may be an earlier launch's (another start parameter, even another user). The hash of this load is
   // complete and authoritative: store it first, so every read of the SDK (ours and its own) gets this launch.
   storeLaunchParamsFromHash();
   try {
-    return retrieveLaunchParams(true);
+    // As the SDK reads them itself (snake-case fields), so that init() can take them instead of reading them again.
+    return retrieveLaunchParams();
   } catch {
     // No (valid) launch parameters in the URL or session storage: not opened by the messenger.
     return undefined;
@@ -421,15 +423,15 @@ function storeLaunchParamsFromHash(): void {
   }
 }
 
-function toUser(launchParams: RetrieveLPResultCamelCased): LaunchInfo['user'] {
+function toUser(launchParams: RetrieveLPResult): LaunchInfo['user'] {
   const user = launchParams.tgWebAppData?.user;
   if (!user) return undefined;
   return {
     id: user.id,
-    firstName: user.firstName,
-    lastName: user.lastName,
+    firstName: user.first_name,
+    lastName: user.last_name,
     username: user.username,
-    languageCode: user.languageCode,
-    photoUrl: user.photoUrl,
+    languageCode: user.language_code,
+    photoUrl: user.photo_url,
   };
 }
