@@ -9,7 +9,8 @@
  * scenario, so ratios compare across machines and hold on a shared machine whose load drifts during a run (the "ref"
  * column is that paired measurement), p50/p90/p99 latency and CPU per request: "loop" is the server's
  * event loop (its own work), "proc" this process (server and load generator), "host" the whole machine (adds the
- * database; meaningful on an otherwise idle machine). Loop and proc stay comparable on a busy one.
+ * database; meaningful on an otherwise idle machine). Loop and proc stay comparable on a busy one. "bytes" is the
+ * body per answer as it travelled (compressed when it was).
  * The setup adds, through the API, a verified creator with a channel per client and a follower per client who paid
  * the seeded monthly subscription with a saved card, for the "one per client" scenarios (each its own cache entry).
  * Budgets (issue 12), printed as verdicts after the table: every dashboard scenario (creator and follower, one user and
@@ -19,7 +20,8 @@
  *   bash scripts/with-postgres.sh npm run bench:api     # PostgreSQL (with-postgres.sh exports TEST_DATABASE_URL)
  * Options (environment): BENCH_CONCURRENCY (50), BENCH_SECONDS (5), BENCH_MAX_REQUESTS (20000), BENCH_WARMUP (200),
  * BENCH_POOL (PostgreSQL pool size, default the concurrency), BENCH_ONLY (run only the calls whose name contains it;
- * the reference always runs). Add a scenario to SCENARIOS to measure another call. */
+ * the reference always runs), BENCH_ACCEPT_ENCODING (the clients' Accept-Encoding: Chromium's `gzip, deflate, br`
+ * by default, so answers of 1 kB and more come compressed as the app gets them; `identity` for answers as they are). Add a scenario to SCENARIOS to measure another call. */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -85,7 +87,10 @@ function machineCpuMs(): number {
 async function run(origin: string, scenario: Scenario, authorizations: readonly string[], budget: { requests: number; ms: number }) {
   const init = {
     method: scenario.method,
-    headers: scenario.body !== undefined ? { 'content-type': 'application/json' } : {},
+    headers: {
+      ...(scenario.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      'accept-encoding': process.env.BENCH_ACCEPT_ENCODING || 'gzip, deflate, br',
+    },
     ...(scenario.body !== undefined ? { body: JSON.stringify(scenario.body) } : {}),
   };
   // The clients run in a worker thread: sharing the server's event loop would add their CPU to every latency.

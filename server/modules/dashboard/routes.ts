@@ -5,6 +5,7 @@ import type { Role } from '../../../src/domain/entities';
 import type { RouteOptions } from '../../context';
 import { currentUser } from '../users/auth';
 import { errorResponses } from '../../platform/http/schemas';
+import { sendCompressible } from '../../platform/http/compression';
 import { DashboardQuerySchema, DashboardResponseSchema, DashboardTransactionsRequestSchema, TransactionsPageSchema } from '../../../src/contract/schemas';
 
 
@@ -29,9 +30,10 @@ export const dashboardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { d
       },
     },
   }, async (request, reply) => {
-    // Encoded by this route's response serializer; the dashboard service may answer the same bytes again.
+    // Encoded by this route's response serializer; the dashboard service may answer the same bytes again, and the same
+    // compressed bytes (compressed once per answer, not per request).
     const body = await dashboard.loadEncoded(currentUser(request), request.query.mode, request.dashboardVersion, encodeWith(reply));
-    return reply.type('application/json; charset=utf-8').send(body);
+    return sendCompressible(request, reply.type('application/json; charset=utf-8'), body);
   });
 
   app.post<{ Body: DashboardTransactionsRequest }>('/dashboard/transactions', {

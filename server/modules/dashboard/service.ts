@@ -15,6 +15,7 @@ import type { UserFlags } from '../users/repository';
 import type { UserRow } from '../../platform/db/schema';
 import { nextWindowStart } from '../payments/ledger/windows';
 import { requireVerified } from '../channels/access';
+import { CompressibleBody } from '../../platform/http/compression';
 import type { ServiceDeps } from '../../platform/serviceDeps';
 import { cardDto, channelDto, memberDto, subscriptionDto, transactionDto, userDto, withdrawalAccountDto } from '../../platform/dto';
 import { type DashboardHead, type DashboardQueries, type UserVersion, dashboardQueries } from './queries';
@@ -27,7 +28,7 @@ interface CachedView {
   readonly flags: UserFlags;
   readonly part: ViewPart;
   /** The last encoded answer and the user state it was made for (see userStamp). */
-  encoded?: { readonly userStamp: string; readonly body: Buffer };
+  encoded?: { readonly userStamp: string; readonly body: CompressibleBody };
 }
 /** A follower view also shows other users' channels and subscriptions: their owners' versions when it was read. */
 interface CachedFollower extends CachedView {
@@ -58,7 +59,7 @@ export class DashboardService {
    * versions; else read in two waves). Each is encoded once per user state and sent again as the same bytes; encoding
    * is most of the work left on that path. An unverified user asking for the creator view is refused from the flags.
    */
-  async loadEncoded(user: UserRow, requestedMode: Role | undefined, dashboardVersion: number, encode: DashboardEncoder): Promise<Buffer> {
+  async loadEncoded(user: UserRow, requestedMode: Role | undefined, dashboardVersion: number, encode: DashboardEncoder): Promise<CompressibleBody> {
     const nowMs = this.deps.clock.now();
     if (user.verificationStatus === 'approved' && requestedMode !== 'follower') {
       return this.encodedOnce(user, await this.cachedCreator(user, dashboardVersion, nowMs), encode, (cached) => this.creatorAnswer(user, cached.flags, cached.part));
@@ -70,11 +71,14 @@ export class DashboardService {
     return this.encodedOnce(user, cached, encode, (view) => this.followerAnswer(user, view.flags, view.part));
   }
 
-  /** The answer of a cached view as bytes, encoded again only when the user row changed what it shows. */
-  private encodedOnce<V extends CachedView>(user: UserRow, cached: V, encode: DashboardEncoder, answer: (view: V) => DashboardResponse): Buffer {
+  /**
+   * The answer of a cached view as bytes (and their compressed forms, made once when first asked for), encoded again
+   * only when the user row changed what it shows.
+   */
+  private encodedOnce<V extends CachedView>(user: UserRow, cached: V, encode: DashboardEncoder, answer: (view: V) => DashboardResponse): CompressibleBody {
     const stamp = userStamp(user);
     if (cached.encoded?.userStamp === stamp) return cached.encoded.body;
-    const body = Buffer.from(encode(answer(cached)));
+    const body = new CompressibleBody(Buffer.from(encode(answer(cached))));
     cached.encoded = { userStamp: stamp, body };
     return body;
   }

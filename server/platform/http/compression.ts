@@ -5,19 +5,71 @@
  * cost more than it saves); the built assets are compressed once at build time and served as they are
  * (@fastify/static's preCompressed, which this plugin leaves alone: they already carry a Content-Encoding).
  */
-import { constants as zlib } from 'node:zlib';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Below this many bytes compression saves less than its own framing and CPU. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
+
+const BROTLI_PARAMS = { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: 4 };
+const GZIP_OPTIONS = { level: 6 };
 
 export async function installCompression(app: FastifyInstance): Promise<void> {
   await app.register(compress, {
     global: true,
     threshold: COMPRESSION_THRESHOLD_BYTES,
     encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: 4 } },
-    zlibOptions: { level: 6 },
+    brotliOptions: { params: BROTLI_PARAMS },
+    zlibOptions: GZIP_OPTIONS,
   });
+}
+
+/** The codings this server answers with, the preferred first. */
+export type ContentCoding = 'br' | 'gzip';
+const CODINGS: readonly ContentCoding[] = ['br', 'gzip'];
+
+/**
+ * The coding to answer with for a request's Accept-Encoding (RFC 9110 §12.5.3: q=0 refuses a coding, `*` stands for
+ * any other), brotli before gzip; null for the body as it is.
+ */
+export function acceptedCoding(acceptEncoding: string | string[] | undefined, noCompression = false): ContentCoding | null {
+  if (noCompression || acceptEncoding === undefined) return null;
+  const weights = new Map<string, number>();
+  for (const item of (Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : acceptEncoding).split(',')) {
+    const [name = '', ...parameters] = item.trim().toLowerCase().split(';');
+    const q = parameters.map((parameter) => /^\s*q\s*=\s*([0-9.]+)\s*$/.exec(parameter)?.[1]).find((value) => value !== undefined);
+    if (name !== '') weights.set(name, q === undefined ? 1 : Number(q));
+  }
+  const weight = (coding: string): number => weights.get(coding) ?? (coding === 'gzip' ? weights.get('x-gzip') : undefined) ?? weights.get('*') ?? 0;
+  return CODINGS.find((coding) => weight(coding) > 0) ?? null;
+}
+
+/**
+ * An answer body kept with its compressed forms, each made once on first use: a cached answer sent many times (the
+ * dashboards) is compressed once per version instead of once per request (brotli on an 11 kB dashboard costs more
+ * than the rest of a cached request).
+ */
+export class CompressibleBody {
+  private readonly coded = new Map<ContentCoding, Buffer>();
+
+  constructor(readonly plain: Buffer) {}
+
+  in(coding: ContentCoding): Buffer {
+    let body = this.coded.get(coding);
+    if (body === undefined) {
+      body = coding === 'br' ? brotliCompressSync(this.plain, { params: BROTLI_PARAMS }) : gzipSync(this.plain, GZIP_OPTIONS);
+      this.coded.set(coding, body);
+    }
+    return body;
+  }
+}
+
+/** Sends a CompressibleBody in the coding the request accepts (as the plugin would, without compressing it again). */
+export function sendCompressible(request: FastifyRequest, reply: FastifyReply, body: CompressibleBody): FastifyReply {
+  const vary = reply.getHeader('vary');
+  if (vary === undefined) reply.header('vary', 'Accept-Encoding');
+  else if (!/accept-encoding/i.test(String(vary))) reply.header('vary', `${String(vary)}, Accept-Encoding`);
+  const coding = body.plain.length >= COMPRESSION_THRESHOLD_BYTES ? acceptedCoding(request.headers['accept-encoding'], request.headers['x-no-compression'] !== undefined) : null;
+  return coding === null ? reply.send(body.plain) : reply.header('content-encoding', coding).send(body.in(coding));
 }

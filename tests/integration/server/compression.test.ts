@@ -39,6 +39,19 @@ test("the creator's dashboard is sent with brotli to a client that accepts it, s
   expect(JSON.parse(brotliDecompressSync(packed.body).toString('utf8'))).toEqual(JSON.parse(plain.body.toString('utf8')));
 });
 
+test('the cached dashboard goes out as the same compressed bytes each time, and every variant names Accept-Encoding in Vary', async () => {
+  const first = await rawGet('/api/v2/dashboard?mode=creator', { authorization: authorization(), 'accept-encoding': 'br' });
+  const again = await rawGet('/api/v2/dashboard?mode=creator', { authorization: authorization(), 'accept-encoding': 'br' });
+  expect(again.headers['content-encoding']).toBe('br');
+  expect(again.body.equals(first.body)).toBe(true);
+  expect(Number(again.headers['content-length'])).toBe(again.body.length);
+  const plain = await rawGet('/api/v2/dashboard?mode=creator', { authorization: authorization() });
+  expect(plain.headers.vary).toMatch(/accept-encoding/i);
+  const refused = await rawGet('/api/v2/dashboard?mode=creator', { authorization: authorization(), 'accept-encoding': 'br;q=0, gzip;q=0' });
+  expect(refused.headers['content-encoding']).toBeUndefined();
+  expect(refused.body.equals(plain.body)).toBe(true);
+});
+
 test('gzip for a client without brotli', async () => {
   const packed = await rawGet('/api/v2/dashboard?mode=creator', { authorization: authorization(), 'accept-encoding': 'gzip' });
   expect(packed.headers['content-encoding']).toBe('gzip');
