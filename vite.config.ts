@@ -100,7 +100,8 @@ function inlineEntryStylesheet(): Plugin {
         return html.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (link, fileName: string) => {
           const asset = bundle?.[fileName];
           if (asset?.type !== 'asset') return link;
-          return `<style>${String(asset.source).replaceAll('</style', '<\\/style')}</style>`;
+          const css = typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
+          return `<style>${css.replaceAll('</style', '<\\/style')}</style>`;
         });
       },
     },
