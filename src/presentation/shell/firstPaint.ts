@@ -4,15 +4,7 @@
  * before it (Lighthouse's simulation chains them onto the first screen).
  */
 import { useEffect } from 'react';
-
-/** Resolves after the browser has painted the next frame (a timer set from a frame callback runs after that paint). */
-export function afterNextPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    // jsdom and some test hosts have no frame callbacks: a timer is the nearest thing there.
-    if (typeof requestAnimationFrame !== 'function') setTimeout(resolve, 0);
-    else requestAnimationFrame(() => setTimeout(resolve, 0));
-  });
-}
+import { afterNextPaint } from '../components/timing';
 
 /**
  * Resolves once the browser has presented its first content. A frame callback's timer runs after the main thread's
@@ -43,7 +35,7 @@ export function useFirstScreenShown(shown: boolean): void {
   useEffect(() => {
     if (!shown || marked) return;
     marked = true;
-    const painted = afterNextPaint().then(afterFirstContentfulPaint);
+    const painted = new Promise<void>((resolve) => afterNextPaint(resolve)).then(afterFirstContentfulPaint);
     void Promise.race([painted, new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_LIMIT_MS))]).then(markShown);
   }, [shown]);
 }
