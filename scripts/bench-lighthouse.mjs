@@ -11,7 +11,7 @@
  * above 1.9 s. Chromium: CHROME_PATH, else /usr/bin/chromium.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +40,12 @@ if (!Object.hasOwn(SEEDED_USERS, as)) {
   process.exit(2);
 }
 const origin = `http://127.0.0.1:${port}`;
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+// chrome-launcher reports a missing binary as an 'error' event nothing can catch, which would leave the server running.
+if (!existsSync(chromePath)) {
+  console.error(`No Chromium at ${chromePath}: install Debian's chromium (apt-get install chromium) or set CHROME_PATH.`);
+  process.exit(2);
+}
 
 if (!args.includes('--no-build')) {
   execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
@@ -107,7 +113,7 @@ try {
   await waitForServer();
   await checkCompression();
   chrome = await launchChrome({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromePath,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   const results = [];

@@ -3,6 +3,10 @@
  * language and the theme, and renders the shell (or the unsupported-environment screen outside the messenger).
  */
 import './presentation/theme/app.css';
+// The first screen's styles (the dashboard, with its revenue chart) go with the entry's, which index.html inlines:
+// as the route chunk's stylesheet they were one more request beside the entry, and the first screen waited for it.
+import './presentation/screens/Dashboard/dashboard.css';
+import './presentation/components/RevenueChart/revenueChart.css';
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createContainer, loadAllBindings, resolverOf } from './di/container';
@@ -70,9 +74,12 @@ async function start(): Promise<void> {
   // A transition lets React render the first screen in slices, so the page stays responsive while it mounts.
   const root = createRoot(rootElement);
   startTransition(() => root.render(UnsupportedScreen ? <UnsupportedScreen emulatorUrl={emulatorUrl} /> : <App resolver={resolver} />));
-  // The support, news, FAQ, help and terms addresses the server is configured with (defaults until they arrive);
-  // loaded once the first screen is painted (it needs only the defaults), or after 5 s whatever the screen does.
+  // Once the first screen is painted (or after 5 s whatever the screen does): the messenger's SDK, which tells the
+  // host the app is ready and applies what the screen set meanwhile (main and back button, colours), and the
+  // support, news, FAQ, help and terms addresses the server is configured with (defaults until they arrive).
+  // Neither is needed to paint the first screen, and a request started before the paint delays it.
   const firstScreenOrLater = Promise.race([firstScreenShown, new Promise((resolve) => setTimeout(resolve, 5000))]);
+  void firstScreenOrLater.then(() => platform.connect()).catch((error: unknown) => console.error('Backers could not reach the messenger', error));
   void (UnsupportedScreen ? Promise.resolve() : firstScreenOrLater)
     .then(() => import('./afterStart'))
     .then((later) => later.applyServerLinks(config.apiBaseUrl))

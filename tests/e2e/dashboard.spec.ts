@@ -213,10 +213,13 @@ test('the creator dashboard holds still while it loads, and asks for nothing els
   expect(paintedAt).toBeGreaterThan(0);
   const later = (path: RegExp) => requests.filter((request) => path.test(request.path));
   // Each of these would otherwise compete with the first screen for the phone's bandwidth and main thread.
-  for (const path of [/^\/api\/v2\/revenue$/, /^\/api\/v2\/links$/, /\/axiosTransport-[\w-]+\.js$/, /\/afterStart-[\w-]+\.js$/]) {
+  // The messenger's SDK too: the first screen paints from launch parameters read by hand (launchParams.ts).
+  for (const path of [/^\/api\/v2\/revenue$/, /^\/api\/v2\/links$/, /\/axiosTransport-[\w-]+\.js$/, /\/afterStart-[\w-]+\.js$/, /\/telegramSdk-[\w-]+\.js$/]) {
     const found = later(path);
     expect({ path: String(path), found: found.length > 0 }).toEqual({ path: String(path), found: true });
     for (const request of found) expect({ path: request.path, afterFirstPaint: request.start >= paintedAt }).toEqual({ path: request.path, afterFirstPaint: true });
   }
+  // The first screen's styles are inline in the page: no stylesheet request stands before its paint.
+  expect(requests.filter((request) => request.path.endsWith('.css') && request.start < paintedAt)).toEqual([]);
   expect(unexpectedProblems(consoleProblems)).toEqual([]);
 });

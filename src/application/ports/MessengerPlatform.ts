@@ -59,8 +59,15 @@ export interface PopupOptions {
 export type Unsubscribe = () => void;
 
 export interface MessengerPlatform {
-  /** Reads launch parameters and mounts the host components. Idempotent. */
+  /** Reads the launch parameters: all the first screen needs. Talks to no host yet. Idempotent. */
   init(): Promise<LaunchInfo>;
+  /**
+   * Starts talking to the host: mounts its components and tells it the app is ready. What was set before (main and
+   * back button, colours, the unsaved-changes guard) is applied then, and listeners added before hear the host from
+   * then on. The composition root calls it once the first screen is painted; calls that need the host at once
+   * (popups, links, closing) connect themselves. Idempotent; resolves at once outside the messenger.
+   */
+  connect(): Promise<void>;
   launchInfo(): LaunchInfo;
   /**
    * False when the app runs outside the messenger (no launch parameters, or no host to talk to):

@@ -3,7 +3,7 @@
  * second of bandwidth and main thread with the screen, and a page load's largest paint counts every request made
  * before it (Lighthouse's simulation chains them onto the first screen).
  */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { afterNextPaint } from '../components/timing';
 
 /**
@@ -29,6 +29,24 @@ let marked = false;
 let markShown: () => void = () => undefined;
 /** Settles once the first screen has painted its content (or FIRST_SCREEN_WAIT_LIMIT_MS after it showed). */
 export const firstScreenShown: Promise<void> = new Promise((resolve) => (markShown = resolve));
+
+let shownYet = false;
+void firstScreenShown.then(() => (shownYet = true));
+
+/**
+ * False until the first screen is painted, then true (at once on every later screen). For content below the fold,
+ * which the first paint would otherwise wait for: the dashboard's transaction rows are most of its elements.
+ */
+export function useAfterFirstScreen(): boolean {
+  const [after, setAfter] = useState(shownYet);
+  useEffect(() => {
+    if (after) return;
+    let mounted = true;
+    void firstScreenShown.then(() => mounted && setAfter(true));
+    return () => void (mounted = false);
+  }, [after]);
+  return after;
+}
 
 /** Called by every screen's frame: the first one to show its content (or its error) marks the first screen shown. */
 export function useFirstScreenShown(shown: boolean): void {

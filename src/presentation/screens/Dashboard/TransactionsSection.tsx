@@ -11,6 +11,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { InfiniteList } from '../../components/InfiniteList';
 import { Section } from '../../components/Section';
 import { WITHDRAWAL_TITLE_KEY, withdrawalSubtitle } from '../../shared/withdrawalRow';
+import { useAfterFirstScreen } from '../../shell/firstPaint';
 import type { DashboardViewModel } from './DashboardViewModel';
 
 
@@ -53,9 +54,15 @@ const TransactionRow = memo(function TransactionRow({ transaction, mode, nowMs, 
   );
 });
 
-/** The dashboard's transactions, loading more pages while scrolling (both modes). */
+/**
+ * The dashboard's transactions, loading more pages while scrolling (both modes). The last section, below the fold,
+ * and most of the screen's elements: on the page's first screen it renders right after the first paint, which would
+ * otherwise wait for it; it only adds to the bottom of the page, so nothing above it moves.
+ */
 export const TransactionsSection = observer(function TransactionsSection({ vm }: { vm: DashboardViewModel }) {
   const { t, i18n } = useTranslation();
+  const afterFirstScreen = useAfterFirstScreen();
+  if (!afterFirstScreen) return null;
   const mode = vm.mode ?? 'follower';
   // To the minute: list stamps only compare days, and a steady value lets unchanged rows skip rendering.
   const nowMs = Math.floor(vm.now() / 60_000) * 60_000;

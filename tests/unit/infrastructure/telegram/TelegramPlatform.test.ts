@@ -9,6 +9,7 @@ async function startInTelegram(setup: Parameters<typeof launchInTelegram>[0] = {
   const Platform = await loadTelegramPlatform();
   platform = new Platform();
   await platform.init();
+  await platform.connect();
   return { platform, sent };
 }
 
@@ -59,6 +60,7 @@ describe('TelegramPlatform start-up', () => {
     platform = new Platform({ hostOrigin: 'http://127.0.0.1:5173' });
 
     await platform.init();
+    await platform.connect();
 
     expect(targetOrigin()).toBe('http://127.0.0.1:5173');
   });
@@ -88,6 +90,7 @@ describe('TelegramPlatform start-up', () => {
     const sentBefore = sent.length;
 
     await platform.init();
+    await platform.connect();
 
     expect(sent).toHaveLength(sentBefore);
   });
@@ -101,6 +104,79 @@ describe('TelegramPlatform start-up', () => {
   ])('on android %s the 6.7+ channel picker check is %p', async (version, expected) => {
     const { platform } = await startInTelegram({ platform: 'android', version });
     expect(platform.isVersionAtLeast('6.7')).toBe(expected);
+  });
+});
+
+describe('TelegramPlatform before it connects (the first screen paints without the SDK)', () => {
+  async function launchUnconnected(setup: Parameters<typeof launchInTelegram>[0] = {}): Promise<{ platform: TelegramPlatform; sent: SentEvent[] }> {
+    const sent = launchInTelegram(setup);
+    const Platform = await loadTelegramPlatform();
+    platform = new Platform();
+    await platform.init();
+    return { platform, sent };
+  }
+
+  it('gives the launch information and sends nothing to the host', async () => {
+    const { platform, sent } = await launchUnconnected({ platform: 'ios', version: '7.10', startParam: 'donation_12' });
+
+    expect(platform.isAvailable()).toBe(true);
+    expect(platform.launchInfo()).toEqual(expect.objectContaining({ platform: 'ios', version: '7.10', startParam: 'donation_12', rawInitData: rawInitDataFor('donation_12'), isDark: false }));
+    expect(platform.launchInfo().user?.languageCode).toBe('ru');
+    expect(platform.launchInfo().theme.buttonColor).toBe('#3390ec');
+    expect(platform.isVersionAtLeast('7.2')).toBe(true);
+    expect(sent).toEqual([]);
+  });
+
+  it('applies on connecting the last of each setting made before, and drops earlier haptics', async () => {
+    const { platform, sent } = await launchUnconnected({ version: '8.0' });
+
+    platform.setMainButton({ text: 'Pay', visible: true });
+    platform.setMainButton({ enabled: false });
+    platform.showBackButton(false);
+    platform.showBackButton(true);
+    platform.setHeaderColor('secondary_bg_color');
+    platform.setBackgroundColor('#ABCDEF');
+    platform.protectUnsavedChanges(true);
+    platform.hapticImpact('light');
+    expect(sent).toEqual([]);
+
+    await platform.connect();
+
+    expect(sent.map((event) => event.name)).toEqual(expect.arrayContaining(['iframe_ready', 'web_app_expand', 'web_app_ready']));
+    expect(eventsNamed(sent, 'web_app_setup_main_button')).toEqual([expect.objectContaining({ text: 'Pay', is_visible: true, is_active: false })]);
+    expect(eventsNamed(sent, 'web_app_setup_back_button')).toEqual([{ is_visible: true }]);
+    expect(eventsNamed(sent, 'web_app_set_header_color')).toEqual([{ color_key: 'secondary_bg_color' }]);
+    expect(eventsNamed(sent, 'web_app_set_background_color')).toEqual([{ color: '#abcdef' }]);
+    expect(eventsNamed(sent, 'web_app_setup_closing_behavior')).toEqual([{ need_confirmation: true }]);
+    expect(eventsNamed(sent, 'web_app_trigger_haptic_feedback')).toEqual([]);
+  });
+
+  it('lets listeners added before connecting hear the host once connected, until they unsubscribe', async () => {
+    const { platform } = await launchUnconnected();
+    const presses = jest.fn();
+    const themes = jest.fn();
+    const unsubscribe = platform.onBackButtonClick(presses);
+    platform.onThemeChanged(themes);
+
+    await platform.connect();
+    hostSends('back_button_pressed');
+    hostSends('theme_changed', { theme_params: { bg_color: '#17212b' } });
+    unsubscribe();
+    hostSends('back_button_pressed');
+
+    expect(presses).toHaveBeenCalledTimes(1);
+    expect(themes).toHaveBeenLastCalledWith({ bgColor: '#17212b' }, true);
+  });
+
+  it('connects by itself for a popup', async () => {
+    const { platform, sent } = await launchUnconnected();
+
+    const confirmed = platform.showConfirm('Cancel the subscription?');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(eventsNamed(sent, 'web_app_open_popup')).toHaveLength(1);
+    hostSends('popup_closed', { button_id: 'ok' });
+
+    await expect(confirmed).resolves.toBe(true);
   });
 });
 

@@ -80,4 +80,23 @@ describe('firstScreenShown (what waits for the first paint)', () => {
       (globalThis as { PerformanceObserver?: unknown }).PerformanceObserver = original;
     }
   });
+
+  it('keeps content below the fold out of the first screen, and shows it at once on later ones', async () => {
+    jest.useFakeTimers();
+    const { useAfterFirstScreen, useFirstScreenShown, act, render } = load();
+    function Below() {
+      return useAfterFirstScreen() ? <p>rows</p> : null;
+    }
+    function Frame() {
+      useFirstScreenShown(true);
+      return <Below />;
+    }
+    const first = render(<Frame />);
+    expect(first.queryByText('rows')).toBeNull(); // the first paint does not wait for it
+    await act(async () => jest.advanceTimersByTime(50));
+    expect(first.queryByText('rows')).not.toBeNull();
+
+    const later = render(<Below />);
+    expect(later.queryAllByText('rows')).toHaveLength(2); // a later screen renders it with the rest
+  });
 });

@@ -19,6 +19,10 @@ export class FakePlatform implements MessengerPlatform {
   async init(): Promise<LaunchInfo> {
     return this.launch;
   }
+  connected = false;
+  async connect(): Promise<void> {
+    this.connected = true;
+  }
   launchInfo(): LaunchInfo {
     return this.launch;
   }
