@@ -5,6 +5,7 @@
  */
 import http from 'node:http';
 import https from 'node:https';
+import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
 
 export interface HttpRequestInit { method?: string; headers?: Record<string, string>; body?: string; signal?: AbortSignal | null }
 export interface HttpResponse { status: number; ok: boolean; json(): Promise<unknown>; text(): Promise<string> }
@@ -18,6 +19,38 @@ const agents = {
   'http:': new http.Agent({ keepAlive: true, timeout: IDLE_MS }),
   'https:': new https.Agent({ keepAlive: true, timeout: IDLE_MS }),
 };
+
+/** Larger decoded answers are refused: the APIs called here answer in kilobytes, and a small compressed body can unpack to gigabytes. */
+const MAX_DECODED_BYTES = 16 * 1024 * 1024;
+
+/**
+ * The answer's bytes with its content codings undone. A server may compress even when the request names no coding (a
+ * request without Accept-Encoding accepts any, RFC 9110 section 12.5.3), and a proxy in front of a vendor's API may do
+ * so: gzip, deflate and br are decoded, anything else is an error rather than garbled JSON.
+ */
+export function decodeBody(body: Buffer, contentEncoding: string | undefined): Buffer {
+  const codings = (contentEncoding ?? '').split(',').map((coding) => coding.trim().toLowerCase()).filter((coding) => coding !== '' && coding !== 'identity');
+  const limit = { maxOutputLength: MAX_DECODED_BYTES };
+  // Listed in the order they were applied: undone from the last.
+  return codings.reduceRight((data, coding) => {
+    switch (coding) {
+      case 'gzip':
+      case 'x-gzip':
+        return gunzipSync(data, limit);
+      case 'deflate':
+        // zlib-wrapped as the RFC says; some servers send the raw stream.
+        try {
+          return inflateSync(data, limit);
+        } catch {
+          return inflateRawSync(data, limit);
+        }
+      case 'br':
+        return brotliDecompressSync(data, limit);
+      default:
+        throw new Error(`The answer is in a content coding this client cannot read: ${coding}`);
+    }
+  }, body);
+}
 
 /** One request; resolves with the whole answer read, rejects on a network failure or when `signal` aborts (with its reason). */
 export function httpRequest(url: string, init: HttpRequestInit = {}): Promise<HttpResponse> {
@@ -48,9 +81,15 @@ export function httpRequest(url: string, init: HttpRequestInit = {}): Promise<Ht
       });
       response.on('end', () => {
         if (settled) return;
+        let text: string;
+        try {
+          text = decodeBody(Buffer.concat(chunks), response.headers['content-encoding']).toString('utf8');
+        } catch (error) {
+          fail(error);
+          return;
+        }
         settled = true;
         signal?.removeEventListener('abort', onAbort);
-        const text = Buffer.concat(chunks).toString('utf8');
         const status = response.statusCode ?? 0;
         resolve({ status, ok: status >= 200 && status < 300, json: async () => JSON.parse(text) as unknown, text: async () => text });
       });
