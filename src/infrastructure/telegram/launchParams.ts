@@ -156,14 +156,16 @@ function readStored(storage: Storage | undefined): string | undefined {
 export function readLaunchParameters(): LaunchParameters | undefined {
   if (typeof window === 'undefined') return undefined;
   const storage = typeof window.sessionStorage === 'undefined' ? undefined : window.sessionStorage;
-  const navigation = typeof performance === 'undefined' ? undefined : (performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined);
-  const sources: (() => string | undefined)[] = [
+  // Each source is read only when the ones before it gave nothing valid (this runs before the first screen).
+  const urlSources: (() => string | undefined)[] = [
     () => (window.location.hash.includes('tgWebAppData=') ? window.location.hash.replace(/^#/, '') : undefined),
     () => queryOfUrl(window.location.href),
-    () => (navigation ? queryOfUrl(navigation.name) : undefined),
-    () => readStored(storage),
+    () => {
+      const navigation = typeof performance === 'undefined' ? undefined : (performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined);
+      return navigation ? queryOfUrl(navigation.name) : undefined;
+    },
   ];
-  for (const source of sources) {
+  for (const source of urlSources) {
     const query = source();
     const launch = query ? parseLaunchParameters(query) : undefined;
     if (!query || !launch) continue;
@@ -174,7 +176,9 @@ export function readLaunchParameters(): LaunchParameters | undefined {
     }
     return launch;
   }
-  return undefined;
+  // Already where the SDK looks: nothing to store again.
+  const stored = readStored(storage);
+  return stored ? parseLaunchParameters(stored) : undefined;
 }
 
 type BridgeWindow = Window & { TelegramWebviewProxy?: { postEvent?: unknown }; external?: { notify?: unknown } };
