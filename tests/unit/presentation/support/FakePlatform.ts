@@ -19,10 +19,7 @@ export class FakePlatform implements MessengerPlatform {
   async init(): Promise<LaunchInfo> {
     return this.launch;
   }
-  connected = false;
-  async connect(): Promise<void> {
-    this.connected = true;
-  }
+  async connect(): Promise<void> {}
   launchInfo(): LaunchInfo {
     return this.launch;
   }
