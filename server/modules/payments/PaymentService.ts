@@ -137,10 +137,13 @@ export class PaymentService {
   /** POST /invoice/{kind}/{id}/create. Runs under the caller's Idempotency-Key (see server/platform/http/idempotency.ts). */
   async createInvoicePayment(input: CreateInvoicePaymentInput): Promise<PaymentView> {
     const provider = this.requireProvider();
-    let payment = await this.findByKey(input.userId, input.idempotencyKey);
+    // The Idempotency-Key layer runs a key's first request only, so a payment under this key almost never exists yet:
+    // it is looked up only when the insert finds one or the request no longer validates (a retry after a crash,
+    // which continues that payment whatever changed since).
+    let payment: PaymentRow | null;
     let resolved: ResolvedMethod;
     let description: string | null = null;
-    if (payment === null) {
+    try {
       const nowMs = this.clock.now();
       const loaded = input.kind === 'subscription' ? await loadSubscriptionTarget(this.db, input.targetId) : await loadDonationTarget(this.db, input.targetId);
       const target = await assertPayable(this.db, input.kind, loaded, input.userId, nowMs);
@@ -169,14 +172,17 @@ export class PaymentService {
         createdAt: at,
         updatedAt: at,
       }).onConflictDoNothing().returning();
+      if (inserted !== undefined) description = `${target.channel.title} (${target.kind})`;
       payment = inserted ?? (await this.findByKey(input.userId, input.idempotencyKey));
       if (payment === null) {
         // The insert lost a race on the card token (another payment took it at the same moment).
         await this.assertTokenUnused(resolved.cardTokenHash);
         throw new Error('payment row vanished after insert');
       }
-      description = `${target.channel.title} (${target.kind})`;
-    } else {
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      payment = await this.findByKey(input.userId, input.idempotencyKey);
+      if (payment === null) throw error;
       // A retry after a crash: the request is the same (the idempotency hash says so); continue that payment.
       resolved = await this.resolveMethod(input.userId, input.body);
     }
@@ -262,11 +268,11 @@ export class PaymentService {
   async handleEvent(event: ProviderEvent): Promise<'applied' | 'duplicate' | 'unknown_payment'> {
     const reference = event.kind === 'payment' ? event.payment.reference : event.payout.reference;
     const applied = await this.db.transaction(async (tx) => {
+      if (event.kind === 'payment') return this.applyInTransaction(tx, reference, event.payment, event.id);
       const fresh = await tx.insert(providerWebhookEvents).values({ eventId: event.id, paymentId: reference })
         .onConflictDoNothing().returning({ eventId: providerWebhookEvents.eventId });
       if (fresh.length === 0) return 'duplicate' as const;
-      if (event.kind === 'payout') return applyPayoutUpdate(tx, event.payout, this.clock.now());
-      return this.applyInTransaction(tx, event.payment.reference, event.payment);
+      return applyPayoutUpdate(tx, event.payout, this.clock.now());
     });
     if (applied === 'duplicate') return 'duplicate';
     if (event.kind === 'payout') {
@@ -478,9 +484,38 @@ export class PaymentService {
     return channel === undefined ? payment.kind : `${channel.title} (${payment.kind})`;
   }
 
-  private async applyInTransaction(tx: MoneyTx, paymentId: string, state: ProviderPayment): Promise<PaymentRow | null> {
-    const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
-    if (payment === undefined) return null;
+  /**
+   * Locks the payment row and reads its channel's owner (the creator a settlement credits) in one statement; with
+   * `eventId`, records the notification in the same statement (fresh: false when it was recorded already). Every
+   * statement is a round trip to the database, and each notification would otherwise take three before its update.
+   */
+  private async lock(tx: MoneyTx, paymentId: string, eventId?: string): Promise<{ payment: PaymentRow; creatorId: number; fresh: boolean } | undefined> {
+    const columns = { payment: payments, creatorId: channels.ownerId };
+    if (eventId === undefined) {
+      const [row] = await tx.select(columns).from(payments).innerJoin(channels, eq(channels.id, payments.channelId))
+        .where(eq(payments.id, paymentId)).for('update', { of: payments });
+      return row === undefined ? undefined : { ...row, fresh: true };
+    }
+    const recorded = tx.$with('recorded').as(tx.insert(providerWebhookEvents).values({ eventId, paymentId })
+      .onConflictDoNothing().returning({ eventId: providerWebhookEvents.eventId }));
+    const [row] = await tx.with(recorded).select({ ...columns, fresh: sql<boolean>`exists (select 1 from ${recorded})` })
+      .from(payments).innerJoin(channels, eq(channels.id, payments.channelId))
+      .where(eq(payments.id, paymentId)).for('update', { of: payments });
+    return row;
+  }
+
+  /**
+   * Applies a provider state to the payment row, locked. With `eventId` (a notification) the event is recorded in the
+   * same statement as the lock, and a duplicate answers 'duplicate' with nothing applied; a notification about an
+   * unknown payment is recorded and answers null.
+   */
+  private async applyInTransaction(tx: MoneyTx, paymentId: string, state: ProviderPayment): Promise<PaymentRow | null>;
+  private async applyInTransaction(tx: MoneyTx, paymentId: string, state: ProviderPayment, eventId: string): Promise<PaymentRow | null | 'duplicate'>;
+  private async applyInTransaction(tx: MoneyTx, paymentId: string, state: ProviderPayment, eventId?: string): Promise<PaymentRow | null | 'duplicate'> {
+    const locked = await this.lock(tx, paymentId, eventId);
+    if (locked === undefined) return null;
+    if (!locked.fresh) return 'duplicate';
+    const { payment, creatorId } = locked;
     if (!changesPayment(payment, state)) return payment;
     // A settled charge the provider gave back (our refund's notification, or one made at the provider): reversed once.
     if (payment.status === 'paid') {
@@ -504,7 +539,7 @@ export class PaymentService {
     switch (state.status) {
       case 'paid':
         // One update of the row: the session's fields go with the settlement's.
-        return settlePaidPayment(tx, { ...payment, ...common }, state, { nowMs, serviceFeeBps: this.options.serviceFeeBps, set: common });
+        return settlePaidPayment(tx, { ...payment, ...common }, state, { nowMs, serviceFeeBps: this.options.serviceFeeBps, set: common, creatorId });
       case 'action_required': {
         const [updated] = await tx.update(payments).set({ ...common, status: 'action_required', redirectUrl: state.redirectUrl ?? null })
           .where(eq(payments.id, paymentId)).returning();

@@ -9,9 +9,9 @@ import type { CardBrand, Period } from '../../../src/domain/entities';
 import { CARD_BRANDS } from '../../../src/domain/entities';
 import { splitPayment } from '../../../src/domain/fees';
 import { type Currency, money } from '../../../src/domain/money';
-import { writePaymentPair } from './ledger/ledger';
+import { paymentPairLines } from './ledger/ledger';
 import { nextExpiry } from '../../../src/domain/periods';
-import { channels, donations, savedCards, subscriptionMembers } from '../../platform/db/schema';
+import { savedCards, subscriptionMembers, transactions } from '../../platform/db/schema';
 import { payments } from '../../platform/db/schema-money';
 import type { MoneyTx } from '../../platform/db/moneyDb';
 import { isUnexpired, loadSubscriptionTarget } from './invoiceTargets';
@@ -28,6 +28,8 @@ export interface SettleOptions {
   readonly serviceFeeBps: number;
   /** More columns of the payment row to set with the settlement's own update (one write of the row). */
   readonly set?: Partial<typeof payments.$inferInsert>;
+  /** The payment's creator: its channel's owner, read with the row lock. */
+  readonly creatorId: number;
 }
 
 export const ALREADY_SUBSCRIBED_DESCRIPTION = 'Already subscribed';
@@ -62,28 +64,20 @@ export async function settlePaidPayment(tx: MoneyTx, payment: PaymentRow, state:
   const chargedCardId = savedCardId ?? payment.savedCardId;
 
   let memberId: number | null = null;
-  let creatorId: number;
   if (payment.kind === 'subscription') {
     const target = await loadSubscriptionTarget(tx, Number(payment.subscriptionId));
     if (target === null) throw new Error(`subscription ${payment.subscriptionId} of payment ${payment.id} is missing`);
-    creatorId = target.creatorId;
     memberId = await extendMembership(tx, {
       subscriptionId: target.subscriptionId, userId: payment.userId, period: target.period,
       priceMinor: price.minor, currency: price.currency, cardId: chargedCardId, nowMs: options.nowMs, renewal: payment.purpose === 'renewal',
     });
-  } else {
-    // Only the creator: the whole target (donation and channel rows) is what creation checked.
-    const [target] = await tx.select({ creatorId: channels.ownerId }).from(donations)
-      .innerJoin(channels, eq(channels.id, donations.channelId)).where(eq(donations.id, Number(payment.donationId)));
-    if (target === undefined) throw new Error(`donation ${payment.donationId} of payment ${payment.id} is missing`);
-    creatorId = target.creatorId;
   }
 
-  const pair = await writePaymentPair(tx, {
+  const { buy, sell, lines } = paymentPairLines({
     kind: payment.kind,
     paymentId: payment.id,
     payerId: payment.userId,
-    creatorId,
+    creatorId: options.creatorId,
     channelId: payment.channelId,
     subscriptionId: payment.subscriptionId,
     donationId: payment.donationId,
@@ -93,14 +87,15 @@ export async function settlePaidPayment(tx: MoneyTx, payment: PaymentRow, state:
     card,
     at,
   });
-
-  const [updated] = await tx.update(payments).set({
+  // The ledger pair and the row that points at it, in one statement (one round trip fewer per settlement).
+  const pair = tx.$with('pair').as(tx.insert(transactions).values(lines).returning({ id: transactions.id, type: transactions.type }));
+  const [updated] = await tx.with(pair).update(payments).set({
     ...options.set,
     status: 'paid',
     memberId,
     savedCardId: chargedCardId,
-    buyTransactionId: pair.buyTransactionId,
-    sellTransactionId: pair.sellTransactionId,
+    buyTransactionId: sql`(select ${pair.id} from ${pair} where ${pair.type} = ${buy})`,
+    sellTransactionId: sql`(select ${pair.id} from ${pair} where ${pair.type} = ${sell})`,
     cardBrand: card?.brand ?? payment.cardBrand,
     cardLast4: card?.last4 ?? payment.cardLast4,
     cardCountry: state.card?.country ?? payment.cardCountry,

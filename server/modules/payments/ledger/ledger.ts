@@ -40,8 +40,8 @@ export interface WrittenPair {
   readonly sellTransactionId: number;
 }
 
-/** Writes the payer's and the creator's rows of one payment. Call inside the payment's database transaction. */
-export async function writePaymentPair(tx: DbOrTx, input: PaymentPairInput): Promise<WrittenPair> {
+/** The payer's and the creator's rows of one payment, and their types (buy: the payer's, sell: the creator's). */
+export function paymentPairLines(input: PaymentPairInput) {
   const { split } = input;
   const shared = {
     channelId: input.channelId,
@@ -60,10 +60,20 @@ export async function writePaymentPair(tx: DbOrTx, input: PaymentPairInput): Pro
     createdAt: input.at,
   };
   const [buy, sell] = input.kind === 'subscription' ? ['buy_subscription', 'sell_subscription'] as const : ['send_donation', 'get_donation'] as const;
-  const rows = await tx.insert(transactions).values([
-    { ...shared, type: buy, userId: input.payerId, counterpartyId: input.creatorId, amount: split.price.minor },
-    { ...shared, type: sell, userId: input.creatorId, counterpartyId: input.payerId, amount: split.payoutAmount.minor },
-  ]).returning({ id: transactions.id, type: transactions.type });
+  return {
+    buy,
+    sell,
+    lines: [
+      { ...shared, type: buy, userId: input.payerId, counterpartyId: input.creatorId, amount: split.price.minor },
+      { ...shared, type: sell, userId: input.creatorId, counterpartyId: input.payerId, amount: split.payoutAmount.minor },
+    ],
+  };
+}
+
+/** Writes the payer's and the creator's rows of one payment. Call inside the payment's database transaction. */
+export async function writePaymentPair(tx: DbOrTx, input: PaymentPairInput): Promise<WrittenPair> {
+  const { buy, sell, lines } = paymentPairLines(input);
+  const rows = await tx.insert(transactions).values(lines).returning({ id: transactions.id, type: transactions.type });
   const buyRow = rows.find((row) => row.type === buy);
   const sellRow = rows.find((row) => row.type === sell);
   if (buyRow === undefined || sellRow === undefined) throw new Error('ledger pair was not written');
