@@ -137,7 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   self.app = app;
   app.decorate('deps', deps);
   installErrorHandler(app);
-  await installSecurityHeaders(app, config);
+  installSecurityHeaders(app, config);
   await installCompression(app);
   const limits = await installRateLimits(app, config.rateLimits);
   installDrain(app);

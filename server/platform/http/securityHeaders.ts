@@ -1,6 +1,7 @@
 /**
- * Security headers on everything the server answers (@fastify/helmet), and `Cache-Control: no-store` on private API
- * answers.
+ * Security headers on everything the server answers (helmet's), and `Cache-Control: no-store` on private API
+ * answers. Helmet's middleware parses its policy on every call (so does @fastify/helmet, which builds it per request):
+ * the headers are computed once per policy here and set by one plain hook.
  *
  * Content-Security-Policy, built from the configuration:
  * - scripts from this origin, plus the built index.html's own inline script by its hash (it starts the dashboard
@@ -22,8 +23,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
+import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config';
 
 export const TELEGRAM_WEB_CLIENTS = ['https://web.telegram.org', 'https://*.telegram.org'] as const;
@@ -81,21 +83,34 @@ export function inlineScriptHashes(staticDir: string): string[] {
   return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => `'sha256-${createHash('sha256').update(match[1]!, 'utf8').digest('base64')}'`);
 }
 
+/** The headers helmet's middleware sets for `options` (it sets them synchronously, and the same for every request). */
+export function helmetHeaders(options: Readonly<HelmetOptions>): ReadonlyArray<readonly [string, string]> {
+  const headers = new Map<string, string>();
+  const response = {
+    setHeader: (name: string, value: unknown) => void headers.set(name.toLowerCase(), String(value)),
+    removeHeader: (name: string) => void headers.delete(name.toLowerCase()),
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error !== undefined) throw error;
+  });
+  return [...headers];
+}
+
 /** Registers the headers; call first, before any route. */
-export async function installSecurityHeaders(app: FastifyInstance, config: Pick<ServerConfig, 'sandbox' | 'smartGlocal' | 'identityOrigins' | 'staticDir'>): Promise<void> {
+export function installSecurityHeaders(app: FastifyInstance, config: Pick<ServerConfig, 'sandbox' | 'smartGlocal' | 'identityOrigins' | 'staticDir'>): void {
   const directives = appCspDirectives(config, inlineScriptHashes(config.staticDir));
   const common = {
     xFrameOptions: false,
     referrerPolicy: { policy: REFERRER_POLICY },
     strictTransportSecurity: { maxAge: 15_552_000, includeSubDomains: false },
   } as const;
-  await app.register(helmet, { ...common, contentSecurityPolicy: { useDefaults: false, directives } });
-  if (config.sandbox) {
-    const sandboxPages = { ...common, contentSecurityPolicy: { useDefaults: false, directives: sandboxPageCspDirectives(directives) } };
-    app.addHook('onRoute', (route: RouteOptions) => {
-      if (isSandboxPage(route.url ?? '')) route.config = { ...(route.config ?? {}), helmet: sandboxPages } as RouteOptions['config'];
-    });
-  }
+  const appHeaders = helmetHeaders({ ...common, contentSecurityPolicy: { useDefaults: false, directives } });
+  const pageHeaders = config.sandbox ? helmetHeaders({ ...common, contentSecurityPolicy: { useDefaults: false, directives: sandboxPageCspDirectives(directives) } }) : appHeaders;
+  // On the raw response, as helmet's middleware does: they stay on every answer, errors and 404s included.
+  app.addHook('onRequest', (request, reply, done) => {
+    for (const [name, value] of isSandboxPage(request.routeOptions.url ?? '') ? pageHeaders : appHeaders) reply.raw.setHeader(name, value);
+    done();
+  });
 }
 
 /** `Cache-Control: no-store` on every answer of the scope but its public routes (register inside /api/v2). */

@@ -27,6 +27,15 @@ describe('every answer', () => {
     expect(policy.get('frame-src')).toEqual(expect.arrayContaining(["'self'", 'https:']));
   });
 
+  test('errors and unknown API routes carry them too, with HSTS', async () => {
+    for (const answer of [await server.api(null, 'GET', '/dashboard'), await server.request('GET', '/api/v2/no-such-route')]) {
+      expect(answer.status).toBeGreaterThanOrEqual(400);
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(answer.headers.get('strict-transport-security')).toBe('max-age=15552000');
+      expect(csp(answer.headers).get('script-src')).toEqual(["'self'"]);
+    }
+  });
+
   test('the app allows scripts of this origin only; the sandbox pages also inline ones', async () => {
     const app = csp((await server.request('GET', '/')).headers);
     expect(app.get('script-src')).toEqual(["'self'"]);
