@@ -26,7 +26,7 @@ import { channels, savedCards, subscriptionMembers } from '../../platform/db/sch
 import { payments, providerWebhookEvents } from '../../platform/db/schema-money';
 import type { MoneyDb, MoneyTx } from '../../platform/db/moneyDb';
 import {
-  type InvoiceTarget, assertPayable, loadDonationTarget, loadSubscriptionTarget,
+  type InvoiceTarget, assertPayable, preparedTargetLoaders,
 } from './invoiceTargets';
 import type { PaymentProvider, PaymentSource, ProviderEvent, ProviderPayment } from './PaymentProvider';
 import { type PayoutFailureNotifier, type PayoutUpdate, applyPayoutUpdate, isOurPayout } from './payoutUpdates';
@@ -117,14 +117,38 @@ export class PaymentService {
 
   /** The lookups every payment makes, prepared once (per connection on PostgreSQL): no query building per call. */
   private readonly prepared;
+  private readonly targets;
 
   constructor(private readonly options: PaymentServiceOptions) {
     this.db = options.db;
     this.clock = options.clock;
+    this.targets = preparedTargetLoaders(this.db);
     this.prepared = {
       byId: this.db.select().from(payments).where(eq(payments.id, sql.placeholder('id'))).prepare('payment_by_id'),
       byKey: this.db.select().from(payments)
         .where(and(eq(payments.userId, sql.placeholder('userId')), eq(payments.idempotencyKey, sql.placeholder('key')))).prepare('payment_by_key'),
+      // A new invoice payment (the insert of createInvoicePayment); a conflict on the key or the card token inserts nothing.
+      insert: this.db.insert(payments).values({
+        id: sql.placeholder('id'),
+        userId: sql.placeholder('userId'),
+        idempotencyKey: sql.placeholder('idempotencyKey'),
+        kind: sql.placeholder('kind'),
+        purpose: 'invoice',
+        channelId: sql.placeholder('channelId'),
+        subscriptionId: sql.placeholder('subscriptionId'),
+        donationId: sql.placeholder('donationId'),
+        amount: sql.placeholder('amount'),
+        currency: sql.placeholder('currency'),
+        method: sql.placeholder('method'),
+        savedCardId: sql.placeholder('savedCardId'),
+        saveCard: sql.placeholder('saveCard'),
+        status: 'pending',
+        cardBrand: sql.placeholder('cardBrand'),
+        cardLast4: sql.placeholder('cardLast4'),
+        cardTokenHash: sql.placeholder('cardTokenHash'),
+        createdAt: sql.placeholder('at'),
+        updatedAt: sql.placeholder('at'),
+      }).onConflictDoNothing().returning().prepare('payment_insert'),
       savedCard: this.db.select().from(savedCards)
         .where(and(eq(savedCards.id, sql.placeholder('cardId')), eq(savedCards.userId, sql.placeholder('userId')), eq(savedCards.deleted, false))).prepare('payment_saved_card'),
     };
@@ -145,18 +169,17 @@ export class PaymentService {
     let description: string | null = null;
     try {
       const nowMs = this.clock.now();
-      const loaded = input.kind === 'subscription' ? await loadSubscriptionTarget(this.db, input.targetId) : await loadDonationTarget(this.db, input.targetId);
+      const loaded = await this.targets[input.kind](input.targetId);
       const target = await assertPayable(this.db, input.kind, loaded, input.userId, nowMs);
       const amount = this.amountOf(target, input.body);
       resolved = await this.resolveMethod(input.userId, input.body);
       await this.assertTokenUnused(resolved.cardTokenHash);
       const at = new Date(nowMs);
-      const [inserted] = await this.db.insert(payments).values({
+      const [inserted] = await this.prepared.insert.execute({
         id: newPaymentId(),
         userId: input.userId,
         idempotencyKey: input.idempotencyKey,
         kind: target.kind,
-        purpose: 'invoice',
         channelId: target.channel.id,
         subscriptionId: target.kind === 'subscription' ? target.subscriptionId : null,
         donationId: target.kind === 'donation' ? target.donationId : null,
@@ -165,13 +188,11 @@ export class PaymentService {
         method: resolved.method,
         savedCardId: resolved.savedCardId,
         saveCard: resolved.saveCard,
-        status: 'pending',
         cardBrand: resolved.card?.brand ?? null,
         cardLast4: resolved.card?.last4 ?? null,
         cardTokenHash: resolved.cardTokenHash,
-        createdAt: at,
-        updatedAt: at,
-      }).onConflictDoNothing().returning();
+        at,
+      });
       if (inserted !== undefined) description = `${target.channel.title} (${target.kind})`;
       payment = inserted ?? (await this.findByKey(input.userId, input.idempotencyKey));
       if (payment === null) {

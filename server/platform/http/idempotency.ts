@@ -90,13 +90,17 @@ export class IdempotencyService {
   private readonly waitMs: number;
   private readonly pollMs: number;
   private readonly staleMs: number;
-  /** The claim every idempotent request makes, prepared once (per connection on PostgreSQL). */
+  /** The claim every idempotent request makes and the answer it stores, prepared once (per connection on PostgreSQL). */
   private readonly claim;
+  private readonly finish;
 
   constructor(private readonly db: MoneyDb, options: IdempotencyOptions = {}) {
     this.claim = db.insert(idempotencyKeys)
       .values({ userId: sql.placeholder('userId'), key: sql.placeholder('key'), requestHash: sql.placeholder('hash'), state: 'running' })
       .onConflictDoNothing().returning({ key: idempotencyKeys.key }).prepare('idempotency_claim');
+    this.finish = db.update(idempotencyKeys)
+      .set({ state: 'done', responseStatus: sql`${sql.placeholder('status')}::integer`, responseBody: sql`${sql.placeholder('body')}::jsonb`, updatedAt: sql`now()` })
+      .where(and(eq(idempotencyKeys.userId, sql.placeholder('userId')), eq(idempotencyKeys.key, sql.placeholder('key')))).prepare('idempotency_finish');
     this.waitMs = options.waitMs ?? 15_000;
     this.pollMs = options.pollMs ?? 50;
     this.staleMs = options.staleMs ?? 30_000;
@@ -111,7 +115,7 @@ export class IdempotencyService {
 
     for (;;) {
       const inserted = await this.claim.execute({ userId: scope.userId, key: scope.key, hash });
-      if (inserted.length > 0) return this.execute(localKey, where, handler);
+      if (inserted.length > 0) return this.execute(scope, localKey, where, handler);
 
       const [row] = await this.db.select().from(idempotencyKeys).where(where);
       if (row === undefined) continue; // released by a failed first request: try to take it
@@ -121,7 +125,7 @@ export class IdempotencyService {
       const takenOver = await this.db.update(idempotencyKeys).set({ updatedAt: sql`now()` })
         .where(and(where, eq(idempotencyKeys.state, 'running'), lt(idempotencyKeys.updatedAt, sql`now() - make_interval(secs => ${this.staleMs / 1000})`)))
         .returning({ key: idempotencyKeys.key });
-      if (takenOver.length > 0) return this.execute(localKey, where, handler);
+      if (takenOver.length > 0) return this.execute(scope, localKey, where, handler);
 
       const left = deadline - Date.now();
       if (left <= 0) return { ...STILL_RUNNING, replayed: false };
@@ -148,7 +152,7 @@ export class IdempotencyService {
     return removed.length;
   }
 
-  private async execute(localKey: string, where: ReturnType<typeof and>, handler: () => Promise<StoredAnswer>): Promise<IdempotentResult> {
+  private async execute(scope: { readonly userId: number; readonly key: string }, localKey: string, where: ReturnType<typeof and>, handler: () => Promise<StoredAnswer>): Promise<IdempotentResult> {
     let finish: () => void = () => undefined;
     this.running.set(localKey, new Promise<void>((resolve) => { finish = resolve; }));
     const heartbeat = setInterval(() => {
@@ -157,9 +161,7 @@ export class IdempotencyService {
     heartbeat.unref();
     try {
       const answer = await handler();
-      await this.db.update(idempotencyKeys)
-        .set({ state: 'done', responseStatus: answer.status, responseBody: answer.body ?? null, updatedAt: sql`now()` })
-        .where(where);
+      await this.finish.execute({ userId: scope.userId, key: scope.key, status: answer.status, body: answer.body === undefined || answer.body === null ? null : JSON.stringify(answer.body) });
       return { ...answer, replayed: false };
     } catch (error) {
       await this.db.delete(idempotencyKeys).where(where).catch(() => undefined);
