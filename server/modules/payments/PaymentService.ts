@@ -32,6 +32,7 @@ import type { PaymentProvider, PaymentSource, ProviderEvent, ProviderPayment } f
 import { type PayoutFailureNotifier, type PayoutUpdate, applyPayoutUpdate, isOurPayout } from './payoutUpdates';
 import { type PaymentRow, settlePaidPayment } from './settlement';
 import { reverseSettledPayment } from './refunds';
+import { RecentRows } from './recentRows';
 
 export interface CreateInvoicePaymentInput {
   readonly userId: number;
@@ -118,6 +119,7 @@ export class PaymentService {
   /** The lookups every payment makes, prepared once (per connection on PostgreSQL): no query building per call. */
   private readonly prepared;
   private readonly targets;
+  private readonly recent = new RecentRows();
 
   constructor(private readonly options: PaymentServiceOptions) {
     this.db = options.db;
@@ -265,10 +267,17 @@ export class PaymentService {
    * connection. A row read final without the lock is final: states only move forward.
    */
   private async applyIfChanged(paymentId: string, state: ProviderPayment): Promise<PaymentRow | null> {
+    const recent = this.recent.get(paymentId);
+    if (recent !== undefined && !changesPayment(recent, state)) return recent;
     const current = await this.byId(paymentId);
     if (current === undefined) return null;
     if (!changesPayment(current, state)) return current;
-    return this.db.transaction((tx) => this.applyInTransaction(tx, paymentId, state));
+    return this.remembered(await this.db.transaction((tx) => this.applyInTransaction(tx, paymentId, state)));
+  }
+
+  private remembered<T extends PaymentRow | null | 'duplicate'>(row: T): T {
+    if (row !== null && row !== 'duplicate') this.recent.remember(row);
+    return row;
   }
 
   /**
@@ -296,6 +305,7 @@ export class PaymentService {
       return applyPayoutUpdate(tx, event.payout, this.clock.now());
     });
     if (applied === 'duplicate') return 'duplicate';
+    if (event.kind === 'payment') this.remembered(applied as PaymentRow | null);
     if (event.kind === 'payout') {
       await this.afterPayoutUpdate(applied as PayoutUpdate);
       const { payout } = event;
@@ -326,6 +336,7 @@ export class PaymentService {
     if (answer !== 'refunded') {
       // Stays due for an operator to look at; touched so the retry batch moves on to the others.
       await this.db.update(payments).set({ updatedAt: at }).where(eq(payments.id, payment.id));
+      this.recent.forget(payment.id);
       return payment;
     }
     const refunded = await this.db.transaction(async (tx) => {
@@ -334,6 +345,7 @@ export class PaymentService {
       if (done !== undefined) await reverseSettledPayment(tx, done, at);
       return done;
     });
+    this.recent.forget(payment.id);
     return refunded ?? (await this.byId(payment.id)) ?? payment;
   }
 
@@ -355,6 +367,7 @@ export class PaymentService {
         .where(eq(payments.id, paymentId)).returning();
       return updated;
     });
+    this.recent.forget(paymentId);
     return this.refundIfDue(marked);
   }
 
@@ -391,6 +404,7 @@ export class PaymentService {
         const updated = await this.db.update(payments)
           .set({ status: 'error', errorCode: 'payment_abandoned', errorDescription: 'The payment was not started at the provider', updatedAt: new Date(nowMs) })
           .where(and(eq(payments.id, payment.id), inArray(payments.status, OPEN_STATUSES))).returning({ id: payments.id });
+        this.recent.forget(payment.id);
         changed += updated.length;
       }
     }
@@ -411,6 +425,7 @@ export class PaymentService {
         .where(and(eq(payments.id, paymentId), inArray(payments.status, OPEN_STATUSES))).returning();
       if (failed?.purpose === 'renewal' && failed.memberId !== null) await markRenewalFailed(tx, failed.memberId, at);
     });
+    this.recent.forget(paymentId);
   }
 
   async view(payment: PaymentRow): Promise<PaymentView> {
