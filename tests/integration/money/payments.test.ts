@@ -4,7 +4,9 @@
  * with its fees, what the creator sees, and balances equal to the ledger after each scenario.
  */
 import { and, asc, eq } from 'drizzle-orm';
+import { DrizzleSandboxProviderStore } from '../../../server/modules/payments/sandbox/DrizzleSandboxProviderStore';
 import { sandboxKeyPairs } from '../../../server/modules/payments/smartglocal/keys';
+import type { MoneyDb } from '../../../server/platform/db/moneyDb';
 import { sign } from '../../../server/modules/payments/smartglocal/protocol';
 import { payments, providerEvents, providerSessions, providerWebhookEvents } from '../../../server/platform/db/schema-money';
 import { savedCards, subscriptionMembers, transactions } from '../../../server/platform/db/schema';
@@ -302,6 +304,27 @@ describe('Smart Glocal webhooks', () => {
     const [seen] = await server.database.db.select().from(providerWebhookEvents).where(eq(providerWebhookEvents.eventId, `payment_finished:${session.id}:${session.updated_at}`));
     expect(seen.paymentId).toBe(created.paymentId);
     expect(await ledgerOf(created.paymentId)).toHaveLength(2);
+  });
+
+  it("the double writes webhook attempts that end together in one statement: each counted, delivered if any was", async () => {
+    const follower = newUser('Attempts');
+    const created = await payWithNewCard(server, follower, 'donation', shop.donationId, '4000000000003220');
+    const sessionId = await sessionOf(created.paymentId);
+    const store = new DrizzleSandboxProviderStore(server.database.db as unknown as MoneyDb);
+    const at = server.clock.now();
+    const event = (id: string) => ({ id, sessionId, body: '{}', createdAt: at, attempts: 0, deliveredAt: null });
+    await store.insertEvent(event('evt_batch_a'));
+    await store.insertEvent(event('evt_batch_b'));
+    await store.insertEvent(event('evt_batch_c'));
+    // One turn of the event loop: a, failed then delivered; b, delivered; c, failed.
+    await Promise.all([store.markEventAttempt('evt_batch_a', null), store.markEventAttempt('evt_batch_a', at), store.markEventAttempt('evt_batch_b', at), store.markEventAttempt('evt_batch_c', null)]);
+    const rows = new Map((await eventsOf(sessionId)).map((row) => [row.id, row]));
+    expect(rows.get('evt_batch_a')).toMatchObject({ attempts: 2, deliveredAt: new Date(at) });
+    expect(rows.get('evt_batch_b')).toMatchObject({ attempts: 1, deliveredAt: new Date(at) });
+    expect(rows.get('evt_batch_c')).toMatchObject({ attempts: 1, deliveredAt: null });
+    // Alone, an attempt is written as before.
+    await store.markEventAttempt('evt_batch_c', at + 1000);
+    expect((await eventsOf(sessionId)).find((row) => row.id === 'evt_batch_c')).toMatchObject({ attempts: 2, deliveredAt: new Date(at + 1000) });
   });
 
   it('an older webhook arriving after a newer one changes nothing (out of order)', async () => {

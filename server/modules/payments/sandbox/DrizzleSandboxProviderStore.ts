@@ -215,8 +215,35 @@ export class DrizzleSandboxProviderStore implements SandboxProviderStore {
     return rows.map((row) => ({ id: row.id, sessionId: row.sessionId, body: row.body, attempts: row.attempts, deliveredAt: row.deliveredAt?.getTime() ?? null, createdAt: row.createdAt.getTime() }));
   }
 
-  async markEventAttempt(id: string, deliveredAt: number | null): Promise<void> {
-    await (deliveredAt === null ? this.prepared.eventAttempted.execute({ id }) : this.prepared.eventDelivered.execute({ id, deliveredAt: new Date(deliveredAt).toISOString() }));
+  /**
+   * Attempts that end in the same turn of the event loop are written by one statement: at load, concurrent payments
+   * finish webhooks at once, and one update per webhook was a tenth of the sandbox's statements.
+   */
+  markEventAttempt(id: string, deliveredAt: number | null): Promise<void> {
+    this.attempts.push({ id, delivered_at: deliveredAt === null ? null : new Date(deliveredAt).toISOString() });
+    this.attemptsWritten ??= new Promise<void>((resolve, reject) => setImmediate(() => {
+      const batch = this.attempts;
+      this.attempts = [];
+      this.attemptsWritten = null;
+      this.writeAttempts(batch).then(resolve, reject);
+    }));
+    return this.attemptsWritten;
+  }
+
+  private attempts: { id: string; delivered_at: string | null }[] = [];
+  private attemptsWritten: Promise<void> | null = null;
+
+  private async writeAttempts(batch: readonly { id: string; delivered_at: string | null }[]): Promise<void> {
+    if (batch.length === 1) {
+      const [{ id, delivered_at: deliveredAt }] = batch as [{ id: string; delivered_at: string | null }];
+      await (deliveredAt === null ? this.prepared.eventAttempted.execute({ id }) : this.prepared.eventDelivered.execute({ id, deliveredAt }));
+      return;
+    }
+    // An event attempted twice in one batch (a sweep beside a first delivery) counts twice, delivered if either was.
+    await this.db.execute(sql`update ${providerEvents} set attempts = ${providerEvents.attempts} + counted.times, delivered_at = counted.delivered_at
+      from (select id, count(*)::integer as times, max(delivered_at) as delivered_at
+            from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as attempt(id text, delivered_at timestamptz) group by id) as counted
+      where ${providerEvents.id} = counted.id`);
   }
 
   async insertEvent(event: ProviderEventRecord): Promise<void> {
