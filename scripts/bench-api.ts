@@ -19,7 +19,7 @@
  *   npm run bench:api                                   # embedded
  *   bash scripts/with-postgres.sh npm run bench:api     # PostgreSQL (with-postgres.sh exports TEST_DATABASE_URL)
  * Options (environment): BENCH_CONCURRENCY (50), BENCH_SECONDS (5), BENCH_MAX_REQUESTS (20000), BENCH_WARMUP (200),
- * BENCH_POOL (PostgreSQL pool size, default the concurrency), BENCH_ONLY (run only the calls whose name contains it;
+ * BENCH_POOL (PostgreSQL pool size, default the server's own, DEFAULT_POOL_SIZE), BENCH_ONLY (run only the calls whose name contains it;
  * the reference always runs), BENCH_ACCEPT_ENCODING (the clients' Accept-Encoding: Chromium's `gzip, deflate, br`
  * by default, so answers of 1 kB and more come compressed as the app gets them; `identity` for answers as they are). Add a scenario to SCENARIOS to measure another call. */
 import { readFileSync } from 'node:fs';
@@ -33,13 +33,14 @@ import type { ResolvedConfig } from '../server/context';
 import { signInitData } from '../server/modules/sandbox/initData';
 import { seedIfEmpty } from '../server/modules/sandbox/seed';
 import { migrate } from '../server/platform/db/migrate';
+import { DEFAULT_POOL_SIZE } from '../server/platform/db/db';
 import { benchDatabase, percentile } from './bench-support';
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const MAX_REQUESTS = Number(process.env.BENCH_MAX_REQUESTS ?? 20_000);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 200);
-const POOL = Number(process.env.BENCH_POOL ?? CONCURRENCY);
+const POOL = Number(process.env.BENCH_POOL ?? DEFAULT_POOL_SIZE);
 const DASHBOARD_BUDGET_P99_MS = 30;
 const DASHBOARD_BUDGET_RATIO = 0.5;
 const REFERENCE = 'GET /api/v2/channel/languages (reference)';

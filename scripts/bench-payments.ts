@@ -4,7 +4,7 @@
  *
  * The server runs in-process as in scripts/bench-load.ts (in-memory PGlite, or a fresh database on the PostgreSQL
  * server of DATABASE_URL / TEST_DATABASE_URL: `bash scripts/with-postgres.sh npm run bench:payments`), the Smart
- * Glocal double on its /provider through the real adapter. `concurrency` payers, each with a saved card, pay the same
+ * Glocal double on its /provider through the real adapter, with the server's own pool size (BENCH_POOL overrides). `concurrency` payers, each with a saved card, pay the same
  * creator's donation request (one hot creator: their totals and dashboard version are what concurrent payments
  * share), each on its own keep-alive client in a worker thread (scripts/bench-mix-worker.mjs), a new Idempotency-Key
  * per call. Each payment is the whole path: idempotency record, payment row, session/init/payment at the double, its
@@ -24,7 +24,7 @@ import { testConfig } from '../server/platform/config';
 import type { ResolvedConfig } from '../server/context';
 import { signInitData } from '../server/modules/sandbox/initData';
 import { migrate } from '../server/platform/db/migrate';
-import { rowsOf } from '../server/platform/db/db';
+import { DEFAULT_POOL_SIZE, rowsOf } from '../server/platform/db/db';
 import { benchDatabase, donationWithSavedCards, inWorker, ledgerMismatches, percentile } from './bench-support';
 import { profileStatements } from './bench-statements';
 
@@ -45,7 +45,7 @@ interface Phase { latencies: number[]; errors: number; paid?: number }
 interface MixResult { reads: Phase; payments: Phase & { paid: number }; samples: string[] }
 
 async function main(): Promise<void> {
-  const { database, label, cleanup } = await benchDatabase(CONCURRENCY);
+  const { database, label, cleanup } = await benchDatabase(Number(process.env.BENCH_POOL ?? DEFAULT_POOL_SIZE));
   const clock = new AdjustableClock();
   // Throughput is measured, not people: no payment or webhook rate limits.
   const config = testConfig({ rateLimits: { paymentsPerMinute: 0, failedSignInsPerMinute: 0, webhooksPerMinute: 0 } }) as ResolvedConfig;

@@ -92,7 +92,10 @@ export function fromPglite(pglite: PGlite, kind: 'embedded' | 'memory' = 'memory
  */
 export const PG_TIMEOUTS = { CONNECT_TIMEOUT_MS: 1_000, STATEMENT_TIMEOUT_MS: 15_000, QUERY_TIMEOUT_MS: 20_000 } as const;
 
-export function fromPostgresUrl(url: string, poolSize = 20): Database {
+/** Connections the server keeps to a PostgreSQL server. */
+export const DEFAULT_POOL_SIZE = 20;
+
+export function fromPostgresUrl(url: string, poolSize = DEFAULT_POOL_SIZE): Database {
   setPgParsers();
   const pool = new pg.Pool({
     connectionString: url, max: poolSize, keepAlive: true,
