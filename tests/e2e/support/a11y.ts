@@ -23,6 +23,29 @@ async function settleFadingToasts(page: Page): Promise<void> {
   await Promise.all(page.frames().map((frame) => frame.waitForFunction(settled, null, { timeout: 5_000 }).catch(() => undefined)));
 }
 
+/** A toast that starts hiding while axe runs stays as it was shown (it is cleared 450 ms later). */
+const HIDING_TOASTS_HELD = '.toast--hiding{opacity:1!important;transform:none!important;transition:none!important}';
+
+/**
+ * Runs `check` with every frame's hiding toasts held as shown: a toast's time may end while axe runs (after
+ * settleFadingToasts), and axe would then measure its fade-out rather than its colours.
+ */
+async function withHidingToastsHeld<T>(page: Page, check: () => Promise<T>): Promise<T> {
+  const frames = page.frames();
+  const each = (run: (frame: Frame) => Promise<unknown>) => Promise.all(frames.map((frame) => run(frame).catch(() => undefined)));
+  await each((frame) => frame.evaluate((css) => {
+    const style = document.createElement('style');
+    style.dataset.axeHold = '';
+    style.textContent = css;
+    document.head.append(style);
+  }, HIDING_TOASTS_HELD));
+  try {
+    return await check();
+  } finally {
+    await each((frame) => frame.evaluate(() => document.querySelectorAll('style[data-axe-hold]').forEach((style) => style.remove())));
+  }
+}
+
 /** Runs axe with the WCAG 2 A and AA rules and answers the violations. */
 export async function axeViolations(page: Page, options: A11yOptions = {}): Promise<Result[]> {
   await settleFadingToasts(page);
@@ -30,7 +53,7 @@ export async function axeViolations(page: Page, options: A11yOptions = {}): Prom
   for (const selector of options.include ?? []) builder = builder.include(selector);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   if (options.disableRules?.length) builder = builder.disableRules(options.disableRules);
-  const results = await builder.analyze();
+  const results = await withHidingToastsHeld(page, () => builder.analyze());
   return results.violations;
 }
 
@@ -57,8 +80,8 @@ export async function expectNoSeriousA11yViolationsInFrame(frame: Frame): Promis
     axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
     await frame.evaluate(axeSource);
   }
-  const results = await frame.evaluate(() =>
-    (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } }));
+  const results = await withHidingToastsHeld(frame.page(), () => frame.evaluate(() =>
+    (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } })));
   expectNoSerious(results.violations);
 }
 
