@@ -525,17 +525,19 @@ export class PaymentService {
    * `eventId`, records the notification in the same statement (fresh: false when it was recorded already). Every
    * statement is a round trip to the database, and each notification would otherwise take three before its update.
    */
-  private async lock(tx: MoneyTx, paymentId: string, eventId?: string): Promise<{ payment: PaymentRow; creatorId: number; fresh: boolean } | undefined> {
+  private async lock(tx: MoneyTx, paymentId: string, eventId?: string): Promise<{ payment: PaymentRow; creatorId: number | null; fresh: boolean } | undefined> {
+    // A left join: the channel row outlives its payments (the subscriptions and donations they pay keep it, by foreign
+    // key), but were it gone the payment must still be found, and its settlement fail loudly, not be taken for unknown.
     const columns = { payment: payments, creatorId: channels.ownerId };
     if (eventId === undefined) {
-      const [row] = await tx.select(columns).from(payments).innerJoin(channels, eq(channels.id, payments.channelId))
+      const [row] = await tx.select(columns).from(payments).leftJoin(channels, eq(channels.id, payments.channelId))
         .where(eq(payments.id, paymentId)).for('update', { of: payments });
       return row === undefined ? undefined : { ...row, fresh: true };
     }
     const recorded = tx.$with('recorded').as(tx.insert(providerWebhookEvents).values({ eventId, paymentId })
       .onConflictDoNothing().returning({ eventId: providerWebhookEvents.eventId }));
     const [row] = await tx.with(recorded).select({ ...columns, fresh: sql<boolean>`exists (select 1 from ${recorded})` })
-      .from(payments).innerJoin(channels, eq(channels.id, payments.channelId))
+      .from(payments).leftJoin(channels, eq(channels.id, payments.channelId))
       .where(eq(payments.id, paymentId)).for('update', { of: payments });
     return row;
   }
@@ -574,6 +576,7 @@ export class PaymentService {
     };
     switch (state.status) {
       case 'paid':
+        if (creatorId === null) throw new Error(`the channel of payment ${paymentId} is missing`);
         // One update of the row: the session's fields go with the settlement's.
         return settlePaidPayment(tx, { ...payment, ...common }, state, { nowMs, serviceFeeBps: this.options.serviceFeeBps, set: common, creatorId });
       case 'action_required': {
