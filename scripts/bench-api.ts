@@ -19,8 +19,8 @@
  *   npm run bench:api                                   # embedded
  *   bash scripts/with-postgres.sh npm run bench:api     # PostgreSQL (with-postgres.sh exports TEST_DATABASE_URL)
  * Options (environment): BENCH_CONCURRENCY (50), BENCH_SECONDS (5), BENCH_MAX_REQUESTS (20000), BENCH_WARMUP (200),
- * BENCH_POOL (PostgreSQL pool size, default the server's own, DEFAULT_POOL_SIZE), BENCH_ONLY (run only the calls whose name contains it;
- * the reference always runs), BENCH_ACCEPT_ENCODING (the clients' Accept-Encoding: Chromium's `gzip, deflate, br`
+ * BENCH_POOL (PostgreSQL pool size, default the server's own: DEFAULT_POOL_SIZE), BENCH_ONLY (run only the calls
+ * whose name contains it; the reference always runs), BENCH_ACCEPT_ENCODING (the clients' Accept-Encoding: Chromium's `gzip, deflate, br`
  * by default, so answers of 1 kB and more come compressed as the app gets them; `identity` for answers as they are). Add a scenario to SCENARIOS to measure another call. */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -3,11 +3,11 @@
  * reference server, and where its database time goes.
  *
  * The server runs in-process as in scripts/bench-load.ts (in-memory PGlite, or a fresh database on the PostgreSQL
- * server of DATABASE_URL / TEST_DATABASE_URL: `bash scripts/with-postgres.sh npm run bench:payments`), the Smart
- * Glocal double on its /provider through the real adapter, with the server's own pool size (BENCH_POOL overrides). `concurrency` payers, each with a saved card, pay the same
- * creator's donation request (one hot creator: their totals and dashboard version are what concurrent payments
- * share), each on its own keep-alive client in a worker thread (scripts/bench-mix-worker.mjs), a new Idempotency-Key
- * per call. Each payment is the whole path: idempotency record, payment row, session/init/payment at the double, its
+ * server of DATABASE_URL / TEST_DATABASE_URL: `bash scripts/with-postgres.sh npm run bench:payments`, with the
+ * server's own pool size; BENCH_POOL overrides it), the Smart Glocal double on its /provider through the real
+ * adapter. `concurrency` payers, each with a saved card, pay the same creator's donation request (one hot creator:
+ * their totals and dashboard version are what concurrent payments share), each on its own keep-alive client in a
+ * worker thread (scripts/bench-mix-worker.mjs), a new Idempotency-Key per call. Each payment is the whole path: idempotency record, payment row, session/init/payment at the double, its
  * ready_to_confirm webhook and session/confirm, payment_finished, settlement (ledger pair).
  *
  * Phases: the lightest signed call (GET /api/v2/channel/languages) for `baseline-seconds` (the ratios divide by it:

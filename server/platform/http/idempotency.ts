@@ -92,15 +92,15 @@ export class IdempotencyService {
   private readonly staleMs: number;
   /** The claim every idempotent request makes and the answer it stores, prepared once (per connection on PostgreSQL). */
   private readonly claim;
-  private readonly finish;
+  private readonly storeAnswer;
 
   constructor(private readonly db: MoneyDb, options: IdempotencyOptions = {}) {
     this.claim = db.insert(idempotencyKeys)
       .values({ userId: sql.placeholder('userId'), key: sql.placeholder('key'), requestHash: sql.placeholder('hash'), state: 'running' })
       .onConflictDoNothing().returning({ key: idempotencyKeys.key }).prepare('idempotency_claim');
-    this.finish = db.update(idempotencyKeys)
+    this.storeAnswer = db.update(idempotencyKeys)
       .set({ state: 'done', responseStatus: sql`${sql.placeholder('status')}::integer`, responseBody: sql`${sql.placeholder('body')}::jsonb`, updatedAt: sql`now()` })
-      .where(and(eq(idempotencyKeys.userId, sql.placeholder('userId')), eq(idempotencyKeys.key, sql.placeholder('key')))).prepare('idempotency_finish');
+      .where(and(eq(idempotencyKeys.userId, sql.placeholder('userId')), eq(idempotencyKeys.key, sql.placeholder('key')))).prepare('idempotency_store_answer');
     this.waitMs = options.waitMs ?? 15_000;
     this.pollMs = options.pollMs ?? 50;
     this.staleMs = options.staleMs ?? 30_000;
@@ -161,7 +161,7 @@ export class IdempotencyService {
     heartbeat.unref();
     try {
       const answer = await handler();
-      await this.finish.execute({ userId: scope.userId, key: scope.key, status: answer.status, body: answer.body === undefined || answer.body === null ? null : JSON.stringify(answer.body) });
+      await this.storeAnswer.execute({ userId: scope.userId, key: scope.key, status: answer.status, body: answer.body === undefined || answer.body === null ? null : JSON.stringify(answer.body) });
       return { ...answer, replayed: false };
     } catch (error) {
       await this.db.delete(idempotencyKeys).where(where).catch(() => undefined);

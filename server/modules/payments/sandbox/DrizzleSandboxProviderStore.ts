@@ -217,7 +217,7 @@ export class DrizzleSandboxProviderStore implements SandboxProviderStore {
 
   /**
    * Attempts that end in the same turn of the event loop are written by one statement: at load, concurrent payments
-   * finish webhooks at once, and one update per webhook was a tenth of the sandbox's statements.
+   * finish webhooks at once, and one update per webhook was two of the double's eight statements per payment.
    */
   markEventAttempt(id: string, deliveredAt: number | null): Promise<void> {
     this.attempts.push({ id, delivered_at: deliveredAt === null ? null : new Date(deliveredAt).toISOString() });
