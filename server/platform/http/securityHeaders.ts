@@ -25,7 +25,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { ServerConfig } from '../config';
 
 export const TELEGRAM_WEB_CLIENTS = ['https://web.telegram.org', 'https://*.telegram.org'] as const;
@@ -104,13 +104,27 @@ export function installSecurityHeaders(app: FastifyInstance, config: Pick<Server
     referrerPolicy: { policy: REFERRER_POLICY },
     strictTransportSecurity: { maxAge: 15_552_000, includeSubDomains: false },
   } as const;
-  const appHeaders = helmetHeaders({ ...common, contentSecurityPolicy: { useDefaults: false, directives } });
-  const pageHeaders = config.sandbox ? helmetHeaders({ ...common, contentSecurityPolicy: { useDefaults: false, directives: sandboxPageCspDirectives(directives) } }) : appHeaders;
+  const headersFor = (policy: Directives) => helmetHeaders({ ...common, contentSecurityPolicy: { useDefaults: false, directives: policy } });
+  const appHeaders = headersFor(directives);
+  if (config.sandbox) {
+    // Decided once per route, not per request.
+    const pageHeaders = headersFor(sandboxPageCspDirectives(directives));
+    app.addHook('onRoute', (route: RouteOptions) => {
+      if (isSandboxPage(route.url ?? '')) route.config = { ...(route.config ?? {}), securityHeaders: pageHeaders } as RouteOptions['config'];
+    });
+  }
   // On the raw response, as helmet's middleware does: they stay on every answer, errors and 404s included.
   app.addHook('onRequest', (request, reply, done) => {
-    for (const [name, value] of isSandboxPage(request.routeOptions.url ?? '') ? pageHeaders : appHeaders) reply.raw.setHeader(name, value);
+    for (const [name, value] of request.routeOptions.config?.securityHeaders ?? appHeaders) reply.raw.setHeader(name, value);
     done();
   });
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's own security headers (the sandbox's server-rendered pages); absent: the app's. */
+    securityHeaders?: ReadonlyArray<readonly [string, string]>;
+  }
 }
 
 /** `Cache-Control: no-store` on every answer of the scope but its public routes (register inside /api/v2). */
