@@ -275,8 +275,8 @@ export class PaymentService {
     return this.remembered(await this.db.transaction((tx) => this.applyInTransaction(tx, paymentId, state)));
   }
 
-  private remembered<T extends PaymentRow | null | 'duplicate'>(row: T): T {
-    if (row !== null && row !== 'duplicate') this.recent.remember(row);
+  private remembered(row: PaymentRow | null): PaymentRow | null {
+    if (row !== null) this.recent.remember(row);
     return row;
   }
 
@@ -529,15 +529,12 @@ export class PaymentService {
     // A left join: the channel row outlives its payments (the subscriptions and donations they pay keep it, by foreign
     // key), but were it gone the payment must still be found, and its settlement fail loudly, not be taken for unknown.
     const columns = { payment: payments, creatorId: channels.ownerId };
-    if (eventId === undefined) {
-      const [row] = await tx.select(columns).from(payments).leftJoin(channels, eq(channels.id, payments.channelId))
-        .where(eq(payments.id, paymentId)).for('update', { of: payments });
-      return row === undefined ? undefined : { ...row, fresh: true };
-    }
-    const recorded = tx.$with('recorded').as(tx.insert(providerWebhookEvents).values({ eventId, paymentId })
+    const recorded = eventId === undefined ? undefined : tx.$with('recorded').as(tx.insert(providerWebhookEvents).values({ eventId, paymentId })
       .onConflictDoNothing().returning({ eventId: providerWebhookEvents.eventId }));
-    const [row] = await tx.with(recorded).select({ ...columns, fresh: sql<boolean>`exists (select 1 from ${recorded})` })
-      .from(payments).leftJoin(channels, eq(channels.id, payments.channelId))
+    const select = recorded === undefined
+      ? tx.select({ ...columns, fresh: sql<boolean>`true` })
+      : tx.with(recorded).select({ ...columns, fresh: sql<boolean>`exists (select 1 from ${recorded})` });
+    const [row] = await select.from(payments).leftJoin(channels, eq(channels.id, payments.channelId))
       .where(eq(payments.id, paymentId)).for('update', { of: payments });
     return row;
   }
