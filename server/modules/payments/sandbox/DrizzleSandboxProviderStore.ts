@@ -114,10 +114,6 @@ export class DrizzleSandboxProviderStore implements SandboxProviderStore {
       sessionByReference: db.select().from(providerSessions).where(eq(providerSessions.reference, sql.placeholder('reference'))).prepare('provider_session_by_reference'),
       token: db.select().from(providerTokens)
         .where(and(eq(providerTokens.token, sql.placeholder('token')), eq(providerTokens.kind, sql.placeholder('kind')))).prepare('provider_token'),
-      eventDelivered: db.update(providerEvents).set({ attempts: sql`${providerEvents.attempts} + 1`, deliveredAt: sql`${sql.placeholder('deliveredAt')}::timestamptz` })
-        .where(eq(providerEvents.id, sql.placeholder('id'))).prepare('provider_event_delivered'),
-      eventAttempted: db.update(providerEvents).set({ attempts: sql`${providerEvents.attempts} + 1`, deliveredAt: sql`null` })
-        .where(eq(providerEvents.id, sql.placeholder('id'))).prepare('provider_event_attempted'),
     };
   }
 
@@ -234,11 +230,6 @@ export class DrizzleSandboxProviderStore implements SandboxProviderStore {
   private attemptsWritten: Promise<void> | null = null;
 
   private async writeAttempts(batch: readonly { id: string; delivered_at: string | null }[]): Promise<void> {
-    if (batch.length === 1) {
-      const [{ id, delivered_at: deliveredAt }] = batch as [{ id: string; delivered_at: string | null }];
-      await (deliveredAt === null ? this.prepared.eventAttempted.execute({ id }) : this.prepared.eventDelivered.execute({ id, deliveredAt }));
-      return;
-    }
     // An event attempted twice in one batch (a sweep beside a first delivery) counts twice, delivered if either was.
     await this.db.execute(sql`update ${providerEvents} set attempts = ${providerEvents.attempts} + counted.times, delivered_at = counted.delivered_at
       from (select id, count(*)::integer as times, max(delivered_at) as delivered_at
