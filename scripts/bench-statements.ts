@@ -7,8 +7,9 @@
  */
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import type { PGlite, Transaction } from '@electric-sql/pglite';
+import type { Transaction } from '@electric-sql/pglite';
 import type { Database } from '../server/platform/db/db';
+import { PreparedStatementsPglite } from '../server/platform/db/pglitePrepared';
 
 interface Tally { count: number; ms: number; max: number }
 
@@ -70,9 +71,9 @@ export function profileStatements(database: Database): StatementProfile {
     };
     stop = () => { prototype.query = original; };
   } else {
-    const pglite = database.pglite as PGlite;
-    const query = pglite.query.bind(pglite);
-    const transaction = pglite.transaction.bind(pglite);
+    // What drizzle calls on PGlite (db.ts wraps every PGlite in PreparedStatementsPglite).
+    const pglite = PreparedStatementsPglite.prototype;
+    const { query, transaction } = pglite;
     const timedQuery = <Q extends (...args: never[]) => Promise<unknown>>(run: Q): Q => (async (...args: Parameters<Q>) => {
       const started = performance.now();
       try {
@@ -81,11 +82,13 @@ export function profileStatements(database: Database): StatementProfile {
         add(statementShape(textOf(args[0])), performance.now() - started);
       }
     }) as Q;
-    pglite.query = timedQuery(query) as typeof pglite.query;
-    pglite.transaction = (async <T>(callback: (tx: Transaction) => Promise<T>) => {
+    pglite.query = function timed(this: PreparedStatementsPglite, ...args: Parameters<typeof query>) {
+      return timedQuery(query.bind(this))(...args);
+    } as typeof pglite.query;
+    pglite.transaction = (async function timed<T>(this: PreparedStatementsPglite, callback: (tx: Transaction) => Promise<T>) {
       const started = performance.now();
       try {
-        return await transaction((tx) => {
+        return await transaction.call(this, (tx) => {
           tx.query = timedQuery(tx.query.bind(tx)) as typeof tx.query;
           return callback(tx);
         });
@@ -94,8 +97,8 @@ export function profileStatements(database: Database): StatementProfile {
       }
     }) as typeof pglite.transaction;
     stop = () => {
-      pglite.query = query as typeof pglite.query;
-      pglite.transaction = transaction as typeof pglite.transaction;
+      pglite.query = query;
+      pglite.transaction = transaction;
     };
   }
 

@@ -14,6 +14,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config';
 import { acquireDataDirLock, type DataDirLock } from './lock';
+import { PreparedStatementsPglite } from './pglitePrepared';
 import path from 'node:path';
 
 /** The drizzle database every repository takes (PGlite or node-postgres). */
@@ -62,7 +63,8 @@ export const pgliteParsers = { [INT8]: parseSafeNumber, [NUMERIC]: parseSafeNumb
 
 /** Wraps an open PGlite (e.g. loaded from a snapshot) as a Database. */
 export function fromPglite(pglite: PGlite, kind: 'embedded' | 'memory' = 'memory', onClose?: () => Promise<void>): Database {
-  const db = drizzlePglite(pglite) as unknown as Db;
+  // Every statement prepared once by name (pglitePrepared.ts): PGlite's own query parses and plans each run.
+  const db = drizzlePglite({ client: new PreparedStatementsPglite(pglite) as unknown as PGlite }) as unknown as Db;
   const session: SqlSession = {
     async exec(script) {
       await pglite.exec(script);
