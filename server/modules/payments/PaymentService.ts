@@ -22,7 +22,7 @@ import type { ServerClock } from '../../platform/clock';
 import { AppError, notFound, validationError } from '../../platform/errors';
 import { type CrashPoint, crashAt } from '../../platform/crashPoint';
 import { channelLinks } from '../../platform/channelLinks';
-import { channels, savedCards, subscriptionMembers } from '../../platform/db/schema';
+import { type SavedCardRow, channels, savedCards, subscriptionMembers } from '../../platform/db/schema';
 import { payments, providerWebhookEvents } from '../../platform/db/schema-money';
 import type { MoneyDb, MoneyTx } from '../../platform/db/moneyDb';
 import {
@@ -30,9 +30,10 @@ import {
 } from './invoiceTargets';
 import type { PaymentProvider, PaymentSource, ProviderEvent, ProviderPayment } from './PaymentProvider';
 import { type PayoutFailureNotifier, type PayoutUpdate, applyPayoutUpdate, isOurPayout } from './payoutUpdates';
-import { type PaymentRow, settlePaidPayment } from './settlement';
+import { type PaymentRow, type VersionedPayment, sessionColumns, settlePaidPayment, settlementOf } from './settlement';
+import { type StateColumns, paymentVersion, preparedPaymentWrites, versioned, versionedPaymentColumns } from './paymentWrites';
 import { reverseSettledPayment } from './refunds';
-import { RecentRows } from './recentRows';
+import { RecentlyWritten } from '../../platform/recentlyWritten';
 
 export interface CreateInvoicePaymentInput {
   readonly userId: number;
@@ -91,6 +92,31 @@ function changesPayment(payment: PaymentRow, state: ProviderPayment): boolean {
   return !unchanged;
 }
 
+/** The payment row's columns after a provider state that is not a charge (a charge is settled: settlement.ts). */
+function stateColumns(payment: PaymentRow, state: ProviderPayment, at: Date): StateColumns {
+  const common = { ...sessionColumns(payment, state), updatedAt: at };
+  switch (state.status) {
+    case 'action_required':
+      return { ...common, status: 'action_required', redirectUrl: state.redirectUrl ?? null, errorCode: payment.errorCode, errorDescription: payment.errorDescription };
+    case 'pending':
+      return { ...common, status: 'pending', redirectUrl: payment.redirectUrl, errorCode: payment.errorCode, errorDescription: payment.errorDescription };
+    case 'paid':
+      throw new Error('a charge is settled (settlement.ts), not applied as a state');
+    case 'cancelled':
+    case 'error':
+      return {
+        ...common, status: 'error', redirectUrl: null, errorCode: state.errorCode ?? 'payment_failed', errorDescription: state.errorDescription ?? 'The payment failed',
+      };
+  }
+}
+
+/** Whether a failure changes more than the payment: a saved card that can no longer be charged, a renewal that failed. */
+function failureSideEffects(payment: PaymentRow, state: ProviderPayment): boolean {
+  if (state.status !== 'cancelled' && state.status !== 'error') return false;
+  return (payment.savedCardId !== null && state.errorCode !== undefined && CARD_DEAD_CODES.has(state.errorCode))
+    || (payment.purpose === 'renewal' && payment.memberId !== null);
+}
+
 /** The membership runs out at its expiry (label expiring until then, expired after): see server/modules/payments/renewals.ts. */
 export async function markRenewalFailed(tx: MoneyTx, memberId: number, at: Date): Promise<void> {
   await tx.update(subscriptionMembers).set({ renewalFailed: true, updatedAt: at }).where(eq(subscriptionMembers.id, memberId));
@@ -110,6 +136,10 @@ interface ResolvedMethod {
   readonly cardTokenHash: string | null;
 }
 
+/** The saved card a request names (NaN when it names none or not a number). */
+const savedCardIdOf = (body: Readonly<Record<string, unknown>>): number =>
+  typeof body.cardId === 'number' ? body.cardId : typeof body.cardId === 'string' ? Number(body.cardId) : NaN;
+
 const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 export class PaymentService {
@@ -119,14 +149,18 @@ export class PaymentService {
   /** The lookups every payment makes, prepared once (per connection on PostgreSQL): no query building per call. */
   private readonly prepared;
   private readonly targets;
-  private readonly recent = new RecentRows();
+  private readonly recent = new RecentlyWritten<VersionedPayment>();
+  private readonly writes;
 
   constructor(private readonly options: PaymentServiceOptions) {
     this.db = options.db;
     this.clock = options.clock;
     this.targets = preparedTargetLoaders(this.db);
+    this.writes = preparedPaymentWrites(this.db);
     this.prepared = {
       byId: this.db.select().from(payments).where(eq(payments.id, sql.placeholder('id'))).prepare('payment_by_id'),
+      versionedById: this.db.select({ ...versionedPaymentColumns, creatorId: channels.ownerId }).from(payments).leftJoin(channels, eq(channels.id, payments.channelId))
+        .where(eq(payments.id, sql.placeholder('id'))).prepare('payment_versioned_by_id'),
       byKey: this.db.select().from(payments)
         .where(and(eq(payments.userId, sql.placeholder('userId')), eq(payments.idempotencyKey, sql.placeholder('key')))).prepare('payment_by_key'),
       // A new invoice payment (the insert of createInvoicePayment); a conflict on the key or the card token inserts nothing.
@@ -150,7 +184,7 @@ export class PaymentService {
         cardTokenHash: sql.placeholder('cardTokenHash'),
         createdAt: sql.placeholder('at'),
         updatedAt: sql.placeholder('at'),
-      }).onConflictDoNothing().returning().prepare('payment_insert'),
+      }).onConflictDoNothing().returning(versionedPaymentColumns).prepare('payment_insert'),
       savedCard: this.db.select().from(savedCards)
         .where(and(eq(savedCards.id, sql.placeholder('cardId')), eq(savedCards.userId, sql.placeholder('userId')), eq(savedCards.deleted, false))).prepare('payment_saved_card'),
     };
@@ -171,10 +205,12 @@ export class PaymentService {
     let description: string | null = null;
     try {
       const nowMs = this.clock.now();
-      const loaded = await this.targets[input.kind](input.targetId);
-      const target = await assertPayable(this.db, input.kind, loaded, input.userId, nowMs);
+      // The saved card to charge is read with the target (one round trip); a malformed card id is refused below.
+      const cardId = input.body.paymentMethod === 'smart_glocal_saved_card' ? savedCardIdOf(input.body) : null;
+      const loaded = await this.targets[input.kind](input.targetId, Number.isSafeInteger(cardId) && cardId! > 0 ? { cardId: cardId!, userId: input.userId } : null);
+      const target = await assertPayable(this.db, input.kind, loaded.target, input.userId, nowMs);
       const amount = this.amountOf(target, input.body);
-      resolved = await this.resolveMethod(input.userId, input.body);
+      resolved = await this.resolveMethod(input.userId, input.body, loaded.card);
       await this.assertTokenUnused(resolved.cardTokenHash);
       const at = new Date(nowMs);
       const [inserted] = await this.prepared.insert.execute({
@@ -195,8 +231,13 @@ export class PaymentService {
         cardTokenHash: resolved.cardTokenHash,
         at,
       });
-      if (inserted !== undefined) description = `${target.channel.title} (${target.kind})`;
-      payment = inserted ?? (await this.findByKey(input.userId, input.idempotencyKey));
+      if (inserted !== undefined) {
+        description = `${target.channel.title} (${target.kind})`;
+        // The provider's notifications follow within milliseconds: they are applied to this row without reading it.
+        payment = this.remembered(versioned(inserted, target.creatorId));
+      } else {
+        payment = await this.findByKey(input.userId, input.idempotencyKey);
+      }
       if (payment === null) {
         // The insert lost a race on the card token (another payment took it at the same moment).
         await this.assertTokenUnused(resolved.cardTokenHash);
@@ -256,28 +297,55 @@ export class PaymentService {
 
   /** Applies what the provider says about a payment. Answers the row as it ends up, or null for an unknown id. */
   async applyProviderState(paymentId: string, state: ProviderPayment): Promise<PaymentRow | null> {
-    const applied = await this.applyIfChanged(paymentId, state);
-    return applied === null ? null : this.afterApply(applied, state);
+    const applied = await this.apply(paymentId, state);
+    return applied === null ? null : this.afterApply(applied as PaymentRow, state);
   }
 
   /**
-   * applyInTransaction, but the row is read first and locked only when the state changes something. Most answers
-   * repeat what a notification applied already (the provider sends them before it answers the call), and a
-   * transaction that locks the row to learn that costs a round trip and, on the embedded database, holds its only
-   * connection. A row read final without the lock is final: states only move forward.
+   * Applies a provider state (with `eventId`: a notification, recorded with its effect). The row is taken from what
+   * this process wrote moments ago or read, without a lock: a state that brings no news writes nothing (most answers
+   * repeat what a notification applied already; a notification with no news still goes to the locked path, which
+   * tells a duplicate and records it), and one that changes only the payment row, or settles a donation, is written
+   * by one compare-and-set statement on the row's version (paymentWrites.ts). Everything else, and a row that moved
+   * on since it was read, is applied in a transaction with the row locked (applyInTransaction). A row read final
+   * without the lock is final: states only move forward.
    */
-  private async applyIfChanged(paymentId: string, state: ProviderPayment): Promise<PaymentRow | null> {
-    const recent = this.recent.get(paymentId);
-    if (recent !== undefined && !changesPayment(recent, state)) return recent;
-    const current = await this.byId(paymentId);
-    if (current === undefined) return null;
-    if (!changesPayment(current, state)) return current;
-    return this.remembered(await this.db.transaction((tx) => this.applyInTransaction(tx, paymentId, state)));
+  private async apply(paymentId: string, state: ProviderPayment, eventId?: string): Promise<PaymentRow | null | 'duplicate'> {
+    const known = this.recent.get(paymentId) ?? (await this.versionedById(paymentId));
+    if (known !== undefined && changesPayment(known.row, state)) {
+      const written = await this.compareAndSet(known, state, eventId ?? null);
+      if (written !== undefined) return this.remembered(written);
+    } else if (known !== undefined && eventId === undefined) {
+      return known.row;
+    }
+    const applied = await this.db.transaction((tx) => this.applyInTransaction(tx, paymentId, state, eventId));
+    return applied === null || applied === 'duplicate' ? applied : this.remembered(applied);
   }
 
-  private remembered(row: PaymentRow | null): PaymentRow | null {
-    if (row !== null) this.recent.remember(row);
-    return row;
+  private remembered(payment: VersionedPayment): PaymentRow {
+    this.recent.remember(payment.row.id, payment);
+    return payment.row;
+  }
+
+  /**
+   * The single-statement write of a state that brings news, when it has one: a state that changes the payment row
+   * alone, or a donation's charge (the row and its ledger pair). Undefined when the state needs a transaction (a
+   * membership, a saved card, a renewal's failure or a refund) or the row moved on since `known` was read.
+   */
+  private async compareAndSet(known: VersionedPayment, state: ProviderPayment, eventId: string | null): Promise<VersionedPayment | undefined> {
+    const payment = known.row;
+    const nowMs = this.clock.now();
+    if (payment.status === 'paid' || payment.refundStatus !== null) return undefined;
+    if (state.status === 'paid') {
+      const savesCard = payment.saveCard && state.recurrentToken !== undefined && state.card !== undefined;
+      if (payment.kind !== 'donation' || savesCard) return undefined;
+      const { creatorId } = known;
+      if (creatorId === null) return undefined;
+      const { pair, columns } = settlementOf(payment, state, { nowMs, serviceFeeBps: this.options.serviceFeeBps, creatorId }, null, payment.savedCardId);
+      return this.writes.settle({ ...known, creatorId }, columns, pair.lines, eventId);
+    }
+    if (failureSideEffects(payment, state)) return undefined;
+    return this.writes.applyState(known, stateColumns(payment, state, new Date(nowMs)), eventId);
   }
 
   /**
@@ -288,34 +356,32 @@ export class PaymentService {
     const provider = this.options.provider;
     if (state.awaitingConfirmation === true && state.sessionId !== null && provider !== null && OPEN_STATUSES.includes(payment.status)) {
       const confirmed = await provider.confirmPayment(state.sessionId);
-      const applied = await this.applyIfChanged(payment.id, { ...confirmed, awaitingConfirmation: false });
-      return this.refundIfDue(applied ?? payment);
+      const applied = await this.apply(payment.id, { ...confirmed, awaitingConfirmation: false });
+      return this.refundIfDue(applied === null || applied === 'duplicate' ? payment : applied);
     }
     return this.refundIfDue(payment);
   }
 
   /** A verified provider notification: applied once per event id, in the same transaction as its effects. */
   async handleEvent(event: ProviderEvent): Promise<'applied' | 'duplicate' | 'unknown_payment'> {
-    const reference = event.kind === 'payment' ? event.payment.reference : event.payout.reference;
-    const applied = await this.db.transaction(async (tx) => {
-      if (event.kind === 'payment') return this.applyInTransaction(tx, reference, event.payment, event.id);
-      const fresh = await tx.insert(providerWebhookEvents).values({ eventId: event.id, paymentId: reference })
-        .onConflictDoNothing().returning({ eventId: providerWebhookEvents.eventId });
-      if (fresh.length === 0) return 'duplicate' as const;
-      return applyPayoutUpdate(tx, event.payout, this.clock.now());
-    });
-    if (applied === 'duplicate') return 'duplicate';
-    if (event.kind === 'payment') this.remembered(applied as PaymentRow | null);
-    if (event.kind === 'payout') {
-      await this.afterPayoutUpdate(applied as PayoutUpdate);
-      const { payout } = event;
-      if (payout.awaitingConfirmation === true && payout.sessionId !== null && this.options.provider !== null && (await isOurPayout(this.db, payout.reference))) {
-        await this.afterPayoutUpdate(await applyPayoutUpdate(this.db, await this.options.provider.confirmPayout(payout.sessionId), this.clock.now()));
-      }
+    if (event.kind === 'payment') {
+      const applied = await this.apply(event.payment.reference, event.payment, event.id);
+      if (applied === null || applied === 'duplicate') return applied ?? 'unknown_payment';
+      await this.afterApply(applied, event.payment);
       return 'applied';
     }
-    if (applied === null) return 'unknown_payment';
-    await this.afterApply(applied as PaymentRow, (event as Extract<ProviderEvent, { kind: 'payment' }>).payment);
+    const { payout } = event;
+    const applied = await this.db.transaction(async (tx) => {
+      const fresh = await tx.insert(providerWebhookEvents).values({ eventId: event.id, paymentId: payout.reference })
+        .onConflictDoNothing().returning({ eventId: providerWebhookEvents.eventId });
+      if (fresh.length === 0) return 'duplicate' as const;
+      return applyPayoutUpdate(tx, payout, this.clock.now());
+    });
+    if (applied === 'duplicate') return 'duplicate';
+    await this.afterPayoutUpdate(applied);
+    if (payout.awaitingConfirmation === true && payout.sessionId !== null && this.options.provider !== null && (await isOurPayout(this.db, payout.reference))) {
+      await this.afterPayoutUpdate(await applyPayoutUpdate(this.db, await this.options.provider.confirmPayout(payout.sessionId), this.clock.now()));
+    }
     return 'applied';
   }
 
@@ -374,6 +440,13 @@ export class PaymentService {
   async byId(paymentId: string): Promise<PaymentRow | undefined> {
     const [payment] = await this.prepared.byId.execute({ id: paymentId });
     return payment;
+  }
+
+  private async versionedById(paymentId: string): Promise<VersionedPayment | undefined> {
+    const [found] = await this.prepared.versionedById.execute({ id: paymentId });
+    if (found === undefined) return undefined;
+    const { creatorId, ...row } = found;
+    return versioned(row, creatorId);
   }
 
   /** Refunds still due (a provider call that failed or a process that stopped in between). Answers how many. */
@@ -474,7 +547,8 @@ export class PaymentService {
     return checked.value;
   }
 
-  private async resolveMethod(userId: number, body: Readonly<Record<string, unknown>>): Promise<ResolvedMethod> {
+  /** `card`: the saved card the body names, read already with the target (null: none of the caller's); undefined: read it here. */
+  private async resolveMethod(userId: number, body: Readonly<Record<string, unknown>>, card?: SavedCardRow | null): Promise<ResolvedMethod> {
     const method = body.paymentMethod;
     if (typeof method !== 'string' || !(INVOICE_PAYMENT_METHODS as readonly string[]).includes(method)) {
       throw validationError('paymentMethod', `paymentMethod must be one of ${INVOICE_PAYMENT_METHODS.join(', ')}`);
@@ -487,10 +561,10 @@ export class PaymentService {
         return { method: 'smart_glocal_form', source: { type: 'card_token', token, save: saveCard }, savedCardId: null, saveCard, card: null, cardTokenHash: hashToken(token) };
       }
       case 'smart_glocal_saved_card': {
-        const cardId = typeof body.cardId === 'number' ? body.cardId : typeof body.cardId === 'string' ? Number(body.cardId) : NaN;
+        const cardId = savedCardIdOf(body);
         if (!Number.isSafeInteger(cardId) || cardId <= 0) throw validationError('cardId', 'cardId of a saved card is required');
-        const [card] = await this.prepared.savedCard.execute({ cardId, userId });
-        if (card === undefined) throw notFound('Card not found');
+        card ??= (await this.prepared.savedCard.execute({ cardId, userId }))[0] ?? null;
+        if (card === null) throw notFound('Card not found');
         if (!card.active) throw new AppError('validation_error', 'This card can no longer be charged; choose another one', { field: 'cardId' });
         return {
           method: 'smart_glocal_saved_card',
@@ -521,14 +595,14 @@ export class PaymentService {
   }
 
   /**
-   * Locks the payment row and reads its channel's owner (the creator a settlement credits) in one statement; with
-   * `eventId`, records the notification in the same statement (fresh: false when it was recorded already). Every
-   * statement is a round trip to the database, and each notification would otherwise take three before its update.
+   * Locks the payment row and reads its version and its channel's owner (the creator a settlement credits) in one
+   * statement; with `eventId`, records the notification in the same statement (fresh: false when it was recorded
+   * already).
    */
-  private async lock(tx: MoneyTx, paymentId: string, eventId?: string): Promise<{ payment: PaymentRow; creatorId: number | null; fresh: boolean } | undefined> {
+  private async lock(tx: MoneyTx, paymentId: string, eventId?: string): Promise<{ payment: VersionedPayment; fresh: boolean } | undefined> {
     // A left join: the channel row outlives its payments (the subscriptions and donations they pay keep it, by foreign
     // key), but were it gone the payment must still be found, and its settlement fail loudly, not be taken for unknown.
-    const columns = { payment: payments, creatorId: channels.ownerId };
+    const columns = { payment: payments, version: paymentVersion, creatorId: channels.ownerId };
     const recorded = eventId === undefined ? undefined : tx.$with('recorded').as(tx.insert(providerWebhookEvents).values({ eventId, paymentId })
       .onConflictDoNothing().returning({ eventId: providerWebhookEvents.eventId }));
     const select = recorded === undefined
@@ -536,7 +610,7 @@ export class PaymentService {
       : tx.with(recorded).select({ ...columns, fresh: sql<boolean>`exists (select 1 from ${recorded})` });
     const [row] = await select.from(payments).leftJoin(channels, eq(channels.id, payments.channelId))
       .where(eq(payments.id, paymentId)).for('update', { of: payments });
-    return row;
+    return row === undefined ? undefined : { payment: { row: row.payment, version: row.version, creatorId: row.creatorId }, fresh: row.fresh };
   }
 
   /**
@@ -544,62 +618,36 @@ export class PaymentService {
    * same statement as the lock, and a duplicate answers 'duplicate' with nothing applied; a notification about an
    * unknown payment is recorded and answers null.
    */
-  private async applyInTransaction(tx: MoneyTx, paymentId: string, state: ProviderPayment): Promise<PaymentRow | null>;
-  private async applyInTransaction(tx: MoneyTx, paymentId: string, state: ProviderPayment, eventId: string): Promise<PaymentRow | null | 'duplicate'>;
-  private async applyInTransaction(tx: MoneyTx, paymentId: string, state: ProviderPayment, eventId?: string): Promise<PaymentRow | null | 'duplicate'> {
+  private async applyInTransaction(tx: MoneyTx, paymentId: string, state: ProviderPayment, eventId?: string): Promise<VersionedPayment | null | 'duplicate'> {
     const locked = await this.lock(tx, paymentId, eventId);
     if (locked === undefined) return null;
     if (!locked.fresh) return 'duplicate';
-    const { payment, creatorId } = locked;
-    if (!changesPayment(payment, state)) return payment;
-    // A settled charge the provider gave back (our refund's notification, or one made at the provider): reversed once.
-    if (payment.status === 'paid') {
-      const at = new Date(this.clock.now());
-      const [done] = await tx.update(payments).set({ refundStatus: 'done', refundedAt: at, updatedAt: at }).where(eq(payments.id, paymentId)).returning();
-      await reverseSettledPayment(tx, done, at);
-      return done;
-    }
-
-    const sessionId = state.sessionId ?? payment.providerSessionId;
+    const { payment: current } = locked;
+    const payment = current.row;
+    if (!changesPayment(payment, state)) return current;
     const nowMs = this.clock.now();
     const at = new Date(nowMs);
-    const common = {
-      providerSessionId: sessionId,
-      hostedPageUrl: state.hostedPageUrl ?? payment.hostedPageUrl,
-      cardBrand: state.card?.brand ?? payment.cardBrand,
-      cardLast4: state.card?.last4 ?? payment.cardLast4,
-      cardCountry: state.card?.country ?? payment.cardCountry,
-      updatedAt: at,
+    const write = async (set: Partial<typeof payments.$inferInsert>): Promise<VersionedPayment> => {
+      const [updated] = await tx.update(payments).set(set).where(eq(payments.id, paymentId)).returning(versionedPaymentColumns);
+      return versioned(updated, current.creatorId);
     };
-    switch (state.status) {
-      case 'paid':
-        if (creatorId === null) throw new Error(`the channel of payment ${paymentId} is missing`);
-        // One update of the row: the session's fields go with the settlement's.
-        return settlePaidPayment(tx, { ...payment, ...common }, state, { nowMs, serviceFeeBps: this.options.serviceFeeBps, set: common, creatorId });
-      case 'action_required': {
-        const [updated] = await tx.update(payments).set({ ...common, status: 'action_required', redirectUrl: state.redirectUrl ?? null })
-          .where(eq(payments.id, paymentId)).returning();
-        return updated;
-      }
-      case 'pending': {
-        const [updated] = await tx.update(payments).set({ ...common, status: 'pending' }).where(eq(payments.id, paymentId)).returning();
-        return updated;
-      }
-      case 'cancelled':
-      case 'error': {
-        const [updated] = await tx.update(payments).set({
-          ...common,
-          status: 'error',
-          redirectUrl: null,
-          errorCode: state.errorCode ?? 'payment_failed',
-          errorDescription: state.errorDescription ?? 'The payment failed',
-        }).where(eq(payments.id, paymentId)).returning();
-        if (payment.savedCardId !== null && state.errorCode !== undefined && CARD_DEAD_CODES.has(state.errorCode)) {
-          await tx.update(savedCards).set({ active: false }).where(eq(savedCards.id, payment.savedCardId));
-        }
-        if (payment.purpose === 'renewal' && payment.memberId !== null) await markRenewalFailed(tx, payment.memberId, at);
-        return updated;
-      }
+    // A settled charge the provider gave back (our refund's notification, or one made at the provider): reversed once.
+    if (payment.status === 'paid') {
+      const done = await write({ refundStatus: 'done', refundedAt: at, updatedAt: at });
+      await reverseSettledPayment(tx, done.row, at);
+      return done;
     }
+    if (state.status === 'paid') {
+      if (current.creatorId === null) throw new Error(`the channel of payment ${paymentId} is missing`);
+      return settlePaidPayment(tx, payment, state, { nowMs, serviceFeeBps: this.options.serviceFeeBps, creatorId: current.creatorId });
+    }
+    const updated = await write(stateColumns(payment, state, at));
+    if (updated.row.status === 'error') {
+      if (payment.savedCardId !== null && state.errorCode !== undefined && CARD_DEAD_CODES.has(state.errorCode)) {
+        await tx.update(savedCards).set({ active: false }).where(eq(savedCards.id, payment.savedCardId));
+      }
+      if (payment.purpose === 'renewal' && payment.memberId !== null) await markRenewalFailed(tx, payment.memberId, at);
+    }
+    return updated;
   }
 }

@@ -16,8 +16,9 @@ import { payments } from '../../platform/db/schema-money';
 import type { MoneyTx } from '../../platform/db/moneyDb';
 import { isUnexpired, loadSubscriptionTarget } from './invoiceTargets';
 import type { ProviderPayment } from './PaymentProvider';
+import { type PaidColumns, type PaymentRow, type VersionedPayment, versioned, versionedPaymentColumns } from './paymentWrites';
 
-export type PaymentRow = typeof payments.$inferSelect;
+export type { PaymentRow, VersionedPayment } from './paymentWrites';
 
 export function cardBrandOf(value: string | null | undefined): CardBrand {
   return (CARD_BRANDS as readonly string[]).includes(value ?? '') ? (value as CardBrand) : 'unknown';
@@ -26,10 +27,19 @@ export function cardBrandOf(value: string | null | undefined): CardBrand {
 export interface SettleOptions {
   readonly nowMs: number;
   readonly serviceFeeBps: number;
-  /** More columns of the payment row to set with the settlement's own update (one write of the row). */
-  readonly set?: Partial<typeof payments.$inferInsert>;
-  /** The payment's creator: its channel's owner, read with the row lock. */
+  /** The payment's creator: its channel's owner. */
   readonly creatorId: number;
+}
+
+/** The columns every provider state sets: its session, hosted page and card; what the state does not say is kept. */
+export function sessionColumns(payment: PaymentRow, state: ProviderPayment): Pick<PaymentRow, 'providerSessionId' | 'hostedPageUrl' | 'cardBrand' | 'cardLast4' | 'cardCountry'> {
+  return {
+    providerSessionId: state.sessionId ?? payment.providerSessionId,
+    hostedPageUrl: state.hostedPageUrl ?? payment.hostedPageUrl,
+    cardBrand: state.card?.brand ?? payment.cardBrand,
+    cardLast4: state.card?.last4 ?? payment.cardLast4,
+    cardCountry: state.card?.country ?? payment.cardCountry,
+  };
 }
 
 export const ALREADY_SUBSCRIBED_DESCRIPTION = 'Already subscribed';
@@ -39,27 +49,20 @@ export const ALREADY_SUBSCRIBED_DESCRIPTION = 'Already subscribed';
  * would buy a membership period the payer did not ask for, refused (status error, already_subscribed) with its
  * refund due (the caller asks the provider for the refund once this transaction has committed).
  */
-export async function settlePaidPayment(tx: MoneyTx, payment: PaymentRow, state: ProviderPayment, options: SettleOptions): Promise<PaymentRow> {
+export async function settlePaidPayment(tx: MoneyTx, payment: PaymentRow, state: ProviderPayment, options: SettleOptions): Promise<VersionedPayment> {
   const at = new Date(options.nowMs);
   if (payment.kind === 'subscription' && await paysUnaskedPeriod(tx, payment, options.nowMs)) {
     const [refused] = await tx.update(payments).set({
-      ...options.set,
+      ...sessionColumns(payment, state),
       status: 'error',
       errorCode: 'already_subscribed',
       errorDescription: ALREADY_SUBSCRIBED_DESCRIPTION,
       redirectUrl: null,
       refundStatus: 'due',
       updatedAt: at,
-    }).where(eq(payments.id, payment.id)).returning();
-    return refused;
+    }).where(eq(payments.id, payment.id)).returning(versionedPaymentColumns);
+    return versioned(refused, options.creatorId);
   }
-  const price = money(Number(payment.amount), payment.currency as Currency);
-  const providerFee = money(Math.min(state.providerFee ?? 0, price.minor), price.currency);
-  const split = splitPayment(price, options.serviceFeeBps, providerFee);
-  const card = state.card !== undefined
-    ? { brand: state.card.brand, last4: state.card.last4 }
-    : payment.cardLast4 !== null ? { brand: cardBrandOf(payment.cardBrand), last4: payment.cardLast4 } : null;
-
   const savedCardId = await saveCardIfAsked(tx, payment, state, at);
   const chargedCardId = savedCardId ?? payment.savedCardId;
 
@@ -69,11 +72,40 @@ export async function settlePaidPayment(tx: MoneyTx, payment: PaymentRow, state:
     if (target === null) throw new Error(`subscription ${payment.subscriptionId} of payment ${payment.id} is missing`);
     memberId = await extendMembership(tx, {
       subscriptionId: target.subscriptionId, userId: payment.userId, period: target.period,
-      priceMinor: price.minor, currency: price.currency, cardId: chargedCardId, nowMs: options.nowMs, renewal: payment.purpose === 'renewal',
+      priceMinor: payment.amount, currency: payment.currency as Currency, cardId: chargedCardId, nowMs: options.nowMs, renewal: payment.purpose === 'renewal',
     });
   }
 
-  const { buy, sell, lines } = paymentPairLines({
+  const { pair: { buy, sell, lines }, columns } = settlementOf(payment, state, options, memberId, chargedCardId);
+  // The ledger pair and the row that points at it, in one statement (one round trip fewer per settlement).
+  const pair = tx.$with('pair').as(tx.insert(transactions).values(lines).returning({ id: transactions.id, type: transactions.type }));
+  const [updated] = await tx.with(pair).update(payments).set({
+    ...columns,
+    status: 'paid',
+    buyTransactionId: sql`(select ${pair.id} from ${pair} where ${pair.type} = ${buy})`,
+    sellTransactionId: sql`(select ${pair.id} from ${pair} where ${pair.type} = ${sell})`,
+    errorCode: null,
+    errorDescription: null,
+    redirectUrl: null,
+  }).where(eq(payments.id, payment.id)).returning(versionedPaymentColumns);
+  return versioned(updated, options.creatorId);
+}
+
+/**
+ * What a paid charge writes, given the membership it pays for (if any) and the card it was made with: the ledger pair
+ * (the price split into the fees and the creator's payout) and the payment row's columns besides its status and
+ * ledger ids. The same for a settlement in a transaction (above) and the single-statement one of a donation
+ * (paymentWrites.ts).
+ */
+export function settlementOf(payment: PaymentRow, state: ProviderPayment, options: SettleOptions, memberId: number | null, chargedCardId: number | null) {
+  const at = new Date(options.nowMs);
+  const price = money(Number(payment.amount), payment.currency as Currency);
+  const providerFee = money(Math.min(state.providerFee ?? 0, price.minor), price.currency);
+  const split = splitPayment(price, options.serviceFeeBps, providerFee);
+  const card = state.card !== undefined
+    ? { brand: state.card.brand, last4: state.card.last4 }
+    : payment.cardLast4 !== null ? { brand: cardBrandOf(payment.cardBrand), last4: payment.cardLast4 } : null;
+  const pair = paymentPairLines({
     kind: payment.kind,
     paymentId: payment.id,
     payerId: payment.userId,
@@ -87,25 +119,16 @@ export async function settlePaidPayment(tx: MoneyTx, payment: PaymentRow, state:
     card,
     at,
   });
-  // The ledger pair and the row that points at it, in one statement (one round trip fewer per settlement).
-  const pair = tx.$with('pair').as(tx.insert(transactions).values(lines).returning({ id: transactions.id, type: transactions.type }));
-  const [updated] = await tx.with(pair).update(payments).set({
-    ...options.set,
-    status: 'paid',
-    memberId,
-    savedCardId: chargedCardId,
-    buyTransactionId: sql`(select ${pair.id} from ${pair} where ${pair.type} = ${buy})`,
-    sellTransactionId: sql`(select ${pair.id} from ${pair} where ${pair.type} = ${sell})`,
+  const columns: PaidColumns = {
+    ...sessionColumns(payment, state),
     cardBrand: card?.brand ?? payment.cardBrand,
     cardLast4: card?.last4 ?? payment.cardLast4,
-    cardCountry: state.card?.country ?? payment.cardCountry,
-    errorCode: null,
-    errorDescription: null,
-    redirectUrl: null,
+    memberId,
+    savedCardId: chargedCardId,
     updatedAt: at,
     settledAt: at,
-  }).where(eq(payments.id, payment.id)).returning();
-  return updated;
+  };
+  return { pair, columns };
 }
 
 /**

@@ -36,6 +36,18 @@ function cardFromColumns(row: CardColumns): CardProfile | null {
   };
 }
 
+type TokenRow = typeof providerTokens.$inferSelect;
+
+function tokenFromRow(row: TokenRow): TokenRecord | null {
+  const card = cardFromColumns(row);
+  return card === null ? null : { token: row.token, card, createdAt: row.createdAt.getTime(), usedAt: row.usedAt?.getTime() ?? null };
+}
+
+function recurrentFromRow(row: TokenRow): RecurrentRecord | null {
+  const card = cardFromColumns(row);
+  return card === null ? null : { recurrentToken: row.token, card, customerReference: row.customerReference, createdAt: row.createdAt.getTime() };
+}
+
 const toDate = (ms: number | null): Date | null => (ms === null ? null : new Date(ms));
 
 function sessionToRow(session: SandboxSession): typeof providerSessions.$inferInsert {
@@ -114,6 +126,11 @@ export class DrizzleSandboxProviderStore implements SandboxProviderStore {
       sessionByReference: db.select().from(providerSessions).where(eq(providerSessions.reference, sql.placeholder('reference'))).prepare('provider_session_by_reference'),
       token: db.select().from(providerTokens)
         .where(and(eq(providerTokens.token, sql.placeholder('token')), eq(providerTokens.kind, sql.placeholder('kind')))).prepare('provider_token'),
+      // One row whatever matches: each side joins to it or stays null.
+      sessionAndToken: db.select({ session: providerSessions, token: providerTokens }).from(sql`(select 1) as one`)
+        .leftJoin(providerSessions, eq(providerSessions.reference, sql.placeholder('reference')))
+        .leftJoin(providerTokens, and(eq(providerTokens.token, sql.placeholder('token')), eq(providerTokens.kind, sql.placeholder('kind'))))
+        .prepare('provider_session_and_token'),
     };
   }
 
@@ -141,8 +158,7 @@ export class DrizzleSandboxProviderStore implements SandboxProviderStore {
 
   async findToken(token: string): Promise<TokenRecord | null> {
     const [row] = await this.prepared.token.execute({ token, kind: 'card' });
-    const card = row === undefined ? null : cardFromColumns(row);
-    return row === undefined || card === null ? null : { token: row.token, card, createdAt: row.createdAt.getTime(), usedAt: row.usedAt?.getTime() ?? null };
+    return row === undefined ? null : tokenFromRow(row);
   }
 
   async insertRecurrent(record: RecurrentRecord): Promise<void> {
@@ -153,8 +169,16 @@ export class DrizzleSandboxProviderStore implements SandboxProviderStore {
 
   async findRecurrent(recurrentToken: string): Promise<RecurrentRecord | null> {
     const [row] = await this.prepared.token.execute({ token: recurrentToken, kind: 'recurrent' });
-    const card = row === undefined ? null : cardFromColumns(row);
-    return row === undefined || card === null ? null : { recurrentToken: row.token, card, customerReference: row.customerReference, createdAt: row.createdAt.getTime() };
+    return row === undefined ? null : recurrentFromRow(row);
+  }
+
+  async findSessionAndToken(reference: string | null, token: string | null, kind: 'card' | 'recurrent') {
+    const [row] = await this.prepared.sessionAndToken.execute({ reference, token, kind });
+    const card = row?.token == null ? null : cardFromColumns(row.token);
+    return {
+      session: row?.session == null ? null : sessionFromRow(row.session),
+      token: card === null ? null : { card, customerReference: row!.token!.customerReference },
+    };
   }
 
   async insertSession(session: SandboxSession, event: ProviderEventRecord | null): Promise<{ session: SandboxSession; created: boolean }> {

@@ -9,6 +9,7 @@
  * BIN, last 4 digits, issuing country and behaviour are kept.
  */
 import { ProviderFaults } from './faults';
+import { RecentlyWritten } from '../../../platform/recentlyWritten';
 import { type KeyObject, randomBytes } from 'node:crypto';
 import cardValidator from 'card-validator';
 import type { ProviderTokenizeResponse } from '../../../../src/contract/api';
@@ -116,6 +117,8 @@ export class SmartGlocalDouble {
   private sink: EventSink | null = null;
   private readonly inFlight = new Set<Promise<void>>();
   private delivering: Promise<void> | null = null;
+  /** Sessions this process wrote moments ago (server/platform/recentlyWritten.ts). */
+  private readonly recent = new RecentlyWritten<SandboxSession>();
 
   constructor(private readonly options: SmartGlocalDoubleOptions) {
     this.store = options.store;
@@ -194,25 +197,22 @@ export class SmartGlocalDouble {
     const details = object(body.payment_details);
     if (amount === null) return refuse(400, 'invalid_request', 'amount_details needs a positive integer amount and a currency');
     if (customer === null) return refuse(400, 'invalid_request', 'customer.reference is mandatory for payments');
-    if (idempotencyKey !== null) {
-      const existing = await this.store.findSessionByReference(idempotencyKey);
-      if (existing !== null) return this.sameRequest(existing, amount) ? this.sessionAnswer(await this.expireIfDue(existing)) : KEY_REUSED;
-    }
+    const cardToken = details?.type === 'card' ? encryptedCardHash(details) : null;
+    const recurrentToken = details?.type === 'recurrent' ? string(object(details.recurrent)?.token) : null;
+    // A repeat under the same idempotency key answers the session it made, whatever its token has become since.
+    const found = await this.store.findSessionAndToken(idempotencyKey, cardToken ?? recurrentToken, details?.type === 'card' ? 'card' : 'recurrent');
+    if (found.session !== null) return this.sameRequest(found.session, amount) ? this.sessionAnswer(await this.expireIfDue(found.session)) : KEY_REUSED;
     let card: CardProfile;
     let sourceType: SandboxSession['sourceType'];
     if (details?.type === 'card') {
-      const token = encryptedCardHash(details);
-      const record = token === null ? null : await this.store.findToken(token);
-      if (token === null || record === null) return refuse(404, 'token_not_found', 'Unknown card token');
-      if (!(await this.store.useToken(token, this.now()))) return refuse(409, 'token_used', 'A card token can be used for one payment only');
-      card = record.card;
+      if (cardToken === null || found.token === null) return refuse(404, 'token_not_found', 'Unknown card token');
+      if (!(await this.store.useToken(cardToken, this.now()))) return refuse(409, 'token_used', 'A card token can be used for one payment only');
+      card = found.token.card;
       sourceType = 'card_token';
     } else if (details?.type === 'recurrent') {
-      const recurrent = object(details.recurrent);
-      const record = string(recurrent?.token) === null ? null : await this.store.findRecurrent(String(recurrent?.token));
       // A recurrent token charges only the customer it was made for.
-      if (record === null || record.customerReference !== customer) return refuse(404, 'token_not_found', 'Unknown recurrent token');
-      card = record.card;
+      if (found.token === null || found.token.customerReference !== customer) return refuse(404, 'token_not_found', 'Unknown recurrent token');
+      card = found.token.card;
       sourceType = 'recurrent';
     } else {
       return refuse(400, 'invalid_request', 'payment_details.type must be card or recurrent');
@@ -221,8 +221,11 @@ export class SmartGlocalDouble {
     const session = this.newSession(body, idempotencyKey, amount, now, { sourceType, card, status: 'ready', expiresAt: now + this.hostedPageMs });
     const event = this.eventFor('ready_to_confirm', session);
     const stored = await this.store.insertSession(session, event);
-    if (stored.created) await this.deliver(event);
-    return this.sessionAnswer(stored.created ? ((await this.store.findSession(session.id)) ?? session) : stored.session);
+    if (!stored.created) return this.sessionAnswer(stored.session);
+    this.recent.remember(session.id, session);
+    await this.deliver(event);
+    // The merchant usually confirmed while its webhook was handled: answer the session as it is now.
+    return this.sessionAnswer(this.recent.get(session.id) ?? session);
   }
 
   private newSession(body: Json, idempotencyKey: string | null, amount: { amountMinor: number; currency: Currency }, now: number,
@@ -268,7 +271,10 @@ export class SmartGlocalDouble {
   }
 
   private async confirm(body: Json): Promise<ApiAnswer> {
-    const found = await this.findAny(body);
+    // A session this process made moments ago and that waits for the confirmation needs no read: the move below is a
+    // compare and set on its status. Anything else is read as it is.
+    const remembered = this.recent.get(string(body.session_id) ?? '');
+    const found = remembered?.status === 'ready' ? { session: await this.expireIfDue(remembered) } : await this.findAny(body);
     if (found === null) return refuse(404, 'session_not_found', 'Unknown session');
     if ('payout' in found) {
       if (found.payout.status !== 'ready') return refuse(409, 'invalid_session_state', 'The payout is not waiting for a confirmation');
@@ -302,6 +308,7 @@ export class SmartGlocalDouble {
     const { session } = found;
     if (session.status !== 'paid') return refuse(409, 'invalid_session_state', 'Only a successful payment can be refunded');
     if ((session.refundedAt ?? null) !== null) return this.sessionAnswer(session);
+    this.recent.forget(session.id);
     const refunded = await this.store.markRefunded(session.id, this.now());
     if (refunded === null) return refuse(404, 'session_not_found', 'Unknown session');
     const event = this.eventFor('payment_refunded', refunded);
@@ -454,6 +461,7 @@ export class SmartGlocalDouble {
     if (!checked.ok) return checked;
     const ready = { ...session, card: checked.profile, status: 'ready' as const, updatedAt: this.now() };
     const event = this.eventFor('ready_to_confirm', ready);
+    this.recent.forget(session.id);
     if ((await this.store.transition(session.id, ['pending'], { card: checked.profile, status: 'ready', updatedAt: ready.updatedAt }, event)) !== null) await this.deliver(event);
     return { ok: true, session: (await this.store.findSession(session.id)) ?? ready };
   }
@@ -548,7 +556,11 @@ export class SmartGlocalDouble {
     const type: WebhookType = outcome.status === 'action_required' ? 'action_required' : 'payment_finished';
     const event = this.eventFor(type, next);
     const updated = await this.store.transition(session.id, from, patch, event);
-    if (updated === null) return (await this.store.findSession(session.id)) ?? session;
+    if (updated === null) {
+      this.recent.forget(session.id);
+      return (await this.store.findSession(session.id)) ?? session;
+    }
+    this.recent.remember(updated.id, updated);
     await this.deliver(event);
     return updated;
   }

@@ -100,6 +100,14 @@ export interface SandboxProviderStore {
   insertSession(session: SandboxSession, event: ProviderEventRecord | null): Promise<{ session: SandboxSession; created: boolean }>;
   findSession(id: string): Promise<SandboxSession | null>;
   findSessionByReference(reference: string): Promise<SandboxSession | null>;
+  /**
+   * What a payment's init reads, in one statement: the session already made under its idempotency key (null key: none)
+   * and the card or recurrent token it pays with (null token: none): its card, and whom a recurrent token charges.
+   */
+  findSessionAndToken(reference: string | null, token: string | null, kind: 'card' | 'recurrent'): Promise<{
+    session: SandboxSession | null;
+    token: { readonly card: CardProfile; readonly customerReference: string | null } | null;
+  }>;
   findSessionByPublicToken(publicToken: string): Promise<SandboxSession | null>;
   /**
    * Compare and set: applies the patch only while the session is in one of `from`, and records the event in the same
