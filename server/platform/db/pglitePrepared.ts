@@ -6,14 +6,14 @@
  * bind, describe the portal, execute, sync) and parses and plans the text every time; on the embedded database that
  * was most of a request's CPU (a saved-card payment's twenty statements: ~54% of the process in PGlite). Here the
  * first run of a text sends Parse with a name, Describe and Sync (the parameter types, as PGlite serialises values by
- * them), and every run then sends Bind, Describe, Execute and Sync in one message. Values are serialised and rows
+ * them, and the row description), and every run then sends Bind, Execute and Sync in one message. Values are serialised and rows
  * parsed exactly as PGlite does (its serializers by parameter type, `parseResults` with its parsers and the call's).
  *
  * The same mutexes as PGlite's own calls: a statement outside a transaction waits for the transaction mutex, one
  * inside runs in it. Prepared statements outlive transactions (PostgreSQL's rule), so a rollback keeps the cache
  * true. At most MAX_STATEMENTS are kept; the least recently used is closed when a new one needs its place.
  */
-import { type PGlite, type QueryOptions, type Results, type Transaction, parse, protocol } from '@electric-sql/pglite';
+import { type PGlite, type QueryOptions, type Results, type Transaction, type messages, parse, protocol } from '@electric-sql/pglite';
 
 /** Distinct statement texts kept prepared (the server has a few hundred; lists of varying length add more). */
 export const MAX_STATEMENTS = 1000;
@@ -24,7 +24,17 @@ const FEATURE_NOT_SUPPORTED = '0A000';
 /** Statement names are unique in the process: several wrappers may share one PGlite (tests, snapshots). */
 let lastName = 0;
 
-interface Statement { readonly name: string; readonly paramTypes: readonly number[] }
+interface Statement {
+  readonly name: string;
+  readonly paramTypes: readonly number[];
+  /** The statement's columns (none: it returns no rows), described once: runs do not ask for them again. */
+  readonly fields: readonly { readonly name: string; readonly dataTypeID: number }[];
+}
+
+type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
+type RowDescriptionMessage = InstanceType<typeof messages.RowDescriptionMessage>;
+type DataRowMessage = InstanceType<typeof messages.DataRowMessage>;
+type CommandCompleteMessage = InstanceType<typeof messages.CommandCompleteMessage>;
 
 /** What drizzle's PGlite session calls on its client (and on a transaction's). */
 export interface PgliteClient {
@@ -93,11 +103,55 @@ export class PreparedStatementsPglite implements PgliteClient {
     });
     const messages = await this.pglite.execProtocolStream(concat([
       protocol.serialize.bind({ statement: statement.name, values }),
-      protocol.serialize.describe({ type: 'P' }),
       protocol.serialize.execute({}),
       protocol.serialize.sync(),
     ]), { syncToFs: !inTransaction });
-    return parse.parseResults(messages, this.pglite.parsers, options)[0] as Results<T>;
+    return this.results<T>(statement, messages, options);
+  }
+
+  /**
+   * The answer as PGlite's parseResults makes it (rows in the call's row mode, each value through the call's parser
+   * for its type or PGlite's), from the statement's columns described once. PGlite's would merge the call's parsers
+   * into its own (a few hundred, with the array types) on every statement.
+   */
+  private results<T>(statement: Statement, messages: readonly BackendMessage[], options: QueryOptions | undefined): Results<T> {
+    const fields = statement.fields;
+    const own = options?.parsers;
+    const base = this.pglite.parsers;
+    const parsers = fields.map((field) => own?.[field.dataTypeID] ?? base[field.dataTypeID]);
+    const value = (text: string | null, index: number): unknown => {
+      if (text === null) return null;
+      const parser = parsers[index];
+      return parser === undefined ? text : parser(text, fields[index]!.dataTypeID);
+    };
+    const arrays = options?.rowMode === 'array';
+    const rows: unknown[] = [];
+    let affectedRows = 0;
+    let command: string | undefined;
+    let rowCount: number | undefined;
+    for (const message of messages) {
+      if (message.name === 'dataRow') {
+        const values = (message as DataRowMessage).fields;
+        if (arrays) {
+          rows.push(values.map(value));
+        } else {
+          const row: Record<string, unknown> = {};
+          for (let index = 0; index < values.length; index += 1) row[fields[index]!.name] = value(values[index]!, index);
+          rows.push(row);
+        }
+      } else if (message.name === 'commandComplete') {
+        // A tag that carries a row count ends in it ("SELECT 2", "UPDATE 3", "INSERT 0 5").
+        const parts = (message as CommandCompleteMessage).text.split(' ');
+        command = parts[0];
+        const count = Number.parseInt(parts[parts.length - 1]!, 10);
+        if (!Number.isNaN(count)) rowCount = count;
+        if (command === 'INSERT' || command === 'UPDATE' || command === 'DELETE' || command === 'COPY' || command === 'MERGE') affectedRows += count;
+      }
+    }
+    return {
+      rows: rows as T[], fields: fields.map((field) => ({ ...field })), affectedRows,
+      ...(command !== undefined ? { command } : {}), ...(rowCount !== undefined ? { rowCount } : {}),
+    } as Results<T>;
   }
 
   private async prepared(text: string, options: QueryOptions | undefined): Promise<Statement> {
@@ -116,7 +170,9 @@ export class PreparedStatementsPglite implements PgliteClient {
       protocol.serialize.describe({ type: 'S', name }),
       protocol.serialize.sync(),
     ]), { syncToFs: false });
-    const statement = { name, paramTypes: parse.parseDescribeStatementResults(messages) };
+    const rowDescription = messages.find((message): message is RowDescriptionMessage => message.name === 'rowDescription');
+    const fields = (rowDescription?.fields ?? []).map((field) => ({ name: field.name, dataTypeID: field.dataTypeID }));
+    const statement = { name, paramTypes: parse.parseDescribeStatementResults(messages), fields };
     this.statements.set(key, statement);
     return statement;
   }

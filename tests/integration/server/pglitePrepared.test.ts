@@ -22,9 +22,10 @@ describe('PreparedStatementsPglite', () => {
     for (const options of [undefined, { rowMode: 'array' as const }, { rowMode: 'array' as const, parsers: { 1184: (value: string) => value } }]) {
       const ours = await prepared.query(text, params, options);
       const theirs = await pglite.query(text, params, options);
-      expect(ours.rows).toEqual(theirs.rows);
-      expect(ours.fields).toEqual(theirs.fields);
+      expect(ours).toEqual(theirs);
     }
+    const touch = 'update sample set label = label where id = $1';
+    expect(await prepared.query(touch, [1])).toEqual(await pglite.query(touch, [1]));
     const inserted = await prepared.query('insert into sample (id, label) values ($1, $2), ($3, $4) returning id', [2, 'two', 3, 'three']);
     expect(inserted.rows).toEqual([{ id: 2 }, { id: 3 }]);
     expect(inserted.affectedRows).toBe(2);
