@@ -114,7 +114,7 @@ export interface PaymentProvider {
   /** Answers the provider's ready-to-confirm with a confirmation; answers the session as it then is. */
   confirmPayment(sessionId: string): Promise<ProviderPayment>;
   /** Checks a notification (raw body as received, its signature header, our clock): authentic, well formed and fresh. */
-  verifyEvent(rawBody: string, signatureHeader: string | undefined, nowMs: number): VerifiedEvent;
+  verifyEvent(rawBody: string, signatureHeader: string | undefined, nowMs: number): Promise<VerifiedEvent>;
   /** A fresh public token for one card tokenisation in the browser (payment card or payout card). */
   cardTokenization(locale: string): Promise<CardTokenization>;
   /** The card behind a tokenisation token (payout card setup), or null for an unknown token. */

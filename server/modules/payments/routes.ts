@@ -59,7 +59,7 @@ export const paymentsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { de
       const provider = engine.provider;
       if (provider === null) throw new AppError('not_found', 'No payment provider is configured');
       const header = request.headers[SIGN_HEADER];
-      const verified = provider.verifyEvent(typeof request.body === 'string' ? request.body : '', Array.isArray(header) ? header[0] : header, deps.clock.now());
+      const verified = await provider.verifyEvent(typeof request.body === 'string' ? request.body : '', Array.isArray(header) ? header[0] : header, deps.clock.now());
       if (!verified.ok) {
         if (verified.reason === 'bad_signature') throw new AppError('unauthorized', 'The webhook signature is not valid');
         throw new AppError('validation_error', verified.reason === 'stale' ? 'The webhook is older than 5 minutes' : 'The webhook is not a Smart Glocal session event', { reason: verified.reason });

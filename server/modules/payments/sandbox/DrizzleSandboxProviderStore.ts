@@ -1,5 +1,5 @@
 /** The Smart Glocal double's storage in our PostgreSQL (provider_* tables of migrations 0002 and 0008). */
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { Currency } from '../../../../src/domain/money';
 import { providerEvents, providerPayouts, providerSessions, providerTokens } from '../../../platform/db/schema-money';
 import type { MoneyDb } from '../../../platform/db/moneyDb';
@@ -112,16 +112,39 @@ function patchToColumns(patch: SessionPatch): Partial<typeof providerSessions.$i
   return columns;
 }
 
+/** A new event's placeholders in the prepared statements (it is not attempted yet). */
+const eventValues = (event: ProviderEventRecord) => ({ eventId: event.id, eventBody: event.body, eventAt: new Date(event.createdAt).toISOString() });
+
+/** Values for placeholders outside a column's own encoding (raw SQL placeholders): dates as ISO text. */
+const bound = (values: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(values).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]));
+
 function eventToRow(event: ProviderEventRecord): typeof providerEvents.$inferInsert {
   return { id: event.id, sessionId: event.sessionId, body: event.body, attempts: event.attempts, deliveredAt: toDate(event.deliveredAt), createdAt: new Date(event.createdAt) };
 }
 
+/** What a session's move (SmartGlocalDouble.move: an outcome) sets: the shape of the prepared transition. */
+const MOVE_COLUMNS = ['status', 'errorCode', 'errorDescription', 'recurrentToken', 'challengeExpiresAt', 'updatedAt'] as const;
+
+const placeholder = (name: string) => sql`${sql.placeholder(name)}`;
+
 export class DrizzleSandboxProviderStore implements SandboxProviderStore {
-  /** The lookups and updates every payment makes, prepared once (per connection on PostgreSQL). */
+  /** The lookups and writes every payment makes, prepared once (per connection on PostgreSQL). */
   private readonly prepared;
 
   constructor(private readonly db: MoneyDb) {
+    // A new event for the session a `changed` CTE wrote (an insert or update returning its id), in the same statement.
+    const recordedEvent = db.$with('recorded', {}).as(sql`insert into ${providerEvents} (id, session_id, body, attempts, delivered_at, created_at)
+      select ${sql.placeholder('eventId')}, changed.id, ${sql.placeholder('eventBody')}, 0, null, ${sql.placeholder('eventAt')}::timestamptz from changed`);
+    const inserted = db.$with('changed').as(db.insert(providerSessions)
+      .values(Object.fromEntries(Object.keys(getTableColumns(providerSessions)).map((key) => [key, placeholder(key)])) as unknown as typeof providerSessions.$inferInsert)
+      .onConflictDoNothing({ target: providerSessions.reference }).returning({ id: providerSessions.id }));
+    const moved = db.$with('changed').as(db.update(providerSessions)
+      .set(Object.fromEntries(MOVE_COLUMNS.map((key) => [key, placeholder(key)])))
+      .where(and(eq(providerSessions.id, sql.placeholder('id')), sql`${providerSessions.status} = any(${sql.placeholder('from')}::text[])`)).returning());
     this.prepared = {
+      insertWithEvent: db.with(inserted, recordedEvent).select().from(inserted).prepare('provider_session_insert'),
+      move: db.with(moved, recordedEvent).select().from(moved).prepare('provider_session_move'),
       sessionById: db.select().from(providerSessions).where(eq(providerSessions.id, sql.placeholder('id'))).prepare('provider_session_by_id'),
       sessionByReference: db.select().from(providerSessions).where(eq(providerSessions.reference, sql.placeholder('reference'))).prepare('provider_session_by_reference'),
       token: db.select().from(providerTokens)
@@ -182,9 +205,11 @@ export class DrizzleSandboxProviderStore implements SandboxProviderStore {
   }
 
   async insertSession(session: SandboxSession, event: ProviderEventRecord | null): Promise<{ session: SandboxSession; created: boolean }> {
-    const insert = this.db.insert(providerSessions).values(sessionToRow(session)).onConflictDoNothing({ target: providerSessions.reference }).returning({ id: providerSessions.id });
-    const changed = this.db.$with('changed').as(insert);
-    const inserted = event === null ? await insert : await this.db.with(changed, this.recorded(event)).select().from(changed);
+    const row = sessionToRow(session);
+    const inserted = event === null
+      ? await this.db.insert(providerSessions).values(row).onConflictDoNothing({ target: providerSessions.reference }).returning({ id: providerSessions.id })
+      // sessionToRow names every column, as the prepared insert's placeholders do.
+      : await this.prepared.insertWithEvent.execute({ ...bound(row), metadata: row.metadata === null ? null : JSON.stringify(row.metadata), ...eventValues(event) });
     if (inserted.length > 0) return { session, created: true };
     const existing = await this.findSessionByReference(session.reference);
     if (existing === null) throw new Error(`session for ${session.reference} vanished`);
@@ -218,6 +243,11 @@ export class DrizzleSandboxProviderStore implements SandboxProviderStore {
   }
 
   async transition(id: string, from: readonly DoubleStatus[], patch: SessionPatch, event: ProviderEventRecord | null): Promise<SandboxSession | null> {
+    if (event !== null && Object.keys(patch).length === MOVE_COLUMNS.length && MOVE_COLUMNS.every((key) => key in patch)) {
+      const values = Object.fromEntries(MOVE_COLUMNS.map((key) => [key, patchToColumns(patch)[key] ?? null]));
+      const [row] = await this.prepared.move.execute({ ...bound(values), id, from: `{${from.join(',')}}`, ...eventValues(event) });
+      return row === undefined ? null : sessionFromRow(row);
+    }
     const update = this.db.update(providerSessions).set(patchToColumns(patch))
       .where(and(eq(providerSessions.id, id), inArray(providerSessions.status, [...from]))).returning();
     const changed = this.db.$with('changed').as(update);

@@ -18,7 +18,7 @@ import { CURRENCIES } from '../../../../src/domain/money';
 import { type ChargeOutcome, challengeOutcome, chargeOutcome } from '../../../../src/contract/testCards';
 import {
   type AcquiringPayment, type ApiError, type CardInfo, type Method, METHODS, PROJECT_HEADER, type PaymentSession, type Payout,
-  SIGN_HEADER, IDEMPOTENCY_HEADER, type WebhookType, signOffLoop, verify,
+  SIGN_HEADER, IDEMPOTENCY_HEADER, type WebhookType, signOffLoop, verifyOffLoop,
 } from '../smartglocal/protocol';
 import type { DoubleStatus, PayoutRecord, ProviderEventRecord, SandboxProviderStore, SandboxSession, SessionPatch } from './store';
 import { type CardProfile, DECLINES, maskNumber, profileOf } from './testCards';
@@ -150,7 +150,7 @@ export class SmartGlocalDouble {
   async handle(method: string, rawBody: string, headers: Readonly<Record<string, string | undefined>>): Promise<ApiAnswer> {
     if (!(METHODS as readonly string[]).includes(method)) return refuse(404, 'method_not_found', `Unknown method ${method}`);
     if (headers[PROJECT_HEADER] !== this.options.project) return refuse(401, 'unauthorized', 'Unknown X-PARTNER-PROJECT');
-    if (!verify(rawBody, headers[SIGN_HEADER], this.options.keys.partnerPublicKey)) return refuse(401, 'invalid_signature', 'X-PARTNER-SIGN does not verify');
+    if (!(await verifyOffLoop(rawBody, headers[SIGN_HEADER], this.options.keys.partnerPublicKey))) return refuse(401, 'invalid_signature', 'X-PARTNER-SIGN does not verify');
     let body: Json | null;
     try {
       body = object(JSON.parse(rawBody));

@@ -22,7 +22,7 @@ import type {
 import {
   API_PREFIX, type AcquiringPayment, type ApiError, type CardInfo, type CreateSessionBody, IDEMPOTENCY_HEADER, type InitPaymentBody,
   type InitPayoutBody, type Method, PROJECT_HEADER, type PaymentSession, type PayoutMethod, SIGN_HEADER, type TokenBody, WEBHOOK_TYPES,
-  type Webhook, referenceOf, signOffLoop, verify,
+  type Webhook, referenceOf, signOffLoop, verifyOffLoop,
 } from './protocol';
 
 export interface HttpAnswer { status: number; json(): Promise<unknown> }
@@ -221,8 +221,8 @@ export class SmartGlocalProvider implements PaymentProvider {
 
   // ---- webhooks
 
-  verifyEvent(rawBody: string, signatureHeader: string | undefined, nowMs: number): VerifiedEvent {
-    if (!verify(rawBody, signatureHeader, this.settings.providerPublicKey)) return { ok: false, reason: 'bad_signature' };
+  async verifyEvent(rawBody: string, signatureHeader: string | undefined, nowMs: number): Promise<VerifiedEvent> {
+    if (!(await verifyOffLoop(rawBody, signatureHeader, this.settings.providerPublicKey))) return { ok: false, reason: 'bad_signature' };
     let parsed: Partial<Webhook>;
     try {
       parsed = JSON.parse(rawBody) as Partial<Webhook>;

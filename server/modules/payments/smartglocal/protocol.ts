@@ -9,7 +9,7 @@
  * - Answers: `{ status: 'ok', ... }` or `{ status: 'error', error: { code, description } }`.
  * - Amounts are integers in minor units; currencies lower-case ISO 4217.
  */
-import { createSign, createVerify, type KeyObject, sign as cryptoSign } from 'node:crypto';
+import { createSign, createVerify, type KeyObject, sign as cryptoSign, verify as cryptoVerify } from 'node:crypto';
 
 export const API_PREFIX = '/api/v1';
 export const PROJECT_HEADER = 'x-partner-project';
@@ -41,13 +41,27 @@ export function signOffLoop(body: string, privateKey: KeyObject): Promise<string
   });
 }
 
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
 export function verify(body: string, signature: string | undefined, publicKey: KeyObject): boolean {
-  if (signature === undefined || !/^[A-Za-z0-9+/]+={0,2}$/.test(signature)) return false;
+  if (signature === undefined || !BASE64.test(signature)) return false;
   try {
     return createVerify('RSA-SHA256').update(body, 'utf8').verify(publicKey, signature, 'base64');
   } catch {
     return false;
   }
+}
+
+/** `verify` on libuv's thread pool: each payment verifies two calls at the double and two webhooks here. */
+export function verifyOffLoop(body: string, signature: string | undefined, publicKey: KeyObject): Promise<boolean> {
+  if (signature === undefined || !BASE64.test(signature)) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    try {
+      cryptoVerify('sha256', Buffer.from(body, 'utf8'), publicKey, Buffer.from(signature, 'base64'), (error, valid) => resolve(error === null && valid));
+    } catch {
+      resolve(false);
+    }
+  });
 }
 
 // ---- objects (only the fields we read or write; answers may carry more, which are ignored)

@@ -3,7 +3,7 @@ import { escapeHtml } from '../../../../server/modules/payments/sandbox/pages';
 import { generateKeyPairSync } from 'node:crypto';
 import { SmartGlocalProvider } from '../../../../server/modules/payments/smartglocal/SmartGlocalProvider';
 import { privateKeyFrom, publicKeyFrom } from '../../../../server/modules/payments/smartglocal/keys';
-import { sign, signOffLoop, verify } from '../../../../server/modules/payments/smartglocal/protocol';
+import { sign, signOffLoop, verify, verifyOffLoop } from '../../../../server/modules/payments/smartglocal/protocol';
 
 describe('Idempotency-Key', () => {
   it('accepts 1 to 255 visible ASCII characters only', () => {
@@ -44,9 +44,9 @@ describe('Smart Glocal webhooks (SmartGlocalProvider.verifyEvent)', () => {
     return [raw, sign(raw, theirs.privateKey)] as const;
   };
 
-  it('reads a signed, fresh payment_finished into our payment with its card and fee; its id names type, session and change time', () => {
+  it('reads a signed, fresh payment_finished into our payment with its card and fee; its id names type, session and change time', async () => {
     const [raw, signature] = signed({ type: 'payment_finished', session: session(NOW - 60_000, {}) });
-    const verified = adapter.verifyEvent(raw, signature, NOW);
+    const verified = await adapter.verifyEvent(raw, signature, NOW);
     expect(verified).toEqual({ ok: true, event: { id: `payment_finished:ps_3230:${new Date(NOW - 60_000).toISOString()}`, kind: 'payment', happenedAtMs: NOW - 60_000, payment: {
       sessionId: 'ps_3230', reference: 'pay_1', status: 'paid', providerFee: 30,
       card: { brand: 'visa', type: 'debit', bin: '424242', last4: '4242', country: '', maskedNumber: '424242******4242' },
@@ -58,24 +58,29 @@ describe('Smart Glocal webhooks (SmartGlocalProvider.verifyEvent)', () => {
     const signature = await signOffLoop(raw, theirs.privateKey);
     expect(signature).toBe(sign(raw, theirs.privateKey));
     expect(verify(raw, signature, theirs.publicKey)).toBe(true);
+    expect(await verifyOffLoop(raw, signature, theirs.publicKey)).toBe(true);
+    expect(await verifyOffLoop(`${raw} `, signature, theirs.publicKey)).toBe(false);
+    expect(await verifyOffLoop(raw, signature, ours.publicKey)).toBe(false);
+    expect(await verifyOffLoop(raw, 'not base64!', theirs.publicKey)).toBe(false);
+    expect(await verifyOffLoop(raw, 'AAAA', theirs.publicKey)).toBe(false);
   });
 
-  it('refuses a body changed after signing, a signature by another key, and a missing one', () => {
+  it('refuses a body changed after signing, a signature by another key, and a missing one', async () => {
     const [raw, signature] = signed({ type: 'payment_finished', session: session(NOW, {}) });
-    expect(adapter.verifyEvent(raw.replace('1000', '1'), signature, NOW)).toEqual({ ok: false, reason: 'bad_signature' });
-    expect(adapter.verifyEvent(raw, sign(raw, ours.privateKey), NOW)).toEqual({ ok: false, reason: 'bad_signature' });
-    expect(adapter.verifyEvent(raw, undefined, NOW)).toEqual({ ok: false, reason: 'bad_signature' });
+    expect(await adapter.verifyEvent(raw.replace('1000', '1'), signature, NOW)).toEqual({ ok: false, reason: 'bad_signature' });
+    expect(await adapter.verifyEvent(raw, sign(raw, ours.privateKey), NOW)).toEqual({ ok: false, reason: 'bad_signature' });
+    expect(await adapter.verifyEvent(raw, undefined, NOW)).toEqual({ ok: false, reason: 'bad_signature' });
   });
 
-  it('refuses an event whose session changed more than 5 minutes ago (a replay), and unknown shapes', () => {
+  it('refuses an event whose session changed more than 5 minutes ago (a replay), and unknown shapes', async () => {
     const [old, oldSignature] = signed({ type: 'payment_finished', session: session(NOW - 5 * 60_000 - 1, {}) });
-    expect(adapter.verifyEvent(old, oldSignature, NOW)).toEqual({ ok: false, reason: 'stale' });
+    expect(await adapter.verifyEvent(old, oldSignature, NOW)).toEqual({ ok: false, reason: 'stale' });
     const [edge, edgeSignature] = signed({ type: 'payment_finished', session: session(NOW - 5 * 60_000, {}) });
-    expect(adapter.verifyEvent(edge, edgeSignature, NOW).ok).toBe(true);
+    expect((await adapter.verifyEvent(edge, edgeSignature, NOW)).ok).toBe(true);
     const [unknown, unknownSignature] = signed({ type: 'session.updated', session: session(NOW, {}) });
-    expect(adapter.verifyEvent(unknown, unknownSignature, NOW)).toEqual({ ok: false, reason: 'malformed' });
+    expect(await adapter.verifyEvent(unknown, unknownSignature, NOW)).toEqual({ ok: false, reason: 'malformed' });
     const [noReference, noReferenceSignature] = signed({ type: 'payment_finished', session: session(NOW, { metadata: undefined }) });
-    expect(adapter.verifyEvent(noReference, noReferenceSignature, NOW)).toEqual({ ok: false, reason: 'malformed' });
+    expect(await adapter.verifyEvent(noReference, noReferenceSignature, NOW)).toEqual({ ok: false, reason: 'malformed' });
   });
 
   it('maps the operation: a redirect is action_required, a pending one with next_action waits for our confirmation, failed carries its code', () => {
