@@ -15,6 +15,7 @@ import pg from 'pg';
 import type { DatabaseTarget } from '../config';
 import { acquireDataDirLock, type DataDirLock } from './lock';
 import { PreparedStatementsPglite } from './pglitePrepared';
+import { PipelinedPool } from './pipelinedPool';
 import path from 'node:path';
 
 /** The drizzle database every repository takes (PGlite or node-postgres). */
@@ -94,12 +95,13 @@ export function fromPglite(pglite: PGlite, kind: 'embedded' | 'memory' = 'memory
  */
 export const PG_TIMEOUTS = { CONNECT_TIMEOUT_MS: 1_000, STATEMENT_TIMEOUT_MS: 15_000, QUERY_TIMEOUT_MS: 20_000 } as const;
 
-/** Connections the server keeps to a PostgreSQL server. */
+/** Connections the server keeps to a PostgreSQL server for transactions and one-off statements (plus PIPELINED_CONNECTIONS). */
 export const DEFAULT_POOL_SIZE = 20;
 
 export function fromPostgresUrl(url: string, poolSize = DEFAULT_POOL_SIZE): Database {
   setPgParsers();
-  const pool = new pg.Pool({
+  // Prepared statements share a few pipelined connections besides these (pipelinedPool.ts).
+  const pool = new PipelinedPool({
     connectionString: url, max: poolSize, keepAlive: true,
     connectionTimeoutMillis: PG_TIMEOUTS.CONNECT_TIMEOUT_MS, statement_timeout: PG_TIMEOUTS.STATEMENT_TIMEOUT_MS, query_timeout: PG_TIMEOUTS.QUERY_TIMEOUT_MS,
   });

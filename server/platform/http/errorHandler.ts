@@ -43,8 +43,11 @@ export function sqlStateOf(error: unknown): string | undefined {
 }
 
 const CONNECTION_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
-/** node-postgres's own words for a lost or never made connection (it gives these errors no code). */
-const CONNECTION_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout|Connection terminated due to connection timeout/i;
+/**
+ * node-postgres's own words for a lost or never made connection (it gives these errors no code); 'timeout expired' is
+ * a Client's own connect timeout (the pipelined connections of platform/db/pipelinedPool.ts connect as Clients).
+ */
+const CONNECTION_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout|Connection terminated due to connection timeout|^timeout expired$/i;
 
 /** True when the error (or a cause of it) says the database could not be reached, rather than refused the query. */
 export function isDatabaseUnavailable(error: unknown): boolean {

@@ -1,0 +1,98 @@
+/**
+ * A node-postgres pool whose prepared statements share a few pipelined connections (PIPELINED_CONNECTIONS), while
+ * everything else keeps the pool's own connections: transactions and sessions (`connect()`), and one-off statements.
+ *
+ * Why: at load, each statement on a connection of its own is a round trip that wakes a backend process and costs this
+ * process a write and a read; on a 2-core box that, not the statements' work, was most of a payment's database time.
+ * On a pipelined connection (node-postgres's `pipeline`, each statement with its own Sync: a failing one fails alone)
+ * the statements of one turn of the event loop go out in one write (the stream is corked until the next turn), and the
+ * backend runs them back to back. Prepared statements are the frequent, short ones of hot paths (payments, dashboards,
+ * the signed-in user): a slow ad-hoc statement (a report, a job's scan) never holds a pipeline up, as every statement
+ * behind it on the same connection waits for it. No code inside a transaction runs statements outside it (they would
+ * wait on the transaction's own locks).
+ *
+ * A pipelined connection that fails is dropped (its statements in flight fail as on any lost connection) and the next
+ * statement opens another; `end()` closes them with the pool.
+ */
+import pg from 'pg';
+
+/** Shared connections for prepared statements, besides the pool's own. */
+export const PIPELINED_CONNECTIONS = 3;
+
+interface Pipeline {
+  readonly client: pg.Client;
+  readonly ready: Promise<unknown>;
+  /** Statements sent or waiting on it: a new one goes to the least busy. */
+  pending: number;
+  corked: boolean;
+}
+
+type Stream = { cork?: () => void; uncork?: () => void };
+
+export class PipelinedPool extends pg.Pool {
+  private readonly pipelines: Pipeline[] = [];
+  private closed = false;
+
+  constructor(private readonly settings: pg.PoolConfig, private readonly pipelineCount = PIPELINED_CONNECTIONS) {
+    super(settings);
+  }
+
+  /** Connections open for prepared statements now (tests). */
+  get pipelineCountOpen(): number {
+    return this.pipelines.length;
+  }
+
+  // pg.Pool's query has many overloads; drizzle calls query(config, values) for a promise.
+  override query(...args: unknown[]): never {
+    const config = args[0] as { name?: unknown } | null;
+    const prepared = typeof config === 'object' && config !== null && typeof config.name === 'string';
+    if (this.closed || !prepared || typeof args.at(-1) === 'function') return (super.query as (...rest: unknown[]) => never)(...args);
+    const pipeline = this.pipeline();
+    pipeline.pending += 1;
+    return pipeline.ready.then(() => {
+      this.corkUntilNextTurn(pipeline);
+      return (pipeline.client.query as (...rest: unknown[]) => Promise<unknown>)(...args);
+    }).finally(() => {
+      pipeline.pending -= 1;
+    }) as never;
+  }
+
+  override async end(): Promise<void> {
+    this.closed = true;
+    await Promise.all(this.pipelines.splice(0).map((pipeline) => pipeline.client.end().catch(() => undefined)));
+    await super.end();
+  }
+
+  /** Statements sent in this turn of the event loop leave in one write, after it (pg corks each on its own). */
+  private corkUntilNextTurn(pipeline: Pipeline): void {
+    if (pipeline.corked) return;
+    const stream = (pipeline.client as unknown as { connection?: { stream?: Stream } }).connection?.stream;
+    if (stream?.cork === undefined || stream.uncork === undefined) return;
+    pipeline.corked = true;
+    stream.cork();
+    setImmediate(() => {
+      pipeline.corked = false;
+      stream.uncork!();
+    });
+  }
+
+  private pipeline(): Pipeline {
+    if (this.pipelines.length >= this.pipelineCount) {
+      return this.pipelines.reduce((best, pipeline) => (pipeline.pending < best.pending ? pipeline : best));
+    }
+    const client = new pg.Client({ ...this.settings, pipeline: true } as pg.ClientConfig);
+    const pipeline: Pipeline = { client, ready: client.connect(), pending: 0, corked: false };
+    const drop = () => {
+      const index = this.pipelines.indexOf(pipeline);
+      if (index !== -1) this.pipelines.splice(index, 1);
+    };
+    pipeline.ready.catch(drop);
+    client.on('error', () => {
+      drop();
+      client.end().catch(() => undefined);
+    });
+    client.on('end', drop);
+    this.pipelines.push(pipeline);
+    return pipeline;
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * The PostgreSQL pool (server/platform/db/pipelinedPool.ts): prepared statements share a few pipelined connections,
+ * a failing one fails alone, transactions keep a connection of their own, a lost pipelined connection is replaced.
+ * PostgreSQL only (TEST_DATABASE_URL, from scripts/with-postgres.sh).
+ */
+import pg from 'pg';
+import { PIPELINED_CONNECTIONS, PipelinedPool } from '../../../server/platform/db/pipelinedPool';
+
+const url = process.env.TEST_DATABASE_URL;
+const describePostgres = url ? describe : describe.skip;
+
+describePostgres('PipelinedPool', () => {
+  let pipelined: PipelinedPool;
+  // Used as what it is, a pg.Pool (drizzle's view of it).
+  let pool: pg.Pool;
+  beforeAll(() => {
+    pipelined = new PipelinedPool({ connectionString: url, max: 4, connectionTimeoutMillis: 2_000 });
+    pool = pipelined;
+  });
+  afterAll(() => pipelined.end());
+
+  const pidOf = async (name?: string): Promise<number> => {
+    const { rows } = await pool.query<{ pid: number }>({ text: 'select pg_backend_pid() as pid', ...(name ? { name } : {}) });
+    return rows[0]!.pid;
+  };
+
+  it(`runs prepared statements on at most ${PIPELINED_CONNECTIONS} shared connections, the others on the pool's own`, async () => {
+    const prepared = new Set(await Promise.all(Array.from({ length: 60 }, () => pidOf('pipelined_pid'))));
+    expect(prepared.size).toBeGreaterThan(0);
+    expect(prepared.size).toBeLessThanOrEqual(PIPELINED_CONNECTIONS);
+    expect(pipelined.pipelineCountOpen).toBeLessThanOrEqual(PIPELINED_CONNECTIONS);
+    const oneOff = new Set(await Promise.all(Array.from({ length: 4 }, () => pidOf())));
+    for (const pid of oneOff) expect(prepared.has(pid)).toBe(false);
+  });
+
+  it('a failing statement fails alone: the others sent with it on the same connection answer', async () => {
+    const results = await Promise.allSettled(Array.from({ length: 30 }, (_, index) => pool.query({
+      name: 'pipelined_divide', text: 'select 10 / $1::int as value', values: [index % 3],
+    })));
+    results.forEach((result, index) => {
+      if (index % 3 === 0) expect(result).toMatchObject({ status: 'rejected', reason: { code: '22012' } });
+      else expect(result).toMatchObject({ status: 'fulfilled', value: { rows: [{ value: Math.floor(10 / (index % 3)) }] } });
+    });
+  });
+
+  it('a transaction keeps a connection of its own: the pipelined statements see its writes only once it commits', async () => {
+    const table = `pipelined_${process.pid}_${Date.now()}`;
+    await pool.query(`create table ${table} (id int primary key)`);
+    try {
+      const count = async () => Number((await pool.query<{ n: string }>({ name: `count_${table}`, text: `select count(*) as n from ${table}` })).rows[0]!.n);
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        await client.query(`insert into ${table} values (1)`);
+        const transactionPid = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+        expect(await count()).toBe(0);
+        expect(await pidOf('pipelined_pid')).not.toBe(transactionPid);
+        await client.query('commit');
+      } finally {
+        client.release();
+      }
+      expect(await count()).toBe(1);
+    } finally {
+      await pool.query(`drop table ${table}`);
+    }
+  });
+
+  it('a pipelined connection that is lost is replaced by the next statement', async () => {
+    const pid = await pidOf('pipelined_pid');
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      await admin.query('select pg_terminate_backend($1)', [pid]);
+    } finally {
+      await admin.end();
+    }
+    // Statements in flight on it when it went fail as on any lost connection; the ones after find a live one.
+    const deadline = Date.now() + 5_000;
+    let answered = false;
+    while (!answered && Date.now() < deadline) {
+      answered = await pidOf('pipelined_pid').then((next) => next !== pid, () => false);
+    }
+    expect(answered).toBe(true);
+  });
+});
+
+describe('PipelinedPool without a database', () => {
+  it('a statement on a connection that cannot be made fails with the connection error', async () => {
+    const pool = new PipelinedPool({ host: '127.0.0.1', port: 9, user: 'nobody', database: 'none', connectionTimeoutMillis: 500 });
+    try {
+      await expect((pool as pg.Pool).query({ name: 'nowhere', text: 'select 1' })).rejects.toThrow(/ECONNREFUSED|connect|terminated/i);
+      expect(pool.pipelineCountOpen).toBe(0);
+    } finally {
+      await pool.end();
+    }
+  });
+});
