@@ -75,12 +75,17 @@ export function sandboxPageCspDirectives(app: Directives): Directives {
 
 const isSandboxPage = (url: string): boolean => /^\/(sandbox|provider|websdk|resources)(\/|$)/.test(url);
 
-/** CSP sources ('sha256-…') of the inline scripts of the built index.html in `staticDir` (none when not built). */
+/**
+ * CSP sources ('sha256-…') of the inline scripts (classic or module: a script element without `src`) of the built
+ * index.html in `staticDir` (none when not built).
+ */
 export function inlineScriptHashes(staticDir: string): string[] {
   const file = path.join(staticDir, 'index.html');
   if (!existsSync(file)) return [];
   const html = readFileSync(file, 'utf8');
-  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => `'sha256-${createHash('sha256').update(match[1]!, 'utf8').digest('base64')}'`);
+  return [...html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/g)]
+    .filter((match) => !/\ssrc\s*=/i.test(match[1] ?? ''))
+    .map((match) => `'sha256-${createHash('sha256').update(match[2]!, 'utf8').digest('base64')}'`);
 }
 
 /** The headers helmet's middleware sets for `options` (it sets them synchronously, and the same for every request). */

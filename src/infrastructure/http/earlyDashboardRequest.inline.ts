@@ -1,5 +1,5 @@
 /**
- * The inline script of index.html (vite.config.ts builds it into the page, before the entry script): starts the
+ * The inline module script of index.html (vite.config.ts builds it into the page, just before the entry script): starts the
  * dashboard request at once and leaves it where the app's ApiClient takes it (earlyDashboardRequest.ts).
  * `__API_BASE_URL__` is the build's VITE_API_BASE_URL, as main.tsx reads it.
  */

@@ -46,10 +46,13 @@ describe('inline scripts of the built page', () => {
   it('are allowed by their sha256 only', () => {
     const dir = mkdtempSync(join(tmpdir(), 'csp-'));
     const code = 'window.early=1';
-    writeFileSync(join(dir, 'index.html'), `<html><head><script>${code}</script><script type="module" src="/assets/x.js"></script></head></html>`);
-    const hash = `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
-    expect(inlineScriptHashes(dir)).toEqual([hash]);
-    expect(appCspDirectives({ sandbox: false, smartGlocal: undefined, identityOrigins: [] }, inlineScriptHashes(dir))['script-src']).toEqual(["'self'", hash]);
+    const module = 'window.earlier=2';
+    writeFileSync(join(dir, 'index.html'), `<html><head><script>${code}</script><script type="module">${module}</script><script type="module" crossorigin src="/assets/x.js"></script></head></html>`);
+    const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    const hash = sha(code);
+    expect(inlineScriptHashes(dir)).toEqual([hash, sha(module)]);
+    expect(inlineScriptHashes(dir)).not.toContain(sha(''));
+    expect(appCspDirectives({ sandbox: false, smartGlocal: undefined, identityOrigins: [] }, inlineScriptHashes(dir))['script-src']).toEqual(["'self'", hash, sha(module)]);
     expect(inlineScriptHashes(join(dir, 'missing'))).toEqual([]);
     // The sandbox's own pages allow inline scripts: a listed hash would make browsers ignore 'unsafe-inline'.
     expect(sandboxPageCspDirectives(appCspDirectives({ sandbox: true, smartGlocal: undefined, identityOrigins: [] }, [hash]))['script-src']).toEqual(["'self'", "'unsafe-inline'"]);
