@@ -298,7 +298,7 @@ export class PaymentService {
   /** Applies what the provider says about a payment. Answers the row as it ends up, or null for an unknown id. */
   async applyProviderState(paymentId: string, state: ProviderPayment): Promise<PaymentRow | null> {
     const applied = await this.apply(paymentId, state);
-    return applied === null ? null : this.afterApply(applied as PaymentRow, state);
+    return applied === null ? null : this.afterApply(applied, state);
   }
 
   /**
@@ -310,6 +310,8 @@ export class PaymentService {
    * on since it was read, is applied in a transaction with the row locked (applyInTransaction). A row read final
    * without the lock is final: states only move forward.
    */
+  private async apply(paymentId: string, state: ProviderPayment): Promise<PaymentRow | null>;
+  private async apply(paymentId: string, state: ProviderPayment, eventId: string): Promise<PaymentRow | null | 'duplicate'>;
   private async apply(paymentId: string, state: ProviderPayment, eventId?: string): Promise<PaymentRow | null | 'duplicate'> {
     const known = this.recent.get(paymentId) ?? (await this.versionedById(paymentId));
     if (known !== undefined && changesPayment(known.row, state)) {
@@ -357,12 +359,12 @@ export class PaymentService {
     if (state.awaitingConfirmation === true && state.sessionId !== null && provider !== null && OPEN_STATUSES.includes(payment.status)) {
       const confirmed = await provider.confirmPayment(state.sessionId);
       const applied = await this.apply(payment.id, { ...confirmed, awaitingConfirmation: false });
-      return this.refundIfDue(applied === null || applied === 'duplicate' ? payment : applied);
+      return this.refundIfDue(applied ?? payment);
     }
     return this.refundIfDue(payment);
   }
 
-  /** A verified provider notification: applied once per event id, in the same transaction as its effects. */
+  /** A verified provider notification: applied once per event id, recorded in the statement or transaction of its effects. */
   async handleEvent(event: ProviderEvent): Promise<'applied' | 'duplicate' | 'unknown_payment'> {
     if (event.kind === 'payment') {
       const applied = await this.apply(event.payment.reference, event.payment, event.id);
@@ -563,7 +565,7 @@ export class PaymentService {
       case 'smart_glocal_saved_card': {
         const cardId = savedCardIdOf(body);
         if (!Number.isSafeInteger(cardId) || cardId <= 0) throw validationError('cardId', 'cardId of a saved card is required');
-        card ??= (await this.prepared.savedCard.execute({ cardId, userId }))[0] ?? null;
+        if (card === undefined) card = (await this.prepared.savedCard.execute({ cardId, userId }))[0] ?? null;
         if (card === null) throw notFound('Card not found');
         if (!card.active) throw new AppError('validation_error', 'This card can no longer be charged; choose another one', { field: 'cardId' });
         return {

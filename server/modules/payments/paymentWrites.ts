@@ -39,7 +39,7 @@ export function versioned({ version, ...row }: PaymentRow & { version: string },
 export type StateColumns = Pick<PaymentRow, 'providerSessionId' | 'hostedPageUrl' | 'cardBrand' | 'cardLast4' | 'cardCountry'
   | 'status' | 'redirectUrl' | 'errorCode' | 'errorDescription' | 'updatedAt'>;
 
-/** What a settlement writes besides its ledger pair (settlement.ts paidColumns). */
+/** What a settlement writes besides its status and ledger pair (settlement.ts settlementOf). */
 export type PaidColumns = Pick<PaymentRow, 'providerSessionId' | 'hostedPageUrl' | 'cardBrand' | 'cardLast4' | 'cardCountry'
   | 'memberId' | 'savedCardId' | 'updatedAt' | 'settledAt'>;
 
@@ -47,9 +47,17 @@ type PairLines = ReturnType<typeof paymentPairLines>['lines'];
 
 const STATE_COLUMNS = ['providerSessionId', 'hostedPageUrl', 'cardBrand', 'cardLast4', 'cardCountry', 'status', 'redirectUrl', 'errorCode', 'errorDescription', 'updatedAt'] as const;
 const PAID_COLUMNS = ['providerSessionId', 'hostedPageUrl', 'cardBrand', 'cardLast4', 'cardCountry', 'memberId', 'savedCardId', 'updatedAt', 'settledAt'] as const;
-/** A ledger line's columns as the pair statement takes them (ledger.ts paymentPairLines), buy line first. */
-const LINE_COLUMNS = ['type', 'userId', 'counterpartyId', 'channelId', 'subscriptionId', 'memberId', 'donationId', 'currency', 'price', 'amount',
-  'providerFee', 'serviceFee', 'payoutAmount', 'paymentMethod', 'cardBrand', 'cardLast4', 'paymentId', 'createdAt'] as const;
+/**
+ * A ledger line's columns as the pair statement takes them (ledger.ts paymentPairLines), with their SQL types: the
+ * lines are selected from parameters under a UNION, where PostgreSQL cannot take a parameter's type from its column.
+ */
+const LINE_COLUMNS = {
+  type: 'text', userId: 'bigint', counterpartyId: 'bigint', channelId: 'bigint', subscriptionId: 'bigint', memberId: 'bigint', donationId: 'bigint',
+  currency: 'text', price: 'bigint', amount: 'bigint', providerFee: 'bigint', serviceFee: 'bigint', payoutAmount: 'bigint', paymentMethod: 'text',
+  cardBrand: 'text', cardLast4: 'text', paymentId: 'text', createdAt: 'timestamptz',
+} as const;
+type LineColumn = keyof typeof LINE_COLUMNS;
+const LINE_COLUMN_NAMES = Object.keys(LINE_COLUMNS) as LineColumn[];
 
 /** Placeholders named after columns (values bound as the column's type by the statement; dates as ISO text). */
 const placeholders = <K extends string>(names: readonly K[], prefix = ''): Record<K, SQL> =>
@@ -85,13 +93,11 @@ export function preparedPaymentWrites(db: MoneyDb) {
     errorDescription: null,
     redirectUrl: null,
   }).where(and(unchanged, creditsOwner)).returning(versionedPaymentColumns));
-  const line = (prefix: 'buy' | 'sell'): SQL => {
-    const values = placeholders(LINE_COLUMNS, `${prefix}_`);
-    return sql`select ${sql.raw(prefix === 'buy' ? 'ids.buy' : 'ids.sell')}, ${sql.join(LINE_COLUMNS.map((column) => column === 'createdAt'
-      ? sql`${values[column]}::timestamptz` : column === 'paymentId' || column === 'type' || column === 'currency' || column === 'paymentMethod' || column === 'cardBrand' || column === 'cardLast4'
-        ? sql`${values[column]}::text` : sql`${values[column]}::bigint`), sql`, `)} from changed, ids`;
+  const line = (side: 'buy' | 'sell'): SQL => {
+    const values = LINE_COLUMN_NAMES.map((column) => sql`${sql.placeholder(`${side}_${column}`)}::${sql.raw(LINE_COLUMNS[column])}`);
+    return sql`select ${sql.raw(`ids.${side}`)}, ${sql.join(values, sql`, `)} from changed, ids`;
   };
-  const columnNames = sql.join(LINE_COLUMNS.map((column) => sql.identifier(getTableColumns(transactions)[column].name)), sql`, `);
+  const columnNames = sql.join(LINE_COLUMN_NAMES.map((column) => sql.identifier(getTableColumns(transactions)[column].name)), sql`, `);
   const pair = db.$with('pair', {}).as(sql`insert into ${transactions} (id, ${columnNames}) ${line('buy')} union all ${line('sell')}`);
   const settle = db.with(ids, settled, pair, recorded).select().from(settled).prepare('payment_settle');
 
@@ -108,7 +114,7 @@ export function preparedPaymentWrites(db: MoneyDb) {
      */
     async settle(known: VersionedPayment & { creatorId: number }, columns: PaidColumns, lines: PairLines, eventId: string | null): Promise<VersionedPayment | undefined> {
       const [buy, sell] = lines;
-      const line = (source: PairLines[number]) => Object.fromEntries(LINE_COLUMNS.map((column) => [column, source[column]]));
+      const line = (source: PairLines[number]) => Object.fromEntries(LINE_COLUMN_NAMES.map((column) => [column, source[column]]));
       const [row] = await settle.execute({
         ...common(known, eventId), creatorId: known.creatorId, ...bound(columns), ...bound(line(buy), 'buy_'), ...bound(line(sell), 'sell_'),
       });

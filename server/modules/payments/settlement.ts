@@ -72,7 +72,7 @@ export async function settlePaidPayment(tx: MoneyTx, payment: PaymentRow, state:
     if (target === null) throw new Error(`subscription ${payment.subscriptionId} of payment ${payment.id} is missing`);
     memberId = await extendMembership(tx, {
       subscriptionId: target.subscriptionId, userId: payment.userId, period: target.period,
-      priceMinor: payment.amount, currency: payment.currency as Currency, cardId: chargedCardId, nowMs: options.nowMs, renewal: payment.purpose === 'renewal',
+      priceMinor: Number(payment.amount), currency: payment.currency as Currency, cardId: chargedCardId, nowMs: options.nowMs, renewal: payment.purpose === 'renewal',
     });
   }
 

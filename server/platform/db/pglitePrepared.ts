@@ -6,8 +6,9 @@
  * bind, describe the portal, execute, sync) and parses and plans the text every time; on the embedded database that
  * was most of a request's CPU (a saved-card payment's twenty statements: ~54% of the process in PGlite). Here the
  * first run of a text sends Parse with a name, Describe and Sync (the parameter types, as PGlite serialises values by
- * them, and the row description), and every run then sends Bind, Execute and Sync in one message. Values are serialised and rows
- * parsed exactly as PGlite does (its serializers by parameter type, `parseResults` with its parsers and the call's).
+ * them, and the row description), and every run then sends Bind, Execute and Sync in one message. Values are
+ * serialised as PGlite does (its serializers by parameter type) and the answer has the shape and values of its
+ * `parseResults` (the call's parsers before PGlite's; a test compares the two).
  *
  * The same mutexes as PGlite's own calls: a statement outside a transaction waits for the transaction mutex, one
  * inside runs in it. Prepared statements outlive transactions (PostgreSQL's rule), so a rollback keeps the cache

@@ -4,7 +4,7 @@ import type { Currency } from '../../../../src/domain/money';
 import { providerEvents, providerPayouts, providerSessions, providerTokens } from '../../../platform/db/schema-money';
 import type { MoneyDb } from '../../../platform/db/moneyDb';
 import type {
-  DoubleStatus, PayoutRecord, ProviderEventRecord, RecurrentRecord, SandboxProviderStore, SandboxSession, SessionPatch, TokenRecord,
+  DoubleStatus, PayoutRecord, ProviderEventRecord, RecurrentRecord, SandboxProviderStore, SandboxSession, SessionMove, SessionPatch, TokenRecord,
 } from './store';
 import type { CardBehaviour, CardProfile } from './testCards';
 
@@ -41,11 +41,6 @@ type TokenRow = typeof providerTokens.$inferSelect;
 function tokenFromRow(row: TokenRow): TokenRecord | null {
   const card = cardFromColumns(row);
   return card === null ? null : { token: row.token, card, createdAt: row.createdAt.getTime(), usedAt: row.usedAt?.getTime() ?? null };
-}
-
-function recurrentFromRow(row: TokenRow): RecurrentRecord | null {
-  const card = cardFromColumns(row);
-  return card === null ? null : { recurrentToken: row.token, card, customerReference: row.customerReference, createdAt: row.createdAt.getTime() };
 }
 
 const toDate = (ms: number | null): Date | null => (ms === null ? null : new Date(ms));
@@ -123,8 +118,8 @@ function eventToRow(event: ProviderEventRecord): typeof providerEvents.$inferIns
   return { id: event.id, sessionId: event.sessionId, body: event.body, attempts: event.attempts, deliveredAt: toDate(event.deliveredAt), createdAt: new Date(event.createdAt) };
 }
 
-/** What a session's move (SmartGlocalDouble.move: an outcome) sets: the shape of the prepared transition. */
-const MOVE_COLUMNS = ['status', 'errorCode', 'errorDescription', 'recurrentToken', 'challengeExpiresAt', 'updatedAt'] as const;
+/** The columns of a SessionMove: what the prepared move sets. */
+const MOVE_COLUMNS = ['status', 'errorCode', 'errorDescription', 'recurrentToken', 'challengeExpiresAt', 'updatedAt'] as const satisfies readonly (keyof SessionMove)[];
 
 const placeholder = (name: string) => sql`${sql.placeholder(name)}`;
 
@@ -190,11 +185,6 @@ export class DrizzleSandboxProviderStore implements SandboxProviderStore {
     });
   }
 
-  async findRecurrent(recurrentToken: string): Promise<RecurrentRecord | null> {
-    const [row] = await this.prepared.token.execute({ token: recurrentToken, kind: 'recurrent' });
-    return row === undefined ? null : recurrentFromRow(row);
-  }
-
   async findSessionAndToken(reference: string | null, token: string | null, kind: 'card' | 'recurrent') {
     const [row] = await this.prepared.sessionAndToken.execute({ reference, token, kind });
     const card = row?.token == null ? null : cardFromColumns(row.token);
@@ -243,15 +233,16 @@ export class DrizzleSandboxProviderStore implements SandboxProviderStore {
   }
 
   async transition(id: string, from: readonly DoubleStatus[], patch: SessionPatch, event: ProviderEventRecord | null): Promise<SandboxSession | null> {
-    if (event !== null && Object.keys(patch).length === MOVE_COLUMNS.length && MOVE_COLUMNS.every((key) => key in patch)) {
-      const values = Object.fromEntries(MOVE_COLUMNS.map((key) => [key, patchToColumns(patch)[key] ?? null]));
-      const [row] = await this.prepared.move.execute({ ...bound(values), id, from: `{${from.join(',')}}`, ...eventValues(event) });
-      return row === undefined ? null : sessionFromRow(row);
-    }
     const update = this.db.update(providerSessions).set(patchToColumns(patch))
       .where(and(eq(providerSessions.id, id), inArray(providerSessions.status, [...from]))).returning();
     const changed = this.db.$with('changed').as(update);
     const [row] = event === null ? await update : await this.db.with(changed, this.recorded(event)).select().from(changed);
+    return row === undefined ? null : sessionFromRow(row);
+  }
+
+  async moveSession(id: string, from: readonly DoubleStatus[], move: SessionMove, event: ProviderEventRecord): Promise<SandboxSession | null> {
+    const values = Object.fromEntries(MOVE_COLUMNS.map((key) => [key, patchToColumns(move)[key] ?? null]));
+    const [row] = await this.prepared.move.execute({ ...bound(values), id, from: `{${from.join(',')}}`, ...eventValues(event) });
     return row === undefined ? null : sessionFromRow(row);
   }
 

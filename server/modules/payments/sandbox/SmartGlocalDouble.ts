@@ -20,7 +20,7 @@ import {
   type AcquiringPayment, type ApiError, type CardInfo, type Method, METHODS, PROJECT_HEADER, type PaymentSession, type Payout,
   SIGN_HEADER, IDEMPOTENCY_HEADER, type WebhookType, signOffLoop, verifyOffLoop,
 } from '../smartglocal/protocol';
-import type { DoubleStatus, PayoutRecord, ProviderEventRecord, SandboxProviderStore, SandboxSession, SessionPatch } from './store';
+import type { DoubleStatus, PayoutRecord, ProviderEventRecord, SandboxProviderStore, SandboxSession, SessionMove } from './store';
 import { type CardProfile, DECLINES, maskNumber, profileOf } from './testCards';
 
 export const PROVIDER_PREFIX = '/provider';
@@ -551,11 +551,10 @@ export class SmartGlocalDouble {
       recurrentToken = randomBytes(24).toString('hex');
       await this.store.insertRecurrent({ recurrentToken, card: session.card, customerReference: session.customerReference, createdAt: now });
     }
-    const next: SandboxSession = { ...session, ...outcome, recurrentToken, updatedAt: now };
-    const patch: SessionPatch = { ...outcome, recurrentToken, updatedAt: now };
+    const change: SessionMove = { ...outcome, recurrentToken, updatedAt: now };
     const type: WebhookType = outcome.status === 'action_required' ? 'action_required' : 'payment_finished';
-    const event = this.eventFor(type, next);
-    const updated = await this.store.transition(session.id, from, patch, event);
+    const event = this.eventFor(type, { ...session, ...change });
+    const updated = await this.store.moveSession(session.id, from, change, event);
     if (updated === null) {
       this.recent.forget(session.id);
       return (await this.store.findSession(session.id)) ?? session;

@@ -59,6 +59,9 @@ export interface SandboxSession {
 export type SessionPatch = Partial<Pick<SandboxSession,
   'status' | 'card' | 'errorCode' | 'errorDescription' | 'recurrentToken' | 'challengeExpiresAt' | 'updatedAt'>>;
 
+/** What a session's outcome sets (SmartGlocalDouble.move): its status, its error, its recurrent token, its clocks. */
+export type SessionMove = Pick<SandboxSession, 'status' | 'errorCode' | 'errorDescription' | 'recurrentToken' | 'challengeExpiresAt' | 'updatedAt'>;
+
 export interface ProviderEventRecord {
   readonly id: string;
   readonly sessionId: string;
@@ -95,7 +98,6 @@ export interface SandboxProviderStore {
   /** Marks an unused card token used; false when unknown or used already. */
   useToken(token: string, at: number): Promise<boolean>;
   insertRecurrent(record: RecurrentRecord): Promise<void>;
-  findRecurrent(recurrentToken: string): Promise<RecurrentRecord | null>;
   /** Inserts the session, or returns the one that already has this reference (first writer wins). */
   insertSession(session: SandboxSession, event: ProviderEventRecord | null): Promise<{ session: SandboxSession; created: boolean }>;
   findSession(id: string): Promise<SandboxSession | null>;
@@ -114,6 +116,8 @@ export interface SandboxProviderStore {
    * write. Returns the updated session, or null when another writer moved it first.
    */
   transition(id: string, from: readonly DoubleStatus[], patch: SessionPatch, event: ProviderEventRecord | null): Promise<SandboxSession | null>;
+  /** `transition` with an outcome (every field of SessionMove) and its webhook: the write each payment makes, prepared. */
+  moveSession(id: string, from: readonly DoubleStatus[], move: SessionMove, event: ProviderEventRecord): Promise<SandboxSession | null>;
   /** Sessions waiting on a challenge or a hosted page, to expire them. */
   openSessions(limit: number): Promise<SandboxSession[]>;
   insertEvent(event: ProviderEventRecord): Promise<void>;
