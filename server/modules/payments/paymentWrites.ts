@@ -13,6 +13,7 @@
  */
 import { type SQL, and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { MoneyDb } from '../../platform/db/moneyDb';
+import { rawPlaceholders, rawValues } from '../../platform/db/rawPlaceholders';
 import { channels, transactions } from '../../platform/db/schema';
 import { payments, providerWebhookEvents } from '../../platform/db/schema-money';
 import type { paymentPairLines } from './ledger/ledger';
@@ -59,13 +60,6 @@ const LINE_COLUMNS = {
 type LineColumn = keyof typeof LINE_COLUMNS;
 const LINE_COLUMN_NAMES = Object.keys(LINE_COLUMNS) as LineColumn[];
 
-/** Placeholders named after columns (values bound as the column's type by the statement; dates as ISO text). */
-const placeholders = <K extends string>(names: readonly K[], prefix = ''): Record<K, SQL> =>
-  Object.fromEntries(names.map((name) => [name, sql`${sql.placeholder(`${prefix}${name}`)}`])) as Record<K, SQL>;
-
-const bound = (values: Readonly<Record<string, unknown>>, prefix = ''): Record<string, unknown> =>
-  Object.fromEntries(Object.entries(values).map(([name, value]) => [`${prefix}${name}`, value instanceof Date ? value.toISOString() : value]));
-
 export function preparedPaymentWrites(db: MoneyDb) {
   // The row as read, and no record of the notification yet (a null event id matches no row).
   const unchanged = and(
@@ -76,7 +70,7 @@ export function preparedPaymentWrites(db: MoneyDb) {
   const recorded = db.$with('recorded', {}).as(sql`insert into ${providerWebhookEvents} (event_id, payment_id)
     select ${sql.placeholder('eventId')}, changed.id from changed where ${sql.placeholder('eventId')}::text is not null on conflict do nothing`);
 
-  const stateChanged = db.$with('changed').as(db.update(payments).set(placeholders(STATE_COLUMNS)).where(unchanged).returning(versionedPaymentColumns));
+  const stateChanged = db.$with('changed').as(db.update(payments).set(rawPlaceholders(STATE_COLUMNS)).where(unchanged).returning(versionedPaymentColumns));
   const applyState = db.with(stateChanged, recorded).select().from(stateChanged).prepare('payment_apply_state');
 
   // Settlement: the row gets its ledger line ids from the sequence first, so the pair is inserted from the row the
@@ -85,7 +79,7 @@ export function preparedPaymentWrites(db: MoneyDb) {
   // A settlement credits the channel's owner: the one the caller read, still the owner when the row is written.
   const creditsOwner = sql`exists (select 1 from ${channels} where ${channels.id} = ${payments.channelId} and ${channels.ownerId} = ${sql.placeholder('creatorId')})`;
   const settled = db.$with('changed').as(db.update(payments).set({
-    ...placeholders(PAID_COLUMNS),
+    ...rawPlaceholders(PAID_COLUMNS),
     status: 'paid',
     buyTransactionId: sql`(select buy from ids)`,
     sellTransactionId: sql`(select sell from ids)`,
@@ -105,7 +99,7 @@ export function preparedPaymentWrites(db: MoneyDb) {
   return {
     /** Writes a state that changes the payment row alone; undefined when the row moved on or the event was recorded. */
     async applyState(known: VersionedPayment, columns: StateColumns, eventId: string | null): Promise<VersionedPayment | undefined> {
-      const [row] = await applyState.execute({ ...common(known, eventId), ...bound(columns) });
+      const [row] = await applyState.execute({ ...common(known, eventId), ...rawValues(columns) });
       return row === undefined ? undefined : versioned(row, known.creatorId);
     },
     /**
@@ -116,7 +110,7 @@ export function preparedPaymentWrites(db: MoneyDb) {
       const [buy, sell] = lines;
       const line = (source: PairLines[number]) => Object.fromEntries(LINE_COLUMN_NAMES.map((column) => [column, source[column]]));
       const [row] = await settle.execute({
-        ...common(known, eventId), creatorId: known.creatorId, ...bound(columns), ...bound(line(buy), 'buy_'), ...bound(line(sell), 'sell_'),
+        ...common(known, eventId), creatorId: known.creatorId, ...rawValues(columns), ...rawValues(line(buy), 'buy_'), ...rawValues(line(sell), 'sell_'),
       });
       return row === undefined ? undefined : versioned(row, known.creatorId);
     },

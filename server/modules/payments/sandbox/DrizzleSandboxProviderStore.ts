@@ -3,6 +3,7 @@ import { and, asc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm
 import type { Currency } from '../../../../src/domain/money';
 import { providerEvents, providerPayouts, providerSessions, providerTokens } from '../../../platform/db/schema-money';
 import type { MoneyDb } from '../../../platform/db/moneyDb';
+import { rawPlaceholders, rawValues } from '../../../platform/db/rawPlaceholders';
 import type {
   DoubleStatus, PayoutRecord, ProviderEventRecord, RecurrentRecord, SandboxProviderStore, SandboxSession, SessionMove, SessionPatch, TokenRecord,
 } from './store';
@@ -110,18 +111,12 @@ function patchToColumns(patch: SessionPatch): Partial<typeof providerSessions.$i
 /** A new event's placeholders in the prepared statements (it is not attempted yet). */
 const eventValues = (event: ProviderEventRecord) => ({ eventId: event.id, eventBody: event.body, eventAt: new Date(event.createdAt).toISOString() });
 
-/** Values for placeholders outside a column's own encoding (raw SQL placeholders): dates as ISO text. */
-const bound = (values: Record<string, unknown>): Record<string, unknown> =>
-  Object.fromEntries(Object.entries(values).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]));
-
 function eventToRow(event: ProviderEventRecord): typeof providerEvents.$inferInsert {
   return { id: event.id, sessionId: event.sessionId, body: event.body, attempts: event.attempts, deliveredAt: toDate(event.deliveredAt), createdAt: new Date(event.createdAt) };
 }
 
 /** The columns of a SessionMove: what the prepared move sets. */
 const MOVE_COLUMNS = ['status', 'errorCode', 'errorDescription', 'recurrentToken', 'challengeExpiresAt', 'updatedAt'] as const satisfies readonly (keyof SessionMove)[];
-
-const placeholder = (name: string) => sql`${sql.placeholder(name)}`;
 
 export class DrizzleSandboxProviderStore implements SandboxProviderStore {
   /** The lookups and writes every payment makes, prepared once (per connection on PostgreSQL). */
@@ -132,10 +127,10 @@ export class DrizzleSandboxProviderStore implements SandboxProviderStore {
     const recordedEvent = db.$with('recorded', {}).as(sql`insert into ${providerEvents} (id, session_id, body, attempts, delivered_at, created_at)
       select ${sql.placeholder('eventId')}, changed.id, ${sql.placeholder('eventBody')}, 0, null, ${sql.placeholder('eventAt')}::timestamptz from changed`);
     const inserted = db.$with('changed').as(db.insert(providerSessions)
-      .values(Object.fromEntries(Object.keys(getTableColumns(providerSessions)).map((key) => [key, placeholder(key)])) as unknown as typeof providerSessions.$inferInsert)
+      .values(rawPlaceholders(Object.keys(getTableColumns(providerSessions))) as unknown as typeof providerSessions.$inferInsert)
       .onConflictDoNothing({ target: providerSessions.reference }).returning({ id: providerSessions.id }));
     const moved = db.$with('changed').as(db.update(providerSessions)
-      .set(Object.fromEntries(MOVE_COLUMNS.map((key) => [key, placeholder(key)])))
+      .set(rawPlaceholders(MOVE_COLUMNS))
       .where(and(eq(providerSessions.id, sql.placeholder('id')), sql`${providerSessions.status} = any(${sql.placeholder('from')}::text[])`)).returning());
     this.prepared = {
       insertWithEvent: db.with(inserted, recordedEvent).select().from(inserted).prepare('provider_session_insert'),
@@ -199,7 +194,7 @@ export class DrizzleSandboxProviderStore implements SandboxProviderStore {
     const inserted = event === null
       ? await this.db.insert(providerSessions).values(row).onConflictDoNothing({ target: providerSessions.reference }).returning({ id: providerSessions.id })
       // sessionToRow names every column, as the prepared insert's placeholders do.
-      : await this.prepared.insertWithEvent.execute({ ...bound(row), metadata: row.metadata === null ? null : JSON.stringify(row.metadata), ...eventValues(event) });
+      : await this.prepared.insertWithEvent.execute({ ...rawValues(row), metadata: row.metadata === null ? null : JSON.stringify(row.metadata), ...eventValues(event) });
     if (inserted.length > 0) return { session, created: true };
     const existing = await this.findSessionByReference(session.reference);
     if (existing === null) throw new Error(`session for ${session.reference} vanished`);
@@ -242,7 +237,7 @@ export class DrizzleSandboxProviderStore implements SandboxProviderStore {
 
   async moveSession(id: string, from: readonly DoubleStatus[], move: SessionMove, event: ProviderEventRecord): Promise<SandboxSession | null> {
     const values = Object.fromEntries(MOVE_COLUMNS.map((key) => [key, patchToColumns(move)[key] ?? null]));
-    const [row] = await this.prepared.move.execute({ ...bound(values), id, from: `{${from.join(',')}}`, ...eventValues(event) });
+    const [row] = await this.prepared.move.execute({ ...rawValues(values), id, from: `{${from.join(',')}}`, ...eventValues(event) });
     return row === undefined ? null : sessionFromRow(row);
   }
 
