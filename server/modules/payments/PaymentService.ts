@@ -110,11 +110,13 @@ function stateColumns(payment: PaymentRow, state: ProviderPayment, at: Date): St
   }
 }
 
-/** Whether a failure changes more than the payment: a saved card that can no longer be charged, a renewal that failed. */
-function failureSideEffects(payment: PaymentRow, state: ProviderPayment): boolean {
-  if (state.status !== 'cancelled' && state.status !== 'error') return false;
-  return (payment.savedCardId !== null && state.errorCode !== undefined && CARD_DEAD_CODES.has(state.errorCode))
-    || (payment.purpose === 'renewal' && payment.memberId !== null);
+/** What a failure changes besides the payment: a saved card that can no longer be charged, a renewal that failed. */
+function failureSideEffects(payment: PaymentRow, state: ProviderPayment): { deadCardId: number | null; failedRenewalMemberId: number | null } {
+  const failed = state.status === 'cancelled' || state.status === 'error';
+  return {
+    deadCardId: failed && state.errorCode !== undefined && CARD_DEAD_CODES.has(state.errorCode) ? payment.savedCardId : null,
+    failedRenewalMemberId: failed && payment.purpose === 'renewal' ? payment.memberId : null,
+  };
 }
 
 /** The membership runs out at its expiry (label expiring until then, expired after): see server/modules/payments/renewals.ts. */
@@ -158,7 +160,6 @@ export class PaymentService {
     this.targets = preparedTargetLoaders(this.db);
     this.writes = preparedPaymentWrites(this.db);
     this.prepared = {
-      byId: this.db.select().from(payments).where(eq(payments.id, sql.placeholder('id'))).prepare('payment_by_id'),
       versionedById: this.db.select({ ...versionedPaymentColumns, creatorId: channels.ownerId }).from(payments).leftJoin(channels, eq(channels.id, payments.channelId))
         .where(eq(payments.id, sql.placeholder('id'))).prepare('payment_versioned_by_id'),
       byKey: this.db.select().from(payments)
@@ -346,7 +347,8 @@ export class PaymentService {
       const { pair, columns } = settlementOf(payment, state, { nowMs, serviceFeeBps: this.options.serviceFeeBps, creatorId }, null, payment.savedCardId);
       return this.writes.settle({ ...known, creatorId }, columns, pair.lines, eventId);
     }
-    if (failureSideEffects(payment, state)) return undefined;
+    const { deadCardId, failedRenewalMemberId } = failureSideEffects(payment, state);
+    if (deadCardId !== null || failedRenewalMemberId !== null) return undefined;
     return this.writes.applyState(known, stateColumns(payment, state, new Date(nowMs)), eventId);
   }
 
@@ -440,8 +442,7 @@ export class PaymentService {
   }
 
   async byId(paymentId: string): Promise<PaymentRow | undefined> {
-    const [payment] = await this.prepared.byId.execute({ id: paymentId });
-    return payment;
+    return (await this.versionedById(paymentId))?.row;
   }
 
   private async versionedById(paymentId: string): Promise<VersionedPayment | undefined> {
@@ -644,12 +645,9 @@ export class PaymentService {
       return settlePaidPayment(tx, payment, state, { nowMs, serviceFeeBps: this.options.serviceFeeBps, creatorId: current.creatorId });
     }
     const updated = await write(stateColumns(payment, state, at));
-    if (updated.row.status === 'error') {
-      if (payment.savedCardId !== null && state.errorCode !== undefined && CARD_DEAD_CODES.has(state.errorCode)) {
-        await tx.update(savedCards).set({ active: false }).where(eq(savedCards.id, payment.savedCardId));
-      }
-      if (payment.purpose === 'renewal' && payment.memberId !== null) await markRenewalFailed(tx, payment.memberId, at);
-    }
+    const { deadCardId, failedRenewalMemberId } = failureSideEffects(payment, state);
+    if (deadCardId !== null) await tx.update(savedCards).set({ active: false }).where(eq(savedCards.id, deadCardId));
+    if (failedRenewalMemberId !== null) await markRenewalFailed(tx, failedRenewalMemberId, at);
     return updated;
   }
 }
