@@ -11,7 +11,8 @@
  * ready_to_confirm webhook and session/confirm, payment_finished, settlement (ledger pair).
  *
  * Phases: the lightest signed call (GET /api/v2/channel/languages) for `baseline-seconds` (the ratios divide by it:
- * same machine, same run); payments for `seconds`; then, unless BENCH_PROFILE=0, a shorter payments pass with every
+ * same machine, same run); payments for `seconds`, with where the machine's CPU went meanwhile (Linux: the box, this
+ * process, PostgreSQL's processes, and the server's event loop on a CPU or waiting for one; bench-support cpuAccount); then, unless BENCH_PROFILE=0, a shorter payments pass with every
  * SQL statement and transaction timed (scripts/bench-statements.ts; it costs, so it is not in the figures above),
  * printed per paid payment (the heaviest BENCH_TOP shapes, 14). Afterwards every payment must be paid once and every balance equal its ledger sum.
  * Goals (issue 12): embedded ≥ 0.03× the lightest call with p99 ≤ 400 ms; PostgreSQL ≥ 250 req/s with p99 ≤ 200 ms.
@@ -25,7 +26,7 @@ import type { ResolvedConfig } from '../server/context';
 import { signInitData } from '../server/modules/sandbox/initData';
 import { migrate } from '../server/platform/db/migrate';
 import { DEFAULT_POOL_SIZE, rowsOf } from '../server/platform/db/db';
-import { benchDatabase, donationWithSavedCards, inWorker, ledgerMismatches, percentile } from './bench-support';
+import { benchDatabase, cpuAccount, donationWithSavedCards, inWorker, ledgerMismatches, percentile } from './bench-support';
 import { profileStatements } from './bench-statements';
 
 function option(name: string, fallback: number): number {
@@ -74,8 +75,10 @@ async function main(): Promise<void> {
       origin, path: '/api/v2/channel/languages', init: { method: 'GET', headers: {} }, authorizations, concurrency: CONCURRENCY, requests: Number.MAX_SAFE_INTEGER, ms: BASELINE_SECONDS * 1000,
     });
     const started = Date.now();
+    const cpu = cpuAccount();
     const measured = await pay(SECONDS * 1000);
     const elapsed = (Date.now() - started) / 1000;
+    const cpuLine = cpu.stop(measured.payments.latencies.length);
 
     const baseline = { ...baselineRun, latencies: baselineRun.latencies.sort((a, b) => a - b) };
     measured.payments.latencies.sort((a, b) => a - b);
@@ -96,6 +99,7 @@ async function main(): Promise<void> {
     console.info(database.kind === 'postgres'
       ? `goal (PostgreSQL): ≥ 250 req/s and p99 ≤ 200 ms: ${payments.rate >= 250 && payments.p99 <= 200 ? 'met' : 'missed'} (${payments.rate.toFixed(0)} req/s, ${ratio.toFixed(3)}× the lightest call, p99 ${payments.p99.toFixed(0)} ms)`
       : `goal (embedded): ≥ 0.03× the lightest call and p99 ≤ 400 ms: ${ratio >= 0.03 && payments.p99 <= 400 ? 'met' : 'missed'} (${ratio.toFixed(3)}×, p99 ${payments.p99.toFixed(0)} ms)`);
+    if (cpuLine !== null) console.info(cpuLine);
     for (const sample of measured.samples) console.info(`  e.g. ${sample}`);
     if (measured.payments.errors > 0 || measured.payments.paid !== measured.payments.latencies.length) failed = true;
 

@@ -1,7 +1,10 @@
 /**
  * Shared by the benchmarks (scripts/bench-api.ts, scripts/bench-load.ts): the database to measure on, percentiles.
  */
+import { readFileSync, readdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
@@ -84,6 +87,68 @@ export async function donationWithSavedCards(origin: string, auth: (telegramId: 
     }));
   }
   return { donationId: donation.id, cards };
+}
+
+const TICK_MS = 10; // Linux's USER_HZ: /proc counts CPU time in hundredths of a second.
+
+function procTicks(file: string): number {
+  // Fields after the command (which may hold spaces): utime and stime are the 12th and 13th.
+  const text = readFileSync(file, 'utf8');
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+function postgresTicks(): number {
+  let total = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += procTicks(`/proc/${pid}/stat`);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
+function boxTicks(): { busy: number; all: number } {
+  const [, ...values] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = values.map(Number) as number[];
+  return { busy: user! + nice! + system! + irq! + softirq! + steal!, all: user! + nice! + system! + idle! + iowait! + irq! + softirq! + steal! };
+}
+
+/**
+ * Where the machine's CPU went during a phase (Linux's /proc; elsewhere `stop` answers null): the whole box, this
+ * process (server, Smart Glocal double, load generator and their threads), PostgreSQL's processes on this machine,
+ * and the server's event loop (this thread): its time on a CPU, its time runnable but waiting for one (schedstat),
+ * and its utilisation. Per `units` (e.g. payments) it gives the box's CPU milliseconds each.
+ */
+export function cpuAccount(): { stop: (units: number) => string | null } {
+  const schedstat = `/proc/self/task/${process.pid}/schedstat`;
+  const read = () => {
+    const [onCpuNs = 0, waitingNs = 0] = readFileSync(schedstat, 'utf8').trim().split(' ').map(Number);
+    return { at: performance.now(), box: boxTicks(), own: procTicks('/proc/self/stat'), postgres: postgresTicks(), onCpuNs, waitingNs, loop: performance.eventLoopUtilization() };
+  };
+  let start: ReturnType<typeof read> | null;
+  try {
+    start = read();
+  } catch {
+    start = null;
+  }
+  return {
+    stop(units) {
+      if (start === null) return null;
+      const end = read();
+      const ms = end.at - start.at;
+      const percent = (value: number) => `${Math.round((100 * value) / ms)}%`;
+      const boxBusyMs = (end.box.busy - start.box.busy) * TICK_MS;
+      const cores = availableParallelism();
+      return `CPU over ${(ms / 1000).toFixed(1)} s on ${cores} cores: machine ${percent(boxBusyMs)} of ${cores * 100}% busy ` +
+        `(${(boxBusyMs / Math.max(1, units)).toFixed(1)} ms per payment); this process ${percent((end.own - start.own) * TICK_MS)}, ` +
+        `PostgreSQL's processes ${percent((end.postgres - start.postgres) * TICK_MS)}; the server's event loop ${Math.round(100 * performance.eventLoopUtilization(end.loop, start.loop).utilization)}% used, ` +
+        `on a CPU ${percent((end.onCpuNs - start.onCpuNs) / 1e6)}, runnable but waiting for a CPU ${percent((end.waitingNs - start.waitingNs) / 1e6)}`;
+    },
+  };
 }
 
 /** Runs a load generator (scripts/bench-load-worker.mjs, bench-mix-worker.mjs) in a worker thread and answers its result. */
