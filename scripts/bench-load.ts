@@ -55,7 +55,7 @@ async function main(): Promise<void> {
     const { donationId, cards } = await donationWithSavedCards(origin, auth, 870_001, payers);
     const authorizations = payers.map(auth);
 
-    console.info(`bench:load: ${label}; ${USERS} users, ${SECONDS} s mixed (80% reads, 20% payments) after a ${BASELINE_SECONDS} s baseline; node ${process.version}, thread pool ${process.env.UV_THREADPOOL_SIZE ?? 4}`);
+    console.info(`bench:load: ${label}; ${USERS} users, ${SECONDS} s mixed (80% reads, 20% payments) after a ${BASELINE_SECONDS} s baseline; node ${process.version}`);
     const baselineRun = await inWorker<{ latencies: number[]; errors: number }>('bench-load-worker.mjs', {
       origin, path: '/api/v2/channel/languages', init: { method: 'GET', headers: {} }, authorizations, concurrency: USERS, requests: Number.MAX_SAFE_INTEGER, ms: BASELINE_SECONDS * 1000,
     });

@@ -69,7 +69,7 @@ async function main(): Promise<void> {
       })),
     });
 
-    console.info(`bench:payments: ${label}; ${CONCURRENCY} concurrent payers of one creator, ${SECONDS} s after a ${BASELINE_SECONDS} s baseline; node ${process.version}, thread pool ${process.env.UV_THREADPOOL_SIZE ?? 4}`);
+    console.info(`bench:payments: ${label}; ${CONCURRENCY} concurrent payers of one creator, ${SECONDS} s after a ${BASELINE_SECONDS} s baseline; node ${process.version}`);
     await pay(1000); // warm-up: compiled paths, prepared statements, the pool's connections
     const baselineRun = await inWorker<{ latencies: number[]; errors: number; elapsed: number }>('bench-load-worker.mjs', {
       origin, path: '/api/v2/channel/languages', init: { method: 'GET', headers: {} }, authorizations, concurrency: CONCURRENCY, requests: Number.MAX_SAFE_INTEGER, ms: BASELINE_SECONDS * 1000,
