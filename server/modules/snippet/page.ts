@@ -2,54 +2,23 @@
  * The public snippet page of a subscription (spec section 7: /snippet/subscription/{id}): a server-rendered page to
  * share a subscription outside the messenger, with Open Graph tags for link previews and an "Open in Telegram" link
  * to the mini-app's startapp link. No scripts (the CSP allows none inline); every value is HTML-escaped.
- * Languages: the bot's (en, ru, id), picked by Accept-Language, else the channel's language, else English.
+ * Languages: every page locale of the app (texts.ts), picked by Accept-Language, else the channel's language, else
+ * English; right to left where the language is.
  */
-import type { Period } from '../../../src/domain/entities';
 import { formatMoney } from '../../../src/domain/format-light';
 import { money } from '../../../src/domain/money';
-import { BOT_LANGUAGES, type BotLanguage } from '../bot/texts';
+import { textDirection } from '../../../src/infrastructure/i18n/languages';
 import type { SnippetSubscription } from './repository';
+import { SNIPPET_LANGUAGES, type SnippetLanguage, snippetTexts } from './texts';
 
-interface SnippetTexts {
-  readonly open: string;
-  readonly period: Readonly<Record<Period, string>>;
-  readonly inChannel: string;
-  readonly notFoundTitle: string;
-  readonly notFoundText: string;
-}
-
-const TEXTS: Readonly<Record<BotLanguage, SnippetTexts>> = {
-  en: {
-    open: 'Open in Telegram',
-    period: { onetime: '{price} once', weekly: '{price} per week', monthly: '{price} per month', yearly: '{price} per year' },
-    inChannel: 'A paid subscription to {channel}',
-    notFoundTitle: 'Subscription not found',
-    notFoundText: 'This subscription does not exist or is not offered any more.',
-  },
-  ru: {
-    open: 'Открыть в Telegram',
-    period: { onetime: '{price} разово', weekly: '{price} в неделю', monthly: '{price} в месяц', yearly: '{price} в год' },
-    inChannel: 'Платная подписка на канал {channel}',
-    notFoundTitle: 'Подписка не найдена',
-    notFoundText: 'Такой подписки нет или она больше не предлагается.',
-  },
-  id: {
-    open: 'Buka di Telegram',
-    period: { onetime: '{price} sekali bayar', weekly: '{price} per minggu', monthly: '{price} per bulan', yearly: '{price} per tahun' },
-    inChannel: 'Langganan berbayar ke {channel}',
-    notFoundTitle: 'Langganan tidak ditemukan',
-    notFoundText: 'Langganan ini tidak ada atau sudah tidak ditawarkan.',
-  },
-};
-
-/** The first Accept-Language entry (by q) that is one of the bot's languages, else `fallback`'s, else English. */
-export function snippetLanguage(acceptLanguage: string | undefined, fallback: string | undefined): BotLanguage {
+/** The first Accept-Language entry (by q) that is one of the page locales, else `fallback`'s, else English. */
+export function snippetLanguage(acceptLanguage: string | undefined, fallback: string | undefined): SnippetLanguage {
   const wanted = (acceptLanguage ?? '').split(',').map((part, index) => {
     const [tag = '', ...params] = part.trim().split(';');
     const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
     return { base: tag.trim().toLowerCase().split('-')[0]!, q: q === undefined ? 1 : Number(q.slice(2)) || 0, index };
   }).filter((entry) => entry.base !== '' && entry.q > 0).sort((a, b) => b.q - a.q || a.index - b.index);
-  const known = (code: string | undefined): code is BotLanguage => BOT_LANGUAGES.includes(code as BotLanguage);
+  const known = (code: string | undefined): code is SnippetLanguage => SNIPPET_LANGUAGES.includes(code as SnippetLanguage);
   const match = wanted.find((entry) => known(entry.base))?.base;
   if (known(match)) return match;
   const channel = fallback?.toLowerCase().split('-')[0];
@@ -62,7 +31,7 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => ESCAPES[character]!);
 }
 
-const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+const fill = (template: string, values: Record<string, string>) => template.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => values[key] ?? whole);
 
 const STYLE = `body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f1f1f4;color:#111}
 main{max-width:480px;margin:0 auto;padding:32px 20px}
@@ -74,9 +43,9 @@ h1{font-size:22px;margin:0 0 4px}
 .open{display:block;text-align:center;background:#2481cc;color:#fff;border-radius:12px;padding:14px;font-weight:600;text-decoration:none}
 @media (prefers-color-scheme:dark){body{background:#18181b;color:#eee}.card{background:#232326}.channel{color:#aaa}}`;
 
-function document(language: BotLanguage, title: string, head: string, body: string): string {
+function document(language: SnippetLanguage, title: string, head: string, body: string): string {
   return `<!doctype html>
-<html lang="${language}">
+<html lang="${language}" dir="${textDirection(language)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -100,8 +69,8 @@ export interface SnippetLinks {
 }
 
 /** The page of a published subscription. */
-export function snippetPage(subscription: SnippetSubscription, language: BotLanguage, links: SnippetLinks): string {
-  const texts = TEXTS[language];
+export function snippetPage(subscription: SnippetSubscription, language: SnippetLanguage, links: SnippetLinks): string {
+  const texts = snippetTexts(language);
   const price = fill(texts.period[subscription.period], { price: formatMoney(money(subscription.priceMinor, subscription.currency)) });
   const channel = fill(texts.inChannel, { channel: subscription.channelTitle });
   const summary = subscription.description.trim() === '' ? `${price}. ${channel}` : `${price}. ${subscription.description}`;
@@ -123,8 +92,8 @@ export function snippetPage(subscription: SnippetSubscription, language: BotLang
 }
 
 /** The 404 page of an unknown, deleted or unpublished subscription. */
-export function snippetNotFoundPage(language: BotLanguage): string {
-  const texts = TEXTS[language];
+export function snippetNotFoundPage(language: SnippetLanguage): string {
+  const texts = snippetTexts(language);
   return document(language, texts.notFoundTitle, '<meta name="robots" content="noindex">\n', `<article class="card">
 <h1>${escapeHtml(texts.notFoundTitle)}</h1>
 <p>${escapeHtml(texts.notFoundText)}</p>

@@ -1,9 +1,10 @@
 /**
  * GET /snippet/subscription/{id} (spec section 7's snippet link): the public share page of a published subscription
  * with Open Graph tags and the startapp link; 404 page for unknown, unpublished or deleted ones; HTML-escaped;
- * in the bot's languages by Accept-Language, else the channel's; served under the app's CSP (no inline script).
+ * in the app's page locales by Accept-Language, else the channel's; served under the app's CSP (no inline script).
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { rowsOf } from '../../../server/platform/db/db';
 import { subscriptions } from '../../../server/platform/db/schema';
 import { type TestServer, startTestServer } from '../support/testServer';
 
@@ -41,11 +42,19 @@ test('a published subscription: title, price, description, Open Graph tags and t
   expect(html).toContain(`<a class="open" href="https://t.me/${server.config.botUsername}/${server.config.appName}?startapp=subscription_${weeklyId}">Open in Telegram</a>`);
 });
 
-test('localized by Accept-Language among the bot languages, else in the channel language', async () => {
+test("localized by Accept-Language among the app's page locales, else in the channel language; right to left in Arabic", async () => {
   expect((await page(weeklyId, 'ru-RU,ru;q=0.9,en;q=0.8')).html).toContain('Открыть в Telegram');
-  expect((await page(weeklyId, 'fr-FR,id;q=0.5')).html).toContain('Buka di Telegram');
-  const [channelLanguage] = (await page(weeklyId, 'fr')).html.match(/<html lang="(\w+)">/)!.slice(1);
-  expect(['en', 'ru', 'id']).toContain(channelLanguage);
+  expect((await page(weeklyId, 'zh-CN,id;q=0.5')).html).toContain('Buka di Telegram');
+  const french = (await page(weeklyId, 'fr-FR,fr;q=0.9')).html;
+  expect(french).toContain('<html lang="fr" dir="ltr">');
+  expect(french).toContain('Ouvrir dans Telegram');
+  const arabic = (await page(weeklyId, 'ar')).html;
+  expect(arabic).toContain('<html lang="ar" dir="rtl">');
+  expect(arabic).toContain('افتح في Telegram');
+  const [channelLanguage] = (await page(weeklyId, 'zh')).html.match(/<html lang="(\w+)"/)!.slice(1);
+  const [channel] = rowsOf<{ language: string }>(await server.database.db.execute(sql`
+    select channels.language from subscriptions join channels on channels.id = subscriptions.channel_id where subscriptions.id = ${weeklyId}`));
+  expect(channelLanguage).toBe(channel!.language.split('-')[0]);
 });
 
 test('every value is HTML-escaped', async () => {

@@ -1,0 +1,47 @@
+/**
+ * The snippet page (server/modules/snippet) speaks every page locale the app offers: each has every text, with its
+ * placeholders, the Accept-Language pick finds each, and a right-to-left language gets a right-to-left page.
+ */
+import { PAGE_LOCALES } from '../../../src/infrastructure/i18n/languages';
+import { snippetLanguage, snippetNotFoundPage, snippetPage } from '../../../server/modules/snippet/page';
+import type { SnippetSubscription } from '../../../server/modules/snippet/repository';
+import { SNIPPET_LANGUAGES, snippetTexts } from '../../../server/modules/snippet/texts';
+
+const subscription: SnippetSubscription = {
+  id: 7, name: 'Club', description: 'Weekly letters', period: 'monthly', priceMinor: 1500, currency: 'eur', channelTitle: 'Letters', channelLanguage: 'en',
+};
+const links = { pageUrl: 'https://backers.example/snippet/subscription/7', openUrl: 'https://t.me/bot/app?startapp=subscription_7' };
+
+test('every page locale of the app, each with every text and its placeholders', () => {
+  expect([...SNIPPET_LANGUAGES].sort()).toEqual([...PAGE_LOCALES].sort());
+  const english = snippetTexts('en');
+  for (const language of SNIPPET_LANGUAGES) {
+    const texts = snippetTexts(language);
+    for (const text of [texts.open, texts.notFoundTitle, texts.notFoundText]) expect({ language, text: text.trim() === '' }).toEqual({ language, text: false });
+    expect({ language, inChannel: texts.inChannel.includes('{{channel}}') }).toEqual({ language, inChannel: true });
+    for (const period of ['onetime', 'weekly', 'monthly', 'yearly'] as const) {
+      expect({ language, period, price: texts.period[period].includes('{{price}}') }).toEqual({ language, period, price: true });
+    }
+    if (language !== 'en') expect({ language, translated: texts.notFoundText !== english.notFoundText }).toEqual({ language, translated: true });
+  }
+});
+
+test('Accept-Language picks any page locale by its q, then the channel language, then English', () => {
+  expect(snippetLanguage('de-CH,de;q=0.9,en;q=0.5', undefined)).toBe('de');
+  expect(snippetLanguage('zh-CN,tr;q=0.4,ko;q=0.6', undefined)).toBe('ko');
+  expect(snippetLanguage('zh-CN', 'pt-BR')).toBe('pt');
+  expect(snippetLanguage(undefined, 'zh')).toBe('en');
+});
+
+test('a page fills the price and channel, in the language asked, right to left where the language is', () => {
+  const german = snippetPage(subscription, 'de', links);
+  expect(german).toContain('<html lang="de" dir="ltr">');
+  expect(german).toContain('In Telegram öffnen');
+  expect(german).toContain('Ein kostenpflichtiges Abonnement für Letters');
+  expect(german).not.toMatch(/\{\{\w+\}\}/);
+  const arabic = snippetPage(subscription, 'ar', links);
+  expect(arabic).toContain('<html lang="ar" dir="rtl">');
+  expect(arabic).toContain('اشتراك مدفوع في Letters');
+  expect(arabic).not.toMatch(/\{\{\w+\}\}/);
+  expect(snippetNotFoundPage('uk')).toContain('Підписку не знайдено');
+});
