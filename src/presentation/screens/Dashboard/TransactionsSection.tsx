@@ -1,9 +1,9 @@
 import { observer } from 'mobx-react-lite';
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import { type TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Role, Transaction } from '../../../domain/entities';
-import { formatListTime, formatSignedMoney } from '../../../domain/format-light';
+import { SHORT_MONTH_KEYS, formatListTime, formatSignedMoney } from '../../../domain/format-light';
 import { badgeFor, isWithdrawal, signedAmount } from '../../../domain/transactions';
 import { Badge } from '../../components/Badge';
 import { Cell } from '../../components/Cell';
@@ -23,7 +23,7 @@ function fullName(user: { firstName: string; lastName?: string }): string {
  * A row renders again only when its own props change: a page arriving leaves the rows above it alone. The texts come
  * from the section (a new `t` with every language change), so the rows do not subscribe to i18n one by one.
  */
-const TransactionRow = memo(function TransactionRow({ transaction, mode, nowMs, t, language }: { transaction: Transaction; mode: Role; nowMs: number; t: TFunction; language: string }) {
+const TransactionRow = memo(function TransactionRow({ transaction, mode, nowMs, t, shortMonths }: { transaction: Transaction; mode: Role; nowMs: number; t: TFunction; shortMonths: readonly string[] }) {
   const badge = badgeFor(transaction.type);
   const label = t(`common.badge.${badge}`);
   const counterpart = mode === 'creator'
@@ -46,7 +46,7 @@ const TransactionRow = memo(function TransactionRow({ transaction, mode, nowMs, 
         <span className="dashboard-transaction__after">
           <span className={amount.minor > 0 ? 'dashboard-amount dashboard-amount--in' : 'dashboard-amount'} dir="ltr">{amountText}</span>
           <time dateTime={new Date(transaction.createdAt * 1000).toISOString()}>
-            {formatListTime(transaction.createdAt, language, nowMs)}
+            {formatListTime(transaction.createdAt, shortMonths, nowMs)}
           </time>
         </span>
       }
@@ -60,7 +60,9 @@ const TransactionRow = memo(function TransactionRow({ transaction, mode, nowMs, 
  * otherwise wait for it; it only adds to the bottom of the page, so nothing above it moves.
  */
 export const TransactionsSection = observer(function TransactionsSection({ vm }: { vm: DashboardViewModel }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  // One array per language (a new `t`), so the rows' props stay the same between renders.
+  const shortMonths = useMemo(() => SHORT_MONTH_KEYS.map((key) => t(`common.shortMonths.${key}`)), [t]);
   const afterFirstScreen = useAfterFirstScreen();
   if (!afterFirstScreen) return null;
   const mode = vm.mode ?? 'follower';
@@ -78,7 +80,7 @@ export const TransactionsSection = observer(function TransactionsSection({ vm }:
           onLoadMore={vm.loadMoreTransactions}
         >
           {vm.transactions.map((transaction) => (
-            <TransactionRow key={transaction.id} transaction={transaction} mode={mode} nowMs={nowMs} t={t} language={i18n.language} />
+            <TransactionRow key={transaction.id} transaction={transaction} mode={mode} nowMs={nowMs} t={t} shortMonths={shortMonths} />
           ))}
         </InfiniteList>
       )}
