@@ -12,8 +12,8 @@
  *
  * Phases: the lightest signed call (GET /api/v2/channel/languages) for `baseline-seconds` (the ratios divide by it:
  * same machine, same run); payments for `seconds`, with where the machine's CPU went meanwhile (Linux: the box, this
- * process, PostgreSQL's processes, and the server's event loop on a CPU or waiting for one; bench-support cpuAccount); then, unless BENCH_PROFILE=0, a shorter payments pass with every
- * SQL statement and transaction timed (scripts/bench-statements.ts; it costs, so it is not in the figures above),
+ * process, PostgreSQL's processes, and the server's event loop on a CPU or waiting for one; bench-support
+ * cpuAccount); then, unless BENCH_PROFILE=0, a shorter payments pass with every SQL statement and transaction timed (scripts/bench-statements.ts; it costs, so it is not in the figures above),
  * printed per paid payment (the heaviest BENCH_TOP shapes, 14). Afterwards every payment must be paid once and every balance equal its ledger sum.
  * Goals (issue 12): embedded ≥ 0.03× the lightest call with p99 ≤ 400 ms; PostgreSQL ≥ 250 req/s with p99 ≤ 200 ms.
  * Exits 1 when a call fails or the money does not add up (goals missed are reported, not failed: machines differ).

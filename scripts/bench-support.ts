@@ -111,10 +111,11 @@ function postgresTicks(): number {
   return total;
 }
 
-function boxTicks(): { busy: number; all: number } {
+/** The machine's busy time (all CPUs): /proc/stat's first line, all but idle and iowait. */
+function boxBusyTicks(): number {
   const [, ...values] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
-  const [user, nice, system, idle, iowait, irq, softirq, steal] = values.map(Number) as number[];
-  return { busy: user! + nice! + system! + irq! + softirq! + steal!, all: user! + nice! + system! + idle! + iowait! + irq! + softirq! + steal! };
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = values.map(Number);
+  return user + nice + system + irq + softirq + steal;
 }
 
 /**
@@ -127,7 +128,7 @@ export function cpuAccount(): { stop: (units: number) => string | null } {
   const schedstat = `/proc/self/task/${process.pid}/schedstat`;
   const read = () => {
     const [onCpuNs = 0, waitingNs = 0] = readFileSync(schedstat, 'utf8').trim().split(' ').map(Number);
-    return { at: performance.now(), box: boxTicks(), own: procTicks('/proc/self/stat'), postgres: postgresTicks(), onCpuNs, waitingNs, loop: performance.eventLoopUtilization() };
+    return { at: performance.now(), box: boxBusyTicks(), own: procTicks('/proc/self/stat'), postgres: postgresTicks(), onCpuNs, waitingNs, loop: performance.eventLoopUtilization() };
   };
   let start: ReturnType<typeof read> | null;
   try {
@@ -141,7 +142,7 @@ export function cpuAccount(): { stop: (units: number) => string | null } {
       const end = read();
       const ms = end.at - start.at;
       const percent = (value: number) => `${Math.round((100 * value) / ms)}%`;
-      const boxBusyMs = (end.box.busy - start.box.busy) * TICK_MS;
+      const boxBusyMs = (end.box - start.box) * TICK_MS;
       const cores = availableParallelism();
       return `CPU over ${(ms / 1000).toFixed(1)} s on ${cores} cores: machine ${percent(boxBusyMs)} of ${cores * 100}% busy ` +
         `(${(boxBusyMs / Math.max(1, units)).toFixed(1)} ms per payment); this process ${percent((end.own - start.own) * TICK_MS)}, ` +

@@ -4,7 +4,7 @@
  * the app's own ('channel.price' of locales/<lang>/channel.json), so the page and the app say a price the same way;
  * the rest is this page's. Placeholders are i18next's {{name}}.
  */
-import { PAGE_LOCALES } from '../../../src/infrastructure/i18n/languages';
+import { COMPLETE_LOCALES, type CompleteLocale } from '../../../src/infrastructure/i18n/languages';
 import type { Period } from '../../../src/domain/entities';
 import ruChannel from '../../../src/infrastructure/i18n/locales/ru/channel.json';
 import enChannel from '../../../src/infrastructure/i18n/locales/en/channel.json';
@@ -31,8 +31,9 @@ import esChannel from '../../../src/infrastructure/i18n/locales/es/channel.json'
 import trChannel from '../../../src/infrastructure/i18n/locales/tr/channel.json';
 import ukChannel from '../../../src/infrastructure/i18n/locales/uk/channel.json';
 
-export type SnippetLanguage = (typeof PAGE_LOCALES)[number];
-export const SNIPPET_LANGUAGES: readonly SnippetLanguage[] = PAGE_LOCALES;
+/** The app's page locales: the languages a page can be shown in. */
+export type SnippetLanguage = CompleteLocale;
+export const SNIPPET_LANGUAGES: readonly SnippetLanguage[] = COMPLETE_LOCALES;
 
 export interface SnippetTexts {
   readonly open: string;
