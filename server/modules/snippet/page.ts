@@ -7,7 +7,7 @@
  */
 import { formatMoney } from '../../../src/domain/format-light';
 import { money } from '../../../src/domain/money';
-import { textDirection } from '../../../src/infrastructure/i18n/languages';
+import { textDirection } from '../../../src/domain/languages';
 import type { SnippetSubscription } from './repository';
 import { SNIPPET_LANGUAGES, type SnippetLanguage, snippetTexts } from './texts';
 

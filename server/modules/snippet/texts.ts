@@ -1,35 +1,12 @@
 /**
- * The snippet page's texts (page.ts) in every page locale the app offers (src/infrastructure/i18n/languages.ts): the
- * page is shown to whoever opens a shared link, so it speaks their language as the app would. The price lines are
- * the app's own ('channel.price' of locales/<lang>/channel.json), so the page and the app say a price the same way;
- * the rest is this page's. Placeholders are i18next's {{name}}.
+ * The snippet page's texts (page.ts) in every page locale the app offers (src/domain/languages.ts): the page is shown
+ * to whoever opens a shared link, so it speaks their language as the app would. The price lines are the app's words
+ * ('channel.price' of src/infrastructure/i18n/locales/<lang>/channel.json; the server may not import the app's
+ * layers, so they are here too, and tests/unit/server/snippetTexts.test.ts holds them equal). Placeholders are
+ * i18next's {{name}}.
  */
-import { COMPLETE_LOCALES, type CompleteLocale } from '../../../src/infrastructure/i18n/languages';
+import { COMPLETE_LOCALES, type CompleteLocale } from '../../../src/domain/languages';
 import type { Period } from '../../../src/domain/entities';
-import ruChannel from '../../../src/infrastructure/i18n/locales/ru/channel.json';
-import enChannel from '../../../src/infrastructure/i18n/locales/en/channel.json';
-import arChannel from '../../../src/infrastructure/i18n/locales/ar/channel.json';
-import beChannel from '../../../src/infrastructure/i18n/locales/be/channel.json';
-import caChannel from '../../../src/infrastructure/i18n/locales/ca/channel.json';
-import hrChannel from '../../../src/infrastructure/i18n/locales/hr/channel.json';
-import csChannel from '../../../src/infrastructure/i18n/locales/cs/channel.json';
-import nlChannel from '../../../src/infrastructure/i18n/locales/nl/channel.json';
-import fiChannel from '../../../src/infrastructure/i18n/locales/fi/channel.json';
-import frChannel from '../../../src/infrastructure/i18n/locales/fr/channel.json';
-import deChannel from '../../../src/infrastructure/i18n/locales/de/channel.json';
-import huChannel from '../../../src/infrastructure/i18n/locales/hu/channel.json';
-import idChannel from '../../../src/infrastructure/i18n/locales/id/channel.json';
-import itChannel from '../../../src/infrastructure/i18n/locales/it/channel.json';
-import kkChannel from '../../../src/infrastructure/i18n/locales/kk/channel.json';
-import koChannel from '../../../src/infrastructure/i18n/locales/ko/channel.json';
-import msChannel from '../../../src/infrastructure/i18n/locales/ms/channel.json';
-import plChannel from '../../../src/infrastructure/i18n/locales/pl/channel.json';
-import ptChannel from '../../../src/infrastructure/i18n/locales/pt/channel.json';
-import srChannel from '../../../src/infrastructure/i18n/locales/sr/channel.json';
-import skChannel from '../../../src/infrastructure/i18n/locales/sk/channel.json';
-import esChannel from '../../../src/infrastructure/i18n/locales/es/channel.json';
-import trChannel from '../../../src/infrastructure/i18n/locales/tr/channel.json';
-import ukChannel from '../../../src/infrastructure/i18n/locales/uk/channel.json';
 
 /** The app's page locales: the languages a page can be shown in. */
 export type SnippetLanguage = CompleteLocale;
@@ -45,30 +22,30 @@ export interface SnippetTexts {
 }
 
 const PERIODS: Readonly<Record<SnippetLanguage, Readonly<Record<Period, string>>>> = {
-  ru: ruChannel.channel.price,
-  en: enChannel.channel.price,
-  ar: arChannel.channel.price,
-  be: beChannel.channel.price,
-  ca: caChannel.channel.price,
-  hr: hrChannel.channel.price,
-  cs: csChannel.channel.price,
-  nl: nlChannel.channel.price,
-  fi: fiChannel.channel.price,
-  fr: frChannel.channel.price,
-  de: deChannel.channel.price,
-  hu: huChannel.channel.price,
-  id: idChannel.channel.price,
-  it: itChannel.channel.price,
-  kk: kkChannel.channel.price,
-  ko: koChannel.channel.price,
-  ms: msChannel.channel.price,
-  pl: plChannel.channel.price,
-  pt: ptChannel.channel.price,
-  sr: srChannel.channel.price,
-  sk: skChannel.channel.price,
-  es: esChannel.channel.price,
-  tr: trChannel.channel.price,
-  uk: ukChannel.channel.price,
+  ru: { onetime: '{{price}} разово', weekly: '{{price}} в неделю', monthly: '{{price}} в месяц', yearly: '{{price}} в год' },
+  en: { onetime: '{{price}} once', weekly: '{{price}} per week', monthly: '{{price}} per month', yearly: '{{price}} per year' },
+  ar: { onetime: '{{price}} لمرة واحدة', weekly: '{{price}} أسبوعيًا', monthly: '{{price}} شهريًا', yearly: '{{price}} سنويًا' },
+  be: { onetime: '{{price}} аднаразова', weekly: '{{price}} за тыдзень', monthly: '{{price}} за месяц', yearly: '{{price}} за год' },
+  ca: { onetime: '{{price}} un sol cop', weekly: '{{price}} per setmana', monthly: '{{price}} al mes', yearly: "{{price}} a l'any" },
+  hr: { onetime: '{{price}} jednokratno', weekly: '{{price}} tjedno', monthly: '{{price}} mjesečno', yearly: '{{price}} godišnje' },
+  cs: { onetime: '{{price}} jednorázově', weekly: '{{price}} týdně', monthly: '{{price}} měsíčně', yearly: '{{price}} ročně' },
+  nl: { onetime: '{{price}} eenmalig', weekly: '{{price}} per week', monthly: '{{price}} per maand', yearly: '{{price}} per jaar' },
+  fi: { onetime: '{{price}} kertamaksuna', weekly: '{{price}} viikossa', monthly: '{{price}} kuukaudessa', yearly: '{{price}} vuodessa' },
+  fr: { onetime: '{{price}} en une fois', weekly: '{{price}} par semaine', monthly: '{{price}} par mois', yearly: '{{price}} par an' },
+  de: { onetime: '{{price}} einmalig', weekly: '{{price}} pro Woche', monthly: '{{price}} pro Monat', yearly: '{{price}} pro Jahr' },
+  hu: { onetime: 'egyszeri {{price}}', weekly: 'heti {{price}}', monthly: 'havi {{price}}', yearly: 'évi {{price}}' },
+  id: { onetime: '{{price}} sekali', weekly: '{{price}} per minggu', monthly: '{{price}} per bulan', yearly: '{{price}} per tahun' },
+  it: { onetime: '{{price}} una tantum', weekly: '{{price}} a settimana', monthly: '{{price}} al mese', yearly: "{{price}} all'anno" },
+  kk: { onetime: '{{price}} бір рет', weekly: 'аптасына {{price}}', monthly: 'айына {{price}}', yearly: 'жылына {{price}}' },
+  ko: { onetime: '1회 {{price}}', weekly: '주 {{price}}', monthly: '월 {{price}}', yearly: '연 {{price}}' },
+  ms: { onetime: '{{price}} sekali', weekly: '{{price}} seminggu', monthly: '{{price}} sebulan', yearly: '{{price}} setahun' },
+  pl: { onetime: '{{price}} jednorazowo', weekly: '{{price}} tygodniowo', monthly: '{{price}} miesięcznie', yearly: '{{price}} rocznie' },
+  pt: { onetime: '{{price}} uma vez', weekly: '{{price}} por semana', monthly: '{{price}} por mês', yearly: '{{price}} por ano' },
+  sr: { onetime: '{{price}} једнократно', weekly: '{{price}} недељно', monthly: '{{price}} месечно', yearly: '{{price}} годишње' },
+  sk: { onetime: '{{price}} jednorazovo', weekly: '{{price}} týždenne', monthly: '{{price}} mesačne', yearly: '{{price}} ročne' },
+  es: { onetime: '{{price}} una vez', weekly: '{{price}} por semana', monthly: '{{price}} al mes', yearly: '{{price}} al año' },
+  tr: { onetime: 'Tek seferlik {{price}}', weekly: 'Haftalık {{price}}', monthly: 'Aylık {{price}}', yearly: 'Yıllık {{price}}' },
+  uk: { onetime: '{{price}} одноразово', weekly: '{{price}} на тиждень', monthly: '{{price}} на місяць', yearly: '{{price}} на рік' },
 };
 
 const OWN: Readonly<Record<SnippetLanguage, Omit<SnippetTexts, 'period'>>> = {

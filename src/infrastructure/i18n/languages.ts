@@ -1,19 +1,11 @@
 /**
- * Page language rules (spec section 1): local storage, then the messenger user's language, then English.
- * Every locale of spec section 1 is offered; any other code resolves to English.
+ * The app's side of the page language (spec section 1): the rules themselves are src/domain/languages.ts, re-exported
+ * here; what is the app's own is which texts load first, where the choice is stored, and the missing-key text.
  */
-
-/** The page locales of spec section 1, in the spec's order. Every one is complete (tests/unit/i18n/completeness.test.ts). */
-export const PAGE_LOCALES = [
-  'ru', 'en', 'ar', 'be', 'ca', 'hr', 'cs', 'nl', 'fi', 'fr', 'de', 'hu', 'id', 'it', 'kk', 'ko', 'ms', 'pl', 'pt', 'sr', 'sk',
-  'es', 'tr', 'uk',
-] as const;
-
-/** Locales a page can be shown in: all of spec section 1's. */
-export const COMPLETE_LOCALES = PAGE_LOCALES;
-export type CompleteLocale = (typeof COMPLETE_LOCALES)[number];
-
-export const DEFAULT_LANGUAGE = 'en';
+export {
+  COMPLETE_LOCALES, type CompleteLocale, DEFAULT_LANGUAGE, type LanguageSources, PAGE_LOCALES, baseLanguage, resolvePageLanguage,
+  textDirection,
+} from '../../domain/languages';
 
 /**
  * The namespaces (locales/<lang>/<namespace>.json) loaded before the first render: the shell's texts and the
@@ -24,34 +16,6 @@ export const FIRST_SCREEN_NAMESPACES: readonly string[] = ['common', 'dashboard'
 
 /** Local storage key of the chosen page language. */
 export const LANGUAGE_STORAGE_KEY = 'language';
-
-const RIGHT_TO_LEFT = new Set(['ar', 'fa', 'he', 'ur']);
-
-/** "en-US", "pt_BR", " RU " → "en", "pt", "ru"; empty or missing → null. */
-export function baseLanguage(code: string | null | undefined): string | null {
-  const base = (code ?? '').trim().toLowerCase().split(/[-_]/)[0];
-  return base === '' ? null : base;
-}
-
-export interface LanguageSources {
-  /** The value saved in local storage, if any. */
-  readonly stored?: string | null;
-  /** The messenger user's language_code, if any. */
-  readonly messenger?: string | null;
-}
-
-/** The first source naming an offered locale, else English. */
-export function resolvePageLanguage(sources: LanguageSources, offered: readonly string[] = COMPLETE_LOCALES): string {
-  for (const candidate of [sources.stored, sources.messenger]) {
-    const base = baseLanguage(candidate);
-    if (base !== null && offered.includes(base)) return base;
-  }
-  return DEFAULT_LANGUAGE;
-}
-
-export function textDirection(language: string): 'ltr' | 'rtl' {
-  return RIGHT_TO_LEFT.has(baseLanguage(language) ?? '') ? 'rtl' : 'ltr';
-}
 
 /** The text shown for a key that no locale has (spec section 8: a bracketed placeholder). */
 export function missingKeyPlaceholder(key: string): string {

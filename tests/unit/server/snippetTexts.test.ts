@@ -2,6 +2,8 @@
  * The snippet page (server/modules/snippet) speaks every page locale the app offers: each has every text, with its
  * placeholders, the Accept-Language pick finds each, and a right-to-left language gets a right-to-left page.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { PAGE_LOCALES } from '../../../src/infrastructure/i18n/languages';
 import { snippetLanguage, snippetNotFoundPage, snippetPage } from '../../../server/modules/snippet/page';
 import type { SnippetSubscription } from '../../../server/modules/snippet/repository';
@@ -23,6 +25,14 @@ test('every page locale of the app, each with every text and its placeholders', 
       expect({ language, period, price: texts.period[period].includes('{{price}}') }).toEqual({ language, period, price: true });
     }
     if (language !== 'en') expect({ language, translated: texts.notFoundText !== english.notFoundText }).toEqual({ language, translated: true });
+  }
+});
+
+test("the price lines are the app's own (channel.price of each locale's channel.json), word for word", () => {
+  for (const language of SNIPPET_LANGUAGES) {
+    const file = path.resolve('src', 'infrastructure', 'i18n', 'locales', language, 'channel.json');
+    const app = (JSON.parse(readFileSync(file, 'utf8')) as { channel: { price: Record<string, string> } }).channel.price;
+    expect({ language, period: snippetTexts(language).period }).toEqual({ language, period: app });
   }
 });
 
