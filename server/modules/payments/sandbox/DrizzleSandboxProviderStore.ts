@@ -236,7 +236,8 @@ export class DrizzleSandboxProviderStore implements SandboxProviderStore {
   }
 
   async moveSession(id: string, from: readonly DoubleStatus[], move: SessionMove, event: ProviderEventRecord): Promise<SandboxSession | null> {
-    const values = Object.fromEntries(MOVE_COLUMNS.map((key) => [key, patchToColumns(move)[key] ?? null]));
+    const columns = patchToColumns(move);
+    const values = Object.fromEntries(MOVE_COLUMNS.map((key) => [key, columns[key] ?? null]));
     const [row] = await this.prepared.move.execute({ ...rawValues(values), id, from: `{${from.join(',')}}`, ...eventValues(event) });
     return row === undefined ? null : sessionFromRow(row);
   }
