@@ -4,8 +4,10 @@
  *
  * The server runs in-process as in scripts/bench-load.ts (in-memory PGlite, or a fresh database on the PostgreSQL
  * server of DATABASE_URL / TEST_DATABASE_URL: `bash scripts/with-postgres.sh npm run bench:payments`, with the
- * server's own pool size; BENCH_POOL overrides it), the Smart Glocal double on its /provider through the real
- * adapter. `concurrency` payers, each with a saved card, pay the same creator's donation request (one hot creator:
+ * server's own pool size; BENCH_POOL overrides it). The server reaches "Smart Glocal" through its real adapter and
+ * SMART_GLOCAL_* settings: the sandbox's double in a process of its own with its own database (scripts/bench-provider.ts),
+ * because Smart Glocal's work runs on Smart Glocal's machines, not on the server's event loop; BENCH_DOUBLE=inprocess
+ * puts it back on the server's /provider (as the sandbox runs it) for comparison. `concurrency` payers, each with a saved card, pay the same creator's donation request (one hot creator:
  * their totals and dashboard version are what concurrent payments share), each on its own keep-alive client in a
  * worker thread (scripts/bench-mix-worker.mjs), a new Idempotency-Key per call. Each payment is the whole path: idempotency record, payment row, session/init/payment at the double, its
  * ready_to_confirm webhook and session/confirm, payment_finished, settlement (ledger pair).
@@ -14,18 +16,23 @@
  * same machine, same run); payments for `seconds`, with where the machine's CPU went meanwhile (Linux: the box, this
  * process, PostgreSQL's processes, and the server's event loop on a CPU or waiting for one; bench-support
  * cpuAccount); then, unless BENCH_PROFILE=0, a shorter payments pass with every SQL statement and transaction timed (scripts/bench-statements.ts; it costs, so it is not in the figures above),
- * printed per paid payment (the heaviest BENCH_TOP shapes, 14). Afterwards every payment must be paid once and every balance equal its ledger sum.
+ * printed per paid payment (the heaviest BENCH_TOP shapes, 14; the server's statements, not the double's). Afterwards every payment must be paid once and every balance equal its ledger sum.
  * Goals (issue 12): embedded ≥ 0.03× the lightest call with p99 ≤ 400 ms; PostgreSQL ≥ 250 req/s with p99 ≤ 200 ms.
  * Exits 1 when a call fails or the money does not add up (goals missed are reported, not failed: machines differ).
  */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app';
 import { AdjustableClock } from '../server/platform/clock';
-import { testConfig } from '../server/platform/config';
+import { type SmartGlocalConfig, testConfig } from '../server/platform/config';
 import type { ResolvedConfig } from '../server/context';
 import { signInitData } from '../server/modules/sandbox/initData';
 import { migrate } from '../server/platform/db/migrate';
 import { DEFAULT_POOL_SIZE, rowsOf } from '../server/platform/db/db';
+import { WEBHOOK_PATH } from '../server/modules/payments/sandbox/plugin';
 import { benchDatabase, cpuAccount, donationWithSavedCards, inWorker, ledgerMismatches, percentile } from './bench-support';
 import { profileStatements } from './bench-statements';
 
@@ -41,6 +48,31 @@ const BASELINE_SECONDS = option('baseline-seconds', 5);
 const PROFILE_SECONDS = option('profile-seconds', 5);
 const PROFILE = process.env.BENCH_PROFILE !== '0';
 const PROFILE_TOP = option('top', 14);
+/** The Smart Glocal double in a process of its own (as Smart Glocal is not on our machine); BENCH_DOUBLE=inprocess: on the server's /provider. */
+const DOUBLE_OUTSIDE = process.env.BENCH_DOUBLE !== 'inprocess';
+
+/** A port free now, for the server to listen on once "Smart Glocal" knows where to send webhooks. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+/**
+ * Starts scripts/bench-provider.ts (the double in a process of its own; BENCH_PROVIDER_ARGS adds node flags to it,
+ * e.g. `--cpu-prof`) and answers the settings to reach it.
+ */
+async function startProvider(webhookUrl: string): Promise<{ child: ChildProcess; settings: SmartGlocalConfig }> {
+  const child = spawn(process.execPath, [...process.execArgv, ...(process.env.BENCH_PROVIDER_ARGS ?? '').split(' ').filter(Boolean), path.join(process.cwd(), 'scripts', 'bench-provider.ts'), webhookUrl], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout! });
+  const settings = await new Promise<SmartGlocalConfig>((resolve, reject) => {
+    lines.once('line', (line) => resolve(JSON.parse(line) as SmartGlocalConfig));
+    child.once('exit', (code) => reject(new Error(`the Smart Glocal double's process exited (${code})`)));
+  });
+  return { child, settings };
+}
 
 interface Phase { latencies: number[]; errors: number; paid?: number }
 interface MixResult { reads: Phase; payments: Phase & { paid: number }; samples: string[] }
@@ -49,12 +81,16 @@ async function main(): Promise<void> {
   const { database, label, cleanup } = await benchDatabase(Number(process.env.BENCH_POOL ?? DEFAULT_POOL_SIZE));
   const clock = new AdjustableClock();
   // Throughput is measured, not people: no payment or webhook rate limits.
-  const config = testConfig({ rateLimits: { paymentsPerMinute: 0, failedSignInsPerMinute: 0, webhooksPerMinute: 0 } }) as ResolvedConfig;
+  const rateLimits = { paymentsPerMinute: 0, failedSignInsPerMinute: 0, webhooksPerMinute: 0 };
   let failed = false;
+  let provider: Awaited<ReturnType<typeof startProvider>> | null = null;
   try {
+    const port = await freePort();
+    if (DOUBLE_OUTSIDE) provider = await startProvider(`http://127.0.0.1:${port}${WEBHOOK_PATH}`);
+    const config = testConfig({ rateLimits, ...(provider !== null ? { smartGlocal: provider.settings } : {}) }) as ResolvedConfig;
     await migrate(database);
     const app = await buildApp({ database, config, clock, logger: false });
-    const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+    const origin = await app.listen({ port, host: '127.0.0.1' });
     const auth = (telegramId: number) => `TgAuth ${signInitData({ telegramId, firstName: `Bench ${telegramId}` }, config.botToken, clock.now())}`;
     const creator = 880_001;
     const payers = Array.from({ length: CONCURRENCY }, (_, index) => 880_100 + index);
@@ -75,7 +111,7 @@ async function main(): Promise<void> {
       origin, path: '/api/v2/channel/languages', init: { method: 'GET', headers: {} }, authorizations, concurrency: CONCURRENCY, requests: Number.MAX_SAFE_INTEGER, ms: BASELINE_SECONDS * 1000,
     });
     const started = Date.now();
-    const cpu = cpuAccount();
+    const cpu = cpuAccount(provider?.child.pid !== undefined ? { "the Smart Glocal double's process": provider.child.pid } : {});
     const measured = await pay(SECONDS * 1000);
     const elapsed = (Date.now() - started) / 1000;
     const cpuLine = cpu.stop(measured.payments.latencies.length);
@@ -126,6 +162,7 @@ async function main(): Promise<void> {
     if (!once || mismatches.length > 0) failed = true;
     await app.close();
   } finally {
+    provider?.child.kill('SIGTERM');
     await database.close();
     await cleanup();
   }

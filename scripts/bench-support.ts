@@ -120,15 +120,16 @@ function boxBusyTicks(): number {
 
 /**
  * Where the machine's CPU went during a phase (Linux's /proc; elsewhere `stop` answers null): the whole box, this
- * process (server, Smart Glocal double, load generator and their threads), PostgreSQL's processes on this machine,
- * and the server's event loop (this thread): its time on a CPU, its time runnable but waiting for one (schedstat),
- * and its utilisation. Per `units` (e.g. payments) it gives the box's CPU milliseconds each.
+ * process (server, load generator and their threads), the `others` processes (name → pid, e.g. the Smart Glocal
+ * double's), PostgreSQL's processes on this machine, and the server's event loop (this thread): its time on a CPU,
+ * its time runnable but waiting for one (schedstat), and its utilisation. Per `units` (e.g. payments) it gives the box's CPU milliseconds each.
  */
-export function cpuAccount(): { stop: (units: number) => string | null } {
+export function cpuAccount(others: Readonly<Record<string, number>> = {}): { stop: (units: number) => string | null } {
   const schedstat = `/proc/self/task/${process.pid}/schedstat`;
   const read = () => {
     const [onCpuNs = 0, waitingNs = 0] = readFileSync(schedstat, 'utf8').trim().split(' ').map(Number);
-    return { at: performance.now(), box: boxBusyTicks(), own: procTicks('/proc/self/stat'), postgres: postgresTicks(), onCpuNs, waitingNs, loop: performance.eventLoopUtilization() };
+    const other = Object.values(others).map((pid) => procTicks(`/proc/${pid}/stat`));
+    return { at: performance.now(), box: boxBusyTicks(), own: procTicks('/proc/self/stat'), other, postgres: postgresTicks(), onCpuNs, waitingNs, loop: performance.eventLoopUtilization() };
   };
   let start: ReturnType<typeof read> | null;
   try {
@@ -146,6 +147,7 @@ export function cpuAccount(): { stop: (units: number) => string | null } {
       const cores = availableParallelism();
       return `CPU over ${(ms / 1000).toFixed(1)} s on ${cores} cores: machine ${percent(boxBusyMs)} of ${cores * 100}% busy ` +
         `(${(boxBusyMs / Math.max(1, units)).toFixed(1)} ms per payment); this process ${percent((end.own - start.own) * TICK_MS)}, ` +
+        Object.keys(others).map((name, index) => `${name} ${percent((end.other[index]! - start.other[index]!) * TICK_MS)}, `).join('') +
         `PostgreSQL's processes ${percent((end.postgres - start.postgres) * TICK_MS)}; the server's event loop ${Math.round(100 * performance.eventLoopUtilization(end.loop, start.loop).utilization)}% used, ` +
         `on a CPU ${percent((end.onCpuNs - start.onCpuNs) / 1e6)}, runnable but waiting for a CPU ${percent((end.waitingNs - start.waitingNs) / 1e6)}`;
     },
