@@ -27,9 +27,20 @@ export function formatDate(epochSeconds: number, locale: string, nowMs: number, 
   return date.toFormat(sameYear ? 'MMMM d' : 'MMMM d, yyyy');
 }
 
+/**
+ * The short month name of 'd MMM': luxon's 'MMM', the month as it reads inside a date. For a day with a short month
+ * ICU has only a numeric month in some languages (cs, fi, sk: "5. 1."), where luxon's 'MMM' is "1" and "5 1" would
+ * read as two numbers; there the stand-alone short name ('LLL': "led", "tammi", "jan") is read instead.
+ */
+function shortMonth(date: DateTime): string {
+  const inDate = date.toFormat('MMM');
+  return /\p{L}/u.test(inDate) ? inDate : date.toFormat('LLL');
+}
+
 /** Member page dates: '05 Mar 2025'. */
 export function formatMemberDate(epochSeconds: number, locale = 'en', zone = 'UTC'): string {
-  return at(epochSeconds, locale, zone).toFormat('dd MMM yyyy');
+  const date = at(epochSeconds, locale, zone);
+  return `${date.toFormat('dd')} ${shortMonth(date)} ${date.toFormat('yyyy')}`;
 }
 
 /** 'HH:mm' today, 'd MMM' earlier this year, 'dd.MM.yy' before that. */
@@ -37,7 +48,7 @@ export function formatMessageTime(epochSeconds: number, locale: string, nowMs: n
   const date = at(epochSeconds, locale, zone);
   const now = DateTime.fromMillis(nowMs, { zone });
   if (date.hasSame(now, 'day')) return date.toFormat('HH:mm');
-  if (date.year === now.year) return date.toFormat('d MMM');
+  if (date.year === now.year) return `${date.toFormat('d')} ${shortMonth(date)}`;
   return date.toFormat('dd.MM.yy');
 }
 

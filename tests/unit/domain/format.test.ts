@@ -3,6 +3,7 @@ import {
   avatarGradientIndex, COLLAPSIBLE_TEXT_LIMIT, daysUntil, formatAmount, formatDate, formatMemberDate, formatMessageTime, formatMoney,
   formatSignedMoney, truncateForCollapse,
 } from '../../../src/domain/format';
+import { PAGE_LOCALES } from '../../../src/domain/languages';
 import { money } from '../../../src/domain/money';
 
 const seconds = (iso: string) => DateTime.fromISO(iso, { zone: 'utc' }).toSeconds();
@@ -81,6 +82,27 @@ describe('dates', () => {
     ['2024-12-31T23:59:00Z', '31.12.24'],
   ])('message time %s → %p', (isoDate, text) => {
     expect(formatMessageTime(seconds(isoDate), 'en', NOW)).toBe(text);
+  });
+
+  it.each([
+    ['cs', '5 led', '05 led 2025'],
+    ['fi', '5 tammi', '05 tammi 2025'],
+    ['sk', '5 jan', '05 jan 2025'],
+    ['de', '5 Jan.', '05 Jan. 2025'],
+    ['ru', '5 янв.', '05 янв. 2025'],
+  ])('%s names the month where ICU has only its number inside a date (%p, %p)', (locale, messageTime, memberDate) => {
+    const fifthOfJanuary = seconds('2025-01-05T10:00:00Z');
+    expect(formatMessageTime(fifthOfJanuary, locale, NOW)).toBe(messageTime);
+    expect(formatMemberDate(fifthOfJanuary, locale)).toBe(memberDate);
+  });
+
+  it('names every month in every page language, never by its number alone', () => {
+    const unnamed = PAGE_LOCALES.flatMap((locale) => Array.from({ length: 12 }, (_, month) => {
+      const stamp = DateTime.utc(2025, month + 1, 5, 10).toSeconds();
+      return [formatMessageTime(stamp, locale, NOW), formatMemberDate(stamp, locale)]
+        .filter((text) => !/\p{L}/u.test(text)).map((text) => `${locale}: ${text}`);
+    }).flat());
+    expect(unnamed).toEqual([]);
   });
 
   it.each([
