@@ -1,7 +1,7 @@
 /**
  * The money engine's background jobs, in run order: the Smart Glocal double's housekeeping (expired challenges and
  * pages, webhook retries), reconciliation of payments left open and refunds still due, renewals and the bot's renewal notices, payouts, removing
- * members whose private-channel access ended, forgetting old idempotency answers and applied Telegram update ids, and migration imports under way. buildApp builds the registry with the app's own engine (server/app.ts).
+ * members whose private-channel access ended, forgetting old idempotency answers, applied Telegram update ids and donation images uploaded over a day ago, and migration imports under way. buildApp builds the registry with the app's own engine (server/app.ts).
  */
 import { JobRegistry } from './platform/jobs';
 import { DatabaseJobLeases } from './platform/jobLeases';
@@ -12,6 +12,7 @@ import { type RenewalNoticeDeps, sendRenewalNotices } from './modules/payments/r
 import type { ChannelAccessService } from './modules/access/service';
 import type { BotUpdateHandler } from './modules/bot/updateHandler';
 import { runMigrationImports } from './modules/admin/migrationImport';
+import { purgeDonationImages } from './modules/donations/service';
 import type { Db } from './platform/db/db';
 
 /** Idempotency answers are kept for a day: far longer than any client retries a tap. */
@@ -41,6 +42,7 @@ export function createJobs(
     .register('channel-access', async (context) => (access ? access.removeEnded(context.log) : { skipped: true }))
     .register('idempotency-purge', async () => ({ removed: await engine.idempotency.purge(IDEMPOTENCY_RETENTION_SECONDS) }))
     .register('bot-updates-purge', async () => (botUpdates ? { removed: await botUpdates.purge() } : { skipped: true }))
+    .register('donation-images-purge', async (context) => ({ removed: await purgeDonationImages(context.db, context.nowMs) }))
     // Imports of the older product's exports an operator started (the operator console's migration queue).
     .register('migration-import', async (context) => (db ? runMigrationImports(db, context.nowMs) : { skipped: true }));
 }

@@ -1,5 +1,5 @@
 /** Donation requests a creator posts into a channel. */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { Currency } from '../../../src/domain/money';
 import type { DbOrTx } from '../../platform/db/db';
 import { type DonationImageRow, type DonationRow, donationImages, donations } from '../../platform/db/schema';
@@ -42,6 +42,12 @@ export class DonationImagesRepository {
 
   async create(image: Omit<DonationImageRow, 'createdAt'>, now: Date): Promise<void> {
     await this.db.insert(donationImages).values({ ...image, createdAt: now });
+  }
+
+  /** Deletes the images uploaded before `cutoff`; answers how many. */
+  async purgeUploadedBefore(cutoff: Date): Promise<number> {
+    const removed = await this.db.delete(donationImages).where(lt(donationImages.createdAt, cutoff)).returning({ token: donationImages.token });
+    return removed.length;
   }
 
   /** The channel's image with this token (another channel's token finds nothing). */

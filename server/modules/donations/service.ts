@@ -5,6 +5,7 @@ import { ChannelsRepository } from '../channels/repository';
 import { randomBytes } from 'node:crypto';
 import { DonationImagesRepository, DonationsRepository } from './repository';
 import type { DonationRow, UserRow } from '../../platform/db/schema';
+import type { DbOrTx } from '../../platform/db/db';
 import { ownedChannel } from '../channels/access';
 import { type ServiceDeps, nowDate } from '../../platform/serviceDeps';
 import type { ChannelView } from '../../platform/views';
@@ -75,7 +76,7 @@ export class DonationService {
   private async photo(channelId: number, imageId: string): Promise<PhotoSource> {
     if (imageId.startsWith(UPLOAD_PREFIX)) {
       const image = await new DonationImagesRepository(this.deps.db).ofChannel(imageId.slice(UPLOAD_PREFIX.length), channelId);
-      if (!image) throw validationError('imageId', 'No image with this imageId was uploaded for this channel');
+      if (!image) throw validationError('imageId', 'No image with this imageId was uploaded for this channel in the last day');
       return { bytes: image.bytes, filename: `donation.${image.mime.slice('image/'.length)}` };
     }
     if (!isImageId(imageId)) throw validationError('imageId', 'imageId must be an uploaded image, a Telegram file_id or an http(s) URL of the image');
@@ -85,6 +86,18 @@ export class DonationService {
 
 /** Our limit for an uploaded image (Telegram takes photos up to 10 MB; phones' photos are well below 5 MB). */
 export const DONATION_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+/**
+ * Uploaded images are kept for a day (the 'donation-images-purge' job, server/jobs.ts). The app's draft that names
+ * one lives only as long as the app is open, and once a request is posted Telegram holds the photo, so an older
+ * upload is either posted or abandoned, and at up to 5 MB each they must not pile up.
+ */
+export const DONATION_IMAGE_RETENTION_SECONDS = 24 * 60 * 60;
+
+/** The job: deletes the uploads older than DONATION_IMAGE_RETENTION_SECONDS at `nowMs`; answers how many. */
+export function purgeDonationImages(db: DbOrTx, nowMs: number): Promise<number> {
+  return new DonationImagesRepository(db).purgeUploadedBefore(new Date(nowMs - DONATION_IMAGE_RETENTION_SECONDS * 1000));
+}
 const UPLOAD_PREFIX = 'upload:';
 
 /**

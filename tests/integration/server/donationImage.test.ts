@@ -3,6 +3,8 @@
  * file as the body); the request carrying its imageId is posted with sendPhoto as a multipart/form-data upload.
  */
 import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../../server/platform/db/db';
 import type { DonationImageResponse, DonationRequestResponse } from '../../../src/contract/api';
 import { type TestServer, type TestUser, botApiCalls, creatorWithChannel, startTestServer } from '../support/testServer';
 
@@ -68,6 +70,25 @@ describe('donation images', () => {
     expect(await upload(user, channelId, fiveMegabytes)).toMatchObject({ status: 200, body: { width: 1, height: 1 } });
     const tooLarge = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
     expect(await upload(user, channelId, tooLarge)).toMatchObject({ status: 413, body: { code: 'payload_too_large', message: expect.any(String) } });
+  });
+
+  test('uploads are kept for a day: then the jobs delete them, posted or not, and a newer upload still serves', async () => {
+    const { user, channelId } = await creatorWithChannel(server);
+    const posted = await upload(user, channelId, PNG);
+    expect((await donation(user, channelId, posted.body.imageId)).status).toBe(200);
+    const abandoned = await upload(user, channelId, PNG);
+    const stored = async () => Number(rowsOf<{ count: number }>(await server.database.db.execute(sql`select count(*) as count from donation_images where channel_id = ${channelId}`))[0]!.count);
+    expect(await stored()).toBe(2);
+    await server.request('POST', '/sandbox/clock', { advanceSeconds: 23 * 60 * 60 });
+    const recent = await upload(user, channelId, PNG);
+    expect(await stored()).toBe(3);
+    const jobs = await server.request<{ jobs: { name: string; ok: boolean; result?: { removed: number } }[] }>('POST', '/sandbox/clock', { advanceSeconds: 2 * 60 * 60 });
+    expect(jobs.body.jobs.find((job) => job.name === 'donation-images-purge')).toMatchObject({ ok: true, result: { removed: expect.any(Number) } });
+    expect(await stored()).toBe(1);
+    const expired = await donation(user, channelId, abandoned.body.imageId);
+    expect(expired.status).toBe(400);
+    expect(expired.body).toMatchObject({ code: 'validation_error', field: 'imageId', message: expect.stringContaining('last day') });
+    expect((await donation(user, channelId, recent.body.imageId)).status).toBe(200);
   });
 
   test('only the owner uploads, and an image serves only the channel it was uploaded for', async () => {
