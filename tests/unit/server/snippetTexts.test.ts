@@ -41,6 +41,9 @@ test('Accept-Language picks any page locale by its q, then the channel language,
   expect(snippetLanguage('zh-CN,tr;q=0.4,ko;q=0.6', undefined)).toBe('ko');
   expect(snippetLanguage('zh-CN', 'pt-BR')).toBe('pt');
   expect(snippetLanguage(undefined, 'zh')).toBe('en');
+  // Tags with an underscore (as some clients and channel settings write them) name their base language too.
+  expect(snippetLanguage('pt_BR, en;q=0.5', undefined)).toBe('pt');
+  expect(snippetLanguage(undefined, 'ES_mx')).toBe('es');
 });
 
 test('a page fills the price and channel, in the language asked, right to left where the language is', () => {
