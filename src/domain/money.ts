@@ -45,6 +45,15 @@ export function fromMajor(major: number, currency: Currency): Money {
   return money(toMinor(major, currency), currency);
 }
 
+/** Minor units as an exact decimal in major units ("-12.50" eur, "1500" jpy) for files and sheets: no floating point. */
+export function decimalMajor(minor: number, currency: Currency): string {
+  const exponent = currencyExponent(currency);
+  const sign = minor < 0 ? '-' : '';
+  const digits = String(Math.abs(minor)).padStart(exponent + 1, '0');
+  if (exponent === 0) return sign + digits;
+  return `${sign}${digits.slice(0, -exponent)}.${digits.slice(-exponent)}`;
+}
+
 /** Sorts currencies with eur first, the rest alphabetically (spec section 3). */
 export function compareCurrencies(a: Currency, b: Currency): number {
   if (a === b) return 0;

@@ -125,11 +125,3 @@ export function buildRevenueSeries(input: RevenueSeriesInput): RevenueBucket[] {
   }
   return buckets.map((bucket) => ({ ...bucket, totalMinor: bucket.subscriptionsMinor + bucket.donationsMinor }));
 }
-
-/** Minor units as an exact decimal in major units ("-12.50", "1500" for JPY): no floating point on the way. */
-export function decimalMajor(minor: number, exponent: number): string {
-  const sign = minor < 0 ? '-' : '';
-  const digits = String(Math.abs(minor)).padStart(exponent + 1, '0');
-  if (exponent === 0) return sign + digits;
-  return `${sign}${digits.slice(0, -exponent)}.${digits.slice(-exponent)}`;
-}

@@ -6,8 +6,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AdminPage, AdminPayoutDayItem, AdminPayoutItem } from '../../../src/contract/admin';
 import type { RouteOptions } from '../../context';
 import { csvField } from '../../../src/domain/csv';
-import { type Currency, currencyExponent } from '../../../src/domain/money';
-import { decimalMajor } from '../../../src/domain/revenue';
+import { type Currency, decimalMajor } from '../../../src/domain/money';
 import { type PageParams, currentOperator, listQuery, majorText, pageQuery, personName, seconds } from './http';
 
 const date = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' };
@@ -63,7 +62,7 @@ export const payoutQueueRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
     const lines = items.map((row) => {
       const item = payoutItem(row);
       // For spreadsheets: a plain decimal with all the currency's digits, not the screen's grouped text.
-      const amount = decimalMajor(Number(row.run.amount), currencyExponent(row.run.currency as Currency));
+      const amount = decimalMajor(Number(row.run.amount), row.run.currency as Currency);
       return [
         item.payoutDate, item.creator.id ?? null, item.creator.telegramId, item.creator.name, item.creator.username, item.currency, amount, item.status,
         item.attempt, item.method, item.error, new Date(item.createdAt * 1000).toISOString(),

@@ -10,9 +10,9 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { DateTime } from 'luxon';
 import type { RevenueExportRequest, RevenueExportResponse, RevenueQuery, RevenueResponse } from '../../../src/contract/revenue';
-import { type Currency, currencyExponent } from '../../../src/domain/money';
+import { type Currency, decimalMajor } from '../../../src/domain/money';
 import {
-  buildRevenueSeries, decimalMajor, revenueRange, revenueZone, signedRevenueMinor,
+  buildRevenueSeries, revenueRange, revenueZone, signedRevenueMinor,
 } from '../../../src/domain/revenue';
 import { csvDocument } from '../../../src/domain/csv';
 import { AppError, notFound } from '../../platform/errors';
@@ -111,7 +111,7 @@ export class RevenueService {
       line.subscriptionId === null ? 'donation' : 'subscription',
       line.channelTitle ?? '',
       sourceTitle(line),
-      decimalMajor(signedRevenueMinor({ type: line.type, amountMinor: line.amount }), currencyExponent(line.currency)),
+      decimalMajor(signedRevenueMinor({ type: line.type, amountMinor: line.amount }), line.currency),
       line.currency.toUpperCase(),
     ]);
     const header = ['id', 'created_at', 'counts_on', 'type', 'source', 'channel', 'title', 'amount', 'currency'];

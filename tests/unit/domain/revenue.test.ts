@@ -1,8 +1,9 @@
 import { DateTime } from 'luxon';
 import {
-  buildRevenueSeries, decimalMajor, revenueBucketStarts, revenueRange, signedRevenueMinor, type RevenueLine,
+  buildRevenueSeries, revenueBucketStarts, revenueRange, signedRevenueMinor, type RevenueLine,
 } from '../../../src/domain/revenue';
 import { csvDocument, csvField } from '../../../src/domain/csv';
+import { decimalMajor } from '../../../src/domain/money';
 
 const at = (iso: string) => DateTime.fromISO(iso, { setZone: true }).toMillis();
 
@@ -49,10 +50,10 @@ describe('revenue buckets', () => {
 
 describe('revenue CSV', () => {
   it('writes amounts as exact decimals in major units', () => {
-    expect(decimalMajor(1550, 2)).toBe('15.50');
-    expect(decimalMajor(-5, 2)).toBe('-0.05');
-    expect(decimalMajor(1500, 0)).toBe('1500');
-    expect(decimalMajor(0, 2)).toBe('0.00');
+    expect(decimalMajor(1550, 'eur')).toBe('15.50');
+    expect(decimalMajor(-5, 'eur')).toBe('-0.05');
+    expect(decimalMajor(1500, 'jpy')).toBe('1500');
+    expect(decimalMajor(0, 'rub')).toBe('0.00');
   });
 
   it('quotes per RFC 4180 and ends lines with CRLF', () => {
