@@ -122,7 +122,8 @@ function boxBusyTicks(): number {
  * Where the machine's CPU went during a phase (Linux's /proc; elsewhere `stop` answers null): the whole box, this
  * process (server, load generator and their threads), the `others` processes (name → pid, e.g. the Smart Glocal
  * double's), PostgreSQL's processes on this machine, and the server's event loop (this thread): its time on a CPU,
- * its time runnable but waiting for one (schedstat), and its utilisation. Per `units` (e.g. payments) it gives the box's CPU milliseconds each.
+ * its time runnable but waiting for one (schedstat), and its utilisation. Per `units` (e.g. payments) it gives the
+ * box's CPU milliseconds each.
  */
 export function cpuAccount(others: Readonly<Record<string, number>> = {}): { stop: (units: number) => string | null } {
   const schedstat = `/proc/self/task/${process.pid}/schedstat`;

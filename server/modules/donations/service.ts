@@ -98,6 +98,7 @@ export const DONATION_IMAGE_RETENTION_SECONDS = 24 * 60 * 60;
 export function purgeDonationImages(db: DbOrTx, nowMs: number): Promise<number> {
   return new DonationImagesRepository(db).purgeUploadedBefore(new Date(nowMs - DONATION_IMAGE_RETENTION_SECONDS * 1000));
 }
+
 const UPLOAD_PREFIX = 'upload:';
 
 /**
