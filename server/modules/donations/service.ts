@@ -76,7 +76,7 @@ export class DonationService {
   private async photo(channelId: number, imageId: string): Promise<PhotoSource> {
     if (imageId.startsWith(UPLOAD_PREFIX)) {
       const image = await new DonationImagesRepository(this.deps.db).ofChannel(imageId.slice(UPLOAD_PREFIX.length), channelId);
-      if (!image) throw validationError('imageId', 'No image with this imageId was uploaded for this channel in the last day');
+      if (!image) throw validationError('imageId', 'The image is not available (an upload serves its own channel for a day): remove it and pick it again');
       return { bytes: image.bytes, filename: `donation.${image.mime.slice('image/'.length)}` };
     }
     if (!isImageId(imageId)) throw validationError('imageId', 'imageId must be an uploaded image, a Telegram file_id or an http(s) URL of the image');

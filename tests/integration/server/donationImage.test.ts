@@ -87,7 +87,7 @@ describe('donation images', () => {
     expect(await stored()).toBe(1);
     const expired = await donation(user, channelId, abandoned.body.imageId);
     expect(expired.status).toBe(400);
-    expect(expired.body).toMatchObject({ code: 'validation_error', field: 'imageId', message: expect.stringContaining('last day') });
+    expect(expired.body).toMatchObject({ code: 'validation_error', field: 'imageId', message: expect.stringContaining('for a day') });
     expect((await donation(user, channelId, recent.body.imageId)).status).toBe(200);
   });
 
