@@ -7,7 +7,7 @@ export interface CommandOffer {
   readonly subscriptionId: number;
   readonly name: string;
   readonly channelTitle: string;
-  /** The channel's language (en, ru, id): the bot answers about a channel in it. */
+  /** The channel's language: the bot answers about a channel in it (bot/texts.ts). */
   readonly channelLanguage: string;
 }
 

@@ -34,11 +34,13 @@ export async function connectBot(app: FastifyInstance, options: ConnectOptions =
   botProfile.username = me.username;
   botUpdates.setIdentity({ ...botUpdates.bot.botInfo, id: me.id, username: me.username, first_name: me.username } as UserFromGetMe);
 
-  for (const language of BOT_LANGUAGES) {
+  // The command menu in every language the bot speaks (English is the default for everyone else), side by side:
+  // one at a time, 24 calls would hold up the start by seconds.
+  await Promise.all(BOT_LANGUAGES.map(async (language) => {
     const texts = botTexts(language);
     const commands = [{ command: 'start', description: texts.commandStart }, { command: 'help', description: texts.commandHelp }];
     await bot.setCommands(commands, language === 'en' ? null : language);
-  }
+  }));
   const sandboxed = sandboxTelegram !== null && config.botApiUrl === undefined;
   // Telegram opens mini-apps over HTTPS only: a laptop without a public HTTPS address keeps @BotFather's menu button.
   if (sandboxed || config.publicUrl.startsWith('https://')) await bot.setMenuButton(botTexts('en').menuButton, `${config.publicUrl}/`);

@@ -1,6 +1,6 @@
 /**
  * Fewer lost renewals: what the bot tells a follower about a coming or failed renewal (issue 18), in their Telegram
- * language (en, ru, id; else English).
+ * language (any page language, else English: bot/texts.ts).
  *
  * - A reminder RENEWAL_REMINDER_LEAD before a recurring membership's renewal (its expiry), with an "Open" button to
  *   the app, where the card can be changed or the subscription cancelled.
@@ -13,13 +13,12 @@
  * retried (at most once: a follower should never get the same reminder twice); the app shows the same state.
  */
 import { and, eq, gt, lte, ne, sql } from 'drizzle-orm';
-import { DateTime } from 'luxon';
 import { formatMoney } from '../../../src/domain/format-light';
 import { type Currency, money } from '../../../src/domain/money';
 import type { DbOrTx } from '../../platform/db/db';
 import { channels, renewalNotices, subscriptionMembers, subscriptions, users } from '../../platform/db/schema';
 import { type BotGateway, miniAppLink } from '../bot/BotGateway';
-import { BOT_LANGUAGES, type BotLanguage, botTexts, fill } from '../bot/texts';
+import { botDate, botTexts, fill } from '../bot/texts';
 
 export const RENEWAL_REMINDER_LEAD_MS = 3 * 24 * 60 * 60 * 1000;
 const BATCH = 100;
@@ -109,9 +108,7 @@ function message(deps: RenewalNoticeDeps, kind: RenewalNoticeKind, notice: DueNo
     name: notice.name,
     channel: notice.channel,
     amount: formatMoney(money(notice.priceMinor, notice.currency)),
-    // The follower's zone is unknown to the bot: the date in UTC, in their language ("20 February 2026"; no "г." that
-    // would end a Russian sentence twice).
-    date: DateTime.fromJSDate(notice.expiresAt, { zone: 'utc' }).setLocale(botLanguageOf(notice.languageCode)).toFormat('d MMMM yyyy'),
+    date: botDate(notice.expiresAt, notice.languageCode),
   };
   const username = deps.botUsername();
   const button = kind === 'reminder'
@@ -120,7 +117,3 @@ function message(deps: RenewalNoticeDeps, kind: RenewalNoticeKind, notice: DueNo
   return { chatId: notice.telegramId, text: fill(kind === 'reminder' ? texts.renewalReminder : texts.renewalFailed, values), button, silent: false };
 }
 
-function botLanguageOf(languageCode: string | null): BotLanguage {
-  const base = (languageCode ?? 'en').toLowerCase().split('-')[0] as BotLanguage;
-  return BOT_LANGUAGES.includes(base) ? base : 'en';
-}

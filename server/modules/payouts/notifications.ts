@@ -1,6 +1,6 @@
 /**
  * What the bot tells a creator about their payouts: a failed one (the money is back in the balance). In the
- * creator's Telegram language (en, ru, id; else English). A message that cannot be sent is logged, never retried: the
+ * creator's Telegram language (any page language, else English). A message that cannot be sent is logged, never retried: the
  * payout page's tracker shows the same.
  */
 import { eq } from 'drizzle-orm';

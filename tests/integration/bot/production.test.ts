@@ -1,6 +1,6 @@
 /**
  * SANDBOX=0 against a Bot API double on its own port (BOT_API_URL), as against Telegram: the start-up calls (getMe,
- * setMyCommands in en/ru/id, setChatMenuButton, then setWebhook with a secret, or long polling by getUpdates), the
+ * setMyCommands in every page language, setChatMenuButton, then setWebhook with a secret, or long polling by getUpdates), the
  * username from getMe on the connect-bot screen, and with long polling: a channel added by its owner, a post through a
  * 429, a join request declined, a member removed after their access ran out; and with "Smart Glocal" (another
  * server's double on its own port) a real payment that lets a follower into a private channel and, once the cancelled
@@ -10,6 +10,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../../../server/app';
 import { SandboxTelegram, botApiDoublePlugin } from '../../../server/modules/bot/sandbox/BotApiDouble';
 import { BOT_POLLING_LEASE, connectBot } from '../../../server/modules/bot/startup';
+import { botTexts } from '../../../server/modules/bot/texts';
+import { COMPLETE_LOCALES } from '../../../src/domain/languages';
 import { eventually } from '../support/eventually';
 import { eq } from 'drizzle-orm';
 import type { FollowerMemberResponse, PaymentCheckResponse } from '../../../src/contract/api';
@@ -38,15 +40,21 @@ afterAll(() => double.close());
 
 const methods = (since: number) => telegram.calls().slice(since).map((call) => call.method);
 
-it('with a webhook secret: getMe, commands in three languages, the menu button, then setWebhook with the secret', async () => {
+it('with a webhook secret: getMe, commands in every page language, the menu button, then setWebhook with the secret', async () => {
   const before = telegram.calls().length;
   const server = await startTestServer({ config: { sandbox: false, botApiUrl: doubleUrl, botWebhookSecret: 'hook-secret', publicUrl: 'https://backers.example' } });
   try {
     const connection = await connectBot(server.app);
     expect(connection).toMatchObject({ username: 'RealBackersBot', updates: 'webhook' });
-    expect(methods(before)).toEqual(['getMe', 'setMyCommands', 'setMyCommands', 'setMyCommands', 'setChatMenuButton', 'setWebhook']);
+    expect(methods(before)).toEqual(['getMe', ...COMPLETE_LOCALES.map(() => 'setMyCommands'), 'setChatMenuButton', 'setWebhook']);
     const calls = telegram.calls().slice(before);
-    expect(calls.filter((call) => call.method === 'setMyCommands').map((call) => call.params.language_code)).toEqual([undefined, 'ru', 'id']);
+    const commands = calls.filter((call) => call.method === 'setMyCommands');
+    // English for everyone without a language of their own, and each other page language by its code.
+    expect(commands.map((call) => call.params.language_code ?? 'default').sort()).toEqual(COMPLETE_LOCALES.map((code) => (code === 'en' ? 'default' : code)).sort());
+    expect(commands.find((call) => call.params.language_code === 'de')!.params.commands).toEqual([
+      { command: 'start', description: botTexts('de').commandStart }, { command: 'help', description: botTexts('de').commandHelp },
+    ]);
+    expect(botTexts('de').commandStart).not.toBe(botTexts('en').commandStart);
     expect(calls.find((call) => call.method === 'setChatMenuButton')!.params).toEqual({ menu_button: { type: 'web_app', text: 'Open', web_app: { url: 'https://backers.example/' } } });
     expect(calls.find((call) => call.method === 'setWebhook')!.params).toEqual({
       url: 'https://backers.example/telegram/webhook', secret_token: 'hook-secret', allowed_updates: ['message', 'my_chat_member', 'chat_member', 'chat_join_request'],

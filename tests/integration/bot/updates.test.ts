@@ -4,6 +4,7 @@
  */
 import { type TestServer, botApiCalls, newUser, startTestServer } from '../support/testServer';
 import { type Shop, openShop, payWithNewCard } from '../money/support/money';
+import { botTexts } from '../../../server/modules/bot/texts';
 
 
 let server: TestServer;
@@ -112,6 +113,14 @@ describe('messages', () => {
         reply_markup: { inline_keyboard: [[{ text: 'Открыть Backers', url: 'https://t.me/BackersSandboxBot/app?startapp=subscription_7' }]] },
       }),
     })]);
+    // Every page language of the app, by the base of the sender's language_code (Telegram sends "pt-br" and the like).
+    const german = newUser('Starterin');
+    expect((await deliver(message(german, '/start', 'de'))).outcome).toBe('applied');
+    const brazilian = newUser('Iniciante');
+    expect((await deliver(message(brazilian, '/help', 'pt-br'))).outcome).toBe('applied');
+    expect((await sentTo(german.telegramId))[0]!.params).toMatchObject({ text: expect.stringContaining('Öffne die App'), reply_markup: { inline_keyboard: [[{ text: 'Backers öffnen' }]] } });
+    expect((await sentTo(brazilian.telegramId))[0]!.params.text).toBe(botTexts('pt').help);
+    expect(botTexts('pt').help).not.toBe(botTexts('en').help);
   });
 
   it('/help explains; a subscription\'s $command answers its invoice button; an unknown one says so', async () => {

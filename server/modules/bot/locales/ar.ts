@@ -1,0 +1,24 @@
+/** The bot's texts in Arabic (./types.ts says what each one is for; ../texts.ts, its placeholders). */
+import type { BotTexts } from './types';
+
+export const ar: BotTexts = {
+  commandStart: 'فتح Backers',
+  commandHelp: 'كيف يعمل Backers',
+  menuButton: 'فتح',
+  start: 'يتيح Backers لصنّاع المحتوى الربح من قنواتهم عبر الاشتراكات المدفوعة والتبرعات. افتح التطبيق للبدء.',
+  startButton: 'فتح Backers',
+  startWithLink: 'اضغط على الزر للمتابعة في Backers.',
+  help: 'لصنّاع المحتوى: أضف هذا البوت مشرفًا في قناتك، ثم أنشئ اشتراكًا في التطبيق.\nللمتابعين: ادفع بالزر الموجود أسفل المنشور، أو أرسل أمر الاشتراك مثل $vip لتحصل على فاتورته.\n/start يفتح التطبيق.',
+  subscriptionOffer: '{name} في قناة {channel}',
+  subscriptionButton: 'اشترك',
+  unknownCommand: 'لا يوجد اشتراك بهذا الأمر. تأكّد منه لدى صانع محتوى القناة.',
+  payoutFailed: 'تعذّر صرف أرباحك البالغة {amount}: {reason}. عادت الأموال إلى رصيدك وستُصرف في موعد الصرف التالي. تحقّق من بيانات الصرف في التطبيق.',
+  adminSignIn: 'رابط تسجيل دخولك إلى لوحة تحكم مشغّلي Backers (صالح لمرة واحدة ولمدة 10 دقائق):\n{link}',
+  adminRefused: 'هذا الأمر مخصّص لمشغّلي Backers فقط.',
+  moderationApproved: 'اجتازت قناتك {channel} المراجعة. يمكنك الآن بيع الاشتراكات وتلقّي التبرعات فيها.',
+  moderationRejected: 'لم تجتز قناتك {channel} المراجعة: {reason}. إذا كانت لديك أسئلة، فراسل الدعم.',
+  renewalReminder: 'سيتجدد اشتراكك {name} في قناة {channel} بتاريخ {date}، وسيُخصم {amount} من بطاقتك المحفوظة. يمكنك تغيير البطاقة أو إلغاء الاشتراك في التطبيق.',
+  renewalReminderButton: 'فتح',
+  renewalFailed: 'تعذّر الخصم من بطاقتك مقابل اشتراك {name} في قناة {channel}. سنحاول مرة أخرى، ويبقى وصولك متاحًا حتى {date}. ادفع ببطاقة أخرى للحفاظ عليه.',
+  renewalFailedButton: 'ادفع ببطاقة أخرى',
+};

@@ -1,0 +1,24 @@
+/** The bot's texts in Korean (./types.ts says what each one is for; ../texts.ts, its placeholders). */
+import type { BotTexts } from './types';
+
+export const ko: BotTexts = {
+  commandStart: 'Backers 열기',
+  commandHelp: 'Backers 이용 방법',
+  menuButton: '열기',
+  start: 'Backers에서 채널 크리에이터는 유료 구독과 후원으로 수익을 올릴 수 있습니다. 앱을 열어 시작하세요.',
+  startButton: 'Backers 열기',
+  startWithLink: '버튼을 탭해 Backers에서 계속 진행하세요.',
+  help: '크리에이터: 이 봇을 채널 관리자로 추가한 다음 앱에서 구독을 만드세요.\n구독자: 게시물 아래 버튼으로 결제하거나, $vip 같은 구독 명령어를 보내 청구서를 받으세요.\n/start 명령어로 앱을 열 수 있습니다.',
+  subscriptionOffer: '{channel}의 {name}',
+  subscriptionButton: '구독하기',
+  unknownCommand: '이 명령어에 해당하는 구독이 없습니다. 채널 크리에이터에게 확인해 주세요.',
+  payoutFailed: '{amount} 정산에 실패했습니다. 사유: {reason}. 금액은 잔액으로 돌아왔으며 다음 정산일에 송금됩니다. 앱에서 정산 정보를 확인하세요.',
+  adminSignIn: 'Backers 운영자 콘솔 로그인 링크입니다(1회용, 10분간 유효):\n{link}',
+  adminRefused: '이 명령어는 Backers 운영자만 사용할 수 있습니다.',
+  moderationApproved: '{channel} 채널이 검토를 통과했습니다. 이제 이 채널에서 구독을 판매하고 후원을 받을 수 있습니다.',
+  moderationRejected: '{channel} 채널이 검토를 통과하지 못했습니다. 사유: {reason}. 궁금한 점이 있으면 고객 지원에 문의하세요.',
+  renewalReminder: '{channel}의 {name} 구독이 {date}에 갱신되며, 저장된 카드로 {amount} 결제가 진행됩니다. 카드 변경이나 구독 해지는 앱에서 할 수 있습니다.',
+  renewalReminderButton: '열기',
+  renewalFailed: '{channel}의 {name} 구독 요금을 카드로 결제하지 못했습니다. 다시 시도할 예정이며, {date}까지는 계속 이용할 수 있습니다. 이용을 유지하려면 다른 카드로 결제하세요.',
+  renewalFailedButton: '다른 카드로 결제',
+};

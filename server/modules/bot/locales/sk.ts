@@ -1,0 +1,24 @@
+/** The bot's texts in Slovak (./types.ts says what each one is for; ../texts.ts, its placeholders). */
+import type { BotTexts } from './types';
+
+export const sk: BotTexts = {
+  commandStart: 'Otvoriť Backers',
+  commandHelp: 'Ako funguje Backers',
+  menuButton: 'Otvoriť',
+  start: 'Backers umožňuje tvorcom kanálov zarábať na platenom predplatnom a daroch. Na začiatok otvorte aplikáciu.',
+  startButton: 'Otvoriť Backers',
+  startWithLink: 'Ťuknite na tlačidlo a pokračujte v Backers.',
+  help: 'Tvorcovia: pridajte tohto bota do svojho kanála ako správcu a potom v aplikácii vytvorte predplatné.\nSledovatelia: zaplaťte tlačidlom pod príspevkom alebo pošlite príkaz predplatného, napríklad $vip, a dostanete výzvu na platbu.\n/start otvorí aplikáciu.',
+  subscriptionOffer: '{name} v kanáli {channel}',
+  subscriptionButton: 'Predplatiť',
+  unknownCommand: 'Predplatné s týmto príkazom neexistuje. Overte si príkaz u tvorcu kanála.',
+  payoutFailed: 'Vaša výplata {amount} sa nepodarila: {reason}. Peniaze sa vrátili na váš zostatok a odídu v ďalší deň výplaty. Skontrolujte údaje na výplatu v aplikácii.',
+  adminSignIn: 'Váš odkaz na prihlásenie do konzoly operátorov Backers (jednorazový, platí 10 minút):\n{link}',
+  adminRefused: 'Tento príkaz je len pre operátorov Backers.',
+  moderationApproved: 'Váš kanál {channel} prešiel moderovaním. Teraz v ňom môžete predávať predplatné a prijímať dary.',
+  moderationRejected: 'Váš kanál {channel} neprešiel moderovaním: {reason}. Ak máte otázky, napíšte podpore.',
+  renewalReminder: 'Vaše predplatné {name} v kanáli {channel} sa predĺži {date}: z uloženej karty strhneme {amount}. Kartu môžete zmeniť alebo predplatné zrušiť v aplikácii.',
+  renewalReminderButton: 'Otvoriť',
+  renewalFailed: 'Platbu za predplatné {name} v kanáli {channel} sa nám nepodarilo strhnúť z vašej karty. Skúsime to znova a prístup vám zostane do {date}. Aby ste oň neprišli, zaplaťte inou kartou.',
+  renewalFailedButton: 'Zaplatiť inou kartou',
+};

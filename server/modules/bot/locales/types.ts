@@ -1,0 +1,31 @@
+/** The shape of the bot's texts in one language (../texts.ts reads them; one file per language here). */
+import type { CompleteLocale } from '../../../../src/domain/languages';
+
+/** The languages the bot speaks: the app's page languages. */
+export type BotLanguage = CompleteLocale;
+
+export interface BotTexts {
+  readonly commandStart: string;
+  readonly commandHelp: string;
+  readonly menuButton: string;
+  readonly start: string;
+  readonly startButton: string;
+  readonly startWithLink: string;
+  readonly help: string;
+  readonly subscriptionOffer: string;
+  readonly subscriptionButton: string;
+  readonly unknownCommand: string;
+  readonly payoutFailed: string;
+  /** The answer to /admin for an operator: a one-time sign-in link to the operator console. */
+  readonly adminSignIn: string;
+  /** The answer to /admin for anyone else (no link is made). */
+  readonly adminRefused: string;
+  readonly moderationApproved: string;
+  readonly moderationRejected: string;
+  /** Three days before a renewal charge (fewer lost renewals). */
+  readonly renewalReminder: string;
+  readonly renewalReminderButton: string;
+  /** Right after a failed renewal attempt: a one-tap way to pay with another card before access ends. */
+  readonly renewalFailed: string;
+  readonly renewalFailedButton: string;
+}
