@@ -4,16 +4,13 @@
  * ones 'dd.MM.yy'; money shows "€5" and "5 ₽" (no-break space) and other currencies as "5 USD".
  */
 import { DateTime } from 'luxon';
+import { baseLanguage } from './languages';
 
 // The formatting that needs no luxon lives apart, so the dashboard's first chunk can use it without luxon.
 export * from './format-light';
 
 /** Languages that put the day before the month name. */
 const DAY_FIRST_LANGUAGES: ReadonlySet<string> = new Set(['ru', 'uk', 'be']);
-
-function language(locale: string): string {
-  return locale.split(/[-_]/)[0].toLowerCase();
-}
 
 function at(epochSeconds: number, locale: string, zone: string): DateTime {
   return DateTime.fromSeconds(epochSeconds, { zone, locale });
@@ -23,7 +20,7 @@ function at(epochSeconds: number, locale: string, zone: string): DateTime {
 export function formatDate(epochSeconds: number, locale: string, nowMs: number, zone = 'UTC'): string {
   const date = at(epochSeconds, locale, zone);
   const sameYear = date.year === DateTime.fromMillis(nowMs, { zone }).year;
-  if (DAY_FIRST_LANGUAGES.has(language(locale))) return date.toFormat(sameYear ? 'd MMMM' : 'd MMMM yyyy');
+  if (DAY_FIRST_LANGUAGES.has(baseLanguage(locale) ?? '')) return date.toFormat(sameYear ? 'd MMMM' : 'd MMMM yyyy');
   return date.toFormat(sameYear ? 'MMMM d' : 'MMMM d, yyyy');
 }
 

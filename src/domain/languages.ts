@@ -31,11 +31,17 @@ export interface LanguageSources {
   readonly messenger?: string | null;
 }
 
+/** `code`'s base language when it is one of `offered` ("pt-BR" → "pt"), else null. */
+export function offeredLanguage<L extends string>(code: string | null | undefined, offered: readonly L[]): L | null {
+  const base = baseLanguage(code);
+  return offered.find((language) => language === base) ?? null;
+}
+
 /** The first source naming an offered locale, else English. */
 export function resolvePageLanguage(sources: LanguageSources, offered: readonly string[] = COMPLETE_LOCALES): string {
   for (const candidate of [sources.stored, sources.messenger]) {
-    const base = baseLanguage(candidate);
-    if (base !== null && offered.includes(base)) return base;
+    const language = offeredLanguage(candidate, offered);
+    if (language !== null) return language;
   }
   return DEFAULT_LANGUAGE;
 }

@@ -5,7 +5,7 @@
  * (tests/unit/server/botTexts.test.ts holds every language to English's).
  */
 import { DateTime } from 'luxon';
-import { COMPLETE_LOCALES, baseLanguage } from '../../../src/domain/languages';
+import { COMPLETE_LOCALES, offeredLanguage } from '../../../src/domain/languages';
 import { BOT_TEXTS } from './locales';
 import type { BotLanguage, BotTexts } from './locales/types';
 
@@ -14,8 +14,7 @@ export const BOT_LANGUAGES: readonly BotLanguage[] = COMPLETE_LOCALES;
 
 /** The bot's language for a Telegram language_code ("pt-br" → pt, "ru" → ru; unknown or none → en). */
 export function botLanguage(languageCode: string | undefined | null): BotLanguage {
-  const base = baseLanguage(languageCode);
-  return BOT_LANGUAGES.find((language) => language === base) ?? 'en';
+  return offeredLanguage(languageCode, BOT_LANGUAGES) ?? 'en';
 }
 
 /** The texts for a Telegram language_code. */

@@ -7,7 +7,7 @@
  */
 import { formatMoney } from '../../../src/domain/format-light';
 import { money } from '../../../src/domain/money';
-import { baseLanguage, textDirection } from '../../../src/domain/languages';
+import { offeredLanguage, textDirection } from '../../../src/domain/languages';
 import type { SnippetSubscription } from './repository';
 import { SNIPPET_LANGUAGES, type SnippetLanguage, snippetTexts } from './texts';
 
@@ -16,13 +16,9 @@ export function snippetLanguage(acceptLanguage: string | undefined, fallback: st
   const wanted = (acceptLanguage ?? '').split(',').map((part, index) => {
     const [tag = '', ...params] = part.trim().split(';');
     const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
-    return { base: baseLanguage(tag), q: q === undefined ? 1 : Number(q.slice(2)) || 0, index };
-  }).filter((entry) => entry.base !== null && entry.q > 0).sort((a, b) => b.q - a.q || a.index - b.index);
-  const known = (code: string | null | undefined): code is SnippetLanguage => SNIPPET_LANGUAGES.includes(code as SnippetLanguage);
-  const match = wanted.find((entry) => known(entry.base))?.base;
-  if (known(match)) return match;
-  const channel = baseLanguage(fallback);
-  return known(channel) ? channel : 'en';
+    return { language: offeredLanguage(tag, SNIPPET_LANGUAGES), q: q === undefined ? 1 : Number(q.slice(2)) || 0, index };
+  }).filter((entry) => entry.q > 0).sort((a, b) => b.q - a.q || a.index - b.index);
+  return wanted.find((entry) => entry.language !== null)?.language ?? offeredLanguage(fallback, SNIPPET_LANGUAGES) ?? 'en';
 }
 
 const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
