@@ -4,7 +4,7 @@ import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Plugin, type Rolldown, build as viteBuild, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { DEFAULT_LANGUAGE, FIRST_SCREEN_NAMESPACES } from './src/infrastructure/i18n/languages';
+import { FIRST_SCREEN_NAMESPACES } from './src/infrastructure/i18n/languages';
 
 // locales/<lang>/<namespace>.json, and locales/<lang>.ts (the table of that locale's files).
 const LOCALE_FILE = /[\\/]i18n[\\/]locales[\\/](\w+)(?:[\\/]([\w-]+)\.json|\.ts)$/;
@@ -12,9 +12,9 @@ const LOCALE_FILE = /[\\/]i18n[\\/]locales[\\/](\w+)(?:[\\/]([\w-]+)\.json|\.ts)
 /**
  * Chunk groups (gzip compresses one larger chunk better than many tiny ones, and each request costs a round trip):
  * - everything the entry imports statically: one chunk with the entry;
- * - per language, the table of its files and the first screen's texts in one chunk, every other namespace in another;
- * - the dashboard route (screen, view model, repository, mappers, the domain rules and shared components it uses
- *   that the entry does not already have, and the revenue chart it renders with): one chunk.
+ *   main.tsx imports the first screen (the dashboard route, its bindings and its English texts) statically, so that
+ *   is in it too: one script before the first paint;
+ * - per language, the table of its files and the first screen's texts in one chunk, every other namespace in another.
  */
 /**
  * Writes <outDir>/.vite/chunk-modules.json ({ "assets/x.js": ["src/...", ...] }): the manifest names grouped chunks
@@ -55,32 +55,6 @@ function precompress(): Plugin {
         writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.length } }));
         writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
       }
-    },
-  };
-}
-
-/**
- * Preloads the first route's chunk (and its stylesheet) and the default language's first texts from index.html:
- * otherwise the browser learns of them only once the entry has run (one round trip more before the first paint),
- * and Vite's loader fetches the stylesheet before the chunk. Other languages' texts load as before.
- */
-function preloadFirstRoute(groupName: string, textsGroupName: string): Plugin {
-  return {
-    name: 'backers:preload-first-route',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, { bundle }) {
-        const chunks = Object.values(bundle ?? {}).filter((output) => output.type === 'chunk' && (output.name === groupName || output.name === textsGroupName));
-        return chunks.flatMap((chunk) => [
-          ...[...(chunk.type === 'chunk' ? (chunk.viteMetadata?.importedCss ?? []) : [])].map((file) => ({
-            tag: 'link',
-            attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${file}` },
-            injectTo: 'head' as const,
-          })),
-          { tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` }, injectTo: 'head' as const },
-        ]);
-      },
     },
   };
 }
@@ -209,7 +183,6 @@ const CHUNK_GROUPS = [
     },
     priority: 20,
   },
-  { name: 'dashboard', test: /[\\/]src[\\/](presentation[\\/]screens[\\/]Dashboard[\\/]|presentation[\\/]components[\\/]RevenueChart[\\/]|infrastructure[\\/]http[\\/]repositories[\\/]Http(Dashboard|Revenue)Repository)/, priority: 10 },
 ];
 
 // The server (npm start) serves dist/ on the same origin as /api/v2, so the app calls relative URLs.
@@ -218,7 +191,7 @@ const CHUNK_GROUPS = [
 // modulePreload: index.html preloads the entry's chunks; dynamic imports carry no dependency lists (each lazy binding
 // would add ~45 bytes gzip to the entry), so a lazy chunk's own imports load when it is parsed.
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), chunkModulesReport(), precompress(), preloadFirstRoute('dashboard', `texts-${DEFAULT_LANGUAGE}-first`), inlineEntryStylesheet(), inlineEarlyDashboardRequest(), adminBuild()],
+  plugins: [react(), chunkModulesReport(), precompress(), inlineEntryStylesheet(), inlineEarlyDashboardRequest(), adminBuild()],
   // inversify imports the reflect-metadata polyfill for three functions; src/di/reflectMetadataLite.ts has them
   // in a fraction of the bytes (the first screen's JavaScript budget is 185 kB gzip).
   // react-router 7's package exports name only its development build (warnings and invariant texts); the build
@@ -244,7 +217,14 @@ export default defineConfig(({ mode }) => ({
   // `npm run build:local` (mode localbuild: Vite refuses a mode named "local", it clashes with .env.local) adds /local.
   define: { __LOCAL_BUILD__: JSON.stringify(mode === 'localbuild') },
   build: { target: 'es2022', sourcemap: false, manifest: true, modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) }, chunkSizeWarningLimit: 600,
-    rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } },
+    rolldownOptions: {
+      output: { codeSplitting: { groups: CHUNK_GROUPS } },
+      // main.tsx imports the first screen statically on purpose (see there); the import()s of it elsewhere stay.
+      onwarn(warning, warn) {
+        if (warning.code === 'INEFFECTIVE_DYNAMIC_IMPORT' && /statically imported by .*\bsrc\/main\.tsx\b/.test(warning.message)) return;
+        warn(warning);
+      },
+    },
   },
   server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:8080', '/provider': 'http://127.0.0.1:8080', '/sandbox': 'http://127.0.0.1:8080', '/admin/api': 'http://127.0.0.1:8080', '/admin/signin': 'http://127.0.0.1:8080' } },
 }));

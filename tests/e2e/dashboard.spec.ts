@@ -221,5 +221,9 @@ test('the creator dashboard holds still while it loads, and asks for nothing els
   }
   // The first screen's styles are inline in the page: no stylesheet request stands before its paint.
   expect(requests.filter((request) => request.path.endsWith('.css') && request.start < paintedAt)).toEqual([]);
+  // Its code and English texts are the entry (main.tsx imports them): the only other script before the paint is the
+  // bundler's runtime. Each script more in flight beside the entry would take a share of a slow link's bandwidth.
+  const scriptsBeforePaint = requests.filter((request) => request.path.endsWith('.js') && request.start < paintedAt).map((request) => request.path.replace(/-[\w-]{8}\.js$/, '.js'));
+  expect(scriptsBeforePaint.sort()).toEqual(['/assets/index.js', '/assets/rolldown-runtime.js']);
   expect(unexpectedProblems(consoleProblems)).toEqual([]);
 });
