@@ -4,7 +4,7 @@ import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Plugin, type Rolldown, build as viteBuild, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { FIRST_SCREEN_NAMESPACES } from './src/infrastructure/i18n/languages';
+import { FIRST_SCREEN_NAMESPACES, textDirection } from './src/infrastructure/i18n/languages';
 
 // locales/<lang>/<namespace>.json, and locales/<lang>.ts (the table of that locale's files).
 const LOCALE_FILE = /[\\/]i18n[\\/]locales[\\/](\w+)(?:[\\/]([\w-]+)\.json|\.ts)$/;
@@ -83,31 +83,46 @@ function inlineEntryStylesheet(): Plugin {
 }
 
 /**
- * Puts src/infrastructure/http/earlyDashboardRequest.inline.ts, built and minified, into index.html as an inline
- * script: it starts GET /api/v2/dashboard while the browser is still fetching the entry (issue 12: the first
- * screen's data no longer waits for the whole entry), and the ApiClient takes its answer for its first call.
+ * Puts src/infrastructure/earlyStart.inline.ts, built and minified, into index.html as an inline script: while the
+ * browser is still fetching the entry it starts GET /api/v2/dashboard (the ApiClient takes its answer for its first
+ * call) and preloads the page language's first texts (issue 12: the first screen no longer waits for the whole entry
+ * before asking for them). It gets the build's first-screen modules per page language: each language's first texts
+ * chunk (English is in the entry) and, right to left, the value isolation module createI18n loads.
  */
-function inlineEarlyDashboardRequest(): Plugin {
+function firstScreenModules(bundle: Rolldown.OutputBundle): Record<string, string[]> {
+  const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+  const isolation = chunks.find((chunk) => chunk.moduleIds.some((id) => /[\\/]i18n[\\/]isolateValues\.ts$/.test(id)));
+  if (!isolation) throw new Error('no chunk holds src/infrastructure/i18n/isolateValues.ts');
+  const modules: Record<string, string[]> = {};
+  for (const chunk of chunks) {
+    const language = /^texts-(\w+)-first$/.exec(chunk.name)?.[1];
+    if (language) modules[language] = [`/${chunk.fileName}`, ...(textDirection(language) === 'rtl' ? [`/${isolation.fileName}`] : [])];
+  }
+  return modules;
+}
+
+function inlineEarlyStart(): Plugin {
   let apiBaseUrl = '';
   const root = fileURLToPath(new URL('.', import.meta.url));
   return {
-    name: 'backers:early-dashboard-request',
+    name: 'backers:early-start',
     apply: 'build',
     configResolved: (config) => void (apiBaseUrl = String(config.env.VITE_API_BASE_URL ?? '')),
     transformIndexHtml: {
       order: 'post',
-      async handler(html) {
+      async handler(html, { bundle }) {
+        if (!bundle) throw new Error('index.html is transformed without the bundle it loads');
         const built = (await viteBuild({
           configFile: false,
           root,
           logLevel: 'silent',
           publicDir: false,
-          define: { __API_BASE_URL__: JSON.stringify(apiBaseUrl) },
+          define: { __API_BASE_URL__: JSON.stringify(apiBaseUrl), __FIRST_SCREEN_MODULES__: JSON.stringify(firstScreenModules(bundle)) },
           build: {
             write: false,
             target: 'es2022',
             minify: true,
-            lib: { entry: resolve(root, 'src/infrastructure/http/earlyDashboardRequest.inline.ts'), formats: ['iife'], name: 'backersEarlyRequest' },
+            lib: { entry: resolve(root, 'src/infrastructure/earlyStart.inline.ts'), formats: ['iife'], name: 'backersEarlyStart' },
           },
         })) as Rolldown.RolldownOutput[];
         const code = built[0].output[0].code.trim();
@@ -116,7 +131,7 @@ function inlineEarlyDashboardRequest(): Plugin {
         // entry's and the preloads' requests then waited for: the first fetch of a page costs milliseconds of the
         // main thread (four times that on Lighthouse's phone), and those requests are the first screen's critical path.
         const entry = /<script type="module"[^>]*\ssrc="[^"]*"[^>]*><\/script>/i;
-        if (!entry.test(html)) throw new Error('index.html has no entry module script to put the early dashboard request before');
+        if (!entry.test(html)) throw new Error('index.html has no entry module script to put the early start before');
         return html.replace(entry, (tag) => `<script type="module">${code}</script>\n    ${tag}`);
       },
     },
@@ -191,7 +206,7 @@ const CHUNK_GROUPS = [
 // modulePreload: index.html preloads the entry's chunks; dynamic imports carry no dependency lists (each lazy binding
 // would add ~45 bytes gzip to the entry), so a lazy chunk's own imports load when it is parsed.
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), chunkModulesReport(), precompress(), inlineEntryStylesheet(), inlineEarlyDashboardRequest(), adminBuild()],
+  plugins: [react(), chunkModulesReport(), precompress(), inlineEntryStylesheet(), inlineEarlyStart(), adminBuild()],
   // inversify imports the reflect-metadata polyfill for three functions; src/di/reflectMetadataLite.ts has them
   // in a fraction of the bytes (the first screen's JavaScript budget is 185 kB gzip).
   // react-router 7's package exports name only its development build (warnings and invariant texts); the build

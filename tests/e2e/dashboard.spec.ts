@@ -185,6 +185,26 @@ test('the first screen asks for the dashboard once, from the page itself rather 
   expect(unexpectedProblems(consoleProblems)).toEqual([]);
 });
 
+test("a launch in another language asks for that language's first texts from the page itself, beside the entry (issue 12)", async ({ emulator, consoleProblems }) => {
+  await emulator.open({ user: demoUsers.alice, lang: 'ru' });
+  const app = emulator.app;
+  await waitForScreen(app);
+  await expect(app.locator('html')).toHaveAttribute('lang', 'ru');
+  // index.html's inline script preloads them (earlyTexts.ts) while the entry downloads, with a modulepreload link
+  // (the app adds none: Vite's preload lists are off for import()); the app's import() then finds them loaded, once.
+  // Without it the entry would ask, once it had run: one round trip more before the first paint.
+  const { preloads, fetched } = await app.locator('body').evaluate(() => {
+    const shortPath = (url: string) => new URL(url).pathname.replace(/-[\w-]{8}\.js$/, '.js');
+    return {
+      preloads: [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => shortPath(link.href)),
+      fetched: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => shortPath(entry.name)).filter((path) => /\/texts-/.test(path)),
+    };
+  });
+  expect(preloads.sort()).toEqual(['/assets/rolldown-runtime.js', '/assets/texts-ru-first.js']);
+  expect(fetched).toEqual(['/assets/texts-ru-first.js']);
+  expect(unexpectedProblems(consoleProblems)).toEqual([]);
+});
+
 test('the creator dashboard holds still while it loads, and asks for nothing else before its first paint (issue 12)', async ({ emulator, consoleProblems }) => {
   await emulator.open({ user: demoUsers.alice });
   const app = emulator.app;

@@ -1,7 +1,7 @@
 /**
  * The dashboard request the page starts before the app's code has arrived (issue 12): the first screen's data then
  * loads in parallel with the entry script instead of after it. index.html runs `startEarlyDashboardRequest` from an
- * inline script (vite.config.ts builds earlyDashboardRequest.inline.ts into the page); the ApiClient answers the app's
+ * inline script (vite.config.ts builds src/infrastructure/earlyStart.inline.ts into the page); the ApiClient answers the app's
  * first call with its answer when that call is the same request with the same token, so the dashboard is requested
  * once. It follows spec section 7 like the ApiClient: the same headers, and the same retries of network errors and 5xx.
  */

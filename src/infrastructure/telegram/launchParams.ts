@@ -106,6 +106,11 @@ function parseUser(json: string | null): LaunchInfo['user'] | null | undefined {
   }
 }
 
+/** The language_code of init data's user (`tgWebAppData`), if it has a valid user with one. */
+export function launchUserLanguage(rawInitData: string): string | undefined {
+  return parseUser(new URLSearchParams(rawInitData).get('user'))?.languageCode;
+}
+
 /** Launch parameters from a query-shaped string (`tgWebAppData=...&tgWebAppVersion=...`), or undefined when invalid. */
 export function parseLaunchParameters(query: string): LaunchParameters | undefined {
   const params = new URLSearchParams(query);
