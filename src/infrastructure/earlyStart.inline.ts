@@ -22,19 +22,23 @@ try {
   // Anything unexpected here (an old browser without fetch): the app makes the call itself.
 }
 
-try {
-  preloadPageLanguage({
-    location: window.location,
-    storage: () => window.localStorage,
-    modules: __FIRST_SCREEN_MODULES__,
-    preload: (href) => {
-      const link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = href;
-      document.head.append(link);
-    },
-  });
-} catch {
-  // The app loads its texts itself.
-}
+// A task of its own: the dashboard request above leaves as its task ends, and the first read of local storage can
+// take milliseconds (the browser loads the origin's storage then).
+setTimeout(() => {
+  try {
+    preloadPageLanguage({
+      location: window.location,
+      storage: () => window.localStorage,
+      modules: __FIRST_SCREEN_MODULES__,
+      preload: (href) => {
+        const link = document.createElement('link');
+        link.rel = 'modulepreload';
+        link.crossOrigin = '';
+        link.href = href;
+        document.head.append(link);
+      },
+    });
+  } catch {
+    // The app loads its texts itself.
+  }
+}, 0);
