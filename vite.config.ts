@@ -83,11 +83,8 @@ function inlineEntryStylesheet(): Plugin {
 }
 
 /**
- * Puts src/infrastructure/earlyStart.inline.ts, built and minified, into index.html as an inline script: while the
- * browser is still fetching the entry it starts GET /api/v2/dashboard (the ApiClient takes its answer for its first
- * call) and preloads the page language's first texts (issue 12: the first screen no longer waits for the whole entry
- * before asking for them). It gets the build's first-screen modules per page language: each language's first texts
- * chunk (English is in the entry) and, right to left, the value isolation module createI18n loads.
+ * What each page language's first screen loads besides the entry, by URL: its first texts chunk (English's are in the
+ * entry) and, right to left, the value isolation module createI18n loads.
  */
 function firstScreenModules(bundle: Rolldown.OutputBundle): Record<string, string[]> {
   const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
@@ -101,6 +98,12 @@ function firstScreenModules(bundle: Rolldown.OutputBundle): Record<string, strin
   return modules;
 }
 
+/**
+ * Puts src/infrastructure/earlyStart.inline.ts, built and minified, into index.html as an inline script: while the
+ * browser is still fetching the entry it starts GET /api/v2/dashboard (the ApiClient takes its answer for its first
+ * call) and preloads the page language's first texts (issue 12: the first screen no longer waits for the whole entry
+ * before asking for them), given `firstScreenModules` of this build.
+ */
 function inlineEarlyStart(): Plugin {
   let apiBaseUrl = '';
   const root = fileURLToPath(new URL('.', import.meta.url));
