@@ -22,7 +22,7 @@ import type { ResolvedConfig } from '../server/context';
 import { signInitData } from '../server/modules/sandbox/initData';
 import { seedIfEmpty } from '../server/modules/sandbox/seed';
 import { migrate } from '../server/platform/db/migrate';
-import { benchDatabase, donationWithSavedCards, inWorker, ledgerMismatches, percentile } from './bench-support';
+import { NO_RATE_LIMITS, benchDatabase, donationWithSavedCards, inWorker, ledgerMismatches, percentile } from './bench-support';
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
@@ -42,7 +42,7 @@ async function main(): Promise<void> {
   const { database, label, cleanup } = await benchDatabase(Math.max(10, Math.min(USERS, 50)));
   const clock = new AdjustableClock();
   // Throughput is measured, not people: no payment or webhook rate limits (20 payments a minute per user would refuse most).
-  const config = testConfig({ rateLimits: { paymentsPerMinute: 0, failedSignInsPerMinute: 0, webhooksPerMinute: 0 } }) as ResolvedConfig;
+  const config = testConfig({ rateLimits: NO_RATE_LIMITS }) as ResolvedConfig;
   let failed = false;
   try {
     await migrate(database);

@@ -34,7 +34,7 @@ import { signInitData } from '../server/modules/sandbox/initData';
 import { migrate } from '../server/platform/db/migrate';
 import { DEFAULT_POOL_SIZE, rowsOf } from '../server/platform/db/db';
 import { WEBHOOK_PATH } from '../server/modules/payments/sandbox/plugin';
-import { benchDatabase, cpuAccount, donationWithSavedCards, inWorker, ledgerMismatches, percentile } from './bench-support';
+import { NO_RATE_LIMITS, benchDatabase, cpuAccount, donationWithSavedCards, inWorker, ledgerMismatches, percentile } from './bench-support';
 import { profileStatements } from './bench-statements';
 
 function option(name: string, fallback: number): number {
@@ -82,13 +82,12 @@ async function main(): Promise<void> {
   const { database, label, cleanup } = await benchDatabase(Number(process.env.BENCH_POOL ?? DEFAULT_POOL_SIZE));
   const clock = new AdjustableClock();
   // Throughput is measured, not people: no payment or webhook rate limits.
-  const rateLimits = { paymentsPerMinute: 0, failedSignInsPerMinute: 0, webhooksPerMinute: 0 };
   let failed = false;
   let provider: Awaited<ReturnType<typeof startProvider>> | null = null;
   try {
     const port = await freePort();
     if (DOUBLE_OUTSIDE) provider = await startProvider(`http://127.0.0.1:${port}${WEBHOOK_PATH}`);
-    const config = testConfig({ rateLimits, ...(provider !== null ? { smartGlocal: provider.settings } : {}) }) as ResolvedConfig;
+    const config = testConfig({ rateLimits: NO_RATE_LIMITS, ...(provider !== null ? { smartGlocal: provider.settings } : {}) }) as ResolvedConfig;
     await migrate(database);
     const app = await buildApp({ database, config, clock, logger: false });
     const origin = await app.listen({ port, host: '127.0.0.1' });

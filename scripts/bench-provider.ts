@@ -15,14 +15,14 @@ import { sandboxKeyPairs } from '../server/modules/payments/smartglocal/keys';
 import { testConfig, type SmartGlocalConfig } from '../server/platform/config';
 import type { ResolvedConfig } from '../server/context';
 import { migrate } from '../server/platform/db/migrate';
-import { benchDatabase } from './bench-support';
+import { NO_RATE_LIMITS, benchDatabase } from './bench-support';
 
 async function main(): Promise<void> {
   const webhookUrl = process.argv[2];
   if (webhookUrl === undefined) throw new Error('usage: bench-provider.ts <webhook URL>');
   const { database, cleanup } = await benchDatabase(Number(process.env.BENCH_PROVIDER_POOL ?? 10));
   await migrate(database);
-  const config = testConfig({ providerWebhookUrl: webhookUrl, rateLimits: { paymentsPerMinute: 0, failedSignInsPerMinute: 0, webhooksPerMinute: 0 } }) as ResolvedConfig;
+  const config = testConfig({ providerWebhookUrl: webhookUrl, rateLimits: NO_RATE_LIMITS }) as ResolvedConfig;
   const app = await buildApp({ database, config, logger: false });
   const origin = await app.listen({ port: 0, host: '127.0.0.1' });
   // The key pairs the sandbox makes once per process: the double verifies the partner's and signs with its own.

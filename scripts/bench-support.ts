@@ -10,6 +10,10 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { type Database, fromPostgresUrl, openDatabase, rowsOf } from '../server/platform/db/db';
 import { balancesOf, ledgerSum } from '../server/modules/payments/ledger/ledger';
+import type { RateLimitConfig } from '../server/platform/http/rateLimits';
+
+/** The benchmarked servers' rate limits: none (a benchmark makes thousands of payments a minute from one address). */
+export const NO_RATE_LIMITS: RateLimitConfig = { paymentsPerMinute: 0, failedSignInsPerMinute: 0, webhooksPerMinute: 0 };
 
 /**
  * In-memory PGlite, or, when DATABASE_URL (or TEST_DATABASE_URL, as scripts/with-postgres.sh sets) points at
