@@ -48,8 +48,8 @@ const CONCURRENCY = option('concurrency', 50);
 const BASELINE_SECONDS = option('baseline-seconds', 5);
 /**
  * Payments made and not counted right before the measured ones. A fresh server's first ~3 s of payments run at ~3/4
- * of its later throughput and hold nearly all of the p99 (V8 still compiling the path, the statements' plans, the
- * pool's connections): 1 s of warm-up left them in the figures. The goals are a running server's.
+ * of its later throughput and hold nearly all of the p99 (most likely V8 still optimising the path): 1 s of warm-up
+ * left them in the figures. The goals are a running server's.
  */
 const WARMUP_SECONDS = option('warmup-seconds', 5);
 const PROFILE_SECONDS = option('profile-seconds', 5);
