@@ -5,9 +5,10 @@
  * The server runs in-process as in scripts/bench-load.ts (in-memory PGlite, or a fresh database on the PostgreSQL
  * server of DATABASE_URL / TEST_DATABASE_URL: `bash scripts/with-postgres.sh npm run bench:payments`, with the
  * server's own pool size; BENCH_POOL overrides it). The server reaches "Smart Glocal" through its real adapter and
- * SMART_GLOCAL_* settings: the sandbox's double in a process of its own with its own database
- * (scripts/bench-provider.ts), because Smart Glocal's work runs on Smart Glocal's machines, not on the server's event
- * loop; BENCH_DOUBLE=inprocess puts it back on the server's /provider (as the sandbox runs it) for comparison.
+ * SMART_GLOCAL_* settings: the sandbox's double in a process of its own, its sessions in memory
+ * (scripts/bench-provider.ts; BENCH_DOUBLE_STORE=database: in its own database's tables), because Smart Glocal's work
+ * runs on Smart Glocal's machines, not on the server's event loop or its PostgreSQL; BENCH_DOUBLE=inprocess puts it
+ * back on the server's /provider and tables (as the sandbox runs it) for comparison.
  * `concurrency` payers, each with a saved card, pay the same creator's donation request (one hot creator:
  * their totals and dashboard version are what concurrent payments share), each on its own keep-alive client in a
  * worker thread (scripts/bench-mix-worker.mjs), a new Idempotency-Key per call. Each payment is the whole path: idempotency record, payment row, session/init/payment at the double, its

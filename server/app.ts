@@ -50,6 +50,7 @@ import type { KycProvider } from './modules/verification/kyc/KycProvider';
 import { composeKyc } from './modules/verification/kyc/compose';
 import { sumsubDoublePlugin } from './modules/verification/sandbox/plugin';
 import { providerPlugin } from './modules/payments/sandbox/plugin';
+import type { SandboxProviderStore } from './modules/payments/sandbox/store';
 import { sandboxControlRoutes } from './modules/sandbox/controlRoutes';
 import { ratesDoubleRoutes } from './modules/payments/sandbox/ratesDouble';
 import { installSandboxGuard } from './modules/sandbox/guard';
@@ -73,6 +74,8 @@ export interface BuildAppOptions {
   readonly bot?: BotGateway;
   /** Replaces the identity-check provider (null: manual review). */
   readonly kyc?: KycProvider | null;
+  /** Replaces the sandbox's Smart Glocal double's storage (default: its provider_* tables). */
+  readonly providerStore?: SandboxProviderStore;
   /** Pino logger options or false; defaults to the config's LOG_LEVEL (main.ts adds a readable stream at a terminal). */
   readonly logger?: boolean | LoggerOptions;
 }
@@ -103,7 +106,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The composition, in one place: channel access, the money engine, the services, the bot's updates, the jobs.
   const access = new ChannelAccessService(db, bot, clock, config.botInviteLinks);
   const money = createMoneyEngine({
-    db: db as MoneyDb, clock, config, access,
+    db: db as MoneyDb, clock, config, access, ...(options.providerStore !== undefined ? { providerStore: options.providerStore } : {}),
     payoutFailed: payoutFailureNotifier(db as MoneyDb, bot, (error) => self.app?.log.warn({ err: error }, 'could not tell a creator about a failed payout')),
     // The sandbox's Smart Glocal double answers at this server's /provider, reached over HTTP like the real one.
     self: {

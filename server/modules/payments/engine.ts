@@ -18,6 +18,7 @@ import type { PaymentProvider } from './PaymentProvider';
 import type { PayoutFailureNotifier } from './payoutUpdates';
 import { PaymentService } from './PaymentService';
 import { DrizzleSandboxProviderStore } from './sandbox/DrizzleSandboxProviderStore';
+import type { SandboxProviderStore } from './sandbox/store';
 import { PAYMENT_PAGE_PATH, PROVIDER_PREFIX, SANDBOX_PROVIDER_FEE_BPS, SmartGlocalDouble } from './sandbox/SmartGlocalDouble';
 import { privateKeyFrom, publicKeyFrom, sandboxKeyPairs } from './smartglocal/keys';
 import { TOKENIZE_PATH } from './smartglocal/protocol';
@@ -40,6 +41,8 @@ export interface MoneyEngineDeps {
   readonly payoutFailed?: PayoutFailureNotifier;
   /** This server's own origin (the double's base) and a fetch that reaches it also before it listens. */
   readonly self?: { readonly origin: () => string; readonly post: HttpPost; readonly get: RatesFetch };
+  /** The sandbox's Smart Glocal double keeps its sessions here instead of its provider_* tables. */
+  readonly providerStore?: SandboxProviderStore;
 }
 
 export interface MoneyEngine {
@@ -73,7 +76,7 @@ export function createMoneyEngine(deps: MoneyEngineDeps): MoneyEngine {
     const keys = sandboxKeyPairs();
     const base = (): string => `${deps.self?.origin() ?? ''}${PROVIDER_PREFIX}`;
     double = new SmartGlocalDouble({
-      store: new DrizzleSandboxProviderStore(deps.db),
+      store: deps.providerStore ?? new DrizzleSandboxProviderStore(deps.db),
       now: () => deps.clock.now(),
       keys: { providerPrivateKey: keys.provider.privateKey, partnerPublicKey: keys.partner.publicKey },
       project: SANDBOX_PROJECT,

@@ -11,7 +11,9 @@ import { Value } from 'typebox/value';
 import { money } from '../../../src/domain/money';
 import { SANDBOX_PROJECT } from '../../../server/modules/payments/engine';
 import { sandboxKeyPairs } from '../../../server/modules/payments/smartglocal/keys';
+import { MemorySandboxProviderStore } from '../../../server/modules/payments/sandbox/MemorySandboxProviderStore';
 import { PAYMENT_PAGE_PATH } from '../../../server/modules/payments/sandbox/SmartGlocalDouble';
+import type { SandboxProviderStore } from '../../../server/modules/payments/sandbox/store';
 import { TOKENIZE_PATH, verify } from '../../../server/modules/payments/smartglocal/protocol';
 import { type HttpPost, SmartGlocalProvider } from '../../../server/modules/payments/smartglocal/SmartGlocalProvider';
 import { type TestServer, startTestServer } from '../support/testServer';
@@ -103,7 +105,9 @@ const webhooks: { raw: string; headers: Record<string, string | string[] | undef
 const calls: Recorded[] = [];
 let adapter: SmartGlocalProvider;
 
-beforeAll(async () => {
+async function start(providerStore: SandboxProviderStore | undefined): Promise<void> {
+  webhooks.length = 0;
+  calls.length = 0;
   hooks = createServer((request, response) => {
     let raw = '';
     request.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
@@ -113,7 +117,7 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => hooks.listen(0, '127.0.0.1', resolve));
-  server = await startTestServer({ config: { providerWebhookUrl: `http://127.0.0.1:${(hooks.address() as AddressInfo).port}/webhook` } });
+  server = await startTestServer({ config: { providerWebhookUrl: `http://127.0.0.1:${(hooks.address() as AddressInfo).port}/webhook` }, ...(providerStore ? { providerStore } : {}) });
   const keys = sandboxKeyPairs();
   const base = `${server.baseUrl}/provider`;
   const post: HttpPost = async (url, init) => {
@@ -126,12 +130,12 @@ beforeAll(async () => {
     baseUrl: () => base, tokenizeUrl: () => `/provider${TOKENIZE_PATH}`, paymentPageUrl: () => `/provider${PAYMENT_PAGE_PATH}`,
     project: SANDBOX_PROJECT, privateKey: keys.partner.privateKey, providerPublicKey: keys.provider.publicKey, feeBps: 300, post,
   });
-});
+}
 
-afterAll(async () => {
+async function stop(): Promise<void> {
   await server?.close();
   await new Promise<void>((resolve) => hooks.close(() => resolve()));
-});
+}
 
 async function tokenizeAtDouble(number: string, withExpiry = true): Promise<string> {
   const { publicToken, tokenizeUrl: path } = await adapter.cardTokenization('en');
@@ -146,7 +150,15 @@ async function tokenizeAtDouble(number: string, withExpiry = true): Promise<stri
   return (answer as { data: { token: string } }).data.token;
 }
 
-describe('Smart Glocal contract (adapter ↔ double)', () => {
+// The double keeps its sessions in the provider_* tables in the sandbox, in memory in the payments benchmark.
+const STORES: readonly (readonly [string, () => SandboxProviderStore | undefined])[] = [
+  ['its tables', () => undefined],
+  ['memory', () => new MemorySandboxProviderStore()],
+];
+describe.each(STORES)('Smart Glocal contract (adapter ↔ double, the double\'s store in %s)', (_store, makeStore) => {
+  beforeAll(async () => start(makeStore()));
+  afterAll(stop);
+
   it('drives every flow the product uses and each call, answer and webhook matches the reference', async () => {
     // A card payment that saves the card, then a merchant-initiated charge with its recurrent token.
     const cardToken = await tokenizeAtDouble('4242424242424242');

@@ -20,6 +20,7 @@ import { seed } from '../../../server/modules/sandbox/seed';
 import { type Database, fromPglite, fromPostgresUrl, pgliteParsers } from '../../../server/platform/db/db';
 import { migrate } from '../../../server/platform/db/migrate';
 import { migratedSnapshot } from './snapshot';
+import type { SandboxProviderStore } from '../../../server/modules/payments/sandbox/store';
 
 // Starting a seeded server takes a few seconds on a busy machine: more than Jest's 5 s default for hooks.
 jest.setTimeout(60_000);
@@ -66,6 +67,8 @@ export interface TestServerOptions {
   readonly bot?: BotGateway;
   /** A migrated database to run on instead of a fresh one (closed with the server). */
   readonly database?: Database;
+  /** Where the sandbox's Smart Glocal double keeps its sessions (default: its provider_* tables). */
+  readonly providerStore?: SandboxProviderStore;
 }
 
 // ---- databases
@@ -115,7 +118,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const clock = new FixedClock(options.now ?? TEST_NOW);
   const config = testConfig({ staticDir: path.resolve(process.cwd(), 'tests/.no-static'), ...options.config }) as ResolvedConfig;
   if (options.seed) await database.db.transaction((tx) => seed(tx, clock.now(), config));
-  const start = () => buildApp({ database, config, clock, logger: false, ...(options.bot ? { bot: options.bot } : {}) });
+  const start = () => buildApp({ database, config, clock, logger: false, ...(options.bot ? { bot: options.bot } : {}), ...(options.providerStore ? { providerStore: options.providerStore } : {}) });
   let app = await start();
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

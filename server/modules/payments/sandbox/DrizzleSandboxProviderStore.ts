@@ -271,8 +271,10 @@ export class DrizzleSandboxProviderStore implements SandboxProviderStore {
   private attemptsWritten: Promise<void> | null = null;
 
   private async writeAttempts(batch: readonly { id: string; delivered_at: string | null }[]): Promise<void> {
-    // An event attempted twice in one batch (a sweep beside a first delivery) counts twice, delivered if either was.
-    await this.db.execute(sql`update ${providerEvents} set attempts = ${providerEvents.attempts} + counted.times, delivered_at = counted.delivered_at
+    // An event attempted twice in one batch (a sweep beside a first delivery) counts twice, delivered if either was;
+    // one delivered in an earlier batch stays delivered.
+    await this.db.execute(sql`update ${providerEvents} set attempts = ${providerEvents.attempts} + counted.times,
+        delivered_at = coalesce(counted.delivered_at, ${providerEvents.deliveredAt})
       from (select id, count(*)::integer as times, max(delivered_at) as delivered_at
             from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as attempt(id text, delivered_at timestamptz) group by id) as counted
       where ${providerEvents.id} = counted.id`);
