@@ -5,12 +5,13 @@
  * server's process the double's work (its HTTP, its statements, its signatures) would run on the server's event loop
  * and be counted as the server's; Smart Glocal's work runs on Smart Glocal's machines.
  *
- * The double keeps its sessions, tokens and webhooks in memory (MemorySandboxProviderStore): in its provider_* tables
- * on the benchmark's PostgreSQL they took ~0.5 ms of PostgreSQL's CPU per payment (17% of a core at 320 payments a
- * second), from the two cores the server is measured on, for storage that is Smart Glocal's. BENCH_DOUBLE_STORE=database
- * keeps them in its tables, as the sandbox does. Its app still has a database of its own (in-memory PGlite, or a fresh
- * database on the same PostgreSQL server; bench-support benchDatabase), idle during the run. Webhooks go to argv[2].
- * Prints one JSON line with the settings (URLs, project, keys as PEM) once it listens, and stops on SIGTERM.
+ * The double keeps its sessions, tokens and webhooks in memory (MemorySandboxProviderStore). In its provider_*
+ * tables on the benchmark's PostgreSQL they took ~0.5 ms of PostgreSQL's CPU per payment (17% of a core at 320
+ * payments a second) from the two cores the server is measured on, for storage that is Smart Glocal's.
+ * BENCH_DOUBLE_STORE=database keeps them in its tables, as the sandbox does. Its app still has a database of its own
+ * (in-memory PGlite, or a fresh database on the same PostgreSQL server; bench-support benchDatabase), idle during the
+ * run. Webhooks go to argv[2]. Prints one JSON line with the settings (URLs, project, keys as PEM) once it listens,
+ * and stops on SIGTERM.
  */
 import { buildApp } from '../server/app';
 import { SANDBOX_PROJECT } from '../server/modules/payments/engine';

@@ -30,6 +30,7 @@ export class MemorySandboxProviderStore implements SandboxProviderStore {
   private readonly tokens = new Map<string, StoredToken>();
   private readonly sessions = new Map<string, SandboxSession>();
   private readonly sessionByReference = new Map<string, string>();
+  private readonly sessionByPublicToken = new Map<string, string>();
   /** In insertion order, which is creation order. */
   private readonly events = new Map<string, StoredEvent>();
   private readonly payouts = new Map<string, PayoutRecord>();
@@ -65,6 +66,7 @@ export class MemorySandboxProviderStore implements SandboxProviderStore {
     if (existing !== undefined) return { session: this.sessions.get(existing)!, created: false };
     this.sessions.set(session.id, session);
     this.sessionByReference.set(session.reference, session.id);
+    this.sessionByPublicToken.set(session.publicToken, session.id);
     if (event !== null) this.addEvent({ ...event, sessionId: session.id });
     return { session, created: true };
   }
@@ -85,14 +87,16 @@ export class MemorySandboxProviderStore implements SandboxProviderStore {
   }
 
   async findSessionByPublicToken(publicToken: string): Promise<SandboxSession | null> {
-    for (const session of this.sessions.values()) if (session.publicToken === publicToken) return session;
-    return null;
+    const id = this.sessionByPublicToken.get(publicToken);
+    return id === undefined ? null : this.sessions.get(id)!;
   }
 
   async transition(id: string, from: readonly DoubleStatus[], patch: SessionPatch, event: ProviderEventRecord | null): Promise<SandboxSession | null> {
     const session = this.sessions.get(id);
     if (session === undefined || !from.includes(session.status)) return null;
-    const updated: SandboxSession = { ...session, ...patch };
+    // Only the fields the patch names, as the tables' update sets only those columns.
+    const named = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) as SessionPatch;
+    const updated: SandboxSession = { ...session, ...named };
     this.sessions.set(id, updated);
     if (event !== null) this.addEvent({ ...event, sessionId: id });
     return updated;
@@ -127,8 +131,7 @@ export class MemorySandboxProviderStore implements SandboxProviderStore {
     const stored = this.events.get(id);
     if (stored === undefined) return;
     // Delivered once stays delivered, whatever a later attempt beside it did.
-    const delivered = deliveredAt === null ? stored.event.deliveredAt : Math.max(deliveredAt, stored.event.deliveredAt ?? deliveredAt);
-    stored.event = { ...stored.event, attempts: stored.event.attempts + 1, deliveredAt: delivered };
+    stored.event = { ...stored.event, attempts: stored.event.attempts + 1, deliveredAt: deliveredAt ?? stored.event.deliveredAt };
   }
 
   async giveUpEvent(id: string, at: number): Promise<void> {
