@@ -1,21 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { IdempotencyService, requestHash, type StoredAnswer } from '../../../server/platform/http/idempotency';
-import type { MoneyDb } from '../../../server/platform/db/moneyDb';
-import { openMoneyDb } from './support/moneyDb';
+import { moneyDbForFile } from './support/moneyDb';
 
-let db: MoneyDb;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ db, close } = await openMoneyDb());
-}, 60_000);
-afterAll(async () => close());
+const db = moneyDbForFile();
 
 const scope = (userId: number, key: string, body: unknown = { amount: 5 }) => ({ userId, key, method: 'POST', path: '/api/v2/invoice/donation/1/create', body });
 
 describe('IdempotencyService on PostgreSQL', () => {
   it('runs the handler once for 20 concurrent requests and gives all of them the same answer', async () => {
-    const service = new IdempotencyService(db);
+    const service = new IdempotencyService(db());
     let runs = 0;
     const handler = async (): Promise<StoredAnswer> => {
       runs += 1;
@@ -29,8 +22,8 @@ describe('IdempotencyService on PostgreSQL', () => {
   });
 
   it('waits across service instances (another process) by polling the row', async () => {
-    const first = new IdempotencyService(db);
-    const second = new IdempotencyService(db, { pollMs: 20 });
+    const first = new IdempotencyService(db());
+    const second = new IdempotencyService(db(), { pollMs: 20 });
     let runs = 0;
     const slow = async (): Promise<StoredAnswer> => {
       runs += 1;
@@ -44,8 +37,8 @@ describe('IdempotencyService on PostgreSQL', () => {
   });
 
   it('answers 409 conflict when the first request outlives the wait', async () => {
-    const patient = new IdempotencyService(db);
-    const impatient = new IdempotencyService(db, { waitMs: 50, pollMs: 10 });
+    const patient = new IdempotencyService(db());
+    const impatient = new IdempotencyService(db(), { waitMs: 50, pollMs: 10 });
     const running = patient.run(scope(1, 'k-slow'), async () => {
       await new Promise((resolve) => setTimeout(resolve, 300));
       return { status: 200, body: {} };
@@ -56,7 +49,7 @@ describe('IdempotencyService on PostgreSQL', () => {
   });
 
   it('refuses the same key with a different body (422) and keeps keys per user', async () => {
-    const service = new IdempotencyService(db);
+    const service = new IdempotencyService(db());
     await service.run(scope(1, 'k-body'), async () => ({ status: 200, body: { user: 1 } }));
     expect(await service.run(scope(1, 'k-body', { amount: 6 }), async () => ({ status: 200, body: {} }))).toMatchObject({ status: 422, body: { code: 'idempotency_key_reused' } });
     expect(await service.run(scope(2, 'k-body'), async () => ({ status: 200, body: { user: 2 } }))).toEqual({ status: 200, body: { user: 2 }, replayed: false });
@@ -64,7 +57,7 @@ describe('IdempotencyService on PostgreSQL', () => {
   });
 
   it('stores and replays a 4xx answer', async () => {
-    const service = new IdempotencyService(db);
+    const service = new IdempotencyService(db());
     let runs = 0;
     const failing = async () => { runs += 1; return { status: 409, body: { code: 'already_subscribed', message: 'x' } }; };
     await service.run(scope(3, 'k-4xx'), failing);
@@ -73,14 +66,14 @@ describe('IdempotencyService on PostgreSQL', () => {
   });
 
   it('releases the key when the handler throws, so a retry runs', async () => {
-    const service = new IdempotencyService(db);
+    const service = new IdempotencyService(db());
     await expect(service.run(scope(4, 'k-throw'), async () => { throw new Error('boom'); })).rejects.toThrow('boom');
     expect(await service.run(scope(4, 'k-throw'), async () => ({ status: 200, body: { retried: true } }))).toEqual({ status: 200, body: { retried: true }, replayed: false });
   });
 
   it('takes over a running key whose process died', async () => {
-    const service = new IdempotencyService(db, { staleMs: 1000, waitMs: 5000 });
-    await db.execute(sql`insert into idempotency_keys (user_id, key, request_hash, state, updated_at)
+    const service = new IdempotencyService(db(), { staleMs: 1000, waitMs: 5000 });
+    await db().execute(sql`insert into idempotency_keys (user_id, key, request_hash, state, updated_at)
       values (5, 'k-dead', ${requestHash(scope(5, 'k-dead'))}, 'running', now() - interval '10 seconds')`);
     expect(await service.run(scope(5, 'k-dead'), async () => ({ status: 200, body: { takenOver: true } }))).toEqual({ status: 200, body: { takenOver: true }, replayed: false });
   });

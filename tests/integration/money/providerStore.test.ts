@@ -4,20 +4,13 @@
  * suite, run against each.
  */
 import { randomUUID } from 'node:crypto';
-import type { MoneyDb } from '../../../server/platform/db/moneyDb';
 import { DrizzleSandboxProviderStore } from '../../../server/modules/payments/sandbox/DrizzleSandboxProviderStore';
 import { MemorySandboxProviderStore } from '../../../server/modules/payments/sandbox/MemorySandboxProviderStore';
 import type { PayoutRecord, ProviderEventRecord, SandboxProviderStore, SandboxSession } from '../../../server/modules/payments/sandbox/store';
 import type { CardProfile } from '../../../server/modules/payments/sandbox/testCards';
-import { openMoneyDb } from './support/moneyDb';
+import { moneyDbForFile } from './support/moneyDb';
 
-let db: MoneyDb;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ db, close } = await openMoneyDb());
-}, 60_000);
-afterAll(async () => close());
+const db = moneyDbForFile();
 
 const T0 = Date.parse('2026-11-27T10:00:00.000Z');
 const CARD: CardProfile = { brand: 'visa', type: 'debit', bin: '424242', last4: '4242', country: 'DE', behaviour: 'success', length: 16 };
@@ -39,7 +32,7 @@ async function waitingEvents(store: SandboxProviderStore, sessionId: string): Pr
 }
 
 describe.each([
-  ['the provider_* tables', () => new DrizzleSandboxProviderStore(db)],
+  ['the provider_* tables', () => new DrizzleSandboxProviderStore(db())],
   ['memory', () => new MemorySandboxProviderStore()],
 ] as const)('the double\'s store in %s', (_name, makeStore) => {
   let store: SandboxProviderStore;

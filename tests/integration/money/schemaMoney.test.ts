@@ -3,15 +3,9 @@ import { sql } from 'drizzle-orm';
 import { type PgTable, getTableConfig } from 'drizzle-orm/pg-core';
 import * as moneySchema from '../../../server/platform/db/schema-money';
 import { rowsOf } from '../../../server/platform/db/db';
-import type { MoneyDb } from '../../../server/platform/db/moneyDb';
-import { openMoneyDb } from './support/moneyDb';
+import { moneyDbForFile } from './support/moneyDb';
 
-let db: MoneyDb;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ db, close } = await openMoneyDb());
-});
-afterAll(async () => close());
+const db = moneyDbForFile();
 
 it('has every table of the migration with the same columns and nullability', async () => {
   const tables = (Object.values(moneySchema) as unknown[]).filter((value): value is PgTable => typeof value === 'object' && value !== null && Symbol.for('drizzle:IsDrizzleTable') in value);
@@ -20,7 +14,7 @@ it('has every table of the migration with the same columns and nullability', asy
   ]);
   for (const table of tables) {
     const config = getTableConfig(table);
-    const columns = rowsOf<{ column_name: string; is_nullable: string }>(await db.execute(sql`
+    const columns = rowsOf<{ column_name: string; is_nullable: string }>(await db().execute(sql`
       select column_name, is_nullable from information_schema.columns where table_schema = 'public' and table_name = ${config.name}`));
     const inDatabase = Object.fromEntries(columns.map((column) => [column.column_name, column.is_nullable === 'YES']));
     const inSchema = Object.fromEntries(config.columns.map((column) => [column.name, !column.notNull]));

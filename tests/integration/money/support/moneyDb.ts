@@ -11,3 +11,19 @@ export async function openMoneyDb(): Promise<{ db: MoneyDb; close: () => Promise
   const database = await freshDatabase();
   return { db: database.db, close: () => database.close() };
 }
+
+/**
+ * A fresh database for the whole test file: opened before its tests, closed after them. Answers a getter, since the
+ * database exists only once beforeAll has run.
+ */
+export function moneyDbForFile(): () => MoneyDb {
+  let opened: { db: MoneyDb; close: () => Promise<void> } | undefined;
+  beforeAll(async () => {
+    opened = await openMoneyDb();
+  }, 60_000);
+  afterAll(async () => opened?.close());
+  return () => {
+    if (opened === undefined) throw new Error('the database opens in beforeAll');
+    return opened.db;
+  };
+}
