@@ -2,6 +2,9 @@ import type { FrameLocator, Locator, TestInfo } from '@playwright/test';
 import { demoUsers, expect, expectNoSeriousA11yViolations, test } from './support/fixtures';
 import { unexpectedProblems, waitForScreen } from './dashboard-support';
 
+/** A built asset's path without the bundler's 8-character content hash: /assets/index-AbC123xy.js → /assets/index.js. */
+const withoutHash = (path: string) => path.replace(/-[\w-]{8}\.js$/, '.js');
+
 /**
  * The dashboard (spec section 2) with the seeded demo accounts (read only): Alice's creator view (balances,
  * payout rows, channels, transactions loaded page by page while scrolling) and Bob's follower view (active and
@@ -194,14 +197,14 @@ test("a launch in another language asks for that language's first texts from the
   // (the app adds none: Vite's preload lists are off for import()); the app's import() then finds them loaded, once.
   // Without it the entry would ask, once it had run: one round trip more before the first paint.
   const { preloads, fetched } = await app.locator('body').evaluate(() => {
-    const shortPath = (url: string) => new URL(url).pathname.replace(/-[\w-]{8}\.js$/, '.js');
+    const pathOf = (url: string) => new URL(url).pathname;
     return {
-      preloads: [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => shortPath(link.href)),
-      fetched: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => shortPath(entry.name)).filter((path) => /\/texts-/.test(path)),
+      preloads: [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => pathOf(link.href)),
+      fetched: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => pathOf(entry.name)).filter((path) => /\/texts-/.test(path)),
     };
   });
-  expect(preloads.sort()).toEqual(['/assets/rolldown-runtime.js', '/assets/texts-ru-first.js']);
-  expect(fetched).toEqual(['/assets/texts-ru-first.js']);
+  expect(preloads.map(withoutHash).sort()).toEqual(['/assets/rolldown-runtime.js', '/assets/texts-ru-first.js']);
+  expect(fetched.map(withoutHash)).toEqual(['/assets/texts-ru-first.js']);
   expect(unexpectedProblems(consoleProblems)).toEqual([]);
 });
 
@@ -243,7 +246,7 @@ test('the creator dashboard holds still while it loads, and asks for nothing els
   expect(requests.filter((request) => request.path.endsWith('.css') && request.start < paintedAt)).toEqual([]);
   // Its code and English texts are the entry (main.tsx imports them): the only other script before the paint is the
   // bundler's runtime. Each script more in flight beside the entry would take a share of a slow link's bandwidth.
-  const scriptsBeforePaint = requests.filter((request) => request.path.endsWith('.js') && request.start < paintedAt).map((request) => request.path.replace(/-[\w-]{8}\.js$/, '.js'));
+  const scriptsBeforePaint = requests.filter((request) => request.path.endsWith('.js') && request.start < paintedAt).map((request) => withoutHash(request.path));
   expect(scriptsBeforePaint.sort()).toEqual(['/assets/index.js', '/assets/rolldown-runtime.js']);
   expect(unexpectedProblems(consoleProblems)).toEqual([]);
 });
