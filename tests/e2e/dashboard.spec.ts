@@ -74,6 +74,10 @@ test('revenue at a glance: bars from the demo ledger, the period switch, the tab
   await expect(table).toBeAttached();
   await expect(table.locator('tbody tr')).toHaveCount(30);
   await expect(table.getByRole('columnheader')).toHaveText(['Period', 'Subscriptions', 'Donations', 'New members', 'Lost members']);
+  // Each row names its day with the page language's month names (no Intl on the first screen: format-light).
+  const dayLabel = /^\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)$/;
+  await expect(table.getByRole('rowheader').first()).toHaveText(dayLabel);
+  await expect(table.getByRole('rowheader').last()).toHaveText(dayLabel);
 
   // Weeks: 13 buckets, so 13 rows and 26 bars (subscriptions and donations stacked).
   await revenue.getByRole('tab', { name: 'Weeks' }).click();
@@ -92,6 +96,7 @@ test('revenue at a glance: bars from the demo ledger, the period switch, the tab
   const channelChart = app.locator('.revenue-chart');
   await expect(channelChart.locator('svg[role="img"]')).toBeVisible();
   await expect(app.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(channelChart.getByRole('rowheader').first()).toHaveText(/^\d{1,2} \p{Script=Arabic}+$/u);
   await expectNoHorizontalOverflow(app);
   await attachScreenshot(testInfo, 'revenue-chart-360-ar-channel', channelChart);
   expect(unexpectedProblems(consoleProblems)).toEqual([]);

@@ -3,7 +3,7 @@
  * second of bandwidth and main thread with the screen, and a page load's largest paint counts every request made
  * before it (Lighthouse's simulation chains them onto the first screen).
  */
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { afterNextPaint } from '../components/timing';
 
 /**
@@ -35,14 +35,16 @@ void firstScreenShown.then(() => (shownYet = true));
 
 /**
  * False until the first screen is painted, then true (at once on every later screen). For content below the fold,
- * which the first paint would otherwise wait for: the dashboard's transaction rows are most of its elements.
+ * which the first paint would otherwise wait for: the dashboard's transaction rows are most of its elements. The
+ * change is a transition, so React renders that content in slices that yield to the browser, not in one long task
+ * right after the first paint (what a phone's user would feel as a stuck screen, and Lighthouse counts as blocking).
  */
 export function useAfterFirstScreen(): boolean {
   const [after, setAfter] = useState(shownYet);
   useEffect(() => {
     if (after) return;
     let mounted = true;
-    void firstScreenShown.then(() => mounted && setAfter(true));
+    void firstScreenShown.then(() => mounted && startTransition(() => setAfter(true)));
     return () => void (mounted = false);
   }, [after]);
   return after;

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { formatMessageTime } from '../../../src/domain/format';
-import { formatListTime } from '../../../src/domain/format-light';
+import { formatBucketLabel, formatListTime } from '../../../src/domain/format-light';
 import { PAGE_LOCALES } from '../../../src/infrastructure/i18n/languages';
 
 /**
@@ -48,3 +48,27 @@ describe('formatListTime (device zone, no Intl, for the first screen)', () => {
     expect(formatListTime(at('2026-02-14T12:00:00Z'), months, NOW)).toBe('14 m2');
   });
 });
+
+describe('formatBucketLabel (the revenue table\'s rows, no Intl)', () => {
+  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+  it('reads d MMM for day and week buckets and MMM yyyy for month buckets', () => {
+    expect(formatBucketLabel(at('2026-11-27T00:00:00Z'), 0, false, months)).toBe('27 Nov');
+    expect(formatBucketLabel(at('2026-11-01T00:00:00Z'), 0, true, months)).toBe('Nov 2026');
+  });
+
+  it('reads the bucket in the zone it was cut in, whatever the device zone', () => {
+    // Midnight of 1 January in UTC+3 is 21:00 on 31 December in UTC.
+    const start = at('2025-12-31T21:00:00Z');
+    expect(formatBucketLabel(start, 180, false, months)).toBe('1 Jan');
+    expect(formatBucketLabel(start, 180, true, months)).toBe('Jan 2026');
+    expect(formatBucketLabel(start, 0, true, months)).toBe('Dec 2025');
+    // Midnight of 1 March in UTC-5 is 05:00 on 1 March in UTC.
+    expect(formatBucketLabel(at('2026-03-01T05:00:00Z'), -300, false, months)).toBe('1 Mar');
+  });
+
+  it('names the month with the names it is given', () => {
+    expect(formatBucketLabel(at('2026-02-14T00:00:00Z'), 0, false, ['m1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm7', 'm8', 'm9', 'm10', 'm11', 'm12'])).toBe('14 m2');
+  });
+});
+

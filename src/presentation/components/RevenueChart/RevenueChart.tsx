@@ -1,8 +1,7 @@
 import { observer } from 'mobx-react-lite';
-import { memo, useDeferredValue } from 'react';
+import { memo, useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../domain/format-light';
-import type { RevenuePeriod } from '../../../domain/revenue-periods';
+import { SHORT_MONTH_KEYS, formatBucketLabel, formatMoney } from '../../../domain/format-light';
 import { Button } from '../Button';
 import { Section } from '../Section';
 import { SegmentedControl } from '../SegmentedControl';
@@ -14,29 +13,12 @@ const BAR_WIDTH = 8;
 const GAP = 2;
 const HEIGHT = 96;
 
-const bucketFormats = new Map<string, Intl.DateTimeFormat>();
-
-/**
- * Labels buckets in the page language, read in the creator's zone the buckets were cut in. Formatters are kept per
- * period and language: making an Intl.DateTimeFormat costs far more than formatting with it (the first one in a page
- * loads the locale's calendar data, milliseconds of a phone's main thread).
- */
-function bucketLabeller(period: RevenuePeriod, offsetMinutes: number, language: string): (bar: RevenueBar) => string {
-  const key = `${language}|${period}`;
-  let format = bucketFormats.get(key);
-  if (format === undefined) {
-    const options: Intl.DateTimeFormatOptions = period === 'month' ? { month: 'short', year: 'numeric', timeZone: 'UTC' } : { day: 'numeric', month: 'short', timeZone: 'UTC' };
-    bucketFormats.set(key, (format = new Intl.DateTimeFormat(language, options)));
-  }
-  const chosen = format;
-  return (bar) => chosen.format(new Date((bar.start + offsetMinutes * 60) * 1000));
-}
-
 /** The bars as a table, visually hidden: what screen readers get instead of the drawing. */
 const RevenueTable = memo(function RevenueTable({ series, bars }: { series: RevenueSeries | null; bars: readonly RevenueBar[] }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const shortMonths = useMemo(() => SHORT_MONTH_KEYS.map((key) => t(`common.shortMonths.${key}`)), [t]);
   if (series === null) return null;
-  const label = bucketLabeller(series.period, series.offsetMinutes, i18n.language);
+  const label = (bar: RevenueBar) => formatBucketLabel(bar.start, series.offsetMinutes, series.period === 'month', shortMonths);
   return (
     // Hidden by a wrapper: a table grows to its content whatever its width, and would overflow the screen.
     <div className="visually-hidden">
@@ -77,8 +59,8 @@ export const RevenueChartView = observer(function RevenueChartView({ vm }: { vm:
   const { bars, series, total, scaleMinor } = vm;
   const width = Math.max(1, bars.length * (BAR_WIDTH + GAP));
   const height = (minor: number) => (Math.max(minor, 0) / scaleMinor) * HEIGHT;
-  // The screen readers' table follows the bars in a render of its own (React's deferred value: interruptible, in
-  // slices), so the first date formatter of the page is not made in the same task as the chart.
+  // The screen readers' table (up to 30 rows) follows the bars in a render of its own (React's deferred value:
+  // interruptible, in slices), not in the task that draws the chart.
   const deferredSeries = useDeferredValue(series);
   const deferredBars = useDeferredValue(bars);
   return (
