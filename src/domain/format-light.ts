@@ -93,4 +93,3 @@ export function formatBucketLabel(startEpochSeconds: number, offsetMinutes: numb
   const month = shortMonths[date.getUTCMonth()];
   return monthly ? `${month} ${date.getUTCFullYear()}` : `${date.getUTCDate()} ${month}`;
 }
-
