@@ -1,7 +1,8 @@
 import { observer } from 'mobx-react-lite';
-import { memo, useDeferredValue, useMemo } from 'react';
+import { memo, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SHORT_MONTH_KEYS, formatBucketLabel, formatMoney } from '../../../domain/format-light';
+import { formatBucketLabel, formatMoney } from '../../../domain/format-light';
+import { useShortMonthNames } from '../../shared/useShortMonthNames';
 import { Button } from '../Button';
 import { Section } from '../Section';
 import { SegmentedControl } from '../SegmentedControl';
@@ -16,7 +17,7 @@ const HEIGHT = 96;
 /** The bars as a table, visually hidden: what screen readers get instead of the drawing. */
 const RevenueTable = memo(function RevenueTable({ series, bars }: { series: RevenueSeries | null; bars: readonly RevenueBar[] }) {
   const { t } = useTranslation();
-  const shortMonths = useMemo(() => SHORT_MONTH_KEYS.map((key) => t(`common.shortMonths.${key}`)), [t]);
+  const shortMonths = useShortMonthNames();
   if (series === null) return null;
   const label = (bar: RevenueBar) => formatBucketLabel(bar.start, series.offsetMinutes, series.period === 'month', shortMonths);
   return (

@@ -1,15 +1,16 @@
 import { observer } from 'mobx-react-lite';
-import { memo, useMemo } from 'react';
+import { memo } from 'react';
 import { type TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Role, Transaction } from '../../../domain/entities';
-import { SHORT_MONTH_KEYS, formatListTime, formatSignedMoney } from '../../../domain/format-light';
+import { formatListTime, formatSignedMoney } from '../../../domain/format-light';
 import { badgeFor, isWithdrawal, signedAmount } from '../../../domain/transactions';
 import { Badge } from '../../components/Badge';
 import { Cell } from '../../components/Cell';
 import { EmptyState } from '../../components/EmptyState';
 import { InfiniteList } from '../../components/InfiniteList';
 import { Section } from '../../components/Section';
+import { useShortMonthNames } from '../../shared/useShortMonthNames';
 import { WITHDRAWAL_TITLE_KEY, withdrawalSubtitle } from '../../shared/withdrawalRow';
 import { useAfterFirstScreen } from '../../shell/firstPaint';
 import type { DashboardViewModel } from './DashboardViewModel';
@@ -61,8 +62,7 @@ const TransactionRow = memo(function TransactionRow({ transaction, mode, nowMs, 
  */
 export const TransactionsSection = observer(function TransactionsSection({ vm }: { vm: DashboardViewModel }) {
   const { t } = useTranslation();
-  // One array per language (a new `t`), so the rows' props stay the same between renders.
-  const shortMonths = useMemo(() => SHORT_MONTH_KEYS.map((key) => t(`common.shortMonths.${key}`)), [t]);
+  const shortMonths = useShortMonthNames();
   const afterFirstScreen = useAfterFirstScreen();
   if (!afterFirstScreen) return null;
   const mode = vm.mode ?? 'follower';
