@@ -31,7 +31,7 @@ export class MemorySandboxProviderStore implements SandboxProviderStore {
   private readonly sessions = new Map<string, SandboxSession>();
   private readonly sessionByReference = new Map<string, string>();
   private readonly sessionByPublicToken = new Map<string, string>();
-  /** In insertion order, which is creation order. */
+  /** Webhook events by id; undeliveredEvents lists them by creation time, as the table's query orders them. */
   private readonly events = new Map<string, StoredEvent>();
   private readonly payouts = new Map<string, PayoutRecord>();
   private readonly payoutByReference = new Map<string, string>();
