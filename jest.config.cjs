@@ -1,8 +1,26 @@
 /** Projects: fast unit tests (fakes only), integration tests (real HTTP, embedded PostgreSQL), slow fault tests (server processes). */
-const tsJest = ['ts-jest', { tsconfig: { module: 'commonjs', moduleResolution: 'node', allowJs: true, jsx: 'react-jsx', esModuleInterop: true, isolatedModules: true, verbatimModuleSyntax: false, experimentalDecorators: true, rootDir: '.', ignoreDeprecations: '6.0' } }];
+const tsJest = [
+  'ts-jest',
+  {
+    tsconfig: {
+      module: 'commonjs',
+      moduleResolution: 'node',
+      allowJs: true,
+      jsx: 'react-jsx',
+      esModuleInterop: true,
+      isolatedModules: true,
+      verbatimModuleSyntax: false,
+      experimentalDecorators: true,
+      rootDir: '.',
+      ignoreDeprecations: '6.0',
+    },
+  },
+];
 const common = {
   transform: { '^.+\\.(t|j)sx?$': tsJest, '^.+\\.mjs$': tsJest },
-  transformIgnorePatterns: ['/node_modules/(?!(inversify|@inversifyjs|@telegram-apps|valibot|better-promises|error-kid|mitt|typebox)/)'],
+  transformIgnorePatterns: [
+    '/node_modules/(?!(inversify|@inversifyjs|@telegram-apps|valibot|better-promises|error-kid|mitt|typebox)/)',
+  ],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   moduleNameMapper: { '\\.(css)$': '<rootDir>/tests/support/styleStub.cjs' },
   setupFiles: ['<rootDir>/tests/support/setup.ts'],
@@ -13,8 +31,20 @@ const common = {
 module.exports = {
   projects: [
     { ...common, displayName: 'unit', testEnvironment: 'node', testMatch: ['<rootDir>/tests/unit/**/*.test.ts?(x)'] },
-    { ...common, displayName: 'integration', testEnvironment: 'node', testMatch: ['<rootDir>/tests/integration/**/*.test.ts?(x)'], slowTestThreshold: 20 },
+    {
+      ...common,
+      displayName: 'integration',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/tests/integration/**/*.test.ts?(x)'],
+      slowTestThreshold: 20,
+    },
     // Slow process-level fault tests (kill -9 at crash points): `npm run test:faults`, not part of `npm test`.
-    { ...common, displayName: 'faults', testEnvironment: 'node', testMatch: ['<rootDir>/tests/faults/**/*.test.ts?(x)'], slowTestThreshold: 60 },
+    {
+      ...common,
+      displayName: 'faults',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/tests/faults/**/*.test.ts?(x)'],
+      slowTestThreshold: 60,
+    },
   ],
 };

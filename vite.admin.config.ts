@@ -9,7 +9,10 @@ import { fileURLToPath } from 'node:url';
 export default defineConfig({
   plugins: [react()],
   build: {
-    target: 'es2022', sourcemap: false, assetsDir: 'assets/admin', chunkSizeWarningLimit: 600,
+    target: 'es2022',
+    sourcemap: false,
+    assetsDir: 'assets/admin',
+    chunkSizeWarningLimit: 600,
     rolldownOptions: { input: { admin: fileURLToPath(new URL('./admin.html', import.meta.url)) } },
   },
 });

@@ -30,7 +30,10 @@ function chunkModulesReport(): Plugin {
     writeBundle(_options, bundle) {
       const report: Record<string, string[]> = {};
       for (const chunk of Object.values(bundle)) {
-        if (chunk.type === 'chunk') report[chunk.fileName] = chunk.moduleIds.filter((id) => !id.startsWith('\0')).map((id) => relative(root, id).replaceAll('\\', '/'));
+        if (chunk.type === 'chunk')
+          report[chunk.fileName] = chunk.moduleIds
+            .filter((id) => !id.startsWith('\0'))
+            .map((id) => relative(root, id).replaceAll('\\', '/'));
       }
       mkdirSync(resolve(root, outDir, '.vite'), { recursive: true });
       writeFileSync(resolve(root, outDir, '.vite', 'chunk-modules.json'), JSON.stringify(report));
@@ -52,7 +55,15 @@ function precompress(): Plugin {
         const file = resolve(options.dir ?? 'dist', fileName);
         const content = readFileSync(file);
         if (content.length < 1024) continue; // not worth a second request path
-        writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.length } }));
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(content, {
+            params: {
+              [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
+              [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.length,
+            },
+          }),
+        );
         writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
       }
     },
@@ -71,12 +82,15 @@ function inlineEntryStylesheet(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, { bundle }) {
-        return html.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (link, fileName: string) => {
-          const asset = bundle?.[fileName];
-          if (asset?.type !== 'asset') return link;
-          const css = typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
-          return `<style>${css.replaceAll('</style', '<\\/style')}</style>`;
-        });
+        return html.replace(
+          /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g,
+          (link, fileName: string) => {
+            const asset = bundle?.[fileName];
+            if (asset?.type !== 'asset') return link;
+            const css = typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
+            return `<style>${css.replaceAll('</style', '<\\/style')}</style>`;
+          },
+        );
       },
     },
   };
@@ -93,7 +107,11 @@ function firstScreenModules(bundle: Rolldown.OutputBundle): Record<string, strin
   const modules: Record<string, string[]> = {};
   for (const chunk of chunks) {
     const language = /^texts-(\w+)-first$/.exec(chunk.name)?.[1];
-    if (language) modules[language] = [`/${chunk.fileName}`, ...(textDirection(language) === 'rtl' ? [`/${isolation.fileName}`] : [])];
+    if (language)
+      modules[language] = [
+        `/${chunk.fileName}`,
+        ...(textDirection(language) === 'rtl' ? [`/${isolation.fileName}`] : []),
+      ];
   }
   return modules;
 }
@@ -120,12 +138,19 @@ function inlineEarlyStart(): Plugin {
           root,
           logLevel: 'silent',
           publicDir: false,
-          define: { __API_BASE_URL__: JSON.stringify(apiBaseUrl), __FIRST_SCREEN_MODULES__: JSON.stringify(firstScreenModules(bundle)) },
+          define: {
+            __API_BASE_URL__: JSON.stringify(apiBaseUrl),
+            __FIRST_SCREEN_MODULES__: JSON.stringify(firstScreenModules(bundle)),
+          },
           build: {
             write: false,
             target: 'es2022',
             minify: true,
-            lib: { entry: resolve(root, 'src/infrastructure/earlyStart.inline.ts'), formats: ['iife'], name: 'backersEarlyStart' },
+            lib: {
+              entry: resolve(root, 'src/infrastructure/earlyStart.inline.ts'),
+              formats: ['iife'],
+              name: 'backersEarlyStart',
+            },
           },
         })) as Rolldown.RolldownOutput[];
         const code = built[0].output[0].code.trim();
@@ -185,7 +210,11 @@ function adminBuild(): Plugin {
     configResolved: (config) => void (outDir = config.build.outDir),
     async closeBundle() {
       const { build } = await import('vite');
-      await build({ configFile: fileURLToPath(new URL('./vite.admin.config.ts', import.meta.url)), logLevel: 'warn', build: { outDir, emptyOutDir: false } });
+      await build({
+        configFile: fileURLToPath(new URL('./vite.admin.config.ts', import.meta.url)),
+        logLevel: 'warn',
+        build: { outDir, emptyOutDir: false },
+      });
     },
   };
 }
@@ -197,7 +226,9 @@ const CHUNK_GROUPS = [
     name: (id: string) => {
       const [, language, namespace] = LOCALE_FILE.exec(id) ?? [];
       if (language === undefined) return null;
-      return namespace === undefined || FIRST_SCREEN_NAMESPACES.includes(namespace) ? `texts-${language}-first` : `texts-${language}`;
+      return namespace === undefined || FIRST_SCREEN_NAMESPACES.includes(namespace)
+        ? `texts-${language}-first`
+        : `texts-${language}`;
     },
     priority: 20,
   },
@@ -216,33 +247,69 @@ export default defineConfig(({ mode }) => ({
   // takes the production build it ships beside it.
   resolve: {
     alias: [
-      { find: /^reflect-metadata\/lite$/, replacement: fileURLToPath(new URL('./src/di/reflectMetadataLite.ts', import.meta.url)) },
+      {
+        find: /^reflect-metadata\/lite$/,
+        replacement: fileURLToPath(new URL('./src/di/reflectMetadataLite.ts', import.meta.url)),
+      },
       ...(mode === 'development'
         ? []
         : [
-            { find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
+            {
+              find: /^react-router$/,
+              replacement: fileURLToPath(
+                new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
+              ),
+            },
             // axios modules a browser build never runs or reads, replaced by stubs (src/infrastructure/http/axiosStubs).
             ...Object.entries(AXIOS_STUBS).map(([specifier, stub]) => ({
               find: specifier,
               replacement: specifier,
               customResolver: (_source: string, importer: string | undefined) =>
-                importer && /[\\/]node_modules[\\/]axios[\\/]lib[\\/]/.test(importer) ? fileURLToPath(new URL(`./src/infrastructure/http/axiosStubs/${stub}`, import.meta.url)) : null,
+                importer && /[\\/]node_modules[\\/]axios[\\/]lib[\\/]/.test(importer)
+                  ? fileURLToPath(new URL(`./src/infrastructure/http/axiosStubs/${stub}`, import.meta.url))
+                  : null,
             })),
-            { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)) },
+            {
+              find: /^react-router\/dom$/,
+              replacement: fileURLToPath(
+                new URL('./node_modules/react-router/dist/production/dom-export.mjs', import.meta.url),
+              ),
+            },
           ]),
     ],
   },
   // `npm run build:local` (mode localbuild: Vite refuses a mode named "local", it clashes with .env.local) adds /local.
   define: { __LOCAL_BUILD__: JSON.stringify(mode === 'localbuild') },
-  build: { target: 'es2022', sourcemap: false, manifest: true, modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) }, chunkSizeWarningLimit: 600,
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    manifest: true,
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
+    },
+    chunkSizeWarningLimit: 600,
     rolldownOptions: {
       output: { codeSplitting: { groups: CHUNK_GROUPS } },
       // main.tsx imports the first screen statically on purpose (see there); the import()s of it elsewhere stay.
       onwarn(warning, warn) {
-        if (warning.code === 'INEFFECTIVE_DYNAMIC_IMPORT' && /statically imported by .*\bsrc\/main\.tsx\b/.test(warning.message)) return;
+        if (
+          warning.code === 'INEFFECTIVE_DYNAMIC_IMPORT' &&
+          /statically imported by .*\bsrc\/main\.tsx\b/.test(warning.message)
+        )
+          return;
         warn(warning);
       },
     },
   },
-  server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:8080', '/provider': 'http://127.0.0.1:8080', '/sandbox': 'http://127.0.0.1:8080', '/admin/api': 'http://127.0.0.1:8080', '/admin/signin': 'http://127.0.0.1:8080' } },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': 'http://127.0.0.1:8080',
+      '/provider': 'http://127.0.0.1:8080',
+      '/sandbox': 'http://127.0.0.1:8080',
+      '/admin/api': 'http://127.0.0.1:8080',
+      '/admin/signin': 'http://127.0.0.1:8080',
+    },
+  },
 }));

@@ -66,11 +66,33 @@ interface Context {
 const SCENARIOS = (context: Context): Scenario[] => [
   { name: REFERENCE, method: 'GET', path: '/api/v2/channel/languages', as: 1001 },
   { name: 'GET /api/v2/dashboard (creator)', method: 'GET', path: '/api/v2/dashboard?mode=creator', as: 1001 },
-  { name: 'GET /api/v2/dashboard (creator, one per client)', method: 'GET', path: '/api/v2/dashboard?mode=creator', as: context.creators },
-  { name: 'POST /api/v2/dashboard/transactions (page 2)', method: 'POST', path: '/api/v2/dashboard/transactions', body: { mode: 'creator', list: 'all', startFrom: context.secondPage }, as: 1001 },
+  {
+    name: 'GET /api/v2/dashboard (creator, one per client)',
+    method: 'GET',
+    path: '/api/v2/dashboard?mode=creator',
+    as: context.creators,
+  },
+  {
+    name: 'POST /api/v2/dashboard/transactions (page 2)',
+    method: 'POST',
+    path: '/api/v2/dashboard/transactions',
+    body: { mode: 'creator', list: 'all', startFrom: context.secondPage },
+    as: 1001,
+  },
   { name: 'GET /api/v2/dashboard (follower)', method: 'GET', path: '/api/v2/dashboard?mode=follower', as: 2001 },
-  { name: 'GET /api/v2/dashboard (follower, one per client)', method: 'GET', path: '/api/v2/dashboard?mode=follower', as: context.followers },
-  { name: 'POST /api/v2/subscription/1/members', method: 'POST', path: '/api/v2/subscription/1/members', body: { filter: 'all', startFrom: null }, as: 1001 },
+  {
+    name: 'GET /api/v2/dashboard (follower, one per client)',
+    method: 'GET',
+    path: '/api/v2/dashboard?mode=follower',
+    as: context.followers,
+  },
+  {
+    name: 'POST /api/v2/subscription/1/members',
+    method: 'POST',
+    path: '/api/v2/subscription/1/members',
+    body: { filter: 'all', startFrom: null },
+    as: 1001,
+  },
 ];
 
 /** Busy CPU time of the whole machine so far (Linux /proc/stat, all cores), in ms; NaN elsewhere. */
@@ -85,7 +107,12 @@ function machineCpuMs(): number {
   }
 }
 
-async function run(origin: string, scenario: Scenario, authorizations: readonly string[], budget: { requests: number; ms: number }) {
+async function run(
+  origin: string,
+  scenario: Scenario,
+  authorizations: readonly string[],
+  budget: { requests: number; ms: number },
+) {
   const init = {
     method: scenario.method,
     headers: {
@@ -99,20 +126,35 @@ async function run(origin: string, scenario: Scenario, authorizations: readonly 
   const machineBefore = machineCpuMs();
   const processBefore = process.cpuUsage();
   const worker = new Worker(path.join(process.cwd(), 'scripts', 'bench-load-worker.mjs'), {
-    workerData: { origin, path: scenario.path, init, authorizations, concurrency: CONCURRENCY, requests: budget.requests, ms: budget.ms },
+    workerData: {
+      origin,
+      path: scenario.path,
+      init,
+      authorizations,
+      concurrency: CONCURRENCY,
+      requests: budget.requests,
+      ms: budget.ms,
+    },
   });
-  const outcome = await new Promise<{ latencies: number[]; errors: number; bytes: number; elapsed: number }>((resolve, reject) => {
-    worker.once('message', resolve);
-    worker.once('error', reject);
-  });
+  const outcome = await new Promise<{ latencies: number[]; errors: number; bytes: number; elapsed: number }>(
+    (resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    },
+  );
   await worker.terminate();
   const serverLoop = performance.eventLoopUtilization(serverLoopBefore);
   const processCpu = process.cpuUsage(processBefore);
   const machineCpu = machineCpuMs() - machineBefore;
   const latencies = outcome.latencies.sort((a, b) => a - b);
   return {
-    count: latencies.length, errors: outcome.errors, bytesPerAnswer: outcome.bytes / Math.max(1, latencies.length), rps: latencies.length / (outcome.elapsed / 1000),
-    p50: percentile(latencies, 50), p90: percentile(latencies, 90), p99: percentile(latencies, 99),
+    count: latencies.length,
+    errors: outcome.errors,
+    bytesPerAnswer: outcome.bytes / Math.max(1, latencies.length),
+    rps: latencies.length / (outcome.elapsed / 1000),
+    p50: percentile(latencies, 50),
+    p90: percentile(latencies, 90),
+    p99: percentile(latencies, 99),
     // Busy time of the server's event loop per request (the server's own CPU, without the load generator).
     cpuMs: serverLoop.active / Math.max(1, latencies.length),
     // CPU of this process (server and load generator) and of the whole machine (adds the database), per request.
@@ -122,7 +164,13 @@ async function run(origin: string, scenario: Scenario, authorizations: readonly 
 }
 
 /** A call to the server that must answer 200; its JSON body. */
-async function call<T = unknown>(origin: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+async function call<T = unknown>(
+  origin: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
   const response = await fetch(path.startsWith('http') ? path : `${origin}${path}`, {
     method,
     headers: { ...headers, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
@@ -141,7 +189,11 @@ async function makeCreators(origin: string, auth: (telegramId: number) => string
   for (const telegramId of ids) {
     await call(origin, 'GET', '/api/v2/dashboard?mode=follower', undefined, { authorization: auth(telegramId) });
     await call(origin, 'POST', '/sandbox/kyc', { telegramId, status: 'approved' });
-    await call(origin, 'POST', '/sandbox/bot/channel-added', { ownerTelegramId: telegramId, chatId: -1_000_900_000 - telegramId, title: `Bench channel ${telegramId}` });
+    await call(origin, 'POST', '/sandbox/bot/channel-added', {
+      ownerTelegramId: telegramId,
+      chatId: -1_000_900_000 - telegramId,
+      title: `Bench channel ${telegramId}`,
+    });
     await call(origin, 'GET', '/api/v2/dashboard?mode=creator', undefined, { authorization: auth(telegramId) });
   }
   return ids;
@@ -156,15 +208,41 @@ async function makeFollowers(origin: string, auth: (telegramId: number) => strin
   const ids = Array.from({ length: count }, (_, index) => 910_000 + index);
   for (const telegramId of ids) {
     const authorization = auth(telegramId);
-    const { publicToken, tokenizeUrl } = await call<{ publicToken: string; tokenizeUrl: string }>(origin, 'POST', '/api/v2/pay/smart_glocal/token', undefined, { authorization });
-    const tokenized = await call<{ data: { token: string } }>(origin, 'POST', tokenizeUrl, {
-      card: { number: '4242424242424242', expiration_month: '12', expiration_year: '35', security_code: '123' },
-    }, { 'x-public-token': publicToken });
-    await call(origin, 'POST', '/api/v2/invoice/subscription/1/create', { paymentMethod: 'smart_glocal_form', cardToken: tokenized.data.token, saveCard: true }, {
-      authorization, 'idempotency-key': `bench-follower-${telegramId}`,
-    });
-    const dashboard = await call<{ subscriptionMembers: unknown[]; cards: unknown[] }>(origin, 'GET', '/api/v2/dashboard?mode=follower', undefined, { authorization });
-    if (dashboard.subscriptionMembers.length !== 1 || dashboard.cards.length !== 1) throw new Error(`follower ${telegramId}: the payment left no membership or card`);
+    const { publicToken, tokenizeUrl } = await call<{ publicToken: string; tokenizeUrl: string }>(
+      origin,
+      'POST',
+      '/api/v2/pay/smart_glocal/token',
+      undefined,
+      { authorization },
+    );
+    const tokenized = await call<{ data: { token: string } }>(
+      origin,
+      'POST',
+      tokenizeUrl,
+      {
+        card: { number: '4242424242424242', expiration_month: '12', expiration_year: '35', security_code: '123' },
+      },
+      { 'x-public-token': publicToken },
+    );
+    await call(
+      origin,
+      'POST',
+      '/api/v2/invoice/subscription/1/create',
+      { paymentMethod: 'smart_glocal_form', cardToken: tokenized.data.token, saveCard: true },
+      {
+        authorization,
+        'idempotency-key': `bench-follower-${telegramId}`,
+      },
+    );
+    const dashboard = await call<{ subscriptionMembers: unknown[]; cards: unknown[] }>(
+      origin,
+      'GET',
+      '/api/v2/dashboard?mode=follower',
+      undefined,
+      { authorization },
+    );
+    if (dashboard.subscriptionMembers.length !== 1 || dashboard.cards.length !== 1)
+      throw new Error(`follower ${telegramId}: the payment left no membership or card`);
   }
   return ids;
 }
@@ -179,20 +257,40 @@ async function main(): Promise<void> {
     await seedIfEmpty(database.db, clock, config);
     const app = await buildApp({ database, config, clock, logger: false });
     const origin = await app.listen({ port: 0, host: '127.0.0.1' });
-    const auth = (telegramId: number) => `TgAuth ${signInitData({ telegramId, firstName: `Bench ${telegramId}` }, config.botToken, clock.now())}`;
+    const auth = (telegramId: number) =>
+      `TgAuth ${signInitData({ telegramId, firstName: `Bench ${telegramId}` }, config.botToken, clock.now())}`;
 
     const first = await fetch(`${origin}/api/v2/dashboard/transactions`, {
-      method: 'POST', headers: { authorization: auth(1001), 'content-type': 'application/json' }, body: JSON.stringify({ mode: 'creator' }),
+      method: 'POST',
+      headers: { authorization: auth(1001), 'content-type': 'application/json' },
+      body: JSON.stringify({ mode: 'creator' }),
     });
     const secondPage = ((await first.json()) as { nextFrom: string }).nextFrom;
     const creators = await makeCreators(origin, auth, CONCURRENCY);
     const followers = await makeFollowers(origin, auth, CONCURRENCY);
 
-    console.info(`Backers API benchmark: ${label}; ${CONCURRENCY} concurrent clients, up to ${SECONDS} s or ${MAX_REQUESTS} requests per call`);
-    console.info('call'.padEnd(52) + 'requests'.padStart(9) + 'errors'.padStart(8) + 'req/s'.padStart(9) + 'ref'.padStart(8) + 'ratio'.padStart(8) + 'p50 ms'.padStart(9) + 'p90 ms'.padStart(9) +
-      'p99 ms'.padStart(9) + 'loop ms'.padStart(9) + 'proc ms'.padStart(9) + 'host ms'.padStart(9) + 'bytes'.padStart(8));
+    console.info(
+      `Backers API benchmark: ${label}; ${CONCURRENCY} concurrent clients, up to ${SECONDS} s or ${MAX_REQUESTS} requests per call`,
+    );
+    console.info(
+      'call'.padEnd(52) +
+        'requests'.padStart(9) +
+        'errors'.padStart(8) +
+        'req/s'.padStart(9) +
+        'ref'.padStart(8) +
+        'ratio'.padStart(8) +
+        'p50 ms'.padStart(9) +
+        'p90 ms'.padStart(9) +
+        'p99 ms'.padStart(9) +
+        'loop ms'.padStart(9) +
+        'proc ms'.padStart(9) +
+        'host ms'.padStart(9) +
+        'bytes'.padStart(8),
+    );
     const only = process.env.BENCH_ONLY;
-    const scenarios = SCENARIOS({ secondPage, creators, followers }).filter((candidate) => candidate.name === REFERENCE || !only || candidate.name.includes(only));
+    const scenarios = SCENARIOS({ secondPage, creators, followers }).filter(
+      (candidate) => candidate.name === REFERENCE || !only || candidate.name.includes(only),
+    );
     const measure = async (scenario: Scenario) => {
       const authorizations = (typeof scenario.as === 'number' ? [scenario.as] : scenario.as).map(auth);
       await run(origin, scenario, authorizations, { requests: WARMUP, ms: 10_000 });
@@ -205,14 +303,29 @@ async function main(): Promise<void> {
       const result = scenario === reference ? await measure(reference) : await measure(scenario);
       const ratio = result.rps / referenceRps;
       console.info(
-        scenario.name.padEnd(52) + String(result.count).padStart(9) + String(result.errors).padStart(8) + result.rps.toFixed(0).padStart(9) + referenceRps.toFixed(0).padStart(8) +
-          `${ratio.toFixed(2)}×`.padStart(8) + result.p50.toFixed(1).padStart(9) + result.p90.toFixed(1).padStart(9) + result.p99.toFixed(1).padStart(9) + result.cpuMs.toFixed(2).padStart(9) +
-          result.processCpuMs.toFixed(2).padStart(9) + result.machineCpuMs.toFixed(2).padStart(9) + result.bytesPerAnswer.toFixed(0).padStart(8),
+        scenario.name.padEnd(52) +
+          String(result.count).padStart(9) +
+          String(result.errors).padStart(8) +
+          result.rps.toFixed(0).padStart(9) +
+          referenceRps.toFixed(0).padStart(8) +
+          `${ratio.toFixed(2)}×`.padStart(8) +
+          result.p50.toFixed(1).padStart(9) +
+          result.p90.toFixed(1).padStart(9) +
+          result.p99.toFixed(1).padStart(9) +
+          result.cpuMs.toFixed(2).padStart(9) +
+          result.processCpuMs.toFixed(2).padStart(9) +
+          result.machineCpuMs.toFixed(2).padStart(9) +
+          result.bytesPerAnswer.toFixed(0).padStart(8),
       );
       if (scenario.name.startsWith('GET /api/v2/dashboard (')) {
-        const checks = [`ratio ${ratio.toFixed(2)}× ${ratio >= DASHBOARD_BUDGET_RATIO ? 'within' : 'UNDER'} ≥ ${DASHBOARD_BUDGET_RATIO}×`];
+        const checks = [
+          `ratio ${ratio.toFixed(2)}× ${ratio >= DASHBOARD_BUDGET_RATIO ? 'within' : 'UNDER'} ≥ ${DASHBOARD_BUDGET_RATIO}×`,
+        ];
         // The p99 budget is PostgreSQL's; the embedded database shares this process's CPU with the server.
-        if (database.kind === 'postgres') checks.push(`p99 ${result.p99.toFixed(1)} ms ${result.p99 <= DASHBOARD_BUDGET_P99_MS ? 'within' : 'OVER'} ≤ ${DASHBOARD_BUDGET_P99_MS} ms`);
+        if (database.kind === 'postgres')
+          checks.push(
+            `p99 ${result.p99.toFixed(1)} ms ${result.p99 <= DASHBOARD_BUDGET_P99_MS ? 'within' : 'OVER'} ≤ ${DASHBOARD_BUDGET_P99_MS} ms`,
+          );
         if (result.errors > 0) checks.push(`${result.errors} ERRORS`);
         verdicts.push(`budget: ${scenario.name}: ${checks.join('; ')}`);
       }

@@ -33,7 +33,10 @@ const outIndex = args.indexOf('--out');
 const outDir = outIndex >= 0 ? args[outIndex + 1] : join(root, 'dist');
 
 if (!args.includes('--no-build')) {
-  execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
 }
 const manifestPath = join(outDir, '.vite', 'manifest.json');
 if (!existsSync(manifestPath)) {
@@ -67,7 +70,9 @@ function staticClosure(key, into = new Set()) {
 /** The source path (as the manifest names it) of an import specifier written in `fromFile`. */
 function sourceOf(fromFile, specifier) {
   const base = normalize(join(dirname(fromFile), specifier)).replaceAll('\\', '/');
-  const source = ['', '.ts', '.tsx', '/index.ts', '/index.tsx'].map((suffix) => base + suffix).find((candidate) => manifestKey(candidate));
+  const source = ['', '.ts', '.tsx', '/index.ts', '/index.tsx']
+    .map((suffix) => base + suffix)
+    .find((candidate) => manifestKey(candidate));
   return source === undefined ? null : manifestKey(source);
 }
 
@@ -76,9 +81,13 @@ const lazyBindings = new Map();
 const diDir = join(root, 'src', 'di');
 for (const file of readdirSync(diDir).filter((name) => name.endsWith('.ts'))) {
   const text = readFileSync(join(diDir, file), 'utf8').replace(/^\s*\/\/.*$/gm, '');
-  const bindings = /bind(?:LazySingleton|ViewModel)\(\s*bind,\s*TOKENS\.(\w+),\s*\[([^\]]*)\][\s\S]*?import\(\s*'([^']+)'\s*\)/g;
+  const bindings =
+    /bind(?:LazySingleton|ViewModel)\(\s*bind,\s*TOKENS\.(\w+),\s*\[([^\]]*)\][\s\S]*?import\(\s*'([^']+)'\s*\)/g;
   for (const [, token, deps, specifier] of text.matchAll(bindings)) {
-    lazyBindings.set(token, { deps: [...deps.matchAll(/TOKENS\.(\w+)/g)].map((match) => match[1]), module: sourceOf(`src/di/${file}`, specifier) });
+    lazyBindings.set(token, {
+      deps: [...deps.matchAll(/TOKENS\.(\w+)/g)].map((match) => match[1]),
+      module: sourceOf(`src/di/${file}`, specifier),
+    });
   }
 }
 
@@ -103,13 +112,23 @@ const routesText = ['src/presentation/navigation/firstRoutes.tsx', routesFile]
   .join('\n')
   .replace(/^\s*\/\/.*$/gm, '');
 const constants = new Map([...routesText.matchAll(/^const (\w+) = ([^;]*);/gm)].map(([, name, body]) => [name, body]));
-const expandConstants = (text) => text.replace(/\b\w+\b/g, (word) => (constants.has(word) ? `(${constants.get(word)})` : word));
-const routeLine = [...routesText.matchAll(/route\(\s*'([^']+)',\s*(\(\)\s*=>\s*import\(\s*'[^']+'\s*\)|\w+)(.*)\),?$/gm)]
-  .map(([line, path, screen, rest]) => [line, path, /import\(\s*'([^']+)'/.exec(expandConstants(screen))?.[1], expandConstants(rest)])
+const expandConstants = (text) =>
+  text.replace(/\b\w+\b/g, (word) => (constants.has(word) ? `(${constants.get(word)})` : word));
+const routeLine = [
+  ...routesText.matchAll(/route\(\s*'([^']+)',\s*(\(\)\s*=>\s*import\(\s*'[^']+'\s*\)|\w+)(.*)\),?$/gm),
+]
+  .map(([line, path, screen, rest]) => [
+    line,
+    path,
+    /import\(\s*'([^']+)'/.exec(expandConstants(screen))?.[1],
+    expandConstants(rest),
+  ])
   .find(([, path, screen]) => screen !== undefined && matchPath({ path, end: true }, FIRST_ROUTE) !== null);
 
 // The mini-app's entry (admin.html, the operator console, is a second entry the mini-app never loads).
-const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry && key === 'index.html') ?? Object.keys(manifest).find((key) => manifest[key].isEntry);
+const entryKey =
+  Object.keys(manifest).find((key) => manifest[key].isEntry && key === 'index.html') ??
+  Object.keys(manifest).find((key) => manifest[key].isEntry);
 const counted = new Map(); // manifest key → why
 const count = (keys, why) => {
   for (const key of keys) if (!counted.has(key)) counted.set(key, why);
@@ -117,23 +136,30 @@ const count = (keys, why) => {
 count(staticClosure(entryKey), 'entry');
 if (routeLine) {
   const [, pattern, screenSpecifier, rest] = routeLine;
-  console.log(`First screen: ${FIRST_ROUTE} renders route '${pattern}' (${screenSpecifier})${pattern === '*' ? ': no dashboard route yet' : ''}`);
+  console.log(
+    `First screen: ${FIRST_ROUTE} renders route '${pattern}' (${screenSpecifier})${pattern === '*' ? ': no dashboard route yet' : ''}`,
+  );
   const screen = sourceOf(routesFile, screenSpecifier);
   if (screen) count(staticClosure(screen), `route ${pattern}`);
   for (const [, token] of rest.matchAll(/TOKENS\.(\w+)/g)) {
     for (const module of tokenModules(token)) count(staticClosure(module), `${token}`);
   }
 } else {
-  console.warn(`warning: no route matches '${FIRST_ROUTE}' in ${routesFile} yet; measuring the shell and the locale only.`);
+  console.warn(
+    `warning: no route matches '${FIRST_ROUTE}' in ${routesFile} yet; measuring the shell and the locale only.`,
+  );
 }
-const firstNamespaces = /FIRST_SCREEN_NAMESPACES[^=]*=\s*\[([^\]]*)\]/.exec(readFileSync(join(root, 'src/infrastructure/i18n/languages.ts'), 'utf8'));
+const firstNamespaces = /FIRST_SCREEN_NAMESPACES[^=]*=\s*\[([^\]]*)\]/.exec(
+  readFileSync(join(root, 'src/infrastructure/i18n/languages.ts'), 'utf8'),
+);
 for (const [, namespace] of (firstNamespaces?.[1] ?? '').matchAll(/'([\w-]+)'/g)) {
   const source = `${LOCALE_DIR}/${namespace}.json`;
   const key = manifestKey(source);
   if (key) count(staticClosure(key), `texts en/${namespace}`);
   else console.warn(`warning: ${source} is not in a chunk of this build.`);
 }
-if (!firstNamespaces) console.warn('warning: FIRST_SCREEN_NAMESPACES not found in src/infrastructure/i18n/languages.ts.');
+if (!firstNamespaces)
+  console.warn('warning: FIRST_SCREEN_NAMESPACES not found in src/infrastructure/i18n/languages.ts.');
 
 let total = 0;
 let totalRaw = 0;
@@ -160,7 +186,9 @@ rows.sort((a, b) => b.gzip - a.gzip);
 const kb = (bytes) => (bytes / 1000).toFixed(2).padStart(8);
 console.log('\nFirst screen JavaScript (dashboard, English):');
 for (const row of rows) console.log(`${kb(row.gzip)} kB gzip ${kb(row.raw)} kB raw  ${row.file}  (${row.why})`);
-console.log(`${kb(total)} kB gzip ${kb(totalRaw)} kB raw  TOTAL of ${rows.length} chunks; budget ${kb(BUDGET_BYTES).trim()} kB gzip`);
+console.log(
+  `${kb(total)} kB gzip ${kb(totalRaw)} kB raw  TOTAL of ${rows.length} chunks; budget ${kb(BUDGET_BYTES).trim()} kB gzip`,
+);
 if (total > BUDGET_BYTES) {
   console.error(`FAIL: ${((total - BUDGET_BYTES) / 1000).toFixed(2)} kB over the first-screen budget.`);
   process.exit(1);

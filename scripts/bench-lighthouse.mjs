@@ -43,18 +43,33 @@ const origin = `http://127.0.0.1:${port}`;
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 // chrome-launcher reports a missing binary as an 'error' event nothing can catch, which would leave the server running.
 if (!existsSync(chromePath)) {
-  console.error(`No Chromium at ${chromePath}: install Debian's chromium (apt-get install chromium) or set CHROME_PATH.`);
+  console.error(
+    `No Chromium at ${chromePath}: install Debian's chromium (apt-get install chromium) or set CHROME_PATH.`,
+  );
   process.exit(2);
 }
 
 if (!args.includes('--no-build')) {
-  execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'backers-lighthouse-data-'));
 const server = spawn('npx', ['tsx', 'server/main.ts'], {
   cwd: root,
-  env: { ...process.env, DATABASE_URL: 'memory://', SANDBOX: '1', PORT: String(port), HOST: '127.0.0.1', STATIC_DIR: outDir, DATA_DIR: dataDir, LOG_LEVEL: 'warn', JOB_INTERVAL_MS: '3600000' },
+  env: {
+    ...process.env,
+    DATABASE_URL: 'memory://',
+    SANDBOX: '1',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    STATIC_DIR: outDir,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    JOB_INTERVAL_MS: '3600000',
+  },
   stdio: ['ignore', 'inherit', 'inherit'],
   detached: true, // its own process group, so stopping it stops tsx's child too
 });
@@ -99,7 +114,9 @@ async function checkCompression() {
   if (!script) return;
   const response = await fetch(`${origin}${script}`, { headers: { 'accept-encoding': 'br, gzip' } });
   await response.arrayBuffer();
-  console.log(`${script}: content-encoding ${response.headers.get('content-encoding') ?? 'none'}, cache-control ${response.headers.get('cache-control')}`);
+  console.log(
+    `${script}: content-encoding ${response.headers.get('content-encoding') ?? 'none'}, cache-control ${response.headers.get('cache-control')}`,
+  );
 }
 
 const ms = (value) => `${Math.round(value ?? 0)} ms`;
@@ -114,7 +131,17 @@ try {
   await checkCompression();
   chrome = await launchChrome({
     chromePath,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const results = [];
   let recordingRetries = 0;

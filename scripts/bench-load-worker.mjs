@@ -25,15 +25,30 @@ const deadline = started + ms;
 function once(headers) {
   return new Promise((resolve) => {
     const request = http.request(
-      { agent, host: target.hostname, port: target.port, path: target.pathname + target.search, method: init.method, headers },
+      {
+        agent,
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname + target.search,
+        method: init.method,
+        headers,
+      },
       (response) => {
         if (response.statusCode !== 200) errors += 1;
-        response.on('data', (chunk) => { bytes += chunk.length; });
+        response.on('data', (chunk) => {
+          bytes += chunk.length;
+        });
         response.on('end', resolve);
-        response.on('error', () => { errors += 1; resolve(); });
+        response.on('error', () => {
+          errors += 1;
+          resolve();
+        });
       },
     );
-    request.on('error', () => { errors += 1; resolve(); });
+    request.on('error', () => {
+      errors += 1;
+      resolve();
+    });
     request.end(body);
   });
 }

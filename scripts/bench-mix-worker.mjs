@@ -20,11 +20,23 @@ function once(method, path, headers, body) {
   const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
   return new Promise((resolve) => {
     const request = http.request(
-      { agent, host: base.hostname, port: base.port, path, method, headers: { ...headers, ...(payload ? { 'content-type': 'application/json', 'content-length': String(payload.length) } : {}) } },
+      {
+        agent,
+        host: base.hostname,
+        port: base.port,
+        path,
+        method,
+        headers: {
+          ...headers,
+          ...(payload ? { 'content-type': 'application/json', 'content-length': String(payload.length) } : {}),
+        },
+      },
       (response) => {
         const chunks = [];
         response.on('data', (chunk) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode, text: Buffer.concat(chunks).toString('utf8') }));
+        response.on('end', () =>
+          resolve({ status: response.statusCode, text: Buffer.concat(chunks).toString('utf8') }),
+        );
         response.on('error', (error) => resolve({ status: 0, text: error.message }));
       },
     );
@@ -50,7 +62,8 @@ async function client(spec, index) {
       if (paying && answer.text.includes('"status":"paid"')) results.payments.paid += 1;
     } else {
       bucket.errors += 1;
-      if (results.samples.length < 5) results.samples.push(`${paying ? 'payment' : read.path}: ${answer.status} ${answer.text.slice(0, 200)}`);
+      if (results.samples.length < 5)
+        results.samples.push(`${paying ? 'payment' : read.path}: ${answer.status} ${answer.text.slice(0, 200)}`);
     }
   }
 }

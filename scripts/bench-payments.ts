@@ -35,12 +35,23 @@ import { signInitData } from '../server/modules/sandbox/initData';
 import { migrate } from '../server/platform/db/migrate';
 import { DEFAULT_POOL_SIZE, rowsOf } from '../server/platform/db/db';
 import { WEBHOOK_PATH } from '../server/modules/payments/sandbox/plugin';
-import { NO_RATE_LIMITS, benchDatabase, cpuAccount, donationWithSavedCards, inWorker, ledgerMismatches, percentile } from './bench-support';
+import {
+  NO_RATE_LIMITS,
+  benchDatabase,
+  cpuAccount,
+  donationWithSavedCards,
+  inWorker,
+  ledgerMismatches,
+  percentile,
+} from './bench-support';
 import { profileStatements } from './bench-statements';
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
-  const value = index === -1 ? Number(process.env[`BENCH_${name.toUpperCase().replace(/-/g, '_')}`]) : Number(process.argv[index + 1]);
+  const value =
+    index === -1
+      ? Number(process.env[`BENCH_${name.toUpperCase().replace(/-/g, '_')}`])
+      : Number(process.argv[index + 1]);
   return Number.isFinite(value) && value > 0 ? value : fallback;
 }
 
@@ -73,7 +84,16 @@ async function freePort(): Promise<number> {
  * e.g. `--cpu-prof`) and answers the settings to reach it.
  */
 async function startProvider(webhookUrl: string): Promise<{ child: ChildProcess; settings: SmartGlocalConfig }> {
-  const child = spawn(process.execPath, [...process.execArgv, ...(process.env.BENCH_PROVIDER_ARGS ?? '').split(' ').filter(Boolean), path.join(process.cwd(), 'scripts', 'bench-provider.ts'), webhookUrl], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(
+    process.execPath,
+    [
+      ...process.execArgv,
+      ...(process.env.BENCH_PROVIDER_ARGS ?? '').split(' ').filter(Boolean),
+      path.join(process.cwd(), 'scripts', 'bench-provider.ts'),
+      webhookUrl,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   const lines = createInterface({ input: child.stdout! });
   const settings = await new Promise<SmartGlocalConfig>((resolve, reject) => {
     lines.once('line', (line) => resolve(JSON.parse(line) as SmartGlocalConfig));
@@ -82,8 +102,16 @@ async function startProvider(webhookUrl: string): Promise<{ child: ChildProcess;
   return { child, settings };
 }
 
-interface Phase { latencies: number[]; errors: number; paid?: number }
-interface MixResult { reads: Phase; payments: Phase & { paid: number }; samples: string[] }
+interface Phase {
+  latencies: number[];
+  errors: number;
+  paid?: number;
+}
+interface MixResult {
+  reads: Phase;
+  payments: Phase & { paid: number };
+  samples: string[];
+}
 
 async function main(): Promise<void> {
   const { database, label, cleanup } = await benchDatabase(Number(process.env.BENCH_POOL ?? DEFAULT_POOL_SIZE));
@@ -94,32 +122,55 @@ async function main(): Promise<void> {
   try {
     const port = await freePort();
     if (DOUBLE_OUTSIDE) provider = await startProvider(`http://127.0.0.1:${port}${WEBHOOK_PATH}`);
-    const config = testConfig({ rateLimits: NO_RATE_LIMITS, ...(provider !== null ? { smartGlocal: provider.settings } : {}) }) as ResolvedConfig;
+    const config = testConfig({
+      rateLimits: NO_RATE_LIMITS,
+      ...(provider !== null ? { smartGlocal: provider.settings } : {}),
+    }) as ResolvedConfig;
     await migrate(database);
     const app = await buildApp({ database, config, clock, logger: false });
     const origin = await app.listen({ port, host: '127.0.0.1' });
-    const auth = (telegramId: number) => `TgAuth ${signInitData({ telegramId, firstName: `Bench ${telegramId}` }, config.botToken, clock.now())}`;
+    const auth = (telegramId: number) =>
+      `TgAuth ${signInitData({ telegramId, firstName: `Bench ${telegramId}` }, config.botToken, clock.now())}`;
     const creator = 880_001;
     const payers = Array.from({ length: CONCURRENCY }, (_, index) => 880_100 + index);
     const { donationId, cards } = await donationWithSavedCards(origin, auth, creator, payers);
     const authorizations = payers.map(auth);
-    const pay = (ms: number) => inWorker<MixResult>('bench-mix-worker.mjs', {
-      origin, paymentEvery: 1, ms,
-      clients: payers.map((payer, index) => ({
-        authorization: authorizations[index],
-        reads: [{ method: 'GET', path: '/api/v2/channel/languages' }],
-        payment: { path: `/api/v2/invoice/donation/${donationId}/create`, body: { paymentMethod: 'smart_glocal_saved_card', cardId: cards.get(payer), amount: 1 } },
-      })),
-    });
+    const pay = (ms: number) =>
+      inWorker<MixResult>('bench-mix-worker.mjs', {
+        origin,
+        paymentEvery: 1,
+        ms,
+        clients: payers.map((payer, index) => ({
+          authorization: authorizations[index],
+          reads: [{ method: 'GET', path: '/api/v2/channel/languages' }],
+          payment: {
+            path: `/api/v2/invoice/donation/${donationId}/create`,
+            body: { paymentMethod: 'smart_glocal_saved_card', cardId: cards.get(payer), amount: 1 },
+          },
+        })),
+      });
 
-    console.info(`bench:payments: ${label}; ${CONCURRENCY} concurrent payers of one creator, ${SECONDS} s after a ${BASELINE_SECONDS} s baseline and ${WARMUP_SECONDS} s of warm-up; node ${process.version}`);
+    console.info(
+      `bench:payments: ${label}; ${CONCURRENCY} concurrent payers of one creator, ${SECONDS} s after a ${BASELINE_SECONDS} s baseline and ${WARMUP_SECONDS} s of warm-up; node ${process.version}`,
+    );
     await pay(1000); // the server's first payments (connections, prepared statements) before the baseline as well
-    const baselineRun = await inWorker<{ latencies: number[]; errors: number; elapsed: number }>('bench-load-worker.mjs', {
-      origin, path: '/api/v2/channel/languages', init: { method: 'GET', headers: {} }, authorizations, concurrency: CONCURRENCY, requests: Number.MAX_SAFE_INTEGER, ms: BASELINE_SECONDS * 1000,
-    });
+    const baselineRun = await inWorker<{ latencies: number[]; errors: number; elapsed: number }>(
+      'bench-load-worker.mjs',
+      {
+        origin,
+        path: '/api/v2/channel/languages',
+        init: { method: 'GET', headers: {} },
+        authorizations,
+        concurrency: CONCURRENCY,
+        requests: Number.MAX_SAFE_INTEGER,
+        ms: BASELINE_SECONDS * 1000,
+      },
+    );
     await pay(WARMUP_SECONDS * 1000);
     const started = Date.now();
-    const cpu = cpuAccount(provider?.child.pid !== undefined ? { "the Smart Glocal double's process": provider.child.pid } : {});
+    const cpu = cpuAccount(
+      provider?.child.pid !== undefined ? { "the Smart Glocal double's process": provider.child.pid } : {},
+    );
     const measured = await pay(SECONDS * 1000);
     const elapsed = (Date.now() - started) / 1000;
     const cpuLine = cpu.stop(measured.payments.latencies.length);
@@ -132,17 +183,39 @@ async function main(): Promise<void> {
       const total = phase.latencies.length + phase.errors;
       const rate = total / seconds;
       const p99 = percentile(phase.latencies, 99);
-      return { rate, p99, text: name.padEnd(40) + String(total).padStart(7) + String(phase.errors).padStart(7) + rate.toFixed(1).padStart(9) +
-        percentile(phase.latencies, 50).toFixed(1).padStart(9) + p99.toFixed(1).padStart(9) + `${(rate / baseRate).toFixed(3)}×`.padStart(10) + `×${(p99 / baseP99).toFixed(1)}`.padStart(9) };
+      return {
+        rate,
+        p99,
+        text:
+          name.padEnd(40) +
+          String(total).padStart(7) +
+          String(phase.errors).padStart(7) +
+          rate.toFixed(1).padStart(9) +
+          percentile(phase.latencies, 50).toFixed(1).padStart(9) +
+          p99.toFixed(1).padStart(9) +
+          `${(rate / baseRate).toFixed(3)}×`.padStart(10) +
+          `×${(p99 / baseP99).toFixed(1)}`.padStart(9),
+      };
     };
-    console.info('calls'.padEnd(40) + 'count'.padStart(7) + 'errors'.padStart(7) + 'req/s'.padStart(9) + 'p50 ms'.padStart(9) + 'p99 ms'.padStart(9) + 'req/s/base'.padStart(10) + 'p99/base'.padStart(9));
+    console.info(
+      'calls'.padEnd(40) +
+        'count'.padStart(7) +
+        'errors'.padStart(7) +
+        'req/s'.padStart(9) +
+        'p50 ms'.padStart(9) +
+        'p99 ms'.padStart(9) +
+        'req/s/base'.padStart(10) +
+        'p99/base'.padStart(9),
+    );
     console.info(line('baseline GET /api/v2/channel/languages', baseline, baselineRun.elapsed / 1000).text);
     const payments = line(`saved-card payment (${measured.payments.paid} paid)`, measured.payments, elapsed);
     console.info(payments.text);
     const ratio = payments.rate / baseRate;
-    console.info(database.kind === 'postgres'
-      ? `goal (PostgreSQL): ≥ 250 req/s and p99 ≤ 200 ms: ${payments.rate >= 250 && payments.p99 <= 200 ? 'met' : 'missed'} (${payments.rate.toFixed(0)} req/s, ${ratio.toFixed(3)}× the lightest call, p99 ${payments.p99.toFixed(0)} ms)`
-      : `goal (embedded): ≥ 0.03× the lightest call and p99 ≤ 400 ms: ${ratio >= 0.03 && payments.p99 <= 400 ? 'met' : 'missed'} (${ratio.toFixed(3)}×, p99 ${payments.p99.toFixed(0)} ms)`);
+    console.info(
+      database.kind === 'postgres'
+        ? `goal (PostgreSQL): ≥ 250 req/s and p99 ≤ 200 ms: ${payments.rate >= 250 && payments.p99 <= 200 ? 'met' : 'missed'} (${payments.rate.toFixed(0)} req/s, ${ratio.toFixed(3)}× the lightest call, p99 ${payments.p99.toFixed(0)} ms)`
+        : `goal (embedded): ≥ 0.03× the lightest call and p99 ≤ 400 ms: ${ratio >= 0.03 && payments.p99 <= 400 ? 'met' : 'missed'} (${ratio.toFixed(3)}×, p99 ${payments.p99.toFixed(0)} ms)`,
+    );
     if (cpuLine !== null) console.info(cpuLine);
     for (const sample of measured.samples) console.info(`  e.g. ${sample}`);
     if (measured.payments.errors > 0 || measured.payments.paid !== measured.payments.latencies.length) failed = true;
@@ -152,21 +225,30 @@ async function main(): Promise<void> {
       const profiled = await pay(PROFILE_SECONDS * 1000);
       profile.stop();
       const paid = Math.max(1, profiled.payments.paid);
-      console.info(`\nwhere the database time goes (${PROFILE_SECONDS} s pass with every statement timed, ${paid} payments; per paid payment; BENCH_PROFILE=0 skips):`);
+      console.info(
+        `\nwhere the database time goes (${PROFILE_SECONDS} s pass with every statement timed, ${paid} payments; per paid payment; BENCH_PROFILE=0 skips):`,
+      );
       for (const text of profile.report(paid, PROFILE_TOP)) console.info(`  ${text}`);
       if (profiled.payments.errors > 0) failed = true;
     }
 
     // Every answered payment paid once, and the money adds up.
     await app.deps.money.payments.reconcileOpen(clock.now());
-    const [counts] = rowsOf<{ paid: number; lines: number; distinct_payments: number }>(await database.db.execute(sql`
+    const [counts] = rowsOf<{ paid: number; lines: number; distinct_payments: number }>(
+      await database.db.execute(sql`
       select (select count(*) from payments where donation_id = ${donationId} and status = 'paid') as paid,
         count(*) as lines, count(distinct payment_id) as distinct_payments
-      from transactions where donation_id = ${donationId} and type = 'get_donation'`));
+      from transactions where donation_id = ${donationId} and type = 'get_donation'`),
+    );
     const { owners, mismatches } = await ledgerMismatches(database, clock.now());
-    const once = Number(counts!.paid) === Number(counts!.lines) && Number(counts!.lines) === Number(counts!.distinct_payments);
-    console.info(`money: ${counts!.paid} paid payments, ${counts!.lines} creator ledger lines${once ? ' (one each)' : ' — NOT one per payment'}; ` +
-      (mismatches.length === 0 ? `every balance equals its ledger (${owners} users)` : `BROKEN:\n  ${mismatches.join('\n  ')}`));
+    const once =
+      Number(counts!.paid) === Number(counts!.lines) && Number(counts!.lines) === Number(counts!.distinct_payments);
+    console.info(
+      `money: ${counts!.paid} paid payments, ${counts!.lines} creator ledger lines${once ? ' (one each)' : ' — NOT one per payment'}; ` +
+        (mismatches.length === 0
+          ? `every balance equals its ledger (${owners} users)`
+          : `BROKEN:\n  ${mismatches.join('\n  ')}`),
+    );
     if (!once || mismatches.length > 0) failed = true;
     await app.close();
   } finally {

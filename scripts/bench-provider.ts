@@ -29,7 +29,12 @@ async function main(): Promise<void> {
   await migrate(database);
   const config = testConfig({ providerWebhookUrl: webhookUrl, rateLimits: NO_RATE_LIMITS }) as ResolvedConfig;
   const inTables = process.env.BENCH_DOUBLE_STORE === 'database';
-  const app = await buildApp({ database, config, logger: false, ...(inTables ? {} : { providerStore: new MemorySandboxProviderStore() }) });
+  const app = await buildApp({
+    database,
+    config,
+    logger: false,
+    ...(inTables ? {} : { providerStore: new MemorySandboxProviderStore() }),
+  });
   const origin = await app.listen({ port: 0, host: '127.0.0.1' });
   // The key pairs the sandbox makes once per process: the double verifies the partner's and signs with its own.
   const keys = sandboxKeyPairs();
@@ -43,7 +48,11 @@ async function main(): Promise<void> {
   };
   process.stdout.write(`${JSON.stringify(settings)}\n`);
   process.once('SIGTERM', () => {
-    void app.close().then(() => database.close()).then(cleanup).finally(() => process.exit(0));
+    void app
+      .close()
+      .then(() => database.close())
+      .then(cleanup)
+      .finally(() => process.exit(0));
   });
 }
 

@@ -13,13 +13,19 @@ import { balancesOf, ledgerSum } from '../server/modules/payments/ledger/ledger'
 import type { RateLimitConfig } from '../server/platform/http/rateLimits';
 
 /** The benchmarked servers' rate limits: none (a benchmark makes thousands of payments a minute from one address). */
-export const NO_RATE_LIMITS: RateLimitConfig = { paymentsPerMinute: 0, failedSignInsPerMinute: 0, webhooksPerMinute: 0 };
+export const NO_RATE_LIMITS: RateLimitConfig = {
+  paymentsPerMinute: 0,
+  failedSignInsPerMinute: 0,
+  webhooksPerMinute: 0,
+};
 
 /**
  * In-memory PGlite, or, when DATABASE_URL (or TEST_DATABASE_URL, as scripts/with-postgres.sh sets) points at
  * PostgreSQL, a fresh database created on that server and dropped by `cleanup`.
  */
-export async function benchDatabase(pool: number): Promise<{ database: Database; label: string; cleanup: () => Promise<void> }> {
+export async function benchDatabase(
+  pool: number,
+): Promise<{ database: Database; label: string; cleanup: () => Promise<void> }> {
   const url = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     const name = `backers_bench_${Date.now().toString(36)}`;
@@ -41,7 +47,11 @@ export async function benchDatabase(pool: number): Promise<{ database: Database;
       },
     };
   }
-  return { database: await openDatabase({ kind: 'memory' }), label: 'embedded PostgreSQL (PGlite, in memory)', cleanup: async () => undefined };
+  return {
+    database: await openDatabase({ kind: 'memory' }),
+    label: 'embedded PostgreSQL (PGlite, in memory)',
+    cleanup: async () => undefined,
+  };
 }
 
 export function percentile(sorted: readonly number[], p: number): number {
@@ -50,12 +60,24 @@ export function percentile(sorted: readonly number[], p: number): number {
 }
 
 /** A signed call to the benchmark's server that must answer 200 (setup steps of scripts/bench-load.ts and bench-payments.ts). */
-export type BenchCall = <T>(method: string, urlPath: string, body?: unknown, headers?: Record<string, string>) => Promise<T>;
+export type BenchCall = <T>(
+  method: string,
+  urlPath: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+) => Promise<T>;
 
 export function benchCaller(origin: string): BenchCall {
-  return async <T>(method: string, urlPath: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> => {
+  return async <T>(
+    method: string,
+    urlPath: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<T> => {
     const response = await fetch(`${origin}${urlPath}`, {
-      method, headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers }, body: body === undefined ? undefined : JSON.stringify(body),
+      method,
+      headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
     if (response.status !== 200) throw new Error(`${method} ${urlPath}: ${response.status} ${text}`);
@@ -67,28 +89,64 @@ export function benchCaller(origin: string): BenchCall {
  * A verified creator (telegram id `creator`) with a channel and an open donation request, and `payers` payers with one
  * saved card each (a first payment with a tokenised test card saves it). Answers the donation id and each payer's card.
  */
-export async function donationWithSavedCards(origin: string, auth: (telegramId: number) => string, creator: number, payers: readonly number[]): Promise<{ donationId: number; cards: Map<number, number> }> {
+export async function donationWithSavedCards(
+  origin: string,
+  auth: (telegramId: number) => string,
+  creator: number,
+  payers: readonly number[],
+): Promise<{ donationId: number; cards: Map<number, number> }> {
   const call = benchCaller(origin);
   await call('GET', '/api/v2/verification/status', undefined, { authorization: auth(creator) });
   await call('POST', '/sandbox/kyc', { telegramId: creator, status: 'approved' });
-  const { channel } = await call<{ channel: { id: number } }>('POST', '/sandbox/bot/channel-added', { ownerTelegramId: creator, chatId: -1_000_000_000_000 - creator, title: `Bench channel ${creator}`, username: `bench_${creator}` });
-  const { donation } = await call<{ donation: { id: number } }>('POST', `/api/v2/donation/request/channel/${channel.id}`, {
-    title: 'Tips', description: 'Bench', currency: 'eur', amount: 0, buttonText: 'Donate', pin: false, disableNotification: true,
-  }, { authorization: auth(creator) });
+  const { channel } = await call<{ channel: { id: number } }>('POST', '/sandbox/bot/channel-added', {
+    ownerTelegramId: creator,
+    chatId: -1_000_000_000_000 - creator,
+    title: `Bench channel ${creator}`,
+    username: `bench_${creator}`,
+  });
+  const { donation } = await call<{ donation: { id: number } }>(
+    'POST',
+    `/api/v2/donation/request/channel/${channel.id}`,
+    {
+      title: 'Tips',
+      description: 'Bench',
+      currency: 'eur',
+      amount: 0,
+      buttonText: 'Donate',
+      pin: false,
+      disableNotification: true,
+    },
+    { authorization: auth(creator) },
+  );
   const cards = new Map<number, number>();
   for (let start = 0; start < payers.length; start += 10) {
-    await Promise.all(payers.slice(start, start + 10).map(async (payer) => {
-      const headers = { authorization: auth(payer) };
-      const access = await call<{ publicToken: string; tokenizeUrl: string }>('POST', '/api/v2/pay/smart_glocal/token', undefined, headers);
-      const tokenized = await fetch(new URL(access.tokenizeUrl, origin), {
-        method: 'POST', headers: { 'content-type': 'application/json', 'x-public-token': access.publicToken },
-        body: JSON.stringify({ card: { number: '4242424242424242', expiration_month: '12', expiration_year: '35', security_code: '123' } }),
-      });
-      const token = ((await tokenized.json()) as { data: { token: string } }).data.token;
-      await call('POST', `/api/v2/invoice/donation/${donation.id}/create`, { paymentMethod: 'smart_glocal_form', cardToken: token, saveCard: true, amount: 5 }, { ...headers, 'idempotency-key': `bench-setup-${payer}` });
-      const saved = await call<{ cards: { id: number }[] }>('GET', '/api/v2/follower/cards', undefined, headers);
-      cards.set(payer, saved.cards[0]!.id);
-    }));
+    await Promise.all(
+      payers.slice(start, start + 10).map(async (payer) => {
+        const headers = { authorization: auth(payer) };
+        const access = await call<{ publicToken: string; tokenizeUrl: string }>(
+          'POST',
+          '/api/v2/pay/smart_glocal/token',
+          undefined,
+          headers,
+        );
+        const tokenized = await fetch(new URL(access.tokenizeUrl, origin), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-public-token': access.publicToken },
+          body: JSON.stringify({
+            card: { number: '4242424242424242', expiration_month: '12', expiration_year: '35', security_code: '123' },
+          }),
+        });
+        const token = ((await tokenized.json()) as { data: { token: string } }).data.token;
+        await call(
+          'POST',
+          `/api/v2/invoice/donation/${donation.id}/create`,
+          { paymentMethod: 'smart_glocal_form', cardToken: token, saveCard: true, amount: 5 },
+          { ...headers, 'idempotency-key': `bench-setup-${payer}` },
+        );
+        const saved = await call<{ cards: { id: number }[] }>('GET', '/api/v2/follower/cards', undefined, headers);
+        cards.set(payer, saved.cards[0]!.id);
+      }),
+    );
   }
   return { donationId: donation.id, cards };
 }
@@ -134,7 +192,16 @@ export function cpuAccount(others: Readonly<Record<string, number>> = {}): { sto
   const read = () => {
     const [onCpuNs = 0, waitingNs = 0] = readFileSync(schedstat, 'utf8').trim().split(' ').map(Number);
     const other = Object.values(others).map((pid) => procTicks(`/proc/${pid}/stat`));
-    return { at: performance.now(), box: boxBusyTicks(), own: procTicks('/proc/self/stat'), other, postgres: postgresTicks(), onCpuNs, waitingNs, loop: performance.eventLoopUtilization() };
+    return {
+      at: performance.now(),
+      box: boxBusyTicks(),
+      own: procTicks('/proc/self/stat'),
+      other,
+      postgres: postgresTicks(),
+      onCpuNs,
+      waitingNs,
+      loop: performance.eventLoopUtilization(),
+    };
   };
   let start: ReturnType<typeof read> | null;
   try {
@@ -150,11 +217,15 @@ export function cpuAccount(others: Readonly<Record<string, number>> = {}): { sto
       const percent = (value: number) => `${Math.round((100 * value) / ms)}%`;
       const boxBusyMs = (end.box - start.box) * TICK_MS;
       const cores = availableParallelism();
-      return `CPU over ${(ms / 1000).toFixed(1)} s on ${cores} cores: machine ${percent(boxBusyMs)} of ${cores * 100}% busy ` +
+      return (
+        `CPU over ${(ms / 1000).toFixed(1)} s on ${cores} cores: machine ${percent(boxBusyMs)} of ${cores * 100}% busy ` +
         `(${(boxBusyMs / Math.max(1, units)).toFixed(1)} ms per payment); this process ${percent((end.own - start.own) * TICK_MS)}, ` +
-        Object.keys(others).map((name, index) => `${name} ${percent((end.other[index]! - start.other[index]!) * TICK_MS)}, `).join('') +
+        Object.keys(others)
+          .map((name, index) => `${name} ${percent((end.other[index]! - start.other[index]!) * TICK_MS)}, `)
+          .join('') +
         `PostgreSQL's processes ${percent((end.postgres - start.postgres) * TICK_MS)}; the server's event loop ${Math.round(100 * performance.eventLoopUtilization(end.loop, start.loop).utilization)}% used, ` +
-        `on a CPU ${percent((end.onCpuNs - start.onCpuNs) / 1e6)}, runnable but waiting for a CPU ${percent((end.waitingNs - start.waitingNs) / 1e6)}`;
+        `on a CPU ${percent((end.onCpuNs - start.onCpuNs) / 1e6)}, runnable but waiting for a CPU ${percent((end.waitingNs - start.waitingNs) / 1e6)}`
+      );
     },
   };
 }
@@ -171,14 +242,18 @@ export async function inWorker<T>(file: string, data: unknown): Promise<T> {
 }
 
 /** The money invariant (as tests/integration/money/support/money.ts expectBalancesMatchLedger checks it): every balance equals its ledger sum. */
-export async function ledgerMismatches(database: Database, nowMs: number): Promise<{ owners: number; mismatches: string[] }> {
+export async function ledgerMismatches(
+  database: Database,
+  nowMs: number,
+): Promise<{ owners: number; mismatches: string[] }> {
   const owners = rowsOf<{ user_id: number }>(await database.db.execute(sql`select distinct user_id from transactions`));
   const mismatches: string[] = [];
   for (const { user_id: userId } of owners) {
     const balances = await balancesOf(database.db, userId, nowMs);
     const sums = await ledgerSum(database.db, userId);
     const fromBalances = new Map<string, number>();
-    for (const balance of [...balances.active, ...balances.payout]) fromBalances.set(balance.currency, (fromBalances.get(balance.currency) ?? 0) + balance.minor);
+    for (const balance of [...balances.active, ...balances.payout])
+      fromBalances.set(balance.currency, (fromBalances.get(balance.currency) ?? 0) + balance.minor);
     for (const currency of new Set([...sums.keys(), ...fromBalances.keys()])) {
       const ledger = sums.get(currency as never) ?? 0;
       const balance = fromBalances.get(currency) ?? 0;

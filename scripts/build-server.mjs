@@ -28,5 +28,7 @@ const result = await build({
   metafile: true,
 });
 const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
-console.info(`build:server: ${outfile} (${Math.round(bytes / 1024)} kB with its source map) in ${Date.now() - started} ms`);
+console.info(
+  `build:server: ${outfile} (${Math.round(bytes / 1024)} kB with its source map) in ${Date.now() - started} ms`,
+);
 process.exit(0);

@@ -7,8 +7,17 @@
  * is not the expected one, so CI runs it (scripts/test.sh).
  */
 import {
-  CheckPayment, CreateSubscription, InMemoryBackend, InMemorySeeder, PROVIDER_TEST_CARDS, PayInvoice, PublishSubscription,
-  VirtualTime, completeThreeDSecure, createInMemoryRepositories, money,
+  CheckPayment,
+  CreateSubscription,
+  InMemoryBackend,
+  InMemorySeeder,
+  PROVIDER_TEST_CARDS,
+  PayInvoice,
+  PublishSubscription,
+  VirtualTime,
+  completeThreeDSecure,
+  createInMemoryRepositories,
+  money,
 } from '../src/backend';
 
 function expectThat(condition: boolean, what: string): void {
@@ -19,7 +28,13 @@ function expectThat(condition: boolean, what: string): void {
   console.log(`ok: ${what}`);
 }
 
-const cardDetails = (number: string) => ({ number, holderName: 'Ada Lovelace', expiryMonth: '12', expiryYear: '34', cvc: '123' });
+const cardDetails = (number: string) => ({
+  number,
+  holderName: 'Ada Lovelace',
+  expiryMonth: '12',
+  expiryYear: '34',
+  cvc: '123',
+});
 
 async function main(): Promise<void> {
   // One backend (the shared state of "the server") on virtual time; a seeder for the people and channels around.
@@ -34,13 +49,30 @@ async function main(): Promise<void> {
 
   // 1. The creator creates a monthly subscription of 5 EUR from the form as typed, then publishes it to the channel.
   const created = await new CreateSubscription(asCreator.subscriptions).execute({
-    channelId: channel.id, name: 'Monthly Subscription', description: 'Support the trips', period: 'monthly', currency: 'eur',
-    amount: '5', buttonText: 'Subscribe', command: '', publish: false, disableNotification: false, pin: false,
+    channelId: channel.id,
+    name: 'Monthly Subscription',
+    description: 'Support the trips',
+    period: 'monthly',
+    currency: 'eur',
+    amount: '5',
+    buttonText: 'Subscribe',
+    command: '',
+    publish: false,
+    disableNotification: false,
+    pin: false,
   });
   if (!created.ok) throw new Error(`create failed: ${JSON.stringify(created.error)}`);
   const subscription = created.value.subscription;
-  expectThat(subscription.price.minor === 500 && subscription.price.currency === 'eur', 'the subscription costs 5.00 EUR');
-  const published = await new PublishSubscription(asCreator.subscriptions).execute({ subscription, channel, pin: true, disableNotification: false });
+  expectThat(
+    subscription.price.minor === 500 && subscription.price.currency === 'eur',
+    'the subscription costs 5.00 EUR',
+  );
+  const published = await new PublishSubscription(asCreator.subscriptions).execute({
+    subscription,
+    channel,
+    pin: true,
+    disableNotification: false,
+  });
   expectThat(published.ok, 'the subscription is published to the channel');
 
   const target = { kind: 'subscription', subscriptionId: subscription.id } as const;
@@ -48,14 +80,19 @@ async function main(): Promise<void> {
   // Input from outside is checked at the use case's boundary: a mistyped field answers malformed_input with its path,
   // before any rule or call (an untyped caller, e.g. a JSON body passed straight through).
   const mistyped = await new CreateSubscription(asCreator.subscriptions).execute(JSON.parse('{"channelId":"one"}'));
-  expectThat(!mistyped.ok && mistyped.error.kind === 'malformed' && mistyped.error.field === 'channelId', 'a mistyped channel id is malformed_input');
+  expectThat(
+    !mistyped.ok && mistyped.error.kind === 'malformed' && mistyped.error.field === 'channelId',
+    'a mistyped channel id is malformed_input',
+  );
 
   // 2. A follower with a saved card pays at once: no polling, the sale is in the creator's ledger.
   const saver = seed.user({ firstName: 'Bob' });
   const savedCard = seed.card(saver.id, { primary: true, scenario: 'approve' });
   const asSaver = createInMemoryRepositories(backend, { userId: saver.id });
   const paid = await new PayInvoice(asSaver.invoices, asSaver.provider, time).execute({
-    target, method: { kind: 'saved_card', cardId: savedCard.id }, idempotencyKey: 'bob-tap-1',
+    target,
+    method: { kind: 'saved_card', cardId: savedCard.id },
+    idempotencyKey: 'bob-tap-1',
   });
   expectThat(paid.ok && paid.value.status === 'paid', 'a saved-card payment is paid');
 
@@ -63,17 +100,25 @@ async function main(): Promise<void> {
   const declinedPayer = seed.user({ firstName: 'Carol' });
   const asDeclined = createInMemoryRepositories(backend, { userId: declinedPayer.id });
   const declined = await new PayInvoice(asDeclined.invoices, asDeclined.provider, time).execute({
-    target, method: { kind: 'new_card', card: cardDetails(PROVIDER_TEST_CARDS.declined.number), saveCard: false }, idempotencyKey: 'carol-tap-1',
+    target,
+    method: { kind: 'new_card', card: cardDetails(PROVIDER_TEST_CARDS.declined.number), saveCard: false },
+    idempotencyKey: 'carol-tap-1',
   });
-  expectThat(declined.ok && declined.value.status === 'error' && declined.value.error.code === 'do_not_honor', 'a declined card answers do_not_honor');
+  expectThat(
+    declined.ok && declined.value.status === 'error' && declined.value.error.code === 'do_not_honor',
+    'a declined card answers do_not_honor',
+  );
 
   // 4. A 3-D Secure card: action_required with the bank page; once the payer confirms there, checking answers paid.
   const challenged = seed.user({ firstName: 'Dana' });
   const asChallenged = createInMemoryRepositories(backend, { userId: challenged.id });
   const pending = await new PayInvoice(asChallenged.invoices, asChallenged.provider, time).execute({
-    target, method: { kind: 'new_card', card: cardDetails(PROVIDER_TEST_CARDS.threeDSecure.number), saveCard: true }, idempotencyKey: 'dana-tap-1',
+    target,
+    method: { kind: 'new_card', card: cardDetails(PROVIDER_TEST_CARDS.threeDSecure.number), saveCard: true },
+    idempotencyKey: 'dana-tap-1',
   });
-  if (!pending.ok || pending.value.status !== 'action_required') throw new Error(`expected action_required, got ${JSON.stringify(pending)}`);
+  if (!pending.ok || pending.value.status !== 'action_required')
+    throw new Error(`expected action_required, got ${JSON.stringify(pending)}`);
   expectThat(pending.value.redirectUrl.startsWith('https://'), '3-D Secure answers action_required with the bank page');
   completeThreeDSecure(backend, pending.value.paymentId, true); // the payer taps Confirm on the bank page
   const confirmed = await new CheckPayment(asChallenged.invoices, time).execute({ paymentId: pending.value.paymentId });
@@ -83,8 +128,13 @@ async function main(): Promise<void> {
   const dashboard = await asCreator.dashboard.load('creator');
   const sales = dashboard.transactions.items.filter((transaction) => transaction.type === 'sell_subscription');
   expectThat(sales.length === 2, 'the creator sees two subscription sales');
-  const earned = dashboard.balances.filter((balance) => balance.amount.currency === 'eur').reduce((sum, balance) => sum + balance.amount.minor, 0);
-  expectThat(earned > 0 && earned < 2 * money.toMinor(5, 'eur'), `the creator earned ${(earned / 100).toFixed(2)} EUR of 10.00 EUR after fees`);
+  const earned = dashboard.balances
+    .filter((balance) => balance.amount.currency === 'eur')
+    .reduce((sum, balance) => sum + balance.amount.minor, 0);
+  expectThat(
+    earned > 0 && earned < 2 * money.toMinor(5, 'eur'),
+    `the creator earned ${(earned / 100).toFixed(2)} EUR of 10.00 EUR after fees`,
+  );
 }
 
 main().catch((error: unknown) => {

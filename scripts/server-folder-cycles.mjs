@@ -12,7 +12,11 @@ import { execFileSync } from 'node:child_process';
 const KNOWN_CYCLES = new Set();
 
 const includeTypes = process.argv.includes('--include-types');
-const json = execFileSync('npx', ['depcruise', 'server', '--config', '.dependency-cruiser.cjs', '--output-type', 'json'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+const json = execFileSync(
+  'npx',
+  ['depcruise', 'server', '--config', '.dependency-cruiser.cjs', '--output-type', 'json'],
+  { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+);
 const { modules } = JSON.parse(json);
 
 function folderOf(file) {
@@ -40,17 +44,31 @@ for (const module of modules) {
 
 // Tarjan's strongly connected components: every component with more than one folder is a cycle.
 let index = 0;
-const indices = new Map(); const lowlinks = new Map(); const stack = []; const onStack = new Set(); const cycles = [];
+const indices = new Map();
+const lowlinks = new Map();
+const stack = [];
+const onStack = new Set();
+const cycles = [];
 function visit(node) {
-  indices.set(node, index); lowlinks.set(node, index); index += 1; stack.push(node); onStack.add(node);
+  indices.set(node, index);
+  lowlinks.set(node, index);
+  index += 1;
+  stack.push(node);
+  onStack.add(node);
   for (const next of edges.get(node) ?? []) {
-    if (!indices.has(next)) { visit(next); lowlinks.set(node, Math.min(lowlinks.get(node), lowlinks.get(next))); }
-    else if (onStack.has(next)) lowlinks.set(node, Math.min(lowlinks.get(node), indices.get(next)));
+    if (!indices.has(next)) {
+      visit(next);
+      lowlinks.set(node, Math.min(lowlinks.get(node), lowlinks.get(next)));
+    } else if (onStack.has(next)) lowlinks.set(node, Math.min(lowlinks.get(node), indices.get(next)));
   }
   if (lowlinks.get(node) === indices.get(node)) {
     const component = [];
     let member;
-    do { member = stack.pop(); onStack.delete(member); component.push(member); } while (member !== node);
+    do {
+      member = stack.pop();
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== node);
     if (component.length > 1) cycles.push(component);
   }
 }
@@ -58,11 +76,15 @@ for (const node of edges.keys()) if (!indices.has(node)) visit(node);
 
 const unknown = cycles.filter((component) => !KNOWN_CYCLES.has([...component].sort().join(', ')));
 if (unknown.length === 0) {
-  console.log(`server folders: no cycles (${edges.size} folders with imports; known: ${[...KNOWN_CYCLES].join(' | ') || 'none'})`);
+  console.log(
+    `server folders: no cycles (${edges.size} folders with imports; known: ${[...KNOWN_CYCLES].join(' | ') || 'none'})`,
+  );
 } else {
   for (const component of unknown) {
     console.error(`folder cycle: ${component.sort().join(', ')}`);
-    for (const from of component) for (const to of edges.get(from) ?? []) if (component.includes(to)) console.error(`  ${example.get(`${from}>${to}`)}`);
+    for (const from of component)
+      for (const to of edges.get(from) ?? [])
+        if (component.includes(to)) console.error(`  ${example.get(`${from}>${to}`)}`);
   }
   process.exit(1);
 }

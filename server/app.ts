@@ -87,14 +87,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The sandbox's Telegram (a Bot API double) answers at this server's /sandbox/bot-api unless BOT_API_URL says otherwise.
   const telegram = config.sandbox ? new SandboxTelegram(config.botToken, config.botUsername, () => clock.now()) : null;
   const self: { app?: FastifyInstance } = {};
-  const bot = options.bot ?? new TelegramBotGateway({
-    token: config.botToken,
-    ...(config.botApiUrl !== undefined
-      ? { apiRoot: config.botApiUrl }
-      : telegram !== null
-        ? { apiRoot: () => `${(self.app && listeningOrigin(self.app)) ?? NOT_LISTENING_ORIGIN}${SANDBOX_BOT_API_PREFIX}`, fetch: (url, init) => selfFetch(self.app!)(url, init) }
-        : {}),
-  });
+  const bot =
+    options.bot ??
+    new TelegramBotGateway({
+      token: config.botToken,
+      ...(config.botApiUrl !== undefined
+        ? { apiRoot: config.botApiUrl }
+        : telegram !== null
+          ? {
+              apiRoot: () =>
+                `${(self.app && listeningOrigin(self.app)) ?? NOT_LISTENING_ORIGIN}${SANDBOX_BOT_API_PREFIX}`,
+              fetch: (url, init) => selfFetch(self.app!)(url, init),
+            }
+          : {}),
+    });
   // Sumsub (SUMSUB_*), the sandbox's Sumsub double at this server's own origin over HTTP, or none (manual review).
   const kycComposition = composeKyc(config, clock, {
     origin: () => (self.app && listeningOrigin(self.app)) ?? NOT_LISTENING_ORIGIN,
@@ -106,8 +112,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The composition, in one place: channel access, the money engine, the services, the bot's updates, the jobs.
   const access = new ChannelAccessService(db, bot, clock, config.botInviteLinks);
   const money = createMoneyEngine({
-    db: db as MoneyDb, clock, config, access, ...(options.providerStore !== undefined ? { providerStore: options.providerStore } : {}),
-    payoutFailed: payoutFailureNotifier(db as MoneyDb, bot, (error) => self.app?.log.warn({ err: error }, 'could not tell a creator about a failed payout')),
+    db: db as MoneyDb,
+    clock,
+    config,
+    access,
+    ...(options.providerStore !== undefined ? { providerStore: options.providerStore } : {}),
+    payoutFailed: payoutFailureNotifier(db as MoneyDb, bot, (error) =>
+      self.app?.log.warn({ err: error }, 'could not tell a creator about a failed payout'),
+    ),
     // The sandbox's Smart Glocal double answers at this server's /provider, reached over HTTP like the real one.
     self: {
       origin: () => (self.app && listeningOrigin(self.app)) ?? NOT_LISTENING_ORIGIN,
@@ -115,18 +127,54 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       get: (url, init) => selfFetch(self.app!)(url, init),
     },
   });
-  const services = createServices({ db, clock, config, bot, kyc, botProfile }, { paymentProvider: () => money.provider, rates: money.rates });
-  const admin = new AdminService({ db, clock, config, bot, money, verification: services.verification, log: (error) => self.app?.log.warn({ err: error }, 'could not tell a channel owner about moderation') });
+  const services = createServices(
+    { db, clock, config, bot, kyc, botProfile },
+    { paymentProvider: () => money.provider, rates: money.rates },
+  );
+  const admin = new AdminService({
+    db,
+    clock,
+    config,
+    bot,
+    money,
+    verification: services.verification,
+    log: (error) => self.app?.log.warn({ err: error }, 'could not tell a channel owner about moderation'),
+  });
   const botUpdates = new BotUpdateHandler({
-    db, token: config.botToken, username: config.botUsername, appName: config.appName, gateway: bot, events: services.botEvents, access,
-    now: () => clock.now(), ...(bot instanceof TelegramBotGateway ? { client: botClientOptions(bot.options) } : {}),
+    db,
+    token: config.botToken,
+    username: config.botUsername,
+    appName: config.appName,
+    gateway: bot,
+    events: services.botEvents,
+    access,
+    now: () => clock.now(),
+    ...(bot instanceof TelegramBotGateway ? { client: botClientOptions(bot.options) } : {}),
     adminSignIn: (telegramId) => admin.issueSignInLink(telegramId),
   });
   telegram?.connect((update) => botUpdates.handle(update));
   const metrics = createMetrics({ paymentsByStatus: () => money.payments.countByStatus() });
   const renewalNotices = { db, bot, botUsername: () => botProfile.username, appName: config.appName };
-  const jobs = createJobs(money, { access, botUpdates, db, renewalNotices }).observe((result) => metrics.jobRan(result));
-  const deps: AppDeps = { database, db, config, clock, bot, kyc, kycDouble, botProfile, services, money, jobs, botUpdates, sandboxTelegram: telegram, admin, metrics };
+  const jobs = createJobs(money, { access, botUpdates, db, renewalNotices }).observe((result) =>
+    metrics.jobRan(result),
+  );
+  const deps: AppDeps = {
+    database,
+    db,
+    config,
+    clock,
+    bot,
+    kyc,
+    kycDouble,
+    botProfile,
+    services,
+    money,
+    jobs,
+    botUpdates,
+    sandboxTelegram: telegram,
+    admin,
+    metrics,
+  };
 
   const app = Fastify({
     logger: options.logger ?? (config.logLevel === 'silent' ? false : { level: config.logLevel }),
@@ -154,17 +202,27 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       info: {
         title: 'Backers API',
         version: '2.0.0',
-        description: 'The reference server of the Backers mini-app. Amounts are major units (number or numeric string); ' +
+        description:
+          'The reference server of the Backers mini-app. Amounts are major units (number or numeric string); ' +
           'times are epoch seconds; lists are paged by opaque cursors (startFrom / nextFrom, 20 per page). ' +
           'Errors answer { code, message } with the codes of src/domain/errors.ts.',
       },
       servers: [{ url: '/api/v2' }],
       components: {
-        securitySchemes: { TgAuth: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'TgAuth <raw Telegram init data>' } },
+        securitySchemes: {
+          TgAuth: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Authorization',
+            description: 'TgAuth <raw Telegram init data>',
+          },
+        },
       },
       security: [{ TgAuth: [] }],
     },
-    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
+    },
     transform: ({ schema, url }) => {
       const documented = url.startsWith('/api/v2/') && url !== '/api/v2/openapi.json';
       const relative = documented ? url.slice('/api/v2'.length) : url;
@@ -172,20 +230,29 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
 
-  await app.register(async (api) => {
-    // The client sends `Content-Type: application/json` on every call (spec section 7), also on POSTs without a body
-    // (skip, delete, confirm...): an empty JSON body means no body, not a 400.
-    const parseJson = api.getDefaultJsonParser('error', 'error');
-    api.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-      const text = typeof body === 'string' ? body : body.toString('utf8');
-      if (text === '') done(null, undefined);
-      else parseJson(request, text, done);
-    });
-    noStoreForPrivateAnswers(api);
-    installAuth(api, { db, clock, botToken: config.botToken, initDataMaxAgeSeconds: config.initDataMaxAgeSeconds, onFailedSignIn: limits.failedSignIns });
-    api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
-    for (const module of ROUTES) await api.register(module.plugin, { deps });
-  }, { prefix: '/api/v2' });
+  await app.register(
+    async (api) => {
+      // The client sends `Content-Type: application/json` on every call (spec section 7), also on POSTs without a body
+      // (skip, delete, confirm...): an empty JSON body means no body, not a 400.
+      const parseJson = api.getDefaultJsonParser('error', 'error');
+      api.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+        const text = typeof body === 'string' ? body : body.toString('utf8');
+        if (text === '') done(null, undefined);
+        else parseJson(request, text, done);
+      });
+      noStoreForPrivateAnswers(api);
+      installAuth(api, {
+        db,
+        clock,
+        botToken: config.botToken,
+        initDataMaxAgeSeconds: config.initDataMaxAgeSeconds,
+        onFailedSignIn: limits.failedSignIns,
+      });
+      api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+      for (const module of ROUTES) await api.register(module.plugin, { deps });
+    },
+    { prefix: '/api/v2' },
+  );
 
   if (config.sandbox) installSandboxGuard(app, config);
   if (telegram !== null) {
@@ -194,7 +261,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   if (config.sandbox) {
     await app.register(sandboxControlRoutes, { prefix: '/sandbox', deps });
-    await app.register(ratesDoubleRoutes, { prefix: SANDBOX_RATES_PREFIX, today: () => new Date(clock.now()).toISOString().slice(0, 10) });
+    await app.register(ratesDoubleRoutes, {
+      prefix: SANDBOX_RATES_PREFIX,
+      today: () => new Date(clock.now()).toISOString().slice(0, 10),
+    });
     await app.register(providerPlugin, { deps });
     await app.register(sumsubDoublePlugin, { deps });
     await app.register(emulatorPlugin, { production: config.production });
@@ -202,7 +272,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.botWebhookSecret) await app.register(botWebhookRoutes, { deps, secret: config.botWebhookSecret });
   await app.register(adminRoutes, { prefix: '/admin', deps });
   await app.register(snippetRoutes, { deps });
-
 
   await installStatic(app, config.staticDir);
   return app;

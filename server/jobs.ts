@@ -20,29 +20,49 @@ const IDEMPOTENCY_RETENTION_SECONDS = 24 * 60 * 60;
 
 export function createJobs(
   engine: MoneyEngine,
-  bot: { access?: ChannelAccessService; botUpdates?: BotUpdateHandler; db?: Db; renewalNotices?: RenewalNoticeDeps } = {},
+  bot: {
+    access?: ChannelAccessService;
+    botUpdates?: BotUpdateHandler;
+    db?: Db;
+    renewalNotices?: RenewalNoticeDeps;
+  } = {},
 ): JobRegistry {
   const { access, botUpdates, db, renewalNotices } = bot;
   // Each job in one process at a time across every server process on the database (README "Running several instances").
-  return new JobRegistry(new DatabaseJobLeases())
-    .register('sandbox-provider', async () => {
-      if (engine.double === null) return { skipped: true };
-      await engine.double.sweep();
-      return { swept: true };
-    })
-    .register('payments-reconcile', async (context) => ({
-      changed: await engine.payments.reconcileOpen(context.nowMs), refunded: await engine.payments.refundDue(),
-    }))
-    .register('renewals', (context) => runRenewals(context, engine))
-    // After renewals: a renewal that just failed gets its "pay with another card" message in the same run.
-    .register('renewal-notices', (context) => (renewalNotices ? sendRenewalNotices(renewalNotices, context.nowMs, (message) => context.log.error(message)) : Promise.resolve({ skipped: true })))
-    .register('payouts', (context) => runPayouts(context, engine))
-    .register('payouts-track', async (context) => ({ changed: await trackPayouts(context, engine) }))
-    // After renewals: a membership a renewal just extended keeps its member in the channel.
-    .register('channel-access', async (context) => (access ? access.removeEnded(context.log) : { skipped: true }))
-    .register('idempotency-purge', async () => ({ removed: await engine.idempotency.purge(IDEMPOTENCY_RETENTION_SECONDS) }))
-    .register('bot-updates-purge', async () => (botUpdates ? { removed: await botUpdates.purge() } : { skipped: true }))
-    .register('donation-images-purge', async (context) => ({ removed: await purgeDonationImages(context.db, context.nowMs) }))
-    // Imports of the older product's exports an operator started (the operator console's migration queue).
-    .register('migration-import', async (context) => (db ? runMigrationImports(db, context.nowMs) : { skipped: true }));
+  return (
+    new JobRegistry(new DatabaseJobLeases())
+      .register('sandbox-provider', async () => {
+        if (engine.double === null) return { skipped: true };
+        await engine.double.sweep();
+        return { swept: true };
+      })
+      .register('payments-reconcile', async (context) => ({
+        changed: await engine.payments.reconcileOpen(context.nowMs),
+        refunded: await engine.payments.refundDue(),
+      }))
+      .register('renewals', (context) => runRenewals(context, engine))
+      // After renewals: a renewal that just failed gets its "pay with another card" message in the same run.
+      .register('renewal-notices', (context) =>
+        renewalNotices
+          ? sendRenewalNotices(renewalNotices, context.nowMs, (message) => context.log.error(message))
+          : Promise.resolve({ skipped: true }),
+      )
+      .register('payouts', (context) => runPayouts(context, engine))
+      .register('payouts-track', async (context) => ({ changed: await trackPayouts(context, engine) }))
+      // After renewals: a membership a renewal just extended keeps its member in the channel.
+      .register('channel-access', async (context) => (access ? access.removeEnded(context.log) : { skipped: true }))
+      .register('idempotency-purge', async () => ({
+        removed: await engine.idempotency.purge(IDEMPOTENCY_RETENTION_SECONDS),
+      }))
+      .register('bot-updates-purge', async () =>
+        botUpdates ? { removed: await botUpdates.purge() } : { skipped: true },
+      )
+      .register('donation-images-purge', async (context) => ({
+        removed: await purgeDonationImages(context.db, context.nowMs),
+      }))
+      // Imports of the older product's exports an operator started (the operator console's migration queue).
+      .register('migration-import', async (context) =>
+        db ? runMigrationImports(db, context.nowMs) : { skipped: true },
+      )
+  );
 }

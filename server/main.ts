@@ -22,7 +22,8 @@ async function main(): Promise<void> {
   const clock = new AdjustableClock();
   const applied = await migrate(database);
   if (applied.length > 0) console.info(`database: applied ${applied.join(', ')}`);
-  if (config.sandbox && (await seedIfEmpty(database.db, clock, config))) console.info('database: seeded the demo accounts (README "Demo accounts")');
+  if (config.sandbox && (await seedIfEmpty(database.db, clock, config)))
+    console.info('database: seeded the demo accounts (README "Demo accounts")');
 
   // Readable lines at a terminal, JSON lines otherwise (platform/logging.ts).
   const logger = config.logLevel === 'silent' ? false : await loggerOptions(config.logLevel);
@@ -55,7 +56,8 @@ async function main(): Promise<void> {
     try {
       await bot?.stop();
       // New requests answer 503 shutting_down; those in flight finish (server/platform/http/drain.ts).
-      if (!(await app.drain.drain({ timeoutMs: DRAIN_TIMEOUT_MS }))) console.error(`requests still running after ${DRAIN_TIMEOUT_MS} ms are cut`);
+      if (!(await app.drain.drain({ timeoutMs: DRAIN_TIMEOUT_MS })))
+        console.error(`requests still running after ${DRAIN_TIMEOUT_MS} ms are cut`);
       await app.close();
       await jobsRun;
     } catch (error) {
@@ -78,7 +80,9 @@ async function main(): Promise<void> {
   } catch (error) {
     if (closing) return;
     // Without the Bot API the product cannot grant or end access: refuse to run half-started.
-    console.error(`The bot could not start (${error instanceof Error ? error.message : String(error)}); check BOT_TOKEN and BOT_API_URL.`);
+    console.error(
+      `The bot could not start (${error instanceof Error ? error.message : String(error)}); check BOT_TOKEN and BOT_API_URL.`,
+    );
     await app.close();
     await database.close();
     process.exit(1);
@@ -88,12 +92,17 @@ async function main(): Promise<void> {
     return;
   }
   console.info(`Bot: @${bot.username}, updates by ${bot.updates}`);
-  console.info(`Database: ${database.kind === 'embedded' ? `embedded PostgreSQL in ${config.dataDir}` : database.kind}`);
+  console.info(
+    `Database: ${database.kind === 'embedded' ? `embedded PostgreSQL in ${config.dataDir}` : database.kind}`,
+  );
 
   timer = setInterval(() => {
     if (jobsRun !== null) return;
-    jobsRun = app.deps.jobs.run({ db: database.db, clock, config, log: { info: (m) => app.log.info(m), error: (m) => app.log.error(m) } })
-      .finally(() => { jobsRun = null; });
+    jobsRun = app.deps.jobs
+      .run({ db: database.db, clock, config, log: { info: (m) => app.log.info(m), error: (m) => app.log.error(m) } })
+      .finally(() => {
+        jobsRun = null;
+      });
   }, config.jobIntervalMs);
   timer.unref();
 }

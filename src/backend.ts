@@ -69,8 +69,15 @@ export * as subscriptionForm from './domain/subscription-form';
 export { PROVIDER_DECLINE_ERROR, PROVIDER_TEST_CARDS } from './contract/api';
 
 // ---- the in-memory backend: every port over shared state, on virtual time
-export { InMemoryBackend, type InMemoryBackendOptions, type InMemorySession } from './infrastructure/memory/InMemoryBackend';
+export {
+  InMemoryBackend,
+  type InMemoryBackendOptions,
+  type InMemorySession,
+} from './infrastructure/memory/InMemoryBackend';
 export { InMemorySeeder } from './infrastructure/memory/InMemorySeeder';
 export { VirtualTime } from './infrastructure/memory/VirtualTime';
-export { type InMemoryRepositories, createInMemoryRepositories } from './infrastructure/memory/createInMemoryRepositories';
+export {
+  type InMemoryRepositories,
+  createInMemoryRepositories,
+} from './infrastructure/memory/createInMemoryRepositories';
 export { completeLinkPayment, completeThreeDSecure } from './infrastructure/memory/payments';

@@ -66,7 +66,8 @@ async function start(): Promise<void> {
   await yieldToMain();
   // Inside the messenger, or with launch data in the URL or a stored token (developer tools).
   // `npm run build:local` also opens /local (the sandbox user picker) in a plain browser, before any launch data.
-  const localPicker = typeof __LOCAL_BUILD__ !== 'undefined' && __LOCAL_BUILD__ && window.location.pathname === '/local';
+  const localPicker =
+    typeof __LOCAL_BUILD__ !== 'undefined' && __LOCAL_BUILD__ && window.location.pathname === '/local';
   const supported = resolver.get(TOKENS.AuthTokenProvider)() !== undefined || localPicker;
   // The first screen's texts load now; the other routes' with their screens (a deep link loads both at once).
   const pageLoading = createI18n({
@@ -85,16 +86,22 @@ async function start(): Promise<void> {
   startTheme(document.body, platform);
 
   // Outside the messenger, a sandbox server also offers its host emulator (the probe runs only on this path).
-  const [UnsupportedScreen, emulatorUrl] = supported ? [null, null] : await import('./afterStart').then((later) => later.outsideMessenger(config.apiBaseUrl, page.loadNamespaces));
+  const [UnsupportedScreen, emulatorUrl] = supported
+    ? [null, null]
+    : await import('./afterStart').then((later) => later.outsideMessenger(config.apiBaseUrl, page.loadNamespaces));
   // A transition lets React render the first screen in slices, so the page stays responsive while it mounts.
   const root = createRoot(rootElement);
-  startTransition(() => root.render(UnsupportedScreen ? <UnsupportedScreen emulatorUrl={emulatorUrl} /> : <App resolver={resolver} />));
+  startTransition(() =>
+    root.render(UnsupportedScreen ? <UnsupportedScreen emulatorUrl={emulatorUrl} /> : <App resolver={resolver} />),
+  );
   // Once the first screen is painted (or after 5 s whatever the screen does): the messenger's SDK, which tells the
   // host the app is ready and applies what the screen set meanwhile (main and back button, colours), and the
   // support, news, FAQ, help and terms addresses the server is configured with (defaults until they arrive).
   // Neither is needed to paint the first screen, and a request started before the paint delays it.
   const firstScreenOrLater = Promise.race([firstScreenShown, new Promise((resolve) => setTimeout(resolve, 5000))]);
-  void firstScreenOrLater.then(() => platform.connect()).catch((error: unknown) => console.error('Backers could not reach the messenger', error));
+  void firstScreenOrLater
+    .then(() => platform.connect())
+    .catch((error: unknown) => console.error('Backers could not reach the messenger', error));
   void (UnsupportedScreen ? Promise.resolve() : firstScreenOrLater)
     .then(() => import('./afterStart'))
     .then((later) => later.applyServerLinks(config.apiBaseUrl))
@@ -106,7 +113,10 @@ async function start(): Promise<void> {
       loadOtherRoutes().catch(() => undefined);
       loadAllBindings(container).catch(() => undefined);
     };
-    setTimeout(() => (typeof requestIdleCallback === 'function' ? requestIdleCallback(warmUp, { timeout: 2000 }) : warmUp()), 3000);
+    setTimeout(
+      () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(warmUp, { timeout: 2000 }) : warmUp()),
+      3000,
+    );
   }
 }
 

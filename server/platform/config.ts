@@ -121,11 +121,15 @@ export const SANDBOX_DEMO_OPERATOR_ID = 9001;
 function telegramIds(env: Env, name: string): number[] {
   const raw = nonEmpty(env, name);
   if (raw === undefined) return [];
-  return raw.split(/[\s,]+/).filter((part) => part !== '').map((part) => {
-    const value = Number(part);
-    if (!Number.isSafeInteger(value) || value <= 0) throw new ConfigError(`${name} must list positive Telegram user ids separated by commas, got "${part}"`);
-    return value;
-  });
+  return raw
+    .split(/[\s,]+/)
+    .filter((part) => part !== '')
+    .map((part) => {
+      const value = Number(part);
+      if (!Number.isSafeInteger(value) || value <= 0)
+        throw new ConfigError(`${name} must list positive Telegram user ids separated by commas, got "${part}"`);
+      return value;
+    });
 }
 
 /** Named points of the payment path a test process may be killed at (CRASH_AT). */
@@ -135,8 +139,10 @@ export type CrashPoint = (typeof CRASH_POINTS)[number];
 function crashPoint(env: Env): CrashPoint | undefined {
   const raw = nonEmpty(env, 'CRASH_AT');
   if (raw === undefined) return undefined;
-  if (env.NODE_ENV === 'production') throw new ConfigError('CRASH_AT is a test hook and is refused with NODE_ENV=production');
-  if (!(CRASH_POINTS as readonly string[]).includes(raw)) throw new ConfigError(`CRASH_AT must be one of ${CRASH_POINTS.join(', ')}, got "${raw}"`);
+  if (env.NODE_ENV === 'production')
+    throw new ConfigError('CRASH_AT is a test hook and is refused with NODE_ENV=production');
+  if (!(CRASH_POINTS as readonly string[]).includes(raw))
+    throw new ConfigError(`CRASH_AT must be one of ${CRASH_POINTS.join(', ')}, got "${raw}"`);
   return raw as CrashPoint;
 }
 
@@ -164,7 +170,13 @@ export interface SumsubConfig {
   readonly levelName: string;
 }
 
-const SUMSUB_REQUIRED = ['SUMSUB_URL', 'SUMSUB_APP_TOKEN', 'SUMSUB_SECRET_KEY', 'SUMSUB_WEBHOOK_SECRET', 'SUMSUB_LEVEL_NAME'] as const;
+const SUMSUB_REQUIRED = [
+  'SUMSUB_URL',
+  'SUMSUB_APP_TOKEN',
+  'SUMSUB_SECRET_KEY',
+  'SUMSUB_WEBHOOK_SECRET',
+  'SUMSUB_LEVEL_NAME',
+] as const;
 
 /** All five SUMSUB_* or none: half a configuration refuses to start (none means manual review in production). */
 function sumsubConfig(env: Env): SumsubConfig | undefined {
@@ -172,8 +184,10 @@ function sumsubConfig(env: Env): SumsubConfig | undefined {
   if (given.length === 0) return undefined;
   const missing = SUMSUB_REQUIRED.filter((name) => !given.includes(name));
   if (missing.length > 0) {
-    throw new ConfigError(`Sumsub is half configured: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing ` +
-      '(SUMSUB_WEBHOOK_SECRET verifies its webhooks; without it no identity check could be trusted). Set all five, or none for manual review.');
+    throw new ConfigError(
+      `Sumsub is half configured: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing ` +
+        '(SUMSUB_WEBHOOK_SECRET verifies its webhooks; without it no identity check could be trusted). Set all five, or none for manual review.',
+    );
   }
   const url = nonEmpty(env, 'SUMSUB_URL')!.replace(/\/+$/, '');
   if (!/^https?:\/\//.test(url)) throw new ConfigError(`SUMSUB_URL must be an http(s) URL, got "${url}"`);
@@ -186,13 +200,26 @@ function sumsubConfig(env: Env): SumsubConfig | undefined {
   };
 }
 
-const SMART_GLOCAL_REQUIRED = ['SMART_GLOCAL_URL', 'SMART_GLOCAL_PROJECT', 'SMART_GLOCAL_PRIVATE_KEY', 'SMART_GLOCAL_PUBLIC_KEY'] as const;
+const SMART_GLOCAL_REQUIRED = [
+  'SMART_GLOCAL_URL',
+  'SMART_GLOCAL_PROJECT',
+  'SMART_GLOCAL_PRIVATE_KEY',
+  'SMART_GLOCAL_PUBLIC_KEY',
+] as const;
 
 /** Smart Glocal's tokenisation and payment page hosts for their demo and live servers (README "Smart Glocal"). */
 function smartGlocalHosts(url: string): { tokenizeUrl: string; paymentPageUrl: string } {
   const host = new URL(url).hostname;
-  if (host === 'demo.smart-glocal.com') return { tokenizeUrl: 'https://tgb-playground.smart-glocal.com/cds/v1/tokenize/card', paymentPageUrl: 'https://pay.smart-glocal.com/en/payment' };
-  if (host === 'proxy.smart-glocal.com') return { tokenizeUrl: 'https://tgb.smart-glocal.com/cds/v1/tokenize/card', paymentPageUrl: 'https://pay.smart-glocal.com/en/payment' };
+  if (host === 'demo.smart-glocal.com')
+    return {
+      tokenizeUrl: 'https://tgb-playground.smart-glocal.com/cds/v1/tokenize/card',
+      paymentPageUrl: 'https://pay.smart-glocal.com/en/payment',
+    };
+  if (host === 'proxy.smart-glocal.com')
+    return {
+      tokenizeUrl: 'https://tgb.smart-glocal.com/cds/v1/tokenize/card',
+      paymentPageUrl: 'https://pay.smart-glocal.com/en/payment',
+    };
   return { tokenizeUrl: `${url}/cds/v1/tokenize/card`, paymentPageUrl: `${url}/pay/en/payment` };
 }
 
@@ -202,8 +229,10 @@ function smartGlocalConfig(env: Env): SmartGlocalConfig | undefined {
   if (given.length === 0) return undefined;
   const missing = SMART_GLOCAL_REQUIRED.filter((name) => !given.includes(name));
   if (missing.length > 0) {
-    throw new ConfigError(`Smart Glocal is half configured: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing (` +
-      'SMART_GLOCAL_PUBLIC_KEY verifies its webhooks; without it no payment could be trusted). Set all four, or none to disable payments.');
+    throw new ConfigError(
+      `Smart Glocal is half configured: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing (` +
+        'SMART_GLOCAL_PUBLIC_KEY verifies its webhooks; without it no payment could be trusted). Set all four, or none to disable payments.',
+    );
   }
   const url = nonEmpty(env, 'SMART_GLOCAL_URL')!.replace(/\/+$/, '');
   if (!/^https?:\/\//.test(url)) throw new ConfigError(`SMART_GLOCAL_URL must be an http(s) URL, got "${url}"`);
@@ -220,7 +249,8 @@ function smartGlocalConfig(env: Env): SmartGlocalConfig | undefined {
 
 function inviteLinkKind(env: Env): 'one_person' | 'join_request' {
   const raw = nonEmpty(env, 'BOT_INVITE_LINKS') ?? 'one_person';
-  if (raw !== 'one_person' && raw !== 'join_request') throw new ConfigError(`BOT_INVITE_LINKS must be one_person or join_request, got "${raw}"`);
+  if (raw !== 'one_person' && raw !== 'join_request')
+    throw new ConfigError(`BOT_INVITE_LINKS must be one_person or join_request, got "${raw}"`);
   return raw;
 }
 
@@ -245,20 +275,23 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
   const raw = env[name]?.trim();
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
   return value;
 }
 
 /** Each of SUPPORT_URL, NEWS_URL, FAQ_URL, HELP_URL, TERMS_URL: an absolute http(s) address, else the default. */
 function linkSettings(env: Env): LinkSettings {
-  return Object.fromEntries(LINK_SETTING_NAMES.map((name) => {
-    const variable = `${name.toUpperCase()}_URL`;
-    const raw = nonEmpty(env, variable);
-    if (raw === undefined) return [name, DEFAULT_LINK_SETTINGS[name]];
-    const address = linkAddress(raw);
-    if (address === null) throw new ConfigError(`${variable} must be an absolute http(s) address, got "${raw}"`);
-    return [name, address];
-  })) as unknown as LinkSettings;
+  return Object.fromEntries(
+    LINK_SETTING_NAMES.map((name) => {
+      const variable = `${name.toUpperCase()}_URL`;
+      const raw = nonEmpty(env, variable);
+      if (raw === undefined) return [name, DEFAULT_LINK_SETTINGS[name]];
+      const address = linkAddress(raw);
+      if (address === null) throw new ConfigError(`${variable} must be an absolute http(s) address, got "${raw}"`);
+      return [name, address];
+    }),
+  ) as unknown as LinkSettings;
 }
 
 function nonEmpty(env: Env, name: string): string | undefined {
@@ -273,17 +306,29 @@ const SUMSUB_WEBSDK_ORIGINS = ['https://in.sumsub.com', 'https://static.sumsub.c
 function identityOrigins(env: Env): string[] {
   const listed = nonEmpty(env, 'CSP_IDENTITY_ORIGINS');
   const sumsub = nonEmpty(env, 'SUMSUB_URL');
-  const raw = listed !== undefined ? listed.split(/[\s,]+/).filter((item) => item !== '') : sumsub !== undefined ? [sumsub, ...SUMSUB_WEBSDK_ORIGINS] : [];
-  return [...new Set(raw.map((item) => {
-    let url: URL;
-    try {
-      url = new URL(item);
-    } catch {
-      throw new ConfigError(`${listed !== undefined ? 'CSP_IDENTITY_ORIGINS' : 'SUMSUB_URL'} must hold http(s) URLs, got "${item}"`);
-    }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ConfigError(`CSP_IDENTITY_ORIGINS must hold http(s) origins, got "${item}"`);
-    return url.origin;
-  }))];
+  const raw =
+    listed !== undefined
+      ? listed.split(/[\s,]+/).filter((item) => item !== '')
+      : sumsub !== undefined
+        ? [sumsub, ...SUMSUB_WEBSDK_ORIGINS]
+        : [];
+  return [
+    ...new Set(
+      raw.map((item) => {
+        let url: URL;
+        try {
+          url = new URL(item);
+        } catch {
+          throw new ConfigError(
+            `${listed !== undefined ? 'CSP_IDENTITY_ORIGINS' : 'SUMSUB_URL'} must hold http(s) URLs, got "${item}"`,
+          );
+        }
+        if (url.protocol !== 'https:' && url.protocol !== 'http:')
+          throw new ConfigError(`CSP_IDENTITY_ORIGINS must hold http(s) origins, got "${item}"`);
+        return url.origin;
+      }),
+    ),
+  ];
 }
 
 /** TRUST_PROXY: unset → off; digits → that many hops; else the proxy's addresses or CIDRs. */
@@ -335,7 +380,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     );
   }
   if (nonEmpty(env, 'BOT_WEBHOOK_SECRET') !== undefined && nonEmpty(env, 'PUBLIC_URL') === undefined) {
-    throw new ConfigError('BOT_WEBHOOK_SECRET needs PUBLIC_URL: Telegram sends updates to PUBLIC_URL/telegram/webhook (leave both unset to long-poll)');
+    throw new ConfigError(
+      'BOT_WEBHOOK_SECRET needs PUBLIC_URL: Telegram sends updates to PUBLIC_URL/telegram/webhook (leave both unset to long-poll)',
+    );
   }
   const displayHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   return {
@@ -365,13 +412,33 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     jobIntervalMs: integer(env, 'JOB_INTERVAL_MS', 60_000, 100, 86_400_000),
     production: env.NODE_ENV === 'production',
     payoutRatesUrl: nonEmpty(env, 'PAYOUT_RATES_URL')?.replace(/\/+$/, ''),
-    adminTelegramIds: [...new Set([...telegramIds(env, 'ADMIN_TELEGRAM_IDS'), ...(sandbox ? [SANDBOX_DEMO_OPERATOR_ID] : [])])],
+    adminTelegramIds: [
+      ...new Set([...telegramIds(env, 'ADMIN_TELEGRAM_IDS'), ...(sandbox ? [SANDBOX_DEMO_OPERATOR_ID] : [])]),
+    ],
     identityOrigins: identityOrigins(env),
     initDataMaxAgeSeconds: integer(env, 'INIT_DATA_MAX_AGE_S', 86_400, 60, 31 * 86_400),
     rateLimits: {
-      paymentsPerMinute: integer(env, 'RATE_LIMIT_PAYMENTS_PER_MINUTE', DEFAULT_RATE_LIMITS.paymentsPerMinute, 0, 1_000_000),
-      failedSignInsPerMinute: integer(env, 'RATE_LIMIT_FAILED_SIGNINS_PER_MINUTE', DEFAULT_RATE_LIMITS.failedSignInsPerMinute, 0, 1_000_000),
-      webhooksPerMinute: integer(env, 'RATE_LIMIT_WEBHOOKS_PER_MINUTE', DEFAULT_RATE_LIMITS.webhooksPerMinute, 0, 1_000_000),
+      paymentsPerMinute: integer(
+        env,
+        'RATE_LIMIT_PAYMENTS_PER_MINUTE',
+        DEFAULT_RATE_LIMITS.paymentsPerMinute,
+        0,
+        1_000_000,
+      ),
+      failedSignInsPerMinute: integer(
+        env,
+        'RATE_LIMIT_FAILED_SIGNINS_PER_MINUTE',
+        DEFAULT_RATE_LIMITS.failedSignInsPerMinute,
+        0,
+        1_000_000,
+      ),
+      webhooksPerMinute: integer(
+        env,
+        'RATE_LIMIT_WEBHOOKS_PER_MINUTE',
+        DEFAULT_RATE_LIMITS.webhooksPerMinute,
+        0,
+        1_000_000,
+      ),
     },
     trustProxy: trustProxy(env),
     metricsToken: metricsToken(env),
@@ -384,7 +451,13 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 /** A configuration for tests and scripts: in-memory database, sandbox on, a fixed bot token. */
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
   return {
-    ...loadConfig({ DATABASE_URL: 'memory://', PORT: '0', SANDBOX: '1', BOT_TOKEN: '1234567890:TEST-sandbox-token-for-tests-only-xx', LOG_LEVEL: 'silent' }),
+    ...loadConfig({
+      DATABASE_URL: 'memory://',
+      PORT: '0',
+      SANDBOX: '1',
+      BOT_TOKEN: '1234567890:TEST-sandbox-token-for-tests-only-xx',
+      LOG_LEVEL: 'silent',
+    }),
     ...overrides,
   };
 }

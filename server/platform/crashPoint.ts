@@ -9,5 +9,6 @@ import type { CrashPoint } from './config';
 export type { CrashPoint };
 
 export function crashAt(armed: CrashPoint | undefined, point: CrashPoint): void {
-  if (armed !== undefined && armed === point && process.env.NODE_ENV !== 'production') process.kill(process.pid, 'SIGKILL');
+  if (armed !== undefined && armed === point && process.env.NODE_ENV !== 'production')
+    process.kill(process.pid, 'SIGKILL');
 }

@@ -3,14 +3,30 @@
  * times as epoch seconds, absent optional fields are left out rather than sent as null.
  */
 import type {
-  CardDto, ChannelDto, DonationDto, MigrationChannelDto, MigrationRequestDto, SubscriptionDto, SubscriptionMemberDto,
-  TransactionDto, UserDto, WithdrawalAccountDto,
+  CardDto,
+  ChannelDto,
+  DonationDto,
+  MigrationChannelDto,
+  MigrationRequestDto,
+  SubscriptionDto,
+  SubscriptionMemberDto,
+  TransactionDto,
+  UserDto,
+  WithdrawalAccountDto,
 } from '../../src/contract/api';
 import { type Currency, toMajor } from '../../src/domain/money';
 import { epochSeconds } from './clock';
 import type { TransactionView } from '../modules/transactions/repository';
 import type {
-  ChannelRow, DonateChannelRow, DonationRow, MemberRow, MigrationRequestRow, PayoutAccountRow, SavedCardRow, SubscriptionRow, UserRow,
+  ChannelRow,
+  DonateChannelRow,
+  DonationRow,
+  MemberRow,
+  MigrationRequestRow,
+  PayoutAccountRow,
+  SavedCardRow,
+  SubscriptionRow,
+  UserRow,
 } from './db/schema';
 import { languageOf } from './languages';
 import { channelLinks } from './channelLinks';
@@ -26,7 +42,9 @@ function present<T extends Record<string, unknown>>(fields: T): { [K in keyof T]
   return out as { [K in keyof T]?: Exclude<T[K], null> };
 }
 
-export function userDto(user: Pick<UserRow, 'id' | 'telegramId' | 'firstName' | 'lastName' | 'username' | 'photoUrl'>): UserDto {
+export function userDto(
+  user: Pick<UserRow, 'id' | 'telegramId' | 'firstName' | 'lastName' | 'username' | 'photoUrl'>,
+): UserDto {
   return {
     id: user.id,
     telegramId: user.telegramId,
@@ -59,7 +77,12 @@ export function channelDto(channel: ChannelRow, activeSubscribers = 0): ChannelD
  * A subscription as the API shows it. Invite links go only to those allowed to open the channel: the owner
  * (`withLinks`) and members with access; invoice payers get them from the payment check.
  */
-export function subscriptionDto(subscription: SubscriptionRow, activeSubscribers = 0, linksFrom?: ChannelRow, personalLink: string | null = null): SubscriptionDto {
+export function subscriptionDto(
+  subscription: SubscriptionRow,
+  activeSubscribers = 0,
+  linksFrom?: ChannelRow,
+  personalLink: string | null = null,
+): SubscriptionDto {
   return {
     id: subscription.id,
     channelId: subscription.channelId,
@@ -108,8 +131,15 @@ export function cardDto(card: SavedCardRow): CardDto {
   return { id: card.id, cardBrand: card.brand, cardLast: card.last4, active: card.active, primary: card.primary };
 }
 
-export function withdrawalAccountDto(account: Pick<PayoutAccountRow, 'countryIso2' | 'methodType' | 'currency' | 'params'>): WithdrawalAccountDto {
-  return { country: account.countryIso2, methodType: account.methodType, currency: account.currency, params: account.params };
+export function withdrawalAccountDto(
+  account: Pick<PayoutAccountRow, 'countryIso2' | 'methodType' | 'currency' | 'params'>,
+): WithdrawalAccountDto {
+  return {
+    country: account.countryIso2,
+    methodType: account.methodType,
+    currency: account.currency,
+    params: account.params,
+  };
 }
 
 /**
@@ -138,19 +168,43 @@ export function transactionDto(view: TransactionView): TransactionDto {
     ...(card ? { card, paymentExtra: JSON.stringify({ cardBrand: card.brand, cardLast: card.last4 }) } : {}),
     ...(row.withdrawalAccount ? { withdrawalAccount: row.withdrawalAccount } : {}),
     ...(row.convertedCurrency !== null && row.convertedAmount !== null && row.conversionRate !== null
-      ? { conversion: { currency: row.convertedCurrency, amount: toMajor(row.convertedAmount, row.convertedCurrency), rate: row.conversionRate } } : {}),
+      ? {
+          conversion: {
+            currency: row.convertedCurrency,
+            amount: toMajor(row.convertedAmount, row.convertedCurrency),
+            rate: row.conversionRate,
+          },
+        }
+      : {}),
     ...(view.counterparty ? { user: userDto(view.counterparty) } : {}),
-    ...(view.channel ? { channel: { id: view.channel.id, name: view.channel.title, ...present({ photoUrl: view.channel.photoUrl, userName: view.channel.username }) } } : {}),
+    ...(view.channel
+      ? {
+          channel: {
+            id: view.channel.id,
+            name: view.channel.title,
+            ...present({ photoUrl: view.channel.photoUrl, userName: view.channel.username }),
+          },
+        }
+      : {}),
     ...(view.subscription ? { subscription: view.subscription } : {}),
     ...(row.memberId !== null ? { subscriptionMember: { id: row.memberId } } : {}),
   };
 }
 
 export function donateChannelDto(channel: DonateChannelRow): MigrationChannelDto {
-  return { chatId: channel.chatId, name: channel.name, link: channel.link, activeSubscribers: channel.activeSubscribers };
+  return {
+    chatId: channel.chatId,
+    name: channel.name,
+    link: channel.link,
+    activeSubscribers: channel.activeSubscribers,
+  };
 }
 
-export function migrationRequestDto(request: MigrationRequestRow, positionInQueue?: number, progress?: { done: number; total: number }): MigrationRequestDto {
+export function migrationRequestDto(
+  request: MigrationRequestRow,
+  positionInQueue?: number,
+  progress?: { done: number; total: number },
+): MigrationRequestDto {
   return {
     id: request.id,
     status: request.status,

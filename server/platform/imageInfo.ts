@@ -28,8 +28,14 @@ export function imageInfo(bytes: Uint8Array): ImageInfo | null {
     while (at + 9 < bytes.length) {
       if (bytes[at] !== 0xff) return null;
       const marker = bytes[at + 1]!;
-      if (marker === 0xff) { at += 1; continue; }
-      if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) { at += 2; continue; }
+      if (marker === 0xff) {
+        at += 1;
+        continue;
+      }
+      if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+        at += 2;
+        continue;
+      }
       const length = view.getUint16(at + 2);
       if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
         return info('jpeg', view.getUint16(at + 7), view.getUint16(at + 5));

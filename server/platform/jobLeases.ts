@@ -33,7 +33,9 @@ export class DatabaseJobLeases implements JobLease {
   async acquire(db: Db, name: string): Promise<LeaseRelease | null> {
     // Database time (now()): leases measure real time, whatever the sandbox clock says.
     const until = sql`now() + make_interval(secs => ${this.ttlSeconds})`;
-    const taken = await db.insert(jobLeases).values({ name, holder: this.holder, expiresAt: until })
+    const taken = await db
+      .insert(jobLeases)
+      .values({ name, holder: this.holder, expiresAt: until })
       .onConflictDoUpdate({
         target: jobLeases.name,
         set: { holder: this.holder, expiresAt: until },
@@ -42,9 +44,18 @@ export class DatabaseJobLeases implements JobLease {
       .returning({ name: jobLeases.name });
     if (taken.length === 0) return null;
     const mine = and(eq(jobLeases.name, name), eq(jobLeases.holder, this.holder));
-    const renew = setInterval(() => {
-      db.update(jobLeases).set({ expiresAt: until }).where(mine).then(() => undefined, () => undefined);
-    }, (this.ttlSeconds * 1000) / 3);
+    const renew = setInterval(
+      () => {
+        db.update(jobLeases)
+          .set({ expiresAt: until })
+          .where(mine)
+          .then(
+            () => undefined,
+            () => undefined,
+          );
+      },
+      (this.ttlSeconds * 1000) / 3,
+    );
     renew.unref();
     return async () => {
       clearInterval(renew);

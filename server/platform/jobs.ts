@@ -89,7 +89,8 @@ export class JobRegistry {
         context.log.error(`jobs: the lease could not be taken: ${message}`);
         return this.names().map((name) => ({ name, ok: false, error: message }));
       }
-      if (release === null) return this.names().map((name) => ({ name, ok: true, result: { skipped: 'another process runs the jobs' } }));
+      if (release === null)
+        return this.names().map((name) => ({ name, ok: true, result: { skipped: 'another process runs the jobs' } }));
     }
     try {
       const results: JobRunResult[] = [];
@@ -108,7 +109,11 @@ export class JobRegistry {
       }
       return results;
     } finally {
-      await release?.().catch((error: unknown) => context.log.error(`jobs: the lease could not be given back (it ends by itself): ${error instanceof Error ? error.message : String(error)}`));
+      await release?.().catch((error: unknown) =>
+        context.log.error(
+          `jobs: the lease could not be given back (it ends by itself): ${error instanceof Error ? error.message : String(error)}`,
+        ),
+      );
     }
   }
 }

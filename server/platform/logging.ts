@@ -36,5 +36,14 @@ export async function loggerOptions(
   const pretty = output.isTTY === true ? await load() : null;
   if (pretty === null || chooseLogFormat(output, true) === 'json') return { level };
   // Synchronous, in this thread: no transport worker to resolve (the compiled server keeps packages as requires).
-  return { level, stream: pretty({ colorize: true, sync: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', destination: output }) };
+  return {
+    level,
+    stream: pretty({
+      colorize: true,
+      sync: true,
+      translateTime: 'SYS:HH:MM:ss',
+      ignore: 'pid,hostname',
+      destination: output,
+    }),
+  };
 }

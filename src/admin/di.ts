@@ -27,9 +27,12 @@ export function createAdminContainer(browser: Browser, changeLanguage: (language
   container.bind<AdminPort>(ADMIN_TOKENS.AdminApi).toConstantValue(new AdminApi());
   container.bind<Browser>(ADMIN_TOKENS.Browser).toConstantValue(browser);
   container.bind<(language: Language) => void>(ADMIN_TOKENS.ChangeLanguage).toConstantValue(changeLanguage);
-  container.bind<ShellViewModel>(ADMIN_TOKENS.ShellViewModel).toResolvedValue(
-    (api: AdminPort, from: Browser, change: (language: Language) => void) => new ShellViewModel(api, from, change),
-    [ADMIN_TOKENS.AdminApi, ADMIN_TOKENS.Browser, ADMIN_TOKENS.ChangeLanguage],
-  ).inSingletonScope();
+  container
+    .bind<ShellViewModel>(ADMIN_TOKENS.ShellViewModel)
+    .toResolvedValue(
+      (api: AdminPort, from: Browser, change: (language: Language) => void) => new ShellViewModel(api, from, change),
+      [ADMIN_TOKENS.AdminApi, ADMIN_TOKENS.Browser, ADMIN_TOKENS.ChangeLanguage],
+    )
+    .inSingletonScope();
   return container;
 }

@@ -9,6 +9,8 @@ export const ADMIN_RESOURCES = { en: { translation: en }, ru: { translation: ru 
 
 export async function createAdminI18n(language: Language): Promise<I18n> {
   const i18n = createInstance();
-  await i18n.use(initReactI18next).init({ lng: language, fallbackLng: 'en', resources: ADMIN_RESOURCES, interpolation: { escapeValue: false } });
+  await i18n
+    .use(initReactI18next)
+    .init({ lng: language, fallbackLng: 'en', resources: ADMIN_RESOURCES, interpolation: { escapeValue: false } });
   return i18n;
 }

@@ -6,20 +6,78 @@
  */
 import type { Static } from 'typebox';
 import type {
-  CardResponseSchema, CardsResponseSchema, ChannelOnlyResponseSchema, ChannelResponseSchema, DonationImageResponseSchema, DonationRequestResponseSchema, LanguagesResponseSchema, MembersPageSchema, MembersRequestSchema, MigrationConfirmResponseSchema, MigrationResponseSchema, NewSubscriptionResponseSchema, PageRequestSchema, PublishSubscriptionRequestSchema, SetChannelLanguageRequestSchema, SetCommandRequestSchema, SubscriptionDetailResponseSchema, SubscriptionMemberResponseSchema, SubscriptionOnlyResponseSchema, SubscriptionsPageSchema, TransactionResponseSchema, TransactionsPageSchema,
-  DashboardResponseSchema, DashboardTransactionsRequestSchema,
-  BanksResponseSchema, DonationInvoiceResponseSchema, FollowerMemberResponseSchema, MandatoryParametersSchema, PaymentAnswerSchema, PayoutFieldRequirementSchema, PayoutParametersResponseSchema, PayoutResponseSchema, RenewalActionSchema, SavePayoutAccountResponseSchema, SubscriptionInvoiceResponseSchema, UserActionSchema, VerificationStartResponseSchema, VerificationStatusResponseSchema,
-  PrimaryCardResponseSchema, NewSubscriptionRequestSchema, EditSubscriptionRequestSchema, DonationRequestRequestSchema, CreateDonationPaymentRequestSchema,
-  CreateSubscriptionPaymentRequestSchema, PaymentCheckRequestSchema, CardTokenizationResponseSchema, SavePayoutAccountRequestSchema, OkSchema,
-  BalanceSchema, CardSchema, ChannelSchema, DonationSchema, LanguageSchema, MigrationChannelSchema, MigrationRequestSchema, SubscriptionMemberSchema,
-  SubscriptionSchema, TransactionSchema, UserSchema, WithdrawalAccountSchema, WithdrawalCardSchema,
+  CardResponseSchema,
+  CardsResponseSchema,
+  ChannelOnlyResponseSchema,
+  ChannelResponseSchema,
+  DonationImageResponseSchema,
+  DonationRequestResponseSchema,
+  LanguagesResponseSchema,
+  MembersPageSchema,
+  MembersRequestSchema,
+  MigrationConfirmResponseSchema,
+  MigrationResponseSchema,
+  NewSubscriptionResponseSchema,
+  PageRequestSchema,
+  PublishSubscriptionRequestSchema,
+  SetChannelLanguageRequestSchema,
+  SetCommandRequestSchema,
+  SubscriptionDetailResponseSchema,
+  SubscriptionMemberResponseSchema,
+  SubscriptionOnlyResponseSchema,
+  SubscriptionsPageSchema,
+  TransactionResponseSchema,
+  TransactionsPageSchema,
+  DashboardResponseSchema,
+  DashboardTransactionsRequestSchema,
+  BanksResponseSchema,
+  DonationInvoiceResponseSchema,
+  FollowerMemberResponseSchema,
+  MandatoryParametersSchema,
+  PaymentAnswerSchema,
+  PayoutFieldRequirementSchema,
+  PayoutParametersResponseSchema,
+  PayoutResponseSchema,
+  RenewalActionSchema,
+  SavePayoutAccountResponseSchema,
+  SubscriptionInvoiceResponseSchema,
+  UserActionSchema,
+  VerificationStartResponseSchema,
+  VerificationStatusResponseSchema,
+  PrimaryCardResponseSchema,
+  NewSubscriptionRequestSchema,
+  EditSubscriptionRequestSchema,
+  DonationRequestRequestSchema,
+  CreateDonationPaymentRequestSchema,
+  CreateSubscriptionPaymentRequestSchema,
+  PaymentCheckRequestSchema,
+  CardTokenizationResponseSchema,
+  SavePayoutAccountRequestSchema,
+  OkSchema,
+  BalanceSchema,
+  CardSchema,
+  ChannelSchema,
+  DonationSchema,
+  LanguageSchema,
+  MigrationChannelSchema,
+  MigrationRequestSchema,
+  SubscriptionMemberSchema,
+  SubscriptionSchema,
+  TransactionSchema,
+  UserSchema,
+  WithdrawalAccountSchema,
+  WithdrawalCardSchema,
 } from './schemas';
 
 export type Cursor = string | null;
 /** A decimal amount in major units; the server also accepts numeric strings. */
 export type MajorAmount = number;
 
-export interface ApiError { code: string; message: string; [extra: string]: unknown }
+export interface ApiError {
+  code: string;
+  message: string;
+  [extra: string]: unknown;
+}
 
 // The DTOs are derived from their TypeBox schemas (./schemas.ts), which the server registers: one definition.
 export type UserDto = Static<typeof UserSchema>;
@@ -81,7 +139,8 @@ export type UserAction = Static<typeof UserActionSchema>;
 export type PaymentCheckRequest = Static<typeof PaymentCheckRequestSchema>;
 export type CardTokenizationResponse = Static<typeof CardTokenizationResponseSchema>;
 /** The check answers the create call's details, with what is paid always present. */
-export type PaymentCheckResponse = CreatePaymentResponse & Required<Pick<CreatePaymentResponse, 'amount' | 'currency' | 'kind'>>;
+export type PaymentCheckResponse = CreatePaymentResponse &
+  Required<Pick<CreatePaymentResponse, 'amount' | 'currency' | 'kind'>>;
 
 // ---- follower
 export type FollowerMemberResponse = Static<typeof FollowerMemberResponseSchema>;
@@ -112,14 +171,22 @@ export type MigrationConfirmResponse = Static<typeof MigrationConfirmResponseSch
 
 // ---- card tokenisation at the provider (Smart Glocal's tokenize URL, as Telegram's clients call it)
 /** Payment cards send number, expiry and code (two-digit month and year); payout cards (spec section 5) the number only. */
-export interface ProviderTokenizeRequest { card: { number: string; expiration_month?: string; expiration_year?: string; security_code?: string } }
-export interface ProviderTokenizeResponse { status: 'ok'; data: { token: string; info: { card_type: string; card_network: string; masked_card_number: string } } }
+export interface ProviderTokenizeRequest {
+  card: { number: string; expiration_month?: string; expiration_year?: string; security_code?: string };
+}
+export interface ProviderTokenizeResponse {
+  status: 'ok';
+  data: { token: string; info: { card_type: string; card_network: string; masked_card_number: string } };
+}
 
 // ---- headers and provider routes shared by client and server
 /** Header carrying the per-user-action key on payment-creating calls. */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 /** The provider's error body (not the `{ code, message }` of our API). */
-export interface ProviderError { status: 'error'; error: { code: string; description?: string } }
+export interface ProviderError {
+  status: 'error';
+  error: { code: string; description?: string };
+}
 /** Header carrying the provider public token on card tokenisation. */
 export const PROVIDER_PUBLIC_TOKEN_HEADER = 'X-PUBLIC-TOKEN';
 /** The named test cards of the shared table (src/contract/testCards.ts), for tests and examples. */

@@ -6,15 +6,19 @@ import Type, { type Static } from 'typebox';
 import { REVENUE_PERIODS } from '../domain/revenue';
 import { CURRENCIES } from '../domain/money';
 
-const oneOf = <const V extends readonly string[]>(values: V) => Type.Unsafe<V[number]>({ type: 'string', enum: [...values] });
+const oneOf = <const V extends readonly string[]>(values: V) =>
+  Type.Unsafe<V[number]>({ type: 'string', enum: [...values] });
 
-export const RevenueQuerySchema = Type.Object({
-  period: oneOf(REVENUE_PERIODS),
-  /** One channel's revenue (the channel page); without it, all the creator's channels (the dashboard). */
-  channelId: Type.Optional(Type.Integer({ minimum: 1 })),
-  /** Without it: the currency the creator earned most in over the range. */
-  currency: Type.Optional(oneOf(CURRENCIES)),
-}, { additionalProperties: false });
+export const RevenueQuerySchema = Type.Object(
+  {
+    period: oneOf(REVENUE_PERIODS),
+    /** One channel's revenue (the channel page); without it, all the creator's channels (the dashboard). */
+    channelId: Type.Optional(Type.Integer({ minimum: 1 })),
+    /** Without it: the currency the creator earned most in over the range. */
+    currency: Type.Optional(oneOf(CURRENCIES)),
+  },
+  { additionalProperties: false },
+);
 
 export const RevenueBucketSchema = Type.Object({
   /** Epoch seconds of the bucket's first instant in the creator's zone, and of the next bucket's. */
@@ -37,12 +41,15 @@ export const RevenueResponseSchema = Type.Object({
   buckets: Type.Array(RevenueBucketSchema),
 });
 
-export const RevenueExportRequestSchema = Type.Object({
-  /** Epoch seconds, from inclusive, to exclusive; at most 366 days apart. */
-  from: Type.Integer({ minimum: 0 }),
-  to: Type.Integer({ minimum: 1 }),
-  channelId: Type.Optional(Type.Integer({ minimum: 1 })),
-}, { additionalProperties: false });
+export const RevenueExportRequestSchema = Type.Object(
+  {
+    /** Epoch seconds, from inclusive, to exclusive; at most 366 days apart. */
+    from: Type.Integer({ minimum: 0 }),
+    to: Type.Integer({ minimum: 1 }),
+    channelId: Type.Optional(Type.Integer({ minimum: 1 })),
+  },
+  { additionalProperties: false },
+);
 
 export const RevenueExportResponseSchema = Type.Object({
   /** A short-lived signed link to the CSV file (no Authorization needed: the host downloads it itself). */

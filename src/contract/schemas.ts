@@ -5,7 +5,17 @@
  */
 import Type, { type Static, type TSchema } from 'typebox';
 import {
-  CARD_BRANDS, LANGUAGE_CODES, MEMBER_FILTERS, MEMBER_STATUSES, ONBOARDING_STEPS, PAYMENT_STATUSES, ROLES, VERIFICATION_STATUSES, PAYOUT_METHOD_TYPES, PERIODS, TRANSACTION_PAYMENT_METHODS,
+  CARD_BRANDS,
+  LANGUAGE_CODES,
+  MEMBER_FILTERS,
+  MEMBER_STATUSES,
+  ONBOARDING_STEPS,
+  PAYMENT_STATUSES,
+  ROLES,
+  VERIFICATION_STATUSES,
+  PAYOUT_METHOD_TYPES,
+  PERIODS,
+  TRANSACTION_PAYMENT_METHODS,
   TRANSACTION_TYPES,
 } from '../domain/entities';
 import type { CardBrand, PayoutFieldName, PayoutMethod } from '../domain/entities';
@@ -18,8 +28,21 @@ const oneOf = <const V extends readonly string[]>(values: V, options: { descript
   Type.Unsafe<V[number]>({ type: 'string', enum: [...values], ...options });
 /** The ids the shared schemas are registered under (SHARED_SCHEMA_IDS). */
 type SharedSchemaId =
-  | 'Error' | 'User' | 'Language' | 'Channel' | 'Subscription' | 'SubscriptionMember' | 'Balance' | 'Card' | 'WithdrawalAccount'
-  | 'WithdrawalCard' | 'Transaction' | 'Donation' | 'MigrationChannel' | 'MigrationRequest' | 'Ok';
+  | 'Error'
+  | 'User'
+  | 'Language'
+  | 'Channel'
+  | 'Subscription'
+  | 'SubscriptionMember'
+  | 'Balance'
+  | 'Card'
+  | 'WithdrawalAccount'
+  | 'WithdrawalCard'
+  | 'Transaction'
+  | 'Donation'
+  | 'MigrationChannel'
+  | 'MigrationRequest'
+  | 'Ok';
 /** A reference to another shared schema by its id, typed as that schema. */
 const refTo = <S extends TSchema>(id: SharedSchemaId, _schema: () => S) => Type.Unsafe<Static<S>>({ $ref: `${id}#` });
 const optional = Type.Optional;
@@ -31,70 +54,166 @@ const currency = () => oneOf(CURRENCIES);
 
 export const ErrorSchema = Type.Object(
   { code: str(), message: str(), field: optional(str()) },
-  { additionalProperties: true, description: 'Every 4xx/5xx answer. `code` is one of src/domain/errors.ts ERROR_CODES.' },
+  {
+    additionalProperties: true,
+    description: 'Every 4xx/5xx answer. `code` is one of src/domain/errors.ts ERROR_CODES.',
+  },
 );
 export const UserSchema = Type.Object({
-  id: int(), telegramId: int(), firstName: str(), lastName: optional(str()), userName: optional(str()), photoUrl: optional(str()),
+  id: int(),
+  telegramId: int(),
+  firstName: str(),
+  lastName: optional(str()),
+  userName: optional(str()),
+  photoUrl: optional(str()),
 });
 export const LanguageSchema = Type.Object({ code: oneOf(LANGUAGE_CODES), name: str(), englishName: str() });
 export const ChannelSchema = Type.Object({
-  id: int(), chatId: int(), name: str(), userName: optional(str()), photoUrl: optional(str()), type: oneOf(['private', 'public'] as const),
+  id: int(),
+  chatId: int(),
+  name: str(),
+  userName: optional(str()),
+  photoUrl: optional(str()),
+  type: oneOf(['private', 'public'] as const),
   language: Type.Object({ code: oneOf(LANGUAGE_CODES), name: str() }),
-  isLanguageSelected: bool(), connected: bool(), moderation: oneOf(['approved', 'in_progress', 'rejected'] as const),
-  onboardingStep: oneOf(ONBOARDING_STEPS), onboardingPassed: bool(), isOnboarding: bool(), activeSubscribers: int(), isDeleted: bool(),
+  isLanguageSelected: bool(),
+  connected: bool(),
+  moderation: oneOf(['approved', 'in_progress', 'rejected'] as const),
+  onboardingStep: oneOf(ONBOARDING_STEPS),
+  onboardingPassed: bool(),
+  isOnboarding: bool(),
+  activeSubscribers: int(),
+  isDeleted: bool(),
 });
 export const SubscriptionSchema = Type.Object({
-  id: int(), channelId: int(), name: str(), description: str(), period: oneOf(PERIODS), amount: num(), currency: currency(),
-  buttonText: str(), command: optional(str()), activeSubscribers: int(), isDeleted: bool(),
-  inviteLink: optional(str()), privateChannelInviteLink: optional(str()), publicChannelInviteLink: optional(str()),
+  id: int(),
+  channelId: int(),
+  name: str(),
+  description: str(),
+  period: oneOf(PERIODS),
+  amount: num(),
+  currency: currency(),
+  buttonText: str(),
+  command: optional(str()),
+  activeSubscribers: int(),
+  isDeleted: bool(),
+  inviteLink: optional(str()),
+  privateChannelInviteLink: optional(str()),
+  publicChannelInviteLink: optional(str()),
 });
 export const SubscriptionMemberSchema = Type.Object({
-  id: int(), subscriptionId: int(), userId: int(), status: oneOf(MEMBER_STATUSES), period: oneOf(PERIODS),
-  activatedAt: int(), expiresAt: optional(int()), paymentMethod: optional(oneOf(TRANSACTION_PAYMENT_METHODS)), price: num(), currency: currency(),
+  id: int(),
+  subscriptionId: int(),
+  userId: int(),
+  status: oneOf(MEMBER_STATUSES),
+  period: oneOf(PERIODS),
+  activatedAt: int(),
+  expiresAt: optional(int()),
+  paymentMethod: optional(oneOf(TRANSACTION_PAYMENT_METHODS)),
+  price: num(),
+  currency: currency(),
   /** True while a renewal charge failed and the membership runs out at expiresAt. */
   renewalFailed: optional(bool()),
 });
 export const BalanceSchema = Type.Object({ currency: currency(), amount: num() });
-export const CardSchema = Type.Object({ id: int(), cardBrand: oneOf(CARD_BRANDS), cardLast: str(), active: bool(), primary: bool() });
-export const WithdrawalAccountSchema = Type.Object({
-  country: str(), methodType: oneOf(PAYOUT_METHOD_TYPES), currency: currency(), params: Type.Unsafe<Record<string, string>>({ type: 'object', additionalProperties: { type: 'string' } }),
+export const CardSchema = Type.Object({
+  id: int(),
+  cardBrand: oneOf(CARD_BRANDS),
+  cardLast: str(),
+  active: bool(),
+  primary: bool(),
 });
-export const WithdrawalCardSchema = Type.Object({ brand: oneOf(CARD_BRANDS), maskedNumber: str(), last4: str(), country: optional(str()) });
+export const WithdrawalAccountSchema = Type.Object({
+  country: str(),
+  methodType: oneOf(PAYOUT_METHOD_TYPES),
+  currency: currency(),
+  params: Type.Unsafe<Record<string, string>>({ type: 'object', additionalProperties: { type: 'string' } }),
+});
+export const WithdrawalCardSchema = Type.Object({
+  brand: oneOf(CARD_BRANDS),
+  maskedNumber: str(),
+  last4: str(),
+  country: optional(str()),
+});
 export const TransactionSchema = Type.Object({
-  id: int(), type: oneOf(TRANSACTION_TYPES), createdAt: int(), currency: currency(),
-  total: num(), amount: num(), payoutAmount: optional(num()), price: optional(num()), providerFee: optional(num()), serviceFee: optional(num()),
+  id: int(),
+  type: oneOf(TRANSACTION_TYPES),
+  createdAt: int(),
+  currency: currency(),
+  total: num(),
+  amount: num(),
+  payoutAmount: optional(num()),
+  price: optional(num()),
+  providerFee: optional(num()),
+  serviceFee: optional(num()),
   paymentMethod: optional(oneOf(TRANSACTION_PAYMENT_METHODS)),
   /** JSON text with cardBrand and cardLast, as the spec names it. */
   paymentExtra: optional(Type.String({ description: 'JSON text {"cardBrand","cardLast"}' })),
   card: optional(Type.Object({ brand: oneOf(CARD_BRANDS), last4: str() })),
   withdrawalAccount: optional(refTo('WithdrawalAccount', () => WithdrawalAccountSchema)),
   /** A withdrawal of earnings in another currency: what was sent in the payout account's currency, at which rate. */
-  conversion: optional(Type.Object({ currency: currency(), amount: num(), rate: Type.String({ description: 'units of currency per unit of the withdrawal currency' }) })),
+  conversion: optional(
+    Type.Object({
+      currency: currency(),
+      amount: num(),
+      rate: Type.String({ description: 'units of currency per unit of the withdrawal currency' }),
+    }),
+  ),
   user: optional(refTo('User', () => UserSchema)),
   channel: optional(Type.Object({ id: int(), name: str(), photoUrl: optional(str()), userName: optional(str()) })),
   subscription: optional(Type.Object({ id: int(), name: str(), period: oneOf(PERIODS) })),
   subscriptionMember: optional(Type.Object({ id: int() })),
 });
-export const DonationSchema = Type.Object({ id: int(), channelId: int(), title: str(), description: str(), buttonText: str(), amount: num(), currency: currency() });
-export const MigrationChannelSchema = Type.Object({ chatId: int(), name: str(), link: str(), activeSubscribers: int() });
+export const DonationSchema = Type.Object({
+  id: int(),
+  channelId: int(),
+  title: str(),
+  description: str(),
+  buttonText: str(),
+  amount: num(),
+  currency: currency(),
+});
+export const MigrationChannelSchema = Type.Object({
+  chatId: int(),
+  name: str(),
+  link: str(),
+  activeSubscribers: int(),
+});
 export const MigrationRequestSchema = Type.Object({
-  id: int(), status: oneOf(['queued', 'importing', 'completed', 'failed'] as const), positionInQueue: optional(int()), createdAt: int(),
+  id: int(),
+  status: oneOf(['queued', 'importing', 'completed', 'failed'] as const),
+  positionInQueue: optional(int()),
+  createdAt: int(),
   progress: optional(Type.Object({ done: int(), total: int() })),
 });
 export const OkSchema = Type.Object({ ok: Type.Literal(true) });
 
 /** The shared schemas by the id routes reference them with (`{ $ref: 'Channel#' }`). */
 export const SHARED_SCHEMA_IDS = {
-  Error: ErrorSchema, User: UserSchema, Language: LanguageSchema, Channel: ChannelSchema, Subscription: SubscriptionSchema,
-  SubscriptionMember: SubscriptionMemberSchema, Balance: BalanceSchema, Card: CardSchema, WithdrawalAccount: WithdrawalAccountSchema,
-  WithdrawalCard: WithdrawalCardSchema, Transaction: TransactionSchema, Donation: DonationSchema, MigrationChannel: MigrationChannelSchema,
-  MigrationRequest: MigrationRequestSchema, Ok: OkSchema,
+  Error: ErrorSchema,
+  User: UserSchema,
+  Language: LanguageSchema,
+  Channel: ChannelSchema,
+  Subscription: SubscriptionSchema,
+  SubscriptionMember: SubscriptionMemberSchema,
+  Balance: BalanceSchema,
+  Card: CardSchema,
+  WithdrawalAccount: WithdrawalAccountSchema,
+  WithdrawalCard: WithdrawalCardSchema,
+  Transaction: TransactionSchema,
+  Donation: DonationSchema,
+  MigrationChannel: MigrationChannelSchema,
+  MigrationRequest: MigrationRequestSchema,
+  Ok: OkSchema,
 } as const satisfies Record<SharedSchemaId, TSchema>;
 
 // ---- envelopes: the answers (and small request bodies) of the routes, built from the DTOs by reference
 
 /** Opaque paging cursor. */
-export const CursorSchema = Type.Unsafe<string | null>({ type: ['string', 'null'], description: 'Opaque cursor: null (or absent) for the first page, then the nextFrom of the previous page.' });
+export const CursorSchema = Type.Unsafe<string | null>({
+  type: ['string', 'null'],
+  description: 'Opaque cursor: null (or absent) for the first page, then the nextFrom of the previous page.',
+});
 const ref = {
   User: () => refTo('User', () => UserSchema),
   Language: () => refTo('Language', () => LanguageSchema),
@@ -109,7 +228,10 @@ const ref = {
 };
 
 export const PageRequestSchema = Type.Object({ startFrom: optional(CursorSchema) });
-export const TransactionsPageSchema = Type.Object({ transactions: Type.Array(ref.Transaction()), nextFrom: CursorSchema });
+export const TransactionsPageSchema = Type.Object({
+  transactions: Type.Array(ref.Transaction()),
+  nextFrom: CursorSchema,
+});
 export const TransactionResponseSchema = Type.Object({ transaction: ref.Transaction() });
 
 // cards
@@ -120,39 +242,70 @@ export const PrimaryCardResponseSchema = Type.Object({ card: ref.Card(), cards: 
 // channels
 export const LanguagesResponseSchema = Type.Object({ languages: Type.Array(ref.Language()) });
 export const ChannelResponseSchema = Type.Object({
-  channel: ref.Channel(), languages: Type.Array(ref.Language()),
-  subscriptions: Type.Array(ref.Subscription()), subscriptionsNextFrom: CursorSchema,
-  transactions: Type.Array(ref.Transaction()), transactionsNextFrom: CursorSchema, isOnboarding: bool(),
+  channel: ref.Channel(),
+  languages: Type.Array(ref.Language()),
+  subscriptions: Type.Array(ref.Subscription()),
+  subscriptionsNextFrom: CursorSchema,
+  transactions: Type.Array(ref.Transaction()),
+  transactionsNextFrom: CursorSchema,
+  isOnboarding: bool(),
 });
 export const SetChannelLanguageRequestSchema = Type.Object({ language: oneOf(LANGUAGE_CODES) });
 export const ChannelOnlyResponseSchema = Type.Object({ channel: ref.Channel() });
-export const SubscriptionsPageSchema = Type.Object({ subscriptions: Type.Array(ref.Subscription()), nextFrom: CursorSchema });
+export const SubscriptionsPageSchema = Type.Object({
+  subscriptions: Type.Array(ref.Subscription()),
+  nextFrom: CursorSchema,
+});
 
 // subscriptions
 export const NewSubscriptionResponseSchema = Type.Object({ channel: ref.Channel(), subscription: ref.Subscription() });
 export const SubscriptionOnlyResponseSchema = Type.Object({ subscription: ref.Subscription() });
 export const PublishSubscriptionRequestSchema = Type.Object({ pin: bool(), disableNotification: bool() });
 export const SetCommandRequestSchema = Type.Object({ command: Type.String({ maxLength: 64 }) });
-export const MembersRequestSchema = Type.Object({ startFrom: optional(CursorSchema), filter: oneOf(MEMBER_FILTERS), group: optional(oneOf(['live', 'inactive'] as const)) });
-export const MembersPageSchema = Type.Object({ members: Type.Array(ref.SubscriptionMember()), nextFrom: CursorSchema, users: Type.Array(ref.User()) });
+export const MembersRequestSchema = Type.Object({
+  startFrom: optional(CursorSchema),
+  filter: oneOf(MEMBER_FILTERS),
+  group: optional(oneOf(['live', 'inactive'] as const)),
+});
+export const MembersPageSchema = Type.Object({
+  members: Type.Array(ref.SubscriptionMember()),
+  nextFrom: CursorSchema,
+  users: Type.Array(ref.User()),
+});
 export const SubscriptionDetailResponseSchema = Type.Object({
-  subscription: ref.Subscription(), channel: ref.Channel(), users: Type.Array(ref.User()),
-  membersGrouped: Type.Object({ live: Type.Array(ref.SubscriptionMember()), inactive: Type.Array(ref.SubscriptionMember()) }),
+  subscription: ref.Subscription(),
+  channel: ref.Channel(),
+  users: Type.Array(ref.User()),
+  membersGrouped: Type.Object({
+    live: Type.Array(ref.SubscriptionMember()),
+    inactive: Type.Array(ref.SubscriptionMember()),
+  }),
   membersGroupedNextFrom: Type.Object({ live: CursorSchema, inactive: CursorSchema }),
 });
-export const SubscriptionMemberResponseSchema = Type.Object({ subscription: ref.Subscription(), channel: ref.Channel(), subscriptionMember: ref.SubscriptionMember(), user: ref.User() });
+export const SubscriptionMemberResponseSchema = Type.Object({
+  subscription: ref.Subscription(),
+  channel: ref.Channel(),
+  subscriptionMember: ref.SubscriptionMember(),
+  user: ref.User(),
+});
 
 // donations
 export const DonationRequestResponseSchema = Type.Object({ channel: ref.Channel(), donation: ref.Donation() });
 /** An uploaded donation image: the imageId a donation request carries, and the image's pixel size. */
 export const DonationImageResponseSchema = Type.Object({
-  imageId: Type.String({ maxLength: 256 }), width: Type.Integer({ minimum: 1 }), height: Type.Integer({ minimum: 1 }),
+  imageId: Type.String({ maxLength: 256 }),
+  width: Type.Integer({ minimum: 1 }),
+  height: Type.Integer({ minimum: 1 }),
 });
 
 // migration
 export const MigrationResponseSchema = Type.Object({
-  request: Type.Unsafe<Static<typeof MigrationRequestSchema> | null>({ anyOf: [{ $ref: 'MigrationRequest#' }, { type: 'null' }] }),
-  channels: Type.Array(ref.Channel()), donateChannels: Type.Array(ref.MigrationChannel()), termsAccepted: optional(bool()),
+  request: Type.Unsafe<Static<typeof MigrationRequestSchema> | null>({
+    anyOf: [{ $ref: 'MigrationRequest#' }, { type: 'null' }],
+  }),
+  channels: Type.Array(ref.Channel()),
+  donateChannels: Type.Array(ref.MigrationChannel()),
+  termsAccepted: optional(bool()),
 });
 export const MigrationConfirmResponseSchema = Type.Object({ request: ref.MigrationRequest() });
 
@@ -169,7 +322,10 @@ export const DashboardResponseSchema = Type.Object({
   transactions: Type.Array(ref.Transaction()),
   transactionsNextFrom: CursorSchema,
   // Inline and nullable rather than anyOf: anyOf makes the fast serialiser validate at run time.
-  withdrawalAccount: Type.Unsafe<Static<typeof WithdrawalAccountSchema> | null>({ ...WithdrawalAccountSchema, type: ['object', 'null'] }),
+  withdrawalAccount: Type.Unsafe<Static<typeof WithdrawalAccountSchema> | null>({
+    ...WithdrawalAccountSchema,
+    type: ['object', 'null'],
+  }),
   migrationAvailable: bool(),
   subscriptionMembers: Type.Array(ref.SubscriptionMember()),
   subscriptions: Type.Array(ref.Subscription()),
@@ -177,20 +333,35 @@ export const DashboardResponseSchema = Type.Object({
   cards: Type.Array(ref.Card()),
 });
 /** list: 'all' (dashboard) or 'withdrawals' (payout page). */
-export const DashboardTransactionsRequestSchema = Type.Object({ list: optional(oneOf(['all', 'withdrawals'] as const)), mode: oneOf(ROLES), startFrom: optional(CursorSchema) });
+export const DashboardTransactionsRequestSchema = Type.Object({
+  list: optional(oneOf(['all', 'withdrawals'] as const)),
+  mode: oneOf(ROLES),
+  startFrom: optional(CursorSchema),
+});
 
 // invoices and payments
 export const DonationInvoiceResponseSchema = Type.Object({
-  channel: ref.Channel(), donation: ref.Donation(), data: Type.Object({ amount: num(), currency: currency() }), cards: Type.Array(ref.Card()),
+  channel: ref.Channel(),
+  donation: ref.Donation(),
+  data: Type.Object({ amount: num(), currency: currency() }),
+  cards: Type.Array(ref.Card()),
 });
-export const SubscriptionInvoiceResponseSchema = Type.Object({ subscription: ref.Subscription(), channel: ref.Channel(), cards: Type.Array(ref.Card()) });
+export const SubscriptionInvoiceResponseSchema = Type.Object({
+  subscription: ref.Subscription(),
+  channel: ref.Channel(),
+  cards: Type.Array(ref.Card()),
+});
 export const UserActionSchema = Type.Object({ type: oneOf(['redirect'] as const), url: str() });
 /** The answer of a payment create call and of its check: the same details, so a payment that ends at once needs no check. */
 export const PaymentAnswerSchema = Type.Object({
   paymentId: str(),
   status: oneOf(PAYMENT_STATUSES),
   url: optional(Type.String({ description: 'Hosted payment page (link payment)' })),
-  token: optional(Type.String({ description: 'Provider session public token: poll the provider session status with it (header X-Public-Token)' })),
+  token: optional(
+    Type.String({
+      description: 'Provider session public token: poll the provider session status with it (header X-Public-Token)',
+    }),
+  ),
   userAction: optional(UserActionSchema),
   errorCode: optional(str()),
   errorDescription: optional(str()),
@@ -209,12 +380,14 @@ export const FollowerMemberResponseSchema = Type.Object({
   subscriptionMember: ref.SubscriptionMember(),
   subscription: ref.Subscription(),
   channel: ref.Channel(),
-  renewal: optional(Type.Unsafe<Static<typeof RenewalActionSchema> | null>({
-    type: ['object', 'null'],
-    properties: { action: { type: 'string', enum: ['pay_invoice'] }, subscriptionId: { type: 'integer' } },
-    required: ['action', 'subscriptionId'],
-    description: '/renew of an expired membership: pay the subscription invoice again',
-  })),
+  renewal: optional(
+    Type.Unsafe<Static<typeof RenewalActionSchema> | null>({
+      type: ['object', 'null'],
+      properties: { action: { type: 'string', enum: ['pay_invoice'] }, subscriptionId: { type: 'integer' } },
+      required: ['action', 'subscriptionId'],
+      description: '/renew of an expired membership: pay the subscription invoice again',
+    }),
+  ),
 });
 
 // verification
@@ -229,52 +402,93 @@ export const VerificationStatusResponseSchema = Type.Object({
   botUsername: optional(str()),
 });
 /** A WebSDK access token (and the external page), or manualReview when no identity-check provider is configured. */
-export const VerificationStartResponseSchema = Type.Object({ token: optional(str()), widgetUrl: optional(str()), manualReview: optional(bool()) });
+export const VerificationStartResponseSchema = Type.Object({
+  token: optional(str()),
+  widgetUrl: optional(str()),
+  manualReview: optional(bool()),
+});
 
 // payouts
-const nullableRef = <S extends TSchema>(id: SharedSchemaId, _schema: () => S) => Type.Unsafe<Static<S> | null>({ anyOf: [{ $ref: `${id}#` }, { type: 'null' }] });
+const nullableRef = <S extends TSchema>(id: SharedSchemaId, _schema: () => S) =>
+  Type.Unsafe<Static<S> | null>({ anyOf: [{ $ref: `${id}#` }, { type: 'null' }] });
 export const PayoutResponseSchema = Type.Object({
-  payoutBalances: balances(), activeBalances: balances(), nextPayoutDate: str(),
+  payoutBalances: balances(),
+  activeBalances: balances(),
+  nextPayoutDate: str(),
   /** Exactly what the payout on nextPayoutDate sends (the rest of payoutBalances waits: laterPayoutBalances). */
-  nextPayoutBalances: balances(), laterPayoutBalances: balances(), laterPayoutDate: str(),
+  nextPayoutBalances: balances(),
+  laterPayoutBalances: balances(),
+  laterPayoutDate: str(),
   withdrawalCard: nullableRef('WithdrawalCard', () => WithdrawalCardSchema),
   withdrawalAccount: nullableRef('WithdrawalAccount', () => WithdrawalAccountSchema),
-  withdrawals: Type.Array(ref.Transaction()), withdrawalsNextFrom: CursorSchema,
+  withdrawals: Type.Array(ref.Transaction()),
+  withdrawalsNextFrom: CursorSchema,
   /** The latest payouts and where each is: requested → sent → arrived, or failed with the reason (money back in the balance). */
-  payouts: Type.Array(Type.Object({
-    payoutDate: str(), amount: num(), currency: Type.Unsafe<Currency>({ type: 'string' }),
-    status: Type.Unsafe<PayoutProgress>({ type: 'string', enum: [...PAYOUT_PROGRESS] }),
-    /** Epoch seconds. */
-    requestedAt: int(), sentAt: optional(int()), finishedAt: optional(int()), expectedArrivalAt: optional(int()),
-    errorCode: optional(str()), errorDescription: optional(str()),
-  })),
+  payouts: Type.Array(
+    Type.Object({
+      payoutDate: str(),
+      amount: num(),
+      currency: Type.Unsafe<Currency>({ type: 'string' }),
+      status: Type.Unsafe<PayoutProgress>({ type: 'string', enum: [...PAYOUT_PROGRESS] }),
+      /** Epoch seconds. */
+      requestedAt: int(),
+      sentAt: optional(int()),
+      finishedAt: optional(int()),
+      expectedArrivalAt: optional(int()),
+      errorCode: optional(str()),
+      errorDescription: optional(str()),
+    }),
+  ),
 });
 export const PayoutFieldRequirementSchema = Type.Object({
-  name: Type.Unsafe<PayoutFieldName>({ type: 'string' }), required: bool(), regex: optional(str()), maxLength: optional(int()), oneOf: optional(Type.Array(str())),
-  equalTo: optional(str()), invalidMessage: str(),
+  name: Type.Unsafe<PayoutFieldName>({ type: 'string' }),
+  required: bool(),
+  regex: optional(str()),
+  maxLength: optional(int()),
+  oneOf: optional(Type.Array(str())),
+  equalTo: optional(str()),
+  invalidMessage: str(),
 });
 export const MandatoryParametersSchema = Type.Object({
-  country: str(), currency: currency(), methodType: oneOf(PAYOUT_METHOD_TYPES), bankExternalId: optional(str()), fields: Type.Array(PayoutFieldRequirementSchema),
+  country: str(),
+  currency: currency(),
+  methodType: oneOf(PAYOUT_METHOD_TYPES),
+  bankExternalId: optional(str()),
+  fields: Type.Array(PayoutFieldRequirementSchema),
 });
 export const PayoutParametersResponseSchema = Type.Object({
   /** Provider public token for one card tokenisation (Smart Glocal's X-PUBLIC-TOKEN); empty when payments are off. */
   token: str(),
   /** Where the browser tokenises the card with that token. */
   tokenizeUrl: str(),
-  supportedCountries: Type.Array(Type.Object({ countryCodeIso2: str(), countryCodeIso3: str(), availablePayoutMethods: Type.Array(oneOf(PAYOUT_METHOD_TYPES)) })),
+  supportedCountries: Type.Array(
+    Type.Object({
+      countryCodeIso2: str(),
+      countryCodeIso3: str(),
+      availablePayoutMethods: Type.Array(oneOf(PAYOUT_METHOD_TYPES)),
+    }),
+  ),
   userCountry: Type.Unsafe<string | null>({ type: ['string', 'null'] }),
   mandatoryParametersV2: Type.Array(MandatoryParametersSchema),
 });
-export const BanksResponseSchema = Type.Object({ banks: Type.Array(Type.Object({ externalId: str(), bankName: str() })) });
+export const BanksResponseSchema = Type.Object({
+  banks: Type.Array(Type.Object({ externalId: str(), bankName: str() })),
+});
 export const SavePayoutAccountResponseSchema = Type.Object({
-  card: nullableRef('WithdrawalCard', () => WithdrawalCardSchema), withdrawalAccount: refTo('WithdrawalAccount', () => WithdrawalAccountSchema),
+  card: nullableRef('WithdrawalCard', () => WithdrawalCardSchema),
+  withdrawalAccount: refTo('WithdrawalAccount', () => WithdrawalAccountSchema),
 });
 
 // ---- request bodies. Free text is counted in characters by the shared form rules (src/domain); the wire allows four
 // bytes per character. Some fields are plain strings on the wire because the server checks them itself, with the
 // spec's own error texts (payout accounts: src/domain/payout-account.ts); their types still name the allowed values.
-const text = (maxLength: number) => Type.String({ maxLength: maxLength * 4, description: `At most ${maxLength} characters (checked with the shared form rules)` });
-const positiveId = (options: { description?: string } = {}) => Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, ...options });
+const text = (maxLength: number) =>
+  Type.String({
+    maxLength: maxLength * 4,
+    description: `At most ${maxLength} characters (checked with the shared form rules)`,
+  });
+const positiveId = (options: { description?: string } = {}) =>
+  Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, ...options });
 /** Amounts travel in major units; 5, "5" and "5.00" all mean five; nothing else ("0x10", "1e3", " 5", "+5", true) does. */
 export const AmountInputSchema = Type.Union([Type.Number(), Type.String({ maxLength: 32 })], {
   // The text itself is checked by the services (wireAmountText), so a malformed one answers the form rules' reason.
@@ -282,28 +496,54 @@ export const AmountInputSchema = Type.Union([Type.Number(), Type.String({ maxLen
 });
 
 export const NewSubscriptionRequestSchema = Type.Object({
-  channelId: positiveId(), name: text(32), description: text(300), period: oneOf(PERIODS), currency: currency(), amount: AmountInputSchema, buttonText: text(20),
+  channelId: positiveId(),
+  name: text(32),
+  description: text(300),
+  period: oneOf(PERIODS),
+  currency: currency(),
+  amount: AmountInputSchema,
+  buttonText: text(20),
 });
 /** `period` and `currency` are optional and must equal the subscription's (they never change on edit). */
 export const EditSubscriptionRequestSchema = Type.Object({
-  name: text(32), description: text(300), amount: AmountInputSchema, buttonText: text(20),
+  name: text(32),
+  description: text(300),
+  amount: AmountInputSchema,
+  buttonText: text(20),
   period: optional(oneOf(PERIODS, { description: 'Optional; must equal the current period' })),
   currency: optional(oneOf(CURRENCIES, { description: 'Optional; must equal the current currency' })),
 });
 export const DonationRequestRequestSchema = Type.Object({
-  title: Type.String({ maxLength: 128 }), description: Type.String({ maxLength: 560 }), currency: currency(), amount: AmountInputSchema,
-  buttonText: Type.String({ maxLength: 80 }), pin: bool(), disableNotification: bool(),
+  title: Type.String({ maxLength: 128 }),
+  description: Type.String({ maxLength: 560 }),
+  currency: currency(),
+  amount: AmountInputSchema,
+  buttonText: Type.String({ maxLength: 80 }),
+  pin: bool(),
+  disableNotification: bool(),
   imageId: optional(Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: 256 })),
 });
 const paymentMethodFields = {
   paymentMethod: oneOf(INVOICE_PAYMENT_METHODS),
   cardId: optional(Type.Integer({ minimum: 1, description: 'smart_glocal_saved_card: the saved card' })),
-  saveCard: optional(Type.Boolean({ description: 'smart_glocal_form / smart_glocal: keep the card for later payments and renewals' })),
-  cardToken: optional(Type.String({ maxLength: 200, description: 'smart_glocal_form: the card token the tokenize URL answered (POST /pay/smart_glocal/token gives the URL and its public token); pays once' })),
+  saveCard: optional(
+    Type.Boolean({ description: 'smart_glocal_form / smart_glocal: keep the card for later payments and renewals' }),
+  ),
+  cardToken: optional(
+    Type.String({
+      maxLength: 200,
+      description:
+        'smart_glocal_form: the card token the tokenize URL answered (POST /pay/smart_glocal/token gives the URL and its public token); pays once',
+    }),
+  ),
 };
 /** Header `Idempotency-Key` is required on every create call. */
 export const CreateSubscriptionPaymentRequestSchema = Type.Object(paymentMethodFields);
-export const CreateDonationPaymentRequestSchema = Type.Object({ ...paymentMethodFields, amount: AmountInputSchema, period: optional(oneOf(['onetime'] as const)) });
+export const CreateDonationPaymentRequestSchema = Type.Object({
+  ...paymentMethodFields,
+  amount: AmountInputSchema,
+  period: optional(oneOf(['onetime'] as const)),
+});
 export const PaymentCheckRequestSchema = Type.Object({ paymentId: Type.String({ minLength: 1, maxLength: 64 }) });
 /** POST /pay/smart_glocal/token: what the browser needs to tokenise one payment card at the provider. */
 export const CardTokenizationResponseSchema = Type.Object({ publicToken: str(), tokenizeUrl: str() });
@@ -311,7 +551,19 @@ export const SavePayoutAccountRequestSchema = Type.Object({
   currency: Type.Unsafe<Currency>({ type: 'string' }),
   countryIso3: str(),
   methodType: Type.Unsafe<PayoutMethod>({ type: 'string' }),
-  card: optional(Type.Object({ token: optional(str()), network: optional(Type.Unsafe<CardBrand>({ type: 'string' })), type: optional(str()), maskedNumber: optional(str()) })),
+  card: optional(
+    Type.Object({
+      token: optional(str()),
+      network: optional(Type.Unsafe<CardBrand>({ type: 'string' })),
+      type: optional(str()),
+      maskedNumber: optional(str()),
+    }),
+  ),
   bank: optional(Type.Object({ externalId: optional(str()), bankName: optional(str()) })),
-  params: optional(Type.Unsafe<Record<string, string | number>>({ type: 'object', additionalProperties: { anyOf: [{ type: 'string' }, { type: 'number' }] } })),
+  params: optional(
+    Type.Unsafe<Record<string, string | number>>({
+      type: 'object',
+      additionalProperties: { anyOf: [{ type: 'string' }, { type: 'number' }] },
+    }),
+  ),
 });

@@ -25,16 +25,76 @@ export interface TestCard {
 }
 
 export const TEST_CARDS: readonly TestCard[] = [
-  { number: '4242424242424242', behaviour: 'success', country: 'DE', type: 'debit', note: 'Visa, paid without 3-D Secure' },
-  { number: '5555555555554444', behaviour: 'success', country: 'FR', type: 'credit', note: 'Mastercard, paid without 3-D Secure' },
-  { number: '2200000000000004', behaviour: 'success', country: 'RU', type: 'debit', note: 'Mir, paid without 3-D Secure' },
-  { number: '4000000000003220', behaviour: 'challenge', country: 'DE', type: 'credit', note: '3-D Secure challenge: Confirm pays, Decline cancels' },
-  { number: '4000000000003238', behaviour: 'challenge_fails', country: 'DE', type: 'credit', note: '3-D Secure challenge that the issuer declines' },
-  { number: '4000000000009995', behaviour: 'insufficient_funds', country: 'DE', type: 'debit', note: 'Declined: insufficient funds' },
-  { number: '4000000000000002', behaviour: 'do_not_honor', country: 'DE', type: 'credit', note: 'Declined by the issuer' },
-  { number: '4000000000000069', behaviour: 'expired_card', country: 'DE', type: 'credit', note: 'Declined: expired card' },
-  { number: '4000000000000127', behaviour: 'success', country: 'US', type: 'credit', note: 'Paid; issued in the US, a country not supported for payouts' },
-  { number: '4000000000000341', behaviour: 'recurring_fails', country: 'DE', type: 'debit', note: 'First payment succeeds; later saved-card charges (renewals) fail' },
+  {
+    number: '4242424242424242',
+    behaviour: 'success',
+    country: 'DE',
+    type: 'debit',
+    note: 'Visa, paid without 3-D Secure',
+  },
+  {
+    number: '5555555555554444',
+    behaviour: 'success',
+    country: 'FR',
+    type: 'credit',
+    note: 'Mastercard, paid without 3-D Secure',
+  },
+  {
+    number: '2200000000000004',
+    behaviour: 'success',
+    country: 'RU',
+    type: 'debit',
+    note: 'Mir, paid without 3-D Secure',
+  },
+  {
+    number: '4000000000003220',
+    behaviour: 'challenge',
+    country: 'DE',
+    type: 'credit',
+    note: '3-D Secure challenge: Confirm pays, Decline cancels',
+  },
+  {
+    number: '4000000000003238',
+    behaviour: 'challenge_fails',
+    country: 'DE',
+    type: 'credit',
+    note: '3-D Secure challenge that the issuer declines',
+  },
+  {
+    number: '4000000000009995',
+    behaviour: 'insufficient_funds',
+    country: 'DE',
+    type: 'debit',
+    note: 'Declined: insufficient funds',
+  },
+  {
+    number: '4000000000000002',
+    behaviour: 'do_not_honor',
+    country: 'DE',
+    type: 'credit',
+    note: 'Declined by the issuer',
+  },
+  {
+    number: '4000000000000069',
+    behaviour: 'expired_card',
+    country: 'DE',
+    type: 'credit',
+    note: 'Declined: expired card',
+  },
+  {
+    number: '4000000000000127',
+    behaviour: 'success',
+    country: 'US',
+    type: 'credit',
+    note: 'Paid; issued in the US, a country not supported for payouts',
+  },
+  {
+    number: '4000000000000341',
+    behaviour: 'recurring_fails',
+    country: 'DE',
+    type: 'debit',
+    note: 'First payment succeeds; later saved-card charges (renewals) fail',
+  },
 ];
 
 /** The provider's decline codes and the descriptions it sends with them (the client shows both). */
@@ -91,7 +151,10 @@ function declined(code: string): ChargeOutcome {
 }
 
 /** A card of the table by number, with the scenario name the in-memory seeder uses for it. */
-function named<const N extends string, const S extends 'approve' | 'decline' | 'three_ds'>(number: N, scenario: S): { readonly number: N; readonly scenario: S; readonly country: string } {
+function named<const N extends string, const S extends 'approve' | 'decline' | 'three_ds'>(
+  number: N,
+  scenario: S,
+): { readonly number: N; readonly scenario: S; readonly country: string } {
   const card = testCardOf(number);
   if (card === undefined) throw new Error(`${number} is not a test card`);
   return { number, scenario, country: card.country };

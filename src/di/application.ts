@@ -5,27 +5,146 @@ import { TOKENS } from './tokens';
 
 export function applicationModule(): ContainerModule {
   return new ContainerModule(({ bind }) => {
-    bindLazySingleton(bind, TOKENS.RemoveCard, [TOKENS.CardRepository], construct(() => import('../application/use-cases/cards/RemoveCard'), 'RemoveCard'));
-    bindLazySingleton(bind, TOKENS.SetPrimaryCard, [TOKENS.CardRepository], construct(() => import('../application/use-cases/cards/SetPrimaryCard'), 'SetPrimaryCard'));
-    bindLazySingleton(bind, TOKENS.DeleteChannel, [TOKENS.ChannelRepository], construct(() => import('../application/use-cases/channels/DeleteChannel'), 'DeleteChannel'));
-    bindLazySingleton(bind, TOKENS.SetChannelLanguage, [TOKENS.ChannelRepository], construct(() => import('../application/use-cases/channels/SetChannelLanguage'), 'SetChannelLanguage'));
-    bindLazySingleton(bind, TOKENS.SkipOnboardingStep, [TOKENS.ChannelRepository], construct(() => import('../application/use-cases/channels/SkipOnboardingStep'), 'SkipOnboardingStep'));
-    bindLazySingleton(bind, TOKENS.RequestDonation, [TOKENS.DonationRepository], construct(() => import('../application/use-cases/donations/RequestDonation'), 'RequestDonation'));
-    bindLazySingleton(bind, TOKENS.UploadDonationImage, [TOKENS.DonationRepository], construct(() => import('../application/use-cases/donations/UploadDonationImage'), 'UploadDonationImage'));
-    bindLazySingleton(bind, TOKENS.CancelFollowerSubscription, [TOKENS.FollowerRepository, TOKENS.Clock], construct(() => import('../application/use-cases/follower/CancelFollowerSubscription'), 'CancelFollowerSubscription'));
-    bindLazySingleton(bind, TOKENS.RenewFollowerSubscription, [TOKENS.FollowerRepository, TOKENS.Clock], construct(() => import('../application/use-cases/follower/RenewFollowerSubscription'), 'RenewFollowerSubscription'));
-    bindLazySingleton(bind, TOKENS.ConfirmMigration, [TOKENS.MigrationRepository], construct(() => import('../application/use-cases/migration/ConfirmMigration'), 'ConfirmMigration'));
-    bindLazySingleton(bind, TOKENS.RefuseMigration, [TOKENS.MigrationRepository], construct(() => import('../application/use-cases/migration/RefuseMigration'), 'RefuseMigration'));
-    bindLazySingleton(bind, TOKENS.CheckPayment, [TOKENS.InvoiceRepository, TOKENS.Scheduler], construct(() => import('../application/use-cases/payments/CheckPayment'), 'CheckPayment'));
-    bindLazySingleton(bind, TOKENS.PayInvoice, [TOKENS.InvoiceRepository, TOKENS.ProviderGateway, TOKENS.Scheduler], construct(() => import('../application/use-cases/payments/PayInvoice'), 'PayInvoice'));
-    bindLazySingleton(bind, TOKENS.SaveWithdrawalAccount, [TOKENS.PayoutRepository, TOKENS.ProviderGateway], construct(() => import('../application/use-cases/payouts/SaveWithdrawalAccount'), 'SaveWithdrawalAccount'));
-    bindLazySingleton(bind, TOKENS.CreateSubscription, [TOKENS.SubscriptionRepository], construct(() => import('../application/use-cases/subscriptions/CreateSubscription'), 'CreateSubscription'));
-    bindLazySingleton(bind, TOKENS.DeleteSubscription, [TOKENS.SubscriptionRepository], construct(() => import('../application/use-cases/subscriptions/DeleteSubscription'), 'DeleteSubscription'));
-    bindLazySingleton(bind, TOKENS.EditSubscription, [TOKENS.SubscriptionRepository], construct(() => import('../application/use-cases/subscriptions/EditSubscription'), 'EditSubscription'));
-    bindLazySingleton(bind, TOKENS.PublishSubscription, [TOKENS.SubscriptionRepository], construct(() => import('../application/use-cases/subscriptions/PublishSubscription'), 'PublishSubscription'));
-    bindLazySingleton(bind, TOKENS.RestoreSubscription, [TOKENS.SubscriptionRepository], construct(() => import('../application/use-cases/subscriptions/RestoreSubscription'), 'RestoreSubscription'));
-    bindLazySingleton(bind, TOKENS.SetSubscriptionCommand, [TOKENS.SubscriptionRepository], construct(() => import('../application/use-cases/subscriptions/SetSubscriptionCommand'), 'SetSubscriptionCommand'));
-    bindLazySingleton(bind, TOKENS.PollVerification, [TOKENS.VerificationRepository, TOKENS.Scheduler], construct(() => import('../application/use-cases/verification/PollVerification'), 'PollVerification'));
-    bindLazySingleton(bind, TOKENS.StartVerification, [TOKENS.VerificationRepository], construct(() => import('../application/use-cases/verification/StartVerification'), 'StartVerification'));
+    bindLazySingleton(
+      bind,
+      TOKENS.RemoveCard,
+      [TOKENS.CardRepository],
+      construct(() => import('../application/use-cases/cards/RemoveCard'), 'RemoveCard'),
+    );
+    bindLazySingleton(
+      bind,
+      TOKENS.SetPrimaryCard,
+      [TOKENS.CardRepository],
+      construct(() => import('../application/use-cases/cards/SetPrimaryCard'), 'SetPrimaryCard'),
+    );
+    bindLazySingleton(
+      bind,
+      TOKENS.DeleteChannel,
+      [TOKENS.ChannelRepository],
+      construct(() => import('../application/use-cases/channels/DeleteChannel'), 'DeleteChannel'),
+    );
+    bindLazySingleton(
+      bind,
+      TOKENS.SetChannelLanguage,
+      [TOKENS.ChannelRepository],
+      construct(() => import('../application/use-cases/channels/SetChannelLanguage'), 'SetChannelLanguage'),
+    );
+    bindLazySingleton(
+      bind,
+      TOKENS.SkipOnboardingStep,
+      [TOKENS.ChannelRepository],
+      construct(() => import('../application/use-cases/channels/SkipOnboardingStep'), 'SkipOnboardingStep'),
+    );
+    bindLazySingleton(
+      bind,
+      TOKENS.RequestDonation,
+      [TOKENS.DonationRepository],
+      construct(() => import('../application/use-cases/donations/RequestDonation'), 'RequestDonation'),
+    );
+    bindLazySingleton(
+      bind,
+      TOKENS.UploadDonationImage,
+      [TOKENS.DonationRepository],
+      construct(() => import('../application/use-cases/donations/UploadDonationImage'), 'UploadDonationImage'),
+    );
+    bindLazySingleton(
+      bind,
+      TOKENS.CancelFollowerSubscription,
+      [TOKENS.FollowerRepository, TOKENS.Clock],
+      construct(
+        () => import('../application/use-cases/follower/CancelFollowerSubscription'),
+        'CancelFollowerSubscription',
+      ),
+    );
+    bindLazySingleton(
+      bind,
+      TOKENS.RenewFollowerSubscription,
+      [TOKENS.FollowerRepository, TOKENS.Clock],
+      construct(
+        () => import('../application/use-cases/follower/RenewFollowerSubscription'),
+        'RenewFollowerSubscription',
+      ),
+    );
+    bindLazySingleton(
+      bind,
+      TOKENS.ConfirmMigration,
+      [TOKENS.MigrationRepository],
+      construct(() => import('../application/use-cases/migration/ConfirmMigration'), 'ConfirmMigration'),
+    );
+    bindLazySingleton(
+      bind,
+      TOKENS.RefuseMigration,
+      [TOKENS.MigrationRepository],
+      construct(() => import('../application/use-cases/migration/RefuseMigration'), 'RefuseMigration'),
+    );
+    bindLazySingleton(
+      bind,
+      TOKENS.CheckPayment,
+      [TOKENS.InvoiceRepository, TOKENS.Scheduler],
+      construct(() => import('../application/use-cases/payments/CheckPayment'), 'CheckPayment'),
+    );
+    bindLazySingleton(
+      bind,
+      TOKENS.PayInvoice,
+      [TOKENS.InvoiceRepository, TOKENS.ProviderGateway, TOKENS.Scheduler],
+      construct(() => import('../application/use-cases/payments/PayInvoice'), 'PayInvoice'),
+    );
+    bindLazySingleton(
+      bind,
+      TOKENS.SaveWithdrawalAccount,
+      [TOKENS.PayoutRepository, TOKENS.ProviderGateway],
+      construct(() => import('../application/use-cases/payouts/SaveWithdrawalAccount'), 'SaveWithdrawalAccount'),
+    );
+    bindLazySingleton(
+      bind,
+      TOKENS.CreateSubscription,
+      [TOKENS.SubscriptionRepository],
+      construct(() => import('../application/use-cases/subscriptions/CreateSubscription'), 'CreateSubscription'),
+    );
+    bindLazySingleton(
+      bind,
+      TOKENS.DeleteSubscription,
+      [TOKENS.SubscriptionRepository],
+      construct(() => import('../application/use-cases/subscriptions/DeleteSubscription'), 'DeleteSubscription'),
+    );
+    bindLazySingleton(
+      bind,
+      TOKENS.EditSubscription,
+      [TOKENS.SubscriptionRepository],
+      construct(() => import('../application/use-cases/subscriptions/EditSubscription'), 'EditSubscription'),
+    );
+    bindLazySingleton(
+      bind,
+      TOKENS.PublishSubscription,
+      [TOKENS.SubscriptionRepository],
+      construct(() => import('../application/use-cases/subscriptions/PublishSubscription'), 'PublishSubscription'),
+    );
+    bindLazySingleton(
+      bind,
+      TOKENS.RestoreSubscription,
+      [TOKENS.SubscriptionRepository],
+      construct(() => import('../application/use-cases/subscriptions/RestoreSubscription'), 'RestoreSubscription'),
+    );
+    bindLazySingleton(
+      bind,
+      TOKENS.SetSubscriptionCommand,
+      [TOKENS.SubscriptionRepository],
+      construct(
+        () => import('../application/use-cases/subscriptions/SetSubscriptionCommand'),
+        'SetSubscriptionCommand',
+      ),
+    );
+    bindLazySingleton(
+      bind,
+      TOKENS.PollVerification,
+      [TOKENS.VerificationRepository, TOKENS.Scheduler],
+      construct(() => import('../application/use-cases/verification/PollVerification'), 'PollVerification'),
+    );
+    bindLazySingleton(
+      bind,
+      TOKENS.StartVerification,
+      [TOKENS.VerificationRepository],
+      construct(() => import('../application/use-cases/verification/StartVerification'), 'StartVerification'),
+    );
   });
 }

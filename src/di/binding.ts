@@ -13,7 +13,12 @@ type InjectOptions = Parameters<ReturnType<Bind>['toResolvedValue']>[1];
 const asInject = (tokens: readonly symbol[]): InjectOptions => tokens as unknown as InjectOptions;
 
 /** A singleton built synchronously from its dependencies (adapters the shell needs at start). */
-export function bindSingleton<T, A extends unknown[]>(bind: Bind, token: Token<T>, dependencies: TokensOf<A>, create: (...args: A) => T): void {
+export function bindSingleton<T, A extends unknown[]>(
+  bind: Bind,
+  token: Token<T>,
+  dependencies: TokensOf<A>,
+  create: (...args: A) => T,
+): void {
   bind<T>(token)
     .toResolvedValue((...args: unknown[]) => create(...(args as A)), asInject(dependencies))
     .inSingletonScope();
@@ -23,7 +28,12 @@ export function bindSingleton<T, A extends unknown[]>(bind: Bind, token: Token<T
  * A singleton whose code is loaded on first use (its module becomes its own chunk): repositories, use cases.
  * Resolve it with `getAsync`, or let a lazily bound view-model factory depend on it.
  */
-export function bindLazySingleton<T, A extends unknown[]>(bind: Bind, token: Token<T>, dependencies: TokensOf<A>, load: () => Promise<(...args: A) => T>): void {
+export function bindLazySingleton<T, A extends unknown[]>(
+  bind: Bind,
+  token: Token<T>,
+  dependencies: TokensOf<A>,
+  load: () => Promise<(...args: A) => T>,
+): void {
   bind<T>(token)
     .toResolvedValue(async (...args: unknown[]) => (await load())(...(args as A)), asInject(dependencies))
     .inSingletonScope();

@@ -22,8 +22,13 @@ const loadingAll = new WeakMap<Container, Promise<void>>();
 export function loadAllBindings(container: Container): Promise<void> {
   let loading = loadingAll.get(container);
   if (!loading) {
-    loading = Promise.all([import('./repositories'), import('./application'), import('./presentation')]).then(([repositories, application, presentation]) =>
-      container.load(repositories.repositoriesModule(container.get(TOKENS.AppConfig)), application.applicationModule(), presentation.presentationModule()),
+    loading = Promise.all([import('./repositories'), import('./application'), import('./presentation')]).then(
+      ([repositories, application, presentation]) =>
+        container.load(
+          repositories.repositoriesModule(container.get(TOKENS.AppConfig)),
+          application.applicationModule(),
+          presentation.presentationModule(),
+        ),
     );
     loading.catch(() => loadingAll.delete(container)); // offline: let the next navigation retry
     loadingAll.set(container, loading);
@@ -32,7 +37,10 @@ export function loadAllBindings(container: Container): Promise<void> {
 }
 
 /** What presentation's Resolver needs, backed by the container. */
-export function resolverOf(container: Container): { get<T>(token: Token<T>): T; getAsync<T>(token: Token<T>): Promise<T> } {
+export function resolverOf(container: Container): {
+  get<T>(token: Token<T>): T;
+  getAsync<T>(token: Token<T>): Promise<T>;
+} {
   return {
     get: (token) => container.get(token),
     getAsync: async (token) => {

@@ -14,29 +14,52 @@ export function infrastructureModule(config: AppConfig): ContainerModule {
     bind(TOKENS.AppConfig).toConstantValue(config);
     bindSingleton(bind, TOKENS.Clock, [], () => new SystemClock());
     bindSingleton(bind, TOKENS.KeyValueStorage, [], () => new BrowserStorage());
-    bindLazySingleton(bind, TOKENS.Scheduler, [], construct(() => import('../infrastructure/clock/TimerScheduler'), 'TimerScheduler'));
+    bindLazySingleton(
+      bind,
+      TOKENS.Scheduler,
+      [],
+      construct(() => import('../infrastructure/clock/TimerScheduler'), 'TimerScheduler'),
+    );
     bindSingleton(bind, TOKENS.MessengerPlatform, [], () => new TelegramPlatform({ hostOrigin: config.hostOrigin }));
     bind(TOKENS.Dialogs).toService(TOKENS.MessengerPlatform);
     bind(TOKENS.Links).toService(TOKENS.MessengerPlatform);
     bind(TOKENS.UnsavedChanges).toService(TOKENS.MessengerPlatform);
     bind(TOKENS.Downloads).toService(TOKENS.MessengerPlatform);
-    bindSingleton(bind, TOKENS.AuthTokenProvider, [TOKENS.MessengerPlatform, TOKENS.KeyValueStorage], (platform, storage) =>
-      createAuthTokenProvider({
-        sessionInitData: () => platform.launchInfo().rawInitData,
-        storage,
-        location: () => (typeof window === 'undefined' ? undefined : window.location),
-      }),
+    bindSingleton(
+      bind,
+      TOKENS.AuthTokenProvider,
+      [TOKENS.MessengerPlatform, TOKENS.KeyValueStorage],
+      (platform, storage) =>
+        createAuthTokenProvider({
+          sessionInitData: () => platform.launchInfo().rawInitData,
+          storage,
+          location: () => (typeof window === 'undefined' ? undefined : window.location),
+        }),
     );
-    bindSingleton(bind, TOKENS.ApiClient, [TOKENS.AuthTokenProvider, TOKENS.Clock], (authToken, clock) =>
-      // The dashboard request index.html started, if any, answers the first call (issue 12: the data loads with the entry).
-      new ApiClient({ config: { baseUrl: config.apiBaseUrl }, authToken, clock, earlyRequest: takeEarlyRequest() }),
+    bindSingleton(
+      bind,
+      TOKENS.ApiClient,
+      [TOKENS.AuthTokenProvider, TOKENS.Clock],
+      (authToken, clock) =>
+        // The dashboard request index.html started, if any, answers the first call (issue 12: the data loads with the entry).
+        new ApiClient({ config: { baseUrl: config.apiBaseUrl }, authToken, clock, earlyRequest: takeEarlyRequest() }),
     );
     bind(TOKENS.HttpClient).toService(TOKENS.ApiClient);
     bind(TOKENS.ApiErrorEvents).toService(TOKENS.ApiClient);
     // The first screen's repository; the others are bound in repositories.ts, which loads with the first route
     // that needs one (container.ts).
-    bindLazySingleton(bind, TOKENS.DashboardRepository, [TOKENS.HttpClient], construct(() => import('../infrastructure/http/repositories/HttpDashboardRepository'), 'HttpDashboardRepository'));
+    bindLazySingleton(
+      bind,
+      TOKENS.DashboardRepository,
+      [TOKENS.HttpClient],
+      construct(() => import('../infrastructure/http/repositories/HttpDashboardRepository'), 'HttpDashboardRepository'),
+    );
     // The creator dashboard's revenue chart renders with it (see shell.ts).
-    bindLazySingleton(bind, TOKENS.RevenueRepository, [TOKENS.HttpClient], construct(() => import('../infrastructure/http/repositories/HttpRevenueRepository'), 'HttpRevenueRepository'));
+    bindLazySingleton(
+      bind,
+      TOKENS.RevenueRepository,
+      [TOKENS.HttpClient],
+      construct(() => import('../infrastructure/http/repositories/HttpRevenueRepository'), 'HttpRevenueRepository'),
+    );
   });
 }

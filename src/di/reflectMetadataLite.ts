@@ -30,7 +30,11 @@ export function getOwnMetadata(key: MetadataKey, target: object, property?: Prop
 
 /** Own metadata, else the nearest prototype's. */
 export function getMetadata(key: MetadataKey, target: object, property?: PropertyKey): unknown {
-  for (let current: object | null = target; current !== null; current = Object.getPrototypeOf(current) as object | null) {
+  for (
+    let current: object | null = target;
+    current !== null;
+    current = Object.getPrototypeOf(current) as object | null
+  ) {
     const metadata = ownMap(current, property, false);
     if (metadata?.has(key)) return metadata.get(key);
   }

@@ -14,23 +14,93 @@ export function repositoriesModule(config: AppConfig): ContainerModule {
       return () => new ProviderHttpClient(config.providerBaseUrl);
     });
 
-    bindLazySingleton(bind, TOKENS.CardRepository, [TOKENS.HttpClient], construct(() => import('../infrastructure/http/repositories/HttpCardRepository'), 'HttpCardRepository'));
-    bindLazySingleton(bind, TOKENS.ChannelRepository, [TOKENS.HttpClient], construct(() => import('../infrastructure/http/repositories/HttpChannelRepository'), 'HttpChannelRepository'));
-    bindLazySingleton(bind, TOKENS.DonationRepository, [TOKENS.HttpClient], construct(() => import('../infrastructure/http/repositories/HttpDonationRepository'), 'HttpDonationRepository'));
-    bindLazySingleton(bind, TOKENS.FollowerRepository, [TOKENS.HttpClient], construct(() => import('../infrastructure/http/repositories/HttpFollowerRepository'), 'HttpFollowerRepository'));
-    bindLazySingleton(bind, TOKENS.InvoiceRepository, [TOKENS.HttpClient], construct(() => import('../infrastructure/http/repositories/HttpInvoiceRepository'), 'HttpInvoiceRepository'));
-    bindLazySingleton(bind, TOKENS.MigrationRepository, [TOKENS.HttpClient], construct(() => import('../infrastructure/http/repositories/HttpMigrationRepository'), 'HttpMigrationRepository'));
-    bindLazySingleton(bind, TOKENS.PayoutRepository, [TOKENS.HttpClient], construct(() => import('../infrastructure/http/repositories/HttpPayoutRepository'), 'HttpPayoutRepository'));
-    bindLazySingleton(bind, TOKENS.SubscriptionRepository, [TOKENS.HttpClient], construct(() => import('../infrastructure/http/repositories/HttpSubscriptionRepository'), 'HttpSubscriptionRepository'));
-    bindLazySingleton(bind, TOKENS.TransactionRepository, [TOKENS.HttpClient], construct(() => import('../infrastructure/http/repositories/HttpTransactionRepository'), 'HttpTransactionRepository'));
+    bindLazySingleton(
+      bind,
+      TOKENS.CardRepository,
+      [TOKENS.HttpClient],
+      construct(() => import('../infrastructure/http/repositories/HttpCardRepository'), 'HttpCardRepository'),
+    );
+    bindLazySingleton(
+      bind,
+      TOKENS.ChannelRepository,
+      [TOKENS.HttpClient],
+      construct(() => import('../infrastructure/http/repositories/HttpChannelRepository'), 'HttpChannelRepository'),
+    );
+    bindLazySingleton(
+      bind,
+      TOKENS.DonationRepository,
+      [TOKENS.HttpClient],
+      construct(() => import('../infrastructure/http/repositories/HttpDonationRepository'), 'HttpDonationRepository'),
+    );
+    bindLazySingleton(
+      bind,
+      TOKENS.FollowerRepository,
+      [TOKENS.HttpClient],
+      construct(() => import('../infrastructure/http/repositories/HttpFollowerRepository'), 'HttpFollowerRepository'),
+    );
+    bindLazySingleton(
+      bind,
+      TOKENS.InvoiceRepository,
+      [TOKENS.HttpClient],
+      construct(() => import('../infrastructure/http/repositories/HttpInvoiceRepository'), 'HttpInvoiceRepository'),
+    );
+    bindLazySingleton(
+      bind,
+      TOKENS.MigrationRepository,
+      [TOKENS.HttpClient],
+      construct(() => import('../infrastructure/http/repositories/HttpMigrationRepository'), 'HttpMigrationRepository'),
+    );
+    bindLazySingleton(
+      bind,
+      TOKENS.PayoutRepository,
+      [TOKENS.HttpClient],
+      construct(() => import('../infrastructure/http/repositories/HttpPayoutRepository'), 'HttpPayoutRepository'),
+    );
+    bindLazySingleton(
+      bind,
+      TOKENS.SubscriptionRepository,
+      [TOKENS.HttpClient],
+      construct(
+        () => import('../infrastructure/http/repositories/HttpSubscriptionRepository'),
+        'HttpSubscriptionRepository',
+      ),
+    );
+    bindLazySingleton(
+      bind,
+      TOKENS.TransactionRepository,
+      [TOKENS.HttpClient],
+      construct(
+        () => import('../infrastructure/http/repositories/HttpTransactionRepository'),
+        'HttpTransactionRepository',
+      ),
+    );
     // The sandbox control API for /local (`npm run build:local` only; see the LocalViewModel binding).
     bindLazySingleton(bind, TOKENS.SandboxUsers, [], () =>
       typeof __LOCAL_BUILD__ === 'undefined' || __LOCAL_BUILD__
-        ? Promise.all([import('../infrastructure/http/ProviderHttpClient'), import('../infrastructure/http/repositories/HttpSandboxUsers')]).then(
-            ([{ ProviderHttpClient }, { HttpSandboxUsers }]) => () => new HttpSandboxUsers(new ProviderHttpClient(`${config.apiBaseUrl.replace(/\/+$/, '')}/sandbox`)),
+        ? Promise.all([
+            import('../infrastructure/http/ProviderHttpClient'),
+            import('../infrastructure/http/repositories/HttpSandboxUsers'),
+          ]).then(
+            ([{ ProviderHttpClient }, { HttpSandboxUsers }]) =>
+              () =>
+                new HttpSandboxUsers(new ProviderHttpClient(`${config.apiBaseUrl.replace(/\/+$/, '')}/sandbox`)),
           )
-        : Promise.reject(new Error('SandboxUsers exists only in build:local')));
-    bindLazySingleton(bind, TOKENS.ProviderGateway, [TOKENS.ProviderHttpClient], construct(() => import('../infrastructure/http/repositories/HttpProviderGateway'), 'HttpProviderGateway'));
-    bindLazySingleton(bind, TOKENS.VerificationRepository, [TOKENS.HttpClient], construct(() => import('../infrastructure/http/repositories/HttpVerificationRepository'), 'HttpVerificationRepository'));
+        : Promise.reject(new Error('SandboxUsers exists only in build:local')),
+    );
+    bindLazySingleton(
+      bind,
+      TOKENS.ProviderGateway,
+      [TOKENS.ProviderHttpClient],
+      construct(() => import('../infrastructure/http/repositories/HttpProviderGateway'), 'HttpProviderGateway'),
+    );
+    bindLazySingleton(
+      bind,
+      TOKENS.VerificationRepository,
+      [TOKENS.HttpClient],
+      construct(
+        () => import('../infrastructure/http/repositories/HttpVerificationRepository'),
+        'HttpVerificationRepository',
+      ),
+    );
   });
 }

@@ -232,7 +232,8 @@ export const TOKENS = namedByKey({
   ChannelViewModel: resolves<ViewModelFactory<ChannelViewModel, [channelId: number]>>(),
   ChannelSettingsViewModel: resolves<ViewModelFactory<ChannelSettingsViewModel, [channelId: number]>>(),
   ChannelLanguageViewModel: resolves<ViewModelFactory<ChannelLanguageViewModel, [channelId: number]>>(),
-  SubscriptionFormViewModel: resolves<ViewModelFactory<SubscriptionFormViewModel, [channelId: number, subscriptionId: number | null]>>(),
+  SubscriptionFormViewModel:
+    resolves<ViewModelFactory<SubscriptionFormViewModel, [channelId: number, subscriptionId: number | null]>>(),
   // donations: the draft survives between the form and its preview
   DonationDraftStore: resolves<DonationDraftStore>(),
   DonationFormViewModel: resolves<ViewModelFactory<DonationFormViewModel, [channelId: number]>>(),
@@ -247,7 +248,10 @@ export const TOKENS = namedByKey({
   PayoutSetupViewModel: resolves<ViewModelFactory<PayoutSetupViewModel>>(),
   SubscriptionViewModel: resolves<ViewModelFactory<SubscriptionViewModel, [subscriptionId: number]>>(),
   SubscriptionPreviewViewModel: resolves<ViewModelFactory<SubscriptionPreviewViewModel, [subscriptionId: number]>>(),
-  SubscriptionCommandViewModel: resolves<ViewModelFactory<SubscriptionCommandViewModel, [channelId: number | null, subscriptionId: number | null]>>(),
+  SubscriptionCommandViewModel:
+    resolves<
+      ViewModelFactory<SubscriptionCommandViewModel, [channelId: number | null, subscriptionId: number | null]>
+    >(),
   SubscriptionMemberViewModel: resolves<ViewModelFactory<SubscriptionMemberViewModel, [memberId: number]>>(),
   // migration, developer tools
   MigrationViewModel: resolves<ViewModelFactory<MigrationViewModel>>(),

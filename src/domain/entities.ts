@@ -7,7 +7,13 @@ import type { Currency, Money } from './money';
 export const ROLES = ['creator', 'follower'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const ONBOARDING_STEPS = ['completed', 'select_language', 'create_subscription', 'subscription_created', 'request_donation'] as const;
+export const ONBOARDING_STEPS = [
+  'completed',
+  'select_language',
+  'create_subscription',
+  'subscription_created',
+  'request_donation',
+] as const;
 export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];
 
 export const PERIODS = ['onetime', 'weekly', 'monthly', 'yearly'] as const;
@@ -26,11 +32,25 @@ export type MemberFilter = (typeof MEMBER_FILTERS)[number];
  * (the creator's earning taken back).
  */
 export const TRANSACTION_TYPES = [
-  'buy_subscription', 'sell_subscription', 'send_donation', 'get_donation', 'withdrawal', 'refund_received', 'refund_issued',
+  'buy_subscription',
+  'sell_subscription',
+  'send_donation',
+  'get_donation',
+  'withdrawal',
+  'refund_received',
+  'refund_issued',
 ] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
-export const TRANSACTION_PAYMENT_METHODS = ['smart_glocal', 'bank_card', 'swift', 'global_bank_account', 'ru_account', 'bank_account', 'ton'] as const;
+export const TRANSACTION_PAYMENT_METHODS = [
+  'smart_glocal',
+  'bank_card',
+  'swift',
+  'global_bank_account',
+  'ru_account',
+  'bank_account',
+  'ton',
+] as const;
 export type TransactionPaymentMethod = (typeof TRANSACTION_PAYMENT_METHODS)[number];
 
 /** Where a payout is on its way (the payout page's tracker): requested at the run, sent when the provider took it, then arrived or failed. */
@@ -47,8 +67,21 @@ export const PAYMENT_STATUSES = ['pending', 'error', 'action_required', 'paid'] 
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const ID_TYPES = [
-  'PASSPORT', 'NATIONAL_ID', 'DRIVING_LICENSE', 'SOCIAL_SECURITY', 'TAX_ID', 'SENIOR_CITIZEN_ID', 'BIRTH_CERTIFICATE',
-  'VILLAGE_ELDER_ID', 'RESIDENT_CARD', 'ALIEN_REGISTRATION', 'PAN_CARD', 'VOTERS_ID', 'HEALTH_CARD', 'EMPLOYER_ID', 'OTHER',
+  'PASSPORT',
+  'NATIONAL_ID',
+  'DRIVING_LICENSE',
+  'SOCIAL_SECURITY',
+  'TAX_ID',
+  'SENIOR_CITIZEN_ID',
+  'BIRTH_CERTIFICATE',
+  'VILLAGE_ELDER_ID',
+  'RESIDENT_CARD',
+  'ALIEN_REGISTRATION',
+  'PAN_CARD',
+  'VOTERS_ID',
+  'HEALTH_CARD',
+  'EMPLOYER_ID',
+  'OTHER',
 ] as const;
 export type IdType = (typeof ID_TYPES)[number];
 
@@ -61,22 +94,55 @@ export type LanguageCode = (typeof LANGUAGE_CODES)[number];
 export const THEMES = ['apple', 'material'] as const;
 export type Theme = (typeof THEMES)[number];
 
-export const BADGE_TYPES = ['SendDonation', 'GetDonation', 'SellSubscription', 'BuySubscription', 'check', 'Refund'] as const;
+export const BADGE_TYPES = [
+  'SendDonation',
+  'GetDonation',
+  'SellSubscription',
+  'BuySubscription',
+  'check',
+  'Refund',
+] as const;
 export type BadgeType = (typeof BADGE_TYPES)[number];
 
 export const TOAST_KINDS = ['success', 'fail', 'loading', 'info', 'copied'] as const;
 export type ToastKind = (typeof TOAST_KINDS)[number];
 
-export const VERIFICATION_STATUSES = ['none', 'in_kyc', 'rejected', 'kyc_rejected', 'kyc_approved', 'approved'] as const;
+export const VERIFICATION_STATUSES = [
+  'none',
+  'in_kyc',
+  'rejected',
+  'kyc_rejected',
+  'kyc_approved',
+  'approved',
+] as const;
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
 export const PAYOUT_METHOD_TYPES = ['bank_card', 'swift', 'global_bank_account', 'ru_account'] as const;
 export type PayoutMethod = (typeof PAYOUT_METHOD_TYPES)[number];
 
 export const PAYOUT_FIELD_NAMES = [
-  'iban', 'address', 'id_type', 'id_number', 'id_expiration_date', 'msisdn', 'bank_account_number', 'bsb_number', 'city',
-  'province_state', 'postal_code', 'branch_number', 'account_number', 'routing_code', 'swift_bic_code', 'ifs_code',
-  'country_iso_code', 'account_type', 'bik', 'account', 'bank', 'cardNumber',
+  'iban',
+  'address',
+  'id_type',
+  'id_number',
+  'id_expiration_date',
+  'msisdn',
+  'bank_account_number',
+  'bsb_number',
+  'city',
+  'province_state',
+  'postal_code',
+  'branch_number',
+  'account_number',
+  'routing_code',
+  'swift_bic_code',
+  'ifs_code',
+  'country_iso_code',
+  'account_type',
+  'bik',
+  'account',
+  'bank',
+  'cardNumber',
 ] as const;
 export type PayoutFieldName = (typeof PAYOUT_FIELD_NAMES)[number];
 

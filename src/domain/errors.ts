@@ -92,7 +92,12 @@ export function redirectForError(code: string): string | null {
 }
 
 /** Messages browsers and axios use for a lost connection ("Load failed" is Safari's). */
-const CONNECTION_MESSAGES = ['load failed', 'network error', 'failed to fetch', 'networkerror when attempting to fetch resource.'];
+const CONNECTION_MESSAGES = [
+  'load failed',
+  'network error',
+  'failed to fetch',
+  'networkerror when attempting to fetch resource.',
+];
 
 /**
  * True for the failures that show the "Connection trouble" blockout (section 8: network error or

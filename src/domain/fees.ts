@@ -17,9 +17,14 @@ export interface PaymentSplit {
 }
 
 /** Throws a RangeError for a bug: mixed currencies, negative amounts, a fee rate outside 0..10 000 bps, or a provider fee above the price. */
-export function splitPayment(price: Money, serviceFeeBps: number = DEFAULT_SERVICE_FEE_BPS, providerFee: Money = money(0, price.currency)): PaymentSplit {
+export function splitPayment(
+  price: Money,
+  serviceFeeBps: number = DEFAULT_SERVICE_FEE_BPS,
+  providerFee: Money = money(0, price.currency),
+): PaymentSplit {
   if (providerFee.currency !== price.currency) throw new RangeError('provider fee currency differs from the price');
-  if (!Number.isInteger(serviceFeeBps) || serviceFeeBps < 0 || serviceFeeBps > BPS_PER_WHOLE) throw new RangeError(`invalid service fee ${serviceFeeBps} bps`);
+  if (!Number.isInteger(serviceFeeBps) || serviceFeeBps < 0 || serviceFeeBps > BPS_PER_WHOLE)
+    throw new RangeError(`invalid service fee ${serviceFeeBps} bps`);
   if (price.minor < 0 || providerFee.minor < 0) throw new RangeError('amounts must not be negative');
   if (providerFee.minor > price.minor) throw new RangeError('provider fee exceeds the price');
 

@@ -55,14 +55,30 @@ export const COLLAPSIBLE_TEXT_LIMIT = 100;
  * The collapsed form of a long text: the first `limit` characters (code points, never splitting an emoji), trailing
  * spaces trimmed, plus an ellipsis. Text within the limit is returned whole with truncated false.
  */
-export function truncateForCollapse(text: string, limit = COLLAPSIBLE_TEXT_LIMIT): { text: string; truncated: boolean } {
+export function truncateForCollapse(
+  text: string,
+  limit = COLLAPSIBLE_TEXT_LIMIT,
+): { text: string; truncated: boolean } {
   const chars = Array.from(text);
   if (chars.length <= limit) return { text, truncated: false };
   return { text: `${chars.slice(0, limit).join('').trimEnd()}…`, truncated: true };
 }
 
 /** The keys of the page language's short month names (i18n `common.shortMonths.<key>`), January first. */
-export const SHORT_MONTH_KEYS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'] as const;
+export const SHORT_MONTH_KEYS = [
+  'jan',
+  'feb',
+  'mar',
+  'apr',
+  'may',
+  'jun',
+  'jul',
+  'aug',
+  'sep',
+  'oct',
+  'nov',
+  'dec',
+] as const;
 
 const pad2 = (value: number): string => String(value).padStart(2, '0');
 
@@ -77,7 +93,8 @@ export function formatListTime(epochSeconds: number, shortMonths: readonly strin
   const date = new Date(epochSeconds * 1000);
   const now = new Date(nowMs);
   const sameYear = date.getFullYear() === now.getFullYear();
-  if (sameYear && date.getMonth() === now.getMonth() && date.getDate() === now.getDate()) return `${pad2(date.getHours())}:${pad2(date.getMinutes())}`;
+  if (sameYear && date.getMonth() === now.getMonth() && date.getDate() === now.getDate())
+    return `${pad2(date.getHours())}:${pad2(date.getMinutes())}`;
   if (sameYear) return `${date.getDate()} ${shortMonths[date.getMonth()]}`;
   return `${pad2(date.getDate())}.${pad2(date.getMonth() + 1)}.${String(date.getFullYear()).slice(-2)}`;
 }
@@ -88,7 +105,12 @@ export function formatListTime(epochSeconds: number, shortMonths: readonly strin
  * `common.shortMonths`). No Intl, as formatListTime: the page's first Intl date format (ICU's locale data, 12–17 ms
  * on a desktop, four times that on a phone) was the longest task after the dashboard's first paint.
  */
-export function formatBucketLabel(startEpochSeconds: number, offsetMinutes: number, monthly: boolean, shortMonths: readonly string[]): string {
+export function formatBucketLabel(
+  startEpochSeconds: number,
+  offsetMinutes: number,
+  monthly: boolean,
+  shortMonths: readonly string[],
+): string {
   const date = new Date((startEpochSeconds + offsetMinutes * 60) * 1000);
   const month = shortMonths[date.getUTCMonth()];
   return monthly ? `${month} ${date.getUTCFullYear()}` : `${date.getUTCDate()} ${month}`;

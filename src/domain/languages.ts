@@ -6,8 +6,30 @@
 
 /** The page locales of spec section 1, in the spec's order. Every one is complete (tests/unit/i18n/completeness.test.ts). */
 export const PAGE_LOCALES = [
-  'ru', 'en', 'ar', 'be', 'ca', 'hr', 'cs', 'nl', 'fi', 'fr', 'de', 'hu', 'id', 'it', 'kk', 'ko', 'ms', 'pl', 'pt', 'sr', 'sk',
-  'es', 'tr', 'uk',
+  'ru',
+  'en',
+  'ar',
+  'be',
+  'ca',
+  'hr',
+  'cs',
+  'nl',
+  'fi',
+  'fr',
+  'de',
+  'hu',
+  'id',
+  'it',
+  'kk',
+  'ko',
+  'ms',
+  'pl',
+  'pt',
+  'sr',
+  'sk',
+  'es',
+  'tr',
+  'uk',
 ] as const;
 
 /** Locales a page can be shown in: all of spec section 1's. */

@@ -30,5 +30,7 @@ export function linkAddress(value: unknown): string | null {
 /** The valid settings of an answer, each missing or malformed one left at the default. */
 export function readLinkSettings(body: unknown): LinkSettings {
   const source = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-  return Object.fromEntries(LINK_SETTING_NAMES.map((name) => [name, linkAddress(source[name]) ?? DEFAULT_LINK_SETTINGS[name]])) as unknown as LinkSettings;
+  return Object.fromEntries(
+    LINK_SETTING_NAMES.map((name) => [name, linkAddress(source[name]) ?? DEFAULT_LINK_SETTINGS[name]]),
+  ) as unknown as LinkSettings;
 }

@@ -19,7 +19,10 @@ type MemberFacts = Pick<SubscriptionMember, 'status' | 'period' | 'expiresAt' | 
  * but no longer counts; a one-time membership a refund ended has an expiry in the past. The server's SQL twin is
  * `liveMemberSql` (server/platform/db/members.ts).
  */
-export function isLiveMember(member: Pick<SubscriptionMember, 'status' | 'period' | 'expiresAt'>, nowMs: number): boolean {
+export function isLiveMember(
+  member: Pick<SubscriptionMember, 'status' | 'period' | 'expiresAt'>,
+  nowMs: number,
+): boolean {
   if (isMemberExpired(member, nowMs)) return false;
   return member.period === 'onetime' || member.status === 'active';
 }
@@ -36,7 +39,10 @@ export function groupMembers<M extends Pick<SubscriptionMember, 'status' | 'peri
 }
 
 /** How many distinct people count as subscribers among these memberships (a channel counts each person once). */
-export function countLiveSubscribers(members: readonly Pick<SubscriptionMember, 'userId' | 'status' | 'period' | 'expiresAt'>[], nowMs: number): number {
+export function countLiveSubscribers(
+  members: readonly Pick<SubscriptionMember, 'userId' | 'status' | 'period' | 'expiresAt'>[],
+  nowMs: number,
+): number {
   return new Set(members.filter((member) => isLiveMember(member, nowMs)).map((member) => member.userId)).size;
 }
 
@@ -51,7 +57,10 @@ export function isMemberExpired(member: Pick<SubscriptionMember, 'period' | 'exp
 }
 
 /** Which of active, expiring, expired the member is in (see the module comment). */
-export function memberDisplayStatus(member: MemberFacts, nowMs: number): Extract<FollowerMemberLabel, 'active' | 'expiring' | 'expired'> {
+export function memberDisplayStatus(
+  member: MemberFacts,
+  nowMs: number,
+): Extract<FollowerMemberLabel, 'active' | 'expiring' | 'expired'> {
   if (isMemberExpired(member, nowMs)) return 'expired';
   if (member.period === 'onetime') return 'active';
   if (member.status === 'cancelled' || member.renewalFailed === true) return 'expiring';
@@ -64,7 +73,12 @@ export function memberFilterMatches(filter: MemberFilter, member: MemberFacts, n
 
 /** A renewal charge failed and will be tried again at expiry, while access still runs ("renewal failed, retrying"). */
 export function isRenewalRetrying(member: MemberFacts, nowMs: number): boolean {
-  return member.status === 'active' && member.period !== 'onetime' && member.renewalFailed === true && !isMemberExpired(member, nowMs);
+  return (
+    member.status === 'active' &&
+    member.period !== 'onetime' &&
+    member.renewalFailed === true &&
+    !isMemberExpired(member, nowMs)
+  );
 }
 
 /** The creator's member page shows the status row only for memberships that are neither one-time nor cancelled. */

@@ -7,8 +7,12 @@ export function sortDonateChannels<C extends Pick<MigrationChannel, 'activeSubsc
 }
 
 /** Chat ids of channels that count as connected: the bot is in and the channel is not deleted. */
-export function connectedChatIds(channels: readonly Pick<Channel, 'chatId' | 'connected' | 'isDeleted'>[]): Set<number> {
-  return new Set(channels.filter((channel) => channel.connected && !channel.isDeleted).map((channel) => channel.chatId));
+export function connectedChatIds(
+  channels: readonly Pick<Channel, 'chatId' | 'connected' | 'isDeleted'>[],
+): Set<number> {
+  return new Set(
+    channels.filter((channel) => channel.connected && !channel.isDeleted).map((channel) => channel.chatId),
+  );
 }
 
 function toIdSet(ids: ReadonlySet<number> | readonly number[]): ReadonlySet<number> {
@@ -50,7 +54,11 @@ export interface MigrationState {
  * - available (dashboard `migrationAvailable`, the client shows the waiting notice): due with a queued or
  *   importing request.
  */
-export function migrationState(input: { readonly hasDonateChannels: boolean; readonly refused: boolean; readonly requestStatus: MigrationRequestStatus | null }): MigrationState {
+export function migrationState(input: {
+  readonly hasDonateChannels: boolean;
+  readonly refused: boolean;
+  readonly requestStatus: MigrationRequestStatus | null;
+}): MigrationState {
   const due = input.hasDonateChannels && !input.refused && input.requestStatus !== 'completed';
   return { required: due && input.requestStatus === null, available: due && input.requestStatus !== null };
 }

@@ -1,7 +1,28 @@
 /** Currencies of spec section 3. Amounts below the UI are integer minor units plus one of these. */
 export const CURRENCIES = [
-  'aed', 'aud', 'eur', 'brl', 'cad', 'cny', 'usd', 'czk', 'gbp', 'hkd', 'huf', 'idr',
-  'inr', 'ils', 'jpy', 'kes', 'krw', 'pln', 'ron', 'rub', 'sek', 'thb', 'try',
+  'aed',
+  'aud',
+  'eur',
+  'brl',
+  'cad',
+  'cny',
+  'usd',
+  'czk',
+  'gbp',
+  'hkd',
+  'huf',
+  'idr',
+  'inr',
+  'ils',
+  'jpy',
+  'kes',
+  'krw',
+  'pln',
+  'ron',
+  'rub',
+  'sek',
+  'thb',
+  'try',
 ] as const;
 export type Currency = (typeof CURRENCIES)[number];
 

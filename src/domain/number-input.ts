@@ -10,7 +10,10 @@ export function sanitizeNumberInput(text: string, maxDecimals: number = MAX_DECI
   const dot = cleaned.indexOf('.');
   if (dot === -1) return cleaned;
   const whole = cleaned.slice(0, dot);
-  const fraction = cleaned.slice(dot + 1).replace(/\./g, '').slice(0, maxDecimals);
+  const fraction = cleaned
+    .slice(dot + 1)
+    .replace(/\./g, '')
+    .slice(0, maxDecimals);
   if (maxDecimals === 0) return whole === '' ? '0' : whole;
   return `${whole === '' ? '0' : whole}.${fraction}`;
 }

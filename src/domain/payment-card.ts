@@ -8,7 +8,14 @@ import type { CardBrand } from './entities';
 import { TEXT_LIMITS } from './text-limits';
 import { textLength } from './validators';
 
-export type CardFieldError = 'required_field' | 'invalid_card_number' | 'invalid_code' | 'invalid_date' | 'expired_card' | 'invalid_holder' | 'invalid_postal_code';
+export type CardFieldError =
+  | 'required_field'
+  | 'invalid_card_number'
+  | 'invalid_code'
+  | 'invalid_date'
+  | 'expired_card'
+  | 'invalid_holder'
+  | 'invalid_postal_code';
 
 /** How many years ahead an expiry may be. */
 export const MAX_EXPIRY_YEARS_AHEAD = 19;

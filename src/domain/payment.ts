@@ -51,7 +51,9 @@ export const paymentActionRequired = (state: PaymentState, redirectUrl: string):
 export const clearPayment = (): PaymentState => INITIAL_PAYMENT_STATE;
 
 /** Whether the user must be sent to /payment/redirect. */
-export function needsRedirect(state: PaymentState): state is PaymentState & { status: 'action_required'; redirectUrl: string } {
+export function needsRedirect(
+  state: PaymentState,
+): state is PaymentState & { status: 'action_required'; redirectUrl: string } {
   return state.status === 'action_required' && typeof state.redirectUrl === 'string' && state.redirectUrl !== '';
 }
 

@@ -8,7 +8,13 @@ import type { Bank, PayoutFieldName, PayoutFieldRequirement, PayoutMethod, Suppo
 import { PAYOUT_FIELD_NAMES, PAYOUT_METHOD_TYPES } from './entities';
 import type { PayoutCurrency } from './money';
 import { PAYOUT_CURRENCIES } from './money';
-import { countryMismatchDecision, formatIdExpirationDate, requireBank, validateRequirements, validateSwiftFields } from './payout-fields';
+import {
+  countryMismatchDecision,
+  formatIdExpirationDate,
+  requireBank,
+  validateRequirements,
+  validateSwiftFields,
+} from './payout-fields';
 import { type Result, err, ok } from './result';
 
 /** What the payout provider accepts, as the checking side knows it. */
@@ -18,7 +24,12 @@ export interface PayoutAccountCatalog {
   currencyOf(countryIso2: string, method: PayoutMethod): PayoutCurrency | undefined;
   banks(countryIso2: string, currency: PayoutCurrency): readonly Bank[];
   /** The fields of a choice, or null when that combination is not offered. */
-  requirements(countryIso2: string, currency: PayoutCurrency, method: PayoutMethod, bankExternalId: string | undefined): readonly PayoutFieldRequirement[] | null;
+  requirements(
+    countryIso2: string,
+    currency: PayoutCurrency,
+    method: PayoutMethod,
+    bankExternalId: string | undefined,
+  ): readonly PayoutFieldRequirement[] | null;
 }
 
 /** The request as it arrives: nothing in it is trusted. */
@@ -62,7 +73,10 @@ function knownParams(raw: unknown): Partial<Record<PayoutFieldName, string>> {
   const params: Partial<Record<PayoutFieldName, string>> = {};
   if (typeof raw !== 'object' || raw === null) return params;
   for (const [name, value] of Object.entries(raw as Record<string, unknown>)) {
-    if ((PAYOUT_FIELD_NAMES as readonly string[]).includes(name) && (typeof value === 'string' || typeof value === 'number')) {
+    if (
+      (PAYOUT_FIELD_NAMES as readonly string[]).includes(name) &&
+      (typeof value === 'string' || typeof value === 'number')
+    ) {
       params[name as PayoutFieldName] = String(value).trim();
     }
   }
@@ -83,11 +97,17 @@ export async function checkPayoutAccount<Card extends { readonly country: string
   const country = catalog.supportedCountries.find((candidate) => candidate.countryCodeIso3 === iso3);
   if (country === undefined) return fieldsRequired('Payouts are not available in this country', 'countryIso3');
   const method = input.methodType;
-  if (typeof method !== 'string' || !(PAYOUT_METHOD_TYPES as readonly string[]).includes(method)) return fieldsRequired('Choose how to receive payouts', 'methodType');
+  if (typeof method !== 'string' || !(PAYOUT_METHOD_TYPES as readonly string[]).includes(method))
+    return fieldsRequired('Choose how to receive payouts', 'methodType');
   const methodType = method as PayoutMethod;
   const currency = catalog.currencyOf(country.countryCodeIso2, methodType);
-  if (currency === undefined) return fieldsRequired('This payout method is not available in this country', 'methodType');
-  if (typeof input.currency !== 'string' || !(PAYOUT_CURRENCIES as readonly string[]).includes(input.currency) || input.currency !== currency) {
+  if (currency === undefined)
+    return fieldsRequired('This payout method is not available in this country', 'methodType');
+  if (
+    typeof input.currency !== 'string' ||
+    !(PAYOUT_CURRENCIES as readonly string[]).includes(input.currency) ||
+    input.currency !== currency
+  ) {
     return fieldsRequired(`Payouts by this method are made in ${currency.toUpperCase()}`, 'currency');
   }
   const base = { countryIso2: country.countryCodeIso2, countryIso3: country.countryCodeIso3, currency, methodType };
@@ -100,13 +120,18 @@ export async function checkPayoutAccount<Card extends { readonly country: string
       const card = await describeCard(token);
       if (card === null) return fieldsRequired('The card could not be read, enter it again', 'cardNumber');
       if (countryMismatchDecision(country.countryCodeIso2, card.country, catalog.supportedCountries) !== 'same') {
-        return err({ code: 'error_country_mismatch', message: `The card was issued in ${card.country}, not in ${country.countryCodeIso2}`, cardCountry: card.country });
+        return err({
+          code: 'error_country_mismatch',
+          message: `The card was issued in ${card.country}, not in ${country.countryCodeIso2}`,
+          cardCountry: card.country,
+        });
       }
       return ok({ ...base, bank: null, params: {}, card: { ...card, token } });
     }
     case 'swift': {
       const checked = validateSwiftFields(params);
-      if (!checked.ok) return fieldsRequired(SWIFT_MESSAGES[checked.error.reason] ?? 'This field is not valid', checked.error.field);
+      if (!checked.ok)
+        return fieldsRequired(SWIFT_MESSAGES[checked.error.reason] ?? 'This field is not valid', checked.error.field);
       return ok({ ...base, bank: null, params: { ...checked.value }, card: null });
     }
     case 'global_bank_account':
@@ -116,7 +141,8 @@ export async function checkPayoutAccount<Card extends { readonly country: string
       if (!chosen.ok) return fieldsRequired('Select a bank', 'bank');
       const fields = catalog.requirements(country.countryCodeIso2, currency, methodType, chosen.value?.externalId);
       if (fields === null) return fieldsRequired('This payout method is not available in this country', 'methodType');
-      if (params.id_expiration_date) params.id_expiration_date = formatIdExpirationDate(params.id_expiration_date) ?? params.id_expiration_date;
+      if (params.id_expiration_date)
+        params.id_expiration_date = formatIdExpirationDate(params.id_expiration_date) ?? params.id_expiration_date;
       const invalid = validateRequirements(fields, params);
       if (invalid !== null) return fieldsRequired(invalid.invalidMessage, invalid.name);
       const kept: Record<string, string> = {};

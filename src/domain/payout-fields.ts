@@ -51,7 +51,9 @@ export function normalizeIban(text: string): string {
  * (counted without spaces) and a valid IBAN (country format and checksum). Returns the first invalid field, or the
  * trimmed values with the IBAN in electronic form.
  */
-export function validateSwiftFields(fields: Partial<Record<SwiftField, string>>): Result<Record<SwiftField, string>, SwiftFieldError> {
+export function validateSwiftFields(
+  fields: Partial<Record<SwiftField, string>>,
+): Result<Record<SwiftField, string>, SwiftFieldError> {
   const cleaned = {} as Record<SwiftField, string>;
   for (const field of SWIFT_FIELDS) {
     const raw = (fields[field] ?? '').trim();
@@ -88,7 +90,11 @@ export function validateRequirements(
 ): InvalidPayoutField | null {
   for (const requirement of requirements) {
     const value = (values[requirement.name] ?? '').trim();
-    const fail = (reason: RequirementFailure): InvalidPayoutField => ({ name: requirement.name, reason, invalidMessage: requirement.invalidMessage });
+    const fail = (reason: RequirementFailure): InvalidPayoutField => ({
+      name: requirement.name,
+      reason,
+      invalidMessage: requirement.invalidMessage,
+    });
     if (value === '') {
       if (requirement.required) return fail('required');
       continue;
@@ -137,7 +143,10 @@ class PatternShapeParser {
     while (this.source[this.pos] === '|') {
       this.pos += 1;
       const next = this.sequence();
-      shape = { lengths: new Set([...shape.lengths, ...next.lengths]), digitsOnly: shape.digitsOnly && next.digitsOnly };
+      shape = {
+        lengths: new Set([...shape.lengths, ...next.lengths]),
+        digitsOnly: shape.digitsOnly && next.digitsOnly,
+      };
     }
     return shape;
   }
@@ -245,7 +254,8 @@ export function formatIdExpirationDate(input: string): string | null {
   const dayFirst = /^(\d{1,2})([./])(\d{1,2})\2(\d{4})$/.exec(text);
   const yearFirst = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text);
   if (dayFirst !== null) parts = { day: Number(dayFirst[1]), month: Number(dayFirst[3]), year: Number(dayFirst[4]) };
-  else if (yearFirst !== null) parts = { year: Number(yearFirst[1]), month: Number(yearFirst[2]), day: Number(yearFirst[3]) };
+  else if (yearFirst !== null)
+    parts = { year: Number(yearFirst[1]), month: Number(yearFirst[2]), day: Number(yearFirst[3]) };
   if (parts === null) return null;
   const date = DateTime.fromObject(parts, { zone: 'utc' });
   return date.isValid ? date.toFormat('yyyy-MM-dd') : null;
@@ -266,7 +276,9 @@ export function countryMismatchDecision(
   const card = cardCountry.trim().toUpperCase();
   if (accountCountry.trim().toUpperCase() === card) return 'same';
   const supported = supportedCountries.find((country) => country.countryCodeIso2.toUpperCase() === card);
-  return supported !== undefined && supported.availablePayoutMethods.includes('bank_card') ? 'offer_switch' : 'not_supported';
+  return supported !== undefined && supported.availablePayoutMethods.includes('bank_card')
+    ? 'offer_switch'
+    : 'not_supported';
 }
 
 export const SELECT_BANK_ERROR = 'payout_setup_select_bank';

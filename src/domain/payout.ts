@@ -83,7 +83,9 @@ export interface AnnouncedPayouts {
  * payout balance is announced for later.
  */
 export function announcePayouts(
-  payoutBalances: readonly Money[], dueAtNext: readonly Money[], accountCurrency: Currency | null,
+  payoutBalances: readonly Money[],
+  dueAtNext: readonly Money[],
+  accountCurrency: Currency | null,
   rates: ReadonlyMap<Currency, ExchangeRate> = new Map(),
 ): AnnouncedPayouts {
   const payable = (due: Money): boolean => {
@@ -94,7 +96,9 @@ export function announcePayouts(
   };
   const next = dueAtNext.filter(payable);
   const later = payoutBalances
-    .map((balance) => money(balance.minor - (next.find((paid) => paid.currency === balance.currency)?.minor ?? 0), balance.currency))
+    .map((balance) =>
+      money(balance.minor - (next.find((paid) => paid.currency === balance.currency)?.minor ?? 0), balance.currency),
+    )
     .filter((rest) => rest.minor > 0);
   return { next, later };
 }

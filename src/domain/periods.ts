@@ -37,4 +37,3 @@ export function nextExpiry(currentExpiryMs: number | null, period: Period, nowMs
   const start = currentExpiryMs !== null && currentExpiryMs > nowMs ? currentExpiryMs : nowMs;
   return addPeriod(start, period);
 }
-

@@ -64,21 +64,36 @@ export function revenueZone(offsetMinutes: number): FixedOffsetZone {
 const UNIT: Readonly<Record<RevenuePeriod, 'day' | 'week' | 'month'>> = { day: 'day', week: 'week', month: 'month' };
 
 /** The bucket starts (epoch ms) of the last `count` periods, oldest first, the last holding `now`. */
-export function revenueBucketStarts(period: RevenuePeriod, now: number, offsetMinutes: number, count = REVENUE_BUCKET_COUNTS[period]): number[] {
-  const current = DateTime.fromMillis(now, { zone: revenueZone(offsetMinutes) }).startOf(UNIT[period], { useLocaleWeeks: false });
+export function revenueBucketStarts(
+  period: RevenuePeriod,
+  now: number,
+  offsetMinutes: number,
+  count = REVENUE_BUCKET_COUNTS[period],
+): number[] {
+  const current = DateTime.fromMillis(now, { zone: revenueZone(offsetMinutes) }).startOf(UNIT[period], {
+    useLocaleWeeks: false,
+  });
   const starts: number[] = [];
-  for (let back = count - 1; back >= 0; back -= 1) starts.push(current.minus({ [`${UNIT[period]}s`]: back }).toMillis());
+  for (let back = count - 1; back >= 0; back -= 1)
+    starts.push(current.minus({ [`${UNIT[period]}s`]: back }).toMillis());
   return starts;
 }
 
 /** The span the series covers: the first bucket's start to the end of the current one. */
-export function revenueRange(period: RevenuePeriod, now: number, offsetMinutes: number, count = REVENUE_BUCKET_COUNTS[period]): RevenueRange {
+export function revenueRange(
+  period: RevenuePeriod,
+  now: number,
+  offsetMinutes: number,
+  count = REVENUE_BUCKET_COUNTS[period],
+): RevenueRange {
   const starts = revenueBucketStarts(period, now, offsetMinutes, count);
   return { from: starts[0]!, to: nextBucketStart(starts[starts.length - 1]!, period, offsetMinutes) };
 }
 
 function nextBucketStart(start: number, period: RevenuePeriod, offsetMinutes: number): number {
-  return DateTime.fromMillis(start, { zone: revenueZone(offsetMinutes) }).plus({ [`${UNIT[period]}s`]: 1 }).toMillis();
+  return DateTime.fromMillis(start, { zone: revenueZone(offsetMinutes) })
+    .plus({ [`${UNIT[period]}s`]: 1 })
+    .toMillis();
 }
 
 /** The signed minor units a ledger line adds to the creator's earnings (0 for lines that are not earnings). */
@@ -101,8 +116,17 @@ export interface RevenueSeriesInput {
 /** The buckets, oldest first; events outside the range are ignored. */
 export function buildRevenueSeries(input: RevenueSeriesInput): RevenueBucket[] {
   const starts = revenueBucketStarts(input.period, input.now, input.offsetMinutes, input.count);
-  const ends = starts.map((start, index) => starts[index + 1] ?? nextBucketStart(start, input.period, input.offsetMinutes));
-  const buckets = starts.map((start, index) => ({ start, end: ends[index]!, subscriptionsMinor: 0, donationsMinor: 0, newMembers: 0, lostMembers: 0 }));
+  const ends = starts.map(
+    (start, index) => starts[index + 1] ?? nextBucketStart(start, input.period, input.offsetMinutes),
+  );
+  const buckets = starts.map((start, index) => ({
+    start,
+    end: ends[index]!,
+    subscriptionsMinor: 0,
+    donationsMinor: 0,
+    newMembers: 0,
+    lostMembers: 0,
+  }));
   const indexOf = (at: number): number => {
     if (at < starts[0]! || at >= ends[ends.length - 1]!) return -1;
     let index = starts.length - 1;

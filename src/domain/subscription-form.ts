@@ -83,7 +83,11 @@ export type SubscriptionFormField = 'amount' | 'name' | 'description' | 'buttonT
 
 export type SubscriptionFormError =
   | { readonly field: 'amount'; readonly code: AmountErrorCode; readonly bound?: Money }
-  | { readonly field: Exclude<SubscriptionFormField, 'amount'>; readonly code: TextFieldErrorCode; readonly max?: number };
+  | {
+      readonly field: Exclude<SubscriptionFormField, 'amount'>;
+      readonly code: TextFieldErrorCode;
+      readonly max?: number;
+    };
 
 export interface ValidSubscription {
   readonly name: string;

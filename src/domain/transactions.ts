@@ -1,5 +1,12 @@
 /** Transaction display rules (spec sections 2, 3 and 4). */
-import { type BadgeType, CARD_BRANDS, type CardBrand, type Role, type Transaction, type TransactionType } from './entities';
+import {
+  type BadgeType,
+  CARD_BRANDS,
+  type CardBrand,
+  type Role,
+  type Transaction,
+  type TransactionType,
+} from './entities';
 import { type Money, money } from './money';
 
 /** Money comes in for sold subscriptions, received donations and refunds received; everything else goes out. */
@@ -17,7 +24,11 @@ export const TRANSACTION_TYPES_BY_MODE: Readonly<Record<Role, readonly Transacti
 };
 
 /** A channel's lines as its creator sees them: what it earned, and refunds taken back from those earnings. */
-export const CHANNEL_TRANSACTION_TYPES: readonly TransactionType[] = ['sell_subscription', 'get_donation', 'refund_issued'];
+export const CHANNEL_TRANSACTION_TYPES: readonly TransactionType[] = [
+  'sell_subscription',
+  'get_donation',
+  'refund_issued',
+];
 
 /** The amount with the sign of its type (stored amounts are non-negative). */
 export function signedAmount(type: TransactionType, amount: Money): Money {
@@ -72,7 +83,10 @@ export function parsePaymentExtra(json: string | null | undefined): PaymentExtra
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
   const { cardBrand, cardLast } = parsed as { cardBrand?: unknown; cardLast?: unknown };
-  const last = typeof cardLast === 'number' && Number.isInteger(cardLast) && cardLast >= 0 ? String(cardLast).padStart(4, '0') : cardLast;
+  const last =
+    typeof cardLast === 'number' && Number.isInteger(cardLast) && cardLast >= 0
+      ? String(cardLast).padStart(4, '0')
+      : cardLast;
   if (typeof last !== 'string' || !/^\d{1,19}$/.test(last)) return null;
   return { cardBrand: toCardBrand(cardBrand), cardLast: last.slice(-4) };
 }

@@ -47,7 +47,8 @@ export function regex(pattern: string | RegExp): Validator {
   } catch {
     compiled = null;
   }
-  return (value) => (compiled !== null && !compiled.test(value) ? { rule: 'regex', params: { pattern: source } } : null);
+  return (value) =>
+    compiled !== null && !compiled.test(value) ? { rule: 'regex', params: { pattern: source } } : null;
 }
 
 export function oneOf(allowed: readonly string[]): Validator {
@@ -65,7 +66,8 @@ export function isIsoDate(value: string): boolean {
   return ISO_DATE.test(value) && DateTime.fromFormat(value, 'yyyy-MM-dd', { zone: 'utc' }).isValid;
 }
 
-export const date: Validator = (value) => (isIsoDate(value) ? null : { rule: 'date', params: { format: 'yyyy-MM-dd' } });
+export const date: Validator = (value) =>
+  isIsoDate(value) ? null : { rule: 'date', params: { format: 'yyyy-MM-dd' } };
 
 /** Runs validators in order and returns the first failure. */
 export function firstFailure(value: string, validators: readonly Validator[]): ValidationFailure | null {

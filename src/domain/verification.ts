@@ -12,7 +12,11 @@ export type VerificationView =
   | 'waiting' // kyc_approved: waiting for the final decision, with close
   | 'success'; // approved: button to connect the bot
 
-export function verificationView(status: VerificationStatus, platform: { isIos: boolean } = { isIos: false }, manualReview = false): VerificationView {
+export function verificationView(
+  status: VerificationStatus,
+  platform: { isIos: boolean } = { isIos: false },
+  manualReview = false,
+): VerificationView {
   switch (status) {
     case 'none':
       return 'intro';

@@ -14,7 +14,7 @@ export function describeCardRepositoryContract(name: string, make: MakeContractS
       expect((await subject().as(user).list()).map((c) => c.id)).toEqual([third.id, first.id, second.id]);
     });
 
-    it('lists only the user\'s cards, the first one primary', async () => {
+    it("lists only the user's cards, the first one primary", async () => {
       const { fixture } = subject();
       const user = await fixture.asFollower();
       const first = await fixture.seedCard(user, { brand: 'visa', last4: '4242' });
@@ -27,12 +27,17 @@ export function describeCardRepositoryContract(name: string, make: MakeContractS
       ]);
     });
 
-    it('gets an own card and hides others\' cards', async () => {
+    it("gets an own card and hides others' cards", async () => {
       const { fixture } = subject();
       const user = await fixture.asFollower();
       const card = await fixture.seedCard(user);
       expect(await subject().as(user).get(card.id)).toEqual(card);
-      await expectCode(subject().as(await fixture.asFollower()).get(card.id), 'not_found');
+      await expectCode(
+        subject()
+          .as(await fixture.asFollower())
+          .get(card.id),
+        'not_found',
+      );
     });
 
     it('setting a primary card clears primary on every other card', async () => {

@@ -13,14 +13,19 @@ export function describeChannelRepositoryContract(name: string, make: MakeContra
 
       const detail = await subject().as(creator).get(channel.id);
 
-      expect(detail.channel).toMatchObject({ id: channel.id, name: channel.name, onboardingStep: 'create_subscription', isDeleted: false });
+      expect(detail.channel).toMatchObject({
+        id: channel.id,
+        name: channel.name,
+        onboardingStep: 'create_subscription',
+        isDeleted: false,
+      });
       expect(detail.isOnboarding).toBe(true);
       expect(detail.languages.map((l) => l.code).sort()).toEqual(['en', 'id', 'ru']);
       expect(detail.subscriptions.items.map((s) => s.id)).toEqual([subscription.id]);
       expect(detail.subscriptions.nextFrom).toBeNull();
     });
 
-    it('answers not_found for another creator\'s channel and for unknown ids', async () => {
+    it("answers not_found for another creator's channel and for unknown ids", async () => {
       const { fixture } = subject();
       const owner = await fixture.asCreator();
       const stranger = await fixture.asCreator();
@@ -102,7 +107,7 @@ export function describeChannelRepositoryContract(name: string, make: MakeContra
       expect([...first.items, ...second.items].map((s) => s.id).sort((a, b) => a - b)).toEqual(seeded);
     });
 
-    it('lists only this channel\'s transactions', async () => {
+    it("lists only this channel's transactions", async () => {
       const { fixture } = subject();
       const creator = await fixture.asCreator();
       const channel = await fixture.seedChannel(creator);

@@ -2,7 +2,10 @@ import type { DashboardRepository } from '../../src/application/ports/DashboardR
 import { money } from '../../src/domain/money';
 import { type MakeContractSubject, expectCode, useContractSubject } from './fixture';
 
-export function describeDashboardRepositoryContract(name: string, make: MakeContractSubject<DashboardRepository>): void {
+export function describeDashboardRepositoryContract(
+  name: string,
+  make: MakeContractSubject<DashboardRepository>,
+): void {
   describe(`${name} (DashboardRepository contract)`, () => {
     const subject = useContractSubject(make);
 
@@ -91,7 +94,9 @@ export function describeDashboardRepositoryContract(name: string, make: MakeCont
       const { fixture } = subject();
       const creator = await fixture.asCreator();
       expect((await subject().as(creator).load('creator')).migrationAvailable).toBe(false);
-      await fixture.seedMigration(creator, [{ chatId: -100123, name: 'Old', link: 'https://t.me/old', activeSubscribers: 3 }]);
+      await fixture.seedMigration(creator, [
+        { chatId: -100123, name: 'Old', link: 'https://t.me/old', activeSubscribers: 3 },
+      ]);
       await expectCode(subject().as(creator).load('creator'), 'migration_required');
       const follower = await subject().as(creator).load('follower');
       expect(follower.mode).toBe('follower');

@@ -7,8 +7,13 @@ const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9
 
 function donationRequest(overrides: Partial<DonationRequest> = {}): DonationRequest {
   return {
-    title: 'Coffee for the team', description: 'Thank you', amount: money(1000, 'eur'), buttonText: 'Donate',
-    pin: true, disableNotification: false, ...overrides,
+    title: 'Coffee for the team',
+    description: 'Thank you',
+    amount: money(1000, 'eur'),
+    buttonText: 'Donate',
+    pin: true,
+    disableNotification: false,
+    ...overrides,
   };
 }
 
@@ -21,7 +26,12 @@ export function describeDonationRepositoryContract(name: string, make: MakeContr
       const creator = await fixture.asCreator();
       const channel = await fixture.seedChannel(creator, { onboardingStep: 'request_donation' });
       const { channel: updated, donation } = await subject().as(creator).request(channel.id, donationRequest());
-      expect(donation).toMatchObject({ channelId: channel.id, title: 'Coffee for the team', amount: money(1000, 'eur'), buttonText: 'Donate' });
+      expect(donation).toMatchObject({
+        channelId: channel.id,
+        title: 'Coffee for the team',
+        amount: money(1000, 'eur'),
+        buttonText: 'Donate',
+      });
       expect(donation.id).toEqual(expect.any(Number));
       expect(updated).toMatchObject({ id: channel.id, onboardingStep: 'completed', onboardingPassed: true });
     });
@@ -30,7 +40,9 @@ export function describeDonationRepositoryContract(name: string, make: MakeContr
       const { fixture } = subject();
       const creator = await fixture.asCreator();
       const channel = await fixture.seedChannel(creator);
-      const { donation } = await subject().as(creator).request(channel.id, donationRequest({ amount: money(0, 'eur') }));
+      const { donation } = await subject()
+        .as(creator)
+        .request(channel.id, donationRequest({ amount: money(0, 'eur') }));
       expect(donation.amount).toEqual(money(0, 'eur'));
     });
 
@@ -52,8 +64,15 @@ export function describeDonationRepositoryContract(name: string, make: MakeContr
       const creator = await fixture.asCreator();
       const channel = await fixture.seedChannel(creator);
       const png = new Blob([Buffer.from(PNG_1X1, 'base64')], { type: 'image/png' });
-      await expect(subject().as(creator).uploadImage(channel.id, png)).resolves.toMatchObject({ imageId: expect.stringMatching(/^upload:/) });
-      await expectCode(subject().as(creator).uploadImage(channel.id, new Blob(['GIF89a'], { type: 'image/gif' })), 'validation_error');
+      await expect(subject().as(creator).uploadImage(channel.id, png)).resolves.toMatchObject({
+        imageId: expect.stringMatching(/^upload:/),
+      });
+      await expectCode(
+        subject()
+          .as(creator)
+          .uploadImage(channel.id, new Blob(['GIF89a'], { type: 'image/gif' })),
+        'validation_error',
+      );
       const foreign = await fixture.seedChannel(await fixture.asCreator());
       await expectCode(subject().as(creator).uploadImage(foreign.id, png), 'not_found');
     });

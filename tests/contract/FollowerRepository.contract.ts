@@ -8,7 +8,10 @@ export function describeFollowerRepositoryContract(name: string, make: MakeContr
   describe(`${name} (FollowerRepository contract)`, () => {
     const subject = useContractSubject(make);
 
-    async function membership(subscriptionOptions: SeedSubscriptionOptions = {}, memberOptions: SeedMemberOptions = {}) {
+    async function membership(
+      subscriptionOptions: SeedSubscriptionOptions = {},
+      memberOptions: SeedMemberOptions = {},
+    ) {
       const { fixture } = subject();
       const creator = await fixture.asCreator();
       const channel = await fixture.seedChannel(creator);
@@ -18,7 +21,7 @@ export function describeFollowerRepositoryContract(name: string, make: MakeContr
       return { follower, member, subscription, channel, repository: subject().as(follower) };
     }
 
-    it('shows the follower\'s membership with its subscription and channel', async () => {
+    it("shows the follower's membership with its subscription and channel", async () => {
       const { member, subscription, channel, repository } = await membership();
       const view = await repository.member(member.id);
       expect(view.member).toMatchObject({ id: member.id, status: 'active', subscriptionId: subscription.id });
@@ -26,7 +29,7 @@ export function describeFollowerRepositoryContract(name: string, make: MakeContr
       expect(view.channel.id).toBe(channel.id);
     });
 
-    it('hides other followers\' memberships', async () => {
+    it("hides other followers' memberships", async () => {
       const { member } = await membership();
       const stranger = subject().as(await subject().fixture.asFollower());
       await expectCode(stranger.member(member.id), 'not_found');
@@ -56,7 +59,10 @@ export function describeFollowerRepositoryContract(name: string, make: MakeContr
     it('sends an expired membership to pay the invoice again, charging nothing', async () => {
       const { fixture } = subject();
       const now = Math.floor((await fixture.nowMs()) / 1000);
-      const { follower, member, subscription, repository } = await membership({}, { status: 'cancelled', activatedAt: now - 40 * DAY, expiresAt: now - 10 * DAY });
+      const { follower, member, subscription, repository } = await membership(
+        {},
+        { status: 'cancelled', activatedAt: now - 40 * DAY, expiresAt: now - 10 * DAY },
+      );
       await fixture.seedCard(follower);
       const renewed = await repository.renew(member.id);
       expect(renewed.renewal).toEqual({ action: 'pay_invoice', subscriptionId: subscription.id });

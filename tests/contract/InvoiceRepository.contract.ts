@@ -31,11 +31,15 @@ export function describeInvoiceRepositoryContract(name: string, make: MakeContra
 
     async function paidCheck(follower: ContractUser, paymentId: string) {
       const { fixture } = subject();
-      return eventually(fixture, () => subject().as(follower).invoices.checkPayment(paymentId), (c) => c.status !== 'pending');
+      return eventually(
+        fixture,
+        () => subject().as(follower).invoices.checkPayment(paymentId),
+        (c) => c.status !== 'pending',
+      );
     }
 
     describe('loading', () => {
-      it('shows a subscription invoice with the payer\'s own cards', async () => {
+      it("shows a subscription invoice with the payer's own cards", async () => {
         const { fixture } = subject();
         const { subscription, channel, follower, ports, creator } = await subscriptionForSale();
         const card = await fixture.seedCard(follower);
@@ -84,12 +88,22 @@ export function describeInvoiceRepositoryContract(name: string, make: MakeContra
         const { fixture } = subject();
         const { subscription, follower, ports } = await subscriptionForSale();
         const card = await fixture.seedCard(follower, { last4: '1111' });
-        const created = await ports.invoices.createPayment({ kind: 'subscription', subscriptionId: subscription.id }, { method: 'smart_glocal_saved_card', cardId: card.id }, newKey());
+        const created = await ports.invoices.createPayment(
+          { kind: 'subscription', subscriptionId: subscription.id },
+          { method: 'smart_glocal_saved_card', cardId: card.id },
+          newKey(),
+        );
         // The reference server charges a saved card within the create call; the fake settles it on the first check.
         expect(['pending', 'paid']).toContain(created.status);
 
         const check = await paidCheck(follower, created.paymentId);
-        expect(check).toMatchObject({ paymentId: created.paymentId, status: 'paid', kind: 'subscription', amount: money(750, 'eur'), card: { last4: '1111' } });
+        expect(check).toMatchObject({
+          paymentId: created.paymentId,
+          status: 'paid',
+          kind: 'subscription',
+          amount: money(750, 'eur'),
+          card: { last4: '1111' },
+        });
         expect(check.transactionId).toEqual(expect.any(Number));
         expect(check.subscriptionMemberId).toEqual(expect.any(Number));
         expect(check.inviteLink).toEqual(expect.any(String));
@@ -107,7 +121,14 @@ export function describeInvoiceRepositoryContract(name: string, make: MakeContra
         await paidCheck(follower, first.paymentId);
         const replay = await ports.invoices.createPayment(target, instrument, key);
         expect(replay.paymentId).toBe(first.paymentId);
-        await expectCode(ports.invoices.createPayment({ kind: 'subscription', subscriptionId: subscription.id }, { method: 'smart_glocal' }, key), 'idempotency_key_reused');
+        await expectCode(
+          ports.invoices.createPayment(
+            { kind: 'subscription', subscriptionId: subscription.id },
+            { method: 'smart_glocal' },
+            key,
+          ),
+          'idempotency_key_reused',
+        );
       });
 
       it('replays a refusal for its key, and a new key runs afresh', async () => {
@@ -118,14 +139,20 @@ export function describeInvoiceRepositoryContract(name: string, make: MakeContra
         await expectCode(ports.invoices.createPayment(target, { method: 'smart_glocal' }, key), 'payments_disabled');
         await fixture.setPaymentsDisabled(creator, false);
         await expectCode(ports.invoices.createPayment(target, { method: 'smart_glocal' }, key), 'payments_disabled');
-        await expect(ports.invoices.createPayment(target, { method: 'smart_glocal' }, newKey())).resolves.toMatchObject({ status: 'pending' });
+        await expect(ports.invoices.createPayment(target, { method: 'smart_glocal' }, newKey())).resolves.toMatchObject(
+          { status: 'pending' },
+        );
       });
 
       it('ends a declined saved card in error with the provider code', async () => {
         const { fixture } = subject();
         const { subscription, follower, ports } = await subscriptionForSale();
         const card = await fixture.seedCard(follower, { scenario: 'decline' });
-        const created = await ports.invoices.createPayment({ kind: 'subscription', subscriptionId: subscription.id }, { method: 'smart_glocal_saved_card', cardId: card.id }, newKey());
+        const created = await ports.invoices.createPayment(
+          { kind: 'subscription', subscriptionId: subscription.id },
+          { method: 'smart_glocal_saved_card', cardId: card.id },
+          newKey(),
+        );
         const check = await paidCheck(follower, created.paymentId);
         expect(check.status).toBe('error');
         expect(check.error?.code).toBe(PROVIDER_DECLINE_ERROR.code);
@@ -134,7 +161,11 @@ export function describeInvoiceRepositoryContract(name: string, make: MakeContra
 
       it('answers a hosted page url for a link payment', async () => {
         const { subscription, ports } = await subscriptionForSale();
-        const created = await ports.invoices.createPayment({ kind: 'subscription', subscriptionId: subscription.id }, { method: 'smart_glocal' }, newKey());
+        const created = await ports.invoices.createPayment(
+          { kind: 'subscription', subscriptionId: subscription.id },
+          { method: 'smart_glocal' },
+          newKey(),
+        );
         expect(created.status).toBe('pending');
         expect(created.url).toMatch(/^https?:\/\//);
       });
@@ -143,16 +174,36 @@ export function describeInvoiceRepositoryContract(name: string, make: MakeContra
         const { fixture } = subject();
         const { subscription, ports } = await subscriptionForSale();
         const access = await ports.invoices.cardTokenization();
-        const token = await ports.provider.tokenizeCard({ number: PROVIDER_TEST_CARDS.approved.number, holderName: 'Test Holder', expiryMonth: '12', expiryYear: '34', cvc: '123' }, access);
-        const created = await ports.invoices.createPayment(
-          { kind: 'subscription', subscriptionId: subscription.id }, { method: 'smart_glocal_form', cardToken: token.token, saveCard: true }, newKey(),
+        const token = await ports.provider.tokenizeCard(
+          {
+            number: PROVIDER_TEST_CARDS.approved.number,
+            holderName: 'Test Holder',
+            expiryMonth: '12',
+            expiryYear: '34',
+            cvc: '123',
+          },
+          access,
         );
-        const paid = await eventually(fixture, () => ports.invoices.checkPayment(created.paymentId), (check) => check.status !== 'pending');
+        const created = await ports.invoices.createPayment(
+          { kind: 'subscription', subscriptionId: subscription.id },
+          { method: 'smart_glocal_form', cardToken: token.token, saveCard: true },
+          newKey(),
+        );
+        const paid = await eventually(
+          fixture,
+          () => ports.invoices.checkPayment(created.paymentId),
+          (check) => check.status !== 'pending',
+        );
         expect(paid.status).toBe('paid');
         // A card token pays once.
-        await expectCode(ports.invoices.createPayment(
-          { kind: 'subscription', subscriptionId: (await fixture.seedSubscription(subscription.channelId)).id }, { method: 'smart_glocal_form', cardToken: token.token, saveCard: false }, newKey(),
-        ), 'validation_error');
+        await expectCode(
+          ports.invoices.createPayment(
+            { kind: 'subscription', subscriptionId: (await fixture.seedSubscription(subscription.channelId)).id },
+            { method: 'smart_glocal_form', cardToken: token.token, saveCard: false },
+            newKey(),
+          ),
+          'validation_error',
+        );
         await expectCode(ports.invoices.subscriptionInvoice(subscription.id), 'already_subscribed');
         // saveCard: the card now appears among the payer's cards on any invoice.
         const another = await fixture.seedSubscription(subscription.channelId);
@@ -161,22 +212,34 @@ export function describeInvoiceRepositoryContract(name: string, make: MakeContra
       });
 
       // Every card of the shared table ends the same on the server's sandbox provider and in the in-memory backend.
-      it.each(TEST_CARDS.map((card) => [card.number, card.behaviour] as const))('test card %s (%s): the first charge ends as the table says', async (number) => {
-        const { fixture } = subject();
-        const card = TEST_CARDS.find((candidate) => candidate.number === number)!;
-        const expected = chargeOutcome(card.behaviour, 'first');
-        const { subscription, ports } = await subscriptionForSale();
-        const token = await ports.provider.tokenizeCard({ number, holderName: 'Test Holder', expiryMonth: '12', expiryYear: '34', cvc: '123' }, await ports.invoices.cardTokenization());
-        const created = await ports.invoices.createPayment(
-          { kind: 'subscription', subscriptionId: subscription.id }, { method: 'smart_glocal_form', cardToken: token.token, saveCard: false }, newKey(),
-        );
-        const check = await eventually(fixture, () => ports.invoices.checkPayment(created.paymentId), (answer) => answer.status !== 'pending');
-        if (expected.status === 'declined') {
-          expect({ status: check.status, code: check.error?.code }).toEqual({ status: 'error', code: expected.code });
-        } else {
-          expect(check.status).toBe(expected.status);
-        }
-      });
+      it.each(TEST_CARDS.map((card) => [card.number, card.behaviour] as const))(
+        'test card %s (%s): the first charge ends as the table says',
+        async (number) => {
+          const { fixture } = subject();
+          const card = TEST_CARDS.find((candidate) => candidate.number === number)!;
+          const expected = chargeOutcome(card.behaviour, 'first');
+          const { subscription, ports } = await subscriptionForSale();
+          const token = await ports.provider.tokenizeCard(
+            { number, holderName: 'Test Holder', expiryMonth: '12', expiryYear: '34', cvc: '123' },
+            await ports.invoices.cardTokenization(),
+          );
+          const created = await ports.invoices.createPayment(
+            { kind: 'subscription', subscriptionId: subscription.id },
+            { method: 'smart_glocal_form', cardToken: token.token, saveCard: false },
+            newKey(),
+          );
+          const check = await eventually(
+            fixture,
+            () => ports.invoices.checkPayment(created.paymentId),
+            (answer) => answer.status !== 'pending',
+          );
+          if (expected.status === 'declined') {
+            expect({ status: check.status, code: check.error?.code }).toEqual({ status: 'error', code: expected.code });
+          } else {
+            expect(check.status).toBe(expected.status);
+          }
+        },
+      );
 
       it('pays a donation of the amount the donor chose, within the donation bounds', async () => {
         const { fixture } = subject();
@@ -186,8 +249,19 @@ export function describeInvoiceRepositoryContract(name: string, make: MakeContra
         const follower = await fixture.asFollower();
         const card = await fixture.seedCard(follower);
         const { invoices } = subject().as(follower);
-        await expectCode(invoices.createPayment({ kind: 'donation', donationId: donation.id, amount: money(50, 'eur') }, { method: 'smart_glocal_saved_card', cardId: card.id }, newKey()), 'validation_error');
-        const created = await invoices.createPayment({ kind: 'donation', donationId: donation.id, amount: money(1200, 'eur') }, { method: 'smart_glocal_saved_card', cardId: card.id }, newKey());
+        await expectCode(
+          invoices.createPayment(
+            { kind: 'donation', donationId: donation.id, amount: money(50, 'eur') },
+            { method: 'smart_glocal_saved_card', cardId: card.id },
+            newKey(),
+          ),
+          'validation_error',
+        );
+        const created = await invoices.createPayment(
+          { kind: 'donation', donationId: donation.id, amount: money(1200, 'eur') },
+          { method: 'smart_glocal_saved_card', cardId: card.id },
+          newKey(),
+        );
         const check = await paidCheck(follower, created.paymentId);
         expect(check).toMatchObject({ status: 'paid', kind: 'donation', amount: money(1200, 'eur') });
       });
@@ -200,16 +274,40 @@ export function describeInvoiceRepositoryContract(name: string, make: MakeContra
         const follower = await fixture.asFollower();
         const card = await fixture.seedCard(follower);
         const { invoices } = subject().as(follower);
-        await expectCode(invoices.createPayment({ kind: 'donation', donationId: donation.id, amount: money(500, 'eur') }, { method: 'smart_glocal_saved_card', cardId: card.id }, newKey()), 'validation_error');
-        const created = await invoices.createPayment({ kind: 'donation', donationId: donation.id, amount: money(333, 'eur') }, { method: 'smart_glocal_saved_card', cardId: card.id }, newKey());
-        expect(await paidCheck(follower, created.paymentId)).toMatchObject({ status: 'paid', kind: 'donation', amount: money(333, 'eur') });
+        await expectCode(
+          invoices.createPayment(
+            { kind: 'donation', donationId: donation.id, amount: money(500, 'eur') },
+            { method: 'smart_glocal_saved_card', cardId: card.id },
+            newKey(),
+          ),
+          'validation_error',
+        );
+        const created = await invoices.createPayment(
+          { kind: 'donation', donationId: donation.id, amount: money(333, 'eur') },
+          { method: 'smart_glocal_saved_card', cardId: card.id },
+          newKey(),
+        );
+        expect(await paidCheck(follower, created.paymentId)).toMatchObject({
+          status: 'paid',
+          kind: 'donation',
+          amount: money(333, 'eur'),
+        });
       });
 
       it('keeps payments private to their payer', async () => {
         const { fixture } = subject();
         const { subscription, ports } = await subscriptionForSale();
-        const created = await ports.invoices.createPayment({ kind: 'subscription', subscriptionId: subscription.id }, { method: 'smart_glocal' }, newKey());
-        await expectCode(subject().as(await fixture.asFollower()).invoices.checkPayment(created.paymentId), 'not_found');
+        const created = await ports.invoices.createPayment(
+          { kind: 'subscription', subscriptionId: subscription.id },
+          { method: 'smart_glocal' },
+          newKey(),
+        );
+        await expectCode(
+          subject()
+            .as(await fixture.asFollower())
+            .invoices.checkPayment(created.paymentId),
+          'not_found',
+        );
       });
     });
   });

@@ -6,7 +6,10 @@ const OLD_CHANNELS = [
   { chatId: -100222, name: 'Big', link: 'https://t.me/big', activeSubscribers: 40 },
 ];
 
-export function describeMigrationRepositoryContract(name: string, make: MakeContractSubject<MigrationRepository>): void {
+export function describeMigrationRepositoryContract(
+  name: string,
+  make: MakeContractSubject<MigrationRepository>,
+): void {
   describe(`${name} (MigrationRepository contract)`, () => {
     const subject = useContractSubject(make);
 

@@ -11,7 +11,12 @@ export interface PayoutPorts {
   readonly provider: ProviderGateway;
 }
 
-const SWIFT = { city: 'Berlin', address: 'Unter den Linden 1', postal_code: '10117', iban: 'DE89 3704 0044 0532 0130 00' };
+const SWIFT = {
+  city: 'Berlin',
+  address: 'Unter den Linden 1',
+  postal_code: '10117',
+  iban: 'DE89 3704 0044 0532 0130 00',
+};
 
 export function describePayoutRepositoryContract(name: string, make: MakeContractSubject<PayoutPorts>): void {
   describe(`${name} (PayoutRepository contract)`, () => {
@@ -55,14 +60,19 @@ export function describePayoutRepositoryContract(name: string, make: MakeContrac
       expect(germany?.availablePayoutMethods).toEqual(expect.arrayContaining(['bank_card', 'swift']));
       expect(await ports.payouts.banks({ country: 'DE', currency: 'eur' })).toEqual([]);
       const swift = parameters.requirements.find((r) => r.country === 'DE' && r.methodType === 'swift');
-      expect(swift?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['city', 'address', 'postal_code', 'iban']));
+      expect(swift?.fields.map((f) => f.name)).toEqual(
+        expect.arrayContaining(['city', 'address', 'postal_code', 'iban']),
+      );
     });
 
     it('saves a card account for a card issued in the account country', async () => {
       const { ports } = await creator();
       const token = await cardToken(ports, PROVIDER_TEST_CARDS.approved.number);
       const saved = await ports.payouts.saveAccount({
-        currency: 'eur', countryIso3: 'DEU', methodType: 'bank_card', params: {},
+        currency: 'eur',
+        countryIso3: 'DEU',
+        methodType: 'bank_card',
+        params: {},
         card: { token: token.token, network: token.network, type: token.type, maskedNumber: token.maskedNumber },
       });
       expect(saved.withdrawalAccount).toMatchObject({ country: 'DE', methodType: 'bank_card', currency: 'eur' });
@@ -76,7 +86,10 @@ export function describePayoutRepositoryContract(name: string, make: MakeContrac
       const { ports } = await creator();
       const token = await cardToken(ports, PROVIDER_TEST_CARDS.russianMir.number);
       const saving = ports.payouts.saveAccount({
-        currency: 'eur', countryIso3: 'DEU', methodType: 'bank_card', params: {},
+        currency: 'eur',
+        countryIso3: 'DEU',
+        methodType: 'bank_card',
+        params: {},
         card: { token: token.token, network: token.network, type: token.type, maskedNumber: token.maskedNumber },
       });
       const error = await saving.catch((e: unknown) => e);
@@ -87,10 +100,17 @@ export function describePayoutRepositoryContract(name: string, make: MakeContrac
 
     it('needs every swift field and saves a complete swift account', async () => {
       const { ports } = await creator();
-      const missing = await ports.payouts.saveAccount({ currency: 'eur', countryIso3: 'DEU', methodType: 'swift', params: { ...SWIFT, city: '' } }).catch((e: unknown) => e);
+      const missing = await ports.payouts
+        .saveAccount({ currency: 'eur', countryIso3: 'DEU', methodType: 'swift', params: { ...SWIFT, city: '' } })
+        .catch((e: unknown) => e);
       expect(missing).toMatchObject({ code: 'error_fields_required' });
       expect(errorDetailOf(missing, 'field')).toBe('city');
-      const saved = await ports.payouts.saveAccount({ currency: 'eur', countryIso3: 'DEU', methodType: 'swift', params: SWIFT });
+      const saved = await ports.payouts.saveAccount({
+        currency: 'eur',
+        countryIso3: 'DEU',
+        methodType: 'swift',
+        params: SWIFT,
+      });
       expect(saved.withdrawalAccount).toMatchObject({ country: 'DE', methodType: 'swift' });
       expect(saved.withdrawalAccount.params.city).toBe('Berlin');
     });
@@ -98,23 +118,35 @@ export function describePayoutRepositoryContract(name: string, make: MakeContrac
     it('needs the server-required fields of a bank account route', async () => {
       const { ports } = await creator();
       const parameters = await ports.payouts.parameters();
-      const set = parameters.requirements.find((r) => r.bankExternalId === undefined && r.fields.some((f) => f.required));
+      const set = parameters.requirements.find(
+        (r) => r.bankExternalId === undefined && r.fields.some((f) => f.required),
+      );
       expect(set).toBeDefined();
       if (set === undefined) return;
       const country = parameters.supportedCountries.find((c) => c.countryCodeIso2 === set.country);
       const banks = await ports.payouts.banks({ country: set.country, currency: set.currency });
       await expectCode(
-        ports.payouts.saveAccount({ currency: set.currency, countryIso3: country?.countryCodeIso3 ?? '', methodType: set.methodType, bank: banks[0], params: {} }),
+        ports.payouts.saveAccount({
+          currency: set.currency,
+          countryIso3: country?.countryCodeIso3 ?? '',
+          methodType: set.methodType,
+          bank: banks[0],
+          params: {},
+        }),
         'error_fields_required',
       );
     });
 
     it('refuses an unsupported country or a method the country does not offer, naming the field', async () => {
       const { ports } = await creator();
-      const country = await ports.payouts.saveAccount({ currency: 'eur', countryIso3: 'ATA', methodType: 'swift', params: SWIFT }).catch((e: unknown) => e);
+      const country = await ports.payouts
+        .saveAccount({ currency: 'eur', countryIso3: 'ATA', methodType: 'swift', params: SWIFT })
+        .catch((e: unknown) => e);
       expect(country).toMatchObject({ code: 'error_fields_required' });
       expect(errorDetailOf(country, 'field')).toBe('countryIso3');
-      const method = await ports.payouts.saveAccount({ currency: 'eur', countryIso3: 'DEU', methodType: 'ru_account', params: {} }).catch((e: unknown) => e);
+      const method = await ports.payouts
+        .saveAccount({ currency: 'eur', countryIso3: 'DEU', methodType: 'ru_account', params: {} })
+        .catch((e: unknown) => e);
       expect(method).toMatchObject({ code: 'error_fields_required' });
       expect(errorDetailOf(method, 'field')).toBe('methodType');
     });

@@ -9,7 +9,13 @@ export interface ProviderPorts {
   readonly invoices: InvoiceRepository;
 }
 
-const card = (number: string): CardDetails => ({ number, holderName: 'Test Holder', expiryMonth: '12', expiryYear: '34', cvc: '123' });
+const card = (number: string): CardDetails => ({
+  number,
+  holderName: 'Test Holder',
+  expiryMonth: '12',
+  expiryYear: '34',
+  cvc: '123',
+});
 
 export function describeProviderGatewayContract(name: string, make: MakeContractSubject<ProviderPorts>): void {
   describe(`${name} (ProviderGateway contract)`, () => {
@@ -30,7 +36,10 @@ export function describeProviderGatewayContract(name: string, make: MakeContract
     });
 
     it('tells the card network', async () => {
-      expect(await tokenize(card(PROVIDER_TEST_CARDS.russianMir.number))).toMatchObject({ network: 'mir', last4: PROVIDER_TEST_CARDS.russianMir.number.slice(-4) });
+      expect(await tokenize(card(PROVIDER_TEST_CARDS.russianMir.number))).toMatchObject({
+        network: 'mir',
+        last4: PROVIDER_TEST_CARDS.russianMir.number.slice(-4),
+      });
     });
 
     it('rejects a number with a wrong check digit', async () => {

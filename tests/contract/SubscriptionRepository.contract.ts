@@ -6,16 +6,26 @@ const DAY = 24 * 60 * 60;
 
 function newSubscription(channelId: number, overrides: Partial<NewSubscription> = {}): NewSubscription {
   return {
-    channelId, name: 'Monthly Subscription', description: 'Keeps the channel going', period: 'monthly',
-    price: money(500, 'eur'), buttonText: 'Subscribe', ...overrides,
+    channelId,
+    name: 'Monthly Subscription',
+    description: 'Keeps the channel going',
+    period: 'monthly',
+    price: money(500, 'eur'),
+    buttonText: 'Subscribe',
+    ...overrides,
   };
 }
 
-export function describeSubscriptionRepositoryContract(name: string, make: MakeContractSubject<SubscriptionRepository>): void {
+export function describeSubscriptionRepositoryContract(
+  name: string,
+  make: MakeContractSubject<SubscriptionRepository>,
+): void {
   describe(`${name} (SubscriptionRepository contract)`, () => {
     const subject = useContractSubject(make);
 
-    async function creatorWithChannel(options: Parameters<ReturnType<typeof subject>['fixture']['seedChannel']>[1] = {}) {
+    async function creatorWithChannel(
+      options: Parameters<ReturnType<typeof subject>['fixture']['seedChannel']>[1] = {},
+    ) {
       const { fixture } = subject();
       const creator = await fixture.asCreator();
       const channel = await fixture.seedChannel(creator, options);
@@ -25,8 +35,16 @@ export function describeSubscriptionRepositoryContract(name: string, make: MakeC
     describe('create', () => {
       it('creates with the price in minor units and moves the onboarding to subscription-created', async () => {
         const { channel, subscriptions } = await creatorWithChannel({ onboardingStep: 'create_subscription' });
-        const created = await subscriptions.create(newSubscription(channel.id, { price: money(1999, 'eur'), period: 'yearly' }));
-        expect(created.subscription).toMatchObject({ channelId: channel.id, period: 'yearly', price: money(1999, 'eur'), isDeleted: false, activeSubscribers: 0 });
+        const created = await subscriptions.create(
+          newSubscription(channel.id, { price: money(1999, 'eur'), period: 'yearly' }),
+        );
+        expect(created.subscription).toMatchObject({
+          channelId: channel.id,
+          period: 'yearly',
+          price: money(1999, 'eur'),
+          isDeleted: false,
+          activeSubscribers: 0,
+        });
         expect(created.channel.onboardingStep).toBe('subscription_created');
         expect((await subscriptions.detail(created.subscription.id)).subscription.name).toBe('Monthly Subscription');
       });
@@ -44,8 +62,12 @@ export function describeSubscriptionRepositoryContract(name: string, make: MakeC
 
       it('accepts the bounds themselves (eur 1 and 1000)', async () => {
         const { channel, subscriptions } = await creatorWithChannel();
-        await expect(subscriptions.create(newSubscription(channel.id, { price: money(100, 'eur') }))).resolves.toBeDefined();
-        await expect(subscriptions.create(newSubscription(channel.id, { price: money(100_000, 'eur') }))).resolves.toBeDefined();
+        await expect(
+          subscriptions.create(newSubscription(channel.id, { price: money(100, 'eur') })),
+        ).resolves.toBeDefined();
+        await expect(
+          subscriptions.create(newSubscription(channel.id, { price: money(100_000, 'eur') })),
+        ).resolves.toBeDefined();
       });
 
       it('needs a connected bot and an own channel', async () => {
@@ -63,16 +85,39 @@ export function describeSubscriptionRepositoryContract(name: string, make: MakeC
         const { fixture } = subject();
         const { channel, subscriptions } = await creatorWithChannel();
         const seeded = await fixture.seedSubscription(channel.id, { period: 'weekly', price: money(300, 'eur') });
-        const edited = await subscriptions.edit(seeded.id, { name: 'VIP', description: 'More', buttonText: 'Join', price: money(700, 'eur') });
-        expect(edited).toMatchObject({ id: seeded.id, name: 'VIP', description: 'More', buttonText: 'Join', price: money(700, 'eur'), period: 'weekly' });
-        await expectCode(subscriptions.edit(seeded.id, { name: 'VIP', description: 'More', buttonText: 'Join', price: money(70000, 'rub') }), 'validation_error');
+        const edited = await subscriptions.edit(seeded.id, {
+          name: 'VIP',
+          description: 'More',
+          buttonText: 'Join',
+          price: money(700, 'eur'),
+        });
+        expect(edited).toMatchObject({
+          id: seeded.id,
+          name: 'VIP',
+          description: 'More',
+          buttonText: 'Join',
+          price: money(700, 'eur'),
+          period: 'weekly',
+        });
+        await expectCode(
+          subscriptions.edit(seeded.id, {
+            name: 'VIP',
+            description: 'More',
+            buttonText: 'Join',
+            price: money(70000, 'rub'),
+          }),
+          'validation_error',
+        );
       });
 
       it('rejects a deleted subscription', async () => {
         const { fixture } = subject();
         const { channel, subscriptions } = await creatorWithChannel();
         const deleted = await fixture.seedSubscription(channel.id, { isDeleted: true });
-        await expectCode(subscriptions.edit(deleted.id, { name: 'A', description: 'B', buttonText: 'C', price: money(500, 'eur') }), 'subscription_deleted');
+        await expectCode(
+          subscriptions.edit(deleted.id, { name: 'A', description: 'B', buttonText: 'C', price: money(500, 'eur') }),
+          'subscription_deleted',
+        );
       });
     });
 
@@ -157,7 +202,9 @@ export function describeSubscriptionRepositoryContract(name: string, make: MakeC
         const detail = await subscriptions.detail(monthly.id);
         expect(detail.members.live.items.map((m) => m.id)).toEqual([active.id]);
         expect(detail.members.inactive.items.map((m) => m.id)).toEqual([cancelled.id]);
-        expect(detail.users.map((u) => u.id).sort((a, b) => a - b)).toEqual([activeUser.id, cancelledUser.id].sort((a, b) => a - b));
+        expect(detail.users.map((u) => u.id).sort((a, b) => a - b)).toEqual(
+          [activeUser.id, cancelledUser.id].sort((a, b) => a - b),
+        );
 
         const onetime = await fixture.seedSubscription(channel.id, { period: 'onetime' });
         const buyer = await fixture.seedMember(onetime.id, await fixture.asFollower(), { status: 'cancelled' });
@@ -171,8 +218,14 @@ export function describeSubscriptionRepositoryContract(name: string, make: MakeC
         const now = Math.floor((await fixture.nowMs()) / 1000);
         const active = await fixture.seedMember(monthly.id, await fixture.asFollower(), { expiresAt: now + 10 * DAY });
         // Still marked active (its renewal has not run) but expired: shown as Expired, so it is not live.
-        await fixture.seedMember(monthly.id, await fixture.asFollower(), { activatedAt: now - 40 * DAY, expiresAt: now - 10 * DAY });
-        await fixture.seedMember(monthly.id, await fixture.asFollower(), { status: 'cancelled', expiresAt: now + 5 * DAY });
+        await fixture.seedMember(monthly.id, await fixture.asFollower(), {
+          activatedAt: now - 40 * DAY,
+          expiresAt: now - 10 * DAY,
+        });
+        await fixture.seedMember(monthly.id, await fixture.asFollower(), {
+          status: 'cancelled',
+          expiresAt: now + 5 * DAY,
+        });
         const onetime = await fixture.seedSubscription(channel.id, { period: 'onetime' });
         const buyer = await fixture.seedMember(onetime.id, await fixture.asFollower());
 
@@ -192,11 +245,20 @@ export function describeSubscriptionRepositoryContract(name: string, make: MakeC
         const seeded = await fixture.seedSubscription(channel.id);
         const now = Math.floor((await fixture.nowMs()) / 1000);
         const active = await fixture.seedMember(seeded.id, await fixture.asFollower(), { expiresAt: now + 10 * DAY });
-        const expiring = await fixture.seedMember(seeded.id, await fixture.asFollower(), { status: 'cancelled', expiresAt: now + 5 * DAY });
-        const expired = await fixture.seedMember(seeded.id, await fixture.asFollower(), { status: 'cancelled', activatedAt: now - 40 * DAY, expiresAt: now - 10 * DAY });
+        const expiring = await fixture.seedMember(seeded.id, await fixture.asFollower(), {
+          status: 'cancelled',
+          expiresAt: now + 5 * DAY,
+        });
+        const expired = await fixture.seedMember(seeded.id, await fixture.asFollower(), {
+          status: 'cancelled',
+          activatedAt: now - 40 * DAY,
+          expiresAt: now - 10 * DAY,
+        });
 
         const ids = async (filter: 'all' | 'active' | 'expiring' | 'expired') =>
-          (await subscriptions.members(seeded.id, { filter, startFrom: null })).items.map((m) => m.id).sort((a, b) => a - b);
+          (await subscriptions.members(seeded.id, { filter, startFrom: null })).items
+            .map((m) => m.id)
+            .sort((a, b) => a - b);
         expect(await ids('active')).toEqual([active.id]);
         expect(await ids('expiring')).toEqual([expiring.id]);
         expect(await ids('expired')).toEqual([expired.id]);
@@ -208,12 +270,17 @@ export function describeSubscriptionRepositoryContract(name: string, make: MakeC
         const { channel, subscriptions } = await creatorWithChannel();
         const seeded = await fixture.seedSubscription(channel.id);
         const ids: number[] = [];
-        for (let i = 0; i <= fixture.pageSize; i += 1) ids.push((await fixture.seedMember(seeded.id, await fixture.asFollower())).id);
+        for (let i = 0; i <= fixture.pageSize; i += 1)
+          ids.push((await fixture.seedMember(seeded.id, await fixture.asFollower())).id);
 
         const first = await subscriptions.members(seeded.id, { filter: 'all', group: 'live', startFrom: null });
         expect(first.items).toHaveLength(fixture.pageSize);
         expect(first.users.length).toBeGreaterThan(0);
-        const second = await subscriptions.members(seeded.id, { filter: 'all', group: 'live', startFrom: first.nextFrom });
+        const second = await subscriptions.members(seeded.id, {
+          filter: 'all',
+          group: 'live',
+          startFrom: first.nextFrom,
+        });
         expect(second.nextFrom).toBeNull();
         expect([...first.items, ...second.items].map((m) => m.id).sort((a, b) => a - b)).toEqual(ids);
       });
@@ -228,7 +295,12 @@ export function describeSubscriptionRepositoryContract(name: string, make: MakeC
         expect(detail.member).toMatchObject({ id: member.id, userId: follower.id, subscriptionId: seeded.id });
         expect(detail.user.id).toBe(follower.id);
         expect(detail.channel.id).toBe(channel.id);
-        await expectCode(subject().as(await fixture.asCreator()).member(member.id), 'not_found');
+        await expectCode(
+          subject()
+            .as(await fixture.asCreator())
+            .member(member.id),
+          'not_found',
+        );
       });
     });
   });

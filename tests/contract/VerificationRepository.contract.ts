@@ -1,7 +1,10 @@
 import type { VerificationRepository } from '../../src/application/ports/VerificationRepository';
 import { type MakeContractSubject, expectCode, useContractSubject } from './fixture';
 
-export function describeVerificationRepositoryContract(name: string, make: MakeContractSubject<VerificationRepository>): void {
+export function describeVerificationRepositoryContract(
+  name: string,
+  make: MakeContractSubject<VerificationRepository>,
+): void {
   describe(`${name} (VerificationRepository contract)`, () => {
     const subject = useContractSubject(make);
 
@@ -48,7 +51,7 @@ export function describeVerificationRepositoryContract(name: string, make: MakeC
       expect((await subject().as(user).status()).status).toBe(status);
     });
 
-    it('keeps each user\'s verification apart', async () => {
+    it("keeps each user's verification apart", async () => {
       const { fixture } = subject();
       const started = await fixture.asFollower();
       const other = await fixture.asFollower();

@@ -25,17 +25,33 @@
  */
 import type { Money } from '../../src/domain/money';
 import type {
-  Channel, MigrationChannel, SavedCard, Subscription, SubscriptionMember, Transaction, VerificationStatus,
+  Channel,
+  MigrationChannel,
+  SavedCard,
+  Subscription,
+  SubscriptionMember,
+  Transaction,
+  VerificationStatus,
 } from '../../src/domain/entities';
 import type { Donation } from '../../src/application/ports/DonationRepository';
 import type {
-  SeedCardOptions, SeedChannelOptions, SeedDonationOptions, SeedMemberOptions, SeedSubscriptionOptions,
-  SeedTransactionOptions, SeedUserOptions,
+  SeedCardOptions,
+  SeedChannelOptions,
+  SeedDonationOptions,
+  SeedMemberOptions,
+  SeedSubscriptionOptions,
+  SeedTransactionOptions,
+  SeedUserOptions,
 } from '../../src/infrastructure/memory/InMemorySeeder';
 
 export type {
-  SeedCardOptions, SeedChannelOptions, SeedDonationOptions, SeedMemberOptions, SeedSubscriptionOptions,
-  SeedTransactionOptions, SeedUserOptions,
+  SeedCardOptions,
+  SeedChannelOptions,
+  SeedDonationOptions,
+  SeedMemberOptions,
+  SeedSubscriptionOptions,
+  SeedTransactionOptions,
+  SeedUserOptions,
 };
 
 /** A user the fixture created; ports are obtained for it through ContractSubject.as(). */
@@ -96,7 +112,12 @@ export async function expectCode(promise: Promise<unknown>, code: string): Promi
 }
 
 /** Calls `read` until `done` holds, letting the backend settle between tries. */
-export async function eventually<T>(fixture: ContractFixture, read: () => Promise<T>, done: (value: T) => boolean, tries = 10): Promise<T> {
+export async function eventually<T>(
+  fixture: ContractFixture,
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  tries = 10,
+): Promise<T> {
   let value = await read();
   for (let attempt = 1; attempt < tries && !done(value); attempt += 1) {
     await fixture.settle();

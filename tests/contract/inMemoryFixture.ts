@@ -40,7 +40,9 @@ export function createInMemoryEnvironment(): InMemoryEnvironment {
 }
 
 /** A subject factory for a contract suite: `build` makes the port for a backend and a session. */
-export function inMemorySubject<TPort>(build: (backend: InMemoryBackend, session: InMemorySession) => TPort): MakeContractSubject<TPort> {
+export function inMemorySubject<TPort>(
+  build: (backend: InMemoryBackend, session: InMemorySession) => TPort,
+): MakeContractSubject<TPort> {
   return async (): Promise<ContractSubject<TPort>> => {
     const { backend, fixture } = createInMemoryEnvironment();
     return { fixture, as: (user: ContractUser) => build(backend, { userId: user.id }) };

@@ -11,18 +11,30 @@ import { expect, expectNoSeriousA11yViolations, newUser, test } from './support/
 import { signIn } from './support/admin';
 import { creatorWithChannel, freshFollower, payViaApi } from './follower-support';
 
-test('an operator signs in through the bot link and moderates, bans and imports a migration', async ({ page, sandbox, emulator }) => {
+test('an operator signs in through the bot link and moderates, bans and imports a migration', async ({
+  page,
+  sandbox,
+  emulator,
+}) => {
   // What the queues will hold.
   const owner = newUser('Otto');
   await sandbox.api(owner, 'GET', '/dashboard?mode=follower');
   const title = `Waiting ${randomInt(1_000_000)}`;
-  await sandbox.post('/sandbox/bot/channel-added', { ownerTelegramId: owner.telegramId, chatId: -1_000_000_000_000 - randomInt(1_000_000_000), title, moderation: 'in_progress' });
+  await sandbox.post('/sandbox/bot/channel-added', {
+    ownerTelegramId: owner.telegramId,
+    chatId: -1_000_000_000_000 - randomInt(1_000_000_000),
+    title,
+    moderation: 'in_progress',
+  });
   const troll = newUser('Troll', `troll_${randomInt(1_000_000)}`);
   await sandbox.api(troll, 'GET', '/dashboard?mode=follower');
   const mover = newUser('Mira');
   await sandbox.api(mover, 'GET', '/dashboard?mode=follower');
   const chatId = -1_000_000_000_000 - randomInt(1_000_000_000);
-  await sandbox.post('/sandbox/migration/donate-channels', { telegramId: mover.telegramId, channels: [{ chatId, name: 'Mira Knits', link: 'https://t.me/mira_knits', activeSubscribers: 3 }] });
+  await sandbox.post('/sandbox/migration/donate-channels', {
+    telegramId: mover.telegramId,
+    channels: [{ chatId, name: 'Mira Knits', link: 'https://t.me/mira_knits', activeSubscribers: 3 }],
+  });
   await sandbox.api(mover, 'POST', '/migration/confirm');
 
   // Sign in: /admin to the bot, the link it answers.
@@ -40,8 +52,14 @@ test('an operator signs in through the bot link and moderates, bans and imports 
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Done.' })).toBeVisible();
   await expect(page.getByRole('cell', { name: title })).toHaveCount(0);
-  const told = await sandbox.get<{ calls: { params: { chat_id: number; text: string } }[] }>('/sandbox/bot-api/calls?method=sendMessage');
-  expect(told.calls.some((call) => call.params.chat_id === owner.telegramId && call.params.text.includes(`${title} passed moderation`))).toBe(true);
+  const told = await sandbox.get<{ calls: { params: { chat_id: number; text: string } }[] }>(
+    '/sandbox/bot-api/calls?method=sendMessage',
+  );
+  expect(
+    told.calls.some(
+      (call) => call.params.chat_id === owner.telegramId && call.params.text.includes(`${title} passed moderation`),
+    ),
+  ).toBe(true);
 
   // Users: find by username, ban with a reason (keyboard only).
   await page.getByRole('link', { name: 'Users' }).click();
@@ -63,29 +81,53 @@ test('an operator signs in through the bot link and moderates, bans and imports 
   await page.getByRole('button', { name: 'Apply filters' }).click();
   await page.getByRole('button', { name: `Import: ${mover.firstName}` }).click();
   const exportFile = {
-    format: 'donate-export', version: 1, creator: { telegramId: mover.telegramId },
+    format: 'donate-export',
+    version: 1,
+    creator: { telegramId: mover.telegramId },
     channels: [{ chatId, title: 'Mira Knits' }],
-    subscriptions: [{ id: 'knit-club', chatId, name: 'Knitting club', period: 'monthly', price: '4.00', currency: 'eur' }],
+    subscriptions: [
+      { id: 'knit-club', chatId, name: 'Knitting club', period: 'monthly', price: '4.00', currency: 'eur' },
+    ],
     subscribers: [{ telegramId: 4_000_000 + randomInt(1_000_000), firstName: 'Reader' }],
     memberships: [] as unknown[],
   };
-  exportFile.memberships.push({ subscription: 'knit-club', telegramId: exportFile.subscribers[0]!.telegramId, status: 'active', activatedAt: '2026-01-01T00:00:00Z', expiresAt: '2026-02-01T00:00:00Z' });
-  await dialog.getByLabel('Export file (JSON)').setInputFiles({ name: 'export.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(exportFile)) });
+  exportFile.memberships.push({
+    subscription: 'knit-club',
+    telegramId: exportFile.subscribers[0]!.telegramId,
+    status: 'active',
+    activatedAt: '2026-01-01T00:00:00Z',
+    expiresAt: '2026-02-01T00:00:00Z',
+  });
+  await dialog.getByLabel('Export file (JSON)').setInputFiles({
+    name: 'export.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(exportFile)),
+  });
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Done.' })).toBeVisible();
-  const importing = await sandbox.api<{ request: { status: string; progress?: { done: number; total: number } } }>(mover, 'GET', '/migration');
+  const importing = await sandbox.api<{ request: { status: string; progress?: { done: number; total: number } } }>(
+    mover,
+    'GET',
+    '/migration',
+  );
   expect(importing.request).toMatchObject({ status: 'importing', progress: { done: 0, total: 3 } });
 
   // The audit log has the three actions.
   await page.getByRole('link', { name: 'Audit log' }).click();
-  for (const action of ['channel.approve', 'user.ban', 'migration.import']) await expect(page.getByRole('cell', { name: action, exact: true }).first()).toBeVisible();
+  for (const action of ['channel.approve', 'user.ban', 'migration.import'])
+    await expect(page.getByRole('cell', { name: action, exact: true }).first()).toBeVisible();
 
   // The banned user sees the banned screen in the emulator.
   await emulator.open({ user: troll });
   await expect(emulator.app.getByRole('heading', { name: 'Account banned' })).toBeVisible();
 });
 
-test('an operator refunds a follower\'s payment and approves a creator\'s identity; each shows in the user\'s app', async ({ context, sandbox, emulator, request }) => {
+test("an operator refunds a follower's payment and approves a creator's identity; each shows in the user's app", async ({
+  context,
+  sandbox,
+  emulator,
+  request,
+}) => {
   // A follower's paid subscription, and a creator whose identity check passed (the Sumsub double's widget outcome).
   const world = await creatorWithChannel(sandbox, { price: 7 });
   const follower = await freshFollower(sandbox, 'Rafa');
@@ -133,7 +175,11 @@ test('an operator refunds a follower\'s payment and approves a creator\'s identi
   await expect(admin.getByRole('cell', { name: 'Refunded' })).toBeVisible();
 
   // The follower's transactions show the refund, money in.
-  const { transactions } = await sandbox.api<{ transactions: { id: number; type: string }[] }>(follower, 'GET', '/dashboard?mode=follower');
+  const { transactions } = await sandbox.api<{ transactions: { id: number; type: string }[] }>(
+    follower,
+    'GET',
+    '/dashboard?mode=follower',
+  );
   const refunded = transactions.find((line) => line.type === 'refund_received')!;
   expect(refunded).toBeDefined();
   await emulator.open({ user: follower, appPath: '/dashboard/follower' });

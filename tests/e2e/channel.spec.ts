@@ -5,7 +5,14 @@
  */
 import { randomInt } from 'node:crypto';
 import type { SandboxApi } from './support/sandbox';
-import { type ConsoleProblem, type NewUser, expect, expectNoSeriousA11yViolations, newUser, test } from './support/fixtures';
+import {
+  type ConsoleProblem,
+  type NewUser,
+  expect,
+  expectNoSeriousA11yViolations,
+  newUser,
+  test,
+} from './support/fixtures';
 
 interface ChannelDto {
   id: number;
@@ -26,8 +33,18 @@ async function verifiedCreator(sandbox: SandboxApi, name: string): Promise<NewUs
 
 const newChatId = (): number => -1_000_000_000_000 - randomInt(1_000_000_000);
 
-async function addChannel(sandbox: SandboxApi, owner: NewUser, title: string, extra: { username?: string; moderation?: 'in_progress' | 'rejected' } = {}): Promise<ChannelDto> {
-  const { channel } = await sandbox.channelAdded({ ownerTelegramId: owner.telegramId, chatId: newChatId(), title, ...extra }) as { channel: ChannelDto };
+async function addChannel(
+  sandbox: SandboxApi,
+  owner: NewUser,
+  title: string,
+  extra: { username?: string; moderation?: 'in_progress' | 'rejected' } = {},
+): Promise<ChannelDto> {
+  const { channel } = (await sandbox.channelAdded({
+    ownerTelegramId: owner.telegramId,
+    chatId: newChatId(),
+    title,
+    ...extra,
+  })) as { channel: ChannelDto };
   return channel;
 }
 
@@ -47,14 +64,29 @@ const handle = (prefix: string): string => `${prefix}_${randomInt(1_000_000)}`;
 function unexpected(problems: ConsoleProblem[], expectedStatus?: number): ConsoleProblem[] {
   return problems.filter((problem) => {
     if (problem.url.endsWith('/favicon.ico')) return false;
-    return !(expectedStatus !== undefined && problem.text.includes(`status of ${expectedStatus}`) && problem.url.includes('/api/v2/channel/'));
+    return !(
+      expectedStatus !== undefined &&
+      problem.text.includes(`status of ${expectedStatus}`) &&
+      problem.url.includes('/api/v2/channel/')
+    );
   });
 }
 
-test('moderation in progress and rejected show the "Channel not approved" placeholder, the rejected one with the guidelines link', async ({ emulator, sandbox, page, consoleProblems }) => {
+test('moderation in progress and rejected show the "Channel not approved" placeholder, the rejected one with the guidelines link', async ({
+  emulator,
+  sandbox,
+  page,
+  consoleProblems,
+}) => {
   const creator = await verifiedCreator(sandbox, 'Mona');
-  const reviewed = await addChannel(sandbox, creator, 'Mona Reviewed', { username: handle('mona_rev'), moderation: 'in_progress' });
-  const rejected = await addChannel(sandbox, creator, 'Mona Rejected', { username: handle('mona_rej'), moderation: 'rejected' });
+  const reviewed = await addChannel(sandbox, creator, 'Mona Reviewed', {
+    username: handle('mona_rev'),
+    moderation: 'in_progress',
+  });
+  const rejected = await addChannel(sandbox, creator, 'Mona Rejected', {
+    username: handle('mona_rej'),
+    moderation: 'rejected',
+  });
 
   const revenueRequests: string[] = [];
   page.on('request', (request) => {
@@ -89,7 +121,12 @@ test('moderation in progress and rejected show the "Channel not approved" placeh
   expect(unexpected(consoleProblems, 403)).toEqual([]);
 });
 
-test('onboarding of a private channel: language, skip the subscription, share the invite link, skip the donation', async ({ emulator, sandbox, page, consoleProblems }) => {
+test('onboarding of a private channel: language, skip the subscription, share the invite link, skip the donation', async ({
+  emulator,
+  sandbox,
+  page,
+  consoleProblems,
+}) => {
   const creator = await verifiedCreator(sandbox, 'Petra');
   const channel = await addChannel(sandbox, creator, 'Petra Private');
 
@@ -115,13 +152,21 @@ test('onboarding of a private channel: language, skip the subscription, share th
   await expect(app.getByText('0 paid subscribers')).toBeVisible();
   await expect(app.getByText('No subscriptions yet')).toBeVisible();
   await expect(emulator.mainButton).toBeHidden();
-  expect((await sandbox.api<{ channel: ChannelDto }>(creator, 'GET', `/channel/${channel.id}`)).channel.onboardingStep).toBe('completed');
+  expect(
+    (await sandbox.api<{ channel: ChannelDto }>(creator, 'GET', `/channel/${channel.id}`)).channel.onboardingStep,
+  ).toBe('completed');
 
   // A second private channel that already has a subscription: the share step copies the invite link.
   const second = await addChannel(sandbox, creator, 'Petra Second');
   await sandbox.api(creator, 'POST', `/channel/${second.id}/language`, { language: 'en' });
   await sandbox.api(creator, 'POST', '/subscription/new', {
-    channelId: second.id, name: 'Monthly Subscription', description: 'Support', period: 'monthly', currency: 'eur', amount: 5, buttonText: 'Subscribe',
+    channelId: second.id,
+    name: 'Monthly Subscription',
+    description: 'Support',
+    period: 'monthly',
+    currency: 'eur',
+    amount: 5,
+    buttonText: 'Subscribe',
   });
   await emulator.open({ user: creator, appPath: `/channel/${second.id}` });
   await expect(app.getByRole('heading', { name: 'Subscription created' })).toBeVisible();
@@ -134,7 +179,13 @@ test('onboarding of a private channel: language, skip the subscription, share th
   expect(unexpected(consoleProblems)).toEqual([]);
 });
 
-test('a disconnected channel shows the warning row to /connectbot and disables Donation and Subscription', async ({ emulator, sandbox, page, consoleProblems, saveScreenshot }) => {
+test('a disconnected channel shows the warning row to /connectbot and disables Donation and Subscription', async ({
+  emulator,
+  sandbox,
+  page,
+  consoleProblems,
+  saveScreenshot,
+}) => {
   const creator = await verifiedCreator(sandbox, 'Dora');
   const channel = await addChannel(sandbox, creator, 'Dora Daily', { username: handle('dora') });
   await finishOnboarding(sandbox, creator, channel.id);
@@ -161,12 +212,23 @@ test('a disconnected channel shows the warning row to /connectbot and disables D
   expect(unexpected(consoleProblems)).toEqual([]);
 });
 
-test('delete: blocked with a popup while subscriptions exist, otherwise confirmed and back on the dashboard', async ({ emulator, sandbox, page, consoleProblems }) => {
+test('delete: blocked with a popup while subscriptions exist, otherwise confirmed and back on the dashboard', async ({
+  emulator,
+  sandbox,
+  page,
+  consoleProblems,
+}) => {
   const creator = await verifiedCreator(sandbox, 'Dana');
   const busy = await addChannel(sandbox, creator, 'Dana Busy', { username: handle('dana_busy') });
   await finishOnboarding(sandbox, creator, busy.id);
   await sandbox.api(creator, 'POST', '/subscription/new', {
-    channelId: busy.id, name: 'Weekly Subscription', description: 'Support', period: 'weekly', currency: 'eur', amount: 3, buttonText: 'Join',
+    channelId: busy.id,
+    name: 'Weekly Subscription',
+    description: 'Support',
+    period: 'weekly',
+    currency: 'eur',
+    amount: 3,
+    buttonText: 'Join',
   });
 
   await emulator.open({ user: creator, appPath: `/channel/${busy.id}` });
@@ -178,7 +240,9 @@ test('delete: blocked with a popup while subscriptions exist, otherwise confirme
   await app.getByRole('button', { name: 'Delete channel' }).click();
   await emulator.answerPopup('OK', /Delete all subscriptions of the channel first/);
   await expect(emulator.popup).toBeHidden();
-  expect((await sandbox.api<{ channel: ChannelDto }>(creator, 'GET', `/channel/${busy.id}`)).channel.isDeleted).toBe(false);
+  expect((await sandbox.api<{ channel: ChannelDto }>(creator, 'GET', `/channel/${busy.id}`)).channel.isDeleted).toBe(
+    false,
+  );
 
   const empty = await addChannel(sandbox, creator, 'Dana Empty', { username: handle('dana_empty') });
   await finishOnboarding(sandbox, creator, empty.id);
@@ -187,20 +251,29 @@ test('delete: blocked with a popup while subscriptions exist, otherwise confirme
   await app.getByRole('button', { name: 'More' }).click();
   await app.getByRole('button', { name: 'Delete channel' }).click();
   await emulator.answerPopup('Cancel', /Dana Empty will be removed/);
-  expect((await sandbox.api<{ channel: ChannelDto }>(creator, 'GET', `/channel/${empty.id}`)).channel.isDeleted).toBe(false);
+  expect((await sandbox.api<{ channel: ChannelDto }>(creator, 'GET', `/channel/${empty.id}`)).channel.isDeleted).toBe(
+    false,
+  );
 
   await app.getByRole('button', { name: 'More' }).click();
   await app.getByRole('button', { name: 'Delete channel' }).click();
   await emulator.answerPopup('Delete', /Dana Empty will be removed/);
   await expect.poll(() => app.locator('body').evaluate(() => window.location.pathname)).toMatch(/^\/dashboard/);
-  expect((await sandbox.api<{ channel: ChannelDto }>(creator, 'GET', `/channel/${empty.id}`)).channel.isDeleted).toBe(true);
+  expect((await sandbox.api<{ channel: ChannelDto }>(creator, 'GET', `/channel/${empty.id}`)).channel.isDeleted).toBe(
+    true,
+  );
 
   await emulator.open({ user: creator, appPath: `/channel/${empty.id}` });
   await expect(app.getByRole('heading', { name: 'Channel deleted' })).toBeVisible();
   expect(unexpected(consoleProblems)).toEqual([]);
 });
 
-test('settings: the language row leads to the language list; saving shows a toast and goes back', async ({ emulator, sandbox, page, consoleProblems }) => {
+test('settings: the language row leads to the language list; saving shows a toast and goes back', async ({
+  emulator,
+  sandbox,
+  page,
+  consoleProblems,
+}) => {
   const creator = await verifiedCreator(sandbox, 'Lena');
   const channel = await addChannel(sandbox, creator, 'Lena Lingo', { username: handle('lena') });
   await finishOnboarding(sandbox, creator, channel.id);
@@ -222,7 +295,9 @@ test('settings: the language row leads to the language list; saving shows a toas
   await emulator.clickMainButton('Save');
   await expect(app.getByRole('status')).toContainText('Channel language saved');
   await expect(app.getByRole('link', { name: /Language/ })).toContainText('Русский');
-  expect((await sandbox.api<{ channel: ChannelDto }>(creator, 'GET', `/channel/${channel.id}`)).channel.language.code).toBe('ru');
+  expect(
+    (await sandbox.api<{ channel: ChannelDto }>(creator, 'GET', `/channel/${channel.id}`)).channel.language.code,
+  ).toBe('ru');
 
   await emulator.clickBackButton();
   await expect(app.getByRole('heading', { level: 1, name: 'Lena Lingo' })).toBeVisible();
@@ -243,6 +318,8 @@ test('/channel?id= opens the language screen of that channel', async ({ page, sa
   await app.getByRole('radio', { name: /English/ }).check();
   await emulator.clickMainButton('Save');
   await expect(app.getByRole('status')).toContainText('Channel language saved');
-  expect((await sandbox.api<{ channel: ChannelDto }>(creator, 'GET', `/channel/${channel.id}`)).channel.language.code).toBe('en');
+  expect(
+    (await sandbox.api<{ channel: ChannelDto }>(creator, 'GET', `/channel/${channel.id}`)).channel.language.code,
+  ).toBe('en');
   expect(unexpected(consoleProblems)).toEqual([]);
 });

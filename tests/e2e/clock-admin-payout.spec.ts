@@ -22,13 +22,24 @@ function payoutDayPaying(atMs: number): number {
   return payoutAt;
 }
 
-test('an operator retries a failed payout (the creator\'s tracker shows it) and exports the run as CSV', async ({ page, context, sandbox, emulator, request }) => {
+test("an operator retries a failed payout (the creator's tracker shows it) and exports the run as CSV", async ({
+  page,
+  context,
+  sandbox,
+  emulator,
+  request,
+}) => {
   // A creator paid out to a card the bank declines, with €200 donated (€174 after fees).
   const world = await creatorWithChannel(sandbox);
   const creator = world.creator;
-  const saveCard = async (number: string) => sandbox.api(creator, 'POST', '/payout/account', {
-    currency: 'eur', countryIso3: 'DEU', methodType: 'bank_card', params: {}, card: { token: await sandbox.tokenize(creator, number, false) },
-  });
+  const saveCard = async (number: string) =>
+    sandbox.api(creator, 'POST', '/payout/account', {
+      currency: 'eur',
+      countryIso3: 'DEU',
+      methodType: 'bank_card',
+      params: {},
+      card: { token: await sandbox.tokenize(creator, number, false) },
+    });
   await saveCard(DECLINED_BY_BANK);
   await payViaApi(sandbox, request, newUser('Dora'), { kind: 'donation', id: world.donationId, amount: 200 });
 
@@ -74,19 +85,51 @@ test('an operator retries a failed payout (the creator\'s tracker shows it) and 
   await admin.getByRole('button', { name: `Export CSV: ${payoutDate}` }).click();
   await expect(dialog).toContainText(`Export the payouts of ${payoutDate} as CSV?`);
   await expectNoSeriousA11yViolations(admin);
-  const [download] = await Promise.all([admin.waitForEvent('download'), dialog.getByRole('button', { name: 'Confirm' }).click()]);
+  const [download] = await Promise.all([
+    admin.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Confirm' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe(`payouts-${payoutDate}.csv`);
-  const csv = await (await download.createReadStream()).toArray().then((chunks: Buffer[]) => Buffer.concat(chunks).toString('utf8'));
+  const csv = await (
+    await download.createReadStream()
+  )
+    .toArray()
+    .then((chunks: Buffer[]) => Buffer.concat(chunks).toString('utf8'));
   const [header, ...lines] = csv.split('\r\n').filter((line) => line !== '');
-  expect(header).toBe('payout_date,creator_id,telegram_id,name,username,currency,amount,status,attempt,method,error,created_at');
-  const run = await (await admin.request.get(`/admin/api/payouts?payoutDate=${payoutDate}&pageSize=100&sort=createdAt&order=asc`)).json() as AdminPage<AdminPayoutItem>;
+  expect(header).toBe(
+    'payout_date,creator_id,telegram_id,name,username,currency,amount,status,attempt,method,error,created_at',
+  );
+  const run = (await (
+    await admin.request.get(`/admin/api/payouts?payoutDate=${payoutDate}&pageSize=100&sort=createdAt&order=asc`)
+  ).json()) as AdminPage<AdminPayoutItem>;
   expect(run.total).toBeLessThanOrEqual(100);
   const fields = (line: string) => line.split(',');
   // The file has plain decimals (174.00), the console's page grouped text (174, 3,480): compared as numbers.
   const key = (cells: readonly (string | number | null)[]) => cells.map(String).join('|');
-  expect(lines.map((line) => { const cell = fields(line); return key([cell[0]!, cell[2]!, cell[5]!, Number(cell[6]!), cell[7]!, cell[8]!]); }).sort())
-    .toEqual(run.items.map((item) => key([item.payoutDate, item.creator.telegramId, item.currency, Number(item.amount.replace(/,/g, '')), item.status, item.attempt])).sort());
-  expect(lines.find((line) => fields(line)[2] === String(creator.telegramId))).toMatch(new RegExp(`^${payoutDate},\\d+,${creator.telegramId},Cora,,eur,174\\.00,(sent|arrived),2,bank_card,`));
+  expect(
+    lines
+      .map((line) => {
+        const cell = fields(line);
+        return key([cell[0]!, cell[2]!, cell[5]!, Number(cell[6]!), cell[7]!, cell[8]!]);
+      })
+      .sort(),
+  ).toEqual(
+    run.items
+      .map((item) =>
+        key([
+          item.payoutDate,
+          item.creator.telegramId,
+          item.currency,
+          Number(item.amount.replace(/,/g, '')),
+          item.status,
+          item.attempt,
+        ]),
+      )
+      .sort(),
+  );
+  expect(lines.find((line) => fields(line)[2] === String(creator.telegramId))).toMatch(
+    new RegExp(`^${payoutDate},\\d+,${creator.telegramId},Cora,,eur,174\\.00,(sent|arrived),2,bank_card,`),
+  );
 
   // The creator's payout tracker shows the payout on its way (or arrived), no longer failed.
   await emulator.open({ user: creator, appPath: '/payout' });

@@ -10,15 +10,28 @@ import { PROVIDER_TEST_CARDS } from '../../src/contract/api';
 import { fillCardForm, freshFollower, showChannelToFollower, unexpectedProblems } from './follower-support';
 import { expect, newUser, test } from './support/fixtures';
 
-test('a follower pays for a private channel, joins by its link, and is removed when the cancelled subscription ends', async ({ emulator, sandbox, page, consoleProblems }) => {
+test('a follower pays for a private channel, joins by its link, and is removed when the cancelled subscription ends', async ({
+  emulator,
+  sandbox,
+  page,
+  consoleProblems,
+}) => {
   const creator = newUser('Priya');
   await sandbox.api(creator, 'GET', '/dashboard?mode=follower');
   await sandbox.kyc(creator.telegramId, 'approved');
   const suffix = randomInt(1_000_000_000);
   const channel = { chatId: -(1_000_000_000_000 + suffix), title: `Priya Private ${suffix}` };
-  const added = await sandbox.channelAdded({ ownerTelegramId: creator.telegramId, ...channel }) as { channel: { id: number } };
+  const added = (await sandbox.channelAdded({ ownerTelegramId: creator.telegramId, ...channel })) as {
+    channel: { id: number };
+  };
   const created = await sandbox.api<{ subscription: { id: number } }>(creator, 'POST', '/subscription/new', {
-    channelId: added.channel.id, name: 'Weekly Insider', description: 'The private posts.', period: 'weekly', currency: 'eur', amount: 5, buttonText: 'Join',
+    channelId: added.channel.id,
+    name: 'Weekly Insider',
+    description: 'The private posts.',
+    period: 'weekly',
+    currency: 'eur',
+    amount: 5,
+    buttonText: 'Join',
   });
 
   const follower = await freshFollower(sandbox, 'Ivo');
@@ -36,8 +49,13 @@ test('a follower pays for a private channel, joins by its link, and is removed w
   const members = emulator.channel(channel.title).getByRole('list', { name: `Members of ${channel.title}` });
   await expect(members.getByText('Ivo: member')).toBeVisible({ timeout: 10_000 });
 
-  const memberId = (await sandbox.api<{ subscriptionMembers: { id: number; subscriptionId: number }[] }>(follower, 'GET', '/dashboard?mode=follower'))
-    .subscriptionMembers.find((member) => member.subscriptionId === created.subscription.id)!.id;
+  const memberId = (
+    await sandbox.api<{ subscriptionMembers: { id: number; subscriptionId: number }[] }>(
+      follower,
+      'GET',
+      '/dashboard?mode=follower',
+    )
+  ).subscriptionMembers.find((member) => member.subscriptionId === created.subscription.id)!.id;
   await sandbox.api(follower, 'GET', `/follower/subscription_member/${memberId}/cancel`);
   await sandbox.advanceClock(8 * 86_400);
   await expect(members.getByText('Ivo: removed by the bot')).toBeVisible({ timeout: 10_000 });

@@ -18,34 +18,67 @@ function payoutDateFor(atMs: number): number {
 }
 
 test('the payout page: balances, next payout date, settings row, and a withdrawal after the payout date passes', async ({
-  emulator, sandbox, request, page, consoleProblems,
+  emulator,
+  sandbox,
+  request,
+  page,
+  consoleProblems,
 }) => {
   // A creator with a card account and a €500 donation received (less the fees).
   const creator = await verifiedCreator(sandbox, 'Paula');
   const chatId = -1_000_000_000_000 - randomInt(1_000_000_000);
-  const { channel } = await sandbox.channelAdded({ ownerTelegramId: creator.telegramId, chatId, title: 'Paula Paints', username: `paula_${randomInt(1_000_000)}` }) as { channel: { id: number } };
-  const { parameters } = { parameters: await sandbox.api<{ token: string }>(creator, 'GET', '/payout/account/parameters') };
+  const { channel } = (await sandbox.channelAdded({
+    ownerTelegramId: creator.telegramId,
+    chatId,
+    title: 'Paula Paints',
+    username: `paula_${randomInt(1_000_000)}`,
+  })) as { channel: { id: number } };
+  const { parameters } = {
+    parameters: await sandbox.api<{ token: string }>(creator, 'GET', '/payout/account/parameters'),
+  };
   const payoutCard = { token: await sandbox.tokenize(creator, PROVIDER_TEST_CARDS.approved.number, false) };
   expect(parameters.token).not.toBe('');
   await sandbox.api(creator, 'POST', '/payout/account', {
-    currency: 'eur', countryIso3: 'DEU', methodType: 'bank_card', params: {},
+    currency: 'eur',
+    countryIso3: 'DEU',
+    methodType: 'bank_card',
+    params: {},
     card: { token: payoutCard.token, network: 'visa', type: 'debit', maskedNumber: '424242******4242' },
   });
-  const { donation } = await sandbox.api<{ donation: { id: number } }>(creator, 'POST', `/donation/request/channel/${channel.id}`, {
-    title: 'Paint fund', description: 'Brushes and canvas.', currency: 'eur', amount: 0, buttonText: 'Donate', pin: false, disableNotification: true,
-  });
+  const { donation } = await sandbox.api<{ donation: { id: number } }>(
+    creator,
+    'POST',
+    `/donation/request/channel/${channel.id}`,
+    {
+      title: 'Paint fund',
+      description: 'Brushes and canvas.',
+      currency: 'eur',
+      amount: 0,
+      buttonText: 'Donate',
+      pin: false,
+      disableNotification: true,
+    },
+  );
   const donor = newUser('Dario');
   await sandbox.api(donor, 'GET', '/dashboard?mode=follower');
   const cardToken = { token: await sandbox.tokenize(donor, PROVIDER_TEST_CARDS.approved.number) };
   const { initData } = await sandbox.launch({ telegramId: donor.telegramId, firstName: donor.firstName });
   const paid = await request.post(`/api/v2/invoice/donation/${donation.id}/create`, {
     headers: { authorization: `TgAuth ${initData}`, 'idempotency-key': `payout-e2e-${randomInt(1_000_000_000)}` },
-    data: { paymentMethod: 'smart_glocal_form', cardToken: cardToken.token, saveCard: false, amount: 500, period: 'onetime' },
+    data: {
+      paymentMethod: 'smart_glocal_form',
+      cardToken: cardToken.token,
+      saveCard: false,
+      amount: 500,
+      period: 'onetime',
+    },
   });
   expect(paid.ok()).toBe(true);
   const eurBalance = async () => {
     const state = await sandbox.api<PayoutAnswer>(creator, 'GET', '/payout');
-    return [...state.activeBalances, ...state.payoutBalances].filter((b) => b.currency === 'eur').reduce((sum, b) => sum + Number(b.amount), 0);
+    return [...state.activeBalances, ...state.payoutBalances]
+      .filter((b) => b.currency === 'eur')
+      .reduce((sum, b) => sum + Number(b.amount), 0);
   };
   await expect.poll(eurBalance).toBeGreaterThan(100);
   const earned = await eurBalance();

@@ -7,7 +7,12 @@ import { unexpectedProblems, waitForScreen } from './dashboard-support';
  * the platform's how-to page).
  */
 
-test('Android 6.6 copies the bot username and shows the copied popup with help and close', async ({ emulator, page, consoleProblems, saveScreenshot }) => {
+test('Android 6.6 copies the bot username and shows the copied popup with help and close', async ({
+  emulator,
+  page,
+  consoleProblems,
+  saveScreenshot,
+}) => {
   await emulator.open({ user: demoUsers.alice, platform: 'android-6.6' });
   const app = emulator.app;
   await waitForScreen(app);
@@ -44,7 +49,11 @@ test('iOS copies the username too, in the dark theme', async ({ emulator, page, 
   expect(unexpectedProblems(consoleProblems)).toEqual([]);
 });
 
-test('Android 7.10 adds a channel through the picker and the creator dashboard lists it', async ({ emulator, sandbox, consoleProblems }) => {
+test('Android 7.10 adds a channel through the picker and the creator dashboard lists it', async ({
+  emulator,
+  sandbox,
+  consoleProblems,
+}) => {
   const creator = newUser('Pavel');
   await sandbox.api(creator, 'GET', '/dashboard?mode=follower');
   await sandbox.kyc(creator.telegramId, 'approved');

@@ -8,9 +8,16 @@ import { randomInt } from 'node:crypto';
 import { type ConsoleProblem, expect, expectNoSeriousA11yViolations, newUser, test } from './support/fixtures';
 
 /** The browser's own favicon request is not the app's problem (no icon is served yet). */
-const unexpected = (problems: ConsoleProblem[]): ConsoleProblem[] => problems.filter((problem) => !problem.url.endsWith('/favicon.ico'));
+const unexpected = (problems: ConsoleProblem[]): ConsoleProblem[] =>
+  problems.filter((problem) => !problem.url.endsWith('/favicon.ico'));
 
-test('a new creator connects a public channel, creates and publishes a monthly subscription, and skips the donation', async ({ emulator, sandbox, page, consoleProblems, saveScreenshot }) => {
+test('a new creator connects a public channel, creates and publishes a monthly subscription, and skips the donation', async ({
+  emulator,
+  sandbox,
+  page,
+  consoleProblems,
+  saveScreenshot,
+}) => {
   test.setTimeout(120_000);
   const username = `carla_${randomInt(1_000_000)}`;
   const title = `Carla Bakes ${randomInt(1000)}`;

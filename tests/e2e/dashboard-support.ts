@@ -5,10 +5,15 @@ import { type ConsoleProblem, expect } from './support/fixtures';
  * Console problems a test did not expect: the emulator page's missing favicon is never one, and a test may expect
  * the API's refusals it provokes (e.g. the creator dashboard's 403 verification_required before the redirect).
  */
-export function unexpectedProblems(problems: readonly ConsoleProblem[], expected: { status: number; path: string }[] = []): ConsoleProblem[] {
+export function unexpectedProblems(
+  problems: readonly ConsoleProblem[],
+  expected: { status: number; path: string }[] = [],
+): ConsoleProblem[] {
   return problems.filter((problem) => {
     if (problem.url.endsWith('/favicon.ico')) return false;
-    return !expected.some(({ status, path }) => problem.text.includes(`status of ${status}`) && problem.url.includes(`/api/v2${path}`));
+    return !expected.some(
+      ({ status, path }) => problem.text.includes(`status of ${status}`) && problem.url.includes(`/api/v2${path}`),
+    );
   });
 }
 

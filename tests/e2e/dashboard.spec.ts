@@ -13,7 +13,12 @@ const withoutHash = (path: string) => path.replace(/-[\w-]{8}\.js$/, '.js');
 
 for (const theme of ['light', 'dark'] as const) {
   for (const platform of ['ios', 'android-7.10'] as const) {
-    test(`Alice's creator dashboard (${platform}, ${theme})`, async ({ emulator, page, consoleProblems, saveScreenshot }) => {
+    test(`Alice's creator dashboard (${platform}, ${theme})`, async ({
+      emulator,
+      page,
+      consoleProblems,
+      saveScreenshot,
+    }) => {
       await emulator.open({ user: demoUsers.alice, platform, theme });
       const app = emulator.app;
       await waitForScreen(app);
@@ -36,7 +41,9 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(app.getByRole('link', { name: 'Switch to follower view' })).toBeVisible();
 
       // The revenue chart (a lazy chunk) is drawn before axe looks, so it is checked in every look and theme.
-      await expect(app.getByRole('region', { name: 'Revenue' }).getByRole('img', { name: /^Earnings chart, / })).toBeVisible();
+      await expect(
+        app.getByRole('region', { name: 'Revenue' }).getByRole('img', { name: /^Earnings chart, / }),
+      ).toBeVisible();
       await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
       await saveScreenshot(`dashboard-creator-${platform}-${theme}`);
       expect(unexpectedProblems(consoleProblems)).toEqual([]);
@@ -53,11 +60,17 @@ async function attachScreenshot(testInfo: TestInfo, name: string, element: Locat
 
 /** The app frame has no horizontal overflow: nothing is wider than the 360 px screen. */
 async function expectNoHorizontalOverflow(app: FrameLocator): Promise<void> {
-  await expect.poll(() => app.locator('body').evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await expect
+    .poll(() => app.locator('body').evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+    .toBeLessThanOrEqual(0);
 }
 
 // Axe checks the chart in the creator dashboard tests above (light and dark).
-test('revenue at a glance: bars from the demo ledger, the period switch, the table for screen readers; fits 360 px, in Arabic too', async ({ emulator, page, consoleProblems }, testInfo) => {
+test('revenue at a glance: bars from the demo ledger, the period switch, the table for screen readers; fits 360 px, in Arabic too', async ({
+  emulator,
+  page,
+  consoleProblems,
+}, testInfo) => {
   await emulator.open({ user: demoUsers.alice, platform: 'ios', theme: 'light' });
   await page.addStyleTag({ content: '.phone { width: 380px !important; }' });
   const app = emulator.app;
@@ -68,12 +81,20 @@ test('revenue at a glance: bars from the demo ledger, the period switch, the tab
   const chart = revenue.getByRole('img', { name: /^Earnings chart, .*\d.* in total$/ });
   await expect(chart).toBeVisible();
   // The seeded demo ledger has earnings in the last 30 days: some bars have height.
-  const tallBars = chart.locator('rect').evaluateAll((rects) => rects.filter((rect) => Number(rect.getAttribute('height')) > 0).length);
+  const tallBars = chart
+    .locator('rect')
+    .evaluateAll((rects) => rects.filter((rect) => Number(rect.getAttribute('height')) > 0).length);
   await expect.poll(() => tallBars).toBeGreaterThan(0);
   const table = revenue.getByRole('table', { name: 'Earnings and members by period' });
   await expect(table).toBeAttached();
   await expect(table.locator('tbody tr')).toHaveCount(30);
-  await expect(table.getByRole('columnheader')).toHaveText(['Period', 'Subscriptions', 'Donations', 'New members', 'Lost members']);
+  await expect(table.getByRole('columnheader')).toHaveText([
+    'Period',
+    'Subscriptions',
+    'Donations',
+    'New members',
+    'Lost members',
+  ]);
   // Each row names its day with the page language's month names (no Intl on the first screen: format-light).
   const dayLabel = /^\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)$/;
   await expect(table.getByRole('rowheader').first()).toHaveText(dayLabel);
@@ -90,7 +111,11 @@ test('revenue at a glance: bars from the demo ledger, the period switch, the tab
   await attachScreenshot(testInfo, 'revenue-chart-360', revenue);
 
   // Arabic, on a channel page: right to left, still within 360 px.
-  const channelPath = await app.getByRole('region', { name: 'Channels' }).locator('a[href^="/channel/"]').first().getAttribute('href');
+  const channelPath = await app
+    .getByRole('region', { name: 'Channels' })
+    .locator('a[href^="/channel/"]')
+    .first()
+    .getAttribute('href');
   await emulator.open({ user: demoUsers.alice, platform: 'ios', theme: 'light', lang: 'ar', appPath: channelPath! });
   await page.addStyleTag({ content: '.phone { width: 380px !important; }' });
   const channelChart = app.locator('.revenue-chart');
@@ -120,7 +145,9 @@ test('creator transactions load page by page while scrolling', async ({ emulator
   }
   await expect.poll(() => rows.count()).toBeGreaterThan(20);
   expect(pages.length).toBeGreaterThan(0);
-  expect(JSON.parse(pages[0])).toEqual(expect.objectContaining({ mode: 'creator', list: 'all', startFrom: expect.any(String) }));
+  expect(JSON.parse(pages[0])).toEqual(
+    expect.objectContaining({ mode: 'creator', list: 'all', startFrom: expect.any(String) }),
+  );
   // A withdrawal reads negative, a sold subscription positive.
   await expect(rows.filter({ hasText: 'Subscription sold' }).first()).toContainText('+');
   await expect(rows.filter({ hasText: 'Withdrawal' }).first()).toContainText('-');
@@ -137,7 +164,10 @@ for (const theme of ['light', 'dark'] as const) {
     const inactive = app.getByRole('region', { name: 'Inactive subscriptions' });
     await expect(active.getByRole('link', { name: /Alice's Journal.*Monthly Subscription/ })).toBeVisible();
     await expect(active.getByRole('link', { name: /Alice Travels.*One-time Access/ })).toBeVisible();
-    await expect(inactive.getByRole('link', { name: /Alice Travels.*Weekly Subscription.*Expired/ })).toHaveAttribute('href', /^\/follower\/subscription\/\d+$/);
+    await expect(inactive.getByRole('link', { name: /Alice Travels.*Weekly Subscription.*Expired/ })).toHaveAttribute(
+      'href',
+      /^\/follower\/subscription\/\d+$/,
+    );
 
     const payment = app.getByRole('region', { name: 'Payment methods' }).getByRole('link');
     await expect(payment).toHaveAttribute('href', '/payment');
@@ -147,9 +177,14 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(app.getByRole('link', { name: 'FAQ' })).toHaveAttribute('href', '/faq');
     await expect(app.getByRole('link', { name: 'Support' })).toHaveAttribute('href', '/support');
     await expect(app.getByRole('button', { name: 'News' })).toBeVisible();
-    await expect(app.getByRole('link', { name: /Earn with your channel/ })).toHaveAttribute('href', '/dashboard/creator');
+    await expect(app.getByRole('link', { name: /Earn with your channel/ })).toHaveAttribute(
+      'href',
+      '/dashboard/creator',
+    );
     await expect(app.getByRole('link', { name: 'Switch to creator view' })).toHaveCount(0);
-    await expect(app.getByRole('region', { name: 'Transactions' }).locator('a[href^="/transaction/"]').first()).toContainText('-');
+    await expect(
+      app.getByRole('region', { name: 'Transactions' }).locator('a[href^="/transaction/"]').first(),
+    ).toContainText('-');
 
     await app.getByRole('button', { name: 'News' }).click();
     expect(JSON.stringify(await emulator.waitForMethod('web_app_open_tg_link'))).toContain('BackersNews');
@@ -172,11 +207,16 @@ test('Alice switches between the creator and follower views', async ({ emulator,
   expect(unexpectedProblems(consoleProblems)).toEqual([]);
 });
 
-test('the first screen asks for the dashboard once, from the page itself rather than from the entry (issue 12)', async ({ emulator, page, consoleProblems }) => {
+test('the first screen asks for the dashboard once, from the page itself rather than from the entry (issue 12)', async ({
+  emulator,
+  page,
+  consoleProblems,
+}) => {
   const dashboardRequests: string[] = [];
   page.on('request', (request) => {
     // The app's frame only: the emulator (the host page) reads the creator's channels itself.
-    if (request.frame() !== page.mainFrame() && new URL(request.url()).pathname === '/api/v2/dashboard') dashboardRequests.push(request.url());
+    if (request.frame() !== page.mainFrame() && new URL(request.url()).pathname === '/api/v2/dashboard')
+      dashboardRequests.push(request.url());
   });
   await emulator.open({ user: demoUsers.alice });
   const app = emulator.app;
@@ -186,14 +226,22 @@ test('the first screen asks for the dashboard once, from the page itself rather 
 
   // index.html's inline script starts it with fetch (earlyDashboardRequest.ts); the app's ApiClient (axios, over
   // XMLHttpRequest) takes its answer instead of asking again. Who started it is checked, not when: timings flake.
-  const initiators = await app.locator('body').evaluate(() => (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-    .filter((entry) => new URL(entry.name).pathname === '/api/v2/dashboard').map((entry) => entry.initiatorType));
+  const initiators = await app
+    .locator('body')
+    .evaluate(() =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((entry) => new URL(entry.name).pathname === '/api/v2/dashboard')
+        .map((entry) => entry.initiatorType),
+    );
   expect(dashboardRequests).toHaveLength(1);
   expect(initiators).toEqual(['fetch']);
   expect(unexpectedProblems(consoleProblems)).toEqual([]);
 });
 
-test("a launch in another language asks for that language's first texts from the page itself, beside the entry (issue 12)", async ({ emulator, consoleProblems }) => {
+test("a launch in another language asks for that language's first texts from the page itself, beside the entry (issue 12)", async ({
+  emulator,
+  consoleProblems,
+}) => {
   await emulator.open({ user: demoUsers.alice, lang: 'ru' });
   const app = emulator.app;
   await waitForScreen(app);
@@ -204,8 +252,12 @@ test("a launch in another language asks for that language's first texts from the
   const { preloads, fetched } = await app.locator('body').evaluate(() => {
     const pathOf = (url: string) => new URL(url).pathname;
     return {
-      preloads: [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => pathOf(link.href)),
-      fetched: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => pathOf(entry.name)).filter((path) => /\/texts-/.test(path)),
+      preloads: [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) =>
+        pathOf(link.href),
+      ),
+      fetched: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .map((entry) => pathOf(entry.name))
+        .filter((path) => /\/texts-/.test(path)),
     };
   });
   expect(preloads.map(withoutHash).sort()).toEqual(['/assets/rolldown-runtime.js', '/assets/texts-ru-first.js']);
@@ -213,13 +265,23 @@ test("a launch in another language asks for that language's first texts from the
   expect(unexpectedProblems(consoleProblems)).toEqual([]);
 });
 
-test('the creator dashboard holds still while it loads, and asks for nothing else before its first paint (issue 12)', async ({ emulator, consoleProblems }) => {
+test('the creator dashboard holds still while it loads, and asks for nothing else before its first paint (issue 12)', async ({
+  emulator,
+  consoleProblems,
+}) => {
   await emulator.open({ user: demoUsers.alice });
   const app = emulator.app;
   await waitForScreen(app);
   // The revenue series arrives after the first paint, into a chart that was already drawn at its full height.
-  await expect(app.getByRole('region', { name: 'Revenue' }).getByRole('img', { name: /^Earnings chart, / })).toBeVisible();
-  await expect(app.getByRole('region', { name: 'Help' }).or(app.getByRole('link', { name: 'Switch to follower view' })).first()).toBeVisible();
+  await expect(
+    app.getByRole('region', { name: 'Revenue' }).getByRole('img', { name: /^Earnings chart, / }),
+  ).toBeVisible();
+  await expect(
+    app
+      .getByRole('region', { name: 'Help' })
+      .or(app.getByRole('link', { name: 'Switch to follower view' }))
+      .first(),
+  ).toBeVisible();
 
   const { shift, paintedAt, requests } = await app.locator('body').evaluate(
     () =>
@@ -230,11 +292,25 @@ test('the creator dashboard holds still while it loads, and asks for nothing els
           resolve({
             shift: entries.filter((entry) => !entry.hadRecentInput).reduce((sum, entry) => sum + entry.value, 0),
             paintedAt: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
-            requests: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime })),
+            requests: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => ({
+              path: new URL(entry.name).pathname,
+              start: entry.startTime,
+            })),
           });
         }).observe({ type: 'layout-shift', buffered: true });
         // No shift at all leaves the observer silent: answer with zero after a moment.
-        setTimeout(() => resolve({ shift: 0, paintedAt: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN, requests: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime })) }), 500);
+        setTimeout(
+          () =>
+            resolve({
+              shift: 0,
+              paintedAt: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+              requests: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => ({
+                path: new URL(entry.name).pathname,
+                start: entry.startTime,
+              })),
+            }),
+          500,
+        );
       }),
   );
   expect(shift).toBe(0);
@@ -242,16 +318,28 @@ test('the creator dashboard holds still while it loads, and asks for nothing els
   const later = (path: RegExp) => requests.filter((request) => path.test(request.path));
   // Each of these would otherwise compete with the first screen for the phone's bandwidth and main thread.
   // The messenger's SDK too: the first screen paints from launch parameters read by hand (launchParams.ts).
-  for (const path of [/^\/api\/v2\/revenue$/, /^\/api\/v2\/links$/, /\/axiosTransport-[\w-]+\.js$/, /\/afterStart-[\w-]+\.js$/, /\/telegramSdk-[\w-]+\.js$/]) {
+  for (const path of [
+    /^\/api\/v2\/revenue$/,
+    /^\/api\/v2\/links$/,
+    /\/axiosTransport-[\w-]+\.js$/,
+    /\/afterStart-[\w-]+\.js$/,
+    /\/telegramSdk-[\w-]+\.js$/,
+  ]) {
     const found = later(path);
     expect({ path: String(path), found: found.length > 0 }).toEqual({ path: String(path), found: true });
-    for (const request of found) expect({ path: request.path, afterFirstPaint: request.start >= paintedAt }).toEqual({ path: request.path, afterFirstPaint: true });
+    for (const request of found)
+      expect({ path: request.path, afterFirstPaint: request.start >= paintedAt }).toEqual({
+        path: request.path,
+        afterFirstPaint: true,
+      });
   }
   // The first screen's styles are inline in the page: no stylesheet request stands before its paint.
   expect(requests.filter((request) => request.path.endsWith('.css') && request.start < paintedAt)).toEqual([]);
   // Its code and English texts are the entry (main.tsx imports them): the only other script before the paint is the
   // bundler's runtime. Each script more in flight beside the entry would take a share of a slow link's bandwidth.
-  const scriptsBeforePaint = requests.filter((request) => request.path.endsWith('.js') && request.start < paintedAt).map((request) => withoutHash(request.path));
+  const scriptsBeforePaint = requests
+    .filter((request) => request.path.endsWith('.js') && request.start < paintedAt)
+    .map((request) => withoutHash(request.path));
   expect(scriptsBeforePaint.sort()).toEqual(['/assets/index.js', '/assets/rolldown-runtime.js']);
   expect(unexpectedProblems(consoleProblems)).toEqual([]);
 });

@@ -19,7 +19,9 @@ async function tenQuickTaps(emulator: Emulator): Promise<void> {
 
 /** The crash test's own errors are expected; nothing else is. */
 function withoutCrashTest(problems: readonly ConsoleProblem[]): ConsoleProblem[] {
-  return unexpectedProblems(problems).filter((problem) => !/test crash from \/debug|Screen crashed|The above error occurred/.test(problem.text));
+  return unexpectedProblems(problems).filter(
+    (problem) => !/test crash from \/debug|Screen crashed|The above error occurred/.test(problem.text),
+  );
 }
 
 /**
@@ -40,7 +42,11 @@ async function openDebug(emulator: Emulator, app: FrameLocator): Promise<void> {
   await expect(app.getByRole('heading', { name: 'Debug' })).toBeAttached();
 }
 
-test('ten quick taps open /dev, which links to the debug screen and the UI kit', async ({ emulator, consoleProblems, saveScreenshot }) => {
+test('ten quick taps open /dev, which links to the debug screen and the UI kit', async ({
+  emulator,
+  consoleProblems,
+  saveScreenshot,
+}) => {
   await emulator.open({ platform: 'android-7.10' });
   const app = emulator.app;
   await expect(app.getByRole('main')).toHaveAttribute('data-state', 'ready');
@@ -81,16 +87,24 @@ test('/debug: header colours, haptics, copy and the copied toast', async ({ emul
   await openDebug(emulator, app);
 
   await app.getByRole('button', { name: '#e53935' }).click();
-  await emulator.waitForMethod('web_app_set_header_color', (data) => (data as { color?: string }).color?.toLowerCase() === '#e53935');
+  await emulator.waitForMethod(
+    'web_app_set_header_color',
+    (data) => (data as { color?: string }).color?.toLowerCase() === '#e53935',
+  );
   await app.getByRole('button', { name: 'secondary_bg_color' }).click();
-  await emulator.waitForMethod('web_app_set_header_color', (data) => (data as { color_key?: string }).color_key === 'secondary_bg_color');
+  await emulator.waitForMethod(
+    'web_app_set_header_color',
+    (data) => (data as { color_key?: string }).color_key === 'secondary_bg_color',
+  );
 
   await app.getByRole('button', { name: 'Impact: heavy' }).click();
   await emulator.waitForMethod('web_app_trigger_haptic_feedback', (data) => JSON.stringify(data).includes('heavy'));
   await app.getByRole('button', { name: 'Notification: warning' }).click();
   await emulator.waitForMethod('web_app_trigger_haptic_feedback', (data) => JSON.stringify(data).includes('warning'));
   await app.getByRole('button', { name: 'Selection changed' }).click();
-  await emulator.waitForMethod('web_app_trigger_haptic_feedback', (data) => JSON.stringify(data).includes('selection_change'));
+  await emulator.waitForMethod('web_app_trigger_haptic_feedback', (data) =>
+    JSON.stringify(data).includes('selection_change'),
+  );
   await expect(emulator.eventLog).toContainText('web_app_trigger_haptic_feedback');
 
   await app.getByRole('button', { name: /Copy current URL/ }).click();
@@ -101,7 +115,11 @@ test('/debug: header colours, haptics, copy and the copied toast', async ({ emul
   expect(unexpectedProblems(consoleProblems)).toEqual([]);
 });
 
-test('/debug: the error console persists across a crash and a reload; clearing storage turns it off', async ({ emulator, consoleProblems, saveScreenshot }) => {
+test('/debug: the error console persists across a crash and a reload; clearing storage turns it off', async ({
+  emulator,
+  consoleProblems,
+  saveScreenshot,
+}) => {
   await emulator.open({ platform: 'ios' });
   const app = emulator.app;
   await expect(app.getByRole('main')).toHaveAttribute('data-state', 'ready');
@@ -134,7 +152,10 @@ test.describe('/local in `npm run build:local`', () => {
   // Opt-in: the normal build has no /local. Run with the local build served, e.g.
   // npx vite build --mode localbuild --outDir /tmp/local && E2E_LOCAL_BUILD=1 \
   //   E2E_SERVER_COMMAND="env STATIC_DIR=/tmp/local npx tsx server/main.ts" npx playwright test tests/e2e/devtools.spec.ts
-  test.skip(process.env.E2E_LOCAL_BUILD !== '1', 'needs the app built with npm run build:local (E2E_LOCAL_BUILD=1, STATIC_DIR=<that build>)');
+  test.skip(
+    process.env.E2E_LOCAL_BUILD !== '1',
+    'needs the app built with npm run build:local (E2E_LOCAL_BUILD=1, STATIC_DIR=<that build>)',
+  );
 
   test('the sandbox user picker reopens the app as the picked user', async ({ emulator, consoleProblems }) => {
     await emulator.open({ user: demoUsers.bob, platform: 'android-7.10' });

@@ -9,12 +9,27 @@
 import { randomInt } from 'node:crypto';
 import type { FrameLocator } from '@playwright/test';
 import type { SandboxApi } from './support/sandbox';
-import { type ConsoleProblem, type NewUser, demoUsers, expect, expectNoSeriousA11yViolations, newUser, test } from './support/fixtures';
+import {
+  type ConsoleProblem,
+  type NewUser,
+  demoUsers,
+  expect,
+  expectNoSeriousA11yViolations,
+  newUser,
+  test,
+} from './support/fixtures';
 
-interface ChannelDto { id: number; name: string; onboardingStep: string }
+interface ChannelDto {
+  id: number;
+  name: string;
+  onboardingStep: string;
+}
 
 /** A verified creator with a public channel whose onboarding waits at the request-donation step. */
-async function creatorAtDonationStep(sandbox: SandboxApi, name: string): Promise<{ creator: NewUser; channel: ChannelDto }> {
+async function creatorAtDonationStep(
+  sandbox: SandboxApi,
+  name: string,
+): Promise<{ creator: NewUser; channel: ChannelDto }> {
   const creator = newUser(name);
   await sandbox.api(creator, 'GET', '/dashboard?mode=follower');
   await sandbox.kyc(creator.telegramId, 'approved');
@@ -25,7 +40,11 @@ async function creatorAtDonationStep(sandbox: SandboxApi, name: string): Promise
     username: `${name.toLowerCase()}_${randomInt(1_000_000)}`,
   })) as { channel: ChannelDto };
   await sandbox.api(creator, 'POST', `/channel/${channel.id}/language`, { language: 'en' });
-  const skipped = await sandbox.api<{ channel: ChannelDto }>(creator, 'POST', `/channel/${channel.id}/onboarding/skip_step`);
+  const skipped = await sandbox.api<{ channel: ChannelDto }>(
+    creator,
+    'POST',
+    `/channel/${channel.id}/onboarding/skip_step`,
+  );
   expect(skipped.channel.onboardingStep).toBe('request_donation');
   return { creator, channel };
 }
@@ -33,7 +52,8 @@ async function creatorAtDonationStep(sandbox: SandboxApi, name: string): Promise
 const toast = (app: FrameLocator) => app.locator('.toast');
 
 /** Console problems of the app (the browser's own favicon request is not the app's). */
-const appProblems = (problems: readonly ConsoleProblem[]) => problems.filter((problem) => !problem.url.endsWith('/favicon.ico'));
+const appProblems = (problems: readonly ConsoleProblem[]) =>
+  problems.filter((problem) => !problem.url.endsWith('/favicon.ico'));
 
 async function expectFieldError(app: FrameLocator, message: string | RegExp, field: string): Promise<void> {
   await expect(toast(app)).toContainText(message);
@@ -42,7 +62,10 @@ async function expectFieldError(app: FrameLocator, message: string | RegExp, fie
 }
 
 test('request a donation from the onboarding step: preview with switches, post with its Donate button, step completed', async ({
-  emulator, sandbox, page, consoleProblems,
+  emulator,
+  sandbox,
+  page,
+  consoleProblems,
 }) => {
   const { creator, channel } = await creatorAtDonationStep(sandbox, 'Dora');
   await emulator.open({ user: creator, appPath: `/channel/${channel.id}` });
@@ -103,8 +126,16 @@ test('request a donation from the onboarding step: preview with switches, post w
   expect(appProblems(consoleProblems)).toEqual([]);
 });
 
-test('the form checks title, description, button text and amount in order, with a toast and focus', async ({ emulator, sandbox, consoleProblems }) => {
-  const dashboard = await sandbox.api<{ channels: { id: number; name: string; userName?: string }[] }>({ telegramId: demoUsers.alice, firstName: 'Alice' }, 'GET', '/dashboard?mode=creator');
+test('the form checks title, description, button text and amount in order, with a toast and focus', async ({
+  emulator,
+  sandbox,
+  consoleProblems,
+}) => {
+  const dashboard = await sandbox.api<{ channels: { id: number; name: string; userName?: string }[] }>(
+    { telegramId: demoUsers.alice, firstName: 'Alice' },
+    'GET',
+    '/dashboard?mode=creator',
+  );
   const channel = dashboard.channels.find((candidate) => candidate.userName !== undefined) ?? dashboard.channels[0];
   await emulator.open({ user: demoUsers.alice, appPath: `/channel/${channel.id}/donation/create` });
   const app = emulator.app;

@@ -9,19 +9,29 @@ import { protocolPageHtml, protocolPagePath } from './support/protocolPage';
 
 async function serveProtocolPage(page: Page): Promise<void> {
   const html = await protocolPageHtml();
-  await page.route(`**${protocolPagePath}`, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }));
+  await page.route(`**${protocolPagePath}`, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }),
+  );
 }
 
 test.beforeEach(async ({ page }) => {
   await serveProtocolPage(page);
 });
 
-test('loads the demo accounts and every control, and passes axe before and after a launch', async ({ emulator, page }) => {
+test('loads the demo accounts and every control, and passes axe before and after a launch', async ({
+  emulator,
+  page,
+}) => {
   await emulator.open({ launch: false });
   const who = page.getByLabel('Who you are');
   await expect(who.locator('option')).toContainText([/Alice/, /Bob/]);
   await expect(who.locator('option').last()).toHaveText('New user…');
-  await expect(page.getByLabel('Platform').locator('option')).toHaveText([/iOS/, /Android 7\.10/, /Android 6\.6/, /Desktop/]);
+  await expect(page.getByLabel('Platform').locator('option')).toHaveText([
+    /iOS/,
+    /Android 7\.10/,
+    /Android 6\.6/,
+    /Desktop/,
+  ]);
   await expect(page.getByLabel('Language').locator('option[value="ru"]')).toHaveCount(1);
   await expect(page.getByLabel('Start parameter (optional)')).toBeEditable();
   await expect(page.getByText('Choose who you are and press Launch.')).toBeVisible();
@@ -50,8 +60,17 @@ test('loads the demo accounts and every control, and passes axe before and after
   }
 });
 
-test('launches as the chosen user with Telegram launch parameters for each platform', async ({ emulator, consoleProblems }) => {
-  await emulator.open({ user: demoUsers.alice, platform: 'android-7.10', theme: 'dark', startParam: 'subscription_7', appPath: protocolPagePath });
+test('launches as the chosen user with Telegram launch parameters for each platform', async ({
+  emulator,
+  consoleProblems,
+}) => {
+  await emulator.open({
+    user: demoUsers.alice,
+    platform: 'android-7.10',
+    theme: 'dark',
+    startParam: 'subscription_7',
+    appPath: protocolPagePath,
+  });
   const app = emulator.app;
   await expect(app.locator('body')).toHaveAttribute('data-ready', 'true');
   await expect(app.locator('#user-id')).toHaveText(String(demoUsers.alice));
@@ -62,7 +81,10 @@ test('launches as the chosen user with Telegram launch parameters for each platf
   await expect(app.locator('#last-error')).toHaveText('');
   await emulator.waitForMethod('web_app_ready');
   // The host answered the SDK's viewport request with the frame's real size.
-  const viewport = (await emulator.events({ eventType: 'viewport_changed', direction: 'out' })).at(-1)?.eventData as { height: number; width: number };
+  const viewport = (await emulator.events({ eventType: 'viewport_changed', direction: 'out' })).at(-1)?.eventData as {
+    height: number;
+    width: number;
+  };
   expect(viewport.width).toBeGreaterThan(300);
   expect(viewport.height).toBeGreaterThan(300);
   await expect(app.locator('#viewport-height')).toHaveText(String(viewport.height));
@@ -118,7 +140,8 @@ test('back button shows, hides and reports presses; Close makes way for it', asy
   await emulator.clickBackButton();
   await expect(app.locator('#back-clicks')).toHaveText('1');
   expect(await emulator.events({ eventType: 'web_app_setup_back_button', direction: 'in' })).toContainEqual(
-    expect.objectContaining({ eventData: { is_visible: true } }));
+    expect.objectContaining({ eventData: { is_visible: true } }),
+  );
 
   await app.getByRole('button', { name: 'Hide back button' }).click();
   await expect(emulator.backButton).toBeHidden();
@@ -145,13 +168,21 @@ test('popups: buttons answer popup_closed with their id, Escape dismisses', asyn
   await expect(app.locator('#popup-result')).toHaveText('(dismissed)');
 });
 
-test('haptics go to the event log; header colour and theme follow the app and the controls', async ({ emulator, page }) => {
+test('haptics go to the event log; header colour and theme follow the app and the controls', async ({
+  emulator,
+  page,
+}) => {
   await emulator.open({ appPath: protocolPagePath });
   const app = emulator.app;
 
   await app.getByRole('button', { name: 'Haptic success' }).click();
-  expect(await emulator.waitForMethod('web_app_trigger_haptic_feedback')).toEqual({ type: 'notification', notification_type: 'success' });
-  await expect(emulator.eventLog.locator('li[data-event="web_app_trigger_haptic_feedback"]')).toContainText('"notification_type":"success"');
+  expect(await emulator.waitForMethod('web_app_trigger_haptic_feedback')).toEqual({
+    type: 'notification',
+    notification_type: 'success',
+  });
+  await expect(emulator.eventLog.locator('li[data-event="web_app_trigger_haptic_feedback"]')).toContainText(
+    '"notification_type":"success"',
+  );
 
   await app.getByRole('button', { name: 'Header colour' }).click();
   await expect(page.locator('#phone-header')).toHaveCSS('background-color', 'rgb(139, 30, 63)');
@@ -160,30 +191,55 @@ test('haptics go to the event log; header colour and theme follow the app and th
   await expect(app.locator('#theme-bg')).toHaveText('#ffffff');
   await emulator.setTheme('dark');
   await expect(app.locator('#theme-bg')).toHaveText('#000000'); // Telegram iOS night
-  const themeEvent = (await emulator.events({ eventType: 'theme_changed', direction: 'out' })).at(-1)?.eventData as { theme_params: Record<string, string> };
-  expect(Object.keys(themeEvent.theme_params)).toEqual(expect.arrayContaining([
-    'bg_color', 'text_color', 'hint_color', 'link_color', 'button_color', 'button_text_color', 'secondary_bg_color', 'header_bg_color',
-    'accent_text_color', 'section_bg_color', 'section_header_text_color', 'subtitle_text_color', 'destructive_text_color',
-  ]));
+  const themeEvent = (await emulator.events({ eventType: 'theme_changed', direction: 'out' })).at(-1)?.eventData as {
+    theme_params: Record<string, string>;
+  };
+  expect(Object.keys(themeEvent.theme_params)).toEqual(
+    expect.arrayContaining([
+      'bg_color',
+      'text_color',
+      'hint_color',
+      'link_color',
+      'button_color',
+      'button_text_color',
+      'secondary_bg_color',
+      'header_bg_color',
+      'accent_text_color',
+      'section_bg_color',
+      'section_header_text_color',
+      'subtitle_text_color',
+      'destructive_text_color',
+    ]),
+  );
 });
 
-test('t.me links: startchannel opens the channel picker that tells the bot, startapp reopens the app, others are shown', async ({ emulator, page, context }) => {
+test('t.me links: startchannel opens the channel picker that tells the bot, startapp reopens the app, others are shown', async ({
+  emulator,
+  page,
+  context,
+}) => {
   const creator = newUser('Carla');
   await emulator.open({ user: creator, appPath: protocolPagePath });
   const app = emulator.app;
 
   await app.getByRole('button', { name: 'Add bot to channel' }).click();
   await expect(emulator.channelPicker).toBeVisible();
-  await expect(emulator.channelPicker).toContainText('@backers_bot asks to be an admin with rights to change channel info, add new admins');
+  await expect(emulator.channelPicker).toContainText(
+    '@backers_bot asks to be an admin with rights to change channel info, add new admins',
+  );
   expect((await emulator.events({ eventType: 'visibility_changed' })).at(-1)?.eventData).toEqual({ is_visible: false });
   await expectNoSeriousA11yViolations(page, { exclude: ['#app-frame'] });
   const added = page.waitForResponse((r) => r.url().endsWith('/sandbox/bot/channel-added'));
   await emulator.pickChannel({ title: 'Carla Bakes', username: `carla_bakes_${creator.telegramId}` });
   const response = await added;
   expect(response.ok()).toBe(true);
-  expect(response.request().postDataJSON()).toEqual(expect.objectContaining({
-    ownerTelegramId: creator.telegramId, title: 'Carla Bakes', username: `carla_bakes_${creator.telegramId}`,
-  }));
+  expect(response.request().postDataJSON()).toEqual(
+    expect.objectContaining({
+      ownerTelegramId: creator.telegramId,
+      title: 'Carla Bakes',
+      username: `carla_bakes_${creator.telegramId}`,
+    }),
+  );
   expect(response.request().postDataJSON().chatId).toBeLessThan(-1_000_000_000_000);
   await expect(emulator.channel('Carla Bakes')).toBeVisible();
   expect((await emulator.events({ eventType: 'visibility_changed' })).at(-1)?.eventData).toEqual({ is_visible: true });
@@ -195,7 +251,9 @@ test('t.me links: startchannel opens the channel picker that tells the bot, star
   await app.getByRole('button', { name: 'Open chat link' }).click();
   await expect(emulator.notice).toHaveText('Telegram would open the chat with @some_creator.');
 
-  await context.route('https://example.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Help</title>' }));
+  await context.route('https://example.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>Help</title>' }),
+  );
   const newTab = context.waitForEvent('page');
   await app.getByRole('button', { name: 'Open external link' }).click();
   expect((await newTab).url()).toContain('https://example.com/help');
@@ -205,7 +263,10 @@ test('t.me links: startchannel opens the channel picker that tells the bot, star
   await expect(app.locator('#user-id')).toHaveText(String(creator.telegramId));
 });
 
-test('web_app_close shows the closed state, Reopen relaunches; closing confirmation asks first', async ({ emulator, page }) => {
+test('web_app_close shows the closed state, Reopen relaunches; closing confirmation asks first', async ({
+  emulator,
+  page,
+}) => {
   await emulator.open({ appPath: protocolPagePath });
   await emulator.app.getByRole('button', { name: 'Close app' }).click();
   await expect(page.getByText('The mini-app was closed.')).toBeVisible();
@@ -214,7 +275,10 @@ test('web_app_close shows the closed state, Reopen relaunches; closing confirmat
   await expect(emulator.app.locator('body')).toHaveAttribute('data-ready', 'true');
 
   await emulator.app.getByRole('button', { name: 'Confirm closing' }).click();
-  await emulator.waitForMethod('web_app_setup_closing_behavior', (d) => (d as { need_confirmation?: boolean }).need_confirmation === true);
+  await emulator.waitForMethod(
+    'web_app_setup_closing_behavior',
+    (d) => (d as { need_confirmation?: boolean }).need_confirmation === true,
+  );
   await emulator.closeButton.click();
   await emulator.answerPopup('Cancel', 'Changes that you made may not be saved.');
   await expect(emulator.frameElement).toBeAttached();
@@ -223,7 +287,11 @@ test('web_app_close shows the closed state, Reopen relaunches; closing confirmat
   await expect(page.getByText('The mini-app was closed.')).toBeVisible();
 });
 
-test('the channel pane shows bot posts with pinned and silent marks; a post button opens its deep link', async ({ emulator, sandbox, page }) => {
+test('the channel pane shows bot posts with pinned and silent marks; a post button opens its deep link', async ({
+  emulator,
+  sandbox,
+  page,
+}) => {
   const creator = newUser('Pia');
   await sandbox.api(creator, 'GET', '/dashboard?mode=follower'); // the first valid call creates the user
   await sandbox.kyc(creator.telegramId, 'approved');
@@ -236,9 +304,18 @@ test('the channel pane shows bot posts with pinned and silent marks; a post butt
   const { channel } = (await (await added).json()) as { channel: { id: number } };
   await expect(emulator.channel('Pia Paints')).toContainText('The bot has not posted here yet.');
   const created = await sandbox.api<{ subscription: { id: number } }>(creator, 'POST', '/subscription/new', {
-    channelId: channel.id, name: 'Monthly Subscription', description: 'Fuel the channel', period: 'monthly', currency: 'eur', amount: 5, buttonText: 'Subscribe',
+    channelId: channel.id,
+    name: 'Monthly Subscription',
+    description: 'Fuel the channel',
+    period: 'monthly',
+    currency: 'eur',
+    amount: 5,
+    buttonText: 'Subscribe',
   });
-  await sandbox.api(creator, 'POST', `/subscription/${created.subscription.id}/publish`, { pin: true, disableNotification: true });
+  await sandbox.api(creator, 'POST', `/subscription/${created.subscription.id}/publish`, {
+    pin: true,
+    disableNotification: true,
+  });
 
   const post = emulator.posts('Pia Paints').first(); // the pane polls every 3 s
   await expect(post).toContainText('Monthly Subscription');
@@ -256,6 +333,7 @@ test('hosts the real mini-app: it loads in the frame and talks the protocol', as
   await emulator.open({ user: demoUsers.alice });
   await expect(emulator.frameElement).toHaveAttribute('src', /#tgWebAppData=/);
   // The SDK's init() announces itself; every Telegram mini-app asks for the theme or the viewport early on.
-  await expect.poll(async () => (await emulator.events({ direction: 'in' })).map((e) => e.eventType), { timeout: 20_000 })
+  await expect
+    .poll(async () => (await emulator.events({ direction: 'in' })).map((e) => e.eventType), { timeout: 20_000 })
     .toEqual(expect.arrayContaining(['iframe_ready']));
 });

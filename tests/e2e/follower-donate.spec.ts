@@ -2,11 +2,24 @@
  * Donations: presets, the amount rules, a saved-card payment that closes the app 2 s after success, and a double
  * tap on Pay that charges once. The creator sees each donation and the balance change.
  */
-import { creatorEurBalance, creatorTransactions, creatorWithChannel, followerWithSavedCard, freshFollower, unexpectedProblems } from './follower-support';
+import {
+  creatorEurBalance,
+  creatorTransactions,
+  creatorWithChannel,
+  followerWithSavedCard,
+  freshFollower,
+  unexpectedProblems,
+} from './follower-support';
 import { expect, expectNoSeriousA11yViolations, test } from './support/fixtures';
 
 test.describe('donating', () => {
-  test('a preset paid by a saved card ends with the app closed after 2 s', async ({ emulator, sandbox, page, request, consoleProblems }) => {
+  test('a preset paid by a saved card ends with the app closed after 2 s', async ({
+    emulator,
+    sandbox,
+    page,
+    request,
+    consoleProblems,
+  }) => {
     const world = await creatorWithChannel(sandbox);
     const follower = await freshFollower(sandbox);
     await followerWithSavedCard(sandbox, request, follower, world.donationId);
@@ -23,7 +36,8 @@ test.describe('donating', () => {
     await page.addStyleTag({ content: '.phone { width: 380px !important; }' });
     await expect.poll(() => app.locator('body').evaluate(() => window.innerWidth)).toBe(360);
     const rows = new Map<number, number>();
-    for (const box of await Promise.all((await presets.all()).map((preset) => preset.boundingBox()))) rows.set(Math.round(box!.y), (rows.get(Math.round(box!.y)) ?? 0) + 1);
+    for (const box of await Promise.all((await presets.all()).map((preset) => preset.boundingBox())))
+      rows.set(Math.round(box!.y), (rows.get(Math.round(box!.y)) ?? 0) + 1);
     expect([...rows.values()]).toEqual([3, 2]);
     // The default amount is eur 5.
     await expect(app.getByLabel('Donation amount')).toHaveValue('5');
@@ -82,7 +96,11 @@ test.describe('donating', () => {
     await emulator.waitForMethod('web_app_close');
     const donations = await creatorTransactions(sandbox, world.creator, 'get_donation');
     expect(donations).toHaveLength(donationsBefore + 1);
-    const { transactions } = await sandbox.api<{ transactions: { type: string }[] }>(follower, 'GET', '/dashboard?mode=follower');
+    const { transactions } = await sandbox.api<{ transactions: { type: string }[] }>(
+      follower,
+      'GET',
+      '/dashboard?mode=follower',
+    );
     expect(transactions.filter((transaction) => transaction.type === 'send_donation')).toHaveLength(2); // the set-up donation and this one
     expect(unexpectedProblems(consoleProblems)).toEqual([]);
   });

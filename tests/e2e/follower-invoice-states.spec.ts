@@ -2,11 +2,23 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PROVIDER_TEST_CARDS } from '../../src/contract/api';
-import { creatorTransactions, creatorWithChannel, fillCardForm, freshFollower, payViaApi, unexpectedProblems } from './follower-support';
+import {
+  creatorTransactions,
+  creatorWithChannel,
+  fillCardForm,
+  freshFollower,
+  payViaApi,
+  unexpectedProblems,
+} from './follower-support';
 import { expect, expectNoSeriousA11yViolations, test } from './support/fixtures';
 
 test.describe('invoice states', () => {
-  test('an unknown subscription and donation request show not found with close', async ({ emulator, sandbox, page, consoleProblems }) => {
+  test('an unknown subscription and donation request show not found with close', async ({
+    emulator,
+    sandbox,
+    page,
+    consoleProblems,
+  }) => {
     const follower = await freshFollower(sandbox);
     await emulator.open({ user: follower, startParam: 'subscription_987654321' });
     await expect(emulator.app.getByRole('heading', { name: 'Subscription not found' })).toBeVisible();
@@ -30,7 +42,12 @@ test.describe('invoice states', () => {
     expect(unexpectedProblems(consoleProblems, ['/api/v2/invoice/'])).toEqual([]);
   });
 
-  test('a subscriber opening the invoice again sees already subscribed', async ({ emulator, sandbox, request, consoleProblems }) => {
+  test('a subscriber opening the invoice again sees already subscribed', async ({
+    emulator,
+    sandbox,
+    request,
+    consoleProblems,
+  }) => {
     const world = await creatorWithChannel(sandbox);
     const follower = await freshFollower(sandbox);
     await payViaApi(sandbox, request, follower, { kind: 'subscription', id: world.subscriptionId });
@@ -40,7 +57,12 @@ test.describe('invoice states', () => {
   });
 });
 
-test('the card form explains a bad number, expiry, code and holder, and charges nothing', async ({ emulator, sandbox, page, consoleProblems }) => {
+test('the card form explains a bad number, expiry, code and holder, and charges nothing', async ({
+  emulator,
+  sandbox,
+  page,
+  consoleProblems,
+}) => {
   const world = await creatorWithChannel(sandbox);
   const follower = await freshFollower(sandbox);
   await emulator.open({ user: follower, startParam: `subscription_${world.subscriptionId}` });
@@ -77,16 +99,31 @@ test('the card form explains a bad number, expiry, code and holder, and charges 
   await page.addStyleTag({ content: '.phone { width: 380px !important; }' });
   await expect.poll(() => app.locator('body').evaluate(() => window.innerWidth)).toBe(360);
   // Located by place, not by label: the labels' texts change below.
-  const [expiry, code] = [app.locator('.payment-form__pair input').nth(0), app.locator('.payment-form__pair input').nth(1)];
+  const [expiry, code] = [
+    app.locator('.payment-form__pair input').nth(0),
+    app.locator('.payment-form__pair input').nth(1),
+  ];
   const labels = app.locator('.payment-form__pair .field__label');
   const [expiryLabel, codeLabel] = [labels.nth(0), labels.nth(1)];
   const localesDir = fileURLToPath(new URL('../../src/infrastructure/i18n/locales/', import.meta.url));
   for (const locale of readdirSync(localesDir).filter((name) => !name.includes('.'))) {
-    const form = (JSON.parse(readFileSync(`${localesDir}${locale}/payment.json`, 'utf8')) as { payment: { form: { expiry: string; code: string } } }).payment.form;
-    await expiryLabel.evaluate((element, text) => { element.textContent = text; }, form.expiry);
-    await codeLabel.evaluate((element, text) => { element.textContent = text; }, form.code);
+    const form = (
+      JSON.parse(readFileSync(`${localesDir}${locale}/payment.json`, 'utf8')) as {
+        payment: { form: { expiry: string; code: string } };
+      }
+    ).payment.form;
+    await expiryLabel.evaluate((element, text) => {
+      element.textContent = text;
+    }, form.expiry);
+    await codeLabel.evaluate((element, text) => {
+      element.textContent = text;
+    }, form.code);
     const [expiryBox, codeBox] = [await expiry.boundingBox(), await code.boundingBox()];
-    expect({ locale, top: expiryBox?.y, height: expiryBox?.height }).toEqual({ locale, top: codeBox?.y, height: codeBox?.height });
+    expect({ locale, top: expiryBox?.y, height: expiryBox?.height }).toEqual({
+      locale,
+      top: codeBox?.y,
+      height: codeBox?.height,
+    });
   }
   expect(await creatorTransactions(sandbox, world.creator, 'sell_subscription')).toHaveLength(0);
   expect(unexpectedProblems(consoleProblems)).toEqual([]);

@@ -1,6 +1,12 @@
 /** A follower cancels and renews a subscription, and manages saved cards (set primary, remove). */
 import { PROVIDER_TEST_CARDS } from '../../src/contract/api';
-import { creatorWithChannel, followerWithSavedCard, freshFollower, payViaApi, unexpectedProblems } from './follower-support';
+import {
+  creatorWithChannel,
+  followerWithSavedCard,
+  freshFollower,
+  payViaApi,
+  unexpectedProblems,
+} from './follower-support';
 import { expect, expectNoSeriousA11yViolations, test } from './support/fixtures';
 
 test('cancelling and renewing a subscription', async ({ emulator, sandbox, page, request, consoleProblems }) => {
@@ -24,14 +30,22 @@ test('cancelling and renewing a subscription', async ({ emulator, sandbox, page,
   await expect(app.getByText('Subscription cancelled')).toBeVisible();
   await expect(app.getByText(/^Expires on /)).toBeVisible();
   await expect(app.getByText('Cancelled', { exact: true })).toBeVisible();
-  const cancelled = await sandbox.api<{ subscriptionMember: { status: string } }>(follower, 'GET', `/follower/subscription_member/${memberId}`);
+  const cancelled = await sandbox.api<{ subscriptionMember: { status: string } }>(
+    follower,
+    'GET',
+    `/follower/subscription_member/${memberId}`,
+  );
   expect(cancelled.subscriptionMember.status).toBe('cancelled');
 
   await app.getByRole('button', { name: 'Renew subscription' }).click();
   await expect(app.getByText('Subscription renewed')).toBeVisible();
   await expect(app.getByText(/^Renews on /)).toBeVisible();
   await expect(app.getByRole('button', { name: 'Cancel subscription' })).toBeVisible();
-  const renewed = await sandbox.api<{ subscriptionMember: { status: string } }>(follower, 'GET', `/follower/subscription_member/${memberId}`);
+  const renewed = await sandbox.api<{ subscriptionMember: { status: string } }>(
+    follower,
+    'GET',
+    `/follower/subscription_member/${memberId}`,
+  );
   expect(renewed.subscriptionMember.status).toBe('active');
   expect(unexpectedProblems(consoleProblems)).toEqual([]);
 });
@@ -40,8 +54,15 @@ test('making a card primary and removing a card', async ({ emulator, sandbox, pa
   const world = await creatorWithChannel(sandbox);
   const follower = await freshFollower(sandbox);
   await followerWithSavedCard(sandbox, request, follower, world.donationId, PROVIDER_TEST_CARDS.approved.number);
-  const mastercard = await followerWithSavedCard(sandbox, request, follower, world.donationId, PROVIDER_TEST_CARDS.approvedMastercard.number);
-  const cardsOf = async () => (await sandbox.api<{ cards: { id: number; primary: boolean }[] }>(follower, 'GET', '/follower/cards')).cards;
+  const mastercard = await followerWithSavedCard(
+    sandbox,
+    request,
+    follower,
+    world.donationId,
+    PROVIDER_TEST_CARDS.approvedMastercard.number,
+  );
+  const cardsOf = async () =>
+    (await sandbox.api<{ cards: { id: number; primary: boolean }[] }>(follower, 'GET', '/follower/cards')).cards;
   expect((await cardsOf()).find((card) => card.id === mastercard)?.primary).toBe(false);
 
   await emulator.open({ user: follower, appPath: '/payment' });

@@ -4,12 +4,24 @@
  */
 import { PROVIDER_TEST_CARDS } from '../../src/contract/api';
 import {
-  creatorEurBalance, creatorTransactions, creatorWithChannel, fillCardForm, freshFollower, showChannelToFollower, subscriptionMembers, unexpectedProblems,
+  creatorEurBalance,
+  creatorTransactions,
+  creatorWithChannel,
+  fillCardForm,
+  freshFollower,
+  showChannelToFollower,
+  subscriptionMembers,
+  unexpectedProblems,
 } from './follower-support';
 import { expect, expectNoSeriousA11yViolations, test } from './support/fixtures';
 
 test.describe('subscribing with a new card and 3-D Secure', () => {
-  test('confirming the challenge pays, opens the channel and shows the membership', async ({ emulator, sandbox, page, consoleProblems }) => {
+  test('confirming the challenge pays, opens the channel and shows the membership', async ({
+    emulator,
+    sandbox,
+    page,
+    consoleProblems,
+  }) => {
     const world = await creatorWithChannel(sandbox);
     const follower = await freshFollower(sandbox);
     const balanceBefore = await creatorEurBalance(sandbox, world.creator);
@@ -44,20 +56,32 @@ test.describe('subscribing with a new card and 3-D Secure', () => {
     expect(JSON.stringify(opened)).toContain(world.channel.username);
 
     // The creator sees the member, the sale and the balance change.
-    const followerId = (await sandbox.api<{ user: { id: number } }>(follower, 'GET', '/dashboard?mode=follower')).user.id;
-    expect((await subscriptionMembers(sandbox, world.creator, world.subscriptionId)).map((member) => member.userId)).toContain(followerId);
+    const followerId = (await sandbox.api<{ user: { id: number } }>(follower, 'GET', '/dashboard?mode=follower')).user
+      .id;
+    expect(
+      (await subscriptionMembers(sandbox, world.creator, world.subscriptionId)).map((member) => member.userId),
+    ).toContain(followerId);
     expect(await creatorTransactions(sandbox, world.creator, 'sell_subscription')).toHaveLength(1);
     expect(await creatorEurBalance(sandbox, world.creator)).toBeGreaterThan(balanceBefore);
 
     // The follower dashboard lists the subscription.
-    const dashboard = await sandbox.api<{ subscriptionMembers: { subscriptionId: number }[] }>(follower, 'GET', '/dashboard?mode=follower');
+    const dashboard = await sandbox.api<{ subscriptionMembers: { subscriptionId: number }[] }>(
+      follower,
+      'GET',
+      '/dashboard?mode=follower',
+    );
     expect(dashboard.subscriptionMembers.map((member) => member.subscriptionId)).toContain(world.subscriptionId);
     await emulator.open({ user: follower });
     await expect(app.getByText('Monthly Subscription').first()).toBeVisible();
     expect(unexpectedProblems(consoleProblems)).toEqual([]);
   });
 
-  test('declining the challenge shows the failure, and a retry pays', async ({ emulator, sandbox, page, consoleProblems }) => {
+  test('declining the challenge shows the failure, and a retry pays', async ({
+    emulator,
+    sandbox,
+    page,
+    consoleProblems,
+  }) => {
     const world = await creatorWithChannel(sandbox);
     const follower = await freshFollower(sandbox);
     await emulator.open({ user: follower, startParam: `subscription_${world.subscriptionId}` });
@@ -65,7 +89,10 @@ test.describe('subscribing with a new card and 3-D Secure', () => {
     await emulator.clickMainButton('Subscribe for €5 / month');
     await fillCardForm(emulator, { number: PROVIDER_TEST_CARDS.threeDSecure.number });
     await emulator.clickMainButton('Pay €5');
-    await app.frameLocator('iframe[title="Your bank\'s payment confirmation page"]').getByRole('button', { name: 'Decline' }).click();
+    await app
+      .frameLocator('iframe[title="Your bank\'s payment confirmation page"]')
+      .getByRole('button', { name: 'Decline' })
+      .click();
 
     await expect(app.getByRole('heading', { name: 'Payment Unsuccessful' })).toBeVisible({ timeout: 15_000 });
     await expect(app.getByText('3-D Secure authentication was declined by the cardholder')).toBeVisible();

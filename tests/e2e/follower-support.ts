@@ -17,7 +17,10 @@ export interface CreatorWorld {
   readonly donationId: number;
 }
 
-interface Balance { currency: string; amount: number | string }
+interface Balance {
+  currency: string;
+  amount: number | string;
+}
 interface DashboardAnswer {
   balances: { active: Balance[]; payout: Balance[] };
   transactions: { id: number; type: string; total?: number | string; amount?: number | string; currency: string }[];
@@ -25,7 +28,10 @@ interface DashboardAnswer {
 }
 
 /** A verified creator with a public channel, a published monthly eur subscription and a donation request (eur). */
-export async function creatorWithChannel(sandbox: SandboxApi, options: { price?: number; donationAmount?: number } = {}): Promise<CreatorWorld> {
+export async function creatorWithChannel(
+  sandbox: SandboxApi,
+  options: { price?: number; donationAmount?: number } = {},
+): Promise<CreatorWorld> {
   const creator = newUser('Cora');
   await sandbox.api(creator, 'GET', '/dashboard?mode=follower');
   await sandbox.kyc(creator.telegramId, 'approved');
@@ -33,18 +39,43 @@ export async function creatorWithChannel(sandbox: SandboxApi, options: { price?:
   const title = `Cora Channel ${suffix}`;
   const username = `cora_${suffix}`;
   const chatId = -(1_000_000_000_000 + suffix);
-  const added = await sandbox.channelAdded({ ownerTelegramId: creator.telegramId, chatId, title, username }) as { channel: { id: number } };
+  const added = (await sandbox.channelAdded({ ownerTelegramId: creator.telegramId, chatId, title, username })) as {
+    channel: { id: number };
+  };
   const channelId = added.channel.id;
   const created = await sandbox.api<{ subscription: { id: number } }>(creator, 'POST', '/subscription/new', {
-    channelId, name: 'Monthly Subscription', description: 'Early posts and a thank-you every week.', period: 'monthly', currency: 'eur',
-    amount: options.price ?? 5, buttonText: 'Subscribe',
+    channelId,
+    name: 'Monthly Subscription',
+    description: 'Early posts and a thank-you every week.',
+    period: 'monthly',
+    currency: 'eur',
+    amount: options.price ?? 5,
+    buttonText: 'Subscribe',
   });
-  await sandbox.api(creator, 'POST', `/subscription/${created.subscription.id}/publish`, { pin: true, disableNotification: false });
-  const donation = await sandbox.api<{ donation: { id: number } }>(creator, 'POST', `/donation/request/channel/${channelId}`, {
-    title: 'Buy me a coffee', description: 'Every coffee keeps the posts coming.', currency: 'eur', amount: options.donationAmount ?? 0,
-    buttonText: 'Donate', pin: false, disableNotification: true,
+  await sandbox.api(creator, 'POST', `/subscription/${created.subscription.id}/publish`, {
+    pin: true,
+    disableNotification: false,
   });
-  return { creator, channel: { id: channelId, chatId, title, username }, subscriptionId: created.subscription.id, donationId: donation.donation.id };
+  const donation = await sandbox.api<{ donation: { id: number } }>(
+    creator,
+    'POST',
+    `/donation/request/channel/${channelId}`,
+    {
+      title: 'Buy me a coffee',
+      description: 'Every coffee keeps the posts coming.',
+      currency: 'eur',
+      amount: options.donationAmount ?? 0,
+      buttonText: 'Donate',
+      pin: false,
+      disableNotification: true,
+    },
+  );
+  return {
+    creator,
+    channel: { id: channelId, chatId, title, username },
+    subscriptionId: created.subscription.id,
+    donationId: donation.donation.id,
+  };
 }
 
 /** A follower nobody else uses; the first API call creates the account. */
@@ -59,13 +90,20 @@ export async function freshFollower(sandbox: SandboxApi, name = 'Finn'): Promise
  * Answers the create answer.
  */
 export async function payViaApi(
-  sandbox: SandboxApi, request: APIRequestContext, follower: NewUser,
+  sandbox: SandboxApi,
+  request: APIRequestContext,
+  follower: NewUser,
   target: { kind: 'donation'; id: number; amount: number } | { kind: 'subscription'; id: number },
   cardNumber: string = PROVIDER_TEST_CARDS.approved.number,
 ): Promise<{ status: string; subscriptionMemberId?: number }> {
   const token = { token: await sandbox.tokenize(follower, cardNumber) };
   const { initData } = await sandbox.launch({ telegramId: follower.telegramId, firstName: follower.firstName });
-  const body = { paymentMethod: 'smart_glocal_form', cardToken: token.token, saveCard: true, ...(target.kind === 'donation' ? { amount: target.amount, period: 'onetime' } : {}) };
+  const body = {
+    paymentMethod: 'smart_glocal_form',
+    cardToken: token.token,
+    saveCard: true,
+    ...(target.kind === 'donation' ? { amount: target.amount, period: 'onetime' } : {}),
+  };
   const response = await request.post(`/api/v2/invoice/${target.kind}/${target.id}/create`, {
     headers: { authorization: `TgAuth ${initData}`, 'idempotency-key': `setup-${randomInt(1_000_000_000)}` },
     data: body,
@@ -74,19 +112,34 @@ export async function payViaApi(
   const created = (await response.json()) as { paymentId: string; status: string; subscriptionMemberId?: number };
   // A new-card payment settles asynchronously: follow it like the app does.
   let answer: { status: string; subscriptionMemberId?: number } = created;
-  await expect.poll(async () => {
-    answer = await sandbox.api<{ status: string; subscriptionMemberId?: number }>(follower, 'POST', '/pay/smart_glocal/check', { paymentId: created.paymentId });
-    return answer.status;
-  }).toBe('paid');
+  await expect
+    .poll(async () => {
+      answer = await sandbox.api<{ status: string; subscriptionMemberId?: number }>(
+        follower,
+        'POST',
+        '/pay/smart_glocal/check',
+        { paymentId: created.paymentId },
+      );
+      return answer.status;
+    })
+    .toBe('paid');
   return answer;
 }
 
 /** Gives the follower a saved card by paying a small donation with it. Answers the saved card's id. */
 export async function followerWithSavedCard(
-  sandbox: SandboxApi, request: APIRequestContext, follower: NewUser, donationId: number, cardNumber: string = PROVIDER_TEST_CARDS.approved.number,
+  sandbox: SandboxApi,
+  request: APIRequestContext,
+  follower: NewUser,
+  donationId: number,
+  cardNumber: string = PROVIDER_TEST_CARDS.approved.number,
 ): Promise<number> {
   await payViaApi(sandbox, request, follower, { kind: 'donation', id: donationId, amount: 1 }, cardNumber);
-  const { cards } = await sandbox.api<{ cards: { id: number; cardLast: string }[] }>(follower, 'GET', '/follower/cards');
+  const { cards } = await sandbox.api<{ cards: { id: number; cardLast: string }[] }>(
+    follower,
+    'GET',
+    '/follower/cards',
+  );
   const card = cards.find((saved) => saved.cardLast === cardNumber.slice(-4));
   expect(card).toBeDefined();
   return card!.id;
@@ -98,32 +151,54 @@ export function creatorDashboard(sandbox: SandboxApi, creator: NewUser): Promise
 }
 
 /** Transactions of a type in the creator's dashboard. */
-export async function creatorTransactions(sandbox: SandboxApi, creator: NewUser, type: 'sell_subscription' | 'get_donation'): Promise<DashboardAnswer['transactions']> {
+export async function creatorTransactions(
+  sandbox: SandboxApi,
+  creator: NewUser,
+  type: 'sell_subscription' | 'get_donation',
+): Promise<DashboardAnswer['transactions']> {
   return (await creatorDashboard(sandbox, creator)).transactions.filter((transaction) => transaction.type === type);
 }
 
 /** The sum of the creator's balances in eur (active and payout), in major units. */
 export async function creatorEurBalance(sandbox: SandboxApi, creator: NewUser): Promise<number> {
   const { balances } = await creatorDashboard(sandbox, creator);
-  return [...balances.active, ...balances.payout].filter((balance) => balance.currency === 'eur').reduce((sum, balance) => sum + Number(balance.amount), 0);
+  return [...balances.active, ...balances.payout]
+    .filter((balance) => balance.currency === 'eur')
+    .reduce((sum, balance) => sum + Number(balance.amount), 0);
 }
 
 /** Members of a subscription as its creator sees them. */
-export async function subscriptionMembers(sandbox: SandboxApi, creator: NewUser, subscriptionId: number): Promise<{ userId: number }[]> {
-  const page = await sandbox.api<{ members: { userId: number }[] }>(creator, 'POST', `/subscription/${subscriptionId}/members`, { startFrom: null, filter: 'all' });
+export async function subscriptionMembers(
+  sandbox: SandboxApi,
+  creator: NewUser,
+  subscriptionId: number,
+): Promise<{ userId: number }[]> {
+  const page = await sandbox.api<{ members: { userId: number }[] }>(
+    creator,
+    'POST',
+    `/subscription/${subscriptionId}/members`,
+    { startFrom: null, filter: 'all' },
+  );
   return page.members;
 }
 
 /** Shows the creator's channel (with the bot's posts) in the follower's channel pane, as if they had joined it. */
-export async function showChannelToFollower(page: Page, follower: NewUser, channel: { chatId: number; title: string; username?: string }): Promise<void> {
-  await page.evaluate(
-    ({ key, value }) => sessionStorage.setItem(key, value),
-    { key: `backers-emulator:channels:${follower.telegramId}`, value: JSON.stringify([{ chatId: channel.chatId, title: channel.title, username: channel.username }]) },
-  );
+export async function showChannelToFollower(
+  page: Page,
+  follower: NewUser,
+  channel: { chatId: number; title: string; username?: string },
+): Promise<void> {
+  await page.evaluate(({ key, value }) => sessionStorage.setItem(key, value), {
+    key: `backers-emulator:channels:${follower.telegramId}`,
+    value: JSON.stringify([{ chatId: channel.chatId, title: channel.title, username: channel.username }]),
+  });
 }
 
 /** Fills the card form of the app. */
-export async function fillCardForm(emulator: Emulator, card: { number: string; holder?: string; expiry?: string; code?: string }): Promise<void> {
+export async function fillCardForm(
+  emulator: Emulator,
+  card: { number: string; holder?: string; expiry?: string; code?: string },
+): Promise<void> {
   const app = emulator.app;
   await app.getByLabel('Card number').fill(card.number);
   await app.getByLabel('Cardholder name').fill(card.holder ?? 'FINN TESTER');
@@ -135,7 +210,13 @@ export async function fillCardForm(emulator: Emulator, card: { number: string; h
  * Console problems of the app, without the browser's "Failed to load resource" lines for answers the test expects
  * (the emulator's creator probe of a follower, the favicon, and the error answers a spec asks for).
  */
-export function unexpectedProblems<P extends { kind: string; text: string; url: string }>(problems: readonly P[], expectedUrls: readonly string[] = []): P[] {
+export function unexpectedProblems<P extends { kind: string; text: string; url: string }>(
+  problems: readonly P[],
+  expectedUrls: readonly string[] = [],
+): P[] {
   const expected = ['/favicon.ico', '/favicon.svg', '/api/v2/dashboard?mode=creator', ...expectedUrls];
-  return problems.filter((problem) => !(problem.text.startsWith('Failed to load resource') && expected.some((url) => problem.url.includes(url))));
+  return problems.filter(
+    (problem) =>
+      !(problem.text.startsWith('Failed to load resource') && expected.some((url) => problem.url.includes(url))),
+  );
 }

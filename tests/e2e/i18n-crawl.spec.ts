@@ -13,14 +13,41 @@
  */
 import type { FrameLocator, Page, TestInfo } from '@playwright/test';
 import type { SandboxApi } from './support/sandbox';
-import { type EmulatorPlatform, type EmulatorTheme, demoUsers, expect, expectNoSeriousA11yViolationsInFrame, test } from './support/fixtures';
+import {
+  type EmulatorPlatform,
+  type EmulatorTheme,
+  demoUsers,
+  expect,
+  expectNoSeriousA11yViolationsInFrame,
+  test,
+} from './support/fixtures';
 
-interface ChannelDto { id: number; chatId: number; name: string }
-interface SubscriptionDto { id: number; name: string }
-interface MemberDto { id: number; subscriptionId: number; userId: number }
-interface CardDto { id: number; cardBrand: string }
-interface TransactionDto { id: number; type: string }
-interface BotPostDto { kind: 'subscription' | 'donation'; refId: number }
+interface ChannelDto {
+  id: number;
+  chatId: number;
+  name: string;
+}
+interface SubscriptionDto {
+  id: number;
+  name: string;
+}
+interface MemberDto {
+  id: number;
+  subscriptionId: number;
+  userId: number;
+}
+interface CardDto {
+  id: number;
+  cardBrand: string;
+}
+interface TransactionDto {
+  id: number;
+  type: string;
+}
+interface BotPostDto {
+  kind: 'subscription' | 'donation';
+  refId: number;
+}
 
 const ALICE = { telegramId: demoUsers.alice, firstName: 'Alice' };
 const BOB = { telegramId: demoUsers.bob, firstName: 'Bob' };
@@ -35,18 +62,30 @@ interface Session {
 
 /** Every route of src/presentation/navigation (first routes and routes.tsx), with seeded ids (GET calls only). */
 async function sessions(sandbox: SandboxApi): Promise<Session[]> {
-  const creator = await sandbox.api<{ channels: ChannelDto[]; transactions: TransactionDto[] }>(ALICE, 'GET', '/dashboard?mode=creator');
+  const creator = await sandbox.api<{ channels: ChannelDto[]; transactions: TransactionDto[] }>(
+    ALICE,
+    'GET',
+    '/dashboard?mode=creator',
+  );
   const travels = creator.channels.find((c) => c.name === 'Alice Travels');
   if (!travels) throw new Error('Alice has no channel Alice Travels');
   const detail = await sandbox.api<{ subscriptions: SubscriptionDto[] }>(ALICE, 'GET', `/channel/${travels.id}`);
   const weekly = detail.subscriptions.find((s) => s.name === 'Weekly Subscription');
   if (!weekly) throw new Error('Alice Travels has no Weekly Subscription');
-  const weeklyDetail = await sandbox.api<{ membersGrouped: { live: MemberDto[] } }>(ALICE, 'GET', `/subscription/${weekly.id}`);
+  const weeklyDetail = await sandbox.api<{ membersGrouped: { live: MemberDto[] } }>(
+    ALICE,
+    'GET',
+    `/subscription/${weekly.id}`,
+  );
   const member = weeklyDetail.membersGrouped.live[0];
   if (!member) throw new Error('the weekly subscription has no live member');
   const sale = creator.transactions.find((t) => t.type === 'sell_subscription');
   if (!sale) throw new Error('Alice has no subscription sale on the first page');
-  const follower = await sandbox.api<{ subscriptionMembers: MemberDto[]; subscriptions: SubscriptionDto[]; cards: CardDto[] }>(BOB, 'GET', '/dashboard?mode=follower');
+  const follower = await sandbox.api<{
+    subscriptionMembers: MemberDto[];
+    subscriptions: SubscriptionDto[];
+    cards: CardDto[];
+  }>(BOB, 'GET', '/dashboard?mode=follower');
   const membership = follower.subscriptionMembers[0];
   const card = follower.cards[0];
   if (!membership || !card) throw new Error('Bob has no membership or no card');
@@ -60,19 +99,50 @@ async function sessions(sandbox: SandboxApi): Promise<Session[]> {
     {
       user: demoUsers.alice,
       paths: [
-        '/dashboard/creator', channel, `${channel}/settings`, `${channel}/language`, `/channel?id=${travels.id}`,
-        `${channel}/subscription/create`, subscription, `${subscription}/edit`, `${subscription}/preview`, `${subscription}/member/${member.id}`,
-        `${channel}/subscription/command?subscriptionId=${weekly.id}`, `${channel}/donation/create`, `/invoice/donation/${travels.id}/preview`,
-        `/transaction/${sale.id}`, '/payout', '/payout/settings', '/payout/setup', '/payout/setup/country', '/payout/setup/bank',
-        '/connectbot', '/verification', '/settings/language', '/faq', '/support', '/banned', '/uikit', '/dev', '/debug', '/no-such-page',
+        '/dashboard/creator',
+        channel,
+        `${channel}/settings`,
+        `${channel}/language`,
+        `/channel?id=${travels.id}`,
+        `${channel}/subscription/create`,
+        subscription,
+        `${subscription}/edit`,
+        `${subscription}/preview`,
+        `${subscription}/member/${member.id}`,
+        `${channel}/subscription/command?subscriptionId=${weekly.id}`,
+        `${channel}/donation/create`,
+        `/invoice/donation/${travels.id}/preview`,
+        `/transaction/${sale.id}`,
+        '/payout',
+        '/payout/settings',
+        '/payout/setup',
+        '/payout/setup/country',
+        '/payout/setup/bank',
+        '/connectbot',
+        '/verification',
+        '/settings/language',
+        '/faq',
+        '/support',
+        '/banned',
+        '/uikit',
+        '/dev',
+        '/debug',
+        '/no-such-page',
       ],
     },
     {
       user: demoUsers.bob,
       paths: [
-        '/dashboard/follower', `/follower/subscription/${membership.id}`, '/payment', `/payment/card/${card.id}`,
-        `/invoice/subscription/${weekly.id}`, `/invoice/donation/${donation.refId}`, '/payment/choicePaymentMethod', '/payment/form',
-        '/payment/redirect', '/settings/language',
+        '/dashboard/follower',
+        `/follower/subscription/${membership.id}`,
+        '/payment',
+        `/payment/card/${card.id}`,
+        `/invoice/subscription/${weekly.id}`,
+        `/invoice/donation/${donation.refId}`,
+        '/payment/choicePaymentMethod',
+        '/payment/form',
+        '/payment/redirect',
+        '/settings/language',
       ],
     },
     { user: demoUsers.migrating, paths: ['/migration', '/migration/terms', '/migration/connectChannels'] },
@@ -97,7 +167,10 @@ async function navigateInApp(app: FrameLocator, path: string): Promise<void> {
 async function expectSettled(app: FrameLocator, path: string): Promise<void> {
   const pathname = path.split('?')[0];
   // Some routes redirect (a payment step without a payment goes back): the path is waited for, not required.
-  await expect.poll(() => app.locator('body').evaluate(() => window.location.pathname), { timeout: 2_000 }).toBe(pathname).catch(() => undefined);
+  await expect
+    .poll(() => app.locator('body').evaluate(() => window.location.pathname), { timeout: 2_000 })
+    .toBe(pathname)
+    .catch(() => undefined);
   await expect(app.locator('main.screen')).toHaveCount(1, { timeout: 15_000 });
   await expect(app.locator('main.screen[aria-busy="true"], .screen-spinner')).toHaveCount(0, { timeout: 15_000 });
   await app.locator('body').evaluate(async () => {
@@ -110,12 +183,16 @@ async function expectSettled(app: FrameLocator, path: string): Promise<void> {
 function layoutProblems(app: FrameLocator): Promise<string[]> {
   return app.locator('body').evaluate(() => {
     const describe = (element: Element): string => {
-      const classes = typeof element.className === 'string' && element.className ? `.${element.className.trim().split(/\s+/).join('.')}` : '';
+      const classes =
+        typeof element.className === 'string' && element.className
+          ? `.${element.className.trim().split(/\s+/).join('.')}`
+          : '';
       return `${element.tagName.toLowerCase()}${classes} "${(element.textContent ?? '').trim().slice(0, 60)}" (${element.scrollWidth} > ${element.clientWidth})`;
     };
     const problems: string[] = [];
     const root = document.documentElement;
-    if (root.scrollWidth > root.clientWidth) problems.push(`the page scrolls sideways: ${root.scrollWidth} > ${root.clientWidth}`);
+    if (root.scrollWidth > root.clientWidth)
+      problems.push(`the page scrolls sideways: ${root.scrollWidth} > ${root.clientWidth}`);
     for (const element of document.body.querySelectorAll('*')) {
       // Screen-reader-only texts are clipped on purpose; form fields scroll their own value; a .cell--truncate row is
       // the deliberate single-line truncation (only /debug's page URL, thousands of characters of launch data).
@@ -147,7 +224,11 @@ test.describe.configure({ mode: 'parallel' });
 
 for (const lang of LANGUAGES) {
   for (const { look, platform, theme } of LOOKS) {
-    test(`every route in ${lang} at ${WIDTH} px in the ${look} look holds its layout${lang === 'ar' ? ', right to left and axe-clean' : ''}`, async ({ page, emulator, sandbox }, testInfo) => {
+    test(`every route in ${lang} at ${WIDTH} px in the ${look} look holds its layout${lang === 'ar' ? ', right to left and axe-clean' : ''}`, async ({
+      page,
+      emulator,
+      sandbox,
+    }, testInfo) => {
       test.setTimeout(150_000);
       // The phone's screen at 360 px: the emulator page only (the init script runs in every frame).
       await page.addInitScript(() => {
@@ -184,7 +265,9 @@ for (const lang of LANGUAGES) {
         await app.getByRole('button', { name: 'Français' }).click();
         await expect(app.locator('html')).toHaveAttribute('lang', 'fr');
         await expect(app.getByRole('heading', { name: 'Langue', exact: true })).toBeAttached();
-        await expect(app.getByRole('button', { name: /Français/ }).getByRole('img', { name: 'Langue actuelle' })).toBeVisible();
+        await expect(
+          app.getByRole('button', { name: /Français/ }).getByRole('img', { name: 'Langue actuelle' }),
+        ).toBeVisible();
       }
     });
   }

@@ -8,16 +8,47 @@
 import type { FrameLocator, Locator } from '@playwright/test';
 import type { SandboxApi } from './support/sandbox';
 import {
-  type ConsoleProblem, type EmulatorPlatform, type EmulatorTheme, demoUsers, expect, test,
+  type ConsoleProblem,
+  type EmulatorPlatform,
+  type EmulatorTheme,
+  demoUsers,
+  expect,
+  test,
 } from './support/fixtures';
 
-interface ChannelDto { id: number; chatId: number; name: string; type: string }
-interface SubscriptionDto { id: number; name: string }
-interface MemberDto { id: number; subscriptionId: number; userId: number }
-interface UserDto { id: number; firstName: string; lastName?: string }
-interface CardDto { id: number; cardBrand: string; cardLast: string }
-interface TransactionDto { id: number; type: string }
-interface BotPostDto { kind: 'subscription' | 'donation'; refId: number }
+interface ChannelDto {
+  id: number;
+  chatId: number;
+  name: string;
+  type: string;
+}
+interface SubscriptionDto {
+  id: number;
+  name: string;
+}
+interface MemberDto {
+  id: number;
+  subscriptionId: number;
+  userId: number;
+}
+interface UserDto {
+  id: number;
+  firstName: string;
+  lastName?: string;
+}
+interface CardDto {
+  id: number;
+  cardBrand: string;
+  cardLast: string;
+}
+interface TransactionDto {
+  id: number;
+  type: string;
+}
+interface BotPostDto {
+  kind: 'subscription' | 'donation';
+  refId: number;
+}
 
 const ALICE = { telegramId: demoUsers.alice, firstName: 'Alice' };
 const BOB = { telegramId: demoUsers.bob, firstName: 'Bob' };
@@ -32,7 +63,11 @@ interface Screen {
 
 /** The seeded ids every screen needs, found through the API (GET only). */
 async function seededScreens(sandbox: SandboxApi): Promise<{ creator: Screen[]; follower: Screen[] }> {
-  const creatorDashboard = await sandbox.api<{ channels: ChannelDto[]; transactions: TransactionDto[] }>(ALICE, 'GET', '/dashboard?mode=creator');
+  const creatorDashboard = await sandbox.api<{ channels: ChannelDto[]; transactions: TransactionDto[] }>(
+    ALICE,
+    'GET',
+    '/dashboard?mode=creator',
+  );
   const channelNamed = (name: string) => {
     const channel = creatorDashboard.channels.find((c) => c.name === name);
     if (!channel) throw new Error(`Alice has no channel ${name}`);
@@ -44,7 +79,11 @@ async function seededScreens(sandbox: SandboxApi): Promise<{ creator: Screen[]; 
   const travelsDetail = await sandbox.api<{ subscriptions: SubscriptionDto[] }>(ALICE, 'GET', `/channel/${travels.id}`);
   const weekly = travelsDetail.subscriptions.find((s) => s.name === 'Weekly Subscription');
   if (!weekly) throw new Error('Alice Travels has no Weekly Subscription');
-  const weeklyDetail = await sandbox.api<{ membersGrouped: { live: MemberDto[] }; users: UserDto[] }>(ALICE, 'GET', `/subscription/${weekly.id}`);
+  const weeklyDetail = await sandbox.api<{ membersGrouped: { live: MemberDto[] }; users: UserDto[] }>(
+    ALICE,
+    'GET',
+    `/subscription/${weekly.id}`,
+  );
   const member = weeklyDetail.membersGrouped.live[0];
   const memberUser = weeklyDetail.users.find((u) => u.id === member?.userId);
   if (!member || !memberUser) throw new Error('the weekly subscription has no live member');
@@ -52,7 +91,11 @@ async function seededScreens(sandbox: SandboxApi): Promise<{ creator: Screen[]; 
   const transaction = creatorDashboard.transactions.find((t) => t.type === 'sell_subscription');
   if (!transaction) throw new Error('Alice has no subscription sale on the first page');
 
-  const followerDashboard = await sandbox.api<{ subscriptionMembers: MemberDto[]; subscriptions: SubscriptionDto[]; cards: CardDto[] }>(BOB, 'GET', '/dashboard?mode=follower');
+  const followerDashboard = await sandbox.api<{
+    subscriptionMembers: MemberDto[];
+    subscriptions: SubscriptionDto[];
+    cards: CardDto[];
+  }>(BOB, 'GET', '/dashboard?mode=follower');
   const monthly = followerDashboard.subscriptions.find((s) => s.name === 'Monthly Subscription');
   const bobMonthly = followerDashboard.subscriptionMembers.find((m) => m.subscriptionId === monthly?.id);
   if (!monthly || !bobMonthly) throw new Error('Bob has no monthly membership');
@@ -73,24 +116,52 @@ async function seededScreens(sandbox: SandboxApi): Promise<{ creator: Screen[]; 
   const heading = (name: string | RegExp) => (app: FrameLocator) => app.getByRole('heading', { name }).first();
   return {
     creator: [
-      { name: 'dashboard-creator', path: '/dashboard/creator', ready: (app) => app.getByRole('region', { name: 'Balance' }) },
+      {
+        name: 'dashboard-creator',
+        path: '/dashboard/creator',
+        ready: (app) => app.getByRole('region', { name: 'Balance' }),
+      },
       { name: 'channel', path: channelPath, ready: heading('Alice Travels') },
       { name: 'channel-settings', path: `${channelPath}/settings`, ready: heading('Channel settings') },
       { name: 'channel-language', path: `${channelPath}/language`, ready: heading('Channel language') },
       { name: 'subscription', path: subscriptionPath, ready: heading('Weekly Subscription') },
       { name: 'subscription-edit', path: `${subscriptionPath}/edit`, ready: (app) => app.getByText('Set at creation') },
-      { name: 'subscription-create', path: `${channelPath}/subscription/create`, ready: (app) => app.getByLabel('Price', { exact: true }) },
-      { name: 'subscription-preview', path: `${subscriptionPath}/preview`, ready: (app) => app.getByTestId('message-preview') },
-      { name: 'subscription-command', path: `${channelPath}/subscription/command?subscriptionId=${weekly.id}`, ready: (app) => app.getByLabel('Command', { exact: true }) },
+      {
+        name: 'subscription-create',
+        path: `${channelPath}/subscription/create`,
+        ready: (app) => app.getByLabel('Price', { exact: true }),
+      },
+      {
+        name: 'subscription-preview',
+        path: `${subscriptionPath}/preview`,
+        ready: (app) => app.getByTestId('message-preview'),
+      },
+      {
+        name: 'subscription-command',
+        path: `${channelPath}/subscription/command?subscriptionId=${weekly.id}`,
+        ready: (app) => app.getByLabel('Command', { exact: true }),
+      },
       { name: 'member', path: `${subscriptionPath}/member/${member.id}`, ready: heading(memberName) },
       { name: 'connectbot', path: '/connectbot', ready: heading('Add the bot to your channel') },
       { name: 'payout', path: '/payout', ready: (app) => app.getByText('Next payout') },
       { name: 'payout-settings', path: '/payout/settings', ready: heading('Payout settings') },
-      { name: 'transaction', path: `/transaction/${transaction.id}`, ready: (app) => app.getByText('Subscription sold').first() },
+      {
+        name: 'transaction',
+        path: `/transaction/${transaction.id}`,
+        ready: (app) => app.getByText('Subscription sold').first(),
+      },
     ],
     follower: [
-      { name: 'dashboard-follower', path: '/dashboard/follower', ready: (app) => app.getByRole('region', { name: 'Active subscriptions', exact: true }) },
-      { name: 'follower-subscription', path: `/follower/subscription/${bobMonthly.id}`, ready: (app) => app.getByText('Monthly Subscription').first() },
+      {
+        name: 'dashboard-follower',
+        path: '/dashboard/follower',
+        ready: (app) => app.getByRole('region', { name: 'Active subscriptions', exact: true }),
+      },
+      {
+        name: 'follower-subscription',
+        path: `/follower/subscription/${bobMonthly.id}`,
+        ready: (app) => app.getByText('Monthly Subscription').first(),
+      },
       { name: 'payment', path: '/payment', ready: heading('Payment methods') },
       { name: 'payment-card', path: `/payment/card/${visa.id}`, ready: (app) => app.getByText(/4242/).first() },
       { name: 'invoice-subscription', path: `/invoice/subscription/${yearly.id}`, ready: heading("Alice's Journal") },
@@ -132,8 +203,11 @@ async function expectScreenShown(app: FrameLocator, screen: Screen): Promise<voi
 function unexpectedProblems(problems: readonly ConsoleProblem[], userIsCreator: boolean): ConsoleProblem[] {
   return problems.filter((problem) => {
     if (problem.kind === 'console.error' && problem.url.endsWith('/favicon.ico')) return false;
-    const paneRefusal = !userIsCreator && problem.kind === 'console.error' && problem.text.includes('status of 403')
-      && problem.url.includes('/api/v2/dashboard?mode=creator');
+    const paneRefusal =
+      !userIsCreator &&
+      problem.kind === 'console.error' &&
+      problem.text.includes('status of 403') &&
+      problem.url.includes('/api/v2/dashboard?mode=creator');
     return !paneRefusal;
   });
 }
@@ -147,17 +221,28 @@ const LOOKS: readonly { platform: EmulatorPlatform; theme: EmulatorTheme }[] = [
 
 for (const { platform, theme } of LOOKS) {
   const look = `${platform}-${theme}`;
-  test(`every creator and follower screen in the ${platform} ${theme} look`, async ({ emulator, sandbox, consoleProblems, saveScreenshot }) => {
+  test(`every creator and follower screen in the ${platform} ${theme} look`, async ({
+    emulator,
+    sandbox,
+    consoleProblems,
+    saveScreenshot,
+  }) => {
     test.setTimeout(120_000);
     const screens = await seededScreens(sandbox);
     const app = emulator.app;
-    for (const [user, list] of [[demoUsers.alice, screens.creator], [demoUsers.bob, screens.follower]] as const) {
+    for (const [user, list] of [
+      [demoUsers.alice, screens.creator],
+      [demoUsers.bob, screens.follower],
+    ] as const) {
       await emulator.open({ user, platform, theme, appPath: list[0]!.path });
       for (const [index, screen] of list.entries()) {
         if (index > 0) await navigateInApp(app, screen.path);
         await expectScreenShown(app, screen);
         await saveScreenshot(`looks/${look}/${screen.name}`);
-        expect(unexpectedProblems(consoleProblems, user === demoUsers.alice), `console problems up to ${screen.name}`).toEqual([]);
+        expect(
+          unexpectedProblems(consoleProblems, user === demoUsers.alice),
+          `console problems up to ${screen.name}`,
+        ).toEqual([]);
       }
     }
   });

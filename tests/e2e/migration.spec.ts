@@ -31,7 +31,12 @@ async function creatorDueForMigration(sandbox: SandboxApi, name: string): Promis
 
 const expectedRefusals = [{ status: 403, path: '/dashboard' }];
 
-test('a creator migrates from the offer through the terms and the queue to connecting every channel', async ({ emulator, sandbox, consoleProblems, saveScreenshot }) => {
+test('a creator migrates from the offer through the terms and the queue to connecting every channel', async ({
+  emulator,
+  sandbox,
+  consoleProblems,
+  saveScreenshot,
+}) => {
   const { creator, cooks, bakes } = await creatorDueForMigration(sandbox, 'Mia');
   await emulator.open({ user: creator, platform: 'android-7.10' });
   const app = emulator.app;
@@ -62,7 +67,11 @@ test('a creator migrates from the offer through the terms and the queue to conne
   await expect(app.getByText('Place in line', { exact: true })).toBeVisible();
   await expect(app.getByRole('button', { name: 'Stop migration' })).toBeVisible();
   await expect(app.getByRole('button', { name: `Add bot to ${bakes.name}` })).toBeVisible();
-  const server = await sandbox.api<{ request: { status: string; positionInQueue: number } }>(creator, 'GET', '/migration');
+  const server = await sandbox.api<{ request: { status: string; positionInQueue: number } }>(
+    creator,
+    'GET',
+    '/migration',
+  );
   expect(server.request).toMatchObject({ status: 'queued' });
   expect(server.request.positionInQueue).toBeGreaterThanOrEqual(1);
   await emulator.expectAccessibleApp();
@@ -77,7 +86,9 @@ test('a creator migrates from the offer through the terms and the queue to conne
 
   await expect(app.getByRole('heading', { name: 'Migration complete' })).toBeVisible({ timeout: 15_000 });
   await expect(app.getByText('Channels: 2 of 2 connected')).toBeVisible();
-  expect((await sandbox.api<{ request: { status: string } }>(creator, 'GET', '/migration')).request.status).toBe('completed');
+  expect((await sandbox.api<{ request: { status: string } }>(creator, 'GET', '/migration')).request.status).toBe(
+    'completed',
+  );
   await emulator.expectAccessibleApp();
   await saveScreenshot('migration-complete');
 
@@ -88,7 +99,11 @@ test('a creator migrates from the offer through the terms and the queue to conne
   expect(unexpectedProblems(consoleProblems, expectedRefusals)).toEqual([]);
 });
 
-test('with a queued request the intro shows the waiting notice; stopping loses the place and opens the dashboard', async ({ emulator, sandbox, consoleProblems }) => {
+test('with a queued request the intro shows the waiting notice; stopping loses the place and opens the dashboard', async ({
+  emulator,
+  sandbox,
+  consoleProblems,
+}) => {
   const { creator } = await creatorDueForMigration(sandbox, 'Ola');
   await sandbox.api(creator, 'POST', '/migration/confirm');
   await emulator.open({ user: creator, platform: 'ios' });
@@ -111,7 +126,11 @@ test('with a queued request the intro shows the waiting notice; stopping loses t
   expect(unexpectedProblems(consoleProblems, expectedRefusals)).toEqual([]);
 });
 
-test('refusing the offer clears it and goes to the creator dashboard', async ({ emulator, sandbox, consoleProblems }) => {
+test('refusing the offer clears it and goes to the creator dashboard', async ({
+  emulator,
+  sandbox,
+  consoleProblems,
+}) => {
   const { creator } = await creatorDueForMigration(sandbox, 'Rex');
   await emulator.open({ user: creator, platform: 'android-7.10' });
   const app = emulator.app;

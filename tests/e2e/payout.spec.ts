@@ -32,7 +32,10 @@ async function startSetup(emulator: Emulator, creator: NewUser, country: string)
 }
 
 test('by card: a bad number, a card from an unsupported country, then switching to the card country on mismatch', async ({
-  emulator, sandbox, page, consoleProblems,
+  emulator,
+  sandbox,
+  page,
+  consoleProblems,
 }) => {
   const creator = await verifiedCreator(sandbox, 'Carmen');
   const app = await startSetup(emulator, creator, 'Germany');
@@ -71,7 +74,9 @@ test('by card: a bad number, a card from an unsupported country, then switching 
   expect(saved.withdrawalAccount).toMatchObject({ country: 'RU', methodType: 'bank_card', currency: 'rub' });
   expect(saved.withdrawalCard).toMatchObject({ brand: 'mir', last4: '0004' });
   // The two refusals (unsupported country, mismatch) are 400 answers the browser logs; nothing else may be.
-  const unexpected = appProblems(consoleProblems).filter((problem) => !(problem.url.endsWith('/api/v2/payout/account') && problem.text.includes('400')));
+  const unexpected = appProblems(consoleProblems).filter(
+    (problem) => !(problem.url.endsWith('/api/v2/payout/account') && problem.text.includes('400')),
+  );
   expect(unexpected).toEqual([]);
 });
 
@@ -94,12 +99,19 @@ test('by SWIFT: a bad IBAN first, then saved', async ({ emulator, sandbox, conso
   await expect(app.getByText('SWIFT transfer')).toBeVisible();
   await expect(app.getByText('FR1420041010050500013M02606')).toBeVisible();
   const saved = await sandbox.api<PayoutAnswer>(creator, 'GET', '/payout');
-  expect(saved.withdrawalAccount).toMatchObject({ country: 'FR', methodType: 'swift', params: { iban: 'FR1420041010050500013M02606', city: 'Paris' } });
+  expect(saved.withdrawalAccount).toMatchObject({
+    country: 'FR',
+    methodType: 'swift',
+    params: { iban: 'FR1420041010050500013M02606', city: 'Paris' },
+  });
   expect(appProblems(consoleProblems)).toEqual([]);
 });
 
 test('by the server-supplied form: the bank is required, a bad field gets its own message, then saved', async ({
-  emulator, sandbox, page, consoleProblems,
+  emulator,
+  sandbox,
+  page,
+  consoleProblems,
 }) => {
   const creator = await verifiedCreator(sandbox, 'Indah');
   const app = await startSetup(emulator, creator, 'Indonesia');
@@ -135,11 +147,19 @@ test('by the server-supplied form: the bank is required, a bad field gets its ow
   await expect(toast(app)).toContainText('Payout details saved');
   await expect(app.getByText('Indonesia')).toBeVisible();
   const saved = await sandbox.api<PayoutAnswer>(creator, 'GET', '/payout');
-  expect(saved.withdrawalAccount).toMatchObject({ country: 'ID', methodType: 'global_bank_account', params: { bank_account_number: '1234567890', id_type: 'NATIONAL_ID' } });
+  expect(saved.withdrawalAccount).toMatchObject({
+    country: 'ID',
+    methodType: 'global_bank_account',
+    params: { bank_account_number: '1234567890', id_type: 'NATIONAL_ID' },
+  });
   expect(appProblems(consoleProblems)).toEqual([]);
 });
 
-test('a network failure while saving shows the connection-trouble blockout; Try again saves', async ({ emulator, sandbox, page }) => {
+test('a network failure while saving shows the connection-trouble blockout; Try again saves', async ({
+  emulator,
+  sandbox,
+  page,
+}) => {
   const creator = await verifiedCreator(sandbox, 'Nora');
   const app = await startSetup(emulator, creator, 'Germany');
   await app.getByLabel('Card number', { exact: true }).fill(PROVIDER_TEST_CARDS.approved.number);
@@ -160,7 +180,10 @@ test('a network failure while saving shows the connection-trouble blockout; Try 
   expect(saved.withdrawalAccount).toMatchObject({ country: 'DE', methodType: 'bank_card' });
 });
 
-test('opened at the country picker, the setup goes on from it and saving goes back past the picker', async ({ emulator, sandbox }) => {
+test('opened at the country picker, the setup goes on from it and saving goes back past the picker', async ({
+  emulator,
+  sandbox,
+}) => {
   const creator = await verifiedCreator(sandbox, 'Pia');
   await emulator.open({ user: creator, appPath: '/payout/setup/country' });
   const app = emulator.app;
@@ -176,4 +199,3 @@ test('opened at the country picker, the setup goes on from it and saving goes ba
   const saved = await sandbox.api<PayoutAnswer>(creator, 'GET', '/payout');
   expect(saved.withdrawalAccount).toMatchObject({ country: 'DE', methodType: 'bank_card' });
 });
-

@@ -10,13 +10,34 @@
 import { randomInt } from 'node:crypto';
 import type { FrameLocator } from '@playwright/test';
 import type { SandboxApi } from './support/sandbox';
-import { type ConsoleProblem, type NewUser, demoUsers, expect, expectNoSeriousA11yViolations, newUser, test } from './support/fixtures';
+import {
+  type ConsoleProblem,
+  type NewUser,
+  demoUsers,
+  expect,
+  expectNoSeriousA11yViolations,
+  newUser,
+  test,
+} from './support/fixtures';
 
-interface ChannelDto { id: number; name: string; username?: string }
-interface SubscriptionDto { id: number; name: string; period: string; isDeleted: boolean; command?: string | null }
+interface ChannelDto {
+  id: number;
+  name: string;
+  username?: string;
+}
+interface SubscriptionDto {
+  id: number;
+  name: string;
+  period: string;
+  isDeleted: boolean;
+  command?: string | null;
+}
 
 /** A verified creator with a public channel past onboarding (so the form goes on to the subscription page). */
-async function creatorWithPublicChannel(sandbox: SandboxApi, name: string): Promise<{ creator: NewUser; channel: ChannelDto }> {
+async function creatorWithPublicChannel(
+  sandbox: SandboxApi,
+  name: string,
+): Promise<{ creator: NewUser; channel: ChannelDto }> {
   const creator = newUser(name);
   await sandbox.api(creator, 'GET', '/dashboard?mode=follower');
   await sandbox.kyc(creator.telegramId, 'approved');
@@ -45,7 +66,10 @@ async function expectFieldError(app: FrameLocator, message: string, field: strin
 }
 
 test('create after the amount, name and button-text errors, edit, publish pinned and silent, delete and restore, set the command', async ({
-  emulator, sandbox, page, consoleProblems,
+  emulator,
+  sandbox,
+  page,
+  consoleProblems,
 }) => {
   const { creator, channel } = await creatorWithPublicChannel(sandbox, 'Sofia');
   await emulator.open({ user: creator, appPath: `/channel/${channel.id}/subscription/create` });
@@ -94,19 +118,24 @@ test('create after the amount, name and button-text errors, edit, publish pinned
   await expect(app.getByLabel('Price', { exact: true })).toHaveValue('5');
   await expect(app.getByRole('tab', { name: 'Yearly' })).toHaveCount(0);
   await expect(app.getByLabel('Currency', { exact: true })).toHaveCount(0);
-  await expect(app.getByText('Period and currency can\'t be changed after the subscription is created.')).toBeVisible();
+  await expect(app.getByText("Period and currency can't be changed after the subscription is created.")).toBeVisible();
   await expect(emulator.mainButton).toHaveText('Save');
   await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
   // No lost drafts: an edit turns closing confirmation on and vertical swipes off; saving turns both back.
   const closeGuard = async () => ({
-    closing: (await emulator.events({ eventType: 'web_app_setup_closing_behavior', direction: 'in' })).at(-1)?.eventData,
+    closing: (await emulator.events({ eventType: 'web_app_setup_closing_behavior', direction: 'in' })).at(-1)
+      ?.eventData,
     swipes: (await emulator.events({ eventType: 'web_app_setup_swipe_behavior', direction: 'in' })).at(-1)?.eventData,
   });
   await app.getByLabel('Price', { exact: true }).fill('7.5');
-  await expect.poll(closeGuard).toEqual({ closing: { need_confirmation: true }, swipes: { allow_vertical_swipe: false } });
+  await expect
+    .poll(closeGuard)
+    .toEqual({ closing: { need_confirmation: true }, swipes: { allow_vertical_swipe: false } });
   await emulator.clickMainButton('Save');
   await expect(toast(app)).toContainText('Subscription saved');
-  await expect.poll(closeGuard).toEqual({ closing: { need_confirmation: false }, swipes: { allow_vertical_swipe: true } });
+  await expect
+    .poll(closeGuard)
+    .toEqual({ closing: { need_confirmation: false }, swipes: { allow_vertical_swipe: true } });
   await expect(app.getByText('€7.50 · Monthly')).toBeVisible();
 
   // Publish pinned and silent; the label says what will happen.
@@ -142,10 +171,18 @@ test('create after the amount, name and button-text errors, edit, publish pinned
   await expect(app.getByText(/^Deleted: members keep access/)).toBeVisible();
   await expect(app.getByRole('link', { name: 'Edit' })).toHaveCount(0);
   await expect(app.getByRole('link', { name: 'Publish in the channel' })).toHaveCount(0);
-  const { subscriptions } = await sandbox.api<{ subscriptions: SubscriptionDto[] }>(creator, 'GET', `/channel/${channel.id}`);
+  const { subscriptions } = await sandbox.api<{ subscriptions: SubscriptionDto[] }>(
+    creator,
+    'GET',
+    `/channel/${channel.id}`,
+  );
   const created = subscriptions.find((s) => s.name === 'Sofia Monthly');
   expect(created).toBeDefined();
-  const afterDelete = await sandbox.api<{ subscription: SubscriptionDto }>(creator, 'GET', `/subscription/${created!.id}`);
+  const afterDelete = await sandbox.api<{ subscription: SubscriptionDto }>(
+    creator,
+    'GET',
+    `/subscription/${created!.id}`,
+  );
   expect(afterDelete.subscription.isDeleted).toBe(true);
   await app.getByRole('button', { name: 'Restore subscription' }).click();
   await expect(toast(app)).toContainText('Subscription restored');
@@ -166,25 +203,42 @@ test('create after the amount, name and button-text errors, edit, publish pinned
   await emulator.clickMainButton('Save');
   await expect(toast(app)).toContainText('Command saved');
   await expect(app.getByRole('link', { name: /Command/ })).toContainText('$viplub');
-  const afterCommand = await sandbox.api<{ subscription: SubscriptionDto }>(creator, 'GET', `/subscription/${created!.id}`);
+  const afterCommand = await sandbox.api<{ subscription: SubscriptionDto }>(
+    creator,
+    'GET',
+    `/subscription/${created!.id}`,
+  );
   expect(afterCommand.subscription.command).toBe('$viplub');
 
   expect(unexpected(consoleProblems)).toEqual([]);
 });
 
 /** Alice's seeded channels and subscriptions (read only). */
-async function aliceSubscription(sandbox: SandboxApi, channelName: string, subscriptionName: string): Promise<{ channel: ChannelDto; subscription: SubscriptionDto }> {
+async function aliceSubscription(
+  sandbox: SandboxApi,
+  channelName: string,
+  subscriptionName: string,
+): Promise<{ channel: ChannelDto; subscription: SubscriptionDto }> {
   const alice = { telegramId: demoUsers.alice, firstName: 'Alice' };
   const dashboard = await sandbox.api<{ channels: ChannelDto[] }>(alice, 'GET', '/dashboard?mode=creator');
   const channel = dashboard.channels.find((c) => c.name === channelName);
   if (!channel) throw new Error(`Alice has no channel ${channelName}`);
-  const { subscriptions } = await sandbox.api<{ subscriptions: SubscriptionDto[] }>(alice, 'GET', `/channel/${channel.id}`);
+  const { subscriptions } = await sandbox.api<{ subscriptions: SubscriptionDto[] }>(
+    alice,
+    'GET',
+    `/channel/${channel.id}`,
+  );
   const subscription = subscriptions.find((s) => s.name === subscriptionName);
   if (!subscription) throw new Error(`${channelName} has no subscription ${subscriptionName}`);
   return { channel, subscription };
 }
 
-test('members: live and inactive groups with every filter, the member page and its message button', async ({ emulator, sandbox, page, consoleProblems }) => {
+test('members: live and inactive groups with every filter, the member page and its message button', async ({
+  emulator,
+  sandbox,
+  page,
+  consoleProblems,
+}) => {
   const { channel, subscription } = await aliceSubscription(sandbox, "Alice's Journal", 'Monthly Subscription');
   await emulator.open({ user: demoUsers.alice, appPath: `/channel/${channel.id}/subscription/${subscription.id}` });
   const app = emulator.app;
@@ -250,7 +304,10 @@ test('members: live and inactive groups with every filter, the member page and i
 });
 
 test('one-time subscriptions offer only All and Active; a member without a username has no message button; a missing member shows the error with back', async ({
-  emulator, sandbox, page, consoleProblems,
+  emulator,
+  sandbox,
+  page,
+  consoleProblems,
 }) => {
   const { channel, subscription } = await aliceSubscription(sandbox, 'Alice Travels', 'One-time Access');
   await emulator.open({ user: demoUsers.alice, appPath: `/channel/${channel.id}/subscription/${subscription.id}` });
@@ -269,7 +326,10 @@ test('one-time subscriptions offer only All and Active; a member without a usern
   await expect(app.locator('.cell', { hasText: 'Period' })).toContainText('One-time');
   await expect(app.getByRole('button', { name: 'Message' })).toHaveCount(0);
 
-  await emulator.open({ user: demoUsers.alice, appPath: `/channel/${channel.id}/subscription/${subscription.id}/member/999999` });
+  await emulator.open({
+    user: demoUsers.alice,
+    appPath: `/channel/${channel.id}/subscription/${subscription.id}/member/999999`,
+  });
   await expect(app.getByRole('heading', { name: 'Error loading member' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
   await app.getByRole('button', { name: 'Back' }).click();
@@ -286,16 +346,32 @@ const LOOKS = [
 
 for (const look of LOOKS) {
   test(`the subscription screens in the ${look.platform} look, ${look.theme}: axe clean, no console errors, screenshots kept`, async ({
-    emulator, sandbox, page, consoleProblems, saveScreenshot,
+    emulator,
+    sandbox,
+    page,
+    consoleProblems,
+    saveScreenshot,
   }) => {
     const { channel, subscription } = await aliceSubscription(sandbox, 'Alice Travels', 'Weekly Subscription');
     const base = `/channel/${channel.id}/subscription/${subscription.id}`;
     const screens = [
-      { path: base, ready: (app: FrameLocator) => app.getByRole('heading', { level: 1, name: 'Weekly Subscription' }), name: 'detail' },
-      { path: `/channel/${channel.id}/subscription/create`, ready: (app: FrameLocator) => app.getByLabel('Price', { exact: true }), name: 'create' },
+      {
+        path: base,
+        ready: (app: FrameLocator) => app.getByRole('heading', { level: 1, name: 'Weekly Subscription' }),
+        name: 'detail',
+      },
+      {
+        path: `/channel/${channel.id}/subscription/create`,
+        ready: (app: FrameLocator) => app.getByLabel('Price', { exact: true }),
+        name: 'create',
+      },
       { path: `${base}/edit`, ready: (app: FrameLocator) => app.getByText('Set at creation'), name: 'edit' },
       { path: `${base}/preview`, ready: (app: FrameLocator) => app.getByTestId('message-preview'), name: 'preview' },
-      { path: `/channel/${channel.id}/subscription/command?subscriptionId=${subscription.id}`, ready: (app: FrameLocator) => app.getByLabel('Command', { exact: true }), name: 'command' },
+      {
+        path: `/channel/${channel.id}/subscription/command?subscriptionId=${subscription.id}`,
+        ready: (app: FrameLocator) => app.getByLabel('Command', { exact: true }),
+        name: 'command',
+      },
     ];
     for (const screen of screens) {
       await emulator.open({ user: demoUsers.alice, platform: look.platform, theme: look.theme, appPath: screen.path });

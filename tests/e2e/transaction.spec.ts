@@ -19,8 +19,19 @@ interface TransactionDto {
   withdrawalAccount?: { country: string; methodType: string };
 }
 
-const BRAND_NAMES: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', maestro: 'Maestro', mir: 'Mir', unknown: 'Bank card' };
-const METHOD_NAMES: Record<string, string> = { bank_card: 'Bank card', swift: 'SWIFT transfer', global_bank_account: 'Bank account', ru_account: 'Bank account in Russia' };
+const BRAND_NAMES: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  maestro: 'Maestro',
+  mir: 'Mir',
+  unknown: 'Bank card',
+};
+const METHOD_NAMES: Record<string, string> = {
+  bank_card: 'Bank card',
+  swift: 'SWIFT transfer',
+  global_bank_account: 'Bank account',
+  ru_account: 'Bank account in Russia',
+};
 
 const ALICE: { telegramId: number; firstName: string } = { telegramId: demoUsers.alice, firstName: 'Alice' };
 const BOB: { telegramId: number; firstName: string } = { telegramId: demoUsers.bob, firstName: 'Bob' };
@@ -30,10 +41,16 @@ const BOB: { telegramId: number; firstName: string } = { telegramId: demoUsers.b
  * (not under test here) asks a follower-only account for its creator view once, which answers 403.
  */
 const appProblems = (problems: readonly ConsoleProblem[]) =>
-  problems.filter((problem) => !problem.url.endsWith('/favicon.ico') && !problem.url.includes('/api/v2/dashboard?mode=creator'));
+  problems.filter(
+    (problem) => !problem.url.endsWith('/favicon.ico') && !problem.url.includes('/api/v2/dashboard?mode=creator'),
+  );
 
 /** The user's dashboard transactions in `mode`, first page. */
-async function dashboardTransactions(sandbox: SandboxApi, user: typeof ALICE, mode: 'creator' | 'follower'): Promise<TransactionDto[]> {
+async function dashboardTransactions(
+  sandbox: SandboxApi,
+  user: typeof ALICE,
+  mode: 'creator' | 'follower',
+): Promise<TransactionDto[]> {
   const dashboard = await sandbox.api<{ transactions: TransactionDto[] }>(user, 'GET', `/dashboard?mode=${mode}`);
   return dashboard.transactions;
 }
@@ -48,9 +65,15 @@ async function openFromDashboard(emulator: Emulator, transaction: TransactionDto
   return app;
 }
 
-const cell = (app: FrameLocator, title: string) => app.locator('.cell', { has: app.locator('.cell__title', { hasText: new RegExp(`^${title}$`) }) });
+const cell = (app: FrameLocator, title: string) =>
+  app.locator('.cell', { has: app.locator('.cell__title', { hasText: new RegExp(`^${title}$`) }) });
 
-test("the creator's transactions: subscription sold, donation received and a withdrawal", async ({ emulator, sandbox, page, consoleProblems }) => {
+test("the creator's transactions: subscription sold, donation received and a withdrawal", async ({
+  emulator,
+  sandbox,
+  page,
+  consoleProblems,
+}) => {
   const transactions = await dashboardTransactions(sandbox, ALICE, 'creator');
   const find = (type: TransactionDto['type']) => {
     const found = transactions.find((transaction) => transaction.type === type);
@@ -67,7 +90,10 @@ test("the creator's transactions: subscription sold, donation received and a wit
   await expect(cell(app, 'Date')).toBeVisible();
   await expect(cell(app, 'User')).toContainText(sold.user?.firstName ?? '');
   await expect(cell(app, 'Channel')).toContainText(sold.channel?.name ?? '');
-  await expect(app.getByRole('link', { name: /Subscription/ })).toHaveAttribute('href', `/channel/${sold.channel?.id}/subscription/${sold.subscription?.id}`);
+  await expect(app.getByRole('link', { name: /Subscription/ })).toHaveAttribute(
+    'href',
+    `/channel/${sold.channel?.id}/subscription/${sold.subscription?.id}`,
+  );
   await expect(cell(app, 'Payment method')).toBeVisible();
   await expect(cell(app, 'Price')).toContainText(/€|₽/);
   await expect(cell(app, 'Service fee')).toContainText(/€|₽/);
@@ -90,9 +116,14 @@ test("the creator's transactions: subscription sold, donation received and a wit
   await expect(app.getByTestId('transaction-amount')).toHaveText(/^-/);
   await expect(cell(app, 'Type')).toContainText('Withdrawal');
   await expect(app.locator('.badge--check')).toBeVisible();
-  await expect(cell(app, 'Country')).toContainText(new Intl.DisplayNames(['en'], { type: 'region' }).of(account.country) ?? account.country);
+  await expect(cell(app, 'Country')).toContainText(
+    new Intl.DisplayNames(['en'], { type: 'region' }).of(account.country) ?? account.country,
+  );
   await expect(cell(app, 'Receiving method')).toContainText(METHOD_NAMES[account.methodType]);
-  if (withdrawal.card) await expect(app.getByRole('img', { name: `${BRAND_NAMES[withdrawal.card.brand]} card ending in ${withdrawal.card.last4}` })).toBeVisible();
+  if (withdrawal.card)
+    await expect(
+      app.getByRole('img', { name: `${BRAND_NAMES[withdrawal.card.brand]} card ending in ${withdrawal.card.last4}` }),
+    ).toBeVisible();
   await expect(cell(app, 'Amount')).toContainText(/€|₽/);
   await expect(cell(app, 'Total')).toContainText(/€|₽/);
   await expect(cell(app, 'Price')).toHaveCount(0);
@@ -100,17 +131,27 @@ test("the creator's transactions: subscription sold, donation received and a wit
   expect(appProblems(consoleProblems)).toEqual([]);
 });
 
-test("the follower's transactions: subscription bought and donation sent", async ({ emulator, sandbox, consoleProblems }) => {
+test("the follower's transactions: subscription bought and donation sent", async ({
+  emulator,
+  sandbox,
+  consoleProblems,
+}) => {
   const transactions = await dashboardTransactions(sandbox, BOB, 'follower');
-  const bought = transactions.find((transaction) => transaction.type === 'buy_subscription' && transaction.subscriptionMember !== undefined);
+  const bought = transactions.find(
+    (transaction) => transaction.type === 'buy_subscription' && transaction.subscriptionMember !== undefined,
+  );
   const sent = transactions.find((transaction) => transaction.type === 'send_donation');
-  if (bought === undefined || sent === undefined) throw new Error("Bob's first dashboard page lacks a purchase or a donation");
+  if (bought === undefined || sent === undefined)
+    throw new Error("Bob's first dashboard page lacks a purchase or a donation");
   await emulator.open({ user: demoUsers.bob, appPath: '/dashboard/follower' });
 
   let app = await openFromDashboard(emulator, bought);
   await expect(app.getByTestId('transaction-amount')).toHaveText(/^-/);
   await expect(cell(app, 'Type')).toContainText('Subscription bought');
-  await expect(app.getByRole('link', { name: /Subscription/ })).toHaveAttribute('href', `/follower/subscription/${bought.subscriptionMember?.id}`);
+  await expect(app.getByRole('link', { name: /Subscription/ })).toHaveAttribute(
+    'href',
+    `/follower/subscription/${bought.subscriptionMember?.id}`,
+  );
   await expect(cell(app, 'Payment method')).toContainText('Bank card');
   await expect(cell(app, 'Price')).toBeVisible();
   await expect(cell(app, 'Service fee')).toHaveCount(0);
@@ -123,7 +164,10 @@ test("the follower's transactions: subscription bought and donation sent", async
   expect(appProblems(consoleProblems)).toEqual([]);
 });
 
-test('a transaction that cannot be loaded shows "Error loading transaction" with its buttons', async ({ emulator, page }) => {
+test('a transaction that cannot be loaded shows "Error loading transaction" with its buttons', async ({
+  emulator,
+  page,
+}) => {
   await emulator.open({ user: demoUsers.bob, appPath: '/transaction/999999999' });
   const app = emulator.app;
   await expect(app.getByRole('heading', { name: 'Error loading transaction' })).toBeVisible();

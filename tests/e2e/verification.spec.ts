@@ -9,7 +9,13 @@ import { unexpectedProblems, waitForScreen } from './dashboard-support';
  * (the WebSDK link) with the 5 s status poll.
  */
 
-test('a new creator verifies, connects a channel through the picker and sees it on the creator dashboard', async ({ emulator, sandbox, consoleProblems, saveScreenshot, page }) => {
+test('a new creator verifies, connects a channel through the picker and sees it on the creator dashboard', async ({
+  emulator,
+  sandbox,
+  consoleProblems,
+  saveScreenshot,
+  page,
+}) => {
   const creator = newUser('Vera');
   await emulator.open({ user: creator, platform: 'android-7.10' });
   const app = emulator.app;
@@ -56,7 +62,12 @@ test('a new creator verifies, connects a channel through the picker and sees it 
   expect(unexpectedProblems(consoleProblems, [{ status: 403, path: '/dashboard' }])).toEqual([]);
 });
 
-test('a rejection for retry lets the creator try again in a fresh widget, whose token expires mid-session', async ({ emulator, sandbox, consoleProblems, page }) => {
+test('a rejection for retry lets the creator try again in a fresh widget, whose token expires mid-session', async ({
+  emulator,
+  sandbox,
+  consoleProblems,
+  page,
+}) => {
   const creator = newUser('Remy');
   await emulator.open({ user: creator, platform: 'android-7.10' });
   const app = emulator.app;
@@ -77,11 +88,22 @@ test('a rejection for retry lets the creator try again in a fresh widget, whose 
   await widget.getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(app.getByRole('heading', { name: 'Almost done' })).toBeVisible();
   // The frame's one refused submission (the expired token) is expected.
-  const refusedSubmission = (problem: { url: string; text: string }) => problem.url.endsWith('/websdk/sandbox/submit') && problem.text.includes('status of 401');
-  expect(unexpectedProblems(consoleProblems, [{ status: 403, path: '/dashboard' }]).filter((problem) => !refusedSubmission(problem))).toEqual([]);
+  const refusedSubmission = (problem: { url: string; text: string }) =>
+    problem.url.endsWith('/websdk/sandbox/submit') && problem.text.includes('status of 401');
+  expect(
+    unexpectedProblems(consoleProblems, [{ status: 403, path: '/dashboard' }]).filter(
+      (problem) => !refusedSubmission(problem),
+    ),
+  ).toEqual([]);
 });
 
-test('a rejected verification shows the rejected placeholder with support', async ({ emulator, sandbox, consoleProblems, page, saveScreenshot }) => {
+test('a rejected verification shows the rejected placeholder with support', async ({
+  emulator,
+  sandbox,
+  consoleProblems,
+  page,
+  saveScreenshot,
+}) => {
   const creator = newUser('Rita');
   await sandbox.api(creator, 'GET', '/dashboard?mode=follower');
   await sandbox.kyc(creator.telegramId, 'rejected');
@@ -99,7 +121,11 @@ test('a rejected verification shows the rejected placeholder with support', asyn
   expect(unexpectedProblems(consoleProblems, [{ status: 403, path: '/dashboard' }])).toEqual([]);
 });
 
-test('on iOS the check runs on an external page and the screen follows the status poll', async ({ emulator, sandbox, consoleProblems }) => {
+test('on iOS the check runs on an external page and the screen follows the status poll', async ({
+  emulator,
+  sandbox,
+  consoleProblems,
+}) => {
   const creator = newUser('Iris');
   await emulator.open({ user: creator, platform: 'ios' });
   const app = emulator.app;

@@ -31,7 +31,11 @@ export interface AccessLog {
 
 /** What a status change means for the creator's lists; the bot's unban after its own ban keeps them "removed". */
 export function presenceAfter(change: MemberChange): ChannelPresence {
-  if (['member', 'administrator', 'creator'].includes(change.to) || (change.to === 'restricted' && change.isMember === true)) return 'member';
+  if (
+    ['member', 'administrator', 'creator'].includes(change.to) ||
+    (change.to === 'restricted' && change.isMember === true)
+  )
+    return 'member';
   if (change.to === 'kicked') return change.byBot ? 'removed' : 'kicked';
   return change.from === 'kicked' && change.byBot ? 'removed' : 'left';
 }
@@ -61,11 +65,15 @@ export class ChannelAccessService implements MemberAccess {
     if (member.inviteLink !== null && member.accessRemovedAt === null) return member.inviteLink;
     try {
       const name = `Backers member ${member.id}`;
-      const link = await this.bot.createInviteLink(channel.chatId, this.links === 'join_request' ? { name, createsJoinRequest: true } : { name, memberLimit: 1 });
+      const link = await this.bot.createInviteLink(
+        channel.chatId,
+        this.links === 'join_request' ? { name, createsJoinRequest: true } : { name, memberLimit: 1 },
+      );
       return await this.repo.storeLink(member.id, link, new Date(nowMs));
     } catch (error) {
       if (!(error instanceof BotApiError)) throw error;
-      if (error.errorCode === 403) await new ChannelsRepository(this.db).setConnectedByChatId(channel.chatId, false, new Date(nowMs));
+      if (error.errorCode === 403)
+        await new ChannelsRepository(this.db).setConnectedByChatId(channel.chatId, false, new Date(nowMs));
       // The payment stands; the link is asked for again on the next check or screen.
       return null;
     }
@@ -96,7 +104,11 @@ export class ChannelAccessService implements MemberAccess {
    * before its member used it) lets in someone without access: the bot removes them. Joins by the creator's own links
    * are the creator's business.
    */
-  async joined(chatId: number, person: { telegramId: number; firstName: string }, link: string | null): Promise<'kept' | 'removed'> {
+  async joined(
+    chatId: number,
+    person: { telegramId: number; firstName: string },
+    link: string | null,
+  ): Promise<'kept' | 'removed'> {
     if (link === null) return 'kept';
     const owner = await this.repo.linkOwner(chatId, link);
     if (owner === undefined || owner === person.telegramId) return 'kept';
@@ -122,7 +134,8 @@ export class ChannelAccessService implements MemberAccess {
         failed += 1;
         log.error(`channel access: ${error.message} (member ${ended.memberId}); retried on the next run`);
         // The bot lost the channel: nobody can be removed there until it is back (the query skips it meanwhile).
-        if (error.errorCode === 403) await new ChannelsRepository(this.db).setConnectedByChatId(ended.chatId, false, now);
+        if (error.errorCode === 403)
+          await new ChannelsRepository(this.db).setConnectedByChatId(ended.chatId, false, now);
       }
     }
     return { removed, failed };

@@ -33,23 +33,34 @@ export function sessionToken(request: FastifyRequest): string | null {
 
 /** HttpOnly, SameSite=Strict, only under /admin, Secure when the public origin is HTTPS; the browser keeps it 12 h at most. */
 export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean): void {
-  reply.header('set-cookie', `${SESSION_COOKIE}=${token}; Path=/admin; HttpOnly; SameSite=Strict; Max-Age=${SESSION_MAX_AGE_SECONDS}${secure ? '; Secure' : ''}`);
+  reply.header(
+    'set-cookie',
+    `${SESSION_COOKIE}=${token}; Path=/admin; HttpOnly; SameSite=Strict; Max-Age=${SESSION_MAX_AGE_SECONDS}${secure ? '; Secure' : ''}`,
+  );
 }
 
 export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
-  reply.header('set-cookie', `${SESSION_COOKIE}=; Path=/admin; HttpOnly; SameSite=Strict; Max-Age=0${secure ? '; Secure' : ''}`);
+  reply.header(
+    'set-cookie',
+    `${SESSION_COOKIE}=; Path=/admin; HttpOnly; SameSite=Strict; Max-Age=0${secure ? '; Secure' : ''}`,
+  );
 }
 
 /** A fixed window per address: at most `limit` sign-in attempts per `windowMs` (kept in memory, per process). */
 export class AttemptLimiter {
   private readonly windows = new Map<string, { start: number; count: number }>();
 
-  constructor(private readonly limit: number, private readonly windowMs: number, private readonly now: () => number) {}
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs: number,
+    private readonly now: () => number,
+  ) {}
 
   /** Counts an attempt; answers false when the address is over its limit. */
   attempt(address: string): boolean {
     const now = this.now();
-    if (this.windows.size > 10_000) for (const [key, window] of this.windows) if (now - window.start >= this.windowMs) this.windows.delete(key);
+    if (this.windows.size > 10_000)
+      for (const [key, window] of this.windows) if (now - window.start >= this.windowMs) this.windows.delete(key);
     const window = this.windows.get(address);
     if (window === undefined || now - window.start >= this.windowMs) {
       this.windows.set(address, { start: now, count: 1 });
@@ -82,7 +93,12 @@ export function listQuery(sorts: readonly string[], filters: Record<string, unkn
 }
 
 export function pageQuery(params: PageParams): PageQuery {
-  return { page: params.page ?? 1, pageSize: params.pageSize ?? 20, sort: params.sort ?? '', order: params.order ?? 'desc' };
+  return {
+    page: params.page ?? 1,
+    pageSize: params.pageSize ?? 20,
+    sort: params.sort ?? '',
+    order: params.order ?? 'desc',
+  };
 }
 
 export const seconds = (at: Date): number => Math.floor(at.getTime() / 1000);
@@ -90,7 +106,12 @@ export const seconds = (at: Date): number => Math.floor(at.getTime() / 1000);
 /** An amount as the console shows it, by the app's one rule (formatAmount): "10", "10.50", "1,500". */
 export const majorText = (minor: number, currency: string): string => formatAmount(money(minor, currency as Currency));
 
-export const personName = (person: { firstName: string; lastName: string | null }): string => [person.firstName, person.lastName].filter(Boolean).join(' ');
+export const personName = (person: { firstName: string; lastName: string | null }): string =>
+  [person.firstName, person.lastName].filter(Boolean).join(' ');
 
 /** Reasons given with reject, ban and unban. */
-export const reasonBody = { type: 'object', required: ['reason'], properties: { reason: { type: 'string', minLength: 1, maxLength: 500 } } };
+export const reasonBody = {
+  type: 'object',
+  required: ['reason'],
+  properties: { reason: { type: 'string', minLength: 1, maxLength: 500 } },
+};

@@ -12,26 +12,49 @@ import { type PageParams, currentOperator, listQuery, pageQuery, personName, rea
 export const identityQueueRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
   const { admin } = deps;
 
-  app.get<{ Querystring: PageParams & { provider?: string } }>('/identity', {
-    schema: { hide: true, querystring: listQuery(['since'], { provider: { type: 'string', enum: ['sumsub', 'manual'] } }) },
-  }, async (request): Promise<AdminPage<AdminIdentityItem>> => {
-    const query = pageQuery(request.query);
-    const page = await admin.read.identityPage(request.query.provider === undefined ? {} : { provider: request.query.provider }, query);
-    const items = page.items.map(({ user, review }): AdminIdentityItem => ({
-      id: user.id, person: { id: user.id, telegramId: user.telegramId, name: personName(user), username: user.username }, status: user.status,
-      provider: review.provider, applicantId: review.applicantId, reviewAnswer: review.reviewAnswer,
-      rejectLabels: review.rejectLabels ?? [], since: seconds(review.updatedAt),
-    }));
-    return { items, total: page.total, page: query.page, pageSize: query.pageSize };
-  });
+  app.get<{ Querystring: PageParams & { provider?: string } }>(
+    '/identity',
+    {
+      schema: {
+        hide: true,
+        querystring: listQuery(['since'], { provider: { type: 'string', enum: ['sumsub', 'manual'] } }),
+      },
+    },
+    async (request): Promise<AdminPage<AdminIdentityItem>> => {
+      const query = pageQuery(request.query);
+      const page = await admin.read.identityPage(
+        request.query.provider === undefined ? {} : { provider: request.query.provider },
+        query,
+      );
+      const items = page.items.map(({ user, review }): AdminIdentityItem => ({
+        id: user.id,
+        person: { id: user.id, telegramId: user.telegramId, name: personName(user), username: user.username },
+        status: user.status,
+        provider: review.provider,
+        applicantId: review.applicantId,
+        reviewAnswer: review.reviewAnswer,
+        rejectLabels: review.rejectLabels ?? [],
+        since: seconds(review.updatedAt),
+      }));
+      return { items, total: page.total, page: query.page, pageSize: query.pageSize };
+    },
+  );
 
-  app.post<{ Params: { id: number }; Body: { reason?: string } }>('/identity/:id/approve', { schema: { hide: true, params: idParam } }, async (request) => {
-    await admin.decideIdentity(currentOperator(request), request.params.id, 'approve', request.body?.reason?.trim());
-    return { ok: true };
-  });
+  app.post<{ Params: { id: number }; Body: { reason?: string } }>(
+    '/identity/:id/approve',
+    { schema: { hide: true, params: idParam } },
+    async (request) => {
+      await admin.decideIdentity(currentOperator(request), request.params.id, 'approve', request.body?.reason?.trim());
+      return { ok: true };
+    },
+  );
 
-  app.post<{ Params: { id: number }; Body: { reason: string } }>('/identity/:id/reject', { schema: { hide: true, params: idParam, body: reasonBody } }, async (request) => {
-    await admin.decideIdentity(currentOperator(request), request.params.id, 'reject', request.body.reason.trim());
-    return { ok: true };
-  });
+  app.post<{ Params: { id: number }; Body: { reason: string } }>(
+    '/identity/:id/reject',
+    { schema: { hide: true, params: idParam, body: reasonBody } },
+    async (request) => {
+      await admin.decideIdentity(currentOperator(request), request.params.id, 'reject', request.body.reason.trim());
+      return { ok: true };
+    },
+  );
 };

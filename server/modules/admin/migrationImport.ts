@@ -15,16 +15,56 @@ import { LANGUAGE_CODES, type LanguageCode, PERIODS, type Period } from '../../.
 import { CURRENCIES, type Currency, PAYOUT_CURRENCIES } from '../../../src/domain/money';
 import { parseDecimalAmount } from '../../../src/domain/amounts';
 import type { Db, DbOrTx } from '../../platform/db/db';
-import { channels, migrationRequests, payoutAccounts, subscriptionMembers, subscriptions, users } from '../../platform/db/schema';
+import {
+  channels,
+  migrationRequests,
+  payoutAccounts,
+  subscriptionMembers,
+  subscriptions,
+  users,
+} from '../../platform/db/schema';
 import { migrationImports } from '../../platform/db/schema-admin';
 
 export const EXPORT_FORMAT = 'donate-export';
 
-export interface ExportChannel { chatId: number; title: string; username?: string | null; language?: LanguageCode }
-export interface ExportSubscription { id: string; chatId: number; name: string; description?: string; period: Period; price: string | number; currency: Currency; buttonText?: string }
-export interface ExportSubscriber { telegramId: number; firstName: string; lastName?: string | null; username?: string | null; languageCode?: string | null }
-export interface ExportMembership { subscription: string; telegramId: number; status: 'active' | 'cancelled'; activatedAt: string; expiresAt?: string | null }
-export interface ExportPayoutAccount { countryIso2: string; countryIso3: string; methodType: 'swift' | 'global_bank_account' | 'ru_account'; currency: 'eur' | 'rub'; bankName?: string | null; params: Record<string, string> }
+export interface ExportChannel {
+  chatId: number;
+  title: string;
+  username?: string | null;
+  language?: LanguageCode;
+}
+export interface ExportSubscription {
+  id: string;
+  chatId: number;
+  name: string;
+  description?: string;
+  period: Period;
+  price: string | number;
+  currency: Currency;
+  buttonText?: string;
+}
+export interface ExportSubscriber {
+  telegramId: number;
+  firstName: string;
+  lastName?: string | null;
+  username?: string | null;
+  languageCode?: string | null;
+}
+export interface ExportMembership {
+  subscription: string;
+  telegramId: number;
+  status: 'active' | 'cancelled';
+  activatedAt: string;
+  expiresAt?: string | null;
+}
+export interface ExportPayoutAccount {
+  countryIso2: string;
+  countryIso3: string;
+  methodType: 'swift' | 'global_bank_account' | 'ru_account';
+  currency: 'eur' | 'rub';
+  bankName?: string | null;
+  params: Record<string, string>;
+}
 
 /** The older product's export of one creator, version 1. */
 export interface DonateExport {
@@ -53,32 +93,89 @@ export const DONATE_EXPORT_SCHEMA = {
     format: { type: 'string', enum: [EXPORT_FORMAT] },
     version: { type: 'integer', enum: [1] },
     creator: { type: 'object', required: ['telegramId'], properties: { telegramId } },
-    channels: { type: 'array', maxItems: 100, items: { type: 'object', required: ['chatId', 'title'], properties: { chatId, title: text(255, 1), username: nullableText(32), language: { type: 'string', enum: [...LANGUAGE_CODES] } } } },
-    subscriptions: {
-      type: 'array', maxItems: 1000,
+    channels: {
+      type: 'array',
+      maxItems: 100,
       items: {
-        type: 'object', required: ['id', 'chatId', 'name', 'period', 'price', 'currency'],
+        type: 'object',
+        required: ['chatId', 'title'],
         properties: {
-          id: text(64, 1), chatId, name: text(255, 1), description: text(4096), period: { type: 'string', enum: [...PERIODS] },
-          price: { anyOf: [{ type: 'number', exclusiveMinimum: 0 }, { type: 'string', pattern: '^\\d{1,12}([.,]\\d{1,2})?$' }] },
-          currency: { type: 'string', enum: [...CURRENCIES] }, buttonText: text(64),
+          chatId,
+          title: text(255, 1),
+          username: nullableText(32),
+          language: { type: 'string', enum: [...LANGUAGE_CODES] },
         },
       },
     },
-    subscribers: { type: 'array', maxItems: LIMIT, items: { type: 'object', required: ['telegramId', 'firstName'], properties: { telegramId, firstName: text(64, 1), lastName: nullableText(64), username: nullableText(32), languageCode: nullableText(16) } } },
+    subscriptions: {
+      type: 'array',
+      maxItems: 1000,
+      items: {
+        type: 'object',
+        required: ['id', 'chatId', 'name', 'period', 'price', 'currency'],
+        properties: {
+          id: text(64, 1),
+          chatId,
+          name: text(255, 1),
+          description: text(4096),
+          period: { type: 'string', enum: [...PERIODS] },
+          price: {
+            anyOf: [
+              { type: 'number', exclusiveMinimum: 0 },
+              { type: 'string', pattern: '^\\d{1,12}([.,]\\d{1,2})?$' },
+            ],
+          },
+          currency: { type: 'string', enum: [...CURRENCIES] },
+          buttonText: text(64),
+        },
+      },
+    },
+    subscribers: {
+      type: 'array',
+      maxItems: LIMIT,
+      items: {
+        type: 'object',
+        required: ['telegramId', 'firstName'],
+        properties: {
+          telegramId,
+          firstName: text(64, 1),
+          lastName: nullableText(64),
+          username: nullableText(32),
+          languageCode: nullableText(16),
+        },
+      },
+    },
     memberships: {
-      type: 'array', maxItems: LIMIT,
-      items: { type: 'object', required: ['subscription', 'telegramId', 'status', 'activatedAt'], properties: { subscription: text(64, 1), telegramId, status: { type: 'string', enum: ['active', 'cancelled'] }, activatedAt: dateTime, expiresAt: { anyOf: [dateTime, { type: 'null' }] } } },
+      type: 'array',
+      maxItems: LIMIT,
+      items: {
+        type: 'object',
+        required: ['subscription', 'telegramId', 'status', 'activatedAt'],
+        properties: {
+          subscription: text(64, 1),
+          telegramId,
+          status: { type: 'string', enum: ['active', 'cancelled'] },
+          activatedAt: dateTime,
+          expiresAt: { anyOf: [dateTime, { type: 'null' }] },
+        },
+      },
     },
     payoutAccount: {
-      anyOf: [{ type: 'null' }, {
-        type: 'object', required: ['countryIso2', 'countryIso3', 'methodType', 'currency', 'params'],
-        properties: {
-          countryIso2: { type: 'string', pattern: '^[A-Z]{2}$' }, countryIso3: { type: 'string', pattern: '^[A-Z]{3}$' },
-          methodType: { type: 'string', enum: ['swift', 'global_bank_account', 'ru_account'] }, currency: { type: 'string', enum: [...PAYOUT_CURRENCIES] },
-          bankName: nullableText(255), params: { type: 'object', maxProperties: 20, additionalProperties: { type: 'string', maxLength: 128 } },
+      anyOf: [
+        { type: 'null' },
+        {
+          type: 'object',
+          required: ['countryIso2', 'countryIso3', 'methodType', 'currency', 'params'],
+          properties: {
+            countryIso2: { type: 'string', pattern: '^[A-Z]{2}$' },
+            countryIso3: { type: 'string', pattern: '^[A-Z]{3}$' },
+            methodType: { type: 'string', enum: ['swift', 'global_bank_account', 'ru_account'] },
+            currency: { type: 'string', enum: [...PAYOUT_CURRENCIES] },
+            bankName: nullableText(255),
+            params: { type: 'object', maxProperties: 20, additionalProperties: { type: 'string', maxLength: 128 } },
+          },
         },
-      }],
+      ],
     },
   },
 } as const;
@@ -100,19 +197,24 @@ function records(data: DonateExport): ImportRecord[] {
 
 /** What the export says that cannot be right, before anything is written (answers a message, or null). */
 export function exportProblem(data: DonateExport, creatorTelegramId: number): string | null {
-  if (data.creator.telegramId !== creatorTelegramId) return `The export is of Telegram user ${data.creator.telegramId}, the request is of ${creatorTelegramId}`;
+  if (data.creator.telegramId !== creatorTelegramId)
+    return `The export is of Telegram user ${data.creator.telegramId}, the request is of ${creatorTelegramId}`;
   const chats = new Set(data.channels.map((channel) => channel.chatId));
   const ids = new Set<string>();
   for (const subscription of data.subscriptions) {
-    if (!chats.has(subscription.chatId)) return `Subscription ${subscription.id} names channel ${subscription.chatId}, which is not in channels`;
+    if (!chats.has(subscription.chatId))
+      return `Subscription ${subscription.id} names channel ${subscription.chatId}, which is not in channels`;
     if (ids.has(subscription.id)) return `Subscription id ${subscription.id} appears twice`;
-    if ((parseDecimalAmount(String(subscription.price), subscription.currency) ?? 0) <= 0) return `Subscription ${subscription.id} has a price that is not an amount`;
+    if ((parseDecimalAmount(String(subscription.price), subscription.currency) ?? 0) <= 0)
+      return `Subscription ${subscription.id} has a price that is not an amount`;
     ids.add(subscription.id);
   }
   const subscribers = new Set(data.subscribers.map((subscriber) => subscriber.telegramId));
   for (const membership of data.memberships) {
-    if (!ids.has(membership.subscription)) return `A membership names subscription ${membership.subscription}, which is not in subscriptions`;
-    if (!subscribers.has(membership.telegramId)) return `A membership names subscriber ${membership.telegramId}, who is not in subscribers`;
+    if (!ids.has(membership.subscription))
+      return `A membership names subscription ${membership.subscription}, which is not in subscriptions`;
+    if (!subscribers.has(membership.telegramId))
+      return `A membership names subscriber ${membership.telegramId}, who is not in subscribers`;
   }
   return null;
 }
@@ -121,7 +223,13 @@ export const importTotal = (data: DonateExport): number => records(data).length;
 
 class ImportFailure extends Error {}
 
-interface ImportState { requestId: number; creatorId: number; data: DonateExport; done: number; now: Date }
+interface ImportState {
+  requestId: number;
+  creatorId: number;
+  data: DonateExport;
+  done: number;
+  now: Date;
+}
 
 /** Applies one record (inside the transaction that counts it). */
 async function applyRecord(tx: DbOrTx, state: ImportState, record: ImportRecord): Promise<void> {
@@ -129,13 +237,22 @@ async function applyRecord(tx: DbOrTx, state: ImportState, record: ImportRecord)
   switch (record.kind) {
     case 'channel': {
       const [existing] = await tx.select().from(channels).where(eq(channels.chatId, record.channel.chatId));
-      if (existing !== undefined && existing.ownerId !== creatorId) throw new ImportFailure(`Channel ${record.channel.chatId} belongs to another creator here`);
+      if (existing !== undefined && existing.ownerId !== creatorId)
+        throw new ImportFailure(`Channel ${record.channel.chatId} belongs to another creator here`);
       if (existing !== undefined) return;
       const username = record.channel.username ?? null;
       await tx.insert(channels).values({
-        ownerId: creatorId, chatId: record.channel.chatId, title: record.channel.title, username, type: username ? 'public' : 'private',
-        language: record.channel.language ?? 'en', languageSelected: record.channel.language !== undefined, connected: false,
-        moderation: 'approved', createdAt: now, updatedAt: now,
+        ownerId: creatorId,
+        chatId: record.channel.chatId,
+        title: record.channel.title,
+        username,
+        type: username ? 'public' : 'private',
+        language: record.channel.language ?? 'en',
+        languageSelected: record.channel.language !== undefined,
+        connected: false,
+        moderation: 'approved',
+        createdAt: now,
+        updatedAt: now,
       });
       return;
     }
@@ -143,23 +260,50 @@ async function applyRecord(tx: DbOrTx, state: ImportState, record: ImportRecord)
       const source = record.subscription;
       const mapped = await subscriptionIdOf(tx, state.requestId, source.id);
       if (mapped !== null) return;
-      const [channel] = await tx.select({ id: channels.id }).from(channels).where(and(eq(channels.chatId, source.chatId), eq(channels.ownerId, creatorId)));
+      const [channel] = await tx
+        .select({ id: channels.id })
+        .from(channels)
+        .where(and(eq(channels.chatId, source.chatId), eq(channels.ownerId, creatorId)));
       if (channel === undefined) throw new ImportFailure(`Channel ${source.chatId} is missing`);
       const priceMinor = parseDecimalAmount(String(source.price), source.currency)!;
-      const [row] = await tx.insert(subscriptions).values({
-        channelId: channel.id, name: source.name, description: source.description ?? '', period: source.period, priceMinor, currency: source.currency,
-        buttonText: source.buttonText || 'Subscribe', createdAt: now, updatedAt: now,
-      }).returning({ id: subscriptions.id });
-      await tx.update(migrationImports).set({ mapping: sql`${migrationImports.mapping} || jsonb_build_object(${source.id}::text, ${row!.id}::bigint)` })
+      const [row] = await tx
+        .insert(subscriptions)
+        .values({
+          channelId: channel.id,
+          name: source.name,
+          description: source.description ?? '',
+          period: source.period,
+          priceMinor,
+          currency: source.currency,
+          buttonText: source.buttonText || 'Subscribe',
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: subscriptions.id });
+      await tx
+        .update(migrationImports)
+        .set({
+          mapping: sql`${migrationImports.mapping} || jsonb_build_object(${source.id}::text, ${row!.id}::bigint)`,
+        })
         .where(eq(migrationImports.requestId, state.requestId));
       return;
     }
     case 'payoutAccount': {
       const account = record.account;
-      await tx.insert(payoutAccounts).values({
-        userId: creatorId, countryIso2: account.countryIso2, countryIso3: account.countryIso3, methodType: account.methodType, currency: account.currency,
-        bankName: account.bankName ?? null, params: account.params, createdAt: now, updatedAt: now,
-      }).onConflictDoNothing({ target: payoutAccounts.userId });
+      await tx
+        .insert(payoutAccounts)
+        .values({
+          userId: creatorId,
+          countryIso2: account.countryIso2,
+          countryIso3: account.countryIso3,
+          methodType: account.methodType,
+          currency: account.currency,
+          bankName: account.bankName ?? null,
+          params: account.params,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing({ target: payoutAccounts.userId });
       return;
     }
     case 'membership': {
@@ -168,23 +312,44 @@ async function applyRecord(tx: DbOrTx, state: ImportState, record: ImportRecord)
       if (subscriptionId === null) throw new ImportFailure(`Subscription ${source.subscription} was not imported`);
       const [subscription] = await tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId));
       const profile = state.data.subscribers.find((subscriber) => subscriber.telegramId === source.telegramId)!;
-      await tx.insert(users).values({
-        telegramId: profile.telegramId, firstName: profile.firstName, lastName: profile.lastName ?? null, username: profile.username ?? null,
-        languageCode: profile.languageCode ?? null, createdAt: now, updatedAt: now,
-      }).onConflictDoNothing({ target: users.telegramId });
+      await tx
+        .insert(users)
+        .values({
+          telegramId: profile.telegramId,
+          firstName: profile.firstName,
+          lastName: profile.lastName ?? null,
+          username: profile.username ?? null,
+          languageCode: profile.languageCode ?? null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing({ target: users.telegramId });
       const [member] = await tx.select({ id: users.id }).from(users).where(eq(users.telegramId, profile.telegramId));
-      await tx.insert(subscriptionMembers).values({
-        subscriptionId, userId: member!.id, status: source.status, period: subscription!.period, activatedAt: new Date(source.activatedAt),
-        expiresAt: subscription!.period === 'onetime' || !source.expiresAt ? null : new Date(source.expiresAt),
-        priceMinor: subscription!.priceMinor, currency: subscription!.currency, createdAt: now, updatedAt: now,
-      }).onConflictDoNothing();
+      await tx
+        .insert(subscriptionMembers)
+        .values({
+          subscriptionId,
+          userId: member!.id,
+          status: source.status,
+          period: subscription!.period,
+          activatedAt: new Date(source.activatedAt),
+          expiresAt: subscription!.period === 'onetime' || !source.expiresAt ? null : new Date(source.expiresAt),
+          priceMinor: subscription!.priceMinor,
+          currency: subscription!.currency,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing();
       return;
     }
   }
 }
 
 async function subscriptionIdOf(tx: DbOrTx, requestId: number, exportId: string): Promise<number | null> {
-  const [row] = await tx.select({ id: sql<string | null>`${migrationImports.mapping} ->> ${exportId}::text` }).from(migrationImports).where(eq(migrationImports.requestId, requestId));
+  const [row] = await tx
+    .select({ id: sql<string | null>`${migrationImports.mapping} ->> ${exportId}::text` })
+    .from(migrationImports)
+    .where(eq(migrationImports.requestId, requestId));
   return row?.id === null || row?.id === undefined ? null : Number(row.id);
 }
 
@@ -192,11 +357,18 @@ async function subscriptionIdOf(tx: DbOrTx, requestId: number, exportId: string)
  * The `migration-import` job: works through imports under way, at most `budget` records per run (each in its own
  * transaction with the progress counter). Answers how many records it applied.
  */
-export async function runMigrationImports(db: Db, nowMs: number, budget = 500): Promise<{ applied: number; completed: number; failed: number }> {
+export async function runMigrationImports(
+  db: Db,
+  nowMs: number,
+  budget = 500,
+): Promise<{ applied: number; completed: number; failed: number }> {
   const now = new Date(nowMs);
-  const open = await db.select({ request: migrationRequests, import: migrationImports }).from(migrationRequests)
+  const open = await db
+    .select({ request: migrationRequests, import: migrationImports })
+    .from(migrationRequests)
     .innerJoin(migrationImports, eq(migrationImports.requestId, migrationRequests.id))
-    .where(inArray(migrationRequests.status, ['importing'])).limit(20);
+    .where(inArray(migrationRequests.status, ['importing']))
+    .limit(20);
   let applied = 0;
   let completed = 0;
   let failed = 0;
@@ -209,20 +381,35 @@ export async function runMigrationImports(db: Db, nowMs: number, budget = 500): 
         const record = all[done]!;
         await db.transaction(async (tx) => {
           await applyRecord(tx, { requestId: request.id, creatorId: request.userId, data, done, now }, record);
-          await tx.update(migrationImports).set({ done: done + 1, updatedAt: now }).where(and(eq(migrationImports.requestId, request.id), eq(migrationImports.done, done)));
+          await tx
+            .update(migrationImports)
+            .set({ done: done + 1, updatedAt: now })
+            .where(and(eq(migrationImports.requestId, request.id), eq(migrationImports.done, done)));
         });
         done += 1;
         applied += 1;
       }
       if (done >= all.length) {
-        await db.update(migrationRequests).set({ status: 'completed', updatedAt: now }).where(and(eq(migrationRequests.id, request.id), eq(migrationRequests.status, 'importing')));
+        await db
+          .update(migrationRequests)
+          .set({ status: 'completed', updatedAt: now })
+          .where(and(eq(migrationRequests.id, request.id), eq(migrationRequests.status, 'importing')));
         completed += 1;
       }
     } catch (error) {
-      const message = error instanceof ImportFailure ? error.message : `Record ${done + 1} could not be imported: ${(error as Error).message}`;
+      const message =
+        error instanceof ImportFailure
+          ? error.message
+          : `Record ${done + 1} could not be imported: ${(error as Error).message}`;
       await db.transaction(async (tx) => {
-        await tx.update(migrationImports).set({ error: message, updatedAt: now }).where(eq(migrationImports.requestId, request.id));
-        await tx.update(migrationRequests).set({ status: 'failed', updatedAt: now }).where(eq(migrationRequests.id, request.id));
+        await tx
+          .update(migrationImports)
+          .set({ error: message, updatedAt: now })
+          .where(eq(migrationImports.requestId, request.id));
+        await tx
+          .update(migrationRequests)
+          .set({ status: 'failed', updatedAt: now })
+          .where(eq(migrationRequests.id, request.id));
       });
       failed += 1;
     }

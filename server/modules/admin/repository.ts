@@ -5,9 +5,22 @@
 import { type SQL, and, asc, count, desc, eq, gte, ilike, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db/db';
-import { channels, donateChannels, kycReviews, migrationRequests, payoutAccounts, users } from '../../platform/db/schema';
+import {
+  channels,
+  donateChannels,
+  kycReviews,
+  migrationRequests,
+  payoutAccounts,
+  users,
+} from '../../platform/db/schema';
 import { payments, payoutRuns } from '../../platform/db/schema-money';
-import { type AuditRow, adminAudit, adminSessions, adminSigninLinks, migrationImports } from '../../platform/db/schema-admin';
+import {
+  type AuditRow,
+  adminAudit,
+  adminSessions,
+  adminSigninLinks,
+  migrationImports,
+} from '../../platform/db/schema-admin';
 
 export interface PageQuery {
   readonly page: number;
@@ -59,8 +72,16 @@ export class AdminRepository {
 
   /** Marks a link used if it is unused and unexpired; answers its operator, or null. Single use even under races. */
   async useLink(tokenHash: string, now: Date): Promise<number | null> {
-    const [row] = await this.db.update(adminSigninLinks).set({ usedAt: now })
-      .where(and(eq(adminSigninLinks.tokenHash, tokenHash), isNull(adminSigninLinks.usedAt), sql`${adminSigninLinks.expiresAt} > ${now.toISOString()}::timestamptz`))
+    const [row] = await this.db
+      .update(adminSigninLinks)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(adminSigninLinks.tokenHash, tokenHash),
+          isNull(adminSigninLinks.usedAt),
+          sql`${adminSigninLinks.expiresAt} > ${now.toISOString()}::timestamptz`,
+        ),
+      )
       .returning({ telegramId: adminSigninLinks.telegramId });
     return row?.telegramId ?? null;
   }
@@ -83,27 +104,44 @@ export class AdminRepository {
   }
 
   async endSession(tokenHash: string, now: Date): Promise<void> {
-    await this.db.update(adminSessions).set({ endedAt: now }).where(and(eq(adminSessions.tokenHash, tokenHash), isNull(adminSessions.endedAt)));
+    await this.db
+      .update(adminSessions)
+      .set({ endedAt: now })
+      .where(and(eq(adminSessions.tokenHash, tokenHash), isNull(adminSessions.endedAt)));
   }
 
   // ---- audit
 
   async audit(entry: AuditEntry, now: Date): Promise<void> {
-    await this.db.insert(adminAudit).values({ ...entry, before: entry.before ?? null, after: entry.after ?? null, createdAt: now });
+    await this.db
+      .insert(adminAudit)
+      .values({ ...entry, before: entry.before ?? null, after: entry.after ?? null, createdAt: now });
   }
 
   async auditPage(filter: AuditFilter, query: PageQuery): Promise<Page<AuditRow>> {
     const where = and(
-      filter.operatorTelegramId === undefined ? undefined : eq(adminAudit.operatorTelegramId, filter.operatorTelegramId),
+      filter.operatorTelegramId === undefined
+        ? undefined
+        : eq(adminAudit.operatorTelegramId, filter.operatorTelegramId),
       filter.objectType === undefined ? undefined : eq(adminAudit.objectType, filter.objectType),
       filter.objectId === undefined ? undefined : eq(adminAudit.objectId, filter.objectId),
       filter.from === undefined ? undefined : gte(adminAudit.createdAt, filter.from),
       filter.to === undefined ? undefined : lt(adminAudit.createdAt, filter.to),
     );
     const [items, [total]] = await Promise.all([
-      this.db.select().from(adminAudit).where(where)
-        .orderBy(...ordering({ createdAt: adminAudit.createdAt, action: adminAudit.action, objectType: adminAudit.objectType }, query, adminAudit.id))
-        .limit(query.pageSize).offset(offsetOf(query)),
+      this.db
+        .select()
+        .from(adminAudit)
+        .where(where)
+        .orderBy(
+          ...ordering(
+            { createdAt: adminAudit.createdAt, action: adminAudit.action, objectType: adminAudit.objectType },
+            query,
+            adminAudit.id,
+          ),
+        )
+        .limit(query.pageSize)
+        .offset(offsetOf(query)),
       this.db.select({ total: count() }).from(adminAudit).where(where),
     ]);
     return { items, total: Number(total?.total ?? 0) };
@@ -115,21 +153,38 @@ export class AdminRepository {
     const where = and(
       eq(channels.moderation, filter.moderation as 'in_progress'),
       eq(channels.deleted, false),
-      filter.q === undefined ? undefined : or(ilike(channels.title, `%${escapeLike(filter.q)}%`), ilike(channels.username, `%${escapeLike(filter.q)}%`)),
+      filter.q === undefined
+        ? undefined
+        : or(ilike(channels.title, `%${escapeLike(filter.q)}%`), ilike(channels.username, `%${escapeLike(filter.q)}%`)),
     );
     const [items, [total]] = await Promise.all([
-      this.db.select({ channel: channels, owner: { telegramId: users.telegramId, firstName: users.firstName, lastName: users.lastName, username: users.username } })
-        .from(channels).innerJoin(users, eq(users.id, channels.ownerId)).where(where)
+      this.db
+        .select({
+          channel: channels,
+          owner: {
+            telegramId: users.telegramId,
+            firstName: users.firstName,
+            lastName: users.lastName,
+            username: users.username,
+          },
+        })
+        .from(channels)
+        .innerJoin(users, eq(users.id, channels.ownerId))
+        .where(where)
         .orderBy(...ordering({ createdAt: channels.createdAt, title: channels.title }, query, channels.id))
-        .limit(query.pageSize).offset(offsetOf(query)),
+        .limit(query.pageSize)
+        .offset(offsetOf(query)),
       this.db.select({ total: count() }).from(channels).where(where),
     ]);
     return { items, total: Number(total?.total ?? 0) };
   }
 
   async channel(id: number) {
-    const [row] = await this.db.select({ channel: channels, owner: { telegramId: users.telegramId, languageCode: users.languageCode } })
-      .from(channels).innerJoin(users, eq(users.id, channels.ownerId)).where(eq(channels.id, id));
+    const [row] = await this.db
+      .select({ channel: channels, owner: { telegramId: users.telegramId, languageCode: users.languageCode } })
+      .from(channels)
+      .innerJoin(users, eq(users.id, channels.ownerId))
+      .where(eq(channels.id, id));
     return row;
   }
 
@@ -141,17 +196,42 @@ export class AdminRepository {
    */
   async identityPage(filter: { provider?: string }, query: PageQuery) {
     const where = and(
-      or(eq(users.verificationStatus, 'kyc_approved'), and(eq(users.verificationStatus, 'in_kyc'), eq(kycReviews.provider, 'manual'))),
+      or(
+        eq(users.verificationStatus, 'kyc_approved'),
+        and(eq(users.verificationStatus, 'in_kyc'), eq(kycReviews.provider, 'manual')),
+      ),
       filter.provider === undefined ? undefined : eq(kycReviews.provider, filter.provider),
     );
     const [items, [total]] = await Promise.all([
-      this.db.select({
-        user: { id: users.id, telegramId: users.telegramId, firstName: users.firstName, lastName: users.lastName, username: users.username, status: users.verificationStatus },
-        review: { provider: kycReviews.provider, applicantId: kycReviews.applicantId, reviewAnswer: kycReviews.reviewAnswer, rejectLabels: kycReviews.rejectLabels, updatedAt: kycReviews.updatedAt },
-      }).from(users).innerJoin(kycReviews, eq(kycReviews.userId, users.id)).where(where)
+      this.db
+        .select({
+          user: {
+            id: users.id,
+            telegramId: users.telegramId,
+            firstName: users.firstName,
+            lastName: users.lastName,
+            username: users.username,
+            status: users.verificationStatus,
+          },
+          review: {
+            provider: kycReviews.provider,
+            applicantId: kycReviews.applicantId,
+            reviewAnswer: kycReviews.reviewAnswer,
+            rejectLabels: kycReviews.rejectLabels,
+            updatedAt: kycReviews.updatedAt,
+          },
+        })
+        .from(users)
+        .innerJoin(kycReviews, eq(kycReviews.userId, users.id))
+        .where(where)
         .orderBy(...ordering({ since: kycReviews.updatedAt }, query, users.id))
-        .limit(query.pageSize).offset(offsetOf(query)),
-      this.db.select({ total: count() }).from(users).innerJoin(kycReviews, eq(kycReviews.userId, users.id)).where(where),
+        .limit(query.pageSize)
+        .offset(offsetOf(query)),
+      this.db
+        .select({ total: count() })
+        .from(users)
+        .innerJoin(kycReviews, eq(kycReviews.userId, users.id))
+        .where(where),
     ]);
     return { items, total: Number(total?.total ?? 0) };
   }
@@ -163,12 +243,26 @@ export class AdminRepository {
     const numeric = q !== undefined && /^\d{1,16}$/.test(q) ? Number(q) : undefined;
     const where = and(
       filter.banned === undefined ? undefined : eq(users.banned, filter.banned),
-      q === undefined ? undefined : numeric !== undefined ? eq(users.telegramId, numeric) : ilike(users.username, `%${escapeLike(q)}%`),
+      q === undefined
+        ? undefined
+        : numeric !== undefined
+          ? eq(users.telegramId, numeric)
+          : ilike(users.username, `%${escapeLike(q)}%`),
     );
     const [items, [total]] = await Promise.all([
-      this.db.select().from(users).where(where)
-        .orderBy(...ordering({ createdAt: users.createdAt, telegramId: users.telegramId, username: users.username }, query, users.id))
-        .limit(query.pageSize).offset(offsetOf(query)),
+      this.db
+        .select()
+        .from(users)
+        .where(where)
+        .orderBy(
+          ...ordering(
+            { createdAt: users.createdAt, telegramId: users.telegramId, username: users.username },
+            query,
+            users.id,
+          ),
+        )
+        .limit(query.pageSize)
+        .offset(offsetOf(query)),
       this.db.select({ total: count() }).from(users).where(where),
     ]);
     return { items, total: Number(total?.total ?? 0) };
@@ -178,19 +272,36 @@ export class AdminRepository {
 
   /** Payout days, newest first, with how many payouts are in each state and the sums per currency. */
   async payoutDays(query: PageQuery) {
-    const items = await this.db.select({
-      payoutDate: payoutRuns.payoutDate,
-      count: sql<number>`count(*)`,
-      failed: sql<number>`count(*) filter (where ${payoutRuns.status} = 'failed')`,
-      arrived: sql<number>`count(*) filter (where ${payoutRuns.status} = 'arrived')`,
-      underWay: sql<number>`count(*) filter (where ${payoutRuns.status} in ('requested', 'sent'))`,
-      eur: sql<number>`coalesce(sum(${payoutRuns.amount}) filter (where ${payoutRuns.currency} = 'eur'), 0)`,
-      rub: sql<number>`coalesce(sum(${payoutRuns.amount}) filter (where ${payoutRuns.currency} = 'rub'), 0)`,
-    }).from(payoutRuns).groupBy(payoutRuns.payoutDate)
+    const items = await this.db
+      .select({
+        payoutDate: payoutRuns.payoutDate,
+        count: sql<number>`count(*)`,
+        failed: sql<number>`count(*) filter (where ${payoutRuns.status} = 'failed')`,
+        arrived: sql<number>`count(*) filter (where ${payoutRuns.status} = 'arrived')`,
+        underWay: sql<number>`count(*) filter (where ${payoutRuns.status} in ('requested', 'sent'))`,
+        eur: sql<number>`coalesce(sum(${payoutRuns.amount}) filter (where ${payoutRuns.currency} = 'eur'), 0)`,
+        rub: sql<number>`coalesce(sum(${payoutRuns.amount}) filter (where ${payoutRuns.currency} = 'rub'), 0)`,
+      })
+      .from(payoutRuns)
+      .groupBy(payoutRuns.payoutDate)
       .orderBy(query.order === 'asc' ? asc(payoutRuns.payoutDate) : desc(payoutRuns.payoutDate))
-      .limit(query.pageSize).offset(offsetOf(query));
-    const [total] = await this.db.select({ total: sql<number>`count(distinct ${payoutRuns.payoutDate})` }).from(payoutRuns);
-    return { items: items.map((row) => ({ ...row, count: Number(row.count), failed: Number(row.failed), arrived: Number(row.arrived), underWay: Number(row.underWay), eur: Number(row.eur), rub: Number(row.rub) })), total: Number(total?.total ?? 0) };
+      .limit(query.pageSize)
+      .offset(offsetOf(query));
+    const [total] = await this.db
+      .select({ total: sql<number>`count(distinct ${payoutRuns.payoutDate})` })
+      .from(payoutRuns);
+    return {
+      items: items.map((row) => ({
+        ...row,
+        count: Number(row.count),
+        failed: Number(row.failed),
+        arrived: Number(row.arrived),
+        underWay: Number(row.underWay),
+        eur: Number(row.eur),
+        rub: Number(row.rub),
+      })),
+      total: Number(total?.total ?? 0),
+    };
   }
 
   // ---- payments
@@ -198,19 +309,55 @@ export class AdminRepository {
   /** Payments found by id, payer (Telegram id or username) or channel (id or title), newest first by default. */
   async paymentPage(filter: { q?: string; channel?: string; status?: string }, query: PageQuery) {
     const q = filter.q?.replace(/^@/, '');
-    const byPayer = q === undefined ? undefined
-      : /^\d{1,16}$/.test(q) ? eq(users.telegramId, Number(q))
-      : or(eq(payments.id, q), ilike(users.username, `%${escapeLike(q)}%`));
-    const byChannel = filter.channel === undefined ? undefined
-      : /^\d{1,16}$/.test(filter.channel) ? eq(channels.id, Number(filter.channel))
-      : ilike(channels.title, `%${escapeLike(filter.channel)}%`);
-    const where = and(byPayer, byChannel, filter.status === undefined ? undefined : eq(payments.status, filter.status as 'paid'));
+    const byPayer =
+      q === undefined
+        ? undefined
+        : /^\d{1,16}$/.test(q)
+          ? eq(users.telegramId, Number(q))
+          : or(eq(payments.id, q), ilike(users.username, `%${escapeLike(q)}%`));
+    const byChannel =
+      filter.channel === undefined
+        ? undefined
+        : /^\d{1,16}$/.test(filter.channel)
+          ? eq(channels.id, Number(filter.channel))
+          : ilike(channels.title, `%${escapeLike(filter.channel)}%`);
+    const where = and(
+      byPayer,
+      byChannel,
+      filter.status === undefined ? undefined : eq(payments.status, filter.status as 'paid'),
+    );
     const [items, [total]] = await Promise.all([
-      this.db.select({ payment: payments, payer: { id: users.id, telegramId: users.telegramId, firstName: users.firstName, lastName: users.lastName, username: users.username }, channel: { id: channels.id, title: channels.title } })
-        .from(payments).innerJoin(users, eq(users.id, payments.userId)).innerJoin(channels, eq(channels.id, payments.channelId)).where(where)
-        .orderBy(...ordering({ createdAt: payments.createdAt, amount: payments.amount, status: payments.status }, query, payments.id))
-        .limit(query.pageSize).offset(offsetOf(query)),
-      this.db.select({ total: count() }).from(payments).innerJoin(users, eq(users.id, payments.userId)).innerJoin(channels, eq(channels.id, payments.channelId)).where(where),
+      this.db
+        .select({
+          payment: payments,
+          payer: {
+            id: users.id,
+            telegramId: users.telegramId,
+            firstName: users.firstName,
+            lastName: users.lastName,
+            username: users.username,
+          },
+          channel: { id: channels.id, title: channels.title },
+        })
+        .from(payments)
+        .innerJoin(users, eq(users.id, payments.userId))
+        .innerJoin(channels, eq(channels.id, payments.channelId))
+        .where(where)
+        .orderBy(
+          ...ordering(
+            { createdAt: payments.createdAt, amount: payments.amount, status: payments.status },
+            query,
+            payments.id,
+          ),
+        )
+        .limit(query.pageSize)
+        .offset(offsetOf(query)),
+      this.db
+        .select({ total: count() })
+        .from(payments)
+        .innerJoin(users, eq(users.id, payments.userId))
+        .innerJoin(channels, eq(channels.id, payments.channelId))
+        .where(where),
     ]);
     return { items, total: Number(total?.total ?? 0) };
   }
@@ -220,12 +367,28 @@ export class AdminRepository {
       filter.payoutDate === undefined ? undefined : eq(payoutRuns.payoutDate, filter.payoutDate),
       filter.status === undefined ? undefined : eq(payoutRuns.status, filter.status as 'failed'),
     );
-    const select = this.db.select({
-      run: payoutRuns,
-      user: { telegramId: users.telegramId, firstName: users.firstName, lastName: users.lastName, username: users.username },
-      account: { methodType: payoutAccounts.methodType, countryIso2: payoutAccounts.countryIso2 },
-    }).from(payoutRuns).innerJoin(users, eq(users.id, payoutRuns.userId)).leftJoin(payoutAccounts, eq(payoutAccounts.userId, payoutRuns.userId)).where(where)
-      .orderBy(...ordering({ createdAt: payoutRuns.createdAt, amount: payoutRuns.amount, status: payoutRuns.status }, query ?? { page: 1, pageSize: 0, sort: 'createdAt', order: 'asc' }, payoutRuns.userId));
+    const select = this.db
+      .select({
+        run: payoutRuns,
+        user: {
+          telegramId: users.telegramId,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          username: users.username,
+        },
+        account: { methodType: payoutAccounts.methodType, countryIso2: payoutAccounts.countryIso2 },
+      })
+      .from(payoutRuns)
+      .innerJoin(users, eq(users.id, payoutRuns.userId))
+      .leftJoin(payoutAccounts, eq(payoutAccounts.userId, payoutRuns.userId))
+      .where(where)
+      .orderBy(
+        ...ordering(
+          { createdAt: payoutRuns.createdAt, amount: payoutRuns.amount, status: payoutRuns.status },
+          query ?? { page: 1, pageSize: 0, sort: 'createdAt', order: 'asc' },
+          payoutRuns.userId,
+        ),
+      );
     if (query === null) return { items: await select, total: -1 };
     const [items, [total]] = await Promise.all([
       select.limit(query.pageSize).offset(offsetOf(query)),
@@ -239,18 +402,42 @@ export class AdminRepository {
   async migrationPage(filter: { status?: string }, query: PageQuery) {
     const where = filter.status === undefined ? undefined : eq(migrationRequests.status, filter.status as 'queued');
     const [items, [total]] = await Promise.all([
-      this.db.select({
-        request: migrationRequests,
-        user: { id: users.id, telegramId: users.telegramId, firstName: users.firstName, lastName: users.lastName, username: users.username },
-        import: { total: migrationImports.total, done: migrationImports.done, error: migrationImports.error },
-        donateChannels: sql<number>`(select count(*) from ${donateChannels} where ${donateChannels.userId} = ${migrationRequests.userId})`,
-      }).from(migrationRequests).innerJoin(users, eq(users.id, migrationRequests.userId))
-        .leftJoin(migrationImports, eq(migrationImports.requestId, migrationRequests.id)).where(where)
-        .orderBy(...ordering({ createdAt: migrationRequests.createdAt, updatedAt: migrationRequests.updatedAt, status: migrationRequests.status }, query, migrationRequests.id))
-        .limit(query.pageSize).offset(offsetOf(query)),
+      this.db
+        .select({
+          request: migrationRequests,
+          user: {
+            id: users.id,
+            telegramId: users.telegramId,
+            firstName: users.firstName,
+            lastName: users.lastName,
+            username: users.username,
+          },
+          import: { total: migrationImports.total, done: migrationImports.done, error: migrationImports.error },
+          donateChannels: sql<number>`(select count(*) from ${donateChannels} where ${donateChannels.userId} = ${migrationRequests.userId})`,
+        })
+        .from(migrationRequests)
+        .innerJoin(users, eq(users.id, migrationRequests.userId))
+        .leftJoin(migrationImports, eq(migrationImports.requestId, migrationRequests.id))
+        .where(where)
+        .orderBy(
+          ...ordering(
+            {
+              createdAt: migrationRequests.createdAt,
+              updatedAt: migrationRequests.updatedAt,
+              status: migrationRequests.status,
+            },
+            query,
+            migrationRequests.id,
+          ),
+        )
+        .limit(query.pageSize)
+        .offset(offsetOf(query)),
       this.db.select({ total: count() }).from(migrationRequests).where(where),
     ]);
-    return { items: items.map((row) => ({ ...row, donateChannels: Number(row.donateChannels) })), total: Number(total?.total ?? 0) };
+    return {
+      items: items.map((row) => ({ ...row, donateChannels: Number(row.donateChannels) })),
+      total: Number(total?.total ?? 0),
+    };
   }
 }
 

@@ -25,40 +25,70 @@ export const adminRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps 
   const secure = deps.config.publicUrl.startsWith('https://');
   const limiter = new AttemptLimiter(SIGNIN_ATTEMPTS, SIGNIN_WINDOW_MS, () => deps.clock.now());
 
-  app.get<{ Querystring: { token?: string } }>('/signin', {
-    schema: { hide: true, querystring: { type: 'object', properties: { token: { type: 'string', maxLength: 200 } } } },
-  }, async (request, reply) => {
-    if (!limiter.attempt(request.ip)) {
-      return reply.code(429).header('retry-after', String(SIGNIN_WINDOW_MS / 1000)).send({ code: 'too_many_requests', message: 'Too many sign-in attempts from this address; try again in 10 minutes' });
-    }
-    const session = request.query.token ? await admin.signIn(request.query.token) : null;
-    if (session === null) return reply.code(401).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(refusedPage);
-    setSessionCookie(reply, session, secure);
-    // The link's token must not linger in the history or a Referer.
-    return reply.code(303).header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect('/admin/');
-  });
-
-  await app.register(async (api) => {
-    api.addHook('onRequest', async (request, reply) => {
-      const token = sessionToken(request);
-      const operator = token === null ? null : await admin.authenticate(token);
-      if (operator === null) {
-        return reply.code(401).header('cache-control', 'no-store').send({ code: 'unauthorized', message: 'Sign in to the operator console: send /admin to the bot' });
+  app.get<{ Querystring: { token?: string } }>(
+    '/signin',
+    {
+      schema: {
+        hide: true,
+        querystring: { type: 'object', properties: { token: { type: 'string', maxLength: 200 } } },
+      },
+    },
+    async (request, reply) => {
+      if (!limiter.attempt(request.ip)) {
+        return reply
+          .code(429)
+          .header('retry-after', String(SIGNIN_WINDOW_MS / 1000))
+          .send({
+            code: 'too_many_requests',
+            message: 'Too many sign-in attempts from this address; try again in 10 minutes',
+          });
       }
-      request.operator = operator;
-      reply.header('cache-control', 'no-store');
-    });
+      const session = request.query.token ? await admin.signIn(request.query.token) : null;
+      if (session === null)
+        return reply.code(401).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(refusedPage);
+      setSessionCookie(reply, session, secure);
+      // The link's token must not linger in the history or a Referer.
+      return reply
+        .code(303)
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .redirect('/admin/');
+    },
+  );
 
-    api.get('/me', { schema: { hide: true } }, async (request): Promise<AdminMe> => ({ operator: { telegramId: currentOperator(request).telegramId } }));
+  await app.register(
+    async (api) => {
+      api.addHook('onRequest', async (request, reply) => {
+        const token = sessionToken(request);
+        const operator = token === null ? null : await admin.authenticate(token);
+        if (operator === null) {
+          return reply
+            .code(401)
+            .header('cache-control', 'no-store')
+            .send({ code: 'unauthorized', message: 'Sign in to the operator console: send /admin to the bot' });
+        }
+        request.operator = operator;
+        reply.header('cache-control', 'no-store');
+      });
 
-    api.post('/signout', { schema: { hide: true } }, async (request, reply) => {
-      await admin.signOut(sessionToken(request)!);
-      clearSessionCookie(reply, secure);
-      return { ok: true };
-    });
+      api.get('/me', { schema: { hide: true } }, async (request): Promise<AdminMe> => ({
+        operator: { telegramId: currentOperator(request).telegramId },
+      }));
 
-    for (const queue of ADMIN_QUEUES) await api.register(queue.plugin, { deps });
-    // Unknown paths too answer 401 before a session (hooks do not run for the app's not-found handler).
-    api.all('/*', { schema: { hide: true } }, async (request, reply) => reply.code(404).send({ code: 'not_found', message: `${request.method} ${request.url.split('?')[0]} does not exist` }));
-  }, { prefix: '/api' });
+      api.post('/signout', { schema: { hide: true } }, async (request, reply) => {
+        await admin.signOut(sessionToken(request)!);
+        clearSessionCookie(reply, secure);
+        return { ok: true };
+      });
+
+      for (const queue of ADMIN_QUEUES) await api.register(queue.plugin, { deps });
+      // Unknown paths too answer 401 before a session (hooks do not run for the app's not-found handler).
+      api.all('/*', { schema: { hide: true } }, async (request, reply) =>
+        reply
+          .code(404)
+          .send({ code: 'not_found', message: `${request.method} ${request.url.split('?')[0]} does not exist` }),
+      );
+    },
+    { prefix: '/api' },
+  );
 };

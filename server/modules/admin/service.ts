@@ -104,54 +104,108 @@ export class AdminService {
 
   // ---- actions: each in one transaction with its audit entry
 
-  private async audited<T>(operator: Operator, what: Omit<AuditEntry, 'operatorTelegramId' | 'before' | 'after'>, change: (tx: DbOrTx) => Promise<{ before: unknown; after: unknown; result: T }>): Promise<T> {
+  private async audited<T>(
+    operator: Operator,
+    what: Omit<AuditEntry, 'operatorTelegramId' | 'before' | 'after'>,
+    change: (tx: DbOrTx) => Promise<{ before: unknown; after: unknown; result: T }>,
+  ): Promise<T> {
     return this.deps.db.transaction(async (tx) => {
       const { before, after, result } = await change(tx);
-      await new AdminRepository(tx).audit({ ...what, operatorTelegramId: operator.telegramId, before, after }, this.now());
+      await new AdminRepository(tx).audit(
+        { ...what, operatorTelegramId: operator.telegramId, before, after },
+        this.now(),
+      );
       return result;
     });
   }
 
   /** Approves or rejects a channel awaiting moderation; the bot tells its owner in the channel's language. */
-  async moderate(operator: Operator, channelId: number, decision: 'approved' | 'rejected', reason: string | undefined): Promise<void> {
+  async moderate(
+    operator: Operator,
+    channelId: number,
+    decision: 'approved' | 'rejected',
+    reason: string | undefined,
+  ): Promise<void> {
     const found = await new AdminRepository(this.deps.db).channel(channelId);
     if (found === undefined) throw notFound('No such channel');
-    await this.audited(operator, { action: decision === 'approved' ? 'channel.approve' : 'channel.reject', objectType: 'channel', objectId: String(channelId) }, async (tx) => {
-      const [before] = await tx.select({ moderation: channels.moderation }).from(channels).where(eq(channels.id, channelId)).for('update');
-      if (before!.moderation === decision) throw new AppError('conflict', `The channel is already ${decision}`);
-      await tx.update(channels).set({ moderation: decision, updatedAt: this.now() }).where(eq(channels.id, channelId));
-      return { before, after: { moderation: decision, ...(reason ? { reason } : {}) }, result: undefined };
-    });
+    await this.audited(
+      operator,
+      {
+        action: decision === 'approved' ? 'channel.approve' : 'channel.reject',
+        objectType: 'channel',
+        objectId: String(channelId),
+      },
+      async (tx) => {
+        const [before] = await tx
+          .select({ moderation: channels.moderation })
+          .from(channels)
+          .where(eq(channels.id, channelId))
+          .for('update');
+        if (before!.moderation === decision) throw new AppError('conflict', `The channel is already ${decision}`);
+        await tx
+          .update(channels)
+          .set({ moderation: decision, updatedAt: this.now() })
+          .where(eq(channels.id, channelId));
+        return { before, after: { moderation: decision, ...(reason ? { reason } : {}) }, result: undefined };
+      },
+    );
     const texts = botTexts(found.channel.language);
-    const text = decision === 'approved'
-      ? fill(texts.moderationApproved, { channel: found.channel.title })
-      : fill(texts.moderationRejected, { channel: found.channel.title, reason: reason ?? '' });
-    await this.deps.bot.sendMessage({ chatId: found.owner.telegramId, text, silent: false }).catch((error: unknown) => this.deps.log?.(error));
+    const text =
+      decision === 'approved'
+        ? fill(texts.moderationApproved, { channel: found.channel.title })
+        : fill(texts.moderationRejected, { channel: found.channel.title, reason: reason ?? '' });
+    await this.deps.bot
+      .sendMessage({ chatId: found.owner.telegramId, text, silent: false })
+      .catch((error: unknown) => this.deps.log?.(error));
   }
 
   /** Bans (cancelling the follower's recurring memberships, as UsersRepository.setBanned does) or unbans. */
   async setBanned(operator: Operator, userId: number, banned: boolean, reason: string): Promise<void> {
-    await this.audited(operator, { action: banned ? 'user.ban' : 'user.unban', objectType: 'user', objectId: String(userId) }, async (tx) => {
-      const [before] = await tx.select({ banned: users.banned, telegramId: users.telegramId }).from(users).where(eq(users.id, userId)).for('update');
-      if (before === undefined) throw notFound('No such user');
-      if (before.banned === banned) throw new AppError('conflict', banned ? 'The user is already banned' : 'The user is not banned');
-      await new UsersRepository(tx).setBanned(userId, banned, this.now());
-      return { before: { banned: before.banned }, after: { banned, reason }, result: undefined };
-    });
+    await this.audited(
+      operator,
+      { action: banned ? 'user.ban' : 'user.unban', objectType: 'user', objectId: String(userId) },
+      async (tx) => {
+        const [before] = await tx
+          .select({ banned: users.banned, telegramId: users.telegramId })
+          .from(users)
+          .where(eq(users.id, userId))
+          .for('update');
+        if (before === undefined) throw notFound('No such user');
+        if (before.banned === banned)
+          throw new AppError('conflict', banned ? 'The user is already banned' : 'The user is not banned');
+        await new UsersRepository(tx).setBanned(userId, banned, this.now());
+        return { before: { banned: before.banned }, after: { banned, reason }, result: undefined };
+      },
+    );
   }
 
   /**
    * Approves or rejects a creator whose identity check passed (kyc_approved) or who waits for a manual review; the
    * verification service decides in its own transaction, and the audit entry follows it.
    */
-  async decideIdentity(operator: Operator, userId: number, decision: OperatorDecision, reason: string | undefined): Promise<void> {
-    const [before] = await this.deps.db.select({ status: users.verificationStatus }).from(users).where(eq(users.id, userId));
+  async decideIdentity(
+    operator: Operator,
+    userId: number,
+    decision: OperatorDecision,
+    reason: string | undefined,
+  ): Promise<void> {
+    const [before] = await this.deps.db
+      .select({ status: users.verificationStatus })
+      .from(users)
+      .where(eq(users.id, userId));
     if (before === undefined) throw notFound('No such user');
     const status = await this.deps.verification.decide(userId, decision, operator.telegramId);
-    await new AdminRepository(this.deps.db).audit({
-      operatorTelegramId: operator.telegramId, action: decision === 'approve' ? 'identity.approve' : 'identity.reject', objectType: 'user', objectId: String(userId),
-      before: { status: before.status }, after: { status, ...(reason ? { reason } : {}) },
-    }, this.now());
+    await new AdminRepository(this.deps.db).audit(
+      {
+        operatorTelegramId: operator.telegramId,
+        action: decision === 'approve' ? 'identity.approve' : 'identity.reject',
+        objectType: 'user',
+        objectId: String(userId),
+        before: { status: before.status },
+        after: { status, ...(reason ? { reason } : {}) },
+      },
+      this.now(),
+    );
   }
 
   /** Sends a failed payout again through the payout machinery (server/modules/payouts/retry.ts). */
@@ -161,10 +215,17 @@ export class AdminService {
     if (before === undefined) throw notFound('No such payout');
     const after = await retryFailedPayout(db, this.deps.money, key, this.deps.clock.now());
     // The retry commits its own money transaction (and calls the provider after it); the audit follows it.
-    await new AdminRepository(this.deps.db).audit({
-      operatorTelegramId: operator.telegramId, action: 'payout.retry', objectType: 'payout', objectId: `${key.userId}:${key.currency}:${key.payoutDate}`,
-      before: { status: before.status, attempt: before.attempt, errorCode: before.errorCode }, after: { status: after.status, attempt: after.attempt, errorCode: after.errorCode },
-    }, this.now());
+    await new AdminRepository(this.deps.db).audit(
+      {
+        operatorTelegramId: operator.telegramId,
+        action: 'payout.retry',
+        objectType: 'payout',
+        objectId: `${key.userId}:${key.currency}:${key.payoutDate}`,
+        before: { status: before.status, attempt: before.attempt, errorCode: before.errorCode },
+        after: { status: after.status, attempt: after.attempt, errorCode: after.errorCode },
+      },
+      this.now(),
+    );
     return after;
   }
 
@@ -177,10 +238,17 @@ export class AdminService {
     const before = await this.deps.money.payments.byId(paymentId);
     if (before === undefined) throw notFound('No such payment');
     const after = await this.deps.money.payments.requestRefund(paymentId, reason);
-    await new AdminRepository(this.deps.db).audit({
-      operatorTelegramId: operator.telegramId, action: 'payment.refund', objectType: 'payment', objectId: paymentId,
-      before: { status: before.status, refundStatus: before.refundStatus }, after: { status: after.status, refundStatus: after.refundStatus, reason },
-    }, this.now());
+    await new AdminRepository(this.deps.db).audit(
+      {
+        operatorTelegramId: operator.telegramId,
+        action: 'payment.refund',
+        objectType: 'payment',
+        objectId: paymentId,
+        before: { status: before.status, refundStatus: before.refundStatus },
+        after: { status: after.status, refundStatus: after.refundStatus, reason },
+      },
+      this.now(),
+    );
   }
 
   /** Asks the provider about an open payment and applies its answer (the payment's provider status). */
@@ -188,32 +256,73 @@ export class AdminService {
     const before = await this.deps.money.payments.byId(paymentId);
     if (before === undefined) throw notFound('No such payment');
     const after = await this.deps.money.payments.refresh(before);
-    await new AdminRepository(this.deps.db).audit({
-      operatorTelegramId: operator.telegramId, action: 'payment.check', objectType: 'payment', objectId: paymentId,
-      before: { status: before.status }, after: { status: after.status, errorCode: after.errorCode },
-    }, this.now());
+    await new AdminRepository(this.deps.db).audit(
+      {
+        operatorTelegramId: operator.telegramId,
+        action: 'payment.check',
+        objectType: 'payment',
+        objectId: paymentId,
+        before: { status: before.status },
+        after: { status: after.status, errorCode: after.errorCode },
+      },
+      this.now(),
+    );
   }
 
   /** Records that an operator exported a payout day (the export holds creators' payout data). */
   async auditExport(operator: Operator, payoutDate: string, rows: number): Promise<void> {
-    await new AdminRepository(this.deps.db).audit({ operatorTelegramId: operator.telegramId, action: 'payout.export', objectType: 'payout_run', objectId: payoutDate, before: null, after: { rows } }, this.now());
+    await new AdminRepository(this.deps.db).audit(
+      {
+        operatorTelegramId: operator.telegramId,
+        action: 'payout.export',
+        objectType: 'payout_run',
+        objectId: payoutDate,
+        before: null,
+        after: { rows },
+      },
+      this.now(),
+    );
   }
 
   /** Starts the import of the older product's export: queued or failed → importing (the migration-import job applies it). */
   async startImport(operator: Operator, requestId: number, data: DonateExport): Promise<void> {
-    await this.audited(operator, { action: 'migration.import', objectType: 'migration_request', objectId: String(requestId) }, async (tx) => {
-      const [row] = await tx.select({ request: migrationRequests, telegramId: users.telegramId }).from(migrationRequests)
-        .innerJoin(users, eq(users.id, migrationRequests.userId)).where(eq(migrationRequests.id, requestId)).for('update', { of: migrationRequests });
-      if (row === undefined) throw notFound('No such migration request');
-      if (row.request.status !== 'queued' && row.request.status !== 'failed') throw new AppError('conflict', `An import starts from a queued or failed request; this one is ${row.request.status}`);
-      const problem = exportProblem(data, row.telegramId);
-      if (problem !== null) throw new AppError('validation_error', problem, { field: 'export' });
-      const now = this.now();
-      const total = importTotal(data);
-      await tx.insert(migrationImports).values({ requestId, payload: data, total, done: 0, createdAt: now, updatedAt: now })
-        .onConflictDoUpdate({ target: migrationImports.requestId, set: { payload: data, total, done: 0, error: null, updatedAt: now } });
-      await tx.update(migrationRequests).set({ status: 'importing', updatedAt: now }).where(eq(migrationRequests.id, requestId));
-      return { before: { status: row.request.status }, after: { status: 'importing', records: total }, result: undefined };
-    });
+    await this.audited(
+      operator,
+      { action: 'migration.import', objectType: 'migration_request', objectId: String(requestId) },
+      async (tx) => {
+        const [row] = await tx
+          .select({ request: migrationRequests, telegramId: users.telegramId })
+          .from(migrationRequests)
+          .innerJoin(users, eq(users.id, migrationRequests.userId))
+          .where(eq(migrationRequests.id, requestId))
+          .for('update', { of: migrationRequests });
+        if (row === undefined) throw notFound('No such migration request');
+        if (row.request.status !== 'queued' && row.request.status !== 'failed')
+          throw new AppError(
+            'conflict',
+            `An import starts from a queued or failed request; this one is ${row.request.status}`,
+          );
+        const problem = exportProblem(data, row.telegramId);
+        if (problem !== null) throw new AppError('validation_error', problem, { field: 'export' });
+        const now = this.now();
+        const total = importTotal(data);
+        await tx
+          .insert(migrationImports)
+          .values({ requestId, payload: data, total, done: 0, createdAt: now, updatedAt: now })
+          .onConflictDoUpdate({
+            target: migrationImports.requestId,
+            set: { payload: data, total, done: 0, error: null, updatedAt: now },
+          });
+        await tx
+          .update(migrationRequests)
+          .set({ status: 'importing', updatedAt: now })
+          .where(eq(migrationRequests.id, requestId));
+        return {
+          before: { status: row.request.status },
+          after: { status: 'importing', records: total },
+          result: undefined,
+        };
+      },
+    );
   }
 }

@@ -62,7 +62,10 @@ export interface BotGateway {
    * A new invite link to the chat (a paying member's personal link): one that lets `memberLimit` people join, or one
    * whose users ask to join (creates_join_request; the bot approves or declines, Telegram allows no member limit then).
    */
-  createInviteLink(chatId: number, options: { name: string } & ({ memberLimit: number } | { createsJoinRequest: true })): Promise<string>;
+  createInviteLink(
+    chatId: number,
+    options: { name: string } & ({ memberLimit: number } | { createsJoinRequest: true }),
+  ): Promise<string>;
   /** Removes a user from the chat and lifts the ban at once, so they can come back by paying again. */
   removeMember(chatId: number, userId: number): Promise<void>;
   approveJoinRequest(chatId: number, userId: number): Promise<void>;

@@ -6,9 +6,26 @@
  */
 import { Api, type ApiClientOptions, GrammyError, HttpError, InputFile } from 'grammy';
 import { plainFetch } from '../../platform/http/selfFetch';
-import { BotApiError, type BotCommandText, type BotGateway, type BotIdentity, type ChatMemberInfo, type ChatMemberStatus, type SendMessageRequest, type SendPhotoRequest } from './BotGateway';
+import {
+  BotApiError,
+  type BotCommandText,
+  type BotGateway,
+  type BotIdentity,
+  type ChatMemberInfo,
+  type ChatMemberStatus,
+  type SendMessageRequest,
+  type SendPhotoRequest,
+} from './BotGateway';
 
-type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body: string | AsyncIterable<Uint8Array>; signal?: AbortSignal | null }) => Promise<{ json(): Promise<unknown> }>;
+type FetchLike = (
+  url: string,
+  init: {
+    method: string;
+    headers: Record<string, string>;
+    body: string | AsyncIterable<Uint8Array>;
+    signal?: AbortSignal | null;
+  },
+) => Promise<{ json(): Promise<unknown> }>;
 
 export interface TelegramBotGatewayOptions {
   readonly token: string;
@@ -40,14 +57,24 @@ export function botClientOptions(options: TelegramBotGatewayOptions): ApiClientO
 }
 
 /** Flood control: Telegram answers 429 with the seconds to wait; waiting and trying again is what it asks for. */
-export function waitOutRetryAfter(api: Api, options: Pick<TelegramBotGatewayOptions, 'maxRetryAfterSeconds' | 'sleep'> = {}): void {
+export function waitOutRetryAfter(
+  api: Api,
+  options: Pick<TelegramBotGatewayOptions, 'maxRetryAfterSeconds' | 'sleep'> = {},
+): void {
   const maxWait = options.maxRetryAfterSeconds ?? 30;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   api.config.use(async (previous, method, payload, signal) => {
     for (let attempt = 1; ; attempt += 1) {
       const answer = await previous(method, payload, signal);
       const retryAfter = answer.ok ? undefined : answer.parameters?.retry_after;
-      if (answer.ok || answer.error_code !== 429 || retryAfter === undefined || retryAfter > maxWait || attempt >= MAX_ATTEMPTS) return answer;
+      if (
+        answer.ok ||
+        answer.error_code !== 429 ||
+        retryAfter === undefined ||
+        retryAfter > maxWait ||
+        attempt >= MAX_ATTEMPTS
+      )
+        return answer;
       await sleep(retryAfter * 1000);
     }
   });
@@ -66,33 +93,45 @@ export class TelegramBotGateway implements BotGateway {
     try {
       return await run();
     } catch (error) {
-      if (error instanceof GrammyError) throw new BotApiError(method, error.error_code, error.description, error.parameters.retry_after ?? null);
+      if (error instanceof GrammyError)
+        throw new BotApiError(method, error.error_code, error.description, error.parameters.retry_after ?? null);
       if (error instanceof HttpError) throw new BotApiError(method, null, `request failed (${errorName(error.error)})`);
       throw error;
     }
   }
 
   async sendMessage(request: SendMessageRequest): Promise<{ messageId: number }> {
-    const message = await this.call('sendMessage', () => this.api.sendMessage(request.chatId, request.text, {
-      disable_notification: request.silent,
-      ...(request.button ? { reply_markup: { inline_keyboard: [[{ text: request.button.text, url: request.button.url }]] } } : {}),
-    }));
+    const message = await this.call('sendMessage', () =>
+      this.api.sendMessage(request.chatId, request.text, {
+        disable_notification: request.silent,
+        ...(request.button
+          ? { reply_markup: { inline_keyboard: [[{ text: request.button.text, url: request.button.url }]] } }
+          : {}),
+      }),
+    );
     return { messageId: message.message_id };
   }
 
   async sendPhoto(request: SendPhotoRequest): Promise<{ messageId: number }> {
     // A string photo (file_id or URL) goes as JSON; bytes go as an InputFile, which grammY sends as multipart/form-data.
-    const photo = typeof request.photo === 'string' ? request.photo : new InputFile(request.photo.bytes, request.photo.filename);
-    const message = await this.call('sendPhoto', () => this.api.sendPhoto(request.chatId, photo, {
-      caption: request.caption,
-      disable_notification: request.silent,
-      ...(request.button ? { reply_markup: { inline_keyboard: [[{ text: request.button.text, url: request.button.url }]] } } : {}),
-    }));
+    const photo =
+      typeof request.photo === 'string' ? request.photo : new InputFile(request.photo.bytes, request.photo.filename);
+    const message = await this.call('sendPhoto', () =>
+      this.api.sendPhoto(request.chatId, photo, {
+        caption: request.caption,
+        disable_notification: request.silent,
+        ...(request.button
+          ? { reply_markup: { inline_keyboard: [[{ text: request.button.text, url: request.button.url }]] } }
+          : {}),
+      }),
+    );
     return { messageId: message.message_id };
   }
 
   async pinMessage(chatId: number, messageId: number, silent: boolean): Promise<void> {
-    await this.call('pinChatMessage', () => this.api.pinChatMessage(chatId, messageId, { disable_notification: silent }));
+    await this.call('pinChatMessage', () =>
+      this.api.pinChatMessage(chatId, messageId, { disable_notification: silent }),
+    );
   }
 
   async deleteMessage(chatId: number, messageId: number): Promise<void> {
@@ -116,9 +155,15 @@ export class TelegramBotGateway implements BotGateway {
     return { id: me.id, username: me.username };
   }
 
-  async createInviteLink(chatId: number, options: { name: string } & ({ memberLimit: number } | { createsJoinRequest: true })): Promise<string> {
-    const kind = 'createsJoinRequest' in options ? { creates_join_request: true } : { member_limit: options.memberLimit };
-    const link = await this.call('createChatInviteLink', () => this.api.createChatInviteLink(chatId, { name: options.name.slice(0, 32), ...kind }));
+  async createInviteLink(
+    chatId: number,
+    options: { name: string } & ({ memberLimit: number } | { createsJoinRequest: true }),
+  ): Promise<string> {
+    const kind =
+      'createsJoinRequest' in options ? { creates_join_request: true } : { member_limit: options.memberLimit };
+    const link = await this.call('createChatInviteLink', () =>
+      this.api.createChatInviteLink(chatId, { name: options.name.slice(0, 32), ...kind }),
+    );
     return link.invite_link;
   }
 
@@ -137,16 +182,22 @@ export class TelegramBotGateway implements BotGateway {
   }
 
   async setCommands(commands: readonly BotCommandText[], languageCode: string | null): Promise<void> {
-    await this.call('setMyCommands', () => this.api.setMyCommands([...commands], languageCode === null ? {} : { language_code: languageCode as never }));
+    await this.call('setMyCommands', () =>
+      this.api.setMyCommands([...commands], languageCode === null ? {} : { language_code: languageCode as never }),
+    );
   }
 
   async setMenuButton(text: string, url: string): Promise<void> {
-    await this.call('setChatMenuButton', () => this.api.setChatMenuButton({ menu_button: { type: 'web_app', text, web_app: { url } } }));
+    await this.call('setChatMenuButton', () =>
+      this.api.setChatMenuButton({ menu_button: { type: 'web_app', text, web_app: { url } } }),
+    );
   }
 
   /** Points Telegram's updates at the server's webhook, with the secret it must send back. */
   async setWebhook(url: string, secretToken: string, allowedUpdates: readonly string[]): Promise<void> {
-    await this.call('setWebhook', () => this.api.setWebhook(url, { secret_token: secretToken, allowed_updates: allowedUpdates as never }));
+    await this.call('setWebhook', () =>
+      this.api.setWebhook(url, { secret_token: secretToken, allowed_updates: allowedUpdates as never }),
+    );
   }
 
   async deleteWebhook(): Promise<void> {

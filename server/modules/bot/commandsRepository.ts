@@ -15,10 +15,23 @@ export class CommandsRepository {
   constructor(private readonly db: DbOrTx) {}
 
   async offersFor(command: string, limit = 5): Promise<CommandOffer[]> {
-    return this.db.select({ subscriptionId: subscriptions.id, name: subscriptions.name, channelTitle: channels.title, channelLanguage: channels.language })
+    return this.db
+      .select({
+        subscriptionId: subscriptions.id,
+        name: subscriptions.name,
+        channelTitle: channels.title,
+        channelLanguage: channels.language,
+      })
       .from(subscriptions)
       .innerJoin(channels, eq(channels.id, subscriptions.channelId))
-      .where(and(eq(subscriptions.command, command), eq(subscriptions.deleted, false), eq(channels.deleted, false), eq(channels.connected, true)))
+      .where(
+        and(
+          eq(subscriptions.command, command),
+          eq(subscriptions.deleted, false),
+          eq(channels.deleted, false),
+          eq(channels.connected, true),
+        ),
+      )
       .orderBy(asc(subscriptions.id))
       .limit(limit);
   }

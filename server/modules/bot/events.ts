@@ -32,16 +32,21 @@ export class BotEventsService {
 
   async channelAdded(event: ChannelAdded): Promise<ChannelRow> {
     const isPrivate = !event.username;
-    const inviteLink = event.inviteLink ?? (isPrivate && this.deps.config.sandbox ? `https://t.me/+${randomBytes(12).toString('base64url')}` : null);
-    const channel = await new ChannelsRepository(this.deps.db).upsertFromBot({
-      ownerId: event.owner.id,
-      chatId: event.chatId,
-      title: event.title,
-      username: event.username ?? null,
-      photoUrl: event.photoUrl ?? null,
-      moderation: event.moderation ?? 'approved',
-      inviteLink,
-    }, nowDate(this.deps.clock));
+    const inviteLink =
+      event.inviteLink ??
+      (isPrivate && this.deps.config.sandbox ? `https://t.me/+${randomBytes(12).toString('base64url')}` : null);
+    const channel = await new ChannelsRepository(this.deps.db).upsertFromBot(
+      {
+        ownerId: event.owner.id,
+        chatId: event.chatId,
+        title: event.title,
+        username: event.username ?? null,
+        photoUrl: event.photoUrl ?? null,
+        moderation: event.moderation ?? 'approved',
+        inviteLink,
+      },
+      nowDate(this.deps.clock),
+    );
     await new MigrationService(this.deps).refreshCompletion(event.owner.id);
     return channel;
   }

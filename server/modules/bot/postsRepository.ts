@@ -18,7 +18,10 @@ export class BotPostsRepository {
   constructor(private readonly db: DbOrTx) {}
 
   async record(post: NewBotPost, now: Date): Promise<BotPostRow> {
-    const [row] = await this.db.insert(botPosts).values({ ...post, createdAt: now }).returning();
+    const [row] = await this.db
+      .insert(botPosts)
+      .values({ ...post, createdAt: now })
+      .returning();
     return row!;
   }
 
@@ -33,7 +36,10 @@ export class BotPostsRepository {
   /** Posts in a chat, oldest first, deleted ones left out. */
   /** The highest message id the bot posted in each chat. */
   async lastMessageIds(): Promise<{ chatId: number; lastMessageId: number }[]> {
-    const rows = await this.db.select({ chatId: botPosts.chatId, last: sql<number>`max(${botPosts.messageId})` }).from(botPosts).groupBy(botPosts.chatId);
+    const rows = await this.db
+      .select({ chatId: botPosts.chatId, last: sql<number>`max(${botPosts.messageId})` })
+      .from(botPosts)
+      .groupBy(botPosts.chatId);
     return rows.map((row) => ({ chatId: row.chatId, lastMessageId: Number(row.last ?? 0) }));
   }
 

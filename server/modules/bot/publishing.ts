@@ -39,11 +39,26 @@ export class Publisher {
     const button = { text: request.buttonText, url: this.link(request.kind, request.refId) };
     try {
       const { messageId } = request.photo
-        ? await bot.sendPhoto({ chatId: channel.chatId, photo: request.photo, caption: request.text, button, silent: request.silent })
+        ? await bot.sendPhoto({
+            chatId: channel.chatId,
+            photo: request.photo,
+            caption: request.text,
+            button,
+            silent: request.silent,
+          })
         : await bot.sendMessage({ chatId: channel.chatId, text: request.text, button, silent: request.silent });
       const posts = new BotPostsRepository(db);
       const post = await posts.record(
-        { chatId: channel.chatId, channelId: channel.id, kind: request.kind, refId: request.refId, text: request.text, buttons: [button], silent: request.silent, messageId },
+        {
+          chatId: channel.chatId,
+          channelId: channel.id,
+          kind: request.kind,
+          refId: request.refId,
+          text: request.text,
+          buttons: [button],
+          silent: request.silent,
+          messageId,
+        },
         nowDate(clock),
       );
       if (request.pin) {
@@ -54,7 +69,10 @@ export class Publisher {
       return post;
     } catch (error) {
       if (!(error instanceof BotApiError)) throw error;
-      if (error.errorCode === 403 || (error.errorCode === 400 && /chat not found|not enough rights|need administrator/i.test(error.message))) {
+      if (
+        error.errorCode === 403 ||
+        (error.errorCode === 400 && /chat not found|not enough rights|need administrator/i.test(error.message))
+      ) {
         await new ChannelsRepository(db).setConnectedByChatId(channel.chatId, false, nowDate(clock));
         throw new AppError('channel_disconnected', 'The bot is not an administrator of this channel any more');
       }

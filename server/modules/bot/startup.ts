@@ -32,18 +32,29 @@ export async function connectBot(app: FastifyInstance, options: ConnectOptions =
   const { bot, botProfile, botUpdates, config, sandboxTelegram } = app.deps;
   const me = await bot.getMe();
   botProfile.username = me.username;
-  botUpdates.setIdentity({ ...botUpdates.bot.botInfo, id: me.id, username: me.username, first_name: me.username } as UserFromGetMe);
+  botUpdates.setIdentity({
+    ...botUpdates.bot.botInfo,
+    id: me.id,
+    username: me.username,
+    first_name: me.username,
+  } as UserFromGetMe);
 
   // The command menu in every language the bot speaks (English is the default for everyone else), side by side:
   // one at a time, 24 calls would hold up the start by seconds.
-  await Promise.all(BOT_LANGUAGES.map(async (language) => {
-    const texts = botTexts(language);
-    const commands = [{ command: 'start', description: texts.commandStart }, { command: 'help', description: texts.commandHelp }];
-    await bot.setCommands(commands, language === 'en' ? null : language);
-  }));
+  await Promise.all(
+    BOT_LANGUAGES.map(async (language) => {
+      const texts = botTexts(language);
+      const commands = [
+        { command: 'start', description: texts.commandStart },
+        { command: 'help', description: texts.commandHelp },
+      ];
+      await bot.setCommands(commands, language === 'en' ? null : language);
+    }),
+  );
   const sandboxed = sandboxTelegram !== null && config.botApiUrl === undefined;
   // Telegram opens mini-apps over HTTPS only: a laptop without a public HTTPS address keeps @BotFather's menu button.
-  if (sandboxed || config.publicUrl.startsWith('https://')) await bot.setMenuButton(botTexts('en').menuButton, `${config.publicUrl}/`);
+  if (sandboxed || config.publicUrl.startsWith('https://'))
+    await bot.setMenuButton(botTexts('en').menuButton, `${config.publicUrl}/`);
   else app.log.warn(`bot: the menu button is left as it is (PUBLIC_URL ${config.publicUrl} is not https)`);
 
   if (sandboxed) return { username: me.username, updates: 'sandbox', stop: async () => {} };
@@ -53,12 +64,16 @@ export async function connectBot(app: FastifyInstance, options: ConnectOptions =
   }
   const polling = botUpdates.bot;
   polling.catch((error) => app.log.error({ err: error.error }, `telegram update ${error.ctx.update.update_id} failed`));
-  const leading = pollWhileLeading(app, options.pollingRetryMs ?? POLLING_RETRY_MS, () => polling.start({ allowed_updates: [...ALLOWED_UPDATES], drop_pending_updates: false }));
+  const leading = pollWhileLeading(app, options.pollingRetryMs ?? POLLING_RETRY_MS, () =>
+    polling.start({ allowed_updates: [...ALLOWED_UPDATES], drop_pending_updates: false }),
+  );
   return {
     username: me.username,
     updates: 'polling',
     stop: async () => {
-      await leading.stop(async () => { if (polling.isRunning()) await polling.stop(); });
+      await leading.stop(async () => {
+        if (polling.isRunning()) await polling.stop();
+      });
     },
   };
 }
@@ -71,7 +86,11 @@ const POLLING_RETRY_MS = 20_000;
  * process holding the lease `bot-polling` (server/platform/jobLeases.ts) polls; the others ask again every 20 s and
  * take over once it stopped or died. `poll` resolves when polling stops (grammY's start()).
  */
-function pollWhileLeading(app: FastifyInstance, retryMs: number, poll: () => Promise<void>): { stop(stopPolling: () => Promise<void>): Promise<void> } {
+function pollWhileLeading(
+  app: FastifyInstance,
+  retryMs: number,
+  poll: () => Promise<void>,
+): { stop(stopPolling: () => Promise<void>): Promise<void> } {
   const leases = new DatabaseJobLeases();
   let release: LeaseRelease | null = null;
   let stopped = false;

@@ -28,7 +28,9 @@ export function botTexts(languageCode: string | undefined | null): BotTexts {
  * closing abbreviation or period ("г.", "р.", "2026."), which would end the sentence twice.
  */
 export function botDate(at: Date, languageCode: string | undefined | null): string {
-  const text = DateTime.fromJSDate(at, { zone: 'utc' }).setLocale(botLanguage(languageCode)).toLocaleString({ day: 'numeric', month: 'long', year: 'numeric' });
+  const text = DateTime.fromJSDate(at, { zone: 'utc' })
+    .setLocale(botLanguage(languageCode))
+    .toLocaleString({ day: 'numeric', month: 'long', year: 'numeric' });
   return text.replace(/\s+(г|р)\.$/u, '').replace(/\.$/u, '');
 }
 

@@ -57,9 +57,19 @@ export class BotUpdateHandler {
   constructor(private readonly deps: BotUpdateHandlerDeps) {
     this.username = deps.username;
     const botInfo: UserFromGetMe = {
-      id: Number(deps.token.split(':')[0]) || 0, is_bot: true, first_name: deps.username, username: deps.username,
-      can_join_groups: false, can_read_all_group_messages: false, supports_inline_queries: false, can_connect_to_business: false,
-      has_main_web_app: true, has_topics_enabled: false, allows_users_to_create_topics: false, can_manage_bots: false, supports_join_request_queries: false,
+      id: Number(deps.token.split(':')[0]) || 0,
+      is_bot: true,
+      first_name: deps.username,
+      username: deps.username,
+      can_join_groups: false,
+      can_read_all_group_messages: false,
+      supports_inline_queries: false,
+      can_connect_to_business: false,
+      has_main_web_app: true,
+      has_topics_enabled: false,
+      allows_users_to_create_topics: false,
+      can_manage_bots: false,
+      supports_join_request_queries: false,
     };
     this.bot = new Bot(deps.token, { botInfo, ...(deps.client ? { client: deps.client } : {}) });
     this.install();
@@ -87,13 +97,19 @@ export class BotUpdateHandler {
 
   /** Forgets update ids older than a day (Telegram never redelivers that late). */
   async purge(): Promise<number> {
-    const removed = await this.deps.db.delete(botUpdates).where(lt(botUpdates.receivedAt, new Date(this.deps.now() - 86_400_000))).returning({ id: botUpdates.updateId });
+    const removed = await this.deps.db
+      .delete(botUpdates)
+      .where(lt(botUpdates.receivedAt, new Date(this.deps.now() - 86_400_000)))
+      .returning({ id: botUpdates.updateId });
     return removed.length;
   }
 
   private async firstTime(updateId: number): Promise<boolean> {
-    const inserted = await this.deps.db.insert(botUpdates).values({ updateId, receivedAt: new Date(this.deps.now()) })
-      .onConflictDoNothing().returning({ id: botUpdates.updateId });
+    const inserted = await this.deps.db
+      .insert(botUpdates)
+      .values({ updateId, receivedAt: new Date(this.deps.now()) })
+      .onConflictDoNothing()
+      .returning({ id: botUpdates.updateId });
     return inserted.length > 0;
   }
 
@@ -115,11 +131,19 @@ export class BotUpdateHandler {
       const event = parseMyChatMember(ctx.update);
       if (event?.kind === 'added') {
         const owner = await events.ownerFromProfile({
-          telegramId: event.by.id, firstName: event.by.first_name ?? String(event.by.id), lastName: event.by.last_name ?? null,
-          username: event.by.username ?? null, languageCode: event.by.language_code ?? null,
+          telegramId: event.by.id,
+          firstName: event.by.first_name ?? String(event.by.id),
+          lastName: event.by.last_name ?? null,
+          username: event.by.username ?? null,
+          languageCode: event.by.language_code ?? null,
         });
         // Without the rights the app needs the channel is recorded but not connected (the client shows /connectbot).
-        const channel = await events.channelAdded({ owner, chatId: event.chatId, title: event.title, username: event.username ?? null });
+        const channel = await events.channelAdded({
+          owner,
+          chatId: event.chatId,
+          title: event.title,
+          username: event.username ?? null,
+        });
         if (!event.hasRequiredRights) await events.channelRemoved(channel.chatId);
       } else if (event?.kind === 'removed') {
         await events.channelRemoved(event.chatId);
@@ -135,7 +159,10 @@ export class BotUpdateHandler {
       const user = change.new_chat_member.user;
       const person = { telegramId: user.id, firstName: user.first_name };
       await access.memberChanged(change.chat.id, {
-        ...person, from: change.old_chat_member.status, to: change.new_chat_member.status, byBot: change.from.id === this.bot.botInfo.id,
+        ...person,
+        from: change.old_chat_member.status,
+        to: change.new_chat_member.status,
+        byBot: change.from.id === this.bot.botInfo.id,
         ...(change.new_chat_member.status === 'restricted' ? { isMember: change.new_chat_member.is_member } : {}),
       });
       const joined = change.new_chat_member.status === 'member' && change.old_chat_member.status !== 'member';
@@ -148,8 +175,13 @@ export class BotUpdateHandler {
       const payload = ctx.match.trim();
       const withLink = START_PAYLOAD.test(payload);
       await gateway.sendMessage({
-        chatId: ctx.chat.id, text: withLink ? texts.startWithLink : texts.start, silent: false,
-        button: { text: texts.startButton, url: withLink ? this.link(payload) : `https://t.me/${this.username}/${this.deps.appName}` },
+        chatId: ctx.chat.id,
+        text: withLink ? texts.startWithLink : texts.start,
+        silent: false,
+        button: {
+          text: texts.startButton,
+          url: withLink ? this.link(payload) : `https://t.me/${this.username}/${this.deps.appName}`,
+        },
       });
     });
 
@@ -163,7 +195,11 @@ export class BotUpdateHandler {
       if (ctx.chat.type !== 'private' || ctx.from === undefined) return;
       const texts = botTexts(ctx.from.language_code);
       const link = this.deps.adminSignIn ? await this.deps.adminSignIn(ctx.from.id) : null;
-      await gateway.sendMessage({ chatId: ctx.chat.id, text: link === null ? texts.adminRefused : fill(texts.adminSignIn, { link }), silent: false });
+      await gateway.sendMessage({
+        chatId: ctx.chat.id,
+        text: link === null ? texts.adminRefused : fill(texts.adminSignIn, { link }),
+        silent: false,
+      });
     });
 
     bot.on('message:text', async (ctx) => {
@@ -179,7 +215,9 @@ export class BotUpdateHandler {
         // An offer speaks for its channel: in the channel's language, as its posts do (spec section 1).
         const channelTexts = botTexts(offer.channelLanguage);
         await gateway.sendMessage({
-          chatId: ctx.chat.id, text: fill(channelTexts.subscriptionOffer, { name: offer.name, channel: offer.channelTitle }), silent: false,
+          chatId: ctx.chat.id,
+          text: fill(channelTexts.subscriptionOffer, { name: offer.name, channel: offer.channelTitle }),
+          silent: false,
           button: { text: channelTexts.subscriptionButton, url: this.link(`subscription_${offer.subscriptionId}`) },
         });
       }

@@ -54,9 +54,11 @@ export function parseMyChatMember(update: unknown): BotMembershipEvent | null {
       ...(typeof change.chat.username === 'string' ? { username: change.chat.username } : {}),
       by: change.from,
       hasRequiredRights:
-        status === 'creator' || (change.new_chat_member?.can_promote_members === true && change.new_chat_member.can_change_info === true),
+        status === 'creator' ||
+        (change.new_chat_member?.can_promote_members === true && change.new_chat_member.can_change_info === true),
     };
   }
-  if (status === 'left' || status === 'kicked' || status === 'member' || status === 'restricted') return { kind: 'removed', chatId };
+  if (status === 'left' || status === 'kicked' || status === 'member' || status === 'restricted')
+    return { kind: 'removed', chatId };
   return null;
 }

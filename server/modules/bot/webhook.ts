@@ -19,15 +19,21 @@ function sameSecret(given: string | undefined, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export const botWebhookRoutes: FastifyPluginAsync<RouteOptions & { secret: string }> = async (app, { deps, secret }) => {
+export const botWebhookRoutes: FastifyPluginAsync<RouteOptions & { secret: string }> = async (
+  app,
+  { deps, secret },
+) => {
   app.post(WEBHOOK_PATH, { schema: { hide: true }, onRequest: app.rateLimits.webhooks }, async (request) => {
     const header = request.headers['x-telegram-bot-api-secret-token'];
-    if (!sameSecret(typeof header === 'string' ? header : undefined, secret)) throw new AppError('unauthorized', 'wrong webhook secret');
+    if (!sameSecret(typeof header === 'string' ? header : undefined, secret))
+      throw new AppError('unauthorized', 'wrong webhook secret');
     const update: unknown = request.body;
     const log = request.log;
     setImmediate(() => {
       deps.botUpdates.handle(update).then(
-        (outcome) => { if (outcome === 'malformed') log.warn('telegram webhook: an update without a valid update_id was ignored'); },
+        (outcome) => {
+          if (outcome === 'malformed') log.warn('telegram webhook: an update without a valid update_id was ignored');
+        },
         (error: unknown) => log.error({ err: error }, 'telegram webhook: applying an update failed'),
       );
     });

@@ -16,19 +16,28 @@ export interface ChannelAccess {
 }
 
 export function requireVerified(user: UserRow): void {
-  if (user.verificationStatus !== 'approved') throw new AppError('verification_required', 'Verification is required to use creator features');
+  if (user.verificationStatus !== 'approved')
+    throw new AppError('verification_required', 'Verification is required to use creator features');
 }
 
 export function assertModerated(channel: ChannelRow): void {
-  if (channel.moderation === 'in_progress') throw new AppError('moderation_in_progress', 'The channel is being reviewed by moderators');
-  if (channel.moderation === 'rejected') throw new AppError('moderation_rejected', 'The channel was not approved by moderators');
+  if (channel.moderation === 'in_progress')
+    throw new AppError('moderation_in_progress', 'The channel is being reviewed by moderators');
+  if (channel.moderation === 'rejected')
+    throw new AppError('moderation_rejected', 'The channel was not approved by moderators');
 }
 
-export async function ownedChannel(db: DbOrTx, user: UserRow, channelId: number, access: ChannelAccess = {}): Promise<ChannelRow> {
+export async function ownedChannel(
+  db: DbOrTx,
+  user: UserRow,
+  channelId: number,
+  access: ChannelAccess = {},
+): Promise<ChannelRow> {
   requireVerified(user);
   const channel = await new ChannelsRepository(db).byId(channelId);
   if (!channel || channel.ownerId !== user.id || (access.write && channel.deleted)) throw notFound('Channel not found');
   assertModerated(channel);
-  if (access.needsBot && !channel.connected) throw new AppError('channel_disconnected', 'The bot is not an administrator of this channel any more');
+  if (access.needsBot && !channel.connected)
+    throw new AppError('channel_disconnected', 'The bot is not an administrator of this channel any more');
   return channel;
 }

@@ -31,7 +31,10 @@ export class ChannelsRepository {
 
   /** Every channel's chat and whether the bot is connected there (the sandbox's Telegram rebuilds itself from it). */
   async chatStates(): Promise<{ chatId: number; connected: boolean }[]> {
-    return this.db.select({ chatId: channels.chatId, connected: channels.connected }).from(channels).where(eq(channels.deleted, false));
+    return this.db
+      .select({ chatId: channels.chatId, connected: channels.connected })
+      .from(channels)
+      .where(eq(channels.deleted, false));
   }
 
   async byId(id: number): Promise<ChannelRow | undefined> {
@@ -55,7 +58,11 @@ export class ChannelsRepository {
   }
 
   /** The owner's channels (not deleted, oldest first) with their subscriber counts (liveMemberSql): one query. */
-  async listByOwnerWithCounts(ownerId: number, now: Date, limit = 100): Promise<{ channel: ChannelRow; activeSubscribers: number }[]> {
+  async listByOwnerWithCounts(
+    ownerId: number,
+    now: Date,
+    limit = 100,
+  ): Promise<{ channel: ChannelRow; activeSubscribers: number }[]> {
     const rows = await this.db
       .select({
         channel: channels,
@@ -98,12 +105,20 @@ export class ChannelsRepository {
   }
 
   async setConnectedByChatId(chatId: number, connected: boolean, now: Date): Promise<ChannelRow | undefined> {
-    const [row] = await this.db.update(channels).set({ connected, updatedAt: now }).where(eq(channels.chatId, chatId)).returning();
+    const [row] = await this.db
+      .update(channels)
+      .set({ connected, updatedAt: now })
+      .where(eq(channels.chatId, chatId))
+      .returning();
     return row;
   }
 
   async update(id: number, patch: ChannelPatch, now: Date): Promise<ChannelRow> {
-    const [row] = await this.db.update(channels).set({ ...patch, updatedAt: now }).where(eq(channels.id, id)).returning();
+    const [row] = await this.db
+      .update(channels)
+      .set({ ...patch, updatedAt: now })
+      .where(eq(channels.id, id))
+      .returning();
     return row!;
   }
 
@@ -123,7 +138,9 @@ export class ChannelsRepository {
       .select({ channelId: subscriptions.channelId, count: sql<number>`count(distinct ${subscriptionMembers.userId})` })
       .from(subscriptionMembers)
       .innerJoin(subscriptions, eq(subscriptions.id, subscriptionMembers.subscriptionId))
-      .where(and(inArray(subscriptions.channelId, [...new Set(channelIds)]), liveMemberSql('subscription_members', now)))
+      .where(
+        and(inArray(subscriptions.channelId, [...new Set(channelIds)]), liveMemberSql('subscription_members', now)),
+      )
       .groupBy(subscriptions.channelId);
     for (const row of rows) counts.set(Number(row.channelId), Number(row.count));
     return counts;

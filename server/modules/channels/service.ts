@@ -22,7 +22,10 @@ export interface ChannelPage {
 type Cursor = ReturnType<typeof decodeCursor>;
 
 export class ChannelService {
-  constructor(private readonly deps: ServiceDeps, private readonly subscriptionsOf: SubscriptionsOfChannel) {}
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly subscriptionsOf: SubscriptionsOfChannel,
+  ) {}
 
   private get channels() {
     return new ChannelsRepository(this.deps.db);
@@ -57,7 +60,11 @@ export class ChannelService {
       throw new AppError('conflict', `The onboarding step ${channel.onboardingStep} cannot be skipped`);
     }
     const step = stepAfterSkip(channel.onboardingStep);
-    const updated = await this.channels.update(channel.id, { onboardingStep: step, ...(step === 'completed' ? { onboardingPassed: true } : {}) }, nowDate(this.deps.clock));
+    const updated = await this.channels.update(
+      channel.id,
+      { onboardingStep: step, ...(step === 'completed' ? { onboardingPassed: true } : {}) },
+      nowDate(this.deps.clock),
+    );
     return this.view(updated);
   }
 
@@ -70,13 +77,21 @@ export class ChannelService {
     return this.view(await this.channels.update(channel.id, { deleted: true }, nowDate(this.deps.clock)));
   }
 
-  async subscriptions(user: UserRow, channelId: number, startFrom: string | null | undefined): Promise<Page<SubscriptionView>> {
+  async subscriptions(
+    user: UserRow,
+    channelId: number,
+    startFrom: string | null | undefined,
+  ): Promise<Page<SubscriptionView>> {
     const cursor = decodeCursor(startFrom);
     const channel = await ownedChannel(this.deps.db, user, channelId);
     return this.subscriptionsOf(channel, cursor);
   }
 
-  async transactions(user: UserRow, channelId: number, startFrom: string | null | undefined): Promise<Page<TransactionView>> {
+  async transactions(
+    user: UserRow,
+    channelId: number,
+    startFrom: string | null | undefined,
+  ): Promise<Page<TransactionView>> {
     const cursor = decodeCursor(startFrom);
     const channel = await ownedChannel(this.deps.db, user, channelId);
     return this.transactionsPage(user, channel, cursor);

@@ -13,18 +13,39 @@
  * activeSubscribers, CardsRepository.listByUser and TransactionsRepository.pageForUser, which other calls use.
  */
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { type BalanceTotalsRow, type Balances, balanceBoundary, balanceTotalsQuery, balancesFromTotals } from '../payments/ledger/ledger';
+import {
+  type BalanceTotalsRow,
+  type Balances,
+  balanceBoundary,
+  balanceTotalsQuery,
+  balancesFromTotals,
+} from '../payments/ledger/ledger';
 import { BatchLoader } from '../../platform/db/batchLoader';
 import type { Db } from '../../platform/db/db';
 import { liveMemberSql } from '../../platform/db/members';
 import type { Role, TransactionType } from '../../../src/domain/entities';
 import { primaryFirst } from '../cards/repository';
 import type { UserFlags } from '../users/repository';
-import { type TransactionList, TYPES_BY_MODE, type TransactionView, transactionViewsQuery } from '../transactions/repository';
+import {
+  type TransactionList,
+  TYPES_BY_MODE,
+  type TransactionView,
+  transactionViewsQuery,
+} from '../transactions/repository';
 import { type CursorPosition, PAGE_SIZE } from '../../platform/db/cursor';
 import {
-  type ChannelRow, type MemberRow, type PayoutAccountRow, type SavedCardRow, type SubscriptionRow,
-  channels, payoutAccounts, savedCards, subscriptionMembers, subscriptions, transactions as t, users,
+  type ChannelRow,
+  type MemberRow,
+  type PayoutAccountRow,
+  type SavedCardRow,
+  type SubscriptionRow,
+  channels,
+  payoutAccounts,
+  savedCards,
+  subscriptionMembers,
+  subscriptions,
+  transactions as t,
+  users,
 } from '../../platform/db/schema';
 
 const CHANNELS_LIMIT = 100;
@@ -69,46 +90,70 @@ export function dashboardQueries(db: Db) {
   const userId = sql.placeholder('userId');
   const now = sql.placeholder('now');
 
-  const channelsWithCounts = db.select({
-    channel: channels,
-    activeSubscribers: sql<number>`(
+  const channelsWithCounts = db
+    .select({
+      channel: channels,
+      activeSubscribers: sql<number>`(
       select count(distinct m.user_id) from ${subscriptionMembers} m
       join ${subscriptions} s on s.id = m.subscription_id
       where s.channel_id = "channels"."id" and ${liveMemberSql('m', now)}
     )`,
-  }).from(channels)
+    })
+    .from(channels)
     .where(and(eq(channels.ownerId, userId), eq(channels.deleted, false)))
     .orderBy(asc(channels.createdAt), asc(channels.id))
     .limit(CHANNELS_LIMIT)
     .prepare('dashboard_channels');
 
   // A page of the user's ledger lines of the given types, newest first, from the start or after a cursor.
-  const transactionsPage = (types: readonly TransactionType[], afterCursor: boolean, name: string) => transactionViewsQuery(db, and(
-    eq(t.userId, userId),
-    types.length === 1 ? eq(t.type, types[0]!) : inArray(t.type, [...types]),
-    // Keyset: the rows after the cursor in (created_at, id) order; a row comparison the index range can use.
-    afterCursor ? sql`(${t.createdAt}, ${t.id}) < (${sql.placeholder('afterAt')}, ${sql.placeholder('afterId')})` as SQL : undefined,
-  )).limit(PAGE_SIZE + 1).prepare(name);
-  const pageLists = { creator: TYPES_BY_MODE.creator, follower: TYPES_BY_MODE.follower, withdrawals: ['withdrawal'] as const };
-  const pages = Object.fromEntries(Object.entries(pageLists).map(([list, types]) => [list, {
-    first: transactionsPage(types, false, `dashboard_transactions_${list}`),
-    after: transactionsPage(types, true, `dashboard_transactions_${list}_after`),
-  }])) as Record<keyof typeof pageLists, { first: ReturnType<typeof transactionsPage>; after: ReturnType<typeof transactionsPage> }>;
+  const transactionsPage = (types: readonly TransactionType[], afterCursor: boolean, name: string) =>
+    transactionViewsQuery(
+      db,
+      and(
+        eq(t.userId, userId),
+        types.length === 1 ? eq(t.type, types[0]!) : inArray(t.type, [...types]),
+        // Keyset: the rows after the cursor in (created_at, id) order; a row comparison the index range can use.
+        afterCursor
+          ? (sql`(${t.createdAt}, ${t.id}) < (${sql.placeholder('afterAt')}, ${sql.placeholder('afterId')})` as SQL)
+          : undefined,
+      ),
+    )
+      .limit(PAGE_SIZE + 1)
+      .prepare(name);
+  const pageLists = {
+    creator: TYPES_BY_MODE.creator,
+    follower: TYPES_BY_MODE.follower,
+    withdrawals: ['withdrawal'] as const,
+  };
+  const pages = Object.fromEntries(
+    Object.entries(pageLists).map(([list, types]) => [
+      list,
+      {
+        first: transactionsPage(types, false, `dashboard_transactions_${list}`),
+        after: transactionsPage(types, true, `dashboard_transactions_${list}_after`),
+      },
+    ]),
+  ) as Record<
+    keyof typeof pageLists,
+    { first: ReturnType<typeof transactionsPage>; after: ReturnType<typeof transactionsPage> }
+  >;
 
-  const memberships = db.select({
-    member: subscriptionMembers,
-    subscription: subscriptions,
-    subscribers: sql<number>`(
+  const memberships = db
+    .select({
+      member: subscriptionMembers,
+      subscription: subscriptions,
+      subscribers: sql<number>`(
       select count(*) from ${subscriptionMembers} sm
       where sm.subscription_id = ${subscriptions.id} and ${liveMemberSql('sm', now)}
     )`,
-    channel: channels,
-    channelSubscribers: sql<number>`(
+      channel: channels,
+      channelSubscribers: sql<number>`(
       select count(distinct cm.user_id) from ${subscriptionMembers} cm
       join ${subscriptions} cs on cs.id = cm.subscription_id
       where cs.channel_id = ${channels.id} and ${liveMemberSql('cm', now)}
     )`,
-  }).from(subscriptionMembers)
+    })
+    .from(subscriptionMembers)
     .innerJoin(subscriptions, eq(subscriptions.id, subscriptionMembers.subscriptionId))
     .innerJoin(channels, eq(channels.id, subscriptions.channelId))
     .where(eq(subscriptionMembers.userId, userId))
@@ -116,36 +161,56 @@ export function dashboardQueries(db: Db) {
     .limit(MEMBERSHIPS_LIMIT)
     .prepare('dashboard_follower_memberships');
 
-  const cards = db.select().from(savedCards)
+  const cards = db
+    .select()
+    .from(savedCards)
     .where(and(eq(savedCards.userId, userId), eq(savedCards.deleted, false)))
     .orderBy(asc(savedCards.createdAt), asc(savedCards.id))
     .prepare('dashboard_follower_cards');
 
   // The flags, and for the creator view the payout account and the balance totals: one row, one round trip.
-  const headQuery = (withCreatorFields: boolean, name: string) => db.select({
-    hasChannels: sql<boolean>`exists(select 1 from channels where owner_id = ${users.id})`,
-    hasDonateChannels: sql<boolean>`exists(select 1 from donate_channels where user_id = ${users.id})`,
-    migrationStatus: sql<UserFlags['migrationStatus']>`(select status from migration_requests where user_id = ${users.id})`,
-    account: withCreatorFields
-      ? { countryIso2: payoutAccounts.countryIso2, methodType: payoutAccounts.methodType, currency: payoutAccounts.currency, params: payoutAccounts.params }
-      : sql<null>`null`,
-    totals: withCreatorFields
-      ? sql<BalanceTotalsRow[] | null>`(select json_agg(totals) from (${balanceTotalsQuery(sql`${users.id}`, sql`${sql.placeholder('boundary')}`)}) totals)`
-      : sql<null>`null`,
-    nextExpiryMs: withCreatorFields
-      ? sql<number | null>`(select (extract(epoch from min(m.expires_at)) * 1000)::float8 from ${subscriptionMembers} m
+  const headQuery = (withCreatorFields: boolean, name: string) =>
+    db
+      .select({
+        hasChannels: sql<boolean>`exists(select 1 from channels where owner_id = ${users.id})`,
+        hasDonateChannels: sql<boolean>`exists(select 1 from donate_channels where user_id = ${users.id})`,
+        migrationStatus: sql<
+          UserFlags['migrationStatus']
+        >`(select status from migration_requests where user_id = ${users.id})`,
+        account: withCreatorFields
+          ? {
+              countryIso2: payoutAccounts.countryIso2,
+              methodType: payoutAccounts.methodType,
+              currency: payoutAccounts.currency,
+              params: payoutAccounts.params,
+            }
+          : sql<null>`null`,
+        totals: withCreatorFields
+          ? sql<
+              BalanceTotalsRow[] | null
+            >`(select json_agg(totals) from (${balanceTotalsQuery(sql`${users.id}`, sql`${sql.placeholder('boundary')}`)}) totals)`
+          : sql<null>`null`,
+        nextExpiryMs: withCreatorFields
+          ? sql<
+              number | null
+            >`(select (extract(epoch from min(m.expires_at)) * 1000)::float8 from ${subscriptionMembers} m
           join ${subscriptions} s on s.id = m.subscription_id join ${channels} c on c.id = s.channel_id
           where c.owner_id = ${users.id} and m.expires_at > ${now})`
-      : sql<null>`null`,
-  }).from(users)
-    .leftJoin(payoutAccounts, withCreatorFields ? eq(payoutAccounts.userId, users.id) : sql`false`)
-    .where(eq(users.id, userId))
-    .prepare(name);
+          : sql<null>`null`,
+      })
+      .from(users)
+      .leftJoin(payoutAccounts, withCreatorFields ? eq(payoutAccounts.userId, users.id) : sql`false`)
+      .where(eq(users.id, userId))
+      .prepare(name);
   const creatorHead = headQuery(true, 'dashboard_creator_head');
   const followerHead = headQuery(false, 'dashboard_follower_head');
 
   const head = async (id: number, nowMs: number, withCreatorFields: boolean): Promise<DashboardHead> => {
-    const [row] = await (withCreatorFields ? creatorHead : followerHead).execute({ userId: id, boundary: balanceBoundary(nowMs), now: new Date(nowMs) });
+    const [row] = await (withCreatorFields ? creatorHead : followerHead).execute({
+      userId: id,
+      boundary: balanceBoundary(nowMs),
+      now: new Date(nowMs),
+    });
     return {
       flags: {
         hasChannels: row?.hasChannels === true,
@@ -161,11 +226,15 @@ export function dashboardQueries(db: Db) {
   // A superset of the channels the follower view shows: every membership's (the view lists up to MEMBERSHIPS_LIMIT)
   // and those of the first ledger page (channel and subscription). One statement, so the versions and the expiry
   // are of one snapshot.
-  const followerTypes = sql.join(TYPES_BY_MODE.follower.map((type) => sql`${type}`), sql`, `);
-  const followerDependencies = db.select({
-    ownerId: sql<number>`owners.owner_id`,
-    version: sql<number>`coalesce((select version from dashboard_versions where user_id = owners.owner_id), 0)`,
-    nextExpiryMs: sql<number | null>`(
+  const followerTypes = sql.join(
+    TYPES_BY_MODE.follower.map((type) => sql`${type}`),
+    sql`, `,
+  );
+  const followerDependencies = db
+    .select({
+      ownerId: sql<number>`owners.owner_id`,
+      version: sql<number>`coalesce((select version from dashboard_versions where user_id = owners.owner_id), 0)`,
+      nextExpiryMs: sql<number | null>`(
       select (extract(epoch from min(next.expires_at)) * 1000)::float8
       from (select distinct s.channel_id from ${subscriptionMembers} m join ${subscriptions} s on s.id = m.subscription_id where m.user_id = ${userId}) mc
       join ${subscriptions} cs on cs.channel_id = mc.channel_id
@@ -173,7 +242,9 @@ export function dashboardQueries(db: Db) {
         select min(e.expires_at) as expires_at from ${subscriptionMembers} e where e.subscription_id = cs.id and e.expires_at > ${now}
       ) next
     )`,
-  }).from(sql`(
+    })
+    .from(
+      sql`(
     with page as (
       select channel_id, subscription_id from ${t} where user_id = ${userId} and type in (${followerTypes})
       order by created_at desc, id desc limit ${sql.raw(String(PAGE_SIZE + 1))}
@@ -183,9 +254,12 @@ export function dashboardQueries(db: Db) {
       union select s.channel_id from page join ${subscriptions} s on s.id = page.subscription_id
     )
     select distinct c.owner_id from ${channels} c where c.id in (select channel_id from shown)
-  ) owners`).prepare('dashboard_follower_dependencies');
+  ) owners`,
+    )
+    .prepare('dashboard_follower_dependencies');
 
-  const versions = db.select({ userId: sql<number>`user_id`, version: sql<number>`version` })
+  const versions = db
+    .select({ userId: sql<number>`user_id`, version: sql<number>`version` })
     .from(sql`dashboard_versions`)
     .where(sql`user_id = any(${sql.placeholder('userIds')}::bigint[])`)
     .prepare('dashboard_versions_of_users');
@@ -205,13 +279,25 @@ export function dashboardQueries(db: Db) {
      * out: version 0). A lookup's query starts after it was asked for, so it sees every commit before the request.
      */
     dashboardVersions: new BatchLoader<number, UserVersion>(
-      async (userIds) => (await versions.execute({ userIds: [...userIds] })).map((row) => ({ userId: Number(row.userId), version: Number(row.version) })),
+      async (userIds) =>
+        (await versions.execute({ userIds: [...userIds] })).map((row) => ({
+          userId: Number(row.userId),
+          version: Number(row.version),
+        })),
       (row) => row.userId,
     ),
     channelsWithCounts: async (id: number, at: Date): Promise<{ channel: ChannelRow; activeSubscribers: number }[]> =>
-      (await channelsWithCounts.execute({ userId: id, now: at })).map((row) => ({ channel: row.channel, activeSubscribers: Number(row.activeSubscribers) })),
+      (await channelsWithCounts.execute({ userId: id, now: at })).map((row) => ({
+        channel: row.channel,
+        activeSubscribers: Number(row.activeSubscribers),
+      })),
     /** PAGE_SIZE + 1 rows of the mode's lines ('all') or of the withdrawals, after the cursor when given. */
-    transactions: (id: number, mode: Role, list: TransactionList, cursor: CursorPosition | null): Promise<TransactionView[]> => {
+    transactions: (
+      id: number,
+      mode: Role,
+      list: TransactionList,
+      cursor: CursorPosition | null,
+    ): Promise<TransactionView[]> => {
       const statements = pages[list === 'withdrawals' ? 'withdrawals' : mode];
       return cursor === null
         ? statements.first.execute({ userId: id })
@@ -219,7 +305,9 @@ export function dashboardQueries(db: Db) {
     },
     memberships: async (id: number, at: Date): Promise<Membership[]> =>
       (await memberships.execute({ userId: id, now: at })).map((row) => ({
-        ...row, subscribers: Number(row.subscribers), channelSubscribers: Number(row.channelSubscribers),
+        ...row,
+        subscribers: Number(row.subscribers),
+        channelSubscribers: Number(row.channelSubscribers),
       })),
     cards: async (id: number): Promise<SavedCardRow[]> => primaryFirst(await cards.execute({ userId: id })),
   };

@@ -6,44 +6,64 @@ import type { RouteOptions } from '../../context';
 import { currentUser } from '../users/auth';
 import { errorResponses } from '../../platform/http/schemas';
 import { sendCompressible } from '../../platform/http/compression';
-import { DashboardQuerySchema, DashboardResponseSchema, DashboardTransactionsRequestSchema, TransactionsPageSchema } from '../../../src/contract/schemas';
-
+import {
+  DashboardQuerySchema,
+  DashboardResponseSchema,
+  DashboardTransactionsRequestSchema,
+  TransactionsPageSchema,
+} from '../../../src/contract/schemas';
 
 /** The 200 answer's serializer of the route (fast-json-stringify from the schema below). */
-const encodeWith = (reply: FastifyReply) => (answer: DashboardResponse): string =>
-  reply.serializeInput(answer as unknown as Record<string, unknown>, '200') as string;
+const encodeWith =
+  (reply: FastifyReply) =>
+  (answer: DashboardResponse): string =>
+    reply.serializeInput(answer as unknown as Record<string, unknown>, '200') as string;
 
 export const dashboardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
   const { dashboard } = deps.services;
 
-  app.get<{ Querystring: { mode?: Role } }>('/dashboard', {
-    schema: {
-      tags: ['dashboard'],
-      summary: 'Dashboard of the creator or follower mode',
-      description: 'Creator mode answers 403 migration_required (migration due, not started) or verification_required (not approved). ' +
-        'Without mode: creator for users with channels or an approved verification, else follower. ' +
-        'Creator mode fills balances, channels, withdrawalAccount; follower mode fills subscriptionMembers, subscriptions, channelsOfSubscriptions, cards.',
-      querystring: DashboardQuerySchema,
-      response: {
-        200: DashboardResponseSchema,
-        ...errorResponses(),
+  app.get<{ Querystring: { mode?: Role } }>(
+    '/dashboard',
+    {
+      schema: {
+        tags: ['dashboard'],
+        summary: 'Dashboard of the creator or follower mode',
+        description:
+          'Creator mode answers 403 migration_required (migration due, not started) or verification_required (not approved). ' +
+          'Without mode: creator for users with channels or an approved verification, else follower. ' +
+          'Creator mode fills balances, channels, withdrawalAccount; follower mode fills subscriptionMembers, subscriptions, channelsOfSubscriptions, cards.',
+        querystring: DashboardQuerySchema,
+        response: {
+          200: DashboardResponseSchema,
+          ...errorResponses(),
+        },
       },
     },
-  }, async (request, reply) => {
-    // Encoded by this route's response serializer; the dashboard service may answer the same bytes again, and the same
-    // compressed bytes (compressed once per answer, not per request).
-    const body = await dashboard.loadEncoded(currentUser(request), request.query.mode, request.dashboardVersion, encodeWith(reply));
-    return sendCompressible(request, reply.type('application/json; charset=utf-8'), body);
-  });
-
-  app.post<{ Body: DashboardTransactionsRequest }>('/dashboard/transactions', {
-    schema: {
-      tags: ['dashboard'],
-      summary: "A page of the mode's transactions ('all') or of the payouts ('withdrawals')",
-      body: DashboardTransactionsRequestSchema,
-      response: { 200: TransactionsPageSchema, ...errorResponses() },
+    async (request, reply) => {
+      // Encoded by this route's response serializer; the dashboard service may answer the same bytes again, and the same
+      // compressed bytes (compressed once per answer, not per request).
+      const body = await dashboard.loadEncoded(
+        currentUser(request),
+        request.query.mode,
+        request.dashboardVersion,
+        encodeWith(reply),
+      );
+      return sendCompressible(request, reply.type('application/json; charset=utf-8'), body);
     },
-  }, (request) => dashboard.transactions(currentUser(request), request.body));
+  );
+
+  app.post<{ Body: DashboardTransactionsRequest }>(
+    '/dashboard/transactions',
+    {
+      schema: {
+        tags: ['dashboard'],
+        summary: "A page of the mode's transactions ('all') or of the payouts ('withdrawals')",
+        body: DashboardTransactionsRequestSchema,
+        response: { 200: TransactionsPageSchema, ...errorResponses() },
+      },
+    },
+    (request) => dashboard.transactions(currentUser(request), request.body),
+  );
 };
 
 export default dashboardRoutes;

@@ -17,7 +17,15 @@ import { nextWindowStart } from '../payments/ledger/windows';
 import { requireVerified } from '../channels/access';
 import { CompressibleBody } from '../../platform/http/compression';
 import type { ServiceDeps } from '../../platform/serviceDeps';
-import { cardDto, channelDto, memberDto, subscriptionDto, transactionDto, userDto, withdrawalAccountDto } from '../../platform/dto';
+import {
+  cardDto,
+  channelDto,
+  memberDto,
+  subscriptionDto,
+  transactionDto,
+  userDto,
+  withdrawalAccountDto,
+} from '../../platform/dto';
 import { type DashboardHead, type DashboardQueries, type UserVersion, dashboardQueries } from './queries';
 import { DashboardCache } from './cache';
 import { migrationState } from '../migration/rules';
@@ -36,12 +44,14 @@ interface CachedFollower extends CachedView {
 }
 
 /** Everything of the user row a creator answer depends on: the user DTO, the verification and the migration refusal. */
-const userStamp = (user: UserRow): string => `${user.verificationStatus}|${user.migrationRefused}|${JSON.stringify(userDto(user))}`;
+const userStamp = (user: UserRow): string =>
+  `${user.verificationStatus}|${user.migrationRefused}|${JSON.stringify(userDto(user))}`;
 
 /** Turns an answer into the JSON the route sends (the route's response serializer). */
 export type DashboardEncoder = (answer: DashboardResponse) => string;
 
-const balanceDtos = (balances: readonly Money[]) => balances.map((b) => ({ currency: b.currency, amount: toMajor(b.minor, b.currency) }));
+const balanceDtos = (balances: readonly Money[]) =>
+  balances.map((b) => ({ currency: b.currency, amount: toMajor(b.minor, b.currency) }));
 
 export class DashboardService {
   private readonly queries: DashboardQueries;
@@ -59,10 +69,17 @@ export class DashboardService {
    * versions; else read in two waves). Each is encoded once per user state and sent again as the same bytes; encoding
    * is most of the work left on that path. An unverified user asking for the creator view is refused from the flags.
    */
-  async loadEncoded(user: UserRow, requestedMode: Role | undefined, dashboardVersion: number, encode: DashboardEncoder): Promise<CompressibleBody> {
+  async loadEncoded(
+    user: UserRow,
+    requestedMode: Role | undefined,
+    dashboardVersion: number,
+    encode: DashboardEncoder,
+  ): Promise<CompressibleBody> {
     const nowMs = this.deps.clock.now();
     if (user.verificationStatus === 'approved' && requestedMode !== 'follower') {
-      return this.encodedOnce(user, await this.cachedCreator(user, dashboardVersion, nowMs), encode, (cached) => this.creatorAnswer(user, cached.flags, cached.part));
+      return this.encodedOnce(user, await this.cachedCreator(user, dashboardVersion, nowMs), encode, (cached) =>
+        this.creatorAnswer(user, cached.flags, cached.part),
+      );
     }
     if (requestedMode === 'creator') this.refuseCreator(user, (await this.queries.head(user.id, nowMs, false)).flags);
     const cached = await this.cachedFollower(user, dashboardVersion, nowMs);
@@ -75,7 +92,12 @@ export class DashboardService {
    * The answer of a cached view as bytes (and their compressed forms, made once when first asked for), encoded again
    * only when the user row changed what it shows.
    */
-  private encodedOnce<V extends CachedView>(user: UserRow, cached: V, encode: DashboardEncoder, answer: (view: V) => DashboardResponse): CompressibleBody {
+  private encodedOnce<V extends CachedView>(
+    user: UserRow,
+    cached: V,
+    encode: DashboardEncoder,
+    answer: (view: V) => DashboardResponse,
+  ): CompressibleBody {
     const stamp = userStamp(user);
     if (cached.encoded?.userStamp === stamp) return cached.encoded.body;
     const body = new CompressibleBody(Buffer.from(encode(answer(cached))));
@@ -85,20 +107,28 @@ export class DashboardService {
 
   /** An unverified user's creator view: migration_required while a migration is due, else verification_required. */
   private refuseCreator(user: UserRow, flags: UserFlags): never {
-    if (migrationState(flags, user.migrationRefused).required) throw new AppError('migration_required', 'Move your channels from the previous product first');
+    if (migrationState(flags, user.migrationRefused).required)
+      throw new AppError('migration_required', 'Move your channels from the previous product first');
     requireVerified(user);
     throw new AppError('verification_required', 'Verification is required to use creator features');
   }
 
   private followerAnswer(user: UserRow, flags: UserFlags, part: ViewPart): DashboardResponse {
     const isCreator = flags.hasChannels || user.verificationStatus === 'approved';
-    return { mode: 'follower', isCreator, user: userDto(user), migrationAvailable: migrationState(flags, user.migrationRefused).available, ...part };
+    return {
+      mode: 'follower',
+      isCreator,
+      user: userDto(user),
+      migrationAvailable: migrationState(flags, user.migrationRefused).available,
+      ...part,
+    };
   }
 
   /** The creator view from its parts: migration_required first, then verification_required. */
   private creatorAnswer(user: UserRow, flags: UserFlags, part: ViewPart): DashboardResponse {
     const migration = migrationState(flags, user.migrationRefused);
-    if (migration.required) throw new AppError('migration_required', 'Move your channels from the previous product first');
+    if (migration.required)
+      throw new AppError('migration_required', 'Move your channels from the previous product first');
     requireVerified(user);
     return { mode: 'creator', isCreator: true, user: userDto(user), migrationAvailable: migration.available, ...part };
   }
@@ -123,7 +153,7 @@ export class DashboardService {
    */
   private async cachedFollower(user: UserRow, dashboardVersion: number, nowMs: number): Promise<CachedFollower> {
     const cached = this.followerCache.get(user.id, dashboardVersion, nowMs);
-    if (cached !== undefined && await this.ownersUnchanged(cached.owners)) return cached;
+    if (cached !== undefined && (await this.ownersUnchanged(cached.owners))) return cached;
     return this.fillFollower(user, dashboardVersion, nowMs);
   }
 
@@ -138,7 +168,10 @@ export class DashboardService {
     // added since, which bumped the follower's version after the auth hook read it: the entry is never hit.
     // Version 0 (a new user with nothing yet) is never cached: the view alone, in one wave.
     const dependencies = dashboardVersion === 0 ? undefined : await this.queries.followerDependencies(user.id, nowMs);
-    const [{ flags }, part] = await Promise.all([this.queries.head(user.id, nowMs, false), this.followerPart(user, nowMs)]);
+    const [{ flags }, part] = await Promise.all([
+      this.queries.head(user.id, nowMs, false),
+      this.followerPart(user, nowMs),
+    ]);
     const entry: CachedFollower = { flags, part, owners: dependencies?.owners ?? [] };
     if (dependencies !== undefined) {
       const validUntilMs = dependencies.nextExpiryMs ?? Number.POSITIVE_INFINITY;
@@ -174,7 +207,9 @@ export class DashboardService {
       this.queries.transactions(user.id, 'follower', 'all', null),
     ]);
     // A channel shows once however many of its subscriptions the follower has.
-    const channels = new Map(memberships.map(({ channel, channelSubscribers }) => [channel.id, channelDto(channel, channelSubscribers)]));
+    const channels = new Map(
+      memberships.map(({ channel, channelSubscribers }) => [channel.id, channelDto(channel, channelSubscribers)]),
+    );
     const page = toPage(transactions, (view) => ({ t: view.transaction.createdAt.getTime(), id: view.transaction.id }));
     return {
       balances: { active: [], payout: [] },
@@ -185,14 +220,18 @@ export class DashboardService {
       subscriptionMembers: memberships.map(({ member }) => memberDto(member)),
       // Members see the channel links while their membership gives access.
       subscriptions: memberships.map(({ member, subscription, subscribers, channel }) =>
-        subscriptionDto(subscription, subscribers, isUnexpired(member, nowMs) ? channel : undefined)),
+        subscriptionDto(subscription, subscribers, isUnexpired(member, nowMs) ? channel : undefined),
+      ),
       channelsOfSubscriptions: [...channels.values()],
       cards: cards.map(cardDto),
     };
   }
 
   /** POST /dashboard/transactions: the next page of the mode's ledger, or the withdrawals. */
-  async transactions(user: UserRow, input: { list?: TransactionList; mode: Role; startFrom?: string | null }): Promise<TransactionsPage> {
+  async transactions(
+    user: UserRow,
+    input: { list?: TransactionList; mode: Role; startFrom?: string | null },
+  ): Promise<TransactionsPage> {
     const list = input.list ?? 'all';
     if (input.mode === 'creator' || list === 'withdrawals') requireVerified(user);
     const cursor = decodeCursor(input.startFrom);

@@ -23,7 +23,10 @@ export class DonationsRepository {
   }
 
   async create(input: NewDonation, now: Date): Promise<DonationRow> {
-    const [row] = await this.db.insert(donations).values({ ...input, createdAt: now }).returning();
+    const [row] = await this.db
+      .insert(donations)
+      .values({ ...input, createdAt: now })
+      .returning();
     return row!;
   }
 
@@ -46,13 +49,19 @@ export class DonationImagesRepository {
 
   /** Deletes the images uploaded before `cutoff`; answers how many. */
   async purgeUploadedBefore(cutoff: Date): Promise<number> {
-    const removed = await this.db.delete(donationImages).where(lt(donationImages.createdAt, cutoff)).returning({ token: donationImages.token });
+    const removed = await this.db
+      .delete(donationImages)
+      .where(lt(donationImages.createdAt, cutoff))
+      .returning({ token: donationImages.token });
     return removed.length;
   }
 
   /** The channel's image with this token (another channel's token finds nothing). */
   async ofChannel(token: string, channelId: number): Promise<DonationImageRow | undefined> {
-    const [row] = await this.db.select().from(donationImages).where(and(eq(donationImages.token, token), eq(donationImages.channelId, channelId)));
+    const [row] = await this.db
+      .select()
+      .from(donationImages)
+      .where(and(eq(donationImages.token, token), eq(donationImages.channelId, channelId)));
     return row;
   }
 }

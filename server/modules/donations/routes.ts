@@ -6,42 +6,61 @@ import type { RouteOptions } from '../../context';
 import { currentUser } from '../users/auth';
 import { validationError } from '../../platform/errors';
 import { channelIdParam, errorResponses } from '../../platform/http/schemas';
-import { DonationImageResponseSchema, DonationRequestRequestSchema, DonationRequestResponseSchema } from '../../../src/contract/schemas';
+import {
+  DonationImageResponseSchema,
+  DonationRequestRequestSchema,
+  DonationRequestResponseSchema,
+} from '../../../src/contract/schemas';
 import { DONATION_IMAGE_MAX_BYTES } from './service';
 
 export const donationRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
   const { donations } = deps.services;
 
-  app.post<{ Params: { channelId: number }; Body: DonationRequestRequest }>('/donation/request/channel/:channelId', {
-    schema: {
-      tags: ['donation'],
-      summary: 'Create a donation request and have the bot post it (optionally pinned and silent)',
-      description: 'amount 0 lets the payer choose; any other amount must be within the donation bounds of the currency.',
-      params: channelIdParam,
-      body: DonationRequestRequestSchema,
-      response: { 200: DonationRequestResponseSchema, ...errorResponses(404, 409, 502) },
+  app.post<{ Params: { channelId: number }; Body: DonationRequestRequest }>(
+    '/donation/request/channel/:channelId',
+    {
+      schema: {
+        tags: ['donation'],
+        summary: 'Create a donation request and have the bot post it (optionally pinned and silent)',
+        description:
+          'amount 0 lets the payer choose; any other amount must be within the donation bounds of the currency.',
+        params: channelIdParam,
+        body: DonationRequestRequestSchema,
+        response: { 200: DonationRequestResponseSchema, ...errorResponses(404, 409, 502) },
+      },
     },
-  }, async (request): Promise<DonationRequestResponse> => {
-    const posted = await donations.request(currentUser(request), request.params.channelId, request.body);
-    return { channel: channelViewDto(posted.channel), donation: donationDto(posted.donation) };
-  });
+    async (request): Promise<DonationRequestResponse> => {
+      const posted = await donations.request(currentUser(request), request.params.channelId, request.body);
+      return { channel: channelViewDto(posted.channel), donation: donationDto(posted.donation) };
+    },
+  );
 
   // The image is the raw request body (the file as it is); its type is read from its bytes, not from the header.
-  app.addContentTypeParser(IMAGE_BODY_TYPES, { parseAs: 'buffer', bodyLimit: DONATION_IMAGE_MAX_BYTES }, (_request, body, done) => done(null, body));
-  app.post<{ Params: { channelId: number }; Body: Buffer }>('/donation/image/channel/:channelId', {
-    bodyLimit: DONATION_IMAGE_MAX_BYTES,
-    schema: {
-      tags: ['donation'],
-      summary: 'Upload an image for the channel\'s donation requests (the body is the JPEG, PNG or WebP file, at most 5 MB)',
-      description: 'Answers the imageId to send with POST /donation/request/channel/{channelId}; the bot uploads the image to Telegram when it posts.',
-      params: channelIdParam,
-      consumes: IMAGE_BODY_TYPES,
-      response: { 200: DonationImageResponseSchema, ...errorResponses(400, 404, 409, 413) },
+  app.addContentTypeParser(
+    IMAGE_BODY_TYPES,
+    { parseAs: 'buffer', bodyLimit: DONATION_IMAGE_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+  app.post<{ Params: { channelId: number }; Body: Buffer }>(
+    '/donation/image/channel/:channelId',
+    {
+      bodyLimit: DONATION_IMAGE_MAX_BYTES,
+      schema: {
+        tags: ['donation'],
+        summary:
+          "Upload an image for the channel's donation requests (the body is the JPEG, PNG or WebP file, at most 5 MB)",
+        description:
+          'Answers the imageId to send with POST /donation/request/channel/{channelId}; the bot uploads the image to Telegram when it posts.',
+        params: channelIdParam,
+        consumes: IMAGE_BODY_TYPES,
+        response: { 200: DonationImageResponseSchema, ...errorResponses(400, 404, 409, 413) },
+      },
     },
-  }, async (request): Promise<DonationImageResponse> => {
-    if (!Buffer.isBuffer(request.body)) throw validationError('image', 'The body must be the image file');
-    return donations.uploadImage(currentUser(request), request.params.channelId, new Uint8Array(request.body));
-  });
+    async (request): Promise<DonationImageResponse> => {
+      if (!Buffer.isBuffer(request.body)) throw validationError('image', 'The body must be the image file');
+      return donations.uploadImage(currentUser(request), request.params.channelId, new Uint8Array(request.body));
+    },
+  );
 };
 
 const IMAGE_BODY_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/octet-stream'];

@@ -21,49 +21,84 @@ export class DonationService {
     this.publisher = new Publisher(deps);
   }
 
-  async request(user: UserRow, channelId: number, input: DonationRequestRequest): Promise<{ channel: ChannelView; donation: DonationRow }> {
+  async request(
+    user: UserRow,
+    channelId: number,
+    input: DonationRequestRequest,
+  ): Promise<{ channel: ChannelView; donation: DonationRow }> {
     const channel = await ownedChannel(this.deps.db, user, channelId, { write: true, needsBot: true });
     const valid = validateDonationForm({
-      channelId: channel.id, title: input.title, description: input.description, currency: input.currency,
-      amount: amountText(input.amount), buttonText: input.buttonText,
-      pin: input.pin, disableNotification: input.disableNotification,
+      channelId: channel.id,
+      title: input.title,
+      description: input.description,
+      currency: input.currency,
+      amount: amountText(input.amount),
+      buttonText: input.buttonText,
+      pin: input.pin,
+      disableNotification: input.disableNotification,
     });
     if (!valid.ok) throw formError(valid.error);
     const photo = input.imageId == null ? null : await this.photo(channel.id, input.imageId);
     const now = nowDate(this.deps.clock);
     const donations = new DonationsRepository(this.deps.db);
-    const donation = await donations.create({
-      channelId: channel.id, title: valid.value.title, description: valid.value.description, amountMinor: valid.value.amount.minor,
-      currency: valid.value.amount.currency, buttonText: valid.value.buttonText, imageId: input.imageId ?? null,
-    }, now);
+    const donation = await donations.create(
+      {
+        channelId: channel.id,
+        title: valid.value.title,
+        description: valid.value.description,
+        amountMinor: valid.value.amount.minor,
+        currency: valid.value.amount.currency,
+        buttonText: valid.value.buttonText,
+        imageId: input.imageId ?? null,
+      },
+      now,
+    );
     // The request needs its id for the post's link, so it is stored first; if the bot cannot post, it is withdrawn
     // again, so a failed call leaves no request behind.
-    const post = await this.publisher.post({
-      channel, kind: 'donation', refId: donation.id, text: postText(donation.title, donation.description),
-      buttonText: donation.buttonText, pin: valid.value.pin, silent: valid.value.disableNotification, photo,
-    }).catch(async (error: unknown) => {
-      await donations.setDeleted(donation.id);
-      throw error;
-    });
+    const post = await this.publisher
+      .post({
+        channel,
+        kind: 'donation',
+        refId: donation.id,
+        text: postText(donation.title, donation.description),
+        buttonText: donation.buttonText,
+        pin: valid.value.pin,
+        silent: valid.value.disableNotification,
+        photo,
+      })
+      .catch(async (error: unknown) => {
+        await donations.setDeleted(donation.id);
+        throw error;
+      });
     await donations.setPost(donation.id, post.id);
     const channels = new ChannelsRepository(this.deps.db);
-    const updated = channel.onboardingStep === 'request_donation'
-      ? await channels.update(channel.id, { onboardingStep: 'completed', onboardingPassed: true }, now)
-      : channel;
+    const updated =
+      channel.onboardingStep === 'request_donation'
+        ? await channels.update(channel.id, { onboardingStep: 'completed', onboardingPassed: true }, now)
+        : channel;
     const counts = await channels.activeSubscribers([channel.id], now);
-    return { channel: { channel: updated, activeSubscribers: counts.get(channel.id) ?? 0 }, donation: { ...donation, postId: post.id } };
+    return {
+      channel: { channel: updated, activeSubscribers: counts.get(channel.id) ?? 0 },
+      donation: { ...donation, postId: post.id },
+    };
   }
 
   /**
    * Stores an image the owner uploads for the channel's donation requests (JPEG, PNG or WebP by its bytes, within
    * Telegram's photo rules) and answers the imageId a request carries: "upload:<token>".
    */
-  async uploadImage(user: UserRow, channelId: number, bytes: Uint8Array): Promise<{ imageId: string; width: number; height: number }> {
+  async uploadImage(
+    user: UserRow,
+    channelId: number,
+    bytes: Uint8Array,
+  ): Promise<{ imageId: string; width: number; height: number }> {
     const channel = await ownedChannel(this.deps.db, user, channelId, { write: true, needsBot: true });
-    if (bytes.length > DONATION_IMAGE_MAX_BYTES) throw new AppError('payload_too_large', 'The image must be at most 5 MB');
+    if (bytes.length > DONATION_IMAGE_MAX_BYTES)
+      throw new AppError('payload_too_large', 'The image must be at most 5 MB');
     const image = imageInfo(bytes);
     if (!image) throw validationError('image', 'The image must be a JPEG, PNG or WebP file');
-    if (!fitsTelegramPhoto(image)) throw validationError('image', 'Width and height must be at most 10000 in total and their ratio at most 20');
+    if (!fitsTelegramPhoto(image))
+      throw validationError('image', 'Width and height must be at most 10000 in total and their ratio at most 20');
     const token = randomBytes(18).toString('base64url');
     await new DonationImagesRepository(this.deps.db).create(
       { token, channelId: channel.id, mime: image.mime, width: image.width, height: image.height, bytes },
@@ -75,11 +110,22 @@ export class DonationService {
   /** The photo an imageId names: an image uploaded for this channel, or a file_id or URL Telegram resolves itself. */
   private async photo(channelId: number, imageId: string): Promise<PhotoSource> {
     if (imageId.startsWith(UPLOAD_PREFIX)) {
-      const image = await new DonationImagesRepository(this.deps.db).ofChannel(imageId.slice(UPLOAD_PREFIX.length), channelId);
-      if (!image) throw validationError('imageId', 'The image is not available (an upload serves its own channel for a day): remove it and pick it again');
+      const image = await new DonationImagesRepository(this.deps.db).ofChannel(
+        imageId.slice(UPLOAD_PREFIX.length),
+        channelId,
+      );
+      if (!image)
+        throw validationError(
+          'imageId',
+          'The image is not available (an upload serves its own channel for a day): remove it and pick it again',
+        );
       return { bytes: image.bytes, filename: `donation.${image.mime.slice('image/'.length)}` };
     }
-    if (!isImageId(imageId)) throw validationError('imageId', 'imageId must be an uploaded image, a Telegram file_id or an http(s) URL of the image');
+    if (!isImageId(imageId))
+      throw validationError(
+        'imageId',
+        'imageId must be an uploaded image, a Telegram file_id or an http(s) URL of the image',
+      );
     return imageId;
   }
 }
@@ -96,7 +142,9 @@ export const DONATION_IMAGE_RETENTION_SECONDS = 24 * 60 * 60;
 
 /** The job: deletes the uploads older than DONATION_IMAGE_RETENTION_SECONDS at `nowMs`; answers how many. */
 export function purgeDonationImages(db: DbOrTx, nowMs: number): Promise<number> {
-  return new DonationImagesRepository(db).purgeUploadedBefore(new Date(nowMs - DONATION_IMAGE_RETENTION_SECONDS * 1000));
+  return new DonationImagesRepository(db).purgeUploadedBefore(
+    new Date(nowMs - DONATION_IMAGE_RETENTION_SECONDS * 1000),
+  );
 }
 
 const UPLOAD_PREFIX = 'upload:';

@@ -21,29 +21,51 @@ const memberAnswer = FollowerMemberResponseSchema;
 export const followerRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
   const { followers } = deps.money;
 
-  async function answer(found: MemberWithSubscription, renewal: RenewOutcome['renewal'] = null): Promise<FollowerMemberResponse> {
+  async function answer(
+    found: MemberWithSubscription,
+    renewal: RenewOutcome['renewal'] = null,
+  ): Promise<FollowerMemberResponse> {
     const view = await followers.view(found);
     return {
       subscriptionMember: memberDto(view.member),
-      subscription: subscriptionDto(view.subscription, view.subscriptionSubscribers, view.showsLinks ? view.channel : undefined, view.personalLink),
+      subscription: subscriptionDto(
+        view.subscription,
+        view.subscriptionSubscribers,
+        view.showsLinks ? view.channel : undefined,
+        view.personalLink,
+      ),
       channel: channelDto(view.channel, view.channelSubscribers),
       ...(renewal !== null ? { renewal } : {}),
     };
   }
 
-  const schema = (summary: string) => ({ tags, summary, params: idParam, response: { 200: memberAnswer, ...errorResponses(404, 409) } });
+  const schema = (summary: string) => ({
+    tags,
+    summary,
+    params: idParam,
+    response: { 200: memberAnswer, ...errorResponses(404, 409) },
+  });
 
-  app.get<{ Params: { id: number } }>('/follower/subscription_member/:id', { schema: schema("One of the caller's memberships") },
-    async (request) => answer(await followers.member(currentUser(request).id, request.params.id)));
+  app.get<{ Params: { id: number } }>(
+    '/follower/subscription_member/:id',
+    { schema: schema("One of the caller's memberships") },
+    async (request) => answer(await followers.member(currentUser(request).id, request.params.id)),
+  );
 
-  app.get<{ Params: { id: number } }>('/follower/subscription_member/:id/cancel', { schema: schema('Cancel renewal; access stays until expiry') },
-    async (request) => answer(await followers.cancel(currentUser(request).id, request.params.id)));
+  app.get<{ Params: { id: number } }>(
+    '/follower/subscription_member/:id/cancel',
+    { schema: schema('Cancel renewal; access stays until expiry') },
+    async (request) => answer(await followers.cancel(currentUser(request).id, request.params.id)),
+  );
 
-  app.get<{ Params: { id: number } }>('/follower/subscription_member/:id/renew', { schema: schema('Reactivate a cancelled membership, or learn that an expired one needs a new payment') },
+  app.get<{ Params: { id: number } }>(
+    '/follower/subscription_member/:id/renew',
+    { schema: schema('Reactivate a cancelled membership, or learn that an expired one needs a new payment') },
     async (request) => {
       const outcome = await followers.renew(currentUser(request).id, request.params.id);
       return answer(outcome, outcome.renewal);
-    });
+    },
+  );
 };
 
 export default followerRoutes;

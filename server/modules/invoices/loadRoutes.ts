@@ -17,33 +17,49 @@ const tags = ['invoice'];
 export const invoiceLoadRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
   const { invoices } = deps.services;
 
-  app.get<{ Params: { id: number } }>('/invoice/donation/:id', {
-    schema: {
-      tags, summary: 'Load a donation invoice: channel, donation request, suggested amount, the payer\'s saved cards',
-      params: idParam,
-      response: {
-        200: DonationInvoiceResponseSchema,
-        ...errorResponses(404),
+  app.get<{ Params: { id: number } }>(
+    '/invoice/donation/:id',
+    {
+      schema: {
+        tags,
+        summary: "Load a donation invoice: channel, donation request, suggested amount, the payer's saved cards",
+        params: idParam,
+        response: {
+          200: DonationInvoiceResponseSchema,
+          ...errorResponses(404),
+        },
       },
     },
-  }, async (request): Promise<DonationInvoiceResponse> => {
-    const invoice = await invoices.donation(currentUser(request), request.params.id);
-    return {
-      channel: channelViewDto(invoice.channel), donation: donationDto(invoice.donation),
-      data: { amount: toMajor(invoice.amount.minor, invoice.amount.currency), currency: invoice.amount.currency }, cards: invoice.cards.map(cardDto),
-    };
-  });
-
-  app.get<{ Params: { id: number } }>('/invoice/subscription/:id', {
-    schema: {
-      tags, summary: "Load a subscription invoice: subscription, channel, the payer's saved cards (409 already_subscribed)",
-      params: idParam,
-      response: { 200: SubscriptionInvoiceResponseSchema, ...errorResponses(404, 409) },
+    async (request): Promise<DonationInvoiceResponse> => {
+      const invoice = await invoices.donation(currentUser(request), request.params.id);
+      return {
+        channel: channelViewDto(invoice.channel),
+        donation: donationDto(invoice.donation),
+        data: { amount: toMajor(invoice.amount.minor, invoice.amount.currency), currency: invoice.amount.currency },
+        cards: invoice.cards.map(cardDto),
+      };
     },
-  }, async (request): Promise<SubscriptionInvoiceResponse> => {
-    const invoice = await invoices.subscription(currentUser(request), request.params.id);
-    return { subscription: subscriptionViewDto(invoice.subscription), channel: channelViewDto(invoice.channel), cards: invoice.cards.map(cardDto) };
-  });
+  );
+
+  app.get<{ Params: { id: number } }>(
+    '/invoice/subscription/:id',
+    {
+      schema: {
+        tags,
+        summary: "Load a subscription invoice: subscription, channel, the payer's saved cards (409 already_subscribed)",
+        params: idParam,
+        response: { 200: SubscriptionInvoiceResponseSchema, ...errorResponses(404, 409) },
+      },
+    },
+    async (request): Promise<SubscriptionInvoiceResponse> => {
+      const invoice = await invoices.subscription(currentUser(request), request.params.id);
+      return {
+        subscription: subscriptionViewDto(invoice.subscription),
+        channel: channelViewDto(invoice.channel),
+        cards: invoice.cards.map(cardDto),
+      };
+    },
+  );
 };
 
 export default invoiceLoadRoutes;

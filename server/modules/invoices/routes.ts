@@ -11,7 +11,10 @@ import { createResponse, idempotentReply, originOf, paymentAnswer } from '../pay
 import { currentUser } from '../users/auth';
 import { errorResponses, idParam } from '../../platform/http/schemas';
 import type { CreateDonationPaymentRequest, CreateSubscriptionPaymentRequest } from '../../../src/contract/api';
-import { CreateDonationPaymentRequestSchema, CreateSubscriptionPaymentRequestSchema } from '../../../src/contract/schemas';
+import {
+  CreateDonationPaymentRequestSchema,
+  CreateSubscriptionPaymentRequestSchema,
+} from '../../../src/contract/schemas';
 
 const tags = ['invoice'];
 
@@ -23,35 +26,58 @@ const idempotencyHeader = {
 export const invoicesRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
   const engine = deps.money;
 
-  app.post<{ Params: { id: number }; Body: CreateDonationPaymentRequest }>('/invoice/donation/:id/create', {
-    schema: {
-      tags,
-      summary: 'Pay a donation request (one-time, amount within the donation bounds of its currency)',
-      headers: idempotencyHeader,
-      params: idParam,
-      body: CreateDonationPaymentRequestSchema,
-      response: { 200: paymentAnswer, ...errorResponses(404, 409, 422, 429) },
+  app.post<{ Params: { id: number }; Body: CreateDonationPaymentRequest }>(
+    '/invoice/donation/:id/create',
+    {
+      schema: {
+        tags,
+        summary: 'Pay a donation request (one-time, amount within the donation bounds of its currency)',
+        headers: idempotencyHeader,
+        params: idParam,
+        body: CreateDonationPaymentRequestSchema,
+        response: { 200: paymentAnswer, ...errorResponses(404, 409, 422, 429) },
+      },
+      preHandler: app.rateLimits.payments,
     },
-    preHandler: app.rateLimits.payments,
-  }, (request, reply) => idempotentReply(request, reply, engine, async (key) => {
-    const view = await engine.payments.createInvoicePayment({ userId: currentUser(request).id, kind: 'donation', targetId: request.params.id, idempotencyKey: key, body: request.body });
-    return createResponse(view, originOf(request));
-  }));
+    (request, reply) =>
+      idempotentReply(request, reply, engine, async (key) => {
+        const view = await engine.payments.createInvoicePayment({
+          userId: currentUser(request).id,
+          kind: 'donation',
+          targetId: request.params.id,
+          idempotencyKey: key,
+          body: request.body,
+        });
+        return createResponse(view, originOf(request));
+      }),
+  );
 
-  app.post<{ Params: { id: number }; Body: CreateSubscriptionPaymentRequest }>('/invoice/subscription/:id/create', {
-    schema: {
-      tags,
-      summary: 'Pay a subscription: creates or extends the membership; the paid answer carries the channel invite link',
-      headers: idempotencyHeader,
-      params: idParam,
-      body: CreateSubscriptionPaymentRequestSchema,
-      response: { 200: paymentAnswer, ...errorResponses(404, 409, 422, 429) },
+  app.post<{ Params: { id: number }; Body: CreateSubscriptionPaymentRequest }>(
+    '/invoice/subscription/:id/create',
+    {
+      schema: {
+        tags,
+        summary:
+          'Pay a subscription: creates or extends the membership; the paid answer carries the channel invite link',
+        headers: idempotencyHeader,
+        params: idParam,
+        body: CreateSubscriptionPaymentRequestSchema,
+        response: { 200: paymentAnswer, ...errorResponses(404, 409, 422, 429) },
+      },
+      preHandler: app.rateLimits.payments,
     },
-    preHandler: app.rateLimits.payments,
-  }, (request, reply) => idempotentReply(request, reply, engine, async (key) => {
-    const view = await engine.payments.createInvoicePayment({ userId: currentUser(request).id, kind: 'subscription', targetId: request.params.id, idempotencyKey: key, body: request.body });
-    return createResponse(view, originOf(request));
-  }));
+    (request, reply) =>
+      idempotentReply(request, reply, engine, async (key) => {
+        const view = await engine.payments.createInvoicePayment({
+          userId: currentUser(request).id,
+          kind: 'subscription',
+          targetId: request.params.id,
+          idempotencyKey: key,
+          body: request.body,
+        });
+        return createResponse(view, originOf(request));
+      }),
+  );
 };
 
 export default invoicesRoutes;

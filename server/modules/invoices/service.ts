@@ -40,7 +40,8 @@ export class InvoiceService {
       new CardsRepository(db).listByUser(user.id),
       new ChannelsRepository(db).activeSubscribers([target.channel.id], nowDate(clock)),
     ]);
-    const amountMinor = donation!.amountMinor > 0 ? donation!.amountMinor : invoiceDefaultAmount(donation!.currency).minor;
+    const amountMinor =
+      donation!.amountMinor > 0 ? donation!.amountMinor : invoiceDefaultAmount(donation!.currency).minor;
     return {
       channel: { channel: target.channel, activeSubscribers: counts.get(target.channel.id) ?? 0 },
       donation: donation!,
@@ -51,7 +52,13 @@ export class InvoiceService {
 
   async subscription(user: UserRow, subscriptionId: number): Promise<SubscriptionInvoice> {
     const { db, clock } = this.deps;
-    const target = await assertPayable(db, 'subscription', await loadSubscriptionTarget(db, subscriptionId), user.id, clock.now());
+    const target = await assertPayable(
+      db,
+      'subscription',
+      await loadSubscriptionTarget(db, subscriptionId),
+      user.id,
+      clock.now(),
+    );
     const subscriptions = new SubscriptionsRepository(db);
     const now = nowDate(clock);
     const [subscription, cards, subscriptionCounts, channelCounts] = await Promise.all([

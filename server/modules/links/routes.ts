@@ -11,16 +11,20 @@ const LinksResponseSchema = {
 } as const;
 
 export const linksRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
-  app.get('/links', {
-    config: { public: true },
-    schema: {
-      tags: ['links'],
-      summary: 'Support, news, FAQ, help and terms addresses (no session needed)',
-      security: [],
-      response: { 200: LinksResponseSchema },
+  app.get(
+    '/links',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['links'],
+        summary: 'Support, news, FAQ, help and terms addresses (no session needed)',
+        security: [],
+        response: { 200: LinksResponseSchema },
+      },
     },
-  }, async (_request, reply) => {
-    reply.header('cache-control', 'public, max-age=300');
-    return deps.config.links;
-  });
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return deps.config.links;
+    },
+  );
 };

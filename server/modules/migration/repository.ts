@@ -2,7 +2,12 @@
 import { and, asc, eq, lt, or, sql } from 'drizzle-orm';
 import type { MigrationRequestStatus } from '../../../src/domain/entities';
 import type { DbOrTx } from '../../platform/db/db';
-import { type DonateChannelRow, type MigrationRequestRow, donateChannels, migrationRequests } from '../../platform/db/schema';
+import {
+  type DonateChannelRow,
+  type MigrationRequestRow,
+  donateChannels,
+  migrationRequests,
+} from '../../platform/db/schema';
 import { migrationImports } from '../../platform/db/schema-admin';
 
 export interface DonateChannelInput {
@@ -16,7 +21,11 @@ export class MigrationRepository {
   constructor(private readonly db: DbOrTx) {}
 
   async donateChannels(userId: number): Promise<DonateChannelRow[]> {
-    return this.db.select().from(donateChannels).where(eq(donateChannels.userId, userId)).orderBy(asc(donateChannels.id));
+    return this.db
+      .select()
+      .from(donateChannels)
+      .where(eq(donateChannels.userId, userId))
+      .orderBy(asc(donateChannels.id));
   }
 
   /** Replaces the user's handed-over channel list. */
@@ -54,7 +63,10 @@ export class MigrationRepository {
 
   /** How far an operator's import of the older product's export got (issue 16), if one was started. */
   async importProgress(requestId: number): Promise<{ done: number; total: number } | null> {
-    const [row] = await this.db.select({ done: migrationImports.done, total: migrationImports.total }).from(migrationImports).where(eq(migrationImports.requestId, requestId));
+    const [row] = await this.db
+      .select({ done: migrationImports.done, total: migrationImports.total })
+      .from(migrationImports)
+      .where(eq(migrationImports.requestId, requestId));
     return row ?? null;
   }
 
@@ -63,10 +75,15 @@ export class MigrationRepository {
     const [row] = await this.db
       .select({ ahead: sql<number>`count(*)` })
       .from(migrationRequests)
-      .where(and(
-        eq(migrationRequests.status, 'queued'),
-        or(lt(migrationRequests.createdAt, request.createdAt), and(eq(migrationRequests.createdAt, request.createdAt), lt(migrationRequests.id, request.id))),
-      ));
+      .where(
+        and(
+          eq(migrationRequests.status, 'queued'),
+          or(
+            lt(migrationRequests.createdAt, request.createdAt),
+            and(eq(migrationRequests.createdAt, request.createdAt), lt(migrationRequests.id, request.id)),
+          ),
+        ),
+      );
     return Number(row?.ahead ?? 0) + 1;
   }
 }

@@ -4,6 +4,9 @@ import type { UserFlags } from '../users/repository';
 
 export type { MigrationState };
 
-export function migrationState(flags: Pick<UserFlags, 'hasDonateChannels' | 'migrationStatus'>, refused: boolean): MigrationState {
+export function migrationState(
+  flags: Pick<UserFlags, 'hasDonateChannels' | 'migrationStatus'>,
+  refused: boolean,
+): MigrationState {
   return decideMigration({ hasDonateChannels: flags.hasDonateChannels, refused, requestStatus: flags.migrationStatus });
 }

@@ -39,7 +39,9 @@ export class MigrationService {
       const progress = await this.repo.importProgress(request.id);
       return progress === null ? { request } : { request, progress };
     }
-    return request.status === 'queued' ? { request, positionInQueue: await this.repo.positionInQueue(request) } : { request };
+    return request.status === 'queued'
+      ? { request, positionInQueue: await this.repo.positionInQueue(request) }
+      : { request };
   }
 
   /**
@@ -53,7 +55,9 @@ export class MigrationService {
       this.repo.donateChannels(userId),
       new ChannelsRepository(this.deps.db).listByOwner(userId),
     ]);
-    const connected = connectedChatIds(channels.map((c) => ({ chatId: c.chatId, connected: c.connected, isDeleted: c.deleted })));
+    const connected = connectedChatIds(
+      channels.map((c) => ({ chatId: c.chatId, connected: c.connected, isDeleted: c.deleted })),
+    );
     if (donateChannels.length === 0 || !isMigrationComplete(donateChannels, connected)) return request;
     await this.repo.setStatus(request.id, 'completed', nowDate(this.deps.clock));
     return { ...request, status: 'completed' };
@@ -65,7 +69,11 @@ export class MigrationService {
       this.repo.donateChannels(user.id),
       new ChannelsRepository(this.deps.db).listByOwnerWithCounts(user.id, nowDate(this.deps.clock)),
     ]);
-    return { request: request ? await this.requestView(request) : null, channels, donateChannels: sortDonateChannels(donateChannels) };
+    return {
+      request: request ? await this.requestView(request) : null,
+      channels,
+      donateChannels: sortDonateChannels(donateChannels),
+    };
   }
 
   async confirm(user: UserRow): Promise<MigrationRequestView> {

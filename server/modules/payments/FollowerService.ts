@@ -15,7 +15,15 @@ import type { MemberAccess } from '../access/service';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { ServerClock } from '../../platform/clock';
 import { AppError, notFound } from '../../platform/errors';
-import { type ChannelRow, type MemberRow, type SavedCardRow, type SubscriptionRow, savedCards, subscriptionMembers, subscriptions } from '../../platform/db/schema';
+import {
+  type ChannelRow,
+  type MemberRow,
+  type SavedCardRow,
+  type SubscriptionRow,
+  savedCards,
+  subscriptionMembers,
+  subscriptions,
+} from '../../platform/db/schema';
 import type { MoneyDb } from '../../platform/db/moneyDb';
 import { isUnexpired } from './invoiceTargets';
 import { ChannelsRepository } from '../channels/repository';
@@ -43,7 +51,11 @@ export interface MembershipView extends MemberWithSubscription {
 }
 
 export class FollowerService {
-  constructor(private readonly db: MoneyDb, private readonly clock: ServerClock, private readonly access?: MemberAccess) {}
+  constructor(
+    private readonly db: MoneyDb,
+    private readonly clock: ServerClock,
+    private readonly access?: MemberAccess,
+  ) {}
 
   /** The channel and subscriber counts the membership screen shows next to a membership. */
   async view({ member, subscription }: MemberWithSubscription): Promise<MembershipView> {
@@ -56,9 +68,12 @@ export class FollowerService {
     ]);
     if (channel === undefined) throw new Error(`channel ${subscription.channelId} is missing`);
     const showsLinks = isUnexpired(member, now.getTime());
-    const personalLink = showsLinks && channel.type === 'private' && this.access ? await this.access.personalLink(member.id) : null;
+    const personalLink =
+      showsLinks && channel.type === 'private' && this.access ? await this.access.personalLink(member.id) : null;
     return {
-      member, subscription, channel,
+      member,
+      subscription,
+      channel,
       subscriptionSubscribers: subscriptionCounts.get(subscription.id) ?? 0,
       channelSubscribers: channelCounts.get(channel.id) ?? 0,
       showsLinks,
@@ -68,7 +83,8 @@ export class FollowerService {
 
   /** The follower's own membership; someone else's id answers not_found like a missing one. */
   async member(userId: number, memberId: number): Promise<MemberWithSubscription> {
-    const [row] = await this.db.select({ member: subscriptionMembers, subscription: subscriptions })
+    const [row] = await this.db
+      .select({ member: subscriptionMembers, subscription: subscriptions })
       .from(subscriptionMembers)
       .innerJoin(subscriptions, eq(subscriptions.id, subscriptionMembers.subscriptionId))
       .where(and(eq(subscriptionMembers.id, memberId), eq(subscriptionMembers.userId, userId)));
@@ -80,38 +96,47 @@ export class FollowerService {
     const { member, subscription } = await this.member(userId, memberId);
     if (member.period === 'onetime') throw new AppError('conflict', 'A one-time subscription cannot be cancelled');
     if (member.status === 'cancelled') return { member, subscription };
-    const [updated] = await this.db.update(subscriptionMembers)
+    const [updated] = await this.db
+      .update(subscriptionMembers)
       .set({ status: 'cancelled', updatedAt: new Date(this.clock.now()) })
-      .where(eq(subscriptionMembers.id, member.id)).returning();
+      .where(eq(subscriptionMembers.id, member.id))
+      .returning();
     return { member: updated, subscription };
   }
 
   async renew(userId: number, memberId: number): Promise<RenewOutcome> {
     const { member, subscription } = await this.member(userId, memberId);
     if (member.period === 'onetime') throw new AppError('conflict', 'A one-time subscription cannot be renewed');
-    if (subscription.deleted) throw new AppError('subscription_deleted', 'This subscription was removed by the creator and cannot be renewed');
+    if (subscription.deleted)
+      throw new AppError('subscription_deleted', 'This subscription was removed by the creator and cannot be renewed');
     const nowMs = this.clock.now();
     if (!isUnexpired(member, nowMs)) {
       return { member, subscription, renewal: { action: 'pay_invoice', subscriptionId: subscription.id } };
     }
     if (member.status === 'active') return { member, subscription, renewal: null };
-    const [updated] = await this.db.update(subscriptionMembers)
+    const [updated] = await this.db
+      .update(subscriptionMembers)
       .set({ status: 'active', renewalFailed: false, updatedAt: new Date(nowMs) })
-      .where(eq(subscriptionMembers.id, member.id)).returning();
+      .where(eq(subscriptionMembers.id, member.id))
+      .returning();
     return { member: updated, subscription, renewal: null };
   }
 
   // ---- cards
 
   async cards(userId: number): Promise<SavedCardRow[]> {
-    const rows = await this.db.select().from(savedCards)
+    const rows = await this.db
+      .select()
+      .from(savedCards)
       .where(and(eq(savedCards.userId, userId), eq(savedCards.deleted, false)))
       .orderBy(asc(savedCards.createdAt), asc(savedCards.id));
     return [...rows.filter((card) => card.primary), ...rows.filter((card) => !card.primary)];
   }
 
   async card(userId: number, cardId: number): Promise<SavedCardRow> {
-    const [card] = await this.db.select().from(savedCards)
+    const [card] = await this.db
+      .select()
+      .from(savedCards)
       .where(and(eq(savedCards.id, cardId), eq(savedCards.userId, userId), eq(savedCards.deleted, false)));
     if (card === undefined) throw notFound('Card not found');
     return card;
@@ -120,10 +145,14 @@ export class FollowerService {
   async setPrimary(userId: number, cardId: number): Promise<SavedCardRow> {
     const card = await this.card(userId, cardId);
     if (card.primary) return card;
-    if (!card.active) throw new AppError('validation_error', 'An inactive card cannot be the primary card', { field: 'cardId' });
+    if (!card.active)
+      throw new AppError('validation_error', 'An inactive card cannot be the primary card', { field: 'cardId' });
     return this.db.transaction(async (tx) => {
       // Clear first: the partial unique index allows one primary card per user.
-      await tx.update(savedCards).set({ primary: false }).where(and(eq(savedCards.userId, userId), ne(savedCards.id, cardId)));
+      await tx
+        .update(savedCards)
+        .set({ primary: false })
+        .where(and(eq(savedCards.userId, userId), ne(savedCards.id, cardId)));
       const [updated] = await tx.update(savedCards).set({ primary: true }).where(eq(savedCards.id, cardId)).returning();
       return updated;
     });
@@ -135,9 +164,12 @@ export class FollowerService {
       await tx.update(savedCards).set({ deleted: true, primary: false }).where(eq(savedCards.id, card.id));
       await tx.update(subscriptionMembers).set({ cardId: null }).where(eq(subscriptionMembers.cardId, card.id));
       if (!card.primary) return;
-      const [next] = await tx.select({ id: savedCards.id }).from(savedCards)
+      const [next] = await tx
+        .select({ id: savedCards.id })
+        .from(savedCards)
         .where(and(eq(savedCards.userId, userId), eq(savedCards.deleted, false), eq(savedCards.active, true)))
-        .orderBy(asc(savedCards.createdAt), asc(savedCards.id)).limit(1);
+        .orderBy(asc(savedCards.createdAt), asc(savedCards.id))
+        .limit(1);
       if (next !== undefined) await tx.update(savedCards).set({ primary: true }).where(eq(savedCards.id, next.id));
     });
   }

@@ -91,7 +91,14 @@ export type VerifiedEvent =
 /** Where a card goes for a payout: a card token from the payout setup, or a bank account. */
 export type PayoutDestination =
   | { readonly type: 'card'; readonly cardToken: string; readonly holderName: string }
-  | { readonly type: 'ru_account'; readonly bik: string; readonly account: string; readonly holderName: string; readonly inn?: string; readonly description: string }
+  | {
+      readonly type: 'ru_account';
+      readonly bik: string;
+      readonly account: string;
+      readonly holderName: string;
+      readonly inn?: string;
+      readonly description: string;
+    }
   | { readonly type: 'iban'; readonly iban: string; readonly holderName: string; readonly description: string };
 
 export interface ProviderPayoutRequest {

@@ -25,13 +25,17 @@ import { channelLinks } from '../../platform/channelLinks';
 import { type SavedCardRow, channels, savedCards, subscriptionMembers } from '../../platform/db/schema';
 import { payments, providerWebhookEvents } from '../../platform/db/schema-money';
 import type { MoneyDb, MoneyTx } from '../../platform/db/moneyDb';
-import {
-  type InvoiceTarget, assertPayable, preparedTargetLoaders,
-} from './invoiceTargets';
+import { type InvoiceTarget, assertPayable, preparedTargetLoaders } from './invoiceTargets';
 import type { PaymentProvider, PaymentSource, ProviderEvent, ProviderPayment } from './PaymentProvider';
 import { type PayoutFailureNotifier, type PayoutUpdate, applyPayoutUpdate, isOurPayout } from './payoutUpdates';
 import { type PaymentRow, type VersionedPayment, sessionColumns, settlePaidPayment, settlementOf } from './settlement';
-import { type StateColumns, paymentVersion, preparedPaymentWrites, versioned, versionedPaymentColumns } from './paymentWrites';
+import {
+  type StateColumns,
+  paymentVersion,
+  preparedPaymentWrites,
+  versioned,
+  versionedPaymentColumns,
+} from './paymentWrites';
 import { reverseSettledPayment } from './refunds';
 import { RecentlyWritten } from '../../platform/recentlyWritten';
 
@@ -86,9 +90,12 @@ function changesPayment(payment: PaymentRow, state: ProviderPayment): boolean {
   if (payment.refundStatus !== null) return false;
   if (payment.status === 'error') return state.status === 'paid';
   const sessionId = state.sessionId ?? payment.providerSessionId;
-  const unchanged = payment.providerSessionId === sessionId && (
-    (state.status === 'pending' && payment.status === 'pending')
-    || (state.status === 'action_required' && payment.status === 'action_required' && payment.redirectUrl === (state.redirectUrl ?? null)));
+  const unchanged =
+    payment.providerSessionId === sessionId &&
+    ((state.status === 'pending' && payment.status === 'pending') ||
+      (state.status === 'action_required' &&
+        payment.status === 'action_required' &&
+        payment.redirectUrl === (state.redirectUrl ?? null)));
   return !unchanged;
 }
 
@@ -97,31 +104,54 @@ function stateColumns(payment: PaymentRow, state: ProviderPayment, at: Date): St
   const common = { ...sessionColumns(payment, state), updatedAt: at };
   switch (state.status) {
     case 'action_required':
-      return { ...common, status: 'action_required', redirectUrl: state.redirectUrl ?? null, errorCode: payment.errorCode, errorDescription: payment.errorDescription };
+      return {
+        ...common,
+        status: 'action_required',
+        redirectUrl: state.redirectUrl ?? null,
+        errorCode: payment.errorCode,
+        errorDescription: payment.errorDescription,
+      };
     case 'pending':
-      return { ...common, status: 'pending', redirectUrl: payment.redirectUrl, errorCode: payment.errorCode, errorDescription: payment.errorDescription };
+      return {
+        ...common,
+        status: 'pending',
+        redirectUrl: payment.redirectUrl,
+        errorCode: payment.errorCode,
+        errorDescription: payment.errorDescription,
+      };
     case 'paid':
       throw new Error('a charge is settled (settlement.ts), not applied as a state');
     case 'cancelled':
     case 'error':
       return {
-        ...common, status: 'error', redirectUrl: null, errorCode: state.errorCode ?? 'payment_failed', errorDescription: state.errorDescription ?? 'The payment failed',
+        ...common,
+        status: 'error',
+        redirectUrl: null,
+        errorCode: state.errorCode ?? 'payment_failed',
+        errorDescription: state.errorDescription ?? 'The payment failed',
       };
   }
 }
 
 /** What a failure changes besides the payment: a saved card that can no longer be charged, a renewal that failed. */
-function failureSideEffects(payment: PaymentRow, state: ProviderPayment): { deadCardId: number | null; failedRenewalMemberId: number | null } {
+function failureSideEffects(
+  payment: PaymentRow,
+  state: ProviderPayment,
+): { deadCardId: number | null; failedRenewalMemberId: number | null } {
   const failed = state.status === 'cancelled' || state.status === 'error';
   return {
-    deadCardId: failed && state.errorCode !== undefined && CARD_DEAD_CODES.has(state.errorCode) ? payment.savedCardId : null,
+    deadCardId:
+      failed && state.errorCode !== undefined && CARD_DEAD_CODES.has(state.errorCode) ? payment.savedCardId : null,
     failedRenewalMemberId: failed && payment.purpose === 'renewal' ? payment.memberId : null,
   };
 }
 
 /** The membership runs out at its expiry (label expiring until then, expired after): see server/modules/payments/renewals.ts. */
 export async function markRenewalFailed(tx: MoneyTx, memberId: number, at: Date): Promise<void> {
-  await tx.update(subscriptionMembers).set({ renewalFailed: true, updatedAt: at }).where(eq(subscriptionMembers.id, memberId));
+  await tx
+    .update(subscriptionMembers)
+    .set({ renewalFailed: true, updatedAt: at })
+    .where(eq(subscriptionMembers.id, memberId));
 }
 
 export function newPaymentId(): string {
@@ -160,34 +190,55 @@ export class PaymentService {
     this.targets = preparedTargetLoaders(this.db);
     this.writes = preparedPaymentWrites(this.db);
     this.prepared = {
-      versionedById: this.db.select({ ...versionedPaymentColumns, creatorId: channels.ownerId }).from(payments).leftJoin(channels, eq(channels.id, payments.channelId))
-        .where(eq(payments.id, sql.placeholder('id'))).prepare('payment_versioned_by_id'),
-      byKey: this.db.select().from(payments)
-        .where(and(eq(payments.userId, sql.placeholder('userId')), eq(payments.idempotencyKey, sql.placeholder('key')))).prepare('payment_by_key'),
+      versionedById: this.db
+        .select({ ...versionedPaymentColumns, creatorId: channels.ownerId })
+        .from(payments)
+        .leftJoin(channels, eq(channels.id, payments.channelId))
+        .where(eq(payments.id, sql.placeholder('id')))
+        .prepare('payment_versioned_by_id'),
+      byKey: this.db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.userId, sql.placeholder('userId')), eq(payments.idempotencyKey, sql.placeholder('key'))))
+        .prepare('payment_by_key'),
       // A new invoice payment (the insert of createInvoicePayment); a conflict on the key or the card token inserts nothing.
-      insert: this.db.insert(payments).values({
-        id: sql.placeholder('id'),
-        userId: sql.placeholder('userId'),
-        idempotencyKey: sql.placeholder('idempotencyKey'),
-        kind: sql.placeholder('kind'),
-        purpose: 'invoice',
-        channelId: sql.placeholder('channelId'),
-        subscriptionId: sql.placeholder('subscriptionId'),
-        donationId: sql.placeholder('donationId'),
-        amount: sql.placeholder('amount'),
-        currency: sql.placeholder('currency'),
-        method: sql.placeholder('method'),
-        savedCardId: sql.placeholder('savedCardId'),
-        saveCard: sql.placeholder('saveCard'),
-        status: 'pending',
-        cardBrand: sql.placeholder('cardBrand'),
-        cardLast4: sql.placeholder('cardLast4'),
-        cardTokenHash: sql.placeholder('cardTokenHash'),
-        createdAt: sql.placeholder('at'),
-        updatedAt: sql.placeholder('at'),
-      }).onConflictDoNothing().returning(versionedPaymentColumns).prepare('payment_insert'),
-      savedCard: this.db.select().from(savedCards)
-        .where(and(eq(savedCards.id, sql.placeholder('cardId')), eq(savedCards.userId, sql.placeholder('userId')), eq(savedCards.deleted, false))).prepare('payment_saved_card'),
+      insert: this.db
+        .insert(payments)
+        .values({
+          id: sql.placeholder('id'),
+          userId: sql.placeholder('userId'),
+          idempotencyKey: sql.placeholder('idempotencyKey'),
+          kind: sql.placeholder('kind'),
+          purpose: 'invoice',
+          channelId: sql.placeholder('channelId'),
+          subscriptionId: sql.placeholder('subscriptionId'),
+          donationId: sql.placeholder('donationId'),
+          amount: sql.placeholder('amount'),
+          currency: sql.placeholder('currency'),
+          method: sql.placeholder('method'),
+          savedCardId: sql.placeholder('savedCardId'),
+          saveCard: sql.placeholder('saveCard'),
+          status: 'pending',
+          cardBrand: sql.placeholder('cardBrand'),
+          cardLast4: sql.placeholder('cardLast4'),
+          cardTokenHash: sql.placeholder('cardTokenHash'),
+          createdAt: sql.placeholder('at'),
+          updatedAt: sql.placeholder('at'),
+        })
+        .onConflictDoNothing()
+        .returning(versionedPaymentColumns)
+        .prepare('payment_insert'),
+      savedCard: this.db
+        .select()
+        .from(savedCards)
+        .where(
+          and(
+            eq(savedCards.id, sql.placeholder('cardId')),
+            eq(savedCards.userId, sql.placeholder('userId')),
+            eq(savedCards.deleted, false),
+          ),
+        )
+        .prepare('payment_saved_card'),
     };
   }
 
@@ -208,7 +259,10 @@ export class PaymentService {
       const nowMs = this.clock.now();
       // The saved card to charge is read with the target (one round trip); a malformed card id is refused below.
       const cardId = input.body.paymentMethod === 'smart_glocal_saved_card' ? savedCardIdOf(input.body) : null;
-      const loaded = await this.targets[input.kind](input.targetId, Number.isSafeInteger(cardId) && cardId! > 0 ? { cardId: cardId!, userId: input.userId } : null);
+      const loaded = await this.targets[input.kind](
+        input.targetId,
+        Number.isSafeInteger(cardId) && cardId! > 0 ? { cardId: cardId!, userId: input.userId } : null,
+      );
       const target = await assertPayable(this.db, input.kind, loaded.target, input.userId, nowMs);
       const amount = this.amountOf(target, input.body);
       resolved = await this.resolveMethod(input.userId, input.body, loaded.card);
@@ -282,7 +336,10 @@ export class PaymentService {
   }
 
   async findOwn(userId: number, paymentId: string): Promise<PaymentRow> {
-    const [payment] = await this.db.select().from(payments).where(and(eq(payments.id, paymentId), eq(payments.userId, userId)));
+    const [payment] = await this.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.id, paymentId), eq(payments.userId, userId)));
     if (payment === undefined) throw notFound('Payment not found');
     return payment;
   }
@@ -312,8 +369,16 @@ export class PaymentService {
    * without the lock is final: states only move forward.
    */
   private async apply(paymentId: string, state: ProviderPayment): Promise<PaymentRow | null>;
-  private async apply(paymentId: string, state: ProviderPayment, eventId: string): Promise<PaymentRow | null | 'duplicate'>;
-  private async apply(paymentId: string, state: ProviderPayment, eventId?: string): Promise<PaymentRow | null | 'duplicate'> {
+  private async apply(
+    paymentId: string,
+    state: ProviderPayment,
+    eventId: string,
+  ): Promise<PaymentRow | null | 'duplicate'>;
+  private async apply(
+    paymentId: string,
+    state: ProviderPayment,
+    eventId?: string,
+  ): Promise<PaymentRow | null | 'duplicate'> {
     const known = this.recent.get(paymentId) ?? (await this.versionedById(paymentId));
     if (known !== undefined && changesPayment(known.row, state)) {
       const written = await this.compareAndSet(known, state, eventId ?? null);
@@ -335,7 +400,11 @@ export class PaymentService {
    * alone, or a donation's charge (the row and its ledger pair). Undefined when the state needs a transaction (a
    * membership, a saved card, a renewal's failure or a refund) or the row moved on since `known` was read.
    */
-  private async compareAndSet(known: VersionedPayment, state: ProviderPayment, eventId: string | null): Promise<VersionedPayment | undefined> {
+  private async compareAndSet(
+    known: VersionedPayment,
+    state: ProviderPayment,
+    eventId: string | null,
+  ): Promise<VersionedPayment | undefined> {
     const payment = known.row;
     const nowMs = this.clock.now();
     if (payment.status === 'paid' || payment.refundStatus !== null) return undefined;
@@ -344,7 +413,13 @@ export class PaymentService {
       if (payment.kind !== 'donation' || savesCard) return undefined;
       const { creatorId } = known;
       if (creatorId === null) return undefined;
-      const { pair, columns } = settlementOf(payment, state, { nowMs, serviceFeeBps: this.options.serviceFeeBps, creatorId }, null, payment.savedCardId);
+      const { pair, columns } = settlementOf(
+        payment,
+        state,
+        { nowMs, serviceFeeBps: this.options.serviceFeeBps, creatorId },
+        null,
+        payment.savedCardId,
+      );
       return this.writes.settle({ ...known, creatorId }, columns, pair.lines, eventId);
     }
     const { deadCardId, failedRenewalMemberId } = failureSideEffects(payment, state);
@@ -358,7 +433,12 @@ export class PaymentService {
    */
   private async afterApply(payment: PaymentRow, state: ProviderPayment): Promise<PaymentRow> {
     const provider = this.options.provider;
-    if (state.awaitingConfirmation === true && state.sessionId !== null && provider !== null && OPEN_STATUSES.includes(payment.status)) {
+    if (
+      state.awaitingConfirmation === true &&
+      state.sessionId !== null &&
+      provider !== null &&
+      OPEN_STATUSES.includes(payment.status)
+    ) {
       const confirmed = await provider.confirmPayment(state.sessionId);
       const applied = await this.apply(payment.id, { ...confirmed, awaitingConfirmation: false });
       return this.refundIfDue(applied ?? payment);
@@ -376,22 +456,33 @@ export class PaymentService {
     }
     const { payout } = event;
     const applied = await this.db.transaction(async (tx) => {
-      const fresh = await tx.insert(providerWebhookEvents).values({ eventId: event.id, paymentId: payout.reference })
-        .onConflictDoNothing().returning({ eventId: providerWebhookEvents.eventId });
+      const fresh = await tx
+        .insert(providerWebhookEvents)
+        .values({ eventId: event.id, paymentId: payout.reference })
+        .onConflictDoNothing()
+        .returning({ eventId: providerWebhookEvents.eventId });
       if (fresh.length === 0) return 'duplicate' as const;
       return applyPayoutUpdate(tx, payout, this.clock.now());
     });
     if (applied === 'duplicate') return 'duplicate';
     await this.afterPayoutUpdate(applied);
-    if (payout.awaitingConfirmation === true && payout.sessionId !== null && this.options.provider !== null && (await isOurPayout(this.db, payout.reference))) {
-      await this.afterPayoutUpdate(await applyPayoutUpdate(this.db, await this.options.provider.confirmPayout(payout.sessionId), this.clock.now()));
+    if (
+      payout.awaitingConfirmation === true &&
+      payout.sessionId !== null &&
+      this.options.provider !== null &&
+      (await isOurPayout(this.db, payout.reference))
+    ) {
+      await this.afterPayoutUpdate(
+        await applyPayoutUpdate(this.db, await this.options.provider.confirmPayout(payout.sessionId), this.clock.now()),
+      );
     }
     return 'applied';
   }
 
   /** After a payout update committed: tell the creator when it failed (their money is back in the balance). */
   async afterPayoutUpdate(update: PayoutUpdate): Promise<void> {
-    if (update.failed !== null && this.options.payoutFailed !== undefined) await this.options.payoutFailed(update.failed);
+    if (update.failed !== null && this.options.payoutFailed !== undefined)
+      await this.options.payoutFailed(update.failed);
   }
 
   /**
@@ -401,7 +492,10 @@ export class PaymentService {
    */
   async refundIfDue(payment: PaymentRow): Promise<PaymentRow> {
     if (payment.refundStatus !== 'due' || this.options.provider === null) return payment;
-    const answer = payment.providerSessionId === null ? 'not_refundable' : await this.options.provider.refundPayment(payment.providerSessionId);
+    const answer =
+      payment.providerSessionId === null
+        ? 'not_refundable'
+        : await this.options.provider.refundPayment(payment.providerSessionId);
     const at = new Date(this.clock.now());
     if (answer !== 'refunded') {
       // Stays due for an operator to look at; touched so the retry batch moves on to the others.
@@ -410,8 +504,11 @@ export class PaymentService {
       return payment;
     }
     const refunded = await this.db.transaction(async (tx) => {
-      const [done] = await tx.update(payments).set({ refundStatus: 'done', refundedAt: at, updatedAt: at })
-        .where(and(eq(payments.id, payment.id), eq(payments.refundStatus, 'due'))).returning();
+      const [done] = await tx
+        .update(payments)
+        .set({ refundStatus: 'done', refundedAt: at, updatedAt: at })
+        .where(and(eq(payments.id, payment.id), eq(payments.refundStatus, 'due')))
+        .returning();
       if (done !== undefined) await reverseSettledPayment(tx, done, at);
       return done;
     });
@@ -432,9 +529,13 @@ export class PaymentService {
       const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
       if (payment === undefined) throw notFound('Payment not found');
       if (payment.refundStatus !== null) return payment;
-      if (payment.status !== 'paid') throw new AppError('conflict', 'Only a paid payment can be refunded', { reason: 'not_paid' });
-      const [updated] = await tx.update(payments).set({ refundStatus: 'due', refundReason: reason, refundRequestedAt: at, updatedAt: at })
-        .where(eq(payments.id, paymentId)).returning();
+      if (payment.status !== 'paid')
+        throw new AppError('conflict', 'Only a paid payment can be refunded', { reason: 'not_paid' });
+      const [updated] = await tx
+        .update(payments)
+        .set({ refundStatus: 'due', refundReason: reason, refundRequestedAt: at, updatedAt: at })
+        .where(eq(payments.id, paymentId))
+        .returning();
       return updated;
     });
     this.recent.forget(paymentId);
@@ -454,7 +555,12 @@ export class PaymentService {
 
   /** Refunds still due (a provider call that failed or a process that stopped in between). Answers how many. */
   async refundDue(limit = 100): Promise<number> {
-    const due = await this.db.select().from(payments).where(eq(payments.refundStatus, 'due')).orderBy(asc(payments.updatedAt)).limit(limit);
+    const due = await this.db
+      .select()
+      .from(payments)
+      .where(eq(payments.refundStatus, 'due'))
+      .orderBy(asc(payments.updatedAt))
+      .limit(limit);
     let refunded = 0;
     for (const payment of due) {
       if ((await this.refundIfDue(payment)).refundStatus === 'done') refunded += 1;
@@ -466,20 +572,37 @@ export class PaymentService {
    * Open payments nobody asked about for a while: look them up at the provider (a notification may have been lost),
    * and give up on those the provider never saw after `abandonAfterMs`. Answers how many changed.
    */
-  async reconcileOpen(nowMs: number, idleMs = RECONCILE_IDLE_MS, abandonAfterMs = ABANDON_AFTER_MS, limit = 100): Promise<number> {
-    const stale = await this.db.select().from(payments)
+  async reconcileOpen(
+    nowMs: number,
+    idleMs = RECONCILE_IDLE_MS,
+    abandonAfterMs = ABANDON_AFTER_MS,
+    limit = 100,
+  ): Promise<number> {
+    const stale = await this.db
+      .select()
+      .from(payments)
       .where(and(inArray(payments.status, OPEN_STATUSES), lt(payments.updatedAt, new Date(nowMs - idleMs))))
       .limit(limit);
     let changed = 0;
     for (const payment of stale) {
-      const state = this.options.provider === null ? null : await this.options.provider.findPayment(payment.id, payment.providerSessionId);
+      const state =
+        this.options.provider === null
+          ? null
+          : await this.options.provider.findPayment(payment.id, payment.providerSessionId);
       if (state !== null) {
         const after = await this.applyProviderState(payment.id, state);
         if (after !== null && after.status !== payment.status) changed += 1;
       } else if (payment.createdAt.getTime() < nowMs - abandonAfterMs) {
-        const updated = await this.db.update(payments)
-          .set({ status: 'error', errorCode: 'payment_abandoned', errorDescription: 'The payment was not started at the provider', updatedAt: new Date(nowMs) })
-          .where(and(eq(payments.id, payment.id), inArray(payments.status, OPEN_STATUSES))).returning({ id: payments.id });
+        const updated = await this.db
+          .update(payments)
+          .set({
+            status: 'error',
+            errorCode: 'payment_abandoned',
+            errorDescription: 'The payment was not started at the provider',
+            updatedAt: new Date(nowMs),
+          })
+          .where(and(eq(payments.id, payment.id), inArray(payments.status, OPEN_STATUSES)))
+          .returning({ id: payments.id });
         this.recent.forget(payment.id);
         changed += updated.length;
       }
@@ -489,7 +612,10 @@ export class PaymentService {
 
   /** How many payments are in each status (the payments metric). */
   async countByStatus(): Promise<Record<string, number>> {
-    const rows = await this.db.select({ status: payments.status, count: count() }).from(payments).groupBy(payments.status);
+    const rows = await this.db
+      .select({ status: payments.status, count: count() })
+      .from(payments)
+      .groupBy(payments.status);
     return Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]));
   }
 
@@ -497,8 +623,11 @@ export class PaymentService {
   async failOpen(paymentId: string, errorCode: string, errorDescription: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       const at = new Date(this.clock.now());
-      const [failed] = await tx.update(payments).set({ status: 'error', errorCode, errorDescription, updatedAt: at })
-        .where(and(eq(payments.id, paymentId), inArray(payments.status, OPEN_STATUSES))).returning();
+      const [failed] = await tx
+        .update(payments)
+        .set({ status: 'error', errorCode, errorDescription, updatedAt: at })
+        .where(and(eq(payments.id, paymentId), inArray(payments.status, OPEN_STATUSES)))
+        .returning();
       if (failed?.purpose === 'renewal' && failed.memberId !== null) await markRenewalFailed(tx, failed.memberId, at);
     });
     this.recent.forget(paymentId);
@@ -508,14 +637,18 @@ export class PaymentService {
     if (payment.kind !== 'subscription' || payment.status !== 'paid') return { payment, inviteLink: null };
     const [channel] = await this.db.select().from(channels).where(eq(channels.id, payment.channelId));
     if (channel === undefined) return { payment, inviteLink: null };
-    const personal = channel.type === 'private' && payment.memberId !== null && this.options.access ? await this.options.access.personalLink(payment.memberId) : null;
+    const personal =
+      channel.type === 'private' && payment.memberId !== null && this.options.access
+        ? await this.options.access.personalLink(payment.memberId)
+        : null;
     return { payment, inviteLink: channelLinks(channel, personal).inviteLink ?? null };
   }
 
   // ---- internals
 
   private requireProvider(): PaymentProvider {
-    if (this.options.provider === null) throw new AppError('payments_disabled', 'Card payments are not configured on this server');
+    if (this.options.provider === null)
+      throw new AppError('payments_disabled', 'Card payments are not configured on this server');
     return this.options.provider;
   }
 
@@ -532,26 +665,42 @@ export class PaymentService {
       // A fixed amount is charged exactly: the payer may repeat it or leave it out, never change it.
       const fixed = money(target.amountMinor, target.currency);
       if (raw !== undefined && raw !== null && raw !== '' && parsed?.minor !== fixed.minor) {
-        throw new AppError('validation_error', `This donation is fixed at ${toMajor(fixed.minor, fixed.currency)} ${fixed.currency.toUpperCase()}`, {
-          field: 'amount', reason: 'amount_fixed', bound: toMajor(fixed.minor, fixed.currency),
-        });
+        throw new AppError(
+          'validation_error',
+          `This donation is fixed at ${toMajor(fixed.minor, fixed.currency)} ${fixed.currency.toUpperCase()}`,
+          {
+            field: 'amount',
+            reason: 'amount_fixed',
+            bound: toMajor(fixed.minor, fixed.currency),
+          },
+        );
       }
       return fixed;
     }
     const checked = checkAmount('donation', parsed);
     if (!checked.ok) {
       const bound = checked.error.bound;
-      const detail = checked.error.code === 'amount_below' && bound !== undefined ? `at least ${toMajor(bound.minor, bound.currency)}`
-        : checked.error.code === 'amount_above' && bound !== undefined ? `at most ${toMajor(bound.minor, bound.currency)}` : 'a valid amount';
+      const detail =
+        checked.error.code === 'amount_below' && bound !== undefined
+          ? `at least ${toMajor(bound.minor, bound.currency)}`
+          : checked.error.code === 'amount_above' && bound !== undefined
+            ? `at most ${toMajor(bound.minor, bound.currency)}`
+            : 'a valid amount';
       throw new AppError('validation_error', `The donation must be ${detail} ${target.currency.toUpperCase()}`, {
-        field: 'amount', reason: checked.error.code, ...(bound !== undefined ? { bound: toMajor(bound.minor, bound.currency) } : {}),
+        field: 'amount',
+        reason: checked.error.code,
+        ...(bound !== undefined ? { bound: toMajor(bound.minor, bound.currency) } : {}),
       });
     }
     return checked.value;
   }
 
   /** `card`: the saved card the body names, read already with the target (null: none of the caller's); undefined: read it here. */
-  private async resolveMethod(userId: number, body: Readonly<Record<string, unknown>>, card?: SavedCardRow | null): Promise<ResolvedMethod> {
+  private async resolveMethod(
+    userId: number,
+    body: Readonly<Record<string, unknown>>,
+    card?: SavedCardRow | null,
+  ): Promise<ResolvedMethod> {
     const method = body.paymentMethod;
     if (typeof method !== 'string' || !(INVOICE_PAYMENT_METHODS as readonly string[]).includes(method)) {
       throw validationError('paymentMethod', `paymentMethod must be one of ${INVOICE_PAYMENT_METHODS.join(', ')}`);
@@ -560,15 +709,27 @@ export class PaymentService {
     switch (method as InvoicePaymentMethod) {
       case 'smart_glocal_form': {
         const token = body.cardToken;
-        if (typeof token !== 'string' || token.trim() === '') throw validationError('cardToken', 'cardToken from the card tokenisation is required');
-        return { method: 'smart_glocal_form', source: { type: 'card_token', token, save: saveCard }, savedCardId: null, saveCard, card: null, cardTokenHash: hashToken(token) };
+        if (typeof token !== 'string' || token.trim() === '')
+          throw validationError('cardToken', 'cardToken from the card tokenisation is required');
+        return {
+          method: 'smart_glocal_form',
+          source: { type: 'card_token', token, save: saveCard },
+          savedCardId: null,
+          saveCard,
+          card: null,
+          cardTokenHash: hashToken(token),
+        };
       }
       case 'smart_glocal_saved_card': {
         const cardId = savedCardIdOf(body);
-        if (!Number.isSafeInteger(cardId) || cardId <= 0) throw validationError('cardId', 'cardId of a saved card is required');
+        if (!Number.isSafeInteger(cardId) || cardId <= 0)
+          throw validationError('cardId', 'cardId of a saved card is required');
         if (card === undefined) card = (await this.prepared.savedCard.execute({ cardId, userId }))[0] ?? null;
         if (card === null) throw notFound('Card not found');
-        if (!card.active) throw new AppError('validation_error', 'This card can no longer be charged; choose another one', { field: 'cardId' });
+        if (!card.active)
+          throw new AppError('validation_error', 'This card can no longer be charged; choose another one', {
+            field: 'cardId',
+          });
         return {
           method: 'smart_glocal_saved_card',
           source: { type: 'recurrent', recurrentToken: card.providerToken, initiator: 'customer' },
@@ -579,21 +740,37 @@ export class PaymentService {
         };
       }
       case 'smart_glocal':
-        return { method: 'smart_glocal', source: { type: 'hosted_page', save: saveCard }, savedCardId: null, saveCard, card: null, cardTokenHash: null };
+        return {
+          method: 'smart_glocal',
+          source: { type: 'hosted_page', save: saveCard },
+          savedCardId: null,
+          saveCard,
+          card: null,
+          cardTokenHash: null,
+        };
     }
   }
 
   /** A card token pays once: a second payment with it (anyone's, under any key) is refused before the provider is asked. */
   private async assertTokenUnused(cardTokenHash: string | null): Promise<void> {
     if (cardTokenHash === null) return;
-    const [used] = await this.db.select({ id: payments.id }).from(payments).where(eq(payments.cardTokenHash, cardTokenHash));
+    const [used] = await this.db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(eq(payments.cardTokenHash, cardTokenHash));
     if (used !== undefined) {
-      throw new AppError('validation_error', 'This card token was used already; enter the card again', { field: 'cardToken', reason: 'token_used' });
+      throw new AppError('validation_error', 'This card token was used already; enter the card again', {
+        field: 'cardToken',
+        reason: 'token_used',
+      });
     }
   }
 
   private async describe(payment: PaymentRow): Promise<string> {
-    const [channel] = await this.db.select({ title: channels.title }).from(channels).where(eq(channels.id, payment.channelId));
+    const [channel] = await this.db
+      .select({ title: channels.title })
+      .from(channels)
+      .where(eq(channels.id, payment.channelId));
     return channel === undefined ? payment.kind : `${channel.title} (${payment.kind})`;
   }
 
@@ -602,18 +779,38 @@ export class PaymentService {
    * statement; with `eventId`, records the notification in the same statement (fresh: false when it was recorded
    * already).
    */
-  private async lock(tx: MoneyTx, paymentId: string, eventId?: string): Promise<{ payment: VersionedPayment; fresh: boolean } | undefined> {
+  private async lock(
+    tx: MoneyTx,
+    paymentId: string,
+    eventId?: string,
+  ): Promise<{ payment: VersionedPayment; fresh: boolean } | undefined> {
     // A left join: the channel row outlives its payments (the subscriptions and donations they pay keep it, by foreign
     // key), but were it gone the payment must still be found, and its settlement fail loudly, not be taken for unknown.
     const columns = { payment: payments, version: paymentVersion, creatorId: channels.ownerId };
-    const recorded = eventId === undefined ? undefined : tx.$with('recorded').as(tx.insert(providerWebhookEvents).values({ eventId, paymentId })
-      .onConflictDoNothing().returning({ eventId: providerWebhookEvents.eventId }));
-    const select = recorded === undefined
-      ? tx.select({ ...columns, fresh: sql<boolean>`true` })
-      : tx.with(recorded).select({ ...columns, fresh: sql<boolean>`exists (select 1 from ${recorded})` });
-    const [row] = await select.from(payments).leftJoin(channels, eq(channels.id, payments.channelId))
-      .where(eq(payments.id, paymentId)).for('update', { of: payments });
-    return row === undefined ? undefined : { payment: { row: row.payment, version: row.version, creatorId: row.creatorId }, fresh: row.fresh };
+    const recorded =
+      eventId === undefined
+        ? undefined
+        : tx
+            .$with('recorded')
+            .as(
+              tx
+                .insert(providerWebhookEvents)
+                .values({ eventId, paymentId })
+                .onConflictDoNothing()
+                .returning({ eventId: providerWebhookEvents.eventId }),
+            );
+    const select =
+      recorded === undefined
+        ? tx.select({ ...columns, fresh: sql<boolean>`true` })
+        : tx.with(recorded).select({ ...columns, fresh: sql<boolean>`exists (select 1 from ${recorded})` });
+    const [row] = await select
+      .from(payments)
+      .leftJoin(channels, eq(channels.id, payments.channelId))
+      .where(eq(payments.id, paymentId))
+      .for('update', { of: payments });
+    return row === undefined
+      ? undefined
+      : { payment: { row: row.payment, version: row.version, creatorId: row.creatorId }, fresh: row.fresh };
   }
 
   /**
@@ -621,7 +818,12 @@ export class PaymentService {
    * same statement as the lock, and a duplicate answers 'duplicate' with nothing applied; a notification about an
    * unknown payment is recorded and answers null.
    */
-  private async applyInTransaction(tx: MoneyTx, paymentId: string, state: ProviderPayment, eventId?: string): Promise<VersionedPayment | null | 'duplicate'> {
+  private async applyInTransaction(
+    tx: MoneyTx,
+    paymentId: string,
+    state: ProviderPayment,
+    eventId?: string,
+  ): Promise<VersionedPayment | null | 'duplicate'> {
     const locked = await this.lock(tx, paymentId, eventId);
     if (locked === undefined) return null;
     if (!locked.fresh) return 'duplicate';
@@ -631,7 +833,11 @@ export class PaymentService {
     const nowMs = this.clock.now();
     const at = new Date(nowMs);
     const write = async (set: Partial<typeof payments.$inferInsert>): Promise<VersionedPayment> => {
-      const [updated] = await tx.update(payments).set(set).where(eq(payments.id, paymentId)).returning(versionedPaymentColumns);
+      const [updated] = await tx
+        .update(payments)
+        .set(set)
+        .where(eq(payments.id, paymentId))
+        .returning(versionedPaymentColumns);
       return versioned(updated, current.creatorId);
     };
     // A settled charge the provider gave back (our refund's notification, or one made at the provider): reversed once.
@@ -642,7 +848,11 @@ export class PaymentService {
     }
     if (state.status === 'paid') {
       if (current.creatorId === null) throw new Error(`the channel of payment ${paymentId} is missing`);
-      return settlePaidPayment(tx, payment, state, { nowMs, serviceFeeBps: this.options.serviceFeeBps, creatorId: current.creatorId });
+      return settlePaidPayment(tx, payment, state, {
+        nowMs,
+        serviceFeeBps: this.options.serviceFeeBps,
+        creatorId: current.creatorId,
+      });
     }
     const updated = await write(stateColumns(payment, state, at));
     const { deadCardId, failedRenewalMemberId } = failureSideEffects(payment, state);

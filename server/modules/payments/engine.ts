@@ -19,7 +19,12 @@ import type { PayoutFailureNotifier } from './payoutUpdates';
 import { PaymentService } from './PaymentService';
 import { DrizzleSandboxProviderStore } from './sandbox/DrizzleSandboxProviderStore';
 import type { SandboxProviderStore } from './sandbox/store';
-import { PAYMENT_PAGE_PATH, PROVIDER_PREFIX, SANDBOX_PROVIDER_FEE_BPS, SmartGlocalDouble } from './sandbox/SmartGlocalDouble';
+import {
+  PAYMENT_PAGE_PATH,
+  PROVIDER_PREFIX,
+  SANDBOX_PROVIDER_FEE_BPS,
+  SmartGlocalDouble,
+} from './sandbox/SmartGlocalDouble';
 import { privateKeyFrom, publicKeyFrom, sandboxKeyPairs } from './smartglocal/keys';
 import { TOKENIZE_PATH } from './smartglocal/protocol';
 import { type HttpPost, SmartGlocalProvider } from './smartglocal/SmartGlocalProvider';
@@ -34,7 +39,11 @@ export const SANDBOX_PROJECT = 'backers-sandbox';
 export interface MoneyEngineDeps {
   readonly db: MoneyDb;
   readonly clock: ServerClock;
-  readonly config: Pick<ServerConfig, 'sandbox' | 'serviceFeeBps' | 'smartGlocal' | 'smartGlocalFeeBps' | 'payoutRatesUrl'> & Partial<Pick<ServerConfig, 'providerTimeoutMs' | 'crashAt'>>;
+  readonly config: Pick<
+    ServerConfig,
+    'sandbox' | 'serviceFeeBps' | 'smartGlocal' | 'smartGlocalFeeBps' | 'payoutRatesUrl'
+  > &
+    Partial<Pick<ServerConfig, 'providerTimeoutMs' | 'crashAt'>>;
   /** Personal invite links to private channels for paid memberships. */
   readonly access?: MemberAccess;
   /** Tells a creator a payout failed and the money is back (the bot, from the composition). */
@@ -95,18 +104,32 @@ export function createMoneyEngine(deps: MoneyEngineDeps): MoneyEngine {
     });
   }
   const payments = new PaymentService({
-    db: deps.db, clock: deps.clock, provider, serviceFeeBps: config.serviceFeeBps,
-    ...(deps.access ? { access: deps.access } : {}), ...(deps.payoutFailed ? { payoutFailed: deps.payoutFailed } : {}),
+    db: deps.db,
+    clock: deps.clock,
+    provider,
+    serviceFeeBps: config.serviceFeeBps,
+    ...(deps.access ? { access: deps.access } : {}),
+    ...(deps.payoutFailed ? { payoutFailed: deps.payoutFailed } : {}),
     ...(config.crashAt !== undefined ? { crashAt: config.crashAt } : {}),
   });
   // Rates: PAYOUT_RATES_URL, else the sandbox's double of the same API on this server (over HTTP like the real one).
-  const ratesBase = config.payoutRatesUrl !== undefined ? () => config.payoutRatesUrl!
-    : config.sandbox ? () => `${deps.self?.origin() ?? ''}${SANDBOX_RATES_PREFIX}` : null;
-  const rates = ratesBase === null ? null : new FrankfurterRates({
-    baseUrl: ratesBase,
-    fetch: config.payoutRatesUrl === undefined && deps.self !== undefined ? deps.self.get : (url, init) => fetch(url, init),
-    now: () => Date.now(),
-  });
+  const ratesBase =
+    config.payoutRatesUrl !== undefined
+      ? () => config.payoutRatesUrl!
+      : config.sandbox
+        ? () => `${deps.self?.origin() ?? ''}${SANDBOX_RATES_PREFIX}`
+        : null;
+  const rates =
+    ratesBase === null
+      ? null
+      : new FrankfurterRates({
+          baseUrl: ratesBase,
+          fetch:
+            config.payoutRatesUrl === undefined && deps.self !== undefined
+              ? deps.self.get
+              : (url, init) => fetch(url, init),
+          now: () => Date.now(),
+        });
   return {
     provider,
     double,

@@ -4,7 +4,12 @@ import type { CreatePaymentResponse, PaymentCheckResponse } from '../../../src/c
 import { type Currency, toMajor } from '../../../src/domain/money';
 import { AppError } from '../../platform/errors';
 import { currentUser } from '../users/auth';
-import { IDEMPOTENCY_HEADER, REPLAYED_HEADER, type StoredAnswer, isValidIdempotencyKey } from '../../platform/http/idempotency';
+import {
+  IDEMPOTENCY_HEADER,
+  REPLAYED_HEADER,
+  type StoredAnswer,
+  isValidIdempotencyKey,
+} from '../../platform/http/idempotency';
 import type { MoneyEngine } from './engine';
 import type { PaymentView } from './PaymentService';
 import { cardBrandOf } from './settlement';
@@ -24,11 +29,18 @@ export function absolute(url: string, origin: string): string {
  * Runs a payment-creating handler under the request's Idempotency-Key (server/platform/http/idempotency.ts). Expected
  * failures (AppError 4xx) are answers too and are replayed like successes; anything else releases the key.
  */
-export async function idempotentReply(request: FastifyRequest, reply: FastifyReply, engine: MoneyEngine, handler: (key: string) => Promise<unknown>): Promise<FastifyReply> {
+export async function idempotentReply(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  engine: MoneyEngine,
+  handler: (key: string) => Promise<unknown>,
+): Promise<FastifyReply> {
   const header = request.headers[IDEMPOTENCY_HEADER];
   const key = Array.isArray(header) ? header[0] : header;
   if (!isValidIdempotencyKey(key)) {
-    throw new AppError('validation_error', 'The Idempotency-Key header (1 to 255 visible characters) is required', { field: 'Idempotency-Key' });
+    throw new AppError('validation_error', 'The Idempotency-Key header (1 to 255 visible characters) is required', {
+      field: 'Idempotency-Key',
+    });
   }
   const user = currentUser(request);
   const result = await engine.idempotency.run(
@@ -53,19 +65,27 @@ function details(view: PaymentView): Omit<PaymentCheckResponse, 'paymentId' | 's
     kind: payment.kind,
     amount: toMajor(Number(payment.amount), currency),
     currency,
-    ...(payment.cardLast4 !== null ? { card: { brand: cardBrandOf(payment.cardBrand), last4: payment.cardLast4 } } : {}),
+    ...(payment.cardLast4 !== null
+      ? { card: { brand: cardBrandOf(payment.cardBrand), last4: payment.cardLast4 } }
+      : {}),
     ...(payment.buyTransactionId !== null ? { transactionId: payment.buyTransactionId } : {}),
     ...(view.inviteLink !== null ? { inviteLink: view.inviteLink } : {}),
-    ...(payment.kind === 'subscription' && payment.memberId !== null && payment.status === 'paid' ? { subscriptionMemberId: payment.memberId } : {}),
+    ...(payment.kind === 'subscription' && payment.memberId !== null && payment.status === 'paid'
+      ? { subscriptionMemberId: payment.memberId }
+      : {}),
   };
 }
 
-function outcome(view: PaymentView, origin: string): Pick<PaymentCheckResponse, 'userAction' | 'errorCode' | 'errorDescription'> {
+function outcome(
+  view: PaymentView,
+  origin: string,
+): Pick<PaymentCheckResponse, 'userAction' | 'errorCode' | 'errorDescription'> {
   const { payment } = view;
   if (payment.status === 'action_required' && payment.redirectUrl !== null) {
     return { userAction: { type: 'redirect', url: absolute(payment.redirectUrl, origin) } };
   }
-  if (payment.status === 'error') return { errorCode: payment.errorCode ?? 'payment_failed', errorDescription: payment.errorDescription ?? '' };
+  if (payment.status === 'error')
+    return { errorCode: payment.errorCode ?? 'payment_failed', errorDescription: payment.errorDescription ?? '' };
   return {};
 }
 

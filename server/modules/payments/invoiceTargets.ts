@@ -10,7 +10,15 @@ import type { Currency } from '../../../src/domain/money';
 import { AppError, notFound } from '../../platform/errors';
 import type { DbOrTx, MoneyDb } from '../../platform/db/moneyDb';
 import {
-  type ChannelRow, type MemberRow, type SavedCardRow, channels, donations, savedCards, subscriptionMembers, subscriptions, users,
+  type ChannelRow,
+  type MemberRow,
+  type SavedCardRow,
+  channels,
+  donations,
+  savedCards,
+  subscriptionMembers,
+  subscriptions,
+  users,
 } from '../../platform/db/schema';
 
 export interface SubscriptionTarget {
@@ -42,14 +50,16 @@ export interface DonationTarget {
 export type InvoiceTarget = SubscriptionTarget | DonationTarget;
 
 const subscriptionTargetQuery = (db: DbOrTx, subscriptionId: number | Placeholder) =>
-  db.select({ subscription: subscriptions, channel: channels, creatorBanned: users.banned })
+  db
+    .select({ subscription: subscriptions, channel: channels, creatorBanned: users.banned })
     .from(subscriptions)
     .innerJoin(channels, eq(channels.id, subscriptions.channelId))
     .innerJoin(users, eq(users.id, channels.ownerId))
     .where(eq(subscriptions.id, subscriptionId));
 
 const donationTargetQuery = (db: DbOrTx, donationId: number | Placeholder) =>
-  db.select({ donation: donations, channel: channels, creatorBanned: users.banned })
+  db
+    .select({ donation: donations, channel: channels, creatorBanned: users.banned })
     .from(donations)
     .innerJoin(channels, eq(channels.id, donations.channelId))
     .innerJoin(users, eq(users.id, channels.ownerId))
@@ -62,9 +72,16 @@ function subscriptionTarget(row: SubscriptionTargetRow | undefined): Subscriptio
   if (row === undefined) return null;
   const { subscription, channel } = row;
   return {
-    kind: 'subscription', subscriptionId: subscription.id, name: subscription.name, period: subscription.period,
-    priceMinor: subscription.priceMinor, currency: subscription.currency, deleted: subscription.deleted,
-    channel, creatorId: channel.ownerId, creatorBanned: row.creatorBanned,
+    kind: 'subscription',
+    subscriptionId: subscription.id,
+    name: subscription.name,
+    period: subscription.period,
+    priceMinor: subscription.priceMinor,
+    currency: subscription.currency,
+    deleted: subscription.deleted,
+    channel,
+    creatorId: channel.ownerId,
+    creatorBanned: row.creatorBanned,
   };
 }
 
@@ -72,8 +89,15 @@ function donationTarget(row: DonationTargetRow | undefined): DonationTarget | nu
   if (row === undefined) return null;
   const { donation, channel } = row;
   return {
-    kind: 'donation', donationId: donation.id, title: donation.title, currency: donation.currency, amountMinor: donation.amountMinor, deleted: donation.deleted,
-    channel, creatorId: channel.ownerId, creatorBanned: row.creatorBanned,
+    kind: 'donation',
+    donationId: donation.id,
+    title: donation.title,
+    currency: donation.currency,
+    amountMinor: donation.amountMinor,
+    deleted: donation.deleted,
+    channel,
+    creatorId: channel.ownerId,
+    creatorBanned: row.creatorBanned,
   };
 }
 
@@ -86,23 +110,49 @@ export async function loadDonationTarget(db: DbOrTx, donationId: number): Promis
 }
 
 /** The payer's saved card a payment names, read with its target. */
-export interface CardToRead { readonly cardId: number; readonly userId: number }
-export interface LoadedTarget { readonly target: InvoiceTarget | null; readonly card: SavedCardRow | null }
+export interface CardToRead {
+  readonly cardId: number;
+  readonly userId: number;
+}
+export interface LoadedTarget {
+  readonly target: InvoiceTarget | null;
+  readonly card: SavedCardRow | null;
+}
 
 /**
  * The same loads, prepared once (per connection on PostgreSQL), for the payment path, with the saved card the payment
  * names (the caller's, not deleted) in the same statement: building a three-table select of every column on each
  * payment costs more than running it, and each statement is a round trip.
  */
-export function preparedTargetLoaders(db: MoneyDb): Readonly<Record<InvoiceTarget['kind'], (id: number, card: CardToRead | null) => Promise<LoadedTarget>>> {
-  const theCard = and(eq(savedCards.id, sql.placeholder('cardId')), eq(savedCards.userId, sql.placeholder('userId')), eq(savedCards.deleted, false));
-  const subscription = db.select({ subscription: subscriptions, channel: channels, creatorBanned: users.banned, card: savedCards }).from(subscriptions)
-    .innerJoin(channels, eq(channels.id, subscriptions.channelId)).innerJoin(users, eq(users.id, channels.ownerId)).leftJoin(savedCards, theCard)
-    .where(eq(subscriptions.id, sql.placeholder('id'))).prepare('invoice_subscription_target');
-  const donation = db.select({ donation: donations, channel: channels, creatorBanned: users.banned, card: savedCards }).from(donations)
-    .innerJoin(channels, eq(channels.id, donations.channelId)).innerJoin(users, eq(users.id, channels.ownerId)).leftJoin(savedCards, theCard)
-    .where(eq(donations.id, sql.placeholder('id'))).prepare('invoice_donation_target');
-  const values = (id: number, card: CardToRead | null) => ({ id, cardId: card?.cardId ?? null, userId: card?.userId ?? null });
+export function preparedTargetLoaders(
+  db: MoneyDb,
+): Readonly<Record<InvoiceTarget['kind'], (id: number, card: CardToRead | null) => Promise<LoadedTarget>>> {
+  const theCard = and(
+    eq(savedCards.id, sql.placeholder('cardId')),
+    eq(savedCards.userId, sql.placeholder('userId')),
+    eq(savedCards.deleted, false),
+  );
+  const subscription = db
+    .select({ subscription: subscriptions, channel: channels, creatorBanned: users.banned, card: savedCards })
+    .from(subscriptions)
+    .innerJoin(channels, eq(channels.id, subscriptions.channelId))
+    .innerJoin(users, eq(users.id, channels.ownerId))
+    .leftJoin(savedCards, theCard)
+    .where(eq(subscriptions.id, sql.placeholder('id')))
+    .prepare('invoice_subscription_target');
+  const donation = db
+    .select({ donation: donations, channel: channels, creatorBanned: users.banned, card: savedCards })
+    .from(donations)
+    .innerJoin(channels, eq(channels.id, donations.channelId))
+    .innerJoin(users, eq(users.id, channels.ownerId))
+    .leftJoin(savedCards, theCard)
+    .where(eq(donations.id, sql.placeholder('id')))
+    .prepare('invoice_donation_target');
+  const values = (id: number, card: CardToRead | null) => ({
+    id,
+    cardId: card?.cardId ?? null,
+    userId: card?.userId ?? null,
+  });
   return {
     subscription: async (id, card) => {
       const [row] = await subscription.execute(values(id, card));
@@ -116,7 +166,13 @@ export function preparedTargetLoaders(db: MoneyDb): Readonly<Record<InvoiceTarge
 }
 
 /** Throws the section 8 error when the target cannot take a new payment from this payer at `nowMs`. */
-export async function assertPayable(db: DbOrTx, kind: InvoiceTarget['kind'], target: InvoiceTarget | null, payerId: number, nowMs: number): Promise<InvoiceTarget> {
+export async function assertPayable(
+  db: DbOrTx,
+  kind: InvoiceTarget['kind'],
+  target: InvoiceTarget | null,
+  payerId: number,
+  nowMs: number,
+): Promise<InvoiceTarget> {
   // The kind comes from the request: a missing target has none of its own to tell the title by.
   if (target === null || target.deleted || target.channel.deleted) {
     throw notFound(kind === 'donation' ? 'Donation request not found' : 'Subscription not found');
@@ -132,7 +188,9 @@ export async function assertPayable(db: DbOrTx, kind: InvoiceTarget['kind'], tar
 }
 
 export async function findMember(db: DbOrTx, subscriptionId: number, userId: number): Promise<MemberRow | null> {
-  const [member] = await db.select().from(subscriptionMembers)
+  const [member] = await db
+    .select()
+    .from(subscriptionMembers)
     .where(and(eq(subscriptionMembers.subscriptionId, subscriptionId), eq(subscriptionMembers.userId, userId)));
   return member ?? null;
 }

@@ -24,7 +24,11 @@ export type PaymentRow = typeof payments.$inferSelect;
  * A payment row with its version (what a compare-and-set write of the row compares) and the creator a settlement of
  * it credits, its channel's owner as read with the row (null: not read, or no such channel).
  */
-export interface VersionedPayment { readonly row: PaymentRow; readonly version: string; readonly creatorId: number | null }
+export interface VersionedPayment {
+  readonly row: PaymentRow;
+  readonly version: string;
+  readonly creatorId: number | null;
+}
 
 /** The row version a compare-and-set compares: PostgreSQL's xmin of the row, as text. */
 export const paymentVersion = sql<string>`${payments}.xmin::text`;
@@ -32,30 +36,90 @@ export const paymentVersion = sql<string>`${payments}.xmin::text`;
 /** Every column of the payment row and its version, for `returning` and selects. */
 export const versionedPaymentColumns = { ...getTableColumns(payments), version: paymentVersion.as('version') };
 
-export function versioned({ version, ...row }: PaymentRow & { version: string }, creatorId: number | null): VersionedPayment {
+export function versioned(
+  { version, ...row }: PaymentRow & { version: string },
+  creatorId: number | null,
+): VersionedPayment {
   return { row, version, creatorId };
 }
 
 /** The columns a provider state that is not a charge sets (PaymentService.stateColumns). */
-export type StateColumns = Pick<PaymentRow, 'providerSessionId' | 'hostedPageUrl' | 'cardBrand' | 'cardLast4' | 'cardCountry'
-  | 'status' | 'redirectUrl' | 'errorCode' | 'errorDescription' | 'updatedAt'>;
+export type StateColumns = Pick<
+  PaymentRow,
+  | 'providerSessionId'
+  | 'hostedPageUrl'
+  | 'cardBrand'
+  | 'cardLast4'
+  | 'cardCountry'
+  | 'status'
+  | 'redirectUrl'
+  | 'errorCode'
+  | 'errorDescription'
+  | 'updatedAt'
+>;
 
 /** What a settlement writes besides its status and ledger pair (settlement.ts settlementOf). */
-export type PaidColumns = Pick<PaymentRow, 'providerSessionId' | 'hostedPageUrl' | 'cardBrand' | 'cardLast4' | 'cardCountry'
-  | 'memberId' | 'savedCardId' | 'updatedAt' | 'settledAt'>;
+export type PaidColumns = Pick<
+  PaymentRow,
+  | 'providerSessionId'
+  | 'hostedPageUrl'
+  | 'cardBrand'
+  | 'cardLast4'
+  | 'cardCountry'
+  | 'memberId'
+  | 'savedCardId'
+  | 'updatedAt'
+  | 'settledAt'
+>;
 
 type PairLines = ReturnType<typeof paymentPairLines>['lines'];
 
-const STATE_COLUMNS = ['providerSessionId', 'hostedPageUrl', 'cardBrand', 'cardLast4', 'cardCountry', 'status', 'redirectUrl', 'errorCode', 'errorDescription', 'updatedAt'] as const;
-const PAID_COLUMNS = ['providerSessionId', 'hostedPageUrl', 'cardBrand', 'cardLast4', 'cardCountry', 'memberId', 'savedCardId', 'updatedAt', 'settledAt'] as const;
+const STATE_COLUMNS = [
+  'providerSessionId',
+  'hostedPageUrl',
+  'cardBrand',
+  'cardLast4',
+  'cardCountry',
+  'status',
+  'redirectUrl',
+  'errorCode',
+  'errorDescription',
+  'updatedAt',
+] as const;
+const PAID_COLUMNS = [
+  'providerSessionId',
+  'hostedPageUrl',
+  'cardBrand',
+  'cardLast4',
+  'cardCountry',
+  'memberId',
+  'savedCardId',
+  'updatedAt',
+  'settledAt',
+] as const;
 /**
  * A ledger line's columns as the pair statement takes them (ledger.ts paymentPairLines), with their SQL types: the
  * lines are selected from parameters under a UNION, where PostgreSQL cannot take a parameter's type from its column.
  */
 const LINE_COLUMNS = {
-  type: 'text', userId: 'bigint', counterpartyId: 'bigint', channelId: 'bigint', subscriptionId: 'bigint', memberId: 'bigint', donationId: 'bigint',
-  currency: 'text', price: 'bigint', amount: 'bigint', providerFee: 'bigint', serviceFee: 'bigint', payoutAmount: 'bigint', paymentMethod: 'text',
-  cardBrand: 'text', cardLast4: 'text', paymentId: 'text', createdAt: 'timestamptz',
+  type: 'text',
+  userId: 'bigint',
+  counterpartyId: 'bigint',
+  channelId: 'bigint',
+  subscriptionId: 'bigint',
+  memberId: 'bigint',
+  donationId: 'bigint',
+  currency: 'text',
+  price: 'bigint',
+  amount: 'bigint',
+  providerFee: 'bigint',
+  serviceFee: 'bigint',
+  payoutAmount: 'bigint',
+  paymentMethod: 'text',
+  cardBrand: 'text',
+  cardLast4: 'text',
+  paymentId: 'text',
+  createdAt: 'timestamptz',
 } as const;
 type LineColumn = keyof typeof LINE_COLUMNS;
 const LINE_COLUMN_NAMES = Object.keys(LINE_COLUMNS) as LineColumn[];
@@ -70,35 +134,62 @@ export function preparedPaymentWrites(db: MoneyDb) {
   const recorded = db.$with('recorded', {}).as(sql`insert into ${providerWebhookEvents} (event_id, payment_id)
     select ${sql.placeholder('eventId')}, changed.id from changed where ${sql.placeholder('eventId')}::text is not null on conflict do nothing`);
 
-  const stateChanged = db.$with('changed').as(db.update(payments).set(rawPlaceholders(STATE_COLUMNS)).where(unchanged).returning(versionedPaymentColumns));
+  const stateChanged = db
+    .$with('changed')
+    .as(db.update(payments).set(rawPlaceholders(STATE_COLUMNS)).where(unchanged).returning(versionedPaymentColumns));
   const applyState = db.with(stateChanged, recorded).select().from(stateChanged).prepare('payment_apply_state');
 
   // Settlement: the row gets its ledger line ids from the sequence first, so the pair is inserted from the row the
   // update answered (none when the compare-and-set refused: no lines either).
-  const ids = db.$with('ids', {}).as(sql`select nextval(pg_get_serial_sequence('transactions', 'id')) as buy, nextval(pg_get_serial_sequence('transactions', 'id')) as sell`);
+  const ids = db
+    .$with('ids', {})
+    .as(
+      sql`select nextval(pg_get_serial_sequence('transactions', 'id')) as buy, nextval(pg_get_serial_sequence('transactions', 'id')) as sell`,
+    );
   // A settlement credits the channel's owner: the one the caller read, still the owner when the row is written.
   const creditsOwner = sql`exists (select 1 from ${channels} where ${channels.id} = ${payments.channelId} and ${channels.ownerId} = ${sql.placeholder('creatorId')})`;
-  const settled = db.$with('changed').as(db.update(payments).set({
-    ...rawPlaceholders(PAID_COLUMNS),
-    status: 'paid',
-    buyTransactionId: sql`(select buy from ids)`,
-    sellTransactionId: sql`(select sell from ids)`,
-    errorCode: null,
-    errorDescription: null,
-    redirectUrl: null,
-  }).where(and(unchanged, creditsOwner)).returning(versionedPaymentColumns));
+  const settled = db.$with('changed').as(
+    db
+      .update(payments)
+      .set({
+        ...rawPlaceholders(PAID_COLUMNS),
+        status: 'paid',
+        buyTransactionId: sql`(select buy from ids)`,
+        sellTransactionId: sql`(select sell from ids)`,
+        errorCode: null,
+        errorDescription: null,
+        redirectUrl: null,
+      })
+      .where(and(unchanged, creditsOwner))
+      .returning(versionedPaymentColumns),
+  );
   const line = (side: 'buy' | 'sell'): SQL => {
-    const values = LINE_COLUMN_NAMES.map((column) => sql`${sql.placeholder(`${side}_${column}`)}::${sql.raw(LINE_COLUMNS[column])}`);
+    const values = LINE_COLUMN_NAMES.map(
+      (column) => sql`${sql.placeholder(`${side}_${column}`)}::${sql.raw(LINE_COLUMNS[column])}`,
+    );
     return sql`select ${sql.raw(`ids.${side}`)}, ${sql.join(values, sql`, `)} from changed, ids`;
   };
-  const columnNames = sql.join(LINE_COLUMN_NAMES.map((column) => sql.identifier(getTableColumns(transactions)[column].name)), sql`, `);
-  const pair = db.$with('pair', {}).as(sql`insert into ${transactions} (id, ${columnNames}) ${line('buy')} union all ${line('sell')}`);
+  const columnNames = sql.join(
+    LINE_COLUMN_NAMES.map((column) => sql.identifier(getTableColumns(transactions)[column].name)),
+    sql`, `,
+  );
+  const pair = db
+    .$with('pair', {})
+    .as(sql`insert into ${transactions} (id, ${columnNames}) ${line('buy')} union all ${line('sell')}`);
   const settle = db.with(ids, settled, pair, recorded).select().from(settled).prepare('payment_settle');
 
-  const common = (known: VersionedPayment, eventId: string | null) => ({ id: known.row.id, version: known.version, eventId });
+  const common = (known: VersionedPayment, eventId: string | null) => ({
+    id: known.row.id,
+    version: known.version,
+    eventId,
+  });
   return {
     /** Writes a state that changes the payment row alone; undefined when the row moved on or the event was recorded. */
-    async applyState(known: VersionedPayment, columns: StateColumns, eventId: string | null): Promise<VersionedPayment | undefined> {
+    async applyState(
+      known: VersionedPayment,
+      columns: StateColumns,
+      eventId: string | null,
+    ): Promise<VersionedPayment | undefined> {
       const [row] = await applyState.execute({ ...common(known, eventId), ...rawValues(columns) });
       return row === undefined ? undefined : versioned(row, known.creatorId);
     },
@@ -106,11 +197,21 @@ export function preparedPaymentWrites(db: MoneyDb) {
      * Marks the payment paid with its ledger pair (`lines`, made for `known.creatorId`); undefined when the row moved
      * on, the event was recorded or the channel has another owner now.
      */
-    async settle(known: VersionedPayment & { creatorId: number }, columns: PaidColumns, lines: PairLines, eventId: string | null): Promise<VersionedPayment | undefined> {
+    async settle(
+      known: VersionedPayment & { creatorId: number },
+      columns: PaidColumns,
+      lines: PairLines,
+      eventId: string | null,
+    ): Promise<VersionedPayment | undefined> {
       const [buy, sell] = lines;
-      const line = (source: PairLines[number]) => Object.fromEntries(LINE_COLUMN_NAMES.map((column) => [column, source[column]]));
+      const line = (source: PairLines[number]) =>
+        Object.fromEntries(LINE_COLUMN_NAMES.map((column) => [column, source[column]]));
       const [row] = await settle.execute({
-        ...common(known, eventId), creatorId: known.creatorId, ...rawValues(columns), ...rawValues(line(buy), 'buy_'), ...rawValues(line(sell), 'sell_'),
+        ...common(known, eventId),
+        creatorId: known.creatorId,
+        ...rawValues(columns),
+        ...rawValues(line(buy), 'buy_'),
+        ...rawValues(line(sell), 'sell_'),
       });
       return row === undefined ? undefined : versioned(row, known.creatorId);
     },

@@ -14,7 +14,12 @@ import type { MoneyDb, MoneyTx } from '../../platform/db/moneyDb';
 import type { ProviderPayout } from './PaymentProvider';
 
 /** A payout run, and which attempt of it (1 unless an operator retried a failed one: each attempt is its own transfer). */
-export type PayoutRunKey = { readonly userId: number; readonly currency: string; readonly payoutDate: string; readonly attempt?: number };
+export type PayoutRunKey = {
+  readonly userId: number;
+  readonly currency: string;
+  readonly payoutDate: string;
+  readonly attempt?: number;
+};
 
 export function payoutReference(key: PayoutRunKey): string {
   const base = `payout:${key.userId}:${key.currency}:${key.payoutDate}`;
@@ -23,7 +28,14 @@ export function payoutReference(key: PayoutRunKey): string {
 
 export function payoutRunKeyOf(reference: string): (PayoutRunKey & { readonly attempt: number }) | null {
   const match = /^payout:(\d+):([a-z]{3}):(\d{4}-\d{2}-\d{2})(?::(\d{1,4}))?$/.exec(reference);
-  return match === null ? null : { userId: Number(match[1]), currency: match[2], payoutDate: match[3], attempt: match[4] === undefined ? 1 : Number(match[4]) };
+  return match === null
+    ? null
+    : {
+        userId: Number(match[1]),
+        currency: match[2],
+        payoutDate: match[3],
+        attempt: match[4] === undefined ? 1 : Number(match[4]),
+      };
 }
 
 export type PayoutRunRow = typeof payoutRuns.$inferSelect;
@@ -32,8 +44,17 @@ export type PayoutRunRow = typeof payoutRuns.$inferSelect;
 export async function isOurPayout(db: MoneyDb | MoneyTx, reference: string): Promise<boolean> {
   const key = payoutRunKeyOf(reference);
   if (key === null) return false;
-  const [run] = await db.select({ status: payoutRuns.status }).from(payoutRuns)
-    .where(and(eq(payoutRuns.userId, key.userId), eq(payoutRuns.currency, key.currency), eq(payoutRuns.payoutDate, key.payoutDate), eq(payoutRuns.attempt, key.attempt)));
+  const [run] = await db
+    .select({ status: payoutRuns.status })
+    .from(payoutRuns)
+    .where(
+      and(
+        eq(payoutRuns.userId, key.userId),
+        eq(payoutRuns.currency, key.currency),
+        eq(payoutRuns.payoutDate, key.payoutDate),
+        eq(payoutRuns.attempt, key.attempt),
+      ),
+    );
   return run !== undefined;
 }
 
@@ -47,33 +68,64 @@ export interface PayoutUpdate {
 }
 
 /** Applies what the provider says about a payout, once per state. */
-export async function applyPayoutUpdate(db: MoneyDb | MoneyTx, payout: ProviderPayout, nowMs: number): Promise<PayoutUpdate> {
+export async function applyPayoutUpdate(
+  db: MoneyDb | MoneyTx,
+  payout: ProviderPayout,
+  nowMs: number,
+): Promise<PayoutUpdate> {
   const key = payoutRunKeyOf(payout.reference);
   if (key === null) return { changed: false, failed: null };
   // An earlier attempt's late news never moves the current one.
-  const where = and(eq(payoutRuns.userId, key.userId), eq(payoutRuns.currency, key.currency), eq(payoutRuns.payoutDate, key.payoutDate), eq(payoutRuns.attempt, key.attempt));
+  const where = and(
+    eq(payoutRuns.userId, key.userId),
+    eq(payoutRuns.currency, key.currency),
+    eq(payoutRuns.payoutDate, key.payoutDate),
+    eq(payoutRuns.attempt, key.attempt),
+  );
   const at = new Date(nowMs);
   const session = payout.sessionId === null ? {} : { providerPayoutId: payout.sessionId };
   switch (payout.status) {
     case 'in_progress': {
-      const changed = await db.update(payoutRuns).set({ ...session, status: 'sent', sentAt: at })
-        .where(and(where, eq(payoutRuns.status, 'requested'))).returning({ userId: payoutRuns.userId });
+      const changed = await db
+        .update(payoutRuns)
+        .set({ ...session, status: 'sent', sentAt: at })
+        .where(and(where, eq(payoutRuns.status, 'requested')))
+        .returning({ userId: payoutRuns.userId });
       return { changed: changed.length > 0, failed: null };
     }
     case 'succeeded': {
-      const changed = await db.update(payoutRuns).set({ ...session, status: 'arrived', sentAt: at, finishedAt: at })
-        .where(and(where, eq(payoutRuns.status, 'requested'))).returning({ userId: payoutRuns.userId });
-      const arrived = changed.length > 0 ? changed : await db.update(payoutRuns).set({ ...session, status: 'arrived', finishedAt: at })
-        .where(and(where, eq(payoutRuns.status, 'sent'))).returning({ userId: payoutRuns.userId });
+      const changed = await db
+        .update(payoutRuns)
+        .set({ ...session, status: 'arrived', sentAt: at, finishedAt: at })
+        .where(and(where, eq(payoutRuns.status, 'requested')))
+        .returning({ userId: payoutRuns.userId });
+      const arrived =
+        changed.length > 0
+          ? changed
+          : await db
+              .update(payoutRuns)
+              .set({ ...session, status: 'arrived', finishedAt: at })
+              .where(and(where, eq(payoutRuns.status, 'sent')))
+              .returning({ userId: payoutRuns.userId });
       return { changed: arrived.length > 0, failed: null };
     }
     case 'failed':
       return db.transaction(async (tx) => {
-        const [failed] = await tx.update(payoutRuns).set({
-          ...session, status: 'failed', finishedAt: at, errorCode: payout.errorCode ?? 'payout_failed', errorDescription: payout.errorDescription ?? null,
-        }).where(and(where, inArray(payoutRuns.status, ['requested', 'sent']))).returning();
+        const [failed] = await tx
+          .update(payoutRuns)
+          .set({
+            ...session,
+            status: 'failed',
+            finishedAt: at,
+            errorCode: payout.errorCode ?? 'payout_failed',
+            errorDescription: payout.errorDescription ?? null,
+          })
+          .where(and(where, inArray(payoutRuns.status, ['requested', 'sent'])))
+          .returning();
         if (failed === undefined) return { changed: false, failed: null };
-        await tx.delete(transactions).where(and(eq(transactions.id, failed.transactionId), eq(transactions.type, 'withdrawal')));
+        await tx
+          .delete(transactions)
+          .where(and(eq(transactions.id, failed.transactionId), eq(transactions.type, 'withdrawal')));
         return { changed: true, failed };
       });
   }

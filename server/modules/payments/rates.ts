@@ -16,7 +16,10 @@ export interface ExchangeRates {
   rate(from: Currency, to: PayoutCurrency): Promise<ExchangeRate | null>;
 }
 
-export type RatesFetch = (url: string, init: { method: 'GET'; headers: Record<string, string>; signal: AbortSignal }) => Promise<{ status: number; json(): Promise<unknown> }>;
+export type RatesFetch = (
+  url: string,
+  init: { method: 'GET'; headers: Record<string, string>; signal: AbortSignal },
+) => Promise<{ status: number; json(): Promise<unknown> }>;
 
 const CACHE_MS = 60 * 60 * 1000;
 const TIMEOUT_MS = 5000;
@@ -31,7 +34,14 @@ function rateText(value: unknown): ExchangeRate | null {
 export class FrankfurterRates implements ExchangeRates {
   private readonly cache = new Map<string, { rate: ExchangeRate | null; at: number }>();
 
-  constructor(private readonly options: { readonly baseUrl: () => string; readonly fetch: RatesFetch; readonly now: () => number; readonly log?: (message: string) => void }) {}
+  constructor(
+    private readonly options: {
+      readonly baseUrl: () => string;
+      readonly fetch: RatesFetch;
+      readonly now: () => number;
+      readonly log?: (message: string) => void;
+    },
+  ) {}
 
   async rate(from: Currency, to: PayoutCurrency): Promise<ExchangeRate | null> {
     if (from === to) return '1';
@@ -46,7 +56,11 @@ export class FrankfurterRates implements ExchangeRates {
   private async fetchRate(from: Currency, to: PayoutCurrency): Promise<ExchangeRate | null> {
     const url = `${this.options.baseUrl()}/latest?from=${from.toUpperCase()}&to=${to.toUpperCase()}`;
     try {
-      const answer = await this.options.fetch(url, { method: 'GET', headers: { accept: 'application/json' }, signal: AbortSignal.timeout(TIMEOUT_MS) });
+      const answer = await this.options.fetch(url, {
+        method: 'GET',
+        headers: { accept: 'application/json' },
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
       if (answer.status !== 200) return null; // 404 / 422: a currency the source does not know
       const body = (await answer.json()) as { rates?: Record<string, unknown> };
       return rateText(body.rates?.[to.toUpperCase()]);

@@ -17,12 +17,15 @@ export async function reverseSettledPayment(tx: MoneyTx, payment: PaymentRow, at
   const reversed = await writeRefundPair(tx, payment.id, at);
   if (reversed === null) return false;
   if (payment.kind === 'subscription' && payment.memberId !== null) {
-    await tx.update(subscriptionMembers).set({
-      status: 'cancelled',
-      renewalFailed: false,
-      expiresAt: sql`least(coalesce(${subscriptionMembers.expiresAt}, ${at}), ${at})`,
-      updatedAt: at,
-    }).where(eq(subscriptionMembers.id, payment.memberId));
+    await tx
+      .update(subscriptionMembers)
+      .set({
+        status: 'cancelled',
+        renewalFailed: false,
+        expiresAt: sql`least(coalesce(${subscriptionMembers.expiresAt}, ${at}), ${at})`,
+        updatedAt: at,
+      })
+      .where(eq(subscriptionMembers.id, payment.memberId));
   }
   return true;
 }

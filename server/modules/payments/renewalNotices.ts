@@ -45,7 +45,11 @@ interface DueNotice {
   readonly languageCode: string | null;
 }
 
-export async function sendRenewalNotices(deps: RenewalNoticeDeps, nowMs: number, log: (message: string) => void): Promise<Record<RenewalNoticeKind, number>> {
+export async function sendRenewalNotices(
+  deps: RenewalNoticeDeps,
+  nowMs: number,
+  log: (message: string) => void,
+): Promise<Record<RenewalNoticeKind, number>> {
   const sent = { reminder: 0, failed: 0 };
   for (const kind of ['failed', 'reminder'] as const) {
     for (const notice of await claim(deps.db, kind, nowMs)) {
@@ -53,7 +57,9 @@ export async function sendRenewalNotices(deps: RenewalNoticeDeps, nowMs: number,
         await deps.bot.sendMessage(message(deps, kind, notice));
         sent[kind] += 1;
       } catch (error) {
-        log(`renewal notice ${kind} for member ${notice.memberId} not sent: ${error instanceof Error ? error.message : String(error)}`);
+        log(
+          `renewal notice ${kind} for member ${notice.memberId} not sent: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
     }
   }
@@ -63,39 +69,55 @@ export async function sendRenewalNotices(deps: RenewalNoticeDeps, nowMs: number,
 /** Due notices of one kind, each recorded as sent in the same transaction that finds it. */
 async function claim(db: DbOrTx, kind: RenewalNoticeKind, nowMs: number): Promise<DueNotice[]> {
   const now = new Date(nowMs);
-  const due = kind === 'reminder'
-    // Not yet failed (a failed renewal gets its own message) and within the lead.
-    ? and(eq(subscriptionMembers.renewalFailed, false), lte(subscriptionMembers.expiresAt, new Date(nowMs + RENEWAL_REMINDER_LEAD_MS)))
-    : eq(subscriptionMembers.renewalFailed, true);
+  const due =
+    kind === 'reminder'
+      ? // Not yet failed (a failed renewal gets its own message) and within the lead.
+        and(
+          eq(subscriptionMembers.renewalFailed, false),
+          lte(subscriptionMembers.expiresAt, new Date(nowMs + RENEWAL_REMINDER_LEAD_MS)),
+        )
+      : eq(subscriptionMembers.renewalFailed, true);
   return db.transaction(async (tx) => {
-    const rows = await tx.select({
-      memberId: subscriptionMembers.id, expiresAt: subscriptionMembers.expiresAt, subscriptionId: subscriptions.id, name: subscriptions.name,
-      channel: channels.title, priceMinor: subscriptionMembers.priceMinor, currency: subscriptionMembers.currency,
-      telegramId: users.telegramId, languageCode: users.languageCode,
-    })
+    const rows = await tx
+      .select({
+        memberId: subscriptionMembers.id,
+        expiresAt: subscriptionMembers.expiresAt,
+        subscriptionId: subscriptions.id,
+        name: subscriptions.name,
+        channel: channels.title,
+        priceMinor: subscriptionMembers.priceMinor,
+        currency: subscriptionMembers.currency,
+        telegramId: users.telegramId,
+        languageCode: users.languageCode,
+      })
       .from(subscriptionMembers)
       .innerJoin(subscriptions, eq(subscriptions.id, subscriptionMembers.subscriptionId))
       .innerJoin(channels, eq(channels.id, subscriptions.channelId))
       .innerJoin(users, eq(users.id, subscriptionMembers.userId))
-      .where(and(
-        eq(subscriptionMembers.status, 'active'),
-        ne(subscriptionMembers.period, 'onetime'),
-        gt(subscriptionMembers.expiresAt, now),
-        due,
-        // What renewals would charge: not for deleted subscriptions or channels, banned users.
-        eq(subscriptions.deleted, false),
-        eq(channels.deleted, false),
-        eq(users.banned, false),
-        sql`not exists (select 1 from ${renewalNotices} where ${renewalNotices.memberId} = ${subscriptionMembers.id}
+      .where(
+        and(
+          eq(subscriptionMembers.status, 'active'),
+          ne(subscriptionMembers.period, 'onetime'),
+          gt(subscriptionMembers.expiresAt, now),
+          due,
+          // What renewals would charge: not for deleted subscriptions or channels, banned users.
+          eq(subscriptions.deleted, false),
+          eq(channels.deleted, false),
+          eq(users.banned, false),
+          sql`not exists (select 1 from ${renewalNotices} where ${renewalNotices.memberId} = ${subscriptionMembers.id}
           and ${renewalNotices.expiresAt} = ${subscriptionMembers.expiresAt} and ${renewalNotices.kind} = ${kind})`,
-      ))
+        ),
+      )
       .orderBy(subscriptionMembers.expiresAt, subscriptionMembers.id)
       .limit(BATCH)
       .for('update', { of: subscriptionMembers, skipLocked: true });
     const claimed: DueNotice[] = [];
     for (const row of rows) {
-      const inserted = await tx.insert(renewalNotices).values({ memberId: row.memberId, expiresAt: row.expiresAt!, kind, sentAt: now })
-        .onConflictDoNothing().returning({ memberId: renewalNotices.memberId });
+      const inserted = await tx
+        .insert(renewalNotices)
+        .values({ memberId: row.memberId, expiresAt: row.expiresAt!, kind, sentAt: now })
+        .onConflictDoNothing()
+        .returning({ memberId: renewalNotices.memberId });
       if (inserted.length > 0) claimed.push({ ...row, expiresAt: row.expiresAt!, currency: row.currency as Currency });
     }
     return claimed;
@@ -111,9 +133,17 @@ function message(deps: RenewalNoticeDeps, kind: RenewalNoticeKind, notice: DueNo
     date: botDate(notice.expiresAt, notice.languageCode),
   };
   const username = deps.botUsername();
-  const button = kind === 'reminder'
-    ? { text: texts.renewalReminderButton, url: `https://t.me/${username}/${deps.appName}` }
-    : { text: texts.renewalFailedButton, url: miniAppLink(username, deps.appName, `subscription_${notice.subscriptionId}`) };
-  return { chatId: notice.telegramId, text: fill(kind === 'reminder' ? texts.renewalReminder : texts.renewalFailed, values), button, silent: false };
+  const button =
+    kind === 'reminder'
+      ? { text: texts.renewalReminderButton, url: `https://t.me/${username}/${deps.appName}` }
+      : {
+          text: texts.renewalFailedButton,
+          url: miniAppLink(username, deps.appName, `subscription_${notice.subscriptionId}`),
+        };
+  return {
+    chatId: notice.telegramId,
+    text: fill(kind === 'reminder' ? texts.renewalReminder : texts.renewalFailed, values),
+    button,
+    silent: false,
+  };
 }
-

@@ -48,7 +48,10 @@ interface Claimed {
   readonly recurrentToken: string | null;
 }
 
-export async function runRenewals(context: Pick<JobContext, 'db' | 'nowMs'>, engine: Pick<MoneyEngine, 'provider' | 'payments'>): Promise<RenewalRunResult> {
+export async function runRenewals(
+  context: Pick<JobContext, 'db' | 'nowMs'>,
+  engine: Pick<MoneyEngine, 'provider' | 'payments'>,
+): Promise<RenewalRunResult> {
   const db = context.db as MoneyDb;
   const nowMs = context.nowMs;
   let attempted = 0;
@@ -88,19 +91,27 @@ export async function runRenewals(context: Pick<JobContext, 'db' | 'nowMs'>, eng
 async function claimDue(db: MoneyDb, nowMs: number): Promise<Claimed[]> {
   const now = new Date(nowMs);
   const nowIso = now.toISOString();
-  const attemptKey = renewalKeyOf(sql`case when ${subscriptionMembers.expiresAt} > ${nowIso}::timestamptz then 'early' else 'final' end`);
+  const attemptKey = renewalKeyOf(
+    sql`case when ${subscriptionMembers.expiresAt} > ${nowIso}::timestamptz then 'early' else 'final' end`,
+  );
   return db.transaction(async (tx) => {
-    const due = await tx.select({ member: subscriptionMembers, channelId: channels.id })
+    const due = await tx
+      .select({ member: subscriptionMembers, channelId: channels.id })
       .from(subscriptionMembers)
       .innerJoin(subscriptions, eq(subscriptions.id, subscriptionMembers.subscriptionId))
       .innerJoin(channels, eq(channels.id, subscriptions.channelId))
-      .where(and(
-        renewable(nowMs),
-        lte(subscriptionMembers.expiresAt, new Date(nowMs + RENEWAL_LEAD_MS)),
-        eq(channels.connected, true),
-        or(and(eq(subscriptionMembers.renewalFailed, false), gt(subscriptionMembers.expiresAt, now)), lte(subscriptionMembers.expiresAt, now)),
-        sql`not exists (select 1 from ${payments} where ${payments.renewalKey} = ${attemptKey})`,
-      ))
+      .where(
+        and(
+          renewable(nowMs),
+          lte(subscriptionMembers.expiresAt, new Date(nowMs + RENEWAL_LEAD_MS)),
+          eq(channels.connected, true),
+          or(
+            and(eq(subscriptionMembers.renewalFailed, false), gt(subscriptionMembers.expiresAt, now)),
+            lte(subscriptionMembers.expiresAt, now),
+          ),
+          sql`not exists (select 1 from ${payments} where ${payments.renewalKey} = ${attemptKey})`,
+        ),
+      )
       .orderBy(asc(subscriptionMembers.expiresAt), asc(subscriptionMembers.id))
       .limit(BATCH)
       .for('update', { of: subscriptionMembers, skipLocked: true });
@@ -110,27 +121,31 @@ async function claimDue(db: MoneyDb, nowMs: number): Promise<Claimed[]> {
       const expiresAt = member.expiresAt as Date;
       const phase = expiresAt.getTime() > nowMs ? 'early' : 'final';
       const card = await chargeableCard(tx, member.userId, member.cardId);
-      const inserted = await tx.insert(payments).values({
-        id: newPaymentId(),
-        userId: member.userId,
-        renewalKey: `renewal:${member.id}:${expiresAt.getTime()}:${phase}`,
-        kind: 'subscription',
-        purpose: 'renewal',
-        channelId,
-        subscriptionId: member.subscriptionId,
-        memberId: member.id,
-        amount: member.priceMinor,
-        currency: member.currency,
-        method: 'renewal',
-        savedCardId: card?.id ?? null,
-        status: card === null ? 'error' : 'pending',
-        errorCode: card === null ? 'no_saved_card' : null,
-        errorDescription: card === null ? 'There is no saved card to charge' : null,
-        cardBrand: card?.brand ?? null,
-        cardLast4: card?.last4 ?? null,
-        createdAt: now,
-        updatedAt: now,
-      }).onConflictDoNothing().returning({ id: payments.id });
+      const inserted = await tx
+        .insert(payments)
+        .values({
+          id: newPaymentId(),
+          userId: member.userId,
+          renewalKey: `renewal:${member.id}:${expiresAt.getTime()}:${phase}`,
+          kind: 'subscription',
+          purpose: 'renewal',
+          channelId,
+          subscriptionId: member.subscriptionId,
+          memberId: member.id,
+          amount: member.priceMinor,
+          currency: member.currency,
+          method: 'renewal',
+          savedCardId: card?.id ?? null,
+          status: card === null ? 'error' : 'pending',
+          errorCode: card === null ? 'no_saved_card' : null,
+          errorDescription: card === null ? 'There is no saved card to charge' : null,
+          cardBrand: card?.brand ?? null,
+          cardLast4: card?.last4 ?? null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing()
+        .returning({ id: payments.id });
       if (inserted.length === 0) continue;
       if (card === null) await markRenewalFailed(tx, member.id, now);
       claimed.push({ paymentId: inserted[0].id, recurrentToken: card?.providerToken ?? null });
@@ -140,27 +155,60 @@ async function claimDue(db: MoneyDb, nowMs: number): Promise<Claimed[]> {
 }
 
 /** The primary active card, else the active card that paid the membership last. */
-async function chargeableCard(tx: Parameters<Parameters<MoneyDb['transaction']>[0]>[0], userId: number, memberCardId: number | null) {
+async function chargeableCard(
+  tx: Parameters<Parameters<MoneyDb['transaction']>[0]>[0],
+  userId: number,
+  memberCardId: number | null,
+) {
   const usable = and(eq(savedCards.userId, userId), eq(savedCards.deleted, false), eq(savedCards.active, true));
-  const [primary] = await tx.select().from(savedCards).where(and(usable, eq(savedCards.primary, true)));
+  const [primary] = await tx
+    .select()
+    .from(savedCards)
+    .where(and(usable, eq(savedCards.primary, true)));
   if (primary !== undefined) return primary;
   if (memberCardId === null) return null;
-  const [fallback] = await tx.select().from(savedCards).where(and(usable, eq(savedCards.id, memberCardId)));
+  const [fallback] = await tx
+    .select()
+    .from(savedCards)
+    .where(and(usable, eq(savedCards.id, memberCardId)));
   return fallback ?? null;
 }
 
 /** Renewal attempts claimed by a process that died before asking the provider. */
 async function resumeOrphans(db: MoneyDb, nowMs: number): Promise<Claimed[]> {
   return db.transaction(async (tx) => {
-    const orphans = await tx.select({ id: payments.id, savedCardId: payments.savedCardId }).from(payments)
-      .where(and(eq(payments.purpose, 'renewal'), eq(payments.status, 'pending'), isNull(payments.providerSessionId), lt(payments.updatedAt, new Date(nowMs - RESUME_AFTER_MS))))
+    const orphans = await tx
+      .select({ id: payments.id, savedCardId: payments.savedCardId })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.purpose, 'renewal'),
+          eq(payments.status, 'pending'),
+          isNull(payments.providerSessionId),
+          lt(payments.updatedAt, new Date(nowMs - RESUME_AFTER_MS)),
+        ),
+      )
       .limit(BATCH)
       .for('update', { skipLocked: true });
     if (orphans.length === 0) return [];
-    await tx.update(payments).set({ updatedAt: new Date(nowMs) }).where(inArray(payments.id, orphans.map((orphan) => orphan.id)));
+    await tx
+      .update(payments)
+      .set({ updatedAt: new Date(nowMs) })
+      .where(
+        inArray(
+          payments.id,
+          orphans.map((orphan) => orphan.id),
+        ),
+      );
     const claimed: Claimed[] = [];
     for (const orphan of orphans) {
-      const [card] = orphan.savedCardId === null ? [] : await tx.select({ token: savedCards.providerToken }).from(savedCards).where(eq(savedCards.id, orphan.savedCardId));
+      const [card] =
+        orphan.savedCardId === null
+          ? []
+          : await tx
+              .select({ token: savedCards.providerToken })
+              .from(savedCards)
+              .where(eq(savedCards.id, orphan.savedCardId));
       claimed.push({ paymentId: orphan.id, recurrentToken: card?.token ?? null });
     }
     return claimed;

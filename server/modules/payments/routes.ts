@@ -21,53 +21,86 @@ const tags = ['payment'];
 export const paymentsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
   const engine = deps.money;
 
-  app.post<{ Body: PaymentCheckRequest }>('/pay/smart_glocal/check', {
-    schema: {
-      tags,
-      summary: "The status of one of the caller's payments (polled every second by the client)",
-      body: PaymentCheckRequestSchema,
-      response: { 200: { ...paymentAnswer, required: ['paymentId', 'status', 'amount', 'currency', 'kind'] }, ...errorResponses(404) },
+  app.post<{ Body: PaymentCheckRequest }>(
+    '/pay/smart_glocal/check',
+    {
+      schema: {
+        tags,
+        summary: "The status of one of the caller's payments (polled every second by the client)",
+        body: PaymentCheckRequestSchema,
+        response: {
+          200: { ...paymentAnswer, required: ['paymentId', 'status', 'amount', 'currency', 'kind'] },
+          ...errorResponses(404),
+        },
+      },
     },
-  }, async (request) => checkResponse(await engine.payments.check(currentUser(request).id, request.body.paymentId), originOf(request)));
+    async (request) =>
+      checkResponse(await engine.payments.check(currentUser(request).id, request.body.paymentId), originOf(request)),
+  );
 
-  app.post('/pay/smart_glocal/token', {
-    schema: {
-      tags,
-      summary: 'A public token and the tokenize URL for one card tokenisation in the browser (Smart Glocal)',
-      response: { 200: CardTokenizationResponseSchema, ...errorResponses(403, 503) },
+  app.post(
+    '/pay/smart_glocal/token',
+    {
+      schema: {
+        tags,
+        summary: 'A public token and the tokenize URL for one card tokenisation in the browser (Smart Glocal)',
+        response: { 200: CardTokenizationResponseSchema, ...errorResponses(403, 503) },
+      },
     },
-  }, async (request) => {
-    const user = currentUser(request);
-    if (engine.provider === null) throw new AppError('payments_disabled', 'Card payments are not configured on this server');
-    const tokenization = await engine.provider.cardTokenization(user.languageCode ?? 'en');
-    return { ...tokenization, tokenizeUrl: absolute(tokenization.tokenizeUrl, originOf(request)) };
-  });
+    async (request) => {
+      const user = currentUser(request);
+      if (engine.provider === null)
+        throw new AppError('payments_disabled', 'Card payments are not configured on this server');
+      const tokenization = await engine.provider.cardTokenization(user.languageCode ?? 'en');
+      return { ...tokenization, tokenizeUrl: absolute(tokenization.tokenizeUrl, originOf(request)) };
+    },
+  );
 
   // The provider signs the body as sent, so this route reads it raw (its own scope keeps JSON parsing for the rest).
   await app.register(async (webhook) => {
     webhook.removeContentTypeParser('application/json');
     webhook.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
-    webhook.post<{ Body: string }>('/pay/smart_glocal/webhook', {
-      config: { public: true },
-      onRequest: app.rateLimits.webhooks,
-      schema: {
-        tags,
-        summary: 'Smart Glocal webhooks (X-PARTNER-SIGN: RSA-SHA256 over the raw body; refused after 5 minutes; applied once)',
-        response: { 200: s.object({ received: s.bool, result: s.enumOf(['applied', 'duplicate', 'unknown_payment']) }), ...errorResponses() },
+    webhook.post<{ Body: string }>(
+      '/pay/smart_glocal/webhook',
+      {
+        config: { public: true },
+        onRequest: app.rateLimits.webhooks,
+        schema: {
+          tags,
+          summary:
+            'Smart Glocal webhooks (X-PARTNER-SIGN: RSA-SHA256 over the raw body; refused after 5 minutes; applied once)',
+          response: {
+            200: s.object({ received: s.bool, result: s.enumOf(['applied', 'duplicate', 'unknown_payment']) }),
+            ...errorResponses(),
+          },
+        },
       },
-    }, async (request) => {
-      const provider = engine.provider;
-      if (provider === null) throw new AppError('not_found', 'No payment provider is configured');
-      const header = request.headers[SIGN_HEADER];
-      const verified = await provider.verifyEvent(typeof request.body === 'string' ? request.body : '', Array.isArray(header) ? header[0] : header, deps.clock.now());
-      if (!verified.ok) {
-        if (verified.reason === 'bad_signature') throw new AppError('unauthorized', 'The webhook signature is not valid');
-        throw new AppError('validation_error', verified.reason === 'stale' ? 'The webhook is older than 5 minutes' : 'The webhook is not a Smart Glocal session event', { reason: verified.reason });
-      }
-      const result = await engine.payments.handleEvent(verified.event);
-      if (result === 'applied' && verified.event.happenedAtMs !== undefined) deps.metrics.webhookApplied(deps.clock.now() - verified.event.happenedAtMs);
-      return { received: true, result };
-    });
+      async (request) => {
+        const provider = engine.provider;
+        if (provider === null) throw new AppError('not_found', 'No payment provider is configured');
+        const header = request.headers[SIGN_HEADER];
+        const verified = await provider.verifyEvent(
+          typeof request.body === 'string' ? request.body : '',
+          Array.isArray(header) ? header[0] : header,
+          deps.clock.now(),
+        );
+        if (!verified.ok) {
+          if (verified.reason === 'bad_signature')
+            throw new AppError('unauthorized', 'The webhook signature is not valid');
+          throw new AppError(
+            'validation_error',
+            verified.reason === 'stale'
+              ? 'The webhook is older than 5 minutes'
+              : 'The webhook is not a Smart Glocal session event',
+            { reason: verified.reason },
+          );
+        }
+        const result = await engine.payments.handleEvent(verified.event);
+        if (result === 'applied' && verified.event.happenedAtMs !== undefined)
+          deps.metrics.webhookApplied(deps.clock.now() - verified.event.happenedAtMs);
+        return { received: true, result };
+      },
+    );
   });
 };
 

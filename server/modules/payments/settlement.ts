@@ -16,7 +16,13 @@ import { payments } from '../../platform/db/schema-money';
 import type { MoneyTx } from '../../platform/db/moneyDb';
 import { isUnexpired, loadSubscriptionTarget } from './invoiceTargets';
 import type { ProviderPayment } from './PaymentProvider';
-import { type PaidColumns, type PaymentRow, type VersionedPayment, versioned, versionedPaymentColumns } from './paymentWrites';
+import {
+  type PaidColumns,
+  type PaymentRow,
+  type VersionedPayment,
+  versioned,
+  versionedPaymentColumns,
+} from './paymentWrites';
 
 export type { PaymentRow, VersionedPayment } from './paymentWrites';
 
@@ -32,7 +38,10 @@ export interface SettleOptions {
 }
 
 /** The columns every provider state sets: its session, hosted page and card; what the state does not say is kept. */
-export function sessionColumns(payment: PaymentRow, state: ProviderPayment): Pick<PaymentRow, 'providerSessionId' | 'hostedPageUrl' | 'cardBrand' | 'cardLast4' | 'cardCountry'> {
+export function sessionColumns(
+  payment: PaymentRow,
+  state: ProviderPayment,
+): Pick<PaymentRow, 'providerSessionId' | 'hostedPageUrl' | 'cardBrand' | 'cardLast4' | 'cardCountry'> {
   return {
     providerSessionId: state.sessionId ?? payment.providerSessionId,
     hostedPageUrl: state.hostedPageUrl ?? payment.hostedPageUrl,
@@ -49,18 +58,27 @@ export const ALREADY_SUBSCRIBED_DESCRIPTION = 'Already subscribed';
  * would buy a membership period the payer did not ask for, refused (status error, already_subscribed) with its
  * refund due (the caller asks the provider for the refund once this transaction has committed).
  */
-export async function settlePaidPayment(tx: MoneyTx, payment: PaymentRow, state: ProviderPayment, options: SettleOptions): Promise<VersionedPayment> {
+export async function settlePaidPayment(
+  tx: MoneyTx,
+  payment: PaymentRow,
+  state: ProviderPayment,
+  options: SettleOptions,
+): Promise<VersionedPayment> {
   const at = new Date(options.nowMs);
-  if (payment.kind === 'subscription' && await paysUnaskedPeriod(tx, payment, options.nowMs)) {
-    const [refused] = await tx.update(payments).set({
-      ...sessionColumns(payment, state),
-      status: 'error',
-      errorCode: 'already_subscribed',
-      errorDescription: ALREADY_SUBSCRIBED_DESCRIPTION,
-      redirectUrl: null,
-      refundStatus: 'due',
-      updatedAt: at,
-    }).where(eq(payments.id, payment.id)).returning(versionedPaymentColumns);
+  if (payment.kind === 'subscription' && (await paysUnaskedPeriod(tx, payment, options.nowMs))) {
+    const [refused] = await tx
+      .update(payments)
+      .set({
+        ...sessionColumns(payment, state),
+        status: 'error',
+        errorCode: 'already_subscribed',
+        errorDescription: ALREADY_SUBSCRIBED_DESCRIPTION,
+        redirectUrl: null,
+        refundStatus: 'due',
+        updatedAt: at,
+      })
+      .where(eq(payments.id, payment.id))
+      .returning(versionedPaymentColumns);
     return versioned(refused, options.creatorId);
   }
   const savedCardId = await saveCardIfAsked(tx, payment, state, at);
@@ -71,23 +89,39 @@ export async function settlePaidPayment(tx: MoneyTx, payment: PaymentRow, state:
     const target = await loadSubscriptionTarget(tx, Number(payment.subscriptionId));
     if (target === null) throw new Error(`subscription ${payment.subscriptionId} of payment ${payment.id} is missing`);
     memberId = await extendMembership(tx, {
-      subscriptionId: target.subscriptionId, userId: payment.userId, period: target.period,
-      priceMinor: Number(payment.amount), currency: payment.currency as Currency, cardId: chargedCardId, nowMs: options.nowMs, renewal: payment.purpose === 'renewal',
+      subscriptionId: target.subscriptionId,
+      userId: payment.userId,
+      period: target.period,
+      priceMinor: Number(payment.amount),
+      currency: payment.currency as Currency,
+      cardId: chargedCardId,
+      nowMs: options.nowMs,
+      renewal: payment.purpose === 'renewal',
     });
   }
 
-  const { pair: { buy, sell, lines }, columns } = settlementOf(payment, state, options, memberId, chargedCardId);
+  const {
+    pair: { buy, sell, lines },
+    columns,
+  } = settlementOf(payment, state, options, memberId, chargedCardId);
   // The ledger pair and the row that points at it, in one statement (one round trip fewer per settlement).
-  const pair = tx.$with('pair').as(tx.insert(transactions).values(lines).returning({ id: transactions.id, type: transactions.type }));
-  const [updated] = await tx.with(pair).update(payments).set({
-    ...columns,
-    status: 'paid',
-    buyTransactionId: sql`(select ${pair.id} from ${pair} where ${pair.type} = ${buy})`,
-    sellTransactionId: sql`(select ${pair.id} from ${pair} where ${pair.type} = ${sell})`,
-    errorCode: null,
-    errorDescription: null,
-    redirectUrl: null,
-  }).where(eq(payments.id, payment.id)).returning(versionedPaymentColumns);
+  const pair = tx
+    .$with('pair')
+    .as(tx.insert(transactions).values(lines).returning({ id: transactions.id, type: transactions.type }));
+  const [updated] = await tx
+    .with(pair)
+    .update(payments)
+    .set({
+      ...columns,
+      status: 'paid',
+      buyTransactionId: sql`(select ${pair.id} from ${pair} where ${pair.type} = ${buy})`,
+      sellTransactionId: sql`(select ${pair.id} from ${pair} where ${pair.type} = ${sell})`,
+      errorCode: null,
+      errorDescription: null,
+      redirectUrl: null,
+    })
+    .where(eq(payments.id, payment.id))
+    .returning(versionedPaymentColumns);
   return versioned(updated, options.creatorId);
 }
 
@@ -97,14 +131,23 @@ export async function settlePaidPayment(tx: MoneyTx, payment: PaymentRow, state:
  * ledger ids. The same for a settlement in a transaction (above) and the single-statement one of a donation
  * (paymentWrites.ts).
  */
-export function settlementOf(payment: PaymentRow, state: ProviderPayment, options: SettleOptions, memberId: number | null, chargedCardId: number | null) {
+export function settlementOf(
+  payment: PaymentRow,
+  state: ProviderPayment,
+  options: SettleOptions,
+  memberId: number | null,
+  chargedCardId: number | null,
+) {
   const at = new Date(options.nowMs);
   const price = money(Number(payment.amount), payment.currency as Currency);
   const providerFee = money(Math.min(state.providerFee ?? 0, price.minor), price.currency);
   const split = splitPayment(price, options.serviceFeeBps, providerFee);
-  const card = state.card !== undefined
-    ? { brand: state.card.brand, last4: state.card.last4 }
-    : payment.cardLast4 !== null ? { brand: cardBrandOf(payment.cardBrand), last4: payment.cardLast4 } : null;
+  const card =
+    state.card !== undefined
+      ? { brand: state.card.brand, last4: state.card.last4 }
+      : payment.cardLast4 !== null
+        ? { brand: cardBrandOf(payment.cardBrand), last4: payment.cardLast4 }
+        : null;
   const pair = paymentPairLines({
     kind: payment.kind,
     paymentId: payment.id,
@@ -141,9 +184,18 @@ export function settlementOf(payment: PaymentRow, state: ProviderPayment, option
  */
 async function paysUnaskedPeriod(tx: MoneyTx, payment: PaymentRow, nowMs: number): Promise<boolean> {
   if (payment.purpose === 'renewal' || payment.subscriptionId === null) return false;
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`membership:${payment.subscriptionId}:${payment.userId}`}, 0))`);
-  const [member] = await tx.select({ period: subscriptionMembers.period, expiresAt: subscriptionMembers.expiresAt }).from(subscriptionMembers)
-    .where(and(eq(subscriptionMembers.subscriptionId, Number(payment.subscriptionId)), eq(subscriptionMembers.userId, payment.userId)));
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`membership:${payment.subscriptionId}:${payment.userId}`}, 0))`,
+  );
+  const [member] = await tx
+    .select({ period: subscriptionMembers.period, expiresAt: subscriptionMembers.expiresAt })
+    .from(subscriptionMembers)
+    .where(
+      and(
+        eq(subscriptionMembers.subscriptionId, Number(payment.subscriptionId)),
+        eq(subscriptionMembers.userId, payment.userId),
+      ),
+    );
   return member !== undefined && isUnexpired(member, nowMs);
 }
 
@@ -167,30 +219,51 @@ async function extendMembership(tx: MoneyTx, input: MembershipInput): Promise<nu
   const at = new Date(input.nowMs);
   const firstExpiry = nextExpiry(null, input.period, input.nowMs);
   // The unique (subscription_id, user_id) keeps one row per follower; a racing first payment falls through to extend.
-  const inserted = await tx.insert(subscriptionMembers).values({
-    subscriptionId: input.subscriptionId, userId: input.userId, status: 'active', period: input.period,
-    activatedAt: at, expiresAt: firstExpiry === null ? null : new Date(firstExpiry), priceMinor: input.priceMinor,
-    currency: input.currency, paymentMethod: 'smart_glocal', cardId: input.cardId, createdAt: at, updatedAt: at,
-  }).onConflictDoNothing().returning({ id: subscriptionMembers.id });
+  const inserted = await tx
+    .insert(subscriptionMembers)
+    .values({
+      subscriptionId: input.subscriptionId,
+      userId: input.userId,
+      status: 'active',
+      period: input.period,
+      activatedAt: at,
+      expiresAt: firstExpiry === null ? null : new Date(firstExpiry),
+      priceMinor: input.priceMinor,
+      currency: input.currency,
+      paymentMethod: 'smart_glocal',
+      cardId: input.cardId,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .onConflictDoNothing()
+    .returning({ id: subscriptionMembers.id });
   if (inserted.length > 0) return inserted[0].id;
 
-  const [member] = await tx.select().from(subscriptionMembers)
-    .where(and(eq(subscriptionMembers.subscriptionId, input.subscriptionId), eq(subscriptionMembers.userId, input.userId)))
+  const [member] = await tx
+    .select()
+    .from(subscriptionMembers)
+    .where(
+      and(eq(subscriptionMembers.subscriptionId, input.subscriptionId), eq(subscriptionMembers.userId, input.userId)),
+    )
     .for('update');
   const currentExpiry = member.expiresAt?.getTime() ?? null;
-  const lapsed = !input.renewal && member.period !== 'onetime' && (currentExpiry === null || currentExpiry <= input.nowMs);
+  const lapsed =
+    !input.renewal && member.period !== 'onetime' && (currentExpiry === null || currentExpiry <= input.nowMs);
   const expiry = nextExpiry(currentExpiry, member.period, input.nowMs);
-  await tx.update(subscriptionMembers).set({
-    status: 'active',
-    renewalFailed: false,
-    expiresAt: expiry === null ? null : new Date(expiry),
-    activatedAt: lapsed ? at : member.activatedAt,
-    paymentMethod: 'smart_glocal',
-    priceMinor: input.priceMinor,
-    currency: input.currency,
-    cardId: input.cardId ?? member.cardId,
-    updatedAt: at,
-  }).where(eq(subscriptionMembers.id, member.id));
+  await tx
+    .update(subscriptionMembers)
+    .set({
+      status: 'active',
+      renewalFailed: false,
+      expiresAt: expiry === null ? null : new Date(expiry),
+      activatedAt: lapsed ? at : member.activatedAt,
+      paymentMethod: 'smart_glocal',
+      priceMinor: input.priceMinor,
+      currency: input.currency,
+      cardId: input.cardId ?? member.cardId,
+      updatedAt: at,
+    })
+    .where(eq(subscriptionMembers.id, member.id));
   return member.id;
 }
 
@@ -198,22 +271,34 @@ async function extendMembership(tx: MoneyTx, input: MembershipInput): Promise<nu
  * Keeps the card when the payer asked to save it and the provider gave a recurrent token: brand, last 4, country and
  * the token only. The user's first card becomes primary. Answers the saved card id, or null.
  */
-async function saveCardIfAsked(tx: MoneyTx, payment: PaymentRow, state: ProviderPayment, at: Date): Promise<number | null> {
+async function saveCardIfAsked(
+  tx: MoneyTx,
+  payment: PaymentRow,
+  state: ProviderPayment,
+  at: Date,
+): Promise<number | null> {
   if (!payment.saveCard || state.recurrentToken === undefined || state.card === undefined) return null;
-  const [existing] = await tx.select({ id: savedCards.id }).from(savedCards)
+  const [existing] = await tx
+    .select({ id: savedCards.id })
+    .from(savedCards)
     .where(and(eq(savedCards.userId, payment.userId), eq(savedCards.providerToken, state.recurrentToken)));
   if (existing !== undefined) return existing.id;
-  const [primary] = await tx.select({ id: savedCards.id }).from(savedCards)
+  const [primary] = await tx
+    .select({ id: savedCards.id })
+    .from(savedCards)
     .where(and(eq(savedCards.userId, payment.userId), eq(savedCards.primary, true), ne(savedCards.deleted, true)));
-  const [card] = await tx.insert(savedCards).values({
-    userId: payment.userId,
-    brand: state.card.brand,
-    last4: state.card.last4,
-    active: true,
-    primary: primary === undefined,
-    providerToken: state.recurrentToken,
-    country: state.card.country,
-    createdAt: at,
-  }).returning({ id: savedCards.id });
+  const [card] = await tx
+    .insert(savedCards)
+    .values({
+      userId: payment.userId,
+      brand: state.card.brand,
+      last4: state.card.last4,
+      active: true,
+      primary: primary === undefined,
+      providerToken: state.recurrentToken,
+      country: state.card.country,
+      createdAt: at,
+    })
+    .returning({ id: savedCards.id });
   return card.id;
 }

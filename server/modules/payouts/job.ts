@@ -37,21 +37,31 @@ export interface PayoutRunResult {
 }
 
 /** Earnings before `cutoff` minus their refunds and every withdrawal, per creator and payout currency; only positive sums. */
-async function dueAmounts(db: MoneyDb | MoneyTx, cutoffIso: string, userId?: number): Promise<{ userId: number; currency: Currency; due: number }[]> {
-  const rows = await db.select({
-    userId: transactions.userId,
-    currency: transactions.currency,
-    // A refund counts in its sale's window (window_at): refunded before the run, the sale is not paid out.
-    due: sql<string>`coalesce(sum(${transactions.amount}) filter (where ${transactions.type} in ('sell_subscription', 'get_donation') and ${transactions.createdAt} < ${cutoffIso}::timestamptz), 0)
+async function dueAmounts(
+  db: MoneyDb | MoneyTx,
+  cutoffIso: string,
+  userId?: number,
+): Promise<{ userId: number; currency: Currency; due: number }[]> {
+  const rows = await db
+    .select({
+      userId: transactions.userId,
+      currency: transactions.currency,
+      // A refund counts in its sale's window (window_at): refunded before the run, the sale is not paid out.
+      due: sql<string>`coalesce(sum(${transactions.amount}) filter (where ${transactions.type} in ('sell_subscription', 'get_donation') and ${transactions.createdAt} < ${cutoffIso}::timestamptz), 0)
       - coalesce(sum(${transactions.amount}) filter (where ${transactions.type} = 'refund_issued' and coalesce(${transactions.windowAt}, ${transactions.createdAt}) < ${cutoffIso}::timestamptz), 0)
       - coalesce(sum(${transactions.amount}) filter (where ${transactions.type} = 'withdrawal'), 0)`,
-  }).from(transactions)
-    .where(and(
-      inArray(transactions.type, ['sell_subscription', 'get_donation', 'refund_issued', 'withdrawal']),
-      userId === undefined ? undefined : eq(transactions.userId, userId),
-    ))
+    })
+    .from(transactions)
+    .where(
+      and(
+        inArray(transactions.type, ['sell_subscription', 'get_donation', 'refund_issued', 'withdrawal']),
+        userId === undefined ? undefined : eq(transactions.userId, userId),
+      ),
+    )
     .groupBy(transactions.userId, transactions.currency);
-  return rows.map((row) => ({ userId: row.userId, currency: row.currency, due: Number(row.due) })).filter((row) => row.due > 0);
+  return rows
+    .map((row) => ({ userId: row.userId, currency: row.currency, due: Number(row.due) }))
+    .filter((row) => row.due > 0);
 }
 
 /** What a payout run at `payoutAtMs` would find due for one creator, per payout currency (before minimum and account). */
@@ -61,13 +71,20 @@ export async function dueAtPayout(db: MoneyDb, userId: number, payoutAtMs: numbe
 }
 
 const METHOD: Readonly<Record<string, TransactionPaymentMethod>> = {
-  bank_card: 'bank_card', swift: 'swift', global_bank_account: 'global_bank_account', ru_account: 'ru_account',
+  bank_card: 'bank_card',
+  swift: 'swift',
+  global_bank_account: 'global_bank_account',
+  ru_account: 'ru_account',
 };
 
 /** The ledger's payment method of a withdrawal to an account of this method type. */
-export const withdrawalMethodOf = (methodType: string): TransactionPaymentMethod => METHOD[methodType] ?? 'bank_account';
+export const withdrawalMethodOf = (methodType: string): TransactionPaymentMethod =>
+  METHOD[methodType] ?? 'bank_account';
 
-export async function runPayouts(context: Pick<JobContext, 'db' | 'nowMs'>, engine: Pick<MoneyEngine, 'provider' | 'payments' | 'rates'>): Promise<PayoutRunResult> {
+export async function runPayouts(
+  context: Pick<JobContext, 'db' | 'nowMs'>,
+  engine: Pick<MoneyEngine, 'provider' | 'payments' | 'rates'>,
+): Promise<PayoutRunResult> {
   const db = context.db as MoneyDb;
   const payoutAt = latestPayoutAt(context.nowMs);
   const payoutDate = payoutRunDate(payoutAt);
@@ -77,12 +94,25 @@ export async function runPayouts(context: Pick<JobContext, 'db' | 'nowMs'>, engi
   let carriedOver = 0;
 
   const candidates = await dueAmounts(db, cutoffIso);
-  const accountCurrency = new Map(candidates.length === 0 ? [] : (await db.select({ userId: payoutAccounts.userId, currency: payoutAccounts.currency }).from(payoutAccounts)
-    .where(inArray(payoutAccounts.userId, [...new Set(candidates.map((candidate) => candidate.userId))]))).map((row) => [row.userId, row.currency as PayoutCurrency]));
+  const accountCurrency = new Map(
+    candidates.length === 0
+      ? []
+      : (
+          await db
+            .select({ userId: payoutAccounts.userId, currency: payoutAccounts.currency })
+            .from(payoutAccounts)
+            .where(inArray(payoutAccounts.userId, [...new Set(candidates.map((candidate) => candidate.userId))]))
+        ).map((row) => [row.userId, row.currency as PayoutCurrency]),
+  );
   for (const candidate of candidates) {
     const target = accountCurrency.get(candidate.userId);
     // Money goes out in the account's currency: its own earnings as they are, others converted at the day's rate.
-    const rate = target === undefined ? null : candidate.currency === target ? null : await engine.rates?.rate(candidate.currency, target) ?? null;
+    const rate =
+      target === undefined
+        ? null
+        : candidate.currency === target
+          ? null
+          : ((await engine.rates?.rate(candidate.currency, target)) ?? null);
     const sent = (due: number): Money | null => {
       if (target === undefined) return null;
       if (candidate.currency === target) return money(due, target);
@@ -94,17 +124,36 @@ export async function runPayouts(context: Pick<JobContext, 'db' | 'nowMs'>, engi
       continue;
     }
     const written = await db.transaction(async (tx) => {
-      const claimed = await tx.insert(payoutRuns)
-        .values({ userId: candidate.userId, currency: candidate.currency, payoutDate, amount: candidate.due, transactionId: 0, createdAt: at })
-        .onConflictDoNothing().returning({ userId: payoutRuns.userId });
+      const claimed = await tx
+        .insert(payoutRuns)
+        .values({
+          userId: candidate.userId,
+          currency: candidate.currency,
+          payoutDate,
+          amount: candidate.due,
+          transactionId: 0,
+          createdAt: at,
+        })
+        .onConflictDoNothing()
+        .returning({ userId: payoutRuns.userId });
       if (claimed.length === 0) return null; // another process paid it
       const [account] = await tx.select().from(payoutAccounts).where(eq(payoutAccounts.userId, candidate.userId));
       // Recomputed under the run row: the amount cannot have changed, but nothing is paid from a stale read.
-      const [due] = await dueAmounts(tx, cutoffIso, candidate.userId).then((rows) => rows.filter((row) => row.currency === candidate.currency));
+      const [due] = await dueAmounts(tx, cutoffIso, candidate.userId).then((rows) =>
+        rows.filter((row) => row.currency === candidate.currency),
+      );
       const transfer = due === undefined || account === undefined || account.currency !== target ? null : sent(due.due);
       if (due === undefined || transfer === null || !meetsPayoutMinimum(transfer)) {
         // No account (in this currency) yet: carried over; undo the claim so a later run (after the account is saved) can pay.
-        await tx.delete(payoutRuns).where(and(eq(payoutRuns.userId, candidate.userId), eq(payoutRuns.currency, candidate.currency), eq(payoutRuns.payoutDate, payoutDate)));
+        await tx
+          .delete(payoutRuns)
+          .where(
+            and(
+              eq(payoutRuns.userId, candidate.userId),
+              eq(payoutRuns.currency, candidate.currency),
+              eq(payoutRuns.payoutDate, payoutDate),
+            ),
+          );
         return null;
       }
       const amount = money(due.due, due.currency);
@@ -112,14 +161,32 @@ export async function runPayouts(context: Pick<JobContext, 'db' | 'nowMs'>, engi
       const transactionId = await writeWithdrawal(tx, {
         creatorId: candidate.userId,
         amount,
-        account: { country: account!.countryIso2, methodType: account!.methodType, currency: account!.currency, params: account!.params },
+        account: {
+          country: account!.countryIso2,
+          methodType: account!.methodType,
+          currency: account!.currency,
+          params: account!.params,
+        },
         paymentMethod: withdrawalMethodOf(account!.methodType),
-        card: account!.cardLast4 === null ? null : { brand: cardBrandOf(account!.cardBrand), last4: account!.cardLast4 },
+        card:
+          account!.cardLast4 === null ? null : { brand: cardBrandOf(account!.cardBrand), last4: account!.cardLast4 },
         converted,
         at,
       });
-      await tx.update(payoutRuns).set({ amount: amount.minor, transactionId, ...(converted === null ? {} : { payoutCurrency: transfer.currency, payoutAmount: transfer.minor }) })
-        .where(and(eq(payoutRuns.userId, candidate.userId), eq(payoutRuns.currency, candidate.currency), eq(payoutRuns.payoutDate, payoutDate)));
+      await tx
+        .update(payoutRuns)
+        .set({
+          amount: amount.minor,
+          transactionId,
+          ...(converted === null ? {} : { payoutCurrency: transfer.currency, payoutAmount: transfer.minor }),
+        })
+        .where(
+          and(
+            eq(payoutRuns.userId, candidate.userId),
+            eq(payoutRuns.currency, candidate.currency),
+            eq(payoutRuns.payoutDate, payoutDate),
+          ),
+        );
       return amount;
     });
     if (written === null) {
@@ -134,33 +201,59 @@ export async function runPayouts(context: Pick<JobContext, 'db' | 'nowMs'>, engi
 }
 
 /** Where a payout account's money goes at the provider (README "Smart Glocal": what each method sends). */
-export function destinationOf(account: typeof payoutAccounts.$inferSelect, holderName: string): PayoutDestination | null {
+export function destinationOf(
+  account: typeof payoutAccounts.$inferSelect,
+  holderName: string,
+): PayoutDestination | null {
   const description = 'Backers payout';
   switch (account.methodType) {
     case 'bank_card':
       return account.cardToken === null ? null : { type: 'card', cardToken: account.cardToken, holderName };
     case 'ru_account':
-      return { type: 'ru_account', bik: account.params.bik ?? '', account: account.params.account ?? '', holderName, description };
+      return {
+        type: 'ru_account',
+        bik: account.params.bik ?? '',
+        account: account.params.account ?? '',
+        holderName,
+        description,
+      };
     case 'swift':
       return { type: 'iban', iban: account.params.iban ?? '', holderName, description };
     default:
       // Smart Glocal v1 documents bank accounts as ru or global (IBAN); other account numbers go as the global identifier.
-      return { type: 'iban', iban: account.params.iban ?? account.params.account_number ?? account.params.bank_account_number ?? '', holderName, description };
+      return {
+        type: 'iban',
+        iban: account.params.iban ?? account.params.account_number ?? account.params.bank_account_number ?? '',
+        holderName,
+        description,
+      };
   }
 }
 
 /** What a run's transfer sends: its converted sum when its earnings were converted, else the run's own. */
-export function transferOf(run: Pick<typeof payoutRuns.$inferSelect, 'amount' | 'currency' | 'payoutAmount' | 'payoutCurrency'>): Money {
+export function transferOf(
+  run: Pick<typeof payoutRuns.$inferSelect, 'amount' | 'currency' | 'payoutAmount' | 'payoutCurrency'>,
+): Money {
   return run.payoutCurrency !== null && run.payoutAmount !== null
     ? money(Number(run.payoutAmount), run.payoutCurrency as PayoutCurrency)
     : money(Number(run.amount), run.currency as PayoutCurrency);
 }
 
 /** Sends withdrawals to the provider until each is taken (sent) or refused (failed); idempotent on the run's reference. */
-export async function sendTransfers(db: MoneyDb, engine: Pick<MoneyEngine, 'provider' | 'payments'>, nowMs: number): Promise<void> {
+export async function sendTransfers(
+  db: MoneyDb,
+  engine: Pick<MoneyEngine, 'provider' | 'payments'>,
+  nowMs: number,
+): Promise<void> {
   const { provider } = engine;
   if (provider === null) return;
-  const pending = await db.select({ run: payoutRuns, account: payoutAccounts, user: { firstName: users.firstName, lastName: users.lastName } }).from(payoutRuns)
+  const pending = await db
+    .select({
+      run: payoutRuns,
+      account: payoutAccounts,
+      user: { firstName: users.firstName, lastName: users.lastName },
+    })
+    .from(payoutRuns)
     .innerJoin(payoutAccounts, eq(payoutAccounts.userId, payoutRuns.userId))
     .innerJoin(users, eq(users.id, payoutRuns.userId))
     .where(and(eq(payoutRuns.status, 'requested'), lt(payoutRuns.createdAt, new Date(nowMs + 1))))
@@ -168,12 +261,21 @@ export async function sendTransfers(db: MoneyDb, engine: Pick<MoneyEngine, 'prov
   for (const { run, account, user } of pending) {
     const holderName = [user.firstName, user.lastName].filter(Boolean).join(' ');
     const destination = destinationOf(account, holderName);
-    const payout = destination === null
-      ? { sessionId: null, reference: payoutReference(run), status: 'failed' as const, errorCode: 'payout_account_incomplete', errorDescription: 'The payout account has no card' }
-      : await provider.createPayout({ reference: payoutReference(run), amount: transferOf(run), destination });
+    const payout =
+      destination === null
+        ? {
+            sessionId: null,
+            reference: payoutReference(run),
+            status: 'failed' as const,
+            errorCode: 'payout_account_incomplete',
+            errorDescription: 'The payout account has no card',
+          }
+        : await provider.createPayout({ reference: payoutReference(run), amount: transferOf(run), destination });
     await engine.payments.afterPayoutUpdate(await applyPayoutUpdate(db, payout, nowMs));
     if (payout.awaitingConfirmation === true && payout.sessionId !== null) {
-      await engine.payments.afterPayoutUpdate(await applyPayoutUpdate(db, await provider.confirmPayout(payout.sessionId), nowMs));
+      await engine.payments.afterPayoutUpdate(
+        await applyPayoutUpdate(db, await provider.confirmPayout(payout.sessionId), nowMs),
+      );
     }
   }
 }
@@ -182,16 +284,24 @@ export async function sendTransfers(db: MoneyDb, engine: Pick<MoneyEngine, 'prov
  * Follows payouts still under way at the provider (a lost webhook, a confirmation never sent): asks for each one's
  * session and applies the answer. Answers how many changed.
  */
-export async function trackPayouts(context: Pick<JobContext, 'db' | 'nowMs'>, engine: Pick<MoneyEngine, 'provider' | 'payments'>): Promise<number> {
+export async function trackPayouts(
+  context: Pick<JobContext, 'db' | 'nowMs'>,
+  engine: Pick<MoneyEngine, 'provider' | 'payments'>,
+): Promise<number> {
   const provider = engine.provider;
   if (provider === null) return 0;
   const db = context.db as MoneyDb;
-  const open = await db.select().from(payoutRuns).where(and(eq(payoutRuns.status, 'sent'), isNotNull(payoutRuns.providerPayoutId))).limit(100);
+  const open = await db
+    .select()
+    .from(payoutRuns)
+    .where(and(eq(payoutRuns.status, 'sent'), isNotNull(payoutRuns.providerPayoutId)))
+    .limit(100);
   let changed = 0;
   for (const run of open) {
     let payout = await provider.findPayout(run.providerPayoutId!);
     if (payout === null) continue;
-    if (payout.awaitingConfirmation === true && payout.sessionId !== null) payout = await provider.confirmPayout(payout.sessionId);
+    if (payout.awaitingConfirmation === true && payout.sessionId !== null)
+      payout = await provider.confirmPayout(payout.sessionId);
     const update = await applyPayoutUpdate(db, { ...payout, reference: payoutReference(run) }, context.nowMs);
     await engine.payments.afterPayoutUpdate(update);
     if (update.changed) changed += 1;

@@ -17,9 +17,16 @@ export function formatPayoutAmount(minor: number, currency: Currency): string {
   return formatMoney(money(minor, currency));
 }
 
-export function payoutFailureNotifier(db: MoneyDb, bot: BotGateway, log: (error: unknown) => void): PayoutFailureNotifier {
+export function payoutFailureNotifier(
+  db: MoneyDb,
+  bot: BotGateway,
+  log: (error: unknown) => void,
+): PayoutFailureNotifier {
   return async (run) => {
-    const [user] = await db.select({ telegramId: users.telegramId, languageCode: users.languageCode }).from(users).where(eq(users.id, run.userId));
+    const [user] = await db
+      .select({ telegramId: users.telegramId, languageCode: users.languageCode })
+      .from(users)
+      .where(eq(users.id, run.userId));
     if (user === undefined) return;
     const texts = botTexts(user.languageCode);
     const text = fill(texts.payoutFailed, {

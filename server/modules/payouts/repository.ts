@@ -30,8 +30,11 @@ export class PayoutAccountsRepository {
       updatedAt: at,
     };
     return this.db.transaction(async (tx) => {
-      const [row] = await tx.insert(payoutAccounts).values({ userId, ...values, createdAt: at })
-        .onConflictDoUpdate({ target: payoutAccounts.userId, set: values }).returning();
+      const [row] = await tx
+        .insert(payoutAccounts)
+        .values({ userId, ...values, createdAt: at })
+        .onConflictDoUpdate({ target: payoutAccounts.userId, set: values })
+        .returning();
       await tx.update(users).set({ country: account.countryIso2, updatedAt: at }).where(eq(users.id, userId));
       return row;
     });

@@ -20,45 +20,88 @@ import { cardBrandOf } from '../payments/settlement';
 import type { PayoutRunKey, PayoutRunRow } from '../payments/payoutUpdates';
 import { dueAtPayout, sendTransfers, withdrawalMethodOf } from './job';
 
-
 export async function findPayoutRun(db: MoneyDb, key: PayoutRunKey): Promise<PayoutRunRow | undefined> {
-  const [run] = await db.select().from(payoutRuns)
-    .where(and(eq(payoutRuns.userId, key.userId), eq(payoutRuns.currency, key.currency), eq(payoutRuns.payoutDate, key.payoutDate)));
+  const [run] = await db
+    .select()
+    .from(payoutRuns)
+    .where(
+      and(
+        eq(payoutRuns.userId, key.userId),
+        eq(payoutRuns.currency, key.currency),
+        eq(payoutRuns.payoutDate, key.payoutDate),
+      ),
+    );
   return run;
 }
 
 /** Answers the run after the retry was sent (requested, sent, arrived or failed again). */
-export async function retryFailedPayout(db: MoneyDb, engine: Pick<MoneyEngine, 'provider' | 'payments' | 'rates'>, key: PayoutRunKey, nowMs: number): Promise<PayoutRunRow> {
+export async function retryFailedPayout(
+  db: MoneyDb,
+  engine: Pick<MoneyEngine, 'provider' | 'payments' | 'rates'>,
+  key: PayoutRunKey,
+  nowMs: number,
+): Promise<PayoutRunRow> {
   const at = new Date(nowMs);
   // A converted payout is converted again at today's rate (the failed transfer's rate went with its withdrawal line).
   const first = await findPayoutRun(db, key);
-  const rate = first?.payoutCurrency == null ? null : await engine.rates?.rate(first.currency as Currency, first.payoutCurrency as PayoutCurrency) ?? null;
+  const rate =
+    first?.payoutCurrency == null
+      ? null
+      : ((await engine.rates?.rate(first.currency as Currency, first.payoutCurrency as PayoutCurrency)) ?? null);
   await db.transaction(async (tx) => {
-    const where = and(eq(payoutRuns.userId, key.userId), eq(payoutRuns.currency, key.currency), eq(payoutRuns.payoutDate, key.payoutDate));
+    const where = and(
+      eq(payoutRuns.userId, key.userId),
+      eq(payoutRuns.currency, key.currency),
+      eq(payoutRuns.payoutDate, key.payoutDate),
+    );
     const [run] = await tx.select().from(payoutRuns).where(where).for('update');
     if (run === undefined) throw new AppError('not_found', 'No such payout', {}, 404);
-    if (run.status !== 'failed') throw new AppError('conflict', `Only a failed payout can be retried; this one is ${run.status}`);
+    if (run.status !== 'failed')
+      throw new AppError('conflict', `Only a failed payout can be retried; this one is ${run.status}`);
     const amount = money(Number(run.amount), run.currency as Currency);
-    const due = (await dueAtPayout(tx as unknown as MoneyDb, run.userId, latestPayoutAt(nowMs))).find((row) => row.currency === run.currency);
-    if (due === undefined || due.minor < amount.minor) throw new AppError('conflict', 'The payout balance no longer holds this sum (a later payout day may have sent it)');
+    const due = (await dueAtPayout(tx as unknown as MoneyDb, run.userId, latestPayoutAt(nowMs))).find(
+      (row) => row.currency === run.currency,
+    );
+    if (due === undefined || due.minor < amount.minor)
+      throw new AppError(
+        'conflict',
+        'The payout balance no longer holds this sum (a later payout day may have sent it)',
+      );
     const [account] = await tx.select().from(payoutAccounts).where(eq(payoutAccounts.userId, run.userId));
     const target = (run.payoutCurrency ?? run.currency) as PayoutCurrency;
-    if (account === undefined || account.currency !== target) throw new AppError('conflict', 'The creator has no payout account in this currency');
-    if (target !== run.currency && rate === null) throw new AppError('conflict', `No exchange rate from ${run.currency} to ${target} right now`);
+    if (account === undefined || account.currency !== target)
+      throw new AppError('conflict', 'The creator has no payout account in this currency');
+    if (target !== run.currency && rate === null)
+      throw new AppError('conflict', `No exchange rate from ${run.currency} to ${target} right now`);
     const converted = target === run.currency ? null : { amount: convertForPayout(amount, target, rate!), rate: rate! };
     const transactionId = await writeWithdrawal(tx, {
       creatorId: run.userId,
       amount,
-      account: { country: account.countryIso2, methodType: account.methodType, currency: account.currency, params: account.params },
+      account: {
+        country: account.countryIso2,
+        methodType: account.methodType,
+        currency: account.currency,
+        params: account.params,
+      },
       paymentMethod: withdrawalMethodOf(account.methodType),
       card: account.cardLast4 === null ? null : { brand: cardBrandOf(account.cardBrand), last4: account.cardLast4 },
       converted,
       at,
     });
-    await tx.update(payoutRuns).set({
-      status: 'requested', attempt: run.attempt + 1, transactionId, providerPayoutId: null, errorCode: null, errorDescription: null,
-      sentAt: null, finishedAt: null, ...(converted === null ? {} : { payoutAmount: converted.amount.minor }),
-    }).where(where);
+    await tx
+      .update(payoutRuns)
+      .set({
+        status: 'requested',
+        attempt: run.attempt + 1,
+        transactionId,
+        providerPayoutId: null,
+        errorCode: null,
+        errorDescription: null,
+        sentAt: null,
+        finishedAt: null,
+        ...(converted === null ? {} : { payoutAmount: converted.amount.minor }),
+      })
+      .where(where);
   });
   await sendTransfers(db, engine, nowMs);
   return (await findPayoutRun(db, key))!;

@@ -11,7 +11,11 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type {
-  BanksResponse, PayoutParametersResponse, PayoutResponse, SavePayoutAccountResponse, WithdrawalCardDto,
+  BanksResponse,
+  PayoutParametersResponse,
+  PayoutResponse,
+  SavePayoutAccountResponse,
+  WithdrawalCardDto,
 } from '../../../src/contract/api';
 import { type Money, PAYOUT_CURRENCIES, toMajor } from '../../../src/domain/money';
 import { expectedPayoutArrival, payoutDateString } from '../../../src/domain/payout';
@@ -20,7 +24,14 @@ import type { PayoutRunRow } from '../payments/payoutUpdates';
 import type { RouteOptions } from '../../context';
 import { cardBrandOf } from '../payments/settlement';
 import { absolute, originOf } from '../payments/http';
-import { MANDATORY_PARAMETERS, PAYOUT_COUNTRIES, banksFor, countryByIso2, countryByIso3, countryFromLanguage } from '../../../src/domain/payout-catalog';
+import {
+  MANDATORY_PARAMETERS,
+  PAYOUT_COUNTRIES,
+  banksFor,
+  countryByIso2,
+  countryByIso3,
+  countryFromLanguage,
+} from '../../../src/domain/payout-catalog';
 import type { PayoutAccountInput } from './validateAccount';
 import { transferOf } from './job';
 import { requireVerified } from '../channels/access';
@@ -28,11 +39,18 @@ import { transactionDto, withdrawalAccountDto } from '../../platform/dto';
 import type { PayoutAccountRow } from '../../platform/db/schema';
 import { currentUser } from '../users/auth';
 import { errorResponses, s } from '../../platform/http/schemas';
-import { BanksResponseSchema, PayoutParametersResponseSchema, PayoutResponseSchema, SavePayoutAccountRequestSchema, SavePayoutAccountResponseSchema } from '../../../src/contract/schemas';
+import {
+  BanksResponseSchema,
+  PayoutParametersResponseSchema,
+  PayoutResponseSchema,
+  SavePayoutAccountRequestSchema,
+  SavePayoutAccountResponseSchema,
+} from '../../../src/contract/schemas';
 
 const tags = ['payout'];
 
-const balanceDtos = (balances: readonly Money[]) => balances.map((balance) => ({ currency: balance.currency, amount: toMajor(balance.minor, balance.currency) }));
+const balanceDtos = (balances: readonly Money[]) =>
+  balances.map((balance) => ({ currency: balance.currency, amount: toMajor(balance.minor, balance.currency) }));
 
 function withdrawalCard(account: PayoutAccountRow | undefined): WithdrawalCardDto | null {
   if (account === undefined || account.cardLast4 === null) return null;
@@ -43,7 +61,6 @@ function withdrawalCard(account: PayoutAccountRow | undefined): WithdrawalCardDt
     ...(account.cardCountry !== null ? { country: account.cardCountry } : {}),
   };
 }
-
 
 const seconds = (at: Date): number => Math.floor(at.getTime() / 1000);
 
@@ -59,7 +76,9 @@ function payoutTrackerDto(run: PayoutRunRow, method: PayoutMethod): PayoutRespon
     requestedAt: seconds(run.createdAt),
     ...(run.sentAt !== null ? { sentAt: seconds(run.sentAt) } : {}),
     ...(run.finishedAt !== null ? { finishedAt: seconds(run.finishedAt) } : {}),
-    ...(open ? { expectedArrivalAt: Math.floor(expectedPayoutArrival((run.sentAt ?? run.createdAt).getTime(), method) / 1000) } : {}),
+    ...(open
+      ? { expectedArrivalAt: Math.floor(expectedPayoutArrival((run.sentAt ?? run.createdAt).getTime(), method) / 1000) }
+      : {}),
     ...(run.errorCode !== null ? { errorCode: run.errorCode } : {}),
     ...(run.errorDescription !== null ? { errorDescription: run.errorDescription } : {}),
   };
@@ -69,101 +88,137 @@ export const payoutsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { dep
   const engine = deps.money;
   const { payouts } = deps.services;
 
-  app.get('/payout', {
-    schema: {
-      tags, summary: 'Balances, next payout date, payout account and withdrawals',
-      response: {
-        200: PayoutResponseSchema,
-        ...errorResponses(),
+  app.get(
+    '/payout',
+    {
+      schema: {
+        tags,
+        summary: 'Balances, next payout date, payout account and withdrawals',
+        response: {
+          200: PayoutResponseSchema,
+          ...errorResponses(),
+        },
       },
     },
-  }, async (request): Promise<PayoutResponse> => {
-    const user = currentUser(request);
-    requireVerified(user);
-    const overview = await payouts.overview(user.id);
-    const { account } = overview;
-    return {
-      payoutBalances: balanceDtos(overview.payoutBalances),
-      activeBalances: balanceDtos(overview.activeBalances),
-      nextPayoutDate: payoutDateString(overview.nextPayoutAt),
-      nextPayoutBalances: balanceDtos(overview.announced.next),
-      laterPayoutBalances: balanceDtos(overview.announced.later),
-      laterPayoutDate: payoutDateString(overview.laterPayoutAt),
-      withdrawalCard: withdrawalCard(account),
-      withdrawalAccount: account === undefined ? null : withdrawalAccountDto(account),
-      withdrawals: overview.withdrawals.items.map(transactionDto),
-      payouts: overview.payouts.map((run) => payoutTrackerDto(run, account?.methodType ?? 'bank_card')),
-      withdrawalsNextFrom: overview.withdrawals.nextFrom,
-    };
-  });
+    async (request): Promise<PayoutResponse> => {
+      const user = currentUser(request);
+      requireVerified(user);
+      const overview = await payouts.overview(user.id);
+      const { account } = overview;
+      return {
+        payoutBalances: balanceDtos(overview.payoutBalances),
+        activeBalances: balanceDtos(overview.activeBalances),
+        nextPayoutDate: payoutDateString(overview.nextPayoutAt),
+        nextPayoutBalances: balanceDtos(overview.announced.next),
+        laterPayoutBalances: balanceDtos(overview.announced.later),
+        laterPayoutDate: payoutDateString(overview.laterPayoutAt),
+        withdrawalCard: withdrawalCard(account),
+        withdrawalAccount: account === undefined ? null : withdrawalAccountDto(account),
+        withdrawals: overview.withdrawals.items.map(transactionDto),
+        payouts: overview.payouts.map((run) => payoutTrackerDto(run, account?.methodType ?? 'bank_card')),
+        withdrawalsNextFrom: overview.withdrawals.nextFrom,
+      };
+    },
+  );
 
-  app.get('/payout/account/parameters', {
-    schema: {
-      tags, summary: 'Supported countries, methods and the fields each country, currency, method and bank requires',
-      response: {
-        200: PayoutParametersResponseSchema,
-        ...errorResponses(),
+  app.get(
+    '/payout/account/parameters',
+    {
+      schema: {
+        tags,
+        summary: 'Supported countries, methods and the fields each country, currency, method and bank requires',
+        response: {
+          200: PayoutParametersResponseSchema,
+          ...errorResponses(),
+        },
       },
     },
-  }, async (request): Promise<PayoutParametersResponse> => {
-    const user = currentUser(request);
-    requireVerified(user);
-    const account = await payouts.accountOf(user.id);
-    const userCountry = user.country ?? account?.countryIso2 ?? countryFromLanguage(user.languageCode);
-    // A public token for the payout card's tokenisation; a provider that does not answer leaves bank accounts usable.
-    const tokenization = engine.provider === null ? null : await engine.provider.cardTokenization(user.languageCode ?? 'en').catch((error: unknown) => {
-      request.log.warn({ err: error }, 'no card tokenisation token for the payout form');
-      return null;
-    });
-    return {
-      token: tokenization?.publicToken ?? '',
-      tokenizeUrl: tokenization === null ? '' : absolute(tokenization.tokenizeUrl, originOf(request)),
-      supportedCountries: PAYOUT_COUNTRIES.map((country) => ({
-        countryCodeIso2: country.countryCodeIso2,
-        countryCodeIso3: country.countryCodeIso3,
-        availablePayoutMethods: country.methods.map((entry) => entry.method),
-      })),
-      userCountry: userCountry === null ? null : userCountry.toUpperCase(),
-      mandatoryParametersV2: MANDATORY_PARAMETERS.map((entry) => ({
-        country: entry.country,
-        currency: entry.currency,
-        methodType: entry.methodType,
-        ...(entry.bankExternalId !== undefined ? { bankExternalId: entry.bankExternalId } : {}),
-        fields: entry.fields.map(({ oneOf, ...field }) => ({ ...field, ...(oneOf !== undefined ? { oneOf: [...oneOf] } : {}) })),
-      })),
-    };
-  });
-
-  app.get<{ Querystring: { country: string; currency?: string } }>('/payout/account/banks', {
-    schema: {
-      tags, summary: 'Banks for a country (ISO2 or ISO3) and payout currency',
-      querystring: s.object({ country: { type: 'string', minLength: 2, maxLength: 3 }, currency: s.enumOf(PAYOUT_CURRENCIES) }, ['country']),
-      response: { 200: BanksResponseSchema, ...errorResponses() },
+    async (request): Promise<PayoutParametersResponse> => {
+      const user = currentUser(request);
+      requireVerified(user);
+      const account = await payouts.accountOf(user.id);
+      const userCountry = user.country ?? account?.countryIso2 ?? countryFromLanguage(user.languageCode);
+      // A public token for the payout card's tokenisation; a provider that does not answer leaves bank accounts usable.
+      const tokenization =
+        engine.provider === null
+          ? null
+          : await engine.provider.cardTokenization(user.languageCode ?? 'en').catch((error: unknown) => {
+              request.log.warn({ err: error }, 'no card tokenisation token for the payout form');
+              return null;
+            });
+      return {
+        token: tokenization?.publicToken ?? '',
+        tokenizeUrl: tokenization === null ? '' : absolute(tokenization.tokenizeUrl, originOf(request)),
+        supportedCountries: PAYOUT_COUNTRIES.map((country) => ({
+          countryCodeIso2: country.countryCodeIso2,
+          countryCodeIso3: country.countryCodeIso3,
+          availablePayoutMethods: country.methods.map((entry) => entry.method),
+        })),
+        userCountry: userCountry === null ? null : userCountry.toUpperCase(),
+        mandatoryParametersV2: MANDATORY_PARAMETERS.map((entry) => ({
+          country: entry.country,
+          currency: entry.currency,
+          methodType: entry.methodType,
+          ...(entry.bankExternalId !== undefined ? { bankExternalId: entry.bankExternalId } : {}),
+          fields: entry.fields.map(({ oneOf, ...field }) => ({
+            ...field,
+            ...(oneOf !== undefined ? { oneOf: [...oneOf] } : {}),
+          })),
+        })),
+      };
     },
-  }, async (request): Promise<BanksResponse> => {
-    requireVerified(currentUser(request));
-    const code = request.query.country.toUpperCase();
-    const country = code.length === 3 ? countryByIso3(code) : countryByIso2(code);
-    if (country === undefined) return { banks: [] };
-    const currencies = request.query.currency !== undefined ? [request.query.currency] : [...new Set(country.methods.map((entry) => entry.currency))];
-    return { banks: currencies.flatMap((currency) => banksFor(country.countryCodeIso2, currency).map((bank) => ({ ...bank }))) };
-  });
+  );
 
-  app.post<{ Body: PayoutAccountInput }>('/payout/account', {
-    schema: {
-      tags, summary: 'Save the payout account (card by provider token, SWIFT, global bank account, ru account)',
-      body: SavePayoutAccountRequestSchema,
-      response: {
-        200: SavePayoutAccountResponseSchema,
-        ...errorResponses(),
+  app.get<{ Querystring: { country: string; currency?: string } }>(
+    '/payout/account/banks',
+    {
+      schema: {
+        tags,
+        summary: 'Banks for a country (ISO2 or ISO3) and payout currency',
+        querystring: s.object(
+          { country: { type: 'string', minLength: 2, maxLength: 3 }, currency: s.enumOf(PAYOUT_CURRENCIES) },
+          ['country'],
+        ),
+        response: { 200: BanksResponseSchema, ...errorResponses() },
       },
     },
-  }, async (request): Promise<SavePayoutAccountResponse> => {
-    const user = currentUser(request);
-    requireVerified(user);
-    const saved = await payouts.saveAccount(user.id, request.body);
-    return { card: withdrawalCard(saved), withdrawalAccount: withdrawalAccountDto(saved) };
-  });
+    async (request): Promise<BanksResponse> => {
+      requireVerified(currentUser(request));
+      const code = request.query.country.toUpperCase();
+      const country = code.length === 3 ? countryByIso3(code) : countryByIso2(code);
+      if (country === undefined) return { banks: [] };
+      const currencies =
+        request.query.currency !== undefined
+          ? [request.query.currency]
+          : [...new Set(country.methods.map((entry) => entry.currency))];
+      return {
+        banks: currencies.flatMap((currency) =>
+          banksFor(country.countryCodeIso2, currency).map((bank) => ({ ...bank })),
+        ),
+      };
+    },
+  );
+
+  app.post<{ Body: PayoutAccountInput }>(
+    '/payout/account',
+    {
+      schema: {
+        tags,
+        summary: 'Save the payout account (card by provider token, SWIFT, global bank account, ru account)',
+        body: SavePayoutAccountRequestSchema,
+        response: {
+          200: SavePayoutAccountResponseSchema,
+          ...errorResponses(),
+        },
+      },
+    },
+    async (request): Promise<SavePayoutAccountResponse> => {
+      const user = currentUser(request);
+      requireVerified(user);
+      const saved = await payouts.saveAccount(user.id, request.body);
+      return { card: withdrawalCard(saved), withdrawalAccount: withdrawalAccountDto(saved) };
+    },
+  );
 };
 
 export default payoutsRoutes;

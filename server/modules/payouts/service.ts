@@ -54,9 +54,17 @@ export class PayoutService {
   }
 
   /** Today's rates from each due currency into the account's (the payout run converts at its own day's rate). */
-  private async ratesFor(due: readonly Money[], accountCurrency: Currency | null): Promise<Map<Currency, ExchangeRate>> {
+  private async ratesFor(
+    due: readonly Money[],
+    accountCurrency: Currency | null,
+  ): Promise<Map<Currency, ExchangeRate>> {
     const rates = new Map<Currency, ExchangeRate>();
-    if (this.rates === null || accountCurrency === null || !(PAYOUT_CURRENCIES as readonly string[]).includes(accountCurrency)) return rates;
+    if (
+      this.rates === null ||
+      accountCurrency === null ||
+      !(PAYOUT_CURRENCIES as readonly string[]).includes(accountCurrency)
+    )
+      return rates;
     for (const { currency } of due) {
       if (currency === accountCurrency) continue;
       const rate = await this.rates.rate(currency, accountCurrency as PayoutCurrency);
@@ -73,14 +81,24 @@ export class PayoutService {
       this.accounts.byUser(userId),
       new TransactionsRepository(this.db).pageForUser(userId, 'creator', 'withdrawals', null),
       dueAtPayout(this.db, userId, nextPayoutAt),
-      this.db.select().from(payoutRuns).where(eq(payoutRuns.userId, userId)).orderBy(desc(payoutRuns.createdAt), asc(payoutRuns.currency)).limit(TRACKED_PAYOUTS),
+      this.db
+        .select()
+        .from(payoutRuns)
+        .where(eq(payoutRuns.userId, userId))
+        .orderBy(desc(payoutRuns.createdAt), asc(payoutRuns.currency))
+        .limit(TRACKED_PAYOUTS),
     ]);
     return {
       payoutBalances: balances.payout,
       activeBalances: balances.active,
       nextPayoutAt,
       laterPayoutAt: nextPayoutDate(nextPayoutAt),
-      announced: announcePayouts(balances.payout, due, account?.currency ?? null, await this.ratesFor(due, account?.currency ?? null)),
+      announced: announcePayouts(
+        balances.payout,
+        due,
+        account?.currency ?? null,
+        await this.ratesFor(due, account?.currency ?? null),
+      ),
       account,
       withdrawals: toPage(rows, (view) => ({ t: view.transaction.createdAt.getTime(), id: view.transaction.id })),
       payouts: runs,
@@ -90,7 +108,9 @@ export class PayoutService {
   /** Validates with the client's domain rules and replaces the previous account; the account's country becomes the user's. */
   async saveAccount(userId: number, input: PayoutAccountInput): Promise<PayoutAccountRow> {
     const provider = this.provider();
-    const checked = await validatePayoutAccount(input, (token) => (provider === null ? Promise.resolve(null) : provider.describeToken(token)));
+    const checked = await validatePayoutAccount(input, (token) =>
+      provider === null ? Promise.resolve(null) : provider.describeToken(token),
+    );
     if (!checked.ok) {
       const { code, message, ...extra } = checked.error;
       throw new AppError(code, message, extra);

@@ -3,7 +3,13 @@
  * catalog, so a request that skips the client still cannot save a bad account.
  */
 import type { PayoutCurrency } from '../../../src/domain/money';
-import { type CheckedPayoutAccount, type PayoutAccountCatalog, type PayoutAccountError, type PayoutAccountRequest, checkPayoutAccount } from '../../../src/domain/payout-account';
+import {
+  type CheckedPayoutAccount,
+  type PayoutAccountCatalog,
+  type PayoutAccountError,
+  type PayoutAccountRequest,
+  checkPayoutAccount,
+} from '../../../src/domain/payout-account';
 import { PAYOUT_COUNTRIES, banksFor, countryByIso2, requirementsFor } from '../../../src/domain/payout-catalog';
 import type { Result } from '../../../src/domain/result';
 import type { ProviderCard } from '../payments/PaymentProvider';
@@ -18,9 +24,11 @@ const REFERENCE_CATALOG: PayoutAccountCatalog = {
     countryCodeIso3: country.countryCodeIso3,
     availablePayoutMethods: country.methods.map((offer) => offer.method),
   })),
-  currencyOf: (countryIso2, method) => countryByIso2(countryIso2)?.methods.find((offer) => offer.method === method)?.currency,
+  currencyOf: (countryIso2, method) =>
+    countryByIso2(countryIso2)?.methods.find((offer) => offer.method === method)?.currency,
   banks: (countryIso2, currency: PayoutCurrency) => banksFor(countryIso2, currency),
-  requirements: (countryIso2, currency, method, bankExternalId) => requirementsFor(countryIso2, currency, method, bankExternalId)?.fields ?? null,
+  requirements: (countryIso2, currency, method, bankExternalId) =>
+    requirementsFor(countryIso2, currency, method, bankExternalId)?.fields ?? null,
 };
 
 export function validatePayoutAccount(

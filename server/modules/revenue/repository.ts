@@ -45,8 +45,16 @@ export class RevenueRepository {
   async lines(scope: RevenueScope, from: Date, to: Date, currency: Currency | null): Promise<RevenueLineRow[]> {
     const rows = await this.db
       .select({
-        id: t.id, type: t.type, createdAt: t.createdAt, countsAt: sql<string>`${countsAt}`, amount: t.amount, currency: t.currency,
-        channelTitle: channels.title, subscriptionName: subscriptions.name, donationTitle: donations.title, subscriptionId: t.subscriptionId,
+        id: t.id,
+        type: t.type,
+        createdAt: t.createdAt,
+        countsAt: sql<string>`${countsAt}`,
+        amount: t.amount,
+        currency: t.currency,
+        channelTitle: channels.title,
+        subscriptionName: subscriptions.name,
+        donationTitle: donations.title,
+        subscriptionId: t.subscriptionId,
       })
       .from(t)
       .leftJoin(channels, eq(channels.id, t.channelId))
@@ -60,15 +68,26 @@ export class RevenueRepository {
 
   /** Activations and expiries of the scope's memberships falling in [from, to). */
   async memberEvents(scope: RevenueScope, from: Date, to: Date): Promise<{ joins: Date[]; expiries: Date[] }> {
-    const owned = and(eq(channels.ownerId, scope.creatorId), scope.channelId === null ? undefined : eq(channels.id, scope.channelId));
-    const base = () => this.db
-      .select({ activatedAt: subscriptionMembers.activatedAt, expiresAt: subscriptionMembers.expiresAt })
-      .from(subscriptionMembers)
-      .innerJoin(subscriptions, eq(subscriptions.id, subscriptionMembers.subscriptionId))
-      .innerJoin(channels, eq(channels.id, subscriptions.channelId));
+    const owned = and(
+      eq(channels.ownerId, scope.creatorId),
+      scope.channelId === null ? undefined : eq(channels.id, scope.channelId),
+    );
+    const base = () =>
+      this.db
+        .select({ activatedAt: subscriptionMembers.activatedAt, expiresAt: subscriptionMembers.expiresAt })
+        .from(subscriptionMembers)
+        .innerJoin(subscriptions, eq(subscriptions.id, subscriptionMembers.subscriptionId))
+        .innerJoin(channels, eq(channels.id, subscriptions.channelId));
     const [joined, expired] = await Promise.all([
       base().where(and(owned, gte(subscriptionMembers.activatedAt, from), lt(subscriptionMembers.activatedAt, to))),
-      base().where(and(owned, isNotNull(subscriptionMembers.expiresAt), gte(subscriptionMembers.expiresAt, from), lt(subscriptionMembers.expiresAt, to))),
+      base().where(
+        and(
+          owned,
+          isNotNull(subscriptionMembers.expiresAt),
+          gte(subscriptionMembers.expiresAt, from),
+          lt(subscriptionMembers.expiresAt, to),
+        ),
+      ),
     ]);
     return { joins: joined.map((row) => row.activatedAt), expiries: expired.map((row) => row.expiresAt!) };
   }

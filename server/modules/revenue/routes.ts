@@ -2,7 +2,12 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import {
-  type RevenueExportRequest, RevenueExportRequestSchema, RevenueExportResponseSchema, type RevenueQuery, RevenueQuerySchema, RevenueResponseSchema,
+  type RevenueExportRequest,
+  RevenueExportRequestSchema,
+  RevenueExportResponseSchema,
+  type RevenueQuery,
+  RevenueQuerySchema,
+  RevenueResponseSchema,
 } from '../../../src/contract/revenue';
 import type { RouteOptions } from '../../context';
 import { currentUser } from '../users/auth';
@@ -18,41 +23,57 @@ function offsetOf(request: FastifyRequest): number {
 export const revenueRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
   const { revenue } = deps.services;
 
-  app.get<{ Querystring: RevenueQuery }>('/revenue', {
-    schema: {
-      tags: ['revenue'],
-      summary: "The creator's earnings per day (30), week (13) or month (12) in their time zone, by subscriptions and donations, with members gained and lost",
-      description: 'Amounts are integer minor units of `currency`; refunds count against the period of their sale. Without channelId: all channels.',
-      querystring: RevenueQuerySchema,
-      response: { 200: RevenueResponseSchema, ...errorResponses(404) },
+  app.get<{ Querystring: RevenueQuery }>(
+    '/revenue',
+    {
+      schema: {
+        tags: ['revenue'],
+        summary:
+          "The creator's earnings per day (30), week (13) or month (12) in their time zone, by subscriptions and donations, with members gained and lost",
+        description:
+          'Amounts are integer minor units of `currency`; refunds count against the period of their sale. Without channelId: all channels.',
+        querystring: RevenueQuerySchema,
+        response: { 200: RevenueResponseSchema, ...errorResponses(404) },
+      },
     },
-  }, (request) => revenue.series(currentUser(request), request.query, offsetOf(request)));
+    (request) => revenue.series(currentUser(request), request.query, offsetOf(request)),
+  );
 
-  app.post<{ Body: RevenueExportRequest }>('/revenue/export', {
-    schema: {
-      tags: ['revenue'],
-      summary: 'A link (valid 5 minutes, no Authorization needed) to a CSV of the earnings lines of [from, to)',
-      body: RevenueExportRequestSchema,
-      response: { 200: RevenueExportResponseSchema, ...errorResponses(404) },
+  app.post<{ Body: RevenueExportRequest }>(
+    '/revenue/export',
+    {
+      schema: {
+        tags: ['revenue'],
+        summary: 'A link (valid 5 minutes, no Authorization needed) to a CSV of the earnings lines of [from, to)',
+        body: RevenueExportRequestSchema,
+        response: { 200: RevenueExportResponseSchema, ...errorResponses(404) },
+      },
     },
-  }, (request) => revenue.exportLink(currentUser(request), request.body, offsetOf(request), `${deps.config.publicUrl}/api/v2`));
+    (request) =>
+      revenue.exportLink(currentUser(request), request.body, offsetOf(request), `${deps.config.publicUrl}/api/v2`),
+  );
 
-  app.get<{ Params: { token: string } }>('/revenue/export/:token', {
-    config: { public: true },
-    schema: {
-      tags: ['revenue'],
-      summary: 'The CSV a signed export link names (RFC 4180, header row, amounts in major units with a currency column)',
-      params: Type.Object({ token: Type.String({ maxLength: 2048 }) }),
-      response: { 200: Type.String(), ...errorResponses(404) },
+  app.get<{ Params: { token: string } }>(
+    '/revenue/export/:token',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['revenue'],
+        summary:
+          'The CSV a signed export link names (RFC 4180, header row, amounts in major units with a currency column)',
+        params: Type.Object({ token: Type.String({ maxLength: 2048 }) }),
+        response: { 200: Type.String(), ...errorResponses(404) },
+      },
     },
-  }, async (request, reply) => {
-    const file = await revenue.csv(request.params.token);
-    return reply
-      .type('text/csv; charset=utf-8; header=present')
-      .header('content-disposition', `attachment; filename="${file.fileName}"`)
-      .header('cache-control', 'private, no-store')
-      .send(file.body);
-  });
+    async (request, reply) => {
+      const file = await revenue.csv(request.params.token);
+      return reply
+        .type('text/csv; charset=utf-8; header=present')
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(file.body);
+    },
+  );
 };
 
 export default revenueRoutes;

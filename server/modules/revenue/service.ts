@@ -9,11 +9,14 @@
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { DateTime } from 'luxon';
-import type { RevenueExportRequest, RevenueExportResponse, RevenueQuery, RevenueResponse } from '../../../src/contract/revenue';
+import type {
+  RevenueExportRequest,
+  RevenueExportResponse,
+  RevenueQuery,
+  RevenueResponse,
+} from '../../../src/contract/revenue';
 import { type Currency, decimalMajor } from '../../../src/domain/money';
-import {
-  buildRevenueSeries, revenueRange, revenueZone, signedRevenueMinor,
-} from '../../../src/domain/revenue';
+import { buildRevenueSeries, revenueRange, revenueZone, signedRevenueMinor } from '../../../src/domain/revenue';
 import { csvDocument } from '../../../src/domain/csv';
 import { AppError, notFound } from '../../platform/errors';
 import type { UserRow } from '../../platform/db/schema';
@@ -60,16 +63,24 @@ export class RevenueService {
     const repository = new RevenueRepository(this.deps.db);
     const from = new Date(range.from);
     const to = new Date(range.to);
-    const [lines, members] = await Promise.all([repository.lines(scope, from, to, null), repository.memberEvents(scope, from, to)]);
+    const [lines, members] = await Promise.all([
+      repository.lines(scope, from, to, null),
+      repository.memberEvents(scope, from, to),
+    ]);
     const currencies = currenciesByEarnings(lines);
     const currency = query.currency ?? currencies[0] ?? DEFAULT_CURRENCY;
     const buckets = buildRevenueSeries({
       period: query.period,
       now,
       offsetMinutes: offset,
-      lines: lines.filter((line) => line.currency === currency).map((line) => ({
-        type: line.type, countsAt: line.countsAt.getTime(), amountMinor: line.amount, source: line.subscriptionId === null ? 'donation' : 'subscription',
-      })),
+      lines: lines
+        .filter((line) => line.currency === currency)
+        .map((line) => ({
+          type: line.type,
+          countsAt: line.countsAt.getTime(),
+          amountMinor: line.amount,
+          source: line.subscriptionId === null ? 'donation' : 'subscription',
+        })),
       joins: members.joins.map((at) => at.getTime()),
       expiries: members.expiries.map((at) => at.getTime()),
     });
@@ -78,29 +89,55 @@ export class RevenueService {
       currency,
       currencies,
       offsetMinutes: offset,
-      buckets: buckets.map((bucket) => ({ ...bucket, start: Math.floor(bucket.start / 1000), end: Math.floor(bucket.end / 1000) })),
+      buckets: buckets.map((bucket) => ({
+        ...bucket,
+        start: Math.floor(bucket.start / 1000),
+        end: Math.floor(bucket.end / 1000),
+      })),
     };
   }
 
   /** A signed link to the CSV of [from, to), valid for 5 minutes. */
-  async exportLink(user: UserRow, request: RevenueExportRequest, offsetMinutes: number, apiBase: string): Promise<RevenueExportResponse> {
+  async exportLink(
+    user: UserRow,
+    request: RevenueExportRequest,
+    offsetMinutes: number,
+    apiBase: string,
+  ): Promise<RevenueExportResponse> {
     const scope = await this.scope(user, request.channelId);
     const from = request.from * 1000;
     const to = request.to * 1000;
     if (to <= from || to - from > MAX_EXPORT_SPAN_MS) {
-      throw new AppError('validation_error', 'The period must end after it starts and span at most 366 days', { field: 'to' });
+      throw new AppError('validation_error', 'The period must end after it starts and span at most 366 days', {
+        field: 'to',
+      });
     }
     const expiresAt = this.deps.clock.now() + EXPORT_LINK_TTL_MS;
-    const claims: ExportClaims = { userId: user.id, channelId: scope.channelId, from, to, offsetMinutes: revenueZone(offsetMinutes).offset(from), expiresAt };
+    const claims: ExportClaims = {
+      userId: user.id,
+      channelId: scope.channelId,
+      from,
+      to,
+      offsetMinutes: revenueZone(offsetMinutes).offset(from),
+      expiresAt,
+    };
     const token = this.tokenOf(claims);
-    return { url: `${apiBase}/revenue/export/${token}`, fileName: exportFileName(claims), expiresAt: Math.floor(expiresAt / 1000) };
+    return {
+      url: `${apiBase}/revenue/export/${token}`,
+      fileName: exportFileName(claims),
+      expiresAt: Math.floor(expiresAt / 1000),
+    };
   }
 
   /** The CSV a signed link names; a forged, altered or expired link is 404 (it names nothing). */
   async csv(token: string): Promise<RevenueCsv> {
     const claims = this.verify(token);
-    const lines = await new RevenueRepository(this.deps.db)
-      .lines({ creatorId: claims.userId, channelId: claims.channelId }, new Date(claims.from), new Date(claims.to), null);
+    const lines = await new RevenueRepository(this.deps.db).lines(
+      { creatorId: claims.userId, channelId: claims.channelId },
+      new Date(claims.from),
+      new Date(claims.to),
+      null,
+    );
     const zone = revenueZone(claims.offsetMinutes);
     const day = (at: Date) => DateTime.fromJSDate(at, { zone }).toISODate() ?? '';
     const rows = lines.map((line) => [
@@ -120,8 +157,16 @@ export class RevenueService {
 
   /** Short enough for a path parameter: the claims as base-36 numbers joined by `_`, then a 128-bit HMAC. */
   private tokenOf(claims: ExportClaims): string {
-    const payload = [claims.userId, claims.channelId ?? 0, claims.from / 1000, claims.to / 1000, claims.offsetMinutes, Math.ceil(claims.expiresAt / 1000)]
-      .map((value) => Math.trunc(value).toString(36)).join('_');
+    const payload = [
+      claims.userId,
+      claims.channelId ?? 0,
+      claims.from / 1000,
+      claims.to / 1000,
+      claims.offsetMinutes,
+      Math.ceil(claims.expiresAt / 1000),
+    ]
+      .map((value) => Math.trunc(value).toString(36))
+      .join('_');
     return `${payload}.${this.sign(payload)}`;
   }
 
@@ -133,9 +178,19 @@ export class RevenueService {
     const [payload, signature, ...rest] = token.split('.');
     const expected = payload ? Buffer.from(this.sign(payload)) : Buffer.alloc(0);
     const given = Buffer.from(signature ?? '');
-    if (!payload || rest.length > 0 || expected.length !== given.length || !timingSafeEqual(expected, given)) throw notFound('Export not found');
-    const [userId, channelId, from, to, offsetMinutes, expiresAt] = payload.split('_').map((part) => parseInt(part, 36));
-    const claims: ExportClaims = { userId: userId!, channelId: channelId || null, from: from! * 1000, to: to! * 1000, offsetMinutes: offsetMinutes!, expiresAt: expiresAt! * 1000 };
+    if (!payload || rest.length > 0 || expected.length !== given.length || !timingSafeEqual(expected, given))
+      throw notFound('Export not found');
+    const [userId, channelId, from, to, offsetMinutes, expiresAt] = payload
+      .split('_')
+      .map((part) => parseInt(part, 36));
+    const claims: ExportClaims = {
+      userId: userId!,
+      channelId: channelId || null,
+      from: from! * 1000,
+      to: to! * 1000,
+      offsetMinutes: offsetMinutes!,
+      expiresAt: expiresAt! * 1000,
+    };
     if (claims.expiresAt <= this.deps.clock.now()) throw notFound('Export link expired');
     return claims;
   }
@@ -143,7 +198,11 @@ export class RevenueService {
 
 function currenciesByEarnings(lines: readonly RevenueLineRow[]): Currency[] {
   const totals = new Map<Currency, number>();
-  for (const line of lines) totals.set(line.currency, (totals.get(line.currency) ?? 0) + signedRevenueMinor({ type: line.type, amountMinor: line.amount }));
+  for (const line of lines)
+    totals.set(
+      line.currency,
+      (totals.get(line.currency) ?? 0) + signedRevenueMinor({ type: line.type, amountMinor: line.amount }),
+    );
   return [...totals.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([currency]) => currency);
 }
 

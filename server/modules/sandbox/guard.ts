@@ -14,13 +14,17 @@ export function isProxied(request: FastifyRequest): boolean {
   return request.headers.forwarded !== undefined || request.headers['x-forwarded-for'] !== undefined;
 }
 
-const isSandboxPath = (url: string): boolean => url === '/sandbox' || url.startsWith('/sandbox/') || url.startsWith('/sandbox?');
+const isSandboxPath = (url: string): boolean =>
+  url === '/sandbox' || url.startsWith('/sandbox/') || url.startsWith('/sandbox?');
 
 export function installSandboxGuard(app: FastifyInstance, config: Pick<ServerConfig, 'sandboxPublic'>): void {
   if (config.sandboxPublic) return;
   app.addHook('onRequest', async (request) => {
     if (isSandboxPath(request.url) && isProxied(request)) {
-      throw new AppError('forbidden', 'The sandbox answers only on this machine, not through a proxy (SANDBOX_PUBLIC=1 allows it)');
+      throw new AppError(
+        'forbidden',
+        'The sandbox answers only on this machine, not through a proxy (SANDBOX_PUBLIC=1 allows it)',
+      );
     }
   });
 }

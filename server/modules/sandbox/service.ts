@@ -13,7 +13,10 @@ export class SandboxService {
   private readonly users: UsersRepository;
   private readonly posts: BotPostsRepository;
 
-  constructor(private readonly db: DbOrTx, private readonly clock: ServerClock) {
+  constructor(
+    private readonly db: DbOrTx,
+    private readonly clock: ServerClock,
+  ) {
     this.users = new UsersRepository(db);
     this.posts = new BotPostsRepository(db);
   }
@@ -35,10 +38,19 @@ export class SandboxService {
 
   /** What the sandbox's Telegram knew before a restart: the chats the bot administers and its last message ids. */
   async telegramWorld(): Promise<{ chatId: number; administered: boolean; lastMessageId: number }[]> {
-    const [chats, posts] = await Promise.all([new ChannelsRepository(this.db).chatStates(), this.posts.lastMessageIds()]);
+    const [chats, posts] = await Promise.all([
+      new ChannelsRepository(this.db).chatStates(),
+      this.posts.lastMessageIds(),
+    ]);
     const last = new Map(posts.map((post) => [post.chatId, post.lastMessageId]));
-    const world = chats.map((chat) => ({ chatId: chat.chatId, administered: chat.connected, lastMessageId: last.get(chat.chatId) ?? 0 }));
-    for (const post of posts) if (!chats.some((chat) => chat.chatId === post.chatId)) world.push({ chatId: post.chatId, administered: false, lastMessageId: post.lastMessageId });
+    const world = chats.map((chat) => ({
+      chatId: chat.chatId,
+      administered: chat.connected,
+      lastMessageId: last.get(chat.chatId) ?? 0,
+    }));
+    for (const post of posts)
+      if (!chats.some((chat) => chat.chatId === post.chatId))
+        world.push({ chatId: post.chatId, administered: false, lastMessageId: post.lastMessageId });
     return world;
   }
 
@@ -57,11 +69,18 @@ export class SandboxService {
    * What only the sandbox decides about a channel the bot was just added to (the update made it): its photo, as the
    * sandbox's Telegram shows it, and a moderation state other than the app's default.
    */
-  async applyChannelExtras(chatId: number, extras: { photoUrl: string | null; moderation?: ModerationState }): Promise<ChannelRow> {
+  async applyChannelExtras(
+    chatId: number,
+    extras: { photoUrl: string | null; moderation?: ModerationState },
+  ): Promise<ChannelRow> {
     const channels = new ChannelsRepository(this.db);
     const channel = await channels.byChatId(chatId);
     if (!channel) throw notFound('No channel with this chatId');
-    return channels.update(channel.id, { photoUrl: extras.photoUrl, ...(extras.moderation ? { moderation: extras.moderation } : {}) }, new Date(this.clock.now()));
+    return channels.update(
+      channel.id,
+      { photoUrl: extras.photoUrl, ...(extras.moderation ? { moderation: extras.moderation } : {}) },
+      new Date(this.clock.now()),
+    );
   }
 
   /** Who the app recorded in a channel (chat_member updates, the bot's removals), latest change first. */

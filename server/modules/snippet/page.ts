@@ -13,21 +13,38 @@ import { SNIPPET_LANGUAGES, type SnippetLanguage, snippetTexts } from './texts';
 
 /** The first Accept-Language entry (by q) that is one of the page locales, else `fallback`'s, else English. */
 export function snippetLanguage(acceptLanguage: string | undefined, fallback: string | undefined): SnippetLanguage {
-  const wanted = (acceptLanguage ?? '').split(',').map((part, index) => {
-    const [tag = '', ...params] = part.trim().split(';');
-    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
-    return { language: offeredLanguage(tag, SNIPPET_LANGUAGES), q: q === undefined ? 1 : Number(q.slice(2)) || 0, index };
-  }).filter((entry) => entry.q > 0).sort((a, b) => b.q - a.q || a.index - b.index);
-  return wanted.find((entry) => entry.language !== null)?.language ?? offeredLanguage(fallback, SNIPPET_LANGUAGES) ?? 'en';
+  const wanted = (acceptLanguage ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
+      return {
+        language: offeredLanguage(tag, SNIPPET_LANGUAGES),
+        q: q === undefined ? 1 : Number(q.slice(2)) || 0,
+        index,
+      };
+    })
+    .filter((entry) => entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  return (
+    wanted.find((entry) => entry.language !== null)?.language ?? offeredLanguage(fallback, SNIPPET_LANGUAGES) ?? 'en'
+  );
 }
 
-const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => ESCAPES[character]!);
 }
 
-const fill = (template: string, values: Record<string, string>) => template.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => values[key] ?? whole);
+const fill = (template: string, values: Record<string, string>) =>
+  template.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => values[key] ?? whole);
 
 const STYLE = `body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f1f1f4;color:#111}
 main{max-width:480px;margin:0 auto;padding:32px 20px}
@@ -67,14 +84,22 @@ export interface SnippetLinks {
 /** The page of a published subscription. */
 export function snippetPage(subscription: SnippetSubscription, language: SnippetLanguage, links: SnippetLinks): string {
   const texts = snippetTexts(language);
-  const price = fill(texts.period[subscription.period], { price: formatMoney(money(subscription.priceMinor, subscription.currency)) });
+  const price = fill(texts.period[subscription.period], {
+    price: formatMoney(money(subscription.priceMinor, subscription.currency)),
+  });
   const channel = fill(texts.inChannel, { channel: subscription.channelTitle });
-  const summary = subscription.description.trim() === '' ? `${price}. ${channel}` : `${price}. ${subscription.description}`;
-  const meta = (property: string, content: string) => `<meta property="${property}" content="${escapeHtml(content)}">\n`;
+  const summary =
+    subscription.description.trim() === '' ? `${price}. ${channel}` : `${price}. ${subscription.description}`;
+  const meta = (property: string, content: string) =>
+    `<meta property="${property}" content="${escapeHtml(content)}">\n`;
   const head =
     `<meta name="description" content="${escapeHtml(summary)}">\n` +
-    meta('og:type', 'website') + meta('og:site_name', 'Backers') + meta('og:title', subscription.name) +
-    meta('og:description', summary) + meta('og:url', links.pageUrl) + meta('og:locale', language) +
+    meta('og:type', 'website') +
+    meta('og:site_name', 'Backers') +
+    meta('og:title', subscription.name) +
+    meta('og:description', summary) +
+    meta('og:url', links.pageUrl) +
+    meta('og:locale', language) +
     // Subscriptions carry no image of their own (the schema has none), so there is no og:image.
     `<meta name="twitter:card" content="summary">\n`;
   const body = `<article class="card">
@@ -90,8 +115,13 @@ export function snippetPage(subscription: SnippetSubscription, language: Snippet
 /** The 404 page of an unknown, deleted or unpublished subscription. */
 export function snippetNotFoundPage(language: SnippetLanguage): string {
   const texts = snippetTexts(language);
-  return document(language, texts.notFoundTitle, '<meta name="robots" content="noindex">\n', `<article class="card">
+  return document(
+    language,
+    texts.notFoundTitle,
+    '<meta name="robots" content="noindex">\n',
+    `<article class="card">
 <h1>${escapeHtml(texts.notFoundTitle)}</h1>
 <p>${escapeHtml(texts.notFoundText)}</p>
-</article>`);
+</article>`,
+  );
 }

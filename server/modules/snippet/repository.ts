@@ -17,14 +17,27 @@ export interface SnippetSubscription {
 }
 
 export async function findSnippetSubscription(db: DbOrTx, id: number): Promise<SnippetSubscription | null> {
-  const [row] = await db.select({
-    id: subscriptions.id, name: subscriptions.name, description: subscriptions.description, period: subscriptions.period,
-    priceMinor: subscriptions.priceMinor, currency: subscriptions.currency, channelTitle: channels.title, channelLanguage: channels.language,
-  }).from(subscriptions)
+  const [row] = await db
+    .select({
+      id: subscriptions.id,
+      name: subscriptions.name,
+      description: subscriptions.description,
+      period: subscriptions.period,
+      priceMinor: subscriptions.priceMinor,
+      currency: subscriptions.currency,
+      channelTitle: channels.title,
+      channelLanguage: channels.language,
+    })
+    .from(subscriptions)
     .innerJoin(channels, eq(channels.id, subscriptions.channelId))
-    .where(and(
-      eq(subscriptions.id, id), eq(subscriptions.deleted, false), isNotNull(subscriptions.publishedPostId),
-      eq(channels.deleted, false), eq(channels.moderation, 'approved'),
-    ));
+    .where(
+      and(
+        eq(subscriptions.id, id),
+        eq(subscriptions.deleted, false),
+        isNotNull(subscriptions.publishedPostId),
+        eq(channels.deleted, false),
+        eq(channels.moderation, 'approved'),
+      ),
+    );
   return row ?? null;
 }

@@ -17,6 +17,7 @@ export async function ownedSubscription(
   const { subscription, channel } = found;
   if (channel.ownerId !== user.id || (access.write && channel.deleted)) throw notFound('Subscription not found');
   assertModerated(channel);
-  if (access.needsBot && !channel.connected) throw new AppError('channel_disconnected', 'The bot is not an administrator of this channel any more');
+  if (access.needsBot && !channel.connected)
+    throw new AppError('channel_disconnected', 'The bot is not an administrator of this channel any more');
   return { subscription, channel };
 }

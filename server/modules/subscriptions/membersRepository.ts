@@ -56,22 +56,34 @@ export class MembersRepository {
     return this.db
       .select({
         member: m,
-        user: { id: users.id, telegramId: users.telegramId, firstName: users.firstName, lastName: users.lastName, username: users.username, photoUrl: users.photoUrl },
+        user: {
+          id: users.id,
+          telegramId: users.telegramId,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          username: users.username,
+          photoUrl: users.photoUrl,
+        },
       })
       .from(m)
       .innerJoin(users, eq(users.id, m.userId))
-      .where(and(
-        eq(m.subscriptionId, subscriptionId),
-        memberFilterSql(options.filter, options.now),
-        memberGroupSql(options.group, options.now),
-        afterCursor(m.createdAt, m.id, options.cursor),
-      ))
+      .where(
+        and(
+          eq(m.subscriptionId, subscriptionId),
+          memberFilterSql(options.filter, options.now),
+          memberGroupSql(options.group, options.now),
+          afterCursor(m.createdAt, m.id, options.cursor),
+        ),
+      )
       .orderBy(desc(m.createdAt), desc(m.id))
       .limit(size + 1);
   }
 
   async byUserAndSubscription(userId: number, subscriptionId: number): Promise<MemberRow | undefined> {
-    const [row] = await this.db.select().from(m).where(and(eq(m.userId, userId), eq(m.subscriptionId, subscriptionId)));
+    const [row] = await this.db
+      .select()
+      .from(m)
+      .where(and(eq(m.userId, userId), eq(m.subscriptionId, subscriptionId)));
     return row;
   }
 }

@@ -5,7 +5,13 @@ import type { Currency } from '../../../src/domain/money';
 import { type CursorPosition, PAGE_SIZE, afterCursor } from '../../platform/db/cursor';
 import type { DbOrTx } from '../../platform/db/db';
 import { liveMemberSql } from '../../platform/db/members';
-import { type ChannelRow, type SubscriptionRow, channels, subscriptionMembers, subscriptions } from '../../platform/db/schema';
+import {
+  type ChannelRow,
+  type SubscriptionRow,
+  channels,
+  subscriptionMembers,
+  subscriptions,
+} from '../../platform/db/schema';
 
 export interface NewSubscription {
   readonly channelId: number;
@@ -38,19 +44,28 @@ export class SubscriptionsRepository {
 
   /** The subscription with its channel, in one round trip (every subscription call checks the channel's owner). */
   async byIdWithChannel(id: number): Promise<{ subscription: SubscriptionRow; channel: ChannelRow } | undefined> {
-    const [row] = await this.db.select({ subscription: subscriptions, channel: channels }).from(subscriptions)
+    const [row] = await this.db
+      .select({ subscription: subscriptions, channel: channels })
+      .from(subscriptions)
       .innerJoin(channels, eq(channels.id, subscriptions.channelId))
       .where(eq(subscriptions.id, id));
     return row;
   }
 
   async create(input: NewSubscription, now: Date): Promise<SubscriptionRow> {
-    const [row] = await this.db.insert(subscriptions).values({ ...input, createdAt: now, updatedAt: now }).returning();
+    const [row] = await this.db
+      .insert(subscriptions)
+      .values({ ...input, createdAt: now, updatedAt: now })
+      .returning();
     return row!;
   }
 
   async update(id: number, patch: SubscriptionPatch, now: Date): Promise<SubscriptionRow> {
-    const [row] = await this.db.update(subscriptions).set({ ...patch, updatedAt: now }).where(eq(subscriptions.id, id)).returning();
+    const [row] = await this.db
+      .update(subscriptions)
+      .set({ ...patch, updatedAt: now })
+      .where(eq(subscriptions.id, id))
+      .returning();
     return row!;
   }
 
@@ -59,15 +74,26 @@ export class SubscriptionsRepository {
     return this.db
       .select()
       .from(subscriptions)
-      .where(and(eq(subscriptions.channelId, channelId), afterCursor(subscriptions.createdAt, subscriptions.id, cursor)))
+      .where(
+        and(eq(subscriptions.channelId, channelId), afterCursor(subscriptions.createdAt, subscriptions.id, cursor)),
+      )
       .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
       .limit(size + 1);
   }
 
   /** Whether another subscription of the channel that is not deleted has this command. */
   async commandTaken(channelId: number, command: string, exceptId: number): Promise<boolean> {
-    const [row] = await this.db.select({ id: subscriptions.id }).from(subscriptions)
-      .where(and(eq(subscriptions.channelId, channelId), eq(subscriptions.command, command), eq(subscriptions.deleted, false), ne(subscriptions.id, exceptId)))
+    const [row] = await this.db
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.channelId, channelId),
+          eq(subscriptions.command, command),
+          eq(subscriptions.deleted, false),
+          ne(subscriptions.id, exceptId),
+        ),
+      )
       .limit(1);
     return row !== undefined;
   }
@@ -79,10 +105,12 @@ export class SubscriptionsRepository {
     const rows = await this.db
       .select({ subscriptionId: subscriptionMembers.subscriptionId, count: sql<number>`count(*)` })
       .from(subscriptionMembers)
-      .where(and(
-        inArray(subscriptionMembers.subscriptionId, [...new Set(subscriptionIds)]),
-        liveMemberSql('subscription_members', now),
-      ))
+      .where(
+        and(
+          inArray(subscriptionMembers.subscriptionId, [...new Set(subscriptionIds)]),
+          liveMemberSql('subscription_members', now),
+        ),
+      )
       .groupBy(subscriptionMembers.subscriptionId);
     for (const row of rows) counts.set(Number(row.subscriptionId), Number(row.count));
     return counts;

@@ -3,7 +3,12 @@
  * through the bot (public channels only, pin and silent options), delete (members keep access until expiry but
  * cannot renew), restore, command, members grouped and filtered with cursors.
  */
-import type { EditSubscriptionRequest, MembersRequest, NewSubscriptionRequest, PublishSubscriptionRequest } from '../../../src/contract/api';
+import type {
+  EditSubscriptionRequest,
+  MembersRequest,
+  NewSubscriptionRequest,
+  PublishSubscriptionRequest,
+} from '../../../src/contract/api';
 import { isValidCommand } from '../../../src/domain/command';
 import { validateSubscriptionForm } from '../../../src/domain/subscription-form';
 import { wireAmountText } from '../../../src/domain/amounts';
@@ -33,10 +38,15 @@ export interface FormRuleError {
 export function formError(error: FormRuleError): AppError {
   const bound = error.bound ? toMajor(error.bound.minor, error.bound.currency) : undefined;
   const what =
-    error.code === 'required' || error.code === 'amount_required' ? 'is required'
-      : error.code === 'too_long' ? `must be at most ${error.max} characters`
-        : error.code === 'amount_below' ? `must be at least ${bound} ${error.bound?.currency}`
-          : error.code === 'amount_above' ? `must be at most ${bound} ${error.bound?.currency}` : 'is invalid';
+    error.code === 'required' || error.code === 'amount_required'
+      ? 'is required'
+      : error.code === 'too_long'
+        ? `must be at most ${error.max} characters`
+        : error.code === 'amount_below'
+          ? `must be at least ${bound} ${error.bound?.currency}`
+          : error.code === 'amount_above'
+            ? `must be at most ${bound} ${error.bound?.currency}`
+            : 'is invalid';
   return new AppError('validation_error', `${error.field} ${what}`, {
     field: error.field,
     reason: error.code,
@@ -68,9 +78,22 @@ export class SubscriptionService {
 
   /** A page of a channel's subscriptions for its owner, newest first (the channel page, GET /channel/{id}/subscriptions). */
   async pageOfChannel(channel: ChannelRow, cursor: CursorPosition | null): Promise<Page<SubscriptionView>> {
-    const page = toPage(await this.repo.pageByChannel(channel.id, cursor), (row) => ({ t: row.createdAt.getTime(), id: row.id }));
-    const counts = await this.repo.activeSubscribers(page.items.map((row) => row.id), this.now());
-    return { items: page.items.map((row) => ({ subscription: row, activeSubscribers: counts.get(row.id) ?? 0, linksFrom: channel })), nextFrom: page.nextFrom };
+    const page = toPage(await this.repo.pageByChannel(channel.id, cursor), (row) => ({
+      t: row.createdAt.getTime(),
+      id: row.id,
+    }));
+    const counts = await this.repo.activeSubscribers(
+      page.items.map((row) => row.id),
+      this.now(),
+    );
+    return {
+      items: page.items.map((row) => ({
+        subscription: row,
+        activeSubscribers: counts.get(row.id) ?? 0,
+        linksFrom: channel,
+      })),
+      nextFrom: page.nextFrom,
+    };
   }
 
   /** The owner's view of one subscription (with the channel's links). */
@@ -86,19 +109,39 @@ export class SubscriptionService {
     return { channel, activeSubscribers: counts.get(channel.id) ?? 0 };
   }
 
-  async create(user: UserRow, input: NewSubscriptionRequest): Promise<{ channel: ChannelView; subscription: SubscriptionView }> {
+  async create(
+    user: UserRow,
+    input: NewSubscriptionRequest,
+  ): Promise<{ channel: ChannelView; subscription: SubscriptionView }> {
     const channel = await ownedChannel(this.deps.db, user, input.channelId, { write: true, needsBot: true });
     const valid = validateSubscriptionForm({
-      channelId: channel.id, name: input.name, description: input.description, period: input.period, currency: input.currency,
-      amount: amountText(input.amount), buttonText: input.buttonText, command: '', publish: false, disableNotification: false, pin: false,
+      channelId: channel.id,
+      name: input.name,
+      description: input.description,
+      period: input.period,
+      currency: input.currency,
+      amount: amountText(input.amount),
+      buttonText: input.buttonText,
+      command: '',
+      publish: false,
+      disableNotification: false,
+      pin: false,
     });
     if (!valid.ok) throw formError(valid.error);
     const now = this.now();
     const subscription = await this.deps.db.transaction(async (tx) => {
-      const created = await new SubscriptionsRepository(tx).create({
-        channelId: channel.id, name: valid.value.name, description: valid.value.description, period: valid.value.period,
-        priceMinor: valid.value.price.minor, currency: valid.value.price.currency, buttonText: valid.value.buttonText,
-      }, now);
+      const created = await new SubscriptionsRepository(tx).create(
+        {
+          channelId: channel.id,
+          name: valid.value.name,
+          description: valid.value.description,
+          period: valid.value.period,
+          priceMinor: valid.value.price.minor,
+          currency: valid.value.price.currency,
+          buttonText: valid.value.buttonText,
+        },
+        now,
+      );
       if (channel.onboardingStep === 'create_subscription') {
         await new ChannelsRepository(tx).update(channel.id, { onboardingStep: 'subscription_created' }, now);
       }
@@ -108,28 +151,58 @@ export class SubscriptionService {
   }
 
   async edit(user: UserRow, subscriptionId: number, input: EditSubscriptionRequest): Promise<SubscriptionView> {
-    const { subscription, channel } = await ownedSubscription(this.deps.db, user, subscriptionId, { write: true, needsBot: true });
-    if (input.period !== undefined && input.period !== subscription.period) throw validationError('period', 'period cannot change after creation');
-    if (input.currency !== undefined && input.currency !== subscription.currency) throw validationError('currency', 'currency cannot change after creation');
+    const { subscription, channel } = await ownedSubscription(this.deps.db, user, subscriptionId, {
+      write: true,
+      needsBot: true,
+    });
+    if (input.period !== undefined && input.period !== subscription.period)
+      throw validationError('period', 'period cannot change after creation');
+    if (input.currency !== undefined && input.currency !== subscription.currency)
+      throw validationError('currency', 'currency cannot change after creation');
     if (subscription.deleted) throw new AppError('subscription_deleted', 'Restore the subscription before editing it');
     const valid = validateSubscriptionForm({
-      channelId: channel.id, name: input.name, description: input.description, period: subscription.period, currency: subscription.currency,
-      amount: amountText(input.amount), buttonText: input.buttonText, command: '', publish: false, disableNotification: false, pin: false,
+      channelId: channel.id,
+      name: input.name,
+      description: input.description,
+      period: subscription.period,
+      currency: subscription.currency,
+      amount: amountText(input.amount),
+      buttonText: input.buttonText,
+      command: '',
+      publish: false,
+      disableNotification: false,
+      pin: false,
     });
     if (!valid.ok) throw formError(valid.error);
-    const updated = await this.repo.update(subscription.id, {
-      name: valid.value.name, description: valid.value.description, priceMinor: valid.value.price.minor, buttonText: valid.value.buttonText,
-    }, this.now());
+    const updated = await this.repo.update(
+      subscription.id,
+      {
+        name: valid.value.name,
+        description: valid.value.description,
+        priceMinor: valid.value.price.minor,
+        buttonText: valid.value.buttonText,
+      },
+      this.now(),
+    );
     return this.view(updated, channel);
   }
 
   async publish(user: UserRow, subscriptionId: number, input: PublishSubscriptionRequest): Promise<ChannelView> {
-    const { subscription, channel } = await ownedSubscription(this.deps.db, user, subscriptionId, { write: true, needsBot: true });
+    const { subscription, channel } = await ownedSubscription(this.deps.db, user, subscriptionId, {
+      write: true,
+      needsBot: true,
+    });
     if (subscription.deleted) throw new AppError('subscription_deleted', 'A removed subscription cannot be published');
-    if (channel.type !== 'public' || !channel.username) throw new AppError('channel_not_public', 'Only channels with a public handle can publish');
+    if (channel.type !== 'public' || !channel.username)
+      throw new AppError('channel_not_public', 'Only channels with a public handle can publish');
     const post = await this.publisher.post({
-      channel, kind: 'subscription', refId: subscription.id, text: postText(subscription.name, subscription.description),
-      buttonText: subscription.buttonText, pin: input.pin, silent: input.disableNotification,
+      channel,
+      kind: 'subscription',
+      refId: subscription.id,
+      text: postText(subscription.name, subscription.description),
+      buttonText: subscription.buttonText,
+      pin: input.pin,
+      silent: input.disableNotification,
     });
     const now = this.now();
     await this.repo.update(subscription.id, { publishedPostId: post.id }, now);
@@ -142,18 +215,33 @@ export class SubscriptionService {
   /** Removes the subscription from sale. Members keep access until expiry and cannot renew; the post stays. */
   async delete(user: UserRow, subscriptionId: number): Promise<SubscriptionView> {
     const { subscription, channel } = await ownedSubscription(this.deps.db, user, subscriptionId, { write: true });
-    const updated = subscription.deleted ? subscription : await this.repo.update(subscription.id, { deleted: true }, this.now());
+    const updated = subscription.deleted
+      ? subscription
+      : await this.repo.update(subscription.id, { deleted: true }, this.now());
     return this.view(updated, channel);
   }
 
   async restore(user: UserRow, subscriptionId: number): Promise<SubscriptionView> {
-    const { subscription, channel } = await ownedSubscription(this.deps.db, user, subscriptionId, { write: true, needsBot: true });
+    const { subscription, channel } = await ownedSubscription(this.deps.db, user, subscriptionId, {
+      write: true,
+      needsBot: true,
+    });
     // A command names one live subscription of the channel: one taken while this one was deleted blocks the restore.
-    if (subscription.deleted && subscription.command !== null && (await this.repo.commandTaken(channel.id, subscription.command, subscription.id))) {
-      throw new AppError('conflict', 'Another subscription of this channel uses this command now: change or clear it there first', { field: 'command' });
+    if (
+      subscription.deleted &&
+      subscription.command !== null &&
+      (await this.repo.commandTaken(channel.id, subscription.command, subscription.id))
+    ) {
+      throw new AppError(
+        'conflict',
+        'Another subscription of this channel uses this command now: change or clear it there first',
+        { field: 'command' },
+      );
     }
     // restoredAt: memberships that ended while it was deleted stay ended (renewals.ts never charges them).
-    const updated = subscription.deleted ? await this.repo.update(subscription.id, { deleted: false, restoredAt: this.now() }, this.now()) : subscription;
+    const updated = subscription.deleted
+      ? await this.repo.update(subscription.id, { deleted: false, restoredAt: this.now() }, this.now())
+      : subscription;
     return this.view(updated, channel);
   }
 
@@ -161,10 +249,13 @@ export class SubscriptionService {
   async setCommand(user: UserRow, subscriptionId: number, command: string): Promise<SubscriptionView> {
     const { subscription, channel } = await ownedSubscription(this.deps.db, user, subscriptionId, { write: true });
     const value = command.trim();
-    if (value !== '' && !isValidCommand(value)) throw validationError('command', 'command must be $ followed by letters a-z');
+    if (value !== '' && !isValidCommand(value))
+      throw validationError('command', 'command must be $ followed by letters a-z');
     // The bot tells a channel's subscriptions apart by their command, so one command names one subscription there.
     if (value !== '' && (await this.repo.commandTaken(channel.id, value, subscription.id))) {
-      throw new AppError('conflict', 'Another subscription of this channel already uses this command', { field: 'command' });
+      throw new AppError('conflict', 'Another subscription of this channel already uses this command', {
+        field: 'command',
+      });
     }
     const updated = await this.repo.update(subscription.id, { command: value === '' ? null : value }, this.now());
     return this.view(updated, channel);
@@ -181,14 +272,22 @@ export class SubscriptionService {
       this.view(subscription, channel),
       this.channelView(channel.id),
     ]);
-    return { subscription: subscriptionView, channel: channelView, live: toPage(live, memberPosition), inactive: toPage(inactive, memberPosition) };
+    return {
+      subscription: subscriptionView,
+      channel: channelView,
+      live: toPage(live, memberPosition),
+      inactive: toPage(inactive, memberPosition),
+    };
   }
 
   async members(user: UserRow, subscriptionId: number, input: MembersRequest): Promise<Page<MemberWithUser>> {
     const cursor: CursorPosition | null = decodeCursor(input.startFrom);
     const { subscription } = await ownedSubscription(this.deps.db, user, subscriptionId);
     const rows = await new MembersRepository(this.deps.db).pageWithUsers(subscription.id, {
-      filter: input.filter, group: input.group as MemberGroup | undefined, cursor, now: this.now(),
+      filter: input.filter,
+      group: input.group as MemberGroup | undefined,
+      cursor,
+      now: this.now(),
     });
     return toPage(rows, memberPosition);
   }
@@ -201,7 +300,12 @@ export class SubscriptionService {
       throw error instanceof AppError && error.code === 'not_found' ? notFound('Subscriber not found') : error;
     });
     const subscriber = (await new UsersRepository(this.deps.db).byId(member.userId))!;
-    return { subscription: await this.view(owned.subscription, owned.channel), channel: await this.channelView(owned.channel.id), member, user: subscriber };
+    return {
+      subscription: await this.view(owned.subscription, owned.channel),
+      channel: await this.channelView(owned.channel.id),
+      member,
+      user: subscriber,
+    };
   }
 }
 
@@ -219,4 +323,7 @@ export interface SubscriberDetail {
   readonly user: UserRow;
 }
 
-const memberPosition = ({ member }: { member: MemberRow }): CursorPosition => ({ t: member.createdAt.getTime(), id: member.id });
+const memberPosition = ({ member }: { member: MemberRow }): CursorPosition => ({
+  t: member.createdAt.getTime(),
+  id: member.id,
+});

@@ -9,7 +9,16 @@ import type { Role } from '../../../src/domain/entities';
 import { CHANNEL_TRANSACTION_TYPES, TRANSACTION_TYPES_BY_MODE } from '../../../src/domain/transactions';
 import { type CursorPosition, PAGE_SIZE, afterCursor } from '../../platform/db/cursor';
 import type { DbOrTx } from '../../platform/db/db';
-import { type ChannelRow, type SubscriptionRow, type TransactionRow, type UserRow, channels, subscriptions, transactions as t, users } from '../../platform/db/schema';
+import {
+  type ChannelRow,
+  type SubscriptionRow,
+  type TransactionRow,
+  type UserRow,
+  channels,
+  subscriptions,
+  transactions as t,
+  users,
+} from '../../platform/db/schema';
 
 export type TransactionList = 'all' | 'withdrawals';
 
@@ -60,16 +69,32 @@ export class TransactionsRepository {
   }
 
   /** A page of the user's ledger for a mode ('all') or only the payouts ('withdrawals'). */
-  async pageForUser(userId: number, mode: Role, list: TransactionList, cursor: CursorPosition | null, size = PAGE_SIZE): Promise<TransactionView[]> {
+  async pageForUser(
+    userId: number,
+    mode: Role,
+    list: TransactionList,
+    cursor: CursorPosition | null,
+    size = PAGE_SIZE,
+  ): Promise<TransactionView[]> {
     const types = list === 'withdrawals' ? (['withdrawal'] as const) : TYPES_BY_MODE[mode];
     const byType = types.length === 1 ? eq(t.type, types[0]!) : inArray(t.type, [...types]);
     return this.select(and(eq(t.userId, userId), byType, afterCursor(t.createdAt, t.id, cursor)), size + 1);
   }
 
   /** A page of what the channel earned its owner. */
-  async pageForChannel(ownerId: number, channelId: number, cursor: CursorPosition | null, size = PAGE_SIZE): Promise<TransactionView[]> {
+  async pageForChannel(
+    ownerId: number,
+    channelId: number,
+    cursor: CursorPosition | null,
+    size = PAGE_SIZE,
+  ): Promise<TransactionView[]> {
     return this.select(
-      and(eq(t.channelId, channelId), eq(t.userId, ownerId), inArray(t.type, [...CHANNEL_TRANSACTION_TYPES]), afterCursor(t.createdAt, t.id, cursor)),
+      and(
+        eq(t.channelId, channelId),
+        eq(t.userId, ownerId),
+        inArray(t.type, [...CHANNEL_TRANSACTION_TYPES]),
+        afterCursor(t.createdAt, t.id, cursor),
+      ),
       size + 1,
     );
   }

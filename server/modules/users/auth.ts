@@ -67,13 +67,21 @@ export function verifySignedInitData(raw: string, botToken: string): ValidInitDa
   }
   const authDate = Number(params.get('auth_date'));
   if (!Number.isInteger(authDate) || authDate <= 0) throw unauthorized('init data has no valid auth_date');
-  let user: { id?: unknown; first_name?: unknown; last_name?: unknown; username?: unknown; photo_url?: unknown; language_code?: unknown };
+  let user: {
+    id?: unknown;
+    first_name?: unknown;
+    last_name?: unknown;
+    username?: unknown;
+    photo_url?: unknown;
+    language_code?: unknown;
+  };
   try {
     user = JSON.parse(params.get('user') ?? 'null') ?? {};
   } catch {
     throw unauthorized('init data user is not JSON');
   }
-  if (typeof user.id !== 'number' || !Number.isSafeInteger(user.id) || user.id <= 0) throw unauthorized('init data has no user');
+  if (typeof user.id !== 'number' || !Number.isSafeInteger(user.id) || user.id <= 0)
+    throw unauthorized('init data has no user');
   const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
   return {
     authDate,
@@ -90,9 +98,14 @@ export function verifySignedInitData(raw: string, botToken: string): ValidInitDa
 }
 
 /** Refuses init data older than `maxAgeSeconds` or dated more than a minute ahead of the server clock. */
-export function checkInitDataAge(authDate: number, nowMs: number, maxAgeSeconds: number = INIT_DATA_MAX_AGE_SECONDS): void {
+export function checkInitDataAge(
+  authDate: number,
+  nowMs: number,
+  maxAgeSeconds: number = INIT_DATA_MAX_AGE_SECONDS,
+): void {
   const nowSeconds = Math.floor(nowMs / 1000);
-  if (authDate + maxAgeSeconds < nowSeconds) throw unauthorized(`init data expired (older than ${maxAgeSeconds} seconds)`);
+  if (authDate + maxAgeSeconds < nowSeconds)
+    throw unauthorized(`init data expired (older than ${maxAgeSeconds} seconds)`);
   if (authDate > nowSeconds + MAX_FUTURE_SKEW_SECONDS) throw unauthorized('init data is dated in the future');
 }
 
@@ -104,7 +117,11 @@ export function checkInitDataAge(authDate: number, nowMs: number, maxAgeSeconds:
 export class InitDataVerifier {
   private readonly signed = new Map<string, ValidInitData>();
 
-  constructor(private readonly botToken: string, private readonly maxEntries = 10_000, private readonly maxAgeSeconds = INIT_DATA_MAX_AGE_SECONDS) {}
+  constructor(
+    private readonly botToken: string,
+    private readonly maxEntries = 10_000,
+    private readonly maxAgeSeconds = INIT_DATA_MAX_AGE_SECONDS,
+  ) {}
 
   verify(raw: string, nowMs: number): ValidInitData {
     let valid = this.signed.get(raw);
@@ -150,10 +167,14 @@ interface UserWithVersion {
  * (the batch is sent later), so it sees every write committed before the request.
  */
 function usersWithVersionQuery(db: Db) {
-  const query = db.select({
-    user: users,
-    dashboardVersion: sql<number>`coalesce((select version from dashboard_versions where user_id = ${users.id}), 0)`,
-  }).from(users).where(sql`${users.telegramId} = any(${sql.placeholder('telegramIds')}::bigint[])`).prepare('auth_users_with_dashboard_version');
+  const query = db
+    .select({
+      user: users,
+      dashboardVersion: sql<number>`coalesce((select version from dashboard_versions where user_id = ${users.id}), 0)`,
+    })
+    .from(users)
+    .where(sql`${users.telegramId} = any(${sql.placeholder('telegramIds')}::bigint[])`)
+    .prepare('auth_users_with_dashboard_version');
   return new BatchLoader<number, UserWithVersion>(
     (telegramIds) => query.execute({ telegramIds: [...telegramIds] }),
     (row) => row.user.telegramId,

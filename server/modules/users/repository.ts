@@ -25,7 +25,11 @@ const sameProfile = (row: UserRow, profile: TelegramProfile): boolean =>
  * per database (and prepared once per connection on PostgreSQL).
  */
 export function userByTelegramIdQuery(db: Db) {
-  return db.select().from(users).where(eq(users.telegramId, sql.placeholder('telegramId'))).prepare('user_by_telegram_id');
+  return db
+    .select()
+    .from(users)
+    .where(eq(users.telegramId, sql.placeholder('telegramId')))
+    .prepare('user_by_telegram_id');
 }
 
 export class UsersRepository {
@@ -48,7 +52,10 @@ export class UsersRepository {
 
   async byIds(ids: readonly number[]): Promise<UserRow[]> {
     if (ids.length === 0) return [];
-    return this.db.select().from(users).where(inArray(users.id, [...new Set(ids)]));
+    return this.db
+      .select()
+      .from(users)
+      .where(inArray(users.id, [...new Set(ids)]));
   }
 
   async byKycToken(token: string): Promise<UserRow | undefined> {
@@ -88,15 +95,32 @@ export class UsersRepository {
     await this.db.transaction(async (tx) => {
       await tx.update(users).set({ banned, updatedAt: now }).where(eq(users.id, id));
       if (!banned) return;
-      await tx.update(subscriptionMembers).set({ status: 'cancelled', updatedAt: now })
-        .where(and(eq(subscriptionMembers.userId, id), eq(subscriptionMembers.status, 'active'), ne(subscriptionMembers.period, 'onetime')));
+      await tx
+        .update(subscriptionMembers)
+        .set({ status: 'cancelled', updatedAt: now })
+        .where(
+          and(
+            eq(subscriptionMembers.userId, id),
+            eq(subscriptionMembers.status, 'active'),
+            ne(subscriptionMembers.period, 'onetime'),
+          ),
+        );
     });
   }
 
-  async setVerification(id: number, status: VerificationStatus, now: Date, kyc?: { token: string | null; expiresAt: Date | null }): Promise<UserRow | undefined> {
+  async setVerification(
+    id: number,
+    status: VerificationStatus,
+    now: Date,
+    kyc?: { token: string | null; expiresAt: Date | null },
+  ): Promise<UserRow | undefined> {
     const [row] = await this.db
       .update(users)
-      .set({ verificationStatus: status, updatedAt: now, ...(kyc ? { kycToken: kyc.token, kycTokenExpiresAt: kyc.expiresAt } : {}) })
+      .set({
+        verificationStatus: status,
+        updatedAt: now,
+        ...(kyc ? { kycToken: kyc.token, kycTokenExpiresAt: kyc.expiresAt } : {}),
+      })
       .where(eq(users.id, id))
       .returning();
     return row;
@@ -119,7 +143,11 @@ export async function userFlags(db: DbOrTx, userId: number): Promise<UserFlags> 
     exists(select 1 from channels where owner_id = ${userId}) as has_channels,
     exists(select 1 from donate_channels where user_id = ${userId}) as has_donate_channels,
     (select status from migration_requests where user_id = ${userId}) as migration_status`);
-  const row = rowsOf<{ has_channels: boolean; has_donate_channels: boolean; migration_status: UserFlags['migrationStatus'] }>(result)[0];
+  const row = rowsOf<{
+    has_channels: boolean;
+    has_donate_channels: boolean;
+    migration_status: UserFlags['migrationStatus'];
+  }>(result)[0];
   return {
     hasChannels: row?.has_channels === true,
     hasDonateChannels: row?.has_donate_channels === true,

@@ -16,47 +16,74 @@ const statusAnswer = VerificationStatusResponseSchema;
 export const verificationRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
   const { verification } = deps.services;
 
-  app.get<{ Querystring: { first_call?: boolean } }>('/verification/status', {
-    schema: {
-      tags: ['verification'],
-      summary: 'Verification status; token (and the external page) while the identity check runs, manualReview without a provider',
-      querystring: s.object({ first_call: { type: 'boolean', description: 'The screen opened: refresh an expired identity-check token' } }, []),
-      response: { 200: statusAnswer, ...errorResponses() },
+  app.get<{ Querystring: { first_call?: boolean } }>(
+    '/verification/status',
+    {
+      schema: {
+        tags: ['verification'],
+        summary:
+          'Verification status; token (and the external page) while the identity check runs, manualReview without a provider',
+        querystring: s.object(
+          {
+            first_call: { type: 'boolean', description: 'The screen opened: refresh an expired identity-check token' },
+          },
+          [],
+        ),
+        response: { 200: statusAnswer, ...errorResponses() },
+      },
     },
-  }, (request) => verification.status(currentUser(request), request.query.first_call === true));
+    (request) => verification.status(currentUser(request), request.query.first_call === true),
+  );
 
-  app.get('/verification/start', {
-    schema: {
-      tags: ['verification'],
-      summary: 'Start (or restart with a fresh token, or retry after kyc_rejected) the identity check; status becomes in_kyc. ' +
-        'Without an identity-check provider it opens a manual review (manualReview: true)',
-      response: { 200: VerificationStartResponseSchema, ...errorResponses(409, 503) },
+  app.get(
+    '/verification/start',
+    {
+      schema: {
+        tags: ['verification'],
+        summary:
+          'Start (or restart with a fresh token, or retry after kyc_rejected) the identity check; status becomes in_kyc. ' +
+          'Without an identity-check provider it opens a manual review (manualReview: true)',
+        response: { 200: VerificationStartResponseSchema, ...errorResponses(409, 503) },
+      },
     },
-  }, (request) => verification.start(currentUser(request)));
+    (request) => verification.start(currentUser(request)),
+  );
 
   // Sumsub signs the body as sent, so this route reads it raw (its own scope keeps JSON parsing for the rest).
   await app.register(async (webhook) => {
     webhook.removeContentTypeParser('application/json');
     webhook.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
-    webhook.post<{ Body: string }>('/verification/sumsub/webhook', {
-      config: { public: true },
-      schema: {
-        tags: ['verification'],
-        summary: 'Sumsub webhooks (X-Payload-Digest: HMAC of the raw body with the webhook secret; applied once, never older over newer)',
-        response: { 200: s.object({ received: s.bool, result: s.enumOf(['applied', 'duplicate', 'stale', 'ignored', 'unknown_applicant']) }), ...errorResponses(401, 404) },
+    webhook.post<{ Body: string }>(
+      '/verification/sumsub/webhook',
+      {
+        config: { public: true },
+        schema: {
+          tags: ['verification'],
+          summary:
+            'Sumsub webhooks (X-Payload-Digest: HMAC of the raw body with the webhook secret; applied once, never older over newer)',
+          response: {
+            200: s.object({
+              received: s.bool,
+              result: s.enumOf(['applied', 'duplicate', 'stale', 'ignored', 'unknown_applicant']),
+            }),
+            ...errorResponses(401, 404),
+          },
+        },
       },
-    }, async (request) => {
-      const provider = deps.kyc;
-      if (provider === null) throw new AppError('not_found', 'No identity-check provider is configured');
-      let event;
-      try {
-        event = provider.readWebhook(typeof request.body === 'string' ? request.body : '', request.headers);
-      } catch (error) {
-        if (error instanceof KycWebhookRejected) throw new AppError('unauthorized', 'The webhook digest is not valid');
-        throw error;
-      }
-      return { received: true, result: await verification.applyWebhook(event) };
-    });
+      async (request) => {
+        const provider = deps.kyc;
+        if (provider === null) throw new AppError('not_found', 'No identity-check provider is configured');
+        let event;
+        try {
+          event = provider.readWebhook(typeof request.body === 'string' ? request.body : '', request.headers);
+        } catch (error) {
+          if (error instanceof KycWebhookRejected)
+            throw new AppError('unauthorized', 'The webhook digest is not valid');
+          throw error;
+        }
+        return { received: true, result: await verification.applyWebhook(event) };
+      },
+    );
   });
 };
 

@@ -63,8 +63,10 @@ export function nextStatus(current: VerificationStatus, change: KycChange): Veri
     case 'reset':
       return current === 'in_kyc' || current === 'kyc_rejected' || current === 'kyc_approved' ? 'none' : null;
     case 'reviewed':
-      if (change.answer === 'GREEN') return current === 'none' || current === 'in_kyc' || current === 'kyc_rejected' ? 'kyc_approved' : null;
-      if (change.rejectType === 'RETRY') return current === 'rejected' || current === 'kyc_rejected' ? null : 'kyc_rejected';
+      if (change.answer === 'GREEN')
+        return current === 'none' || current === 'in_kyc' || current === 'kyc_rejected' ? 'kyc_approved' : null;
+      if (change.rejectType === 'RETRY')
+        return current === 'rejected' || current === 'kyc_rejected' ? null : 'kyc_rejected';
       return current === 'rejected' ? null : 'rejected';
     case 'ignored':
       return null;
@@ -79,7 +81,11 @@ export class VerificationService {
   }
 
   private tokenIsLive(user: UserRow): boolean {
-    return user.kycToken !== null && user.kycTokenExpiresAt !== null && user.kycTokenExpiresAt.getTime() > this.deps.clock.now();
+    return (
+      user.kycToken !== null &&
+      user.kycTokenExpiresAt !== null &&
+      user.kycTokenExpiresAt.getTime() > this.deps.clock.now()
+    );
   }
 
   /** What the verification screen shows: the status, the running check's token and page, the bot to add. */
@@ -88,7 +94,12 @@ export class VerificationService {
     if (user.verificationStatus !== 'in_kyc') return { status: user.verificationStatus, botUsername };
     if (review?.provider === MANUAL_REVIEW) return { status: 'in_kyc', manualReview: true, botUsername };
     if (user.kycToken === null) return { status: 'in_kyc', botUsername };
-    return { status: 'in_kyc', token: user.kycToken, ...(user.kycUrl !== null ? { widgetUrl: user.kycUrl } : {}), botUsername };
+    return {
+      status: 'in_kyc',
+      token: user.kycToken,
+      ...(user.kycUrl !== null ? { widgetUrl: user.kycUrl } : {}),
+      botUsername,
+    };
   }
 
   private async newSession(user: UserRow, review: KycReviewRow | undefined): Promise<UserRow> {
@@ -101,12 +112,17 @@ export class VerificationService {
         applicantId: review?.provider === provider.name ? review.applicantId : null,
       });
     } catch (error) {
-      if (error instanceof KycProviderError) throw new AppError('provider_unavailable', 'The identity check could not be started; try again later');
+      if (error instanceof KycProviderError)
+        throw new AppError('provider_unavailable', 'The identity check could not be started; try again later');
       throw error;
     }
     const now = nowDate(this.deps.clock);
     await this.repository.upsertReview(user.id, provider.name, { applicantId: session.applicantId }, now);
-    return (await this.repository.setStatus(user.id, 'in_kyc', now, { token: session.token, expiresAt: new Date(session.expiresAtMs), url: session.externalUrl }))!;
+    return (await this.repository.setStatus(user.id, 'in_kyc', now, {
+      token: session.token,
+      expiresAt: new Date(session.expiresAtMs),
+      url: session.externalUrl,
+    }))!;
   }
 
   /**
@@ -115,7 +131,13 @@ export class VerificationService {
    */
   async status(user: UserRow, firstCall: boolean): Promise<VerificationState> {
     const review = user.verificationStatus === 'in_kyc' ? await this.repository.review(user.id) : undefined;
-    if (firstCall && user.verificationStatus === 'in_kyc' && this.deps.kyc !== null && review?.provider !== MANUAL_REVIEW && !this.tokenIsLive(user)) {
+    if (
+      firstCall &&
+      user.verificationStatus === 'in_kyc' &&
+      this.deps.kyc !== null &&
+      review?.provider !== MANUAL_REVIEW &&
+      !this.tokenIsLive(user)
+    ) {
       return this.state(await this.newSession(user, review), review);
     }
     return this.state(user, review);
@@ -133,7 +155,12 @@ export class VerificationService {
     const review = await this.repository.review(user.id);
     if (this.deps.kyc === null) {
       const now = nowDate(this.deps.clock);
-      await this.repository.upsertReview(user.id, MANUAL_REVIEW, { applicantId: null, decision: null, decidedBy: null, decidedAt: null }, now);
+      await this.repository.upsertReview(
+        user.id,
+        MANUAL_REVIEW,
+        { applicantId: null, decision: null, decidedBy: null, decidedAt: null },
+        now,
+      );
       await this.repository.setStatus(user.id, 'in_kyc', now, { token: null, expiresAt: null, url: null });
       return { manualReview: true };
     }
@@ -149,7 +176,16 @@ export class VerificationService {
       const repository = new VerificationRepository(tx);
       const userId = (await repository.userByApplicant(provider, event.applicantId)) ?? event.userId;
       const user = userId === null ? undefined : await repository.lockUser(userId);
-      const recorded = await repository.recordEvent({ provider, eventId: event.id, userId: user?.id ?? null, type: event.type, occurredAt: new Date(event.occurredAtMs) }, now);
+      const recorded = await repository.recordEvent(
+        {
+          provider,
+          eventId: event.id,
+          userId: user?.id ?? null,
+          type: event.type,
+          occurredAt: new Date(event.occurredAtMs),
+        },
+        now,
+      );
       if (!recorded) return 'duplicate';
       if (!user) return 'unknown_applicant';
       if (event.change.kind === 'ignored') return 'ignored';
@@ -160,15 +196,25 @@ export class VerificationService {
       const reviewed = event.change.kind === 'reviewed' ? event.change : null;
       const autoApproved = next === 'kyc_approved' && this.deps.config.kycAutoApprove;
       const status: VerificationStatus = autoApproved ? 'approved' : next;
-      await repository.upsertReview(user.id, provider, {
-        applicantId: event.applicantId,
-        lastEventAt: new Date(event.occurredAtMs),
-        reviewAnswer: reviewed?.answer ?? null,
-        rejectType: reviewed?.rejectType ?? null,
-        rejectLabels: reviewed ? [...reviewed.labels] : null,
-        ...(autoApproved ? { decision: 'approve', decidedBy: null, decidedAt: now } : {}),
-      }, now);
-      await repository.setStatus(user.id, status, now, status === 'in_kyc' ? undefined : { token: null, expiresAt: null, url: null });
+      await repository.upsertReview(
+        user.id,
+        provider,
+        {
+          applicantId: event.applicantId,
+          lastEventAt: new Date(event.occurredAtMs),
+          reviewAnswer: reviewed?.answer ?? null,
+          rejectType: reviewed?.rejectType ?? null,
+          rejectLabels: reviewed ? [...reviewed.labels] : null,
+          ...(autoApproved ? { decision: 'approve', decidedBy: null, decidedAt: now } : {}),
+        },
+        now,
+      );
+      await repository.setStatus(
+        user.id,
+        status,
+        now,
+        status === 'in_kyc' ? undefined : { token: null, expiresAt: null, url: null },
+      );
       await repository.markEventApplied(provider, event.id);
       return 'applied';
     });
@@ -182,10 +228,17 @@ export class VerificationService {
       const user = await repository.lockUser(userId);
       if (!user) throw new AppError('not_found', 'No such user');
       const review = await repository.review(userId);
-      const waiting = user.verificationStatus === 'kyc_approved' || (user.verificationStatus === 'in_kyc' && review?.provider === MANUAL_REVIEW);
+      const waiting =
+        user.verificationStatus === 'kyc_approved' ||
+        (user.verificationStatus === 'in_kyc' && review?.provider === MANUAL_REVIEW);
       if (!waiting) throw new AppError('conflict', `No decision can be made in status ${user.verificationStatus}`);
       const status: VerificationStatus = decision === 'approve' ? 'approved' : 'rejected';
-      await repository.upsertReview(userId, review?.provider ?? MANUAL_REVIEW, { decision, decidedBy: operatorId, decidedAt: now }, now);
+      await repository.upsertReview(
+        userId,
+        review?.provider ?? MANUAL_REVIEW,
+        { decision, decidedBy: operatorId, decidedAt: now },
+        now,
+      );
       await repository.setStatus(userId, status, now, { token: null, expiresAt: null, url: null });
       return status;
     });
@@ -211,6 +264,11 @@ export class VerificationService {
   /** Sets the status directly (sandbox control API). */
   async setStatus(user: UserRow, status: VerificationStatus): Promise<UserRow> {
     const keepSession = status === 'in_kyc';
-    return (await this.repository.setStatus(user.id, status, nowDate(this.deps.clock), keepSession ? undefined : { token: null, expiresAt: null, url: null }))!;
+    return (await this.repository.setStatus(
+      user.id,
+      status,
+      nowDate(this.deps.clock),
+      keepSession ? undefined : { token: null, expiresAt: null, url: null },
+    ))!;
   }
 }

@@ -49,14 +49,16 @@ export class BatchLoader<K, V> {
     batch.clear();
     const keys = [...waiters.keys()];
     // A loader that throws at once fails its batch like one that rejects.
-    Promise.resolve().then(() => this.loadMany(keys)).then(
-      (values) => {
-        const byKey = new Map(values.map((value) => [this.keyOf(value), value]));
-        for (const [key, list] of waiters) for (const waiter of list) waiter.resolve(byKey.get(key));
-      },
-      (error: unknown) => {
-        for (const list of waiters.values()) for (const waiter of list) waiter.reject(error);
-      },
-    );
+    Promise.resolve()
+      .then(() => this.loadMany(keys))
+      .then(
+        (values) => {
+          const byKey = new Map(values.map((value) => [this.keyOf(value), value]));
+          for (const [key, list] of waiters) for (const waiter of list) waiter.resolve(byKey.get(key));
+        },
+        (error: unknown) => {
+          for (const list of waiters.values()) for (const waiter of list) waiter.reject(error);
+        },
+      );
   }
 }

@@ -23,7 +23,11 @@ export function decodeCursor(raw: string | null | undefined, field = 'startFrom'
   if (raw === null || raw === undefined || raw === '') return null;
   try {
     const parsed: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-    if (Array.isArray(parsed) && parsed.length === 2 && parsed.every((part) => Number.isSafeInteger(part) && part >= 0)) {
+    if (
+      Array.isArray(parsed) &&
+      parsed.length === 2 &&
+      parsed.every((part) => Number.isSafeInteger(part) && part >= 0)
+    ) {
       return { t: parsed[0] as number, id: parsed[1] as number };
     }
   } catch {
@@ -40,7 +44,11 @@ export function afterCursor(createdAt: PgColumn, id: PgColumn, cursor: CursorPos
 }
 
 /** Splits a fetch of PAGE_SIZE + 1 rows into the page and the next cursor. */
-export function toPage<T>(rows: readonly T[], position: (row: T) => CursorPosition, size = PAGE_SIZE): { items: T[]; nextFrom: string | null } {
+export function toPage<T>(
+  rows: readonly T[],
+  position: (row: T) => CursorPosition,
+  size = PAGE_SIZE,
+): { items: T[]; nextFrom: string | null } {
   if (rows.length <= size) return { items: [...rows], nextFrom: null };
   const items = rows.slice(0, size);
   return { items, nextFrom: encodeCursor(position(items[items.length - 1]!)) };

@@ -47,7 +47,8 @@ const NUMERIC = 1700;
 /** int8/numeric text to a JS number; throws instead of losing precision. */
 export function parseSafeNumber(text: string): number {
   const value = Number(text);
-  if (Number.isInteger(value) && !Number.isSafeInteger(value)) throw new RangeError(`value ${text} exceeds the safe integer range`);
+  if (Number.isInteger(value) && !Number.isSafeInteger(value))
+    throw new RangeError(`value ${text} exceeds the safe integer range`);
   return value;
 }
 
@@ -63,7 +64,11 @@ function setPgParsers(): void {
 export const pgliteParsers = { [INT8]: parseSafeNumber, [NUMERIC]: parseSafeNumber };
 
 /** Wraps an open PGlite (e.g. loaded from a snapshot) as a Database. */
-export function fromPglite(pglite: PGlite, kind: 'embedded' | 'memory' = 'memory', onClose?: () => Promise<void>): Database {
+export function fromPglite(
+  pglite: PGlite,
+  kind: 'embedded' | 'memory' = 'memory',
+  onClose?: () => Promise<void>,
+): Database {
   // Every statement prepared once by name (pglitePrepared.ts): PGlite's own query parses and plans each run.
   const db = drizzlePglite({ client: new PreparedStatementsPglite(pglite) as unknown as PGlite }) as unknown as Db;
   const session: SqlSession = {
@@ -93,7 +98,11 @@ export function fromPglite(pglite: PGlite, kind: 'embedded' | 'memory' = 'memory
  * keep-alive notices a dead peer on idle connections. The pool replaces broken connections by itself, so the server
  * recovers as soon as the database is back.
  */
-export const PG_TIMEOUTS = { CONNECT_TIMEOUT_MS: 1_000, STATEMENT_TIMEOUT_MS: 15_000, QUERY_TIMEOUT_MS: 20_000 } as const;
+export const PG_TIMEOUTS = {
+  CONNECT_TIMEOUT_MS: 1_000,
+  STATEMENT_TIMEOUT_MS: 15_000,
+  QUERY_TIMEOUT_MS: 20_000,
+} as const;
 
 /** Connections the server keeps to a PostgreSQL server for transactions and one-off statements (plus PIPELINED_CONNECTIONS). */
 export const DEFAULT_POOL_SIZE = 20;
@@ -102,8 +111,12 @@ export function fromPostgresUrl(url: string, poolSize = DEFAULT_POOL_SIZE): Data
   setPgParsers();
   // Prepared statements share a few pipelined connections besides these (pipelinedPool.ts).
   const pool = new PipelinedPool({
-    connectionString: url, max: poolSize, keepAlive: true,
-    connectionTimeoutMillis: PG_TIMEOUTS.CONNECT_TIMEOUT_MS, statement_timeout: PG_TIMEOUTS.STATEMENT_TIMEOUT_MS, query_timeout: PG_TIMEOUTS.QUERY_TIMEOUT_MS,
+    connectionString: url,
+    max: poolSize,
+    keepAlive: true,
+    connectionTimeoutMillis: PG_TIMEOUTS.CONNECT_TIMEOUT_MS,
+    statement_timeout: PG_TIMEOUTS.STATEMENT_TIMEOUT_MS,
+    query_timeout: PG_TIMEOUTS.QUERY_TIMEOUT_MS,
   });
   // A dropped idle connection must not crash the process; the pool reconnects on the next query. A server shutting
   // connections down on purpose (57P01, e.g. a restart or a dropped test database) is expected and not logged.

@@ -14,7 +14,10 @@ export interface DataDirLock {
 
 export class DataDirLockedError extends Error {
   override readonly name = 'DataDirLockedError';
-  constructor(readonly dataDir: string, readonly ownerPid: number) {
+  constructor(
+    readonly dataDir: string,
+    readonly ownerPid: number,
+  ) {
     super(
       `The embedded database in ${dataDir} is in use by another server process (pid ${ownerPid}). ` +
         'Stop that process, or start this one with another DATA_DIR or DATABASE_URL.',

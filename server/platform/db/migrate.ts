@@ -44,14 +44,19 @@ export async function migrate(database: Database, dir: string = defaultMigration
         name text not null,
         applied_at timestamptz not null default now()
       )`);
-      const done = new Set((await session.query<{ version: string }>('select version from schema_migrations')).map((row) => row.version));
+      const done = new Set(
+        (await session.query<{ version: string }>('select version from schema_migrations')).map((row) => row.version),
+      );
       const applied: string[] = [];
       for (const migration of migrations) {
         if (done.has(migration.version)) continue;
         await session.exec('begin');
         try {
           await session.exec(migration.sql);
-          await session.query('insert into schema_migrations (version, name) values ($1, $2)', [migration.version, migration.name]);
+          await session.query('insert into schema_migrations (version, name) values ($1, $2)', [
+            migration.version,
+            migration.name,
+          ]);
           await session.exec('commit');
         } catch (error) {
           await session.exec('rollback');

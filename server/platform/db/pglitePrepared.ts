@@ -14,7 +14,15 @@
  * inside runs in it. Prepared statements outlive transactions (PostgreSQL's rule), so a rollback keeps the cache
  * true. At most MAX_STATEMENTS are kept; the least recently used is closed when a new one needs its place.
  */
-import { type PGlite, type QueryOptions, type Results, type Transaction, type messages, parse, protocol } from '@electric-sql/pglite';
+import {
+  type PGlite,
+  type QueryOptions,
+  type Results,
+  type Transaction,
+  type messages,
+  parse,
+  protocol,
+} from '@electric-sql/pglite';
 
 /** Distinct statement texts kept prepared (the server has a few hundred; lists of varying length add more). */
 export const MAX_STATEMENTS = 1000;
@@ -60,7 +68,10 @@ function concat(parts: readonly Uint8Array[]): Uint8Array {
 export class PreparedStatementsPglite implements PgliteClient {
   private readonly statements = new Map<string, Statement>();
 
-  constructor(readonly pglite: PGlite, private readonly maxStatements = MAX_STATEMENTS) {}
+  constructor(
+    readonly pglite: PGlite,
+    private readonly maxStatements = MAX_STATEMENTS,
+  ) {}
 
   /** How many statement texts are prepared now (tests). */
   get preparedCount(): number {
@@ -72,15 +83,24 @@ export class PreparedStatementsPglite implements PgliteClient {
   }
 
   transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
-    return this.pglite.transaction((tx) => callback(Object.assign(Object.create(tx) as Transaction, {
-      query: <R>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<R>> => {
-        if (tx.closed) throw new Error('Transaction is closed');
-        return this.run<R>(text, params, options, true);
-      },
-    })));
+    return this.pglite.transaction((tx) =>
+      callback(
+        Object.assign(Object.create(tx) as Transaction, {
+          query: <R>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<R>> => {
+            if (tx.closed) throw new Error('Transaction is closed');
+            return this.run<R>(text, params, options, true);
+          },
+        }),
+      ),
+    );
   }
 
-  private run<T>(text: string, params: unknown[], options: QueryOptions | undefined, inTransaction: boolean): Promise<Results<T>> {
+  private run<T>(
+    text: string,
+    params: unknown[],
+    options: QueryOptions | undefined,
+    inTransaction: boolean,
+  ): Promise<Results<T>> {
     return this.pglite._runExclusiveQuery(async () => {
       try {
         return await this.execute<T>(text, params, options, inTransaction);
@@ -94,7 +114,12 @@ export class PreparedStatementsPglite implements PgliteClient {
     });
   }
 
-  private async execute<T>(text: string, params: unknown[], options: QueryOptions | undefined, inTransaction: boolean): Promise<Results<T>> {
+  private async execute<T>(
+    text: string,
+    params: unknown[],
+    options: QueryOptions | undefined,
+    inTransaction: boolean,
+  ): Promise<Results<T>> {
     const statement = await this.prepared(text, options);
     const values = params.map((param, index) => {
       if (param === null || param === undefined) return null;
@@ -102,11 +127,14 @@ export class PreparedStatementsPglite implements PgliteClient {
       const serialize = options?.serializers?.[type] ?? this.pglite.serializers[type];
       return serialize ? serialize(param) : String(param);
     });
-    const messages = await this.pglite.execProtocolStream(concat([
-      protocol.serialize.bind({ statement: statement.name, values }),
-      protocol.serialize.execute({}),
-      protocol.serialize.sync(),
-    ]), { syncToFs: !inTransaction });
+    const messages = await this.pglite.execProtocolStream(
+      concat([
+        protocol.serialize.bind({ statement: statement.name, values }),
+        protocol.serialize.execute({}),
+        protocol.serialize.sync(),
+      ]),
+      { syncToFs: !inTransaction },
+    );
     return this.results<T>(statement, messages, options);
   }
 
@@ -115,7 +143,11 @@ export class PreparedStatementsPglite implements PgliteClient {
    * for its type or PGlite's), from the statement's columns described once. PGlite's would merge the call's parsers
    * into its own (a few hundred, with the array types) on every statement.
    */
-  private results<T>(statement: Statement, messages: readonly BackendMessage[], options: QueryOptions | undefined): Results<T> {
+  private results<T>(
+    statement: Statement,
+    messages: readonly BackendMessage[],
+    options: QueryOptions | undefined,
+  ): Results<T> {
     const fields = statement.fields;
     const own = options?.parsers;
     const base = this.pglite.parsers;
@@ -137,7 +169,8 @@ export class PreparedStatementsPglite implements PgliteClient {
           rows.push(values.map(value));
         } else {
           const row: Record<string, unknown> = {};
-          for (let index = 0; index < values.length; index += 1) row[fields[index]!.name] = value(values[index]!, index);
+          for (let index = 0; index < values.length; index += 1)
+            row[fields[index]!.name] = value(values[index]!, index);
           rows.push(row);
         }
       } else if (message.name === 'commandComplete') {
@@ -146,12 +179,22 @@ export class PreparedStatementsPglite implements PgliteClient {
         command = parts[0];
         const count = Number.parseInt(parts[parts.length - 1]!, 10);
         if (!Number.isNaN(count)) rowCount = count;
-        if (command === 'INSERT' || command === 'UPDATE' || command === 'DELETE' || command === 'COPY' || command === 'MERGE') affectedRows += count;
+        if (
+          command === 'INSERT' ||
+          command === 'UPDATE' ||
+          command === 'DELETE' ||
+          command === 'COPY' ||
+          command === 'MERGE'
+        )
+          affectedRows += count;
       }
     }
     return {
-      rows: rows as T[], fields: fields.map((field) => ({ ...field })), affectedRows,
-      ...(command !== undefined ? { command } : {}), ...(rowCount !== undefined ? { rowCount } : {}),
+      rows: rows as T[],
+      fields: fields.map((field) => ({ ...field })),
+      affectedRows,
+      ...(command !== undefined ? { command } : {}),
+      ...(rowCount !== undefined ? { rowCount } : {}),
     } as Results<T>;
   }
 
@@ -166,12 +209,17 @@ export class PreparedStatementsPglite implements PgliteClient {
     }
     if (this.statements.size >= this.maxStatements) await this.forget(this.statements.keys().next().value!);
     const name = `pglite_s${(lastName += 1)}`;
-    const messages = await this.pglite.execProtocolStream(concat([
-      protocol.serialize.parse({ name, text, types: options?.paramTypes }),
-      protocol.serialize.describe({ type: 'S', name }),
-      protocol.serialize.sync(),
-    ]), { syncToFs: false });
-    const rowDescription = messages.find((message): message is RowDescriptionMessage => message.name === 'rowDescription');
+    const messages = await this.pglite.execProtocolStream(
+      concat([
+        protocol.serialize.parse({ name, text, types: options?.paramTypes }),
+        protocol.serialize.describe({ type: 'S', name }),
+        protocol.serialize.sync(),
+      ]),
+      { syncToFs: false },
+    );
+    const rowDescription = messages.find(
+      (message): message is RowDescriptionMessage => message.name === 'rowDescription',
+    );
     const fields = (rowDescription?.fields ?? []).map((field) => ({ name: field.name, dataTypeID: field.dataTypeID }));
     const statement = { name, paramTypes: parse.parseDescribeStatementResults(messages), fields };
     this.statements.set(key, statement);
@@ -182,6 +230,9 @@ export class PreparedStatementsPglite implements PgliteClient {
     const statement = this.statements.get(key);
     if (statement === undefined) return;
     this.statements.delete(key);
-    await this.pglite.execProtocolStream(concat([protocol.serialize.close({ type: 'S', name: statement.name }), protocol.serialize.sync()]), { syncToFs: false });
+    await this.pglite.execProtocolStream(
+      concat([protocol.serialize.close({ type: 'S', name: statement.name }), protocol.serialize.sync()]),
+      { syncToFs: false },
+    );
   }
 }

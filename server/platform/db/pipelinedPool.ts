@@ -33,7 +33,10 @@ export class PipelinedPool extends pg.Pool {
   private readonly pipelines: Pipeline[] = [];
   private closed = false;
 
-  constructor(private readonly settings: pg.PoolConfig, private readonly pipelineCount = PIPELINED_CONNECTIONS) {
+  constructor(
+    private readonly settings: pg.PoolConfig,
+    private readonly pipelineCount = PIPELINED_CONNECTIONS,
+  ) {
     super(settings);
   }
 
@@ -46,15 +49,18 @@ export class PipelinedPool extends pg.Pool {
   override query(...args: unknown[]): never {
     const config = args[0] as { name?: unknown } | null;
     const prepared = typeof config === 'object' && config !== null && typeof config.name === 'string';
-    if (this.closed || !prepared || typeof args.at(-1) === 'function') return (super.query as (...rest: unknown[]) => never)(...args);
+    if (this.closed || !prepared || typeof args.at(-1) === 'function')
+      return (super.query as (...rest: unknown[]) => never)(...args);
     const pipeline = this.pipeline();
     pipeline.pending += 1;
-    return pipeline.ready.then(() => {
-      this.corkUntilNextTurn(pipeline);
-      return (pipeline.client.query as (...rest: unknown[]) => Promise<unknown>)(...args);
-    }).finally(() => {
-      pipeline.pending -= 1;
-    }) as never;
+    return pipeline.ready
+      .then(() => {
+        this.corkUntilNextTurn(pipeline);
+        return (pipeline.client.query as (...rest: unknown[]) => Promise<unknown>)(...args);
+      })
+      .finally(() => {
+        pipeline.pending -= 1;
+      }) as never;
   }
 
   override async end(): Promise<void> {

@@ -13,5 +13,10 @@ export function rawPlaceholders<K extends string>(names: readonly K[], prefix = 
 
 /** The values for rawPlaceholders(…, prefix): keys prefixed, dates as ISO text. */
 export function rawValues(values: Readonly<Record<string, unknown>>, prefix = ''): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(values).map(([name, value]) => [`${prefix}${name}`, value instanceof Date ? value.toISOString() : value]));
+  return Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [
+      `${prefix}${name}`,
+      value instanceof Date ? value.toISOString() : value,
+    ]),
+  );
 }

@@ -6,13 +6,17 @@ import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp } fr
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-export const adminSigninLinks = pgTable('admin_signin_links', {
-  tokenHash: text('token_hash').primaryKey(),
-  telegramId: bigint('telegram_id', { mode: 'number' }).notNull(),
-  expiresAt: at('expires_at').notNull(),
-  usedAt: at('used_at'),
-  createdAt: at('created_at').notNull(),
-}, (table) => [index('admin_signin_links_expires').on(table.expiresAt)]);
+export const adminSigninLinks = pgTable(
+  'admin_signin_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    telegramId: bigint('telegram_id', { mode: 'number' }).notNull(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [index('admin_signin_links_expires').on(table.expiresAt)],
+);
 
 export const adminSessions = pgTable('admin_sessions', {
   tokenHash: text('token_hash').primaryKey(),
@@ -22,20 +26,24 @@ export const adminSessions = pgTable('admin_sessions', {
   endedAt: at('ended_at'),
 });
 
-export const adminAudit = pgTable('admin_audit', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  operatorTelegramId: bigint('operator_telegram_id', { mode: 'number' }).notNull(),
-  action: text('action').notNull(),
-  objectType: text('object_type').notNull(),
-  objectId: text('object_id').notNull(),
-  before: jsonb('before'),
-  after: jsonb('after'),
-  createdAt: at('created_at').notNull(),
-}, (table) => [
-  index('admin_audit_created').on(table.createdAt, table.id),
-  index('admin_audit_object').on(table.objectType, table.objectId),
-  index('admin_audit_operator').on(table.operatorTelegramId, table.createdAt),
-]);
+export const adminAudit = pgTable(
+  'admin_audit',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    operatorTelegramId: bigint('operator_telegram_id', { mode: 'number' }).notNull(),
+    action: text('action').notNull(),
+    objectType: text('object_type').notNull(),
+    objectId: text('object_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [
+    index('admin_audit_created').on(table.createdAt, table.id),
+    index('admin_audit_object').on(table.objectType, table.objectId),
+    index('admin_audit_operator').on(table.operatorTelegramId, table.createdAt),
+  ],
+);
 
 export const migrationImports = pgTable('migration_imports', {
   requestId: bigint('request_id', { mode: 'number' }).primaryKey(),

@@ -8,101 +8,136 @@
  * Money columns are integer minor units (bigint) with a currency column beside them.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const money = (name: string) => bigint(name, { mode: 'number' });
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-export const payments = pgTable('payments', {
-  id: text('id').primaryKey(),
-  userId: bigint('user_id', { mode: 'number' }).notNull(),
-  /** The Idempotency-Key of the call that created it (null for renewals), unique per user. */
-  idempotencyKey: text('idempotency_key'),
-  /** renewal:<memberId>:<expiresAt ms>:<attempt>; unique so two job runners never charge the same renewal twice. */
-  renewalKey: text('renewal_key'),
-  kind: text('kind').notNull().$type<'subscription' | 'donation'>(),
-  purpose: text('purpose').notNull().$type<'invoice' | 'renewal'>(),
-  channelId: bigint('channel_id', { mode: 'number' }).notNull(),
-  subscriptionId: bigint('subscription_id', { mode: 'number' }),
-  donationId: bigint('donation_id', { mode: 'number' }),
-  memberId: bigint('member_id', { mode: 'number' }),
-  amount: money('amount').notNull(),
-  currency: text('currency').notNull(),
-  method: text('method').notNull().$type<'smart_glocal_form' | 'smart_glocal_saved_card' | 'smart_glocal' | 'renewal'>(),
-  savedCardId: bigint('saved_card_id', { mode: 'number' }),
-  saveCard: boolean('save_card').notNull().default(false),
-  status: text('status').notNull().$type<'pending' | 'action_required' | 'paid' | 'error'>(),
-  providerSessionId: text('provider_session_id'),
-  providerPublicToken: text('provider_public_token'),
-  redirectUrl: text('redirect_url'),
-  hostedPageUrl: text('hosted_page_url'),
-  errorCode: text('error_code'),
-  errorDescription: text('error_description'),
-  cardBrand: text('card_brand'),
-  cardLast4: text('card_last4'),
-  cardCountry: text('card_country'),
-  /** sha256 of the one-use card token this payment was made with (never the token itself). */
-  cardTokenHash: text('card_token_hash'),
-  buyTransactionId: bigint('buy_transaction_id', { mode: 'number' }),
-  sellTransactionId: bigint('sell_transaction_id', { mode: 'number' }),
-  createdAt: at('created_at').notNull(),
-  updatedAt: at('updated_at').notNull(),
-  settledAt: at('settled_at'),
-  /**
-   * 'due': to be refunded (refused at settlement, see settlement.ts, or asked for: refund_reason); 'done': the provider
-   * gave the money back (and a settled payment's ledger pair is reversed).
-   */
-  refundStatus: text('refund_status').$type<'due' | 'done'>(),
-  refundedAt: at('refunded_at'),
-  refundReason: text('refund_reason'),
-  refundRequestedAt: at('refund_requested_at'),
-}, (table) => [
-  uniqueIndex('payments_user_idempotency_key').on(table.userId, table.idempotencyKey),
-  uniqueIndex('payments_renewal_key').on(table.renewalKey),
-  uniqueIndex('payments_card_token_hash').on(table.cardTokenHash).where(sql`card_token_hash is not null`),
-  index('payments_open').on(table.status, table.updatedAt).where(sql`status in ('pending', 'action_required')`),
-]);
+export const payments = pgTable(
+  'payments',
+  {
+    id: text('id').primaryKey(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    /** The Idempotency-Key of the call that created it (null for renewals), unique per user. */
+    idempotencyKey: text('idempotency_key'),
+    /** renewal:<memberId>:<expiresAt ms>:<attempt>; unique so two job runners never charge the same renewal twice. */
+    renewalKey: text('renewal_key'),
+    kind: text('kind').notNull().$type<'subscription' | 'donation'>(),
+    purpose: text('purpose').notNull().$type<'invoice' | 'renewal'>(),
+    channelId: bigint('channel_id', { mode: 'number' }).notNull(),
+    subscriptionId: bigint('subscription_id', { mode: 'number' }),
+    donationId: bigint('donation_id', { mode: 'number' }),
+    memberId: bigint('member_id', { mode: 'number' }),
+    amount: money('amount').notNull(),
+    currency: text('currency').notNull(),
+    method: text('method')
+      .notNull()
+      .$type<'smart_glocal_form' | 'smart_glocal_saved_card' | 'smart_glocal' | 'renewal'>(),
+    savedCardId: bigint('saved_card_id', { mode: 'number' }),
+    saveCard: boolean('save_card').notNull().default(false),
+    status: text('status').notNull().$type<'pending' | 'action_required' | 'paid' | 'error'>(),
+    providerSessionId: text('provider_session_id'),
+    providerPublicToken: text('provider_public_token'),
+    redirectUrl: text('redirect_url'),
+    hostedPageUrl: text('hosted_page_url'),
+    errorCode: text('error_code'),
+    errorDescription: text('error_description'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    cardCountry: text('card_country'),
+    /** sha256 of the one-use card token this payment was made with (never the token itself). */
+    cardTokenHash: text('card_token_hash'),
+    buyTransactionId: bigint('buy_transaction_id', { mode: 'number' }),
+    sellTransactionId: bigint('sell_transaction_id', { mode: 'number' }),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+    settledAt: at('settled_at'),
+    /**
+     * 'due': to be refunded (refused at settlement, see settlement.ts, or asked for: refund_reason); 'done': the provider
+     * gave the money back (and a settled payment's ledger pair is reversed).
+     */
+    refundStatus: text('refund_status').$type<'due' | 'done'>(),
+    refundedAt: at('refunded_at'),
+    refundReason: text('refund_reason'),
+    refundRequestedAt: at('refund_requested_at'),
+  },
+  (table) => [
+    uniqueIndex('payments_user_idempotency_key').on(table.userId, table.idempotencyKey),
+    uniqueIndex('payments_renewal_key').on(table.renewalKey),
+    uniqueIndex('payments_card_token_hash')
+      .on(table.cardTokenHash)
+      .where(sql`card_token_hash is not null`),
+    index('payments_open')
+      .on(table.status, table.updatedAt)
+      .where(sql`status in ('pending', 'action_required')`),
+  ],
+);
 
-export const idempotencyKeys = pgTable('idempotency_keys', {
-  userId: bigint('user_id', { mode: 'number' }).notNull(),
-  key: text('key').notNull(),
-  /** sha256 of method, route and canonical body: the same key with another request is refused. */
-  requestHash: text('request_hash').notNull(),
-  state: text('state').notNull().$type<'running' | 'done'>(),
-  responseStatus: integer('response_status'),
-  responseBody: jsonb('response_body'),
-  /** Database time: heartbeats and takeover of a key whose process died use the database's clock. */
-  createdAt: at('created_at').notNull().default(sql`now()`),
-  updatedAt: at('updated_at').notNull().default(sql`now()`),
-}, (table) => [primaryKey({ columns: [table.userId, table.key] })]);
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    key: text('key').notNull(),
+    /** sha256 of method, route and canonical body: the same key with another request is refused. */
+    requestHash: text('request_hash').notNull(),
+    state: text('state').notNull().$type<'running' | 'done'>(),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    /** Database time: heartbeats and takeover of a key whose process died use the database's clock. */
+    createdAt: at('created_at')
+      .notNull()
+      .default(sql`now()`),
+    updatedAt: at('updated_at')
+      .notNull()
+      .default(sql`now()`),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.key] })],
+);
 
 export const providerWebhookEvents = pgTable('provider_webhook_events', {
   eventId: text('event_id').primaryKey(),
   paymentId: text('payment_id'),
-  receivedAt: at('received_at').notNull().default(sql`now()`),
+  receivedAt: at('received_at')
+    .notNull()
+    .default(sql`now()`),
 });
 
-export const payoutRuns = pgTable('payout_runs', {
-  userId: bigint('user_id', { mode: 'number' }).notNull(),
-  currency: text('currency').notNull(),
-  /** yyyy-MM-dd of the payout day. */
-  payoutDate: text('payout_date').notNull(),
-  amount: money('amount').notNull(),
-  transactionId: bigint('transaction_id', { mode: 'number' }).notNull(),
-  providerPayoutId: text('provider_payout_id'),
-  /** requested (withdrawal written) → sent (the provider took it) → arrived | failed. */
-  status: text('status').notNull().default('requested').$type<'requested' | 'sent' | 'arrived' | 'failed'>(),
-  errorCode: text('error_code'),
-  errorDescription: text('error_description'),
-  sentAt: at('sent_at'),
-  finishedAt: at('finished_at'),
-  createdAt: at('created_at').notNull(),
-  /** 1, then one more for each operator retry of a failed payout (each attempt has its own provider reference). */
-  attempt: integer('attempt').notNull().default(1),
-  /** What the transfer sends when the run's earnings were converted (migration 0010); null: `currency` and `amount`. */
-  payoutCurrency: text('payout_currency'),
-  payoutAmount: money('payout_amount'),
-}, (table) => [primaryKey({ columns: [table.userId, table.currency, table.payoutDate] })]);
+export const payoutRuns = pgTable(
+  'payout_runs',
+  {
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    /** yyyy-MM-dd of the payout day. */
+    payoutDate: text('payout_date').notNull(),
+    amount: money('amount').notNull(),
+    transactionId: bigint('transaction_id', { mode: 'number' }).notNull(),
+    providerPayoutId: text('provider_payout_id'),
+    /** requested (withdrawal written) → sent (the provider took it) → arrived | failed. */
+    status: text('status').notNull().default('requested').$type<'requested' | 'sent' | 'arrived' | 'failed'>(),
+    errorCode: text('error_code'),
+    errorDescription: text('error_description'),
+    sentAt: at('sent_at'),
+    finishedAt: at('finished_at'),
+    createdAt: at('created_at').notNull(),
+    /** 1, then one more for each operator retry of a failed payout (each attempt has its own provider reference). */
+    attempt: integer('attempt').notNull().default(1),
+    /** What the transfer sends when the run's earnings were converted (migration 0010); null: `currency` and `amount`. */
+    payoutCurrency: text('payout_currency'),
+    payoutAmount: money('payout_amount'),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.currency, table.payoutDate] })],
+);
 
 // ---- the Smart Glocal double's side
 
@@ -150,16 +185,24 @@ export const providerSessions = pgTable('provider_sessions', {
   updatedAt: at('updated_at').notNull(),
 });
 
-export const providerEvents = pgTable('provider_events', {
-  id: text('id').primaryKey(),
-  sessionId: text('session_id').notNull(),
-  body: text('body').notNull(),
-  attempts: integer('attempts').notNull().default(0),
-  deliveredAt: at('delivered_at'),
-  /** Retries stop 30 minutes after the event (the reference). */
-  givenUpAt: at('given_up_at'),
-  createdAt: at('created_at').notNull(),
-}, (table) => [index('provider_events_undelivered').on(table.createdAt).where(sql`delivered_at is null`)]);
+export const providerEvents = pgTable(
+  'provider_events',
+  {
+    id: text('id').primaryKey(),
+    sessionId: text('session_id').notNull(),
+    body: text('body').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    deliveredAt: at('delivered_at'),
+    /** Retries stop 30 minutes after the event (the reference). */
+    givenUpAt: at('given_up_at'),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [
+    index('provider_events_undelivered')
+      .on(table.createdAt)
+      .where(sql`delivered_at is null`),
+  ],
+);
 
 export const providerPayouts = pgTable('provider_payouts', {
   id: text('id').primaryKey(),

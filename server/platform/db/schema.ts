@@ -12,10 +12,33 @@
  * The SQL migration is the source of truth for the database; this file must mirror it (checked by a test).
  */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type {
-  CardBrand, ChannelType, LanguageCode, MemberStatus, MigrationRequestStatus, ModerationState, OnboardingStep, PayoutMethod,
-  Period, TransactionPaymentMethod, TransactionType, VerificationStatus,
+  CardBrand,
+  ChannelType,
+  LanguageCode,
+  MemberStatus,
+  MigrationRequestStatus,
+  ModerationState,
+  OnboardingStep,
+  PayoutMethod,
+  Period,
+  TransactionPaymentMethod,
+  TransactionType,
+  VerificationStatus,
 } from '../../../src/domain/entities';
 import type { Currency } from '../../../src/domain/money';
 
@@ -25,131 +48,169 @@ const minor = (name: string) => bigint(name, { mode: 'number' });
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const currency = (name = 'currency') => text(name).$type<Currency>();
 
-export const users = pgTable('users', {
-  id: id(),
-  telegramId: bigint('telegram_id', { mode: 'number' }).notNull(),
-  firstName: text('first_name').notNull(),
-  lastName: text('last_name'),
-  username: text('username'),
-  photoUrl: text('photo_url'),
-  languageCode: text('language_code'),
-  banned: boolean('banned').notNull().default(false),
-  verificationStatus: text('verification_status').$type<VerificationStatus>().notNull().default('none'),
-  /** The identity check's session token while status is in_kyc. */
-  kycToken: text('kyc_token'),
-  kycTokenExpiresAt: at('kyc_token_expires_at'),
-  /** The identity check's own page for the session (iOS opens it outside the app). */
-  kycUrl: text('kyc_url'),
-  /** ISO 3166-1 alpha-2 country, known from the identity check or the payout account. */
-  country: text('country'),
-  /** The user turned down the migration from the older product (section 4: refuse). */
-  migrationRefused: boolean('migration_refused').notNull().default(false),
-  createdAt: at('created_at').notNull(),
-  updatedAt: at('updated_at').notNull(),
-}, (table) => [uniqueIndex('users_telegram_id').on(table.telegramId)]);
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    telegramId: bigint('telegram_id', { mode: 'number' }).notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name'),
+    username: text('username'),
+    photoUrl: text('photo_url'),
+    languageCode: text('language_code'),
+    banned: boolean('banned').notNull().default(false),
+    verificationStatus: text('verification_status').$type<VerificationStatus>().notNull().default('none'),
+    /** The identity check's session token while status is in_kyc. */
+    kycToken: text('kyc_token'),
+    kycTokenExpiresAt: at('kyc_token_expires_at'),
+    /** The identity check's own page for the session (iOS opens it outside the app). */
+    kycUrl: text('kyc_url'),
+    /** ISO 3166-1 alpha-2 country, known from the identity check or the payout account. */
+    country: text('country'),
+    /** The user turned down the migration from the older product (section 4: refuse). */
+    migrationRefused: boolean('migration_refused').notNull().default(false),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (table) => [uniqueIndex('users_telegram_id').on(table.telegramId)],
+);
 
-export const channels = pgTable('channels', {
-  id: id(),
-  ownerId: ref('owner_id').notNull().references(() => users.id),
-  chatId: bigint('chat_id', { mode: 'number' }).notNull(),
-  title: text('title').notNull(),
-  /** Public handle without @; null for private channels. */
-  username: text('username'),
-  photoUrl: text('photo_url'),
-  type: text('type').$type<ChannelType>().notNull(),
-  language: text('language').$type<LanguageCode>().notNull().default('en'),
-  languageSelected: boolean('language_selected').notNull().default(false),
-  /** False when the bot lost its admin rights (my_chat_member). */
-  connected: boolean('connected').notNull().default(true),
-  moderation: text('moderation').$type<ModerationState>().notNull().default('approved'),
-  onboardingStep: text('onboarding_step').$type<OnboardingStep>().notNull().default('select_language'),
-  onboardingPassed: boolean('onboarding_passed').notNull().default(false),
-  deleted: boolean('deleted').notNull().default(false),
-  /** The channel's invite link for private channels (sandbox: generated). */
-  inviteLink: text('invite_link'),
-  createdAt: at('created_at').notNull(),
-  updatedAt: at('updated_at').notNull(),
-}, (table) => [
-  uniqueIndex('channels_chat_id').on(table.chatId),
-  index('channels_owner').on(table.ownerId, table.createdAt, table.id),
-]);
+export const channels = pgTable(
+  'channels',
+  {
+    id: id(),
+    ownerId: ref('owner_id')
+      .notNull()
+      .references(() => users.id),
+    chatId: bigint('chat_id', { mode: 'number' }).notNull(),
+    title: text('title').notNull(),
+    /** Public handle without @; null for private channels. */
+    username: text('username'),
+    photoUrl: text('photo_url'),
+    type: text('type').$type<ChannelType>().notNull(),
+    language: text('language').$type<LanguageCode>().notNull().default('en'),
+    languageSelected: boolean('language_selected').notNull().default(false),
+    /** False when the bot lost its admin rights (my_chat_member). */
+    connected: boolean('connected').notNull().default(true),
+    moderation: text('moderation').$type<ModerationState>().notNull().default('approved'),
+    onboardingStep: text('onboarding_step').$type<OnboardingStep>().notNull().default('select_language'),
+    onboardingPassed: boolean('onboarding_passed').notNull().default(false),
+    deleted: boolean('deleted').notNull().default(false),
+    /** The channel's invite link for private channels (sandbox: generated). */
+    inviteLink: text('invite_link'),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('channels_chat_id').on(table.chatId),
+    index('channels_owner').on(table.ownerId, table.createdAt, table.id),
+  ],
+);
 
-export const subscriptions = pgTable('subscriptions', {
-  id: id(),
-  channelId: ref('channel_id').notNull().references(() => channels.id),
-  name: text('name').notNull(),
-  description: text('description').notNull(),
-  period: text('period').$type<Period>().notNull(),
-  priceMinor: minor('price_minor').notNull(),
-  currency: currency().notNull(),
-  buttonText: text('button_text').notNull(),
-  /** `$name` command (only a-z after $), or null. */
-  command: text('command'),
-  deleted: boolean('deleted').notNull().default(false),
-  /** When it was last restored after a delete: memberships that had ended by then are never renewed. */
-  restoredAt: at('restored_at'),
-  /** The bot post that published it, if any. */
-  publishedPostId: ref('published_post_id'),
-  createdAt: at('created_at').notNull(),
-  updatedAt: at('updated_at').notNull(),
-}, (table) => [index('subscriptions_channel').on(table.channelId, table.createdAt, table.id)]);
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: id(),
+    channelId: ref('channel_id')
+      .notNull()
+      .references(() => channels.id),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    period: text('period').$type<Period>().notNull(),
+    priceMinor: minor('price_minor').notNull(),
+    currency: currency().notNull(),
+    buttonText: text('button_text').notNull(),
+    /** `$name` command (only a-z after $), or null. */
+    command: text('command'),
+    deleted: boolean('deleted').notNull().default(false),
+    /** When it was last restored after a delete: memberships that had ended by then are never renewed. */
+    restoredAt: at('restored_at'),
+    /** The bot post that published it, if any. */
+    publishedPostId: ref('published_post_id'),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (table) => [index('subscriptions_channel').on(table.channelId, table.createdAt, table.id)],
+);
 
-export const subscriptionMembers = pgTable('subscription_members', {
-  id: id(),
-  subscriptionId: ref('subscription_id').notNull().references(() => subscriptions.id),
-  userId: ref('user_id').notNull().references(() => users.id),
-  status: text('status').$type<MemberStatus>().notNull(),
-  /** The subscription's period when the membership was bought (periods are immutable, kept for history). */
-  period: text('period').$type<Period>().notNull(),
-  activatedAt: at('activated_at').notNull(),
-  /** Null for one-time memberships, which never expire. */
-  expiresAt: at('expires_at'),
-  /** The last renewal charge failed: the membership runs out at expires_at. */
-  renewalFailed: boolean('renewal_failed').notNull().default(false),
-  paymentMethod: text('payment_method').$type<TransactionPaymentMethod>(),
-  priceMinor: minor('price_minor').notNull(),
-  currency: currency().notNull(),
-  /** The saved card that paid last and is charged on renewal (null: the primary card). */
-  cardId: ref('card_id'),
-  /** Private channels: the member's one-person invite link, made by the bot once a payment gave access. */
-  inviteLink: text('invite_link'),
-  /** When the bot removed the member from the private channel after access ended (null: not removed). */
-  accessRemovedAt: at('access_removed_at'),
-  createdAt: at('created_at').notNull(),
-  updatedAt: at('updated_at').notNull(),
-}, (table) => [
-  uniqueIndex('subscription_members_subscription_user').on(table.subscriptionId, table.userId),
-  index('subscription_members_subscription').on(table.subscriptionId, table.createdAt, table.id),
-  index('subscription_members_user').on(table.userId, table.createdAt, table.id),
-  index('subscription_members_subscription_expiry').on(table.subscriptionId, table.expiresAt),
-  index('subscription_members_due').on(table.expiresAt).where(sql`status = 'active' and expires_at is not null`),
-]);
+export const subscriptionMembers = pgTable(
+  'subscription_members',
+  {
+    id: id(),
+    subscriptionId: ref('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status').$type<MemberStatus>().notNull(),
+    /** The subscription's period when the membership was bought (periods are immutable, kept for history). */
+    period: text('period').$type<Period>().notNull(),
+    activatedAt: at('activated_at').notNull(),
+    /** Null for one-time memberships, which never expire. */
+    expiresAt: at('expires_at'),
+    /** The last renewal charge failed: the membership runs out at expires_at. */
+    renewalFailed: boolean('renewal_failed').notNull().default(false),
+    paymentMethod: text('payment_method').$type<TransactionPaymentMethod>(),
+    priceMinor: minor('price_minor').notNull(),
+    currency: currency().notNull(),
+    /** The saved card that paid last and is charged on renewal (null: the primary card). */
+    cardId: ref('card_id'),
+    /** Private channels: the member's one-person invite link, made by the bot once a payment gave access. */
+    inviteLink: text('invite_link'),
+    /** When the bot removed the member from the private channel after access ended (null: not removed). */
+    accessRemovedAt: at('access_removed_at'),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('subscription_members_subscription_user').on(table.subscriptionId, table.userId),
+    index('subscription_members_subscription').on(table.subscriptionId, table.createdAt, table.id),
+    index('subscription_members_user').on(table.userId, table.createdAt, table.id),
+    index('subscription_members_subscription_expiry').on(table.subscriptionId, table.expiresAt),
+    index('subscription_members_due')
+      .on(table.expiresAt)
+      .where(sql`status = 'active' and expires_at is not null`),
+  ],
+);
 
 /** The bot's messages about one renewal (migration 0018): written before sending, so each goes out at most once. */
-export const renewalNotices = pgTable('renewal_notices', {
-  memberId: ref('member_id').notNull().references(() => subscriptionMembers.id),
-  /** The expiry the renewal would move on: it names the renewal. */
-  expiresAt: at('expires_at').notNull(),
-  kind: text('kind').$type<'reminder' | 'failed'>().notNull(),
-  sentAt: at('sent_at').notNull(),
-}, (table) => [primaryKey({ columns: [table.memberId, table.expiresAt, table.kind] })]);
+export const renewalNotices = pgTable(
+  'renewal_notices',
+  {
+    memberId: ref('member_id')
+      .notNull()
+      .references(() => subscriptionMembers.id),
+    /** The expiry the renewal would move on: it names the renewal. */
+    expiresAt: at('expires_at').notNull(),
+    kind: text('kind').$type<'reminder' | 'failed'>().notNull(),
+    sentAt: at('sent_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.memberId, table.expiresAt, table.kind] })],
+);
 
 /** Donation requests: what the creator posts into the channel for followers to donate to. */
-export const donations = pgTable('donations', {
-  id: id(),
-  channelId: ref('channel_id').notNull().references(() => channels.id),
-  title: text('title').notNull(),
-  description: text('description').notNull(),
-  /** Fixed amount in minor units, charged exactly; 0 = the payer chooses (the invoice starts from its default). */
-  amountMinor: minor('amount_minor').notNull().default(0),
-  currency: currency().notNull(),
-  buttonText: text('button_text').notNull(),
-  imageId: text('image_id'),
-  /** The bot post carrying the donate button (a "donate post"). */
-  postId: ref('post_id'),
-  deleted: boolean('deleted').notNull().default(false),
-  createdAt: at('created_at').notNull(),
-}, (table) => [index('donations_channel').on(table.channelId, table.createdAt, table.id)]);
+export const donations = pgTable(
+  'donations',
+  {
+    id: id(),
+    channelId: ref('channel_id')
+      .notNull()
+      .references(() => channels.id),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    /** Fixed amount in minor units, charged exactly; 0 = the payer chooses (the invoice starts from its default). */
+    amountMinor: minor('amount_minor').notNull().default(0),
+    currency: currency().notNull(),
+    buttonText: text('button_text').notNull(),
+    imageId: text('image_id'),
+    /** The bot post carrying the donate button (a "donate post"). */
+    postId: ref('post_id'),
+    deleted: boolean('deleted').notNull().default(false),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [index('donations_channel').on(table.channelId, table.createdAt, table.id)],
+);
 
 /** bytea as bytes (node-postgres reads a Buffer, PGlite a Uint8Array; both are Uint8Array). */
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
@@ -157,7 +218,9 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataTyp
 /** Images uploaded for donation requests (0021): kept here, uploaded to Telegram by the bot when it posts. */
 export const donationImages = pgTable('donation_images', {
   token: text('token').primaryKey(),
-  channelId: ref('channel_id').notNull().references(() => channels.id),
+  channelId: ref('channel_id')
+    .notNull()
+    .references(() => channels.id),
   mime: text('mime').$type<'image/jpeg' | 'image/png' | 'image/webp'>().notNull(),
   width: integer('width').notNull(),
   height: integer('height').notNull(),
@@ -165,41 +228,58 @@ export const donationImages = pgTable('donation_images', {
   createdAt: at('created_at').notNull(),
 });
 
-export interface BotPostButton { readonly text: string; readonly url: string }
+export interface BotPostButton {
+  readonly text: string;
+  readonly url: string;
+}
 
 /** What the bot posted into channels (sandbox: the only record; real bot: the message ids to pin or delete). */
 /** Telegram updates already applied (deduplicated by update_id; purged after a day). */
-export const botUpdates = pgTable('bot_updates', {
-  updateId: bigint('update_id', { mode: 'number' }).primaryKey(),
-  receivedAt: at('received_at').notNull(),
-}, (table) => [index('bot_updates_received').on(table.receivedAt)]);
+export const botUpdates = pgTable(
+  'bot_updates',
+  {
+    updateId: bigint('update_id', { mode: 'number' }).primaryKey(),
+    receivedAt: at('received_at').notNull(),
+  },
+  (table) => [index('bot_updates_received').on(table.receivedAt)],
+);
 
 /** Who is in a channel, as chat_member updates and the bot's own removals tell (migration 0013). */
 export type ChannelPresence = 'member' | 'left' | 'kicked' | 'removed';
-export const channelMembers = pgTable('channel_members', {
-  channelId: ref('channel_id').notNull().references(() => channels.id),
-  telegramId: bigint('telegram_id', { mode: 'number' }).notNull(),
-  firstName: text('first_name').notNull(),
-  status: text('status').$type<ChannelPresence>().notNull(),
-  changedAt: at('changed_at').notNull(),
-}, (table) => [primaryKey({ columns: [table.channelId, table.telegramId] })]);
+export const channelMembers = pgTable(
+  'channel_members',
+  {
+    channelId: ref('channel_id')
+      .notNull()
+      .references(() => channels.id),
+    telegramId: bigint('telegram_id', { mode: 'number' }).notNull(),
+    firstName: text('first_name').notNull(),
+    status: text('status').$type<ChannelPresence>().notNull(),
+    changedAt: at('changed_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.channelId, table.telegramId] })],
+);
 
-export const botPosts = pgTable('bot_posts', {
-  id: id(),
-  chatId: bigint('chat_id', { mode: 'number' }).notNull(),
-  channelId: ref('channel_id').references(() => channels.id),
-  kind: text('kind').$type<'subscription' | 'donation' | 'message'>().notNull(),
-  /** subscriptions.id or donations.id for those kinds. */
-  refId: ref('ref_id'),
-  text: text('text').notNull(),
-  buttons: jsonb('buttons').$type<BotPostButton[]>().notNull().default([]),
-  pinned: boolean('pinned').notNull().default(false),
-  silent: boolean('silent').notNull().default(false),
-  deleted: boolean('deleted').notNull().default(false),
-  /** Telegram's message_id (real bot) or a sandbox counter. */
-  messageId: bigint('message_id', { mode: 'number' }),
-  createdAt: at('created_at').notNull(),
-}, (table) => [index('bot_posts_chat').on(table.chatId, table.createdAt, table.id)]);
+export const botPosts = pgTable(
+  'bot_posts',
+  {
+    id: id(),
+    chatId: bigint('chat_id', { mode: 'number' }).notNull(),
+    channelId: ref('channel_id').references(() => channels.id),
+    kind: text('kind').$type<'subscription' | 'donation' | 'message'>().notNull(),
+    /** subscriptions.id or donations.id for those kinds. */
+    refId: ref('ref_id'),
+    text: text('text').notNull(),
+    buttons: jsonb('buttons').$type<BotPostButton[]>().notNull().default([]),
+    pinned: boolean('pinned').notNull().default(false),
+    silent: boolean('silent').notNull().default(false),
+    deleted: boolean('deleted').notNull().default(false),
+    /** Telegram's message_id (real bot) or a sandbox counter. */
+    messageId: bigint('message_id', { mode: 'number' }),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [index('bot_posts_chat').on(table.chatId, table.createdAt, table.id)],
+);
 
 export interface WithdrawalAccountJson {
   readonly country: string;
@@ -217,135 +297,181 @@ export interface WithdrawalAccountJson {
  *   payout_amount: what the creator earns (price − fees); amount: the row owner's movement (payer: price,
  *   creator: payout_amount, withdrawal: the paid-out sum).
  */
-export const transactions = pgTable('transactions', {
-  id: id(),
-  type: text('type').$type<TransactionType>().notNull(),
-  /** Whose ledger line this is. */
-  userId: ref('user_id').notNull().references(() => users.id),
-  /** The other side: the creator for buy/send, the payer for sell/get; null for withdrawals. */
-  counterpartyId: ref('counterparty_id').references(() => users.id),
-  channelId: ref('channel_id').references(() => channels.id),
-  subscriptionId: ref('subscription_id').references(() => subscriptions.id),
-  memberId: ref('member_id').references(() => subscriptionMembers.id),
-  donationId: ref('donation_id').references(() => donations.id),
-  currency: currency().notNull(),
-  price: minor('price').notNull(),
-  amount: minor('amount').notNull(),
-  providerFee: minor('provider_fee').notNull().default(0),
-  serviceFee: minor('service_fee').notNull().default(0),
-  payoutAmount: minor('payout_amount').notNull().default(0),
-  paymentMethod: text('payment_method').$type<TransactionPaymentMethod>(),
-  cardBrand: text('card_brand').$type<CardBrand>(),
-  cardLast4: text('card_last4'),
-  withdrawalAccount: jsonb('withdrawal_account').$type<WithdrawalAccountJson>(),
-  /** payments.id of the charge (money engine), shared by the pair (and by its refund pair). */
-  paymentId: text('payment_id'),
-  /** A refund line: the line it reverses. */
-  reversesId: ref('reverses_id'),
-  /** A withdrawal of earnings in another currency than the payout account's: what was sent, in which currency, at which rate. */
-  convertedCurrency: text('converted_currency').$type<Currency>(),
-  convertedAmount: minor('converted_amount'),
-  conversionRate: text('conversion_rate'),
-  /** The time whose earnings window this line counts in, when not created_at (a refund counts in its sale's window). */
-  windowAt: at('window_at'),
-  createdAt: at('created_at').notNull(),
-}, (table) => [
-  index('transactions_user').on(table.userId, table.createdAt, table.id),
-  index('transactions_user_type').on(table.userId, table.type, table.createdAt, table.id),
-  index('transactions_channel').on(table.channelId, table.createdAt, table.id),
-  uniqueIndex('transactions_payment_type').on(table.paymentId, table.type),
-]);
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: id(),
+    type: text('type').$type<TransactionType>().notNull(),
+    /** Whose ledger line this is. */
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The other side: the creator for buy/send, the payer for sell/get; null for withdrawals. */
+    counterpartyId: ref('counterparty_id').references(() => users.id),
+    channelId: ref('channel_id').references(() => channels.id),
+    subscriptionId: ref('subscription_id').references(() => subscriptions.id),
+    memberId: ref('member_id').references(() => subscriptionMembers.id),
+    donationId: ref('donation_id').references(() => donations.id),
+    currency: currency().notNull(),
+    price: minor('price').notNull(),
+    amount: minor('amount').notNull(),
+    providerFee: minor('provider_fee').notNull().default(0),
+    serviceFee: minor('service_fee').notNull().default(0),
+    payoutAmount: minor('payout_amount').notNull().default(0),
+    paymentMethod: text('payment_method').$type<TransactionPaymentMethod>(),
+    cardBrand: text('card_brand').$type<CardBrand>(),
+    cardLast4: text('card_last4'),
+    withdrawalAccount: jsonb('withdrawal_account').$type<WithdrawalAccountJson>(),
+    /** payments.id of the charge (money engine), shared by the pair (and by its refund pair). */
+    paymentId: text('payment_id'),
+    /** A refund line: the line it reverses. */
+    reversesId: ref('reverses_id'),
+    /** A withdrawal of earnings in another currency than the payout account's: what was sent, in which currency, at which rate. */
+    convertedCurrency: text('converted_currency').$type<Currency>(),
+    convertedAmount: minor('converted_amount'),
+    conversionRate: text('conversion_rate'),
+    /** The time whose earnings window this line counts in, when not created_at (a refund counts in its sale's window). */
+    windowAt: at('window_at'),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [
+    index('transactions_user').on(table.userId, table.createdAt, table.id),
+    index('transactions_user_type').on(table.userId, table.type, table.createdAt, table.id),
+    index('transactions_channel').on(table.channelId, table.createdAt, table.id),
+    uniqueIndex('transactions_payment_type').on(table.paymentId, table.type),
+  ],
+);
 
 /** A follower's saved card: brand, last 4 and the provider's token reference; never the number or the CVC. */
-export const savedCards = pgTable('saved_cards', {
-  id: id(),
-  userId: ref('user_id').notNull().references(() => users.id),
-  brand: text('brand').$type<CardBrand>().notNull(),
-  last4: text('last4').notNull(),
-  active: boolean('active').notNull().default(true),
-  primary: boolean('is_primary').notNull().default(false),
-  /** The provider's recurrent token for charging the card again. */
-  providerToken: text('provider_token').notNull(),
-  /** Card issue country (ISO2) as the provider reports it. */
-  country: text('country'),
-  deleted: boolean('deleted').notNull().default(false),
-  createdAt: at('created_at').notNull(),
-}, (table) => [
-  index('saved_cards_user').on(table.userId, table.createdAt, table.id),
-  uniqueIndex('saved_cards_one_primary').on(table.userId).where(sql`is_primary and not deleted`),
-]);
+export const savedCards = pgTable(
+  'saved_cards',
+  {
+    id: id(),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id),
+    brand: text('brand').$type<CardBrand>().notNull(),
+    last4: text('last4').notNull(),
+    active: boolean('active').notNull().default(true),
+    primary: boolean('is_primary').notNull().default(false),
+    /** The provider's recurrent token for charging the card again. */
+    providerToken: text('provider_token').notNull(),
+    /** Card issue country (ISO2) as the provider reports it. */
+    country: text('country'),
+    deleted: boolean('deleted').notNull().default(false),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [
+    index('saved_cards_user').on(table.userId, table.createdAt, table.id),
+    uniqueIndex('saved_cards_one_primary')
+      .on(table.userId)
+      .where(sql`is_primary and not deleted`),
+  ],
+);
 
 /** A creator's payout destination (one per user; saving again replaces it). */
-export const payoutAccounts = pgTable('payout_accounts', {
-  id: id(),
-  userId: ref('user_id').notNull().references(() => users.id),
-  countryIso2: text('country_iso2').notNull(),
-  countryIso3: text('country_iso3').notNull(),
-  methodType: text('method_type').$type<PayoutMethod>().notNull(),
-  currency: currency().notNull(),
-  bankExternalId: text('bank_external_id'),
-  bankName: text('bank_name'),
-  params: jsonb('params').$type<Record<string, string>>().notNull().default({}),
-  cardToken: text('card_token'),
-  cardBrand: text('card_brand').$type<CardBrand>(),
-  cardMaskedNumber: text('card_masked_number'),
-  cardLast4: text('card_last4'),
-  cardCountry: text('card_country'),
-  createdAt: at('created_at').notNull(),
-  updatedAt: at('updated_at').notNull(),
-}, (table) => [uniqueIndex('payout_accounts_user').on(table.userId)]);
+export const payoutAccounts = pgTable(
+  'payout_accounts',
+  {
+    id: id(),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id),
+    countryIso2: text('country_iso2').notNull(),
+    countryIso3: text('country_iso3').notNull(),
+    methodType: text('method_type').$type<PayoutMethod>().notNull(),
+    currency: currency().notNull(),
+    bankExternalId: text('bank_external_id'),
+    bankName: text('bank_name'),
+    params: jsonb('params').$type<Record<string, string>>().notNull().default({}),
+    cardToken: text('card_token'),
+    cardBrand: text('card_brand').$type<CardBrand>(),
+    cardMaskedNumber: text('card_masked_number'),
+    cardLast4: text('card_last4'),
+    cardCountry: text('card_country'),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (table) => [uniqueIndex('payout_accounts_user').on(table.userId)],
+);
 
 /** Channels the older donation product hands over for a creator (POST /sandbox/migration/donate-channels). */
-export const donateChannels = pgTable('donate_channels', {
-  id: id(),
-  userId: ref('user_id').notNull().references(() => users.id),
-  chatId: bigint('chat_id', { mode: 'number' }).notNull(),
-  name: text('name').notNull(),
-  link: text('link').notNull(),
-  activeSubscribers: bigint('active_subscribers', { mode: 'number' }).notNull().default(0),
-  createdAt: at('created_at').notNull(),
-}, (table) => [uniqueIndex('donate_channels_user_chat').on(table.userId, table.chatId)]);
+export const donateChannels = pgTable(
+  'donate_channels',
+  {
+    id: id(),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id),
+    chatId: bigint('chat_id', { mode: 'number' }).notNull(),
+    name: text('name').notNull(),
+    link: text('link').notNull(),
+    activeSubscribers: bigint('active_subscribers', { mode: 'number' }).notNull().default(0),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [uniqueIndex('donate_channels_user_chat').on(table.userId, table.chatId)],
+);
 
 /** A creator's place in the migration queue (one at most; refusing deletes it). */
-export const migrationRequests = pgTable('migration_requests', {
-  id: id(),
-  userId: ref('user_id').notNull().references(() => users.id),
-  status: text('status').$type<MigrationRequestStatus>().notNull(),
-  createdAt: at('created_at').notNull(),
-  updatedAt: at('updated_at').notNull(),
-}, (table) => [
-  uniqueIndex('migration_requests_user').on(table.userId),
-  index('migration_requests_queue').on(table.status, table.createdAt, table.id),
-]);
+export const migrationRequests = pgTable(
+  'migration_requests',
+  {
+    id: id(),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status').$type<MigrationRequestStatus>().notNull(),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('migration_requests_user').on(table.userId),
+    index('migration_requests_queue').on(table.status, table.createdAt, table.id),
+  ],
+);
 
 /** The identity check per user (0012_kyc.sql): the provider's applicant and latest result, or a manual review, and the operator's decision. */
-export const kycReviews = pgTable('kyc_reviews', {
-  userId: ref('user_id').primaryKey().references(() => users.id),
-  /** 'sumsub', or 'manual' when no provider is configured. */
-  provider: text('provider').notNull(),
-  applicantId: text('applicant_id'),
-  reviewAnswer: text('review_answer').$type<'GREEN' | 'RED'>(),
-  rejectType: text('reject_type').$type<'RETRY' | 'FINAL'>(),
-  rejectLabels: jsonb('reject_labels').$type<string[]>(),
-  /** The provider's time of the latest event applied: older events delivered later change nothing. */
-  lastEventAt: at('last_event_at'),
-  decidedBy: ref('decided_by'),
-  decision: text('decision').$type<'approve' | 'reject'>(),
-  decidedAt: at('decided_at'),
-  createdAt: at('created_at').notNull(),
-  updatedAt: at('updated_at').notNull(),
-}, (table) => [uniqueIndex('kyc_reviews_applicant').on(table.provider, table.applicantId).where(sql`applicant_id IS NOT NULL`)]);
+export const kycReviews = pgTable(
+  'kyc_reviews',
+  {
+    userId: ref('user_id')
+      .primaryKey()
+      .references(() => users.id),
+    /** 'sumsub', or 'manual' when no provider is configured. */
+    provider: text('provider').notNull(),
+    applicantId: text('applicant_id'),
+    reviewAnswer: text('review_answer').$type<'GREEN' | 'RED'>(),
+    rejectType: text('reject_type').$type<'RETRY' | 'FINAL'>(),
+    rejectLabels: jsonb('reject_labels').$type<string[]>(),
+    /** The provider's time of the latest event applied: older events delivered later change nothing. */
+    lastEventAt: at('last_event_at'),
+    decidedBy: ref('decided_by'),
+    decision: text('decision').$type<'approve' | 'reject'>(),
+    decidedAt: at('decided_at'),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('kyc_reviews_applicant')
+      .on(table.provider, table.applicantId)
+      .where(sql`applicant_id IS NOT NULL`),
+  ],
+);
 
 /** The provider's webhooks already seen (each applied once; `applied` false when it came late or changed nothing). */
-export const kycEvents = pgTable('kyc_events', {
-  provider: text('provider').notNull(),
-  eventId: text('event_id').notNull(),
-  userId: ref('user_id').references(() => users.id),
-  type: text('type').notNull(),
-  occurredAt: at('occurred_at').notNull(),
-  applied: boolean('applied').notNull(),
-  receivedAt: at('received_at').notNull(),
-}, (table) => [primaryKey({ columns: [table.provider, table.eventId] })]);
+export const kycEvents = pgTable(
+  'kyc_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    userId: ref('user_id').references(() => users.id),
+    type: text('type').notNull(),
+    occurredAt: at('occurred_at').notNull(),
+    applied: boolean('applied').notNull(),
+    receivedAt: at('received_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.provider, table.eventId] })],
+);
 
 /** Which server process runs a background job now and until when (migration 0016; server/platform/jobLeases.ts). */
 export const jobLeases = pgTable('job_leases', {

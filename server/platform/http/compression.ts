@@ -33,15 +33,21 @@ const CODINGS: readonly ContentCoding[] = ['br', 'gzip'];
  * The coding to answer with for a request's Accept-Encoding (RFC 9110 §12.5.3: q=0 refuses a coding, `*` stands for
  * any other), brotli before gzip; null for the body as it is.
  */
-export function acceptedCoding(acceptEncoding: string | string[] | undefined, noCompression = false): ContentCoding | null {
+export function acceptedCoding(
+  acceptEncoding: string | string[] | undefined,
+  noCompression = false,
+): ContentCoding | null {
   if (noCompression || acceptEncoding === undefined) return null;
   const weights = new Map<string, number>();
   for (const item of (Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : acceptEncoding).split(',')) {
     const [name = '', ...parameters] = item.trim().toLowerCase().split(';');
-    const q = parameters.map((parameter) => /^\s*q\s*=\s*([0-9.]+)\s*$/.exec(parameter)?.[1]).find((value) => value !== undefined);
+    const q = parameters
+      .map((parameter) => /^\s*q\s*=\s*([0-9.]+)\s*$/.exec(parameter)?.[1])
+      .find((value) => value !== undefined);
     if (name !== '') weights.set(name, q === undefined ? 1 : Number(q));
   }
-  const weight = (coding: string): number => weights.get(coding) ?? (coding === 'gzip' ? weights.get('x-gzip') : undefined) ?? weights.get('*') ?? 0;
+  const weight = (coding: string): number =>
+    weights.get(coding) ?? (coding === 'gzip' ? weights.get('x-gzip') : undefined) ?? weights.get('*') ?? 0;
   return CODINGS.find((coding) => weight(coding) > 0) ?? null;
 }
 
@@ -58,7 +64,10 @@ export class CompressibleBody {
   in(coding: ContentCoding): Buffer {
     let body = this.coded.get(coding);
     if (body === undefined) {
-      body = coding === 'br' ? brotliCompressSync(this.plain, { params: BROTLI_PARAMS }) : gzipSync(this.plain, GZIP_OPTIONS);
+      body =
+        coding === 'br'
+          ? brotliCompressSync(this.plain, { params: BROTLI_PARAMS })
+          : gzipSync(this.plain, GZIP_OPTIONS);
       this.coded.set(coding, body);
     }
     return body;
@@ -70,6 +79,9 @@ export function sendCompressible(request: FastifyRequest, reply: FastifyReply, b
   const vary = reply.getHeader('vary');
   if (vary === undefined) reply.header('vary', 'Accept-Encoding');
   else if (!/accept-encoding/i.test(String(vary))) reply.header('vary', `${String(vary)}, Accept-Encoding`);
-  const coding = body.plain.length >= COMPRESSION_THRESHOLD_BYTES ? acceptedCoding(request.headers['accept-encoding'], request.headers['x-no-compression'] !== undefined) : null;
+  const coding =
+    body.plain.length >= COMPRESSION_THRESHOLD_BYTES
+      ? acceptedCoding(request.headers['accept-encoding'], request.headers['x-no-compression'] !== undefined)
+      : null;
   return coding === null ? reply.send(body.plain) : reply.header('content-encoding', coding).send(body.in(coding));
 }

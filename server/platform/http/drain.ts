@@ -49,7 +49,9 @@ export function installDrain(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
     if (draining && !SERVED_WHILE_DRAINING.some((prefix) => request.url.startsWith(prefix))) {
       reply.header('connection', 'close');
-      return reply.code(503).send({ code: 'shutting_down', message: 'The server is restarting; try again in a moment' });
+      return reply
+        .code(503)
+        .send({ code: 'shutting_down', message: 'The server is restarting; try again in a moment' });
     }
     inFlight += 1;
     // 'close' comes after the answer is sent and also when the client goes away first.

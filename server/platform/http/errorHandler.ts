@@ -31,7 +31,9 @@ function validationAnswer(error: FastifyError): { code: ErrorCode; message: stri
   const issue = (error.validation as ValidationIssue[] | undefined)?.[0];
   const field = validationField(error.validationContext, issue);
   const allowed = issue?.params?.allowedValues ? ` (one of ${issue.params.allowedValues.join(', ')})` : '';
-  const message = issue?.params?.missingProperty ? `${field} is required` : `${field} ${issue?.message ?? 'is invalid'}${allowed}`;
+  const message = issue?.params?.missingProperty
+    ? `${field} is required`
+    : `${field} ${issue?.message ?? 'is invalid'}${allowed}`;
   return { code: 'validation_error', message, field };
 }
 
@@ -42,18 +44,36 @@ export function sqlStateOf(error: unknown): string | undefined {
   return typeof cause === 'string' && /^[0-9A-Z]{5}$/.test(cause) ? cause : undefined;
 }
 
-const CONNECTION_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const CONNECTION_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 /**
  * node-postgres's own words for a lost or never made connection (it gives these errors no code); 'timeout expired' is
  * a Client's own connect timeout (the pipelined connections of platform/db/pipelinedPool.ts connect as Clients).
  */
-const CONNECTION_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout|Connection terminated due to connection timeout|^timeout expired$/i;
+const CONNECTION_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout|Connection terminated due to connection timeout|^timeout expired$/i;
 
 /** True when the error (or a cause of it) says the database could not be reached, rather than refused the query. */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current !== null && typeof current === 'object' && depth < 5; depth += 1) {
+  for (
+    let current: unknown = error, depth = 0;
+    current !== null && typeof current === 'object' && depth < 5;
+    depth += 1
+  ) {
     const { code, message } = current as { code?: unknown; message?: unknown };
-    if (typeof code === 'string' && (CONNECTION_ERRNOS.has(code) || code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03')) return true;
+    if (
+      typeof code === 'string' &&
+      (CONNECTION_ERRNOS.has(code) || code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03')
+    )
+      return true;
     if (typeof message === 'string' && CONNECTION_MESSAGES.test(message)) return true;
     current = (current as { cause?: unknown }).cause;
   }
@@ -61,7 +81,12 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 const CLIENT_STATUS_CODES: Readonly<Record<number, ErrorCode>> = {
-  401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 409: 'conflict', 413: 'payload_too_large', 429: 'rate_limited',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'payload_too_large',
+  429: 'rate_limited',
 };
 
 export function installErrorHandler(app: FastifyInstance): void {
@@ -70,7 +95,9 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error.validation) return reply.code(400).send(validationAnswer(error));
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
-      return reply.code(503).send({ code: 'database_unavailable', message: 'The database is not available; try again shortly' });
+      return reply
+        .code(503)
+        .send({ code: 'database_unavailable', message: 'The database is not available; try again shortly' });
     }
     const sqlState = sqlStateOf(error);
     if (sqlState !== undefined) {
@@ -83,7 +110,9 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
-      return reply.code(status).send({ code: CLIENT_STATUS_CODES[status] ?? 'validation_error', message: error.message });
+      return reply
+        .code(status)
+        .send({ code: CLIENT_STATUS_CODES[status] ?? 'validation_error', message: error.message });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ code: 'error_unknown', message: 'Something went wrong on the server' });

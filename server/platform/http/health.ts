@@ -23,7 +23,10 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
-export function installHealth(app: FastifyInstance, options: { db: Db; migrations: readonly string[]; timeoutMs?: number }): void {
+export function installHealth(
+  app: FastifyInstance,
+  options: { db: Db; migrations: readonly string[]; timeoutMs?: number },
+): void {
   const hidden = { schema: { hide: true } };
   app.get('/health/live', hidden, async () => ({ status: 'live' }));
 
@@ -33,13 +36,19 @@ export function installHealth(app: FastifyInstance, options: { db: Db; migration
     try {
       const query = options.db.execute(sql`select version from schema_migrations`);
       query.catch(() => undefined); // a late failure after the timeout must not go unhandled
-      const applied = new Set(rowsOf<{ version: string }>(await withTimeout(query, options.timeoutMs ?? READY_TIMEOUT_MS)).map((row) => row.version));
+      const applied = new Set(
+        rowsOf<{ version: string }>(await withTimeout(query, options.timeoutMs ?? READY_TIMEOUT_MS)).map(
+          (row) => row.version,
+        ),
+      );
       migrations = options.migrations.every((version) => applied.has(version)) ? 'applied' : 'pending';
     } catch {
       database = 'unreachable';
     }
     if (database === 'ok' && migrations === 'applied') return { status: 'ready', database, migrations };
     const message = database === 'unreachable' ? 'The database does not answer' : 'Database migrations are not applied';
-    return reply.code(503).send({ code: database === 'unreachable' ? 'database_unavailable' : 'not_ready', message, database, migrations });
+    return reply
+      .code(503)
+      .send({ code: database === 'unreachable' ? 'database_unavailable' : 'not_ready', message, database, migrations });
   });
 }

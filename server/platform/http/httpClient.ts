@@ -7,8 +7,18 @@ import http from 'node:http';
 import https from 'node:https';
 import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
 
-export interface HttpRequestInit { method?: string; headers?: Record<string, string>; body?: string; signal?: AbortSignal | null }
-export interface HttpResponse { status: number; ok: boolean; json(): Promise<unknown>; text(): Promise<string> }
+export interface HttpRequestInit {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  signal?: AbortSignal | null;
+}
+export interface HttpResponse {
+  status: number;
+  ok: boolean;
+  json(): Promise<unknown>;
+  text(): Promise<string>;
+}
 
 /**
  * Idle connections close after 4 s (undici's default too), sooner than servers drop them (Node's 5 s, Fastify's 72 s),
@@ -29,7 +39,10 @@ const MAX_DECODED_BYTES = 16 * 1024 * 1024;
  * so: gzip, deflate and br are decoded, anything else is an error rather than garbled JSON.
  */
 export function decodeBody(body: Buffer, contentEncoding: string | undefined): Buffer {
-  const codings = (contentEncoding ?? '').split(',').map((coding) => coding.trim().toLowerCase()).filter((coding) => coding !== '' && coding !== 'identity');
+  const codings = (contentEncoding ?? '')
+    .split(',')
+    .map((coding) => coding.trim().toLowerCase())
+    .filter((coding) => coding !== '' && coding !== 'identity');
   const limit = { maxOutputLength: MAX_DECODED_BYTES };
   // Listed in the order they were applied: undone from the last.
   return codings.reduceRight((data, coding) => {
@@ -72,28 +85,37 @@ export function httpRequest(url: string, init: HttpRequestInit = {}): Promise<Ht
       // As fetch: an aborted call rejects with the signal's reason (a TimeoutError for AbortSignal.timeout).
       reject(signal?.aborted ? signal.reason : error);
     };
-    const request = (protocol === 'https:' ? https : http).request(target, { method: init.method ?? 'GET', headers, agent: agents[protocol] }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('error', fail);
-      response.on('close', () => {
-        if (!response.complete) fail(new Error('The connection closed before the answer was complete'));
-      });
-      response.on('end', () => {
-        if (settled) return;
-        let text: string;
-        try {
-          text = decodeBody(Buffer.concat(chunks), response.headers['content-encoding']).toString('utf8');
-        } catch (error) {
-          fail(error);
-          return;
-        }
-        settled = true;
-        signal?.removeEventListener('abort', onAbort);
-        const status = response.statusCode ?? 0;
-        resolve({ status, ok: status >= 200 && status < 300, json: async () => JSON.parse(text) as unknown, text: async () => text });
-      });
-    });
+    const request = (protocol === 'https:' ? https : http).request(
+      target,
+      { method: init.method ?? 'GET', headers, agent: agents[protocol] },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', fail);
+        response.on('close', () => {
+          if (!response.complete) fail(new Error('The connection closed before the answer was complete'));
+        });
+        response.on('end', () => {
+          if (settled) return;
+          let text: string;
+          try {
+            text = decodeBody(Buffer.concat(chunks), response.headers['content-encoding']).toString('utf8');
+          } catch (error) {
+            fail(error);
+            return;
+          }
+          settled = true;
+          signal?.removeEventListener('abort', onAbort);
+          const status = response.statusCode ?? 0;
+          resolve({
+            status,
+            ok: status >= 200 && status < 300,
+            json: async () => JSON.parse(text) as unknown,
+            text: async () => text,
+          });
+        });
+      },
+    );
     function onAbort(): void {
       request.destroy();
       fail(signal!.reason);

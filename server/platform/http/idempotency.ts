@@ -55,13 +55,19 @@ export function isValidIdempotencyKey(value: unknown): value is string {
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.keys(value as Record<string, unknown>).sort().map((key) => [key, canonical((value as Record<string, unknown>)[key])]));
+    return Object.fromEntries(
+      Object.keys(value as Record<string, unknown>)
+        .sort()
+        .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+    );
   }
   return value;
 }
 
 export function requestHash(scope: Pick<IdempotencyScope, 'method' | 'path' | 'body'>): string {
-  return createHash('sha256').update(JSON.stringify([scope.method.toUpperCase(), scope.path, canonical(scope.body ?? null)])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([scope.method.toUpperCase(), scope.path, canonical(scope.body ?? null)]))
+    .digest('hex');
 }
 
 /** Resolves after `ms`, or earlier when `until` settles; never keeps the process alive. */
@@ -94,13 +100,33 @@ export class IdempotencyService {
   private readonly claim;
   private readonly storeAnswer;
 
-  constructor(private readonly db: MoneyDb, options: IdempotencyOptions = {}) {
-    this.claim = db.insert(idempotencyKeys)
-      .values({ userId: sql.placeholder('userId'), key: sql.placeholder('key'), requestHash: sql.placeholder('hash'), state: 'running' })
-      .onConflictDoNothing().returning({ key: idempotencyKeys.key }).prepare('idempotency_claim');
-    this.storeAnswer = db.update(idempotencyKeys)
-      .set({ state: 'done', responseStatus: sql`${sql.placeholder('status')}::integer`, responseBody: sql`${sql.placeholder('body')}::jsonb`, updatedAt: sql`now()` })
-      .where(and(eq(idempotencyKeys.userId, sql.placeholder('userId')), eq(idempotencyKeys.key, sql.placeholder('key')))).prepare('idempotency_store_answer');
+  constructor(
+    private readonly db: MoneyDb,
+    options: IdempotencyOptions = {},
+  ) {
+    this.claim = db
+      .insert(idempotencyKeys)
+      .values({
+        userId: sql.placeholder('userId'),
+        key: sql.placeholder('key'),
+        requestHash: sql.placeholder('hash'),
+        state: 'running',
+      })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key })
+      .prepare('idempotency_claim');
+    this.storeAnswer = db
+      .update(idempotencyKeys)
+      .set({
+        state: 'done',
+        responseStatus: sql`${sql.placeholder('status')}::integer`,
+        responseBody: sql`${sql.placeholder('body')}::jsonb`,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(eq(idempotencyKeys.userId, sql.placeholder('userId')), eq(idempotencyKeys.key, sql.placeholder('key'))),
+      )
+      .prepare('idempotency_store_answer');
     this.waitMs = options.waitMs ?? 15_000;
     this.pollMs = options.pollMs ?? 50;
     this.staleMs = options.staleMs ?? 30_000;
@@ -120,10 +146,19 @@ export class IdempotencyService {
       const [row] = await this.db.select().from(idempotencyKeys).where(where);
       if (row === undefined) continue; // released by a failed first request: try to take it
       if (row.requestHash !== hash) return { ...KEY_REUSED, replayed: false };
-      if (row.state === 'done' && row.responseStatus !== null) return { status: row.responseStatus, body: row.responseBody, replayed: true };
+      if (row.state === 'done' && row.responseStatus !== null)
+        return { status: row.responseStatus, body: row.responseBody, replayed: true };
 
-      const takenOver = await this.db.update(idempotencyKeys).set({ updatedAt: sql`now()` })
-        .where(and(where, eq(idempotencyKeys.state, 'running'), lt(idempotencyKeys.updatedAt, sql`now() - make_interval(secs => ${this.staleMs / 1000})`)))
+      const takenOver = await this.db
+        .update(idempotencyKeys)
+        .set({ updatedAt: sql`now()` })
+        .where(
+          and(
+            where,
+            eq(idempotencyKeys.state, 'running'),
+            lt(idempotencyKeys.updatedAt, sql`now() - make_interval(secs => ${this.staleMs / 1000})`),
+          ),
+        )
         .returning({ key: idempotencyKeys.key });
       if (takenOver.length > 0) return this.execute(scope, localKey, where, handler);
 
@@ -140,31 +175,68 @@ export class IdempotencyService {
    * rather than wait `staleMs`. Answers how many were released.
    */
   async releaseOrphans(): Promise<number> {
-    const released = await this.db.delete(idempotencyKeys).where(eq(idempotencyKeys.state, 'running')).returning({ key: idempotencyKeys.key });
+    const released = await this.db
+      .delete(idempotencyKeys)
+      .where(eq(idempotencyKeys.state, 'running'))
+      .returning({ key: idempotencyKeys.key });
     return released.length;
   }
 
   /** Forgets answers older than `maxAgeSeconds` (database clock). */
   async purge(maxAgeSeconds: number): Promise<number> {
-    const removed = await this.db.delete(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.state, 'done'), lt(idempotencyKeys.createdAt, sql`now() - make_interval(secs => ${maxAgeSeconds})`)))
+    const removed = await this.db
+      .delete(idempotencyKeys)
+      .where(
+        and(
+          eq(idempotencyKeys.state, 'done'),
+          lt(idempotencyKeys.createdAt, sql`now() - make_interval(secs => ${maxAgeSeconds})`),
+        ),
+      )
       .returning({ key: idempotencyKeys.key });
     return removed.length;
   }
 
-  private async execute(scope: { readonly userId: number; readonly key: string }, localKey: string, where: ReturnType<typeof and>, handler: () => Promise<StoredAnswer>): Promise<IdempotentResult> {
+  private async execute(
+    scope: { readonly userId: number; readonly key: string },
+    localKey: string,
+    where: ReturnType<typeof and>,
+    handler: () => Promise<StoredAnswer>,
+  ): Promise<IdempotentResult> {
     let finish: () => void = () => undefined;
-    this.running.set(localKey, new Promise<void>((resolve) => { finish = resolve; }));
-    const heartbeat = setInterval(() => {
-      this.db.update(idempotencyKeys).set({ updatedAt: sql`now()` }).where(where).then(() => undefined, () => undefined);
-    }, Math.max(this.staleMs / 3, 1000));
+    this.running.set(
+      localKey,
+      new Promise<void>((resolve) => {
+        finish = resolve;
+      }),
+    );
+    const heartbeat = setInterval(
+      () => {
+        this.db
+          .update(idempotencyKeys)
+          .set({ updatedAt: sql`now()` })
+          .where(where)
+          .then(
+            () => undefined,
+            () => undefined,
+          );
+      },
+      Math.max(this.staleMs / 3, 1000),
+    );
     heartbeat.unref();
     try {
       const answer = await handler();
-      await this.storeAnswer.execute({ userId: scope.userId, key: scope.key, status: answer.status, body: answer.body === undefined || answer.body === null ? null : JSON.stringify(answer.body) });
+      await this.storeAnswer.execute({
+        userId: scope.userId,
+        key: scope.key,
+        status: answer.status,
+        body: answer.body === undefined || answer.body === null ? null : JSON.stringify(answer.body),
+      });
       return { ...answer, replayed: false };
     } catch (error) {
-      await this.db.delete(idempotencyKeys).where(where).catch(() => undefined);
+      await this.db
+        .delete(idempotencyKeys)
+        .where(where)
+        .catch(() => undefined);
       throw error;
     } finally {
       clearInterval(heartbeat);

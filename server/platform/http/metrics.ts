@@ -38,21 +38,39 @@ interface Instruments extends Metrics {
 export function createMetrics(sources: MetricsSources): Metrics {
   const registry = new Registry();
   const httpDuration = new Histogram({
-    name: 'http_request_duration_seconds', help: 'HTTP request latency by route pattern',
-    labelNames: ['method', 'route', 'status_code'] as const, buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10], registers: [registry],
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request latency by route pattern',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
   });
   new Gauge({
-    name: 'backers_payments', help: 'Payments by status (read from the database when scraped)', labelNames: ['status'] as const, registers: [registry],
+    name: 'backers_payments',
+    help: 'Payments by status (read from the database when scraped)',
+    labelNames: ['status'] as const,
+    registers: [registry],
     async collect() {
       this.reset();
       for (const [status, count] of Object.entries(await sources.paymentsByStatus())) this.set({ status }, count);
     },
   });
-  const jobRuns = new Counter({ name: 'backers_job_runs_total', help: 'Background job runs', labelNames: ['job'] as const, registers: [registry] });
-  const jobFailures = new Counter({ name: 'backers_job_failures_total', help: 'Background job runs that failed', labelNames: ['job'] as const, registers: [registry] });
+  const jobRuns = new Counter({
+    name: 'backers_job_runs_total',
+    help: 'Background job runs',
+    labelNames: ['job'] as const,
+    registers: [registry],
+  });
+  const jobFailures = new Counter({
+    name: 'backers_job_failures_total',
+    help: 'Background job runs that failed',
+    labelNames: ['job'] as const,
+    registers: [registry],
+  });
   const webhookLag = new Histogram({
-    name: 'backers_provider_webhook_lag_seconds', help: "Time from the provider's change to our applying its webhook",
-    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300], registers: [registry],
+    name: 'backers_provider_webhook_lag_seconds',
+    help: "Time from the provider's change to our applying its webhook",
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300],
+    registers: [registry],
   });
   const instruments: Instruments = {
     registry,
@@ -85,7 +103,10 @@ export function installMetrics(app: FastifyInstance, metrics: Metrics, token: st
     app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
       const given = request.headers.authorization;
       if (typeof given !== 'string' || !timingSafeEqual(digest(given), expected)) {
-        return reply.code(401).header('www-authenticate', 'Bearer').send({ code: 'unauthorized', message: 'Metrics need Authorization: Bearer <METRICS_TOKEN>' });
+        return reply
+          .code(401)
+          .header('www-authenticate', 'Bearer')
+          .send({ code: 'unauthorized', message: 'Metrics need Authorization: Bearer <METRICS_TOKEN>' });
       }
       return reply.type(instruments.registry.contentType).send(await instruments.registry.metrics());
     });

@@ -18,7 +18,11 @@ export interface RateLimitConfig {
   readonly webhooksPerMinute: number;
 }
 
-export const DEFAULT_RATE_LIMITS: RateLimitConfig = { paymentsPerMinute: 20, failedSignInsPerMinute: 30, webhooksPerMinute: 3000 };
+export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
+  paymentsPerMinute: 20,
+  failedSignInsPerMinute: 30,
+  webhooksPerMinute: 3000,
+};
 
 /** Counts the call; throws AppError rate_limited (429) with Retry-After once the budget of the window is spent. */
 export type Limiter = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -54,8 +58,16 @@ export async function installRateLimits(app: FastifyInstance, limits: RateLimitC
     };
   };
   const limiters: RateLimiters = {
-    payments: limiter('payments', limits.paymentsPerMinute, (request) => `payments:${request.user?.id ?? `ip:${request.ip}`}`),
-    failedSignIns: limiter('failed sign-ins from this address', limits.failedSignInsPerMinute, (request) => `signin:${request.ip}`),
+    payments: limiter(
+      'payments',
+      limits.paymentsPerMinute,
+      (request) => `payments:${request.user?.id ?? `ip:${request.ip}`}`,
+    ),
+    failedSignIns: limiter(
+      'failed sign-ins from this address',
+      limits.failedSignInsPerMinute,
+      (request) => `signin:${request.ip}`,
+    ),
     webhooks: limiter('webhooks from this address', limits.webhooksPerMinute, (request) => `webhook:${request.ip}`),
   };
   app.decorate('rateLimits', limiters);

@@ -27,7 +27,9 @@ export const s = { bool, enumOf, ref, object };
 
 /** Path parameter `id` (a positive bigint id within JS's safe range). */
 export const idParam: Schema = object({ id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } });
-export const channelIdParam: Schema = object({ channelId: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } });
+export const channelIdParam: Schema = object({
+  channelId: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+});
 
 /** The error answers a route can give, for the OpenAPI document. */
 export function errorResponses(...statuses: number[]): Record<number, Schema> {

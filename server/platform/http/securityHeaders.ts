@@ -42,11 +42,16 @@ function originOf(url: string | undefined): string | undefined {
   }
 }
 
-const unique = (values: ReadonlyArray<string | undefined>): string[] => [...new Set(values.filter((value): value is string => value !== undefined && value !== ''))];
+const unique = (values: ReadonlyArray<string | undefined>): string[] => [
+  ...new Set(values.filter((value): value is string => value !== undefined && value !== '')),
+];
 const plainHttp = (origins: readonly string[]): string[] => origins.filter((origin) => origin.startsWith('http:'));
 
 /** The app's Content-Security-Policy directives for this configuration. */
-export function appCspDirectives(config: Pick<ServerConfig, 'sandbox' | 'smartGlocal' | 'identityOrigins'>, inlineScripts: readonly string[] = []): Directives {
+export function appCspDirectives(
+  config: Pick<ServerConfig, 'sandbox' | 'smartGlocal' | 'identityOrigins'>,
+  inlineScripts: readonly string[] = [],
+): Directives {
   const identity = [...config.identityOrigins];
   const tokenize = originOf(config.smartGlocal?.tokenizeUrl);
   const paymentPage = originOf(config.smartGlocal?.paymentPageUrl);
@@ -70,7 +75,10 @@ export function appCspDirectives(config: Pick<ServerConfig, 'sandbox' | 'smartGl
  * out: a browser ignores 'unsafe-inline' wherever a hash is listed.
  */
 export function sandboxPageCspDirectives(app: Directives): Directives {
-  return { ...app, 'script-src': [...app['script-src']!.filter((source) => !source.startsWith("'sha256-")), "'unsafe-inline'"] };
+  return {
+    ...app,
+    'script-src': [...app['script-src']!.filter((source) => !source.startsWith("'sha256-")), "'unsafe-inline'"],
+  };
 }
 
 const isSandboxPage = (url: string): boolean => /^\/(sandbox|provider|websdk|resources)(\/|$)/.test(url);
@@ -102,25 +110,31 @@ export function helmetHeaders(options: Readonly<HelmetOptions>): ReadonlyArray<r
 }
 
 /** Registers the headers; call first, before any route. */
-export function installSecurityHeaders(app: FastifyInstance, config: Pick<ServerConfig, 'sandbox' | 'smartGlocal' | 'identityOrigins' | 'staticDir'>): void {
+export function installSecurityHeaders(
+  app: FastifyInstance,
+  config: Pick<ServerConfig, 'sandbox' | 'smartGlocal' | 'identityOrigins' | 'staticDir'>,
+): void {
   const directives = appCspDirectives(config, inlineScriptHashes(config.staticDir));
   const common = {
     xFrameOptions: false,
     referrerPolicy: { policy: REFERRER_POLICY },
     strictTransportSecurity: { maxAge: 15_552_000, includeSubDomains: false },
   } as const;
-  const headersFor = (policy: Directives) => helmetHeaders({ ...common, contentSecurityPolicy: { useDefaults: false, directives: policy } });
+  const headersFor = (policy: Directives) =>
+    helmetHeaders({ ...common, contentSecurityPolicy: { useDefaults: false, directives: policy } });
   const appHeaders = headersFor(directives);
   if (config.sandbox) {
     // Decided once per route, not per request.
     const pageHeaders = headersFor(sandboxPageCspDirectives(directives));
     app.addHook('onRoute', (route: RouteOptions) => {
-      if (isSandboxPage(route.url ?? '')) route.config = { ...(route.config ?? {}), securityHeaders: pageHeaders } as RouteOptions['config'];
+      if (isSandboxPage(route.url ?? ''))
+        route.config = { ...(route.config ?? {}), securityHeaders: pageHeaders } as RouteOptions['config'];
     });
   }
   // On the raw response, as helmet's middleware does: they stay on every answer, errors and 404s included.
   app.addHook('onRequest', (request, reply, done) => {
-    for (const [name, value] of request.routeOptions.config?.securityHeaders ?? appHeaders) reply.raw.setHeader(name, value);
+    for (const [name, value] of request.routeOptions.config?.securityHeaders ?? appHeaders)
+      reply.raw.setHeader(name, value);
     done();
   });
 }

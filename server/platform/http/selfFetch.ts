@@ -19,8 +19,17 @@ export function listeningOrigin(app: FastifyInstance): string | null {
 export const NOT_LISTENING_ORIGIN = 'http://backers.self.invalid';
 
 /** A body is a string (JSON) or a stream of bytes (grammY's multipart/form-data uploads). */
-export interface SelfFetchInit { method?: string; headers?: Record<string, string>; body?: string | AsyncIterable<Uint8Array>; signal?: AbortSignal | null }
-export interface SelfFetchResponse { status: number; ok: boolean; json(): Promise<unknown> }
+export interface SelfFetchInit {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string | AsyncIterable<Uint8Array>;
+  signal?: AbortSignal | null;
+}
+export interface SelfFetchResponse {
+  status: number;
+  ok: boolean;
+  json(): Promise<unknown>;
+}
 
 const withoutConnectionHeader = (headers: Record<string, string> = {}) =>
   Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'connection'));
@@ -42,9 +51,15 @@ export function selfFetch(app: FastifyInstance): (url: string, init?: SelfFetchI
   return async (url, init = {}) => {
     if (!url.startsWith(NOT_LISTENING_ORIGIN)) return plainFetch(url, init);
     const answer = await app.inject({
-      method: (init.method ?? 'GET') as 'GET', url: url.slice(NOT_LISTENING_ORIGIN.length), headers: withoutConnectionHeader(init.headers),
+      method: (init.method ?? 'GET') as 'GET',
+      url: url.slice(NOT_LISTENING_ORIGIN.length),
+      headers: withoutConnectionHeader(init.headers),
       payload: typeof init.body === 'string' || init.body === undefined ? init.body : Readable.from(init.body),
     });
-    return { status: answer.statusCode, ok: answer.statusCode < 300, json: async () => JSON.parse(answer.body) as unknown };
+    return {
+      status: answer.statusCode,
+      ok: answer.statusCode < 300,
+      json: async () => JSON.parse(answer.body) as unknown,
+    };
   };
 }

@@ -35,16 +35,27 @@ export async function installStatic(app: FastifyInstance, staticDir: string): Pr
       preCompressed: true, // the build writes .br and .gz beside each asset (vite.config.ts)
       setHeaders(response, filePath) {
         const relative = path.relative(staticDir, filePath).split(path.sep).join('/');
-        response.header('cache-control', relative.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        response.header(
+          'cache-control',
+          relative.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }
   app.setNotFoundHandler((request, reply) => {
     const method = request.method;
-    if (hasApp && (method === 'GET' || method === 'HEAD') && isSpaPath(request.url) && existsSync(path.join(staticDir, 'index.html'))) {
+    if (
+      hasApp &&
+      (method === 'GET' || method === 'HEAD') &&
+      isSpaPath(request.url) &&
+      existsSync(path.join(staticDir, 'index.html'))
+    ) {
       const page = isAdminPath(request.url) ? 'admin.html' : 'index.html';
-      if (existsSync(path.join(staticDir, page))) return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(page);
+      if (existsSync(path.join(staticDir, page)))
+        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(page);
     }
-    return reply.code(404).send({ code: 'not_found', message: `${method} ${request.url.split('?')[0]} does not exist` });
+    return reply
+      .code(404)
+      .send({ code: 'not_found', message: `${method} ${request.url.split('?')[0]} does not exist` });
   });
 }

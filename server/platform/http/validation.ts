@@ -18,7 +18,12 @@ interface RouteSchemaDefinition {
 type ValidateFunction = ((data: unknown) => unknown) & { errors?: unknown };
 
 /** The Ajv options of every part: no coercion; unknown properties dropped; defaults filled; first error only. */
-export const STRICT_AJV_OPTIONS = { coerceTypes: false, removeAdditional: true, useDefaults: true, allErrors: false } as const;
+export const STRICT_AJV_OPTIONS = {
+  coerceTypes: false,
+  removeAdditional: true,
+  useDefaults: true,
+  allErrors: false,
+} as const;
 
 const INTEGER_TEXT = /^(0|-?[1-9]\d{0,15})$/;
 const NUMBER_TEXT = /^-?(0|[1-9]\d{0,15})(\.\d{1,16})?$/;
@@ -56,17 +61,22 @@ function readingText(schema: Schema, validate: ValidateFunction): ValidateFuncti
   return wrapped;
 }
 
-type BuildValidator = NonNullable<NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildValidator']>;
+type BuildValidator = NonNullable<
+  NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildValidator']
+>;
 
 /** Fastify's `schemaController.compilersFactory.buildValidator` with the rules above. */
 export function strictValidatorFactory(): BuildValidator {
   const pool = AjvCompiler();
   return ((externalSchemas: unknown, ajvServerOptions: { customOptions?: object; plugins?: unknown[] } = {}) => {
     type Pool = ReturnType<typeof AjvCompiler>;
-    const compile = pool(externalSchemas as Parameters<Pool>[0], {
-      ...ajvServerOptions,
-      customOptions: { ...ajvServerOptions.customOptions, ...STRICT_AJV_OPTIONS },
-    } as Parameters<Pool>[1]) as unknown as (definition: RouteSchemaDefinition) => ValidateFunction;
+    const compile = pool(
+      externalSchemas as Parameters<Pool>[0],
+      {
+        ...ajvServerOptions,
+        customOptions: { ...ajvServerOptions.customOptions, ...STRICT_AJV_OPTIONS },
+      } as Parameters<Pool>[1],
+    ) as unknown as (definition: RouteSchemaDefinition) => ValidateFunction;
     return (definition: RouteSchemaDefinition) => {
       const validate = compile(definition);
       return definition.httpPart === 'body' ? validate : readingText(definition.schema, validate);

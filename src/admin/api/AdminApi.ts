@@ -2,7 +2,11 @@
 import type { AdminMe, AdminPage } from '../../contract/admin';
 
 export class AdminApiError extends Error {
-  constructor(readonly status: number, readonly code: string, message: string) {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -50,7 +54,8 @@ export class AdminApi implements AdminPort {
 
   list<T>(path: string, query: Query): Promise<AdminPage<T>> {
     const params = new URLSearchParams();
-    for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, String(value));
+    for (const [key, value] of Object.entries(query))
+      if (value !== undefined && value !== '') params.set(key, String(value));
     return this.call('GET', `${path}?${params.toString()}`);
   }
 

@@ -4,7 +4,15 @@
  * refunds) is one definition here plus its server routes (server/modules/admin/adminQueues.ts).
  */
 import type {
-  AdminAuditItem, AdminChannelItem, AdminIdentityItem, AdminMigrationItem, AdminPaymentItem, AdminPayoutDayItem, AdminPayoutItem, AdminPerson, AdminUserItem,
+  AdminAuditItem,
+  AdminChannelItem,
+  AdminIdentityItem,
+  AdminMigrationItem,
+  AdminPaymentItem,
+  AdminPayoutDayItem,
+  AdminPayoutItem,
+  AdminPerson,
+  AdminUserItem,
 } from '../../contract/admin';
 
 export interface Column<T> {
@@ -61,86 +69,234 @@ const dateTime = (seconds: number) => new Date(seconds * 1000).toISOString().rep
 const json = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
 
 const channels: QueueDefinition<AdminChannelItem> = {
-  id: 'channels', title: 'admin.queues.channels', path: '/channels', name: (c) => c.title,
+  id: 'channels',
+  title: 'admin.queues.channels',
+  path: '/channels',
+  name: (c) => c.title,
   columns: [
-    { key: 'title', label: 'admin.columns.channel', value: (c) => `${c.title}${c.username ? ` (@${c.username})` : ''}`, sort: 'title' },
+    {
+      key: 'title',
+      label: 'admin.columns.channel',
+      value: (c) => `${c.title}${c.username ? ` (@${c.username})` : ''}`,
+      sort: 'title',
+    },
     { key: 'owner', label: 'admin.columns.owner', value: (c) => person(c.owner) },
     { key: 'language', label: 'admin.columns.language', value: (c) => c.language },
-    { key: 'moderation', label: 'admin.columns.status', value: (c) => `admin.moderation.${c.moderation}`, translate: true },
+    {
+      key: 'moderation',
+      label: 'admin.columns.status',
+      value: (c) => `admin.moderation.${c.moderation}`,
+      translate: true,
+    },
     { key: 'createdAt', label: 'admin.columns.createdAt', value: (c) => dateTime(c.createdAt), sort: 'createdAt' },
   ],
   filters: [
-    { name: 'moderation', label: 'admin.columns.status', kind: 'select', initial: 'in_progress', options: [['in_progress', 'admin.moderation.in_progress'], ['rejected', 'admin.moderation.rejected'], ['approved', 'admin.moderation.approved']] },
+    {
+      name: 'moderation',
+      label: 'admin.columns.status',
+      kind: 'select',
+      initial: 'in_progress',
+      options: [
+        ['in_progress', 'admin.moderation.in_progress'],
+        ['rejected', 'admin.moderation.rejected'],
+        ['approved', 'admin.moderation.approved'],
+      ],
+    },
     { name: 'q', label: 'admin.filters.search', kind: 'text' },
   ],
   actions: [
-    { name: 'approve', label: 'admin.actions.approve', confirm: 'admin.confirm.approve', visible: (c) => c.moderation !== 'approved', path: (c) => `/channels/${c.id}/approve` },
-    { name: 'reject', label: 'admin.actions.reject', confirm: 'admin.confirm.reject', reason: true, visible: (c) => c.moderation !== 'rejected', path: (c) => `/channels/${c.id}/reject` },
+    {
+      name: 'approve',
+      label: 'admin.actions.approve',
+      confirm: 'admin.confirm.approve',
+      visible: (c) => c.moderation !== 'approved',
+      path: (c) => `/channels/${c.id}/approve`,
+    },
+    {
+      name: 'reject',
+      label: 'admin.actions.reject',
+      confirm: 'admin.confirm.reject',
+      reason: true,
+      visible: (c) => c.moderation !== 'rejected',
+      path: (c) => `/channels/${c.id}/reject`,
+    },
   ],
 };
 
 const identity: QueueDefinition<AdminIdentityItem> = {
-  id: 'identity', title: 'admin.queues.identity', path: '/identity', name: (i) => i.person.name,
+  id: 'identity',
+  title: 'admin.queues.identity',
+  path: '/identity',
+  name: (i) => i.person.name,
   columns: [
     { key: 'person', label: 'admin.columns.creator', value: (i) => person(i.person) },
     { key: 'status', label: 'admin.columns.verification', value: (i) => i.status },
     { key: 'provider', label: 'admin.columns.provider', value: (i) => `admin.identity.${i.provider}`, translate: true },
-    { key: 'result', label: 'admin.columns.result', value: (i) => [i.reviewAnswer, ...i.rejectLabels, i.applicantId].filter(Boolean).join(' · '), code: true },
+    {
+      key: 'result',
+      label: 'admin.columns.result',
+      value: (i) => [i.reviewAnswer, ...i.rejectLabels, i.applicantId].filter(Boolean).join(' · '),
+      code: true,
+    },
     { key: 'since', label: 'admin.columns.waitingSince', value: (i) => dateTime(i.since), sort: 'since' },
   ],
   filters: [
-    { name: 'provider', label: 'admin.columns.provider', kind: 'select', options: [['', 'admin.filters.any'], ['sumsub', 'admin.identity.sumsub'], ['manual', 'admin.identity.manual']] },
+    {
+      name: 'provider',
+      label: 'admin.columns.provider',
+      kind: 'select',
+      options: [
+        ['', 'admin.filters.any'],
+        ['sumsub', 'admin.identity.sumsub'],
+        ['manual', 'admin.identity.manual'],
+      ],
+    },
   ],
   actions: [
-    { name: 'approve', label: 'admin.actions.approve', confirm: 'admin.confirm.approveIdentity', visible: () => true, path: (i) => `/identity/${i.id}/approve` },
-    { name: 'reject', label: 'admin.actions.reject', confirm: 'admin.confirm.rejectIdentity', reason: true, visible: () => true, path: (i) => `/identity/${i.id}/reject` },
+    {
+      name: 'approve',
+      label: 'admin.actions.approve',
+      confirm: 'admin.confirm.approveIdentity',
+      visible: () => true,
+      path: (i) => `/identity/${i.id}/approve`,
+    },
+    {
+      name: 'reject',
+      label: 'admin.actions.reject',
+      confirm: 'admin.confirm.rejectIdentity',
+      reason: true,
+      visible: () => true,
+      path: (i) => `/identity/${i.id}/reject`,
+    },
   ],
 };
 
 const users: QueueDefinition<AdminUserItem> = {
-  id: 'users', title: 'admin.queues.users', path: '/users', name: (u) => u.name,
+  id: 'users',
+  title: 'admin.queues.users',
+  path: '/users',
+  name: (u) => u.name,
   columns: [
     { key: 'telegramId', label: 'admin.columns.telegramId', value: (u) => String(u.telegramId), sort: 'telegramId' },
     { key: 'name', label: 'admin.columns.name', value: (u) => u.name },
-    { key: 'username', label: 'admin.columns.username', value: (u) => (u.username ? `@${u.username}` : ''), sort: 'username' },
+    {
+      key: 'username',
+      label: 'admin.columns.username',
+      value: (u) => (u.username ? `@${u.username}` : ''),
+      sort: 'username',
+    },
     { key: 'verification', label: 'admin.columns.verification', value: (u) => u.verificationStatus },
-    { key: 'banned', label: 'admin.columns.status', value: (u) => (u.banned ? 'admin.user.banned' : 'admin.user.active'), translate: true },
+    {
+      key: 'banned',
+      label: 'admin.columns.status',
+      value: (u) => (u.banned ? 'admin.user.banned' : 'admin.user.active'),
+      translate: true,
+    },
     { key: 'createdAt', label: 'admin.columns.createdAt', value: (u) => dateTime(u.createdAt), sort: 'createdAt' },
   ],
   filters: [
     { name: 'q', label: 'admin.filters.user', kind: 'text' },
-    { name: 'banned', label: 'admin.columns.status', kind: 'select', options: [['', 'admin.filters.any'], ['true', 'admin.user.banned'], ['false', 'admin.user.active']] },
+    {
+      name: 'banned',
+      label: 'admin.columns.status',
+      kind: 'select',
+      options: [
+        ['', 'admin.filters.any'],
+        ['true', 'admin.user.banned'],
+        ['false', 'admin.user.active'],
+      ],
+    },
   ],
   actions: [
-    { name: 'ban', label: 'admin.actions.ban', confirm: 'admin.confirm.ban', reason: true, visible: (u) => !u.banned, path: (u) => `/users/${u.id}/ban` },
-    { name: 'unban', label: 'admin.actions.unban', confirm: 'admin.confirm.unban', reason: true, visible: (u) => u.banned, path: (u) => `/users/${u.id}/unban` },
+    {
+      name: 'ban',
+      label: 'admin.actions.ban',
+      confirm: 'admin.confirm.ban',
+      reason: true,
+      visible: (u) => !u.banned,
+      path: (u) => `/users/${u.id}/ban`,
+    },
+    {
+      name: 'unban',
+      label: 'admin.actions.unban',
+      confirm: 'admin.confirm.unban',
+      reason: true,
+      visible: (u) => u.banned,
+      path: (u) => `/users/${u.id}/unban`,
+    },
   ],
 };
 
 const payments: QueueDefinition<AdminPaymentItem> = {
-  id: 'payments', title: 'admin.queues.payments', path: '/payments', name: (p) => `${p.amount} ${p.currency.toUpperCase()} · ${p.payer.name}`,
+  id: 'payments',
+  title: 'admin.queues.payments',
+  path: '/payments',
+  name: (p) => `${p.amount} ${p.currency.toUpperCase()} · ${p.payer.name}`,
   columns: [
     { key: 'createdAt', label: 'admin.columns.createdAt', value: (p) => dateTime(p.createdAt), sort: 'createdAt' },
     { key: 'id', label: 'admin.columns.payment', value: (p) => p.id, code: true },
     { key: 'payer', label: 'admin.columns.payer', value: (p) => person(p.payer) },
     { key: 'channel', label: 'admin.columns.channel', value: (p) => `${p.channel.title} · ${p.channel.id}` },
-    { key: 'amount', label: 'admin.columns.amount', value: (p) => `${p.amount} ${p.currency.toUpperCase()}`, sort: 'amount' },
-    { key: 'status', label: 'admin.columns.status', value: (p) => `admin.payment.${p.refundStatus === null ? p.status : `refund_${p.refundStatus}`}`, translate: true, sort: 'status' },
-    { key: 'provider', label: 'admin.columns.provider', value: (p) => [p.providerSessionId, p.errorCode].filter(Boolean).join(' · '), code: true },
+    {
+      key: 'amount',
+      label: 'admin.columns.amount',
+      value: (p) => `${p.amount} ${p.currency.toUpperCase()}`,
+      sort: 'amount',
+    },
+    {
+      key: 'status',
+      label: 'admin.columns.status',
+      value: (p) => `admin.payment.${p.refundStatus === null ? p.status : `refund_${p.refundStatus}`}`,
+      translate: true,
+      sort: 'status',
+    },
+    {
+      key: 'provider',
+      label: 'admin.columns.provider',
+      value: (p) => [p.providerSessionId, p.errorCode].filter(Boolean).join(' · '),
+      code: true,
+    },
   ],
   filters: [
     { name: 'q', label: 'admin.filters.payment', kind: 'text' },
     { name: 'channel', label: 'admin.filters.channel', kind: 'text' },
-    { name: 'status', label: 'admin.columns.status', kind: 'select', options: [['', 'admin.filters.any'], ['paid', 'admin.payment.paid'], ['pending', 'admin.payment.pending'], ['action_required', 'admin.payment.action_required'], ['error', 'admin.payment.error']] },
+    {
+      name: 'status',
+      label: 'admin.columns.status',
+      kind: 'select',
+      options: [
+        ['', 'admin.filters.any'],
+        ['paid', 'admin.payment.paid'],
+        ['pending', 'admin.payment.pending'],
+        ['action_required', 'admin.payment.action_required'],
+        ['error', 'admin.payment.error'],
+      ],
+    },
   ],
   actions: [
-    { name: 'check', label: 'admin.actions.check', confirm: 'admin.confirm.check', visible: (p) => p.status === 'pending' || p.status === 'action_required', path: (p) => `/payments/${p.id}/check` },
-    { name: 'refund', label: 'admin.actions.refund', confirm: 'admin.confirm.refund', reason: true, visible: (p) => p.status === 'paid' && p.refundStatus === null, path: (p) => `/payments/${p.id}/refund` },
+    {
+      name: 'check',
+      label: 'admin.actions.check',
+      confirm: 'admin.confirm.check',
+      visible: (p) => p.status === 'pending' || p.status === 'action_required',
+      path: (p) => `/payments/${p.id}/check`,
+    },
+    {
+      name: 'refund',
+      label: 'admin.actions.refund',
+      confirm: 'admin.confirm.refund',
+      reason: true,
+      visible: (p) => p.status === 'paid' && p.refundStatus === null,
+      path: (p) => `/payments/${p.id}/refund`,
+    },
   ],
 };
 
 const payoutDays: QueueDefinition<AdminPayoutDayItem> = {
-  id: 'payout-days', title: 'admin.queues.payoutDays', path: '/payout-days', name: (d) => d.payoutDate,
+  id: 'payout-days',
+  title: 'admin.queues.payoutDays',
+  path: '/payout-days',
+  name: (d) => d.payoutDate,
   columns: [
     { key: 'payoutDate', label: 'admin.columns.payoutDate', value: (d) => d.payoutDate, sort: 'payoutDate' },
     { key: 'count', label: 'admin.columns.payouts', value: (d) => String(d.count) },
@@ -151,51 +307,131 @@ const payoutDays: QueueDefinition<AdminPayoutDayItem> = {
   ],
   filters: [],
   actions: [
-    { name: 'open', label: 'admin.actions.openRun', confirm: '', visible: () => true, path: () => '', open: { queue: 'payouts', filters: (d) => ({ payoutDate: d.payoutDate }) } },
-    { name: 'csv', label: 'admin.actions.exportCsv', confirm: 'admin.confirm.exportCsv', download: true, visible: () => true, path: (d) => `/payout-days/${d.payoutDate}/csv` },
+    {
+      name: 'open',
+      label: 'admin.actions.openRun',
+      confirm: '',
+      visible: () => true,
+      path: () => '',
+      open: { queue: 'payouts', filters: (d) => ({ payoutDate: d.payoutDate }) },
+    },
+    {
+      name: 'csv',
+      label: 'admin.actions.exportCsv',
+      confirm: 'admin.confirm.exportCsv',
+      download: true,
+      visible: () => true,
+      path: (d) => `/payout-days/${d.payoutDate}/csv`,
+    },
   ],
 };
 
 const payouts: QueueDefinition<AdminPayoutItem> = {
-  id: 'payouts', title: 'admin.queues.payouts', path: '/payouts', name: (p) => `${p.creator.name} ${p.amount} ${p.currency.toUpperCase()}`, hidden: true,
+  id: 'payouts',
+  title: 'admin.queues.payouts',
+  path: '/payouts',
+  name: (p) => `${p.creator.name} ${p.amount} ${p.currency.toUpperCase()}`,
+  hidden: true,
   columns: [
     { key: 'payoutDate', label: 'admin.columns.payoutDate', value: (p) => p.payoutDate },
     { key: 'creator', label: 'admin.columns.creator', value: (p) => person(p.creator) },
-    { key: 'amount', label: 'admin.columns.amount', value: (p) => `${p.amount} ${p.currency.toUpperCase()}`, sort: 'amount' },
+    {
+      key: 'amount',
+      label: 'admin.columns.amount',
+      value: (p) => `${p.amount} ${p.currency.toUpperCase()}`,
+      sort: 'amount',
+    },
     { key: 'method', label: 'admin.columns.method', value: (p) => p.method ?? '' },
-    { key: 'status', label: 'admin.columns.status', value: (p) => `admin.payout.${p.status}`, translate: true, sort: 'status' },
+    {
+      key: 'status',
+      label: 'admin.columns.status',
+      value: (p) => `admin.payout.${p.status}`,
+      translate: true,
+      sort: 'status',
+    },
     { key: 'attempt', label: 'admin.columns.attempt', value: (p) => String(p.attempt) },
     { key: 'error', label: 'admin.columns.error', value: (p) => p.error ?? '' },
   ],
   filters: [
     { name: 'payoutDate', label: 'admin.columns.payoutDate', kind: 'date' },
-    { name: 'status', label: 'admin.columns.status', kind: 'select', options: [['', 'admin.filters.any'], ['requested', 'admin.payout.requested'], ['sent', 'admin.payout.sent'], ['arrived', 'admin.payout.arrived'], ['failed', 'admin.payout.failed']] },
+    {
+      name: 'status',
+      label: 'admin.columns.status',
+      kind: 'select',
+      options: [
+        ['', 'admin.filters.any'],
+        ['requested', 'admin.payout.requested'],
+        ['sent', 'admin.payout.sent'],
+        ['arrived', 'admin.payout.arrived'],
+        ['failed', 'admin.payout.failed'],
+      ],
+    },
   ],
   actions: [
-    { name: 'retry', label: 'admin.actions.retry', confirm: 'admin.confirm.retry', visible: (p) => p.status === 'failed', path: (p) => `/payouts/${p.id}/retry` },
+    {
+      name: 'retry',
+      label: 'admin.actions.retry',
+      confirm: 'admin.confirm.retry',
+      visible: (p) => p.status === 'failed',
+      path: (p) => `/payouts/${p.id}/retry`,
+    },
   ],
 };
 
 const migrations: QueueDefinition<AdminMigrationItem> = {
-  id: 'migrations', title: 'admin.queues.migrations', path: '/migrations', name: (m) => m.creator.name,
+  id: 'migrations',
+  title: 'admin.queues.migrations',
+  path: '/migrations',
+  name: (m) => m.creator.name,
   columns: [
     { key: 'creator', label: 'admin.columns.creator', value: (m) => person(m.creator) },
-    { key: 'status', label: 'admin.columns.status', value: (m) => `admin.migration.${m.status}`, translate: true, sort: 'status' },
+    {
+      key: 'status',
+      label: 'admin.columns.status',
+      value: (m) => `admin.migration.${m.status}`,
+      translate: true,
+      sort: 'status',
+    },
     { key: 'donateChannels', label: 'admin.columns.channels', value: (m) => String(m.donateChannels) },
-    { key: 'progress', label: 'admin.columns.progress', value: (m) => (m.progress ? `${m.progress.done} / ${m.progress.total}` : '') },
+    {
+      key: 'progress',
+      label: 'admin.columns.progress',
+      value: (m) => (m.progress ? `${m.progress.done} / ${m.progress.total}` : ''),
+    },
     { key: 'error', label: 'admin.columns.error', value: (m) => m.error ?? '' },
     { key: 'createdAt', label: 'admin.columns.createdAt', value: (m) => dateTime(m.createdAt), sort: 'createdAt' },
   ],
   filters: [
-    { name: 'status', label: 'admin.columns.status', kind: 'select', options: [['', 'admin.filters.any'], ['queued', 'admin.migration.queued'], ['importing', 'admin.migration.importing'], ['completed', 'admin.migration.completed'], ['failed', 'admin.migration.failed']] },
+    {
+      name: 'status',
+      label: 'admin.columns.status',
+      kind: 'select',
+      options: [
+        ['', 'admin.filters.any'],
+        ['queued', 'admin.migration.queued'],
+        ['importing', 'admin.migration.importing'],
+        ['completed', 'admin.migration.completed'],
+        ['failed', 'admin.migration.failed'],
+      ],
+    },
   ],
   actions: [
-    { name: 'import', label: 'admin.actions.import', confirm: 'admin.confirm.import', upload: true, visible: (m) => m.status === 'queued' || m.status === 'failed', path: (m) => `/migrations/${m.id}/import` },
+    {
+      name: 'import',
+      label: 'admin.actions.import',
+      confirm: 'admin.confirm.import',
+      upload: true,
+      visible: (m) => m.status === 'queued' || m.status === 'failed',
+      path: (m) => `/migrations/${m.id}/import`,
+    },
   ],
 };
 
 const audit: QueueDefinition<AdminAuditItem> = {
-  id: 'audit', title: 'admin.queues.audit', path: '/audit', name: (a) => a.action,
+  id: 'audit',
+  title: 'admin.queues.audit',
+  path: '/audit',
+  name: (a) => a.action,
   columns: [
     { key: 'createdAt', label: 'admin.columns.when', value: (a) => dateTime(a.createdAt), sort: 'createdAt' },
     { key: 'operator', label: 'admin.columns.operator', value: (a) => String(a.operatorTelegramId) },
@@ -206,7 +442,20 @@ const audit: QueueDefinition<AdminAuditItem> = {
   ],
   filters: [
     { name: 'operator', label: 'admin.columns.operator', kind: 'text' },
-    { name: 'objectType', label: 'admin.filters.objectType', kind: 'select', options: [['', 'admin.filters.any'], ['channel', 'admin.objects.channel'], ['user', 'admin.objects.user'], ['payout', 'admin.objects.payout'], ['payout_run', 'admin.objects.payout_run'], ['migration_request', 'admin.objects.migration_request'], ['payment', 'admin.objects.payment']] },
+    {
+      name: 'objectType',
+      label: 'admin.filters.objectType',
+      kind: 'select',
+      options: [
+        ['', 'admin.filters.any'],
+        ['channel', 'admin.objects.channel'],
+        ['user', 'admin.objects.user'],
+        ['payout', 'admin.objects.payout'],
+        ['payout_run', 'admin.objects.payout_run'],
+        ['migration_request', 'admin.objects.migration_request'],
+        ['payment', 'admin.objects.payment'],
+      ],
+    },
     { name: 'objectId', label: 'admin.filters.objectId', kind: 'text' },
     { name: 'from', label: 'admin.filters.from', kind: 'date' },
     { name: 'to', label: 'admin.filters.to', kind: 'date' },
@@ -214,4 +463,13 @@ const audit: QueueDefinition<AdminAuditItem> = {
   actions: [],
 };
 
-export const QUEUES: readonly QueueDefinition[] = [channels, identity, users, payments, payoutDays, payouts, migrations, audit] as unknown as readonly QueueDefinition[];
+export const QUEUES: readonly QueueDefinition[] = [
+  channels,
+  identity,
+  users,
+  payments,
+  payoutDays,
+  payouts,
+  migrations,
+  audit,
+] as unknown as readonly QueueDefinition[];

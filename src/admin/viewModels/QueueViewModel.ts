@@ -7,7 +7,8 @@ import type { AdminPort } from '../api/AdminApi';
 import { AdminApiError } from '../api/AdminApi';
 import type { Action, QueueDefinition } from '../queues/definitions';
 
-export type LoadState = { kind: 'loading' } | { kind: 'ready' } | { kind: 'error'; code: string } | { kind: 'signedOut' };
+export type LoadState =
+  { kind: 'loading' } | { kind: 'ready' } | { kind: 'error'; code: string } | { kind: 'signedOut' };
 
 export interface PendingAction {
   readonly action: Action<{ id: string | number }>;
@@ -46,9 +47,16 @@ export class QueueViewModel {
     private readonly openQueue: (queue: string, filters: Record<string, string>) => void = () => undefined,
   ) {
     this.sort = definition.columns.find((column) => column.sort)?.sort ?? '';
-    for (const filter of definition.filters) if (filter.initial !== undefined) this.filters[filter.name] = filter.initial;
+    for (const filter of definition.filters)
+      if (filter.initial !== undefined) this.filters[filter.name] = filter.initial;
     Object.assign(this.filters, initialFilters);
-    makeAutoObservable<QueueViewModel, 'api' | 'downloader' | 'openQueue' | 'generation'>(this, { api: false, downloader: false, definition: false, openQueue: false, generation: false });
+    makeAutoObservable<QueueViewModel, 'api' | 'downloader' | 'openQueue' | 'generation'>(this, {
+      api: false,
+      downloader: false,
+      definition: false,
+      openQueue: false,
+      generation: false,
+    });
   }
 
   get pages(): number {
@@ -59,7 +67,13 @@ export class QueueViewModel {
     const generation = ++this.generation;
     this.state = { kind: 'loading' };
     try {
-      const page = await this.api.list<{ id: string | number }>(this.definition.path, { ...this.filters, page: this.page, pageSize: this.pageSize, sort: this.sort || undefined, order: this.order });
+      const page = await this.api.list<{ id: string | number }>(this.definition.path, {
+        ...this.filters,
+        page: this.page,
+        pageSize: this.pageSize,
+        sort: this.sort || undefined,
+        order: this.order,
+      });
       if (generation !== this.generation) return;
       runInAction(() => {
         this.items = [...page.items];
@@ -69,7 +83,10 @@ export class QueueViewModel {
     } catch (error) {
       if (generation !== this.generation) return;
       runInAction(() => {
-        this.state = error instanceof AdminApiError && error.status === 401 ? { kind: 'signedOut' } : { kind: 'error', code: error instanceof AdminApiError ? error.code : 'error_unknown' };
+        this.state =
+          error instanceof AdminApiError && error.status === 401
+            ? { kind: 'signedOut' }
+            : { kind: 'error', code: error instanceof AdminApiError ? error.code : 'error_unknown' };
       });
     }
   }
@@ -100,7 +117,9 @@ export class QueueViewModel {
   }
 
   actionsFor(item: { id: string | number }): Action<{ id: string | number }>[] {
-    return this.definition.actions.filter((action) => action.visible(item as never)) as Action<{ id: string | number }>[];
+    return this.definition.actions.filter((action) => action.visible(item as never)) as Action<{
+      id: string | number;
+    }>[];
   }
 
   start(action: Action<{ id: string | number }>, item: { id: string | number }): void {
@@ -168,7 +187,7 @@ export class QueueViewModel {
       runInAction(() => {
         pending.busy = false;
         if (error instanceof AdminApiError && error.status === 401) this.state = { kind: 'signedOut' };
-        pending.error = error instanceof AdminApiError ? (error.message || error.code) : 'admin.errors.unknown';
+        pending.error = error instanceof AdminApiError ? error.message || error.code : 'admin.errors.unknown';
       });
     }
   }

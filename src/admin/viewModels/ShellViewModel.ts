@@ -25,11 +25,19 @@ export class ShellViewModel {
   theme: Theme;
   language: Language;
 
-  constructor(private readonly api: AdminPort, private readonly browser: Browser, private readonly changeLanguage: (language: Language) => void) {
+  constructor(
+    private readonly api: AdminPort,
+    private readonly browser: Browser,
+    private readonly changeLanguage: (language: Language) => void,
+  ) {
     this.theme = (browser.stored('admin.theme') as Theme | null) ?? (browser.prefersDark() ? 'dark' : 'light');
     this.language = browser.stored('admin.language') === 'ru' ? 'ru' : 'en';
     this.queue = this.queueFromUrl();
-    makeAutoObservable<ShellViewModel, 'api' | 'browser' | 'changeLanguage'>(this, { api: false, browser: false, changeLanguage: false });
+    makeAutoObservable<ShellViewModel, 'api' | 'browser' | 'changeLanguage'>(this, {
+      api: false,
+      browser: false,
+      changeLanguage: false,
+    });
   }
 
   get queues(): readonly QueueDefinition[] {
@@ -37,7 +45,11 @@ export class ShellViewModel {
   }
 
   private queueFromUrl(): QueueViewModel {
-    const id = this.browser.path().replace(/^\/admin\/?/, '').split('/')[0] || 'channels';
+    const id =
+      this.browser
+        .path()
+        .replace(/^\/admin\/?/, '')
+        .split('/')[0] || 'channels';
     const definition = QUEUES.find((queue) => queue.id === id) ?? QUEUES[0]!;
     const filters = Object.fromEntries(new URLSearchParams(this.browser.search()));
     return new QueueViewModel(this.api, this.browser, definition, filters, (queue, with_) => this.open(queue, with_));

@@ -26,7 +26,11 @@ const AdminApp = observer(function AdminApp({ vm }: { vm: ShellViewModel }) {
     );
   }
   if (vm.session.kind === 'checking') {
-    return <main className="admin-signed-out" aria-busy="true"><p role="status">{t('admin.checking')}</p></main>;
+    return (
+      <main className="admin-signed-out" aria-busy="true">
+        <p role="status">{t('admin.checking')}</p>
+      </main>
+    );
   }
   return (
     <div className="admin">
@@ -44,7 +48,9 @@ const AdminApp = observer(function AdminApp({ vm }: { vm: ShellViewModel }) {
           <button type="button" onClick={() => vm.toggleTheme()} aria-pressed={vm.theme === 'dark'}>
             {vm.theme === 'dark' ? t('admin.themeLight') : t('admin.themeDark')}
           </button>
-          <button type="button" onClick={() => void vm.signOut()}>{t('admin.signOut')}</button>
+          <button type="button" onClick={() => void vm.signOut()}>
+            {t('admin.signOut')}
+          </button>
         </div>
       </header>
       <nav className="admin-nav" aria-label={t('admin.nav')}>

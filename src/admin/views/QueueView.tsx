@@ -30,7 +30,12 @@ const ConfirmDialog = observer(function ConfirmDialog({ vm }: { vm: QueueViewMod
           {pending.action.reason && (
             <label className="admin-field">
               <span>{t('admin.reason')}</span>
-              <textarea value={pending.reason} maxLength={500} required onChange={(event) => vm.setReason(event.target.value)} />
+              <textarea
+                value={pending.reason}
+                maxLength={500}
+                required
+                onChange={(event) => vm.setReason(event.target.value)}
+              />
             </label>
           )}
           {pending.action.upload && (
@@ -47,10 +52,18 @@ const ConfirmDialog = observer(function ConfirmDialog({ vm }: { vm: QueueViewMod
               />
             </label>
           )}
-          {pending.error && <p className="admin-error" role="alert">{pending.error.startsWith('admin.') ? t(pending.error) : pending.error}</p>}
+          {pending.error && (
+            <p className="admin-error" role="alert">
+              {pending.error.startsWith('admin.') ? t(pending.error) : pending.error}
+            </p>
+          )}
           <div className="admin-dialog-buttons">
-            <button type="button" onClick={() => vm.cancel()}>{t('admin.cancel')}</button>
-            <button type="submit" className="primary" disabled={!vm.canConfirm}>{t('admin.confirmButton')}</button>
+            <button type="button" onClick={() => vm.cancel()}>
+              {t('admin.cancel')}
+            </button>
+            <button type="submit" className="primary" disabled={!vm.canConfirm}>
+              {t('admin.confirmButton')}
+            </button>
           </div>
         </form>
       )}
@@ -79,11 +92,24 @@ const QueueView = observer(function QueueView({ vm }: { vm: QueueViewModel }) {
               <label key={filter.name} className="admin-field">
                 <span>{t(filter.label)}</span>
                 {filter.kind === 'select' ? (
-                  <select name={filter.name} value={vm.filters[filter.name] ?? ''} onChange={(event) => vm.setFilter(filter.name, event.target.value)}>
-                    {filter.options!.map(([value, label]) => <option key={value} value={value}>{t(label)}</option>)}
+                  <select
+                    name={filter.name}
+                    value={vm.filters[filter.name] ?? ''}
+                    onChange={(event) => vm.setFilter(filter.name, event.target.value)}
+                  >
+                    {filter.options!.map(([value, label]) => (
+                      <option key={value} value={value}>
+                        {t(label)}
+                      </option>
+                    ))}
                   </select>
                 ) : (
-                  <input name={filter.name} type={filter.kind === 'date' ? 'date' : 'search'} value={vm.filters[filter.name] ?? ''} onChange={(event) => vm.setFilter(filter.name, event.target.value)} />
+                  <input
+                    name={filter.name}
+                    type={filter.kind === 'date' ? 'date' : 'search'}
+                    value={vm.filters[filter.name] ?? ''}
+                    onChange={(event) => vm.setFilter(filter.name, event.target.value)}
+                  />
                 )}
               </label>
             ))}
@@ -91,21 +117,46 @@ const QueueView = observer(function QueueView({ vm }: { vm: QueueViewModel }) {
           </fieldset>
         </form>
       )}
-      <p className="admin-notice" role="status">{vm.notice ? t(vm.notice) : ''}</p>
-      {vm.state.kind === 'error' && <p className="admin-error" role="alert">{t('admin.errors.load', { code: vm.state.code })}</p>}
+      <p className="admin-notice" role="status">
+        {vm.notice ? t(vm.notice) : ''}
+      </p>
+      {vm.state.kind === 'error' && (
+        <p className="admin-error" role="alert">
+          {t('admin.errors.load', { code: vm.state.code })}
+        </p>
+      )}
       <div className="admin-table-wrap" aria-busy={vm.state.kind === 'loading'}>
         <table>
           <caption className="visually-hidden">{t(definition.title)}</caption>
           <thead>
             <tr>
               {definition.columns.map((column) => (
-                <th key={column.key} scope="col" aria-sort={column.sort && vm.sort === column.sort ? (vm.order === 'asc' ? 'ascending' : 'descending') : undefined}>
+                <th
+                  key={column.key}
+                  scope="col"
+                  aria-sort={
+                    column.sort && vm.sort === column.sort
+                      ? vm.order === 'asc'
+                        ? 'ascending'
+                        : 'descending'
+                      : undefined
+                  }
+                >
                   {column.sort ? (
-                    <button type="button" className="admin-sort" onClick={() => vm.sortBy(column.sort!)} aria-label={t('admin.sortBy', { column: t(column.label) })}>
+                    <button
+                      type="button"
+                      className="admin-sort"
+                      onClick={() => vm.sortBy(column.sort!)}
+                      aria-label={t('admin.sortBy', { column: t(column.label) })}
+                    >
                       {t(column.label)}
-                      <span aria-hidden="true">{vm.sort === column.sort ? (vm.order === 'asc' ? ' ▲' : ' ▼') : ''}</span>
+                      <span aria-hidden="true">
+                        {vm.sort === column.sort ? (vm.order === 'asc' ? ' ▲' : ' ▼') : ''}
+                      </span>
                     </button>
-                  ) : t(column.label)}
+                  ) : (
+                    t(column.label)
+                  )}
                 </th>
               ))}
               {hasActions && <th scope="col">{t('admin.actionsColumn')}</th>}
@@ -116,12 +167,24 @@ const QueueView = observer(function QueueView({ vm }: { vm: QueueViewModel }) {
               <tr key={String(item.id)}>
                 {definition.columns.map((column) => {
                   const value = column.value(item as never);
-                  return <td key={column.key} data-label={t(column.label)}>{column.code ? <code>{value}</code> : column.translate ? t(value) : value}</td>;
+                  return (
+                    <td key={column.key} data-label={t(column.label)}>
+                      {column.code ? <code>{value}</code> : column.translate ? t(value) : value}
+                    </td>
+                  );
                 })}
                 {hasActions && (
                   <td data-label={t('admin.actionsColumn')} className="admin-actions">
                     {vm.actionsFor(item).map((action) => (
-                      <button key={action.name} type="button" onClick={() => vm.start(action, item)} aria-label={t('admin.actionOn', { action: t(action.label), name: definition.name(item as never) })}>
+                      <button
+                        key={action.name}
+                        type="button"
+                        onClick={() => vm.start(action, item)}
+                        aria-label={t('admin.actionOn', {
+                          action: t(action.label),
+                          name: definition.name(item as never),
+                        })}
+                      >
                         {t(action.label)}
                       </button>
                     ))}
@@ -135,9 +198,15 @@ const QueueView = observer(function QueueView({ vm }: { vm: QueueViewModel }) {
         {vm.state.kind === 'loading' && <p role="status">{t('admin.loading')}</p>}
       </div>
       <nav className="admin-pager" aria-label={t('admin.page', { page: vm.page, pages: vm.pages })}>
-        <button type="button" onClick={() => vm.goTo(vm.page - 1)} disabled={vm.page <= 1}>{t('admin.previous')}</button>
-        <span>{t('admin.page', { page: vm.page, pages: vm.pages })} · {t('admin.total', { count: vm.total })}</span>
-        <button type="button" onClick={() => vm.goTo(vm.page + 1)} disabled={vm.page >= vm.pages}>{t('admin.next')}</button>
+        <button type="button" onClick={() => vm.goTo(vm.page - 1)} disabled={vm.page <= 1}>
+          {t('admin.previous')}
+        </button>
+        <span>
+          {t('admin.page', { page: vm.page, pages: vm.pages })} · {t('admin.total', { count: vm.total })}
+        </span>
+        <button type="button" onClick={() => vm.goTo(vm.page + 1)} disabled={vm.page >= vm.pages}>
+          {t('admin.next')}
+        </button>
       </nav>
       <ConfirmDialog vm={vm} />
     </section>

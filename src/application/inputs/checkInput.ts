@@ -38,7 +38,8 @@ export function checkInput<Input extends object>(
   raw: unknown,
   nest: (input: Input) => void = () => undefined,
 ): Result<Input, MalformedInput> {
-  if (typeof raw !== 'object' || raw === null) return err({ kind: 'malformed', code: 'malformed_input', field: '', message: 'the input must be an object' });
+  if (typeof raw !== 'object' || raw === null)
+    return err({ kind: 'malformed', code: 'malformed_input', field: '', message: 'the input must be an object' });
   const input = Object.assign(new Input(), raw);
   nest(input);
   const failure = firstFailure(validateSync(input, { forbidUnknownValues: false }));

@@ -2,7 +2,20 @@
  * The shapes of the use-case inputs that come from outside (spec sections 3 and 5), as class-validator classes. They
  * check types and value sets only; the rules of what the values mean stay in src/domain.
  */
-import { Allow, IsBoolean, IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Length, Min, ValidateIf, ValidateNested } from 'class-validator';
+import {
+  Allow,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsObject,
+  IsOptional,
+  IsString,
+  Length,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
 import { PAYOUT_METHOD_TYPES, PERIODS, type PayoutMethod, type Period } from '../../domain/entities';
 import { CURRENCIES, type Currency } from '../../domain/money';
 
@@ -69,7 +82,9 @@ export class PaymentMethodChoiceInput {
   @IsIn(['new_card', 'saved_card', 'link']) kind!: 'new_card' | 'saved_card' | 'link';
   @ValidateIf((method: PaymentMethodChoiceInput) => method.kind === 'saved_card') @IsInt() @Min(1) cardId?: number;
   @ValidateIf((method: PaymentMethodChoiceInput) => method.kind === 'new_card') @IsBoolean() saveCard?: boolean;
-  @ValidateIf((method: PaymentMethodChoiceInput) => method.kind === 'new_card') @ValidateNested() card?: CardDetailsInput;
+  @ValidateIf((method: PaymentMethodChoiceInput) => method.kind === 'new_card')
+  @ValidateNested()
+  card?: CardDetailsInput;
 }
 
 /** PayInvoice: what is paid, how, and the key of this one tap of Pay. */

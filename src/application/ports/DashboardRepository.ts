@@ -1,5 +1,13 @@
 import type {
-  Balance, Channel, Role, SavedCard, Subscription, SubscriptionMember, Transaction, User, WithdrawalAccount,
+  Balance,
+  Channel,
+  Role,
+  SavedCard,
+  Subscription,
+  SubscriptionMember,
+  Transaction,
+  User,
+  WithdrawalAccount,
 } from '../../domain/entities';
 import type { Cursor, Page } from './Page';
 

@@ -32,7 +32,10 @@ export interface UploadedDonationImage {
 /** Donation requests of the signed-in creator's channels. */
 export interface DonationRepository {
   /** Posts a donation request into the channel (needs a connected bot). */
-  request(channelId: number, request: DonationRequest): Promise<{ readonly channel: Channel; readonly donation: Donation }>;
+  request(
+    channelId: number,
+    request: DonationRequest,
+  ): Promise<{ readonly channel: Channel; readonly donation: Donation }>;
   /** Uploads the image file (JPEG, PNG or WebP, at most 5 MB) the bot posts with the channel's donation requests. */
   uploadImage(channelId: number, file: Blob): Promise<UploadedDonationImage>;
 }

@@ -29,7 +29,14 @@ export interface LaunchInfo {
   /** Raw init data to send as `Authorization: TgAuth <raw>`; absent outside the messenger. */
   readonly rawInitData?: string;
   readonly startParam?: string;
-  readonly user?: { readonly id: number; readonly firstName: string; readonly lastName?: string; readonly username?: string; readonly languageCode?: string; readonly photoUrl?: string };
+  readonly user?: {
+    readonly id: number;
+    readonly firstName: string;
+    readonly lastName?: string;
+    readonly username?: string;
+    readonly languageCode?: string;
+    readonly photoUrl?: string;
+  };
   readonly isDark: boolean;
   readonly theme: ThemeColors;
 }

@@ -1,6 +1,13 @@
 import type { Currency, Money } from '../../domain/money';
 import type {
-  Bank, CardBrand, PayoutFieldRequirement, PayoutMethod, SupportedCountry, Transaction, WithdrawalAccount, WithdrawalCard,
+  Bank,
+  CardBrand,
+  PayoutFieldRequirement,
+  PayoutMethod,
+  SupportedCountry,
+  Transaction,
+  WithdrawalAccount,
+  WithdrawalCard,
 } from '../../domain/entities';
 import type { PayoutProgress } from '../../domain/payout';
 import type { Page } from './Page';
@@ -70,7 +77,12 @@ export interface WithdrawalAccountInput {
   readonly currency: Currency;
   readonly countryIso3: string;
   readonly methodType: PayoutMethod;
-  readonly card?: { readonly token: string; readonly network: CardBrand; readonly type: string; readonly maskedNumber: string };
+  readonly card?: {
+    readonly token: string;
+    readonly network: CardBrand;
+    readonly type: string;
+    readonly maskedNumber: string;
+  };
   readonly bank?: { readonly externalId: string; readonly bankName: string };
   readonly params: Readonly<Record<string, string>>;
 }

@@ -1,5 +1,12 @@
 import type { Clock } from '../../application/ports/Clock';
-import { API_PATH, AUTH_SCHEME, ApiRequestError, CLIENT_ERROR_CODES, type HttpClient, type RequestOptions } from './HttpClient';
+import {
+  API_PATH,
+  AUTH_SCHEME,
+  ApiRequestError,
+  CLIENT_ERROR_CODES,
+  type HttpClient,
+  type RequestOptions,
+} from './HttpClient';
 import { responseError } from './apiErrors';
 import type { AuthTokenProvider } from './authToken';
 import type { ApiRequestOptions, AxiosTransport, HttpMethod, ScheduledRetry } from './axiosTransport';
@@ -34,7 +41,9 @@ export type ApiErrorListener = (error: ApiRequestError) => void;
  * dashboard request is compared by), so the app build needs none of axios's parameter and form serialisers.
  */
 function queryString(params: RequestOptions['params']): string {
-  const defined = Object.entries(params ?? {}).filter((entry): entry is [string, string | number | boolean] => entry[1] !== undefined);
+  const defined = Object.entries(params ?? {}).filter(
+    (entry): entry is [string, string | number | boolean] => entry[1] !== undefined,
+  );
   return defined.length ? `?${new URLSearchParams(defined.map(([name, value]) => [name, String(value)]))}` : '';
 }
 
@@ -97,11 +106,19 @@ export class ApiClient implements HttpClient {
     const early = this.earlyRequest;
     this.earlyRequest = undefined;
     const url = path + queryString(options.params);
-    if (early && method === 'GET' && !options.headers && early.path === url && early.token === this.dependencies.authToken()) {
+    if (
+      early &&
+      method === 'GET' &&
+      !options.headers &&
+      early.path === url &&
+      early.token === this.dependencies.authToken()
+    ) {
       const { status, data } = await early.answer;
       if (status === 200) return data as T;
       // The same rejection as below: the server's answer, or no answer after the retries.
-      const failure = status ? responseError(status, data) : new ApiRequestError(CLIENT_ERROR_CODES.network, 'Network Error', undefined, undefined);
+      const failure = status
+        ? responseError(status, data)
+        : new ApiRequestError(CLIENT_ERROR_CODES.network, 'Network Error', undefined, undefined);
       this.notify(failure);
       throw failure;
     }

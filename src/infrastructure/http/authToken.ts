@@ -27,7 +27,10 @@ export interface AuthTokenSources {
 export function signedLaunchDataFrom(location: LaunchLocation): string | undefined {
   for (const part of [location.hash, location.search]) {
     // The hash can hold a path and its own query (`#/route?tgWebAppData=...`): read every key=value pair.
-    const query = part.replace(/^[#?]/, '').replace(/^[^?=&]*\?/, '').replace(/\?/g, '&');
+    const query = part
+      .replace(/^[#?]/, '')
+      .replace(/^[^?=&]*\?/, '')
+      .replace(/\?/g, '&');
     const initData = new URLSearchParams(query).get('tgWebAppData');
     if (initData) return initData;
   }

@@ -1,7 +1,13 @@
 import axios, { type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import axiosRetry from 'axios-retry';
 import type { Clock } from '../../application/ports/Clock';
-import { API_ACCEPT_LANGUAGE, AUTH_SCHEME, ApiRequestError, CLIENT_ERROR_CODES, type RequestOptions } from './HttpClient';
+import {
+  API_ACCEPT_LANGUAGE,
+  AUTH_SCHEME,
+  ApiRequestError,
+  CLIENT_ERROR_CODES,
+  type RequestOptions,
+} from './HttpClient';
 import { responseError, serverErrorCode, serverErrorMessage } from './apiErrors';
 import type { AuthTokenProvider } from './authToken';
 import { createRetryDelay, isRetryableFailure, type RandomSource, RETRY_COUNT } from './retryPolicy';
@@ -66,7 +72,12 @@ export function createAxiosTransport(options: AxiosTransportOptions): AxiosTrans
     retryCondition: isRetryableFailure,
     retryDelay: (retryNumber, error) => {
       const delayMs = retryDelay(retryNumber);
-      options.onRetryScheduled?.({ retryNumber, delayMs, method: (error.config?.method ?? '').toUpperCase(), url: error.config?.url ?? '' });
+      options.onRetryScheduled?.({
+        retryNumber,
+        delayMs,
+        method: (error.config?.method ?? '').toUpperCase(),
+        url: error.config?.url ?? '',
+      });
       return delayMs;
     },
   });
@@ -74,7 +85,13 @@ export function createAxiosTransport(options: AxiosTransportOptions): AxiosTrans
     async request<T>(method: HttpMethod, url: string, request: ApiRequestOptions): Promise<T> {
       let response: AxiosResponse;
       try {
-        response = await http.request({ method, url, data: request.body, headers: request.headers ? { ...request.headers } : undefined, signal: request.signal });
+        response = await http.request({
+          method,
+          url,
+          data: request.body,
+          headers: request.headers ? { ...request.headers } : undefined,
+          signal: request.signal,
+        });
       } catch (error) {
         throw toApiRequestError(error);
       }
@@ -85,7 +102,15 @@ export function createAxiosTransport(options: AxiosTransportOptions): AxiosTrans
 }
 
 const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT']);
-const BAD_REQUEST_CODES = new Set(['ERR_BAD_REQUEST', 'ERR_BAD_RESPONSE', 'ERR_BAD_OPTION', 'ERR_BAD_OPTION_VALUE', 'ERR_INVALID_URL', 'ERR_NOT_SUPPORT', 'ERR_FR_TOO_MANY_REDIRECTS']);
+const BAD_REQUEST_CODES = new Set([
+  'ERR_BAD_REQUEST',
+  'ERR_BAD_RESPONSE',
+  'ERR_BAD_OPTION',
+  'ERR_BAD_OPTION_VALUE',
+  'ERR_INVALID_URL',
+  'ERR_NOT_SUPPORT',
+  'ERR_FR_TOO_MANY_REDIRECTS',
+]);
 
 /** The client error code (spec section 8) of a failure that produced no answer. */
 function clientErrorCode(code: string | undefined, cancelled: boolean): string {
@@ -112,7 +137,12 @@ export function toApiRequestError(error: unknown): ApiRequestError {
         hasBody ? response.data : error,
       );
     }
-    return new ApiRequestError(clientErrorCode(error.code, axios.isCancel(error)), error.message || 'Request failed', undefined, error);
+    return new ApiRequestError(
+      clientErrorCode(error.code, axios.isCancel(error)),
+      error.message || 'Request failed',
+      undefined,
+      error,
+    );
   }
   const message = error instanceof Error ? error.message : String(error);
   return new ApiRequestError(CLIENT_ERROR_CODES.unknown, message, undefined, error);

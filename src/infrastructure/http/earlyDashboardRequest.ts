@@ -63,12 +63,19 @@ export function startEarlyDashboardRequest(environment: EarlyRequestEnvironment)
   const token = signedLaunchDataFrom(location);
   if (query === undefined || token === undefined) return undefined;
   // A start parameter may open an invoice instead (history.ts): the app decides, and makes the call itself.
-  if (/[#?&]tgWebAppStartParam=[^&]/.test(location.hash + location.search) || new URLSearchParams(token).get('start_param')) return undefined;
+  if (
+    /[#?&]tgWebAppStartParam=[^&]/.test(location.hash + location.search) ||
+    new URLSearchParams(token).get('start_param')
+  )
+    return undefined;
 
   const path = `/dashboard${query}`;
   const retryDelay = createRetryDelay(environment.random);
   const wait = environment.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  const init: RequestInit = { credentials: 'include', headers: sessionHeaders(token, environment.timezoneOffsetMinutes) };
+  const init: RequestInit = {
+    credentials: 'include',
+    headers: sessionHeaders(token, environment.timezoneOffsetMinutes),
+  };
   const attempt = async (): Promise<EarlyAnswer> => {
     try {
       const response = await environment.fetch(environment.apiBaseUrl.replace(/\/+$/, '') + API_PATH + path, init);

@@ -5,9 +5,15 @@
 import { type LinkSettings, readLinkSettings } from '../../domain/links';
 import { API_PATH } from './HttpClient';
 
-export async function fetchLinkSettings(baseUrl: string, fetchImpl: typeof fetch = fetch): Promise<LinkSettings | null> {
+export async function fetchLinkSettings(
+  baseUrl: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<LinkSettings | null> {
   try {
-    const response = await fetchImpl(`${baseUrl.replace(/\/+$/, '')}${API_PATH}/links`, { credentials: 'include', headers: { accept: 'application/json' } });
+    const response = await fetchImpl(`${baseUrl.replace(/\/+$/, '')}${API_PATH}/links`, {
+      credentials: 'include',
+      headers: { accept: 'application/json' },
+    });
     return response.ok ? readLinkSettings(await response.json()) : null;
   } catch {
     return null; // offline or older server: the defaults stay

@@ -1,6 +1,12 @@
 import axios, { type AxiosError } from 'axios';
 import { isNetworkError } from 'axios-retry';
-import { RETRY_BASE_DELAY_MS, RETRY_COUNT, RETRY_JITTER_RATIO, type RandomSource, createRetryDelay } from './retrySchedule';
+import {
+  RETRY_BASE_DELAY_MS,
+  RETRY_COUNT,
+  RETRY_JITTER_RATIO,
+  type RandomSource,
+  createRetryDelay,
+} from './retrySchedule';
 
 /** Automatic retry rules of spec section 7 (the schedule is in retrySchedule.ts, which needs no axios). */
 export { RETRY_BASE_DELAY_MS, RETRY_COUNT, RETRY_JITTER_RATIO, type RandomSource, createRetryDelay };

@@ -19,7 +19,10 @@ export class StoredPageLanguage implements PageLanguagePreference {
   ) {}
 
   current(): string {
-    return resolvePageLanguage({ stored: this.storage.get(LANGUAGE_STORAGE_KEY), messenger: this.platform.launchInfo().user?.languageCode });
+    return resolvePageLanguage({
+      stored: this.storage.get(LANGUAGE_STORAGE_KEY),
+      messenger: this.platform.launchInfo().user?.languageCode,
+    });
   }
 
   apply(language: string): void {

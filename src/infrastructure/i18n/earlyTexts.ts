@@ -31,7 +31,10 @@ export function preloadPageLanguage(environment: EarlyTextsEnvironment): string 
     // Storage blocked: the app falls back to the launch's language as well.
   }
   const launchData = signedLaunchDataFrom(environment.location);
-  const language = resolvePageLanguage({ stored, messenger: launchData === undefined ? undefined : launchUserLanguage(launchData) });
+  const language = resolvePageLanguage({
+    stored,
+    messenger: launchData === undefined ? undefined : launchUserLanguage(launchData),
+  });
   for (const href of environment.modules[language] ?? []) environment.preload(href);
   return language;
 }

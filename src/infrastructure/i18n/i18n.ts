@@ -1,7 +1,13 @@
 import { createInstance, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { KeyValueStorage } from '../../application/ports/KeyValueStorage';
-import { COMPLETE_LOCALES, LANGUAGE_STORAGE_KEY, missingKeyPlaceholder, resolvePageLanguage, textDirection } from './languages';
+import {
+  COMPLETE_LOCALES,
+  LANGUAGE_STORAGE_KEY,
+  missingKeyPlaceholder,
+  resolvePageLanguage,
+  textDirection,
+} from './languages';
 
 /** Namespace files of one locale merged into one tree: `{ common: {...}, dashboard: {...} }`. */
 export type Translations = Readonly<Record<string, unknown>>;
@@ -40,7 +46,10 @@ export interface PageLanguage {
  */
 export async function createI18n(setup: I18nSetup): Promise<PageLanguage> {
   const offered = setup.offered ?? COMPLETE_LOCALES;
-  const language = resolvePageLanguage({ stored: setup.storage.get(LANGUAGE_STORAGE_KEY), messenger: setup.messengerLanguage }, offered);
+  const language = resolvePageLanguage(
+    { stored: setup.storage.get(LANGUAGE_STORAGE_KEY), messenger: setup.messengerLanguage },
+    offered,
+  );
   const translation = await setup.loadLocale(language, setup.initialNamespaces);
   const direction = textDirection(language);
   const i18n = createInstance().use(initReactI18next);

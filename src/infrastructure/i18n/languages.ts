@@ -3,7 +3,13 @@
  * here; what is the app's own is which texts load first, where the choice is stored, and the missing-key text.
  */
 export {
-  COMPLETE_LOCALES, type CompleteLocale, DEFAULT_LANGUAGE, type LanguageSources, PAGE_LOCALES, baseLanguage, resolvePageLanguage,
+  COMPLETE_LOCALES,
+  type CompleteLocale,
+  DEFAULT_LANGUAGE,
+  type LanguageSources,
+  PAGE_LOCALES,
+  baseLanguage,
+  resolvePageLanguage,
   textDirection,
 } from '../../domain/languages';
 

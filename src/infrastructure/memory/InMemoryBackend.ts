@@ -9,8 +9,17 @@ import { DEFAULT_SERVICE_FEE_BPS } from '../../domain/fees';
 import { countLiveSubscribers } from '../../domain/members';
 import { defaultBackendConfig } from './defaults';
 import type {
-  BackendConfig, CardRecord, ChannelRecord, DonationRecord, MemberRecord, PaymentRecord, ProviderCardTokenRecord,
-  ProviderSessionRecord, SubscriptionRecord, TransactionRecord, UserRecord,
+  BackendConfig,
+  CardRecord,
+  ChannelRecord,
+  DonationRecord,
+  MemberRecord,
+  PaymentRecord,
+  ProviderCardTokenRecord,
+  ProviderSessionRecord,
+  SubscriptionRecord,
+  TransactionRecord,
+  UserRecord,
 } from './records';
 
 export interface InMemoryBackendOptions {
@@ -94,7 +103,8 @@ export class InMemoryBackend {
   /** `includeDeleted`: a deleted channel still opens for its owner (isDeleted), as on the server; changes answer not_found. */
   ownedChannel(actor: UserRecord, channelId: number, includeDeleted = false): ChannelRecord {
     const channel = this.channels.get(channelId);
-    if (channel === undefined || (channel.isDeleted && !includeDeleted) || channel.ownerId !== actor.user.id) fail('not_found', 'Channel not found');
+    if (channel === undefined || (channel.isDeleted && !includeDeleted) || channel.ownerId !== actor.user.id)
+      fail('not_found', 'Channel not found');
     return channel;
   }
 
@@ -114,11 +124,15 @@ export class InMemoryBackend {
   }
 
   /** A subscription of a channel the actor owns (deleted ones included: they can be restored). */
-  ownedSubscription(actor: UserRecord, subscriptionId: number): { subscription: SubscriptionRecord; channel: ChannelRecord } {
+  ownedSubscription(
+    actor: UserRecord,
+    subscriptionId: number,
+  ): { subscription: SubscriptionRecord; channel: ChannelRecord } {
     const subscription = this.subscriptions.get(subscriptionId);
     if (subscription === undefined) fail('not_found', 'Subscription not found');
     const channel = this.channels.get(subscription.channelId);
-    if (channel === undefined || channel.isDeleted || channel.ownerId !== actor.user.id) fail('not_found', 'Subscription not found');
+    if (channel === undefined || channel.isDeleted || channel.ownerId !== actor.user.id)
+      fail('not_found', 'Subscription not found');
     return { subscription, channel };
   }
 
@@ -137,13 +151,18 @@ export class InMemoryBackend {
 
   /** Distinct people who count as subscribers of any of the channel's subscriptions. */
   channelActiveSubscribers(channelId: number): number {
-    const members = [...this.members.values()].filter((m) => this.subscriptions.get(m.subscriptionId)?.channelId === channelId);
+    const members = [...this.members.values()].filter(
+      (m) => this.subscriptions.get(m.subscriptionId)?.channelId === channelId,
+    );
     return countLiveSubscribers(members, this.nowMs());
   }
 
   /** The user is a creator once they own a channel or passed verification. */
   isCreator(user: UserRecord): boolean {
-    return user.verification === 'approved' || [...this.channels.values()].some((c) => c.ownerId === user.user.id && !c.isDeleted);
+    return (
+      user.verification === 'approved' ||
+      [...this.channels.values()].some((c) => c.ownerId === user.user.id && !c.isDeleted)
+    );
   }
 }
 

@@ -5,7 +5,10 @@ import type { CardRecord } from './records';
 import { cardView } from './views';
 
 export class InMemoryCardRepository implements CardRepository {
-  constructor(private readonly backend: InMemoryBackend, private readonly session: InMemorySession = backend.session) {}
+  constructor(
+    private readonly backend: InMemoryBackend,
+    private readonly session: InMemorySession = backend.session,
+  ) {}
 
   /** The primary card first, then the others in the order they were added. */
   async list(): Promise<readonly SavedCard[]> {

@@ -8,7 +8,10 @@ import { inTransactionList } from './transactionLists';
 import { channelView, subscriptionView, transactionPage } from './views';
 
 export class InMemoryChannelRepository implements ChannelRepository {
-  constructor(private readonly backend: InMemoryBackend, private readonly session: InMemorySession = backend.session) {}
+  constructor(
+    private readonly backend: InMemoryBackend,
+    private readonly session: InMemorySession = backend.session,
+  ) {}
 
   async get(channelId: number): Promise<ChannelDetail> {
     const channel = this.backend.approvedChannel(this.backend.actor(this.session), channelId, true);
@@ -45,7 +48,9 @@ export class InMemoryChannelRepository implements ChannelRepository {
   /** Only a channel without live subscriptions can go (spec section 6). */
   async delete(channelId: number): Promise<void> {
     const channel = this.backend.ownedChannel(this.backend.actor(this.session), channelId);
-    const hasSubscriptions = [...this.backend.subscriptions.values()].some((s) => s.channelId === channelId && !s.isDeleted);
+    const hasSubscriptions = [...this.backend.subscriptions.values()].some(
+      (s) => s.channelId === channelId && !s.isDeleted,
+    );
     if (hasSubscriptions) fail('channel_has_subscriptions', 'Delete all subscriptions first');
     channel.isDeleted = true;
   }
@@ -62,7 +67,9 @@ export class InMemoryChannelRepository implements ChannelRepository {
 
   /** Deleted subscriptions stay listed: the creator can restore them. */
   private subscriptionPage(channelId: number, startFrom: Cursor): Page<Subscription> {
-    const records = [...this.backend.subscriptions.values()].filter((s) => s.channelId === channelId).sort((a, b) => a.id - b.id);
+    const records = [...this.backend.subscriptions.values()]
+      .filter((s) => s.channelId === channelId)
+      .sort((a, b) => a.id - b.id);
     const page = paginate(records, startFrom, this.backend.pageSize);
     return { items: page.items.map((s) => subscriptionView(this.backend, s)), nextFrom: page.nextFrom };
   }

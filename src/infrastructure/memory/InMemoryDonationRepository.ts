@@ -1,6 +1,11 @@
 import type { Channel } from '../../domain/entities';
 import { TEXT_LIMITS } from '../../domain/text-limits';
-import type { Donation, DonationRepository, DonationRequest, UploadedDonationImage } from '../../application/ports/DonationRepository';
+import type {
+  Donation,
+  DonationRepository,
+  DonationRequest,
+  UploadedDonationImage,
+} from '../../application/ports/DonationRepository';
 import { type InMemoryBackend, type InMemorySession, fail } from './InMemoryBackend';
 import { completeOnboardingStep } from './onboarding';
 import type { DonationRecord } from './records';
@@ -10,7 +15,10 @@ import { channelView } from './views';
 const LIMITS = TEXT_LIMITS.donation;
 
 export class InMemoryDonationRepository implements DonationRepository {
-  constructor(private readonly backend: InMemoryBackend, private readonly session: InMemorySession = backend.session) {}
+  constructor(
+    private readonly backend: InMemoryBackend,
+    private readonly session: InMemorySession = backend.session,
+  ) {}
 
   async request(channelId: number, request: DonationRequest): Promise<{ channel: Channel; donation: Donation }> {
     const channel = this.backend.connectedChannel(this.backend.actor(this.session), channelId);
@@ -36,7 +44,8 @@ export class InMemoryDonationRepository implements DonationRepository {
   async uploadImage(channelId: number, file: Blob): Promise<UploadedDonationImage> {
     this.backend.connectedChannel(this.backend.actor(this.session), channelId);
     if (file.size > 5 * 1024 * 1024) fail('payload_too_large', 'The image must be at most 5 MB');
-    if (!['image/jpeg', 'image/png', 'image/webp'].includes(file.type)) fail('validation_error', 'The image must be a JPEG, PNG or WebP file', { field: 'image' });
+    if (!['image/jpeg', 'image/png', 'image/webp'].includes(file.type))
+      fail('validation_error', 'The image must be a JPEG, PNG or WebP file', { field: 'image' });
     return { imageId: `upload:memory-${this.backend.nextId()}`, width: 1, height: 1 };
   }
 }

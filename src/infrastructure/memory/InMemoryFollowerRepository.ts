@@ -5,7 +5,10 @@ import type { MemberRecord, UserRecord } from './records';
 import { channelView, memberView, subscriptionView } from './views';
 
 export class InMemoryFollowerRepository implements FollowerRepository {
-  constructor(private readonly backend: InMemoryBackend, private readonly session: InMemorySession = backend.session) {}
+  constructor(
+    private readonly backend: InMemoryBackend,
+    private readonly session: InMemorySession = backend.session,
+  ) {}
 
   async member(memberId: number): Promise<FollowerMembership> {
     return this.view(this.ownMember(this.backend.actor(this.session), memberId));
@@ -25,8 +28,10 @@ export class InMemoryFollowerRepository implements FollowerRepository {
     const subscription = this.backend.subscriptions.get(member.subscriptionId);
     if (subscription === undefined) fail('not_found', 'Subscription not found');
     if (member.period === 'onetime') fail('conflict', 'A one-time subscription cannot be renewed');
-    if (subscription.isDeleted) fail('subscription_deleted', 'This subscription was removed by the creator and cannot be renewed');
-    if (isMemberExpired(member, this.backend.nowMs())) return { ...this.view(member), renewal: { action: 'pay_invoice', subscriptionId: subscription.id } };
+    if (subscription.isDeleted)
+      fail('subscription_deleted', 'This subscription was removed by the creator and cannot be renewed');
+    if (isMemberExpired(member, this.backend.nowMs()))
+      return { ...this.view(member), renewal: { action: 'pay_invoice', subscriptionId: subscription.id } };
     member.status = 'active';
     member.renewalFailed = false;
     return this.view(member);

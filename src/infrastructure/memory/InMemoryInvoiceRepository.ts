@@ -4,12 +4,25 @@ import { invoiceDefaultAmount } from '../../domain/amounts';
 import { isMemberExpired } from '../../domain/members';
 import type { Money } from '../../domain/money';
 import type {
-  CreatedPayment, DonationInvoice, InvoiceRepository, InvoiceTarget, PaymentCheck, PaymentInstrument, SubscriptionInvoice,
+  CreatedPayment,
+  DonationInvoice,
+  InvoiceRepository,
+  InvoiceTarget,
+  PaymentCheck,
+  PaymentInstrument,
+  SubscriptionInvoice,
 } from '../../application/ports/InvoiceRepository';
 import { RepositoryError } from '../../application/ports/RepositoryError';
 import { type InMemoryBackend, type InMemorySession, fail } from './InMemoryBackend';
 import { advancePayment } from './payments';
-import type { ChannelRecord, DonationRecord, PaymentRecord, PaymentTarget, SubscriptionRecord, UserRecord } from './records';
+import type {
+  ChannelRecord,
+  DonationRecord,
+  PaymentRecord,
+  PaymentTarget,
+  SubscriptionRecord,
+  UserRecord,
+} from './records';
 import { requireAmount } from './validation';
 import { cardView, channelView, subscriptionView } from './views';
 
@@ -17,7 +30,10 @@ import { cardView, channelView, subscriptionView } from './views';
 const VALID_KEY = /^[\x21-\x7e]{1,255}$/;
 
 export class InMemoryInvoiceRepository implements InvoiceRepository {
-  constructor(private readonly backend: InMemoryBackend, private readonly session: InMemorySession = backend.session) {}
+  constructor(
+    private readonly backend: InMemoryBackend,
+    private readonly session: InMemorySession = backend.session,
+  ) {}
 
   async donationInvoice(donationId: number): Promise<DonationInvoice> {
     const actor = this.backend.actor(this.session);
@@ -34,16 +50,25 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
   async subscriptionInvoice(subscriptionId: number): Promise<SubscriptionInvoice> {
     const actor = this.backend.actor(this.session);
     const { subscription, channel } = this.payableSubscription(actor, subscriptionId);
-    return { subscription: subscriptionView(this.backend, subscription), channel: channelView(this.backend, channel), cards: this.cardsOf(actor) };
+    return {
+      subscription: subscriptionView(this.backend, subscription),
+      channel: channelView(this.backend, channel),
+      cards: this.cardsOf(actor),
+    };
   }
 
   /**
    * A key already used by this user replays the first answer (its payment, or its refusal); the same key with another
    * request is idempotency_key_reused. Keys are 1 to 255 visible ASCII characters.
    */
-  async createPayment(target: InvoiceTarget, instrument: PaymentInstrument, idempotencyKey: string): Promise<CreatedPayment> {
+  async createPayment(
+    target: InvoiceTarget,
+    instrument: PaymentInstrument,
+    idempotencyKey: string,
+  ): Promise<CreatedPayment> {
     const actor = this.backend.actor(this.session);
-    if (!VALID_KEY.test(idempotencyKey)) fail('validation_error', 'Idempotency-Key required', { field: 'Idempotency-Key' });
+    if (!VALID_KEY.test(idempotencyKey))
+      fail('validation_error', 'Idempotency-Key required', { field: 'Idempotency-Key' });
     const fingerprint = JSON.stringify({ target, instrument });
     const slot = `${actor.user.id}:${idempotencyKey}`;
     const first = this.backend.paymentKeys.get(slot);
@@ -64,11 +89,26 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
     }
   }
 
-  private startPayment(actor: UserRecord, target: InvoiceTarget, instrument: PaymentInstrument, idempotencyKey: string, fingerprint: string): PaymentRecord {
+  private startPayment(
+    actor: UserRecord,
+    target: InvoiceTarget,
+    instrument: PaymentInstrument,
+    idempotencyKey: string,
+    fingerprint: string,
+  ): PaymentRecord {
     const { paymentTarget, amount } = this.resolveTarget(actor, target);
     const payment: PaymentRecord = {
-      id: this.backend.nextToken('pay'), userId: actor.user.id, idempotencyKey, fingerprint, method: instrument.method, target: paymentTarget,
-      amount, status: 'pending', scenario: 'approve', card: null, saveCard: false,
+      id: this.backend.nextToken('pay'),
+      userId: actor.user.id,
+      idempotencyKey,
+      fingerprint,
+      method: instrument.method,
+      target: paymentTarget,
+      amount,
+      status: 'pending',
+      scenario: 'approve',
+      card: null,
+      saveCard: false,
     };
     this.attachInstrument(actor, payment, instrument);
     this.backend.payments.set(payment.id, payment);
@@ -80,7 +120,10 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
     const payment = this.backend.payments.get(paymentId);
     if (payment === undefined || payment.userId !== actor.user.id) fail('not_found', 'Payment not found');
     advancePayment(this.backend, payment);
-    const subscription = payment.target.kind === 'subscription' ? this.backend.subscriptions.get(payment.target.subscriptionId) : undefined;
+    const subscription =
+      payment.target.kind === 'subscription'
+        ? this.backend.subscriptions.get(payment.target.subscriptionId)
+        : undefined;
     return {
       paymentId: payment.id,
       status: payment.status,
@@ -98,18 +141,25 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
   private payableDonation(donationId: number): { donation: DonationRecord; channel: ChannelRecord } {
     const donation = this.backend.donations.get(donationId);
     const channel = donation && this.backend.channels.get(donation.channelId);
-    if (donation === undefined || channel === undefined || channel.isDeleted) fail('not_found', 'Donation request not found');
+    if (donation === undefined || channel === undefined || channel.isDeleted)
+      fail('not_found', 'Donation request not found');
     this.requirePaymentsEnabled(channel);
     return { donation, channel };
   }
 
-  private payableSubscription(actor: UserRecord, subscriptionId: number): { subscription: SubscriptionRecord; channel: ChannelRecord } {
+  private payableSubscription(
+    actor: UserRecord,
+    subscriptionId: number,
+  ): { subscription: SubscriptionRecord; channel: ChannelRecord } {
     const subscription = this.backend.subscriptions.get(subscriptionId);
     const channel = subscription && this.backend.channels.get(subscription.channelId);
-    if (subscription === undefined || subscription.isDeleted || channel === undefined || channel.isDeleted) fail('not_found', 'Subscription not found');
+    if (subscription === undefined || subscription.isDeleted || channel === undefined || channel.isDeleted)
+      fail('not_found', 'Subscription not found');
     this.requirePaymentsEnabled(channel);
     const now = this.backend.nowMs();
-    const current = this.backend.membersOf(subscriptionId).some((m) => m.userId === actor.user.id && !isMemberExpired(m, now));
+    const current = this.backend
+      .membersOf(subscriptionId)
+      .some((m) => m.userId === actor.user.id && !isMemberExpired(m, now));
     if (current) fail('already_subscribed', 'Already subscribed');
     return { subscription, channel };
   }
@@ -121,10 +171,14 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
   private resolveTarget(actor: UserRecord, target: InvoiceTarget): { paymentTarget: PaymentTarget; amount: Money } {
     if (target.kind === 'subscription') {
       const { subscription, channel } = this.payableSubscription(actor, target.subscriptionId);
-      return { paymentTarget: { kind: 'subscription', subscriptionId: subscription.id, channelId: channel.id }, amount: subscription.price };
+      return {
+        paymentTarget: { kind: 'subscription', subscriptionId: subscription.id, channelId: channel.id },
+        amount: subscription.price,
+      };
     }
     const { donation, channel } = this.payableDonation(target.donationId);
-    if (target.amount.currency !== donation.amount.currency) fail('validation_error', 'Currency differs from the request', { field: 'currency' });
+    if (target.amount.currency !== donation.amount.currency)
+      fail('validation_error', 'Currency differs from the request', { field: 'currency' });
     if (donation.amount.minor > 0 && target.amount.minor !== donation.amount.minor) {
       // As on the server: a fixed amount is charged exactly.
       fail('validation_error', 'This donation has a fixed amount', { field: 'amount', reason: 'amount_fixed' });
@@ -159,7 +213,9 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
         payment.saveCard = instrument.saveCard;
         payment.sessionToken = this.backend.nextToken('sess');
         this.backend.providerSessions.set(payment.sessionToken, {
-          token: payment.sessionToken, paymentId: payment.id, pendingReads: this.backend.providerPendingReads,
+          token: payment.sessionToken,
+          paymentId: payment.id,
+          pendingReads: this.backend.providerPendingReads,
         });
         return;
       }

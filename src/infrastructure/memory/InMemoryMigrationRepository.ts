@@ -5,7 +5,10 @@ import type { MigrationRecord, UserRecord } from './records';
 import { channelView } from './views';
 
 export class InMemoryMigrationRepository implements MigrationRepository {
-  constructor(private readonly backend: InMemoryBackend, private readonly session: InMemorySession = backend.session) {}
+  constructor(
+    private readonly backend: InMemoryBackend,
+    private readonly session: InMemorySession = backend.session,
+  ) {}
 
   /** Users without channels in the older product see an empty donation list. */
   async get(): Promise<MigrationState> {
@@ -13,7 +16,9 @@ export class InMemoryMigrationRepository implements MigrationRepository {
     const migration = actor.migration;
     return {
       request: migration?.request ? { ...migration.request } : null,
-      channels: [...this.backend.channels.values()].filter((c) => c.ownerId === actor.user.id && !c.isDeleted).map((c) => channelView(this.backend, c)),
+      channels: [...this.backend.channels.values()]
+        .filter((c) => c.ownerId === actor.user.id && !c.isDeleted)
+        .map((c) => channelView(this.backend, c)),
       donateChannels: (migration?.donateChannels ?? []).map((c) => ({ ...c })),
       termsAccepted: migration?.termsAccepted ?? false,
     };
@@ -23,13 +28,19 @@ export class InMemoryMigrationRepository implements MigrationRepository {
   /** With nothing to migrate the server answers conflict ("There is nothing to migrate"). */
   async confirm(): Promise<MigrationRequest> {
     const actor = this.backend.actor(this.session);
-    if (actor.migration === null || actor.migration.donateChannels.length === 0) fail('conflict', 'There is nothing to migrate');
+    if (actor.migration === null || actor.migration.donateChannels.length === 0)
+      fail('conflict', 'There is nothing to migrate');
     const migration = this.offered(actor);
     migration.termsAccepted = true;
     migration.refused = false;
     if (migration.request === null) {
       const queued = [...this.backend.users.values()].filter((u) => u.migration?.request?.status === 'queued').length;
-      migration.request = { id: this.backend.nextId(), status: 'queued', positionInQueue: queued + 1, createdAt: this.backend.nowSeconds() };
+      migration.request = {
+        id: this.backend.nextId(),
+        status: 'queued',
+        positionInQueue: queued + 1,
+        createdAt: this.backend.nowSeconds(),
+      };
     }
     return { ...migration.request };
   }

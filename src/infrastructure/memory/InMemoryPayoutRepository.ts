@@ -4,7 +4,12 @@ import type { Bank, WithdrawalCard } from '../../domain/entities';
 import { type PayoutAccountCatalog, checkPayoutAccount } from '../../domain/payout-account';
 import { announcePayouts, nextPayoutDate, payoutDateString } from '../../domain/payout';
 import type {
-  BanksQuery, PayoutParameters, PayoutRepository, PayoutState, SavedWithdrawalAccount, WithdrawalAccountInput,
+  BanksQuery,
+  PayoutParameters,
+  PayoutRepository,
+  PayoutState,
+  SavedWithdrawalAccount,
+  WithdrawalAccountInput,
 } from '../../application/ports/PayoutRepository';
 import { type InMemoryBackend, type InMemorySession, fail } from './InMemoryBackend';
 import type { UserRecord } from './records';
@@ -12,12 +17,17 @@ import { inTransactionList } from './transactionLists';
 import { transactionPage } from './views';
 
 function sortedMoney(amounts: Map<Currency, number>) {
-  return [...amounts.entries()].sort(([a], [b]) => compareCurrencies(a, b)).map(([currency, minor]) => money(minor, currency));
+  return [...amounts.entries()]
+    .sort(([a], [b]) => compareCurrencies(a, b))
+    .map(([currency, minor]) => money(minor, currency));
 }
 
 /** Every refusal of an account is error_fields_required with the field and its message, as the server answers. */
 export class InMemoryPayoutRepository implements PayoutRepository {
-  constructor(private readonly backend: InMemoryBackend, private readonly session: InMemorySession = backend.session) {}
+  constructor(
+    private readonly backend: InMemoryBackend,
+    private readonly session: InMemorySession = backend.session,
+  ) {}
 
   async state(): Promise<PayoutState> {
     const actor = this.creator();
@@ -42,8 +52,12 @@ export class InMemoryPayoutRepository implements PayoutRepository {
         .sort((a, b) => b.createdAt - a.createdAt)
         .slice(0, 6)
         .map((transaction) => ({
-          payoutDate: payoutDateString(transaction.createdAt * 1000), amount: transaction.total, status: 'arrived' as const,
-          requestedAt: transaction.createdAt, sentAt: transaction.createdAt, finishedAt: transaction.createdAt,
+          payoutDate: payoutDateString(transaction.createdAt * 1000),
+          amount: transaction.total,
+          status: 'arrived' as const,
+          requestedAt: transaction.createdAt,
+          sentAt: transaction.createdAt,
+          finishedAt: transaction.createdAt,
         })),
     };
   }
@@ -54,7 +68,10 @@ export class InMemoryPayoutRepository implements PayoutRepository {
     return {
       token: payout.publicToken,
       tokenizeUrl: IN_MEMORY_TOKENIZE_URL,
-      supportedCountries: payout.supportedCountries.map((c) => ({ ...c, availablePayoutMethods: [...c.availablePayoutMethods] })),
+      supportedCountries: payout.supportedCountries.map((c) => ({
+        ...c,
+        availablePayoutMethods: [...c.availablePayoutMethods],
+      })),
       userCountry: actor.country,
       requirements: payout.requirements.map((r) => ({ ...r, fields: r.fields.map((f) => ({ ...f })) })),
     };
@@ -68,19 +85,36 @@ export class InMemoryPayoutRepository implements PayoutRepository {
   /** Checks the account with the shared rule (src/domain/payout-account.ts) over this backend's payout catalog, then saves it. */
   async saveAccount(input: WithdrawalAccountInput): Promise<SavedWithdrawalAccount> {
     const actor = this.creator();
-    const checked = await checkPayoutAccount(input, this.catalog(), async (token) => this.backend.providerTokens.get(token) ?? null);
+    const checked = await checkPayoutAccount(
+      input,
+      this.catalog(),
+      async (token) => this.backend.providerTokens.get(token) ?? null,
+    );
     if (!checked.ok) {
       const { code, message, ...extra } = checked.error;
       fail(code, message, extra);
     }
     const account = checked.value;
     const card: WithdrawalCard | null = account.card
-      ? { brand: account.card.brand, maskedNumber: account.card.maskedNumber, last4: account.card.last4, country: account.card.country }
+      ? {
+          brand: account.card.brand,
+          maskedNumber: account.card.maskedNumber,
+          last4: account.card.last4,
+          country: account.card.country,
+        }
       : null;
     actor.withdrawalCard = card;
-    actor.withdrawalAccount = { country: account.countryIso2, methodType: account.methodType, currency: account.currency, params: { ...account.params } };
+    actor.withdrawalAccount = {
+      country: account.countryIso2,
+      methodType: account.methodType,
+      currency: account.currency,
+      params: { ...account.params },
+    };
     actor.country ??= account.countryIso2;
-    return { card: card ? { ...card } : null, withdrawalAccount: { ...actor.withdrawalAccount, params: { ...account.params } } };
+    return {
+      card: card ? { ...card } : null,
+      withdrawalAccount: { ...actor.withdrawalAccount, params: { ...account.params } },
+    };
   }
 
   /** This backend's (configurable) payout catalog as the account rule reads it. */
@@ -88,16 +122,25 @@ export class InMemoryPayoutRepository implements PayoutRepository {
     const { supportedCountries, offers, requirements } = this.backend.config.payout;
     return {
       supportedCountries,
-      currencyOf: (country, method) => offers.find((offer) => offer.country === country && offer.method === method)?.currency as PayoutCurrency | undefined,
+      currencyOf: (country, method) =>
+        offers.find((offer) => offer.country === country && offer.method === method)?.currency as
+          PayoutCurrency | undefined,
       banks: (country, currency) => this.banksFor(country, currency),
       requirements: (country, currency, method, bankExternalId) =>
-        requirements.find((set) => set.country === country && set.currency === currency && set.methodType === method
-          && (set.bankExternalId === undefined || set.bankExternalId === bankExternalId))?.fields ?? null,
+        requirements.find(
+          (set) =>
+            set.country === country &&
+            set.currency === currency &&
+            set.methodType === method &&
+            (set.bankExternalId === undefined || set.bankExternalId === bankExternalId),
+        )?.fields ?? null,
     };
   }
 
   private banksFor(country: string, currency: Currency): Bank[] {
-    return this.backend.config.payout.banks.filter((b) => b.country === country && b.currency === currency).map((b) => ({ ...b.bank }));
+    return this.backend.config.payout.banks
+      .filter((b) => b.country === country && b.currency === currency)
+      .map((b) => ({ ...b.bank }));
   }
 
   /** Payouts belong to verified creators. */

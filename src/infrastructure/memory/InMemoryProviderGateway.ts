@@ -1,5 +1,10 @@
 import { detectCardBrand, validateCardNumber } from '../../domain/payment-card';
-import type { CardDetails, CardToken, CardTokenization, ProviderGateway } from '../../application/ports/ProviderGateway';
+import type {
+  CardDetails,
+  CardToken,
+  CardTokenization,
+  ProviderGateway,
+} from '../../application/ports/ProviderGateway';
 import { type InMemoryBackend, fail } from './InMemoryBackend';
 import { testCardBehaviour } from './testCards';
 
@@ -29,8 +34,17 @@ export class InMemoryProviderGateway implements ProviderGateway {
       maskedNumber: `${bin}${'*'.repeat(number.length - 10)}${last4}`,
     };
     this.backend.providerTokens.set(token.token, {
-      token: token.token, brand: token.network, type: token.type, last4, bin, country: behaviour.country, maskedNumber: token.maskedNumber,
-      scenario: behaviour.scenario, decline: behaviour.decline, challengeFails: behaviour.challengeFails, recurringFails: behaviour.recurringFails,
+      token: token.token,
+      brand: token.network,
+      type: token.type,
+      last4,
+      bin,
+      country: behaviour.country,
+      maskedNumber: token.maskedNumber,
+      scenario: behaviour.scenario,
+      decline: behaviour.decline,
+      challengeFails: behaviour.challengeFails,
+      recurringFails: behaviour.recurringFails,
     });
     return token;
   }

@@ -4,8 +4,21 @@
  */
 import { type Money, money } from '../../domain/money';
 import type {
-  CardBrand, Channel, LanguageCode, MemberStatus, MigrationChannel, ModerationState, OnboardingStep, Period, SavedCard,
-  Subscription, SubscriptionMember, Transaction, TransactionType, User, VerificationStatus,
+  CardBrand,
+  Channel,
+  LanguageCode,
+  MemberStatus,
+  MigrationChannel,
+  ModerationState,
+  OnboardingStep,
+  Period,
+  SavedCard,
+  Subscription,
+  SubscriptionMember,
+  Transaction,
+  TransactionType,
+  User,
+  VerificationStatus,
 } from '../../domain/entities';
 import type { Donation } from '../../application/ports/DonationRepository';
 import type { InMemoryBackend } from './InMemoryBackend';
@@ -79,7 +92,13 @@ export class InMemorySeeder {
 
   user(options: SeedUserOptions = {}): User {
     const id = this.backend.nextId();
-    const user: User = { id, telegramId: 7_000_000 + id, firstName: options.firstName ?? `User ${id}`, lastName: options.lastName, userName: options.userName };
+    const user: User = {
+      id,
+      telegramId: 7_000_000 + id,
+      firstName: options.firstName ?? `User ${id}`,
+      lastName: options.lastName,
+      userName: options.userName,
+    };
     this.backend.users.set(id, {
       user: { ...user },
       verification: options.verification ?? 'none',
@@ -105,13 +124,25 @@ export class InMemorySeeder {
     this.backend.userRecord(ownerId);
     const id = this.backend.nextId();
     const step = options.onboardingStep ?? 'completed';
-    const language = this.backend.config.languages.find((l) => l.code === (options.language ?? 'en')) ?? this.backend.config.languages[0];
+    const language =
+      this.backend.config.languages.find((l) => l.code === (options.language ?? 'en')) ??
+      this.backend.config.languages[0];
     const record = {
-      id, ownerId, chatId: -1_000_000_000_000 - id, name: options.name ?? `Channel ${id}`,
-      userName: options.private ? undefined : `channel${id}`, photoUrl: undefined, type: options.private ? 'private' as const : 'public' as const,
-      language: { code: language.code, name: language.name }, isLanguageSelected: step !== 'select_language',
-      connected: options.connected ?? true, moderation: options.moderation ?? 'approved', onboardingStep: step,
-      onboardingPassed: step === 'completed', isOnboarding: step !== 'completed', isDeleted: false,
+      id,
+      ownerId,
+      chatId: -1_000_000_000_000 - id,
+      name: options.name ?? `Channel ${id}`,
+      userName: options.private ? undefined : `channel${id}`,
+      photoUrl: undefined,
+      type: options.private ? ('private' as const) : ('public' as const),
+      language: { code: language.code, name: language.name },
+      isLanguageSelected: step !== 'select_language',
+      connected: options.connected ?? true,
+      moderation: options.moderation ?? 'approved',
+      onboardingStep: step,
+      onboardingPassed: step === 'completed',
+      isOnboarding: step !== 'completed',
+      isDeleted: false,
     };
     this.backend.channels.set(id, record);
     return channelView(this.backend, record);
@@ -122,9 +153,16 @@ export class InMemorySeeder {
     if (channel === undefined) throw new Error(`seed: no channel ${channelId}`);
     const id = this.backend.nextId();
     const record = {
-      id, channelId, name: options.name ?? `Subscription ${id}`, description: options.description ?? 'Support the channel',
-      period: options.period ?? 'monthly', price: options.price ?? money(500, 'eur'), buttonText: options.buttonText ?? 'Subscribe',
-      command: undefined, isDeleted: options.isDeleted ?? false, publications: [],
+      id,
+      channelId,
+      name: options.name ?? `Subscription ${id}`,
+      description: options.description ?? 'Support the channel',
+      period: options.period ?? 'monthly',
+      price: options.price ?? money(500, 'eur'),
+      buttonText: options.buttonText ?? 'Subscribe',
+      command: undefined,
+      isDeleted: options.isDeleted ?? false,
+      publications: [],
       inviteLink: `https://t.me/+sandbox${id}`,
       privateChannelInviteLink: channel.type === 'private' ? `https://t.me/+private${id}` : undefined,
       publicChannelInviteLink: channel.userName ? `https://t.me/${channel.userName}` : undefined,
@@ -139,9 +177,19 @@ export class InMemorySeeder {
     this.backend.userRecord(userId);
     const activatedAt = options.activatedAt ?? this.backend.nowSeconds();
     const record = {
-      id: this.backend.nextId(), subscriptionId, userId, status: options.status ?? 'active' as const, period: subscription.period,
-      activatedAt, expiresAt: subscription.period === 'onetime' ? undefined : (options.expiresAt ?? nextExpiry(null, subscription.period, activatedAt * 1000)! / 1000),
-      paymentMethod: 'smart_glocal' as const, price: subscription.price, renewalFailed: options.renewalFailed ?? false,
+      id: this.backend.nextId(),
+      subscriptionId,
+      userId,
+      status: options.status ?? ('active' as const),
+      period: subscription.period,
+      activatedAt,
+      expiresAt:
+        subscription.period === 'onetime'
+          ? undefined
+          : (options.expiresAt ?? nextExpiry(null, subscription.period, activatedAt * 1000)! / 1000),
+      paymentMethod: 'smart_glocal' as const,
+      price: subscription.price,
+      renewalFailed: options.renewalFailed ?? false,
     };
     this.backend.members.set(record.id, record);
     return memberView(record);
@@ -151,8 +199,15 @@ export class InMemorySeeder {
     if (!this.backend.channels.has(channelId)) throw new Error(`seed: no channel ${channelId}`);
     const id = this.backend.nextId();
     const record = {
-      id, channelId, title: options.title ?? 'Support us', description: options.description ?? 'Every coin helps',
-      buttonText: 'Donate', amount: options.amount ?? money(500, 'eur'), pin: true, disableNotification: false, imageId: null,
+      id,
+      channelId,
+      title: options.title ?? 'Support us',
+      description: options.description ?? 'Every coin helps',
+      buttonText: 'Donate',
+      amount: options.amount ?? money(500, 'eur'),
+      pin: true,
+      disableNotification: false,
+      imageId: null,
     };
     this.backend.donations.set(id, record);
     const { pin: _pin, disableNotification: _quiet, imageId: _image, ...donation } = record;
@@ -166,8 +221,14 @@ export class InMemorySeeder {
     const primary = options.primary ?? owned.length === 0;
     if (primary) for (const card of owned) card.primary = false;
     const record = {
-      id, userId, cardBrand: options.brand ?? 'visa', cardLast: options.last4 ?? String(4242 + (id % 1000)).slice(-4),
-      active: options.active ?? true, primary, scenario: options.scenario ?? 'approve' as const, country: 'DE',
+      id,
+      userId,
+      cardBrand: options.brand ?? 'visa',
+      cardLast: options.last4 ?? String(4242 + (id % 1000)).slice(-4),
+      active: options.active ?? true,
+      primary,
+      scenario: options.scenario ?? ('approve' as const),
+      country: 'DE',
     };
     this.backend.cards.set(id, record);
     return cardView(record);
@@ -179,16 +240,27 @@ export class InMemorySeeder {
     const amount = options.amount ?? money(500, 'eur');
     const channel = options.channelId === undefined ? undefined : this.backend.channels.get(options.channelId);
     const transaction: Transaction = {
-      id: this.backend.nextId(), type: options.type, createdAt: options.createdAt ?? this.backend.nowSeconds(), total: amount, amount,
+      id: this.backend.nextId(),
+      type: options.type,
+      createdAt: options.createdAt ?? this.backend.nowSeconds(),
+      total: amount,
+      amount,
       paymentMethod: options.type === 'withdrawal' ? 'bank_card' : 'smart_glocal',
-      channel: channel ? { id: channel.id, name: channel.name, photoUrl: channel.photoUrl, userName: channel.userName } : undefined,
+      channel: channel
+        ? { id: channel.id, name: channel.name, photoUrl: channel.photoUrl, userName: channel.userName }
+        : undefined,
     };
     this.backend.transactions.push({ userId, transaction });
     return transaction;
   }
 
   migration(userId: number, donateChannels: readonly MigrationChannel[]): void {
-    this.backend.userRecord(userId).migration = { donateChannels: donateChannels.map((c) => ({ ...c })), request: null, termsAccepted: false, refused: false };
+    this.backend.userRecord(userId).migration = {
+      donateChannels: donateChannels.map((c) => ({ ...c })),
+      request: null,
+      termsAccepted: false,
+      refused: false,
+    };
   }
 
   verification(userId: number, status: VerificationStatus): void {

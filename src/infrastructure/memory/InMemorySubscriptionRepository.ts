@@ -5,7 +5,13 @@ import { isLiveMember, memberFilterMatches } from '../../domain/members';
 import { TEXT_LIMITS } from '../../domain/text-limits';
 import type { Page } from '../../application/ports/Page';
 import type {
-  MemberDetail, MembersPage, MembersQuery, NewSubscription, PublishOptions, SubscriptionChanges, SubscriptionDetail,
+  MemberDetail,
+  MembersPage,
+  MembersQuery,
+  NewSubscription,
+  PublishOptions,
+  SubscriptionChanges,
+  SubscriptionDetail,
   SubscriptionRepository,
 } from '../../application/ports/SubscriptionRepository';
 import { type InMemoryBackend, type InMemorySession, fail } from './InMemoryBackend';
@@ -18,7 +24,10 @@ import { channelView, memberView, subscriptionView, userView } from './views';
 const LIMITS = TEXT_LIMITS.subscription;
 
 export class InMemorySubscriptionRepository implements SubscriptionRepository {
-  constructor(private readonly backend: InMemoryBackend, private readonly session: InMemorySession = backend.session) {}
+  constructor(
+    private readonly backend: InMemoryBackend,
+    private readonly session: InMemorySession = backend.session,
+  ) {}
 
   async create(input: NewSubscription): Promise<{ channel: Channel; subscription: Subscription }> {
     const channel = this.backend.connectedChannel(this.backend.actor(this.session), input.channelId);
@@ -48,7 +57,8 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
     const { subscription, channel } = this.backend.ownedSubscription(this.backend.actor(this.session), subscriptionId);
     this.backend.connectedChannel(this.backend.userRecord(channel.ownerId), channel.id);
     if (subscription.isDeleted) fail('subscription_deleted', 'Subscription deleted');
-    if (changes.price.currency !== subscription.price.currency) fail('validation_error', 'Currency cannot change', { field: 'currency' });
+    if (changes.price.currency !== subscription.price.currency)
+      fail('validation_error', 'Currency cannot change', { field: 'currency' });
     const price = requireAmount('subscription', 'amount', changes.price);
     const name = requireText('name', changes.name, LIMITS.name);
     const description = requireText('description', changes.description, LIMITS.description);
@@ -73,15 +83,24 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
 
   async restore(subscriptionId: number): Promise<Subscription> {
     const { subscription } = this.backend.ownedSubscription(this.backend.actor(this.session), subscriptionId);
-    if (subscription.isDeleted && subscription.command !== undefined && this.commandTaken(subscription, subscription.command)) fail('conflict', 'Another subscription of this channel uses this command now: change or clear it there first', { field: 'command' });
+    if (
+      subscription.isDeleted &&
+      subscription.command !== undefined &&
+      this.commandTaken(subscription, subscription.command)
+    )
+      fail('conflict', 'Another subscription of this channel uses this command now: change or clear it there first', {
+        field: 'command',
+      });
     subscription.isDeleted = false;
     return subscriptionView(this.backend, subscription);
   }
 
   /** Whether another subscription of the channel that is not deleted has the command (one command, one subscription). */
   private commandTaken(subscription: { readonly id: number; readonly channelId: number }, command: string): boolean {
-    return [...this.backend.subscriptions.values()]
-      .some((s) => s.channelId === subscription.channelId && s.id !== subscription.id && !s.isDeleted && s.command === command);
+    return [...this.backend.subscriptions.values()].some(
+      (s) =>
+        s.channelId === subscription.channelId && s.id !== subscription.id && !s.isDeleted && s.command === command,
+    );
   }
 
   /** "$" and a-z only, unique among the channel's subscriptions that are not deleted; "" clears it. */
@@ -89,7 +108,8 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
     const { subscription } = this.backend.ownedSubscription(this.backend.actor(this.session), subscriptionId);
     const value = command.trim();
     if (value !== '' && !isValidCommand(value)) fail('validation_error', 'Invalid command', { field: 'command' });
-    if (value !== '' && this.commandTaken(subscription, value)) fail('conflict', 'Another subscription of this channel already uses this command', { field: 'command' });
+    if (value !== '' && this.commandTaken(subscription, value))
+      fail('conflict', 'Another subscription of this channel already uses this command', { field: 'command' });
     subscription.command = value === '' ? undefined : value;
     return subscriptionView(this.backend, subscription);
   }

@@ -3,7 +3,10 @@ import type { TransactionRepository } from '../../application/ports/TransactionR
 import { type InMemoryBackend, type InMemorySession, fail } from './InMemoryBackend';
 
 export class InMemoryTransactionRepository implements TransactionRepository {
-  constructor(private readonly backend: InMemoryBackend, private readonly session: InMemorySession = backend.session) {}
+  constructor(
+    private readonly backend: InMemoryBackend,
+    private readonly session: InMemorySession = backend.session,
+  ) {}
 
   /** Only the user's own rows: another user's transaction is not_found. */
   async get(transactionId: number): Promise<Transaction> {

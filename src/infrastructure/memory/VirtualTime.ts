@@ -9,7 +9,10 @@ export class VirtualTime implements Clock, Scheduler {
   readonly delays: number[] = [];
   private current: number;
 
-  constructor(startMs: number = Date.UTC(2025, 0, 15, 9, 0, 0), private readonly offsetMinutes = 0) {
+  constructor(
+    startMs: number = Date.UTC(2025, 0, 15, 9, 0, 0),
+    private readonly offsetMinutes = 0,
+  ) {
     this.current = startMs;
   }
 

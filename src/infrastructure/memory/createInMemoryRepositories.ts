@@ -40,7 +40,10 @@ export interface InMemoryRepositories {
 }
 
 /** Every port over one backend, acting for one session (the backend's default session unless given). */
-export function createInMemoryRepositories(backend: InMemoryBackend, session: InMemorySession = backend.session): InMemoryRepositories {
+export function createInMemoryRepositories(
+  backend: InMemoryBackend,
+  session: InMemorySession = backend.session,
+): InMemoryRepositories {
   return {
     verification: new InMemoryVerificationRepository(backend, session),
     dashboard: new InMemoryDashboardRepository(backend, session),

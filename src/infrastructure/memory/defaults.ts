@@ -20,11 +20,20 @@ export function defaultBackendConfig(): BackendConfig {
         countryCodeIso3: country.countryCodeIso3,
         availablePayoutMethods: country.methods.map((offer) => offer.method),
       })),
-      offers: PAYOUT_COUNTRIES.flatMap((country) => country.methods.map((offer) => ({ country: country.countryCodeIso2, ...offer }))),
+      offers: PAYOUT_COUNTRIES.flatMap((country) =>
+        country.methods.map((offer) => ({ country: country.countryCodeIso2, ...offer })),
+      ),
       requirements: MANDATORY_PARAMETERS.map((entry) => ({ ...entry, fields: [...entry.fields] })),
       // Banks per country and currency (a country may offer several methods in one currency).
-      banks: PAYOUT_COUNTRIES.flatMap((country) => [...new Set(country.methods.map((offer) => offer.currency))]
-        .flatMap((currency) => banksFor(country.countryCodeIso2, currency).map((bank) => ({ country: country.countryCodeIso2, currency, bank })))),
+      banks: PAYOUT_COUNTRIES.flatMap((country) =>
+        [...new Set(country.methods.map((offer) => offer.currency))].flatMap((currency) =>
+          banksFor(country.countryCodeIso2, currency).map((bank) => ({
+            country: country.countryCodeIso2,
+            currency,
+            bank,
+          })),
+        ),
+      ),
     },
   };
 }

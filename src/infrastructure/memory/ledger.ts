@@ -21,13 +21,23 @@ export function credit(balances: Map<Currency, number>, amount: Money): void {
 }
 
 /** Starts or extends the payer's membership by one period, by the rule the server settles with (src/domain/periods.ts). */
-function activateMembership(backend: InMemoryBackend, payerId: number, subscription: SubscriptionRecord, amount: Money): MemberRecord {
+function activateMembership(
+  backend: InMemoryBackend,
+  payerId: number,
+  subscription: SubscriptionRecord,
+  amount: Money,
+): MemberRecord {
   const now = backend.nowSeconds();
   const nowMs = backend.nowMs();
   const existing = backend.membersOf(subscription.id).find((m) => m.userId === payerId);
   const member: MemberRecord = existing ?? {
-    id: backend.nextId(), subscriptionId: subscription.id, userId: payerId, status: 'active', period: subscription.period,
-    activatedAt: now, price: amount,
+    id: backend.nextId(),
+    subscriptionId: subscription.id,
+    userId: payerId,
+    status: 'active',
+    period: subscription.period,
+    activatedAt: now,
+    price: amount,
   };
   const currentExpiryMs = existing?.expiresAt !== undefined ? existing.expiresAt * 1000 : null;
   const expiry = nextExpiry(currentExpiryMs, subscription.period, nowMs);
@@ -54,19 +64,34 @@ export function recordSale(backend: InMemoryBackend, sale: Sale): { transactionI
     paymentMethod: 'smart_glocal' as const,
     card: sale.card ? { ...sale.card } : undefined,
     channel: { id: channel.id, name: channel.name, photoUrl: channel.photoUrl, userName: channel.userName },
-    subscription: subscription ? { id: subscription.id, name: subscription.name, period: subscription.period } : undefined,
+    subscription: subscription
+      ? { id: subscription.id, name: subscription.name, period: subscription.period }
+      : undefined,
     subscriptionMemberId: member?.id,
   };
   const payerRow: Transaction = {
-    ...common, id: backend.nextId(), type: subscription ? 'buy_subscription' : 'send_donation', total: amount, amount,
+    ...common,
+    id: backend.nextId(),
+    type: subscription ? 'buy_subscription' : 'send_donation',
+    total: amount,
+    amount,
     user: { ...backend.userRecord(channel.ownerId).user },
   };
   const ownerType: TransactionType = subscription ? 'sell_subscription' : 'get_donation';
   const ownerRow: Transaction = {
-    ...common, id: backend.nextId(), type: ownerType, total: payout, amount, serviceFee: fee, payoutAmount: payout,
+    ...common,
+    id: backend.nextId(),
+    type: ownerType,
+    total: payout,
+    amount,
+    serviceFee: fee,
+    payoutAmount: payout,
     user: { ...backend.userRecord(sale.payerId).user },
   };
-  backend.transactions.push({ userId: sale.payerId, transaction: payerRow }, { userId: channel.ownerId, transaction: ownerRow });
+  backend.transactions.push(
+    { userId: sale.payerId, transaction: payerRow },
+    { userId: channel.ownerId, transaction: ownerRow },
+  );
   credit(backend.userRecord(channel.ownerId).balances.active, payout);
   return { transactionId: payerRow.id, memberId: member?.id };
 }
@@ -79,7 +104,11 @@ export function settlePayment(backend: InMemoryBackend, payment: PaymentRecord):
   if (payment.target.kind === 'subscription') {
     const { subscriptionId } = payment.target;
     const now = backend.nowMs();
-    if (backend.membersOf(subscriptionId).some((member) => member.userId === payment.userId && !isMemberExpired(member, now))) {
+    if (
+      backend
+        .membersOf(subscriptionId)
+        .some((member) => member.userId === payment.userId && !isMemberExpired(member, now))
+    ) {
       payment.status = 'error';
       payment.error = { code: 'already_subscribed', message: 'Already subscribed' };
       payment.redirectUrl = undefined;
@@ -88,7 +117,8 @@ export function settlePayment(backend: InMemoryBackend, payment: PaymentRecord):
   }
   const channel = backend.channels.get(payment.target.channelId);
   if (channel === undefined) throw new Error(`payment ${payment.id} refers to a missing channel`);
-  const subscription = payment.target.kind === 'subscription' ? backend.subscriptions.get(payment.target.subscriptionId) : undefined;
+  const subscription =
+    payment.target.kind === 'subscription' ? backend.subscriptions.get(payment.target.subscriptionId) : undefined;
   const card = payment.card ? { brand: payment.card.brand, last4: payment.card.last4 } : null;
   const result = recordSale(backend, { payerId: payment.userId, channel, subscription, amount: payment.amount, card });
   payment.status = 'paid';
@@ -99,14 +129,26 @@ export function settlePayment(backend: InMemoryBackend, payment: PaymentRecord):
 }
 
 /** Keeps the paid card; a recurring_fails card declines its later (saved-card) charges, as on the server. */
-function saveCard(backend: InMemoryBackend, userId: number, card: NonNullable<PaymentRecord['card']>, payment: Pick<PaymentRecord, 'scenario' | 'decline' | 'recurringFails'>): void {
+function saveCard(
+  backend: InMemoryBackend,
+  userId: number,
+  card: NonNullable<PaymentRecord['card']>,
+  payment: Pick<PaymentRecord, 'scenario' | 'decline' | 'recurringFails'>,
+): void {
   const scenario = payment.recurringFails ? 'decline' : payment.scenario;
   const decline = payment.recurringFails ? { ...RECURRING_DECLINE } : payment.decline;
   const owned = [...backend.cards.values()].filter((c) => c.userId === userId);
   if (owned.some((c) => c.cardBrand === card.brand && c.cardLast === card.last4)) return;
   const id = backend.nextId();
   backend.cards.set(id, {
-    id, userId, cardBrand: card.brand, cardLast: card.last4, active: true, primary: owned.length === 0, scenario, country: card.country,
+    id,
+    userId,
+    cardBrand: card.brand,
+    cardLast: card.last4,
+    active: true,
+    primary: owned.length === 0,
+    scenario,
+    country: card.country,
     ...(decline !== undefined ? { decline } : {}),
   });
 }

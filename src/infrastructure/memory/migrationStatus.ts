@@ -10,7 +10,12 @@ export function migrationStatus(backend: InMemoryBackend, user: UserRecord): { r
   const migration = user.migration;
   if (migration === null) return { required: false, available: false };
   const owned = [...backend.channels.values()].filter((c) => c.ownerId === user.user.id);
-  const allConnected = migration.donateChannels.length > 0 && isMigrationComplete(migration.donateChannels, connectedChatIds(owned));
+  const allConnected =
+    migration.donateChannels.length > 0 && isMigrationComplete(migration.donateChannels, connectedChatIds(owned));
   const requestStatus = migration.request === null ? null : allConnected ? 'completed' : migration.request.status;
-  return migrationState({ hasDonateChannels: migration.donateChannels.length > 0, refused: migration.refused, requestStatus });
+  return migrationState({
+    hasDonateChannels: migration.donateChannels.length > 0,
+    refused: migration.refused,
+    requestStatus,
+  });
 }

@@ -1,9 +1,26 @@
 /** What the in-memory backend stores: domain shapes plus the server-side facts the API never shows. */
 import type { Currency, Money } from '../../domain/money';
 import type {
-  Bank, CardBrand, Channel, InvoicePaymentMethod, Language, MigrationChannel, MigrationRequest, PaymentError, PaymentStatus,
-  PayoutFieldRequirement, PayoutMethod, SavedCard, Subscription, SubscriptionMember, SupportedCountry, Transaction, User,
-  VerificationStatus, WithdrawalAccount, WithdrawalCard,
+  Bank,
+  CardBrand,
+  Channel,
+  InvoicePaymentMethod,
+  Language,
+  MigrationChannel,
+  MigrationRequest,
+  PaymentError,
+  PaymentStatus,
+  PayoutFieldRequirement,
+  PayoutMethod,
+  SavedCard,
+  Subscription,
+  SubscriptionMember,
+  SupportedCountry,
+  Transaction,
+  User,
+  VerificationStatus,
+  WithdrawalAccount,
+  WithdrawalCard,
 } from '../../domain/entities';
 
 export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -55,7 +72,12 @@ export interface DonationRecord {
   imageId: string | null;
 }
 
-export type CardRecord = Mutable<SavedCard> & { userId: number; scenario: CardScenario; country: string; decline?: PaymentError };
+export type CardRecord = Mutable<SavedCard> & {
+  userId: number;
+  scenario: CardScenario;
+  country: string;
+  decline?: PaymentError;
+};
 
 /** A transaction as one participant sees it; a sale writes one row for the buyer and one for the owner. */
 export interface TransactionRecord {
@@ -118,7 +140,13 @@ export interface PayoutConfig {
   supportedCountries: SupportedCountry[];
   /** The currency each country pays out in by each method. */
   offers: { country: string; method: PayoutMethod; currency: Currency }[];
-  requirements: { country: string; currency: Currency; methodType: PayoutMethod; bankExternalId?: string; fields: PayoutFieldRequirement[] }[];
+  requirements: {
+    country: string;
+    currency: Currency;
+    methodType: PayoutMethod;
+    bankExternalId?: string;
+    fields: PayoutFieldRequirement[];
+  }[];
   banks: { country: string; currency: Currency; bank: Bank }[];
 }
 

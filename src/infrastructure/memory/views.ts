@@ -8,7 +8,11 @@ import type { Cursor } from '../../application/ports/Page';
 
 export function channelView(backend: InMemoryBackend, record: ChannelRecord): Channel {
   const { ownerId: _ownerId, ...channel } = record;
-  return { ...channel, language: { ...record.language }, activeSubscribers: backend.channelActiveSubscribers(record.id) };
+  return {
+    ...channel,
+    language: { ...record.language },
+    activeSubscribers: backend.channelActiveSubscribers(record.id),
+  };
 }
 
 export function subscriptionView(backend: InMemoryBackend, record: SubscriptionRecord): Subscription {
@@ -25,7 +29,13 @@ export function userView(backend: InMemoryBackend, userId: number): User {
 }
 
 export function cardView(record: CardRecord): SavedCard {
-  return { id: record.id, cardBrand: record.cardBrand, cardLast: record.cardLast, active: record.active, primary: record.primary };
+  return {
+    id: record.id,
+    cardBrand: record.cardBrand,
+    cardLast: record.cardLast,
+    active: record.active,
+    primary: record.primary,
+  };
 }
 
 /** Newest first, ties by id. */
@@ -40,6 +50,8 @@ export function transactionPage(
   keep: (transaction: Transaction) => boolean,
   startFrom: Cursor,
 ): Page<Transaction> {
-  const rows = backend.transactions.filter((row) => row.userId === userId && keep(row.transaction)).map((row) => row.transaction);
+  const rows = backend.transactions
+    .filter((row) => row.userId === userId && keep(row.transaction))
+    .map((row) => row.transaction);
   return paginate(rows.sort(newestFirst), startFrom, backend.pageSize);
 }

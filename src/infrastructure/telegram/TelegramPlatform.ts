@@ -9,7 +9,13 @@ import type {
   ThemeColors,
   Unsubscribe,
 } from '../../application/ports/MessengerPlatform';
-import { hasHostBridge, isColorDark, type LaunchParameters, readLaunchParameters, themeColorsFrom } from './launchParams';
+import {
+  hasHostBridge,
+  isColorDark,
+  type LaunchParameters,
+  readLaunchParameters,
+  themeColorsFrom,
+} from './launchParams';
 import type { TelegramSdkSession } from './telegramSdk';
 import { compareVersions } from './versions';
 
@@ -21,7 +27,16 @@ export interface TelegramPlatformOptions {
   readonly hostOrigin?: string;
 }
 
-const KNOWN_PLATFORMS: readonly PlatformName[] = ['ios', 'android', 'android_x', 'macos', 'tdesktop', 'web', 'weba', 'webk'];
+const KNOWN_PLATFORMS: readonly PlatformName[] = [
+  'ios',
+  'android',
+  'android_x',
+  'macos',
+  'tdesktop',
+  'web',
+  'weba',
+  'webk',
+];
 
 /** Dark when the background is dark; the device preference when the host gave no background. */
 function isDarkTheme(theme: ThemeColors): boolean {
@@ -29,7 +44,11 @@ function isDarkTheme(theme: ThemeColors): boolean {
 }
 
 function prefersDarkScheme(): boolean {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches;
+  return (
+    typeof window !== 'undefined' &&
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia('(prefers-color-scheme: dark)').matches
+  );
 }
 
 /** What the host should show once the SDK is connected: the last of each setting made before. */
@@ -188,19 +207,32 @@ export class TelegramPlatform implements MessengerPlatform {
   }
 
   async showAlert(message: string): Promise<void> {
-    const shown = await this.withSession((session) => session.showPopup({ message, buttons: [{ id: 'close', type: 'close' }] }));
+    const shown = await this.withSession((session) =>
+      session.showPopup({ message, buttons: [{ id: 'close', type: 'close' }] }),
+    );
     if (shown === undefined) window.alert(message);
   }
 
   async showConfirm(message: string): Promise<boolean> {
-    const pressed = await this.withSession((session) => session.showPopup({ message, buttons: [{ id: 'ok', type: 'ok' }, { id: 'cancel', type: 'cancel' }] }));
+    const pressed = await this.withSession((session) =>
+      session.showPopup({
+        message,
+        buttons: [
+          { id: 'ok', type: 'ok' },
+          { id: 'cancel', type: 'cancel' },
+        ],
+      }),
+    );
     return pressed === undefined ? window.confirm(message) : pressed === 'ok';
   }
 
   /** A relative `url` (e.g. the sandbox's verification page) is taken against the page: the host needs an absolute one. */
   openLink(url: string): void {
     const absolute = new URL(url, window.location.href).toString();
-    this.throughHost((session) => session.openLink(absolute), () => window.open(absolute, '_blank', 'noopener,noreferrer'));
+    this.throughHost(
+      (session) => session.openLink(absolute),
+      () => window.open(absolute, '_blank', 'noopener,noreferrer'),
+    );
   }
 
   openTelegramLink(url: string): void {
@@ -209,7 +241,10 @@ export class TelegramPlatform implements MessengerPlatform {
       this.openLink(url);
       return;
     }
-    this.throughHost((session) => session.openTelegramLink(link), () => window.open(link, '_blank', 'noopener,noreferrer'));
+    this.throughHost(
+      (session) => session.openTelegramLink(link),
+      () => window.open(link, '_blank', 'noopener,noreferrer'),
+    );
   }
 
   /** The Mini Apps protocol cannot write the clipboard: the browser's Clipboard API, else the copy command. */
@@ -226,7 +261,10 @@ export class TelegramPlatform implements MessengerPlatform {
   }
 
   close(): void {
-    this.throughHost((session) => session.close(), () => window.close());
+    this.throughHost(
+      (session) => session.close(),
+      () => window.close(),
+    );
   }
 
   protectUnsavedChanges(unsaved: boolean): void {
@@ -238,7 +276,10 @@ export class TelegramPlatform implements MessengerPlatform {
   downloadFile(url: string, fileName: string): void {
     const absolute = new URL(url, window.location.href).toString();
     // The host asks the user and downloads; an older host, or a refusal, falls back to the browser.
-    this.throughHost((session) => session.downloadFile(absolute, fileName, () => this.openLink(absolute)), () => this.openLink(absolute));
+    this.throughHost(
+      (session) => session.downloadFile(absolute, fileName, () => this.openLink(absolute)),
+      () => this.openLink(absolute),
+    );
   }
 
   /** Removes this adapter's listeners and unmounts the SDK components (tests, hot reload). */

@@ -54,9 +54,14 @@ export function toRgbColor(color: string): `#${string}` | undefined {
   const clean = color.replace(/\s/g, '').toLowerCase();
   if (/^#[\da-f]{6}$/.test(clean)) return clean as `#${string}`;
   if (/^#[\da-f]{3}$/.test(clean)) return `#${[...clean.slice(1)].map((digit) => digit + digit).join('')}`;
-  const match = /^rgb\((\d{1,3}),(\d{1,3}),(\d{1,3})\)$/.exec(clean) ?? /^rgba\((\d{1,3}),(\d{1,3}),(\d{1,3}),\d{1,3}\)$/.exec(clean);
+  const match =
+    /^rgb\((\d{1,3}),(\d{1,3}),(\d{1,3})\)$/.exec(clean) ??
+    /^rgba\((\d{1,3}),(\d{1,3}),(\d{1,3}),\d{1,3}\)$/.exec(clean);
   if (!match) return undefined;
-  return `#${match.slice(1, 4).map((component) => Number(component).toString(16).padStart(2, '0')).join('')}`;
+  return `#${match
+    .slice(1, 4)
+    .map((component) => Number(component).toString(16).padStart(2, '0'))
+    .join('')}`;
 }
 
 /** The SDK's `isColorDark`: perceived brightness (HSP) below 120. */
@@ -91,8 +96,10 @@ function parseUser(json: string | null): LaunchInfo['user'] | null | undefined {
   if (json === null) return undefined;
   try {
     const user = JSON.parse(json) as Record<string, unknown>;
-    if (typeof user !== 'object' || user === null || typeof user.id !== 'number' || typeof user.first_name !== 'string') return null;
-    const optional = (key: string): string | undefined => (typeof user[key] === 'string' ? (user[key] as string) : undefined);
+    if (typeof user !== 'object' || user === null || typeof user.id !== 'number' || typeof user.first_name !== 'string')
+      return null;
+    const optional = (key: string): string | undefined =>
+      typeof user[key] === 'string' ? (user[key] as string) : undefined;
     return {
       id: user.id,
       firstName: user.first_name,
@@ -128,13 +135,26 @@ export function parseLaunchParameters(query: string): LaunchParameters | undefin
   if (rawInitData !== undefined) {
     const initData = new URLSearchParams(rawInitData);
     const authDate = initData.get('auth_date');
-    if (authDate === null || Number.isNaN(Number(authDate)) || initData.get('hash') === null || initData.get('signature') === null) return undefined;
+    if (
+      authDate === null ||
+      Number.isNaN(Number(authDate)) ||
+      initData.get('hash') === null ||
+      initData.get('signature') === null
+    )
+      return undefined;
     const parsedUser = parseUser(initData.get('user'));
     if (parsedUser === null) return undefined;
     user = parsedUser;
     initDataStartParam = initData.get('start_param') ?? undefined;
   }
-  return { platform, version, rawInitData, user, startParam: params.get('tgWebAppStartParam') ?? initDataStartParam, themeParams };
+  return {
+    platform,
+    version,
+    rawInitData,
+    user,
+    startParam: params.get('tgWebAppStartParam') ?? initDataStartParam,
+    themeParams,
+  };
 }
 
 /** The SDK's reading of a URL: everything after the first `?` or `#`, with later ones as separators. */
@@ -166,7 +186,10 @@ export function readLaunchParameters(): LaunchParameters | undefined {
     () => (window.location.hash.includes('tgWebAppData=') ? window.location.hash.replace(/^#/, '') : undefined),
     () => queryOfUrl(window.location.href),
     () => {
-      const navigation = typeof performance === 'undefined' ? undefined : (performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined);
+      const navigation =
+        typeof performance === 'undefined'
+          ? undefined
+          : (performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined);
       return navigation ? queryOfUrl(navigation.name) : undefined;
     },
   ];
@@ -201,5 +224,9 @@ export function hasHostBridge(): boolean {
     framed = true;
   }
   const bridge = window as BridgeWindow;
-  return framed || typeof bridge.TelegramWebviewProxy?.postEvent === 'function' || typeof bridge.external?.notify === 'function';
+  return (
+    framed ||
+    typeof bridge.TelegramWebviewProxy?.postEvent === 'function' ||
+    typeof bridge.external?.notify === 'function'
+  );
 }

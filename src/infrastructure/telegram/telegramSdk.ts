@@ -46,7 +46,14 @@ import {
   type MainButtonState as SdkMainButtonState,
   type ShowPopupOptionsButton,
 } from '@telegram-apps/sdk';
-import type { HapticImpactStyle, HapticNotificationType, MainButtonState, PopupButton, PopupOptions, ThemeColors } from '../../application/ports/MessengerPlatform';
+import type {
+  HapticImpactStyle,
+  HapticNotificationType,
+  MainButtonState,
+  PopupButton,
+  PopupOptions,
+  ThemeColors,
+} from '../../application/ports/MessengerPlatform';
 import { themeColorsFrom, toRgbColor } from './launchParams';
 
 /** Host events the session forwards (one SDK subscription each, however many listeners the app has). */
@@ -161,7 +168,11 @@ export class TelegramSdkSession {
   async showPopup(options: PopupOptions): Promise<string | null | undefined> {
     if (!openPopup.isAvailable()) return undefined;
     const buttons = options.buttons ?? [];
-    const pressed = await openPopup({ title: options.title, message: options.message, buttons: buttons.length ? buttons.map(toSdkButton) : undefined });
+    const pressed = await openPopup({
+      title: options.title,
+      message: options.message,
+      buttons: buttons.length ? buttons.map(toSdkButton) : undefined,
+    });
     // The host reports the implicit close button (and a dismissal) with an empty or missing id.
     return pressed === null || pressed === '' ? null : pressed;
   }

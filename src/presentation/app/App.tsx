@@ -16,7 +16,11 @@ const DevErrorConsole = observer(function DevErrorConsole() {
   const LazyErrorConsole = useMemo(
     () =>
       lazy(() =>
-        Promise.all([import('../shell/ErrorConsole'), resolver.getAsync(TOKENS.ErrorConsoleStore), loadTexts(['devtools'])]).then(([module, store]) => ({
+        Promise.all([
+          import('../shell/ErrorConsole'),
+          resolver.getAsync(TOKENS.ErrorConsoleStore),
+          loadTexts(['devtools']),
+        ]).then(([module, store]) => ({
           default: () => <module.ErrorConsole store={store} />,
         })),
       ),

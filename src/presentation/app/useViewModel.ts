@@ -45,7 +45,10 @@ function useStableArgs<A extends unknown[]>(args: A): A {
  * (and again when `args` change), disposed on unmount. Suspends while the factory's code loads, so call it
  * under a <Suspense> (every route has one).
  */
-export function useViewModel<VM extends Disposable, A extends unknown[]>(token: Token<ViewModelFactory<VM, A>>, ...args: A): VM {
+export function useViewModel<VM extends Disposable, A extends unknown[]>(
+  token: Token<ViewModelFactory<VM, A>>,
+  ...args: A
+): VM {
   const factory = use(preload(useResolver(), token));
   const stableArgs = useStableArgs(args);
   const viewModel = useMemo(() => factory(...stableArgs), [factory, stableArgs]);

@@ -33,10 +33,27 @@ export function Avatar({ id, name, src, size = AVATAR_DEFAULT_SIZE, decorative }
   const [failed, setFailed] = useState(false);
   const style = { width: size, height: size, fontSize: Math.round(size * 0.4) };
   if (src && !failed) {
-    return <img className="avatar" style={style} src={src} alt={decorative ? '' : name} width={size} height={size} loading="lazy" onError={() => setFailed(true)} />;
+    return (
+      <img
+        className="avatar"
+        style={style}
+        src={src}
+        alt={decorative ? '' : name}
+        width={size}
+        height={size}
+        loading="lazy"
+        onError={() => setFailed(true)}
+      />
+    );
   }
   return (
-    <span className={`avatar avatar--gradient-${avatarGradientIndex(id)}`} style={style} role={decorative ? undefined : 'img'} aria-label={decorative ? undefined : name} aria-hidden={decorative || undefined}>
+    <span
+      className={`avatar avatar--gradient-${avatarGradientIndex(id)}`}
+      style={style}
+      role={decorative ? undefined : 'img'}
+      aria-label={decorative ? undefined : name}
+      aria-hidden={decorative || undefined}
+    >
       {initials(name)}
     </span>
   );

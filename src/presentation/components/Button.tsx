@@ -15,9 +15,31 @@ export interface ButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement
   readonly type?: 'button' | 'submit' | 'reset';
 }
 
-export function Button({ mode = 'filled', size = 'medium', stretched, loading, before, children, className, disabled, onClick, onPointerDown, type = 'button', ...rest }: ButtonProps) {
+export function Button({
+  mode = 'filled',
+  size = 'medium',
+  stretched,
+  loading,
+  before,
+  children,
+  className,
+  disabled,
+  onClick,
+  onPointerDown,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
   const { onPointerDown: press, ripple } = useRipple();
-  const classes = ['button', `button--${mode}`, `button--${size}`, stretched && 'button--stretched', loading && 'button--loading', className].filter(Boolean).join(' ');
+  const classes = [
+    'button',
+    `button--${mode}`,
+    `button--${size}`,
+    stretched && 'button--stretched',
+    loading && 'button--loading',
+    className,
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
     <button
       {...rest}

@@ -18,7 +18,15 @@ function BrandMark({ brand }: { brand: CardBrand }) {
       return (
         <svg className="card-brand" viewBox="0 0 36 24" aria-hidden="true" focusable="false">
           <rect width="36" height="24" rx="4" fill={brand === 'visa' ? '#1a1f71' : '#0f754e'} />
-          <text x="18" y="16" textAnchor="middle" fontSize="10" fontWeight="700" fontStyle={brand === 'visa' ? 'italic' : undefined} fill="#fff">
+          <text
+            x="18"
+            y="16"
+            textAnchor="middle"
+            fontSize="10"
+            fontWeight="700"
+            fontStyle={brand === 'visa' ? 'italic' : undefined}
+            fill="#fff"
+          >
             {brand === 'visa' ? 'VISA' : 'МИР'}
           </text>
         </svg>
@@ -43,7 +51,11 @@ export interface CardDisplayProps {
 export function CardDisplay({ brand, last }: CardDisplayProps) {
   const { t } = useTranslation();
   return (
-    <span className="card-display" role="img" aria-label={t('common.card.ending', { brand: t(`common.card.brand.${brand}`), last })}>
+    <span
+      className="card-display"
+      role="img"
+      aria-label={t('common.card.ending', { brand: t(`common.card.brand.${brand}`), last })}
+    >
       <BrandMark brand={brand} />
       <span className="card-display__number" aria-hidden="true">
         •••• {last}

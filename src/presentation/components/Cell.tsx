@@ -42,7 +42,9 @@ export type CellProps = LinkCell | ButtonCell | StaticCell;
 export function Cell(props: CellProps) {
   const { title, subtitle, before, after, chevron, destructive, truncate, className } = props;
   const { onPointerDown, ripple } = useRipple();
-  const classes = ['cell', destructive && 'cell--destructive', truncate && 'cell--truncate', className].filter(Boolean).join(' ');
+  const classes = ['cell', destructive && 'cell--destructive', truncate && 'cell--truncate', className]
+    .filter(Boolean)
+    .join(' ');
   const content = (
     <>
       {'to' in props || 'onClick' in props ? ripple : null}
@@ -57,14 +59,25 @@ export function Cell(props: CellProps) {
   );
   if ('to' in props) {
     return (
-      <Link className={`${classes} cell--interactive`} to={props.to} replace={props.replace} onPointerDown={onPointerDown}>
+      <Link
+        className={`${classes} cell--interactive`}
+        to={props.to}
+        replace={props.replace}
+        onPointerDown={onPointerDown}
+      >
         {content}
       </Link>
     );
   }
   if ('onClick' in props) {
     return (
-      <button type="button" className={`${classes} cell--interactive`} onClick={props.onClick} disabled={props.disabled} onPointerDown={onPointerDown}>
+      <button
+        type="button"
+        className={`${classes} cell--interactive`}
+        onClick={props.onClick}
+        disabled={props.disabled}
+        onPointerDown={onPointerDown}
+      >
         {content}
       </button>
     );

@@ -21,7 +21,9 @@ export function FieldFrame({ label, hideLabel, hint, error, maxLength, value, ch
   const id = useId();
   const remaining = maxLength === undefined ? null : remainingCharacters(value, maxLength);
   const invalid = Boolean(error) || (remaining !== null && remaining < 0);
-  const describedBy = [remaining !== null && `${id}-counter`, hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [remaining !== null && `${id}-counter`, hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') ||
+    undefined;
   return (
     <div className={`field${invalid ? ' field--invalid' : ''}`}>
       <label className={hideLabel ? 'field__label visually-hidden' : 'field__label'} htmlFor={id}>
@@ -32,7 +34,11 @@ export function FieldFrame({ label, hideLabel, hint, error, maxLength, value, ch
         {remaining !== null && (
           <span className="field__counter" id={`${id}-counter`}>
             <span aria-hidden="true">{remaining}</span>
-            <span className="visually-hidden">{remaining < 0 ? t('common.charactersOver', { count: -remaining }) : t('common.charactersLeft', { count: remaining })}</span>
+            <span className="visually-hidden">
+              {remaining < 0
+                ? t('common.charactersOver', { count: -remaining })
+                : t('common.charactersLeft', { count: remaining })}
+            </span>
           </span>
         )}
       </div>

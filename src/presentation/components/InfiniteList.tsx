@@ -23,7 +23,15 @@ export interface InfiniteListProps {
  * screen: checked on scroll (throttled to 150 ms), on resize (debounced by 100 ms) and once a page that
  * arrived has been painted, so a short first page fills the screen.
  */
-export function InfiniteList({ children, hasMore, loading, error = false, onLoadMore, onRetry, className }: InfiniteListProps) {
+export function InfiniteList({
+  children,
+  hasMore,
+  loading,
+  error = false,
+  onLoadMore,
+  onRetry,
+  className,
+}: InfiniteListProps) {
   const { t } = useTranslation();
   const end = useRef<HTMLDivElement>(null);
   const latest = useRef({ hasMore, loading, error, onLoadMore });

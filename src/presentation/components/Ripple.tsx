@@ -15,7 +15,10 @@ interface RippleWave {
  * Press feedback: each press adds a wave centred on the pointer; all of a control's waves are removed together
  * 2 s after the last press (the CSS animation itself is shorter, and off with reduced motion).
  */
-export function useRipple(): { readonly onPointerDown: (event: PointerEvent<HTMLElement>) => void; readonly ripple: ReactElement | null } {
+export function useRipple(): {
+  readonly onPointerDown: (event: PointerEvent<HTMLElement>) => void;
+  readonly ripple: ReactElement | null;
+} {
   const [waves, setWaves] = useState<readonly RippleWave[]>([]);
   const clear = useMemo(() => debounce(() => setWaves([]), RIPPLE_CLEAR_MS), []);
   useEffect(() => clear.cancel, [clear]);
@@ -23,7 +26,10 @@ export function useRipple(): { readonly onPointerDown: (event: PointerEvent<HTML
     (event: PointerEvent<HTMLElement>) => {
       const box = event.currentTarget.getBoundingClientRect();
       const size = Math.max(box.width, box.height) * 2;
-      setWaves((current) => [...current, { id: (current.at(-1)?.id ?? 0) + 1, x: event.clientX - box.left, y: event.clientY - box.top, size }]);
+      setWaves((current) => [
+        ...current,
+        { id: (current.at(-1)?.id ?? 0) + 1, x: event.clientX - box.left, y: event.clientY - box.top, size },
+      ]);
       clear();
     },
     [clear],
@@ -32,7 +38,11 @@ export function useRipple(): { readonly onPointerDown: (event: PointerEvent<HTML
     waves.length === 0 ? null : (
       <span className="ripple" aria-hidden="true">
         {waves.map((wave) => (
-          <span key={wave.id} className="ripple__wave" style={{ left: wave.x - wave.size / 2, top: wave.y - wave.size / 2, width: wave.size, height: wave.size }} />
+          <span
+            key={wave.id}
+            className="ripple__wave"
+            style={{ left: wave.x - wave.size / 2, top: wave.y - wave.size / 2, width: wave.size, height: wave.size }}
+          />
         ))}
       </span>
     );

@@ -19,7 +19,13 @@ export interface SegmentedControlProps<T extends string> {
  * Tabs or a segmented switch: a tablist where the selected tab is the one in the tab order and the arrow,
  * Home and End keys move the selection (WAI-ARIA tabs with automatic activation).
  */
-export function SegmentedControl<T extends string>({ segments, value, onChange, label, panelIdPrefix }: SegmentedControlProps<T>) {
+export function SegmentedControl<T extends string>({
+  segments,
+  value,
+  onChange,
+  label,
+  panelIdPrefix,
+}: SegmentedControlProps<T>) {
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   const select = (index: number): void => {
     const next = (index + segments.length) % segments.length;
@@ -30,7 +36,12 @@ export function SegmentedControl<T extends string>({ segments, value, onChange, 
     const rtl = getComputedStyle(event.currentTarget).direction === 'rtl';
     const forward = rtl ? 'ArrowLeft' : 'ArrowRight';
     const backward = rtl ? 'ArrowRight' : 'ArrowLeft';
-    const moves: Record<string, number> = { [forward]: index + 1, [backward]: index - 1, Home: 0, End: segments.length - 1 };
+    const moves: Record<string, number> = {
+      [forward]: index + 1,
+      [backward]: index - 1,
+      Home: 0,
+      End: segments.length - 1,
+    };
     if (event.key in moves) {
       event.preventDefault();
       select(moves[event.key]);

@@ -6,6 +6,12 @@ export interface SpinnerProps {
 
 export function Spinner({ size = 28, label }: SpinnerProps) {
   return (
-    <span className="spinner" style={{ width: size, height: size }} role={label ? 'status' : undefined} aria-label={label} aria-hidden={label ? undefined : true} />
+    <span
+      className="spinner"
+      style={{ width: size, height: size }}
+      role={label ? 'status' : undefined}
+      aria-label={label}
+      aria-hidden={label ? undefined : true}
+    />
   );
 }

@@ -7,7 +7,14 @@ interface ToggleProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'
   readonly label?: string;
 }
 
-function Toggle({ kind, checked, onChange, label, className, ...native }: ToggleProps & { kind: 'switch' | 'checkbox' }) {
+function Toggle({
+  kind,
+  checked,
+  onChange,
+  label,
+  className,
+  ...native
+}: ToggleProps & { kind: 'switch' | 'checkbox' }) {
   const id = useId();
   const input = (
     <input

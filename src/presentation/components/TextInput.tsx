@@ -14,7 +14,19 @@ export interface TextInputProps extends NativeInput, Omit<FieldFrameProps, 'chil
  * A labelled one-line input. `maxLength` does not cut typing: the counter goes negative and the field turns
  * invalid, so pasted text can be edited down (validation reports the limit).
  */
-export function TextInput({ label, hideLabel, hint, error, maxLength, value, onChange, inputRef, suffix, className, ...native }: TextInputProps) {
+export function TextInput({
+  label,
+  hideLabel,
+  hint,
+  error,
+  maxLength,
+  value,
+  onChange,
+  inputRef,
+  suffix,
+  className,
+  ...native
+}: TextInputProps) {
   return (
     <FieldFrame label={label} hideLabel={hideLabel} hint={hint} error={error} maxLength={maxLength} value={value}>
       {({ id, describedBy, invalid }) => (

@@ -26,7 +26,10 @@ export const loadOtherRoutes = () => import('./routes');
 
 /** The entry of `entries` whose pattern matches `pathname`, if any. */
 export function matchEntry(entries: readonly RouteEntry[], pathname: string): RouteEntry | undefined {
-  const match = matchRoutes(entries.map(({ path }, index) => ({ path, id: String(index) })), pathname);
+  const match = matchRoutes(
+    entries.map(({ path }, index) => ({ path, id: String(index) })),
+    pathname,
+  );
   const matched = match?.[0]?.route.id;
   return matched === undefined ? undefined : entries[Number(matched)];
 }

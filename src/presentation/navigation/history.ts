@@ -25,7 +25,11 @@ export function historyIndex(state: unknown): number | undefined {
 }
 
 /** A history entry in react-router's own format, so BrowserRouter picks up the index. */
-const entry = (idx: number): { usr: null; key: string; idx: number } => ({ usr: null, key: idx === 0 ? 'default' : Math.random().toString(36).slice(2, 10), idx });
+const entry = (idx: number): { usr: null; key: string; idx: number } => ({
+  usr: null,
+  key: idx === 0 ? 'default' : Math.random().toString(36).slice(2, 10),
+  idx,
+});
 
 /**
  * Runs once before the router mounts (spec section 2):

@@ -64,25 +64,41 @@ type ScreenModule<P> = { default: ComponentType<P> };
  * by a `texts(...)`, else every namespace of the page language. The module's default export is the screen.
  */
 export function route(path: string, load: () => Promise<ScreenModule<object>>, ...options: RouteOption[]): RouteEntry;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any argument list: the token and the mapper agree by viewModel()'s typing
-export function route<VM extends Disposable>(path: string, load: () => Promise<ScreenModule<{ vm: VM }>>, model: RouteViewModel<VM, any> | Token<ViewModelFactory<VM, []>>, ...options: RouteOption[]): RouteEntry;
+export function route<VM extends Disposable>(
+  path: string,
+  load: () => Promise<ScreenModule<{ vm: VM }>>,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any argument list: the token and the mapper agree by viewModel()'s typing
+  model: RouteViewModel<VM, any> | Token<ViewModelFactory<VM, []>>,
+  ...options: RouteOption[]
+): RouteEntry;
 export function route(
   path: string,
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the overloads above type each screen's props
   load: () => Promise<ScreenModule<any>>,
-  ...options: (RouteViewModel<Disposable, unknown[]> | Token<ViewModelFactory<Disposable, []>> | RouteOption | undefined)[]
+  ...options: (
+    RouteViewModel<Disposable, unknown[]> | Token<ViewModelFactory<Disposable, []>> | RouteOption | undefined
+  )[]
 ): RouteEntry {
-  const namespaces = options.find((item): item is RouteTexts => typeof item === 'object' && 'namespaces' in item)?.namespaces;
-  const alsoLoaded = options.find((item): item is RoutePreloads => typeof item === 'object' && 'tokens' in item)?.tokens ?? [];
+  const namespaces = options.find(
+    (item): item is RouteTexts => typeof item === 'object' && 'namespaces' in item,
+  )?.namespaces;
+  const alsoLoaded =
+    options.find((item): item is RoutePreloads => typeof item === 'object' && 'tokens' in item)?.tokens ?? [];
   const bare = options.find((item): item is Token<ViewModelFactory<Disposable, []>> => typeof item === 'symbol');
   const model: RouteViewModel<Disposable, unknown[]> | undefined =
-    bare !== undefined ? { token: bare, args: NO_ARGS } : options.find((item): item is RouteViewModel<Disposable, unknown[]> => typeof item === 'object' && 'token' in item);
+    bare !== undefined
+      ? { token: bare, args: NO_ARGS }
+      : options.find(
+          (item): item is RouteViewModel<Disposable, unknown[]> => typeof item === 'object' && 'token' in item,
+        );
   let loading: Promise<ScreenModule<{ vm?: Disposable }>> | undefined;
   const loadOnce = (): Promise<ScreenModule<{ vm?: Disposable }>> => {
-    loading ??= Promise.all([load(), loadTexts(namespaces)]).then(([screen]) => screen).catch((error: unknown) => {
-      loading = undefined; // let a later visit retry a failed chunk
-      throw error;
-    });
+    loading ??= Promise.all([load(), loadTexts(namespaces)])
+      .then(([screen]) => screen)
+      .catch((error: unknown) => {
+        loading = undefined; // let a later visit retry a failed chunk
+        throw error;
+      });
     return loading;
   };
   const preloadAll = (resolver: Resolver): void => {

@@ -8,7 +8,14 @@ import type { CardBrand, SavedCard } from '../../domain/entities';
 import { type InvoiceKind, invoicePath } from '../../domain/invoice';
 import type { Money } from '../../domain/money';
 import {
-  INITIAL_PAYMENT_STATE, PAYMENT_UNKNOWN_ERROR, type PaymentState, clearPayment, paymentActionRequired, paymentError, paymentPaid, startPayment,
+  INITIAL_PAYMENT_STATE,
+  PAYMENT_UNKNOWN_ERROR,
+  type PaymentState,
+  clearPayment,
+  paymentActionRequired,
+  paymentError,
+  paymentPaid,
+  startPayment,
 } from '../../domain/payment';
 import { PAYMENT_CHECK_POLL_MS } from '../../domain/timings';
 import { AFTER_SAVED_CARD_PAYMENT_MS, LINK_PAYMENT_DELAY_MS } from '../timings';
@@ -79,9 +86,21 @@ export class PaymentFlowStore {
     private readonly scheduler: Scheduler,
     private readonly effects: PaymentFlowEffects,
   ) {
-    makeAutoObservable<PaymentFlowStore, 'payInvoice' | 'checkPayment' | 'scheduler' | 'effects' | 'paymentId' | 'running' | 'following' | 'abort'>(
+    makeAutoObservable<
+      PaymentFlowStore,
+      'payInvoice' | 'checkPayment' | 'scheduler' | 'effects' | 'paymentId' | 'running' | 'following' | 'abort'
+    >(
       this,
-      { payInvoice: false, checkPayment: false, scheduler: false, effects: false, paymentId: false, running: false, following: false, abort: false },
+      {
+        payInvoice: false,
+        checkPayment: false,
+        scheduler: false,
+        effects: false,
+        paymentId: false,
+        running: false,
+        following: false,
+        abort: false,
+      },
       { autoBind: true },
     );
   }
@@ -155,9 +174,10 @@ export class PaymentFlowStore {
     this.receipt = null;
     this.requestError = null;
     this.linkUrl = null;
-    const input = target.kind === 'donation'
-      ? { kind: 'donation' as const, donationId: target.id, amount: target.amount }
-      : { kind: 'subscription' as const, subscriptionId: target.id };
+    const input =
+      target.kind === 'donation'
+        ? { kind: 'donation' as const, donationId: target.id, amount: target.amount }
+        : { kind: 'subscription' as const, subscriptionId: target.id };
     let result: PayInvoiceResult;
     try {
       result = await this.payInvoice.execute({ target: input, method, idempotencyKey, signal: this.abort.signal });
@@ -232,7 +252,12 @@ export class PaymentFlowStore {
         runInAction(() => {
           this.paymentId = outcome.paymentId;
           this.payment = paymentPaid(this.payment);
-          this.receipt = { amount: details?.amount ?? target.amount, card: details?.card, transactionId: details?.transactionId, inviteLink: details?.inviteLink };
+          this.receipt = {
+            amount: details?.amount ?? target.amount,
+            card: details?.card,
+            transactionId: details?.transactionId,
+            inviteLink: details?.inviteLink,
+          };
           showResult();
         });
         if (this.method === 'saved_card') {

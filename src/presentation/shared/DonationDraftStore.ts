@@ -16,7 +16,11 @@ export class DonationDraftStore {
   private readonly images = new Map<number, DraftImage>();
 
   constructor() {
-    makeAutoObservable<DonationDraftStore, 'drafts' | 'images'>(this, { drafts: true, images: true }, { autoBind: true });
+    makeAutoObservable<DonationDraftStore, 'drafts' | 'images'>(
+      this,
+      { drafts: true, images: true },
+      { autoBind: true },
+    );
   }
 
   /** The image of the channel's draft, if one was uploaded. */

@@ -36,7 +36,9 @@ export function LanguageList({ label, footer, languages, value, onChange, disabl
                 onChange={() => onChange(language.code)}
               />
             }
-            after={value === language.code ? <Icon name="check" size={20} className="language-list__check" /> : undefined}
+            after={
+              value === language.code ? <Icon name="check" size={20} className="language-list__check" /> : undefined
+            }
           />
         ))}
       </div>

@@ -36,7 +36,11 @@ const DELETE_BUTTON = 'delete';
 export function hostDeleteChannelDialogs(dialogs: Dialogs, texts: DeleteChannelTexts): DeleteChannelDialogs {
   return {
     async showBlocked() {
-      await dialogs.showPopup({ title: texts.blockedTitle, message: texts.blockedText, buttons: [{ id: 'ok', type: 'ok' }] });
+      await dialogs.showPopup({
+        title: texts.blockedTitle,
+        message: texts.blockedText,
+        buttons: [{ id: 'ok', type: 'ok' }],
+      });
     },
     async confirm() {
       const pressed = await dialogs.showPopup({

@@ -6,9 +6,11 @@ import type { ToastMessage } from '../toasts/ToastStore';
 /** The fail toast of the first failing field (spec section 5). */
 export function donationFormErrorMessage(error: DonationFormError): ToastMessage {
   if (error.field === 'amount') {
-    if (error.code === 'amount_required' || error.bound === undefined) return { key: 'donation.form.errors.amount_required' };
+    if (error.code === 'amount_required' || error.bound === undefined)
+      return { key: 'donation.form.errors.amount_required' };
     return { key: `donation.form.errors.${error.code}`, params: { amount: formatMoney(error.bound) } };
   }
-  if (error.code === 'too_long') return { key: `donation.form.errors.${error.field}_too_long`, params: { max: error.max ?? 0 } };
+  if (error.code === 'too_long')
+    return { key: `donation.form.errors.${error.field}_too_long`, params: { max: error.max ?? 0 } };
   return { key: `donation.form.errors.${error.field}_required` };
 }

@@ -6,9 +6,11 @@ import type { ToastMessage } from '../toasts/ToastStore';
 /** The fail toast of a form field (spec section 5): "required", "less than {amount}", "more than {amount}", too long. */
 export function formErrorMessage(error: SubscriptionFormError): ToastMessage {
   if (error.field === 'amount') {
-    if (error.code === 'amount_required' || error.bound === undefined) return { key: 'subscription.form.errors.amount_required' };
+    if (error.code === 'amount_required' || error.bound === undefined)
+      return { key: 'subscription.form.errors.amount_required' };
     return { key: `subscription.form.errors.${error.code}`, params: { amount: formatMoney(error.bound) } };
   }
-  if (error.code === 'too_long') return { key: `subscription.form.errors.${error.field}_too_long`, params: { max: error.max ?? 0 } };
+  if (error.code === 'too_long')
+    return { key: `subscription.form.errors.${error.field}_too_long`, params: { max: error.max ?? 0 } };
   return { key: `subscription.form.errors.${error.field}_required` };
 }

@@ -7,10 +7,14 @@ import type { UnsavedChanges } from '../../application/ports/UnsavedChanges';
  */
 export function guardUnsavedChanges(port: UnsavedChanges, hasUnsavedChanges: () => boolean): () => void {
   let guarded = false;
-  const stop = reaction(hasUnsavedChanges, (unsaved) => {
-    guarded = unsaved;
-    port.protectUnsavedChanges(unsaved);
-  }, { fireImmediately: false });
+  const stop = reaction(
+    hasUnsavedChanges,
+    (unsaved) => {
+      guarded = unsaved;
+      port.protectUnsavedChanges(unsaved);
+    },
+    { fireImmediately: false },
+  );
   return () => {
     stop();
     if (guarded) port.protectUnsavedChanges(false);

@@ -10,9 +10,14 @@ import { transactionCard } from '../../domain/transactions';
 export const WITHDRAWAL_TITLE_KEY = 'transaction.type.withdrawal';
 
 /** "Bank card •••• 4242", "SWIFT transfer"; undefined when the line names neither. */
-export function withdrawalSubtitle(t: TFunction, transaction: Pick<Transaction, 'card' | 'paymentMethod' | 'withdrawalAccount'>): string | undefined {
+export function withdrawalSubtitle(
+  t: TFunction,
+  transaction: Pick<Transaction, 'card' | 'paymentMethod' | 'withdrawalAccount'>,
+): string | undefined {
   const method = transaction.withdrawalAccount?.methodType ?? transaction.paymentMethod;
   const card = transactionCard(transaction);
-  const parts = [method && t(`transaction.method.${method}`), card && `•••• ${card.last4}`].filter((part): part is string => Boolean(part));
+  const parts = [method && t(`transaction.method.${method}`), card && `•••• ${card.last4}`].filter(
+    (part): part is string => Boolean(part),
+  );
   return parts.length === 0 ? undefined : parts.join(' ');
 }

@@ -8,7 +8,11 @@ export function CrashScreen({ onRefresh }: { onRefresh: () => void }) {
   const { t } = useTranslation();
   return (
     <main className="screen">
-      <Placeholder className="screen-error" text={t('common.somethingWentWrong')} actions={<Button onClick={onRefresh}>{t('common.refresh')}</Button>} />
+      <Placeholder
+        className="screen-error"
+        text={t('common.somethingWentWrong')}
+        actions={<Button onClick={onRefresh}>{t('common.refresh')}</Button>}
+      />
     </main>
   );
 }

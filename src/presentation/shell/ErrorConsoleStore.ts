@@ -38,7 +38,8 @@ export const browserErrorSource: ErrorSource = {
       report(args.map(describe).join(' '));
       original.apply(console, args);
     };
-    const onError = (event: ErrorEvent): void => report(event.error === undefined ? event.message : describe(event.error));
+    const onError = (event: ErrorEvent): void =>
+      report(event.error === undefined ? event.message : describe(event.error));
     const onRejection = (event: PromiseRejectionEvent): void => report(describe(event.reason));
     window.addEventListener('error', onError);
     window.addEventListener('unhandledrejection', onRejection);

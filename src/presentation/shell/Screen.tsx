@@ -49,7 +49,12 @@ export function Screen({ title, state = READY, onRetry, back = 'auto', mainButto
     );
   }
   return (
-    <main className={className ? `screen ${className}` : 'screen'} aria-busy={state.status === 'loading'} data-state={state.status} data-error-code={state.status === 'error' ? state.code : undefined}>
+    <main
+      className={className ? `screen ${className}` : 'screen'}
+      aria-busy={state.status === 'loading'}
+      data-state={state.status}
+      data-error-code={state.status === 'error' ? state.code : undefined}
+    >
       {content}
     </main>
   );

@@ -11,7 +11,8 @@ import { afterNextPaint } from '../components/timing';
  * paint, but the frame reaches the screen later; the paint timing entry is what the page load is measured by.
  */
 function afterFirstContentfulPaint(): Promise<void> {
-  if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) return Promise.resolve();
+  if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes?.includes('paint'))
+    return Promise.resolve();
   return new Promise((resolve) => {
     const observer = new PerformanceObserver((entries) => {
       if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
@@ -56,6 +57,8 @@ export function useFirstScreenShown(shown: boolean): void {
     if (!shown || marked) return;
     marked = true;
     const painted = new Promise<void>((resolve) => afterNextPaint(resolve)).then(afterFirstContentfulPaint);
-    void Promise.race([painted, new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_LIMIT_MS))]).then(markShown);
+    void Promise.race([painted, new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_LIMIT_MS))]).then(
+      markShown,
+    );
   }, [shown]);
 }

@@ -21,7 +21,11 @@ export class AsyncState {
   private generation = 0;
 
   constructor(private readonly codeOf: (error: unknown) => string) {
-    makeAutoObservable<AsyncState, 'codeOf' | 'generation'>(this, { codeOf: false, generation: false }, { autoBind: true });
+    makeAutoObservable<AsyncState, 'codeOf' | 'generation'>(
+      this,
+      { codeOf: false, generation: false },
+      { autoBind: true },
+    );
   }
 
   get isLoading(): boolean {

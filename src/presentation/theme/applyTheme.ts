@@ -1,4 +1,9 @@
-import type { MessengerPlatform, PlatformName, ThemeColors, Unsubscribe } from '../../application/ports/MessengerPlatform';
+import type {
+  MessengerPlatform,
+  PlatformName,
+  ThemeColors,
+  Unsubscribe,
+} from '../../application/ports/MessengerPlatform';
 import { lookForPlatform } from './look';
 import { paletteVariables, resolvePalette } from './palette';
 
@@ -7,7 +12,13 @@ import { paletteVariables, resolvePalette } from './palette';
  * variables, and the host's header and background colours through the platform port. Apply it to <body>: the
  * SDK may write its raw (not contrast-checked) colours to <html>, and values set on <body> win below it.
  */
-export function applyTheme(root: HTMLElement, platform: MessengerPlatform, platformName: PlatformName, theme: ThemeColors, isDark: boolean): void {
+export function applyTheme(
+  root: HTMLElement,
+  platform: MessengerPlatform,
+  platformName: PlatformName,
+  theme: ThemeColors,
+  isDark: boolean,
+): void {
   const palette = resolvePalette(theme, isDark);
   root.dataset.look = lookForPlatform(platformName);
   root.dataset.scheme = isDark ? 'dark' : 'light';

@@ -10,7 +10,13 @@ export function parseHex(color: string | undefined): Rgb | null {
 }
 
 export function toHex(rgb: Rgb): string {
-  return `#${rgb.map((channel) => Math.round(Math.min(255, Math.max(0, channel))).toString(16).padStart(2, '0')).join('')}`;
+  return `#${rgb
+    .map((channel) =>
+      Math.round(Math.min(255, Math.max(0, channel)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 
 function relativeLuminance([r, g, b]: Rgb): number {
@@ -42,8 +48,14 @@ export const AA_TEXT = 4.5;
  * `foreground`, moved in small steps towards `target` (by default black on light backgrounds, white on dark
  * ones) until it reaches `minimum` contrast against every background. Colours that already pass stay as they are.
  */
-export function ensureContrast(foreground: Rgb, backgrounds: readonly Rgb[], minimum: number = AA_TEXT, target?: Rgb): Rgb {
-  const passes = (color: Rgb): boolean => backgrounds.every((background) => contrastRatio(color, background) >= minimum);
+export function ensureContrast(
+  foreground: Rgb,
+  backgrounds: readonly Rgb[],
+  minimum: number = AA_TEXT,
+  target?: Rgb,
+): Rgb {
+  const passes = (color: Rgb): boolean =>
+    backgrounds.every((background) => contrastRatio(color, background) >= minimum);
   if (passes(foreground)) return foreground;
   target ??= Math.min(...backgrounds.map(relativeLuminance)) > 0.18 ? BLACK : WHITE;
   for (let step = 1; step <= 20; step += 1) {

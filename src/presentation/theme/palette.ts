@@ -77,7 +77,8 @@ export function resolvePalette(theme: ThemeColors, isDark: boolean): Palette {
 
   // Body text must read on every surface; if the messenger's does not, take black or white instead.
   let text = pick('textColor');
-  if (!surfaces.every((surface) => contrastRatio(text, surface) >= AA_TEXT)) text = ensureContrast(readableOn(sectionBg), surfaces);
+  if (!surfaces.every((surface) => contrastRatio(text, surface) >= AA_TEXT))
+    text = ensureContrast(readableOn(sectionBg), surfaces);
   const onSurfaces = (name: ColorName): Rgb => ensureContrast(pick(name), surfaces);
 
   // Filled buttons keep the messenger's label colour; the button is darkened (light label) or lightened
@@ -92,8 +93,12 @@ export function resolvePalette(theme: ThemeColors, isDark: boolean): Palette {
     headerBgColor: toHex(headerBg),
     textColor: toHex(text),
     hintColor: toHex(onSurfaces('hintColor')),
-    subtitleTextColor: toHex(parseHex(theme.subtitleTextColor) ? onSurfaces('subtitleTextColor') : onSurfaces('hintColor')),
-    sectionHeaderTextColor: toHex(parseHex(theme.sectionHeaderTextColor) ? onSurfaces('sectionHeaderTextColor') : onSurfaces('hintColor')),
+    subtitleTextColor: toHex(
+      parseHex(theme.subtitleTextColor) ? onSurfaces('subtitleTextColor') : onSurfaces('hintColor'),
+    ),
+    sectionHeaderTextColor: toHex(
+      parseHex(theme.sectionHeaderTextColor) ? onSurfaces('sectionHeaderTextColor') : onSurfaces('hintColor'),
+    ),
     // Links also label tinted buttons.
     linkColor: toHex(ensureContrast(pick('linkColor'), [...surfaces, tintedBg])),
     tintedBgColor: toHex(tintedBg),

@@ -6,7 +6,12 @@ import { Icon, type IconName } from '../components/Icon';
 import { Spinner } from '../components/Spinner';
 import type { ShownToast } from './ToastStore';
 
-const ICONS: Readonly<Record<ShownToast['kind'], IconName | null>> = { success: 'check', copied: 'copy', fail: 'alert', loading: null };
+const ICONS: Readonly<Record<ShownToast['kind'], IconName | null>> = {
+  success: 'check',
+  copied: 'copy',
+  fail: 'alert',
+  loading: null,
+};
 
 /** Renders the current toast in a polite live region; tapping it hides it. */
 export const ToastHost = observer(function ToastHost() {
@@ -24,7 +29,9 @@ export const ToastHost = observer(function ToastHost() {
           onClick={store.hide}
         >
           {icon ? <Icon name={icon} /> : <Spinner size={20} />}
-          <span className="toast__label">{'key' in toast.message ? t(toast.message.key, toast.message.params) : toast.message.text}</span>
+          <span className="toast__label">
+            {'key' in toast.message ? t(toast.message.key, toast.message.params) : toast.message.text}
+          </span>
         </button>
       )}
     </div>

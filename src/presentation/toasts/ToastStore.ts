@@ -2,10 +2,18 @@ import { makeAutoObservable } from 'mobx';
 import type { Clock } from '../../application/ports/Clock';
 import type { MessengerPlatform } from '../../application/ports/MessengerPlatform';
 import type { ToastKind } from '../../domain/entities';
-import { TOAST_AUTO_HIDE_MS, TOAST_HIDE_DELAY_MS, type Toast, createToast, toastAutoHides, toastHaptic } from './toastRules';
+import {
+  TOAST_AUTO_HIDE_MS,
+  TOAST_HIDE_DELAY_MS,
+  type Toast,
+  createToast,
+  toastAutoHides,
+  toastHaptic,
+} from './toastRules';
 
 /** What a toast says: an i18n key (with parameters), or a text that is already translated (a server message). */
-export type ToastMessage = { readonly key: string; readonly params?: Readonly<Record<string, string | number>> } | { readonly text: string };
+export type ToastMessage =
+  { readonly key: string; readonly params?: Readonly<Record<string, string | number>> } | { readonly text: string };
 
 export interface ShownToast extends Omit<Toast, 'label'> {
   readonly message: ToastMessage;
@@ -13,7 +21,8 @@ export interface ShownToast extends Omit<Toast, 'label'> {
 
 type TimerId = ReturnType<typeof setTimeout>;
 
-const asMessage = (message: string | ToastMessage): ToastMessage => (typeof message === 'string' ? { key: message } : message);
+const asMessage = (message: string | ToastMessage): ToastMessage =>
+  typeof message === 'string' ? { key: message } : message;
 
 /**
  * The one toast on screen (spec section 4): success, fail, loading, info and copied, each with a label and a

@@ -13,7 +13,10 @@ export interface Failure {
  * whose text is the transport's, e.g. "Request failed with status code 502"); the connection-trouble text when
  * rate limited.
  */
-export function failureMessage(failure: Failure, fallback: string | ToastMessage = 'common.toast.failed'): string | ToastMessage {
+export function failureMessage(
+  failure: Failure,
+  fallback: string | ToastMessage = 'common.toast.failed',
+): string | ToastMessage {
   // Rate limited (429): the connection-trouble text, not the server's English words.
   if (failure.code === 'rate_limited') return { key: 'common.connectionTrouble.text' };
   const text = failure.message?.trim() ?? '';

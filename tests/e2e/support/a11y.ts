@@ -18,9 +18,14 @@ export interface A11yOptions {
  * would measure the contrast of the animation rather than of the page.
  */
 async function settleFadingToasts(page: Page): Promise<void> {
-  const settled = () => document.querySelector('.toast--hiding') === null
-    && [...document.querySelectorAll('.toast')].every((toast) => toast.getAnimations().every((animation) => animation.playState !== 'running'));
-  await Promise.all(page.frames().map((frame) => frame.waitForFunction(settled, null, { timeout: 5_000 }).catch(() => undefined)));
+  const settled = () =>
+    document.querySelector('.toast--hiding') === null &&
+    [...document.querySelectorAll('.toast')].every((toast) =>
+      toast.getAnimations().every((animation) => animation.playState !== 'running'),
+    );
+  await Promise.all(
+    page.frames().map((frame) => frame.waitForFunction(settled, null, { timeout: 5_000 }).catch(() => undefined)),
+  );
 }
 
 /** A toast that starts hiding while axe runs stays as it was shown (it is cleared 450 ms later). */
@@ -32,17 +37,22 @@ const HIDING_TOASTS_HELD = '.toast--hiding{opacity:1!important;transform:none!im
  */
 async function withHidingToastsHeld<T>(page: Page, check: () => Promise<T>): Promise<T> {
   const frames = page.frames();
-  const each = (run: (frame: Frame) => Promise<unknown>) => Promise.all(frames.map((frame) => run(frame).catch(() => undefined)));
-  await each((frame) => frame.evaluate((css) => {
-    const style = document.createElement('style');
-    style.dataset.axeHold = '';
-    style.textContent = css;
-    document.head.append(style);
-  }, HIDING_TOASTS_HELD));
+  const each = (run: (frame: Frame) => Promise<unknown>) =>
+    Promise.all(frames.map((frame) => run(frame).catch(() => undefined)));
+  await each((frame) =>
+    frame.evaluate((css) => {
+      const style = document.createElement('style');
+      style.dataset.axeHold = '';
+      style.textContent = css;
+      document.head.append(style);
+    }, HIDING_TOASTS_HELD),
+  );
   try {
     return await check();
   } finally {
-    await each((frame) => frame.evaluate(() => document.querySelectorAll('style[data-axe-hold]').forEach((style) => style.remove())));
+    await each((frame) =>
+      frame.evaluate(() => document.querySelectorAll('style[data-axe-hold]').forEach((style) => style.remove())),
+    );
   }
 }
 
@@ -59,7 +69,13 @@ export async function axeViolations(page: Page, options: A11yOptions = {}): Prom
 
 function describe(violations: Result[]): string {
   return violations
-    .map((v) => `${v.impact}: ${v.id} (${v.help})\n${v.nodes.slice(0, 5).map((n) => `  - ${n.target.join(' ')}: ${n.failureSummary?.split('\n').join(' ')}`).join('\n')}`)
+    .map(
+      (v) =>
+        `${v.impact}: ${v.id} (${v.help})\n${v.nodes
+          .slice(0, 5)
+          .map((n) => `  - ${n.target.join(' ')}: ${n.failureSummary?.split('\n').join(' ')}`)
+          .join('\n')}`,
+    )
     .join('\n');
 }
 
@@ -80,8 +96,14 @@ export async function expectNoSeriousA11yViolationsInFrame(frame: Frame): Promis
     axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
     await frame.evaluate(axeSource);
   }
-  const results = await withHidingToastsHeld(frame.page(), () => frame.evaluate(() =>
-    (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } })));
+  const results = await withHidingToastsHeld(frame.page(), () =>
+    frame.evaluate(() =>
+      (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe.run(
+        document,
+        { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } },
+      ),
+    ),
+  );
   expectNoSerious(results.violations);
 }
 

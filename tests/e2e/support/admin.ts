@@ -10,12 +10,20 @@ export const OPERATOR = 9001;
 export async function signIn(page: Page, sandbox: SandboxApi): Promise<void> {
   await sandbox.post('/sandbox/bot-api/updates', {
     message: {
-      message_id: 1, date: 1, chat: { id: OPERATOR, type: 'private', first_name: 'Demo' }, from: { id: OPERATOR, is_bot: false, first_name: 'Demo', language_code: 'en' },
-      text: '/admin', entities: [{ type: 'bot_command', offset: 0, length: 6 }],
+      message_id: 1,
+      date: 1,
+      chat: { id: OPERATOR, type: 'private', first_name: 'Demo' },
+      from: { id: OPERATOR, is_bot: false, first_name: 'Demo', language_code: 'en' },
+      text: '/admin',
+      entities: [{ type: 'bot_command', offset: 0, length: 6 }],
     },
   });
-  const { calls } = await sandbox.get<{ calls: { params: { chat_id: number; text: string } }[] }>('/sandbox/bot-api/calls?method=sendMessage');
-  const link = /(http\S+\/admin\/signin\?token=\S+)/.exec(calls.filter((call) => call.params.chat_id === OPERATOR).at(-1)!.params.text)![1]!;
+  const { calls } = await sandbox.get<{ calls: { params: { chat_id: number; text: string } }[] }>(
+    '/sandbox/bot-api/calls?method=sendMessage',
+  );
+  const link = /(http\S+\/admin\/signin\?token=\S+)/.exec(
+    calls.filter((call) => call.params.chat_id === OPERATOR).at(-1)!.params.text,
+  )![1]!;
   // The link names PUBLIC_URL; the test server listens on the configured base URL.
   await page.goto(new URL(link).pathname + new URL(link).search);
   await expect(page).toHaveURL(/\/admin\/$/);

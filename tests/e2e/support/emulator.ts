@@ -141,7 +141,12 @@ export class Emulator {
   }
 
   /** Picks (or creates) a channel in the picker a `?startchannel` link opened; default: a new public channel. */
-  async pickChannel(channel: { title: string; username?: string; private?: boolean; moderation?: 'in_progress' | 'rejected' }): Promise<void> {
+  async pickChannel(channel: {
+    title: string;
+    username?: string;
+    private?: boolean;
+    moderation?: 'in_progress' | 'rejected';
+  }): Promise<void> {
     const picker = this.channelPicker;
     await expect(picker).toBeVisible();
     await picker.getByLabel('New channel', { exact: true }).check();
@@ -154,21 +159,41 @@ export class Emulator {
   }
 
   /** Every protocol message so far; `in` = app → host method, `out` = host → app event. */
-  async events(filter?: { eventType?: string; direction?: 'in' | 'out' }): Promise<{ direction: 'in' | 'out'; eventType: string; eventData: unknown }[]> {
+  async events(filter?: {
+    eventType?: string;
+    direction?: 'in' | 'out';
+  }): Promise<{ direction: 'in' | 'out'; eventType: string; eventData: unknown }[]> {
     const all = await this.page.evaluate(() =>
-      (window as unknown as { backersEmulator: { events(): { direction: 'in' | 'out'; eventType: string; eventData: unknown }[] } })
-        .backersEmulator.events().map(({ direction, eventType, eventData }) => ({ direction, eventType, eventData })));
-    return all.filter((e) => (!filter?.eventType || e.eventType === filter.eventType) && (!filter?.direction || e.direction === filter.direction));
+      (
+        window as unknown as {
+          backersEmulator: { events(): { direction: 'in' | 'out'; eventType: string; eventData: unknown }[] };
+        }
+      ).backersEmulator
+        .events()
+        .map(({ direction, eventType, eventData }) => ({ direction, eventType, eventData })),
+    );
+    return all.filter(
+      (e) =>
+        (!filter?.eventType || e.eventType === filter.eventType) &&
+        (!filter?.direction || e.direction === filter.direction),
+    );
   }
 
   /** Waits until the app called `method` (optionally with data matching `match`) and returns the last such call's data. */
   async waitForMethod(method: string, match?: (data: unknown) => boolean): Promise<unknown> {
     let found: unknown;
-    await expect.poll(async () => {
-      const calls = (await this.events({ eventType: method, direction: 'in' })).filter((e) => !match || match(e.eventData));
-      found = calls.at(-1)?.eventData;
-      return calls.length;
-    }, { message: `the mini-app never called ${method}` }).toBeGreaterThan(0);
+    await expect
+      .poll(
+        async () => {
+          const calls = (await this.events({ eventType: method, direction: 'in' })).filter(
+            (e) => !match || match(e.eventData),
+          );
+          found = calls.at(-1)?.eventData;
+          return calls.length;
+        },
+        { message: `the mini-app never called ${method}` },
+      )
+      .toBeGreaterThan(0);
     return found;
   }
 

@@ -30,9 +30,12 @@ export const test = base.extend<Fixtures>({
   },
   consoleProblems: async ({ page }, provide) => {
     const problems: ConsoleProblem[] = [];
-    page.on('pageerror', (error) => problems.push({ kind: 'pageerror', text: `${error.name}: ${error.message}`, url: page.url() }));
+    page.on('pageerror', (error) =>
+      problems.push({ kind: 'pageerror', text: `${error.name}: ${error.message}`, url: page.url() }),
+    );
     page.on('console', (message) => {
-      if (message.type() === 'error') problems.push({ kind: 'console.error', text: message.text(), url: message.location().url });
+      if (message.type() === 'error')
+        problems.push({ kind: 'console.error', text: message.text(), url: message.location().url });
     });
     await provide(problems);
   },
@@ -47,5 +50,17 @@ export const test = base.extend<Fixtures>({
 });
 
 export { expect };
-export { demoUsers, newUser, type EmulatorPlatform, type EmulatorTheme, type NewUser, type OpenOptions } from './emulator';
-export { axeViolations, expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsInFrame, type A11yOptions } from './a11y';
+export {
+  demoUsers,
+  newUser,
+  type EmulatorPlatform,
+  type EmulatorTheme,
+  type NewUser,
+  type OpenOptions,
+} from './emulator';
+export {
+  axeViolations,
+  expectNoSeriousA11yViolations,
+  expectNoSeriousA11yViolationsInFrame,
+  type A11yOptions,
+} from './a11y';

@@ -13,7 +13,8 @@ export interface PayoutAnswer {
 }
 
 /** Console problems of the app, less the browser's favicon request. */
-export const appProblems = (problems: readonly ConsoleProblem[]) => problems.filter((problem) => !problem.url.endsWith('/favicon.ico'));
+export const appProblems = (problems: readonly ConsoleProblem[]) =>
+  problems.filter((problem) => !problem.url.endsWith('/favicon.ico'));
 
 /** A fresh user with an approved verification (tests share one server, so payout changes go to new users). */
 export async function verifiedCreator(sandbox: SandboxApi, name: string): Promise<NewUser> {

@@ -20,11 +20,25 @@ export class SandboxApi {
     return (await response.json()) as T;
   }
 
-  launch(body: { telegramId: number; firstName?: string; username?: string; languageCode?: string; startParam?: string; platform?: string }) {
+  launch(body: {
+    telegramId: number;
+    firstName?: string;
+    username?: string;
+    languageCode?: string;
+    startParam?: string;
+    platform?: string;
+  }) {
     return this.post<{ initData: string; launchUrl: string }>('/sandbox/launch', body);
   }
 
-  channelAdded(body: { ownerTelegramId: number; chatId: number; title: string; username?: string; photoUrl?: string; moderation?: 'approved' | 'in_progress' | 'rejected' }) {
+  channelAdded(body: {
+    ownerTelegramId: number;
+    chatId: number;
+    title: string;
+    username?: string;
+    photoUrl?: string;
+    moderation?: 'approved' | 'in_progress' | 'rejected';
+  }) {
     return this.post('/sandbox/bot/channel-added', body);
   }
 
@@ -49,19 +63,28 @@ export class SandboxApi {
     return this.post('/sandbox/clock', { advanceSeconds });
   }
 
-  donateChannels(telegramId: number, channels: { chatId: number; name: string; link: string; activeSubscribers: number }[]) {
+  donateChannels(
+    telegramId: number,
+    channels: { chatId: number; name: string; link: string; activeSubscribers: number }[],
+  ) {
     return this.post('/sandbox/migration/donate-channels', { telegramId, channels });
   }
 
   /** An authenticated API call as a user, e.g. to check server state after a UI flow. */
-  async api<T = unknown>(user: { telegramId: number; firstName?: string }, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  async api<T = unknown>(
+    user: { telegramId: number; firstName?: string },
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+  ): Promise<T> {
     const { initData } = await this.launch({ telegramId: user.telegramId, firstName: user.firstName ?? 'Test' });
     const response = await this.request.fetch(`/api/v2${path}`, {
       method,
       headers: { authorization: `TgAuth ${initData}` },
       ...(body === undefined ? {} : { data: body }),
     });
-    if (!response.ok()) throw new Error(`${method} /api/v2${path} answered ${response.status()}: ${await response.text()}`);
+    if (!response.ok())
+      throw new Error(`${method} /api/v2${path} answered ${response.status()}: ${await response.text()}`);
     return (await response.json()) as T;
   }
 
@@ -70,9 +93,16 @@ export class SandboxApi {
    * URL (the sandbox's double). A payout card sends the number only.
    */
   async tokenize(user: { telegramId: number; firstName?: string }, number: string, payment = true): Promise<string> {
-    const { publicToken, tokenizeUrl } = await this.api<{ publicToken: string; tokenizeUrl: string }>(user, 'POST', '/pay/smart_glocal/token');
+    const { publicToken, tokenizeUrl } = await this.api<{ publicToken: string; tokenizeUrl: string }>(
+      user,
+      'POST',
+      '/pay/smart_glocal/token',
+    );
     const card = payment ? { number, expiration_month: '12', expiration_year: '34', security_code: '123' } : { number };
-    const response = await this.request.post(tokenizeUrl, { headers: { 'x-public-token': publicToken }, data: { card } });
+    const response = await this.request.post(tokenizeUrl, {
+      headers: { 'x-public-token': publicToken },
+      data: { card },
+    });
     if (!response.ok()) throw new Error(`tokenize answered ${response.status()}: ${await response.text()}`);
     return ((await response.json()) as { data: { token: string } }).data.token;
   }

@@ -11,7 +11,16 @@ import { SIGNIN_ATTEMPTS } from '../../../server/modules/admin/routes';
 import type { MigrationResponse, PayoutResponse } from '../../../src/contract/api';
 import type { AdminIdentityItem, AdminPaymentItem, AdminPayoutItem } from '../../../src/contract/admin';
 import { nextPayoutDate, payoutDateString, payoutWindowFor } from '../../../src/domain/payout';
-import { ALICE, BOB, CAROL, type TestServer, type TestUser, botApiCalls, newUser, startTestServer } from '../support/testServer';
+import {
+  ALICE,
+  BOB,
+  CAROL,
+  type TestServer,
+  type TestUser,
+  botApiCalls,
+  newUser,
+  startTestServer,
+} from '../support/testServer';
 import { advanceTo, expectBalancesMatchLedger, openShop, payWithNewCard, tokenize } from '../money/support/money';
 
 const OPERATOR = { telegramId: 7001, firstName: 'Olga' };
@@ -22,14 +31,21 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => server.close());
 
-const sentTo = async (telegramId: number) => (await botApiCalls<{ chat_id: number; text: string }>(server, 'sendMessage'))
-  .filter((call) => call.params.chat_id === telegramId).map((call) => call.params.text);
-const sendCommand = (user: { telegramId: number; firstName: string }, text: string, languageCode = 'en') => server.request('POST', '/sandbox/bot-api/updates', {
-  message: {
-    message_id: 1, date: 1, chat: { id: user.telegramId, type: 'private', first_name: user.firstName },
-    from: { id: user.telegramId, is_bot: false, first_name: user.firstName, language_code: languageCode }, text, entities: [{ type: 'bot_command', offset: 0, length: text.length }],
-  },
-});
+const sentTo = async (telegramId: number) =>
+  (await botApiCalls<{ chat_id: number; text: string }>(server, 'sendMessage'))
+    .filter((call) => call.params.chat_id === telegramId)
+    .map((call) => call.params.text);
+const sendCommand = (user: { telegramId: number; firstName: string }, text: string, languageCode = 'en') =>
+  server.request('POST', '/sandbox/bot-api/updates', {
+    message: {
+      message_id: 1,
+      date: 1,
+      chat: { id: user.telegramId, type: 'private', first_name: user.firstName },
+      from: { id: user.telegramId, is_bot: false, first_name: user.firstName, language_code: languageCode },
+      text,
+      entities: [{ type: 'bot_command', offset: 0, length: text.length }],
+    },
+  });
 
 /** Sends /admin as the user and answers the link the bot sent back (or null). */
 async function linkFromBot(user: { telegramId: number; firstName: string }): Promise<string | null> {
@@ -45,7 +61,12 @@ async function signIn(): Promise<string> {
   return answer.headers.get('set-cookie')!.split(';')[0]!;
 }
 
-async function adminApi<T = Record<string, unknown>>(cookie: string | null, method: string, path: string, body?: unknown) {
+async function adminApi<T = Record<string, unknown>>(
+  cookie: string | null,
+  method: string,
+  path: string,
+  body?: unknown,
+) {
   return server.request<T>(method, `/admin/api${path}`, body, cookie === null ? {} : { cookie });
 }
 
@@ -59,12 +80,19 @@ describe('sign-in', () => {
     expect(answer.status).toBe(303);
     expect(answer.headers.get('location')).toBe('/admin/');
     const setCookie = answer.headers.get('set-cookie')!;
-    expect(setCookie).toMatch(/^backers_admin=[A-Za-z0-9_-]{43}; Path=\/admin; HttpOnly; SameSite=Strict; Max-Age=43200$/);
+    expect(setCookie).toMatch(
+      /^backers_admin=[A-Za-z0-9_-]{43}; Path=\/admin; HttpOnly; SameSite=Strict; Max-Age=43200$/,
+    );
     cookie = setCookie.split(';')[0]!;
-    expect(await adminApi(cookie, 'GET', '/me')).toMatchObject({ status: 200, body: { operator: { telegramId: OPERATOR.telegramId } } });
+    expect(await adminApi(cookie, 'GET', '/me')).toMatchObject({
+      status: 200,
+      body: { operator: { telegramId: OPERATOR.telegramId } },
+    });
     // Only a hash of the link's token is stored.
     const token = new URL(link!).searchParams.get('token')!;
-    const stored = rowsOf<{ token_hash: string }>(await server.database.db.execute(sql`select token_hash from admin_signin_links`));
+    const stored = rowsOf<{ token_hash: string }>(
+      await server.database.db.execute(sql`select token_hash from admin_signin_links`),
+    );
     expect(stored.map((row) => row.token_hash)).not.toContain(token);
   });
 
@@ -84,12 +112,16 @@ describe('sign-in', () => {
   });
 
   test('a non-operator is refused by the bot and no link is issued', async () => {
-    const before = rowsOf<{ n: number }>(await server.database.db.execute(sql`select count(*)::int as n from admin_signin_links`))[0]!.n;
+    const before = rowsOf<{ n: number }>(
+      await server.database.db.execute(sql`select count(*)::int as n from admin_signin_links`),
+    )[0]!.n;
     expect(await linkFromBot({ telegramId: BOB.telegramId, firstName: 'Bob' })).toBeNull();
     expect((await sentTo(BOB.telegramId)).at(-1)).toBe('This command is for Backers operators only.');
     await sendCommand({ telegramId: ALICE.telegramId, firstName: 'Alice' }, '/admin', 'ru');
     expect((await sentTo(ALICE.telegramId)).at(-1)).toBe('Эта команда только для операторов Backers.');
-    const after = rowsOf<{ n: number }>(await server.database.db.execute(sql`select count(*)::int as n from admin_signin_links`))[0]!.n;
+    const after = rowsOf<{ n: number }>(
+      await server.database.db.execute(sql`select count(*)::int as n from admin_signin_links`),
+    )[0]!.n;
     expect(after).toBe(before);
   });
 
@@ -105,7 +137,9 @@ describe('sign-in', () => {
     const session = await signIn();
     const out = await adminApi(session, 'POST', '/signout');
     expect(out.status).toBe(200);
-    expect(out.headers.get('set-cookie')).toMatch(/^backers_admin=; Path=\/admin; HttpOnly; SameSite=Strict; Max-Age=0/);
+    expect(out.headers.get('set-cookie')).toMatch(
+      /^backers_admin=; Path=\/admin; HttpOnly; SameSite=Strict; Max-Age=0/,
+    );
     expect((await adminApi(session, 'GET', '/me')).status).toBe(401);
     cookie = await signIn();
   });
@@ -116,17 +150,48 @@ describe('authorization', () => {
 
   test('no /admin/api route answers without an operator session; TgAuth means nothing there', async () => {
     const paths = [
-      ['GET', '/me'], ['POST', '/signout'], ['GET', '/channels'], ['POST', '/channels/1/approve'], ['POST', '/channels/1/reject'], ['GET', '/users'],
-      ['POST', '/users/1/ban'], ['POST', '/users/1/unban'], ['GET', '/payout-days'], ['GET', '/payouts'], ['POST', '/payouts/1-eur-2026-01-10/retry'],
-      ['GET', '/payout-days/2026-01-10/csv'], ['GET', '/migrations'], ['POST', '/migrations/1/import'], ['GET', '/payments'], ['POST', '/payments/x/refund'], ['POST', '/payments/x/check'], ['GET', '/identity'], ['POST', '/identity/1/approve'], ['POST', '/identity/1/reject'], ['GET', '/audit'], ['GET', '/nothing-here'],
+      ['GET', '/me'],
+      ['POST', '/signout'],
+      ['GET', '/channels'],
+      ['POST', '/channels/1/approve'],
+      ['POST', '/channels/1/reject'],
+      ['GET', '/users'],
+      ['POST', '/users/1/ban'],
+      ['POST', '/users/1/unban'],
+      ['GET', '/payout-days'],
+      ['GET', '/payouts'],
+      ['POST', '/payouts/1-eur-2026-01-10/retry'],
+      ['GET', '/payout-days/2026-01-10/csv'],
+      ['GET', '/migrations'],
+      ['POST', '/migrations/1/import'],
+      ['GET', '/payments'],
+      ['POST', '/payments/x/refund'],
+      ['POST', '/payments/x/check'],
+      ['GET', '/identity'],
+      ['POST', '/identity/1/approve'],
+      ['POST', '/identity/1/reject'],
+      ['GET', '/audit'],
+      ['GET', '/nothing-here'],
     ] as const;
-    expect(ADMIN_QUEUES.map((queue) => queue.name)).toEqual(['channels', 'identity', 'users', 'payments', 'payouts', 'migrations', 'audit']);
+    expect(ADMIN_QUEUES.map((queue) => queue.name)).toEqual([
+      'channels',
+      'identity',
+      'users',
+      'payments',
+      'payouts',
+      'migrations',
+      'audit',
+    ]);
     expect(routes()).toContain('/admin/api/');
     const tgAuth = { authorization: `TgAuth ${server.initData({ ...OPERATOR })}` };
     for (const [method, path] of paths) {
       for (const headers of [{}, tgAuth, { cookie: 'backers_admin=forged' }] as Record<string, string>[]) {
         const answer = await server.request(method, `/admin/api${path}`, method === 'POST' ? {} : undefined, headers);
-        expect({ path, status: answer.status, code: answer.body?.code }).toEqual({ path, status: 401, code: 'unauthorized' });
+        expect({ path, status: answer.status, code: answer.body?.code }).toEqual({
+          path,
+          status: 401,
+          code: 'unauthorized',
+        });
       }
     }
   });
@@ -135,7 +200,8 @@ describe('authorization', () => {
     const limited = await startTestServer({ config: { adminTelegramIds: [OPERATOR.telegramId] } });
     try {
       const statuses: number[] = [];
-      for (let i = 0; i <= SIGNIN_ATTEMPTS; i += 1) statuses.push((await fetch(`${limited.baseUrl}/admin/signin?token=guess${i}`, { redirect: 'manual' })).status);
+      for (let i = 0; i <= SIGNIN_ATTEMPTS; i += 1)
+        statuses.push((await fetch(`${limited.baseUrl}/admin/signin?token=guess${i}`, { redirect: 'manual' })).status);
       expect(statuses.slice(0, SIGNIN_ATTEMPTS).every((status) => status === 401)).toBe(true);
       expect(statuses.at(-1)).toBe(429);
     } finally {
@@ -145,25 +211,64 @@ describe('authorization', () => {
 });
 
 type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
-type Audit = { operatorTelegramId: number; action: string; objectType: string; objectId: string; before: unknown; after: unknown };
+type Audit = {
+  operatorTelegramId: number;
+  action: string;
+  objectType: string;
+  objectId: string;
+  before: unknown;
+  after: unknown;
+};
 const lastAudit = async () => (await adminApi<Page<Audit>>(cookie, 'GET', '/audit?pageSize=1')).body.items[0];
 
 describe('channels awaiting moderation', () => {
   test('approve and reject with a reason: the owner is told in the channel language, each writes its audit entry', async () => {
     const owner = newUser('Mod');
     await server.api(owner, 'GET', '/dashboard');
-    for (const [chatId, title] of [[-1009100000001, 'Waiting One'], [-1009100000002, 'Waiting Two']] as const) {
-      await server.request('POST', '/sandbox/bot/channel-added', { ownerTelegramId: owner.telegramId, chatId, title, moderation: 'in_progress' });
+    for (const [chatId, title] of [
+      [-1009100000001, 'Waiting One'],
+      [-1009100000002, 'Waiting Two'],
+    ] as const) {
+      await server.request('POST', '/sandbox/bot/channel-added', {
+        ownerTelegramId: owner.telegramId,
+        chatId,
+        title,
+        moderation: 'in_progress',
+      });
     }
-    const page = await adminApi<Page<{ id: number; title: string; moderation: string; owner: { telegramId: number } }>>(cookie, 'GET', '/channels?sort=title&order=asc&q=Waiting');
-    expect(page.body).toMatchObject({ total: 2, page: 1, pageSize: 20, items: [{ title: 'Waiting One', moderation: 'in_progress', owner: { telegramId: owner.telegramId } }, { title: 'Waiting Two' }] });
+    const page = await adminApi<Page<{ id: number; title: string; moderation: string; owner: { telegramId: number } }>>(
+      cookie,
+      'GET',
+      '/channels?sort=title&order=asc&q=Waiting',
+    );
+    expect(page.body).toMatchObject({
+      total: 2,
+      page: 1,
+      pageSize: 20,
+      items: [
+        { title: 'Waiting One', moderation: 'in_progress', owner: { telegramId: owner.telegramId } },
+        { title: 'Waiting Two' },
+      ],
+    });
     const [one, two] = page.body.items;
 
     expect((await adminApi(cookie, 'POST', `/channels/${one!.id}/approve`)).status).toBe(200);
-    expect(await lastAudit()).toMatchObject({ operatorTelegramId: OPERATOR.telegramId, action: 'channel.approve', objectType: 'channel', objectId: String(one!.id), before: { moderation: 'in_progress' }, after: { moderation: 'approved' } });
-    expect((await adminApi(cookie, 'POST', `/channels/${two!.id}/reject`, {})).body).toMatchObject({ code: 'validation_error' });
+    expect(await lastAudit()).toMatchObject({
+      operatorTelegramId: OPERATOR.telegramId,
+      action: 'channel.approve',
+      objectType: 'channel',
+      objectId: String(one!.id),
+      before: { moderation: 'in_progress' },
+      after: { moderation: 'approved' },
+    });
+    expect((await adminApi(cookie, 'POST', `/channels/${two!.id}/reject`, {})).body).toMatchObject({
+      code: 'validation_error',
+    });
     expect((await adminApi(cookie, 'POST', `/channels/${two!.id}/reject`, { reason: 'Spam' })).status).toBe(200);
-    expect(await lastAudit()).toMatchObject({ action: 'channel.reject', after: { moderation: 'rejected', reason: 'Spam' } });
+    expect(await lastAudit()).toMatchObject({
+      action: 'channel.reject',
+      after: { moderation: 'rejected', reason: 'Spam' },
+    });
     expect((await adminApi(cookie, 'POST', `/channels/${two!.id}/reject`, { reason: 'Again' })).status).toBe(409);
 
     expect(await sentTo(owner.telegramId)).toEqual([
@@ -171,7 +276,9 @@ describe('channels awaiting moderation', () => {
       'Your channel Waiting Two did not pass moderation: Spam. Write to support if you have questions.',
     ]);
     expect((await adminApi<Page<unknown>>(cookie, 'GET', '/channels?q=Waiting')).body.total).toBe(0);
-    expect((await adminApi<Page<unknown>>(cookie, 'GET', '/channels?moderation=rejected&q=Waiting')).body.total).toBe(1);
+    expect((await adminApi<Page<unknown>>(cookie, 'GET', '/channels?moderation=rejected&q=Waiting')).body.total).toBe(
+      1,
+    );
     // The owner sees it: the approved channel works, the rejected one answers moderation_rejected.
     expect((await server.api(owner, 'GET', `/channel/${two!.id}`)).body.code).toBe('verification_required');
   });
@@ -179,74 +286,158 @@ describe('channels awaiting moderation', () => {
 
 describe('users', () => {
   test('find by Telegram id or username; ban cancels recurring memberships and the user gets 403 banned; unban', async () => {
-    const byId = await adminApi<Page<{ id: number; telegramId: number; banned: boolean }>>(cookie, 'GET', `/users?q=${BOB.telegramId}`);
-    expect(byId.body.items).toEqual([expect.objectContaining({ telegramId: BOB.telegramId, username: 'bob_follower', banned: false })]);
-    expect((await adminApi<Page<{ telegramId: number }>>(cookie, 'GET', '/users?q=@bob_fol')).body.items.map((user) => user.telegramId)).toEqual([BOB.telegramId]);
+    const byId = await adminApi<Page<{ id: number; telegramId: number; banned: boolean }>>(
+      cookie,
+      'GET',
+      `/users?q=${BOB.telegramId}`,
+    );
+    expect(byId.body.items).toEqual([
+      expect.objectContaining({ telegramId: BOB.telegramId, username: 'bob_follower', banned: false }),
+    ]);
+    expect(
+      (await adminApi<Page<{ telegramId: number }>>(cookie, 'GET', '/users?q=@bob_fol')).body.items.map(
+        (user) => user.telegramId,
+      ),
+    ).toEqual([BOB.telegramId]);
     const bob = byId.body.items[0]!;
 
     expect((await adminApi(cookie, 'POST', `/users/${bob.id}/ban`, { reason: 'Chargebacks' })).status).toBe(200);
-    expect(await lastAudit()).toMatchObject({ action: 'user.ban', objectType: 'user', objectId: String(bob.id), before: { banned: false }, after: { banned: true, reason: 'Chargebacks' } });
+    expect(await lastAudit()).toMatchObject({
+      action: 'user.ban',
+      objectType: 'user',
+      objectId: String(bob.id),
+      before: { banned: false },
+      after: { banned: true, reason: 'Chargebacks' },
+    });
     expect((await server.api(BOB, 'GET', '/dashboard')).body.code).toBe('banned');
-    const recurring = rowsOf<{ n: number }>(await server.database.db.execute(sql`select count(*)::int as n from subscription_members where user_id = ${bob.id} and status = 'active' and period <> 'onetime'`));
+    const recurring = rowsOf<{ n: number }>(
+      await server.database.db.execute(
+        sql`select count(*)::int as n from subscription_members where user_id = ${bob.id} and status = 'active' and period <> 'onetime'`,
+      ),
+    );
     expect(recurring[0]!.n).toBe(0);
     expect((await adminApi<Page<unknown>>(cookie, 'GET', '/users?banned=true')).body.total).toBe(1);
 
     expect((await adminApi(cookie, 'POST', `/users/${bob.id}/unban`, { reason: 'Resolved' })).status).toBe(200);
-    expect(await lastAudit()).toMatchObject({ action: 'user.unban', before: { banned: true }, after: { banned: false, reason: 'Resolved' } });
+    expect(await lastAudit()).toMatchObject({
+      action: 'user.unban',
+      before: { banned: true },
+      after: { banned: false, reason: 'Resolved' },
+    });
     expect((await server.api(BOB, 'GET', '/dashboard')).status).toBe(200);
   });
 });
 
 export const carolExport = (overrides: Record<string, unknown> = {}) => ({
-  format: 'donate-export', version: 1, creator: { telegramId: CAROL.telegramId },
+  format: 'donate-export',
+  version: 1,
+  creator: { telegramId: CAROL.telegramId },
   channels: [
     { chatId: -1003000000001, title: 'Carol Cooks', username: 'carol_cooks', language: 'en' },
     { chatId: -1003000000002, title: 'Carol Bakes' },
   ],
   subscriptions: [
-    { id: 'cooks-monthly', chatId: -1003000000001, name: 'Cooking club', description: 'Weekly recipes', period: 'monthly', price: '5.00', currency: 'eur', buttonText: 'Join' },
+    {
+      id: 'cooks-monthly',
+      chatId: -1003000000001,
+      name: 'Cooking club',
+      description: 'Weekly recipes',
+      period: 'monthly',
+      price: '5.00',
+      currency: 'eur',
+      buttonText: 'Join',
+    },
     { id: 'bakes-once', chatId: -1003000000002, name: 'Bread book', period: 'onetime', price: 12, currency: 'eur' },
   ],
-  subscribers: [{ telegramId: 4101, firstName: 'Ivan', username: 'ivan_reader' }, { telegramId: BOB.telegramId, firstName: 'Bob' }],
+  subscribers: [
+    { telegramId: 4101, firstName: 'Ivan', username: 'ivan_reader' },
+    { telegramId: BOB.telegramId, firstName: 'Bob' },
+  ],
   memberships: [
-    { subscription: 'cooks-monthly', telegramId: 4101, status: 'active', activatedAt: '2026-01-05T10:00:00Z', expiresAt: '2026-02-05T10:00:00Z' },
+    {
+      subscription: 'cooks-monthly',
+      telegramId: 4101,
+      status: 'active',
+      activatedAt: '2026-01-05T10:00:00Z',
+      expiresAt: '2026-02-05T10:00:00Z',
+    },
     { subscription: 'bakes-once', telegramId: BOB.telegramId, status: 'active', activatedAt: '2025-12-01T10:00:00Z' },
   ],
-  payoutAccount: { countryIso2: 'DE', countryIso3: 'DEU', methodType: 'swift', currency: 'eur', bankName: 'Bank', params: { iban: 'DE89370400440532013000' } },
+  payoutAccount: {
+    countryIso2: 'DE',
+    countryIso3: 'DEU',
+    methodType: 'swift',
+    currency: 'eur',
+    bankName: 'Bank',
+    params: { iban: 'DE89370400440532013000' },
+  },
   ...overrides,
 });
 
 describe('migration requests', () => {
   test('import: queued → importing (the creator sees progress) → completed, with subscribers, subscriptions and the payout account', async () => {
     await server.api(CAROL, 'POST', '/migration/confirm');
-    const queued = await adminApi<Page<{ id: number; status: string; donateChannels: number }>>(cookie, 'GET', '/migrations?status=queued');
+    const queued = await adminApi<Page<{ id: number; status: string; donateChannels: number }>>(
+      cookie,
+      'GET',
+      '/migrations?status=queued',
+    );
     const request = queued.body.items.find((item) => item.donateChannels === 2)!;
     expect(request.status).toBe('queued');
 
-    const wrong = await adminApi(cookie, 'POST', `/migrations/${request.id}/import`, { export: carolExport({ creator: { telegramId: 1 } }) });
+    const wrong = await adminApi(cookie, 'POST', `/migrations/${request.id}/import`, {
+      export: carolExport({ creator: { telegramId: 1 } }),
+    });
     expect(wrong).toMatchObject({ status: 400, body: { code: 'validation_error' } });
-    expect((await adminApi(cookie, 'POST', `/migrations/${request.id}/import`, { export: { format: 'other' } })).status).toBe(400);
+    expect(
+      (await adminApi(cookie, 'POST', `/migrations/${request.id}/import`, { export: { format: 'other' } })).status,
+    ).toBe(400);
 
-    expect((await adminApi(cookie, 'POST', `/migrations/${request.id}/import`, { export: carolExport() })).status).toBe(200);
-    expect(await lastAudit()).toMatchObject({ action: 'migration.import', objectType: 'migration_request', before: { status: 'queued' }, after: { status: 'importing', records: 7 } });
+    expect((await adminApi(cookie, 'POST', `/migrations/${request.id}/import`, { export: carolExport() })).status).toBe(
+      200,
+    );
+    expect(await lastAudit()).toMatchObject({
+      action: 'migration.import',
+      objectType: 'migration_request',
+      before: { status: 'queued' },
+      after: { status: 'importing', records: 7 },
+    });
     const importing = await server.api<MigrationResponse>(CAROL, 'GET', '/migration');
     expect(importing.body.request).toMatchObject({ status: 'importing', progress: { done: 0, total: 7 } });
 
     await server.request('POST', '/sandbox/clock', { advanceSeconds: 60 });
     const done = await server.api<MigrationResponse>(CAROL, 'GET', '/migration');
     expect(done.body.request).toMatchObject({ status: 'completed' });
-    expect((await adminApi<Page<{ status: string; progress: unknown }>>(cookie, 'GET', `/migrations?status=completed`)).body.items).toEqual([expect.objectContaining({ status: 'completed', progress: { done: 7, total: 7 } })]);
+    expect(
+      (await adminApi<Page<{ status: string; progress: unknown }>>(cookie, 'GET', `/migrations?status=completed`)).body
+        .items,
+    ).toEqual([expect.objectContaining({ status: 'completed', progress: { done: 7, total: 7 } })]);
 
-    const dashboard = await server.api<{ channels: { name: string; isConnected?: boolean }[] }>(CAROL, 'GET', '/dashboard?mode=creator');
+    const dashboard = await server.api<{ channels: { name: string; isConnected?: boolean }[] }>(
+      CAROL,
+      'GET',
+      '/dashboard?mode=creator',
+    );
     expect(dashboard.status).toBe(200);
-    const members = rowsOf<{ telegram_id: number; name: string; expires_at: unknown }>(await server.database.db.execute(sql`
+    const members = rowsOf<{ telegram_id: number; name: string; expires_at: unknown }>(
+      await server.database.db.execute(sql`
       select u.telegram_id, s.name, m.expires_at from subscription_members m join users u on u.id = m.user_id join subscriptions s on s.id = m.subscription_id
-      join channels c on c.id = s.channel_id join users o on o.id = c.owner_id where o.telegram_id = ${CAROL.telegramId} order by u.telegram_id`));
-    expect(members.map((row) => [row.telegram_id, row.name])).toEqual([[BOB.telegramId, 'Bread book'], [4101, 'Cooking club']]);
-    const account = rowsOf<{ method_type: string }>(await server.database.db.execute(sql`select a.method_type from payout_accounts a join users u on u.id = a.user_id where u.telegram_id = ${CAROL.telegramId}`));
+      join channels c on c.id = s.channel_id join users o on o.id = c.owner_id where o.telegram_id = ${CAROL.telegramId} order by u.telegram_id`),
+    );
+    expect(members.map((row) => [row.telegram_id, row.name])).toEqual([
+      [BOB.telegramId, 'Bread book'],
+      [4101, 'Cooking club'],
+    ]);
+    const account = rowsOf<{ method_type: string }>(
+      await server.database.db.execute(
+        sql`select a.method_type from payout_accounts a join users u on u.id = a.user_id where u.telegram_id = ${CAROL.telegramId}`,
+      ),
+    );
     expect(account).toEqual([{ method_type: 'swift' }]);
     // Completed: a second import is refused.
-    expect((await adminApi(cookie, 'POST', `/migrations/${request.id}/import`, { export: carolExport() })).status).toBe(409);
+    expect((await adminApi(cookie, 'POST', `/migrations/${request.id}/import`, { export: carolExport() })).status).toBe(
+      409,
+    );
   });
 });
 
@@ -256,43 +447,81 @@ describe('identity reviews', () => {
     const user = newUser('Applicant');
     const { token } = (await server.api<{ token: string }>(user, 'GET', '/verification/start')).body;
     expect((await server.request('POST', '/websdk/sandbox/submit', { token, outcome: 'approve' })).status).toBe(200);
-    expect((await server.api<{ status: string }>(user, 'GET', '/verification/status')).body.status).toBe('kyc_approved');
+    expect((await server.api<{ status: string }>(user, 'GET', '/verification/status')).body.status).toBe(
+      'kyc_approved',
+    );
     return user;
   }
 
-  test('creators whose check passed are listed with the provider\'s result; approve opens creator features, reject shows the rejected screen', async () => {
+  test("creators whose check passed are listed with the provider's result; approve opens creator features, reject shows the rejected screen", async () => {
     const approved = await passedIdentityCheck();
     const rejected = await passedIdentityCheck();
     const page = (await adminApi<Page<AdminIdentityItem>>(cookie, 'GET', '/identity?provider=sumsub&order=asc')).body;
-    const row = (user: { telegramId: number }) => page.items.find((item) => item.person.telegramId === user.telegramId)!;
-    expect(row(approved)).toMatchObject({ status: 'kyc_approved', provider: 'sumsub', reviewAnswer: 'GREEN', applicantId: expect.any(String) });
-    expect((await adminApi<Page<AdminIdentityItem>>(cookie, 'GET', '/identity?provider=manual')).body.items.map((item) => item.person.telegramId)).not.toContain(approved.telegramId);
+    const row = (user: { telegramId: number }) =>
+      page.items.find((item) => item.person.telegramId === user.telegramId)!;
+    expect(row(approved)).toMatchObject({
+      status: 'kyc_approved',
+      provider: 'sumsub',
+      reviewAnswer: 'GREEN',
+      applicantId: expect.any(String),
+    });
+    expect(
+      (await adminApi<Page<AdminIdentityItem>>(cookie, 'GET', '/identity?provider=manual')).body.items.map(
+        (item) => item.person.telegramId,
+      ),
+    ).not.toContain(approved.telegramId);
 
     expect((await adminApi(cookie, 'POST', `/identity/${row(approved).id}/approve`, {})).body).toEqual({ ok: true });
-    expect((await server.api<{ status: string }>(approved, 'GET', '/verification/status')).body.status).toBe('approved');
-    expect(await lastAudit()).toMatchObject({ action: 'identity.approve', objectType: 'user', objectId: String(row(approved).id), before: { status: 'kyc_approved' }, after: { status: 'approved' } });
+    expect((await server.api<{ status: string }>(approved, 'GET', '/verification/status')).body.status).toBe(
+      'approved',
+    );
+    expect(await lastAudit()).toMatchObject({
+      action: 'identity.approve',
+      objectType: 'user',
+      objectId: String(row(approved).id),
+      before: { status: 'kyc_approved' },
+      after: { status: 'approved' },
+    });
 
     expect((await adminApi(cookie, 'POST', `/identity/${row(rejected).id}/reject`, {})).status).toBe(400);
-    expect((await adminApi(cookie, 'POST', `/identity/${row(rejected).id}/reject`, { reason: 'Document does not match' })).body).toEqual({ ok: true });
-    expect((await server.api<{ status: string }>(rejected, 'GET', '/verification/status')).body.status).toBe('rejected');
+    expect(
+      (await adminApi(cookie, 'POST', `/identity/${row(rejected).id}/reject`, { reason: 'Document does not match' }))
+        .body,
+    ).toEqual({ ok: true });
+    expect((await server.api<{ status: string }>(rejected, 'GET', '/verification/status')).body.status).toBe(
+      'rejected',
+    );
     // Decided: off the queue, and a second decision is refused.
-    const after = (await adminApi<Page<AdminIdentityItem>>(cookie, 'GET', '/identity')).body.items.map((item) => item.person.telegramId);
+    const after = (await adminApi<Page<AdminIdentityItem>>(cookie, 'GET', '/identity')).body.items.map(
+      (item) => item.person.telegramId,
+    );
     expect(after).not.toEqual(expect.arrayContaining([approved.telegramId]));
     expect(after).not.toContain(rejected.telegramId);
     expect((await adminApi(cookie, 'POST', `/identity/${row(approved).id}/approve`, {})).status).toBe(409);
   });
 
   test('the queue is paged and sorted in the database: pages follow one another, the newest first or last', async () => {
-    const waiting = [await passedIdentityCheck(), await passedIdentityCheck(), await passedIdentityCheck()].map((user) => user.telegramId);
-    const list = async (query: string) => (await adminApi<Page<AdminIdentityItem>>(cookie, 'GET', `/identity?${query}`)).body;
+    const waiting = [await passedIdentityCheck(), await passedIdentityCheck(), await passedIdentityCheck()].map(
+      (user) => user.telegramId,
+    );
+    const list = async (query: string) =>
+      (await adminApi<Page<AdminIdentityItem>>(cookie, 'GET', `/identity?${query}`)).body;
     const all = await list('pageSize=100&order=asc');
     expect(all.total).toBe(all.items.length);
     // Checked at the same instant: the tiebreak (the user's id) keeps them in sign-up order.
     expect(all.items.slice(-3).map((item) => item.person.telegramId)).toEqual(waiting);
     const [first, second] = [await list('pageSize=2&page=1&order=asc'), await list('pageSize=2&page=2&order=asc')];
-    expect({ total: first.total, page: second.page, pageSize: second.pageSize }).toEqual({ total: all.total, page: 2, pageSize: 2 });
-    expect([...first.items, ...second.items].map((item) => item.id)).toEqual(all.items.slice(0, 4).map((item) => item.id));
-    expect((await list('pageSize=3&sort=since&order=desc')).items.map((item) => item.person.telegramId)).toEqual([...waiting].reverse());
+    expect({ total: first.total, page: second.page, pageSize: second.pageSize }).toEqual({
+      total: all.total,
+      page: 2,
+      pageSize: 2,
+    });
+    expect([...first.items, ...second.items].map((item) => item.id)).toEqual(
+      all.items.slice(0, 4).map((item) => item.id),
+    );
+    expect((await list('pageSize=3&sort=since&order=desc')).items.map((item) => item.person.telegramId)).toEqual(
+      [...waiting].reverse(),
+    );
     expect((await list(`pageSize=100&page=${all.total + 1}`)).items).toEqual([]);
     expect((await adminApi(cookie, 'GET', '/identity?sort=name')).body).toMatchObject({ code: 'validation_error' });
   });
@@ -303,20 +532,52 @@ describe('payments', () => {
     const shop = await openShop(server);
     const payer = newUser('Payer');
     const paid = await payWithNewCard(server, payer, 'subscription', shop.subscriptions.monthly, '4242424242424242');
-    const find = async (query: string) => (await adminApi<Page<AdminPaymentItem>>(cookie, 'GET', `/payments?${query}`)).body;
+    const find = async (query: string) =>
+      (await adminApi<Page<AdminPaymentItem>>(cookie, 'GET', `/payments?${query}`)).body;
     const byId = await find(`q=${paid.paymentId}`);
-    expect(byId.items).toEqual([expect.objectContaining({ id: paid.paymentId, status: 'paid', refundStatus: null, amount: '10', currency: 'eur', payer: expect.objectContaining({ telegramId: payer.telegramId }) })]);
+    expect(byId.items).toEqual([
+      expect.objectContaining({
+        id: paid.paymentId,
+        status: 'paid',
+        refundStatus: null,
+        amount: '10',
+        currency: 'eur',
+        payer: expect.objectContaining({ telegramId: payer.telegramId }),
+      }),
+    ]);
     expect((await find(`q=${payer.telegramId}`)).items.map((item) => item.id)).toEqual([paid.paymentId]);
-    expect((await find(`channel=${shop.channelId}&status=paid`)).items.map((item) => item.id)).toContain(paid.paymentId);
+    expect((await find(`channel=${shop.channelId}&status=paid`)).items.map((item) => item.id)).toContain(
+      paid.paymentId,
+    );
     expect((await find('status=pending&q=nobody_at_all')).total).toBe(0);
 
     expect((await adminApi(cookie, 'POST', `/payments/${paid.paymentId}/refund`, {})).status).toBe(400);
-    expect((await adminApi(cookie, 'POST', `/payments/${paid.paymentId}/refund`, { reason: 'Charged twice by mistake' })).body).toEqual({ ok: true });
-    expect((await find(`q=${paid.paymentId}`)).items[0]).toMatchObject({ refundStatus: 'done', refundReason: 'Charged twice by mistake' });
-    const lines = (await server.api<{ transactions: { type: string; total: number }[] }>(payer, 'POST', '/dashboard/transactions', { list: 'all', mode: 'follower' })).body.transactions;
+    expect(
+      (await adminApi(cookie, 'POST', `/payments/${paid.paymentId}/refund`, { reason: 'Charged twice by mistake' }))
+        .body,
+    ).toEqual({ ok: true });
+    expect((await find(`q=${paid.paymentId}`)).items[0]).toMatchObject({
+      refundStatus: 'done',
+      refundReason: 'Charged twice by mistake',
+    });
+    const lines = (
+      await server.api<{ transactions: { type: string; total: number }[] }>(payer, 'POST', '/dashboard/transactions', {
+        list: 'all',
+        mode: 'follower',
+      })
+    ).body.transactions;
     // The follower gets the price back, as they paid it (not the creator's share of it).
-    expect(lines.map((line) => [line.type, line.total])).toEqual([['refund_received', 10], ['buy_subscription', 10]]);
-    expect(await lastAudit()).toMatchObject({ action: 'payment.refund', objectType: 'payment', objectId: paid.paymentId, before: { status: 'paid', refundStatus: null }, after: { refundStatus: 'done' } });
+    expect(lines.map((line) => [line.type, line.total])).toEqual([
+      ['refund_received', 10],
+      ['buy_subscription', 10],
+    ]);
+    expect(await lastAudit()).toMatchObject({
+      action: 'payment.refund',
+      objectType: 'payment',
+      objectId: paid.paymentId,
+      before: { status: 'paid', refundStatus: null },
+      after: { refundStatus: 'done' },
+    });
     expect((await adminApi(cookie, 'POST', '/payments/no-such-payment/refund', { reason: 'x' })).status).toBe(404);
   });
 });
@@ -325,12 +586,21 @@ describe('audit log', () => {
   test('filters by operator, object and date', async () => {
     const all = await adminApi<Page<Audit>>(cookie, 'GET', '/audit?pageSize=100');
     expect(all.body.total).toBeGreaterThanOrEqual(5);
-    expect((await adminApi<Page<Audit>>(cookie, 'GET', `/audit?operator=${OPERATOR.telegramId}`)).body.total).toBe(all.body.total);
+    expect((await adminApi<Page<Audit>>(cookie, 'GET', `/audit?operator=${OPERATOR.telegramId}`)).body.total).toBe(
+      all.body.total,
+    );
     expect((await adminApi<Page<Audit>>(cookie, 'GET', '/audit?operator=1')).body.total).toBe(0);
     const users = await adminApi<Page<Audit>>(cookie, 'GET', '/audit?objectType=user&order=asc');
-    expect(users.body.items.map((item) => item.action)).toEqual(['user.ban', 'user.unban', 'identity.approve', 'identity.reject']);
+    expect(users.body.items.map((item) => item.action)).toEqual([
+      'user.ban',
+      'user.unban',
+      'identity.approve',
+      'identity.reject',
+    ]);
     const today = new Date(server.clock.now()).toISOString().slice(0, 10);
-    expect((await adminApi<Page<Audit>>(cookie, 'GET', `/audit?from=${today}&to=${today}`)).body.total).toBe(all.body.total);
+    expect((await adminApi<Page<Audit>>(cookie, 'GET', `/audit?from=${today}&to=${today}`)).body.total).toBe(
+      all.body.total,
+    );
     expect((await adminApi<Page<Audit>>(cookie, 'GET', '/audit?to=2000-01-01')).body.total).toBe(0);
   });
 });
@@ -342,47 +612,103 @@ function payoutDayPaying(atMs: number): number {
   return payoutAt;
 }
 
-const saveAccount = (user: TestUser, body: Record<string, unknown>) => server.api(user, 'POST', '/payout/account', body);
+const saveAccount = (user: TestUser, body: Record<string, unknown>) =>
+  server.api(user, 'POST', '/payout/account', body);
 
 // Moves the clock past a payout day: after the tests that read today's audit log.
 describe('payouts', () => {
   test('a failed payout retried goes out and is audited; one that did not fail is refused; the run exports as CSV', async () => {
     // Two creators: the bank declines payouts to the first one's card (README test cards), the second is paid in roubles.
     const [declined, roubles] = [await openShop(server), await openShop(server, { currency: 'rub', price: 300 })];
-    expect((await saveAccount(declined.creator, { currency: 'eur', countryIso3: 'DEU', methodType: 'bank_card', card: { token: await tokenize(server, '4000000000000002') } })).status).toBe(200);
-    expect((await saveAccount(roubles.creator, { currency: 'rub', countryIso3: 'RUS', methodType: 'ru_account', params: { bik: '044525225', account: '40817810099910004312' } })).status).toBe(200);
-    await payWithNewCard(server, newUser('Donor'), 'donation', declined.donationId, '4242424242424242', { amount: 200 });
-    await payWithNewCard(server, newUser('Donor'), 'donation', roubles.donationId, '4242424242424242', { amount: 4000 });
+    expect(
+      (
+        await saveAccount(declined.creator, {
+          currency: 'eur',
+          countryIso3: 'DEU',
+          methodType: 'bank_card',
+          card: { token: await tokenize(server, '4000000000000002') },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await saveAccount(roubles.creator, {
+          currency: 'rub',
+          countryIso3: 'RUS',
+          methodType: 'ru_account',
+          params: { bik: '044525225', account: '40817810099910004312' },
+        })
+      ).status,
+    ).toBe(200);
+    await payWithNewCard(server, newUser('Donor'), 'donation', declined.donationId, '4242424242424242', {
+      amount: 200,
+    });
+    await payWithNewCard(server, newUser('Donor'), 'donation', roubles.donationId, '4242424242424242', {
+      amount: 4000,
+    });
     const payoutAt = payoutDayPaying(server.clock.now());
     const payoutDate = payoutDateString(payoutAt);
     await advanceTo(server, payoutAt + 60_000);
     cookie = await signIn(); // the clock moved past the 12 hours of the last session
 
-    const run = async () => (await adminApi<Page<AdminPayoutItem>>(cookie, 'GET', `/payouts?payoutDate=${payoutDate}&pageSize=100`)).body;
-    const of = (items: AdminPayoutItem[], shop: { creator: TestUser }) => items.find((item) => item.creator.telegramId === shop.creator.telegramId)!;
+    const run = async () =>
+      (await adminApi<Page<AdminPayoutItem>>(cookie, 'GET', `/payouts?payoutDate=${payoutDate}&pageSize=100`)).body;
+    const of = (items: AdminPayoutItem[], shop: { creator: TestUser }) =>
+      items.find((item) => item.creator.telegramId === shop.creator.telegramId)!;
     const failed = of((await run()).items, declined);
-    expect(failed).toMatchObject({ id: `${declined.creatorId}-eur-${payoutDate}`, amount: '174', currency: 'eur', status: 'failed', attempt: 1, error: 'The recipient bank declined the payout' });
+    expect(failed).toMatchObject({
+      id: `${declined.creatorId}-eur-${payoutDate}`,
+      amount: '174',
+      currency: 'eur',
+      status: 'failed',
+      attempt: 1,
+      error: 'The recipient bank declined the payout',
+    });
     const arrived = of((await run()).items, roubles);
     expect(arrived).toMatchObject({ amount: '3,480', currency: 'rub', status: 'arrived' });
 
     // Only a failed payout can be retried.
     const refused = await adminApi(cookie, 'POST', `/payouts/${arrived.id}/retry`);
-    expect(refused).toMatchObject({ status: 409, body: { code: 'conflict', message: expect.stringContaining('arrived') } });
-    expect((await adminApi(cookie, 'POST', `/payouts/${declined.creatorId}-eur-2000-01-10/retry`)).body).toMatchObject({ code: 'not_found', message: expect.any(String) });
-    expect((await adminApi(cookie, 'POST', '/payouts/nonsense/retry')).body).toMatchObject({ code: 'validation_error', message: expect.any(String) });
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { code: 'conflict', message: expect.stringContaining('arrived') },
+    });
+    expect((await adminApi(cookie, 'POST', `/payouts/${declined.creatorId}-eur-2000-01-10/retry`)).body).toMatchObject({
+      code: 'not_found',
+      message: expect.any(String),
+    });
+    expect((await adminApi(cookie, 'POST', '/payouts/nonsense/retry')).body).toMatchObject({
+      code: 'validation_error',
+      message: expect.any(String),
+    });
 
     // The creator saves a card the bank takes; the operator retries: a new attempt goes out.
-    expect((await saveAccount(declined.creator, { currency: 'eur', countryIso3: 'DEU', methodType: 'bank_card', card: { token: await tokenize(server, '4242424242424242') } })).status).toBe(200);
+    expect(
+      (
+        await saveAccount(declined.creator, {
+          currency: 'eur',
+          countryIso3: 'DEU',
+          methodType: 'bank_card',
+          card: { token: await tokenize(server, '4242424242424242') },
+        })
+      ).status,
+    ).toBe(200);
     expect((await adminApi(cookie, 'POST', `/payouts/${failed.id}/retry`)).body).toEqual({ ok: true });
     const retried = of((await run()).items, declined);
     expect(retried).toMatchObject({ status: expect.stringMatching(/^(sent|arrived)$/), attempt: 2, error: null });
     expect(await lastAudit()).toMatchObject({
-      operatorTelegramId: OPERATOR.telegramId, action: 'payout.retry', objectType: 'payout', objectId: `${declined.creatorId}:eur:${payoutDate}`,
-      before: { status: 'failed', attempt: 1, errorCode: 'payout_declined' }, after: { status: retried.status, attempt: 2, errorCode: null },
+      operatorTelegramId: OPERATOR.telegramId,
+      action: 'payout.retry',
+      objectType: 'payout',
+      objectId: `${declined.creatorId}:eur:${payoutDate}`,
+      before: { status: 'failed', attempt: 1, errorCode: 'payout_declined' },
+      after: { status: retried.status, attempt: 2, errorCode: null },
     });
     const tracker = (await server.api<PayoutResponse>(declined.creator, 'GET', '/payout')).body;
     expect(tracker.payoutBalances).toEqual([]);
-    expect(tracker.payouts).toEqual([expect.objectContaining({ payoutDate, amount: 174, currency: 'eur', status: retried.status })]);
+    expect(tracker.payouts).toEqual([
+      expect.objectContaining({ payoutDate, amount: 174, currency: 'eur', status: retried.status }),
+    ]);
     await expectBalancesMatchLedger(server, declined.creatorId);
     expect((await adminApi(cookie, 'POST', `/payouts/${failed.id}/retry`)).status).toBe(409);
 
@@ -393,15 +719,27 @@ describe('payouts', () => {
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="payouts-${payoutDate}.csv"`);
     const [header, ...rows] = (await csv.text()).split('\r\n').filter((line) => line !== '');
-    expect(header).toBe('payout_date,creator_id,telegram_id,name,username,currency,amount,status,attempt,method,error,created_at');
+    expect(header).toBe(
+      'payout_date,creator_id,telegram_id,name,username,currency,amount,status,attempt,method,error,created_at',
+    );
     const all = await run();
     expect(rows).toHaveLength(all.total);
-    const row = (shop: { creatorId: number }) => rows.find((line) => line.split(',')[1] === String(shop.creatorId))!.split(',');
-    expect(row(declined).slice(0, 3)).toEqual([payoutDate, String(declined.creatorId), String(declined.creator.telegramId)]);
+    const row = (shop: { creatorId: number }) =>
+      rows.find((line) => line.split(',')[1] === String(shop.creatorId))!.split(',');
+    expect(row(declined).slice(0, 3)).toEqual([
+      payoutDate,
+      String(declined.creatorId),
+      String(declined.creator.telegramId),
+    ]);
     expect(row(declined).slice(5, 10)).toEqual(['eur', '174.00', retried.status, '2', 'bank_card']);
     expect(row(roubles).slice(5, 10)).toEqual(['rub', '3480.00', 'arrived', '1', 'ru_account']);
     expect(rows.every((line) => line.startsWith(`${payoutDate},`))).toBe(true);
-    expect(await lastAudit()).toMatchObject({ action: 'payout.export', objectType: 'payout_run', objectId: payoutDate, after: { rows: all.total } });
+    expect(await lastAudit()).toMatchObject({
+      action: 'payout.export',
+      objectType: 'payout_run',
+      objectId: payoutDate,
+      after: { rows: all.total },
+    });
 
     // Without a session: refused with {code, message}.
     const anonymous = await fetch(csvPath);
@@ -411,12 +749,19 @@ describe('payouts', () => {
 });
 
 test('schema-admin.ts mirrors the SQL', async () => {
-  const tables = (Object.values(adminSchema) as unknown[]).filter((value): value is PgTable => typeof value === 'object' && value !== null && Symbol.for('drizzle:IsDrizzleTable') in value);
+  const tables = (Object.values(adminSchema) as unknown[]).filter(
+    (value): value is PgTable =>
+      typeof value === 'object' && value !== null && Symbol.for('drizzle:IsDrizzleTable') in value,
+  );
   expect(tables).toHaveLength(4);
   for (const table of tables) {
     const config = getTableConfig(table);
-    const columns = rowsOf<{ column_name: string; is_nullable: string }>(await server.database.db.execute(sql`
-      select column_name, is_nullable from information_schema.columns where table_schema = 'public' and table_name = ${config.name}`));
-    expect(Object.fromEntries(config.columns.map((column) => [column.name, !column.notNull]))).toEqual(Object.fromEntries(columns.map((column) => [column.column_name, column.is_nullable === 'YES'])));
+    const columns = rowsOf<{ column_name: string; is_nullable: string }>(
+      await server.database.db.execute(sql`
+      select column_name, is_nullable from information_schema.columns where table_schema = 'public' and table_name = ${config.name}`),
+    );
+    expect(Object.fromEntries(config.columns.map((column) => [column.name, !column.notNull]))).toEqual(
+      Object.fromEntries(columns.map((column) => [column.column_name, column.is_nullable === 'YES'])),
+    );
   }
 });

@@ -3,4 +3,7 @@ import { HttpCardRepository } from '../../../src/infrastructure/http/repositorie
 import { httpSubject, sharedTestServer } from './httpFixture';
 
 const server = sharedTestServer();
-describeCardRepositoryContract('HttpCardRepository', httpSubject(server, (api) => new HttpCardRepository(api)));
+describeCardRepositoryContract(
+  'HttpCardRepository',
+  httpSubject(server, (api) => new HttpCardRepository(api)),
+);

@@ -3,4 +3,7 @@ import { HttpChannelRepository } from '../../../src/infrastructure/http/reposito
 import { httpSubject, sharedTestServer } from './httpFixture';
 
 const server = sharedTestServer();
-describeChannelRepositoryContract('HttpChannelRepository', httpSubject(server, (api) => new HttpChannelRepository(api)));
+describeChannelRepositoryContract(
+  'HttpChannelRepository',
+  httpSubject(server, (api) => new HttpChannelRepository(api)),
+);

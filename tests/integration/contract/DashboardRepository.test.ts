@@ -3,4 +3,7 @@ import { HttpDashboardRepository } from '../../../src/infrastructure/http/reposi
 import { httpSubject, sharedTestServer } from './httpFixture';
 
 const server = sharedTestServer();
-describeDashboardRepositoryContract('HttpDashboardRepository', httpSubject(server, (api) => new HttpDashboardRepository(api)));
+describeDashboardRepositoryContract(
+  'HttpDashboardRepository',
+  httpSubject(server, (api) => new HttpDashboardRepository(api)),
+);

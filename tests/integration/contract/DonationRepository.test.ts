@@ -3,4 +3,7 @@ import { HttpDonationRepository } from '../../../src/infrastructure/http/reposit
 import { httpSubject, sharedTestServer } from './httpFixture';
 
 const server = sharedTestServer();
-describeDonationRepositoryContract('HttpDonationRepository', httpSubject(server, (api) => new HttpDonationRepository(api)));
+describeDonationRepositoryContract(
+  'HttpDonationRepository',
+  httpSubject(server, (api) => new HttpDonationRepository(api)),
+);

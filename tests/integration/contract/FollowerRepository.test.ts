@@ -3,4 +3,7 @@ import { HttpFollowerRepository } from '../../../src/infrastructure/http/reposit
 import { httpSubject, sharedTestServer } from './httpFixture';
 
 const server = sharedTestServer();
-describeFollowerRepositoryContract('HttpFollowerRepository', httpSubject(server, (api) => new HttpFollowerRepository(api)));
+describeFollowerRepositoryContract(
+  'HttpFollowerRepository',
+  httpSubject(server, (api) => new HttpFollowerRepository(api)),
+);

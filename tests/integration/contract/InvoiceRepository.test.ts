@@ -6,5 +6,8 @@ import { httpSubject, sharedTestServer } from './httpFixture';
 const server = sharedTestServer();
 describeInvoiceRepositoryContract(
   'HttpInvoiceRepository',
-  httpSubject(server, (api, provider) => ({ invoices: new HttpInvoiceRepository(api), provider: new HttpProviderGateway(provider) })),
+  httpSubject(server, (api, provider) => ({
+    invoices: new HttpInvoiceRepository(api),
+    provider: new HttpProviderGateway(provider),
+  })),
 );

@@ -3,4 +3,7 @@ import { HttpMigrationRepository } from '../../../src/infrastructure/http/reposi
 import { httpSubject, sharedTestServer } from './httpFixture';
 
 const server = sharedTestServer();
-describeMigrationRepositoryContract('HttpMigrationRepository', httpSubject(server, (api) => new HttpMigrationRepository(api)));
+describeMigrationRepositoryContract(
+  'HttpMigrationRepository',
+  httpSubject(server, (api) => new HttpMigrationRepository(api)),
+);

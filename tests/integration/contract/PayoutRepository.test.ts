@@ -6,5 +6,8 @@ import { httpSubject, sharedTestServer } from './httpFixture';
 const server = sharedTestServer();
 describePayoutRepositoryContract(
   'HttpPayoutRepository',
-  httpSubject(server, (api, provider) => ({ payouts: new HttpPayoutRepository(api), provider: new HttpProviderGateway(provider) })),
+  httpSubject(server, (api, provider) => ({
+    payouts: new HttpPayoutRepository(api),
+    provider: new HttpProviderGateway(provider),
+  })),
 );

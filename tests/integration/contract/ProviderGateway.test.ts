@@ -4,4 +4,10 @@ import { HttpProviderGateway } from '../../../src/infrastructure/http/repositori
 import { httpSubject, sharedTestServer } from './httpFixture';
 
 const server = sharedTestServer();
-describeProviderGatewayContract('HttpProviderGateway', httpSubject(server, (api, provider) => ({ provider: new HttpProviderGateway(provider), invoices: new HttpInvoiceRepository(api) })));
+describeProviderGatewayContract(
+  'HttpProviderGateway',
+  httpSubject(server, (api, provider) => ({
+    provider: new HttpProviderGateway(provider),
+    invoices: new HttpInvoiceRepository(api),
+  })),
+);

@@ -3,4 +3,7 @@ import { HttpSubscriptionRepository } from '../../../src/infrastructure/http/rep
 import { httpSubject, sharedTestServer } from './httpFixture';
 
 const server = sharedTestServer();
-describeSubscriptionRepositoryContract('HttpSubscriptionRepository', httpSubject(server, (api) => new HttpSubscriptionRepository(api)));
+describeSubscriptionRepositoryContract(
+  'HttpSubscriptionRepository',
+  httpSubject(server, (api) => new HttpSubscriptionRepository(api)),
+);

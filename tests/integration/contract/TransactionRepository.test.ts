@@ -3,4 +3,7 @@ import { HttpTransactionRepository } from '../../../src/infrastructure/http/repo
 import { httpSubject, sharedTestServer } from './httpFixture';
 
 const server = sharedTestServer();
-describeTransactionRepositoryContract('HttpTransactionRepository', httpSubject(server, (api) => new HttpTransactionRepository(api)));
+describeTransactionRepositoryContract(
+  'HttpTransactionRepository',
+  httpSubject(server, (api) => new HttpTransactionRepository(api)),
+);

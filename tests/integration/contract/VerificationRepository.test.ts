@@ -3,4 +3,7 @@ import { HttpVerificationRepository } from '../../../src/infrastructure/http/rep
 import { httpSubject, sharedTestServer } from './httpFixture';
 
 const server = sharedTestServer();
-describeVerificationRepositoryContract('HttpVerificationRepository', httpSubject(server, (api) => new HttpVerificationRepository(api)));
+describeVerificationRepositoryContract(
+  'HttpVerificationRepository',
+  httpSubject(server, (api) => new HttpVerificationRepository(api)),
+);

@@ -11,18 +11,42 @@ import type { HttpClient } from '../../../src/infrastructure/http/HttpClient';
 import { ProviderHttpClient } from '../../../src/infrastructure/http/ProviderHttpClient';
 import { channelFromDto } from '../../../src/infrastructure/http/mappers/channel';
 import { savedCardFromDto } from '../../../src/infrastructure/http/mappers/card';
-import { donationFromDto, memberFromDto, subscriptionFromDto } from '../../../src/infrastructure/http/mappers/subscription';
+import {
+  donationFromDto,
+  memberFromDto,
+  subscriptionFromDto,
+} from '../../../src/infrastructure/http/mappers/subscription';
 import { transactionFromDto } from '../../../src/infrastructure/http/mappers/transaction';
 import { money, type Money } from '../../../src/domain/money';
 import type { CardBrand, Period, TransactionType } from '../../../src/domain/entities';
 import { addPeriod, isRecurring } from '../../../src/domain/periods';
-import { cardDto, channelDto, donationDto, memberDto, subscriptionDto, transactionDto } from '../../../server/platform/dto';
 import {
-  channels, donateChannels, donations, savedCards, subscriptionMembers, subscriptions, transactions, users,
+  cardDto,
+  channelDto,
+  donationDto,
+  memberDto,
+  subscriptionDto,
+  transactionDto,
+} from '../../../server/platform/dto';
+import {
+  channels,
+  donateChannels,
+  donations,
+  savedCards,
+  subscriptionMembers,
+  subscriptions,
+  transactions,
+  users,
 } from '../../../server/platform/db/schema';
 import { providerTokens } from '../../../server/platform/db/schema-money';
 import type { CardBehaviour } from '../../../server/modules/payments/sandbox/testCards';
-import type { ContractFixture, ContractSubject, ContractUser, MakeContractSubject, SeedCardOptions } from '../../contract/fixture';
+import type {
+  ContractFixture,
+  ContractSubject,
+  ContractUser,
+  MakeContractSubject,
+  SeedCardOptions,
+} from '../../contract/fixture';
 import { type TestServer, type TestUser, newUser, startTestServer } from '../support/testServer';
 
 /** The server's page size for cursor-paged lists (server/README.md "Lists"). */
@@ -88,8 +112,15 @@ export function createHttpFixture(server: TestServer): ContractFixture {
     if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   }
 
-  async function createUser(firstName: string, options: { lastName?: string; userName?: string } = {}): Promise<HttpContractUser> {
-    const telegram: TestUser = { ...newUser(firstName), ...(options.lastName ? { lastName: options.lastName } : {}), ...(options.userName ? { username: options.userName } : {}) };
+  async function createUser(
+    firstName: string,
+    options: { lastName?: string; userName?: string } = {},
+  ): Promise<HttpContractUser> {
+    const telegram: TestUser = {
+      ...newUser(firstName),
+      ...(options.lastName ? { lastName: options.lastName } : {}),
+      ...(options.userName ? { username: options.userName } : {}),
+    };
     const answer = await server.api(telegram, 'GET', '/verification/status');
     if (answer.status !== 200) throw new Error(`user creation answered ${answer.status}`);
     const [row] = await db.select({ id: users.id }).from(users).where(eq(users.telegramId, telegram.telegramId));
@@ -115,11 +146,15 @@ export function createHttpFixture(server: TestServer): ContractFixture {
     asFollower: () => createUser('Follower'),
 
     async asUser(options) {
-      const user = await createUser(options.firstName ?? 'User', { lastName: options.lastName, userName: options.userName });
+      const user = await createUser(options.firstName ?? 'User', {
+        lastName: options.lastName,
+        userName: options.userName,
+      });
       if (options.verification !== undefined && options.verification !== 'none') {
         await control('/sandbox/kyc', { telegramId: user.telegram.telegramId, status: options.verification });
       }
-      if (options.country !== undefined) await db.update(users).set({ country: options.country }).where(eq(users.id, user.id));
+      if (options.country !== undefined)
+        await db.update(users).set({ country: options.country }).where(eq(users.id, user.id));
       if (options.banned) await control('/sandbox/users/ban', { telegramId: user.telegram.telegramId });
       return user;
     },
@@ -129,13 +164,25 @@ export function createHttpFixture(server: TestServer): ContractFixture {
       const chatId = -(2_000_000_000_000 + owner.id * 1000 + chatCounter);
       const isPrivate = options.private ?? false;
       const step = options.onboardingStep ?? 'completed';
-      const [row] = await db.insert(channels).values({
-        ownerId: owner.id, chatId, title: options.name ?? `Channel ${chatCounter}`, type: isPrivate ? 'private' : 'public',
-        username: isPrivate ? null : `chan_${Math.abs(chatId)}`, inviteLink: isPrivate ? `https://t.me/+seed${chatCounter}` : null,
-        language: options.language ?? 'en', languageSelected: step !== 'select_language', connected: options.connected ?? true,
-        moderation: options.moderation ?? 'approved', onboardingStep: step, onboardingPassed: step === 'completed',
-        createdAt: now(), updatedAt: now(),
-      }).returning();
+      const [row] = await db
+        .insert(channels)
+        .values({
+          ownerId: owner.id,
+          chatId,
+          title: options.name ?? `Channel ${chatCounter}`,
+          type: isPrivate ? 'private' : 'public',
+          username: isPrivate ? null : `chan_${Math.abs(chatId)}`,
+          inviteLink: isPrivate ? `https://t.me/+seed${chatCounter}` : null,
+          language: options.language ?? 'en',
+          languageSelected: step !== 'select_language',
+          connected: options.connected ?? true,
+          moderation: options.moderation ?? 'approved',
+          onboardingStep: step,
+          onboardingPassed: step === 'completed',
+          createdAt: now(),
+          updatedAt: now(),
+        })
+        .returning();
       // The channel exists in the sandbox's Telegram too, with the bot as an administrator while connected.
       if (row!.connected) server.app.deps.sandboxTelegram?.botPromoted(chatId);
       return channelFromDto(channelDto(row!));
@@ -143,11 +190,21 @@ export function createHttpFixture(server: TestServer): ContractFixture {
 
     async seedSubscription(channelId, options = {}) {
       const price = options.price ?? money(500, 'eur');
-      const [row] = await db.insert(subscriptions).values({
-        channelId, name: options.name ?? 'Monthly', description: options.description ?? 'Support the channel',
-        period: options.period ?? 'monthly', priceMinor: price.minor, currency: price.currency,
-        buttonText: options.buttonText ?? 'Subscribe', deleted: options.isDeleted ?? false, createdAt: now(), updatedAt: now(),
-      }).returning();
+      const [row] = await db
+        .insert(subscriptions)
+        .values({
+          channelId,
+          name: options.name ?? 'Monthly',
+          description: options.description ?? 'Support the channel',
+          period: options.period ?? 'monthly',
+          priceMinor: price.minor,
+          currency: price.currency,
+          buttonText: options.buttonText ?? 'Subscribe',
+          deleted: options.isDeleted ?? false,
+          createdAt: now(),
+          updatedAt: now(),
+        })
+        .returning();
       return subscriptionFromDto(subscriptionDto(row!, 0, await channelRow(channelId)));
     },
 
@@ -156,41 +213,83 @@ export function createHttpFixture(server: TestServer): ContractFixture {
       if (subscription === undefined) throw new Error(`no subscription ${subscriptionId}`);
       const activatedAt = options.activatedAt ?? Math.floor(server.clock.now() / 1000);
       const period: Period = subscription.period;
-      const expiresAt = !isRecurring(period) ? null : options.expiresAt ?? Math.floor(addPeriod(activatedAt * 1000, period) / 1000);
-      const [row] = await db.insert(subscriptionMembers).values({
-        subscriptionId, userId: follower.id, status: options.status ?? 'active', period,
-        activatedAt: new Date(activatedAt * 1000), expiresAt: expiresAt === null ? null : new Date(expiresAt * 1000),
-        renewalFailed: options.renewalFailed ?? false, paymentMethod: 'smart_glocal', priceMinor: subscription.priceMinor,
-        currency: subscription.currency, createdAt: now(), updatedAt: now(),
-      }).returning();
+      const expiresAt = !isRecurring(period)
+        ? null
+        : (options.expiresAt ?? Math.floor(addPeriod(activatedAt * 1000, period) / 1000));
+      const [row] = await db
+        .insert(subscriptionMembers)
+        .values({
+          subscriptionId,
+          userId: follower.id,
+          status: options.status ?? 'active',
+          period,
+          activatedAt: new Date(activatedAt * 1000),
+          expiresAt: expiresAt === null ? null : new Date(expiresAt * 1000),
+          renewalFailed: options.renewalFailed ?? false,
+          paymentMethod: 'smart_glocal',
+          priceMinor: subscription.priceMinor,
+          currency: subscription.currency,
+          createdAt: now(),
+          updatedAt: now(),
+        })
+        .returning();
       return memberFromDto(memberDto(row!));
     },
 
     async seedDonation(channelId, options = {}) {
       const amount = options.amount ?? money(500, 'eur');
-      const [row] = await db.insert(donations).values({
-        channelId, title: options.title ?? 'Support us', description: options.description ?? 'Every coin helps',
-        amountMinor: amount.minor, currency: amount.currency, buttonText: 'Donate', createdAt: now(),
-      }).returning();
+      const [row] = await db
+        .insert(donations)
+        .values({
+          channelId,
+          title: options.title ?? 'Support us',
+          description: options.description ?? 'Every coin helps',
+          amountMinor: amount.minor,
+          currency: amount.currency,
+          buttonText: 'Donate',
+          createdAt: now(),
+        })
+        .returning();
       return donationFromDto(donationDto(row!));
     },
 
     async seedCard(user, options = {}) {
       const brand = options.brand ?? 'visa';
       const last4 = options.last4 ?? DEFAULT_LAST4[brand] ?? '4242';
-      const [existing] = await db.select({ count: sql<number>`count(*)` }).from(savedCards)
+      const [existing] = await db
+        .select({ count: sql<number>`count(*)` })
+        .from(savedCards)
         .where(sql`${savedCards.userId} = ${user.id} and not ${savedCards.deleted}`);
       const primary = options.primary ?? Number(existing?.count ?? 0) === 0;
       if (primary) await db.update(savedCards).set({ primary: false }).where(eq(savedCards.userId, user.id));
       tokenCounter += 1;
       const token = `rec_contract_${process.pid}_${tokenCounter}`;
       await db.insert(providerTokens).values({
-        token, kind: 'recurrent', cardBrand: brand, cardType: 'debit', cardBin: '424242', cardLast4: last4, cardCountry: 'DE',
-        cardBehaviour: CARD_BEHAVIOUR[options.scenario ?? 'approve'], cardLength: 16, createdAt: now(), customerReference: String(user.id),
+        token,
+        kind: 'recurrent',
+        cardBrand: brand,
+        cardType: 'debit',
+        cardBin: '424242',
+        cardLast4: last4,
+        cardCountry: 'DE',
+        cardBehaviour: CARD_BEHAVIOUR[options.scenario ?? 'approve'],
+        cardLength: 16,
+        createdAt: now(),
+        customerReference: String(user.id),
       });
-      const [row] = await db.insert(savedCards).values({
-        userId: user.id, brand, last4, active: options.active ?? true, primary, providerToken: token, country: 'DE', createdAt: now(),
-      }).returning();
+      const [row] = await db
+        .insert(savedCards)
+        .values({
+          userId: user.id,
+          brand,
+          last4,
+          active: options.active ?? true,
+          primary,
+          providerToken: token,
+          country: 'DE',
+          createdAt: now(),
+        })
+        .returning();
       return savedCardFromDto(cardDto(row!));
     },
 
@@ -199,20 +298,39 @@ export function createHttpFixture(server: TestServer): ContractFixture {
       const type: TransactionType = options.type;
       const createdAt = new Date(options.createdAt === undefined ? server.clock.now() : options.createdAt * 1000);
       const channel = options.channelId === undefined ? null : await channelRow(options.channelId);
-      const [row] = await db.insert(transactions).values({
-        type, userId: user.id, channelId: channel?.id ?? null, currency: amount.currency, price: amount.minor, amount: amount.minor,
-        payoutAmount: amount.minor, paymentMethod: type === 'withdrawal' ? 'bank_card' : 'smart_glocal', createdAt,
-        ...(type === 'withdrawal' ? { withdrawalAccount: { country: 'DE', methodType: 'bank_card', currency: amount.currency, params: {} } } : {}),
-      }).returning();
+      const [row] = await db
+        .insert(transactions)
+        .values({
+          type,
+          userId: user.id,
+          channelId: channel?.id ?? null,
+          currency: amount.currency,
+          price: amount.minor,
+          amount: amount.minor,
+          payoutAmount: amount.minor,
+          paymentMethod: type === 'withdrawal' ? 'bank_card' : 'smart_glocal',
+          createdAt,
+          ...(type === 'withdrawal'
+            ? { withdrawalAccount: { country: 'DE', methodType: 'bank_card', currency: amount.currency, params: {} } }
+            : {}),
+        })
+        .returning();
       // A seeded line leaves the balances alone (seedBalance sets them): take back what the ledger trigger added.
       await db.execute(sql`update ledger_balance_totals set
           earned = earned - case when ${type} in ('sell_subscription', 'get_donation') then ${amount.minor}::bigint else 0 end,
           withdrawn = withdrawn - case when ${type} = 'withdrawal' then ${amount.minor}::bigint else 0 end
         where user_id = ${user.id} and currency = ${amount.currency} and window_start = ledger_window_start(${createdAt.toISOString()}::timestamptz)`);
-      return transactionFromDto(transactionDto({
-        transaction: row!, counterparty: null, subscription: null,
-        channel: channel === null ? null : { id: channel.id, title: channel.title, photoUrl: channel.photoUrl, username: channel.username },
-      }));
+      return transactionFromDto(
+        transactionDto({
+          transaction: row!,
+          counterparty: null,
+          subscription: null,
+          channel:
+            channel === null
+              ? null
+              : { id: channel.id, title: channel.title, photoUrl: channel.photoUrl, username: channel.username },
+        }),
+      );
     },
 
     async seedBalance(user, kind, amount: Money) {
@@ -225,9 +343,16 @@ export function createHttpFixture(server: TestServer): ContractFixture {
     },
 
     async seedMigration(user, donateChannelList) {
-      await db.insert(donateChannels).values(donateChannelList.map((channel) => ({
-        userId: user.id, chatId: channel.chatId, name: channel.name, link: channel.link, activeSubscribers: channel.activeSubscribers, createdAt: now(),
-      })));
+      await db.insert(donateChannels).values(
+        donateChannelList.map((channel) => ({
+          userId: user.id,
+          chatId: channel.chatId,
+          name: channel.name,
+          link: channel.link,
+          activeSubscribers: channel.activeSubscribers,
+          createdAt: now(),
+        })),
+      );
     },
 
     async setVerification(user, status) {
@@ -246,7 +371,10 @@ export function createHttpFixture(server: TestServer): ContractFixture {
 }
 
 /** A subject factory over the file's shared server: `build` makes the port from the user's ApiClient. */
-export function httpSubject<TPort>(server: () => TestServer, build: (api: ApiClient, provider: HttpClient) => TPort): MakeContractSubject<TPort> {
+export function httpSubject<TPort>(
+  server: () => TestServer,
+  build: (api: ApiClient, provider: HttpClient) => TPort,
+): MakeContractSubject<TPort> {
   return async (): Promise<ContractSubject<TPort>> => {
     const running = server();
     return {

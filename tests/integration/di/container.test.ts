@@ -46,7 +46,14 @@ describe('DI container', () => {
 
   it('resolves the shell services synchronously (the shell renders before any lazy chunk)', async () => {
     const resolver = resolverOf(await createContainer(config));
-    const shellTokens: symbol[] = [TOKENS.MessengerPlatform, TOKENS.Clock, TOKENS.KeyValueStorage, TOKENS.ToastStore, TOKENS.ApiErrorEvents, TOKENS.AuthTokenProvider];
+    const shellTokens: symbol[] = [
+      TOKENS.MessengerPlatform,
+      TOKENS.Clock,
+      TOKENS.KeyValueStorage,
+      TOKENS.ToastStore,
+      TOKENS.ApiErrorEvents,
+      TOKENS.AuthTokenProvider,
+    ];
     for (const token of shellTokens) expect(resolver.get(token)).toBeDefined();
   });
 
@@ -57,16 +64,27 @@ describe('DI container', () => {
     expect(repository.http).toBe(http);
   });
 
-  it.each(viewModelNames.length ? viewModelNames : ['(no view models yet)'])('%s factory makes a new, disposable view model per call', async (name) => {
-    if (!(name in TOKENS)) return;
-    const container = await createContainer(config);
-    const factory = (await container.getAsync(TOKENS[name as TokenName])) as (...args: unknown[]) => { dispose(): void };
-    expect(typeof factory).toBe('function');
-  });
+  it.each(viewModelNames.length ? viewModelNames : ['(no view models yet)'])(
+    '%s factory makes a new, disposable view model per call',
+    async (name) => {
+      if (!(name in TOKENS)) return;
+      const container = await createContainer(config);
+      const factory = (await container.getAsync(TOKENS[name as TokenName])) as (...args: unknown[]) => {
+        dispose(): void;
+      };
+      expect(typeof factory).toBe('function');
+    },
+  );
 
   it('binds the first screen at start and the rest when a route first needs it', async () => {
     const container = createShellContainer(config);
-    for (const token of [TOKENS.MessengerPlatform, TOKENS.ToastStore, TOKENS.ErrorConsoleStore, TOKENS.DashboardViewModel, TOKENS.DashboardRepository]) {
+    for (const token of [
+      TOKENS.MessengerPlatform,
+      TOKENS.ToastStore,
+      TOKENS.ErrorConsoleStore,
+      TOKENS.DashboardViewModel,
+      TOKENS.DashboardRepository,
+    ]) {
       expect(container.isBound(token)).toBe(true);
     }
     expect(container.isBound(TOKENS.ChannelViewModel)).toBe(false);

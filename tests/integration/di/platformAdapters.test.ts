@@ -41,7 +41,9 @@ describe('ProviderHttpClient (a plain JSON client on the provider base URL)', ()
         if (request.url?.startsWith('/provider/session/status')) {
           response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'paid' }));
         } else {
-          response.writeHead(402, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 'card_declined', message: 'Declined' }));
+          response
+            .writeHead(402, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ code: 'card_declined', message: 'Declined' }));
         }
       });
     });
@@ -53,7 +55,9 @@ describe('ProviderHttpClient (a plain JSON client on the provider base URL)', ()
 
   it('GETs under the base URL with the given headers and no API session headers', async () => {
     const client = new ProviderHttpClient(base);
-    await expect(client.get('/session/status', { headers: { 'X-Public-Token': 'pub' }, params: { a: 1 } })).resolves.toEqual({ status: 'paid' });
+    await expect(
+      client.get('/session/status', { headers: { 'X-Public-Token': 'pub' }, params: { a: 1 } }),
+    ).resolves.toEqual({ status: 'paid' });
     const request = seen.at(-1)!;
     expect(request.url).toBe('/provider/session/status?a=1');
     expect(request.headers['x-public-token']).toBe('pub');
@@ -62,7 +66,9 @@ describe('ProviderHttpClient (a plain JSON client on the provider base URL)', ()
 
   it('POSTs JSON and rejects a failure with the server code and message', async () => {
     const client = new ProviderHttpClient(base);
-    const failure = await client.post('/card/tokenize', { card_number: '4000000000000002' }).catch((error: unknown) => error);
+    const failure = await client
+      .post('/card/tokenize', { card_number: '4000000000000002' })
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiRequestError);
     expect(failure).toMatchObject({ code: 'card_declined', message: 'Declined', status: 402 });
     expect(JSON.parse(seen.at(-1)!.body)).toEqual({ card_number: '4000000000000002' });

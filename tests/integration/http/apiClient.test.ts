@@ -70,7 +70,11 @@ beforeEach(() => {
 
 const clock: Clock = { now: () => Date.UTC(2025, 0, 15), timezoneOffsetMinutes: () => 180 };
 
-function createClient(overrides: Partial<ApiClientDependencies> = {}): { client: ApiClient; retries: ScheduledRetry[]; errors: ApiRequestError[] } {
+function createClient(overrides: Partial<ApiClientDependencies> = {}): {
+  client: ApiClient;
+  retries: ScheduledRetry[];
+  errors: ApiRequestError[];
+} {
   const retries: ScheduledRetry[] = [];
   const client = new ApiClient({
     config: { baseUrl: origin },
@@ -108,7 +112,9 @@ describe('ApiClient request shape', () => {
     const [request] = received;
     expect(request.method).toBe('POST');
     expect(request.url).toBe('/api/v2/subscription/new');
-    expect(request.headers.authorization).toBe('TgAuth query_id=AAH&user=%7B%22id%22%3A42%7D&auth_date=1736899200&signature=s1g&hash=abc123');
+    expect(request.headers.authorization).toBe(
+      'TgAuth query_id=AAH&user=%7B%22id%22%3A42%7D&auth_date=1736899200&signature=s1g&hash=abc123',
+    );
     expect(request.headers['accept-language']).toBe('en');
     expect(request.headers.timezone).toBe('180');
     expect(request.headers['content-type']).toBe('application/json');
@@ -128,7 +134,10 @@ describe('ApiClient request shape', () => {
   });
 
   it('sends Timezone 0 (not -0) for UTC and no Authorization header when there is no token', async () => {
-    const { client } = createClient({ authToken: () => undefined, clock: { now: () => 0, timezoneOffsetMinutes: () => -0 } });
+    const { client } = createClient({
+      authToken: () => undefined,
+      clock: { now: () => 0, timezoneOffsetMinutes: () => -0 },
+    });
 
     await client.get('/dashboard');
 
@@ -144,13 +153,20 @@ describe('ApiClient request shape', () => {
     token = 'auth_date=1&hash=later';
     await client.get('/dashboard');
 
-    expect(received.map((request) => request.headers.authorization)).toEqual([undefined, 'TgAuth auth_date=1&hash=later']);
+    expect(received.map((request) => request.headers.authorization)).toEqual([
+      undefined,
+      'TgAuth auth_date=1&hash=later',
+    ]);
   });
 
   it('passes an Idempotency-Key given for one call through, and only on that call', async () => {
     const { client } = createClient();
 
-    await client.post('/invoice/donation/7/create', { paymentMethod: 'smart_glocal', amount: 5 }, { headers: { 'Idempotency-Key': 'pay-7f3a' } });
+    await client.post(
+      '/invoice/donation/7/create',
+      { paymentMethod: 'smart_glocal', amount: 5 },
+      { headers: { 'Idempotency-Key': 'pay-7f3a' } },
+    );
     await client.post('/invoice/donation/7/create', { paymentMethod: 'smart_glocal', amount: 5 });
 
     expect(received[0].headers['idempotency-key']).toBe('pay-7f3a');
@@ -265,14 +281,19 @@ describe('ApiClient retries', () => {
     expect(received).toHaveLength(4);
     expect(failure.code).toBe('service_unavailable');
     expect(failure.status).toBe(503);
-    expect(retries.map((retry) => [retry.retryNumber, retry.method])).toEqual([[1, 'GET'], [2, 'GET'], [3, 'GET']]);
+    expect(retries.map((retry) => [retry.retryNumber, retry.method])).toEqual([
+      [1, 'GET'],
+      [2, 'GET'],
+      [3, 'GET'],
+    ]);
     expect(errors).toHaveLength(1);
     expect(errors[0].code).toBe('service_unavailable');
   });
 
   it('resolves a GET that succeeds on the third attempt', async () => {
     const { client, errors } = createClient();
-    script = (attempt) => (attempt < 3 ? { status: 502, body: { code: 'bad_gateway' } } : { status: 200, body: { channels: [] } });
+    script = (attempt) =>
+      attempt < 3 ? { status: 502, body: { code: 'bad_gateway' } } : { status: 200, body: { channels: [] } };
 
     await expect(client.get('/dashboard')).resolves.toEqual({ channels: [] });
     expect(received).toHaveLength(3);
@@ -303,7 +324,13 @@ describe('ApiClient retries', () => {
     const { client, retries } = createClient();
     script = () => ({ status: 429, body: { code: 'rate_limited', message: 'Too many payments' } });
 
-    const failure = await failureOf(client.post('/invoice/donation/1/create', { paymentMethod: 'smart_glocal', amount: 5 }, { headers: { 'Idempotency-Key': 'k' } }));
+    const failure = await failureOf(
+      client.post(
+        '/invoice/donation/1/create',
+        { paymentMethod: 'smart_glocal', amount: 5 },
+        { headers: { 'Idempotency-Key': 'k' } },
+      ),
+    );
 
     expect(received).toHaveLength(1);
     expect(retries).toEqual([]);
@@ -316,7 +343,13 @@ describe('ApiClient retries', () => {
     const { client, retries, errors } = createClient();
     script = () => serviceUnavailable;
 
-    const failure = await failureOf(client.post('/invoice/subscription/3/create', { paymentMethod: 'smart_glocal' }, { headers: { 'Idempotency-Key': 'once' } }));
+    const failure = await failureOf(
+      client.post(
+        '/invoice/subscription/3/create',
+        { paymentMethod: 'smart_glocal' },
+        { headers: { 'Idempotency-Key': 'once' } },
+      ),
+    );
 
     expect(received).toHaveLength(1);
     expect(retries).toEqual([]);
@@ -385,7 +418,11 @@ describe('ApiClient retries', () => {
 
     const delays = retries.map((retry) => retry.delayMs);
     expect(delays).toHaveLength(3);
-    [[100, 120], [200, 240], [400, 480]].forEach(([min, max], index) => {
+    [
+      [100, 120],
+      [200, 240],
+      [400, 480],
+    ].forEach(([min, max], index) => {
       expect(delays[index]).toBeGreaterThanOrEqual(min);
       expect(delays[index]).toBeLessThanOrEqual(max);
       expect(delays[index]).toBeCloseTo(max, 1);

@@ -3,7 +3,11 @@ import { AxiosError, AxiosHeaders, CanceledError, type InternalAxiosRequestConfi
 import { createRetryDelay, isRetryableFailure } from '../../../src/infrastructure/http/retryPolicy';
 import { toApiRequestError } from '../../../src/infrastructure/http/axiosTransport';
 import { ApiRequestError } from '../../../src/infrastructure/http/HttpClient';
-import { AUTH_TOKEN_STORAGE_KEY, createAuthTokenProvider, signedLaunchDataFrom } from '../../../src/infrastructure/http/authToken';
+import {
+  AUTH_TOKEN_STORAGE_KEY,
+  createAuthTokenProvider,
+  signedLaunchDataFrom,
+} from '../../../src/infrastructure/http/authToken';
 import { MemoryStorage } from '../../../src/infrastructure/storage/MemoryStorage';
 
 function requestConfig(method: string): InternalAxiosRequestConfig {
@@ -90,13 +94,24 @@ describe('toApiRequestError', () => {
   });
 
   it('takes the code, message and body of an answer', () => {
-    const failure = toApiRequestError(axiosError('ERR_BAD_REQUEST', 'post', 400, { code: 'error_fields_required', message: 'Fill in the city' }));
-    expect([failure.code, failure.message, failure.status, failure.body]).toEqual(['error_fields_required', 'Fill in the city', 400, { code: 'error_fields_required', message: 'Fill in the city' }]);
+    const failure = toApiRequestError(
+      axiosError('ERR_BAD_REQUEST', 'post', 400, { code: 'error_fields_required', message: 'Fill in the city' }),
+    );
+    expect([failure.code, failure.message, failure.status, failure.body]).toEqual([
+      'error_fields_required',
+      'Fill in the city',
+      400,
+      { code: 'error_fields_required', message: 'Fill in the city' },
+    ]);
   });
 
   it('uses error_unknown for an answer without a code, and for errors that are not from axios', () => {
-    expect(toApiRequestError(axiosError('ERR_BAD_RESPONSE', 'get', 500, { message: 'boom' })).code).toBe('error_unknown');
-    expect(toApiRequestError(axiosError('ERR_BAD_RESPONSE', 'get', 500, 'Internal Server Error')).code).toBe('error_unknown');
+    expect(toApiRequestError(axiosError('ERR_BAD_RESPONSE', 'get', 500, { message: 'boom' })).code).toBe(
+      'error_unknown',
+    );
+    expect(toApiRequestError(axiosError('ERR_BAD_RESPONSE', 'get', 500, 'Internal Server Error')).code).toBe(
+      'error_unknown',
+    );
     const bug = new TypeError('x is undefined');
     const failure = toApiRequestError(bug);
     expect([failure.code, failure.body]).toEqual(['error_unknown', bug]);
@@ -132,7 +147,11 @@ describe('auth token sources', () => {
   });
 
   it('gives no token when neither the session, storage nor the URL ever had one', () => {
-    const token = createAuthTokenProvider({ sessionInitData: () => undefined, storage: new MemoryStorage(), location: () => ({ hash: '#/dashboard', search: '' }) });
+    const token = createAuthTokenProvider({
+      sessionInitData: () => undefined,
+      storage: new MemoryStorage(),
+      location: () => ({ hash: '#/dashboard', search: '' }),
+    });
     expect(token()).toBeUndefined();
   });
 });

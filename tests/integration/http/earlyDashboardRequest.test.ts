@@ -7,7 +7,10 @@ import http, { type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApiClient, type ApiClientDependencies } from '../../../src/infrastructure/http/ApiClient';
 import { ApiRequestError } from '../../../src/infrastructure/http/HttpClient';
-import { type EarlyRequestEnvironment, startEarlyDashboardRequest } from '../../../src/infrastructure/http/earlyDashboardRequest';
+import {
+  type EarlyRequestEnvironment,
+  startEarlyDashboardRequest,
+} from '../../../src/infrastructure/http/earlyDashboardRequest';
 
 interface ReceivedRequest {
   readonly method: string;
@@ -51,10 +54,13 @@ beforeEach(() => {
 });
 
 const INIT_DATA = 'query_id=AAH&user=%7B%22id%22%3A42%7D&auth_date=1736899200&signature=s1g&hash=abc123';
-const launchHash = (initData = INIT_DATA, extra = '') => `#tgWebAppData=${encodeURIComponent(initData)}&tgWebAppVersion=7.10&tgWebAppPlatform=ios${extra}`;
+const launchHash = (initData = INIT_DATA, extra = '') =>
+  `#tgWebAppData=${encodeURIComponent(initData)}&tgWebAppVersion=7.10&tgWebAppPlatform=ios${extra}`;
 const waits: number[] = [];
 
-function environment(overrides: Partial<EarlyRequestEnvironment> & { pathname?: string; hash?: string; search?: string } = {}): EarlyRequestEnvironment {
+function environment(
+  overrides: Partial<EarlyRequestEnvironment> & { pathname?: string; hash?: string; search?: string } = {},
+): EarlyRequestEnvironment {
   const { pathname = '/dashboard/creator', hash = launchHash(), search = '', ...rest } = overrides;
   return {
     location: { pathname, hash, search },
@@ -112,7 +118,10 @@ describe('the early dashboard request', () => {
     reply = () => ({ status: 200, body: { mode: 'creator', balances: [] } });
     const { client: api } = client({ earlyRequest: startEarlyDashboardRequest(environment()) });
 
-    await expect(api.get('/dashboard', { params: { mode: 'creator' } })).resolves.toEqual({ mode: 'creator', balances: [] });
+    await expect(api.get('/dashboard', { params: { mode: 'creator' } })).resolves.toEqual({
+      mode: 'creator',
+      balances: [],
+    });
     expect(received).toHaveLength(1);
     // Only the first call may take it: the next one asks the server.
     await api.get('/dashboard', { params: { mode: 'creator' } });
@@ -131,7 +140,12 @@ describe('the early dashboard request', () => {
 
   it('retries network errors and 5xx like the ApiClient (100, 200, 400 ms) and hands over the last answer', async () => {
     waits.length = 0;
-    reply = (attempt) => (attempt === 1 ? 'drop' : attempt < 4 ? { status: 503, body: { code: 'service_unavailable', message: 'Try later' } } : { status: 200, body: { ok: 1 } });
+    reply = (attempt) =>
+      attempt === 1
+        ? 'drop'
+        : attempt < 4
+          ? { status: 503, body: { code: 'service_unavailable', message: 'Try later' } }
+          : { status: 200, body: { ok: 1 } };
     const { client: api } = client({ earlyRequest: startEarlyDashboardRequest(environment()) });
     await expect(api.get('/dashboard', { params: { mode: 'creator' } })).resolves.toEqual({ ok: 1 });
     expect(received).toHaveLength(4);
@@ -169,21 +183,31 @@ describe('the early dashboard request', () => {
     const other = client({ earlyRequest: early });
     await other.client.get('/dashboard', { params: { mode: 'follower' } });
     await early?.answer;
-    expect(received.map((request) => request.url).sort()).toEqual(['/api/v2/dashboard?mode=creator', '/api/v2/dashboard?mode=follower']);
+    expect(received.map((request) => request.url).sort()).toEqual([
+      '/api/v2/dashboard?mode=creator',
+      '/api/v2/dashboard?mode=follower',
+    ]);
 
     received = [];
     const forAnotherUser = startEarlyDashboardRequest(environment());
     const anotherUser = client({ earlyRequest: forAnotherUser, authToken: () => 'stored-token' });
     await anotherUser.client.get('/dashboard', { params: { mode: 'creator' } });
     await forAnotherUser?.answer;
-    expect(received.map((request) => request.headers.authorization).sort()).toEqual([`TgAuth ${INIT_DATA}`, 'TgAuth stored-token']);
+    expect(received.map((request) => request.headers.authorization).sort()).toEqual([
+      `TgAuth ${INIT_DATA}`,
+      'TgAuth stored-token',
+    ]);
   });
 
   it('starts nothing without launch data, off the first screen, or with a start parameter (the app decides where to go)', () => {
     expect(startEarlyDashboardRequest(environment({ hash: '' }))).toBeUndefined();
     expect(startEarlyDashboardRequest(environment({ pathname: '/payout' }))).toBeUndefined();
-    expect(startEarlyDashboardRequest(environment({ hash: launchHash(INIT_DATA, '&tgWebAppStartParam=subscription_7') }))).toBeUndefined();
-    expect(startEarlyDashboardRequest(environment({ hash: launchHash(`${INIT_DATA}&start_param=donation_3`) }))).toBeUndefined();
+    expect(
+      startEarlyDashboardRequest(environment({ hash: launchHash(INIT_DATA, '&tgWebAppStartParam=subscription_7') })),
+    ).toBeUndefined();
+    expect(
+      startEarlyDashboardRequest(environment({ hash: launchHash(`${INIT_DATA}&start_param=donation_3`) })),
+    ).toBeUndefined();
     expect(received).toHaveLength(0);
   });
 });

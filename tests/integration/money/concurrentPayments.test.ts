@@ -24,7 +24,9 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 async function dashboardVersion(userId: number): Promise<number> {
-  const [row] = rowsOf<{ version: number }>(await server.database.db.execute(sql`select version from dashboard_versions where user_id = ${userId}`));
+  const [row] = rowsOf<{ version: number }>(
+    await server.database.db.execute(sql`select version from dashboard_versions where user_id = ${userId}`),
+  );
   return Number(row?.version ?? 0);
 }
 

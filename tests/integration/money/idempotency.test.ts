@@ -23,16 +23,44 @@ afterEach(async () => {
 
 async function chargesOf(payerId: number) {
   const rows = await server.database.db.select().from(payments).where(eq(payments.userId, payerId));
-  const sessions = rows.length === 0 ? [] : await server.database.db.select().from(providerSessions).where(inArray(providerSessions.reference, rows.map((row) => row.id)));
-  const ledger = rows.length === 0 ? [] : await server.database.db.select().from(transactions).where(inArray(transactions.paymentId, rows.map((row) => row.id)));
+  const sessions =
+    rows.length === 0
+      ? []
+      : await server.database.db
+          .select()
+          .from(providerSessions)
+          .where(
+            inArray(
+              providerSessions.reference,
+              rows.map((row) => row.id),
+            ),
+          );
+  const ledger =
+    rows.length === 0
+      ? []
+      : await server.database.db
+          .select()
+          .from(transactions)
+          .where(
+            inArray(
+              transactions.paymentId,
+              rows.map((row) => row.id),
+            ),
+          );
   return { payments: rows, sessions, ledger };
 }
 
 it('20 concurrent creates with one key: one charge, one ledger pair, the same answer for all', async () => {
   const follower = newUser('Hammer');
   const key = randomUUID();
-  const body = { paymentMethod: 'smart_glocal_form', cardToken: await tokenize(server, '4242424242424242'), amount: 12 };
-  const answers = await Promise.all(Array.from({ length: 20 }, () => pay(server, follower, 'donation', shop.donationId, body, key)));
+  const body = {
+    paymentMethod: 'smart_glocal_form',
+    cardToken: await tokenize(server, '4242424242424242'),
+    amount: 12,
+  };
+  const answers = await Promise.all(
+    Array.from({ length: 20 }, () => pay(server, follower, 'donation', shop.donationId, body, key)),
+  );
   expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
   expect(new Set(answers.map((answer) => answer.body.paymentId)).size).toBe(1);
   expect(answers.every((answer) => answer.body.status === 'paid')).toBe(true);
@@ -48,7 +76,9 @@ it('20 concurrent creates with one key on a challenge card: one session, and the
   const follower = newUser('Hammer3ds');
   const key = randomUUID();
   const body = { paymentMethod: 'smart_glocal_form', cardToken: await tokenize(server, '4000000000003220') };
-  const answers = await Promise.all(Array.from({ length: 20 }, () => pay(server, follower, 'subscription', shop.subscriptions.monthly, body, key)));
+  const answers = await Promise.all(
+    Array.from({ length: 20 }, () => pay(server, follower, 'subscription', shop.subscriptions.monthly, body, key)),
+  );
   expect(new Set(answers.map((answer) => JSON.stringify(answer.body))).size).toBe(1);
   expect(answers[0].body).toMatchObject({ status: 'action_required', userAction: { type: 'redirect' } });
   const charges = await chargesOf(await userId(server, follower));
@@ -71,10 +101,31 @@ it('the same key with a different body answers 422 idempotency_key_reused and ch
   const follower = newUser('Reuse');
   const key = randomUUID();
   const cardToken = await tokenize(server, '4242424242424242');
-  await pay(server, follower, 'donation', shop.donationId, { paymentMethod: 'smart_glocal_form', cardToken, amount: 5 }, key);
-  const reused = await pay(server, follower, 'donation', shop.donationId, { paymentMethod: 'smart_glocal_form', cardToken, amount: 6 }, key);
+  await pay(
+    server,
+    follower,
+    'donation',
+    shop.donationId,
+    { paymentMethod: 'smart_glocal_form', cardToken, amount: 5 },
+    key,
+  );
+  const reused = await pay(
+    server,
+    follower,
+    'donation',
+    shop.donationId,
+    { paymentMethod: 'smart_glocal_form', cardToken, amount: 6 },
+    key,
+  );
   expect(reused).toMatchObject({ status: 422, body: { code: 'idempotency_key_reused' } });
-  const otherRoute = await pay(server, follower, 'subscription', shop.subscriptions.weekly, { paymentMethod: 'smart_glocal_form', cardToken, amount: 5 }, key);
+  const otherRoute = await pay(
+    server,
+    follower,
+    'subscription',
+    shop.subscriptions.weekly,
+    { paymentMethod: 'smart_glocal_form', cardToken, amount: 5 },
+    key,
+  );
   expect(otherRoute.status).toBe(422);
   expect((await chargesOf(await userId(server, follower))).payments).toHaveLength(1);
 });
@@ -87,18 +138,34 @@ it("another user's key is theirs: the same key makes a separate payment and neve
   const a = await pay(server, first, 'donation', shop.donationId, body, key);
   // The same body from someone else carries a card token that is no longer theirs to use: refused, not replayed.
   const stolen = await pay(server, second, 'donation', shop.donationId, body, key);
-  expect(stolen).toMatchObject({ status: 400, body: { code: 'validation_error', field: 'cardToken', reason: 'token_used' } });
-  const b = await pay(server, second, 'donation', shop.donationId, { ...body, cardToken: await tokenize(server, '4242424242424242') }, randomUUID());
+  expect(stolen).toMatchObject({
+    status: 400,
+    body: { code: 'validation_error', field: 'cardToken', reason: 'token_used' },
+  });
+  const b = await pay(
+    server,
+    second,
+    'donation',
+    shop.donationId,
+    { ...body, cardToken: await tokenize(server, '4242424242424242') },
+    randomUUID(),
+  );
   expect(b.status).toBe(200);
   expect(b.headers.get('idempotent-replayed')).toBeNull();
   expect(b.body.paymentId).not.toBe(a.body.paymentId);
-  expect((await server.api(second, 'POST', '/pay/smart_glocal/check', { paymentId: a.body.paymentId })).status).toBe(404);
+  expect((await server.api(second, 'POST', '/pay/smart_glocal/check', { paymentId: a.body.paymentId })).status).toBe(
+    404,
+  );
 });
 
 it('a 4xx answer is kept for the key too (no second evaluation)', async () => {
   const follower = newUser('Rejected');
   const key = randomUUID();
-  const body = { paymentMethod: 'smart_glocal_form', cardToken: await tokenize(server, '4242424242424242'), amount: 5000 };
+  const body = {
+    paymentMethod: 'smart_glocal_form',
+    cardToken: await tokenize(server, '4242424242424242'),
+    amount: 5000,
+  };
   const first = await pay(server, follower, 'donation', shop.donationId, body, key);
   expect(first).toMatchObject({ status: 400, body: { code: 'validation_error' } });
   const again = await pay(server, follower, 'donation', shop.donationId, body, key);

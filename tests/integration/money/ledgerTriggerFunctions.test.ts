@@ -17,17 +17,25 @@ let nextUser = 9_870_000;
 const someUser = () => (nextUser += 1);
 
 const add = (user: number, currency: string, at: string, type: string, amount: number) =>
-  server.database.db.execute(sql`select ledger_balance_totals_add(${user}::bigint, ${currency}, ${at}::timestamptz, ${type}, ${amount}::bigint)`);
+  server.database.db.execute(
+    sql`select ledger_balance_totals_add(${user}::bigint, ${currency}, ${at}::timestamptz, ${type}, ${amount}::bigint)`,
+  );
 
 async function totalsOf(user: number): Promise<string[]> {
-  const rows = rowsOf<{ currency: string; window_start: string; earned: string | number; withdrawn: string | number }>(await server.database.db.execute(sql`
+  const rows = rowsOf<{ currency: string; window_start: string; earned: string | number; withdrawn: string | number }>(
+    await server.database.db.execute(sql`
     select currency, to_char(window_start at time zone 'UTC', 'YYYY-MM-DD HH24:MI') as window_start, earned, withdrawn
-    from ledger_balance_totals where user_id = ${user} order by window_start, currency`));
-  return rows.map((row) => `${row.currency} ${row.window_start} earned ${Number(row.earned)} withdrawn ${Number(row.withdrawn)}`);
+    from ledger_balance_totals where user_id = ${user} order by window_start, currency`),
+  );
+  return rows.map(
+    (row) => `${row.currency} ${row.window_start} earned ${Number(row.earned)} withdrawn ${Number(row.withdrawn)}`,
+  );
 }
 
 async function versionOf(user: number): Promise<number | null> {
-  const [row] = rowsOf<{ version: string | number }>(await server.database.db.execute(sql`select version from dashboard_versions where user_id = ${user}`));
+  const [row] = rowsOf<{ version: string | number }>(
+    await server.database.db.execute(sql`select version from dashboard_versions where user_id = ${user}`),
+  );
   return row === undefined ? null : Number(row.version);
 }
 
@@ -48,7 +56,8 @@ describe('ledger_balance_totals_add', () => {
 
   it("leaves a payer's lines out (purchases, donations sent, refunds received)", async () => {
     const user = someUser();
-    for (const type of ['buy_subscription', 'send_donation', 'refund_received']) await add(user, 'usd', '2026-03-05T10:00:00Z', type, 500);
+    for (const type of ['buy_subscription', 'send_donation', 'refund_received'])
+      await add(user, 'usd', '2026-03-05T10:00:00Z', type, 500);
     expect(await totalsOf(user)).toEqual([]);
   });
 
@@ -66,7 +75,12 @@ describe('dashboard_bump', () => {
   it('starts a user at version 1 and adds one at each bump; no user, no row', async () => {
     const user = someUser();
     const bump = (id: number | null) => server.database.db.execute(sql`select dashboard_bump(${id}::bigint)`);
-    const rows = async () => Number(rowsOf<{ count: string | number }>(await server.database.db.execute(sql`select count(*) as count from dashboard_versions`))[0]!.count);
+    const rows = async () =>
+      Number(
+        rowsOf<{ count: string | number }>(
+          await server.database.db.execute(sql`select count(*) as count from dashboard_versions`),
+        )[0]!.count,
+      );
     const before = await rows();
     await bump(null);
     expect(await rows()).toBe(before);

@@ -5,14 +5,28 @@
  * notification whose compare-and-set is refused still settles the payment once, by the locked path.
  */
 import { eq } from 'drizzle-orm';
-import { type PaymentWrites, paymentVersion, preparedPaymentWrites, versioned, versionedPaymentColumns } from '../../../server/modules/payments/paymentWrites';
+import {
+  type PaymentWrites,
+  paymentVersion,
+  preparedPaymentWrites,
+  versioned,
+  versionedPaymentColumns,
+} from '../../../server/modules/payments/paymentWrites';
 import { settlementOf, type VersionedPayment } from '../../../server/modules/payments/settlement';
 import type { ProviderPayment } from '../../../server/modules/payments/PaymentProvider';
 import type { MoneyDb } from '../../../server/platform/db/moneyDb';
 import { channels, transactions } from '../../../server/platform/db/schema';
 import { payments, providerWebhookEvents } from '../../../server/platform/db/schema-money';
 import { type TestServer, newUser, startTestServer } from '../support/testServer';
-import { type Shop, answerChallenge, check, expectBalancesMatchLedger, openShop, payWithNewCard, userId } from './support/money';
+import {
+  type Shop,
+  answerChallenge,
+  check,
+  expectBalancesMatchLedger,
+  openShop,
+  payWithNewCard,
+  userId,
+} from './support/money';
 
 let server: TestServer;
 let shop: Shop;
@@ -29,30 +43,58 @@ afterAll(async () => server.close());
 afterEach(async () => expectBalancesMatchLedger(server, shop.creatorId));
 
 /** A donation waiting on its 3-D Secure challenge: open, with a provider session. */
-async function openPayment(): Promise<{ id: string; redirect: string; payerId: number; follower: ReturnType<typeof newUser> }> {
+async function openPayment(): Promise<{
+  id: string;
+  redirect: string;
+  payerId: number;
+  follower: ReturnType<typeof newUser>;
+}> {
   const follower = newUser('Writer');
-  const created = await payWithNewCard(server, follower, 'donation', shop.donationId, '4000000000003220', { amount: 9 });
+  const created = await payWithNewCard(server, follower, 'donation', shop.donationId, '4000000000003220', {
+    amount: 9,
+  });
   expect(created.status).toBe('action_required');
-  return { id: created.paymentId, redirect: created.userAction!.url, payerId: await userId(server, follower), follower };
+  return {
+    id: created.paymentId,
+    redirect: created.userAction!.url,
+    payerId: await userId(server, follower),
+    follower,
+  };
 }
 
 async function read(id: string): Promise<VersionedPayment> {
-  const [found] = await db.select({ ...versionedPaymentColumns, creatorId: channels.ownerId }).from(payments)
-    .leftJoin(channels, eq(channels.id, payments.channelId)).where(eq(payments.id, id));
+  const [found] = await db
+    .select({ ...versionedPaymentColumns, creatorId: channels.ownerId })
+    .from(payments)
+    .leftJoin(channels, eq(channels.id, payments.channelId))
+    .where(eq(payments.id, id));
   const { creatorId, ...row } = found!;
   return versioned(row, creatorId);
 }
 
-const touch = (id: string) => db.update(payments).set({ updatedAt: new Date(server.clock.now()) }).where(eq(payments.id, id));
+const touch = (id: string) =>
+  db
+    .update(payments)
+    .set({ updatedAt: new Date(server.clock.now()) })
+    .where(eq(payments.id, id));
 
 const paid = (known: VersionedPayment): ProviderPayment => ({
-  sessionId: known.row.providerSessionId, reference: known.row.id, status: 'paid', providerFee: 27,
+  sessionId: known.row.providerSessionId,
+  reference: known.row.id,
+  status: 'paid',
+  providerFee: 27,
   card: { brand: 'visa', type: 'debit', bin: '400000', last4: '3220', country: 'DE', maskedNumber: '400000******3220' },
 });
 
 function settle(known: VersionedPayment, eventId: string | null) {
   const creatorId = known.creatorId!;
-  const { pair, columns } = settlementOf(known.row, paid(known), { nowMs: server.clock.now(), serviceFeeBps: server.config.serviceFeeBps, creatorId }, null, known.row.savedCardId);
+  const { pair, columns } = settlementOf(
+    known.row,
+    paid(known),
+    { nowMs: server.clock.now(), serviceFeeBps: server.config.serviceFeeBps, creatorId },
+    null,
+    known.row.savedCardId,
+  );
   return writes.settle({ ...known, creatorId }, columns, pair.lines, eventId);
 }
 
@@ -61,7 +103,14 @@ describe('compare-and-set writes of a payment', () => {
     const { id } = await openPayment();
     const stale = await read(id);
     await touch(id);
-    const columns = { ...stale.row, status: 'error' as const, errorCode: 'declined_here', errorDescription: 'no', redirectUrl: null, updatedAt: new Date(server.clock.now()) };
+    const columns = {
+      ...stale.row,
+      status: 'error' as const,
+      errorCode: 'declined_here',
+      errorDescription: 'no',
+      redirectUrl: null,
+      updatedAt: new Date(server.clock.now()),
+    };
     expect(await writes.applyState(stale, columns, null)).toBeUndefined();
     expect((await read(id)).row.status).toBe('action_required');
 
@@ -71,7 +120,10 @@ describe('compare-and-set writes of a payment', () => {
     expect(written?.row).toMatchObject({ id, status: 'error', errorCode: 'declined_here' });
     // The answer carries the row's new version, which the database agrees with.
     expect(written?.version).toBe((await read(id)).version);
-    const [recorded] = await db.select().from(providerWebhookEvents).where(eq(providerWebhookEvents.eventId, 'evt_writes_state'));
+    const [recorded] = await db
+      .select()
+      .from(providerWebhookEvents)
+      .where(eq(providerWebhookEvents.eventId, 'evt_writes_state'));
     expect(recorded?.paymentId).toBe(id);
   });
 
@@ -95,21 +147,41 @@ describe('compare-and-set writes of a payment', () => {
     const { id, payerId } = await openPayment();
     const known = await read(id);
     const settled = await settle(known, 'evt_writes_paid');
-    expect(settled?.row).toMatchObject({ id, status: 'paid', errorCode: null, redirectUrl: null, cardLast4: '3220', settledAt: expect.any(Date) });
+    expect(settled?.row).toMatchObject({
+      id,
+      status: 'paid',
+      errorCode: null,
+      redirectUrl: null,
+      cardLast4: '3220',
+      settledAt: expect.any(Date),
+    });
     const lines = await db.select().from(transactions).where(eq(transactions.paymentId, id));
     const buy = lines.find((line) => line.type === 'send_donation')!;
     const sell = lines.find((line) => line.type === 'get_donation')!;
     expect(lines).toHaveLength(2);
     expect(settled?.row.buyTransactionId).toBe(buy.id);
     expect(settled?.row.sellTransactionId).toBe(sell.id);
-    expect(buy).toMatchObject({ userId: payerId, counterpartyId: shop.creatorId, amount: 900, price: 900, providerFee: 27, currency: 'eur', cardLast4: '3220' });
-    expect(sell).toMatchObject({ userId: shop.creatorId, counterpartyId: payerId, amount: 900 - 27 - 90, serviceFee: 90 });
+    expect(buy).toMatchObject({
+      userId: payerId,
+      counterpartyId: shop.creatorId,
+      amount: 900,
+      price: 900,
+      providerFee: 27,
+      currency: 'eur',
+      cardLast4: '3220',
+    });
+    expect(sell).toMatchObject({
+      userId: shop.creatorId,
+      counterpartyId: payerId,
+      amount: 900 - 27 - 90,
+      serviceFee: 90,
+    });
     // Settled once: the same write again finds a row that moved on.
     expect(await settle(known, null)).toBeUndefined();
     expect(await db.select().from(transactions).where(eq(transactions.paymentId, id))).toHaveLength(2);
   });
 
-  it('the version is PostgreSQL\'s row version: every write of the row changes it', async () => {
+  it("the version is PostgreSQL's row version: every write of the row changes it", async () => {
     const { id } = await openPayment();
     const versions = [(await read(id)).version];
     for (let write = 0; write < 3; write += 1) {

@@ -7,24 +7,57 @@ import type { PayoutParametersResponse, PayoutResponse, SavePayoutAccountRespons
 import { runPayouts } from '../../../server/modules/payouts/job';
 import { transactions } from '../../../server/platform/db/schema';
 import { payoutRuns, providerPayouts } from '../../../server/platform/db/schema-money';
-import { type TestServer, type TestUser, botApiCalls, creatorWithChannel, newUser, startTestServer } from '../support/testServer';
+import {
+  type TestServer,
+  type TestUser,
+  botApiCalls,
+  creatorWithChannel,
+  newUser,
+  startTestServer,
+} from '../support/testServer';
 import { type Shop, cardTokenization, expectBalancesMatchLedger, openShop, payWithNewCard } from './support/money';
 
 const FEB_3 = Date.UTC(2026, 1, 3, 12, 0, 0);
 
 /** Tokenises a payout card with the number only, as the payout form does (the parameters' public token). */
-async function payoutCardToken(server: TestServer, number: string, user: TestUser = newUser('PayoutCard')): Promise<string> {
+async function payoutCardToken(
+  server: TestServer,
+  number: string,
+  user: TestUser = newUser('PayoutCard'),
+): Promise<string> {
   const { publicToken, tokenizeUrl } = await cardTokenization(server, user);
-  const response = await fetch(tokenizeUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'x-public-token': publicToken }, body: JSON.stringify({ card: { number } }) });
+  const response = await fetch(tokenizeUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-public-token': publicToken },
+    body: JSON.stringify({ card: { number } }),
+  });
   expect(response.status).toBe(200);
   return ((await response.json()) as { data: { token: string } }).data.token;
 }
 
 const saveAccount = (server: TestServer, user: TestUser, body: Record<string, unknown>) =>
-  server.api<SavePayoutAccountResponse & { code?: string; field?: string; cardCountry?: string; message?: string }>(user, 'POST', '/payout/account', body);
+  server.api<SavePayoutAccountResponse & { code?: string; field?: string; cardCountry?: string; message?: string }>(
+    user,
+    'POST',
+    '/payout/account',
+    body,
+  );
 
-const swiftParams = { city: 'Berlin', address: 'Unter den Linden 1', postal_code: '10117', iban: 'DE89370400440532013000' };
-const indonesia = { bank_account_number: '1234567890', id_type: 'NATIONAL_ID', id_number: 'AB123456', msisdn: '+628123456789', address: 'Jl. Sudirman 1', city: 'Jakarta', country_iso_code: 'ID' };
+const swiftParams = {
+  city: 'Berlin',
+  address: 'Unter den Linden 1',
+  postal_code: '10117',
+  iban: 'DE89370400440532013000',
+};
+const indonesia = {
+  bank_account_number: '1234567890',
+  id_type: 'NATIONAL_ID',
+  id_number: 'AB123456',
+  msisdn: '+628123456789',
+  address: 'Jl. Sudirman 1',
+  city: 'Jakarta',
+  country_iso_code: 'ID',
+};
 
 describe('payout account', () => {
   let server: TestServer;
@@ -49,61 +82,173 @@ describe('payout account', () => {
     // A one-use public token for the payout card, and where to tokenise it.
     expect(parameters.body.token).toMatch(/^[0-9a-f]{64}$/);
     expect(parameters.body.tokenizeUrl).toBe(`${server.baseUrl}/provider/cds/v1/tokenize/card`);
-    expect(parameters.body.supportedCountries).toEqual(expect.arrayContaining([
-      { countryCodeIso2: 'DE', countryCodeIso3: 'DEU', availablePayoutMethods: ['bank_card', 'swift'] },
-      { countryCodeIso2: 'ID', countryCodeIso3: 'IDN', availablePayoutMethods: ['global_bank_account'] },
-      { countryCodeIso2: 'RU', countryCodeIso3: 'RUS', availablePayoutMethods: ['bank_card', 'ru_account'] },
-    ]));
-    const ru = parameters.body.mandatoryParametersV2.find((entry) => entry.country === 'RU' && entry.methodType === 'ru_account');
-    expect(ru).toMatchObject({ currency: 'rub', fields: expect.arrayContaining([expect.objectContaining({ name: 'bik', required: true, regex: '^04\\d{7}$', maxLength: 9, invalidMessage: expect.any(String) })]) });
+    expect(parameters.body.supportedCountries).toEqual(
+      expect.arrayContaining([
+        { countryCodeIso2: 'DE', countryCodeIso3: 'DEU', availablePayoutMethods: ['bank_card', 'swift'] },
+        { countryCodeIso2: 'ID', countryCodeIso3: 'IDN', availablePayoutMethods: ['global_bank_account'] },
+        { countryCodeIso2: 'RU', countryCodeIso3: 'RUS', availablePayoutMethods: ['bank_card', 'ru_account'] },
+      ]),
+    );
+    const ru = parameters.body.mandatoryParametersV2.find(
+      (entry) => entry.country === 'RU' && entry.methodType === 'ru_account',
+    );
+    expect(ru).toMatchObject({
+      currency: 'rub',
+      fields: expect.arrayContaining([
+        expect.objectContaining({
+          name: 'bik',
+          required: true,
+          regex: '^04\\d{7}$',
+          maxLength: 9,
+          invalidMessage: expect.any(String),
+        }),
+      ]),
+    });
     const bca = parameters.body.mandatoryParametersV2.find((entry) => entry.bankExternalId === 'id_bca');
     expect(bca?.fields.find((field) => field.name === 'id_type')?.oneOf).toEqual(['NATIONAL_ID', 'PASSPORT']);
     expect(bca?.fields.find((field) => field.name === 'country_iso_code')?.equalTo).toBe('ID');
 
-    const banks = await server.api<{ banks: { externalId: string; bankName: string }[] }>(creator, 'GET', '/payout/account/banks?country=ID&currency=eur');
+    const banks = await server.api<{ banks: { externalId: string; bankName: string }[] }>(
+      creator,
+      'GET',
+      '/payout/account/banks?country=ID&currency=eur',
+    );
     expect(banks.body.banks.map((bank) => bank.externalId)).toEqual(['id_bca', 'id_mandiri', 'id_bni', 'id_bri']);
-    expect((await server.api<{ banks: unknown[] }>(creator, 'GET', '/payout/account/banks?country=IDN')).body.banks).toHaveLength(4);
-    expect((await server.api<{ banks: unknown[] }>(creator, 'GET', '/payout/account/banks?country=DE&currency=eur')).body.banks).toEqual([]);
+    expect(
+      (await server.api<{ banks: unknown[] }>(creator, 'GET', '/payout/account/banks?country=IDN')).body.banks,
+    ).toHaveLength(4);
+    expect(
+      (await server.api<{ banks: unknown[] }>(creator, 'GET', '/payout/account/banks?country=DE&currency=eur')).body
+        .banks,
+    ).toEqual([]);
   });
 
   it('bank card: saves a card issued in the account country; another country answers error_country_mismatch with it', async () => {
-    const fr = await saveAccount(server, creator, { currency: 'eur', countryIso3: 'DEU', methodType: 'bank_card', card: { token: await payoutCardToken(server, '5555555555554444') }, params: {} });
+    const fr = await saveAccount(server, creator, {
+      currency: 'eur',
+      countryIso3: 'DEU',
+      methodType: 'bank_card',
+      card: { token: await payoutCardToken(server, '5555555555554444') },
+      params: {},
+    });
     expect(fr).toMatchObject({ status: 400, body: { code: 'error_country_mismatch', cardCountry: 'FR' } });
-    const us = await saveAccount(server, creator, { currency: 'eur', countryIso3: 'DEU', methodType: 'bank_card', card: { token: await payoutCardToken(server, '4000000000000127') }, params: {} });
+    const us = await saveAccount(server, creator, {
+      currency: 'eur',
+      countryIso3: 'DEU',
+      methodType: 'bank_card',
+      card: { token: await payoutCardToken(server, '4000000000000127') },
+      params: {},
+    });
     expect(us).toMatchObject({ status: 400, body: { code: 'error_country_mismatch', cardCountry: 'US' } });
     // The client's switch: the card's country and the card method.
-    const switched = await saveAccount(server, creator, { currency: 'eur', countryIso3: 'FRA', methodType: 'bank_card', card: { token: await payoutCardToken(server, '5555555555554444') }, params: {} });
+    const switched = await saveAccount(server, creator, {
+      currency: 'eur',
+      countryIso3: 'FRA',
+      methodType: 'bank_card',
+      card: { token: await payoutCardToken(server, '5555555555554444') },
+      params: {},
+    });
     expect(switched.body).toEqual({
       card: { brand: 'mastercard', maskedNumber: '555555******4444', last4: '4444', country: 'FR' },
       withdrawalAccount: { country: 'FR', methodType: 'bank_card', currency: 'eur', params: {} },
     });
     const payout = await server.api<PayoutResponse>(creator, 'GET', '/payout');
     expect(payout.body).toMatchObject({ withdrawalCard: { last4: '4444' }, withdrawalAccount: { country: 'FR' } });
-    expect((await server.api<PayoutParametersResponse>(creator, 'GET', '/payout/account/parameters')).body.userCountry).toBe('FR');
+    expect(
+      (await server.api<PayoutParametersResponse>(creator, 'GET', '/payout/account/parameters')).body.userCountry,
+    ).toBe('FR');
   });
 
   it('swift: all four fields, a valid IBAN', async () => {
-    const missing = await saveAccount(server, creator, { currency: 'eur', countryIso3: 'DEU', methodType: 'swift', params: { ...swiftParams, postal_code: '' } });
-    expect(missing).toMatchObject({ status: 400, body: { code: 'error_fields_required', field: 'postal_code', message: expect.any(String) } });
-    const badIban = await saveAccount(server, creator, { currency: 'eur', countryIso3: 'DEU', methodType: 'swift', params: { ...swiftParams, iban: 'DE00370400440532013000' } });
+    const missing = await saveAccount(server, creator, {
+      currency: 'eur',
+      countryIso3: 'DEU',
+      methodType: 'swift',
+      params: { ...swiftParams, postal_code: '' },
+    });
+    expect(missing).toMatchObject({
+      status: 400,
+      body: { code: 'error_fields_required', field: 'postal_code', message: expect.any(String) },
+    });
+    const badIban = await saveAccount(server, creator, {
+      currency: 'eur',
+      countryIso3: 'DEU',
+      methodType: 'swift',
+      params: { ...swiftParams, iban: 'DE00370400440532013000' },
+    });
     expect(badIban.body).toMatchObject({ code: 'error_fields_required', field: 'iban' });
-    const saved = await saveAccount(server, creator, { currency: 'eur', countryIso3: 'DEU', methodType: 'swift', params: { ...swiftParams, iban: 'de89 3704 0044 0532 0130 00' } });
-    expect(saved.body).toEqual({ card: null, withdrawalAccount: { country: 'DE', methodType: 'swift', currency: 'eur', params: swiftParams } });
+    const saved = await saveAccount(server, creator, {
+      currency: 'eur',
+      countryIso3: 'DEU',
+      methodType: 'swift',
+      params: { ...swiftParams, iban: 'de89 3704 0044 0532 0130 00' },
+    });
+    expect(saved.body).toEqual({
+      card: null,
+      withdrawalAccount: { country: 'DE', methodType: 'swift', currency: 'eur', params: swiftParams },
+    });
   });
 
-  it('global bank account: a bank must be chosen and each field meets its bank\'s rule', async () => {
-    expect((await saveAccount(server, creator, { currency: 'eur', countryIso3: 'IDN', methodType: 'global_bank_account', params: indonesia })).body).toMatchObject({ code: 'error_fields_required', field: 'bank' });
-    const wrongLength = await saveAccount(server, creator, { currency: 'eur', countryIso3: 'IDN', methodType: 'global_bank_account', bank: { externalId: 'id_bri', bankName: 'BRI' }, params: indonesia });
-    expect(wrongLength.body).toEqual({ code: 'error_fields_required', field: 'bank_account_number', message: 'The account number has 15 digits' });
-    const saved = await saveAccount(server, creator, { currency: 'eur', countryIso3: 'IDN', methodType: 'global_bank_account', bank: { externalId: 'id_bca', bankName: 'BCA' }, params: indonesia });
-    expect(saved.body.withdrawalAccount).toEqual({ country: 'ID', methodType: 'global_bank_account', currency: 'eur', params: indonesia });
+  it("global bank account: a bank must be chosen and each field meets its bank's rule", async () => {
+    expect(
+      (
+        await saveAccount(server, creator, {
+          currency: 'eur',
+          countryIso3: 'IDN',
+          methodType: 'global_bank_account',
+          params: indonesia,
+        })
+      ).body,
+    ).toMatchObject({ code: 'error_fields_required', field: 'bank' });
+    const wrongLength = await saveAccount(server, creator, {
+      currency: 'eur',
+      countryIso3: 'IDN',
+      methodType: 'global_bank_account',
+      bank: { externalId: 'id_bri', bankName: 'BRI' },
+      params: indonesia,
+    });
+    expect(wrongLength.body).toEqual({
+      code: 'error_fields_required',
+      field: 'bank_account_number',
+      message: 'The account number has 15 digits',
+    });
+    const saved = await saveAccount(server, creator, {
+      currency: 'eur',
+      countryIso3: 'IDN',
+      methodType: 'global_bank_account',
+      bank: { externalId: 'id_bca', bankName: 'BCA' },
+      params: indonesia,
+    });
+    expect(saved.body.withdrawalAccount).toEqual({
+      country: 'ID',
+      methodType: 'global_bank_account',
+      currency: 'eur',
+      params: indonesia,
+    });
   });
 
   it('ru account: BIK 9 digits and a 20-digit account, in rubles', async () => {
     const params = { bik: '044525225', account: '40817810099910004312' };
-    expect((await saveAccount(server, creator, { currency: 'rub', countryIso3: 'RUS', methodType: 'ru_account', params: { ...params, bik: '4452522' } })).body).toMatchObject({ code: 'error_fields_required', field: 'bik' });
-    expect((await saveAccount(server, creator, { currency: 'eur', countryIso3: 'RUS', methodType: 'ru_account', params })).body).toMatchObject({ code: 'error_fields_required', field: 'currency' });
-    const saved = await saveAccount(server, creator, { currency: 'rub', countryIso3: 'RUS', methodType: 'ru_account', params });
+    expect(
+      (
+        await saveAccount(server, creator, {
+          currency: 'rub',
+          countryIso3: 'RUS',
+          methodType: 'ru_account',
+          params: { ...params, bik: '4452522' },
+        })
+      ).body,
+    ).toMatchObject({ code: 'error_fields_required', field: 'bik' });
+    expect(
+      (await saveAccount(server, creator, { currency: 'eur', countryIso3: 'RUS', methodType: 'ru_account', params }))
+        .body,
+    ).toMatchObject({ code: 'error_fields_required', field: 'currency' });
+    const saved = await saveAccount(server, creator, {
+      currency: 'rub',
+      countryIso3: 'RUS',
+      methodType: 'ru_account',
+      params,
+    });
     expect(saved.body.withdrawalAccount).toEqual({ country: 'RU', methodType: 'ru_account', currency: 'rub', params });
   });
 });
@@ -113,13 +258,23 @@ describe('payout runs', () => {
   const shops: Record<string, Shop> = {};
 
   const donate = async (shop: Shop, amount: number) => {
-    const paid = await payWithNewCard(server, newUser('Donor'), 'donation', shop.donationId, '4242424242424242', { amount });
+    const paid = await payWithNewCard(server, newUser('Donor'), 'donation', shop.donationId, '4242424242424242', {
+      amount,
+    });
     expect(paid.status).toBe('paid');
   };
-  const withdrawals = (shop: Shop) => server.database.db.select().from(transactions).where(and(eq(transactions.userId, shop.creatorId), eq(transactions.type, 'withdrawal')));
+  const withdrawals = (shop: Shop) =>
+    server.database.db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.userId, shop.creatorId), eq(transactions.type, 'withdrawal')));
   const payoutOf = async (shop: Shop) => (await server.api<PayoutResponse>(shop.creator, 'GET', '/payout')).body;
   const advanceTo = async (ms: number) => {
-    const answer = await server.request<{ jobs: { name: string; ok: boolean; result: unknown }[] }>('POST', '/sandbox/clock', { advanceSeconds: (ms - server.clock.now()) / 1000 });
+    const answer = await server.request<{ jobs: { name: string; ok: boolean; result: unknown }[] }>(
+      'POST',
+      '/sandbox/clock',
+      { advanceSeconds: (ms - server.clock.now()) / 1000 },
+    );
     expect(answer.body.jobs.filter((job) => !job.ok)).toEqual([]);
     return answer.body.jobs.find((job) => job.name === 'payouts')?.result as { payoutDate: string; paid: unknown[] };
   };
@@ -128,11 +283,33 @@ describe('payout runs', () => {
     server = await startTestServer({ now: FEB_3 });
     for (const name of ['big', 'small', 'late', 'noAccount', 'declined']) shops[name] = await openShop(server);
     for (const name of ['rubBig', 'rubSmall']) shops[name] = await openShop(server, { currency: 'rub', price: 300 });
-    await saveAccount(server, shops.big.creator, { currency: 'eur', countryIso3: 'DEU', methodType: 'bank_card', card: { token: await payoutCardToken(server, '4242424242424242') } });
+    await saveAccount(server, shops.big.creator, {
+      currency: 'eur',
+      countryIso3: 'DEU',
+      methodType: 'bank_card',
+      card: { token: await payoutCardToken(server, '4242424242424242') },
+    });
     // The recipient bank declines payouts to this card (README test cards).
-    await saveAccount(server, shops.declined.creator, { currency: 'eur', countryIso3: 'DEU', methodType: 'bank_card', card: { token: await payoutCardToken(server, '4000000000000002') } });
-    for (const name of ['small', 'late']) await saveAccount(server, shops[name].creator, { currency: 'eur', countryIso3: 'DEU', methodType: 'swift', params: swiftParams });
-    for (const name of ['rubBig', 'rubSmall']) await saveAccount(server, shops[name].creator, { currency: 'rub', countryIso3: 'RUS', methodType: 'ru_account', params: { bik: '044525225', account: '40817810099910004312' } });
+    await saveAccount(server, shops.declined.creator, {
+      currency: 'eur',
+      countryIso3: 'DEU',
+      methodType: 'bank_card',
+      card: { token: await payoutCardToken(server, '4000000000000002') },
+    });
+    for (const name of ['small', 'late'])
+      await saveAccount(server, shops[name].creator, {
+        currency: 'eur',
+        countryIso3: 'DEU',
+        methodType: 'swift',
+        params: swiftParams,
+      });
+    for (const name of ['rubBig', 'rubSmall'])
+      await saveAccount(server, shops[name].creator, {
+        currency: 'rub',
+        countryIso3: 'RUS',
+        methodType: 'ru_account',
+        params: { bik: '044525225', account: '40817810099910004312' },
+      });
 
     // 3 February (first half): 200 € → 174.00 payout; 50 € → 43.50; 4000 ₽ → 3480; 3000 ₽ → 2610.
     await donate(shops.big, 200);
@@ -173,42 +350,97 @@ describe('payout runs', () => {
     const big = await payoutOf(shops.big);
     expect(big.payoutBalances).toEqual([]);
     expect(big.nextPayoutDate).toBe('2026-03-25');
-    expect(big.withdrawals).toEqual([expect.objectContaining({
-      type: 'withdrawal', amount: 174, total: 174, currency: 'eur', paymentMethod: 'bank_card', card: { brand: 'visa', last4: '4242' },
-      withdrawalAccount: { country: 'DE', methodType: 'bank_card', currency: 'eur', params: {} },
-    })]);
+    expect(big.withdrawals).toEqual([
+      expect.objectContaining({
+        type: 'withdrawal',
+        amount: 174,
+        total: 174,
+        currency: 'eur',
+        paymentMethod: 'bank_card',
+        card: { brand: 'visa', last4: '4242' },
+        withdrawalAccount: { country: 'DE', methodType: 'bank_card', currency: 'eur', params: {} },
+      }),
+    ]);
     const [run] = await server.database.db.select().from(payoutRuns).where(eq(payoutRuns.userId, shops.big.creatorId));
     // Sent to Smart Glocal (its session id kept), confirmed when it asked, and followed until it arrived.
-    expect(run).toMatchObject({ payoutDate: '2026-03-10', amount: 17400, providerPayoutId: expect.stringMatching(/^ps_/), status: 'arrived', errorCode: null });
+    expect(run).toMatchObject({
+      payoutDate: '2026-03-10',
+      amount: 17400,
+      providerPayoutId: expect.stringMatching(/^ps_/),
+      status: 'arrived',
+      errorCode: null,
+    });
     expect(run.finishedAt).not.toBeNull();
-    const [atProvider] = await server.database.db.select().from(providerPayouts).where(eq(providerPayouts.reference, `payout:${shops.big.creatorId}:eur:2026-03-10`));
-    expect(atProvider).toMatchObject({ status: 'succeeded', amount: 17400, currency: 'eur', sessionId: run.providerPayoutId });
+    const [atProvider] = await server.database.db
+      .select()
+      .from(providerPayouts)
+      .where(eq(providerPayouts.reference, `payout:${shops.big.creatorId}:eur:2026-03-10`));
+    expect(atProvider).toMatchObject({
+      status: 'succeeded',
+      amount: 17400,
+      currency: 'eur',
+      sessionId: run.providerPayoutId,
+    });
   });
 
   it('a payout the bank declines fails with the reason: the money is back in the balance, the creator is told, the tracker shows it', async () => {
-    const [run] = await server.database.db.select().from(payoutRuns).where(eq(payoutRuns.userId, shops.declined.creatorId));
-    expect(run).toMatchObject({ payoutDate: '2026-03-10', amount: 17400, status: 'failed', errorCode: 'payout_declined', errorDescription: 'The recipient bank declined the payout' });
+    const [run] = await server.database.db
+      .select()
+      .from(payoutRuns)
+      .where(eq(payoutRuns.userId, shops.declined.creatorId));
+    expect(run).toMatchObject({
+      payoutDate: '2026-03-10',
+      amount: 17400,
+      status: 'failed',
+      errorCode: 'payout_declined',
+      errorDescription: 'The recipient bank declined the payout',
+    });
     // The withdrawal line is gone with the money it stood for: the balance has the 174 € again.
     expect(await withdrawals(shops.declined)).toHaveLength(0);
     const payout = await payoutOf(shops.declined);
     expect(payout.payoutBalances).toEqual([{ currency: 'eur', amount: 174 }]);
-    expect(payout.payouts).toEqual([expect.objectContaining({
-      payoutDate: '2026-03-10', amount: 174, currency: 'eur', status: 'failed', errorCode: 'payout_declined', errorDescription: 'The recipient bank declined the payout',
-      requestedAt: Date.UTC(2026, 2, 10, 12) / 1000, finishedAt: expect.any(Number),
-    })]);
+    expect(payout.payouts).toEqual([
+      expect.objectContaining({
+        payoutDate: '2026-03-10',
+        amount: 174,
+        currency: 'eur',
+        status: 'failed',
+        errorCode: 'payout_declined',
+        errorDescription: 'The recipient bank declined the payout',
+        requestedAt: Date.UTC(2026, 2, 10, 12) / 1000,
+        finishedAt: expect.any(Number),
+      }),
+    ]);
     expect(payout.payouts[0].expectedArrivalAt).toBeUndefined();
-    const messages = (await botApiCalls<{ chat_id: number; text: string }>(server, 'sendMessage'))
-      .filter((call) => call.params.chat_id === shops.declined.creator.telegramId);
-    expect(messages.map((call) => call.params.text)).toEqual([expect.stringMatching(/^Your payout of €174 did not go through: The recipient bank declined the payout\. The money is back in your balance/)]);
+    const messages = (await botApiCalls<{ chat_id: number; text: string }>(server, 'sendMessage')).filter(
+      (call) => call.params.chat_id === shops.declined.creator.telegramId,
+    );
+    expect(messages.map((call) => call.params.text)).toEqual([
+      expect.stringMatching(
+        /^Your payout of €174 did not go through: The recipient bank declined the payout\. The money is back in your balance/,
+      ),
+    ]);
     // The big creator's payout arrived; its tracker says when.
-    expect((await payoutOf(shops.big)).payouts).toEqual([expect.objectContaining({ status: 'arrived', sentAt: expect.any(Number), finishedAt: expect.any(Number) })]);
+    expect((await payoutOf(shops.big)).payouts).toEqual([
+      expect.objectContaining({ status: 'arrived', sentAt: expect.any(Number), finishedAt: expect.any(Number) }),
+    ]);
   });
 
   it('runs again the same day change nothing, also two at once; an account saved later is paid on the next run', async () => {
-    const context = { db: server.database.db, clock: server.clock, config: server.config, nowMs: server.clock.now() + 60_000 };
+    const context = {
+      db: server.database.db,
+      clock: server.clock,
+      config: server.config,
+      nowMs: server.clock.now() + 60_000,
+    };
     await Promise.all([runPayouts(context, server.app.deps.money), runPayouts(context, server.app.deps.money)]);
     expect(await withdrawals(shops.big)).toHaveLength(1);
-    await saveAccount(server, shops.noAccount.creator, { currency: 'eur', countryIso3: 'DEU', methodType: 'swift', params: swiftParams });
+    await saveAccount(server, shops.noAccount.creator, {
+      currency: 'eur',
+      countryIso3: 'DEU',
+      methodType: 'swift',
+      params: swiftParams,
+    });
     await advanceTo(server.clock.now() + 120_000);
     expect((await withdrawals(shops.noAccount)).map((row) => row.amount)).toEqual([17400]);
     expect(await withdrawals(shops.big)).toHaveLength(1);
@@ -235,11 +467,23 @@ describe('payout runs', () => {
     const declined = shops.declined;
     // The 25th sent the returned money to the same card again, and the bank declined it again.
     const runs = await server.database.db.select().from(payoutRuns).where(eq(payoutRuns.userId, declined.creatorId));
-    expect(runs.map((run) => [run.payoutDate, run.status])).toEqual([['2026-03-10', 'failed'], ['2026-03-25', 'failed']]);
-    await saveAccount(server, declined.creator, { currency: 'eur', countryIso3: 'DEU', methodType: 'bank_card', card: { token: await payoutCardToken(server, '4242424242424242') } });
+    expect(runs.map((run) => [run.payoutDate, run.status])).toEqual([
+      ['2026-03-10', 'failed'],
+      ['2026-03-25', 'failed'],
+    ]);
+    await saveAccount(server, declined.creator, {
+      currency: 'eur',
+      countryIso3: 'DEU',
+      methodType: 'bank_card',
+      card: { token: await payoutCardToken(server, '4242424242424242') },
+    });
     await advanceTo(Date.UTC(2026, 3, 10, 12, 0));
     expect((await withdrawals(declined)).map((row) => row.amount)).toEqual([17400]);
     const tracker = (await payoutOf(declined)).payouts;
-    expect(tracker.map((payout) => [payout.payoutDate, payout.status])).toEqual([['2026-04-10', 'arrived'], ['2026-03-25', 'failed'], ['2026-03-10', 'failed']]);
+    expect(tracker.map((payout) => [payout.payoutDate, payout.status])).toEqual([
+      ['2026-04-10', 'arrived'],
+      ['2026-03-25', 'failed'],
+      ['2026-03-10', 'failed'],
+    ]);
   });
 });

@@ -6,26 +6,63 @@
 import { randomUUID } from 'node:crypto';
 import { DrizzleSandboxProviderStore } from '../../../server/modules/payments/sandbox/DrizzleSandboxProviderStore';
 import { MemorySandboxProviderStore } from '../../../server/modules/payments/sandbox/MemorySandboxProviderStore';
-import type { PayoutRecord, ProviderEventRecord, SandboxProviderStore, SandboxSession } from '../../../server/modules/payments/sandbox/store';
+import type {
+  PayoutRecord,
+  ProviderEventRecord,
+  SandboxProviderStore,
+  SandboxSession,
+} from '../../../server/modules/payments/sandbox/store';
 import type { CardProfile } from '../../../server/modules/payments/sandbox/testCards';
 import { moneyDbForFile } from './support/moneyDb';
 
 const db = moneyDbForFile();
 
 const T0 = Date.parse('2026-11-27T10:00:00.000Z');
-const CARD: CardProfile = { brand: 'visa', type: 'debit', bin: '424242', last4: '4242', country: 'DE', behaviour: 'success', length: 16 };
+const CARD: CardProfile = {
+  brand: 'visa',
+  type: 'debit',
+  bin: '424242',
+  last4: '4242',
+  country: 'DE',
+  behaviour: 'success',
+  length: 16,
+};
 const unique = (prefix: string) => `${prefix}_${randomUUID()}`;
 
 function session(overrides: Partial<SandboxSession> = {}): SandboxSession {
   return {
-    id: unique('ps'), reference: unique('key'), publicToken: unique('pub'), customerReference: 'user_7', metadata: { reference: 'pay_1', description: 'Donation' },
-    amountMinor: 500, currency: 'usd', description: 'Donation', sourceType: 'recurrent', saveCard: false, card: CARD, status: 'ready',
-    errorCode: null, errorDescription: null, recurrentToken: null, challengeExpiresAt: null, expiresAt: T0 + 3_600_000,
-    createdAt: T0, updatedAt: T0, refundedAt: null, ...overrides,
+    id: unique('ps'),
+    reference: unique('key'),
+    publicToken: unique('pub'),
+    customerReference: 'user_7',
+    metadata: { reference: 'pay_1', description: 'Donation' },
+    amountMinor: 500,
+    currency: 'usd',
+    description: 'Donation',
+    sourceType: 'recurrent',
+    saveCard: false,
+    card: CARD,
+    status: 'ready',
+    errorCode: null,
+    errorDescription: null,
+    recurrentToken: null,
+    challengeExpiresAt: null,
+    expiresAt: T0 + 3_600_000,
+    createdAt: T0,
+    updatedAt: T0,
+    refundedAt: null,
+    ...overrides,
   };
 }
 
-const event = (sessionId: string, at = T0): ProviderEventRecord => ({ id: unique('evt'), sessionId, body: JSON.stringify({ type: 'ready_to_confirm' }), createdAt: at, attempts: 0, deliveredAt: null });
+const event = (sessionId: string, at = T0): ProviderEventRecord => ({
+  id: unique('evt'),
+  sessionId,
+  body: JSON.stringify({ type: 'ready_to_confirm' }),
+  createdAt: at,
+  attempts: 0,
+  deliveredAt: null,
+});
 
 async function waitingEvents(store: SandboxProviderStore, sessionId: string): Promise<ProviderEventRecord[]> {
   return (await store.undeliveredEvents(1000)).filter((candidate) => candidate.sessionId === sessionId);
@@ -34,7 +71,7 @@ async function waitingEvents(store: SandboxProviderStore, sessionId: string): Pr
 describe.each([
   ['the provider_* tables', () => new DrizzleSandboxProviderStore(db())],
   ['memory', () => new MemorySandboxProviderStore()],
-] as const)('the double\'s store in %s', (_name, makeStore) => {
+] as const)("the double's store in %s", (_name, makeStore) => {
   let store: SandboxProviderStore;
   beforeEach(() => {
     store = makeStore();
@@ -60,7 +97,10 @@ describe.each([
     await store.insertRecurrent({ recurrentToken: recurrent, card: CARD, customerReference: 'user_7', createdAt: T0 });
     const stored = session();
     await store.insertSession(stored, null);
-    expect(await store.findSessionAndToken(stored.reference, recurrent, 'recurrent')).toEqual({ session: stored, token: { card: CARD, customerReference: 'user_7' } });
+    expect(await store.findSessionAndToken(stored.reference, recurrent, 'recurrent')).toEqual({
+      session: stored,
+      token: { card: CARD, customerReference: 'user_7' },
+    });
     expect(await store.findSessionAndToken(null, recurrent, 'card')).toEqual({ session: null, token: null });
     expect(await store.findSessionAndToken(unique('key'), null, 'recurrent')).toEqual({ session: null, token: null });
   });
@@ -86,14 +126,24 @@ describe.each([
     const paidAlready = session({ status: 'paid' });
     await store.insertSession(ready, null);
     await store.insertSession(paidAlready, null);
-    const move = { status: 'paid' as const, errorCode: null, errorDescription: null, recurrentToken: 'rt_1', challengeExpiresAt: null, updatedAt: T0 + 5 };
+    const move = {
+      status: 'paid' as const,
+      errorCode: null,
+      errorDescription: null,
+      recurrentToken: 'rt_1',
+      challengeExpiresAt: null,
+      updatedAt: T0 + 5,
+    };
     expect(await store.moveSession(ready.id, ['pending'], move, event(ready.id))).toBeNull();
     expect(await waitingEvents(store, ready.id)).toEqual([]);
     const open = (await store.openSessions(1000)).map((candidate) => candidate.id);
     expect(open).toContain(ready.id);
     expect(open).not.toContain(paidAlready.id);
     const finished = event(ready.id);
-    expect(await store.moveSession(ready.id, ['ready', 'action_required'], move, finished)).toEqual({ ...ready, ...move });
+    expect(await store.moveSession(ready.id, ['ready', 'action_required'], move, finished)).toEqual({
+      ...ready,
+      ...move,
+    });
     expect(await store.findSession(ready.id)).toEqual({ ...ready, ...move });
     expect(await waitingEvents(store, ready.id)).toEqual([finished]);
     expect((await store.openSessions(1000)).map((candidate) => candidate.id)).not.toContain(ready.id);
@@ -121,16 +171,30 @@ describe.each([
 
   it('keeps the first payout per reference and finishes a ready one once', async () => {
     const payout: PayoutRecord = {
-      id: unique('po'), sessionId: unique('ps'), reference: unique('key'), amountMinor: 1200, currency: 'eur', destination: { type: 'card', token: 'tok_1' },
-      metadata: { reference: 'wd_1' }, status: 'ready', errorCode: null, errorDescription: null, createdAt: T0, updatedAt: T0,
+      id: unique('po'),
+      sessionId: unique('ps'),
+      reference: unique('key'),
+      amountMinor: 1200,
+      currency: 'eur',
+      destination: { type: 'card', token: 'tok_1' },
+      metadata: { reference: 'wd_1' },
+      status: 'ready',
+      errorCode: null,
+      errorDescription: null,
+      createdAt: T0,
+      updatedAt: T0,
     };
     const ready = event(payout.sessionId);
     expect(await store.insertPayout(payout, ready)).toEqual({ payout, created: true });
-    expect(await store.insertPayout({ ...payout, id: unique('po'), sessionId: unique('ps'), amountMinor: 1 }, null)).toEqual({ payout, created: false });
+    expect(
+      await store.insertPayout({ ...payout, id: unique('po'), sessionId: unique('ps'), amountMinor: 1 }, null),
+    ).toEqual({ payout, created: false });
     expect(await waitingEvents(store, payout.sessionId)).toEqual([ready]);
     const patch = { status: 'succeeded' as const, errorCode: null, errorDescription: null, updatedAt: T0 + 5 };
     expect(await store.finishPayout(payout.sessionId, patch, event(payout.sessionId))).toEqual({ ...payout, ...patch });
-    expect(await store.finishPayout(payout.sessionId, { ...patch, status: 'failed' }, event(payout.sessionId))).toBeNull();
+    expect(
+      await store.finishPayout(payout.sessionId, { ...patch, status: 'failed' }, event(payout.sessionId)),
+    ).toBeNull();
     expect(await store.findPayoutBySession(payout.sessionId)).toEqual({ ...payout, ...patch });
     expect(await store.findPayoutBySession(unique('ps'))).toBeNull();
   });

@@ -10,7 +10,11 @@ import { subscriptionMembers } from '../../../server/platform/db/schema';
 import { type TestServer, type TestUser, botApiCalls, newUser, startTestServer } from '../support/testServer';
 import { type Shop, advanceTo, openShop, payWithNewCard } from './support/money';
 
-interface Sent { chat_id: number; text: string; reply_markup?: { inline_keyboard: { text: string; url: string }[][] } }
+interface Sent {
+  chat_id: number;
+  text: string;
+  reply_markup?: { inline_keyboard: { text: string; url: string }[][] };
+}
 
 let server: TestServer;
 let shop: Shop;
@@ -19,15 +23,25 @@ const broke: TestUser = { ...newUser('Declined'), languageCode: 'ru' };
 let brokeMemberId: number;
 let expiry: number;
 
-const sentTo = async (user: TestUser) => (await botApiCalls<Sent>(server, 'sendMessage')).map((call) => call.params).filter((params) => params.chat_id === user.telegramId);
+const sentTo = async (user: TestUser) =>
+  (await botApiCalls<Sent>(server, 'sendMessage'))
+    .map((call) => call.params)
+    .filter((params) => params.chat_id === user.telegramId);
 
 beforeAll(async () => {
   server = await startTestServer();
   shop = await openShop(server);
-  await payWithNewCard(server, good, 'subscription', shop.subscriptions.monthly, '4242424242424242', { saveCard: true });
-  const paid = await payWithNewCard(server, broke, 'subscription', shop.subscriptions.monthly, '4000000000000341', { saveCard: true });
+  await payWithNewCard(server, good, 'subscription', shop.subscriptions.monthly, '4242424242424242', {
+    saveCard: true,
+  });
+  const paid = await payWithNewCard(server, broke, 'subscription', shop.subscriptions.monthly, '4000000000000341', {
+    saveCard: true,
+  });
   brokeMemberId = paid.subscriptionMemberId!;
-  const [row] = await server.database.db.select().from(subscriptionMembers).where(eq(subscriptionMembers.id, brokeMemberId));
+  const [row] = await server.database.db
+    .select()
+    .from(subscriptionMembers)
+    .where(eq(subscriptionMembers.id, brokeMemberId));
   expiry = row!.expiresAt!.getTime();
 }, 60_000);
 afterAll(() => server.close());
@@ -42,7 +56,9 @@ describe('renewal notices', () => {
     expect(more).toEqual([]);
     expect(reminder!.text).toContain('monthly plan');
     expect(reminder!.text).toContain('€10 will be charged');
-    expect(reminder!.reply_markup).toEqual({ inline_keyboard: [[{ text: 'Open', url: 'https://t.me/BackersSandboxBot/app' }]] });
+    expect(reminder!.reply_markup).toEqual({
+      inline_keyboard: [[{ text: 'Open', url: 'https://t.me/BackersSandboxBot/app' }]],
+    });
     // In the follower's language.
     expect((await sentTo(broke))[0]!.reply_markup!.inline_keyboard[0]![0]!.text).toBe('Открыть');
 
@@ -59,13 +75,24 @@ describe('renewal notices', () => {
     expect(messages).toHaveLength(1);
     expect(messages[0]!.text).toContain('20 февраля 2026. Оплатите');
     expect(messages[0]!.reply_markup).toEqual({
-      inline_keyboard: [[{ text: 'Оплатить другой картой', url: `https://t.me/BackersSandboxBot/app?startapp=subscription_${shop.subscriptions.monthly}` }]],
+      inline_keyboard: [
+        [
+          {
+            text: 'Оплатить другой картой',
+            url: `https://t.me/BackersSandboxBot/app?startapp=subscription_${shop.subscriptions.monthly}`,
+          },
+        ],
+      ],
     });
     // The renewed follower gets nothing more: the next reminder comes 3 days before the next renewal.
     expect(await sentTo(good)).toEqual([]);
 
     const members = await server.api<{ members: { id: number; renewalFailed?: boolean }[] }>(
-      shop.creator, 'POST', `/subscription/${shop.subscriptions.monthly}/members`, { filter: 'all', startFrom: null });
+      shop.creator,
+      'POST',
+      `/subscription/${shop.subscriptions.monthly}/members`,
+      { filter: 'all', startFrom: null },
+    );
     expect(members.body.members.find((member) => member.id === brokeMemberId)).toMatchObject({ renewalFailed: true });
 
     // The next runs send it again to nobody.

@@ -22,8 +22,16 @@ afterAll(() => server.close());
 
 /** The ledger's own figure: the creator's sales and donations minus refunds issued, by when they count. */
 async function ledgerEarnings(fromMs: number, toMs: number): Promise<number> {
-  const rows = await server.database.db.select().from(transactions)
-    .where(and(eq(transactions.userId, shop.creatorId), inArray(transactions.type, ['sell_subscription', 'get_donation', 'refund_issued']), eq(transactions.currency, 'eur')));
+  const rows = await server.database.db
+    .select()
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.userId, shop.creatorId),
+        inArray(transactions.type, ['sell_subscription', 'get_donation', 'refund_issued']),
+        eq(transactions.currency, 'eur'),
+      ),
+    );
   return rows
     .filter((row) => {
       const at = (row.windowAt ?? row.createdAt).getTime();
@@ -41,9 +49,22 @@ function parseCsv(text: string): string[][] {
   for (let index = 0; index < text.length; index += 1) {
     const char = text[index]!;
     if (quoted) {
-      if (char === '"' && text[index + 1] === '"') { field += '"'; index += 1; } else if (char === '"') quoted = false; else field += char;
+      if (char === '"' && text[index + 1] === '"') {
+        field += '"';
+        index += 1;
+      } else if (char === '"') quoted = false;
+      else field += char;
     } else if (char === '"') quoted = true;
-    else if (char === ',') { row.push(field); field = ''; } else if (char === '\r' && text[index + 1] === '\n') { row.push(field); rows.push(row); row = []; field = ''; index += 1; } else field += char;
+    else if (char === ',') {
+      row.push(field);
+      field = '';
+    } else if (char === '\r' && text[index + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      index += 1;
+    } else field += char;
   }
   return rows;
 }
@@ -59,7 +80,13 @@ describe('revenue at a glance', () => {
     const refunded = await server.request('POST', `/sandbox/payments/${paid.paymentId}/refund`, { reason: 'Asked' });
     expect(refunded.status).toBe(200);
 
-    const answer = await server.api<RevenueResponse>(shop.creator, 'GET', `/revenue?period=day&channelId=${shop.channelId}`, undefined, MOSCOW);
+    const answer = await server.api<RevenueResponse>(
+      shop.creator,
+      'GET',
+      `/revenue?period=day&channelId=${shop.channelId}`,
+      undefined,
+      MOSCOW,
+    );
     expect(answer.status).toBe(200);
     const series = answer.body;
     expect(series).toMatchObject({ period: 'day', currency: 'eur', currencies: ['eur'], offsetMinutes: 180 });
@@ -74,8 +101,15 @@ describe('revenue at a glance', () => {
     expect(seriesTotal).toBe(ledger);
     // What is left: the donation and the weekly sale (the refunded monthly sale nets to zero on its own day).
     const nonEmpty = series.buckets.filter((bucket) => bucket.totalMinor !== 0);
-    expect(nonEmpty.map((bucket) => ({ donations: bucket.donationsMinor > 0, subscriptions: bucket.subscriptionsMinor > 0 })))
-      .toEqual([{ donations: true, subscriptions: false }, { donations: false, subscriptions: true }]);
+    expect(
+      nonEmpty.map((bucket) => ({
+        donations: bucket.donationsMinor > 0,
+        subscriptions: bucket.subscriptionsMinor > 0,
+      })),
+    ).toEqual([
+      { donations: true, subscriptions: false },
+      { donations: false, subscriptions: true },
+    ]);
     expect(series.buckets.reduce((sum, bucket) => sum + bucket.newMembers, 0)).toBe(2);
     // The refunded member's access ended now: lost today.
     expect(series.buckets.at(-1)!.lostMembers).toBe(1);
@@ -85,7 +119,13 @@ describe('revenue at a glance', () => {
     expect(all.body.buckets.reduce((sum, bucket) => sum + bucket.totalMinor, 0)).toBe(seriesTotal);
 
     // The CSV of the same period, through its signed link, with no Authorization.
-    const link = await server.api<RevenueExportResponse>(shop.creator, 'POST', '/revenue/export', { from: from / 1000, to: to / 1000, channelId: shop.channelId }, MOSCOW);
+    const link = await server.api<RevenueExportResponse>(
+      shop.creator,
+      'POST',
+      '/revenue/export',
+      { from: from / 1000, to: to / 1000, channelId: shop.channelId },
+      MOSCOW,
+    );
     expect(link.status).toBe(200);
     expect(link.body.fileName).toMatch(/^backers-transactions-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
     const file = await server.request<string>('GET', new URL(link.body.url).pathname);
@@ -93,16 +133,34 @@ describe('revenue at a glance', () => {
     expect(file.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(file.headers.get('content-disposition')).toBe(`attachment; filename="${link.body.fileName}"`);
     const [header, ...rows] = parseCsv(file.body);
-    expect(header).toEqual(['id', 'created_at', 'counts_on', 'type', 'source', 'channel', 'title', 'amount', 'currency']);
-    expect(rows.map((row) => row[3]).sort()).toEqual(['get_donation', 'refund_issued', 'sell_subscription', 'sell_subscription']);
+    expect(header).toEqual([
+      'id',
+      'created_at',
+      'counts_on',
+      'type',
+      'source',
+      'channel',
+      'title',
+      'amount',
+      'currency',
+    ]);
+    expect(rows.map((row) => row[3]).sort()).toEqual([
+      'get_donation',
+      'refund_issued',
+      'sell_subscription',
+      'sell_subscription',
+    ]);
     expect(rows.every((row) => row[8] === 'EUR' && /^-?\d+\.\d{2}$/.test(row[7]!))).toBe(true);
     const csvTotal = rows.reduce((sum, row) => sum + Math.round(Number(row[7]) * 100), 0);
     expect(csvTotal).toBe(seriesTotal);
   });
 
-  it('refuses a forged or expired link, another creator\'s channel and a bad period', async () => {
+  it("refuses a forged or expired link, another creator's channel and a bad period", async () => {
     const now = Math.floor(server.clock.now() / 1000);
-    const link = await server.api<RevenueExportResponse>(shop.creator, 'POST', '/revenue/export', { from: now - 86400, to: now });
+    const link = await server.api<RevenueExportResponse>(shop.creator, 'POST', '/revenue/export', {
+      from: now - 86400,
+      to: now,
+    });
     const path = new URL(link.body.url).pathname;
     const forged = path.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A'));
     expect((await server.request('GET', forged)).status).toBe(404);
@@ -110,8 +168,12 @@ describe('revenue at a glance', () => {
     expect((await server.request('GET', path)).body).toMatchObject({ code: 'not_found' });
 
     const stranger = await creatorWithChannel(server);
-    expect((await server.api(stranger.user, 'GET', `/revenue?period=week&channelId=${shop.channelId}`)).status).toBe(404);
-    expect((await server.api(stranger.user, 'POST', '/revenue/export', { from: now, to: now - 1 })).body).toMatchObject({ code: 'validation_error' });
+    expect((await server.api(stranger.user, 'GET', `/revenue?period=week&channelId=${shop.channelId}`)).status).toBe(
+      404,
+    );
+    expect((await server.api(stranger.user, 'POST', '/revenue/export', { from: now, to: now - 1 })).body).toMatchObject(
+      { code: 'validation_error' },
+    );
     expect((await server.api(stranger.user, 'GET', '/revenue?period=year')).status).toBe(400);
   });
 });

@@ -19,19 +19,33 @@ describe('seeded money history', () => {
   afterAll(async () => server.close());
 
   it('every seeded sale keeps the fee the sandbox provider charges on live payments', async () => {
-    const sales = await server.database.db.select().from(transactions).where(inArray(transactions.type, ['sell_subscription', 'get_donation']));
+    const sales = await server.database.db
+      .select()
+      .from(transactions)
+      .where(inArray(transactions.type, ['sell_subscription', 'get_donation']));
     expect(sales.length).toBeGreaterThan(10);
     for (const sale of sales) {
-      expect({ id: sale.id, providerFee: Number(sale.providerFee) }).toEqual({ id: sale.id, providerFee: sandboxProviderFee(Number(sale.price)) });
+      expect({ id: sale.id, providerFee: Number(sale.providerFee) }).toEqual({
+        id: sale.id,
+        providerFee: sandboxProviderFee(Number(sale.price)),
+      });
     }
   });
 
   it('the first run of the jobs pays nobody out', async () => {
     const alice = await userId(server, ALICE);
-    const before = await server.database.db.select().from(transactions).where(and(eq(transactions.userId, alice), eq(transactions.type, 'withdrawal')));
-    const answer = await server.request<{ jobs: { name: string; ok: boolean }[] }>('POST', '/sandbox/clock', { advanceSeconds: 1 });
+    const before = await server.database.db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.userId, alice), eq(transactions.type, 'withdrawal')));
+    const answer = await server.request<{ jobs: { name: string; ok: boolean }[] }>('POST', '/sandbox/clock', {
+      advanceSeconds: 1,
+    });
     expect(answer.body.jobs.filter((job) => !job.ok)).toEqual([]);
-    const after = await server.database.db.select().from(transactions).where(and(eq(transactions.userId, alice), eq(transactions.type, 'withdrawal')));
+    const after = await server.database.db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.userId, alice), eq(transactions.type, 'withdrawal')));
     expect(after).toHaveLength(before.length);
     expect(await server.database.db.select().from(providerPayouts)).toEqual([]);
     await expectBalancesMatchLedger(server, alice);
@@ -44,7 +58,7 @@ describe.each([
   ['a payout morning', Date.UTC(2026, 10, 25, 4, 0)],
   ['a payout day after the run', Date.UTC(2026, 10, 10, 12, 0)],
   ['a window start', Date.UTC(2026, 10, 16, 1, 0)],
-])('seeded %s: the jobs at the seed\'s now change nothing (past payout days are done)', (_name, now) => {
+])("seeded %s: the jobs at the seed's now change nothing (past payout days are done)", (_name, now) => {
   let server: TestServer;
 
   beforeAll(async () => {
@@ -58,7 +72,9 @@ describe.each([
     const balances = async () => (await server.api(ALICE, 'GET', '/payout')).body;
     const [rowsBefore, balancesBefore] = [await ledger(), await balances()];
     // npm start runs the jobs a minute after the seed.
-    const answer = await server.request<{ jobs: { name: string; ok: boolean }[] }>('POST', '/sandbox/clock', { advanceSeconds: 60 });
+    const answer = await server.request<{ jobs: { name: string; ok: boolean }[] }>('POST', '/sandbox/clock', {
+      advanceSeconds: 60,
+    });
     expect(answer.body.jobs.filter((job) => !job.ok)).toEqual([]);
     expect(await ledger()).toBe(rowsBefore);
     expect(await balances()).toEqual(balancesBefore);

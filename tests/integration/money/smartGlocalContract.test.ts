@@ -24,36 +24,97 @@ jest.setTimeout(60_000);
 
 const Iso = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$' });
 const Amount = Type.Object({ amount: Type.Integer({ minimum: 1 }), currency: Type.String({ pattern: '^[a-z]{3}$' }) });
-const EncryptedCard = Type.Object({ type: Type.Literal('card'), card: Type.Object({ type: Type.Literal('encrypted_card'), encrypted_card: Type.Object({ number_hash: Type.String({ minLength: 1 }) }) }) });
-const Recurrent = Type.Object({ type: Type.Literal('recurrent'), recurrent: Type.Object({ token: Type.String({ minLength: 1 }), initiator: Type.Union([Type.Literal('merchant'), Type.Literal('client')]) }) });
+const EncryptedCard = Type.Object({
+  type: Type.Literal('card'),
+  card: Type.Object({
+    type: Type.Literal('encrypted_card'),
+    encrypted_card: Type.Object({ number_hash: Type.String({ minLength: 1 }) }),
+  }),
+});
+const Recurrent = Type.Object({
+  type: Type.Literal('recurrent'),
+  recurrent: Type.Object({
+    token: Type.String({ minLength: 1 }),
+    initiator: Type.Union([Type.Literal('merchant'), Type.Literal('client')]),
+  }),
+});
 const Customer = Type.Object({ reference: Type.String({ minLength: 1 }) });
-const PaymentOptions = Type.Object({ recurrent: Type.Optional(Type.Boolean()), return_url: Type.Optional(Type.String()) });
+const PaymentOptions = Type.Object({
+  recurrent: Type.Optional(Type.Boolean()),
+  return_url: Type.Optional(Type.String()),
+});
 const Metadata = Type.Object({ reference: Type.String({ minLength: 1 }) });
 const SessionId = Type.Object({ session_id: Type.String({ minLength: 1 }) }, { additionalProperties: false });
 
 /** Request bodies per method: required fields as the reference marks them; nothing it does not list. */
 const REQUESTS: Record<string, TSchema> = {
-  'session/init/payment': Type.Object({
-    payment_details: Type.Union([EncryptedCard, Recurrent]), amount_details: Amount, customer: Customer,
-    payment_options: Type.Optional(PaymentOptions), metadata: Metadata,
-  }, { additionalProperties: false }),
-  'session/create': Type.Object({ amount_details: Amount, customer: Customer, payment_options: Type.Optional(PaymentOptions), metadata: Metadata }, { additionalProperties: false }),
-  'session/init/payout': Type.Object({
-    payment_method: Type.Union([
-      EncryptedCard,
-      Type.Object({ type: Type.Literal('bank_account'), bank_account: Type.Object({ system_type: Type.Literal('ru'), ru: Type.Object({ bik: Type.String(), account: Type.String(), full_name: Type.String(), description: Type.String() }) }) }),
-      Type.Object({ type: Type.Literal('bank_account'), bank_account: Type.Object({ system_type: Type.Literal('global'), global: Type.Object({ iban: Type.String(), description: Type.String() }) }) }),
-    ]),
-    amount_details: Amount, participant_details: Type.Object({ recipient: Type.Object({ full_name: Type.String({ minLength: 1 }) }) }), metadata: Metadata,
-  }, { additionalProperties: false }),
+  'session/init/payment': Type.Object(
+    {
+      payment_details: Type.Union([EncryptedCard, Recurrent]),
+      amount_details: Amount,
+      customer: Customer,
+      payment_options: Type.Optional(PaymentOptions),
+      metadata: Metadata,
+    },
+    { additionalProperties: false },
+  ),
+  'session/create': Type.Object(
+    { amount_details: Amount, customer: Customer, payment_options: Type.Optional(PaymentOptions), metadata: Metadata },
+    { additionalProperties: false },
+  ),
+  'session/init/payout': Type.Object(
+    {
+      payment_method: Type.Union([
+        EncryptedCard,
+        Type.Object({
+          type: Type.Literal('bank_account'),
+          bank_account: Type.Object({
+            system_type: Type.Literal('ru'),
+            ru: Type.Object({
+              bik: Type.String(),
+              account: Type.String(),
+              full_name: Type.String(),
+              description: Type.String(),
+            }),
+          }),
+        }),
+        Type.Object({
+          type: Type.Literal('bank_account'),
+          bank_account: Type.Object({
+            system_type: Type.Literal('global'),
+            global: Type.Object({ iban: Type.String(), description: Type.String() }),
+          }),
+        }),
+      ]),
+      amount_details: Amount,
+      participant_details: Type.Object({ recipient: Type.Object({ full_name: Type.String({ minLength: 1 }) }) }),
+      metadata: Metadata,
+    },
+    { additionalProperties: false },
+  ),
   'session/status': SessionId,
   'session/confirm': SessionId,
   'session/refund': SessionId,
   token: Type.Union([
-    Type.Object({ tokenize_widget: Type.Object({ access: Type.String(), locale: Type.String() }) }, { additionalProperties: false }),
-    Type.Object({ acquiring_widget: Type.Object({ session_id: Type.String({ minLength: 1 }), locale: Type.String() }) }, { additionalProperties: false }),
+    Type.Object(
+      { tokenize_widget: Type.Object({ access: Type.String(), locale: Type.String() }) },
+      { additionalProperties: false },
+    ),
+    Type.Object(
+      { acquiring_widget: Type.Object({ session_id: Type.String({ minLength: 1 }), locale: Type.String() }) },
+      { additionalProperties: false },
+    ),
   ]),
-  'token/info': Type.Object({ type: Type.Literal('card'), card: Type.Object({ type: Type.Literal('encrypted_card'), encrypted_card: Type.Object({ number_hash: Type.String() }) }) }, { additionalProperties: false }),
+  'token/info': Type.Object(
+    {
+      type: Type.Literal('card'),
+      card: Type.Object({
+        type: Type.Literal('encrypted_card'),
+        encrypted_card: Type.Object({ number_hash: Type.String() }),
+      }),
+    },
+    { additionalProperties: false },
+  ),
 };
 
 const Operation = {
@@ -70,24 +131,50 @@ const Session = Type.Object({
   created_at: Iso,
   updated_at: Iso,
   next_action: Type.Optional(Type.Union([Type.Literal('confirm'), Type.Literal('capture')])),
-  acquiring_payments: Type.Optional(Type.Array(Type.Object({ ...Operation, payment_details: Type.Object({ type: Type.String() }) }))),
-  payments: Type.Optional(Type.Array(Type.Object({ ...Operation, payment_method: Type.Object({ type: Type.String() }) }))),
+  acquiring_payments: Type.Optional(
+    Type.Array(Type.Object({ ...Operation, payment_details: Type.Object({ type: Type.String() }) })),
+  ),
+  payments: Type.Optional(
+    Type.Array(Type.Object({ ...Operation, payment_method: Type.Object({ type: Type.String() }) })),
+  ),
   error: Type.Optional(Type.Object({ code: Type.String(), description: Type.String() })),
 });
 const ANSWERS = {
   session: Type.Object({ status: Type.Literal('ok'), session: Session }),
   token: Type.Object({ status: Type.Literal('ok'), public_token: Type.String({ pattern: '^[0-9a-f]{64}$' }) }),
-  info: Type.Object({ status: Type.Literal('ok'), info: Type.Object({ type: Type.Literal('card'), number_hash: Type.String(), brand: Type.String(), last4: Type.String({ pattern: '^\\d{4}$' }) }) }),
-  error: Type.Object({ status: Type.Literal('error'), error: Type.Object({ code: Type.String({ minLength: 1 }), description: Type.String() }) }),
+  info: Type.Object({
+    status: Type.Literal('ok'),
+    info: Type.Object({
+      type: Type.Literal('card'),
+      number_hash: Type.String(),
+      brand: Type.String(),
+      last4: Type.String({ pattern: '^\\d{4}$' }),
+    }),
+  }),
+  error: Type.Object({
+    status: Type.Literal('error'),
+    error: Type.Object({ code: Type.String({ minLength: 1 }), description: Type.String() }),
+  }),
 };
 const Webhook = Type.Object({
-  type: Type.Union(['ready_to_confirm', 'action_required', 'ready_to_capture', 'payment_finished', 'payment_refunded'].map((value) => Type.Literal(value))),
+  type: Type.Union(
+    ['ready_to_confirm', 'action_required', 'ready_to_capture', 'payment_finished', 'payment_refunded'].map((value) =>
+      Type.Literal(value),
+    ),
+  ),
   session: Session,
 });
 /** The tokenisation Telegram's clients do (POST <tokenize_url>, X-PUBLIC-TOKEN). */
 const TokenizeAnswer = Type.Object({
   status: Type.Literal('ok'),
-  data: Type.Object({ token: Type.String({ minLength: 1 }), info: Type.Object({ card_type: Type.String(), card_network: Type.String(), masked_card_number: Type.String({ pattern: '^\\d{6}\\*+\\d{4}$' }) }) }),
+  data: Type.Object({
+    token: Type.String({ minLength: 1 }),
+    info: Type.Object({
+      card_type: Type.String(),
+      card_network: Type.String(),
+      masked_card_number: Type.String({ pattern: '^\\d{6}\\*+\\d{4}$' }),
+    }),
+  }),
 });
 
 function expectShape(schema: TSchema, value: unknown, what: string): void {
@@ -97,7 +184,13 @@ function expectShape(schema: TSchema, value: unknown, what: string): void {
 
 // ---- recording
 
-interface Recorded { method: string; headers: Record<string, string>; raw: string; status: number; answer: unknown }
+interface Recorded {
+  method: string;
+  headers: Record<string, string>;
+  raw: string;
+  status: number;
+  answer: unknown;
+}
 
 let server: TestServer;
 let hooks: Server;
@@ -117,18 +210,33 @@ async function start(providerStore: SandboxProviderStore | undefined): Promise<v
     });
   });
   await new Promise<void>((resolve) => hooks.listen(0, '127.0.0.1', resolve));
-  server = await startTestServer({ config: { providerWebhookUrl: `http://127.0.0.1:${(hooks.address() as AddressInfo).port}/webhook` }, ...(providerStore ? { providerStore } : {}) });
+  server = await startTestServer({
+    config: { providerWebhookUrl: `http://127.0.0.1:${(hooks.address() as AddressInfo).port}/webhook` },
+    ...(providerStore ? { providerStore } : {}),
+  });
   const keys = sandboxKeyPairs();
   const base = `${server.baseUrl}/provider`;
   const post: HttpPost = async (url, init) => {
     const response = await fetch(url, init);
     const answer: unknown = await response.json();
-    calls.push({ method: url.slice(`${base}/api/v1/`.length), headers: init.headers, raw: init.body, status: response.status, answer });
+    calls.push({
+      method: url.slice(`${base}/api/v1/`.length),
+      headers: init.headers,
+      raw: init.body,
+      status: response.status,
+      answer,
+    });
     return { status: response.status, json: async () => answer };
   };
   adapter = new SmartGlocalProvider({
-    baseUrl: () => base, tokenizeUrl: () => `/provider${TOKENIZE_PATH}`, paymentPageUrl: () => `/provider${PAYMENT_PAGE_PATH}`,
-    project: SANDBOX_PROJECT, privateKey: keys.partner.privateKey, providerPublicKey: keys.provider.publicKey, feeBps: 300, post,
+    baseUrl: () => base,
+    tokenizeUrl: () => `/provider${TOKENIZE_PATH}`,
+    paymentPageUrl: () => `/provider${PAYMENT_PAGE_PATH}`,
+    project: SANDBOX_PROJECT,
+    privateKey: keys.partner.privateKey,
+    providerPublicKey: keys.provider.publicKey,
+    feeBps: 300,
+    post,
   });
 }
 
@@ -140,12 +248,22 @@ async function stop(): Promise<void> {
 async function tokenizeAtDouble(number: string, withExpiry = true): Promise<string> {
   const { publicToken, tokenizeUrl: path } = await adapter.cardTokenization('en');
   const tokenizeUrl = new URL(path, server.baseUrl).toString();
-  const card = withExpiry ? { number, expiration_month: '12', expiration_year: '35', security_code: '123' } : { number };
-  const response = await fetch(tokenizeUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'X-PUBLIC-TOKEN': publicToken }, body: JSON.stringify({ card }) });
+  const card = withExpiry
+    ? { number, expiration_month: '12', expiration_year: '35', security_code: '123' }
+    : { number };
+  const response = await fetch(tokenizeUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'X-PUBLIC-TOKEN': publicToken },
+    body: JSON.stringify({ card }),
+  });
   const answer: unknown = await response.json();
   expectShape(TokenizeAnswer, answer, 'tokenize answer');
   // The public token is good for one tokenisation.
-  const again = await fetch(tokenizeUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'X-PUBLIC-TOKEN': publicToken }, body: JSON.stringify({ card }) });
+  const again = await fetch(tokenizeUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'X-PUBLIC-TOKEN': publicToken },
+    body: JSON.stringify({ card }),
+  });
   expect(again.status).toBe(401);
   return (answer as { data: { token: string } }).data.token;
 }
@@ -155,61 +273,168 @@ const STORES: readonly (readonly [string, () => SandboxProviderStore | undefined
   ['its tables', () => undefined],
   ['memory', () => new MemorySandboxProviderStore()],
 ];
-describe.each(STORES)('Smart Glocal contract (adapter ↔ double, the double\'s store in %s)', (_store, makeStore) => {
+describe.each(STORES)("Smart Glocal contract (adapter ↔ double, the double's store in %s)", (_store, makeStore) => {
   beforeAll(async () => start(makeStore()));
   afterAll(stop);
 
   it('drives every flow the product uses and each call, answer and webhook matches the reference', async () => {
     // A card payment that saves the card, then a merchant-initiated charge with its recurrent token.
     const cardToken = await tokenizeAtDouble('4242424242424242');
-    const first = await adapter.createPayment({ reference: 'pay_contract_1', customerReference: '501', amount: money(1500, 'eur'), description: 'Channel (subscription)', source: { type: 'card_token', token: cardToken, save: true } });
+    const first = await adapter.createPayment({
+      reference: 'pay_contract_1',
+      customerReference: '501',
+      amount: money(1500, 'eur'),
+      description: 'Channel (subscription)',
+      source: { type: 'card_token', token: cardToken, save: true },
+    });
     expect(first).toMatchObject({ status: 'pending', awaitingConfirmation: true });
     const paid = await adapter.confirmPayment(first.sessionId!);
-    expect(paid).toMatchObject({ status: 'paid', reference: 'pay_contract_1', card: { brand: 'visa', last4: '4242' }, providerFee: 45, recurrentToken: expect.any(String) });
+    expect(paid).toMatchObject({
+      status: 'paid',
+      reference: 'pay_contract_1',
+      card: { brand: 'visa', last4: '4242' },
+      providerFee: 45,
+      recurrentToken: expect.any(String),
+    });
     // The same idempotency key answers the same session, and the card token cannot pay twice.
-    expect((await adapter.createPayment({ reference: 'pay_contract_1', customerReference: '501', amount: money(1500, 'eur'), description: 'again', source: { type: 'card_token', token: cardToken, save: true } })).sessionId).toBe(first.sessionId);
-    expect(await adapter.createPayment({ reference: 'pay_contract_2', customerReference: '501', amount: money(1500, 'eur'), description: 'reuse', source: { type: 'card_token', token: cardToken, save: false } }))
-      .toMatchObject({ sessionId: null, status: 'cancelled', errorCode: 'token_used' });
-    const renewal = await adapter.createPayment({ reference: 'pay_contract_3', customerReference: '501', amount: money(1500, 'eur'), description: 'renewal', source: { type: 'recurrent', recurrentToken: paid.recurrentToken!, initiator: 'merchant' } });
+    expect(
+      (
+        await adapter.createPayment({
+          reference: 'pay_contract_1',
+          customerReference: '501',
+          amount: money(1500, 'eur'),
+          description: 'again',
+          source: { type: 'card_token', token: cardToken, save: true },
+        })
+      ).sessionId,
+    ).toBe(first.sessionId);
+    expect(
+      await adapter.createPayment({
+        reference: 'pay_contract_2',
+        customerReference: '501',
+        amount: money(1500, 'eur'),
+        description: 'reuse',
+        source: { type: 'card_token', token: cardToken, save: false },
+      }),
+    ).toMatchObject({ sessionId: null, status: 'cancelled', errorCode: 'token_used' });
+    const renewal = await adapter.createPayment({
+      reference: 'pay_contract_3',
+      customerReference: '501',
+      amount: money(1500, 'eur'),
+      description: 'renewal',
+      source: { type: 'recurrent', recurrentToken: paid.recurrentToken!, initiator: 'merchant' },
+    });
     expect(await adapter.confirmPayment(renewal.sessionId!)).toMatchObject({ status: 'paid' });
     // A recurrent token charges only its own customer.
-    expect(await adapter.createPayment({ reference: 'pay_contract_4', customerReference: '999', amount: money(1500, 'eur'), description: 'stolen', source: { type: 'recurrent', recurrentToken: paid.recurrentToken!, initiator: 'customer' } }))
-      .toMatchObject({ status: 'cancelled', errorCode: 'token_not_found' });
+    expect(
+      await adapter.createPayment({
+        reference: 'pay_contract_4',
+        customerReference: '999',
+        amount: money(1500, 'eur'),
+        description: 'stolen',
+        source: { type: 'recurrent', recurrentToken: paid.recurrentToken!, initiator: 'customer' },
+      }),
+    ).toMatchObject({ status: 'cancelled', errorCode: 'token_not_found' });
 
     // 3-D Secure: a redirect to the bank's page; the payer confirms there.
     const challengeToken = await tokenizeAtDouble('4000000000003220');
-    const challenged = await adapter.createPayment({ reference: 'pay_contract_5', customerReference: '502', amount: money(500, 'eur'), description: 'Donation', source: { type: 'card_token', token: challengeToken, save: false } });
+    const challenged = await adapter.createPayment({
+      reference: 'pay_contract_5',
+      customerReference: '502',
+      amount: money(500, 'eur'),
+      description: 'Donation',
+      source: { type: 'card_token', token: challengeToken, save: false },
+    });
     const redirect = await adapter.confirmPayment(challenged.sessionId!);
-    expect(redirect).toMatchObject({ status: 'action_required', redirectUrl: `/provider/v1/3ds/${challenged.sessionId}` });
-    await fetch(new URL(redirect.redirectUrl!, server.baseUrl), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'outcome=confirm' });
+    expect(redirect).toMatchObject({
+      status: 'action_required',
+      redirectUrl: `/provider/v1/3ds/${challenged.sessionId}`,
+    });
+    await fetch(new URL(redirect.redirectUrl!, server.baseUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'outcome=confirm',
+    });
     expect(await adapter.findPayment('pay_contract_5', challenged.sessionId)).toMatchObject({ status: 'paid' });
 
     // A decline carries the issuer's code.
     const declinedToken = await tokenizeAtDouble('4000000000009995');
-    const declined = await adapter.createPayment({ reference: 'pay_contract_6', customerReference: '503', amount: money(500, 'eur'), description: 'Donation', source: { type: 'card_token', token: declinedToken, save: false } });
-    expect(await adapter.confirmPayment(declined.sessionId!)).toMatchObject({ status: 'cancelled', errorCode: 'insufficient_funds' });
+    const declined = await adapter.createPayment({
+      reference: 'pay_contract_6',
+      customerReference: '503',
+      amount: money(500, 'eur'),
+      description: 'Donation',
+      source: { type: 'card_token', token: declinedToken, save: false },
+    });
+    expect(await adapter.confirmPayment(declined.sessionId!)).toMatchObject({
+      status: 'cancelled',
+      errorCode: 'insufficient_funds',
+    });
 
     // A link payment: session/create, then the hosted page's public token.
-    const link = await adapter.createPayment({ reference: 'pay_contract_7', customerReference: '504', amount: money(700, 'eur'), description: 'Donation', source: { type: 'hosted_page', save: false } });
-    expect(link).toMatchObject({ status: 'pending', hostedPageUrl: expect.stringMatching(/^\/provider\/pay\/en\/payment\/[0-9a-f]{64}$/) });
+    const link = await adapter.createPayment({
+      reference: 'pay_contract_7',
+      customerReference: '504',
+      amount: money(700, 'eur'),
+      description: 'Donation',
+      source: { type: 'hosted_page', save: false },
+    });
+    expect(link).toMatchObject({
+      status: 'pending',
+      hostedPageUrl: expect.stringMatching(/^\/provider\/pay\/en\/payment\/[0-9a-f]{64}$/),
+    });
 
     // A full refund, once.
     expect(await adapter.refundPayment(first.sessionId!)).toBe('refunded');
     expect(await adapter.refundPayment(first.sessionId!)).toBe('refunded');
-    expect(await adapter.findPayment('pay_contract_1', first.sessionId)).toMatchObject({ status: 'paid', refunded: true });
+    expect(await adapter.findPayment('pay_contract_1', first.sessionId)).toMatchObject({
+      status: 'paid',
+      refunded: true,
+    });
     expect(await adapter.refundPayment(declined.sessionId!)).toBe('not_refundable');
 
     // Payouts: to a tokenised card (arrives), to one the bank declines (fails), to a Russian account.
     const payoutCard = await tokenizeAtDouble('5555555555554444', false);
-    expect(await adapter.describeToken(payoutCard)).toMatchObject({ brand: 'mastercard', last4: '4444', country: 'FR' });
-    const payout = await adapter.createPayout({ reference: 'payout:1:eur:2030-01-10', amount: money(15000, 'eur'), destination: { type: 'card', cardToken: payoutCard, holderName: 'Ada Lovelace' } });
+    expect(await adapter.describeToken(payoutCard)).toMatchObject({
+      brand: 'mastercard',
+      last4: '4444',
+      country: 'FR',
+    });
+    const payout = await adapter.createPayout({
+      reference: 'payout:1:eur:2030-01-10',
+      amount: money(15000, 'eur'),
+      destination: { type: 'card', cardToken: payoutCard, holderName: 'Ada Lovelace' },
+    });
     expect(payout).toMatchObject({ status: 'in_progress', awaitingConfirmation: true });
-    expect(await adapter.confirmPayout(payout.sessionId!)).toMatchObject({ status: 'succeeded', reference: 'payout:1:eur:2030-01-10' });
+    expect(await adapter.confirmPayout(payout.sessionId!)).toMatchObject({
+      status: 'succeeded',
+      reference: 'payout:1:eur:2030-01-10',
+    });
     const refusedCard = await tokenizeAtDouble('4000000000000002', false);
-    const refused = await adapter.createPayout({ reference: 'payout:2:eur:2030-01-10', amount: money(15000, 'eur'), destination: { type: 'card', cardToken: refusedCard, holderName: 'Bo Decline' } });
-    expect(await adapter.confirmPayout(refused.sessionId!)).toMatchObject({ status: 'failed', errorCode: 'payout_declined' });
-    const toAccount = await adapter.createPayout({ reference: 'payout:3:rub:2030-01-10', amount: money(500000, 'rub'), destination: { type: 'ru_account', bik: '044525225', account: '40817810099910004312', holderName: 'Иван Петров', description: 'Backers payout' } });
-    expect(await adapter.findPayout(toAccount.sessionId!)).toMatchObject({ status: 'in_progress', awaitingConfirmation: true });
+    const refused = await adapter.createPayout({
+      reference: 'payout:2:eur:2030-01-10',
+      amount: money(15000, 'eur'),
+      destination: { type: 'card', cardToken: refusedCard, holderName: 'Bo Decline' },
+    });
+    expect(await adapter.confirmPayout(refused.sessionId!)).toMatchObject({
+      status: 'failed',
+      errorCode: 'payout_declined',
+    });
+    const toAccount = await adapter.createPayout({
+      reference: 'payout:3:rub:2030-01-10',
+      amount: money(500000, 'rub'),
+      destination: {
+        type: 'ru_account',
+        bik: '044525225',
+        account: '40817810099910004312',
+        holderName: 'Иван Петров',
+        description: 'Backers payout',
+      },
+    });
+    expect(await adapter.findPayout(toAccount.sessionId!)).toMatchObject({
+      status: 'in_progress',
+      awaitingConfirmation: true,
+    });
 
     // Every request: a known method, the project, a signature over the raw body that verifies with our public key,
     // an idempotency key on the calls that move money, a body as the reference describes it.
@@ -219,9 +444,17 @@ describe.each(STORES)('Smart Glocal contract (adapter ↔ double, the double\'s 
       expect(call.headers['content-type']).toBe('application/json');
       expect(call.headers['x-partner-project']).toBe(SANDBOX_PROJECT);
       expect(verify(call.raw, call.headers['x-partner-sign'], partnerKey)).toBe(true);
-      if (call.method.startsWith('session/init/') || call.method === 'session/create') expect(call.headers['x-partner-idempotency-key']).toMatch(/^(pay_contract_|payout:)/);
+      if (call.method.startsWith('session/init/') || call.method === 'session/create')
+        expect(call.headers['x-partner-idempotency-key']).toMatch(/^(pay_contract_|payout:)/);
       expectShape(REQUESTS[call.method], JSON.parse(call.raw), `${call.method} request`);
-      const answer = call.status === 200 ? (call.method === 'token' ? ANSWERS.token : call.method === 'token/info' ? ANSWERS.info : ANSWERS.session) : ANSWERS.error;
+      const answer =
+        call.status === 200
+          ? call.method === 'token'
+            ? ANSWERS.token
+            : call.method === 'token/info'
+              ? ANSWERS.info
+              : ANSWERS.session
+          : ANSWERS.error;
       expectShape(answer, call.answer, `${call.method} answer (${call.status})`);
     }
 
@@ -240,14 +473,33 @@ describe.each(STORES)('Smart Glocal contract (adapter ↔ double, the double\'s 
 
   it('refuses requests that are not signed by the partner, or not for its project', async () => {
     const body = JSON.stringify({ session_id: 'ps_x' });
-    const unsigned = await fetch(`${server.baseUrl}/provider/api/v1/session/status`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-partner-project': SANDBOX_PROJECT }, body });
+    const unsigned = await fetch(`${server.baseUrl}/provider/api/v1/session/status`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-partner-project': SANDBOX_PROJECT },
+      body,
+    });
     expect(unsigned.status).toBe(401);
     expectShape(ANSWERS.error, await unsigned.json(), 'unsigned');
     const { createSign } = await import('node:crypto');
     const signature = createSign('RSA-SHA256').update(body).sign(sandboxKeyPairs().partner.privateKey, 'base64');
-    const otherProject = await fetch(`${server.baseUrl}/provider/api/v1/session/status`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-partner-project': 'someone-else', 'x-partner-sign': signature }, body });
+    const otherProject = await fetch(`${server.baseUrl}/provider/api/v1/session/status`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-partner-project': 'someone-else', 'x-partner-sign': signature },
+      body,
+    });
     expect(otherProject.status).toBe(401);
-    const unknown = await fetch(`${server.baseUrl}/provider/api/v1/session/status`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-partner-project': SANDBOX_PROJECT, 'x-partner-sign': signature }, body });
-    expect({ status: unknown.status, body: await unknown.json() }).toEqual({ status: 404, body: { status: 'error', error: { code: 'session_not_found', description: 'Unknown session' } } });
+    const unknown = await fetch(`${server.baseUrl}/provider/api/v1/session/status`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-partner-project': SANDBOX_PROJECT,
+        'x-partner-sign': signature,
+      },
+      body,
+    });
+    expect({ status: unknown.status, body: await unknown.json() }).toEqual({
+      status: 404,
+      body: { status: 'error', error: { code: 'session_not_found', description: 'Unknown session' } },
+    });
   });
 });

@@ -27,38 +27,79 @@ afterAll(async () => {
 
 it('a follower pays a donation with a new card through Smart Glocal; no sandbox path exists', async () => {
   const follower = newUser('RealPayer');
-  const access = await production.api<{ publicToken: string; tokenizeUrl: string }>(follower, 'POST', '/pay/smart_glocal/token');
+  const access = await production.api<{ publicToken: string; tokenizeUrl: string }>(
+    follower,
+    'POST',
+    '/pay/smart_glocal/token',
+  );
   expect(access.body.tokenizeUrl).toBe(`${smartGlocal.baseUrl}/provider/cds/v1/tokenize/card`);
   const tokenized = await fetch(access.body.tokenizeUrl, {
-    method: 'POST', headers: { 'content-type': 'application/json', 'x-public-token': access.body.publicToken },
-    body: JSON.stringify({ card: { number: '4242424242424242', expiration_month: '12', expiration_year: '35', security_code: '123' } }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-public-token': access.body.publicToken },
+    body: JSON.stringify({
+      card: { number: '4242424242424242', expiration_month: '12', expiration_year: '35', security_code: '123' },
+    }),
   });
   const cardToken = ((await tokenized.json()) as { data: { token: string } }).data.token;
-  const created = await production.api<CreatePaymentResponse>(follower, 'POST', '/invoice/donation/2/create', { paymentMethod: 'smart_glocal_form', cardToken, amount: 500 }, { 'Idempotency-Key': 'real-1' });
+  const created = await production.api<CreatePaymentResponse>(
+    follower,
+    'POST',
+    '/invoice/donation/2/create',
+    { paymentMethod: 'smart_glocal_form', cardToken, amount: 500 },
+    { 'Idempotency-Key': 'real-1' },
+  );
   expect(created.status).toBe(200);
   // No webhook reaches us: the answer to our confirmation, or the check, settles it.
-  let paid = await production.api<PaymentCheckResponse>(follower, 'POST', '/pay/smart_glocal/check', { paymentId: created.body.paymentId });
+  let paid = await production.api<PaymentCheckResponse>(follower, 'POST', '/pay/smart_glocal/check', {
+    paymentId: created.body.paymentId,
+  });
   await eventually(async () => {
-    paid = await production.api<PaymentCheckResponse>(follower, 'POST', '/pay/smart_glocal/check', { paymentId: created.body.paymentId });
+    paid = await production.api<PaymentCheckResponse>(follower, 'POST', '/pay/smart_glocal/check', {
+      paymentId: created.body.paymentId,
+    });
     expect(paid.body.status).not.toBe('pending');
   });
-  expect(paid.body).toMatchObject({ status: 'paid', card: { brand: 'visa', last4: '4242' }, transactionId: expect.any(Number) });
-  const [sale] = await production.database.db.select().from(transactions).where(eq(transactions.id, paid.body.transactionId!));
+  expect(paid.body).toMatchObject({
+    status: 'paid',
+    card: { brand: 'visa', last4: '4242' },
+    transactionId: expect.any(Number),
+  });
+  const [sale] = await production.database.db
+    .select()
+    .from(transactions)
+    .where(eq(transactions.id, paid.body.transactionId!));
   expect(sale).toMatchObject({ type: 'send_donation', currency: 'rub', amount: 50000 });
-  expect((await production.request('POST', '/provider/cds/v1/tokenize/card', { card: { number: '4242424242424242' } })).status).toBe(404);
+  expect(
+    (await production.request('POST', '/provider/cds/v1/tokenize/card', { card: { number: '4242424242424242' } }))
+      .status,
+  ).toBe(404);
 });
 
-it('a saved card of the seed is not Smart Glocal\'s: it fails with the provider\'s code, and nothing is charged', async () => {
+it("a saved card of the seed is not Smart Glocal's: it fails with the provider's code, and nothing is charged", async () => {
   const cards = await production.api<{ cards: { id: number }[] }>(BOB, 'GET', '/follower/cards');
-  const created = await production.api<CreatePaymentResponse>(BOB, 'POST', '/invoice/donation/2/create', { paymentMethod: 'smart_glocal_saved_card', cardId: cards.body.cards[0].id, amount: 500 }, { 'Idempotency-Key': 'real-2' });
+  const created = await production.api<CreatePaymentResponse>(
+    BOB,
+    'POST',
+    '/invoice/donation/2/create',
+    { paymentMethod: 'smart_glocal_saved_card', cardId: cards.body.cards[0].id, amount: 500 },
+    { 'Idempotency-Key': 'real-2' },
+  );
   expect(created.body).toMatchObject({ status: 'error', errorCode: 'token_not_found' });
 });
 
 it('without SMART_GLOCAL_* a production server disables payments', async () => {
   const off = await startTestServer({ seed: true, config: { sandbox: false } });
   try {
-    expect((await off.api(newUser('NoPay'), 'POST', '/pay/smart_glocal/token')).body).toMatchObject({ code: 'payments_disabled' });
-    const answer = await off.api(newUser('NoPay2'), 'POST', '/invoice/donation/2/create', { paymentMethod: 'smart_glocal', amount: 500 }, { 'Idempotency-Key': 'off-1' });
+    expect((await off.api(newUser('NoPay'), 'POST', '/pay/smart_glocal/token')).body).toMatchObject({
+      code: 'payments_disabled',
+    });
+    const answer = await off.api(
+      newUser('NoPay2'),
+      'POST',
+      '/invoice/donation/2/create',
+      { paymentMethod: 'smart_glocal', amount: 500 },
+      { 'Idempotency-Key': 'off-1' },
+    );
     expect(answer).toMatchObject({ status: 403, body: { code: 'payments_disabled' } });
   } finally {
     await off.close();

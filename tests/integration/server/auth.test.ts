@@ -8,7 +8,8 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const withAuth = (value: string) => ({ authorization: value });
-const dashboard = (headers: Record<string, string>) => server.api(null, 'GET', '/dashboard?mode=follower', undefined, headers);
+const dashboard = (headers: Record<string, string>) =>
+  server.api(null, 'GET', '/dashboard?mode=follower', undefined, headers);
 
 describe('Authorization: TgAuth <init data>', () => {
   test('valid init data is accepted and creates the user on the first call', async () => {
@@ -21,7 +22,9 @@ describe('Authorization: TgAuth <init data>', () => {
   test('the profile is refreshed from later init data', async () => {
     const user = newUser('Before');
     await dashboard(withAuth(`TgAuth ${server.initData(user)}`));
-    const answer = await dashboard(withAuth(`TgAuth ${server.initData({ ...user, firstName: 'After', username: 'after_name' })}`));
+    const answer = await dashboard(
+      withAuth(`TgAuth ${server.initData({ ...user, firstName: 'After', username: 'after_name' })}`),
+    );
     expect(answer.body.user).toMatchObject({ firstName: 'After', userName: 'after_name' });
   });
 
@@ -90,7 +93,9 @@ describe('Authorization: TgAuth <init data>', () => {
     const callers = Array.from({ length: 30 }, (_, index) => users[index % users.length]!);
     const answers = await Promise.all(callers.map((user) => dashboard(withAuth(`TgAuth ${server.initData(user)}`))));
     expect(answers.map((answer) => answer.status)).toEqual(callers.map(() => 200));
-    expect(answers.map((answer) => (answer.body as { user: { telegramId: number } }).user.telegramId)).toEqual(callers.map((user) => user.telegramId));
+    expect(answers.map((answer) => (answer.body as { user: { telegramId: number } }).user.telegramId)).toEqual(
+      callers.map((user) => user.telegramId),
+    );
   });
 
   test('the OpenAPI document needs no auth', async () => {

@@ -1,5 +1,10 @@
 /** /channel/... (spec sections 4, 6, 7): page, languages, language, onboarding, delete, paging, moderation. */
-import type { ChannelOnlyResponse, ChannelResponse, SubscriptionsPage, TransactionsPage } from '../../../src/contract/api';
+import type {
+  ChannelOnlyResponse,
+  ChannelResponse,
+  SubscriptionsPage,
+  TransactionsPage,
+} from '../../../src/contract/api';
 import { ALICE, type TestServer, creatorWithChannel, newUser, startTestServer } from '../support/testServer';
 
 let server: TestServer;
@@ -9,42 +14,82 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const newSubscription = (channelId: number, extra: Record<string, unknown> = {}) => ({
-  channelId, name: 'Monthly Subscription', description: 'Support the channel', period: 'monthly', currency: 'eur', amount: '5', buttonText: 'Subscribe', ...extra,
+  channelId,
+  name: 'Monthly Subscription',
+  description: 'Support the channel',
+  period: 'monthly',
+  currency: 'eur',
+  amount: '5',
+  buttonText: 'Subscribe',
+  ...extra,
 });
 
 describe('GET /channel/{id}', () => {
   test("answers the owner's channel with languages, first pages and onboarding state", async () => {
     const answer = await server.api<ChannelResponse>(ALICE, 'GET', '/channel/2');
     expect(answer.status).toBe(200);
-    expect(answer.body.channel).toMatchObject({ id: 2, name: 'Alice Travels', type: 'public', userName: 'alice_travels', language: { code: 'en', name: 'English' } });
+    expect(answer.body.channel).toMatchObject({
+      id: 2,
+      name: 'Alice Travels',
+      type: 'public',
+      userName: 'alice_travels',
+      language: { code: 'en', name: 'English' },
+    });
     expect(answer.body.languages.map((l) => l.code)).toEqual(['en', 'ru', 'id']);
-    expect(answer.body.subscriptions.map((s) => s.name)).toEqual(['Old Monthly', 'One-time Access', 'Weekly Subscription']);
-    expect(answer.body.subscriptions[0]).toMatchObject({ isDeleted: true, activeSubscribers: 1, publicChannelInviteLink: 'https://t.me/alice_travels' });
+    expect(answer.body.subscriptions.map((s) => s.name)).toEqual([
+      'Old Monthly',
+      'One-time Access',
+      'Weekly Subscription',
+    ]);
+    expect(answer.body.subscriptions[0]).toMatchObject({
+      isDeleted: true,
+      activeSubscribers: 1,
+      publicChannelInviteLink: 'https://t.me/alice_travels',
+    });
     expect(answer.body.subscriptionsNextFrom).toBeNull();
-    expect(answer.body.transactions.every((t) => t.channel?.id === 2 && ['sell_subscription', 'get_donation'].includes(t.type))).toBe(true);
+    expect(
+      answer.body.transactions.every(
+        (t) => t.channel?.id === 2 && ['sell_subscription', 'get_donation'].includes(t.type),
+      ),
+    ).toBe(true);
     expect(answer.body.isOnboarding).toBe(false);
   });
 
   test('GET /channel/languages answers ru, en and id with names', async () => {
     const answer = await server.api(ALICE, 'GET', '/channel/languages');
-    expect(answer.body).toEqual({ languages: [
-      { code: 'en', name: 'English', englishName: 'English' },
-      { code: 'ru', name: 'Русский', englishName: 'Russian' },
-      { code: 'id', name: 'Bahasa Indonesia', englishName: 'Indonesian' },
-    ] });
+    expect(answer.body).toEqual({
+      languages: [
+        { code: 'en', name: 'English', englishName: 'English' },
+        { code: 'ru', name: 'Русский', englishName: 'Russian' },
+        { code: 'id', name: 'Bahasa Indonesia', englishName: 'Indonesian' },
+      ],
+    });
   });
 
   test('a non-numeric id answers 400, a missing id 404', async () => {
-    expect((await server.api(ALICE, 'GET', '/channel/abc')).body).toMatchObject({ code: 'validation_error', field: 'id' });
+    expect((await server.api(ALICE, 'GET', '/channel/abc')).body).toMatchObject({
+      code: 'validation_error',
+      field: 'id',
+    });
     expect((await server.api(ALICE, 'GET', '/channel/99999')).body).toMatchObject({ code: 'not_found' });
   });
 
   test('moderation in progress and rejected answer 403 with their codes', async () => {
     const { user } = await creatorWithChannel(server);
-    for (const [moderation, code, chatId] of [['in_progress', 'moderation_in_progress', -5001], ['rejected', 'moderation_rejected', -5002]] as const) {
-      const added = await server.request<{ channel: { id: number; moderation: string; connected: boolean } }>('POST', '/sandbox/bot/channel-added', {
-        ownerTelegramId: user.telegramId, chatId, title: 'Under review', moderation,
-      });
+    for (const [moderation, code, chatId] of [
+      ['in_progress', 'moderation_in_progress', -5001],
+      ['rejected', 'moderation_rejected', -5002],
+    ] as const) {
+      const added = await server.request<{ channel: { id: number; moderation: string; connected: boolean } }>(
+        'POST',
+        '/sandbox/bot/channel-added',
+        {
+          ownerTelegramId: user.telegramId,
+          chatId,
+          title: 'Under review',
+          moderation,
+        },
+      );
       expect(added.body.channel).toMatchObject({ moderation, connected: true });
       const answer = await server.api(user, 'GET', `/channel/${added.body.channel.id}`);
       expect(answer.status).toBe(403);
@@ -57,25 +102,47 @@ describe('onboarding', () => {
   test('a new channel walks select_language → create_subscription → subscription_created → request_donation → completed', async () => {
     const { user, channelId } = await creatorWithChannel(server);
     const get = async () => (await server.api<ChannelResponse>(user, 'GET', `/channel/${channelId}`)).body.channel;
-    expect(await get()).toMatchObject({ onboardingStep: 'select_language', isOnboarding: true, isLanguageSelected: false, onboardingPassed: false });
+    expect(await get()).toMatchObject({
+      onboardingStep: 'select_language',
+      isOnboarding: true,
+      isLanguageSelected: false,
+      onboardingPassed: false,
+    });
 
     // Choosing the language cannot be skipped.
     const noSkip = await server.api(user, 'POST', `/channel/${channelId}/onboarding/skip_step`);
     expect(noSkip.status).toBe(409);
 
-    const language = await server.api<ChannelOnlyResponse>(user, 'POST', `/channel/${channelId}/language`, { language: 'ru' });
-    expect(language.body.channel).toMatchObject({ language: { code: 'ru', name: 'Русский' }, isLanguageSelected: true, onboardingStep: 'create_subscription' });
+    const language = await server.api<ChannelOnlyResponse>(user, 'POST', `/channel/${channelId}/language`, {
+      language: 'ru',
+    });
+    expect(language.body.channel).toMatchObject({
+      language: { code: 'ru', name: 'Русский' },
+      isLanguageSelected: true,
+      onboardingStep: 'create_subscription',
+    });
 
-    const created = await server.api<{ channel: { onboardingStep: string } }>(user, 'POST', '/subscription/new', newSubscription(channelId));
+    const created = await server.api<{ channel: { onboardingStep: string } }>(
+      user,
+      'POST',
+      '/subscription/new',
+      newSubscription(channelId),
+    );
     expect(created.status).toBe(200);
     expect(created.body.channel.onboardingStep).toBe('subscription_created');
 
     const skipped = await server.api<ChannelOnlyResponse>(user, 'POST', `/channel/${channelId}/onboarding/skip_step`);
     expect(skipped.body.channel.onboardingStep).toBe('request_donation');
     const done = await server.api<ChannelOnlyResponse>(user, 'POST', `/channel/${channelId}/onboarding/skip_step`);
-    expect(done.body.channel).toMatchObject({ onboardingStep: 'completed', onboardingPassed: true, isOnboarding: false });
+    expect(done.body.channel).toMatchObject({
+      onboardingStep: 'completed',
+      onboardingPassed: true,
+      isOnboarding: false,
+    });
     // Changing the language later does not move the onboarding.
-    const later = await server.api<ChannelOnlyResponse>(user, 'POST', `/channel/${channelId}/language`, { language: 'id' });
+    const later = await server.api<ChannelOnlyResponse>(user, 'POST', `/channel/${channelId}/language`, {
+      language: 'id',
+    });
     expect(later.body.channel).toMatchObject({ language: { code: 'id' }, onboardingStep: 'completed' });
   });
 
@@ -97,7 +164,12 @@ describe('onboarding', () => {
 describe('POST /channel/{id}/delete', () => {
   test('refuses a channel with subscriptions, deletes it once they are removed', async () => {
     const { user, channelId } = await creatorWithChannel(server);
-    const created = await server.api<{ subscription: { id: number } }>(user, 'POST', '/subscription/new', newSubscription(channelId));
+    const created = await server.api<{ subscription: { id: number } }>(
+      user,
+      'POST',
+      '/subscription/new',
+      newSubscription(channelId),
+    );
     const refused = await server.api(user, 'POST', `/channel/${channelId}/delete`);
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('channel_has_subscriptions');
@@ -115,7 +187,11 @@ describe('POST /channel/{id}/delete', () => {
   test('adding the bot again brings a deleted channel back', async () => {
     const { user, channelId, chatId } = await creatorWithChannel(server);
     await server.api(user, 'POST', `/channel/${channelId}/delete`);
-    await server.request('POST', '/sandbox/bot/channel-added', { ownerTelegramId: user.telegramId, chatId, title: 'Back again' });
+    await server.request('POST', '/sandbox/bot/channel-added', {
+      ownerTelegramId: user.telegramId,
+      chatId,
+      title: 'Back again',
+    });
     const answer = await server.api<ChannelResponse>(user, 'GET', `/channel/${channelId}`);
     expect(answer.body.channel).toMatchObject({ isDeleted: false, name: 'Back again', connected: true });
   });
@@ -125,14 +201,23 @@ describe('paged lists', () => {
   test('subscriptions page 20 at a time, newest first, without repeats', async () => {
     const { user, channelId } = await creatorWithChannel(server);
     for (let i = 0; i < 23; i += 1) {
-      const answer = await server.api(user, 'POST', '/subscription/new', newSubscription(channelId, { name: `Plan ${i}` }));
+      const answer = await server.api(
+        user,
+        'POST',
+        '/subscription/new',
+        newSubscription(channelId, { name: `Plan ${i}` }),
+      );
       expect(answer.status).toBe(200);
       server.clock.advance(1);
     }
-    const first = await server.api<SubscriptionsPage>(user, 'POST', `/channel/${channelId}/subscriptions`, { startFrom: null });
+    const first = await server.api<SubscriptionsPage>(user, 'POST', `/channel/${channelId}/subscriptions`, {
+      startFrom: null,
+    });
     expect(first.body.subscriptions).toHaveLength(20);
     expect(first.body.subscriptions[0]!.name).toBe('Plan 22');
-    const second = await server.api<SubscriptionsPage>(user, 'POST', `/channel/${channelId}/subscriptions`, { startFrom: first.body.nextFrom });
+    const second = await server.api<SubscriptionsPage>(user, 'POST', `/channel/${channelId}/subscriptions`, {
+      startFrom: first.body.nextFrom,
+    });
     expect(second.body.subscriptions.map((s) => s.name)).toEqual(['Plan 2', 'Plan 1', 'Plan 0']);
     expect(second.body.nextFrom).toBeNull();
     // The channel page carries the first page and the cursor.

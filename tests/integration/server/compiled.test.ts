@@ -7,7 +7,13 @@ import { execFile } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { type ServerProcess, callJson, preparedDataDir, startServerProcess, stopServerProcess } from '../support/serverProcess';
+import {
+  type ServerProcess,
+  callJson,
+  preparedDataDir,
+  startServerProcess,
+  stopServerProcess,
+} from '../support/serverProcess';
 
 const describeEmbedded = process.env.TEST_DATABASE_URL ? describe.skip : describe;
 jest.setTimeout(120_000);
@@ -28,8 +34,13 @@ describeEmbedded('the compiled server (npm run build:server)', () => {
 
   it('builds, starts with node, answers /health/ready and stops cleanly', async () => {
     const outfile = path.join(outDir, 'main.cjs');
-    await promisify(execFile)(process.execPath, ['scripts/build-server.mjs', '--outfile', outfile], { cwd: process.cwd() });
-    server = await startServerProcess({ entry: { compiled: outfile }, env: { DATA_DIR: dataDir, NODE_ENV: 'production' } });
+    await promisify(execFile)(process.execPath, ['scripts/build-server.mjs', '--outfile', outfile], {
+      cwd: process.cwd(),
+    });
+    server = await startServerProcess({
+      entry: { compiled: outfile },
+      env: { DATA_DIR: dataDir, NODE_ENV: 'production' },
+    });
     const ready = await callJson(server.origin, 'GET', '/health/ready');
     expect(ready.status).toBe(200);
     expect(ready.body).toEqual({ status: 'ready', database: 'ok', migrations: 'applied' });

@@ -11,12 +11,17 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 /** The raw answer (node:http does not decode bodies, unlike fetch). */
-function rawGet(urlPath: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function rawGet(
+  urlPath: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const request = http.get(new URL(urlPath, server.baseUrl), { headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
       response.on('error', reject);
     });
     request.on('error', reject);
@@ -27,7 +32,10 @@ const authorization = () => `TgAuth ${server.initData(ALICE)}`;
 
 test("the creator's dashboard is sent with brotli to a client that accepts it, several times smaller, the same JSON", async () => {
   const plain = await rawGet('/api/v2/dashboard?mode=creator', { authorization: authorization() });
-  const packed = await rawGet('/api/v2/dashboard?mode=creator', { authorization: authorization(), 'accept-encoding': 'gzip, deflate, br' });
+  const packed = await rawGet('/api/v2/dashboard?mode=creator', {
+    authorization: authorization(),
+    'accept-encoding': 'gzip, deflate, br',
+  });
   expect(plain.status).toBe(200);
   expect(plain.headers['content-encoding']).toBeUndefined();
   expect(plain.body.length).toBeGreaterThan(1024);
@@ -36,24 +44,38 @@ test("the creator's dashboard is sent with brotli to a client that accepts it, s
   expect(packed.headers.vary).toMatch(/accept-encoding/i);
   expect(packed.headers['cache-control']).toBe('no-store');
   expect(packed.body.length * 3).toBeLessThan(plain.body.length);
-  expect(JSON.parse(brotliDecompressSync(packed.body).toString('utf8'))).toEqual(JSON.parse(plain.body.toString('utf8')));
+  expect(JSON.parse(brotliDecompressSync(packed.body).toString('utf8'))).toEqual(
+    JSON.parse(plain.body.toString('utf8')),
+  );
 });
 
 test('the cached dashboard goes out as the same compressed bytes each time, and every variant names Accept-Encoding in Vary', async () => {
-  const first = await rawGet('/api/v2/dashboard?mode=creator', { authorization: authorization(), 'accept-encoding': 'br' });
-  const again = await rawGet('/api/v2/dashboard?mode=creator', { authorization: authorization(), 'accept-encoding': 'br' });
+  const first = await rawGet('/api/v2/dashboard?mode=creator', {
+    authorization: authorization(),
+    'accept-encoding': 'br',
+  });
+  const again = await rawGet('/api/v2/dashboard?mode=creator', {
+    authorization: authorization(),
+    'accept-encoding': 'br',
+  });
   expect(again.headers['content-encoding']).toBe('br');
   expect(again.body.equals(first.body)).toBe(true);
   expect(Number(again.headers['content-length'])).toBe(again.body.length);
   const plain = await rawGet('/api/v2/dashboard?mode=creator', { authorization: authorization() });
   expect(plain.headers.vary).toMatch(/accept-encoding/i);
-  const refused = await rawGet('/api/v2/dashboard?mode=creator', { authorization: authorization(), 'accept-encoding': 'br;q=0, gzip;q=0' });
+  const refused = await rawGet('/api/v2/dashboard?mode=creator', {
+    authorization: authorization(),
+    'accept-encoding': 'br;q=0, gzip;q=0',
+  });
   expect(refused.headers['content-encoding']).toBeUndefined();
   expect(refused.body.equals(plain.body)).toBe(true);
 });
 
 test('gzip for a client without brotli', async () => {
-  const packed = await rawGet('/api/v2/dashboard?mode=creator', { authorization: authorization(), 'accept-encoding': 'gzip' });
+  const packed = await rawGet('/api/v2/dashboard?mode=creator', {
+    authorization: authorization(),
+    'accept-encoding': 'gzip',
+  });
   expect(packed.headers['content-encoding']).toBe('gzip');
   expect(JSON.parse(gunzipSync(packed.body).toString('utf8'))).toHaveProperty('mode', 'creator');
 });

@@ -8,15 +8,24 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const dashboard = (user: typeof ALICE, mode?: string) => server.api<DashboardResponse>(user, 'GET', `/dashboard${mode ? `?mode=${mode}` : ''}`);
+const dashboard = (user: typeof ALICE, mode?: string) =>
+  server.api<DashboardResponse>(user, 'GET', `/dashboard${mode ? `?mode=${mode}` : ''}`);
 
 describe('GET /dashboard', () => {
   test("a new user's follower dashboard answers 200 with empty lists", async () => {
     const answer = await dashboard(newUser(), 'follower');
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({
-      mode: 'follower', isCreator: false, migrationAvailable: false, subscriptionMembers: [], subscriptions: [], cards: [],
-      transactions: [], transactionsNextFrom: null, balances: { active: [], payout: [] }, withdrawalAccount: null,
+      mode: 'follower',
+      isCreator: false,
+      migrationAvailable: false,
+      subscriptionMembers: [],
+      subscriptions: [],
+      cards: [],
+      transactions: [],
+      transactionsNextFrom: null,
+      balances: { active: [], payout: [] },
+      withdrawalAccount: null,
     });
   });
 
@@ -45,7 +54,13 @@ describe('GET /dashboard', () => {
     expect(body.isCreator).toBe(true);
     expect(body.channels.map((channel) => channel.name)).toEqual(["Alice's Journal", 'Alice Travels']);
     const [journal, travels] = body.channels;
-    expect(journal).toMatchObject({ type: 'private', connected: true, moderation: 'approved', isOnboarding: false, isDeleted: false });
+    expect(journal).toMatchObject({
+      type: 'private',
+      connected: true,
+      moderation: 'approved',
+      isOnboarding: false,
+      isDeleted: false,
+    });
     expect(journal).not.toHaveProperty('userName');
     expect(travels).toMatchObject({ type: 'public', userName: 'alice_travels' });
     // Journal: Bob, Dana, Eve (monthly, unexpired) and Grace (yearly); Frank expired. Travels: Dana, Bob, Eve, Grace.
@@ -69,13 +84,22 @@ describe('GET /dashboard', () => {
     const all: TransactionsPage['transactions'] = [];
     let cursor: string | null = null;
     do {
-      const page: { body: TransactionsPage } = await server.api<TransactionsPage>(ALICE, 'POST', '/dashboard/transactions', { mode: 'creator', startFrom: cursor });
+      const page: { body: TransactionsPage } = await server.api<TransactionsPage>(
+        ALICE,
+        'POST',
+        '/dashboard/transactions',
+        { mode: 'creator', startFrom: cursor },
+      );
       all.push(...page.body.transactions);
       cursor = page.body.nextFrom;
     } while (cursor !== null);
     for (const currency of ['eur', 'rub']) {
-      const ledger = all.filter((t) => t.currency === currency).reduce((sum, t) => sum + (t.type === 'withdrawal' ? -1 : 1) * Math.round(t.amount * 100), 0);
-      const balances = [...body.balances.active, ...body.balances.payout].filter((b) => b.currency === currency).reduce((sum, b) => sum + Math.round(b.amount * 100), 0);
+      const ledger = all
+        .filter((t) => t.currency === currency)
+        .reduce((sum, t) => sum + (t.type === 'withdrawal' ? -1 : 1) * Math.round(t.amount * 100), 0);
+      const balances = [...body.balances.active, ...body.balances.payout]
+        .filter((b) => b.currency === currency)
+        .reduce((sum, b) => sum + Math.round(b.amount * 100), 0);
       expect(balances).toBe(ledger);
     }
   });
@@ -119,7 +143,12 @@ describe('POST /dashboard/transactions', () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const answer: { status: number; body: TransactionsPage } = await server.api<TransactionsPage>(ALICE, 'POST', '/dashboard/transactions', { list: 'all', mode: 'creator', startFrom: cursor });
+      const answer: { status: number; body: TransactionsPage } = await server.api<TransactionsPage>(
+        ALICE,
+        'POST',
+        '/dashboard/transactions',
+        { list: 'all', mode: 'creator', startFrom: cursor },
+      );
       expect(answer.status).toBe(200);
       expect(answer.body.transactions.length).toBeLessThanOrEqual(20);
       seen.push(...answer.body.transactions.map((t) => t.id));
@@ -133,7 +162,11 @@ describe('POST /dashboard/transactions', () => {
   });
 
   test("'withdrawals' lists only payouts with their account and card", async () => {
-    const answer = await server.api<TransactionsPage>(ALICE, 'POST', '/dashboard/transactions', { list: 'withdrawals', mode: 'creator', startFrom: null });
+    const answer = await server.api<TransactionsPage>(ALICE, 'POST', '/dashboard/transactions', {
+      list: 'withdrawals',
+      mode: 'creator',
+      startFrom: null,
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.transactions.map((t) => [t.type, t.currency, t.amount])).toEqual([
       // The last payout day before the test clock (Jan 10) paid the euro earnings due then (seed.ts payPastPayouts).
@@ -141,8 +174,14 @@ describe('POST /dashboard/transactions', () => {
       ['withdrawal', 'rub', 3000],
       ['withdrawal', 'eur', 200],
     ]);
-    expect(answer.body.transactions[2]).toMatchObject({ card: { brand: 'visa', last4: '4242' }, withdrawalAccount: { country: 'DE', methodType: 'bank_card' } });
-    expect(answer.body.transactions[0]).toMatchObject({ card: { brand: 'visa', last4: '4242' }, withdrawalAccount: { country: 'DE', methodType: 'bank_card' } });
+    expect(answer.body.transactions[2]).toMatchObject({
+      card: { brand: 'visa', last4: '4242' },
+      withdrawalAccount: { country: 'DE', methodType: 'bank_card' },
+    });
+    expect(answer.body.transactions[0]).toMatchObject({
+      card: { brand: 'visa', last4: '4242' },
+      withdrawalAccount: { country: 'DE', methodType: 'bank_card' },
+    });
     expect(answer.body.nextFrom).toBeNull();
   });
 
@@ -156,13 +195,19 @@ describe('POST /dashboard/transactions', () => {
   });
 
   test('a malformed cursor answers 400 validation_error on startFrom', async () => {
-    const answer = await server.api(ALICE, 'POST', '/dashboard/transactions', { mode: 'creator', startFrom: 'not-a-cursor' });
+    const answer = await server.api(ALICE, 'POST', '/dashboard/transactions', {
+      mode: 'creator',
+      startFrom: 'not-a-cursor',
+    });
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ code: 'validation_error', field: 'startFrom' });
   });
 
   test('mode is required; creator lists need verification', async () => {
-    expect((await server.api(ALICE, 'POST', '/dashboard/transactions', {})).body).toMatchObject({ code: 'validation_error', field: 'mode' });
+    expect((await server.api(ALICE, 'POST', '/dashboard/transactions', {})).body).toMatchObject({
+      code: 'validation_error',
+      field: 'mode',
+    });
     const unverified = await server.api(newUser(), 'POST', '/dashboard/transactions', { mode: 'creator' });
     expect(unverified.status).toBe(403);
     expect(unverified.body.code).toBe('verification_required');

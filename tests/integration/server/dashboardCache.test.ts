@@ -24,10 +24,17 @@ const DAY_SECONDS = 86_400;
 async function bothViews(user: TestUser = ALICE): Promise<{ cached: DashboardResponse; fresh: DashboardResponse }> {
   const cached = await server.api<DashboardResponse>(user, 'GET', '/dashboard?mode=creator');
   expect(cached.status).toBe(200);
-  const other = await buildApp({ database: server.database, config: server.config, clock: server.clock, logger: false });
+  const other = await buildApp({
+    database: server.database,
+    config: server.config,
+    clock: server.clock,
+    logger: false,
+  });
   try {
     const origin = await other.listen({ port: 0, host: '127.0.0.1' });
-    const answer = await fetch(`${origin}/api/v2/dashboard?mode=creator`, { headers: { authorization: `TgAuth ${server.initData(user)}` } });
+    const answer = await fetch(`${origin}/api/v2/dashboard?mode=creator`, {
+      headers: { authorization: `TgAuth ${server.initData(user)}` },
+    });
     expect(answer.status).toBe(200);
     return { cached: cached.body, fresh: (await answer.json()) as DashboardResponse };
   } finally {
@@ -36,12 +43,16 @@ async function bothViews(user: TestUser = ALICE): Promise<{ cached: DashboardRes
 }
 
 async function aliceId(): Promise<number> {
-  const [row] = rowsOf<{ id: number }>(await server.database.db.execute(sql`select id from users where telegram_id = ${ALICE.telegramId}`));
+  const [row] = rowsOf<{ id: number }>(
+    await server.database.db.execute(sql`select id from users where telegram_id = ${ALICE.telegramId}`),
+  );
   return row!.id;
 }
 
 async function dashboardVersion(userId: number): Promise<number> {
-  const [row] = rowsOf<{ version: number }>(await server.database.db.execute(sql`select version from dashboard_versions where user_id = ${userId}`));
+  const [row] = rowsOf<{ version: number }>(
+    await server.database.db.execute(sql`select version from dashboard_versions where user_id = ${userId}`),
+  );
   return Number(row?.version ?? 0);
 }
 
@@ -56,18 +67,29 @@ test('a ledger write by another process bumps the version and shows at once; bal
   await bothViews();
   const id = await aliceId();
   const before = await dashboardVersion(id);
-  await server.database.db.transaction((tx) => writeWithdrawal(tx as unknown as DbOrTx, {
-    creatorId: id, amount: money(1234, 'eur'), paymentMethod: 'bank_card', at: new Date(server.clock.now()),
-    account: { country: 'DE', methodType: 'bank_card', currency: 'eur', params: {} },
-  }));
+  await server.database.db.transaction((tx) =>
+    writeWithdrawal(tx as unknown as DbOrTx, {
+      creatorId: id,
+      amount: money(1234, 'eur'),
+      paymentMethod: 'bank_card',
+      at: new Date(server.clock.now()),
+      account: { country: 'DE', methodType: 'bank_card', currency: 'eur', params: {} },
+    }),
+  );
   expect(await dashboardVersion(id)).toBeGreaterThan(before);
   const { cached, fresh } = await bothViews();
   expect(cached).toEqual(fresh);
   expect(cached.transactions[0]).toMatchObject({ type: 'withdrawal', amount: 12.34 });
   const balances = await balancesOf(server.database.db, id, server.clock.now());
   const sums = await ledgerSum(server.database.db, id);
-  for (const currency of new Set([...sums.keys(), ...balances.active.map((b) => b.currency), ...balances.payout.map((b) => b.currency)])) {
-    const total = [...balances.active, ...balances.payout].filter((b) => b.currency === currency).reduce((sum, b) => sum + b.minor, 0);
+  for (const currency of new Set([
+    ...sums.keys(),
+    ...balances.active.map((b) => b.currency),
+    ...balances.payout.map((b) => b.currency),
+  ])) {
+    const total = [...balances.active, ...balances.payout]
+      .filter((b) => b.currency === currency)
+      .reduce((sum, b) => sum + b.minor, 0);
     expect({ currency, total }).toEqual({ currency, total: sums.get(currency) ?? 0 });
   }
 });
@@ -75,7 +97,9 @@ test('a ledger write by another process bumps the version and shows at once; bal
 test("a channel renamed in SQL and a counterparty's new name show at once", async () => {
   await bothViews();
   const id = await aliceId();
-  await server.database.db.execute(sql`update channels set title = 'Renamed Journal' where owner_id = ${id} and title = 'Alice''s Journal'`);
+  await server.database.db.execute(
+    sql`update channels set title = 'Renamed Journal' where owner_id = ${id} and title = 'Alice''s Journal'`,
+  );
   let { cached, fresh } = await bothViews();
   expect(cached).toEqual(fresh);
   expect(cached.channels.map((channel) => channel.name)).toContain('Renamed Journal');
@@ -93,7 +117,9 @@ test('member expiry and the earnings window change the dashboard without any wri
   server.clock.advance(DAY_SECONDS + 60);
   let { cached, fresh } = await bothViews();
   expect(cached).toEqual(fresh);
-  expect(cached.channels.map((channel) => channel.activeSubscribers)).not.toEqual(start.fresh.channels.map((channel) => channel.activeSubscribers));
+  expect(cached.channels.map((channel) => channel.activeSubscribers)).not.toEqual(
+    start.fresh.channels.map((channel) => channel.activeSubscribers),
+  );
   // Past the next 1st or 16th the open window's earnings become payable.
   server.clock.advance(16 * DAY_SECONDS);
   ({ cached, fresh } = await bothViews());

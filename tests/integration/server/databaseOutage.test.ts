@@ -40,7 +40,10 @@ class CuttableProxy {
         return;
       }
       const upstream = net.connect(this.target.port, this.target.host);
-      for (const [from, to] of [[client, upstream], [upstream, client]] as const) {
+      for (const [from, to] of [
+        [client, upstream],
+        [upstream, client],
+      ] as const) {
         this.sockets.add(from);
         from.pipe(to);
         from.on('error', () => to.destroy());
@@ -107,13 +110,27 @@ describePostgres('PostgreSQL unreachable', () => {
   });
 
   it('answers 503 database_unavailable within 2 s, turns unready, recovers within 10 s, writes nothing by half', async () => {
-    expect((await payWithNewCard(server, newUser('BeforeCut'), 'donation', shop.donationId, '4242424242424242', { amount: 3 })).status).toBe('paid');
+    expect(
+      (
+        await payWithNewCard(server, newUser('BeforeCut'), 'donation', shop.donationId, '4242424242424242', {
+          amount: 3,
+        })
+      ).status,
+    ).toBe('paid');
     const follower = newUser('DuringCut');
     await server.api(follower, 'GET', '/dashboard?mode=follower');
 
     // A payment in flight when the database goes: its provider call is slow, the cut comes while it waits.
-    const inFlightBody = { paymentMethod: 'smart_glocal_form', cardToken: await tokenize(server, '4242424242424242'), amount: 4 };
-    await server.request('POST', '/sandbox/provider/faults', { delayMs: 800, methods: ['session/init/payment'], times: 1 });
+    const inFlightBody = {
+      paymentMethod: 'smart_glocal_form',
+      cardToken: await tokenize(server, '4242424242424242'),
+      amount: 4,
+    };
+    await server.request('POST', '/sandbox/provider/faults', {
+      delayMs: 800,
+      methods: ['session/init/payment'],
+      times: 1,
+    });
     const inFlight = pay(server, newUser('InFlight'), 'donation', shop.donationId, inFlightBody, randomUUID());
     await new Promise((resolve) => setTimeout(resolve, 300));
     proxy.cutNow();
@@ -127,7 +144,16 @@ describePostgres('PostgreSQL unreachable', () => {
     expect(read.status).toBe(503);
     expect(read.body.code).toBe('database_unavailable');
     expect(readMs).toBeLessThan(2_000);
-    const [create, createMs] = await timed(() => pay(server, follower, 'donation', shop.donationId, { paymentMethod: 'smart_glocal_form', cardToken: 'tok_never_used', amount: 2 }, randomUUID()));
+    const [create, createMs] = await timed(() =>
+      pay(
+        server,
+        follower,
+        'donation',
+        shop.donationId,
+        { paymentMethod: 'smart_glocal_form', cardToken: 'tok_never_used', amount: 2 },
+        randomUUID(),
+      ),
+    );
     expect(create.status).toBe(503);
     expect(create.body.code).toBe('database_unavailable');
     expect(createMs).toBeLessThan(2_000);
@@ -141,22 +167,39 @@ describePostgres('PostgreSQL unreachable', () => {
     const back = Date.now();
     let recovered = false;
     while (Date.now() - back < 10_000 && !recovered) {
-      const [probe, dashboard] = await Promise.all([server.request('GET', '/health/ready'), server.api(follower, 'GET', '/dashboard?mode=follower')]);
+      const [probe, dashboard] = await Promise.all([
+        server.request('GET', '/health/ready'),
+        server.api(follower, 'GET', '/dashboard?mode=follower'),
+      ]);
       recovered = probe.status === 200 && dashboard.status === 200;
       if (!recovered) await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(recovered).toBe(true);
-    console.info(`database cut: read 503 in ${readMs} ms, create 503 in ${createMs} ms, ready 503 in ${readyMs} ms; recovered ${Date.now() - back} ms after the database came back`);
-    expect((await payWithNewCard(server, newUser('AfterCut'), 'donation', shop.donationId, '4242424242424242', { amount: 5 })).status).toBe('paid');
+    console.info(
+      `database cut: read 503 in ${readMs} ms, create 503 in ${createMs} ms, ready 503 in ${readyMs} ms; recovered ${Date.now() - back} ms after the database came back`,
+    );
+    expect(
+      (
+        await payWithNewCard(server, newUser('AfterCut'), 'donation', shop.donationId, '4242424242424242', {
+          amount: 5,
+        })
+      ).status,
+    ).toBe('paid');
 
     // After the reconcile job every payment is terminal: paid with its ledger pair, or ended without a ledger row.
-    const jobs = await server.request<{ jobs: { name: string; ok: boolean }[] }>('POST', '/sandbox/clock', { advanceSeconds: 121 });
+    const jobs = await server.request<{ jobs: { name: string; ok: boolean }[] }>('POST', '/sandbox/clock', {
+      advanceSeconds: 121,
+    });
     expect(jobs.body.jobs.filter((job) => !job.ok)).toEqual([]);
     const rows = await server.database.db.select().from(payments).where(eq(payments.channelId, shop.channelId));
     expect(rows.length).toBeGreaterThanOrEqual(2);
     for (const row of rows) {
       const ledger = await server.database.db.select().from(transactions).where(eq(transactions.paymentId, row.id));
-      expect({ id: row.id, status: row.status, ledger: ledger.length }).toEqual({ id: row.id, status: row.status, ledger: row.status === 'paid' ? 2 : 0 });
+      expect({ id: row.id, status: row.status, ledger: ledger.length }).toEqual({
+        id: row.id,
+        status: row.status,
+        ledger: row.status === 'paid' ? 2 : 0,
+      });
       expect(['paid', 'error']).toContain(row.status);
     }
     await expectBalancesMatchLedger(server, shop.creatorId);
@@ -169,7 +212,10 @@ describePostgres('PostgreSQL unreachable', () => {
     // Let the pool drop its reset connections, so the requests need new ones (which are never answered).
     await new Promise((resolve) => setTimeout(resolve, 200));
     const started = Date.now();
-    const [read, ready] = await Promise.all([server.api(follower, 'GET', '/dashboard?mode=follower'), server.request('GET', '/health/ready')]);
+    const [read, ready] = await Promise.all([
+      server.api(follower, 'GET', '/dashboard?mode=follower'),
+      server.request('GET', '/health/ready'),
+    ]);
     const took = Date.now() - started;
     expect(read.status).toBe(503);
     expect(read.body.code).toBe('database_unavailable');

@@ -9,7 +9,14 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const body = (extra: Record<string, unknown> = {}) => ({
-  title: 'Buy me a coffee', description: 'Thank you!', currency: 'eur', amount: 0, buttonText: 'Donate', pin: true, disableNotification: false, ...extra,
+  title: 'Buy me a coffee',
+  description: 'Thank you!',
+  currency: 'eur',
+  amount: 0,
+  buttonText: 'Donate',
+  pin: true,
+  disableNotification: false,
+  ...extra,
 });
 const request = (user: { telegramId: number }, channelId: number, extra: Record<string, unknown> = {}) =>
   server.api<DonationRequestResponse>(user, 'POST', `/donation/request/channel/${channelId}`, body(extra));
@@ -21,13 +28,28 @@ describe('donation requests', () => {
     await server.api(user, 'POST', `/channel/${channelId}/onboarding/skip_step`);
     const answer = await request(user, channelId, { amount: '10.50', pin: true, disableNotification: true });
     expect(answer.status).toBe(200);
-    expect(answer.body.donation).toMatchObject({ channelId, title: 'Buy me a coffee', description: 'Thank you!', buttonText: 'Donate', amount: 10.5, currency: 'eur' });
+    expect(answer.body.donation).toMatchObject({
+      channelId,
+      title: 'Buy me a coffee',
+      description: 'Thank you!',
+      buttonText: 'Donate',
+      amount: 10.5,
+      currency: 'eur',
+    });
     expect(answer.body.channel).toMatchObject({ id: channelId, onboardingStep: 'completed', onboardingPassed: true });
     const posts = (await server.request<{ posts: unknown[] }>('GET', `/sandbox/bot/posts?chatId=${chatId}`)).body.posts;
-    expect(posts).toEqual([expect.objectContaining({
-      kind: 'donation', refId: answer.body.donation.id, pinned: true, silent: true, text: 'Buy me a coffee\n\nThank you!',
-      buttons: [{ text: 'Donate', url: `https://t.me/BackersSandboxBot/app?startapp=donation_${answer.body.donation.id}` }],
-    })]);
+    expect(posts).toEqual([
+      expect.objectContaining({
+        kind: 'donation',
+        refId: answer.body.donation.id,
+        pinned: true,
+        silent: true,
+        text: 'Buy me a coffee\n\nThank you!',
+        buttons: [
+          { text: 'Donate', url: `https://t.me/BackersSandboxBot/app?startapp=donation_${answer.body.donation.id}` },
+        ],
+      }),
+    ]);
   });
 
   test('with an imageId the bot posts a photo (sendPhoto) with the text as caption and the donate button', async () => {
@@ -36,15 +58,29 @@ describe('donation requests', () => {
     const answer = await request(user, channelId, { imageId, disableNotification: true });
     expect(answer.status).toBe(200);
     const link = `https://t.me/BackersSandboxBot/app?startapp=donation_${answer.body.donation.id}`;
-    const photos = (await botApiCalls<Record<string, unknown>>(server, 'sendPhoto')).filter((call) => String(call.params.chat_id) === String(chatId));
+    const photos = (await botApiCalls<Record<string, unknown>>(server, 'sendPhoto')).filter(
+      (call) => String(call.params.chat_id) === String(chatId),
+    );
     expect(photos).toHaveLength(1);
     expect(photos[0]!.params).toMatchObject({
-      photo: imageId, caption: 'Buy me a coffee\n\nThank you!', disable_notification: true,
+      photo: imageId,
+      caption: 'Buy me a coffee\n\nThank you!',
+      disable_notification: true,
       reply_markup: { inline_keyboard: [[{ text: 'Donate', url: link }]] },
     });
-    expect((await botApiCalls<Record<string, unknown>>(server, 'sendMessage')).filter((call) => String(call.params.chat_id) === String(chatId))).toEqual([]);
+    expect(
+      (await botApiCalls<Record<string, unknown>>(server, 'sendMessage')).filter(
+        (call) => String(call.params.chat_id) === String(chatId),
+      ),
+    ).toEqual([]);
     const posts = (await server.request<{ posts: unknown[] }>('GET', `/sandbox/bot/posts?chatId=${chatId}`)).body.posts;
-    expect(posts).toEqual([expect.objectContaining({ kind: 'donation', refId: answer.body.donation.id, buttons: [{ text: 'Donate', url: link }] })]);
+    expect(posts).toEqual([
+      expect.objectContaining({
+        kind: 'donation',
+        refId: answer.body.donation.id,
+        buttons: [{ text: 'Donate', url: link }],
+      }),
+    ]);
     // A Telegram file_id works too; anything else is refused before posting.
     expect((await request(user, channelId, { imageId: 'AgACAgIAAxkBAAIBY2Zf_file-id' })).status).toBe(200);
     const refused = await request(user, channelId, { imageId: 'not an image' });
@@ -58,8 +94,14 @@ describe('donation requests', () => {
     expect(eur.amount).toBe(0);
     const rub = (await request(user, channelId, { currency: 'rub' })).body.donation;
     const payer = { telegramId: 777_001, firstName: 'Payer' };
-    expect((await server.api<{ data: unknown }>(payer, 'GET', `/invoice/donation/${eur.id}`)).body.data).toEqual({ amount: 5, currency: 'eur' });
-    expect((await server.api<{ data: unknown }>(payer, 'GET', `/invoice/donation/${rub.id}`)).body.data).toEqual({ amount: 200, currency: 'rub' });
+    expect((await server.api<{ data: unknown }>(payer, 'GET', `/invoice/donation/${eur.id}`)).body.data).toEqual({
+      amount: 5,
+      currency: 'eur',
+    });
+    expect((await server.api<{ data: unknown }>(payer, 'GET', `/invoice/donation/${rub.id}`)).body.data).toEqual({
+      amount: 200,
+      currency: 'rub',
+    });
   });
 
   test.each([
@@ -76,7 +118,9 @@ describe('donation requests', () => {
     const answer = await request(user, channelId, extra);
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ code: 'validation_error', field, reason });
-    expect((await server.request<{ posts: unknown[] }>('GET', `/sandbox/bot/posts?chatId=${chatId}`)).body.posts).toEqual([]);
+    expect(
+      (await server.request<{ posts: unknown[] }>('GET', `/sandbox/bot/posts?chatId=${chatId}`)).body.posts,
+    ).toEqual([]);
   });
 
   test('the limits themselves pass: title 32, description 140, button 20, eur 2000, rub 150000', async () => {
@@ -101,21 +145,41 @@ describe('when the bot cannot post', () => {
   test.each([
     [403, 409, 'channel_disconnected', false],
     [500, 502, 'error_unknown', true],
-  ])('Bot API %i: answers %i %s, withdraws the request, marks the channel connected=%s', async (botError, status, code, stillConnected) => {
-    const failing = await startTestServer();
-    try {
-      const { user, channelId } = await creatorWithChannel(failing);
-      const description = botError === 403 ? 'Forbidden: bot is not a member of the channel chat' : 'Internal Server Error';
-      expect((await failing.request('POST', '/sandbox/bot-api/failures', { method: 'sendMessage', errorCode: botError, description })).status).toBe(200);
-      const answer = await failing.api<DonationRequestResponse>(user, 'POST', `/donation/request/channel/${channelId}`, body());
-      expect(answer.status).toBe(status);
-      expect(answer.body.code).toBe(code);
-      const channel = (await failing.api<{ channel: { connected: boolean } }>(user, 'GET', `/channel/${channelId}`)).body.channel;
-      expect(channel.connected).toBe(stillConnected);
-      // The request that could not be posted is gone: its invoice is not found.
-      expect((await failing.api({ telegramId: 4321, firstName: 'Payer' }, 'GET', '/invoice/donation/1')).body.code).toBe('not_found');
-    } finally {
-      await failing.close();
-    }
-  });
+  ])(
+    'Bot API %i: answers %i %s, withdraws the request, marks the channel connected=%s',
+    async (botError, status, code, stillConnected) => {
+      const failing = await startTestServer();
+      try {
+        const { user, channelId } = await creatorWithChannel(failing);
+        const description =
+          botError === 403 ? 'Forbidden: bot is not a member of the channel chat' : 'Internal Server Error';
+        expect(
+          (
+            await failing.request('POST', '/sandbox/bot-api/failures', {
+              method: 'sendMessage',
+              errorCode: botError,
+              description,
+            })
+          ).status,
+        ).toBe(200);
+        const answer = await failing.api<DonationRequestResponse>(
+          user,
+          'POST',
+          `/donation/request/channel/${channelId}`,
+          body(),
+        );
+        expect(answer.status).toBe(status);
+        expect(answer.body.code).toBe(code);
+        const channel = (await failing.api<{ channel: { connected: boolean } }>(user, 'GET', `/channel/${channelId}`))
+          .body.channel;
+        expect(channel.connected).toBe(stillConnected);
+        // The request that could not be posted is gone: its invoice is not found.
+        expect(
+          (await failing.api({ telegramId: 4321, firstName: 'Payer' }, 'GET', '/invoice/donation/1')).body.code,
+        ).toBe('not_found');
+      } finally {
+        await failing.close();
+      }
+    },
+  );
 });

@@ -23,13 +23,24 @@ describe('error answers', () => {
 
   test('malformed JSON answers 400; a wrong content type 415; a huge body 413', async () => {
     const auth = { authorization: `TgAuth ${server.initData(ALICE)}` };
-    const broken = await server.request('POST', '/api/v2/subscription/new', '{"name":', { ...auth, 'content-type': 'application/json' });
+    const broken = await server.request('POST', '/api/v2/subscription/new', '{"name":', {
+      ...auth,
+      'content-type': 'application/json',
+    });
     expect(broken.status).toBe(400);
     expect(broken.body).toMatchObject({ code: 'validation_error' });
-    const text = await server.request('POST', '/api/v2/subscription/new', '<x/>', { ...auth, 'content-type': 'application/xml' });
+    const text = await server.request('POST', '/api/v2/subscription/new', '<x/>', {
+      ...auth,
+      'content-type': 'application/xml',
+    });
     expect(text.status).toBe(415);
     expect(text.body.code).toEqual(expect.any(String));
-    const huge = await server.request('POST', '/api/v2/subscription/new', JSON.stringify({ name: 'x'.repeat(300_000) }), { ...auth, 'content-type': 'application/json' });
+    const huge = await server.request(
+      'POST',
+      '/api/v2/subscription/new',
+      JSON.stringify({ name: 'x'.repeat(300_000) }),
+      { ...auth, 'content-type': 'application/json' },
+    );
     expect(huge.status).toBe(413);
   });
 
@@ -44,7 +55,15 @@ describe('error answers', () => {
   test('a failed request leaves no partial write', async () => {
     // A subscription with an invalid button text after a valid amount and name: nothing is stored.
     const before = await server.api<{ subscriptions: unknown[] }>(ALICE, 'POST', '/channel/1/subscriptions', {});
-    const answer = await server.api(ALICE, 'POST', '/subscription/new', { channelId: 1, name: 'Ok', description: 'Ok', period: 'weekly', currency: 'eur', amount: 3, buttonText: '' });
+    const answer = await server.api(ALICE, 'POST', '/subscription/new', {
+      channelId: 1,
+      name: 'Ok',
+      description: 'Ok',
+      period: 'weekly',
+      currency: 'eur',
+      amount: 3,
+      buttonText: '',
+    });
     expect(answer.status).toBe(400);
     const after = await server.api<{ subscriptions: unknown[] }>(ALICE, 'POST', '/channel/1/subscriptions', {});
     expect(after.body.subscriptions).toEqual(before.body.subscriptions);
@@ -66,11 +85,15 @@ describe('the error handler', () => {
       await app.close();
     }
   }
-  const dbError = (code: string) => Object.assign(new Error('Failed query: ...'), { cause: Object.assign(new Error('db'), { code }) });
+  const dbError = (code: string) =>
+    Object.assign(new Error('Failed query: ...'), { cause: Object.assign(new Error('db'), { code }) });
 
   test('AppError keeps its status, code and extra fields', async () => {
-    expect(await appThrowing(new AppError('error_country_mismatch', 'Card country differs', { cardCountry: 'RU' }))).toEqual({
-      status: 400, body: { code: 'error_country_mismatch', message: 'Card country differs', cardCountry: 'RU' },
+    expect(
+      await appThrowing(new AppError('error_country_mismatch', 'Card country differs', { cardCountry: 'RU' })),
+    ).toEqual({
+      status: 400,
+      body: { code: 'error_country_mismatch', message: 'Card country differs', cardCountry: 'RU' },
     });
     expect((await appThrowing(new AppError('banned', 'no'))).status).toBe(403);
     expect((await appThrowing(new AppError('already_subscribed', 'no'))).status).toBe(409);
@@ -91,19 +114,42 @@ describe('the error handler', () => {
 
   test('anything else is a 500 error_unknown without internals', async () => {
     const answer = await appThrowing(new Error('secret internal detail'));
-    expect(answer).toEqual({ status: 500, body: { code: 'error_unknown', message: 'Something went wrong on the server' } });
+    expect(answer).toEqual({
+      status: 500,
+      body: { code: 'error_unknown', message: 'Something went wrong on the server' },
+    });
   });
 });
 
 describe('GET /api/v2/openapi.json', () => {
   /** Spec section 7 (paths relative to /api/v2) plus the calls the server adds. */
   const CORE = [
-    'GET /verification/status', 'GET /verification/start', 'GET /dashboard', 'POST /dashboard/transactions', 'GET /channel/{id}',
-    'GET /channel/languages', 'POST /channel/{id}/language', 'POST /channel/{id}/onboarding/skip_step', 'POST /channel/{id}/delete',
-    'POST /channel/{id}/subscriptions', 'POST /channel/{id}/transactions', 'POST /subscription/new', 'POST /subscription/{id}/edit',
-    'POST /subscription/{id}/publish', 'POST /subscription/{id}/delete', 'POST /subscription/{id}/restore', 'POST /subscription/{id}/command',
-    'POST /subscription/{id}/members', 'GET /subscription/{id}', 'GET /subscription_member/{id}', 'POST /donation/request/channel/{channelId}',
-    'GET /invoice/donation/{id}', 'GET /invoice/subscription/{id}', 'GET /transaction/{id}', 'GET /migration', 'POST /migration/confirm',
+    'GET /verification/status',
+    'GET /verification/start',
+    'GET /dashboard',
+    'POST /dashboard/transactions',
+    'GET /channel/{id}',
+    'GET /channel/languages',
+    'POST /channel/{id}/language',
+    'POST /channel/{id}/onboarding/skip_step',
+    'POST /channel/{id}/delete',
+    'POST /channel/{id}/subscriptions',
+    'POST /channel/{id}/transactions',
+    'POST /subscription/new',
+    'POST /subscription/{id}/edit',
+    'POST /subscription/{id}/publish',
+    'POST /subscription/{id}/delete',
+    'POST /subscription/{id}/restore',
+    'POST /subscription/{id}/command',
+    'POST /subscription/{id}/members',
+    'GET /subscription/{id}',
+    'GET /subscription_member/{id}',
+    'POST /donation/request/channel/{channelId}',
+    'GET /invoice/donation/{id}',
+    'GET /invoice/subscription/{id}',
+    'GET /transaction/{id}',
+    'GET /migration',
+    'POST /migration/confirm',
     'POST /migration/refuse',
   ];
   /** Section 7 calls of the money engine's route files, checked when those files exist. */
@@ -116,17 +162,29 @@ describe('GET /api/v2/openapi.json', () => {
   };
 
   test('documents every route with its answer schema', async () => {
-    const answer = await server.request<{ openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown> }>>; components: { schemas: Record<string, unknown> } }>('GET', '/api/v2/openapi.json');
+    const answer = await server.request<{
+      openapi: string;
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+      components: { schemas: Record<string, unknown> };
+    }>('GET', '/api/v2/openapi.json');
     expect(answer.status).toBe(200);
     expect(answer.body.openapi).toMatch(/^3\./);
-    const documented = new Set(Object.entries(answer.body.paths).flatMap(([route, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${route}`)));
-    const moneyFiles = Object.entries(MONEY).filter(([file]) => existsSync(path.resolve(process.cwd(), `server/modules/${file}/routes.ts`)));
+    const documented = new Set(
+      Object.entries(answer.body.paths).flatMap(([route, methods]) =>
+        Object.keys(methods).map((method) => `${method.toUpperCase()} ${route}`),
+      ),
+    );
+    const moneyFiles = Object.entries(MONEY).filter(([file]) =>
+      existsSync(path.resolve(process.cwd(), `server/modules/${file}/routes.ts`)),
+    );
     for (const route of [...CORE, ...moneyFiles.flatMap(([, routes]) => routes)]) expect(documented).toContain(route);
     for (const route of CORE) {
       const [method, url] = route.split(' ');
       expect(answer.body.paths[url!]![method!.toLowerCase()]!.responses['200']).toBeDefined();
     }
-    expect(Object.keys(answer.body.components.schemas)).toEqual(expect.arrayContaining(['Channel', 'Subscription', 'Transaction', 'Error']));
+    expect(Object.keys(answer.body.components.schemas)).toEqual(
+      expect.arrayContaining(['Channel', 'Subscription', 'Transaction', 'Error']),
+    );
     // Sandbox and provider routes are not part of the API document.
     expect([...documented].some((route) => route.includes('/sandbox') || route.includes('/provider'))).toBe(false);
   });

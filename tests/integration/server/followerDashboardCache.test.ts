@@ -30,10 +30,17 @@ afterAll(() => server.close());
 async function bothViews(user: TestUser = follower): Promise<{ cached: DashboardResponse; fresh: DashboardResponse }> {
   const cached = await server.api<DashboardResponse>(user, 'GET', '/dashboard?mode=follower');
   expect(cached.status).toBe(200);
-  const other = await buildApp({ database: server.database, config: server.config, clock: server.clock, logger: false });
+  const other = await buildApp({
+    database: server.database,
+    config: server.config,
+    clock: server.clock,
+    logger: false,
+  });
   try {
     const origin = await other.listen({ port: 0, host: '127.0.0.1' });
-    const answer = await fetch(`${origin}/api/v2/dashboard?mode=follower`, { headers: { authorization: `TgAuth ${server.initData(user)}` } });
+    const answer = await fetch(`${origin}/api/v2/dashboard?mode=follower`, {
+      headers: { authorization: `TgAuth ${server.initData(user)}` },
+    });
     expect(answer.status).toBe(200);
     return { cached: cached.body, fresh: (await answer.json()) as DashboardResponse };
   } finally {
@@ -49,7 +56,10 @@ async function cachedView(user: TestUser = follower): Promise<DashboardResponse>
 }
 
 /** Reads the view twice (the cache fills, then answers), then after `change` checks the cached view equals a fresh read. */
-async function afterChange(change: () => Promise<unknown>, user: TestUser = follower): Promise<{ before: DashboardResponse; after: DashboardResponse }> {
+async function afterChange(
+  change: () => Promise<unknown>,
+  user: TestUser = follower,
+): Promise<{ before: DashboardResponse; after: DashboardResponse }> {
   const before = await cachedView(user);
   expect(await cachedView(user)).toEqual(before);
   await change();
@@ -58,15 +68,21 @@ async function afterChange(change: () => Promise<unknown>, user: TestUser = foll
   return { before, after: cached };
 }
 
-const subscriptionOf = (view: DashboardResponse, id: number) => view.subscriptions.find((subscription) => subscription.id === id);
-const memberOf = (view: DashboardResponse, subscriptionId: number) => view.subscriptionMembers.find((member) => member.subscriptionId === subscriptionId);
+const subscriptionOf = (view: DashboardResponse, id: number) =>
+  view.subscriptions.find((subscription) => subscription.id === id);
+const memberOf = (view: DashboardResponse, subscriptionId: number) =>
+  view.subscriptionMembers.find((member) => member.subscriptionId === subscriptionId);
 
 let monthlyPayment = '';
 let cardId = 0;
 
 test('a payment shows the membership, the saved card and the ledger line; a repeated call answers the same', async () => {
   const { before, after } = await afterChange(async () => {
-    monthlyPayment = (await payWithNewCard(server, follower, 'subscription', shop.subscriptions.monthly, '4242424242424242', { saveCard: true })).paymentId;
+    monthlyPayment = (
+      await payWithNewCard(server, follower, 'subscription', shop.subscriptions.monthly, '4242424242424242', {
+        saveCard: true,
+      })
+    ).paymentId;
   });
   expect(before.subscriptionMembers).toEqual([]);
   expect(memberOf(after, shop.subscriptions.monthly)).toMatchObject({ status: 'active' });
@@ -78,15 +94,24 @@ test('a payment shows the membership, the saved card and the ledger line; a repe
 });
 
 test("another follower's payment changes the subscriber counts (the channel owner's version)", async () => {
-  const { before, after } = await afterChange(() => payWithNewCard(server, newUser('Other'), 'subscription', shop.subscriptions.monthly, '4242424242424242'));
-  expect(subscriptionOf(after, shop.subscriptions.monthly)?.activeSubscribers).toBe((subscriptionOf(before, shop.subscriptions.monthly)?.activeSubscribers ?? 0) + 1);
-  expect(after.channelsOfSubscriptions[0]?.activeSubscribers).toBe((before.channelsOfSubscriptions[0]?.activeSubscribers ?? 0) + 1);
+  const { before, after } = await afterChange(() =>
+    payWithNewCard(server, newUser('Other'), 'subscription', shop.subscriptions.monthly, '4242424242424242'),
+  );
+  expect(subscriptionOf(after, shop.subscriptions.monthly)?.activeSubscribers).toBe(
+    (subscriptionOf(before, shop.subscriptions.monthly)?.activeSubscribers ?? 0) + 1,
+  );
+  expect(after.channelsOfSubscriptions[0]?.activeSubscribers).toBe(
+    (before.channelsOfSubscriptions[0]?.activeSubscribers ?? 0) + 1,
+  );
 });
 
 test('the creator renames the subscription (API) and the channel (SQL, as another process would)', async () => {
   const { after } = await afterChange(async () => {
     const edited = await server.api(shop.creator, 'POST', `/subscription/${shop.subscriptions.monthly}/edit`, {
-      name: 'Renamed plan', description: 'Support the channel', amount: 10, buttonText: 'Subscribe',
+      name: 'Renamed plan',
+      description: 'Support the channel',
+      amount: 10,
+      buttonText: 'Subscribe',
     });
     expect(edited.status).toBe(200);
     await server.database.db.execute(sql`update channels set title = 'Renamed channel' where id = ${shop.channelId}`);
@@ -97,7 +122,9 @@ test('the creator renames the subscription (API) and the channel (SQL, as anothe
 });
 
 test("the creator's new name shows on the follower's ledger lines; the follower's own new name shows at once", async () => {
-  const { after } = await afterChange(() => server.api({ ...shop.creator, firstName: 'Renamed Creator' }, 'GET', '/dashboard?mode=creator'));
+  const { after } = await afterChange(() =>
+    server.api({ ...shop.creator, firstName: 'Renamed Creator' }, 'GET', '/dashboard?mode=creator'),
+  );
   expect(after.transactions[0]?.user?.firstName).toBe('Renamed Creator');
   expect((await cachedView()).user.firstName).toBe('Follower');
   const { cached, fresh } = await bothViews({ ...follower, firstName: 'Renamed Follower' });
@@ -107,7 +134,14 @@ test("the creator's new name shows on the follower's ledger lines; the follower'
 
 test('a renewal charged by the job extends the membership and adds its ledger line', async () => {
   const { after: paid } = await afterChange(async () => {
-    const answer = await pay(server, follower, 'subscription', shop.subscriptions.weekly, { paymentMethod: 'smart_glocal_saved_card', cardId }, randomUUID());
+    const answer = await pay(
+      server,
+      follower,
+      'subscription',
+      shop.subscriptions.weekly,
+      { paymentMethod: 'smart_glocal_saved_card', cardId },
+      randomUUID(),
+    );
     expect(answer.body).toMatchObject({ status: 'paid' });
   });
   const weeklyExpiry = memberOf(paid, shop.subscriptions.weekly)?.expiresAt ?? 0;
@@ -117,9 +151,14 @@ test('a renewal charged by the job extends the membership and adds its ledger li
 });
 
 test('a card made primary, and a membership changed in SQL by another process', async () => {
-  const second = await payWithNewCard(server, follower, 'donation', shop.donationId, '5555555555554444', { saveCard: true });
+  const second = await payWithNewCard(server, follower, 'donation', shop.donationId, '5555555555554444', {
+    saveCard: true,
+  });
   expect(second.status).toBe('paid');
-  const cards = await server.database.db.select().from(savedCards).where(eq(savedCards.userId, await userId(server, follower)));
+  const cards = await server.database.db
+    .select()
+    .from(savedCards)
+    .where(eq(savedCards.userId, await userId(server, follower)));
   // Whichever of the two cards is not the primary one becomes it.
   const other = cards.find((card) => !card.primary)!;
   let { after } = await afterChange(async () => {
@@ -127,8 +166,10 @@ test('a card made primary, and a membership changed in SQL by another process', 
   });
   expect(after.cards.find((card) => card.primary)?.id).toBe(other.id);
 
-  ({ after } = await afterChange(() => server.database.db.execute(sql`
-    update subscription_members set renewal_failed = true where user_id = ${other.userId} and subscription_id = ${shop.subscriptions.weekly}`)));
+  ({ after } = await afterChange(() =>
+    server.database.db.execute(sql`
+    update subscription_members set renewal_failed = true where user_id = ${other.userId} and subscription_id = ${shop.subscriptions.weekly}`),
+  ));
   expect(memberOf(after, shop.subscriptions.weekly)?.renewalFailed).toBe(true);
 });
 
@@ -140,9 +181,12 @@ test('a cancellation shows at once', async () => {
   expect(memberOf(after, shop.subscriptions.weekly)?.status).toBe('cancelled');
 });
 
-test("a refund ends the membership and shows the refund line", async () => {
+test('a refund ends the membership and shows the refund line', async () => {
   const { before, after } = await afterChange(async () => {
-    expect((await server.request('POST', `/sandbox/payments/${monthlyPayment}/refund`, { reason: 'Asked by the follower' })).status).toBe(200);
+    expect(
+      (await server.request('POST', `/sandbox/payments/${monthlyPayment}/refund`, { reason: 'Asked by the follower' }))
+        .status,
+    ).toBe(200);
   });
   expect(after.transactions[0]?.type).toBe('refund_received');
   expect(memberOf(after, shop.subscriptions.monthly)).not.toEqual(memberOf(before, shop.subscriptions.monthly));
@@ -151,7 +195,9 @@ test("a refund ends the membership and shows the refund line", async () => {
 test("a donation to another creator's channel, then that channel renamed in SQL (the ledger line's channel)", async () => {
   const elsewhere = await openShop(server);
   await afterChange(() => payWithNewCard(server, follower, 'donation', elsewhere.donationId, '4242424242424242'));
-  const { after } = await afterChange(() => server.database.db.execute(sql`update channels set title = 'Elsewhere renamed' where id = ${elsewhere.channelId}`));
+  const { after } = await afterChange(() =>
+    server.database.db.execute(sql`update channels set title = 'Elsewhere renamed' where id = ${elsewhere.channelId}`),
+  );
   expect(after.transactions[0]).toMatchObject({ type: 'send_donation', channel: { name: 'Elsewhere renamed' } });
 });
 
@@ -166,5 +212,7 @@ test('expiry by time alone, without any write, ends access (and the view equals 
   expect(cached).toEqual(fresh);
   expect(subscriptionOf(cached, shop.subscriptions.weekly)?.inviteLink).toBeUndefined();
   // A cancelled member stopped counting when they cancelled (live = active or one-time, and not expired).
-  expect(subscriptionOf(cached, shop.subscriptions.weekly)?.activeSubscribers).toBe(subscriptionOf(before, shop.subscriptions.weekly)?.activeSubscribers);
+  expect(subscriptionOf(cached, shop.subscriptions.weekly)?.activeSubscribers).toBe(
+    subscriptionOf(before, shop.subscriptions.weekly)?.activeSubscribers,
+  );
 });

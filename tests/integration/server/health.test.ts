@@ -52,14 +52,22 @@ describe('health probes', () => {
   });
 
   it('ready answers 503 not_ready while a migration of this build is not applied', async () => {
-    const [last] = (await server.database.withSession((session) => session.query<{ version: string; name: string }>('select version, name from schema_migrations order by version desc limit 1')));
-    await server.database.withSession((session) => session.query('delete from schema_migrations where version = $1', [last!.version]));
+    const [last] = await server.database.withSession((session) =>
+      session.query<{ version: string; name: string }>(
+        'select version, name from schema_migrations order by version desc limit 1',
+      ),
+    );
+    await server.database.withSession((session) =>
+      session.query('delete from schema_migrations where version = $1', [last!.version]),
+    );
     try {
       const ready = await server.request('GET', '/health/ready');
       expect(ready.status).toBe(503);
       expect(ready.body).toMatchObject({ code: 'not_ready', database: 'ok', migrations: 'pending' });
     } finally {
-      await server.database.withSession((session) => session.query('insert into schema_migrations (version, name) values ($1, $2)', [last!.version, last!.name]));
+      await server.database.withSession((session) =>
+        session.query('insert into schema_migrations (version, name) values ($1, $2)', [last!.version, last!.name]),
+      );
     }
     expect((await server.request('GET', '/health/ready')).status).toBe(200);
   });
@@ -87,7 +95,9 @@ describe('/metrics with METRICS_TOKEN', () => {
 
   it('refuses a missing or wrong token with 401', async () => {
     expect((await server.request('GET', '/metrics')).status).toBe(401);
-    expect((await server.request('GET', '/metrics', undefined, { authorization: 'Bearer wrong-token-wrong-token' })).status).toBe(401);
+    expect(
+      (await server.request('GET', '/metrics', undefined, { authorization: 'Bearer wrong-token-wrong-token' })).status,
+    ).toBe(401);
     expect((await server.request('GET', '/metrics', undefined, { authorization: TOKEN })).status).toBe(401);
   });
 
@@ -96,14 +106,20 @@ describe('/metrics with METRICS_TOKEN', () => {
     await server.api(creator, 'GET', '/channel/987654');
     await server.api(creator, 'GET', '/channel/languages');
     const text = await scrape();
-    expect(text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/v2\/channel\/:id",status_code="\d{3}"\} 1/);
-    expect(text).toMatch(/http_request_duration_seconds_bucket\{le="0\.005",method="GET",route="\/api\/v2\/channel\/languages",status_code="200"\}/);
+    expect(text).toMatch(
+      /http_request_duration_seconds_count\{method="GET",route="\/api\/v2\/channel\/:id",status_code="\d{3}"\} 1/,
+    );
+    expect(text).toMatch(
+      /http_request_duration_seconds_bucket\{le="0\.005",method="GET",route="\/api\/v2\/channel\/languages",status_code="200"\}/,
+    );
     expect(text).not.toContain('987654');
     expect(text).toContain('process_cpu_seconds_total');
   });
 
   it('counts payments by status and the lag of the provider webhooks', async () => {
-    const paid = await payWithNewCard(server, newUser('Payer'), 'donation', shop.donationId, '4242424242424242', { amount: 5 });
+    const paid = await payWithNewCard(server, newUser('Payer'), 'donation', shop.donationId, '4242424242424242', {
+      amount: 5,
+    });
     expect(paid.status).toBe('paid');
     await eventually(async () => {
       const text = await scrape();

@@ -12,7 +12,13 @@ describe('GET /invoice/subscription/{id}', () => {
   test("answers the subscription, its channel and the payer's saved cards, without invite links", async () => {
     const answer = await server.api<SubscriptionInvoiceResponse>(BOB, 'GET', '/invoice/subscription/2');
     expect(answer.status).toBe(200);
-    expect(answer.body.subscription).toMatchObject({ id: 2, name: 'Yearly Subscription', period: 'yearly', amount: 50, currency: 'eur' });
+    expect(answer.body.subscription).toMatchObject({
+      id: 2,
+      name: 'Yearly Subscription',
+      period: 'yearly',
+      amount: 50,
+      currency: 'eur',
+    });
     expect(answer.body.subscription).not.toHaveProperty('inviteLink');
     expect(answer.body.channel).toMatchObject({ id: 1, name: "Alice's Journal" });
     expect(answer.body.cards.map((card) => card.cardLast)).toEqual(['4242', '4444']);
@@ -27,7 +33,10 @@ describe('GET /invoice/subscription/{id}', () => {
   });
 
   test('missing and removed subscriptions answer 404 not_found', async () => {
-    expect((await server.api(BOB, 'GET', '/invoice/subscription/9999')).body).toMatchObject({ code: 'not_found', message: 'Subscription not found' });
+    expect((await server.api(BOB, 'GET', '/invoice/subscription/9999')).body).toMatchObject({
+      code: 'not_found',
+      message: 'Subscription not found',
+    });
     expect((await server.api(newUser(), 'GET', '/invoice/subscription/5')).body.code).toBe('not_found');
   });
 
@@ -36,7 +45,11 @@ describe('GET /invoice/subscription/{id}', () => {
     const disconnected = await server.api(newUser(), 'GET', '/invoice/subscription/2');
     expect(disconnected.status).toBe(403);
     expect(disconnected.body.code).toBe('payments_disabled');
-    await server.request('POST', '/sandbox/bot/channel-added', { ownerTelegramId: 1001, chatId: -1001000000001, title: "Alice's Journal" });
+    await server.request('POST', '/sandbox/bot/channel-added', {
+      ownerTelegramId: 1001,
+      chatId: -1001000000001,
+      title: "Alice's Journal",
+    });
     expect((await server.api(newUser(), 'GET', '/invoice/subscription/2')).status).toBe(200);
 
     await server.request('POST', '/sandbox/users/ban', { telegramId: ALICE.telegramId });
@@ -62,7 +75,13 @@ describe('GET /invoice/donation/{id}', () => {
     const answer = await server.api(BOB, 'GET', '/invoice/donation/777');
     expect(answer.status).toBe(404);
     expect(answer.body).toEqual({ code: 'not_found', message: 'Donation request not found' });
-    const paying = await server.api(BOB, 'POST', '/invoice/donation/777/create', { paymentMethod: 'smart_glocal', amount: 500 }, { 'Idempotency-Key': 'missing-donation-1' });
+    const paying = await server.api(
+      BOB,
+      'POST',
+      '/invoice/donation/777/create',
+      { paymentMethod: 'smart_glocal', amount: 500 },
+      { 'Idempotency-Key': 'missing-donation-1' },
+    );
     expect(paying.status).toBe(404);
     expect(paying.body).toMatchObject({ code: 'not_found', message: 'Donation request not found' });
   });

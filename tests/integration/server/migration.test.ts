@@ -24,7 +24,10 @@ describe('migration', () => {
     // Someone else queued first: Carol is second in line.
     const other = newUser('Early');
     await server.api(other, 'GET', '/migration');
-    await server.request('POST', '/sandbox/migration/donate-channels', { telegramId: other.telegramId, channels: [{ chatId: -42, name: 'x', link: 'https://t.me/x', activeSubscribers: 1 }] });
+    await server.request('POST', '/sandbox/migration/donate-channels', {
+      telegramId: other.telegramId,
+      channels: [{ chatId: -42, name: 'x', link: 'https://t.me/x', activeSubscribers: 1 }],
+    });
     await server.api(other, 'POST', '/migration/confirm');
     server.clock.advance(1);
 
@@ -35,12 +38,21 @@ describe('migration', () => {
     expect(dashboard.status).toBe(200);
     expect(dashboard.body.migrationAvailable).toBe(true);
 
-    await server.request('POST', '/sandbox/bot/channel-added', { ownerTelegramId: CAROL.telegramId, chatId: -1003000000001, title: 'Carol Cooks', username: 'carol_cooks' });
+    await server.request('POST', '/sandbox/bot/channel-added', {
+      ownerTelegramId: CAROL.telegramId,
+      chatId: -1003000000001,
+      title: 'Carol Cooks',
+      username: 'carol_cooks',
+    });
     const half = await server.api<MigrationResponse>(CAROL, 'GET', '/migration');
     expect(half.body.request?.status).toBe('queued');
     expect(half.body.channels.map((c) => c.chatId)).toEqual([-1003000000001]);
 
-    await server.request('POST', '/sandbox/bot/channel-added', { ownerTelegramId: CAROL.telegramId, chatId: -1003000000002, title: 'Carol Bakes' });
+    await server.request('POST', '/sandbox/bot/channel-added', {
+      ownerTelegramId: CAROL.telegramId,
+      chatId: -1003000000002,
+      title: 'Carol Bakes',
+    });
     const done = await server.api<MigrationResponse>(CAROL, 'GET', '/migration');
     expect(done.body.request).toMatchObject({ status: 'completed' });
     expect(done.body.request).not.toHaveProperty('positionInQueue');
@@ -67,10 +79,16 @@ describe('migration', () => {
   });
 
   test('the hand-over is validated', async () => {
-    const bad = await server.request('POST', '/sandbox/migration/donate-channels', { telegramId: CAROL.telegramId, channels: [{ chatId: 1, name: '', link: 'x', activeSubscribers: -1 }] });
+    const bad = await server.request('POST', '/sandbox/migration/donate-channels', {
+      telegramId: CAROL.telegramId,
+      channels: [{ chatId: 1, name: '', link: 'x', activeSubscribers: -1 }],
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('validation_error');
-    const unknown = await server.request('POST', '/sandbox/migration/donate-channels', { telegramId: 123456789, channels: [] });
+    const unknown = await server.request('POST', '/sandbox/migration/donate-channels', {
+      telegramId: 123456789,
+      channels: [],
+    });
     expect(unknown.status).toBe(404);
   });
 });

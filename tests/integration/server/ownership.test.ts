@@ -13,14 +13,32 @@ let transactionId: number;
 beforeAll(async () => {
   server = await startTestServer({ seed: true });
   mallory = (await creatorWithChannel(server, { user: { telegramId: 666, firstName: 'Mallory' } })).user;
-  memberId = (await server.api<MembersPage>(ALICE, 'POST', '/subscription/1/members', { filter: 'all' })).body.members[0]!.id;
-  transactionId = (await server.api<TransactionsPage>(ALICE, 'POST', '/dashboard/transactions', { mode: 'creator' })).body.transactions[0]!.id;
+  memberId = (await server.api<MembersPage>(ALICE, 'POST', '/subscription/1/members', { filter: 'all' })).body
+    .members[0]!.id;
+  transactionId = (await server.api<TransactionsPage>(ALICE, 'POST', '/dashboard/transactions', { mode: 'creator' }))
+    .body.transactions[0]!.id;
 });
 afterAll(() => server.close());
 
 const MISSING = 987_654;
-const subscriptionForm = (channelId: number) => ({ channelId, name: 'Stolen', description: 'x', period: 'monthly', currency: 'eur', amount: 5, buttonText: 'Go' });
-const donationForm = { title: 'Stolen', description: 'x', currency: 'eur', amount: 5, buttonText: 'Go', pin: true, disableNotification: false };
+const subscriptionForm = (channelId: number) => ({
+  channelId,
+  name: 'Stolen',
+  description: 'x',
+  period: 'monthly',
+  currency: 'eur',
+  amount: 5,
+  buttonText: 'Go',
+});
+const donationForm = {
+  title: 'Stolen',
+  description: 'x',
+  currency: 'eur',
+  amount: 5,
+  buttonText: 'Go',
+  pin: true,
+  disableNotification: false,
+};
 
 /** [method, path with {id}, Alice's id, body] */
 const matrix = (): [string, string, number, unknown][] => [

@@ -20,7 +20,10 @@ describePostgres('PipelinedPool', () => {
   afterAll(() => pipelined.end());
 
   const pidOf = async (name?: string): Promise<number> => {
-    const { rows } = await pool.query<{ pid: number }>({ text: 'select pg_backend_pid() as pid', ...(name ? { name } : {}) });
+    const { rows } = await pool.query<{ pid: number }>({
+      text: 'select pg_backend_pid() as pid',
+      ...(name ? { name } : {}),
+    });
     return rows[0]!.pid;
   };
 
@@ -34,12 +37,22 @@ describePostgres('PipelinedPool', () => {
   });
 
   it('a failing statement fails alone: the others sent with it on the same connection answer', async () => {
-    const results = await Promise.allSettled(Array.from({ length: 30 }, (_, index) => pool.query({
-      name: 'pipelined_divide', text: 'select 10 / $1::int as value', values: [index % 3],
-    })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 30 }, (_, index) =>
+        pool.query({
+          name: 'pipelined_divide',
+          text: 'select 10 / $1::int as value',
+          values: [index % 3],
+        }),
+      ),
+    );
     results.forEach((result, index) => {
       if (index % 3 === 0) expect(result).toMatchObject({ status: 'rejected', reason: { code: '22012' } });
-      else expect(result).toMatchObject({ status: 'fulfilled', value: { rows: [{ value: Math.floor(10 / (index % 3)) }] } });
+      else
+        expect(result).toMatchObject({
+          status: 'fulfilled',
+          value: { rows: [{ value: Math.floor(10 / (index % 3)) }] },
+        });
     });
   });
 
@@ -47,7 +60,11 @@ describePostgres('PipelinedPool', () => {
     const table = `pipelined_${process.pid}_${Date.now()}`;
     await pool.query(`create table ${table} (id int primary key)`);
     try {
-      const count = async () => Number((await pool.query<{ n: string }>({ name: `count_${table}`, text: `select count(*) as n from ${table}` })).rows[0]!.n);
+      const count = async () =>
+        Number(
+          (await pool.query<{ n: string }>({ name: `count_${table}`, text: `select count(*) as n from ${table}` }))
+            .rows[0]!.n,
+        );
       const client = await pool.connect();
       try {
         await client.query('begin');
@@ -78,7 +95,10 @@ describePostgres('PipelinedPool', () => {
     const deadline = Date.now() + 5_000;
     let answered = false;
     while (!answered && Date.now() < deadline) {
-      answered = await pidOf('pipelined_pid').then((next) => next !== pid, () => false);
+      answered = await pidOf('pipelined_pid').then(
+        (next) => next !== pid,
+        () => false,
+      );
     }
     expect(answered).toBe(true);
   });
@@ -86,9 +106,17 @@ describePostgres('PipelinedPool', () => {
 
 describe('PipelinedPool without a database', () => {
   it('a statement on a connection that cannot be made fails with the connection error', async () => {
-    const pool = new PipelinedPool({ host: '127.0.0.1', port: 9, user: 'nobody', database: 'none', connectionTimeoutMillis: 500 });
+    const pool = new PipelinedPool({
+      host: '127.0.0.1',
+      port: 9,
+      user: 'nobody',
+      database: 'none',
+      connectionTimeoutMillis: 500,
+    });
     try {
-      await expect((pool as pg.Pool).query({ name: 'nowhere', text: 'select 1' })).rejects.toThrow(/ECONNREFUSED|connect|terminated/i);
+      await expect((pool as pg.Pool).query({ name: 'nowhere', text: 'select 1' })).rejects.toThrow(
+        /ECONNREFUSED|connect|terminated/i,
+      );
       expect(pool.pipelineCountOpen).toBe(0);
     } finally {
       await pool.end();

@@ -24,10 +24,22 @@ interface Started {
 
 const tsx = path.resolve(process.cwd(), 'node_modules/.bin/tsx');
 
-function run(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+function run(env: Record<string, string>): {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+} {
   const child = spawn(tsx, ['server/main.ts'], {
     cwd: process.cwd(),
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', JOB_INTERVAL_MS: '3600000', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      JOB_INTERVAL_MS: '3600000',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -70,7 +82,10 @@ describeEmbedded('server/main.ts', () => {
     await writeFile(path.join(staticDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     env = { DATA_DIR: path.join(dir, 'data'), STATIC_DIR: staticDir };
     await mkdir(env.DATA_DIR!, { recursive: true });
-    const prepared = await PGlite.create({ dataDir: path.join(env.DATA_DIR!, 'pgdata'), loadDataDir: await migratedSnapshot() });
+    const prepared = await PGlite.create({
+      dataDir: path.join(env.DATA_DIR!, 'pgdata'),
+      loadDataDir: await migratedSnapshot(),
+    });
     await prepared.close();
   });
   afterAll(async () => {
@@ -84,7 +99,7 @@ describeEmbedded('server/main.ts', () => {
     expect(first.output()).toContain(`Messenger host emulator: ${first.origin}/sandbox/`);
     const token = (await readFile(path.join(env.DATA_DIR!, 'sandbox-bot-token'), 'utf8')).trim();
     expect(token).toMatch(/^\d{10}:[\w-]{35}$/);
-    const users = await (await fetch(`${first.origin}/sandbox/users`)).json() as { demo: unknown[] };
+    const users = (await (await fetch(`${first.origin}/sandbox/users`)).json()) as { demo: unknown[] };
     expect(users.demo).toHaveLength(3);
   });
 
@@ -124,9 +139,15 @@ describeEmbedded('server/main.ts', () => {
     let seededAgain: boolean;
     try {
       seededAgain = again.output().includes('seeded');
-      const launch = await fetch(`${again.origin}/sandbox/launch`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ telegramId: 1001 }) });
-      const { initData } = await launch.json() as { initData: string };
-      const dashboard = await fetch(`${again.origin}/api/v2/dashboard?mode=creator`, { headers: { authorization: `TgAuth ${initData}` } });
+      const launch = await fetch(`${again.origin}/sandbox/launch`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ telegramId: 1001 }),
+      });
+      const { initData } = (await launch.json()) as { initData: string };
+      const dashboard = await fetch(`${again.origin}/api/v2/dashboard?mode=creator`, {
+        headers: { authorization: `TgAuth ${initData}` },
+      });
       channels = ((await dashboard.json()) as { channels?: unknown[] }).channels ?? [];
     } finally {
       const code = await stop(again);

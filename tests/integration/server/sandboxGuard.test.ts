@@ -17,24 +17,31 @@ const PROXY_HEADERS: ReadonlyArray<Record<string, string>> = [
 ];
 
 describe('proxied requests never reach the sandbox', () => {
-  test.each(PROXY_HEADERS)('with %p: launch, kyc, clock, users, the Bot API double and the emulator answer 403 forbidden', async (headers) => {
-    const calls: Array<[string, string, unknown?]> = [
-      ['POST', '/sandbox/launch', { telegramId: 1001 }],
-      ['POST', '/sandbox/kyc', { telegramId: 1001, status: 'approved' }],
-      ['POST', '/sandbox/clock', { advanceSeconds: 86_400 }],
-      ['GET', '/sandbox/clock'],
-      ['GET', '/sandbox/users'],
-      ['POST', '/sandbox/bot-api/join', { telegramId: 1001, link: 'x' }],
-      ['GET', '/sandbox/'],
-      ['GET', '/sandbox'],
-    ];
-    const before = server.clock.now();
-    for (const [method, url, body] of calls) {
-      const answer = await server.request(method, url, body, headers);
-      expect({ url, status: answer.status, code: answer.body?.code }).toEqual({ url, status: 403, code: 'forbidden' });
-    }
-    expect(server.clock.now()).toBe(before);
-  });
+  test.each(PROXY_HEADERS)(
+    'with %p: launch, kyc, clock, users, the Bot API double and the emulator answer 403 forbidden',
+    async (headers) => {
+      const calls: Array<[string, string, unknown?]> = [
+        ['POST', '/sandbox/launch', { telegramId: 1001 }],
+        ['POST', '/sandbox/kyc', { telegramId: 1001, status: 'approved' }],
+        ['POST', '/sandbox/clock', { advanceSeconds: 86_400 }],
+        ['GET', '/sandbox/clock'],
+        ['GET', '/sandbox/users'],
+        ['POST', '/sandbox/bot-api/join', { telegramId: 1001, link: 'x' }],
+        ['GET', '/sandbox/'],
+        ['GET', '/sandbox'],
+      ];
+      const before = server.clock.now();
+      for (const [method, url, body] of calls) {
+        const answer = await server.request(method, url, body, headers);
+        expect({ url, status: answer.status, code: answer.body?.code }).toEqual({
+          url,
+          status: 403,
+          code: 'forbidden',
+        });
+      }
+      expect(server.clock.now()).toBe(before);
+    },
+  );
 
   test('the same calls from this machine still work', async () => {
     expect((await server.request('POST', '/sandbox/launch', { telegramId: 1001 })).status).toBe(200);
@@ -63,9 +70,16 @@ describe('signing with a BOT_TOKEN the sandbox did not generate', () => {
 
   test('a token the sandbox generated itself is used without SANDBOX=1; SANDBOX_PUBLIC=1 answers proxies', async () => {
     // SANDBOX_PUBLIC=1 (a public sandbox, asked for) also lets proxied requests through.
-    const generated = await startTestServer({ config: { sandboxExplicit: false, botTokenGenerated: true, sandboxPublic: true } });
+    const generated = await startTestServer({
+      config: { sandboxExplicit: false, botTokenGenerated: true, sandboxPublic: true },
+    });
     try {
-      const answer = await generated.request<{ initData: string }>('POST', '/sandbox/launch', { telegramId: 1001 }, { 'x-forwarded-for': '203.0.113.7' });
+      const answer = await generated.request<{ initData: string }>(
+        'POST',
+        '/sandbox/launch',
+        { telegramId: 1001 },
+        { 'x-forwarded-for': '203.0.113.7' },
+      );
       expect(answer.status).toBe(200);
       expect(answer.body.initData).toContain('hash=');
     } finally {

@@ -12,23 +12,37 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const csp = (headers: Headers): Map<string, string[]> =>
-  new Map((headers.get('content-security-policy') ?? '').split(';').map((part) => part.trim().split(/\s+/)).filter((part) => part[0] !== '').map(([name, ...values]) => [name!, values]));
+  new Map(
+    (headers.get('content-security-policy') ?? '')
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter((part) => part[0] !== '')
+      .map(([name, ...values]) => [name!, values]),
+  );
 
 describe('every answer', () => {
-  test.each(['/api/v2/dashboard', '/api/v2/openapi.json', '/', '/some/app/route', '/sandbox/'])('%s carries the CSP, nosniff and the referrer policy', async (url) => {
-    const answer = url.startsWith('/api/v2/dashboard') ? await server.api(ALICE, 'GET', '/dashboard') : await server.request('GET', url);
-    expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(answer.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
-    expect(answer.headers.get('x-frame-options')).toBeNull();
-    const policy = csp(answer.headers);
-    expect(policy.get('frame-ancestors')).toEqual(["'self'", 'https://web.telegram.org', 'https://*.telegram.org']);
-    expect(policy.get('default-src')).toEqual(["'self'"]);
-    expect(policy.get('object-src')).toEqual(["'none'"]);
-    expect(policy.get('frame-src')).toEqual(expect.arrayContaining(["'self'", 'https:']));
-  });
+  test.each(['/api/v2/dashboard', '/api/v2/openapi.json', '/', '/some/app/route', '/sandbox/'])(
+    '%s carries the CSP, nosniff and the referrer policy',
+    async (url) => {
+      const answer = url.startsWith('/api/v2/dashboard')
+        ? await server.api(ALICE, 'GET', '/dashboard')
+        : await server.request('GET', url);
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(answer.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(answer.headers.get('x-frame-options')).toBeNull();
+      const policy = csp(answer.headers);
+      expect(policy.get('frame-ancestors')).toEqual(["'self'", 'https://web.telegram.org', 'https://*.telegram.org']);
+      expect(policy.get('default-src')).toEqual(["'self'"]);
+      expect(policy.get('object-src')).toEqual(["'none'"]);
+      expect(policy.get('frame-src')).toEqual(expect.arrayContaining(["'self'", 'https:']));
+    },
+  );
 
   test('errors and unknown API routes carry them too, with HSTS', async () => {
-    for (const answer of [await server.api(null, 'GET', '/dashboard'), await server.request('GET', '/api/v2/no-such-route')]) {
+    for (const answer of [
+      await server.api(null, 'GET', '/dashboard'),
+      await server.request('GET', '/api/v2/no-such-route'),
+    ]) {
       expect(answer.status).toBeGreaterThanOrEqual(400);
       expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
       expect(answer.headers.get('strict-transport-security')).toBe('max-age=15552000');
@@ -63,9 +77,16 @@ describe('CORS', () => {
     for (const url of ['/api/v2/dashboard', '/api/v2/invoice/donation/1/create', '/sandbox/launch']) {
       const preflight = await fetch(`${server.baseUrl}${url}`, {
         method: 'OPTIONS',
-        headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
+        headers: {
+          origin: 'https://evil.example',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization, content-type',
+        },
       });
-      expect({ url, allowOrigin: preflight.headers.get('access-control-allow-origin') }).toEqual({ url, allowOrigin: null });
+      expect({ url, allowOrigin: preflight.headers.get('access-control-allow-origin') }).toEqual({
+        url,
+        allowOrigin: null,
+      });
     }
   });
 

@@ -10,13 +10,22 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import {
-  type ServerProcess, cardToken, donationTarget, preparedDataDir, processAuth, startServerProcess, stopServerProcess,
+  type ServerProcess,
+  cardToken,
+  donationTarget,
+  preparedDataDir,
+  processAuth,
+  startServerProcess,
+  stopServerProcess,
 } from '../support/serverProcess';
 
 const describeEmbedded = process.env.TEST_DATABASE_URL ? describe.skip : describe;
 jest.setTimeout(120_000);
 
-type Outcome = { kind: 'answer'; status: number; code?: string; connection: string | null } | { kind: 'dropped'; error: string } | { kind: 'refused' };
+type Outcome =
+  | { kind: 'answer'; status: number; code?: string; connection: string | null }
+  | { kind: 'dropped'; error: string }
+  | { kind: 'refused' };
 
 async function attempt(url: string, init: RequestInit): Promise<Outcome> {
   try {
@@ -55,7 +64,8 @@ describeEmbedded('SIGTERM under load', () => {
     const donationId = await donationTarget(origin, 910_001);
     const payers = Array.from({ length: 4 }, (_, index) => 910_100 + index);
     const tokens = new Map<number, string[]>();
-    for (const payer of payers) tokens.set(payer, await Promise.all(Array.from({ length: 40 }, () => cardToken(origin, payer))));
+    for (const payer of payers)
+      tokens.set(payer, await Promise.all(Array.from({ length: 40 }, () => cardToken(origin, payer))));
 
     const outcomes: Outcome[] = [];
     const payments: { key: string; outcome: Outcome }[] = [];
@@ -73,7 +83,9 @@ describeEmbedded('SIGTERM under load', () => {
       for (const token of tokens.get(telegramId)!) {
         const key = randomUUID();
         const outcome = await attempt(`${origin}/api/v2/invoice/donation/${donationId}/create`, {
-          method: 'POST', headers: { ...headers, 'idempotency-key': key }, body: JSON.stringify({ paymentMethod: 'smart_glocal_form', cardToken: token, amount: 5 }),
+          method: 'POST',
+          headers: { ...headers, 'idempotency-key': key },
+          body: JSON.stringify({ paymentMethod: 'smart_glocal_form', cardToken: token, amount: 5 }),
         });
         outcomes.push(outcome);
         payments.push({ key, outcome });
@@ -91,9 +103,13 @@ describeEmbedded('SIGTERM under load', () => {
 
     const dropped = outcomes.filter((outcome) => outcome.kind === 'dropped');
     const refused = outcomes.filter((outcome) => outcome.kind === 'refused');
-    const answers = outcomes.filter((outcome): outcome is Extract<Outcome, { kind: 'answer' }> => outcome.kind === 'answer');
+    const answers = outcomes.filter(
+      (outcome): outcome is Extract<Outcome, { kind: 'answer' }> => outcome.kind === 'answer',
+    );
     const shuttingDown = answers.filter((answer) => answer.status === 503);
-    console.info(`shutdown under load: ${outcomes.length} requests, ${dropped.length} dropped, ${refused.length} refused, ${shuttingDown.length} answered 503`);
+    console.info(
+      `shutdown under load: ${outcomes.length} requests, ${dropped.length} dropped, ${refused.length} refused, ${shuttingDown.length} answered 503`,
+    );
     expect(dropped).toEqual([]);
     expect(refused).toEqual([]);
     expect(answers.filter((answer) => answer.status !== 200 && answer.status !== 503)).toEqual([]);
@@ -104,10 +120,19 @@ describeEmbedded('SIGTERM under load', () => {
     // The database after the exit: a payment for every 200, none for a request answered otherwise or not at all.
     const pglite = await PGlite.create({ dataDir: path.join(dataDir, 'pgdata') });
     try {
-      const rows = (await pglite.query<{ idempotency_key: string; status: string }>('select idempotency_key, status from payments where kind = $1', ['donation'])).rows;
+      const rows = (
+        await pglite.query<{ idempotency_key: string; status: string }>(
+          'select idempotency_key, status from payments where kind = $1',
+          ['donation'],
+        )
+      ).rows;
       const committed = new Map(rows.map((row) => [row.idempotency_key, row.status]));
-      const answeredOk = payments.filter((payment) => payment.outcome.kind === 'answer' && payment.outcome.status === 200);
-      const notAnswered = payments.filter((payment) => !(payment.outcome.kind === 'answer' && payment.outcome.status === 200));
+      const answeredOk = payments.filter(
+        (payment) => payment.outcome.kind === 'answer' && payment.outcome.status === 200,
+      );
+      const notAnswered = payments.filter(
+        (payment) => !(payment.outcome.kind === 'answer' && payment.outcome.status === 200),
+      );
       expect(answeredOk.length).toBeGreaterThan(0);
       expect(answeredOk.filter((payment) => committed.get(payment.key) !== 'paid')).toEqual([]);
       expect(notAnswered.filter((payment) => committed.has(payment.key))).toEqual([]);

@@ -22,11 +22,14 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 async function page(id: string | number, acceptLanguage?: string) {
-  const response = await fetch(`${server.baseUrl}/snippet/subscription/${id}`, { headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {} });
+  const response = await fetch(`${server.baseUrl}/snippet/subscription/${id}`, {
+    headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {},
+  });
   return { status: response.status, headers: response.headers, html: await response.text() };
 }
 
-const metaContent = (html: string, property: string) => new RegExp(`<meta property="${property}" content="([^"]*)">`).exec(html)?.[1];
+const metaContent = (html: string, property: string) =>
+  new RegExp(`<meta property="${property}" content="([^"]*)">`).exec(html)?.[1];
 
 test('a published subscription: title, price, description, Open Graph tags and the Open in Telegram link', async () => {
   const { status, headers, html } = await page(weeklyId, 'en-US,en;q=0.9');
@@ -40,7 +43,9 @@ test('a published subscription: title, price, description, Open Graph tags and t
   expect(metaContent(html, 'og:description')).toMatch(/^250\u00a0₽ per week\. /);
   expect(metaContent(html, 'og:url')).toBe(`${server.config.publicUrl}/snippet/subscription/${weeklyId}`);
   expect(metaContent(html, 'og:image')).toBeUndefined(); // subscriptions have no image
-  expect(html).toContain(`<a class="open" href="https://t.me/${server.config.botUsername}/${server.config.appName}?startapp=subscription_${weeklyId}">Open in Telegram</a>`);
+  expect(html).toContain(
+    `<a class="open" href="https://t.me/${server.config.botUsername}/${server.config.appName}?startapp=subscription_${weeklyId}">Open in Telegram</a>`,
+  );
 });
 
 test("localized by Accept-Language among the app's page locales, else in the channel language; right to left in Arabic", async () => {
@@ -53,14 +58,19 @@ test("localized by Accept-Language among the app's page locales, else in the cha
   expect(arabic).toContain('<html lang="ar" dir="rtl">');
   expect(arabic).toContain('افتح في Telegram');
   const [channelLanguage] = (await page(weeklyId, 'zh')).html.match(/<html lang="(\w+)"/)!.slice(1);
-  const [channel] = rowsOf<{ language: string }>(await server.database.db.execute(sql`
-    select channels.language from subscriptions join channels on channels.id = subscriptions.channel_id where subscriptions.id = ${weeklyId}`));
+  const [channel] = rowsOf<{ language: string }>(
+    await server.database.db.execute(sql`
+    select channels.language from subscriptions join channels on channels.id = subscriptions.channel_id where subscriptions.id = ${weeklyId}`),
+  );
   const channelBase = channel!.language.toLowerCase().split('-')[0]!;
   expect(channelLanguage).toBe((SNIPPET_LANGUAGES as readonly string[]).includes(channelBase) ? channelBase : 'en');
 });
 
 test('every value is HTML-escaped', async () => {
-  await server.database.db.update(subscriptions).set({ name: '<script>alert("x")</script> & co', description: `Tom's "best" <b>` }).where(eq(subscriptions.id, weeklyId));
+  await server.database.db
+    .update(subscriptions)
+    .set({ name: '<script>alert("x")</script> & co', description: `Tom's "best" <b>` })
+    .where(eq(subscriptions.id, weeklyId));
   try {
     const { html } = await page(weeklyId);
     expect(html).not.toContain('<script>');
@@ -68,7 +78,10 @@ test('every value is HTML-escaped', async () => {
     expect(metaContent(html, 'og:title')).toBe('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; co');
     expect(html).toContain('Tom&#39;s &quot;best&quot; &lt;b&gt;');
   } finally {
-    await server.database.db.update(subscriptions).set({ name: 'Weekly Subscription' }).where(eq(subscriptions.id, weeklyId));
+    await server.database.db
+      .update(subscriptions)
+      .set({ name: 'Weekly Subscription' })
+      .where(eq(subscriptions.id, weeklyId));
   }
 });
 

@@ -1,6 +1,12 @@
 /** The creator's subscriptions (spec sections 4, 5, 6, 7): create, edit, publish, delete, restore, command, members. */
 import type {
-  ChannelResponse, DashboardResponse, MembersPage, NewSubscriptionResponse, SubscriptionDetailResponse, SubscriptionMemberResponse, SubscriptionOnlyResponse,
+  ChannelResponse,
+  DashboardResponse,
+  MembersPage,
+  NewSubscriptionResponse,
+  SubscriptionDetailResponse,
+  SubscriptionMemberResponse,
+  SubscriptionOnlyResponse,
 } from '../../../src/contract/api';
 import { ALICE, type TestServer, creatorWithChannel, startTestServer } from '../support/testServer';
 
@@ -11,18 +17,44 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const form = (channelId: number, extra: Record<string, unknown> = {}) => ({
-  channelId, name: 'Monthly Subscription', description: 'Your contribution fuels the channel', period: 'monthly', currency: 'eur',
-  amount: 5, buttonText: 'Subscribe', ...extra,
+  channelId,
+  name: 'Monthly Subscription',
+  description: 'Your contribution fuels the channel',
+  period: 'monthly',
+  currency: 'eur',
+  amount: 5,
+  buttonText: 'Subscribe',
+  ...extra,
 });
-const create = (user: typeof ALICE, body: Record<string, unknown>) => server.api<NewSubscriptionResponse>(user, 'POST', '/subscription/new', body);
-const posts = async (chatId: number) => (await server.request<{ posts: { text: string; buttons: { text: string; url: string }[]; pinned: boolean; silent: boolean; kind: string; refId: number }[] }>('GET', `/sandbox/bot/posts?chatId=${chatId}`)).body.posts;
+const create = (user: typeof ALICE, body: Record<string, unknown>) =>
+  server.api<NewSubscriptionResponse>(user, 'POST', '/subscription/new', body);
+const posts = async (chatId: number) =>
+  (
+    await server.request<{
+      posts: {
+        text: string;
+        buttons: { text: string; url: string }[];
+        pinned: boolean;
+        silent: boolean;
+        kind: string;
+        refId: number;
+      }[];
+    }>('GET', `/sandbox/bot/posts?chatId=${chatId}`)
+  ).body.posts;
 
 describe('POST /subscription/new', () => {
   test.each([5, '5', '5.00', '5.0'])('the amount %p means five euros (500 minor units)', async (amount) => {
     const { user, channelId } = await creatorWithChannel(server);
     const answer = await create(user, form(channelId, { amount }));
     expect(answer.status).toBe(200);
-    expect(answer.body.subscription).toMatchObject({ amount: 5, currency: 'eur', period: 'monthly', isDeleted: false, activeSubscribers: 0, channelId });
+    expect(answer.body.subscription).toMatchObject({
+      amount: 5,
+      currency: 'eur',
+      period: 'monthly',
+      isDeleted: false,
+      activeSubscribers: 0,
+      channelId,
+    });
     expect(answer.body.channel.id).toBe(channelId);
   });
 
@@ -49,8 +81,25 @@ describe('POST /subscription/new', () => {
 
   test('the bounds themselves are accepted (eur 1 and 1000, rub 200 and 60000) and the limits exactly', async () => {
     const { user, channelId } = await creatorWithChannel(server);
-    for (const extra of [{ amount: 1 }, { amount: 1000 }, { currency: 'rub', amount: 200 }, { currency: 'rub', amount: '60000' }]) {
-      expect((await create(user, form(channelId, { ...extra, name: 'n'.repeat(32), description: 'd'.repeat(300), buttonText: 'b'.repeat(20) }))).status).toBe(200);
+    for (const extra of [
+      { amount: 1 },
+      { amount: 1000 },
+      { currency: 'rub', amount: 200 },
+      { currency: 'rub', amount: '60000' },
+    ]) {
+      expect(
+        (
+          await create(
+            user,
+            form(channelId, {
+              ...extra,
+              name: 'n'.repeat(32),
+              description: 'd'.repeat(300),
+              buttonText: 'b'.repeat(20),
+            }),
+          )
+        ).status,
+      ).toBe(200);
     }
   });
 
@@ -64,8 +113,14 @@ describe('POST /subscription/new', () => {
 
   test('schema failures: unknown period or currency, missing fields, wrong types', async () => {
     const { user, channelId } = await creatorWithChannel(server);
-    expect((await create(user, form(channelId, { period: 'daily' }))).body).toMatchObject({ code: 'validation_error', field: 'period' });
-    expect((await create(user, form(channelId, { currency: 'xxx' }))).body).toMatchObject({ code: 'validation_error', field: 'currency' });
+    expect((await create(user, form(channelId, { period: 'daily' }))).body).toMatchObject({
+      code: 'validation_error',
+      field: 'period',
+    });
+    expect((await create(user, form(channelId, { currency: 'xxx' }))).body).toMatchObject({
+      code: 'validation_error',
+      field: 'currency',
+    });
     const { name: _name, ...withoutName } = form(channelId);
     expect((await create(user, withoutName)).body).toMatchObject({ code: 'validation_error', field: 'name' });
     expect((await create(user, form(channelId, { amount: { value: 5 } }))).status).toBe(400);
@@ -78,7 +133,12 @@ describe('POST /subscription/new', () => {
     const answer = await create(user, form(channelId));
     expect(answer.status).toBe(409);
     expect(answer.body.code).toBe('channel_disconnected');
-    const list = await server.api<{ subscriptions: unknown[] }>(user, 'POST', `/channel/${channelId}/subscriptions`, {});
+    const list = await server.api<{ subscriptions: unknown[] }>(
+      user,
+      'POST',
+      `/channel/${channelId}/subscriptions`,
+      {},
+    );
     expect(list.body.subscriptions).toEqual([]);
   });
 });
@@ -88,18 +148,52 @@ describe('edit, delete, restore, command', () => {
     const { user, channelId } = await creatorWithChannel(server);
     const { subscription } = (await create(user, form(channelId))).body;
     const edited = await server.api<SubscriptionOnlyResponse>(user, 'POST', `/subscription/${subscription.id}/edit`, {
-      name: 'Gold', description: 'More', amount: '7.50', buttonText: 'Join',
+      name: 'Gold',
+      description: 'More',
+      amount: '7.50',
+      buttonText: 'Join',
     });
     expect(edited.status).toBe(200);
-    expect(edited.body.subscription).toMatchObject({ name: 'Gold', description: 'More', amount: 7.5, buttonText: 'Join', period: 'monthly', currency: 'eur' });
-    const period = await server.api(user, 'POST', `/subscription/${subscription.id}/edit`, { name: 'Gold', description: 'More', amount: 8, buttonText: 'Join', period: 'yearly' });
+    expect(edited.body.subscription).toMatchObject({
+      name: 'Gold',
+      description: 'More',
+      amount: 7.5,
+      buttonText: 'Join',
+      period: 'monthly',
+      currency: 'eur',
+    });
+    const period = await server.api(user, 'POST', `/subscription/${subscription.id}/edit`, {
+      name: 'Gold',
+      description: 'More',
+      amount: 8,
+      buttonText: 'Join',
+      period: 'yearly',
+    });
     expect(period.body).toMatchObject({ code: 'validation_error', field: 'period' });
-    const currency = await server.api(user, 'POST', `/subscription/${subscription.id}/edit`, { name: 'Gold', description: 'More', amount: 8, buttonText: 'Join', currency: 'rub' });
+    const currency = await server.api(user, 'POST', `/subscription/${subscription.id}/edit`, {
+      name: 'Gold',
+      description: 'More',
+      amount: 8,
+      buttonText: 'Join',
+      currency: 'rub',
+    });
     expect(currency.body).toMatchObject({ code: 'validation_error', field: 'currency' });
     // Same values are fine, and nothing changed by the refused edits.
-    const same = await server.api<SubscriptionOnlyResponse>(user, 'POST', `/subscription/${subscription.id}/edit`, { name: 'Gold', description: 'More', amount: 8, buttonText: 'Join', period: 'monthly', currency: 'eur' });
+    const same = await server.api<SubscriptionOnlyResponse>(user, 'POST', `/subscription/${subscription.id}/edit`, {
+      name: 'Gold',
+      description: 'More',
+      amount: 8,
+      buttonText: 'Join',
+      period: 'monthly',
+      currency: 'eur',
+    });
     expect(same.body.subscription.amount).toBe(8);
-    const invalid = await server.api(user, 'POST', `/subscription/${subscription.id}/edit`, { name: 'Gold', description: 'More', amount: 2000, buttonText: 'Join' });
+    const invalid = await server.api(user, 'POST', `/subscription/${subscription.id}/edit`, {
+      name: 'Gold',
+      description: 'More',
+      amount: 2000,
+      buttonText: 'Join',
+    });
     expect(invalid.body).toMatchObject({ field: 'amount', reason: 'amount_above' });
   });
 
@@ -108,9 +202,29 @@ describe('edit, delete, restore, command', () => {
     const { subscription } = (await create(user, form(channelId))).body;
     const deleted = await server.api<SubscriptionOnlyResponse>(user, 'POST', `/subscription/${subscription.id}/delete`);
     expect(deleted.body.subscription.isDeleted).toBe(true);
-    expect((await server.api(user, 'POST', `/subscription/${subscription.id}/edit`, { name: 'x', description: 'y', amount: 5, buttonText: 'z' })).body.code).toBe('subscription_deleted');
-    expect((await server.api(user, 'POST', `/subscription/${subscription.id}/publish`, { pin: true, disableNotification: false })).body.code).toBe('subscription_deleted');
-    const restored = await server.api<SubscriptionOnlyResponse>(user, 'POST', `/subscription/${subscription.id}/restore`);
+    expect(
+      (
+        await server.api(user, 'POST', `/subscription/${subscription.id}/edit`, {
+          name: 'x',
+          description: 'y',
+          amount: 5,
+          buttonText: 'z',
+        })
+      ).body.code,
+    ).toBe('subscription_deleted');
+    expect(
+      (
+        await server.api(user, 'POST', `/subscription/${subscription.id}/publish`, {
+          pin: true,
+          disableNotification: false,
+        })
+      ).body.code,
+    ).toBe('subscription_deleted');
+    const restored = await server.api<SubscriptionOnlyResponse>(
+      user,
+      'POST',
+      `/subscription/${subscription.id}/restore`,
+    );
     expect(restored.body.subscription.isDeleted).toBe(false);
   });
 
@@ -123,13 +237,20 @@ describe('edit, delete, restore, command', () => {
   test('command: $ and a-z only, "" clears', async () => {
     const { user, channelId } = await creatorWithChannel(server);
     const { subscription } = (await create(user, form(channelId))).body;
-    const set = await server.api<SubscriptionOnlyResponse>(user, 'POST', `/subscription/${subscription.id}/command`, { command: '$vip' });
+    const set = await server.api<SubscriptionOnlyResponse>(user, 'POST', `/subscription/${subscription.id}/command`, {
+      command: '$vip',
+    });
     expect(set.body.subscription.command).toBe('$vip');
     for (const command of ['vip', '$VIP', '$v p', '$', '$v1']) {
       const bad = await server.api(user, 'POST', `/subscription/${subscription.id}/command`, { command });
       expect(bad.body).toMatchObject({ code: 'validation_error', field: 'command' });
     }
-    const cleared = await server.api<SubscriptionOnlyResponse>(user, 'POST', `/subscription/${subscription.id}/command`, { command: '' });
+    const cleared = await server.api<SubscriptionOnlyResponse>(
+      user,
+      'POST',
+      `/subscription/${subscription.id}/command`,
+      { command: '' },
+    );
     expect(cleared.body.subscription).not.toHaveProperty('command');
   });
 });
@@ -139,23 +260,39 @@ describe('POST /subscription/{id}/publish', () => {
     const { user, channelId, chatId } = await creatorWithChannel(server);
     await server.api(user, 'POST', `/channel/${channelId}/language`, { language: 'en' });
     const { subscription } = (await create(user, form(channelId))).body;
-    const answer = await server.api<{ channel: { onboardingStep: string } }>(user, 'POST', `/subscription/${subscription.id}/publish`, { pin: true, disableNotification: true });
+    const answer = await server.api<{ channel: { onboardingStep: string } }>(
+      user,
+      'POST',
+      `/subscription/${subscription.id}/publish`,
+      { pin: true, disableNotification: true },
+    );
     expect(answer.status).toBe(200);
     expect(answer.body.channel.onboardingStep).toBe('request_donation');
     const [post] = await posts(chatId);
     expect(post).toMatchObject({
-      kind: 'subscription', refId: subscription.id, pinned: true, silent: true,
+      kind: 'subscription',
+      refId: subscription.id,
+      pinned: true,
+      silent: true,
       text: 'Monthly Subscription\n\nYour contribution fuels the channel',
-      buttons: [{ text: 'Subscribe', url: `https://t.me/BackersSandboxBot/app?startapp=subscription_${subscription.id}` }],
+      buttons: [
+        { text: 'Subscribe', url: `https://t.me/BackersSandboxBot/app?startapp=subscription_${subscription.id}` },
+      ],
     });
-    await server.api(user, 'POST', `/subscription/${subscription.id}/publish`, { pin: false, disableNotification: false });
+    await server.api(user, 'POST', `/subscription/${subscription.id}/publish`, {
+      pin: false,
+      disableNotification: false,
+    });
     expect((await posts(chatId))[1]).toMatchObject({ pinned: false, silent: false });
   });
 
   test('a private channel answers channel_not_public and nothing is posted', async () => {
     const { user, channelId, chatId } = await creatorWithChannel(server, { private: true });
     const { subscription } = (await create(user, form(channelId))).body;
-    const answer = await server.api(user, 'POST', `/subscription/${subscription.id}/publish`, { pin: true, disableNotification: false });
+    const answer = await server.api(user, 'POST', `/subscription/${subscription.id}/publish`, {
+      pin: true,
+      disableNotification: false,
+    });
     expect(answer.status).toBe(409);
     expect(answer.body.code).toBe('channel_not_public');
     expect(await posts(chatId)).toEqual([]);
@@ -170,8 +307,10 @@ describe('POST /subscription/{id}/publish', () => {
 });
 
 describe('members', () => {
-  const members = (id: number, body: Record<string, unknown>) => server.api<MembersPage>(ALICE, 'POST', `/subscription/${id}/members`, body);
-  const names = (page: MembersPage) => page.members.map((m) => page.users.find((u) => u.id === m.userId)!.firstName).sort();
+  const members = (id: number, body: Record<string, unknown>) =>
+    server.api<MembersPage>(ALICE, 'POST', `/subscription/${id}/members`, body);
+  const names = (page: MembersPage) =>
+    page.members.map((m) => page.users.find((u) => u.id === m.userId)!.firstName).sort();
 
   test('filters of the seeded monthly subscription: active, expiring (cancelled or renewal failed), expired', async () => {
     expect(names((await members(1, { filter: 'all', startFrom: null })).body)).toEqual(['Bob', 'Dana', 'Eve', 'Frank']);
@@ -187,7 +326,8 @@ describe('members', () => {
     // The journal: monthly has Bob (active), Dana (cancelled, not yet expired), Eve (renewal failed, not yet
     // expired) and Frank (expired, still marked active); yearly has Grace. The travels channel adds a one-time one.
     const liveUsers = async (subscriptionId: number) => {
-      const detail = (await server.api<SubscriptionDetailResponse>(ALICE, 'GET', `/subscription/${subscriptionId}`)).body;
+      const detail = (await server.api<SubscriptionDetailResponse>(ALICE, 'GET', `/subscription/${subscriptionId}`))
+        .body;
       expect(detail.membersGroupedNextFrom.live).toBeNull();
       expect(detail.subscription.activeSubscribers).toBe(detail.membersGrouped.live.length);
       return detail.membersGrouped.live.map((member) => member.userId);
@@ -195,7 +335,9 @@ describe('members', () => {
     const dashboard = (await server.api<DashboardResponse>(ALICE, 'GET', '/dashboard?mode=creator')).body;
     for (const channel of dashboard.channels) {
       const page = (await server.api<ChannelResponse>(ALICE, 'GET', `/channel/${channel.id}`)).body;
-      const people = new Set((await Promise.all(page.subscriptions.map((subscription) => liveUsers(subscription.id)))).flat());
+      const people = new Set(
+        (await Promise.all(page.subscriptions.map((subscription) => liveUsers(subscription.id)))).flat(),
+      );
       expect(page.channel.activeSubscribers).toBe(people.size);
       expect(channel.activeSubscribers).toBe(people.size);
     }
@@ -221,7 +363,12 @@ describe('members', () => {
   test('GET /subscription/{id}: detail with both groups and their cursors', async () => {
     const answer = await server.api<SubscriptionDetailResponse>(ALICE, 'GET', '/subscription/1');
     expect(answer.status).toBe(200);
-    expect(answer.body.subscription).toMatchObject({ id: 1, name: 'Monthly Subscription', inviteLink: 'https://t.me/+AliceJournalDemo', activeSubscribers: 2 });
+    expect(answer.body.subscription).toMatchObject({
+      id: 1,
+      name: 'Monthly Subscription',
+      inviteLink: 'https://t.me/+AliceJournalDemo',
+      activeSubscribers: 2,
+    });
     expect(answer.body.channel.id).toBe(1);
     expect(answer.body.membersGrouped.live).toHaveLength(2);
     expect(answer.body.membersGrouped.inactive).toHaveLength(2);
@@ -236,10 +383,20 @@ describe('members', () => {
 
   test("GET /subscription_member/{id}: the creator's view of one subscriber", async () => {
     const page = (await members(1, { filter: 'expired' })).body;
-    const answer = await server.api<SubscriptionMemberResponse>(ALICE, 'GET', `/subscription_member/${page.members[0]!.id}`);
+    const answer = await server.api<SubscriptionMemberResponse>(
+      ALICE,
+      'GET',
+      `/subscription_member/${page.members[0]!.id}`,
+    );
     expect(answer.status).toBe(200);
     expect(answer.body.user.firstName).toBe('Frank');
-    expect(answer.body.subscriptionMember).toMatchObject({ status: 'active', renewalFailed: true, period: 'monthly', price: 5, currency: 'eur' });
+    expect(answer.body.subscriptionMember).toMatchObject({
+      status: 'active',
+      renewalFailed: true,
+      period: 'monthly',
+      price: 5,
+      currency: 'eur',
+    });
     expect(answer.body.subscription.id).toBe(1);
     expect(answer.body.channel.id).toBe(1);
   });

@@ -14,7 +14,12 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-interface Seen { url: string; method: string; headers: Record<string, string>; body: string | undefined }
+interface Seen {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+}
 
 test('the adapter signs each request as the reference says and calls the documented paths', async () => {
   const double = server.app.deps.kycDouble!;
@@ -23,7 +28,12 @@ test('the adapter signs each request as the reference says and calls the documen
     seen.push({ url, method: init.method, headers: init.headers, body: init.body });
     return fetch(url, init);
   };
-  const adapter = new SumsubKycProvider({ ...double.settings, baseUrl: () => server.baseUrl, now: () => server.clock.now(), fetch: recording });
+  const adapter = new SumsubKycProvider({
+    ...double.settings,
+    baseUrl: () => server.baseUrl,
+    now: () => server.clock.now(),
+    fetch: recording,
+  });
   const session = await adapter.createSession({ userId: 424242, lang: 'ru', applicantId: null });
   expect(session.token).toMatch(/^_act-sbx-jwt-/);
 
@@ -40,7 +50,9 @@ test('the adapter signs each request as the reference says and calls the documen
     expect(call.headers['x-app-token']).toBe(double.settings.appToken);
     expect(Number(ts)).toBe(Math.floor(server.clock.now() / 1000));
     const path = call.url.slice(server.baseUrl.length);
-    const expected = createHmac('sha256', double.settings.secretKey).update(`${ts}${call.method}${path}${call.body ?? ''}`).digest('hex');
+    const expected = createHmac('sha256', double.settings.secretKey)
+      .update(`${ts}${call.method}${path}${call.body ?? ''}`)
+      .digest('hex');
     expect(call.headers['x-app-access-sig']).toBe(expected);
     expect(call.headers['content-type']).toBe('application/json');
   }
@@ -54,40 +66,102 @@ test('the adapter signs each request as the reference says and calls the documen
     'GET /resources/applicants/-;externalUserId=424242/one',
   ]);
   expect(seen[1]!.body).toBeUndefined();
-  expect(seen[1]!.headers['x-app-access-sig']).toBe(createHmac('sha256', double.settings.secretKey)
-    .update(`${seen[1]!.headers['x-app-access-ts']}GET/resources/applicants/-;externalUserId=424242/one`).digest('hex'));
+  expect(seen[1]!.headers['x-app-access-sig']).toBe(
+    createHmac('sha256', double.settings.secretKey)
+      .update(`${seen[1]!.headers['x-app-access-ts']}GET/resources/applicants/-;externalUserId=424242/one`)
+      .digest('hex'),
+  );
 });
 
 test('the double answers a wrong signature with the documented 401 body', async () => {
   const answer = await fetch(`${server.baseUrl}/resources/accessTokens/sdk`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-app-token': 'sbx:backers-sandbox', 'x-app-access-ts': String(Math.floor(server.clock.now() / 1000)), 'x-app-access-sig': '00' },
+    headers: {
+      'content-type': 'application/json',
+      'x-app-token': 'sbx:backers-sandbox',
+      'x-app-access-ts': String(Math.floor(server.clock.now() / 1000)),
+      'x-app-access-sig': '00',
+    },
     body: '{}',
   });
   expect(answer.status).toBe(401);
-  expect(await answer.json()).toEqual({ description: 'Request signature mismatch', code: 401, correlationId: expect.any(String), errorCode: 4003, errorName: 'app-token-signature mismatch' });
+  expect(await answer.json()).toEqual({
+    description: 'Request signature mismatch',
+    code: 401,
+    correlationId: expect.any(String),
+    errorCode: 4003,
+    errorName: 'app-token-signature mismatch',
+  });
 });
 
 test('webhooks carry the documented envelope and results', async () => {
   const double = server.app.deps.kycDouble!;
-  const adapter = new SumsubKycProvider({ ...double.settings, baseUrl: () => server.baseUrl, now: () => server.clock.now() });
+  const adapter = new SumsubKycProvider({
+    ...double.settings,
+    baseUrl: () => server.baseUrl,
+    now: () => server.clock.now(),
+  });
   await adapter.createSession({ userId: 515151, lang: 'en', applicantId: null });
   const applicant = double.applicantByExternalId('515151')!;
   applicant.reviewStatus = 'completed';
-  applicant.reviewResult = { reviewAnswer: 'RED', reviewRejectType: 'RETRY', rejectLabels: ['UNSATISFACTORY_PHOTOS'], moderationComment: 'Blurry', clientComment: 'internal' };
+  applicant.reviewResult = {
+    reviewAnswer: 'RED',
+    reviewRejectType: 'RETRY',
+    rejectLabels: ['UNSATISFACTORY_PHOTOS'],
+    moderationComment: 'Blurry',
+    clientComment: 'internal',
+  };
   const body = double.webhookBody(applicant, 'applicantReviewed', Date.UTC(2020, 1, 21, 13, 23, 19, 321));
   // The documented GREEN example's fields (docs: receive-and-interpret-results-via-api) plus the attribute table's.
-  expect(Object.keys(body).sort()).toEqual(['applicantId', 'applicantType', 'clientId', 'correlationId', 'createdAt', 'createdAtMs', 'externalUserId', 'inspectionId', 'levelName', 'reviewResult', 'reviewStatus', 'sandboxMode', 'type'].sort());
-  expect(body).toMatchObject({ type: 'applicantReviewed', reviewStatus: 'completed', applicantType: 'individual', externalUserId: '515151', createdAtMs: '2020-02-21 13:23:19.321', createdAt: '2020-02-21 13:23:19+0000' });
-  expect(body.reviewResult).toEqual({ reviewAnswer: 'RED', reviewRejectType: 'RETRY', rejectLabels: ['UNSATISFACTORY_PHOTOS'], moderationComment: 'Blurry', clientComment: 'internal' });
+  expect(Object.keys(body).sort()).toEqual(
+    [
+      'applicantId',
+      'applicantType',
+      'clientId',
+      'correlationId',
+      'createdAt',
+      'createdAtMs',
+      'externalUserId',
+      'inspectionId',
+      'levelName',
+      'reviewResult',
+      'reviewStatus',
+      'sandboxMode',
+      'type',
+    ].sort(),
+  );
+  expect(body).toMatchObject({
+    type: 'applicantReviewed',
+    reviewStatus: 'completed',
+    applicantType: 'individual',
+    externalUserId: '515151',
+    createdAtMs: '2020-02-21 13:23:19.321',
+    createdAt: '2020-02-21 13:23:19+0000',
+  });
+  expect(body.reviewResult).toEqual({
+    reviewAnswer: 'RED',
+    reviewRejectType: 'RETRY',
+    rejectLabels: ['UNSATISFACTORY_PHOTOS'],
+    moderationComment: 'Blurry',
+    clientComment: 'internal',
+  });
   const raw = JSON.stringify(body);
   const headers = double.signWebhook(raw);
   expect(headers['x-payload-digest-alg']).toBe('HMAC_SHA256_HEX');
-  expect(headers['x-payload-digest']).toBe(createHmac('sha256', double.settings.webhookSecret).update(raw).digest('hex'));
-  expect(adapter.readWebhook(raw, headers)).toMatchObject({ userId: 515151, applicantId: applicant.id, occurredAtMs: Date.UTC(2020, 1, 21, 13, 23, 19, 321), change: { kind: 'reviewed', answer: 'RED', rejectType: 'RETRY', labels: ['UNSATISFACTORY_PHOTOS'] } });
+  expect(headers['x-payload-digest']).toBe(
+    createHmac('sha256', double.settings.webhookSecret).update(raw).digest('hex'),
+  );
+  expect(adapter.readWebhook(raw, headers)).toMatchObject({
+    userId: 515151,
+    applicantId: applicant.id,
+    occurredAtMs: Date.UTC(2020, 1, 21, 13, 23, 19, 321),
+    change: { kind: 'reviewed', answer: 'RED', rejectType: 'RETRY', labels: ['UNSATISFACTORY_PHOTOS'] },
+  });
   // SHA512 digests are accepted too; the documented pending example has no reviewResult.
   const sha512 = createHmac('sha512', double.settings.webhookSecret).update(raw).digest('hex');
-  expect(adapter.readWebhook(raw, { 'x-payload-digest': sha512, 'x-payload-digest-alg': 'HMAC_SHA512_HEX' }).change.kind).toBe('reviewed');
+  expect(
+    adapter.readWebhook(raw, { 'x-payload-digest': sha512, 'x-payload-digest-alg': 'HMAC_SHA512_HEX' }).change.kind,
+  ).toBe('reviewed');
   applicant.reviewStatus = 'pending';
   const pending = double.webhookBody(applicant, 'applicantPending');
   expect(pending).not.toHaveProperty('reviewResult');
@@ -95,8 +169,16 @@ test('webhooks carry the documented envelope and results', async () => {
 });
 
 test('the documented signing example: ts + METHOD + path with query, no body', () => {
-  const text = '1607551635POST/resources/accessTokens?userId=cfd20712-24a2-4c7d-9ab0-146f3c142335&levelName=basic-kyc-level&ttlInSecs=600';
+  const text =
+    '1607551635POST/resources/accessTokens?userId=cfd20712-24a2-4c7d-9ab0-146f3c142335&levelName=basic-kyc-level&ttlInSecs=600';
   const expected = createHmac('sha256', 'secret').update(text).digest('hex');
   // The adapter's signing function builds the same string from its parts.
-  expect(requestSignature('secret', 1607551635, 'post', '/resources/accessTokens?userId=cfd20712-24a2-4c7d-9ab0-146f3c142335&levelName=basic-kyc-level&ttlInSecs=600')).toBe(expected);
+  expect(
+    requestSignature(
+      'secret',
+      1607551635,
+      'post',
+      '/resources/accessTokens?userId=cfd20712-24a2-4c7d-9ab0-146f3c142335&levelName=basic-kyc-level&ttlInSecs=600',
+    ),
+  ).toBe(expected);
 });

@@ -11,7 +11,12 @@ afterAll(() => server.close());
 const firstOf = async (user: typeof ALICE, mode: 'creator' | 'follower', type: string) => {
   let cursor: string | null = null;
   do {
-    const page: { body: TransactionsPage } = await server.api<TransactionsPage>(user, 'POST', '/dashboard/transactions', { mode, startFrom: cursor });
+    const page: { body: TransactionsPage } = await server.api<TransactionsPage>(
+      user,
+      'POST',
+      '/dashboard/transactions',
+      { mode, startFrom: cursor },
+    );
     const found = page.body.transactions.find((t) => t.type === type);
     if (found) return found;
     cursor = page.body.nextFrom;
@@ -32,7 +37,11 @@ describe('GET /transaction/{id}', () => {
     expect(t.serviceFee).toBeCloseTo(t.price! * 0.1, 2);
     expect(t.user).toBeDefined();
     expect(t.channel).toBeDefined();
-    expect(t.subscription).toMatchObject({ id: expect.any(Number), name: expect.any(String), period: expect.any(String) });
+    expect(t.subscription).toMatchObject({
+      id: expect.any(Number),
+      name: expect.any(String),
+      period: expect.any(String),
+    });
     expect(t.subscriptionMember).toMatchObject({ id: expect.any(Number) });
     expect(t.card).toMatchObject({ last4: expect.stringMatching(/^\d{4}$/) });
   });
@@ -43,8 +52,13 @@ describe('GET /transaction/{id}', () => {
     expect(got).not.toHaveProperty('subscription');
     expect(got).not.toHaveProperty('subscriptionMember');
     const withdrawal = await firstOf(ALICE, 'creator', 'withdrawal');
-    const paid = (await server.api<TransactionResponse>(ALICE, 'GET', `/transaction/${withdrawal.id}`)).body.transaction;
-    expect(paid.withdrawalAccount).toMatchObject({ country: expect.any(String), methodType: expect.any(String), currency: paid.currency });
+    const paid = (await server.api<TransactionResponse>(ALICE, 'GET', `/transaction/${withdrawal.id}`)).body
+      .transaction;
+    expect(paid.withdrawalAccount).toMatchObject({
+      country: expect.any(String),
+      methodType: expect.any(String),
+      currency: paid.currency,
+    });
     expect(paid).not.toHaveProperty('user');
   });
 

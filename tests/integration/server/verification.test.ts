@@ -21,10 +21,15 @@ const status = (user: TestUser, firstCall = false) =>
   server.api<VerificationStatusResponse>(user, 'GET', `/verification/status${firstCall ? '?first_call=true' : ''}`);
 const start = (user: TestUser) => server.api<{ token: string; widgetUrl: string }>(user, 'GET', '/verification/start');
 /** What the double's WebSDK frame does on a button. */
-const submit = (token: string, outcome: 'approve' | 'retry' | 'final') => server.request('POST', '/websdk/sandbox/submit', { token, outcome });
-const userId = async (user: TestUser): Promise<number> => (await new SandboxService(server.app.deps.db, server.clock).userByTelegramId(user.telegramId)).id;
+const submit = (token: string, outcome: 'approve' | 'retry' | 'final') =>
+  server.request('POST', '/websdk/sandbox/submit', { token, outcome });
+const userId = async (user: TestUser): Promise<number> =>
+  (await new SandboxService(server.app.deps.db, server.clock).userByTelegramId(user.telegramId)).id;
 const postWebhook = (raw: string, headers: Record<string, string>) =>
-  fetch(`${server.baseUrl}${SUMSUB_WEBHOOK_PATH}`, { method: 'POST', headers, body: raw }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown> }));
+  fetch(`${server.baseUrl}${SUMSUB_WEBHOOK_PATH}`, { method: 'POST', headers, body: raw }).then(async (r) => ({
+    status: r.status,
+    body: (await r.json()) as Record<string, unknown>,
+  }));
 
 async function startedApplicant(user: TestUser) {
   const { token } = (await start(user)).body;
@@ -44,11 +49,21 @@ describe('verification through the Sumsub double', () => {
     const answer = await start(user);
     expect(answer.status).toBe(200);
     expect(answer.body.token).toMatch(/^_act-sbx-jwt-/);
-    const claims = JSON.parse(Buffer.from(answer.body.token.slice('_act-sbx-jwt-'.length).split('.')[1]!, 'base64').toString('utf8')) as { url: string };
+    const claims = JSON.parse(
+      Buffer.from(answer.body.token.slice('_act-sbx-jwt-'.length).split('.')[1]!, 'base64').toString('utf8'),
+    ) as { url: string };
     expect(claims.url).toBe(server.baseUrl);
     expect(answer.body.widgetUrl).toMatch(new RegExp(`^${server.baseUrl}/websdk/p/sbx_[\\w-]+\\?lang=en$`));
-    expect((await status(user)).body).toEqual({ status: 'in_kyc', token: answer.body.token, widgetUrl: answer.body.widgetUrl, botUsername: 'BackersSandboxBot' });
-    expect(double.applicantByExternalId(String(await userId(user)))).toMatchObject({ levelName: 'basic-kyc-level', reviewStatus: 'init' });
+    expect((await status(user)).body).toEqual({
+      status: 'in_kyc',
+      token: answer.body.token,
+      widgetUrl: answer.body.widgetUrl,
+      botUsername: 'BackersSandboxBot',
+    });
+    expect(double.applicantByExternalId(String(await userId(user)))).toMatchObject({
+      levelName: 'basic-kyc-level',
+      reviewStatus: 'init',
+    });
     const frame = await server.request<string>('GET', '/websdk/websdk.html?_=id_x');
     expect(frame.headers.get('content-type')).toMatch(/text\/html/);
     expect(frame.body).toContain("tell('idCheck.onReady')");
@@ -63,21 +78,33 @@ describe('verification through the Sumsub double', () => {
     expect((await status(user)).body).toEqual({ status: 'kyc_approved', botUsername: 'BackersSandboxBot' });
     const id = await userId(user);
     const waiting = await server.app.deps.services.verification.awaitingDecision();
-    expect(waiting).toContainEqual(expect.objectContaining({ userId: id, status: 'kyc_approved', provider: 'sumsub', applicantId: applicant.id, reviewAnswer: 'GREEN' }));
+    expect(waiting).toContainEqual(
+      expect.objectContaining({
+        userId: id,
+        status: 'kyc_approved',
+        provider: 'sumsub',
+        applicantId: applicant.id,
+        reviewAnswer: 'GREEN',
+      }),
+    );
     expect((await server.api(user, 'GET', '/dashboard?mode=creator')).body.code).toBe('verification_required');
     await expect(server.app.deps.services.verification.decide(id, 'approve', 77)).resolves.toBe('approved');
     expect((await status(user)).body.status).toBe('approved');
     expect((await server.app.deps.services.verification.awaitingDecision()).map((row) => row.userId)).not.toContain(id);
     expect((await server.api(user, 'GET', '/dashboard?mode=creator')).status).toBe(200);
     // A decision is made once.
-    await expect(server.app.deps.services.verification.decide(id, 'reject', 77)).rejects.toMatchObject({ code: 'conflict' });
+    await expect(server.app.deps.services.verification.decide(id, 'reject', 77)).rejects.toMatchObject({
+      code: 'conflict',
+    });
   });
 
   test('the operator may reject a passed check', async () => {
     const user = newUser();
     const { token } = await startedApplicant(user);
     await submit(token, 'approve');
-    await expect(server.app.deps.services.verification.decide(await userId(user), 'reject', 77)).resolves.toBe('rejected');
+    await expect(server.app.deps.services.verification.decide(await userId(user), 'reject', 77)).resolves.toBe(
+      'rejected',
+    );
     expect((await status(user)).body.status).toBe('rejected');
   });
 
@@ -86,7 +113,11 @@ describe('verification through the Sumsub double', () => {
     const { token, applicant } = await startedApplicant(user);
     expect((await submit(token, 'retry')).status).toBe(200);
     expect((await status(user)).body).toEqual({ status: 'kyc_rejected', botUsername: 'BackersSandboxBot' });
-    expect(await server.app.deps.services.verification.decide(await userId(user), 'approve', 77).catch((error: { code: string }) => error.code)).toBe('conflict');
+    expect(
+      await server.app.deps.services.verification
+        .decide(await userId(user), 'approve', 77)
+        .catch((error: { code: string }) => error.code),
+    ).toBe('conflict');
     const again = await start(user);
     expect(again.status).toBe(200);
     expect(again.body.token).not.toBe(token);
@@ -112,7 +143,9 @@ describe('verification through the Sumsub double', () => {
     const user = newUser();
     const { token } = await startedApplicant(user);
     server.clock.advance(31 * 60);
-    expect((await server.request('GET', `/websdk/sandbox/session?token=${encodeURIComponent(token)}`)).status).toBe(401);
+    expect((await server.request('GET', `/websdk/sandbox/session?token=${encodeURIComponent(token)}`)).status).toBe(
+      401,
+    );
     const late = await submit(token, 'approve');
     expect(late.status).toBe(401);
     expect(late.body).toMatchObject({ errorName: 'invalid-token' });
@@ -162,7 +195,10 @@ describe('verification through the Sumsub double', () => {
     applicant.reviewResult = { reviewAnswer: 'GREEN', rejectLabels: [] };
     const raw = JSON.stringify(double.webhookBody(applicant, 'applicantReviewed'));
     const headers = double.signWebhook(raw);
-    const forged = await postWebhook(raw, { ...headers, 'x-payload-digest': headers['x-payload-digest']!.replace(/^./, (c) => (c === '0' ? '1' : '0')) });
+    const forged = await postWebhook(raw, {
+      ...headers,
+      'x-payload-digest': headers['x-payload-digest']!.replace(/^./, (c) => (c === '0' ? '1' : '0')),
+    });
     expect(forged.status).toBe(401);
     expect(forged.body).toMatchObject({ code: 'unauthorized' });
     expect((await postWebhook(raw, { 'content-type': 'application/json' })).status).toBe(401);
@@ -187,9 +223,15 @@ describe('verification through the Sumsub double', () => {
     const user = newUser();
     const { token } = await startedApplicant(user);
     await submit(token, 'approve');
-    const decided = await server.request('POST', '/sandbox/kyc/decision', { telegramId: user.telegramId, decision: 'approve' });
+    const decided = await server.request('POST', '/sandbox/kyc/decision', {
+      telegramId: user.telegramId,
+      decision: 'approve',
+    });
     expect(decided.body).toEqual({ status: 'approved' });
-    expect((await server.request('POST', '/sandbox/kyc/decision', { telegramId: user.telegramId, decision: 'maybe' })).status).toBe(400);
+    expect(
+      (await server.request('POST', '/sandbox/kyc/decision', { telegramId: user.telegramId, decision: 'maybe' }))
+        .status,
+    ).toBe(400);
   });
 
   test('first_call must be a boolean; the frame outcome must be one of the buttons', async () => {

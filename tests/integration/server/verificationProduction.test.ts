@@ -11,7 +11,8 @@ import { type TestServer, type TestUser, newUser, startTestServer } from '../sup
 
 jest.setTimeout(60_000);
 
-const userIdOn = async (server: TestServer, user: TestUser): Promise<number> => (await new SandboxService(server.app.deps.db, server.clock).userByTelegramId(user.telegramId)).id;
+const userIdOn = async (server: TestServer, user: TestUser): Promise<number> =>
+  (await new SandboxService(server.app.deps.db, server.clock).userByTelegramId(user.telegramId)).id;
 
 describe('no identity-check provider: manual review', () => {
   let production: TestServer;
@@ -33,9 +34,21 @@ describe('no identity-check provider: manual review', () => {
 
     const id = await userIdOn(production, user);
     const waiting = await production.app.deps.services.verification.awaitingDecision();
-    expect(waiting).toContainEqual(expect.objectContaining({ userId: id, status: 'in_kyc', provider: 'manual', applicantId: null, reviewAnswer: null, name: 'Manual' }));
+    expect(waiting).toContainEqual(
+      expect.objectContaining({
+        userId: id,
+        status: 'in_kyc',
+        provider: 'manual',
+        applicantId: null,
+        reviewAnswer: null,
+        name: 'Manual',
+      }),
+    );
     await expect(production.app.deps.services.verification.decide(id, 'approve', 5)).resolves.toBe('approved');
-    expect((await production.api(user, 'GET', '/verification/status')).body).toEqual({ status: 'approved', botUsername: 'BackersSandboxBot' });
+    expect((await production.api(user, 'GET', '/verification/status')).body).toEqual({
+      status: 'approved',
+      botUsername: 'BackersSandboxBot',
+    });
     expect((await production.api(user, 'GET', '/dashboard?mode=creator')).status).toBe(200);
   });
 
@@ -43,7 +56,9 @@ describe('no identity-check provider: manual review', () => {
     const user = newUser('Refused');
     await production.api(user, 'GET', '/verification/status');
     const id = await userIdOn(production, user);
-    await expect(production.app.deps.services.verification.decide(id, 'approve', 5)).rejects.toMatchObject({ code: 'conflict' });
+    await expect(production.app.deps.services.verification.decide(id, 'approve', 5)).rejects.toMatchObject({
+      code: 'conflict',
+    });
     await production.api(user, 'GET', '/verification/start');
     await expect(production.app.deps.services.verification.decide(id, 'reject', 5)).resolves.toBe('rejected');
     expect((await production.api(user, 'GET', '/verification/status')).body.status).toBe('rejected');
@@ -87,14 +102,20 @@ describe('SUMSUB_* set', () => {
     applicant.reviewStatus = 'completed';
     applicant.reviewResult = { reviewAnswer: 'GREEN', rejectLabels: [] };
     const raw = JSON.stringify(double.webhookBody(applicant, 'applicantReviewed'));
-    const delivered = await fetch(`${production.baseUrl}${SUMSUB_WEBHOOK_PATH}`, { method: 'POST', headers: double.signWebhook(raw), body: raw });
+    const delivered = await fetch(`${production.baseUrl}${SUMSUB_WEBHOOK_PATH}`, {
+      method: 'POST',
+      headers: double.signWebhook(raw),
+      body: raw,
+    });
     expect(await delivered.json()).toEqual({ received: true, result: 'applied' });
     expect((await production.api(user, 'GET', '/verification/status')).body.status).toBe('kyc_approved');
     await expect(production.app.deps.services.verification.decide(id, 'approve', 5)).resolves.toBe('approved');
   });
 
   test('a wrong secret key is refused by Sumsub and start answers provider_unavailable', async () => {
-    const wrong = await startTestServer({ config: { sandbox: false, sumsub: { ...production.config.sumsub!, secretKey: 'not-the-secret' } } });
+    const wrong = await startTestServer({
+      config: { sandbox: false, sumsub: { ...production.config.sumsub!, secretKey: 'not-the-secret' } },
+    });
     try {
       const answer = await wrong.api(newUser(), 'GET', '/verification/start');
       expect(answer.status).toBe(503);
@@ -105,12 +126,27 @@ describe('SUMSUB_* set', () => {
   });
 
   test('all five SUMSUB_* or none: half a configuration refuses to start', () => {
-    const base = { BOT_TOKEN: '1:x', SANDBOX: '0', SUMSUB_URL: 'https://api.sumsub.com', SUMSUB_APP_TOKEN: 'prd:x', SUMSUB_SECRET_KEY: 's', SUMSUB_LEVEL_NAME: 'basic-kyc-level' };
+    const base = {
+      BOT_TOKEN: '1:x',
+      SANDBOX: '0',
+      SUMSUB_URL: 'https://api.sumsub.com',
+      SUMSUB_APP_TOKEN: 'prd:x',
+      SUMSUB_SECRET_KEY: 's',
+      SUMSUB_LEVEL_NAME: 'basic-kyc-level',
+    };
     expect(() => loadConfig(base)).toThrow(ConfigError);
     expect(() => loadConfig(base)).toThrow(/SUMSUB_WEBHOOK_SECRET is missing/);
-    expect(loadConfig({ ...base, SUMSUB_WEBHOOK_SECRET: 'w' }).sumsub).toEqual({ url: 'https://api.sumsub.com', appToken: 'prd:x', secretKey: 's', webhookSecret: 'w', levelName: 'basic-kyc-level' });
+    expect(loadConfig({ ...base, SUMSUB_WEBHOOK_SECRET: 'w' }).sumsub).toEqual({
+      url: 'https://api.sumsub.com',
+      appToken: 'prd:x',
+      secretKey: 's',
+      webhookSecret: 'w',
+      levelName: 'basic-kyc-level',
+    });
     expect(loadConfig({ BOT_TOKEN: '1:x', SANDBOX: '0' }).sumsub).toBeUndefined();
-    expect(() => loadConfig({ ...base, SUMSUB_WEBHOOK_SECRET: 'w', SUMSUB_URL: 'api.sumsub.com' })).toThrow(/SUMSUB_URL must be an http/);
+    expect(() => loadConfig({ ...base, SUMSUB_WEBHOOK_SECRET: 'w', SUMSUB_URL: 'api.sumsub.com' })).toThrow(
+      /SUMSUB_URL must be an http/,
+    );
     expect(loadConfig({ BOT_TOKEN: '1:x', SANDBOX: '0', KYC_AUTO_APPROVE: '1' }).kycAutoApprove).toBe(true);
   });
 });

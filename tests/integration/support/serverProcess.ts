@@ -35,7 +35,10 @@ export async function preparedDataDir(prefix = 'backers-process-'): Promise<stri
   const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
   const dataDir = path.join(dir, 'data');
   await mkdir(dataDir, { recursive: true });
-  const prepared = await PGlite.create({ dataDir: path.join(dataDir, 'pgdata'), loadDataDir: await migratedSnapshot() });
+  const prepared = await PGlite.create({
+    dataDir: path.join(dataDir, 'pgdata'),
+    loadDataDir: await migratedSnapshot(),
+  });
   await prepared.close();
   return dataDir;
 }
@@ -47,8 +50,16 @@ export async function startServerProcess(options: StartOptions = {}): Promise<Se
   const child = spawn(process.execPath, args, {
     cwd: process.cwd(),
     env: {
-      PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', SANDBOX: '1',
-      JOB_INTERVAL_MS: '3600000', BOT_TOKEN: PROCESS_BOT_TOKEN, STATIC_DIR: path.join(os.tmpdir(), 'backers-no-static'), ...options.env,
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? os.tmpdir(),
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      SANDBOX: '1',
+      JOB_INTERVAL_MS: '3600000',
+      BOT_TOKEN: PROCESS_BOT_TOKEN,
+      STATIC_DIR: path.join(os.tmpdir(), 'backers-no-static'),
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -61,7 +72,8 @@ export async function startServerProcess(options: StartOptions = {}): Promise<Se
     const match = /Backers is running at (http:\/\/[^\s/]+)\//.exec(output);
     // Started: listening, and the bot connected (the last step before the jobs).
     if (match && /^Bot: @/m.test(output)) return { child, origin: match[1]!, output: () => output, exited };
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited (${child.exitCode ?? child.signalCode}):\n${output}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`server exited (${child.exitCode ?? child.signalCode}):\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   child.kill('SIGKILL');
@@ -69,18 +81,33 @@ export async function startServerProcess(options: StartOptions = {}): Promise<Se
 }
 
 /** Sends the signal and waits for the exit; answers the exit code. */
-export async function stopServerProcess(server: ServerProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
+export async function stopServerProcess(
+  server: ServerProcess,
+  signal: NodeJS.Signals = 'SIGTERM',
+): Promise<number | null> {
   if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill(signal);
   return server.exited;
 }
 
 export function processAuth(telegramId: number): { authorization: string } {
-  return { authorization: `TgAuth ${signInitData({ telegramId, firstName: `Process ${telegramId}` }, PROCESS_BOT_TOKEN, Date.now())}` };
+  return {
+    authorization: `TgAuth ${signInitData({ telegramId, firstName: `Process ${telegramId}` }, PROCESS_BOT_TOKEN, Date.now())}`,
+  };
 }
 
-export interface Answer<T = Record<string, unknown>> { readonly status: number; readonly body: T; readonly headers: Headers }
+export interface Answer<T = Record<string, unknown>> {
+  readonly status: number;
+  readonly body: T;
+  readonly headers: Headers;
+}
 
-export async function callJson<T = Record<string, unknown>>(origin: string, method: string, urlPath: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {
+export async function callJson<T = Record<string, unknown>>(
+  origin: string,
+  method: string,
+  urlPath: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Answer<T>> {
   const response = await fetch(`${origin}${urlPath}`, {
     method,
     headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
@@ -101,21 +128,43 @@ export async function donationTarget(origin: string, creatorId: number): Promise
   await callJson(origin, 'GET', '/api/v2/verification/status', undefined, processAuth(creatorId));
   await callJson(origin, 'POST', '/sandbox/kyc', { telegramId: creatorId, status: 'approved' });
   const channel = await callJson<{ channel: { id: number } }>(origin, 'POST', '/sandbox/bot/channel-added', {
-    ownerTelegramId: creatorId, chatId: -1_009_000_000_000 - creatorId, title: `Process channel ${creatorId}`, username: `process_${creatorId}`,
+    ownerTelegramId: creatorId,
+    chatId: -1_009_000_000_000 - creatorId,
+    title: `Process channel ${creatorId}`,
+    username: `process_${creatorId}`,
   });
-  const donation = await callJson<{ donation: { id: number } }>(origin, 'POST', `/api/v2/donation/request/channel/${channel.body.channel.id}`, {
-    title: 'Tips', description: 'Process test', currency: 'eur', amount: 0, buttonText: 'Donate', pin: false, disableNotification: true,
-  }, processAuth(creatorId));
+  const donation = await callJson<{ donation: { id: number } }>(
+    origin,
+    'POST',
+    `/api/v2/donation/request/channel/${channel.body.channel.id}`,
+    {
+      title: 'Tips',
+      description: 'Process test',
+      currency: 'eur',
+      amount: 0,
+      buttonText: 'Donate',
+      pin: false,
+      disableNotification: true,
+    },
+    processAuth(creatorId),
+  );
   if (donation.status !== 200) throw new Error(`donation request: ${donation.status} ${JSON.stringify(donation.body)}`);
   return donation.body.donation.id;
 }
 
 /** A one-use card token for the payer, made as the app does (our public token, then the double's tokenize URL). */
 export async function cardToken(origin: string, payerId: number, number = '4242424242424242'): Promise<string> {
-  const access = await callJson<{ publicToken: string; tokenizeUrl: string }>(origin, 'POST', '/api/v2/pay/smart_glocal/token', undefined, processAuth(payerId));
+  const access = await callJson<{ publicToken: string; tokenizeUrl: string }>(
+    origin,
+    'POST',
+    '/api/v2/pay/smart_glocal/token',
+    undefined,
+    processAuth(payerId),
+  );
   const url = new URL(access.body.tokenizeUrl, origin).toString();
   const tokenized = await fetch(url, {
-    method: 'POST', headers: { 'content-type': 'application/json', 'x-public-token': access.body.publicToken },
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-public-token': access.body.publicToken },
     body: JSON.stringify({ card: { number, expiration_month: '12', expiration_year: '35', security_code: '123' } }),
   });
   return ((await tokenized.json()) as { data: { token: string } }).data.token;

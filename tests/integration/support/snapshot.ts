@@ -16,10 +16,15 @@ export const snapshotDir = (): string => path.resolve(process.cwd(), 'tests/.sna
 
 export function snapshotFile(): string {
   const hash = createHash('sha256');
-  const pglite = JSON.parse(readFileSync(path.resolve(process.cwd(), 'node_modules/@electric-sql/pglite/package.json'), 'utf8')) as { version: string };
+  const pglite = JSON.parse(
+    readFileSync(path.resolve(process.cwd(), 'node_modules/@electric-sql/pglite/package.json'), 'utf8'),
+  ) as { version: string };
   hash.update(pglite.version);
   const dir = defaultMigrationsDir();
-  for (const file of readdirSync(dir).filter((name) => name.endsWith('.sql')).sort()) hash.update(file).update(readFileSync(path.join(dir, file)));
+  for (const file of readdirSync(dir)
+    .filter((name) => name.endsWith('.sql'))
+    .sort())
+    hash.update(file).update(readFileSync(path.join(dir, file)));
   return path.join(snapshotDir(), `pglite-${hash.digest('hex').slice(0, 16)}.tar`);
 }
 

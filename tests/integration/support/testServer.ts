@@ -33,7 +33,12 @@ export interface TestUser extends LaunchOptions {
 }
 
 /** The error fields every failure carries (src/contract/api.ts ApiError), readable on any answer. */
-export interface ErrorFields { code?: string; message?: string; field?: string; reason?: string }
+export interface ErrorFields {
+  code?: string;
+  message?: string;
+  field?: string;
+  reason?: string;
+}
 
 export interface ApiAnswer<T = Record<string, unknown>> {
   readonly status: number;
@@ -50,9 +55,20 @@ export interface TestServer {
   /** Signed init data for the user, dated now on the server clock (or at `authDateMs`). */
   initData(user: TestUser, authDateMs?: number): string;
   /** Calls /api/v2<path> as the user (null: without Authorization). */
-  api<T = Record<string, unknown>>(user: TestUser | null, method: string, apiPath: string, body?: unknown, headers?: Record<string, string>): Promise<ApiAnswer<T>>;
+  api<T = Record<string, unknown>>(
+    user: TestUser | null,
+    method: string,
+    apiPath: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<ApiAnswer<T>>;
   /** Any path on the server (sandbox, static, ...). */
-  request<T = Record<string, unknown>>(method: string, urlPath: string, body?: unknown, headers?: Record<string, string>): Promise<ApiAnswer<T>>;
+  request<T = Record<string, unknown>>(
+    method: string,
+    urlPath: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<ApiAnswer<T>>;
   /** Stops the server and starts a new one on the same database, clock and port (a process restart). */
   restart(): Promise<void>;
   close(): Promise<void>;
@@ -114,18 +130,34 @@ export async function freshDatabase(): Promise<Database> {
 // ---- the server
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const database = options.database ?? await freshDatabase();
+  const database = options.database ?? (await freshDatabase());
   const clock = new FixedClock(options.now ?? TEST_NOW);
-  const config = testConfig({ staticDir: path.resolve(process.cwd(), 'tests/.no-static'), ...options.config }) as ResolvedConfig;
+  const config = testConfig({
+    staticDir: path.resolve(process.cwd(), 'tests/.no-static'),
+    ...options.config,
+  }) as ResolvedConfig;
   if (options.seed) await database.db.transaction((tx) => seed(tx, clock.now(), config));
-  const start = () => buildApp({ database, config, clock, logger: false, ...(options.bot ? { bot: options.bot } : {}), ...(options.providerStore ? { providerStore: options.providerStore } : {}) });
+  const start = () =>
+    buildApp({
+      database,
+      config,
+      clock,
+      logger: false,
+      ...(options.bot ? { bot: options.bot } : {}),
+      ...(options.providerStore ? { providerStore: options.providerStore } : {}),
+    });
   let app = await start();
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : 0;
   const baseUrl = `http://127.0.0.1:${port}`;
 
-  async function request<T>(method: string, urlPath: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiAnswer<T>> {
+  async function request<T>(
+    method: string,
+    urlPath: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<ApiAnswer<T>> {
     const init: RequestInit = { method, headers: { ...headers } };
     if (body !== undefined) {
       init.body = typeof body === 'string' ? body : JSON.stringify(body);
@@ -142,7 +174,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     return { status: response.status, body: parsed as T & ErrorFields, headers: response.headers };
   }
 
-  const initData = (user: TestUser, authDateMs?: number) => signInitData(user, config.botToken, authDateMs ?? clock.now());
+  const initData = (user: TestUser, authDateMs?: number) =>
+    signInitData(user, config.botToken, authDateMs ?? clock.now());
 
   return {
     get app() {
@@ -165,7 +198,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       // fetch's connection pool may still hold keep-alive sockets the old server closed: use them up here, where a
       // failure means nothing, so no test request lands on one.
       for (let attempt = 0, ok = 0; attempt < 10 && ok < 3; attempt += 1) {
-        ok = await request('GET', '/sandbox/clock').then(() => ok + 1, () => 0);
+        ok = await request('GET', '/sandbox/clock').then(
+          () => ok + 1,
+          () => 0,
+        );
       }
     },
     async close() {
@@ -179,7 +215,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 
 export const ALICE: TestUser = { telegramId: 1001, firstName: 'Alice', lastName: 'Creator', username: 'alice_creator' };
 export const BOB: TestUser = { telegramId: 2001, firstName: 'Bob', lastName: 'Follower', username: 'bob_follower' };
-export const CAROL: TestUser = { telegramId: 3001, firstName: 'Carol', lastName: 'Migrating', username: 'carol_migrating' };
+export const CAROL: TestUser = {
+  telegramId: 3001,
+  firstName: 'Carol',
+  lastName: 'Migrating',
+  username: 'carol_migrating',
+};
 
 let userCounter = 0;
 /** A user nobody has seen yet. */
@@ -192,13 +233,18 @@ export function newUser(firstName = 'Tester'): TestUser {
  * A verified creator with one approved, connected channel (public with a handle unless `private`), made through the
  * sandbox control API as the bot's my_chat_member update would.
  */
-export async function creatorWithChannel(server: TestServer, options: { private?: boolean; user?: TestUser; chatId?: number } = {}) {
+export async function creatorWithChannel(
+  server: TestServer,
+  options: { private?: boolean; user?: TestUser; chatId?: number } = {},
+) {
   const user = options.user ?? newUser('Creator');
   await server.api(user, 'GET', '/verification/status');
   await server.request('POST', '/sandbox/kyc', { telegramId: user.telegramId, status: 'approved' });
   const chatId = options.chatId ?? -(1_000_000_000_000 + user.telegramId);
   const added = await server.request<{ channel: { id: number } }>('POST', '/sandbox/bot/channel-added', {
-    ownerTelegramId: user.telegramId, chatId, title: `Channel of ${user.firstName}`,
+    ownerTelegramId: user.telegramId,
+    chatId,
+    title: `Channel of ${user.firstName}`,
     ...(options.private ? {} : { username: `chan_${user.telegramId}` }),
   });
   if (added.status !== 200) throw new Error(`channel-added answered ${added.status}: ${JSON.stringify(added.body)}`);
@@ -212,6 +258,10 @@ export interface BotApiCall<Params = Record<string, unknown>> {
 }
 
 /** What the sandbox's Bot API double was asked to do, one method's calls in order. */
-export async function botApiCalls<Params = Record<string, unknown>>(server: TestServer, method: string): Promise<BotApiCall<Params>[]> {
-  return (await server.request<{ calls: BotApiCall<Params>[] }>('GET', `/sandbox/bot-api/calls?method=${method}`)).body.calls;
+export async function botApiCalls<Params = Record<string, unknown>>(
+  server: TestServer,
+  method: string,
+): Promise<BotApiCall<Params>[]> {
+  return (await server.request<{ calls: BotApiCall<Params>[] }>('GET', `/sandbox/bot-api/calls?method=${method}`)).body
+    .calls;
 }

@@ -13,20 +13,25 @@ function setup(id: string, initialFilters: Record<string, string> = {}) {
   const api = new FakeAdminApi();
   const browser = new FakeBrowser();
   const opened: { queue: string; filters: Record<string, string> }[] = [];
-  const vm = new QueueViewModel(api, browser, queue(id), initialFilters, (name, filters) => opened.push({ queue: name, filters }));
+  const vm = new QueueViewModel(api, browser, queue(id), initialFilters, (name, filters) =>
+    opened.push({ queue: name, filters }),
+  );
   return { api, browser, vm, opened };
 }
 
-const action = (vm: QueueViewModel, item: { id: string | number }, name: string) => vm.actionsFor(item).find((candidate) => candidate.name === name)!;
+const action = (vm: QueueViewModel, item: { id: string | number }, name: string) =>
+  vm.actionsFor(item).find((candidate) => candidate.name === name)!;
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('the page query', () => {
-  it('starts on page 1 with the queue\'s initial filters and its first sortable column, newest first', async () => {
+  it("starts on page 1 with the queue's initial filters and its first sortable column, newest first", async () => {
     const { api, vm } = setup('channels');
     api.queues.set('/channels', [channelRow(1, 'Alpha'), channelRow(2, 'Beta', 'approved')]);
     expect(vm.state).toEqual({ kind: 'loading' });
     await vm.load();
-    expect(api.lists).toEqual([{ path: '/channels', query: { moderation: 'in_progress', page: 1, pageSize: 20, sort: 'title', order: 'desc' } }]);
+    expect(api.lists).toEqual([
+      { path: '/channels', query: { moderation: 'in_progress', page: 1, pageSize: 20, sort: 'title', order: 'desc' } },
+    ]);
     expect(vm.state).toEqual({ kind: 'ready' });
     expect(vm.items.map((item) => item.id)).toEqual([1]);
     expect(vm.total).toBe(1);
@@ -34,7 +39,11 @@ describe('the page query', () => {
 
   it('filters from the URL join the initial ones; search applies edited filters from the first page', async () => {
     const { api, vm } = setup('channels', { moderation: 'approved' });
-    api.queues.set('/channels', [channelRow(1, 'Alpha'), channelRow(2, 'Beta', 'approved'), channelRow(3, 'Gamma', 'rejected')]);
+    api.queues.set('/channels', [
+      channelRow(1, 'Alpha'),
+      channelRow(2, 'Beta', 'approved'),
+      channelRow(3, 'Gamma', 'rejected'),
+    ]);
     await vm.load();
     expect(vm.items.map((item) => item.id)).toEqual([2]);
     vm.goTo(1);
@@ -49,12 +58,19 @@ describe('the page query', () => {
 
   it('pages through the total, clamped to the pages there are', async () => {
     const { api, vm } = setup('users');
-    api.queues.set('/users', Array.from({ length: 45 }, (_, index) => userRow(index + 1)));
+    api.queues.set(
+      '/users',
+      Array.from({ length: 45 }, (_, index) => userRow(index + 1)),
+    );
     await vm.load();
     expect({ total: vm.total, pages: vm.pages, shown: vm.items.length }).toEqual({ total: 45, pages: 3, shown: 20 });
     vm.goTo(3);
     await settle();
-    expect({ page: vm.page, shown: vm.items.length, query: api.lists.at(-1)!.query.page }).toEqual({ page: 3, shown: 5, query: 3 });
+    expect({ page: vm.page, shown: vm.items.length, query: api.lists.at(-1)!.query.page }).toEqual({
+      page: 3,
+      shown: 5,
+      query: 3,
+    });
     vm.goTo(9);
     expect(vm.page).toBe(3);
     vm.goTo(0);
@@ -124,7 +140,8 @@ describe('row actions', () => {
     const { api, vm } = setup('users');
     api.queues.set('/users', [userRow(1)]);
     api.onAct = (path, body) => {
-      if (path === '/users/1/ban') api.queues.set('/users', [{ ...userRow(1, true), reason: (body as { reason: string }).reason }]);
+      if (path === '/users/1/ban')
+        api.queues.set('/users', [{ ...userRow(1, true), reason: (body as { reason: string }).reason }]);
     };
     await vm.load();
     vm.start(action(vm, vm.items[0]!, 'ban'), vm.items[0]!);
@@ -161,7 +178,7 @@ describe('row actions', () => {
     expect(api.acts).toEqual([{ path: '/channels/4/approve', body: {} }]);
   });
 
-  it('a refused action keeps the dialog open with the server\'s message; the next try clears it', async () => {
+  it("a refused action keeps the dialog open with the server's message; the next try clears it", async () => {
     const { api, vm } = setup('channels');
     api.queues.set('/channels', [channelRow(4, 'Delta')]);
     await vm.load();
@@ -194,7 +211,17 @@ describe('row actions', () => {
 
   it('the migration import takes a JSON file: none, or one that is not JSON, sends nothing', async () => {
     const { api, vm } = setup('migrations');
-    api.queues.set('/migrations', [{ id: 8, status: 'queued', creator: { telegramId: 3001, name: 'Carol', username: null }, donateChannels: 2, progress: null, error: null, createdAt: 1 }]);
+    api.queues.set('/migrations', [
+      {
+        id: 8,
+        status: 'queued',
+        creator: { telegramId: 3001, name: 'Carol', username: null },
+        donateChannels: 2,
+        progress: null,
+        error: null,
+        createdAt: 1,
+      },
+    ]);
     await vm.load();
     vm.start(action(vm, vm.items[0]!, 'import'), vm.items[0]!);
     expect(vm.canConfirm).toBe(false);
@@ -204,12 +231,16 @@ describe('row actions', () => {
     expect(api.acts).toEqual([]);
     vm.setFile('export.json', '{"format":"donate-export","version":1}');
     await vm.confirm();
-    expect(api.acts).toEqual([{ path: '/migrations/8/import', body: { export: { format: 'donate-export', version: 1 } } }]);
+    expect(api.acts).toEqual([
+      { path: '/migrations/8/import', body: { export: { format: 'donate-export', version: 1 } } },
+    ]);
   });
 
   it('a payout day opens its run in the payouts queue, and its CSV export downloads from the server once confirmed', async () => {
     const { api, browser, vm, opened } = setup('payout-days');
-    api.queues.set('/payout-days', [{ id: '2026-03-10', payoutDate: '2026-03-10', count: 2, arrived: 1, underWay: 0, failed: 1, totals: ['€174.00'] }]);
+    api.queues.set('/payout-days', [
+      { id: '2026-03-10', payoutDate: '2026-03-10', count: 2, arrived: 1, underWay: 0, failed: 1, totals: ['€174.00'] },
+    ]);
     await vm.load();
     const day = vm.items[0]!;
     vm.start(action(vm, day, 'open'), day);

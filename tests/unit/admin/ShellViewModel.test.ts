@@ -61,7 +61,10 @@ describe('navigation', () => {
     const { api, shell } = setup('/admin/users?q=bob&banned=true');
     await shell.start();
     expect(shell.queue.definition.id).toBe('users');
-    expect(api.lists.at(-1)).toEqual({ path: '/users', query: expect.objectContaining({ q: 'bob', banned: 'true', page: 1 }) });
+    expect(api.lists.at(-1)).toEqual({
+      path: '/users',
+      query: expect.objectContaining({ q: 'bob', banned: 'true', page: 1 }),
+    });
     expect(setup('/admin/nothing').shell.queue.definition.id).toBe('channels');
   });
 
@@ -78,28 +81,44 @@ describe('navigation', () => {
     expect(shell.queue.definition.id).toBe('audit');
   });
 
-  it('a payout day\'s row opens its run through the shell', async () => {
+  it("a payout day's row opens its run through the shell", async () => {
     const { api, browser, shell } = setup('/admin/payout-days');
-    api.queues.set('/payout-days', [{ id: '2026-03-10', payoutDate: '2026-03-10', count: 1, arrived: 1, underWay: 0, failed: 0, totals: [] }]);
+    api.queues.set('/payout-days', [
+      { id: '2026-03-10', payoutDate: '2026-03-10', count: 1, arrived: 1, underWay: 0, failed: 0, totals: [] },
+    ]);
     await shell.start();
     const day = shell.queue.items[0]!;
-    shell.queue.start(shell.queue.actionsFor(day).find((action) => action.name === 'open')!, day);
+    shell.queue.start(
+      shell.queue.actionsFor(day).find((action) => action.name === 'open')!,
+      day,
+    );
     expect(browser.history).toEqual(['/admin/payouts?payoutDate=2026-03-10']);
     expect(shell.queue.definition.id).toBe('payouts');
     expect(shell.queue.filters).toEqual({ payoutDate: '2026-03-10' });
   });
 
   it('lists the queues of the navigation, not the ones reached from a row', () => {
-    expect(setup().shell.queues.map((queue) => queue.id)).toEqual(['channels', 'identity', 'users', 'payments', 'payout-days', 'migrations', 'audit']);
+    expect(setup().shell.queues.map((queue) => queue.id)).toEqual([
+      'channels',
+      'identity',
+      'users',
+      'payments',
+      'payout-days',
+      'migrations',
+      'audit',
+    ]);
   });
 });
 
 describe('theme and language', () => {
-  it('the theme follows the stored choice, else the system\'s; a toggle is stored', () => {
+  it("the theme follows the stored choice, else the system's; a toggle is stored", () => {
     const light = setup();
     expect(light.shell.theme).toBe('light');
     light.shell.toggleTheme();
-    expect({ theme: light.shell.theme, stored: light.browser.stored('admin.theme') }).toEqual({ theme: 'dark', stored: 'dark' });
+    expect({ theme: light.shell.theme, stored: light.browser.stored('admin.theme') }).toEqual({
+      theme: 'dark',
+      stored: 'dark',
+    });
 
     const api = new FakeAdminApi();
     const system = new FakeBrowser();
@@ -113,7 +132,11 @@ describe('theme and language', () => {
     const { shell, browser, languages } = setup();
     expect(shell.language).toBe('en');
     shell.setLanguage('ru');
-    expect({ language: shell.language, stored: browser.stored('admin.language'), applied: languages }).toEqual({ language: 'ru', stored: 'ru', applied: ['ru'] });
+    expect({ language: shell.language, stored: browser.stored('admin.language'), applied: languages }).toEqual({
+      language: 'ru',
+      stored: 'ru',
+      applied: ['ru'],
+    });
     expect(new ShellViewModel(new FakeAdminApi(), browser, () => undefined).language).toBe('ru');
   });
 });

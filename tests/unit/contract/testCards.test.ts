@@ -7,7 +7,13 @@ describe('the shared test-card table', () => {
     const numbers = TEST_CARDS.map((card) => card.number);
     expect(new Set(numbers).size).toBe(numbers.length);
     for (const number of numbers) {
-      const sum = [...number].reverse().map(Number).reduce((total, digit, index) => total + (index % 2 === 1 ? (digit * 2 > 9 ? digit * 2 - 9 : digit * 2) : digit), 0);
+      const sum = [...number]
+        .reverse()
+        .map(Number)
+        .reduce(
+          (total, digit, index) => total + (index % 2 === 1 ? (digit * 2 > 9 ? digit * 2 - 9 : digit * 2) : digit),
+          0,
+        );
       expect({ number, luhn: sum % 10 }).toEqual({ number, luhn: 0 });
     }
   });
@@ -29,7 +35,10 @@ describe('the shared test-card table', () => {
     expect(chargeOutcome('challenge', 'first')).toEqual({ status: 'action_required' });
     expect(chargeOutcome('challenge', 'recurrent')).toEqual({ status: 'paid' });
     expect(chargeOutcome('recurring_fails', 'first')).toEqual({ status: 'paid' });
-    expect(chargeOutcome('recurring_fails', 'recurrent')).toMatchObject({ status: 'declined', code: 'insufficient_funds' });
+    expect(chargeOutcome('recurring_fails', 'recurrent')).toMatchObject({
+      status: 'declined',
+      code: 'insufficient_funds',
+    });
     expect(chargeOutcome('expired_card', 'recurrent')).toMatchObject({ status: 'declined', code: 'expired_card' });
     expect(challengeOutcome('challenge', 'confirm')).toEqual({ status: 'paid' });
     expect(challengeOutcome('challenge_fails', 'confirm')).toMatchObject({ status: 'declined', code: '3ds_failed' });

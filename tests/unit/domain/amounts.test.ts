@@ -1,6 +1,12 @@
 import {
-  amountBounds, checkAmount, checkDonationInvoiceAmount, donationPresets, invoiceDefaultAmount, normalizeIntegerAmountInput,
-  parseDecimalAmount, parseDonationInvoiceAmount,
+  amountBounds,
+  checkAmount,
+  checkDonationInvoiceAmount,
+  donationPresets,
+  invoiceDefaultAmount,
+  normalizeIntegerAmountInput,
+  parseDecimalAmount,
+  parseDonationInvoiceAmount,
 } from '../../../src/domain/amounts';
 import { type Currency, money } from '../../../src/domain/money';
 

@@ -13,11 +13,20 @@ describe('announcePayouts: what the payout page may promise for the next run', (
   it('announces nothing below the minimum, without an account, or in another currency', () => {
     const balances = [money(9_999, 'eur')];
     expect(announcePayouts(balances, [money(9_999, 'eur')], 'eur')).toEqual({ next: [], later: [money(9_999, 'eur')] });
-    expect(announcePayouts([money(20_000, 'eur')], [money(20_000, 'eur')], null)).toEqual({ next: [], later: [money(20_000, 'eur')] });
-    expect(announcePayouts([money(20_000, 'eur')], [money(20_000, 'eur')], 'rub')).toEqual({ next: [], later: [money(20_000, 'eur')] });
+    expect(announcePayouts([money(20_000, 'eur')], [money(20_000, 'eur')], null)).toEqual({
+      next: [],
+      later: [money(20_000, 'eur')],
+    });
+    expect(announcePayouts([money(20_000, 'eur')], [money(20_000, 'eur')], 'rub')).toEqual({
+      next: [],
+      later: [money(20_000, 'eur')],
+    });
   });
 
   it('announces the minimum itself (inclusive) and leaves no zero rest', () => {
-    expect(announcePayouts([money(10_000, 'eur')], [money(10_000, 'eur')], 'eur')).toEqual({ next: [money(10_000, 'eur')], later: [] });
+    expect(announcePayouts([money(10_000, 'eur')], [money(10_000, 'eur')], 'eur')).toEqual({
+      next: [money(10_000, 'eur')],
+      later: [],
+    });
   });
 });

@@ -1,6 +1,13 @@
 import {
-  afterSubscriptionCreated, canDeleteChannel, canPublish, canSkipOnboardingStep, channelBlockedState, creatorActionsEnabled,
-  nextOnboardingStep, shouldRetryChannelLoad, stepAfterSkip,
+  afterSubscriptionCreated,
+  canDeleteChannel,
+  canPublish,
+  canSkipOnboardingStep,
+  channelBlockedState,
+  creatorActionsEnabled,
+  nextOnboardingStep,
+  shouldRetryChannelLoad,
+  stepAfterSkip,
 } from '../../../src/domain/channel';
 
 describe('channel onboarding', () => {
@@ -21,8 +28,14 @@ describe('channel onboarding', () => {
   });
 
   it('after creating a subscription goes back on the subscription-created step, toasts only once onboarding passed', () => {
-    expect(afterSubscriptionCreated({ onboardingStep: 'subscription_created', onboardingPassed: false })).toEqual({ navigation: 'back', showSuccessToast: false });
-    expect(afterSubscriptionCreated({ onboardingStep: 'completed', onboardingPassed: true })).toEqual({ navigation: 'subscription_page', showSuccessToast: true });
+    expect(afterSubscriptionCreated({ onboardingStep: 'subscription_created', onboardingPassed: false })).toEqual({
+      navigation: 'back',
+      showSuccessToast: false,
+    });
+    expect(afterSubscriptionCreated({ onboardingStep: 'completed', onboardingPassed: true })).toEqual({
+      navigation: 'subscription_page',
+      showSuccessToast: true,
+    });
   });
 });
 

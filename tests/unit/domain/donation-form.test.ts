@@ -2,7 +2,12 @@ import { defaultDonationForm, type DonationForm, validateDonationForm } from '..
 import { money } from '../../../src/domain/money';
 
 const translate = (key: string) => `t(${key})`;
-const valid: DonationForm = { ...defaultDonationForm(3, translate), title: 'Support us', description: 'Every euro helps', buttonText: 'Donate' };
+const valid: DonationForm = {
+  ...defaultDonationForm(3, translate),
+  title: 'Support us',
+  description: 'Every euro helps',
+  buttonText: 'Donate',
+};
 const errorOf = (form: DonationForm) => {
   const result = validateDonationForm(form);
   return result.ok ? null : result.error;
@@ -11,8 +16,14 @@ const errorOf = (form: DonationForm) => {
 describe('donation form', () => {
   it('defaults to eur, amount 0, the Donate button text, pin on, sound on', () => {
     expect(defaultDonationForm(3, translate)).toEqual({
-      channelId: 3, title: '', description: '', currency: 'eur', amount: '0', buttonText: 't(donation_default_button_text)',
-      pin: true, disableNotification: false,
+      channelId: 3,
+      title: '',
+      description: '',
+      currency: 'eur',
+      amount: '0',
+      buttonText: 't(donation_default_button_text)',
+      pin: true,
+      disableNotification: false,
     });
   });
 

@@ -4,7 +4,10 @@ import { money } from '../../../src/domain/money';
 describe('payment split', () => {
   it('takes 10% by default and leaves the rest to the creator', () => {
     expect(splitPayment(money(1000, 'eur'))).toEqual({
-      price: money(1000, 'eur'), providerFee: money(0, 'eur'), serviceFee: money(100, 'eur'), payoutAmount: money(900, 'eur'),
+      price: money(1000, 'eur'),
+      providerFee: money(0, 'eur'),
+      serviceFee: money(100, 'eur'),
+      payoutAmount: money(900, 'eur'),
     });
   });
 

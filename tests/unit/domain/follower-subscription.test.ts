@@ -5,8 +5,15 @@ import { money } from '../../../src/domain/money';
 const NOW_S = 1_750_000_000;
 const NOW_MS = NOW_S * 1000;
 const member = (overrides: Partial<SubscriptionMember> = {}): SubscriptionMember => ({
-  id: 9, subscriptionId: 4, userId: 2, status: 'active', period: 'monthly', activatedAt: NOW_S - 100,
-  expiresAt: NOW_S + 3600, price: money(500, 'eur'), ...overrides,
+  id: 9,
+  subscriptionId: 4,
+  userId: 2,
+  status: 'active',
+  period: 'monthly',
+  activatedAt: NOW_S - 100,
+  expiresAt: NOW_S + 3600,
+  price: money(500, 'eur'),
+  ...overrides,
 });
 const live = { isDeleted: false };
 const deleted = { isDeleted: true };
@@ -14,8 +21,13 @@ const deleted = { isDeleted: true };
 describe('follower subscription view', () => {
   it('active: renews-on line, can cancel, cannot renew', () => {
     expect(followerSubscriptionView(member(), live, NOW_MS)).toEqual({
-      cancelled: false, expired: false, line: { kind: 'renews_on', at: NOW_S + 3600, deletedSuffix: false },
-      canRenew: false, renewShowsPrice: false, canCancel: true, label: 'active',
+      cancelled: false,
+      expired: false,
+      line: { kind: 'renews_on', at: NOW_S + 3600, deletedSuffix: false },
+      canRenew: false,
+      renewShowsPrice: false,
+      canCancel: true,
+      label: 'active',
     });
   });
 
@@ -61,8 +73,18 @@ describe('follower subscription view', () => {
 
   it('one-time ended by a refund: shows when it ended and that it expired; still no renew or cancel', () => {
     const endedAt = NOW_MS / 1000 - 60;
-    const view = followerSubscriptionView(member({ period: 'onetime', status: 'cancelled', expiresAt: endedAt }), live, NOW_MS);
-    expect(view).toMatchObject({ line: { kind: 'expired_on', at: endedAt, deletedSuffix: false }, canRenew: false, canCancel: false, label: 'expired', expired: true });
+    const view = followerSubscriptionView(
+      member({ period: 'onetime', status: 'cancelled', expiresAt: endedAt }),
+      live,
+      NOW_MS,
+    );
+    expect(view).toMatchObject({
+      line: { kind: 'expired_on', at: endedAt, deletedSuffix: false },
+      canRenew: false,
+      canCancel: false,
+      label: 'expired',
+      expired: true,
+    });
   });
 
   it('labels a failed renewal as expiring', () => {

@@ -14,16 +14,31 @@ const END_OF_YEAR = Date.UTC(2026, 11, 31, 12);
 const at = (iso: string): number => Date.parse(iso) / 1000;
 
 function listTimes(zone: string, stamps: readonly number[], locales: readonly string[], now: number): string[][] {
-  const output = execFileSync(process.execPath, ['--import', 'tsx', path.join(__dirname, 'support', 'listTimesInDeviceZone.ts'), JSON.stringify({ stamps, locales, now })], {
-    env: { ...process.env, TZ: zone, NODE_OPTIONS: '' },
-    encoding: 'utf8',
-  });
+  const output = execFileSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(__dirname, 'support', 'listTimesInDeviceZone.ts'),
+      JSON.stringify({ stamps, locales, now }),
+    ],
+    {
+      env: { ...process.env, TZ: zone, NODE_OPTIONS: '' },
+      encoding: 'utf8',
+    },
+  );
   return JSON.parse(output) as string[][];
 }
 
 describe('formatListTime (device zone, no Intl, for the first screen)', () => {
   it('reads HH:mm today, d MMM this year, dd.MM.yy before', () => {
-    const stamps = ['2026-03-15T09:05:00Z', '2026-03-15T23:59:00Z', '2026-03-14T23:59:00Z', '2026-01-02T10:00:00Z', '2025-12-31T10:00:00Z'].map(at);
+    const stamps = [
+      '2026-03-15T09:05:00Z',
+      '2026-03-15T23:59:00Z',
+      '2026-03-14T23:59:00Z',
+      '2026-01-02T10:00:00Z',
+      '2025-12-31T10:00:00Z',
+    ].map(at);
     expect(listTimes('UTC', stamps, ['en'], NOW)).toEqual([['09:05', '23:59', '14 Mar', '2 Jan', '31.12.25']]);
   });
 
@@ -32,16 +47,26 @@ describe('formatListTime (device zone, no Intl, for the first screen)', () => {
     expect(listTimes('UTC', [at('2026-03-14T23:30:00Z')], ['en'], NOW)).toEqual([['14 Mar']]);
   });
 
-  it.each(['UTC', 'Europe/Berlin', 'Asia/Jakarta', 'America/Los_Angeles', 'Europe/Moscow'])('reads as luxon does in %s, every month of every page language', (zone) => {
-    const stamps = ['2026-03-15T09:05:00Z', '2026-03-14T23:30:00Z', '2026-03-15T23:59:00Z', '2026-01-01T00:30:00Z', '2025-12-31T23:30:00Z', '2026-12-31T20:00:00Z']
-      .map(at)
-      .concat(Array.from({ length: 12 }, (_, month) => Date.UTC(2026, month, 14, 12) / 1000));
-    const locales = [...PAGE_LOCALES, 'ru-RU', 'pt-BR'];
-    for (const now of [NOW, END_OF_YEAR]) {
-      const expected = locales.map((locale) => stamps.map((stamp) => formatMessageTime(stamp, locale, now, zone)));
-      expect(listTimes(zone, stamps, locales, now)).toEqual(expected);
-    }
-  });
+  it.each(['UTC', 'Europe/Berlin', 'Asia/Jakarta', 'America/Los_Angeles', 'Europe/Moscow'])(
+    'reads as luxon does in %s, every month of every page language',
+    (zone) => {
+      const stamps = [
+        '2026-03-15T09:05:00Z',
+        '2026-03-14T23:30:00Z',
+        '2026-03-15T23:59:00Z',
+        '2026-01-01T00:30:00Z',
+        '2025-12-31T23:30:00Z',
+        '2026-12-31T20:00:00Z',
+      ]
+        .map(at)
+        .concat(Array.from({ length: 12 }, (_, month) => Date.UTC(2026, month, 14, 12) / 1000));
+      const locales = [...PAGE_LOCALES, 'ru-RU', 'pt-BR'];
+      for (const now of [NOW, END_OF_YEAR]) {
+        const expected = locales.map((locale) => stamps.map((stamp) => formatMessageTime(stamp, locale, now, zone)));
+        expect(listTimes(zone, stamps, locales, now)).toEqual(expected);
+      }
+    },
+  );
 
   it('names the month with the names it is given', () => {
     const months = ['m1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm7', 'm8', 'm9', 'm10', 'm11', 'm12'];
@@ -49,7 +74,7 @@ describe('formatListTime (device zone, no Intl, for the first screen)', () => {
   });
 });
 
-describe('formatBucketLabel (the revenue table\'s rows, no Intl)', () => {
+describe("formatBucketLabel (the revenue table's rows, no Intl)", () => {
   const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
   it('reads d MMM for day and week buckets and MMM yyyy for month buckets', () => {
@@ -68,7 +93,21 @@ describe('formatBucketLabel (the revenue table\'s rows, no Intl)', () => {
   });
 
   it('names the month with the names it is given', () => {
-    expect(formatBucketLabel(at('2026-02-14T00:00:00Z'), 0, false, ['m1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm7', 'm8', 'm9', 'm10', 'm11', 'm12'])).toBe('14 m2');
+    expect(
+      formatBucketLabel(at('2026-02-14T00:00:00Z'), 0, false, [
+        'm1',
+        'm2',
+        'm3',
+        'm4',
+        'm5',
+        'm6',
+        'm7',
+        'm8',
+        'm9',
+        'm10',
+        'm11',
+        'm12',
+      ]),
+    ).toBe('14 m2');
   });
 });
-

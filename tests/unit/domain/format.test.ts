@@ -1,7 +1,15 @@
 import { DateTime } from 'luxon';
 import {
-  avatarGradientIndex, COLLAPSIBLE_TEXT_LIMIT, daysUntil, formatAmount, formatDate, formatMemberDate, formatMessageTime, formatMoney,
-  formatSignedMoney, truncateForCollapse,
+  avatarGradientIndex,
+  COLLAPSIBLE_TEXT_LIMIT,
+  daysUntil,
+  formatAmount,
+  formatDate,
+  formatMemberDate,
+  formatMessageTime,
+  formatMoney,
+  formatSignedMoney,
+  truncateForCollapse,
 } from '../../../src/domain/format';
 import { PAGE_LOCALES } from '../../../src/domain/languages';
 import { money } from '../../../src/domain/money';
@@ -97,11 +105,14 @@ describe('dates', () => {
   });
 
   it('names every month in every page language, never by its number alone', () => {
-    const unnamed = PAGE_LOCALES.flatMap((locale) => Array.from({ length: 12 }, (_, month) => {
-      const stamp = DateTime.utc(2025, month + 1, 5, 10).toSeconds();
-      return [formatMessageTime(stamp, locale, NOW), formatMemberDate(stamp, locale)]
-        .filter((text) => !/\p{L}/u.test(text)).map((text) => `${locale}: ${text}`);
-    }).flat());
+    const unnamed = PAGE_LOCALES.flatMap((locale) =>
+      Array.from({ length: 12 }, (_, month) => {
+        const stamp = DateTime.utc(2025, month + 1, 5, 10).toSeconds();
+        return [formatMessageTime(stamp, locale, NOW), formatMemberDate(stamp, locale)]
+          .filter((text) => !/\p{L}/u.test(text))
+          .map((text) => `${locale}: ${text}`);
+      }).flat(),
+    );
     expect(unnamed).toEqual([]);
   });
 

@@ -1,5 +1,10 @@
 import {
-  invoiceLoadStateFromError, invoiceNotFoundKey, invoicePath, isDeepPathNeedingDashboardBelow, parseStartParam, startParamRoute,
+  invoiceLoadStateFromError,
+  invoiceNotFoundKey,
+  invoicePath,
+  isDeepPathNeedingDashboardBelow,
+  parseStartParam,
+  startParamRoute,
 } from '../../../src/domain/invoice';
 
 describe('invoice', () => {

@@ -3,8 +3,20 @@ import { isLoadFailure, isLoading, loadStatusFromErrorCode, LOAD_STATUSES } from
 describe('load status', () => {
   it('has the section 4 values', () => {
     expect([...LOAD_STATUSES].sort()).toEqual(
-      ['already_exists', 'disabled', 'error_banned', 'error_unknown', 'failed', 'migration_required', 'moderation_in_progress',
-        'moderation_rejected', 'not_found', 'pending', 'success', 'verification_required'].sort(),
+      [
+        'already_exists',
+        'disabled',
+        'error_banned',
+        'error_unknown',
+        'failed',
+        'migration_required',
+        'moderation_in_progress',
+        'moderation_rejected',
+        'not_found',
+        'pending',
+        'success',
+        'verification_required',
+      ].sort(),
     );
   });
 

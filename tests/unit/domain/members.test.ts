@@ -1,14 +1,28 @@
 import type { SubscriptionMember } from '../../../src/domain/entities';
 import {
-  countLiveSubscribers, groupMembers, isLiveMember, isMemberExpired, memberDisplayStatus, memberFilterMatches, memberFiltersFor, showsMemberStatus,
+  countLiveSubscribers,
+  groupMembers,
+  isLiveMember,
+  isMemberExpired,
+  memberDisplayStatus,
+  memberFilterMatches,
+  memberFiltersFor,
+  showsMemberStatus,
 } from '../../../src/domain/members';
 import { money } from '../../../src/domain/money';
 
 const NOW_S = 1_750_000_000;
 const NOW_MS = NOW_S * 1000;
 const member = (overrides: Partial<SubscriptionMember>): SubscriptionMember => ({
-  id: 1, subscriptionId: 1, userId: 1, status: 'active', period: 'monthly', activatedAt: NOW_S - 86400,
-  expiresAt: NOW_S + 86400, price: money(500, 'eur'), ...overrides,
+  id: 1,
+  subscriptionId: 1,
+  userId: 1,
+  status: 'active',
+  period: 'monthly',
+  activatedAt: NOW_S - 86400,
+  expiresAt: NOW_S + 86400,
+  price: money(500, 'eur'),
+  ...overrides,
 });
 
 describe('member groups', () => {
@@ -40,7 +54,9 @@ describe('member groups', () => {
       member({ id: 5, userId: 4, period: 'onetime', expiresAt: undefined }),
     ];
     expect(countLiveSubscribers(members, NOW_MS)).toBe(2);
-    expect(countLiveSubscribers(members, NOW_MS)).toBe(new Set(groupMembers(members, NOW_MS).live.map((m) => m.userId)).size);
+    expect(countLiveSubscribers(members, NOW_MS)).toBe(
+      new Set(groupMembers(members, NOW_MS).live.map((m) => m.userId)).size,
+    );
   });
 });
 

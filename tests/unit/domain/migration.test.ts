@@ -1,4 +1,10 @@
-import { connectedChatIds, isMigrationComplete, markConnected, migrationState, sortDonateChannels } from '../../../src/domain/migration';
+import {
+  connectedChatIds,
+  isMigrationComplete,
+  markConnected,
+  migrationState,
+  sortDonateChannels,
+} from '../../../src/domain/migration';
 
 describe('migration', () => {
   const donate = [
@@ -26,13 +32,21 @@ describe('migration', () => {
       { chatId: 3, connected: true, isDeleted: true },
     ]);
     expect([...ids]).toEqual([1]);
-    expect(markConnected(donate, ids).map((c) => [c.chatId, c.connected])).toEqual([[2, false], [3, false], [4, false], [1, true]]);
+    expect(markConnected(donate, ids).map((c) => [c.chatId, c.connected])).toEqual([
+      [2, false],
+      [3, false],
+      [4, false],
+      [1, true],
+    ]);
   });
 });
 
 describe('migrationState: when the migration is due, required or available', () => {
-  const state = (hasDonateChannels: boolean, refused: boolean, requestStatus: 'queued' | 'importing' | 'completed' | null) =>
-    migrationState({ hasDonateChannels, refused, requestStatus });
+  const state = (
+    hasDonateChannels: boolean,
+    refused: boolean,
+    requestStatus: 'queued' | 'importing' | 'completed' | null,
+  ) => migrationState({ hasDonateChannels, refused, requestStatus });
 
   it('is required while due without a request and available with a queued or importing one', () => {
     expect(state(true, false, null)).toEqual({ required: true, available: false });

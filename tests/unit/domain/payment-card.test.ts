@@ -1,7 +1,15 @@
 import { DateTime } from 'luxon';
 import {
-  cardCodeLength, detectCardBrand, formatExpiryInput, maskCardNumber, parseExpiry, validateCardCode, validateCardNumber,
-  validateExpiry, validateHolder, validatePostalCode,
+  cardCodeLength,
+  detectCardBrand,
+  formatExpiryInput,
+  maskCardNumber,
+  parseExpiry,
+  validateCardCode,
+  validateCardNumber,
+  validateExpiry,
+  validateHolder,
+  validatePostalCode,
 } from '../../../src/domain/payment-card';
 
 const VISA_16 = '4111111111111111';

@@ -1,6 +1,16 @@
 import {
-  clearPayment, eventFromPaymentAnswer, humanFailureMessage, INITIAL_PAYMENT_STATE, isFinal, needsRedirect, paymentActionRequired, paymentError,
-  paymentPaid, paymentTransitions, startPayment, transition,
+  clearPayment,
+  eventFromPaymentAnswer,
+  humanFailureMessage,
+  INITIAL_PAYMENT_STATE,
+  isFinal,
+  needsRedirect,
+  paymentActionRequired,
+  paymentError,
+  paymentPaid,
+  paymentTransitions,
+  startPayment,
+  transition,
 } from '../../../src/domain/payment';
 
 describe('payment state machine', () => {
@@ -60,8 +70,14 @@ describe('provider answers', () => {
   it.each([
     [{ status: 'pending' as const }, null],
     [{ status: 'paid' as const }, { type: 'paid' }],
-    [{ status: 'action_required' as const, redirectUrl: 'https://3ds' }, { type: 'action_required', redirectUrl: 'https://3ds' }],
-    [{ status: 'cancelled' as const, errorCode: 'cancelled_by_user', errorDescription: 'Cancelled' }, { type: 'error', code: 'cancelled_by_user', message: 'Cancelled' }],
+    [
+      { status: 'action_required' as const, redirectUrl: 'https://3ds' },
+      { type: 'action_required', redirectUrl: 'https://3ds' },
+    ],
+    [
+      { status: 'cancelled' as const, errorCode: 'cancelled_by_user', errorDescription: 'Cancelled' },
+      { type: 'error', code: 'cancelled_by_user', message: 'Cancelled' },
+    ],
     [{ status: 'error' as const }, { type: 'error', code: 'error_unknown', message: '' }],
     [{ status: 'action_required' as const }, { type: 'error', code: 'error_unknown', message: '' }],
   ])('%p → %p', (answer, event) => {
@@ -71,7 +87,9 @@ describe('provider answers', () => {
 
 describe('failure screen message', () => {
   it('shows a message written for people first, never one that only repeats a machine code', () => {
-    expect(humanFailureMessage('insufficient_funds', 'Insufficient funds on the card')).toBe('Insufficient funds on the card');
+    expect(humanFailureMessage('insufficient_funds', 'Insufficient funds on the card')).toBe(
+      'Insufficient funds on the card',
+    );
     expect(humanFailureMessage('insufficient_funds', 'insufficient_funds')).toBeNull();
     expect(humanFailureMessage('payment_failed', 'do_not_honor')).toBeNull();
     expect(humanFailureMessage('error_unknown', '  ')).toBeNull();

@@ -1,7 +1,13 @@
 import type { PayoutFieldRequirement } from '../../../src/domain/entities';
 import {
-  countryMismatchDecision, formatCardNumberInput, formatIdExpirationDate, isValidPayoutCardNumber, lengthHintFromPattern,
-  requireBank, validateRequirements, validateSwiftFields,
+  countryMismatchDecision,
+  formatCardNumberInput,
+  formatIdExpirationDate,
+  isValidPayoutCardNumber,
+  lengthHintFromPattern,
+  requireBank,
+  validateRequirements,
+  validateSwiftFields,
 } from '../../../src/domain/payout-fields';
 
 describe('payout card number', () => {
@@ -42,7 +48,10 @@ describe('swift fields', () => {
   };
 
   it('accepts valid fields and normalises the IBAN', () => {
-    expect(validateSwiftFields({ ...valid, city: ' Berlin ', iban: 'de89 3704 0044 0532 0130 00' })).toEqual({ ok: true, value: { ...valid } });
+    expect(validateSwiftFields({ ...valid, city: ' Berlin ', iban: 'de89 3704 0044 0532 0130 00' })).toEqual({
+      ok: true,
+      value: { ...valid },
+    });
   });
 
   it('requires every field, checked in order city, address, postal code, iban', () => {
@@ -78,7 +87,12 @@ describe('server-supplied requirements', () => {
   const requirements: PayoutFieldRequirement[] = [
     { name: 'bik', required: true, regex: '^\\d{9}$', invalidMessage: 'payout_invalid_bik' },
     { name: 'account', required: true, maxLength: 20, regex: '\\d+', invalidMessage: 'payout_invalid_account' },
-    { name: 'account_type', required: false, oneOf: ['CHECKING', 'SAVINGS'], invalidMessage: 'payout_invalid_account_type' },
+    {
+      name: 'account_type',
+      required: false,
+      oneOf: ['CHECKING', 'SAVINGS'],
+      invalidMessage: 'payout_invalid_account_type',
+    },
     { name: 'country_iso_code', required: true, equalTo: 'RU', invalidMessage: 'payout_invalid_country' },
   ];
   const good = { bik: '044525225', account: '40702810412345678901', country_iso_code: 'RU' };

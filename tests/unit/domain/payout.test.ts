@@ -1,8 +1,17 @@
 import { DateTime } from 'luxon';
 import { money } from '../../../src/domain/money';
 import {
-  announcePayouts, convertForPayout, expectedPayoutArrival, isExchangeRate,
-  isPayoutDay, meetsPayoutMinimum, nextPayoutDate, PAYOUT_MINIMUM, payoutDateString, payoutMethodFromApi, payoutMethodToApi,
+  announcePayouts,
+  convertForPayout,
+  expectedPayoutArrival,
+  isExchangeRate,
+  isPayoutDay,
+  meetsPayoutMinimum,
+  nextPayoutDate,
+  PAYOUT_MINIMUM,
+  payoutDateString,
+  payoutMethodFromApi,
+  payoutMethodToApi,
   payoutWindowFor,
 } from '../../../src/domain/payout';
 
@@ -148,11 +157,18 @@ describe('conversion of other currencies at payout', () => {
   it('announces other currencies for the next payout only with a rate and when the converted sum reaches the minimum', () => {
     const due = [money(15_000, 'eur'), money(12_000, 'usd'), money(5_000, 'gbp')];
     const balances = [...due, money(3_000, 'jpy')];
-    expect(announcePayouts(balances, due, 'eur')).toEqual({ next: [money(15_000, 'eur')], later: [money(12_000, 'usd'), money(5_000, 'gbp'), money(3_000, 'jpy')] });
-    const rates = new Map([['usd', '0.92'], ['gbp', '1.17']] as const);
+    expect(announcePayouts(balances, due, 'eur')).toEqual({
+      next: [money(15_000, 'eur')],
+      later: [money(12_000, 'usd'), money(5_000, 'gbp'), money(3_000, 'jpy')],
+    });
+    const rates = new Map([
+      ['usd', '0.92'],
+      ['gbp', '1.17'],
+    ] as const);
     // $120 → €110.40 goes out; £50 → €58.50 stays below the €100 minimum.
     expect(announcePayouts(balances, due, 'eur', rates)).toEqual({
-      next: [money(15_000, 'eur'), money(12_000, 'usd')], later: [money(5_000, 'gbp'), money(3_000, 'jpy')],
+      next: [money(15_000, 'eur'), money(12_000, 'usd')],
+      later: [money(5_000, 'gbp'), money(3_000, 'jpy')],
     });
   });
 });

@@ -1,6 +1,10 @@
 import { DateTime } from 'luxon';
 import {
-  buildRevenueSeries, revenueBucketStarts, revenueRange, signedRevenueMinor, type RevenueLine,
+  buildRevenueSeries,
+  revenueBucketStarts,
+  revenueRange,
+  signedRevenueMinor,
+  type RevenueLine,
 } from '../../../src/domain/revenue';
 import { csvDocument, csvField } from '../../../src/domain/csv';
 import { decimalMajor } from '../../../src/domain/money';
@@ -19,8 +23,15 @@ describe('revenue buckets', () => {
   it('starts weeks on Monday and months on the first, the last bucket holding now', () => {
     const now = at('2026-03-12T10:00:00Z'); // a Thursday
     expect(revenueBucketStarts('week', now, 0, 2)).toEqual([at('2026-03-02T00:00:00Z'), at('2026-03-09T00:00:00Z')]);
-    expect(revenueBucketStarts('month', now, 0, 3)).toEqual([at('2026-01-01T00:00:00Z'), at('2026-02-01T00:00:00Z'), at('2026-03-01T00:00:00Z')]);
-    expect(revenueRange('month', now, 0, 3)).toEqual({ from: at('2026-01-01T00:00:00Z'), to: at('2026-04-01T00:00:00Z') });
+    expect(revenueBucketStarts('month', now, 0, 3)).toEqual([
+      at('2026-01-01T00:00:00Z'),
+      at('2026-02-01T00:00:00Z'),
+      at('2026-03-01T00:00:00Z'),
+    ]);
+    expect(revenueRange('month', now, 0, 3)).toEqual({
+      from: at('2026-01-01T00:00:00Z'),
+      to: at('2026-04-01T00:00:00Z'),
+    });
   });
 
   it('sums subscriptions and donations per bucket, a refund counting against its sale, and ignores other lines', () => {
@@ -34,16 +45,27 @@ describe('revenue buckets', () => {
       { type: 'sell_subscription', countsAt: at('2026-01-01T00:00:00Z'), amountMinor: 7, source: 'subscription' },
     ];
     const series = buildRevenueSeries({
-      period: 'day', now, offsetMinutes: 0, count: 2, lines,
+      period: 'day',
+      now,
+      offsetMinutes: 0,
+      count: 2,
+      lines,
       joins: [at('2026-03-11T12:00:00Z'), at('2026-03-12T08:00:00Z'), at('2026-03-12T09:00:00Z')],
       expiries: [at('2026-03-11T13:00:00Z'), at('2026-03-12T11:00:00Z')],
     });
-    expect(series.map(({ subscriptionsMinor, donationsMinor, totalMinor, newMembers, lostMembers }) => ({ subscriptionsMinor, donationsMinor, totalMinor, newMembers, lostMembers })))
-      .toEqual([
-        { subscriptionsMinor: 0, donationsMinor: 450, totalMinor: 450, newMembers: 1, lostMembers: 1 },
-        // The expiry at 11:00 is still ahead of now: not lost.
-        { subscriptionsMinor: 1000, donationsMinor: 0, totalMinor: 1000, newMembers: 2, lostMembers: 0 },
-      ]);
+    expect(
+      series.map(({ subscriptionsMinor, donationsMinor, totalMinor, newMembers, lostMembers }) => ({
+        subscriptionsMinor,
+        donationsMinor,
+        totalMinor,
+        newMembers,
+        lostMembers,
+      })),
+    ).toEqual([
+      { subscriptionsMinor: 0, donationsMinor: 450, totalMinor: 450, newMembers: 1, lostMembers: 1 },
+      // The expiry at 11:00 is still ahead of now: not lost.
+      { subscriptionsMinor: 1000, donationsMinor: 0, totalMinor: 1000, newMembers: 2, lostMembers: 0 },
+    ]);
     expect(signedRevenueMinor({ type: 'refund_issued', amountMinor: 5 })).toBe(-5);
   });
 });
@@ -60,6 +82,11 @@ describe('revenue CSV', () => {
     expect(csvField('Club, "VIP"')).toBe('"Club, ""VIP"""');
     expect(csvField('two\nlines')).toBe('"two\nlines"');
     expect(csvField('plain')).toBe('plain');
-    expect(csvDocument([['a', 'b'], [1, 'x,y']])).toBe('a,b\r\n1,"x,y"\r\n');
+    expect(
+      csvDocument([
+        ['a', 'b'],
+        [1, 'x,y'],
+      ]),
+    ).toBe('a,b\r\n1,"x,y"\r\n');
   });
 });

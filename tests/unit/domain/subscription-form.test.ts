@@ -1,8 +1,12 @@
 import type { Period } from '../../../src/domain/entities';
 import { money } from '../../../src/domain/money';
 import {
-  DEFAULT_SUBSCRIPTION_NAME_KEYS, defaultSubscriptionForm, periodAndCurrencyEditable, renameOnPeriodChange,
-  type SubscriptionForm, validateSubscriptionForm,
+  DEFAULT_SUBSCRIPTION_NAME_KEYS,
+  defaultSubscriptionForm,
+  periodAndCurrencyEditable,
+  renameOnPeriodChange,
+  type SubscriptionForm,
+  validateSubscriptionForm,
 } from '../../../src/domain/subscription-form';
 
 const translate = (key: string) => `t(${key})`;
@@ -22,7 +26,13 @@ describe('subscription form defaults', () => {
   it('starts monthly in eur with publish and pin on, sound on, amount empty', () => {
     const form = defaultSubscriptionForm(7, translate);
     expect(form).toMatchObject({
-      channelId: 7, period: 'monthly', currency: 'eur', amount: '', publish: true, disableNotification: false, pin: true,
+      channelId: 7,
+      period: 'monthly',
+      currency: 'eur',
+      amount: '',
+      publish: true,
+      disableNotification: false,
+      pin: true,
       name: 't(subscription_default_name_monthly)',
       description: 't(subscription_default_description)',
       buttonText: 't(subscription_default_button_text)',
@@ -41,11 +51,18 @@ describe('subscription form defaults', () => {
 });
 
 describe('renameOnPeriodChange', () => {
-  const names: Record<Period, string> = { onetime: 'One-time', weekly: 'Weekly Subscription', monthly: 'Monthly Subscription', yearly: 'Yearly Subscription' };
+  const names: Record<Period, string> = {
+    onetime: 'One-time',
+    weekly: 'Weekly Subscription',
+    monthly: 'Monthly Subscription',
+    yearly: 'Yearly Subscription',
+  };
   const defaultNameOf = (period: Period) => names[period];
 
   it('follows the period while the name is the old default', () => {
-    expect(renameOnPeriodChange('Monthly Subscription', 'monthly', 'yearly', defaultNameOf)).toBe('Yearly Subscription');
+    expect(renameOnPeriodChange('Monthly Subscription', 'monthly', 'yearly', defaultNameOf)).toBe(
+      'Yearly Subscription',
+    );
   });
 
   it('keeps a name the creator typed', () => {
@@ -53,7 +70,7 @@ describe('renameOnPeriodChange', () => {
     expect(renameOnPeriodChange('', 'monthly', 'yearly', defaultNameOf)).toBe('');
   });
 
-  it('keeps another period\'s default that is not the previous one', () => {
+  it("keeps another period's default that is not the previous one", () => {
     expect(renameOnPeriodChange('Weekly Subscription', 'monthly', 'yearly', defaultNameOf)).toBe('Weekly Subscription');
   });
 });
@@ -61,7 +78,16 @@ describe('renameOnPeriodChange', () => {
 describe('validateSubscriptionForm', () => {
   it('accepts a valid form and returns trimmed texts and the price', () => {
     const result = validateSubscriptionForm({ ...valid, name: '  Club  ', amount: '5,50' });
-    expect(result).toEqual({ ok: true, value: { name: 'Club', description: 'Fuel the channel', buttonText: 'Subscribe', period: 'monthly', price: money(550, 'eur') } });
+    expect(result).toEqual({
+      ok: true,
+      value: {
+        name: 'Club',
+        description: 'Fuel the channel',
+        buttonText: 'Subscribe',
+        period: 'monthly',
+        price: money(550, 'eur'),
+      },
+    });
   });
 
   it.each([

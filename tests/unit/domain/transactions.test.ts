@@ -1,5 +1,12 @@
 import { money } from '../../../src/domain/money';
-import { badgeFor, parsePaymentExtra, showsServiceFee, signedAmount, transactionCard, transactionSign } from '../../../src/domain/transactions';
+import {
+  badgeFor,
+  parsePaymentExtra,
+  showsServiceFee,
+  signedAmount,
+  transactionCard,
+  transactionSign,
+} from '../../../src/domain/transactions';
 
 describe('transactions', () => {
   it.each([
@@ -16,10 +23,19 @@ describe('transactions', () => {
   });
 
   it('parses paymentExtra safely', () => {
-    expect(parsePaymentExtra('{"cardBrand":"visa","cardLast":"4242"}')).toEqual({ cardBrand: 'visa', cardLast: '4242' });
-    expect(parsePaymentExtra('{"cardBrand":"AMEX","cardLast":"0005"}')).toEqual({ cardBrand: 'unknown', cardLast: '0005' });
+    expect(parsePaymentExtra('{"cardBrand":"visa","cardLast":"4242"}')).toEqual({
+      cardBrand: 'visa',
+      cardLast: '4242',
+    });
+    expect(parsePaymentExtra('{"cardBrand":"AMEX","cardLast":"0005"}')).toEqual({
+      cardBrand: 'unknown',
+      cardLast: '0005',
+    });
     expect(parsePaymentExtra('{"cardBrand":"mir","cardLast":42}')).toEqual({ cardBrand: 'mir', cardLast: '0042' });
-    expect(parsePaymentExtra('{"cardBrand":"visa","cardLast":"4111111111111111"}')).toEqual({ cardBrand: 'visa', cardLast: '1111' });
+    expect(parsePaymentExtra('{"cardBrand":"visa","cardLast":"4111111111111111"}')).toEqual({
+      cardBrand: 'visa',
+      cardLast: '1111',
+    });
     expect(parsePaymentExtra('{not json')).toBeNull();
     expect(parsePaymentExtra('[1,2]')).toBeNull();
     expect(parsePaymentExtra('null')).toBeNull();
@@ -30,7 +46,9 @@ describe('transactions', () => {
   });
 
   it('prefers the transaction card over paymentExtra', () => {
-    expect(transactionCard({ card: { brand: 'mastercard', last4: '4444' } }, '{"cardBrand":"visa","cardLast":"4242"}')).toEqual({ brand: 'mastercard', last4: '4444' });
+    expect(
+      transactionCard({ card: { brand: 'mastercard', last4: '4444' } }, '{"cardBrand":"visa","cardLast":"4242"}'),
+    ).toEqual({ brand: 'mastercard', last4: '4444' });
     expect(transactionCard({}, '{"cardBrand":"visa","cardLast":"4242"}')).toEqual({ brand: 'visa', last4: '4242' });
     expect(transactionCard({}, null)).toBeNull();
   });

@@ -1,4 +1,15 @@
-import { date, eq, firstFailure, isIsoDate, maxLen, minLen, oneOf, regex, required, textLength } from '../../../src/domain/validators';
+import {
+  date,
+  eq,
+  firstFailure,
+  isIsoDate,
+  maxLen,
+  minLen,
+  oneOf,
+  regex,
+  required,
+  textLength,
+} from '../../../src/domain/validators';
 
 describe('generic validators', () => {
   it('required rejects empty and whitespace-only values', () => {

@@ -1,4 +1,10 @@
-import { isVerificationRejected, isVerified, shouldPollVerification, termsAlert, verificationView } from '../../../src/domain/verification';
+import {
+  isVerificationRejected,
+  isVerified,
+  shouldPollVerification,
+  termsAlert,
+  verificationView,
+} from '../../../src/domain/verification';
 
 describe('verification', () => {
   it.each([

@@ -50,25 +50,38 @@ describe('locale files', () => {
   it.each(COMPLETE_LOCALES.filter((locale) => locale !== 'en'))('%s has exactly the English keys', (locale) => {
     const english = [...baseKeys('en')].sort();
     const other = [...baseKeys(locale)].sort();
-    expect({ missing: english.filter((key) => !other.includes(key)), extra: other.filter((key) => !english.includes(key)) }).toEqual({ missing: [], extra: [] });
+    expect({
+      missing: english.filter((key) => !other.includes(key)),
+      extra: other.filter((key) => !english.includes(key)),
+    }).toEqual({ missing: [], extra: [] });
   });
 
   it.each(COMPLETE_LOCALES)('%s: plural keys have every form the language needs', (locale) => {
     const categories = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
     const keys = leaves(readLocale(locale)).map(([key]) => key);
-    const pluralBases = new Set(keys.filter((key) => PLURAL_SUFFIX.test(key)).map((key) => key.replace(PLURAL_SUFFIX, '')));
+    const pluralBases = new Set(
+      keys.filter((key) => PLURAL_SUFFIX.test(key)).map((key) => key.replace(PLURAL_SUFFIX, '')),
+    );
     for (const base of pluralBases) {
       for (const category of categories) expect(keys).toContain(`${base}_${category}`);
     }
   });
 
-  it.each(COMPLETE_LOCALES.filter((locale) => locale !== 'en'))('%s uses the same {{placeholders}} as English', (locale) => {
-    const english = new Map(leaves(readLocale('en')).map(([key, value]) => [key.replace(PLURAL_SUFFIX, ''), placeholders(value)]));
-    for (const [key, value] of leaves(readLocale(locale))) {
-      const base = key.replace(PLURAL_SUFFIX, '');
-      // Plural forms may drop {{count}} where the word itself says the number ("one").
-      const expected = (english.get(base) ?? []).filter((name) => !(PLURAL_SUFFIX.test(key) && name === 'count'));
-      expect({ key, missing: expected.filter((name) => !placeholders(value).includes(name)) }).toEqual({ key, missing: [] });
-    }
-  });
+  it.each(COMPLETE_LOCALES.filter((locale) => locale !== 'en'))(
+    '%s uses the same {{placeholders}} as English',
+    (locale) => {
+      const english = new Map(
+        leaves(readLocale('en')).map(([key, value]) => [key.replace(PLURAL_SUFFIX, ''), placeholders(value)]),
+      );
+      for (const [key, value] of leaves(readLocale(locale))) {
+        const base = key.replace(PLURAL_SUFFIX, '');
+        // Plural forms may drop {{count}} where the word itself says the number ("one").
+        const expected = (english.get(base) ?? []).filter((name) => !(PLURAL_SUFFIX.test(key) && name === 'count'));
+        expect({ key, missing: expected.filter((name) => !placeholders(value).includes(name)) }).toEqual({
+          key,
+          missing: [],
+        });
+      }
+    },
+  );
 });

@@ -6,7 +6,9 @@ import { namespaceFiles, readLocale, readNamespace } from './localeFiles';
 
 /** Like locales/index.ts: the requested namespace files of a locale (all when none are named), merged. */
 function readNamespaces(language: string, namespaces?: readonly string[]): Record<string, unknown> {
-  const files = namespaceFiles(language).filter((file) => namespaces === undefined || namespaces.includes(file.replace(/\.json$/, '')));
+  const files = namespaceFiles(language).filter(
+    (file) => namespaces === undefined || namespaces.includes(file.replace(/\.json$/, '')),
+  );
   return Object.assign({}, ...files.map((file) => readNamespace(language, file)));
 }
 
@@ -79,7 +81,11 @@ describe('createI18n', () => {
       requests.push(namespaces ?? 'all');
       return readNamespaces(language, namespaces);
     };
-    const page = await createI18n({ storage: new MemoryStorage(), loadLocale, initialNamespaces: ['common', 'dashboard'] });
+    const page = await createI18n({
+      storage: new MemoryStorage(),
+      loadLocale,
+      initialNamespaces: ['common', 'dashboard'],
+    });
     expect(requests).toEqual([['common', 'dashboard']]);
     expect(page.i18n.t('dashboard.title')).toBe('Dashboard');
     expect(page.i18n.t('channel.title')).toBe('[channel.title]'); // not loaded yet: why routes await their texts

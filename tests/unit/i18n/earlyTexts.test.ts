@@ -9,7 +9,12 @@ const MODULES: FirstScreenModules = {
 
 /** A launch URL's hash as the messenger builds it: tgWebAppData is the URL-encoded init data, whose user is JSON. */
 function launchHash(user: Record<string, unknown> | string): string {
-  const initData = new URLSearchParams({ user: typeof user === 'string' ? user : JSON.stringify(user), auth_date: '1767225600', hash: 'h', signature: 's' });
+  const initData = new URLSearchParams({
+    user: typeof user === 'string' ? user : JSON.stringify(user),
+    auth_date: '1767225600',
+    hash: 'h',
+    signature: 's',
+  });
   return `#tgWebAppData=${encodeURIComponent(initData.toString())}&tgWebAppVersion=8.0&tgWebAppPlatform=ios`;
 }
 
@@ -33,19 +38,31 @@ const alice = { id: 1001, first_name: 'Alice' };
 
 describe('preloadPageLanguage: the first texts of the language the app will show, before the entry has run (issue 12)', () => {
   it("preloads the launch user's language", () => {
-    expect(run({ hash: launchHash({ ...alice, language_code: 'ru' }) })).toEqual({ language: 'ru', preloaded: ['/assets/texts-ru-first-a.js'] });
+    expect(run({ hash: launchHash({ ...alice, language_code: 'ru' }) })).toEqual({
+      language: 'ru',
+      preloaded: ['/assets/texts-ru-first-a.js'],
+    });
   });
 
   it('reads a regional code by its base language', () => {
-    expect(run({ hash: launchHash({ ...alice, language_code: 'pt-br' }) })).toEqual({ language: 'pt', preloaded: ['/assets/texts-pt-first-c.js'] });
+    expect(run({ hash: launchHash({ ...alice, language_code: 'pt-br' }) })).toEqual({
+      language: 'pt',
+      preloaded: ['/assets/texts-pt-first-c.js'],
+    });
   });
 
   it('preloads the value isolation module too for a right-to-left language', () => {
-    expect(run({ hash: launchHash({ ...alice, language_code: 'ar' }) }).preloaded).toEqual(['/assets/texts-ar-first-d.js', '/assets/isolateValues-e.js']);
+    expect(run({ hash: launchHash({ ...alice, language_code: 'ar' }) }).preloaded).toEqual([
+      '/assets/texts-ar-first-d.js',
+      '/assets/isolateValues-e.js',
+    ]);
   });
 
   it('takes the stored choice over the launch language, as the app does', () => {
-    expect(run({ hash: launchHash({ ...alice, language_code: 'ru' }), stored: 'de' })).toEqual({ language: 'de', preloaded: ['/assets/texts-de-first-b.js'] });
+    expect(run({ hash: launchHash({ ...alice, language_code: 'ru' }), stored: 'de' })).toEqual({
+      language: 'de',
+      preloaded: ['/assets/texts-de-first-b.js'],
+    });
   });
 
   it('uses the stored choice on a reload without launch data in the URL', () => {
@@ -53,7 +70,10 @@ describe('preloadPageLanguage: the first texts of the language the app will show
   });
 
   it('falls back to the launch language when storage cannot be read', () => {
-    expect(run({ hash: launchHash({ ...alice, language_code: 'de' }), storageThrows: true })).toEqual({ language: 'de', preloaded: ['/assets/texts-de-first-b.js'] });
+    expect(run({ hash: launchHash({ ...alice, language_code: 'de' }), storageThrows: true })).toEqual({
+      language: 'de',
+      preloaded: ['/assets/texts-de-first-b.js'],
+    });
   });
 
   it('preloads nothing for English (its first texts are in the entry) or a language not offered', () => {

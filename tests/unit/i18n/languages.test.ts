@@ -1,5 +1,11 @@
 import {
-  COMPLETE_LOCALES, DEFAULT_LANGUAGE, PAGE_LOCALES, baseLanguage, missingKeyPlaceholder, resolvePageLanguage, textDirection,
+  COMPLETE_LOCALES,
+  DEFAULT_LANGUAGE,
+  PAGE_LOCALES,
+  baseLanguage,
+  missingKeyPlaceholder,
+  resolvePageLanguage,
+  textDirection,
 } from '../../../src/infrastructure/i18n/languages';
 
 describe('page language (spec section 1: local storage, then the messenger language, then English)', () => {

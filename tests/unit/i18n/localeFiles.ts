@@ -5,11 +5,15 @@ import { join } from 'node:path';
 export const LOCALES_DIR = join(__dirname, '../../../src/infrastructure/i18n/locales');
 
 export function localeFolders(): string[] {
-  return readdirSync(LOCALES_DIR).filter((name) => statSync(join(LOCALES_DIR, name)).isDirectory()).sort();
+  return readdirSync(LOCALES_DIR)
+    .filter((name) => statSync(join(LOCALES_DIR, name)).isDirectory())
+    .sort();
 }
 
 export function namespaceFiles(locale: string): string[] {
-  return readdirSync(join(LOCALES_DIR, locale)).filter((name) => name.endsWith('.json')).sort();
+  return readdirSync(join(LOCALES_DIR, locale))
+    .filter((name) => name.endsWith('.json'))
+    .sort();
 }
 
 export function readNamespace(locale: string, file: string): Record<string, unknown> {

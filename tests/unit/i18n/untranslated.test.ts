@@ -34,13 +34,19 @@ function allowedFor(language: string): Set<string> {
 const english = new Map(leaves(readLocale('en')));
 
 describe('translations', () => {
-  it.each(COMPLETE_LOCALES.filter((locale) => locale !== 'en'))('%s: no value is left in English beyond brand names', (locale) => {
-    const allowed = allowedFor(locale);
-    const leftInEnglish = leaves(readLocale(locale))
-      .filter(([key, value]) => typeof value === 'string' && value === english.get(key) && !hasNoWords(value) && !allowed.has(value))
-      .map(([key, value]) => `${key} = ${JSON.stringify(value)}`);
-    expect(leftInEnglish).toEqual([]);
-  });
+  it.each(COMPLETE_LOCALES.filter((locale) => locale !== 'en'))(
+    '%s: no value is left in English beyond brand names',
+    (locale) => {
+      const allowed = allowedFor(locale);
+      const leftInEnglish = leaves(readLocale(locale))
+        .filter(
+          ([key, value]) =>
+            typeof value === 'string' && value === english.get(key) && !hasNoWords(value) && !allowed.has(value),
+        )
+        .map(([key, value]) => `${key} = ${JSON.stringify(value)}`);
+      expect(leftInEnglish).toEqual([]);
+    },
+  );
 
   it('keeps every allowlisted word in use and explained, so the list stays short', () => {
     for (const [language, entry] of Object.entries(allowlist)) {
@@ -48,7 +54,9 @@ describe('translations', () => {
       const { _why: why, values } = entry as { _why?: string; values: string[] };
       expect({ language, explained: typeof why === 'string' && why.length > 0 }).toEqual({ language, explained: true });
       const translated = new Map(leaves(readLocale(language)));
-      const unused = values.filter((value) => ![...translated].some(([key, text]) => text === value && english.get(key) === value));
+      const unused = values.filter(
+        (value) => ![...translated].some(([key, text]) => text === value && english.get(key) === value),
+      );
       expect({ language, unused }).toEqual({ language, unused: [] });
     }
   });

@@ -27,14 +27,20 @@ describe('HttpSandboxUsers', () => {
   it('lists the demo accounts first, then the other users, without repeating a demo account', async () => {
     const http = new SandboxHttp();
     const users = await new HttpSandboxUsers(http).list();
-    expect(users.map((user) => [user.telegramId, user.demo, user.banned])).toEqual([[1001, true, false], [3001, true, false], [555, false, true]]);
+    expect(users.map((user) => [user.telegramId, user.demo, user.banned])).toEqual([
+      [1001, true, false],
+      [3001, true, false],
+      [555, false, true],
+    ]);
     expect(users[0].userName).toBe('alice_creator');
     expect(http.calls).toEqual([['GET', '/users', undefined]]);
   });
 
   it('asks the sandbox to sign a launch for the user', async () => {
     const http = new SandboxHttp();
-    expect(await new HttpSandboxUsers(http).launch(1001)).toEqual({ launchUrl: 'https://public.example/#tgWebAppData=signed' });
+    expect(await new HttpSandboxUsers(http).launch(1001)).toEqual({
+      launchUrl: 'https://public.example/#tgWebAppData=signed',
+    });
     expect(http.calls).toEqual([['POST', '/launch', { telegramId: 1001 }]]);
   });
 });

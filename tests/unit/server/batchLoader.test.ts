@@ -8,14 +8,22 @@ interface Row {
 /** A loader over a fixed table that records every batch it is asked for. */
 function loaderOf(table: readonly Row[], maxBatch?: number) {
   const batches: number[][] = [];
-  const loader = new BatchLoader<number, Row>(async (ids) => {
-    batches.push([...ids]);
-    return table.filter((row) => ids.includes(row.id)).reverse();
-  }, (row) => row.id, maxBatch);
+  const loader = new BatchLoader<number, Row>(
+    async (ids) => {
+      batches.push([...ids]);
+      return table.filter((row) => ids.includes(row.id)).reverse();
+    },
+    (row) => row.id,
+    maxBatch,
+  );
   return { loader, batches };
 }
 
-const TABLE: Row[] = [{ id: 1, name: 'one' }, { id: 2, name: 'two' }, { id: 3, name: 'three' }];
+const TABLE: Row[] = [
+  { id: 1, name: 'one' },
+  { id: 2, name: 'two' },
+  { id: 3, name: 'three' },
+];
 
 test('lookups of one turn share one batch; each gets its own row, a missing key gets undefined', async () => {
   const { loader, batches } = loaderOf(TABLE);
@@ -43,10 +51,13 @@ test('a full batch is sent at once and the rest of the turn starts another', asy
 
 test('a failing query fails every lookup of its batch, and the next batch works again', async () => {
   let fail = true;
-  const loader = new BatchLoader<number, Row>((ids) => {
-    if (fail) throw new Error('database is down');
-    return Promise.resolve(TABLE.filter((row) => ids.includes(row.id)));
-  }, (row) => row.id);
+  const loader = new BatchLoader<number, Row>(
+    (ids) => {
+      if (fail) throw new Error('database is down');
+      return Promise.resolve(TABLE.filter((row) => ids.includes(row.id)));
+    },
+    (row) => row.id,
+  );
   const outcomes = await Promise.allSettled([loader.load(1), loader.load(2)]);
   expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected']);
   fail = false;

@@ -23,8 +23,12 @@ describe.each(others)('%s', (language) => {
     for (const key of keys) expect(texts[key].trim()).not.toBe('');
   });
 
-  it('keeps each text\'s placeholders', () => {
-    for (const key of keys) expect({ key, placeholders: placeholders(texts[key]) }).toEqual({ key, placeholders: placeholders(english[key]) });
+  it("keeps each text's placeholders", () => {
+    for (const key of keys)
+      expect({ key, placeholders: placeholders(texts[key]) }).toEqual({
+        key,
+        placeholders: placeholders(english[key]),
+      });
   });
 
   it('keeps the commands and line breaks of the help, and says everything in its own words', () => {
@@ -36,7 +40,13 @@ describe.each(others)('%s', (language) => {
   });
 
   it('keeps buttons and command descriptions short enough for Telegram', () => {
-    for (const key of ['menuButton', 'startButton', 'subscriptionButton', 'renewalReminderButton', 'renewalFailedButton'] as const) {
+    for (const key of [
+      'menuButton',
+      'startButton',
+      'subscriptionButton',
+      'renewalReminderButton',
+      'renewalFailedButton',
+    ] as const) {
       expect({ key, length: texts[key].length <= 32 }).toEqual({ key, length: true });
     }
     for (const key of ['commandStart', 'commandHelp'] as const) expect(texts[key].length).toBeLessThanOrEqual(256);
@@ -63,7 +73,8 @@ it('writes a day as the language does, without a closing abbreviation or period 
   expect(botDate(day, 'hu')).toBe('2026. február 20');
   expect(botDate(day, 'ko')).toBe('2026년 2월 20일');
   expect(botDate(day, 'ja')).toBe('February 20, 2026');
-  for (const language of BOT_LANGUAGES) expect({ language, date: botDate(day, language) }).toEqual({ language, date: expect.stringMatching(/2026|٢٠٢٦/) });
+  for (const language of BOT_LANGUAGES)
+    expect({ language, date: botDate(day, language) }).toEqual({ language, date: expect.stringMatching(/2026|٢٠٢٦/) });
   for (const language of BOT_LANGUAGES) expect(botDate(day, language)).not.toMatch(/\.$/);
 });
 

@@ -13,7 +13,7 @@ describe('jobs registry', () => {
   const registeredJobs = () => registry.names();
   const runJobs: JobRegistry['run'] = (context) => registry.run(context);
 
-  test('runs every job once in registration order with the clock\'s now; a failing job does not stop the rest', async () => {
+  test("runs every job once in registration order with the clock's now; a failing job does not stop the rest", async () => {
     const clock = new FixedClock(1_000);
     const seen: string[] = [];
     registerJob('test-a', async ({ nowMs }) => {
@@ -25,7 +25,12 @@ describe('jobs registry', () => {
     });
     registerJob('test-c', async ({ nowMs }) => seen.push(`c@${nowMs}`));
     const errors: string[] = [];
-    const results = await runJobs({ db: {} as Db, clock, config: testConfig(), log: { info: () => undefined, error: (m) => errors.push(m) } });
+    const results = await runJobs({
+      db: {} as Db,
+      clock,
+      config: testConfig(),
+      log: { info: () => undefined, error: (m) => errors.push(m) },
+    });
     const ours = results.filter((result) => result.name.startsWith('test-'));
     expect(ours).toEqual([
       { name: 'test-a', ok: true, result: { done: 1 } },
@@ -45,14 +50,18 @@ describe('jobs registry', () => {
       acquire: async (_db, name) => {
         if (heldElsewhere) return null;
         events.push(`take ${name}`);
-        return async () => { events.push(`give ${name}`); };
+        return async () => {
+          events.push(`give ${name}`);
+        };
       },
     });
     leased.register('test-a', async () => events.push('run a'));
     await leased.run({ db: {} as Db, clock, config: testConfig(), log });
     expect(events).toEqual(['take jobs', 'run a', 'give jobs']);
     heldElsewhere = true;
-    expect(await leased.run({ db: {} as Db, clock, config: testConfig(), log })).toEqual([{ name: 'test-a', ok: true, result: { skipped: 'another process runs the jobs' } }]);
+    expect(await leased.run({ db: {} as Db, clock, config: testConfig(), log })).toEqual([
+      { name: 'test-a', ok: true, result: { skipped: 'another process runs the jobs' } },
+    ]);
     expect(events).toHaveLength(3);
   });
 
@@ -61,7 +70,9 @@ describe('jobs registry', () => {
     const log = { info: () => undefined, error: () => undefined };
     const seen: string[] = [];
     let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => { release = resolve; });
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     registerJob('test-slow', async () => {
       seen.push('start');
       await gate;

@@ -10,28 +10,48 @@ import type { SnippetSubscription } from '../../../server/modules/snippet/reposi
 import { SNIPPET_LANGUAGES, snippetTexts } from '../../../server/modules/snippet/texts';
 
 const subscription: SnippetSubscription = {
-  id: 7, name: 'Club', description: 'Weekly letters', period: 'monthly', priceMinor: 1500, currency: 'eur', channelTitle: 'Letters', channelLanguage: 'en',
+  id: 7,
+  name: 'Club',
+  description: 'Weekly letters',
+  period: 'monthly',
+  priceMinor: 1500,
+  currency: 'eur',
+  channelTitle: 'Letters',
+  channelLanguage: 'en',
 };
-const links = { pageUrl: 'https://backers.example/snippet/subscription/7', openUrl: 'https://t.me/bot/app?startapp=subscription_7' };
+const links = {
+  pageUrl: 'https://backers.example/snippet/subscription/7',
+  openUrl: 'https://t.me/bot/app?startapp=subscription_7',
+};
 
 test('every page locale of the app, each with every text and its placeholders', () => {
   expect([...SNIPPET_LANGUAGES].sort()).toEqual([...PAGE_LOCALES].sort());
   const english = snippetTexts('en');
   for (const language of SNIPPET_LANGUAGES) {
     const texts = snippetTexts(language);
-    for (const text of [texts.open, texts.notFoundTitle, texts.notFoundText]) expect({ language, text: text.trim() === '' }).toEqual({ language, text: false });
+    for (const text of [texts.open, texts.notFoundTitle, texts.notFoundText])
+      expect({ language, text: text.trim() === '' }).toEqual({ language, text: false });
     expect({ language, inChannel: texts.inChannel.includes('{{channel}}') }).toEqual({ language, inChannel: true });
     for (const period of ['onetime', 'weekly', 'monthly', 'yearly'] as const) {
-      expect({ language, period, price: texts.period[period].includes('{{price}}') }).toEqual({ language, period, price: true });
+      expect({ language, period, price: texts.period[period].includes('{{price}}') }).toEqual({
+        language,
+        period,
+        price: true,
+      });
     }
-    if (language !== 'en') expect({ language, translated: texts.notFoundText !== english.notFoundText }).toEqual({ language, translated: true });
+    if (language !== 'en')
+      expect({ language, translated: texts.notFoundText !== english.notFoundText }).toEqual({
+        language,
+        translated: true,
+      });
   }
 });
 
 test("the price lines are the app's own (channel.price of each locale's channel.json), word for word", () => {
   for (const language of SNIPPET_LANGUAGES) {
     const file = path.resolve('src', 'infrastructure', 'i18n', 'locales', language, 'channel.json');
-    const app = (JSON.parse(readFileSync(file, 'utf8')) as { channel: { price: Record<string, string> } }).channel.price;
+    const app = (JSON.parse(readFileSync(file, 'utf8')) as { channel: { price: Record<string, string> } }).channel
+      .price;
     expect({ language, period: snippetTexts(language).period }).toEqual({ language, period: app });
   }
 });

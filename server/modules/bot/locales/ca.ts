@@ -5,20 +5,27 @@ export const ca: BotTexts = {
   commandStart: 'Obre Backers',
   commandHelp: 'Com funciona Backers',
   menuButton: 'Obre',
-  start: 'Backers permet als creadors de canals guanyar diners amb subscripcions de pagament i donacions. Obre l\'aplicació per començar.',
+  start:
+    "Backers permet als creadors de canals guanyar diners amb subscripcions de pagament i donacions. Obre l'aplicació per començar.",
   startButton: 'Obre Backers',
   startWithLink: 'Toca el botó per continuar a Backers.',
-  help: 'Creadors: afegeix aquest bot al teu canal com a administrador i després crea una subscripció a l\'aplicació.\nSeguidors: paga amb el botó que hi ha sota una publicació o envia l\'ordre d\'una subscripció, com ara $vip, per rebre\'n la factura.\n/start obre l\'aplicació.',
+  help: "Creadors: afegeix aquest bot al teu canal com a administrador i després crea una subscripció a l'aplicació.\nSeguidors: paga amb el botó que hi ha sota una publicació o envia l'ordre d'una subscripció, com ara $vip, per rebre'n la factura.\n/start obre l'aplicació.",
   subscriptionOffer: '{name} al canal {channel}',
   subscriptionButton: 'Subscriu-te',
   unknownCommand: 'Cap subscripció no té aquesta ordre. Consulta-ho amb el creador del canal.',
-  payoutFailed: 'El cobrament de {amount} ha fallat: {reason}. Els diners han tornat al saldo i s\'enviaran el pròxim dia de cobrament. Revisa les dades de cobrament a l\'aplicació.',
-  adminSignIn: 'El teu enllaç per iniciar la sessió a la consola d\'operadors de Backers (d\'un sol ús, vàlid durant 10 minuts):\n{link}',
+  payoutFailed:
+    "El cobrament de {amount} ha fallat: {reason}. Els diners han tornat al saldo i s'enviaran el pròxim dia de cobrament. Revisa les dades de cobrament a l'aplicació.",
+  adminSignIn:
+    "El teu enllaç per iniciar la sessió a la consola d'operadors de Backers (d'un sol ús, vàlid durant 10 minuts):\n{link}",
   adminRefused: 'Aquesta ordre és només per als operadors de Backers.',
-  moderationApproved: 'El teu canal {channel} ha superat la moderació. Ara hi pots vendre subscripcions i acceptar donacions.',
-  moderationRejected: 'El teu canal {channel} no ha superat la moderació: {reason}. Si tens cap pregunta, escriu al suport.',
-  renewalReminder: 'La teva subscripció {name} al canal {channel} es renovarà el dia {date}: carregarem {amount} a la teva targeta desada. Pots canviar la targeta o cancel·lar la subscripció a l\'aplicació.',
+  moderationApproved:
+    'El teu canal {channel} ha superat la moderació. Ara hi pots vendre subscripcions i acceptar donacions.',
+  moderationRejected:
+    'El teu canal {channel} no ha superat la moderació: {reason}. Si tens cap pregunta, escriu al suport.',
+  renewalReminder:
+    "La teva subscripció {name} al canal {channel} es renovarà el dia {date}: carregarem {amount} a la teva targeta desada. Pots canviar la targeta o cancel·lar la subscripció a l'aplicació.",
   renewalReminderButton: 'Obre',
-  renewalFailed: 'No hem pogut fer el càrrec a la teva targeta per {name} al canal {channel}. Ho tornarem a provar i mantindràs l\'accés fins al dia {date}. Paga amb una altra targeta per no perdre\'l.',
+  renewalFailed:
+    "No hem pogut fer el càrrec a la teva targeta per {name} al canal {channel}. Ho tornarem a provar i mantindràs l'accés fins al dia {date}. Paga amb una altra targeta per no perdre'l.",
   renewalFailedButton: 'Usa una altra targeta',
 };

@@ -12,13 +12,16 @@ export const cs: BotTexts = {
   subscriptionOffer: '{name} v kanálu {channel}',
   subscriptionButton: 'Předplatit',
   unknownCommand: 'Předplatné s tímto příkazem neexistuje. Ověřte si příkaz u autora kanálu.',
-  payoutFailed: 'Vaše výplata {amount} se nezdařila: {reason}. Peníze se vrátily na váš zůstatek a odejdou v příští výplatní den. Zkontrolujte údaje pro výplaty v aplikaci.',
+  payoutFailed:
+    'Vaše výplata {amount} se nezdařila: {reason}. Peníze se vrátily na váš zůstatek a odejdou v příští výplatní den. Zkontrolujte údaje pro výplaty v aplikaci.',
   adminSignIn: 'Váš odkaz pro přihlášení do konzole operátorů Backers (jednorázový, platí 10 minut):\n{link}',
   adminRefused: 'Tento příkaz je jen pro operátory Backers.',
   moderationApproved: 'Váš kanál {channel} prošel moderací. Nyní v něm můžete prodávat předplatné a přijímat dary.',
   moderationRejected: 'Váš kanál {channel} neprošel moderací: {reason}. Pokud máte dotazy, napište podpoře.',
-  renewalReminder: 'Vaše předplatné {name} v kanálu {channel} se obnoví {date}: z uložené karty strhneme {amount}. Kartu můžete změnit nebo předplatné zrušit v aplikaci.',
+  renewalReminder:
+    'Vaše předplatné {name} v kanálu {channel} se obnoví {date}: z uložené karty strhneme {amount}. Kartu můžete změnit nebo předplatné zrušit v aplikaci.',
   renewalReminderButton: 'Otevřít',
-  renewalFailed: 'Platbu za předplatné {name} v kanálu {channel} se nám nepodařilo strhnout z vaší karty. Zkusíme to znovu a přístup vám zůstane do {date}. Abyste o něj nepřišli, zaplaťte jinou kartou.',
+  renewalFailed:
+    'Platbu za předplatné {name} v kanálu {channel} se nám nepodařilo strhnout z vaší karty. Zkusíme to znovu a přístup vám zůstane do {date}. Abyste o něj nepřišli, zaplaťte jinou kartou.',
   renewalFailedButton: 'Zaplatit jinou kartou',
 };

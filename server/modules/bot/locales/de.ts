@@ -5,20 +5,26 @@ export const de: BotTexts = {
   commandStart: 'Backers öffnen',
   commandHelp: 'So funktioniert Backers',
   menuButton: 'Öffnen',
-  start: 'Mit Backers verdienen Creator mit ihren Kanälen Geld – durch bezahlte Abos und Spenden. Öffne die App, um loszulegen.',
+  start:
+    'Mit Backers verdienen Creator mit ihren Kanälen Geld – durch bezahlte Abos und Spenden. Öffne die App, um loszulegen.',
   startButton: 'Backers öffnen',
   startWithLink: 'Tippe auf die Schaltfläche, um in Backers fortzufahren.',
   help: 'Für Creator: Füge diesen Bot als Administrator zu deinem Kanal hinzu und erstelle dann in der App ein Abo.\nFür Abonnenten: Bezahle über die Schaltfläche unter einem Beitrag oder sende den Befehl eines Abos, z. B. $vip, um die Rechnung dafür zu erhalten.\n/start öffnet die App.',
   subscriptionOffer: '{name} im Kanal {channel}',
   subscriptionButton: 'Abonnieren',
   unknownCommand: 'Zu diesem Befehl gibt es kein Abo. Frag am besten beim Creator des Kanals nach.',
-  payoutFailed: 'Deine Auszahlung von {amount} ist fehlgeschlagen: {reason}. Das Geld ist wieder in deinem Guthaben und wird am nächsten Auszahlungstag ausgezahlt. Prüfe deine Auszahlungsdaten in der App.',
+  payoutFailed:
+    'Deine Auszahlung von {amount} ist fehlgeschlagen: {reason}. Das Geld ist wieder in deinem Guthaben und wird am nächsten Auszahlungstag ausgezahlt. Prüfe deine Auszahlungsdaten in der App.',
   adminSignIn: 'Dein Anmeldelink für die Operator-Konsole von Backers (nur einmal nutzbar, 10 Minuten gültig):\n{link}',
   adminRefused: 'Dieser Befehl ist nur für Operatoren von Backers.',
-  moderationApproved: 'Dein Kanal {channel} hat die Moderation bestanden. Du kannst dort jetzt Abos verkaufen und Spenden annehmen.',
-  moderationRejected: 'Dein Kanal {channel} hat die Moderation nicht bestanden: {reason}. Bei Fragen schreib gern dem Support.',
-  renewalReminder: 'Dein Abo {name} im Kanal {channel} verlängert sich am {date}. Dabei buchen wir {amount} von deiner gespeicherten Karte ab. In der App kannst du die Karte ändern oder das Abo kündigen.',
+  moderationApproved:
+    'Dein Kanal {channel} hat die Moderation bestanden. Du kannst dort jetzt Abos verkaufen und Spenden annehmen.',
+  moderationRejected:
+    'Dein Kanal {channel} hat die Moderation nicht bestanden: {reason}. Bei Fragen schreib gern dem Support.',
+  renewalReminder:
+    'Dein Abo {name} im Kanal {channel} verlängert sich am {date}. Dabei buchen wir {amount} von deiner gespeicherten Karte ab. In der App kannst du die Karte ändern oder das Abo kündigen.',
   renewalReminderButton: 'Öffnen',
-  renewalFailed: 'Wir konnten deine Karte für {name} im Kanal {channel} nicht belasten. Wir versuchen es erneut, und dein Zugriff bleibt bis zum {date} bestehen. Zahle mit einer anderen Karte, um ihn zu behalten.',
+  renewalFailed:
+    'Wir konnten deine Karte für {name} im Kanal {channel} nicht belasten. Wir versuchen es erneut, und dein Zugriff bleibt bis zum {date} bestehen. Zahle mit einer anderen Karte, um ihn zu behalten.',
   renewalFailedButton: 'Mit anderer Karte zahlen',
 };

@@ -8,17 +8,22 @@ export const en: BotTexts = {
   start: 'Backers lets channel creators earn from paid subscriptions and donations. Open the app to get started.',
   startButton: 'Open Backers',
   startWithLink: 'Tap the button to continue in Backers.',
-  help: 'Creators: add this bot to your channel as an administrator, then create a subscription in the app.\nFollowers: pay with the button under a post, or send a subscription\'s command like $vip to get its invoice.\n/start opens the app.',
+  help: "Creators: add this bot to your channel as an administrator, then create a subscription in the app.\nFollowers: pay with the button under a post, or send a subscription's command like $vip to get its invoice.\n/start opens the app.",
   subscriptionOffer: '{name} in {channel}',
   subscriptionButton: 'Subscribe',
-  unknownCommand: 'No subscription has this command. Check it with the channel\'s creator.',
-  payoutFailed: 'Your payout of {amount} did not go through: {reason}. The money is back in your balance and goes out on the next payout day. Check your payout details in the app.',
+  unknownCommand: "No subscription has this command. Check it with the channel's creator.",
+  payoutFailed:
+    'Your payout of {amount} did not go through: {reason}. The money is back in your balance and goes out on the next payout day. Check your payout details in the app.',
   adminSignIn: 'Your sign-in link to the Backers operator console (works once, for 10 minutes):\n{link}',
   adminRefused: 'This command is for Backers operators only.',
-  moderationApproved: 'Your channel {channel} passed moderation. You can now sell subscriptions and take donations there.',
-  moderationRejected: 'Your channel {channel} did not pass moderation: {reason}. Write to support if you have questions.',
-  renewalReminder: 'Your subscription {name} in {channel} renews on {date}: {amount} will be charged to your saved card. You can change the card or cancel in the app.',
+  moderationApproved:
+    'Your channel {channel} passed moderation. You can now sell subscriptions and take donations there.',
+  moderationRejected:
+    'Your channel {channel} did not pass moderation: {reason}. Write to support if you have questions.',
+  renewalReminder:
+    'Your subscription {name} in {channel} renews on {date}: {amount} will be charged to your saved card. You can change the card or cancel in the app.',
   renewalReminderButton: 'Open',
-  renewalFailed: 'We could not charge your card for {name} in {channel}. We will try again, and your access stays until {date}. Pay with another card to keep it.',
+  renewalFailed:
+    'We could not charge your card for {name} in {channel}. We will try again, and your access stays until {date}. Pay with another card to keep it.',
   renewalFailedButton: 'Pay with another card',
 };

@@ -5,20 +5,26 @@ export const es: BotTexts = {
   commandStart: 'Abrir Backers',
   commandHelp: 'Cómo funciona Backers',
   menuButton: 'Abrir',
-  start: 'Backers permite a los creadores de canales ganar dinero con suscripciones de pago y donaciones. Abre la app para empezar.',
+  start:
+    'Backers permite a los creadores de canales ganar dinero con suscripciones de pago y donaciones. Abre la app para empezar.',
   startButton: 'Abrir Backers',
   startWithLink: 'Toca el botón para continuar en Backers.',
   help: 'Creadores: añade este bot a tu canal como administrador y luego crea una suscripción en la app.\nSeguidores: paga con el botón que hay debajo de una publicación o envía el comando de una suscripción, como $vip, para recibir su factura.\n/start abre la app.',
   subscriptionOffer: '{name} en {channel}',
   subscriptionButton: 'Suscribirse',
   unknownCommand: 'No hay ninguna suscripción con este comando. Consúltalo con el creador del canal.',
-  payoutFailed: 'Tu cobro de {amount} no se pudo completar: {reason}. El dinero volvió a tu saldo y se enviará el próximo día de cobro. Revisa tus datos de cobro en la app.',
-  adminSignIn: 'Tu enlace para iniciar sesión en la consola de operadores de Backers (de un solo uso, válido durante 10 minutos):\n{link}',
+  payoutFailed:
+    'Tu cobro de {amount} no se pudo completar: {reason}. El dinero volvió a tu saldo y se enviará el próximo día de cobro. Revisa tus datos de cobro en la app.',
+  adminSignIn:
+    'Tu enlace para iniciar sesión en la consola de operadores de Backers (de un solo uso, válido durante 10 minutos):\n{link}',
   adminRefused: 'Este comando es solo para los operadores de Backers.',
-  moderationApproved: 'Tu canal {channel} superó la moderación. Ya puedes vender suscripciones y recibir donaciones en él.',
+  moderationApproved:
+    'Tu canal {channel} superó la moderación. Ya puedes vender suscripciones y recibir donaciones en él.',
   moderationRejected: 'Tu canal {channel} no superó la moderación: {reason}. Si tienes dudas, escribe a soporte.',
-  renewalReminder: 'Tu suscripción {name} en {channel} se renueva el {date}: cobraremos {amount} en tu tarjeta guardada. Puedes cambiar la tarjeta o cancelar la suscripción en la app.',
+  renewalReminder:
+    'Tu suscripción {name} en {channel} se renueva el {date}: cobraremos {amount} en tu tarjeta guardada. Puedes cambiar la tarjeta o cancelar la suscripción en la app.',
   renewalReminderButton: 'Abrir',
-  renewalFailed: 'No pudimos cobrar en tu tarjeta el pago de {name} en {channel}. Lo volveremos a intentar y mantienes el acceso hasta el {date}. Paga con otra tarjeta para no perderlo.',
+  renewalFailed:
+    'No pudimos cobrar en tu tarjeta el pago de {name} en {channel}. Lo volveremos a intentar y mantienes el acceso hasta el {date}. Paga con otra tarjeta para no perderlo.',
   renewalFailedButton: 'Pagar con otra tarjeta',
 };

@@ -5,20 +5,26 @@ export const fi: BotTexts = {
   commandStart: 'Avaa Backers',
   commandHelp: 'Näin Backers toimii',
   menuButton: 'Avaa',
-  start: 'Backersin avulla kanavien tekijät voivat ansaita maksullisilla tilauksilla ja lahjoituksilla. Aloita avaamalla sovellus.',
+  start:
+    'Backersin avulla kanavien tekijät voivat ansaita maksullisilla tilauksilla ja lahjoituksilla. Aloita avaamalla sovellus.',
   startButton: 'Avaa Backers',
   startWithLink: 'Jatka Backersissa napauttamalla painiketta.',
   help: 'Tekijät: lisää tämä botti kanavasi ylläpitäjäksi ja luo sitten tilaus sovelluksessa.\nSeuraajat: maksa viestin alla olevalla painikkeella tai lähetä tilauksen komento, kuten $vip, niin saat sen laskun.\n/start avaa sovelluksen.',
   subscriptionOffer: '{name} kanavalla {channel}',
   subscriptionButton: 'Tilaa',
   unknownCommand: 'Millään tilauksella ei ole tätä komentoa. Tarkista komento kanavan tekijältä.',
-  payoutFailed: 'Tilityksesi ({amount}) epäonnistui: {reason}. Rahat palautettiin saldoosi, ja ne lähtevät seuraavana tilityspäivänä. Tarkista tilitystietosi sovelluksessa.',
+  payoutFailed:
+    'Tilityksesi ({amount}) epäonnistui: {reason}. Rahat palautettiin saldoosi, ja ne lähtevät seuraavana tilityspäivänä. Tarkista tilitystietosi sovelluksessa.',
   adminSignIn: 'Kirjautumislinkkisi Backersin operaattorikonsoliin (kertakäyttöinen, voimassa 10 minuuttia):\n{link}',
   adminRefused: 'Tämä komento on vain Backersin operaattoreille.',
-  moderationApproved: 'Kanavasi {channel} läpäisi moderoinnin. Voit nyt myydä siellä tilauksia ja ottaa vastaan lahjoituksia.',
-  moderationRejected: 'Kanavasi {channel} ei läpäissyt moderointia: {reason}. Jos sinulla on kysyttävää, kirjoita tukeen.',
-  renewalReminder: 'Tilauksesi {name} kanavalla {channel} uusiutuu {date}. Tallennetulta kortiltasi veloitetaan silloin {amount}. Voit vaihtaa korttia tai peruuttaa tilauksen sovelluksessa.',
+  moderationApproved:
+    'Kanavasi {channel} läpäisi moderoinnin. Voit nyt myydä siellä tilauksia ja ottaa vastaan lahjoituksia.',
+  moderationRejected:
+    'Kanavasi {channel} ei läpäissyt moderointia: {reason}. Jos sinulla on kysyttävää, kirjoita tukeen.',
+  renewalReminder:
+    'Tilauksesi {name} kanavalla {channel} uusiutuu {date}. Tallennetulta kortiltasi veloitetaan silloin {amount}. Voit vaihtaa korttia tai peruuttaa tilauksen sovelluksessa.',
   renewalReminderButton: 'Avaa',
-  renewalFailed: 'Emme pystyneet veloittamaan korttiasi tilauksesta {name} kanavalla {channel}. Yritämme uudelleen, ja pääsysi säilyy {date} asti. Maksa toisella kortilla, jotta pääsy ei katkea.',
+  renewalFailed:
+    'Emme pystyneet veloittamaan korttiasi tilauksesta {name} kanavalla {channel}. Yritämme uudelleen, ja pääsysi säilyy {date} asti. Maksa toisella kortilla, jotta pääsy ei katkea.',
   renewalFailedButton: 'Maksa toisella kortilla',
 };

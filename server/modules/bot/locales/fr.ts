@@ -5,20 +5,27 @@ export const fr: BotTexts = {
   commandStart: 'Ouvrir Backers',
   commandHelp: 'Comment fonctionne Backers',
   menuButton: 'Ouvrir',
-  start: 'Backers permet aux créateurs de canaux de gagner de l’argent grâce aux abonnements payants et aux dons. Ouvrez l’application pour commencer.',
+  start:
+    'Backers permet aux créateurs de canaux de gagner de l’argent grâce aux abonnements payants et aux dons. Ouvrez l’application pour commencer.',
   startButton: 'Ouvrir Backers',
   startWithLink: 'Appuyez sur le bouton pour continuer dans Backers.',
   help: 'Créateurs : ajoutez ce bot à votre canal en tant qu’administrateur, puis créez un abonnement dans l’application.\nAbonnés : payez avec le bouton sous un message, ou envoyez la commande d’un abonnement, comme $vip, pour recevoir sa facture.\n/start ouvre l’application.',
   subscriptionOffer: '{name} sur {channel}',
   subscriptionButton: 'S’abonner',
   unknownCommand: 'Aucun abonnement ne correspond à cette commande. Vérifiez-la auprès du créateur du canal.',
-  payoutFailed: 'Votre versement de {amount} n’a pas abouti : {reason}. L’argent est revenu sur votre solde et partira au prochain jour de versement. Vérifiez vos infos de versement dans l’application.',
-  adminSignIn: 'Votre lien de connexion à la console des opérateurs Backers (à usage unique, valable 10 minutes) :\n{link}',
+  payoutFailed:
+    'Votre versement de {amount} n’a pas abouti : {reason}. L’argent est revenu sur votre solde et partira au prochain jour de versement. Vérifiez vos infos de versement dans l’application.',
+  adminSignIn:
+    'Votre lien de connexion à la console des opérateurs Backers (à usage unique, valable 10 minutes) :\n{link}',
   adminRefused: 'Cette commande est réservée aux opérateurs de Backers.',
-  moderationApproved: 'Votre canal {channel} a été approuvé par la modération. Vous pouvez désormais y vendre des abonnements et recevoir des dons.',
-  moderationRejected: 'Votre canal {channel} n’a pas été approuvé par la modération : {reason}. Si vous avez des questions, écrivez à l’assistance.',
-  renewalReminder: 'Votre abonnement {name} sur {channel} sera renouvelé le {date} : nous débiterons {amount} sur votre carte enregistrée. Vous pouvez changer de carte ou annuler l’abonnement dans l’application.',
+  moderationApproved:
+    'Votre canal {channel} a été approuvé par la modération. Vous pouvez désormais y vendre des abonnements et recevoir des dons.',
+  moderationRejected:
+    'Votre canal {channel} n’a pas été approuvé par la modération : {reason}. Si vous avez des questions, écrivez à l’assistance.',
+  renewalReminder:
+    'Votre abonnement {name} sur {channel} sera renouvelé le {date} : nous débiterons {amount} sur votre carte enregistrée. Vous pouvez changer de carte ou annuler l’abonnement dans l’application.',
   renewalReminderButton: 'Ouvrir',
-  renewalFailed: 'Nous n’avons pas pu débiter votre carte pour {name} sur {channel}. Nous réessaierons et votre accès reste actif jusqu’au {date}. Payez avec une autre carte pour le conserver.',
+  renewalFailed:
+    'Nous n’avons pas pu débiter votre carte pour {name} sur {channel}. Nous réessaierons et votre accès reste actif jusqu’au {date}. Payez avec une autre carte pour le conserver.',
   renewalFailedButton: 'Utiliser une autre carte',
 };

@@ -12,13 +12,17 @@ export const hr: BotTexts = {
   subscriptionOffer: '{name} u kanalu {channel}',
   subscriptionButton: 'Pretplati se',
   unknownCommand: 'Ne postoji pretplata s tom naredbom. Provjerite je kod autora kanala.',
-  payoutFailed: 'Vaša isplata od {amount} nije uspjela: {reason}. Novac je vraćen na vaš saldo i bit će isplaćen na sljedeći dan isplate. Provjerite podatke za isplatu u aplikaciji.',
+  payoutFailed:
+    'Vaša isplata od {amount} nije uspjela: {reason}. Novac je vraćen na vaš saldo i bit će isplaćen na sljedeći dan isplate. Provjerite podatke za isplatu u aplikaciji.',
   adminSignIn: 'Vaša poveznica za prijavu u konzolu operatera Backersa (jednokratna, vrijedi 10 minuta):\n{link}',
   adminRefused: 'Ova je naredba samo za operatere Backersa.',
-  moderationApproved: 'Vaš kanal {channel} prošao je moderaciju. Sada u njemu možete prodavati pretplate i primati donacije.',
+  moderationApproved:
+    'Vaš kanal {channel} prošao je moderaciju. Sada u njemu možete prodavati pretplate i primati donacije.',
   moderationRejected: 'Vaš kanal {channel} nije prošao moderaciju: {reason}. Ako imate pitanja, pišite podršci.',
-  renewalReminder: 'Vaša pretplata {name} u kanalu {channel} obnavlja se {date}. Tada će se s vaše spremljene kartice naplatiti {amount}. Karticu možete promijeniti ili pretplatu otkazati u aplikaciji.',
+  renewalReminder:
+    'Vaša pretplata {name} u kanalu {channel} obnavlja se {date}. Tada će se s vaše spremljene kartice naplatiti {amount}. Karticu možete promijeniti ili pretplatu otkazati u aplikaciji.',
   renewalReminderButton: 'Otvori',
-  renewalFailed: 'Nismo uspjeli naplatiti pretplatu {name} u kanalu {channel} s vaše kartice. Pokušat ćemo ponovno, a pristup zadržavate do {date}. Platite drugom karticom da ga ne izgubite.',
+  renewalFailed:
+    'Nismo uspjeli naplatiti pretplatu {name} u kanalu {channel} s vaše kartice. Pokušat ćemo ponovno, a pristup zadržavate do {date}. Platite drugom karticom da ga ne izgubite.',
   renewalFailedButton: 'Plati drugom karticom',
 };

@@ -5,20 +5,27 @@ export const hu: BotTexts = {
   commandStart: 'Backers megnyitása',
   commandHelp: 'Hogyan működik a Backers',
   menuButton: 'Megnyitás',
-  start: 'A Backers segítségével a csatornák alkotói fizetős előfizetésekből és adományokból kereshetnek. A kezdéshez nyisd meg az alkalmazást.',
+  start:
+    'A Backers segítségével a csatornák alkotói fizetős előfizetésekből és adományokból kereshetnek. A kezdéshez nyisd meg az alkalmazást.',
   startButton: 'Backers megnyitása',
   startWithLink: 'Koppints a gombra, és folytasd a Backersben.',
   help: 'Alkotóknak: add hozzá ezt a botot a csatornádhoz adminként, majd hozz létre egy előfizetést az alkalmazásban.\nKövetőknek: fizess a bejegyzés alatti gombbal, vagy küldd el egy előfizetés parancsát (például $vip), és megkapod a számláját.\n/start: az alkalmazás megnyitása.',
   subscriptionOffer: '{name} – {channel} csatorna',
   subscriptionButton: 'Előfizetés',
   unknownCommand: 'Ehhez a parancshoz nem tartozik előfizetés. Kérdezz rá a csatorna alkotójánál.',
-  payoutFailed: 'A kifizetésed ({amount}) nem sikerült: {reason}. A pénz visszakerült az egyenlegedre, és a következő kifizetési napon indul. Ellenőrizd a kifizetési adataidat az alkalmazásban.',
-  adminSignIn: 'Bejelentkezési hivatkozásod a Backers operátori konzoljához (egyszer használható, 10 percig érvényes):\n{link}',
+  payoutFailed:
+    'A kifizetésed ({amount}) nem sikerült: {reason}. A pénz visszakerült az egyenlegedre, és a következő kifizetési napon indul. Ellenőrizd a kifizetési adataidat az alkalmazásban.',
+  adminSignIn:
+    'Bejelentkezési hivatkozásod a Backers operátori konzoljához (egyszer használható, 10 percig érvényes):\n{link}',
   adminRefused: 'Ezt a parancsot csak a Backers operátorai használhatják.',
-  moderationApproved: 'A csatornád ({channel}) átment a moderáláson. Mostantól előfizetéseket adhatsz el és adományokat fogadhatsz a csatornában.',
-  moderationRejected: 'A csatornád ({channel}) nem ment át a moderáláson: {reason}. Ha kérdésed van, írj az ügyfélszolgálatnak.',
-  renewalReminder: 'Az előfizetésed ({name} – {channel}) megújul: {date}. Ekkor {amount} összeget vonunk le a mentett kártyádról. A kártyát lecserélheted, vagy lemondhatod az előfizetést az alkalmazásban.',
+  moderationApproved:
+    'A csatornád ({channel}) átment a moderáláson. Mostantól előfizetéseket adhatsz el és adományokat fogadhatsz a csatornában.',
+  moderationRejected:
+    'A csatornád ({channel}) nem ment át a moderáláson: {reason}. Ha kérdésed van, írj az ügyfélszolgálatnak.',
+  renewalReminder:
+    'Az előfizetésed ({name} – {channel}) megújul: {date}. Ekkor {amount} összeget vonunk le a mentett kártyádról. A kártyát lecserélheted, vagy lemondhatod az előfizetést az alkalmazásban.',
   renewalReminderButton: 'Megnyitás',
-  renewalFailed: 'Nem sikerült levonni az előfizetésed ({name} – {channel}) díját a kártyádról. Újra megpróbáljuk, a hozzáférésed pedig eddig megmarad: {date}. Ha nem szeretnéd elveszíteni, fizess másik kártyával.',
+  renewalFailed:
+    'Nem sikerült levonni az előfizetésed ({name} – {channel}) díját a kártyádról. Újra megpróbáljuk, a hozzáférésed pedig eddig megmarad: {date}. Ha nem szeretnéd elveszíteni, fizess másik kártyával.',
   renewalFailedButton: 'Fizetés másik kártyával',
 };

@@ -5,20 +5,25 @@ export const id: BotTexts = {
   commandStart: 'Buka Backers',
   commandHelp: 'Cara kerja Backers',
   menuButton: 'Buka',
-  start: 'Backers membantu pembuat kanal mendapatkan penghasilan dari langganan berbayar dan donasi. Buka aplikasi untuk memulai.',
+  start:
+    'Backers membantu pembuat kanal mendapatkan penghasilan dari langganan berbayar dan donasi. Buka aplikasi untuk memulai.',
   startButton: 'Buka Backers',
   startWithLink: 'Ketuk tombol untuk melanjutkan di Backers.',
   help: 'Pembuat kanal: tambahkan bot ini ke kanal Anda sebagai administrator, lalu buat langganan di aplikasi.\nPengikut: bayar dengan tombol di bawah postingan, atau kirim perintah langganan seperti $vip untuk mendapatkan tagihannya.\n/start membuka aplikasi.',
   subscriptionOffer: '{name} di {channel}',
   subscriptionButton: 'Berlangganan',
   unknownCommand: 'Tidak ada langganan dengan perintah ini. Tanyakan kepada pembuat kanal.',
-  payoutFailed: 'Pembayaran {amount} Anda tidak berhasil: {reason}. Dananya sudah kembali ke saldo Anda dan akan dikirim pada hari pembayaran berikutnya. Periksa detail pembayaran Anda di aplikasi.',
+  payoutFailed:
+    'Pembayaran {amount} Anda tidak berhasil: {reason}. Dananya sudah kembali ke saldo Anda dan akan dikirim pada hari pembayaran berikutnya. Periksa detail pembayaran Anda di aplikasi.',
   adminSignIn: 'Tautan masuk Anda ke konsol operator Backers (sekali pakai, berlaku 10 menit):\n{link}',
   adminRefused: 'Perintah ini hanya untuk operator Backers.',
-  moderationApproved: 'Kanal {channel} Anda lolos moderasi. Sekarang Anda dapat menjual langganan dan menerima donasi di sana.',
+  moderationApproved:
+    'Kanal {channel} Anda lolos moderasi. Sekarang Anda dapat menjual langganan dan menerima donasi di sana.',
   moderationRejected: 'Kanal {channel} Anda tidak lolos moderasi: {reason}. Hubungi dukungan jika ada pertanyaan.',
-  renewalReminder: 'Langganan {name} Anda di {channel} diperpanjang pada {date}: {amount} akan ditagihkan ke kartu tersimpan Anda. Anda dapat mengganti kartu atau membatalkan langganan di aplikasi.',
+  renewalReminder:
+    'Langganan {name} Anda di {channel} diperpanjang pada {date}: {amount} akan ditagihkan ke kartu tersimpan Anda. Anda dapat mengganti kartu atau membatalkan langganan di aplikasi.',
   renewalReminderButton: 'Buka',
-  renewalFailed: 'Kami tidak dapat menagih kartu Anda untuk {name} di {channel}. Kami akan mencoba lagi, dan akses Anda tetap aktif hingga {date}. Bayar dengan kartu lain agar akses tidak hilang.',
+  renewalFailed:
+    'Kami tidak dapat menagih kartu Anda untuk {name} di {channel}. Kami akan mencoba lagi, dan akses Anda tetap aktif hingga {date}. Bayar dengan kartu lain agar akses tidak hilang.',
   renewalFailedButton: 'Bayar dengan kartu lain',
 };

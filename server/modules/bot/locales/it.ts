@@ -5,20 +5,26 @@ export const it: BotTexts = {
   commandStart: 'Apri Backers',
   commandHelp: 'Come funziona Backers',
   menuButton: 'Apri',
-  start: 'Backers permette agli autori dei canali di guadagnare con abbonamenti a pagamento e donazioni. Apri l\'app per iniziare.',
+  start:
+    "Backers permette agli autori dei canali di guadagnare con abbonamenti a pagamento e donazioni. Apri l'app per iniziare.",
   startButton: 'Apri Backers',
   startWithLink: 'Tocca il pulsante per continuare su Backers.',
-  help: 'Autori: aggiungi questo bot al tuo canale come amministratore, poi crea un abbonamento nell\'app.\nIscritti: paga con il pulsante sotto un post, oppure invia il comando di un abbonamento, come $vip, per ricevere la fattura.\n/start apre l\'app.',
+  help: "Autori: aggiungi questo bot al tuo canale come amministratore, poi crea un abbonamento nell'app.\nIscritti: paga con il pulsante sotto un post, oppure invia il comando di un abbonamento, come $vip, per ricevere la fattura.\n/start apre l'app.",
   subscriptionOffer: '{name} su {channel}',
   subscriptionButton: 'Abbonati',
-  unknownCommand: 'Nessun abbonamento usa questo comando. Verificalo con l\'autore del canale.',
-  payoutFailed: 'Il tuo accredito di {amount} non è andato a buon fine: {reason}. Il denaro è tornato sul tuo saldo e partirà nel prossimo giorno di accredito. Controlla i dati per l\'accredito nell\'app.',
+  unknownCommand: "Nessun abbonamento usa questo comando. Verificalo con l'autore del canale.",
+  payoutFailed:
+    "Il tuo accredito di {amount} non è andato a buon fine: {reason}. Il denaro è tornato sul tuo saldo e partirà nel prossimo giorno di accredito. Controlla i dati per l'accredito nell'app.",
   adminSignIn: 'Il tuo link di accesso alla console operatori di Backers (monouso, valido 10 minuti):\n{link}',
   adminRefused: 'Questo comando è riservato agli operatori di Backers.',
-  moderationApproved: 'Il tuo canale {channel} ha superato la moderazione. Ora puoi vendere abbonamenti e ricevere donazioni sul canale.',
-  moderationRejected: 'Il tuo canale {channel} non ha superato la moderazione: {reason}. Se hai domande, scrivi all\'assistenza.',
-  renewalReminder: 'Il tuo abbonamento {name} su {channel} si rinnova in data {date}: addebiteremo {amount} sulla tua carta salvata. Puoi cambiare carta o annullare l\'abbonamento nell\'app.',
+  moderationApproved:
+    'Il tuo canale {channel} ha superato la moderazione. Ora puoi vendere abbonamenti e ricevere donazioni sul canale.',
+  moderationRejected:
+    "Il tuo canale {channel} non ha superato la moderazione: {reason}. Se hai domande, scrivi all'assistenza.",
+  renewalReminder:
+    "Il tuo abbonamento {name} su {channel} si rinnova in data {date}: addebiteremo {amount} sulla tua carta salvata. Puoi cambiare carta o annullare l'abbonamento nell'app.",
   renewalReminderButton: 'Apri',
-  renewalFailed: 'L\'addebito sulla tua carta per {name} su {channel} non è riuscito. Riproveremo e il tuo accesso resta attivo fino al giorno {date}. Paga con un\'altra carta per non perderlo.',
-  renewalFailedButton: 'Paga con un\'altra carta',
+  renewalFailed:
+    "L'addebito sulla tua carta per {name} su {channel} non è riuscito. Riproveremo e il tuo accesso resta attivo fino al giorno {date}. Paga con un'altra carta per non perderlo.",
+  renewalFailedButton: "Paga con un'altra carta",
 };

@@ -12,13 +12,17 @@ export const ko: BotTexts = {
   subscriptionOffer: '{channel}의 {name}',
   subscriptionButton: '구독하기',
   unknownCommand: '이 명령어에 해당하는 구독이 없습니다. 채널 크리에이터에게 확인해 주세요.',
-  payoutFailed: '{amount} 정산에 실패했습니다. 사유: {reason}. 금액은 잔액으로 돌아왔으며 다음 정산일에 송금됩니다. 앱에서 정산 정보를 확인하세요.',
+  payoutFailed:
+    '{amount} 정산에 실패했습니다. 사유: {reason}. 금액은 잔액으로 돌아왔으며 다음 정산일에 송금됩니다. 앱에서 정산 정보를 확인하세요.',
   adminSignIn: 'Backers 운영자 콘솔 로그인 링크입니다(1회용, 10분간 유효):\n{link}',
   adminRefused: '이 명령어는 Backers 운영자만 사용할 수 있습니다.',
   moderationApproved: '{channel} 채널이 검토를 통과했습니다. 이제 이 채널에서 구독을 판매하고 후원을 받을 수 있습니다.',
-  moderationRejected: '{channel} 채널이 검토를 통과하지 못했습니다. 사유: {reason}. 궁금한 점이 있으면 고객 지원에 문의하세요.',
-  renewalReminder: '{channel}의 {name} 구독이 {date}에 갱신되며, 저장된 카드로 {amount} 결제가 진행됩니다. 카드 변경이나 구독 해지는 앱에서 할 수 있습니다.',
+  moderationRejected:
+    '{channel} 채널이 검토를 통과하지 못했습니다. 사유: {reason}. 궁금한 점이 있으면 고객 지원에 문의하세요.',
+  renewalReminder:
+    '{channel}의 {name} 구독이 {date}에 갱신되며, 저장된 카드로 {amount} 결제가 진행됩니다. 카드 변경이나 구독 해지는 앱에서 할 수 있습니다.',
   renewalReminderButton: '열기',
-  renewalFailed: '{channel}의 {name} 구독 요금을 카드로 결제하지 못했습니다. 다시 시도할 예정이며, {date}까지는 계속 이용할 수 있습니다. 이용을 유지하려면 다른 카드로 결제하세요.',
+  renewalFailed:
+    '{channel}의 {name} 구독 요금을 카드로 결제하지 못했습니다. 다시 시도할 예정이며, {date}까지는 계속 이용할 수 있습니다. 이용을 유지하려면 다른 카드로 결제하세요.',
   renewalFailedButton: '다른 카드로 결제',
 };

@@ -5,20 +5,25 @@ export const ms: BotTexts = {
   commandStart: 'Buka Backers',
   commandHelp: 'Cara Backers berfungsi',
   menuButton: 'Buka',
-  start: 'Backers membolehkan pencipta saluran menjana pendapatan daripada langganan berbayar dan derma. Buka aplikasi untuk bermula.',
+  start:
+    'Backers membolehkan pencipta saluran menjana pendapatan daripada langganan berbayar dan derma. Buka aplikasi untuk bermula.',
   startButton: 'Buka Backers',
   startWithLink: 'Ketik butang untuk meneruskan di Backers.',
   help: 'Pencipta: tambah bot ini ke saluran anda sebagai pentadbir, kemudian buat langganan dalam aplikasi.\nPengikut: bayar dengan butang di bawah hantaran, atau hantar arahan langganan seperti $vip untuk mendapatkan invoisnya.\n/start membuka aplikasi.',
   subscriptionOffer: '{name} di saluran {channel}',
   subscriptionButton: 'Langgan',
   unknownCommand: 'Tiada langganan dengan arahan ini. Semak dengan pencipta saluran.',
-  payoutFailed: 'Pengeluaran {amount} anda tidak berjaya: {reason}. Wang telah dikembalikan ke baki anda dan akan dihantar pada hari pengeluaran seterusnya. Semak butiran pengeluaran anda dalam aplikasi.',
+  payoutFailed:
+    'Pengeluaran {amount} anda tidak berjaya: {reason}. Wang telah dikembalikan ke baki anda dan akan dihantar pada hari pengeluaran seterusnya. Semak butiran pengeluaran anda dalam aplikasi.',
   adminSignIn: 'Pautan log masuk anda ke konsol pengendali Backers (sekali guna, sah selama 10 minit):\n{link}',
   adminRefused: 'Arahan ini hanya untuk pengendali Backers.',
-  moderationApproved: 'Saluran {channel} anda telah lulus semakan. Kini anda boleh menjual langganan dan menerima derma di sana.',
+  moderationApproved:
+    'Saluran {channel} anda telah lulus semakan. Kini anda boleh menjual langganan dan menerima derma di sana.',
   moderationRejected: 'Saluran {channel} anda tidak lulus semakan: {reason}. Hubungi sokongan jika anda ada soalan.',
-  renewalReminder: 'Langganan {name} anda di saluran {channel} akan diperbaharui pada {date}: {amount} akan dicaj pada kad tersimpan anda. Anda boleh menukar kad atau membatalkan langganan dalam aplikasi.',
+  renewalReminder:
+    'Langganan {name} anda di saluran {channel} akan diperbaharui pada {date}: {amount} akan dicaj pada kad tersimpan anda. Anda boleh menukar kad atau membatalkan langganan dalam aplikasi.',
   renewalReminderButton: 'Buka',
-  renewalFailed: 'Kami tidak dapat mengecaj kad anda untuk {name} di saluran {channel}. Kami akan cuba lagi, dan akses anda kekal sehingga {date}. Bayar dengan kad lain untuk mengekalkannya.',
+  renewalFailed:
+    'Kami tidak dapat mengecaj kad anda untuk {name} di saluran {channel}. Kami akan cuba lagi, dan akses anda kekal sehingga {date}. Bayar dengan kad lain untuk mengekalkannya.',
   renewalFailedButton: 'Bayar dengan kad lain',
 };

@@ -5,20 +5,26 @@ export const nl: BotTexts = {
   commandStart: 'Backers openen',
   commandHelp: 'Zo werkt Backers',
   menuButton: 'Openen',
-  start: 'Met Backers verdienen makers geld met hun kanaal via betaalde abonnementen en donaties. Open de app om te beginnen.',
+  start:
+    'Met Backers verdienen makers geld met hun kanaal via betaalde abonnementen en donaties. Open de app om te beginnen.',
   startButton: 'Backers openen',
   startWithLink: 'Tik op de knop om verder te gaan in Backers.',
   help: 'Voor makers: voeg deze bot als beheerder toe aan je kanaal en maak daarna een abonnement aan in de app.\nVoor volgers: betaal met de knop onder een bericht, of stuur het commando van een abonnement, zoals $vip, om de factuur te krijgen.\n/start opent de app.',
   subscriptionOffer: '{name} in het kanaal {channel}',
   subscriptionButton: 'Abonneren',
   unknownCommand: 'Er is geen abonnement met dit commando. Vraag het na bij de maker van het kanaal.',
-  payoutFailed: 'Je uitbetaling van {amount} is mislukt: {reason}. Het geld staat weer op je saldo en wordt op de volgende uitbetalingsdag uitbetaald. Controleer je uitbetalingsgegevens in de app.',
+  payoutFailed:
+    'Je uitbetaling van {amount} is mislukt: {reason}. Het geld staat weer op je saldo en wordt op de volgende uitbetalingsdag uitbetaald. Controleer je uitbetalingsgegevens in de app.',
   adminSignIn: 'Je inloglink voor de operatorconsole van Backers (eenmalig te gebruiken, 10 minuten geldig):\n{link}',
   adminRefused: 'Dit commando is alleen voor operators van Backers.',
-  moderationApproved: 'Je kanaal {channel} is na moderatie goedgekeurd. Je kunt er nu abonnementen verkopen en donaties ontvangen.',
-  moderationRejected: 'Je kanaal {channel} is na moderatie afgekeurd: {reason}. Heb je vragen? Schrijf de klantenservice.',
-  renewalReminder: 'Je abonnement {name} in het kanaal {channel} wordt op {date} verlengd: we schrijven dan {amount} af van je opgeslagen kaart. In de app kun je de kaart wijzigen of het abonnement opzeggen.',
+  moderationApproved:
+    'Je kanaal {channel} is na moderatie goedgekeurd. Je kunt er nu abonnementen verkopen en donaties ontvangen.',
+  moderationRejected:
+    'Je kanaal {channel} is na moderatie afgekeurd: {reason}. Heb je vragen? Schrijf de klantenservice.',
+  renewalReminder:
+    'Je abonnement {name} in het kanaal {channel} wordt op {date} verlengd: we schrijven dan {amount} af van je opgeslagen kaart. In de app kun je de kaart wijzigen of het abonnement opzeggen.',
   renewalReminderButton: 'Openen',
-  renewalFailed: 'We konden de betaling voor {name} in het kanaal {channel} niet van je kaart afschrijven. We proberen het opnieuw en je houdt toegang tot {date}. Betaal met een andere kaart om je toegang te houden.',
+  renewalFailed:
+    'We konden de betaling voor {name} in het kanaal {channel} niet van je kaart afschrijven. We proberen het opnieuw en je houdt toegang tot {date}. Betaal met een andere kaart om je toegang te houden.',
   renewalFailedButton: 'Met andere kaart betalen',
 };

@@ -5,20 +5,25 @@ export const pl: BotTexts = {
   commandStart: 'Otwórz Backers',
   commandHelp: 'Jak działa Backers',
   menuButton: 'Otwórz',
-  start: 'Backers pozwala twórcom kanałów zarabiać na płatnych subskrypcjach i darowiznach. Otwórz aplikację, aby zacząć.',
+  start:
+    'Backers pozwala twórcom kanałów zarabiać na płatnych subskrypcjach i darowiznach. Otwórz aplikację, aby zacząć.',
   startButton: 'Otwórz Backers',
   startWithLink: 'Stuknij przycisk, aby kontynuować w Backers.',
   help: 'Twórcy: dodaj tego bota do swojego kanału jako administratora, a potem utwórz subskrypcję w aplikacji.\nObserwujący: zapłać przyciskiem pod postem albo wyślij polecenie subskrypcji, np. $vip, aby otrzymać rachunek.\n/start otwiera aplikację.',
   subscriptionOffer: '{name} w kanale {channel}',
   subscriptionButton: 'Subskrybuj',
   unknownCommand: 'Żadna subskrypcja nie ma takiego polecenia. Sprawdź je u twórcy kanału.',
-  payoutFailed: 'Twoja wypłata {amount} nie powiodła się: {reason}. Pieniądze wróciły na Twoje saldo i zostaną wysłane w najbliższym dniu wypłat. Sprawdź dane do wypłat w aplikacji.',
+  payoutFailed:
+    'Twoja wypłata {amount} nie powiodła się: {reason}. Pieniądze wróciły na Twoje saldo i zostaną wysłane w najbliższym dniu wypłat. Sprawdź dane do wypłat w aplikacji.',
   adminSignIn: 'Twój link do logowania w konsoli operatorów Backers (jednorazowy, ważny 10 minut):\n{link}',
   adminRefused: 'To polecenie jest tylko dla operatorów Backers.',
-  moderationApproved: 'Twój kanał {channel} przeszedł moderację. Możesz już sprzedawać w nim subskrypcje i przyjmować darowizny.',
+  moderationApproved:
+    'Twój kanał {channel} przeszedł moderację. Możesz już sprzedawać w nim subskrypcje i przyjmować darowizny.',
   moderationRejected: 'Twój kanał {channel} nie przeszedł moderacji: {reason}. Jeśli masz pytania, napisz do wsparcia.',
-  renewalReminder: 'Twoja subskrypcja {name} w kanale {channel} odnowi się {date}: pobierzemy {amount} z zapisanej karty. W aplikacji możesz zmienić kartę lub anulować subskrypcję.',
+  renewalReminder:
+    'Twoja subskrypcja {name} w kanale {channel} odnowi się {date}: pobierzemy {amount} z zapisanej karty. W aplikacji możesz zmienić kartę lub anulować subskrypcję.',
   renewalReminderButton: 'Otwórz',
-  renewalFailed: 'Nie udało się pobrać opłaty z Twojej karty za subskrypcję {name} w kanale {channel}. Spróbujemy ponownie, a dostęp zachowasz do {date}. Zapłać inną kartą, aby go nie stracić.',
+  renewalFailed:
+    'Nie udało się pobrać opłaty z Twojej karty za subskrypcję {name} w kanale {channel}. Spróbujemy ponownie, a dostęp zachowasz do {date}. Zapłać inną kartą, aby go nie stracić.',
   renewalFailedButton: 'Zapłać inną kartą',
 };

@@ -12,13 +12,18 @@ export const pt: BotTexts = {
   subscriptionOffer: '{name} no canal {channel}',
   subscriptionButton: 'Assinar',
   unknownCommand: 'Nenhuma assinatura tem este comando. Confirme com o criador do canal.',
-  payoutFailed: 'Seu repasse de {amount} não foi concluído: {reason}. O dinheiro voltou para o seu saldo e será enviado no próximo dia de repasse. Confira seus dados de repasse no app.',
+  payoutFailed:
+    'Seu repasse de {amount} não foi concluído: {reason}. O dinheiro voltou para o seu saldo e será enviado no próximo dia de repasse. Confira seus dados de repasse no app.',
   adminSignIn: 'Seu link de acesso ao console de operadores do Backers (uso único, válido por 10 minutos):\n{link}',
   adminRefused: 'Este comando é só para operadores do Backers.',
-  moderationApproved: 'Seu canal {channel} foi aprovado na moderação. Agora você pode vender assinaturas e receber doações nele.',
-  moderationRejected: 'Seu canal {channel} não foi aprovado na moderação: {reason}. Se tiver dúvidas, escreva para o suporte.',
-  renewalReminder: 'Sua assinatura {name} no canal {channel} será renovada em {date}: vamos cobrar {amount} no seu cartão salvo. Você pode trocar o cartão ou cancelar a assinatura no app.',
+  moderationApproved:
+    'Seu canal {channel} foi aprovado na moderação. Agora você pode vender assinaturas e receber doações nele.',
+  moderationRejected:
+    'Seu canal {channel} não foi aprovado na moderação: {reason}. Se tiver dúvidas, escreva para o suporte.',
+  renewalReminder:
+    'Sua assinatura {name} no canal {channel} será renovada em {date}: vamos cobrar {amount} no seu cartão salvo. Você pode trocar o cartão ou cancelar a assinatura no app.',
   renewalReminderButton: 'Abrir',
-  renewalFailed: 'Não conseguimos cobrar seu cartão pela assinatura {name} no canal {channel}. Vamos tentar de novo, e seu acesso continua até {date}. Pague com outro cartão para não perdê-lo.',
+  renewalFailed:
+    'Não conseguimos cobrar seu cartão pela assinatura {name} no canal {channel}. Vamos tentar de novo, e seu acesso continua até {date}. Pague com outro cartão para não perdê-lo.',
   renewalFailedButton: 'Pagar com outro cartão',
 };

@@ -12,13 +12,17 @@ export const sk: BotTexts = {
   subscriptionOffer: '{name} v kanáli {channel}',
   subscriptionButton: 'Predplatiť',
   unknownCommand: 'Predplatné s týmto príkazom neexistuje. Overte si príkaz u tvorcu kanála.',
-  payoutFailed: 'Vaša výplata {amount} sa nepodarila: {reason}. Peniaze sa vrátili na váš zostatok a odídu v ďalší deň výplaty. Skontrolujte údaje na výplatu v aplikácii.',
+  payoutFailed:
+    'Vaša výplata {amount} sa nepodarila: {reason}. Peniaze sa vrátili na váš zostatok a odídu v ďalší deň výplaty. Skontrolujte údaje na výplatu v aplikácii.',
   adminSignIn: 'Váš odkaz na prihlásenie do konzoly operátorov Backers (jednorazový, platí 10 minút):\n{link}',
   adminRefused: 'Tento príkaz je len pre operátorov Backers.',
-  moderationApproved: 'Váš kanál {channel} prešiel moderovaním. Teraz v ňom môžete predávať predplatné a prijímať dary.',
+  moderationApproved:
+    'Váš kanál {channel} prešiel moderovaním. Teraz v ňom môžete predávať predplatné a prijímať dary.',
   moderationRejected: 'Váš kanál {channel} neprešiel moderovaním: {reason}. Ak máte otázky, napíšte podpore.',
-  renewalReminder: 'Vaše predplatné {name} v kanáli {channel} sa predĺži {date}: z uloženej karty strhneme {amount}. Kartu môžete zmeniť alebo predplatné zrušiť v aplikácii.',
+  renewalReminder:
+    'Vaše predplatné {name} v kanáli {channel} sa predĺži {date}: z uloženej karty strhneme {amount}. Kartu môžete zmeniť alebo predplatné zrušiť v aplikácii.',
   renewalReminderButton: 'Otvoriť',
-  renewalFailed: 'Platbu za predplatné {name} v kanáli {channel} sa nám nepodarilo strhnúť z vašej karty. Skúsime to znova a prístup vám zostane do {date}. Aby ste oň neprišli, zaplaťte inou kartou.',
+  renewalFailed:
+    'Platbu za predplatné {name} v kanáli {channel} sa nám nepodarilo strhnúť z vašej karty. Skúsime to znova a prístup vám zostane do {date}. Aby ste oň neprišli, zaplaťte inou kartou.',
   renewalFailedButton: 'Zaplatiť inou kartou',
 };

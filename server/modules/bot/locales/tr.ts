@@ -2,23 +2,28 @@
 import type { BotTexts } from './types';
 
 export const tr: BotTexts = {
-  commandStart: 'Backers\'ı aç',
+  commandStart: "Backers'ı aç",
   commandHelp: 'Backers nasıl çalışır',
   menuButton: 'Aç',
-  start: 'Backers, kanal içerik üreticilerinin ücretli abonelikler ve bağışlarla kazanç elde etmesini sağlar. Başlamak için uygulamayı açın.',
-  startButton: 'Backers\'ı aç',
-  startWithLink: 'Backers\'ta devam etmek için düğmeye dokunun.',
+  start:
+    'Backers, kanal içerik üreticilerinin ücretli abonelikler ve bağışlarla kazanç elde etmesini sağlar. Başlamak için uygulamayı açın.',
+  startButton: "Backers'ı aç",
+  startWithLink: "Backers'ta devam etmek için düğmeye dokunun.",
   help: 'İçerik üreticileri: Bu botu kanalınıza yönetici olarak ekleyin, ardından uygulamada bir abonelik oluşturun.\nTakipçiler: Bir gönderinin altındaki düğmeyle ödeme yapın veya faturasını almak için $vip gibi bir abonelik komutu gönderin.\n/start uygulamayı açar.',
   subscriptionOffer: '{channel} kanalında {name}',
   subscriptionButton: 'Abone ol',
   unknownCommand: 'Bu komutla eşleşen bir abonelik yok. Doğru komutu kanalın içerik üreticisine sorun.',
-  payoutFailed: '{amount} tutarındaki kazanç ödemeniz gerçekleşmedi: {reason}. Para bakiyenize geri döndü ve bir sonraki ödeme gününde gönderilecek. Uygulamadaki ödeme alma bilgilerinizi kontrol edin.',
+  payoutFailed:
+    '{amount} tutarındaki kazanç ödemeniz gerçekleşmedi: {reason}. Para bakiyenize geri döndü ve bir sonraki ödeme gününde gönderilecek. Uygulamadaki ödeme alma bilgilerinizi kontrol edin.',
   adminSignIn: 'Backers operatör konsolu giriş bağlantınız (tek kullanımlık, 10 dakika geçerli):\n{link}',
   adminRefused: 'Bu komut yalnızca Backers operatörleri içindir.',
-  moderationApproved: '{channel} kanalınız incelemeden geçti. Artık bu kanalda abonelik satabilir ve bağış alabilirsiniz.',
+  moderationApproved:
+    '{channel} kanalınız incelemeden geçti. Artık bu kanalda abonelik satabilir ve bağış alabilirsiniz.',
   moderationRejected: '{channel} kanalınız incelemeden geçemedi: {reason}. Sorularınız varsa destek ekibine yazın.',
-  renewalReminder: '{channel} kanalındaki {name} aboneliğiniz {date} tarihinde yenilenecek ve kayıtlı kartınızdan {amount} tahsil edilecek. Kartı değiştirmek ya da aboneliği iptal etmek isterseniz bunu uygulamadan yapabilirsiniz.',
+  renewalReminder:
+    '{channel} kanalındaki {name} aboneliğiniz {date} tarihinde yenilenecek ve kayıtlı kartınızdan {amount} tahsil edilecek. Kartı değiştirmek ya da aboneliği iptal etmek isterseniz bunu uygulamadan yapabilirsiniz.',
   renewalReminderButton: 'Aç',
-  renewalFailed: '{channel} kanalındaki {name} aboneliğiniz için kartınızdan ödeme alınamadı. Tekrar deneyeceğiz; erişiminiz {date} tarihine kadar devam edecek. Erişiminizi kaybetmemek için başka bir kartla ödeme yapın.',
+  renewalFailed:
+    '{channel} kanalındaki {name} aboneliğiniz için kartınızdan ödeme alınamadı. Tekrar deneyeceğiz; erişiminiz {date} tarihine kadar devam edecek. Erişiminizi kaybetmemek için başka bir kartla ödeme yapın.',
   renewalFailedButton: 'Başka kartla öde',
 };

@@ -48,7 +48,11 @@ export interface InjectedFailure {
 }
 
 type ChatStatus = 'administrator' | 'left';
-interface TelegramChat { status: ChatStatus; lastMessageId: number; photoUrl?: string | null }
+interface TelegramChat {
+  status: ChatStatus;
+  lastMessageId: number;
+  photoUrl?: string | null;
+}
 /** A user's place in a chat; `removed`: banned by the bot and let go again (banChatMember, then unbanChatMember). */
 export type MemberState = 'member' | 'left' | 'kicked' | 'removed';
 
@@ -66,21 +70,41 @@ interface InviteLink {
   joins: number;
 }
 
-interface Answer { readonly ok: true; readonly result: unknown }
+interface Answer {
+  readonly ok: true;
+  readonly result: unknown;
+}
 class BotApiRefusal extends Error {
-  constructor(readonly errorCode: number, readonly description: string, readonly parameters?: Record<string, unknown>) {
+  constructor(
+    readonly errorCode: number,
+    readonly description: string,
+    readonly parameters?: Record<string, unknown>,
+  ) {
     super(description);
   }
 }
 
 const MAX_CALLS = 1000;
 
-export interface TelegramUserInfo { readonly id: number; readonly firstName: string; readonly username?: string | null }
+export interface TelegramUserInfo {
+  readonly id: number;
+  readonly firstName: string;
+  readonly username?: string | null;
+}
 
 /** The bot's rights as the administrator the app asks to be (spec section 6: promote members, change info). */
 const ADMINISTRATOR_RIGHTS = {
-  can_be_edited: false, can_manage_chat: true, can_change_info: true, can_post_messages: true, can_edit_messages: true, can_delete_messages: true,
-  can_invite_users: true, can_restrict_members: true, can_promote_members: true, can_manage_video_chats: false, is_anonymous: false,
+  can_be_edited: false,
+  can_manage_chat: true,
+  can_change_info: true,
+  can_post_messages: true,
+  can_edit_messages: true,
+  can_delete_messages: true,
+  can_invite_users: true,
+  can_restrict_members: true,
+  can_promote_members: true,
+  can_manage_video_chats: false,
+  is_anonymous: false,
 } as const;
 /** Where the sandbox serves the double (BOT_API_URL's default with the sandbox on). */
 export const SANDBOX_BOT_API_PREFIX = '/sandbox/bot-api';
@@ -99,7 +123,11 @@ export class SandboxTelegram {
   private readonly members = new Map<number, Map<number, { firstName: string; status: MemberState }>>();
   readonly botId: number;
 
-  constructor(readonly token: string, readonly username: string, private readonly now: () => number) {
+  constructor(
+    readonly token: string,
+    readonly username: string,
+    private readonly now: () => number,
+  ) {
     this.botId = Number(token.split(':')[0]) || 1;
   }
 
@@ -109,7 +137,11 @@ export class SandboxTelegram {
    */
   restore(chats: readonly { chatId: number; administered: boolean; lastMessageId: number }[], lastUpdateId = 0): void {
     this.lastUpdateId = Math.max(this.lastUpdateId, lastUpdateId);
-    for (const chat of chats) this.chats.set(chat.chatId, { status: chat.administered ? 'administrator' : 'left', lastMessageId: chat.lastMessageId });
+    for (const chat of chats)
+      this.chats.set(chat.chatId, {
+        status: chat.administered ? 'administrator' : 'left',
+        lastMessageId: chat.lastMessageId,
+      });
   }
 
   /** The bot is an administrator of the chat (tests that send Telegram's my_chat_member update themselves). */
@@ -122,13 +154,21 @@ export class SandboxTelegram {
    * POST /sandbox/bot/channel-added): Telegram records it and sends the bot my_chat_member, which the app applies
    * like any update. The channel's photo is the sandbox's own data (real Telegram gives file ids, not a URL).
    */
-  async botMadeAdministrator(by: TelegramUserInfo, chat: { chatId: number; title: string; username?: string; photoUrl?: string | null }): Promise<{ updateId: number; outcome: unknown }> {
+  async botMadeAdministrator(
+    by: TelegramUserInfo,
+    chat: { chatId: number; title: string; username?: string; photoUrl?: string | null },
+  ): Promise<{ updateId: number; outcome: unknown }> {
     const record = this.chat(chat.chatId);
     const before = record.status;
     record.status = 'administrator';
     record.photoUrl = chat.photoUrl ?? null;
     const bot = this.me();
-    return this.deliverMyChatMember(by, chat, { status: before, user: bot }, { status: 'administrator', user: bot, ...ADMINISTRATOR_RIGHTS });
+    return this.deliverMyChatMember(
+      by,
+      chat,
+      { status: before, user: bot },
+      { status: 'administrator', user: bot, ...ADMINISTRATOR_RIGHTS },
+    );
   }
 
   /** The channel's photo the owner's Telegram shows (sandbox data; null when none was given). */
@@ -137,22 +177,36 @@ export class SandboxTelegram {
   }
 
   /** The owner removes the bot from the channel (POST /sandbox/bot/channel-removed): Telegram sends my_chat_member. */
-  async botRemoved(by: TelegramUserInfo, chat: { chatId: number; title: string; username?: string | null }): Promise<{ updateId: number; outcome: unknown }> {
+  async botRemoved(
+    by: TelegramUserInfo,
+    chat: { chatId: number; title: string; username?: string | null },
+  ): Promise<{ updateId: number; outcome: unknown }> {
     const record = this.chat(chat.chatId);
     const before = record.status;
     record.status = 'left';
     const bot = this.me();
-    const old = before === 'administrator' ? { status: 'administrator', user: bot, ...ADMINISTRATOR_RIGHTS } : { status: before, user: bot };
+    const old =
+      before === 'administrator'
+        ? { status: 'administrator', user: bot, ...ADMINISTRATOR_RIGHTS }
+        : { status: before, user: bot };
     return this.deliverMyChatMember(by, chat, old, { status: 'left', user: bot });
   }
 
   /** Telegram's my_chat_member update for a change the channel's owner made to the bot's membership. */
   private deliverMyChatMember(
-    by: TelegramUserInfo, chat: { chatId: number; title: string; username?: string | null }, oldMember: Record<string, unknown>, newMember: Record<string, unknown>,
+    by: TelegramUserInfo,
+    chat: { chatId: number; title: string; username?: string | null },
+    oldMember: Record<string, unknown>,
+    newMember: Record<string, unknown>,
   ): Promise<{ updateId: number; outcome: unknown }> {
     return this.deliver({
       my_chat_member: {
-        chat: { id: chat.chatId, type: 'channel', title: chat.title, ...(chat.username ? { username: chat.username } : {}) },
+        chat: {
+          id: chat.chatId,
+          type: 'channel',
+          title: chat.title,
+          ...(chat.username ? { username: chat.username } : {}),
+        },
         from: { id: by.id, is_bot: false, first_name: by.firstName, ...(by.username ? { username: by.username } : {}) },
         date: Math.floor(this.now() / 1000),
         old_chat_member: oldMember,
@@ -196,7 +250,11 @@ export class SandboxTelegram {
 
   /** The people the double has seen in a chat (joined by a link, approved, removed). */
   membersOf(chatId: number): ChatMemberView[] {
-    return [...(this.members.get(chatId)?.entries() ?? [])].map(([userId, member]) => ({ userId, firstName: member.firstName, status: member.status }));
+    return [...(this.members.get(chatId)?.entries() ?? [])].map(([userId, member]) => ({
+      userId,
+      firstName: member.firstName,
+      status: member.status,
+    }));
   }
 
   /**
@@ -204,7 +262,10 @@ export class SandboxTelegram {
    * valid link makes them a member and sends the bot a chat_member update (awaited, so the answer shows what the bot
    * did about it). Answers the user's state in the chat afterwards.
    */
-  async joinByLink(user: { id: number; firstName: string }, link: string): Promise<{ chatId: number; status: MemberState | 'requested' }> {
+  async joinByLink(
+    user: { id: number; firstName: string },
+    link: string,
+  ): Promise<{ chatId: number; status: MemberState | 'requested' }> {
     const invite = this.links.get(link);
     if (!invite) throw new BotApiRefusal(400, 'Bad Request: INVITE_HASH_INVALID');
     const chat = this.membersIn(invite.chatId);
@@ -215,17 +276,30 @@ export class SandboxTelegram {
     const chatInfo = { id: invite.chatId, type: 'channel', title: String(invite.chatId) };
     if (invite.createsJoinRequest) {
       this.requests.set(`${invite.chatId}:${user.id}`, { invite, firstName: user.firstName });
-      await this.deliver({ chat_join_request: { chat: chatInfo, from, user_chat_id: user.id, date: Math.floor(this.now() / 1000), invite_link: this.linkObject(invite) } });
+      await this.deliver({
+        chat_join_request: {
+          chat: chatInfo,
+          from,
+          user_chat_id: user.id,
+          date: Math.floor(this.now() / 1000),
+          invite_link: this.linkObject(invite),
+        },
+      });
       return { chatId: invite.chatId, status: chat.get(user.id)?.status === 'member' ? 'member' : 'requested' };
     }
-    if (invite.memberLimit !== null && invite.joins >= invite.memberLimit) throw new BotApiRefusal(400, 'Bad Request: INVITE_HASH_EXPIRED');
+    if (invite.memberLimit !== null && invite.joins >= invite.memberLimit)
+      throw new BotApiRefusal(400, 'Bad Request: INVITE_HASH_EXPIRED');
     invite.joins += 1;
     const before = current?.status === 'removed' || current === undefined ? 'left' : current.status;
     chat.set(user.id, { firstName: user.firstName, status: 'member' });
     await this.deliver({
       chat_member: {
-        chat: chatInfo, from, date: Math.floor(this.now() / 1000),
-        old_chat_member: { status: before, user: from }, new_chat_member: { status: 'member', user: from }, invite_link: this.linkObject(invite),
+        chat: chatInfo,
+        from,
+        date: Math.floor(this.now() / 1000),
+        old_chat_member: { status: before, user: from },
+        new_chat_member: { status: 'member', user: from },
+        invite_link: this.linkObject(invite),
       },
     });
     return { chatId: invite.chatId, status: chat.get(user.id)?.status ?? 'left' };
@@ -236,7 +310,14 @@ export class SandboxTelegram {
   }
 
   private linkObject(invite: InviteLink) {
-    return { invite_link: invite.link, creator: this.me(), creates_join_request: invite.createsJoinRequest, is_primary: false, is_revoked: false, ...(invite.memberLimit !== null ? { member_limit: invite.memberLimit } : {}) };
+    return {
+      invite_link: invite.link,
+      creator: this.me(),
+      creates_join_request: invite.createsJoinRequest,
+      is_primary: false,
+      is_revoked: false,
+      ...(invite.memberLimit !== null ? { member_limit: invite.memberLimit } : {}),
+    };
   }
 
   calls(method?: string): BotApiCall[] {
@@ -252,27 +333,55 @@ export class SandboxTelegram {
   }
 
   /** Runs one Bot API method. */
-  async handle(method: string, params: Record<string, unknown>, files: ReadonlyMap<string, UploadedFile> = new Map()): Promise<Answer> {
-    const fileViews = [...files].map(([name, file]) => ({ name, filename: file.filename, size: file.bytes.length, sha256: createHash('sha256').update(file.bytes).digest('hex') }));
+  async handle(
+    method: string,
+    params: Record<string, unknown>,
+    files: ReadonlyMap<string, UploadedFile> = new Map(),
+  ): Promise<Answer> {
+    const fileViews = [...files].map(([name, file]) => ({
+      name,
+      filename: file.filename,
+      size: file.bytes.length,
+      sha256: createHash('sha256').update(file.bytes).digest('hex'),
+    }));
     this.recorded.push({ method, params, ...(files.size > 0 ? { files: fileViews } : {}), at: this.now() });
     if (this.recorded.length > MAX_CALLS) this.recorded.splice(0, this.recorded.length - MAX_CALLS);
-    const failure = this.failures.find((candidate) => candidate.method === method && candidate.remaining > 0
-      && (candidate.chatId === undefined || String(candidate.chatId) === String(params.chat_id)));
+    const failure = this.failures.find(
+      (candidate) =>
+        candidate.method === method &&
+        candidate.remaining > 0 &&
+        (candidate.chatId === undefined || String(candidate.chatId) === String(params.chat_id)),
+    );
     if (failure) {
       failure.remaining -= 1;
-      throw new BotApiRefusal(failure.errorCode, failure.description, failure.retryAfter !== undefined ? { retry_after: failure.retryAfter } : undefined);
+      throw new BotApiRefusal(
+        failure.errorCode,
+        failure.description,
+        failure.retryAfter !== undefined ? { retry_after: failure.retryAfter } : undefined,
+      );
     }
     const ok = (result: unknown): Answer => ({ ok: true, result });
     switch (method) {
       case 'getMe':
-        return ok({ ...this.me(), can_join_groups: false, can_read_all_group_messages: false, supports_inline_queries: false });
+        return ok({
+          ...this.me(),
+          can_join_groups: false,
+          can_read_all_group_messages: false,
+          supports_inline_queries: false,
+        });
       case 'sendMessage': {
         const chatId = requireChatId(params);
         const text = requireString(params, 'text');
         // A positive id is a private chat with a user (who wrote to the bot first); channels need the bot as an admin.
         const chat = chatId > 0 ? this.chat(chatId) : this.administered(chatId);
         chat.lastMessageId += 1;
-        return ok({ message_id: chat.lastMessageId, date: Math.floor(this.now() / 1000), chat: { id: chatId, type: chatId > 0 ? 'private' : 'channel' }, text, ...(params.reply_markup ? { reply_markup: params.reply_markup } : {}) });
+        return ok({
+          message_id: chat.lastMessageId,
+          date: Math.floor(this.now() / 1000),
+          chat: { id: chatId, type: chatId > 0 ? 'private' : 'channel' },
+          text,
+          ...(params.reply_markup ? { reply_markup: params.reply_markup } : {}),
+        });
       }
       case 'sendPhoto': {
         // photo: a file_id or an http(s) URL as a string, or an uploaded file (multipart); caption 0-1024.
@@ -280,11 +389,13 @@ export class SandboxTelegram {
         const upload = uploadedFile(params, files, 'photo');
         const photo = upload ? null : requireString(params, 'photo');
         const caption = typeof params.caption === 'string' ? params.caption : undefined;
-        if (caption !== undefined && caption.length > 1024) throw new BotApiRefusal(400, 'Bad Request: message caption is too long');
+        if (caption !== undefined && caption.length > 1024)
+          throw new BotApiRefusal(400, 'Bad Request: message caption is too long');
         let size = { width: 1280, height: 720 };
         if (upload) {
           // Telegram's photo rules (sendPhoto): at most 10 MB, width + height at most 10000, ratio at most 20.
-          if (upload.bytes.length > TELEGRAM_PHOTO_MAX_BYTES) throw new BotApiRefusal(400, 'Bad Request: file is too big');
+          if (upload.bytes.length > TELEGRAM_PHOTO_MAX_BYTES)
+            throw new BotApiRefusal(400, 'Bad Request: file is too big');
           const image = imageInfo(upload.bytes);
           if (!image) throw new BotApiRefusal(400, 'Bad Request: IMAGE_PROCESS_FAILED');
           if (!fitsTelegramPhoto(image)) throw new BotApiRefusal(400, 'Bad Request: PHOTO_INVALID_DIMENSIONS');
@@ -292,10 +403,21 @@ export class SandboxTelegram {
         }
         const chat = chatId > 0 ? this.chat(chatId) : this.administered(chatId);
         chat.lastMessageId += 1;
-        const fileUniqueId = createHash('sha256').update(upload ? upload.bytes : photo!).digest('base64url').slice(0, 16);
+        const fileUniqueId = createHash('sha256')
+          .update(upload ? upload.bytes : photo!)
+          .digest('base64url')
+          .slice(0, 16);
         return ok({
-          message_id: chat.lastMessageId, date: Math.floor(this.now() / 1000), chat: { id: chatId, type: chatId > 0 ? 'private' : 'channel' },
-          photo: [{ file_id: photo !== null && !/^https?:\/\//i.test(photo) ? photo : `AgAC${fileUniqueId}`, file_unique_id: fileUniqueId, ...size }],
+          message_id: chat.lastMessageId,
+          date: Math.floor(this.now() / 1000),
+          chat: { id: chatId, type: chatId > 0 ? 'private' : 'channel' },
+          photo: [
+            {
+              file_id: photo !== null && !/^https?:\/\//i.test(photo) ? photo : `AgAC${fileUniqueId}`,
+              file_unique_id: fileUniqueId,
+              ...size,
+            },
+          ],
           ...(caption !== undefined ? { caption } : {}),
           ...(params.reply_markup ? { reply_markup: params.reply_markup } : {}),
         });
@@ -308,17 +430,26 @@ export class SandboxTelegram {
       case 'getChatMember': {
         const chatId = requireChatId(params);
         const userId = requireInteger(params, 'user_id');
-        if (userId !== this.botId) return ok({ status: 'left', user: { id: userId, is_bot: false, first_name: String(userId) } });
+        if (userId !== this.botId)
+          return ok({ status: 'left', user: { id: userId, is_bot: false, first_name: String(userId) } });
         const administered = this.chats.get(chatId)?.status === 'administrator';
-        return ok(administered
-          ? { status: 'administrator', user: this.me(), ...ADMINISTRATOR_RIGHTS }
-          : { status: 'left', user: this.me() });
+        return ok(
+          administered
+            ? { status: 'administrator', user: this.me(), ...ADMINISTRATOR_RIGHTS }
+            : { status: 'left', user: this.me() },
+        );
       }
       case 'createChatInviteLink': {
         const chatId = requireChatId(params);
         this.administered(chatId);
         const link = `https://t.me/+${randomBytes(12).toString('base64url')}`;
-        const invite: InviteLink = { chatId, link, createsJoinRequest: params.creates_join_request === true, memberLimit: typeof params.member_limit === 'number' ? params.member_limit : null, joins: 0 };
+        const invite: InviteLink = {
+          chatId,
+          link,
+          createsJoinRequest: params.creates_join_request === true,
+          memberLimit: typeof params.member_limit === 'number' ? params.member_limit : null,
+          joins: 0,
+        };
         this.links.set(link, invite);
         return ok({
           ...this.linkObject(invite),
@@ -337,7 +468,8 @@ export class SandboxTelegram {
         const current = chat.get(userId);
         const request = this.requests.get(`${chatId}:${userId}`);
         const firstName = current?.firstName ?? request?.firstName ?? String(userId);
-        if (method === 'approveChatJoinRequest' || method === 'declineChatJoinRequest') this.requests.delete(`${chatId}:${userId}`);
+        if (method === 'approveChatJoinRequest' || method === 'declineChatJoinRequest')
+          this.requests.delete(`${chatId}:${userId}`);
         if (method === 'approveChatJoinRequest' && current?.status !== 'member') {
           chat.set(userId, { firstName, status: 'member' });
           // Telegram tells the bot about the new member. Assumed (the reference is silent): `from` is the approver (the
@@ -345,9 +477,12 @@ export class SandboxTelegram {
           const user = { id: userId, is_bot: false, first_name: firstName };
           await this.deliver({
             chat_member: {
-              chat: { id: chatId, type: 'channel', title: String(chatId) }, from: this.me(), date: Math.floor(this.now() / 1000),
+              chat: { id: chatId, type: 'channel', title: String(chatId) },
+              from: this.me(),
+              date: Math.floor(this.now() / 1000),
               ...(request ? {} : { via_join_request: true }),
-              old_chat_member: { status: current?.status === 'kicked' ? 'kicked' : 'left', user }, new_chat_member: { status: 'member', user },
+              old_chat_member: { status: current?.status === 'kicked' ? 'kicked' : 'left', user },
+              new_chat_member: { status: 'member', user },
               ...(request ? { invite_link: this.linkObject(request.invite) } : {}),
             },
           });
@@ -381,7 +516,8 @@ export class SandboxTelegram {
 
   private administered(chatId: number) {
     const chat = this.chat(chatId);
-    if (chat.status !== 'administrator') throw new BotApiRefusal(403, 'Forbidden: bot is not a member of the channel chat');
+    if (chat.status !== 'administrator')
+      throw new BotApiRefusal(403, 'Forbidden: bot is not a member of the channel chat');
     return chat;
   }
 }
@@ -397,36 +533,47 @@ function entryOf<K, V>(map: Map<K, V>, key: K, make: () => V): V {
 }
 
 function requireChatId(params: Record<string, unknown>): number {
-  const value = typeof params.chat_id === 'string' && /^-?\d+$/.test(params.chat_id) ? Number(params.chat_id) : params.chat_id;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw new BotApiRefusal(400, 'Bad Request: chat not found');
+  const value =
+    typeof params.chat_id === 'string' && /^-?\d+$/.test(params.chat_id) ? Number(params.chat_id) : params.chat_id;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value))
+    throw new BotApiRefusal(400, 'Bad Request: chat not found');
   return value;
 }
 
 function requireInteger(params: Record<string, unknown>, name: string): number {
   const value = typeof params[name] === 'string' ? Number(params[name]) : params[name];
-  if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw new BotApiRefusal(400, `Bad Request: ${name} is required`);
+  if (typeof value !== 'number' || !Number.isSafeInteger(value))
+    throw new BotApiRefusal(400, `Bad Request: ${name} is required`);
   return value;
 }
 
 function requireString(params: Record<string, unknown>, name: string): string {
   const value = params[name];
-  if (typeof value !== 'string' || value.length === 0) throw new BotApiRefusal(400, `Bad Request: message ${name} is empty`);
+  if (typeof value !== 'string' || value.length === 0)
+    throw new BotApiRefusal(400, `Bad Request: message ${name} is empty`);
   return value;
 }
 
 /** The file a parameter names: "attach://<part>" in the parameter, or a file part of the parameter's own name. */
-function uploadedFile(params: Record<string, unknown>, files: ReadonlyMap<string, UploadedFile>, name: string): UploadedFile | null {
+function uploadedFile(
+  params: Record<string, unknown>,
+  files: ReadonlyMap<string, UploadedFile>,
+  name: string,
+): UploadedFile | null {
   const value = params[name];
   if (typeof value === 'string' && value.startsWith('attach://')) {
     const file = files.get(value.slice('attach://'.length));
     if (!file) throw new BotApiRefusal(400, `Bad Request: wrong file identifier/HTTP URL specified`);
     return file;
   }
-  return value === undefined ? files.get(name) ?? null : null;
+  return value === undefined ? (files.get(name) ?? null) : null;
 }
 
 /** A multipart/form-data body (RFC 7578): text parts become parameters, parts with a filename become files. */
-export function parseMultipart(body: Buffer, contentType: string): { fields: Record<string, string>; files: Map<string, UploadedFile> } {
+export function parseMultipart(
+  body: Buffer,
+  contentType: string,
+): { fields: Record<string, string>; files: Map<string, UploadedFile> } {
   const boundary = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType);
   const fields: Record<string, string> = {};
   const files = new Map<string, UploadedFile>();
@@ -447,10 +594,14 @@ export function parseMultipart(body: Buffer, contentType: string): { fields: Rec
       // Parameters may come quoted or not (grammY writes filename=name.png without quotes).
       const name = /(?:^|[;:\s])name=(?:"([^"]*)"|([^;\s]*))/i.exec(headers);
       const file = /filename=(?:"([^"]*)"|([^;\r\n]*))/i.exec(headers);
-      const partName = name ? name[1] ?? name[2] : undefined;
-      const filename = file ? file[1] ?? file[2] : undefined;
+      const partName = name ? (name[1] ?? name[2]) : undefined;
+      const filename = file ? (file[1] ?? file[2]) : undefined;
       if (partName !== undefined && filename !== undefined) {
-        files.set(partName, { filename, contentType: /content-type:\s*([^\r\n]+)/i.exec(headers)?.[1] ?? 'application/octet-stream', bytes: Buffer.from(content) });
+        files.set(partName, {
+          filename,
+          contentType: /content-type:\s*([^\r\n]+)/i.exec(headers)?.[1] ?? 'application/octet-stream',
+          bytes: Buffer.from(content),
+        });
       } else if (partName !== undefined) fields[partName] = content.toString('utf8');
     }
     at = next;
@@ -459,15 +610,27 @@ export function parseMultipart(body: Buffer, contentType: string): { fields: Rec
 }
 
 function refuse(reply: FastifyReply, refusal: BotApiRefusal): FastifyReply {
-  return reply.code(refusal.errorCode).send({ ok: false, error_code: refusal.errorCode, description: refusal.description, ...(refusal.parameters ? { parameters: refusal.parameters } : {}) });
+  return reply.code(refusal.errorCode).send({
+    ok: false,
+    error_code: refusal.errorCode,
+    description: refusal.description,
+    ...(refusal.parameters ? { parameters: refusal.parameters } : {}),
+  });
 }
 
 /** Form and query parameters arrive as strings; JSON-looking ones (reply_markup, allowed_updates) are parsed. */
 function parameters(body: unknown, query: unknown): Record<string, unknown> {
-  const merged: Record<string, unknown> = { ...(query as Record<string, unknown> ?? {}), ...(body !== null && typeof body === 'object' ? body as Record<string, unknown> : {}) };
+  const merged: Record<string, unknown> = {
+    ...((query as Record<string, unknown>) ?? {}),
+    ...(body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {}),
+  };
   for (const [name, value] of Object.entries(merged)) {
     if (typeof value === 'string' && /^[[{]/.test(value)) {
-      try { merged[name] = JSON.parse(value) as unknown; } catch { /* a plain string */ }
+      try {
+        merged[name] = JSON.parse(value) as unknown;
+      } catch {
+        /* a plain string */
+      }
     }
   }
   return merged;
@@ -479,18 +642,27 @@ export const botApiDoublePlugin: FastifyPluginAsync<{ telegram: SandboxTelegram 
   });
 
   // Uploads: Telegram takes up to 50 MB per file from bots; method rules (10 MB for a photo) are checked per method.
-  app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: 50 * 1024 * 1024 }, (request, body, done) => {
-    done(null, { multipart: parseMultipart(body as Buffer, String(request.headers['content-type'])) });
-  });
+  app.addContentTypeParser(
+    'multipart/form-data',
+    { parseAs: 'buffer', bodyLimit: 50 * 1024 * 1024 },
+    (request, body, done) => {
+      done(null, { multipart: parseMultipart(body as Buffer, String(request.headers['content-type'])) });
+    },
+  );
 
-  const handler = async (request: { params: { token: string; method: string }; body: unknown; query: unknown }, reply: FastifyReply) => {
+  const handler = async (
+    request: { params: { token: string; method: string }; body: unknown; query: unknown },
+    reply: FastifyReply,
+  ) => {
     const { token, method } = request.params;
     if (token !== telegram.token) return refuse(reply, new BotApiRefusal(401, 'Unauthorized'));
     const multipart = (request.body as { multipart?: ReturnType<typeof parseMultipart> } | null)?.multipart;
     try {
-      return reply.send(multipart
-        ? await telegram.handle(method, parameters(multipart.fields, request.query), multipart.files)
-        : await telegram.handle(method, parameters(request.body, request.query)));
+      return reply.send(
+        multipart
+          ? await telegram.handle(method, parameters(multipart.fields, request.query), multipart.files)
+          : await telegram.handle(method, parameters(request.body, request.query)),
+      );
     } catch (error) {
       if (error instanceof BotApiRefusal) return refuse(reply, error);
       throw error;
@@ -501,44 +673,97 @@ export const botApiDoublePlugin: FastifyPluginAsync<{ telegram: SandboxTelegram 
   app.get<{ Params: { token: string; method: string } }>('/bot:token/:method', { schema: { hide: true } }, handler);
 
   // Telegram sending the bot an update (a message, a join request, a member joining): the sandbox's control over it.
-  app.post<{ Body: Record<string, unknown> }>('/updates', {
-    schema: { hide: true, body: { type: 'object', minProperties: 1, maxProperties: 2 } },
-  }, async (request) => telegram.deliver(request.body));
+  app.post<{ Body: Record<string, unknown> }>(
+    '/updates',
+    {
+      schema: { hide: true, body: { type: 'object', minProperties: 1, maxProperties: 2 } },
+    },
+    async (request) => telegram.deliver(request.body),
+  );
 
   // A user opening an invite link (the emulator's "Go to channel"), and who is in a chat.
-  app.post<{ Body: { telegramId: number; firstName?: string; link: string } }>('/join', {
-    schema: {
-      hide: true,
-      body: { type: 'object', required: ['telegramId', 'link'], properties: { telegramId: { type: 'integer', minimum: 1 }, firstName: { type: 'string', maxLength: 64 }, link: { type: 'string', maxLength: 256 } } },
-    },
-  }, async (request, reply) => {
-    try {
-      return await telegram.joinByLink({ id: request.body.telegramId, firstName: request.body.firstName ?? String(request.body.telegramId) }, request.body.link);
-    } catch (error) {
-      if (error instanceof BotApiRefusal) return refuse(reply, error);
-      throw error;
-    }
-  });
-  app.get<{ Querystring: { chatId: number } }>('/members', {
-    schema: { hide: true, querystring: { type: 'object', required: ['chatId'], properties: { chatId: { type: 'integer' } } } },
-  }, async (request) => ({ members: telegram.membersOf(request.query.chatId) }));
-
-  app.get<{ Querystring: { method?: string } }>('/calls', { schema: { hide: true } }, async (request) => ({ calls: telegram.calls(request.query.method) }));
-  app.post<{ Body: { method: string; errorCode: number; description?: string; retryAfter?: number; times?: number; chatId?: number } }>('/failures', {
-    schema: {
-      hide: true,
-      body: {
-        type: 'object', required: ['method', 'errorCode'],
-        properties: {
-          method: { type: 'string', pattern: '^[A-Za-z]{1,64}$' }, errorCode: { type: 'integer', minimum: 400, maximum: 599 },
-          description: { type: 'string', maxLength: 256 }, retryAfter: { type: 'integer', minimum: 0, maximum: 3600 }, times: { type: 'integer', minimum: 1, maximum: 100 },
-          chatId: { type: 'integer' },
+  app.post<{ Body: { telegramId: number; firstName?: string; link: string } }>(
+    '/join',
+    {
+      schema: {
+        hide: true,
+        body: {
+          type: 'object',
+          required: ['telegramId', 'link'],
+          properties: {
+            telegramId: { type: 'integer', minimum: 1 },
+            firstName: { type: 'string', maxLength: 64 },
+            link: { type: 'string', maxLength: 256 },
+          },
         },
       },
     },
-  }, async (request) => {
-    const { method, errorCode, description, retryAfter, times, chatId } = request.body;
-    telegram.failNext({ method, errorCode, description: description ?? (errorCode === 429 ? `Too Many Requests: retry after ${retryAfter ?? 1}` : 'Bad Request'), retryAfter, times, chatId });
-    return { ok: true };
-  });
+    async (request, reply) => {
+      try {
+        return await telegram.joinByLink(
+          { id: request.body.telegramId, firstName: request.body.firstName ?? String(request.body.telegramId) },
+          request.body.link,
+        );
+      } catch (error) {
+        if (error instanceof BotApiRefusal) return refuse(reply, error);
+        throw error;
+      }
+    },
+  );
+  app.get<{ Querystring: { chatId: number } }>(
+    '/members',
+    {
+      schema: {
+        hide: true,
+        querystring: { type: 'object', required: ['chatId'], properties: { chatId: { type: 'integer' } } },
+      },
+    },
+    async (request) => ({ members: telegram.membersOf(request.query.chatId) }),
+  );
+
+  app.get<{ Querystring: { method?: string } }>('/calls', { schema: { hide: true } }, async (request) => ({
+    calls: telegram.calls(request.query.method),
+  }));
+  app.post<{
+    Body: {
+      method: string;
+      errorCode: number;
+      description?: string;
+      retryAfter?: number;
+      times?: number;
+      chatId?: number;
+    };
+  }>(
+    '/failures',
+    {
+      schema: {
+        hide: true,
+        body: {
+          type: 'object',
+          required: ['method', 'errorCode'],
+          properties: {
+            method: { type: 'string', pattern: '^[A-Za-z]{1,64}$' },
+            errorCode: { type: 'integer', minimum: 400, maximum: 599 },
+            description: { type: 'string', maxLength: 256 },
+            retryAfter: { type: 'integer', minimum: 0, maximum: 3600 },
+            times: { type: 'integer', minimum: 1, maximum: 100 },
+            chatId: { type: 'integer' },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { method, errorCode, description, retryAfter, times, chatId } = request.body;
+      telegram.failNext({
+        method,
+        errorCode,
+        description:
+          description ?? (errorCode === 429 ? `Too Many Requests: retry after ${retryAfter ?? 1}` : 'Bad Request'),
+        retryAfter,
+        times,
+        chatId,
+      });
+      return { ok: true };
+    },
+  );
 };

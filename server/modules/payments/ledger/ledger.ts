@@ -59,13 +59,22 @@ export function paymentPairLines(input: PaymentPairInput) {
     paymentId: input.paymentId,
     createdAt: input.at,
   };
-  const [buy, sell] = input.kind === 'subscription' ? ['buy_subscription', 'sell_subscription'] as const : ['send_donation', 'get_donation'] as const;
+  const [buy, sell] =
+    input.kind === 'subscription'
+      ? (['buy_subscription', 'sell_subscription'] as const)
+      : (['send_donation', 'get_donation'] as const);
   return {
     buy,
     sell,
     lines: [
       { ...shared, type: buy, userId: input.payerId, counterpartyId: input.creatorId, amount: split.price.minor },
-      { ...shared, type: sell, userId: input.creatorId, counterpartyId: input.payerId, amount: split.payoutAmount.minor },
+      {
+        ...shared,
+        type: sell,
+        userId: input.creatorId,
+        counterpartyId: input.payerId,
+        amount: split.payoutAmount.minor,
+      },
     ],
   };
 }
@@ -86,22 +95,54 @@ export async function writePaymentPair(tx: DbOrTx, input: PaymentPairInput): Pro
  * counts in the earnings window of the sale it reverses (window_at; migration 0009).
  */
 export async function writeRefundPair(tx: DbOrTx, paymentId: string, at: Date): Promise<WrittenPair | null> {
-  const lines = await tx.select().from(transactions).where(and(eq(transactions.paymentId, paymentId),
-    inArray(transactions.type, ['buy_subscription', 'sell_subscription', 'send_donation', 'get_donation', 'refund_received', 'refund_issued'])));
+  const lines = await tx
+    .select()
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.paymentId, paymentId),
+        inArray(transactions.type, [
+          'buy_subscription',
+          'sell_subscription',
+          'send_donation',
+          'get_donation',
+          'refund_received',
+          'refund_issued',
+        ]),
+      ),
+    );
   if (lines.some((line) => line.type === 'refund_received' || line.type === 'refund_issued')) return null;
   const paid = lines.find((line) => line.type === 'buy_subscription' || line.type === 'send_donation');
   const earned = lines.find((line) => line.type === 'sell_subscription' || line.type === 'get_donation');
   if (paid === undefined || earned === undefined) return null;
   const reversal = (line: typeof paid, type: 'refund_received' | 'refund_issued') => ({
-    type, userId: line.userId, counterpartyId: line.counterpartyId, channelId: line.channelId, subscriptionId: line.subscriptionId,
-    memberId: line.memberId, donationId: line.donationId, currency: line.currency, price: line.price, amount: line.amount,
-    providerFee: line.providerFee, serviceFee: line.serviceFee, payoutAmount: line.payoutAmount, paymentMethod: line.paymentMethod,
-    cardBrand: line.cardBrand, cardLast4: line.cardLast4, paymentId, reversesId: line.id, createdAt: at,
+    type,
+    userId: line.userId,
+    counterpartyId: line.counterpartyId,
+    channelId: line.channelId,
+    subscriptionId: line.subscriptionId,
+    memberId: line.memberId,
+    donationId: line.donationId,
+    currency: line.currency,
+    price: line.price,
+    amount: line.amount,
+    providerFee: line.providerFee,
+    serviceFee: line.serviceFee,
+    payoutAmount: line.payoutAmount,
+    paymentMethod: line.paymentMethod,
+    cardBrand: line.cardBrand,
+    cardLast4: line.cardLast4,
+    paymentId,
+    reversesId: line.id,
+    createdAt: at,
   });
-  const rows = await tx.insert(transactions).values([
-    reversal(paid, 'refund_received'),
-    { ...reversal(earned, 'refund_issued'), windowAt: earned.windowAt ?? earned.createdAt },
-  ]).returning({ id: transactions.id, type: transactions.type });
+  const rows = await tx
+    .insert(transactions)
+    .values([
+      reversal(paid, 'refund_received'),
+      { ...reversal(earned, 'refund_issued'), windowAt: earned.windowAt ?? earned.createdAt },
+    ])
+    .returning({ id: transactions.id, type: transactions.type });
   const received = rows.find((row) => row.type === 'refund_received');
   const issued = rows.find((row) => row.type === 'refund_issued');
   if (received === undefined || issued === undefined) throw new Error('refund pair was not written');
@@ -120,22 +161,25 @@ export interface WithdrawalInput {
 }
 
 export async function writeWithdrawal(tx: DbOrTx, input: WithdrawalInput): Promise<number> {
-  const [row] = await tx.insert(transactions).values({
-    type: 'withdrawal',
-    userId: input.creatorId,
-    currency: input.amount.currency,
-    price: input.amount.minor,
-    amount: input.amount.minor,
-    payoutAmount: input.amount.minor,
-    paymentMethod: input.paymentMethod,
-    cardBrand: input.card?.brand ?? null,
-    cardLast4: input.card?.last4 ?? null,
-    withdrawalAccount: input.account,
-    convertedCurrency: input.converted?.amount.currency ?? null,
-    convertedAmount: input.converted?.amount.minor ?? null,
-    conversionRate: input.converted?.rate ?? null,
-    createdAt: input.at,
-  }).returning({ id: transactions.id });
+  const [row] = await tx
+    .insert(transactions)
+    .values({
+      type: 'withdrawal',
+      userId: input.creatorId,
+      currency: input.amount.currency,
+      price: input.amount.minor,
+      amount: input.amount.minor,
+      payoutAmount: input.amount.minor,
+      paymentMethod: input.paymentMethod,
+      cardBrand: input.card?.brand ?? null,
+      cardLast4: input.card?.last4 ?? null,
+      withdrawalAccount: input.account,
+      convertedCurrency: input.converted?.amount.currency ?? null,
+      convertedAmount: input.converted?.amount.minor ?? null,
+      conversionRate: input.converted?.rate ?? null,
+      createdAt: input.at,
+    })
+    .returning({ id: transactions.id });
   return row.id;
 }
 
@@ -188,16 +232,25 @@ export function balancesFromTotals(rows: readonly BalanceTotalsRow[]): Balances 
 
 /** A creator's balances at `nowMs`, per currency (see balanceTotalsQuery). */
 export async function balancesOf(db: DbOrTx, userId: number, nowMs: number): Promise<Balances> {
-  return balancesFromTotals(rowsOf<BalanceTotalsRow>(await db.execute(balanceTotalsQuery(userId, balanceBoundary(nowMs)))));
+  return balancesFromTotals(
+    rowsOf<BalanceTotalsRow>(await db.execute(balanceTotalsQuery(userId, balanceBoundary(nowMs)))),
+  );
 }
 
 /** Σ earnings − Σ refunds issued − Σ withdrawals per currency: what the balances must add up to (tests and audits). */
 export async function ledgerSum(db: DbOrTx, userId: number): Promise<Map<Currency, number>> {
-  const rows = await db.select({ type: transactions.type, currency: transactions.currency, amount: transactions.amount })
-    .from(transactions).where(eq(transactions.userId, userId));
+  const rows = await db
+    .select({ type: transactions.type, currency: transactions.currency, amount: transactions.amount })
+    .from(transactions)
+    .where(eq(transactions.userId, userId));
   const sums = new Map<Currency, number>();
   for (const row of rows) {
-    const sign = row.type === 'withdrawal' || row.type === 'refund_issued' ? -1 : row.type === 'sell_subscription' || row.type === 'get_donation' ? 1 : 0;
+    const sign =
+      row.type === 'withdrawal' || row.type === 'refund_issued'
+        ? -1
+        : row.type === 'sell_subscription' || row.type === 'get_donation'
+          ? 1
+          : 0;
     if (sign !== 0) sums.set(row.currency, (sums.get(row.currency) ?? 0) + sign * Number(row.amount));
   }
   return sums;

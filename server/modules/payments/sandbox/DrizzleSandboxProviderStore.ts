@@ -5,12 +5,23 @@ import { providerEvents, providerPayouts, providerSessions, providerTokens } fro
 import type { MoneyDb } from '../../../platform/db/moneyDb';
 import { rawPlaceholders, rawValues } from '../../../platform/db/rawPlaceholders';
 import type {
-  DoubleStatus, PayoutRecord, ProviderEventRecord, RecurrentRecord, SandboxProviderStore, SandboxSession, SessionMove, SessionPatch, TokenRecord,
+  DoubleStatus,
+  PayoutRecord,
+  ProviderEventRecord,
+  RecurrentRecord,
+  SandboxProviderStore,
+  SandboxSession,
+  SessionMove,
+  SessionPatch,
+  TokenRecord,
 } from './store';
 import type { CardBehaviour, CardProfile } from './testCards';
 
 type SessionRow = typeof providerSessions.$inferSelect;
-type CardColumns = Pick<SessionRow, 'cardBrand' | 'cardType' | 'cardBin' | 'cardLast4' | 'cardCountry' | 'cardBehaviour' | 'cardLength'>;
+type CardColumns = Pick<
+  SessionRow,
+  'cardBrand' | 'cardType' | 'cardBin' | 'cardLast4' | 'cardCountry' | 'cardBehaviour' | 'cardLength'
+>;
 
 function cardToColumns(card: CardProfile | null): CardColumns {
   return {
@@ -41,7 +52,9 @@ type TokenRow = typeof providerTokens.$inferSelect;
 
 function tokenFromRow(row: TokenRow): TokenRecord | null {
   const card = cardFromColumns(row);
-  return card === null ? null : { token: row.token, card, createdAt: row.createdAt.getTime(), usedAt: row.usedAt?.getTime() ?? null };
+  return card === null
+    ? null
+    : { token: row.token, card, createdAt: row.createdAt.getTime(), usedAt: row.usedAt?.getTime() ?? null };
 }
 
 const toDate = (ms: number | null): Date | null => (ms === null ? null : new Date(ms));
@@ -109,14 +122,32 @@ function patchToColumns(patch: SessionPatch): Partial<typeof providerSessions.$i
 }
 
 /** A new event's placeholders in the prepared statements (it is not attempted yet). */
-const eventValues = (event: ProviderEventRecord) => ({ eventId: event.id, eventBody: event.body, eventAt: new Date(event.createdAt).toISOString() });
+const eventValues = (event: ProviderEventRecord) => ({
+  eventId: event.id,
+  eventBody: event.body,
+  eventAt: new Date(event.createdAt).toISOString(),
+});
 
 function eventToRow(event: ProviderEventRecord): typeof providerEvents.$inferInsert {
-  return { id: event.id, sessionId: event.sessionId, body: event.body, attempts: event.attempts, deliveredAt: toDate(event.deliveredAt), createdAt: new Date(event.createdAt) };
+  return {
+    id: event.id,
+    sessionId: event.sessionId,
+    body: event.body,
+    attempts: event.attempts,
+    deliveredAt: toDate(event.deliveredAt),
+    createdAt: new Date(event.createdAt),
+  };
 }
 
 /** The columns of a SessionMove: what the prepared move sets. */
-const MOVE_COLUMNS = ['status', 'errorCode', 'errorDescription', 'recurrentToken', 'challengeExpiresAt', 'updatedAt'] as const satisfies readonly (keyof SessionMove)[];
+const MOVE_COLUMNS = [
+  'status',
+  'errorCode',
+  'errorDescription',
+  'recurrentToken',
+  'challengeExpiresAt',
+  'updatedAt',
+] as const satisfies readonly (keyof SessionMove)[];
 
 export class DrizzleSandboxProviderStore implements SandboxProviderStore {
   /** The lookups and writes every payment makes, prepared once (per connection on PostgreSQL). */
@@ -124,25 +155,61 @@ export class DrizzleSandboxProviderStore implements SandboxProviderStore {
 
   constructor(private readonly db: MoneyDb) {
     // A new event for the session a `changed` CTE wrote (an insert or update returning its id), in the same statement.
-    const recordedEvent = db.$with('recorded', {}).as(sql`insert into ${providerEvents} (id, session_id, body, attempts, delivered_at, created_at)
+    const recordedEvent = db.$with('recorded', {})
+      .as(sql`insert into ${providerEvents} (id, session_id, body, attempts, delivered_at, created_at)
       select ${sql.placeholder('eventId')}, changed.id, ${sql.placeholder('eventBody')}, 0, null, ${sql.placeholder('eventAt')}::timestamptz from changed`);
-    const inserted = db.$with('changed').as(db.insert(providerSessions)
-      .values(rawPlaceholders(Object.keys(getTableColumns(providerSessions))) as unknown as typeof providerSessions.$inferInsert)
-      .onConflictDoNothing({ target: providerSessions.reference }).returning({ id: providerSessions.id }));
-    const moved = db.$with('changed').as(db.update(providerSessions)
-      .set(rawPlaceholders(MOVE_COLUMNS))
-      .where(and(eq(providerSessions.id, sql.placeholder('id')), sql`${providerSessions.status} = any(${sql.placeholder('from')}::text[])`)).returning());
+    const inserted = db.$with('changed').as(
+      db
+        .insert(providerSessions)
+        .values(
+          rawPlaceholders(
+            Object.keys(getTableColumns(providerSessions)),
+          ) as unknown as typeof providerSessions.$inferInsert,
+        )
+        .onConflictDoNothing({ target: providerSessions.reference })
+        .returning({ id: providerSessions.id }),
+    );
+    const moved = db.$with('changed').as(
+      db
+        .update(providerSessions)
+        .set(rawPlaceholders(MOVE_COLUMNS))
+        .where(
+          and(
+            eq(providerSessions.id, sql.placeholder('id')),
+            sql`${providerSessions.status} = any(${sql.placeholder('from')}::text[])`,
+          ),
+        )
+        .returning(),
+    );
     this.prepared = {
       insertWithEvent: db.with(inserted, recordedEvent).select().from(inserted).prepare('provider_session_insert'),
       move: db.with(moved, recordedEvent).select().from(moved).prepare('provider_session_move'),
-      sessionById: db.select().from(providerSessions).where(eq(providerSessions.id, sql.placeholder('id'))).prepare('provider_session_by_id'),
-      sessionByReference: db.select().from(providerSessions).where(eq(providerSessions.reference, sql.placeholder('reference'))).prepare('provider_session_by_reference'),
-      token: db.select().from(providerTokens)
-        .where(and(eq(providerTokens.token, sql.placeholder('token')), eq(providerTokens.kind, sql.placeholder('kind')))).prepare('provider_token'),
+      sessionById: db
+        .select()
+        .from(providerSessions)
+        .where(eq(providerSessions.id, sql.placeholder('id')))
+        .prepare('provider_session_by_id'),
+      sessionByReference: db
+        .select()
+        .from(providerSessions)
+        .where(eq(providerSessions.reference, sql.placeholder('reference')))
+        .prepare('provider_session_by_reference'),
+      token: db
+        .select()
+        .from(providerTokens)
+        .where(
+          and(eq(providerTokens.token, sql.placeholder('token')), eq(providerTokens.kind, sql.placeholder('kind'))),
+        )
+        .prepare('provider_token'),
       // One row whatever matches: each side joins to it or stays null.
-      sessionAndToken: db.select({ session: providerSessions, token: providerTokens }).from(sql`(select 1) as one`)
+      sessionAndToken: db
+        .select({ session: providerSessions, token: providerTokens })
+        .from(sql`(select 1) as one`)
         .leftJoin(providerSessions, eq(providerSessions.reference, sql.placeholder('reference')))
-        .leftJoin(providerTokens, and(eq(providerTokens.token, sql.placeholder('token')), eq(providerTokens.kind, sql.placeholder('kind'))))
+        .leftJoin(
+          providerTokens,
+          and(eq(providerTokens.token, sql.placeholder('token')), eq(providerTokens.kind, sql.placeholder('kind'))),
+        )
         .prepare('provider_session_and_token'),
     };
   }
@@ -160,13 +227,21 @@ export class DrizzleSandboxProviderStore implements SandboxProviderStore {
   }
 
   private async use(token: string, kind: 'card' | 'public', at: number): Promise<boolean> {
-    const used = await this.db.update(providerTokens).set({ usedAt: new Date(at) })
-      .where(and(eq(providerTokens.token, token), eq(providerTokens.kind, kind), isNull(providerTokens.usedAt))).returning({ token: providerTokens.token });
+    const used = await this.db
+      .update(providerTokens)
+      .set({ usedAt: new Date(at) })
+      .where(and(eq(providerTokens.token, token), eq(providerTokens.kind, kind), isNull(providerTokens.usedAt)))
+      .returning({ token: providerTokens.token });
     return used.length === 1;
   }
 
   async insertToken(record: TokenRecord): Promise<void> {
-    await this.db.insert(providerTokens).values({ token: record.token, kind: 'card', ...cardToColumns(record.card), createdAt: new Date(record.createdAt) });
+    await this.db.insert(providerTokens).values({
+      token: record.token,
+      kind: 'card',
+      ...cardToColumns(record.card),
+      createdAt: new Date(record.createdAt),
+    });
   }
 
   async findToken(token: string): Promise<TokenRecord | null> {
@@ -176,7 +251,11 @@ export class DrizzleSandboxProviderStore implements SandboxProviderStore {
 
   async insertRecurrent(record: RecurrentRecord): Promise<void> {
     await this.db.insert(providerTokens).values({
-      token: record.recurrentToken, kind: 'recurrent', ...cardToColumns(record.card), customerReference: record.customerReference, createdAt: new Date(record.createdAt),
+      token: record.recurrentToken,
+      kind: 'recurrent',
+      ...cardToColumns(record.card),
+      customerReference: record.customerReference,
+      createdAt: new Date(record.createdAt),
     });
   }
 
@@ -189,12 +268,24 @@ export class DrizzleSandboxProviderStore implements SandboxProviderStore {
     };
   }
 
-  async insertSession(session: SandboxSession, event: ProviderEventRecord | null): Promise<{ session: SandboxSession; created: boolean }> {
+  async insertSession(
+    session: SandboxSession,
+    event: ProviderEventRecord | null,
+  ): Promise<{ session: SandboxSession; created: boolean }> {
     const row = sessionToRow(session);
-    const inserted = event === null
-      ? await this.db.insert(providerSessions).values(row).onConflictDoNothing({ target: providerSessions.reference }).returning({ id: providerSessions.id })
-      // sessionToRow names every column, as the prepared insert's placeholders do.
-      : await this.prepared.insertWithEvent.execute({ ...rawValues(row), metadata: row.metadata === null ? null : JSON.stringify(row.metadata), ...eventValues(event) });
+    const inserted =
+      event === null
+        ? await this.db
+            .insert(providerSessions)
+            .values(row)
+            .onConflictDoNothing({ target: providerSessions.reference })
+            .returning({ id: providerSessions.id })
+        : // sessionToRow names every column, as the prepared insert's placeholders do.
+          await this.prepared.insertWithEvent.execute({
+            ...rawValues(row),
+            metadata: row.metadata === null ? null : JSON.stringify(row.metadata),
+            ...eventValues(event),
+          });
     if (inserted.length > 0) return { session, created: true };
     const existing = await this.findSessionByReference(session.reference);
     if (existing === null) throw new Error(`session for ${session.reference} vanished`);
@@ -208,7 +299,8 @@ export class DrizzleSandboxProviderStore implements SandboxProviderStore {
    */
   private recorded(event: ProviderEventRecord) {
     const row = eventToRow(event);
-    return this.db.$with('recorded', {}).as(sql`insert into ${providerEvents} (id, session_id, body, attempts, delivered_at, created_at)
+    return this.db.$with('recorded', {})
+      .as(sql`insert into ${providerEvents} (id, session_id, body, attempts, delivered_at, created_at)
       select ${row.id}, changed.id, ${row.body}, ${row.attempts ?? 0}, ${row.deliveredAt?.toISOString() ?? null}::timestamptz, ${row.createdAt.toISOString()}::timestamptz from changed`);
   }
 
@@ -227,29 +319,64 @@ export class DrizzleSandboxProviderStore implements SandboxProviderStore {
     return row === undefined ? null : sessionFromRow(row);
   }
 
-  async transition(id: string, from: readonly DoubleStatus[], patch: SessionPatch, event: ProviderEventRecord | null): Promise<SandboxSession | null> {
-    const update = this.db.update(providerSessions).set(patchToColumns(patch))
-      .where(and(eq(providerSessions.id, id), inArray(providerSessions.status, [...from]))).returning();
+  async transition(
+    id: string,
+    from: readonly DoubleStatus[],
+    patch: SessionPatch,
+    event: ProviderEventRecord | null,
+  ): Promise<SandboxSession | null> {
+    const update = this.db
+      .update(providerSessions)
+      .set(patchToColumns(patch))
+      .where(and(eq(providerSessions.id, id), inArray(providerSessions.status, [...from])))
+      .returning();
     const changed = this.db.$with('changed').as(update);
-    const [row] = event === null ? await update : await this.db.with(changed, this.recorded(event)).select().from(changed);
+    const [row] =
+      event === null ? await update : await this.db.with(changed, this.recorded(event)).select().from(changed);
     return row === undefined ? null : sessionFromRow(row);
   }
 
-  async moveSession(id: string, from: readonly DoubleStatus[], move: SessionMove, event: ProviderEventRecord): Promise<SandboxSession | null> {
+  async moveSession(
+    id: string,
+    from: readonly DoubleStatus[],
+    move: SessionMove,
+    event: ProviderEventRecord,
+  ): Promise<SandboxSession | null> {
     const columns = patchToColumns(move);
     const values = Object.fromEntries(MOVE_COLUMNS.map((key) => [key, columns[key] ?? null]));
-    const [row] = await this.prepared.move.execute({ ...rawValues(values), id, from: `{${from.join(',')}}`, ...eventValues(event) });
+    const [row] = await this.prepared.move.execute({
+      ...rawValues(values),
+      id,
+      from: `{${from.join(',')}}`,
+      ...eventValues(event),
+    });
     return row === undefined ? null : sessionFromRow(row);
   }
 
   async openSessions(limit: number): Promise<SandboxSession[]> {
-    const rows = await this.db.select().from(providerSessions).where(inArray(providerSessions.status, ['pending', 'ready', 'action_required'])).limit(limit);
+    const rows = await this.db
+      .select()
+      .from(providerSessions)
+      .where(inArray(providerSessions.status, ['pending', 'ready', 'action_required']))
+      .limit(limit);
     return rows.map(sessionFromRow);
   }
 
   async undeliveredEvents(limit: number): Promise<ProviderEventRecord[]> {
-    const rows = await this.db.select().from(providerEvents).where(and(isNull(providerEvents.deliveredAt), isNull(providerEvents.givenUpAt))).orderBy(asc(providerEvents.createdAt)).limit(limit);
-    return rows.map((row) => ({ id: row.id, sessionId: row.sessionId, body: row.body, attempts: row.attempts, deliveredAt: row.deliveredAt?.getTime() ?? null, createdAt: row.createdAt.getTime() }));
+    const rows = await this.db
+      .select()
+      .from(providerEvents)
+      .where(and(isNull(providerEvents.deliveredAt), isNull(providerEvents.givenUpAt)))
+      .orderBy(asc(providerEvents.createdAt))
+      .limit(limit);
+    return rows.map((row) => ({
+      id: row.id,
+      sessionId: row.sessionId,
+      body: row.body,
+      attempts: row.attempts,
+      deliveredAt: row.deliveredAt?.getTime() ?? null,
+      createdAt: row.createdAt.getTime(),
+    }));
   }
 
   /**
@@ -258,12 +385,14 @@ export class DrizzleSandboxProviderStore implements SandboxProviderStore {
    */
   markEventAttempt(id: string, deliveredAt: number | null): Promise<void> {
     this.attempts.push({ id, delivered_at: deliveredAt === null ? null : new Date(deliveredAt).toISOString() });
-    this.attemptsWritten ??= new Promise<void>((resolve, reject) => setImmediate(() => {
-      const batch = this.attempts;
-      this.attempts = [];
-      this.attemptsWritten = null;
-      this.writeAttempts(batch).then(resolve, reject);
-    }));
+    this.attemptsWritten ??= new Promise<void>((resolve, reject) =>
+      setImmediate(() => {
+        const batch = this.attempts;
+        this.attempts = [];
+        this.attemptsWritten = null;
+        this.writeAttempts(batch).then(resolve, reject);
+      }),
+    );
     return this.attemptsWritten;
   }
 
@@ -285,22 +414,49 @@ export class DrizzleSandboxProviderStore implements SandboxProviderStore {
   }
 
   async giveUpEvent(id: string, at: number): Promise<void> {
-    await this.db.update(providerEvents).set({ givenUpAt: new Date(at) }).where(eq(providerEvents.id, id));
+    await this.db
+      .update(providerEvents)
+      .set({ givenUpAt: new Date(at) })
+      .where(eq(providerEvents.id, id));
   }
 
   async markRefunded(sessionId: string, at: number): Promise<SandboxSession | null> {
-    await this.db.update(providerSessions).set({ refundedAt: new Date(at), updatedAt: new Date(at) })
-      .where(and(eq(providerSessions.id, sessionId), eq(providerSessions.status, 'paid'), isNull(providerSessions.refundedAt)));
+    await this.db
+      .update(providerSessions)
+      .set({ refundedAt: new Date(at), updatedAt: new Date(at) })
+      .where(
+        and(
+          eq(providerSessions.id, sessionId),
+          eq(providerSessions.status, 'paid'),
+          isNull(providerSessions.refundedAt),
+        ),
+      );
     return this.findSession(sessionId);
   }
 
-  async insertPayout(payout: PayoutRecord, event: ProviderEventRecord | null): Promise<{ payout: PayoutRecord; created: boolean }> {
+  async insertPayout(
+    payout: PayoutRecord,
+    event: ProviderEventRecord | null,
+  ): Promise<{ payout: PayoutRecord; created: boolean }> {
     const created = await this.db.transaction(async (tx) => {
-      const inserted = await tx.insert(providerPayouts).values({
-        id: payout.id, sessionId: payout.sessionId, reference: payout.reference, amount: payout.amountMinor, currency: payout.currency,
-        destination: payout.destination, metadata: payout.metadata ?? null, status: payout.status, errorCode: payout.errorCode, errorDescription: payout.errorDescription,
-        createdAt: new Date(payout.createdAt), updatedAt: new Date(payout.updatedAt),
-      }).onConflictDoNothing({ target: providerPayouts.reference }).returning({ id: providerPayouts.id });
+      const inserted = await tx
+        .insert(providerPayouts)
+        .values({
+          id: payout.id,
+          sessionId: payout.sessionId,
+          reference: payout.reference,
+          amount: payout.amountMinor,
+          currency: payout.currency,
+          destination: payout.destination,
+          metadata: payout.metadata ?? null,
+          status: payout.status,
+          errorCode: payout.errorCode,
+          errorDescription: payout.errorDescription,
+          createdAt: new Date(payout.createdAt),
+          updatedAt: new Date(payout.updatedAt),
+        })
+        .onConflictDoNothing({ target: providerPayouts.reference })
+        .returning({ id: providerPayouts.id });
       if (inserted.length === 0) return false;
       if (event !== null) await tx.insert(providerEvents).values(eventToRow(event));
       return true;
@@ -314,11 +470,22 @@ export class DrizzleSandboxProviderStore implements SandboxProviderStore {
     return row === undefined ? null : payoutFromRow(row);
   }
 
-  async finishPayout(sessionId: string, patch: Pick<PayoutRecord, 'status' | 'errorCode' | 'errorDescription' | 'updatedAt'>, event: ProviderEventRecord): Promise<PayoutRecord | null> {
+  async finishPayout(
+    sessionId: string,
+    patch: Pick<PayoutRecord, 'status' | 'errorCode' | 'errorDescription' | 'updatedAt'>,
+    event: ProviderEventRecord,
+  ): Promise<PayoutRecord | null> {
     return this.db.transaction(async (tx) => {
-      const [row] = await tx.update(providerPayouts)
-        .set({ status: patch.status, errorCode: patch.errorCode, errorDescription: patch.errorDescription, updatedAt: new Date(patch.updatedAt) })
-        .where(and(eq(providerPayouts.sessionId, sessionId), eq(providerPayouts.status, 'ready'))).returning();
+      const [row] = await tx
+        .update(providerPayouts)
+        .set({
+          status: patch.status,
+          errorCode: patch.errorCode,
+          errorDescription: patch.errorDescription,
+          updatedAt: new Date(patch.updatedAt),
+        })
+        .where(and(eq(providerPayouts.sessionId, sessionId), eq(providerPayouts.status, 'ready')))
+        .returning();
       if (row === undefined) return null;
       await tx.insert(providerEvents).values(eventToRow(event));
       return payoutFromRow(row);
@@ -328,8 +495,17 @@ export class DrizzleSandboxProviderStore implements SandboxProviderStore {
 
 function payoutFromRow(row: typeof providerPayouts.$inferSelect): PayoutRecord {
   return {
-    id: row.id, sessionId: row.sessionId ?? row.id, reference: row.reference, amountMinor: Number(row.amount), currency: row.currency as Currency,
-    destination: row.destination as Record<string, unknown>, metadata: row.metadata, status: row.status, errorCode: row.errorCode, errorDescription: row.errorDescription,
-    createdAt: row.createdAt.getTime(), updatedAt: (row.updatedAt ?? row.createdAt).getTime(),
+    id: row.id,
+    sessionId: row.sessionId ?? row.id,
+    reference: row.reference,
+    amountMinor: Number(row.amount),
+    currency: row.currency as Currency,
+    destination: row.destination as Record<string, unknown>,
+    metadata: row.metadata,
+    status: row.status,
+    errorCode: row.errorCode,
+    errorDescription: row.errorDescription,
+    createdAt: row.createdAt.getTime(),
+    updatedAt: (row.updatedAt ?? row.createdAt).getTime(),
   };
 }

@@ -7,7 +7,15 @@
  * survives the process and nothing is ever dropped, so it is not the sandbox's store.
  */
 import type {
-  DoubleStatus, PayoutRecord, ProviderEventRecord, RecurrentRecord, SandboxProviderStore, SandboxSession, SessionMove, SessionPatch, TokenRecord,
+  DoubleStatus,
+  PayoutRecord,
+  ProviderEventRecord,
+  RecurrentRecord,
+  SandboxProviderStore,
+  SandboxSession,
+  SessionMove,
+  SessionPatch,
+  TokenRecord,
 } from './store';
 import type { CardProfile } from './testCards';
 
@@ -21,7 +29,10 @@ interface StoredToken {
   usedAt: number | null;
 }
 
-interface StoredEvent { event: ProviderEventRecord; givenUpAt: number | null }
+interface StoredEvent {
+  event: ProviderEventRecord;
+  givenUpAt: number | null;
+}
 
 const OPEN: readonly DoubleStatus[] = ['pending', 'ready', 'action_required'];
 
@@ -45,12 +56,20 @@ export class MemorySandboxProviderStore implements SandboxProviderStore {
   }
 
   async insertToken(record: TokenRecord): Promise<void> {
-    this.addToken(record.token, { kind: 'card', card: record.card, customerReference: null, createdAt: record.createdAt, usedAt: record.usedAt ?? null });
+    this.addToken(record.token, {
+      kind: 'card',
+      card: record.card,
+      customerReference: null,
+      createdAt: record.createdAt,
+      usedAt: record.usedAt ?? null,
+    });
   }
 
   async findToken(token: string): Promise<TokenRecord | null> {
     const stored = this.token('card', token);
-    return stored?.card == null ? null : { token, card: stored.card, createdAt: stored.createdAt, usedAt: stored.usedAt };
+    return stored?.card == null
+      ? null
+      : { token, card: stored.card, createdAt: stored.createdAt, usedAt: stored.usedAt };
   }
 
   async useToken(token: string, at: number): Promise<boolean> {
@@ -58,10 +77,19 @@ export class MemorySandboxProviderStore implements SandboxProviderStore {
   }
 
   async insertRecurrent(record: RecurrentRecord): Promise<void> {
-    this.addToken(record.recurrentToken, { kind: 'recurrent', card: record.card, customerReference: record.customerReference, createdAt: record.createdAt, usedAt: null });
+    this.addToken(record.recurrentToken, {
+      kind: 'recurrent',
+      card: record.card,
+      customerReference: record.customerReference,
+      createdAt: record.createdAt,
+      usedAt: null,
+    });
   }
 
-  async insertSession(session: SandboxSession, event: ProviderEventRecord | null): Promise<{ session: SandboxSession; created: boolean }> {
+  async insertSession(
+    session: SandboxSession,
+    event: ProviderEventRecord | null,
+  ): Promise<{ session: SandboxSession; created: boolean }> {
     const existing = this.sessionByReference.get(session.reference);
     if (existing !== undefined) return { session: this.sessions.get(existing)!, created: false };
     this.sessions.set(session.id, session);
@@ -83,7 +111,10 @@ export class MemorySandboxProviderStore implements SandboxProviderStore {
   async findSessionAndToken(reference: string | null, token: string | null, kind: 'card' | 'recurrent') {
     const session = reference === null ? null : await this.findSessionByReference(reference);
     const stored = token === null ? undefined : this.token(kind, token);
-    return { session, token: stored?.card == null ? null : { card: stored.card, customerReference: stored.customerReference } };
+    return {
+      session,
+      token: stored?.card == null ? null : { card: stored.card, customerReference: stored.customerReference },
+    };
   }
 
   async findSessionByPublicToken(publicToken: string): Promise<SandboxSession | null> {
@@ -91,7 +122,12 @@ export class MemorySandboxProviderStore implements SandboxProviderStore {
     return id === undefined ? null : this.sessions.get(id)!;
   }
 
-  async transition(id: string, from: readonly DoubleStatus[], patch: SessionPatch, event: ProviderEventRecord | null): Promise<SandboxSession | null> {
+  async transition(
+    id: string,
+    from: readonly DoubleStatus[],
+    patch: SessionPatch,
+    event: ProviderEventRecord | null,
+  ): Promise<SandboxSession | null> {
     const session = this.sessions.get(id);
     if (session === undefined || !from.includes(session.status)) return null;
     // Only the fields the patch names, as the tables' update sets only those columns.
@@ -102,7 +138,12 @@ export class MemorySandboxProviderStore implements SandboxProviderStore {
     return updated;
   }
 
-  moveSession(id: string, from: readonly DoubleStatus[], move: SessionMove, event: ProviderEventRecord): Promise<SandboxSession | null> {
+  moveSession(
+    id: string,
+    from: readonly DoubleStatus[],
+    move: SessionMove,
+    event: ProviderEventRecord,
+  ): Promise<SandboxSession | null> {
     return this.transition(id, from, move, event);
   }
 
@@ -131,7 +172,11 @@ export class MemorySandboxProviderStore implements SandboxProviderStore {
     const stored = this.events.get(id);
     if (stored === undefined) return;
     // Delivered once stays delivered, whatever a later attempt beside it did.
-    stored.event = { ...stored.event, attempts: stored.event.attempts + 1, deliveredAt: deliveredAt ?? stored.event.deliveredAt };
+    stored.event = {
+      ...stored.event,
+      attempts: stored.event.attempts + 1,
+      deliveredAt: deliveredAt ?? stored.event.deliveredAt,
+    };
   }
 
   async giveUpEvent(id: string, at: number): Promise<void> {
@@ -139,7 +184,10 @@ export class MemorySandboxProviderStore implements SandboxProviderStore {
     if (stored !== undefined) stored.givenUpAt = at;
   }
 
-  async insertPayout(payout: PayoutRecord, event: ProviderEventRecord | null): Promise<{ payout: PayoutRecord; created: boolean }> {
+  async insertPayout(
+    payout: PayoutRecord,
+    event: ProviderEventRecord | null,
+  ): Promise<{ payout: PayoutRecord; created: boolean }> {
     const existing = this.payoutByReference.get(payout.reference);
     if (existing !== undefined) return { payout: this.payouts.get(existing)!, created: false };
     this.payouts.set(payout.sessionId, payout);
@@ -152,7 +200,11 @@ export class MemorySandboxProviderStore implements SandboxProviderStore {
     return this.payouts.get(sessionId) ?? null;
   }
 
-  async finishPayout(sessionId: string, patch: Pick<PayoutRecord, 'status' | 'errorCode' | 'errorDescription' | 'updatedAt'>, event: ProviderEventRecord): Promise<PayoutRecord | null> {
+  async finishPayout(
+    sessionId: string,
+    patch: Pick<PayoutRecord, 'status' | 'errorCode' | 'errorDescription' | 'updatedAt'>,
+    event: ProviderEventRecord,
+  ): Promise<PayoutRecord | null> {
     const payout = this.payouts.get(sessionId);
     if (payout === undefined || payout.status !== 'ready') return null;
     const finished: PayoutRecord = { ...payout, ...patch };

@@ -17,10 +17,28 @@ import type { Currency } from '../../../../src/domain/money';
 import { CURRENCIES } from '../../../../src/domain/money';
 import { type ChargeOutcome, challengeOutcome, chargeOutcome } from '../../../../src/contract/testCards';
 import {
-  type AcquiringPayment, type ApiError, type CardInfo, type Method, METHODS, PROJECT_HEADER, type PaymentSession, type Payout,
-  SIGN_HEADER, IDEMPOTENCY_HEADER, type WebhookType, signOffLoop, verifyOffLoop,
+  type AcquiringPayment,
+  type ApiError,
+  type CardInfo,
+  type Method,
+  METHODS,
+  PROJECT_HEADER,
+  type PaymentSession,
+  type Payout,
+  SIGN_HEADER,
+  IDEMPOTENCY_HEADER,
+  type WebhookType,
+  signOffLoop,
+  verifyOffLoop,
 } from '../smartglocal/protocol';
-import type { DoubleStatus, PayoutRecord, ProviderEventRecord, SandboxProviderStore, SandboxSession, SessionMove } from './store';
+import type {
+  DoubleStatus,
+  PayoutRecord,
+  ProviderEventRecord,
+  SandboxProviderStore,
+  SandboxSession,
+  SessionMove,
+} from './store';
 import { type CardProfile, DECLINES, maskNumber, profileOf } from './testCards';
 
 export const PROVIDER_PREFIX = '/provider';
@@ -60,7 +78,10 @@ export interface SmartGlocalDoubleOptions {
   readonly hostedPageSeconds?: number;
 }
 
-export interface ApiAnswer { readonly httpStatus: number; readonly body: object }
+export interface ApiAnswer {
+  readonly httpStatus: number;
+  readonly body: object;
+}
 
 /** The sandbox's fee on a paid charge: 3%, rounded half up to a minor unit (the demo seed uses it too). */
 export const SANDBOX_PROVIDER_FEE_BPS = 300;
@@ -88,11 +109,13 @@ const iso = (ms: number): string => new Date(ms).toISOString();
 const CURRENCY_SET = new Set<string>(CURRENCIES);
 
 type Json = Record<string, unknown>;
-const object = (value: unknown): Json | null => (typeof value === 'object' && value !== null && !Array.isArray(value) ? value as Json : null);
+const object = (value: unknown): Json | null =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : null;
 const string = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
 /** The token of a tokenised card as requests carry it: `{ card: { type: 'encrypted_card', encrypted_card: { number_hash } } }`. */
-const encryptedCardHash = (holder: unknown): string | null => string(object(object(object(holder)?.card)?.encrypted_card)?.number_hash);
+const encryptedCardHash = (holder: unknown): string | null =>
+  string(object(object(object(holder)?.card)?.encrypted_card)?.number_hash);
 
 const KEY_REUSED = refuse(409, 'idempotency_key_reused', 'This idempotency key was used for another request');
 
@@ -101,7 +124,14 @@ function amountDetails(value: unknown): { amountMinor: number; currency: Currenc
   const details = object(value);
   const currency = string(details?.currency)?.toLowerCase();
   const amount = details?.amount;
-  if (currency === undefined || !CURRENCY_SET.has(currency) || typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount <= 0) return null;
+  if (
+    currency === undefined ||
+    !CURRENCY_SET.has(currency) ||
+    typeof amount !== 'number' ||
+    !Number.isSafeInteger(amount) ||
+    amount <= 0
+  )
+    return null;
   return { amountMinor: amount, currency: currency as Currency };
 }
 
@@ -147,10 +177,17 @@ export class SmartGlocalDouble {
   // ---- the API (POST /api/v1/<method>)
 
   /** One API call as received: checks project and signature on the raw body, then runs the method. */
-  async handle(method: string, rawBody: string, headers: Readonly<Record<string, string | undefined>>): Promise<ApiAnswer> {
-    if (!(METHODS as readonly string[]).includes(method)) return refuse(404, 'method_not_found', `Unknown method ${method}`);
-    if (headers[PROJECT_HEADER] !== this.options.project) return refuse(401, 'unauthorized', 'Unknown X-PARTNER-PROJECT');
-    if (!(await verifyOffLoop(rawBody, headers[SIGN_HEADER], this.options.keys.partnerPublicKey))) return refuse(401, 'invalid_signature', 'X-PARTNER-SIGN does not verify');
+  async handle(
+    method: string,
+    rawBody: string,
+    headers: Readonly<Record<string, string | undefined>>,
+  ): Promise<ApiAnswer> {
+    if (!(METHODS as readonly string[]).includes(method))
+      return refuse(404, 'method_not_found', `Unknown method ${method}`);
+    if (headers[PROJECT_HEADER] !== this.options.project)
+      return refuse(401, 'unauthorized', 'Unknown X-PARTNER-PROJECT');
+    if (!(await verifyOffLoop(rawBody, headers[SIGN_HEADER], this.options.keys.partnerPublicKey)))
+      return refuse(401, 'invalid_signature', 'X-PARTNER-SIGN does not verify');
     let body: Json | null;
     try {
       body = object(JSON.parse(rawBody));
@@ -160,16 +197,26 @@ export class SmartGlocalDouble {
     if (body === null) return refuse(400, 'invalid_json', 'The body is not a JSON object');
     const idempotencyKey = string(headers[IDEMPOTENCY_HEADER]);
     switch (method as Method) {
-      case 'session/create': return this.createSession(body, idempotencyKey);
-      case 'session/init/payment': return this.initPayment(body, idempotencyKey);
-      case 'session/start/payment': return refuse(405, 'method_not_allowed', 'This double takes payments by session/init/payment');
-      case 'session/init/payout': return this.initPayout(body, idempotencyKey);
-      case 'session/status': return this.status(body);
-      case 'session/confirm': return this.confirm(body);
-      case 'session/cancel': return this.cancel(body);
-      case 'session/refund': return this.refund(body);
-      case 'token': return this.token(body);
-      case 'token/info': return this.tokenInfo(body);
+      case 'session/create':
+        return this.createSession(body, idempotencyKey);
+      case 'session/init/payment':
+        return this.initPayment(body, idempotencyKey);
+      case 'session/start/payment':
+        return refuse(405, 'method_not_allowed', 'This double takes payments by session/init/payment');
+      case 'session/init/payout':
+        return this.initPayout(body, idempotencyKey);
+      case 'session/status':
+        return this.status(body);
+      case 'session/confirm':
+        return this.confirm(body);
+      case 'session/cancel':
+        return this.cancel(body);
+      case 'session/refund':
+        return this.refund(body);
+      case 'token':
+        return this.token(body);
+      case 'token/info':
+        return this.tokenInfo(body);
     }
   }
 
@@ -183,9 +230,15 @@ export class SmartGlocalDouble {
 
   private async createSession(body: Json, idempotencyKey: string | null): Promise<ApiAnswer> {
     const amount = amountDetails(body.amount_details);
-    if (amount === null) return refuse(400, 'invalid_request', 'amount_details needs a positive integer amount and a currency');
+    if (amount === null)
+      return refuse(400, 'invalid_request', 'amount_details needs a positive integer amount and a currency');
     const now = this.now();
-    const session = this.newSession(body, idempotencyKey, amount, now, { sourceType: 'hosted_page', card: null, status: 'pending', expiresAt: now + this.hostedPageMs });
+    const session = this.newSession(body, idempotencyKey, amount, now, {
+      sourceType: 'hosted_page',
+      card: null,
+      status: 'pending',
+      expiresAt: now + this.hostedPageMs,
+    });
     const stored = await this.store.insertSession(session, null);
     if (!stored.created && !this.sameRequest(stored.session, amount)) return KEY_REUSED;
     return this.sessionAnswer(stored.session);
@@ -195,30 +248,45 @@ export class SmartGlocalDouble {
     const amount = amountDetails(body.amount_details);
     const customer = string(object(body.customer)?.reference);
     const details = object(body.payment_details);
-    if (amount === null) return refuse(400, 'invalid_request', 'amount_details needs a positive integer amount and a currency');
+    if (amount === null)
+      return refuse(400, 'invalid_request', 'amount_details needs a positive integer amount and a currency');
     if (customer === null) return refuse(400, 'invalid_request', 'customer.reference is mandatory for payments');
     const cardToken = details?.type === 'card' ? encryptedCardHash(details) : null;
     const recurrentToken = details?.type === 'recurrent' ? string(object(details.recurrent)?.token) : null;
     // A repeat under the same idempotency key answers the session it made, whatever its token has become since.
-    const found = await this.store.findSessionAndToken(idempotencyKey, cardToken ?? recurrentToken, details?.type === 'card' ? 'card' : 'recurrent');
-    if (found.session !== null) return this.sameRequest(found.session, amount) ? this.sessionAnswer(await this.expireIfDue(found.session)) : KEY_REUSED;
+    const found = await this.store.findSessionAndToken(
+      idempotencyKey,
+      cardToken ?? recurrentToken,
+      details?.type === 'card' ? 'card' : 'recurrent',
+    );
+    if (found.session !== null)
+      return this.sameRequest(found.session, amount)
+        ? this.sessionAnswer(await this.expireIfDue(found.session))
+        : KEY_REUSED;
     let card: CardProfile;
     let sourceType: SandboxSession['sourceType'];
     if (details?.type === 'card') {
       if (cardToken === null || found.token === null) return refuse(404, 'token_not_found', 'Unknown card token');
-      if (!(await this.store.useToken(cardToken, this.now()))) return refuse(409, 'token_used', 'A card token can be used for one payment only');
+      if (!(await this.store.useToken(cardToken, this.now())))
+        return refuse(409, 'token_used', 'A card token can be used for one payment only');
       card = found.token.card;
       sourceType = 'card_token';
     } else if (details?.type === 'recurrent') {
       // A recurrent token charges only the customer it was made for.
-      if (found.token === null || found.token.customerReference !== customer) return refuse(404, 'token_not_found', 'Unknown recurrent token');
+      if (found.token === null || found.token.customerReference !== customer)
+        return refuse(404, 'token_not_found', 'Unknown recurrent token');
       card = found.token.card;
       sourceType = 'recurrent';
     } else {
       return refuse(400, 'invalid_request', 'payment_details.type must be card or recurrent');
     }
     const now = this.now();
-    const session = this.newSession(body, idempotencyKey, amount, now, { sourceType, card, status: 'ready', expiresAt: now + this.hostedPageMs });
+    const session = this.newSession(body, idempotencyKey, amount, now, {
+      sourceType,
+      card,
+      status: 'ready',
+      expiresAt: now + this.hostedPageMs,
+    });
     const event = this.eventFor('ready_to_confirm', session);
     const stored = await this.store.insertSession(session, event);
     if (!stored.created) return this.sessionAnswer(stored.session);
@@ -228,8 +296,13 @@ export class SmartGlocalDouble {
     return this.sessionAnswer(this.recent.get(session.id) ?? session);
   }
 
-  private newSession(body: Json, idempotencyKey: string | null, amount: { amountMinor: number; currency: Currency }, now: number,
-    shape: Pick<SandboxSession, 'sourceType' | 'card' | 'status' | 'expiresAt'>): SandboxSession {
+  private newSession(
+    body: Json,
+    idempotencyKey: string | null,
+    amount: { amountMinor: number; currency: Currency },
+    now: number,
+    shape: Pick<SandboxSession, 'sourceType' | 'card' | 'status' | 'expiresAt'>,
+  ): SandboxSession {
     const recurrent = object(body.payment_options)?.recurrent === true;
     return {
       id: randomId('ps'),
@@ -274,22 +347,33 @@ export class SmartGlocalDouble {
     // A session this process made moments ago and that waits for the confirmation needs no read: the move below is a
     // compare and set on its status. Anything else is read as it is.
     const remembered = this.recent.get(string(body.session_id) ?? '');
-    const found = remembered?.status === 'ready' ? { session: await this.expireIfDue(remembered) } : await this.findAny(body);
+    const found =
+      remembered?.status === 'ready' ? { session: await this.expireIfDue(remembered) } : await this.findAny(body);
     if (found === null) return refuse(404, 'session_not_found', 'Unknown session');
     if ('payout' in found) {
-      if (found.payout.status !== 'ready') return refuse(409, 'invalid_session_state', 'The payout is not waiting for a confirmation');
+      if (found.payout.status !== 'ready')
+        return refuse(409, 'invalid_session_state', 'The payout is not waiting for a confirmation');
       const declined = await this.payoutDecline(found.payout);
       const now = this.now();
-      const patch = { status: declined === null ? 'succeeded' as const : 'failed' as const, errorCode: declined?.code ?? null, errorDescription: declined?.description ?? null, updatedAt: now };
+      const patch = {
+        status: declined === null ? ('succeeded' as const) : ('failed' as const),
+        errorCode: declined?.code ?? null,
+        errorDescription: declined?.description ?? null,
+        updatedAt: now,
+      };
       const event = this.payoutEvent({ ...found.payout, ...patch });
       const finished = await this.store.finishPayout(found.payout.sessionId, patch, event);
-      if (finished === null) return refuse(409, 'invalid_session_state', 'The payout is not waiting for a confirmation');
+      if (finished === null)
+        return refuse(409, 'invalid_session_state', 'The payout is not waiting for a confirmation');
       await this.deliver(event);
       return this.payoutAnswer(finished);
     }
     const { session } = found;
-    if (session.status !== 'ready' || session.card === null) return refuse(409, 'invalid_session_state', 'The session is not waiting for a confirmation');
-    const outcome = this.outcomeOf(chargeOutcome(session.card.behaviour, session.sourceType === 'recurrent' ? 'recurrent' : 'first'));
+    if (session.status !== 'ready' || session.card === null)
+      return refuse(409, 'invalid_session_state', 'The session is not waiting for a confirmation');
+    const outcome = this.outcomeOf(
+      chargeOutcome(session.card.behaviour, session.sourceType === 'recurrent' ? 'recurrent' : 'first'),
+    );
     return this.sessionAnswer(await this.move(session, ['ready'], outcome));
   }
 
@@ -297,16 +381,25 @@ export class SmartGlocalDouble {
     const found = await this.findAny(body);
     if (found === null || !('session' in found)) return refuse(404, 'session_not_found', 'Unknown session');
     const { session } = found;
-    if (session.status === 'paid' || session.status === 'cancelled') return refuse(409, 'invalid_session_state', 'The session is final');
-    return this.sessionAnswer(await this.move(session, ['pending', 'ready', 'action_required'], this.failure('cancelled_by_merchant', 'The merchant cancelled the payment')));
+    if (session.status === 'paid' || session.status === 'cancelled')
+      return refuse(409, 'invalid_session_state', 'The session is final');
+    return this.sessionAnswer(
+      await this.move(
+        session,
+        ['pending', 'ready', 'action_required'],
+        this.failure('cancelled_by_merchant', 'The merchant cancelled the payment'),
+      ),
+    );
   }
 
   private async refund(body: Json): Promise<ApiAnswer> {
     const found = await this.findAny(body);
     if (found === null || !('session' in found)) return refuse(404, 'session_not_found', 'Unknown session');
-    if (object(body.amount_details) !== null) return refuse(400, 'invalid_request', 'Partial refunds are not enabled for this project');
+    if (object(body.amount_details) !== null)
+      return refuse(400, 'invalid_request', 'Partial refunds are not enabled for this project');
     const { session } = found;
-    if (session.status !== 'paid') return refuse(409, 'invalid_session_state', 'Only a successful payment can be refunded');
+    if (session.status !== 'paid')
+      return refuse(409, 'invalid_session_state', 'Only a successful payment can be refunded');
     if ((session.refundedAt ?? null) !== null) return this.sessionAnswer(session);
     this.recent.forget(session.id);
     const refunded = await this.store.markRefunded(session.id, this.now());
@@ -317,15 +410,22 @@ export class SmartGlocalDouble {
     // The answer shows the refund in progress; the payment_refunded webhook brings it accepted (the reference).
     const view = this.sessionView(refunded);
     const operation = view.acquiring_payments?.[0];
-    if (operation?.refunds !== undefined) operation.refunds = operation.refunds.map((entry) => ({ ...entry, status: 'in_progress', finished_at: undefined }));
+    if (operation?.refunds !== undefined)
+      operation.refunds = operation.refunds.map((entry) => ({
+        ...entry,
+        status: 'in_progress',
+        finished_at: undefined,
+      }));
     return { httpStatus: 200, body: { status: 'ok', session: view } };
   }
 
   private async token(body: Json): Promise<ApiAnswer> {
     const widget = object(body.acquiring_widget);
     if (widget !== null) {
-      const session = string(widget.session_id) === null ? null : await this.store.findSession(String(widget.session_id));
-      if (session === null || session.sourceType !== 'hosted_page') return refuse(404, 'session_not_found', 'Unknown session');
+      const session =
+        string(widget.session_id) === null ? null : await this.store.findSession(String(widget.session_id));
+      if (session === null || session.sourceType !== 'hosted_page')
+        return refuse(404, 'session_not_found', 'Unknown session');
       return { httpStatus: 200, body: { status: 'ok', public_token: session.publicToken } };
     }
     if (object(body.tokenize_widget) !== null) {
@@ -340,37 +440,61 @@ export class SmartGlocalDouble {
     const hash = body.type === 'card' ? encryptedCardHash(body) : null;
     const record = hash === null ? null : await this.store.findToken(hash);
     if (hash === null || record === null) return refuse(404, 'token_not_found', 'Unknown card token');
-    return { httpStatus: 200, body: { status: 'ok', info: { type: 'card', number_hash: hash, ...this.cardInfo(record.card) } } };
+    return {
+      httpStatus: 200,
+      body: { status: 'ok', info: { type: 'card', number_hash: hash, ...this.cardInfo(record.card) } },
+    };
   }
 
   private async initPayout(body: Json, idempotencyKey: string | null): Promise<ApiAnswer> {
     const amount = amountDetails(body.amount_details);
     const method = object(body.payment_method);
     const fullName = string(object(object(body.participant_details)?.recipient)?.full_name);
-    if (amount === null) return refuse(400, 'invalid_request', 'amount_details needs a positive integer amount and a currency');
-    if (fullName === null) return refuse(400, 'invalid_request', 'participant_details.recipient.full_name is mandatory');
+    if (amount === null)
+      return refuse(400, 'invalid_request', 'amount_details needs a positive integer amount and a currency');
+    if (fullName === null)
+      return refuse(400, 'invalid_request', 'participant_details.recipient.full_name is mandatory');
     if (method?.type === 'card') {
       const hash = encryptedCardHash(method);
-      if (hash === null || (await this.store.findToken(hash)) === null) return refuse(404, 'token_not_found', 'Unknown card token');
+      if (hash === null || (await this.store.findToken(hash)) === null)
+        return refuse(404, 'token_not_found', 'Unknown card token');
     } else if (method?.type === 'bank_account') {
       const account = object(method.bank_account);
       const ru = object(account?.ru);
       const global = object(account?.global);
-      const complete = account?.system_type === 'ru' ? ru !== null && string(ru.bik) !== null && string(ru.account) !== null
-        : account?.system_type === 'global' ? global !== null && string(global.iban) !== null : false;
-      if (!complete) return refuse(400, 'invalid_request', 'bank_account needs system_type ru (bik, account) or global (iban)');
+      const complete =
+        account?.system_type === 'ru'
+          ? ru !== null && string(ru.bik) !== null && string(ru.account) !== null
+          : account?.system_type === 'global'
+            ? global !== null && string(global.iban) !== null
+            : false;
+      if (!complete)
+        return refuse(400, 'invalid_request', 'bank_account needs system_type ru (bik, account) or global (iban)');
     } else {
       return refuse(400, 'invalid_request', 'payment_method.type must be card or bank_account');
     }
     const now = this.now();
     const reference = idempotencyKey ?? randomId('key');
     const record: PayoutRecord = {
-      id: randomId('po'), sessionId: randomId('ps'), reference, amountMinor: amount.amountMinor, currency: amount.currency,
-      destination: method, metadata: body.metadata ?? null, status: 'ready', errorCode: null, errorDescription: null, createdAt: now, updatedAt: now,
+      id: randomId('po'),
+      sessionId: randomId('ps'),
+      reference,
+      amountMinor: amount.amountMinor,
+      currency: amount.currency,
+      destination: method,
+      metadata: body.metadata ?? null,
+      status: 'ready',
+      errorCode: null,
+      errorDescription: null,
+      createdAt: now,
+      updatedAt: now,
     };
     const event = this.payoutEvent(record);
     const stored = await this.store.insertPayout(record, event);
-    if (!stored.created && (stored.payout.amountMinor !== amount.amountMinor || stored.payout.currency !== amount.currency)) {
+    if (
+      !stored.created &&
+      (stored.payout.amountMinor !== amount.amountMinor || stored.payout.currency !== amount.currency)
+    ) {
       return KEY_REUSED;
     }
     if (stored.created) await this.deliver(event);
@@ -381,7 +505,9 @@ export class SmartGlocalDouble {
   private async payoutDecline(payout: PayoutRecord): Promise<ApiError | null> {
     const hash = encryptedCardHash(payout.destination);
     const token = hash === null ? null : await this.store.findToken(hash);
-    return token?.card.behaviour === 'do_not_honor' ? { code: 'payout_declined', description: 'The recipient bank declined the payout' } : null;
+    return token?.card.behaviour === 'do_not_honor'
+      ? { code: 'payout_declined', description: 'The recipient bank declined the payout' }
+      : null;
   }
 
   // ---- the browser's side
@@ -392,7 +518,9 @@ export class SmartGlocalDouble {
       return { ok: false, error: { code: 'invalid_card_number', description: 'The card number is not valid' } };
     }
     // Payout cards are tokenised from the number alone (spec section 5); a payment card sends every field.
-    const numberOnly = [input.expiryMonth, input.expiryYear, input.cvc, input.holder].every((value) => value.trim() === '');
+    const numberOnly = [input.expiryMonth, input.expiryYear, input.cvc, input.holder].every(
+      (value) => value.trim() === '',
+    );
     if (numberOnly) return { ok: true, profile: profileOf(digits) };
     const month = Number(input.expiryMonth);
     const rawYear = input.expiryYear.trim();
@@ -400,8 +528,14 @@ export class SmartGlocalDouble {
     const today = new Date(this.now());
     const currentMonthIndex = today.getUTCFullYear() * 12 + today.getUTCMonth();
     const expiryMonthIndex = year * 12 + (month - 1);
-    if (!Number.isInteger(month) || month < 1 || month > 12 || !Number.isInteger(year)
-      || expiryMonthIndex < currentMonthIndex || year > today.getUTCFullYear() + 19) {
+    if (
+      !Number.isInteger(month) ||
+      month < 1 ||
+      month > 12 ||
+      !Number.isInteger(year) ||
+      expiryMonthIndex < currentMonthIndex ||
+      year > today.getUTCFullYear() + 19
+    ) {
       return { ok: false, error: { code: 'invalid_expiry', description: 'The expiry date is not valid' } };
     }
     const profile = profileOf(digits);
@@ -422,15 +556,25 @@ export class SmartGlocalDouble {
    * and the card's type, network and masked number out.
    */
   async tokenize(publicToken: string | undefined, input: CardInput): Promise<ApiAnswer> {
-    if (publicToken === undefined || publicToken === '') return refuse(401, 'public_token_required', 'X-PUBLIC-TOKEN is required');
+    if (publicToken === undefined || publicToken === '')
+      return refuse(401, 'public_token_required', 'X-PUBLIC-TOKEN is required');
     const checked = this.validateCard(input);
     if (!checked.ok) return refuse(400, checked.error.code, checked.error.description);
-    if (!(await this.store.usePublicToken(publicToken, this.now()))) return refuse(401, 'invalid_public_token', 'Unknown or used public token');
+    if (!(await this.store.usePublicToken(publicToken, this.now())))
+      return refuse(401, 'invalid_public_token', 'Unknown or used public token');
     const token = randomBytes(32).toString('hex');
     await this.store.insertToken({ token, card: checked.profile, createdAt: this.now() });
     const card = checked.profile;
     const answer: ProviderTokenizeResponse = {
-      status: 'ok', data: { token, info: { card_type: card.type, card_network: card.brand, masked_card_number: maskNumber(card.bin, card.last4, card.length) } },
+      status: 'ok',
+      data: {
+        token,
+        info: {
+          card_type: card.type,
+          card_network: card.brand,
+          masked_card_number: maskNumber(card.bin, card.last4, card.length),
+        },
+      },
     };
     return { httpStatus: 200, body: answer };
   }
@@ -446,14 +590,20 @@ export class SmartGlocalDouble {
   }
 
   /** The payer's answer on the 3-D Secure page. Returns the session as it ends up (also when already final). */
-  async completeChallenge(sessionId: string, answer: 'confirm' | 'decline' | 'timeout'): Promise<SandboxSession | null> {
+  async completeChallenge(
+    sessionId: string,
+    answer: 'confirm' | 'decline' | 'timeout',
+  ): Promise<SandboxSession | null> {
     const session = await this.session(sessionId);
     if (session === null || session.status !== 'action_required' || session.card === null) return session;
     return this.move(session, ['action_required'], this.outcomeOf(challengeOutcome(session.card.behaviour, answer)));
   }
 
   /** The hosted page's card form: the card joins the session, which then waits for the merchant's confirmation. */
-  async payHostedPage(publicToken: string, input: CardInput): Promise<{ ok: true; session: SandboxSession } | { ok: false; error: CardInputError } | null> {
+  async payHostedPage(
+    publicToken: string,
+    input: CardInput,
+  ): Promise<{ ok: true; session: SandboxSession } | { ok: false; error: CardInputError } | null> {
     const session = await this.sessionByPublicToken(publicToken);
     if (session === null) return null;
     if (session.status !== 'pending' || session.sourceType !== 'hosted_page') return { ok: true, session };
@@ -462,7 +612,15 @@ export class SmartGlocalDouble {
     const ready = { ...session, card: checked.profile, status: 'ready' as const, updatedAt: this.now() };
     const event = this.eventFor('ready_to_confirm', ready);
     this.recent.forget(session.id);
-    if ((await this.store.transition(session.id, ['pending'], { card: checked.profile, status: 'ready', updatedAt: ready.updatedAt }, event)) !== null) await this.deliver(event);
+    if (
+      (await this.store.transition(
+        session.id,
+        ['pending'],
+        { card: checked.profile, status: 'ready', updatedAt: ready.updatedAt },
+        event,
+      )) !== null
+    )
+      await this.deliver(event);
     return { ok: true, session: (await this.store.findSession(session.id)) ?? ready };
   }
 
@@ -479,32 +637,78 @@ export class SmartGlocalDouble {
   }
 
   sessionView(session: SandboxSession): PaymentSession {
-    const status: PaymentSession['status'] = session.status === 'pending' ? 'created'
-      : session.status === 'paid' ? 'accepted' : session.status === 'cancelled' ? 'cancelled' : 'in_progress';
-    const base: PaymentSession = { id: session.id, status, created_at: iso(session.createdAt), updated_at: iso(session.updatedAt) };
-    const error = session.errorCode === null ? undefined : { code: session.errorCode, description: session.errorDescription ?? '' };
+    const status: PaymentSession['status'] =
+      session.status === 'pending'
+        ? 'created'
+        : session.status === 'paid'
+          ? 'accepted'
+          : session.status === 'cancelled'
+            ? 'cancelled'
+            : 'in_progress';
+    const base: PaymentSession = {
+      id: session.id,
+      status,
+      created_at: iso(session.createdAt),
+      updated_at: iso(session.updatedAt),
+    };
+    const error =
+      session.errorCode === null ? undefined : { code: session.errorCode, description: session.errorDescription ?? '' };
     if (session.card === null) return { ...base, acquiring_payments: [], ...(error ? { error } : {}) };
     const operation: AcquiringPayment = {
       id: `pm_${session.id.slice(3)}`,
-      status: session.status === 'paid' ? 'succeeded' : session.status === 'cancelled' ? 'failed' : session.status === 'ready' || session.status === 'action_required' ? 'pending' : 'in_progress',
+      status:
+        session.status === 'paid'
+          ? 'succeeded'
+          : session.status === 'cancelled'
+            ? 'failed'
+            : session.status === 'ready' || session.status === 'action_required'
+              ? 'pending'
+              : 'in_progress',
       created_at: iso(session.createdAt),
       ...(session.status === 'paid' || session.status === 'cancelled' ? { finished_at: iso(session.updatedAt) } : {}),
       ...(session.customerReference !== null ? { customer: { reference: session.customerReference } } : {}),
       payment_details: { type: 'card', card: this.cardInfo(session.card) },
       amount_details: { amount: session.amountMinor, currency: session.currency },
-      ...(session.recurrentToken !== null ? { recurrent: { token: session.recurrentToken, is_active: true, type: 'recurrent_token' as const } } : {}),
-      ...((session.refundedAt ?? null) !== null ? {
-        refunds: [{ id: `rf_${session.id.slice(3)}`, status: 'accepted' as const, created_at: iso(session.refundedAt!), finished_at: iso(session.refundedAt!), amount_details: { amount: session.amountMinor, currency: session.currency } }],
-      } : {}),
-      ...(session.status === 'action_required' ? {
-        // Relative to the origin the payer reached us on (our answers make it absolute against it): the sandbox may be
-        // opened on a LAN address or a tunnel while it calls itself on loopback.
-        customer_interaction: { type: 'redirect' as const, redirect: { url: threeDsPath(session.id), base_url: threeDsPath(session.id), method: 'GET' as const, qs: {}, params: {} } },
-      } : {}),
+      ...(session.recurrentToken !== null
+        ? { recurrent: { token: session.recurrentToken, is_active: true, type: 'recurrent_token' as const } }
+        : {}),
+      ...((session.refundedAt ?? null) !== null
+        ? {
+            refunds: [
+              {
+                id: `rf_${session.id.slice(3)}`,
+                status: 'accepted' as const,
+                created_at: iso(session.refundedAt!),
+                finished_at: iso(session.refundedAt!),
+                amount_details: { amount: session.amountMinor, currency: session.currency },
+              },
+            ],
+          }
+        : {}),
+      ...(session.status === 'action_required'
+        ? {
+            // Relative to the origin the payer reached us on (our answers make it absolute against it): the sandbox may be
+            // opened on a LAN address or a tunnel while it calls itself on loopback.
+            customer_interaction: {
+              type: 'redirect' as const,
+              redirect: {
+                url: threeDsPath(session.id),
+                base_url: threeDsPath(session.id),
+                method: 'GET' as const,
+                qs: {},
+                params: {},
+              },
+            },
+          }
+        : {}),
       metadata: session.metadata as AcquiringPayment['metadata'],
       ...(error ? { error } : {}),
     };
-    return { ...base, ...(session.status === 'ready' ? { next_action: 'confirm' as const } : {}), acquiring_payments: [operation] };
+    return {
+      ...base,
+      ...(session.status === 'ready' ? { next_action: 'confirm' as const } : {}),
+      acquiring_payments: [operation],
+    };
   }
 
   payoutView(payout: PayoutRecord): PaymentSession {
@@ -517,12 +721,19 @@ export class SmartGlocalDouble {
       payment_method: { type: method.type ?? 'card' },
       amount_details: { amount: payout.amountMinor, currency: payout.currency },
       metadata: payout.metadata as Payout['metadata'],
-      ...(payout.errorCode !== null ? { error: { code: payout.errorCode, description: payout.errorDescription ?? '' } } : {}),
+      ...(payout.errorCode !== null
+        ? { error: { code: payout.errorCode, description: payout.errorDescription ?? '' } }
+        : {}),
     };
-    const status: PaymentSession['status'] = payout.status === 'succeeded' ? 'accepted' : payout.status === 'failed' ? 'cancelled' : 'in_progress';
+    const status: PaymentSession['status'] =
+      payout.status === 'succeeded' ? 'accepted' : payout.status === 'failed' ? 'cancelled' : 'in_progress';
     return {
-      id: payout.sessionId, status, created_at: iso(payout.createdAt), updated_at: iso(payout.updatedAt),
-      ...(payout.status === 'ready' ? { next_action: 'confirm' as const } : {}), payments: [operation],
+      id: payout.sessionId,
+      status,
+      created_at: iso(payout.createdAt),
+      updated_at: iso(payout.updatedAt),
+      ...(payout.status === 'ready' ? { next_action: 'confirm' as const } : {}),
+      payments: [operation],
     };
   }
 
@@ -537,19 +748,33 @@ export class SmartGlocalDouble {
       case 'paid':
         return { status: 'paid', errorCode: null, errorDescription: null, challengeExpiresAt: null };
       case 'action_required':
-        return { status: 'action_required', errorCode: null, errorDescription: null, challengeExpiresAt: this.now() + this.challengeMs };
+        return {
+          status: 'action_required',
+          errorCode: null,
+          errorDescription: null,
+          challengeExpiresAt: this.now() + this.challengeMs,
+        };
       case 'declined':
         return this.failure(outcome.code, outcome.description);
     }
   }
 
   /** Moves a session on once (compare and set), with its webhook: action_required, or payment_finished when final. */
-  private async move(session: SandboxSession, from: readonly DoubleStatus[], outcome: Outcome): Promise<SandboxSession> {
+  private async move(
+    session: SandboxSession,
+    from: readonly DoubleStatus[],
+    outcome: Outcome,
+  ): Promise<SandboxSession> {
     const now = this.now();
     let recurrentToken = session.recurrentToken;
     if (outcome.status === 'paid' && session.saveCard && session.card !== null && recurrentToken === null) {
       recurrentToken = randomBytes(24).toString('hex');
-      await this.store.insertRecurrent({ recurrentToken, card: session.card, customerReference: session.customerReference, createdAt: now });
+      await this.store.insertRecurrent({
+        recurrentToken,
+        card: session.card,
+        customerReference: session.customerReference,
+        createdAt: now,
+      });
     }
     const change: SessionMove = { ...outcome, recurrentToken, updatedAt: now };
     const type: WebhookType = outcome.status === 'action_required' ? 'action_required' : 'payment_finished';
@@ -566,7 +791,11 @@ export class SmartGlocalDouble {
 
   private async expireIfDue(session: SandboxSession): Promise<SandboxSession> {
     const now = this.now();
-    if (session.status === 'action_required' && session.challengeExpiresAt !== null && session.challengeExpiresAt <= now) {
+    if (
+      session.status === 'action_required' &&
+      session.challengeExpiresAt !== null &&
+      session.challengeExpiresAt <= now
+    ) {
       return this.move(session, ['action_required'], this.failure('3ds_timeout', DECLINES['3ds_timeout']));
     }
     if ((session.status === 'pending' || session.status === 'ready') && session.expiresAt <= now) {
@@ -576,12 +805,26 @@ export class SmartGlocalDouble {
   }
 
   private eventFor(type: WebhookType, session: SandboxSession): ProviderEventRecord {
-    return { id: randomId('evt'), sessionId: session.id, body: JSON.stringify({ type, session: this.sessionView(session) }), createdAt: this.now(), attempts: 0, deliveredAt: null };
+    return {
+      id: randomId('evt'),
+      sessionId: session.id,
+      body: JSON.stringify({ type, session: this.sessionView(session) }),
+      createdAt: this.now(),
+      attempts: 0,
+      deliveredAt: null,
+    };
   }
 
   private payoutEvent(payout: PayoutRecord): ProviderEventRecord {
     const type: WebhookType = payout.status === 'ready' ? 'ready_to_confirm' : 'payment_finished';
-    return { id: randomId('evt'), sessionId: payout.sessionId, body: JSON.stringify({ type, session: this.payoutView(payout) }), createdAt: this.now(), attempts: 0, deliveredAt: null };
+    return {
+      id: randomId('evt'),
+      sessionId: payout.sessionId,
+      body: JSON.stringify({ type, session: this.payoutView(payout) }),
+      createdAt: this.now(),
+      attempts: 0,
+      deliveredAt: null,
+    };
   }
 
   /**
@@ -594,7 +837,9 @@ export class SmartGlocalDouble {
     const sink = this.sink;
     if (sink === null) return;
     const task = (async () => {
-      const delivered = await signOffLoop(event.body, this.options.keys.providerPrivateKey).then((signature) => sink(event.body, signature)).catch(() => false);
+      const delivered = await signOffLoop(event.body, this.options.keys.providerPrivateKey)
+        .then((signature) => sink(event.body, signature))
+        .catch(() => false);
       await this.store.markEventAttempt(event.id, delivered ? this.now() : null);
     })();
     const guarded = task.catch(() => undefined);

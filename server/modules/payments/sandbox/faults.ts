@@ -38,6 +38,12 @@ export class ProviderFaults {
     this.left -= 1;
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     if (failStatus === undefined) return null;
-    return { httpStatus: failStatus, body: { status: 'error', error: { code: 'internal_error', description: 'The sandbox provider was told to fail' } } };
+    return {
+      httpStatus: failStatus,
+      body: {
+        status: 'error',
+        error: { code: 'internal_error', description: 'The sandbox provider was told to fail' },
+      },
+    };
   }
 }

@@ -43,7 +43,10 @@ function page(title: string, body: string, script = ''): string {
 /** Tells the embedding page (the app's /payment/redirect frame) how the challenge ended. */
 function notifyParentScript(sessionId: string, status: string, returnUrl: string | null): string {
   const message = JSON.stringify({ type: 'sandbox-provider:3ds-result', sessionId, status });
-  const redirect = returnUrl === null ? '' : `setTimeout(function () { window.location.replace(${JSON.stringify(returnUrl)}); }, 1500);`;
+  const redirect =
+    returnUrl === null
+      ? ''
+      : `setTimeout(function () { window.location.replace(${JSON.stringify(returnUrl)}); }, 1500);`;
   return `(function () {
     var message = ${message};
     try { if (window.parent && window.parent !== window) window.parent.postMessage(message, '*'); } catch (e) {}
@@ -52,10 +55,16 @@ function notifyParentScript(sessionId: string, status: string, returnUrl: string
   })();`;
 }
 
-export function challengePage(session: SandboxSession, actionPath: string, secondsLeft: number, returnUrl: string | null): string {
+export function challengePage(
+  session: SandboxSession,
+  actionPath: string,
+  secondsLeft: number,
+  returnUrl: string | null,
+): string {
   if (session.status !== 'action_required' || session.card === null) return challengeResultPage(session, returnUrl);
   const card = maskNumber(session.card.bin, session.card.last4, session.card.length);
-  const hiddenReturn = returnUrl === null ? '' : `<input type="hidden" name="return_url" value="${escapeHtml(returnUrl)}">`;
+  const hiddenReturn =
+    returnUrl === null ? '' : `<input type="hidden" name="return_url" value="${escapeHtml(returnUrl)}">`;
   const body = `
     <h1>3-D Secure verification</h1>
     <p>Your bank asks you to confirm this payment.</p>
@@ -102,7 +111,11 @@ function formatSeconds(total: number): string {
 
 export function challengeResultPage(session: SandboxSession, returnUrl: string | null): string {
   const paid = session.status === 'paid';
-  const heading = paid ? 'Payment confirmed' : session.status === 'action_required' ? 'Verification pending' : 'Payment not confirmed';
+  const heading = paid
+    ? 'Payment confirmed'
+    : session.status === 'action_required'
+      ? 'Verification pending'
+      : 'Payment not confirmed';
   const detail = paid ? 'You can return to the app.' : escapeHtml(session.errorDescription ?? DECLINES['3ds_declined']);
   const body = `<h1 id="result" data-status="${escapeHtml(session.status)}">${heading}</h1><p>${detail}</p>
     ${session.errorCode !== null ? `<p class="muted">Code: ${escapeHtml(session.errorCode)}</p>` : ''}`;

@@ -56,11 +56,18 @@ export interface SandboxSession {
   readonly refundedAt?: number | null;
 }
 
-export type SessionPatch = Partial<Pick<SandboxSession,
-  'status' | 'card' | 'errorCode' | 'errorDescription' | 'recurrentToken' | 'challengeExpiresAt' | 'updatedAt'>>;
+export type SessionPatch = Partial<
+  Pick<
+    SandboxSession,
+    'status' | 'card' | 'errorCode' | 'errorDescription' | 'recurrentToken' | 'challengeExpiresAt' | 'updatedAt'
+  >
+>;
 
 /** What a session's outcome sets (SmartGlocalDouble.move): its status, its error, its recurrent token, its clocks. */
-export type SessionMove = Pick<SandboxSession, 'status' | 'errorCode' | 'errorDescription' | 'recurrentToken' | 'challengeExpiresAt' | 'updatedAt'>;
+export type SessionMove = Pick<
+  SandboxSession,
+  'status' | 'errorCode' | 'errorDescription' | 'recurrentToken' | 'challengeExpiresAt' | 'updatedAt'
+>;
 
 export interface ProviderEventRecord {
   readonly id: string;
@@ -99,14 +106,21 @@ export interface SandboxProviderStore {
   useToken(token: string, at: number): Promise<boolean>;
   insertRecurrent(record: RecurrentRecord): Promise<void>;
   /** Inserts the session, or returns the one that already has this reference (first writer wins). */
-  insertSession(session: SandboxSession, event: ProviderEventRecord | null): Promise<{ session: SandboxSession; created: boolean }>;
+  insertSession(
+    session: SandboxSession,
+    event: ProviderEventRecord | null,
+  ): Promise<{ session: SandboxSession; created: boolean }>;
   findSession(id: string): Promise<SandboxSession | null>;
   findSessionByReference(reference: string): Promise<SandboxSession | null>;
   /**
    * What a payment's init reads, in one statement: the session already made under its idempotency key (null key: none)
    * and the card or recurrent token it pays with (null token: none): its card, and whom a recurrent token charges.
    */
-  findSessionAndToken(reference: string | null, token: string | null, kind: 'card' | 'recurrent'): Promise<{
+  findSessionAndToken(
+    reference: string | null,
+    token: string | null,
+    kind: 'card' | 'recurrent',
+  ): Promise<{
     session: SandboxSession | null;
     token: { readonly card: CardProfile; readonly customerReference: string | null } | null;
   }>;
@@ -115,9 +129,19 @@ export interface SandboxProviderStore {
    * Compare and set: applies the patch only while the session is in one of `from`, and records the event in the same
    * write. Returns the updated session, or null when another writer moved it first.
    */
-  transition(id: string, from: readonly DoubleStatus[], patch: SessionPatch, event: ProviderEventRecord | null): Promise<SandboxSession | null>;
+  transition(
+    id: string,
+    from: readonly DoubleStatus[],
+    patch: SessionPatch,
+    event: ProviderEventRecord | null,
+  ): Promise<SandboxSession | null>;
   /** `transition` with an outcome (every field of SessionMove) and its webhook: the write each payment makes, prepared. */
-  moveSession(id: string, from: readonly DoubleStatus[], move: SessionMove, event: ProviderEventRecord): Promise<SandboxSession | null>;
+  moveSession(
+    id: string,
+    from: readonly DoubleStatus[],
+    move: SessionMove,
+    event: ProviderEventRecord,
+  ): Promise<SandboxSession | null>;
   /** Sessions waiting on a challenge or a hosted page, to expire them. */
   openSessions(limit: number): Promise<SandboxSession[]>;
   insertEvent(event: ProviderEventRecord): Promise<void>;
@@ -126,10 +150,17 @@ export interface SandboxProviderStore {
   /** Stops retrying an event (30 minutes after it, as the reference says). */
   giveUpEvent(id: string, at: number): Promise<void>;
   /** Inserts the payout (and its ready_to_confirm event), or returns the one that already has this reference. */
-  insertPayout(payout: PayoutRecord, event: ProviderEventRecord | null): Promise<{ payout: PayoutRecord; created: boolean }>;
+  insertPayout(
+    payout: PayoutRecord,
+    event: ProviderEventRecord | null,
+  ): Promise<{ payout: PayoutRecord; created: boolean }>;
   findPayoutBySession(sessionId: string): Promise<PayoutRecord | null>;
   /** Compare and set on a ready payout, with its event in the same write; null when it was not ready. */
-  finishPayout(sessionId: string, patch: Pick<PayoutRecord, 'status' | 'errorCode' | 'errorDescription' | 'updatedAt'>, event: ProviderEventRecord): Promise<PayoutRecord | null>;
+  finishPayout(
+    sessionId: string,
+    patch: Pick<PayoutRecord, 'status' | 'errorCode' | 'errorDescription' | 'updatedAt'>,
+    event: ProviderEventRecord,
+  ): Promise<PayoutRecord | null>;
   /** Marks a paid session refunded (once: a second call keeps the first time). Answers it, or null when unknown. */
   markRefunded(sessionId: string, at: number): Promise<SandboxSession | null>;
 }

@@ -9,7 +9,12 @@ import { type CardBehaviour, DECLINES, TEST_CARDS, type TestCard } from '../../.
 
 export { type CardBehaviour, DECLINES, TEST_CARDS, type TestCard };
 
-const BRANDS: Readonly<Record<string, CardBrand>> = { visa: 'visa', mastercard: 'mastercard', maestro: 'maestro', mir: 'mir' };
+const BRANDS: Readonly<Record<string, CardBrand>> = {
+  visa: 'visa',
+  mastercard: 'mastercard',
+  maestro: 'maestro',
+  mir: 'mir',
+};
 
 export interface CardProfile {
   readonly brand: CardBrand;

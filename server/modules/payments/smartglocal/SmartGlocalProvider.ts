@@ -16,17 +16,46 @@ import { CARD_BRANDS } from '../../../../src/domain/entities';
 import { AppError } from '../../../platform/errors';
 import { httpRequest } from '../../../platform/http/httpClient';
 import type {
-  CardTokenization, CreateProviderPayment, PaymentProvider, ProviderCard, ProviderEvent, ProviderPayment, ProviderPayout,
-  ProviderPayoutRequest, VerifiedEvent,
+  CardTokenization,
+  CreateProviderPayment,
+  PaymentProvider,
+  ProviderCard,
+  ProviderEvent,
+  ProviderPayment,
+  ProviderPayout,
+  ProviderPayoutRequest,
+  VerifiedEvent,
 } from '../PaymentProvider';
 import {
-  API_PREFIX, type AcquiringPayment, type ApiError, type CardInfo, type CreateSessionBody, IDEMPOTENCY_HEADER, type InitPaymentBody,
-  type InitPayoutBody, type Method, PROJECT_HEADER, type PaymentSession, type PayoutMethod, SIGN_HEADER, type TokenBody, WEBHOOK_TYPES,
-  type Webhook, referenceOf, signOffLoop, verifyOffLoop,
+  API_PREFIX,
+  type AcquiringPayment,
+  type ApiError,
+  type CardInfo,
+  type CreateSessionBody,
+  IDEMPOTENCY_HEADER,
+  type InitPaymentBody,
+  type InitPayoutBody,
+  type Method,
+  PROJECT_HEADER,
+  type PaymentSession,
+  type PayoutMethod,
+  SIGN_HEADER,
+  type TokenBody,
+  WEBHOOK_TYPES,
+  type Webhook,
+  referenceOf,
+  signOffLoop,
+  verifyOffLoop,
 } from './protocol';
 
-export interface HttpAnswer { status: number; json(): Promise<unknown> }
-export type HttpPost = (url: string, init: { method: 'POST'; headers: Record<string, string>; body: string; signal: AbortSignal }) => Promise<HttpAnswer>;
+export interface HttpAnswer {
+  status: number;
+  json(): Promise<unknown>;
+}
+export type HttpPost = (
+  url: string,
+  init: { method: 'POST'; headers: Record<string, string>; body: string; signal: AbortSignal },
+) => Promise<HttpAnswer>;
 
 export interface SmartGlocalSettings {
   /** https://demo.smart-glocal.com, https://proxy.smart-glocal.com, or the sandbox's double; read per call (it may be the listening address). */
@@ -52,7 +81,11 @@ export const WEBHOOK_MAX_AGE_MS = 5 * 60_000;
 /** Smart Glocal refused a request (an `error` answer): the code and description it gave. */
 export class SmartGlocalError extends Error {
   override readonly name = 'SmartGlocalError';
-  constructor(readonly code: string, readonly description: string, readonly httpStatus: number) {
+  constructor(
+    readonly code: string,
+    readonly description: string,
+    readonly httpStatus: number,
+  ) {
     super(`Smart Glocal: ${code}: ${description}`);
   }
 }
@@ -62,7 +95,11 @@ const refused = (error: SmartGlocalError): boolean => error.httpStatus < 500;
 const unknownSession = (error: SmartGlocalError): boolean => error.httpStatus === 404;
 
 /** Runs a call; a Smart Glocal refusal that `when` matches becomes the answer of `instead`, anything else goes on up. */
-async function onRefusal<T>(run: () => Promise<T>, when: (error: SmartGlocalError) => boolean, instead: (error: SmartGlocalError) => T | Promise<T>): Promise<T> {
+async function onRefusal<T>(
+  run: () => Promise<T>,
+  when: (error: SmartGlocalError) => boolean,
+  instead: (error: SmartGlocalError) => T | Promise<T>,
+): Promise<T> {
   try {
     return await run();
   } catch (error) {
@@ -101,7 +138,10 @@ function latest<T extends { created_at: string }>(operations: readonly T[] | und
 }
 
 function errorFields(error: ApiError | undefined, fallback: string): { errorCode: string; errorDescription: string } {
-  return { errorCode: error?.code ?? fallback, errorDescription: error?.description ?? 'The payment did not go through' };
+  return {
+    errorCode: error?.code ?? fallback,
+    errorDescription: error?.description ?? 'The payment did not go through',
+  };
 }
 
 export class SmartGlocalProvider implements PaymentProvider {
@@ -127,47 +167,82 @@ export class SmartGlocalProvider implements PaymentProvider {
     const payment_options = Object.keys(options).length > 0 ? { payment_options: options } : {};
     // A refused request (a used or unknown card token, a revoked recurrent token) ends the payment with Smart Glocal's
     // code; transport failures and 5xx stay errors so the caller may retry with the same key.
-    return onRefusal(async () => {
-      if (request.source.type === 'hosted_page') {
-        const body: CreateSessionBody = { ...common, ...payment_options };
-        const session = await this.session('session/create', body, request.reference);
-        const widget: TokenBody = {
-          acquiring_widget: {
-            session_id: session.id, locale: 'en',
-            ...(request.returnUrl !== undefined ? { success_return_url: request.returnUrl, failure_return_url: request.returnUrl } : {}),
-          },
+    return onRefusal(
+      async () => {
+        if (request.source.type === 'hosted_page') {
+          const body: CreateSessionBody = { ...common, ...payment_options };
+          const session = await this.session('session/create', body, request.reference);
+          const widget: TokenBody = {
+            acquiring_widget: {
+              session_id: session.id,
+              locale: 'en',
+              ...(request.returnUrl !== undefined
+                ? { success_return_url: request.returnUrl, failure_return_url: request.returnUrl }
+                : {}),
+            },
+          };
+          const { public_token: publicToken } = await this.call<{ public_token: string }>('token', widget);
+          return {
+            ...this.toPayment(session, request.reference),
+            hostedPageUrl: `${this.settings.paymentPageUrl()}/${encodeURIComponent(publicToken)}`,
+          };
+        }
+        const body: InitPaymentBody = {
+          ...common,
+          payment_details:
+            request.source.type === 'card_token'
+              ? {
+                  type: 'card',
+                  card: { type: 'encrypted_card', encrypted_card: { number_hash: request.source.token } },
+                }
+              : {
+                  type: 'recurrent',
+                  recurrent: {
+                    token: request.source.recurrentToken,
+                    initiator: request.source.initiator === 'merchant' ? 'merchant' : 'client',
+                  },
+                },
+          ...payment_options,
         };
-        const { public_token: publicToken } = await this.call<{ public_token: string }>('token', widget);
-        return { ...this.toPayment(session, request.reference), hostedPageUrl: `${this.settings.paymentPageUrl()}/${encodeURIComponent(publicToken)}` };
-      }
-      const body: InitPaymentBody = {
-        ...common,
-        payment_details: request.source.type === 'card_token'
-          ? { type: 'card', card: { type: 'encrypted_card', encrypted_card: { number_hash: request.source.token } } }
-          : { type: 'recurrent', recurrent: { token: request.source.recurrentToken, initiator: request.source.initiator === 'merchant' ? 'merchant' : 'client' } },
-        ...payment_options,
-      };
-      return this.toPayment(await this.session('session/init/payment', body, request.reference), request.reference);
-    }, refused, (error) => ({ sessionId: null, reference: request.reference, status: 'cancelled', errorCode: error.code, errorDescription: error.description }));
+        return this.toPayment(await this.session('session/init/payment', body, request.reference), request.reference);
+      },
+      refused,
+      (error) => ({
+        sessionId: null,
+        reference: request.reference,
+        status: 'cancelled',
+        errorCode: error.code,
+        errorDescription: error.description,
+      }),
+    );
   }
 
   async findPayment(reference: string, sessionId: string | null): Promise<ProviderPayment | null> {
     if (sessionId === null) return null;
-    return onRefusal(async () => this.toPayment(await this.session('session/status', { session_id: sessionId }), reference), unknownSession, () => null);
+    return onRefusal(
+      async () => this.toPayment(await this.session('session/status', { session_id: sessionId }), reference),
+      unknownSession,
+      () => null,
+    );
   }
 
   async confirmPayment(sessionId: string): Promise<ProviderPayment> {
     const session = await this.confirm(sessionId);
     const reference = referenceOf(latest(session.acquiring_payments) ?? {});
-    if (reference === null) throw new SmartGlocalError('bad_response', 'session/confirm answered without our reference', 502);
+    if (reference === null)
+      throw new SmartGlocalError('bad_response', 'session/confirm answered without our reference', 502);
     return this.toPayment(session, reference);
   }
 
   async refundPayment(sessionId: string): Promise<'refunded' | 'not_refundable'> {
-    return onRefusal(async () => {
-      await this.session('session/refund', { session_id: sessionId });
-      return 'refunded' as const;
-    }, refused, () => 'not_refundable' as const);
+    return onRefusal(
+      async () => {
+        await this.session('session/refund', { session_id: sessionId });
+        return 'refunded' as const;
+      },
+      refused,
+      () => 'not_refundable' as const,
+    );
   }
 
   // ---- cards
@@ -179,21 +254,47 @@ export class SmartGlocalProvider implements PaymentProvider {
   }
 
   async describeToken(token: string): Promise<ProviderCard | null> {
-    return onRefusal(async () => {
-      const { info } = await this.call<{ info: CardInfo }>('token/info', { type: 'card', card: { type: 'encrypted_card', encrypted_card: { number_hash: token } } });
-      return cardOf(info) ?? null;
-    }, refused, () => null);
+    return onRefusal(
+      async () => {
+        const { info } = await this.call<{ info: CardInfo }>('token/info', {
+          type: 'card',
+          card: { type: 'encrypted_card', encrypted_card: { number_hash: token } },
+        });
+        return cardOf(info) ?? null;
+      },
+      refused,
+      () => null,
+    );
   }
 
   // ---- payouts
 
   async createPayout(request: ProviderPayoutRequest): Promise<ProviderPayout> {
     const { destination } = request;
-    const method: PayoutMethod = destination.type === 'card'
-      ? { type: 'card', card: { type: 'encrypted_card', encrypted_card: { number_hash: destination.cardToken } } }
-      : destination.type === 'ru_account'
-        ? { type: 'bank_account', bank_account: { system_type: 'ru', ru: { bik: destination.bik, account: destination.account, full_name: destination.holderName, description: destination.description, ...(destination.inn ? { inn: destination.inn } : {}) } } }
-        : { type: 'bank_account', bank_account: { system_type: 'global', global: { iban: destination.iban, description: destination.description } } };
+    const method: PayoutMethod =
+      destination.type === 'card'
+        ? { type: 'card', card: { type: 'encrypted_card', encrypted_card: { number_hash: destination.cardToken } } }
+        : destination.type === 'ru_account'
+          ? {
+              type: 'bank_account',
+              bank_account: {
+                system_type: 'ru',
+                ru: {
+                  bik: destination.bik,
+                  account: destination.account,
+                  full_name: destination.holderName,
+                  description: destination.description,
+                  ...(destination.inn ? { inn: destination.inn } : {}),
+                },
+              },
+            }
+          : {
+              type: 'bank_account',
+              bank_account: {
+                system_type: 'global',
+                global: { iban: destination.iban, description: destination.description },
+              },
+            };
     const body: InitPayoutBody = {
       payment_method: method,
       amount_details: { amount: request.amount.minor, currency: request.amount.currency },
@@ -203,15 +304,25 @@ export class SmartGlocalProvider implements PaymentProvider {
     return onRefusal(
       async () => this.toPayout(await this.session('session/init/payout', body, request.reference), request.reference),
       refused,
-      (error) => ({ sessionId: null, reference: request.reference, status: 'failed', errorCode: error.code, errorDescription: error.description }),
+      (error) => ({
+        sessionId: null,
+        reference: request.reference,
+        status: 'failed',
+        errorCode: error.code,
+        errorDescription: error.description,
+      }),
     );
   }
 
   async findPayout(sessionId: string): Promise<ProviderPayout | null> {
-    return onRefusal(async () => {
-      const session = await this.session('session/status', { session_id: sessionId });
-      return this.toPayout(session, referenceOf(latest(session.payments) ?? {}) ?? '');
-    }, unknownSession, () => null);
+    return onRefusal(
+      async () => {
+        const session = await this.session('session/status', { session_id: sessionId });
+        return this.toPayout(session, referenceOf(latest(session.payments) ?? {}) ?? '');
+      },
+      unknownSession,
+      () => null,
+    );
   }
 
   async confirmPayout(sessionId: string): Promise<ProviderPayout> {
@@ -222,7 +333,8 @@ export class SmartGlocalProvider implements PaymentProvider {
   // ---- webhooks
 
   async verifyEvent(rawBody: string, signatureHeader: string | undefined, nowMs: number): Promise<VerifiedEvent> {
-    if (!(await verifyOffLoop(rawBody, signatureHeader, this.settings.providerPublicKey))) return { ok: false, reason: 'bad_signature' };
+    if (!(await verifyOffLoop(rawBody, signatureHeader, this.settings.providerPublicKey)))
+      return { ok: false, reason: 'bad_signature' };
     let parsed: Partial<Webhook>;
     try {
       parsed = JSON.parse(rawBody) as Partial<Webhook>;
@@ -230,8 +342,14 @@ export class SmartGlocalProvider implements PaymentProvider {
       return { ok: false, reason: 'malformed' };
     }
     const { type, session } = parsed;
-    if (typeof type !== 'string' || !WEBHOOK_TYPES.includes(type) || typeof session !== 'object' || session === null
-      || typeof session.id !== 'string' || typeof session.updated_at !== 'string') {
+    if (
+      typeof type !== 'string' ||
+      !WEBHOOK_TYPES.includes(type) ||
+      typeof session !== 'object' ||
+      session === null ||
+      typeof session.id !== 'string' ||
+      typeof session.updated_at !== 'string'
+    ) {
       return { ok: false, reason: 'malformed' };
     }
     // Smart Glocal sends no timestamp header; the signed session's updated_at is when this event happened.
@@ -271,15 +389,37 @@ export class SmartGlocalProvider implements PaymentProvider {
     switch (operation.status) {
       case 'succeeded': {
         const recurrent = operation.recurrent?.is_active === true ? { recurrentToken: operation.recurrent.token } : {};
-        const refunded = (operation.refunds ?? []).some((refund) => refund.status === 'accepted') ? { refunded: true } : {};
-        return { ...base, status: 'paid', ...withCard, ...recurrent, ...refunded, providerFee: providerFee(operation.amount_details.amount, this.settings.feeBps) };
+        const refunded = (operation.refunds ?? []).some((refund) => refund.status === 'accepted')
+          ? { refunded: true }
+          : {};
+        return {
+          ...base,
+          status: 'paid',
+          ...withCard,
+          ...recurrent,
+          ...refunded,
+          providerFee: providerFee(operation.amount_details.amount, this.settings.feeBps),
+        };
       }
       case 'failed':
-        return { ...base, status: 'cancelled', ...withCard, ...errorFields(operation.error ?? session.error, 'payment_failed') };
+        return {
+          ...base,
+          status: 'cancelled',
+          ...withCard,
+          ...errorFields(operation.error ?? session.error, 'payment_failed'),
+        };
       case 'pending': {
-        const redirect = operation.customer_interaction?.type === 'redirect' ? operation.customer_interaction.redirect?.url : undefined;
+        const redirect =
+          operation.customer_interaction?.type === 'redirect'
+            ? operation.customer_interaction.redirect?.url
+            : undefined;
         if (redirect !== undefined) return { ...base, status: 'action_required', redirectUrl: redirect, ...withCard };
-        return { ...base, status: 'pending', ...withCard, ...(session.next_action === 'confirm' ? { awaitingConfirmation: true } : {}) };
+        return {
+          ...base,
+          status: 'pending',
+          ...withCard,
+          ...(session.next_action === 'confirm' ? { awaitingConfirmation: true } : {}),
+        };
       }
       case 'in_progress':
         // A session in `error` is not final (the reference: wait for a final status), so it stays pending too.
@@ -297,7 +437,11 @@ export class SmartGlocalProvider implements PaymentProvider {
       case 'failed':
         return { ...base, status: 'failed', ...errorFields(operation.error ?? session.error, 'payout_failed') };
       case 'pending':
-        return { ...base, status: 'in_progress', ...(session.next_action === 'confirm' ? { awaitingConfirmation: true } : {}) };
+        return {
+          ...base,
+          status: 'in_progress',
+          ...(session.next_action === 'confirm' ? { awaitingConfirmation: true } : {}),
+        };
       case 'in_progress':
         return { ...base, status: 'in_progress' };
     }
@@ -307,8 +451,11 @@ export class SmartGlocalProvider implements PaymentProvider {
 
   private async confirm(sessionId: string): Promise<PaymentSession> {
     // Confirmed already (a redelivered ready_to_confirm, or two processes): read the session as it is.
-    return onRefusal(() => this.session('session/confirm', { session_id: sessionId }), (error) => error.code === 'invalid_session_state',
-      () => this.session('session/status', { session_id: sessionId }));
+    return onRefusal(
+      () => this.session('session/confirm', { session_id: sessionId }),
+      (error) => error.code === 'invalid_session_state',
+      () => this.session('session/status', { session_id: sessionId }),
+    );
   }
 
   private async session(method: Method, body: object, idempotencyKey?: string): Promise<PaymentSession> {
@@ -328,21 +475,37 @@ export class SmartGlocalProvider implements PaymentProvider {
     let answer: unknown;
     try {
       const response = await this.post(`${this.settings.baseUrl()}${API_PREFIX}/${method}`, {
-        method: 'POST', headers, body: raw, signal: AbortSignal.timeout(this.settings.timeoutMs ?? 20_000),
+        method: 'POST',
+        headers,
+        body: raw,
+        signal: AbortSignal.timeout(this.settings.timeoutMs ?? 20_000),
       });
       status = response.status;
       answer = await response.json().catch(() => null);
     } catch (error) {
       // Never the body: it may name a card token.
-      throw new AppError('provider_unavailable', `The card provider did not answer ${method} (${(error as Error).name})`, {}, 503);
+      throw new AppError(
+        'provider_unavailable',
+        `The card provider did not answer ${method} (${(error as Error).name})`,
+        {},
+        503,
+      );
     }
-    const object = (typeof answer === 'object' && answer !== null ? answer : {}) as { status?: unknown; error?: Partial<ApiError> };
+    const object = (typeof answer === 'object' && answer !== null ? answer : {}) as {
+      status?: unknown;
+      error?: Partial<ApiError>;
+    };
     if (object.status === 'ok' && status < 300) return object as T;
     // A 5xx is the provider failing, not refusing (even with an `error` body): the outcome is unknown, like no answer.
     if (object.status === 'error' && typeof object.error?.code === 'string' && status < 500) {
       throw new SmartGlocalError(object.error.code, object.error.description ?? '', status >= 300 ? status : 400);
     }
     const code = typeof object.error?.code === 'string' ? ` (${object.error.code})` : '';
-    throw new AppError('provider_unavailable', `The card provider answered ${method} with HTTP ${status}${code}`, {}, 503);
+    throw new AppError(
+      'provider_unavailable',
+      `The card provider answered ${method} with HTTP ${status}${code}`,
+      {},
+      503,
+    );
   }
 }

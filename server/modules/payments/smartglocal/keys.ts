@@ -12,7 +12,9 @@ function pemOf(value: string, variable: string): string {
   try {
     return readFileSync(value, 'utf8');
   } catch (error) {
-    throw new ConfigError(`${variable} is neither PEM text nor a readable file (${(error as NodeJS.ErrnoException).code ?? 'unreadable'})`);
+    throw new ConfigError(
+      `${variable} is neither PEM text nor a readable file (${(error as NodeJS.ErrnoException).code ?? 'unreadable'})`,
+    );
   }
 }
 
@@ -28,7 +30,10 @@ function keyFrom(value: string, variable: string, kind: 'private' | 'public'): K
 export const privateKeyFrom = (value: string, variable: string): KeyObject => keyFrom(value, variable, 'private');
 export const publicKeyFrom = (value: string, variable: string): KeyObject => keyFrom(value, variable, 'public');
 
-export interface KeyPair { readonly privateKey: KeyObject; readonly publicKey: KeyObject }
+export interface KeyPair {
+  readonly privateKey: KeyObject;
+  readonly publicKey: KeyObject;
+}
 
 let sandboxPairs: { partner: KeyPair; provider: KeyPair } | null = null;
 

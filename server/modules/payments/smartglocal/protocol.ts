@@ -22,8 +22,16 @@ export const PUBLIC_TOKEN_HEADER = 'x-public-token';
 export const TOKENIZE_PATH = '/cds/v1/tokenize/card';
 
 export const METHODS = [
-  'session/create', 'session/init/payment', 'session/start/payment', 'session/init/payout', 'session/status',
-  'session/confirm', 'session/cancel', 'session/refund', 'token', 'token/info',
+  'session/create',
+  'session/init/payment',
+  'session/start/payment',
+  'session/init/payout',
+  'session/status',
+  'session/confirm',
+  'session/cancel',
+  'session/refund',
+  'token',
+  'token/info',
 ] as const;
 export type Method = (typeof METHODS)[number];
 
@@ -37,7 +45,9 @@ export function sign(body: string, privateKey: KeyObject): string {
  */
 export function signOffLoop(body: string, privateKey: KeyObject): Promise<string> {
   return new Promise((resolve, reject) => {
-    cryptoSign('sha256', Buffer.from(body, 'utf8'), privateKey, (error, signature) => (error ? reject(error) : resolve(signature.toString('base64'))));
+    cryptoSign('sha256', Buffer.from(body, 'utf8'), privateKey, (error, signature) =>
+      error ? reject(error) : resolve(signature.toString('base64')),
+    );
   });
 }
 
@@ -57,7 +67,9 @@ export function verifyOffLoop(body: string, signature: string | undefined, publi
   if (signature === undefined || !BASE64.test(signature)) return Promise.resolve(false);
   return new Promise((resolve) => {
     try {
-      cryptoVerify('sha256', Buffer.from(body, 'utf8'), publicKey, Buffer.from(signature, 'base64'), (error, valid) => resolve(error === null && valid));
+      cryptoVerify('sha256', Buffer.from(body, 'utf8'), publicKey, Buffer.from(signature, 'base64'), (error, valid) =>
+        resolve(error === null && valid),
+      );
     } catch {
       resolve(false);
     }
@@ -66,16 +78,36 @@ export function verifyOffLoop(body: string, signature: string | undefined, publi
 
 // ---- objects (only the fields we read or write; answers may carry more, which are ignored)
 
-export interface AmountDetails { amount: number; currency: string }
-export interface ApiError { code: string; description: string }
+export interface AmountDetails {
+  amount: number;
+  currency: string;
+}
+export interface ApiError {
+  code: string;
+  description: string;
+}
 
 export type SessionStatus = 'created' | 'in_progress' | 'accepted' | 'cancelled' | 'error';
 export type OperationStatus = 'in_progress' | 'pending' | 'succeeded' | 'failed';
 
-export interface CardInfo { brand?: string; last4?: string; bin?: string; /** Extra field of the double (issuing country, ISO2). */ issuer_country?: string }
+export interface CardInfo {
+  brand?: string;
+  last4?: string;
+  bin?: string;
+  /** Extra field of the double (issuing country, ISO2). */ issuer_country?: string;
+}
 
-export interface Redirect { url: string; base_url?: string; method?: 'GET' | 'POST'; qs?: Record<string, string>; params?: Record<string, string> }
-export interface CustomerInteraction { type: 'redirect' | 'inform'; redirect?: Redirect }
+export interface Redirect {
+  url: string;
+  base_url?: string;
+  method?: 'GET' | 'POST';
+  qs?: Record<string, string>;
+  params?: Record<string, string>;
+}
+export interface CustomerInteraction {
+  type: 'redirect' | 'inform';
+  redirect?: Redirect;
+}
 
 export interface Refund {
   id: string;
@@ -92,7 +124,8 @@ export interface AcquiringPayment {
   created_at: string;
   finished_at?: string;
   customer?: { reference: string };
-  payment_details: { type: 'card'; card: CardInfo } | { type: 'recurrent'; recurrent?: { token?: string } } | { type: string };
+  payment_details:
+    { type: 'card'; card: CardInfo } | { type: 'recurrent'; recurrent?: { token?: string } } | { type: string };
   amount_details: AmountDetails;
   /** After a payment made with payment_options.recurrent: the token for later charges. */
   recurrent?: { token: string; is_active: boolean; type: 'recurrent_token' };
@@ -125,16 +158,32 @@ export interface PaymentSession {
   error?: ApiError;
 }
 
-export type WebhookType = 'ready_to_confirm' | 'action_required' | 'ready_to_capture' | 'payment_finished' | 'payment_refunded';
-export const WEBHOOK_TYPES: readonly WebhookType[] = ['ready_to_confirm', 'action_required', 'ready_to_capture', 'payment_finished', 'payment_refunded'];
+export type WebhookType =
+  'ready_to_confirm' | 'action_required' | 'ready_to_capture' | 'payment_finished' | 'payment_refunded';
+export const WEBHOOK_TYPES: readonly WebhookType[] = [
+  'ready_to_confirm',
+  'action_required',
+  'ready_to_capture',
+  'payment_finished',
+  'payment_refunded',
+];
 
-export interface Webhook { type: WebhookType; session: PaymentSession }
+export interface Webhook {
+  type: WebhookType;
+  session: PaymentSession;
+}
 
 // ---- request bodies
 
 /** A card tokenised in the browser, as the reference passes tokenised cards (encrypted_card.number_hash). */
-export interface EncryptedCard { type: 'card'; card: { type: 'encrypted_card'; encrypted_card: { number_hash: string } } }
-export interface RecurrentDetails { type: 'recurrent'; recurrent: { token: string; initiator: 'merchant' | 'client' } }
+export interface EncryptedCard {
+  type: 'card';
+  card: { type: 'encrypted_card'; encrypted_card: { number_hash: string } };
+}
+export interface RecurrentDetails {
+  type: 'recurrent';
+  recurrent: { token: string; initiator: 'merchant' | 'client' };
+}
 
 export interface InitPaymentBody {
   payment_details: EncryptedCard | RecurrentDetails;
@@ -154,7 +203,13 @@ export interface CreateSessionBody {
 
 export type PayoutMethod =
   | EncryptedCard
-  | { type: 'bank_account'; bank_account: { system_type: 'ru'; ru: { bik: string; account: string; full_name: string; description: string; inn?: string } } }
+  | {
+      type: 'bank_account';
+      bank_account: {
+        system_type: 'ru';
+        ru: { bik: string; account: string; full_name: string; description: string; inn?: string };
+      };
+    }
   | { type: 'bank_account'; bank_account: { system_type: 'global'; global: { iban: string; description: string } } };
 
 export interface InitPayoutBody {
@@ -166,7 +221,13 @@ export interface InitPayoutBody {
 
 export interface TokenBody {
   tokenize_widget?: { access: 'card'; locale: string };
-  acquiring_widget?: { session_id: string; locale: string; success_return_url?: string; failure_return_url?: string; show_recurrent_checkbox?: boolean };
+  acquiring_widget?: {
+    session_id: string;
+    locale: string;
+    success_return_url?: string;
+    failure_return_url?: string;
+    show_recurrent_checkbox?: boolean;
+  };
 }
 
 // The browser's tokenisation request and answer are the app's: ProviderTokenizeRequest and ProviderTokenizeResponse
@@ -175,5 +236,7 @@ export interface TokenBody {
 /** The reference of our own that travels in metadata. */
 export function referenceOf(operation: { metadata?: AcquiringPayment['metadata'] }): string | null {
   const { metadata } = operation;
-  return typeof metadata === 'object' && metadata !== null && typeof metadata.reference === 'string' ? metadata.reference : null;
+  return typeof metadata === 'object' && metadata !== null && typeof metadata.reference === 'string'
+    ? metadata.reference
+    : null;
 }

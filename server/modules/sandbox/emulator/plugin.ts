@@ -65,7 +65,14 @@ async function buildEmulator(sourceDir: string, assetBase: string): Promise<Buil
 
 /** True when a source changed since the build (the emulator is edited while the server runs). */
 async function isStale(emulator: BuiltEmulator): Promise<boolean> {
-  const times = await Promise.all(emulator.inputs.map((file) => stat(file).then((s) => s.mtimeMs, () => Infinity)));
+  const times = await Promise.all(
+    emulator.inputs.map((file) =>
+      stat(file).then(
+        (s) => s.mtimeMs,
+        () => Infinity,
+      ),
+    ),
+  );
   return times.some((mtime) => mtime > emulator.builtAt);
 }
 
@@ -96,7 +103,10 @@ export const emulatorPlugin: FastifyPluginAsync<EmulatorPluginOptions> = async (
       return reply.type(type).header('cache-control', 'no-cache').send(pick(emulator));
     } catch (error) {
       app.log.error({ err: error }, 'messenger host emulator failed to build');
-      return reply.code(500).type('text/plain; charset=utf-8').send('The messenger host emulator failed to build; see the server log.');
+      return reply
+        .code(500)
+        .type('text/plain; charset=utf-8')
+        .send('The messenger host emulator failed to build; see the server log.');
     }
   };
 

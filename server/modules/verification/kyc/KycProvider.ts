@@ -43,7 +43,12 @@ export type KycChange =
   /** The applicant submitted everything; the check runs. */
   | { readonly kind: 'pending' }
   /** The check's result; a RED RETRY may be tried again, a RED FINAL may not. */
-  | { readonly kind: 'reviewed'; readonly answer: 'GREEN' | 'RED'; readonly rejectType: 'RETRY' | 'FINAL' | null; readonly labels: readonly string[] }
+  | {
+      readonly kind: 'reviewed';
+      readonly answer: 'GREEN' | 'RED';
+      readonly rejectType: 'RETRY' | 'FINAL' | null;
+      readonly labels: readonly string[];
+    }
   /** The applicant was reset: the check starts over. */
   | { readonly kind: 'reset' }
   /** Nothing verification acts on. */
@@ -66,7 +71,11 @@ export class KycWebhookRejected extends Error {
 /** A provider call that failed (network, refusal): verification cannot start now. */
 export class KycProviderError extends Error {
   override readonly name = 'KycProviderError';
-  constructor(message: string, readonly httpStatus: number | null, readonly errorName?: string) {
+  constructor(
+    message: string,
+    readonly httpStatus: number | null,
+    readonly errorName?: string,
+  ) {
     super(message);
   }
 }

@@ -14,8 +14,20 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
-  ACCESS_SIG_HEADER, ACCESS_TS_HEADER, APP_TOKEN_HEADER, DEFAULT_DIGEST_ALGORITHM, DIGEST_ALG_HEADER, DIGEST_HEADER, type ReviewResult,
-  SIGNATURE_WINDOW_SECONDS, type SumsubErrorBody, type SumsubWebhook, formatCreatedAt, formatCreatedAtMs, payloadDigest, requestSignature,
+  ACCESS_SIG_HEADER,
+  ACCESS_TS_HEADER,
+  APP_TOKEN_HEADER,
+  DEFAULT_DIGEST_ALGORITHM,
+  DIGEST_ALG_HEADER,
+  DIGEST_HEADER,
+  type ReviewResult,
+  SIGNATURE_WINDOW_SECONDS,
+  type SumsubErrorBody,
+  type SumsubWebhook,
+  formatCreatedAt,
+  formatCreatedAtMs,
+  payloadDigest,
+  requestSignature,
 } from '../sumsub/protocol';
 
 export interface SumsubDoubleSettings {
@@ -39,9 +51,16 @@ export interface DoubleApplicant {
   attemptCnt: number;
 }
 
-interface AccessToken { readonly externalUserId: string; readonly levelName: string; readonly expiresAtMs: number }
+interface AccessToken {
+  readonly externalUserId: string;
+  readonly levelName: string;
+  readonly expiresAtMs: number;
+}
 
-export interface DoubleAnswer { readonly httpStatus: number; readonly body: unknown }
+export interface DoubleAnswer {
+  readonly httpStatus: number;
+  readonly body: unknown;
+}
 
 /** Sends a webhook body with its headers; true when the receiver answered 2xx. */
 export type WebhookSender = (rawBody: string, headers: Record<string, string>) => Promise<boolean>;
@@ -53,9 +72,21 @@ export type DoubleOutcome = (typeof DOUBLE_OUTCOMES)[number];
 export function reviewResultFor(outcome: DoubleOutcome): ReviewResult {
   if (outcome === 'approve') return { reviewAnswer: 'GREEN', rejectLabels: [] };
   if (outcome === 'retry') {
-    return { reviewAnswer: 'RED', reviewRejectType: 'RETRY', rejectLabels: ['UNSATISFACTORY_PHOTOS'], moderationComment: 'The photo of your document is blurry. Please upload a sharper one.', clientComment: 'Blurry document photo (sandbox).' };
+    return {
+      reviewAnswer: 'RED',
+      reviewRejectType: 'RETRY',
+      rejectLabels: ['UNSATISFACTORY_PHOTOS'],
+      moderationComment: 'The photo of your document is blurry. Please upload a sharper one.',
+      clientComment: 'Blurry document photo (sandbox).',
+    };
   }
-  return { reviewAnswer: 'RED', reviewRejectType: 'FINAL', rejectLabels: ['FORGERY'], moderationComment: 'We could not verify your profile.', clientComment: 'Suspected forged document (sandbox).' };
+  return {
+    reviewAnswer: 'RED',
+    reviewRejectType: 'FINAL',
+    rejectLabels: ['FORGERY'],
+    moderationComment: 'We could not verify your profile.',
+    clientComment: 'Suspected forged document (sandbox).',
+  };
 }
 
 const b64 = (value: unknown): string => Buffer.from(JSON.stringify(value), 'utf8').toString('base64');
@@ -80,17 +111,32 @@ export class SumsubDouble {
   }
 
   private error(code: number, description: string, errorCode?: number, errorName?: string): DoubleAnswer {
-    const body: SumsubErrorBody = { description, code, correlationId: `req-${randomUUID()}`, ...(errorCode !== undefined ? { errorCode, errorName: errorName! } : {}) };
+    const body: SumsubErrorBody = {
+      description,
+      code,
+      correlationId: `req-${randomUUID()}`,
+      ...(errorCode !== undefined ? { errorCode, errorName: errorName! } : {}),
+    };
     return { httpStatus: code, body };
   }
 
   /** Checks X-App-Token, X-App-Access-Ts (within a minute) and X-App-Access-Sig as Sumsub does. */
-  private authenticate(method: string, pathWithQuery: string, rawBody: string, headers: Readonly<Record<string, string | undefined>>): DoubleAnswer | null {
+  private authenticate(
+    method: string,
+    pathWithQuery: string,
+    rawBody: string,
+    headers: Readonly<Record<string, string | undefined>>,
+  ): DoubleAnswer | null {
     const token = headers[APP_TOKEN_HEADER];
     const ts = headers[ACCESS_TS_HEADER];
     const signature = headers[ACCESS_SIG_HEADER];
-    if (token !== this.settings.appToken) return this.error(401, 'App token is invalid', 4000, 'app-token-invalid-format');
-    if (ts === undefined || !/^\d+$/.test(ts) || Math.abs(Number(ts) - Math.floor(this.settings.now() / 1000)) > SIGNATURE_WINDOW_SECONDS) {
+    if (token !== this.settings.appToken)
+      return this.error(401, 'App token is invalid', 4000, 'app-token-invalid-format');
+    if (
+      ts === undefined ||
+      !/^\d+$/.test(ts) ||
+      Math.abs(Number(ts) - Math.floor(this.settings.now() / 1000)) > SIGNATURE_WINDOW_SECONDS
+    ) {
       return this.error(401, 'Request timestamp is out of the allowed range', 4002, 'app-token-invalid-ts');
     }
     if (signature !== requestSignature(this.settings.secretKey, ts, method, pathWithQuery, rawBody)) {
@@ -100,7 +146,13 @@ export class SumsubDouble {
   }
 
   /** One API call; `origin` is where the caller reached the double (the access token's url claim). */
-  async handle(method: string, pathWithQuery: string, rawBody: string, headers: Readonly<Record<string, string | undefined>>, origin: string): Promise<DoubleAnswer> {
+  async handle(
+    method: string,
+    pathWithQuery: string,
+    rawBody: string,
+    headers: Readonly<Record<string, string | undefined>>,
+    origin: string,
+  ): Promise<DoubleAnswer> {
     const refused = this.authenticate(method, pathWithQuery, rawBody, headers);
     if (refused) return refused;
     const url = new URL(pathWithQuery, 'http://double.invalid');
@@ -114,7 +166,8 @@ export class SumsubDouble {
         return this.error(400, 'Request body is not valid JSON');
       }
     }
-    const text = (name: string): string | undefined => (typeof body[name] === 'string' && body[name] !== '' ? body[name] : undefined);
+    const text = (name: string): string | undefined =>
+      typeof body[name] === 'string' && body[name] !== '' ? body[name] : undefined;
 
     if (method === 'POST' && path === '/resources/applicants') {
       const levelName = url.searchParams.get('levelName');
@@ -122,10 +175,18 @@ export class SumsubDouble {
       if (levelName !== this.settings.levelName) return this.error(404, `Level '${levelName}' not found`);
       const externalUserId = text('externalUserId') ?? `preview-random-${hexId()}`;
       const existing = this.byExternalId.get(externalUserId);
-      if (existing !== undefined) return this.error(409, `Applicant with external user id '${externalUserId}' already exists: ${existing}`);
+      if (existing !== undefined)
+        return this.error(409, `Applicant with external user id '${externalUserId}' already exists: ${existing}`);
       const applicant: DoubleApplicant = {
-        id: hexId(), inspectionId: hexId(), externalUserId, levelName, lang: text('lang') ?? 'en', createdAtMs: this.settings.now(),
-        reviewStatus: 'init', reviewResult: null, attemptCnt: 0,
+        id: hexId(),
+        inspectionId: hexId(),
+        externalUserId,
+        levelName,
+        lang: text('lang') ?? 'en',
+        createdAtMs: this.settings.now(),
+        reviewStatus: 'init',
+        reviewResult: null,
+        attemptCnt: 0,
       };
       this.applicants.set(applicant.id, applicant);
       this.byExternalId.set(externalUserId, applicant.id);
@@ -135,9 +196,13 @@ export class SumsubDouble {
     const one = path.match(/^\/resources\/applicants\/([^/]+)\/one$/);
     if (method === 'GET' && one) {
       const ref = one[1]!;
-      const id = ref.startsWith('-;externalUserId=') ? this.byExternalId.get(ref.slice('-;externalUserId='.length)) : ref;
+      const id = ref.startsWith('-;externalUserId=')
+        ? this.byExternalId.get(ref.slice('-;externalUserId='.length))
+        : ref;
       const applicant = id === undefined ? undefined : this.applicants.get(id);
-      return applicant ? { httpStatus: 200, body: this.applicantView(applicant) } : this.error(404, `Applicant not found: ${ref}`);
+      return applicant
+        ? { httpStatus: 200, body: this.applicantView(applicant) }
+        : this.error(404, `Applicant not found: ${ref}`);
     }
     if (method === 'POST' && path === '/resources/accessTokens/sdk') {
       const userId = text('userId');
@@ -155,14 +220,18 @@ export class SumsubDouble {
       const linkId = `sbx_${randomBytes(12).toString('base64url')}`;
       this.links.set(linkId, this.issueToken(userId, levelName, ttl, origin));
       const lang = url.searchParams.get('lang');
-      return { httpStatus: 200, body: { url: `${origin}/websdk/p/${linkId}${lang ? `?lang=${encodeURIComponent(lang)}` : ''}` } };
+      return {
+        httpStatus: 200,
+        body: { url: `${origin}/websdk/p/${linkId}${lang ? `?lang=${encodeURIComponent(lang)}` : ''}` },
+      };
     }
     const action = path.match(/^\/resources\/applicants\/([^/]+)\/(reset|status\/testCompleted)$/);
     if (method === 'POST' && action) {
       const applicant = this.applicants.get(action[1]!);
       if (!applicant) return this.error(400, `Invalid id '${action[1]}'`);
       if (action[2] === 'reset') {
-        if (applicant.reviewResult?.reviewRejectType === 'FINAL') return this.error(409, 'Applicant with a final reject cannot be reset', 1009, 'applicant-with-final-reject');
+        if (applicant.reviewResult?.reviewRejectType === 'FINAL')
+          return this.error(409, 'Applicant with a final reject cannot be reset', 1009, 'applicant-with-final-reject');
         applicant.reviewStatus = 'init';
         applicant.reviewResult = null;
         await this.send(applicant, 'applicantReset');
@@ -170,11 +239,14 @@ export class SumsubDouble {
       }
       const answer = body.reviewAnswer;
       if (answer !== 'GREEN' && answer !== 'RED') return this.error(400, 'reviewAnswer must be GREEN or RED');
-      const rejectType = body.reviewRejectType === 'RETRY' || body.reviewRejectType === 'FINAL' ? body.reviewRejectType : undefined;
+      const rejectType =
+        body.reviewRejectType === 'RETRY' || body.reviewRejectType === 'FINAL' ? body.reviewRejectType : undefined;
       await this.review(applicant, {
         reviewAnswer: answer,
         ...(answer === 'RED' ? { reviewRejectType: rejectType ?? 'RETRY' } : {}),
-        rejectLabels: Array.isArray(body.rejectLabels) ? body.rejectLabels.filter((label): label is string => typeof label === 'string') : [],
+        rejectLabels: Array.isArray(body.rejectLabels)
+          ? body.rejectLabels.filter((label): label is string => typeof label === 'string')
+          : [],
         ...(text('moderationComment') ? { moderationComment: text('moderationComment')! } : {}),
         ...(text('clientComment') ? { clientComment: text('clientComment')! } : {}),
       });
@@ -197,8 +269,15 @@ export class SumsubDouble {
     const id = this.byExternalId.get(access.externalUserId);
     if (id !== undefined) return this.applicants.get(id) ?? null;
     const applicant: DoubleApplicant = {
-      id: hexId(), inspectionId: hexId(), externalUserId: access.externalUserId, levelName: access.levelName, lang: 'en',
-      createdAtMs: this.settings.now(), reviewStatus: 'init', reviewResult: null, attemptCnt: 0,
+      id: hexId(),
+      inspectionId: hexId(),
+      externalUserId: access.externalUserId,
+      levelName: access.levelName,
+      lang: 'en',
+      createdAtMs: this.settings.now(),
+      reviewStatus: 'init',
+      reviewResult: null,
+      attemptCnt: 0,
     };
     this.applicants.set(applicant.id, applicant);
     this.byExternalId.set(applicant.externalUserId, applicant.id);
@@ -212,7 +291,7 @@ export class SumsubDouble {
 
   applicantByExternalId(externalUserId: string): DoubleApplicant | null {
     const id = this.byExternalId.get(externalUserId);
-    return id === undefined ? null : this.applicants.get(id) ?? null;
+    return id === undefined ? null : (this.applicants.get(id) ?? null);
   }
 
   /**

@@ -9,15 +9,35 @@
  * The sandbox points baseUrl at its double (../sandbox/SumsubDouble.ts): nothing here knows about the sandbox.
  */
 import {
-  type KycApplicantRef, type KycChange, type KycEvent, type KycProvider, KycProviderError, type KycSession, KycWebhookRejected,
+  type KycApplicantRef,
+  type KycChange,
+  type KycEvent,
+  type KycProvider,
+  KycProviderError,
+  type KycSession,
+  KycWebhookRejected,
 } from '../kyc/KycProvider';
 import {
-  ACCESS_SIG_HEADER, ACCESS_TS_HEADER, APP_TOKEN_HEADER, DIGEST_ALG_HEADER, DIGEST_HEADER, PATHS, type SumsubWebhook, digestMatches,
-  requestSignature, webhookTimeMs,
+  ACCESS_SIG_HEADER,
+  ACCESS_TS_HEADER,
+  APP_TOKEN_HEADER,
+  DIGEST_ALG_HEADER,
+  DIGEST_HEADER,
+  PATHS,
+  type SumsubWebhook,
+  digestMatches,
+  requestSignature,
+  webhookTimeMs,
 } from './protocol';
 
-export interface HttpAnswer { status: number; json(): Promise<unknown> }
-export type HttpFetch = (url: string, init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string; signal: AbortSignal }) => Promise<HttpAnswer>;
+export interface HttpAnswer {
+  status: number;
+  json(): Promise<unknown>;
+}
+export type HttpFetch = (
+  url: string,
+  init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string; signal: AbortSignal },
+) => Promise<HttpAnswer>;
 
 export interface SumsubSettings {
   /** https://api.sumsub.com or the sandbox's double; read per call (it may be the listening address). */
@@ -52,8 +72,10 @@ function changeOf(webhook: SumsubWebhook): KycChange {
       return { kind: 'reset' };
     case 'applicantReviewed': {
       const result = webhook.reviewResult;
-      if (webhook.reviewStatus !== 'completed' || (result?.reviewAnswer !== 'GREEN' && result?.reviewAnswer !== 'RED')) return { kind: 'ignored' };
-      const rejectType = result.reviewAnswer === 'RED' ? (result.reviewRejectType === 'RETRY' ? 'RETRY' : 'FINAL') : null;
+      if (webhook.reviewStatus !== 'completed' || (result?.reviewAnswer !== 'GREEN' && result?.reviewAnswer !== 'RED'))
+        return { kind: 'ignored' };
+      const rejectType =
+        result.reviewAnswer === 'RED' ? (result.reviewRejectType === 'RETRY' ? 'RETRY' : 'FINAL') : null;
       return { kind: 'reviewed', answer: result.reviewAnswer, rejectType, labels: [...(result.rejectLabels ?? [])] };
     }
     default:
@@ -74,25 +96,54 @@ export class SumsubKycProvider implements KycProvider {
     const applicantId = applicant.applicantId ?? (await this.ensureApplicant(externalUserId, applicant.lang));
     const ttlInSecs = this.settings.tokenTtlSecs ?? SUMSUB_TOKEN_TTL_SECS;
     const issuedAtMs = this.settings.now();
-    const token = await this.call<{ token?: unknown }>('POST', PATHS.accessToken, { userId: externalUserId, levelName: this.settings.levelName, ttlInSecs });
-    const link = await this.call<{ url?: unknown }>('POST', `${PATHS.websdkLink}?lang=${encodeURIComponent(applicant.lang)}`, {
-      levelName: this.settings.levelName, userId: externalUserId, ttlInSecs,
+    const token = await this.call<{ token?: unknown }>('POST', PATHS.accessToken, {
+      userId: externalUserId,
+      levelName: this.settings.levelName,
+      ttlInSecs,
     });
-    if (typeof token.body.token !== 'string' || typeof link.body.url !== 'string') throw new KycProviderError('Sumsub answered without a token or link', token.status);
-    return { token: token.body.token, expiresAtMs: issuedAtMs + ttlInSecs * 1000, externalUrl: link.body.url, applicantId };
+    const link = await this.call<{ url?: unknown }>(
+      'POST',
+      `${PATHS.websdkLink}?lang=${encodeURIComponent(applicant.lang)}`,
+      {
+        levelName: this.settings.levelName,
+        userId: externalUserId,
+        ttlInSecs,
+      },
+    );
+    if (typeof token.body.token !== 'string' || typeof link.body.url !== 'string')
+      throw new KycProviderError('Sumsub answered without a token or link', token.status);
+    return {
+      token: token.body.token,
+      expiresAtMs: issuedAtMs + ttlInSecs * 1000,
+      externalUrl: link.body.url,
+      applicantId,
+    };
   }
 
   /** The user's applicant: made now, or found by our id when Sumsub already has one (409). */
   private async ensureApplicant(externalUserId: string, lang: string): Promise<string> {
-    const created = await this.call<{ id?: unknown }>('POST', PATHS.createApplicant(this.settings.levelName), { externalUserId, lang }, [409]);
+    const created = await this.call<{ id?: unknown }>(
+      'POST',
+      PATHS.createApplicant(this.settings.levelName),
+      { externalUserId, lang },
+      [409],
+    );
     if (created.status !== 409 && typeof created.body.id === 'string') return created.body.id;
     const found = await this.call<{ id?: unknown }>('GET', PATHS.applicantByExternalId(externalUserId));
-    if (typeof found.body.id !== 'string') throw new KycProviderError('Sumsub answered an applicant without an id', found.status);
+    if (typeof found.body.id !== 'string')
+      throw new KycProviderError('Sumsub answered an applicant without an id', found.status);
     return found.body.id;
   }
 
   readWebhook(rawBody: string, headers: Readonly<Record<string, string | string[] | undefined>>): KycEvent {
-    if (!digestMatches(this.settings.webhookSecret, rawBody, header(headers, DIGEST_HEADER), header(headers, DIGEST_ALG_HEADER))) {
+    if (
+      !digestMatches(
+        this.settings.webhookSecret,
+        rawBody,
+        header(headers, DIGEST_HEADER),
+        header(headers, DIGEST_ALG_HEADER),
+      )
+    ) {
       throw new KycWebhookRejected('The webhook digest does not match');
     }
     let webhook: SumsubWebhook;
@@ -101,7 +152,12 @@ export class SumsubKycProvider implements KycProvider {
     } catch {
       throw new KycWebhookRejected('The webhook body is not JSON');
     }
-    if (typeof webhook !== 'object' || webhook === null || typeof webhook.type !== 'string' || typeof webhook.applicantId !== 'string') {
+    if (
+      typeof webhook !== 'object' ||
+      webhook === null ||
+      typeof webhook.type !== 'string' ||
+      typeof webhook.applicantId !== 'string'
+    ) {
       throw new KycWebhookRejected('The webhook names no type or applicant');
     }
     const occurredAtMs = webhookTimeMs(webhook);
@@ -119,7 +175,12 @@ export class SumsubKycProvider implements KycProvider {
   }
 
   /** A signed call; answers with a status in `accept` are returned, other errors throw KycProviderError. */
-  private async call<T>(method: 'GET' | 'POST', pathWithQuery: string, body?: unknown, accept: readonly number[] = []): Promise<{ status: number; body: Partial<T> }> {
+  private async call<T>(
+    method: 'GET' | 'POST',
+    pathWithQuery: string,
+    body?: unknown,
+    accept: readonly number[] = [],
+  ): Promise<{ status: number; body: Partial<T> }> {
     const raw = body === undefined ? '' : JSON.stringify(body);
     const ts = Math.floor(this.settings.now() / 1000);
     const headers: Record<string, string> = {
@@ -133,16 +194,29 @@ export class SumsubKycProvider implements KycProvider {
     let answer: unknown;
     try {
       const response = await this.fetch(`${this.settings.baseUrl()}${pathWithQuery}`, {
-        method, headers, ...(body === undefined ? {} : { body: raw }), signal: AbortSignal.timeout(this.settings.timeoutMs ?? 20_000),
+        method,
+        headers,
+        ...(body === undefined ? {} : { body: raw }),
+        signal: AbortSignal.timeout(this.settings.timeoutMs ?? 20_000),
       });
       status = response.status;
       answer = await response.json().catch(() => null);
     } catch (error) {
-      throw new KycProviderError(`Sumsub did not answer ${method} ${pathWithQuery.split('?')[0]} (${(error as Error).name})`, null);
+      throw new KycProviderError(
+        `Sumsub did not answer ${method} ${pathWithQuery.split('?')[0]} (${(error as Error).name})`,
+        null,
+      );
     }
-    const object = (typeof answer === 'object' && answer !== null ? answer : {}) as Partial<T> & { description?: unknown; errorName?: unknown };
+    const object = (typeof answer === 'object' && answer !== null ? answer : {}) as Partial<T> & {
+      description?: unknown;
+      errorName?: unknown;
+    };
     if (status < 300 || accept.includes(status)) return { status, body: object };
     const description = typeof object.description === 'string' ? object.description : `HTTP ${status}`;
-    throw new KycProviderError(`Sumsub refused ${method} ${pathWithQuery.split('?')[0]}: ${description}`, status, typeof object.errorName === 'string' ? object.errorName : undefined);
+    throw new KycProviderError(
+      `Sumsub refused ${method} ${pathWithQuery.split('?')[0]}: ${description}`,
+      status,
+      typeof object.errorName === 'string' ? object.errorName : undefined,
+    );
   }
 }

@@ -20,30 +20,54 @@ export const SIGNATURE_WINDOW_SECONDS = 60;
 
 export const PATHS = {
   createApplicant: (levelName: string) => `/resources/applicants?levelName=${encodeURIComponent(levelName)}`,
-  applicantByExternalId: (externalUserId: string) => `/resources/applicants/-;externalUserId=${encodeURIComponent(externalUserId)}/one`,
+  applicantByExternalId: (externalUserId: string) =>
+    `/resources/applicants/-;externalUserId=${encodeURIComponent(externalUserId)}/one`,
   accessToken: '/resources/accessTokens/sdk',
   websdkLink: '/resources/sdkIntegrations/levels/-/websdkLink',
-  testCompleted: (applicantId: string) => `/resources/applicants/${encodeURIComponent(applicantId)}/status/testCompleted`,
+  testCompleted: (applicantId: string) =>
+    `/resources/applicants/${encodeURIComponent(applicantId)}/status/testCompleted`,
   reset: (applicantId: string) => `/resources/applicants/${encodeURIComponent(applicantId)}/reset`,
 } as const;
 
 /** Where the WebSDK builder (@sumsub/websdk) loads its frame from, under the base URL the access token names. */
 export const WEBSDK_FRAME_PATH = '/websdk/websdk.html';
 
-export function requestSignature(secretKey: string, ts: number | string, method: string, pathWithQuery: string, body: string = ''): string {
-  return createHmac('sha256', secretKey).update(`${ts}${method.toUpperCase()}${pathWithQuery}`).update(body).digest('hex');
+export function requestSignature(
+  secretKey: string,
+  ts: number | string,
+  method: string,
+  pathWithQuery: string,
+  body: string = '',
+): string {
+  return createHmac('sha256', secretKey)
+    .update(`${ts}${method.toUpperCase()}${pathWithQuery}`)
+    .update(body)
+    .digest('hex');
 }
 
-export const DIGEST_ALGORITHMS = { HMAC_SHA1_HEX: 'sha1', HMAC_SHA256_HEX: 'sha256', HMAC_SHA512_HEX: 'sha512' } as const;
+export const DIGEST_ALGORITHMS = {
+  HMAC_SHA1_HEX: 'sha1',
+  HMAC_SHA256_HEX: 'sha256',
+  HMAC_SHA512_HEX: 'sha512',
+} as const;
 export type DigestAlgorithm = keyof typeof DIGEST_ALGORITHMS;
 export const DEFAULT_DIGEST_ALGORITHM: DigestAlgorithm = 'HMAC_SHA256_HEX';
 
-export function payloadDigest(webhookSecret: string, rawBody: string, algorithm: DigestAlgorithm = DEFAULT_DIGEST_ALGORITHM): string {
+export function payloadDigest(
+  webhookSecret: string,
+  rawBody: string,
+  algorithm: DigestAlgorithm = DEFAULT_DIGEST_ALGORITHM,
+): string {
   return createHmac(DIGEST_ALGORITHMS[algorithm], webhookSecret).update(rawBody, 'utf8').digest('hex');
 }
 
 /** Constant-time check of a webhook's digest; an unknown algorithm or a missing digest fails. */
-export function digestMatches(webhookSecret: string, rawBody: string, digest: string | undefined, algorithm: string | undefined): boolean {
+export function digestMatches(
+  webhookSecret: string,
+  rawBody: string,
+  digest: string | undefined,
+  algorithm: string | undefined,
+): boolean {
   const name = (algorithm ?? DEFAULT_DIGEST_ALGORITHM) as DigestAlgorithm;
   if (digest === undefined || !(name in DIGEST_ALGORITHMS)) return false;
   const expected = Buffer.from(payloadDigest(webhookSecret, rawBody, name), 'utf8');
@@ -107,7 +131,8 @@ export function formatCreatedAt(ms: number): string {
 /** createdAtMs (or createdAt) as epoch ms; null when absent or unreadable. */
 export function webhookTimeMs(webhook: Pick<SumsubWebhook, 'createdAtMs' | 'createdAt'>): number | null {
   const ms = webhook.createdAtMs?.match(/^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,3}))?$/);
-  if (ms) return Date.UTC(+ms[1]!, +ms[2]! - 1, +ms[3]!, +ms[4]!, +ms[5]!, +ms[6]!, Number((ms[7] ?? '0').padEnd(3, '0')));
+  if (ms)
+    return Date.UTC(+ms[1]!, +ms[2]! - 1, +ms[3]!, +ms[4]!, +ms[5]!, +ms[6]!, Number((ms[7] ?? '0').padEnd(3, '0')));
   const plain = webhook.createdAt?.match(/^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})\+0000$/);
   if (plain) return Date.UTC(+plain[1]!, +plain[2]! - 1, +plain[3]!, +plain[4]!, +plain[5]!, +plain[6]!);
   return null;

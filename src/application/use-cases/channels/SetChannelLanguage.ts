@@ -9,8 +9,12 @@ export type SetChannelLanguageError = Invalid<{ readonly code: 'unknown_language
 export class SetChannelLanguage {
   constructor(private readonly channels: ChannelRepository) {}
 
-  async execute(input: { readonly channelId: number; readonly language: string }): Promise<Result<Channel, SetChannelLanguageError>> {
-    if (!(LANGUAGE_CODES as readonly string[]).includes(input.language)) return err(invalid({ code: 'unknown_language' } as const));
+  async execute(input: {
+    readonly channelId: number;
+    readonly language: string;
+  }): Promise<Result<Channel, SetChannelLanguageError>> {
+    if (!(LANGUAGE_CODES as readonly string[]).includes(input.language))
+      return err(invalid({ code: 'unknown_language' } as const));
     return request(() => this.channels.setLanguage(input.channelId, input.language as LanguageCode));
   }
 }

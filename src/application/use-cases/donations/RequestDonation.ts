@@ -13,7 +13,10 @@ export class RequestDonation {
   constructor(private readonly donations: DonationRepository) {}
 
   /** `imageId`: an image uploaded for the channel (UploadDonationImage), posted as a photo with the text as caption. */
-  async execute(form: DonationForm, imageId: string | null = null): Promise<Result<{ readonly channel: Channel; readonly donation: Donation }, RequestDonationError>> {
+  async execute(
+    form: DonationForm,
+    imageId: string | null = null,
+  ): Promise<Result<{ readonly channel: Channel; readonly donation: Donation }, RequestDonationError>> {
     const shaped = checkInput(DonationFormInput, form);
     if (!shaped.ok) return shaped;
     const valid = validateDonationForm(form);

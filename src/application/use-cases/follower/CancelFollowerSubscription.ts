@@ -13,7 +13,9 @@ export class CancelFollowerSubscription {
     private readonly clock: Clock,
   ) {}
 
-  async execute(membership: Pick<FollowerMembership, 'member' | 'subscription'>): Promise<Result<FollowerMembership, CancelFollowerSubscriptionError>> {
+  async execute(
+    membership: Pick<FollowerMembership, 'member' | 'subscription'>,
+  ): Promise<Result<FollowerMembership, CancelFollowerSubscriptionError>> {
     const view = followerSubscriptionView(membership.member, membership.subscription, this.clock.now());
     if (!view.canCancel) return err(invalid({ code: 'cannot_cancel' } as const));
     return request(() => this.follower.cancel(membership.member.id));

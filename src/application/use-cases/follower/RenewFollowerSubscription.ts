@@ -17,7 +17,9 @@ export class RenewFollowerSubscription {
     private readonly clock: Clock,
   ) {}
 
-  async execute(membership: Pick<FollowerMembership, 'member' | 'subscription'>): Promise<Result<FollowerMembership, RenewFollowerSubscriptionError>> {
+  async execute(
+    membership: Pick<FollowerMembership, 'member' | 'subscription'>,
+  ): Promise<Result<FollowerMembership, RenewFollowerSubscriptionError>> {
     const view = followerSubscriptionView(membership.member, membership.subscription, this.clock.now());
     if (!view.canRenew) return err(invalid({ code: 'cannot_renew' } as const));
     return request(() => this.follower.renew(membership.member.id));

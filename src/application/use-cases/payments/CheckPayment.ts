@@ -20,6 +20,10 @@ export class CheckPayment {
   ) {}
 
   execute(input: CheckPaymentInput): Promise<Result<PaymentOutcome, RequestFailure>> {
-    return pollPaymentCheck(this.invoices, this.scheduler, input.paymentId, { signal: input.signal, maxPolls: input.maxPolls, immediate: true });
+    return pollPaymentCheck(this.invoices, this.scheduler, input.paymentId, {
+      signal: input.signal,
+      maxPolls: input.maxPolls,
+      immediate: true,
+    });
   }
 }

@@ -1,6 +1,11 @@
 import { type AmountError, checkAmount } from '../../../domain/amounts';
 import { type Result, err, ok } from '../../../domain/result';
-import type { CreatedPayment, InvoiceRepository, InvoiceTarget, PaymentInstrument } from '../../ports/InvoiceRepository';
+import type {
+  CreatedPayment,
+  InvoiceRepository,
+  InvoiceTarget,
+  PaymentInstrument,
+} from '../../ports/InvoiceRepository';
 import type { CardDetails, ProviderGateway } from '../../ports/ProviderGateway';
 import type { Scheduler } from '../../ports/Scheduler';
 import { type Invalid, type RequestFailure, invalid, request, requestFailure } from '../shared/failures';
@@ -47,7 +52,8 @@ export class PayInvoice {
     const shaped = checkInput(PayInvoiceCommand, input, (command) => {
       command.target = instanceOf(PaymentTargetInput, command.target) as PaymentTargetInput;
       const method = instanceOf(PaymentMethodChoiceInput, command.method) as PaymentMethodChoiceInput;
-      if (typeof method === 'object' && method !== null && method.kind === 'new_card') method.card = instanceOf(CardDetailsInput, method.card) as CardDetailsInput;
+      if (typeof method === 'object' && method !== null && method.kind === 'new_card')
+        method.card = instanceOf(CardDetailsInput, method.card) as CardDetailsInput;
       command.method = method;
     });
     if (!shaped.ok) return Promise.resolve(shaped);
@@ -67,7 +73,9 @@ export class PayInvoice {
     if (!instrument.ok) return instrument;
     if (input.signal?.aborted) return err(requestFailure('request_aborted'));
 
-    const created = await request(() => this.invoices.createPayment(input.target, instrument.value, input.idempotencyKey));
+    const created = await request(() =>
+      this.invoices.createPayment(input.target, instrument.value, input.idempotencyKey),
+    );
     if (!created.ok) return created;
     return this.follow(created.value, input);
   }
@@ -83,7 +91,9 @@ export class PayInvoice {
         const access = await request(() => this.invoices.cardTokenization());
         if (!access.ok) return access;
         const token = await request(() => this.provider.tokenizeCard(method.card, access.value));
-        return token.ok ? ok({ method: 'smart_glocal_form', cardToken: token.value.token, saveCard: method.saveCard }) : token;
+        return token.ok
+          ? ok({ method: 'smart_glocal_form', cardToken: token.value.token, saveCard: method.saveCard })
+          : token;
       }
     }
   }

@@ -17,7 +17,10 @@ interface Answer {
 /** The outcome an answer stands for, or null while pending. */
 export function outcomeOf(paymentId: string, answer: Answer, details?: PaymentCheck): PaymentOutcome | null {
   const event = eventFromPaymentAnswer({
-    status: answer.status, redirectUrl: answer.redirectUrl, errorCode: answer.error?.code, errorDescription: answer.error?.message,
+    status: answer.status,
+    redirectUrl: answer.redirectUrl,
+    errorCode: answer.error?.code,
+    errorDescription: answer.error?.message,
   });
   switch (event?.type) {
     case undefined:
@@ -27,7 +30,11 @@ export function outcomeOf(paymentId: string, answer: Answer, details?: PaymentCh
     case 'action_required':
       return { status: 'action_required', paymentId, redirectUrl: event.redirectUrl };
     case 'error':
-      return { status: 'error', paymentId, error: { code: event.code || PAYMENT_UNKNOWN_ERROR, message: event.message } };
+      return {
+        status: 'error',
+        paymentId,
+        error: { code: event.code || PAYMENT_UNKNOWN_ERROR, message: event.message },
+      };
     default:
       return null;
   }
@@ -83,5 +90,10 @@ export function pollPaymentCheck(
 }
 
 export function unexpectedAnswer(paymentId: string): Result<PaymentOutcome, RequestFailure> {
-  return err({ kind: 'request', code: PAYMENT_UNKNOWN_ERROR, message: `payment ${paymentId} answered without a session token`, details: {} });
+  return err({
+    kind: 'request',
+    code: PAYMENT_UNKNOWN_ERROR,
+    message: `payment ${paymentId} answered without a session token`,
+    details: {},
+  });
 }

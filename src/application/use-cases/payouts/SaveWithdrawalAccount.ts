@@ -1,10 +1,20 @@
 import type { Bank, PayoutForm, SupportedCountry } from '../../../domain/entities';
 import {
-  type CountryMismatchDecision, countryMismatchDecision, formatIdExpirationDate, isValidPayoutCardNumber, requireBank,
-  validateRequirements, validateSwiftFields,
+  type CountryMismatchDecision,
+  countryMismatchDecision,
+  formatIdExpirationDate,
+  isValidPayoutCardNumber,
+  requireBank,
+  validateRequirements,
+  validateSwiftFields,
 } from '../../../domain/payout-fields';
 import { type Result, err, ok } from '../../../domain/result';
-import type { PayoutParameters, PayoutRepository, SavedWithdrawalAccount, WithdrawalAccountInput } from '../../ports/PayoutRepository';
+import type {
+  PayoutParameters,
+  PayoutRepository,
+  SavedWithdrawalAccount,
+  WithdrawalAccountInput,
+} from '../../ports/PayoutRepository';
 import type { ProviderGateway } from '../../ports/ProviderGateway';
 import { type Invalid, type RequestFailure, invalid, request } from '../shared/failures';
 import { type MalformedInput, checkInput } from '../../inputs/checkInput';
@@ -30,7 +40,8 @@ export interface CountryMismatch {
   readonly switchTo?: SupportedCountry;
 }
 
-export type SaveWithdrawalAccountError = MalformedInput | Invalid<InvalidPayoutField> | CountryMismatch | RequestFailure;
+export type SaveWithdrawalAccountError =
+  MalformedInput | Invalid<InvalidPayoutField> | CountryMismatch | RequestFailure;
 
 export interface SaveWithdrawalAccountInput {
   readonly form: PayoutForm;
@@ -53,7 +64,9 @@ export class SaveWithdrawalAccount {
     private readonly provider: ProviderGateway,
   ) {}
 
-  async execute(input: SaveWithdrawalAccountInput): Promise<Result<SavedWithdrawalAccount, SaveWithdrawalAccountError>> {
+  async execute(
+    input: SaveWithdrawalAccountInput,
+  ): Promise<Result<SavedWithdrawalAccount, SaveWithdrawalAccountError>> {
     const shaped = checkInput(PayoutFormInput, input.form);
     if (!shaped.ok) return shaped;
     const account = await this.accountFor(input);
@@ -63,7 +76,11 @@ export class SaveWithdrawalAccount {
     return err(this.mismatch(input, saved.error));
   }
 
-  private async accountFor({ form, parameters, banks }: SaveWithdrawalAccountInput): Promise<Result<WithdrawalAccountInput, SaveWithdrawalAccountError>> {
+  private async accountFor({
+    form,
+    parameters,
+    banks,
+  }: SaveWithdrawalAccountInput): Promise<Result<WithdrawalAccountInput, SaveWithdrawalAccountError>> {
     const base = { currency: form.currency, countryIso3: form.countryCodeIso3, methodType: form.methodType };
     const fields: Record<string, string> = {};
     for (const [name, value] of Object.entries(form.fields)) if (value !== undefined) fields[name] = value;
@@ -72,10 +89,17 @@ export class SaveWithdrawalAccount {
       const number = (fields.cardNumber ?? '').replace(/\s/g, '');
       if (!isValidPayoutCardNumber(number)) return err(invalid({ field: 'cardNumber', code: 'invalid_card_number' }));
       // A public token tokenises one card: after a first try (a country to confirm, a failed save) fetch a fresh one.
-      const access = this.usedPublicTokens.has(parameters.token) ? await request(() => this.payouts.parameters()) : ok(parameters);
+      const access = this.usedPublicTokens.has(parameters.token)
+        ? await request(() => this.payouts.parameters())
+        : ok(parameters);
       if (!access.ok) return access;
       this.usedPublicTokens.add(access.value.token);
-      const token = await request(() => this.provider.tokenizeCard({ number }, { publicToken: access.value.token, tokenizeUrl: access.value.tokenizeUrl }));
+      const token = await request(() =>
+        this.provider.tokenizeCard(
+          { number },
+          { publicToken: access.value.token, tokenizeUrl: access.value.tokenizeUrl },
+        ),
+      );
       if (!token.ok) return token;
       const { token: cardToken, network, type, maskedNumber } = token.value;
       return ok({ ...base, card: { token: cardToken, network, type, maskedNumber }, params: {} });
@@ -98,13 +122,18 @@ export class SaveWithdrawalAccount {
     const requirements = requirementsFor(parameters.requirements, form, bank.value?.externalId);
     if (fields.id_expiration_date !== undefined && fields.id_expiration_date.trim() !== '') {
       const formatted = formatIdExpirationDate(fields.id_expiration_date);
-      const message = requirements.find((r) => r.name === 'id_expiration_date')?.invalidMessage ?? 'payout_invalid_id_expiration_date';
+      const message =
+        requirements.find((r) => r.name === 'id_expiration_date')?.invalidMessage ??
+        'payout_invalid_id_expiration_date';
       if (formatted === null) return err(invalid({ field: 'id_expiration_date', code: message, reason: 'date' }));
       fields.id_expiration_date = formatted;
     }
     const failure = validateRequirements(requirements, fields);
-    if (failure !== null) return err(invalid({ field: failure.name, code: failure.invalidMessage, reason: failure.reason }));
-    const params = Object.fromEntries(requirements.flatMap((r) => (fields[r.name] ? [[r.name, fields[r.name].trim()]] : [])));
+    if (failure !== null)
+      return err(invalid({ field: failure.name, code: failure.invalidMessage, reason: failure.reason }));
+    const params = Object.fromEntries(
+      requirements.flatMap((r) => (fields[r.name] ? [[r.name, fields[r.name].trim()]] : [])),
+    );
     return ok({ ...base, bank: bank.value ?? undefined, params });
   }
 
@@ -115,7 +144,10 @@ export class SaveWithdrawalAccount {
     const decision = countryMismatchDecision(input.form.countryCodeIso2, cardCountry, supportedCountries);
     // "same" would mean the server disagrees with itself; show its message rather than a pointless switch.
     if (decision === 'same') return failure;
-    const switchTo = decision === 'offer_switch' ? supportedCountries.find((c) => c.countryCodeIso2.toUpperCase() === cardCountry.toUpperCase()) : undefined;
+    const switchTo =
+      decision === 'offer_switch'
+        ? supportedCountries.find((c) => c.countryCodeIso2.toUpperCase() === cardCountry.toUpperCase())
+        : undefined;
     return { kind: 'country_mismatch', cardCountry, decision, switchTo };
   }
 }

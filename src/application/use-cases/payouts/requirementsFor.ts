@@ -8,8 +8,13 @@ export function requirementsFor(
   bankExternalId: string | undefined,
 ): readonly PayoutFieldRequirement[] {
   const matching = sets.filter(
-    (s) => s.country.toUpperCase() === form.countryCodeIso2.toUpperCase() && s.currency === form.currency && s.methodType === form.methodType,
+    (s) =>
+      s.country.toUpperCase() === form.countryCodeIso2.toUpperCase() &&
+      s.currency === form.currency &&
+      s.methodType === form.methodType,
   );
-  const chosen = matching.find((s) => bankExternalId !== undefined && s.bankExternalId === bankExternalId) ?? matching.find((s) => s.bankExternalId === undefined);
+  const chosen =
+    matching.find((s) => bankExternalId !== undefined && s.bankExternalId === bankExternalId) ??
+    matching.find((s) => s.bankExternalId === undefined);
   return chosen?.fields ?? [];
 }

@@ -20,7 +20,11 @@ export function invalid<E extends object>(error: E): Invalid<E> {
   return { kind: 'invalid', ...error };
 }
 
-export function requestFailure(code: string, message: string = code, details: Readonly<Record<string, unknown>> = {}): RequestFailure {
+export function requestFailure(
+  code: string,
+  message: string = code,
+  details: Readonly<Record<string, unknown>> = {},
+): RequestFailure {
   return { kind: 'request', code, message, details };
 }
 

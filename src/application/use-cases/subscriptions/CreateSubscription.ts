@@ -1,7 +1,11 @@
 import { afterSubscriptionCreated } from '../../../domain/channel';
 import type { Channel, Subscription } from '../../../domain/entities';
 import { type Result, err, ok } from '../../../domain/result';
-import { type SubscriptionForm, type SubscriptionFormError, validateSubscriptionForm } from '../../../domain/subscription-form';
+import {
+  type SubscriptionForm,
+  type SubscriptionFormError,
+  validateSubscriptionForm,
+} from '../../../domain/subscription-form';
 import type { SubscriptionRepository } from '../../ports/SubscriptionRepository';
 import { type Invalid, type RequestFailure, invalid, request } from '../shared/failures';
 import { type MalformedInput, checkInput } from '../../inputs/checkInput';
@@ -26,7 +30,9 @@ export class CreateSubscription {
     const valid = validateSubscriptionForm(form);
     if (!valid.ok) return err(invalid(valid.error));
     const { name, description, period, price, buttonText } = valid.value;
-    const created = await request(() => this.subscriptions.create({ channelId: form.channelId, name, description, period, price, buttonText }));
+    const created = await request(() =>
+      this.subscriptions.create({ channelId: form.channelId, name, description, period, price, buttonText }),
+    );
     if (!created.ok) return created;
     return ok({ ...created.value, next: afterSubscriptionCreated(created.value.channel) });
   }

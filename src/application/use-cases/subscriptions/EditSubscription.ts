@@ -1,6 +1,10 @@
 import type { Subscription } from '../../../domain/entities';
 import { type Result, err } from '../../../domain/result';
-import { type SubscriptionForm, type SubscriptionFormError, validateSubscriptionForm } from '../../../domain/subscription-form';
+import {
+  type SubscriptionForm,
+  type SubscriptionFormError,
+  validateSubscriptionForm,
+} from '../../../domain/subscription-form';
 import type { SubscriptionRepository } from '../../ports/SubscriptionRepository';
 import { type Invalid, type RequestFailure, invalid, request } from '../shared/failures';
 import { type MalformedInput, checkInput } from '../../inputs/checkInput';
@@ -12,7 +16,8 @@ export interface ReadOnlyFieldChanged {
   readonly code: 'read_only';
 }
 
-export type EditSubscriptionError = MalformedInput | Invalid<SubscriptionFormError> | Invalid<ReadOnlyFieldChanged> | RequestFailure;
+export type EditSubscriptionError =
+  MalformedInput | Invalid<SubscriptionFormError> | Invalid<ReadOnlyFieldChanged> | RequestFailure;
 
 export interface EditSubscriptionInput {
   /** The subscription as loaded: its period and currency are fixed. */
@@ -28,7 +33,8 @@ export class EditSubscription {
     const shaped = checkInput(SubscriptionFormInput, form);
     if (!shaped.ok) return shaped;
     if (form.period !== subscription.period) return err(invalid({ field: 'period', code: 'read_only' } as const));
-    if (form.currency !== subscription.price.currency) return err(invalid({ field: 'currency', code: 'read_only' } as const));
+    if (form.currency !== subscription.price.currency)
+      return err(invalid({ field: 'currency', code: 'read_only' } as const));
     const valid = validateSubscriptionForm(form);
     if (!valid.ok) return err(invalid(valid.error));
     const { name, description, price, buttonText } = valid.value;

@@ -12,7 +12,9 @@ export type StartVerificationError = Invalid<{ readonly code: string }> | Reques
 export class StartVerification {
   constructor(private readonly verification: VerificationRepository) {}
 
-  async execute(input: { readonly termsAccepted: boolean }): Promise<Result<VerificationSession, StartVerificationError>> {
+  async execute(input: {
+    readonly termsAccepted: boolean;
+  }): Promise<Result<VerificationSession, StartVerificationError>> {
     const alert = termsAlert(input.termsAccepted, 'verification');
     if (alert !== null) return err(invalid({ code: alert }));
     return request(() => this.verification.start());

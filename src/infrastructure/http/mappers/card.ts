@@ -1,13 +1,27 @@
 import type { CardDto, WithdrawalAccountDto, WithdrawalCardDto } from '../../../contract/api';
-import { CARD_BRANDS, type CardBrand, type SavedCard, type WithdrawalAccount, type WithdrawalCard } from '../../../domain/entities';
+import {
+  CARD_BRANDS,
+  type CardBrand,
+  type SavedCard,
+  type WithdrawalAccount,
+  type WithdrawalCard,
+} from '../../../domain/entities';
 
 /** Brands the app has no icon for show the generic one. */
 export function cardBrandFromWire(value: unknown): CardBrand {
-  return typeof value === 'string' && (CARD_BRANDS as readonly string[]).includes(value) ? (value as CardBrand) : 'unknown';
+  return typeof value === 'string' && (CARD_BRANDS as readonly string[]).includes(value)
+    ? (value as CardBrand)
+    : 'unknown';
 }
 
 export function savedCardFromDto(dto: CardDto): SavedCard {
-  return { id: dto.id, cardBrand: cardBrandFromWire(dto.cardBrand), cardLast: dto.cardLast, active: dto.active, primary: dto.primary };
+  return {
+    id: dto.id,
+    cardBrand: cardBrandFromWire(dto.cardBrand),
+    cardLast: dto.cardLast,
+    active: dto.active,
+    primary: dto.primary,
+  };
 }
 
 export function withdrawalAccountFromDto(dto: WithdrawalAccountDto): WithdrawalAccount {
@@ -15,5 +29,10 @@ export function withdrawalAccountFromDto(dto: WithdrawalAccountDto): WithdrawalA
 }
 
 export function withdrawalCardFromDto(dto: WithdrawalCardDto): WithdrawalCard {
-  return { brand: cardBrandFromWire(dto.brand), maskedNumber: dto.maskedNumber, last4: dto.last4, country: dto.country };
+  return {
+    brand: cardBrandFromWire(dto.brand),
+    maskedNumber: dto.maskedNumber,
+    last4: dto.last4,
+    country: dto.country,
+  };
 }

@@ -11,7 +11,12 @@ export function migrationStateFromDto(dto: MigrationResponse): MigrationState {
   return {
     request: dto.request ? migrationRequestFromDto(dto.request) : null,
     channels: (dto.channels ?? []).map(channelFromDto),
-    donateChannels: (dto.donateChannels ?? []).map((c) => ({ chatId: c.chatId, name: c.name, link: c.link, activeSubscribers: c.activeSubscribers })),
+    donateChannels: (dto.donateChannels ?? []).map((c) => ({
+      chatId: c.chatId,
+      name: c.name,
+      link: c.link,
+      activeSubscribers: c.activeSubscribers,
+    })),
     termsAccepted: dto.termsAccepted,
   };
 }

@@ -1,8 +1,16 @@
 import type {
-  MandatoryParametersDto, PayoutParametersResponse, PayoutResponse, SavePayoutAccountRequest, SavePayoutAccountResponse,
+  MandatoryParametersDto,
+  PayoutParametersResponse,
+  PayoutResponse,
+  SavePayoutAccountRequest,
+  SavePayoutAccountResponse,
 } from '../../../contract/api';
 import type {
-  PayoutParameters, PayoutRequirementSet, PayoutState, SavedWithdrawalAccount, WithdrawalAccountInput,
+  PayoutParameters,
+  PayoutRequirementSet,
+  PayoutState,
+  SavedWithdrawalAccount,
+  WithdrawalAccountInput,
 } from '../../../application/ports/PayoutRepository';
 import { withdrawalAccountFromDto, withdrawalCardFromDto } from './card';
 import { moneyFromWire } from './money';
@@ -28,7 +36,9 @@ export function payoutStateFromDto(dto: PayoutResponse): PayoutState {
       ...(payout.sentAt !== undefined ? { sentAt: payout.sentAt } : {}),
       ...(payout.finishedAt !== undefined ? { finishedAt: payout.finishedAt } : {}),
       ...(payout.expectedArrivalAt !== undefined ? { expectedArrivalAt: payout.expectedArrivalAt } : {}),
-      ...(payout.errorCode !== undefined ? { error: { code: payout.errorCode, message: payout.errorDescription ?? '' } } : {}),
+      ...(payout.errorCode !== undefined
+        ? { error: { code: payout.errorCode, message: payout.errorDescription ?? '' } }
+        : {}),
     })),
   };
 }

@@ -24,14 +24,20 @@ export function transactionFromDto(dto: TransactionDto): Transaction {
     providerFee: optionalMoneyFromWire(dto.providerFee, currency),
     serviceFee: optionalMoneyFromWire(dto.serviceFee, currency),
     paymentMethod: dto.paymentMethod,
-    card: dto.card ? { brand: cardBrandFromWire(dto.card.brand), last4: dto.card.last4 } : cardFromPaymentExtra(dto.paymentExtra),
+    card: dto.card
+      ? { brand: cardBrandFromWire(dto.card.brand), last4: dto.card.last4 }
+      : cardFromPaymentExtra(dto.paymentExtra),
     withdrawalAccount: dto.withdrawalAccount ? withdrawalAccountFromDto(dto.withdrawalAccount) : undefined,
-    conversion: dto.conversion ? { sent: moneyFromWire(dto.conversion.amount, dto.conversion.currency), rate: dto.conversion.rate } : undefined,
+    conversion: dto.conversion
+      ? { sent: moneyFromWire(dto.conversion.amount, dto.conversion.currency), rate: dto.conversion.rate }
+      : undefined,
     user: dto.user ? userFromDto(dto.user) : undefined,
     channel: dto.channel
       ? { id: dto.channel.id, name: dto.channel.name, photoUrl: dto.channel.photoUrl, userName: dto.channel.userName }
       : undefined,
-    subscription: dto.subscription ? { id: dto.subscription.id, name: dto.subscription.name, period: dto.subscription.period } : undefined,
+    subscription: dto.subscription
+      ? { id: dto.subscription.id, name: dto.subscription.name, period: dto.subscription.period }
+      : undefined,
     subscriptionMemberId: dto.subscriptionMember?.id,
   };
 }

@@ -1,5 +1,11 @@
 import type {
-  ChannelOnlyResponse, ChannelResponse, LanguagesResponse, PageRequest, SetChannelLanguageRequest, SubscriptionsPage, TransactionsPage,
+  ChannelOnlyResponse,
+  ChannelResponse,
+  LanguagesResponse,
+  PageRequest,
+  SetChannelLanguageRequest,
+  SubscriptionsPage,
+  TransactionsPage,
 } from '../../../contract/api';
 import type { Channel, Language, LanguageCode, Subscription, Transaction } from '../../../domain/entities';
 import type { ChannelDetail, ChannelRepository } from '../../../application/ports/ChannelRepository';

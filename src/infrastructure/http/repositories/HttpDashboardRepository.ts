@@ -1,6 +1,10 @@
 import type { DashboardResponse, DashboardTransactionsRequest, TransactionsPage } from '../../../contract/api';
 import type { Role, Transaction } from '../../../domain/entities';
-import type { Dashboard, DashboardRepository, DashboardTransactionsQuery } from '../../../application/ports/DashboardRepository';
+import type {
+  Dashboard,
+  DashboardRepository,
+  DashboardTransactionsQuery,
+} from '../../../application/ports/DashboardRepository';
 import type { Page } from '../../../application/ports/Page';
 import type { HttpClient } from '../HttpClient';
 import { dashboardFromDto } from '../mappers/dashboard';
@@ -16,7 +20,11 @@ export class HttpDashboardRepository implements DashboardRepository {
   }
 
   async transactions(query: DashboardTransactionsQuery): Promise<Page<Transaction>> {
-    const body: DashboardTransactionsRequest = { list: query.list ?? 'all', mode: query.mode, startFrom: query.startFrom };
+    const body: DashboardTransactionsRequest = {
+      list: query.list ?? 'all',
+      mode: query.mode,
+      startFrom: query.startFrom,
+    };
     const dto = await this.http.post<TransactionsPage>('/dashboard/transactions', body);
     return toPage(dto.transactions, dto.nextFrom, transactionFromDto);
   }

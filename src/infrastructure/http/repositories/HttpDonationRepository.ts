@@ -1,6 +1,11 @@
 import type { DonationImageResponse, DonationRequestRequest, DonationRequestResponse } from '../../../contract/api';
 import type { Channel } from '../../../domain/entities';
-import type { Donation, DonationRepository, DonationRequest, UploadedDonationImage } from '../../../application/ports/DonationRepository';
+import type {
+  Donation,
+  DonationRepository,
+  DonationRequest,
+  UploadedDonationImage,
+} from '../../../application/ports/DonationRepository';
 import type { HttpClient } from '../HttpClient';
 import { channelFromDto } from '../mappers/channel';
 import { moneyToWire } from '../mappers/money';

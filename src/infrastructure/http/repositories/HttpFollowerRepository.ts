@@ -22,10 +22,14 @@ export class HttpFollowerRepository implements FollowerRepository {
   }
 
   async cancel(memberId: number): Promise<FollowerMembership> {
-    return membershipFromDto(await this.http.get<FollowerMemberResponse>(`/follower/subscription_member/${memberId}/cancel`));
+    return membershipFromDto(
+      await this.http.get<FollowerMemberResponse>(`/follower/subscription_member/${memberId}/cancel`),
+    );
   }
 
   async renew(memberId: number): Promise<FollowerMembership> {
-    return membershipFromDto(await this.http.get<FollowerMemberResponse>(`/follower/subscription_member/${memberId}/renew`));
+    return membershipFromDto(
+      await this.http.get<FollowerMemberResponse>(`/follower/subscription_member/${memberId}/renew`),
+    );
   }
 }

@@ -1,9 +1,22 @@
 import {
-  type CardTokenizationResponse, type CreateDonationPaymentRequest, type CreatePaymentResponse, type CreateSubscriptionPaymentRequest, type DonationInvoiceResponse,
-  IDEMPOTENCY_KEY_HEADER, type PaymentCheckRequest, type PaymentCheckResponse, type SubscriptionInvoiceResponse,
+  type CardTokenizationResponse,
+  type CreateDonationPaymentRequest,
+  type CreatePaymentResponse,
+  type CreateSubscriptionPaymentRequest,
+  type DonationInvoiceResponse,
+  IDEMPOTENCY_KEY_HEADER,
+  type PaymentCheckRequest,
+  type PaymentCheckResponse,
+  type SubscriptionInvoiceResponse,
 } from '../../../contract/api';
 import type {
-  CreatedPayment, DonationInvoice, InvoiceRepository, InvoiceTarget, PaymentCheck, PaymentInstrument, SubscriptionInvoice,
+  CreatedPayment,
+  DonationInvoice,
+  InvoiceRepository,
+  InvoiceTarget,
+  PaymentCheck,
+  PaymentInstrument,
+  SubscriptionInvoice,
 } from '../../../application/ports/InvoiceRepository';
 import type { CardTokenization } from '../../../application/ports/ProviderGateway';
 import type { HttpClient } from '../HttpClient';
@@ -47,14 +60,26 @@ export class HttpInvoiceRepository implements InvoiceRepository {
   }
 
   /** The key goes in a header set here, per call, never by an interceptor (which would run again on a retry). */
-  async createPayment(target: InvoiceTarget, instrument: PaymentInstrument, idempotencyKey: string): Promise<CreatedPayment> {
+  async createPayment(
+    target: InvoiceTarget,
+    instrument: PaymentInstrument,
+    idempotencyKey: string,
+  ): Promise<CreatedPayment> {
     const options = { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } };
     const method = instrumentToDto(instrument);
     if (target.kind === 'donation') {
       const body: CreateDonationPaymentRequest = { ...method, amount: moneyToWire(target.amount), period: 'onetime' };
-      return createdPaymentFromDto(await this.http.post<CreatePaymentResponse>(`/invoice/donation/${target.donationId}/create`, body, options));
+      return createdPaymentFromDto(
+        await this.http.post<CreatePaymentResponse>(`/invoice/donation/${target.donationId}/create`, body, options),
+      );
     }
-    return createdPaymentFromDto(await this.http.post<CreatePaymentResponse>(`/invoice/subscription/${target.subscriptionId}/create`, method, options));
+    return createdPaymentFromDto(
+      await this.http.post<CreatePaymentResponse>(
+        `/invoice/subscription/${target.subscriptionId}/create`,
+        method,
+        options,
+      ),
+    );
   }
 
   async checkPayment(paymentId: string): Promise<PaymentCheck> {

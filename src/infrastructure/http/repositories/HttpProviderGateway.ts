@@ -1,5 +1,15 @@
-import { PROVIDER_PUBLIC_TOKEN_HEADER, type ProviderError, type ProviderTokenizeRequest, type ProviderTokenizeResponse } from '../../../contract/api';
-import type { CardDetails, CardToken, CardTokenization, ProviderGateway } from '../../../application/ports/ProviderGateway';
+import {
+  PROVIDER_PUBLIC_TOKEN_HEADER,
+  type ProviderError,
+  type ProviderTokenizeRequest,
+  type ProviderTokenizeResponse,
+} from '../../../contract/api';
+import type {
+  CardDetails,
+  CardToken,
+  CardTokenization,
+  ProviderGateway,
+} from '../../../application/ports/ProviderGateway';
 import { RepositoryError, isCodedError } from '../../../application/ports/RepositoryError';
 import type { HttpClient } from '../HttpClient';
 import { cardTokenFromDto } from '../mappers/payment';
@@ -7,7 +17,8 @@ import { cardTokenFromDto } from '../mappers/payment';
 /** The provider answers `{ status: 'error', error: { code, description } }`; callers read `code` like any port error. */
 function providerError(error: unknown): unknown {
   const body = isCodedError(error) ? error.body : undefined;
-  const detail: Partial<ProviderError['error']> | undefined = typeof body === 'object' && body !== null ? (body as Partial<ProviderError>).error : undefined;
+  const detail: Partial<ProviderError['error']> | undefined =
+    typeof body === 'object' && body !== null ? (body as Partial<ProviderError>).error : undefined;
   if (typeof detail?.code !== 'string') return error;
   return new RepositoryError(detail.code, typeof detail.description === 'string' ? detail.description : detail.code);
 }
@@ -29,7 +40,9 @@ export class HttpProviderGateway implements ProviderGateway {
       },
     };
     try {
-      const answer = await this.provider.post<ProviderTokenizeResponse>(access.tokenizeUrl, body, { headers: { [PROVIDER_PUBLIC_TOKEN_HEADER]: access.publicToken } });
+      const answer = await this.provider.post<ProviderTokenizeResponse>(access.tokenizeUrl, body, {
+        headers: { [PROVIDER_PUBLIC_TOKEN_HEADER]: access.publicToken },
+      });
       return cardTokenFromDto(answer);
     } catch (error) {
       throw providerError(error);

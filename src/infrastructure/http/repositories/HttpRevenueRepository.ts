@@ -7,10 +7,16 @@ export class HttpRevenueRepository implements RevenueRepository {
   constructor(private readonly http: HttpClient) {}
 
   series(period: RevenuePeriod, channelId: number | null): Promise<RevenueResponse> {
-    return this.http.get<RevenueResponse>(`/revenue?period=${period}${channelId === null ? '' : `&channelId=${channelId}`}`);
+    return this.http.get<RevenueResponse>(
+      `/revenue?period=${period}${channelId === null ? '' : `&channelId=${channelId}`}`,
+    );
   }
 
   exportLink(from: number, to: number, channelId: number | null): Promise<RevenueExportResponse> {
-    return this.http.post<RevenueExportResponse>('/revenue/export', { from, to, ...(channelId === null ? {} : { channelId }) });
+    return this.http.post<RevenueExportResponse>('/revenue/export', {
+      from,
+      to,
+      ...(channelId === null ? {} : { channelId }),
+    });
   }
 }

@@ -4,7 +4,14 @@ import type { HttpClient } from '../HttpClient';
 /** GET /sandbox/users as server/modules/sandbox/control.ts answers it. */
 interface SandboxUsersResponse {
   demo: { telegramId: number; firstName: string; lastName?: string; username?: string }[];
-  users: { telegramId: number; firstName: string; lastName?: string; userName?: string; banned: boolean; demo: boolean }[];
+  users: {
+    telegramId: number;
+    firstName: string;
+    lastName?: string;
+    userName?: string;
+    banned: boolean;
+    demo: boolean;
+  }[];
 }
 
 /** The sandbox control API over a JSON client whose base URL is the server's /sandbox. */
@@ -15,12 +22,23 @@ export class HttpSandboxUsers implements SandboxUsers {
     const answer = await this.http.get<SandboxUsersResponse>('/users');
     const known = new Map(answer.users.map((user) => [user.telegramId, user]));
     const demo: SandboxUser[] = answer.demo.map((account) => ({
-      telegramId: account.telegramId, firstName: account.firstName, lastName: account.lastName, userName: account.username,
-      demo: true, banned: known.get(account.telegramId)?.banned ?? false,
+      telegramId: account.telegramId,
+      firstName: account.firstName,
+      lastName: account.lastName,
+      userName: account.username,
+      demo: true,
+      banned: known.get(account.telegramId)?.banned ?? false,
     }));
     const others: SandboxUser[] = answer.users
       .filter((user) => !user.demo)
-      .map((user) => ({ telegramId: user.telegramId, firstName: user.firstName, lastName: user.lastName, userName: user.userName, demo: false, banned: user.banned }));
+      .map((user) => ({
+        telegramId: user.telegramId,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        userName: user.userName,
+        demo: false,
+        banned: user.banned,
+      }));
     return [...demo, ...others];
   }
 

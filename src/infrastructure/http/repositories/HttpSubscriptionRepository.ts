@@ -1,11 +1,25 @@
 import type {
-  ChannelOnlyResponse, EditSubscriptionRequest, MembersPage as MembersPageDto, MembersRequest, NewSubscriptionRequest,
-  NewSubscriptionResponse, PublishSubscriptionRequest, SetCommandRequest, SubscriptionDetailResponse, SubscriptionMemberResponse,
+  ChannelOnlyResponse,
+  EditSubscriptionRequest,
+  MembersPage as MembersPageDto,
+  MembersRequest,
+  NewSubscriptionRequest,
+  NewSubscriptionResponse,
+  PublishSubscriptionRequest,
+  SetCommandRequest,
+  SubscriptionDetailResponse,
+  SubscriptionMemberResponse,
   SubscriptionOnlyResponse,
 } from '../../../contract/api';
 import type { Channel, Subscription } from '../../../domain/entities';
 import type {
-  MemberDetail, MembersPage, MembersQuery, NewSubscription, PublishOptions, SubscriptionChanges, SubscriptionDetail,
+  MemberDetail,
+  MembersPage,
+  MembersQuery,
+  NewSubscription,
+  PublishOptions,
+  SubscriptionChanges,
+  SubscriptionDetail,
   SubscriptionRepository,
 } from '../../../application/ports/SubscriptionRepository';
 import type { HttpClient } from '../HttpClient';

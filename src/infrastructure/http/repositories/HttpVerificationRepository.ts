@@ -9,7 +9,13 @@ export class HttpVerificationRepository implements VerificationRepository {
   async status(options: { readonly firstCall?: boolean } = {}): Promise<VerificationState> {
     const params = options.firstCall ? { first_call: true } : undefined;
     const dto = await this.http.get<VerificationStatusResponse>('/verification/status', { params });
-    return { token: dto.token, status: dto.status, widgetUrl: dto.widgetUrl, botUsername: dto.botUsername, ...(dto.manualReview ? { manualReview: true } : {}) };
+    return {
+      token: dto.token,
+      status: dto.status,
+      widgetUrl: dto.widgetUrl,
+      botUsername: dto.botUsername,
+      ...(dto.manualReview ? { manualReview: true } : {}),
+    };
   }
 
   async start(): Promise<VerificationSession> {

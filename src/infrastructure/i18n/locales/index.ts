@@ -39,7 +39,9 @@ const LOCALES: Record<CompleteLocale, () => Promise<{ default: NamespaceFiles }>
 /** Loads `namespaces` (all when omitted) of `language`, a complete locale (else English). */
 export const loadLocale: LocaleLoader = async (language, namespaces) => {
   const files = (await (LOCALES[language as CompleteLocale] ?? LOCALES.en)()).default;
-  const wanted = Object.keys(files).filter((path) => namespaces === undefined || namespaces.includes(path.slice(path.lastIndexOf('/') + 1, -'.json'.length)));
+  const wanted = Object.keys(files).filter(
+    (path) => namespaces === undefined || namespaces.includes(path.slice(path.lastIndexOf('/') + 1, -'.json'.length)),
+  );
   const trees = await Promise.all(wanted.map((path) => files[path]()));
   return Object.assign({}, ...trees) as Translations;
 };

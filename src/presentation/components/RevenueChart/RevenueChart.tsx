@@ -15,11 +15,18 @@ const GAP = 2;
 const HEIGHT = 96;
 
 /** The bars as a table, visually hidden: what screen readers get instead of the drawing. */
-const RevenueTable = memo(function RevenueTable({ series, bars }: { series: RevenueSeries | null; bars: readonly RevenueBar[] }) {
+const RevenueTable = memo(function RevenueTable({
+  series,
+  bars,
+}: {
+  series: RevenueSeries | null;
+  bars: readonly RevenueBar[];
+}) {
   const { t } = useTranslation();
   const shortMonths = useShortMonthNames();
   if (series === null) return null;
-  const label = (bar: RevenueBar) => formatBucketLabel(bar.start, series.offsetMinutes, series.period === 'month', shortMonths);
+  const label = (bar: RevenueBar) =>
+    formatBucketLabel(bar.start, series.offsetMinutes, series.period === 'month', shortMonths);
   return (
     // Hidden by a wrapper: a table grows to its content whatever its width, and would overflow the screen.
     <div className="visually-hidden">
@@ -75,7 +82,10 @@ export const RevenueChartView = observer(function RevenueChartView({ vm }: { vm:
         />
         {vm.state.status === 'error' ? (
           <p className="revenue-chart__note revenue-chart__line" role="alert">
-            {t('revenue.failed')} <Button mode="plain" size="small" onClick={() => void vm.load()}>{t('common.retry')}</Button>
+            {t('revenue.failed')}{' '}
+            <Button mode="plain" size="small" onClick={() => void vm.load()}>
+              {t('common.retry')}
+            </Button>
           </p>
         ) : (
           <p className="revenue-chart__total revenue-chart__line" aria-hidden={total ? undefined : true}>
@@ -93,7 +103,9 @@ export const RevenueChartView = observer(function RevenueChartView({ vm }: { vm:
             className="revenue-chart__svg"
             viewBox={`0 0 ${width} ${HEIGHT}`}
             preserveAspectRatio="none"
-            {...(series ? { role: 'img', 'aria-label': t('revenue.chartLabel', { total: total ? formatMoney(total) : '' }) } : { 'aria-hidden': true })}
+            {...(series
+              ? { role: 'img', 'aria-label': t('revenue.chartLabel', { total: total ? formatMoney(total) : '' }) }
+              : { 'aria-hidden': true })}
             data-testid="revenue-chart"
           >
             {bars.map((bar, index) => {
@@ -102,8 +114,20 @@ export const RevenueChartView = observer(function RevenueChartView({ vm }: { vm:
               const x = index * (BAR_WIDTH + GAP);
               return (
                 <g key={bar.start}>
-                  <rect className="revenue-chart__subscriptions" x={x} y={HEIGHT - subscriptions} width={BAR_WIDTH} height={subscriptions} />
-                  <rect className="revenue-chart__donations" x={x} y={HEIGHT - subscriptions - donations} width={BAR_WIDTH} height={donations} />
+                  <rect
+                    className="revenue-chart__subscriptions"
+                    x={x}
+                    y={HEIGHT - subscriptions}
+                    width={BAR_WIDTH}
+                    height={subscriptions}
+                  />
+                  <rect
+                    className="revenue-chart__donations"
+                    x={x}
+                    y={HEIGHT - subscriptions - donations}
+                    width={BAR_WIDTH}
+                    height={donations}
+                  />
                 </g>
               );
             })}
@@ -121,7 +145,14 @@ export const RevenueChartView = observer(function RevenueChartView({ vm }: { vm:
             ? `${t('revenue.newMembers')}: ${bars.reduce((sum, bar) => sum + bar.newMembers, 0)} · ${t('revenue.lostMembers')}: ${bars.reduce((sum, bar) => sum + bar.lostMembers, 0)}`
             : '\u00a0'}
         </p>
-        <Button mode="tinted" size="medium" stretched disabled={series === null} loading={vm.exporting} onClick={() => void vm.exportCsv()}>
+        <Button
+          mode="tinted"
+          size="medium"
+          stretched
+          disabled={series === null}
+          loading={vm.exporting}
+          onClick={() => void vm.exportCsv()}
+        >
           {t('revenue.export')}
         </Button>
       </div>

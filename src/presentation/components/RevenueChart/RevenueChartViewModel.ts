@@ -1,7 +1,11 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { Downloads } from '../../../application/ports/Downloads';
 import { errorCodeOf } from '../../../application/ports/RepositoryError';
-import type { RevenueRepository, RevenueSeries, RevenueSeriesBucket } from '../../../application/ports/RevenueRepository';
+import type {
+  RevenueRepository,
+  RevenueSeries,
+  RevenueSeriesBucket,
+} from '../../../application/ports/RevenueRepository';
 import { type Money, money } from '../../../domain/money';
 import { REVENUE_PERIODS, type RevenuePeriod } from '../../../domain/revenue-periods';
 import { AsyncState } from '../../shell/screenState';
@@ -38,7 +42,9 @@ export class RevenueChartViewModel {
     readonly channelId: number | null,
   ) {
     makeAutoObservable<RevenueChartViewModel, 'revenue' | 'downloads' | 'toasts'>(
-      this, { revenue: false, downloads: false, toasts: false, loader: false, channelId: false }, { autoBind: true },
+      this,
+      { revenue: false, downloads: false, toasts: false, loader: false, channelId: false },
+      { autoBind: true },
     );
   }
 
@@ -48,7 +54,10 @@ export class RevenueChartViewModel {
 
   async load(): Promise<void> {
     const period = this.period;
-    await this.loader.run(() => this.revenue.series(period, this.channelId), (series) => (this.series = series));
+    await this.loader.run(
+      () => this.revenue.series(period, this.channelId),
+      (series) => (this.series = series),
+    );
   }
 
   selectPeriod(period: RevenuePeriod): void {
@@ -74,12 +83,20 @@ export class RevenueChartViewModel {
   /** The period's sum, for the heading and the chart's accessible name. */
   get total(): Money | null {
     const series = this.series;
-    return series === null ? null : money(series.buckets.reduce((sum, bucket) => sum + bucket.totalMinor, 0), series.currency);
+    return series === null
+      ? null
+      : money(
+          series.buckets.reduce((sum, bucket) => sum + bucket.totalMinor, 0),
+          series.currency,
+        );
   }
 
   /** The largest bar (at least 1 minor unit), so bars scale to the chart's height; refunds can make a bucket negative. */
   get scaleMinor(): number {
-    return Math.max(1, ...this.bars.map((bar) => Math.max(bar.subscriptions.minor, 0) + Math.max(bar.donations.minor, 0)));
+    return Math.max(
+      1,
+      ...this.bars.map((bar) => Math.max(bar.subscriptions.minor, 0) + Math.max(bar.donations.minor, 0)),
+    );
   }
 
   get isEmpty(): boolean {
@@ -92,7 +109,11 @@ export class RevenueChartViewModel {
     if (series === null || this.exporting || series.buckets.length === 0) return;
     this.exporting = true;
     try {
-      const link = await this.revenue.exportLink(series.buckets[0]!.start, series.buckets[series.buckets.length - 1]!.end, this.channelId);
+      const link = await this.revenue.exportLink(
+        series.buckets[0]!.start,
+        series.buckets[series.buckets.length - 1]!.end,
+        this.channelId,
+      );
       this.downloads.downloadFile(link.url, link.fileName);
     } catch (error) {
       this.toasts.fail(failureMessage({ code: errorCodeOf(error) }));

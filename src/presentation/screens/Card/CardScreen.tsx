@@ -32,7 +32,18 @@ function CardScreen({ vm }: { vm: CardViewModel }) {
           </Section>
           <Section>
             {vm.canSetPrimary && <Cell title={t('cards.setPrimary')} onClick={() => void vm.setPrimary()} />}
-            <Cell title={t('cards.remove')} destructive disabled={vm.removing} onClick={() => void vm.confirmRemove({ title: t('cards.removeConfirmTitle'), message: t('cards.removeConfirmText'), confirm: t('cards.remove') })} />
+            <Cell
+              title={t('cards.remove')}
+              destructive
+              disabled={vm.removing}
+              onClick={() =>
+                void vm.confirmRemove({
+                  title: t('cards.removeConfirmTitle'),
+                  message: t('cards.removeConfirmText'),
+                  confirm: t('cards.remove'),
+                })
+              }
+            />
           </Section>
         </>
       )}

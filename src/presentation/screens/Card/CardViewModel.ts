@@ -32,7 +32,15 @@ export class CardViewModel {
     this.loader = new AsyncState(errorCodeOf);
     makeAutoObservable<CardViewModel, 'loader' | 'repository' | 'setPrimaryCard' | 'removeCard' | 'toasts' | 'dialogs'>(
       this,
-      { repository: false, setPrimaryCard: false, removeCard: false, toasts: false, dialogs: false, loader: false, cardId: false },
+      {
+        repository: false,
+        setPrimaryCard: false,
+        removeCard: false,
+        toasts: false,
+        dialogs: false,
+        loader: false,
+        cardId: false,
+      },
       { autoBind: true },
     );
   }
@@ -43,7 +51,10 @@ export class CardViewModel {
   }
 
   async load(): Promise<void> {
-    await this.loader.run(() => this.repository.get(this.cardId), (card) => (this.card = card));
+    await this.loader.run(
+      () => this.repository.get(this.cardId),
+      (card) => (this.card = card),
+    );
   }
 
   /** Hidden on the primary card, and on an inactive one (it cannot be charged, so it cannot be primary). */

@@ -11,7 +11,11 @@ export class CardsViewModel {
 
   constructor(private readonly repository: CardRepository) {
     this.loader = new AsyncState(errorCodeOf);
-    makeAutoObservable<CardsViewModel, 'loader' | 'repository'>(this, { repository: false, loader: false }, { autoBind: true });
+    makeAutoObservable<CardsViewModel, 'loader' | 'repository'>(
+      this,
+      { repository: false, loader: false },
+      { autoBind: true },
+    );
   }
 
   /** Reads what the screen shows; the screen frame follows `state` (retry calls this again). */
@@ -20,7 +24,10 @@ export class CardsViewModel {
   }
 
   async load(): Promise<void> {
-    await this.loader.run(() => this.repository.list(), (cards) => (this.cards = [...cards].sort((a, b) => Number(b.primary) - Number(a.primary))));
+    await this.loader.run(
+      () => this.repository.list(),
+      (cards) => (this.cards = [...cards].sort((a, b) => Number(b.primary) - Number(a.primary))),
+    );
   }
 
   get isEmpty(): boolean {

@@ -13,11 +13,18 @@ import { deleteChannelTexts } from '../../shared/channelDeletion';
 import { deviceZone } from '../../app/deviceZone';
 import { RevenueSection } from '../../app/RevenueSection';
 
-
 /** Three dots: the shared icon set has no "more" glyph. */
 function MoreIcon() {
   return (
-    <svg className="icon" width={20} height={20} viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
+    <svg
+      className="icon"
+      width={20}
+      height={20}
+      viewBox="0 0 24 24"
+      fill="currentColor"
+      aria-hidden="true"
+      focusable="false"
+    >
       <circle cx="5" cy="12" r="2" />
       <circle cx="12" cy="12" r="2" />
       <circle cx="19" cy="12" r="2" />
@@ -53,7 +60,14 @@ function MoreMenu({ settingsPath, onDelete }: { readonly settingsPath: string; r
 
   return (
     <div className="more-menu" ref={root}>
-      <Button mode="tinted" className="channel-actions__button more-menu__trigger" aria-expanded={open} aria-controls={open ? menuId : undefined} onClick={() => setOpen((value) => !value)} before={<MoreIcon />}>
+      <Button
+        mode="tinted"
+        className="channel-actions__button more-menu__trigger"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => setOpen((value) => !value)}
+        before={<MoreIcon />}
+      >
         {t('channel.more')}
       </Button>
       {open && (
@@ -81,7 +95,13 @@ function MoreMenu({ settingsPath, onDelete }: { readonly settingsPath: string; r
   );
 }
 
-function SubscriptionRow({ channelId, subscription }: { readonly channelId: number; readonly subscription: Subscription }) {
+function SubscriptionRow({
+  channelId,
+  subscription,
+}: {
+  readonly channelId: number;
+  readonly subscription: Subscription;
+}) {
   const { t } = useTranslation();
   const price = t(`channel.price.${subscription.period}`, { price: formatMoney(subscription.price) });
   const members = t('channel.subscriptions.members', { count: subscription.activeSubscribers });
@@ -91,7 +111,11 @@ function SubscriptionRow({ channelId, subscription }: { readonly channelId: numb
       className="channel-subscription"
       title={subscription.name}
       subtitle={`${price} · ${members}`}
-      after={subscription.isDeleted ? <span className="channel-subscription__deleted">{t('channel.subscriptions.deleted')}</span> : undefined}
+      after={
+        subscription.isDeleted ? (
+          <span className="channel-subscription__deleted">{t('channel.subscriptions.deleted')}</span>
+        ) : undefined
+      }
       chevron
     />
   );
@@ -100,7 +124,9 @@ function SubscriptionRow({ channelId, subscription }: { readonly channelId: numb
 function TransactionRow({ transaction, now }: { readonly transaction: Transaction; readonly now: number }) {
   const { t, i18n } = useTranslation();
   const kind = t(`channel.transactions.type.${transaction.type}`);
-  const who = transaction.user ? [transaction.user.firstName, transaction.user.lastName].filter(Boolean).join(' ') : null;
+  const who = transaction.user
+    ? [transaction.user.firstName, transaction.user.lastName].filter(Boolean).join(' ')
+    : null;
   const what = transaction.subscription?.name ?? kind;
   const date = formatDate(transaction.createdAt, i18n.language, now, deviceZone());
   return (
@@ -109,7 +135,11 @@ function TransactionRow({ transaction, now }: { readonly transaction: Transactio
       before={<Badge type={badgeFor(transaction.type)} decorative />}
       title={who ?? what}
       subtitle={`${who === null ? kind : what} · ${date}`}
-      after={<span className="channel-transaction__amount" dir="ltr">{formatSignedMoney(signedAmount(transaction.type, transaction.amount))}</span>}
+      after={
+        <span className="channel-transaction__amount" dir="ltr">
+          {formatSignedMoney(signedAmount(transaction.type, transaction.amount))}
+        </span>
+      }
     />
   );
 }
@@ -134,13 +164,27 @@ export const ChannelMain = observer(function ChannelMain({ vm }: { readonly vm: 
         <Avatar id={channel.id} name={channel.name} src={channel.photoUrl} size={80} decorative />
         <h1 className="channel-header__name">{channel.name}</h1>
         {channel.userName && <p className="channel-header__handle">@{channel.userName}</p>}
-        <p className="channel-header__subscribers">{t('channel.paidSubscribers', { count: channel.activeSubscribers })}</p>
+        <p className="channel-header__subscribers">
+          {t('channel.paidSubscribers', { count: channel.activeSubscribers })}
+        </p>
       </header>
       <div className="channel-actions" role="group" aria-label={t('channel.actions')}>
-        <Button mode="tinted" className="channel-actions__button" disabled={!vm.actionsEnabled} onClick={() => void navigate(paths.createDonation)} before={<Icon name="heart" size={20} />}>
+        <Button
+          mode="tinted"
+          className="channel-actions__button"
+          disabled={!vm.actionsEnabled}
+          onClick={() => void navigate(paths.createDonation)}
+          before={<Icon name="heart" size={20} />}
+        >
           {t('channel.donation')}
         </Button>
-        <Button mode="tinted" className="channel-actions__button" disabled={!vm.actionsEnabled} onClick={() => void navigate(paths.createSubscription)} before={<Icon name="star" size={20} />}>
+        <Button
+          mode="tinted"
+          className="channel-actions__button"
+          disabled={!vm.actionsEnabled}
+          onClick={() => void navigate(paths.createSubscription)}
+          before={<Icon name="star" size={20} />}
+        >
           {t('channel.subscription')}
         </Button>
         <MoreMenu settingsPath={paths.settings} onDelete={() => void onDelete()} />
@@ -152,12 +196,19 @@ export const ChannelMain = observer(function ChannelMain({ vm }: { readonly vm: 
         {vm.subscriptions.length === 0 ? (
           <EmptyState text={t('channel.subscriptions.empty')} />
         ) : (
-          vm.subscriptions.map((subscription) => <SubscriptionRow key={subscription.id} channelId={channel.id} subscription={subscription} />)
+          vm.subscriptions.map((subscription) => (
+            <SubscriptionRow key={subscription.id} channelId={channel.id} subscription={subscription} />
+          ))
         )}
         {vm.hasMoreSubscriptions && (
           <div className="channel-more">
             {vm.subscriptionsStatus === 'error' && <span role="alert">{t('common.loadMoreFailed')}</span>}
-            <Button mode="plain" size="small" loading={vm.subscriptionsStatus === 'loading'} onClick={() => void vm.loadMoreSubscriptions()}>
+            <Button
+              mode="plain"
+              size="small"
+              loading={vm.subscriptionsStatus === 'loading'}
+              onClick={() => void vm.loadMoreSubscriptions()}
+            >
               {vm.subscriptionsStatus === 'error' ? t('common.retry') : t('channel.subscriptions.showMore')}
             </Button>
           </div>
@@ -170,7 +221,12 @@ export const ChannelMain = observer(function ChannelMain({ vm }: { readonly vm: 
         {vm.transactions.length === 0 && !vm.hasMoreTransactions ? (
           <EmptyState text={t('channel.transactions.empty')} />
         ) : (
-          <InfiniteList hasMore={vm.hasMoreTransactions} loading={vm.transactionsStatus === 'loading'} error={vm.transactionsStatus === 'error'} onLoadMore={() => void vm.loadMoreTransactions()}>
+          <InfiniteList
+            hasMore={vm.hasMoreTransactions}
+            loading={vm.transactionsStatus === 'loading'}
+            error={vm.transactionsStatus === 'error'}
+            onLoadMore={() => void vm.loadMoreTransactions()}
+          >
             {vm.transactions.map((transaction) => (
               <TransactionRow key={transaction.id} transaction={transaction} now={now} />
             ))}

@@ -17,7 +17,13 @@ function screenState(view: ChannelView): ScreenState {
 }
 
 /** Moderation in progress or rejected (spec section 8): a placeholder, no retry; rejection links the guidelines. */
-function ModerationPlaceholder({ state, onGuidelines }: { readonly state: 'in_progress' | 'rejected'; readonly onGuidelines: () => void }) {
+function ModerationPlaceholder({
+  state,
+  onGuidelines,
+}: {
+  readonly state: 'in_progress' | 'rejected';
+  readonly onGuidelines: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <Placeholder
@@ -43,7 +49,14 @@ function ChannelContent({ vm }: { readonly vm: ChannelViewModel }) {
     case 'moderation':
       return <ModerationPlaceholder state={view.state} onGuidelines={vm.openGuidelines} />;
     case 'deleted':
-      return <Placeholder className="channel-placeholder" icon={<Icon name="empty" size={56} />} title={t('channel.deleted.title')} text={t('channel.deleted.text')} />;
+      return (
+        <Placeholder
+          className="channel-placeholder"
+          icon={<Icon name="empty" size={56} />}
+          title={t('channel.deleted.title')}
+          text={t('channel.deleted.text')}
+        />
+      );
     case 'onboarding':
       return <ChannelOnboarding vm={vm} step={view.step} />;
     case 'main':
@@ -64,9 +77,20 @@ const ChannelScreen = observer(function ChannelScreen({ vm }: { vm: ChannelViewM
   }, [vm]);
 
   const mainButton = view.kind === 'onboarding' ? onboardingMainButton(vm, view.step, navigate, t) : undefined;
-  const title = view.kind === 'main' && vm.channel ? vm.channel.name : view.kind === 'onboarding' ? t('onboarding.title') : t('channel.title');
+  const title =
+    view.kind === 'main' && vm.channel
+      ? vm.channel.name
+      : view.kind === 'onboarding'
+        ? t('onboarding.title')
+        : t('channel.title');
   return (
-    <Screen title={title} state={screenState(view)} mainButton={mainButton} onRetry={() => void vm.load()} className="channel-screen">
+    <Screen
+      title={title}
+      state={screenState(view)}
+      mainButton={mainButton}
+      onRetry={() => void vm.load()}
+      className="channel-screen"
+    >
       <ChannelContent vm={vm} />
     </Screen>
   );

@@ -9,14 +9,25 @@ import type { DeleteChannel } from '../../../application/use-cases/channels/Dele
 import type { SetChannelLanguage } from '../../../application/use-cases/channels/SetChannelLanguage';
 import type { SkipOnboardingStep } from '../../../application/use-cases/channels/SkipOnboardingStep';
 import { canPublish, creatorActionsEnabled, shouldRetryChannelLoad } from '../../../domain/channel';
-import type { Channel, Language, LanguageCode, OnboardingStep, Subscription, Transaction } from '../../../domain/entities';
+import type {
+  Channel,
+  Language,
+  LanguageCode,
+  OnboardingStep,
+  Subscription,
+  Transaction,
+} from '../../../domain/entities';
 import { redirectForError } from '../../../domain/errors';
 import { CHANNEL_LOAD_RETRY_MS } from '../../timings';
 import type { ToastStore } from '../../toasts/ToastStore';
 import { GUIDELINES_URL } from '../../shared/channelLinks';
 import { failureMessage } from '../../toasts/failureMessage';
 import {
-  type DeleteChannelDialogs, type DeleteChannelOutcome, type DeleteChannelTexts, deleteChannelFlow, hostDeleteChannelDialogs,
+  type DeleteChannelDialogs,
+  type DeleteChannelOutcome,
+  type DeleteChannelTexts,
+  deleteChannelFlow,
+  hostDeleteChannelDialogs,
 } from '../../shared/channelDeletion';
 
 /** What the channel page shows (spec sections 2, 4 and 8). */
@@ -71,11 +82,31 @@ export class ChannelViewModel {
     private readonly clock: Clock,
     readonly channelId: number,
   ) {
-    makeAutoObservable<ChannelViewModel, 'channels' | 'setChannelLanguage' | 'skipOnboardingStep' | 'deleteChannelUseCase' | 'scheduler' | 'platform' | 'toasts' | 'clock' | 'aborter'>(
+    makeAutoObservable<
+      ChannelViewModel,
+      | 'channels'
+      | 'setChannelLanguage'
+      | 'skipOnboardingStep'
+      | 'deleteChannelUseCase'
+      | 'scheduler'
+      | 'platform'
+      | 'toasts'
+      | 'clock'
+      | 'aborter'
+    >(
       this,
       {
-        channels: false, setChannelLanguage: false, skipOnboardingStep: false, deleteChannelUseCase: false, scheduler: false, platform: false, toasts: false, clock: false,
-        aborter: false, channelId: false, now: false,
+        channels: false,
+        setChannelLanguage: false,
+        skipOnboardingStep: false,
+        deleteChannelUseCase: false,
+        scheduler: false,
+        platform: false,
+        toasts: false,
+        clock: false,
+        aborter: false,
+        channelId: false,
+        now: false,
       },
       { autoBind: true },
     );
@@ -91,7 +122,8 @@ export class ChannelViewModel {
     }
     const channel = this.channel;
     if (channel === null) return { kind: 'loading' };
-    if (channel.moderation === 'in_progress' || channel.moderation === 'rejected') return { kind: 'moderation', state: channel.moderation };
+    if (channel.moderation === 'in_progress' || channel.moderation === 'rejected')
+      return { kind: 'moderation', state: channel.moderation };
     if (channel.isDeleted) return { kind: 'deleted' };
     if (channel.onboardingStep !== 'completed') return { kind: 'onboarding', step: channel.onboardingStep };
     return { kind: 'main' };
@@ -114,7 +146,10 @@ export class ChannelViewModel {
   /** The subscription the "subscription created" step is about: the newest one that is not deleted. */
   get createdSubscription(): Subscription | null {
     const live = this.subscriptions.filter((subscription) => !subscription.isDeleted);
-    return live.reduce<Subscription | null>((newest, subscription) => (newest === null || subscription.id > newest.id ? subscription : newest), null);
+    return live.reduce<Subscription | null>(
+      (newest, subscription) => (newest === null || subscription.id > newest.id ? subscription : newest),
+      null,
+    );
   }
 
   /** The link a private channel's creator shares after creating a subscription. */
@@ -147,7 +182,8 @@ export class ChannelViewModel {
     for (;;) {
       try {
         const detail = await this.channels.get(this.channelId);
-        const languages = detail.channel.onboardingStep === 'select_language' ? await this.channels.languages() : detail.languages;
+        const languages =
+          detail.channel.onboardingStep === 'select_language' ? await this.channels.languages() : detail.languages;
         if (aborter.signal.aborted) return;
         runInAction(() => {
           this.applyChannel(detail.channel);
@@ -186,7 +222,10 @@ export class ChannelViewModel {
   async saveLanguage(): Promise<void> {
     if (this.busy || this.selectedLanguage === null) return;
     this.busy = true;
-    const result = await this.setChannelLanguage.execute({ channelId: this.channelId, language: this.selectedLanguage });
+    const result = await this.setChannelLanguage.execute({
+      channelId: this.channelId,
+      language: this.selectedLanguage,
+    });
     runInAction(() => {
       this.busy = false;
       if (result.ok) this.applyChannel(result.value);
@@ -221,7 +260,10 @@ export class ChannelViewModel {
       const page = await this.channels.subscriptions(this.channelId, this.subscriptionsNextFrom);
       runInAction(() => {
         const known = new Set(this.subscriptions.map((subscription) => subscription.id));
-        this.subscriptions = [...this.subscriptions, ...page.items.filter((subscription) => !known.has(subscription.id))];
+        this.subscriptions = [
+          ...this.subscriptions,
+          ...page.items.filter((subscription) => !known.has(subscription.id)),
+        ];
         this.subscriptionsNextFrom = page.nextFrom;
         this.subscriptionsStatus = 'idle';
       });
@@ -263,7 +305,11 @@ export class ChannelViewModel {
 
   /** The delete flow over the given dialogs: a failure toasts the server's words, a deletion says so. */
   async deleteChannel(dialogs: DeleteChannelDialogs): Promise<DeleteChannelOutcome> {
-    const outcome = await deleteChannelFlow(this.deleteChannelUseCase, { channelId: this.channelId, liveSubscriptionCount: this.liveSubscriptionCount }, dialogs);
+    const outcome = await deleteChannelFlow(
+      this.deleteChannelUseCase,
+      { channelId: this.channelId, liveSubscriptionCount: this.liveSubscriptionCount },
+      dialogs,
+    );
     if (outcome.kind === 'failed') this.toasts.fail(failureMessage(outcome));
     if (outcome.kind === 'deleted') this.toasts.success('channel.delete.done');
     return outcome;
@@ -276,8 +322,7 @@ export class ChannelViewModel {
 
   private applyChannel(channel: Channel): void {
     this.channel = channel;
-    if (this.selectedLanguage === null || channel.onboardingStep !== 'select_language') this.selectedLanguage = channel.language.code;
+    if (this.selectedLanguage === null || channel.onboardingStep !== 'select_language')
+      this.selectedLanguage = channel.language.code;
   }
-
 }
-

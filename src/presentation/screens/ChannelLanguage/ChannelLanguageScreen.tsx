@@ -28,11 +28,23 @@ const ChannelLanguageScreen = observer(function ChannelLanguageScreen({ vm }: { 
       title={t('channel.language.title')}
       state={vm.state}
       onRetry={() => void vm.load()}
-      mainButton={{ text: t('channel.language.save'), onClick: () => void save(), enabled: vm.canSave, loading: vm.saving }}
+      mainButton={{
+        text: t('channel.language.save'),
+        onClick: () => void save(),
+        enabled: vm.canSave,
+        loading: vm.saving,
+      }}
       className="channel-language"
     >
       <h1 className="visually-hidden">{t('channel.language.title')}</h1>
-      <LanguageList label={t('channel.language.listLabel')} footer={t('channel.language.hint')} languages={vm.languages} value={vm.selected} onChange={vm.select} disabled={vm.saving} />
+      <LanguageList
+        label={t('channel.language.listLabel')}
+        footer={t('channel.language.hint')}
+        languages={vm.languages}
+        value={vm.selected}
+        onChange={vm.select}
+        disabled={vm.saving}
+      />
     </Screen>
   );
 });

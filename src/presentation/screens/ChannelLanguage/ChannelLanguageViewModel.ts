@@ -42,7 +42,8 @@ export class ChannelLanguageViewModel {
   async load(): Promise<void> {
     await this.loader.run(
       async () => {
-        if (!Number.isSafeInteger(this.channelId) || this.channelId <= 0) throw new RepositoryError('not_found', 'channel id is missing');
+        if (!Number.isSafeInteger(this.channelId) || this.channelId <= 0)
+          throw new RepositoryError('not_found', 'channel id is missing');
         return Promise.all([this.channels.get(this.channelId), this.channels.languages()]);
       },
       ([detail, languages]) => {

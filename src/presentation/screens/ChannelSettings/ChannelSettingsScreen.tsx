@@ -24,7 +24,12 @@ const ChannelSettingsScreen = observer(function ChannelSettingsScreen({ vm }: { 
   };
 
   return (
-    <Screen title={t('channel.settingsTitle')} state={vm.state} onRetry={() => void vm.load()} className="channel-settings">
+    <Screen
+      title={t('channel.settingsTitle')}
+      state={vm.state}
+      onRetry={() => void vm.load()}
+      className="channel-settings"
+    >
       <h1 className="visually-hidden">{t('channel.settingsTitle')}</h1>
       {vm.channel && (
         <>
@@ -38,7 +43,12 @@ const ChannelSettingsScreen = observer(function ChannelSettingsScreen({ vm }: { 
             />
           </Section>
           <Section>
-            <Cell onClick={() => void onDelete()} disabled={vm.deleting} destructive title={t('channel.delete.action')} />
+            <Cell
+              onClick={() => void onDelete()}
+              disabled={vm.deleting}
+              destructive
+              title={t('channel.delete.action')}
+            />
           </Section>
         </>
       )}

@@ -8,7 +8,11 @@ import { AsyncState, type ScreenState } from '../../shell/screenState';
 import type { ToastStore } from '../../toasts/ToastStore';
 import { failureMessage } from '../../toasts/failureMessage';
 import {
-  type DeleteChannelDialogs, type DeleteChannelOutcome, type DeleteChannelTexts, deleteChannelFlow, hostDeleteChannelDialogs,
+  type DeleteChannelDialogs,
+  type DeleteChannelOutcome,
+  type DeleteChannelTexts,
+  deleteChannelFlow,
+  hostDeleteChannelDialogs,
 } from '../../shared/channelDeletion';
 
 /** /channel/{channelId}/settings: the channel's language row and the delete action. */
@@ -42,7 +46,9 @@ export class ChannelSettingsViewModel {
       () => this.channels.get(this.channelId),
       (detail) => {
         this.channel = detail.channel;
-        this.liveSubscriptionCount = detail.subscriptions.items.filter((subscription) => !subscription.isDeleted).length;
+        this.liveSubscriptionCount = detail.subscriptions.items.filter(
+          (subscription) => !subscription.isDeleted,
+        ).length;
       },
     );
   }
@@ -56,7 +62,11 @@ export class ChannelSettingsViewModel {
   async deleteChannel(dialogs: DeleteChannelDialogs): Promise<DeleteChannelOutcome> {
     if (this.deleting) return { kind: 'cancelled' };
     this.deleting = true;
-    const outcome = await deleteChannelFlow(this.deleteChannelUseCase, { channelId: this.channelId, liveSubscriptionCount: this.liveSubscriptionCount }, dialogs);
+    const outcome = await deleteChannelFlow(
+      this.deleteChannelUseCase,
+      { channelId: this.channelId, liveSubscriptionCount: this.liveSubscriptionCount },
+      dialogs,
+    );
     runInAction(() => (this.deleting = false));
     if (outcome.kind === 'failed') this.toasts.fail(failureMessage(outcome));
     if (outcome.kind === 'deleted') this.toasts.success('channel.delete.done');

@@ -33,8 +33,19 @@ const ConnectBotScreen = observer(function ConnectBotScreen({ vm }: { vm: Connec
   };
 
   return (
-    <Screen title={t('connectbot.title')} state={vm.state} onRetry={() => void vm.load()} mainButton={mainButton} className="connectbot">
-      <Placeholder level={1} icon={<Icon name="plus" size={48} />} title={t('connectbot.heading')} text={t('connectbot.text', { username })} />
+    <Screen
+      title={t('connectbot.title')}
+      state={vm.state}
+      onRetry={() => void vm.load()}
+      mainButton={mainButton}
+      className="connectbot"
+    >
+      <Placeholder
+        level={1}
+        icon={<Icon name="plus" size={48} />}
+        title={t('connectbot.heading')}
+        text={t('connectbot.text', { username })}
+      />
       <Section header={t('connectbot.stepsHeader')}>
         <ol className="connectbot-steps">
           {steps.map((step) => (

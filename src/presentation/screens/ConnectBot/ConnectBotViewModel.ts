@@ -32,12 +32,18 @@ export class ConnectBotViewModel {
     private readonly verification: VerificationRepository,
     private readonly platform: MessengerPlatform,
   ) {
-    makeAutoObservable<ConnectBotViewModel, 'verification' | 'platform'>(this, { verification: false, platform: false }, { autoBind: true });
+    makeAutoObservable<ConnectBotViewModel, 'verification' | 'platform'>(
+      this,
+      { verification: false, platform: false },
+      { autoBind: true },
+    );
   }
 
   get usesChannelPicker(): boolean {
     const platform = this.platform.launchInfo().platform;
-    return (platform === 'android' || platform === 'android_x') && this.platform.isVersionAtLeast(CHANNEL_PICKER_MIN_VERSION);
+    return (
+      (platform === 'android' || platform === 'android_x') && this.platform.isVersionAtLeast(CHANNEL_PICKER_MIN_VERSION)
+    );
   }
 
   /** t.me/<bot>?startchannel&admin=promote_members+change_info */

@@ -35,17 +35,27 @@ export const CreatorDashboard = observer(function CreatorDashboard({ vm }: { vm:
           <dl className="dashboard-balance" key={row.currency}>
             <div className="dashboard-balance__item">
               <dt>{t('dashboard.activeBalance')}</dt>
-              <dd className="dashboard-balance__amount" dir="ltr">{formatMoney(row.active)}</dd>
+              <dd className="dashboard-balance__amount" dir="ltr">
+                {formatMoney(row.active)}
+              </dd>
             </div>
             <div className="dashboard-balance__item">
               <dt>{t('dashboard.payoutBalance')}</dt>
-              <dd className="dashboard-balance__amount" dir="ltr">{formatMoney(row.payout)}</dd>
+              <dd className="dashboard-balance__amount" dir="ltr">
+                {formatMoney(row.payout)}
+              </dd>
             </div>
           </dl>
         ))}
         <Cell to="/payout" title={t('dashboard.payouts')} chevron />
         {vm.needsPayoutDetails && (
-          <Cell to="/payout/setup" title={t('dashboard.providePayoutDetails')} subtitle={t('dashboard.providePayoutDetailsHint')} before={<Icon name="card" />} chevron />
+          <Cell
+            to="/payout/setup"
+            title={t('dashboard.providePayoutDetails')}
+            subtitle={t('dashboard.providePayoutDetailsHint')}
+            before={<Icon name="card" />}
+            chevron
+          />
         )}
       </Section>
 
@@ -66,7 +76,12 @@ export const CreatorDashboard = observer(function CreatorDashboard({ vm }: { vm:
             chevron
           />
         ))}
-        <Cell to="/connectbot" title={t('dashboard.addChannel')} before={<Icon name="plus" />} className="dashboard-add-channel" />
+        <Cell
+          to="/connectbot"
+          title={t('dashboard.addChannel')}
+          before={<Icon name="plus" />}
+          className="dashboard-add-channel"
+        />
       </Section>
 
       {vm.channels.length > 0 && <RevenueSection channelId={null} />}

@@ -4,9 +4,7 @@ import type { Dashboard, DashboardRepository } from '../../../application/ports/
 import type { Links } from '../../../application/ports/Links';
 import type { Cursor } from '../../../application/ports/Page';
 import { errorCodeOf } from '../../../application/ports/RepositoryError';
-import type {
-  Channel, Role, SavedCard, Subscription, SubscriptionMember, Transaction,
-} from '../../../domain/entities';
+import type { Channel, Role, SavedCard, Subscription, SubscriptionMember, Transaction } from '../../../domain/entities';
 import { followerSubscriptionView, type FollowerSubscriptionView } from '../../../domain/follower-subscription';
 import { redirectForError } from '../../../domain/errors';
 import { DEFAULT_LOAD_STATUS, type LoadStatus, loadStatusFromErrorCode } from '../../../domain/load-status';
@@ -63,7 +61,17 @@ export class DashboardViewModel {
       this,
       // The answer is replaced whole, never changed in place, and transactions are only appended: observing the
       // references spares converting every channel, card and row to observables on the first render.
-      { repository: false, session: false, clock: false, links: false, generation: false, requestedMode: false, now: false, dashboard: observableRef, transactions: observableShallow },
+      {
+        repository: false,
+        session: false,
+        clock: false,
+        links: false,
+        generation: false,
+        requestedMode: false,
+        now: false,
+        dashboard: observableRef,
+        transactions: observableShallow,
+      },
       { autoBind: true },
     );
   }
@@ -95,7 +103,8 @@ export class DashboardViewModel {
 
   /** What the screen frame shows: a redirect in progress (ours, or the shell's ErrorRedirect for the code) keeps the loading state. */
   get state(): ScreenState {
-    if (this.redirect !== null || (this.errorCode !== null && redirectForError(this.errorCode) !== null)) return LOADING;
+    if (this.redirect !== null || (this.errorCode !== null && redirectForError(this.errorCode) !== null))
+      return LOADING;
     if (this.loadStatus === 'success') return READY;
     if (this.loadStatus === null || this.loadStatus === 'pending') return LOADING;
     return failed(this.errorCode ?? this.loadStatus);
@@ -108,7 +117,8 @@ export class DashboardViewModel {
     this.redirect = null;
     const handedOver = this.requestedMode ? this.session.take(this.requestedMode) : null;
     try {
-      const dashboard = handedOver ?? (await this.repository.load(this.requestedMode ?? this.session.lastMode ?? undefined));
+      const dashboard =
+        handedOver ?? (await this.repository.load(this.requestedMode ?? this.session.lastMode ?? undefined));
       if (generation !== this.generation) return;
       runInAction(() => this.loaded(dashboard));
     } catch (error) {
@@ -174,7 +184,11 @@ export class DashboardViewModel {
     if (byCurrency.size === 0) byCurrency.set('eur', { active: 0, payout: 0 });
     return [...byCurrency.entries()]
       .sort(([a], [b]) => compareCurrencies(a, b))
-      .map(([currency, row]) => ({ currency, active: money(row.active, currency), payout: money(row.payout, currency) }));
+      .map(([currency, row]) => ({
+        currency,
+        active: money(row.active, currency),
+        payout: money(row.payout, currency),
+      }));
   }
 
   /** No withdrawal account yet: the creator view offers the payout-details row. */

@@ -16,7 +16,9 @@ function MembershipCell({ row }: { row: MembershipRow }) {
   return (
     <Cell
       to={`/follower/subscription/${row.member.id}`}
-      before={<Avatar id={row.channel?.id ?? row.member.subscriptionId} name={name} src={row.channel?.photoUrl} decorative />}
+      before={
+        <Avatar id={row.channel?.id ?? row.member.subscriptionId} name={name} src={row.channel?.photoUrl} decorative />
+      }
       title={name}
       subtitle={details}
       chevron
@@ -34,7 +36,13 @@ export const FollowerDashboard = observer(function FollowerDashboard({ vm }: { v
       <Section>
         {vm.showsCreatorSwitch && <Cell to="/dashboard/creator" title={t('dashboard.toCreatorView')} chevron />}
         {vm.showsEarnLink && (
-          <Cell to="/dashboard/creator" title={t('dashboard.earn')} subtitle={t('dashboard.earnHint')} before={<Icon name="star" />} chevron />
+          <Cell
+            to="/dashboard/creator"
+            title={t('dashboard.earn')}
+            subtitle={t('dashboard.earnHint')}
+            before={<Icon name="star" />}
+            chevron
+          />
         )}
         <Cell to="/faq" title={t('dashboard.faq')} chevron />
         <Cell to="/support" title={t('common.support')} chevron />
@@ -53,7 +61,11 @@ export const FollowerDashboard = observer(function FollowerDashboard({ vm }: { v
       </Section>
 
       <Section header={t('dashboard.activeSubscriptions')}>
-        {active.length === 0 ? <EmptyState text={t('dashboard.noActiveSubscriptions')} /> : active.map((row) => <MembershipCell key={row.member.id} row={row} />)}
+        {active.length === 0 ? (
+          <EmptyState text={t('dashboard.noActiveSubscriptions')} />
+        ) : (
+          active.map((row) => <MembershipCell key={row.member.id} row={row} />)
+        )}
       </Section>
 
       {inactive.length > 0 && (

@@ -15,7 +15,6 @@ import { WITHDRAWAL_TITLE_KEY, withdrawalSubtitle } from '../../shared/withdrawa
 import { useAfterFirstScreen } from '../../shell/firstPaint';
 import type { DashboardViewModel } from './DashboardViewModel';
 
-
 function fullName(user: { firstName: string; lastName?: string }): string {
   return user.lastName ? `${user.firstName} ${user.lastName}` : user.firstName;
 }
@@ -24,17 +23,30 @@ function fullName(user: { firstName: string; lastName?: string }): string {
  * A row renders again only when its own props change: a page arriving leaves the rows above it alone. The texts come
  * from the section (a new `t` with every language change), so the rows do not subscribe to i18n one by one.
  */
-const TransactionRow = memo(function TransactionRow({ transaction, mode, nowMs, t, shortMonths }: { transaction: Transaction; mode: Role; nowMs: number; t: TFunction; shortMonths: readonly string[] }) {
+const TransactionRow = memo(function TransactionRow({
+  transaction,
+  mode,
+  nowMs,
+  t,
+  shortMonths,
+}: {
+  transaction: Transaction;
+  mode: Role;
+  nowMs: number;
+  t: TFunction;
+  shortMonths: readonly string[];
+}) {
   const badge = badgeFor(transaction.type);
   const label = t(`common.badge.${badge}`);
-  const counterpart = mode === 'creator'
-    ? (transaction.user && fullName(transaction.user)) ?? transaction.channel?.name
-    : transaction.channel?.name ?? (transaction.user && fullName(transaction.user));
+  const counterpart =
+    mode === 'creator'
+      ? ((transaction.user && fullName(transaction.user)) ?? transaction.channel?.name)
+      : (transaction.channel?.name ?? (transaction.user && fullName(transaction.user)));
   const amount = signedAmount(transaction.type, transaction.total);
   const amountText = formatSignedMoney(amount);
   // A withdrawal has no counterpart: its type is its title (the payout screen's words), where it went the subtitle.
   const withdrawal = isWithdrawal(transaction.type);
-  const title = withdrawal ? t(WITHDRAWAL_TITLE_KEY) : counterpart ?? label;
+  const title = withdrawal ? t(WITHDRAWAL_TITLE_KEY) : (counterpart ?? label);
   const subtitle = withdrawal ? withdrawalSubtitle(t, transaction) : counterpart ? label : undefined;
   return (
     <Cell
@@ -45,7 +57,9 @@ const TransactionRow = memo(function TransactionRow({ transaction, mode, nowMs, 
       subtitle={subtitle}
       after={
         <span className="dashboard-transaction__after">
-          <span className={amount.minor > 0 ? 'dashboard-amount dashboard-amount--in' : 'dashboard-amount'} dir="ltr">{amountText}</span>
+          <span className={amount.minor > 0 ? 'dashboard-amount dashboard-amount--in' : 'dashboard-amount'} dir="ltr">
+            {amountText}
+          </span>
           <time dateTime={new Date(transaction.createdAt * 1000).toISOString()}>
             {formatListTime(transaction.createdAt, shortMonths, nowMs)}
           </time>
@@ -80,7 +94,14 @@ export const TransactionsSection = observer(function TransactionsSection({ vm }:
           onLoadMore={vm.loadMoreTransactions}
         >
           {vm.transactions.map((transaction) => (
-            <TransactionRow key={transaction.id} transaction={transaction} mode={mode} nowMs={nowMs} t={t} shortMonths={shortMonths} />
+            <TransactionRow
+              key={transaction.id}
+              transaction={transaction}
+              mode={mode}
+              nowMs={nowMs}
+              t={t}
+              shortMonths={shortMonths}
+            />
           ))}
         </InfiniteList>
       )}

@@ -5,7 +5,12 @@ import { Cell } from '../../components/Cell';
 import { Section } from '../../components/Section';
 import { Switch } from '../../components/Switch';
 import { Screen } from '../../shell/Screen';
-import { HAPTIC_IMPACT_STYLES, HAPTIC_NOTIFICATION_TYPES, HEADER_COLOR_TESTS, type DebugViewModel } from './DebugViewModel';
+import {
+  HAPTIC_IMPACT_STYLES,
+  HAPTIC_NOTIFICATION_TYPES,
+  HEADER_COLOR_TESTS,
+  type DebugViewModel,
+} from './DebugViewModel';
 import './debug.css';
 
 /** Throws while rendering once the test asks for it, so the crash boundary takes over. */
@@ -25,7 +30,10 @@ const DebugScreen = observer(function DebugScreen({ vm }: { vm: DebugViewModel }
         <Cell title={t('devtools.debug.platform')} after={vm.platformSummary} />
       </Section>
 
-      <Section header={t('devtools.debug.headerColors')} footer={vm.headerColor === null ? undefined : t('devtools.debug.headerColorSet', { color: vm.headerColor })}>
+      <Section
+        header={t('devtools.debug.headerColors')}
+        footer={vm.headerColor === null ? undefined : t('devtools.debug.headerColorSet', { color: vm.headerColor })}
+      >
         <div className="debug-buttons">
           {HEADER_COLOR_TESTS.map((color) => (
             <Button key={color} mode="tinted" size="small" onClick={() => vm.setHeaderColor(color)}>
@@ -54,12 +62,25 @@ const DebugScreen = observer(function DebugScreen({ vm }: { vm: DebugViewModel }
       </Section>
 
       <Section header={t('devtools.debug.copy')}>
-        <Cell onClick={() => void vm.copy(window.location.href)} title={t('devtools.debug.copyUrl')} subtitle={<span className="debug-value">{window.location.href}</span>} truncate />
-        <Cell onClick={() => void vm.copyInitData()} title={t('devtools.debug.copyInitData')} disabled={vm.initData === ''} />
+        <Cell
+          onClick={() => void vm.copy(window.location.href)}
+          title={t('devtools.debug.copyUrl')}
+          subtitle={<span className="debug-value">{window.location.href}</span>}
+          truncate
+        />
+        <Cell
+          onClick={() => void vm.copyInitData()}
+          title={t('devtools.debug.copyInitData')}
+          disabled={vm.initData === ''}
+        />
       </Section>
 
       <Section header={t('devtools.debug.tools')} footer={t('devtools.debug.errorConsoleHint')}>
-        <Cell as="label" title={t('devtools.debug.errorConsole')} after={<Switch checked={vm.errorConsoleEnabled} onChange={vm.setErrorConsoleEnabled} />} />
+        <Cell
+          as="label"
+          title={t('devtools.debug.errorConsole')}
+          after={<Switch checked={vm.errorConsoleEnabled} onChange={vm.setErrorConsoleEnabled} />}
+        />
         <Cell onClick={vm.throwError} title={t('devtools.debug.throwError')} destructive />
         <Cell onClick={vm.clearStorage} title={t('devtools.debug.clearStorage')} destructive />
       </Section>

@@ -1,6 +1,10 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { KeyValueStorage } from '../../../application/ports/KeyValueStorage';
-import type { HapticImpactStyle, HapticNotificationType, MessengerPlatform } from '../../../application/ports/MessengerPlatform';
+import type {
+  HapticImpactStyle,
+  HapticNotificationType,
+  MessengerPlatform,
+} from '../../../application/ports/MessengerPlatform';
 import type { ErrorConsoleStore } from '../../shell/ErrorConsoleStore';
 import type { ToastStore } from '../../toasts/ToastStore';
 

@@ -37,7 +37,10 @@ function DonationFormScreen({ vm }: { vm: DonationFormViewModel }) {
   const bounds = amountBounds('donation', form?.currency ?? 'eur');
 
   return (
-    <Screen title={t('donation.form.title')} mainButton={form ? { text: t('donation.form.continue'), onClick: next } : undefined}>
+    <Screen
+      title={t('donation.form.title')}
+      mainButton={form ? { text: t('donation.form.continue'), onClick: next } : undefined}
+    >
       <h1 className="visually-hidden">{t('donation.form.title')}</h1>
       {form && (
         <form

@@ -1,6 +1,11 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { UnsavedChanges } from '../../../application/ports/UnsavedChanges';
-import { type DonationForm, type DonationFormField, defaultDonationForm, validateDonationForm } from '../../../domain/donation-form';
+import {
+  type DonationForm,
+  type DonationFormField,
+  defaultDonationForm,
+  validateDonationForm,
+} from '../../../domain/donation-form';
 import { CURRENCIES, type Currency, compareCurrencies } from '../../../domain/money';
 import { TEXT_LIMITS } from '../../../domain/text-limits';
 import type { ToastStore } from '../../toasts/ToastStore';
@@ -35,8 +40,20 @@ export class DonationFormViewModel {
     private readonly uploadDonationImage: UploadDonationImage,
     readonly channelId: number,
   ) {
-    makeAutoObservable<DonationFormViewModel, 'drafts' | 'toasts' | 'blank' | 'releaseUnsavedGuard' | 'uploadDonationImage'>(
-      this, { drafts: false, toasts: false, channelId: false, releaseUnsavedGuard: false, blank: true, uploadDonationImage: false }, { autoBind: true },
+    makeAutoObservable<
+      DonationFormViewModel,
+      'drafts' | 'toasts' | 'blank' | 'releaseUnsavedGuard' | 'uploadDonationImage'
+    >(
+      this,
+      {
+        drafts: false,
+        toasts: false,
+        channelId: false,
+        releaseUnsavedGuard: false,
+        blank: true,
+        uploadDonationImage: false,
+      },
+      { autoBind: true },
     );
     this.releaseUnsavedGuard = guardUnsavedChanges(unsavedChanges, () => this.hasUnsavedChanges);
   }
@@ -52,8 +69,14 @@ export class DonationFormViewModel {
     const form = this.form;
     const blank = this.blank;
     if (form === null || blank === null) return false;
-    return form.title !== blank.title || form.description !== blank.description || form.buttonText !== blank.buttonText
-      || form.currency !== blank.currency || form.amount !== blank.amount || this.image !== null;
+    return (
+      form.title !== blank.title ||
+      form.description !== blank.description ||
+      form.buttonText !== blank.buttonText ||
+      form.currency !== blank.currency ||
+      form.amount !== blank.amount ||
+      this.image !== null
+    );
   }
 
   get form(): DonationForm | null {

@@ -27,11 +27,15 @@ function DonationImagePicker({ vm }: { vm: DonationFormViewModel }) {
 
   return (
     <div className="donation-image" role="group" aria-labelledby={`${hintId}-label`}>
-      <span className="field__label" id={`${hintId}-label`}>{t('donation.image.label')}</span>
+      <span className="field__label" id={`${hintId}-label`}>
+        {t('donation.image.label')}
+      </span>
       {image && (
         <div className="donation-image__chosen">
           <img className="donation-image__thumbnail" src={image.previewUrl} alt={t('donation.image.alt')} />
-          <Button mode="destructive" size="small" onClick={() => release(vm.removeImage())}>{t('donation.image.remove')}</Button>
+          <Button mode="destructive" size="small" onClick={() => release(vm.removeImage())}>
+            {t('donation.image.remove')}
+          </Button>
         </div>
       )}
       <input
@@ -48,10 +52,21 @@ function DonationImagePicker({ vm }: { vm: DonationFormViewModel }) {
           void pick(file);
         }}
       />
-      <Button mode="tinted" loading={vm.uploadingImage} aria-describedby={hintId} onClick={() => input.current?.click()}>
-        {vm.uploadingImage ? t('donation.image.uploading') : image ? t('donation.image.replace') : t('donation.image.add')}
+      <Button
+        mode="tinted"
+        loading={vm.uploadingImage}
+        aria-describedby={hintId}
+        onClick={() => input.current?.click()}
+      >
+        {vm.uploadingImage
+          ? t('donation.image.uploading')
+          : image
+            ? t('donation.image.replace')
+            : t('donation.image.add')}
       </Button>
-      <span className="section__footer" id={hintId}>{t('donation.image.hint')}</span>
+      <span className="section__footer" id={hintId}>
+        {t('donation.image.hint')}
+      </span>
     </div>
   );
 }

@@ -35,7 +35,11 @@ function DonationPreviewScreen({ vm }: { vm: DonationPreviewViewModel }) {
       title={t('donation.preview.title')}
       state={vm.state}
       onRetry={() => void vm.load()}
-      mainButton={vm.canPublish ? { text: t(vm.publishButtonKey), onClick: () => void publish(), loading: vm.publishing } : undefined}
+      mainButton={
+        vm.canPublish
+          ? { text: t(vm.publishButtonKey), onClick: () => void publish(), loading: vm.publishing }
+          : undefined
+      }
     >
       <h1 className="visually-hidden">{t('donation.preview.title')}</h1>
       {form === null && (
@@ -43,7 +47,11 @@ function DonationPreviewScreen({ vm }: { vm: DonationPreviewViewModel }) {
           level={2}
           title={t('donation.preview.noDraftTitle')}
           text={t('donation.preview.noDraftText')}
-          actions={<Button onClick={() => void navigate(`/channel/${channelId}/donation/create`, { replace: true })}>{t('donation.preview.toForm')}</Button>}
+          actions={
+            <Button onClick={() => void navigate(`/channel/${channelId}/donation/create`, { replace: true })}>
+              {t('donation.preview.toForm')}
+            </Button>
+          }
         />
       )}
       {form && channel && !channel.connected && (
@@ -68,21 +76,33 @@ function DonationPreviewScreen({ vm }: { vm: DonationPreviewViewModel }) {
               {t('donation.preview.message')}
             </h2>
             <div className="donation-preview-message" data-testid="message-preview">
-              {vm.image && <img className="donation-preview-message__image" src={vm.image.previewUrl} alt={t('donation.image.alt')} />}
+              {vm.image && (
+                <img
+                  className="donation-preview-message__image"
+                  src={vm.image.previewUrl}
+                  alt={t('donation.image.alt')}
+                />
+              )}
               <p className="donation-preview-message__text">
                 <span className="donation-preview-message__title">{form.title.trim()}</span>
                 {'\n\n'}
                 {form.description.trim()}
               </p>
               <span className="donation-preview-message__amount section__footer">
-                {suggested ? t('donation.preview.suggestedAmount', { amount: formatMoney(suggested) }) : t('donation.preview.donorChooses')}
+                {suggested
+                  ? t('donation.preview.suggestedAmount', { amount: formatMoney(suggested) })
+                  : t('donation.preview.donorChooses')}
               </span>
               {/* The post's button as subscribers will see it; it does nothing here. */}
               <span className="donation-preview-message__button">{form.buttonText.trim()}</span>
             </div>
           </section>
           <Section header={t('donation.preview.options')} footer={t('donation.preview.optionsFooter')}>
-            <Cell as="label" title={t('donation.preview.pin')} after={<Switch checked={vm.pin} onChange={vm.setPin} disabled={vm.publishing} />} />
+            <Cell
+              as="label"
+              title={t('donation.preview.pin')}
+              after={<Switch checked={vm.pin} onChange={vm.setPin} disabled={vm.publishing} />}
+            />
             <Cell
               as="label"
               title={t('donation.preview.silent')}

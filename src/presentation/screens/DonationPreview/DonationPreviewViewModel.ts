@@ -110,7 +110,9 @@ export class DonationPreviewViewModel {
       if (result.ok) this.channel = result.value.channel;
     });
     if (!result.ok) {
-      this.toasts.fail(result.error.kind === 'invalid' ? donationFormErrorMessage(result.error) : failureMessage(result.error));
+      this.toasts.fail(
+        result.error.kind === 'invalid' ? donationFormErrorMessage(result.error) : failureMessage(result.error),
+      );
       return false;
     }
     runInAction(() => (this.published = true));

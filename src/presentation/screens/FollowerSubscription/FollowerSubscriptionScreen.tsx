@@ -24,12 +24,19 @@ function FollowerSubscriptionScreen({ vm }: { vm: FollowerSubscriptionViewModel 
   const price = membership
     ? membership.member.period === 'onetime'
       ? formatMoney(membership.member.price)
-      : t('invoice.pricePerPeriod', { price: formatMoney(membership.member.price), period: t(`invoice.period.${membership.member.period}`) })
+      : t('invoice.pricePerPeriod', {
+          price: formatMoney(membership.member.price),
+          period: t(`invoice.period.${membership.member.period}`),
+        })
     : '';
 
   const cancel = async (): Promise<void> => {
     if (!view?.line) return;
-    await vm.confirmCancel({ title: t('follower.cancelConfirmTitle'), message: t('follower.cancelConfirmText', { date: date(view.line.at) }), confirm: t('follower.cancel') });
+    await vm.confirmCancel({
+      title: t('follower.cancelConfirmTitle'),
+      message: t('follower.cancelConfirmText', { date: date(view.line.at) }),
+      confirm: t('follower.cancel'),
+    });
   };
   const renew = async (): Promise<void> => {
     const next = await vm.renew();
@@ -41,18 +48,38 @@ function FollowerSubscriptionScreen({ vm }: { vm: FollowerSubscriptionViewModel 
       {membership && view && (
         <>
           <header className="invoice-header">
-            <Avatar id={membership.channel.id} name={membership.channel.name} src={membership.channel.photoUrl} size={72} decorative />
+            <Avatar
+              id={membership.channel.id}
+              name={membership.channel.name}
+              src={membership.channel.photoUrl}
+              size={72}
+              decorative
+            />
             <h1 className="invoice-header__channel">{membership.channel.name}</h1>
           </header>
           <Section header={t('follower.details')}>
-            <Cell title={membership.subscription.name} subtitle={t(`invoice.periodName.${membership.member.period}`)} after={<strong>{price}</strong>} />
-            <Cell title={t('follower.status')} after={<span className={`follower-label follower-label--${view.label}`}>{t(`follower.label.${view.label}`)}</span>} />
+            <Cell
+              title={membership.subscription.name}
+              subtitle={t(`invoice.periodName.${membership.member.period}`)}
+              after={<strong>{price}</strong>}
+            />
+            <Cell
+              title={t('follower.status')}
+              after={
+                <span className={`follower-label follower-label--${view.label}`}>
+                  {t(`follower.label.${view.label}`)}
+                </span>
+              }
+            />
             {view.line && vm.lineKey && (
               <Cell
                 className="follower-line"
                 title={
                   view.line.deletedSuffix
-                    ? t('follower.lineWithSuffix', { line: t(vm.lineKey, { date: date(view.line.at) }), suffix: t('follower.deletedSuffix') })
+                    ? t('follower.lineWithSuffix', {
+                        line: t(vm.lineKey, { date: date(view.line.at) }),
+                        suffix: t('follower.deletedSuffix'),
+                      })
                     : t(vm.lineKey, { date: date(view.line.at) })
                 }
               />

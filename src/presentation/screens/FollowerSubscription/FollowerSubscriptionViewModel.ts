@@ -32,9 +32,22 @@ export class FollowerSubscriptionViewModel {
     readonly memberId: number,
   ) {
     this.loader = new AsyncState(errorCodeOf);
-    makeAutoObservable<FollowerSubscriptionViewModel, 'loader' | 'follower' | 'cancelSubscription' | 'renewSubscription' | 'toasts' | 'clock' | 'dialogs'>(
+    makeAutoObservable<
+      FollowerSubscriptionViewModel,
+      'loader' | 'follower' | 'cancelSubscription' | 'renewSubscription' | 'toasts' | 'clock' | 'dialogs'
+    >(
       this,
-      { follower: false, cancelSubscription: false, renewSubscription: false, toasts: false, clock: false, dialogs: false, loader: false, memberId: false, now: false },
+      {
+        follower: false,
+        cancelSubscription: false,
+        renewSubscription: false,
+        toasts: false,
+        clock: false,
+        dialogs: false,
+        loader: false,
+        memberId: false,
+        now: false,
+      },
       { autoBind: true },
     );
   }
@@ -45,13 +58,18 @@ export class FollowerSubscriptionViewModel {
   }
 
   async load(): Promise<void> {
-    await this.loader.run(() => this.follower.member(this.memberId), (membership) => (this.membership = membership));
+    await this.loader.run(
+      () => this.follower.member(this.memberId),
+      (membership) => (this.membership = membership),
+    );
   }
 
   /** The rules' reading of the membership now; null until loaded. */
   get view(): FollowerSubscriptionView | null {
     const membership = this.membership;
-    return membership === null ? null : followerSubscriptionView(membership.member, membership.subscription, this.clock.now());
+    return membership === null
+      ? null
+      : followerSubscriptionView(membership.member, membership.subscription, this.clock.now());
   }
 
   /** i18n key of the date line, e.g. follower.line.renews_on (suffix added by the screen when `deletedSuffix`). */
@@ -97,7 +115,8 @@ export class FollowerSubscriptionViewModel {
     if (membership === null || this.busy !== null) return null;
     this.busy = 'renew';
     const result = await this.renewSubscription.execute(membership);
-    if (result.ok && result.value.renewal?.action === 'pay_invoice') return this.payAgain(result.value.renewal.subscriptionId);
+    if (result.ok && result.value.renewal?.action === 'pay_invoice')
+      return this.payAgain(result.value.renewal.subscriptionId);
     this.done(result, 'follower.renewed');
     return null;
   }
@@ -108,7 +127,12 @@ export class FollowerSubscriptionViewModel {
   }
 
   private done(
-    result: { readonly ok: true; readonly value: FollowerMembership } | { readonly ok: false; readonly error: { readonly kind: string; readonly code: string; readonly message?: string } },
+    result:
+      | { readonly ok: true; readonly value: FollowerMembership }
+      | {
+          readonly ok: false;
+          readonly error: { readonly kind: string; readonly code: string; readonly message?: string };
+        },
     successKey: string,
   ): void {
     this.busy = null;

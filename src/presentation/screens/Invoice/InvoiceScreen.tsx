@@ -5,7 +5,18 @@ import { useNavigate } from 'react-router-dom';
 import type { Period } from '../../../domain/entities';
 import { formatMoney } from '../../../domain/format';
 import { AmountPresets } from '../../payment/AmountPresets';
-import { Avatar, Button, CardDisplay, Cell, CollapsibleText, Icon, Placeholder, Section, Spinner, TextInput } from '../../components';
+import {
+  Avatar,
+  Button,
+  CardDisplay,
+  Cell,
+  CollapsibleText,
+  Icon,
+  Placeholder,
+  Section,
+  Spinner,
+  TextInput,
+} from '../../components';
 import { useFlowNavigation } from '../../payment/useFlowNavigation';
 import '../../payment/payment.css';
 import { LOADING, READY, failed } from '../../shell/screenState';
@@ -15,7 +26,10 @@ import type { InvoiceViewModel } from './InvoiceViewModel';
 /** "€5 / month"; one-time prices stand alone. */
 export function usePriceWithPeriod(): (price: Parameters<typeof formatMoney>[0], period: Period) => string {
   const { t } = useTranslation();
-  return (price, period) => (period === 'onetime' ? formatMoney(price) : t('invoice.pricePerPeriod', { price: formatMoney(price), period: t(`invoice.period.${period}`) }));
+  return (price, period) =>
+    period === 'onetime'
+      ? formatMoney(price)
+      : t('invoice.pricePerPeriod', { price: formatMoney(price), period: t(`invoice.period.${period}`) });
 }
 
 const InvoiceContent = observer(function InvoiceContent({ vm }: { vm: InvoiceViewModel }) {
@@ -29,7 +43,13 @@ const InvoiceContent = observer(function InvoiceContent({ vm }: { vm: InvoiceVie
   };
 
   if (view.kind === 'loading' || view.kind === 'error') {
-    return <Screen title={title} state={view.kind === 'loading' ? LOADING : failed(view.code)} onRetry={() => void vm.reload()} />;
+    return (
+      <Screen
+        title={title}
+        state={view.kind === 'loading' ? LOADING : failed(view.code)}
+        onRetry={() => void vm.reload()}
+      />
+    );
   }
   if (view.kind === 'notFound' || view.kind === 'disabled' || view.kind === 'alreadyExists') {
     const texts = {
@@ -52,34 +72,68 @@ const InvoiceContent = observer(function InvoiceContent({ vm }: { vm: InvoiceVie
   if (view.kind === 'inProgress') {
     return (
       <Screen title={t('payment.inProgressTitle')} state={READY} back="hidden">
-        <Placeholder className="payment-progress" icon={<Spinner size={40} />} title={t('payment.inProgressTitle')} text={t('payment.inProgressText')} />
+        <Placeholder
+          className="payment-progress"
+          icon={<Spinner size={40} />}
+          title={t('payment.inProgressTitle')}
+          text={t('payment.inProgressText')}
+        />
       </Screen>
     );
   }
   if (view.kind === 'paid') {
     const { receipt } = view;
-    const finishText = vm.kind === 'subscription' && receipt.inviteLink ? t('payment.success.openChannel') : t('common.close');
+    const finishText =
+      vm.kind === 'subscription' && receipt.inviteLink ? t('payment.success.openChannel') : t('common.close');
     return (
-      <Screen title={t('payment.success.title')} state={READY} back="hidden" mainButton={{ text: finishText, onClick: vm.finish }}>
-        <Placeholder className="payment-success" icon={<Icon name="check" size={48} />} title={t('payment.success.title')} text={t(`payment.success.text.${vm.kind}`)} />
+      <Screen
+        title={t('payment.success.title')}
+        state={READY}
+        back="hidden"
+        mainButton={{ text: finishText, onClick: vm.finish }}
+      >
+        <Placeholder
+          className="payment-success"
+          icon={<Icon name="check" size={48} />}
+          title={t('payment.success.title')}
+          text={t(`payment.success.text.${vm.kind}`)}
+        />
         <Section header={t('payment.success.details')}>
           <Cell title={t('payment.success.amount')} after={<span dir="ltr">{formatMoney(receipt.amount)}</span>} />
-          {receipt.card && <Cell title={t('payment.success.card')} after={<CardDisplay brand={receipt.card.brand} last={receipt.card.last4} />} />}
-          {receipt.transactionId !== undefined && <Cell title={t('payment.success.transactionId')} after={<span data-testid="transaction-id">{receipt.transactionId}</span>} />}
+          {receipt.card && (
+            <Cell
+              title={t('payment.success.card')}
+              after={<CardDisplay brand={receipt.card.brand} last={receipt.card.last4} />}
+            />
+          )}
+          {receipt.transactionId !== undefined && (
+            <Cell
+              title={t('payment.success.transactionId')}
+              after={<span data-testid="transaction-id">{receipt.transactionId}</span>}
+            />
+          )}
         </Section>
       </Screen>
     );
   }
   if (view.kind === 'failed') {
     return (
-      <Screen title={t('payment.failure.title')} state={READY} mainButton={{ text: t('payment.failure.retry'), onClick: () => go(vm.retry()) }}>
+      <Screen
+        title={t('payment.failure.title')}
+        state={READY}
+        mainButton={{ text: t('payment.failure.retry'), onClick: () => go(vm.retry()) }}
+      >
         <Placeholder
           className="payment-failure"
           icon={<Icon name="alert" size={48} />}
           title={t('payment.failure.title')}
           text={view.message ?? t('payment.failure.generic')}
           // "Try again" is the main button alone: one retry on the screen.
-          actions={<Button mode="plain" onClick={vm.openSupport}>{t('payment.failure.support')}</Button>}
+          actions={
+            <Button mode="plain" onClick={vm.openSupport}>
+              {t('payment.failure.support')}
+            </Button>
+          }
         />
         <p className="payment-failure__code">{t('payment.failure.code', { code: view.code })}</p>
       </Screen>
@@ -91,11 +145,24 @@ const InvoiceContent = observer(function InvoiceContent({ vm }: { vm: InvoiceVie
   const subscription = vm.subscription;
   const donation = vm.donation;
   const payAmount = vm.payAmount;
-  const mainText = vm.kind === 'subscription'
-    ? t('invoice.subscribeFor', { price: subscription ? priceWithPeriod(subscription.price, subscription.period) : '' })
-    : payAmount !== null ? t('invoice.donateAmount', { amount: formatMoney(payAmount) }) : t('invoice.donate');
+  const mainText =
+    vm.kind === 'subscription'
+      ? t('invoice.subscribeFor', {
+          price: subscription ? priceWithPeriod(subscription.price, subscription.period) : '',
+        })
+      : payAmount !== null
+        ? t('invoice.donateAmount', { amount: formatMoney(payAmount) })
+        : t('invoice.donate');
   return (
-    <Screen title={title} state={READY} mainButton={{ text: mainText, onClick: () => go(vm.proceedToPayment()), enabled: vm.kind === 'subscription' || payAmount !== null }}>
+    <Screen
+      title={title}
+      state={READY}
+      mainButton={{
+        text: mainText,
+        onClick: () => go(vm.proceedToPayment()),
+        enabled: vm.kind === 'subscription' || payAmount !== null,
+      }}
+    >
       {channel && (
         <header className="invoice-header">
           <Avatar id={channel.id} name={channel.name} src={channel.photoUrl} size={72} decorative />
@@ -104,7 +171,11 @@ const InvoiceContent = observer(function InvoiceContent({ vm }: { vm: InvoiceVie
       )}
       {subscription && (
         <Section header={t('invoice.subscriptionSection')}>
-          <Cell title={subscription.name} subtitle={t(`invoice.periodName.${subscription.period}`)} after={<strong>{priceWithPeriod(subscription.price, subscription.period)}</strong>} />
+          <Cell
+            title={subscription.name}
+            subtitle={t(`invoice.periodName.${subscription.period}`)}
+            after={<strong>{priceWithPeriod(subscription.price, subscription.period)}</strong>}
+          />
           {subscription.description && (
             <div className="invoice-description">
               <CollapsibleText text={subscription.description} />
@@ -135,9 +206,18 @@ const InvoiceContent = observer(function InvoiceContent({ vm }: { vm: InvoiceVie
                   value={vm.amountText}
                   onChange={vm.setAmountText}
                   suffix={vm.currency.toUpperCase()}
-                  error={vm.amountErrorKey ? t(vm.amountErrorKey, { amount: vm.amountErrorBound ? formatMoney(vm.amountErrorBound) : '' }) : undefined}
+                  error={
+                    vm.amountErrorKey
+                      ? t(vm.amountErrorKey, { amount: vm.amountErrorBound ? formatMoney(vm.amountErrorBound) : '' })
+                      : undefined
+                  }
                 />
-                <AmountPresets presets={vm.presets} isSelected={vm.isPresetSelected} onChoose={vm.choosePreset} label={t('invoice.presetsLabel')} />
+                <AmountPresets
+                  presets={vm.presets}
+                  isSelected={vm.isPresetSelected}
+                  onChoose={vm.choosePreset}
+                  label={t('invoice.presetsLabel')}
+                />
               </div>
             </Section>
           )}

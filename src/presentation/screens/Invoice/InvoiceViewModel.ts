@@ -1,13 +1,27 @@
 import { makeAutoObservable } from 'mobx';
-import type { DonationInvoice, InvoiceRepository, SubscriptionInvoice } from '../../../application/ports/InvoiceRepository';
+import type {
+  DonationInvoice,
+  InvoiceRepository,
+  SubscriptionInvoice,
+} from '../../../application/ports/InvoiceRepository';
 import type { MessengerPlatform } from '../../../application/ports/MessengerPlatform';
 import { errorCodeOf } from '../../../application/ports/RepositoryError';
-import { type AmountError, checkDonationInvoiceAmount, donationPresets, normalizeIntegerAmountInput } from '../../../domain/amounts';
+import {
+  type AmountError,
+  checkDonationInvoiceAmount,
+  donationPresets,
+  normalizeIntegerAmountInput,
+} from '../../../domain/amounts';
 import type { Channel, SavedCard } from '../../../domain/entities';
 import { humanFailureMessage } from '../../../domain/payment';
 import { type InvoiceKind, invoiceLoadStateFromError, invoiceNotFoundKey } from '../../../domain/invoice';
 import { type Money, toMajor } from '../../../domain/money';
-import { PAYMENT_FORM_PATH, PAYMENT_METHOD_PATH, type PaymentFlowStore, type PaymentReceipt } from '../../payment/PaymentFlowStore';
+import {
+  PAYMENT_FORM_PATH,
+  PAYMENT_METHOD_PATH,
+  type PaymentFlowStore,
+  type PaymentReceipt,
+} from '../../payment/PaymentFlowStore';
 import { EXTERNAL_LINKS, openExternal } from '../../shared/externalLinks';
 import { AsyncState, type ScreenState } from '../../shell/screenState';
 
@@ -24,7 +38,9 @@ export type InvoiceView =
   /** message: the human text, null for the generic one (humanFailureMessage); the code is shown small beneath. */
   | { readonly kind: 'failed'; readonly code: string; readonly message: string | null };
 
-type LoadedInvoice = { readonly kind: 'donation'; readonly invoice: DonationInvoice } | { readonly kind: 'subscription'; readonly invoice: SubscriptionInvoice };
+type LoadedInvoice =
+  | { readonly kind: 'donation'; readonly invoice: DonationInvoice }
+  | { readonly kind: 'subscription'; readonly invoice: SubscriptionInvoice };
 
 /** The i18n key of an amount error (section 5: generic when empty, "less than" / "more than" the bound). */
 export function amountErrorKey(error: AmountError): string {
@@ -52,7 +68,11 @@ export class InvoiceViewModel {
     readonly id: number,
   ) {
     this.loader = new AsyncState(errorCodeOf);
-    makeAutoObservable<InvoiceViewModel, 'loader' | 'invoices' | 'flow' | 'platform'>(this, { invoices: false, flow: false, platform: false, kind: false, id: false, loader: false }, { autoBind: true });
+    makeAutoObservable<InvoiceViewModel, 'loader' | 'invoices' | 'flow' | 'platform'>(
+      this,
+      { invoices: false, flow: false, platform: false, kind: false, id: false, loader: false },
+      { autoBind: true },
+    );
   }
 
   /** Loads the invoice, unless this invoice's payment is running or finished (its result is shown instead). */
@@ -74,7 +94,8 @@ export class InvoiceViewModel {
           : { kind: 'subscription', invoice: await this.invoices.subscriptionInvoice(this.id) },
       (loaded) => {
         this.loaded = loaded;
-        if (loaded.kind === 'donation') this.amountText = String(toMajor(loaded.invoice.amount.minor, loaded.invoice.amount.currency));
+        if (loaded.kind === 'donation')
+          this.amountText = String(toMajor(loaded.invoice.amount.minor, loaded.invoice.amount.currency));
       },
     );
   }
@@ -84,7 +105,8 @@ export class InvoiceViewModel {
       const { payment, receipt } = this.flow;
       if (payment.status === 'paid' && receipt !== null) return { kind: 'paid', receipt };
       // A charge refused at settlement because another payment already bought this membership (its money is refunded).
-      if (payment.status === 'error' && invoiceLoadStateFromError(payment.code ?? '') === 'alreadyExists') return { kind: 'alreadyExists' };
+      if (payment.status === 'error' && invoiceLoadStateFromError(payment.code ?? '') === 'alreadyExists')
+        return { kind: 'alreadyExists' };
       if (payment.status === 'error') {
         const code = payment.code ?? 'error_unknown';
         return { kind: 'failed', code, message: humanFailureMessage(code, payment.message ?? '') };
@@ -131,7 +153,9 @@ export class InvoiceViewModel {
 
   get currency(): Money['currency'] | null {
     if (this.loaded === null) return null;
-    return this.loaded.kind === 'donation' ? this.loaded.invoice.amount.currency : this.loaded.invoice.subscription.price.currency;
+    return this.loaded.kind === 'donation'
+      ? this.loaded.invoice.amount.currency
+      : this.loaded.invoice.subscription.price.currency;
   }
 
   /** Quick-pick amounts of the donation (eur 5, 10, 25, 100, 200; others 200 … 5000). */
@@ -198,7 +222,13 @@ export class InvoiceViewModel {
     this.amountTouched = true;
     const amount = this.payAmount;
     if (amount === null) return null;
-    this.flow.setTarget({ kind: this.kind, id: this.id, amount, channelName: loaded.invoice.channel.name, cards: loaded.invoice.cards });
+    this.flow.setTarget({
+      kind: this.kind,
+      id: this.id,
+      amount,
+      channelName: loaded.invoice.channel.name,
+      cards: loaded.invoice.cards,
+    });
     return this.nextPaymentPath();
   }
 

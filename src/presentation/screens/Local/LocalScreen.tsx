@@ -30,7 +30,12 @@ const LocalScreen = observer(function LocalScreen({ vm }: { vm: LocalViewModel }
         {vm.users.length === 0 && <EmptyState text={t('devtools.local.empty')} />}
         {vm.users.map((user) => {
           const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
-          const details = [String(user.telegramId), user.userName && `@${user.userName}`, user.demo && t('devtools.local.demo'), user.banned && t('devtools.local.banned')];
+          const details = [
+            String(user.telegramId),
+            user.userName && `@${user.userName}`,
+            user.demo && t('devtools.local.demo'),
+            user.banned && t('devtools.local.banned'),
+          ];
           return (
             <Cell
               key={user.telegramId}

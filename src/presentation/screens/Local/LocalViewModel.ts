@@ -24,7 +24,11 @@ export class LocalViewModel {
     private readonly sandbox: SandboxUsers,
     private readonly toasts: ToastStore,
   ) {
-    makeAutoObservable<LocalViewModel, 'sandbox' | 'toasts'>(this, { sandbox: false, toasts: false, loading: false }, { autoBind: true });
+    makeAutoObservable<LocalViewModel, 'sandbox' | 'toasts'>(
+      this,
+      { sandbox: false, toasts: false, loading: false },
+      { autoBind: true },
+    );
   }
 
   get state() {
@@ -32,7 +36,10 @@ export class LocalViewModel {
   }
 
   async load(): Promise<void> {
-    await this.loading.run(() => this.sandbox.list(), (users) => (this.users = users));
+    await this.loading.run(
+      () => this.sandbox.list(),
+      (users) => (this.users = users),
+    );
   }
 
   /** The signed launch URL for the user (the screen reloads the app there), or null when it failed. */

@@ -25,13 +25,28 @@ const MigrationChannelsScreen = observer(function MigrationChannelsScreen({ vm }
 
   const complete = vm.view === 'completed';
   let mainButton: MainButtonConfig | undefined;
-  if (complete) mainButton = { text: t('migration.openDashboard'), onClick: () => void navigate(CREATOR_DASHBOARD, { replace: true }) };
-  else if (vm.channelRows.length > 0) mainButton = { text: t('migration.addBot'), onClick: () => void navigate(CONNECT_BOT) };
+  if (complete)
+    mainButton = {
+      text: t('migration.openDashboard'),
+      onClick: () => void navigate(CREATOR_DASHBOARD, { replace: true }),
+    };
+  else if (vm.channelRows.length > 0)
+    mainButton = { text: t('migration.addBot'), onClick: () => void navigate(CONNECT_BOT) };
 
   return (
-    <Screen title={t('migration.channelsTitle')} state={vm.state} onRetry={() => void vm.load()} mainButton={mainButton}>
+    <Screen
+      title={t('migration.channelsTitle')}
+      state={vm.state}
+      onRetry={() => void vm.load()}
+      mainButton={mainButton}
+    >
       {complete ? (
-        <Placeholder level={1} icon={<Icon name="check" size={48} />} title={t('migration.completedTitle')} text={t('migration.completedText')} />
+        <Placeholder
+          level={1}
+          icon={<Icon name="check" size={48} />}
+          title={t('migration.completedTitle')}
+          text={t('migration.completedText')}
+        />
       ) : (
         <Placeholder level={1} title={t('migration.channelsTitle')} text={t('migration.channelsText')} />
       )}

@@ -44,7 +44,12 @@ export const MigrationChannelList = observer(function MigrationChannelList({ vm 
                 {t('migration.connected')}
               </span>
             ) : (
-              <Button mode="tinted" size="small" aria-label={t('migration.addBotTo', { name: row.name })} onClick={() => void navigate(CONNECT_BOT)}>
+              <Button
+                mode="tinted"
+                size="small"
+                aria-label={t('migration.addBotTo', { name: row.name })}
+                onClick={() => void navigate(CONNECT_BOT)}
+              >
                 {t('migration.addBot')}
               </Button>
             )

@@ -7,7 +7,14 @@ import { Icon, type IconName } from '../../components/Icon';
 import { Placeholder } from '../../components/Placeholder';
 import type { MainButtonConfig } from '../../shell/hostButtons';
 import { Screen } from '../../shell/Screen';
-import { CONNECT_CHANNELS, CREATOR_DASHBOARD, MigrationChannelList, MigrationQueue, WaitingActions, useRefuse } from './MigrationParts';
+import {
+  CONNECT_CHANNELS,
+  CREATOR_DASHBOARD,
+  MigrationChannelList,
+  MigrationQueue,
+  WaitingActions,
+  useRefuse,
+} from './MigrationParts';
 import type { MigrationViewModel } from './MigrationViewModel';
 import './migration.css';
 
@@ -23,7 +30,12 @@ const Offer = observer(function Offer({ vm }: { vm: MigrationViewModel }) {
   const refuse = useRefuse(vm, 'migration.refuseConfirm');
   return (
     <>
-      <Placeholder level={1} icon={<Icon name="arrowUp" size={48} />} title={t('migration.offerTitle')} text={t('migration.offerText')} />
+      <Placeholder
+        level={1}
+        icon={<Icon name="arrowUp" size={48} />}
+        title={t('migration.offerTitle')}
+        text={t('migration.offerText')}
+      />
       <h2 className="visually-hidden">{t('migration.movesHeader')}</h2>
       <ul className="migration-moves">
         {MOVES.map(({ key, icon }) => (
@@ -57,7 +69,13 @@ const Requested = observer(function Requested({ vm }: { vm: MigrationViewModel }
     case 'waiting':
       return (
         <>
-          <Placeholder level={1} icon={<Icon name="info" size={48} />} title={t('migration.waitingTitle')} text={t('migration.waitingText')} actions={<WaitingActions vm={vm} />} />
+          <Placeholder
+            level={1}
+            icon={<Icon name="info" size={48} />}
+            title={t('migration.waitingTitle')}
+            text={t('migration.waitingText')}
+            actions={<WaitingActions vm={vm} />}
+          />
           <MigrationQueue vm={vm} />
         </>
       );
@@ -77,14 +95,26 @@ const Requested = observer(function Requested({ vm }: { vm: MigrationViewModel }
           />
           {vm.importProgress && (
             <div className="migration-progress">
-              <progress id="migration-progress" max={vm.importProgress.total} value={vm.importProgress.done} aria-label={t('migration.importingProgress', vm.importProgress)} />
+              <progress
+                id="migration-progress"
+                max={vm.importProgress.total}
+                value={vm.importProgress.done}
+                aria-label={t('migration.importingProgress', vm.importProgress)}
+              />
               <p>{t('migration.importingProgress', vm.importProgress)}</p>
             </div>
           )}
         </>
       );
     default:
-      return <Placeholder level={1} icon={<Icon name="check" size={48} />} title={t('migration.completedTitle')} text={t('migration.completedText')} />;
+      return (
+        <Placeholder
+          level={1}
+          icon={<Icon name="check" size={48} />}
+          title={t('migration.completedTitle')}
+          text={t('migration.completedText')}
+        />
+      );
   }
 });
 
@@ -98,9 +128,15 @@ const MigrationScreen = observer(function MigrationScreen({ vm }: { vm: Migratio
   }, [vm]);
 
   let mainButton: MainButtonConfig | undefined;
-  if (vm.view === 'offer') mainButton = { text: t('common.continue'), onClick: () => void navigate('/migration/terms'), enabled: !vm.busy };
-  else if (vm.view === 'waiting') mainButton = { text: t('migration.connectChannels'), onClick: () => void navigate(CONNECT_CHANNELS) };
-  else if (vm.view === 'completed') mainButton = { text: t('migration.openDashboard'), onClick: () => void navigate(CREATOR_DASHBOARD, { replace: true }) };
+  if (vm.view === 'offer')
+    mainButton = { text: t('common.continue'), onClick: () => void navigate('/migration/terms'), enabled: !vm.busy };
+  else if (vm.view === 'waiting')
+    mainButton = { text: t('migration.connectChannels'), onClick: () => void navigate(CONNECT_CHANNELS) };
+  else if (vm.view === 'completed')
+    mainButton = {
+      text: t('migration.openDashboard'),
+      onClick: () => void navigate(CREATOR_DASHBOARD, { replace: true }),
+    };
 
   return (
     <Screen title={t('migration.title')} state={vm.state} onRetry={() => void vm.load()} mainButton={mainButton}>

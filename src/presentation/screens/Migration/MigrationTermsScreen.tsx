@@ -30,7 +30,11 @@ const MigrationTermsScreen = observer(function MigrationTermsScreen({ vm }: { vm
       title={t('migration.termsTitle')}
       state={vm.state}
       onRetry={() => void vm.load()}
-      mainButton={{ text: t('migration.confirm'), onClick: () => void onConfirm(), loading: vm.confirmStatus === 'pending' }}
+      mainButton={{
+        text: t('migration.confirm'),
+        onClick: () => void onConfirm(),
+        loading: vm.confirmStatus === 'pending',
+      }}
     >
       <Placeholder level={1} title={t('migration.termsTitle')} text={t('migration.termsText')} />
       <div className="migration-terms">

@@ -62,11 +62,30 @@ export class MigrationViewModel {
     private readonly dialogs: Dialogs,
     private readonly links: Links,
   ) {
-    makeAutoObservable<MigrationViewModel, 'repository' | 'confirmMigration' | 'refuseMigration' | 'scheduler' | 'toasts' | 'dialogs' | 'links' | 'refreshing' | 'disposed'>(
+    makeAutoObservable<
+      MigrationViewModel,
+      | 'repository'
+      | 'confirmMigration'
+      | 'refuseMigration'
+      | 'scheduler'
+      | 'toasts'
+      | 'dialogs'
+      | 'links'
+      | 'refreshing'
+      | 'disposed'
+    >(
       this,
       {
-        repository: false, confirmMigration: false, refuseMigration: false, scheduler: false, toasts: false, dialogs: false, links: false, refreshing: false,
-        disposed: false, loading: false,
+        repository: false,
+        confirmMigration: false,
+        refuseMigration: false,
+        scheduler: false,
+        toasts: false,
+        dialogs: false,
+        links: false,
+        refreshing: false,
+        disposed: false,
+        loading: false,
       },
       { autoBind: true },
     );

@@ -14,7 +14,11 @@ export default function NotFoundScreen() {
       <Placeholder
         title={t('unavailable.notFound.title')}
         text={t('unavailable.notFound.text')}
-        actions={<Button onClick={() => void navigate(DASHBOARD_PATH, { replace: true })}>{t('unavailable.notFound.action')}</Button>}
+        actions={
+          <Button onClick={() => void navigate(DASHBOARD_PATH, { replace: true })}>
+            {t('unavailable.notFound.action')}
+          </Button>
+        }
       />
     </Screen>
   );

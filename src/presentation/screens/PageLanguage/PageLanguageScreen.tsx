@@ -24,7 +24,11 @@ export default function PageLanguageScreen({ vm }: { vm: PageLanguageViewModel }
                 {option.name}
               </span>
             }
-            after={option.current ? <Icon name="check" size={20} label={t('settings.language.current')} className="language-list__check" /> : undefined}
+            after={
+              option.current ? (
+                <Icon name="check" size={20} label={t('settings.language.current')} className="language-list__check" />
+              ) : undefined
+            }
           />
         ))}
       </Section>

@@ -2,9 +2,30 @@ import type { PageLanguagePreference } from '../../../application/ports/PageLang
 
 /** Each page language in its own name (shown the same in every language, so not in the texts). */
 const ENDONYMS: Readonly<Record<string, string>> = {
-  ru: 'Русский', en: 'English', ar: 'العربية', be: 'Беларуская', ca: 'Català', hr: 'Hrvatski', cs: 'Čeština', nl: 'Nederlands',
-  fi: 'Suomi', fr: 'Français', de: 'Deutsch', hu: 'Magyar', id: 'Bahasa Indonesia', it: 'Italiano', kk: 'Қазақ тілі', ko: '한국어',
-  ms: 'Bahasa Melayu', pl: 'Polski', pt: 'Português', sr: 'Српски', sk: 'Slovenčina', es: 'Español', tr: 'Türkçe', uk: 'Українська',
+  ru: 'Русский',
+  en: 'English',
+  ar: 'العربية',
+  be: 'Беларуская',
+  ca: 'Català',
+  hr: 'Hrvatski',
+  cs: 'Čeština',
+  nl: 'Nederlands',
+  fi: 'Suomi',
+  fr: 'Français',
+  de: 'Deutsch',
+  hu: 'Magyar',
+  id: 'Bahasa Indonesia',
+  it: 'Italiano',
+  kk: 'Қазақ тілі',
+  ko: '한국어',
+  ms: 'Bahasa Melayu',
+  pl: 'Polski',
+  pt: 'Português',
+  sr: 'Српски',
+  sk: 'Slovenčina',
+  es: 'Español',
+  tr: 'Türkçe',
+  uk: 'Українська',
 };
 
 export interface PageLanguageOption {

@@ -36,7 +36,12 @@ function PaymentFormScreen({ vm }: { vm: PaymentFormViewModel }) {
   return (
     <Screen
       title={title}
-      mainButton={{ text: amount ? t('payment.payAmount', { amount: formatMoney(amount) }) : t('payment.pay'), onClick: pay, loading: vm.isPaying, enabled: !vm.isPaying }}
+      mainButton={{
+        text: amount ? t('payment.payAmount', { amount: formatMoney(amount) }) : t('payment.pay'),
+        onClick: pay,
+        loading: vm.isPaying,
+        enabled: !vm.isPaying,
+      }}
     >
       <form
         className="payment-form"
@@ -108,7 +113,12 @@ function PaymentFormScreen({ vm }: { vm: PaymentFormViewModel }) {
         </p>
       )}
       <Section>
-        <Cell as="label" title={t('payment.form.saveCard')} subtitle={t('payment.form.saveCardHint')} after={<Switch checked={vm.saveCard} onChange={vm.setSaveCard} disabled={vm.isPaying} />} />
+        <Cell
+          as="label"
+          title={t('payment.form.saveCard')}
+          subtitle={t('payment.form.saveCardHint')}
+          after={<Switch checked={vm.saveCard} onChange={vm.setSaveCard} disabled={vm.isPaying} />}
+        />
       </Section>
       <p className="payment-form__terms">
         {t('payment.form.termsPrefix')}{' '}

@@ -4,7 +4,14 @@ import type { Links } from '../../../application/ports/Links';
 import { EXTERNAL_LINKS, openExternal } from '../../shared/externalLinks';
 import type { Money } from '../../../domain/money';
 import {
-  type CardFieldError, cardCodeLength, detectCardBrand, formatExpiryInput, parseExpiry, validateCardCode, validateCardNumber, validateExpiry,
+  type CardFieldError,
+  cardCodeLength,
+  detectCardBrand,
+  formatExpiryInput,
+  parseExpiry,
+  validateCardCode,
+  validateCardNumber,
+  validateExpiry,
   validateHolder,
 } from '../../../domain/payment-card';
 import type { CardBrand } from '../../../domain/entities';
@@ -44,7 +51,8 @@ const FIELD_ERROR_OF_PROVIDER_CODE: Readonly<Record<string, CardFieldError>> = {
 };
 
 /** The i18n key of a field error; the expired card's text has its own group (cardExpiry). */
-const errorKeyOf = (error: CardFieldError): string => (error === 'expired_card' ? 'payment.cardExpiry.expired' : `payment.form.errors.${error}`);
+const errorKeyOf = (error: CardFieldError): string =>
+  error === 'expired_card' ? 'payment.cardExpiry.expired' : `payment.form.errors.${error}`;
 
 /**
  * /payment/form: the embedded card form (spec section 5). The card goes only to the provider, tokenised in the
@@ -206,7 +214,12 @@ export class PaymentFormViewModel {
   /** The general error text: the server's words for a known failure, else the generic unknown-error text. */
   get formErrorText(): { readonly key: string } | { readonly text: string } | null {
     if (this.formError === null) return null;
-    if (this.formError.code === 'error_unknown' || this.formError.message === '' || this.formError.message === this.formError.code) return { key: 'payment.unknownError' };
+    if (
+      this.formError.code === 'error_unknown' ||
+      this.formError.message === '' ||
+      this.formError.message === this.formError.code
+    )
+      return { key: 'payment.unknownError' };
     return { text: this.formError.message };
   }
 

@@ -37,13 +37,20 @@ function PaymentMethodScreen({ vm }: { vm: PaymentMethodViewModel }) {
               key={card.id}
               as="label"
               title={<CardDisplay brand={card.cardBrand} last={card.cardLast} />}
-              subtitle={[card.primary ? t('cards.primary') : null, card.active ? null : t('cards.inactive')].filter(Boolean).join(' · ') || undefined}
+              subtitle={
+                [card.primary ? t('cards.primary') : null, card.active ? null : t('cards.inactive')]
+                  .filter(Boolean)
+                  .join(' · ') || undefined
+              }
               after={
                 <input
                   type="radio"
                   name="payment-method"
                   className="checkbox"
-                  aria-label={t('common.card.ending', { brand: t(`common.card.brand.${card.cardBrand}`), last: card.cardLast })}
+                  aria-label={t('common.card.ending', {
+                    brand: t(`common.card.brand.${card.cardBrand}`),
+                    last: card.cardLast,
+                  })}
                   checked={vm.selectedCardId === card.id}
                   disabled={!card.active || vm.isPaying}
                   onChange={() => vm.select(card.id)}

@@ -18,7 +18,11 @@ export class PaymentMethodViewModel {
     private readonly toasts: ToastStore,
     private readonly makeKey: () => string = newIdempotencyKey,
   ) {
-    makeAutoObservable<PaymentMethodViewModel, 'flow' | 'toasts' | 'makeKey' | 'stopErrorToasts'>(this, { flow: false, toasts: false, makeKey: false, stopErrorToasts: false }, { autoBind: true });
+    makeAutoObservable<PaymentMethodViewModel, 'flow' | 'toasts' | 'makeKey' | 'stopErrorToasts'>(
+      this,
+      { flow: false, toasts: false, makeKey: false, stopErrorToasts: false },
+      { autoBind: true },
+    );
     // A payment that could not even start (no answer, card refused) is told in a toast; the user stays here.
     this.stopErrorToasts = reaction(
       () => this.flow.requestError,

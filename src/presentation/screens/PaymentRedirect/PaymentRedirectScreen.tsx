@@ -22,7 +22,12 @@ function PaymentRedirectScreen({ vm }: { vm: PaymentRedirectViewModel }) {
       <p className="payment-redirect__timer" role="timer" aria-live="off">
         {t('payment.redirect.timeLeft', { time: vm.countdownText })}
       </p>
-      <iframe className="payment-redirect__frame" src={url} title={t('payment.redirect.frameTitle')} referrerPolicy="no-referrer" />
+      <iframe
+        className="payment-redirect__frame"
+        src={url}
+        title={t('payment.redirect.frameTitle')}
+        referrerPolicy="no-referrer"
+      />
     </Screen>
   );
 }

@@ -23,7 +23,11 @@ export class PaymentRedirectViewModel {
     private readonly flow: PaymentFlowStore,
     private readonly clock: Clock,
   ) {
-    makeAutoObservable<PaymentRedirectViewModel, 'flow' | 'clock' | 'deadline' | 'timer'>(this, { flow: false, clock: false, deadline: false, timer: false }, { autoBind: true });
+    makeAutoObservable<PaymentRedirectViewModel, 'flow' | 'clock' | 'deadline' | 'timer'>(
+      this,
+      { flow: false, clock: false, deadline: false, timer: false },
+      { autoBind: true },
+    );
   }
 
   get flowNavigation(): Pick<PaymentFlowStore, 'navigation' | 'consumeNavigation'> {

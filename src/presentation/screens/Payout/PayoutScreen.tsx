@@ -22,7 +22,9 @@ function WithdrawalRow({ transaction, locale, nowMs }: { transaction: Transactio
       to={`/transaction/${transaction.id}`}
       before={<Badge type={badgeFor(transaction.type)} decorative />}
       title={t(WITHDRAWAL_TITLE_KEY)}
-      subtitle={[withdrawalSubtitle(t, transaction), formatDate(transaction.createdAt, locale, nowMs, deviceZone())].filter(Boolean).join(' · ')}
+      subtitle={[withdrawalSubtitle(t, transaction), formatDate(transaction.createdAt, locale, nowMs, deviceZone())]
+        .filter(Boolean)
+        .join(' · ')}
       after={
         <span>
           <span dir="ltr">{formatSignedMoney(signedAmount(transaction.type, transaction.total))}</span>
@@ -49,14 +51,21 @@ function TrackedPayoutRow({ payout, locale, nowMs }: { payout: PayoutTracking; l
   const date = (seconds: number) => formatDate(seconds, locale, nowMs, deviceZone());
   const steps = [t('payout.tracker.requested', { date: date(payout.requestedAt) })];
   if (payout.sentAt !== undefined) steps.push(t('payout.tracker.sent', { date: date(payout.sentAt) }));
-  if (payout.status === 'arrived' && payout.finishedAt !== undefined) steps.push(t('payout.tracker.arrived', { date: date(payout.finishedAt) }));
-  if (payout.expectedArrivalAt !== undefined) steps.push(t('payout.tracker.expected', { date: date(payout.expectedArrivalAt) }));
-  if (payout.status === 'failed') steps.push(t('payout.tracker.failed', { reason: payout.error?.message || payout.error?.code || '' }));
+  if (payout.status === 'arrived' && payout.finishedAt !== undefined)
+    steps.push(t('payout.tracker.arrived', { date: date(payout.finishedAt) }));
+  if (payout.expectedArrivalAt !== undefined)
+    steps.push(t('payout.tracker.expected', { date: date(payout.expectedArrivalAt) }));
+  if (payout.status === 'failed')
+    steps.push(t('payout.tracker.failed', { reason: payout.error?.message || payout.error?.code || '' }));
   return (
     <Cell
       title={<span dir="ltr">{formatMoney(payout.amount)}</span>}
       subtitle={steps.join(' · ')}
-      after={<span className={`payout-status payout-status--${payout.status}`}>{t(`payout.tracker.status.${payout.status}`)}</span>}
+      after={
+        <span className={`payout-status payout-status--${payout.status}`}>
+          {t(`payout.tracker.status.${payout.status}`)}
+        </span>
+      }
       className={`payout-tracked payout-tracked--${payout.status}`}
     />
   );
@@ -84,17 +93,27 @@ function PayoutScreen({ vm }: { vm: PayoutViewModel }) {
           <table className="payout-balances" data-testid="payout-balances">
             <thead>
               <tr>
-                <th scope="col" className="payout-balances__head">{t('payout.currency')}</th>
-                <th scope="col" className="payout-balances__head payout-balances__head--amount">{t('payout.activeBalance')}</th>
-                <th scope="col" className="payout-balances__head payout-balances__head--amount">{t('payout.payoutBalance')}</th>
+                <th scope="col" className="payout-balances__head">
+                  {t('payout.currency')}
+                </th>
+                <th scope="col" className="payout-balances__head payout-balances__head--amount">
+                  {t('payout.activeBalance')}
+                </th>
+                <th scope="col" className="payout-balances__head payout-balances__head--amount">
+                  {t('payout.payoutBalance')}
+                </th>
               </tr>
             </thead>
             <tbody>
               {vm.balances.map((row) => (
                 <tr key={row.currency} data-testid={`balance-${row.currency}`}>
                   <th scope="row">{row.currency.toUpperCase()}</th>
-                  <td className="payout-balances__amount" dir="ltr">{formatMoney(row.active)}</td>
-                  <td className="payout-balances__amount" dir="ltr">{formatMoney(row.payout)}</td>
+                  <td className="payout-balances__amount" dir="ltr">
+                    {formatMoney(row.active)}
+                  </td>
+                  <td className="payout-balances__amount" dir="ltr">
+                    {formatMoney(row.payout)}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -105,7 +124,13 @@ function PayoutScreen({ vm }: { vm: PayoutViewModel }) {
         {nextPayout !== null && (
           <Cell
             title={t('payout.nextPayout')}
-            subtitle={vm.nextPayoutAmounts.length > 0 ? <Amounts amounts={vm.nextPayoutAmounts} /> : t('payout.nothingInNextPayout')}
+            subtitle={
+              vm.nextPayoutAmounts.length > 0 ? (
+                <Amounts amounts={vm.nextPayoutAmounts} />
+              ) : (
+                t('payout.nothingInNextPayout')
+              )
+            }
             after={formatDate(nextPayout, i18n.language, nowMs, 'UTC')}
           />
         )}
@@ -116,25 +141,42 @@ function PayoutScreen({ vm }: { vm: PayoutViewModel }) {
             after={t('payout.notBefore', { date: formatDate(laterPayout, i18n.language, nowMs, 'UTC') })}
           />
         )}
-        {vm.convertsInto !== null && <p className="payout-note">{t('payout.convertedNote', { currency: vm.convertsInto })}</p>}
+        {vm.convertsInto !== null && (
+          <p className="payout-note">{t('payout.convertedNote', { currency: vm.convertsInto })}</p>
+        )}
         <p className="payout-note">{t('payout.schedule')}</p>
         <Cell onClick={vm.openHelp} title={t('payout.learnMore')} chevron />
       </Section>
       {vm.tracked.length > 0 && (
         <Section header={t('payout.tracker.title')}>
           {vm.tracked.map((payout) => (
-            <TrackedPayoutRow key={`${payout.payoutDate}-${payout.amount.currency}`} payout={payout} locale={i18n.language} nowMs={nowMs} />
+            <TrackedPayoutRow
+              key={`${payout.payoutDate}-${payout.amount.currency}`}
+              payout={payout}
+              locale={i18n.language}
+              nowMs={nowMs}
+            />
           ))}
         </Section>
       )}
       <Section>
-        <Cell to="/payout/settings" title={t('payout.settings')} after={vm.hasAccount ? undefined : t('payout.notSetUp')} chevron />
+        <Cell
+          to="/payout/settings"
+          title={t('payout.settings')}
+          after={vm.hasAccount ? undefined : t('payout.notSetUp')}
+          chevron
+        />
       </Section>
       <Section header={t('payout.transactions')}>
         {vm.withdrawals.length === 0 && !vm.hasMore ? (
           <EmptyState text={t('payout.noTransactions')} />
         ) : (
-          <InfiniteList hasMore={vm.hasMore} loading={vm.moreStatus === 'loading'} error={vm.moreStatus === 'error'} onLoadMore={() => void vm.loadMore()}>
+          <InfiniteList
+            hasMore={vm.hasMore}
+            loading={vm.moreStatus === 'loading'}
+            error={vm.moreStatus === 'error'}
+            onLoadMore={() => void vm.loadMore()}
+          >
             {vm.withdrawals.map((transaction) => (
               <WithdrawalRow key={transaction.id} transaction={transaction} locale={i18n.language} nowMs={nowMs} />
             ))}

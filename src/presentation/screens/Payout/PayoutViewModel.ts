@@ -19,8 +19,11 @@ export interface BalanceRow {
 
 /** Joins the two balance lists by currency (eur first), filling a missing side with zero. */
 export function balanceRows(state: Pick<PayoutState, 'activeBalances' | 'payoutBalances'>): BalanceRow[] {
-  const currencies = new Set<Currency>([...state.activeBalances, ...state.payoutBalances].map((balance) => balance.currency));
-  const find = (list: readonly Money[], currency: Currency) => list.find((balance) => balance.currency === currency) ?? money(0, currency);
+  const currencies = new Set<Currency>(
+    [...state.activeBalances, ...state.payoutBalances].map((balance) => balance.currency),
+  );
+  const find = (list: readonly Money[], currency: Currency) =>
+    list.find((balance) => balance.currency === currency) ?? money(0, currency);
   return [...currencies].sort(compareCurrencies).map((currency) => ({
     currency,
     active: find(state.activeBalances, currency),
@@ -95,18 +98,24 @@ export class PayoutViewModel {
 
   /** Exactly what the next payout sends (eur first); empty when it sends nothing. */
   get nextPayoutAmounts(): Money[] {
-    return this.payout === null ? [] : [...this.payout.nextPayoutBalances].sort((a, b) => compareCurrencies(a.currency, b.currency));
+    return this.payout === null
+      ? []
+      : [...this.payout.nextPayoutBalances].sort((a, b) => compareCurrencies(a.currency, b.currency));
   }
 
   /** The payout account's currency when the next payout converts balances in other currencies into it, else null. */
   get convertsInto(): string | null {
     const target = this.payout?.withdrawalAccount?.currency;
-    return target !== undefined && this.nextPayoutAmounts.some((amount) => amount.currency !== target) ? target.toUpperCase() : null;
+    return target !== undefined && this.nextPayoutAmounts.some((amount) => amount.currency !== target)
+      ? target.toUpperCase()
+      : null;
   }
 
   /** The rest of the payout balances, which the next payout does not send (eur first). */
   get laterPayoutAmounts(): Money[] {
-    return this.payout === null ? [] : [...this.payout.laterPayoutBalances].sort((a, b) => compareCurrencies(a.currency, b.currency));
+    return this.payout === null
+      ? []
+      : [...this.payout.laterPayoutBalances].sort((a, b) => compareCurrencies(a.currency, b.currency));
   }
 
   /** The earliest payout the rest can go with (start of that day, UTC, epoch seconds). */

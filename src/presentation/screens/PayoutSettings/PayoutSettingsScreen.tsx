@@ -21,11 +21,7 @@ function PayoutSettingsScreen({ vm }: { vm: PayoutSettingsViewModel }) {
   const setUp = () => void navigate('/payout/setup');
 
   return (
-    <Screen
-      title={t('payout.settingsScreen.title')}
-      state={vm.state}
-      onRetry={() => void vm.load()}
-    >
+    <Screen title={t('payout.settingsScreen.title')} state={vm.state} onRetry={() => void vm.load()}>
       <h1 className="visually-hidden">{t('payout.settingsScreen.title')}</h1>
       {account === null ? (
         <Placeholder
@@ -39,10 +35,19 @@ function PayoutSettingsScreen({ vm }: { vm: PayoutSettingsViewModel }) {
           <Section header={t('payout.settingsScreen.account')}>
             <Cell title={t('payout.settingsScreen.country')} after={countryName(account.country, i18n.language)} />
             <Cell title={t('payout.settingsScreen.method')} after={t(`payout.method.${account.methodType}`)} />
-            {card && <Cell title={t('payout.settingsScreen.card')} after={<CardDisplay brand={card.brand} last={card.last4} />} />}
+            {card && (
+              <Cell
+                title={t('payout.settingsScreen.card')}
+                after={<CardDisplay brand={card.brand} last={card.last4} />}
+              />
+            )}
             <Cell title={t('payout.settingsScreen.currency')} after={account.currency.toUpperCase()} />
             {vm.fields.map((field) => (
-              <Cell key={field.name} title={field.known ? t(`payout.fields.${field.name}`) : field.name} after={field.value} />
+              <Cell
+                key={field.name}
+                title={field.known ? t(`payout.fields.${field.name}`) : field.name}
+                after={field.value}
+              />
             ))}
           </Section>
           <div className="payout-form">

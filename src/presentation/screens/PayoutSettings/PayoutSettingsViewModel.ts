@@ -14,7 +14,11 @@ export function savedFields(account: WithdrawalAccount): { name: string; known: 
   };
   return entries
     .sort(([a], [b]) => rank(a) - rank(b))
-    .map(([name, value]) => ({ name, known: (PAYOUT_FIELD_NAMES as readonly string[]).includes(name as PayoutFieldName), value }));
+    .map(([name, value]) => ({
+      name,
+      known: (PAYOUT_FIELD_NAMES as readonly string[]).includes(name as PayoutFieldName),
+      value,
+    }));
 }
 
 /** /payout/settings: the saved payout account (country, method, masked card, other saved fields). */

@@ -23,14 +23,27 @@ function PayoutBankScreen({ vm }: { vm: PayoutSetupViewModel }) {
       <Section>
         {banksStatus === 'loading' && <Spinner size={24} label={t('common.loading')} />}
         {banksStatus === 'failed' && (
-          <EmptyState text={t('common.somethingWentWrong')} action={<Button mode="plain" onClick={() => void vm.store.ensureBanks()}>{t('common.retry')}</Button>} />
+          <EmptyState
+            text={t('common.somethingWentWrong')}
+            action={
+              <Button mode="plain" onClick={() => void vm.store.ensureBanks()}>
+                {t('common.retry')}
+              </Button>
+            }
+          />
         )}
-        {(banksStatus === 'none' || (bankList !== null && bankList.length === 0)) && <EmptyState text={t('payout.setup.noBanks')} />}
+        {(banksStatus === 'none' || (bankList !== null && bankList.length === 0)) && (
+          <EmptyState text={t('payout.setup.noBanks')} />
+        )}
         {bankList?.map((bank) => (
           <Cell
             key={bank.externalId}
             title={bank.bankName}
-            after={bank.externalId === selected ? <Icon name="check" size={20} label={t('payout.setup.selected')} /> : undefined}
+            after={
+              bank.externalId === selected ? (
+                <Icon name="check" size={20} label={t('payout.setup.selected')} />
+              ) : undefined
+            }
             onClick={() => {
               vm.chooseBank(bank);
               done();

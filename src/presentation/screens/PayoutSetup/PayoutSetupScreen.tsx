@@ -38,7 +38,13 @@ function useMessage() {
 }
 
 /** One server-supplied field: a select for one-of, otherwise a text input with its length hint and counter. */
-const RequirementField = observer(function RequirementField({ vm, requirement }: { vm: PayoutSetupViewModel; requirement: PayoutFieldRequirement }) {
+const RequirementField = observer(function RequirementField({
+  vm,
+  requirement,
+}: {
+  vm: PayoutSetupViewModel;
+  requirement: PayoutFieldRequirement;
+}) {
   const { t } = useTranslation();
   const message = useMessage();
   const { name } = requirement;
@@ -74,7 +80,9 @@ const RequirementField = observer(function RequirementField({ vm, requirement }:
   const lengthHint = requirement.regex === undefined ? null : lengthHintFromPattern(requirement.regex);
   const hints = [
     name === 'id_expiration_date' ? t('payout.setup.dateHint') : null,
-    lengthHint && name !== 'id_expiration_date' ? t(`payout.hint.${lengthHint.key}`, { n: lengthHint.params.count, ...lengthHint.params }) : null,
+    lengthHint && name !== 'id_expiration_date'
+      ? t(`payout.hint.${lengthHint.key}`, { n: lengthHint.params.count, ...lengthHint.params })
+      : null,
   ].filter(Boolean);
   return (
     <div data-field={name}>
@@ -93,7 +101,18 @@ const RequirementField = observer(function RequirementField({ vm, requirement }:
   );
 });
 
-const PlainField = observer(function PlainField({ vm, name, maxLength, ...input }: { vm: PayoutSetupViewModel; name: PayoutFieldName; maxLength?: number; inputMode?: 'numeric'; autoComplete?: string }) {
+const PlainField = observer(function PlainField({
+  vm,
+  name,
+  maxLength,
+  ...input
+}: {
+  vm: PayoutSetupViewModel;
+  name: PayoutFieldName;
+  maxLength?: number;
+  inputMode?: 'numeric';
+  autoComplete?: string;
+}) {
   const { t } = useTranslation();
   const message = useMessage();
   const error = vm.invalid?.field === name ? message(vm.invalid.message) : undefined;
@@ -114,7 +133,15 @@ const PlainField = observer(function PlainField({ vm, name, maxLength, ...input 
 });
 
 /** The connection-trouble blockout (spec section 8): Try again repeats the save, Support opens the support chat. */
-function ConnectionTrouble({ onRetry, onSupport, retrying }: { onRetry: () => void; onSupport: () => void; retrying: boolean }) {
+function ConnectionTrouble({
+  onRetry,
+  onSupport,
+  retrying,
+}: {
+  onRetry: () => void;
+  onSupport: () => void;
+  retrying: boolean;
+}) {
   const { t } = useTranslation();
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
@@ -170,7 +197,11 @@ function PayoutSetupScreen({ vm }: { vm: PayoutSetupViewModel }) {
       title={t('payout.setup.title')}
       state={vm.state}
       onRetry={vm.retry}
-      mainButton={vm.connectionTrouble || !form ? undefined : { text: t('payout.setup.save'), onClick: save, loading: vm.saving, enabled: !vm.saving }}
+      mainButton={
+        vm.connectionTrouble || !form
+          ? undefined
+          : { text: t('payout.setup.save'), onClick: save, loading: vm.saving, enabled: !vm.saving }
+      }
     >
       <h1 className="visually-hidden">{t('payout.setup.title')}</h1>
       {form && (
@@ -186,7 +217,9 @@ function PayoutSetupScreen({ vm }: { vm: PayoutSetupViewModel }) {
               />
               {invalidOf('country') && <div className="field__error">{invalidOf('country')}</div>}
             </div>
-            {country && vm.methods.length === 1 && <Cell title={t('payout.setup.method')} after={t(`payout.method.${vm.methods[0]}`)} />}
+            {country && vm.methods.length === 1 && (
+              <Cell title={t('payout.setup.method')} after={t(`payout.method.${vm.methods[0]}`)} />
+            )}
             {country && <Cell title={t('payout.setup.currency')} after={form.currency.toUpperCase()} />}
           </Section>
           {country && vm.methods.length > 1 && method && (
@@ -200,7 +233,9 @@ function PayoutSetupScreen({ vm }: { vm: PayoutSetupViewModel }) {
             </Section>
           )}
           {country && vm.methods.length === 0 && <Placeholder level={2} text={t('payout.setup.noMethods')} />}
-          {country && method && usesServerFields(method) && vm.store.banksStatus === 'loading' && <Spinner size={24} label={t('common.loading')} />}
+          {country && method && usesServerFields(method) && vm.store.banksStatus === 'loading' && (
+            <Spinner size={24} label={t('common.loading')} />
+          )}
           {country && method && usesServerFields(method) && banks !== null && banks.length > 0 && (
             <Section>
               <div data-field="bank">
@@ -237,7 +272,11 @@ function PayoutSetupScreen({ vm }: { vm: PayoutSetupViewModel }) {
         </div>
       )}
       {vm.connectionTrouble && (
-        <ConnectionTrouble onRetry={() => void vm.retrySave().then(afterSave)} onSupport={vm.openSupport} retrying={vm.saving} />
+        <ConnectionTrouble
+          onRetry={() => void vm.retrySave().then(afterSave)}
+          onSupport={vm.openSupport}
+          retrying={vm.saving}
+        />
       )}
     </Screen>
   );

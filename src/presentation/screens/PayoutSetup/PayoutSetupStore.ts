@@ -2,7 +2,14 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { PayoutParameters, PayoutRepository } from '../../../application/ports/PayoutRepository';
 import { errorCodeOf } from '../../../application/ports/RepositoryError';
 import { requirementsFor } from '../../../application/use-cases/payouts/requirementsFor';
-import type { Bank, PayoutFieldName, PayoutFieldRequirement, PayoutForm, PayoutMethod, SupportedCountry } from '../../../domain/entities';
+import type {
+  Bank,
+  PayoutFieldName,
+  PayoutFieldRequirement,
+  PayoutForm,
+  PayoutMethod,
+  SupportedCountry,
+} from '../../../domain/entities';
 import type { Currency } from '../../../domain/money';
 import { formatCardNumberInput } from '../../../domain/payout-fields';
 import { AsyncState } from '../../shell/screenState';
@@ -16,8 +23,14 @@ export function usesServerFields(method: PayoutMethod): boolean {
  * The currency a country pays out in by a method: the one its requirement sets name (the server lists one set per
  * country, currency and method), else rub for Russia and eur elsewhere (the payout currencies of section 3).
  */
-export function payoutCurrencyFor(parameters: Pick<PayoutParameters, 'requirements'>, countryIso2: string, method: PayoutMethod): Currency {
-  const set = parameters.requirements.find((s) => s.country.toUpperCase() === countryIso2.toUpperCase() && s.methodType === method);
+export function payoutCurrencyFor(
+  parameters: Pick<PayoutParameters, 'requirements'>,
+  countryIso2: string,
+  method: PayoutMethod,
+): Currency {
+  const set = parameters.requirements.find(
+    (s) => s.country.toUpperCase() === countryIso2.toUpperCase() && s.methodType === method,
+  );
   if (set !== undefined) return set.currency;
   return countryIso2.toUpperCase() === 'RU' ? 'rub' : 'eur';
 }
@@ -56,13 +69,29 @@ export class PayoutSetupStore {
   }
 
   private initialForm(parameters: PayoutParameters): PayoutForm {
-    const country = parameters.supportedCountries.find((c) => c.countryCodeIso2.toUpperCase() === parameters.userCountry?.toUpperCase());
-    const empty: PayoutForm = { countryCodeIso2: '', countryCodeIso3: '', currency: 'eur', methodType: 'bank_card', fields: {} };
+    const country = parameters.supportedCountries.find(
+      (c) => c.countryCodeIso2.toUpperCase() === parameters.userCountry?.toUpperCase(),
+    );
+    const empty: PayoutForm = {
+      countryCodeIso2: '',
+      countryCodeIso3: '',
+      currency: 'eur',
+      methodType: 'bank_card',
+      fields: {},
+    };
     return country === undefined ? empty : this.withCountry(empty, country, parameters);
   }
 
-  private withCountry(form: PayoutForm, country: SupportedCountry, parameters: PayoutParameters, method?: PayoutMethod): PayoutForm {
-    const methodType = method !== undefined && country.availablePayoutMethods.includes(method) ? method : (country.availablePayoutMethods[0] ?? 'bank_card');
+  private withCountry(
+    form: PayoutForm,
+    country: SupportedCountry,
+    parameters: PayoutParameters,
+    method?: PayoutMethod,
+  ): PayoutForm {
+    const methodType =
+      method !== undefined && country.availablePayoutMethods.includes(method)
+        ? method
+        : (country.availablePayoutMethods[0] ?? 'bank_card');
     return {
       ...form,
       countryCodeIso2: country.countryCodeIso2,
@@ -130,7 +159,13 @@ export class PayoutSetupStore {
 
   chooseMethod(method: PayoutMethod): void {
     const country = this.country;
-    if (this.form === null || this.parameters === null || country === null || !country.availablePayoutMethods.includes(method)) return;
+    if (
+      this.form === null ||
+      this.parameters === null ||
+      country === null ||
+      !country.availablePayoutMethods.includes(method)
+    )
+      return;
     this.form = this.withCountry(this.form, country, this.parameters, method);
     this.fillFixedValues();
     void this.ensureBanks();

@@ -1,6 +1,9 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { MessengerPlatform } from '../../../application/ports/MessengerPlatform';
-import type { SaveWithdrawalAccount, SaveWithdrawalAccountError } from '../../../application/use-cases/payouts/SaveWithdrawalAccount';
+import type {
+  SaveWithdrawalAccount,
+  SaveWithdrawalAccountError,
+} from '../../../application/use-cases/payouts/SaveWithdrawalAccount';
 import type { Bank, PayoutFieldName, PayoutMethod, SupportedCountry } from '../../../domain/entities';
 import { PAYOUT_FIELD_NAMES } from '../../../domain/entities';
 import { SWIFT_FIELDS, SWIFT_LIMITS, type SwiftField } from '../../../domain/payout-fields';
@@ -14,17 +17,27 @@ const OWN_ERROR_CODES: ReadonlySet<string> = new Set([
   'invalid_card_number',
   'payout_setup_select_bank',
   'payout_invalid_id_expiration_date',
-  ...SWIFT_FIELDS.flatMap((field) => ['required', 'min_length', 'max_length', 'invalid_iban'].map((reason) => `payout_${field}_${reason}`)),
+  ...SWIFT_FIELDS.flatMap((field) =>
+    ['required', 'min_length', 'max_length', 'invalid_iban'].map((reason) => `payout_${field}_${reason}`),
+  ),
 ]);
 
 /** What the highlighted field says: an i18n key with params, or the server's own text. */
-export function invalidFieldMessage(code: string, params: Readonly<Record<string, string | number>> = {}): ToastMessage {
+export function invalidFieldMessage(
+  code: string,
+  params: Readonly<Record<string, string | number>> = {},
+): ToastMessage {
   return OWN_ERROR_CODES.has(code) ? { key: `payout.errors.${code}`, params } : { text: code };
 }
 
 /** Transport failures that show the connection-trouble blockout (spec section 8; Safari says "Load failed"; 429s too). */
 export function isConnectionFailure(failure: { readonly code: string; readonly message: string }): boolean {
-  return failure.code === 'network_error' || failure.code === 'rate_limited' || /load failed/i.test(failure.message) || /network error/i.test(failure.message);
+  return (
+    failure.code === 'network_error' ||
+    failure.code === 'rate_limited' ||
+    /load failed/i.test(failure.message) ||
+    /network error/i.test(failure.message)
+  );
 }
 
 export type InvalidTarget = PayoutFieldName | 'bank' | 'country';
@@ -61,9 +74,21 @@ export class PayoutSetupViewModel {
     private readonly platform: MessengerPlatform,
     private readonly toasts: ToastStore,
   ) {
-    makeAutoObservable<PayoutSetupViewModel, 'saveAccount' | 'platform' | 'toasts' | 'locale' | 'disposed' | 'saved' | 'translate'>(
+    makeAutoObservable<
+      PayoutSetupViewModel,
+      'saveAccount' | 'platform' | 'toasts' | 'locale' | 'disposed' | 'saved' | 'translate'
+    >(
       this,
-      { store: false, saveAccount: false, platform: false, toasts: false, locale: false, disposed: false, saved: false, translate: false },
+      {
+        store: false,
+        saveAccount: false,
+        platform: false,
+        toasts: false,
+        locale: false,
+        disposed: false,
+        saved: false,
+        translate: false,
+      },
       { autoBind: true },
     );
   }
@@ -89,7 +114,12 @@ export class PayoutSetupViewModel {
   /** Supported countries by name in the page language. */
   get countries(): readonly SupportedCountry[] {
     const list = this.store.parameters?.supportedCountries ?? [];
-    return [...list].sort((a, b) => countryName(a.countryCodeIso2, this.locale).localeCompare(countryName(b.countryCodeIso2, this.locale), this.locale));
+    return [...list].sort((a, b) =>
+      countryName(a.countryCodeIso2, this.locale).localeCompare(
+        countryName(b.countryCodeIso2, this.locale),
+        this.locale,
+      ),
+    );
   }
 
   get methods(): readonly PayoutMethod[] {
@@ -166,9 +196,13 @@ export class PayoutSetupViewModel {
       this.connectionTrouble = true;
       return 'stay';
     }
-    const message: ToastMessage = error.message.trim() === '' || error.message === error.code ? { key: 'common.toast.failed' } : { text: error.message };
+    const message: ToastMessage =
+      error.message.trim() === '' || error.message === error.code
+        ? { key: 'common.toast.failed' }
+        : { text: error.message };
     const field = error.kind === 'request' ? error.details.field : error.field;
-    if (error.code === 'error_fields_required' && typeof field === 'string' && this.isShownField(field)) this.highlight(field, message);
+    if (error.code === 'error_fields_required' && typeof field === 'string' && this.isShownField(field))
+      this.highlight(field, message);
     else this.toasts.fail(message);
     return 'stay';
   }
@@ -177,7 +211,10 @@ export class PayoutSetupViewModel {
     return field === 'bank' || (PAYOUT_FIELD_NAMES as readonly string[]).includes(field);
   }
 
-  private async onCountryMismatch(cardCountry: string, switchTo: SupportedCountry | undefined): Promise<'saved' | 'stay'> {
+  private async onCountryMismatch(
+    cardCountry: string,
+    switchTo: SupportedCountry | undefined,
+  ): Promise<'saved' | 'stay'> {
     const name = countryName(cardCountry, this.locale);
     if (switchTo === undefined) {
       this.toasts.fail({ key: 'payout.setup.countryNotSupported', params: { country: name } });

@@ -3,13 +3,28 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { formatMoney } from '../../../domain/format';
-import { Avatar, Cell, CollapsibleText, EmptyState, InfiniteList, Section, SegmentedControl, Spinner } from '../../components';
+import {
+  Avatar,
+  Cell,
+  CollapsibleText,
+  EmptyState,
+  InfiniteList,
+  Section,
+  SegmentedControl,
+  Spinner,
+} from '../../components';
 import { Screen } from '../../shell/Screen';
 import './subscription.css';
 import { userDisplayName } from '../../shared/userName';
 import { MEMBER_GROUPS, type SubscriptionViewModel } from './SubscriptionViewModel';
 
-const MembersSection = observer(function MembersSection({ vm, channelId }: { vm: SubscriptionViewModel; channelId: number }) {
+const MembersSection = observer(function MembersSection({
+  vm,
+  channelId,
+}: {
+  vm: SubscriptionViewModel;
+  channelId: number;
+}) {
   const { t } = useTranslation();
   const list = vm.currentList;
   const panelId = `members-${vm.group}`;
@@ -42,7 +57,12 @@ const MembersSection = observer(function MembersSection({ vm, channelId }: { vm:
           ) : list.loaded && list.items.length === 0 ? (
             <EmptyState text={t('members.empty')} />
           ) : (
-            <InfiniteList hasMore={list.nextFrom !== null || !list.loaded} loading={list.loading} error={list.failed} onLoadMore={vm.loadMore}>
+            <InfiniteList
+              hasMore={list.nextFrom !== null || !list.loaded}
+              loading={list.loading}
+              error={list.failed}
+              onLoadMore={vm.loadMore}
+            >
               {vm.rows.map(({ member, user, status, renewalRetrying }) => {
                 const name = userDisplayName(user, t('members.unknownUser'));
                 return (
@@ -78,22 +98,35 @@ function SubscriptionScreen({ vm }: { vm: SubscriptionViewModel }) {
   const base = `/channel/${channelId}/subscription/${vm.subscriptionId}`;
 
   return (
-    <Screen title={subscription?.name ?? t('subscription.detail.title')} state={vm.state} onRetry={() => void vm.load()}>
+    <Screen
+      title={subscription?.name ?? t('subscription.detail.title')}
+      state={vm.state}
+      onRetry={() => void vm.load()}
+    >
       {subscription && (
         <>
           <header className="subscription-header">
             <h1 className="subscription-header__title">{subscription.name}</h1>
             <p className="subscription-header__price">
-              {t('subscription.detail.price', { price: formatMoney(subscription.price), period: t(`subscription.period.${subscription.period}`) })}
+              {t('subscription.detail.price', {
+                price: formatMoney(subscription.price),
+                period: t(`subscription.period.${subscription.period}`),
+              })}
             </p>
-            <p className="subscription-header__meta">{t('subscription.detail.activeSubscribers', { count: subscription.activeSubscribers })}</p>
-            {subscription.isDeleted && <p className="subscription-header__deleted">{t('subscription.detail.deletedNote')}</p>}
+            <p className="subscription-header__meta">
+              {t('subscription.detail.activeSubscribers', { count: subscription.activeSubscribers })}
+            </p>
+            {subscription.isDeleted && (
+              <p className="subscription-header__deleted">{t('subscription.detail.deletedNote')}</p>
+            )}
             <CollapsibleText text={subscription.description} />
           </header>
 
           <Section header={t('subscription.detail.actions')}>
             {vm.canEdit && <Cell to={`${base}/edit`} title={t('subscription.detail.edit')} chevron />}
-            {vm.canPublish && vm.canEdit && <Cell to={`${base}/preview`} title={t('subscription.detail.publish')} chevron />}
+            {vm.canPublish && vm.canEdit && (
+              <Cell to={`${base}/preview`} title={t('subscription.detail.publish')} chevron />
+            )}
             <Cell
               to={`/channel/${channelId}/subscription/command?subscriptionId=${vm.subscriptionId}`}
               title={t('subscription.detail.command')}
@@ -101,7 +134,12 @@ function SubscriptionScreen({ vm }: { vm: SubscriptionViewModel }) {
               chevron
             />
             {subscription.isDeleted ? (
-              <Cell onClick={() => void vm.restore()} disabled={vm.busy !== null} title={t('subscription.detail.restore')} after={vm.busy === 'restore' ? <Spinner size={20} /> : undefined} />
+              <Cell
+                onClick={() => void vm.restore()}
+                disabled={vm.busy !== null}
+                title={t('subscription.detail.restore')}
+                after={vm.busy === 'restore' ? <Spinner size={20} /> : undefined}
+              />
             ) : (
               <Cell
                 onClick={() =>

@@ -65,9 +65,22 @@ export class SubscriptionViewModel {
     private readonly clock: Clock,
     readonly subscriptionId: number,
   ) {
-    makeAutoObservable<SubscriptionViewModel, 'subscriptions' | 'deleteSubscription' | 'restoreSubscription' | 'platform' | 'toasts' | 'clock' | 'disposed'>(
+    makeAutoObservable<
+      SubscriptionViewModel,
+      'subscriptions' | 'deleteSubscription' | 'restoreSubscription' | 'platform' | 'toasts' | 'clock' | 'disposed'
+    >(
       this,
-      { subscriptions: false, deleteSubscription: false, restoreSubscription: false, platform: false, toasts: false, clock: false, loader: false, subscriptionId: false, disposed: false },
+      {
+        subscriptions: false,
+        deleteSubscription: false,
+        restoreSubscription: false,
+        platform: false,
+        toasts: false,
+        clock: false,
+        loader: false,
+        subscriptionId: false,
+        disposed: false,
+      },
       { autoBind: true },
     );
   }
@@ -85,8 +98,19 @@ export class SubscriptionViewModel {
         this.channel = detail.channel;
         this.addUsers(detail.users);
         this.lists = new Map([
-          [listKey('live', 'all'), { ...EMPTY_LIST, items: detail.members.live.items, nextFrom: detail.members.live.nextFrom, loaded: true }],
-          [listKey('inactive', 'all'), { ...EMPTY_LIST, items: detail.members.inactive.items, nextFrom: detail.members.inactive.nextFrom, loaded: true }],
+          [
+            listKey('live', 'all'),
+            { ...EMPTY_LIST, items: detail.members.live.items, nextFrom: detail.members.live.nextFrom, loaded: true },
+          ],
+          [
+            listKey('inactive', 'all'),
+            {
+              ...EMPTY_LIST,
+              items: detail.members.inactive.items,
+              nextFrom: detail.members.inactive.nextFrom,
+              loaded: true,
+            },
+          ],
         ]);
         if (!this.filters.includes(this.filter)) this.filter = 'all';
       },
@@ -119,7 +143,10 @@ export class SubscriptionViewModel {
   get rows(): MemberRow[] {
     const now = this.clock.now();
     return this.currentList.items.map((member) => ({
-      member, user: this.users.get(member.userId), status: memberDisplayStatus(member, now), renewalRetrying: isRenewalRetrying(member, now),
+      member,
+      user: this.users.get(member.userId),
+      status: memberDisplayStatus(member, now),
+      renewalRetrying: isRenewalRetrying(member, now),
     }));
   }
 

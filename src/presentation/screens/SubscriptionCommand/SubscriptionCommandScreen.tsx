@@ -32,13 +32,23 @@ function SubscriptionCommandScreen({ vm }: { vm: SubscriptionCommandViewModel })
       title={t('subscription.command.title')}
       state={vm.state}
       onRetry={() => void vm.load()}
-      mainButton={vm.subscription === null ? undefined : { text: t('subscription.command.save'), onClick: () => void save(), loading: vm.saving }}
+      mainButton={
+        vm.subscription === null
+          ? undefined
+          : { text: t('subscription.command.save'), onClick: () => void save(), loading: vm.saving }
+      }
     >
       <h1 className="visually-hidden">{t('subscription.command.title')}</h1>
       {vm.subscription === null && vm.choices.length > 0 ? (
         <Section header={t('subscription.commandChoice.title')}>
           {vm.choices.map((choice) => (
-            <Cell key={choice.id} title={choice.name} subtitle={choice.command ?? undefined} chevron onClick={() => void vm.choose(choice.id)} />
+            <Cell
+              key={choice.id}
+              title={choice.name}
+              subtitle={choice.command ?? undefined}
+              chevron
+              onClick={() => void vm.choose(choice.id)}
+            />
           ))}
         </Section>
       ) : (

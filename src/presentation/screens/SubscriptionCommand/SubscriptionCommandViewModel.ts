@@ -39,9 +39,19 @@ export class SubscriptionCommandViewModel {
     subscriptionId: number | null,
   ) {
     this.subscriptionId = subscriptionId;
-    makeAutoObservable<SubscriptionCommandViewModel, 'subscriptions' | 'setSubscriptionCommand' | 'toasts' | 'channels'>(
+    makeAutoObservable<
+      SubscriptionCommandViewModel,
+      'subscriptions' | 'setSubscriptionCommand' | 'toasts' | 'channels'
+    >(
       this,
-      { subscriptions: false, setSubscriptionCommand: false, toasts: false, channels: false, loader: false, channelId: false },
+      {
+        subscriptions: false,
+        setSubscriptionCommand: false,
+        toasts: false,
+        channels: false,
+        loader: false,
+        channelId: false,
+      },
       { autoBind: true },
     );
   }

@@ -10,7 +10,12 @@ import { AmountInput, Cell, Section, SegmentedControl, TextArea, TextInput } fro
 import { FieldFrame } from '../../components/Field';
 import { Screen } from '../../shell/Screen';
 import '../Subscription/subscription.css';
-import { SUBSCRIPTION_CURRENCIES, SUBSCRIPTION_PERIODS, SUBSCRIPTION_TEXT_LIMITS, type SubscriptionFormViewModel } from './SubscriptionFormViewModel';
+import {
+  SUBSCRIPTION_CURRENCIES,
+  SUBSCRIPTION_PERIODS,
+  SUBSCRIPTION_TEXT_LIMITS,
+  type SubscriptionFormViewModel,
+} from './SubscriptionFormViewModel';
 import { useFocusRequest } from '../../shared/useFocusRequest';
 
 /** /channel/:channelId/subscription/create and /channel/:channelId/subscription/:subscriptionId/edit. */
@@ -34,7 +39,8 @@ function SubscriptionFormScreen({ vm }: { vm: SubscriptionFormViewModel }) {
   const submit = async () => {
     const outcome = await vm.submit();
     if (outcome.to === 'back') void navigate(-1);
-    else if (outcome.to === 'subscription') void navigate(`/channel/${outcome.channelId}/subscription/${outcome.subscriptionId}`, { replace: true });
+    else if (outcome.to === 'subscription')
+      void navigate(`/channel/${outcome.channelId}/subscription/${outcome.subscriptionId}`, { replace: true });
   };
 
   const { form, saving } = vm;
@@ -46,9 +52,15 @@ function SubscriptionFormScreen({ vm }: { vm: SubscriptionFormViewModel }) {
       title={t(vm.isEdit ? 'subscription.form.editTitle' : 'subscription.form.createTitle')}
       state={vm.state}
       onRetry={vm.retry}
-      mainButton={{ text: t(vm.isEdit ? 'subscription.form.save' : 'subscription.form.create'), onClick: () => void submit(), loading: saving }}
+      mainButton={{
+        text: t(vm.isEdit ? 'subscription.form.save' : 'subscription.form.create'),
+        onClick: () => void submit(),
+        loading: saving,
+      }}
     >
-      <h1 className="visually-hidden">{t(vm.isEdit ? 'subscription.form.editTitle' : 'subscription.form.createTitle')}</h1>
+      <h1 className="visually-hidden">
+        {t(vm.isEdit ? 'subscription.form.editTitle' : 'subscription.form.createTitle')}
+      </h1>
       <form
         className="subscription-form"
         noValidate

@@ -2,13 +2,25 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import { errorCodeOf } from '../../../application/ports/RepositoryError';
 import type { SubscriptionRepository } from '../../../application/ports/SubscriptionRepository';
 import type { UnsavedChanges } from '../../../application/ports/UnsavedChanges';
-import type { CreateSubscription, CreateSubscriptionError } from '../../../application/use-cases/subscriptions/CreateSubscription';
-import type { EditSubscription, EditSubscriptionError, ReadOnlyFieldChanged } from '../../../application/use-cases/subscriptions/EditSubscription';
+import type {
+  CreateSubscription,
+  CreateSubscriptionError,
+} from '../../../application/use-cases/subscriptions/CreateSubscription';
+import type {
+  EditSubscription,
+  EditSubscriptionError,
+  ReadOnlyFieldChanged,
+} from '../../../application/use-cases/subscriptions/EditSubscription';
 import type { Period, Subscription } from '../../../domain/entities';
 import { PERIODS } from '../../../domain/entities';
 import { CURRENCIES, type Currency, compareCurrencies, toMajor } from '../../../domain/money';
 import {
-  DEFAULT_SUBSCRIPTION_NAME_KEYS, type SubscriptionForm, type SubscriptionFormError, type SubscriptionFormField, defaultSubscriptionForm, periodAndCurrencyEditable,
+  DEFAULT_SUBSCRIPTION_NAME_KEYS,
+  type SubscriptionForm,
+  type SubscriptionFormError,
+  type SubscriptionFormField,
+  defaultSubscriptionForm,
+  periodAndCurrencyEditable,
   renameOnPeriodChange,
 } from '../../../domain/subscription-form';
 import { TEXT_LIMITS } from '../../../domain/text-limits';
@@ -42,8 +54,15 @@ function amountText(subscription: Subscription): string {
 
 /** The fields the creator edits (the previous period only steers renaming). */
 function sameFormFields(a: SubscriptionForm, b: SubscriptionForm): boolean {
-  return a.name === b.name && a.description === b.description && a.period === b.period && a.currency === b.currency && a.amount === b.amount
-    && a.buttonText === b.buttonText && a.command === b.command;
+  return (
+    a.name === b.name &&
+    a.description === b.description &&
+    a.period === b.period &&
+    a.currency === b.currency &&
+    a.amount === b.amount &&
+    a.buttonText === b.buttonText &&
+    a.command === b.command
+  );
 }
 
 /**
@@ -75,11 +94,28 @@ export class SubscriptionFormViewModel {
     readonly subscriptionId: number | null,
   ) {
     this.form = defaultSubscriptionForm(channelId, (key) => key);
-    makeAutoObservable<SubscriptionFormViewModel, 'createSubscription' | 'editSubscription' | 'subscriptions' | 'toasts' | 'translate' | 'savedForm' | 'releaseUnsavedGuard'>(
+    makeAutoObservable<
+      SubscriptionFormViewModel,
+      | 'createSubscription'
+      | 'editSubscription'
+      | 'subscriptions'
+      | 'toasts'
+      | 'translate'
+      | 'savedForm'
+      | 'releaseUnsavedGuard'
+    >(
       this,
       {
-        createSubscription: false, editSubscription: false, subscriptions: false, toasts: false, translate: false, loader: false, channelId: false, subscriptionId: false,
-        releaseUnsavedGuard: false, savedForm: true,
+        createSubscription: false,
+        editSubscription: false,
+        subscriptions: false,
+        toasts: false,
+        translate: false,
+        loader: false,
+        channelId: false,
+        subscriptionId: false,
+        releaseUnsavedGuard: false,
+        savedForm: true,
       },
       { autoBind: true },
     );
@@ -108,10 +144,13 @@ export class SubscriptionFormViewModel {
     this.translate = translate;
     const subscriptionId = this.subscriptionId;
     if (subscriptionId === null) {
-      await this.loader.run(async () => defaultSubscriptionForm(this.channelId, translate), (form) => {
-        this.form = form;
-        this.savedForm = form;
-      });
+      await this.loader.run(
+        async () => defaultSubscriptionForm(this.channelId, translate),
+        (form) => {
+          this.form = form;
+          this.savedForm = form;
+        },
+      );
       return;
     }
     await this.loader.run(

@@ -41,7 +41,13 @@ function SubscriptionMemberScreen({ vm }: { vm: SubscriptionMemberViewModel }) {
       {detail && (
         <>
           <header className="member-profile">
-            <Avatar id={detail.user.id} name={userDisplayName(detail.user, '')} src={detail.user.photoUrl} size={80} decorative />
+            <Avatar
+              id={detail.user.id}
+              name={userDisplayName(detail.user, '')}
+              src={detail.user.photoUrl}
+              size={80}
+              decorative
+            />
             <h1 className="member-profile__name">{userDisplayName(detail.user, '')}</h1>
             {username && <p className="member-profile__username">@{username}</p>}
           </header>
@@ -53,7 +59,13 @@ function SubscriptionMemberScreen({ vm }: { vm: SubscriptionMemberViewModel }) {
             {endRow && (
               <Cell
                 title={t(`members.member.${endRow.kind}`)}
-                subtitle={endRow.kind === 'expired' ? undefined : t(endRow.kind === 'renews' ? 'members.member.renewsIn' : 'members.member.expiresIn', { count: endRow.days })}
+                subtitle={
+                  endRow.kind === 'expired'
+                    ? undefined
+                    : t(endRow.kind === 'renews' ? 'members.member.renewsIn' : 'members.member.expiresIn', {
+                        count: endRow.days,
+                      })
+                }
                 after={memberDate(endRow.at, language)}
               />
             )}

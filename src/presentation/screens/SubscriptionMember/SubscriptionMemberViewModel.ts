@@ -45,7 +45,10 @@ export class SubscriptionMemberViewModel {
   }
 
   async load(): Promise<void> {
-    await this.loader.run(() => this.subscriptions.member(this.memberId), (detail) => (this.detail = detail));
+    await this.loader.run(
+      () => this.subscriptions.member(this.memberId),
+      (detail) => (this.detail = detail),
+    );
   }
 
   /** The status label key, or null when the row is hidden (one-time or cancelled memberships). */
@@ -56,7 +59,6 @@ export class SubscriptionMemberViewModel {
     if (isRenewalRetrying(member, now)) return 'members.renewalRetry.status';
     return `members.status.${memberDisplayStatus(member, now)}`;
   }
-
 
   get endRow(): MemberEndRow | null {
     const member = this.detail?.member;

@@ -26,11 +26,19 @@ function SubscriptionPreviewScreen({ vm }: { vm: SubscriptionPreviewViewModel })
       title={t('subscription.preview.title')}
       state={vm.state}
       onRetry={() => void vm.load()}
-      mainButton={vm.canPublish ? { text: t(vm.publishButtonKey), onClick: () => void publish(), loading: vm.publishing } : undefined}
+      mainButton={
+        vm.canPublish
+          ? { text: t(vm.publishButtonKey), onClick: () => void publish(), loading: vm.publishing }
+          : undefined
+      }
     >
       <h1 className="visually-hidden">{t('subscription.preview.title')}</h1>
       {subscription && channel && !vm.canPublish && (
-        <Placeholder level={2} title={t('subscription.preview.notPublicTitle')} text={t('subscription.preview.notPublicText')} />
+        <Placeholder
+          level={2}
+          title={t('subscription.preview.notPublicTitle')}
+          text={t('subscription.preview.notPublicText')}
+        />
       )}
       {subscription && channel && vm.canPublish && (
         <>
@@ -56,8 +64,16 @@ function SubscriptionPreviewScreen({ vm }: { vm: SubscriptionPreviewViewModel })
             </div>
           </section>
           <Section header={t('subscription.preview.options')} footer={t('subscription.preview.optionsFooter')}>
-            <Cell as="label" title={t('subscription.preview.pin')} after={<Switch checked={vm.pin} onChange={vm.setPin} disabled={vm.publishing} />} />
-            <Cell as="label" title={t('subscription.preview.sound')} after={<Switch checked={!vm.disableNotification} onChange={vm.setSound} disabled={vm.publishing} />} />
+            <Cell
+              as="label"
+              title={t('subscription.preview.pin')}
+              after={<Switch checked={vm.pin} onChange={vm.setPin} disabled={vm.publishing} />}
+            />
+            <Cell
+              as="label"
+              title={t('subscription.preview.sound')}
+              after={<Switch checked={!vm.disableNotification} onChange={vm.setSound} disabled={vm.publishing} />}
+            />
           </Section>
         </>
       )}

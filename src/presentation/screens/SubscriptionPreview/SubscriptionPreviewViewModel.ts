@@ -79,13 +79,20 @@ export class SubscriptionPreviewViewModel {
     const { subscription, channel } = this;
     if (this.publishing || subscription === null || channel === null) return false;
     this.publishing = true;
-    const result = await this.publishSubscription.execute({ subscription, channel, pin: this.pin, disableNotification: this.disableNotification });
+    const result = await this.publishSubscription.execute({
+      subscription,
+      channel,
+      pin: this.pin,
+      disableNotification: this.disableNotification,
+    });
     runInAction(() => {
       this.publishing = false;
       if (result.ok) this.channel = result.value;
     });
     if (!result.ok) {
-      this.toasts.fail(result.error.kind === 'request' ? failureMessage(result.error) : `subscription.errors.${result.error.code}`);
+      this.toasts.fail(
+        result.error.kind === 'request' ? failureMessage(result.error) : `subscription.errors.${result.error.code}`,
+      );
       return false;
     }
     this.toasts.success('subscription.preview.published');

@@ -12,7 +12,11 @@ export default function SupportScreen({ vm }: { vm: SupportViewModel }) {
   const openChat = vm.openSupport;
   return (
     <Screen title={t('help.support.title')} mainButton={{ text: t('help.support.write'), onClick: openChat }}>
-      <Placeholder icon={<Icon name="info" size={48} />} title={t('help.support.title')} text={t('help.support.text')} />
+      <Placeholder
+        icon={<Icon name="info" size={48} />}
+        title={t('help.support.title')}
+        text={t('help.support.text')}
+      />
       <Section footer={t('help.support.footer')}>
         <Cell to="/faq" title={t('help.faq.title')} chevron />
         <Cell onClick={openChat} title={t('help.support.write')} chevron />

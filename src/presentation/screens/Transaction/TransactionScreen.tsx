@@ -13,7 +13,6 @@ import type { TransactionViewModel } from './TransactionViewModel';
 import './transaction.css';
 import { deviceZone } from '../../app/deviceZone';
 
-
 function fullName(user: User): string {
   return user.lastName ? `${user.firstName} ${user.lastName}` : user.firstName;
 }
@@ -28,19 +27,36 @@ const Details = observer(function Details({ vm }: { vm: TransactionViewModel }) 
       after={t(`transaction.method.${details.method}`)}
     />
   );
-  const cardRow = details.card && <Cell title={t('transaction.fields.card')} after={<CardDisplay brand={details.card.brand} last={details.card.last4} />} />;
-  const feeRow = details.serviceFee && <Cell title={t('transaction.fields.serviceFee')} after={<span dir="ltr">{formatMoney(details.serviceFee)}</span>} />;
+  const cardRow = details.card && (
+    <Cell
+      title={t('transaction.fields.card')}
+      after={<CardDisplay brand={details.card.brand} last={details.card.last4} />}
+    />
+  );
+  const feeRow = details.serviceFee && (
+    <Cell title={t('transaction.fields.serviceFee')} after={<span dir="ltr">{formatMoney(details.serviceFee)}</span>} />
+  );
   if (details.kind === 'withdrawal') {
     return (
       <Section header={t('transaction.fields.details')}>
-        {details.country && <Cell title={t('transaction.fields.country')} after={countryName(details.country, i18n.language)} />}
+        {details.country && (
+          <Cell title={t('transaction.fields.country')} after={countryName(details.country, i18n.language)} />
+        )}
         {methodRow}
         {cardRow}
         <Cell title={t('transaction.fields.amount')} after={<span dir="ltr">{formatMoney(details.amount)}</span>} />
         {details.conversion && (
           <>
-            <Cell title={t('transaction.fields.sentAs')} after={<span dir="ltr">{formatMoney(details.conversion.sent)}</span>} />
-            <Cell title={t('transaction.fields.rate')} after={<span dir="ltr">{`1 ${details.conversion.from} = ${details.conversion.rate} ${details.conversion.to}`}</span>} />
+            <Cell
+              title={t('transaction.fields.sentAs')}
+              after={<span dir="ltr">{formatMoney(details.conversion.sent)}</span>}
+            />
+            <Cell
+              title={t('transaction.fields.rate')}
+              after={
+                <span dir="ltr">{`1 ${details.conversion.from} = ${details.conversion.rate} ${details.conversion.to}`}</span>
+              }
+            />
           </>
         )}
         {feeRow}
@@ -80,7 +96,10 @@ function TransactionScreen({ vm }: { vm: TransactionViewModel }) {
           actions={
             <>
               <Button onClick={() => void vm.load()}>{t('transaction.error.retry')}</Button>
-              <Button mode="plain" onClick={() => void (canGoBack ? navigate(-1) : navigate('/dashboard', { replace: true }))}>
+              <Button
+                mode="plain"
+                onClick={() => void (canGoBack ? navigate(-1) : navigate('/dashboard', { replace: true }))}
+              >
                 {t('transaction.error.back')}
               </Button>
             </>
@@ -104,26 +123,46 @@ function TransactionScreen({ vm }: { vm: TransactionViewModel }) {
                 <time dateTime={new Date(transaction.createdAt * 1000).toISOString()}>
                   {formatDate(transaction.createdAt, i18n.language, vm.now(), deviceZone())}
                   {', '}
-                  {new Date(transaction.createdAt * 1000).toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' })}
+                  {new Date(transaction.createdAt * 1000).toLocaleTimeString(i18n.language, {
+                    hour: '2-digit',
+                    minute: '2-digit',
+                  })}
                 </time>
               }
             />
             {transaction.user && (
               <Cell
                 title={t('transaction.fields.user')}
-                after={transaction.user.userName ? `${fullName(transaction.user)} (@${transaction.user.userName})` : fullName(transaction.user)}
+                after={
+                  transaction.user.userName
+                    ? `${fullName(transaction.user)} (@${transaction.user.userName})`
+                    : fullName(transaction.user)
+                }
               />
             )}
             {transaction.channel && (
               <Cell
                 title={t('transaction.fields.channel')}
                 after={transaction.channel.name}
-                before={<Avatar id={transaction.channel.id} name={transaction.channel.name} src={transaction.channel.photoUrl} size={28} decorative />}
+                before={
+                  <Avatar
+                    id={transaction.channel.id}
+                    name={transaction.channel.name}
+                    src={transaction.channel.photoUrl}
+                    size={28}
+                    decorative
+                  />
+                }
               />
             )}
             {transaction.subscription &&
               (vm.subscriptionLink ? (
-                <Cell to={vm.subscriptionLink} title={t('transaction.fields.subscription')} after={transaction.subscription.name} chevron />
+                <Cell
+                  to={vm.subscriptionLink}
+                  title={t('transaction.fields.subscription')}
+                  after={transaction.subscription.name}
+                  chevron
+                />
               ) : (
                 <Cell title={t('transaction.fields.subscription')} after={transaction.subscription.name} />
               ))}

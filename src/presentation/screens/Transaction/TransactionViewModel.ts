@@ -11,8 +11,10 @@ import { AsyncState } from '../../shell/screenState';
 export function subscriptionLink(transaction: Transaction): string | null {
   const { type, channel, subscription, subscriptionMemberId } = transaction;
   if (subscription === undefined) return null;
-  if (type === 'sell_subscription' && channel !== undefined) return `/channel/${channel.id}/subscription/${subscription.id}`;
-  if (type === 'buy_subscription' && subscriptionMemberId !== undefined) return `/follower/subscription/${subscriptionMemberId}`;
+  if (type === 'sell_subscription' && channel !== undefined)
+    return `/channel/${channel.id}/subscription/${subscription.id}`;
+  if (type === 'buy_subscription' && subscriptionMemberId !== undefined)
+    return `/follower/subscription/${subscriptionMemberId}`;
   return null;
 }
 
@@ -28,7 +30,12 @@ export type TransactionDetails =
       readonly serviceFee: Money | null;
       readonly total: Money;
       /** Earnings in another currency: what was sent, and the rate as "1 USD = 0.92 EUR". */
-      readonly conversion: { readonly sent: Money; readonly rate: string; readonly from: string; readonly to: string } | null;
+      readonly conversion: {
+        readonly sent: Money;
+        readonly rate: string;
+        readonly from: string;
+        readonly to: string;
+      } | null;
     }
   | {
       readonly kind: 'payment';
@@ -49,7 +56,11 @@ export class TransactionViewModel {
     private readonly clock: Clock,
     readonly transactionId: number,
   ) {
-    makeAutoObservable<TransactionViewModel, 'transactions' | 'clock'>(this, { transactions: false, clock: false, loader: false, transactionId: false, now: false }, { autoBind: true });
+    makeAutoObservable<TransactionViewModel, 'transactions' | 'clock'>(
+      this,
+      { transactions: false, clock: false, loader: false, transactionId: false, now: false },
+      { autoBind: true },
+    );
   }
 
   /** The time the date is shown relative to (read on every call: it is not observable). */
@@ -99,8 +110,15 @@ export class TransactionViewModel {
         amount: tx.amount,
         serviceFee,
         total: tx.total,
-        conversion: tx.conversion === undefined ? null
-          : { sent: tx.conversion.sent, rate: tx.conversion.rate, from: tx.amount.currency.toUpperCase(), to: tx.conversion.sent.currency.toUpperCase() },
+        conversion:
+          tx.conversion === undefined
+            ? null
+            : {
+                sent: tx.conversion.sent,
+                rate: tx.conversion.rate,
+                from: tx.amount.currency.toUpperCase(),
+                to: tx.conversion.sent.currency.toUpperCase(),
+              },
       };
     }
     return { kind: 'payment', method: tx.paymentMethod ?? null, card, price: tx.price ?? tx.amount, serviceFee };

@@ -3,8 +3,26 @@ import { useTranslation } from 'react-i18next';
 import { BADGE_TYPES, CARD_BRANDS, type Theme } from '../../../domain/entities';
 import type { Currency } from '../../../domain/money';
 import {
-  AmountInput, Avatar, Badge, Button, CardDisplay, Cell, Checkbox, CollapsibleText, EmptyState, Icon, InfiniteList, NumberInput,
-  type IconName, Placeholder, Section, SegmentedControl, Spinner, Switch, TextArea, TextInput,
+  AmountInput,
+  Avatar,
+  Badge,
+  Button,
+  CardDisplay,
+  Cell,
+  Checkbox,
+  CollapsibleText,
+  EmptyState,
+  Icon,
+  InfiniteList,
+  NumberInput,
+  type IconName,
+  Placeholder,
+  Section,
+  SegmentedControl,
+  Spinner,
+  Switch,
+  TextArea,
+  TextInput,
 } from '../../components';
 import { Screen } from '../../shell/Screen';
 import type { UikitViewModel } from './UikitViewModel';
@@ -12,8 +30,20 @@ import type { UikitViewModel } from './UikitViewModel';
 const PAGE_SIZE = 10;
 /** Every icon: `satisfies` makes a new icon fail to compile until it is shown here too. */
 const ICONS = Object.keys({
-  chevron: true, check: true, copy: true, alert: true, info: true, close: true, plus: true, heart: true, star: true,
-  arrowUp: true, arrowDown: true, card: true, empty: true, undo: true,
+  chevron: true,
+  check: true,
+  copy: true,
+  alert: true,
+  info: true,
+  close: true,
+  plus: true,
+  heart: true,
+  star: true,
+  arrowUp: true,
+  arrowDown: true,
+  card: true,
+  empty: true,
+  undo: true,
 } satisfies Record<IconName, true>) as IconName[];
 const PAGES = 3;
 
@@ -38,7 +68,11 @@ function InfiniteListDemo() {
   return (
     <InfiniteList hasMore={count < PAGE_SIZE * PAGES} loading={loading} error={error} onLoadMore={loadMore}>
       {Array.from({ length: count }, (_, index) => (
-        <Cell key={index} title={t('uikit.row', { number: index + 1 })} before={<Avatar id={index} name={t('uikit.sampleName')} size={32} decorative />} />
+        <Cell
+          key={index}
+          title={t('uikit.row', { number: index + 1 })}
+          before={<Avatar id={index} name={t('uikit.sampleName')} size={32} decorative />}
+        />
       ))}
     </InfiniteList>
   );
@@ -97,7 +131,13 @@ export default function UikitScreen({ vm }: { vm: UikitViewModel }) {
         </Section>
 
         <Section header={t('uikit.cells')} footer={t('uikit.cellsFooter')}>
-          <Cell to="/uikit" title={t('uikit.link')} subtitle={t('uikit.subtitle')} chevron before={<Avatar id={1} name={t('uikit.sampleName')} decorative />} />
+          <Cell
+            to="/uikit"
+            title={t('uikit.link')}
+            subtitle={t('uikit.subtitle')}
+            chevron
+            before={<Avatar id={1} name={t('uikit.sampleName')} decorative />}
+          />
           <Cell onClick={() => toasts.info('uikit.tapped')} title={t('uikit.action')} after={t('uikit.value')} />
           <Cell as="label" title={t('uikit.pin')} after={<Switch checked={pin} onChange={setPin} />} />
           <Cell onClick={() => toasts.fail('uikit.tapped')} title={t('uikit.destructive')} destructive />
@@ -127,9 +167,20 @@ export default function UikitScreen({ vm }: { vm: UikitViewModel }) {
 
         <Section header={t('uikit.inputs')}>
           <div className="uikit__column">
-            <TextInput label={t('uikit.name')} value={name} onChange={setName} maxLength={32} placeholder={t('uikit.namePlaceholder')} />
+            <TextInput
+              label={t('uikit.name')}
+              value={name}
+              onChange={setName}
+              maxLength={32}
+              placeholder={t('uikit.namePlaceholder')}
+            />
             <TextArea label={t('uikit.description')} value={description} onChange={setDescription} maxLength={140} />
-            <TextInput label={t('uikit.invalidField')} value={t('uikit.invalidFieldValue')} onChange={() => undefined} error={t('uikit.fieldError')} />
+            <TextInput
+              label={t('uikit.invalidField')}
+              value={t('uikit.invalidFieldValue')}
+              onChange={() => undefined}
+              error={t('uikit.fieldError')}
+            />
             <NumberInput label={t('uikit.number')} value={number} onChange={setNumber} hint={t('uikit.numberHint')} />
             <SegmentedControl
               label={t('uikit.currency')}
@@ -141,7 +192,13 @@ export default function UikitScreen({ vm }: { vm: UikitViewModel }) {
                 { value: 'jpy', label: 'JPY' },
               ]}
             />
-            <AmountInput label={t('uikit.amount')} value={amount} onChange={setAmount} currency={currency} error={amount === '0' ? t('uikit.amountError') : undefined} />
+            <AmountInput
+              label={t('uikit.amount')}
+              value={amount}
+              onChange={setAmount}
+              currency={currency}
+              error={amount === '0' ? t('uikit.amountError') : undefined}
+            />
             <Checkbox label={t('uikit.terms')} checked={terms} onChange={setTerms} />
             <Switch label={t('uikit.pin')} checked={pin} onChange={setPin} />
             <Switch label={t('uikit.disabled')} checked={false} onChange={() => undefined} disabled />
@@ -193,7 +250,13 @@ export default function UikitScreen({ vm }: { vm: UikitViewModel }) {
         </Section>
 
         <Section header={t('uikit.states')}>
-          <Placeholder level={2} icon={<Icon name="info" size={48} />} title={t('uikit.placeholderTitle')} text={t('uikit.placeholderText')} actions={<Button>{t('common.retry')}</Button>} />
+          <Placeholder
+            level={2}
+            icon={<Icon name="info" size={48} />}
+            title={t('uikit.placeholderTitle')}
+            text={t('uikit.placeholderText')}
+            actions={<Button>{t('common.retry')}</Button>}
+          />
           <EmptyState text={t('uikit.empty')} />
         </Section>
 

@@ -19,9 +19,13 @@ export default function UnsupportedScreen({ emulatorUrl = null }: { readonly emu
         icon={<Icon name="info" size={48} />}
         title={t('unavailable.outsideMessenger.title')}
         text={t('unavailable.outsideMessenger.text')}
-        actions={emulatorUrl !== null && (
-          <a className="button button--filled button--medium" href={emulatorUrl}>{t('unavailable.outsideMessenger.openEmulator')}</a>
-        )}
+        actions={
+          emulatorUrl !== null && (
+            <a className="button button--filled button--medium" href={emulatorUrl}>
+              {t('unavailable.outsideMessenger.openEmulator')}
+            </a>
+          )
+        }
       />
     </main>
   );

@@ -31,20 +31,23 @@ const KycWidget = observer(function KycWidget({ vm }: { vm: VerificationViewMode
     if (!hasSession || element === null || token === undefined) return undefined;
     let sdk: { destroy(): void } | null = null;
     let cancelled = false;
-    void import('@sumsub/websdk').then(({ default: snsWebSdk }) => {
-      if (cancelled) return;
-      const built = snsWebSdk
-        .init(token, () => vm.freshToken())
-        .withConf({ lang: i18n.language })
-        .withOptions({ addViewportTag: false, adaptIframeHeight: true })
-        .on('idCheck.onApplicantSubmitted', () => vm.refreshNow())
-        .on('idCheck.onApplicantStatusChanged', () => vm.refreshNow())
-        .on('idCheck.onError', (error) => vm.onWidgetError((error as { code?: string }).code ?? ''))
-        .build();
-      built.launch(element);
-      element.querySelector('iframe')?.setAttribute('title', title);
-      sdk = built;
-    }, () => vm.refreshNow());
+    void import('@sumsub/websdk').then(
+      ({ default: snsWebSdk }) => {
+        if (cancelled) return;
+        const built = snsWebSdk
+          .init(token, () => vm.freshToken())
+          .withConf({ lang: i18n.language })
+          .withOptions({ addViewportTag: false, adaptIframeHeight: true })
+          .on('idCheck.onApplicantSubmitted', () => vm.refreshNow())
+          .on('idCheck.onApplicantStatusChanged', () => vm.refreshNow())
+          .on('idCheck.onError', (error) => vm.onWidgetError((error as { code?: string }).code ?? ''))
+          .build();
+        built.launch(element);
+        element.querySelector('iframe')?.setAttribute('title', title);
+        sdk = built;
+      },
+      () => vm.refreshNow(),
+    );
     return () => {
       cancelled = true;
       sdk?.destroy();
@@ -71,7 +74,12 @@ const VerificationView = observer(function VerificationView({ vm }: { vm: Verifi
     case 'intro':
       return vm.introStep === 'benefits' ? (
         <div className="verification-intro">
-          <Placeholder level={1} icon={<Icon name="star" size={48} />} title={t('verification.introTitle')} text={t('verification.introText')} />
+          <Placeholder
+            level={1}
+            icon={<Icon name="star" size={48} />}
+            title={t('verification.introTitle')}
+            text={t('verification.introText')}
+          />
           <ul className="verification-benefits">
             {BENEFITS.map((benefit) => (
               <li key={benefit}>
@@ -85,7 +93,11 @@ const VerificationView = observer(function VerificationView({ vm }: { vm: Verifi
         <div className="verification-intro">
           <Placeholder level={1} title={t('verification.termsTitle')} text={t('verification.termsText')} />
           <div className="verification-terms">
-            <Checkbox label={t('verification.termsCheckbox')} checked={vm.termsAccepted} onChange={vm.setTermsAccepted} />
+            <Checkbox
+              label={t('verification.termsCheckbox')}
+              checked={vm.termsAccepted}
+              onChange={vm.setTermsAccepted}
+            />
             <Button mode="plain" size="small" onClick={vm.openTerms}>
               {t('verification.termsLink')}
             </Button>
@@ -118,9 +130,23 @@ const VerificationView = observer(function VerificationView({ vm }: { vm: Verifi
         />
       );
     case 'rejected':
-      return <Placeholder icon={<Icon name="alert" size={48} />} title={t('verification.rejectedTitle')} text={t('verification.rejectedText')} actions={support} />;
+      return (
+        <Placeholder
+          icon={<Icon name="alert" size={48} />}
+          title={t('verification.rejectedTitle')}
+          text={t('verification.rejectedText')}
+          actions={support}
+        />
+      );
     case 'retry':
-      return <Placeholder icon={<Icon name="alert" size={48} />} title={t('verification.retryTitle')} text={t('verification.retryText')} actions={support} />;
+      return (
+        <Placeholder
+          icon={<Icon name="alert" size={48} />}
+          title={t('verification.retryTitle')}
+          text={t('verification.retryText')}
+          actions={support}
+        />
+      );
     case 'waiting':
       return (
         <Placeholder
@@ -131,7 +157,13 @@ const VerificationView = observer(function VerificationView({ vm }: { vm: Verifi
         />
       );
     case 'success':
-      return <Placeholder icon={<Icon name="check" size={48} />} title={t('verification.successTitle')} text={t('verification.successText')} />;
+      return (
+        <Placeholder
+          icon={<Icon name="check" size={48} />}
+          title={t('verification.successTitle')}
+          text={t('verification.successText')}
+        />
+      );
   }
 });
 
@@ -149,10 +181,14 @@ const VerificationScreen = observer(function VerificationScreen({ vm }: { vm: Ve
   };
 
   let mainButton: MainButtonConfig | undefined;
-  if (vm.view === 'intro' && vm.introStep === 'benefits') mainButton = { text: t('verification.get'), onClick: vm.showTerms };
-  else if (vm.view === 'intro') mainButton = { text: t('common.continue'), onClick: () => void onContinue(), loading: vm.starting };
-  else if (vm.view === 'retry') mainButton = { text: t('verification.retry'), onClick: () => void vm.retry(), loading: vm.starting };
-  else if (vm.view === 'success') mainButton = { text: t('verification.connectBot'), onClick: () => void navigate('/connectbot') };
+  if (vm.view === 'intro' && vm.introStep === 'benefits')
+    mainButton = { text: t('verification.get'), onClick: vm.showTerms };
+  else if (vm.view === 'intro')
+    mainButton = { text: t('common.continue'), onClick: () => void onContinue(), loading: vm.starting };
+  else if (vm.view === 'retry')
+    mainButton = { text: t('verification.retry'), onClick: () => void vm.retry(), loading: vm.starting };
+  else if (vm.view === 'success')
+    mainButton = { text: t('verification.connectBot'), onClick: () => void navigate('/connectbot') };
 
   return (
     <Screen title={t('verification.title')} state={vm.state} mainButton={mainButton} className="verification">

@@ -37,9 +37,19 @@ export class VerificationViewModel {
     private readonly platform: MessengerPlatform,
     private readonly toasts: ToastStore,
   ) {
-    makeAutoObservable<VerificationViewModel, 'pollVerification' | 'startVerification' | 'platform' | 'toasts' | 'polling' | 'disposed'>(
+    makeAutoObservable<
+      VerificationViewModel,
+      'pollVerification' | 'startVerification' | 'platform' | 'toasts' | 'polling' | 'disposed'
+    >(
       this,
-      { pollVerification: false, startVerification: false, platform: false, toasts: false, polling: false, disposed: false },
+      {
+        pollVerification: false,
+        startVerification: false,
+        platform: false,
+        toasts: false,
+        polling: false,
+        disposed: false,
+      },
       { autoBind: true },
     );
   }
@@ -73,7 +83,10 @@ export class VerificationViewModel {
     if (this.disposed) return;
     const controller = new AbortController();
     this.polling = controller;
-    void this.pollVerification.execute({ signal: controller.signal, onStatus: (state) => this.apply(state, controller) });
+    void this.pollVerification.execute({
+      signal: controller.signal,
+      onStatus: (state) => this.apply(state, controller),
+    });
   }
 
   private apply(state: VerificationState, controller: AbortController): void {

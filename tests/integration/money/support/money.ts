@@ -22,26 +22,56 @@ export interface Shop {
 }
 
 /** A verified creator with a public channel, one eur subscription per period (10 €) and an eur donation request. */
-export async function openShop(server: TestServer, options: { private?: boolean; price?: number; currency?: 'eur' | 'rub' } = {}): Promise<Shop> {
+export async function openShop(
+  server: TestServer,
+  options: { private?: boolean; price?: number; currency?: 'eur' | 'rub' } = {},
+): Promise<Shop> {
   const { user, channelId } = await creatorWithChannel(server, { private: options.private });
   const subscriptions = {} as Record<Period, number>;
   for (const period of ['onetime', 'weekly', 'monthly', 'yearly'] as const) {
     const created = await server.api<{ subscription: { id: number } }>(user, 'POST', '/subscription/new', {
-      channelId, name: `${period} plan`, description: 'Support the channel', period, currency: options.currency ?? 'eur',
-      amount: options.price ?? 10, buttonText: 'Subscribe',
+      channelId,
+      name: `${period} plan`,
+      description: 'Support the channel',
+      period,
+      currency: options.currency ?? 'eur',
+      amount: options.price ?? 10,
+      buttonText: 'Subscribe',
     });
-    if (created.status !== 200) throw new Error(`subscription/new answered ${created.status}: ${JSON.stringify(created.body)}`);
+    if (created.status !== 200)
+      throw new Error(`subscription/new answered ${created.status}: ${JSON.stringify(created.body)}`);
     subscriptions[period] = created.body.subscription.id;
   }
-  const donation = await server.api<{ donation: { id: number } }>(user, 'POST', `/donation/request/channel/${channelId}`, {
-    title: 'Tips', description: 'Thank you', currency: options.currency ?? 'eur', amount: 0, buttonText: 'Donate', pin: false, disableNotification: true,
-  });
-  if (donation.status !== 200) throw new Error(`donation request answered ${donation.status}: ${JSON.stringify(donation.body)}`);
-  return { creator: user, creatorId: await userId(server, user), channelId, subscriptions, donationId: donation.body.donation.id };
+  const donation = await server.api<{ donation: { id: number } }>(
+    user,
+    'POST',
+    `/donation/request/channel/${channelId}`,
+    {
+      title: 'Tips',
+      description: 'Thank you',
+      currency: options.currency ?? 'eur',
+      amount: 0,
+      buttonText: 'Donate',
+      pin: false,
+      disableNotification: true,
+    },
+  );
+  if (donation.status !== 200)
+    throw new Error(`donation request answered ${donation.status}: ${JSON.stringify(donation.body)}`);
+  return {
+    creator: user,
+    creatorId: await userId(server, user),
+    channelId,
+    subscriptions,
+    donationId: donation.body.donation.id,
+  };
 }
 
 export async function userId(server: TestServer, user: TestUser): Promise<number> {
-  const [row] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.telegramId, user.telegramId));
+  const [row] = await server.database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.telegramId, user.telegramId));
   if (row === undefined) {
     await server.api(user, 'GET', '/dashboard?mode=follower');
     return userId(server, user);
@@ -50,34 +80,73 @@ export async function userId(server: TestServer, user: TestUser): Promise<number
 }
 
 /** A public token for one tokenisation, from our API as the app gets it (any signed-in user may ask). */
-export async function cardTokenization(server: TestServer, user: TestUser = newUser('Payer')): Promise<{ publicToken: string; tokenizeUrl: string }> {
-  const answer = await server.api<{ publicToken: string; tokenizeUrl: string }>(user, 'POST', '/pay/smart_glocal/token');
+export async function cardTokenization(
+  server: TestServer,
+  user: TestUser = newUser('Payer'),
+): Promise<{ publicToken: string; tokenizeUrl: string }> {
+  const answer = await server.api<{ publicToken: string; tokenizeUrl: string }>(
+    user,
+    'POST',
+    '/pay/smart_glocal/token',
+  );
   if (answer.status !== 200) throw new Error(`token answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   return answer.body;
 }
 
 /** Tokenises a card at the Smart Glocal double the way the browser does (tokenize URL, X-PUBLIC-TOKEN). */
-export async function tokenize(server: TestServer, cardNumber: string, card: Record<string, string> = {}): Promise<string> {
+export async function tokenize(
+  server: TestServer,
+  cardNumber: string,
+  card: Record<string, string> = {},
+): Promise<string> {
   const { publicToken, tokenizeUrl } = await cardTokenization(server);
   const response = await fetch(tokenizeUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-public-token': publicToken },
-    body: JSON.stringify({ card: { number: cardNumber, expiration_month: '12', expiration_year: '35', security_code: '123', ...card } }),
+    body: JSON.stringify({
+      card: { number: cardNumber, expiration_month: '12', expiration_year: '35', security_code: '123', ...card },
+    }),
   });
-  const body = await response.json() as { status: string; data?: { token: string } };
-  if (response.status !== 200 || body.data === undefined) throw new Error(`tokenize answered ${response.status}: ${JSON.stringify(body)}`);
+  const body = (await response.json()) as { status: string; data?: { token: string } };
+  if (response.status !== 200 || body.data === undefined)
+    throw new Error(`tokenize answered ${response.status}: ${JSON.stringify(body)}`);
   return body.data.token;
 }
 
 export type PayBody = Record<string, unknown>;
 
-export function pay(server: TestServer, user: TestUser, kind: 'subscription' | 'donation', id: number, body: PayBody, key: string | null = randomUUID()): Promise<ApiAnswer<CreatePaymentResponse>> {
-  return server.api<CreatePaymentResponse>(user, 'POST', `/invoice/${kind}/${id}/create`, body, key === null ? {} : { 'Idempotency-Key': key });
+export function pay(
+  server: TestServer,
+  user: TestUser,
+  kind: 'subscription' | 'donation',
+  id: number,
+  body: PayBody,
+  key: string | null = randomUUID(),
+): Promise<ApiAnswer<CreatePaymentResponse>> {
+  return server.api<CreatePaymentResponse>(
+    user,
+    'POST',
+    `/invoice/${kind}/${id}/create`,
+    body,
+    key === null ? {} : { 'Idempotency-Key': key },
+  );
 }
 
-export async function payWithNewCard(server: TestServer, user: TestUser, kind: 'subscription' | 'donation', id: number, cardNumber: string, extra: PayBody = {}): Promise<CreatePaymentResponse> {
+export async function payWithNewCard(
+  server: TestServer,
+  user: TestUser,
+  kind: 'subscription' | 'donation',
+  id: number,
+  cardNumber: string,
+  extra: PayBody = {},
+): Promise<CreatePaymentResponse> {
   const cardToken = await tokenize(server, cardNumber);
-  const answer = await pay(server, user, kind, id, { paymentMethod: 'smart_glocal_form', cardToken, ...(kind === 'donation' ? { amount: 5 } : {}), ...extra });
+  const answer = await pay(server, user, kind, id, {
+    paymentMethod: 'smart_glocal_form',
+    cardToken,
+    ...(kind === 'donation' ? { amount: 5 } : {}),
+    ...extra,
+  });
   if (answer.status !== 200) throw new Error(`create answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   return answer.body;
 }
@@ -89,9 +158,15 @@ export async function check(server: TestServer, user: TestUser, paymentId: strin
 }
 
 /** Answers the 3-D Secure page the way the payer's browser does (a form post). */
-export async function answerChallenge(server: TestServer, redirectUrl: string, outcome: 'confirm' | 'decline' | 'timeout'): Promise<ApiAnswer<string>> {
+export async function answerChallenge(
+  server: TestServer,
+  redirectUrl: string,
+  outcome: 'confirm' | 'decline' | 'timeout',
+): Promise<ApiAnswer<string>> {
   const path = new URL(redirectUrl).pathname;
-  return server.request<string>('POST', path, `outcome=${outcome}`, { 'content-type': 'application/x-www-form-urlencoded' });
+  return server.request<string>('POST', path, `outcome=${outcome}`, {
+    'content-type': 'application/x-www-form-urlencoded',
+  });
 }
 
 /** Balances (active + payout) per currency equal the ledger sum, for this user, at the server's now. */
@@ -99,7 +174,8 @@ export async function expectBalancesMatchLedger(server: TestServer, id: number):
   const balances = await balancesOf(server.database.db, id, server.clock.now());
   const sums = await ledgerSum(server.database.db, id);
   const fromBalances = new Map<string, number>();
-  for (const balance of [...balances.active, ...balances.payout]) fromBalances.set(balance.currency, (fromBalances.get(balance.currency) ?? 0) + balance.minor);
+  for (const balance of [...balances.active, ...balances.payout])
+    fromBalances.set(balance.currency, (fromBalances.get(balance.currency) ?? 0) + balance.minor);
   for (const [currency, sum] of sums) if (sum !== 0) expect(fromBalances.get(currency) ?? 0).toBe(sum);
   for (const [currency, total] of fromBalances) expect(sums.get(currency as never) ?? 0).toBe(total);
   for (const balance of balances.payout) expect(balance.minor).toBeGreaterThanOrEqual(0);
@@ -109,7 +185,11 @@ export async function expectBalancesMatchLedger(server: TestServer, id: number):
 /** Moves the sandbox clock to `targetMs` and runs the jobs, like the server's timer would; every job must succeed. */
 export async function advanceTo(server: TestServer, targetMs: number): Promise<void> {
   const seconds = Math.max(0, (targetMs - server.clock.now()) / 1000);
-  const answer = await server.request<{ jobs: { name: string; ok: boolean; error?: string }[] }>('POST', '/sandbox/clock', { advanceSeconds: seconds });
+  const answer = await server.request<{ jobs: { name: string; ok: boolean; error?: string }[] }>(
+    'POST',
+    '/sandbox/clock',
+    { advanceSeconds: seconds },
+  );
   expect(answer.status).toBe(200);
   expect(answer.body.jobs.filter((job) => !job.ok)).toEqual([]);
 }

@@ -73,14 +73,23 @@ export class FakeAdminApi implements AdminPort {
     this.fail('list');
     const { page = 1, pageSize = 20, sort, order = 'desc', ...filters } = query;
     const rows = (this.queues.get(path) ?? [])
-      .filter((row) => Object.entries(filters).every(([name, value]) => value === undefined || value === '' || String(row[name]) === String(value)))
+      .filter((row) =>
+        Object.entries(filters).every(
+          ([name, value]) => value === undefined || value === '' || String(row[name]) === String(value),
+        ),
+      )
       .sort((a, b) => {
         if (sort === undefined) return 0;
         const [x, y] = [a[sort], b[sort]] as [string | number, string | number];
         return (x < y ? -1 : x > y ? 1 : 0) * (order === 'asc' ? 1 : -1);
       });
     const from = (Number(page) - 1) * Number(pageSize);
-    return { items: rows.slice(from, from + Number(pageSize)) as T[], total: rows.length, page: Number(page), pageSize: Number(pageSize) };
+    return {
+      items: rows.slice(from, from + Number(pageSize)) as T[],
+      total: rows.length,
+      page: Number(page),
+      pageSize: Number(pageSize),
+    };
   }
 
   async act(path: string, body: unknown): Promise<unknown> {
@@ -135,9 +144,25 @@ export class FakeBrowser implements Browser {
 
 /** Rows shaped as the server's queue items, with only the fields a definition reads. */
 export function channelRow(id: number, title: string, moderation = 'in_progress', createdAt = 1_700_000_000 + id): Row {
-  return { id, title, username: null, language: 'en', moderation, createdAt, owner: { id, telegramId: 500 + id, name: `Owner ${id}`, username: null } };
+  return {
+    id,
+    title,
+    username: null,
+    language: 'en',
+    moderation,
+    createdAt,
+    owner: { id, telegramId: 500 + id, name: `Owner ${id}`, username: null },
+  };
 }
 
 export function userRow(id: number, banned = false): Row {
-  return { id, telegramId: 900 + id, name: `User ${id}`, username: null, verificationStatus: 'none', banned, createdAt: 1_700_000_000 + id };
+  return {
+    id,
+    telegramId: 900 + id,
+    name: `User ${id}`,
+    username: null,
+    verificationStatus: 'none',
+    banned,
+    createdAt: 1_700_000_000 + id,
+  };
 }

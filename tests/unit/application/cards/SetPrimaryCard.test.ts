@@ -12,11 +12,14 @@ function setup() {
 describe('SetPrimaryCard', () => {
   it('makes the card primary and clears primary on every other card', async () => {
     const { world, cards, ports } = setup();
-    expect(await new SetPrimaryCard(ports.cards).execute({ cardId: cards[2].id })).toEqual({ ok: true, value: undefined });
+    expect(await new SetPrimaryCard(ports.cards).execute({ cardId: cards[2].id })).toEqual({
+      ok: true,
+      value: undefined,
+    });
     expect(cards.map((c) => world.backend.cards.get(c.id)?.primary)).toEqual([false, false, true]);
   });
 
-  it('reports not_found for another user\'s card and changes nothing', async () => {
+  it("reports not_found for another user's card and changes nothing", async () => {
     const { world, cards } = setup();
     const stranger = world.as(world.seed.user());
     const result = await new SetPrimaryCard(stranger.cards).execute({ cardId: cards[1].id });
@@ -36,6 +39,9 @@ describe('RemoveCard', () => {
   it('reports a card that is already gone', async () => {
     const { cards, ports } = setup();
     await new RemoveCard(ports.cards).execute({ cardId: cards[0].id });
-    expect(await new RemoveCard(ports.cards).execute({ cardId: cards[0].id })).toEqual({ ok: false, error: expect.objectContaining({ code: 'not_found' }) });
+    expect(await new RemoveCard(ports.cards).execute({ cardId: cards[0].id })).toEqual({
+      ok: false,
+      error: expect.objectContaining({ code: 'not_found' }),
+    });
   });
 });

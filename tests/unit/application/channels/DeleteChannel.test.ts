@@ -12,13 +12,19 @@ describe('DeleteChannel', () => {
   it('deletes a channel without subscriptions', async () => {
     const { world, channel, deleteChannel } = setup();
     world.seed.subscription(channel.id, { isDeleted: true });
-    expect(await deleteChannel.execute({ channelId: channel.id, subscriptionCount: 0 })).toEqual({ ok: true, value: undefined });
+    expect(await deleteChannel.execute({ channelId: channel.id, subscriptionCount: 0 })).toEqual({
+      ok: true,
+      value: undefined,
+    });
     expect(world.backend.channels.get(channel.id)?.isDeleted).toBe(true);
   });
 
   it('refuses while the channel has subscriptions, without calling the server', async () => {
     const { world, channel, deleteChannel } = setup();
-    expect(await deleteChannel.execute({ channelId: channel.id, subscriptionCount: 1 })).toEqual({ ok: false, error: { kind: 'invalid', code: 'channel_has_subscriptions' } });
+    expect(await deleteChannel.execute({ channelId: channel.id, subscriptionCount: 1 })).toEqual({
+      ok: false,
+      error: { kind: 'invalid', code: 'channel_has_subscriptions' },
+    });
     expect(world.backend.channels.get(channel.id)?.isDeleted).toBe(false);
   });
 
@@ -26,7 +32,10 @@ describe('DeleteChannel', () => {
     const { world, channel, deleteChannel } = setup();
     world.seed.subscription(channel.id);
     const result = await deleteChannel.execute({ channelId: channel.id, subscriptionCount: 0 });
-    expect(result).toEqual({ ok: false, error: expect.objectContaining({ kind: 'request', code: 'channel_has_subscriptions' }) });
+    expect(result).toEqual({
+      ok: false,
+      error: expect.objectContaining({ kind: 'request', code: 'channel_has_subscriptions' }),
+    });
     expect(world.backend.channels.get(channel.id)?.isDeleted).toBe(false);
   });
 });

@@ -9,7 +9,14 @@ function setup(channelOptions: SeedChannelOptions = {}) {
   const creator = world.seed.user({ verification: 'approved' });
   const channel = world.seed.channel(creator.id, channelOptions);
   const form: DonationForm = {
-    channelId: channel.id, title: 'Coffee', description: 'Keep us awake', currency: 'eur', amount: '15', buttonText: 'Donate', pin: true, disableNotification: false,
+    channelId: channel.id,
+    title: 'Coffee',
+    description: 'Keep us awake',
+    currency: 'eur',
+    amount: '15',
+    buttonText: 'Donate',
+    pin: true,
+    disableNotification: false,
   };
   return { world, form, requestDonation: new RequestDonation(world.as(creator).donations) };
 }
@@ -43,6 +50,9 @@ describe('RequestDonation', () => {
 
   it('reports a disconnected channel', async () => {
     const { form, requestDonation } = setup({ connected: false });
-    expect(await requestDonation.execute(form)).toEqual({ ok: false, error: expect.objectContaining({ kind: 'request', code: 'channel_disconnected' }) });
+    expect(await requestDonation.execute(form)).toEqual({
+      ok: false,
+      error: expect.objectContaining({ kind: 'request', code: 'channel_disconnected' }),
+    });
   });
 });

@@ -5,7 +5,10 @@ import { createWorld } from '../support/world';
 
 const DAY = 24 * 60 * 60;
 
-async function setup(subscriptionOptions: SeedSubscriptionOptions = {}, memberOptions: (now: number) => SeedMemberOptions = () => ({})) {
+async function setup(
+  subscriptionOptions: SeedSubscriptionOptions = {},
+  memberOptions: (now: number) => SeedMemberOptions = () => ({}),
+) {
   const world = createWorld();
   const creator = world.seed.user({ verification: 'approved' });
   const subscription = world.seed.subscription(world.seed.channel(creator.id).id, subscriptionOptions);
@@ -14,7 +17,10 @@ async function setup(subscriptionOptions: SeedSubscriptionOptions = {}, memberOp
   const ports = world.as(follower);
   const membership = await ports.follower.member(member.id);
   return {
-    world, follower, membership, stored: () => world.backend.members.get(member.id),
+    world,
+    follower,
+    membership,
+    stored: () => world.backend.members.get(member.id),
     cancel: new CancelFollowerSubscription(ports.follower, world.time),
     renew: new RenewFollowerSubscription(ports.follower, world.time),
   };
@@ -49,9 +55,16 @@ describe('RenewFollowerSubscription', () => {
   });
 
   it('sends an expired membership to its invoice instead of charging', async () => {
-    const { world, membership, renew, stored } = await setup({}, (now) => ({ status: 'cancelled', activatedAt: now - 40 * DAY, expiresAt: now - 9 * DAY }));
+    const { world, membership, renew, stored } = await setup({}, (now) => ({
+      status: 'cancelled',
+      activatedAt: now - 40 * DAY,
+      expiresAt: now - 9 * DAY,
+    }));
     const result = await renew.execute(membership);
-    expect(result.ok && result.value.renewal).toEqual({ action: 'pay_invoice', subscriptionId: membership.subscription.id });
+    expect(result.ok && result.value.renewal).toEqual({
+      action: 'pay_invoice',
+      subscriptionId: membership.subscription.id,
+    });
     expect(stored()?.status).toBe('cancelled');
     expect(world.backend.transactions).toEqual([]);
   });

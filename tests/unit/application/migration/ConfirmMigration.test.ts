@@ -38,6 +38,9 @@ describe('RefuseMigration', () => {
   it('reports not_found when no migration is offered', async () => {
     const world = createWorld();
     const ports = world.as(world.seed.user({ verification: 'approved' }));
-    expect(await new RefuseMigration(ports.migration).execute()).toEqual({ ok: false, error: expect.objectContaining({ code: 'not_found' }) });
+    expect(await new RefuseMigration(ports.migration).execute()).toEqual({
+      ok: false,
+      error: expect.objectContaining({ code: 'not_found' }),
+    });
   });
 });

@@ -11,8 +11,15 @@ function setup() {
   const ports = world.as(follower);
   const create = (method: 'smart_glocal' | 'three_ds') => {
     const card = world.seed.card(follower.id, { scenario: 'three_ds' });
-    const instrument = method === 'smart_glocal' ? { method } as const : { method: 'smart_glocal_saved_card', cardId: card.id } as const;
-    return ports.invoices.createPayment({ kind: 'subscription', subscriptionId: subscription.id }, instrument, `key-${method}`);
+    const instrument =
+      method === 'smart_glocal'
+        ? ({ method } as const)
+        : ({ method: 'smart_glocal_saved_card', cardId: card.id } as const);
+    return ports.invoices.createPayment(
+      { kind: 'subscription', subscriptionId: subscription.id },
+      instrument,
+      `key-${method}`,
+    );
   };
   return { world, ports, create };
 }
@@ -24,7 +31,11 @@ describe('CheckPayment', () => {
     expect((await ports.invoices.checkPayment(paymentId)).status).toBe('action_required');
     completeThreeDSecure(world.backend, paymentId);
     const result = await new CheckPayment(ports.invoices, world.time).execute({ paymentId });
-    expect(result.ok && result.value).toMatchObject({ status: 'paid', paymentId, details: { amount: money(300, 'eur') } });
+    expect(result.ok && result.value).toMatchObject({
+      status: 'paid',
+      paymentId,
+      details: { amount: money(300, 'eur') },
+    });
   });
 
   it('checks every second while the payment is pending', async () => {
@@ -38,7 +49,7 @@ describe('CheckPayment', () => {
     expect(world.time.delays).toEqual([1000, 1000, 1000]);
   });
 
-  it('answers the failure of a payment that is not the user\'s', async () => {
+  it("answers the failure of a payment that is not the user's", async () => {
     const { world, create } = setup();
     const { paymentId } = await create('smart_glocal');
     const stranger = world.as(world.seed.user());

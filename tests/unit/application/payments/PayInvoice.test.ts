@@ -7,7 +7,13 @@ import type { InMemoryBackendOptions } from '../../../../src/infrastructure/memo
 import type { SeedCardOptions } from '../../../../src/infrastructure/memory/InMemorySeeder';
 import { createWorld, schedulerWith } from '../support/world';
 
-const newCard = (number: string) => ({ number, holderName: 'Ada Lovelace', expiryMonth: '12', expiryYear: '34', cvc: '123' });
+const newCard = (number: string) => ({
+  number,
+  holderName: 'Ada Lovelace',
+  expiryMonth: '12',
+  expiryYear: '34',
+  cvc: '123',
+});
 let keys = 0;
 const key = () => `action-${(keys += 1)}`;
 
@@ -41,9 +47,17 @@ describe('PayInvoice', () => {
   describe('with a saved card', () => {
     it('creates, checks and answers paid with the transaction, card and invite link, without waiting', async () => {
       const { card, target, payInvoice, world, salesOf } = setup();
-      const result = await payInvoice.execute({ target, method: { kind: 'saved_card', cardId: card.id }, idempotencyKey: key() });
+      const result = await payInvoice.execute({
+        target,
+        method: { kind: 'saved_card', cardId: card.id },
+        idempotencyKey: key(),
+      });
       if (!result.ok || result.value.status !== 'paid') throw new Error(`expected paid, got ${JSON.stringify(result)}`);
-      expect(result.value.details).toMatchObject({ amount: money(990, 'eur'), card: { last4: '0005' }, kind: 'subscription' });
+      expect(result.value.details).toMatchObject({
+        amount: money(990, 'eur'),
+        card: { last4: '0005' },
+        kind: 'subscription',
+      });
       expect(result.value.details?.transactionId).toEqual(expect.any(Number));
       expect(result.value.details?.inviteLink).toEqual(expect.any(String));
       expect(world.time.delays).toEqual([]);
@@ -52,15 +66,34 @@ describe('PayInvoice', () => {
 
     it('answers error with the provider code for a declined card', async () => {
       const { card, target, payInvoice, salesOf } = setup({}, { scenario: 'decline' });
-      const result = await payInvoice.execute({ target, method: { kind: 'saved_card', cardId: card.id }, idempotencyKey: key() });
-      expect(result).toEqual({ ok: true, value: { status: 'error', paymentId: expect.any(String), error: { code: PROVIDER_DECLINE_ERROR.code, message: PROVIDER_DECLINE_ERROR.message } } });
+      const result = await payInvoice.execute({
+        target,
+        method: { kind: 'saved_card', cardId: card.id },
+        idempotencyKey: key(),
+      });
+      expect(result).toEqual({
+        ok: true,
+        value: {
+          status: 'error',
+          paymentId: expect.any(String),
+          error: { code: PROVIDER_DECLINE_ERROR.code, message: PROVIDER_DECLINE_ERROR.message },
+        },
+      });
       expect(salesOf()).toBe(0);
     });
 
     it('answers action_required with the bank page for 3-D Secure', async () => {
       const { card, target, payInvoice } = setup({}, { scenario: 'three_ds' });
-      const result = await payInvoice.execute({ target, method: { kind: 'saved_card', cardId: card.id }, idempotencyKey: key() });
-      expect(result.ok && result.value).toEqual({ status: 'action_required', paymentId: expect.any(String), redirectUrl: expect.stringMatching(/^https:\/\//) });
+      const result = await payInvoice.execute({
+        target,
+        method: { kind: 'saved_card', cardId: card.id },
+        idempotencyKey: key(),
+      });
+      expect(result.ok && result.value).toEqual({
+        status: 'action_required',
+        paymentId: expect.any(String),
+        redirectUrl: expect.stringMatching(/^https:\/\//),
+      });
     });
   });
 
@@ -68,7 +101,11 @@ describe('PayInvoice', () => {
     it('asks for a public token, tokenises at the provider, creates, and checks the payment every second until paid', async () => {
       const { target, payInvoice, world, follower, salesOf } = setup({ providerPendingReads: 3 });
       const number = PROVIDER_TEST_CARDS.approved.number;
-      const result = await payInvoice.execute({ target, method: { kind: 'new_card', card: newCard(number), saveCard: true }, idempotencyKey: key() });
+      const result = await payInvoice.execute({
+        target,
+        method: { kind: 'new_card', card: newCard(number), saveCard: true },
+        idempotencyKey: key(),
+      });
 
       expect(result.ok && result.value.status).toBe('paid');
       // Checked at once, then every second while the provider keeps it pending (3 reads).
@@ -81,8 +118,16 @@ describe('PayInvoice', () => {
     it('never keeps the card number anywhere in the backend', async () => {
       const { target, payInvoice, world } = setup();
       const number = PROVIDER_TEST_CARDS.approved.number;
-      await payInvoice.execute({ target, method: { kind: 'new_card', card: newCard(number), saveCard: true }, idempotencyKey: key() });
-      const stored = JSON.stringify([...world.backend.payments.values(), ...world.backend.cards.values(), ...world.backend.providerTokens.values()]);
+      await payInvoice.execute({
+        target,
+        method: { kind: 'new_card', card: newCard(number), saveCard: true },
+        idempotencyKey: key(),
+      });
+      const stored = JSON.stringify([
+        ...world.backend.payments.values(),
+        ...world.backend.cards.values(),
+        ...world.backend.providerTokens.values(),
+      ]);
       expect(stored).not.toContain(number);
     });
 
@@ -91,14 +136,25 @@ describe('PayInvoice', () => {
       ['3-D Secure', PROVIDER_TEST_CARDS.threeDSecure.number, 'action_required'],
     ])('answers a %s card as %s', async (_case, number, status) => {
       const { target, payInvoice } = setup();
-      const result = await payInvoice.execute({ target, method: { kind: 'new_card', card: newCard(number), saveCard: false }, idempotencyKey: key() });
+      const result = await payInvoice.execute({
+        target,
+        method: { kind: 'new_card', card: newCard(number), saveCard: false },
+        idempotencyKey: key(),
+      });
       expect(result.ok && result.value.status).toBe(status);
     });
 
-    it('stops at the provider\'s refusal of the card and creates nothing', async () => {
+    it("stops at the provider's refusal of the card and creates nothing", async () => {
       const { target, payInvoice, creates } = setup();
-      const result = await payInvoice.execute({ target, method: { kind: 'new_card', card: newCard('4242424242424241'), saveCard: false }, idempotencyKey: key() });
-      expect(result).toEqual({ ok: false, error: expect.objectContaining({ kind: 'request', code: 'invalid_card_number' }) });
+      const result = await payInvoice.execute({
+        target,
+        method: { kind: 'new_card', card: newCard('4242424242424241'), saveCard: false },
+        idempotencyKey: key(),
+      });
+      expect(result).toEqual({
+        ok: false,
+        error: expect.objectContaining({ kind: 'request', code: 'invalid_card_number' }),
+      });
       expect(creates).toEqual([]);
     });
 
@@ -107,10 +163,15 @@ describe('PayInvoice', () => {
       let failures = 1;
       const flakyChecks: InvoiceRepository = {
         ...invoices,
-        checkPayment: (id) => (failures-- > 0 ? Promise.reject(new RepositoryError('network_error', 'Network Error')) : invoices.checkPayment(id)),
+        checkPayment: (id) =>
+          failures-- > 0
+            ? Promise.reject(new RepositoryError('network_error', 'Network Error'))
+            : invoices.checkPayment(id),
       };
       const result = await new PayInvoice(flakyChecks, ports.provider, world.time).execute({
-        target, method: { kind: 'new_card', card: newCard(PROVIDER_TEST_CARDS.approved.number), saveCard: false }, idempotencyKey: key(),
+        target,
+        method: { kind: 'new_card', card: newCard(PROVIDER_TEST_CARDS.approved.number), saveCard: false },
+        idempotencyKey: key(),
       });
       expect(result.ok && result.value.status).toBe('paid');
     });
@@ -118,7 +179,9 @@ describe('PayInvoice', () => {
     it('gives up polling as pending after the poll limit', async () => {
       const { target, invoices, ports, world } = setup({ providerPendingReads: 50 });
       const result = await new PayInvoice(invoices, ports.provider, world.time, { maxPolls: 3 }).execute({
-        target, method: { kind: 'new_card', card: newCard(PROVIDER_TEST_CARDS.approved.number), saveCard: false }, idempotencyKey: key(),
+        target,
+        method: { kind: 'new_card', card: newCard(PROVIDER_TEST_CARDS.approved.number), saveCard: false },
+        idempotencyKey: key(),
       });
       expect(result.ok && result.value.status).toBe('pending');
       expect(world.time.delays).toEqual([1000, 1000]);
@@ -131,7 +194,10 @@ describe('PayInvoice', () => {
         if (count === 2) controller.abort();
       });
       const result = await new PayInvoice(invoices, ports.provider, scheduler).execute({
-        target, method: { kind: 'new_card', card: newCard(PROVIDER_TEST_CARDS.approved.number), saveCard: false }, idempotencyKey: key(), signal: controller.signal,
+        target,
+        method: { kind: 'new_card', card: newCard(PROVIDER_TEST_CARDS.approved.number), saveCard: false },
+        idempotencyKey: key(),
+        signal: controller.signal,
       });
       expect(result.ok && result.value.status).toBe('pending');
       expect(world.time.delays).toEqual([1000, 1000]);
@@ -142,7 +208,10 @@ describe('PayInvoice', () => {
       const controller = new AbortController();
       controller.abort();
       const result = await payInvoice.execute({
-        target, method: { kind: 'new_card', card: newCard(PROVIDER_TEST_CARDS.approved.number), saveCard: false }, idempotencyKey: key(), signal: controller.signal,
+        target,
+        method: { kind: 'new_card', card: newCard(PROVIDER_TEST_CARDS.approved.number), saveCard: false },
+        idempotencyKey: key(),
+        signal: controller.signal,
       });
       expect(result).toEqual({ ok: false, error: expect.objectContaining({ code: 'request_aborted' }) });
       expect(creates).toEqual([]);
@@ -152,7 +221,11 @@ describe('PayInvoice', () => {
   it('answers the hosted page url for a link payment', async () => {
     const { target, payInvoice, salesOf } = setup();
     const result = await payInvoice.execute({ target, method: { kind: 'link' }, idempotencyKey: key() });
-    expect(result.ok && result.value).toEqual({ status: 'link', paymentId: expect.any(String), url: expect.stringMatching(/^https:\/\//) });
+    expect(result.ok && result.value).toEqual({
+      status: 'link',
+      paymentId: expect.any(String),
+      url: expect.stringMatching(/^https:\/\//),
+    });
     expect(salesOf()).toBe(0);
   });
 
@@ -160,9 +233,14 @@ describe('PayInvoice', () => {
     const { world, channel, payInvoice, creates, card } = setup();
     const donation = world.seed.donation(channel.id);
     const result = await payInvoice.execute({
-      target: { kind: 'donation', donationId: donation.id, amount: money(200_001, 'eur') }, method: { kind: 'saved_card', cardId: card.id }, idempotencyKey: key(),
+      target: { kind: 'donation', donationId: donation.id, amount: money(200_001, 'eur') },
+      method: { kind: 'saved_card', cardId: card.id },
+      idempotencyKey: key(),
     });
-    expect(result).toEqual({ ok: false, error: { kind: 'invalid', field: 'amount', code: 'amount_above', bound: money(200_000, 'eur') } });
+    expect(result).toEqual({
+      ok: false,
+      error: { kind: 'invalid', field: 'amount', code: 'amount_above', bound: money(200_000, 'eur') },
+    });
     expect(creates).toEqual([]);
   });
 
@@ -181,7 +259,11 @@ describe('PayInvoice', () => {
 
     it('does not tokenise a new card twice for the same key', async () => {
       const { target, payInvoice, creates, world } = setup();
-      const input: PayInvoiceInput = { target, method: { kind: 'new_card', card: newCard(PROVIDER_TEST_CARDS.approved.number), saveCard: false }, idempotencyKey: key() };
+      const input: PayInvoiceInput = {
+        target,
+        method: { kind: 'new_card', card: newCard(PROVIDER_TEST_CARDS.approved.number), saveCard: false },
+        idempotencyKey: key(),
+      };
       await payInvoice.execute(input);
       await payInvoice.execute(input);
       expect(creates).toHaveLength(1);
@@ -205,10 +287,16 @@ describe('PayInvoice', () => {
         ...invoices,
         createPayment: (...args) => {
           calls += 1;
-          return calls === 1 ? Promise.reject(new RepositoryError('network_error', 'Network Error')) : invoices.createPayment(...args);
+          return calls === 1
+            ? Promise.reject(new RepositoryError('network_error', 'Network Error'))
+            : invoices.createPayment(...args);
         },
       };
-      const result = await new PayInvoice(failingOnce, ports.provider, world.time).execute({ target, method: { kind: 'saved_card', cardId: card.id }, idempotencyKey: key() });
+      const result = await new PayInvoice(failingOnce, ports.provider, world.time).execute({
+        target,
+        method: { kind: 'saved_card', cardId: card.id },
+        idempotencyKey: key(),
+      });
       expect(result).toEqual({ ok: false, error: expect.objectContaining({ kind: 'request', code: 'network_error' }) });
       expect(calls).toBe(1);
       expect(world.backend.payments.size).toBe(0);
@@ -218,7 +306,14 @@ describe('PayInvoice', () => {
   it('reports invoice states as request failures (already subscribed)', async () => {
     const { world, card, target, payInvoice, follower } = setup();
     world.seed.member(target.subscriptionId, follower.id);
-    const result = await payInvoice.execute({ target, method: { kind: 'saved_card', cardId: card.id }, idempotencyKey: key() });
-    expect(result).toEqual({ ok: false, error: expect.objectContaining({ kind: 'request', code: 'already_subscribed' }) });
+    const result = await payInvoice.execute({
+      target,
+      method: { kind: 'saved_card', cardId: card.id },
+      idempotencyKey: key(),
+    });
+    expect(result).toEqual({
+      ok: false,
+      error: expect.objectContaining({ kind: 'request', code: 'already_subscribed' }),
+    });
   });
 });

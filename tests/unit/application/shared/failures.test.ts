@@ -1,4 +1,10 @@
-import { RepositoryError, errorCodeOf, errorDetailOf, errorMessageOf, isCodedError } from '../../../../src/application/ports/RepositoryError';
+import {
+  RepositoryError,
+  errorCodeOf,
+  errorDetailOf,
+  errorMessageOf,
+  isCodedError,
+} from '../../../../src/application/ports/RepositoryError';
 import { request } from '../../../../src/application/use-cases/shared/failures';
 
 describe('request()', () => {
@@ -7,14 +13,35 @@ describe('request()', () => {
   });
 
   it('turns a coded rejection into a request failure with the body details', async () => {
-    const result = await request(() => Promise.reject(new RepositoryError('error_country_mismatch', 'Card from RU', { cardCountry: 'RU' })));
-    expect(result).toEqual({ ok: false, error: { kind: 'request', code: 'error_country_mismatch', message: 'Card from RU', details: { cardCountry: 'RU' } } });
+    const result = await request(() =>
+      Promise.reject(new RepositoryError('error_country_mismatch', 'Card from RU', { cardCountry: 'RU' })),
+    );
+    expect(result).toEqual({
+      ok: false,
+      error: {
+        kind: 'request',
+        code: 'error_country_mismatch',
+        message: 'Card from RU',
+        details: { cardCountry: 'RU' },
+      },
+    });
   });
 
   it('reads the same shape from an HTTP-style error (code, message, body)', async () => {
-    const httpError = Object.assign(new Error('Payments unavailable'), { code: 'payments_disabled', body: { code: 'payments_disabled', message: 'Payments unavailable', retryAfter: 60 } });
+    const httpError = Object.assign(new Error('Payments unavailable'), {
+      code: 'payments_disabled',
+      body: { code: 'payments_disabled', message: 'Payments unavailable', retryAfter: 60 },
+    });
     const result = await request(() => Promise.reject(httpError));
-    expect(result).toEqual({ ok: false, error: { kind: 'request', code: 'payments_disabled', message: 'Payments unavailable', details: { retryAfter: 60 } } });
+    expect(result).toEqual({
+      ok: false,
+      error: {
+        kind: 'request',
+        code: 'payments_disabled',
+        message: 'Payments unavailable',
+        details: { retryAfter: 60 },
+      },
+    });
   });
 
   it('rethrows errors without a code: those are bugs', async () => {

@@ -12,9 +12,16 @@ function setup(channelOptions: Parameters<ReturnType<typeof createWorld>['seed']
 describe('CreateSubscription', () => {
   it('creates the subscription with the typed decimal price in minor units', async () => {
     const { channel, createSubscription, world } = setup();
-    const result = await createSubscription.execute(subscriptionForm(channel.id, { amount: '12,50', period: 'weekly', name: ' Weekly ' }));
+    const result = await createSubscription.execute(
+      subscriptionForm(channel.id, { amount: '12,50', period: 'weekly', name: ' Weekly ' }),
+    );
     if (!result.ok) throw new Error(`expected success, got ${result.error.code}`);
-    expect(result.value.subscription).toMatchObject({ channelId: channel.id, price: money(1250, 'eur'), period: 'weekly', name: 'Weekly' });
+    expect(result.value.subscription).toMatchObject({
+      channelId: channel.id,
+      price: money(1250, 'eur'),
+      period: 'weekly',
+      name: 'Weekly',
+    });
     expect(world.backend.subscriptions.get(result.value.subscription.id)?.price).toEqual(money(1250, 'eur'));
   });
 
@@ -54,7 +61,12 @@ describe('CreateSubscription', () => {
     expect(result).toEqual({ ok: false, error: { kind: 'invalid', field: 'amount', code, bound } });
   });
 
-  it.each([['1', 'eur'], ['1000', 'eur'], ['200', 'rub'], ['60000', 'rub']] as const)('accepts the bound %s %s', async (amount, currency) => {
+  it.each([
+    ['1', 'eur'],
+    ['1000', 'eur'],
+    ['200', 'rub'],
+    ['60000', 'rub'],
+  ] as const)('accepts the bound %s %s', async (amount, currency) => {
     const { channel, createSubscription } = setup();
     expect((await createSubscription.execute(subscriptionForm(channel.id, { amount, currency }))).ok).toBe(true);
   });
@@ -62,6 +74,9 @@ describe('CreateSubscription', () => {
   it('reports the server refusal for a disconnected channel', async () => {
     const { channel, createSubscription } = setup({ connected: false });
     const result = await createSubscription.execute(subscriptionForm(channel.id));
-    expect(result).toEqual({ ok: false, error: expect.objectContaining({ kind: 'request', code: 'channel_disconnected' }) });
+    expect(result).toEqual({
+      ok: false,
+      error: expect.objectContaining({ kind: 'request', code: 'channel_disconnected' }),
+    });
   });
 });

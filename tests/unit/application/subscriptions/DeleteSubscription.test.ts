@@ -8,7 +8,12 @@ function setup() {
   const channel = world.seed.channel(creator.id);
   const subscription = world.seed.subscription(channel.id);
   const ports = world.as(creator);
-  return { world, subscription, remove: new DeleteSubscription(ports.subscriptions), restore: new RestoreSubscription(ports.subscriptions) };
+  return {
+    world,
+    subscription,
+    remove: new DeleteSubscription(ports.subscriptions),
+    restore: new RestoreSubscription(ports.subscriptions),
+  };
 }
 
 describe('DeleteSubscription and RestoreSubscription', () => {
@@ -28,10 +33,12 @@ describe('DeleteSubscription and RestoreSubscription', () => {
     expect(world.backend.members.get(member.id)).toMatchObject({ status: 'active', expiresAt: member.expiresAt });
   });
 
-  it('reports not_found for another creator\'s subscription', async () => {
+  it("reports not_found for another creator's subscription", async () => {
     const { world, subscription } = setup();
     const stranger = world.seed.user({ verification: 'approved' });
-    const result = await new DeleteSubscription(world.as(stranger).subscriptions).execute({ subscriptionId: subscription.id });
+    const result = await new DeleteSubscription(world.as(stranger).subscriptions).execute({
+      subscriptionId: subscription.id,
+    });
     expect(result).toEqual({ ok: false, error: expect.objectContaining({ kind: 'request', code: 'not_found' }) });
     expect(world.backend.subscriptions.get(subscription.id)?.isDeleted).toBe(false);
   });

@@ -6,15 +6,33 @@ function setup(subscriptionOptions: Parameters<ReturnType<typeof createWorld>['s
   const world = createWorld();
   const creator = world.seed.user({ verification: 'approved' });
   const channel = world.seed.channel(creator.id);
-  const subscription = world.seed.subscription(channel.id, { period: 'monthly', price: money(500, 'eur'), ...subscriptionOptions });
-  return { world, subscription, form: subscriptionForm(channel.id, { id: subscription.id }), edit: new EditSubscription(world.as(creator).subscriptions) };
+  const subscription = world.seed.subscription(channel.id, {
+    period: 'monthly',
+    price: money(500, 'eur'),
+    ...subscriptionOptions,
+  });
+  return {
+    world,
+    subscription,
+    form: subscriptionForm(channel.id, { id: subscription.id }),
+    edit: new EditSubscription(world.as(creator).subscriptions),
+  };
 }
 
 describe('EditSubscription', () => {
   it('saves name, description, price and button text', async () => {
     const { subscription, form, edit, world } = setup();
-    const result = await edit.execute({ subscription, form: { ...form, name: 'VIP', amount: '9.99', buttonText: 'Join' } });
-    expect(result.ok && result.value).toMatchObject({ id: subscription.id, name: 'VIP', price: money(999, 'eur'), buttonText: 'Join', period: 'monthly' });
+    const result = await edit.execute({
+      subscription,
+      form: { ...form, name: 'VIP', amount: '9.99', buttonText: 'Join' },
+    });
+    expect(result.ok && result.value).toMatchObject({
+      id: subscription.id,
+      name: 'VIP',
+      price: money(999, 'eur'),
+      buttonText: 'Join',
+      period: 'monthly',
+    });
     expect(world.backend.subscriptions.get(subscription.id)?.price).toEqual(money(999, 'eur'));
   });
 
@@ -31,12 +49,18 @@ describe('EditSubscription', () => {
   it('validates like creation, first failing field first', async () => {
     const { subscription, form, edit } = setup();
     const result = await edit.execute({ subscription, form: { ...form, amount: '1001', name: '' } });
-    expect(result).toEqual({ ok: false, error: expect.objectContaining({ kind: 'invalid', field: 'amount', code: 'amount_above' }) });
+    expect(result).toEqual({
+      ok: false,
+      error: expect.objectContaining({ kind: 'invalid', field: 'amount', code: 'amount_above' }),
+    });
   });
 
   it('reports the server refusal for a deleted subscription', async () => {
     const { subscription, form, edit } = setup({ isDeleted: true });
     const result = await edit.execute({ subscription, form });
-    expect(result).toEqual({ ok: false, error: expect.objectContaining({ kind: 'request', code: 'subscription_deleted' }) });
+    expect(result).toEqual({
+      ok: false,
+      error: expect.objectContaining({ kind: 'request', code: 'subscription_deleted' }),
+    });
   });
 });

@@ -8,7 +8,13 @@ function setup(channelOptions: SeedChannelOptions = {}, subscriptionOptions: See
   const channel = world.seed.channel(creator.id, channelOptions);
   const subscription = world.seed.subscription(channel.id, subscriptionOptions);
   const publications = () => world.backend.subscriptions.get(subscription.id)?.publications;
-  return { world, channel, subscription, publications, publish: new PublishSubscription(world.as(creator).subscriptions) };
+  return {
+    world,
+    channel,
+    subscription,
+    publications,
+    publish: new PublishSubscription(world.as(creator).subscriptions),
+  };
 }
 
 describe('PublishSubscription', () => {
@@ -33,11 +39,14 @@ describe('PublishSubscription', () => {
     expect(publications()).toEqual([]);
   });
 
-  it('reports the server refusal when the screen\'s copy of the channel is stale', async () => {
+  it("reports the server refusal when the screen's copy of the channel is stale", async () => {
     const { world, channel, subscription, publish } = setup();
     const stored = world.backend.channels.get(channel.id);
     if (stored) stored.connected = false;
     const result = await publish.execute({ subscription, channel, pin: true, disableNotification: false });
-    expect(result).toEqual({ ok: false, error: expect.objectContaining({ kind: 'request', code: 'channel_disconnected' }) });
+    expect(result).toEqual({
+      ok: false,
+      error: expect.objectContaining({ kind: 'request', code: 'channel_disconnected' }),
+    });
   });
 });

@@ -11,7 +11,8 @@ describe('SetSubscriptionCommand', () => {
     expect((await setCommand.execute({ subscriptionId: subscription.id, command: '$vip' })).ok).toBe(true);
     for (const command of ['vip', '$', '$Vip', '$vip club']) {
       expect(await setCommand.execute({ subscriptionId: subscription.id, command })).toEqual({
-        ok: false, error: { kind: 'invalid', field: 'command', code: 'invalid_command' },
+        ok: false,
+        error: { kind: 'invalid', field: 'command', code: 'invalid_command' },
       });
     }
     expect(world.backend.subscriptions.get(subscription.id)?.command).toBe('$vip');

@@ -2,7 +2,10 @@
 import { InMemoryBackend, type InMemoryBackendOptions } from '../../../../src/infrastructure/memory/InMemoryBackend';
 import { InMemorySeeder } from '../../../../src/infrastructure/memory/InMemorySeeder';
 import { VirtualTime } from '../../../../src/infrastructure/memory/VirtualTime';
-import { type InMemoryRepositories, createInMemoryRepositories } from '../../../../src/infrastructure/memory/createInMemoryRepositories';
+import {
+  type InMemoryRepositories,
+  createInMemoryRepositories,
+} from '../../../../src/infrastructure/memory/createInMemoryRepositories';
 import type { Scheduler } from '../../../../src/application/ports/Scheduler';
 import type { SubscriptionForm } from '../../../../src/domain/subscription-form';
 
@@ -16,7 +19,12 @@ export interface World {
 export function createWorld(options: Omit<InMemoryBackendOptions, 'clock'> = {}): World {
   const time = new VirtualTime();
   const backend = new InMemoryBackend({ pageSize: 5, ...options, clock: time });
-  return { time, backend, seed: new InMemorySeeder(backend), as: (user) => createInMemoryRepositories(backend, { userId: user.id }) };
+  return {
+    time,
+    backend,
+    seed: new InMemorySeeder(backend),
+    as: (user) => createInMemoryRepositories(backend, { userId: user.id }),
+  };
 }
 
 /** Virtual time that runs `onDelay(n)` after the n-th wait (1-based): lets a test change the backend mid-poll. */
@@ -33,7 +41,17 @@ export function schedulerWith(time: VirtualTime, onDelay: (count: number) => voi
 
 export function subscriptionForm(channelId: number, overrides: Partial<SubscriptionForm> = {}): SubscriptionForm {
   return {
-    channelId, name: 'Monthly Subscription', description: 'Your contribution fuels the channel', period: 'monthly', currency: 'eur',
-    amount: '5', buttonText: 'Subscribe', command: '', publish: true, disableNotification: false, pin: true, ...overrides,
+    channelId,
+    name: 'Monthly Subscription',
+    description: 'Your contribution fuels the channel',
+    period: 'monthly',
+    currency: 'eur',
+    amount: '5',
+    buttonText: 'Subscribe',
+    command: '',
+    publish: true,
+    disableNotification: false,
+    pin: true,
+    ...overrides,
   };
 }

@@ -21,7 +21,9 @@ describe('PollVerification', () => {
       if (count === 3) world.seed.verification(user.id, 'approved');
     });
     const seen: VerificationState['status'][] = [];
-    const result = await new PollVerification(world.as(user).verification, scheduler).execute({ onStatus: (s) => seen.push(s.status) });
+    const result = await new PollVerification(world.as(user).verification, scheduler).execute({
+      onStatus: (s) => seen.push(s.status),
+    });
     expect(result).toEqual({ ok: true, value: { status: 'approved' } });
     expect(seen).toEqual(['in_kyc', 'in_kyc', 'kyc_approved', 'approved']);
     expect(world.time.delays).toEqual([5000, 5000, 5000]);
@@ -34,7 +36,8 @@ describe('PollVerification', () => {
     let failures = 2;
     const flaky: VerificationRepository = {
       start: () => ports.verification.start(),
-      status: (options) => (failures-- > 0 ? Promise.reject(new RepositoryError('network_error')) : ports.verification.status(options)),
+      status: (options) =>
+        failures-- > 0 ? Promise.reject(new RepositoryError('network_error')) : ports.verification.status(options),
     };
     const result = await new PollVerification(flaky, world.time).execute();
     expect(result).toEqual({ ok: true, value: { status: 'none' } });
@@ -49,7 +52,9 @@ describe('PollVerification', () => {
     const scheduler = schedulerWith(world.time, (count) => {
       if (count === 2) controller.abort();
     });
-    const result = await new PollVerification(world.as(user).verification, scheduler).execute({ signal: controller.signal });
+    const result = await new PollVerification(world.as(user).verification, scheduler).execute({
+      signal: controller.signal,
+    });
     expect(result).toEqual({ ok: false, error: expect.objectContaining({ code: 'request_aborted' }) });
     expect(world.time.delays).toEqual([5000, 5000]);
   });

@@ -18,7 +18,11 @@ function shortMonths(locale: string): string[] {
   return SHORT_MONTH_KEYS.map((key) => texts.common.shortMonths[key]!);
 }
 
-console.log(JSON.stringify(locales.map((locale) => {
-  const months = shortMonths(locale);
-  return stamps.map((stamp) => formatListTime(stamp, months, now));
-})));
+console.log(
+  JSON.stringify(
+    locales.map((locale) => {
+      const months = shortMonths(locale);
+      return stamps.map((stamp) => formatListTime(stamp, months, now));
+    }),
+  ),
+);

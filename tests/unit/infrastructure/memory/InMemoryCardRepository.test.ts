@@ -2,4 +2,7 @@ import { describeCardRepositoryContract } from '../../../contract/CardRepository
 import { inMemorySubject } from '../../../contract/inMemoryFixture';
 import { InMemoryCardRepository } from '../../../../src/infrastructure/memory/InMemoryCardRepository';
 
-describeCardRepositoryContract('InMemoryCardRepository', inMemorySubject((backend, session) => new InMemoryCardRepository(backend, session)));
+describeCardRepositoryContract(
+  'InMemoryCardRepository',
+  inMemorySubject((backend, session) => new InMemoryCardRepository(backend, session)),
+);

@@ -2,4 +2,7 @@ import { describeChannelRepositoryContract } from '../../../contract/ChannelRepo
 import { inMemorySubject } from '../../../contract/inMemoryFixture';
 import { InMemoryChannelRepository } from '../../../../src/infrastructure/memory/InMemoryChannelRepository';
 
-describeChannelRepositoryContract('InMemoryChannelRepository', inMemorySubject((backend, session) => new InMemoryChannelRepository(backend, session)));
+describeChannelRepositoryContract(
+  'InMemoryChannelRepository',
+  inMemorySubject((backend, session) => new InMemoryChannelRepository(backend, session)),
+);

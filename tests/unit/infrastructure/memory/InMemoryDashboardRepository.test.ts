@@ -2,4 +2,7 @@ import { describeDashboardRepositoryContract } from '../../../contract/Dashboard
 import { inMemorySubject } from '../../../contract/inMemoryFixture';
 import { InMemoryDashboardRepository } from '../../../../src/infrastructure/memory/InMemoryDashboardRepository';
 
-describeDashboardRepositoryContract('InMemoryDashboardRepository', inMemorySubject((backend, session) => new InMemoryDashboardRepository(backend, session)));
+describeDashboardRepositoryContract(
+  'InMemoryDashboardRepository',
+  inMemorySubject((backend, session) => new InMemoryDashboardRepository(backend, session)),
+);

@@ -2,4 +2,7 @@ import { describeDonationRepositoryContract } from '../../../contract/DonationRe
 import { inMemorySubject } from '../../../contract/inMemoryFixture';
 import { InMemoryDonationRepository } from '../../../../src/infrastructure/memory/InMemoryDonationRepository';
 
-describeDonationRepositoryContract('InMemoryDonationRepository', inMemorySubject((backend, session) => new InMemoryDonationRepository(backend, session)));
+describeDonationRepositoryContract(
+  'InMemoryDonationRepository',
+  inMemorySubject((backend, session) => new InMemoryDonationRepository(backend, session)),
+);

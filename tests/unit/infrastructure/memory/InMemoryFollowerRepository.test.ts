@@ -2,4 +2,7 @@ import { describeFollowerRepositoryContract } from '../../../contract/FollowerRe
 import { inMemorySubject } from '../../../contract/inMemoryFixture';
 import { InMemoryFollowerRepository } from '../../../../src/infrastructure/memory/InMemoryFollowerRepository';
 
-describeFollowerRepositoryContract('InMemoryFollowerRepository', inMemorySubject((backend, session) => new InMemoryFollowerRepository(backend, session)));
+describeFollowerRepositoryContract(
+  'InMemoryFollowerRepository',
+  inMemorySubject((backend, session) => new InMemoryFollowerRepository(backend, session)),
+);

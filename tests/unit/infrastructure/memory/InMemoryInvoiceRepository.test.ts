@@ -5,5 +5,8 @@ import { InMemoryProviderGateway } from '../../../../src/infrastructure/memory/I
 
 describeInvoiceRepositoryContract(
   'InMemoryInvoiceRepository',
-  inMemorySubject((backend, session) => ({ invoices: new InMemoryInvoiceRepository(backend, session), provider: new InMemoryProviderGateway(backend) })),
+  inMemorySubject((backend, session) => ({
+    invoices: new InMemoryInvoiceRepository(backend, session),
+    provider: new InMemoryProviderGateway(backend),
+  })),
 );

@@ -2,4 +2,7 @@ import { describeMigrationRepositoryContract } from '../../../contract/Migration
 import { inMemorySubject } from '../../../contract/inMemoryFixture';
 import { InMemoryMigrationRepository } from '../../../../src/infrastructure/memory/InMemoryMigrationRepository';
 
-describeMigrationRepositoryContract('InMemoryMigrationRepository', inMemorySubject((backend, session) => new InMemoryMigrationRepository(backend, session)));
+describeMigrationRepositoryContract(
+  'InMemoryMigrationRepository',
+  inMemorySubject((backend, session) => new InMemoryMigrationRepository(backend, session)),
+);

@@ -5,5 +5,8 @@ import { InMemoryProviderGateway } from '../../../../src/infrastructure/memory/I
 
 describePayoutRepositoryContract(
   'InMemoryPayoutRepository',
-  inMemorySubject((backend, session) => ({ payouts: new InMemoryPayoutRepository(backend, session), provider: new InMemoryProviderGateway(backend) })),
+  inMemorySubject((backend, session) => ({
+    payouts: new InMemoryPayoutRepository(backend, session),
+    provider: new InMemoryProviderGateway(backend),
+  })),
 );

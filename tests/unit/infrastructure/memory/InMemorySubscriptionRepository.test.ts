@@ -2,4 +2,7 @@ import { describeSubscriptionRepositoryContract } from '../../../contract/Subscr
 import { inMemorySubject } from '../../../contract/inMemoryFixture';
 import { InMemorySubscriptionRepository } from '../../../../src/infrastructure/memory/InMemorySubscriptionRepository';
 
-describeSubscriptionRepositoryContract('InMemorySubscriptionRepository', inMemorySubject((backend, session) => new InMemorySubscriptionRepository(backend, session)));
+describeSubscriptionRepositoryContract(
+  'InMemorySubscriptionRepository',
+  inMemorySubject((backend, session) => new InMemorySubscriptionRepository(backend, session)),
+);

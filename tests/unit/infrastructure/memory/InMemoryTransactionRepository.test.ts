@@ -2,4 +2,7 @@ import { describeTransactionRepositoryContract } from '../../../contract/Transac
 import { inMemorySubject } from '../../../contract/inMemoryFixture';
 import { InMemoryTransactionRepository } from '../../../../src/infrastructure/memory/InMemoryTransactionRepository';
 
-describeTransactionRepositoryContract('InMemoryTransactionRepository', inMemorySubject((backend, session) => new InMemoryTransactionRepository(backend, session)));
+describeTransactionRepositoryContract(
+  'InMemoryTransactionRepository',
+  inMemorySubject((backend, session) => new InMemoryTransactionRepository(backend, session)),
+);

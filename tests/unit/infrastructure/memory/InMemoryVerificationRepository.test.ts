@@ -2,4 +2,7 @@ import { describeVerificationRepositoryContract } from '../../../contract/Verifi
 import { inMemorySubject } from '../../../contract/inMemoryFixture';
 import { InMemoryVerificationRepository } from '../../../../src/infrastructure/memory/InMemoryVerificationRepository';
 
-describeVerificationRepositoryContract('InMemoryVerificationRepository', inMemorySubject((backend, session) => new InMemoryVerificationRepository(backend, session)));
+describeVerificationRepositoryContract(
+  'InMemoryVerificationRepository',
+  inMemorySubject((backend, session) => new InMemoryVerificationRepository(backend, session)),
+);

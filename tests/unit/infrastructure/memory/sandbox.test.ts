@@ -14,17 +14,35 @@ function world() {
   const creator = seed.user({ verification: 'approved' });
   const subscription = seed.subscription(seed.channel(creator.id).id, { price: money(1000, 'eur') });
   const follower = seed.user();
-  return { time, backend, seed, creator, follower, subscription, ports: createInMemoryRepositories(backend, { userId: follower.id }) };
+  return {
+    time,
+    backend,
+    seed,
+    creator,
+    follower,
+    subscription,
+    ports: createInMemoryRepositories(backend, { userId: follower.id }),
+  };
 }
 
 describe('in-memory sandbox', () => {
   it('holds a 3-D Secure session at action_required until the payer completes it', async () => {
     const { backend, ports, subscription } = world();
-    const token = await ports.provider.tokenizeCard({ number: PROVIDER_TEST_CARDS.threeDSecure.number, cvc: '123' }, await ports.invoices.cardTokenization());
-    const created = await ports.invoices.createPayment({ kind: 'subscription', subscriptionId: subscription.id }, { method: 'smart_glocal_form', cardToken: token.token, saveCard: false }, 'k1');
+    const token = await ports.provider.tokenizeCard(
+      { number: PROVIDER_TEST_CARDS.threeDSecure.number, cvc: '123' },
+      await ports.invoices.cardTokenization(),
+    );
+    const created = await ports.invoices.createPayment(
+      { kind: 'subscription', subscriptionId: subscription.id },
+      { method: 'smart_glocal_form', cardToken: token.token, saveCard: false },
+      'k1',
+    );
     expect((await ports.invoices.checkPayment(created.paymentId)).status).toBe('pending');
     const action = await ports.invoices.checkPayment(created.paymentId);
-    expect(action).toMatchObject({ status: 'action_required', redirectUrl: expect.stringContaining(created.paymentId) });
+    expect(action).toMatchObject({
+      status: 'action_required',
+      redirectUrl: expect.stringContaining(created.paymentId),
+    });
     completeThreeDSecure(backend, created.paymentId);
     expect((await ports.invoices.checkPayment(created.paymentId)).status).toBe('paid');
   });
@@ -32,28 +50,50 @@ describe('in-memory sandbox', () => {
   it('uses a card token once', async () => {
     const { ports, subscription, seed, creator } = world();
     const other = seed.subscription(seed.channel(creator.id).id);
-    const token = await ports.provider.tokenizeCard({ number: PROVIDER_TEST_CARDS.approved.number }, await ports.invoices.cardTokenization());
-    await ports.invoices.createPayment({ kind: 'subscription', subscriptionId: subscription.id }, { method: 'smart_glocal_form', cardToken: token.token, saveCard: false }, 'k1');
+    const token = await ports.provider.tokenizeCard(
+      { number: PROVIDER_TEST_CARDS.approved.number },
+      await ports.invoices.cardTokenization(),
+    );
+    await ports.invoices.createPayment(
+      { kind: 'subscription', subscriptionId: subscription.id },
+      { method: 'smart_glocal_form', cardToken: token.token, saveCard: false },
+      'k1',
+    );
     await expect(
-      ports.invoices.createPayment({ kind: 'subscription', subscriptionId: other.id }, { method: 'smart_glocal_form', cardToken: token.token, saveCard: false }, 'k2'),
+      ports.invoices.createPayment(
+        { kind: 'subscription', subscriptionId: other.id },
+        { method: 'smart_glocal_form', cardToken: token.token, saveCard: false },
+        'k2',
+      ),
     ).rejects.toMatchObject({ code: 'validation_error' });
   });
 
   it('credits the owner with the price minus the service fee on a sale', async () => {
     const { backend, ports, subscription, seed, follower, creator } = world();
     const card = seed.card(follower.id);
-    const created = await ports.invoices.createPayment({ kind: 'subscription', subscriptionId: subscription.id }, { method: 'smart_glocal_saved_card', cardId: card.id }, 'k1');
+    const created = await ports.invoices.createPayment(
+      { kind: 'subscription', subscriptionId: subscription.id },
+      { method: 'smart_glocal_saved_card', cardId: card.id },
+      'k1',
+    );
     await ports.invoices.checkPayment(created.paymentId);
     expect(backend.userRecord(creator.id).balances.active.get('eur')).toBe(900);
     const sale = backend.transactions.find((t) => t.userId === creator.id)?.transaction;
-    expect(sale).toMatchObject({ type: 'sell_subscription', amount: money(1000, 'eur'), serviceFee: money(100, 'eur'), payoutAmount: money(900, 'eur') });
+    expect(sale).toMatchObject({
+      type: 'sell_subscription',
+      amount: money(1000, 'eur'),
+      serviceFee: money(100, 'eur'),
+      payoutAmount: money(900, 'eur'),
+    });
   });
 
   it('answers unauthorized without a session and banned for banned users', async () => {
     const { backend, seed } = world();
     await expect(createInMemoryRepositories(backend).cards.list()).rejects.toMatchObject({ code: 'unauthorized' });
     const banned = seed.user({ banned: true });
-    await expect(createInMemoryRepositories(backend, { userId: banned.id }).cards.list()).rejects.toMatchObject({ code: 'banned' });
+    await expect(createInMemoryRepositories(backend, { userId: banned.id }).cards.list()).rejects.toMatchObject({
+      code: 'banned',
+    });
   });
 
   it('lets the default session sign in through the seeder', async () => {

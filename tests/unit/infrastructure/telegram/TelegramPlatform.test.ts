@@ -1,10 +1,23 @@
 /** @jest-environment jsdom */
 import type { TelegramPlatform } from '../../../../src/infrastructure/telegram/TelegramPlatform';
-import { DEFAULT_THEME, eventsNamed, hostSends, launchInTelegram, loadTelegramPlatform, nativeHostSends, openInBrowser, rawInitDataFor, type SentEvent, TEST_USER } from './telegramHost';
+import {
+  DEFAULT_THEME,
+  eventsNamed,
+  hostSends,
+  launchInTelegram,
+  loadTelegramPlatform,
+  nativeHostSends,
+  openInBrowser,
+  rawInitDataFor,
+  type SentEvent,
+  TEST_USER,
+} from './telegramHost';
 
 let platform: TelegramPlatform | undefined;
 
-async function startInTelegram(setup: Parameters<typeof launchInTelegram>[0] = {}): Promise<{ platform: TelegramPlatform; sent: SentEvent[] }> {
+async function startInTelegram(
+  setup: Parameters<typeof launchInTelegram>[0] = {},
+): Promise<{ platform: TelegramPlatform; sent: SentEvent[] }> {
   const sent = launchInTelegram(setup);
   const Platform = await loadTelegramPlatform();
   platform = new Platform();
@@ -29,8 +42,22 @@ describe('TelegramPlatform start-up', () => {
     expect(info.version).toBe('7.10');
     expect(info.rawInitData).toBe(rawInitDataFor('donation_12'));
     expect(info.startParam).toBe('donation_12');
-    expect(info.user).toEqual({ id: TEST_USER.id, firstName: 'Vladislav', lastName: 'Kibenko', username: 'vdkfrost', languageCode: 'ru', photoUrl: TEST_USER.photo_url });
-    expect(info.theme).toEqual({ bgColor: '#ffffff', textColor: '#000000', buttonColor: '#3390ec', buttonTextColor: '#ffffff', secondaryBgColor: '#f1f1f1', hintColor: '#999999' });
+    expect(info.user).toEqual({
+      id: TEST_USER.id,
+      firstName: 'Vladislav',
+      lastName: 'Kibenko',
+      username: 'vdkfrost',
+      languageCode: 'ru',
+      photoUrl: TEST_USER.photo_url,
+    });
+    expect(info.theme).toEqual({
+      bgColor: '#ffffff',
+      textColor: '#000000',
+      buttonColor: '#3390ec',
+      buttonTextColor: '#ffffff',
+      secondaryBgColor: '#f1f1f1',
+      hintColor: '#999999',
+    });
     expect(info.isDark).toBe(false);
   });
 
@@ -44,7 +71,9 @@ describe('TelegramPlatform start-up', () => {
   });
 
   it('reports a dark theme', async () => {
-    const { platform } = await startInTelegram({ theme: { ...DEFAULT_THEME, bg_color: '#17212b', text_color: '#f5f5f5' } });
+    const { platform } = await startInTelegram({
+      theme: { ...DEFAULT_THEME, bg_color: '#17212b', text_color: '#f5f5f5' },
+    });
     expect(platform.launchInfo().isDark).toBe(true);
   });
 
@@ -108,7 +137,9 @@ describe('TelegramPlatform start-up', () => {
 });
 
 describe('TelegramPlatform before it connects (the first screen paints without the SDK)', () => {
-  async function launchUnconnected(setup: Parameters<typeof launchInTelegram>[0] = {}): Promise<{ platform: TelegramPlatform; sent: SentEvent[] }> {
+  async function launchUnconnected(
+    setup: Parameters<typeof launchInTelegram>[0] = {},
+  ): Promise<{ platform: TelegramPlatform; sent: SentEvent[] }> {
     const sent = launchInTelegram(setup);
     const Platform = await loadTelegramPlatform();
     platform = new Platform();
@@ -120,7 +151,15 @@ describe('TelegramPlatform before it connects (the first screen paints without t
     const { platform, sent } = await launchUnconnected({ platform: 'ios', version: '7.10', startParam: 'donation_12' });
 
     expect(platform.isAvailable()).toBe(true);
-    expect(platform.launchInfo()).toEqual(expect.objectContaining({ platform: 'ios', version: '7.10', startParam: 'donation_12', rawInitData: rawInitDataFor('donation_12'), isDark: false }));
+    expect(platform.launchInfo()).toEqual(
+      expect.objectContaining({
+        platform: 'ios',
+        version: '7.10',
+        startParam: 'donation_12',
+        rawInitData: rawInitDataFor('donation_12'),
+        isDark: false,
+      }),
+    );
     expect(platform.launchInfo().user?.languageCode).toBe('ru');
     expect(platform.launchInfo().theme.buttonColor).toBe('#3390ec');
     expect(platform.isVersionAtLeast('7.2')).toBe(true);
@@ -142,8 +181,12 @@ describe('TelegramPlatform before it connects (the first screen paints without t
 
     await platform.connect();
 
-    expect(sent.map((event) => event.name)).toEqual(expect.arrayContaining(['iframe_ready', 'web_app_expand', 'web_app_ready']));
-    expect(eventsNamed(sent, 'web_app_setup_main_button')).toEqual([expect.objectContaining({ text: 'Pay', is_visible: true, is_active: false })]);
+    expect(sent.map((event) => event.name)).toEqual(
+      expect.arrayContaining(['iframe_ready', 'web_app_expand', 'web_app_ready']),
+    );
+    expect(eventsNamed(sent, 'web_app_setup_main_button')).toEqual([
+      expect.objectContaining({ text: 'Pay', is_visible: true, is_active: false }),
+    ]);
     expect(eventsNamed(sent, 'web_app_setup_back_button')).toEqual([{ is_visible: true }]);
     expect(eventsNamed(sent, 'web_app_set_header_color')).toEqual([{ color_key: 'secondary_bg_color' }]);
     expect(eventsNamed(sent, 'web_app_set_background_color')).toEqual([{ color: '#abcdef' }]);
@@ -184,7 +227,14 @@ describe('TelegramPlatform main and back buttons', () => {
   it('sets up the main button with text, visibility, activity, progress and colours', async () => {
     const { platform, sent } = await startInTelegram();
 
-    platform.setMainButton({ text: 'Publish', visible: true, enabled: false, loading: true, color: '#FF0000', textColor: '#000' });
+    platform.setMainButton({
+      text: 'Publish',
+      visible: true,
+      enabled: false,
+      loading: true,
+      color: '#FF0000',
+      textColor: '#000',
+    });
 
     expect(eventsNamed(sent, 'web_app_setup_main_button').at(-1)).toEqual({
       text: 'Publish',
@@ -205,7 +255,14 @@ describe('TelegramPlatform main and back buttons', () => {
     platform.setMainButton({ loading: false, visible: false });
 
     expect(eventsNamed(sent, 'web_app_setup_main_button')).toEqual([
-      expect.objectContaining({ text: 'Continue', is_visible: true, is_active: true, is_progress_visible: false, color: '#3390ec', text_color: '#ffffff' }),
+      expect.objectContaining({
+        text: 'Continue',
+        is_visible: true,
+        is_active: true,
+        is_progress_visible: false,
+        color: '#3390ec',
+        text_color: '#ffffff',
+      }),
       expect.objectContaining({ text: 'Continue', is_visible: true, is_progress_visible: true }),
       expect.objectContaining({ text: 'Continue', is_visible: false, is_progress_visible: false }),
     ]);
@@ -270,7 +327,10 @@ describe('TelegramPlatform haptics, colours, links and closing', () => {
     platform.setHeaderColor('secondary_bg_color');
     platform.setBackgroundColor('#ABCDEF');
 
-    expect(eventsNamed(sent, 'web_app_set_header_color')).toEqual([{ color: '#112233' }, { color_key: 'secondary_bg_color' }]);
+    expect(eventsNamed(sent, 'web_app_set_header_color')).toEqual([
+      { color: '#112233' },
+      { color_key: 'secondary_bg_color' },
+    ]);
     expect(eventsNamed(sent, 'web_app_set_background_color')).toEqual([{ color: '#abcdef' }]);
   });
 
@@ -308,7 +368,10 @@ describe('TelegramPlatform haptics, colours, links and closing', () => {
     platform.protectUnsavedChanges(true);
     platform.protectUnsavedChanges(false);
 
-    expect(eventsNamed(sent, 'web_app_setup_closing_behavior')).toEqual([{ need_confirmation: true }, { need_confirmation: false }]);
+    expect(eventsNamed(sent, 'web_app_setup_closing_behavior')).toEqual([
+      { need_confirmation: true },
+      { need_confirmation: false },
+    ]);
     expect(eventsNamed(sent, 'web_app_setup_swipe_behavior').at(-1)).toEqual({ allow_vertical_swipe: true });
     expect(eventsNamed(sent, 'web_app_setup_swipe_behavior')).toContainEqual({ allow_vertical_swipe: false });
   });
@@ -316,12 +379,16 @@ describe('TelegramPlatform haptics, colours, links and closing', () => {
   it('downloads a file through the host from Mini Apps 8.0, else opens the link', async () => {
     const { platform, sent } = await startInTelegram({ version: '8.0' });
     platform.downloadFile('https://backers.example/api/v2/revenue/export/t.s', 'transactions.csv');
-    expect(eventsNamed(sent, 'web_app_request_file_download')).toEqual([{ url: 'https://backers.example/api/v2/revenue/export/t.s', file_name: 'transactions.csv' }]);
+    expect(eventsNamed(sent, 'web_app_request_file_download')).toEqual([
+      { url: 'https://backers.example/api/v2/revenue/export/t.s', file_name: 'transactions.csv' },
+    ]);
 
     const older = await startInTelegram({ version: '7.0' });
     older.platform.downloadFile('https://backers.example/export.csv', 'transactions.csv');
     expect(eventsNamed(older.sent, 'web_app_request_file_download')).toEqual([]);
-    expect(eventsNamed(older.sent, 'web_app_open_link')).toEqual([expect.objectContaining({ url: 'https://backers.example/export.csv' })]);
+    expect(eventsNamed(older.sent, 'web_app_open_link')).toEqual([
+      expect.objectContaining({ url: 'https://backers.example/export.csv' }),
+    ]);
   });
 
   it('closes the mini app', async () => {
@@ -337,9 +404,14 @@ describe('TelegramPlatform haptics, colours, links and closing', () => {
     const listener = jest.fn();
     platform.onThemeChanged(listener);
 
-    hostSends('theme_changed', { theme_params: { bg_color: '#000000', text_color: '#ffffff', button_color: '#8774e1' } });
+    hostSends('theme_changed', {
+      theme_params: { bg_color: '#000000', text_color: '#ffffff', button_color: '#8774e1' },
+    });
 
-    expect(listener).toHaveBeenLastCalledWith({ bgColor: '#000000', textColor: '#ffffff', buttonColor: '#8774e1' }, true);
+    expect(listener).toHaveBeenLastCalledWith(
+      { bgColor: '#000000', textColor: '#ffffff', buttonColor: '#8774e1' },
+      true,
+    );
     expect(platform.launchInfo().theme.bgColor).toBe('#000000');
   });
 });
@@ -357,7 +429,14 @@ describe('TelegramPlatform popups', () => {
       ],
     });
     expect(eventsNamed(sent, 'web_app_open_popup')).toEqual([
-      { title: 'Copied', message: 'Bot username copied', buttons: [{ id: 'help', type: 'default', text: 'Help' }, { id: 'close', type: 'close' }] },
+      {
+        title: 'Copied',
+        message: 'Bot username copied',
+        buttons: [
+          { id: 'help', type: 'default', text: 'Help' },
+          { id: 'close', type: 'close' },
+        ],
+      },
     ]);
     hostSends('popup_closed', { button_id: 'help' });
 
@@ -367,7 +446,13 @@ describe('TelegramPlatform popups', () => {
   it('resolves with null when the popup is dismissed', async () => {
     const { platform } = await startInTelegram();
 
-    const answer = platform.showPopup({ message: 'Delete?', buttons: [{ id: 'delete', type: 'destructive', text: 'Delete' }, { id: 'cancel', type: 'cancel' }] });
+    const answer = platform.showPopup({
+      message: 'Delete?',
+      buttons: [
+        { id: 'delete', type: 'destructive', text: 'Delete' },
+        { id: 'cancel', type: 'cancel' },
+      ],
+    });
     hostSends('popup_closed', {});
 
     await expect(answer).resolves.toBeNull();
@@ -384,7 +469,14 @@ describe('TelegramPlatform popups', () => {
     hostSends('popup_closed', { button_id: 'cancel' });
     await expect(refused).resolves.toBe(false);
 
-    expect(eventsNamed(sent, 'web_app_open_popup')[0]).toEqual({ title: '', message: 'Cancel the subscription?', buttons: [{ id: 'ok', type: 'ok' }, { id: 'cancel', type: 'cancel' }] });
+    expect(eventsNamed(sent, 'web_app_open_popup')[0]).toEqual({
+      title: '',
+      message: 'Cancel the subscription?',
+      buttons: [
+        { id: 'ok', type: 'ok' },
+        { id: 'cancel', type: 'cancel' },
+      ],
+    });
   });
 
   it('shows an alert with a close button and resolves when it closes', async () => {
@@ -394,7 +486,9 @@ describe('TelegramPlatform popups', () => {
     hostSends('popup_closed', { button_id: 'close' });
 
     await expect(shown).resolves.toBeUndefined();
-    expect(eventsNamed(sent, 'web_app_open_popup')).toEqual([{ title: '', message: 'Tick the terms checkbox first', buttons: [{ id: 'close', type: 'close' }] }]);
+    expect(eventsNamed(sent, 'web_app_open_popup')).toEqual([
+      { title: '', message: 'Tick the terms checkbox first', buttons: [{ id: 'close', type: 'close' }] },
+    ]);
   });
 
   it('uses the browser dialogs on hosts without popups (before 6.2)', async () => {

@@ -50,8 +50,13 @@ describe('TelegramPlatform outside Telegram', () => {
     const open = jest.spyOn(window, 'open').mockImplementation(() => null);
     const close = jest.spyOn(window, 'close').mockImplementation(() => undefined);
 
-    const buttons = [{ id: 'delete', type: 'destructive', text: 'Delete' }, { id: 'keep', type: 'cancel' }] as const;
-    await expect(platform.showPopup({ title: 'Delete card', message: 'Remove it?', buttons: [...buttons] })).resolves.toBe('delete');
+    const buttons = [
+      { id: 'delete', type: 'destructive', text: 'Delete' },
+      { id: 'keep', type: 'cancel' },
+    ] as const;
+    await expect(
+      platform.showPopup({ title: 'Delete card', message: 'Remove it?', buttons: [...buttons] }),
+    ).resolves.toBe('delete');
     await expect(platform.showPopup({ message: 'Remove it?', buttons: [...buttons] })).resolves.toBe('keep');
     await expect(platform.showAlert('Done')).resolves.toBeUndefined();
     platform.openLink('https://backers.example/faq');
@@ -60,7 +65,10 @@ describe('TelegramPlatform outside Telegram', () => {
 
     expect(confirm).toHaveBeenNthCalledWith(1, 'Delete card\n\nRemove it?');
     expect(alert).toHaveBeenCalledWith('Done');
-    expect(open.mock.calls.map((call) => call[0])).toEqual(['https://backers.example/faq', 'https://t.me/BackersSupport']);
+    expect(open.mock.calls.map((call) => call[0])).toEqual([
+      'https://backers.example/faq',
+      'https://t.me/BackersSupport',
+    ]);
     expect(close).toHaveBeenCalled();
     jest.restoreAllMocks();
   });
@@ -78,7 +86,11 @@ describe('TelegramPlatform outside Telegram', () => {
 
   it('ignores launch data whose init data cannot be parsed', async () => {
     launchInTelegram();
-    window.history.replaceState(null, '', `/#tgWebAppData=${encodeURIComponent(rawInitDataFor().replace(/&?auth_date=[^&]*/, ''))}&tgWebAppVersion=7.0&tgWebAppPlatform=ios&tgWebAppThemeParams=%7B%7D`);
+    window.history.replaceState(
+      null,
+      '',
+      `/#tgWebAppData=${encodeURIComponent(rawInitDataFor().replace(/&?auth_date=[^&]*/, ''))}&tgWebAppVersion=7.0&tgWebAppPlatform=ios&tgWebAppThemeParams=%7B%7D`,
+    );
     window.sessionStorage.clear();
     const Platform = await loadTelegramPlatform();
     const platform = new Platform();

@@ -17,7 +17,7 @@ function repeatStartParamInQuery(startParam: string): void {
 }
 
 describe('TelegramPlatform with the start parameter in the query and the hash', () => {
-  it('still starts inside the messenger and reads this launch\'s start parameter', async () => {
+  it("still starts inside the messenger and reads this launch's start parameter", async () => {
     launchInTelegram({ startParam: 'subscription_12' });
     repeatStartParamInQuery('subscription_12');
     const Platform = await loadTelegramPlatform();
@@ -38,7 +38,10 @@ describe('TelegramPlatform with the start parameter in the query and the hash', 
     // Relaunched in the same tab with another start parameter; the SDK's store still holds the earlier launch.
     launchInTelegram({ startParam: 'subscription_7' });
     const { hash } = window.location;
-    window.sessionStorage.setItem('tapps/launchParams', JSON.stringify(new URLSearchParams({ tgWebAppStartParam: 'donation_1' }).toString()));
+    window.sessionStorage.setItem(
+      'tapps/launchParams',
+      JSON.stringify(new URLSearchParams({ tgWebAppStartParam: 'donation_1' }).toString()),
+    );
     window.history.replaceState(null, '', `/?tgWebAppStartParam=subscription_7${hash}`);
     const Platform = await loadTelegramPlatform();
     platform = new Platform();

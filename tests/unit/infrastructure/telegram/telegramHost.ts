@@ -17,12 +17,30 @@ export interface LaunchSetup {
   readonly startParam?: string;
 }
 
-export const DEFAULT_THEME = { bg_color: '#ffffff', text_color: '#000000', button_color: '#3390ec', button_text_color: '#ffffff', secondary_bg_color: '#f1f1f1', hint_color: '#999999' };
+export const DEFAULT_THEME = {
+  bg_color: '#ffffff',
+  text_color: '#000000',
+  button_color: '#3390ec',
+  button_text_color: '#ffffff',
+  secondary_bg_color: '#f1f1f1',
+  hint_color: '#999999',
+};
 
-export const TEST_USER = { id: 279058397, first_name: 'Vladislav', last_name: 'Kibenko', username: 'vdkfrost', language_code: 'ru', photo_url: 'https://t.me/i/userpic/320/4FPEE4tmP3ATHa57u6MqTDih13LTOiMoKoLDRG4PnSA.svg' };
+export const TEST_USER = {
+  id: 279058397,
+  first_name: 'Vladislav',
+  last_name: 'Kibenko',
+  username: 'vdkfrost',
+  language_code: 'ru',
+  photo_url: 'https://t.me/i/userpic/320/4FPEE4tmP3ATHa57u6MqTDih13LTOiMoKoLDRG4PnSA.svg',
+};
 
 export function rawInitDataFor(startParam?: string): string {
-  const data = new URLSearchParams({ query_id: 'AAHdF6IQAAAAAN0XohDhrOrc', user: JSON.stringify(TEST_USER), auth_date: '1736899200' });
+  const data = new URLSearchParams({
+    query_id: 'AAHdF6IQAAAAAN0XohDhrOrc',
+    user: JSON.stringify(TEST_USER),
+    auth_date: '1736899200',
+  });
   if (startParam) data.set('start_param', startParam);
   data.set('signature', 'kd9Ekud3FwyZiZmLzGdxH6z5oX6Qy-4q6Y0w7HQzuSYWyK5sJ6-q4x7bkHwXj1ByzUxQpL1Lh3Pw1eLwcxF9Dg');
   data.set('hash', '89d6079ad6762351f38c6dbbc41bb53048019256a9443988af7a48bcad16ba31');
@@ -64,12 +82,16 @@ export function openInBrowser(path = '/'): void {
 
 /** The host sends an event, as Telegram web clients do through `postMessage` from the parent frame. */
 export function hostSends(eventType: string, eventData?: unknown): void {
-  window.dispatchEvent(new MessageEvent('message', { data: JSON.stringify({ eventType, eventData }), source: window.parent }));
+  window.dispatchEvent(
+    new MessageEvent('message', { data: JSON.stringify({ eventType, eventData }), source: window.parent }),
+  );
 }
 
 /** The host sends an event the way the native apps do: `window.Telegram.WebView.receiveEvent`. */
 export function nativeHostSends(eventType: string, eventData?: unknown): void {
-  const telegram = (window as unknown as { Telegram?: { WebView?: { receiveEvent?: (type: string, data: unknown) => void } } }).Telegram;
+  const telegram = (
+    window as unknown as { Telegram?: { WebView?: { receiveEvent?: (type: string, data: unknown) => void } } }
+  ).Telegram;
   const receive = telegram?.WebView?.receiveEvent;
   if (!receive) throw new Error('the SDK installed no native event receiver');
   receive(eventType, eventData);

@@ -22,12 +22,17 @@ const COUNTER = token<ViewModelFactory<CounterViewModel, [number]>>('CounterView
 function setup() {
   const created: CounterViewModel[] = [];
   let resolveFactory: (factory: ViewModelFactory<CounterViewModel, [number]>) => void = () => undefined;
-  const factoryLoaded = new Promise<ViewModelFactory<CounterViewModel, [number]>>((resolve) => (resolveFactory = resolve));
+  const factoryLoaded = new Promise<ViewModelFactory<CounterViewModel, [number]>>(
+    (resolve) => (resolveFactory = resolve),
+  );
   const getAsync = jest.fn(async (requested: symbol): Promise<unknown> => {
     if (requested !== COUNTER) throw new Error('unexpected token');
     return factoryLoaded;
   });
-  const resolver: Resolver = { get: () => undefined as never, getAsync: <T,>(requested: Token<T>) => getAsync(requested) as Promise<T> };
+  const resolver: Resolver = {
+    get: () => undefined as never,
+    getAsync: <T,>(requested: Token<T>) => getAsync(requested) as Promise<T>,
+  };
   const factory: ViewModelFactory<CounterViewModel, [number]> = (channelId) => {
     const viewModel = new CounterViewModel(created.length + 1, channelId);
     created.push(viewModel);

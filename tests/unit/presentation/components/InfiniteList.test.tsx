@@ -37,7 +37,8 @@ function renderList(props: Partial<Parameters<typeof InfiniteList>[0]> = {}, row
   return {
     onLoadMore,
     unmount: result.unmount,
-    rerender: (extra: Partial<Parameters<typeof InfiniteList>[0]>, count = rows) => result.rerender(element(extra, count)),
+    rerender: (extra: Partial<Parameters<typeof InfiniteList>[0]>, count = rows) =>
+      result.rerender(element(extra, count)),
   };
 }
 

@@ -4,8 +4,20 @@ import { RevenueChartViewModel } from '../../../../src/presentation/components/R
 import { FakePlatform } from '../support/FakePlatform';
 import { toastStore } from '../screens/support/subscriptionFakes';
 
-const bucket = (start: number, subscriptionsMinor: number, donationsMinor: number, newMembers = 0, lostMembers = 0) => ({
-  start, end: start + 86400, subscriptionsMinor, donationsMinor, totalMinor: subscriptionsMinor + donationsMinor, newMembers, lostMembers,
+const bucket = (
+  start: number,
+  subscriptionsMinor: number,
+  donationsMinor: number,
+  newMembers = 0,
+  lostMembers = 0,
+) => ({
+  start,
+  end: start + 86400,
+  subscriptionsMinor,
+  donationsMinor,
+  totalMinor: subscriptionsMinor + donationsMinor,
+  newMembers,
+  lostMembers,
 });
 
 /** An in-memory revenue API that records what it was asked. */
@@ -14,11 +26,21 @@ class FakeRevenue implements RevenueRepository {
   readonly exports: { from: number; to: number; channelId: number | null }[] = [];
   async series(period: RevenuePeriod, channelId: number | null): Promise<RevenueSeries> {
     this.asked.push({ period, channelId });
-    return { period, currency: 'eur', currencies: ['eur'], offsetMinutes: 180, buckets: [bucket(1000, 900, 0, 1), bucket(87400, 1000, 450, 2, 1)] };
+    return {
+      period,
+      currency: 'eur',
+      currencies: ['eur'],
+      offsetMinutes: 180,
+      buckets: [bucket(1000, 900, 0, 1), bucket(87400, 1000, 450, 2, 1)],
+    };
   }
   async exportLink(from: number, to: number, channelId: number | null) {
     this.exports.push({ from, to, channelId });
-    return { url: 'https://backers.example/api/v2/revenue/export/t.s', fileName: 'backers-transactions.csv', expiresAt: 0 };
+    return {
+      url: 'https://backers.example/api/v2/revenue/export/t.s',
+      fileName: 'backers-transactions.csv',
+      expiresAt: 0,
+    };
   }
 }
 
@@ -28,12 +50,20 @@ describe('RevenueChartViewModel', () => {
     const platform = new FakePlatform();
     const vm = new RevenueChartViewModel(revenue, platform, toastStore(platform), 7);
     await vm.load();
-    expect(vm.bars.map((bar) => [bar.subscriptions.minor, bar.donations.minor, bar.newMembers, bar.lostMembers])).toEqual([[900, 0, 1, 0], [1000, 450, 2, 1]]);
+    expect(
+      vm.bars.map((bar) => [bar.subscriptions.minor, bar.donations.minor, bar.newMembers, bar.lostMembers]),
+    ).toEqual([
+      [900, 0, 1, 0],
+      [1000, 450, 2, 1],
+    ]);
     expect(vm.total).toEqual({ minor: 2350, currency: 'eur' });
     expect(vm.scaleMinor).toBe(1450);
     vm.selectPeriod('month');
     await Promise.resolve();
-    expect(revenue.asked).toEqual([{ period: 'day', channelId: 7 }, { period: 'month', channelId: 7 }]);
+    expect(revenue.asked).toEqual([
+      { period: 'day', channelId: 7 },
+      { period: 'month', channelId: 7 },
+    ]);
   });
 
   it('downloads the CSV of the span shown through the platform', async () => {
@@ -43,6 +73,8 @@ describe('RevenueChartViewModel', () => {
     await vm.load();
     await vm.exportCsv();
     expect(revenue.exports).toEqual([{ from: 1000, to: 87400 + 86400, channelId: null }]);
-    expect(platform.downloads).toEqual([{ url: 'https://backers.example/api/v2/revenue/export/t.s', fileName: 'backers-transactions.csv' }]);
+    expect(platform.downloads).toEqual([
+      { url: 'https://backers.example/api/v2/revenue/export/t.s', fileName: 'backers-transactions.csv' },
+    ]);
   });
 });

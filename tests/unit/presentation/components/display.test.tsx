@@ -4,7 +4,17 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import {
-  Avatar, Badge, Button, CardDisplay, Cell, CollapsibleText, EmptyState, Placeholder, Section, SegmentedControl, initials,
+  Avatar,
+  Badge,
+  Button,
+  CardDisplay,
+  Cell,
+  CollapsibleText,
+  EmptyState,
+  Placeholder,
+  Section,
+  SegmentedControl,
+  initials,
 } from '../../../../src/presentation/components';
 import { englishI18n } from '../support/render';
 

@@ -2,7 +2,14 @@
 import '../support/jsdom';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { AmountInput, Checkbox, NumberInput, Switch, TextArea, TextInput } from '../../../../src/presentation/components';
+import {
+  AmountInput,
+  Checkbox,
+  NumberInput,
+  Switch,
+  TextArea,
+  TextInput,
+} from '../../../../src/presentation/components';
 import type { Currency } from '../../../../src/domain/money';
 import { englishI18n } from '../support/render';
 
@@ -12,7 +19,11 @@ beforeAll(async () => {
 
 function ControlledText({ initial, max, multiline }: { initial: string; max?: number; multiline?: boolean }) {
   const [value, setValue] = useState(initial);
-  return multiline ? <TextArea label="Description" value={value} onChange={setValue} maxLength={max} /> : <TextInput label="Name" value={value} onChange={setValue} maxLength={max} />;
+  return multiline ? (
+    <TextArea label="Description" value={value} onChange={setValue} maxLength={max} />
+  ) : (
+    <TextInput label="Name" value={value} onChange={setValue} maxLength={max} />
+  );
 }
 
 const counter = (container: HTMLElement) => container.querySelector('.field__counter');
@@ -65,11 +76,16 @@ describe('TextInput remaining-characters counter (spec section 5)', () => {
 
 function ControlledNumber({ currency }: { currency?: Currency }) {
   const [value, setValue] = useState('');
-  return currency ? <AmountInput label="Amount" value={value} onChange={setValue} currency={currency} /> : <NumberInput label="Number" value={value} onChange={setValue} />;
+  return currency ? (
+    <AmountInput label="Amount" value={value} onChange={setValue} currency={currency} />
+  ) : (
+    <NumberInput label="Number" value={value} onChange={setValue} />
+  );
 }
 
 describe('NumberInput and AmountInput (spec section 5)', () => {
-  const type = (label: string, text: string) => fireEvent.change(screen.getByLabelText(label), { target: { value: text } });
+  const type = (label: string, text: string) =>
+    fireEvent.change(screen.getByLabelText(label), { target: { value: text } });
   const value = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
 
   it('sanitizes typing: commas to a point, one point, two decimals, leading point gets a zero', () => {

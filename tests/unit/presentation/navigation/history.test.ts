@@ -1,4 +1,8 @@
-import { type BrowserHistory, historyIndex, prepareInitialHistory } from '../../../../src/presentation/navigation/history';
+import {
+  type BrowserHistory,
+  historyIndex,
+  prepareInitialHistory,
+} from '../../../../src/presentation/navigation/history';
 
 /** A history that records its entries the way the browser would. */
 class RecordingHistory implements BrowserHistory {
@@ -45,15 +49,25 @@ function firstLoad(url: string, startParam?: string, state: unknown = null) {
 }
 
 describe('first load on a deep path (spec section 2)', () => {
-  it.each(['/payout', '/channel/5/settings', '/payment/card/3', '/transaction/9', '/uikit'])('puts a dashboard entry under %s', (path) => {
-    const { history } = firstLoad(path);
-    expect(history.urls).toEqual(['/dashboard', path]);
-    expect(history.index).toBe(1);
-    expect(historyIndex(history.entries[0].state)).toBe(0);
-    expect(historyIndex(history.entries[1].state)).toBe(1);
-  });
+  it.each(['/payout', '/channel/5/settings', '/payment/card/3', '/transaction/9', '/uikit'])(
+    'puts a dashboard entry under %s',
+    (path) => {
+      const { history } = firstLoad(path);
+      expect(history.urls).toEqual(['/dashboard', path]);
+      expect(history.index).toBe(1);
+      expect(historyIndex(history.entries[0].state)).toBe(0);
+      expect(historyIndex(history.entries[1].state)).toBe(1);
+    },
+  );
 
-  it.each(['/', '/dashboard', '/dashboard/creator', '/dashboard/follower', '/invoice/donation/4', '/invoice/subscription/7'])('leaves %s alone', (path) => {
+  it.each([
+    '/',
+    '/dashboard',
+    '/dashboard/creator',
+    '/dashboard/follower',
+    '/invoice/donation/4',
+    '/invoice/subscription/7',
+  ])('leaves %s alone', (path) => {
     const { history } = firstLoad(path);
     expect(history.urls).toEqual([path]);
     expect(history.state).toBeNull();
@@ -87,10 +101,13 @@ describe('start parameter kind_id (spec section 2)', () => {
     expect(firstLoad('/dashboard', 'donation_3').path).toBe('/invoice/donation/3');
   });
 
-  it.each([undefined, '', 'hello', 'subscription_', 'subscription_0', 'payout_5', 'donation_-1'])('ignores %p', (param) => {
-    const { history } = firstLoad('/', param);
-    expect(history.urls).toEqual(['/']);
-  });
+  it.each([undefined, '', 'hello', 'subscription_', 'subscription_0', 'payout_5', 'donation_-1'])(
+    'ignores %p',
+    (param) => {
+      const { history } = firstLoad('/', param);
+      expect(history.urls).toEqual(['/']);
+    },
+  );
 
   it('is not applied again when reloading a deep page (the start parameter stays in the launch data)', () => {
     const { history } = firstLoad('/payout', 'subscription_42');

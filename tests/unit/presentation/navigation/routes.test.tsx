@@ -38,7 +38,10 @@ describe('route()', () => {
   });
 
   it('retries a chunk that failed to load on the next visit', async () => {
-    const load = jest.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue({ default: () => null });
+    const load = jest
+      .fn()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValue({ default: () => null });
     const entry = route('/flaky', load);
     const resolver = mapResolver(new Map());
     entry.preload(resolver);

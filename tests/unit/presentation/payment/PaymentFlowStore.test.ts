@@ -59,11 +59,44 @@ function setup(cardOptions: SeedCardOptions = {}, options: { paidAtOnce?: boolea
   const telegramLinks = jest.spyOn(platform, 'openTelegramLink').mockImplementation(() => undefined);
   const links = jest.spyOn(platform, 'openLink').mockImplementation(() => undefined);
   const afterPayment = new ManualScheduler();
-  const store = new PaymentFlowStore(new PayInvoice(invoices, ports.provider, world.time), new CheckPayment(invoices, world.time), afterPayment, new PaymentFlowEffects(platform));
-  const subscriptionTarget: PaymentTarget = { kind: 'subscription', id: subscription.id, amount: subscription.price, channelName: channel.name, cards: [card] };
-  const donationTarget: PaymentTarget = { kind: 'donation', id: donation.id, amount: money(2500, 'eur'), channelName: channel.name, cards: [card] };
-  const sales = () => world.backend.transactions.filter((t) => t.transaction.type === 'sell_subscription' || t.transaction.type === 'get_donation').length;
-  return { world, store, card, creates, closes, telegramLinks, links, afterPayment, subscriptionTarget, donationTarget, sales, subscription };
+  const store = new PaymentFlowStore(
+    new PayInvoice(invoices, ports.provider, world.time),
+    new CheckPayment(invoices, world.time),
+    afterPayment,
+    new PaymentFlowEffects(platform),
+  );
+  const subscriptionTarget: PaymentTarget = {
+    kind: 'subscription',
+    id: subscription.id,
+    amount: subscription.price,
+    channelName: channel.name,
+    cards: [card],
+  };
+  const donationTarget: PaymentTarget = {
+    kind: 'donation',
+    id: donation.id,
+    amount: money(2500, 'eur'),
+    channelName: channel.name,
+    cards: [card],
+  };
+  const sales = () =>
+    world.backend.transactions.filter(
+      (t) => t.transaction.type === 'sell_subscription' || t.transaction.type === 'get_donation',
+    ).length;
+  return {
+    world,
+    store,
+    card,
+    creates,
+    closes,
+    telegramLinks,
+    links,
+    afterPayment,
+    subscriptionTarget,
+    donationTarget,
+    sales,
+    subscription,
+  };
 }
 
 describe('PaymentFlowStore', () => {
@@ -89,7 +122,11 @@ describe('PaymentFlowStore', () => {
     const paying = store.pay({ kind: 'saved_card', cardId: card.id }, 'tap-1');
     await flush();
     expect(store.payment.status).toBe('paid');
-    expect(store.receipt).toMatchObject({ amount: money(2500, 'eur'), card: { last4: '4242' }, transactionId: expect.any(Number) });
+    expect(store.receipt).toMatchObject({
+      amount: money(2500, 'eur'),
+      card: { last4: '4242' },
+      transactionId: expect.any(Number),
+    });
     expect(store.consumeNavigation()).toEqual({ to: `/invoice/donation/${donationTarget.id}`, replace: true });
     expect(afterPayment.waits.map((wait) => wait.ms)).toEqual([2000]);
     expect(closes).not.toHaveBeenCalled();
@@ -113,7 +150,20 @@ describe('PaymentFlowStore', () => {
   it('a new card is tokenised, followed to paid, and the invoice page shown, without leaving on its own', async () => {
     const { store, subscriptionTarget, telegramLinks, afterPayment } = setup();
     store.setTarget(subscriptionTarget);
-    await store.pay({ kind: 'new_card', card: { number: PROVIDER_TEST_CARDS.approved.number, holderName: 'ADA', expiryMonth: '12', expiryYear: '34', cvc: '123' }, saveCard: false }, 'tap-1');
+    await store.pay(
+      {
+        kind: 'new_card',
+        card: {
+          number: PROVIDER_TEST_CARDS.approved.number,
+          holderName: 'ADA',
+          expiryMonth: '12',
+          expiryYear: '34',
+          cvc: '123',
+        },
+        saveCard: false,
+      },
+      'tap-1',
+    );
     expect(store.payment.status).toBe('paid');
     expect(store.navigation?.to).toBe(`/invoice/subscription/${subscriptionTarget.id}`);
     expect(afterPayment.waits).toHaveLength(0);
@@ -125,16 +175,37 @@ describe('PaymentFlowStore', () => {
   it('reads the details of a new-card payment that was paid at once, for the receipt and the invite link', async () => {
     const { store, subscriptionTarget } = setup({}, { paidAtOnce: true });
     store.setTarget(subscriptionTarget);
-    await store.pay({ kind: 'new_card', card: { number: PROVIDER_TEST_CARDS.approved.number, holderName: 'ADA', expiryMonth: '12', expiryYear: '34', cvc: '123' }, saveCard: true }, 'tap-1');
+    await store.pay(
+      {
+        kind: 'new_card',
+        card: {
+          number: PROVIDER_TEST_CARDS.approved.number,
+          holderName: 'ADA',
+          expiryMonth: '12',
+          expiryYear: '34',
+          cvc: '123',
+        },
+        saveCard: true,
+      },
+      'tap-1',
+    );
     expect(store.payment.status).toBe('paid');
-    expect(store.receipt).toMatchObject({ card: { last4: '4242' }, transactionId: expect.any(Number), inviteLink: expect.stringMatching(/^https:\/\/t\.me\//) });
+    expect(store.receipt).toMatchObject({
+      card: { last4: '4242' },
+      transactionId: expect.any(Number),
+      inviteLink: expect.stringMatching(/^https:\/\/t\.me\//),
+    });
   });
 
   it('a declined card stores the code and message and shows the invoice page; clearing resets all three', async () => {
     const { store, card, subscriptionTarget } = setup({ scenario: 'decline' });
     store.setTarget(subscriptionTarget);
     await store.pay({ kind: 'saved_card', cardId: card.id }, 'tap-1');
-    expect(store.payment).toEqual({ status: 'error', code: PROVIDER_DECLINE_ERROR.code, message: PROVIDER_DECLINE_ERROR.message });
+    expect(store.payment).toEqual({
+      status: 'error',
+      code: PROVIDER_DECLINE_ERROR.code,
+      message: PROVIDER_DECLINE_ERROR.message,
+    });
     expect(store.navigation).toEqual({ to: `/invoice/subscription/${subscriptionTarget.id}`, replace: true });
     store.clear();
     expect(store.payment).toEqual({ status: null });
@@ -165,7 +236,14 @@ describe('PaymentFlowStore', () => {
   it('a card the provider refuses before any payment exists is a request error, with the state back to null', async () => {
     const { store, subscriptionTarget, creates } = setup();
     store.setTarget(subscriptionTarget);
-    await store.pay({ kind: 'new_card', card: { number: '1234', holderName: 'ADA', expiryMonth: '12', expiryYear: '34', cvc: '123' }, saveCard: false }, 'tap-1');
+    await store.pay(
+      {
+        kind: 'new_card',
+        card: { number: '1234', holderName: 'ADA', expiryMonth: '12', expiryYear: '34', cvc: '123' },
+        saveCard: false,
+      },
+      'tap-1',
+    );
     expect(creates).toEqual([]);
     expect(store.payment.status).toBeNull();
     expect(store.requestError?.code).toEqual(expect.any(String));

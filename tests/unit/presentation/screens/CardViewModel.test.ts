@@ -18,7 +18,8 @@ function setup() {
   const cards = world.as(follower).cards;
   const toasts = new ToastStore(new FakePlatform(), world.time);
   const dialogs = new FakeDialogs();
-  const card = (repository: CardRepository, cardId: number) => new CardViewModel(repository, new SetPrimaryCard(repository), new RemoveCard(repository), toasts, dialogs, cardId);
+  const card = (repository: CardRepository, cardId: number) =>
+    new CardViewModel(repository, new SetPrimaryCard(repository), new RemoveCard(repository), toasts, dialogs, cardId);
   return { world, follower, primary, other, inactive, cards, toasts, dialogs, card };
 }
 
@@ -133,7 +134,14 @@ describe('CardViewModel', () => {
     dialogs.popupAnswer = 'keep';
     await vm.confirmRemove(texts);
     expect(dialogs.popups).toEqual([
-      { title: 'Remove card?', message: 'It will no longer be charged.', buttons: [{ id: 'remove', type: 'destructive', text: 'Remove' }, { id: 'keep', type: 'cancel' }] },
+      {
+        title: 'Remove card?',
+        message: 'It will no longer be charged.',
+        buttons: [
+          { id: 'remove', type: 'destructive', text: 'Remove' },
+          { id: 'keep', type: 'cancel' },
+        ],
+      },
     ]);
     expect(vm.removed).toBe(false);
     expect((await cards.list()).map((saved) => saved.id)).toContain(other.id);

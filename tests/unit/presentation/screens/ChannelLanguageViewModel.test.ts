@@ -21,7 +21,12 @@ describe('ChannelLanguageViewModel', () => {
     const world = createWorld();
     const owner = world.seed.user({ verification: 'approved' });
     const channels = new FlakyChannels(world.as(owner).channels, []);
-    const vm = new ChannelLanguageViewModel(channels, new SetChannelLanguage(channels), toastStore(new RecordingPlatform()), Number.NaN);
+    const vm = new ChannelLanguageViewModel(
+      channels,
+      new SetChannelLanguage(channels),
+      toastStore(new RecordingPlatform()),
+      Number.NaN,
+    );
     await vm.load();
     expect(vm.state).toEqual({ status: 'error', code: 'not_found' });
     expect(channels.languageCalls).toBe(0);
@@ -51,7 +56,9 @@ describe('ChannelLanguageViewModel', () => {
     expect(world.backend.channels.get(channelId)?.language.code).toBe('id');
     expect(vm.current).toBe('id');
     expect(vm.canSave).toBe(false);
-    expect(toasts.current).toEqual(expect.objectContaining({ kind: 'success', message: { key: 'channel.language.saved' } }));
+    expect(toasts.current).toEqual(
+      expect.objectContaining({ kind: 'success', message: { key: 'channel.language.saved' } }),
+    );
   });
 
   it('a failed save keeps the screen with a fail toast carrying the server message', async () => {
@@ -62,7 +69,9 @@ describe('ChannelLanguageViewModel', () => {
     expect(await vm.save()).toBe(false);
     expect(vm.saving).toBe(false);
     expect(world.backend.channels.get(channelId)?.language.code).toBe('en');
-    expect(toasts.current).toEqual(expect.objectContaining({ kind: 'fail', message: { text: 'Channel moderation in progress' } }));
+    expect(toasts.current).toEqual(
+      expect.objectContaining({ kind: 'fail', message: { text: 'Channel moderation in progress' } }),
+    );
   });
 
   it('shows the error state when loading fails', async () => {

@@ -27,7 +27,17 @@ async function renderChannel(options: SeedChannelOptions = {}, prepare?: (world:
   const platform = new RecordingPlatform();
   const toasts = new ToastStore(platform, dateClock);
   const factory = (channelId: number) =>
-    new ChannelViewModel(channels, new SetChannelLanguage(channels), new SkipOnboardingStep(channels), new DeleteChannel(channels), new ManualScheduler(), platform, toasts, dateClock, channelId);
+    new ChannelViewModel(
+      channels,
+      new SetChannelLanguage(channels),
+      new SkipOnboardingStep(channels),
+      new DeleteChannel(channels),
+      new ManualScheduler(),
+      platform,
+      toasts,
+      dateClock,
+      channelId,
+    );
   const shell = fakeShell([[TOKENS.ChannelViewModel, factory]]);
   shell.services.set(TOKENS.MessengerPlatform, platform);
   shell.services.set(TOKENS.ToastStore, toasts);
@@ -58,14 +68,20 @@ describe('ChannelScreen', () => {
     await act(async () => platform.pressMainButton());
     await screen.findByRole('heading', { name: 'Add a paid subscription' });
     expect(world.backend.channels.get(channelId)?.language.code).toBe('ru');
-    await waitFor(() => expect(platform.mainButton).toEqual(expect.objectContaining({ text: 'Create subscription', visible: true })));
+    await waitFor(() =>
+      expect(platform.mainButton).toEqual(expect.objectContaining({ text: 'Create subscription', visible: true })),
+    );
   });
 
   it('create-subscription step of a disconnected channel: the warning row and a disabled main button', async () => {
     const { platform } = await renderChannel({ onboardingStep: 'create_subscription', connected: false });
     await screen.findByRole('heading', { name: 'Add a paid subscription' });
-    expect(screen.getByRole('link', { name: /The bot has no access to the channel/ }).getAttribute('href')).toBe('/connectbot');
-    await waitFor(() => expect(platform.mainButton).toEqual(expect.objectContaining({ text: 'Create subscription', enabled: false })));
+    expect(screen.getByRole('link', { name: /The bot has no access to the channel/ }).getAttribute('href')).toBe(
+      '/connectbot',
+    );
+    await waitFor(() =>
+      expect(platform.mainButton).toEqual(expect.objectContaining({ text: 'Create subscription', enabled: false })),
+    );
   });
 
   it('main view: name, paid subscribers, subscription rows with price and deleted mark, no main button', async () => {

@@ -55,7 +55,9 @@ describe('ChannelSettingsViewModel', () => {
     expect((await deleting).kind).toBe('deleted');
     expect(vm.deleting).toBe(false);
     expect(world.backend.channels.get(channelId)?.isDeleted).toBe(true);
-    expect(toasts.current).toEqual(expect.objectContaining({ kind: 'success', message: { key: 'channel.delete.done' } }));
+    expect(toasts.current).toEqual(
+      expect.objectContaining({ kind: 'success', message: { key: 'channel.delete.done' } }),
+    );
   });
 
   it('a server failure shows a fail toast with the server message and keeps the channel', async () => {
@@ -70,11 +72,19 @@ describe('ChannelSettingsViewModel', () => {
   });
 
   it('deletes through the host popups with the texts it is given: confirm first, then the blocked notice when subscriptions remain', async () => {
-    const texts = { blockedTitle: 'Cannot delete', blockedText: 'Delete subscriptions first', confirmTitle: 'Delete?', confirmText: 'Delete Garden?', confirmButton: 'Delete' };
+    const texts = {
+      blockedTitle: 'Cannot delete',
+      blockedText: 'Delete subscriptions first',
+      confirmTitle: 'Delete?',
+      confirmText: 'Delete Garden?',
+      confirmButton: 'Delete',
+    };
     const blocked = setup([{ isDeleted: false }]);
     await blocked.vm.load();
     expect((await blocked.vm.deleteWithPopups(texts)).kind).toBe('blocked');
-    expect(blocked.platform.popups).toEqual([{ title: 'Cannot delete', message: 'Delete subscriptions first', buttons: [{ id: 'ok', type: 'ok' }] }]);
+    expect(blocked.platform.popups).toEqual([
+      { title: 'Cannot delete', message: 'Delete subscriptions first', buttons: [{ id: 'ok', type: 'ok' }] },
+    ]);
 
     const empty = setup();
     await empty.vm.load();
@@ -83,7 +93,12 @@ describe('ChannelSettingsViewModel', () => {
     empty.platform.popupAnswer = 'delete';
     expect((await empty.vm.deleteWithPopups(texts)).kind).toBe('deleted');
     expect(empty.platform.popups[1]).toEqual({
-      title: 'Delete?', message: 'Delete Garden?', buttons: [{ id: 'cancel', type: 'cancel' }, { id: 'delete', type: 'destructive', text: 'Delete' }],
+      title: 'Delete?',
+      message: 'Delete Garden?',
+      buttons: [
+        { id: 'cancel', type: 'cancel' },
+        { id: 'delete', type: 'destructive', text: 'Delete' },
+      ],
     });
   });
 });

@@ -4,7 +4,15 @@ import { SkipOnboardingStep } from '../../../../src/application/use-cases/channe
 import type { SeedChannelOptions } from '../../../../src/infrastructure/memory/InMemorySeeder';
 import { ChannelViewModel } from '../../../../src/presentation/screens/Channel/ChannelViewModel';
 import { type World, createWorld } from '../../application/support/world';
-import { FlakyChannels, ManualScheduler, RecordingPlatform, flush, recordingDialogs, toastClock, toastStore } from './support/channelFakes';
+import {
+  FlakyChannels,
+  ManualScheduler,
+  RecordingPlatform,
+  flush,
+  recordingDialogs,
+  toastClock,
+  toastStore,
+} from './support/channelFakes';
 
 interface Setup {
   readonly world: World;
@@ -17,7 +25,11 @@ interface Setup {
   readonly ownerId: number;
 }
 
-function setup(options: SeedChannelOptions = {}, failures: string[] = [], prepare?: (world: World, channelId: number, ownerId: number) => void): Setup {
+function setup(
+  options: SeedChannelOptions = {},
+  failures: string[] = [],
+  prepare?: (world: World, channelId: number, ownerId: number) => void,
+): Setup {
   const world = createWorld();
   const owner = world.seed.user({ verification: 'approved' });
   const channel = world.seed.channel(owner.id, options);
@@ -28,7 +40,15 @@ function setup(options: SeedChannelOptions = {}, failures: string[] = [], prepar
   const platform = new RecordingPlatform();
   const toasts = toastStore(platform);
   const vm = new ChannelViewModel(
-    channels, new SetChannelLanguage(channels), new SkipOnboardingStep(channels), new DeleteChannel(channels), scheduler, platform, toasts, toastClock, channel.id,
+    channels,
+    new SetChannelLanguage(channels),
+    new SkipOnboardingStep(channels),
+    new DeleteChannel(channels),
+    scheduler,
+    platform,
+    toasts,
+    toastClock,
+    channel.id,
   );
   return { world, vm, channels, scheduler, platform, toasts, channelId: channel.id, ownerId: owner.id };
 }
@@ -38,7 +58,9 @@ beforeEach(() => jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] 
 
 describe('ChannelViewModel: loading and its failures', () => {
   it('shows the loader until the channel arrives, then the main view of a channel past onboarding', async () => {
-    const { vm } = setup({ name: 'Cooking' }, [], (world, channelId) => world.seed.subscription(channelId, { name: 'Monthly' }));
+    const { vm } = setup({ name: 'Cooking' }, [], (world, channelId) =>
+      world.seed.subscription(channelId, { name: 'Monthly' }),
+    );
     const loading = vm.load();
     expect(vm.view).toEqual({ kind: 'loading' });
     await loading;
@@ -179,9 +201,13 @@ describe('ChannelViewModel: onboarding', () => {
 
   it('subscription created, private channel: copies the invite link with the copied toast, then continues', async () => {
     let link = '';
-    const { vm, platform, toasts } = setup({ onboardingStep: 'subscription_created', private: true }, [], (world, channelId) => {
-      link = world.seed.subscription(channelId).inviteLink ?? '';
-    });
+    const { vm, platform, toasts } = setup(
+      { onboardingStep: 'subscription_created', private: true },
+      [],
+      (world, channelId) => {
+        link = world.seed.subscription(channelId).inviteLink ?? '';
+      },
+    );
     await vm.load();
     expect(vm.isPublic).toBe(false);
     expect(link).not.toBe('');
@@ -194,7 +220,11 @@ describe('ChannelViewModel: onboarding', () => {
   });
 
   it('a failed copy shows a fail toast instead', async () => {
-    const { vm, platform, toasts } = setup({ onboardingStep: 'subscription_created', private: true }, [], (world, channelId) => world.seed.subscription(channelId));
+    const { vm, platform, toasts } = setup(
+      { onboardingStep: 'subscription_created', private: true },
+      [],
+      (world, channelId) => world.seed.subscription(channelId),
+    );
     await vm.load();
     platform.copyResult = false;
     await vm.copyInviteLink();
@@ -213,14 +243,23 @@ describe('ChannelViewModel: lists', () => {
     const more = vm.loadMoreSubscriptions();
     expect(vm.subscriptionsStatus).toBe('loading');
     await more;
-    expect(vm.subscriptions.map((subscription) => subscription.name)).toEqual(['S1', 'S2', 'S3', 'S4', 'S5', 'S6', 'S7']);
+    expect(vm.subscriptions.map((subscription) => subscription.name)).toEqual([
+      'S1',
+      'S2',
+      'S3',
+      'S4',
+      'S5',
+      'S6',
+      'S7',
+    ]);
     expect(vm.hasMoreSubscriptions).toBe(false);
     expect(vm.subscriptionsStatus).toBe('idle');
   });
 
   it('loads more transactions, and shows an error row when a page fails', async () => {
     const { vm, channels } = setup({}, [], (world, channelId, ownerId) => {
-      for (let i = 0; i < 6; i += 1) world.seed.transaction(ownerId, { type: 'sell_subscription', channelId, createdAt: 1_700_000_000 + i });
+      for (let i = 0; i < 6; i += 1)
+        world.seed.transaction(ownerId, { type: 'sell_subscription', channelId, createdAt: 1_700_000_000 + i });
     });
     await vm.load();
     expect(vm.transactions).toHaveLength(5);
@@ -281,7 +320,13 @@ describe('ChannelViewModel: popups, links and time', () => {
     const { vm, platform, toasts } = setup();
     await vm.load();
     platform.popupAnswer = 'delete';
-    const texts = { blockedTitle: 'Cannot delete', blockedText: 'Delete subscriptions first', confirmTitle: 'Delete?', confirmText: 'Sure?', confirmButton: 'Delete' };
+    const texts = {
+      blockedTitle: 'Cannot delete',
+      blockedText: 'Delete subscriptions first',
+      confirmTitle: 'Delete?',
+      confirmText: 'Sure?',
+      confirmButton: 'Delete',
+    };
     expect(await vm.deleteWithPopups(texts)).toEqual({ kind: 'deleted' });
     expect(platform.popups.map((popup) => popup.title)).toEqual(['Delete?']);
     expect(toasts.current).toMatchObject({ kind: 'success', message: { key: 'channel.delete.done' } });

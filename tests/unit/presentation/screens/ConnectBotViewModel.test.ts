@@ -13,7 +13,10 @@ class RecordingPlatform extends FakePlatform {
   readonly popups: PopupOptions[] = [];
   popupAnswer: string | null = 'close';
 
-  constructor(platform: PlatformName, private readonly version: string) {
+  constructor(
+    platform: PlatformName,
+    private readonly version: string,
+  ) {
     super();
     this.launch = { ...this.launch, platform, version };
   }
@@ -47,7 +50,10 @@ function verificationAnswering(state: Promise<VerificationState>): VerificationR
 const texts = (username: string) => ({ title: 'Copied', message: `@${username} copied`, help: 'How to' });
 
 async function loaded(platform: RecordingPlatform, botUsername = 'BackersSandboxBot') {
-  const vm = new ConnectBotViewModel(verificationAnswering(Promise.resolve({ status: 'approved', botUsername })), platform);
+  const vm = new ConnectBotViewModel(
+    verificationAnswering(Promise.resolve({ status: 'approved', botUsername })),
+    platform,
+  );
   await vm.load();
   return vm;
 }
@@ -60,10 +66,16 @@ describe('ConnectBotViewModel', () => {
   });
 
   it('fails the screen when the status has no bot username or cannot be read', async () => {
-    const missing = new ConnectBotViewModel(verificationAnswering(Promise.resolve({ status: 'approved' })), new RecordingPlatform('ios', '8.0'));
+    const missing = new ConnectBotViewModel(
+      verificationAnswering(Promise.resolve({ status: 'approved' })),
+      new RecordingPlatform('ios', '8.0'),
+    );
     await missing.load();
     expect(missing.state).toEqual({ status: 'error', code: 'bad_response' });
-    const failing = new ConnectBotViewModel(verificationAnswering(Promise.reject(new RepositoryError('network_error'))), new RecordingPlatform('ios', '8.0'));
+    const failing = new ConnectBotViewModel(
+      verificationAnswering(Promise.reject(new RepositoryError('network_error'))),
+      new RecordingPlatform('ios', '8.0'),
+    );
     await failing.load();
     expect(failing.state).toEqual({ status: 'error', code: 'network_error' });
   });
@@ -77,7 +89,9 @@ describe('ConnectBotViewModel', () => {
     const vm = await loaded(platform);
     expect(vm.usesChannelPicker).toBe(true);
     await vm.connect(texts);
-    expect(platform.telegramLinks).toEqual(['https://t.me/BackersSandboxBot?startchannel&admin=promote_members+change_info']);
+    expect(platform.telegramLinks).toEqual([
+      'https://t.me/BackersSandboxBot?startchannel&admin=promote_members+change_info',
+    ]);
     expect(platform.copied).toEqual([]);
     expect(platform.popups).toEqual([]);
   });
@@ -93,11 +107,16 @@ describe('ConnectBotViewModel', () => {
     await vm.connect(texts);
     expect(platform.telegramLinks).toEqual([]);
     expect(platform.copied).toEqual(['@BackersSandboxBot']);
-    expect(platform.popups).toEqual([{
-      title: 'Copied',
-      message: '@BackersSandboxBot copied',
-      buttons: [{ id: 'help', type: 'default', text: 'How to' }, { id: 'close', type: 'close' }],
-    }]);
+    expect(platform.popups).toEqual([
+      {
+        title: 'Copied',
+        message: '@BackersSandboxBot copied',
+        buttons: [
+          { id: 'help', type: 'default', text: 'How to' },
+          { id: 'close', type: 'close' },
+        ],
+      },
+    ]);
     expect(platform.haptics).toContain('notification:success');
     expect(platform.links).toEqual([]);
   });

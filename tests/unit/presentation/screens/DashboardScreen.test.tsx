@@ -21,17 +21,39 @@ beforeAll(async () => {
 
 function channel(id: number, name: string, extra: Partial<Channel> = {}): Channel {
   return {
-    id, chatId: -100 - id, name, type: 'public', userName: 'handle', language: { code: 'en', name: 'English' }, isLanguageSelected: true,
-    connected: true, moderation: 'approved', onboardingStep: 'completed', onboardingPassed: true, isOnboarding: false,
-    activeSubscribers: 3, isDeleted: false, ...extra,
+    id,
+    chatId: -100 - id,
+    name,
+    type: 'public',
+    userName: 'handle',
+    language: { code: 'en', name: 'English' },
+    isLanguageSelected: true,
+    connected: true,
+    moderation: 'approved',
+    onboardingStep: 'completed',
+    onboardingPassed: true,
+    isOnboarding: false,
+    activeSubscribers: 3,
+    isDeleted: false,
+    ...extra,
   };
 }
 
 function dashboard(mode: Role, extra: Partial<Dashboard> = {}): Dashboard {
   return {
-    mode, isCreator: mode === 'creator', user: { id: 1, telegramId: 1, firstName: 'Ann' }, balances: [], channels: [],
-    transactions: { items: [], nextFrom: null }, withdrawalAccount: null, migrationAvailable: false,
-    subscriptionMembers: [], subscriptions: [], channelsOfSubscriptions: [], cards: [], ...extra,
+    mode,
+    isCreator: mode === 'creator',
+    user: { id: 1, telegramId: 1, firstName: 'Ann' },
+    balances: [],
+    channels: [],
+    transactions: { items: [], nextFrom: null },
+    withdrawalAccount: null,
+    migrationAvailable: false,
+    subscriptionMembers: [],
+    subscriptions: [],
+    channelsOfSubscriptions: [],
+    cards: [],
+    ...extra,
   };
 }
 
@@ -50,7 +72,12 @@ async function renderAt(path: string, answer: (mode: Role | undefined) => Promis
   };
   const session = new DashboardSession();
   const platformLinks = new FakeLinks();
-  const shell = fakeShell([[TOKENS.DashboardViewModel, (mode: Role | undefined) => new DashboardViewModel(repository, session, dateClock, platformLinks, mode)]]);
+  const shell = fakeShell([
+    [
+      TOKENS.DashboardViewModel,
+      (mode: Role | undefined) => new DashboardViewModel(repository, session, dateClock, platformLinks, mode),
+    ],
+  ]);
   window.history.replaceState(null, '', path);
   await act(async () => {
     renderInShell(
@@ -76,17 +103,24 @@ describe('DashboardScreen', () => {
     await screen.findByRole('heading', { name: 'Active subscriptions' });
     expect(window.location.pathname).toBe('/dashboard/follower');
     expect(loads).toEqual([undefined]);
-    expect(screen.getByRole('link', { name: /Earn with your channel/ }).getAttribute('href')).toBe('/dashboard/creator');
+    expect(screen.getByRole('link', { name: /Earn with your channel/ }).getAttribute('href')).toBe(
+      '/dashboard/creator',
+    );
     expect(screen.getByRole('link', { name: 'FAQ' }).getAttribute('href')).toBe('/faq');
     expect(screen.getByText('No active subscriptions')).toBeTruthy();
     expect(await screen.findByText('No transactions yet')).toBeTruthy(); // below the fold: right after the first paint
   });
 
   it('shows the creator view: balances, payout rows, channels with their marks and add channel', async () => {
-    await renderAt('/dashboard/creator', async () => dashboard('creator', {
-      balances: [{ kind: 'active', amount: money(1250, 'eur') }, { kind: 'payout', amount: money(300000, 'rub') }],
-      channels: [channel(1, 'Bakery'), channel(2, 'Garden', { connected: false, activeSubscribers: 1 })],
-    }));
+    await renderAt('/dashboard/creator', async () =>
+      dashboard('creator', {
+        balances: [
+          { kind: 'active', amount: money(1250, 'eur') },
+          { kind: 'payout', amount: money(300000, 'rub') },
+        ],
+        channels: [channel(1, 'Bakery'), channel(2, 'Garden', { connected: false, activeSubscribers: 1 })],
+      }),
+    );
     await screen.findByRole('heading', { name: 'Balance' });
     expect(screen.getByText('€12.50')).toBeTruthy();
     expect(screen.getByText('3,000 ₽')).toBeTruthy(); // the matcher normalises the no-break space
@@ -95,15 +129,24 @@ describe('DashboardScreen', () => {
     expect(screen.getByRole('link', { name: /Bakery.*3 paid subscribers/ }).getAttribute('href')).toBe('/channel/1');
     expect(screen.getByRole('link', { name: /Garden.*1 paid subscriber.*Bot disconnected/ })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Add channel' }).getAttribute('href')).toBe('/connectbot');
-    expect(screen.getByRole('link', { name: 'Switch to follower view' }).getAttribute('href')).toBe('/dashboard/follower');
+    expect(screen.getByRole('link', { name: 'Switch to follower view' }).getAttribute('href')).toBe(
+      '/dashboard/follower',
+    );
   });
 
   it('titles a withdrawal row "Withdrawal" as the payout screen does, with where the money went as its subtitle', async () => {
     const withdrawal = {
-      id: 7, type: 'withdrawal' as const, createdAt: 1_750_000_000, total: money(1500, 'eur'), amount: money(1500, 'eur'),
-      paymentMethod: 'bank_card' as const, card: { brand: 'visa' as const, last4: '4242' },
+      id: 7,
+      type: 'withdrawal' as const,
+      createdAt: 1_750_000_000,
+      total: money(1500, 'eur'),
+      amount: money(1500, 'eur'),
+      paymentMethod: 'bank_card' as const,
+      card: { brand: 'visa' as const, last4: '4242' },
     };
-    await renderAt('/dashboard/creator', async () => dashboard('creator', { transactions: { items: [withdrawal], nextFrom: null } }));
+    await renderAt('/dashboard/creator', async () =>
+      dashboard('creator', { transactions: { items: [withdrawal], nextFrom: null } }),
+    );
     const row = await screen.findByRole('link', { name: /Withdrawal/ });
     expect(row.getAttribute('href')).toBe('/transaction/7');
     expect(row.textContent).toContain('Bank card •••• 4242');
@@ -119,7 +162,9 @@ describe('DashboardScreen', () => {
 
   it('shows the error state with Retry for other failures', async () => {
     let fail = true;
-    await renderAt('/dashboard/creator', async () => (fail ? Promise.reject(new RepositoryError('error_unknown')) : dashboard('creator')));
+    await renderAt('/dashboard/creator', async () =>
+      fail ? Promise.reject(new RepositoryError('error_unknown')) : dashboard('creator'),
+    );
     await screen.findByRole('heading', { name: 'Error' });
     fail = false;
     act(() => screen.getByRole('button', { name: 'Retry' }).click());

@@ -1,4 +1,8 @@
-import type { Dashboard, DashboardRepository, DashboardTransactionsQuery } from '../../../../src/application/ports/DashboardRepository';
+import type {
+  Dashboard,
+  DashboardRepository,
+  DashboardTransactionsQuery,
+} from '../../../../src/application/ports/DashboardRepository';
 import type { Page } from '../../../../src/application/ports/Page';
 import { RepositoryError } from '../../../../src/application/ports/RepositoryError';
 import type { Channel, Role, Subscription, SubscriptionMember, Transaction } from '../../../../src/domain/entities';
@@ -13,22 +17,49 @@ const DAY_S = 86_400;
 const clock = { now: () => NOW, timezoneOffsetMinutes: () => 0 };
 
 function transaction(id: number): Transaction {
-  return { id, type: 'sell_subscription', createdAt: NOW / 1000 - id, total: money(500, 'eur'), amount: money(450, 'eur') };
+  return {
+    id,
+    type: 'sell_subscription',
+    createdAt: NOW / 1000 - id,
+    total: money(500, 'eur'),
+    amount: money(450, 'eur'),
+  };
 }
 
 function channel(id: number, extra: Partial<Channel> = {}): Channel {
   return {
-    id, chatId: -100 - id, name: `Channel ${id}`, type: 'private', language: { code: 'en', name: 'English' }, isLanguageSelected: true,
-    connected: true, moderation: 'approved', onboardingStep: 'completed', onboardingPassed: true, isOnboarding: false,
-    activeSubscribers: 3, isDeleted: false, ...extra,
+    id,
+    chatId: -100 - id,
+    name: `Channel ${id}`,
+    type: 'private',
+    language: { code: 'en', name: 'English' },
+    isLanguageSelected: true,
+    connected: true,
+    moderation: 'approved',
+    onboardingStep: 'completed',
+    onboardingPassed: true,
+    isOnboarding: false,
+    activeSubscribers: 3,
+    isDeleted: false,
+    ...extra,
   };
 }
 
 function dashboard(mode: Role, extra: Partial<Dashboard> = {}): Dashboard {
   return {
-    mode, isCreator: mode === 'creator', user: { id: 1, telegramId: 1001, firstName: 'Alice' }, balances: [], channels: [],
-    transactions: { items: [transaction(1), transaction(2)], nextFrom: 'c2' }, withdrawalAccount: null, migrationAvailable: false,
-    subscriptionMembers: [], subscriptions: [], channelsOfSubscriptions: [], cards: [], ...extra,
+    mode,
+    isCreator: mode === 'creator',
+    user: { id: 1, telegramId: 1001, firstName: 'Alice' },
+    balances: [],
+    channels: [],
+    transactions: { items: [transaction(1), transaction(2)], nextFrom: 'c2' },
+    withdrawalAccount: null,
+    migrationAvailable: false,
+    subscriptionMembers: [],
+    subscriptions: [],
+    channelsOfSubscriptions: [],
+    cards: [],
+    ...extra,
   };
 }
 
@@ -37,7 +68,10 @@ class FakeDashboards implements DashboardRepository {
   readonly loads: (Role | undefined)[] = [];
   readonly pages: DashboardTransactionsQuery[] = [];
   answer: (mode: Role | undefined) => Promise<Dashboard> = async (mode) => dashboard(mode ?? 'creator');
-  page: (query: DashboardTransactionsQuery) => Promise<Page<Transaction>> = async () => ({ items: [transaction(3), transaction(4)], nextFrom: null });
+  page: (query: DashboardTransactionsQuery) => Promise<Page<Transaction>> = async () => ({
+    items: [transaction(3), transaction(4)],
+    nextFrom: null,
+  });
 
   load(mode?: Role): Promise<Dashboard> {
     this.loads.push(mode);
@@ -206,13 +240,14 @@ describe('DashboardViewModel: transactions', () => {
 describe('DashboardViewModel: creator view', () => {
   it('groups balances per currency with eur first', async () => {
     const { repository, make } = setup();
-    repository.answer = async () => dashboard('creator', {
-      balances: [
-        { kind: 'active', amount: money(30000, 'rub') },
-        { kind: 'payout', amount: money(1250, 'eur') },
-        { kind: 'active', amount: money(500, 'eur') },
-      ],
-    });
+    repository.answer = async () =>
+      dashboard('creator', {
+        balances: [
+          { kind: 'active', amount: money(30000, 'rub') },
+          { kind: 'payout', amount: money(1250, 'eur') },
+          { kind: 'active', amount: money(500, 'eur') },
+        ],
+      });
     const vm = make('creator');
     await vm.load();
     expect(vm.balances).toEqual([
@@ -233,7 +268,10 @@ describe('DashboardViewModel: creator view', () => {
 
   it('hides the payout-details row once an account exists', async () => {
     const { repository, make } = setup();
-    repository.answer = async () => dashboard('creator', { withdrawalAccount: { country: 'DE', methodType: 'bank_card', currency: 'eur', params: {} } });
+    repository.answer = async () =>
+      dashboard('creator', {
+        withdrawalAccount: { country: 'DE', methodType: 'bank_card', currency: 'eur', params: {} },
+      });
     const vm = make('creator');
     await vm.load();
     expect(vm.needsPayoutDetails).toBe(false);
@@ -242,28 +280,44 @@ describe('DashboardViewModel: creator view', () => {
 
 describe('DashboardViewModel: follower view', () => {
   const subscription = (id: number, extra: Partial<Subscription> = {}): Subscription => ({
-    id, channelId: 10, name: `Plan ${id}`, description: '', period: 'monthly', price: money(500, 'eur'), buttonText: 'Subscribe',
-    activeSubscribers: 1, isDeleted: false, ...extra,
+    id,
+    channelId: 10,
+    name: `Plan ${id}`,
+    description: '',
+    period: 'monthly',
+    price: money(500, 'eur'),
+    buttonText: 'Subscribe',
+    activeSubscribers: 1,
+    isDeleted: false,
+    ...extra,
   });
   const member = (id: number, subscriptionId: number, extra: Partial<SubscriptionMember> = {}): SubscriptionMember => ({
-    id, subscriptionId, userId: 1, status: 'active', period: 'monthly', activatedAt: NOW / 1000 - 10 * DAY_S,
-    expiresAt: NOW / 1000 + 20 * DAY_S, price: money(500, 'eur'), ...extra,
+    id,
+    subscriptionId,
+    userId: 1,
+    status: 'active',
+    period: 'monthly',
+    activatedAt: NOW / 1000 - 10 * DAY_S,
+    expiresAt: NOW / 1000 + 20 * DAY_S,
+    price: money(500, 'eur'),
+    ...extra,
   });
 
   it('splits memberships into active and inactive (cancelled, expired or of a deleted subscription)', async () => {
     const { repository, make } = setup();
-    repository.answer = async () => dashboard('follower', {
-      subscriptions: [subscription(1), subscription(2, { period: 'onetime' }), subscription(3, { isDeleted: true })],
-      channelsOfSubscriptions: [channel(10)],
-      subscriptionMembers: [
-        member(101, 1),
-        member(102, 2, { period: 'onetime', expiresAt: undefined }),
-        member(103, 1, { status: 'cancelled' }),
-        member(104, 1, { expiresAt: NOW / 1000 - DAY_S }),
-        member(105, 3),
-        member(106, 1, { renewalFailed: true }),
-      ],
-    });
+    repository.answer = async () =>
+      dashboard('follower', {
+        subscriptions: [subscription(1), subscription(2, { period: 'onetime' }), subscription(3, { isDeleted: true })],
+        channelsOfSubscriptions: [channel(10)],
+        subscriptionMembers: [
+          member(101, 1),
+          member(102, 2, { period: 'onetime', expiresAt: undefined }),
+          member(103, 1, { status: 'cancelled' }),
+          member(104, 1, { expiresAt: NOW / 1000 - DAY_S }),
+          member(105, 3),
+          member(106, 1, { renewalFailed: true }),
+        ],
+      });
     const vm = make('follower');
     await vm.load();
     expect(vm.activeSubscriptions.map((row) => row.member.id)).toEqual([101, 102, 106]);
@@ -274,12 +328,13 @@ describe('DashboardViewModel: follower view', () => {
 
   it('names the primary card and counts the cards', async () => {
     const { repository, make } = setup();
-    repository.answer = async () => dashboard('follower', {
-      cards: [
-        { id: 1, cardBrand: 'mastercard', cardLast: '4444', active: true, primary: false },
-        { id: 2, cardBrand: 'visa', cardLast: '4242', active: true, primary: true },
-      ],
-    });
+    repository.answer = async () =>
+      dashboard('follower', {
+        cards: [
+          { id: 1, cardBrand: 'mastercard', cardLast: '4444', active: true, primary: false },
+          { id: 2, cardBrand: 'visa', cardLast: '4242', active: true, primary: true },
+        ],
+      });
     const vm = make('follower');
     await vm.load();
     expect(vm.primaryCard?.id).toBe(2);

@@ -1,5 +1,9 @@
 import { MemoryStorage } from '../../../../src/infrastructure/storage/MemoryStorage';
-import { DebugViewModel, HAPTIC_IMPACT_STYLES, HAPTIC_NOTIFICATION_TYPES } from '../../../../src/presentation/screens/Debug/DebugViewModel';
+import {
+  DebugViewModel,
+  HAPTIC_IMPACT_STYLES,
+  HAPTIC_NOTIFICATION_TYPES,
+} from '../../../../src/presentation/screens/Debug/DebugViewModel';
 import { ERROR_CONSOLE_STORAGE_KEY, ErrorConsoleStore } from '../../../../src/presentation/shell/ErrorConsoleStore';
 import { ToastStore } from '../../../../src/presentation/toasts/ToastStore';
 import { FakePlatform } from '../support/FakePlatform';
@@ -43,8 +47,15 @@ describe('DebugViewModel', () => {
     HAPTIC_NOTIFICATION_TYPES.forEach(vm.notification);
     vm.selection();
     expect(platform.haptics).toEqual([
-      'impact:light', 'impact:medium', 'impact:heavy', 'impact:rigid', 'impact:soft',
-      'notification:success', 'notification:warning', 'notification:error', 'selection',
+      'impact:light',
+      'impact:medium',
+      'impact:heavy',
+      'impact:rigid',
+      'impact:soft',
+      'notification:success',
+      'notification:warning',
+      'notification:error',
+      'selection',
     ]);
   });
 

@@ -2,8 +2,14 @@ import { RequestDonation } from '../../../../src/application/use-cases/donations
 import { UploadDonationImage } from '../../../../src/application/use-cases/donations/UploadDonationImage';
 import type { OnboardingStep } from '../../../../src/domain/entities';
 import { DonationDraftStore } from '../../../../src/presentation/shared/DonationDraftStore';
-import { DONATION_CURRENCIES, DonationFormViewModel } from '../../../../src/presentation/screens/DonationForm/DonationFormViewModel';
-import { DonationPreviewViewModel, donationPublishButtonKey } from '../../../../src/presentation/screens/DonationPreview/DonationPreviewViewModel';
+import {
+  DONATION_CURRENCIES,
+  DonationFormViewModel,
+} from '../../../../src/presentation/screens/DonationForm/DonationFormViewModel';
+import {
+  DonationPreviewViewModel,
+  donationPublishButtonKey,
+} from '../../../../src/presentation/screens/DonationPreview/DonationPreviewViewModel';
 import { createWorld } from '../../application/support/world';
 import { FakePlatform } from '../support/FakePlatform';
 import { toastStore } from './support/subscriptionFakes';
@@ -13,14 +19,24 @@ const translate = (key: string) => (key === 'donation_default_button_text' ? 'Do
 function setup(options: { step?: OnboardingStep; connected?: boolean } = {}) {
   const world = createWorld();
   const owner = world.seed.user({ verification: 'approved' });
-  const channel = world.seed.channel(owner.id, { onboardingStep: options.step ?? 'completed', connected: options.connected ?? true });
+  const channel = world.seed.channel(owner.id, {
+    onboardingStep: options.step ?? 'completed',
+    connected: options.connected ?? true,
+  });
   const repositories = world.as(owner);
   const drafts = new DonationDraftStore();
   const platform = new FakePlatform();
   const toasts = toastStore(platform);
   const uploads = new UploadDonationImage(repositories.donations);
   const form = new DonationFormViewModel(drafts, toasts, platform, uploads, channel.id);
-  const preview = () => new DonationPreviewViewModel(repositories.channels, new RequestDonation(repositories.donations), drafts, toasts, channel.id);
+  const preview = () =>
+    new DonationPreviewViewModel(
+      repositories.channels,
+      new RequestDonation(repositories.donations),
+      drafts,
+      toasts,
+      channel.id,
+    );
   return { world, owner, channel, repositories, drafts, toasts, form, preview, platform, uploads };
 }
 
@@ -37,7 +53,17 @@ describe('DonationFormViewModel', () => {
   it('starts from the defaults (eur, amount 0, "Donate") and offers currencies with eur first', () => {
     const { form } = setup();
     form.start(translate);
-    expect(form.form).toEqual(expect.objectContaining({ title: '', description: '', currency: 'eur', amount: '0', buttonText: 'Donate', pin: true, disableNotification: false }));
+    expect(form.form).toEqual(
+      expect.objectContaining({
+        title: '',
+        description: '',
+        currency: 'eur',
+        amount: '0',
+        buttonText: 'Donate',
+        pin: true,
+        disableNotification: false,
+      }),
+    );
     expect(DONATION_CURRENCIES[0]).toBe('eur');
     expect(DONATION_CURRENCIES).toContain('rub');
   });
@@ -51,20 +77,25 @@ describe('DonationFormViewModel', () => {
     ['buttonText', { buttonText: 'x'.repeat(21) }, 'donation.form.errors.buttonText_too_long', { max: 20 }],
     ['amount', { amount: '0.5' }, 'donation.form.errors.amount_below', { amount: '€1' }],
     ['amount', { amount: '2000.01' }, 'donation.form.errors.amount_above', { amount: '€2,000' }],
-  ] as const)('stops at the first failing field (%s) with a fail toast and a focus request', (field, change, key, params) => {
-    const { form, toasts } = setup();
-    form.start(translate);
-    fillValid(form);
-    if ('title' in change) form.setTitle(change.title);
-    if ('description' in change) form.setDescription(change.description);
-    if ('buttonText' in change) form.setButtonText(change.buttonText);
-    if ('amount' in change) form.setAmount(change.amount);
-    expect(form.continueToPreview()).toBe(false);
-    expect(toasts.current).toEqual(expect.objectContaining({ kind: 'fail', message: params === undefined ? { key } : { key, params } }));
-    expect(form.focusRequest).toEqual({ field, seq: 1 });
-    form.continueToPreview();
-    expect(form.focusRequest?.seq).toBe(2);
-  });
+  ] as const)(
+    'stops at the first failing field (%s) with a fail toast and a focus request',
+    (field, change, key, params) => {
+      const { form, toasts } = setup();
+      form.start(translate);
+      fillValid(form);
+      if ('title' in change) form.setTitle(change.title);
+      if ('description' in change) form.setDescription(change.description);
+      if ('buttonText' in change) form.setButtonText(change.buttonText);
+      if ('amount' in change) form.setAmount(change.amount);
+      expect(form.continueToPreview()).toBe(false);
+      expect(toasts.current).toEqual(
+        expect.objectContaining({ kind: 'fail', message: params === undefined ? { key } : { key, params } }),
+      );
+      expect(form.focusRequest).toEqual({ field, seq: 1 });
+      form.continueToPreview();
+      expect(form.focusRequest?.seq).toBe(2);
+    },
+  );
 
   it('checks the title before the description, the description before the button text', () => {
     const { form } = setup();
@@ -135,7 +166,9 @@ describe('DonationPreviewViewModel', () => {
     vm.setSilent(true);
     expect(vm.publishButtonKey).toBe('donation.preview.publishSilently');
     await expect(vm.publish()).resolves.toBe(true);
-    expect(toasts.current).toEqual(expect.objectContaining({ kind: 'success', message: { key: 'donation.preview.published' } }));
+    expect(toasts.current).toEqual(
+      expect.objectContaining({ kind: 'success', message: { key: 'donation.preview.published' } }),
+    );
     expect(vm.channel?.onboardingStep).not.toBe('request_donation');
     expect((await repositories.channels.get(channel.id)).channel.onboardingStep).not.toBe('request_donation');
     const stored = [...world.backend.donations.values()].find((candidate) => candidate.channelId === channel.id);
@@ -170,7 +203,13 @@ describe('DonationPreviewViewModel', () => {
 
     const world = createWorld();
     const stranger = world.seed.user();
-    const other = new DonationPreviewViewModel(world.as(stranger).channels, new RequestDonation(world.as(stranger).donations), new DonationDraftStore(), toastStore(new FakePlatform()), 987654);
+    const other = new DonationPreviewViewModel(
+      world.as(stranger).channels,
+      new RequestDonation(world.as(stranger).donations),
+      new DonationDraftStore(),
+      toastStore(new FakePlatform()),
+      987654,
+    );
     await other.load();
     expect(other.state).toEqual({ status: 'error', code: 'not_found' });
   });
@@ -208,7 +247,9 @@ describe('DonationFormViewModel: the image', () => {
     const vm = preview();
     expect(vm.image?.previewUrl).toBe('blob:second');
     await expect(vm.publish()).resolves.toBe(true);
-    expect([...world.backend.donations.values()].find((donation) => donation.channelId === channel.id)?.imageId).toBe(imageId);
+    expect([...world.backend.donations.values()].find((donation) => donation.channelId === channel.id)?.imageId).toBe(
+      imageId,
+    );
     expect(form.removeImage()).toBe('blob:second');
     expect(form.image).toBeNull();
   });
@@ -217,10 +258,14 @@ describe('DonationFormViewModel: the image', () => {
     const { form, toasts } = setup();
     form.start(translate);
     await expect(form.pickImage(new Blob(['GIF89a'], { type: 'image/gif' }), 'blob:gif')).resolves.toBe('blob:gif');
-    expect(toasts.current).toEqual(expect.objectContaining({ kind: 'fail', message: { key: 'donation.image.errors.image_type' } }));
+    expect(toasts.current).toEqual(
+      expect.objectContaining({ kind: 'fail', message: { key: 'donation.image.errors.image_type' } }),
+    );
     expect(form.image).toBeNull();
     await form.pickImage(png(5 * 1024 * 1024 + 1), 'blob:big');
-    expect(toasts.current).toEqual(expect.objectContaining({ kind: 'fail', message: { key: 'donation.image.errors.image_too_large' } }));
+    expect(toasts.current).toEqual(
+      expect.objectContaining({ kind: 'fail', message: { key: 'donation.image.errors.image_too_large' } }),
+    );
     expect(form.image).toBeNull();
     expect(form.hasUnsavedChanges).toBe(false);
   });

@@ -10,11 +10,17 @@ import { FakeDialogs } from '../support/fakePorts';
 
 const DAY = 86_400;
 
-function setup(options: { period?: Period; status?: 'active' | 'cancelled'; expiresInDays?: number; deleted?: boolean } = {}) {
+function setup(
+  options: { period?: Period; status?: 'active' | 'cancelled'; expiresInDays?: number; deleted?: boolean } = {},
+) {
   const world = createWorld();
   const creator = world.seed.user({ verification: 'approved' });
   const channel = world.seed.channel(creator.id);
-  const subscription = world.seed.subscription(channel.id, { price: money(500, 'eur'), period: options.period ?? 'monthly', isDeleted: options.deleted });
+  const subscription = world.seed.subscription(channel.id, {
+    price: money(500, 'eur'),
+    period: options.period ?? 'monthly',
+    isDeleted: options.deleted,
+  });
   const follower = world.seed.user();
   const nowSeconds = world.backend.nowSeconds();
   const member = world.seed.member(subscription.id, follower.id, {
@@ -26,7 +32,13 @@ function setup(options: { period?: Period; status?: 'active' | 'cancelled'; expi
   const toasts = new ToastStore(new FakePlatform(), world.time);
   const dialogs = new FakeDialogs();
   const vm = new FollowerSubscriptionViewModel(
-    ports.follower, new CancelFollowerSubscription(ports.follower, world.time), new RenewFollowerSubscription(ports.follower, world.time), toasts, world.time, dialogs, member.id,
+    ports.follower,
+    new CancelFollowerSubscription(ports.follower, world.time),
+    new RenewFollowerSubscription(ports.follower, world.time),
+    toasts,
+    world.time,
+    dialogs,
+    member.id,
   );
   return { world, vm, toasts, dialogs, member, subscription, nowSeconds };
 }
@@ -36,11 +48,23 @@ describe('FollowerSubscriptionViewModel', () => {
     const { vm, toasts, nowSeconds } = setup();
     await vm.load();
     expect(vm.lineKey).toBe('follower.line.renews_on');
-    expect(vm.view).toMatchObject({ canCancel: true, canRenew: false, label: 'active', line: { at: nowSeconds + 20 * DAY, deletedSuffix: false } });
+    expect(vm.view).toMatchObject({
+      canCancel: true,
+      canRenew: false,
+      label: 'active',
+      line: { at: nowSeconds + 20 * DAY, deletedSuffix: false },
+    });
     await vm.cancel();
     expect(toasts.current).toMatchObject({ kind: 'success', message: { key: 'follower.cancelled' } });
     expect(vm.lineKey).toBe('follower.line.expires_on');
-    expect(vm.view).toMatchObject({ cancelled: true, canCancel: false, canRenew: true, renewShowsPrice: false, label: 'cancelled', line: { at: nowSeconds + 20 * DAY } });
+    expect(vm.view).toMatchObject({
+      cancelled: true,
+      canCancel: false,
+      canRenew: true,
+      renewShowsPrice: false,
+      label: 'cancelled',
+      line: { at: nowSeconds + 20 * DAY },
+    });
   });
 
   it('renews a cancelled, unexpired membership in place', async () => {
@@ -78,7 +102,15 @@ describe('FollowerSubscriptionViewModel', () => {
     const { world, toasts } = setup();
     const stranger = world.seed.user();
     const ports = world.as(stranger);
-    const vm = new FollowerSubscriptionViewModel(ports.follower, new CancelFollowerSubscription(ports.follower, world.time), new RenewFollowerSubscription(ports.follower, world.time), toasts, world.time, new FakeDialogs(), 424242);
+    const vm = new FollowerSubscriptionViewModel(
+      ports.follower,
+      new CancelFollowerSubscription(ports.follower, world.time),
+      new RenewFollowerSubscription(ports.follower, world.time),
+      toasts,
+      world.time,
+      new FakeDialogs(),
+      424242,
+    );
     await vm.load();
     expect(vm.state).toEqual({ status: 'error', code: 'not_found' });
   });
@@ -86,10 +118,20 @@ describe('FollowerSubscriptionViewModel', () => {
   it('cancels only once the host popup is answered with cancel, and reads the time from the clock', async () => {
     const { vm, dialogs, world } = setup();
     await vm.load();
-    const texts = { title: 'Cancel subscription?', message: 'You keep access until May 1.', confirm: 'Cancel subscription' };
+    const texts = {
+      title: 'Cancel subscription?',
+      message: 'You keep access until May 1.',
+      confirm: 'Cancel subscription',
+    };
     await vm.confirmCancel(texts);
     expect(dialogs.popups).toEqual([
-      { ...{ title: texts.title, message: texts.message }, buttons: [{ id: 'cancel-subscription', type: 'destructive', text: texts.confirm }, { id: 'keep', type: 'cancel' }] },
+      {
+        ...{ title: texts.title, message: texts.message },
+        buttons: [
+          { id: 'cancel-subscription', type: 'destructive', text: texts.confirm },
+          { id: 'keep', type: 'cancel' },
+        ],
+      },
     ]);
     expect(vm.view).toMatchObject({ label: 'active' });
     dialogs.popupAnswer = 'cancel-subscription';

@@ -18,8 +18,14 @@ function setup(options: { currency?: Currency; donationAmount?: number } = {}) {
   const follower = world.seed.user();
   const ports = world.as(follower);
   const platform = new FakePlatform();
-  const flow = new PaymentFlowStore(new PayInvoice(ports.invoices, ports.provider, world.time), new CheckPayment(ports.invoices, world.time), world.time, new PaymentFlowEffects(platform));
-  const invoice = (kind: 'subscription' | 'donation', id: number) => new InvoiceViewModel(ports.invoices, flow, platform, kind, id);
+  const flow = new PaymentFlowStore(
+    new PayInvoice(ports.invoices, ports.provider, world.time),
+    new CheckPayment(ports.invoices, world.time),
+    world.time,
+    new PaymentFlowEffects(platform),
+  );
+  const invoice = (kind: 'subscription' | 'donation', id: number) =>
+    new InvoiceViewModel(ports.invoices, flow, platform, kind, id);
   return { world, creator, channel, subscription, donation, follower, flow, platform, invoice };
 }
 
@@ -111,7 +117,7 @@ describe('InvoiceViewModel', () => {
     expect(flow.target?.amount).toEqual(money(12500, 'eur'));
   });
 
-  it('shows the flow\'s result for its invoice instead of loading, and retry clears it', async () => {
+  it("shows the flow's result for its invoice instead of loading, and retry clears it", async () => {
     const { subscription, invoice, flow, world, follower } = setup();
     const card = world.seed.card(follower.id, { primary: true, scenario: 'decline' });
     const first = invoice('subscription', subscription.id);
@@ -122,7 +128,11 @@ describe('InvoiceViewModel', () => {
     const shown = invoice('subscription', subscription.id);
     await shown.load();
     expect(shown.state.status).toBe('idle');
-    expect(shown.view).toMatchObject({ kind: 'failed', code: 'do_not_honor', message: 'The issuing bank declined the payment' });
+    expect(shown.view).toMatchObject({
+      kind: 'failed',
+      code: 'do_not_honor',
+      message: 'The issuing bank declined the payment',
+    });
     expect(shown.retry()).toBe('/payment/choicePaymentMethod');
     expect(flow.payment.status).toBeNull();
   });

@@ -5,7 +5,14 @@ import { ToastStore } from '../../../../src/presentation/toasts/ToastStore';
 import { FakePlatform } from '../support/FakePlatform';
 
 const clock = { now: () => 1_700_000_000_000, timezoneOffsetMinutes: () => 0 };
-const alice: SandboxUser = { telegramId: 1001, firstName: 'Alice', lastName: 'Creator', userName: 'alice_creator', demo: true, banned: false };
+const alice: SandboxUser = {
+  telegramId: 1001,
+  firstName: 'Alice',
+  lastName: 'Creator',
+  userName: 'alice_creator',
+  demo: true,
+  banned: false,
+};
 
 /** A sandbox of fixed users whose launch links carry the user id. */
 class FakeSandbox implements SandboxUsers {
@@ -35,7 +42,10 @@ describe('LocalViewModel', () => {
   });
 
   it('shows the error state when the sandbox does not answer', async () => {
-    const vm = new LocalViewModel(new FakeSandbox(new RepositoryError('network_error')), new ToastStore(new FakePlatform(), clock));
+    const vm = new LocalViewModel(
+      new FakeSandbox(new RepositoryError('network_error')),
+      new ToastStore(new FakePlatform(), clock),
+    );
     await vm.load();
     expect(vm.state).toEqual({ status: 'error', code: 'network_error' });
   });
@@ -54,8 +64,8 @@ describe('LocalViewModel', () => {
 
 describe('launchLocation', () => {
   it("keeps the link's launch parameters on the current origin", () => {
-    expect(launchLocation('https://public.example/?tgWebAppStartParam=x#tgWebAppData=abc', 'http://localhost:5173')).toBe(
-      'http://localhost:5173/?tgWebAppStartParam=x#tgWebAppData=abc',
-    );
+    expect(
+      launchLocation('https://public.example/?tgWebAppStartParam=x#tgWebAppData=abc', 'http://localhost:5173'),
+    ).toBe('http://localhost:5173/?tgWebAppStartParam=x#tgWebAppData=abc');
   });
 });

@@ -3,13 +3,18 @@ import { RepositoryError } from '../../../../src/application/ports/RepositoryErr
 import { ConfirmMigration } from '../../../../src/application/use-cases/migration/ConfirmMigration';
 import { RefuseMigration } from '../../../../src/application/use-cases/migration/RefuseMigration';
 import type { MigrationChannel } from '../../../../src/domain/entities';
-import { MIGRATION_REFRESH_MS, MigrationViewModel } from '../../../../src/presentation/screens/Migration/MigrationViewModel';
+import {
+  MIGRATION_REFRESH_MS,
+  MigrationViewModel,
+} from '../../../../src/presentation/screens/Migration/MigrationViewModel';
 import { ToastStore } from '../../../../src/presentation/toasts/ToastStore';
 import { createWorld, schedulerWith } from '../../application/support/world';
 import { FakePlatform } from '../support/FakePlatform';
 import { FakeDialogs, FakeLinks } from '../support/fakePorts';
 
-function setup(options: { connectFirst?: boolean; repository?: (real: MigrationRepository) => MigrationRepository } = {}) {
+function setup(
+  options: { connectFirst?: boolean; repository?: (real: MigrationRepository) => MigrationRepository } = {},
+) {
   const world = createWorld();
   const creator = world.seed.user({ verification: 'approved' });
   const small = world.seed.channel(creator.id, { name: 'Small', connected: options.connectFirst ?? false });
@@ -27,9 +32,23 @@ function setup(options: { connectFirst?: boolean; repository?: (real: MigrationR
   const scheduler = schedulerWith(world.time, (count) => onDelay(count));
   const dialogs = new FakeDialogs();
   const links = new FakeLinks();
-  const vm = new MigrationViewModel(repository, new ConfirmMigration(repository), new RefuseMigration(repository), scheduler, toasts, dialogs, links);
+  const vm = new MigrationViewModel(
+    repository,
+    new ConfirmMigration(repository),
+    new RefuseMigration(repository),
+    scheduler,
+    toasts,
+    dialogs,
+    links,
+  );
   return {
-    world, vm, toasts, big, small, dialogs, links,
+    world,
+    vm,
+    toasts,
+    big,
+    small,
+    dialogs,
+    links,
     record: () => world.backend.userRecord(creator.id).migration,
     onDelay: (handler: (count: number) => void) => (onDelay = handler),
   };
@@ -45,13 +64,18 @@ describe('MigrationViewModel', () => {
     await vm.load();
     expect(vm.state).toEqual({ status: 'ready' });
     expect(vm.view).toBe('offer');
-    expect(vm.channelRows.map((row) => [row.name, row.connected])).toEqual([['Big', false], ['Small', true]]);
+    expect(vm.channelRows.map((row) => [row.name, row.connected])).toEqual([
+      ['Big', false],
+      ['Small', true],
+    ]);
     expect(vm.connectedCount).toBe(1);
     expect(vm.complete).toBe(false);
   });
 
   it('shows the error state when the migration cannot be read', async () => {
-    const { vm } = setup({ repository: (real) => ({ ...real, get: () => Promise.reject(new RepositoryError('network_error')) }) });
+    const { vm } = setup({
+      repository: (real) => ({ ...real, get: () => Promise.reject(new RepositoryError('network_error')) }),
+    });
     await vm.load();
     expect(vm.state).toEqual({ status: 'error', code: 'network_error' });
   });
@@ -78,7 +102,11 @@ describe('MigrationViewModel', () => {
 
   it('a failed confirm shows the server message as a fail toast', async () => {
     const { vm, toasts } = setup({
-      repository: (real) => ({ get: () => real.get(), refuse: () => real.refuse(), confirm: () => Promise.reject(new RepositoryError('conflict', 'There is nothing to migrate')) }),
+      repository: (real) => ({
+        get: () => real.get(),
+        refuse: () => real.refuse(),
+        confirm: () => Promise.reject(new RepositoryError('conflict', 'There is nothing to migrate')),
+      }),
     });
     await vm.load();
     vm.setTermsAccepted(true);
@@ -99,7 +127,13 @@ describe('MigrationViewModel', () => {
   });
 
   it('a failed refuse stays on the screen with a fail toast', async () => {
-    const { vm, toasts } = setup({ repository: (real) => ({ get: () => real.get(), confirm: () => real.confirm(), refuse: () => Promise.reject(new RepositoryError('network_error')) }) });
+    const { vm, toasts } = setup({
+      repository: (real) => ({
+        get: () => real.get(),
+        confirm: () => real.confirm(),
+        refuse: () => Promise.reject(new RepositoryError('network_error')),
+      }),
+    });
     await vm.load();
     expect(await vm.refuse()).toBe(false);
     expect(vm.refuseStatus).toBe('failed');

@@ -6,7 +6,10 @@ import { money } from '../../../../src/domain/money';
 import { PaymentFlowStore } from '../../../../src/presentation/payment/PaymentFlowStore';
 import { PaymentFormViewModel } from '../../../../src/presentation/screens/PaymentForm/PaymentFormViewModel';
 import { PaymentMethodViewModel } from '../../../../src/presentation/screens/PaymentMethod/PaymentMethodViewModel';
-import { PaymentRedirectViewModel, REDIRECT_COUNTDOWN_SECONDS } from '../../../../src/presentation/screens/PaymentRedirect/PaymentRedirectViewModel';
+import {
+  PaymentRedirectViewModel,
+  REDIRECT_COUNTDOWN_SECONDS,
+} from '../../../../src/presentation/screens/PaymentRedirect/PaymentRedirectViewModel';
 import { ToastStore } from '../../../../src/presentation/toasts/ToastStore';
 import { createWorld } from '../../application/support/world';
 import { FakePlatform } from '../support/FakePlatform';
@@ -32,11 +35,22 @@ function setup() {
     cardTokenization: () => ports.invoices.cardTokenization(),
   };
   const platform = new FakePlatform();
-  const flow = new PaymentFlowStore(new PayInvoice(invoices, ports.provider, world.time), new CheckPayment(invoices, world.time), world.time, new PaymentFlowEffects(platform));
+  const flow = new PaymentFlowStore(
+    new PayInvoice(invoices, ports.provider, world.time),
+    new CheckPayment(invoices, world.time),
+    world.time,
+    new PaymentFlowEffects(platform),
+  );
   let keys = 0;
   const makeKey = () => `key-${(keys += 1)}`;
   const target = (cards = [] as ReturnType<typeof world.seed.card>[]) =>
-    flow.setTarget({ kind: 'subscription', id: subscription.id, amount: subscription.price, channelName: channel.name, cards });
+    flow.setTarget({
+      kind: 'subscription',
+      id: subscription.id,
+      amount: subscription.price,
+      channelName: channel.name,
+      cards,
+    });
   return { world, follower, flow, platform, creates, makeKey, target, toasts: new ToastStore(platform, world.time) };
 }
 
@@ -49,7 +63,9 @@ describe('PaymentFormViewModel', () => {
     const vm = new PaymentFormViewModel(flow, world.time, new FakeLinks(), makeKey);
     expect(vm.errorKey('number')).toBeNull();
     expect(vm.pay()).toBe('number');
-    expect(['number', 'holder', 'expiry', 'code'].map((field) => vm.errorKey(field as 'number'))).toEqual(Array(4).fill('payment.form.errors.required_field'));
+    expect(['number', 'holder', 'expiry', 'code'].map((field) => vm.errorKey(field as 'number'))).toEqual(
+      Array(4).fill('payment.form.errors.required_field'),
+    );
 
     vm.setNumber('4242424242424241');
     vm.setHolder('12345');
@@ -109,7 +125,8 @@ describe('PaymentFormViewModel', () => {
     expect(vm.isPaying).toBe(true);
     expect(vm.pay()).toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 0));
-    for (let i = 0; i < 50 && flow.payment.status === 'pending'; i += 1) await new Promise((resolve) => setTimeout(resolve, 0));
+    for (let i = 0; i < 50 && flow.payment.status === 'pending'; i += 1)
+      await new Promise((resolve) => setTimeout(resolve, 0));
     expect(flow.payment.status).toBe('paid');
     expect(creates).toEqual(['key-1']);
     vm.dispose();
@@ -154,7 +171,8 @@ describe('PaymentMethodViewModel', () => {
     vm.select(other.id);
     expect(vm.continue()).toBeNull();
     expect(vm.continue()).toBeNull(); // a second tap while paying
-    for (let i = 0; i < 50 && flow.payment.status !== 'paid'; i += 1) await new Promise((resolve) => setTimeout(resolve, 0));
+    for (let i = 0; i < 50 && flow.payment.status !== 'paid'; i += 1)
+      await new Promise((resolve) => setTimeout(resolve, 0));
     expect(flow.payment.status).toBe('paid');
     expect(creates).toEqual(['key-1']);
     vm.dispose();

@@ -3,7 +3,11 @@ import { RepositoryError } from '../../../../src/application/ports/RepositoryErr
 import { SaveWithdrawalAccount } from '../../../../src/application/use-cases/payouts/SaveWithdrawalAccount';
 import { PROVIDER_TEST_CARDS } from '../../../../src/contract/api';
 import { PayoutSetupStore, payoutCurrencyFor } from '../../../../src/presentation/screens/PayoutSetup/PayoutSetupStore';
-import { PayoutSetupViewModel, invalidFieldMessage, isConnectionFailure } from '../../../../src/presentation/screens/PayoutSetup/PayoutSetupViewModel';
+import {
+  PayoutSetupViewModel,
+  invalidFieldMessage,
+  isConnectionFailure,
+} from '../../../../src/presentation/screens/PayoutSetup/PayoutSetupViewModel';
 import { createWorld } from '../../application/support/world';
 import { SubscriptionPlatform, toastStore } from './support/subscriptionFakes';
 
@@ -60,9 +64,18 @@ describe('PayoutSetupViewModel: loading and choices', () => {
     const vm = create();
     await vm.load('en');
     expect(vm.state.status).toBe('ready');
-    expect(vm.form).toEqual(expect.objectContaining({ countryCodeIso2: 'RU', countryCodeIso3: 'RUS', methodType: 'bank_card', currency: 'rub' }));
+    expect(vm.form).toEqual(
+      expect.objectContaining({
+        countryCodeIso2: 'RU',
+        countryCodeIso3: 'RUS',
+        methodType: 'bank_card',
+        currency: 'rub',
+      }),
+    );
     expect(vm.methods).toEqual(['bank_card', 'ru_account']);
-    const names = vm.countries.map((c) => new Intl.DisplayNames(['en'], { type: 'region' }).of(c.countryCodeIso2) ?? '');
+    const names = vm.countries.map(
+      (c) => new Intl.DisplayNames(['en'], { type: 'region' }).of(c.countryCodeIso2) ?? '',
+    );
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
   });
 
@@ -116,7 +129,10 @@ describe('PayoutSetupViewModel: saving', () => {
     await vm.load('en');
     vm.setField('cardNumber', '4242 4242 4242 4241');
     await expect(vm.save()).resolves.toBe('stay');
-    expect(vm.invalid).toEqual({ field: 'cardNumber', message: { key: 'payout.errors.invalid_card_number', params: {} } });
+    expect(vm.invalid).toEqual({
+      field: 'cardNumber',
+      message: { key: 'payout.errors.invalid_card_number', params: {} },
+    });
     expect(toasts.current?.message).toEqual({ key: 'payout.errors.invalid_card_number', params: {} });
     expect(vm.focusRequest).toEqual({ field: 'cardNumber', seq: 1 });
     expect(payouts.saves).toHaveLength(0);
@@ -130,9 +146,13 @@ describe('PayoutSetupViewModel: saving', () => {
     await vm.load('en');
     vm.setField('cardNumber', PROVIDER_TEST_CARDS.approved.number);
     await expect(vm.save()).resolves.toBe('saved');
-    expect(toasts.current).toEqual(expect.objectContaining({ kind: 'success', message: { key: 'payout.setup.saved' } }));
+    expect(toasts.current).toEqual(
+      expect.objectContaining({ kind: 'success', message: { key: 'payout.setup.saved' } }),
+    );
     expect(JSON.stringify(payouts.saves)).not.toContain(PROVIDER_TEST_CARDS.approved.number);
-    expect(payouts.saves[0]).toEqual(expect.objectContaining({ countryIso3: 'DEU', methodType: 'bank_card', currency: 'eur' }));
+    expect(payouts.saves[0]).toEqual(
+      expect.objectContaining({ countryIso3: 'DEU', methodType: 'bank_card', currency: 'eur' }),
+    );
     expect(store.form).not.toBeNull();
     vm.dispose();
     expect(store.form).toBeNull();
@@ -149,7 +169,9 @@ describe('PayoutSetupViewModel: saving', () => {
     expect(platform.popups[0].message).toBe('payout.setup.mismatchText{"country":"Russia"}');
     expect(payouts.saves.map((s) => s.countryIso3)).toEqual(['DEU', 'RUS']);
     expect(payouts.saves[1]).toEqual(expect.objectContaining({ methodType: 'bank_card', currency: 'rub' }));
-    expect((await repositories.payouts.state()).withdrawalAccount).toEqual(expect.objectContaining({ country: 'RU', methodType: 'bank_card' }));
+    expect((await repositories.payouts.state()).withdrawalAccount).toEqual(
+      expect.objectContaining({ country: 'RU', methodType: 'bank_card' }),
+    );
   });
 
   it('country mismatch: declining keeps the form as it was', async () => {
@@ -169,10 +191,17 @@ describe('PayoutSetupViewModel: saving', () => {
     const vm = create();
     await vm.load('en');
     vm.setField('cardNumber', PROVIDER_TEST_CARDS.approved.number);
-    payouts.failures.push(new RepositoryError('error_country_mismatch', 'The card was issued in US, not in DE', { cardCountry: 'US' }));
+    payouts.failures.push(
+      new RepositoryError('error_country_mismatch', 'The card was issued in US, not in DE', { cardCountry: 'US' }),
+    );
     await expect(vm.save()).resolves.toBe('stay');
     expect(platform.popups).toHaveLength(0);
-    expect(toasts.current).toEqual(expect.objectContaining({ kind: 'fail', message: { key: 'payout.setup.countryNotSupported', params: { country: 'United States' } } }));
+    expect(toasts.current).toEqual(
+      expect.objectContaining({
+        kind: 'fail',
+        message: { key: 'payout.setup.countryNotSupported', params: { country: 'United States' } },
+      }),
+    );
   });
 
   it('swift: the first invalid field (a bad IBAN) gets its own message; a valid one saves in electronic form', async () => {
@@ -184,15 +213,23 @@ describe('PayoutSetupViewModel: saving', () => {
     vm.setField('city', 'Paris');
     vm.setField('address', '1 Rue de Rivoli');
     await vm.save();
-    expect(vm.invalid).toEqual({ field: 'postal_code', message: { key: 'payout.errors.payout_postal_code_required', params: {} } });
+    expect(vm.invalid).toEqual({
+      field: 'postal_code',
+      message: { key: 'payout.errors.payout_postal_code_required', params: {} },
+    });
     vm.setField('postal_code', '75001');
     vm.setField('iban', 'FR14 2004 1010 0505 0001 3M02 607');
     await vm.save();
-    expect(vm.invalid).toEqual({ field: 'iban', message: { key: 'payout.errors.payout_iban_invalid_iban', params: {} } });
+    expect(vm.invalid).toEqual({
+      field: 'iban',
+      message: { key: 'payout.errors.payout_iban_invalid_iban', params: {} },
+    });
     expect(vm.focusRequest?.field).toBe('iban');
     vm.setField('iban', 'fr14 2004 1010 0505 0001 3m02 606');
     await expect(vm.save()).resolves.toBe('saved');
-    expect(payouts.saves[0].params).toEqual(expect.objectContaining({ iban: 'FR1420041010050500013M02606', city: 'Paris' }));
+    expect(payouts.saves[0].params).toEqual(
+      expect.objectContaining({ iban: 'FR1420041010050500013M02606', city: 'Paris' }),
+    );
   });
 
   it('server fields: a bank is required when banks exist, fixed values are filled, and the first bad field shows the server message', async () => {
@@ -202,7 +239,10 @@ describe('PayoutSetupViewModel: saving', () => {
     expect(vm.form?.methodType).toBe('global_bank_account');
     expect(store.bankList?.length).toBeGreaterThan(0);
     await vm.save();
-    expect(vm.invalid).toEqual({ field: 'bank', message: { key: 'payout.errors.payout_setup_select_bank', params: {} } });
+    expect(vm.invalid).toEqual({
+      field: 'bank',
+      message: { key: 'payout.errors.payout_setup_select_bank', params: {} },
+    });
     expect(payouts.saves).toHaveLength(0);
 
     const bank = store.bankList!.find((candidate) => candidate.externalId === 'id_bca')!;
@@ -221,7 +261,12 @@ describe('PayoutSetupViewModel: saving', () => {
     expect(vm.invalid?.message).toEqual({ text: 'The account number has 10 digits' });
     vm.setField('bank_account_number', '1234567890');
     await expect(vm.save()).resolves.toBe('saved');
-    expect(payouts.saves[0]).toEqual(expect.objectContaining({ bank: { externalId: 'id_bca', bankName: bank.bankName }, methodType: 'global_bank_account' }));
+    expect(payouts.saves[0]).toEqual(
+      expect.objectContaining({
+        bank: { externalId: 'id_bca', bankName: bank.bankName },
+        methodType: 'global_bank_account',
+      }),
+    );
   });
 
   it('a network failure shows the connection-trouble blockout; Try again saves the same account', async () => {
@@ -246,7 +291,9 @@ describe('PayoutSetupViewModel: saving', () => {
     const vm = create();
     await vm.load('en');
     vm.setField('cardNumber', PROVIDER_TEST_CARDS.approved.number);
-    payouts.failures.push(new RepositoryError('error_fields_required', 'Enter the card number', { field: 'cardNumber' }));
+    payouts.failures.push(
+      new RepositoryError('error_fields_required', 'Enter the card number', { field: 'cardNumber' }),
+    );
     await vm.save();
     expect(vm.invalid).toEqual({ field: 'cardNumber', message: { text: 'Enter the card number' } });
     payouts.failures.push(new RepositoryError('error_unknown', 'Payouts are paused'));
@@ -269,14 +316,21 @@ describe('PayoutSetupViewModel: saving', () => {
     vm.setField('cardNumber', '1111');
     vm.chooseCountry('FR');
     await expect(vm.save()).resolves.toBe('stay');
-    expect(vm.form).toEqual(expect.objectContaining({ countryCodeIso2: 'DE', fields: { cardNumber: '4242 4242 4242 4242' } }));
+    expect(vm.form).toEqual(
+      expect.objectContaining({ countryCodeIso2: 'DE', fields: { cardNumber: '4242 4242 4242 4242' } }),
+    );
     open();
     await expect(saving).resolves.toBe('saved');
     expect(vm.saving).toBe(false);
   });
 
   it('uses its own keys only for its own codes', () => {
-    expect(invalidFieldMessage('payout_iban_min_length', { min: 14 })).toEqual({ key: 'payout.errors.payout_iban_min_length', params: { min: 14 } });
-    expect(invalidFieldMessage('Enter a phone number starting with +62')).toEqual({ text: 'Enter a phone number starting with +62' });
+    expect(invalidFieldMessage('payout_iban_min_length', { min: 14 })).toEqual({
+      key: 'payout.errors.payout_iban_min_length',
+      params: { min: 14 },
+    });
+    expect(invalidFieldMessage('Enter a phone number starting with +62')).toEqual({
+      text: 'Enter a phone number starting with +62',
+    });
   });
 });

@@ -1,15 +1,23 @@
 import type { DashboardRepository } from '../../../../src/application/ports/DashboardRepository';
 import { RepositoryError } from '../../../../src/application/ports/RepositoryError';
 import { money } from '../../../../src/domain/money';
-import { PayoutViewModel, balanceRows, payoutDateSeconds } from '../../../../src/presentation/screens/Payout/PayoutViewModel';
-import { PayoutSettingsViewModel, savedFields } from '../../../../src/presentation/screens/PayoutSettings/PayoutSettingsViewModel';
+import {
+  PayoutViewModel,
+  balanceRows,
+  payoutDateSeconds,
+} from '../../../../src/presentation/screens/Payout/PayoutViewModel';
+import {
+  PayoutSettingsViewModel,
+  savedFields,
+} from '../../../../src/presentation/screens/PayoutSettings/PayoutSettingsViewModel';
 import { createWorld } from '../../application/support/world';
 import { FakeLinks } from '../support/fakePorts';
 
 function setup(withdrawals = 0) {
   const world = createWorld();
   const creator = world.seed.user({ verification: 'approved', country: 'DE' });
-  for (let index = 0; index < withdrawals; index += 1) world.seed.transaction(creator.id, { type: 'withdrawal', createdAt: 1_700_000_000 + index });
+  for (let index = 0; index < withdrawals; index += 1)
+    world.seed.transaction(creator.id, { type: 'withdrawal', createdAt: 1_700_000_000 + index });
   world.seed.transaction(creator.id, { type: 'get_donation' });
   const repositories = world.as(creator);
   return { world, creator, repositories };
@@ -32,7 +40,9 @@ function failingOnce(real: DashboardRepository): DashboardRepository {
 
 describe('PayoutViewModel', () => {
   it('joins active and payout balances per currency, eur first, filling a missing side with zero', () => {
-    expect(balanceRows({ activeBalances: [money(500, 'rub')], payoutBalances: [money(10000, 'eur'), money(300, 'rub')] })).toEqual([
+    expect(
+      balanceRows({ activeBalances: [money(500, 'rub')], payoutBalances: [money(10000, 'eur'), money(300, 'rub')] }),
+    ).toEqual([
       { currency: 'eur', active: money(0, 'eur'), payout: money(10000, 'eur') },
       { currency: 'rub', active: money(500, 'rub'), payout: money(300, 'rub') },
     ]);
@@ -61,7 +71,12 @@ describe('PayoutViewModel', () => {
 
   it('pages the withdrawals (list withdrawals), keeps the cursor after a failure and retries', async () => {
     const { world, repositories } = setup(12);
-    const vm = new PayoutViewModel(repositories.payouts, failingOnce(repositories.dashboard), world.time, new FakeLinks());
+    const vm = new PayoutViewModel(
+      repositories.payouts,
+      failingOnce(repositories.dashboard),
+      world.time,
+      new FakeLinks(),
+    );
     await vm.load();
     expect(vm.withdrawals).toHaveLength(5);
     expect(vm.hasMore).toBe(true);
@@ -80,7 +95,12 @@ describe('PayoutViewModel', () => {
   it('fails with the code for an unverified user', async () => {
     const world = createWorld();
     const follower = world.seed.user();
-    const vm = new PayoutViewModel(world.as(follower).payouts, world.as(follower).dashboard, world.time, new FakeLinks());
+    const vm = new PayoutViewModel(
+      world.as(follower).payouts,
+      world.as(follower).dashboard,
+      world.time,
+      new FakeLinks(),
+    );
     await vm.load();
     expect(vm.state.status).toBe('error');
   });
@@ -88,7 +108,14 @@ describe('PayoutViewModel', () => {
 
 describe('PayoutSettingsViewModel', () => {
   it('orders the saved fields as section 3 lists them and drops empty ones', () => {
-    expect(savedFields({ country: 'FR', methodType: 'swift', currency: 'eur', params: { iban: 'FR14', city: 'Paris', postal_code: '', custom: 'x' } })).toEqual([
+    expect(
+      savedFields({
+        country: 'FR',
+        methodType: 'swift',
+        currency: 'eur',
+        params: { iban: 'FR14', city: 'Paris', postal_code: '', custom: 'x' },
+      }),
+    ).toEqual([
       { name: 'iban', known: true, value: 'FR14' },
       { name: 'city', known: true, value: 'Paris' },
       { name: 'custom', known: false, value: 'x' },
@@ -102,9 +129,15 @@ describe('PayoutSettingsViewModel', () => {
     expect(vm.state.status).toBe('ready');
     expect(vm.account).toBeNull();
     const parameters = await repositories.payouts.parameters();
-    const token = await repositories.provider.tokenizeCard({ number: '4242424242424242' }, { publicToken: parameters.token, tokenizeUrl: parameters.tokenizeUrl });
+    const token = await repositories.provider.tokenizeCard(
+      { number: '4242424242424242' },
+      { publicToken: parameters.token, tokenizeUrl: parameters.tokenizeUrl },
+    );
     await repositories.payouts.saveAccount({
-      currency: 'eur', countryIso3: 'DEU', methodType: 'bank_card', params: {},
+      currency: 'eur',
+      countryIso3: 'DEU',
+      methodType: 'bank_card',
+      params: {},
       card: { token: token.token, network: token.network, type: token.type, maskedNumber: token.maskedNumber },
     });
     await vm.load();

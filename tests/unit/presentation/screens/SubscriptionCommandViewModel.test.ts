@@ -3,15 +3,27 @@ import { SubscriptionCommandViewModel } from '../../../../src/presentation/scree
 import { createWorld } from '../../application/support/world';
 import { ScriptedSubscriptions, SubscriptionPlatform, toastStore } from './support/subscriptionFakes';
 
-function setup(options: { missingId?: boolean; more?: { name: string; isDeleted?: boolean }[]; noSubscription?: boolean } = {}) {
+function setup(
+  options: { missingId?: boolean; more?: { name: string; isDeleted?: boolean }[]; noSubscription?: boolean } = {},
+) {
   const world = createWorld();
   const owner = world.seed.user({ verification: 'approved' });
   const channel = world.seed.channel(owner.id);
-  const subscription = world.seed.subscription(channel.id, { name: 'Monthly', isDeleted: options.noSubscription === true });
+  const subscription = world.seed.subscription(channel.id, {
+    name: 'Monthly',
+    isDeleted: options.noSubscription === true,
+  });
   const others = (options.more ?? []).map((more) => world.seed.subscription(channel.id, more));
   const repository = new ScriptedSubscriptions(world.as(owner).subscriptions);
   const toasts = toastStore(new SubscriptionPlatform());
-  const vm = new SubscriptionCommandViewModel(repository, new SetSubscriptionCommand(repository), toasts, world.as(owner).channels, channel.id, options.missingId ? null : subscription.id);
+  const vm = new SubscriptionCommandViewModel(
+    repository,
+    new SetSubscriptionCommand(repository),
+    toasts,
+    world.as(owner).channels,
+    channel.id,
+    options.missingId ? null : subscription.id,
+  );
   return { world, vm, toasts, repository, subscription, others };
 }
 
@@ -48,7 +60,9 @@ describe('SubscriptionCommandViewModel', () => {
     vm.change('$club');
     expect(await vm.save()).toBe(true);
     expect(world.backend.subscriptions.get(subscription.id)?.command).toBe('$club');
-    expect(toasts.current).toEqual(expect.objectContaining({ kind: 'success', message: { key: 'subscription.command.saved' } }));
+    expect(toasts.current).toEqual(
+      expect.objectContaining({ kind: 'success', message: { key: 'subscription.command.saved' } }),
+    );
   });
 
   it('saves an emptied field as no command', async () => {
@@ -58,7 +72,9 @@ describe('SubscriptionCommandViewModel', () => {
     vm.change('');
     expect(await vm.save()).toBe(true);
     expect(world.backend.subscriptions.get(subscription.id)?.command).toBeUndefined();
-    expect(toasts.current).toEqual(expect.objectContaining({ kind: 'success', message: { key: 'subscription.command.saved' } }));
+    expect(toasts.current).toEqual(
+      expect.objectContaining({ kind: 'success', message: { key: 'subscription.command.saved' } }),
+    );
   });
 
   it('shows the stored command after loading', async () => {
@@ -73,7 +89,9 @@ describe('SubscriptionCommandViewModel', () => {
     await vm.load();
     vm.focus();
     expect(await vm.save()).toBe(false);
-    expect(toasts.current).toEqual(expect.objectContaining({ kind: 'fail', message: { key: 'subscription.command.invalid' } }));
+    expect(toasts.current).toEqual(
+      expect.objectContaining({ kind: 'fail', message: { key: 'subscription.command.invalid' } }),
+    );
     expect(vm.focusRequest).toBe(1);
     expect(repository.callsOf('setCommand')).toEqual([]);
   });
@@ -85,10 +103,15 @@ describe('SubscriptionCommandViewModel', () => {
     await vm.load();
     vm.change('$club');
     expect(await vm.save()).toBe(false);
-    expect(toasts.current).toEqual(expect.objectContaining({ kind: 'fail', message: { text: 'Another subscription of this channel already uses this command' } }));
+    expect(toasts.current).toEqual(
+      expect.objectContaining({
+        kind: 'fail',
+        message: { text: 'Another subscription of this channel already uses this command' },
+      }),
+    );
   });
 
-  it('without ?subscriptionId= (the route of spec section 2) takes the channel\'s only live subscription', async () => {
+  it("without ?subscriptionId= (the route of spec section 2) takes the channel's only live subscription", async () => {
     const { vm, world, subscription } = setup({ missingId: true, more: [{ name: 'Old', isDeleted: true }] });
     await vm.load();
     expect(vm.state.status).toBe('ready');

@@ -25,15 +25,35 @@ async function renderForm(mode: 'create' | 'edit') {
   const shell = fakeShell();
   const toasts = shell.toasts;
   const factory = (channelId: number, subscriptionId: number | null) =>
-    new SubscriptionFormViewModel(new CreateSubscription(repository), new EditSubscription(repository), repository, toasts, shell.platform, channelId, subscriptionId);
+    new SubscriptionFormViewModel(
+      new CreateSubscription(repository),
+      new EditSubscription(repository),
+      repository,
+      toasts,
+      shell.platform,
+      channelId,
+      subscriptionId,
+    );
   shell.services.set(TOKENS.SubscriptionFormViewModel, factory);
-  window.history.replaceState(null, '', mode === 'create' ? `/channel/${channel.id}/subscription/create` : `/channel/${channel.id}/subscription/${existing.id}/edit`);
+  window.history.replaceState(
+    null,
+    '',
+    mode === 'create'
+      ? `/channel/${channel.id}/subscription/create`
+      : `/channel/${channel.id}/subscription/${existing.id}/edit`,
+  );
   await act(async () => {
     renderInShell(
       <Suspense fallback={<p>loading</p>}>
         <Routes>
-          <Route path="/channel/:channelId/subscription/create" element={routeScreen('/channel/:channelId/subscription/create')} />
-          <Route path="/channel/:channelId/subscription/:subscriptionId/edit" element={routeScreen('/channel/:channelId/subscription/:subscriptionId/edit')} />
+          <Route
+            path="/channel/:channelId/subscription/create"
+            element={routeScreen('/channel/:channelId/subscription/create')}
+          />
+          <Route
+            path="/channel/:channelId/subscription/:subscriptionId/edit"
+            element={routeScreen('/channel/:channelId/subscription/:subscriptionId/edit')}
+          />
           <Route path="/channel/:channelId/subscription/:subscriptionId" element={<p>subscription page</p>} />
         </Routes>
       </Suspense>,
@@ -50,7 +70,9 @@ describe('SubscriptionFormScreen', () => {
     expect(name.value).toBe('Monthly Subscription');
     expect((screen.getByLabelText('Button text') as HTMLInputElement).value).toBe('Subscribe');
     expect(screen.getByRole('tab', { name: 'Monthly' }).getAttribute('aria-selected')).toBe('true');
-    await waitFor(() => expect(shell.platform.mainButton).toEqual(expect.objectContaining({ text: 'Create', visible: true })));
+    await waitFor(() =>
+      expect(shell.platform.mainButton).toEqual(expect.objectContaining({ text: 'Create', visible: true })),
+    );
 
     act(() => screen.getByRole('tab', { name: 'Weekly' }).click());
     expect(name.value).toBe('Weekly Subscription');
@@ -69,8 +91,12 @@ describe('SubscriptionFormScreen', () => {
     fireEvent.change(screen.getByLabelText('Button text'), { target: { value: 'Join' } });
     await act(async () => shell.platform.pressMainButton());
     await screen.findByText('subscription page');
-    const created = [...world.backend.subscriptions.values()].find((s) => s.channelId === channel.id && s.name === 'Weekly Subscription');
-    expect(created).toEqual(expect.objectContaining({ period: 'weekly', price: money(350, 'eur'), buttonText: 'Join' }));
+    const created = [...world.backend.subscriptions.values()].find(
+      (s) => s.channelId === channel.id && s.name === 'Weekly Subscription',
+    );
+    expect(created).toEqual(
+      expect.objectContaining({ period: 'weekly', price: money(350, 'eur'), buttonText: 'Join' }),
+    );
   });
 
   it('edit: period and currency read-only, the Save main button', async () => {
@@ -81,6 +107,8 @@ describe('SubscriptionFormScreen', () => {
     expect(screen.queryByLabelText('Currency')).toBeNull();
     expect(screen.getByText('Yearly')).toBeTruthy();
     expect(screen.getByText('EUR')).toBeTruthy();
-    await waitFor(() => expect(shell.platform.mainButton).toEqual(expect.objectContaining({ text: 'Save', visible: true })));
+    await waitFor(() =>
+      expect(shell.platform.mainButton).toEqual(expect.objectContaining({ text: 'Save', visible: true })),
+    );
   });
 });

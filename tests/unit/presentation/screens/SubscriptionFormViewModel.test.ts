@@ -20,11 +20,26 @@ function setup(options: { step?: OnboardingStep; edit?: boolean } = {}) {
   const world = createWorld();
   const owner = world.seed.user({ verification: 'approved' });
   const channel = world.seed.channel(owner.id, { onboardingStep: options.step ?? 'completed' });
-  const existing = options.edit ? world.seed.subscription(channel.id, { name: 'Club', period: 'weekly', price: money(25000, 'rub'), buttonText: 'Join' }) : null;
+  const existing = options.edit
+    ? world.seed.subscription(channel.id, {
+        name: 'Club',
+        period: 'weekly',
+        price: money(25000, 'rub'),
+        buttonText: 'Join',
+      })
+    : null;
   const repository = new ScriptedSubscriptions(world.as(owner).subscriptions);
   const platform = new SubscriptionPlatform();
   const toasts = toastStore(platform);
-  const vm = new SubscriptionFormViewModel(new CreateSubscription(repository), new EditSubscription(repository), repository, toasts, platform, channel.id, existing?.id ?? null);
+  const vm = new SubscriptionFormViewModel(
+    new CreateSubscription(repository),
+    new EditSubscription(repository),
+    repository,
+    toasts,
+    platform,
+    channel.id,
+    existing?.id ?? null,
+  );
   return { world, vm, toasts, repository, channel, existing, platform };
 }
 
@@ -38,9 +53,16 @@ describe('SubscriptionFormViewModel: create', () => {
     expect(vm.state.status).toBe('ready');
     expect(vm.isEdit).toBe(false);
     expect(vm.periodAndCurrencyEditable).toBe(true);
-    expect(vm.form).toEqual(expect.objectContaining({
-      name: 'Monthly Subscription', description: 'Your contribution fuels the channel.', period: 'monthly', currency: 'eur', amount: '', buttonText: 'Subscribe',
-    }));
+    expect(vm.form).toEqual(
+      expect.objectContaining({
+        name: 'Monthly Subscription',
+        description: 'Your contribution fuels the channel.',
+        period: 'monthly',
+        currency: 'eur',
+        amount: '',
+        buttonText: 'Subscribe',
+      }),
+    );
   });
 
   it('renames on a period change only while the name still holds the previous default', async () => {
@@ -64,17 +86,20 @@ describe('SubscriptionFormViewModel: create', () => {
     ['1000.01', 'eur', { key: 'subscription.form.errors.amount_above', params: { amount: '€1,000' } }],
     ['199', 'rub', { key: 'subscription.form.errors.amount_below', params: { amount: '200\u00a0₽' } }],
     ['60001', 'rub', { key: 'subscription.form.errors.amount_above', params: { amount: '60,000\u00a0₽' } }],
-  ] as const)('refuses the amount %j in %s with a fail toast and focus on the amount, before any call', async (amount, currency, message) => {
-    const { vm, toasts, repository } = setup();
-    await vm.load(translate);
-    vm.setCurrency(currency);
-    vm.setAmount(amount);
-    vm.setName('');
-    expect(await vm.submit()).toEqual({ to: 'stay' });
-    expect(toasts.current).toEqual(expect.objectContaining({ kind: 'fail', message }));
-    expect(vm.focusRequest?.field).toBe('amount');
-    expect(repository.callsOf('create')).toEqual([]);
-  });
+  ] as const)(
+    'refuses the amount %j in %s with a fail toast and focus on the amount, before any call',
+    async (amount, currency, message) => {
+      const { vm, toasts, repository } = setup();
+      await vm.load(translate);
+      vm.setCurrency(currency);
+      vm.setAmount(amount);
+      vm.setName('');
+      expect(await vm.submit()).toEqual({ to: 'stay' });
+      expect(toasts.current).toEqual(expect.objectContaining({ kind: 'fail', message }));
+      expect(vm.focusRequest?.field).toBe('amount');
+      expect(repository.callsOf('create')).toEqual([]);
+    },
+  );
 
   it('checks name, description and button text in that order once the amount is fine', async () => {
     const { vm, toasts } = setup();
@@ -90,7 +115,10 @@ describe('SubscriptionFormViewModel: create', () => {
     vm.setName('n'.repeat(32));
     await vm.submit();
     expect(vm.focusRequest?.field).toBe('description');
-    expect(toasts.current?.message).toEqual({ key: 'subscription.form.errors.description_too_long', params: { max: 300 } });
+    expect(toasts.current?.message).toEqual({
+      key: 'subscription.form.errors.description_too_long',
+      params: { max: 300 },
+    });
 
     vm.setDescription('d'.repeat(300));
     await vm.submit();
@@ -100,7 +128,10 @@ describe('SubscriptionFormViewModel: create', () => {
     const before = vm.focusRequest?.seq ?? 0;
     vm.setButtonText('b'.repeat(21));
     await vm.submit();
-    expect(toasts.current?.message).toEqual({ key: 'subscription.form.errors.buttonText_too_long', params: { max: 20 } });
+    expect(toasts.current?.message).toEqual({
+      key: 'subscription.form.errors.buttonText_too_long',
+      params: { max: 20 },
+    });
     expect(vm.focusRequest).toEqual({ field: 'buttonText', seq: before + 1 });
   });
 
@@ -113,7 +144,9 @@ describe('SubscriptionFormViewModel: create', () => {
     expect(created?.price).toEqual(money(450, 'eur'));
     expect(created?.name).toBe('Monthly Subscription');
     expect(outcome).toEqual({ to: 'subscription', channelId: channel.id, subscriptionId: created?.id });
-    expect(toasts.current).toEqual(expect.objectContaining({ kind: 'success', message: { key: 'subscription.form.created' } }));
+    expect(toasts.current).toEqual(
+      expect.objectContaining({ kind: 'success', message: { key: 'subscription.form.created' } }),
+    );
     expect(vm.saving).toBe(false);
   });
 
@@ -135,7 +168,9 @@ describe('SubscriptionFormViewModel: create', () => {
     expect(vm.saving).toBe(true);
     expect(await saving).toEqual({ to: 'stay' });
     expect(vm.saving).toBe(false);
-    expect(toasts.current).toEqual(expect.objectContaining({ kind: 'fail', message: { text: 'create failed: channel_disconnected' } }));
+    expect(toasts.current).toEqual(
+      expect.objectContaining({ kind: 'fail', message: { text: 'create failed: channel_disconnected' } }),
+    );
   });
 });
 
@@ -145,7 +180,9 @@ describe('SubscriptionFormViewModel: edit', () => {
     await vm.load(translate);
     expect(vm.isEdit).toBe(true);
     expect(vm.periodAndCurrencyEditable).toBe(false);
-    expect(vm.form).toEqual(expect.objectContaining({ name: 'Club', period: 'weekly', currency: 'rub', amount: '250', buttonText: 'Join' }));
+    expect(vm.form).toEqual(
+      expect.objectContaining({ name: 'Club', period: 'weekly', currency: 'rub', amount: '250', buttonText: 'Join' }),
+    );
     vm.setPeriod('monthly');
     vm.setCurrency('eur');
     expect(vm.form).toEqual(expect.objectContaining({ period: 'weekly', currency: 'rub' }));
@@ -157,8 +194,12 @@ describe('SubscriptionFormViewModel: edit', () => {
     vm.setAmount('300.5');
     vm.setName('Inner club');
     expect(await vm.submit()).toEqual({ to: 'back' });
-    expect(world.backend.subscriptions.get(existing!.id)).toEqual(expect.objectContaining({ name: 'Inner club', price: money(30050, 'rub') }));
-    expect(toasts.current).toEqual(expect.objectContaining({ kind: 'success', message: { key: 'subscription.form.saved' } }));
+    expect(world.backend.subscriptions.get(existing!.id)).toEqual(
+      expect.objectContaining({ name: 'Inner club', price: money(30050, 'rub') }),
+    );
+    expect(toasts.current).toEqual(
+      expect.objectContaining({ kind: 'success', message: { key: 'subscription.form.saved' } }),
+    );
   });
 
   it('validates an edit like a creation (rub bounds)', async () => {
@@ -166,7 +207,10 @@ describe('SubscriptionFormViewModel: edit', () => {
     await vm.load(translate);
     vm.setAmount('100');
     await vm.submit();
-    expect(toasts.current?.message).toEqual({ key: 'subscription.form.errors.amount_below', params: { amount: '200\u00a0₽' } });
+    expect(toasts.current?.message).toEqual({
+      key: 'subscription.form.errors.amount_below',
+      params: { amount: '200\u00a0₽' },
+    });
     expect(repository.callsOf('edit')).toEqual([]);
   });
 

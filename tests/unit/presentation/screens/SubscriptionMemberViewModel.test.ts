@@ -10,10 +10,17 @@ function setup(options: { period?: Period; userName?: string; member?: SeedMembe
   const world = createWorld();
   const owner = world.seed.user({ verification: 'approved' });
   const channel = world.seed.channel(owner.id);
-  const subscription = world.seed.subscription(channel.id, { period: options.period ?? 'monthly', isDeleted: options.deleted });
+  const subscription = world.seed.subscription(channel.id, {
+    period: options.period ?? 'monthly',
+    isDeleted: options.deleted,
+  });
   const follower = world.seed.user({ firstName: 'Bob', lastName: 'Follower', userName: options.userName });
   const now = Math.floor(world.time.now() / 1000);
-  const member = world.seed.member(subscription.id, follower.id, { activatedAt: now - 10 * DAY, expiresAt: now + 20 * DAY, ...options.member });
+  const member = world.seed.member(subscription.id, follower.id, {
+    activatedAt: now - 10 * DAY,
+    expiresAt: now + 20 * DAY,
+    ...options.member,
+  });
   const repository = new ScriptedSubscriptions(world.as(owner).subscriptions);
   const platform = new SubscriptionPlatform();
   const vm = new SubscriptionMemberViewModel(repository, platform, world.time, member.id);

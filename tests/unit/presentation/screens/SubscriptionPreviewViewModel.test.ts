@@ -1,6 +1,9 @@
 import { PublishSubscription } from '../../../../src/application/use-cases/subscriptions/PublishSubscription';
 import type { SeedChannelOptions } from '../../../../src/infrastructure/memory/InMemorySeeder';
-import { SubscriptionPreviewViewModel, publishButtonKey } from '../../../../src/presentation/screens/SubscriptionPreview/SubscriptionPreviewViewModel';
+import {
+  SubscriptionPreviewViewModel,
+  publishButtonKey,
+} from '../../../../src/presentation/screens/SubscriptionPreview/SubscriptionPreviewViewModel';
 import { createWorld } from '../../application/support/world';
 import { ScriptedSubscriptions, SubscriptionPlatform, toastStore } from './support/subscriptionFakes';
 
@@ -56,7 +59,9 @@ describe('SubscriptionPreviewViewModel', () => {
     expect(vm.publishing).toBe(false);
     expect(publications()).toEqual([{ pin: false, disableNotification: true }]);
     expect(vm.channel?.onboardingStep).toBe('request_donation');
-    expect(toasts.current).toEqual(expect.objectContaining({ kind: 'success', message: { key: 'subscription.preview.published' } }));
+    expect(toasts.current).toEqual(
+      expect.objectContaining({ kind: 'success', message: { key: 'subscription.preview.published' } }),
+    );
   });
 
   it('does not offer publishing for a private channel, and refuses it without a call', async () => {
@@ -74,7 +79,9 @@ describe('SubscriptionPreviewViewModel', () => {
     repository.failNext('publish', 'conflict');
     expect(await vm.publish()).toBe(false);
     expect(publications()).toEqual([]);
-    expect(toasts.current).toEqual(expect.objectContaining({ kind: 'fail', message: { text: 'publish failed: conflict' } }));
+    expect(toasts.current).toEqual(
+      expect.objectContaining({ kind: 'fail', message: { text: 'publish failed: conflict' } }),
+    );
   });
 
   it('shows the error state when loading fails', async () => {

@@ -13,21 +13,36 @@ function setup(options: { period?: Period; private?: boolean; active?: number; d
   const world = createWorld(); // pages of 5
   const owner = world.seed.user({ verification: 'approved' });
   const channel = world.seed.channel(owner.id, { private: options.private });
-  const subscription = world.seed.subscription(channel.id, { period: options.period ?? 'monthly', isDeleted: options.deleted });
+  const subscription = world.seed.subscription(channel.id, {
+    period: options.period ?? 'monthly',
+    isDeleted: options.deleted,
+  });
   const now = Math.floor(world.time.now() / 1000);
   const names: Record<string, number> = {};
   const member = (name: string, extra: Parameters<typeof world.seed.member>[2]) => {
     const user = world.seed.user({ firstName: name });
-    names[name] = world.seed.member(subscription.id, user.id, { activatedAt: now - 10 * DAY - Object.keys(names).length, ...extra }).id;
+    names[name] = world.seed.member(subscription.id, user.id, {
+      activatedAt: now - 10 * DAY - Object.keys(names).length,
+      ...extra,
+    }).id;
   };
-  for (let index = 0; index < (options.active ?? 1); index += 1) member(`Active ${index}`, { expiresAt: now + 20 * DAY });
+  for (let index = 0; index < (options.active ?? 1); index += 1)
+    member(`Active ${index}`, { expiresAt: now + 20 * DAY });
   member('Failing', { expiresAt: now + 2 * DAY, renewalFailed: true });
   member('Lapsed', { expiresAt: now - DAY });
   member('Leaving', { status: 'cancelled', expiresAt: now + 5 * DAY });
   const repository = new ScriptedSubscriptions(world.as(owner).subscriptions);
   const platform = new SubscriptionPlatform();
   const toasts = toastStore(platform);
-  const vm = new SubscriptionViewModel(repository, new DeleteSubscription(repository), new RestoreSubscription(repository), platform, toasts, world.time, subscription.id);
+  const vm = new SubscriptionViewModel(
+    repository,
+    new DeleteSubscription(repository),
+    new RestoreSubscription(repository),
+    platform,
+    toasts,
+    world.time,
+    subscription.id,
+  );
   return { world, vm, repository, platform, toasts, subscription, names };
 }
 
@@ -59,7 +74,9 @@ describe('SubscriptionViewModel', () => {
     vm.selectFilter('expired');
     expect(vm.currentList.loading).toBe(true);
     await jest.advanceTimersByTimeAsync(0);
-    expect(repository.callsOf('members')).toEqual([[subscription.id, { filter: 'expired', group: 'live', startFrom: null }]]);
+    expect(repository.callsOf('members')).toEqual([
+      [subscription.id, { filter: 'expired', group: 'live', startFrom: null }],
+    ]);
     expect(vm.rows).toEqual([]);
     vm.selectGroup('inactive');
     await jest.advanceTimersByTimeAsync(0);
@@ -88,7 +105,9 @@ describe('SubscriptionViewModel', () => {
     expect(rowNames(vm)).toEqual(Array.from({ length: 8 }, (_, index) => `Active ${index}:active`));
     expect(vm.currentList.nextFrom).toBeNull();
     vm.loadMore();
-    expect(repository.callsOf('members').map(([, query]) => (query as { startFrom: string | null }).startFrom)).toEqual([null, 'o5']);
+    expect(repository.callsOf('members').map(([, query]) => (query as { startFrom: string | null }).startFrom)).toEqual(
+      [null, 'o5'],
+    );
   });
 
   it('marks a failed page and loads it again on retry', async () => {
@@ -129,7 +148,15 @@ describe('SubscriptionViewModel', () => {
     const { vm, platform, toasts, world, subscription, repository } = setup();
     await vm.load();
     await vm.remove(CONFIRM);
-    expect(platform.popups).toEqual([expect.objectContaining({ title: 'Delete?', buttons: [{ id: 'cancel', type: 'cancel' }, { id: 'delete', type: 'destructive', text: 'Delete' }] })]);
+    expect(platform.popups).toEqual([
+      expect.objectContaining({
+        title: 'Delete?',
+        buttons: [
+          { id: 'cancel', type: 'cancel' },
+          { id: 'delete', type: 'destructive', text: 'Delete' },
+        ],
+      }),
+    ]);
     expect(repository.callsOf('delete')).toEqual([]);
     expect(vm.isDeleted).toBe(false);
 
@@ -138,7 +165,9 @@ describe('SubscriptionViewModel', () => {
     expect(world.backend.subscriptions.get(subscription.id)?.isDeleted).toBe(true);
     expect(vm.isDeleted).toBe(true);
     expect(vm.canPublish).toBe(false);
-    expect(toasts.current).toEqual(expect.objectContaining({ kind: 'success', message: { key: 'subscription.detail.deletedToast' } }));
+    expect(toasts.current).toEqual(
+      expect.objectContaining({ kind: 'success', message: { key: 'subscription.detail.deletedToast' } }),
+    );
 
     const restoring = vm.restore();
     expect(vm.busy).toBe('restore');
@@ -157,7 +186,9 @@ describe('SubscriptionViewModel', () => {
     await vm.remove(CONFIRM);
     expect(vm.isDeleted).toBe(false);
     expect(vm.busy).toBeNull();
-    expect(toasts.current).toEqual(expect.objectContaining({ kind: 'fail', message: { text: 'delete failed: forbidden' } }));
+    expect(toasts.current).toEqual(
+      expect.objectContaining({ kind: 'fail', message: { text: 'delete failed: forbidden' } }),
+    );
   });
 
   it('shows the error state when the subscription does not load', async () => {

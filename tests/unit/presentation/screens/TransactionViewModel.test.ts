@@ -2,7 +2,10 @@ import { RepositoryError } from '../../../../src/application/ports/RepositoryErr
 import type { TransactionRepository } from '../../../../src/application/ports/TransactionRepository';
 import type { Transaction, TransactionType } from '../../../../src/domain/entities';
 import { money } from '../../../../src/domain/money';
-import { TransactionViewModel, subscriptionLink } from '../../../../src/presentation/screens/Transaction/TransactionViewModel';
+import {
+  TransactionViewModel,
+  subscriptionLink,
+} from '../../../../src/presentation/screens/Transaction/TransactionViewModel';
 
 /** An in-memory TransactionRepository: known ids answer their transaction, others not_found; can fail once. */
 class FakeTransactions implements TransactionRepository {
@@ -26,8 +29,17 @@ const subscription = { id: 11, name: 'Monthly', period: 'monthly' as const };
 
 function transaction(type: TransactionType, extra: Partial<Transaction> = {}): Transaction {
   return {
-    id: 100, type, createdAt: 1_700_000_000, total: money(900, 'eur'), amount: money(1000, 'eur'), price: money(1000, 'eur'),
-    serviceFee: money(100, 'eur'), paymentMethod: 'smart_glocal', card: { brand: 'visa', last4: '4242' }, channel, ...extra,
+    id: 100,
+    type,
+    createdAt: 1_700_000_000,
+    total: money(900, 'eur'),
+    amount: money(1000, 'eur'),
+    price: money(1000, 'eur'),
+    serviceFee: money(100, 'eur'),
+    paymentMethod: 'smart_glocal',
+    card: { brand: 'visa', last4: '4242' },
+    channel,
+    ...extra,
   };
 }
 
@@ -55,18 +67,30 @@ describe('TransactionViewModel', () => {
 
   it('links a sold subscription to the creator page and a bought one to the follower page', () => {
     expect(subscriptionLink(transaction('sell_subscription', { subscription }))).toBe('/channel/7/subscription/11');
-    expect(subscriptionLink(transaction('buy_subscription', { subscription, subscriptionMemberId: 55 }))).toBe('/follower/subscription/55');
+    expect(subscriptionLink(transaction('buy_subscription', { subscription, subscriptionMemberId: 55 }))).toBe(
+      '/follower/subscription/55',
+    );
     expect(subscriptionLink(transaction('buy_subscription', { subscription }))).toBeNull();
     expect(subscriptionLink(transaction('get_donation'))).toBeNull();
   });
 
   it('shows the service fee for donation received and subscription sold, not for what the user paid', async () => {
     expect((await loaded(transaction('get_donation'))).vm.details).toEqual({
-      kind: 'payment', method: 'smart_glocal', card: { brand: 'visa', last4: '4242' }, price: money(1000, 'eur'), serviceFee: money(100, 'eur'),
+      kind: 'payment',
+      method: 'smart_glocal',
+      card: { brand: 'visa', last4: '4242' },
+      price: money(1000, 'eur'),
+      serviceFee: money(100, 'eur'),
     });
-    expect((await loaded(transaction('sell_subscription'))).vm.details).toEqual(expect.objectContaining({ serviceFee: money(100, 'eur') }));
-    expect((await loaded(transaction('buy_subscription'))).vm.details).toEqual(expect.objectContaining({ kind: 'payment', serviceFee: null }));
-    expect((await loaded(transaction('send_donation'))).vm.details).toEqual(expect.objectContaining({ serviceFee: null }));
+    expect((await loaded(transaction('sell_subscription'))).vm.details).toEqual(
+      expect.objectContaining({ serviceFee: money(100, 'eur') }),
+    );
+    expect((await loaded(transaction('buy_subscription'))).vm.details).toEqual(
+      expect.objectContaining({ kind: 'payment', serviceFee: null }),
+    );
+    expect((await loaded(transaction('send_donation'))).vm.details).toEqual(
+      expect.objectContaining({ serviceFee: null }),
+    );
   });
 
   it('uses the amount as the price when the price is missing', async () => {
@@ -75,21 +99,39 @@ describe('TransactionViewModel', () => {
   });
 
   it('shows a withdrawal with its country, receiving method, card, amount and total', async () => {
-    const { vm } = await loaded(transaction('withdrawal', {
-      paymentMethod: 'bank_card', serviceFee: undefined, withdrawalAccount: { country: 'DE', methodType: 'swift', currency: 'eur', params: {} },
-    }));
+    const { vm } = await loaded(
+      transaction('withdrawal', {
+        paymentMethod: 'bank_card',
+        serviceFee: undefined,
+        withdrawalAccount: { country: 'DE', methodType: 'swift', currency: 'eur', params: {} },
+      }),
+    );
     expect(vm.details).toEqual({
-      kind: 'withdrawal', country: 'DE', method: 'swift', card: { brand: 'visa', last4: '4242' }, amount: money(1000, 'eur'), serviceFee: null, total: money(900, 'eur'),
+      kind: 'withdrawal',
+      country: 'DE',
+      method: 'swift',
+      card: { brand: 'visa', last4: '4242' },
+      amount: money(1000, 'eur'),
+      serviceFee: null,
+      total: money(900, 'eur'),
       conversion: null,
     });
   });
 
   it('shows what a withdrawal of another currency sent, and the rate it was converted at', async () => {
-    const { vm } = await loaded(transaction('withdrawal', {
-      amount: money(17_400, 'usd'), total: money(17_400, 'usd'), withdrawalAccount: { country: 'DE', methodType: 'swift', currency: 'eur', params: {} },
-      conversion: { sent: money(16_008, 'eur'), rate: '0.92' },
-    }));
-    expect(vm.details).toMatchObject({ kind: 'withdrawal', amount: money(17_400, 'usd'), conversion: { sent: money(16_008, 'eur'), rate: '0.92', from: 'USD', to: 'EUR' } });
+    const { vm } = await loaded(
+      transaction('withdrawal', {
+        amount: money(17_400, 'usd'),
+        total: money(17_400, 'usd'),
+        withdrawalAccount: { country: 'DE', methodType: 'swift', currency: 'eur', params: {} },
+        conversion: { sent: money(16_008, 'eur'), rate: '0.92' },
+      }),
+    );
+    expect(vm.details).toMatchObject({
+      kind: 'withdrawal',
+      amount: money(17_400, 'usd'),
+      conversion: { sent: money(16_008, 'eur'), rate: '0.92', from: 'USD', to: 'EUR' },
+    });
   });
 
   it('fails with the code, and loads on retry', async () => {

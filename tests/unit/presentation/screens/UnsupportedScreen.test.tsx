@@ -17,6 +17,8 @@ describe('UnsupportedScreen', () => {
 
   it('links to the host emulator on a sandbox server', () => {
     render(<UnsupportedScreen emulatorUrl="/sandbox/" />);
-    expect(screen.getByRole('link', { name: 'Open in the sandbox Telegram emulator' }).getAttribute('href')).toBe('/sandbox/');
+    expect(screen.getByRole('link', { name: 'Open in the sandbox Telegram emulator' }).getAttribute('href')).toBe(
+      '/sandbox/',
+    );
   });
 });

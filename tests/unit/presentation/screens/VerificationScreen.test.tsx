@@ -4,7 +4,10 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import type { Scheduler } from '../../../../src/application/ports/Scheduler';
-import type { VerificationRepository, VerificationSession } from '../../../../src/application/ports/VerificationRepository';
+import type {
+  VerificationRepository,
+  VerificationSession,
+} from '../../../../src/application/ports/VerificationRepository';
 import { PollVerification } from '../../../../src/application/use-cases/verification/PollVerification';
 import { StartVerification } from '../../../../src/application/use-cases/verification/StartVerification';
 import type { VerificationState } from '../../../../src/domain/entities';
@@ -31,9 +34,17 @@ jest.mock('@sumsub/websdk', () => ({
       let lang: string | undefined;
       websdk.expirationHandler = expirationHandler;
       const builder = {
-        withConf(conf: { lang?: string }) { lang = conf.lang; return builder; },
-        withOptions() { return builder; },
-        on(event: string, handler: (payload: unknown) => void) { websdk.handlers[event] = handler; return builder; },
+        withConf(conf: { lang?: string }) {
+          lang = conf.lang;
+          return builder;
+        },
+        withOptions() {
+          return builder;
+        },
+        on(event: string, handler: (payload: unknown) => void) {
+          websdk.handlers[event] = handler;
+          return builder;
+        },
         build: () => ({
           launch(element: HTMLElement) {
             websdk.launches.push({ token, lang });
@@ -63,7 +74,10 @@ class AlertingPlatform extends FakePlatform {
 }
 
 /** Waits never end on their own: the screen's reads happen only when the test says so. */
-const idleScheduler: Scheduler = { delay: (_ms, signal) => new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(signal.reason))) };
+const idleScheduler: Scheduler = {
+  delay: (_ms, signal) =>
+    new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(signal.reason))),
+};
 
 class Backend implements VerificationRepository {
   starts = 0;
@@ -85,7 +99,13 @@ async function renderVerification(state: VerificationState) {
   const backend = new Backend(state);
   const platform = new AlertingPlatform();
   const toasts = new ToastStore(platform, dateClock);
-  const factory = () => new VerificationViewModel(new PollVerification(backend, idleScheduler), new StartVerification(backend), platform, toasts);
+  const factory = () =>
+    new VerificationViewModel(
+      new PollVerification(backend, idleScheduler),
+      new StartVerification(backend),
+      platform,
+      toasts,
+    );
   const shell = fakeShell([[TOKENS.VerificationViewModel, factory]]);
   shell.services.set(TOKENS.MessengerPlatform, platform);
   window.history.replaceState(null, '', '/verification');
@@ -124,7 +144,7 @@ describe('VerificationScreen', () => {
     expect(platform.mainButton.visible).toBe(false);
   });
 
-  it("hands the widget a fresh token through its expiration handler, without relaunching it", async () => {
+  it('hands the widget a fresh token through its expiration handler, without relaunching it', async () => {
     const { backend } = await renderVerification({ status: 'in_kyc', token: 'old', widgetUrl: '/kyc?token=old' });
     await screen.findByTitle('Identity check');
     expect(websdk.launches).toEqual([{ token: 'old', lang: 'en' }]);
@@ -142,7 +162,10 @@ describe('VerificationScreen', () => {
     await screen.findByTitle('Identity check');
     backend.state = { status: 'kyc_approved' };
     await act(async () => {
-      websdk.handlers['idCheck.onApplicantStatusChanged']!({ reviewStatus: 'completed', reviewResult: { reviewAnswer: 'GREEN' } });
+      websdk.handlers['idCheck.onApplicantStatusChanged']!({
+        reviewStatus: 'completed',
+        reviewResult: { reviewAnswer: 'GREEN' },
+      });
     });
     await screen.findByRole('heading', { name: 'Almost done' });
   });
@@ -151,7 +174,9 @@ describe('VerificationScreen', () => {
     const { backend, platform } = await renderVerification({ status: 'kyc_rejected' });
     await screen.findByRole('heading', { name: "Let's try that again" });
     expect(screen.getByRole('button', { name: 'Support' })).toBeTruthy();
-    await waitFor(() => expect(platform.mainButton).toEqual(expect.objectContaining({ text: 'Try again', visible: true })));
+    await waitFor(() =>
+      expect(platform.mainButton).toEqual(expect.objectContaining({ text: 'Try again', visible: true })),
+    );
     await act(async () => platform.pressMainButton());
     await screen.findByTitle('Identity check');
     expect(backend.starts).toBe(1);
@@ -167,7 +192,9 @@ describe('VerificationScreen', () => {
   it('approved: the main button leads to /connectbot', async () => {
     const { platform } = await renderVerification({ status: 'approved' });
     await screen.findByRole('heading', { name: 'Verification passed' });
-    await waitFor(() => expect(platform.mainButton).toEqual(expect.objectContaining({ text: 'Connect bot', visible: true })));
+    await waitFor(() =>
+      expect(platform.mainButton).toEqual(expect.objectContaining({ text: 'Connect bot', visible: true })),
+    );
     await act(async () => platform.pressMainButton());
     await screen.findByText('connect bot page');
   });

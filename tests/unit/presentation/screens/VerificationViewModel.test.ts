@@ -1,7 +1,10 @@
 import type { PlatformName } from '../../../../src/application/ports/MessengerPlatform';
 import { RepositoryError } from '../../../../src/application/ports/RepositoryError';
 import type { Scheduler } from '../../../../src/application/ports/Scheduler';
-import type { VerificationRepository, VerificationSession } from '../../../../src/application/ports/VerificationRepository';
+import type {
+  VerificationRepository,
+  VerificationSession,
+} from '../../../../src/application/ports/VerificationRepository';
 import { PollVerification } from '../../../../src/application/use-cases/verification/PollVerification';
 import { StartVerification } from '../../../../src/application/use-cases/verification/StartVerification';
 import type { VerificationState } from '../../../../src/domain/entities';
@@ -71,7 +74,12 @@ function setup(platformName: PlatformName = 'android') {
   const platform = new FakePlatform();
   platform.launch = { ...platform.launch, platform: platformName };
   const toasts = new ToastStore(platform, { now: () => 0, timezoneOffsetMinutes: () => 0 });
-  const vm = new VerificationViewModel(new PollVerification(backend, scheduler), new StartVerification(backend), platform, toasts);
+  const vm = new VerificationViewModel(
+    new PollVerification(backend, scheduler),
+    new StartVerification(backend),
+    platform,
+    toasts,
+  );
   return { backend, scheduler, platform, toasts, vm };
 }
 
@@ -139,7 +147,9 @@ describe('VerificationViewModel', () => {
     backend.failStart = 'conflict';
     vm.setTermsAccepted(true);
     await expect(vm.start()).resolves.toBe('failed');
-    expect(toasts.current).toEqual(expect.objectContaining({ kind: 'fail', message: { key: 'verification.startFailed' } }));
+    expect(toasts.current).toEqual(
+      expect.objectContaining({ kind: 'fail', message: { key: 'verification.startFailed' } }),
+    );
     expect(vm.starting).toBe(false);
   });
 

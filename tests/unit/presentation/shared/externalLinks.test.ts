@@ -8,7 +8,15 @@ describe('outside pages come from the server (GET /api/v2/links)', () => {
   it('uses the defaults until the server answers, then its addresses wherever a link opens', () => {
     expect(EXTERNAL_LINKS.support).toEqual({ url: 'https://t.me/BackersSupport', telegram: true });
     expect(EXTERNAL_LINKS.faq).toEqual({ url: 'https://backers.app/faq', telegram: false });
-    applyLinkSettings(readLinkSettings({ support: 'https://acme.example/support', news: 'https://t.me/AcmeNews', faq: 'https://acme.example/faq', help: 'https://acme.example/help', terms: 'https://acme.example/terms' }));
+    applyLinkSettings(
+      readLinkSettings({
+        support: 'https://acme.example/support',
+        news: 'https://t.me/AcmeNews',
+        faq: 'https://acme.example/faq',
+        help: 'https://acme.example/help',
+        terms: 'https://acme.example/terms',
+      }),
+    );
     expect(EXTERNAL_LINKS.support).toEqual({ url: 'https://acme.example/support', telegram: false });
     expect(EXTERNAL_LINKS.news).toEqual({ url: 'https://t.me/AcmeNews', telegram: true });
     expect(EXTERNAL_LINKS.terms.url).toBe('https://acme.example/terms');
@@ -18,7 +26,10 @@ describe('outside pages come from the server (GET /api/v2/links)', () => {
   });
 
   it('keeps the default for a missing or malformed address', () => {
-    expect(readLinkSettings({ support: 'javascript:alert(1)', faq: 42, help: 'https://acme.example/help/' })).toEqual({ ...DEFAULT_LINK_SETTINGS, help: 'https://acme.example/help' });
+    expect(readLinkSettings({ support: 'javascript:alert(1)', faq: 42, help: 'https://acme.example/help/' })).toEqual({
+      ...DEFAULT_LINK_SETTINGS,
+      help: 'https://acme.example/help',
+    });
     expect(readLinkSettings(null)).toEqual(DEFAULT_LINK_SETTINGS);
   });
 

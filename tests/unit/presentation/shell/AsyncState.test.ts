@@ -17,7 +17,10 @@ describe('AsyncState', () => {
     autorun(() => seen.push(state.state.status));
     const load = deferred<number>();
     let received = 0;
-    const run = state.run(() => load.promise, (value) => (received = value));
+    const run = state.run(
+      () => load.promise,
+      (value) => (received = value),
+    );
     expect(state.state).toEqual(LOADING);
     expect(state.isLoading).toBe(true);
     load.resolve(7);
@@ -40,8 +43,14 @@ describe('AsyncState', () => {
     const first = deferred<string>();
     const second = deferred<string>();
     const applied: string[] = [];
-    const firstRun = state.run(() => first.promise, (value) => applied.push(value));
-    const secondRun = state.run(() => second.promise, (value) => applied.push(value));
+    const firstRun = state.run(
+      () => first.promise,
+      (value) => applied.push(value),
+    );
+    const secondRun = state.run(
+      () => second.promise,
+      (value) => applied.push(value),
+    );
     second.resolve('second');
     await secondRun;
     first.resolve('first');

@@ -1,5 +1,10 @@
 import { MemoryStorage } from '../../../../src/infrastructure/storage/MemoryStorage';
-import { ERROR_CONSOLE_LIMIT, ERROR_CONSOLE_STORAGE_KEY, ErrorConsoleStore, type ErrorSource } from '../../../../src/presentation/shell/ErrorConsoleStore';
+import {
+  ERROR_CONSOLE_LIMIT,
+  ERROR_CONSOLE_STORAGE_KEY,
+  ErrorConsoleStore,
+  type ErrorSource,
+} from '../../../../src/presentation/shell/ErrorConsoleStore';
 import { ErrorConsoleSwitch } from '../../../../src/presentation/shell/ErrorConsoleSwitch';
 
 /** An error source the test fires by hand; counts who listens. */

@@ -36,7 +36,11 @@ describe('Screen states (spec sections 8 and 9)', () => {
     jest.useFakeTimers();
     const { rerender, shell } = renderInShell(<Screen title="Dashboard" state={LOADING} />);
     act(() => jest.advanceTimersByTime(500));
-    rerender(<Screen title="Dashboard" state={READY}>content</Screen>);
+    rerender(
+      <Screen title="Dashboard" state={READY}>
+        content
+      </Screen>,
+    );
     act(() => jest.advanceTimersByTime(500));
     expect(screen.queryByRole('status')).toBeNull();
     expect(screen.getByText('content')).toBeTruthy();
@@ -67,7 +71,11 @@ describe('Screen states (spec sections 8 and 9)', () => {
 });
 
 describe('Screen main button', () => {
-  const props = (overrides: Partial<ScreenProps> = {}): ScreenProps => ({ title: 'Form', mainButton: { text: 'Continue', onClick: jest.fn() }, ...overrides });
+  const props = (overrides: Partial<ScreenProps> = {}): ScreenProps => ({
+    title: 'Form',
+    mainButton: { text: 'Continue', onClick: jest.fn() },
+    ...overrides,
+  });
 
   it('shows the host main button while ready and runs onClick when pressed', () => {
     const onClick = jest.fn();
@@ -88,7 +96,9 @@ describe('Screen main button', () => {
 
   it('ignores presses while disabled or busy', () => {
     const onClick = jest.fn();
-    const { shell, rerender } = renderInShell(<Screen {...props({ mainButton: { text: 'Pay', onClick, enabled: false } })} />);
+    const { shell, rerender } = renderInShell(
+      <Screen {...props({ mainButton: { text: 'Pay', onClick, enabled: false } })} />,
+    );
     expect(shell.platform.mainButton.enabled).toBe(false);
     act(() => shell.platform.pressMainButton());
     rerender(<Screen {...props({ mainButton: { text: 'Pay', onClick, loading: true } })} />);
@@ -104,7 +114,9 @@ describe('Screen main button', () => {
     rerender(<Screen key="b" {...props({ mainButton: { text: 'Next', onClick: jest.fn() } })} />);
     await flushMicrotasks();
     expect(shell.platform.mainButton).toMatchObject({ visible: true, text: 'Next' });
-    expect(shell.platform.mainButtonCalls.slice(before)).toEqual([{ text: 'Next', visible: true, enabled: true, loading: false }]);
+    expect(shell.platform.mainButtonCalls.slice(before)).toEqual([
+      { text: 'Next', visible: true, enabled: true, loading: false },
+    ]);
     expect(shell.platform.mainButtonListeners).toBe(1);
     rerender(<div />);
     await flushMicrotasks();

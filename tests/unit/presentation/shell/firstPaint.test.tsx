@@ -20,7 +20,12 @@ function load(): FirstPaint & Pick<Library, 'act' | 'render'> & Pick<React, 'use
     const { act, render, cleanup } = jest.requireActual<Library>('@testing-library/react');
     unmountAll = cleanup;
     const { useState } = jest.requireActual<React>('react');
-    loaded = { ...jest.requireActual<FirstPaint>('../../../../src/presentation/shell/firstPaint'), act, render, useState };
+    loaded = {
+      ...jest.requireActual<FirstPaint>('../../../../src/presentation/shell/firstPaint'),
+      act,
+      render,
+      useState,
+    };
   });
   return loaded!;
 }
@@ -62,7 +67,10 @@ describe('firstScreenShown (what waits for the first paint)', () => {
     const paintObserver = { observe: jest.fn(), disconnect: jest.fn() };
     const original = (globalThis as { PerformanceObserver?: unknown }).PerformanceObserver;
     // A browser that supports paint entries, on a page that has painted nothing contentful.
-    (globalThis as { PerformanceObserver?: unknown }).PerformanceObserver = Object.assign(jest.fn(() => paintObserver), { supportedEntryTypes: ['paint'] });
+    (globalThis as { PerformanceObserver?: unknown }).PerformanceObserver = Object.assign(
+      jest.fn(() => paintObserver),
+      { supportedEntryTypes: ['paint'] },
+    );
     try {
       const { firstScreenShown, useFirstScreenShown, act, render } = load();
       const state = settled(firstScreenShown);

@@ -1,10 +1,23 @@
 import type {
-  HapticImpactStyle, HapticNotificationType, LaunchInfo, MainButtonState, MessengerPlatform, PopupOptions, ThemeColors, Unsubscribe,
+  HapticImpactStyle,
+  HapticNotificationType,
+  LaunchInfo,
+  MainButtonState,
+  MessengerPlatform,
+  PopupOptions,
+  ThemeColors,
+  Unsubscribe,
 } from '../../../../src/application/ports/MessengerPlatform';
 
 /** An in-memory MessengerPlatform that records what the app asked of the host and lets tests press its buttons. */
 export class FakePlatform implements MessengerPlatform {
-  launch: LaunchInfo = { platform: 'android', version: '8.0', isDark: false, theme: {}, rawInitData: 'query_id=1&hash=x' };
+  launch: LaunchInfo = {
+    platform: 'android',
+    version: '8.0',
+    isDark: false,
+    theme: {},
+    rawInitData: 'query_id=1&hash=x',
+  };
   mainButton: Partial<MainButtonState> = { visible: false };
   readonly mainButtonCalls: Partial<MainButtonState>[] = [];
   backButtonVisible = false;

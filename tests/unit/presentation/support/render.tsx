@@ -65,12 +65,18 @@ export function fakeShell(extra: [symbol, unknown][] = []): Shell {
     [TOKENS.Links, platform],
     [TOKENS.UnsavedChanges, platform],
     // Revenue at a glance (dashboard and channel page): no earnings yet.
-    [TOKENS.RevenueChartViewModel, (channelId: number | null) => new RevenueChartViewModel(new NoRevenue(), platform, toasts, channelId)],
+    [
+      TOKENS.RevenueChartViewModel,
+      (channelId: number | null) => new RevenueChartViewModel(new NoRevenue(), platform, toasts, channelId),
+    ],
     [TOKENS.Clock, dateClock],
     [TOKENS.ToastStore, toasts],
     // The shell's error console (off; it never patches the test's console).
     [TOKENS.ErrorConsoleSwitch, errorConsoleSwitch],
-    [TOKENS.ErrorConsoleStore, new ErrorConsoleStore(errorConsoleStorage, dateClock, { listen: () => () => undefined }, errorConsoleSwitch)],
+    [
+      TOKENS.ErrorConsoleStore,
+      new ErrorConsoleStore(errorConsoleStorage, dateClock, { listen: () => () => undefined }, errorConsoleSwitch),
+    ],
     [
       TOKENS.ApiErrorEvents,
       {

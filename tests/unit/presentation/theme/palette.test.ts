@@ -1,5 +1,10 @@
 import { AA_TEXT, contrastRatio, ensureContrast, parseHex, toHex } from '../../../../src/presentation/theme/contrast';
-import { FALLBACK_COLORS, paletteVariables, resolvePalette, type Palette } from '../../../../src/presentation/theme/palette';
+import {
+  FALLBACK_COLORS,
+  paletteVariables,
+  resolvePalette,
+  type Palette,
+} from '../../../../src/presentation/theme/palette';
 import { lookForPlatform } from '../../../../src/presentation/theme/look';
 
 const rgb = (hex: string) => parseHex(hex)!;
@@ -8,8 +13,18 @@ const ratio = (a: string, b: string) => contrastRatio(rgb(a), rgb(b));
 /** Every text colour against every surface it is drawn on. */
 function textPairs(palette: Palette): [string, string, number][] {
   const surfaces = ['bgColor', 'secondaryBgColor', 'sectionBgColor'] as const;
-  const texts = ['textColor', 'hintColor', 'subtitleTextColor', 'sectionHeaderTextColor', 'linkColor', 'accentTextColor', 'destructiveTextColor'] as const;
-  const pairs: [string, string, number][] = texts.flatMap((text) => surfaces.map((surface): [string, string, number] => [text, surface, ratio(palette[text], palette[surface])]));
+  const texts = [
+    'textColor',
+    'hintColor',
+    'subtitleTextColor',
+    'sectionHeaderTextColor',
+    'linkColor',
+    'accentTextColor',
+    'destructiveTextColor',
+  ] as const;
+  const pairs: [string, string, number][] = texts.flatMap((text) =>
+    surfaces.map((surface): [string, string, number] => [text, surface, ratio(palette[text], palette[surface])]),
+  );
   pairs.push(['buttonTextColor', 'buttonColor', ratio(palette.buttonTextColor, palette.buttonColor)]);
   pairs.push(['linkColor', 'tintedBgColor', ratio(palette.linkColor, palette.tintedBgColor)]);
   return pairs;
@@ -45,23 +60,37 @@ describe('contrast arithmetic', () => {
 });
 
 describe('theme palette', () => {
-  it.each(['light', 'dark'] as const)('the %s fallbacks meet AA for every text on every surface, unchanged', (scheme) => {
-    const palette = resolvePalette({}, scheme === 'dark');
-    expect(failing(palette)).toEqual([]);
-    expect(palette.textColor).toBe(FALLBACK_COLORS[scheme].textColor);
-    expect(palette.hintColor).toBe(FALLBACK_COLORS[scheme].hintColor);
-    expect(palette.buttonColor).toBe(FALLBACK_COLORS[scheme].buttonColor);
-  });
+  it.each(['light', 'dark'] as const)(
+    'the %s fallbacks meet AA for every text on every surface, unchanged',
+    (scheme) => {
+      const palette = resolvePalette({}, scheme === 'dark');
+      expect(failing(palette)).toEqual([]);
+      expect(palette.textColor).toBe(FALLBACK_COLORS[scheme].textColor);
+      expect(palette.hintColor).toBe(FALLBACK_COLORS[scheme].hintColor);
+      expect(palette.buttonColor).toBe(FALLBACK_COLORS[scheme].buttonColor);
+    },
+  );
 
   it('keeps messenger colours that already pass', () => {
-    const palette = resolvePalette({ bgColor: '#ffffff', textColor: '#222222', linkColor: '#0057b7', secondaryBgColor: '#f4f4f5' }, false);
+    const palette = resolvePalette(
+      { bgColor: '#ffffff', textColor: '#222222', linkColor: '#0057b7', secondaryBgColor: '#f4f4f5' },
+      false,
+    );
     expect(palette.bgColor).toBe('#ffffff');
     expect(palette.textColor).toBe('#222222');
     expect(palette.linkColor).toBe('#0057b7');
   });
 
   it('makes the messenger default light theme AA-safe (grey hint, light blue link and button)', () => {
-    const theme = { bgColor: '#ffffff', textColor: '#000000', hintColor: '#999999', linkColor: '#2481cc', buttonColor: '#2481cc', buttonTextColor: '#ffffff', secondaryBgColor: '#efeff3' };
+    const theme = {
+      bgColor: '#ffffff',
+      textColor: '#000000',
+      hintColor: '#999999',
+      linkColor: '#2481cc',
+      buttonColor: '#2481cc',
+      buttonTextColor: '#ffffff',
+      secondaryBgColor: '#efeff3',
+    };
     expect(ratio(theme.hintColor, theme.bgColor)).toBeLessThan(AA_TEXT);
     const palette = resolvePalette(theme, false);
     expect(failing(palette)).toEqual([]);
@@ -69,7 +98,16 @@ describe('theme palette', () => {
   });
 
   it('makes a hostile dark theme AA-safe', () => {
-    const theme = { bgColor: '#212121', secondaryBgColor: '#181818', textColor: '#5a5a5a', hintColor: '#444444', linkColor: '#1a237e', buttonColor: '#8ab4f8', buttonTextColor: '#ffffff', destructiveTextColor: '#8b0000' };
+    const theme = {
+      bgColor: '#212121',
+      secondaryBgColor: '#181818',
+      textColor: '#5a5a5a',
+      hintColor: '#444444',
+      linkColor: '#1a237e',
+      buttonColor: '#8ab4f8',
+      buttonTextColor: '#ffffff',
+      destructiveTextColor: '#8b0000',
+    };
     expect(failing(resolvePalette(theme, true))).toEqual([]);
   });
 
@@ -98,6 +136,7 @@ describe('look', () => {
   it('is Apple on iOS and macOS, Material elsewhere', () => {
     expect(lookForPlatform('ios')).toBe('apple');
     expect(lookForPlatform('macos')).toBe('apple');
-    for (const platform of ['android', 'android_x', 'tdesktop', 'web', 'weba', 'webk', 'unknown'] as const) expect(lookForPlatform(platform)).toBe('material');
+    for (const platform of ['android', 'android_x', 'tdesktop', 'web', 'weba', 'webk', 'unknown'] as const)
+      expect(lookForPlatform(platform)).toBe('material');
   });
 });

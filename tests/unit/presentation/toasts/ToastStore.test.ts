@@ -14,7 +14,11 @@ describe('ToastStore (spec section 4)', () => {
   it('shows a toast with its label and timestamp', () => {
     const { store } = setup();
     store.success('common.toast.success');
-    expect(store.current).toEqual({ kind: 'success', message: { key: 'common.toast.success' }, timestamp: 1_700_000_000_000 });
+    expect(store.current).toEqual({
+      kind: 'success',
+      message: { key: 'common.toast.success' },
+      timestamp: 1_700_000_000_000,
+    });
     expect(store.visible).toBe(true);
   });
 

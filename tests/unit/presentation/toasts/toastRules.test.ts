@@ -1,4 +1,9 @@
-import { createToast, storedToastKind, toastAutoHides, toastHaptic } from '../../../../src/presentation/toasts/toastRules';
+import {
+  createToast,
+  storedToastKind,
+  toastAutoHides,
+  toastHaptic,
+} from '../../../../src/presentation/toasts/toastRules';
 
 describe('toasts', () => {
   it.each([

@@ -26,7 +26,9 @@ describe('acceptedCoding', () => {
 });
 
 describe('CompressibleBody', () => {
-  const plain = Buffer.from(JSON.stringify({ items: Array.from({ length: 50 }, (_, id) => ({ id, title: `Channel ${id}`, amount: '15.00' })) }));
+  const plain = Buffer.from(
+    JSON.stringify({ items: Array.from({ length: 50 }, (_, id) => ({ id, title: `Channel ${id}`, amount: '15.00' })) }),
+  );
 
   it('compresses each coding once and answers the same bytes after', () => {
     const body = new CompressibleBody(plain);

@@ -10,7 +10,10 @@ describe('isDatabaseUnavailable', () => {
     ['a connection lost mid-query (node-postgres, no code)', new Error('Connection terminated unexpectedly')],
     ['no connection within the pool timeout', new Error('timeout exceeded when trying to connect')],
     ["a client's own connect timeout (the pipelined connections)", new Error('timeout expired')],
-    ['the server shutting down (57P01)', Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' })],
+    [
+      'the server shutting down (57P01)',
+      Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+    ],
     ['a connection exception class 08', Object.assign(new Error('connection failure'), { code: '08006' })],
   ])('%s, also wrapped by drizzle', (_label, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);

@@ -38,11 +38,14 @@ afterAll(async () => {
 });
 
 describe('httpRequest reads compressed answers (a vendor or its proxy may compress unasked)', () => {
-  it.each(['identity', 'gzip', 'x-gzip', 'deflate', 'raw-deflate', 'br', 'gzip, br'])('decodes an answer in %s', async (coding) => {
-    const response = await httpRequest(`${origin}/?coding=${encodeURIComponent(coding)}`);
-    expect(response.status).toBe(200);
-    await expect(response.json()).resolves.toEqual(JSON.parse(ANSWER));
-  });
+  it.each(['identity', 'gzip', 'x-gzip', 'deflate', 'raw-deflate', 'br', 'gzip, br'])(
+    'decodes an answer in %s',
+    async (coding) => {
+      const response = await httpRequest(`${origin}/?coding=${encodeURIComponent(coding)}`);
+      expect(response.status).toBe(200);
+      await expect(response.json()).resolves.toEqual(JSON.parse(ANSWER));
+    },
+  );
 
   it('asks for no coding itself', async () => {
     asked.length = 0;

@@ -1,5 +1,10 @@
 import { addPeriod, nextExpiry } from '../../../../src/domain/periods';
-import { latestPayoutAt, openWindowStart, payoutCutoff, payoutRunDate } from '../../../../server/modules/payments/ledger/windows';
+import {
+  latestPayoutAt,
+  openWindowStart,
+  payoutCutoff,
+  payoutRunDate,
+} from '../../../../server/modules/payments/ledger/windows';
 
 const utc = (iso: string) => Date.parse(`${iso}Z`);
 

@@ -17,8 +17,14 @@ describe('Idempotency-Key', () => {
   });
 
   it('hashes method, route and body; key order does not matter, any value does', () => {
-    const base = { method: 'POST', path: '/api/v2/invoice/donation/1/create', body: { amount: 5, paymentMethod: 'smart_glocal', nested: { a: 1, b: 2 } } };
-    expect(requestHash({ ...base, body: { nested: { b: 2, a: 1 }, paymentMethod: 'smart_glocal', amount: 5 } })).toBe(requestHash(base));
+    const base = {
+      method: 'POST',
+      path: '/api/v2/invoice/donation/1/create',
+      body: { amount: 5, paymentMethod: 'smart_glocal', nested: { a: 1, b: 2 } },
+    };
+    expect(requestHash({ ...base, body: { nested: { b: 2, a: 1 }, paymentMethod: 'smart_glocal', amount: 5 } })).toBe(
+      requestHash(base),
+    );
     expect(requestHash({ ...base, method: 'post' })).toBe(requestHash(base));
     expect(requestHash({ ...base, body: { ...base.body, amount: 6 } })).not.toBe(requestHash(base));
     expect(requestHash({ ...base, body: { ...base.body, amount: '5' } })).not.toBe(requestHash(base));
@@ -31,13 +37,30 @@ describe('Smart Glocal webhooks (SmartGlocalProvider.verifyEvent)', () => {
   const ours = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const NOW = Date.UTC(2030, 0, 15, 12);
   const adapter = new SmartGlocalProvider({
-    baseUrl: () => 'https://demo.smart-glocal.com', tokenizeUrl: () => 'https://tgb-playground.smart-glocal.com/cds/v1/tokenize/card',
-    paymentPageUrl: () => 'https://pay.smart-glocal.com/en/payment', project: 'p1', privateKey: ours.privateKey, providerPublicKey: theirs.publicKey, feeBps: 300,
+    baseUrl: () => 'https://demo.smart-glocal.com',
+    tokenizeUrl: () => 'https://tgb-playground.smart-glocal.com/cds/v1/tokenize/card',
+    paymentPageUrl: () => 'https://pay.smart-glocal.com/en/payment',
+    project: 'p1',
+    privateKey: ours.privateKey,
+    providerPublicKey: theirs.publicKey,
+    feeBps: 300,
   });
   const session = (updatedAt: number, operation: Record<string, unknown>) => ({
-    id: 'ps_3230', status: 'accepted', created_at: new Date(updatedAt - 1000).toISOString(), updated_at: new Date(updatedAt).toISOString(),
-    acquiring_payments: [{ id: 'pm_1313', status: 'succeeded', created_at: new Date(updatedAt - 1000).toISOString(), amount_details: { amount: 1000, currency: 'eur' },
-      payment_details: { type: 'card', card: { brand: 'visa', last4: '4242', bin: '424242' } }, metadata: { reference: 'pay_1' }, ...operation }],
+    id: 'ps_3230',
+    status: 'accepted',
+    created_at: new Date(updatedAt - 1000).toISOString(),
+    updated_at: new Date(updatedAt).toISOString(),
+    acquiring_payments: [
+      {
+        id: 'pm_1313',
+        status: 'succeeded',
+        created_at: new Date(updatedAt - 1000).toISOString(),
+        amount_details: { amount: 1000, currency: 'eur' },
+        payment_details: { type: 'card', card: { brand: 'visa', last4: '4242', bin: '424242' } },
+        metadata: { reference: 'pay_1' },
+        ...operation,
+      },
+    ],
   });
   const signed = (body: unknown) => {
     const raw = JSON.stringify(body);
@@ -47,10 +70,28 @@ describe('Smart Glocal webhooks (SmartGlocalProvider.verifyEvent)', () => {
   it('reads a signed, fresh payment_finished into our payment with its card and fee; its id names type, session and change time', async () => {
     const [raw, signature] = signed({ type: 'payment_finished', session: session(NOW - 60_000, {}) });
     const verified = await adapter.verifyEvent(raw, signature, NOW);
-    expect(verified).toEqual({ ok: true, event: { id: `payment_finished:ps_3230:${new Date(NOW - 60_000).toISOString()}`, kind: 'payment', happenedAtMs: NOW - 60_000, payment: {
-      sessionId: 'ps_3230', reference: 'pay_1', status: 'paid', providerFee: 30,
-      card: { brand: 'visa', type: 'debit', bin: '424242', last4: '4242', country: '', maskedNumber: '424242******4242' },
-    } } });
+    expect(verified).toEqual({
+      ok: true,
+      event: {
+        id: `payment_finished:ps_3230:${new Date(NOW - 60_000).toISOString()}`,
+        kind: 'payment',
+        happenedAtMs: NOW - 60_000,
+        payment: {
+          sessionId: 'ps_3230',
+          reference: 'pay_1',
+          status: 'paid',
+          providerFee: 30,
+          card: {
+            brand: 'visa',
+            type: 'debit',
+            bin: '424242',
+            last4: '4242',
+            country: '',
+            maskedNumber: '424242******4242',
+          },
+        },
+      },
+    });
   });
 
   it('signs off the event loop exactly as on it (RSA-SHA256, PKCS#1 v1.5, base64)', async () => {
@@ -67,8 +108,14 @@ describe('Smart Glocal webhooks (SmartGlocalProvider.verifyEvent)', () => {
 
   it('refuses a body changed after signing, a signature by another key, and a missing one', async () => {
     const [raw, signature] = signed({ type: 'payment_finished', session: session(NOW, {}) });
-    expect(await adapter.verifyEvent(raw.replace('1000', '1'), signature, NOW)).toEqual({ ok: false, reason: 'bad_signature' });
-    expect(await adapter.verifyEvent(raw, sign(raw, ours.privateKey), NOW)).toEqual({ ok: false, reason: 'bad_signature' });
+    expect(await adapter.verifyEvent(raw.replace('1000', '1'), signature, NOW)).toEqual({
+      ok: false,
+      reason: 'bad_signature',
+    });
+    expect(await adapter.verifyEvent(raw, sign(raw, ours.privateKey), NOW)).toEqual({
+      ok: false,
+      reason: 'bad_signature',
+    });
     expect(await adapter.verifyEvent(raw, undefined, NOW)).toEqual({ ok: false, reason: 'bad_signature' });
   });
 
@@ -79,24 +126,52 @@ describe('Smart Glocal webhooks (SmartGlocalProvider.verifyEvent)', () => {
     expect((await adapter.verifyEvent(edge, edgeSignature, NOW)).ok).toBe(true);
     const [unknown, unknownSignature] = signed({ type: 'session.updated', session: session(NOW, {}) });
     expect(await adapter.verifyEvent(unknown, unknownSignature, NOW)).toEqual({ ok: false, reason: 'malformed' });
-    const [noReference, noReferenceSignature] = signed({ type: 'payment_finished', session: session(NOW, { metadata: undefined }) });
-    expect(await adapter.verifyEvent(noReference, noReferenceSignature, NOW)).toEqual({ ok: false, reason: 'malformed' });
+    const [noReference, noReferenceSignature] = signed({
+      type: 'payment_finished',
+      session: session(NOW, { metadata: undefined }),
+    });
+    expect(await adapter.verifyEvent(noReference, noReferenceSignature, NOW)).toEqual({
+      ok: false,
+      reason: 'malformed',
+    });
   });
 
   it('maps the operation: a redirect is action_required, a pending one with next_action waits for our confirmation, failed carries its code', () => {
-    const redirect = { status: 'pending', customer_interaction: { type: 'redirect', redirect: { url: 'https://bank.example/3ds?md=1', method: 'GET' } } };
-    expect(adapter.toPayment({ ...session(NOW, redirect), status: 'in_progress' } as never, 'pay_1')).toMatchObject({ status: 'action_required', redirectUrl: 'https://bank.example/3ds?md=1' });
-    expect(adapter.toPayment({ ...session(NOW, { status: 'pending' }), status: 'in_progress', next_action: 'confirm' } as never, 'pay_1')).toMatchObject({ status: 'pending', awaitingConfirmation: true });
-    expect(adapter.toPayment({ ...session(NOW, { status: 'failed', error: { code: 'insufficient_funds', description: 'No money' } }), status: 'cancelled' } as never, 'pay_1'))
-      .toMatchObject({ status: 'cancelled', errorCode: 'insufficient_funds', errorDescription: 'No money' });
+    const redirect = {
+      status: 'pending',
+      customer_interaction: { type: 'redirect', redirect: { url: 'https://bank.example/3ds?md=1', method: 'GET' } },
+    };
+    expect(adapter.toPayment({ ...session(NOW, redirect), status: 'in_progress' } as never, 'pay_1')).toMatchObject({
+      status: 'action_required',
+      redirectUrl: 'https://bank.example/3ds?md=1',
+    });
+    expect(
+      adapter.toPayment(
+        { ...session(NOW, { status: 'pending' }), status: 'in_progress', next_action: 'confirm' } as never,
+        'pay_1',
+      ),
+    ).toMatchObject({ status: 'pending', awaitingConfirmation: true });
+    expect(
+      adapter.toPayment(
+        {
+          ...session(NOW, { status: 'failed', error: { code: 'insufficient_funds', description: 'No money' } }),
+          status: 'cancelled',
+        } as never,
+        'pay_1',
+      ),
+    ).toMatchObject({ status: 'cancelled', errorCode: 'insufficient_funds', errorDescription: 'No money' });
     // A session in error is not final (the reference): the payment stays open.
-    expect(adapter.toPayment({ ...session(NOW, { status: 'in_progress' }), status: 'error' } as never, 'pay_1')).toMatchObject({ status: 'pending' });
+    expect(
+      adapter.toPayment({ ...session(NOW, { status: 'in_progress' }), status: 'error' } as never, 'pay_1'),
+    ).toMatchObject({ status: 'pending' });
   });
 });
 
 describe('provider pages', () => {
   it('escapes every HTML-significant character', () => {
-    expect(escapeHtml(`<script>alert("x")</script> & 'y'`)).toBe('&#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62; &#38; &#39;y&#39;');
+    expect(escapeHtml(`<script>alert("x")</script> & 'y'`)).toBe(
+      '&#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62; &#38; &#39;y&#39;',
+    );
   });
 });
 
@@ -106,7 +181,11 @@ describe('Smart Glocal keys (PEM text or a file path)', () => {
     const pem = pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
     expect(privateKeyFrom(pem, 'SMART_GLOCAL_PRIVATE_KEY').asymmetricKeyType).toBe('rsa');
     expect(privateKeyFrom(pem.replace(/\n/g, '\\n'), 'SMART_GLOCAL_PRIVATE_KEY').asymmetricKeyType).toBe('rsa');
-    expect(() => publicKeyFrom('-----BEGIN PUBLIC KEY-----\nnot a key\n-----END PUBLIC KEY-----', 'SMART_GLOCAL_PUBLIC_KEY')).toThrow(/SMART_GLOCAL_PUBLIC_KEY is not an RSA public key/);
-    expect(() => publicKeyFrom('/no/such/key.pem', 'SMART_GLOCAL_PUBLIC_KEY')).toThrow(/SMART_GLOCAL_PUBLIC_KEY is neither PEM text nor a readable file \(ENOENT\)/);
+    expect(() =>
+      publicKeyFrom('-----BEGIN PUBLIC KEY-----\nnot a key\n-----END PUBLIC KEY-----', 'SMART_GLOCAL_PUBLIC_KEY'),
+    ).toThrow(/SMART_GLOCAL_PUBLIC_KEY is not an RSA public key/);
+    expect(() => publicKeyFrom('/no/such/key.pem', 'SMART_GLOCAL_PUBLIC_KEY')).toThrow(
+      /SMART_GLOCAL_PUBLIC_KEY is neither PEM text nor a readable file \(ENOENT\)/,
+    );
   });
 });

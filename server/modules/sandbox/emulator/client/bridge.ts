@@ -92,9 +92,17 @@ export class HostBridge {
    */
   private acceptForeignTargetOrigin(): void {
     const native = window.postMessage.bind(window);
-    const intercept = (message: unknown, targetOrOptions?: string | WindowPostMessageOptions, transfer?: Transferable[]) => {
-      const targetOrigin = typeof targetOrOptions === 'string' ? targetOrOptions : (targetOrOptions?.targetOrigin ?? '/');
-      const parsed = targetOrigin !== '*' && targetOrigin !== '/' && targetOrigin !== window.location.origin ? parseMessage(message) : undefined;
+    const intercept = (
+      message: unknown,
+      targetOrOptions?: string | WindowPostMessageOptions,
+      transfer?: Transferable[],
+    ) => {
+      const targetOrigin =
+        typeof targetOrOptions === 'string' ? targetOrOptions : (targetOrOptions?.targetOrigin ?? '/');
+      const parsed =
+        targetOrigin !== '*' && targetOrigin !== '/' && targetOrigin !== window.location.origin
+          ? parseMessage(message)
+          : undefined;
       if (parsed && this.frame) {
         // postMessage delivers in a later task; keep that ordering.
         setTimeout(() => this.receive(parsed), 0);

@@ -11,7 +11,12 @@ interface ChannelWithPosts {
   error?: string;
 }
 
-const MEMBER_STATES: Record<string, string> = { member: 'member', left: 'left', kicked: 'banned', removed: 'removed by the bot' };
+const MEMBER_STATES: Record<string, string> = {
+  member: 'member',
+  left: 'left',
+  kicked: 'banned',
+  removed: 'removed by the bot',
+};
 
 /**
  * The channel pane: what the bot posted in the current user's channels (GET /sandbox/bot/posts), with pinned and
@@ -72,13 +77,17 @@ export class ChannelPane {
     if (channelsToo || !this.channels.length) {
       const fromDashboard = this.initData ? await sandboxApi.creatorChannels(this.initData) : [];
       const byChatId = new Map<number, KnownChannel>();
-      for (const channel of [...this.seeded, ...this.pickedChannels(telegramId), ...fromDashboard]) byChatId.set(channel.chatId, channel);
+      for (const channel of [...this.seeded, ...this.pickedChannels(telegramId), ...fromDashboard])
+        byChatId.set(channel.chatId, channel);
       this.channels = [...byChatId.values()];
     }
     const withPosts = await Promise.all(
       this.channels.map(async (channel): Promise<ChannelWithPosts> => {
         try {
-          const [posts, members] = await Promise.all([sandboxApi.posts(channel.chatId), sandboxApi.members(channel.chatId)]);
+          const [posts, members] = await Promise.all([
+            sandboxApi.posts(channel.chatId),
+            sandboxApi.members(channel.chatId),
+          ]);
           return { channel, posts, members };
         } catch (error) {
           return { channel, posts: [], members: [], error: error instanceof Error ? error.message : String(error) };
@@ -98,32 +107,64 @@ export class ChannelPane {
 
   private renderChannel({ channel, posts, members, error }: ChannelWithPosts): HTMLElement {
     const headingId = `channel-${Math.abs(channel.chatId)}`;
-    return el('article', { className: 'channel', 'aria-labelledby': headingId, 'data-chat-id': channel.chatId },
+    return el(
+      'article',
+      { className: 'channel', 'aria-labelledby': headingId, 'data-chat-id': channel.chatId },
       el('h3', { id: headingId }, channel.title),
       el('p', { className: 'meta' }, `${channel.username ? `@${channel.username}` : 'private'} · ${channel.chatId}`),
       error ? el('p', { className: 'error' }, `Posts could not be loaded: ${error}`) : undefined,
       posts.length
-        ? el('ol', { className: 'posts', 'aria-label': `Bot posts in ${channel.title}` }, ...posts.map((post) => this.renderPost(post)))
+        ? el(
+            'ol',
+            { className: 'posts', 'aria-label': `Bot posts in ${channel.title}` },
+            ...posts.map((post) => this.renderPost(post)),
+          )
         : el('p', { className: 'hint' }, 'The bot has not posted here yet.'),
       members.length
-        ? el('ul', { className: 'members', 'aria-label': `Members of ${channel.title}` },
-          ...members.map((member) => el('li', { 'data-user-id': member.userId, 'data-status': member.status }, `${member.firstName}: ${MEMBER_STATES[member.status] ?? member.status}`)))
+        ? el(
+            'ul',
+            { className: 'members', 'aria-label': `Members of ${channel.title}` },
+            ...members.map((member) =>
+              el(
+                'li',
+                { 'data-user-id': member.userId, 'data-status': member.status },
+                `${member.firstName}: ${MEMBER_STATES[member.status] ?? member.status}`,
+              ),
+            ),
+          )
         : undefined,
     );
   }
 
   private renderPost(post: BotPost): HTMLElement {
-    const marks = [post.pinned ? 'Pinned' : undefined, post.silent ? 'Silent' : undefined, post.deleted ? 'Deleted' : undefined]
-      .filter((m): m is string => m !== undefined);
-    return el('li', { className: 'post', 'data-post-id': post.id, 'data-pinned': String(post.pinned), 'data-silent': String(post.silent), 'data-deleted': String(post.deleted) },
-      marks.length ? el('div', { className: 'marks' }, ...marks.map((m) => el('span', { className: 'mark' }, m))) : undefined,
+    const marks = [
+      post.pinned ? 'Pinned' : undefined,
+      post.silent ? 'Silent' : undefined,
+      post.deleted ? 'Deleted' : undefined,
+    ].filter((m): m is string => m !== undefined);
+    return el(
+      'li',
+      {
+        className: 'post',
+        'data-post-id': post.id,
+        'data-pinned': String(post.pinned),
+        'data-silent': String(post.silent),
+        'data-deleted': String(post.deleted),
+      },
+      marks.length
+        ? el('div', { className: 'marks' }, ...marks.map((m) => el('span', { className: 'mark' }, m)))
+        : undefined,
       el('p', { className: 'post-text' }, post.text),
       post.buttons.length
-        ? el('div', { className: 'post-buttons' }, ...post.buttons.map((button) => {
-          const element = el('button', { type: 'button', 'data-url': button.url }, button.text);
-          element.addEventListener('click', () => this.press(button.url));
-          return element;
-        }))
+        ? el(
+            'div',
+            { className: 'post-buttons' },
+            ...post.buttons.map((button) => {
+              const element = el('button', { type: 'button', 'data-url': button.url }, button.text);
+              element.addEventListener('click', () => this.press(button.url));
+              return element;
+            }),
+          )
         : undefined,
     );
   }

@@ -58,12 +58,15 @@ export class LaunchControls {
 
   constructor(handlers: { launch(settings: LaunchSettings): void; schemeChanged(scheme: ColorScheme): void }) {
     this.platformSelect.append(...clients.map((c) => el('option', { value: c.id }, c.label)));
-    this.languageSelect.append(...languages.map((l) => el('option', { value: l.code, lang: l.code }, `${l.name} (${l.code})`)));
+    this.languageSelect.append(
+      ...languages.map((l) => el('option', { value: l.code, lang: l.code }, `${l.name} (${l.code})`)),
+    );
     this.userSelect.addEventListener('change', () => this.syncNewUser());
     byId('new-user-regenerate').addEventListener('click', () => {
       this.newUserId.value = String(freshTelegramId());
     });
-    for (const radio of this.schemeRadios()) radio.addEventListener('change', () => handlers.schemeChanged(this.scheme()));
+    for (const radio of this.schemeRadios())
+      radio.addEventListener('change', () => handlers.schemeChanged(this.scheme()));
     this.form.addEventListener('change', () => this.persist());
     this.form.addEventListener('submit', (event) => {
       event.preventDefault();
@@ -77,8 +80,12 @@ export class LaunchControls {
   init({ demo, recent }: { demo: DemoUser[]; recent: DemoUser[] }, query: URLSearchParams): boolean {
     const users = [...demo, ...recent];
     this.users = users;
-    const option = (u: DemoUser) => el('option', { value: String(u.telegramId) },
-      `${u.firstName}${u.username ? ` (@${u.username})` : ''} · ${u.telegramId}${u.description ? ` · ${u.description}` : ''}`);
+    const option = (u: DemoUser) =>
+      el(
+        'option',
+        { value: String(u.telegramId) },
+        `${u.firstName}${u.username ? ` (@${u.username})` : ''} · ${u.telegramId}${u.description ? ` · ${u.description}` : ''}`,
+      );
     this.userSelect.replaceChildren(
       el('optgroup', { label: 'Demo accounts' }, ...demo.map(option)),
       ...(recent.length ? [el('optgroup', { label: 'Other users' }, ...recent.map(option))] : []),
@@ -127,7 +134,13 @@ export class LaunchControls {
     if (this.userSelect.value !== newUserValue) {
       const user = this.users.find((u) => String(u.telegramId) === this.userSelect.value);
       if (!user) return 'Choose who you are.';
-      return { ...common, telegramId: user.telegramId, firstName: user.firstName, ...(user.username ? { username: user.username } : {}), channels: user.channels };
+      return {
+        ...common,
+        telegramId: user.telegramId,
+        firstName: user.firstName,
+        ...(user.username ? { username: user.username } : {}),
+        channels: user.channels,
+      };
     }
     const telegramId = Number(this.newUserId.value);
     if (!Number.isSafeInteger(telegramId) || telegramId <= 0) return 'The new user needs a positive Telegram id.';

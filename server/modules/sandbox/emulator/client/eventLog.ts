@@ -17,7 +17,12 @@ export class EventLogView {
 
   add(event: LoggedEvent): void {
     this.events.push(event);
-    this.render(event.direction, event.eventType, event.eventData === undefined ? '' : JSON.stringify(event.eventData), event.at);
+    this.render(
+      event.direction,
+      event.eventType,
+      event.eventData === undefined ? '' : JSON.stringify(event.eventData),
+      event.at,
+    );
   }
 
   note(text: string): void {
@@ -30,10 +35,16 @@ export class EventLogView {
   }
 
   private render(direction: keyof typeof arrows, name: string, data: string, at: number): void {
-    const item = el('li', { 'data-direction': direction, 'data-event': direction === 'note' ? undefined : name },
+    const item = el(
+      'li',
+      { 'data-direction': direction, 'data-event': direction === 'note' ? undefined : name },
       el('time', {}, `${(at / 1000).toFixed(2)}s`),
-      el('span', { className: 'arrow', title: arrowLabels[direction] }, el('span', { 'aria-hidden': 'true' }, arrows[direction]),
-        el('span', { className: 'visually-hidden' }, arrowLabels[direction])),
+      el(
+        'span',
+        { className: 'arrow', title: arrowLabels[direction] },
+        el('span', { 'aria-hidden': 'true' }, arrows[direction]),
+        el('span', { className: 'visually-hidden' }, arrowLabels[direction]),
+      ),
       el('span', { className: 'name' }, name),
       data ? el('span', { className: 'data' }, data) : undefined,
     );

@@ -22,14 +22,30 @@ export function clientById(id: string | null | undefined): ClientChoice {
 
 /** The page locales of spec section 1 (ru, en, id first: the channel and user languages). */
 export const languages: readonly { code: string; name: string }[] = [
-  { code: 'en', name: 'English' }, { code: 'ru', name: 'Русский' }, { code: 'id', name: 'Bahasa Indonesia' },
-  { code: 'ar', name: 'العربية' }, { code: 'be', name: 'Беларуская' }, { code: 'ca', name: 'Català' },
-  { code: 'hr', name: 'Hrvatski' }, { code: 'cs', name: 'Čeština' }, { code: 'nl', name: 'Nederlands' },
-  { code: 'fi', name: 'Suomi' }, { code: 'fr', name: 'Français' }, { code: 'de', name: 'Deutsch' },
-  { code: 'hu', name: 'Magyar' }, { code: 'it', name: 'Italiano' }, { code: 'kk', name: 'Қазақ' },
-  { code: 'ko', name: '한국어' }, { code: 'ms', name: 'Bahasa Melayu' }, { code: 'pl', name: 'Polski' },
-  { code: 'pt', name: 'Português' }, { code: 'sr', name: 'Српски' }, { code: 'sk', name: 'Slovenčina' },
-  { code: 'es', name: 'Español' }, { code: 'tr', name: 'Türkçe' }, { code: 'uk', name: 'Українська' },
+  { code: 'en', name: 'English' },
+  { code: 'ru', name: 'Русский' },
+  { code: 'id', name: 'Bahasa Indonesia' },
+  { code: 'ar', name: 'العربية' },
+  { code: 'be', name: 'Беларуская' },
+  { code: 'ca', name: 'Català' },
+  { code: 'hr', name: 'Hrvatski' },
+  { code: 'cs', name: 'Čeština' },
+  { code: 'nl', name: 'Nederlands' },
+  { code: 'fi', name: 'Suomi' },
+  { code: 'fr', name: 'Français' },
+  { code: 'de', name: 'Deutsch' },
+  { code: 'hu', name: 'Magyar' },
+  { code: 'it', name: 'Italiano' },
+  { code: 'kk', name: 'Қазақ' },
+  { code: 'ko', name: '한국어' },
+  { code: 'ms', name: 'Bahasa Melayu' },
+  { code: 'pl', name: 'Polski' },
+  { code: 'pt', name: 'Português' },
+  { code: 'sr', name: 'Српски' },
+  { code: 'sk', name: 'Slovenčina' },
+  { code: 'es', name: 'Español' },
+  { code: 'tr', name: 'Türkçe' },
+  { code: 'uk', name: 'Українська' },
 ];
 
 export interface LaunchChoice {
@@ -92,7 +108,8 @@ export function parseTgLink(link: string): TgLinkAction {
     return { kind: 'open-mini-app', bot: first, app: second, ...(startParam ? { startParam } : {}) };
   }
   if (first && segments.length === 1 && /^[a-z0-9_]{3,}$/i.test(first)) {
-    if (query.has('startapp')) return { kind: 'open-mini-app', bot: first, app: '', startParam: query.get('startapp') ?? undefined };
+    if (query.has('startapp'))
+      return { kind: 'open-mini-app', bot: first, app: '', startParam: query.get('startapp') ?? undefined };
     return { kind: 'open-chat', username: first, ...(query.get('start') ? { start: query.get('start') ?? '' } : {}) };
   }
   return { kind: 'other', path: `${url.pathname}${url.search}` };

@@ -52,13 +52,19 @@ class Host {
     byId('demo-operator-button').addEventListener('click', () => {
       // Opened before the call answers, so the browser keeps it as the click's own window.
       const opened = window.open('about:blank', '_blank');
-      void sandboxApi.demoOperatorLink().then(({ url }) => {
-        if (opened) opened.location.href = url;
-        else window.location.href = url;
-      }, (error: unknown) => {
-        opened?.close();
-        this.controls.setStatus(`No operator sign-in link (${error instanceof Error ? error.message : String(error)}).`, true);
-      });
+      void sandboxApi.demoOperatorLink().then(
+        ({ url }) => {
+          if (opened) opened.location.href = url;
+          else window.location.href = url;
+        },
+        (error: unknown) => {
+          opened?.close();
+          this.controls.setStatus(
+            `No operator sign-in link (${error instanceof Error ? error.message : String(error)}).`,
+            true,
+          );
+        },
+      );
     });
     new ResizeObserver(() => this.sendViewport(false)).observe(byId('frame-host'));
     this.exposeForTests();
@@ -67,7 +73,10 @@ class Host {
     try {
       users = await sandboxApi.users();
     } catch (error) {
-      this.controls.setStatus(`Demo accounts could not be loaded (${error instanceof Error ? error.message : String(error)}).`, true);
+      this.controls.setStatus(
+        `Demo accounts could not be loaded (${error instanceof Error ? error.message : String(error)}).`,
+        true,
+      );
     }
     const launchNow = this.controls.init(users, new URLSearchParams(window.location.search));
     this.applyScheme();
@@ -98,7 +107,10 @@ class Host {
     }
     const theme = themeFor(settings.client.platform, settings.scheme);
     const frameUrl = buildFrameUrl(answer.launchUrl, window.location.origin, {
-      client: settings.client, theme, appPath: settings.appPath, startParam: settings.startParam,
+      client: settings.client,
+      theme,
+      appPath: settings.appPath,
+      startParam: settings.startParam,
     });
     this.session = { settings, initData: answer.initData, frameUrl, theme };
     this.needsCloseConfirmation = false;
@@ -106,8 +118,10 @@ class Host {
     this.phone.setState('running');
     this.phone.resetChrome();
     this.phone.setTheme(theme, settings.client.platform);
-    this.log.note(`launch as ${settings.firstName} (${settings.telegramId}) on ${settings.client.label}, ${settings.scheme}` +
-      `${settings.startParam ? `, start parameter ${settings.startParam}` : ''}`);
+    this.log.note(
+      `launch as ${settings.firstName} (${settings.telegramId}) on ${settings.client.label}, ${settings.scheme}` +
+        `${settings.startParam ? `, start parameter ${settings.startParam}` : ''}`,
+    );
     const frame = this.phone.mountFrame(frameUrl, () => this.log.note('page loaded'));
     this.bridge.attach(frame);
     this.channels.setUser(settings.telegramId, answer.initData, settings.channels);
@@ -134,10 +148,14 @@ class Host {
   private requestClose(): void {
     if (!this.needsCloseConfirmation) return this.close('Close pressed');
     this.phone.openPopup(
-      { title: '', message: 'Changes that you made may not be saved.', buttons: [
-        { id: 'close', type: 'destructive', text: 'Close anyway' },
-        { id: 'cancel', type: 'cancel', text: '' },
-      ] },
+      {
+        title: '',
+        message: 'Changes that you made may not be saved.',
+        buttons: [
+          { id: 'close', type: 'destructive', text: 'Close anyway' },
+          { id: 'cancel', type: 'cancel', text: '' },
+        ],
+      },
       (buttonId) => {
         if (buttonId === 'close') this.close('Close confirmed');
       },
@@ -203,7 +221,10 @@ class Host {
       case 'web_app_setup_main_button':
         return this.phone.updateMainButton(this.barButton(params));
       case 'web_app_setup_secondary_button':
-        return this.phone.updateSecondaryButton({ ...this.barButton(params), position: str(params.position) || 'left' });
+        return this.phone.updateSecondaryButton({
+          ...this.barButton(params),
+          position: str(params.position) || 'left',
+        });
       case 'web_app_set_header_color': {
         const color = resolveColor(params.color ?? params.color_key, session.theme);
         if (color) this.phone.setHeaderColor(color);
@@ -235,10 +256,12 @@ class Host {
         return void this.readClipboard(str(params.req_id));
       case 'web_app_request_phone':
         return this.askPermission('Share your phone number with the bot?', 'Share', (granted) =>
-          this.bridge.send('phone_requested', { status: granted ? 'sent' : 'cancelled' }));
+          this.bridge.send('phone_requested', { status: granted ? 'sent' : 'cancelled' }),
+        );
       case 'web_app_request_write_access':
         return this.askPermission('Allow the bot to message you?', 'Allow', (granted) =>
-          this.bridge.send('write_access_requested', { status: granted ? 'allowed' : 'cancelled' }));
+          this.bridge.send('write_access_requested', { status: granted ? 'allowed' : 'cancelled' }),
+        );
       case 'web_app_invoke_custom_method':
         return this.invokeCustomMethod(session, params);
       case 'web_app_open_invoice':
@@ -259,8 +282,10 @@ class Host {
       case 'web_app_request_emoji_status_access':
         return this.bridge.send('emoji_status_access_requested', { status: 'cancelled' });
       default:
-        if (method.startsWith('web_app_device_storage_')) return this.bridge.send('device_storage_failed', { req_id: str(params.req_id), error: 'UNSUPPORTED' });
-        if (method.startsWith('web_app_secure_storage_')) return this.bridge.send('secure_storage_failed', { req_id: str(params.req_id), error: 'UNSUPPORTED' });
+        if (method.startsWith('web_app_device_storage_'))
+          return this.bridge.send('device_storage_failed', { req_id: str(params.req_id), error: 'UNSUPPORTED' });
+        if (method.startsWith('web_app_secure_storage_'))
+          return this.bridge.send('secure_storage_failed', { req_id: str(params.req_id), error: 'UNSUPPORTED' });
         this.log.note(`${method} is not emulated`);
     }
   }
@@ -282,8 +307,10 @@ class Host {
       const button = asRecord(b);
       return { id: str(button.id), type: str(button.type) || 'default', text: str(button.text) };
     });
-    const opened = this.phone.openPopup({ title: str(params.title), message: str(params.message), buttons }, (buttonId) =>
-      this.bridge.send('popup_closed', buttonId === undefined ? {} : { button_id: buttonId }));
+    const opened = this.phone.openPopup(
+      { title: str(params.title), message: str(params.message), buttons },
+      (buttonId) => this.bridge.send('popup_closed', buttonId === undefined ? {} : { button_id: buttonId }),
+    );
     if (!opened) this.log.note('web_app_open_popup ignored: a popup is already open');
   }
 
@@ -304,7 +331,9 @@ class Host {
         return;
       }
       case 'open-mini-app':
-        this.log.note(`t.me link reopens the mini-app${link.startParam ? ` with start parameter ${link.startParam}` : ''}`);
+        this.log.note(
+          `t.me link reopens the mini-app${link.startParam ? ` with start parameter ${link.startParam}` : ''}`,
+        );
         return this.relaunchWithStartParam(link.startParam);
       case 'open-chat':
         return this.phone.showNotice(`Telegram would open the chat with @${link.username}.`);
@@ -320,11 +349,18 @@ class Host {
     if (!user) return this.phone.showNotice('Launch the app first.');
     try {
       const joined = await sandboxApi.joinByLink(user.telegramId, user.firstName, link);
-      const said = joined.status === 'member' ? 'You joined the channel.' : joined.status === 'requested' ? 'Your request to join was sent.' : `You could not join (${joined.status}).`;
+      const said =
+        joined.status === 'member'
+          ? 'You joined the channel.'
+          : joined.status === 'requested'
+            ? 'Your request to join was sent.'
+            : `You could not join (${joined.status}).`;
       this.log.note(`invite link ${link}: ${joined.status} in ${joined.chatId}`);
       this.phone.showNotice(said);
     } catch (error) {
-      this.phone.showNotice(`This invite link does not work: ${error instanceof Error ? error.message : String(error)}`);
+      this.phone.showNotice(
+        `This invite link does not work: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     void this.channels.refresh(false);
   }
@@ -333,8 +369,14 @@ class Host {
     const owner = this.session?.settings ?? this.lastSettings;
     if (!owner) throw new Error('Launch the app first.');
     await sandboxApi.channelAdded({ ownerTelegramId: owner.telegramId, ...picked });
-    this.log.note(`bot added to ${picked.title} (${picked.chatId})${picked.moderation ? `, moderation ${picked.moderation}` : ''}`);
-    this.channels.addChannel({ chatId: picked.chatId, title: picked.title, ...(picked.username ? { username: picked.username } : {}) });
+    this.log.note(
+      `bot added to ${picked.title} (${picked.chatId})${picked.moderation ? `, moderation ${picked.moderation}` : ''}`,
+    );
+    this.channels.addChannel({
+      chatId: picked.chatId,
+      title: picked.title,
+      ...(picked.username ? { username: picked.username } : {}),
+    });
   }
 
   private async readClipboard(reqId: string): Promise<void> {
@@ -349,7 +391,14 @@ class Host {
 
   private askPermission(message: string, allowText: string, answer: (granted: boolean) => void): void {
     const opened = this.phone.openPopup(
-      { title: 'Backers', message, buttons: [{ id: 'allow', type: 'default', text: allowText }, { id: 'deny', type: 'cancel', text: '' }] },
+      {
+        title: 'Backers',
+        message,
+        buttons: [
+          { id: 'allow', type: 'default', text: allowText },
+          { id: 'deny', type: 'cancel', text: '' },
+        ],
+      },
       (buttonId) => answer(buttonId === 'allow'),
     );
     if (!opened) answer(false);

@@ -29,7 +29,11 @@ export interface PopupRequest {
 export type PhoneState = 'idle' | 'running' | 'closed';
 
 const defaultButton = (): BarButtonState => ({
-  text: '', isVisible: false, isActive: true, isProgressVisible: false, hasShineEffect: false,
+  text: '',
+  isVisible: false,
+  isActive: true,
+  isProgressVisible: false,
+  hasShineEffect: false,
 });
 
 const builtInButtonText: Record<string, string> = { ok: 'OK', close: 'Close', cancel: 'Cancel' };
@@ -188,8 +192,11 @@ export class PhoneView {
     const buttons = request.buttons.length ? request.buttons : [{ id: '', type: 'close', text: '' }];
     byId('popup-buttons').replaceChildren(
       ...buttons.map((button) => {
-        const element = el('button', { type: 'button', 'data-type': button.type, 'data-button-id': button.id },
-          button.text || builtInButtonText[button.type] || button.id);
+        const element = el(
+          'button',
+          { type: 'button', 'data-type': button.type, 'data-button-id': button.id },
+          button.text || builtInButtonText[button.type] || button.id,
+        );
         element.addEventListener('click', () => this.closePopup(button.id));
         return element;
       }),
@@ -241,7 +248,10 @@ export class PhoneView {
     style.setProperty('--tg-link', theme.link_color);
     style.setProperty('--tg-header-bg', headerBg);
     style.setProperty('--tg-header-text', readableTextOn(headerBg));
-    style.setProperty('--tg-bottom-bar-bg', this.bottomBarColor ?? theme.bottom_bar_bg_color ?? theme.secondary_bg_color);
+    style.setProperty(
+      '--tg-bottom-bar-bg',
+      this.bottomBarColor ?? theme.bottom_bar_bg_color ?? theme.secondary_bg_color,
+    );
     this.renderBarButton(this.mainButton, this.main, theme.button_color, theme.button_text_color);
     this.renderBarButton(this.secondaryButton, this.secondary, theme.secondary_bg_color, theme.button_color);
     this.bottomBar.dataset.secondaryPosition = this.secondary.position ?? 'left';

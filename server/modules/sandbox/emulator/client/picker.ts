@@ -77,7 +77,9 @@ export class ChannelPicker {
     }));
     this.options.replaceChildren(
       ...this.choices.map((choice, index) =>
-        el('label', { className: 'option' },
+        el(
+          'label',
+          { className: 'option' },
           el('input', { type: 'radio', name: 'channel', value: String(index) }),
           ` ${choice.title} `,
           el('span', { className: 'hint' }, choice.username ? `@${choice.username}` : 'private'),
@@ -85,7 +87,8 @@ export class ChannelPicker {
       ),
     );
     const rights = adminRights.map((r) => rightNames[r] ?? r);
-    byId('picker-rights').textContent = `@${bot} asks to be an admin${rights.length ? ` with rights to ${rights.join(', ')}` : ''}.`;
+    byId('picker-rights').textContent =
+      `@${bot} asks to be an admin${rights.length ? ` with rights to ${rights.join(', ')}` : ''}.`;
     this.form.reset();
     this.titleInput.value = '';
     this.usernameInput.value = `my_channel_${suffix}`;
@@ -106,7 +109,8 @@ export class ChannelPicker {
   private picked(): PickedChannel | string {
     const selected = (this.form.elements.namedItem('channel') as RadioNodeList).value;
     const moderation = (byId<HTMLSelectElement>('picker-moderation').value || undefined) as PickedChannel['moderation'];
-    const withModeration = (channel: PickedChannel): PickedChannel => (moderation ? { ...channel, moderation } : channel);
+    const withModeration = (channel: PickedChannel): PickedChannel =>
+      moderation ? { ...channel, moderation } : channel;
     if (selected !== 'new') {
       const choice = this.choices[Number(selected)];
       return choice ? withModeration(choice) : 'Choose a channel.';

@@ -58,7 +58,8 @@ export interface ChannelAddedRequest {
 type Loose = Record<string, unknown>;
 
 const asRecord = (value: unknown): Loose => (value && typeof value === 'object' ? (value as Loose) : {});
-const asString = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+const asString = (value: unknown): string | undefined =>
+  typeof value === 'string' && value !== '' ? value : undefined;
 const asNumber = (value: unknown): number | undefined => {
   const n = typeof value === 'string' ? Number(value) : value;
   return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
@@ -78,7 +79,10 @@ export interface ChatMember {
 }
 
 export class SandboxError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -86,13 +90,20 @@ export class SandboxError extends Error {
 async function request<T>(path: string, init?: RequestInit): Promise<T> {
   const response = await fetch(path, {
     ...init,
-    headers: { accept: 'application/json', ...(init?.body ? { 'content-type': 'application/json' } : {}), ...init?.headers },
+    headers: {
+      accept: 'application/json',
+      ...(init?.body ? { 'content-type': 'application/json' } : {}),
+      ...init?.headers,
+    },
   });
   const text = await response.text();
   const body: unknown = text ? JSON.parse(text) : undefined;
   if (!response.ok) {
     // The API answers { code, message }; the sandbox's Bot API answers like Telegram, { error_code, description }.
-    const message = asString(asRecord(body).message) ?? asString(asRecord(body).description) ?? `${response.status} ${response.statusText}`;
+    const message =
+      asString(asRecord(body).message) ??
+      asString(asRecord(body).description) ??
+      `${response.status} ${response.statusText}`;
     throw new SandboxError(response.status, message);
   }
   return body as T;
@@ -118,7 +129,9 @@ function toUser(value: unknown): DemoUser | undefined {
     username: asString(u.username) ?? asString(u.userName),
     languageCode: asString(u.languageCode),
     description,
-    channels: asList(u.channels).map(toChannel).filter((c): c is KnownChannel => c !== undefined),
+    channels: asList(u.channels)
+      .map(toChannel)
+      .filter((c): c is KnownChannel => c !== undefined),
   };
 }
 
@@ -165,7 +178,8 @@ export const sandboxApi = {
     const answer = asRecord(await request<unknown>('/sandbox/launch', { method: 'POST', body: JSON.stringify(body) }));
     const launchUrl = asString(answer.launchUrl);
     const initData = asString(answer.initData);
-    if (!launchUrl || !initData) throw new SandboxError(500, 'POST /sandbox/launch answered without launchUrl or initData');
+    if (!launchUrl || !initData)
+      throw new SandboxError(500, 'POST /sandbox/launch answered without launchUrl or initData');
     return { launchUrl, initData };
   },
 
@@ -180,14 +194,25 @@ export const sandboxApi = {
 
   /** The user opens an invite link in the sandbox's Telegram: answers their state in the chat afterwards. */
   async joinByLink(telegramId: number, firstName: string, link: string): Promise<{ chatId: number; status: string }> {
-    const answer = asRecord(await request<unknown>('/sandbox/bot-api/join', { method: 'POST', body: JSON.stringify({ telegramId, firstName, link }) }));
+    const answer = asRecord(
+      await request<unknown>('/sandbox/bot-api/join', {
+        method: 'POST',
+        body: JSON.stringify({ telegramId, firstName, link }),
+      }),
+    );
     return { chatId: asNumber(answer.chatId) ?? 0, status: asString(answer.status) ?? 'unknown' };
   },
 
   /** Who the app recorded in a channel from the bot's chat_member updates (joined, left, banned, removed by the bot). */
   async members(chatId: number): Promise<ChatMember[]> {
     const body = await request<unknown>(`/sandbox/bot/members?chatId=${encodeURIComponent(String(chatId))}`);
-    return asList(body, 'members').map(asRecord).map((m) => ({ userId: asNumber(m.telegramId) ?? 0, firstName: asString(m.firstName) ?? '', status: asString(m.status) ?? 'left' }));
+    return asList(body, 'members')
+      .map(asRecord)
+      .map((m) => ({
+        userId: asNumber(m.telegramId) ?? 0,
+        firstName: asString(m.firstName) ?? '',
+        status: asString(m.status) ?? 'left',
+      }));
   },
 
   /** The creator's channels as the mini-app sees them; empty when the user is not (yet) a creator. */
@@ -196,7 +221,9 @@ export const sandboxApi = {
       const body = await request<unknown>('/api/v2/dashboard?mode=creator', {
         headers: { authorization: `TgAuth ${initData}`, timezone: String(-new Date().getTimezoneOffset()) },
       });
-      return asList(body, 'channels').map(toChannel).filter((c): c is KnownChannel => c !== undefined);
+      return asList(body, 'channels')
+        .map(toChannel)
+        .filter((c): c is KnownChannel => c !== undefined);
     } catch {
       return [];
     }

@@ -65,7 +65,10 @@ export class FlakyChannels implements ChannelRepository {
   languageCalls = 0;
   private readonly queue: string[];
 
-  constructor(private readonly inner: ChannelRepository, failures: string[] = []) {
+  constructor(
+    private readonly inner: ChannelRepository,
+    failures: string[] = [],
+  ) {
     this.queue = [...failures];
   }
 

@@ -2,7 +2,14 @@
 import type { PopupOptions } from '../../../../../src/application/ports/MessengerPlatform';
 import { RepositoryError } from '../../../../../src/application/ports/RepositoryError';
 import type {
-  MemberDetail, MembersPage, MembersQuery, NewSubscription, PublishOptions, SubscriptionChanges, SubscriptionDetail, SubscriptionRepository,
+  MemberDetail,
+  MembersPage,
+  MembersQuery,
+  NewSubscription,
+  PublishOptions,
+  SubscriptionChanges,
+  SubscriptionDetail,
+  SubscriptionRepository,
 } from '../../../../../src/application/ports/SubscriptionRepository';
 import type { Channel, Subscription } from '../../../../../src/domain/entities';
 import { ToastStore } from '../../../../../src/presentation/toasts/ToastStore';

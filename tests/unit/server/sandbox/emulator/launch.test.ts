@@ -1,18 +1,32 @@
 import { buildFrameUrl, clientById, parseTgLink } from '../../../../../server/modules/sandbox/emulator/client/launch';
-import { luminance, readableTextOn, resolveColor, themeFor } from '../../../../../server/modules/sandbox/emulator/client/themes';
+import {
+  luminance,
+  readableTextOn,
+  resolveColor,
+  themeFor,
+} from '../../../../../server/modules/sandbox/emulator/client/themes';
 
 describe('parseTgLink', () => {
   it('reads a startchannel link with the admin rights the bot asks for', () => {
     expect(parseTgLink('/backers_bot?startchannel&admin=change_info+promote_members')).toEqual({
-      kind: 'add-bot-to-channel', bot: 'backers_bot', adminRights: ['change_info', 'promote_members'],
+      kind: 'add-bot-to-channel',
+      bot: 'backers_bot',
+      adminRights: ['change_info', 'promote_members'],
     });
     expect(parseTgLink('https://t.me/backers_bot?startchannel=x&admin=post_messages')).toEqual({
-      kind: 'add-bot-to-channel', bot: 'backers_bot', adminRights: ['post_messages'],
+      kind: 'add-bot-to-channel',
+      bot: 'backers_bot',
+      adminRights: ['post_messages'],
     });
   });
 
   it('reads a mini-app link with and without a start parameter', () => {
-    expect(parseTgLink('/backers_bot/app?startapp=subscription_42')).toEqual({ kind: 'open-mini-app', bot: 'backers_bot', app: 'app', startParam: 'subscription_42' });
+    expect(parseTgLink('/backers_bot/app?startapp=subscription_42')).toEqual({
+      kind: 'open-mini-app',
+      bot: 'backers_bot',
+      app: 'app',
+      startParam: 'subscription_42',
+    });
     expect(parseTgLink('/backers_bot/app')).toEqual({ kind: 'open-mini-app', bot: 'backers_bot', app: 'app' });
   });
 
@@ -26,8 +40,15 @@ describe('buildFrameUrl', () => {
   const theme = themeFor('android', 'dark');
 
   it('keeps the signed init data and states the client version, platform, theme and start parameter', () => {
-    const launchUrl = '/?x=1#tgWebAppData=user%3D%257B%2522id%2522%253A1%257D%26hash%3Dabc&tgWebAppVersion=6.0&tgWebAppPlatform=web';
-    const url = new URL(buildFrameUrl(launchUrl, 'http://127.0.0.1:8181', { client: clientById('android-6.6'), theme, startParam: 'donation_3' }));
+    const launchUrl =
+      '/?x=1#tgWebAppData=user%3D%257B%2522id%2522%253A1%257D%26hash%3Dabc&tgWebAppVersion=6.0&tgWebAppPlatform=web';
+    const url = new URL(
+      buildFrameUrl(launchUrl, 'http://127.0.0.1:8181', {
+        client: clientById('android-6.6'),
+        theme,
+        startParam: 'donation_3',
+      }),
+    );
     const hash = new URLSearchParams(url.hash.slice(1));
     expect(url.origin + url.pathname + url.search).toBe('http://127.0.0.1:8181/?x=1');
     expect(hash.get('tgWebAppData')).toBe('user=%7B%22id%22%3A1%7D&hash=abc');
@@ -39,10 +60,23 @@ describe('buildFrameUrl', () => {
 
   it('keeps the server start parameter and replaces the path only with a same-origin path', () => {
     const launchUrl = 'http://127.0.0.1:8181/#tgWebAppData=a&tgWebAppStartParam=subscription_1';
-    const fixture = new URL(buildFrameUrl(launchUrl, 'http://127.0.0.1:8181', { client: clientById('ios'), theme, appPath: '/sandbox/t.html', startParam: 'x' }));
+    const fixture = new URL(
+      buildFrameUrl(launchUrl, 'http://127.0.0.1:8181', {
+        client: clientById('ios'),
+        theme,
+        appPath: '/sandbox/t.html',
+        startParam: 'x',
+      }),
+    );
     expect(fixture.pathname).toBe('/sandbox/t.html');
     expect(new URLSearchParams(fixture.hash.slice(1)).get('tgWebAppStartParam')).toBe('subscription_1');
-    const foreign = new URL(buildFrameUrl(launchUrl, 'http://127.0.0.1:8181', { client: clientById('ios'), theme, appPath: '//evil.example/x' }));
+    const foreign = new URL(
+      buildFrameUrl(launchUrl, 'http://127.0.0.1:8181', {
+        client: clientById('ios'),
+        theme,
+        appPath: '//evil.example/x',
+      }),
+    );
     expect(foreign.host).toBe('127.0.0.1:8181');
     expect(foreign.pathname).toBe('/');
   });

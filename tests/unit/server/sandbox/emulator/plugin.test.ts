@@ -2,7 +2,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { emulatorPlugin, type EmulatorPluginOptions } from '../../../../../server/modules/sandbox/emulator/plugin';
 
 // Over real HTTP: Fastify's inject pulls an ESM-only dependency that Jest's CommonJS runtime cannot load.
-async function serve(options: EmulatorPluginOptions & { prefix?: string } = {}): Promise<{ app: FastifyInstance; base: string }> {
+async function serve(
+  options: EmulatorPluginOptions & { prefix?: string } = {},
+): Promise<{ app: FastifyInstance; base: string }> {
   const app = Fastify({ logger: false });
   await app.register(emulatorPlugin, options);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
