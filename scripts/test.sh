@@ -4,6 +4,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 step() { printf '\n=== %s ===\n' "$1"; }
 step "type check";        npm run --silent typecheck
+step "format";            npx prettier --check . --log-level warn
 step "lint";              npx eslint . --max-warnings=0
 step "dependency rules";  bash scripts/depcheck.sh
 step "unit tests";        npx jest --selectProjects unit --ci
