@@ -36,6 +36,7 @@ function FollowerSubscriptionScreen({ vm }: { vm: FollowerSubscriptionViewModel 
       title: t('follower.cancelConfirmTitle'),
       message: t('follower.cancelConfirmText', { date: date(view.line.at) }),
       confirm: t('follower.cancel'),
+      keep: t('follower.keep'),
     });
   };
   const renew = async (): Promise<void> => {

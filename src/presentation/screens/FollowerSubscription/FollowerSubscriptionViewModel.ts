@@ -91,7 +91,7 @@ export class FollowerSubscriptionViewModel {
       message: texts.message,
       buttons: [
         { id: 'cancel-subscription', type: 'destructive', text: texts.confirm },
-        { id: 'keep', type: 'cancel' },
+        texts.keep === undefined ? { id: 'keep', type: 'cancel' } : { id: 'keep', type: 'default', text: texts.keep },
       ],
     });
     if (answer === 'cancel-subscription') await this.cancel();

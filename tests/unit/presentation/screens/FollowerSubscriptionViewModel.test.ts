@@ -122,6 +122,7 @@ describe('FollowerSubscriptionViewModel', () => {
       title: 'Cancel subscription?',
       message: 'You keep access until May 1.',
       confirm: 'Cancel subscription',
+      keep: 'Keep subscription',
     };
     await vm.confirmCancel(texts);
     expect(dialogs.popups).toEqual([
@@ -129,7 +130,8 @@ describe('FollowerSubscriptionViewModel', () => {
         ...{ title: texts.title, message: texts.message },
         buttons: [
           { id: 'cancel-subscription', type: 'destructive', text: texts.confirm },
-          { id: 'keep', type: 'cancel' },
+          // Both buttons say what they do: a bare "Cancel" beside "Cancel subscription" reads as the same action.
+          { id: 'keep', type: 'default', text: texts.keep },
         ],
       },
     ]);
