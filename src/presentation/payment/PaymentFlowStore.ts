@@ -44,6 +44,18 @@ export interface PaymentReceipt {
 
 export type PaymentMethodKind = PaymentMethodInput['kind'];
 
+/**
+ * What the payer typed in the card form, kept while the payment flow lives so "Try again" after a declined card or
+ * a failed 3-D Secure brings the form back as it was. Memory only: never written to storage or logged.
+ */
+export interface CardDraft {
+  readonly number: string;
+  readonly holder: string;
+  readonly expiry: string;
+  readonly code: string;
+  readonly saveCard: boolean;
+}
+
 /** A failure before any payment existed (tokenisation refused, create rejected): shown where the user tapped. */
 export interface RequestError {
   readonly code: string;
@@ -75,6 +87,8 @@ export class PaymentFlowStore {
   linkUrl: string | null = null;
   /** The saved card the method screen starts with (the primary card). */
   selectedCardId: number | null = null;
+  /** The card form as the payer left it (memory only); forgotten once paid or for another invoice. */
+  cardDraft: CardDraft | null = null;
   private paymentId: string | null = null;
   private running = false;
   private following: Promise<void> | null = null;
@@ -131,6 +145,10 @@ export class PaymentFlowStore {
 
   selectCard(cardId: number | null): void {
     this.selectedCardId = cardId;
+  }
+
+  keepCardDraft(draft: CardDraft): void {
+    this.cardDraft = draft;
   }
 
   /** Clears the payment (status, code and message together) so the user can try again. */
@@ -218,11 +236,13 @@ export class PaymentFlowStore {
 
   /** Stops polls and timers (the app is closing, or a test ends). */
   dispose(): void {
+    this.cardDraft = null;
     this.abort.abort();
   }
 
   private reset(): void {
     this.clear();
+    this.cardDraft = null;
     this.target = null;
     this.selectedCardId = null;
     this.effects.forgetNavigation();
@@ -252,6 +272,7 @@ export class PaymentFlowStore {
         runInAction(() => {
           this.paymentId = outcome.paymentId;
           this.payment = paymentPaid(this.payment);
+          this.cardDraft = null;
           this.receipt = {
             amount: details?.amount ?? target.amount,
             card: details?.card,

@@ -7,7 +7,7 @@ import { NoPaymentPlaceholder } from '../../payment/NoPaymentPlaceholder';
 import { useFlowNavigation } from '../../payment/useFlowNavigation';
 import '../../payment/payment.css';
 import { Screen } from '../../shell/Screen';
-import { CARD_NUMBER_MAX_LENGTH, type CardField } from './PaymentFormViewModel';
+import type { CardField } from './PaymentFormViewModel';
 import type { PaymentFormViewModel } from './PaymentFormViewModel';
 
 /** /payment/form: card number, holder, expiry, code, save card, terms; Pay is the host main button. */
@@ -63,7 +63,6 @@ function PaymentFormScreen({ vm }: { vm: PaymentFormViewModel }) {
           onChange={vm.setNumber}
           onBlur={() => vm.blur('number')}
           error={error('number')}
-          size={CARD_NUMBER_MAX_LENGTH}
           disabled={vm.isPaying}
         />
         <TextInput

@@ -78,9 +78,18 @@ export class PaymentFormViewModel {
     private readonly links: Links,
     private readonly makeKey: () => string = newIdempotencyKey,
   ) {
-    makeAutoObservable<PaymentFormViewModel, 'flow' | 'clock' | 'links' | 'makeKey' | 'stopErrors'>(
+    // A payer back from a declined card or a failed 3-D Secure finds the form as they left it.
+    const draft = flow.cardDraft;
+    if (draft !== null) {
+      this.number = draft.number;
+      this.holder = draft.holder;
+      this.expiry = draft.expiry;
+      this.code = draft.code;
+      this.saveCard = draft.saveCard;
+    }
+    makeAutoObservable<PaymentFormViewModel, 'flow' | 'clock' | 'links' | 'makeKey' | 'stopErrors' | 'keepDraft'>(
       this,
-      { flow: false, clock: false, links: false, makeKey: false, stopErrors: false },
+      { flow: false, clock: false, links: false, makeKey: false, stopErrors: false, keepDraft: false },
       { autoBind: true },
     );
     this.stopErrors = reaction(
@@ -119,26 +128,37 @@ export class PaymentFormViewModel {
 
   setNumber(text: string): void {
     this.number = groupCardNumber(text);
+    this.keepDraft();
     this.clearProviderError('number');
   }
 
   setHolder(text: string): void {
     this.holder = text.slice(0, HOLDER_MAX_LENGTH);
+    this.keepDraft();
     this.clearProviderError('holder');
   }
 
   setExpiry(text: string): void {
     this.expiry = formatExpiryInput(text);
+    this.keepDraft();
     this.clearProviderError('expiry');
   }
 
   setCode(text: string): void {
     this.code = text.replace(/\D/g, '').slice(0, 4);
+    this.keepDraft();
     this.clearProviderError('code');
   }
 
   setSaveCard(save: boolean): void {
     this.saveCard = save;
+    this.keepDraft();
+  }
+
+  /** Hands what was typed to the payment flow (memory only), for the form after a failed attempt. */
+  private keepDraft(): void {
+    const { number, holder, expiry, code, saveCard } = this;
+    this.flow.keepCardDraft({ number, holder, expiry, code, saveCard });
   }
 
   blur(field: CardField): void {

@@ -132,6 +132,45 @@ describe('PaymentFormViewModel', () => {
     vm.dispose();
   });
 
+  it('keeps what was typed after a declined card for "Try again", and forgets it once paid', async () => {
+    const { flow, world, makeKey, target } = setup();
+    target();
+    const settle = async () => {
+      for (let i = 0; i < 50 && flow.payment.status === 'pending'; i += 1)
+        await new Promise((resolve) => setTimeout(resolve, 0));
+    };
+    const first = new PaymentFormViewModel(flow, world.time, new FakeLinks(), makeKey);
+    first.setNumber(PROVIDER_TEST_CARDS.declined.number);
+    first.setHolder('Ada Lovelace');
+    first.setExpiry('12/34');
+    first.setCode('123');
+    first.setSaveCard(false);
+    expect(first.pay()).toBeNull();
+    await settle();
+    expect(flow.payment.status).toBe('error');
+    first.dispose();
+
+    // The failure screen's "Try again" clears the payment; the form comes back as the payer left it.
+    flow.clear();
+    const again = new PaymentFormViewModel(flow, world.time, new FakeLinks(), makeKey);
+    expect([again.number, again.holder, again.expiry, again.code, again.saveCard]).toEqual([
+      first.number,
+      'Ada Lovelace',
+      '12/34',
+      '123',
+      false,
+    ]);
+    again.setNumber(PROVIDER_TEST_CARDS.approved.number);
+    expect(again.pay()).toBeNull();
+    await settle();
+    expect(flow.payment.status).toBe('paid');
+    again.dispose();
+
+    const afterPaid = new PaymentFormViewModel(flow, world.time, new FakeLinks(), makeKey);
+    expect([afterPaid.number, afterPaid.code]).toEqual(['', '']);
+    afterPaid.dispose();
+  });
+
   it('shows a provider refusal of the number under the number field', () => {
     const { flow, world, target } = setup();
     target();
