@@ -236,6 +236,7 @@ export function presentationModule(): ContainerModule {
         TOKENS.ToastStore,
         TOKENS.Dialogs,
         TOKENS.Links,
+        TOKENS.DashboardSession,
       ],
       construct(() => import('../presentation/screens/Migration/MigrationViewModel'), 'MigrationViewModel'),
     );

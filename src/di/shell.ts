@@ -37,7 +37,7 @@ export function shellModule(): ContainerModule {
     bindLazySingleton(
       bind,
       TOKENS.DashboardSession,
-      [],
+      [TOKENS.KeyValueStorage],
       construct(() => import('../presentation/screens/Dashboard/DashboardSession'), 'DashboardSession'),
     );
     bindViewModel(

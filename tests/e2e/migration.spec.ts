@@ -126,6 +126,30 @@ test('with a queued request the intro shows the waiting notice; stopping loses t
   expect(unexpectedProblems(consoleProblems, expectedRefusals)).toEqual([]);
 });
 
+test('Not now on a queued request keeps the place and stops the dashboard from opening it again', async ({
+  emulator,
+  sandbox,
+  consoleProblems,
+}) => {
+  const { creator } = await creatorDueForMigration(sandbox, 'Pia');
+  await sandbox.api(creator, 'POST', '/migration/confirm');
+  await emulator.open({ user: creator, platform: 'android-7.10' });
+  const app = emulator.app;
+  await expect(app.getByRole('heading', { name: 'Migration takes up to 24 hours' })).toBeVisible();
+
+  await app.getByRole('button', { name: 'Not now' }).click();
+  await expect(app.getByRole('region', { name: 'Channels' })).toBeVisible();
+  expect((await sandbox.api<{ request: { status: string } }>(creator, 'GET', '/migration')).request.status).toBe(
+    'queued',
+  );
+
+  // Opening the app again on this device goes to the dashboard, not back to the notice.
+  await emulator.open({ user: creator, platform: 'android-7.10' });
+  await expect(emulator.app.getByRole('region', { name: 'Channels' })).toBeVisible();
+  await expect(emulator.app.getByRole('heading', { name: 'Migration takes up to 24 hours' })).toBeHidden();
+  expect(unexpectedProblems(consoleProblems, expectedRefusals)).toEqual([]);
+});
+
 test('refusing the offer clears it and goes to the creator dashboard', async ({
   emulator,
   sandbox,

@@ -1,20 +1,33 @@
 import type { Dashboard } from '../../../application/ports/DashboardRepository';
+import type { KeyValueStorage } from '../../../application/ports/KeyValueStorage';
 import type { Role } from '../../../domain/entities';
+
+const MIGRATION_DISMISSED_KEY = 'backers.migrationDismissed.';
 
 /**
  * What the dashboard remembers for the app session (one instance, bound as a singleton): the mode the server
  * picked on the first load (set once), the mode shown last (so /dashboard reopens it), and the dashboard loaded
  * at / or /dashboard, handed to the /dashboard/{mode} screen it redirects to so that screen need not load again.
+ * Also, on the device and per user, that the creator put an optional migration aside with Not now.
  */
 export class DashboardSession {
   initialMode: Role | null = null;
   lastMode: Role | null = null;
   private handoff: Dashboard | null = null;
+  private userId: number | null = null;
+  /** Dismissed before any dashboard said whose session this is (a /migration deep link): kept for the session. */
+  private dismissedUnknownUser = false;
+
+  constructor(private readonly storage: KeyValueStorage) {}
 
   /** Records a shown mode; the first one becomes the initial mode. */
-  remember(mode: Role): void {
+  remember(mode: Role, userId?: number): void {
     this.initialMode ??= mode;
     this.lastMode = mode;
+    if (userId !== undefined) {
+      this.userId = userId;
+      if (this.dismissedUnknownUser) this.dismissMigration();
+    }
   }
 
   handOver(dashboard: Dashboard): void {
@@ -26,5 +39,23 @@ export class DashboardSession {
     const dashboard = this.handoff;
     this.handoff = null;
     return dashboard !== null && dashboard.mode === mode ? dashboard : null;
+  }
+
+  /**
+   * Not now on an optional migration (a request already queued): the dashboard stops sending the creator to
+   * /migration on this device. A required one still goes there (the server answers migration_required).
+   */
+  dismissMigration(): void {
+    if (this.userId === null) {
+      this.dismissedUnknownUser = true;
+      return;
+    }
+    this.dismissedUnknownUser = false;
+    this.storage.set(MIGRATION_DISMISSED_KEY + this.userId, '1');
+  }
+
+  get migrationDismissed(): boolean {
+    if (this.userId === null) return this.dismissedUnknownUser;
+    return this.dismissedUnknownUser || this.storage.get(MIGRATION_DISMISSED_KEY + this.userId) !== null;
   }
 }

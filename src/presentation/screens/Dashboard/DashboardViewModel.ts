@@ -137,8 +137,8 @@ export class DashboardViewModel {
     this.nextFrom = dashboard.transactions.nextFrom;
     this.moreStatus = 'idle';
     this.loadStatus = 'success';
-    this.session.remember(dashboard.mode);
-    if (dashboard.mode === 'creator' && dashboard.migrationAvailable) {
+    this.session.remember(dashboard.mode, dashboard.user.id);
+    if (dashboard.mode === 'creator' && dashboard.migrationAvailable && !this.session.migrationDismissed) {
       this.redirect = '/migration';
     } else if (this.requestedMode === undefined) {
       this.session.handOver(dashboard);

@@ -84,6 +84,15 @@ export function WaitingActions({ vm }: { vm: MigrationViewModel }) {
       <Button mode="plain" onClick={vm.openSupport}>
         {t('common.support')}
       </Button>
+      <Button
+        mode="plain"
+        onClick={() => {
+          vm.dismiss();
+          void navigate(CREATOR_DASHBOARD, { replace: true });
+        }}
+      >
+        {t('migration.notNow')}
+      </Button>
     </>
   );
 }

@@ -11,6 +11,7 @@ import type { Channel, MigrationChannel, MigrationRequest } from '../../../domai
 import { connectedChatIds, isMigrationComplete, markConnected } from '../../../domain/migration';
 import { EXTERNAL_LINKS, openExternal } from '../../shared/externalLinks';
 import { AsyncState } from '../../shell/screenState';
+import type { DashboardSession } from '../Dashboard/DashboardSession';
 import type { ToastStore } from '../../toasts/ToastStore';
 import { failureMessage } from '../../toasts/failureMessage';
 
@@ -61,6 +62,7 @@ export class MigrationViewModel {
     private readonly toasts: ToastStore,
     private readonly dialogs: Dialogs,
     private readonly links: Links,
+    private readonly session: DashboardSession,
   ) {
     makeAutoObservable<
       MigrationViewModel,
@@ -71,6 +73,7 @@ export class MigrationViewModel {
       | 'toasts'
       | 'dialogs'
       | 'links'
+      | 'session'
       | 'refreshing'
       | 'disposed'
     >(
@@ -83,6 +86,7 @@ export class MigrationViewModel {
         toasts: false,
         dialogs: false,
         links: false,
+        session: false,
         refreshing: false,
         disposed: false,
         loading: false,
@@ -199,6 +203,14 @@ export class MigrationViewModel {
     });
     if (!result.ok) this.showFailure(result.error);
     return result.ok;
+  }
+
+  /**
+   * Not now while a request waits: keeps the place in line and stops the dashboard from opening this screen again
+   * (remembered on the device); the screen then goes to the creator dashboard.
+   */
+  dismiss(): void {
+    this.session.dismissMigration();
   }
 
   get busy(): boolean {

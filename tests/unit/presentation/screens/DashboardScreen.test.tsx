@@ -11,6 +11,7 @@ import { TOKENS } from '../../../../src/di/tokens';
 import { ErrorRedirect } from '../../../../src/presentation/navigation/ShellListeners';
 import { FIRST_ROUTES } from '../../../../src/presentation/navigation/firstRoutes';
 import { FakeLinks } from '../support/fakePorts';
+import { MemoryStorage } from '../../../../src/infrastructure/storage/MemoryStorage';
 import { DashboardSession } from '../../../../src/presentation/screens/Dashboard/DashboardSession';
 import { DashboardViewModel } from '../../../../src/presentation/screens/Dashboard/DashboardViewModel';
 import { dateClock, englishI18n, fakeShell, renderInShell } from '../support/render';
@@ -70,7 +71,7 @@ async function renderAt(path: string, answer: (mode: Role | undefined) => Promis
     },
     transactions: async () => ({ items: [], nextFrom: null }),
   };
-  const session = new DashboardSession();
+  const session = new DashboardSession(new MemoryStorage());
   const platformLinks = new FakeLinks();
   const shell = fakeShell([
     [

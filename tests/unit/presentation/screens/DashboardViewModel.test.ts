@@ -7,6 +7,7 @@ import type { Page } from '../../../../src/application/ports/Page';
 import { RepositoryError } from '../../../../src/application/ports/RepositoryError';
 import type { Channel, Role, Subscription, SubscriptionMember, Transaction } from '../../../../src/domain/entities';
 import { money } from '../../../../src/domain/money';
+import { MemoryStorage } from '../../../../src/infrastructure/storage/MemoryStorage';
 import { DashboardSession } from '../../../../src/presentation/screens/Dashboard/DashboardSession';
 import { DashboardViewModel } from '../../../../src/presentation/screens/Dashboard/DashboardViewModel';
 import { LOADING } from '../../../../src/presentation/shell/screenState';
@@ -84,9 +85,9 @@ class FakeDashboards implements DashboardRepository {
   }
 }
 
-function setup() {
+function setup(storage = new MemoryStorage()) {
   const repository = new FakeDashboards();
-  const session = new DashboardSession();
+  const session = new DashboardSession(storage);
   const links = new FakeLinks();
   const make = (mode?: Role) => new DashboardViewModel(repository, session, clock, links, mode);
   return { repository, session, links, make };
@@ -144,6 +145,34 @@ describe('DashboardViewModel: loading and redirects', () => {
     const vm = make('creator');
     await vm.load();
     expect(vm.redirect).toBe('/migration');
+  });
+
+  it('stops sending the creator to an optional migration after Not now, on this device and for this user only', async () => {
+    const storage = new MemoryStorage();
+    const first = setup(storage);
+    first.repository.answer = async () => dashboard('creator', { migrationAvailable: true });
+    await first.make('creator').load();
+    first.session.dismissMigration();
+    const again = first.make('creator');
+    await again.load();
+    expect(again.redirect).toBeNull();
+
+    // The next app start on the device remembers it.
+    const restarted = setup(storage);
+    restarted.repository.answer = async () => dashboard('creator', { migrationAvailable: true });
+    const vm = restarted.make('creator');
+    await vm.load();
+    expect(vm.redirect).toBeNull();
+
+    // Another account on the same device still gets the offer.
+    const other = setup(storage);
+    other.repository.answer = async () => ({
+      ...dashboard('creator', { migrationAvailable: true }),
+      user: { id: 2, telegramId: 1002, firstName: 'Bob' },
+    });
+    const bob = other.make('creator');
+    await bob.load();
+    expect(bob.redirect).toBe('/migration');
   });
 
   it('does not redirect a follower to /migration', async () => {

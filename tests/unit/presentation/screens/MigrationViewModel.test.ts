@@ -7,6 +7,8 @@ import {
   MIGRATION_REFRESH_MS,
   MigrationViewModel,
 } from '../../../../src/presentation/screens/Migration/MigrationViewModel';
+import { MemoryStorage } from '../../../../src/infrastructure/storage/MemoryStorage';
+import { DashboardSession } from '../../../../src/presentation/screens/Dashboard/DashboardSession';
 import { ToastStore } from '../../../../src/presentation/toasts/ToastStore';
 import { createWorld, schedulerWith } from '../../application/support/world';
 import { FakePlatform } from '../support/FakePlatform';
@@ -32,6 +34,7 @@ function setup(
   const scheduler = schedulerWith(world.time, (count) => onDelay(count));
   const dialogs = new FakeDialogs();
   const links = new FakeLinks();
+  const session = new DashboardSession(new MemoryStorage());
   const vm = new MigrationViewModel(
     repository,
     new ConfirmMigration(repository),
@@ -40,8 +43,10 @@ function setup(
     toasts,
     dialogs,
     links,
+    session,
   );
   return {
+    session,
     world,
     vm,
     toasts,
@@ -124,6 +129,19 @@ describe('MigrationViewModel', () => {
     expect(record()?.request).toBeNull();
     expect(record()?.refused).toBe(true);
     expect(vm.refuseStatus).toBe('success');
+  });
+
+  it('Not now on a waiting request keeps the place in line and is remembered for the dashboard', async () => {
+    const { vm, record, session } = setup();
+    session.remember('creator', 7);
+    await vm.load();
+    vm.setTermsAccepted(true);
+    await vm.confirm();
+    expect(session.migrationDismissed).toBe(false);
+    vm.dismiss();
+    expect(session.migrationDismissed).toBe(true);
+    expect(record()?.request?.status).toBe('queued');
+    expect(record()?.refused).toBe(false);
   });
 
   it('a failed refuse stays on the screen with a fail toast', async () => {
