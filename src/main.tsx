@@ -27,7 +27,7 @@ import { createRoot } from 'react-dom/client';
 import { createContainer, loadAllBindings, resolverOf } from './di/container';
 import { type AppConfig, TOKENS } from './di/tokens';
 import { applyDocumentLanguage, createI18n } from './infrastructure/i18n/i18n';
-import { FIRST_SCREEN_NAMESPACES } from './infrastructure/i18n/languages';
+import { FIRST_SCREEN_NAMESPACES, hideMissingKey } from './infrastructure/i18n/languages';
 import { loadLocale } from './infrastructure/i18n/locales';
 import { App } from './presentation/app/App';
 import { provideTexts } from './presentation/app/texts';
@@ -75,6 +75,7 @@ async function start(): Promise<void> {
     messengerLanguage: launch.user?.languageCode,
     loadLocale,
     initialNamespaces: FIRST_SCREEN_NAMESPACES,
+    missingKey: import.meta.env.PROD ? hideMissingKey : undefined,
   });
   provideTexts(async (namespaces) => (await pageLoading).loadNamespaces(namespaces));
   if (supported) {

@@ -26,6 +26,8 @@ export interface I18nSetup {
   /** The namespaces loaded before the first render; the rest load with the routes that use them. Default: all. */
   readonly initialNamespaces?: readonly string[];
   readonly offered?: readonly string[];
+  /** What a key no locale has shows: `[key]` by default (spec section 8); production builds pass `hideMissingKey`. */
+  readonly missingKey?: (key: string) => string;
 }
 
 export interface PageLanguage {
@@ -61,7 +63,7 @@ export async function createI18n(setup: I18nSetup): Promise<PageLanguage> {
     resources: { [language]: { translation } },
     interpolation: { escapeValue: false, alwaysFormat: direction === 'rtl' }, // React escapes
     returnNull: false,
-    parseMissingKeyHandler: missingKeyPlaceholder,
+    parseMissingKeyHandler: setup.missingKey ?? missingKeyPlaceholder,
     react: { useSuspense: false },
   });
   const loaded = new Set(setup.initialNamespaces);

@@ -11,7 +11,7 @@ const dashboard = () => import('../screens/Dashboard/DashboardScreen');
 // The route's mode; none on / and /dashboard (the server or the last shown mode decides).
 const dashboardIn = (mode?: 'creator' | 'follower') => viewModel(TOKENS.DashboardViewModel, () => [mode]);
 // The creator's revenue chart renders with the screen (its frame, before its series): its view model and texts load with it.
-const dashboardParts = [texts('dashboard', 'revenue'), preloads(TOKENS.RevenueChartViewModel)] as const;
+const dashboardParts = [texts('dashboard', 'revenue', 'transaction'), preloads(TOKENS.RevenueChartViewModel)] as const;
 
 export const FIRST_ROUTES: readonly RouteEntry[] = [
   route('/', dashboard, dashboardIn(), ...dashboardParts),

@@ -3,6 +3,7 @@ import {
   DEFAULT_LANGUAGE,
   PAGE_LOCALES,
   baseLanguage,
+  hideMissingKey,
   missingKeyPlaceholder,
   resolvePageLanguage,
   textDirection,
@@ -64,5 +65,17 @@ describe('text direction', () => {
 describe('missing keys', () => {
   it('show as a bracketed placeholder', () => {
     expect(missingKeyPlaceholder('dashboard.title')).toBe('[dashboard.title]');
+  });
+
+  it('never show in production builds: an empty text, reported once on the console', () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      expect(hideMissingKey('transaction.type.unheard_of')).toBe('');
+      expect(hideMissingKey('transaction.type.unheard_of')).toBe('');
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(String(warn.mock.calls[0]?.[0])).toContain('transaction.type.unheard_of');
+    } finally {
+      warn.mockRestore();
+    }
   });
 });
