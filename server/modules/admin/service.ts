@@ -179,9 +179,14 @@ export class AdminService {
     );
   }
 
+  /** The audit entry of an action, written in the transaction `tx` that makes the change. */
+  private async record(tx: DbOrTx, operator: Operator, what: Omit<AuditEntry, 'operatorTelegramId'>): Promise<void> {
+    await new AdminRepository(tx).audit({ ...what, operatorTelegramId: operator.telegramId }, this.now());
+  }
+
   /**
    * Approves or rejects a creator whose identity check passed (kyc_approved) or who waits for a manual review; the
-   * verification service decides in its own transaction, and the audit entry follows it.
+   * verification service decides in its transaction, which writes the audit entry too.
    */
   async decideIdentity(
     operator: Operator,
@@ -189,83 +194,64 @@ export class AdminService {
     decision: OperatorDecision,
     reason: string | undefined,
   ): Promise<void> {
-    const [before] = await this.deps.db
-      .select({ status: users.verificationStatus })
-      .from(users)
-      .where(eq(users.id, userId));
-    if (before === undefined) throw notFound('No such user');
-    const status = await this.deps.verification.decide(userId, decision, operator.telegramId);
-    await new AdminRepository(this.deps.db).audit(
-      {
-        operatorTelegramId: operator.telegramId,
+    await this.deps.verification.decide(userId, decision, operator.telegramId, (tx, before, status) =>
+      this.record(tx, operator, {
         action: decision === 'approve' ? 'identity.approve' : 'identity.reject',
         objectType: 'user',
         objectId: String(userId),
-        before: { status: before.status },
+        before: { status: before },
         after: { status, ...(reason ? { reason } : {}) },
-      },
-      this.now(),
+      }),
     );
   }
 
-  /** Sends a failed payout again through the payout machinery (server/modules/payouts/retry.ts). */
+  /**
+   * Sends a failed payout again through the payout machinery (server/modules/payouts/retry.ts): the audit entry is
+   * written with the run's move back to requested, before the provider is called.
+   */
   async retryPayout(operator: Operator, key: PayoutRunKey): Promise<unknown> {
     const db = this.deps.db as MoneyDb;
-    const before = await findPayoutRun(db, key);
-    if (before === undefined) throw notFound('No such payout');
-    const after = await retryFailedPayout(db, this.deps.money, key, this.deps.clock.now());
-    // The retry commits its own money transaction (and calls the provider after it); the audit follows it.
-    await new AdminRepository(this.deps.db).audit(
-      {
-        operatorTelegramId: operator.telegramId,
+    if ((await findPayoutRun(db, key)) === undefined) throw notFound('No such payout');
+    return retryFailedPayout(db, this.deps.money, key, this.deps.clock.now(), (tx, before, after) =>
+      this.record(tx, operator, {
         action: 'payout.retry',
         objectType: 'payout',
         objectId: `${key.userId}:${key.currency}:${key.payoutDate}`,
         before: { status: before.status, attempt: before.attempt, errorCode: before.errorCode },
         after: { status: after.status, attempt: after.attempt, errorCode: after.errorCode },
-      },
-      this.now(),
+      }),
     );
-    return after;
   }
 
   /**
    * Refunds a paid card payment in full through the provider (PaymentService.requestRefund: the ledger pair is
-   * reversed and the membership ends once the provider took it). The provider call commits on its own; the audit
-   * entry follows it with the state before and after.
+   * reversed and the membership ends once the provider took it). The audit entry is written in the transaction that
+   * marks the refund due, before the provider is asked.
    */
   async refundPayment(operator: Operator, paymentId: string, reason: string): Promise<void> {
-    const before = await this.deps.money.payments.byId(paymentId);
-    if (before === undefined) throw notFound('No such payment');
-    const after = await this.deps.money.payments.requestRefund(paymentId, reason);
-    await new AdminRepository(this.deps.db).audit(
-      {
-        operatorTelegramId: operator.telegramId,
+    if ((await this.deps.money.payments.byId(paymentId)) === undefined) throw notFound('No such payment');
+    await this.deps.money.payments.requestRefund(paymentId, reason, (tx, before, after) =>
+      this.record(tx, operator, {
         action: 'payment.refund',
         objectType: 'payment',
         objectId: paymentId,
         before: { status: before.status, refundStatus: before.refundStatus },
         after: { status: after.status, refundStatus: after.refundStatus, reason },
-      },
-      this.now(),
+      }),
     );
   }
 
-  /** Asks the provider about an open payment and applies its answer (the payment's provider status). */
+  /** Asks the provider about an open payment and applies its answer with the audit entry, in one transaction. */
   async checkPayment(operator: Operator, paymentId: string): Promise<void> {
-    const before = await this.deps.money.payments.byId(paymentId);
-    if (before === undefined) throw notFound('No such payment');
-    const after = await this.deps.money.payments.refresh(before);
-    await new AdminRepository(this.deps.db).audit(
-      {
-        operatorTelegramId: operator.telegramId,
+    if ((await this.deps.money.payments.byId(paymentId)) === undefined) throw notFound('No such payment');
+    await this.deps.money.payments.checkRecorded(paymentId, (tx, before, after) =>
+      this.record(tx, operator, {
         action: 'payment.check',
         objectType: 'payment',
         objectId: paymentId,
         before: { status: before.status },
         after: { status: after.status, errorCode: after.errorCode },
-      },
-      this.now(),
+      }),
     );
   }
 

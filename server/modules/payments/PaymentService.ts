@@ -39,6 +39,9 @@ import {
 import { reverseSettledPayment } from './refunds';
 import { RecentlyWritten } from '../../platform/recentlyWritten';
 
+/** Writes what an operator's action changed (its audit entry) in the transaction that changes the payment. */
+export type PaymentRecorder = (tx: MoneyTx, before: PaymentRow, after: PaymentRow) => Promise<void>;
+
 export interface CreateInvoicePaymentInput {
   readonly userId: number;
   readonly kind: 'subscription' | 'donation';
@@ -353,6 +356,28 @@ export class PaymentService {
     return (await this.applyProviderState(payment.id, state)) ?? payment;
   }
 
+  /**
+   * An operator's check (the operator console): asks the provider about an open payment, then applies its answer in
+   * one transaction with `record` (the audit entry), so the change and its record commit or roll back together.
+   * A payment that is not open, or that the provider does not know, changes nothing; `record` still runs.
+   */
+  async checkRecorded(paymentId: string, record: PaymentRecorder): Promise<PaymentRow> {
+    const payment = await this.byId(paymentId);
+    if (payment === undefined) throw notFound('Payment not found');
+    const provider = this.options.provider;
+    const state =
+      provider !== null && OPEN_STATUSES.includes(payment.status)
+        ? await provider.findPayment(payment.id, payment.providerSessionId)
+        : null;
+    const applied = await this.db.transaction(async (tx) => {
+      const result = state === null ? null : await this.applyInTransaction(tx, paymentId, state);
+      await record(tx, payment, result === null || result === 'duplicate' ? payment : result.row);
+      return result;
+    });
+    if (applied === null || applied === 'duplicate' || state === null) return payment;
+    return this.afterApply(this.remembered(applied), state);
+  }
+
   /** Applies what the provider says about a payment. Answers the row as it ends up, or null for an unknown id. */
   async applyProviderState(paymentId: string, state: ProviderPayment): Promise<PaymentRow | null> {
     const applied = await this.apply(paymentId, state);
@@ -520,15 +545,19 @@ export class PaymentService {
    * Refunds a paid charge in full (the operator console; the sandbox control API for tests): marks the refund due
    * with its reason, then asks the provider. Once the provider took it, the ledger pair is reversed and the membership
    * ends (refunds.ts). Idempotent: a payment already being refunded or refunded answers as it stands. A provider
-   * that cannot refund now leaves the refund due for the reconcile job.
+   * that cannot refund now leaves the refund due for the reconcile job. `record` (the operator's audit entry) runs in
+   * the transaction that marks the refund due, before the provider is asked.
    */
-  async requestRefund(paymentId: string, reason: string): Promise<PaymentRow> {
+  async requestRefund(paymentId: string, reason: string, record?: PaymentRecorder): Promise<PaymentRow> {
     this.requireProvider();
     const at = new Date(this.clock.now());
     const marked = await this.db.transaction(async (tx) => {
       const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
       if (payment === undefined) throw notFound('Payment not found');
-      if (payment.refundStatus !== null) return payment;
+      if (payment.refundStatus !== null) {
+        await record?.(tx, payment, payment);
+        return payment;
+      }
       if (payment.status !== 'paid')
         throw new AppError('conflict', 'Only a paid payment can be refunded', { reason: 'not_paid' });
       const [updated] = await tx
@@ -536,6 +565,7 @@ export class PaymentService {
         .set({ refundStatus: 'due', refundReason: reason, refundRequestedAt: at, updatedAt: at })
         .where(eq(payments.id, paymentId))
         .returning();
+      await record?.(tx, payment, updated!);
       return updated;
     });
     this.recent.forget(paymentId);

@@ -3,14 +3,15 @@
  * (payoutUpdates.ts), so a retry writes the run's withdrawal again, moves the run back to requested under a new
  * attempt number (the provider sees a new reference: the failed transfer's idempotency key stays spent) and sends
  * it through the payouts job's own sender. Refused unless the run failed and the money is still in the payout
- * balance (a later payout day may have sent it already).
+ * balance (a later payout day may have sent it already). `record` (the operator's audit entry) runs in the
+ * transaction that moves the run back to requested, before the provider is asked.
  */
 import { and, eq } from 'drizzle-orm';
 import type { Currency, PayoutCurrency } from '../../../src/domain/money';
 import { convertForPayout } from '../../../src/domain/payout';
 import { money } from '../../../src/domain/money';
 import { AppError } from '../../platform/errors';
-import type { MoneyDb } from '../../platform/db/moneyDb';
+import type { MoneyDb, MoneyTx } from '../../platform/db/moneyDb';
 import { payoutAccounts } from '../../platform/db/schema';
 import { payoutRuns } from '../../platform/db/schema-money';
 import { writeWithdrawal } from '../payments/ledger/ledger';
@@ -40,6 +41,7 @@ export async function retryFailedPayout(
   engine: Pick<MoneyEngine, 'provider' | 'payments' | 'rates'>,
   key: PayoutRunKey,
   nowMs: number,
+  record?: (tx: MoneyTx, before: PayoutRunRow, after: PayoutRunRow) => Promise<void>,
 ): Promise<PayoutRunRow> {
   const at = new Date(nowMs);
   // A converted payout is converted again at today's rate (the failed transfer's rate went with its withdrawal line).
@@ -88,7 +90,7 @@ export async function retryFailedPayout(
       converted,
       at,
     });
-    await tx
+    const [requested] = await tx
       .update(payoutRuns)
       .set({
         status: 'requested',
@@ -101,7 +103,9 @@ export async function retryFailedPayout(
         finishedAt: null,
         ...(converted === null ? {} : { payoutAmount: converted.amount.minor }),
       })
-      .where(where);
+      .where(where)
+      .returning();
+    await record?.(tx, run, requested!);
   });
   await sendTransfers(db, engine, nowMs);
   return (await findPayoutRun(db, key))!;

@@ -12,6 +12,7 @@
  */
 import type { VerificationStatus } from '../../../src/domain/entities';
 import { AppError } from '../../platform/errors';
+import type { Tx } from '../../platform/db/db';
 import { type KycChange, type KycEvent, KycProviderError } from './kyc/KycProvider';
 import { VerificationRepository } from './repository';
 import type { KycReviewRow, UserRow } from '../../platform/db/schema';
@@ -221,7 +222,12 @@ export class VerificationService {
   }
 
   /** An operator's decision on a passed check (kyc_approved) or a manual review: approved or rejected. */
-  async decide(userId: number, decision: OperatorDecision, operatorId: number): Promise<VerificationStatus> {
+  async decide(
+    userId: number,
+    decision: OperatorDecision,
+    operatorId: number,
+    record?: (tx: Tx, before: VerificationStatus, after: VerificationStatus) => Promise<void>,
+  ): Promise<VerificationStatus> {
     const now = nowDate(this.deps.clock);
     return this.deps.db.transaction(async (tx) => {
       const repository = new VerificationRepository(tx);
@@ -240,6 +246,7 @@ export class VerificationService {
         now,
       );
       await repository.setStatus(userId, status, now, { token: null, expiresAt: null, url: null });
+      await record?.(tx, user.verificationStatus, status);
       return status;
     });
   }
