@@ -1,0 +1,510 @@
+/**
+ * `npm run bench:scale`: does the cost of the dashboards, pages and lists stay flat when the data grows 100×?
+ *
+ * On PostgreSQL only (run it as `bash scripts/with-postgres.sh npm run bench:scale`): a fresh database with the demo
+ * seed, the server in-process, every call below measured at BENCH_CONCURRENCY (20) keep-alive clients over real HTTP;
+ * then the data set grows 100× in a few set-based SQL statements (BIG below: 100,000 followers with one membership
+ * each in the seeded creator's subscriptions, ~1M ledger lines, 150 more creators with two subscriptions each, and
+ * the seeded follower in all 300 of them) and the same calls are measured again against the same server.
+ * Dashboards are measured twice: with their cache as it works ("hit": one user asking again and again) and with the
+ * cache's lookups turned off in this process ("missed": every request reads the database).
+ * Printed per call: req/s and p99 on seed and at 100×, their ratio (raw, and normalised by the reference call measured
+ * in each phase, which takes out the machine's load drifting between phases), then one jobs round on seed and at
+ * 100× and the process's RSS (server and load generator thread), with the budget verdicts:
+ * ratio ≥ 0.5× with the cache missed, p99 ≤ 100 ms at 100×, RSS ≤ 400 MB, jobs round at 100× ≤ 2× the seed's.
+ *
+ * The ledger lines are written with the ledger's row triggers off (session_replication_role = replica: a million
+ * trigger calls take minutes) and their effect applied after in bulk, the same arithmetic as the triggers
+ * (migrations 0003, 0009, 0022: balance totals per earnings window; 0004, 0014: dashboard versions). The run then
+ * checks that every balance total equals its ledger.
+ * Options (environment): BENCH_CONCURRENCY (20), BENCH_SECONDS (5), BENCH_MAX_REQUESTS (20000), BENCH_WARMUP (100),
+ * BENCH_ONLY (only the calls whose name contains it; the reference always runs), BENCH_POOL.
+ */
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../server/app';
+import { AdjustableClock } from '../server/platform/clock';
+import { testConfig } from '../server/platform/config';
+import type { ResolvedConfig } from '../server/context';
+import { signInitData } from '../server/modules/sandbox/initData';
+import { SEED, seedIfEmpty } from '../server/modules/sandbox/seed';
+import { migrate } from '../server/platform/db/migrate';
+import { DEFAULT_POOL_SIZE, type Database, rowsOf } from '../server/platform/db/db';
+import { DashboardCache } from '../server/modules/dashboard/cache';
+import { benchDatabase, inWorker, percentile } from './bench-support';
+
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const MAX_REQUESTS = Number(process.env.BENCH_MAX_REQUESTS ?? 20_000);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 100);
+const POOL = Number(process.env.BENCH_POOL ?? DEFAULT_POOL_SIZE);
+const BUDGET_RATIO = 0.5;
+const BUDGET_P99_MS = 100;
+const BUDGET_RSS_MB = 400;
+const BUDGET_JOBS_RATIO = 2;
+const REFERENCE = 'reference: GET /channel/languages';
+
+/** The grown data set. */
+const BIG = { followers: 100_000, creators: 150, subscriptionsPerCreator: 2, maxPaymentsPerMember: 9 } as const;
+const FOLLOWER_TELEGRAM_BASE = 10_000_000;
+const CREATOR_TELEGRAM_BASE = 20_000_000;
+
+interface Scenario {
+  readonly name: string;
+  readonly method: 'GET' | 'POST';
+  readonly path: string;
+  readonly body?: unknown;
+  readonly as: number;
+  /** Measured with the cache hit and with it missed. */
+  readonly cached?: boolean;
+}
+
+interface Ids {
+  readonly channelId: number;
+  readonly subscriptionId: number;
+}
+
+const scenarios = ({ channelId, subscriptionId }: Ids): Scenario[] => [
+  { name: REFERENCE, method: 'GET', path: '/api/v2/channel/languages', as: SEED.alice },
+  { name: 'creator dashboard', method: 'GET', path: '/api/v2/dashboard?mode=creator', as: SEED.alice, cached: true },
+  { name: 'follower dashboard', method: 'GET', path: '/api/v2/dashboard?mode=follower', as: SEED.bob, cached: true },
+  { name: 'channel page', method: 'GET', path: `/api/v2/channel/${channelId}`, as: SEED.alice },
+  { name: 'subscription page', method: 'GET', path: `/api/v2/subscription/${subscriptionId}`, as: SEED.alice },
+  ...(['all', 'active', 'expiring', 'expired'] as const).map((filter): Scenario => ({
+    name: `members first page (${filter})`,
+    method: 'POST',
+    path: `/api/v2/subscription/${subscriptionId}/members`,
+    body: { filter, startFrom: null },
+    as: SEED.alice,
+  })),
+  {
+    name: 'members first page (live group)',
+    method: 'POST',
+    path: `/api/v2/subscription/${subscriptionId}/members`,
+    body: { filter: 'all', group: 'live', startFrom: null },
+    as: SEED.alice,
+  },
+  {
+    name: 'creator ledger first page',
+    method: 'POST',
+    path: '/api/v2/dashboard/transactions',
+    body: { mode: 'creator', list: 'all' },
+    as: SEED.alice,
+  },
+  {
+    name: 'channel ledger first page',
+    method: 'POST',
+    path: `/api/v2/channel/${channelId}/transactions`,
+    body: {},
+    as: SEED.alice,
+  },
+  {
+    name: 'follower ledger first page',
+    method: 'POST',
+    path: '/api/v2/dashboard/transactions',
+    body: { mode: 'follower', list: 'all' },
+    as: SEED.bob,
+  },
+];
+
+interface Figures {
+  readonly count: number;
+  readonly errors: number;
+  readonly rps: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly bytes: number;
+}
+
+let cacheOff = false;
+// "Cache missed": every dashboard lookup answers nothing while the flag is set (this process only; the bench's own
+// switch, the server has none).
+const cachedGet = DashboardCache.prototype.get;
+DashboardCache.prototype.get = function get(this: DashboardCache<unknown>, ...args) {
+  return cacheOff ? undefined : cachedGet.apply(this, args);
+} as typeof cachedGet;
+
+async function load(origin: string, scenario: Scenario, authorization: string, requests: number, ms: number) {
+  const outcome = await inWorker<{ latencies: number[]; errors: number; bytes: number; elapsed: number }>(
+    'bench-load-worker.mjs',
+    {
+      origin,
+      path: scenario.path,
+      init: {
+        method: scenario.method,
+        headers: {
+          ...(scenario.body !== undefined ? { 'content-type': 'application/json' } : {}),
+          'accept-encoding': 'gzip, deflate, br',
+        },
+        ...(scenario.body !== undefined ? { body: JSON.stringify(scenario.body) } : {}),
+      },
+      authorizations: [authorization],
+      concurrency: CONCURRENCY,
+      requests,
+      ms,
+    },
+  );
+  const latencies = outcome.latencies.sort((a, b) => a - b);
+  return {
+    count: latencies.length,
+    errors: outcome.errors,
+    rps: latencies.length / (outcome.elapsed / 1000),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    bytes: outcome.bytes / Math.max(1, latencies.length),
+  };
+}
+
+async function measureAll(
+  origin: string,
+  list: readonly Scenario[],
+  auth: (telegramId: number) => string,
+): Promise<Map<string, Figures>> {
+  const results = new Map<string, Figures>();
+  for (const scenario of list) {
+    for (const missed of scenario.cached ? [false, true] : [false]) {
+      cacheOff = missed;
+      const authorization = auth(scenario.as);
+      await load(origin, scenario, authorization, WARMUP, 10_000);
+      const figures = await load(origin, scenario, authorization, MAX_REQUESTS, SECONDS * 1000);
+      cacheOff = false;
+      const name = scenario.cached ? `${scenario.name}, cache ${missed ? 'missed' : 'hit'}` : scenario.name;
+      results.set(name, figures);
+      console.info(
+        `  ${name.padEnd(44)}${figures.rps.toFixed(0).padStart(7)} req/s  p50 ${figures.p50.toFixed(1).padStart(7)} ms  p99 ${figures.p99.toFixed(1).padStart(7)} ms  ${figures.bytes.toFixed(0).padStart(7)} B${figures.errors > 0 ? `  ${figures.errors} ERRORS` : ''}`,
+      );
+    }
+  }
+  return results;
+}
+
+async function one<T>(database: Database, statement: string): Promise<T> {
+  return rowsOf<T>(await database.db.execute(sql.raw(statement)))[0]!;
+}
+
+const KEPT_COUNTS = [
+  `delete from subscription_live_counts`,
+  `delete from channel_live_counts`,
+  `delete from channel_member_ends`,
+  `insert into subscription_live_counts (subscription_id, live, counted_at)
+   select s.id, count(m.id) filter (where (m.period = 'onetime' or m.status = 'active')
+     and (m.expires_at is null or m.expires_at > now())), now()
+   from subscriptions s left join subscription_members m on m.subscription_id = s.id group by s.id`,
+  `insert into channel_member_ends (channel_id, user_id, ends_at)
+   select s.channel_id, m.user_id, max(coalesce(m.expires_at, 'infinity'))
+   from subscription_members m join subscriptions s on s.id = m.subscription_id
+   where m.period = 'onetime' or m.status = 'active' group by s.channel_id, m.user_id`,
+  `insert into channel_live_counts (channel_id, live, counted_at)
+   select c.id, count(e.user_id) filter (where e.ends_at > now()), now()
+   from channels c left join channel_member_ends e on e.channel_id = c.id group by c.id`,
+];
+
+/**
+ * Grows the seed 100× with set-based SQL (see the file's comment): answers what it wrote. `now` is the server
+ * clock's: future expiries start a day and an hour ahead (outside the renewal lead), past ones over a week back
+ * (outside the renewal catch-up, access already removed), so a jobs round finds the same due work as on the seed.
+ */
+async function grow(
+  database: Database,
+  url: string,
+  nowMs: number,
+  ids: Ids,
+  timings: string[],
+): Promise<Record<string, number>> {
+  const now = `'${new Date(nowMs).toISOString()}'::timestamptz`;
+  const written: Record<string, number> = {};
+  const statements: [string, string][] = [
+    ['set', `set local session_replication_role = replica`],
+    [
+      'followers',
+      `insert into users (telegram_id, first_name, last_name, username, language_code, created_at, updated_at)
+       select ${FOLLOWER_TELEGRAM_BASE} + i, 'Follower', i::text, 'follower_' || i, (array['en', 'ru', 'id'])[1 + i % 3],
+         ${now} - make_interval(days => 1 + i % 400), ${now} - make_interval(days => 1 + i % 400)
+       from generate_series(1, ${BIG.followers}) i`,
+    ],
+    [
+      'creators',
+      `insert into users (telegram_id, first_name, username, language_code, verification_status, country, created_at, updated_at)
+       select ${CREATOR_TELEGRAM_BASE} + j, 'Creator ' || j, 'creator_' || j, 'en', 'approved', 'DE',
+         ${now} - interval '400 days', ${now} - interval '400 days'
+       from generate_series(1, ${BIG.creators}) j`,
+    ],
+    [
+      'channels',
+      `insert into channels (owner_id, chat_id, title, username, type, language, language_selected, connected, moderation,
+         onboarding_step, onboarding_passed, created_at, updated_at)
+       select u.id, -1002000000000 - u.telegram_id, 'Channel of ' || u.first_name, 'scale_' || u.telegram_id, 'public', 'en',
+         true, true, 'approved', 'completed', true, u.created_at, u.created_at
+       from users u where u.telegram_id between ${CREATOR_TELEGRAM_BASE + 1} and ${CREATOR_TELEGRAM_BASE + BIG.creators}`,
+    ],
+    [
+      'subscriptions',
+      `insert into subscriptions (channel_id, name, description, period, price_minor, currency, button_text, created_at, updated_at)
+       select c.id, 'Tier ' || k, 'A tier of a bigger creator', case k when 1 then 'monthly' else 'yearly' end,
+         500 * k, 'eur', 'Subscribe', c.created_at + make_interval(mins => k), c.created_at + make_interval(mins => k)
+       from channels c join users u on u.id = c.owner_id
+       cross join generate_series(1, ${BIG.subscriptionsPerCreator}) k
+       where u.telegram_id between ${CREATOR_TELEGRAM_BASE + 1} and ${CREATOR_TELEGRAM_BASE + BIG.creators}`,
+    ],
+    [
+      // Round robin over the seeded creator's subscriptions (the measured one gets a larger share): a tenth
+      // cancelled, a seventeenth with a failed renewal, a third expired over a week ago, the rest expiring over the
+      // next 30 days one a minute.
+      'memberships',
+      `with subs as (
+         select s.id, s.period, s.price_minor, s.currency, row_number() over (order by s.id) - 1 as k, count(*) over () as n
+         from subscriptions s join channels c on c.id = s.channel_id join users u on u.id = c.owner_id
+         where u.telegram_id = ${SEED.alice} and not s.deleted and not c.deleted
+       ), f as (
+         select id as user_id, (telegram_id - ${FOLLOWER_TELEGRAM_BASE})::int as i from users
+         where telegram_id between ${FOLLOWER_TELEGRAM_BASE + 1} and ${FOLLOWER_TELEGRAM_BASE + BIG.followers}
+       ), pick as (
+         select f.*, case when f.i % 2 = 0 then ${ids.subscriptionId}
+           else (select s.id from subs s where s.k = f.i % s.n) end as subscription_id from f
+       )
+       insert into subscription_members (subscription_id, user_id, status, period, activated_at, expires_at, renewal_failed,
+         payment_method, price_minor, currency, created_at, updated_at, access_removed_at)
+       select s.id, p.user_id, case when p.i % 10 = 0 then 'cancelled' else 'active' end, s.period, c.created, e.expires,
+         s.period <> 'onetime' and p.i % 17 = 0, 'card', s.price_minor, s.currency, c.created, c.created,
+         case when e.expires <= ${now} then e.expires end
+       from pick p join subscriptions s on s.id = p.subscription_id
+       cross join lateral (select ${now} - make_interval(days => 1 + p.i % 360, mins => p.i % 1440) as created) c
+       cross join lateral (select case when s.period = 'onetime' then null
+         when p.i % 3 = 0 then ${now} - make_interval(days => 8 + p.i % 300)
+         else ${now} + interval '25 hours' + make_interval(mins => p.i % 43200) end as expires) e`,
+    ],
+    [
+      'bob memberships',
+      `insert into subscription_members (subscription_id, user_id, status, period, activated_at, expires_at, renewal_failed,
+         payment_method, price_minor, currency, created_at, updated_at)
+       select s.id, bob.id, 'active', s.period, ${now} - make_interval(days => 10, mins => s.id::int),
+         ${now} + interval '25 hours' + make_interval(mins => s.id::int), false, 'card', s.price_minor, s.currency,
+         ${now} - make_interval(days => 10, mins => s.id::int), ${now} - make_interval(days => 10, mins => s.id::int)
+       from subscriptions s join channels c on c.id = s.channel_id join users u on u.id = c.owner_id
+       cross join (select id from users where telegram_id = ${SEED.bob}) bob
+       where u.telegram_id between ${CREATOR_TELEGRAM_BASE + 1} and ${CREATOR_TELEGRAM_BASE + BIG.creators}`,
+    ],
+    [
+      // Each membership paid 1 to BIG.maxPaymentsPerMember times (5 on average): the payer's and the creator's line.
+      'ledger lines',
+      `insert into transactions (type, user_id, counterparty_id, channel_id, subscription_id, member_id, currency, price,
+         amount, provider_fee, service_fee, payout_amount, payment_method, card_brand, card_last4, payment_id, created_at)
+       select t.type, case when t.type = 'buy_subscription' then m.user_id else c.owner_id end,
+         case when t.type = 'buy_subscription' then c.owner_id else m.user_id end,
+         c.id, s.id, m.id, m.currency, m.price_minor,
+         case when t.type = 'buy_subscription' then m.price_minor else m.price_minor - m.price_minor * 3 / 100 - m.price_minor / 10 end,
+         m.price_minor * 3 / 100, m.price_minor / 10, m.price_minor - m.price_minor * 3 / 100 - m.price_minor / 10,
+         'card', 'visa', '4242', 'scale-' || m.id || '-' || j,
+         least(m.created_at + make_interval(days => 30 * j), ${now} - interval '1 hour')
+       from subscription_members m join subscriptions s on s.id = m.subscription_id join channels c on c.id = s.channel_id
+       join users f on f.id = m.user_id
+       cross join generate_series(0, m.id::int % ${BIG.maxPaymentsPerMember}) j
+       cross join (values ('buy_subscription'), ('sell_subscription')) t(type)
+       where f.telegram_id > ${FOLLOWER_TELEGRAM_BASE} or (f.telegram_id = ${SEED.bob} and m.created_at >= ${now} - interval '11 days' and j = 0)`,
+    ],
+    [
+      // What transactions_balance_totals does per row (ledger_balance_totals_add), for the rows just written.
+      'balance totals',
+      `insert into ledger_balance_totals as totals (user_id, currency, window_start, earned, withdrawn)
+       select user_id, currency, ledger_window_start(coalesce(window_at, created_at)),
+         coalesce(sum(amount) filter (where type in ('sell_subscription', 'get_donation')), 0)
+           - coalesce(sum(amount) filter (where type = 'refund_issued'), 0),
+         coalesce(sum(amount) filter (where type = 'withdrawal'), 0)
+       from transactions where payment_id like 'scale-%' and type in ('sell_subscription', 'get_donation', 'refund_issued', 'withdrawal')
+       group by 1, 2, 3
+       on conflict (user_id, currency, window_start)
+       do update set earned = totals.earned + excluded.earned, withdrawn = totals.withdrawn + excluded.withdrawn`,
+    ],
+    [
+      // What the dashboard version triggers do: every user whose rows changed sees a new version.
+      'dashboard versions',
+      `insert into dashboard_versions as v (user_id, version)
+       select id, 1 from users where telegram_id > ${FOLLOWER_TELEGRAM_BASE} or telegram_id in (${SEED.alice}, ${SEED.bob})
+       on conflict (user_id) do update set version = v.version + 1`,
+    ],
+    // What the member counts trigger does (migration 0041): the kept counts again from the rows, at the database's now.
+    ...KEPT_COUNTS.map((statement, index): [string, string] => [`kept counts ${index}`, statement]),
+  ];
+  const keptCounts = await one<{ kept: boolean }>(
+    database,
+    `select to_regclass('subscription_live_counts') is not null as kept`,
+  );
+  // One transaction on a connection of its own (the server's pool times statements out): the session settings hold
+  // for every statement, and all of it or nothing.
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('begin');
+    // Indexes built once after the rows are in rather than grown row by row: a million ledger lines in seconds.
+    const indexes = (
+      await client.query<{ indexname: string; indexdef: string }>(
+        `select indexname, indexdef from pg_indexes where tablename in ('transactions', 'subscription_members')
+         and indexname not in (select conname from pg_constraint)`,
+      )
+    ).rows;
+    for (const index of indexes) await client.query(`drop index ${index.indexname}`);
+    for (const [name, statement] of statements) {
+      if (name === 'balance totals') {
+        const started = performance.now();
+        for (const index of indexes) await client.query(index.indexdef);
+        timings.push(`indexes ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      }
+      if (name.startsWith('kept counts') && !keptCounts.kept) continue;
+      const started = performance.now();
+      written[name] = (await client.query(statement)).rowCount ?? 0;
+      timings.push(`${name} ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    }
+    await client.query('commit');
+    await client.query('analyze');
+  } finally {
+    await client.end();
+  }
+  return written;
+}
+
+/** Every balance total equals its ledger (the triggers' invariant), in one statement: answers the mismatches. */
+async function totalsMismatches(database: Database): Promise<number> {
+  const row = await one<{ mismatches: string }>(
+    database,
+    `with ledger as (
+       select user_id, currency, ledger_window_start(coalesce(window_at, created_at)) as window_start,
+         coalesce(sum(amount) filter (where type in ('sell_subscription', 'get_donation')), 0)
+           - coalesce(sum(amount) filter (where type = 'refund_issued'), 0) as earned,
+         coalesce(sum(amount) filter (where type = 'withdrawal'), 0) as withdrawn
+       from transactions where type in ('sell_subscription', 'get_donation', 'refund_issued', 'withdrawal')
+       group by 1, 2, 3
+     )
+     select count(*) as mismatches from ledger l full join ledger_balance_totals t using (user_id, currency, window_start)
+     where coalesce(l.earned, 0) <> coalesce(t.earned, 0) or coalesce(l.withdrawn, 0) <> coalesce(t.withdrawn, 0)`,
+  );
+  return Number(row.mismatches);
+}
+
+async function main(): Promise<void> {
+  const { database, label, cleanup, url } = await benchDatabase(POOL);
+  if (database.kind !== 'postgres' || url === undefined) {
+    await cleanup();
+    throw new Error('bench:scale measures PostgreSQL: run it as `bash scripts/with-postgres.sh npm run bench:scale`');
+  }
+  const clock = new AdjustableClock();
+  const config = testConfig() as ResolvedConfig;
+  try {
+    await migrate(database);
+    await seedIfEmpty(database.db, clock, config);
+    const app = await buildApp({ database, config, clock, logger: false });
+    const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+    const auth = (telegramId: number) =>
+      `TgAuth ${signInitData({ telegramId, firstName: `Bench ${telegramId}` }, config.botToken, clock.now())}`;
+    // The seeded creator's private channel and its monthly subscription: the ones that grow.
+    const ids = await one<{ channelId: number; subscriptionId: number }>(
+      database,
+      `select c.id as "channelId", s.id as "subscriptionId" from channels c join subscriptions s on s.channel_id = c.id
+       where c.chat_id = ${SEED.journalChatId} and s.period = 'monthly' and not s.deleted order by s.id limit 1`,
+    );
+    const list = scenarios({ channelId: Number(ids.channelId), subscriptionId: Number(ids.subscriptionId) }).filter(
+      (scenario) =>
+        scenario.name === REFERENCE || !process.env.BENCH_ONLY || scenario.name.includes(process.env.BENCH_ONLY),
+    );
+    const jobsRound = async () => {
+      const context = { db: app.deps.db, clock, config: app.deps.config, log: { info() {}, error() {} } };
+      await app.deps.jobs.run(context); // whatever was due since the last round
+      const started = performance.now();
+      const results = await app.deps.jobs.run(context);
+      const failed = results.filter((result) => !result.ok).map((result) => `${result.name}: ${result.error}`);
+      if (failed.length > 0) console.info(`  jobs failed: ${failed.join('; ')}`);
+      return performance.now() - started;
+    };
+
+    console.info(`bench:scale on ${label}; ${CONCURRENCY} keep-alive clients, up to ${SECONDS} s per call`);
+    console.info('seed:');
+    const seed = await measureAll(origin, list, auth);
+    const seedJobsMs = await jobsRound();
+    console.info(`  one jobs round: ${seedJobsMs.toFixed(0)} ms`);
+
+    const growStarted = performance.now();
+    const timings: string[] = [];
+    const written = await grow(
+      database,
+      url,
+      clock.now(),
+      { channelId: Number(ids.channelId), subscriptionId: Number(ids.subscriptionId) },
+      timings,
+    );
+    const growMs = performance.now() - growStarted;
+    const sizes = await one<{ members: string; lines: string; bobs: string }>(
+      database,
+      `select (select count(*) from subscription_members m join subscriptions s on s.id = m.subscription_id
+                join channels c on c.id = s.channel_id join users u on u.id = c.owner_id where u.telegram_id = ${SEED.alice}) as members,
+              (select count(*) from transactions t join channels c on c.id = t.channel_id join users u on u.id = c.owner_id
+                where u.telegram_id = ${SEED.alice}) as lines,
+              (select count(*) from subscription_members m join users u on u.id = m.user_id where u.telegram_id = ${SEED.bob}) as bobs`,
+    );
+    const mismatches = await totalsMismatches(database);
+    console.info(
+      `100× data in ${(growMs / 1000).toFixed(1)} s: ${written.followers} followers, ${written.creators} creators, ` +
+        `${written.memberships} + ${written['bob memberships']} memberships, ${written['ledger lines']} ledger lines; ` +
+        `the seeded creator's channels: ${sizes.members} memberships, ${sizes.lines} ledger lines; the seeded follower ` +
+        `in ${sizes.bobs} subscriptions; balance totals ${mismatches === 0 ? 'equal the ledger' : `DIFFER FROM THE LEDGER in ${mismatches} rows`}`,
+    );
+    console.info(`  (${timings.join(', ')})`);
+    console.info('100×:');
+    const big = await measureAll(origin, list, auth);
+    const bigJobsMs = await jobsRound();
+    console.info(`  one jobs round: ${bigJobsMs.toFixed(0)} ms`);
+    const rssMb = process.memoryUsage().rss / 1024 / 1024;
+
+    const seedRef = seed.get(REFERENCE)!.rps;
+    const bigRef = big.get(REFERENCE)!.rps;
+    console.info('');
+    console.info(
+      'call'.padEnd(46) +
+        'seed req/s'.padStart(11) +
+        'p99'.padStart(8) +
+        '100× req/s'.padStart(11) +
+        'p99'.padStart(8) +
+        'ratio'.padStart(8) +
+        'norm.'.padStart(8) +
+        '  verdict',
+    );
+    const verdicts: string[] = [];
+    for (const [name, before] of seed) {
+      const after = big.get(name)!;
+      const ratio = after.rps / before.rps;
+      const normalised = after.rps / bigRef / (before.rps / seedRef);
+      const budgeted = name !== REFERENCE && !name.endsWith('cache hit');
+      const ok = !budgeted || (normalised >= BUDGET_RATIO && after.p99 <= BUDGET_P99_MS && after.errors === 0);
+      if (budgeted && !ok) verdicts.push(name);
+      console.info(
+        name.padEnd(46) +
+          before.rps.toFixed(0).padStart(11) +
+          before.p99.toFixed(0).padStart(8) +
+          after.rps.toFixed(0).padStart(11) +
+          after.p99.toFixed(0).padStart(8) +
+          `${ratio.toFixed(2)}×`.padStart(8) +
+          `${normalised.toFixed(2)}×`.padStart(8) +
+          (budgeted ? (ok ? '  within' : '  OVER') : ''),
+      );
+    }
+    const jobsRatio = bigJobsMs / Math.max(1, seedJobsMs);
+    console.info(
+      `one jobs round: seed ${seedJobsMs.toFixed(0)} ms, 100× ${bigJobsMs.toFixed(0)} ms (${jobsRatio.toFixed(2)}×; budget ≤ ${BUDGET_JOBS_RATIO}×: ${jobsRatio <= BUDGET_JOBS_RATIO ? 'within' : 'OVER'})`,
+    );
+    console.info(
+      `RSS of the server process (with the load generator thread): ${rssMb.toFixed(0)} MB (budget ≤ ${BUDGET_RSS_MB} MB: ${rssMb <= BUDGET_RSS_MB ? 'within' : 'OVER'})`,
+    );
+    console.info(
+      `budget (cache missed, ratio normalised by the reference ≥ ${BUDGET_RATIO}×, p99 ≤ ${BUDGET_P99_MS} ms at 100×): ` +
+        (verdicts.length === 0 ? 'every call within' : `OVER for ${verdicts.join(', ')}`),
+    );
+    await app.close();
+  } finally {
+    await database.close();
+    await cleanup();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
