@@ -25,7 +25,7 @@ export const NO_RATE_LIMITS: RateLimitConfig = {
  */
 export async function benchDatabase(
   pool: number,
-): Promise<{ database: Database; label: string; cleanup: () => Promise<void> }> {
+): Promise<{ database: Database; label: string; cleanup: () => Promise<void>; url?: string }> {
   const url = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     const name = `backers_bench_${Date.now().toString(36)}`;
@@ -38,6 +38,7 @@ export async function benchDatabase(
     const database = fromPostgresUrl(target.toString(), pool);
     return {
       database,
+      url: target.toString(),
       label: `PostgreSQL (${new URL(url).host}, pool ${pool})`,
       async cleanup() {
         const drop = new pg.Client({ connectionString: url });

@@ -14,6 +14,7 @@ import type { BotUpdateHandler } from './modules/bot/updateHandler';
 import { runMigrationImports } from './modules/admin/migrationImport';
 import { purgeDonationImages } from './modules/donations/service';
 import type { Db } from './platform/db/db';
+import { settleMemberCounts } from './platform/db/memberCounts';
 
 /** Idempotency answers are kept for a day: far longer than any client retries a tap. */
 const IDEMPOTENCY_RETENTION_SECONDS = 24 * 60 * 60;
@@ -47,6 +48,8 @@ export function createJobs(
           ? sendRenewalNotices(renewalNotices, context.nowMs, (message) => context.log.error(message))
           : Promise.resolve({ skipped: true }),
       )
+      // After renewals: a membership a renewal just extended no longer ends now.
+      .register('member-counts', (context) => settleMemberCounts(context.db, context.nowMs))
       .register('payouts', (context) => runPayouts(context, engine))
       .register('payouts-track', async (context) => ({ changed: await trackPayouts(context, engine) }))
       // After renewals: a membership a renewal just extended keeps its member in the channel.

@@ -2,8 +2,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { ChannelType, LanguageCode, ModerationState, OnboardingStep } from '../../../src/domain/entities';
 import type { DbOrTx } from '../../platform/db/db';
-import { liveMemberSql } from '../../platform/db/members';
-import { type ChannelRow, channels, subscriptionMembers, subscriptions } from '../../platform/db/schema';
+import { channelLiveMembersSql } from '../../platform/db/members';
+import { type ChannelRow, channels, subscriptions } from '../../platform/db/schema';
 
 export interface ChannelFromBot {
   readonly ownerId: number;
@@ -57,7 +57,7 @@ export class ChannelsRepository {
       .limit(limit);
   }
 
-  /** The owner's channels (not deleted, oldest first) with their subscriber counts (liveMemberSql): one query. */
+  /** The owner's channels (not deleted, oldest first) with their subscriber counts (kept, channelLiveMembersSql): one query. */
   async listByOwnerWithCounts(
     ownerId: number,
     now: Date,
@@ -66,11 +66,7 @@ export class ChannelsRepository {
     const rows = await this.db
       .select({
         channel: channels,
-        activeSubscribers: sql<number>`(
-          select count(distinct m.user_id) from ${subscriptionMembers} m
-          join ${subscriptions} s on s.id = m.subscription_id
-          where s.channel_id = "channels"."id" and ${liveMemberSql('m', now)}
-        )`,
+        activeSubscribers: channelLiveMembersSql(channels.id, now),
       })
       .from(channels)
       .where(and(eq(channels.ownerId, ownerId), eq(channels.deleted, false)))
@@ -130,18 +126,14 @@ export class ChannelsRepository {
     return Number(row?.count ?? 0);
   }
 
-  /** Distinct people who count as subscribers (liveMemberSql) per channel. */
+  /** Distinct people who count as subscribers (liveMemberSql) per channel, from the kept counts. */
   async activeSubscribers(channelIds: readonly number[], now: Date): Promise<Map<number, number>> {
     const counts = new Map<number, number>();
     if (channelIds.length === 0) return counts;
     const rows = await this.db
-      .select({ channelId: subscriptions.channelId, count: sql<number>`count(distinct ${subscriptionMembers.userId})` })
-      .from(subscriptionMembers)
-      .innerJoin(subscriptions, eq(subscriptions.id, subscriptionMembers.subscriptionId))
-      .where(
-        and(inArray(subscriptions.channelId, [...new Set(channelIds)]), liveMemberSql('subscription_members', now)),
-      )
-      .groupBy(subscriptions.channelId);
+      .select({ channelId: channels.id, count: channelLiveMembersSql(channels.id, now) })
+      .from(channels)
+      .where(inArray(channels.id, [...new Set(channelIds)]));
     for (const row of rows) counts.set(Number(row.channelId), Number(row.count));
     return counts;
   }

@@ -22,7 +22,7 @@ import {
 } from '../payments/ledger/ledger';
 import { BatchLoader } from '../../platform/db/batchLoader';
 import type { Db } from '../../platform/db/db';
-import { liveMemberSql } from '../../platform/db/members';
+import { channelLiveMembersSql, subscriptionLiveMembersSql } from '../../platform/db/members';
 import type { Role, TransactionType } from '../../../src/domain/entities';
 import { primaryFirst } from '../cards/repository';
 import type { UserFlags } from '../users/repository';
@@ -93,11 +93,7 @@ export function dashboardQueries(db: Db) {
   const channelsWithCounts = db
     .select({
       channel: channels,
-      activeSubscribers: sql<number>`(
-      select count(distinct m.user_id) from ${subscriptionMembers} m
-      join ${subscriptions} s on s.id = m.subscription_id
-      where s.channel_id = "channels"."id" and ${liveMemberSql('m', now)}
-    )`,
+      activeSubscribers: channelLiveMembersSql(channels.id, now),
     })
     .from(channels)
     .where(and(eq(channels.ownerId, userId), eq(channels.deleted, false)))
@@ -142,16 +138,9 @@ export function dashboardQueries(db: Db) {
     .select({
       member: subscriptionMembers,
       subscription: subscriptions,
-      subscribers: sql<number>`(
-      select count(*) from ${subscriptionMembers} sm
-      where sm.subscription_id = ${subscriptions.id} and ${liveMemberSql('sm', now)}
-    )`,
+      subscribers: subscriptionLiveMembersSql(subscriptions.id, now),
       channel: channels,
-      channelSubscribers: sql<number>`(
-      select count(distinct cm.user_id) from ${subscriptionMembers} cm
-      join ${subscriptions} cs on cs.id = cm.subscription_id
-      where cs.channel_id = ${channels.id} and ${liveMemberSql('cm', now)}
-    )`,
+      channelSubscribers: channelLiveMembersSql(channels.id, now),
     })
     .from(subscriptionMembers)
     .innerJoin(subscriptions, eq(subscriptions.id, subscriptionMembers.subscriptionId))
@@ -191,11 +180,14 @@ export function dashboardQueries(db: Db) {
             >`(select json_agg(totals) from (${balanceTotalsQuery(sql`${users.id}`, sql`${sql.placeholder('boundary')}`)}) totals)`
           : sql<null>`null`,
         nextExpiryMs: withCreatorFields
-          ? sql<
-              number | null
-            >`(select (extract(epoch from min(m.expires_at)) * 1000)::float8 from ${subscriptionMembers} m
-          join ${subscriptions} s on s.id = m.subscription_id join ${channels} c on c.id = s.channel_id
-          where c.owner_id = ${users.id} and m.expires_at > ${now})`
+          ? // Each subscription's first expiry after now is its first index entry there (subscription, expiry).
+            sql<number | null>`(select (extract(epoch from min(n.expires_at)) * 1000)::float8
+          from ${subscriptions} s join ${channels} c on c.id = s.channel_id
+          cross join lateral (
+            select m.expires_at from ${subscriptionMembers} m where m.subscription_id = s.id and m.expires_at > ${now}
+            order by m.expires_at limit 1
+          ) n
+          where c.owner_id = ${users.id})`
           : sql<null>`null`,
       })
       .from(users)

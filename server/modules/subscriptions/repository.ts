@@ -1,17 +1,11 @@
 /** Subscriptions of a channel. Period and currency are fixed at creation. */
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { Period } from '../../../src/domain/entities';
 import type { Currency } from '../../../src/domain/money';
 import { type CursorPosition, PAGE_SIZE, afterCursor } from '../../platform/db/cursor';
 import type { DbOrTx } from '../../platform/db/db';
-import { liveMemberSql } from '../../platform/db/members';
-import {
-  type ChannelRow,
-  type SubscriptionRow,
-  channels,
-  subscriptionMembers,
-  subscriptions,
-} from '../../platform/db/schema';
+import { subscriptionLiveMembersSql } from '../../platform/db/members';
+import { type ChannelRow, type SubscriptionRow, channels, subscriptions } from '../../platform/db/schema';
 
 export interface NewSubscription {
   readonly channelId: number;
@@ -98,20 +92,14 @@ export class SubscriptionsRepository {
     return row !== undefined;
   }
 
-  /** Members who count as subscribers (liveMemberSql) per subscription. */
+  /** Members who count as subscribers (liveMemberSql) per subscription, from the kept counts. */
   async activeSubscribers(subscriptionIds: readonly number[], now: Date): Promise<Map<number, number>> {
     const counts = new Map<number, number>();
     if (subscriptionIds.length === 0) return counts;
     const rows = await this.db
-      .select({ subscriptionId: subscriptionMembers.subscriptionId, count: sql<number>`count(*)` })
-      .from(subscriptionMembers)
-      .where(
-        and(
-          inArray(subscriptionMembers.subscriptionId, [...new Set(subscriptionIds)]),
-          liveMemberSql('subscription_members', now),
-        ),
-      )
-      .groupBy(subscriptionMembers.subscriptionId);
+      .select({ subscriptionId: subscriptions.id, count: subscriptionLiveMembersSql(subscriptions.id, now) })
+      .from(subscriptions)
+      .where(inArray(subscriptions.id, [...new Set(subscriptionIds)]));
     for (const row of rows) counts.set(Number(row.subscriptionId), Number(row.count));
     return counts;
   }

@@ -1,0 +1,99 @@
+/**
+ * Subscriber counts are kept, not recounted (migration 0041): after changes that move them (memberships started
+ * and cancelled, expiry with the clock moving on, renewals and the member-counts job) the kept counts
+ * must equal a recount from the membership rows, per subscription and per channel (distinct people), at the server's
+ * now; and each stored count must equal the recount at the time it was kept (a counter that drifts fails here even
+ * where the ends in between would hide it).
+ */
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../../server/platform/db/db';
+import { type TestServer, startTestServer, BOB, newUser } from '../support/testServer';
+import { advanceTo, openShop, payWithNewCard, type Shop } from '../money/support/money';
+
+let server: TestServer;
+let shop: Shop;
+beforeAll(async () => {
+  server = await startTestServer({ seed: true });
+  shop = await openShop(server);
+}, 120_000);
+afterAll(() => server.close());
+
+const DAY_MS = 86_400_000;
+const standing = sql`(m.period = 'onetime' or m.status = 'active')`;
+
+interface Mismatch {
+  readonly kind: string;
+  readonly id: number;
+  readonly kept: number;
+  readonly recounted: number;
+}
+
+/** Every kept count against a recount from the rows: at now, and at the time each count was kept. */
+async function countMismatches(): Promise<Mismatch[]> {
+  const now = new Date(server.clock.now()).toISOString();
+  const rows = rowsOf<{ kind: string; id: number; kept: number; recounted: number }>(
+    await server.database.db.execute(sql`
+      select 'subscription now' as kind, s.id, subscription_live_members(s.id, ${now}::timestamptz) as kept,
+        (select count(*) from subscription_members m where m.subscription_id = s.id and ${standing}
+          and (m.expires_at is null or m.expires_at > ${now}::timestamptz)) as recounted
+      from subscriptions s
+      union all
+      select 'subscription stored', k.subscription_id, k.live,
+        (select count(*) from subscription_members m where m.subscription_id = k.subscription_id and ${standing}
+          and (m.expires_at is null or m.expires_at > k.counted_at))
+      from subscription_live_counts k
+      union all
+      select 'channel now', c.id, channel_live_members(c.id, ${now}::timestamptz),
+        (select count(distinct m.user_id) from subscription_members m join subscriptions s on s.id = m.subscription_id
+          where s.channel_id = c.id and ${standing} and (m.expires_at is null or m.expires_at > ${now}::timestamptz))
+      from channels c
+      union all
+      select 'channel stored', k.channel_id, k.live,
+        (select count(distinct m.user_id) from subscription_members m join subscriptions s on s.id = m.subscription_id
+          where s.channel_id = k.channel_id and ${standing} and (m.expires_at is null or m.expires_at > k.counted_at))
+      from channel_live_counts k`),
+  );
+  return rows
+    .map((row) => ({ kind: row.kind, id: Number(row.id), kept: Number(row.kept), recounted: Number(row.recounted) }))
+    .filter((row) => row.kept !== row.recounted);
+}
+
+test('the seeded counts equal a recount', async () => {
+  expect(await countMismatches()).toEqual([]);
+});
+
+test('memberships started, cancelled, renewed and expired keep the counts equal to a recount', async () => {
+  const payer = newUser('Counted');
+  await payWithNewCard(server, payer, 'subscription', shop.subscriptions.weekly, '4242424242424242');
+  await payWithNewCard(server, payer, 'subscription', shop.subscriptions.monthly, '4242424242424242');
+  await payWithNewCard(server, BOB, 'subscription', shop.subscriptions.weekly, '4242424242424242');
+  expect(await countMismatches()).toEqual([]);
+
+  const mine = await server.api<{ subscriptionMembers: { id: number; subscriptionId: number }[] }>(
+    payer,
+    'GET',
+    '/dashboard?mode=follower',
+  );
+  const weekly = mine.body.subscriptionMembers.find((member) => member.subscriptionId === shop.subscriptions.weekly)!;
+  expect((await server.api(payer, 'GET', `/follower/subscription_member/${weekly.id}/cancel`)).status).toBe(200);
+  expect(await countMismatches()).toEqual([]);
+  // Past the cancelled week's end: expiry writes nothing, the counts read it, then the job settles it.
+  server.clock.advance((8 * DAY_MS) / 1000);
+  expect(await countMismatches()).toEqual([]);
+  await advanceTo(server, server.clock.now() + 60_000);
+  expect(await countMismatches()).toEqual([]);
+  // And well past every expiry, renewals and all.
+  await advanceTo(server, server.clock.now() + 40 * DAY_MS);
+  expect(await countMismatches()).toEqual([]);
+}, 120_000);
+
+test('a counter that drifts is found', async () => {
+  await server.database.db.execute(
+    sql`update subscription_live_counts set live = live + 1 where subscription_id = ${shop.subscriptions.monthly}`,
+  );
+  expect((await countMismatches()).map((mismatch) => mismatch.kind)).toContain('subscription stored');
+  await server.database.db.execute(
+    sql`update subscription_live_counts set live = live - 1 where subscription_id = ${shop.subscriptions.monthly}`,
+  );
+  expect(await countMismatches()).toEqual([]);
+});
