@@ -406,13 +406,25 @@ async function main(): Promise<void> {
       (scenario) =>
         scenario.name === REFERENCE || !process.env.BENCH_ONLY || scenario.name.includes(process.env.BENCH_ONLY),
     );
+    let jobTimer: ((name: string) => void) | undefined;
+    app.deps.jobs.observe((result) => jobTimer?.(result.name));
     const jobsRound = async () => {
       const context = { db: app.deps.db, clock, config: app.deps.config, log: { info() {}, error() {} } };
       await app.deps.jobs.run(context); // whatever was due since the last round
       const started = performance.now();
+      // Each job's time: the registry reports every job as it ends.
+      let last = started;
+      const each: string[] = [];
+      jobTimer = (name) => {
+        const at = performance.now();
+        each.push(`${name} ${(at - last).toFixed(0)}`);
+        last = at;
+      };
       const results = await app.deps.jobs.run(context);
+      jobTimer = undefined;
       const failed = results.filter((result) => !result.ok).map((result) => `${result.name}: ${result.error}`);
       if (failed.length > 0) console.info(`  jobs failed: ${failed.join('; ')}`);
+      console.info(`  jobs (ms): ${each.join(', ')}`);
       return performance.now() - started;
     };
 
