@@ -167,37 +167,6 @@ function inlineEarlyStart(): Plugin {
 }
 
 /**
- * axios modules replaced in the app build: in a browser axios takes its XMLHttpRequest adapter first, so the fetch
- * adapter (4 kB gzip with its helpers) never runs; the status-code table only hangs on `axios.HttpStatusCode`; see
- * each stub in src/infrastructure/http/axiosStubs for why the app never needs the module it replaces.
- */
-const AXIOS_STUBS: Record<string, string> = {
-  './fetch.js': 'fetchAdapter.ts',
-  './helpers/HttpStatusCode.js': 'HttpStatusCode.ts',
-  // Option checks of a fixed config (Jest runs the real ones), the legacy CancelToken, FormData bodies sent as JSON.
-  '../helpers/validator.js': 'validator.ts',
-  './cancel/CancelToken.js': 'CancelToken.ts',
-  './helpers/formDataToJSON.js': 'formDataToJSON.ts',
-  '../helpers/formDataToJSON.js': 'formDataToJSON.ts',
-  // Query and form serialisers: the ApiClient writes its query itself and sends JSON.
-  './toFormData.js': 'toFormData.ts',
-  './helpers/toFormData.js': 'toFormData.ts',
-  '../helpers/toFormData.js': 'toFormData.ts',
-  './AxiosURLSearchParams.js': 'toFormData.ts',
-  '../../../helpers/AxiosURLSearchParams.js': 'toFormData.ts',
-  // The XSRF-token cookie our API never sets, and the same-origin check that decides whether to read it.
-  './cookies.js': 'cookies.ts',
-  '../helpers/cookies.js': 'cookies.ts',
-  './isURLSameOrigin.js': 'isURLSameOrigin.ts',
-  // Url-encoded bodies and Node's form-data headers (the app sends JSON); upload and download progress (never asked).
-  '../helpers/toURLEncodedForm.js': 'toFormData.ts',
-  '../core/setFormDataHeaders.js': 'toFormData.ts',
-  '../helpers/progressEventReducer.js': 'progressEvents.ts',
-  // The cycle check of every merged config (the ApiClient's plain objects; Jest runs the real one).
-  './assertParamsAcyclic.js': 'assertParamsAcyclic.ts',
-};
-
-/**
  * The operator console (admin.html → src/admin/main.tsx) is a build of its own (vite.admin.config.ts) into the same
  * outDir, started when this one is written: sharing one build would put the libraries both entries use, and with
  * them the mini-app's entry module, into one chunk that each page runs.
@@ -241,16 +210,10 @@ const CHUNK_GROUPS = [
 // would add ~45 bytes gzip to the entry), so a lazy chunk's own imports load when it is parsed.
 export default defineConfig(({ mode }) => ({
   plugins: [react(), chunkModulesReport(), precompress(), inlineEntryStylesheet(), inlineEarlyStart(), adminBuild()],
-  // inversify imports the reflect-metadata polyfill for three functions; src/di/reflectMetadataLite.ts has them
-  // in a fraction of the bytes (the first screen's JavaScript budget is 185 kB gzip).
   // react-router 7's package exports name only its development build (warnings and invariant texts); the build
   // takes the production build it ships beside it.
   resolve: {
     alias: [
-      {
-        find: /^reflect-metadata\/lite$/,
-        replacement: fileURLToPath(new URL('./src/di/reflectMetadataLite.ts', import.meta.url)),
-      },
       ...(mode === 'development'
         ? []
         : [
@@ -260,15 +223,6 @@ export default defineConfig(({ mode }) => ({
                 new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
               ),
             },
-            // axios modules a browser build never runs or reads, replaced by stubs (src/infrastructure/http/axiosStubs).
-            ...Object.entries(AXIOS_STUBS).map(([specifier, stub]) => ({
-              find: specifier,
-              replacement: specifier,
-              customResolver: (_source: string, importer: string | undefined) =>
-                importer && /[\\/]node_modules[\\/]axios[\\/]lib[\\/]/.test(importer)
-                  ? fileURLToPath(new URL(`./src/infrastructure/http/axiosStubs/${stub}`, import.meta.url))
-                  : null,
-            })),
             {
               find: /^react-router\/dom$/,
               replacement: fileURLToPath(
