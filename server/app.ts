@@ -41,6 +41,7 @@ import { payoutFailureNotifier } from './modules/payouts/notifications';
 import { SANDBOX_RATES_PREFIX, createMoneyEngine } from './modules/payments/engine';
 import type { MoneyDb } from './platform/db/moneyDb';
 import { addSharedSchemas } from './platform/http/schemas';
+import { documentedSchema } from './platform/http/openapiDocs';
 import { installStatic } from './platform/http/static';
 import { strictValidatorFactory } from './platform/http/validation';
 import { installSecurityHeaders, noStoreForPrivateAnswers } from './platform/http/securityHeaders';
@@ -223,10 +224,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     refResolver: {
       buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
     },
-    transform: ({ schema, url }) => {
+    transform: ({ schema, url, route }) => {
       const documented = url.startsWith('/api/v2/') && url !== '/api/v2/openapi.json';
       const relative = documented ? url.slice('/api/v2'.length) : url;
-      return { schema: documented ? schema : { ...(schema ?? {}), hide: true }, url: relative };
+      return {
+        schema: documented ? documentedSchema(schema, route) : { ...(schema ?? {}), hide: true },
+        url: relative,
+      };
     },
   });
 

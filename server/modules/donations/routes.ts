@@ -45,6 +45,15 @@ export const donationRoutes: FastifyPluginAsync<RouteOptions> = async (app, { de
     '/donation/image/channel/:channelId',
     {
       bodyLimit: DONATION_IMAGE_MAX_BYTES,
+      // The body is the file's bytes (a Buffer Fastify must not validate as JSON): documented, not validated.
+      config: {
+        openapi: {
+          body: {
+            mediaTypes: IMAGE_BODY_TYPES,
+            schema: { type: 'string', format: 'binary', maxLength: DONATION_IMAGE_MAX_BYTES },
+          },
+        },
+      },
       schema: {
         tags: ['donation'],
         summary:

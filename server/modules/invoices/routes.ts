@@ -18,9 +18,19 @@ import {
 
 const tags = ['invoice'];
 
+/** Validated here and again by idempotentReply (1 to 255 visible ASCII characters, isValidIdempotencyKey). */
 const idempotencyHeader = {
   type: 'object',
-  properties: { 'idempotency-key': { type: 'string', description: 'One key per user action (tap of Pay); required' } },
+  properties: {
+    'idempotency-key': {
+      type: 'string',
+      minLength: 1,
+      maxLength: 255,
+      pattern: '^[\\x21-\\x7e]+$',
+      description: 'One key per user action (tap of Pay): the same key and body replay the first answer',
+    },
+  },
+  required: ['idempotency-key'],
 };
 
 export const invoicesRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {

@@ -12,7 +12,7 @@ import { CardTokenizationResponseSchema, PaymentCheckRequestSchema } from '../..
 import type { RouteOptions } from '../../context';
 import { AppError } from '../../platform/errors';
 import { absolute, checkResponse, originOf, paymentAnswer } from './http';
-import { SIGN_HEADER } from './smartglocal/protocol';
+import { SIGN_HEADER, WEBHOOK_TYPES } from './smartglocal/protocol';
 import { currentUser } from '../users/auth';
 import { errorResponses, s } from '../../platform/http/schemas';
 
@@ -63,7 +63,35 @@ export const paymentsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { de
     webhook.post<{ Body: string }>(
       '/pay/smart_glocal/webhook',
       {
-        config: { public: true },
+        // The body is read raw (the signature covers its bytes): documented, not validated by the schema.
+        config: {
+          public: true,
+          openapi: {
+            body: {
+              mediaTypes: ['application/json'],
+              schema: {
+                type: 'object',
+                description: 'A Smart Glocal webhook: the event type and the payment session it is about',
+                properties: {
+                  type: { type: 'string', enum: [...WEBHOOK_TYPES] },
+                  session: {
+                    type: 'object',
+                    properties: { id: { type: 'string', minLength: 1 }, status: { type: 'string' } },
+                    required: ['id', 'status'],
+                  },
+                },
+                required: ['type', 'session'],
+              },
+            },
+            headers: {
+              properties: {
+                [SIGN_HEADER]: { type: 'string', minLength: 1, description: 'RSA-SHA256 of the raw body, base64' },
+              },
+              required: [SIGN_HEADER],
+            },
+            statuses: [401, 404, 429],
+          },
+        },
         onRequest: app.rateLimits.webhooks,
         schema: {
           tags,

@@ -62,7 +62,13 @@ export const revenueRoutes: FastifyPluginAsync<RouteOptions> = async (app, { dep
         summary:
           'The CSV a signed export link names (RFC 4180, header row, amounts in major units with a currency column)',
         params: Type.Object({ token: Type.String({ maxLength: 2048 }) }),
-        response: { 200: Type.String(), ...errorResponses(404) },
+        response: {
+          200: {
+            description: 'The CSV file (Content-Disposition: attachment)',
+            content: { 'text/csv': { schema: Type.String() } },
+          },
+          ...errorResponses(404),
+        },
       },
     },
     async (request, reply) => {

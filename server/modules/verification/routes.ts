@@ -10,6 +10,7 @@ import { AppError } from '../../platform/errors';
 import { errorResponses, s } from '../../platform/http/schemas';
 import { VerificationStartResponseSchema, VerificationStatusResponseSchema } from '../../../src/contract/schemas';
 import { KycWebhookRejected } from './kyc/KycProvider';
+import { DEFAULT_DIGEST_ALGORITHM, DIGEST_ALGORITHMS, DIGEST_ALG_HEADER, DIGEST_HEADER } from './sumsub/protocol';
 
 const statusAnswer = VerificationStatusResponseSchema;
 
@@ -56,7 +57,36 @@ export const verificationRoutes: FastifyPluginAsync<RouteOptions> = async (app, 
     webhook.post<{ Body: string }>(
       '/verification/sumsub/webhook',
       {
-        config: { public: true },
+        // The body is read raw (the digest covers its bytes): documented, not validated by the schema.
+        config: {
+          public: true,
+          openapi: {
+            body: {
+              mediaTypes: ['application/json'],
+              schema: {
+                type: 'object',
+                description: 'A Sumsub webhook: its type and the applicant it is about',
+                properties: {
+                  type: { type: 'string', minLength: 1 },
+                  applicantId: { type: 'string', minLength: 1 },
+                },
+                required: ['type', 'applicantId'],
+              },
+            },
+            headers: {
+              properties: {
+                [DIGEST_HEADER]: { type: 'string', minLength: 1, description: 'HMAC of the raw body, hex' },
+                [DIGEST_ALG_HEADER]: {
+                  type: 'string',
+                  enum: Object.keys(DIGEST_ALGORITHMS),
+                  description: `The HMAC's hash (${DEFAULT_DIGEST_ALGORITHM} when absent)`,
+                },
+              },
+              required: [DIGEST_HEADER],
+            },
+            statuses: [401, 404],
+          },
+        },
         schema: {
           tags: ['verification'],
           summary:

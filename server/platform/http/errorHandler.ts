@@ -24,6 +24,9 @@ export function validationField(context: string | undefined, issue: ValidationIs
   const path = (issue?.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
   const leaf = issue?.params?.missingProperty ?? issue?.params?.additionalProperty;
   const field = [path, leaf].filter((part) => part !== undefined && part !== '').join('.');
+  // Node lowercases header names; the answer names a header as clients write it (Idempotency-Key).
+  if (context === 'headers' && field !== '')
+    return field.replace(/(^|-)([a-z])/g, (_, dash: string, letter: string) => dash + letter.toUpperCase());
   return field === '' ? (context ?? 'body') : field;
 }
 
