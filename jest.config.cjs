@@ -36,6 +36,8 @@ module.exports = {
       displayName: 'integration',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/tests/integration/**/*.test.ts?(x)'],
+      // After each file, every /api/v2 answer its test servers gave is checked against their API document.
+      setupFilesAfterEnv: ['<rootDir>/tests/integration/support/contractAfterAll.ts'],
       slowTestThreshold: 20,
     },
     // Slow process-level fault tests (kill -9 at crash points): `npm run test:faults`, not part of `npm test`.

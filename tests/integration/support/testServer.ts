@@ -20,6 +20,7 @@ import { seed } from '../../../server/modules/sandbox/seed';
 import { type Database, fromPglite, fromPostgresUrl, pgliteParsers } from '../../../server/platform/db/db';
 import { migrate } from '../../../server/platform/db/migrate';
 import { migratedSnapshot } from './snapshot';
+import { recordAnswer } from './contractCheck';
 import type { SandboxProviderStore } from '../../../server/modules/payments/sandbox/store';
 
 // Starting a seeded server takes a few seconds on a busy machine: more than Jest's 5 s default for hooks.
@@ -165,6 +166,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     }
     const response = await fetch(`${baseUrl}${urlPath}`, init);
     const text = await response.text();
+    // Every /api/v2 answer is checked against the served API document after the test file (contractCheck.ts).
+    await recordAnswer(baseUrl, method, urlPath, response, text);
     let parsed: unknown = text;
     try {
       parsed = text === '' ? null : JSON.parse(text);
