@@ -282,10 +282,17 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
 
 /** Each of SUPPORT_URL, NEWS_URL, FAQ_URL, HELP_URL, TERMS_URL: an absolute http(s) address, else the default. */
 function linkSettings(env: Env): LinkSettings {
+  // Each variable spelled out: the docs test finds the variables the code reads by their names.
+  const given: Readonly<Record<keyof LinkSettings, readonly [string, string | undefined]>> = {
+    support: ['SUPPORT_URL', nonEmpty(env, 'SUPPORT_URL')],
+    news: ['NEWS_URL', nonEmpty(env, 'NEWS_URL')],
+    faq: ['FAQ_URL', nonEmpty(env, 'FAQ_URL')],
+    help: ['HELP_URL', nonEmpty(env, 'HELP_URL')],
+    terms: ['TERMS_URL', nonEmpty(env, 'TERMS_URL')],
+  };
   return Object.fromEntries(
     LINK_SETTING_NAMES.map((name) => {
-      const variable = `${name.toUpperCase()}_URL`;
-      const raw = nonEmpty(env, variable);
+      const [variable, raw] = given[name];
       if (raw === undefined) return [name, DEFAULT_LINK_SETTINGS[name]];
       const address = linkAddress(raw);
       if (address === null) throw new ConfigError(`${variable} must be an absolute http(s) address, got "${raw}"`);
