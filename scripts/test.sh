@@ -5,6 +5,8 @@ cd "$(dirname "$0")/.."
 step() { printf '\n=== %s ===\n' "$1"; }
 step "type check";        npm run --silent typecheck
 step "format";            npx prettier --check . --log-level warn
+# Subjects of at most 72 characters (the commit-msg hook, .githooks); checked from the commit that adopted the rule.
+step "commit subjects";   node scripts/commit-subject.mjs --since ec73da0ff9edcd9d85697904ee7ea217097a87e5
 step "lint";              npx eslint . --max-warnings=0
 step "dependency rules";  bash scripts/depcheck.sh
 step "unit tests";        npx jest --selectProjects unit --ci
