@@ -212,6 +212,9 @@ export const SHARED_SCHEMA_IDS = {
 /** Opaque paging cursor. */
 export const CursorSchema = Type.Unsafe<string | null>({
   type: ['string', 'null'],
+  // base64url of [created_at ms, id] (server/platform/db/cursor.ts): two safe integers fit in 48 characters.
+  maxLength: 64,
+  pattern: '^[A-Za-z0-9_-]*$',
   description: 'Opaque cursor: null (or absent) for the first page, then the nextFrom of the previous page.',
 });
 const ref = {
@@ -525,7 +528,7 @@ export const DonationRequestRequestSchema = Type.Object({
 });
 const paymentMethodFields = {
   paymentMethod: oneOf(INVOICE_PAYMENT_METHODS),
-  cardId: optional(Type.Integer({ minimum: 1, description: 'smart_glocal_saved_card: the saved card' })),
+  cardId: optional(positiveId({ description: 'smart_glocal_saved_card: the saved card' })),
   saveCard: optional(
     Type.Boolean({ description: 'smart_glocal_form / smart_glocal: keep the card for later payments and renewals' }),
   ),
