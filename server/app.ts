@@ -54,7 +54,7 @@ import { providerPlugin } from './modules/payments/sandbox/plugin';
 import type { SandboxProviderStore } from './modules/payments/sandbox/store';
 import { sandboxControlRoutes } from './modules/sandbox/controlRoutes';
 import { ratesDoubleRoutes } from './modules/payments/sandbox/ratesDouble';
-import { installSandboxGuard } from './modules/sandbox/guard';
+import { sandboxScope } from './modules/sandbox/guard';
 import { emulatorPlugin } from './modules/sandbox/emulator/plugin';
 import { createServices } from './services';
 import { AdminService } from './modules/admin/service';
@@ -258,20 +258,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: '/api/v2' },
   );
 
-  if (config.sandbox) installSandboxGuard(app, config);
-  if (telegram !== null) {
+  if (telegram !== null)
     telegram.restore(await new SandboxService(db, clock).telegramWorld(), await botUpdates.lastAppliedId());
-    await app.register(botApiDoublePlugin, { prefix: SANDBOX_BOT_API_PREFIX, telegram });
-  }
   if (config.sandbox) {
-    await app.register(sandboxControlRoutes, { prefix: '/sandbox', deps });
-    await app.register(ratesDoubleRoutes, {
-      prefix: SANDBOX_RATES_PREFIX,
-      today: () => new Date(clock.now()).toISOString().slice(0, 10),
-    });
+    // Everything under /sandbox in one scope whose guard sees the route the router matched (guard.ts).
+    await app.register(
+      sandboxScope(config, async (scope) => {
+        if (telegram !== null) await scope.register(botApiDoublePlugin, { prefix: SANDBOX_BOT_API_PREFIX, telegram });
+        await scope.register(sandboxControlRoutes, { prefix: '/sandbox', deps });
+        await scope.register(emulatorPlugin, { production: config.production });
+        await scope.register(ratesDoubleRoutes, {
+          prefix: SANDBOX_RATES_PREFIX,
+          today: () => new Date(clock.now()).toISOString().slice(0, 10),
+        });
+      }),
+    );
     await app.register(providerPlugin, { deps });
     await app.register(sumsubDoublePlugin, { deps });
-    await app.register(emulatorPlugin, { production: config.production });
   }
   if (config.botWebhookSecret) await app.register(botWebhookRoutes, { deps, secret: config.botWebhookSecret });
   await app.register(adminRoutes, { prefix: '/admin', deps });

@@ -2,31 +2,46 @@
  * Keeps the sandbox's control surface (/sandbox: control API, Bot API double, emulator) to the machine it runs on.
  * The sandbox refuses a non-loopback HOST, but a server on 127.0.0.1 behind a reverse proxy or tunnel would still
  * serve it to the world: /sandbox/launch signs init data for anyone, /sandbox/kyc approves anyone, /sandbox/clock
- * moves time. A proxy says so with `Forwarded` or `X-Forwarded-For`; such requests answer 403 forbidden unless
- * SANDBOX_PUBLIC=1 asked for a public sandbox. (The card provider's double under /provider stays reachable: the
- * payer's browser opens its bank pages.)
+ * moves time. A proxy says so with `Forwarded`, `X-Forwarded-For`, `X-Real-IP` or `X-Forwarded-Host`; such requests
+ * answer 403 forbidden unless SANDBOX_PUBLIC=1 asked for a public sandbox. (The card provider's double under
+ * /provider stays reachable: the payer's browser opens its bank pages.)
+ *
+ * The guard is a hook of the scope the sandbox's routes are registered in (sandboxScope), so it runs for whatever
+ * the router matched there: the router decodes and resolves the path (`/%73andbox/launch` is /sandbox/launch), and a
+ * test of the URL's spelling would not.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../../platform/config';
 import { AppError } from '../../platform/errors';
 
-export function isProxied(request: FastifyRequest): boolean {
-  return request.headers.forwarded !== undefined || request.headers['x-forwarded-for'] !== undefined;
+/** Headers a reverse proxy or tunnel adds; any one of them means the caller may not be on this machine. */
+export const PROXY_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip', 'x-forwarded-host'] as const;
+
+export function isProxied(request: Pick<FastifyRequest, 'headers'>): boolean {
+  return PROXY_HEADERS.some((name) => request.headers[name] !== undefined);
 }
 
-const isSandboxPath = (url: string): boolean =>
-  url === '/sandbox' || url.startsWith('/sandbox/') || url.startsWith('/sandbox?');
-
-export function installSandboxGuard(app: FastifyInstance, config: Pick<ServerConfig, 'sandboxPublic'>): void {
-  if (config.sandboxPublic) return;
-  app.addHook('onRequest', async (request) => {
-    if (isSandboxPath(request.url) && isProxied(request)) {
-      throw new AppError(
-        'forbidden',
-        'The sandbox answers only on this machine, not through a proxy (SANDBOX_PUBLIC=1 allows it)',
-      );
+/**
+ * An encapsulated scope for the sandbox's routes: `register` adds them (with their own prefixes under /sandbox), and
+ * every route added there is refused to proxied callers unless SANDBOX_PUBLIC=1.
+ */
+export function sandboxScope(
+  config: Pick<ServerConfig, 'sandboxPublic'>,
+  register: (scope: FastifyInstance) => Promise<void>,
+): FastifyPluginAsync {
+  return async (scope) => {
+    if (!config.sandboxPublic) {
+      scope.addHook('onRequest', async (request) => {
+        if (isProxied(request)) {
+          throw new AppError(
+            'forbidden',
+            'The sandbox answers only on this machine, not through a proxy (SANDBOX_PUBLIC=1 allows it)',
+          );
+        }
+      });
     }
-  });
+    await register(scope);
+  };
 }
 
 /** The sandbox signs init data with a BOT_TOKEN it did not generate only when SANDBOX=1 was given explicitly. */
