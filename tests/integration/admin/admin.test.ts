@@ -713,6 +713,10 @@ describe('payouts', () => {
     await expectBalancesMatchLedger(server, declined.creatorId);
     expect((await adminApi(cookie, 'POST', `/payouts/${failed.id}/retry`)).status).toBe(409);
 
+    // A name is the creator's to choose: one a spreadsheet would run as a formula is neutralised (OWASP).
+    const formula = '=HYPERLINK("https://evil.example/")';
+    const renamed = { ...declined.creator, firstName: formula };
+    expect((await server.api(renamed, 'GET', '/verification/status')).status).toBe(200);
     // The run as CSV: a header and one row per payout, amounts in each payout's currency.
     const csvPath = `${server.baseUrl}/admin/api/payout-days/${payoutDate}/csv`;
     const csv = await fetch(csvPath, { headers: { cookie } });
@@ -732,6 +736,8 @@ describe('payouts', () => {
       String(declined.creatorId),
       String(declined.creator.telegramId),
     ]);
+    expect(row(declined)[3]).toBe(`"'${formula.replace(/"/g, '""')}"`);
+    expect(rows.every((line) => !/^[=+\-@\t\r]/.test(line.split(',')[3] ?? ''))).toBe(true);
     expect(row(declined).slice(5, 10)).toEqual(['eur', '174.00', retried.status, '2', 'bank_card']);
     expect(row(roubles).slice(5, 10)).toEqual(['rub', '3480.00', 'arrived', '1', 'ru_account']);
     expect(rows.every((line) => line.startsWith(`${payoutDate},`))).toBe(true);

@@ -155,6 +155,43 @@ describe('revenue at a glance', () => {
     expect(csvTotal).toBe(seriesTotal);
   });
 
+  it('neutralises a spreadsheet formula in a name a creator chose (OWASP CSV injection)', async () => {
+    const formula = '=HYPERLINK("https://evil.ex")';
+    const created = await server.api<{ subscription: { id: number } }>(shop.creator, 'POST', '/subscription/new', {
+      channelId: shop.channelId,
+      name: formula,
+      description: 'Support the channel',
+      period: 'monthly',
+      currency: 'eur',
+      amount: 10,
+      buttonText: 'Subscribe',
+    });
+    expect(created.status).toBe(200);
+    const paid = await payWithNewCard(
+      server,
+      newUser('Formula'),
+      'subscription',
+      created.body.subscription.id,
+      '4242424242424242',
+    );
+    expect(paid.status).toBe('paid');
+    const series = await server.api<RevenueResponse>(
+      shop.creator,
+      'GET',
+      `/revenue?period=day&channelId=${shop.channelId}`,
+    );
+    const link = await server.api<RevenueExportResponse>(shop.creator, 'POST', '/revenue/export', {
+      from: series.body.buckets[0]!.start,
+      to: series.body.buckets.at(-1)!.end,
+      channelId: shop.channelId,
+    });
+    expect(link.status).toBe(200);
+    const file = await server.request<string>('GET', new URL(link.body.url).pathname);
+    const titles = parseCsv(file.body).map((row) => row[6]);
+    expect(titles).toContain(`'${formula}`);
+    expect(titles.filter((title) => /^[=+\-@\t\r]/.test(title ?? ''))).toEqual([]);
+  });
+
   it("refuses a forged or expired link, another creator's channel and a bad period", async () => {
     const now = Math.floor(server.clock.now() / 1000);
     const link = await server.api<RevenueExportResponse>(shop.creator, 'POST', '/revenue/export', {

@@ -90,3 +90,20 @@ describe('revenue CSV', () => {
     ).toBe('a,b\r\n1,"x,y"\r\n');
   });
 });
+
+describe('CSV formula injection (OWASP)', () => {
+  it.each(['=HYPERLINK("https://evil.example","x")', '+1+1', '-2+3', '@SUM(A1)', '\t=1', '\r=1'])(
+    'neutralises %p with a leading single quote',
+    (text) => {
+      const field = csvField(text);
+      expect(field.replace(/^"/, '')).toMatch(/^'/);
+      expect(csvDocument([[text]])).toContain(`'${text.replace(/"/g, '""')}`);
+    },
+  );
+
+  it('leaves plain decimals, numbers and other text as they are', () => {
+    expect(csvField('-10.50')).toBe('-10.50');
+    expect(csvField(-3)).toBe('-3');
+    expect(csvField('Alice = Bob')).toBe('Alice = Bob');
+  });
+});
