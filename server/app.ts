@@ -17,7 +17,7 @@
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { SANDBOX_BOT_API_PREFIX, SandboxTelegram, botApiDoublePlugin } from './modules/bot/sandbox/BotApiDouble';
-import type { LoggerOptions } from './platform/logging';
+import { type LoggerOptions, pinoOptions } from './platform/logging';
 import { snippetRoutes } from './modules/snippet/routes';
 import { NOT_LISTENING_ORIGIN, listeningOrigin, selfFetch } from './platform/http/selfFetch';
 import { SandboxService } from './modules/sandbox/service';
@@ -80,6 +80,9 @@ export interface BuildAppOptions {
   /** Pino logger options or false; defaults to the config's LOG_LEVEL (main.ts adds a readable stream at a terminal). */
   readonly logger?: boolean | LoggerOptions;
 }
+
+const loggerFor = (logger: boolean | LoggerOptions): boolean | Record<string, unknown> =>
+  logger === false ? false : pinoOptions(logger === true ? { level: 'info' } : logger);
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { database, config } = options;
@@ -178,7 +181,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
 
   const app = Fastify({
-    logger: options.logger ?? (config.logLevel === 'silent' ? false : { level: config.logLevel }),
+    // Secrets never reach the log: URLs and credentials' headers are redacted at the logger (platform/logging.ts).
+    logger: loggerFor(options.logger ?? (config.logLevel === 'silent' ? false : { level: config.logLevel })),
     bodyLimit: 256 * 1024,
     forceCloseConnections: true,
     return503OnClosing: true,

@@ -22,6 +22,7 @@ import { migrate } from '../../../server/platform/db/migrate';
 import { migratedSnapshot } from './snapshot';
 import { recordAnswer } from './contractCheck';
 import type { SandboxProviderStore } from '../../../server/modules/payments/sandbox/store';
+import type { LoggerOptions } from '../../../server/platform/logging';
 
 // Starting a seeded server takes a few seconds on a busy machine: more than Jest's 5 s default for hooks.
 jest.setTimeout(60_000);
@@ -86,6 +87,8 @@ export interface TestServerOptions {
   readonly database?: Database;
   /** Where the sandbox's Smart Glocal double keeps its sessions (default: its provider_* tables). */
   readonly providerStore?: SandboxProviderStore;
+  /** The server's log (default: none). */
+  readonly logger?: LoggerOptions;
 }
 
 // ---- databases
@@ -143,7 +146,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       database,
       config,
       clock,
-      logger: false,
+      logger: options.logger ?? false,
       ...(options.bot ? { bot: options.bot } : {}),
       ...(options.providerStore ? { providerStore: options.providerStore } : {}),
     });
