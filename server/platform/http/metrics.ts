@@ -110,5 +110,10 @@ export function installMetrics(app: FastifyInstance, metrics: Metrics, token: st
       }
       return reply.type(instruments.registry.contentType).send(await instruments.registry.metrics());
     });
+  } else {
+    // Not the app's page (the SPA fallback would answer any unknown path with it): a plain 404, as documented.
+    app.get('/metrics', { schema: { hide: true } }, async (_request, reply) =>
+      reply.code(404).send({ code: 'not_found', message: 'GET /metrics does not exist' }),
+    );
   }
 }

@@ -17,6 +17,10 @@
  * - framed only by Telegram's web clients (`https://web.telegram.org https://*.telegram.org`) and, in the sandbox, by
  *   this origin (the host emulator frames the app; the app frames the widget and bank pages).
  * X-Frame-Options is not sent: frame-ancestors decides, and XFO's SAMEORIGIN would refuse Telegram's web clients.
+ * The operator console (/admin, /admin/*, its admin.html) has its own, stricter policy: this origin only, and framed
+ * by nobody (`frame-ancestors 'none'`, X-Frame-Options DENY): no page may overlay its buttons.
+ * Strict-Transport-Security only on answers over https (directly, or per X-Forwarded-Proto from a proxy TRUST_PROXY
+ * names): over plain http a browser ignores it, and a proxy that terminates TLS says https.
  * No CORS headers are sent here: no foreign origin may call the API from a browser (the provider double answers its
  * own tokenisation preflights, as Smart Glocal does).
  */
@@ -81,6 +85,37 @@ export function sandboxPageCspDirectives(app: Directives): Directives {
   };
 }
 
+/** The operator console's policy: its own scripts and API only, framed by nobody. */
+export function adminCspDirectives(): Directives {
+  return {
+    'default-src': ["'self'"],
+    'base-uri': ["'self'"],
+    'object-src': ["'none'"],
+    'script-src': ["'self'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'https:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'"],
+    'frame-src': ["'none'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+}
+
+/** /admin, /admin/..., /admin.html, however spelt (the static files and the router decode the path). */
+export function isConsolePath(url: string): boolean {
+  let pathname = url.split('?')[0]!.split('#')[0]!;
+  try {
+    pathname = decodeURIComponent(pathname);
+  } catch {
+    // not decodable: judged as written
+  }
+  pathname = pathname.replace(/\/{2,}/g, '/').toLowerCase();
+  return pathname === '/admin' || pathname.startsWith('/admin/') || pathname.startsWith('/admin.');
+}
+
+const HSTS = 'max-age=15552000';
+
 const isSandboxPage = (url: string): boolean => /^\/(sandbox|provider|websdk|resources)(\/|$)/.test(url);
 
 /**
@@ -118,11 +153,15 @@ export function installSecurityHeaders(
   const common = {
     xFrameOptions: false,
     referrerPolicy: { policy: REFERRER_POLICY },
-    strictTransportSecurity: { maxAge: 15_552_000, includeSubDomains: false },
+    strictTransportSecurity: false,
   } as const;
   const headersFor = (policy: Directives) =>
     helmetHeaders({ ...common, contentSecurityPolicy: { useDefaults: false, directives: policy } });
   const appHeaders = headersFor(directives);
+  const adminHeaders = [
+    ...helmetHeaders({ ...common, contentSecurityPolicy: { useDefaults: false, directives: adminCspDirectives() } }),
+    ['x-frame-options', 'DENY'] as const,
+  ];
   if (config.sandbox) {
     // Decided once per route, not per request.
     const pageHeaders = headersFor(sandboxPageCspDirectives(directives));
@@ -133,8 +172,10 @@ export function installSecurityHeaders(
   }
   // On the raw response, as helmet's middleware does: they stay on every answer, errors and 404s included.
   app.addHook('onRequest', (request, reply, done) => {
-    for (const [name, value] of request.routeOptions.config?.securityHeaders ?? appHeaders)
-      reply.raw.setHeader(name, value);
+    const headers =
+      request.routeOptions.config?.securityHeaders ?? (isConsolePath(request.url) ? adminHeaders : appHeaders);
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    if (request.protocol === 'https') reply.raw.setHeader('strict-transport-security', HSTS);
     done();
   });
 }
