@@ -6,18 +6,23 @@
 import { buildApp } from './app';
 import { type BotConnection, connectBot } from './modules/bot/startup';
 import { AdjustableClock } from './platform/clock';
-import { ConfigError, ensureBotToken, loadConfig } from './platform/config';
+import { ConfigError, type ServerConfig, ensureBotToken, loadConfig } from './platform/config';
 import { seedIfEmpty } from './modules/sandbox/seed';
 import { type Database, openDatabase } from './platform/db/db';
 import { DataDirLockedError } from './platform/db/lock';
 import { migrate } from './platform/db/migrate';
 import { loggerOptions } from './platform/logging';
+import { describeStartupFailure } from './platform/startupErrors';
 
 /** The longest a shutdown waits for requests in flight (a payment waits on the provider up to PROVIDER_TIMEOUT_MS). */
 const DRAIN_TIMEOUT_MS = 20_000;
 
+/** The configuration, once read: start-up failures name its variables and paths. */
+let loaded: ServerConfig | null = null;
+
 async function main(): Promise<void> {
-  const config = await ensureBotToken(loadConfig());
+  loaded = loadConfig();
+  const config = await ensureBotToken(loaded);
   const database: Database = await openDatabase(config.database);
   const clock = new AdjustableClock();
   const applied = await migrate(database);
@@ -108,8 +113,12 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  // One line the operator can act on (a full disk, a read-only DATA_DIR, a port in use, DATABASE_URL unreachable).
+  const known = describeStartupFailure(error, loaded);
   if (error instanceof ConfigError || error instanceof DataDirLockedError) {
     console.error(error.message);
+  } else if (known !== null) {
+    console.error(known);
   } else {
     console.error(error);
   }
