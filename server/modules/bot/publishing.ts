@@ -3,6 +3,7 @@
  * both gateways. A Bot API refusal that means the bot lost the channel marks it disconnected and answers
  * channel_disconnected; other bot failures answer 502 so the client shows the server message.
  */
+import { stripBidiControls } from '../../../src/domain/bidi';
 import { BotApiError, type PhotoSource } from './BotGateway';
 import { miniAppLink } from './BotGateway';
 import { AppError } from '../../platform/errors';
@@ -83,5 +84,5 @@ export class Publisher {
 
 /** The text of a post: the creator's own name and description (no text of ours, so nothing to translate). */
 export function postText(title: string, description: string): string {
-  return `${title}\n\n${description}`;
+  return `${stripBidiControls(title)}\n\n${stripBidiControls(description)}`;
 }

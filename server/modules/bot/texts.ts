@@ -5,6 +5,7 @@
  * (tests/unit/server/botTexts.test.ts holds every language to English's).
  */
 import { DateTime } from 'luxon';
+import { stripBidiControls } from '../../../src/domain/bidi';
 import { COMPLETE_LOCALES, offeredLanguage } from '../../../src/domain/languages';
 import { BOT_TEXTS } from './locales';
 import type { BotLanguage, BotTexts } from './locales/types';
@@ -34,6 +35,9 @@ export function botDate(at: Date, languageCode: string | undefined | null): stri
   return text.replace(/\s+(г|р)\.$/u, '').replace(/\.$/u, '');
 }
 
+/** The template with its placeholders filled; values lose direction controls (user text: src/domain/bidi.ts). */
 export function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
+    values[key] === undefined ? whole : stripBidiControls(values[key]),
+  );
 }

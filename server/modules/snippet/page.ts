@@ -5,6 +5,7 @@
  * Languages: every page locale of the app (texts.ts), picked by Accept-Language, else the channel's language, else
  * English; right to left where the language is.
  */
+import { stripBidiControls } from '../../../src/domain/bidi';
 import { formatMoney } from '../../../src/domain/format-light';
 import { money } from '../../../src/domain/money';
 import { offeredLanguage, textDirection } from '../../../src/domain/languages';
@@ -82,7 +83,14 @@ export interface SnippetLinks {
 }
 
 /** The page of a published subscription. */
-export function snippetPage(subscription: SnippetSubscription, language: SnippetLanguage, links: SnippetLinks): string {
+export function snippetPage(given: SnippetSubscription, language: SnippetLanguage, links: SnippetLinks): string {
+  // The creator's texts meet ours here: without direction controls (src/domain/bidi.ts).
+  const subscription: SnippetSubscription = {
+    ...given,
+    name: stripBidiControls(given.name),
+    description: stripBidiControls(given.description),
+    channelTitle: stripBidiControls(given.channelTitle),
+  };
   const texts = snippetTexts(language);
   const price = fill(texts.period[subscription.period], {
     price: formatMoney(money(subscription.priceMinor, subscription.currency)),

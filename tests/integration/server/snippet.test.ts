@@ -98,3 +98,22 @@ test('unknown, unpublished, deleted and malformed ids answer the 404 page', asyn
     await server.database.db.update(subscriptions).set({ deleted: false }).where(eq(subscriptions.id, weeklyId));
   }
 });
+
+test("direction controls in the creator's texts do not reach the page (they could make ours read backwards)", async () => {
+  const [before] = await server.database.db.select().from(subscriptions).where(eq(subscriptions.id, weeklyId));
+  await server.database.db
+    .update(subscriptions)
+    .set({ name: 'Weekly \u202Eylno\u202C', description: '\u2067Fair\u2069 \u200Fprice\u061C' })
+    .where(eq(subscriptions.id, weeklyId));
+  try {
+    const { html } = await page(weeklyId, 'en');
+    expect(html).toContain('<h1>Weekly ylno</h1>');
+    expect(html).toContain('Fair price');
+    expect(html).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/);
+  } finally {
+    await server.database.db
+      .update(subscriptions)
+      .set({ name: before!.name, description: before!.description })
+      .where(eq(subscriptions.id, weeklyId));
+  }
+});
