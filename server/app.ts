@@ -32,6 +32,7 @@ import { installAuth } from './modules/users/auth';
 import { installErrorHandler } from './platform/http/errorHandler';
 import { installDrain } from './platform/http/drain';
 import { installHealth } from './platform/http/health';
+import { installProxyNotice } from './platform/http/proxy';
 import { createMetrics, installMetrics } from './platform/http/metrics';
 import { readMigrations } from './platform/db/migrate';
 import { ROUTES } from './routes';
@@ -198,7 +199,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const limits = await installRateLimits(app, config.rateLimits);
   installDrain(app);
   installMetrics(app, metrics, config.metricsToken);
-  installHealth(app, { db, migrations: (await readMigrations()).map((migration) => migration.version) });
+  const proxy = installProxyNotice(app, config);
+  installHealth(app, {
+    db,
+    migrations: (await readMigrations()).map((migration) => migration.version),
+    // Only when there is something to fix: proxy headers without TRUST_PROXY.
+    notes: () => (proxy().warning === undefined ? {} : { proxy: proxy() }),
+  });
   addSharedSchemas(app);
 
   await app.register(swagger, {

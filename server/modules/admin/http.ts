@@ -1,5 +1,5 @@
 /**
- * HTTP plumbing of the operator console: the session cookie, the per-address sign-in limiter, the page query
+ * HTTP plumbing of the operator console: the session cookie, the sign-in limiter, the page query
  * schema every queue shares, and the operator of a request.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -46,7 +46,7 @@ export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
   );
 }
 
-/** A fixed window per address: at most `limit` sign-in attempts per `windowMs` (kept in memory, per process). */
+/** A fixed window per key (an address, an address and operator): at most `limit` attempts per `windowMs` (in memory, per process). */
 export class AttemptLimiter {
   private readonly windows = new Map<string, { start: number; count: number }>();
 
@@ -56,7 +56,7 @@ export class AttemptLimiter {
     private readonly now: () => number,
   ) {}
 
-  /** Counts an attempt; answers false when the address is over its limit. */
+  /** Counts an attempt; answers false when the key is over its limit. */
   attempt(address: string): boolean {
     const now = this.now();
     if (this.windows.size > 10_000)

@@ -2,17 +2,25 @@
  * The operator console's HTTP surface (issue 16):
  * - GET /admin/signin?token=…  uses a one-time link (from the bot's /admin), sets the session cookie, redirects to /admin;
  * - /admin/api/*               the console's API: 401 `unauthorized` without a live operator session (the mini-app's
- *                              TgAuth header means nothing here); POST /admin/api/signout ends the session.
+ *                              TgAuth header means nothing here); POST /admin/api/signout ends the session;
+ *                              state-changing calls only from the console's own origin, as JSON (csrf.ts).
  * Each queue is one plugin in ADMIN_QUEUES (adminQueues.ts): to add a queue, write its routes file and list it there.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { AdminMe } from '../../../src/contract/admin';
 import type { RouteOptions } from '../../context';
 import { ADMIN_QUEUES } from './adminQueues';
+import { installConsoleCsrfGuard } from './csrf';
+import { claimedOperator } from './service';
 import { AttemptLimiter, clearSessionCookie, currentOperator, sessionToken, setSessionCookie } from './http';
 
-/** Sign-in attempts per address and window. */
+/**
+ * Sign-in attempts per address and operator (the id a link's token leads with; tokens without one share a bucket)
+ * and window, and per address for all operators together. Behind a proxy without TRUST_PROXY every operator shares
+ * the proxy's address: guesses at one operator's links, or at none, do not lock the others out.
+ */
 export const SIGNIN_ATTEMPTS = 10;
+export const SIGNIN_ATTEMPTS_PER_ADDRESS = 100;
 const SIGNIN_WINDOW_MS = 10 * 60 * 1000;
 
 const refusedPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -23,7 +31,8 @@ Send <code>/admin</code> to the bot for a new one.</p></main></body></html>`;
 export const adminRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
   const { admin } = deps;
   const secure = deps.config.publicUrl.startsWith('https://');
-  const limiter = new AttemptLimiter(SIGNIN_ATTEMPTS, SIGNIN_WINDOW_MS, () => deps.clock.now());
+  const perOperator = new AttemptLimiter(SIGNIN_ATTEMPTS, SIGNIN_WINDOW_MS, () => deps.clock.now());
+  const perAddress = new AttemptLimiter(SIGNIN_ATTEMPTS_PER_ADDRESS, SIGNIN_WINDOW_MS, () => deps.clock.now());
 
   app.get<{ Querystring: { token?: string } }>(
     '/signin',
@@ -34,13 +43,15 @@ export const adminRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps 
       },
     },
     async (request, reply) => {
-      if (!limiter.attempt(request.ip)) {
+      const claimed = claimedOperator(request.query.token ?? '');
+      const allowed = perAddress.attempt(request.ip) && perOperator.attempt(`${request.ip} ${claimed ?? '-'}`);
+      if (!allowed) {
         return reply
           .code(429)
           .header('retry-after', String(SIGNIN_WINDOW_MS / 1000))
           .send({
             code: 'too_many_requests',
-            message: 'Too many sign-in attempts from this address; try again in 10 minutes',
+            message: 'Too many sign-in attempts for this operator from this address; try again in 10 minutes',
           });
       }
       const session = request.query.token ? await admin.signIn(request.query.token) : null;
@@ -58,6 +69,14 @@ export const adminRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps 
 
   await app.register(
     async (api) => {
+      installConsoleCsrfGuard(api, deps.config.publicUrl);
+      // Bodyless actions also say application/json (csrf.ts): an empty JSON body means no body, not a 400.
+      const parseJson = api.getDefaultJsonParser('error', 'error');
+      api.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+        const text = typeof body === 'string' ? body : body.toString('utf8');
+        if (text === '') done(null, undefined);
+        else parseJson(request, text, done);
+      });
       api.addHook('onRequest', async (request, reply) => {
         const token = sessionToken(request);
         const operator = token === null ? null : await admin.authenticate(token);

@@ -31,6 +31,12 @@ const TOUCH_EVERY_MS = 60 * 1000;
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 const newToken = (): string => randomBytes(32).toString('base64url');
 
+/** The operator a sign-in link's token claims to be for (its leading id), or null; proves nothing by itself. */
+export function claimedOperator(linkToken: string): number | null {
+  const match = /^(\d{1,16})\./.exec(linkToken);
+  return match === null ? null : Number(match[1]);
+}
+
 export interface Operator {
   readonly telegramId: number;
 }
@@ -67,7 +73,9 @@ export class AdminService {
   /** A one-time sign-in link for an operator; null (and nothing stored) for anyone else. */
   async issueSignInLink(telegramId: number): Promise<string | null> {
     if (!this.isOperator(telegramId)) return null;
-    const token = newToken();
+    // The operator's id leads the token, so sign-in attempts are limited per operator too (routes.ts): guesses
+    // at one operator's links from a shared address do not lock the others out. The hash covers it all.
+    const token = `${telegramId}.${newToken()}`;
     const now = this.now();
     const repo = new AdminRepository(this.deps.db);
     await repo.purgeLinks(new Date(now.getTime() - SIGNIN_LINK_TTL_MS));

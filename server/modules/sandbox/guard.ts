@@ -10,16 +10,12 @@
  * the router matched there: the router decodes and resolves the path (`/%73andbox/launch` is /sandbox/launch), and a
  * test of the URL's spelling would not.
  */
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { PROXY_HEADERS, isProxied } from '../../platform/http/proxy';
 import type { ServerConfig } from '../../platform/config';
 import { AppError } from '../../platform/errors';
 
-/** Headers a reverse proxy or tunnel adds; any one of them means the caller may not be on this machine. */
-export const PROXY_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip', 'x-forwarded-host'] as const;
-
-export function isProxied(request: Pick<FastifyRequest, 'headers'>): boolean {
-  return PROXY_HEADERS.some((name) => request.headers[name] !== undefined);
-}
+export { PROXY_HEADERS, isProxied };
 
 /**
  * An encapsulated scope for the sandbox's routes: `register` adds them (with their own prefixes under /sandbox), and

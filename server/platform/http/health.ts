@@ -2,7 +2,8 @@
  * Probes for the process supervisor and load balancer (public, no auth, not in the OpenAPI document):
  * - GET /health/live: the process is up and its event loop answers (200 `{ status: 'live' }`);
  * - GET /health/ready: the database answers within READY_TIMEOUT_MS and every migration file of this build is applied
- *   (200 `{ status: 'ready', ... }`), else 503 `{ code, message, database, migrations }`. While draining for a
+ *   (200 `{ status: 'ready', database, migrations }`, plus `proxy` with a warning once proxy headers arrived
+ *   without TRUST_PROXY, proxy.ts), else 503 `{ code, message, database, migrations }`. While draining for a
  *   shutdown every path, this one included, answers 503 shutting_down (drain.ts).
  */
 import { sql } from 'drizzle-orm';
@@ -25,7 +26,13 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 
 export function installHealth(
   app: FastifyInstance,
-  options: { db: Db; migrations: readonly string[]; timeoutMs?: number },
+  options: {
+    db: Db;
+    migrations: readonly string[];
+    timeoutMs?: number;
+    /** Configuration notes readiness reports without failing (the proxy notice, proxy.ts). */
+    notes?: () => Record<string, unknown>;
+  },
 ): void {
   const hidden = { schema: { hide: true } };
   app.get('/health/live', hidden, async () => ({ status: 'live' }));
@@ -45,7 +52,8 @@ export function installHealth(
     } catch {
       database = 'unreachable';
     }
-    if (database === 'ok' && migrations === 'applied') return { status: 'ready', database, migrations };
+    if (database === 'ok' && migrations === 'applied')
+      return { status: 'ready', database, migrations, ...(options.notes?.() ?? {}) };
     const message = database === 'unreachable' ? 'The database does not answer' : 'Database migrations are not applied';
     return reply
       .code(503)

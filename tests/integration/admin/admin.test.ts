@@ -67,7 +67,9 @@ async function adminApi<T = Record<string, unknown>>(
   path: string,
   body?: unknown,
 ) {
-  return server.request<T>(method, `/admin/api${path}`, body, cookie === null ? {} : { cookie });
+  // The console's client says application/json on every action, bodyless ones included (csrf.ts).
+  const json: Record<string, string> = method === 'GET' ? {} : { 'content-type': 'application/json' };
+  return server.request<T>(method, `/admin/api${path}`, body, cookie === null ? json : { ...json, cookie });
 }
 
 let cookie: string;
@@ -75,7 +77,9 @@ let cookie: string;
 describe('sign-in', () => {
   test('an operator gets a one-time link from the bot; it sets an HttpOnly, SameSite=Strict session cookie and redirects to /admin', async () => {
     const link = await linkFromBot(OPERATOR);
-    expect(link).toMatch(new RegExp(`^${server.config.publicUrl}/admin/signin\\?token=[A-Za-z0-9_-]{43}$`));
+    expect(link).toMatch(
+      new RegExp(`^${server.config.publicUrl}/admin/signin\\?token=${OPERATOR.telegramId}\\.[A-Za-z0-9_-]{43}$`),
+    );
     const answer = await fetch(link!.replace(server.config.publicUrl, server.baseUrl), { redirect: 'manual' });
     expect(answer.status).toBe(303);
     expect(answer.headers.get('location')).toBe('/admin/');
@@ -208,6 +212,56 @@ describe('authorization', () => {
       await limited.close();
     }
   });
+
+  test("guesses at one operator's links from a shared address (a proxy without TRUST_PROXY) lock out no other operator", async () => {
+    const SECOND = { telegramId: 7002, firstName: 'Oleg' };
+    const shared = await startTestServer({ config: { adminTelegramIds: [OPERATOR.telegramId, SECOND.telegramId] } });
+    try {
+      const linkOn = async (user: { telegramId: number; firstName: string }) => {
+        await shared.request('POST', '/sandbox/bot-api/updates', {
+          message: {
+            message_id: 1,
+            date: 1,
+            chat: { id: user.telegramId, type: 'private', first_name: user.firstName },
+            from: { id: user.telegramId, is_bot: false, first_name: user.firstName, language_code: 'en' },
+            text: '/admin',
+            entities: [{ type: 'bot_command', offset: 0, length: 6 }],
+          },
+        });
+        const texts = (await botApiCalls<{ chat_id: number; text: string }>(shared, 'sendMessage'))
+          .filter((call) => call.params.chat_id === user.telegramId)
+          .map((call) => call.params.text);
+        return /(http\S+\/admin\/signin\?token=\S+)/
+          .exec(texts.at(-1) ?? '')![1]!
+          .replace(shared.config.publicUrl, shared.baseUrl);
+      };
+      // Proxy headers without TRUST_PROXY: a warning, and readiness reports it (still 200).
+      const before = await shared.request<{ proxy: { trusted: boolean; warning?: string } }>('GET', '/health/ready');
+      expect(before.status).toBe(200);
+      expect(before.body.proxy).toBeUndefined();
+      await shared.request('GET', '/api/v2/openapi.json', undefined, { 'x-real-ip': '203.0.113.5' });
+      const after = await shared.request<{ proxy: { trusted: boolean; warning?: string } }>('GET', '/health/ready');
+      expect(after.status).toBe(200);
+      expect(after.body.proxy).toMatchObject({
+        trusted: false,
+        proxiedRequestsSeen: true,
+        warning: expect.stringContaining('TRUST_PROXY'),
+      });
+      const status = async (url: string) => (await fetch(url, { redirect: 'manual' })).status;
+      // Guesses without an operator, then at the first operator's links, until both are refused.
+      for (let i = 0; i < SIGNIN_ATTEMPTS; i += 1) {
+        expect(await status(`${shared.baseUrl}/admin/signin?token=guess${i}`)).toBe(401);
+        expect(await status(`${shared.baseUrl}/admin/signin?token=${OPERATOR.telegramId}.guess${i}`)).toBe(401);
+      }
+      expect(await status(`${shared.baseUrl}/admin/signin?token=guess`)).toBe(429);
+      expect(await status(`${shared.baseUrl}/admin/signin?token=${OPERATOR.telegramId}.guess`)).toBe(429);
+      expect(await status(await linkOn(OPERATOR))).toBe(429);
+      // The other operator, from the same address, still signs in.
+      expect(await status(await linkOn(SECOND))).toBe(303);
+    } finally {
+      await shared.close();
+    }
+  });
 });
 
 type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
@@ -281,6 +335,75 @@ describe('channels awaiting moderation', () => {
     );
     // The owner sees it: the approved channel works, the rejected one answers moderation_rejected.
     expect((await server.api(owner, 'GET', `/channel/${two!.id}`)).body.code).toBe('verification_required');
+  });
+});
+
+describe('forged console actions (CSRF)', () => {
+  test('a text/plain form POST from another origin with the operator cookie does not approve a channel', async () => {
+    const owner = newUser('Forged');
+    await server.api(owner, 'GET', '/dashboard');
+    await server.request('POST', '/sandbox/bot/channel-added', {
+      ownerTelegramId: owner.telegramId,
+      chatId: -1009100000077,
+      // A direction override in the title (it would make the bot's sentence read backwards) is dropped.
+      title: 'Forgery \u202Etegrat\u202C',
+      moderation: 'in_progress',
+    });
+    // The queue lists channels awaiting moderation; an approved one leaves it.
+    const moderation = async () =>
+      (await adminApi<Page<{ id: number; moderation: string }>>(cookie, 'GET', '/channels?q=Forgery')).body.items[0]
+        ?.moderation ?? 'left the queue';
+    const { id } = (await adminApi<Page<{ id: number }>>(cookie, 'GET', '/channels?q=Forgery')).body.items[0]!;
+    const approve = `${server.baseUrl}/admin/api/channels/${id}/approve`;
+    const port = Number(new URL(server.baseUrl).port);
+    const elsewhere = `http://127.0.0.1:${port === 1 ? 2 : port - 1}`;
+    const attempts: Array<{ headers: Record<string, string>; body?: string; status: number }> = [
+      // What the auto-submitted form sends.
+      {
+        headers: { origin: elsewhere, 'content-type': 'text/plain', 'sec-fetch-site': 'same-site' },
+        body: '{"x":"=y"}',
+        status: 403,
+      },
+      { headers: { origin: elsewhere, 'content-type': 'text/plain' }, body: 'x=1', status: 403 },
+      { headers: { origin: elsewhere, 'content-type': 'application/json' }, body: '{}', status: 403 },
+      { headers: { origin: 'null', 'content-type': 'application/json' }, body: '{}', status: 403 },
+      { headers: { 'sec-fetch-site': 'cross-site', 'content-type': 'application/json' }, body: '{}', status: 403 },
+      { headers: { 'sec-fetch-site': 'same-site', 'content-type': 'application/json' }, body: '{}', status: 403 },
+      // From the console's own origin, but not JSON: a form could send it.
+      { headers: { origin: server.baseUrl, 'content-type': 'text/plain' }, body: '{}', status: 415 },
+      {
+        headers: { origin: server.baseUrl, 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'a=b',
+        status: 415,
+      },
+      { headers: {}, status: 415 },
+    ];
+    for (const attempt of attempts) {
+      const answer = await fetch(approve, {
+        method: 'POST',
+        headers: { cookie, ...attempt.headers },
+        ...(attempt.body === undefined ? {} : { body: attempt.body }),
+      });
+      expect({ headers: attempt.headers, status: answer.status }).toEqual({
+        headers: attempt.headers,
+        status: attempt.status,
+      });
+      expect(await answer.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+    }
+    expect(await moderation()).toBe('in_progress');
+    expect(await lastAudit()).not.toMatchObject({ action: 'channel.approve', objectId: String(id) });
+
+    // The console's own page: same origin, JSON, bodyless.
+    const own = await fetch(approve, {
+      method: 'POST',
+      headers: { cookie, origin: server.baseUrl, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' },
+    });
+    expect(own.status).toBe(200);
+    expect(await moderation()).toBe('left the queue');
+    expect(await lastAudit()).toMatchObject({ action: 'channel.approve', objectId: String(id) });
+    const told = (await sentTo(owner.telegramId)).at(-1)!;
+    expect(told).toContain('Forgery tegrat passed moderation');
+    expect(told).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/);
   });
 });
 
