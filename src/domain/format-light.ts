@@ -41,6 +41,14 @@ export function formatSignedMoney(money: Money): string {
   return money.minor > 0 ? `+${text}` : text;
 }
 
+/**
+ * A card by its last digits, "•••• 4242", isolated left to right (U+2066 … U+2069): inside an Arabic sentence it
+ * still reads "•••• 4242", never "4242 ••••", and never reorders the words around it.
+ */
+export function formatMaskedCard(last: string): string {
+  return `\u2066•••• ${last}\u2069`;
+}
+
 export const AVATAR_GRADIENT_COUNT = 7;
 export const AVATAR_DEFAULT_SIZE = 40;
 

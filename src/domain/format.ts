@@ -1,27 +1,28 @@
 /**
  * Number, money and date formatting of spec section 9. Every function takes its locale, zone and "now" explicitly.
- * Decisions: en-style dates with a year read 'MMMM d, yyyy'; message times within the year read 'd MMM', older
+ * Decisions: dates follow the language through Intl ('March 5, 2024', '5. März'); message times within the year read 'd MMM', older
  * ones 'dd.MM.yy'; money shows "€5" and "5 ₽" (no-break space) and other currencies as "5 USD".
  */
 import { DateTime } from 'luxon';
-import { baseLanguage } from './languages';
 
 // The formatting that needs no luxon lives apart, so the dashboard's first chunk can use it without luxon.
 export * from './format-light';
-
-/** Languages that put the day before the month name. */
-const DAY_FIRST_LANGUAGES: ReadonlySet<string> = new Set(['ru', 'uk', 'be']);
 
 function at(epochSeconds: number, locale: string, zone: string): DateTime {
   return DateTime.fromSeconds(epochSeconds, { zone, locale });
 }
 
-/** ru, uk, be: '5 марта'; others: 'March 5'; the year is added when it is not the current one. */
+/**
+ * A day as the language writes it (Intl through luxon): 'March 5', '5 марта', '5. März', '3월 5일'; the year is added
+ * when it is not the current one ('March 5, 2024', '5 марта 2024 г.'). Never a pattern of our own: word order, the
+ * day's punctuation and the month's case differ per language.
+ */
 export function formatDate(epochSeconds: number, locale: string, nowMs: number, zone = 'UTC'): string {
   const date = at(epochSeconds, locale, zone);
   const sameYear = date.year === DateTime.fromMillis(nowMs, { zone }).year;
-  if (DAY_FIRST_LANGUAGES.has(baseLanguage(locale) ?? '')) return date.toFormat(sameYear ? 'd MMMM' : 'd MMMM yyyy');
-  return date.toFormat(sameYear ? 'MMMM d' : 'MMMM d, yyyy');
+  return date.toLocaleString(
+    sameYear ? { month: 'long', day: 'numeric' } : { year: 'numeric', month: 'long', day: 'numeric' },
+  );
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import type { TFunction } from 'i18next';
 import type { Transaction } from '../../domain/entities';
+import { formatMaskedCard } from '../../domain/format-light';
 import { transactionCard } from '../../domain/transactions';
 
 export const WITHDRAWAL_TITLE_KEY = 'transaction.type.withdrawal';
@@ -16,7 +17,7 @@ export function withdrawalSubtitle(
 ): string | undefined {
   const method = transaction.withdrawalAccount?.methodType ?? transaction.paymentMethod;
   const card = transactionCard(transaction);
-  const parts = [method && t(`transaction.method.${method}`), card && `•••• ${card.last4}`].filter(
+  const parts = [method && t(`transaction.method.${method}`), card && formatMaskedCard(card.last4)].filter(
     (part): part is string => Boolean(part),
   );
   return parts.length === 0 ? undefined : parts.join(' ');

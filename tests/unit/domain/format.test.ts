@@ -63,12 +63,13 @@ describe('dates', () => {
     ['be', '2025-03-05T10:00:00Z', '5 сакавіка'],
     ['ru-RU', '2025-03-05T10:00:00Z', '5 марта'],
     ['en', '2025-03-05T10:00:00Z', 'March 5'],
-    ['de', '2025-03-05T10:00:00Z', 'März 5'],
-    ['ru', '2024-03-05T10:00:00Z', '5 марта 2024'],
+    ['de', '2025-03-05T10:00:00Z', '5. März'],
+    ['ru', '2024-03-05T10:00:00Z', '5 марта 2024 г.'],
     ['en', '2024-03-05T10:00:00Z', 'March 5, 2024'],
     ['en', '2026-01-02T10:00:00Z', 'January 2, 2026'],
   ])('%s %s → %p', (locale, isoDate, text) => {
-    expect(formatDate(seconds(isoDate), locale, NOW)).toBe(text);
+    // ICU's no-break spaces (U+00A0, U+202F, by version) compared as spaces.
+    expect(formatDate(seconds(isoDate), locale, NOW).replace(/[\u00a0\u202f]/g, ' ')).toBe(text);
   });
 
   it('decides the year in the given zone', () => {

@@ -34,7 +34,7 @@ const ENUMERATED: readonly [string, readonly string[]][] = [
   ['common.card.brand', CARD_BRANDS],
   ['members.filter', MEMBER_FILTERS],
   ['subscription.period', RECURRING],
-  ['invoice.period', RECURRING],
+  ['invoice.pricePer', RECURRING],
   ['revenue.period', REVENUE_PERIODS],
 ];
 

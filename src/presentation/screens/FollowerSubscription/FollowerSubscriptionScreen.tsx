@@ -24,10 +24,7 @@ function FollowerSubscriptionScreen({ vm }: { vm: FollowerSubscriptionViewModel 
   const price = membership
     ? membership.member.period === 'onetime'
       ? formatMoney(membership.member.price)
-      : t('invoice.pricePerPeriod', {
-          price: formatMoney(membership.member.price),
-          period: t(`invoice.period.${membership.member.period}`),
-        })
+      : t(`invoice.pricePer.${membership.member.period}`, { price: formatMoney(membership.member.price) })
     : '';
 
   const cancel = async (): Promise<void> => {

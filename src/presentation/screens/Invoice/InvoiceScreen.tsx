@@ -23,13 +23,14 @@ import { LOADING, READY, failed } from '../../shell/screenState';
 import { Screen } from '../../shell/Screen';
 import type { InvoiceViewModel } from './InvoiceViewModel';
 
-/** "€5 / month"; one-time prices stand alone. */
+/**
+ * "€5 / month", "250 ₽ в месяц", "월 5 €": each language phrases a recurring price its own way (one text per period,
+ * never a price and a period noun joined); one-time prices stand alone.
+ */
 export function usePriceWithPeriod(): (price: Parameters<typeof formatMoney>[0], period: Period) => string {
   const { t } = useTranslation();
   return (price, period) =>
-    period === 'onetime'
-      ? formatMoney(price)
-      : t('invoice.pricePerPeriod', { price: formatMoney(price), period: t(`invoice.period.${period}`) });
+    period === 'onetime' ? formatMoney(price) : t(`invoice.pricePer.${period}`, { price: formatMoney(price) });
 }
 
 const InvoiceContent = observer(function InvoiceContent({ vm }: { vm: InvoiceViewModel }) {

@@ -150,7 +150,7 @@ describe('DashboardScreen', () => {
     );
     const row = await screen.findByRole('link', { name: /Withdrawal/ });
     expect(row.getAttribute('href')).toBe('/transaction/7');
-    expect(row.textContent).toContain('Bank card •••• 4242');
+    expect(row.textContent).toContain('Bank card \u2066•••• 4242\u2069');
     expect(row.textContent).not.toContain('Done');
     expect(row.textContent).toContain('-€15');
   });
