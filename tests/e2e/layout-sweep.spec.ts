@@ -1,0 +1,538 @@
+/**
+ * Every route in every page language at 320, 360 and 412 px: the payer's phone and the creator's. One test per
+ * language and look (the Apple look, light, in all 24; the Material look, dark, again in en, ru and ar), each one
+ * browser context. The routes are reached in-app (a router navigation, as a link does) and each is loaded once: the
+ * phone is then resized to the three widths without a reload. The card form is reached as a fresh payer (no saved
+ * card) from a subscription's invoice, then fails with a declined card, and "Try again" must bring back what was
+ * typed. On every route and width it fails on (see `problemsOnScreen`):
+ * - an element (not only the page) reaching past the screen's left or right edge;
+ * - a container that scrolls sideways (a segmented control that hides an option);
+ * - two interactive controls overlapping;
+ * - a text clipped by its container (overflow hidden or clip, or an ellipsis, with scrollWidth > clientWidth);
+ * - an i18n key shown instead of its text ("[transaction.type.withdrawal]", or a bare key);
+ * - in another language, a visible text that is one of the English catalogue's sentences.
+ * In Arabic it also checks the right-to-left document and runs axe (WCAG 2 A/AA) on every route. Failures keep a
+ * screenshot of the phone (test artifacts). The German run ends by choosing French in /settings/language.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Frame, TestInfo } from '@playwright/test';
+import { PROVIDER_TEST_CARDS } from '../../src/contract/api';
+import { PAGE_LOCALES } from '../../src/domain/languages';
+import type { Emulator } from './support/emulator';
+import type { SandboxApi } from './support/sandbox';
+import {
+  type EmulatorPlatform,
+  type EmulatorTheme,
+  demoUsers,
+  expect,
+  expectNoSeriousA11yViolationsInFrame,
+  newUser,
+  test,
+} from './support/fixtures';
+
+const WIDTHS = [320, 360, 412] as const;
+/** The emulator's phone has a 10 px frame each side (border-box). */
+const PHONE_FRAME = 20;
+
+/**
+ * Deliberate exceptions to the clipping rule, each with its reason:
+ * - `.visually-hidden`: screen-reader texts, clipped on purpose;
+ * - `svg`: drawings;
+ * - `input, textarea, select`: form fields scroll their own value;
+ * - `.cell--truncate`: /debug's page URL, thousands of characters of launch data copied by the row, not read;
+ * - `iframe`: the bank's page on /payment/redirect is another document, checked by the bank.
+ */
+const CLIP_EXCEPTIONS = '.visually-hidden, svg, input, textarea, select, .cell--truncate, iframe';
+
+/**
+ * The demo data's names, typed by its creators in English, that happen to be catalogue texts too (a subscription's
+ * default name): content, not the app's words.
+ */
+const DEMO_CONTENT = new Set(['Weekly Subscription', 'Monthly Subscription']);
+
+interface ChannelDto {
+  id: number;
+  chatId: number;
+  name: string;
+}
+interface SubscriptionDto {
+  id: number;
+  name: string;
+}
+interface MemberDto {
+  id: number;
+  subscriptionId: number;
+  userId: number;
+}
+interface CardDto {
+  id: number;
+}
+interface TransactionDto {
+  id: number;
+  type: string;
+}
+interface BotPostDto {
+  kind: 'subscription' | 'donation';
+  refId: number;
+}
+
+const ALICE = { telegramId: demoUsers.alice, firstName: 'Alice' };
+const BOB = { telegramId: demoUsers.bob, firstName: 'Bob' };
+
+interface Seeded {
+  readonly travelsId: number;
+  readonly weeklyId: number;
+  readonly memberId: number;
+  readonly saleId: number;
+  readonly membershipId: number;
+  readonly cardId: number;
+  readonly donationId: number;
+}
+
+/** Ids of the seeded demo data the routes need (GET calls only). */
+async function seeded(sandbox: SandboxApi): Promise<Seeded> {
+  const creator = await sandbox.api<{ channels: ChannelDto[]; transactions: TransactionDto[] }>(
+    ALICE,
+    'GET',
+    '/dashboard?mode=creator',
+  );
+  const travels = creator.channels.find((c) => c.name === 'Alice Travels');
+  if (!travels) throw new Error('Alice has no channel Alice Travels');
+  const detail = await sandbox.api<{ subscriptions: SubscriptionDto[] }>(ALICE, 'GET', `/channel/${travels.id}`);
+  const weekly = detail.subscriptions.find((s) => s.name === 'Weekly Subscription');
+  if (!weekly) throw new Error('Alice Travels has no Weekly Subscription');
+  const weeklyDetail = await sandbox.api<{ membersGrouped: { live: MemberDto[] } }>(
+    ALICE,
+    'GET',
+    `/subscription/${weekly.id}`,
+  );
+  const member = weeklyDetail.membersGrouped.live[0];
+  const sale = creator.transactions.find((t) => t.type === 'sell_subscription');
+  const follower = await sandbox.api<{ subscriptionMembers: MemberDto[]; cards: CardDto[] }>(
+    BOB,
+    'GET',
+    '/dashboard?mode=follower',
+  );
+  const membership = follower.subscriptionMembers[0];
+  const card = follower.cards[0];
+  const { posts } = await sandbox.get<{ posts: BotPostDto[] }>(`/sandbox/bot/posts?chatId=${travels.chatId}`);
+  const donation = posts.find((p) => p.kind === 'donation');
+  if (!member || !sale || !membership || !card || !donation) throw new Error('the demo data lacks a route target');
+  return {
+    travelsId: travels.id,
+    weeklyId: weekly.id,
+    memberId: member.id,
+    saleId: sale.id,
+    membershipId: membership.id,
+    cardId: card.id,
+    donationId: donation.refId,
+  };
+}
+
+/** Every route of src/presentation/navigation per demo user, read only (the payment screens come from the flows). */
+function routes(ids: Seeded): { user: number; paths: string[] }[] {
+  const channel = `/channel/${ids.travelsId}`;
+  const subscription = `${channel}/subscription/${ids.weeklyId}`;
+  return [
+    {
+      user: demoUsers.alice,
+      paths: [
+        '/dashboard/creator',
+        channel,
+        `${channel}/settings`,
+        `${channel}/language`,
+        `/channel?id=${ids.travelsId}`,
+        `${channel}/subscription/create`,
+        subscription,
+        `${subscription}/edit`,
+        `${subscription}/preview`,
+        `${subscription}/member/${ids.memberId}`,
+        `${channel}/subscription/command?subscriptionId=${ids.weeklyId}`,
+        `${channel}/donation/create`,
+        `/invoice/donation/${ids.travelsId}/preview`,
+        `/transaction/${ids.saleId}`,
+        '/payout',
+        '/payout/settings',
+        '/payout/setup',
+        '/payout/setup/country',
+        '/payout/setup/bank',
+        '/connectbot',
+        '/verification',
+        '/settings/language',
+        '/faq',
+        '/support',
+        '/banned',
+        '/uikit',
+        '/dev',
+        '/debug',
+        '/no-such-page',
+      ],
+    },
+    {
+      user: demoUsers.bob,
+      paths: [
+        '/dashboard/follower',
+        `/follower/subscription/${ids.membershipId}`,
+        '/payment',
+        `/payment/card/${ids.cardId}`,
+        `/invoice/subscription/${ids.weeklyId}`,
+        '/settings/language',
+        // Last: the saved-card choice, reached from the donation's invoice as a payer does.
+        `/invoice/donation/${ids.donationId}`,
+      ],
+    },
+    { user: demoUsers.migrating, paths: ['/migration', '/migration/terms', '/migration/connectChannels'] },
+  ];
+}
+
+/** Flattened catalogue of one language: key → text. */
+function catalogue(lang: string): Map<string, string> {
+  const dir = join(process.cwd(), 'src/infrastructure/i18n/locales', lang);
+  const texts = new Map<string, string>();
+  const walk = (prefix: string, node: unknown): void => {
+    if (typeof node === 'string') texts.set(prefix, node);
+    else if (node && typeof node === 'object')
+      for (const [key, value] of Object.entries(node)) walk(prefix ? `${prefix}.${key}` : key, value);
+  };
+  for (const file of readdirSync(dir).filter((name) => name.endsWith('.json')))
+    walk(file.replace(/\.json$/, ''), JSON.parse(readFileSync(join(dir, file), 'utf8')));
+  return texts;
+}
+
+const ENGLISH = catalogue('en');
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+const SAME_AS_ENGLISH = JSON.parse(
+  readFileSync(join(process.cwd(), 'src/infrastructure/i18n/locales/same-as-english.json'), 'utf8'),
+) as { brands: string[] } & Record<string, { values?: string[] }>;
+
+/**
+ * English catalogue sentences (two words or more) that `lang` says otherwise, as regular expression sources (an
+ * interpolation matches any text): one of them on a screen in `lang` is English that should not be there.
+ */
+function englishSentences(lang: string): string[] {
+  if (lang === 'en') return [];
+  const own = catalogue(lang);
+  const allowed = new Set([...SAME_AS_ENGLISH.brands, ...(SAME_AS_ENGLISH[lang]?.values ?? [])]);
+  const patterns = new Set<string>();
+  for (const [key, text] of ENGLISH) {
+    if (
+      own.get(key) === text ||
+      allowed.has(text) ||
+      DEMO_CONTENT.has(text) ||
+      key.startsWith('devtools.') ||
+      key.startsWith('uikit.')
+    )
+      continue;
+    const words = text.replace(/\{\{[^}]+\}\}|<[^>]+>|\$t\([^)]*\)/g, ' ').match(/[A-Za-z][a-z']+/g) ?? [];
+    if (words.length < 2) continue;
+    // A plural form the language lacks (Korean has no "one") is not a difference.
+    if (PLURAL_SUFFIX.test(key) && !own.has(key)) continue;
+    const source = text
+      .split(/\{\{[^}]+\}\}|<\d+>|<\/\d+>/)
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.+?');
+    patterns.add(`^${source}$`);
+  }
+  return [...patterns];
+}
+
+/** Texts keyed by the English catalogue's keys: one on screen is a key shown instead of its text. */
+const KEYS = [...ENGLISH.keys()].map((key) => key.replace(PLURAL_SUFFIX, ''));
+
+/** Everything wrong with the screen as it is now, each described (runs in the mini-app's document). */
+function problemsOnScreen(app: Frame, english: string[]): Promise<string[]> {
+  return app.evaluate(
+    ({ exceptions, english, keys }) => {
+      const width = document.documentElement.clientWidth;
+      const describe = (element: Element): string => {
+        const classes =
+          typeof element.className === 'string' && element.className
+            ? `.${element.className.trim().split(/\s+/).join('.')}`
+            : '';
+        const name = element.getAttribute('name') ? `[name=${element.getAttribute('name')}]` : '';
+        return `${element.tagName.toLowerCase()}${classes}${name} "${(element.textContent ?? '').trim().slice(0, 50)}"`;
+      };
+      const shown = (element: Element): boolean => {
+        if (element.getClientRects().length === 0) return false;
+        const style = getComputedStyle(element);
+        return style.visibility !== 'hidden' && Number(style.opacity) > 0;
+      };
+      const problems: string[] = [];
+      const root = document.documentElement;
+      if (root.scrollWidth > root.clientWidth)
+        problems.push(`the page scrolls sideways: ${root.scrollWidth} > ${root.clientWidth}`);
+      const overflowing = new Set<Element>();
+      for (const element of document.body.querySelectorAll('*')) {
+        if (element.closest('.visually-hidden, .cell--truncate') || !shown(element)) continue;
+        const rect = element.getBoundingClientRect();
+        const style = getComputedStyle(element);
+        if (rect.width > 0 && (rect.right > width + 1 || rect.left < -1)) {
+          overflowing.add(element);
+          // The outermost element past the edge says where the layout breaks; its children follow it.
+          if (!element.parentElement || !overflowing.has(element.parentElement))
+            problems.push(
+              `wider than the screen: ${describe(element)} spans ${Math.round(rect.left)}..${Math.round(rect.right)} of ${width}`,
+            );
+        }
+        if (element.closest(exceptions)) continue;
+        const sideways = style.overflowX === 'auto' || style.overflowX === 'scroll';
+        if (sideways && element.scrollWidth > element.clientWidth + 1)
+          problems.push(`scrolls sideways: ${describe(element)} (${element.scrollWidth} > ${element.clientWidth})`);
+        const clips = style.overflowX === 'hidden' || style.overflowX === 'clip' || style.textOverflow === 'ellipsis';
+        if (clips && element.scrollWidth > element.clientWidth + 1 && (element.textContent ?? '').trim() !== '')
+          problems.push(`clipped: ${describe(element)} (${element.scrollWidth} > ${element.clientWidth})`);
+      }
+      // Interactive controls: two never share a spot (one inside the other, a switch in its row, is one control).
+      const controls = [
+        ...document.body.querySelectorAll(
+          'a[href], button, input:not([type=hidden]), select, textarea, [role=button], [role=tab], [role=radio], [role=switch], [role=link]',
+        ),
+      ].filter((element) => shown(element) && !element.closest('.visually-hidden'));
+      for (let i = 0; i < controls.length; i += 1) {
+        const a = controls[i]!.getBoundingClientRect();
+        if (a.width < 1 || a.height < 1) continue;
+        for (let j = i + 1; j < controls.length; j += 1) {
+          const [first, second] = [controls[i]!, controls[j]!];
+          if (first.contains(second) || second.contains(first)) continue;
+          if (first.closest('label') !== null && first.closest('label') === second.closest('label')) continue;
+          const b = second.getBoundingClientRect();
+          const x = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+          const y = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+          if (x > 1 && y > 1) problems.push(`controls overlap: ${describe(first)} and ${describe(second)}`);
+        }
+      }
+      // Texts: a key instead of its text, or English in another language.
+      const keySet = new Set(keys);
+      const sentences = english.length === 0 ? null : new RegExp(english.join('|'));
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = (node.textContent ?? '').replace(/\s+/g, ' ').trim();
+        const parent = node.parentElement;
+        if (text === '' || !parent || parent.closest('script, style, .visually-hidden') || !shown(parent)) continue;
+        if (/\[[A-Za-z][\w-]*(\.[\w-]+)+\]/.test(text) || keySet.has(text))
+          problems.push(`an i18n key instead of its text: "${text.slice(0, 80)}"`);
+        else if (sentences?.test(text)) problems.push(`English in another language: "${text.slice(0, 80)}"`);
+      }
+      return [...new Set(problems)];
+    },
+    { exceptions: CLIP_EXCEPTIONS, english, keys: KEYS },
+  );
+}
+
+/**
+ * A router navigation inside the mini-app (history entry in react-router's format, then popstate). The screen shown
+ * before is marked, so `settled` waits for the next one (a screen stays until the next one's texts are loaded).
+ */
+async function navigateInApp(emulator: Emulator, path: string): Promise<void> {
+  await emulator.app.locator('body').evaluate((_body, target) => {
+    document.querySelector('main.screen')?.setAttribute('data-sweep-left', '');
+    const url = new URL(target, window.location.href);
+    new URLSearchParams(window.location.search).forEach((value, key) => {
+      if (!url.searchParams.has(key)) url.searchParams.set(key, value);
+    });
+    url.hash = window.location.hash;
+    const idx = ((window.history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+    window.history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx }, '', url.toString());
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+  }, path);
+}
+
+/** Waits until the screen at `pathname` has rendered its data (or its error state) and settled. */
+async function settled(emulator: Emulator, pathname?: string): Promise<void> {
+  const app = emulator.app;
+  if (pathname !== undefined)
+    // Some routes redirect (a payment step without a payment goes back): the path is waited for, not required.
+    await expect
+      .poll(() => app.locator('body').evaluate(() => window.location.pathname), { timeout: 1_000 })
+      .toBe(pathname)
+      .catch(() => undefined);
+  // A route that redirects to the screen it came from keeps it: the wait for a new screen is not required.
+  await expect(app.locator('main.screen:not([data-sweep-left])'))
+    .toHaveCount(1, { timeout: 5_000 })
+    .catch(() => undefined);
+  await expect(app.locator('main.screen')).toHaveCount(1, { timeout: 15_000 });
+  await expect(app.locator('main.screen[aria-busy="true"], .screen-spinner')).toHaveCount(0, { timeout: 15_000 });
+}
+
+/** Sets the phone's screen width (the app's frame resizes without reloading) and waits for the layout. */
+async function resize(emulator: Emulator, width: number): Promise<void> {
+  await emulator.page.evaluate((phone) => {
+    let style = document.getElementById('sweep-width');
+    if (!style) {
+      style = document.createElement('style');
+      style.id = 'sweep-width';
+      document.head.append(style);
+    }
+    style.textContent = `.phone { width: ${phone}px !important; flex: none !important; }`;
+  }, width + PHONE_FRAME);
+  const app = emulator.app.locator('body');
+  await expect.poll(() => app.evaluate(() => document.documentElement.clientWidth)).toBe(width);
+  await app.evaluate(async () => {
+    await document.fonts.ready;
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
+}
+
+interface Sweep {
+  readonly emulator: Emulator;
+  readonly testInfo: TestInfo;
+  readonly english: string[];
+  readonly label: string;
+  readonly found: string[];
+  shots: number;
+}
+
+/** Checks the current screen at every width; a screen with problems keeps a screenshot per width. */
+async function check(sweep: Sweep, name: string): Promise<void> {
+  const frame = await (await sweep.emulator.frameElement.elementHandle())?.contentFrame();
+  if (!frame) throw new Error('no mini-app frame');
+  for (const width of WIDTHS) {
+    await resize(sweep.emulator, width);
+    const problems = await problemsOnScreen(frame, sweep.english);
+    if (problems.length === 0) continue;
+    sweep.found.push(...problems.map((problem) => `${name} at ${width} px: ${problem}`));
+    if (sweep.shots < 40) {
+      sweep.shots += 1;
+      const file = sweep.testInfo.outputPath(`${`${sweep.label}${name}-${width}`.replace(/[^a-z0-9._-]+/gi, '-')}.png`);
+      await sweep.emulator.phone.screenshot({ path: file });
+      await sweep.testInfo.attach(`${sweep.label} ${name} ${width}px`, { path: file, contentType: 'image/png' });
+    }
+  }
+}
+
+/** The card form's fields, by their autocomplete names (the labels are in the page's language). */
+const FIELDS = { number: 'cc-number', holder: 'cc-name', expiry: 'cc-exp', code: 'cc-csc' } as const;
+
+async function fillCard(emulator: Emulator, number: string): Promise<void> {
+  const app = emulator.app;
+  await app.locator(`input[name=${FIELDS.number}]`).fill(number);
+  await app.locator(`input[name=${FIELDS.holder}]`).fill('FINN TESTER');
+  await app.locator(`input[name=${FIELDS.expiry}]`).fill('12/34');
+  await app.locator(`input[name=${FIELDS.code}]`).fill('123');
+}
+
+/** After a failed attempt, "Try again" brings back the form with what the payer typed. */
+async function expectCardKept(emulator: Emulator, number: string): Promise<void> {
+  const app = emulator.app;
+  await expect.soft(app.locator(`input[name=${FIELDS.number}]`)).toHaveValue(number.replace(/(\d{4})(?=\d)/g, '$1 '));
+  await expect.soft(app.locator(`input[name=${FIELDS.holder}]`)).toHaveValue('FINN TESTER');
+  await expect.soft(app.locator(`input[name=${FIELDS.expiry}]`)).toHaveValue('12/34');
+  await expect.soft(app.locator(`input[name=${FIELDS.code}]`)).toHaveValue('123');
+}
+
+/**
+ * A payer nobody knows opens the weekly subscription's invoice: the card form (no saved card), a declined card's
+ * failure, "Try again" (the form as typed); with `threeDSecure`, the bank's page and its declined challenge too.
+ */
+async function freshPayer(
+  sweep: Sweep,
+  sandbox: SandboxApi,
+  lang: string,
+  look: Look,
+  ids: Seeded,
+  threeDSecure: boolean,
+) {
+  const { emulator } = sweep;
+  const payer = newUser('Finn');
+  await sandbox.api(payer, 'GET', '/dashboard?mode=follower');
+  await emulator.open({ ...look, lang, user: payer, startParam: `subscription_${ids.weeklyId}` });
+  await settled(emulator, `/invoice/subscription/${ids.weeklyId}`);
+  await check(sweep, `/invoice/subscription/${ids.weeklyId} (new payer)`);
+  await emulator.clickMainButton();
+  await settled(emulator, '/payment/form');
+  await expect(emulator.app.locator(`input[name=${FIELDS.number}]`)).toBeVisible();
+  await check(sweep, '/payment/form (empty)');
+  // Pay with nothing typed: every field shows its error.
+  await emulator.clickMainButton();
+  await check(sweep, '/payment/form (errors)');
+
+  await fillCard(emulator, PROVIDER_TEST_CARDS.declined.number);
+  await check(sweep, '/payment/form (filled)');
+  await emulator.clickMainButton();
+  await settled(emulator, `/invoice/subscription/${ids.weeklyId}`);
+  await expect(emulator.app.locator('.payment-failure__code')).toBeVisible({ timeout: 15_000 });
+  await check(sweep, '/invoice (payment failed)');
+  await emulator.clickMainButton();
+  await settled(emulator, '/payment/form');
+  await expectCardKept(emulator, PROVIDER_TEST_CARDS.declined.number);
+  if (!threeDSecure) return;
+
+  await emulator.app.locator(`input[name=${FIELDS.number}]`).fill(PROVIDER_TEST_CARDS.threeDSecure.number);
+  await emulator.clickMainButton();
+  await settled(emulator, '/payment/redirect');
+  await expect(emulator.app.locator('iframe')).toBeVisible({ timeout: 15_000 });
+  await check(sweep, '/payment/redirect');
+  await emulator.app.frameLocator('iframe').locator('button[name=decline]').click();
+  await expect(emulator.app.locator('.payment-failure__code')).toBeVisible({ timeout: 15_000 });
+  await emulator.clickMainButton();
+  await settled(emulator, '/payment/form');
+  await expectCardKept(emulator, PROVIDER_TEST_CARDS.threeDSecure.number);
+}
+
+interface Look {
+  readonly platform: EmulatorPlatform;
+  readonly theme: EmulatorTheme;
+}
+const APPLE: Look = { platform: 'ios', theme: 'light' };
+const MATERIAL: Look = { platform: 'android-7.10', theme: 'dark' };
+const RUNS: readonly { lang: string; look: Look; name: string }[] = [
+  ...PAGE_LOCALES.map((lang) => ({ lang, look: APPLE, name: 'apple light' })),
+  ...['en', 'ru', 'ar'].map((lang) => ({ lang, look: MATERIAL, name: 'material dark' })),
+];
+
+test.describe.configure({ mode: 'parallel' });
+
+for (const { lang, look, name } of RUNS) {
+  const full = look === MATERIAL || ['en', 'ru', 'ar'].includes(lang);
+  test(`every screen fits 320-412 px and reads in ${lang}, ${name} look`, async ({ emulator, sandbox }, testInfo) => {
+    test.setTimeout(240_000);
+    const sweep: Sweep = {
+      emulator,
+      testInfo,
+      english: englishSentences(lang),
+      label: `${lang}-${name}`,
+      found: [],
+      shots: 0,
+    };
+    // Production builds show no key for a missing text, but report it on the console.
+    emulator.page.on('console', (message) => {
+      if (message.text().startsWith('i18n: missing text')) sweep.found.push(message.text());
+    });
+    const ids = await seeded(sandbox);
+    await freshPayer(sweep, sandbox, lang, look, ids, full);
+    for (const { user, paths } of routes(ids)) {
+      await emulator.open({ ...look, lang, user, appPath: paths[0] });
+      await expect(emulator.app.locator('html')).toHaveAttribute('lang', lang);
+      if (lang === 'ar') await expect(emulator.app.locator('html')).toHaveAttribute('dir', 'rtl');
+      for (const [index, path] of paths.entries()) {
+        if (index > 0) await navigateInApp(emulator, path);
+        await settled(emulator, path.split('?')[0]);
+        await check(sweep, path);
+        if (lang === 'ar') {
+          const frame = await (await emulator.frameElement.elementHandle())?.contentFrame();
+          if (!frame) throw new Error('no mini-app frame');
+          await expectNoSeriousA11yViolationsInFrame(frame);
+        }
+      }
+      if (user === demoUsers.bob) {
+        // The saved-card choice: the donation invoice's main button as the payer taps it.
+        await emulator.clickMainButton();
+        await settled(emulator, '/payment/choicePaymentMethod');
+        await check(sweep, '/payment/choicePaymentMethod');
+      }
+    }
+    expect(sweep.found, `layout and text problems in ${lang}, ${name} look`).toEqual([]);
+    if (lang === 'de') {
+      // The language choice: a tap stores it and the page starts again in it, on the same screen.
+      await navigateInApp(emulator, '/settings/language');
+      const app = emulator.app;
+      await app.getByRole('button', { name: 'Français' }).click();
+      await expect(app.locator('html')).toHaveAttribute('lang', 'fr');
+      await expect(app.getByRole('heading', { name: 'Langue', exact: true })).toBeAttached();
+      await expect(
+        app.getByRole('button', { name: /Français/ }).getByRole('img', { name: 'Langue actuelle' }),
+      ).toBeVisible();
+    }
+  });
+}
