@@ -52,7 +52,7 @@ export function presentationModule(): ContainerModule {
     bindViewModel(
       bind,
       TOKENS.ConnectBotViewModel,
-      [TOKENS.VerificationRepository, TOKENS.MessengerPlatform],
+      [TOKENS.VerificationRepository, TOKENS.MessengerPlatform, TOKENS.DashboardRepository, TOKENS.Scheduler],
       construct(() => import('../presentation/screens/ConnectBot/ConnectBotViewModel'), 'ConnectBotViewModel'),
     );
     // Follower payments: the flow store is one singleton (a payment keeps running across its screens).

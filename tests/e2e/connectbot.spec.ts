@@ -49,7 +49,7 @@ test('iOS copies the username too, in the dark theme', async ({ emulator, page, 
   expect(unexpectedProblems(consoleProblems)).toEqual([]);
 });
 
-test('Android 7.10 adds a channel through the picker and the creator dashboard lists it', async ({
+test('Android 7.10 adds a channel through the picker, moves on to it, and the creator dashboard lists it', async ({
   emulator,
   sandbox,
   consoleProblems,
@@ -68,6 +68,10 @@ test('Android 7.10 adds a channel through the picker and the creator dashboard l
   expect(JSON.stringify(link)).toContain('BackersSandboxBot?startchannel&admin=promote_members+change_info');
   const title = `Pavel Paints ${creator.telegramId % 10_000}`;
   await emulator.pickChannel({ title, private: true });
+  // The app notices the new channel by itself and opens it at its first onboarding step.
+  await expect(app.getByRole('heading', { name: 'Choose the channel language' })).toBeVisible({ timeout: 15_000 });
+  await expect(app.getByText('Tap Choose channel below.')).toBeHidden();
+  // Back leaves to the dashboard, which lists it: the channel took the instructions' place in the history.
   await emulator.clickBackButton();
   const channels = app.getByRole('region', { name: 'Channels' });
   await expect(channels.getByRole('link', { name: new RegExp(title) })).toBeVisible();

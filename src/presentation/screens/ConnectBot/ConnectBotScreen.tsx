@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import { Icon } from '../../components/Icon';
 import { Placeholder } from '../../components/Placeholder';
 import { Section } from '../../components/Section';
@@ -15,10 +16,18 @@ const MANUAL_STEPS = ['manualCopy', 'manualAdmins', 'manualPaste', 'manualRights
 /** /connectbot: instructions to add the bot as a channel admin. */
 const ConnectBotScreen = observer(function ConnectBotScreen({ vm }: { vm: ConnectBotViewModel }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
 
   useEffect(() => {
     void vm.load();
+    void vm.watch();
   }, [vm]);
+
+  // The bot is in: on to the new channel, in place of this screen (Back then leaves to where the creator came from).
+  const arrived = vm.arrived;
+  useEffect(() => {
+    if (arrived !== null) void navigate(`/channel/${arrived}`, { replace: true });
+  }, [arrived, navigate]);
 
   const username = vm.botUsername ?? '';
   const steps = vm.usesChannelPicker ? PICKER_STEPS : MANUAL_STEPS;

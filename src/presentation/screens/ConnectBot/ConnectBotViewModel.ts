@@ -1,5 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
+import type { DashboardRepository } from '../../../application/ports/DashboardRepository';
 import type { MessengerPlatform } from '../../../application/ports/MessengerPlatform';
+import type { Scheduler } from '../../../application/ports/Scheduler';
 import { errorCodeOf } from '../../../application/ports/RepositoryError';
 import type { VerificationRepository } from '../../../application/ports/VerificationRepository';
 import { IDLE, LOADING, READY, type ScreenState, failed } from '../../shell/screenState';
@@ -20,6 +22,12 @@ export interface CopiedPopupTexts {
 export const HELP_BUTTON_ID = 'help';
 
 /**
+ * How often the screen re-reads the creator's channels while the creator adds the bot in the messenger (the picker
+ * or the channel's admin settings): the messenger tells the mini app nothing when the bot joins. Not in the spec.
+ */
+export const CHANNEL_WATCH_MS = 3_000;
+
+/**
  * /connectbot (spec section 2): on Android 6.7+ the main button opens the messenger's channel picker asking for
  * the bot's admin rights; elsewhere it copies the bot's username and shows a popup with help (the platform's
  * how-to page) and close. The bot's username comes with GET /verification/status.
@@ -27,16 +35,56 @@ export const HELP_BUTTON_ID = 'help';
 export class ConnectBotViewModel {
   state: ScreenState = IDLE;
   botUsername: string | null = null;
+  /** The channel the bot was just added to, once the server has it: the screen opens it. */
+  arrived: number | null = null;
+  private watching: AbortController | null = null;
 
   constructor(
     private readonly verification: VerificationRepository,
     private readonly platform: MessengerPlatform,
+    private readonly dashboards: DashboardRepository,
+    private readonly scheduler: Scheduler,
   ) {
-    makeAutoObservable<ConnectBotViewModel, 'verification' | 'platform'>(
+    makeAutoObservable<ConnectBotViewModel, 'verification' | 'platform' | 'dashboards' | 'scheduler' | 'watching'>(
       this,
-      { verification: false, platform: false },
+      { verification: false, platform: false, dashboards: false, scheduler: false, watching: false },
       { autoBind: true },
     );
+  }
+
+  private async channelIds(): Promise<Set<number>> {
+    const dashboard = await this.dashboards.load('creator');
+    return new Set(dashboard.channels.filter((channel) => !channel.isDeleted).map((channel) => channel.id));
+  }
+
+  /**
+   * Notes the creator's channels, then re-reads them every few seconds until one more appears (arrived), the
+   * screen goes away or watch() is called again. A failed read is retried on the next round, silently.
+   */
+  async watch(): Promise<void> {
+    this.watching?.abort();
+    const controller = new AbortController();
+    this.watching = controller;
+    let known: Set<number> | null = null;
+    while (!controller.signal.aborted) {
+      try {
+        if (known !== null) await this.scheduler.delay(CHANNEL_WATCH_MS, controller.signal);
+        const ids = await this.channelIds();
+        if (controller.signal.aborted) return;
+        if (known === null) {
+          known = ids;
+          continue;
+        }
+        const added = [...ids].find((id) => !known?.has(id));
+        if (added !== undefined) {
+          runInAction(() => (this.arrived = added));
+          return;
+        }
+      } catch {
+        if (controller.signal.aborted) return;
+        if (known === null) await this.scheduler.delay(CHANNEL_WATCH_MS, controller.signal).catch(() => undefined);
+      }
+    }
   }
 
   get usesChannelPicker(): boolean {
@@ -91,5 +139,7 @@ export class ConnectBotViewModel {
     if (pressed === HELP_BUTTON_ID) openExternal(this.platform, connectBotHowTo(this.platform.launchInfo().platform));
   }
 
-  dispose(): void {}
+  dispose(): void {
+    this.watching?.abort();
+  }
 }

@@ -2,6 +2,10 @@ import type { PlatformName, PopupOptions } from '../../../../src/application/por
 import { RepositoryError } from '../../../../src/application/ports/RepositoryError';
 import type { VerificationRepository } from '../../../../src/application/ports/VerificationRepository';
 import type { VerificationState } from '../../../../src/domain/entities';
+import type { Dashboard, DashboardRepository } from '../../../../src/application/ports/DashboardRepository';
+import type { Page } from '../../../../src/application/ports/Page';
+import type { Scheduler } from '../../../../src/application/ports/Scheduler';
+import type { Transaction } from '../../../../src/domain/entities';
 import { ConnectBotViewModel } from '../../../../src/presentation/screens/ConnectBot/ConnectBotViewModel';
 import { FakePlatform } from '../support/FakePlatform';
 
@@ -47,12 +51,50 @@ function verificationAnswering(state: Promise<VerificationState>): VerificationR
   return { status: () => state, start: async () => ({ token: 't' }) };
 }
 
+/** The creator's channels as the dashboard answers them (only ids and deletion matter here). */
+class ChannelList implements DashboardRepository {
+  ids: number[] = [];
+  failing = false;
+  loads = 0;
+  async load(): Promise<Dashboard> {
+    this.loads += 1;
+    if (this.failing) throw new RepositoryError('network_error');
+    return { channels: this.ids.map((id) => ({ id, isDeleted: false })) } as unknown as Dashboard;
+  }
+  transactions(): Promise<Page<Transaction>> {
+    throw new Error('not used');
+  }
+}
+
+/** Delays that end only when the test says so. */
+class StepScheduler implements Scheduler {
+  private readonly waiting: (() => void)[] = [];
+  delay(_ms: number, signal?: AbortSignal): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push(resolve);
+      signal?.addEventListener('abort', () => reject(new Error('aborted')));
+    });
+  }
+  get pending(): number {
+    return this.waiting.length;
+  }
+  async tick(): Promise<void> {
+    this.waiting.shift()?.();
+    for (let i = 0; i < 5; i += 1) await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+function watchPorts(channels = new ChannelList(), scheduler: Scheduler = new StepScheduler()) {
+  return [channels, scheduler] as const;
+}
+
 const texts = (username: string) => ({ title: 'Copied', message: `@${username} copied`, help: 'How to' });
 
 async function loaded(platform: RecordingPlatform, botUsername = 'BackersSandboxBot') {
   const vm = new ConnectBotViewModel(
     verificationAnswering(Promise.resolve({ status: 'approved', botUsername })),
     platform,
+    ...watchPorts(),
   );
   await vm.load();
   return vm;
@@ -69,12 +111,14 @@ describe('ConnectBotViewModel', () => {
     const missing = new ConnectBotViewModel(
       verificationAnswering(Promise.resolve({ status: 'approved' })),
       new RecordingPlatform('ios', '8.0'),
+      ...watchPorts(),
     );
     await missing.load();
     expect(missing.state).toEqual({ status: 'error', code: 'bad_response' });
     const failing = new ConnectBotViewModel(
       verificationAnswering(Promise.reject(new RepositoryError('network_error'))),
       new RecordingPlatform('ios', '8.0'),
+      ...watchPorts(),
     );
     await failing.load();
     expect(failing.state).toEqual({ status: 'error', code: 'network_error' });
@@ -135,9 +179,53 @@ describe('ConnectBotViewModel', () => {
 
   it('does nothing before the username is known', async () => {
     const platform = new RecordingPlatform('android', '7.10');
-    const vm = new ConnectBotViewModel(verificationAnswering(new Promise(() => undefined)), platform);
+    const vm = new ConnectBotViewModel(verificationAnswering(new Promise(() => undefined)), platform, ...watchPorts());
     void vm.load();
     await vm.connect(texts);
     expect(platform.telegramLinks).toEqual([]);
+  });
+
+  it('notes the channels, then moves on to the one the bot was added to once the server has it', async () => {
+    const channels = new ChannelList();
+    channels.ids = [1];
+    const scheduler = new StepScheduler();
+    const vm = new ConnectBotViewModel(
+      verificationAnswering(Promise.resolve({ status: 'approved', botUsername: 'Bot' })),
+      new RecordingPlatform('android', '7.10'),
+      channels,
+      scheduler,
+    );
+    const watching = vm.watch();
+    await scheduler.tick();
+    expect(vm.arrived).toBeNull();
+    // A failed read in between changes nothing.
+    channels.failing = true;
+    await scheduler.tick();
+    expect(vm.arrived).toBeNull();
+    channels.failing = false;
+    channels.ids = [1, 7];
+    await scheduler.tick();
+    await watching;
+    expect(vm.arrived).toBe(7);
+    expect(scheduler.pending).toBe(0);
+  });
+
+  it('stops re-reading when the screen goes away', async () => {
+    const channels = new ChannelList();
+    const scheduler = new StepScheduler();
+    const vm = new ConnectBotViewModel(
+      verificationAnswering(Promise.resolve({ status: 'approved', botUsername: 'Bot' })),
+      new RecordingPlatform('ios', '8.0'),
+      channels,
+      scheduler,
+    );
+    const watching = vm.watch();
+    await scheduler.tick();
+    vm.dispose();
+    await watching;
+    const reads = channels.loads;
+    await scheduler.tick();
+    expect(channels.loads).toBe(reads);
+    expect(vm.arrived).toBeNull();
   });
 });
