@@ -286,6 +286,17 @@ async function grow(
        where u.telegram_id between ${CREATOR_TELEGRAM_BASE + 1} and ${CREATOR_TELEGRAM_BASE + BIG.creators}`,
     ],
     [
+      // The bot's renewal messages already sent for every renewal they are due for (a reminder three days ahead, a
+      // failed renewal's message): the seed has none due, so a jobs round compares the same work.
+      'renewal notices',
+      `insert into renewal_notices (member_id, expires_at, kind, sent_at)
+       select m.id, m.expires_at, case when m.renewal_failed then 'failed' else 'reminder' end, ${now}
+       from subscription_members m join users f on f.id = m.user_id join subscriptions s on s.id = m.subscription_id
+       join channels c on c.id = s.channel_id join users o on o.id = c.owner_id
+       where (f.telegram_id > ${FOLLOWER_TELEGRAM_BASE} or o.telegram_id > ${CREATOR_TELEGRAM_BASE}) and m.status = 'active' and m.period <> 'onetime'
+         and m.expires_at > ${now} and (m.renewal_failed or m.expires_at <= ${now} + interval '4 days')`,
+    ],
+    [
       // Each membership paid 1 to BIG.maxPaymentsPerMember times (5 on average): the payer's and the creator's line.
       'ledger lines',
       `insert into transactions (type, user_id, counterparty_id, channel_id, subscription_id, member_id, currency, price,
