@@ -17,7 +17,7 @@
  */
 import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { TransactionPaymentMethod } from '../../../src/domain/entities';
-import { type Currency, type Money, type PayoutCurrency, money } from '../../../src/domain/money';
+import { type Currency, type Money, type PayoutCurrency, compareCurrencies, money } from '../../../src/domain/money';
 import { convertForPayout, meetsPayoutMinimum } from '../../../src/domain/payout';
 import type { JobContext } from '../../platform/jobs';
 import { writeWithdrawal } from '../payments/ledger/ledger';
@@ -59,9 +59,12 @@ async function dueAmounts(
       ),
     )
     .groupBy(transactions.userId, transactions.currency);
+  // Grouping promises no order: creators in id order, each one's currencies in the order balances are shown, so the
+  // run pays in the order the payout page announced.
   return rows
     .map((row) => ({ userId: row.userId, currency: row.currency, due: Number(row.due) }))
-    .filter((row) => row.due > 0);
+    .filter((row) => row.due > 0)
+    .sort((a, b) => a.userId - b.userId || compareCurrencies(a.currency, b.currency));
 }
 
 /** What a payout run at `payoutAtMs` would find due for one creator, per payout currency (before minimum and account). */

@@ -246,7 +246,7 @@ describe('the money invariant over a quarter', () => {
         .select()
         .from(payments)
         .where(and(eq(payments.kind, 'subscription'), eq(payments.status, 'paid'), isNotNull(payments.memberId)))
-        .orderBy(asc(payments.settledAt));
+        .orderBy(asc(payments.settledAt), asc(payments.id));
       for (const member of members) {
         let expiry: number | null = null;
         let bought = false;
