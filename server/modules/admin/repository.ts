@@ -34,11 +34,15 @@ export interface Page<T> {
   readonly total: number;
 }
 
-/** The ORDER BY of a page: the chosen column (from the queue's own allow-list) then a unique tiebreak. */
-function ordering(columns: Record<string, AnyPgColumn>, query: PageQuery, tiebreak: AnyPgColumn): SQL[] {
+/** ORDER BY the chosen column, then columns that together identify a row, so pages neither repeat nor skip rows. */
+function ordering(
+  columns: Record<string, AnyPgColumn>,
+  query: PageQuery,
+  ...tiebreaks: [AnyPgColumn, ...AnyPgColumn[]]
+): SQL[] {
   const column = columns[query.sort] ?? Object.values(columns)[0]!;
   const by = query.order === 'asc' ? asc : desc;
-  return [by(column), by(tiebreak)];
+  return [by(column), ...tiebreaks.map((tiebreak) => by(tiebreak))];
 }
 
 const offsetOf = (query: PageQuery) => (query.page - 1) * query.pageSize;
@@ -386,7 +390,10 @@ export class AdminRepository {
         ...ordering(
           { createdAt: payoutRuns.createdAt, amount: payoutRuns.amount, status: payoutRuns.status },
           query ?? { page: 1, pageSize: 0, sort: 'createdAt', order: 'asc' },
+          // A run is one creator's currency on one payout date.
           payoutRuns.userId,
+          payoutRuns.currency,
+          payoutRuns.payoutDate,
         ),
       );
     if (query === null) return { items: await select, total: -1 };

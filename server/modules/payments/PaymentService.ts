@@ -589,7 +589,7 @@ export class PaymentService {
       .select()
       .from(payments)
       .where(eq(payments.refundStatus, 'due'))
-      .orderBy(asc(payments.updatedAt))
+      .orderBy(asc(payments.updatedAt), asc(payments.id))
       .limit(limit);
     let refunded = 0;
     for (const payment of due) {

@@ -85,7 +85,7 @@ export class PayoutService {
         .select()
         .from(payoutRuns)
         .where(eq(payoutRuns.userId, userId))
-        .orderBy(desc(payoutRuns.createdAt), asc(payoutRuns.currency))
+        .orderBy(desc(payoutRuns.createdAt), asc(payoutRuns.currency), desc(payoutRuns.payoutDate))
         .limit(TRACKED_PAYOUTS),
     ]);
     return {

@@ -47,7 +47,7 @@ export class UsersRepository {
 
   /** The users seen most recently (the sandbox's account picker). */
   async recent(limit: number): Promise<UserRow[]> {
-    return this.db.select().from(users).orderBy(desc(users.updatedAt)).limit(limit);
+    return this.db.select().from(users).orderBy(desc(users.updatedAt), desc(users.id)).limit(limit);
   }
 
   async byIds(ids: readonly number[]): Promise<UserRow[]> {

@@ -2,7 +2,7 @@
  * Payout accounts (parameters, banks, validation per method, country mismatch) and payout runs on the 10th and the
  * 25th with balances below and above the minimum, driven by the sandbox clock.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { PayoutParametersResponse, PayoutResponse, SavePayoutAccountResponse } from '../../../src/contract/api';
 import { runPayouts } from '../../../server/modules/payouts/job';
 import { transactions } from '../../../server/platform/db/schema';
@@ -466,7 +466,11 @@ describe('payout runs', () => {
   it('a failed payout goes out again on the next payout day, to the card saved since', async () => {
     const declined = shops.declined;
     // The 25th sent the returned money to the same card again, and the bank declined it again.
-    const runs = await server.database.db.select().from(payoutRuns).where(eq(payoutRuns.userId, declined.creatorId));
+    const runs = await server.database.db
+      .select()
+      .from(payoutRuns)
+      .where(eq(payoutRuns.userId, declined.creatorId))
+      .orderBy(asc(payoutRuns.payoutDate), asc(payoutRuns.currency));
     expect(runs.map((run) => [run.payoutDate, run.status])).toEqual([
       ['2026-03-10', 'failed'],
       ['2026-03-25', 'failed'],

@@ -367,7 +367,7 @@ export class DrizzleSandboxProviderStore implements SandboxProviderStore {
       .select()
       .from(providerEvents)
       .where(and(isNull(providerEvents.deliveredAt), isNull(providerEvents.givenUpAt)))
-      .orderBy(asc(providerEvents.createdAt))
+      .orderBy(asc(providerEvents.createdAt), asc(providerEvents.id))
       .limit(limit);
     return rows.map((row) => ({
       id: row.id,
