@@ -5,8 +5,6 @@
 import { checkRecordedAnswers, checkedAnswers } from '../support/contractCheck';
 import { type TestServer, newUser, startTestServer } from '../support/testServer';
 
-jest.setTimeout(30_000);
-
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();

@@ -10,9 +10,6 @@ import { balancesOf, ledgerSum } from '../../../../server/modules/payments/ledge
 import { users } from '../../../../server/platform/db/schema';
 import { type ApiAnswer, type TestServer, type TestUser, creatorWithChannel, newUser } from '../../support/testServer';
 
-// A payment scenario makes a dozen HTTP calls; on a busy 2-core machine that can pass Jest's 5 s default.
-jest.setTimeout(30_000);
-
 export interface Shop {
   readonly creator: TestUser;
   readonly creatorId: number;

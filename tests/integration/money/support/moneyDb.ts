@@ -6,8 +6,6 @@ import type { Database } from '../../../../server/platform/db/db';
 import type { MoneyDb } from '../../../../server/platform/db/moneyDb';
 import { freshDatabase } from '../../support/testServer';
 
-jest.setTimeout(30_000);
-
 /**
  * A fresh database for the whole test file: opened before its tests, closed after them. Answers a getter, since the
  * database exists only once beforeAll has run.
