@@ -22,14 +22,14 @@ interface Started {
   readonly output: () => string;
 }
 
-const tsx = path.resolve(process.cwd(), 'node_modules/.bin/tsx');
-
 function run(env: Record<string, string>): {
   child: ChildProcess;
   output: () => string;
   exited: Promise<number | null>;
 } {
-  const child = spawn(tsx, ['server/main.ts'], {
+  // node with tsx's loader, not the tsx command: the server is this process's own child, so SIGKILL reaches it too
+  // (the tsx command passes SIGTERM on, but a SIGKILL would leave the server running without its parent).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: process.cwd(),
     env: {
       PATH: process.env.PATH ?? '',
