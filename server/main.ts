@@ -1,7 +1,8 @@
 /**
  * `npm start` (after `vite build`): migrate, seed an empty sandbox database, listen, print the addresses, run the
- * background jobs every minute, and shut down cleanly on SIGINT/SIGTERM (answer new requests 503 shutting_down, finish
- * those in flight and the running jobs, stop listening, close the database and release the data dir lock).
+ * background jobs every minute, and shut down cleanly on SIGINT/SIGTERM (stop accepting connections, answer what is in
+ * flight with `Connection: close` within SHUTDOWN_TIMEOUT_MS, let the running jobs finish, close the database and
+ * release the data dir lock: server/platform/http/drain.ts).
  */
 import { buildApp } from './app';
 import { type BotConnection, connectBot } from './modules/bot/startup';
@@ -13,9 +14,6 @@ import { DataDirLockedError } from './platform/db/lock';
 import { migrate } from './platform/db/migrate';
 import { loggerOptions } from './platform/logging';
 import { describeStartupFailure } from './platform/startupErrors';
-
-/** The longest a shutdown waits for requests in flight (a payment waits on the provider up to PROVIDER_TIMEOUT_MS). */
-const DRAIN_TIMEOUT_MS = 20_000;
 
 /** The configuration, once read: start-up failures name its variables and paths. */
 let loaded: ServerConfig | null = null;
@@ -52,17 +50,18 @@ async function main(): Promise<void> {
     closing = true;
     console.info(`${signal}: shutting down`);
     clearInterval(timer);
+    const timeoutMs = config.shutdownTimeoutMs;
     // Never hang on the way out: whatever is still open after the drain and 10 s more is cut.
     setTimeout(() => {
       console.error('shutdown took too long; exiting');
       process.exit(1);
-    }, DRAIN_TIMEOUT_MS + 10_000).unref();
+    }, timeoutMs + 10_000).unref();
+    // First of all: readiness turns 503 and the listener closes (server/platform/http/drain.ts).
+    const drained = app.drain.shutdown({ timeoutMs });
     let code = 0;
     try {
       await bot?.stop();
-      // New requests answer 503 shutting_down; those in flight finish (server/platform/http/drain.ts).
-      if (!(await app.drain.drain({ timeoutMs: DRAIN_TIMEOUT_MS })))
-        console.error(`requests still running after ${DRAIN_TIMEOUT_MS} ms are cut`);
+      if (!(await drained)) console.error(`requests still running after ${timeoutMs} ms (SHUTDOWN_TIMEOUT_MS) are cut`);
       await app.close();
       await jobsRun;
     } catch (error) {

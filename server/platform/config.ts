@@ -43,6 +43,7 @@
  * | CSP_IDENTITY_ORIGINS | with SUMSUB_URL: its origin, https://in.sumsub.com, https://static.sumsub.com | origins (space or comma separated) the identity-check widget loads from: allowed in the CSP's script-src, connect-src and frame-src |
  * | METRICS_TOKEN | unset | GET /metrics (Prometheus) answers `Authorization: Bearer <token>`; unset: /metrics is 404 |
  * | PROVIDER_TIMEOUT_MS | 10000 | the longest one call to the card provider may take (then the payment stays pending for reconciliation) |
+ * | SHUTDOWN_TIMEOUT_MS | 20000 | on SIGTERM/SIGINT, the longest the server waits for requests in flight before it cuts them (server/platform/http/drain.ts) |
  * | CRASH_AT | unset | tests only: kill the process at a named point of the payment path (server/platform/crashPoint.ts); refused in production |
  * | SUPPORT_URL, NEWS_URL, FAQ_URL, HELP_URL, TERMS_URL | https://t.me/BackersSupport, https://t.me/BackersNews, https://backers.app/faq, https://backers.app/help, https://backers.app/terms | the app's outside pages (GET /api/v2/links); t.me addresses open inside the messenger; payout and bot-connection help live under HELP_URL (/payouts, /connect-bot/{ios,android,desktop}) |
  * | NODE_ENV | unset | `production` stops the host emulator from watching its client files |
@@ -109,6 +110,8 @@ export interface ServerConfig {
   /** Bearer token of GET /metrics; undefined: no metrics endpoint. */
   readonly metricsToken: string | undefined;
   readonly providerTimeoutMs: number;
+  /** On SIGTERM/SIGINT, the longest the server waits for requests in flight (server/platform/http/drain.ts). */
+  readonly shutdownTimeoutMs: number;
   /** Tests only: the payment path's crash point to die at (server/platform/crashPoint.ts). */
   readonly crashAt: CrashPoint | undefined;
   /** SUPPORT_URL, NEWS_URL, FAQ_URL, HELP_URL, TERMS_URL: the app's outside pages (GET /api/v2/links). */
@@ -450,6 +453,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     trustProxy: trustProxy(env),
     metricsToken: metricsToken(env),
     providerTimeoutMs: integer(env, 'PROVIDER_TIMEOUT_MS', 10_000, 100, 120_000),
+    shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 20_000, 0, 600_000),
     crashAt: crashPoint(env),
     links: linkSettings(env),
   };

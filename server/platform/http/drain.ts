@@ -1,34 +1,41 @@
 /**
- * Draining before a shutdown (server/main.ts on SIGTERM/SIGINT). `app.close()` alone closes the listener and cuts
- * every open connection, so requests in flight lose their answer (a payment may commit while its caller sees a socket
- * reset). Instead:
- * 1. `drain()` flips the server into draining: a request that arrives from now on is answered 503
- *    `{ code: 'shutting_down' }` at once, before any handler runs (nothing is written for it);
- * 2. requests already in flight finish normally; every answer sent while draining says `Connection: close` so clients
- *    stop reusing the connection;
- * 3. `drain()` resolves once nothing has been in flight for `quietMs` (1 s by default: clients that just got their
- *    last answer learn about the shutdown from a 503 rather than a refused connection), or after `timeoutMs`.
- * The caller then closes the app (listener and idle sockets) and the database.
+ * Shutting down without dropping a request (server/main.ts on SIGTERM/SIGINT). `app.close()` alone cuts every open
+ * connection, so requests in flight lose their answer (a payment may commit while its caller sees a socket reset).
+ * `shutdown()` instead:
+ * 1. turns readiness (/health/ready) to 503 `shutting_down`, so a load balancer stops sending new work;
+ * 2. stops accepting connections: a client that connects from now on is refused before it sends anything, and a load
+ *    balancer retries that on another instance;
+ * 3. answers every request still arriving or in flight, each with `Connection: close`, so the connection ends after
+ *    its answer and is not reused;
+ * 4. closes the keep-alive connections that carry no request (Node's `closeIdleConnections`) once nothing is in
+ *    flight and the most recently used of them has been idle for `idleGraceMs` (at once when all were idle that long).
+ *    A client that has just read an answer may be writing its next request on that connection this very moment, and
+ *    closing under it would reset a request it sent; a busy client's next request comes well within the grace, is
+ *    answered with `Connection: close`, and its connection ends cleanly;
+ * 5. resolves once every connection has ended (true), or after `timeoutMs` (false: the caller then cuts the rest).
  *
- * Calls to the sandbox's Smart Glocal double (/provider) are the in-flight payments' own provider calls over HTTP: they
- * are still served while draining.
+ * Calls to the sandbox's Smart Glocal double (/provider/…) are the in-flight payments' own provider calls over HTTP,
+ * on keep-alive connections this process holds to itself (no new one can be made now): they stay open, and are not
+ * counted as in flight, until the payments that use them are done.
  */
+import type { Socket } from 'node:net';
+import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
-export interface DrainOptions {
-  /** How long nothing must be in flight before the drain ends. */
-  readonly quietMs?: number;
-  /** The longest the drain waits for requests in flight. */
-  readonly timeoutMs?: number;
+export interface ShutdownOptions {
+  /** The longest the shutdown waits for requests in flight (SHUTDOWN_TIMEOUT_MS). */
+  readonly timeoutMs: number;
+  /** How long a keep-alive connection must have been idle before it is closed under its client. */
+  readonly idleGraceMs?: number;
 }
 
 export interface Drain {
-  /** True once drain() was called. */
+  /** True once shutdown() was called. */
   readonly draining: boolean;
   /** Requests being answered right now. */
   readonly inFlight: number;
-  /** Starts draining; resolves when in-flight requests are done (true) or the timeout passed (false). */
-  drain(options?: DrainOptions): Promise<boolean>;
+  /** Stops accepting, answers what arrives with `Connection: close`, resolves when every connection has ended. */
+  shutdown(options: ShutdownOptions): Promise<boolean>;
 }
 
 declare module 'fastify' {
@@ -38,30 +45,36 @@ declare module 'fastify' {
   }
 }
 
-/** Paths served while draining: the in-flight payments' own calls to the sandbox's provider double. */
-const SERVED_WHILE_DRAINING = ['/provider/'];
+/** Idle this long, a keep-alive connection is not about to carry its client's next request. */
+export const IDLE_GRACE_MS = 500;
+
+/** Routes of the in-process provider double: called by this process's own requests in flight. */
+const servesRequestsInFlight = (routeUrl: string | undefined): boolean => routeUrl?.startsWith('/provider/') ?? false;
 
 export function installDrain(app: FastifyInstance): void {
   let draining = false;
   let inFlight = 0;
-  let lastSettledAt = 0;
+  const connections = new Set<Socket>();
+  /** When each connection last finished an answer (its keep-alive idle time starts there). */
+  const lastAnswered = new WeakMap<Socket, number>();
+
+  app.server.on('connection', (socket: Socket) => {
+    connections.add(socket);
+    socket.once('close', () => connections.delete(socket));
+  });
 
   app.addHook('onRequest', async (request, reply) => {
-    if (draining && !SERVED_WHILE_DRAINING.some((prefix) => request.url.startsWith(prefix))) {
-      reply.header('connection', 'close');
-      return reply
-        .code(503)
-        .send({ code: 'shutting_down', message: 'The server is restarting; try again in a moment' });
-    }
+    if (servesRequestsInFlight(request.routeOptions.url)) return;
     inFlight += 1;
+    const socket = reply.raw.socket;
     // 'close' comes after the answer is sent and also when the client goes away first.
     reply.raw.once('close', () => {
       inFlight -= 1;
-      lastSettledAt = Date.now();
+      if (socket !== null) lastAnswered.set(socket, Date.now());
     });
   });
-  app.addHook('onSend', async (_request, reply) => {
-    if (draining) reply.header('connection', 'close');
+  app.addHook('onSend', async (request, reply) => {
+    if (draining && !servesRequestsInFlight(request.routeOptions.url)) reply.header('connection', 'close');
   });
 
   const drain: Drain = {
@@ -71,15 +84,24 @@ export function installDrain(app: FastifyInstance): void {
     get inFlight() {
       return inFlight;
     },
-    async drain({ quietMs = 1_000, timeoutMs = 15_000 } = {}) {
+    async shutdown({ timeoutMs, idleGraceMs = IDLE_GRACE_MS }) {
       draining = true;
-      lastSettledAt = Math.max(lastSettledAt, Date.now());
-      const deadline = Date.now() + timeoutMs;
-      while (Date.now() < deadline) {
-        if (inFlight === 0 && Date.now() - lastSettledAt >= quietMs) return true;
+      const startedAt = Date.now();
+      const deadline = startedAt + timeoutMs;
+      // The listener only: http.Server#close would also close the idle keep-alive connections at once (below).
+      if (app.server.listening) net.Server.prototype.close.call(app.server);
+      // Read what already arrived, so a request waiting in a socket's buffer counts as in flight, not idle.
+      await new Promise((resolve) => setImmediate(resolve));
+      const graceEndsAt = Math.max(
+        startedAt,
+        ...[...connections].map((socket) => (lastAnswered.get(socket) ?? startedAt) + idleGraceMs),
+      );
+      while (connections.size > 0 && Date.now() < deadline) {
+        // Every answer from now on closes its connection; the ones still open and idle are past their grace.
+        if (inFlight === 0 && Date.now() >= graceEndsAt) app.server.closeIdleConnections();
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
-      return inFlight === 0;
+      return connections.size === 0;
     },
   };
   app.decorate('drain', drain);

@@ -3,8 +3,8 @@
  * - GET /health/live: the process is up and its event loop answers (200 `{ status: 'live' }`);
  * - GET /health/ready: the database answers within READY_TIMEOUT_MS and every migration file of this build is applied
  *   (200 `{ status: 'ready', database, migrations }`, plus `proxy` with a warning once proxy headers arrived
- *   without TRUST_PROXY, proxy.ts), else 503 `{ code, message, database, migrations }`. While draining for a
- *   shutdown every path, this one included, answers 503 shutting_down (drain.ts).
+ *   without TRUST_PROXY, proxy.ts), else 503 `{ code, message, database, migrations }`. From the moment a shutdown
+ *   begins it answers 503 `shutting_down` (drain.ts), so a load balancer stops sending work here.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -38,6 +38,8 @@ export function installHealth(
   app.get('/health/live', hidden, async () => ({ status: 'live' }));
 
   app.get('/health/ready', hidden, async (_request, reply) => {
+    if (app.drain.draining)
+      return reply.code(503).send({ code: 'shutting_down', message: 'The server is shutting down' });
     let database: DatabaseState = 'ok';
     let migrations: MigrationsState = 'unknown';
     try {

@@ -50,10 +50,13 @@ describe('loadConfig', () => {
     }
   });
 
-  test('operations: PROVIDER_TIMEOUT_MS (10 s by default), METRICS_TOKEN (16+ characters), CRASH_AT (known points, never in production)', () => {
+  test('operations: PROVIDER_TIMEOUT_MS (10 s by default), SHUTDOWN_TIMEOUT_MS (20 s), METRICS_TOKEN (16+ characters), CRASH_AT (known points, never in production)', () => {
     expect(loadConfig({})).toMatchObject({ providerTimeoutMs: 10_000, metricsToken: undefined, crashAt: undefined });
     expect(loadConfig({ PROVIDER_TIMEOUT_MS: '2500' }).providerTimeoutMs).toBe(2500);
     expect(() => loadConfig({ PROVIDER_TIMEOUT_MS: '10' })).toThrow(ConfigError);
+    expect(loadConfig({}).shutdownTimeoutMs).toBe(20_000);
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '5000' }).shutdownTimeoutMs).toBe(5000);
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: 'soon' })).toThrow(ConfigError);
     expect(loadConfig({ METRICS_TOKEN: 'a-long-enough-metrics-token' }).metricsToken).toBe(
       'a-long-enough-metrics-token',
     );
