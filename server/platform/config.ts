@@ -26,6 +26,7 @@
  * | SMART_GLOCAL_TOKENIZE_URL | from SMART_GLOCAL_URL | where browsers tokenise cards (tgb-playground / tgb.smart-glocal.com/cds/v1/tokenize/card) |
  * | SMART_GLOCAL_PAYMENT_PAGE_URL | from SMART_GLOCAL_URL | the hosted payment page (pay.smart-glocal.com/en/payment) |
  * | SMART_GLOCAL_FEE_BPS | 300 | Smart Glocal's fee per our agreement, in basis points (the ledger's provider fee) |
+ * | SMART_GLOCAL_SIGNATURE_ENCODING | base64 | how our requests' X-PARTNER-SIGN is written: base64 or hex (webhooks are verified in either) |
  * | PROVIDER_WEBHOOK_URL | this server | where the sandbox's double sends its webhooks |
  * | SUMSUB_URL | the sandbox's double, else unset | Sumsub's API base (https://api.sumsub.com); unset with SANDBOX=0: identity checks are reviewed manually |
  * | SUMSUB_APP_TOKEN | `sbx:backers-sandbox` in the sandbox | the app token (X-App-Token) |
@@ -86,6 +87,8 @@ export interface ServerConfig {
   /** Smart Glocal, when configured (SMART_GLOCAL_*); undefined: the double in the sandbox, payments disabled without it. */
   readonly smartGlocal: SmartGlocalConfig | undefined;
   readonly smartGlocalFeeBps: number;
+  /** How our requests' X-PARTNER-SIGN is written (SMART_GLOCAL_SIGNATURE_ENCODING); webhooks are verified in either. */
+  readonly smartGlocalSignatureEncoding: 'base64' | 'hex';
   /** Where the sandbox's double sends webhooks; undefined: this server's own address. */
   readonly providerWebhookUrl: string | undefined;
   /** Sumsub, when configured (SUMSUB_*); undefined: the double in the sandbox, manual review without it. */
@@ -248,6 +251,14 @@ function smartGlocalConfig(env: Env): SmartGlocalConfig | undefined {
     privateKey: nonEmpty(env, 'SMART_GLOCAL_PRIVATE_KEY')!,
     publicKey: nonEmpty(env, 'SMART_GLOCAL_PUBLIC_KEY')!,
   };
+}
+
+/** The reference does not say hex or base64; base64 is what the one public integration sends. */
+function signatureEncoding(env: Env): 'base64' | 'hex' {
+  const raw = nonEmpty(env, 'SMART_GLOCAL_SIGNATURE_ENCODING') ?? 'base64';
+  if (raw !== 'base64' && raw !== 'hex')
+    throw new ConfigError(`SMART_GLOCAL_SIGNATURE_ENCODING must be base64 or hex, got "${raw}"`);
+  return raw;
 }
 
 function inviteLinkKind(env: Env): 'one_person' | 'join_request' {
@@ -416,6 +427,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     logLevel: nonEmpty(env, 'LOG_LEVEL') ?? 'info',
     smartGlocal: smartGlocalConfig(env),
     smartGlocalFeeBps: integer(env, 'SMART_GLOCAL_FEE_BPS', 300, 0, 10000),
+    smartGlocalSignatureEncoding: signatureEncoding(env),
     providerWebhookUrl: nonEmpty(env, 'PROVIDER_WEBHOOK_URL'),
     sumsub: sumsubConfig(env),
     kycAutoApprove: flag(env, 'KYC_AUTO_APPROVE', false),

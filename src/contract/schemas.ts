@@ -536,7 +536,14 @@ const paymentMethodFields = {
     Type.String({
       maxLength: 200,
       description:
-        'smart_glocal_form: the card token the tokenize URL answered (POST /pay/smart_glocal/token gives the URL and its public token); pays once',
+        'smart_glocal_form: the card token the tokenize URL answered (POST /pay/smart_glocal/token gives the URL and its public token); it names the card, which may pay again',
+    }),
+  ),
+  publicToken: optional(
+    Type.String({
+      maxLength: 200,
+      description:
+        "smart_glocal_form: the public token of the caller's own tokenisation that produced cardToken; pays once",
     }),
   ),
 };

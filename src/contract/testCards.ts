@@ -89,6 +89,13 @@ export const TEST_CARDS: readonly TestCard[] = [
     note: 'Paid; issued in the US, a country not supported for payouts',
   },
   {
+    number: '4000000000000077',
+    behaviour: 'success',
+    country: '',
+    type: 'debit',
+    note: 'Paid; the provider does not report the issuing country (a payout card is saved without the country check)',
+  },
+  {
     number: '4000000000000341',
     behaviour: 'recurring_fails',
     country: 'DE',

@@ -119,7 +119,11 @@ export async function checkPayoutAccount<Card extends { readonly country: string
       if (typeof token !== 'string' || token === '') return fieldsRequired('Enter the card number', 'cardNumber');
       const card = await describeCard(token);
       if (card === null) return fieldsRequired('The card could not be read, enter it again', 'cardNumber');
-      if (countryMismatchDecision(country.countryCodeIso2, card.country, catalog.supportedCountries) !== 'same') {
+      // The provider may not report where the card was issued: the country is checked only when it is known.
+      if (
+        card.country.trim() !== '' &&
+        countryMismatchDecision(country.countryCodeIso2, card.country, catalog.supportedCountries) !== 'same'
+      ) {
         return err({
           code: 'error_country_mismatch',
           message: `The card was issued in ${card.country}, not in ${country.countryCodeIso2}`,

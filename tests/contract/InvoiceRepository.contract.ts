@@ -186,7 +186,7 @@ export function describeInvoiceRepositoryContract(name: string, make: MakeContra
         );
         const created = await ports.invoices.createPayment(
           { kind: 'subscription', subscriptionId: subscription.id },
-          { method: 'smart_glocal_form', cardToken: token.token, saveCard: true },
+          { method: 'smart_glocal_form', cardToken: token.token, publicToken: access.publicToken, saveCard: true },
           newKey(),
         );
         const paid = await eventually(
@@ -195,15 +195,35 @@ export function describeInvoiceRepositoryContract(name: string, make: MakeContra
           (check) => check.status !== 'pending',
         );
         expect(paid.status).toBe('paid');
-        // A card token pays once.
+        // A tokenisation pays once; the card itself may pay again with a new one (its token names the card).
+        const second = (await fixture.seedSubscription(subscription.channelId)).id;
         await expectCode(
           ports.invoices.createPayment(
-            { kind: 'subscription', subscriptionId: (await fixture.seedSubscription(subscription.channelId)).id },
-            { method: 'smart_glocal_form', cardToken: token.token, saveCard: false },
+            { kind: 'subscription', subscriptionId: second },
+            { method: 'smart_glocal_form', cardToken: token.token, publicToken: access.publicToken, saveCard: false },
             newKey(),
           ),
           'validation_error',
         );
+        const again = await ports.invoices.cardTokenization();
+        const sameCard = await ports.provider.tokenizeCard(
+          { number: PROVIDER_TEST_CARDS.approved.number, expiryMonth: '12', expiryYear: '34', cvc: '123' },
+          again,
+        );
+        const repeat = await ports.invoices.createPayment(
+          { kind: 'subscription', subscriptionId: second },
+          { method: 'smart_glocal_form', cardToken: sameCard.token, publicToken: again.publicToken, saveCard: false },
+          newKey(),
+        );
+        expect(
+          (
+            await eventually(
+              fixture,
+              () => ports.invoices.checkPayment(repeat.paymentId),
+              (check) => check.status !== 'pending',
+            )
+          ).status,
+        ).toBe('paid');
         await expectCode(ports.invoices.subscriptionInvoice(subscription.id), 'already_subscribed');
         // saveCard: the card now appears among the payer's cards on any invoice.
         const another = await fixture.seedSubscription(subscription.channelId);
@@ -219,13 +239,14 @@ export function describeInvoiceRepositoryContract(name: string, make: MakeContra
           const card = TEST_CARDS.find((candidate) => candidate.number === number)!;
           const expected = chargeOutcome(card.behaviour, 'first');
           const { subscription, ports } = await subscriptionForSale();
+          const access = await ports.invoices.cardTokenization();
           const token = await ports.provider.tokenizeCard(
             { number, holderName: 'Test Holder', expiryMonth: '12', expiryYear: '34', cvc: '123' },
-            await ports.invoices.cardTokenization(),
+            access,
           );
           const created = await ports.invoices.createPayment(
             { kind: 'subscription', subscriptionId: subscription.id },
-            { method: 'smart_glocal_form', cardToken: token.token, saveCard: false },
+            { method: 'smart_glocal_form', cardToken: token.token, publicToken: access.publicToken, saveCard: false },
             newKey(),
           );
           const check = await eventually(

@@ -61,13 +61,13 @@ test('the payout page: balances, next payout date, settings row, and a withdrawa
   );
   const donor = newUser('Dario');
   await sandbox.api(donor, 'GET', '/dashboard?mode=follower');
-  const cardToken = { token: await sandbox.tokenize(donor, PROVIDER_TEST_CARDS.approved.number) };
+  const card = await sandbox.newCard(donor, PROVIDER_TEST_CARDS.approved.number);
   const { initData } = await sandbox.launch({ telegramId: donor.telegramId, firstName: donor.firstName });
   const paid = await request.post(`/api/v2/invoice/donation/${donation.id}/create`, {
     headers: { authorization: `TgAuth ${initData}`, 'idempotency-key': `payout-e2e-${randomInt(1_000_000_000)}` },
     data: {
       paymentMethod: 'smart_glocal_form',
-      cardToken: cardToken.token,
+      ...card,
       saveCard: false,
       amount: 500,
       period: 'onetime',

@@ -96,11 +96,11 @@ export async function payViaApi(
   target: { kind: 'donation'; id: number; amount: number } | { kind: 'subscription'; id: number },
   cardNumber: string = PROVIDER_TEST_CARDS.approved.number,
 ): Promise<{ status: string; subscriptionMemberId?: number }> {
-  const token = { token: await sandbox.tokenize(follower, cardNumber) };
+  const card = await sandbox.newCard(follower, cardNumber);
   const { initData } = await sandbox.launch({ telegramId: follower.telegramId, firstName: follower.firstName });
   const body = {
     paymentMethod: 'smart_glocal_form',
-    cardToken: token.token,
+    ...card,
     saveCard: true,
     ...(target.kind === 'donation' ? { amount: target.amount, period: 'onetime' } : {}),
   };

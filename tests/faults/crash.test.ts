@@ -45,7 +45,7 @@ describeEmbedded.each(CRASH_POINTS)('kill -9 at %s', (point) => {
     const payerId = creatorId + 1;
     server = await startServerProcess({ env: { DATA_DIR: dataDir, CRASH_AT: point } });
     const donationId = await donationTarget(server.origin, creatorId);
-    const body = { paymentMethod: 'smart_glocal_form', cardToken: await cardToken(server.origin, payerId), amount: 7 };
+    const body = { paymentMethod: 'smart_glocal_form', ...(await cardToken(server.origin, payerId)), amount: 7 };
     const key = randomUUID();
     const path_ = `/api/v2/invoice/donation/${donationId}/create`;
 

@@ -23,7 +23,7 @@ import { AppError, notFound, validationError } from '../../platform/errors';
 import { type CrashPoint, crashAt } from '../../platform/crashPoint';
 import { channelLinks } from '../../platform/channelLinks';
 import { type SavedCardRow, channels, savedCards, subscriptionMembers } from '../../platform/db/schema';
-import { payments, providerWebhookEvents } from '../../platform/db/schema-money';
+import { cardTokenizations, payments, providerWebhookEvents } from '../../platform/db/schema-money';
 import type { MoneyDb, MoneyTx } from '../../platform/db/moneyDb';
 import { type InvoiceTarget, assertPayable, preparedTargetLoaders } from './invoiceTargets';
 import type { PaymentProvider, PaymentSource, ProviderEvent, ProviderPayment } from './PaymentProvider';
@@ -68,6 +68,8 @@ export interface PaymentServiceOptions {
   readonly payoutFailed?: PayoutFailureNotifier;
   /** Tests only (CRASH_AT): the point of the payment path where the process kills itself (server/platform/crashPoint.ts). */
   readonly crashAt?: CrashPoint;
+  /** The app's public origin (PUBLIC_URL): where a payer comes back to after 3-D Secure. */
+  readonly appUrl?: string;
 }
 
 /**
@@ -167,8 +169,8 @@ interface ResolvedMethod {
   readonly savedCardId: number | null;
   readonly saveCard: boolean;
   readonly card: { brand: string; last4: string } | null;
-  /** sha256 of a one-use card token (never the token itself). */
-  readonly cardTokenHash: string | null;
+  /** sha256 of the public token of the card tokenisation this payment uses (never the token itself). */
+  readonly tokenizationHash: string | null;
 }
 
 /** The saved card a request names (NaN when it names none or not a number). */
@@ -224,7 +226,7 @@ export class PaymentService {
           status: 'pending',
           cardBrand: sql.placeholder('cardBrand'),
           cardLast4: sql.placeholder('cardLast4'),
-          cardTokenHash: sql.placeholder('cardTokenHash'),
+          tokenizationHash: sql.placeholder('tokenizationHash'),
           createdAt: sql.placeholder('at'),
           updatedAt: sql.placeholder('at'),
         })
@@ -269,7 +271,7 @@ export class PaymentService {
       const target = await assertPayable(this.db, input.kind, loaded.target, input.userId, nowMs);
       const amount = this.amountOf(target, input.body);
       resolved = await this.resolveMethod(input.userId, input.body, loaded.card);
-      await this.assertTokenUnused(resolved.cardTokenHash);
+      await this.assertTokenization(input.userId, resolved.tokenizationHash);
       const at = new Date(nowMs);
       const [inserted] = await this.prepared.insert.execute({
         id: newPaymentId(),
@@ -286,7 +288,7 @@ export class PaymentService {
         saveCard: resolved.saveCard,
         cardBrand: resolved.card?.brand ?? null,
         cardLast4: resolved.card?.last4 ?? null,
-        cardTokenHash: resolved.cardTokenHash,
+        tokenizationHash: resolved.tokenizationHash,
         at,
       });
       if (inserted !== undefined) {
@@ -297,8 +299,8 @@ export class PaymentService {
         payment = await this.findByKey(input.userId, input.idempotencyKey);
       }
       if (payment === null) {
-        // The insert lost a race on the card token (another payment took it at the same moment).
-        await this.assertTokenUnused(resolved.cardTokenHash);
+        // The insert lost a race on the tokenisation (another payment took it at the same moment).
+        await this.assertTokenization(input.userId, resolved.tokenizationHash);
         throw new Error('payment row vanished after insert');
       }
     } catch (error) {
@@ -318,6 +320,7 @@ export class PaymentService {
           amount: money(Number(payment.amount), payment.currency as Money['currency']),
           description: description ?? (await this.describe(payment)),
           source: resolved.source,
+          ...this.returnUrlOf(payment),
         });
         crashAt(this.options.crashAt, 'after_provider_answer');
         payment = (await this.applyProviderState(payment.id, state)) ?? payment;
@@ -741,13 +744,16 @@ export class PaymentService {
         const token = body.cardToken;
         if (typeof token !== 'string' || token.trim() === '')
           throw validationError('cardToken', 'cardToken from the card tokenisation is required');
+        const publicToken = body.publicToken;
+        if (typeof publicToken !== 'string' || publicToken.trim() === '')
+          throw validationError('publicToken', 'publicToken of the card tokenisation is required');
         return {
           method: 'smart_glocal_form',
           source: { type: 'card_token', token, save: saveCard },
           savedCardId: null,
           saveCard,
           card: null,
-          cardTokenHash: hashToken(token),
+          tokenizationHash: hashToken(publicToken),
         };
       }
       case 'smart_glocal_saved_card': {
@@ -766,7 +772,7 @@ export class PaymentService {
           savedCardId: card.id,
           saveCard: false,
           card: { brand: card.brand, last4: card.last4 },
-          cardTokenHash: null,
+          tokenizationHash: null,
         };
       }
       case 'smart_glocal':
@@ -776,24 +782,53 @@ export class PaymentService {
           savedCardId: null,
           saveCard,
           card: null,
-          cardTokenHash: null,
+          tokenizationHash: null,
         };
     }
   }
 
-  /** A card token pays once: a second payment with it (anyone's, under any key) is refused before the provider is asked. */
-  private async assertTokenUnused(cardTokenHash: string | null): Promise<void> {
-    if (cardTokenHash === null) return;
-    const [used] = await this.db
-      .select({ id: payments.id })
-      .from(payments)
-      .where(eq(payments.cardTokenHash, cardTokenHash));
-    if (used !== undefined) {
-      throw new AppError('validation_error', 'This card token was used already; enter the card again', {
-        field: 'cardToken',
-        reason: 'token_used',
+  /**
+   * Every invoice payment is the payer's own (customer-initiated): after 3-D Secure the provider sends the payer back
+   * to the app's invoice, which shows this payment's status (the reference requires return_url for such payments).
+   */
+  private returnUrlOf(payment: PaymentRow): { returnUrl?: string } {
+    const targetId = payment.kind === 'subscription' ? payment.subscriptionId : payment.donationId;
+    if (this.options.appUrl === undefined || targetId === null) return {};
+    return {
+      returnUrl: `${this.options.appUrl}/invoice/${payment.kind}/${targetId}?paymentId=${encodeURIComponent(payment.id)}`,
+    };
+  }
+
+  /**
+   * A card's token names the card, which may pay any number of times; what pays once is the tokenisation we issued,
+   * and only for the user who asked for it. Refused before the provider is asked: a tokenisation that is someone
+   * else's or unknown (`tokenization_unknown`), or that paid already, under any key (`tokenization_used`).
+   */
+  private async assertTokenization(userId: number, tokenizationHash: string | null): Promise<void> {
+    if (tokenizationHash === null) return;
+    const [row] = await this.db
+      .select({ userId: cardTokenizations.userId, usedBy: payments.id })
+      .from(cardTokenizations)
+      .leftJoin(payments, eq(payments.tokenizationHash, cardTokenizations.publicTokenHash))
+      .where(eq(cardTokenizations.publicTokenHash, tokenizationHash));
+    if (row === undefined || row.userId !== userId)
+      throw new AppError('validation_error', 'This card tokenisation is not yours; enter the card again', {
+        field: 'publicToken',
+        reason: 'tokenization_unknown',
       });
-    }
+    if (row.usedBy !== null)
+      throw new AppError('validation_error', 'This card tokenisation paid already; enter the card again', {
+        field: 'publicToken',
+        reason: 'tokenization_used',
+      });
+  }
+
+  /** Records a card tokenisation issued to `userId` (POST /pay/smart_glocal/token), so a payment can tell it is theirs. */
+  async recordTokenization(userId: number, publicToken: string): Promise<void> {
+    await this.db
+      .insert(cardTokenizations)
+      .values({ publicTokenHash: hashToken(publicToken), userId, createdAt: new Date(this.clock.now()) })
+      .onConflictDoNothing();
   }
 
   private async describe(payment: PaymentRow): Promise<string> {

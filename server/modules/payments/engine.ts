@@ -41,7 +41,13 @@ export interface MoneyEngineDeps {
   readonly clock: ServerClock;
   readonly config: Pick<
     ServerConfig,
-    'sandbox' | 'serviceFeeBps' | 'smartGlocal' | 'smartGlocalFeeBps' | 'payoutRatesUrl'
+    | 'sandbox'
+    | 'serviceFeeBps'
+    | 'smartGlocal'
+    | 'smartGlocalFeeBps'
+    | 'publicUrl'
+    | 'smartGlocalSignatureEncoding'
+    | 'payoutRatesUrl'
   > &
     Partial<Pick<ServerConfig, 'providerTimeoutMs' | 'crashAt'>>;
   /** Personal invite links to private channels for paid memberships. */
@@ -79,6 +85,7 @@ export function createMoneyEngine(deps: MoneyEngineDeps): MoneyEngine {
       privateKey: privateKeyFrom(settings.privateKey, 'SMART_GLOCAL_PRIVATE_KEY'),
       providerPublicKey: publicKeyFrom(settings.publicKey, 'SMART_GLOCAL_PUBLIC_KEY'),
       feeBps: config.smartGlocalFeeBps,
+      signatureEncoding: config.smartGlocalSignatureEncoding,
       ...(config.providerTimeoutMs !== undefined ? { timeoutMs: config.providerTimeoutMs } : {}),
     });
   } else if (config.sandbox) {
@@ -89,6 +96,8 @@ export function createMoneyEngine(deps: MoneyEngineDeps): MoneyEngine {
       now: () => deps.clock.now(),
       keys: { providerPrivateKey: keys.provider.privateKey, partnerPublicKey: keys.partner.publicKey },
       project: SANDBOX_PROJECT,
+      // The sandbox's provider signs as we are configured to, so both directions run in the chosen encoding.
+      signatureEncoding: config.smartGlocalSignatureEncoding,
     });
     provider = new SmartGlocalProvider({
       baseUrl: base,
@@ -99,6 +108,7 @@ export function createMoneyEngine(deps: MoneyEngineDeps): MoneyEngine {
       privateKey: keys.partner.privateKey,
       providerPublicKey: keys.provider.publicKey,
       feeBps: SANDBOX_PROVIDER_FEE_BPS,
+      signatureEncoding: config.smartGlocalSignatureEncoding,
       ...(config.providerTimeoutMs !== undefined ? { timeoutMs: config.providerTimeoutMs } : {}),
       ...(deps.self !== undefined ? { post: deps.self.post } : {}),
     });
@@ -111,6 +121,7 @@ export function createMoneyEngine(deps: MoneyEngineDeps): MoneyEngine {
     ...(deps.access ? { access: deps.access } : {}),
     ...(deps.payoutFailed ? { payoutFailed: deps.payoutFailed } : {}),
     ...(config.crashAt !== undefined ? { crashAt: config.crashAt } : {}),
+    appUrl: config.publicUrl,
   });
   // Rates: PAYOUT_RATES_URL, else the sandbox's double of the same API on this server (over HTTP like the real one).
   const ratesBase =

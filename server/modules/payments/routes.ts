@@ -2,7 +2,8 @@
  * POST /pay/smart_glocal/check: the payer's payment status (pending, action_required with a redirect, paid with the
  * ledger line and invite link, error with the provider's code and description). An open payment is refreshed from
  * the provider first, so a lost webhook never leaves it hanging.
- * POST /pay/smart_glocal/token: a public token and the tokenize URL for one card tokenisation in the browser.
+ * POST /pay/smart_glocal/token: a public token and the tokenize URL for one card tokenisation in the browser; the
+ * tokenisation is recorded as the caller's, and a new-card payment names it (publicToken) to pay once with it.
  * POST /pay/smart_glocal/webhook: Smart Glocal's webhooks (no Telegram auth; X-PARTNER-SIGN, RSA-SHA256 over the raw
  * body), refused when older than 5 minutes, applied once per event.
  */
@@ -52,6 +53,8 @@ export const paymentsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { de
       if (engine.provider === null)
         throw new AppError('payments_disabled', 'Card payments are not configured on this server');
       const tokenization = await engine.provider.cardTokenization(user.languageCode ?? 'en');
+      // The tokenisation is the caller's: a payment made with another user's public token is refused.
+      await engine.payments.recordTokenization(user.id, tokenization.publicToken);
       return { ...tokenization, tokenizeUrl: absolute(tokenization.tokenizeUrl, originOf(request)) };
     },
   );

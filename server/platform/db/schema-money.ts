@@ -56,8 +56,8 @@ export const payments = pgTable(
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
     cardCountry: text('card_country'),
-    /** sha256 of the one-use card token this payment was made with (never the token itself). */
-    cardTokenHash: text('card_token_hash'),
+    /** sha256 of the public token of the card tokenisation this payment used (one payment each; never the token). */
+    tokenizationHash: text('tokenization_hash'),
     buyTransactionId: bigint('buy_transaction_id', { mode: 'number' }),
     sellTransactionId: bigint('sell_transaction_id', { mode: 'number' }),
     createdAt: at('created_at').notNull(),
@@ -75,9 +75,9 @@ export const payments = pgTable(
   (table) => [
     uniqueIndex('payments_user_idempotency_key').on(table.userId, table.idempotencyKey),
     uniqueIndex('payments_renewal_key').on(table.renewalKey),
-    uniqueIndex('payments_card_token_hash')
-      .on(table.cardTokenHash)
-      .where(sql`card_token_hash is not null`),
+    uniqueIndex('payments_tokenization_hash')
+      .on(table.tokenizationHash)
+      .where(sql`tokenization_hash is not null`),
     index('payments_open')
       .on(table.status, table.updatedAt)
       .where(sql`status in ('pending', 'action_required')`),
@@ -150,6 +150,13 @@ const cardColumns = {
   cardBehaviour: text('card_behaviour'),
   cardLength: integer('card_length'),
 };
+
+/** Card tokenisations we issued (POST /pay/smart_glocal/token): whose each is; a payment uses one once. */
+export const cardTokenizations = pgTable('card_tokenizations', {
+  publicTokenHash: text('public_token_hash').primaryKey(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  createdAt: at('created_at').notNull(),
+});
 
 export const providerTokens = pgTable('provider_tokens', {
   token: text('token').primaryKey(),

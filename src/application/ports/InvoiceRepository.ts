@@ -28,8 +28,16 @@ export type PaymentInstrument =
   /** Hosted payment page: the answer carries its url. */
   | { readonly method: 'smart_glocal' }
   | { readonly method: 'smart_glocal_saved_card'; readonly cardId: number }
-  /** A new card tokenised at the provider; the card number never reaches our server. */
-  | { readonly method: 'smart_glocal_form'; readonly cardToken: string; readonly saveCard: boolean };
+  /**
+   * A new card tokenised at the provider; the card number never reaches our server. `publicToken` is our tokenisation
+   * that made `cardToken`: it pays once, for the user who asked for it (the card token names the card, reusable).
+   */
+  | {
+      readonly method: 'smart_glocal_form';
+      readonly cardToken: string;
+      readonly publicToken: string;
+      readonly saveCard: boolean;
+    };
 
 export interface CreatedPayment {
   readonly paymentId: string;

@@ -52,6 +52,8 @@ export class InMemoryBackend {
   /** `${userId}:${idempotencyKey}` to the first request's fingerprint and answer (a payment id, or the refusal). */
   readonly paymentKeys = new Map<string, { fingerprint: string; paymentId?: string; refusal?: RepositoryError }>();
   readonly providerTokens = new Map<string, ProviderCardTokenRecord>();
+  /** Card tokenisations issued, by public token: whose each is and whether it paid (one payment each, as the server). */
+  readonly tokenizations = new Map<string, { userId: number; used: boolean }>();
   readonly providerSessions = new Map<string, ProviderSessionRecord>();
   /** The default session, shared by repositories built without their own. */
   readonly session: InMemorySession = { userId: null };

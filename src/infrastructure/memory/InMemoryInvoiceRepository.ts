@@ -204,7 +204,16 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
       case 'smart_glocal_form': {
         const token = this.backend.providerTokens.get(instrument.cardToken);
         if (token === undefined) fail('validation_error', 'Unknown card token', { field: 'cardToken' });
-        this.backend.providerTokens.delete(token.token);
+        // The card token names the card (it may pay again); the tokenisation pays once, for whoever asked for it.
+        const tokenization = this.backend.tokenizations.get(instrument.publicToken);
+        if (tokenization === undefined || tokenization.userId !== actor.user.id)
+          fail('validation_error', 'Unknown card tokenisation', {
+            field: 'publicToken',
+            reason: 'tokenization_unknown',
+          });
+        if (tokenization.used)
+          fail('validation_error', 'Card tokenisation used', { field: 'publicToken', reason: 'tokenization_used' });
+        tokenization.used = true;
         payment.card = { brand: token.brand, last4: token.last4, country: token.country };
         payment.scenario = token.scenario;
         payment.decline = token.decline;
@@ -224,8 +233,10 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
 
   /** The in-memory provider needs no public token; the answer has the shape the server's has. */
   async cardTokenization(): Promise<CardTokenization> {
-    this.backend.actor(this.session);
-    return { publicToken: this.backend.nextToken('pub'), tokenizeUrl: IN_MEMORY_TOKENIZE_URL };
+    const actor = this.backend.actor(this.session);
+    const publicToken = this.backend.nextToken('pub');
+    this.backend.tokenizations.set(publicToken, { userId: actor.user.id, used: false });
+    return { publicToken, tokenizeUrl: IN_MEMORY_TOKENIZE_URL };
   }
 
   private cardsOf(actor: UserRecord) {

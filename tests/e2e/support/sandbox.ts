@@ -93,6 +93,15 @@ export class SandboxApi {
    * URL (the sandbox's double). A payout card sends the number only.
    */
   async tokenize(user: { telegramId: number; firstName?: string }, number: string, payment = true): Promise<string> {
+    return (await this.newCard(user, number, payment)).cardToken;
+  }
+
+  /** What a new-card payment sends: the card's token and the public token of this user's own tokenisation. */
+  async newCard(
+    user: { telegramId: number; firstName?: string },
+    number: string,
+    payment = true,
+  ): Promise<{ cardToken: string; publicToken: string }> {
     const { publicToken, tokenizeUrl } = await this.api<{ publicToken: string; tokenizeUrl: string }>(
       user,
       'POST',
@@ -104,6 +113,6 @@ export class SandboxApi {
       data: { card },
     });
     if (!response.ok()) throw new Error(`tokenize answered ${response.status()}: ${await response.text()}`);
-    return ((await response.json()) as { data: { token: string } }).data.token;
+    return { cardToken: ((await response.json()) as { data: { token: string } }).data.token, publicToken };
   }
 }

@@ -10,7 +10,7 @@ import { rowsOf } from '../../../server/platform/db/db';
 import { transactions } from '../../../server/platform/db/schema';
 import { payments } from '../../../server/platform/db/schema-money';
 import { type TestServer, newUser, startTestServer } from '../support/testServer';
-import { type Shop, expectBalancesMatchLedger, openShop, pay, tokenize } from './support/money';
+import { type Shop, expectBalancesMatchLedger, openShop, pay, newCard } from './support/money';
 
 const PAYERS = 12;
 
@@ -32,14 +32,15 @@ async function dashboardVersion(userId: number): Promise<number> {
 
 it('settles concurrent payments to one creator once each, with totals equal to the ledger', async () => {
   const payers = Array.from({ length: PAYERS }, (_, index) => newUser(`Concurrent ${index}`));
-  const tokens: string[] = [];
-  for (let index = 0; index < PAYERS; index += 1) tokens.push(await tokenize(server, '4242424242424242'));
+  // One card for everyone (its token names the card); each payer's own tokenisation.
+  const tokens: { cardToken: string; publicToken: string }[] = [];
+  for (const payer of payers) tokens.push(await newCard(server, payer, '4242424242424242'));
   const versionBefore = await dashboardVersion(shop.creatorId);
 
   // Every payer taps Pay at once; a third of them tap twice (the same Idempotency-Key and body).
   const requests = payers.flatMap((payer, index) => {
     const key = randomUUID();
-    const body = { paymentMethod: 'smart_glocal_form', cardToken: tokens[index], amount: 3 + index };
+    const body = { paymentMethod: 'smart_glocal_form', ...tokens[index], amount: 3 + index };
     const once = () => pay(server, payer, 'donation', shop.donationId, body, key);
     return index % 3 === 0 ? [once(), once()] : [once()];
   });

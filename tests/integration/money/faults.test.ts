@@ -10,7 +10,7 @@ import { payments } from '../../../server/platform/db/schema-money';
 import { transactions } from '../../../server/platform/db/schema';
 import { eventually } from '../support/eventually';
 import { type TestServer, newUser, startTestServer } from '../support/testServer';
-import { type Shop, check, expectBalancesMatchLedger, openShop, pay, tokenize } from './support/money';
+import { type Shop, check, expectBalancesMatchLedger, openShop, pay, newCard } from './support/money';
 
 let server: TestServer;
 let shop: Shop;
@@ -31,7 +31,7 @@ async function ledgerRowsOf(paymentId: string) {
 
 it('a slow provider: create answers pending within the timeout, the late answer then pays it once', async () => {
   const payer = newUser('SlowProvider');
-  const body = { paymentMethod: 'smart_glocal_form', cardToken: await tokenize(server, '4242424242424242'), amount: 4 };
+  const body = { paymentMethod: 'smart_glocal_form', ...(await newCard(server, payer, '4242424242424242')), amount: 4 };
   await server.request('POST', '/sandbox/provider/faults', {
     delayMs: 3_000,
     methods: ['session/init/payment'],
@@ -55,7 +55,7 @@ it('a slow provider: create answers pending within the timeout, the late answer 
 
 it('a failing provider (500): create answers pending at once; the reconcile job ends it within a minute', async () => {
   const payer = newUser('FailingProvider');
-  const body = { paymentMethod: 'smart_glocal_form', cardToken: await tokenize(server, '4242424242424242'), amount: 4 };
+  const body = { paymentMethod: 'smart_glocal_form', ...(await newCard(server, payer, '4242424242424242')), amount: 4 };
   await server.request('POST', '/sandbox/provider/faults', { failStatus: 500, methods: ['session/init/payment'] });
   const created = await pay(server, payer, 'donation', shop.donationId, body, randomUUID());
   expect(created.status).toBe(200);
@@ -76,7 +76,7 @@ it('a failing provider (500): create answers pending at once; the reconcile job 
 it('a payment cut between its insert and the provider call is ended by reconciliation within 2 minutes', async () => {
   // The state a process leaves when it stops right after the insert: pending, no provider session.
   const payer = newUser('CutPayment');
-  const body = { paymentMethod: 'smart_glocal_form', cardToken: await tokenize(server, '4242424242424242'), amount: 4 };
+  const body = { paymentMethod: 'smart_glocal_form', ...(await newCard(server, payer, '4242424242424242')), amount: 4 };
   await server.request('POST', '/sandbox/provider/faults', {
     failStatus: 503,
     methods: ['session/init/payment'],

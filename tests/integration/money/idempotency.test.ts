@@ -7,7 +7,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { payments, providerSessions } from '../../../server/platform/db/schema-money';
 import { transactions } from '../../../server/platform/db/schema';
 import { type TestServer, newUser, startTestServer } from '../support/testServer';
-import { type Shop, expectBalancesMatchLedger, openShop, pay, tokenize, userId } from './support/money';
+import { type Shop, expectBalancesMatchLedger, openShop, pay, newCard, userId } from './support/money';
 
 let server: TestServer;
 let shop: Shop;
@@ -55,7 +55,7 @@ it('20 concurrent creates with one key: one charge, one ledger pair, the same an
   const key = randomUUID();
   const body = {
     paymentMethod: 'smart_glocal_form',
-    cardToken: await tokenize(server, '4242424242424242'),
+    ...(await newCard(server, follower, '4242424242424242')),
     amount: 12,
   };
   const answers = await Promise.all(
@@ -75,7 +75,7 @@ it('20 concurrent creates with one key: one charge, one ledger pair, the same an
 it('20 concurrent creates with one key on a challenge card: one session, and the same redirect for all', async () => {
   const follower = newUser('Hammer3ds');
   const key = randomUUID();
-  const body = { paymentMethod: 'smart_glocal_form', cardToken: await tokenize(server, '4000000000003220') };
+  const body = { paymentMethod: 'smart_glocal_form', ...(await newCard(server, follower, '4000000000003220')) };
   const answers = await Promise.all(
     Array.from({ length: 20 }, () => pay(server, follower, 'subscription', shop.subscriptions.monthly, body, key)),
   );
@@ -89,7 +89,11 @@ it('20 concurrent creates with one key on a challenge card: one session, and the
 it('a later retry with the same key replays the first answer, even after the payment moved on', async () => {
   const follower = newUser('Retry');
   const key = randomUUID();
-  const body = { paymentMethod: 'smart_glocal_form', cardToken: await tokenize(server, '4242424242424242'), amount: 3 };
+  const body = {
+    paymentMethod: 'smart_glocal_form',
+    ...(await newCard(server, follower, '4242424242424242')),
+    amount: 3,
+  };
   const first = await pay(server, follower, 'donation', shop.donationId, body, key);
   const second = await pay(server, follower, 'donation', shop.donationId, body, key);
   expect(second.body).toEqual(first.body);
@@ -100,13 +104,13 @@ it('a later retry with the same key replays the first answer, even after the pay
 it('the same key with a different body answers 422 idempotency_key_reused and charges nothing', async () => {
   const follower = newUser('Reuse');
   const key = randomUUID();
-  const cardToken = await tokenize(server, '4242424242424242');
+  const card = await newCard(server, follower, '4242424242424242');
   await pay(
     server,
     follower,
     'donation',
     shop.donationId,
-    { paymentMethod: 'smart_glocal_form', cardToken, amount: 5 },
+    { paymentMethod: 'smart_glocal_form', ...card, amount: 5 },
     key,
   );
   const reused = await pay(
@@ -114,7 +118,7 @@ it('the same key with a different body answers 422 idempotency_key_reused and ch
     follower,
     'donation',
     shop.donationId,
-    { paymentMethod: 'smart_glocal_form', cardToken, amount: 6 },
+    { paymentMethod: 'smart_glocal_form', ...card, amount: 6 },
     key,
   );
   expect(reused).toMatchObject({ status: 422, body: { code: 'idempotency_key_reused' } });
@@ -123,7 +127,7 @@ it('the same key with a different body answers 422 idempotency_key_reused and ch
     follower,
     'subscription',
     shop.subscriptions.weekly,
-    { paymentMethod: 'smart_glocal_form', cardToken, amount: 5 },
+    { paymentMethod: 'smart_glocal_form', ...card, amount: 5 },
     key,
   );
   expect(otherRoute.status).toBe(422);
@@ -134,20 +138,20 @@ it("another user's key is theirs: the same key makes a separate payment and neve
   const first = newUser('KeyOne');
   const second = newUser('KeyTwo');
   const key = randomUUID();
-  const body = { paymentMethod: 'smart_glocal_form', cardToken: await tokenize(server, '4242424242424242'), amount: 8 };
+  const body = { paymentMethod: 'smart_glocal_form', ...(await newCard(server, first, '4242424242424242')), amount: 8 };
   const a = await pay(server, first, 'donation', shop.donationId, body, key);
-  // The same body from someone else carries a card token that is no longer theirs to use: refused, not replayed.
+  // The same body from someone else carries a tokenisation that is not theirs: refused, not replayed.
   const stolen = await pay(server, second, 'donation', shop.donationId, body, key);
   expect(stolen).toMatchObject({
     status: 400,
-    body: { code: 'validation_error', field: 'cardToken', reason: 'token_used' },
+    body: { code: 'validation_error', field: 'publicToken', reason: 'tokenization_unknown' },
   });
   const b = await pay(
     server,
     second,
     'donation',
     shop.donationId,
-    { ...body, cardToken: await tokenize(server, '4242424242424242') },
+    { ...body, ...(await newCard(server, second, '4242424242424242')) },
     randomUUID(),
   );
   expect(b.status).toBe(200);
@@ -163,7 +167,7 @@ it('a 4xx answer is kept for the key too (no second evaluation)', async () => {
   const key = randomUUID();
   const body = {
     paymentMethod: 'smart_glocal_form',
-    cardToken: await tokenize(server, '4242424242424242'),
+    ...(await newCard(server, follower, '4242424242424242')),
     amount: 5000,
   };
   const first = await pay(server, follower, 'donation', shop.donationId, body, key);

@@ -19,7 +19,7 @@ import {
   openShop,
   pay,
   payWithNewCard,
-  tokenize,
+  newCard,
   userId,
 } from './support/money';
 
@@ -342,10 +342,9 @@ describe('fixed donation amounts', () => {
 
   it('refuses another amount with 400 validation_error (amount_fixed) and charges nothing', async () => {
     const payer = newUser('Haggler');
-    const cardToken = await tokenize(server, '4242424242424242');
     const answer = await pay(server, payer, 'donation', fixedId, {
       paymentMethod: 'smart_glocal_form',
-      cardToken,
+      ...(await newCard(server, payer, '4242424242424242')),
       amount: 5,
     });
     expect(answer).toMatchObject({

@@ -24,7 +24,7 @@ import {
   openShop,
   pay,
   payWithNewCard,
-  tokenize,
+  newCard,
   userId,
 } from './support/money';
 
@@ -293,7 +293,7 @@ describe('ledger and creator view', () => {
     await payWithNewCard(server, follower, 'subscription', shop.subscriptions.onetime, '4242424242424242');
     const again = await pay(server, follower, 'subscription', shop.subscriptions.onetime, {
       paymentMethod: 'smart_glocal_form',
-      cardToken: await tokenize(server, '4242424242424242'),
+      ...(await newCard(server, follower, '4242424242424242')),
     });
     expect(again).toMatchObject({ status: 409, body: { code: 'already_subscribed' } });
     expect(
@@ -414,12 +414,12 @@ describe('saved cards and link payments', () => {
 describe('validation', () => {
   it('keeps the donation within its bounds (eur 1 to 2000) and needs a payment method, a card token and a key', async () => {
     const follower = newUser('Bounds');
-    const token = await tokenize(server, '4242424242424242');
+    const card = await newCard(server, follower, '4242424242424242');
     expect(
       (
         await pay(server, follower, 'donation', shop.donationId, {
           paymentMethod: 'smart_glocal_form',
-          cardToken: token,
+          ...card,
           amount: 0.99,
         })
       ).body,
@@ -428,7 +428,7 @@ describe('validation', () => {
       (
         await pay(server, follower, 'donation', shop.donationId, {
           paymentMethod: 'smart_glocal_form',
-          cardToken: token,
+          ...card,
           amount: '2000.01',
         })
       ).body,
@@ -437,7 +437,7 @@ describe('validation', () => {
       (
         await pay(server, follower, 'donation', shop.donationId, {
           paymentMethod: 'smart_glocal_form',
-          cardToken: token,
+          ...card,
           amount: 'abc',
         })
       ).body,
@@ -455,13 +455,13 @@ describe('validation', () => {
         follower,
         'donation',
         shop.donationId,
-        { paymentMethod: 'smart_glocal_form', cardToken: token, amount: 5 },
+        { paymentMethod: 'smart_glocal_form', ...card, amount: 5 },
         null,
       ),
     ).toMatchObject({ status: 400, body: { code: 'validation_error', field: 'Idempotency-Key' } });
     const edge = await pay(server, follower, 'donation', shop.donationId, {
       paymentMethod: 'smart_glocal_form',
-      cardToken: token,
+      ...card,
       amount: 2000,
     });
     expect(edge.body.status).toBe('paid');

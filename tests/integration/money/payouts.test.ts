@@ -159,6 +159,21 @@ describe('payout account', () => {
     ).toBe('FR');
   });
 
+  it('bank card: a card whose issuing country the provider does not report is saved (the check needs a country)', async () => {
+    const user = (await creatorWithChannel(server)).user;
+    const saved = await saveAccount(server, user, {
+      currency: 'eur',
+      countryIso3: 'DEU',
+      methodType: 'bank_card',
+      card: { token: await payoutCardToken(server, '4000000000000077') },
+      params: {},
+    });
+    expect(saved).toMatchObject({
+      status: 200,
+      body: { withdrawalAccount: { country: 'DE', methodType: 'bank_card' }, card: { last4: '0077' } },
+    });
+  });
+
   it('swift: all four fields, a valid IBAN', async () => {
     const missing = await saveAccount(server, creator, {
       currency: 'eur',

@@ -11,7 +11,7 @@ import { latestPayoutAt } from '../../../server/modules/payments/ledger/windows'
 import { transactions } from '../../../server/platform/db/schema';
 import { payments } from '../../../server/platform/db/schema-money';
 import { type TestServer, type TestUser, botApiCalls, newUser, startTestServer } from '../support/testServer';
-import { type Shop, expectBalancesMatchLedger, openShop, pay, payWithNewCard, tokenize, userId } from './support/money';
+import { type Shop, expectBalancesMatchLedger, openShop, pay, payWithNewCard, newCard, userId } from './support/money';
 
 interface RefundAnswer {
   paymentId: string;
@@ -158,7 +158,7 @@ describe('refunds', () => {
     const follower = newUser('Declined');
     const declined = await pay(server, follower, 'subscription', shop.subscriptions.weekly, {
       paymentMethod: 'smart_glocal_form',
-      cardToken: await tokenize(server, '4000000000009995'),
+      ...(await newCard(server, follower, '4000000000009995')),
     });
     expect(declined.body.status).toBe('error');
     const answer = await refund(declined.body.paymentId);

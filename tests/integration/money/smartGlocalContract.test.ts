@@ -20,6 +20,9 @@ import { type TestServer, startTestServer } from '../support/testServer';
 
 jest.setTimeout(60_000);
 
+/** Where a payer comes back after 3-D Secure: the app's invoice with the payment (PaymentService.returnUrlOf). */
+const RETURN_URL = 'https://app.example/invoice/subscription/7?paymentId=pay_contract';
+
 // ---- the reference, as schemas
 
 const Iso = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$' });
@@ -28,36 +31,52 @@ const EncryptedCard = Type.Object({
   type: Type.Literal('card'),
   card: Type.Object({
     type: Type.Literal('encrypted_card'),
-    encrypted_card: Type.Object({ number_hash: Type.String({ minLength: 1 }) }),
+    // The "card number hash": 64 hex characters in the reference's examples.
+    encrypted_card: Type.Object({ number_hash: Type.String({ pattern: '^[0-9a-f]{64}$' }) }),
   }),
 });
-const Recurrent = Type.Object({
-  type: Type.Literal('recurrent'),
-  recurrent: Type.Object({
-    token: Type.String({ minLength: 1 }),
-    initiator: Type.Union([Type.Literal('merchant'), Type.Literal('client')]),
-  }),
-});
+const recurrent = (initiator: 'merchant' | 'client') =>
+  Type.Object({
+    type: Type.Literal('recurrent'),
+    recurrent: Type.Object({ token: Type.String({ minLength: 1 }), initiator: Type.Literal(initiator) }),
+  });
 const Customer = Type.Object({ reference: Type.String({ minLength: 1 }) });
 const PaymentOptions = Type.Object({
   recurrent: Type.Optional(Type.Boolean()),
   return_url: Type.Optional(Type.String()),
+});
+/** Customer-initiated payments (a new card, a saved card with initiator client) must carry return_url (CIT page). */
+const CustomerPaymentOptions = Type.Object({
+  recurrent: Type.Optional(Type.Boolean()),
+  return_url: Type.String({ pattern: '^https?://' }),
 });
 const Metadata = Type.Object({ reference: Type.String({ minLength: 1 }) });
 const SessionId = Type.Object({ session_id: Type.String({ minLength: 1 }) }, { additionalProperties: false });
 
 /** Request bodies per method: required fields as the reference marks them; nothing it does not list. */
 const REQUESTS: Record<string, TSchema> = {
-  'session/init/payment': Type.Object(
-    {
-      payment_details: Type.Union([EncryptedCard, Recurrent]),
-      amount_details: Amount,
-      customer: Customer,
-      payment_options: Type.Optional(PaymentOptions),
-      metadata: Metadata,
-    },
-    { additionalProperties: false },
-  ),
+  'session/init/payment': Type.Union([
+    Type.Object(
+      {
+        payment_details: Type.Union([EncryptedCard, recurrent('client')]),
+        amount_details: Amount,
+        customer: Customer,
+        payment_options: CustomerPaymentOptions,
+        metadata: Metadata,
+      },
+      { additionalProperties: false },
+    ),
+    Type.Object(
+      {
+        payment_details: recurrent('merchant'),
+        amount_details: Amount,
+        customer: Customer,
+        payment_options: Type.Optional(PaymentOptions),
+        metadata: Metadata,
+      },
+      { additionalProperties: false },
+    ),
+  ]),
   'session/create': Type.Object(
     { amount_details: Amount, customer: Customer, payment_options: Type.Optional(PaymentOptions), metadata: Metadata },
     { additionalProperties: false },
@@ -73,7 +92,7 @@ const REQUESTS: Record<string, TSchema> = {
             ru: Type.Object({
               bik: Type.String(),
               account: Type.String(),
-              full_name: Type.String(),
+              full_name: Type.String({ minLength: 1 }),
               description: Type.String(),
             }),
           }),
@@ -286,6 +305,7 @@ describe.each(STORES)("Smart Glocal contract (adapter ↔ double, the double's s
       amount: money(1500, 'eur'),
       description: 'Channel (subscription)',
       source: { type: 'card_token', token: cardToken, save: true },
+      returnUrl: RETURN_URL,
     });
     expect(first).toMatchObject({ status: 'pending', awaitingConfirmation: true });
     const paid = await adapter.confirmPayment(first.sessionId!);
@@ -296,7 +316,8 @@ describe.each(STORES)("Smart Glocal contract (adapter ↔ double, the double's s
       providerFee: 45,
       recurrentToken: expect.any(String),
     });
-    // The same idempotency key answers the same session, and the card token cannot pay twice.
+    // The same idempotency key answers the same session; the card token names the card (the reference's "card number
+    // hash"), so it pays again under another key.
     expect(
       (
         await adapter.createPayment({
@@ -305,6 +326,7 @@ describe.each(STORES)("Smart Glocal contract (adapter ↔ double, the double's s
           amount: money(1500, 'eur'),
           description: 'again',
           source: { type: 'card_token', token: cardToken, save: true },
+          returnUrl: RETURN_URL,
         })
       ).sessionId,
     ).toBe(first.sessionId);
@@ -315,8 +337,10 @@ describe.each(STORES)("Smart Glocal contract (adapter ↔ double, the double's s
         amount: money(1500, 'eur'),
         description: 'reuse',
         source: { type: 'card_token', token: cardToken, save: false },
+        returnUrl: RETURN_URL,
       }),
-    ).toMatchObject({ sessionId: null, status: 'cancelled', errorCode: 'token_used' });
+    ).toMatchObject({ status: 'pending', awaitingConfirmation: true });
+    expect(await tokenizeAtDouble('4242424242424242')).toBe(cardToken);
     const renewal = await adapter.createPayment({
       reference: 'pay_contract_3',
       customerReference: '501',
@@ -333,6 +357,7 @@ describe.each(STORES)("Smart Glocal contract (adapter ↔ double, the double's s
         amount: money(1500, 'eur'),
         description: 'stolen',
         source: { type: 'recurrent', recurrentToken: paid.recurrentToken!, initiator: 'customer' },
+        returnUrl: RETURN_URL,
       }),
     ).toMatchObject({ status: 'cancelled', errorCode: 'token_not_found' });
 
@@ -344,6 +369,7 @@ describe.each(STORES)("Smart Glocal contract (adapter ↔ double, the double's s
       amount: money(500, 'eur'),
       description: 'Donation',
       source: { type: 'card_token', token: challengeToken, save: false },
+      returnUrl: RETURN_URL,
     });
     const redirect = await adapter.confirmPayment(challenged.sessionId!);
     expect(redirect).toMatchObject({
@@ -365,6 +391,7 @@ describe.each(STORES)("Smart Glocal contract (adapter ↔ double, the double's s
       amount: money(500, 'eur'),
       description: 'Donation',
       source: { type: 'card_token', token: declinedToken, save: false },
+      returnUrl: RETURN_URL,
     });
     expect(await adapter.confirmPayment(declined.sessionId!)).toMatchObject({
       status: 'cancelled',

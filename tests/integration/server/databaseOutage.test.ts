@@ -14,7 +14,7 @@ import { migrate } from '../../../server/platform/db/migrate';
 import { payments } from '../../../server/platform/db/schema-money';
 import { transactions } from '../../../server/platform/db/schema';
 import { type TestServer, newUser, startTestServer } from '../support/testServer';
-import { type Shop, expectBalancesMatchLedger, openShop, pay, payWithNewCard, tokenize } from '../money/support/money';
+import { type Shop, expectBalancesMatchLedger, openShop, pay, payWithNewCard, newCard } from '../money/support/money';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const describePostgres = adminUrl ? describe : describe.skip;
@@ -121,9 +121,10 @@ describePostgres('PostgreSQL unreachable', () => {
     await server.api(follower, 'GET', '/dashboard?mode=follower');
 
     // A payment in flight when the database goes: its provider call is slow, the cut comes while it waits.
+    const inFlightPayer = newUser('InFlight');
     const inFlightBody = {
       paymentMethod: 'smart_glocal_form',
-      cardToken: await tokenize(server, '4242424242424242'),
+      ...(await newCard(server, inFlightPayer, '4242424242424242')),
       amount: 4,
     };
     await server.request('POST', '/sandbox/provider/faults', {
@@ -131,7 +132,7 @@ describePostgres('PostgreSQL unreachable', () => {
       methods: ['session/init/payment'],
       times: 1,
     });
-    const inFlight = pay(server, newUser('InFlight'), 'donation', shop.donationId, inFlightBody, randomUUID());
+    const inFlight = pay(server, inFlightPayer, 'donation', shop.donationId, inFlightBody, randomUUID());
     await new Promise((resolve) => setTimeout(resolve, 300));
     proxy.cutNow();
 

@@ -63,7 +63,7 @@ describeEmbedded('SIGTERM under load', () => {
     const origin = server.origin;
     const donationId = await donationTarget(origin, 910_001);
     const payers = Array.from({ length: 4 }, (_, index) => 910_100 + index);
-    const tokens = new Map<number, string[]>();
+    const tokens = new Map<number, { cardToken: string; publicToken: string }[]>();
     for (const payer of payers)
       tokens.set(payer, await Promise.all(Array.from({ length: 40 }, () => cardToken(origin, payer))));
 
@@ -85,7 +85,7 @@ describeEmbedded('SIGTERM under load', () => {
         const outcome = await attempt(`${origin}/api/v2/invoice/donation/${donationId}/create`, {
           method: 'POST',
           headers: { ...headers, 'idempotency-key': key },
-          body: JSON.stringify({ paymentMethod: 'smart_glocal_form', cardToken: token, amount: 5 }),
+          body: JSON.stringify({ paymentMethod: 'smart_glocal_form', ...token, amount: 5 }),
         });
         outcomes.push(outcome);
         payments.push({ key, outcome });

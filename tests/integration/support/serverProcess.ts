@@ -153,7 +153,12 @@ export async function donationTarget(origin: string, creatorId: number): Promise
 }
 
 /** A one-use card token for the payer, made as the app does (our public token, then the double's tokenize URL). */
-export async function cardToken(origin: string, payerId: number, number = '4242424242424242'): Promise<string> {
+/** A new card as a payment sends it: the card's token and the public token of the payer's own tokenisation. */
+export async function cardToken(
+  origin: string,
+  payerId: number,
+  number = '4242424242424242',
+): Promise<{ cardToken: string; publicToken: string }> {
   const access = await callJson<{ publicToken: string; tokenizeUrl: string }>(
     origin,
     'POST',
@@ -167,5 +172,8 @@ export async function cardToken(origin: string, payerId: number, number = '42424
     headers: { 'content-type': 'application/json', 'x-public-token': access.body.publicToken },
     body: JSON.stringify({ card: { number, expiration_month: '12', expiration_year: '35', security_code: '123' } }),
   });
-  return ((await tokenized.json()) as { data: { token: string } }).data.token;
+  return {
+    cardToken: ((await tokenized.json()) as { data: { token: string } }).data.token,
+    publicToken: access.body.publicToken,
+  };
 }

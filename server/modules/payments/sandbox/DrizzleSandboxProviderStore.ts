@@ -52,9 +52,7 @@ type TokenRow = typeof providerTokens.$inferSelect;
 
 function tokenFromRow(row: TokenRow): TokenRecord | null {
   const card = cardFromColumns(row);
-  return card === null
-    ? null
-    : { token: row.token, card, createdAt: row.createdAt.getTime(), usedAt: row.usedAt?.getTime() ?? null };
+  return card === null ? null : { token: row.token, card, createdAt: row.createdAt.getTime() };
 }
 
 const toDate = (ms: number | null): Date | null => (ms === null ? null : new Date(ms));
@@ -222,11 +220,7 @@ export class DrizzleSandboxProviderStore implements SandboxProviderStore {
     return this.use(token, 'public', at);
   }
 
-  async useToken(token: string, at: number): Promise<boolean> {
-    return this.use(token, 'card', at);
-  }
-
-  private async use(token: string, kind: 'card' | 'public', at: number): Promise<boolean> {
+  private async use(token: string, kind: 'public', at: number): Promise<boolean> {
     const used = await this.db
       .update(providerTokens)
       .set({ usedAt: new Date(at) })
@@ -236,12 +230,15 @@ export class DrizzleSandboxProviderStore implements SandboxProviderStore {
   }
 
   async insertToken(record: TokenRecord): Promise<void> {
-    await this.db.insert(providerTokens).values({
-      token: record.token,
-      kind: 'card',
-      ...cardToColumns(record.card),
-      createdAt: new Date(record.createdAt),
-    });
+    await this.db
+      .insert(providerTokens)
+      .values({
+        token: record.token,
+        kind: 'card',
+        ...cardToColumns(record.card),
+        createdAt: new Date(record.createdAt),
+      })
+      .onConflictDoNothing();
   }
 
   async findToken(token: string): Promise<TokenRecord | null> {

@@ -56,24 +56,20 @@ export class MemorySandboxProviderStore implements SandboxProviderStore {
   }
 
   async insertToken(record: TokenRecord): Promise<void> {
+    // The same card tokenised again: the row is there already (the table's insert does nothing on the conflict).
+    if (this.token('card', record.token) !== undefined) return;
     this.addToken(record.token, {
       kind: 'card',
       card: record.card,
       customerReference: null,
       createdAt: record.createdAt,
-      usedAt: record.usedAt ?? null,
+      usedAt: null,
     });
   }
 
   async findToken(token: string): Promise<TokenRecord | null> {
     const stored = this.token('card', token);
-    return stored?.card == null
-      ? null
-      : { token, card: stored.card, createdAt: stored.createdAt, usedAt: stored.usedAt };
-  }
-
-  async useToken(token: string, at: number): Promise<boolean> {
-    return this.use('card', token, at);
+    return stored?.card == null ? null : { token, card: stored.card, createdAt: stored.createdAt };
   }
 
   async insertRecurrent(record: RecurrentRecord): Promise<void> {
@@ -233,7 +229,7 @@ export class MemorySandboxProviderStore implements SandboxProviderStore {
     this.tokens.set(token, stored);
   }
 
-  private use(kind: 'public' | 'card', token: string, at: number): boolean {
+  private use(kind: 'public', token: string, at: number): boolean {
     const stored = this.token(kind, token);
     if (stored === undefined || stored.usedAt !== null) return false;
     stored.usedAt = at;

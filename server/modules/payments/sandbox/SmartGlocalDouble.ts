@@ -10,7 +10,7 @@
  */
 import { ProviderFaults } from './faults';
 import { RecentlyWritten } from '../../../platform/recentlyWritten';
-import { type KeyObject, randomBytes } from 'node:crypto';
+import { type KeyObject, createHash, randomBytes } from 'node:crypto';
 import cardValidator from 'card-validator';
 import type { ProviderTokenizeResponse } from '../../../../src/contract/api';
 import type { Currency } from '../../../../src/domain/money';
@@ -26,6 +26,7 @@ import {
   type PaymentSession,
   type Payout,
   SIGN_HEADER,
+  type SignatureEncoding,
   IDEMPOTENCY_HEADER,
   type WebhookType,
   signOffLoop,
@@ -74,6 +75,8 @@ export interface SmartGlocalDoubleOptions {
   readonly now: () => number;
   readonly keys: DoubleKeys;
   readonly project: string;
+  /** How the double writes its webhooks' X-PARTNER-SIGN (it verifies requests in either encoding). */
+  readonly signatureEncoding?: SignatureEncoding;
   readonly challengeSeconds?: number;
   readonly hostedPageSeconds?: number;
 }
@@ -92,6 +95,14 @@ export function sandboxProviderFee(amountMinor: number, feeBps: number = SANDBOX
 
 /** Webhooks are resent for 30 minutes, then given up (the reference). */
 const WEBHOOK_RETRY_MS = 30 * 60_000;
+
+/**
+ * A tokenised card's `number_hash`: the reference calls it the "card number hash" and shows 64 hex characters, so the
+ * same card tokenised twice gives the same value. SHA-256 of the digits, as hex, is that.
+ */
+export function numberHash(digits: string): string {
+  return createHash('sha256').update(digits, 'utf8').digest('hex');
+}
 
 function randomId(prefix: string): string {
   return `${prefix}_${randomBytes(12).toString('base64url')}`;
@@ -252,6 +263,13 @@ export class SmartGlocalDouble {
       return refuse(400, 'invalid_request', 'amount_details needs a positive integer amount and a currency');
     if (customer === null) return refuse(400, 'invalid_request', 'customer.reference is mandatory for payments');
     const cardToken = details?.type === 'card' ? encryptedCardHash(details) : null;
+    // The reference: return_url is required for customer-initiated payments (a new card, or a saved card with
+    // initiator client), where the payer is sent back after 3-D Secure.
+    const customerInitiated =
+      details?.type === 'card' ||
+      (details?.type === 'recurrent' && object(details.recurrent)?.initiator !== 'merchant');
+    if (customerInitiated && !/^https?:\/\//.test(string(object(body.payment_options)?.return_url) ?? ''))
+      return refuse(400, 'invalid_request', 'payment_options.return_url is required for customer-initiated payments');
     const recurrentToken = details?.type === 'recurrent' ? string(object(details.recurrent)?.token) : null;
     // A repeat under the same idempotency key answers the session it made, whatever its token has become since.
     const found = await this.store.findSessionAndToken(
@@ -266,9 +284,8 @@ export class SmartGlocalDouble {
     let card: CardProfile;
     let sourceType: SandboxSession['sourceType'];
     if (details?.type === 'card') {
+      // number_hash names the card, not one use of it: the same card pays as often as its holder asks.
       if (cardToken === null || found.token === null) return refuse(404, 'token_not_found', 'Unknown card token');
-      if (!(await this.store.useToken(cardToken, this.now())))
-        return refuse(409, 'token_used', 'A card token can be used for one payment only');
       card = found.token.card;
       sourceType = 'card_token';
     } else if (details?.type === 'recurrent') {
@@ -512,7 +529,9 @@ export class SmartGlocalDouble {
 
   // ---- the browser's side
 
-  validateCard(input: CardInput): { ok: true; profile: CardProfile } | { ok: false; error: CardInputError } {
+  validateCard(
+    input: CardInput,
+  ): { ok: true; profile: CardProfile; digits: string } | { ok: false; error: CardInputError } {
     const digits = input.cardNumber.replace(/[\s-]/g, '');
     if (!/^\d{12,19}$/.test(digits) || !cardValidator.number(digits).isValid) {
       return { ok: false, error: { code: 'invalid_card_number', description: 'The card number is not valid' } };
@@ -521,7 +540,7 @@ export class SmartGlocalDouble {
     const numberOnly = [input.expiryMonth, input.expiryYear, input.cvc, input.holder].every(
       (value) => value.trim() === '',
     );
-    if (numberOnly) return { ok: true, profile: profileOf(digits) };
+    if (numberOnly) return { ok: true, profile: profileOf(digits), digits };
     const month = Number(input.expiryMonth);
     const rawYear = input.expiryYear.trim();
     const year = /^\d{2}$/.test(rawYear) ? 2000 + Number(rawYear) : /^\d{4}$/.test(rawYear) ? Number(rawYear) : NaN;
@@ -548,7 +567,7 @@ export class SmartGlocalDouble {
     if (holder.length > 255 || (holder !== '' && /^\d+$/.test(holder))) {
       return { ok: false, error: { code: 'invalid_holder', description: 'The cardholder name is not valid' } };
     }
-    return { ok: true, profile };
+    return { ok: true, profile, digits };
   }
 
   /**
@@ -562,7 +581,7 @@ export class SmartGlocalDouble {
     if (!checked.ok) return refuse(400, checked.error.code, checked.error.description);
     if (!(await this.store.usePublicToken(publicToken, this.now())))
       return refuse(401, 'invalid_public_token', 'Unknown or used public token');
-    const token = randomBytes(32).toString('hex');
+    const token = numberHash(checked.digits);
     await this.store.insertToken({ token, card: checked.profile, createdAt: this.now() });
     const card = checked.profile;
     const answer: ProviderTokenizeResponse = {
@@ -633,7 +652,13 @@ export class SmartGlocalDouble {
   // ---- Smart Glocal's objects
 
   private cardInfo(card: CardProfile): CardInfo {
-    return { brand: card.brand, last4: card.last4, bin: card.bin, issuer_country: card.country };
+    // issuer_country is an extra field the reference does not promise; a card whose country is unknown goes without.
+    return {
+      brand: card.brand,
+      last4: card.last4,
+      bin: card.bin,
+      ...(card.country !== '' ? { issuer_country: card.country } : {}),
+    };
   }
 
   sessionView(session: SandboxSession): PaymentSession {
@@ -837,7 +862,11 @@ export class SmartGlocalDouble {
     const sink = this.sink;
     if (sink === null) return;
     const task = (async () => {
-      const delivered = await signOffLoop(event.body, this.options.keys.providerPrivateKey)
+      const delivered = await signOffLoop(
+        event.body,
+        this.options.keys.providerPrivateKey,
+        this.options.signatureEncoding ?? 'base64',
+      )
         .then((signature) => sink(event.body, signature))
         .catch(() => false);
       await this.store.markEventAttempt(event.id, delivered ? this.now() : null);

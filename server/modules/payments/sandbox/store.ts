@@ -16,7 +16,6 @@ export interface TokenRecord {
   readonly token: string;
   readonly card: CardProfile;
   readonly createdAt: number;
-  readonly usedAt?: number | null;
 }
 
 export interface RecurrentRecord {
@@ -100,10 +99,12 @@ export interface SandboxProviderStore {
   insertPublicToken(token: string, createdAt: number): Promise<void>;
   /** Marks an unused public token used; false when unknown or used already. */
   usePublicToken(token: string, at: number): Promise<boolean>;
+  /**
+   * Keeps a tokenised card. Its token is the card number's hash, so tokenising the same card again finds the row there
+   * already: that is kept as it is (the card's profile is a function of its number).
+   */
   insertToken(record: TokenRecord): Promise<void>;
   findToken(token: string): Promise<TokenRecord | null>;
-  /** Marks an unused card token used; false when unknown or used already. */
-  useToken(token: string, at: number): Promise<boolean>;
   insertRecurrent(record: RecurrentRecord): Promise<void>;
   /** Inserts the session, or returns the one that already has this reference (first writer wins). */
   insertSession(

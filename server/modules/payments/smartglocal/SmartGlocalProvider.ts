@@ -40,6 +40,7 @@ import {
   type PaymentSession,
   type PayoutMethod,
   SIGN_HEADER,
+  type SignatureEncoding,
   type TokenBody,
   WEBHOOK_TYPES,
   type Webhook,
@@ -71,6 +72,8 @@ export interface SmartGlocalSettings {
   readonly providerPublicKey: KeyObject;
   /** Smart Glocal's fee on a paid charge per our agreement, in basis points (the API does not report it). */
   readonly feeBps: number;
+  /** How our X-PARTNER-SIGN is written (SMART_GLOCAL_SIGNATURE_ENCODING); theirs is verified in either. */
+  readonly signatureEncoding?: SignatureEncoding;
   readonly post?: HttpPost;
   readonly timeoutMs?: number;
 }
@@ -468,7 +471,7 @@ export class SmartGlocalProvider implements PaymentProvider {
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       [PROJECT_HEADER]: this.settings.project,
-      [SIGN_HEADER]: await signOffLoop(raw, this.settings.privateKey),
+      [SIGN_HEADER]: await signOffLoop(raw, this.settings.privateKey, this.settings.signatureEncoding ?? 'base64'),
       ...(idempotencyKey !== undefined ? { [IDEMPOTENCY_HEADER]: idempotencyKey } : {}),
     };
     let status: number;

@@ -4,8 +4,10 @@
  * contract test pins it. Where the reference is silent, the assumption is written in ../README.md ("Smart Glocal").
  *
  * - Every call is `POST <base>/api/v1/<method>` with a JSON body and headers X-PARTNER-PROJECT and X-PARTNER-SIGN.
- * - X-PARTNER-SIGN: RSA-SHA256 (PKCS#1 v1.5) over the raw body bytes as sent, base64. Webhooks are signed the same
- *   way with Smart Glocal's key (header X-PARTNER-SIGN, no project header).
+ * - X-PARTNER-SIGN: RSA-SHA256 (PKCS#1 v1.5) over the raw body bytes as sent. The reference does not say hex or
+ *   base64 (its examples are hex-shaped, the one public integration uses base64): ours are signed in
+ *   SMART_GLOCAL_SIGNATURE_ENCODING (base64 by default), and a signature is verified in either. Webhooks are signed the
+ *   same way with Smart Glocal's key (header X-PARTNER-SIGN, no project header).
  * - Answers: `{ status: 'ok', ... }` or `{ status: 'error', error: { code, description } }`.
  * - Amounts are integers in minor units; currencies lower-case ISO 4217.
  */
@@ -35,45 +37,74 @@ export const METHODS = [
 ] as const;
 export type Method = (typeof METHODS)[number];
 
-export function sign(body: string, privateKey: KeyObject): string {
-  return createSign('RSA-SHA256').update(body, 'utf8').sign(privateKey, 'base64');
+/** How X-PARTNER-SIGN writes the signature's bytes (SMART_GLOCAL_SIGNATURE_ENCODING). */
+export type SignatureEncoding = 'base64' | 'hex';
+export const SIGNATURE_ENCODINGS: readonly SignatureEncoding[] = ['base64', 'hex'];
+
+export function sign(body: string, privateKey: KeyObject, encoding: SignatureEncoding = 'base64'): string {
+  return createSign('RSA-SHA256').update(body, 'utf8').sign(privateKey, encoding);
 }
 
 /**
  * The same signature as `sign`, computed on libuv's thread pool: RSA signing is the costliest step of a provider
  * call, and on the event loop it delays every other request (a payment signs two calls and the double two webhooks).
  */
-export function signOffLoop(body: string, privateKey: KeyObject): Promise<string> {
+export function signOffLoop(
+  body: string,
+  privateKey: KeyObject,
+  encoding: SignatureEncoding = 'base64',
+): Promise<string> {
   return new Promise((resolve, reject) => {
     cryptoSign('sha256', Buffer.from(body, 'utf8'), privateKey, (error, signature) =>
-      error ? reject(error) : resolve(signature.toString('base64')),
+      error ? reject(error) : resolve(signature.toString(encoding)),
     );
   });
 }
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+const HEX = /^(?:[0-9a-fA-F]{2})+$/;
 
-export function verify(body: string, signature: string | undefined, publicKey: KeyObject): boolean {
-  if (signature === undefined || !BASE64.test(signature)) return false;
-  try {
-    return createVerify('RSA-SHA256').update(body, 'utf8').verify(publicKey, signature, 'base64');
-  } catch {
-    return false;
-  }
+/**
+ * The bytes a header may stand for: hex when it reads as hex, base64 when it reads as base64 (a hex string is valid
+ * base64 too, so both are tried; only the right one verifies).
+ */
+function signatureCandidates(signature: string | undefined): Buffer[] {
+  if (signature === undefined) return [];
+  const candidates: Buffer[] = [];
+  if (HEX.test(signature)) candidates.push(Buffer.from(signature, 'hex'));
+  if (BASE64.test(signature)) candidates.push(Buffer.from(signature, 'base64'));
+  return candidates;
 }
 
-/** `verify` on libuv's thread pool: each payment verifies two calls at the double and two webhooks here. */
-export function verifyOffLoop(body: string, signature: string | undefined, publicKey: KeyObject): Promise<boolean> {
-  if (signature === undefined || !BASE64.test(signature)) return Promise.resolve(false);
+export function verify(body: string, signature: string | undefined, publicKey: KeyObject): boolean {
+  return signatureCandidates(signature).some((bytes) => {
+    try {
+      return createVerify('RSA-SHA256').update(body, 'utf8').verify(publicKey, bytes);
+    } catch {
+      return false;
+    }
+  });
+}
+
+function verifyBytes(body: Buffer, bytes: Buffer, publicKey: KeyObject): Promise<boolean> {
   return new Promise((resolve) => {
     try {
-      cryptoVerify('sha256', Buffer.from(body, 'utf8'), publicKey, Buffer.from(signature, 'base64'), (error, valid) =>
-        resolve(error === null && valid),
-      );
+      cryptoVerify('sha256', body, publicKey, bytes, (error, valid) => resolve(error === null && valid));
     } catch {
       resolve(false);
     }
   });
+}
+
+/** `verify` on libuv's thread pool: each payment verifies two calls at the double and two webhooks here. */
+export async function verifyOffLoop(
+  body: string,
+  signature: string | undefined,
+  publicKey: KeyObject,
+): Promise<boolean> {
+  const raw = Buffer.from(body, 'utf8');
+  for (const bytes of signatureCandidates(signature)) if (await verifyBytes(raw, bytes, publicKey)) return true;
+  return false;
 }
 
 // ---- objects (only the fields we read or write; answers may carry more, which are ignored)

@@ -92,7 +92,12 @@ export class PayInvoice {
         if (!access.ok) return access;
         const token = await request(() => this.provider.tokenizeCard(method.card, access.value));
         return token.ok
-          ? ok({ method: 'smart_glocal_form', cardToken: token.value.token, saveCard: method.saveCard })
+          ? ok({
+              method: 'smart_glocal_form',
+              cardToken: token.value.token,
+              publicToken: access.value.publicToken,
+              saveCard: method.saveCard,
+            })
           : token;
       }
     }

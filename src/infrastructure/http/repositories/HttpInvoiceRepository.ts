@@ -33,7 +33,12 @@ function instrumentToDto(instrument: PaymentInstrument): CreateSubscriptionPayme
     case 'smart_glocal_saved_card':
       return { paymentMethod: 'smart_glocal_saved_card', cardId: instrument.cardId };
     case 'smart_glocal_form':
-      return { paymentMethod: 'smart_glocal_form', cardToken: instrument.cardToken, saveCard: instrument.saveCard };
+      return {
+        paymentMethod: 'smart_glocal_form',
+        cardToken: instrument.cardToken,
+        publicToken: instrument.publicToken,
+        saveCard: instrument.saveCard,
+      };
   }
 }
 

@@ -95,8 +95,22 @@ export async function tokenize(
   server: TestServer,
   cardNumber: string,
   card: Record<string, string> = {},
+  user?: TestUser,
 ): Promise<string> {
-  const { publicToken, tokenizeUrl } = await cardTokenization(server);
+  return (await newCard(server, user ?? newUser('Payer'), cardNumber, card)).cardToken;
+}
+
+/**
+ * What a new-card payment sends: the card's token and the public token of the payer's own tokenisation that made it
+ * (a tokenisation pays once, for the user who asked for it; the card token names the card).
+ */
+export async function newCard(
+  server: TestServer,
+  user: TestUser,
+  cardNumber: string,
+  card: Record<string, string> = {},
+): Promise<{ cardToken: string; publicToken: string }> {
+  const { publicToken, tokenizeUrl } = await cardTokenization(server, user);
   const response = await fetch(tokenizeUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-public-token': publicToken },
@@ -107,7 +121,7 @@ export async function tokenize(
   const body = (await response.json()) as { status: string; data?: { token: string } };
   if (response.status !== 200 || body.data === undefined)
     throw new Error(`tokenize answered ${response.status}: ${JSON.stringify(body)}`);
-  return body.data.token;
+  return { cardToken: body.data.token, publicToken };
 }
 
 export type PayBody = Record<string, unknown>;
@@ -137,10 +151,9 @@ export async function payWithNewCard(
   cardNumber: string,
   extra: PayBody = {},
 ): Promise<CreatePaymentResponse> {
-  const cardToken = await tokenize(server, cardNumber);
   const answer = await pay(server, user, kind, id, {
     paymentMethod: 'smart_glocal_form',
-    cardToken,
+    ...(await newCard(server, user, cardNumber)),
     ...(kind === 'donation' ? { amount: 5 } : {}),
     ...extra,
   });

@@ -28,13 +28,14 @@ function world() {
 describe('in-memory sandbox', () => {
   it('holds a 3-D Secure session at action_required until the payer completes it', async () => {
     const { backend, ports, subscription } = world();
+    const access = await ports.invoices.cardTokenization();
     const token = await ports.provider.tokenizeCard(
       { number: PROVIDER_TEST_CARDS.threeDSecure.number, cvc: '123' },
-      await ports.invoices.cardTokenization(),
+      access,
     );
     const created = await ports.invoices.createPayment(
       { kind: 'subscription', subscriptionId: subscription.id },
-      { method: 'smart_glocal_form', cardToken: token.token, saveCard: false },
+      { method: 'smart_glocal_form', cardToken: token.token, publicToken: access.publicToken, saveCard: false },
       'k1',
     );
     expect((await ports.invoices.checkPayment(created.paymentId)).status).toBe('pending');
@@ -47,22 +48,20 @@ describe('in-memory sandbox', () => {
     expect((await ports.invoices.checkPayment(created.paymentId)).status).toBe('paid');
   });
 
-  it('uses a card token once', async () => {
+  it('uses a card tokenisation once', async () => {
     const { ports, subscription, seed, creator } = world();
     const other = seed.subscription(seed.channel(creator.id).id);
-    const token = await ports.provider.tokenizeCard(
-      { number: PROVIDER_TEST_CARDS.approved.number },
-      await ports.invoices.cardTokenization(),
-    );
+    const access = await ports.invoices.cardTokenization();
+    const token = await ports.provider.tokenizeCard({ number: PROVIDER_TEST_CARDS.approved.number }, access);
     await ports.invoices.createPayment(
       { kind: 'subscription', subscriptionId: subscription.id },
-      { method: 'smart_glocal_form', cardToken: token.token, saveCard: false },
+      { method: 'smart_glocal_form', cardToken: token.token, publicToken: access.publicToken, saveCard: false },
       'k1',
     );
     await expect(
       ports.invoices.createPayment(
         { kind: 'subscription', subscriptionId: other.id },
-        { method: 'smart_glocal_form', cardToken: token.token, saveCard: false },
+        { method: 'smart_glocal_form', cardToken: token.token, publicToken: access.publicToken, saveCard: false },
         'k2',
       ),
     ).rejects.toMatchObject({ code: 'validation_error' });
