@@ -110,6 +110,8 @@ describeEmbedded('SIGTERM restarts under keep-alive load', () => {
     const acknowledged: string[] = [];
     let retried = 0;
     let running = true;
+    /** Resolves once the process started after the latest SIGTERM is up. */
+    let restarted = Promise.resolve();
     const payer = async (telegramId: number) => {
       const url = `${origin}/api/v2/invoice/donation/${donationId}/create`;
       const body = JSON.stringify({
@@ -130,6 +132,8 @@ describeEmbedded('SIGTERM restarts under keep-alive load', () => {
           // What never ran is sent again with the same key; everything else moves on to the next payment.
           if (outcome.kind === 'refused' || (outcome.kind === 'answer' && outcome.body.code === 'shutting_down')) {
             retried += 1;
+            // As a load balancer, send a refused request on once an instance is up again.
+            if (outcome.kind === 'refused') await restarted;
             await pause(50);
             continue;
           }
@@ -161,10 +165,13 @@ describeEmbedded('SIGTERM restarts under keep-alive load', () => {
         // Let this process carry load, then stop it while requests are in flight.
         const before = acknowledged.length;
         while (acknowledged.length < before + CLIENTS) await pause(20);
+        let up = () => {};
+        restarted = new Promise<void>((resolve) => (up = resolve));
         server.child.kill('SIGTERM');
         exitCodes.push(await server.exited);
         generation += 1;
         server = await startServerProcess({ env, timeoutMs: 300_000 });
+        up();
         expect(server.origin).toBe(origin);
       }
       const last = acknowledged.length;
