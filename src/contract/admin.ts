@@ -10,8 +10,31 @@ export interface AdminPage<T> {
   readonly pageSize: number;
 }
 
+/**
+ * What an operator may do: viewer sees everything and changes nothing; support also refunds, bans and checks
+ * payments; admin does everything (moderation and its setting, identity decisions, payouts, imports, operators).
+ */
+export type OperatorRole = 'viewer' | 'support' | 'admin';
+export const OPERATOR_ROLES: readonly OperatorRole[] = ['viewer', 'support', 'admin'];
+
+/** Whether `role` may use something that needs `needed` (the roles are ordered: each includes the one before). */
+export const roleAllows = (role: OperatorRole, needed: OperatorRole): boolean =>
+  OPERATOR_ROLES.indexOf(role) >= OPERATOR_ROLES.indexOf(needed);
+
 export interface AdminMe {
-  readonly operator: { readonly telegramId: number };
+  readonly operator: { readonly telegramId: number; readonly role: OperatorRole };
+}
+
+/** An operator as the operators list shows them; `bootstrap`: from ADMIN_TELEGRAM_IDS (an admin the console cannot change). */
+export interface AdminOperatorItem {
+  readonly id: number;
+  readonly telegramId: number;
+  readonly name: string | null;
+  readonly username: string | null;
+  readonly role: OperatorRole;
+  readonly bootstrap: boolean;
+  readonly addedBy: number | null;
+  readonly updatedAt: number | null;
 }
 
 export interface AdminPerson {

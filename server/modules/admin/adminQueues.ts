@@ -12,6 +12,7 @@ import { migrationQueueRoutes } from './migrationQueueRoutes';
 import { identityQueueRoutes } from './identityQueueRoutes';
 import { paymentQueueRoutes } from './paymentQueueRoutes';
 import { payoutQueueRoutes } from './payoutQueueRoutes';
+import { operatorRoutes } from './operatorRoutes';
 import { userQueueRoutes } from './userQueueRoutes';
 
 export interface AdminQueue {
@@ -27,4 +28,5 @@ export const ADMIN_QUEUES: readonly AdminQueue[] = [
   { name: 'payouts', plugin: payoutQueueRoutes },
   { name: 'migrations', plugin: migrationQueueRoutes },
   { name: 'audit', plugin: auditRoutes },
+  { name: 'operators', plugin: operatorRoutes },
 ];

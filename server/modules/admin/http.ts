@@ -5,6 +5,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { formatAmount } from '../../../src/domain/format-light';
 import { type Currency, money } from '../../../src/domain/money';
+import type { OperatorRole } from '../../../src/contract/admin';
 import type { Operator } from './service';
 import type { PageQuery } from './repository';
 
@@ -15,6 +16,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the /admin/api hook for a live operator session. */
     operator?: Operator;
+  }
+  interface FastifyContextConfig {
+    /** The least operator role a console route needs (routes.ts): reads default to viewer, changes to admin. */
+    role?: OperatorRole;
   }
 }
 

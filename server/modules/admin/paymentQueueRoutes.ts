@@ -74,7 +74,7 @@ export const paymentQueueRoutes: FastifyPluginAsync<RouteOptions> = async (app, 
 
   app.post<{ Params: { id: string } }>(
     '/payments/:id/check',
-    { schema: { hide: true, params: paymentIdParam } },
+    { config: { role: 'support' }, schema: { hide: true, params: paymentIdParam } },
     async (request) => {
       await admin.checkPayment(currentOperator(request), request.params.id);
       return { ok: true };
@@ -83,7 +83,7 @@ export const paymentQueueRoutes: FastifyPluginAsync<RouteOptions> = async (app, 
 
   app.post<{ Params: { id: string }; Body: { reason: string } }>(
     '/payments/:id/refund',
-    { schema: { hide: true, params: paymentIdParam, body: reasonBody } },
+    { config: { role: 'support' }, schema: { hide: true, params: paymentIdParam, body: reasonBody } },
     async (request) => {
       await admin.refundPayment(currentOperator(request), request.params.id, request.body.reason.trim());
       return { ok: true };

@@ -2,7 +2,7 @@
  * Queries of the operator console: sign-in links, sessions, the audit log and the queues' pages. Pages are
  * offset-based (an operator jumps to page N of a filtered, sorted table); every list answers its total.
  */
-import { type SQL, and, asc, count, desc, eq, gte, ilike, isNull, lt, or, sql } from 'drizzle-orm';
+import { type SQL, and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db/db';
 import {
@@ -17,6 +17,7 @@ import { payments, payoutRuns } from '../../platform/db/schema-money';
 import {
   type AuditRow,
   adminAudit,
+  adminOperators,
   adminSessions,
   adminSigninLinks,
   migrationImports,
@@ -112,6 +113,62 @@ export class AdminRepository {
       .update(adminSessions)
       .set({ endedAt: now })
       .where(and(eq(adminSessions.tokenHash, tokenHash), isNull(adminSessions.endedAt)));
+  }
+
+  // ---- operators
+
+  /** The role the console gave this person (`lock`: for update, in a transaction). */
+  async operatorRole(telegramId: number, lock = false): Promise<'viewer' | 'support' | 'admin' | undefined> {
+    const query = this.db
+      .select({ role: adminOperators.role })
+      .from(adminOperators)
+      .where(eq(adminOperators.telegramId, telegramId));
+    const [row] = lock ? await query.for('update') : await query;
+    return row?.role;
+  }
+
+  async saveOperator(telegramId: number, role: 'viewer' | 'support' | 'admin', by: number, now: Date): Promise<void> {
+    await this.db
+      .insert(adminOperators)
+      .values({ telegramId, role, addedBy: by, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: adminOperators.telegramId, set: { role, addedBy: by, updatedAt: now } });
+  }
+
+  async deleteOperator(telegramId: number): Promise<void> {
+    await this.db.delete(adminOperators).where(eq(adminOperators.telegramId, telegramId));
+  }
+
+  /** The console's operators by Telegram id, with the user row when the bot knows them. */
+  async operatorRows() {
+    return this.db
+      .select({
+        telegramId: adminOperators.telegramId,
+        role: adminOperators.role,
+        addedBy: adminOperators.addedBy,
+        updatedAt: adminOperators.updatedAt,
+        person: {
+          telegramId: users.telegramId,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          username: users.username,
+        },
+      })
+      .from(adminOperators)
+      .leftJoin(users, eq(users.telegramId, adminOperators.telegramId))
+      .orderBy(asc(adminOperators.telegramId));
+  }
+
+  async peopleByTelegramId(telegramIds: readonly number[]) {
+    if (telegramIds.length === 0) return [];
+    return this.db
+      .select({
+        telegramId: users.telegramId,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        username: users.username,
+      })
+      .from(users)
+      .where(inArray(users.telegramId, [...telegramIds]));
   }
 
   // ---- audit

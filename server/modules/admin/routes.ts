@@ -3,11 +3,13 @@
  * - GET /admin/signin?token=…  uses a one-time link (from the bot's /admin), sets the session cookie, redirects to /admin;
  * - /admin/api/*               the console's API: 401 `unauthorized` without a live operator session (the mini-app's
  *                              TgAuth header means nothing here); POST /admin/api/signout ends the session;
- *                              state-changing calls only from the console's own origin, as JSON (csrf.ts).
+ *                              state-changing calls only from the console's own origin, as JSON (csrf.ts). Each
+ *                              route needs a role (its `config.role`; reads viewer, changes admin unless a route says
+ *                              otherwise): a lesser one gets 403 `forbidden` before anything runs.
  * Each queue is one plugin in ADMIN_QUEUES (adminQueues.ts): to add a queue, write its routes file and list it there.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import type { AdminMe } from '../../../src/contract/admin';
+import { type AdminMe, roleAllows } from '../../../src/contract/admin';
 import type { RouteOptions } from '../../context';
 import { ADMIN_QUEUES } from './adminQueues';
 import { installConsoleCsrfGuard } from './csrf';
@@ -88,13 +90,22 @@ export const adminRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps 
         }
         request.operator = operator;
         reply.header('cache-control', 'no-store');
+        // The role is enforced here, before the body is read or validated: a refused call changes nothing.
+        const needed = request.routeOptions.config.role ?? (request.method === 'GET' ? 'viewer' : 'admin');
+        if (!roleAllows(operator.role, needed)) {
+          return reply.code(403).send({
+            code: 'forbidden',
+            message: `This needs the ${needed} role; you are ${operator.role}`,
+          });
+        }
       });
 
-      api.get('/me', { schema: { hide: true } }, async (request): Promise<AdminMe> => ({
-        operator: { telegramId: currentOperator(request).telegramId },
-      }));
+      api.get('/me', { schema: { hide: true } }, async (request): Promise<AdminMe> => {
+        const { telegramId, role } = currentOperator(request);
+        return { operator: { telegramId, role } };
+      });
 
-      api.post('/signout', { schema: { hide: true } }, async (request, reply) => {
+      api.post('/signout', { config: { role: 'viewer' }, schema: { hide: true } }, async (request, reply) => {
         await admin.signOut(sessionToken(request)!);
         clearSessionCookie(reply, secure);
         return { ok: true };
@@ -102,7 +113,7 @@ export const adminRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps 
 
       for (const queue of ADMIN_QUEUES) await api.register(queue.plugin, { deps });
       // Unknown paths too answer 401 before a session (hooks do not run for the app's not-found handler).
-      api.all('/*', { schema: { hide: true } }, async (request, reply) =>
+      api.all('/*', { config: { role: 'viewer' }, schema: { hide: true } }, async (request, reply) =>
         reply
           .code(404)
           .send({ code: 'not_found', message: `${request.method} ${request.url.split('?')[0]} does not exist` }),

@@ -13,6 +13,7 @@ import { AppError, notFound } from '../../platform/errors';
 import type { MoneyDb } from '../../platform/db/moneyDb';
 import { channels, migrationRequests, users } from '../../platform/db/schema';
 import { migrationImports } from '../../platform/db/schema-admin';
+import type { AdminOperatorItem, OperatorRole } from '../../../src/contract/admin';
 import type { BotGateway } from '../bot/BotGateway';
 import { botTexts, fill } from '../bot/texts';
 import { UsersRepository } from '../users/repository';
@@ -39,6 +40,7 @@ export function claimedOperator(linkToken: string): number | null {
 
 export interface Operator {
   readonly telegramId: number;
+  readonly role: OperatorRole;
 }
 
 export interface AdminServiceDeps {
@@ -64,15 +66,17 @@ export class AdminService {
     return new AdminRepository(this.deps.db);
   }
 
-  isOperator(telegramId: number): boolean {
-    return this.deps.config.adminTelegramIds.includes(telegramId);
+  /** ADMIN_TELEGRAM_IDS are admins (bootstrap: the console cannot change them); others have the role an admin gave. */
+  async roleOf(telegramId: number): Promise<OperatorRole | null> {
+    if (this.deps.config.adminTelegramIds.includes(telegramId)) return 'admin';
+    return (await new AdminRepository(this.deps.db).operatorRole(telegramId)) ?? null;
   }
 
   // ---- sign-in
 
   /** A one-time sign-in link for an operator; null (and nothing stored) for anyone else. */
   async issueSignInLink(telegramId: number): Promise<string | null> {
-    if (!this.isOperator(telegramId)) return null;
+    if ((await this.roleOf(telegramId)) === null) return null;
     // The operator's id leads the token, so sign-in attempts are limited per operator too (routes.ts): guesses
     // at one operator's links from a shared address do not lock the others out. The hash covers it all.
     const token = `${telegramId}.${newToken()}`;
@@ -88,7 +92,7 @@ export class AdminService {
     const now = this.now();
     const repo = new AdminRepository(this.deps.db);
     const telegramId = await repo.useLink(hashToken(linkToken), now);
-    if (telegramId === null || !this.isOperator(telegramId)) return null;
+    if (telegramId === null || (await this.roleOf(telegramId)) === null) return null;
     const session = newToken();
     await repo.createSession(hashToken(session), telegramId, now);
     return session;
@@ -100,10 +104,13 @@ export class AdminService {
     const repo = new AdminRepository(this.deps.db);
     const session = await repo.session(hash);
     const now = this.now();
-    if (session === undefined || session.endedAt !== null || !this.isOperator(session.telegramId)) return null;
+    if (session === undefined || session.endedAt !== null) return null;
     if (now.getTime() - session.lastSeenAt.getTime() >= SESSION_IDLE_MS) return null;
+    // The role is read on every call: a change (or a removal) applies to live sessions at once.
+    const role = await this.roleOf(session.telegramId);
+    if (role === null) return null;
     if (now.getTime() - session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) await repo.touchSession(hash, now);
-    return { telegramId: session.telegramId };
+    return { telegramId: session.telegramId, role };
   }
 
   async signOut(sessionToken: string): Promise<void> {
@@ -261,6 +268,82 @@ export class AdminService {
         after: { status: after.status, errorCode: after.errorCode },
       }),
     );
+  }
+
+  // ---- operators
+
+  /** Gives a person a role (adding them as an operator); ADMIN_TELEGRAM_IDS stay admins and cannot be changed here. */
+  async setOperatorRole(operator: Operator, telegramId: number, role: OperatorRole): Promise<void> {
+    if (this.deps.config.adminTelegramIds.includes(telegramId))
+      throw new AppError('conflict', 'Operators from ADMIN_TELEGRAM_IDS are admins; change that setting instead');
+    await this.audited(
+      operator,
+      { action: 'operator.role', objectType: 'operator', objectId: String(telegramId) },
+      async (tx) => {
+        const repo = new AdminRepository(tx);
+        const before = (await repo.operatorRole(telegramId, true)) ?? null;
+        if (before === role) throw new AppError('conflict', `The operator is already ${role}`);
+        await repo.saveOperator(telegramId, role, operator.telegramId, this.now());
+        return { before: { role: before }, after: { role }, result: undefined };
+      },
+    );
+  }
+
+  /** Takes a person's console access away (their sessions end with it: authenticate reads the role every call). */
+  async removeOperator(operator: Operator, telegramId: number): Promise<void> {
+    if (this.deps.config.adminTelegramIds.includes(telegramId))
+      throw new AppError('conflict', 'Operators from ADMIN_TELEGRAM_IDS are admins; change that setting instead');
+    await this.audited(
+      operator,
+      { action: 'operator.remove', objectType: 'operator', objectId: String(telegramId) },
+      async (tx) => {
+        const repo = new AdminRepository(tx);
+        const before = await repo.operatorRole(telegramId, true);
+        if (before === undefined) throw notFound('No such operator');
+        await repo.deleteOperator(telegramId);
+        return { before: { role: before }, after: { role: null }, result: undefined };
+      },
+    );
+  }
+
+  /** Every operator: ADMIN_TELEGRAM_IDS first, then the console's, each with the name the bot knows (if any). */
+  async operators(): Promise<AdminOperatorItem[]> {
+    const repo = new AdminRepository(this.deps.db);
+    const [rows, people] = await Promise.all([
+      repo.operatorRows(),
+      repo.peopleByTelegramId(this.deps.config.adminTelegramIds),
+    ]);
+    const known = new Map(people.map((person) => [person.telegramId, person]));
+    for (const row of rows) if (row.person !== null) known.set(row.telegramId, row.person);
+    const named = (telegramId: number) => {
+      const person = known.get(telegramId);
+      return {
+        name: person ? [person.firstName, person.lastName].filter(Boolean).join(' ') : null,
+        username: person?.username ?? null,
+      };
+    };
+    return [
+      ...this.deps.config.adminTelegramIds.map((telegramId) => ({
+        id: telegramId,
+        telegramId,
+        ...named(telegramId),
+        role: 'admin' as const,
+        bootstrap: true,
+        addedBy: null,
+        updatedAt: null,
+      })),
+      ...rows
+        .filter((row) => !this.deps.config.adminTelegramIds.includes(row.telegramId))
+        .map((row) => ({
+          id: row.telegramId,
+          telegramId: row.telegramId,
+          ...named(row.telegramId),
+          role: row.role,
+          bootstrap: false,
+          addedBy: row.addedBy,
+          updatedAt: Math.floor(row.updatedAt.getTime() / 1000),
+        })),
+    ];
   }
 
   /** Records that an operator exported a payout day (the export holds creators' payout data). */

@@ -49,7 +49,7 @@ export const userQueueRoutes: FastifyPluginAsync<RouteOptions> = async (app, { d
   for (const action of ['ban', 'unban'] as const) {
     app.post<{ Params: { id: number }; Body: { reason: string } }>(
       `/users/:id/${action}`,
-      { schema: { hide: true, params: idParam, body: reasonBody } },
+      { config: { role: 'support' }, schema: { hide: true, params: idParam, body: reasonBody } },
       async (request) => {
         await admin.setBanned(
           currentOperator(request),

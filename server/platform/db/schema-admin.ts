@@ -1,6 +1,7 @@
 /**
  * Tables of the operator console (migration 0011_admin.sql): one-time sign-in links and operator sessions (only
- * sha256 hashes of their tokens), the audit log, and migration imports from the older product's export.
+ * sha256 hashes of their tokens), the audit log, and migration imports from the older product's export; operator
+ * roles (0040).
  */
 import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
@@ -53,6 +54,15 @@ export const migrationImports = pgTable('migration_imports', {
   error: text('error'),
   /** The export's subscription ids → ours, so a record is never applied twice. */
   mapping: jsonb('mapping').$type<Record<string, number>>().notNull().default({}),
+  createdAt: at('created_at').notNull(),
+  updatedAt: at('updated_at').notNull(),
+});
+
+/** Operators and their roles (migration 0040); ADMIN_TELEGRAM_IDS are admins without a row. */
+export const adminOperators = pgTable('admin_operators', {
+  telegramId: bigint('telegram_id', { mode: 'number' }).primaryKey(),
+  role: text('role').$type<'viewer' | 'support' | 'admin'>().notNull(),
+  addedBy: bigint('added_by', { mode: 'number' }).notNull(),
   createdAt: at('created_at').notNull(),
   updatedAt: at('updated_at').notNull(),
 });

@@ -8,11 +8,13 @@ import type {
   AdminChannelItem,
   AdminIdentityItem,
   AdminMigrationItem,
+  AdminOperatorItem,
   AdminPaymentItem,
   AdminPayoutDayItem,
   AdminPayoutItem,
   AdminPerson,
   AdminUserItem,
+  OperatorRole,
 } from '../../contract/admin';
 
 export interface Column<T> {
@@ -50,6 +52,16 @@ export interface Action<T> {
   readonly download?: boolean;
   /** Opens another queue filtered by this row instead of calling the server. */
   readonly open?: { readonly queue: string; readonly filters: (item: T) => Record<string, string> };
+  /** The least operator role that may use it (the server enforces the same: server/modules/admin/routes.ts). */
+  readonly role: OperatorRole;
+  /** What the POST sends besides the dialog's fields. */
+  readonly body?: (item: T) => Record<string, unknown>;
+  /** A choice the dialog asks for, sent as `{ [name]: value }` (value → i18n key). */
+  readonly choice?: {
+    readonly name: string;
+    readonly label: string;
+    readonly options: readonly (readonly [string, string])[];
+  };
 }
 
 export interface QueueDefinition<T extends { id: string | number } = { id: string | number }> {
@@ -67,6 +79,58 @@ export interface QueueDefinition<T extends { id: string | number } = { id: strin
 const person = (p: AdminPerson) => `${p.name}${p.username ? ` (@${p.username})` : ''} · ${p.telegramId}`;
 const dateTime = (seconds: number) => new Date(seconds * 1000).toISOString().replace('T', ' ').slice(0, 16);
 const json = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
+
+const roleChoice = {
+  name: 'role',
+  label: 'admin.columns.role',
+  options: [
+    ['viewer', 'admin.role.viewer'],
+    ['support', 'admin.role.support'],
+    ['admin', 'admin.role.admin'],
+  ],
+} as const;
+
+const operators: QueueDefinition<AdminOperatorItem> = {
+  id: 'operators',
+  title: 'admin.queues.operators',
+  path: '/operators',
+  name: (o) => o.name ?? String(o.telegramId),
+  columns: [
+    {
+      key: 'operator',
+      label: 'admin.columns.operator',
+      value: (o) => (o.name === null ? String(o.telegramId) : person({ ...o, name: o.name })),
+    },
+    { key: 'role', label: 'admin.columns.role', value: (o) => `admin.role.${o.role}`, translate: true },
+    {
+      key: 'source',
+      label: 'admin.columns.source',
+      value: (o) => (o.bootstrap ? 'admin.operator.bootstrap' : 'admin.operator.console'),
+      translate: true,
+    },
+  ],
+  filters: [],
+  actions: [
+    {
+      name: 'role',
+      label: 'admin.actions.operatorRole',
+      confirm: 'admin.confirm.operatorRole',
+      visible: (o) => !o.bootstrap,
+      path: () => '/operators',
+      role: 'admin',
+      body: (o) => ({ telegramId: o.telegramId }),
+      choice: roleChoice,
+    },
+    {
+      name: 'remove',
+      label: 'admin.actions.removeOperator',
+      confirm: 'admin.confirm.removeOperator',
+      visible: (o) => !o.bootstrap,
+      path: (o) => `/operators/${o.telegramId}/remove`,
+      role: 'admin',
+    },
+  ],
+};
 
 const channels: QueueDefinition<AdminChannelItem> = {
   id: 'channels',
@@ -111,6 +175,7 @@ const channels: QueueDefinition<AdminChannelItem> = {
       confirm: 'admin.confirm.approve',
       visible: (c) => c.moderation !== 'approved',
       path: (c) => `/channels/${c.id}/approve`,
+      role: 'admin',
     },
     {
       name: 'reject',
@@ -119,6 +184,7 @@ const channels: QueueDefinition<AdminChannelItem> = {
       reason: true,
       visible: (c) => c.moderation !== 'rejected',
       path: (c) => `/channels/${c.id}/reject`,
+      role: 'admin',
     },
   ],
 };
@@ -159,6 +225,7 @@ const identity: QueueDefinition<AdminIdentityItem> = {
       confirm: 'admin.confirm.approveIdentity',
       visible: () => true,
       path: (i) => `/identity/${i.id}/approve`,
+      role: 'admin',
     },
     {
       name: 'reject',
@@ -167,6 +234,7 @@ const identity: QueueDefinition<AdminIdentityItem> = {
       reason: true,
       visible: () => true,
       path: (i) => `/identity/${i.id}/reject`,
+      role: 'admin',
     },
   ],
 };
@@ -215,6 +283,7 @@ const users: QueueDefinition<AdminUserItem> = {
       reason: true,
       visible: (u) => !u.banned,
       path: (u) => `/users/${u.id}/ban`,
+      role: 'support',
     },
     {
       name: 'unban',
@@ -223,6 +292,17 @@ const users: QueueDefinition<AdminUserItem> = {
       reason: true,
       visible: (u) => u.banned,
       path: (u) => `/users/${u.id}/unban`,
+      role: 'support',
+    },
+    {
+      name: 'operatorRole',
+      label: 'admin.actions.operatorRole',
+      confirm: 'admin.confirm.operatorRole',
+      visible: () => true,
+      path: () => '/operators',
+      role: 'admin',
+      body: (u) => ({ telegramId: u.telegramId }),
+      choice: roleChoice,
     },
   ],
 };
@@ -280,6 +360,7 @@ const payments: QueueDefinition<AdminPaymentItem> = {
       confirm: 'admin.confirm.check',
       visible: (p) => p.status === 'pending' || p.status === 'action_required',
       path: (p) => `/payments/${p.id}/check`,
+      role: 'support',
     },
     {
       name: 'refund',
@@ -288,6 +369,7 @@ const payments: QueueDefinition<AdminPaymentItem> = {
       reason: true,
       visible: (p) => p.status === 'paid' && p.refundStatus === null,
       path: (p) => `/payments/${p.id}/refund`,
+      role: 'support',
     },
   ],
 };
@@ -313,6 +395,7 @@ const payoutDays: QueueDefinition<AdminPayoutDayItem> = {
       confirm: '',
       visible: () => true,
       path: () => '',
+      role: 'viewer',
       open: { queue: 'payouts', filters: (d) => ({ payoutDate: d.payoutDate }) },
     },
     {
@@ -322,6 +405,7 @@ const payoutDays: QueueDefinition<AdminPayoutDayItem> = {
       download: true,
       visible: () => true,
       path: (d) => `/payout-days/${d.payoutDate}/csv`,
+      role: 'viewer',
     },
   ],
 };
@@ -374,6 +458,7 @@ const payouts: QueueDefinition<AdminPayoutItem> = {
       confirm: 'admin.confirm.retry',
       visible: (p) => p.status === 'failed',
       path: (p) => `/payouts/${p.id}/retry`,
+      role: 'admin',
     },
   ],
 };
@@ -423,6 +508,7 @@ const migrations: QueueDefinition<AdminMigrationItem> = {
       upload: true,
       visible: (m) => m.status === 'queued' || m.status === 'failed',
       path: (m) => `/migrations/${m.id}/import`,
+      role: 'admin',
     },
   ],
 };
@@ -454,6 +540,7 @@ const audit: QueueDefinition<AdminAuditItem> = {
         ['payout_run', 'admin.objects.payout_run'],
         ['migration_request', 'admin.objects.migration_request'],
         ['payment', 'admin.objects.payment'],
+        ['operator', 'admin.objects.operator'],
       ],
     },
     { name: 'objectId', label: 'admin.filters.objectId', kind: 'text' },
@@ -472,4 +559,5 @@ export const QUEUES: readonly QueueDefinition[] = [
   payouts,
   migrations,
   audit,
+  operators,
 ] as unknown as readonly QueueDefinition[];

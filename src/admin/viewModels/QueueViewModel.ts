@@ -6,6 +6,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { AdminPort } from '../api/AdminApi';
 import { AdminApiError } from '../api/AdminApi';
 import type { Action, QueueDefinition } from '../queues/definitions';
+import { type OperatorRole, roleAllows } from '../../contract/admin';
 
 export type LoadState =
   { kind: 'loading' } | { kind: 'ready' } | { kind: 'error'; code: string } | { kind: 'signedOut' };
@@ -14,6 +15,8 @@ export interface PendingAction {
   readonly action: Action<{ id: string | number }>;
   readonly item: { id: string | number };
   reason: string;
+  /** The value of the action's choice (its first option until changed). */
+  choice: string;
   fileText: string | null;
   fileName: string | null;
   error: string | null;
@@ -45,16 +48,19 @@ export class QueueViewModel {
     readonly definition: QueueDefinition,
     initialFilters: Record<string, string> = {},
     private readonly openQueue: (queue: string, filters: Record<string, string>) => void = () => undefined,
+    /** The signed-in operator's role (from the shell): a row shows only the actions it allows; the server enforces it. */
+    private readonly role: () => OperatorRole = () => 'admin',
   ) {
     this.sort = definition.columns.find((column) => column.sort)?.sort ?? '';
     for (const filter of definition.filters)
       if (filter.initial !== undefined) this.filters[filter.name] = filter.initial;
     Object.assign(this.filters, initialFilters);
-    makeAutoObservable<QueueViewModel, 'api' | 'downloader' | 'openQueue' | 'generation'>(this, {
+    makeAutoObservable<QueueViewModel, 'api' | 'downloader' | 'openQueue' | 'role' | 'generation'>(this, {
       api: false,
       downloader: false,
       definition: false,
       openQueue: false,
+      role: false,
       generation: false,
     });
   }
@@ -117,7 +123,10 @@ export class QueueViewModel {
   }
 
   actionsFor(item: { id: string | number }): Action<{ id: string | number }>[] {
-    return this.definition.actions.filter((action) => action.visible(item as never)) as Action<{
+    const role = this.role();
+    return this.definition.actions.filter(
+      (action) => roleAllows(role, action.role) && action.visible(item as never),
+    ) as Action<{
       id: string | number;
     }>[];
   }
@@ -128,7 +137,20 @@ export class QueueViewModel {
       this.openQueue(action.open.queue, action.open.filters(item as never));
       return;
     }
-    this.pending = { action, item, reason: '', fileText: null, fileName: null, error: null, busy: false };
+    this.pending = {
+      action,
+      item,
+      reason: '',
+      choice: action.choice?.options[0]?.[0] ?? '',
+      fileText: null,
+      fileName: null,
+      error: null,
+      busy: false,
+    };
+  }
+
+  setChoice(value: string): void {
+    if (this.pending) this.pending.choice = value;
   }
 
   setReason(reason: string): void {
@@ -164,7 +186,10 @@ export class QueueViewModel {
       this.notice = 'admin.notice.downloaded';
       return;
     }
-    let body: unknown = {};
+    let body: unknown = {
+      ...pending.action.body?.(pending.item as never),
+      ...(pending.action.choice ? { [pending.action.choice.name]: pending.choice } : {}),
+    };
     if (pending.action.reason) body = { reason: pending.reason.trim() };
     if (pending.action.upload) {
       try {

@@ -1,6 +1,7 @@
 /** The console's frame: who is signed in, which queue is open (from the URL), the theme and the language. */
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { AdminPort } from '../api/AdminApi';
+import type { OperatorRole } from '../../contract/admin';
 import { QUEUES, type QueueDefinition } from '../queues/definitions';
 import { type Downloader, QueueViewModel } from './QueueViewModel';
 
@@ -17,7 +18,8 @@ export interface Browser extends Downloader {
   prefersDark(): boolean;
 }
 
-export type Session = { kind: 'checking' } | { kind: 'signedIn'; telegramId: number } | { kind: 'signedOut' };
+export type Session =
+  { kind: 'checking' } | { kind: 'signedIn'; telegramId: number; role: OperatorRole } | { kind: 'signedOut' };
 
 export class ShellViewModel {
   session: Session = { kind: 'checking' };
@@ -52,14 +54,21 @@ export class ShellViewModel {
         .split('/')[0] || 'channels';
     const definition = QUEUES.find((queue) => queue.id === id) ?? QUEUES[0]!;
     const filters = Object.fromEntries(new URLSearchParams(this.browser.search()));
-    return new QueueViewModel(this.api, this.browser, definition, filters, (queue, with_) => this.open(queue, with_));
+    return new QueueViewModel(
+      this.api,
+      this.browser,
+      definition,
+      filters,
+      (queue, with_) => this.open(queue, with_),
+      () => (this.session.kind === 'signedIn' ? this.session.role : 'viewer'),
+    );
   }
 
   async start(): Promise<void> {
     try {
       const me = await this.api.me();
       runInAction(() => {
-        this.session = { kind: 'signedIn', telegramId: me.operator.telegramId };
+        this.session = { kind: 'signedIn', telegramId: me.operator.telegramId, role: me.operator.role };
       });
       await this.queue.load();
     } catch {

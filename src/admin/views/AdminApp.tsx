@@ -37,7 +37,11 @@ const AdminApp = observer(function AdminApp({ vm }: { vm: ShellViewModel }) {
       <header className="admin-header">
         <p className="admin-brand">{t('admin.title')}</p>
         <div className="admin-header-tools">
-          <span>{vm.session.kind === 'signedIn' ? t('admin.signedInAs', { id: vm.session.telegramId }) : ''}</span>
+          <span>
+            {vm.session.kind === 'signedIn'
+              ? t('admin.signedInAs', { id: vm.session.telegramId, role: t(`admin.role.${vm.session.role}`) })
+              : ''}
+          </span>
           <label>
             <span className="visually-hidden">{t('admin.language')}</span>
             <select value={vm.language} onChange={(event) => vm.setLanguage(event.target.value === 'ru' ? 'ru' : 'en')}>

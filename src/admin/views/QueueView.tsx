@@ -38,6 +38,18 @@ const ConfirmDialog = observer(function ConfirmDialog({ vm }: { vm: QueueViewMod
               />
             </label>
           )}
+          {pending.action.choice && (
+            <label className="admin-field">
+              <span>{t(pending.action.choice.label)}</span>
+              <select value={pending.choice} onChange={(event) => vm.setChoice(event.target.value)}>
+                {pending.action.choice.options.map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {t(label)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
           {pending.action.upload && (
             <label className="admin-field">
               <span>{t('admin.exportFile')}</span>

@@ -175,6 +175,9 @@ describe('authorization', () => {
       ['POST', '/identity/1/approve'],
       ['POST', '/identity/1/reject'],
       ['GET', '/audit'],
+      ['GET', '/operators'],
+      ['POST', '/operators'],
+      ['POST', '/operators/1/remove'],
       ['GET', '/nothing-here'],
     ] as const;
     expect(ADMIN_QUEUES.map((queue) => queue.name)).toEqual([
@@ -185,6 +188,7 @@ describe('authorization', () => {
       'payouts',
       'migrations',
       'audit',
+      'operators',
     ]);
     expect(routes()).toContain('/admin/api/');
     const tgAuth = { authorization: `TgAuth ${server.initData({ ...OPERATOR })}` };
@@ -883,7 +887,7 @@ test('schema-admin.ts mirrors the SQL', async () => {
     (value): value is PgTable =>
       typeof value === 'object' && value !== null && Symbol.for('drizzle:IsDrizzleTable') in value,
   );
-  expect(tables).toHaveLength(4);
+  expect(tables).toHaveLength(5);
   for (const table of tables) {
     const config = getTableConfig(table);
     const columns = rowsOf<{ column_name: string; is_nullable: string }>(

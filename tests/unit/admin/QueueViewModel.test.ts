@@ -132,8 +132,8 @@ describe('row actions', () => {
     api.queues.set('/users', [userRow(1), userRow(2, true)]);
     await vm.load();
     const row = (id: number) => vm.items.find((item) => item.id === id)!;
-    expect(vm.actionsFor(row(1)).map((candidate) => candidate.name)).toEqual(['ban']);
-    expect(vm.actionsFor(row(2)).map((candidate) => candidate.name)).toEqual(['unban']);
+    expect(vm.actionsFor(row(1)).map((candidate) => candidate.name)).toEqual(['ban', 'operatorRole']);
+    expect(vm.actionsFor(row(2)).map((candidate) => candidate.name)).toEqual(['unban', 'operatorRole']);
   });
 
   it('an action waits for its confirmation; a reason must be given; confirmed, it posts, says done and reloads', async () => {

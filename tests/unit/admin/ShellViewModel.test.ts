@@ -20,7 +20,7 @@ describe('sign-in', () => {
     expect(shell.session).toEqual({ kind: 'checking' });
     expect(shell.signedOut).toBe(false);
     await shell.start();
-    expect(shell.session).toEqual({ kind: 'signedIn', telegramId: 7001 });
+    expect(shell.session).toEqual({ kind: 'signedIn', telegramId: 7001, role: 'admin' });
     expect(shell.queue.definition.id).toBe('channels');
     expect(shell.queue.state).toEqual({ kind: 'ready' });
     expect(api.lists.map((call) => call.path)).toEqual(['/channels']);
@@ -106,6 +106,7 @@ describe('navigation', () => {
       'payout-days',
       'migrations',
       'audit',
+      'operators',
     ]);
   });
 });

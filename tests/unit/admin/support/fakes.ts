@@ -2,7 +2,7 @@
  * Doubles of the console's ports (src/admin): an in-memory AdminPort that pages, filters and sorts its queues the way
  * the server's listQuery does and records every call, and a Browser that keeps its URL and storage in memory.
  */
-import type { AdminMe, AdminPage } from '../../../../src/contract/admin';
+import type { AdminMe, AdminPage, OperatorRole } from '../../../../src/contract/admin';
 import { AdminApiError, type AdminPort, type Query } from '../../../../src/admin/api/AdminApi';
 import type { Browser } from '../../../../src/admin/viewModels/ShellViewModel';
 
@@ -18,6 +18,8 @@ export interface Failure {
 export class FakeAdminApi implements AdminPort {
   /** The signed-in operator; null answers 401 as a missing or expired session does. */
   operator: number | null = 7001;
+  /** The signed-in operator's role. */
+  role: OperatorRole = 'admin';
   readonly queues = new Map<string, Row[]>();
   readonly lists: { path: string; query: Query }[] = [];
   readonly acts: { path: string; body: unknown }[] = [];
@@ -56,7 +58,7 @@ export class FakeAdminApi implements AdminPort {
 
   async me(): Promise<AdminMe> {
     this.session();
-    return { operator: { telegramId: this.operator! } };
+    return { operator: { telegramId: this.operator!, role: this.role } };
   }
 
   async signOut(): Promise<unknown> {
