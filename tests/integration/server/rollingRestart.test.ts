@@ -90,7 +90,7 @@ describeEmbedded('SIGTERM restarts under keep-alive load', () => {
         origin,
         'POST',
         `/api/v2/invoice/donation/${donationId}/create`,
-        { paymentMethod: 'smart_glocal_form', cardToken: await cardToken(origin, payer), saveCard: true, amount: 5 },
+        { paymentMethod: 'smart_glocal_form', ...(await cardToken(origin, payer)), saveCard: true, amount: 5 },
         { ...processAuth(payer), 'idempotency-key': randomUUID() },
       );
       expect(first.body).toMatchObject({ status: 'paid' });
