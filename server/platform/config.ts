@@ -40,7 +40,7 @@
  * | RATE_LIMIT_PAYMENTS_PER_MINUTE | 20 | invoice payments a user may create per minute (0: no limit) |
  * | RATE_LIMIT_FAILED_SIGNINS_PER_MINUTE | 30 | failed sign-ins (401) per address per minute before 429 (0: no limit) |
  * | RATE_LIMIT_WEBHOOKS_PER_MINUTE | 3000 | webhook calls per address per minute (0: no limit) |
- * | TRUST_PROXY | unset | the reverse proxy in front: a number of hops, or its addresses/CIDRs (comma separated); rate limits then count the client's address from X-Forwarded-For |
+ * | TRUST_PROXY | unset | the reverse proxy in front: its addresses/CIDRs (comma separated); rate limits then count the client's address from X-Forwarded-For |
  * | CSP_IDENTITY_ORIGINS | with SUMSUB_URL: its origin, https://in.sumsub.com, https://static.sumsub.com | origins (space or comma separated) the identity-check widget loads from: allowed in the CSP's script-src, connect-src and frame-src |
  * | METRICS_TOKEN | unset | GET /metrics (Prometheus) answers `Authorization: Bearer <token>`; unset: /metrics is 404 |
  * | PROVIDER_TIMEOUT_MS | 10000 | the longest one call to the card provider may take (then the payment stays pending for reconciliation) |
@@ -99,8 +99,8 @@ export interface ServerConfig {
   readonly production: boolean;
   readonly initDataMaxAgeSeconds: number;
   readonly rateLimits: RateLimitConfig;
-  /** Fastify's trustProxy: false, a hop count or the proxy's addresses. */
-  readonly trustProxy: boolean | number | string[];
+  /** Fastify's trustProxy: false or the proxy's addresses. */
+  readonly trustProxy: false | string[];
   /** Origins the identity-check widget (Sumsub WebSDK) loads from, for the Content-Security-Policy. */
   readonly identityOrigins: readonly string[];
   /**
@@ -352,14 +352,21 @@ function identityOrigins(env: Env): string[] {
   ];
 }
 
-/** TRUST_PROXY: unset → off; digits → that many hops; else the proxy's addresses or CIDRs. */
-function trustProxy(env: Env): boolean | number | string[] {
+/**
+ * TRUST_PROXY: unset → off; else the proxy's addresses or CIDRs. A hop count is refused: Fastify 5 trusts no proxy
+ * header for a numeric trustProxy (a hop count cannot tell the proxy from a client), so it would silently do nothing.
+ */
+function trustProxy(env: Env): false | string[] {
   const raw = nonEmpty(env, 'TRUST_PROXY');
   if (raw === undefined) return false;
-  if (/^\d+$/.test(raw)) return integer(env, 'TRUST_PROXY', 0, 0, 10);
+  if (/^\d+$/.test(raw)) {
+    throw new ConfigError(
+      `TRUST_PROXY must name the proxy's addresses or CIDRs (comma separated), not a hop count, got "${raw}"`,
+    );
+  }
   const addresses = raw.split(/[\s,]+/).filter((item) => item !== '');
   if (addresses.some((item) => !/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(item))) {
-    throw new ConfigError(`TRUST_PROXY must be a hop count or the proxy's addresses (comma separated), got "${raw}"`);
+    throw new ConfigError(`TRUST_PROXY must be the proxy's addresses or CIDRs (comma separated), got "${raw}"`);
   }
   return addresses;
 }

@@ -25,10 +25,10 @@ export interface ProxyReport {
 export const UNTRUSTED_PROXY_WARNING =
   'Requests arrive through a proxy (Forwarded, X-Forwarded-For, X-Real-IP or X-Forwarded-Host) but TRUST_PROXY is ' +
   "unset: every caller has the proxy's address, so per-address limits count all callers together. Set TRUST_PROXY " +
-  "to the proxy's address or hop count.";
+  "to the proxy's addresses.";
 
 const isTrusted = (trustProxy: ServerConfig['trustProxy']): boolean =>
-  Array.isArray(trustProxy) ? trustProxy.length > 0 : trustProxy !== false && trustProxy !== 0;
+  Array.isArray(trustProxy) && trustProxy.length > 0;
 
 /** Watches for proxy headers; answers what readiness reports. */
 export function installProxyNotice(app: FastifyInstance, config: Pick<ServerConfig, 'trustProxy'>): () => ProxyReport {
