@@ -21,7 +21,7 @@ import type { ServerClock } from '../../platform/clock';
 import { meetsPayoutMinimum } from '../../../src/domain/payout';
 import { writePaymentPair, writeWithdrawal } from '../payments/ledger/ledger';
 import { latestPayoutAt } from '../payments/ledger/windows';
-import { sandboxProviderFee } from '../payments/sandbox/SmartGlocalDouble';
+import { numberHash, sandboxProviderFee } from '../payments/sandbox/SmartGlocalDouble';
 import { dueAtPayout } from '../payouts/job';
 import type { MoneyDb } from '../../platform/db/moneyDb';
 import type { Db, Tx } from '../../platform/db/db';
@@ -503,7 +503,24 @@ export async function seed(tx: Tx, nowMs: number, bot: SeedBot = DEFAULT_BOT): P
   await donate(dana, travelsDonation, 5000, -40 * DAY, MIR);
   await donate(bob, travelsDonation, 500, -30 * MINUTE, VISA);
 
-  // ---- Alice's payout account and past payouts
+  // ---- Alice's payout account and past payouts. Its card is tokenised at the Smart Glocal double (the card's
+  // number_hash, as tokenising 4242 4242 4242 4242 there gives it), so her first payout arrives.
+  const alicePayoutCard = numberHash('4242424242424242');
+  await tx
+    .insert(providerTokens)
+    .values({
+      token: alicePayoutCard,
+      kind: 'card',
+      cardBrand: 'visa',
+      cardType: 'debit',
+      cardBin: '424242',
+      cardLast4: '4242',
+      cardCountry: 'DE',
+      cardBehaviour: 'success',
+      cardLength: 16,
+      createdAt: at(-90 * DAY),
+    })
+    .onConflictDoNothing();
   await tx.insert(payoutAccounts).values({
     userId: alice,
     countryIso2: 'DE',
@@ -511,7 +528,7 @@ export async function seed(tx: Tx, nowMs: number, bot: SeedBot = DEFAULT_BOT): P
     methodType: 'bank_card',
     currency: 'eur',
     params: {},
-    cardToken: 'seed_payout_card',
+    cardToken: alicePayoutCard,
     cardBrand: 'visa',
     cardMaskedNumber: '424242******4242',
     cardLast4: '4242',

@@ -242,6 +242,22 @@ describe('verification through the Sumsub double', () => {
   });
 });
 
+describe("Sumsub's websdkLink failing", () => {
+  it('still starts the check: the WebSDK runs with the access token, without the external page', async () => {
+    const user = newUser('NoLink');
+    double.faults.websdkLinkStatus = 500;
+    try {
+      const started = await start(user);
+      expect(started.status).toBe(200);
+      expect(started.body.token).toEqual(expect.any(String));
+      expect(started.body.widgetUrl).toBeUndefined();
+      expect((await status(user)).body).toMatchObject({ status: 'in_kyc', token: started.body.token });
+    } finally {
+      double.faults.websdkLinkStatus = null;
+    }
+  });
+});
+
 describe('KYC_AUTO_APPROVE=1', () => {
   let auto: TestServer;
   beforeAll(async () => {

@@ -10,8 +10,8 @@ export interface KycSession {
   readonly token: string;
   /** Epoch ms after which the widget answers invalid-token and the client asks for a fresh token. */
   readonly expiresAtMs: number;
-  /** The provider's own page for this session (iOS runs the check there, outside the app). */
-  readonly externalUrl: string;
+  /** The provider's own page for this session (iOS runs the check there, outside the app); null when it could not be had. */
+  readonly externalUrl: string | null;
   /** The provider's applicant for this user. */
   readonly applicantId: string;
 }

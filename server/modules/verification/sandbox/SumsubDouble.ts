@@ -99,6 +99,8 @@ export class SumsubDouble {
   private readonly links = new Map<string, string>();
   private sender: WebhookSender | null = null;
   private readonly inFlight = new Set<Promise<unknown>>();
+  /** Failures switched on by tests: the websdkLink call answers this HTTP status (null: it works). */
+  readonly faults: { websdkLinkStatus: number | null } = { websdkLinkStatus: null };
 
   constructor(readonly settings: SumsubDoubleSettings) {}
 
@@ -213,6 +215,7 @@ export class SumsubDouble {
       return { httpStatus: 200, body: { token: this.issueToken(userId, levelName, ttl, origin), userId } };
     }
     if (method === 'POST' && path === '/resources/sdkIntegrations/levels/-/websdkLink') {
+      if (this.faults.websdkLinkStatus !== null) return this.error(this.faults.websdkLinkStatus, 'Link unavailable');
       const userId = text('userId');
       const levelName = text('levelName');
       if (userId === undefined || levelName === undefined) return this.error(400, 'userId and levelName are required');

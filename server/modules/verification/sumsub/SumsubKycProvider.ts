@@ -101,6 +101,10 @@ export class SumsubKycProvider implements KycProvider {
       levelName: this.settings.levelName,
       ttlInSecs,
     });
+    if (typeof token.body.token !== 'string')
+      throw new KycProviderError('Sumsub answered without an access token', token.status);
+    // The WebSDK runs with the access token; the link is only a fallback for hosts that cannot run it, so a failed
+    // link call does not fail the check.
     const link = await this.call<{ url?: unknown }>(
       'POST',
       `${PATHS.websdkLink}?lang=${encodeURIComponent(applicant.lang)}`,
@@ -109,13 +113,12 @@ export class SumsubKycProvider implements KycProvider {
         userId: externalUserId,
         ttlInSecs,
       },
-    );
-    if (typeof token.body.token !== 'string' || typeof link.body.url !== 'string')
-      throw new KycProviderError('Sumsub answered without a token or link', token.status);
+    ).catch(() => null);
+    const externalUrl = typeof link?.body.url === 'string' ? link.body.url : null;
     return {
       token: token.body.token,
       expiresAtMs: issuedAtMs + ttlInSecs * 1000,
-      externalUrl: link.body.url,
+      externalUrl,
       applicantId,
     };
   }
