@@ -47,7 +47,7 @@ export interface MigrationState {
 
 /**
  * When the migration from the older donation product is due (a "not shown" rule, decided once for the server and the
- * in-memory backend; server/README.md "Migration due/required/available"):
+ * in-memory backend; server/modules/migration/README.md):
  * - due: the older product handed over donation channels, the user did not refuse, and the request is not completed
  *   (a request completes when every donation channel is connected);
  * - required (creator calls answer migration_required, the client opens /migration): due and no request yet;

@@ -1,7 +1,7 @@
 /**
  * The docs say only what exists: every environment variable, npm script and repository path that README.md, docs/ and
  * the server's READMEs name is real, and every environment variable the code reads is in README.md's configuration
- * table.
+ * table (the server's) or in a table of docs/ (the build's and the benchmarks').
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -51,14 +51,26 @@ export function variablesReadBy(files: readonly string[], text: (file: string) =
   return read;
 }
 
-/** The variables README.md's configuration table names (its first column). */
-function configurationTable(readme: string): Set<string> {
-  const section = readme.split(/^## Configuration\s*$/m)[1]?.split(/^## /m)[0] ?? '';
+/** The variables named in the first column of a Markdown table. */
+function tableVariables(text: string): Set<string> {
   const names = new Set<string>();
-  for (const line of section.split('\n')) {
+  for (const line of text.split('\n')) {
     const first = /^\|([^|]*)\|/.exec(line)?.[1] ?? '';
     for (const match of first.matchAll(/`([A-Z][A-Z0-9_]*)`/g)) names.add(match[1]!);
   }
+  return names;
+}
+
+/** The variables README.md's configuration table names (its first column). */
+function configurationTable(readme: string): Set<string> {
+  return tableVariables(readme.split(/^## Configuration\s*$/m)[1]?.split(/^## /m)[0] ?? '');
+}
+
+/** Where a variable is documented: the server's in README.md's configuration table, the tools' in a table of docs/. */
+function documentedVariables(): Set<string> {
+  const names = configurationTable(read('README.md'));
+  for (const doc of DOCS.filter((file) => file.startsWith('docs/')))
+    tableVariables(read(doc)).forEach((name) => names.add(name));
   return names;
 }
 
@@ -73,8 +85,8 @@ it('finds what it checks', () => {
   expect(DOCS).toEqual(expect.arrayContaining(['README.md', 'docs/ARCHITECTURE.md', 'server/README.md']));
 });
 
-it('names every variable the code reads in README.md’s configuration table', () => {
-  const table = configurationTable(read('README.md'));
+it('names every variable the code reads in README.md’s configuration table or a table in docs/', () => {
+  const table = documentedVariables();
   const missing = [...readByCode]
     .filter(([name]) => !table.has(name))
     .map(([name, file]) => `${name} (read in ${file})`);
@@ -87,6 +99,7 @@ it('documents only variables the code reads', () => {
     const text = read(doc);
     const named = new Set<string>();
     if (doc === 'README.md') configurationTable(text).forEach((name) => named.add(name));
+    if (doc.startsWith('docs/')) tableVariables(text).forEach((name) => named.add(name));
     // `NAME=value` anywhere is a setting.
     for (const match of text.matchAll(/`([A-Z][A-Z0-9_]{2,})=[^`]*`/g)) named.add(match[1]!);
     for (const name of named)

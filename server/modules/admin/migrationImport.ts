@@ -1,7 +1,7 @@
 /**
- * The import of a creator's data from the older donation product (issue 16), started by an operator on a migration
+ * The import of a creator's data from the older donation product, started by an operator on a migration
  * request: queued (or failed) → importing → completed | failed. The operator uploads the older product's export (the
- * format below, documented in server/README.md "Migration import format"); the `migration-import` job applies it in
+ * format below, documented in server/modules/admin/README.md "Migration import format"); the `migration-import` job applies it in
  * batches, one record per transaction with the progress counter, so a crash never applies a record twice and the
  * creator's migration screen shows how far it got (GET /migration answers `progress` while importing).
  *

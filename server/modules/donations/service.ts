@@ -151,7 +151,7 @@ const UPLOAD_PREFIX = 'upload:';
 
 /**
  * What sendPhoto takes as a photo without an upload: a Telegram file_id (URL-safe base64) or an http(s) URL Telegram
- * fetches the image from (server/README.md "Gaps of the spec", donation images).
+ * fetches the image from (server/modules/channels/README.md "Donation images").
  */
 export function isImageId(value: string): boolean {
   return /^[A-Za-z0-9_-]{16,256}$/.test(value) || /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(value);

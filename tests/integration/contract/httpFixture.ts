@@ -49,7 +49,7 @@ import type {
 } from '../../contract/fixture';
 import { type TestServer, type TestUser, newUser, startTestServer } from '../support/testServer';
 
-/** The server's page size for cursor-paged lists (server/README.md "Lists"). */
+/** The server's page size for cursor-paged lists (server/README.md "Conventions"). */
 export const SERVER_PAGE_SIZE = 20;
 
 const DAY_MS = 24 * 3600 * 1000;
