@@ -119,7 +119,7 @@ function firstScreenModules(bundle: Rolldown.OutputBundle): Record<string, strin
 /**
  * Puts src/infrastructure/earlyStart.inline.ts, built and minified, into index.html as an inline script: while the
  * browser is still fetching the entry it starts GET /api/v2/dashboard (the ApiClient takes its answer for its first
- * call) and preloads the page language's first texts (issue 12: the first screen no longer waits for the whole entry
+ * call) and preloads the page language's first texts (the first screen no longer waits for the whole entry
  * before asking for them), given `firstScreenModules` of this build.
  */
 function inlineEarlyStart(): Plugin {

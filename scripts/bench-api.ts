@@ -13,7 +13,7 @@
  * body per answer as it travelled (compressed when it was).
  * The setup adds, through the API, a verified creator with a channel per client and a follower per client who paid
  * the seeded monthly subscription with a saved card, for the "one per client" scenarios (each its own cache entry).
- * Budgets (issue 12), printed as verdicts after the table: every dashboard scenario (creator and follower, one user and
+ * Budgets, printed as verdicts after the table: every dashboard scenario (creator and follower, one user and
  * one per client) at ≥ 0.5× the reference, and on PostgreSQL p99 ≤ 30 ms at 50 concurrent.
  *
  *   npm run bench:api                                   # embedded

@@ -7,7 +7,7 @@
  * sandbox on, its own port and data dir), asks the sandbox for a launch URL of the seeded creator
  * (POST /sandbox/launch { telegramId: 1001 }; `--as follower`: the seeded follower, 2001), and runs Lighthouse
  * (mobile, its default throttling) on that URL: the dashboard, as the messenger opens it. Prints each run's score and metrics and their medians over --runs runs
- * (default 5; issue 12's goals are medians over 5 runs); exits 1 when the median score is below 97 or the median LCP
+ * (default 5; the goals are medians over 5 runs); exits 1 when the median score is below 97 or the median LCP
  * above 1.9 s. Chromium: CHROME_PATH, else /usr/bin/chromium.
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { launch as launchChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
-/** Issue 12's first-screen goals, for the medians. */
+/** The first-screen goals, for the medians. */
 const MIN_SCORE = 97;
 const MAX_LCP_MS = 1900;
 /** The seeded demo accounts (README "Demo accounts"): the creator's dashboard is the default, the follower's is most users' first screen. */

@@ -19,7 +19,7 @@
  * machine's CPU went meanwhile (Linux: the box, this process, PostgreSQL's processes, and the server's event loop on
  * a CPU or waiting for one; bench-support cpuAccount); then, unless BENCH_PROFILE=0, a shorter payments pass with every SQL statement and transaction timed (scripts/bench-statements.ts; it costs, so it is not in the figures above),
  * printed per paid payment (the heaviest BENCH_TOP shapes, 14; the server's statements, not the double's). Afterwards every payment must be paid once and every balance equal its ledger sum.
- * Goals (issue 12): embedded ≥ 0.03× the lightest call with p99 ≤ 400 ms; PostgreSQL ≥ 250 req/s with p99 ≤ 200 ms.
+ * Goals: embedded ≥ 0.03× the lightest call with p99 ≤ 400 ms; PostgreSQL ≥ 250 req/s with p99 ≤ 200 ms.
  * Exits 1 when a call fails or the money does not add up (goals missed are reported, not failed: machines differ).
  */
 import { spawn, type ChildProcess } from 'node:child_process';

@@ -1,5 +1,5 @@
 /**
- * The operator console's wire shapes (/admin/api, issue 16). Lists are offset pages: `?page=1&pageSize=20&sort=…&order=asc|desc`
+ * The operator console's wire shapes (/admin/api). Lists are offset pages: `?page=1&pageSize=20&sort=…&order=asc|desc`
  * plus each queue's filters, answered as `{ items, total, page, pageSize }`. Times are epoch seconds; amounts are
  * major-unit text with their currency. Actions are `POST /admin/api/<queue>/<id>/<action>` answering `{ ok: true }`.
  */

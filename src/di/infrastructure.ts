@@ -41,7 +41,7 @@ export function infrastructureModule(config: AppConfig): ContainerModule {
       TOKENS.ApiClient,
       [TOKENS.AuthTokenProvider, TOKENS.Clock],
       (authToken, clock) =>
-        // The dashboard request index.html started, if any, answers the first call (issue 12: the data loads with the entry).
+        // The dashboard request index.html started, if any, answers the first call (the data loads with the entry).
         new ApiClient({ config: { baseUrl: config.apiBaseUrl }, authToken, clock, earlyRequest: takeEarlyRequest() }),
     );
     bind(TOKENS.HttpClient).toService(TOKENS.ApiClient);

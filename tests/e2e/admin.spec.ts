@@ -1,5 +1,5 @@
 /**
- * The operator console (issue 16) in the real browser: the demo operator asks the bot for /admin, opens the one-time
+ * The operator console in the real browser: the demo operator asks the bot for /admin, opens the one-time
  * link, and approves a channel awaiting moderation, bans a user (who then sees the banned screen in the emulator),
  * imports a creator's export from the older product (the creator's migration request completes), refunds a
  * follower's payment (the refund in the follower's transactions) and approves a creator's identity (the creator's

@@ -1,5 +1,5 @@
 /**
- * The channel page, its settings and language screens through the host emulator (issue 5): moderation placeholders,
+ * The channel page, its settings and language screens through the host emulator: moderation placeholders,
  * onboarding on a private channel, the disconnected warning, delete blocked vs delete done, changing the language.
  * Every test makes its own creator and channels through the sandbox control API.
  */

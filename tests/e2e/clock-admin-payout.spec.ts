@@ -1,7 +1,7 @@
 /**
  * Runs last (project 'clock-admin' in playwright.config.ts): it moves the server's sandbox clock past a payout day.
  *
- * The operator console's payouts (issue 16): a creator's payout fails (the Smart Glocal double's recipient bank
+ * The operator console's payouts: a creator's payout fails (the Smart Glocal double's recipient bank
  * declines payouts to the test card 4000 0000 0000 0002), the creator saves a card the bank takes, the operator
  * retries the payout from the run's queue and the payout shows in the creator's payout tracker; the run is exported
  * as CSV in the browser and its rows match the run. Axe on the payouts pages.

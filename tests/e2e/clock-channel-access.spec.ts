@@ -1,7 +1,7 @@
 /**
  * Runs after the other clock spec (project 'clock-access' in playwright.config.ts): it moves the server's sandbox clock.
  *
- * Paid access to a private channel (issue 13) in the emulator: a follower pays, "Go to channel" opens their personal
+ * Paid access to a private channel in the emulator: a follower pays, "Go to channel" opens their personal
  * invite link and the sandbox's Telegram lets them in (the channel pane lists them as a member); once the clock passes
  * the expiry of the cancelled subscription, the bot removes them and the pane shows it.
  */

@@ -2,7 +2,7 @@
  * Runs last (project 'clock' in playwright.config.ts): it moves the server's sandbox clock past a payout date, which
  * is global to the server and would shift dates under other specs.
  *
- * The payout page (issue 7 item 3) after the sandbox clock passes a payout date, as a fresh verified creator.
+ * The payout page after the sandbox clock passes a payout date, as a fresh verified creator.
  */
 import { randomInt } from 'node:crypto';
 import { PROVIDER_TEST_CARDS } from '../../src/contract/api';

@@ -1,5 +1,5 @@
 /**
- * A new creator's first channel through the host emulator (issue 5, "Done when"): verified through the sandbox,
+ * A new creator's first channel through the host emulator: verified through the sandbox,
  * the bot added through the channel picker, the channel language chosen, a monthly subscription created after the
  * amount, name and button-text errors, published pinned and silent (the post and its button appear in the channel
  * pane), the donation step skipped, ending on the channel's main view.

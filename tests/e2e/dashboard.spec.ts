@@ -207,7 +207,7 @@ test('Alice switches between the creator and follower views', async ({ emulator,
   expect(unexpectedProblems(consoleProblems)).toEqual([]);
 });
 
-test('the first screen asks for the dashboard once, from the page itself rather than from the entry (issue 12)', async ({
+test('the first screen asks for the dashboard once, from the page itself rather than from the entry', async ({
   emulator,
   page,
   consoleProblems,
@@ -238,7 +238,7 @@ test('the first screen asks for the dashboard once, from the page itself rather 
   expect(unexpectedProblems(consoleProblems)).toEqual([]);
 });
 
-test("a launch in another language asks for that language's first texts from the page itself, beside the entry (issue 12)", async ({
+test("a launch in another language asks for that language's first texts from the page itself, beside the entry", async ({
   emulator,
   consoleProblems,
 }) => {
@@ -265,7 +265,7 @@ test("a launch in another language asks for that language's first texts from the
   expect(unexpectedProblems(consoleProblems)).toEqual([]);
 });
 
-test('the creator dashboard holds still while it loads, and asks for nothing else before its first paint (issue 12)', async ({
+test('the creator dashboard holds still while it loads, and asks for nothing else before its first paint', async ({
   emulator,
   consoleProblems,
 }) => {

@@ -1,5 +1,5 @@
 /**
- * Donation requests through the host emulator (issue 7 item 1): the form (defaults, counters, validation toasts with
+ * Donation requests through the host emulator: the form (defaults, counters, validation toasts with
  * focus, amount sanitising), the preview (channel, message, pin and sound-off switches, the button label following
  * them), publishing into the channel pane with its Donate button, and the onboarding step advancing.
  *

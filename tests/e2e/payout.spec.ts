@@ -1,5 +1,5 @@
 /**
- * Payouts through the host emulator (issue 7 item 3): setting up a payout account by card (a bad number first, a
+ * Payouts through the host emulator: setting up a payout account by card (a bad number first, a
  * card from an unsupported country, then the country-mismatch confirm), by SWIFT (a bad IBAN first) and by the
  * server-supplied form of a global bank account (no bank, then a bad field first); the connection-trouble blockout
  * and its Try again. The payout page after a payout date is in clock-payout.spec.ts.

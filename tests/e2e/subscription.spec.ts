@@ -1,5 +1,5 @@
 /**
- * The creator's subscription screens through the host emulator (issue 5): the form (defaults, rename on period
+ * The creator's subscription screens through the host emulator: the form (defaults, rename on period
  * change, validation toasts with focus, counters, create and edit), publishing pinned and silent into the channel
  * pane, delete with confirmation and restore, the command screen, the members tabs and filters and the member page.
  *

@@ -1,5 +1,5 @@
 /**
- * Transaction details through the host emulator (issue 7 item 2): a transaction of each type opened from the
+ * Transaction details through the host emulator: a transaction of each type opened from the
  * dashboard (the seed has them all: Alice 1001 sold subscriptions, received donations and was paid out; Bob 2001
  * bought subscriptions and sent donations), and the failure state. Read-only: demo accounts are only read.
  */

@@ -1,5 +1,5 @@
 /**
- * kill -9 on the payment path (issue 20): the real `server/main.ts` process with CRASH_AT=<point>
+ * kill -9 on the payment path: the real `server/main.ts` process with CRASH_AT=<point>
  * (server/platform/crashPoint.ts) kills itself with SIGKILL in the middle of a payment create call; it is started
  * again without the hook on the same embedded database. The caller, who got no answer, retries with the same
  * Idempotency-Key and gets the final state; nothing is charged twice; after the reconcile job every payment is

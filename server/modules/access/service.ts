@@ -1,5 +1,5 @@
 /**
- * Paid access to private channels (issue 13). A payment that gives access gets the member a personal invite link made
+ * Paid access to private channels. A payment that gives access gets the member a personal invite link made
  * by the bot for one person (createChatInviteLink, member_limit 1), or with BOT_INVITE_LINKS=join_request one whose
  * join requests the bot approves for members with access (creates_join_request); it is what "Go to channel" opens. When access ends
  * (a period that ran out after a cancelled or failed renewal, a ban), a job removes the member (banChatMember, then

@@ -1,5 +1,5 @@
 /**
- * The operator console's HTTP surface (issue 16):
+ * The operator console's HTTP surface:
  * - GET /admin/signin?token=…  uses a one-time link (from the bot's /admin), sets the session cookie, redirects to /admin;
  * - /admin/api/*               the console's API: 401 `unauthorized` without a live operator session (the mini-app's
  *                              TgAuth header means nothing here); POST /admin/api/signout ends the session;

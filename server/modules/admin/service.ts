@@ -1,5 +1,5 @@
 /**
- * The operator console's rules (issue 16): who is an operator (ADMIN_TELEGRAM_IDS), one-time sign-in links (10
+ * The operator console's rules: who is an operator (ADMIN_TELEGRAM_IDS), one-time sign-in links (10
  * minutes, single use, only their sha256 stored), sessions (12 hours idle), and the queues' actions. Every action
  * runs in one transaction with its audit entry (who, what, when, before and after); what the bot says about it is
  * sent after the commit.

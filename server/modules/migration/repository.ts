@@ -61,7 +61,7 @@ export class MigrationRepository {
     await this.db.delete(migrationRequests).where(eq(migrationRequests.id, request.id));
   }
 
-  /** How far an operator's import of the older product's export got (issue 16), if one was started. */
+  /** How far an operator's import of the older product's export got, if one was started. */
   async importProgress(requestId: number): Promise<{ done: number; total: number } | null> {
     const [row] = await this.db
       .select({ done: migrationImports.done, total: migrationImports.total })

@@ -62,7 +62,7 @@ export interface PaymentServiceOptions {
   /** null: no provider configured (sandbox off without a real adapter): payments are disabled. */
   readonly provider: PaymentProvider | null;
   readonly serviceFeeBps: number;
-  /** Personal invite links to private channels (absent: the channel's own link, as before issue 13). */
+  /** Personal invite links to private channels (absent: the channel's own link). */
   readonly access?: MemberAccess;
   /** Tells a creator a payout failed (the bot); absent in tools. */
   readonly payoutFailed?: PayoutFailureNotifier;

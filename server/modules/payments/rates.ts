@@ -1,5 +1,5 @@
 /**
- * Exchange rates for payouts of earnings in other currencies (issue 14): the port, and its one adapter for the
+ * Exchange rates for payouts of earnings in other currencies: the port, and its one adapter for the
  * Frankfurter API's `latest` call (European Central Bank reference rates; public, no key):
  *   GET <PAYOUT_RATES_URL>/latest?from=USD&to=EUR → 200 {"amount":1.0,"base":"USD","date":"2026-03-17","rates":{"EUR":0.867}}
  * The sandbox serves a double of that call with a fixed table (sandbox/ratesDouble.ts), and sandbox mode points

@@ -1,5 +1,5 @@
 /**
- * Fewer lost renewals: what the bot tells a follower about a coming or failed renewal (issue 18), in their Telegram
+ * Fewer lost renewals: what the bot tells a follower about a coming or failed renewal, in their Telegram
  * language (any page language, else English: bot/texts.ts).
  *
  * - A reminder RENEWAL_REMINDER_LEAD before a recurring membership's renewal (its expiry), with an "Open" button to

@@ -59,7 +59,7 @@ export class ApiClient implements HttpClient {
   private earlyRequest: EarlyRequest | undefined;
   /**
    * axios and its retries load with the first request the page's early request does not answer: the first screen
-   * renders from the early request, so neither is in the entry (issue 12's first-screen budget).
+   * renders from the early request, so neither is in the entry (the first screen's budget).
    */
   private transport: Promise<AxiosTransport> | undefined;
 

@@ -1,5 +1,5 @@
 /**
- * The dashboard request the page starts before the app's code has arrived (issue 12): the first screen's data then
+ * The dashboard request the page starts before the app's code has arrived: the first screen's data then
  * loads in parallel with the entry script instead of after it. index.html runs `startEarlyDashboardRequest` from an
  * inline script (vite.config.ts builds src/infrastructure/earlyStart.inline.ts into the page); the ApiClient answers the app's
  * first call with its answer when that call is the same request with the same token, so the dashboard is requested

@@ -1,5 +1,5 @@
 /**
- * The page language's first texts, asked for by index.html's inline script while the entry downloads (issue 12).
+ * The page language's first texts, asked for by index.html's inline script while the entry downloads.
  * English is in the entry (main.tsx); every other language's first-screen namespaces are a chunk of their own, which
  * the app would request only once the entry has run: one more round trip before a non-English first paint. The script
  * picks the language as the app does (`resolvePageLanguage` over the stored choice and the launch's

@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 
 /**
- * The sandbox control API (server/modules/sandbox, issue 3 item 9) for setting up state from a test.
+ * The sandbox control API (server/modules/sandbox) for setting up state from a test.
  * Every call throws with the server's answer when it is not 2xx.
  */
 export class SandboxApi {

@@ -1,5 +1,5 @@
 /**
- * The operator console (issue 16): sign-in through the bot's /admin link, the session cookie, authorization of every
+ * The operator console: sign-in through the bot's /admin link, the session cookie, authorization of every
  * /admin/api route, and each queue action with its audit entry, over real HTTP on the real server.
  */
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';

@@ -1,5 +1,5 @@
 /**
- * Paid access to private channels through the bot (issue 13), over real HTTP with the production bot gateway and the
+ * Paid access to private channels through the bot, over real HTTP with the production bot gateway and the
  * sandbox's Bot API double: a paid membership gets a personal one-person invite link; when access ends the bot removes
  * the member once (ban, then unban); paying again gives a new link; public channels are left alone.
  */

@@ -1,5 +1,5 @@
 /**
- * Telegram updates the bot reads (issue 13), sent through the sandbox's Telegram (POST /sandbox/bot-api/updates) and
+ * Telegram updates the bot reads, sent through the sandbox's Telegram (POST /sandbox/bot-api/updates) and
  * applied by the production update handler; what the bot answers is read back from the Bot API double's calls.
  */
 import { type TestServer, botApiCalls, newUser, startTestServer } from '../support/testServer';

@@ -1,5 +1,5 @@
 /**
- * The dashboard request index.html starts before the app's code (issue 12), against a real HTTP server: it sends
+ * The dashboard request index.html starts before the app's code, against a real HTTP server: it sends
  * what the ApiClient sends (spec section 7), retries like it, and the ApiClient answers its first call with it, so
  * the dashboard is requested once; anything else leaves the call to the ApiClient.
  */

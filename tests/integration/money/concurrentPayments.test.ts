@@ -1,5 +1,5 @@
 /**
- * Payments to one creator at the same moment (issue 12): their balance totals and dashboard version are rows every
+ * Payments to one creator at the same moment: their balance totals and dashboard version are rows every
  * such payment updates (at commit, migration 0015). However the commits interleave, each payment settles once, the
  * creator's balance equals their ledger and the sum of what the payments earned, and the creator's dashboard version
  * moved past every one of them.

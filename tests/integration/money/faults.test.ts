@@ -1,5 +1,5 @@
 /**
- * A slow or failing card provider (issue 20), through the Smart Glocal double's fault control
+ * A slow or failing card provider, through the Smart Glocal double's fault control
  * (POST /sandbox/provider/faults): the payment create call answers within PROVIDER_TIMEOUT_MS with the payment
  * pending, and the payment ends afterwards by itself (the provider's late webhook, or the reconcile job giving up a
  * payment the provider never saw within a minute). Times are scaled down: a 500 ms timeout and a 3 s slow provider.

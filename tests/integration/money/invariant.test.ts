@@ -1,5 +1,5 @@
 /**
- * The money invariant over a scripted quarter of sandbox time (issue 19): payments of every kind (new cards, saved
+ * The money invariant over a scripted quarter of sandbox time: payments of every kind (new cards, saved
  * cards, 3-D Secure, link payments, declines, a double payment), renewals and their failures, cancels, a delete and
  * a restore, bans, payout days and one server restart. After every day:
  * - every balance equals its ledger;

@@ -1,5 +1,5 @@
 /**
- * Money rules that only show over time or under races (issue 19), over real HTTP on the embedded database and again
+ * Money rules that only show over time or under races, over real HTTP on the embedded database and again
  * on PostgreSQL: one charge per membership period (decided at settlement, the extra charge refunded), payouts only
  * in the account's currency, restores that never charge, renewals only where a new payment would be allowed.
  */

@@ -1,5 +1,5 @@
 /**
- * Payouts of earnings in other currencies (issue 14): at the payout run they are converted into the payout account's
+ * Payouts of earnings in other currencies: at the payout run they are converted into the payout account's
  * currency at the day's rate (the rates port, here the sandbox's double of the Frankfurter API over HTTP), the
  * withdrawal records the rate and both amounts, the transfer sends the converted sum, and a sum that converts below
  * the minimum waits. Balances always equal the ledger.

@@ -1,5 +1,5 @@
 /**
- * Refunds of settled payments (issue 14), over real HTTP through the Smart Glocal adapter and its double: the provider
+ * Refunds of settled payments, over real HTTP through the Smart Glocal adapter and its double: the provider
  * gives the money back, the ledger pair is reversed by a refund pair (the follower sees the refund, the creator's
  * balance loses exactly what the sale earned), the membership ends (a private channel's member is removed by the
  * bot), and a second request changes nothing.

@@ -1,5 +1,5 @@
 /**
- * The production build (issue 20): `npm run build:server` compiles server/main.ts to one CommonJS bundle that plain
+ * The production build: `npm run build:server` compiles server/main.ts to one CommonJS bundle that plain
  * `node` starts (`npm run start:prod`). Builds a copy under dist-server/, starts it with NODE_ENV=production on the
  * embedded database, asks /health/ready, and stops it with SIGTERM. Embedded database only.
  */

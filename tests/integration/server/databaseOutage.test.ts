@@ -1,5 +1,5 @@
 /**
- * PostgreSQL unreachable (issue 20): the server reaches a real PostgreSQL server (TEST_DATABASE_URL, from
+ * PostgreSQL unreachable: the server reaches a real PostgreSQL server (TEST_DATABASE_URL, from
  * scripts/with-postgres.sh) through a TCP proxy in this test; cutting the proxy (every connection reset, new ones
  * refused) makes the API answer 503 database_unavailable within 2 s and readiness 503; once the proxy is back the
  * server recovers by itself within 10 s; a payment in flight across the cut ends without a half-written payment or

@@ -1,5 +1,5 @@
 /**
- * Donation images (issue 18): the owner uploads a JPEG, PNG or WebP (POST /donation/image/channel/{channelId}, the
+ * Donation images: the owner uploads a JPEG, PNG or WebP (POST /donation/image/channel/{channelId}, the
  * file as the body); the request carrying its imageId is posted with sendPhoto as a multipart/form-data upload.
  */
 import { createHash } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Probes and metrics over real HTTP (issue 20): /health/live, /health/ready (database within a short timeout and
+ * Probes and metrics over real HTTP: /health/live, /health/ready (database within a short timeout and
  * every migration applied, else 503), and /metrics in Prometheus format behind METRICS_TOKEN (404 without one).
  */
 import { sql } from 'drizzle-orm';

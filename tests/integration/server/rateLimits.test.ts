@@ -1,5 +1,5 @@
 /**
- * Rate limits over real HTTP (issue 20): payment creation per user, failed sign-ins and webhooks per address answer
+ * Rate limits over real HTTP: payment creation per user, failed sign-ins and webhooks per address answer
  * 429 `{ code: 'rate_limited', message }` with Retry-After; init data age (INIT_DATA_MAX_AGE_S) and the 60 s future
  * tolerance. The limits are set low here so a few calls reach them.
  */

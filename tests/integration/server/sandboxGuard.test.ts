@@ -1,5 +1,5 @@
 /**
- * No sandbox by accident (issue 20): a server on 127.0.0.1 behind a reverse proxy must not serve the sandbox's control
+ * No sandbox by accident: a server on 127.0.0.1 behind a reverse proxy must not serve the sandbox's control
  * API to the world, and the sandbox signs with a BOT_TOKEN it did not generate only with SANDBOX=1 explicit.
  * (Starting with BOT_TOKEN and no SANDBOX is refused by loadConfig: tests/unit/server/config.test.ts.)
  */

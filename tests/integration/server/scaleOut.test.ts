@@ -1,5 +1,5 @@
 /**
- * Scale out (issue 12): two real server processes (server/main.ts, SANDBOX=0) on one PostgreSQL database behind a
+ * Scale out: two real server processes (server/main.ts, SANDBOX=0) on one PostgreSQL database behind a
  * round-robin HTTP proxy, as README "Running several instances" describes. Their outside systems are one sandbox
  * server in this test process, reached only through the production variables (SMART_GLOCAL_*, BOT_API_URL,
  * PAYOUT_RATES_URL): one Smart Glocal double and one Bot API double for both, as in production there is one Smart

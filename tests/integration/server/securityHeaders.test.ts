@@ -1,5 +1,5 @@
 /**
- * Security headers over real HTTP (issue 20): a Content-Security-Policy that lets only Telegram's web clients (and, in
+ * Security headers over real HTTP: a Content-Security-Policy that lets only Telegram's web clients (and, in
  * the sandbox, the host emulator on this origin) frame the app, nosniff, a referrer policy, no-store on private API
  * answers, and no CORS for foreign origins.
  */

@@ -1,5 +1,5 @@
 /**
- * Strict input over real HTTP (issue 20): every body field only in its own JSON type (no coercion of "0x10" to 16,
+ * Strict input over real HTTP: every body field only in its own JSON type (no coercion of "0x10" to 16,
  * true to 1 or [5] to 5), ids and query values only from canonical text, oversized bodies 413 payload_too_large.
  * Property-based with fast-check for the amount of the two payment-shaped requests and a few other request schemas.
  */

@@ -1,4 +1,4 @@
-/** Wire amounts (issue 20): a JSON number or a plain decimal string, nothing else; property-based with fast-check. */
+/** Wire amounts: a JSON number or a plain decimal string, nothing else; property-based with fast-check. */
 import fc from 'fast-check';
 import { parseWireAmount, wireAmountText } from '../../../src/domain/amounts';
 import { CURRENCIES, currencyExponent } from '../../../src/domain/money';

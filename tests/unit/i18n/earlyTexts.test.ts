@@ -36,7 +36,7 @@ function run(options: { hash?: string; stored?: string | null; storageThrows?: b
 
 const alice = { id: 1001, first_name: 'Alice' };
 
-describe('preloadPageLanguage: the first texts of the language the app will show, before the entry has run (issue 12)', () => {
+describe('preloadPageLanguage: the first texts of the language the app will show, before the entry has run', () => {
   it("preloads the launch user's language", () => {
     expect(run({ hash: launchHash({ ...alice, language_code: 'ru' }) })).toEqual({
       language: 'ru',

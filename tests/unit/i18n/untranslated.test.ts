@@ -1,5 +1,5 @@
 /**
- * No value is left in English beyond brand names (issue 17): for every locale but English, a value identical to
+ * No value is left in English beyond brand names: for every locale but English, a value identical to
  * the English one fails unless it is a brand or technical name, has no words of its own (placeholders and
  * punctuation only, e.g. "{{price}} · {{period}}"), or is in that language's allowlist of words that are genuinely
  * the same (src/infrastructure/i18n/locales/same-as-english.json, each list with its "_why").

@@ -1,4 +1,4 @@
-/** The Content-Security-Policy per configuration (issue 20). */
+/** The Content-Security-Policy per configuration. */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
