@@ -11,7 +11,7 @@ import { nextPayoutDate, payoutDateString, payoutWindowFor } from '../../../src/
 import { type TestServer, newUser } from '../support/testServer';
 import { startTestServer } from '../support/testServer';
 import { consoleApi, consoleSignIn } from '../support/admin';
-import { advanceTo, answerChallenge, openShop, pay, payWithNewCard, tokenize } from '../money/support/money';
+import { advanceTo, answerChallenge, newCard, openShop, pay, payWithNewCard, tokenize } from '../money/support/money';
 
 const OPERATOR = { telegramId: 7101, firstName: 'Olga' };
 let server: TestServer;
@@ -85,10 +85,9 @@ test('a refund whose audit entry fails is not made: the payment stays paid and t
 test("a payment check whose audit entry fails leaves the payment as it was; the next check applies the provider's answer", async () => {
   const shop = await openShop(server);
   const payer = newUser('Payer');
-  const cardToken = await tokenize(server, '4000000000003220');
   const open = await pay(server, payer, 'donation', shop.donationId, {
     paymentMethod: 'smart_glocal_form',
-    cardToken,
+    ...(await newCard(server, payer, '4000000000003220')),
     amount: 5,
   });
   expect(open.body.status).toBe('action_required');

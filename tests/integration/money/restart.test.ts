@@ -153,7 +153,12 @@ describe.each(['SIGTERM', 'SIGKILL'] as const)('restart between payment and conf
       { 'x-public-token': access.body.publicToken },
     );
     const key = randomUUID();
-    const body = { paymentMethod: 'smart_glocal_form', cardToken: tokenized.body.data.token, saveCard: true };
+    const body = {
+      paymentMethod: 'smart_glocal_form',
+      cardToken: tokenized.body.data.token,
+      publicToken: access.body.publicToken,
+      saveCard: true,
+    };
     const created = await follower<CreatePaymentResponse>(
       'POST',
       `/invoice/subscription/${subscription.body.subscription.id}/create`,
