@@ -13,6 +13,7 @@ it('has every table of the migration with the same columns and nullability', asy
       typeof value === 'object' && value !== null && Symbol.for('drizzle:IsDrizzleTable') in value,
   );
   expect(tables.map((table) => getTableConfig(table).name).sort()).toEqual([
+    'card_tokenizations',
     'idempotency_keys',
     'payments',
     'payout_runs',

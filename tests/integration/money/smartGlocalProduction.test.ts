@@ -45,7 +45,7 @@ it('a follower pays a donation with a new card through Smart Glocal; no sandbox 
     follower,
     'POST',
     '/invoice/donation/2/create',
-    { paymentMethod: 'smart_glocal_form', cardToken, amount: 500 },
+    { paymentMethod: 'smart_glocal_form', cardToken, publicToken: access.body.publicToken, amount: 500 },
     { 'Idempotency-Key': 'real-1' },
   );
   expect(created.status).toBe(200);
