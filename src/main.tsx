@@ -22,6 +22,7 @@ import './infrastructure/i18n/locales/en';
 import './infrastructure/i18n/locales/en/common.json';
 import './infrastructure/i18n/locales/en/dashboard.json';
 import './infrastructure/i18n/locales/en/revenue.json';
+import './infrastructure/i18n/locales/en/transaction.json';
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createContainer, loadAllBindings, resolverOf } from './di/container';
