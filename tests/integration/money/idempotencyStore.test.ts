@@ -33,14 +33,19 @@ describe('IdempotencyService on PostgreSQL', () => {
     const first = new IdempotencyService(db());
     const second = new IdempotencyService(db(), { pollMs: 20 });
     let runs = 0;
+    // The second instance asks once the first has claimed the key and is running: a fixed head start is not enough
+    // on a busy machine, where the first claim can take longer than it.
+    let firstRunning!: () => void;
+    const claimed = new Promise<void>((resolve) => (firstRunning = resolve));
     const slow = async (): Promise<StoredAnswer> => {
       runs += 1;
+      firstRunning();
       await new Promise((resolve) => setTimeout(resolve, 150));
       return { status: 201, body: { ok: runs } };
     };
     const [a, b] = await Promise.all([
       first.run(scope(1, 'k-cross'), slow),
-      new Promise((r) => setTimeout(r, 20)).then(() => second.run(scope(1, 'k-cross'), slow)),
+      claimed.then(() => second.run(scope(1, 'k-cross'), slow)),
     ]);
     expect(runs).toBe(1);
     expect(b).toEqual({ status: 201, body: { ok: 1 }, replayed: true });
