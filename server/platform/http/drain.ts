@@ -8,10 +8,11 @@
  * 3. answers every request still arriving or in flight, each with `Connection: close`, so the connection ends after
  *    its answer and is not reused;
  * 4. closes the keep-alive connections that carry no request (Node's `closeIdleConnections`) once nothing is in
- *    flight and the most recently used of them has been idle for `idleGraceMs` (at once when all were idle that long).
- *    A client that has just read an answer may be writing its next request on that connection this very moment, and
- *    closing under it would reset a request it sent; a busy client's next request comes well within the grace, is
- *    answered with `Connection: close`, and its connection ends cleanly;
+ *    flight and no request has started or been answered for `idleGraceMs`. A client that has just read an answer may
+ *    be writing its next request this very moment, and not necessarily on the connection it just used: a client pool
+ *    (undici's, a proxy's) hands out whichever idle connection comes first, one idle for minutes included. Closing
+ *    under it would reset a request it sent; a busy client's next request comes well within the grace, is answered
+ *    with `Connection: close`, and its connection ends cleanly;
  * 5. resolves once every connection has ended (true), or after `timeoutMs` (false: the caller then cuts the rest).
  *
  * Calls to the sandbox's Smart Glocal double (/provider/…) are the in-flight payments' own provider calls over HTTP,
@@ -45,8 +46,8 @@ declare module 'fastify' {
   }
 }
 
-/** Idle this long, a keep-alive connection is not about to carry its client's next request. */
-export const IDLE_GRACE_MS = 500;
+/** Quiet this long, no client is about to send its next request (a busy 2-core machine included). */
+export const IDLE_GRACE_MS = 1_000;
 
 /** Routes of the in-process provider double: called by this process's own requests in flight. */
 const servesRequestsInFlight = (routeUrl: string | undefined): boolean => routeUrl?.startsWith('/provider/') ?? false;
@@ -55,8 +56,8 @@ export function installDrain(app: FastifyInstance): void {
   let draining = false;
   let inFlight = 0;
   const connections = new Set<Socket>();
-  /** When each connection last finished an answer (its keep-alive idle time starts there). */
-  const lastAnswered = new WeakMap<Socket, number>();
+  /** When a request last started or was answered, on any connection. */
+  let lastActivity = 0;
 
   app.server.on('connection', (socket: Socket) => {
     connections.add(socket);
@@ -66,11 +67,11 @@ export function installDrain(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
     if (servesRequestsInFlight(request.routeOptions.url)) return;
     inFlight += 1;
-    const socket = reply.raw.socket;
+    lastActivity = Date.now();
     // 'close' comes after the answer is sent and also when the client goes away first.
     reply.raw.once('close', () => {
       inFlight -= 1;
-      if (socket !== null) lastAnswered.set(socket, Date.now());
+      lastActivity = Date.now();
     });
   });
   app.addHook('onSend', async (request, reply) => {
@@ -86,19 +87,14 @@ export function installDrain(app: FastifyInstance): void {
     },
     async shutdown({ timeoutMs, idleGraceMs = IDLE_GRACE_MS }) {
       draining = true;
-      const startedAt = Date.now();
-      const deadline = startedAt + timeoutMs;
+      const deadline = Date.now() + timeoutMs;
       // The listener only: http.Server#close would also close the idle keep-alive connections at once (below).
       if (app.server.listening) net.Server.prototype.close.call(app.server);
       // Read what already arrived, so a request waiting in a socket's buffer counts as in flight, not idle.
       await new Promise((resolve) => setImmediate(resolve));
-      const graceEndsAt = Math.max(
-        startedAt,
-        ...[...connections].map((socket) => (lastAnswered.get(socket) ?? startedAt) + idleGraceMs),
-      );
       while (connections.size > 0 && Date.now() < deadline) {
         // Every answer from now on closes its connection; the ones still open and idle are past their grace.
-        if (inFlight === 0 && Date.now() >= graceEndsAt) app.server.closeIdleConnections();
+        if (inFlight === 0 && Date.now() - lastActivity >= idleGraceMs) app.server.closeIdleConnections();
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
       return connections.size === 0;
