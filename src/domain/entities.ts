@@ -139,6 +139,8 @@ export const PAYOUT_FIELD_NAMES = [
   'ifs_code',
   'country_iso_code',
   'account_type',
+  'full_name',
+  'inn',
   'bik',
   'account',
   'bank',

@@ -16,6 +16,7 @@ import {
   validateSwiftFields,
 } from './payout-fields';
 import { type Result, err, ok } from './result';
+import { RU_ACCOUNT_MESSAGES, normalizeRuAccount, validateRuAccount } from './ru-bank-account';
 
 /** What the payout provider accepts, as the checking side knows it. */
 export interface PayoutAccountCatalog {
@@ -145,6 +146,11 @@ export async function checkPayoutAccount<Card extends { readonly country: string
       if (!chosen.ok) return fieldsRequired('Select a bank', 'bank');
       const fields = catalog.requirements(country.countryCodeIso2, currency, methodType, chosen.value?.externalId);
       if (fields === null) return fieldsRequired('This payout method is not available in this country', 'methodType');
+      if (methodType === 'ru_account') {
+        const ru = validateRuAccount(params);
+        if (ru !== null) return fieldsRequired(RU_ACCOUNT_MESSAGES[ru.code], ru.field);
+        Object.assign(params, normalizeRuAccount(params));
+      }
       if (params.id_expiration_date)
         params.id_expiration_date = formatIdExpirationDate(params.id_expiration_date) ?? params.id_expiration_date;
       const invalid = validateRequirements(fields, params);

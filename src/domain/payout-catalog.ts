@@ -11,6 +11,7 @@
 import type { Bank, PayoutFieldRequirement, PayoutMethod } from './entities';
 import type { PayoutCurrency } from './money';
 import { SWIFT_LIMITS } from './payout-fields';
+import { RU_ACCOUNT_MESSAGES, RU_FULL_NAME_MAX } from './ru-bank-account';
 
 export interface PayoutCountry {
   readonly countryCodeIso2: string;
@@ -238,20 +239,34 @@ const INDIA_FIELDS: readonly PayoutFieldRequirement[] = [
   { name: 'country_iso_code', required: true, equalTo: 'IN', invalidMessage: 'The account must be in India (IN)' },
 ];
 
+/** The reference's fields for an individual (src/domain/ru-bank-account.ts checks them further: check digits, prefixes). */
 const RUSSIA_ACCOUNT_FIELDS: readonly PayoutFieldRequirement[] = [
+  {
+    name: 'full_name',
+    required: true,
+    maxLength: RU_FULL_NAME_MAX,
+    invalidMessage: RU_ACCOUNT_MESSAGES.full_name_format,
+  },
+  {
+    name: 'inn',
+    required: true,
+    regex: '^\\d{12}$',
+    maxLength: 12,
+    invalidMessage: RU_ACCOUNT_MESSAGES.inn_format,
+  },
   {
     name: 'bik',
     required: true,
     regex: '^04\\d{7}$',
     maxLength: 9,
-    invalidMessage: 'The BIK has 9 digits and starts with 04',
+    invalidMessage: RU_ACCOUNT_MESSAGES.bik_format,
   },
   {
     name: 'account',
     required: true,
     regex: '^\\d{20}$',
     maxLength: 20,
-    invalidMessage: 'The account number has 20 digits',
+    invalidMessage: RU_ACCOUNT_MESSAGES.account_format,
   },
   { name: 'bank', required: false, maxLength: 128, invalidMessage: 'The bank name is up to 128 characters' },
 ];

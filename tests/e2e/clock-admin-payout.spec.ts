@@ -48,6 +48,11 @@ test("an operator retries a failed payout (the creator's tracker shows it) and e
   const payoutAt = payoutDayPaying(now);
   const payoutDate = payoutDateString(payoutAt);
   await sandbox.advanceClock(Math.ceil((payoutAt - now) / 1000) + 3600);
+  // The creator's tracker says why in our words, not the provider's English.
+  await emulator.open({ user: creator, appPath: '/payout' });
+  await expect(emulator.app.locator('.payout-tracked--failed')).toContainText(
+    "failed: the recipient's bank declined it. The money is back in your balance",
+  );
   await saveCard(PROVIDER_TEST_CARDS.approved.number);
 
   // The operator opens the payout day, then its run filtered to the failed payouts.

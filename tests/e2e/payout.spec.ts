@@ -155,6 +155,46 @@ test('by the server-supplied form: the bank is required, a bad field gets its ow
   expect(appProblems(consoleProblems)).toEqual([]);
 });
 
+test('a Russian account: holder, INN and account each get their own message, then saved as the provider wants it', async ({
+  emulator,
+  sandbox,
+  page,
+  consoleProblems,
+}) => {
+  const creator = await verifiedCreator(sandbox, 'Anna');
+  const app = await startSetup(emulator, creator, 'Russia');
+  await app.getByRole('tab', { name: 'Bank account in Russia' }).click();
+  const name = app.getByLabel('Full name as in passport', { exact: true });
+  const inn = app.getByLabel('INN', { exact: true });
+  const account = app.getByLabel('Account number', { exact: true });
+  await name.fill('Petrova Anna');
+  await inn.fill('500100732258');
+  await app.getByLabel('BIK', { exact: true }).fill('044525225');
+  await account.fill('40817810099910004312');
+  await emulator.clickMainButton('Save');
+  await expectFailToast(app, 'This INN is not valid: check the digits');
+  await expect(inn).toBeFocused();
+  await expect(inn).toHaveAttribute('aria-invalid', 'true');
+
+  await inn.fill('500100732259');
+  await emulator.clickMainButton('Save');
+  await expectFailToast(app, 'The account number does not match the BIK: check both');
+  await expect(account).toBeFocused();
+  await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+
+  await account.fill('40817810899910004312');
+  await emulator.clickMainButton('Save');
+  await expect(toast(app)).toContainText('Payout details saved');
+  const saved = await sandbox.api<PayoutAnswer>(creator, 'GET', '/payout');
+  expect(saved.withdrawalAccount).toMatchObject({
+    country: 'RU',
+    methodType: 'ru_account',
+    currency: 'rub',
+    params: { full_name: 'Petrova Anna', inn: '500100732259', bik: '044525225', account: '40817810899910004312' },
+  });
+  expect(appProblems(consoleProblems)).toEqual([]);
+});
+
 test('a network failure while saving shows the connection-trouble blockout; Try again saves', async ({
   emulator,
   sandbox,

@@ -213,11 +213,14 @@ export function destinationOf(
     case 'bank_card':
       return account.cardToken === null ? null : { type: 'card', cardToken: account.cardToken, holderName };
     case 'ru_account':
+      // The reference wants the holder's name as in the passport and their INN: both come from the account form
+      // (an account saved before they were asked for goes without, and the provider's refusal tells the creator).
       return {
         type: 'ru_account',
         bik: account.params.bik ?? '',
         account: account.params.account ?? '',
-        holderName,
+        holderName: account.params.full_name ?? holderName,
+        ...(account.params.inn ? { inn: account.params.inn } : {}),
         description,
       };
     case 'swift':

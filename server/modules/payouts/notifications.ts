@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { formatMoney } from '../../../src/domain/format-light';
 import { type Currency, money } from '../../../src/domain/money';
+import { payoutFailureReason } from '../../../src/domain/payout-failure';
 import type { MoneyDb } from '../../platform/db/moneyDb';
 import { users } from '../../platform/db/schema';
 import type { BotGateway } from '../bot/BotGateway';
@@ -31,7 +32,7 @@ export function payoutFailureNotifier(
     const texts = botTexts(user.languageCode);
     const text = fill(texts.payoutFailed, {
       amount: formatPayoutAmount(Number(run.amount), run.currency as Currency),
-      reason: run.errorDescription ?? run.errorCode ?? 'payout_failed',
+      reason: texts.payoutFailureReasons[payoutFailureReason(run.errorCode)],
     });
     await bot.sendMessage({ chatId: Number(user.telegramId), text, silent: false }).catch(log);
   };

@@ -553,7 +553,7 @@ export async function seed(tx: Tx, nowMs: number, bot: SeedBot = DEFAULT_BOT): P
       country: 'RU',
       methodType: 'ru_account',
       currency: 'rub',
-      params: { bik: '044525225', account: '40817810099910004312' },
+      params: { full_name: 'Alice Creator', inn: '500100732259', bik: '044525225', account: '40817810899910004312' },
     },
   });
 

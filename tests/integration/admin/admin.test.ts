@@ -764,7 +764,7 @@ describe('payouts', () => {
           currency: 'rub',
           countryIso3: 'RUS',
           methodType: 'ru_account',
-          params: { bik: '044525225', account: '40817810099910004312' },
+          params: { full_name: 'Petrova Anna', inn: '500100732259', bik: '044525225', account: '40817810899910004312' },
         })
       ).status,
     ).toBe(200);

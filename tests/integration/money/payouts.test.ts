@@ -5,7 +5,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { PayoutParametersResponse, PayoutResponse, SavePayoutAccountResponse } from '../../../src/contract/api';
 import { runPayouts } from '../../../server/modules/payouts/job';
-import { transactions } from '../../../server/platform/db/schema';
+import { payoutAccounts, transactions } from '../../../server/platform/db/schema';
 import { payoutRuns, providerPayouts } from '../../../server/platform/db/schema-money';
 import {
   type TestServer,
@@ -42,6 +42,9 @@ const saveAccount = (server: TestServer, user: TestUser, body: Record<string, un
     '/payout/account',
     body,
   );
+
+/** payouts/payout-russia: an individual's account, INN and name (the account passes the BIK's control key). */
+const ruParams = { full_name: 'Petrova Anna', inn: '500100732259', bik: '044525225', account: '40817810899910004312' };
 
 const swiftParams = {
   city: 'Berlin',
@@ -242,27 +245,56 @@ describe('payout account', () => {
     });
   });
 
-  it('ru account: BIK 9 digits and a 20-digit account, in rubles', async () => {
-    const params = { bik: '044525225', account: '40817810099910004312' };
+  it('ru account (payouts/payout-russia): full name, a 12-digit INN with its check digits, an allowed prefix, the BIK key', async () => {
+    const params = ruParams;
+    const refusal = async (changed: Record<string, string>) =>
+      (
+        await saveAccount(server, creator, {
+          currency: 'rub',
+          countryIso3: 'RUS',
+          methodType: 'ru_account',
+          params: { ...params, ...changed },
+        })
+      ).body;
+    const { inn: _inn, ...withoutInn } = params;
     expect(
       (
         await saveAccount(server, creator, {
           currency: 'rub',
           countryIso3: 'RUS',
           methodType: 'ru_account',
-          params: { ...params, bik: '4452522' },
+          params: withoutInn,
         })
       ).body,
-    ).toMatchObject({ code: 'error_fields_required', field: 'bik' });
+    ).toMatchObject({ code: 'error_fields_required', field: 'inn', message: 'Enter your INN' });
+    expect(await refusal({ full_name: '' })).toMatchObject({ field: 'full_name' });
+    expect(await refusal({ full_name: 'Anna' })).toMatchObject({ field: 'full_name' }); // surname and given name
+    expect(await refusal({ inn: '50010073225' })).toMatchObject({ field: 'inn' }); // 11 digits: a company's is 10
+    expect(await refusal({ inn: '500100732258' })).toMatchObject({
+      field: 'inn',
+      message: 'This INN is not valid: check the digits',
+    });
+    expect(await refusal({ bik: '4452522' })).toMatchObject({ code: 'error_fields_required', field: 'bik' });
+    // A company's settlement account (40702810) passes the BIK key but cannot receive an individual's payout.
+    expect(await refusal({ account: '40702810938000000001' })).toMatchObject({
+      field: 'account',
+      message: expect.stringContaining('personal account'),
+    });
+    // One digit off: the Bank of Russia's control key over BIK and account fails.
+    expect(await refusal({ account: '40817810099910004312' })).toMatchObject({
+      field: 'account',
+      message: 'The account number does not match the BIK: check both',
+    });
     expect(
       (await saveAccount(server, creator, { currency: 'eur', countryIso3: 'RUS', methodType: 'ru_account', params }))
         .body,
     ).toMatchObject({ code: 'error_fields_required', field: 'currency' });
+    // As people paste it: grouped digits, extra spaces in the name. Saved as the provider wants it.
     const saved = await saveAccount(server, creator, {
       currency: 'rub',
       countryIso3: 'RUS',
       methodType: 'ru_account',
-      params,
+      params: { ...params, full_name: '  Petrova   Anna ', account: '4081 7810 8999 1000 4312', inn: '5001 0073 2259' },
     });
     expect(saved.body.withdrawalAccount).toEqual({ country: 'RU', methodType: 'ru_account', currency: 'rub', params });
   });
@@ -297,7 +329,8 @@ describe('payout runs', () => {
   beforeAll(async () => {
     server = await startTestServer({ now: FEB_3 });
     for (const name of ['big', 'small', 'late', 'noAccount', 'declined']) shops[name] = await openShop(server);
-    for (const name of ['rubBig', 'rubSmall']) shops[name] = await openShop(server, { currency: 'rub', price: 300 });
+    for (const name of ['rubBig', 'rubSmall', 'rubLegacy'])
+      shops[name] = await openShop(server, { currency: 'rub', price: 300 });
     await saveAccount(server, shops.big.creator, {
       currency: 'eur',
       countryIso3: 'DEU',
@@ -318,13 +351,18 @@ describe('payout runs', () => {
         methodType: 'swift',
         params: swiftParams,
       });
-    for (const name of ['rubBig', 'rubSmall'])
+    for (const name of ['rubBig', 'rubSmall', 'rubLegacy'])
       await saveAccount(server, shops[name].creator, {
         currency: 'rub',
         countryIso3: 'RUS',
         methodType: 'ru_account',
-        params: { bik: '044525225', account: '40817810099910004312' },
+        params: ruParams,
       });
+    // An account saved before the form asked for the holder's name and INN: the provider refuses its payout.
+    await server.database.db
+      .update(payoutAccounts)
+      .set({ params: { bik: ruParams.bik, account: ruParams.account } })
+      .where(eq(payoutAccounts.userId, shops.rubLegacy.creatorId));
 
     // 3 February (first half): 200 € → 174.00 payout; 50 € → 43.50; 4000 ₽ → 3480; 3000 ₽ → 2610.
     await donate(shops.big, 200);
@@ -332,6 +370,7 @@ describe('payout runs', () => {
     await donate(shops.noAccount, 200);
     await donate(shops.declined, 200);
     await donate(shops.rubBig, 4000);
+    await donate(shops.rubLegacy, 4000);
     await donate(shops.rubSmall, 3000);
     // 20 February (second half): 100 € → 87.00 more for "small"; 30 € → 26.10 for "late".
     await advanceTo(Date.UTC(2026, 1, 20, 12));
@@ -432,12 +471,40 @@ describe('payout runs', () => {
     );
     expect(messages.map((call) => call.params.text)).toEqual([
       expect.stringMatching(
-        /^Your payout of €174 did not go through: The recipient bank declined the payout\. The money is back in your balance/,
+        /^Your payout of €174 did not go through: the recipient's bank declined it\. The money is back in your balance/,
       ),
     ]);
     // The big creator's payout arrived; its tracker says when.
     expect((await payoutOf(shops.big)).payouts).toEqual([
       expect.objectContaining({ status: 'arrived', sentAt: expect.any(Number), finishedAt: expect.any(Number) }),
+    ]);
+  });
+
+  it('a Russian account is paid with every field the reference names; one saved without an INN is refused and the creator told why', async () => {
+    const [sent] = await server.database.db
+      .select()
+      .from(providerPayouts)
+      .where(eq(providerPayouts.reference, `payout:${shops.rubBig.creatorId}:rub:2026-03-10`));
+    expect(sent).toMatchObject({ status: 'succeeded', amount: 348000, currency: 'rub' });
+    expect(sent.destination).toEqual({
+      type: 'bank_account',
+      bank_account: {
+        system_type: 'ru',
+        ru: { ...ruParams, description: 'Backers payout' },
+      },
+    });
+    const [legacy] = await server.database.db
+      .select()
+      .from(payoutRuns)
+      .where(eq(payoutRuns.userId, shops.rubLegacy.creatorId));
+    expect(legacy).toMatchObject({ status: 'failed', errorCode: 'invalid_request' });
+    expect((await payoutOf(shops.rubLegacy)).payoutBalances).toEqual([{ currency: 'rub', amount: 3480 }]);
+    const messages = (await botApiCalls<{ chat_id: number; text: string }>(server, 'sendMessage')).filter(
+      (call) => call.params.chat_id === shops.rubLegacy.creator.telegramId,
+    );
+    // Our words, not the provider's English ("bank_account.ru.inn is mandatory").
+    expect(messages.map((call) => call.params.text)).toEqual([
+      expect.stringMatching(/did not go through: the payout details were refused, check them in payout settings\./),
     ]);
   });
 

@@ -89,12 +89,18 @@ const REQUESTS: Record<string, TSchema> = {
           type: Type.Literal('bank_account'),
           bank_account: Type.Object({
             system_type: Type.Literal('ru'),
-            ru: Type.Object({
-              bik: Type.String(),
-              account: Type.String(),
-              full_name: Type.String({ minLength: 1 }),
-              description: Type.String(),
-            }),
+            // payouts/payout-russia, an individual: a 12-digit inn is mandatory, kpp only for legal entities, and
+            // full_name is the holder's name as in the passport.
+            ru: Type.Object(
+              {
+                bik: Type.String({ pattern: '^04\\d{7}$' }),
+                account: Type.String({ pattern: '^(40817810|4230[1-7]810|40802810|40502810|40820810)\\d{12}$' }),
+                full_name: Type.String({ minLength: 1 }),
+                inn: Type.String({ pattern: '^\\d{12}$' }),
+                description: Type.String(),
+              },
+              { additionalProperties: false },
+            ),
           }),
         }),
         Type.Object({
@@ -453,8 +459,9 @@ describe.each(STORES)("Smart Glocal contract (adapter ↔ double, the double's s
       destination: {
         type: 'ru_account',
         bik: '044525225',
-        account: '40817810099910004312',
-        holderName: 'Иван Петров',
+        account: '40817810899910004312',
+        holderName: 'Петров Иван Сергеевич',
+        inn: '500100732259',
         description: 'Backers payout',
       },
     });

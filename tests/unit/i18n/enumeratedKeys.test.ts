@@ -10,6 +10,7 @@ import {
   BADGE_TYPES,
   CARD_BRANDS,
   MEMBER_FILTERS,
+  PAYOUT_FIELD_NAMES,
   PAYOUT_METHOD_TYPES,
   PAYOUT_PROGRESS,
   PERIODS,
@@ -17,6 +18,8 @@ import {
   TRANSACTION_TYPES,
 } from '../../../src/domain/entities';
 import { PAGE_LOCALES } from '../../../src/domain/languages';
+import { PAYOUT_FAILURE_REASONS } from '../../../src/domain/payout-failure';
+import { RU_ACCOUNT_ERRORS } from '../../../src/domain/ru-bank-account';
 import { REVENUE_PERIODS } from '../../../src/domain/revenue-periods';
 import { FIRST_SCREEN_NAMESPACES } from '../../../src/infrastructure/i18n/languages';
 import { readLocale } from './localeFiles';
@@ -30,6 +33,9 @@ const ENUMERATED: readonly [string, readonly string[]][] = [
   ['channel.transactions.type', TRANSACTION_TYPES],
   ['payout.method', PAYOUT_METHOD_TYPES],
   ['payout.tracker.status', PAYOUT_PROGRESS],
+  ['payout.failure', PAYOUT_FAILURE_REASONS],
+  ['payout.errors', RU_ACCOUNT_ERRORS.map((code) => `payout_ru_${code}`)],
+  ['payout.fields', PAYOUT_FIELD_NAMES],
   ['common.badge', BADGE_TYPES],
   ['common.card.brand', CARD_BRANDS],
   ['members.filter', MEMBER_FILTERS],

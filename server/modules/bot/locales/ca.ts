@@ -15,6 +15,12 @@ export const ca: BotTexts = {
   unknownCommand: 'Cap subscripció no té aquesta ordre. Consulta-ho amb el creador del canal.',
   payoutFailed:
     "El cobrament de {amount} ha fallat: {reason}. Els diners han tornat al saldo i s'enviaran el pròxim dia de cobrament. Revisa les dades de cobrament a l'aplicació.",
+  payoutFailureReasons: {
+    account_details: "s'han rebutjat les dades de cobrament, revisa-les a la configuració de cobrament",
+    declined: "el banc del destinatari l'ha rebutjat",
+    card: 'la targeta de cobrament ja no es pot fer servir, torna-la a afegir a la configuració de cobrament',
+    provider: "el proveïdor de pagaments no l'ha pogut enviar",
+  },
   adminSignIn:
     "El teu enllaç per iniciar la sessió a la consola d'operadors de Backers (d'un sol ús, vàlid durant 10 minuts):\n{link}",
   adminRefused: 'Aquesta ordre és només per als operadors de Backers.',

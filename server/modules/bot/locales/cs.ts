@@ -14,6 +14,12 @@ export const cs: BotTexts = {
   unknownCommand: 'Předplatné s tímto příkazem neexistuje. Ověřte si příkaz u autora kanálu.',
   payoutFailed:
     'Vaše výplata {amount} se nezdařila: {reason}. Peníze se vrátily na váš zůstatek a odejdou v příští výplatní den. Zkontrolujte údaje pro výplaty v aplikaci.',
+  payoutFailureReasons: {
+    account_details: 'údaje pro výplaty byly odmítnuty, zkontrolujte je v nastavení výplat',
+    declined: 'banka příjemce ji odmítla',
+    card: 'kartu pro výplaty už nelze použít, přidejte ji znovu v nastavení výplat',
+    provider: 'poskytovatel plateb ji nemohl odeslat',
+  },
   adminSignIn: 'Váš odkaz pro přihlášení do konzole operátorů Backers (jednorázový, platí 10 minut):\n{link}',
   adminRefused: 'Tento příkaz je jen pro operátory Backers.',
   moderationApproved: 'Váš kanál {channel} prošel moderací. Nyní v něm můžete prodávat předplatné a přijímat dary.',

@@ -15,6 +15,12 @@ export const de: BotTexts = {
   unknownCommand: 'Zu diesem Befehl gibt es kein Abo. Frag am besten beim Creator des Kanals nach.',
   payoutFailed:
     'Deine Auszahlung von {amount} ist fehlgeschlagen: {reason}. Das Geld ist wieder in deinem Guthaben und wird am nächsten Auszahlungstag ausgezahlt. Prüfe deine Auszahlungsdaten in der App.',
+  payoutFailureReasons: {
+    account_details: 'die Auszahlungsdaten wurden abgelehnt, prüfe sie in den Auszahlungseinstellungen',
+    declined: 'die Bank des Empfängers hat sie abgelehnt',
+    card: 'die Auszahlungskarte kann nicht mehr verwendet werden, füge sie in den Auszahlungseinstellungen erneut hinzu',
+    provider: 'der Zahlungsdienstleister konnte sie nicht senden',
+  },
   adminSignIn: 'Dein Anmeldelink für die Operator-Konsole von Backers (nur einmal nutzbar, 10 Minuten gültig):\n{link}',
   adminRefused: 'Dieser Befehl ist nur für Operatoren von Backers.',
   moderationApproved:

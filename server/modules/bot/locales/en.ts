@@ -14,6 +14,12 @@ export const en: BotTexts = {
   unknownCommand: "No subscription has this command. Check it with the channel's creator.",
   payoutFailed:
     'Your payout of {amount} did not go through: {reason}. The money is back in your balance and goes out on the next payout day. Check your payout details in the app.',
+  payoutFailureReasons: {
+    account_details: 'the payout details were refused, check them in payout settings',
+    declined: "the recipient's bank declined it",
+    card: 'the payout card can no longer be used, add it again in payout settings',
+    provider: 'the payment provider could not send it',
+  },
   adminSignIn: 'Your sign-in link to the Backers operator console (works once, for 10 minutes):\n{link}',
   adminRefused: 'This command is for Backers operators only.',
   moderationApproved:

@@ -15,6 +15,12 @@ export const es: BotTexts = {
   unknownCommand: 'No hay ninguna suscripción con este comando. Consúltalo con el creador del canal.',
   payoutFailed:
     'Tu cobro de {amount} no se pudo completar: {reason}. El dinero volvió a tu saldo y se enviará el próximo día de cobro. Revisa tus datos de cobro en la app.',
+  payoutFailureReasons: {
+    account_details: 'se rechazaron los datos de cobro, revísalos en los ajustes de cobro',
+    declined: 'el banco del destinatario lo rechazó',
+    card: 'la tarjeta de cobro ya no se puede usar, vuelve a añadirla en los ajustes de cobro',
+    provider: 'el proveedor de pagos no pudo enviarlo',
+  },
   adminSignIn:
     'Tu enlace para iniciar sesión en la consola de operadores de Backers (de un solo uso, válido durante 10 minutos):\n{link}',
   adminRefused: 'Este comando es solo para los operadores de Backers.',

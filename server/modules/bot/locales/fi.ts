@@ -15,6 +15,12 @@ export const fi: BotTexts = {
   unknownCommand: 'Millään tilauksella ei ole tätä komentoa. Tarkista komento kanavan tekijältä.',
   payoutFailed:
     'Tilityksesi ({amount}) epäonnistui: {reason}. Rahat palautettiin saldoosi, ja ne lähtevät seuraavana tilityspäivänä. Tarkista tilitystietosi sovelluksessa.',
+  payoutFailureReasons: {
+    account_details: 'tilitystiedot hylättiin, tarkista ne tilitysasetuksista',
+    declined: 'vastaanottajan pankki hylkäsi sen',
+    card: 'tilityskorttia ei voi enää käyttää, lisää se uudelleen tilitysasetuksissa',
+    provider: 'maksupalvelu ei voinut lähettää sitä',
+  },
   adminSignIn: 'Kirjautumislinkkisi Backersin operaattorikonsoliin (kertakäyttöinen, voimassa 10 minuuttia):\n{link}',
   adminRefused: 'Tämä komento on vain Backersin operaattoreille.',
   moderationApproved:

@@ -15,6 +15,12 @@ export const fr: BotTexts = {
   unknownCommand: 'Aucun abonnement ne correspond à cette commande. Vérifiez-la auprès du créateur du canal.',
   payoutFailed:
     'Votre versement de {amount} n’a pas abouti : {reason}. L’argent est revenu sur votre solde et partira au prochain jour de versement. Vérifiez vos infos de versement dans l’application.',
+  payoutFailureReasons: {
+    account_details: 'les infos de versement ont été refusées, vérifiez-les dans les paramètres de versement',
+    declined: 'la banque du destinataire l’a refusé',
+    card: 'la carte de versement n’est plus utilisable, ajoutez-la de nouveau dans les paramètres de versement',
+    provider: 'le prestataire de paiement n’a pas pu l’envoyer',
+  },
   adminSignIn:
     'Votre lien de connexion à la console des opérateurs Backers (à usage unique, valable 10 minutes) :\n{link}',
   adminRefused: 'Cette commande est réservée aux opérateurs de Backers.',

@@ -14,6 +14,12 @@ export const hr: BotTexts = {
   unknownCommand: 'Ne postoji pretplata s tom naredbom. Provjerite je kod autora kanala.',
   payoutFailed:
     'Vaša isplata od {amount} nije uspjela: {reason}. Novac je vraćen na vaš saldo i bit će isplaćen na sljedeći dan isplate. Provjerite podatke za isplatu u aplikaciji.',
+  payoutFailureReasons: {
+    account_details: 'podaci za isplatu su odbijeni, provjerite ih u postavkama isplate',
+    declined: 'banka primatelja ju je odbila',
+    card: 'kartica za isplatu više se ne može koristiti, ponovno je dodajte u postavkama isplate',
+    provider: 'pružatelj plaćanja nije je mogao poslati',
+  },
   adminSignIn: 'Vaša poveznica za prijavu u konzolu operatera Backersa (jednokratna, vrijedi 10 minuta):\n{link}',
   adminRefused: 'Ova je naredba samo za operatere Backersa.',
   moderationApproved:

@@ -15,6 +15,12 @@ export const hu: BotTexts = {
   unknownCommand: 'Ehhez a parancshoz nem tartozik előfizetés. Kérdezz rá a csatorna alkotójánál.',
   payoutFailed:
     'A kifizetésed ({amount}) nem sikerült: {reason}. A pénz visszakerült az egyenlegedre, és a következő kifizetési napon indul. Ellenőrizd a kifizetési adataidat az alkalmazásban.',
+  payoutFailureReasons: {
+    account_details: 'a kifizetési adatokat elutasították, ellenőrizd őket a kifizetési beállításokban',
+    declined: 'a kedvezményezett bankja elutasította',
+    card: 'a kifizetési kártya már nem használható, add hozzá újra a kifizetési beállításokban',
+    provider: 'a fizetési szolgáltató nem tudta elküldeni',
+  },
   adminSignIn:
     'Bejelentkezési hivatkozásod a Backers operátori konzoljához (egyszer használható, 10 percig érvényes):\n{link}',
   adminRefused: 'Ezt a parancsot csak a Backers operátorai használhatják.',

@@ -15,6 +15,12 @@ export const id: BotTexts = {
   unknownCommand: 'Tidak ada langganan dengan perintah ini. Tanyakan kepada pembuat kanal.',
   payoutFailed:
     'Pembayaran {amount} Anda tidak berhasil: {reason}. Dananya sudah kembali ke saldo Anda dan akan dikirim pada hari pembayaran berikutnya. Periksa detail pembayaran Anda di aplikasi.',
+  payoutFailureReasons: {
+    account_details: 'detail pembayaran ditolak, periksa di pengaturan pembayaran',
+    declined: 'bank penerima menolaknya',
+    card: 'kartu pembayaran tidak bisa digunakan lagi, tambahkan lagi di pengaturan pembayaran',
+    provider: 'penyedia pembayaran tidak dapat mengirimnya',
+  },
   adminSignIn: 'Tautan masuk Anda ke konsol operator Backers (sekali pakai, berlaku 10 menit):\n{link}',
   adminRefused: 'Perintah ini hanya untuk operator Backers.',
   moderationApproved:

@@ -15,6 +15,12 @@ export const it: BotTexts = {
   unknownCommand: "Nessun abbonamento usa questo comando. Verificalo con l'autore del canale.",
   payoutFailed:
     "Il tuo accredito di {amount} non è andato a buon fine: {reason}. Il denaro è tornato sul tuo saldo e partirà nel prossimo giorno di accredito. Controlla i dati per l'accredito nell'app.",
+  payoutFailureReasons: {
+    account_details: "i dati per l'accredito sono stati rifiutati, controllali nelle impostazioni accrediti",
+    declined: "la banca del destinatario l'ha rifiutato",
+    card: 'la carta per gli accrediti non è più utilizzabile, aggiungila di nuovo nelle impostazioni accrediti',
+    provider: 'il fornitore di pagamenti non è riuscito a inviarlo',
+  },
   adminSignIn: 'Il tuo link di accesso alla console operatori di Backers (monouso, valido 10 minuti):\n{link}',
   adminRefused: 'Questo comando è riservato agli operatori di Backers.',
   moderationApproved:

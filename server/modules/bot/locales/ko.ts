@@ -14,6 +14,12 @@ export const ko: BotTexts = {
   unknownCommand: '이 명령어에 해당하는 구독이 없습니다. 채널 크리에이터에게 확인해 주세요.',
   payoutFailed:
     '{amount} 정산에 실패했습니다. 사유: {reason}. 금액은 잔액으로 돌아왔으며 다음 정산일에 송금됩니다. 앱에서 정산 정보를 확인하세요.',
+  payoutFailureReasons: {
+    account_details: '정산 정보가 거부되었습니다. 정산 설정에서 확인하세요',
+    declined: '수취인 은행이 거절했습니다',
+    card: '정산 카드를 더 이상 사용할 수 없습니다. 정산 설정에서 다시 추가하세요',
+    provider: '결제 대행사가 송금하지 못했습니다',
+  },
   adminSignIn: 'Backers 운영자 콘솔 로그인 링크입니다(1회용, 10분간 유효):\n{link}',
   adminRefused: '이 명령어는 Backers 운영자만 사용할 수 있습니다.',
   moderationApproved: '{channel} 채널이 검토를 통과했습니다. 이제 이 채널에서 구독을 판매하고 후원을 받을 수 있습니다.',

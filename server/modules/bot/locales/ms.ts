@@ -15,6 +15,12 @@ export const ms: BotTexts = {
   unknownCommand: 'Tiada langganan dengan arahan ini. Semak dengan pencipta saluran.',
   payoutFailed:
     'Pengeluaran {amount} anda tidak berjaya: {reason}. Wang telah dikembalikan ke baki anda dan akan dihantar pada hari pengeluaran seterusnya. Semak butiran pengeluaran anda dalam aplikasi.',
+  payoutFailureReasons: {
+    account_details: 'butiran pengeluaran ditolak, semaknya dalam tetapan pengeluaran',
+    declined: 'bank penerima menolaknya',
+    card: 'kad pengeluaran tidak boleh digunakan lagi, tambahkannya semula dalam tetapan pengeluaran',
+    provider: 'penyedia pembayaran tidak dapat menghantarnya',
+  },
   adminSignIn: 'Pautan log masuk anda ke konsol pengendali Backers (sekali guna, sah selama 10 minit):\n{link}',
   adminRefused: 'Arahan ini hanya untuk pengendali Backers.',
   moderationApproved:

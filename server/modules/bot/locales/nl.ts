@@ -15,6 +15,12 @@ export const nl: BotTexts = {
   unknownCommand: 'Er is geen abonnement met dit commando. Vraag het na bij de maker van het kanaal.',
   payoutFailed:
     'Je uitbetaling van {amount} is mislukt: {reason}. Het geld staat weer op je saldo en wordt op de volgende uitbetalingsdag uitbetaald. Controleer je uitbetalingsgegevens in de app.',
+  payoutFailureReasons: {
+    account_details: 'de uitbetalingsgegevens zijn geweigerd, controleer ze in de uitbetalingsinstellingen',
+    declined: 'de bank van de ontvanger heeft de uitbetaling geweigerd',
+    card: 'de uitbetalingskaart kan niet meer worden gebruikt, voeg de kaart opnieuw toe in de uitbetalingsinstellingen',
+    provider: 'de betaalprovider kon de uitbetaling niet versturen',
+  },
   adminSignIn: 'Je inloglink voor de operatorconsole van Backers (eenmalig te gebruiken, 10 minuten geldig):\n{link}',
   adminRefused: 'Dit commando is alleen voor operators van Backers.',
   moderationApproved:

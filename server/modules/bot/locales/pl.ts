@@ -15,6 +15,12 @@ export const pl: BotTexts = {
   unknownCommand: 'Żadna subskrypcja nie ma takiego polecenia. Sprawdź je u twórcy kanału.',
   payoutFailed:
     'Twoja wypłata {amount} nie powiodła się: {reason}. Pieniądze wróciły na Twoje saldo i zostaną wysłane w najbliższym dniu wypłat. Sprawdź dane do wypłat w aplikacji.',
+  payoutFailureReasons: {
+    account_details: 'dane do wypłat zostały odrzucone, sprawdź je w ustawieniach wypłat',
+    declined: 'bank odbiorcy ją odrzucił',
+    card: 'karty do wypłat nie można już używać, dodaj ją ponownie w ustawieniach wypłat',
+    provider: 'operator płatności nie mógł jej wysłać',
+  },
   adminSignIn: 'Twój link do logowania w konsoli operatorów Backers (jednorazowy, ważny 10 minut):\n{link}',
   adminRefused: 'To polecenie jest tylko dla operatorów Backers.',
   moderationApproved:

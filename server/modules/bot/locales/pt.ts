@@ -14,6 +14,12 @@ export const pt: BotTexts = {
   unknownCommand: 'Nenhuma assinatura tem este comando. Confirme com o criador do canal.',
   payoutFailed:
     'Seu repasse de {amount} não foi concluído: {reason}. O dinheiro voltou para o seu saldo e será enviado no próximo dia de repasse. Confira seus dados de repasse no app.',
+  payoutFailureReasons: {
+    account_details: 'os dados de repasse foram recusados, confira-os nas configurações de repasse',
+    declined: 'o banco do destinatário o recusou',
+    card: 'o cartão de repasse não pode mais ser usado, adicione-o de novo nas configurações de repasse',
+    provider: 'o provedor de pagamentos não conseguiu enviá-lo',
+  },
   adminSignIn: 'Seu link de acesso ao console de operadores do Backers (uso único, válido por 10 minutos):\n{link}',
   adminRefused: 'Este comando é só para operadores do Backers.',
   moderationApproved:

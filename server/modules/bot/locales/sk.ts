@@ -14,6 +14,12 @@ export const sk: BotTexts = {
   unknownCommand: 'Predplatné s týmto príkazom neexistuje. Overte si príkaz u tvorcu kanála.',
   payoutFailed:
     'Vaša výplata {amount} sa nepodarila: {reason}. Peniaze sa vrátili na váš zostatok a odídu v ďalší deň výplaty. Skontrolujte údaje na výplatu v aplikácii.',
+  payoutFailureReasons: {
+    account_details: 'údaje na výplatu boli odmietnuté, skontrolujte ich v nastaveniach výplat',
+    declined: 'banka príjemcu ju odmietla',
+    card: 'kartu na výplaty už nemožno použiť, pridajte ju znova v nastaveniach výplat',
+    provider: 'poskytovateľ platieb ju nemohol odoslať',
+  },
   adminSignIn: 'Váš odkaz na prihlásenie do konzoly operátorov Backers (jednorazový, platí 10 minút):\n{link}',
   adminRefused: 'Tento príkaz je len pre operátorov Backers.',
   moderationApproved:

@@ -15,6 +15,12 @@ export const tr: BotTexts = {
   unknownCommand: 'Bu komutla eşleşen bir abonelik yok. Doğru komutu kanalın içerik üreticisine sorun.',
   payoutFailed:
     '{amount} tutarındaki kazanç ödemeniz gerçekleşmedi: {reason}. Para bakiyenize geri döndü ve bir sonraki ödeme gününde gönderilecek. Uygulamadaki ödeme alma bilgilerinizi kontrol edin.',
+  payoutFailureReasons: {
+    account_details: 'ödeme alma bilgileri reddedildi, bunları ödeme alma ayarlarından kontrol edin',
+    declined: 'alıcının bankası ödemeyi reddetti',
+    card: 'ödeme alınan kart artık kullanılamıyor, kartı ödeme alma ayarlarından yeniden ekleyin',
+    provider: 'ödeme sağlayıcısı ödemeyi gönderemedi',
+  },
   adminSignIn: 'Backers operatör konsolu giriş bağlantınız (tek kullanımlık, 10 dakika geçerli):\n{link}',
   adminRefused: 'Bu komut yalnızca Backers operatörleri içindir.',
   moderationApproved:

@@ -1,5 +1,6 @@
 /** The shape of the bot's texts in one language (../texts.ts reads them; one file per language here). */
 import type { CompleteLocale } from '../../../../src/domain/languages';
+import type { PayoutFailureReason } from '../../../../src/domain/payout-failure';
 
 /** The languages the bot speaks: the app's page languages. */
 export type BotLanguage = CompleteLocale;
@@ -16,6 +17,8 @@ export interface BotTexts {
   readonly subscriptionButton: string;
   readonly unknownCommand: string;
   readonly payoutFailed: string;
+  /** payoutFailed's {reason}: why, in words the creator can act on (src/domain/payout-failure.ts). */
+  readonly payoutFailureReasons: Readonly<Record<PayoutFailureReason, string>>;
   /** The answer to /admin for an operator: a one-time sign-in link to the operator console. */
   readonly adminSignIn: string;
   /** The answer to /admin for anyone else (no link is made). */

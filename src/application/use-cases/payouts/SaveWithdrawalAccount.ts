@@ -9,6 +9,7 @@ import {
   validateSwiftFields,
 } from '../../../domain/payout-fields';
 import { type Result, err, ok } from '../../../domain/result';
+import { RU_FULL_NAME_MAX, normalizeRuAccount, validateRuAccount } from '../../../domain/ru-bank-account';
 import type {
   PayoutParameters,
   PayoutRepository,
@@ -119,6 +120,15 @@ export class SaveWithdrawalAccount {
 
     const bank = requireBank(banks, form.bankExternalId);
     if (!bank.ok) return err(invalid({ field: 'bank', code: bank.error.code }));
+    if (form.methodType === 'ru_account') {
+      // Our own checks first, each with its own text: the server's requirements carry English messages.
+      const ru = validateRuAccount(fields);
+      if (ru !== null) {
+        const params = { max: RU_FULL_NAME_MAX };
+        return err(invalid({ field: ru.field, code: `payout_ru_${ru.code}`, reason: ru.code, params }));
+      }
+      Object.assign(fields, normalizeRuAccount(fields));
+    }
     const requirements = requirementsFor(parameters.requirements, form, bank.value?.externalId);
     if (fields.id_expiration_date !== undefined && fields.id_expiration_date.trim() !== '') {
       const formatted = formatIdExpirationDate(fields.id_expiration_date);

@@ -6,6 +6,7 @@ import type { Transaction } from '../../../domain/entities';
 import type { Money } from '../../../domain/money';
 import { formatDate, formatMoney, formatSignedMoney } from '../../../domain/format';
 import { badgeFor, signedAmount } from '../../../domain/transactions';
+import { payoutFailureReason } from '../../../domain/payout-failure';
 import { Badge, Cell, EmptyState, InfiniteList, Section } from '../../components';
 import { Screen } from '../../shell/Screen';
 import { countryName } from '../../shared/countryName';
@@ -56,7 +57,7 @@ function TrackedPayoutRow({ payout, locale, nowMs }: { payout: PayoutTracking; l
   if (payout.expectedArrivalAt !== undefined)
     steps.push(t('payout.tracker.expected', { date: date(payout.expectedArrivalAt) }));
   if (payout.status === 'failed')
-    steps.push(t('payout.tracker.failed', { reason: payout.error?.message || payout.error?.code || '' }));
+    steps.push(t('payout.tracker.failed', { reason: t(`payout.failure.${payoutFailureReason(payout.error?.code)}`) }));
   return (
     <Cell
       title={<span dir="ltr">{formatMoney(payout.amount)}</span>}

@@ -7,6 +7,7 @@ import type {
 import type { Bank, PayoutFieldName, PayoutMethod, SupportedCountry } from '../../../domain/entities';
 import { PAYOUT_FIELD_NAMES } from '../../../domain/entities';
 import { SWIFT_FIELDS, SWIFT_LIMITS, type SwiftField } from '../../../domain/payout-fields';
+import { RU_ACCOUNT_ERRORS } from '../../../domain/ru-bank-account';
 import type { ToastMessage, ToastStore } from '../../toasts/ToastStore';
 import { countryName } from '../../shared/countryName';
 import { EXTERNAL_LINKS, openExternal } from '../../shared/externalLinks';
@@ -20,6 +21,7 @@ const OWN_ERROR_CODES: ReadonlySet<string> = new Set([
   ...SWIFT_FIELDS.flatMap((field) =>
     ['required', 'min_length', 'max_length', 'invalid_iban'].map((reason) => `payout_${field}_${reason}`),
   ),
+  ...RU_ACCOUNT_ERRORS.map((code) => `payout_ru_${code}`),
 ]);
 
 /** What the highlighted field says: an i18n key with params, or the server's own text. */

@@ -222,4 +222,46 @@ describe('SaveWithdrawalAccount', () => {
       });
     });
   });
+
+  describe('Russian account', () => {
+    const russia: PayoutForm = {
+      countryCodeIso2: 'RU',
+      countryCodeIso3: 'RUS',
+      currency: 'rub',
+      methodType: 'ru_account',
+      fields: { full_name: 'Petrova Anna', inn: '500100732259', bik: '044525225', account: '40817810899910004312' },
+    };
+
+    it('refuses each field with our own text key, before the server is asked', async () => {
+      const { run, stored } = await setup();
+      expect(await run({ ...russia, fields: { ...russia.fields, inn: '500100732258' } })).toEqual({
+        ok: false,
+        error: {
+          kind: 'invalid',
+          field: 'inn',
+          code: 'payout_ru_inn_checksum',
+          reason: 'inn_checksum',
+          params: { max: 256 },
+        },
+      });
+      expect(await run({ ...russia, fields: { ...russia.fields, account: '40702810938000000001' } })).toMatchObject({
+        error: { field: 'account', code: 'payout_ru_account_prefix' },
+      });
+      expect(await run({ ...russia, fields: { ...russia.fields, full_name: '' } })).toMatchObject({
+        error: { field: 'full_name', code: 'payout_ru_full_name_required' },
+      });
+      expect(stored().withdrawalAccount).toBeFalsy();
+    });
+
+    it('saves the account as the provider wants it: digits only, one space between names', async () => {
+      const { run, stored } = await setup();
+      const pasted = { ...russia.fields, full_name: ' Petrova  Anna', account: '4081 7810 8999 1000 4312' };
+      expect((await run({ ...russia, fields: pasted })).ok).toBe(true);
+      expect(stored().withdrawalAccount).toMatchObject({
+        country: 'RU',
+        methodType: 'ru_account',
+        params: russia.fields,
+      });
+    });
+  });
 });

@@ -224,8 +224,8 @@ describe('validatePayoutAccount', () => {
     expect(badChoice).toEqual({ ok: false, error: expect.objectContaining({ field: 'id_type' }) });
   });
 
-  it('checks a Russian account: BIK 9 digits, account 20 digits', async () => {
-    const good = { bik: '044525225', account: '40817810099910004312' };
+  it('checks a Russian account: holder, INN, BIK 9 digits, account 20 digits', async () => {
+    const good = { full_name: 'Petrova Anna', inn: '500100732259', bik: '044525225', account: '40817810899910004312' };
     expect(
       (
         await validatePayoutAccount(
