@@ -13,7 +13,7 @@
  * | SANDBOX | on | `0`/`false`/`off` turns off the sandbox provider, KYC, bot, seed, control API and emulator; must be set when BOT_TOKEN is |
  * | SANDBOX_PUBLIC | off | `1` allows the sandbox on a non-loopback HOST and through a proxy (modules/sandbox/guard.ts) |
  * | SERVICE_FEE_BPS | 1000 | service fee in basis points (1000 = 10%) |
- * | PUBLIC_URL | http://HOST:PORT | the app's public origin (launch links, bot buttons in the sandbox) |
+ * | PUBLIC_URL | http://HOST:PORT in the sandbox; required with SANDBOX=0 | the app's public origin (launch links, bot buttons); https:// with SANDBOX=0 |
  * | STATIC_DIR | ./dist | the built mini-app |
  * | BOT_API_URL | the sandbox's Bot API double, else https://api.telegram.org | where the bot gateway calls the Bot API |
  * | BOT_WEBHOOK_SECRET | unset | with PUBLIC_URL: updates by webhook at PUBLIC_URL/telegram/webhook with this secret; unset: long polling |
@@ -371,6 +371,26 @@ function trustProxy(env: Env): false | string[] {
   return addresses;
 }
 
+/**
+ * Telegram opens a Mini App, and sends a bot's webhooks, only at an https:// address; with an http:// PUBLIC_URL the
+ * bot's menu button and every launch link would be refused. A loopback address is let through for a production
+ * configuration tried on one machine against doubles (Telegram itself could not reach it anyway).
+ */
+function checkProductionPublicUrl(raw: string | undefined): void {
+  if (raw === undefined)
+    throw new ConfigError('PUBLIC_URL is required when SANDBOX=0: the https:// address Telegram opens the app at');
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`PUBLIC_URL must be an https:// URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname)))
+    throw new ConfigError(
+      `PUBLIC_URL must be https:// when SANDBOX=0 (Telegram opens Mini Apps and sends webhooks over HTTPS only), got "${raw}"`,
+    );
+}
+
 export function isLoopbackHost(host: string): boolean {
   const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
   return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare) || bare === '::ffff:127.0.0.1';
@@ -407,6 +427,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
         'or SANDBOX=1 to run the sandbox with this token (its control API signs init data for any user with it).',
     );
   }
+  if (!sandbox) checkProductionPublicUrl(nonEmpty(env, 'PUBLIC_URL'));
   if (nonEmpty(env, 'BOT_WEBHOOK_SECRET') !== undefined && nonEmpty(env, 'PUBLIC_URL') === undefined) {
     throw new ConfigError(
       'BOT_WEBHOOK_SECRET needs PUBLIC_URL: Telegram sends updates to PUBLIC_URL/telegram/webhook (leave both unset to long-poll)',

@@ -129,6 +129,7 @@ describe('SUMSUB_* set', () => {
     const base = {
       BOT_TOKEN: '1:x',
       SANDBOX: '0',
+      PUBLIC_URL: 'https://app.example',
       SUMSUB_URL: 'https://api.sumsub.com',
       SUMSUB_APP_TOKEN: 'prd:x',
       SUMSUB_SECRET_KEY: 's',
@@ -143,10 +144,13 @@ describe('SUMSUB_* set', () => {
       webhookSecret: 'w',
       levelName: 'basic-kyc-level',
     });
-    expect(loadConfig({ BOT_TOKEN: '1:x', SANDBOX: '0' }).sumsub).toBeUndefined();
+    expect(loadConfig({ BOT_TOKEN: '1:x', SANDBOX: '0', PUBLIC_URL: 'https://app.example' }).sumsub).toBeUndefined();
     expect(() => loadConfig({ ...base, SUMSUB_WEBHOOK_SECRET: 'w', SUMSUB_URL: 'api.sumsub.com' })).toThrow(
       /SUMSUB_URL must be an http/,
     );
-    expect(loadConfig({ BOT_TOKEN: '1:x', SANDBOX: '0', KYC_AUTO_APPROVE: '1' }).kycAutoApprove).toBe(true);
+    expect(
+      loadConfig({ BOT_TOKEN: '1:x', SANDBOX: '0', PUBLIC_URL: 'https://app.example', KYC_AUTO_APPROVE: '1' })
+        .kycAutoApprove,
+    ).toBe(true);
   });
 });

@@ -82,7 +82,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ HOST: '0.0.0.0' })).toThrow(/not a loopback address/);
     expect(loadConfig({ HOST: '0.0.0.0', SANDBOX_PUBLIC: '1' }).host).toBe('0.0.0.0');
     expect(() => loadConfig({ SANDBOX: '0' })).toThrow(/BOT_TOKEN is required/);
-    expect(loadConfig({ SANDBOX: '0', HOST: '0.0.0.0', BOT_TOKEN: '1:x' })).toMatchObject({
+    expect(
+      loadConfig({ SANDBOX: '0', PUBLIC_URL: 'https://app.example', HOST: '0.0.0.0', BOT_TOKEN: '1:x' }),
+    ).toMatchObject({
       sandbox: false,
       botToken: '1:x',
     });
@@ -100,7 +102,10 @@ describe('loadConfig', () => {
       botToken: '1:x',
       botTokenGenerated: false,
     });
-    expect(loadConfig({ BOT_TOKEN: '1:x', SANDBOX: '0' })).toMatchObject({ sandbox: false, sandboxExplicit: false });
+    expect(loadConfig({ BOT_TOKEN: '1:x', SANDBOX: '0', PUBLIC_URL: 'https://app.example' })).toMatchObject({
+      sandbox: false,
+      sandboxExplicit: false,
+    });
     // No token: the sandbox by default, with a token of its own (ensureBotToken).
     expect(loadConfig({})).toMatchObject({ sandbox: true, sandboxExplicit: false, botTokenGenerated: false });
   });
@@ -121,6 +126,21 @@ describe('loadConfig', () => {
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
+  });
+
+  test('production needs an https:// PUBLIC_URL, the one address Telegram opens Mini Apps and sends webhooks at', () => {
+    const production = { SANDBOX: '0', BOT_TOKEN: '1:x' };
+    expect(() => loadConfig(production)).toThrow(/^PUBLIC_URL is required when SANDBOX=0/);
+    for (const url of ['http://app.example', 'http://10.0.0.5:8080', 'ftp://app.example', 'app.example'])
+      expect(() => loadConfig({ ...production, PUBLIC_URL: url })).toThrow(/^PUBLIC_URL must be (an )?https:\/\//);
+    expect(() => loadConfig({ ...production, PUBLIC_URL: 'http://app.example', BOT_WEBHOOK_SECRET: 's' })).toThrow(
+      /PUBLIC_URL must be https/,
+    );
+    expect(loadConfig({ ...production, PUBLIC_URL: 'https://app.example/' }).publicUrl).toBe('https://app.example');
+    // One machine, doubles in place of Telegram: a loopback http address is allowed.
+    expect(loadConfig({ ...production, PUBLIC_URL: 'http://127.0.0.1:8080' }).publicUrl).toBe('http://127.0.0.1:8080');
+    // The sandbox keeps its http default.
+    expect(loadConfig({}).publicUrl).toMatch(/^http:\/\//);
   });
 
   test('the bot: BOT_API_URL unset means the sandbox double or Telegram; a webhook secret needs PUBLIC_URL', () => {
@@ -145,8 +165,13 @@ describe('loadConfig', () => {
       SMART_GLOCAL_PUBLIC_KEY: '/etc/backers/theirs.pem',
     };
     expect(
-      loadConfig({ SANDBOX: '0', BOT_TOKEN: '1:x', SMART_GLOCAL_URL: 'https://demo.smart-glocal.com/', ...keys })
-        .smartGlocal,
+      loadConfig({
+        SANDBOX: '0',
+        PUBLIC_URL: 'https://app.example',
+        BOT_TOKEN: '1:x',
+        SMART_GLOCAL_URL: 'https://demo.smart-glocal.com/',
+        ...keys,
+      }).smartGlocal,
     ).toEqual({
       url: 'https://demo.smart-glocal.com',
       project: 'p1',
@@ -158,11 +183,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ SMART_GLOCAL_URL: 'https://proxy.smart-glocal.com', ...keys }).smartGlocal?.tokenizeUrl).toBe(
       'https://tgb.smart-glocal.com/cds/v1/tokenize/card',
     );
-    expect(loadConfig({ SANDBOX: '0', BOT_TOKEN: '1:x' }).smartGlocal).toBeUndefined();
+    expect(
+      loadConfig({ SANDBOX: '0', PUBLIC_URL: 'https://app.example', BOT_TOKEN: '1:x' }).smartGlocal,
+    ).toBeUndefined();
     // Payments configured but no key to verify webhooks with: refuse to start, naming what is missing.
     expect(() =>
       loadConfig({
         SANDBOX: '0',
+        PUBLIC_URL: 'https://app.example',
         BOT_TOKEN: '1:x',
         SMART_GLOCAL_URL: 'https://demo.smart-glocal.com',
         SMART_GLOCAL_PROJECT: 'p1',

@@ -16,6 +16,7 @@ describe('appCspDirectives', () => {
   test('production: only Telegram web clients frame the app; the tokenisation URL and the identity widget are allowed', () => {
     const config = loadConfig({
       SANDBOX: '0',
+      PUBLIC_URL: 'https://app.example',
       BOT_TOKEN: '1:x',
       SMART_GLOCAL_URL: 'https://proxy.smart-glocal.com',
       ...keys,
