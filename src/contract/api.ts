@@ -28,7 +28,9 @@ import type {
   SubscriptionsPageSchema,
   TransactionResponseSchema,
   TransactionsPageSchema,
+  DashboardChannelsPageSchema,
   DashboardResponseSchema,
+  DashboardSubscriptionsPageSchema,
   DashboardTransactionsRequestSchema,
   BanksResponseSchema,
   DonationInvoiceResponseSchema,
@@ -99,6 +101,8 @@ export type VerificationStartResponse = Static<typeof VerificationStartResponseS
 export type DashboardResponse = Static<typeof DashboardResponseSchema>;
 export type DashboardTransactionsRequest = Static<typeof DashboardTransactionsRequestSchema>;
 export type TransactionsPage = Static<typeof TransactionsPageSchema>;
+export type DashboardChannelsPage = Static<typeof DashboardChannelsPageSchema>;
+export type DashboardSubscriptionsPage = Static<typeof DashboardSubscriptionsPageSchema>;
 
 // ---- channels
 export type ChannelResponse = Static<typeof ChannelResponseSchema>;

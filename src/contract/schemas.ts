@@ -321,7 +321,9 @@ export const DashboardResponseSchema = Type.Object({
   isCreator: bool(),
   user: ref.User(),
   balances: Type.Object({ active: balances(), payout: balances() }),
+  /** Creator mode: the first page of the channels, oldest first; POST /dashboard/channels answers the next. */
   channels: Type.Array(ref.Channel()),
+  channelsNextFrom: CursorSchema,
   transactions: Type.Array(ref.Transaction()),
   transactionsNextFrom: CursorSchema,
   // Inline and nullable rather than anyOf: anyOf makes the fast serialiser validate at run time.
@@ -330,10 +332,25 @@ export const DashboardResponseSchema = Type.Object({
     type: ['object', 'null'],
   }),
   migrationAvailable: bool(),
+  /** Follower mode: the first page of the memberships, newest first; POST /dashboard/subscriptions answers the next. */
   subscriptionMembers: Type.Array(ref.SubscriptionMember()),
+  subscriptionMembersNextFrom: CursorSchema,
+  /** The subscriptions and channels of the memberships on the page. */
   subscriptions: Type.Array(ref.Subscription()),
   channelsOfSubscriptions: Type.Array(ref.Channel()),
   cards: Type.Array(ref.Card()),
+});
+/** A later page of the creator's channels (POST /dashboard/channels). */
+export const DashboardChannelsPageSchema = Type.Object({
+  channels: Type.Array(ref.Channel()),
+  nextFrom: CursorSchema,
+});
+/** A later page of the follower's memberships with their subscriptions and channels (POST /dashboard/subscriptions). */
+export const DashboardSubscriptionsPageSchema = Type.Object({
+  subscriptionMembers: Type.Array(ref.SubscriptionMember()),
+  subscriptions: Type.Array(ref.Subscription()),
+  channelsOfSubscriptions: Type.Array(ref.Channel()),
+  nextFrom: CursorSchema,
 });
 /** list: 'all' (dashboard) or 'withdrawals' (payout page). */
 export const DashboardTransactionsRequestSchema = Type.Object({

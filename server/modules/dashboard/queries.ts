@@ -2,11 +2,12 @@
  * The dashboard's reads as prepared statements, built once per database (and prepared once per connection on
  * PostgreSQL): GET /dashboard is the hottest call, and building drizzle queries and sending each one costs more CPU
  * than the database spends answering them. All of a view's statements go out at once:
- * - creator: the user's flags with the payout account and the balance totals; the channels with their subscriber
- *   counts; the first transactions page;
- * - follower: the flags; the memberships with their subscription, channel and both subscriber counts; the saved
- *   cards; the first transactions page.
- * Transaction pages (POST /dashboard/transactions) are prepared per list, first page and later pages.
+ * - creator: the user's flags with the payout account and the balance totals; the first page of channels with their
+ *   subscriber counts; the first transactions page;
+ * - follower: the flags; the first page of memberships with their subscription, channel and both subscriber counts;
+ *   the saved cards; the first transactions page.
+ * Every list is prepared twice, first page and later pages (keyset after a cursor): POST /dashboard/channels,
+ * /dashboard/subscriptions and /dashboard/transactions answer the later ones.
  * For the follower view's cache: what it depends on beyond the follower's own rows (followerDependencies), and the
  * dashboard versions of those users, read batched (dashboardVersions).
  * The shapes and rules match ChannelsRepository.listByOwnerWithCounts, SubscriptionsRepository/ChannelsRepository
@@ -48,9 +49,6 @@ import {
   users,
 } from '../../platform/db/schema';
 
-const CHANNELS_LIMIT = 100;
-const MEMBERSHIPS_LIMIT = 200;
-
 export type WithdrawalAccountFields = Pick<PayoutAccountRow, 'countryIso2' | 'methodType' | 'currency' | 'params'>;
 
 export interface DashboardHead {
@@ -90,16 +88,31 @@ export function dashboardQueries(db: Db) {
   const userId = sql.placeholder('userId');
   const now = sql.placeholder('now');
 
-  const channelsWithCounts = db
-    .select({
-      channel: channels,
-      activeSubscribers: channelLiveMembersSql(channels.id, now),
-    })
-    .from(channels)
-    .where(and(eq(channels.ownerId, userId), eq(channels.deleted, false)))
-    .orderBy(asc(channels.createdAt), asc(channels.id))
-    .limit(CHANNELS_LIMIT)
-    .prepare('dashboard_channels');
+  // The creator's channels, oldest first, a page at a time (PAGE_SIZE + 1 rows: one more says another page follows).
+  // Keyset on (created_at, id), the id breaking ties, along the index channels_owner.
+  const channelsPage = (afterCursor: boolean, name: string) =>
+    db
+      .select({
+        channel: channels,
+        activeSubscribers: channelLiveMembersSql(channels.id, now),
+      })
+      .from(channels)
+      .where(
+        and(
+          eq(channels.ownerId, userId),
+          eq(channels.deleted, false),
+          afterCursor
+            ? (sql`(${channels.createdAt}, ${channels.id}) > (${sql.placeholder('afterAt')}, ${sql.placeholder('afterId')})` as SQL)
+            : undefined,
+        ),
+      )
+      .orderBy(asc(channels.createdAt), asc(channels.id))
+      .limit(PAGE_SIZE + 1)
+      .prepare(name);
+  const channelPages = {
+    first: channelsPage(false, 'dashboard_channels'),
+    after: channelsPage(true, 'dashboard_channels_after'),
+  };
 
   // A page of the user's ledger lines of the given types, newest first, from the start or after a cursor.
   const transactionsPage = (types: readonly TransactionType[], afterCursor: boolean, name: string) =>
@@ -134,21 +147,35 @@ export function dashboardQueries(db: Db) {
     { first: ReturnType<typeof transactionsPage>; after: ReturnType<typeof transactionsPage> }
   >;
 
-  const memberships = db
-    .select({
-      member: subscriptionMembers,
-      subscription: subscriptions,
-      subscribers: subscriptionLiveMembersSql(subscriptions.id, now),
-      channel: channels,
-      channelSubscribers: channelLiveMembersSql(channels.id, now),
-    })
-    .from(subscriptionMembers)
-    .innerJoin(subscriptions, eq(subscriptions.id, subscriptionMembers.subscriptionId))
-    .innerJoin(channels, eq(channels.id, subscriptions.channelId))
-    .where(eq(subscriptionMembers.userId, userId))
-    .orderBy(desc(subscriptionMembers.createdAt), desc(subscriptionMembers.id))
-    .limit(MEMBERSHIPS_LIMIT)
-    .prepare('dashboard_follower_memberships');
+  // The follower's memberships, newest first, a page at a time (PAGE_SIZE + 1 rows); keyset on (created_at, id) along
+  // the index subscription_members_user.
+  const membershipsPage = (afterCursor: boolean, name: string) =>
+    db
+      .select({
+        member: subscriptionMembers,
+        subscription: subscriptions,
+        subscribers: subscriptionLiveMembersSql(subscriptions.id, now),
+        channel: channels,
+        channelSubscribers: channelLiveMembersSql(channels.id, now),
+      })
+      .from(subscriptionMembers)
+      .innerJoin(subscriptions, eq(subscriptions.id, subscriptionMembers.subscriptionId))
+      .innerJoin(channels, eq(channels.id, subscriptions.channelId))
+      .where(
+        and(
+          eq(subscriptionMembers.userId, userId),
+          afterCursor
+            ? (sql`(${subscriptionMembers.createdAt}, ${subscriptionMembers.id}) < (${sql.placeholder('afterAt')}, ${sql.placeholder('afterId')})` as SQL)
+            : undefined,
+        ),
+      )
+      .orderBy(desc(subscriptionMembers.createdAt), desc(subscriptionMembers.id))
+      .limit(PAGE_SIZE + 1)
+      .prepare(name);
+  const membershipPages = {
+    first: membershipsPage(false, 'dashboard_follower_memberships'),
+    after: membershipsPage(true, 'dashboard_follower_memberships_after'),
+  };
 
   const cards = db
     .select()
@@ -215,7 +242,7 @@ export function dashboardQueries(db: Db) {
     };
   };
 
-  // A superset of the channels the follower view shows: every membership's (the view lists up to MEMBERSHIPS_LIMIT)
+  // A superset of the channels the follower view shows: every membership's (the view lists the first page of them)
   // and those of the first ledger page (channel and subscription). One statement, so the versions and the expiry
   // are of one snapshot.
   const followerTypes = sql.join(
@@ -278,8 +305,21 @@ export function dashboardQueries(db: Db) {
         })),
       (row) => row.userId,
     ),
-    channelsWithCounts: async (id: number, at: Date): Promise<{ channel: ChannelRow; activeSubscribers: number }[]> =>
-      (await channelsWithCounts.execute({ userId: id, now: at })).map((row) => ({
+    /** PAGE_SIZE + 1 of the creator's channels, oldest first, after the cursor when given. */
+    channelsWithCounts: async (
+      id: number,
+      at: Date,
+      cursor: CursorPosition | null,
+    ): Promise<{ channel: ChannelRow; activeSubscribers: number }[]> =>
+      (cursor === null
+        ? await channelPages.first.execute({ userId: id, now: at })
+        : await channelPages.after.execute({
+            userId: id,
+            now: at,
+            afterAt: new Date(cursor.t),
+            afterId: cursor.id,
+          })
+      ).map((row) => ({
         channel: row.channel,
         activeSubscribers: Number(row.activeSubscribers),
       })),
@@ -295,8 +335,17 @@ export function dashboardQueries(db: Db) {
         ? statements.first.execute({ userId: id })
         : statements.after.execute({ userId: id, afterAt: new Date(cursor.t), afterId: cursor.id });
     },
-    memberships: async (id: number, at: Date): Promise<Membership[]> =>
-      (await memberships.execute({ userId: id, now: at })).map((row) => ({
+    /** PAGE_SIZE + 1 of the follower's memberships, newest first, after the cursor when given. */
+    memberships: async (id: number, at: Date, cursor: CursorPosition | null): Promise<Membership[]> =>
+      (cursor === null
+        ? await membershipPages.first.execute({ userId: id, now: at })
+        : await membershipPages.after.execute({
+            userId: id,
+            now: at,
+            afterAt: new Date(cursor.t),
+            afterId: cursor.id,
+          })
+      ).map((row) => ({
         ...row,
         subscribers: Number(row.subscribers),
         channelSubscribers: Number(row.channelSubscribers),

@@ -1,6 +1,6 @@
-/** GET /dashboard, POST /dashboard/transactions (spec section 7). */
+/** GET /dashboard, POST /dashboard/transactions (spec section 7), and the later pages of its other two lists. */
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import type { DashboardResponse, DashboardTransactionsRequest } from '../../../src/contract/api';
+import type { DashboardResponse, DashboardTransactionsRequest, PageRequest } from '../../../src/contract/api';
 import type { Role } from '../../../src/domain/entities';
 import type { RouteOptions } from '../../context';
 import { currentUser } from '../users/auth';
@@ -9,7 +9,10 @@ import { sendCompressible } from '../../platform/http/compression';
 import {
   DashboardQuerySchema,
   DashboardResponseSchema,
+  DashboardChannelsPageSchema,
+  DashboardSubscriptionsPageSchema,
   DashboardTransactionsRequestSchema,
+  PageRequestSchema,
   TransactionsPageSchema,
 } from '../../../src/contract/schemas';
 
@@ -31,7 +34,9 @@ export const dashboardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { d
         description:
           'Creator mode answers 403 migration_required (migration due, not started) or verification_required (not approved). ' +
           'Without mode: creator for users with channels or an approved verification, else follower. ' +
-          'Creator mode fills balances, channels, withdrawalAccount; follower mode fills subscriptionMembers, subscriptions, channelsOfSubscriptions, cards.',
+          'Creator mode fills balances, channels, withdrawalAccount; follower mode fills subscriptionMembers, subscriptions, channelsOfSubscriptions, cards. ' +
+          'Channels, subscriptionMembers and transactions are first pages: channelsNextFrom, subscriptionMembersNextFrom and transactionsNextFrom ' +
+          'are the startFrom of POST /dashboard/channels, /dashboard/subscriptions and /dashboard/transactions (null: no more).',
         querystring: DashboardQuerySchema,
         response: {
           200: DashboardResponseSchema,
@@ -63,6 +68,34 @@ export const dashboardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { d
       },
     },
     (request) => dashboard.transactions(currentUser(request), request.body),
+  );
+
+  app.post<{ Body: PageRequest | undefined }>(
+    '/dashboard/channels',
+    {
+      schema: {
+        tags: ['dashboard'],
+        summary: "A page of the creator's channels, oldest first (startFrom: the previous page's nextFrom)",
+        description: 'Answers 403 verification_required until verification is approved.',
+        body: PageRequestSchema,
+        response: { 200: DashboardChannelsPageSchema, ...errorResponses() },
+      },
+    },
+    (request) => dashboard.channels(currentUser(request), request.body ?? {}),
+  );
+
+  app.post<{ Body: PageRequest | undefined }>(
+    '/dashboard/subscriptions',
+    {
+      schema: {
+        tags: ['dashboard'],
+        summary:
+          "A page of the follower's memberships, newest first, with their subscriptions and channels (startFrom: the previous page's nextFrom)",
+        body: PageRequestSchema,
+        response: { 200: DashboardSubscriptionsPageSchema, ...errorResponses() },
+      },
+    },
+    (request) => dashboard.subscriptions(currentUser(request), request.body ?? {}),
   );
 };
 

@@ -4,12 +4,17 @@
  * (a new user's first screen). Without `mode`, creators get the creator view and everyone else the follower view.
  * Both views are answered from memory while nothing they show has changed (./cache.ts).
  */
-import type { DashboardResponse, TransactionsPage } from '../../../src/contract/api';
+import type {
+  DashboardChannelsPage,
+  DashboardResponse,
+  DashboardSubscriptionsPage,
+  TransactionsPage,
+} from '../../../src/contract/api';
 import type { Role } from '../../../src/domain/entities';
 import { type Money, toMajor } from '../../../src/domain/money';
 import { isUnexpired } from '../payments/invoiceTargets';
 import { AppError } from '../../platform/errors';
-import { decodeCursor, toPage } from '../../platform/db/cursor';
+import { type CursorPosition, decodeCursor, toPage } from '../../platform/db/cursor';
 import type { TransactionList } from '../transactions/repository';
 import type { UserFlags } from '../users/repository';
 import type { UserRow } from '../../platform/db/schema';
@@ -26,7 +31,13 @@ import {
   userDto,
   withdrawalAccountDto,
 } from '../../platform/dto';
-import { type DashboardHead, type DashboardQueries, type UserVersion, dashboardQueries } from './queries';
+import {
+  type DashboardHead,
+  type DashboardQueries,
+  type Membership,
+  type UserVersion,
+  dashboardQueries,
+} from './queries';
 import { DashboardCache } from './cache';
 import { migrationState } from '../migration/rules';
 
@@ -182,18 +193,20 @@ export class DashboardService {
 
   private async creatorPart(user: UserRow, head: Promise<DashboardHead>, nowMs: number): Promise<ViewPart> {
     const [channels, transactions, { balances, account }] = await Promise.all([
-      this.queries.channelsWithCounts(user.id, new Date(nowMs)),
+      this.channelsPage(user.id, nowMs, null),
       this.queries.transactions(user.id, 'creator', 'all', null),
       head,
     ]);
     const page = toPage(transactions, (view) => ({ t: view.transaction.createdAt.getTime(), id: view.transaction.id }));
     return {
       balances: { active: balanceDtos(balances.active), payout: balanceDtos(balances.payout) },
-      channels: channels.map((row) => channelDto(row.channel, row.activeSubscribers)),
+      channels: channels.channels,
+      channelsNextFrom: channels.nextFrom,
       transactions: page.items.map(transactionDto),
       transactionsNextFrom: page.nextFrom,
       withdrawalAccount: account ? withdrawalAccountDto(account) : null,
       subscriptionMembers: [],
+      subscriptionMembersNextFrom: null,
       subscriptions: [],
       channelsOfSubscriptions: [],
       cards: [],
@@ -202,29 +215,74 @@ export class DashboardService {
 
   private async followerPart(user: UserRow, nowMs: number): Promise<ViewPart> {
     const [memberships, cards, transactions] = await Promise.all([
-      this.queries.memberships(user.id, new Date(nowMs)),
+      this.membershipsPage(user.id, nowMs, null),
       this.queries.cards(user.id),
       this.queries.transactions(user.id, 'follower', 'all', null),
     ]);
-    // A channel shows once however many of its subscriptions the follower has.
-    const channels = new Map(
-      memberships.map(({ channel, channelSubscribers }) => [channel.id, channelDto(channel, channelSubscribers)]),
-    );
     const page = toPage(transactions, (view) => ({ t: view.transaction.createdAt.getTime(), id: view.transaction.id }));
     return {
       balances: { active: [], payout: [] },
       channels: [],
+      channelsNextFrom: null,
       transactions: page.items.map(transactionDto),
       transactionsNextFrom: page.nextFrom,
       withdrawalAccount: null,
-      subscriptionMembers: memberships.map(({ member }) => memberDto(member)),
+      subscriptionMembers: memberships.subscriptionMembers,
+      subscriptionMembersNextFrom: memberships.nextFrom,
+      subscriptions: memberships.subscriptions,
+      channelsOfSubscriptions: memberships.channelsOfSubscriptions,
+      cards: cards.map(cardDto),
+    };
+  }
+
+  /** A page of the creator's channels, oldest first (keyset on created_at, then id). */
+  private async channelsPage(
+    userId: number,
+    nowMs: number,
+    cursor: CursorPosition | null,
+  ): Promise<DashboardChannelsPage> {
+    const rows = await this.queries.channelsWithCounts(userId, new Date(nowMs), cursor);
+    const page = toPage(rows, (row) => ({ t: row.channel.createdAt.getTime(), id: row.channel.id }));
+    return {
+      channels: page.items.map((row) => channelDto(row.channel, row.activeSubscribers)),
+      nextFrom: page.nextFrom,
+    };
+  }
+
+  /**
+   * A page of the follower's memberships, newest first (keyset on created_at, then id), with the subscription and the
+   * channel of each: a channel shows once per page however many of its subscriptions the follower has.
+   */
+  private async membershipsPage(
+    userId: number,
+    nowMs: number,
+    cursor: CursorPosition | null,
+  ): Promise<DashboardSubscriptionsPage> {
+    const rows = await this.queries.memberships(userId, new Date(nowMs), cursor);
+    const page = toPage(rows, ({ member }: Membership) => ({ t: member.createdAt.getTime(), id: member.id }));
+    const channels = new Map(
+      page.items.map(({ channel, channelSubscribers }) => [channel.id, channelDto(channel, channelSubscribers)]),
+    );
+    return {
+      subscriptionMembers: page.items.map(({ member }) => memberDto(member)),
       // Members see the channel links while their membership gives access.
-      subscriptions: memberships.map(({ member, subscription, subscribers, channel }) =>
+      subscriptions: page.items.map(({ member, subscription, subscribers, channel }) =>
         subscriptionDto(subscription, subscribers, isUnexpired(member, nowMs) ? channel : undefined),
       ),
       channelsOfSubscriptions: [...channels.values()],
-      cards: cards.map(cardDto),
+      nextFrom: page.nextFrom,
     };
+  }
+
+  /** POST /dashboard/channels: the next page of the creator's channels (read fresh: later pages are not cached). */
+  async channels(user: UserRow, input: { startFrom?: string | null }): Promise<DashboardChannelsPage> {
+    requireVerified(user);
+    return this.channelsPage(user.id, this.deps.clock.now(), decodeCursor(input.startFrom));
+  }
+
+  /** POST /dashboard/subscriptions: the next page of the follower's memberships (read fresh: not cached). */
+  async subscriptions(user: UserRow, input: { startFrom?: string | null }): Promise<DashboardSubscriptionsPage> {
+    return this.membershipsPage(user.id, this.deps.clock.now(), decodeCursor(input.startFrom));
   }
 
   /** POST /dashboard/transactions: the next page of the mode's ledger, or the withdrawals. */

@@ -3,7 +3,8 @@
  * launch links signed like Telegram's, the bot added to or removed from a channel (the sandbox's Telegram sends the
  * app my_chat_member, applied by the same update handler as Telegram's), the bot's posts and who is in a channel, KYC
  * statuses and the operator's decision, bans, refunds, the server clock (which also runs due jobs), the older
- * product's hand-over for migration, the card provider double's faults (slow or failing), and the demo accounts.
+ * product's hand-over for migration, the card provider double's faults (slow or failing), many channels and
+ * memberships at once (the dashboard's paged lists), and the demo accounts.
  * Every body is schema-checked; failures answer `{ code, message }` like the API.
  */
 import type { FastifyPluginAsync } from 'fastify';
@@ -322,6 +323,28 @@ export const sandboxControlRoutes: FastifyPluginAsync<RouteOptions> = async (app
       if (chatIds.size !== request.body.channels.length)
         throw new AppError('validation_error', 'channels repeat a chatId', { field: 'channels' });
       await services.migration.setDonateChannels(user, request.body.channels);
+      return { ok: true };
+    },
+  );
+
+  app.post<{ Body: { ownerTelegramId: number; followerTelegramId: number; count: number } }>(
+    '/memberships',
+    {
+      schema: {
+        ...hidden,
+        body: s.object({
+          ownerTelegramId: telegramId,
+          followerTelegramId: telegramId,
+          count: { type: 'integer', minimum: 1, maximum: 500 },
+        }),
+      },
+    },
+    async (request) => {
+      const owner = await userByTelegramId(request.body.ownerTelegramId);
+      const follower = await userByTelegramId(request.body.followerTelegramId);
+      const { chatIds } = await sandbox.manyMemberships(owner, follower, request.body.count);
+      // The sandbox's Telegram knows the channels, with the bot as an administrator, like channels added by hand.
+      for (const id of chatIds) deps.sandboxTelegram?.botPromoted(id);
       return { ok: true };
     },
   );

@@ -1,7 +1,15 @@
 /** What the sandbox's control routes read and change directly: users by Telegram id, bans, the bot's posts. */
 import type { ServerClock } from '../../platform/clock';
 import type { DbOrTx } from '../../platform/db/db';
-import type { BotPostRow, ChannelRow, UserRow } from '../../platform/db/schema';
+import {
+  type BotPostRow,
+  type ChannelRow,
+  type UserRow,
+  channels,
+  subscriptionMembers,
+  subscriptions,
+} from '../../platform/db/schema';
+import { eq, sql } from 'drizzle-orm';
 import type { ModerationState } from '../../../src/domain/entities';
 import { notFound } from '../../platform/errors';
 import { BotPostsRepository } from '../bot/postsRepository';
@@ -30,6 +38,75 @@ export class SandboxService {
   async setBanned(telegramId: number, banned: boolean): Promise<void> {
     const user = await this.userByTelegramId(telegramId);
     await this.users.setBanned(user.id, banned, new Date(this.clock.now()));
+  }
+
+  /**
+   * `count` new public channels of the owner, each with a monthly eur 5.00 subscription the follower is an active
+   * member of (bought now, no payment): a follower in many subscriptions and a creator with many channels, to see the
+   * dashboard's lists page. Every row has the same time, so the lists' order rests on their tie-breaker.
+   */
+  async manyMemberships(owner: UserRow, follower: UserRow, count: number): Promise<{ chatIds: number[] }> {
+    const now = new Date(this.clock.now());
+    const expires = new Date(this.clock.now() + 30 * 24 * 3600 * 1000);
+    const [existing] = await this.db
+      .select({ count: sql<number>`count(*)` })
+      .from(channels)
+      .where(eq(channels.ownerId, owner.id));
+    const first = Number(existing?.count ?? 0);
+    const rows = Array.from({ length: count }, (_, index) => {
+      const chatId = -(5_000_000_000_000 + owner.id * 1_000_000 + first + index);
+      return {
+        ownerId: owner.id,
+        chatId,
+        title: `${owner.firstName} ${first + index + 1}`,
+        type: 'public' as const,
+        username: `sandbox_${-chatId}`,
+        inviteLink: null,
+        language: 'en' as const,
+        languageSelected: true,
+        connected: true,
+        moderation: 'approved' as const,
+        onboardingStep: 'completed' as const,
+        onboardingPassed: true,
+        createdAt: now,
+        updatedAt: now,
+      };
+    });
+    const added = await this.db.insert(channels).values(rows).returning({ id: channels.id, chatId: channels.chatId });
+    const plans = await this.db
+      .insert(subscriptions)
+      .values(
+        added.map((channel) => ({
+          channelId: channel.id,
+          name: 'Monthly Subscription',
+          description: 'Support the channel',
+          period: 'monthly' as const,
+          priceMinor: 500,
+          currency: 'eur' as const,
+          buttonText: 'Subscribe',
+          deleted: false,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      )
+      .returning({ id: subscriptions.id });
+    await this.db.insert(subscriptionMembers).values(
+      plans.map((plan) => ({
+        subscriptionId: plan.id,
+        userId: follower.id,
+        status: 'active' as const,
+        period: 'monthly' as const,
+        activatedAt: now,
+        expiresAt: expires,
+        renewalFailed: false,
+        paymentMethod: 'smart_glocal' as const,
+        priceMinor: 500,
+        currency: 'eur' as const,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    );
+    return { chatIds: added.map((channel) => channel.chatId) };
   }
 
   recentUsers(): Promise<UserRow[]> {
