@@ -76,6 +76,57 @@ export function describeDashboardRepositoryContract(
       expect(second.nextFrom).toBeNull();
     });
 
+    it("pages the follower's memberships by cursor, newest first, each with its subscription and channel", async () => {
+      const { fixture } = subject();
+      const creator = await fixture.asCreator();
+      const follower = await fixture.asFollower();
+      const channel = await fixture.seedChannel(creator);
+      const seeded = [];
+      for (let i = 0; i <= fixture.pageSize; i += 1) {
+        const subscription = await fixture.seedSubscription(channel.id);
+        seeded.push(await fixture.seedMember(subscription.id, follower));
+      }
+      const dashboards = subject().as(follower);
+
+      const first = await dashboards.load('follower');
+      expect(first.subscriptionMembers).toHaveLength(fixture.pageSize);
+      expect(first.subscriptionMembersNextFrom).not.toBeNull();
+      const second = await dashboards.subscriptions(first.subscriptionMembersNextFrom);
+      expect(second.nextFrom).toBeNull();
+      const ids = [...first.subscriptionMembers, ...second.subscriptionMembers].map((m) => m.id);
+      // Every membership once (seeded at one time: the order between them is the backend's tie-breaker).
+      expect([...ids].sort((a, b) => a - b)).toEqual(seeded.map((m) => m.id).sort((a, b) => a - b));
+      expect(second.subscriptions.map((s) => s.id)).toEqual(second.subscriptionMembers.map((m) => m.subscriptionId));
+      expect(second.channelsOfSubscriptions.map((c) => c.id)).toEqual([channel.id]);
+      expect(await dashboards.subscriptions(null)).toEqual({
+        subscriptionMembers: first.subscriptionMembers,
+        subscriptions: first.subscriptions,
+        channelsOfSubscriptions: first.channelsOfSubscriptions,
+        nextFrom: first.subscriptionMembersNextFrom,
+      });
+    });
+
+    it("pages the creator's channels by cursor in the order they were added, without deleted ones", async () => {
+      const { fixture } = subject();
+      const creator = await fixture.asCreator();
+      const seeded = [];
+      for (let i = 0; i <= fixture.pageSize; i += 1) seeded.push(await fixture.seedChannel(creator));
+      const dashboards = subject().as(creator);
+
+      const first = await dashboards.load('creator');
+      expect(first.channels.map((c) => c.id)).toEqual(seeded.slice(0, fixture.pageSize).map((c) => c.id));
+      expect(first.channelsNextFrom).not.toBeNull();
+      const second = await dashboards.channels(first.channelsNextFrom);
+      expect(second.items.map((c) => c.id)).toEqual([seeded[fixture.pageSize]!.id]);
+      expect(second.nextFrom).toBeNull();
+      expect((await dashboards.channels(null)).items.map((c) => c.id)).toEqual(first.channels.map((c) => c.id));
+    });
+
+    it('asks an unverified user to verify before the channel pages', async () => {
+      const follower = await subject().fixture.asFollower();
+      await expectCode(subject().as(follower).channels(null), 'verification_required');
+    });
+
     it('lists only the follower purchases in follower mode and only withdrawals in the withdrawals list', async () => {
       const { fixture } = subject();
       const creator = await fixture.asCreator();

@@ -19,15 +19,28 @@ export interface Dashboard {
   readonly user: User;
   /** Active and payout balances, one per currency and kind. */
   readonly balances: readonly Balance[];
+  /** Creator mode: the first page of the own channels, oldest first; `channels()` reads the next. */
   readonly channels: readonly Channel[];
+  readonly channelsNextFrom: Cursor;
   readonly transactions: Page<Transaction>;
   readonly withdrawalAccount: WithdrawalAccount | null;
   readonly migrationAvailable: boolean;
-  /** Follower mode: the user's memberships with their subscriptions and channels. */
+  /** Follower mode: the first page of the user's memberships (newest first) with their subscriptions and channels. */
   readonly subscriptionMembers: readonly SubscriptionMember[];
+  /** Where `subscriptions()` reads the next page of memberships; null when there is none. */
+  readonly subscriptionMembersNextFrom: Cursor;
   readonly subscriptions: readonly Subscription[];
   readonly channelsOfSubscriptions: readonly Channel[];
   readonly cards: readonly SavedCard[];
+}
+
+/** A page of the follower's memberships with the subscription and the channel of each (POST /dashboard/subscriptions). */
+export interface MembershipsPage {
+  readonly subscriptionMembers: readonly SubscriptionMember[];
+  readonly subscriptions: readonly Subscription[];
+  readonly channelsOfSubscriptions: readonly Channel[];
+  /** Cursor of the next page; null on the last page. */
+  readonly nextFrom: Cursor;
 }
 
 /** Which transaction list to page: the dashboard's (all) or the payout page's withdrawals. */
@@ -45,4 +58,8 @@ export interface DashboardRepository {
   load(mode?: Role): Promise<Dashboard>;
   /** Next page of the user's transactions (POST /dashboard/transactions). */
   transactions(query: DashboardTransactionsQuery): Promise<Page<Transaction>>;
+  /** A page of the creator's own channels, oldest first (POST /dashboard/channels); verification_required until verified. */
+  channels(startFrom: Cursor): Promise<Page<Channel>>;
+  /** A page of the follower's memberships, newest first (POST /dashboard/subscriptions). */
+  subscriptions(startFrom: Cursor): Promise<MembershipsPage>;
 }

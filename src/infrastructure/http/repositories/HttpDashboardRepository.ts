@@ -1,13 +1,22 @@
-import type { DashboardResponse, DashboardTransactionsRequest, TransactionsPage } from '../../../contract/api';
-import type { Role, Transaction } from '../../../domain/entities';
+import type {
+  DashboardChannelsPage,
+  DashboardResponse,
+  DashboardSubscriptionsPage,
+  DashboardTransactionsRequest,
+  PageRequest,
+  TransactionsPage,
+} from '../../../contract/api';
+import type { Channel, Role, Transaction } from '../../../domain/entities';
 import type {
   Dashboard,
   DashboardRepository,
   DashboardTransactionsQuery,
+  MembershipsPage,
 } from '../../../application/ports/DashboardRepository';
-import type { Page } from '../../../application/ports/Page';
+import type { Cursor, Page } from '../../../application/ports/Page';
 import type { HttpClient } from '../HttpClient';
-import { dashboardFromDto } from '../mappers/dashboard';
+import { channelFromDto } from '../mappers/channel';
+import { dashboardFromDto, membershipsPageFromDto } from '../mappers/dashboard';
 import { toPage } from '../mappers/page';
 import { transactionFromDto } from '../mappers/transaction';
 
@@ -27,5 +36,16 @@ export class HttpDashboardRepository implements DashboardRepository {
     };
     const dto = await this.http.post<TransactionsPage>('/dashboard/transactions', body);
     return toPage(dto.transactions, dto.nextFrom, transactionFromDto);
+  }
+
+  async channels(startFrom: Cursor): Promise<Page<Channel>> {
+    const body: PageRequest = { startFrom };
+    const dto = await this.http.post<DashboardChannelsPage>('/dashboard/channels', body);
+    return toPage(dto.channels, dto.nextFrom, channelFromDto);
+  }
+
+  async subscriptions(startFrom: Cursor): Promise<MembershipsPage> {
+    const body: PageRequest = { startFrom };
+    return membershipsPageFromDto(await this.http.post<DashboardSubscriptionsPage>('/dashboard/subscriptions', body));
   }
 }

@@ -1,6 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { DashboardRepository } from '../../../application/ports/DashboardRepository';
 import type { MessengerPlatform } from '../../../application/ports/MessengerPlatform';
+import type { Cursor } from '../../../application/ports/Page';
 import type { Scheduler } from '../../../application/ports/Scheduler';
 import { errorCodeOf } from '../../../application/ports/RepositoryError';
 import type { VerificationRepository } from '../../../application/ports/VerificationRepository';
@@ -38,6 +39,11 @@ export class ConnectBotViewModel {
   /** The channel the bot was just added to, once the server has it: the screen opens it. */
   arrived: number | null = null;
   private watching: AbortController | null = null;
+  /**
+   * Where the last read of the channel list started its last page. The list runs oldest first and a new channel sorts
+   * after every older one, so a later read starts there: one or two pages however many channels the creator has.
+   */
+  private lastPageFrom: Cursor = null;
 
   constructor(
     private readonly verification: VerificationRepository,
@@ -45,16 +51,35 @@ export class ConnectBotViewModel {
     private readonly dashboards: DashboardRepository,
     private readonly scheduler: Scheduler,
   ) {
-    makeAutoObservable<ConnectBotViewModel, 'verification' | 'platform' | 'dashboards' | 'scheduler' | 'watching'>(
+    makeAutoObservable<
+      ConnectBotViewModel,
+      'verification' | 'platform' | 'dashboards' | 'scheduler' | 'watching' | 'lastPageFrom'
+    >(
       this,
-      { verification: false, platform: false, dashboards: false, scheduler: false, watching: false },
+      {
+        verification: false,
+        platform: false,
+        dashboards: false,
+        scheduler: false,
+        watching: false,
+        lastPageFrom: false,
+      },
       { autoBind: true },
     );
   }
 
+  /** The creator's channel ids from the last page read before on (every page on the first read). */
   private async channelIds(): Promise<Set<number>> {
-    const dashboard = await this.dashboards.load('creator');
-    return new Set(dashboard.channels.filter((channel) => !channel.isDeleted).map((channel) => channel.id));
+    const ids = new Set<number>();
+    let startFrom = this.lastPageFrom;
+    for (;;) {
+      const page = await this.dashboards.channels(startFrom);
+      for (const channel of page.items) if (!channel.isDeleted) ids.add(channel.id);
+      if (page.nextFrom === null) break;
+      startFrom = page.nextFrom;
+    }
+    this.lastPageFrom = startFrom;
+    return ids;
   }
 
   /**
@@ -65,6 +90,7 @@ export class ConnectBotViewModel {
     this.watching?.abort();
     const controller = new AbortController();
     this.watching = controller;
+    this.lastPageFrom = null;
     let known: Set<number> | null = null;
     while (!controller.signal.aborted) {
       try {
@@ -75,6 +101,7 @@ export class ConnectBotViewModel {
           known = ids;
           continue;
         }
+        // A later read sees only the last pages: the channels noted before stay known.
         const added = [...ids].find((id) => !known?.has(id));
         if (added !== undefined) {
           runInAction(() => (this.arrived = added));

@@ -5,6 +5,7 @@ import { formatMoney } from '../../../domain/format-light';
 import { Avatar } from '../../components/Avatar';
 import { Cell } from '../../components/Cell';
 import { Icon } from '../../components/Icon';
+import { InfiniteList } from '../../components/InfiniteList';
 import { RevenueSection } from '../../app/RevenueSection';
 import { Section } from '../../components/Section';
 import type { DashboardViewModel } from './DashboardViewModel';
@@ -60,22 +61,29 @@ export const CreatorDashboard = observer(function CreatorDashboard({ vm }: { vm:
       </Section>
 
       <Section header={t('dashboard.channels')}>
-        {vm.channels.map((channel) => (
-          <Cell
-            key={channel.id}
-            to={`/channel/${channel.id}`}
-            className="dashboard-channel"
-            before={<Avatar id={channel.id} name={channel.name} src={channel.photoUrl} decorative />}
-            title={channel.name}
-            subtitle={
-              <>
-                {t('dashboard.paidSubscribers', { count: channel.activeSubscribers })}
-                <ChannelMarks channel={channel} />
-              </>
-            }
-            chevron
-          />
-        ))}
+        <InfiniteList
+          hasMore={vm.hasMoreChannels}
+          loading={vm.listStatus.channels === 'loading'}
+          error={vm.listStatus.channels === 'error'}
+          onLoadMore={vm.loadMoreChannels}
+        >
+          {vm.channels.map((channel) => (
+            <Cell
+              key={channel.id}
+              to={`/channel/${channel.id}`}
+              className="dashboard-channel"
+              before={<Avatar id={channel.id} name={channel.name} src={channel.photoUrl} decorative />}
+              title={channel.name}
+              subtitle={
+                <>
+                  {t('dashboard.paidSubscribers', { count: channel.activeSubscribers })}
+                  <ChannelMarks channel={channel} />
+                </>
+              }
+              chevron
+            />
+          ))}
+        </InfiniteList>
         <Cell
           to="/connectbot"
           title={t('dashboard.addChannel')}

@@ -1,6 +1,6 @@
 import { makeAutoObservable, observableRef, observableShallow, runInAction } from 'mobx';
 import type { Clock } from '../../../application/ports/Clock';
-import type { Dashboard, DashboardRepository } from '../../../application/ports/DashboardRepository';
+import type { Dashboard, DashboardRepository, MembershipsPage } from '../../../application/ports/DashboardRepository';
 import type { Links } from '../../../application/ports/Links';
 import type { Cursor } from '../../../application/ports/Page';
 import { errorCodeOf } from '../../../application/ports/RepositoryError';
@@ -32,11 +32,15 @@ export interface MembershipRow {
 
 export type MoreStatus = 'idle' | 'loading' | 'error';
 
+/** The dashboard's lists that page besides the transactions. */
+type PagedList = 'channels' | 'subscriptions';
+
 /**
  * The dashboard (spec section 2): loads the creator or follower view, decides the redirect after loading
  * (to /dashboard/{mode}, /migration; the shell's ErrorRedirect handles migration_required and verification_required
- * answers), and pages the transactions. One instance per mode: a mode
- * switch is a new route, so its loading starts again at pending.
+ * answers), and pages its lists as the user scrolls: the transactions, the creator's channels and the follower's
+ * memberships (the answer holds the first page of each). One instance per mode: a mode switch is a new route, so its
+ * loading starts again at pending.
  */
 export class DashboardViewModel {
   /** Spec section 4's load status: null, pending, success, or the failure it ended in. */
@@ -46,6 +50,15 @@ export class DashboardViewModel {
   transactions: Transaction[] = [];
   nextFrom: Cursor = null;
   moreStatus: MoreStatus = 'idle';
+  /** The creator's channels loaded so far (the answer's first page, then each page appended). */
+  channelList: Channel[] = [];
+  /** The follower's memberships loaded so far, with the subscriptions and channels the loaded pages named. */
+  memberList: SubscriptionMember[] = [];
+  private subscriptionsById = new Map<number, Subscription>();
+  private channelsById = new Map<number, Channel>();
+  /** Next-page cursor and paging status per list. */
+  listNextFrom: Record<PagedList, Cursor> = { channels: null, subscriptions: null };
+  listStatus: Record<PagedList, MoreStatus> = { channels: 'idle', subscriptions: 'idle' };
   redirect: DashboardRedirect | null = null;
   private generation = 0;
 
@@ -57,9 +70,12 @@ export class DashboardViewModel {
     /** The route's mode; undefined on / and /dashboard (the server or the last shown mode decides). */
     readonly requestedMode: Role | undefined,
   ) {
-    makeAutoObservable<DashboardViewModel, 'repository' | 'session' | 'clock' | 'links' | 'generation'>(
+    makeAutoObservable<
+      DashboardViewModel,
+      'repository' | 'session' | 'clock' | 'links' | 'generation' | 'subscriptionsById' | 'channelsById'
+    >(
       this,
-      // The answer is replaced whole, never changed in place, and transactions are only appended: observing the
+      // The answer is replaced whole, never changed in place, and the lists are only appended: observing the
       // references spares converting every channel, card and row to observables on the first render.
       {
         repository: false,
@@ -71,6 +87,10 @@ export class DashboardViewModel {
         now: false,
         dashboard: observableRef,
         transactions: observableShallow,
+        channelList: observableShallow,
+        memberList: observableShallow,
+        subscriptionsById: observableShallow,
+        channelsById: observableShallow,
       },
       { autoBind: true },
     );
@@ -136,6 +156,13 @@ export class DashboardViewModel {
     this.transactions = [...dashboard.transactions.items];
     this.nextFrom = dashboard.transactions.nextFrom;
     this.moreStatus = 'idle';
+    this.channelList = [...dashboard.channels];
+    this.memberList = [];
+    this.subscriptionsById = new Map();
+    this.channelsById = new Map();
+    this.addMemberships(dashboard);
+    this.listNextFrom = { channels: dashboard.channelsNextFrom, subscriptions: dashboard.subscriptionMembersNextFrom };
+    this.listStatus = { channels: 'idle', subscriptions: 'idle' };
     this.loadStatus = 'success';
     this.session.remember(dashboard.mode, dashboard.user.id);
     if (dashboard.mode === 'creator' && dashboard.migrationAvailable && !this.session.migrationDismissed) {
@@ -171,6 +198,68 @@ export class DashboardViewModel {
     }
   }
 
+  /** A page of memberships appended; a membership already shown (the same id) is left as it was. */
+  private addMemberships(
+    page: Pick<MembershipsPage, 'subscriptionMembers' | 'subscriptions' | 'channelsOfSubscriptions'>,
+  ) {
+    const known = new Set(this.memberList.map((member) => member.id));
+    this.memberList.push(...page.subscriptionMembers.filter((member) => !known.has(member.id)));
+    for (const subscription of page.subscriptions) this.subscriptionsById.set(subscription.id, subscription);
+    for (const channel of page.channelsOfSubscriptions) this.channelsById.set(channel.id, channel);
+  }
+
+  get hasMoreChannels(): boolean {
+    return this.listNextFrom.channels !== null;
+  }
+
+  get hasMoreSubscriptions(): boolean {
+    return this.listNextFrom.subscriptions !== null;
+  }
+
+  /** The next page of the creator's channels (POST /dashboard/channels); a failure shows Retry in the list. */
+  loadMoreChannels(): Promise<void> {
+    return this.loadMore(
+      'channels',
+      (from) => this.repository.channels(from),
+      (page) => {
+        const known = new Set(this.channelList.map((channel) => channel.id));
+        this.channelList.push(...page.items.filter((channel) => !known.has(channel.id)));
+      },
+    );
+  }
+
+  /** The next page of the follower's memberships (POST /dashboard/subscriptions); a failure shows Retry. */
+  loadMoreSubscriptions(): Promise<void> {
+    return this.loadMore(
+      'subscriptions',
+      (from) => this.repository.subscriptions(from),
+      (page) => this.addMemberships(page),
+    );
+  }
+
+  /** One page of a list, at most one request at a time per list, dropped when the dashboard was loaded again since. */
+  private async loadMore<P extends { readonly nextFrom: Cursor }>(
+    list: PagedList,
+    fetch: (startFrom: string) => Promise<P>,
+    append: (page: P) => void,
+  ): Promise<void> {
+    const startFrom = this.listNextFrom[list];
+    if (this.dashboard === null || startFrom === null || this.listStatus[list] === 'loading') return;
+    const generation = this.generation;
+    this.listStatus[list] = 'loading';
+    try {
+      const page = await fetch(startFrom);
+      if (generation !== this.generation) return;
+      runInAction(() => {
+        append(page);
+        this.listNextFrom[list] = page.nextFrom;
+        this.listStatus[list] = 'idle';
+      });
+    } catch {
+      if (generation === this.generation) runInAction(() => (this.listStatus[list] = 'error'));
+    }
+  }
+
   // ---- creator view
 
   /** Active and payout balance per currency, eur first; a creator without any sees zero euros. */
@@ -197,20 +286,17 @@ export class DashboardViewModel {
   }
 
   get channels(): readonly Channel[] {
-    return (this.dashboard?.channels ?? []).filter((channel) => !channel.isDeleted);
+    return this.channelList.filter((channel) => !channel.isDeleted);
   }
 
   // ---- follower view
 
+  /** The memberships loaded so far, in the server's order (newest first). */
   private get memberships(): MembershipRow[] {
-    const dashboard = this.dashboard;
-    if (dashboard === null) return [];
-    const subscriptions = new Map(dashboard.subscriptions.map((subscription) => [subscription.id, subscription]));
-    const channels = new Map(dashboard.channelsOfSubscriptions.map((channel) => [channel.id, channel]));
     const now = this.clock.now();
-    return dashboard.subscriptionMembers.map((member) => {
-      const subscription = subscriptions.get(member.subscriptionId);
-      const channel = subscription === undefined ? undefined : channels.get(subscription.channelId);
+    return this.memberList.map((member) => {
+      const subscription = this.subscriptionsById.get(member.subscriptionId);
+      const channel = subscription === undefined ? undefined : this.channelsById.get(subscription.channelId);
       const view = followerSubscriptionView(member, { isDeleted: subscription?.isDeleted ?? false }, now);
       return { member, subscription, channel, view };
     });

@@ -5,6 +5,7 @@ import { CardDisplay } from '../../components/CardDisplay';
 import { Cell } from '../../components/Cell';
 import { EmptyState } from '../../components/EmptyState';
 import { Icon } from '../../components/Icon';
+import { InfiniteList } from '../../components/InfiniteList';
 import { Section } from '../../components/Section';
 import type { DashboardViewModel, MembershipRow } from './DashboardViewModel';
 import { TransactionsSection } from './TransactionsSection';
@@ -60,21 +61,30 @@ export const FollowerDashboard = observer(function FollowerDashboard({ vm }: { v
         />
       </Section>
 
-      <Section header={t('dashboard.activeSubscriptions')}>
-        {active.length === 0 ? (
-          <EmptyState text={t('dashboard.noActiveSubscriptions')} />
-        ) : (
-          active.map((row) => <MembershipCell key={row.member.id} row={row} />)
-        )}
-      </Section>
-
-      {inactive.length > 0 && (
-        <Section header={t('dashboard.inactiveSubscriptions')}>
-          {inactive.map((row) => (
-            <MembershipCell key={row.member.id} row={row} />
-          ))}
+      {/* One list for both sections: pages come newest first and each may add to either. */}
+      <InfiniteList
+        hasMore={vm.hasMoreSubscriptions}
+        loading={vm.listStatus.subscriptions === 'loading'}
+        error={vm.listStatus.subscriptions === 'error'}
+        onLoadMore={vm.loadMoreSubscriptions}
+        className="dashboard-memberships"
+      >
+        <Section header={t('dashboard.activeSubscriptions')}>
+          {active.length === 0 && !vm.hasMoreSubscriptions ? (
+            <EmptyState text={t('dashboard.noActiveSubscriptions')} />
+          ) : (
+            active.map((row) => <MembershipCell key={row.member.id} row={row} />)
+          )}
         </Section>
-      )}
+
+        {inactive.length > 0 && (
+          <Section header={t('dashboard.inactiveSubscriptions')}>
+            {inactive.map((row) => (
+              <MembershipCell key={row.member.id} row={row} />
+            ))}
+          </Section>
+        )}
+      </InfiniteList>
 
       <TransactionsSection vm={vm} />
     </>

@@ -2,10 +2,14 @@ import type { PlatformName, PopupOptions } from '../../../../src/application/por
 import { RepositoryError } from '../../../../src/application/ports/RepositoryError';
 import type { VerificationRepository } from '../../../../src/application/ports/VerificationRepository';
 import type { VerificationState } from '../../../../src/domain/entities';
-import type { Dashboard, DashboardRepository } from '../../../../src/application/ports/DashboardRepository';
-import type { Page } from '../../../../src/application/ports/Page';
+import type {
+  Dashboard,
+  DashboardRepository,
+  MembershipsPage,
+} from '../../../../src/application/ports/DashboardRepository';
+import type { Cursor, Page } from '../../../../src/application/ports/Page';
 import type { Scheduler } from '../../../../src/application/ports/Scheduler';
-import type { Transaction } from '../../../../src/domain/entities';
+import type { Channel, Transaction } from '../../../../src/domain/entities';
 import { ConnectBotViewModel } from '../../../../src/presentation/screens/ConnectBot/ConnectBotViewModel';
 import { FakePlatform } from '../support/FakePlatform';
 
@@ -51,18 +55,33 @@ function verificationAnswering(state: Promise<VerificationState>): VerificationR
   return { status: () => state, start: async () => ({ token: 't' }) };
 }
 
-/** The creator's channels as the dashboard answers them (only ids and deletion matter here). */
+/** The creator's channels as POST /dashboard/channels answers them, oldest first, `pageSize` a page. */
 class ChannelList implements DashboardRepository {
   ids: number[] = [];
   failing = false;
   loads = 0;
-  async load(): Promise<Dashboard> {
-    this.loads += 1;
-    if (this.failing) throw new RepositoryError('network_error');
-    return { channels: this.ids.map((id) => ({ id, isDeleted: false })) } as unknown as Dashboard;
+  pageSize = 20;
+  /** The startFrom of every read. */
+  readonly reads: Cursor[] = [];
+  load(): Promise<Dashboard> {
+    throw new Error('not used');
   }
   transactions(): Promise<Page<Transaction>> {
     throw new Error('not used');
+  }
+  subscriptions(): Promise<MembershipsPage> {
+    throw new Error('not used');
+  }
+  async channels(startFrom: Cursor): Promise<Page<Channel>> {
+    this.loads += 1;
+    this.reads.push(startFrom);
+    if (this.failing) throw new RepositoryError('network_error');
+    const from = startFrom === null ? 0 : Number(startFrom.slice(1));
+    const end = from + this.pageSize;
+    return {
+      items: this.ids.slice(from, end).map((id) => ({ id, isDeleted: false }) as Channel),
+      nextFrom: end < this.ids.length ? `o${end}` : null,
+    };
   }
 }
 
@@ -208,6 +227,28 @@ describe('ConnectBotViewModel', () => {
     await watching;
     expect(vm.arrived).toBe(7);
     expect(scheduler.pending).toBe(0);
+  });
+
+  it('finds a new channel past the first page, and reads again from the last page only', async () => {
+    const channels = new ChannelList();
+    channels.pageSize = 2;
+    channels.ids = [1, 2, 3, 4, 5];
+    const scheduler = new StepScheduler();
+    const vm = new ConnectBotViewModel(
+      verificationAnswering(Promise.resolve({ status: 'approved', botUsername: 'Bot' })),
+      new RecordingPlatform('android', '7.10'),
+      channels,
+      scheduler,
+    );
+    const watching = vm.watch();
+    await scheduler.tick();
+    expect(vm.arrived).toBeNull();
+    channels.ids = [1, 2, 3, 4, 5, 9];
+    await scheduler.tick();
+    await watching;
+    expect(vm.arrived).toBe(9);
+    // Every page once, then from the last page on.
+    expect(channels.reads).toEqual([null, 'o2', 'o4', 'o4']);
   });
 
   it('stops re-reading when the screen goes away', async () => {

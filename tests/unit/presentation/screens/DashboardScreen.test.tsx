@@ -47,10 +47,12 @@ function dashboard(mode: Role, extra: Partial<Dashboard> = {}): Dashboard {
     user: { id: 1, telegramId: 1, firstName: 'Ann' },
     balances: [],
     channels: [],
+    channelsNextFrom: null,
     transactions: { items: [], nextFrom: null },
     withdrawalAccount: null,
     migrationAvailable: false,
     subscriptionMembers: [],
+    subscriptionMembersNextFrom: null,
     subscriptions: [],
     channelsOfSubscriptions: [],
     cards: [],
@@ -70,6 +72,13 @@ async function renderAt(path: string, answer: (mode: Role | undefined) => Promis
       });
     },
     transactions: async () => ({ items: [], nextFrom: null }),
+    channels: async () => ({ items: [], nextFrom: null }),
+    subscriptions: async () => ({
+      subscriptionMembers: [],
+      subscriptions: [],
+      channelsOfSubscriptions: [],
+      nextFrom: null,
+    }),
   };
   const session = new DashboardSession(new MemoryStorage());
   const platformLinks = new FakeLinks();

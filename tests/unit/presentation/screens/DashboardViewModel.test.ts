@@ -2,8 +2,9 @@ import type {
   Dashboard,
   DashboardRepository,
   DashboardTransactionsQuery,
+  MembershipsPage,
 } from '../../../../src/application/ports/DashboardRepository';
-import type { Page } from '../../../../src/application/ports/Page';
+import type { Cursor, Page } from '../../../../src/application/ports/Page';
 import { RepositoryError } from '../../../../src/application/ports/RepositoryError';
 import type { Channel, Role, Subscription, SubscriptionMember, Transaction } from '../../../../src/domain/entities';
 import { money } from '../../../../src/domain/money';
@@ -53,10 +54,12 @@ function dashboard(mode: Role, extra: Partial<Dashboard> = {}): Dashboard {
     user: { id: 1, telegramId: 1001, firstName: 'Alice' },
     balances: [],
     channels: [],
+    channelsNextFrom: null,
     transactions: { items: [transaction(1), transaction(2)], nextFrom: 'c2' },
     withdrawalAccount: null,
     migrationAvailable: false,
     subscriptionMembers: [],
+    subscriptionMembersNextFrom: null,
     subscriptions: [],
     channelsOfSubscriptions: [],
     cards: [],
@@ -82,6 +85,25 @@ class FakeDashboards implements DashboardRepository {
   transactions(query: DashboardTransactionsQuery): Promise<Page<Transaction>> {
     this.pages.push(query);
     return this.page(query);
+  }
+
+  readonly channelReads: Cursor[] = [];
+  channelPage: (startFrom: Cursor) => Promise<Page<Channel>> = async () => ({ items: [], nextFrom: null });
+  channels(startFrom: Cursor): Promise<Page<Channel>> {
+    this.channelReads.push(startFrom);
+    return this.channelPage(startFrom);
+  }
+
+  readonly membershipReads: Cursor[] = [];
+  membershipPage: (startFrom: Cursor) => Promise<MembershipsPage> = async () => ({
+    subscriptionMembers: [],
+    subscriptions: [],
+    channelsOfSubscriptions: [],
+    nextFrom: null,
+  });
+  subscriptions(startFrom: Cursor): Promise<MembershipsPage> {
+    this.membershipReads.push(startFrom);
+    return this.membershipPage(startFrom);
   }
 }
 
@@ -307,6 +329,67 @@ describe('DashboardViewModel: creator view', () => {
   });
 });
 
+describe('DashboardViewModel: channel pages', () => {
+  it('appends the next pages of channels by cursor until the last, skipping a channel already shown', async () => {
+    const { repository, make } = setup();
+    repository.answer = async () =>
+      dashboard('creator', { channels: [channel(1), channel(2)], channelsNextFrom: 'ch2' });
+    repository.channelPage = async (startFrom) =>
+      startFrom === 'ch2'
+        ? { items: [channel(2), channel(3), channel(4, { isDeleted: true })], nextFrom: 'ch4' }
+        : { items: [channel(5)], nextFrom: null };
+    const vm = make('creator');
+    await vm.load();
+    expect(vm.channels.map((c) => c.id)).toEqual([1, 2]);
+    expect(vm.hasMoreChannels).toBe(true);
+    await vm.loadMoreChannels();
+    expect(vm.channels.map((c) => c.id)).toEqual([1, 2, 3]);
+    await vm.loadMoreChannels();
+    expect(vm.channels.map((c) => c.id)).toEqual([1, 2, 3, 5]);
+    expect(vm.hasMoreChannels).toBe(false);
+    await vm.loadMoreChannels();
+    expect(repository.channelReads).toEqual(['ch2', 'ch4']);
+  });
+
+  it('asks for one page at a time, shows a failure and retries the same cursor', async () => {
+    const { repository, make } = setup();
+    repository.answer = async () => dashboard('creator', { channels: [channel(1)], channelsNextFrom: 'ch1' });
+    let fail!: (error: unknown) => void;
+    repository.channelPage = () => new Promise((_resolve, reject) => (fail = reject));
+    const vm = make('creator');
+    await vm.load();
+    const first = vm.loadMoreChannels();
+    void vm.loadMoreChannels();
+    expect(vm.listStatus.channels).toBe('loading');
+    expect(repository.channelReads).toEqual(['ch1']);
+    fail(new RepositoryError('network_error'));
+    await first;
+    expect(vm.listStatus.channels).toBe('error');
+    expect(vm.channels.map((c) => c.id)).toEqual([1]);
+    repository.channelPage = async () => ({ items: [channel(2)], nextFrom: null });
+    await vm.loadMoreChannels();
+    expect(repository.channelReads).toEqual(['ch1', 'ch1']);
+    expect(vm.listStatus.channels).toBe('idle');
+    expect(vm.channels.map((c) => c.id)).toEqual([1, 2]);
+  });
+
+  it('drops a page that arrives after the dashboard was loaded again', async () => {
+    const { repository, make } = setup();
+    repository.answer = async () => dashboard('creator', { channels: [channel(1)], channelsNextFrom: 'ch1' });
+    let release!: (page: Page<Channel>) => void;
+    repository.channelPage = () => new Promise((resolve) => (release = resolve));
+    const vm = make('creator');
+    await vm.load();
+    const late = vm.loadMoreChannels();
+    await vm.load();
+    release({ items: [channel(2)], nextFrom: null });
+    await late;
+    expect(vm.channels.map((c) => c.id)).toEqual([1]);
+    expect(vm.hasMoreChannels).toBe(true);
+    expect(vm.listStatus.channels).toBe('idle');
+  });
+});
+
 describe('DashboardViewModel: follower view', () => {
   const subscription = (id: number, extra: Partial<Subscription> = {}): Subscription => ({
     id,
@@ -353,6 +436,75 @@ describe('DashboardViewModel: follower view', () => {
     expect(vm.inactiveSubscriptions.map((row) => row.member.id)).toEqual([103, 104, 105]);
     expect(vm.activeSubscriptions[2].view.label).toBe('expiring');
     expect(vm.activeSubscriptions[0].channel?.id).toBe(10);
+  });
+
+  it('appends membership pages with their subscriptions and channels, splitting each page into both lists', async () => {
+    const { repository, make } = setup();
+    repository.answer = async () =>
+      dashboard('follower', {
+        subscriptions: [subscription(1)],
+        channelsOfSubscriptions: [channel(10)],
+        subscriptionMembers: [member(101, 1)],
+        subscriptionMembersNextFrom: 'm101',
+      });
+    repository.membershipPage = async (startFrom) =>
+      startFrom === 'm101'
+        ? {
+            subscriptions: [subscription(2, { channelId: 11 }), subscription(3, { channelId: 10 })],
+            channelsOfSubscriptions: [channel(11), channel(10)],
+            // 101 again (a row seen twice) shows once.
+            subscriptionMembers: [member(101, 1), member(102, 2, { status: 'cancelled' }), member(103, 3)],
+            nextFrom: 'm103',
+          }
+        : {
+            subscriptions: [subscription(4, { channelId: 12 })],
+            channelsOfSubscriptions: [channel(12)],
+            subscriptionMembers: [member(104, 4)],
+            nextFrom: null,
+          };
+    const vm = make('follower');
+    await vm.load();
+    expect(vm.activeSubscriptions.map((row) => row.member.id)).toEqual([101]);
+    expect(vm.hasMoreSubscriptions).toBe(true);
+    await vm.loadMoreSubscriptions();
+    expect(vm.activeSubscriptions.map((row) => row.member.id)).toEqual([101, 103]);
+    expect(vm.inactiveSubscriptions.map((row) => row.member.id)).toEqual([102]);
+    expect(vm.inactiveSubscriptions[0].channel?.id).toBe(11);
+    await vm.loadMoreSubscriptions();
+    expect(vm.activeSubscriptions.map((row) => [row.member.id, row.subscription?.id, row.channel?.id])).toEqual([
+      [101, 1, 10],
+      [103, 3, 10],
+      [104, 4, 12],
+    ]);
+    expect(vm.hasMoreSubscriptions).toBe(false);
+    await vm.loadMoreSubscriptions();
+    expect(repository.membershipReads).toEqual(['m101', 'm103']);
+  });
+
+  it('shows a failed membership page as an error and retries it', async () => {
+    const { repository, make } = setup();
+    repository.answer = async () =>
+      dashboard('follower', {
+        subscriptions: [subscription(1)],
+        subscriptionMembers: [member(101, 1)],
+        subscriptionMembersNextFrom: 'm101',
+      });
+    repository.membershipPage = async () => Promise.reject(new RepositoryError('network_error'));
+    const vm = make('follower');
+    await vm.load();
+    await vm.loadMoreSubscriptions();
+    expect(vm.listStatus.subscriptions).toBe('error');
+    expect(vm.hasMoreSubscriptions).toBe(true);
+    repository.membershipPage = async () => ({
+      subscriptions: [subscription(2)],
+      channelsOfSubscriptions: [],
+      subscriptionMembers: [member(102, 2)],
+      nextFrom: null,
+    });
+    await vm.loadMoreSubscriptions();
+    expect(vm.listStatus.subscriptions).toBe('idle');
+    expect(vm.activeSubscriptions.map((row) => row.member.id)).toEqual([101, 102]);
+    expect(repository.membershipReads).toEqual(['m101', 'm101']);
   });
 
   it('names the primary card and counts the cards', async () => {

@@ -28,6 +28,8 @@ function failingOnce(real: DashboardRepository): DashboardRepository {
   let failed = false;
   return {
     load: (mode) => real.load(mode),
+    channels: (startFrom) => real.channels(startFrom),
+    subscriptions: (startFrom) => real.subscriptions(startFrom),
     transactions: async (query) => {
       if (!failed) {
         failed = true;
