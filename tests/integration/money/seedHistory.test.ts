@@ -5,10 +5,11 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { sandboxProviderFee } from '../../../server/modules/payments/sandbox/SmartGlocalDouble';
-import { transactions } from '../../../server/platform/db/schema';
+import type { PayoutResponse } from '../../../src/contract/api';
+import { channels, donations, transactions } from '../../../server/platform/db/schema';
 import { providerPayouts } from '../../../server/platform/db/schema-money';
-import { ALICE, type TestServer, startTestServer } from '../support/testServer';
-import { expectBalancesMatchLedger, userId } from './support/money';
+import { ALICE, type TestServer, newUser, startTestServer } from '../support/testServer';
+import { expectBalancesMatchLedger, payWithNewCard, userId } from './support/money';
 
 describe('seeded money history', () => {
   let server: TestServer;
@@ -48,6 +49,30 @@ describe('seeded money history', () => {
       .where(and(eq(transactions.userId, alice), eq(transactions.type, 'withdrawal')));
     expect(after).toHaveLength(before.length);
     expect(await server.database.db.select().from(providerPayouts)).toEqual([]);
+    await expectBalancesMatchLedger(server, alice);
+  });
+
+  it("the demo creator's payout goes to her seeded card at the double and arrives", async () => {
+    const alice = await userId(server, ALICE);
+    // A follower trying the sandbox donates enough for a payout (the seed's own euro balance is below €100).
+    const [donation] = await server.database.db
+      .select({ id: donations.id })
+      .from(donations)
+      .innerJoin(channels, eq(channels.id, donations.channelId))
+      .where(eq(channels.ownerId, alice))
+      .limit(1);
+    expect(
+      await payWithNewCard(server, newUser('Donor'), 'donation', donation!.id, '4242424242424242', { amount: 150 }),
+    ).toMatchObject({ status: 'paid' });
+    // A half-month's earnings are paid on the payout day after the next half-month ends: at most 46 days on.
+    const answer = await server.request<{ jobs: { name: string; ok: boolean }[] }>('POST', '/sandbox/clock', {
+      advanceSeconds: 46 * 24 * 3600,
+    });
+    expect(answer.body.jobs.filter((job) => !job.ok)).toEqual([]);
+    const sent = await server.database.db.select().from(providerPayouts);
+    expect(sent).toEqual([expect.objectContaining({ status: 'succeeded', currency: 'eur' })]);
+    const { payouts } = (await server.api<PayoutResponse>(ALICE, 'GET', '/payout')).body;
+    expect(payouts).toEqual([expect.objectContaining({ status: 'arrived', currency: 'eur' })]);
     await expectBalancesMatchLedger(server, alice);
   });
 });
