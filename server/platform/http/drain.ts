@@ -7,12 +7,13 @@
  *    balancer retries that on another instance;
  * 3. answers every request still arriving or in flight, each with `Connection: close`, so the connection ends after
  *    its answer and is not reused;
- * 4. closes the keep-alive connections that carry no request (Node's `closeIdleConnections`) once nothing is in
- *    flight and no request has started or been answered for `idleGraceMs`. A client that has just read an answer may
- *    be writing its next request this very moment, and not necessarily on the connection it just used: a client pool
- *    (undici's, a proxy's) hands out whichever idle connection comes first, one idle for minutes included. Closing
- *    under it would reset a request it sent; a busy client's next request comes well within the grace, is answered
- *    with `Connection: close`, and its connection ends cleanly;
+ * 4. closes each keep-alive connection that carries no request once it has been idle for `idleGraceMs` and nothing
+ *    is in flight. A client that has just read an answer may be writing its next request on it this very moment, and
+ *    closing under it would reset a request it sent (the kernel answers unread data with a reset). A busy client's
+ *    next request comes well within the grace, is answered with `Connection: close`, and its connection ends cleanly;
+ *    a connection idle that long belongs to a client with nothing to send. And only after two seconds with no request
+ *    anywhere: a client pool (undici's) sends on whichever idle connection comes first, one idle for minutes included,
+ *    so a client moving on from a connection just closed may be writing on any of them;
  * 5. resolves once every connection has ended (true), or after `timeoutMs` (false: the caller then cuts the rest).
  *
  * Calls to the sandbox's Smart Glocal double (/provider/…) are the in-flight payments' own provider calls over HTTP,
@@ -46,8 +47,11 @@ declare module 'fastify' {
   }
 }
 
-/** Quiet this long, no client is about to send its next request (a busy 2-core machine included). */
-export const IDLE_GRACE_MS = 1_000;
+/** Idle this long, a keep-alive connection's client is not about to send on it (a busy 2-core machine included). */
+export const IDLE_GRACE_MS = 5_000;
+
+/** And no request anywhere for this long: no client is between two requests. */
+const QUIET_MS = 2_000;
 
 /** Routes of the in-process provider double: called by this process's own requests in flight. */
 const servesRequestsInFlight = (routeUrl: string | undefined): boolean => routeUrl?.startsWith('/provider/') ?? false;
@@ -55,23 +59,30 @@ const servesRequestsInFlight = (routeUrl: string | undefined): boolean => routeU
 export function installDrain(app: FastifyInstance): void {
   let draining = false;
   let inFlight = 0;
-  const connections = new Set<Socket>();
+  /** Every open connection: how many requests it carries now, and since when it has carried none. */
+  const connections = new Map<Socket, { requests: number; idleSince: number }>();
   /** When a request last started or was answered, on any connection. */
   let lastActivity = 0;
 
   app.server.on('connection', (socket: Socket) => {
-    connections.add(socket);
+    connections.set(socket, { requests: 0, idleSince: Date.now() });
     socket.once('close', () => connections.delete(socket));
   });
 
   app.addHook('onRequest', async (request, reply) => {
-    if (servesRequestsInFlight(request.routeOptions.url)) return;
-    inFlight += 1;
+    const connection = reply.raw.socket === null ? undefined : connections.get(reply.raw.socket);
+    const counted = !servesRequestsInFlight(request.routeOptions.url);
+    if (connection !== undefined) connection.requests += 1;
+    if (counted) inFlight += 1;
     lastActivity = Date.now();
     // 'close' comes after the answer is sent and also when the client goes away first.
     reply.raw.once('close', () => {
-      inFlight -= 1;
+      if (counted) inFlight -= 1;
       lastActivity = Date.now();
+      if (connection !== undefined) {
+        connection.requests -= 1;
+        connection.idleSince = Date.now();
+      }
     });
   });
   app.addHook('onSend', async (request, reply) => {
@@ -93,8 +104,14 @@ export function installDrain(app: FastifyInstance): void {
       // Read what already arrived, so a request waiting in a socket's buffer counts as in flight, not idle.
       await new Promise((resolve) => setImmediate(resolve));
       while (connections.size > 0 && Date.now() < deadline) {
-        // Every answer from now on closes its connection; the ones still open and idle are past their grace.
-        if (inFlight === 0 && Date.now() - lastActivity >= idleGraceMs) app.server.closeIdleConnections();
+        // Every answer from now on closes its connection; the ones still open and idle past their grace are closed.
+        // While requests run, or just after, a client may be moving to another idle connection of its pool (and the
+        // provider double's connections may carry a payment's next call): nothing is closed then.
+        if (inFlight === 0 && Date.now() - lastActivity >= QUIET_MS) {
+          const now = Date.now();
+          for (const [socket, connection] of connections)
+            if (connection.requests === 0 && now - connection.idleSince >= idleGraceMs) socket.destroy();
+        }
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
       return connections.size === 0;
