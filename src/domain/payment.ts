@@ -92,14 +92,3 @@ export const paymentTransitions = {
   actionRequired: paymentActionRequired,
   clear: clearPayment,
 } as const;
-
-/**
- * The failure screen's main line (spec section 8: "message and code"): the provider's or server's message when it is
- * written for people, else null (the screen shows its generic text). A message that only repeats a machine code
- * ("insufficient_funds", "3ds_declined") is not for people: the code is shown small beneath anyway.
- */
-export function humanFailureMessage(code: string, message: string): string | null {
-  const text = message.trim();
-  if (text === '' || text === code || /^[a-z0-9_.-]+$/.test(text)) return null;
-  return text;
-}

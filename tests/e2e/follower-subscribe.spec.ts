@@ -3,6 +3,7 @@
  * sees the new member, the transaction and the balance change.
  */
 import { PROVIDER_TEST_CARDS } from '../../src/contract/api';
+import { DECLINES, TEST_CARDS } from '../../src/contract/testCards';
 import {
   creatorEurBalance,
   creatorTransactions,
@@ -14,6 +15,8 @@ import {
   unexpectedProblems,
 } from './follower-support';
 import { expect, expectNoSeriousA11yViolations, test } from './support/fixtures';
+
+const INSUFFICIENT_FUNDS = TEST_CARDS.find((card) => card.behaviour === 'insufficient_funds')!.number;
 
 test.describe('subscribing with a new card and 3-D Secure', () => {
   test('confirming the challenge pays, opens the channel and shows the membership', async ({
@@ -95,7 +98,11 @@ test.describe('subscribing with a new card and 3-D Secure', () => {
       .click();
 
     await expect(app.getByRole('heading', { name: 'Payment Unsuccessful' })).toBeVisible({ timeout: 15_000 });
-    await expect(app.getByText('3-D Secure authentication was declined by the cardholder')).toBeVisible();
+    // The payer's words, not the provider's sentence for integrators.
+    await expect(
+      app.getByText("The payment wasn't confirmed with your bank. Try again or use another card."),
+    ).toBeVisible();
+    await expect(app.getByText('3-D Secure authentication was declined by the cardholder')).toHaveCount(0);
     await expect(app.getByText('Code: 3ds_declined')).toBeVisible();
     await expect(app.getByRole('button', { name: 'Contact support' })).toBeVisible();
     // One "Try again": the main button; the page itself has none.
@@ -114,4 +121,27 @@ test.describe('subscribing with a new card and 3-D Secure', () => {
     expect(await creatorTransactions(sandbox, world.creator, 'sell_subscription')).toHaveLength(1);
     expect(unexpectedProblems(consoleProblems)).toEqual([]);
   });
+});
+
+test("a declined card tells the payer why in their language, never in the provider's English", async ({
+  emulator,
+  sandbox,
+  consoleProblems,
+}) => {
+  const world = await creatorWithChannel(sandbox);
+  const follower = await freshFollower(sandbox);
+  await emulator.open({ user: follower, lang: 'ru', startParam: `subscription_${world.subscriptionId}` });
+  const app = emulator.app;
+  await emulator.clickMainButton();
+  await app.locator('input[name=cc-number]').fill(INSUFFICIENT_FUNDS);
+  await app.locator('input[name=cc-name]').fill('FINN TESTER');
+  await app.locator('input[name=cc-exp]').fill('12/34');
+  await app.locator('input[name=cc-csc]').fill('123');
+  await emulator.clickMainButton();
+
+  await expect(app.getByRole('heading', { name: 'Платёж не прошёл' })).toBeVisible({ timeout: 15_000 });
+  await expect(app.getByText('На карте недостаточно средств. Пополните её или выберите другую карту.')).toBeVisible();
+  await expect(app.getByText('Код: insufficient_funds')).toBeVisible();
+  await expect(app.getByText(DECLINES.insufficient_funds!)).toHaveCount(0);
+  expect(unexpectedProblems(consoleProblems)).toEqual([]);
 });

@@ -1,7 +1,6 @@
 import {
   clearPayment,
   eventFromPaymentAnswer,
-  humanFailureMessage,
   INITIAL_PAYMENT_STATE,
   isFinal,
   needsRedirect,
@@ -82,16 +81,5 @@ describe('provider answers', () => {
     [{ status: 'action_required' as const }, { type: 'error', code: 'error_unknown', message: '' }],
   ])('%p → %p', (answer, event) => {
     expect(eventFromPaymentAnswer(answer)).toEqual(event);
-  });
-});
-
-describe('failure screen message', () => {
-  it('shows a message written for people first, never one that only repeats a machine code', () => {
-    expect(humanFailureMessage('insufficient_funds', 'Insufficient funds on the card')).toBe(
-      'Insufficient funds on the card',
-    );
-    expect(humanFailureMessage('insufficient_funds', 'insufficient_funds')).toBeNull();
-    expect(humanFailureMessage('payment_failed', 'do_not_honor')).toBeNull();
-    expect(humanFailureMessage('error_unknown', '  ')).toBeNull();
   });
 });

@@ -18,6 +18,7 @@ import {
   TRANSACTION_TYPES,
 } from '../../../src/domain/entities';
 import { PAGE_LOCALES } from '../../../src/domain/languages';
+import { PAYMENT_FAILURE_REASONS } from '../../../src/domain/payment-failure';
 import { PAYOUT_FAILURE_REASONS } from '../../../src/domain/payout-failure';
 import { RU_ACCOUNT_ERRORS } from '../../../src/domain/ru-bank-account';
 import { REVENUE_PERIODS } from '../../../src/domain/revenue-periods';
@@ -34,6 +35,7 @@ const ENUMERATED: readonly [string, readonly string[]][] = [
   ['payout.method', PAYOUT_METHOD_TYPES],
   ['payout.tracker.status', PAYOUT_PROGRESS],
   ['payout.failure', PAYOUT_FAILURE_REASONS],
+  ['payment.failure.reason', PAYMENT_FAILURE_REASONS],
   ['payout.errors', RU_ACCOUNT_ERRORS.map((code) => `payout_ru_${code}`)],
   ['payout.fields', PAYOUT_FIELD_NAMES],
   ['common.badge', BADGE_TYPES],

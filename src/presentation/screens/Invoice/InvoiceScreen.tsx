@@ -128,7 +128,7 @@ const InvoiceContent = observer(function InvoiceContent({ vm }: { vm: InvoiceVie
           className="payment-failure"
           icon={<Icon name="alert" size={48} />}
           title={t('payment.failure.title')}
-          text={view.message ?? t('payment.failure.generic')}
+          text={t(`payment.failure.reason.${view.reason}`)}
           // "Try again" is the main button alone: one retry on the screen.
           actions={
             <Button mode="plain" onClick={vm.openSupport}>

@@ -13,7 +13,7 @@ import {
   normalizeIntegerAmountInput,
 } from '../../../domain/amounts';
 import type { Channel, SavedCard } from '../../../domain/entities';
-import { humanFailureMessage } from '../../../domain/payment';
+import { type PaymentFailureReason, paymentFailureReason } from '../../../domain/payment-failure';
 import { type InvoiceKind, invoiceLoadStateFromError, invoiceNotFoundKey } from '../../../domain/invoice';
 import { type Money, toMajor } from '../../../domain/money';
 import {
@@ -35,8 +35,8 @@ export type InvoiceView =
   | { readonly kind: 'ready' }
   | { readonly kind: 'inProgress' }
   | { readonly kind: 'paid'; readonly receipt: PaymentReceipt }
-  /** message: the human text, null for the generic one (humanFailureMessage); the code is shown small beneath. */
-  | { readonly kind: 'failed'; readonly code: string; readonly message: string | null };
+  /** reason: what the payer is told, in their language; the provider's code is shown small beneath. */
+  | { readonly kind: 'failed'; readonly code: string; readonly reason: PaymentFailureReason };
 
 type LoadedInvoice =
   | { readonly kind: 'donation'; readonly invoice: DonationInvoice }
@@ -109,7 +109,7 @@ export class InvoiceViewModel {
         return { kind: 'alreadyExists' };
       if (payment.status === 'error') {
         const code = payment.code ?? 'error_unknown';
-        return { kind: 'failed', code, message: humanFailureMessage(code, payment.message ?? '') };
+        return { kind: 'failed', code, reason: paymentFailureReason(code) };
       }
       if (payment.status === 'pending' || payment.status === 'action_required') return { kind: 'inProgress' };
     }

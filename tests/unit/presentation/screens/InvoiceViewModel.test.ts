@@ -131,7 +131,7 @@ describe('InvoiceViewModel', () => {
     expect(shown.view).toMatchObject({
       kind: 'failed',
       code: 'do_not_honor',
-      message: 'The issuing bank declined the payment',
+      reason: 'declined',
     });
     expect(shown.retry()).toBe('/payment/choicePaymentMethod');
     expect(flow.payment.status).toBeNull();
