@@ -384,3 +384,29 @@ for (const look of LOOKS) {
     expect(unexpected(consoleProblems)).toEqual([]);
   });
 }
+
+test("a private channel's preview and invoice say what paying brings, never ask to share a link", async ({
+  emulator,
+  sandbox,
+  page,
+  consoleProblems,
+}) => {
+  const { channel, subscription } = await aliceSubscription(sandbox, "Alice's Journal", 'Monthly Subscription');
+  await emulator.open({
+    user: demoUsers.alice,
+    appPath: `/channel/${channel.id}/subscription/${subscription.id}/preview`,
+  });
+  const app = emulator.app;
+  await expect(app.getByRole('heading', { name: 'Only public channels can publish' })).toBeVisible();
+  await expect(app.getByText(/Followers who pay get a personal invite link/)).toBeVisible();
+  await expect(app.getByText(/invite link instead/)).toHaveCount(0);
+  await expect(emulator.mainButton).toBeHidden();
+  await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+
+  const follower = newUser('Priya');
+  await sandbox.api(follower, 'GET', '/dashboard?mode=follower');
+  await emulator.open({ user: follower, startParam: `subscription_${subscription.id}` });
+  await expect(app.getByText('After paying, you get a personal invite link to this private channel.')).toBeVisible();
+  // A follower's launch asks whether they are a creator too (403): expected.
+  expect(unexpected(consoleProblems).filter((problem) => !problem.url.endsWith('/dashboard?mode=creator'))).toEqual([]);
+});

@@ -171,7 +171,11 @@ const InvoiceContent = observer(function InvoiceContent({ vm }: { vm: InvoiceVie
         </header>
       )}
       {subscription && (
-        <Section header={t('invoice.subscriptionSection')}>
+        <Section
+          header={t('invoice.subscriptionSection')}
+          // A private channel shows nothing to strangers: say what paying brings.
+          footer={channel?.type === 'private' ? t('invoice.privateAccess') : undefined}
+        >
           <Cell
             title={subscription.name}
             subtitle={t(`invoice.periodName.${subscription.period}`)}

@@ -37,7 +37,7 @@ function SubscriptionPreviewScreen({ vm }: { vm: SubscriptionPreviewViewModel })
         <Placeholder
           level={2}
           title={t('subscription.preview.notPublicTitle')}
-          text={t('subscription.preview.notPublicText')}
+          text={t('subscription.preview.privateText')}
         />
       )}
       {subscription && channel && vm.canPublish && (
