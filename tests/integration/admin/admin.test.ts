@@ -28,7 +28,7 @@ let server: TestServer;
 
 beforeAll(async () => {
   server = await startTestServer({ seed: true, config: { adminTelegramIds: [OPERATOR.telegramId] } });
-}, 60_000);
+}, 180_000);
 afterAll(() => server.close());
 
 const sentTo = async (telegramId: number) =>

@@ -25,7 +25,7 @@ beforeAll(async () => {
   await server.database.db.execute(sql`
     create function refuse_audit() returns trigger language plpgsql as $$
     begin raise exception 'the audit log refuses this entry (test)'; end $$`);
-}, 60_000);
+}, 180_000);
 afterAll(() => server.close());
 
 const refuseAudit = async (action: string) =>

@@ -19,7 +19,7 @@ const cookies: Partial<Record<OperatorRole, string>> = {};
 beforeAll(async () => {
   server = await startTestServer({ seed: true, config: { adminTelegramIds: [ADMIN.telegramId] } });
   cookies.admin = await consoleSignIn(server, ADMIN);
-}, 60_000);
+}, 180_000);
 afterAll(() => server.close());
 
 const auditRows = async () =>

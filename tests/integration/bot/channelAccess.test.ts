@@ -15,7 +15,7 @@ beforeAll(async () => {
   server = await startTestServer();
   privateShop = await openShop(server, { private: true });
   publicShop = await openShop(server);
-}, 60_000);
+}, 180_000);
 afterAll(() => server.close());
 
 const chatOf = (shop: Shop) => -(1_000_000_000_000 + shop.creator.telegramId);

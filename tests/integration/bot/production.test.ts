@@ -21,7 +21,7 @@ import { startSmartGlocalDouble } from '../support/smartGlocalDouble';
 import { check, payWithNewCard } from '../money/support/money';
 
 // Three servers start here on a busy machine (the money helpers' import lowers Jest's timeout to 30 s).
-jest.setTimeout(60_000);
+jest.setTimeout(180_000);
 
 const TOKEN = '1234567890:TEST-sandbox-token-for-tests-only-xx';
 let telegram: SandboxTelegram;
@@ -306,4 +306,4 @@ it("with Smart Glocal: a paid membership gets the bot's personal link; once the 
     await server.close();
     await smartGlocal.server.close();
   }
-}, 60_000);
+}, 180_000);

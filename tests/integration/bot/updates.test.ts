@@ -11,7 +11,7 @@ let shop: Shop;
 beforeAll(async () => {
   server = await startTestServer();
   shop = await openShop(server, { private: true });
-}, 60_000);
+}, 180_000);
 afterAll(() => server.close());
 
 const chatId = () => -(1_000_000_000_000 + shop.creator.telegramId);

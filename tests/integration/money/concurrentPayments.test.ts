@@ -20,7 +20,7 @@ let shop: Shop;
 beforeAll(async () => {
   server = await startTestServer();
   shop = await openShop(server);
-}, 60_000);
+}, 180_000);
 afterAll(async () => server.close());
 
 async function dashboardVersion(userId: number): Promise<number> {

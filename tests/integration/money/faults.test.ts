@@ -18,7 +18,7 @@ let shop: Shop;
 beforeAll(async () => {
   server = await startTestServer({ config: { providerTimeoutMs: 500 } });
   shop = await openShop(server);
-}, 60_000);
+}, 180_000);
 afterAll(async () => server.close());
 afterEach(async () => {
   expect((await server.request('POST', '/sandbox/provider/faults', {})).status).toBe(200);

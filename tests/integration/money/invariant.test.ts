@@ -49,7 +49,7 @@ describe('the money invariant over a quarter', () => {
 
   beforeAll(async () => {
     server = await startTestServer({ now: START });
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => server.close());
 
   it('holds after every day', async () => {

@@ -10,7 +10,7 @@ import { type TestServer, startTestServer } from '../support/testServer';
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
-}, 60_000);
+}, 180_000);
 afterAll(async () => server.close());
 
 let nextUser = 9_870_000;

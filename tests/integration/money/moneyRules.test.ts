@@ -90,7 +90,7 @@ describe('one charge per membership period, decided at settlement', () => {
   beforeAll(async () => {
     server = await startTestServer();
     shop = await openShop(server);
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => server.close());
   afterEach(async () => expectBalancesMatchLedger(server, shop.creatorId));
 
@@ -174,7 +174,7 @@ describe('renewals only where a new payment would be allowed', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => server.close());
 
   /** A fresh shop and a weekly member paying with a saved card; answers the member row id and its expiry. */
@@ -256,7 +256,7 @@ describe("payouts go out only in the account's currency", () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => server.close());
 
   // Roubles are converted into the account's euros at the payout run (payoutConversion.test.ts); ₽4,350 earned is
@@ -326,7 +326,7 @@ describe('fixed donation amounts', () => {
     expect(created.status).toBe(200);
     expect(created.body.donation.amount).toBe(3.33);
     fixedId = created.body.donation.id;
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => server.close());
 
   it('charges the fixed amount exactly (the amount as text or as a number)', async () => {
@@ -371,7 +371,7 @@ describe('/payout announces exactly what the next payout pays', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => server.close());
 
   type Announced = {

@@ -8,7 +8,7 @@ import { type TestServer, newUser, startTestServer } from '../support/testServer
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
-}, 60_000);
+}, 180_000);
 afterAll(async () => server.close());
 
 it('documents every money route in the OpenAPI document', async () => {
@@ -49,7 +49,7 @@ it('serves /provider only with the sandbox on', async () => {
   } finally {
     await off.close();
   }
-}, 60_000);
+}, 180_000);
 
 interface Operation {
   security?: unknown[];

@@ -38,7 +38,7 @@ beforeAll(async () => {
   shop = await openShop(server);
   db = server.database.db as unknown as MoneyDb;
   writes = preparedPaymentWrites(db);
-}, 60_000);
+}, 180_000);
 afterAll(async () => server.close());
 afterEach(async () => expectBalancesMatchLedger(server, shop.creatorId));
 

@@ -34,7 +34,7 @@ let shop: Shop;
 beforeAll(async () => {
   server = await startTestServer();
   shop = await openShop(server);
-}, 60_000);
+}, 180_000);
 afterAll(async () => server.close());
 
 afterEach(async () => {

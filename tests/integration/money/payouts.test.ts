@@ -69,7 +69,7 @@ describe('payout account', () => {
   beforeAll(async () => {
     server = await startTestServer();
     creator = (await creatorWithChannel(server)).user;
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => server.close());
 
   it('needs a verified creator', async () => {

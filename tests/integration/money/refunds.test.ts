@@ -27,7 +27,7 @@ let shop: Shop;
 beforeAll(async () => {
   server = await startTestServer();
   shop = await openShop(server, { private: true });
-}, 60_000);
+}, 180_000);
 afterAll(() => server.close());
 
 const refund = (paymentId: string, reason = 'Asked by the follower') =>

@@ -43,7 +43,7 @@ beforeAll(async () => {
     .from(subscriptionMembers)
     .where(eq(subscriptionMembers.id, brokeMemberId));
   expiry = row!.expiresAt!.getTime();
-}, 60_000);
+}, 180_000);
 afterAll(() => server.close());
 
 describe('renewal notices', () => {

@@ -74,7 +74,7 @@ describe('renewals', () => {
       `/follower/subscription_member/${followers.cancelled.memberId}/cancel`,
     );
     expiry = (await memberRow(server, followers.good.memberId)).expiresAt!.getTime();
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => server.close());
   afterEach(async () => {
     await expectBalancesMatchLedger(server, shop.creatorId);
@@ -168,7 +168,7 @@ describe('renewals exactly once and after downtime', () => {
   beforeAll(async () => {
     server = await startTestServer();
     shop = await openShop(server);
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => server.close());
 
   it('two job runners at once (two processes) charge each due membership once', async () => {

@@ -17,7 +17,7 @@ let shop: Shop;
 beforeAll(async () => {
   server = await startTestServer();
   shop = await openShop(server);
-}, 60_000);
+}, 180_000);
 afterAll(() => server.close());
 
 /** The ledger's own figure: the creator's sales and donations minus refunds issued, by when they count. */

@@ -16,7 +16,7 @@ describe('seeded money history', () => {
 
   beforeAll(async () => {
     server = await startTestServer({ seed: true });
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => server.close());
 
   it('every seeded sale keeps the fee the sandbox provider charges on live payments', async () => {
@@ -88,7 +88,7 @@ describe.each([
 
   beforeAll(async () => {
     server = await startTestServer({ seed: true, now });
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => server.close());
 
   it('same ledger and balances after a job run', async () => {

@@ -23,7 +23,7 @@ describe.each(ENCODINGS)('SMART_GLOCAL_SIGNATURE_ENCODING=%s', (encoding) => {
   beforeAll(async () => {
     server = await startTestServer({ config: { smartGlocalSignatureEncoding: encoding } });
     shop = await openShop(server);
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => server.close());
   afterEach(async () => {
     await expectBalancesMatchLedger(server, shop.creatorId);

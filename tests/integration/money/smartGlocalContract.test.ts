@@ -18,7 +18,7 @@ import { TOKENIZE_PATH, verify } from '../../../server/modules/payments/smartglo
 import { type HttpPost, SmartGlocalProvider } from '../../../server/modules/payments/smartglocal/SmartGlocalProvider';
 import { type TestServer, startTestServer } from '../support/testServer';
 
-jest.setTimeout(60_000);
+jest.setTimeout(180_000);
 
 /** Where a payer comes back after 3-D Secure: the app's invoice with the payment (PaymentService.returnUrlOf). */
 const RETURN_URL = 'https://app.example/invoice/subscription/7?paymentId=pay_contract';

@@ -10,7 +10,7 @@ import { type TestServer, BOB, newUser, startTestServer } from '../support/testS
 import { eventually } from '../support/eventually';
 import { startSmartGlocalDouble } from '../support/smartGlocalDouble';
 
-jest.setTimeout(60_000);
+jest.setTimeout(180_000);
 
 let smartGlocal: TestServer;
 let production: TestServer;

@@ -23,7 +23,7 @@ const follower = newUser('Follower');
 beforeAll(async () => {
   server = await startTestServer();
   shop = await openShop(server);
-}, 60_000);
+}, 180_000);
 afterAll(() => server.close());
 
 /** The follower dashboard from the long-running server (its cache warm) and from a new process-like app (no cache). */

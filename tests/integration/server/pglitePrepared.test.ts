@@ -4,7 +4,7 @@ import { pgliteParsers } from '../../../server/platform/db/db';
 import { PreparedStatementsPglite } from '../../../server/platform/db/pglitePrepared';
 
 // Several tests start a PGlite of their own (seconds each on a busy machine): past Jest's 5 s default.
-jest.setTimeout(60_000);
+jest.setTimeout(180_000);
 
 let pglite: PGlite;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { PIPELINED_CONNECTIONS, PipelinedPool } from '../../../server/platform/db/pipelinedPool';
 
 // Connections to a PostgreSQL server on a busy machine: more than Jest's 5 s default.
-jest.setTimeout(60_000);
+jest.setTimeout(180_000);
 
 const url = process.env.TEST_DATABASE_URL;
 const describePostgres = url ? describe : describe.skip;

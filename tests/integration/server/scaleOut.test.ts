@@ -31,7 +31,7 @@ import { type Shop, openShop, payWithNewCard, userId } from '../money/support/mo
 const adminUrl = process.env.TEST_DATABASE_URL;
 const describePostgres = adminUrl ? describe : describe.skip;
 
-jest.setTimeout(60_000);
+jest.setTimeout(180_000);
 
 const DAY_MS = 86_400_000;
 

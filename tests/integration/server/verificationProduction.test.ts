@@ -9,7 +9,7 @@ import { SUMSUB_WEBHOOK_PATH } from '../../../server/modules/verification/sandbo
 import { SandboxService } from '../../../server/modules/sandbox/service';
 import { type TestServer, type TestUser, newUser, startTestServer } from '../support/testServer';
 
-jest.setTimeout(60_000);
+jest.setTimeout(180_000);
 
 const userIdOn = async (server: TestServer, user: TestUser): Promise<number> =>
   (await new SandboxService(server.app.deps.db, server.clock).userByTelegramId(user.telegramId)).id;

@@ -24,8 +24,9 @@ import { recordAnswer } from './contractCheck';
 import type { SandboxProviderStore } from '../../../server/modules/payments/sandbox/store';
 import type { LoggerOptions } from '../../../server/platform/logging';
 
-// Starting a seeded server takes a few seconds on a busy machine: more than Jest's 5 s default for hooks.
-jest.setTimeout(60_000);
+// Starting a seeded server takes a few seconds, and over a minute on a 2-core machine running the suite beside other
+// work (seen in CI): far more than Jest's 5 s default for tests and hooks. A test that passes is not slowed by this.
+jest.setTimeout(180_000);
 
 /** 2026-01-20 12:00 UTC: a fixed "now" so dates and payout windows are the same on every run. */
 export const TEST_NOW = Date.UTC(2026, 0, 20, 12, 0, 0);

@@ -14,7 +14,7 @@ export function moneyDbForFile(): () => MoneyDb {
   let opened: Database | undefined;
   beforeAll(async () => {
     opened = await freshDatabase();
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => opened?.close());
   return () => {
     if (opened === undefined) throw new Error('the database opens in beforeAll');
