@@ -25,10 +25,11 @@ import { latestPayoutAt, payoutCutoff, payoutRunDate } from '../payments/ledger/
 import type { MoneyDb, MoneyTx } from '../../platform/db/moneyDb';
 import type { MoneyEngine } from '../payments/engine';
 import { cardBrandOf } from '../payments/settlement';
-import { payoutAccounts, transactions, users } from '../../platform/db/schema';
+import { payoutAccounts, users } from '../../platform/db/schema';
 import type { PayoutDestination } from '../payments/PaymentProvider';
 import { applyPayoutUpdate, payoutReference } from '../payments/payoutUpdates';
 import { payoutRuns } from '../../platform/db/schema-money';
+import { rowsOf } from '../../platform/db/db';
 
 export interface PayoutRunResult {
   readonly payoutDate: string;
@@ -36,40 +37,51 @@ export interface PayoutRunResult {
   readonly carriedOver: number;
 }
 
-/** Earnings before `cutoff` minus their refunds and every withdrawal, per creator and payout currency; only positive sums. */
+/**
+ * Earnings before `cutoff` minus their refunds and every withdrawal, per creator and payout currency; only positive
+ * sums. Read from `ledger_balance_totals` (migration 0003: the ledger summed per creator, currency and half-month
+ * window by a trigger at each commit), a few rows per creator instead of every ledger line: `cutoff` is a window's
+ * end, so "earned before it" is "in a window that starts before it". `fromLedger` sums the ledger lines themselves,
+ * for a transaction that wrote lines it has not committed yet (the totals see them only at commit).
+ */
 async function dueAmounts(
   db: MoneyDb | MoneyTx,
   cutoffIso: string,
   userId?: number,
+  fromLedger = false,
 ): Promise<{ userId: number; currency: Currency; due: number }[]> {
-  const rows = await db
-    .select({
-      userId: transactions.userId,
-      currency: transactions.currency,
-      // A refund counts in its sale's window (window_at): refunded before the run, the sale is not paid out.
-      due: sql<string>`coalesce(sum(${transactions.amount}) filter (where ${transactions.type} in ('sell_subscription', 'get_donation') and ${transactions.createdAt} < ${cutoffIso}::timestamptz), 0)
-      - coalesce(sum(${transactions.amount}) filter (where ${transactions.type} = 'refund_issued' and coalesce(${transactions.windowAt}, ${transactions.createdAt}) < ${cutoffIso}::timestamptz), 0)
-      - coalesce(sum(${transactions.amount}) filter (where ${transactions.type} = 'withdrawal'), 0)`,
-    })
-    .from(transactions)
-    .where(
-      and(
-        inArray(transactions.type, ['sell_subscription', 'get_donation', 'refund_issued', 'withdrawal']),
-        userId === undefined ? undefined : eq(transactions.userId, userId),
-      ),
-    )
-    .groupBy(transactions.userId, transactions.currency);
+  type Row = { user_id: number | string; currency: Currency; due: string };
+  const query = fromLedger
+    ? sql`select user_id, currency,
+          coalesce(sum(amount) filter (where type in ('sell_subscription', 'get_donation') and created_at < ${cutoffIso}::timestamptz), 0)
+          - coalesce(sum(amount) filter (where type = 'refund_issued' and coalesce(window_at, created_at) < ${cutoffIso}::timestamptz), 0)
+          - coalesce(sum(amount) filter (where type = 'withdrawal'), 0) as due
+        from transactions
+        where type in ('sell_subscription', 'get_donation', 'refund_issued', 'withdrawal')
+          ${userId === undefined ? sql`` : sql`and user_id = ${userId}`}
+        group by user_id, currency`
+    : sql`select user_id, currency,
+          coalesce(sum(earned) filter (where window_start < ${cutoffIso}::timestamptz), 0) - coalesce(sum(withdrawn), 0) as due
+        from ledger_balance_totals
+        ${userId === undefined ? sql`` : sql`where user_id = ${userId}`}
+        group by user_id, currency`;
+  const rows = rowsOf<Row>(await db.execute(query));
   // Grouping promises no order: creators in id order, each one's currencies in the order balances are shown, so the
   // run pays in the order the payout page announced.
   return rows
-    .map((row) => ({ userId: row.userId, currency: row.currency, due: Number(row.due) }))
+    .map((row) => ({ userId: Number(row.user_id), currency: row.currency, due: Number(row.due) }))
     .filter((row) => row.due > 0)
     .sort((a, b) => a.userId - b.userId || compareCurrencies(a.currency, b.currency));
 }
 
 /** What a payout run at `payoutAtMs` would find due for one creator, per payout currency (before minimum and account). */
-export async function dueAtPayout(db: MoneyDb, userId: number, payoutAtMs: number): Promise<Money[]> {
-  const rows = await dueAmounts(db, new Date(payoutCutoff(payoutAtMs)).toISOString(), userId);
+export async function dueAtPayout(
+  db: MoneyDb,
+  userId: number,
+  payoutAtMs: number,
+  fromLedger = false,
+): Promise<Money[]> {
+  const rows = await dueAmounts(db, new Date(payoutCutoff(payoutAtMs)).toISOString(), userId, fromLedger);
   return rows.map((row) => money(row.due, row.currency));
 }
 

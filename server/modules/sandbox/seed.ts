@@ -566,7 +566,8 @@ export async function seed(tx: Tx, nowMs: number, bot: SeedBot = DEFAULT_BOT): P
    */
   async function payPastPayouts(): Promise<void> {
     const payoutAt = latestPayoutAt(nowMs);
-    for (const due of await dueAtPayout(tx as unknown as MoneyDb, alice, payoutAt)) {
+    // From the ledger lines: this transaction wrote them, and the kept totals see them only at its commit.
+    for (const due of await dueAtPayout(tx as unknown as MoneyDb, alice, payoutAt, true)) {
       if (due.currency !== 'eur' || !meetsPayoutMinimum(due)) continue;
       await writeWithdrawal(tx as unknown as MoneyDb, {
         creatorId: alice,
