@@ -178,3 +178,36 @@ test('a transaction that cannot be loaded shows "Error loading transaction" with
   await app.getByRole('button', { name: 'Back' }).click();
   await expect(app.getByRole('heading', { name: 'Error loading transaction' })).toHaveCount(0);
 });
+
+test('back from a transaction returns to the list where it was, without loading it again', async ({
+  emulator,
+  sandbox,
+  page,
+  consoleProblems,
+}) => {
+  const transactions = await dashboardTransactions(sandbox, ALICE, 'creator');
+  const last = transactions.at(-1);
+  if (last === undefined) throw new Error("Alice's dashboard has no transactions");
+  await emulator.open({ user: demoUsers.alice, appPath: '/dashboard/creator' });
+  const app = emulator.app;
+  const frame = await (await emulator.frameElement.elementHandle())?.contentFrame();
+  if (!frame) throw new Error('no app frame');
+  const row = app.locator(`a[href="/transaction/${last.id}"]`);
+  await row.scrollIntoViewIfNeeded();
+  await expect(row).toBeInViewport();
+  const scrolled = await frame.evaluate(() => window.scrollY);
+  // The last row of the first page sits below the fold even on a tall phone.
+  expect(scrolled).toBeGreaterThan(0);
+  let dashboardLoads = 0;
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/v2/dashboard') dashboardLoads += 1;
+  });
+
+  await row.click();
+  await expect(app.getByTestId('transaction-amount')).toBeVisible();
+  await emulator.clickBackButton();
+  await expect(row).toBeInViewport();
+  await expect.poll(() => frame.evaluate(() => window.scrollY)).toBe(scrolled);
+  expect(dashboardLoads).toBe(0);
+  expect(appProblems(consoleProblems)).toEqual([]);
+});

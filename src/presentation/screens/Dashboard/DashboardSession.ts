@@ -1,8 +1,26 @@
 import type { Dashboard } from '../../../application/ports/DashboardRepository';
 import type { KeyValueStorage } from '../../../application/ports/KeyValueStorage';
-import type { Role } from '../../../domain/entities';
+import type { Cursor } from '../../../application/ports/Page';
+import type { Channel, Role, Subscription, SubscriptionMember, Transaction } from '../../../domain/entities';
 
 const MIGRATION_DISMISSED_KEY = 'backers.migrationDismissed.';
+
+/** Kept lists older than this load again: what they show may have changed meanwhile. */
+const KEPT_FOR_MS = 10 * 60 * 1000;
+
+/** A dashboard as the user left it: the lists with every page loaded so far, and how far down the page was. */
+export interface KeptDashboard {
+  readonly dashboard: Dashboard;
+  readonly transactions: readonly Transaction[];
+  readonly nextFrom: Cursor;
+  readonly channelList: readonly Channel[];
+  readonly memberList: readonly SubscriptionMember[];
+  readonly subscriptions: readonly Subscription[];
+  readonly channels: readonly Channel[];
+  readonly listNextFrom: Readonly<Record<'channels' | 'subscriptions', Cursor>>;
+  readonly scrollY: number;
+  readonly keptAt: number;
+}
 
 /**
  * What the dashboard remembers for the app session (one instance, bound as a singleton): the mode the server
@@ -14,6 +32,7 @@ export class DashboardSession {
   initialMode: Role | null = null;
   lastMode: Role | null = null;
   private handoff: Dashboard | null = null;
+  private kept: KeptDashboard | null = null;
   private userId: number | null = null;
   /** Dismissed before any dashboard said whose session this is (a /migration deep link): kept for the session. */
   private dismissedUnknownUser = false;
@@ -32,6 +51,18 @@ export class DashboardSession {
 
   handOver(dashboard: Dashboard): void {
     this.handoff = dashboard;
+  }
+
+  /** The dashboard the user is leaving, for a return by Back (one at a time: the last one left). */
+  keep(kept: KeptDashboard): void {
+    this.kept = kept;
+  }
+
+  /** The kept dashboard of `mode` when it is recent (once); null otherwise. */
+  takeKept(mode: Role, now: number): KeptDashboard | null {
+    const kept = this.kept;
+    this.kept = null;
+    return kept !== null && kept.dashboard.mode === mode && now - kept.keptAt < KEPT_FOR_MS ? kept : null;
   }
 
   /** The handed-over dashboard when it is for `mode` (once); null otherwise. */

@@ -60,6 +60,8 @@ export class DashboardViewModel {
   listNextFrom: Record<PagedList, Cursor> = { channels: null, subscriptions: null };
   listStatus: Record<PagedList, MoreStatus> = { channels: 'idle', subscriptions: 'idle' };
   redirect: DashboardRedirect | null = null;
+  /** How far down to scroll once the kept lists show again (Back to the dashboard); null once done. */
+  scrollToRestore: number | null = null;
   private generation = 0;
 
   constructor(
@@ -128,6 +130,53 @@ export class DashboardViewModel {
     if (this.loadStatus === 'success') return READY;
     if (this.loadStatus === null || this.loadStatus === 'pending') return LOADING;
     return failed(this.errorCode ?? this.loadStatus);
+  }
+
+  /**
+   * Opens the screen: coming back (Back), the lists as the user left them, every page loaded and scrolled where it
+   * was, so the row they opened is in view again; else a fresh load.
+   */
+  async open(back: boolean): Promise<void> {
+    const kept = back && this.requestedMode ? this.session.takeKept(this.requestedMode, this.clock.now()) : null;
+    if (kept === null) return this.load();
+    this.generation++;
+    this.dashboard = kept.dashboard;
+    this.transactions = [...kept.transactions];
+    this.nextFrom = kept.nextFrom;
+    this.moreStatus = 'idle';
+    this.channelList = [...kept.channelList];
+    this.memberList = [...kept.memberList];
+    this.subscriptionsById = new Map(kept.subscriptions.map((subscription) => [subscription.id, subscription]));
+    this.channelsById = new Map(kept.channels.map((channel) => [channel.id, channel]));
+    this.listNextFrom = { ...kept.listNextFrom };
+    this.listStatus = { channels: 'idle', subscriptions: 'idle' };
+    this.errorCode = null;
+    this.redirect = null;
+    this.loadStatus = 'success';
+    this.scrollToRestore = kept.scrollY;
+    this.session.remember(kept.dashboard.mode, kept.dashboard.user.id);
+  }
+
+  /** The screen is left with the page scrolled to `scrollY`: keeps what it shows for a return by Back. */
+  leave(scrollY: number): void {
+    const dashboard = this.dashboard;
+    if (this.loadStatus !== 'success' || dashboard === null || this.requestedMode === undefined) return;
+    this.session.keep({
+      dashboard,
+      transactions: this.transactions,
+      nextFrom: this.nextFrom,
+      channelList: this.channelList,
+      memberList: this.memberList,
+      subscriptions: [...this.subscriptionsById.values()],
+      channels: [...this.channelsById.values()],
+      listNextFrom: { ...this.listNextFrom },
+      scrollY,
+      keptAt: this.clock.now(),
+    });
+  }
+
+  scrollRestored(): void {
+    this.scrollToRestore = null;
   }
 
   async load(): Promise<void> {

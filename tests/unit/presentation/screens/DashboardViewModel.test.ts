@@ -546,3 +546,44 @@ describe('DashboardViewModel: links and time', () => {
     expect(vm.now()).toBe(clock.now());
   });
 });
+
+describe('DashboardViewModel: back to the dashboard', () => {
+  it('shows the lists as they were left, every page loaded, and scrolls back to where the user was', async () => {
+    const { repository, make } = setup();
+    const left = make('creator');
+    await left.open(false);
+    await left.loadMoreTransactions();
+    left.leave(640);
+    left.dispose();
+
+    const back = make('creator');
+    await back.open(true);
+    expect(repository.loads).toEqual(['creator']);
+    expect(back.state).toEqual({ status: 'ready' });
+    expect(back.transactions.map((row) => row.id)).toEqual([1, 2, 3, 4]);
+    expect(back.hasMoreTransactions).toBe(false);
+    expect(back.scrollToRestore).toBe(640);
+    back.scrollRestored();
+    expect(back.scrollToRestore).toBeNull();
+  });
+
+  it('loads afresh when not coming back, for another mode, or once the kept lists were used', async () => {
+    const { repository, make } = setup();
+    const first = make('creator');
+    await first.open(false);
+    first.leave(100);
+    await make('creator').open(false);
+    expect(repository.loads).toEqual(['creator', 'creator']);
+
+    make('creator').leave(0); // never loaded: nothing kept
+    const loaded = make('creator');
+    await loaded.open(false);
+    loaded.leave(200);
+    await make('follower').open(true);
+    expect(repository.loads).toEqual(['creator', 'creator', 'creator', 'follower']);
+    const again = make('creator');
+    await again.open(true);
+    expect(repository.loads).toHaveLength(5);
+    expect(again.scrollToRestore).toBeNull();
+  });
+});
