@@ -31,7 +31,7 @@ import { applyDocumentLanguage, createI18n } from './infrastructure/i18n/i18n';
 import { FIRST_SCREEN_NAMESPACES, hideMissingKey } from './infrastructure/i18n/languages';
 import { loadLocale } from './infrastructure/i18n/locales';
 import { App } from './presentation/app/App';
-import { provideTexts } from './presentation/app/texts';
+import { provideLanguageSwitch, provideTexts } from './presentation/app/texts';
 import { CrashScreen } from './presentation/shell/CrashBoundary';
 import { prepareInitialHistory } from './presentation/navigation/history';
 import { loadOtherRoutes, preloadRoute } from './presentation/navigation/firstRoutes';
@@ -79,6 +79,11 @@ async function start(): Promise<void> {
     missingKey: import.meta.env.PROD ? hideMissingKey : undefined,
   });
   provideTexts(async (namespaces) => (await pageLoading).loadNamespaces(namespaces));
+  provideLanguageSwitch(async (language) => {
+    const page = await pageLoading;
+    await page.switchTo(language);
+    applyDocumentLanguage(document.documentElement, page);
+  });
   if (supported) {
     prepareInitialHistory(window.history, window.location, launch.startParam);
     void preloadRoute(resolver, window.location.pathname).catch(() => undefined); // a failed chunk shows when it renders

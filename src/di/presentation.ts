@@ -249,11 +249,13 @@ export function presentationModule(): ContainerModule {
     // The page language preference (storage, then the messenger's language) is built with its view model: no token
     // of its own in the entry.
     bindViewModel(bind, TOKENS.PageLanguageViewModel, [TOKENS.KeyValueStorage, TOKENS.MessengerPlatform], async () => {
-      const [{ PageLanguageViewModel }, { StoredPageLanguage }] = await Promise.all([
+      const [{ PageLanguageViewModel }, { StoredPageLanguage }, { currentLanguageSwitch }] = await Promise.all([
         import('../presentation/screens/PageLanguage/PageLanguageViewModel'),
         import('../infrastructure/i18n/StoredPageLanguage'),
+        import('../presentation/app/texts'),
       ]);
-      return (storage, platform) => new PageLanguageViewModel(new StoredPageLanguage(storage, platform));
+      return (storage, platform) =>
+        new PageLanguageViewModel(new StoredPageLanguage(storage, platform, currentLanguageSwitch()));
     });
     bindViewModel(
       bind,

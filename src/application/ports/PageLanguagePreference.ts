@@ -4,6 +4,6 @@ export interface PageLanguagePreference {
   readonly offered: readonly string[];
   /** The language the page shows. */
   current(): string;
-  /** Stores the choice and shows the page in it (the texts of another language load on a fresh start). */
-  apply(language: string): void;
+  /** Stores the choice and shows the page in it; resolves once it does. */
+  apply(language: string): Promise<void>;
 }

@@ -5,9 +5,10 @@ import { storePageLanguage } from './i18n';
 import { COMPLETE_LOCALES, LANGUAGE_STORAGE_KEY, resolvePageLanguage } from './languages';
 
 /**
- * The page language in local storage. The page resolved its language once at start (main.tsx), so the current one is
- * that same resolution; a new choice is stored and the page reloads, which starts it afresh in the new language
- * (direction and first-screen texts included) on the screen it was on: the launch data stays in the URL.
+ * The page language in local storage, resolved like the page did at start (main.tsx). A new choice is stored, then the
+ * page changes language in place once the new texts are loaded (`switchTexts`): the screen stays as it was until
+ * then, never blank. Without a switch, or when it fails, the page reloads, which starts it afresh in the new
+ * language on the screen it was on (the launch data stays in the URL).
  */
 export class StoredPageLanguage implements PageLanguagePreference {
   readonly offered = COMPLETE_LOCALES;
@@ -15,6 +16,7 @@ export class StoredPageLanguage implements PageLanguagePreference {
   constructor(
     private readonly storage: KeyValueStorage,
     private readonly platform: Pick<MessengerPlatform, 'launchInfo'>,
+    private readonly switchTexts: ((language: string) => Promise<void>) | null = null,
     private readonly reload: () => void = () => window.location.reload(),
   ) {}
 
@@ -25,9 +27,14 @@ export class StoredPageLanguage implements PageLanguagePreference {
     });
   }
 
-  apply(language: string): void {
+  async apply(language: string): Promise<void> {
     if (!this.offered.includes(language as (typeof COMPLETE_LOCALES)[number]) || language === this.current()) return;
     storePageLanguage(this.storage, language);
-    this.reload();
+    if (this.switchTexts === null) return this.reload();
+    try {
+      await this.switchTexts(language);
+    } catch {
+      this.reload(); // the texts did not load (offline): a fresh start shows the stored choice or the error screen
+    }
   }
 }

@@ -1,5 +1,6 @@
 import { createInstance, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import isolateValues from './isolateValues';
 import type { KeyValueStorage } from '../../application/ports/KeyValueStorage';
 import {
   COMPLETE_LOCALES,
@@ -32,10 +33,16 @@ export interface I18nSetup {
 
 export interface PageLanguage {
   readonly i18n: I18n;
+  /** The page language now (it changes with `switchTo`). */
   readonly language: string;
   readonly direction: 'ltr' | 'rtl';
   /** Adds the page language's `namespaces` (all when omitted) that are not loaded yet; resolves once they are. */
   readonly loadNamespaces: (namespaces?: readonly string[]) => Promise<void>;
+  /**
+   * Shows the page in `language`: its texts of every namespace loaded so far load first, and only then does the
+   * page change language, so the screen shown stays (in the old language) until the new texts are there.
+   */
+  readonly switchTo: (language: string) => Promise<void>;
 }
 
 /**
@@ -53,30 +60,46 @@ export async function createI18n(setup: I18nSetup): Promise<PageLanguage> {
     offered,
   );
   const translation = await setup.loadLocale(language, setup.initialNamespaces);
-  const direction = textDirection(language);
-  const i18n = createInstance().use(initReactI18next);
-  // Right to left, every interpolated value is isolated (isolateValues.ts, a chunk only such pages load).
-  if (direction === 'rtl') i18n.use((await import('./isolateValues')).default);
+  const i18n = createInstance().use(initReactI18next).use(isolateValues);
   await i18n.init({
     lng: language,
     fallbackLng: false,
     resources: { [language]: { translation } },
-    interpolation: { escapeValue: false, alwaysFormat: direction === 'rtl' }, // React escapes
+    // React escapes. Every value passes the formatter, which isolates it right to left only (isolateValues.ts).
+    interpolation: { escapeValue: false, alwaysFormat: true },
     returnNull: false,
     parseMissingKeyHandler: setup.missingKey ?? missingKeyPlaceholder,
     react: { useSuspense: false },
   });
+  let current = language;
   const loaded = new Set(setup.initialNamespaces);
   let loadedAll = setup.initialNamespaces === undefined;
   const loadNamespaces = async (namespaces?: readonly string[]): Promise<void> => {
     const missing = namespaces?.filter((namespace) => !loaded.has(namespace));
     if (loadedAll || missing?.length === 0) return;
-    const texts = await setup.loadLocale(language, missing);
-    i18n.addResourceBundle(language, 'translation', texts, true, false);
+    const texts = await setup.loadLocale(current, missing);
+    i18n.addResourceBundle(current, 'translation', texts, true, false);
     if (missing === undefined) loadedAll = true;
     else for (const namespace of missing) loaded.add(namespace);
   };
-  return { i18n, language, direction, loadNamespaces };
+  const switchTo = async (next: string): Promise<void> => {
+    if (next === current) return;
+    const texts = await setup.loadLocale(next, loadedAll ? undefined : [...loaded]);
+    i18n.addResourceBundle(next, 'translation', texts, true, true);
+    current = next;
+    await i18n.changeLanguage(next);
+  };
+  return {
+    i18n,
+    get language() {
+      return current;
+    },
+    get direction() {
+      return textDirection(current);
+    },
+    loadNamespaces,
+    switchTo,
+  };
 }
 
 /** Sets `lang` and `dir` on the document element. */

@@ -15,3 +15,17 @@ export function provideTexts(load: TextsLoader): void {
 export function loadTexts(namespaces?: readonly string[]): Promise<void> {
   return loader(namespaces);
 }
+
+/** Shows the page in another language once its texts are loaded (the composition root provides it). */
+export type LanguageSwitch = (language: string) => Promise<void>;
+
+let languageSwitch: LanguageSwitch | null = null;
+
+export function provideLanguageSwitch(change: LanguageSwitch): void {
+  languageSwitch = change;
+}
+
+/** The provided switch, or null (tests, and pages that start again to change language). */
+export function currentLanguageSwitch(): LanguageSwitch | null {
+  return languageSwitch;
+}

@@ -32,6 +32,44 @@ describe('createI18n', () => {
     expect(english.i18n.t('invoice.donateAmount', { amount: '-€5' })).not.toContain('\u2068');
   });
 
+  it('switches language in place only once the texts of every loaded namespace are there, direction included', async () => {
+    const storage = new MemoryStorage();
+    const requested: [string, readonly string[] | undefined][] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const page = await createI18n({
+      storage,
+      messengerLanguage: 'en',
+      initialNamespaces: ['common'],
+      loadLocale: async (language, namespaces) => {
+        requested.push([language, namespaces]);
+        if (language === 'ar') await gate;
+        return readNamespaces(language, namespaces);
+      },
+    });
+    await page.loadNamespaces(['invoice']);
+    const seen: string[] = [];
+    page.i18n.on('languageChanged', () => seen.push(page.i18n.t('invoice.donateAmount', { amount: '-€5' })));
+
+    const switching = page.switchTo('ar');
+    await Promise.resolve();
+    // Still English while Arabic loads: the screen keeps its texts.
+    expect(page.i18n.language).toBe('en');
+    expect(page.i18n.t('common.retry')).toBe('Retry');
+    release();
+    await switching;
+    expect(requested.at(-1)).toEqual(['ar', ['common', 'invoice']]);
+    expect(page.language).toBe('ar');
+    expect(page.direction).toBe('rtl');
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toContain('\u2068-€5\u2069');
+    expect(seen[0]).not.toContain('[');
+    // Back to left to right: no isolation marks.
+    await page.switchTo('de');
+    expect(page.i18n.t('invoice.donateAmount', { amount: '-€5' })).not.toContain('\u2068');
+    expect(page.direction).toBe('ltr');
+  });
+
   it('loads only the resolved locale and translates from it', async () => {
     const { page, requested } = setup(null, 'ru');
     const { i18n, language, direction } = await page;

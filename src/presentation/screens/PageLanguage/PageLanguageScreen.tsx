@@ -7,7 +7,8 @@ import type { PageLanguageViewModel } from './PageLanguageViewModel';
 
 /**
  * /settings/language: the page languages in their own names, the current one checked. A tap stores the choice and
- * the page starts again in that language (spec section 1: storage first, then the messenger's language, then English).
+ * the page shows itself in that language once its texts are loaded (spec section 1: storage first, then the
+ * messenger's language, then English).
  */
 export default function PageLanguageScreen({ vm }: { vm: PageLanguageViewModel }) {
   const { t } = useTranslation();

@@ -37,7 +37,7 @@ export interface PageLanguageOption {
 
 /** /settings/language: the page languages of spec section 1 in their own names; choosing one applies it. */
 export class PageLanguageViewModel {
-  /** Chosen and being applied (the page reloads): the list stops taking choices. */
+  /** Chosen and being applied: the list stops taking choices until the page shows the new language. */
   applying = false;
 
   constructor(private readonly preference: PageLanguagePreference) {}
@@ -51,7 +51,7 @@ export class PageLanguageViewModel {
   choose(code: string): boolean {
     if (this.applying || code === this.preference.current() || !this.preference.offered.includes(code)) return false;
     this.applying = true;
-    this.preference.apply(code);
+    void this.preference.apply(code).finally(() => (this.applying = false));
     return true;
   }
 

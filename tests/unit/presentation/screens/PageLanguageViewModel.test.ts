@@ -5,13 +5,13 @@ import { PageLanguageViewModel } from '../../../../src/presentation/screens/Page
 import { FakePlatform } from '../support/FakePlatform';
 
 /** The real preference over memory storage; a reload is counted instead of made. */
-function setup(stored?: string, messenger?: string) {
+function setup(stored?: string, messenger?: string, switchTexts: ((language: string) => Promise<void>) | null = null) {
   const storage = new MemoryStorage();
   if (stored !== undefined) storage.set(LANGUAGE_STORAGE_KEY, stored);
   const platform = new FakePlatform();
   platform.launch = { ...platform.launch, user: { id: 1, firstName: 'Nina', languageCode: messenger } };
   let reloads = 0;
-  const preference = new StoredPageLanguage(storage, platform, () => {
+  const preference = new StoredPageLanguage(storage, platform, switchTexts, () => {
     reloads += 1;
   });
   return { storage, vm: new PageLanguageViewModel(preference), reloads: () => reloads };
@@ -51,5 +51,31 @@ describe('PageLanguageViewModel', () => {
     expect(vm.choose('xx')).toBe(false);
     expect(storage.get(LANGUAGE_STORAGE_KEY)).toBe('ru');
     expect(reloads()).toBe(0);
+  });
+
+  it('with a switch, changes language in place once the texts are loaded, taking no other choice meanwhile', async () => {
+    let finish!: () => void;
+    const switched: string[] = [];
+    const { vm, storage, reloads } = setup(undefined, 'ru', (language) => {
+      switched.push(language);
+      return new Promise<void>((resolve) => (finish = resolve));
+    });
+    expect(vm.choose('de')).toBe(true);
+    expect(storage.get(LANGUAGE_STORAGE_KEY)).toBe('de');
+    expect(switched).toEqual(['de']);
+    expect(vm.choose('fr')).toBe(false);
+    finish();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(vm.applying).toBe(false);
+    expect(vm.choose('fr')).toBe(true);
+    expect(switched).toEqual(['de', 'fr']);
+    expect(reloads()).toBe(0);
+  });
+
+  it('reloads when the new texts cannot be loaded', async () => {
+    const { vm, reloads } = setup(undefined, 'ru', () => Promise.reject(new Error('offline')));
+    vm.choose('de');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(reloads()).toBe(1);
   });
 });
