@@ -33,6 +33,7 @@
  * | SUMSUB_SECRET_KEY | generated in the sandbox | the app token's secret key: signs requests (X-App-Access-Sig) |
  * | SUMSUB_WEBHOOK_SECRET | generated in the sandbox | the webhook's secret key: verifies X-Payload-Digest |
  * | SUMSUB_LEVEL_NAME | `basic-kyc-level` in the sandbox | the verification level applicants are created at |
+ * | CHANNEL_MODERATION | `pre` with SANDBOX=0, `off` in the sandbox | `pre`: a new channel waits in the console's moderation queue until an operator approves it; `off`: it is approved at once. An admin can change it in the console (the stored setting wins) |
  * | KYC_AUTO_APPROVE | off | `1`: a passed identity check (kyc_approved) becomes approved at once, without an operator |
  * | JOB_INTERVAL_MS | 60000 | how often the background jobs run |
  * | ADMIN_TELEGRAM_IDS | unset | Telegram user ids of the operators (comma separated) who may sign in to /admin; the sandbox adds its demo operator |
@@ -95,6 +96,11 @@ export interface ServerConfig {
   readonly sumsub: SumsubConfig | undefined;
   /** A passed identity check is approved at once instead of waiting for an operator's decision. */
   readonly kycAutoApprove: boolean;
+  /**
+   * CHANNEL_MODERATION: whether a new channel waits for an operator (`pre`) or is approved at once (`off`); the
+   * default until an admin stores another in the console (server/modules/admin/settings.ts).
+   */
+  readonly channelModeration: ChannelModerationMode;
   readonly jobIntervalMs: number;
   readonly production: boolean;
   readonly initDataMaxAgeSeconds: number;
@@ -258,6 +264,15 @@ function signatureEncoding(env: Env): 'base64' | 'hex' {
   const raw = nonEmpty(env, 'SMART_GLOCAL_SIGNATURE_ENCODING') ?? 'base64';
   if (raw !== 'base64' && raw !== 'hex')
     throw new ConfigError(`SMART_GLOCAL_SIGNATURE_ENCODING must be base64 or hex, got "${raw}"`);
+  return raw;
+}
+
+export type ChannelModerationMode = 'pre' | 'off';
+
+/** Production reviews new channels first (pay-outs go to whoever connects one); the sandbox lets its demo run alone. */
+function channelModeration(env: Env, sandbox: boolean): ChannelModerationMode {
+  const raw = nonEmpty(env, 'CHANNEL_MODERATION') ?? (sandbox ? 'off' : 'pre');
+  if (raw !== 'pre' && raw !== 'off') throw new ConfigError(`CHANNEL_MODERATION must be pre or off, got "${raw}"`);
   return raw;
 }
 
@@ -459,6 +474,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     providerWebhookUrl: nonEmpty(env, 'PROVIDER_WEBHOOK_URL'),
     sumsub: sumsubConfig(env),
     kycAutoApprove: flag(env, 'KYC_AUTO_APPROVE', false),
+    channelModeration: channelModeration(env, sandbox),
     jobIntervalMs: integer(env, 'JOB_INTERVAL_MS', 60_000, 100, 86_400_000),
     production: env.NODE_ENV === 'production',
     payoutRatesUrl: nonEmpty(env, 'PAYOUT_RATES_URL')?.replace(/\/+$/, ''),

@@ -37,6 +37,19 @@ export interface AdminOperatorItem {
   readonly updatedAt: number | null;
 }
 
+/**
+ * A console setting: its value, and whether an admin stored it (`console`) or it follows the environment variable
+ * (`environment`). `channel_moderation`: `pre` (new channels wait for an operator) or `off` (approved at once).
+ */
+export interface AdminSettingItem {
+  readonly id: 'channel_moderation';
+  readonly value: string;
+  readonly options: readonly string[];
+  readonly source: 'console' | 'environment';
+  readonly updatedBy: number | null;
+  readonly updatedAt: number | null;
+}
+
 export interface AdminPerson {
   readonly id?: number;
   readonly telegramId: number;

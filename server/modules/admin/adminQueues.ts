@@ -13,6 +13,7 @@ import { identityQueueRoutes } from './identityQueueRoutes';
 import { paymentQueueRoutes } from './paymentQueueRoutes';
 import { payoutQueueRoutes } from './payoutQueueRoutes';
 import { operatorRoutes } from './operatorRoutes';
+import { settingRoutes } from './settingRoutes';
 import { userQueueRoutes } from './userQueueRoutes';
 
 export interface AdminQueue {
@@ -29,4 +30,5 @@ export const ADMIN_QUEUES: readonly AdminQueue[] = [
   { name: 'migrations', plugin: migrationQueueRoutes },
   { name: 'audit', plugin: auditRoutes },
   { name: 'operators', plugin: operatorRoutes },
+  { name: 'settings', plugin: settingRoutes },
 ];

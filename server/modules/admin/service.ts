@@ -22,6 +22,14 @@ import type { PayoutRunKey } from '../payments/payoutUpdates';
 import { findPayoutRun, retryFailedPayout } from '../payouts/retry';
 import type { OperatorDecision, VerificationService } from '../verification/service';
 import { type AuditEntry, AdminRepository } from './repository';
+import {
+  SETTING_NAMES,
+  SETTING_VALUES,
+  type SettingName,
+  type SettingValue,
+  readSetting,
+  writeSetting,
+} from './settings';
 import { type DonateExport, exportProblem, importTotal } from './migrationImport';
 
 export const SIGNIN_LINK_TTL_MS = 10 * 60 * 1000;
@@ -46,7 +54,7 @@ export interface Operator {
 export interface AdminServiceDeps {
   readonly db: Db;
   readonly clock: ServerClock;
-  readonly config: Pick<ServerConfig, 'publicUrl' | 'adminTelegramIds'>;
+  readonly config: Pick<ServerConfig, 'publicUrl' | 'adminTelegramIds' | 'channelModeration'>;
   readonly bot: BotGateway;
   readonly money: Pick<MoneyEngine, 'provider' | 'payments' | 'rates'>;
   /** Identity reviews: the decision itself (server/modules/verification); the queue is paged in AdminRepository. */
@@ -268,6 +276,30 @@ export class AdminService {
         after: { status: after.status, errorCode: after.errorCode },
       }),
     );
+  }
+
+  // ---- settings
+
+  /** Every console setting with its value now and where it comes from. */
+  async settings(): Promise<(SettingValue & { name: SettingName })[]> {
+    return Promise.all(
+      SETTING_NAMES.map(async (name) => ({ name, ...(await readSetting(this.deps.db, this.deps.config, name)) })),
+    );
+  }
+
+  /** Stores a setting's value (it then overrides the environment's default), audited with what it was before. */
+  async setSetting(operator: Operator, name: SettingName, value: string): Promise<void> {
+    if (!SETTING_VALUES[name].includes(value))
+      throw new AppError('validation_error', `${name} is one of ${SETTING_VALUES[name].join(', ')}`, {
+        field: 'value',
+      });
+    await this.audited(operator, { action: 'setting.change', objectType: 'setting', objectId: name }, async (tx) => {
+      const before = await readSetting(tx, this.deps.config, name, true);
+      if (before.value === value && before.source === 'console')
+        throw new AppError('conflict', `${name} is already ${value}`);
+      await writeSetting(tx, name, value, operator.telegramId, this.now());
+      return { before: { value: before.value, source: before.source }, after: { value }, result: undefined };
+    });
   }
 
   // ---- operators

@@ -1,7 +1,8 @@
 /**
  * What the bot's my_chat_member updates do (from Telegram, or from the sandbox's Telegram for /sandbox/bot/channel-added|removed):
  * being made an administrator connects the channel to the user who did it; losing it disconnects the channel.
- * A channel added without a moderation state is approved (issue convention).
+ * A new channel added without a moderation state waits for an operator with CHANNEL_MODERATION=pre (or the console's
+ * setting), and is approved at once with `off`; a channel the bot is added to again keeps its moderation decision.
  */
 import { randomBytes } from 'node:crypto';
 import type { ModerationState } from '../../../src/domain/entities';
@@ -10,6 +11,7 @@ import { type TelegramProfile, UsersRepository } from '../users/repository';
 import type { ChannelRow, UserRow } from '../../platform/db/schema';
 import { type ServiceDeps, nowDate } from '../../platform/serviceDeps';
 import { MigrationService } from '../migration/service';
+import { channelModerationMode } from '../admin/settings';
 
 export interface ChannelAdded {
   readonly owner: UserRow;
@@ -35,6 +37,9 @@ export class BotEventsService {
     const inviteLink =
       event.inviteLink ??
       (isPrivate && this.deps.config.sandbox ? `https://t.me/+${randomBytes(12).toString('base64url')}` : null);
+    const moderation =
+      event.moderation ??
+      ((await channelModerationMode(this.deps.db, this.deps.config)) === 'pre' ? 'in_progress' : 'approved');
     const channel = await new ChannelsRepository(this.deps.db).upsertFromBot(
       {
         ownerId: event.owner.id,
@@ -42,7 +47,8 @@ export class BotEventsService {
         title: event.title,
         username: event.username ?? null,
         photoUrl: event.photoUrl ?? null,
-        moderation: event.moderation ?? 'approved',
+        moderation,
+        keepModeration: event.moderation === undefined,
         inviteLink,
       },
       nowDate(this.deps.clock),

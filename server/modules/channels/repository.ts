@@ -11,7 +11,10 @@ export interface ChannelFromBot {
   readonly title: string;
   readonly username?: string | null;
   readonly photoUrl?: string | null;
+  /** A new channel's moderation state. */
   readonly moderation: ModerationState;
+  /** A channel the bot is added to again keeps its decision (a rejection stands) unless this says otherwise. */
+  readonly keepModeration?: boolean;
   readonly inviteLink?: string | null;
 }
 
@@ -88,14 +91,22 @@ export class ChannelsRepository {
       photoUrl: input.photoUrl ?? null,
       type,
       connected: true,
-      moderation: input.moderation,
       deleted: false,
       updatedAt: now,
     };
     const [row] = await this.db
       .insert(channels)
-      .values({ ...common, chatId: input.chatId, inviteLink: input.inviteLink ?? null, createdAt: now })
-      .onConflictDoUpdate({ target: channels.chatId, set: common })
+      .values({
+        ...common,
+        moderation: input.moderation,
+        chatId: input.chatId,
+        inviteLink: input.inviteLink ?? null,
+        createdAt: now,
+      })
+      .onConflictDoUpdate({
+        target: channels.chatId,
+        set: input.keepModeration ? common : { ...common, moderation: input.moderation },
+      })
       .returning();
     return row!;
   }

@@ -1,7 +1,7 @@
 /**
  * Tables of the operator console (migration 0011_admin.sql): one-time sign-in links and operator sessions (only
  * sha256 hashes of their tokens), the audit log, and migration imports from the older product's export; operator
- * roles (0040).
+ * roles (0040); console settings (0042).
  */
 import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
@@ -64,6 +64,14 @@ export const adminOperators = pgTable('admin_operators', {
   role: text('role').$type<'viewer' | 'support' | 'admin'>().notNull(),
   addedBy: bigint('added_by', { mode: 'number' }).notNull(),
   createdAt: at('created_at').notNull(),
+  updatedAt: at('updated_at').notNull(),
+});
+
+/** Console settings overriding the environment's default (migration 0042): server/modules/admin/settings.ts. */
+export const adminSettings = pgTable('admin_settings', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  updatedBy: bigint('updated_by', { mode: 'number' }).notNull(),
   updatedAt: at('updated_at').notNull(),
 });
 

@@ -13,6 +13,7 @@ import type {
   AdminPayoutDayItem,
   AdminPayoutItem,
   AdminPerson,
+  AdminSettingItem,
   AdminUserItem,
   OperatorRole,
 } from '../../contract/admin';
@@ -541,6 +542,7 @@ const audit: QueueDefinition<AdminAuditItem> = {
         ['migration_request', 'admin.objects.migration_request'],
         ['payment', 'admin.objects.payment'],
         ['operator', 'admin.objects.operator'],
+        ['setting', 'admin.objects.setting'],
       ],
     },
     { name: 'objectId', label: 'admin.filters.objectId', kind: 'text' },
@@ -548,6 +550,47 @@ const audit: QueueDefinition<AdminAuditItem> = {
     { name: 'to', label: 'admin.filters.to', kind: 'date' },
   ],
   actions: [],
+};
+
+const settings: QueueDefinition<AdminSettingItem> = {
+  id: 'settings',
+  title: 'admin.queues.settings',
+  path: '/settings',
+  name: (s) => s.id.toUpperCase(),
+  columns: [
+    { key: 'setting', label: 'admin.columns.setting', value: (s) => `admin.setting.${s.id}`, translate: true },
+    { key: 'value', label: 'admin.columns.value', value: (s) => `admin.setting.${s.value}`, translate: true },
+    { key: 'source', label: 'admin.columns.source', value: (s) => `admin.setting.${s.source}`, translate: true },
+    {
+      key: 'updatedBy',
+      label: 'admin.columns.operator',
+      value: (s) => (s.updatedBy === null ? '' : String(s.updatedBy)),
+    },
+    {
+      key: 'updatedAt',
+      label: 'admin.columns.updatedAt',
+      value: (s) => (s.updatedAt === null ? '' : dateTime(s.updatedAt)),
+    },
+  ],
+  filters: [],
+  actions: [
+    {
+      name: 'change',
+      label: 'admin.actions.changeSetting',
+      confirm: 'admin.confirm.changeSetting',
+      visible: () => true,
+      path: (s) => `/settings/${s.id}`,
+      role: 'admin',
+      choice: {
+        name: 'value',
+        label: 'admin.columns.value',
+        options: [
+          ['pre', 'admin.setting.pre'],
+          ['off', 'admin.setting.off'],
+        ],
+      },
+    },
+  ],
 };
 
 export const QUEUES: readonly QueueDefinition[] = [
@@ -560,4 +603,5 @@ export const QUEUES: readonly QueueDefinition[] = [
   migrations,
   audit,
   operators,
+  settings,
 ] as unknown as readonly QueueDefinition[];

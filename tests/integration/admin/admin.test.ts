@@ -178,6 +178,8 @@ describe('authorization', () => {
       ['GET', '/operators'],
       ['POST', '/operators'],
       ['POST', '/operators/1/remove'],
+      ['GET', '/settings'],
+      ['POST', '/settings/channel_moderation'],
       ['GET', '/nothing-here'],
     ] as const;
     expect(ADMIN_QUEUES.map((queue) => queue.name)).toEqual([
@@ -189,6 +191,7 @@ describe('authorization', () => {
       'migrations',
       'audit',
       'operators',
+      'settings',
     ]);
     expect(routes()).toContain('/admin/api/');
     const tgAuth = { authorization: `TgAuth ${server.initData({ ...OPERATOR })}` };
@@ -887,7 +890,7 @@ test('schema-admin.ts mirrors the SQL', async () => {
     (value): value is PgTable =>
       typeof value === 'object' && value !== null && Symbol.for('drizzle:IsDrizzleTable') in value,
   );
-  expect(tables).toHaveLength(5);
+  expect(tables).toHaveLength(6);
   for (const table of tables) {
     const config = getTableConfig(table);
     const columns = rowsOf<{ column_name: string; is_nullable: string }>(

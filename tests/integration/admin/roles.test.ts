@@ -38,6 +38,7 @@ const ROUTES: readonly (readonly [string, string, OperatorRole, unknown?])[] = [
   ['GET', '/migrations', 'viewer'],
   ['GET', '/audit', 'viewer'],
   ['GET', '/operators', 'viewer'],
+  ['GET', '/settings', 'viewer'],
   ['POST', '/payments/no-such-payment/refund', 'support', { reason: 'Twice' }],
   ['POST', '/payments/no-such-payment/check', 'support'],
   ['POST', '/users/999999/ban', 'support', { reason: 'Spam' }],
@@ -50,6 +51,7 @@ const ROUTES: readonly (readonly [string, string, OperatorRole, unknown?])[] = [
   ['POST', '/migrations/999999/import', 'admin', { export: { format: 'donate-export' } }],
   ['POST', '/operators', 'admin', { telegramId: 7299, role: 'viewer' }],
   ['POST', '/operators/7299/remove', 'admin'],
+  ['POST', '/settings/channel_moderation', 'admin', { value: 'pre' }],
 ];
 
 test('an admin gives roles in the console; each is audited; ADMIN_TELEGRAM_IDS cannot be changed there', async () => {

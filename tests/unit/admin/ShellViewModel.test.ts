@@ -107,6 +107,7 @@ describe('navigation', () => {
       'migrations',
       'audit',
       'operators',
+      'settings',
     ]);
   });
 });
