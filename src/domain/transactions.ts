@@ -54,6 +54,32 @@ export function showsServiceFee(type: TransactionType): boolean {
   return type === 'get_donation' || type === 'sell_subscription' || type === 'withdrawal';
 }
 
+/** What a creator's sale split into, in minor units of one currency: gross = providerFee + serviceFee + net. */
+export interface SaleBreakdown {
+  /** What the payer paid. */
+  readonly gross: Money;
+  /** What the card provider kept. */
+  readonly providerFee: Money;
+  /** The platform's commission. */
+  readonly serviceFee: Money;
+  /** What the creator earns from it. */
+  readonly net: Money;
+}
+
+/**
+ * The split of a subscription sold or a donation received, so the creator can check that the parts add up; null for
+ * other types. Missing parts count as zero; the net is the ledger's payout amount, or what is left without it.
+ */
+export function saleBreakdown(transaction: Transaction): SaleBreakdown | null {
+  if (transaction.type !== 'sell_subscription' && transaction.type !== 'get_donation') return null;
+  const gross = transaction.price ?? transaction.total;
+  const zero = money(0, gross.currency);
+  const providerFee = transaction.providerFee ?? zero;
+  const serviceFee = transaction.serviceFee ?? zero;
+  const net = transaction.payoutAmount ?? money(gross.minor - providerFee.minor - serviceFee.minor, gross.currency);
+  return { gross, providerFee, serviceFee, net };
+}
+
 export function isWithdrawal(type: TransactionType): boolean {
   return type === 'withdrawal';
 }

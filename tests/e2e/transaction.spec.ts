@@ -95,8 +95,25 @@ test("the creator's transactions: subscription sold, donation received and a wit
     `/channel/${sold.channel?.id}/subscription/${sold.subscription?.id}`,
   );
   await expect(cell(app, 'Payment method')).toBeVisible();
-  await expect(cell(app, 'Price')).toContainText(/€|₽/);
-  await expect(cell(app, 'Service fee')).toContainText(/€|₽/);
+  // Every part of the sale, in the order they add up: price − card processing fee − service fee = what Alice earns.
+  await expect(app.locator('.cell__title')).toContainText([
+    'Price',
+    'Card processing fee',
+    'Service fee',
+    'You receive',
+  ]);
+  // In cents: "€15" and "€0.45" (English: "." before the cents, "," between thousands).
+  const shown = async (title: string) =>
+    Math.round(Number((await cell(app, title).locator('.cell__after').innerText()).replace(/[^\d.]/g, '')) * 100);
+  const [gross, providerFee, serviceFee, net] = [
+    await shown('Price'),
+    await shown('Card processing fee'),
+    await shown('Service fee'),
+    await shown('You receive'),
+  ];
+  expect(providerFee).toBeGreaterThan(0);
+  expect(serviceFee).toBeGreaterThan(0);
+  expect(providerFee + serviceFee + net).toBe(gross);
   await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
   await emulator.clickBackButton();
 

@@ -1,5 +1,6 @@
 import { money } from '../../../src/domain/money';
 import {
+  saleBreakdown,
   badgeFor,
   parsePaymentExtra,
   showsServiceFee,
@@ -52,4 +53,45 @@ describe('transactions', () => {
     expect(transactionCard({}, '{"cardBrand":"visa","cardLast":"4242"}')).toEqual({ brand: 'visa', last4: '4242' });
     expect(transactionCard({}, null)).toBeNull();
   });
+});
+
+describe('sale breakdown', () => {
+  const sale = {
+    id: 1,
+    createdAt: 0,
+    total: money(435, 'eur'),
+    amount: money(435, 'eur'),
+    price: money(500, 'eur'),
+    providerFee: money(15, 'eur'),
+    serviceFee: money(50, 'eur'),
+    payoutAmount: money(435, 'eur'),
+  };
+
+  it.each(['sell_subscription', 'get_donation'] as const)('%s: price = provider fee + service fee + net', (type) => {
+    const parts = saleBreakdown({ ...sale, type });
+    expect(parts).toEqual({
+      gross: money(500, 'eur'),
+      providerFee: money(15, 'eur'),
+      serviceFee: money(50, 'eur'),
+      net: money(435, 'eur'),
+    });
+    expect(parts!.providerFee.minor + parts!.serviceFee.minor + parts!.net.minor).toBe(parts!.gross.minor);
+  });
+
+  it('counts a missing part as zero and leaves the rest as the net', () => {
+    const { providerFee: _fee, payoutAmount: _net, ...partial } = sale;
+    expect(saleBreakdown({ ...partial, type: 'sell_subscription' })).toEqual({
+      gross: money(500, 'eur'),
+      providerFee: money(0, 'eur'),
+      serviceFee: money(50, 'eur'),
+      net: money(450, 'eur'),
+    });
+  });
+
+  it.each(['buy_subscription', 'send_donation', 'withdrawal', 'refund_issued', 'refund_received'] as const)(
+    '%s is no sale',
+    (type) => {
+      expect(saleBreakdown({ ...sale, type })).toBeNull();
+    },
+  );
 });

@@ -64,6 +64,26 @@ const Details = observer(function Details({ vm }: { vm: TransactionViewModel }) 
       </Section>
     );
   }
+  const sale = details.sale;
+  if (sale !== null) {
+    // Every part of the sale, so the creator can check that price − fees = what they earn.
+    return (
+      <Section header={t('transaction.fields.details')}>
+        {methodRow}
+        {cardRow}
+        <Cell title={t('transaction.fields.price')} after={<span dir="ltr">{formatMoney(sale.gross)}</span>} />
+        <Cell
+          title={t('transaction.fields.providerFee')}
+          after={<span dir="ltr">{formatMoney(sale.providerFee)}</span>}
+        />
+        <Cell
+          title={t('transaction.fields.serviceFee')}
+          after={<span dir="ltr">{formatMoney(sale.serviceFee)}</span>}
+        />
+        <Cell title={t('transaction.fields.net')} after={<strong dir="ltr">{formatMoney(sale.net)}</strong>} />
+      </Section>
+    );
+  }
   return (
     <Section header={t('transaction.fields.details')}>
       {methodRow}

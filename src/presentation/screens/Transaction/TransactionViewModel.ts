@@ -4,7 +4,15 @@ import { errorCodeOf } from '../../../application/ports/RepositoryError';
 import type { TransactionRepository } from '../../../application/ports/TransactionRepository';
 import type { BadgeType, CardBrand, Transaction } from '../../../domain/entities';
 import type { Money } from '../../../domain/money';
-import { badgeFor, isWithdrawal, showsServiceFee, signedAmount, transactionCard } from '../../../domain/transactions';
+import {
+  type SaleBreakdown,
+  badgeFor,
+  isWithdrawal,
+  saleBreakdown,
+  showsServiceFee,
+  signedAmount,
+  transactionCard,
+} from '../../../domain/transactions';
 import { AsyncState } from '../../shell/screenState';
 
 /** Where the transaction's subscription row leads: the creator's subscription page or the follower's membership. */
@@ -44,6 +52,8 @@ export type TransactionDetails =
       readonly price: Money;
       /** Only for donation received and subscription sold. */
       readonly serviceFee: Money | null;
+      /** A creator's sale: price, provider fee, service fee and what the creator earns, which add up. */
+      readonly sale: SaleBreakdown | null;
     };
 
 /** Transaction details (/transaction/:transactionId) for every type; failure shows "Error loading transaction". */
@@ -121,7 +131,14 @@ export class TransactionViewModel {
               },
       };
     }
-    return { kind: 'payment', method: tx.paymentMethod ?? null, card, price: tx.price ?? tx.amount, serviceFee };
+    return {
+      kind: 'payment',
+      method: tx.paymentMethod ?? null,
+      card,
+      price: tx.price ?? tx.amount,
+      serviceFee,
+      sale: saleBreakdown(tx),
+    };
   }
 
   dispose(): void {

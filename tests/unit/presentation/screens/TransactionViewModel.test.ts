@@ -81,15 +81,41 @@ describe('TransactionViewModel', () => {
       card: { brand: 'visa', last4: '4242' },
       price: money(1000, 'eur'),
       serviceFee: money(100, 'eur'),
+      sale: {
+        gross: money(1000, 'eur'),
+        providerFee: money(0, 'eur'),
+        serviceFee: money(100, 'eur'),
+        net: money(900, 'eur'),
+      },
     });
     expect((await loaded(transaction('sell_subscription'))).vm.details).toEqual(
       expect.objectContaining({ serviceFee: money(100, 'eur') }),
     );
     expect((await loaded(transaction('buy_subscription'))).vm.details).toEqual(
-      expect.objectContaining({ kind: 'payment', serviceFee: null }),
+      expect.objectContaining({ kind: 'payment', serviceFee: null, sale: null }),
     );
     expect((await loaded(transaction('send_donation'))).vm.details).toEqual(
-      expect.objectContaining({ serviceFee: null }),
+      expect.objectContaining({ serviceFee: null, sale: null }),
+    );
+  });
+
+  it("shows a sale's price, provider fee, service fee and what the creator earns, adding up", async () => {
+    const { vm } = await loaded(
+      transaction('sell_subscription', {
+        providerFee: money(30, 'eur'),
+        payoutAmount: money(870, 'eur'),
+        total: money(870, 'eur'),
+      }),
+    );
+    expect(vm.details).toEqual(
+      expect.objectContaining({
+        sale: {
+          gross: money(1000, 'eur'),
+          providerFee: money(30, 'eur'),
+          serviceFee: money(100, 'eur'),
+          net: money(870, 'eur'),
+        },
+      }),
     );
   });
 
