@@ -58,11 +58,18 @@ const unexpected = (problems: ConsoleProblem[]) => problems.filter((p) => !p.url
 
 const toast = (app: FrameLocator) => app.locator('.toast');
 
-/** The spec's validation feedback: a fail toast with the message, and the field focused. */
+/**
+ * The validation feedback: a fail toast with the message, the field focused, and the message under the field (part
+ * of its description) until the field changes.
+ */
 async function expectFieldError(app: FrameLocator, message: string, field: string): Promise<void> {
   await expect(toast(app)).toContainText(message);
   await expect(toast(app)).toHaveClass(/toast--fail/);
-  await expect(app.getByLabel(field, { exact: true })).toBeFocused();
+  const input = app.getByLabel(field, { exact: true });
+  await expect(input).toBeFocused();
+  await expect(input).toHaveAttribute('aria-invalid', 'true');
+  await expect(app.locator('.field__error')).toHaveText(message);
+  await expect(input).toHaveAccessibleDescription(new RegExp(message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
 }
 
 test('create after the amount, name and button-text errors, edit, publish pinned and silent, delete and restore, set the command', async ({
@@ -96,6 +103,7 @@ test('create after the amount, name and button-text errors, edit, publish pinned
   await emulator.clickMainButton('Create');
   await expectFieldError(app, "The price can't be less than €1", 'Price');
   await app.getByLabel('Price', { exact: true }).fill('5');
+  await expect(app.locator('.field__error')).toHaveCount(0);
   await app.getByLabel('Name', { exact: true }).fill('   ');
   await emulator.clickMainButton('Create');
   await expectFieldError(app, 'Enter a name', 'Name');

@@ -6,6 +6,7 @@ import { amountBounds } from '../../../domain/amounts';
 import type { Period } from '../../../domain/entities';
 import { formatMoney } from '../../../domain/format';
 import { isCurrency } from '../../../domain/money';
+import type { SubscriptionFormField } from '../../../domain/subscription-form';
 import { AmountInput, Cell, Section, SegmentedControl, TextArea, TextInput } from '../../components';
 import { FieldFrame } from '../../components/Field';
 import { Screen } from '../../shell/Screen';
@@ -45,6 +46,12 @@ function SubscriptionFormScreen({ vm }: { vm: SubscriptionFormViewModel }) {
 
   const { form, saving } = vm;
   const bounds = amountBounds('subscription', form.currency);
+  // A refused save says why under the field too, not only in the toast that goes away.
+  const errorText = (field: SubscriptionFormField): string | undefined => {
+    const message = vm.errorOf(field);
+    if (message === undefined) return undefined;
+    return 'text' in message ? message.text : t(message.key, message.params);
+  };
   const periodLabel = (period: Period) => t(`subscription.period.${period}`);
 
   return (
@@ -116,6 +123,7 @@ function SubscriptionFormScreen({ vm }: { vm: SubscriptionFormViewModel }) {
           onChange={vm.setAmount}
           inputRef={refs.amount}
           readOnly={saving}
+          error={errorText('amount')}
           placeholder="0"
           hint={
             bounds.max === null
@@ -130,6 +138,7 @@ function SubscriptionFormScreen({ vm }: { vm: SubscriptionFormViewModel }) {
           maxLength={SUBSCRIPTION_TEXT_LIMITS.name}
           inputRef={refs.name}
           readOnly={saving}
+          error={errorText('name')}
           autoComplete="off"
         />
         <TextArea
@@ -139,6 +148,7 @@ function SubscriptionFormScreen({ vm }: { vm: SubscriptionFormViewModel }) {
           maxLength={SUBSCRIPTION_TEXT_LIMITS.description}
           textAreaRef={refs.description}
           readOnly={saving}
+          error={errorText('description')}
         />
         <TextInput
           label={t('subscription.form.buttonText')}
@@ -147,6 +157,7 @@ function SubscriptionFormScreen({ vm }: { vm: SubscriptionFormViewModel }) {
           maxLength={SUBSCRIPTION_TEXT_LIMITS.buttonText}
           inputRef={refs.buttonText}
           readOnly={saving}
+          error={errorText('buttonText')}
           autoComplete="off"
         />
       </form>

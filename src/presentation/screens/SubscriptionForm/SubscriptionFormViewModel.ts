@@ -25,7 +25,7 @@ import {
 } from '../../../domain/subscription-form';
 import { TEXT_LIMITS } from '../../../domain/text-limits';
 import { AsyncState } from '../../shell/screenState';
-import type { ToastStore } from '../../toasts/ToastStore';
+import type { ToastMessage, ToastStore } from '../../toasts/ToastStore';
 import { formErrorMessage } from '../../shared/subscriptionMessages';
 import { guardUnsavedChanges } from '../../shared/unsavedChangesGuard';
 import { failureMessage } from '../../toasts/failureMessage';
@@ -76,6 +76,8 @@ export class SubscriptionFormViewModel {
   /** The subscription being edited, once loaded. */
   subscription: Subscription | null = null;
   saving = false;
+  /** Why the last save was refused, shown under its field until that field (or what bounds it) changes. */
+  fieldError: { readonly field: SubscriptionFormField; readonly message: ToastMessage } | null = null;
   /** The field to focus; `seq` changes on every request so the same field can be focused twice. */
   focusRequest: { readonly field: SubscriptionFormField; readonly seq: number } | null = null;
   /** The form as loaded or last saved: changes are measured against it. */
@@ -185,28 +187,34 @@ export class SubscriptionFormViewModel {
     if (!this.periodAndCurrencyEditable || period === this.form.period) return;
     const name = renameOnPeriodChange(this.form.name, this.form.period, period, this.defaultNameOf);
     this.form = { ...this.form, prevPeriod: this.form.period, period, name };
+    this.clearError('amount'); // the price bounds may differ
   }
 
   setCurrency(currency: Currency): void {
     if (!this.periodAndCurrencyEditable) return;
     this.form = { ...this.form, currency };
+    this.clearError('amount'); // the price bounds differ by currency
   }
 
   /** The amount as the number input cleaned it. */
   setAmount(amount: string): void {
     this.form = { ...this.form, amount };
+    this.clearError('amount');
   }
 
   setName(name: string): void {
     this.form = { ...this.form, name };
+    this.clearError('name');
   }
 
   setDescription(description: string): void {
     this.form = { ...this.form, description };
+    this.clearError('description');
   }
 
   setButtonText(buttonText: string): void {
     this.form = { ...this.form, buttonText };
+    this.clearError('buttonText');
   }
 
   /** Validates and saves; answers where the screen goes next. */
@@ -247,6 +255,15 @@ export class SubscriptionFormViewModel {
     return { to: 'back' };
   }
 
+  /** The error shown under `field`, or undefined. */
+  errorOf(field: SubscriptionFormField): ToastMessage | undefined {
+    return this.fieldError?.field === field ? this.fieldError.message : undefined;
+  }
+
+  private clearError(field: SubscriptionFormField): void {
+    if (this.fieldError?.field === field) this.fieldError = null;
+  }
+
   private reportFailure(error: CreateSubscriptionError | EditSubscriptionError): void {
     if (error.kind !== 'invalid') {
       this.toasts.fail(failureMessage(error));
@@ -256,9 +273,13 @@ export class SubscriptionFormViewModel {
       this.toasts.fail('subscription.form.errors.read_only');
       return;
     }
-    this.toasts.fail(formErrorMessage(error));
+    const message = formErrorMessage(error);
+    this.toasts.fail(message);
     const field = error.field;
-    runInAction(() => (this.focusRequest = { field, seq: (this.focusRequest?.seq ?? 0) + 1 }));
+    runInAction(() => {
+      this.fieldError = { field, message };
+      this.focusRequest = { field, seq: (this.focusRequest?.seq ?? 0) + 1 };
+    });
   }
 
   dispose(): void {
