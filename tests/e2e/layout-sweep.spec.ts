@@ -4,7 +4,7 @@
  * browser context. The routes are reached in-app (a router navigation, as a link does) and each is loaded once: the
  * phone is then resized to the three widths without a reload. The card form is reached as a fresh payer (no saved
  * card) from a subscription's invoice, then fails with a declined card, and "Try again" must bring back what was
- * typed. On every route and width it fails on (see `problemsOnScreen`):
+ * typed. On every route and width it fails on (see `problemsAtWidths`):
  * - an element (not only the page) reaching past the screen's left or right edge;
  * - a container that scrolls sideways (a segmented control that hides an option);
  * - two interactive controls overlapping;
@@ -240,83 +240,122 @@ function englishSentences(lang: string): string[] {
 /** Texts keyed by the English catalogue's keys: one on screen is a key shown instead of its text. */
 const KEYS = [...ENGLISH.keys()].map((key) => key.replace(PLURAL_SUFFIX, ''));
 
-/** Everything wrong with the screen as it is now, each described (runs in the mini-app's document). */
-function problemsOnScreen(app: Frame, english: string[]): Promise<string[]> {
+/**
+ * Everything wrong with the screen at each width, each described. It runs in the mini-app's document and sets the
+ * width itself through the emulator page around it (same origin), so a route costs one round trip however many
+ * widths it is checked at: on a busy machine each round trip into a frame takes hundreds of milliseconds. The texts
+ * do not change with the width: they are checked at the first one only.
+ */
+function problemsAtWidths(app: Frame, english: string[]): Promise<{ width: number; problems: string[] }[]> {
   return app.evaluate(
-    ({ exceptions, english, keys }) => {
-      const width = document.documentElement.clientWidth;
-      const describe = (element: Element): string => {
-        const classes =
-          typeof element.className === 'string' && element.className
-            ? `.${element.className.trim().split(/\s+/).join('.')}`
-            : '';
-        const name = element.getAttribute('name') ? `[name=${element.getAttribute('name')}]` : '';
-        return `${element.tagName.toLowerCase()}${classes}${name} "${(element.textContent ?? '').trim().slice(0, 50)}"`;
-      };
-      const shown = (element: Element): boolean => {
-        if (element.getClientRects().length === 0) return false;
-        const style = getComputedStyle(element);
-        return style.visibility !== 'hidden' && Number(style.opacity) > 0;
-      };
-      const problems: string[] = [];
-      const root = document.documentElement;
-      if (root.scrollWidth > root.clientWidth)
-        problems.push(`the page scrolls sideways: ${root.scrollWidth} > ${root.clientWidth}`);
-      const overflowing = new Set<Element>();
-      for (const element of document.body.querySelectorAll('*')) {
-        if (element.closest('.visually-hidden, .cell--truncate') || !shown(element)) continue;
-        const rect = element.getBoundingClientRect();
-        const style = getComputedStyle(element);
-        if (rect.width > 0 && (rect.right > width + 1 || rect.left < -1)) {
-          overflowing.add(element);
-          // The outermost element past the edge says where the layout breaks; its children follow it.
-          if (!element.parentElement || !overflowing.has(element.parentElement))
-            problems.push(
-              `wider than the screen: ${describe(element)} spans ${Math.round(rect.left)}..${Math.round(rect.right)} of ${width}`,
-            );
+    async ({ exceptions, english, keys, widths, chrome }) => {
+      const problemsNow = (withTexts: boolean): string[] => {
+        const width = document.documentElement.clientWidth;
+        const describe = (element: Element): string => {
+          const classes =
+            typeof element.className === 'string' && element.className
+              ? `.${element.className.trim().split(/\s+/).join('.')}`
+              : '';
+          const name = element.getAttribute('name') ? `[name=${element.getAttribute('name')}]` : '';
+          return `${element.tagName.toLowerCase()}${classes}${name} "${(element.textContent ?? '').trim().slice(0, 50)}"`;
+        };
+        const shown = (element: Element): boolean => {
+          if (element.getClientRects().length === 0) return false;
+          const style = getComputedStyle(element);
+          return style.visibility !== 'hidden' && Number(style.opacity) > 0;
+        };
+        const problems: string[] = [];
+        const root = document.documentElement;
+        if (root.scrollWidth > root.clientWidth)
+          problems.push(`the page scrolls sideways: ${root.scrollWidth} > ${root.clientWidth}`);
+        const overflowing = new Set<Element>();
+        for (const element of document.body.querySelectorAll('*')) {
+          if (element.closest('.visually-hidden, .cell--truncate') || !shown(element)) continue;
+          const rect = element.getBoundingClientRect();
+          const style = getComputedStyle(element);
+          if (rect.width > 0 && (rect.right > width + 1 || rect.left < -1)) {
+            overflowing.add(element);
+            // The outermost element past the edge says where the layout breaks; its children follow it.
+            if (!element.parentElement || !overflowing.has(element.parentElement))
+              problems.push(
+                `wider than the screen: ${describe(element)} spans ${Math.round(rect.left)}..${Math.round(rect.right)} of ${width}`,
+              );
+          }
+          if (element.closest(exceptions)) continue;
+          const sideways = style.overflowX === 'auto' || style.overflowX === 'scroll';
+          if (sideways && element.scrollWidth > element.clientWidth + 1)
+            problems.push(`scrolls sideways: ${describe(element)} (${element.scrollWidth} > ${element.clientWidth})`);
+          const clips = style.overflowX === 'hidden' || style.overflowX === 'clip' || style.textOverflow === 'ellipsis';
+          if (clips && element.scrollWidth > element.clientWidth + 1 && (element.textContent ?? '').trim() !== '')
+            problems.push(`clipped: ${describe(element)} (${element.scrollWidth} > ${element.clientWidth})`);
         }
-        if (element.closest(exceptions)) continue;
-        const sideways = style.overflowX === 'auto' || style.overflowX === 'scroll';
-        if (sideways && element.scrollWidth > element.clientWidth + 1)
-          problems.push(`scrolls sideways: ${describe(element)} (${element.scrollWidth} > ${element.clientWidth})`);
-        const clips = style.overflowX === 'hidden' || style.overflowX === 'clip' || style.textOverflow === 'ellipsis';
-        if (clips && element.scrollWidth > element.clientWidth + 1 && (element.textContent ?? '').trim() !== '')
-          problems.push(`clipped: ${describe(element)} (${element.scrollWidth} > ${element.clientWidth})`);
-      }
-      // Interactive controls: two never share a spot (one inside the other, a switch in its row, is one control).
-      const controls = [
-        ...document.body.querySelectorAll(
-          'a[href], button, input:not([type=hidden]), select, textarea, [role=button], [role=tab], [role=radio], [role=switch], [role=link]',
-        ),
-      ].filter((element) => shown(element) && !element.closest('.visually-hidden'));
-      for (let i = 0; i < controls.length; i += 1) {
-        const a = controls[i]!.getBoundingClientRect();
-        if (a.width < 1 || a.height < 1) continue;
-        for (let j = i + 1; j < controls.length; j += 1) {
-          const [first, second] = [controls[i]!, controls[j]!];
-          if (first.contains(second) || second.contains(first)) continue;
-          if (first.closest('label') !== null && first.closest('label') === second.closest('label')) continue;
-          const b = second.getBoundingClientRect();
-          const x = Math.min(a.right, b.right) - Math.max(a.left, b.left);
-          const y = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
-          if (x > 1 && y > 1) problems.push(`controls overlap: ${describe(first)} and ${describe(second)}`);
+        // Interactive controls: two never share a spot (one inside the other, a switch in its row, is one control).
+        // Sorted by their top edge, each is compared only with those starting above its bottom (pages like /uikit
+        // hold hundreds of controls).
+        const controls = [
+          ...document.body.querySelectorAll(
+            'a[href], button, input:not([type=hidden]), select, textarea, [role=button], [role=tab], [role=radio], [role=switch], [role=link]',
+          ),
+        ]
+          .filter((element) => shown(element) && !element.closest('.visually-hidden'))
+          .map((element) => ({ element, rect: element.getBoundingClientRect(), label: element.closest('label') }))
+          .filter(({ rect }) => rect.width >= 1 && rect.height >= 1)
+          .sort((a, b) => a.rect.top - b.rect.top);
+        for (let i = 0; i < controls.length; i += 1) {
+          const first = controls[i]!;
+          for (let j = i + 1; j < controls.length && controls[j]!.rect.top < first.rect.bottom - 1; j += 1) {
+            const second = controls[j]!;
+            if (first.element.contains(second.element) || second.element.contains(first.element)) continue;
+            if (first.label !== null && first.label === second.label) continue;
+            const x = Math.min(first.rect.right, second.rect.right) - Math.max(first.rect.left, second.rect.left);
+            const y = Math.min(first.rect.bottom, second.rect.bottom) - Math.max(first.rect.top, second.rect.top);
+            if (x > 1 && y > 1)
+              problems.push(`controls overlap: ${describe(first.element)} and ${describe(second.element)}`);
+          }
         }
+        if (!withTexts) return [...new Set(problems)];
+        // Texts: a key instead of its text, or English in another language.
+        const keySet = new Set(keys);
+        const sentences = english.length === 0 ? null : new RegExp(english.join('|'));
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const text = (node.textContent ?? '').replace(/\s+/g, ' ').trim();
+          const parent = node.parentElement;
+          if (text === '' || !parent || parent.closest('script, style, .visually-hidden') || !shown(parent)) continue;
+          if (/\[[A-Za-z][\w-]*(\.[\w-]+)+\]/.test(text) || keySet.has(text))
+            problems.push(`an i18n key instead of its text: "${text.slice(0, 80)}"`);
+          else if (sentences?.test(text)) problems.push(`English in another language: "${text.slice(0, 80)}"`);
+        }
+        return [...new Set(problems)];
+      };
+      const frame = (resolve: (value: unknown) => void) => requestAnimationFrame(resolve);
+      const results: { width: number; problems: string[] }[] = [];
+      for (const [index, width] of widths.entries()) {
+        const outer = window.parent.document;
+        let style = outer.getElementById('sweep-width');
+        if (!style) {
+          style = outer.createElement('style');
+          style.id = 'sweep-width';
+          outer.head.append(style);
+        }
+        style.textContent = `.phone { width: ${width + chrome}px !important; flex: none !important; }`;
+        const until = performance.now() + 10_000;
+        while (document.documentElement.clientWidth !== width && performance.now() < until) await new Promise(frame);
+        if (document.documentElement.clientWidth !== width) {
+          results.push({
+            width,
+            problems: [`the phone did not take this width (${document.documentElement.clientWidth})`],
+          });
+          continue;
+        }
+        await document.fonts.ready;
+        await new Promise(frame);
+        await new Promise(frame);
+        results.push({ width, problems: problemsNow(index === 0) });
       }
-      // Texts: a key instead of its text, or English in another language.
-      const keySet = new Set(keys);
-      const sentences = english.length === 0 ? null : new RegExp(english.join('|'));
-      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const text = (node.textContent ?? '').replace(/\s+/g, ' ').trim();
-        const parent = node.parentElement;
-        if (text === '' || !parent || parent.closest('script, style, .visually-hidden') || !shown(parent)) continue;
-        if (/\[[A-Za-z][\w-]*(\.[\w-]+)+\]/.test(text) || keySet.has(text))
-          problems.push(`an i18n key instead of its text: "${text.slice(0, 80)}"`);
-        else if (sentences?.test(text)) problems.push(`English in another language: "${text.slice(0, 80)}"`);
-      }
-      return [...new Set(problems)];
+      return results;
     },
-    { exceptions: CLIP_EXCEPTIONS, english, keys: KEYS },
+    { exceptions: CLIP_EXCEPTIONS, english, keys: KEYS, widths: [...WIDTHS], chrome: PHONE_FRAME },
   );
 }
 
@@ -387,13 +426,12 @@ interface Sweep {
 async function check(sweep: Sweep, name: string): Promise<void> {
   const frame = await (await sweep.emulator.frameElement.elementHandle())?.contentFrame();
   if (!frame) throw new Error('no mini-app frame');
-  for (const width of WIDTHS) {
-    await resize(sweep.emulator, width);
-    const problems = await problemsOnScreen(frame, sweep.english);
+  for (const { width, problems } of await problemsAtWidths(frame, sweep.english)) {
     if (problems.length === 0) continue;
     sweep.found.push(...problems.map((problem) => `${name} at ${width} px: ${problem}`));
     if (sweep.shots < 40) {
       sweep.shots += 1;
+      await resize(sweep.emulator, width);
       const file = sweep.testInfo.outputPath(`${`${sweep.label}${name}-${width}`.replace(/[^a-z0-9._-]+/gi, '-')}.png`);
       await sweep.emulator.phone.screenshot({ path: file });
       await sweep.testInfo.attach(`${sweep.label} ${name} ${width}px`, { path: file, contentType: 'image/png' });
