@@ -134,7 +134,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const services = createServices(
     { db, clock, config, bot, kyc, botProfile },
-    { paymentProvider: () => money.provider, rates: money.rates },
+    {
+      paymentProvider: () => money.provider,
+      rates: money.rates,
+      log: (error, what) => self.app?.log.warn({ err: error }, what),
+    },
   );
   const admin = new AdminService({
     db,

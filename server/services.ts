@@ -34,12 +34,16 @@ export interface MoneyForServices {
   readonly paymentProvider: () => PaymentProvider | null;
   /** Exchange rates for announcing payouts of other currencies (null: none). */
   readonly rates: ExchangeRates | null;
+  /** Where a bot message that could not be sent is logged. */
+  readonly log?: (error: unknown, what: string) => void;
 }
 
 export function createServices(deps: ServiceDeps, money: MoneyForServices): Services {
   const subscriptions = new SubscriptionService(deps);
   return {
-    verification: new VerificationService(deps),
+    verification: new VerificationService(deps, (error) =>
+      money.log?.(error, 'could not tell a creator about an identity decision'),
+    ),
     dashboard: new DashboardService(deps),
     channels: new ChannelService(deps, (channel, cursor) => subscriptions.pageOfChannel(channel, cursor)),
     subscriptions,

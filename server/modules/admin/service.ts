@@ -217,14 +217,19 @@ export class AdminService {
     decision: OperatorDecision,
     reason: string | undefined,
   ): Promise<void> {
-    await this.deps.verification.decide(userId, decision, operator.telegramId, (tx, before, status) =>
-      this.record(tx, operator, {
-        action: decision === 'approve' ? 'identity.approve' : 'identity.reject',
-        objectType: 'user',
-        objectId: String(userId),
-        before: { status: before },
-        after: { status, ...(reason ? { reason } : {}) },
-      }),
+    await this.deps.verification.decide(
+      userId,
+      decision,
+      operator.telegramId,
+      (tx, before, status) =>
+        this.record(tx, operator, {
+          action: decision === 'approve' ? 'identity.approve' : 'identity.reject',
+          objectType: 'user',
+          objectId: String(userId),
+          before: { status: before },
+          after: { status, ...(reason ? { reason } : {}) },
+        }),
+      reason,
     );
   }
 

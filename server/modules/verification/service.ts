@@ -9,6 +9,8 @@
  * RED RETRY → kyc_rejected; RED FINAL → rejected; reset → none.
  * Without a provider (SANDBOX=0, no SUMSUB_*) start opens a manual review (in_kyc, manualReview) instead.
  * An operator decides kyc_approved users and manual reviews (decide; awaitingDecision lists them).
+ * Every decision (an operator's, the provider's, the sandbox control's) is told to the creator by the bot after its commit,
+ * in their language, with the reason of a rejection.
  */
 import type { VerificationStatus } from '../../../src/domain/entities';
 import { AppError } from '../../platform/errors';
@@ -17,6 +19,12 @@ import { type KycChange, type KycEvent, KycProviderError } from './kyc/KycProvid
 import { VerificationRepository } from './repository';
 import type { KycReviewRow, UserRow } from '../../platform/db/schema';
 import { type ServiceDeps, nowDate } from '../../platform/serviceDeps';
+import { botTexts, fill } from '../bot/texts';
+
+/** A decision the creator hears about: approved, rejected for good, or rejected with a retry allowed. */
+type DecisionOutcome = 'approved' | 'rejected' | 'kyc_rejected';
+const isDecision = (status: VerificationStatus): status is DecisionOutcome =>
+  status === 'approved' || status === 'rejected' || status === 'kyc_rejected';
 
 /** The provider name of a review without a provider. */
 export const MANUAL_REVIEW = 'manual';
@@ -75,7 +83,27 @@ export function nextStatus(current: VerificationStatus, change: KycChange): Veri
 }
 
 export class VerificationService {
-  constructor(private readonly deps: ServiceDeps) {}
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly log?: (error: unknown) => void,
+  ) {}
+
+  /**
+   * The bot's message about a decision, in the creator's language. Sent after the commit; a message that cannot be
+   * sent is not retried (the app shows the same status).
+   */
+  private async tell(user: Pick<UserRow, 'telegramId' | 'languageCode'>, outcome: DecisionOutcome, reason?: string) {
+    const texts = botTexts(user.languageCode);
+    // The reason sits inside a sentence that goes on: its own closing full stop would end it twice.
+    const why = reason?.trim().replace(/[.。]+$/u, '') || texts.identityNoReason;
+    const text =
+      outcome === 'approved'
+        ? texts.identityApproved
+        : fill(outcome === 'rejected' ? texts.identityRejected : texts.identityRetry, { reason: why });
+    await this.deps.bot
+      .sendMessage({ chatId: Number(user.telegramId), text, silent: false })
+      .catch((error: unknown) => this.log?.(error));
+  }
 
   private get repository(): VerificationRepository {
     return new VerificationRepository(this.deps.db);
@@ -173,7 +201,8 @@ export class VerificationService {
   async applyWebhook(event: KycEvent): Promise<WebhookResult> {
     const provider = this.deps.kyc?.name ?? 'none';
     const now = nowDate(this.deps.clock);
-    return this.deps.db.transaction(async (tx) => {
+    let decided: { user: UserRow; status: DecisionOutcome } | null = null;
+    const result = await this.deps.db.transaction(async (tx): Promise<WebhookResult> => {
       const repository = new VerificationRepository(tx);
       const userId = (await repository.userByApplicant(provider, event.applicantId)) ?? event.userId;
       const user = userId === null ? undefined : await repository.lockUser(userId);
@@ -217,8 +246,13 @@ export class VerificationService {
         status === 'in_kyc' ? undefined : { token: null, expiresAt: null, url: null },
       );
       await repository.markEventApplied(provider, event.id);
+      if (isDecision(status)) decided = { user, status };
       return 'applied';
     });
+    const told = decided as { user: UserRow; status: DecisionOutcome } | null;
+    if (told !== null)
+      await this.tell(told.user, told.status, event.change.kind === 'reviewed' ? event.change.comment : undefined);
+    return result;
   }
 
   /** An operator's decision on a passed check (kyc_approved) or a manual review: approved or rejected. */
@@ -227,9 +261,11 @@ export class VerificationService {
     decision: OperatorDecision,
     operatorId: number,
     record?: (tx: Tx, before: VerificationStatus, after: VerificationStatus) => Promise<void>,
+    reason?: string,
   ): Promise<VerificationStatus> {
     const now = nowDate(this.deps.clock);
-    return this.deps.db.transaction(async (tx) => {
+    let decided: UserRow | undefined;
+    const result = await this.deps.db.transaction(async (tx) => {
       const repository = new VerificationRepository(tx);
       const user = await repository.lockUser(userId);
       if (!user) throw new AppError('not_found', 'No such user');
@@ -247,8 +283,11 @@ export class VerificationService {
       );
       await repository.setStatus(userId, status, now, { token: null, expiresAt: null, url: null });
       await record?.(tx, user.verificationStatus, status);
+      decided = user;
       return status;
     });
+    if (decided !== undefined && isDecision(result)) await this.tell(decided, result, reason);
+    return result;
   }
 
   /** Users waiting for an operator's decision, the longest waiting first, with the provider's result. */
@@ -268,7 +307,7 @@ export class VerificationService {
     }));
   }
 
-  /** Sets the status directly (sandbox control API). */
+  /** Sets the status directly (sandbox control API: a state to start from, not a decision; the bot says nothing). */
   async setStatus(user: UserRow, status: VerificationStatus): Promise<UserRow> {
     const keepSession = status === 'in_kyc';
     return (await this.repository.setStatus(

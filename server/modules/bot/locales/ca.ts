@@ -34,4 +34,10 @@ export const ca: BotTexts = {
   renewalFailed:
     "No hem pogut fer el càrrec a la teva targeta per {name} al canal {channel}. Ho tornarem a provar i mantindràs l'accés fins al dia {date}. Paga amb una altra targeta per no perdre'l.",
   renewalFailedButton: 'Usa una altra targeta',
+  identityApproved:
+    'La teva identitat està confirmada. Ara pots afegir aquest bot als teus canals i guanyar diners amb subscripcions i donacions.',
+  identityRejected: 'No hem pogut confirmar la teva identitat: {reason}. Si tens cap pregunta, escriu al suport.',
+  identityRetry:
+    'La verificació de la teva identitat no s’ha superat: {reason}. Obre l’aplicació per tornar-ho a provar.',
+  identityNoReason: 'no s’han donat detalls',
 };

@@ -30,4 +30,9 @@ export const cs: BotTexts = {
   renewalFailed:
     'Platbu za předplatné {name} v kanálu {channel} se nám nepodařilo strhnout z vaší karty. Zkusíme to znovu a přístup vám zůstane do {date}. Abyste o něj nepřišli, zaplaťte jinou kartou.',
   renewalFailedButton: 'Zaplatit jinou kartou',
+  identityApproved:
+    'Vaše totožnost je ověřena. Nyní můžete přidat tohoto bota do svých kanálů a vydělávat na předplatném a darech.',
+  identityRejected: 'Vaši totožnost se nepodařilo ověřit: {reason}. Pokud máte dotazy, napište podpoře.',
+  identityRetry: 'Ověření totožnosti neprošlo: {reason}. Otevřete aplikaci a zkuste to znovu.',
+  identityNoReason: 'důvod nebyl uveden',
 };

@@ -33,4 +33,10 @@ export const de: BotTexts = {
   renewalFailed:
     'Wir konnten deine Karte für {name} im Kanal {channel} nicht belasten. Wir versuchen es erneut, und dein Zugriff bleibt bis zum {date} bestehen. Zahle mit einer anderen Karte, um ihn zu behalten.',
   renewalFailedButton: 'Mit anderer Karte zahlen',
+  identityApproved:
+    'Deine Identität ist bestätigt. Du kannst diesen Bot jetzt zu deinen Kanälen hinzufügen und mit Abos und Spenden verdienen.',
+  identityRejected: 'Wir konnten deine Identität nicht bestätigen: {reason}. Bei Fragen schreib gern dem Support.',
+  identityRetry:
+    'Deine Identitätsprüfung ist nicht bestanden: {reason}. Öffne die App, um es noch einmal zu versuchen.',
+  identityNoReason: 'ohne nähere Angaben',
 };

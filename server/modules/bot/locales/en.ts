@@ -32,4 +32,9 @@ export const en: BotTexts = {
   renewalFailed:
     'We could not charge your card for {name} in {channel}. We will try again, and your access stays until {date}. Pay with another card to keep it.',
   renewalFailedButton: 'Pay with another card',
+  identityApproved:
+    'Your identity is confirmed. You can now add this bot to your channels and earn from subscriptions and donations.',
+  identityRejected: 'We could not confirm your identity: {reason}. Write to support if you have questions.',
+  identityRetry: 'Your identity check did not pass: {reason}. Open the app to try again.',
+  identityNoReason: 'no details were given',
 };

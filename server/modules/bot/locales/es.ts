@@ -33,4 +33,9 @@ export const es: BotTexts = {
   renewalFailed:
     'No pudimos cobrar en tu tarjeta el pago de {name} en {channel}. Lo volveremos a intentar y mantienes el acceso hasta el {date}. Paga con otra tarjeta para no perderlo.',
   renewalFailedButton: 'Pagar con otra tarjeta',
+  identityApproved:
+    'Tu identidad está confirmada. Ya puedes añadir este bot a tus canales y ganar con suscripciones y donaciones.',
+  identityRejected: 'No pudimos confirmar tu identidad: {reason}. Si tienes dudas, escribe a soporte.',
+  identityRetry: 'Tu verificación de identidad no se superó: {reason}. Abre la app para intentarlo de nuevo.',
+  identityNoReason: 'no se dieron detalles',
 };

@@ -33,4 +33,10 @@ export const fi: BotTexts = {
   renewalFailed:
     'Emme pystyneet veloittamaan korttiasi tilauksesta {name} kanavalla {channel}. Yritämme uudelleen, ja pääsysi säilyy {date} asti. Maksa toisella kortilla, jotta pääsy ei katkea.',
   renewalFailedButton: 'Maksa toisella kortilla',
+  identityApproved:
+    'Henkilöllisyytesi on vahvistettu. Voit nyt lisätä tämän botin kanaviisi ja ansaita tilauksilla ja lahjoituksilla.',
+  identityRejected:
+    'Emme pystyneet vahvistamaan henkilöllisyyttäsi: {reason}. Jos sinulla on kysyttävää, kirjoita tukeen.',
+  identityRetry: 'Henkilöllisyytesi tarkistus ei mennyt läpi: {reason}. Avaa sovellus ja yritä uudelleen.',
+  identityNoReason: 'tarkempia tietoja ei annettu',
 };

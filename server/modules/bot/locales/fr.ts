@@ -34,4 +34,10 @@ export const fr: BotTexts = {
   renewalFailed:
     'Nous n’avons pas pu débiter votre carte pour {name} sur {channel}. Nous réessaierons et votre accès reste actif jusqu’au {date}. Payez avec une autre carte pour le conserver.',
   renewalFailedButton: 'Utiliser une autre carte',
+  identityApproved:
+    'Votre identité est confirmée. Vous pouvez maintenant ajouter ce bot à vos canaux et gagner de l’argent avec les abonnements et les dons.',
+  identityRejected:
+    'Nous n’avons pas pu confirmer votre identité : {reason}. Si vous avez des questions, écrivez à l’assistance.',
+  identityRetry: 'La vérification de votre identité n’a pas abouti : {reason}. Ouvrez l’application pour réessayer.',
+  identityNoReason: 'aucun détail n’a été donné',
 };

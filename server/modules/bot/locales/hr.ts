@@ -31,4 +31,9 @@ export const hr: BotTexts = {
   renewalFailed:
     'Nismo uspjeli naplatiti pretplatu {name} u kanalu {channel} s vaše kartice. Pokušat ćemo ponovno, a pristup zadržavate do {date}. Platite drugom karticom da ga ne izgubite.',
   renewalFailedButton: 'Plati drugom karticom',
+  identityApproved:
+    'Vaš je identitet potvrđen. Sada možete dodati ovog bota u svoje kanale i zarađivati od pretplata i donacija.',
+  identityRejected: 'Nismo uspjeli potvrditi vaš identitet: {reason}. Ako imate pitanja, pišite podršci.',
+  identityRetry: 'Provjera identiteta nije prošla: {reason}. Otvorite aplikaciju i pokušajte ponovno.',
+  identityNoReason: 'razlog nije naveden',
 };

@@ -34,4 +34,10 @@ export const hu: BotTexts = {
   renewalFailed:
     'Nem sikerült levonni az előfizetésed ({name} – {channel}) díját a kártyádról. Újra megpróbáljuk, a hozzáférésed pedig eddig megmarad: {date}. Ha nem szeretnéd elveszíteni, fizess másik kártyával.',
   renewalFailedButton: 'Fizetés másik kártyával',
+  identityApproved:
+    'A személyazonosságodat megerősítettük. Most már hozzáadhatod ezt a botot a csatornáidhoz, és pénzt kereshetsz előfizetésekkel és adományokkal.',
+  identityRejected:
+    'Nem tudtuk megerősíteni a személyazonosságodat: {reason}. Ha kérdésed van, írj az ügyfélszolgálatnak.',
+  identityRetry: 'A személyazonosság-ellenőrzésed nem sikerült: {reason}. Nyisd meg az alkalmazást, és próbáld újra.',
+  identityNoReason: 'részleteket nem adtak meg',
 };

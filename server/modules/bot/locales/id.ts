@@ -32,4 +32,9 @@ export const id: BotTexts = {
   renewalFailed:
     'Kami tidak dapat menagih kartu Anda untuk {name} di {channel}. Kami akan mencoba lagi, dan akses Anda tetap aktif hingga {date}. Bayar dengan kartu lain agar akses tidak hilang.',
   renewalFailedButton: 'Bayar dengan kartu lain',
+  identityApproved:
+    'Identitas Anda sudah dikonfirmasi. Sekarang Anda dapat menambahkan bot ini ke kanal Anda dan mendapatkan penghasilan dari langganan dan donasi.',
+  identityRejected: 'Kami tidak dapat mengonfirmasi identitas Anda: {reason}. Hubungi dukungan jika ada pertanyaan.',
+  identityRetry: 'Verifikasi identitas Anda tidak lolos: {reason}. Buka aplikasi untuk mencoba lagi.',
+  identityNoReason: 'tidak ada rincian yang diberikan',
 };

@@ -33,4 +33,9 @@ export const it: BotTexts = {
   renewalFailed:
     "L'addebito sulla tua carta per {name} su {channel} non è riuscito. Riproveremo e il tuo accesso resta attivo fino al giorno {date}. Paga con un'altra carta per non perderlo.",
   renewalFailedButton: "Paga con un'altra carta",
+  identityApproved:
+    'La tua identità è confermata. Ora puoi aggiungere questo bot ai tuoi canali e guadagnare con abbonamenti e donazioni.',
+  identityRejected: "Non siamo riusciti a confermare la tua identità: {reason}. Se hai domande, scrivi all'assistenza.",
+  identityRetry: "La verifica della tua identità non è andata a buon fine: {reason}. Apri l'app per riprovare.",
+  identityNoReason: 'nessun dettaglio fornito',
 };

@@ -31,4 +31,8 @@ export const ko: BotTexts = {
   renewalFailed:
     '{channel}의 {name} 구독 요금을 카드로 결제하지 못했습니다. 다시 시도할 예정이며, {date}까지는 계속 이용할 수 있습니다. 이용을 유지하려면 다른 카드로 결제하세요.',
   renewalFailedButton: '다른 카드로 결제',
+  identityApproved: '본인 인증이 완료되었습니다. 이제 이 봇을 채널에 추가하고 구독과 후원으로 수익을 올릴 수 있습니다.',
+  identityRejected: '본인 확인을 완료하지 못했습니다. 사유: {reason}. 궁금한 점이 있으면 고객 지원에 문의하세요.',
+  identityRetry: '본인 인증을 통과하지 못했습니다. 사유: {reason}. 앱을 열어 다시 시도하세요.',
+  identityNoReason: '자세한 내용이 제공되지 않았습니다',
 };

@@ -32,4 +32,9 @@ export const ms: BotTexts = {
   renewalFailed:
     'Kami tidak dapat mengecaj kad anda untuk {name} di saluran {channel}. Kami akan cuba lagi, dan akses anda kekal sehingga {date}. Bayar dengan kad lain untuk mengekalkannya.',
   renewalFailedButton: 'Bayar dengan kad lain',
+  identityApproved:
+    'Identiti anda telah disahkan. Kini anda boleh menambah bot ini ke saluran anda dan menjana pendapatan daripada langganan dan derma.',
+  identityRejected: 'Kami tidak dapat mengesahkan identiti anda: {reason}. Hubungi sokongan jika anda ada soalan.',
+  identityRetry: 'Semakan identiti anda tidak lulus: {reason}. Buka aplikasi untuk mencuba lagi.',
+  identityNoReason: 'tiada butiran diberikan',
 };

@@ -33,4 +33,9 @@ export const nl: BotTexts = {
   renewalFailed:
     'We konden de betaling voor {name} in het kanaal {channel} niet van je kaart afschrijven. We proberen het opnieuw en je houdt toegang tot {date}. Betaal met een andere kaart om je toegang te houden.',
   renewalFailedButton: 'Met andere kaart betalen',
+  identityApproved:
+    'Je identiteit is bevestigd. Je kunt deze bot nu aan je kanalen toevoegen en verdienen met abonnementen en donaties.',
+  identityRejected: 'We konden je identiteit niet bevestigen: {reason}. Heb je vragen? Schrijf de klantenservice.',
+  identityRetry: 'Je identiteitscontrole is niet geslaagd: {reason}. Open de app om het opnieuw te proberen.',
+  identityNoReason: 'er zijn geen details gegeven',
 };

@@ -32,4 +32,9 @@ export const pl: BotTexts = {
   renewalFailed:
     'Nie udało się pobrać opłaty z Twojej karty za subskrypcję {name} w kanale {channel}. Spróbujemy ponownie, a dostęp zachowasz do {date}. Zapłać inną kartą, aby go nie stracić.',
   renewalFailedButton: 'Zapłać inną kartą',
+  identityApproved:
+    'Twoja tożsamość została potwierdzona. Możesz teraz dodać tego bota do swoich kanałów i zarabiać na subskrypcjach i darowiznach.',
+  identityRejected: 'Nie udało się potwierdzić Twojej tożsamości: {reason}. Jeśli masz pytania, napisz do wsparcia.',
+  identityRetry: 'Weryfikacja tożsamości nie powiodła się: {reason}. Otwórz aplikację, aby spróbować ponownie.',
+  identityNoReason: 'nie podano szczegółów',
 };

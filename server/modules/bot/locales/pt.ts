@@ -32,4 +32,9 @@ export const pt: BotTexts = {
   renewalFailed:
     'Não conseguimos cobrar seu cartão pela assinatura {name} no canal {channel}. Vamos tentar de novo, e seu acesso continua até {date}. Pague com outro cartão para não perdê-lo.',
   renewalFailedButton: 'Pagar com outro cartão',
+  identityApproved:
+    'Sua identidade foi confirmada. Agora você pode adicionar este bot aos seus canais e ganhar com assinaturas e doações.',
+  identityRejected: 'Não conseguimos confirmar sua identidade: {reason}. Se tiver dúvidas, escreva para o suporte.',
+  identityRetry: 'Sua verificação de identidade não foi aprovada: {reason}. Abra o app para tentar de novo.',
+  identityNoReason: 'nenhum detalhe foi informado',
 };

@@ -31,4 +31,9 @@ export const sk: BotTexts = {
   renewalFailed:
     'Platbu za predplatné {name} v kanáli {channel} sa nám nepodarilo strhnúť z vašej karty. Skúsime to znova a prístup vám zostane do {date}. Aby ste oň neprišli, zaplaťte inou kartou.',
   renewalFailedButton: 'Zaplatiť inou kartou',
+  identityApproved:
+    'Vaša totožnosť je overená. Teraz môžete pridať tohto bota do svojich kanálov a zarábať na predplatnom a daroch.',
+  identityRejected: 'Vašu totožnosť sa nepodarilo overiť: {reason}. Ak máte otázky, napíšte podpore.',
+  identityRetry: 'Overenie totožnosti neprešlo: {reason}. Otvorte aplikáciu a skúste to znova.',
+  identityNoReason: 'dôvod nebol uvedený',
 };

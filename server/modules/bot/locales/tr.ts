@@ -32,4 +32,9 @@ export const tr: BotTexts = {
   renewalFailed:
     '{channel} kanalındaki {name} aboneliğiniz için kartınızdan ödeme alınamadı. Tekrar deneyeceğiz; erişiminiz {date} tarihine kadar devam edecek. Erişiminizi kaybetmemek için başka bir kartla ödeme yapın.',
   renewalFailedButton: 'Başka kartla öde',
+  identityApproved:
+    'Kimliğiniz doğrulandı. Artık bu botu kanallarınıza ekleyip abonelikler ve bağışlarla kazanç elde edebilirsiniz.',
+  identityRejected: 'Kimliğinizi doğrulayamadık: {reason}. Sorularınız varsa destek ekibine yazın.',
+  identityRetry: 'Kimlik doğrulamanız başarısız oldu: {reason}. Tekrar denemek için uygulamayı açın.',
+  identityNoReason: 'ayrıntı verilmedi',
 };

@@ -25,6 +25,14 @@ export interface BotTexts {
   readonly adminRefused: string;
   readonly moderationApproved: string;
   readonly moderationRejected: string;
+  /** An identity decision (an operator's, or the provider's when no operator decides): approved. */
+  readonly identityApproved: string;
+  /** Rejected for good, with the operator's or the provider's {reason}. */
+  readonly identityRejected: string;
+  /** The provider's rejection that may be tried again (a sharper photo…), with its {reason}. */
+  readonly identityRetry: string;
+  /** {reason} when none was given. */
+  readonly identityNoReason: string;
   /** Three days before a renewal charge (fewer lost renewals). */
   readonly renewalReminder: string;
   readonly renewalReminderButton: string;

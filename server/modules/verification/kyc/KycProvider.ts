@@ -48,6 +48,8 @@ export type KycChange =
       readonly answer: 'GREEN' | 'RED';
       readonly rejectType: 'RETRY' | 'FINAL' | null;
       readonly labels: readonly string[];
+      /** What the provider says to the applicant about a rejection (never its internal notes). */
+      readonly comment?: string;
     }
   /** The applicant was reset: the check starts over. */
   | { readonly kind: 'reset' }

@@ -76,7 +76,15 @@ function changeOf(webhook: SumsubWebhook): KycChange {
         return { kind: 'ignored' };
       const rejectType =
         result.reviewAnswer === 'RED' ? (result.reviewRejectType === 'RETRY' ? 'RETRY' : 'FINAL') : null;
-      return { kind: 'reviewed', answer: result.reviewAnswer, rejectType, labels: [...(result.rejectLabels ?? [])] };
+      // moderationComment is the one Sumsub means for the applicant; clientComment is never shown to them.
+      const comment = result.moderationComment?.trim();
+      return {
+        kind: 'reviewed',
+        answer: result.reviewAnswer,
+        rejectType,
+        labels: [...(result.rejectLabels ?? [])],
+        ...(comment ? { comment } : {}),
+      };
     }
     default:
       return { kind: 'ignored' };
