@@ -343,3 +343,33 @@ test('the creator dashboard holds still while it loads, and asks for nothing els
   expect(scriptsBeforePaint.sort()).toEqual(['/assets/index.js', '/assets/rolldown-runtime.js']);
   expect(unexpectedProblems(consoleProblems)).toEqual([]);
 });
+
+test('the CSV export downloads through the host, and says so when only the browser can', async ({
+  emulator,
+  page,
+  consoleProblems,
+}) => {
+  await emulator.open({ user: demoUsers.alice, platform: 'ios', theme: 'light' });
+  const app = emulator.app;
+  await waitForScreen(app);
+  const exportButton = app
+    .getByRole('region', { name: 'Revenue' })
+    .getByRole('button', { name: 'Export transactions (CSV)' });
+  await expect(exportButton).toBeEnabled();
+  await exportButton.click();
+  await emulator.waitForMethod('web_app_request_file_download');
+  // The host asks, like Telegram, then the browser saves the file.
+  const download = page.waitForEvent('download');
+  await emulator.answerPopup('Download', /Download .*\.csv\?/);
+  expect((await download).suggestedFilename()).toMatch(/\.csv$/);
+  await expect(emulator.notice).toContainText(/Downloading .*\.csv/);
+
+  // An older client has no download of its own: the link opens in the browser, and the app says the file is coming.
+  await emulator.open({ user: demoUsers.alice, platform: 'android-6.6', theme: 'light' });
+  await waitForScreen(app);
+  await expect(exportButton).toBeEnabled();
+  await exportButton.click();
+  await emulator.waitForMethod('web_app_open_link');
+  await expect(app.getByRole('status')).toContainText('Your CSV file is downloading');
+  expect(unexpectedProblems(consoleProblems)).toEqual([]);
+});

@@ -114,7 +114,12 @@ export interface MessengerPlatform {
   protectUnsavedChanges(unsaved: boolean): void;
   /**
    * Saves a file from an https URL: the host's download (Mini Apps 8.0 web_app_request_file_download), else the URL
-   * opened in the browser (which downloads an attachment).
+   * opened in the browser (which downloads an attachment). Resolves with how it went: `host` (the host asked the user
+   * and downloads), `cancelled` (the user said no to the host), `browser` (the link was opened: nothing of the host's
+   * shows, so the app says the download started).
    */
-  downloadFile(url: string, fileName: string): void;
+  downloadFile(url: string, fileName: string): Promise<DownloadOutcome>;
 }
+
+/** How a download went (MessengerPlatform.downloadFile). */
+export type DownloadOutcome = 'host' | 'cancelled' | 'browser';

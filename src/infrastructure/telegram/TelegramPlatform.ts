@@ -1,4 +1,5 @@
 import type {
+  DownloadOutcome,
   HapticImpactStyle,
   HapticNotificationType,
   LaunchInfo,
@@ -273,13 +274,23 @@ export class TelegramPlatform implements MessengerPlatform {
     else this.pending.unsavedChanges = unsaved;
   }
 
-  downloadFile(url: string, fileName: string): void {
+  downloadFile(url: string, fileName: string): Promise<DownloadOutcome> {
     const absolute = new URL(url, window.location.href).toString();
-    // The host asks the user and downloads; an older host, or a refusal, falls back to the browser.
-    this.throughHost(
-      (session) => session.downloadFile(absolute, fileName, () => this.openLink(absolute)),
-      () => this.openLink(absolute),
-    );
+    // The host asks the user and downloads; an older host, or one that fails, falls back to the browser. A user who
+    // said no to the host's question is not asked again by the browser.
+    return new Promise((resolve) => {
+      const inBrowser = (): void => {
+        this.openLink(absolute);
+        resolve('browser');
+      };
+      this.throughHost(
+        (session) =>
+          session.downloadFile(absolute, fileName, (outcome) =>
+            outcome === 'failed' ? inBrowser() : resolve(outcome),
+          ),
+        inBrowser,
+      );
+    });
   }
 
   /** Removes this adapter's listeners and unmounts the SDK components (tests, hot reload). */

@@ -8,6 +8,7 @@ import {
   disableClosingConfirmation,
   disableVerticalSwipes,
   downloadFile as sdkDownloadFile,
+  isAccessDeniedError,
   enableClosingConfirmation,
   enableVerticalSwipes,
   expandViewport,
@@ -207,10 +208,16 @@ export class TelegramSdkSession {
     }
   }
 
-  /** False when this host cannot download files (before Mini Apps 8.0); a refusal calls `refused`. */
-  downloadFile(url: string, fileName: string, refused: () => void): boolean {
+  /**
+   * False when this host cannot download files (before Mini Apps 8.0). Else `done` hears `host` once the user let the
+   * host download, `cancelled` when they said no, `failed` when the host could not.
+   */
+  downloadFile(url: string, fileName: string, done: (outcome: 'host' | 'cancelled' | 'failed') => void): boolean {
     if (!sdkDownloadFile.isAvailable()) return false;
-    sdkDownloadFile(url, fileName).catch(refused);
+    sdkDownloadFile(url, fileName).then(
+      () => done('host'),
+      (error: unknown) => done(isAccessDeniedError(error) ? 'cancelled' : 'failed'),
+    );
     return true;
   }
 

@@ -114,7 +114,9 @@ export class RevenueChartViewModel {
         series.buckets[series.buckets.length - 1]!.end,
         this.channelId,
       );
-      this.downloads.downloadFile(link.url, link.fileName);
+      const outcome = await this.downloads.downloadFile(link.url, link.fileName);
+      // The host shows its own download; a link opened in the browser may show nothing here, so say it started.
+      if (outcome === 'browser') this.toasts.success('revenue.exportStarted');
     } catch (error) {
       this.toasts.fail(failureMessage({ code: errorCodeOf(error) }));
     } finally {

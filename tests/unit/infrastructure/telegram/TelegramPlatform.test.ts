@@ -378,13 +378,15 @@ describe('TelegramPlatform haptics, colours, links and closing', () => {
 
   it('downloads a file through the host from Mini Apps 8.0, else opens the link', async () => {
     const { platform, sent } = await startInTelegram({ version: '8.0' });
-    platform.downloadFile('https://backers.example/api/v2/revenue/export/t.s', 'transactions.csv');
+    void platform.downloadFile('https://backers.example/api/v2/revenue/export/t.s', 'transactions.csv');
     expect(eventsNamed(sent, 'web_app_request_file_download')).toEqual([
       { url: 'https://backers.example/api/v2/revenue/export/t.s', file_name: 'transactions.csv' },
     ]);
 
     const older = await startInTelegram({ version: '7.0' });
-    older.platform.downloadFile('https://backers.example/export.csv', 'transactions.csv');
+    await expect(older.platform.downloadFile('https://backers.example/export.csv', 'transactions.csv')).resolves.toBe(
+      'browser',
+    );
     expect(eventsNamed(older.sent, 'web_app_request_file_download')).toEqual([]);
     expect(eventsNamed(older.sent, 'web_app_open_link')).toEqual([
       expect.objectContaining({ url: 'https://backers.example/export.csv' }),

@@ -77,4 +77,19 @@ describe('RevenueChartViewModel', () => {
       { url: 'https://backers.example/api/v2/revenue/export/t.s', fileName: 'backers-transactions.csv' },
     ]);
   });
+
+  it.each([
+    ['browser', { key: 'revenue.exportStarted' }],
+    ['host', null],
+    ['cancelled', null],
+  ] as const)('a download through the %s says it started only when the host shows nothing', async (outcome, said) => {
+    const platform = new FakePlatform();
+    platform.downloadOutcome = outcome;
+    const toasts = toastStore(platform);
+    const vm = new RevenueChartViewModel(new FakeRevenue(), platform, toasts, null);
+    await vm.load();
+    await vm.exportCsv();
+    expect(toasts.current?.message ?? null).toEqual(said);
+    expect(vm.exporting).toBe(false);
+  });
 });

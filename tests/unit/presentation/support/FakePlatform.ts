@@ -1,4 +1,5 @@
 import type {
+  DownloadOutcome,
   HapticImpactStyle,
   HapticNotificationType,
   LaunchInfo,
@@ -107,8 +108,11 @@ export class FakePlatform implements MessengerPlatform {
   }
   close(): void {}
   readonly downloads: { url: string; fileName: string }[] = [];
-  downloadFile(url: string, fileName: string): void {
+  /** How the next downloads go. */
+  downloadOutcome: DownloadOutcome = 'host';
+  async downloadFile(url: string, fileName: string): Promise<DownloadOutcome> {
     this.downloads.push({ url, fileName });
+    return this.downloadOutcome;
   }
   /** Every value the app sent; `unsavedGuard` is the host's state now. */
   readonly unsavedGuardCalls: boolean[] = [];

@@ -264,6 +264,8 @@ class Host {
         );
       case 'web_app_invoke_custom_method':
         return this.invokeCustomMethod(session, params);
+      case 'web_app_request_file_download':
+        return this.downloadFile(str(params.url), str(params.file_name));
       case 'web_app_open_invoice':
         this.phone.showNotice('Telegram would show the invoice; the emulator cancels it.');
         return this.bridge.send('invoice_closed', { slug: str(params.slug), status: 'cancelled' });
@@ -387,6 +389,24 @@ class Host {
       data = null; // no permission (headless browsers): Telegram answers null too
     }
     this.bridge.send('clipboard_text_received', { req_id: reqId, data });
+  }
+
+  /** Like Telegram: asks first, then the browser downloads the file (the app hears `downloading` or `cancelled`). */
+  private downloadFile(url: string, fileName: string): void {
+    if (!/^https?:\/\//i.test(url)) {
+      this.log.note(`web_app_request_file_download refused: ${url} is not http(s)`);
+      return this.bridge.send('file_download_requested', { status: 'cancelled' });
+    }
+    this.askPermission(`Download ${fileName || 'this file'}?`, 'Download', (granted) => {
+      this.bridge.send('file_download_requested', { status: granted ? 'downloading' : 'cancelled' });
+      if (!granted) return;
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = fileName;
+      link.rel = 'noopener';
+      link.click();
+      this.phone.showNotice(`Downloading ${fileName || url}.`);
+    });
   }
 
   private askPermission(message: string, allowText: string, answer: (granted: boolean) => void): void {
