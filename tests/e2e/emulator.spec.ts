@@ -58,6 +58,16 @@ test('loads the demo accounts and every control, and passes axe before and after
     expect(phone!.x).toBeGreaterThanOrEqual(0);
     expect(phone!.x + phone!.width).toBeLessThanOrEqual(width);
   }
+  // A 390 × 844 phone window shows the whole phone frame, its buttons included, without scrolling the page.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect
+    .poll(async () => {
+      const box = await page.locator('#phone').boundingBox();
+      return box !== null && box.y >= 0 && box.y + box.height <= 844 && box.x >= 0 && box.x + box.width <= 390;
+    })
+    .toBe(true);
+  await expect(emulator.mainButton).toBeInViewport();
 });
 
 test('launches as the chosen user with Telegram launch parameters for each platform', async ({
