@@ -373,3 +373,38 @@ test('the CSV export downloads through the host, and says so when only the brows
   await expect(app.getByRole('status')).toContainText('Your CSV file is downloading');
   expect(unexpectedProblems(consoleProblems)).toEqual([]);
 });
+
+test('the revenue chart switches between every currency the creator earns in, and labels its first and last dates', async ({
+  emulator,
+  sandbox,
+  page,
+  consoleProblems,
+}) => {
+  const alice = { telegramId: demoUsers.alice, firstName: 'Alice' };
+  const { currencies } = await sandbox.api<{ currencies: string[] }>(alice, 'GET', '/revenue?period=day');
+  // The demo ledger earns in euros and roubles.
+  expect([...currencies].sort()).toEqual(['eur', 'rub']);
+  await emulator.open({ user: demoUsers.alice, platform: 'ios', theme: 'light' });
+  const app = emulator.app;
+  await waitForScreen(app);
+  const revenue = app.getByRole('region', { name: 'Revenue' });
+  const switcher = revenue.getByRole('tablist', { name: 'Currency' });
+  await expect(switcher.getByRole('tab')).toHaveText(currencies.map((currency) => currency.toUpperCase()));
+  await expect(switcher.getByRole('tab').first()).toHaveAttribute('aria-selected', 'true');
+
+  const other = currencies[1]!;
+  await switcher.getByRole('tab', { name: other.toUpperCase() }).click();
+  await expect(switcher.getByRole('tab', { name: other.toUpperCase() })).toHaveAttribute('aria-selected', 'true');
+  await expect(revenue.locator('.revenue-chart__total')).toContainText(other === 'rub' ? '₽' : '€');
+  // Days: the first and the last day under the bars, in the page language.
+  const dayLabel = /^\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)$/;
+  const axis = revenue.locator('.revenue-chart__axis span');
+  await expect(axis.first()).toHaveText(dayLabel);
+  await expect(axis.last()).toHaveText(dayLabel);
+  // The currency chosen stays when the period changes.
+  await revenue.getByRole('tab', { name: 'Months' }).click();
+  await expect(switcher.getByRole('tab', { name: other.toUpperCase() })).toHaveAttribute('aria-selected', 'true');
+  await expect(revenue.locator('.revenue-chart__total')).toContainText(other === 'rub' ? '₽' : '€');
+  await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+  expect(unexpectedProblems(consoleProblems)).toEqual([]);
+});

@@ -28,8 +28,11 @@ export interface RevenueExportLink {
 
 /** A creator's earnings at a glance (GET /revenue) and the CSV export link (POST /revenue/export). */
 export interface RevenueRepository {
-  /** One channel's series, or every channel's when `channelId` is null. */
-  series(period: RevenuePeriod, channelId: number | null): Promise<RevenueSeries>;
+  /**
+   * One channel's series, or every channel's when `channelId` is null, in `currency` (null: the one earned most;
+   * the answer names every currency with earnings in the range).
+   */
+  series(period: RevenuePeriod, channelId: number | null, currency: Currency | null): Promise<RevenueSeries>;
   /** A short-lived link to the CSV of [from, to) (epoch seconds). */
   exportLink(from: number, to: number, channelId: number | null): Promise<RevenueExportLink>;
 }

@@ -1,3 +1,4 @@
+import type { Currency } from '../../../domain/money';
 import type { RevenueExportResponse, RevenueResponse } from '../../../contract/revenue';
 import type { RevenueRepository } from '../../../application/ports/RevenueRepository';
 import type { RevenuePeriod } from '../../../domain/revenue';
@@ -6,9 +7,9 @@ import type { HttpClient } from '../HttpClient';
 export class HttpRevenueRepository implements RevenueRepository {
   constructor(private readonly http: HttpClient) {}
 
-  series(period: RevenuePeriod, channelId: number | null): Promise<RevenueResponse> {
+  series(period: RevenuePeriod, channelId: number | null, currency: Currency | null): Promise<RevenueResponse> {
     return this.http.get<RevenueResponse>(
-      `/revenue?period=${period}${channelId === null ? '' : `&channelId=${channelId}`}`,
+      `/revenue?period=${period}${channelId === null ? '' : `&channelId=${channelId}`}${currency === null ? '' : `&currency=${currency}`}`,
     );
   }
 

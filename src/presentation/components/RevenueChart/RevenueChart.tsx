@@ -14,6 +14,11 @@ const BAR_WIDTH = 8;
 const GAP = 2;
 const HEIGHT = 96;
 
+/** A bucket's date ("18 Dec"), or its month for monthly buckets, in the page language. */
+function bucketLabel(series: RevenueSeries, bar: RevenueBar, shortMonths: readonly string[]): string {
+  return formatBucketLabel(bar.start, series.offsetMinutes, series.period === 'month', shortMonths);
+}
+
 /** The bars as a table, visually hidden: what screen readers get instead of the drawing. */
 const RevenueTable = memo(function RevenueTable({
   series,
@@ -25,8 +30,7 @@ const RevenueTable = memo(function RevenueTable({
   const { t } = useTranslation();
   const shortMonths = useShortMonthNames();
   if (series === null) return null;
-  const label = (bar: RevenueBar) =>
-    formatBucketLabel(bar.start, series.offsetMinutes, series.period === 'month', shortMonths);
+  const label = (bar: RevenueBar) => bucketLabel(series, bar, shortMonths);
   return (
     // Hidden by a wrapper: a table grows to its content whatever its width, and would overflow the screen.
     <div className="visually-hidden">
@@ -64,6 +68,7 @@ const RevenueTable = memo(function RevenueTable({
  */
 export const RevenueChartView = observer(function RevenueChartView({ vm }: { vm: RevenueChartViewModel }) {
   const { t } = useTranslation();
+  const shortMonths = useShortMonthNames();
   const { bars, series, total, scaleMinor } = vm;
   const width = Math.max(1, bars.length * (BAR_WIDTH + GAP));
   const height = (minor: number) => (Math.max(minor, 0) / scaleMinor) * HEIGHT;
@@ -80,24 +85,36 @@ export const RevenueChartView = observer(function RevenueChartView({ vm }: { vm:
           onChange={vm.selectPeriod}
           segments={REVENUE_CHART_PERIODS.map((period) => ({ value: period, label: t(`revenue.period.${period}`) }))}
         />
-        {vm.state.status === 'error' ? (
-          <p className="revenue-chart__note revenue-chart__line" role="alert">
-            {t('revenue.failed')}{' '}
-            <Button mode="plain" size="small" onClick={() => void vm.load()}>
-              {t('common.retry')}
-            </Button>
-          </p>
-        ) : (
-          <p className="revenue-chart__total revenue-chart__line" aria-hidden={total ? undefined : true}>
-            {total ? (
-              <>
-                {t('revenue.total')}: <span dir="ltr">{formatMoney(total)}</span>
-              </>
-            ) : (
-              '\u00a0'
-            )}
-          </p>
-        )}
+        {/* The total and, for a creator earning in several currencies, which one the chart shows: a row tall enough for
+            the switch from the first render, so nothing below moves when the series names its currencies. */}
+        <div className="revenue-chart__head">
+          {vm.state.status === 'error' ? (
+            <p className="revenue-chart__note revenue-chart__line" role="alert">
+              {t('revenue.failed')}{' '}
+              <Button mode="plain" size="small" onClick={() => void vm.load()}>
+                {t('common.retry')}
+              </Button>
+            </p>
+          ) : (
+            <p className="revenue-chart__total revenue-chart__line" aria-hidden={total ? undefined : true}>
+              {total ? (
+                <>
+                  {t('revenue.total')}: <span dir="ltr">{formatMoney(total)}</span>
+                </>
+              ) : (
+                '\u00a0'
+              )}
+            </p>
+          )}
+          {vm.currencies.length > 1 && vm.currency !== null && (
+            <SegmentedControl
+              label={t('revenue.currencyLabel')}
+              value={vm.currency}
+              onChange={vm.selectCurrency}
+              segments={vm.currencies.map((currency) => ({ value: currency, label: currency.toUpperCase() }))}
+            />
+          )}
+        </div>
         <div className="revenue-chart__plot">
           <svg
             className="revenue-chart__svg"
@@ -135,6 +152,11 @@ export const RevenueChartView = observer(function RevenueChartView({ vm }: { vm:
           {/* Over the empty plot rather than below it: the lines under the chart stay where they are. */}
           {series && vm.isEmpty && <p className="revenue-chart__note revenue-chart__empty">{t('revenue.empty')}</p>}
         </div>
+        {/* The span's first and last dates under the bars (screen readers have every date in the table). */}
+        <p className="revenue-chart__axis" aria-hidden="true">
+          <span>{series && bars.length > 0 ? bucketLabel(series, bars[0]!, shortMonths) : '\u00a0'}</span>
+          <span>{series && bars.length > 1 ? bucketLabel(series, bars[bars.length - 1]!, shortMonths) : ''}</span>
+        </p>
         <ul className="revenue-chart__legend" aria-hidden="true">
           <li className="revenue-chart__key revenue-chart__key--subscriptions">{t('revenue.subscriptions')}</li>
           <li className="revenue-chart__key revenue-chart__key--donations">{t('revenue.donations')}</li>

@@ -6,7 +6,7 @@ import type {
   RevenueSeries,
   RevenueSeriesBucket,
 } from '../../../application/ports/RevenueRepository';
-import { type Money, money } from '../../../domain/money';
+import { type Currency, type Money, money } from '../../../domain/money';
 import { REVENUE_PERIODS, type RevenuePeriod } from '../../../domain/revenue-periods';
 import { AsyncState } from '../../shell/screenState';
 import type { ToastStore } from '../../toasts/ToastStore';
@@ -32,6 +32,8 @@ export interface RevenueBar {
 export class RevenueChartViewModel {
   readonly loader = new AsyncState(errorCodeOf);
   period: RevenuePeriod = 'day';
+  /** The currency chosen; null until the creator picks one (the server shows the one earned most). */
+  chosenCurrency: Currency | null = null;
   series: RevenueSeries | null = null;
   exporting = false;
 
@@ -53,9 +55,9 @@ export class RevenueChartViewModel {
   }
 
   async load(): Promise<void> {
-    const period = this.period;
+    const { period, chosenCurrency } = this;
     await this.loader.run(
-      () => this.revenue.series(period, this.channelId),
+      () => this.revenue.series(period, this.channelId, chosenCurrency),
       (series) => (this.series = series),
     );
   }
@@ -63,6 +65,24 @@ export class RevenueChartViewModel {
   selectPeriod(period: RevenuePeriod): void {
     if (period === this.period) return;
     this.period = period;
+    void this.load();
+  }
+
+  /** Every currency with earnings in the range, most earned first: a switch shows when there is more than one. */
+  get currencies(): readonly Currency[] {
+    const series = this.series;
+    if (series === null) return [];
+    return series.currencies.includes(series.currency) ? series.currencies : [series.currency, ...series.currencies];
+  }
+
+  /** The currency shown. */
+  get currency(): Currency | null {
+    return this.series?.currency ?? this.chosenCurrency;
+  }
+
+  selectCurrency(currency: Currency): void {
+    if (currency === this.currency) return;
+    this.chosenCurrency = currency;
     void this.load();
   }
 

@@ -1,4 +1,5 @@
 import type { RevenueRepository, RevenueSeries } from '../../../../src/application/ports/RevenueRepository';
+import type { Currency } from '../../../../src/domain/money';
 import type { RevenuePeriod } from '../../../../src/domain/revenue';
 import { RevenueChartViewModel } from '../../../../src/presentation/components/RevenueChart/RevenueChartViewModel';
 import { FakePlatform } from '../support/FakePlatform';
@@ -23,13 +24,17 @@ const bucket = (
 /** An in-memory revenue API that records what it was asked. */
 class FakeRevenue implements RevenueRepository {
   readonly asked: { period: RevenuePeriod; channelId: number | null }[] = [];
+  readonly askedCurrencies: (Currency | null)[] = [];
   readonly exports: { from: number; to: number; channelId: number | null }[] = [];
-  async series(period: RevenuePeriod, channelId: number | null): Promise<RevenueSeries> {
+  /** Every currency the creator earned in; the first is the default. */
+  earnedIn: Currency[] = ['eur'];
+  async series(period: RevenuePeriod, channelId: number | null, currency: Currency | null): Promise<RevenueSeries> {
     this.asked.push({ period, channelId });
+    this.askedCurrencies.push(currency);
     return {
       period,
-      currency: 'eur',
-      currencies: ['eur'],
+      currency: currency ?? this.earnedIn[0]!,
+      currencies: this.earnedIn,
       offsetMinutes: 180,
       buckets: [bucket(1000, 900, 0, 1), bucket(87400, 1000, 450, 2, 1)],
     };
@@ -64,6 +69,25 @@ describe('RevenueChartViewModel', () => {
       { period: 'day', channelId: 7 },
       { period: 'month', channelId: 7 },
     ]);
+  });
+
+  it('shows every currency the creator earns in, and keeps the one chosen across periods', async () => {
+    const revenue = new FakeRevenue();
+    revenue.earnedIn = ['rub', 'eur'];
+    const platform = new FakePlatform();
+    const vm = new RevenueChartViewModel(revenue, platform, toastStore(platform), null);
+    await vm.load();
+    expect(vm.currencies).toEqual(['rub', 'eur']);
+    expect(vm.currency).toBe('rub');
+    vm.selectCurrency('eur');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(vm.currency).toBe('eur');
+    expect(vm.total?.currency).toBe('eur');
+    vm.selectPeriod('week');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(revenue.askedCurrencies).toEqual([null, 'eur', 'eur']);
+    vm.selectCurrency('eur'); // already shown: nothing to load
+    expect(revenue.askedCurrencies).toHaveLength(3);
   });
 
   it('downloads the CSV of the span shown through the platform', async () => {
