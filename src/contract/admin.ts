@@ -50,8 +50,16 @@ export interface AdminSettingItem {
   readonly updatedAt: number | null;
 }
 
+/**
+ * One id per object wherever the console shows or takes it (queues, actions, the audit log and its filter, CSV): a
+ * person is their Telegram id; a channel, payment or migration request its own id; a payout
+ * `<creator's Telegram id>-<currency>-<payout date>`.
+ */
+export const payoutObjectId = (telegramId: number, currency: string, payoutDate: string): string =>
+  `${telegramId}-${currency}-${payoutDate}`;
+export const PAYOUT_OBJECT_ID = /^(\d{1,16})-([a-z]{3})-(\d{4}-\d{2}-\d{2})$/;
+
 export interface AdminPerson {
-  readonly id?: number;
   readonly telegramId: number;
   readonly name: string;
   readonly username: string | null;
@@ -69,6 +77,7 @@ export interface AdminChannelItem {
   readonly createdAt: number;
 }
 
+/** `id` is the Telegram id (actions: /users/{telegramId}/ban). */
 export interface AdminUserItem extends AdminPerson {
   readonly id: number;
   readonly banned: boolean;
@@ -106,7 +115,7 @@ export interface AdminPaymentItem {
 }
 
 export interface AdminPayoutItem {
-  /** `<userId>-<currency>-<payoutDate>`. */
+  /** payoutObjectId: `<telegramId>-<currency>-<payoutDate>`. */
   readonly id: string;
   readonly payoutDate: string;
   readonly creator: AdminPerson;
@@ -119,7 +128,7 @@ export interface AdminPayoutItem {
   readonly createdAt: number;
 }
 
-/** A creator waiting for an identity decision, with the provider's result. */
+/** A creator waiting for an identity decision, with the provider's result; `id` is their Telegram id. */
 export interface AdminIdentityItem {
   readonly id: number;
   readonly person: AdminPerson;
@@ -143,9 +152,15 @@ export interface AdminMigrationItem {
   readonly updatedAt: number;
 }
 
+/**
+ * An audit entry. objectId is the object's one id (payoutObjectId; a person's Telegram id); `operator` and, for a
+ * person or a payout, `subject` are named as the bot knows them (null when it does not).
+ */
 export interface AdminAuditItem {
   readonly id: number;
   readonly operatorTelegramId: number;
+  readonly operator: AdminPerson | null;
+  readonly subject: AdminPerson | null;
   readonly action: string;
   readonly objectType: string;
   readonly objectId: string;

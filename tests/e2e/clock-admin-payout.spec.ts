@@ -102,7 +102,7 @@ test("an operator retries a failed payout (the creator's tracker shows it) and e
     .then((chunks: Buffer[]) => Buffer.concat(chunks).toString('utf8'));
   const [header, ...lines] = csv.split('\r\n').filter((line) => line !== '');
   expect(header).toBe(
-    'payout_date,creator_id,telegram_id,name,username,currency,amount,status,attempt,method,error,created_at',
+    'payout_id,payout_date,telegram_id,name,username,currency,amount,status,attempt,method,error,created_at',
   );
   const run = (await (
     await admin.request.get(`/admin/api/payouts?payoutDate=${payoutDate}&pageSize=100&sort=createdAt&order=asc`)
@@ -115,13 +115,14 @@ test("an operator retries a failed payout (the creator's tracker shows it) and e
     lines
       .map((line) => {
         const cell = fields(line);
-        return key([cell[0]!, cell[2]!, cell[5]!, Number(cell[6]!), cell[7]!, cell[8]!]);
+        return key([cell[0]!, cell[1]!, cell[2]!, cell[5]!, Number(cell[6]!), cell[7]!, cell[8]!]);
       })
       .sort(),
   ).toEqual(
     run.items
       .map((item) =>
         key([
+          item.id,
           item.payoutDate,
           item.creator.telegramId,
           item.currency,

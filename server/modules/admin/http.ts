@@ -114,6 +114,13 @@ export const majorText = (minor: number, currency: string): string => formatAmou
 export const personName = (person: { firstName: string; lastName: string | null }): string =>
   [person.firstName, person.lastName].filter(Boolean).join(' ');
 
+/** A person in a console path: their Telegram id (the one id the console knows people by). */
+export const telegramIdParam = {
+  type: 'object',
+  required: ['telegramId'],
+  properties: { telegramId: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
+};
+
 /** Reasons given with reject, ban and unban. */
 export const reasonBody = {
   type: 'object',

@@ -6,8 +6,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AdminIdentityItem, AdminPage } from '../../../src/contract/admin';
 import type { RouteOptions } from '../../context';
-import { idParam } from '../../platform/http/schemas';
-import { type PageParams, currentOperator, listQuery, pageQuery, personName, reasonBody, seconds } from './http';
+import {
+  type PageParams,
+  currentOperator,
+  telegramIdParam,
+  listQuery,
+  pageQuery,
+  personName,
+  reasonBody,
+  seconds,
+} from './http';
 
 export const identityQueueRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
   const { admin } = deps;
@@ -27,8 +35,8 @@ export const identityQueueRoutes: FastifyPluginAsync<RouteOptions> = async (app,
         query,
       );
       const items = page.items.map(({ user, review }): AdminIdentityItem => ({
-        id: user.id,
-        person: { id: user.id, telegramId: user.telegramId, name: personName(user), username: user.username },
+        id: user.telegramId,
+        person: { telegramId: user.telegramId, name: personName(user), username: user.username },
         status: user.status,
         provider: review.provider,
         applicantId: review.applicantId,
@@ -40,20 +48,30 @@ export const identityQueueRoutes: FastifyPluginAsync<RouteOptions> = async (app,
     },
   );
 
-  app.post<{ Params: { id: number }; Body: { reason?: string } }>(
-    '/identity/:id/approve',
-    { schema: { hide: true, params: idParam } },
+  app.post<{ Params: { telegramId: number }; Body: { reason?: string } }>(
+    '/identity/:telegramId/approve',
+    { schema: { hide: true, params: telegramIdParam } },
     async (request) => {
-      await admin.decideIdentity(currentOperator(request), request.params.id, 'approve', request.body?.reason?.trim());
+      await admin.decideIdentity(
+        currentOperator(request),
+        request.params.telegramId,
+        'approve',
+        request.body?.reason?.trim(),
+      );
       return { ok: true };
     },
   );
 
-  app.post<{ Params: { id: number }; Body: { reason: string } }>(
-    '/identity/:id/reject',
-    { schema: { hide: true, params: idParam, body: reasonBody } },
+  app.post<{ Params: { telegramId: number }; Body: { reason: string } }>(
+    '/identity/:telegramId/reject',
+    { schema: { hide: true, params: telegramIdParam, body: reasonBody } },
     async (request) => {
-      await admin.decideIdentity(currentOperator(request), request.params.id, 'reject', request.body.reason.trim());
+      await admin.decideIdentity(
+        currentOperator(request),
+        request.params.telegramId,
+        'reject',
+        request.body.reason.trim(),
+      );
       return { ok: true };
     },
   );

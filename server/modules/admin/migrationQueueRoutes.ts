@@ -30,7 +30,6 @@ export const migrationQueueRoutes: FastifyPluginAsync<RouteOptions> = async (app
           id: row.request.id,
           status: row.request.status,
           creator: {
-            id: row.user.id,
             telegramId: row.user.telegramId,
             name: personName(row.user),
             username: row.user.username,

@@ -1,24 +1,29 @@
 /**
  * Payouts: GET /admin/api/payout-days (runs by date), GET /admin/api/payouts?payoutDate=&status= (each creator's
- * payout), POST /admin/api/payouts/{userId-currency-date}/retry (a failed one), GET /admin/api/payout-days/{date}/csv.
+ * payout), POST /admin/api/payouts/{telegramId-currency-date}/retry (a failed one), GET /admin/api/payout-days/{date}/csv.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import type { AdminPage, AdminPayoutDayItem, AdminPayoutItem } from '../../../src/contract/admin';
+import {
+  type AdminPage,
+  type AdminPayoutDayItem,
+  type AdminPayoutItem,
+  PAYOUT_OBJECT_ID,
+  payoutObjectId,
+} from '../../../src/contract/admin';
 import type { RouteOptions } from '../../context';
 import { csvField } from '../../../src/domain/csv';
 import { type Currency, decimalMajor } from '../../../src/domain/money';
 import { type PageParams, currentOperator, listQuery, majorText, pageQuery, personName, seconds } from './http';
 
 const date = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' };
-const payoutId = /^(\d{1,16})-([a-z]{3})-(\d{4}-\d{2}-\d{2})$/;
 
 type PayoutRow = Awaited<ReturnType<RouteOptions['deps']['admin']['read']['payoutPage']>>['items'][number];
 
 function payoutItem({ run, user, account }: PayoutRow): AdminPayoutItem {
   return {
-    id: `${run.userId}-${run.currency}-${run.payoutDate}`,
+    id: payoutObjectId(user.telegramId, run.currency, run.payoutDate),
     payoutDate: run.payoutDate,
-    creator: { id: run.userId, telegramId: user.telegramId, name: personName(user), username: user.username },
+    creator: { telegramId: user.telegramId, name: personName(user), username: user.username },
     amount: majorText(Number(run.amount), run.currency),
     currency: run.currency,
     status: run.status,
@@ -87,13 +92,17 @@ export const payoutQueueRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
     {
       schema: {
         hide: true,
-        params: { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: payoutId.source } } },
+        params: {
+          type: 'object',
+          required: ['id'],
+          properties: { id: { type: 'string', pattern: PAYOUT_OBJECT_ID.source } },
+        },
       },
     },
     async (request) => {
-      const [, userId, currency, payoutDate] = payoutId.exec(request.params.id)!;
+      const [, telegramId, currency, payoutDate] = PAYOUT_OBJECT_ID.exec(request.params.id)!;
       await admin.retryPayout(currentOperator(request), {
-        userId: Number(userId),
+        telegramId: Number(telegramId),
         currency: currency!,
         payoutDate: payoutDate!,
       });
@@ -109,8 +118,8 @@ export const payoutQueueRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
     async (request, reply) => {
       const { items } = await admin.read.payoutPage({ payoutDate: request.params.date }, null);
       const header = [
+        'payout_id',
         'payout_date',
-        'creator_id',
         'telegram_id',
         'name',
         'username',
@@ -127,8 +136,8 @@ export const payoutQueueRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
         // For spreadsheets: a plain decimal with all the currency's digits, not the screen's grouped text.
         const amount = decimalMajor(Number(row.run.amount), row.run.currency as Currency);
         return [
+          item.id,
           item.payoutDate,
-          item.creator.id ?? null,
           item.creator.telegramId,
           item.creator.name,
           item.creator.username,

@@ -171,6 +171,16 @@ export class AdminRepository {
       .where(inArray(users.telegramId, [...telegramIds]));
   }
 
+  /** The Telegram id of the person with this @username (case as Telegram ignores it), if we know them. */
+  async telegramIdByUsername(username: string): Promise<number | undefined> {
+    const [row] = await this.db
+      .select({ telegramId: users.telegramId })
+      .from(users)
+      .where(ilike(users.username, escapeLike(username)))
+      .limit(1);
+    return row?.telegramId;
+  }
+
   // ---- audit
 
   async audit(entry: AuditEntry, now: Date): Promise<void> {

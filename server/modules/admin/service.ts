@@ -13,7 +13,7 @@ import { AppError, notFound } from '../../platform/errors';
 import type { MoneyDb } from '../../platform/db/moneyDb';
 import { channels, migrationRequests, users } from '../../platform/db/schema';
 import { migrationImports } from '../../platform/db/schema-admin';
-import type { AdminOperatorItem, OperatorRole } from '../../../src/contract/admin';
+import { type AdminOperatorItem, type OperatorRole, payoutObjectId } from '../../../src/contract/admin';
 import type { BotGateway } from '../bot/BotGateway';
 import { botTexts, fill } from '../bot/texts';
 import { UsersRepository } from '../users/repository';
@@ -182,14 +182,22 @@ export class AdminService {
       .catch((error: unknown) => this.deps.log?.(error));
   }
 
+  /** Our id of the person with this Telegram id (the console knows people only by theirs). */
+  private async userIdOf(telegramId: number): Promise<number> {
+    const [row] = await this.deps.db.select({ id: users.id }).from(users).where(eq(users.telegramId, telegramId));
+    if (row === undefined) throw notFound('No such user');
+    return row.id;
+  }
+
   /** Bans (cancelling the follower's recurring memberships, as UsersRepository.setBanned does) or unbans. */
-  async setBanned(operator: Operator, userId: number, banned: boolean, reason: string): Promise<void> {
+  async setBanned(operator: Operator, telegramId: number, banned: boolean, reason: string): Promise<void> {
+    const userId = await this.userIdOf(telegramId);
     await this.audited(
       operator,
-      { action: banned ? 'user.ban' : 'user.unban', objectType: 'user', objectId: String(userId) },
+      { action: banned ? 'user.ban' : 'user.unban', objectType: 'user', objectId: String(telegramId) },
       async (tx) => {
         const [before] = await tx
-          .select({ banned: users.banned, telegramId: users.telegramId })
+          .select({ banned: users.banned })
           .from(users)
           .where(eq(users.id, userId))
           .for('update');
@@ -213,10 +221,11 @@ export class AdminService {
    */
   async decideIdentity(
     operator: Operator,
-    userId: number,
+    telegramId: number,
     decision: OperatorDecision,
     reason: string | undefined,
   ): Promise<void> {
+    const userId = await this.userIdOf(telegramId);
     await this.deps.verification.decide(
       userId,
       decision,
@@ -225,7 +234,7 @@ export class AdminService {
         this.record(tx, operator, {
           action: decision === 'approve' ? 'identity.approve' : 'identity.reject',
           objectType: 'user',
-          objectId: String(userId),
+          objectId: String(telegramId),
           before: { status: before },
           after: { status, ...(reason ? { reason } : {}) },
         }),
@@ -237,14 +246,24 @@ export class AdminService {
    * Sends a failed payout again through the payout machinery (server/modules/payouts/retry.ts): the audit entry is
    * written with the run's move back to requested, before the provider is called.
    */
-  async retryPayout(operator: Operator, key: PayoutRunKey): Promise<unknown> {
+  async retryPayout(
+    operator: Operator,
+    payout: { telegramId: number; currency: string; payoutDate: string },
+  ): Promise<unknown> {
     const db = this.deps.db as MoneyDb;
+    const key: PayoutRunKey = {
+      userId: await this.userIdOf(payout.telegramId).catch(() => {
+        throw notFound('No such payout');
+      }),
+      currency: payout.currency,
+      payoutDate: payout.payoutDate,
+    };
     if ((await findPayoutRun(db, key)) === undefined) throw notFound('No such payout');
     return retryFailedPayout(db, this.deps.money, key, this.deps.clock.now(), (tx, before, after) =>
       this.record(tx, operator, {
         action: 'payout.retry',
         objectType: 'payout',
-        objectId: `${key.userId}:${key.currency}:${key.payoutDate}`,
+        objectId: payoutObjectId(payout.telegramId, key.currency, key.payoutDate),
         before: { status: before.status, attempt: before.attempt, errorCode: before.errorCode },
         after: { status: after.status, attempt: after.attempt, errorCode: after.errorCode },
       }),

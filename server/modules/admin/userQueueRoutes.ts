@@ -1,9 +1,17 @@
-/** Users: GET /admin/api/users?q=<telegram id or username>&banned=, POST /admin/api/users/{id}/ban | unban {reason}. */
+/** Users: GET /admin/api/users?q=<telegram id or username>&banned=, POST /admin/api/users/{telegramId}/ban | unban {reason}. */
 import type { FastifyPluginAsync } from 'fastify';
 import type { AdminPage, AdminUserItem } from '../../../src/contract/admin';
 import type { RouteOptions } from '../../context';
-import { idParam } from '../../platform/http/schemas';
-import { type PageParams, currentOperator, listQuery, pageQuery, personName, reasonBody, seconds } from './http';
+import {
+  type PageParams,
+  currentOperator,
+  telegramIdParam,
+  listQuery,
+  pageQuery,
+  personName,
+  reasonBody,
+  seconds,
+} from './http';
 
 export const userQueueRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
   const { admin } = deps;
@@ -30,7 +38,7 @@ export const userQueueRoutes: FastifyPluginAsync<RouteOptions> = async (app, { d
       );
       return {
         items: page.items.map((user) => ({
-          id: user.id,
+          id: user.telegramId,
           telegramId: user.telegramId,
           name: personName(user),
           username: user.username,
@@ -47,13 +55,13 @@ export const userQueueRoutes: FastifyPluginAsync<RouteOptions> = async (app, { d
   );
 
   for (const action of ['ban', 'unban'] as const) {
-    app.post<{ Params: { id: number }; Body: { reason: string } }>(
-      `/users/:id/${action}`,
-      { config: { role: 'support' }, schema: { hide: true, params: idParam, body: reasonBody } },
+    app.post<{ Params: { telegramId: number }; Body: { reason: string } }>(
+      `/users/:telegramId/${action}`,
+      { config: { role: 'support' }, schema: { hide: true, params: telegramIdParam, body: reasonBody } },
       async (request) => {
         await admin.setBanned(
           currentOperator(request),
-          request.params.id,
+          request.params.telegramId,
           action === 'ban',
           request.body.reason.trim(),
         );

@@ -521,9 +521,18 @@ const audit: QueueDefinition<AdminAuditItem> = {
   name: (a) => a.action,
   columns: [
     { key: 'createdAt', label: 'admin.columns.when', value: (a) => dateTime(a.createdAt), sort: 'createdAt' },
-    { key: 'operator', label: 'admin.columns.operator', value: (a) => String(a.operatorTelegramId) },
+    {
+      key: 'operator',
+      label: 'admin.columns.operator',
+      value: (a) => (a.operator === null ? String(a.operatorTelegramId) : person(a.operator)),
+    },
     { key: 'action', label: 'admin.columns.action', value: (a) => a.action, sort: 'action' },
-    { key: 'object', label: 'admin.columns.object', value: (a) => `${a.objectType} ${a.objectId}`, sort: 'objectType' },
+    {
+      key: 'object',
+      label: 'admin.columns.object',
+      value: (a) => `${a.objectType} ${a.objectId}${a.subject === null ? '' : ` · ${person(a.subject)}`}`,
+      sort: 'objectType',
+    },
     { key: 'before', label: 'admin.columns.before', value: (a) => json(a.before), code: true },
     { key: 'after', label: 'admin.columns.after', value: (a) => json(a.after), code: true },
   ],

@@ -435,14 +435,15 @@ describe('users', () => {
     expect(await lastAudit()).toMatchObject({
       action: 'user.ban',
       objectType: 'user',
-      objectId: String(bob.id),
+      objectId: String(BOB.telegramId),
+      subject: { telegramId: BOB.telegramId, name: 'Bob Follower', username: 'bob_follower' },
       before: { banned: false },
       after: { banned: true, reason: 'Chargebacks' },
     });
     expect((await server.api(BOB, 'GET', '/dashboard')).body.code).toBe('banned');
     const recurring = rowsOf<{ n: number }>(
       await server.database.db.execute(
-        sql`select count(*)::int as n from subscription_members where user_id = ${bob.id} and status = 'active' and period <> 'onetime'`,
+        sql`select count(*)::int as n from subscription_members where user_id = (select id from users where telegram_id = ${bob.id}) and status = 'active' and period <> 'onetime'`,
       ),
     );
     expect(recurring[0]!.n).toBe(0);
@@ -455,6 +456,13 @@ describe('users', () => {
       after: { banned: false, reason: 'Resolved' },
     });
     expect((await server.api(BOB, 'GET', '/dashboard')).status).toBe(200);
+    // The log, filtered by what the users queue shows (the Telegram id, or the @username), finds both.
+    for (const shown of [String(BOB.telegramId), '@bob_follower'])
+      expect(
+        (await adminApi<Page<Audit>>(cookie, 'GET', `/audit?objectId=${shown}&order=asc`)).body.items.map(
+          (entry) => entry.action,
+        ),
+      ).toEqual(['user.ban', 'user.unban']);
   });
 });
 
@@ -788,7 +796,7 @@ describe('payouts', () => {
       items.find((item) => item.creator.telegramId === shop.creator.telegramId)!;
     const failed = of((await run()).items, declined);
     expect(failed).toMatchObject({
-      id: `${declined.creatorId}-eur-${payoutDate}`,
+      id: `${declined.creator.telegramId}-eur-${payoutDate}`,
       amount: '174',
       currency: 'eur',
       status: 'failed',
@@ -804,7 +812,9 @@ describe('payouts', () => {
       status: 409,
       body: { code: 'conflict', message: expect.stringContaining('arrived') },
     });
-    expect((await adminApi(cookie, 'POST', `/payouts/${declined.creatorId}-eur-2000-01-10/retry`)).body).toMatchObject({
+    expect(
+      (await adminApi(cookie, 'POST', `/payouts/${declined.creator.telegramId}-eur-2000-01-10/retry`)).body,
+    ).toMatchObject({
       code: 'not_found',
       message: expect.any(String),
     });
@@ -831,10 +841,15 @@ describe('payouts', () => {
       operatorTelegramId: OPERATOR.telegramId,
       action: 'payout.retry',
       objectType: 'payout',
-      objectId: `${declined.creatorId}:eur:${payoutDate}`,
+      objectId: failed.id,
+      subject: { telegramId: declined.creator.telegramId },
       before: { status: 'failed', attempt: 1, errorCode: 'payout_declined' },
       after: { status: 'requested', attempt: 2, errorCode: null },
     });
+    // The log, filtered by the id the payouts queue shows, finds the retry.
+    expect(
+      (await adminApi<Page<Audit>>(cookie, 'GET', `/audit?objectId=${failed.id}`)).body.items.map((a) => a.action),
+    ).toEqual(['payout.retry']);
     const tracker = (await server.api<PayoutResponse>(declined.creator, 'GET', '/payout')).body;
     expect(tracker.payoutBalances).toEqual([]);
     expect(tracker.payouts).toEqual([
@@ -855,22 +870,18 @@ describe('payouts', () => {
     expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="payouts-${payoutDate}.csv"`);
     const [header, ...rows] = (await csv.text()).split('\r\n').filter((line) => line !== '');
     expect(header).toBe(
-      'payout_date,creator_id,telegram_id,name,username,currency,amount,status,attempt,method,error,created_at',
+      'payout_id,payout_date,telegram_id,name,username,currency,amount,status,attempt,method,error,created_at',
     );
     const all = await run();
     expect(rows).toHaveLength(all.total);
-    const row = (shop: { creatorId: number }) =>
-      rows.find((line) => line.split(',')[1] === String(shop.creatorId))!.split(',');
-    expect(row(declined).slice(0, 3)).toEqual([
-      payoutDate,
-      String(declined.creatorId),
-      String(declined.creator.telegramId),
-    ]);
+    const row = (shop: { creator: TestUser }) =>
+      rows.find((line) => line.split(',')[2] === String(shop.creator.telegramId))!.split(',');
+    expect(row(declined).slice(0, 3)).toEqual([failed.id, payoutDate, String(declined.creator.telegramId)]);
     expect(row(declined)[3]).toBe(`"'${formula.replace(/"/g, '""')}"`);
     expect(rows.every((line) => !/^[=+\-@\t\r]/.test(line.split(',')[3] ?? ''))).toBe(true);
     expect(row(declined).slice(5, 10)).toEqual(['eur', '174.00', retried.status, '2', 'bank_card']);
     expect(row(roubles).slice(5, 10)).toEqual(['rub', '3480.00', 'arrived', '1', 'ru_account']);
-    expect(rows.every((line) => line.startsWith(`${payoutDate},`))).toBe(true);
+    expect(rows.every((line) => line.split(',')[1] === payoutDate)).toBe(true);
     expect(await lastAudit()).toMatchObject({
       action: 'payout.export',
       objectType: 'payout_run',
