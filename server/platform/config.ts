@@ -98,7 +98,7 @@ export interface ServerConfig {
   readonly kycAutoApprove: boolean;
   /**
    * CHANNEL_MODERATION: whether a new channel waits for an operator (`pre`) or is approved at once (`off`); the
-   * default until an admin stores another in the console (server/modules/admin/settings.ts).
+   * default until an admin stores another in the console (server/platform/settings.ts).
    */
   readonly channelModeration: ChannelModerationMode;
   readonly jobIntervalMs: number;

@@ -29,7 +29,7 @@ import {
   type SettingValue,
   readSetting,
   writeSetting,
-} from './settings';
+} from '../../platform/settings';
 import { type DonateExport, exportProblem, importTotal } from './migrationImport';
 
 export const SIGNIN_LINK_TTL_MS = 10 * 60 * 1000;

@@ -6,7 +6,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AdminPage, AdminSettingItem } from '../../../src/contract/admin';
 import type { RouteOptions } from '../../context';
 import { currentOperator, seconds } from './http';
-import { SETTING_NAMES, SETTING_VALUES, type SettingName } from './settings';
+import { SETTING_NAMES, SETTING_VALUES, type SettingName } from '../../platform/settings';
 
 export const settingRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
   const { admin } = deps;

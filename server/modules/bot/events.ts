@@ -11,7 +11,7 @@ import { type TelegramProfile, UsersRepository } from '../users/repository';
 import type { ChannelRow, UserRow } from '../../platform/db/schema';
 import { type ServiceDeps, nowDate } from '../../platform/serviceDeps';
 import { MigrationService } from '../migration/service';
-import { channelModerationMode } from '../admin/settings';
+import { channelModerationMode } from '../../platform/settings';
 
 export interface ChannelAdded {
   readonly owner: UserRow;

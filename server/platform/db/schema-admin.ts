@@ -67,7 +67,7 @@ export const adminOperators = pgTable('admin_operators', {
   updatedAt: at('updated_at').notNull(),
 });
 
-/** Console settings overriding the environment's default (migration 0042): server/modules/admin/settings.ts. */
+/** Console settings overriding the environment's default (migration 0042): server/platform/settings.ts. */
 export const adminSettings = pgTable('admin_settings', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),

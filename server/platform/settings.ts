@@ -4,9 +4,9 @@
  * The value is read where it applies (a channel being added), so a change takes effect at once on every instance.
  */
 import { eq } from 'drizzle-orm';
-import type { ChannelModerationMode, ServerConfig } from '../../platform/config';
-import type { DbOrTx } from '../../platform/db/db';
-import { adminSettings } from '../../platform/db/schema-admin';
+import type { ChannelModerationMode, ServerConfig } from './config';
+import type { DbOrTx } from './db/db';
+import { adminSettings } from './db/schema-admin';
 
 export const SETTING_NAMES = ['channel_moderation'] as const;
 export type SettingName = (typeof SETTING_NAMES)[number];
