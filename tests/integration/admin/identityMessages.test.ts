@@ -16,7 +16,7 @@ let admin: string;
 beforeAll(async () => {
   server = await startTestServer({ config: { adminTelegramIds: [ADMIN.telegramId] } });
   admin = await consoleSignIn(server, ADMIN);
-}, 60_000);
+}, 180_000);
 afterAll(() => server.close());
 
 const creator = (languageCode: string): TestUser => ({ ...newUser('Creator'), languageCode });

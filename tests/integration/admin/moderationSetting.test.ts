@@ -19,7 +19,7 @@ beforeAll(async () => {
     config: { adminTelegramIds: [ADMIN.telegramId], channelModeration: 'pre' },
   });
   admin = await consoleSignIn(server, ADMIN);
-}, 60_000);
+}, 180_000);
 afterAll(() => server.close());
 
 /** A verified creator adds the bot to a new channel (the bot's my_chat_member, through the sandbox's Telegram). */

@@ -178,7 +178,7 @@ it('without one: long polling takes the updates; posts, join requests and remova
     await connection.stop();
     await server.close();
   }
-}, 30_000);
+}, 180_000);
 
 it('long polling by one instance at a time: a second one on the same database waits, and takes over when the first stops', async () => {
   const server = await startTestServer({ config: { sandbox: false, botApiUrl: doubleUrl } });
@@ -207,7 +207,7 @@ it('long polling by one instance at a time: a second one on the same database wa
     await other.close();
     await server.close();
   }
-}, 30_000);
+}, 180_000);
 
 /** Alice makes the bot an administrator of her private channel in Telegram; Telegram tells the server. Answers its id. */
 async function alicesPrivateChannel(server: TestServer, chatId: number, title: string): Promise<number> {

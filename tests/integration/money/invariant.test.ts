@@ -26,7 +26,7 @@ import {
   userId,
 } from './support/money';
 
-jest.setTimeout(240_000);
+jest.setTimeout(600_000);
 
 const DAY = 86_400_000;
 const QUARTER_DAYS = 91;

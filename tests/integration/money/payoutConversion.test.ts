@@ -60,7 +60,7 @@ beforeAll(async () => {
     (await payWithNewCard(server, newUser('Donor'), 'donation', pounds.donationId, '4242424242424242', { amount: 50 }))
       .status,
   ).toBe('paid');
-}, 120_000);
+}, 180_000);
 afterAll(() => server.close());
 
 describe('payouts of other currencies', () => {

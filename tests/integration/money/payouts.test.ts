@@ -376,7 +376,7 @@ describe('payout runs', () => {
     await advanceTo(Date.UTC(2026, 1, 20, 12));
     await donate(shops.small, 100);
     await donate(shops.late, 30);
-  }, 120_000);
+  }, 180_000);
   afterAll(async () => server.close());
   afterEach(async () => {
     for (const shop of Object.values(shops)) await expectBalancesMatchLedger(server, shop.creatorId);

@@ -15,7 +15,7 @@ let shop: Shop;
 beforeAll(async () => {
   server = await startTestServer({ seed: true });
   shop = await openShop(server);
-}, 120_000);
+}, 180_000);
 afterAll(() => server.close());
 
 const DAY_MS = 86_400_000;
@@ -85,7 +85,7 @@ test('memberships started, cancelled, renewed and expired keep the counts equal 
   // And well past every expiry, renewals and all.
   await advanceTo(server, server.clock.now() + 40 * DAY_MS);
   expect(await countMismatches()).toEqual([]);
-}, 120_000);
+}, 180_000);
 
 test('a counter that drifts is found', async () => {
   await server.database.db.execute(
