@@ -1,7 +1,7 @@
 /**
  * The docs say only what exists: every environment variable, npm script and repository path that README.md, docs/ and
  * the server's READMEs name is real, and every environment variable the code reads is in README.md's configuration
- * table (the server's) or in a table of docs/ (the build's and the benchmarks').
+ * table (the server's) or in a table of docs/ (the build's and the benchmarks'); and the main docs stay short.
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -127,6 +127,17 @@ function pathsNamedIn(doc: string, text: string): string[] {
       named.push(path.posix.normalize(path.posix.join(path.posix.dirname(doc), match[1]!)));
   return named;
 }
+
+it('keeps the three main docs short enough to read whole', () => {
+  // The limits a newcomer reads them at: the README, the architecture and the performance reference.
+  const limits: [string, number][] = [
+    ['README.md', 10_000],
+    ['docs/ARCHITECTURE.md', 12_000],
+    ['docs/PERFORMANCE.md', 8_000],
+  ];
+  const sizes = limits.map(([file, limit]) => ({ file, bytes: Buffer.byteLength(read(file)), limit }));
+  expect(sizes.filter(({ bytes, limit }) => bytes > limit)).toEqual([]);
+});
 
 it('documents only paths that exist', () => {
   const missing: string[] = [];
