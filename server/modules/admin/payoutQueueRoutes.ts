@@ -1,6 +1,7 @@
 /**
  * Payouts: GET /admin/api/payout-days (runs by date), GET /admin/api/payouts?payoutDate=&status= (each creator's
- * payout), POST /admin/api/payouts/{telegramId-currency-date}/retry (a failed one), GET /admin/api/payout-days/{date}/csv.
+ * payout), POST /admin/api/payouts/{telegramId-currency-date}/retry (a failed one), POST /admin/api/payouts/now
+ * {telegramId?} (pay one creator, or everyone due, outside the payout days), GET /admin/api/payout-days/{date}/csv.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import {
@@ -107,6 +108,24 @@ export const payoutQueueRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
         payoutDate: payoutDate!,
       });
       return { ok: true };
+    },
+  );
+
+  app.post<{ Body: { telegramId?: number } }>(
+    '/payouts/now',
+    {
+      schema: {
+        hide: true,
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { telegramId: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
+        },
+      },
+    },
+    async (request) => {
+      const { paid } = await admin.payOutNow(currentOperator(request), request.body?.telegramId ?? null);
+      return { ok: true, paid };
     },
   );
 

@@ -20,6 +20,7 @@ import { UsersRepository } from '../users/repository';
 import type { MoneyEngine } from '../payments/engine';
 import type { PayoutRunKey } from '../payments/payoutUpdates';
 import { findPayoutRun, retryFailedPayout } from '../payouts/retry';
+import { payOutNow } from '../payouts/job';
 import type { OperatorDecision, VerificationService } from '../verification/service';
 import { type AuditEntry, AdminRepository } from './repository';
 import {
@@ -268,6 +269,39 @@ export class AdminService {
         after: { status: after.status, attempt: after.attempt, errorCode: after.errorCode },
       }),
     );
+  }
+
+  /**
+   * Pays out now, outside the 10th and 25th (server/modules/payouts/job.ts payOutNow): one creator (by Telegram id) or
+   * everyone who is due. Each payout's audit entry is written in the transaction that withdraws it; a second click
+   * the same day pays nothing more. Answers how many payouts went out.
+   */
+  async payOutNow(operator: Operator, telegramId: number | null): Promise<{ paid: number }> {
+    const userId = telegramId === null ? undefined : await this.userIdOf(telegramId);
+    const result = await payOutNow({ db: this.deps.db, nowMs: this.deps.clock.now() }, this.deps.money, {
+      ...(userId === undefined ? {} : { userId }),
+      record: async (tx, paid) => {
+        const [creator] = await tx
+          .select({ telegramId: users.telegramId })
+          .from(users)
+          .where(eq(users.id, paid.userId));
+        await this.record(tx, operator, {
+          action: 'payout.now',
+          objectType: 'payout',
+          objectId: payoutObjectId(creator!.telegramId, paid.currency, paid.payoutDate),
+          before: null,
+          after: {
+            status: 'requested',
+            amount: paid.amount.minor,
+            currency: paid.amount.currency,
+            ...(paid.transfer.currency === paid.amount.currency
+              ? {}
+              : { payoutAmount: paid.transfer.minor, payoutCurrency: paid.transfer.currency }),
+          },
+        });
+      },
+    });
+    return { paid: result.paid.length };
   }
 
   /**

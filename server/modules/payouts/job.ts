@@ -18,7 +18,7 @@
 import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { TransactionPaymentMethod } from '../../../src/domain/entities';
 import { type Currency, type Money, type PayoutCurrency, compareCurrencies, money } from '../../../src/domain/money';
-import { convertForPayout, meetsPayoutMinimum } from '../../../src/domain/payout';
+import { convertForPayout, meetsPayoutMinimum, nextPayoutDate } from '../../../src/domain/payout';
 import type { JobContext } from '../../platform/jobs';
 import { writeWithdrawal } from '../payments/ledger/ledger';
 import { latestPayoutAt, payoutCutoff, payoutRunDate } from '../payments/ledger/windows';
@@ -100,15 +100,58 @@ export async function runPayouts(
   context: Pick<JobContext, 'db' | 'nowMs'>,
   engine: Pick<MoneyEngine, 'provider' | 'payments' | 'rates'>,
 ): Promise<PayoutRunResult> {
-  const db = context.db as MoneyDb;
   const payoutAt = latestPayoutAt(context.nowMs);
-  const payoutDate = payoutRunDate(payoutAt);
-  const cutoffIso = new Date(payoutCutoff(payoutAt)).toISOString();
+  return payDue(context, engine, {
+    payoutDate: payoutRunDate(payoutAt),
+    cutoffIso: new Date(payoutCutoff(payoutAt)).toISOString(),
+  });
+}
+
+/** A payout written by payOutNow, as its audit entry records it. */
+export interface PaidNow {
+  readonly userId: number;
+  readonly currency: Currency;
+  readonly payoutDate: string;
+  readonly amount: Money;
+  readonly transfer: Money;
+}
+
+/**
+ * An operator's payout outside the 10th and 25th, for one creator or for every creator who is due: it pays now what
+ * the next payout day would pay (earnings before that day's window end), by the same rules (the minimum, the payout
+ * account's currency, conversion at the day's rate). The run's date is today's, so its payout_runs row makes a second
+ * call the same day (a second click) pay nothing more, and the next payout day finds the money already withdrawn.
+ * `record` writes the audit entry in each payout's own transaction.
+ */
+export async function payOutNow(
+  context: Pick<JobContext, 'db' | 'nowMs'>,
+  engine: Pick<MoneyEngine, 'provider' | 'payments' | 'rates'>,
+  options: { userId?: number; record?: (tx: MoneyTx, paid: PaidNow) => Promise<void> } = {},
+): Promise<PayoutRunResult> {
+  return payDue(context, engine, {
+    payoutDate: payoutRunDate(context.nowMs),
+    cutoffIso: new Date(payoutCutoff(nextPayoutDate(context.nowMs))).toISOString(),
+    ...options,
+  });
+}
+
+async function payDue(
+  context: Pick<JobContext, 'db' | 'nowMs'>,
+  engine: Pick<MoneyEngine, 'provider' | 'payments' | 'rates'>,
+  plan: {
+    payoutDate: string;
+    cutoffIso: string;
+    userId?: number;
+    record?: (tx: MoneyTx, paid: PaidNow) => Promise<void>;
+  },
+): Promise<PayoutRunResult> {
+  const db = context.db as MoneyDb;
+  const { payoutDate, cutoffIso } = plan;
   const at = new Date(context.nowMs);
   const paid: PayoutRunResult['paid'] = [];
   let carriedOver = 0;
 
-  const candidates = await dueAmounts(db, cutoffIso);
+  const candidates = await dueAmounts(db, cutoffIso, plan.userId);
   const accountCurrency = new Map(
     candidates.length === 0
       ? []
@@ -202,6 +245,7 @@ export async function runPayouts(
             eq(payoutRuns.payoutDate, payoutDate),
           ),
         );
+      await plan.record?.(tx, { userId: candidate.userId, currency: candidate.currency, payoutDate, amount, transfer });
       return amount;
     });
     if (written === null) {

@@ -72,6 +72,8 @@ export interface QueueDefinition<T extends { id: string | number } = { id: strin
   readonly columns: readonly Column<T>[];
   readonly filters: readonly Filter[];
   readonly actions: readonly Action<T>[];
+  /** Actions on the whole queue rather than one row (shown above the table; `path` gets no row). */
+  readonly toolbar?: readonly Action<T>[];
   readonly name: (item: T) => string;
   /** Not shown in the navigation (reached from another queue's row). */
   readonly hidden?: boolean;
@@ -296,6 +298,15 @@ const users: QueueDefinition<AdminUserItem> = {
       role: 'support',
     },
     {
+      name: 'payOutNow',
+      label: 'admin.actions.payOutNow',
+      confirm: 'admin.confirm.payOutNow',
+      visible: (u) => u.verificationStatus === 'approved',
+      path: () => '/payouts/now',
+      role: 'admin',
+      body: (u) => ({ telegramId: u.telegramId }),
+    },
+    {
       name: 'operatorRole',
       label: 'admin.actions.operatorRole',
       confirm: 'admin.confirm.operatorRole',
@@ -380,6 +391,16 @@ const payoutDays: QueueDefinition<AdminPayoutDayItem> = {
   title: 'admin.queues.payoutDays',
   path: '/payout-days',
   name: (d) => d.payoutDate,
+  toolbar: [
+    {
+      name: 'payOutAll',
+      label: 'admin.actions.payOutAll',
+      confirm: 'admin.confirm.payOutAll',
+      visible: () => true,
+      path: () => '/payouts/now',
+      role: 'admin',
+    },
+  ],
   columns: [
     { key: 'payoutDate', label: 'admin.columns.payoutDate', value: (d) => d.payoutDate, sort: 'payoutDate' },
     { key: 'count', label: 'admin.columns.payouts', value: (d) => String(d.count) },

@@ -21,6 +21,8 @@ export interface PendingAction {
   fileName: string | null;
   error: string | null;
   busy: boolean;
+  /** A toolbar action: on the whole queue, no row. */
+  whole: boolean;
 }
 
 /** Where a download is started (the browser follows the URL; the cookie authorises it). */
@@ -131,6 +133,19 @@ export class QueueViewModel {
     }>[];
   }
 
+  /** The queue's toolbar actions the operator's role allows. */
+  get toolbarActions(): Action<{ id: string | number }>[] {
+    const role = this.role();
+    return (this.definition.toolbar ?? []).filter((action) => roleAllows(role, action.role)) as Action<{
+      id: string | number;
+    }>[];
+  }
+
+  startWhole(action: Action<{ id: string | number }>): void {
+    this.start(action, { id: '' });
+    if (this.pending) this.pending.whole = true;
+  }
+
   start(action: Action<{ id: string | number }>, item: { id: string | number }): void {
     this.notice = null;
     if (action.open) {
@@ -146,6 +161,7 @@ export class QueueViewModel {
       fileName: null,
       error: null,
       busy: false,
+      whole: false,
     };
   }
 

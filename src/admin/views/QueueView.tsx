@@ -14,7 +14,7 @@ const ConfirmDialog = observer(function ConfirmDialog({ vm }: { vm: QueueViewMod
     if (pending !== null && !element.open) element.showModal();
     if (pending === null && element.open) element.close();
   }, [pending]);
-  const name = pending ? vm.definition.name(pending.item as never) : '';
+  const name = pending && !pending.whole ? vm.definition.name(pending.item as never) : '';
   return (
     <dialog ref={dialog} className="admin-dialog" aria-labelledby="confirm-title" onCancel={() => vm.cancel()}>
       {pending && (
@@ -129,6 +129,15 @@ const QueueView = observer(function QueueView({ vm }: { vm: QueueViewModel }) {
           </fieldset>
         </form>
       )}
+      {vm.toolbarActions.length > 0 && (
+        <div className="admin-toolbar">
+          {vm.toolbarActions.map((action) => (
+            <button key={action.name} type="button" onClick={() => vm.startWhole(action)}>
+              {t(action.label)}
+            </button>
+          ))}
+        </div>
+      )}
       <p className="admin-notice" role="status">
         {vm.notice ? t(vm.notice) : ''}
       </p>
@@ -186,20 +195,22 @@ const QueueView = observer(function QueueView({ vm }: { vm: QueueViewModel }) {
                   );
                 })}
                 {hasActions && (
-                  <td data-label={t('admin.actionsColumn')} className="admin-actions">
-                    {vm.actionsFor(item).map((action) => (
-                      <button
-                        key={action.name}
-                        type="button"
-                        onClick={() => vm.start(action, item)}
-                        aria-label={t('admin.actionOn', {
-                          action: t(action.label),
-                          name: definition.name(item as never),
-                        })}
-                      >
-                        {t(action.label)}
-                      </button>
-                    ))}
+                  <td data-label={t('admin.actionsColumn')}>
+                    <div className="admin-actions">
+                      {vm.actionsFor(item).map((action) => (
+                        <button
+                          key={action.name}
+                          type="button"
+                          onClick={() => vm.start(action, item)}
+                          aria-label={t('admin.actionOn', {
+                            action: t(action.label),
+                            name: definition.name(item as never),
+                          })}
+                        >
+                          {t(action.label)}
+                        </button>
+                      ))}
+                    </div>
                   </td>
                 )}
               </tr>

@@ -48,6 +48,7 @@ const ROUTES: readonly (readonly [string, string, OperatorRole, unknown?])[] = [
   ['POST', '/identity/999999/approve', 'admin'],
   ['POST', '/identity/999999/reject', 'admin', { reason: 'Blurred' }],
   ['POST', '/payouts/999999-eur-2026-01-10/retry', 'admin'],
+  ['POST', '/payouts/now', 'admin', { telegramId: 999999 }],
   ['POST', '/migrations/999999/import', 'admin', { export: { format: 'donate-export' } }],
   ['POST', '/operators', 'admin', { telegramId: 7299, role: 'viewer' }],
   ['POST', '/operators/7299/remove', 'admin'],
