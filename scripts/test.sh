@@ -2,7 +2,7 @@
 # The one test command (README): type check, lint, layer rules, unit, integration (embedded and real PostgreSQL), end-to-end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-step() { printf '\n=== %s ===\n' "$1"; }
+step() { printf '\n=== %s === (%s)\n' "$1" "$(date +%T)"; }
 # The static checks in two lanes: tsc and ESLint use one core each, so on two cores two run at once. Each check's
 # output is shown whole when its lane ends; any failure fails the step after both lanes have finished.
 static=$(mktemp -d)
@@ -40,3 +40,4 @@ fi
 if [[ -d tests/e2e ]] && ls tests/e2e/*.spec.ts >/dev/null 2>&1; then
   step "end-to-end tests (Chromium)"; npx vite build >/dev/null && npx playwright test
 fi
+step "done"
