@@ -16,6 +16,20 @@ export function nextOnboardingStep(step: OnboardingStep): OnboardingStep {
   return ONBOARDING_ORDER[Math.min(index + 1, ONBOARDING_ORDER.length - 1)];
 }
 
+/**
+ * The first onboarding step a channel has not done, from what it already has: a chosen language, subscriptions. A
+ * channel that comes with subscriptions (imported from the older product, where they were already sold) has nothing
+ * left to create or publish: it goes on with the donation request.
+ */
+export function firstStepNotDone(done: { languageSelected: boolean; hasSubscriptions: boolean }): OnboardingStep {
+  if (!done.languageSelected) return 'select_language';
+  return done.hasSubscriptions ? 'request_donation' : 'create_subscription';
+}
+
+/** The later of two steps: onboarding only goes forward. */
+export const laterStep = (a: OnboardingStep, b: OnboardingStep): OnboardingStep =>
+  ONBOARDING_ORDER.indexOf(a) >= ONBOARDING_ORDER.indexOf(b) ? a : b;
+
 /** Steps with a skip button: choosing the language cannot be skipped. */
 export function canSkipOnboardingStep(step: OnboardingStep): boolean {
   return step === 'create_subscription' || step === 'subscription_created' || step === 'request_donation';

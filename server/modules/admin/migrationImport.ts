@@ -10,6 +10,7 @@
  * created as users when unknown). Imported memberships carry no card: a recurring one is not renewed automatically
  * here (the renewal finds no saved card) and its member pays again when it ends.
  */
+import { firstStepNotDone, laterStep } from '../../../src/domain/channel';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { LANGUAGE_CODES, type LanguageCode, PERIODS, type Period } from '../../../src/domain/entities';
 import { CURRENCIES, type Currency, PAYOUT_CURRENCIES } from '../../../src/domain/money';
@@ -249,6 +250,11 @@ async function applyRecord(tx: DbOrTx, state: ImportState, record: ImportRecord)
         type: username ? 'public' : 'private',
         language: record.channel.language ?? 'en',
         languageSelected: record.channel.language !== undefined,
+        // It opens at the first step it has not done; its subscriptions move it on as they are imported.
+        onboardingStep: firstStepNotDone({
+          languageSelected: record.channel.language !== undefined,
+          hasSubscriptions: false,
+        }),
         connected: false,
         moderation: 'approved',
         createdAt: now,
@@ -261,10 +267,20 @@ async function applyRecord(tx: DbOrTx, state: ImportState, record: ImportRecord)
       const mapped = await subscriptionIdOf(tx, state.requestId, source.id);
       if (mapped !== null) return;
       const [channel] = await tx
-        .select({ id: channels.id })
+        .select({
+          id: channels.id,
+          languageSelected: channels.languageSelected,
+          onboardingStep: channels.onboardingStep,
+        })
         .from(channels)
         .where(and(eq(channels.chatId, source.chatId), eq(channels.ownerId, creatorId)));
       if (channel === undefined) throw new ImportFailure(`Channel ${source.chatId} is missing`);
+      const resumed = laterStep(
+        channel.onboardingStep,
+        firstStepNotDone({ languageSelected: channel.languageSelected, hasSubscriptions: true }),
+      );
+      if (resumed !== channel.onboardingStep)
+        await tx.update(channels).set({ onboardingStep: resumed, updatedAt: now }).where(eq(channels.id, channel.id));
       const priceMinor = parseDecimalAmount(String(source.price), source.currency)!;
       const [row] = await tx
         .insert(subscriptions)

@@ -1,5 +1,5 @@
 /** A creator's channel: page, language, onboarding skip, delete, paged subscriptions and transactions. */
-import { canSkipOnboardingStep, stepAfterSkip } from '../../../src/domain/channel';
+import { canSkipOnboardingStep, firstStepNotDone, stepAfterSkip } from '../../../src/domain/channel';
 import type { LanguageCode } from '../../../src/domain/entities';
 import { AppError } from '../../platform/errors';
 import { decodeCursor, toPage } from '../../platform/db/cursor';
@@ -50,7 +50,12 @@ export class ChannelService {
   async setLanguage(user: UserRow, channelId: number, language: LanguageCode): Promise<ChannelView> {
     const channel = await ownedChannel(this.deps.db, user, channelId, { write: true });
     const patch: ChannelPatch = { language, languageSelected: true };
-    if (channel.onboardingStep === 'select_language') patch.onboardingStep = 'create_subscription';
+    // Subscriptions already there (an imported channel) make creating one a step done.
+    if (channel.onboardingStep === 'select_language')
+      patch.onboardingStep = firstStepNotDone({
+        languageSelected: true,
+        hasSubscriptions: (await this.channels.countLiveSubscriptions(channel.id)) > 0,
+      });
     return this.view(await this.channels.update(channel.id, patch, nowDate(this.deps.clock)));
   }
 

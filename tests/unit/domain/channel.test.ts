@@ -1,4 +1,6 @@
 import {
+  firstStepNotDone,
+  laterStep,
   afterSubscriptionCreated,
   canDeleteChannel,
   canPublish,
@@ -36,6 +38,19 @@ describe('channel onboarding', () => {
       navigation: 'subscription_page',
       showSuccessToast: true,
     });
+  });
+});
+
+describe('the first onboarding step not done (an imported channel)', () => {
+  it('asks the language first, then a subscription unless it has some, then the donation request', () => {
+    expect(firstStepNotDone({ languageSelected: false, hasSubscriptions: true })).toBe('select_language');
+    expect(firstStepNotDone({ languageSelected: true, hasSubscriptions: false })).toBe('create_subscription');
+    expect(firstStepNotDone({ languageSelected: true, hasSubscriptions: true })).toBe('request_donation');
+  });
+
+  it('only goes forward', () => {
+    expect(laterStep('completed', 'request_donation')).toBe('completed');
+    expect(laterStep('select_language', 'request_donation')).toBe('request_donation');
   });
 });
 
