@@ -8,12 +8,17 @@ export const OPERATOR = 9001;
 
 /** Signs the demo operator in on `page`: /admin to the bot, then the one-time link it answers. */
 export async function signIn(page: Page, sandbox: SandboxApi): Promise<void> {
+  await signInAs(page, sandbox, OPERATOR);
+}
+
+/** Signs an operator in on `page` the way a person does: /admin to the bot, then the one-time link it answers. */
+export async function signInAs(page: Page, sandbox: SandboxApi, operator: number): Promise<void> {
   await sandbox.post('/sandbox/bot-api/updates', {
     message: {
       message_id: 1,
       date: 1,
-      chat: { id: OPERATOR, type: 'private', first_name: 'Demo' },
-      from: { id: OPERATOR, is_bot: false, first_name: 'Demo', language_code: 'en' },
+      chat: { id: operator, type: 'private', first_name: 'Demo' },
+      from: { id: operator, is_bot: false, first_name: 'Demo', language_code: 'en' },
       text: '/admin',
       entities: [{ type: 'bot_command', offset: 0, length: 6 }],
     },
@@ -22,10 +27,10 @@ export async function signIn(page: Page, sandbox: SandboxApi): Promise<void> {
     '/sandbox/bot-api/calls?method=sendMessage',
   );
   const link = /(http\S+\/admin\/signin\?token=\S+)/.exec(
-    calls.filter((call) => call.params.chat_id === OPERATOR).at(-1)!.params.text,
+    calls.filter((call) => call.params.chat_id === operator).at(-1)!.params.text,
   )![1]!;
   // The link names PUBLIC_URL; the test server listens on the configured base URL.
   await page.goto(new URL(link).pathname + new URL(link).search);
   await expect(page).toHaveURL(/\/admin\/$/);
-  await expect(page.getByText(`Operator ${OPERATOR}`)).toBeVisible();
+  await expect(page.getByText(`Operator ${operator}`)).toBeVisible();
 }

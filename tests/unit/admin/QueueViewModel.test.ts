@@ -253,4 +253,18 @@ describe('row actions', () => {
     expect(api.acts).toEqual([]);
     expect(vm.notice).toBe('admin.notice.downloaded');
   });
+
+  it('a toolbar action acts on the whole queue, and only for the role it needs', async () => {
+    const { api, vm } = setup('payout-days');
+    api.queues.set('/payout-days', []);
+    await vm.load();
+    const [payAll] = vm.toolbarActions;
+    expect(payAll?.name).toBe('payOutAll');
+    vm.startWhole(payAll!);
+    expect(vm.pending).toMatchObject({ whole: true });
+    await vm.confirm();
+    expect(api.acts).toEqual([{ path: '/payouts/now', body: {} }]);
+    const viewer = new QueueViewModel(api, new FakeBrowser(), queue('payout-days'), {}, undefined, () => 'viewer');
+    expect(viewer.toolbarActions).toEqual([]);
+  });
 });
