@@ -134,7 +134,9 @@ test("an operator retries a failed payout (the creator's tracker shows it) and e
       .sort(),
   );
   expect(lines.find((line) => fields(line)[2] === String(creator.telegramId))).toMatch(
-    new RegExp(`^${payoutDate},\\d+,${creator.telegramId},Cora,,eur,174\\.00,(sent|arrived),2,bank_card,`),
+    new RegExp(
+      `^${creator.telegramId}-eur-${payoutDate},${payoutDate},${creator.telegramId},Cora,,eur,174\\.00,(sent|arrived),2,bank_card,`,
+    ),
   );
 
   // The creator's payout tracker shows the payout on its way (or arrived), no longer failed.
