@@ -339,6 +339,39 @@ test('the channel pane shows bot posts with pinned and silent marks; a post butt
   await expect(emulator.app.locator('#user-id')).toHaveText(String(creator.telegramId));
 });
 
+test("the channel pane lists a creator's channels from the sandbox; for a follower nothing is asked or refused", async ({
+  emulator,
+  sandbox,
+  page,
+}) => {
+  const owner = newUser('Ines');
+  const follower = newUser('Ugo');
+  for (const user of [owner, follower]) await sandbox.api(user, 'GET', '/dashboard?mode=follower');
+  await sandbox.post('/sandbox/memberships', {
+    ownerTelegramId: owner.telegramId,
+    followerTelegramId: follower.telegramId,
+    count: 2,
+  });
+  // What the emulator's own page (not the app in its frame) asks the app's API, and what any of it refused.
+  const paneCalls: string[] = [];
+  const refused: string[] = [];
+  page.on('request', (request) => {
+    if (request.frame() === page.mainFrame() && request.url().includes('/api/v2/')) paneCalls.push(request.url());
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400 && !/favicon/.test(response.url()))
+      refused.push(`${response.status()} ${response.url()}`);
+  });
+
+  await emulator.open({ user: follower, appPath: protocolPagePath });
+  await expect(page.locator('#channels-empty')).toBeVisible();
+  await emulator.open({ user: owner, appPath: protocolPagePath });
+  await expect(emulator.channel('Ines 1')).toBeVisible(); // made by the sandbox, never picked in this browser
+  await expect(emulator.channel('Ines 2')).toBeVisible();
+  expect(paneCalls).toEqual([]);
+  expect(refused).toEqual([]);
+});
+
 test('hosts the real mini-app: it loads in the frame and talks the protocol', async ({ emulator }) => {
   await emulator.open({ user: demoUsers.alice });
   await expect(emulator.frameElement).toHaveAttribute('src', /#tgWebAppData=/);

@@ -349,6 +349,13 @@ export const sandboxControlRoutes: FastifyPluginAsync<RouteOptions> = async (app
     },
   );
 
+  // The emulator's channel pane: a user's channels whoever they are (the creator dashboard refuses a follower, 403).
+  app.get<{ Querystring: { telegramId: number } }>(
+    '/channels',
+    { schema: { ...hidden, querystring: s.object({ telegramId }) } },
+    async (request) => ({ channels: await sandbox.channelsOf(request.query.telegramId) }),
+  );
+
   app.get('/users', { schema: hidden }, async () => {
     const rows = await sandbox.recentUsers();
     const demoIds = new Set(DEMO_ACCOUNTS.map((account) => account.telegramId));

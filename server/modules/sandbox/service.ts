@@ -113,6 +113,14 @@ export class SandboxService {
     return this.users.recent(50);
   }
 
+  /** A user's channels for the emulator's channel pane (none when the user is unknown): what a creator sees in Telegram. */
+  async channelsOf(telegramId: number): Promise<{ chatId: number; title: string; username: string | null }[]> {
+    const user = await this.users.byTelegramId(telegramId);
+    if (!user) return [];
+    const rows = await new ChannelsRepository(this.db).listByOwner(user.id, 200);
+    return rows.map((row) => ({ chatId: row.chatId, title: row.title, username: row.username }));
+  }
+
   /** What the sandbox's Telegram knew before a restart: the chats the bot administers and its last message ids. */
   async telegramWorld(): Promise<{ chatId: number; administered: boolean; lastMessageId: number }[]> {
     const [chats, posts] = await Promise.all([

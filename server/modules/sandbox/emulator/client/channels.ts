@@ -27,7 +27,6 @@ export class ChannelPane {
   private readonly list = byId('channel-list');
   private readonly empty = byId('channels-empty');
   private telegramId: number | undefined;
-  private initData: string | undefined;
   private seeded: KnownChannel[] = [];
   private channels: KnownChannel[] = [];
   private timer: number | undefined;
@@ -38,11 +37,10 @@ export class ChannelPane {
     byId('channels-refresh').addEventListener('click', () => void this.refresh(true));
   }
 
-  /** Switches to a user; seeded channels come from /sandbox/users, the rest from the dashboard and the picker. */
-  setUser(telegramId: number, initData: string | undefined, seeded: KnownChannel[]): void {
+  /** Switches to a user; seeded channels come from /sandbox/users, the rest from /sandbox/channels and the picker. */
+  setUser(telegramId: number, seeded: KnownChannel[]): void {
     if (telegramId !== this.telegramId) this.lastRendered = '';
     this.telegramId = telegramId;
-    this.initData = initData;
     this.seeded = seeded;
     void this.refresh(true);
     window.clearInterval(this.timer);
@@ -75,9 +73,9 @@ export class ChannelPane {
     const telegramId = this.telegramId;
     if (telegramId === undefined) return;
     if (channelsToo || !this.channels.length) {
-      const fromDashboard = this.initData ? await sandboxApi.creatorChannels(this.initData) : [];
+      const owned = await sandboxApi.channelsOf(telegramId).catch((): KnownChannel[] => []);
       const byChatId = new Map<number, KnownChannel>();
-      for (const channel of [...this.seeded, ...this.pickedChannels(telegramId), ...fromDashboard])
+      for (const channel of [...this.seeded, ...this.pickedChannels(telegramId), ...owned])
         byChatId.set(channel.chatId, channel);
       this.channels = [...byChatId.values()];
     }

@@ -124,7 +124,7 @@ class Host {
     );
     const frame = this.phone.mountFrame(frameUrl, () => this.log.note('page loaded'));
     this.bridge.attach(frame);
-    this.channels.setUser(settings.telegramId, answer.initData, settings.channels);
+    this.channels.setUser(settings.telegramId, settings.channels);
     this.controls.setStatus(`Running as ${settings.firstName} (${settings.telegramId}).`);
   }
 

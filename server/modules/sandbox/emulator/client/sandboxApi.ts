@@ -215,17 +215,11 @@ export const sandboxApi = {
       }));
   },
 
-  /** The creator's channels as the mini-app sees them; empty when the user is not (yet) a creator. */
-  async creatorChannels(initData: string): Promise<KnownChannel[]> {
-    try {
-      const body = await request<unknown>('/api/v2/dashboard?mode=creator', {
-        headers: { authorization: `TgAuth ${initData}`, timezone: String(-new Date().getTimezoneOffset()) },
-      });
-      return asList(body, 'channels')
-        .map(toChannel)
-        .filter((c): c is KnownChannel => c !== undefined);
-    } catch {
-      return [];
-    }
+  /** The user's channels, as Telegram would list the ones they own; empty for a follower (nothing is refused). */
+  async channelsOf(telegramId: number): Promise<KnownChannel[]> {
+    const body = await request<unknown>(`/sandbox/channels?telegramId=${encodeURIComponent(String(telegramId))}`);
+    return asList(body, 'channels')
+      .map(toChannel)
+      .filter((c): c is KnownChannel => c !== undefined);
   },
 };
