@@ -15,7 +15,7 @@ import { channels, migrationRequests, users } from '../../platform/db/schema';
 import { migrationImports } from '../../platform/db/schema-admin';
 import { type AdminOperatorItem, type OperatorRole, payoutObjectId } from '../../../src/contract/admin';
 import type { BotGateway } from '../bot/BotGateway';
-import { botTexts, fill } from '../bot/texts';
+import { botTexts, fill, reasonInSentence } from '../bot/texts';
 import { UsersRepository } from '../users/repository';
 import type { MoneyEngine } from '../payments/engine';
 import type { PayoutRunKey } from '../payments/payoutUpdates';
@@ -177,7 +177,10 @@ export class AdminService {
     const text =
       decision === 'approved'
         ? fill(texts.moderationApproved, { channel: found.channel.title })
-        : fill(texts.moderationRejected, { channel: found.channel.title, reason: reason ?? '' });
+        : fill(texts.moderationRejected, {
+            channel: found.channel.title,
+            reason: reasonInSentence(reason, texts.identityNoReason),
+          });
     await this.deps.bot
       .sendMessage({ chatId: found.owner.telegramId, text, silent: false })
       .catch((error: unknown) => this.deps.log?.(error));

@@ -41,3 +41,11 @@ export function fill(template: string, values: Record<string, string>): string {
     values[key] === undefined ? whole : stripBidiControls(values[key]),
   );
 }
+
+/**
+ * A person's reason (an operator's, a reviewer's) put inside one of our sentences, which goes on after it: without its
+ * own closing full stop, which would end the sentence twice ("Spam.."), and `none` when nothing was given.
+ */
+export function reasonInSentence(reason: string | null | undefined, none: string): string {
+  return reason?.trim().replace(/[.。]+$/u, '') || none;
+}

@@ -19,7 +19,7 @@ import { type KycChange, type KycEvent, KycProviderError } from './kyc/KycProvid
 import { VerificationRepository } from './repository';
 import type { KycReviewRow, UserRow } from '../../platform/db/schema';
 import { type ServiceDeps, nowDate } from '../../platform/serviceDeps';
-import { botTexts, fill } from '../bot/texts';
+import { botTexts, fill, reasonInSentence } from '../bot/texts';
 
 /** A decision the creator hears about: approved, rejected for good, or rejected with a retry allowed. */
 type DecisionOutcome = 'approved' | 'rejected' | 'kyc_rejected';
@@ -94,8 +94,7 @@ export class VerificationService {
    */
   private async tell(user: Pick<UserRow, 'telegramId' | 'languageCode'>, outcome: DecisionOutcome, reason?: string) {
     const texts = botTexts(user.languageCode);
-    // The reason sits inside a sentence that goes on: its own closing full stop would end it twice.
-    const why = reason?.trim().replace(/[.。]+$/u, '') || texts.identityNoReason;
+    const why = reasonInSentence(reason, texts.identityNoReason);
     const text =
       outcome === 'approved'
         ? texts.identityApproved

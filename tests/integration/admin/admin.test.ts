@@ -325,10 +325,11 @@ describe('channels awaiting moderation', () => {
     expect((await adminApi(cookie, 'POST', `/channels/${two!.id}/reject`, {})).body).toMatchObject({
       code: 'validation_error',
     });
-    expect((await adminApi(cookie, 'POST', `/channels/${two!.id}/reject`, { reason: 'Spam' })).status).toBe(200);
+    // Typed with its own full stop: the bot's sentence goes on after it, so it is not doubled ("Spam..").
+    expect((await adminApi(cookie, 'POST', `/channels/${two!.id}/reject`, { reason: 'Spam.' })).status).toBe(200);
     expect(await lastAudit()).toMatchObject({
       action: 'channel.reject',
-      after: { moderation: 'rejected', reason: 'Spam' },
+      after: { moderation: 'rejected', reason: 'Spam.' },
     });
     expect((await adminApi(cookie, 'POST', `/channels/${two!.id}/reject`, { reason: 'Again' })).status).toBe(409);
 
