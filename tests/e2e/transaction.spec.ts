@@ -196,7 +196,7 @@ test('a transaction that cannot be loaded shows "Error loading transaction" with
   await expect(app.getByRole('heading', { name: 'Error loading transaction' })).toHaveCount(0);
 });
 
-test('back from a transaction returns to the list where it was, without loading it again', async ({
+test('back from a transaction returns to the list where it was at once, then checks it against the server', async ({
   emulator,
   sandbox,
   page,
@@ -215,16 +215,30 @@ test('back from a transaction returns to the list where it was, without loading 
   const scrolled = await frame.evaluate(() => window.scrollY);
   // The last row of the first page sits below the fold even on a tall phone.
   expect(scrolled).toBeGreaterThan(0);
-  let dashboardLoads = 0;
-  page.on('request', (request) => {
-    if (new URL(request.url()).pathname === '/api/v2/dashboard') dashboardLoads += 1;
+  let dashboardAnswers = 0;
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === '/api/v2/dashboard') dashboardAnswers += 1;
   });
 
   await row.click();
   await expect(app.getByTestId('transaction-amount')).toBeVisible();
+  // The dashboard's check is held: what Back shows comes from what was kept, not from a load.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname === '/api/v2/dashboard',
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
   await emulator.clickBackButton();
   await expect(row).toBeInViewport();
   await expect.poll(() => frame.evaluate(() => window.scrollY)).toBe(scrolled);
-  expect(dashboardLoads).toBe(0);
+  // Then one check against the server brings the kept view up to date without moving the user's place.
+  release();
+  await expect.poll(() => dashboardAnswers).toBe(1);
+  await expect(row).toBeInViewport();
+  expect(await frame.evaluate(() => window.scrollY)).toBe(scrolled);
   expect(appProblems(consoleProblems)).toEqual([]);
 });

@@ -155,6 +155,43 @@ export class DashboardViewModel {
     this.loadStatus = 'success';
     this.scrollToRestore = kept.scrollY;
     this.session.remember(kept.dashboard.mode, kept.dashboard.user.id);
+    void this.revalidate(this.generation);
+  }
+
+  /**
+   * The kept lists are shown at once, then brought up to date from a fresh first page without losing the user's place:
+   * balances and the rest of the summary are replaced, rows shown already take their new values, and rows that are
+   * new come in where their list puts them (newest-first lists at the top; the oldest-first channel list at its end
+   * once every page is loaded, else with its next page). A failure leaves the kept view as it is.
+   */
+  private async revalidate(generation: number): Promise<void> {
+    let fresh: Dashboard;
+    try {
+      fresh = await this.repository.load(this.requestedMode ?? this.session.lastMode ?? undefined);
+    } catch {
+      return;
+    }
+    if (generation !== this.generation || fresh.mode !== this.dashboard?.mode) return;
+    runInAction(() => {
+      this.dashboard = fresh;
+      const merge = <T extends { id: number }>(
+        shown: readonly T[],
+        first: readonly T[],
+        newAtTop: boolean,
+        all: boolean,
+      ) => {
+        const byId = new Map(first.map((item) => [item.id, item]));
+        const kept = shown.map((item) => byId.get(item.id) ?? item);
+        const known = new Set(shown.map((item) => item.id));
+        const added = first.filter((item) => !known.has(item.id));
+        return newAtTop ? [...added, ...kept] : all ? [...kept, ...added] : kept;
+      };
+      this.transactions = merge(this.transactions, fresh.transactions.items, true, false);
+      this.channelList = merge(this.channelList, fresh.channels, false, this.listNextFrom.channels === null);
+      this.memberList = merge(this.memberList, fresh.subscriptionMembers, true, false);
+      for (const subscription of fresh.subscriptions) this.subscriptionsById.set(subscription.id, subscription);
+      for (const channel of fresh.channelsOfSubscriptions) this.channelsById.set(channel.id, channel);
+    });
   }
 
   /** The screen is left with the page scrolled to `scrollY`: keeps what it shows for a return by Back. */
