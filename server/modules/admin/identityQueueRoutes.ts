@@ -1,6 +1,6 @@
 /**
  * Identity reviews: GET /admin/api/identity?provider=&sort=since (creators whose check passed, kyc_approved, or who
- * wait for a manual review, with the provider's result; paged in the database), POST /admin/api/identity/{userId}/
+ * wait for a manual review, with the provider's result; paged in the database), POST /admin/api/identity/{telegramId}/
  * approve | reject {reason}.
  */
 import type { FastifyPluginAsync } from 'fastify';
