@@ -413,7 +413,10 @@ export class DashboardViewModel {
     return this.dashboard?.mode === 'follower' && this.dashboard.isCreator;
   }
 
-  /** Everyone else gets the "earn" link, which leads into the creator mode (and its verification). */
+  /**
+   * Everyone else gets the "earn" link. It opens the verification, where the creator mode starts: such a user has no
+   * channel and is not verified, so the creator dashboard would only refuse them (403 verification_required).
+   */
   get showsEarnLink(): boolean {
     return this.dashboard?.mode === 'follower' && !this.dashboard.isCreator;
   }

@@ -38,7 +38,7 @@ export const FollowerDashboard = observer(function FollowerDashboard({ vm }: { v
         {vm.showsCreatorSwitch && <Cell to="/dashboard/creator" title={t('dashboard.toCreatorView')} chevron />}
         {vm.showsEarnLink && (
           <Cell
-            to="/dashboard/creator"
+            to="/verification"
             title={t('dashboard.earn')}
             subtitle={t('dashboard.earnHint')}
             before={<Icon name="star" />}

@@ -113,9 +113,8 @@ describe('DashboardScreen', () => {
     await screen.findByRole('heading', { name: 'Active subscriptions' });
     expect(window.location.pathname).toBe('/dashboard/follower');
     expect(loads).toEqual([undefined]);
-    expect(screen.getByRole('link', { name: /Earn with your channel/ }).getAttribute('href')).toBe(
-      '/dashboard/creator',
-    );
+    // The creator dashboard would refuse a user with no channel and no verification: the link opens the verification.
+    expect(screen.getByRole('link', { name: /Earn with your channel/ }).getAttribute('href')).toBe('/verification');
     expect(screen.getByRole('link', { name: 'FAQ' }).getAttribute('href')).toBe('/faq');
     expect(screen.getByText('No active subscriptions')).toBeTruthy();
     expect(await screen.findByText('No transactions yet')).toBeTruthy(); // below the fold: right after the first paint
