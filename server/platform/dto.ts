@@ -221,7 +221,8 @@ export function channelViewDto(view: ChannelView): ChannelDto {
 }
 
 export function subscriptionViewDto(view: SubscriptionView): SubscriptionDto {
-  return subscriptionDto(view.subscription, view.activeSubscribers, view.linksFrom);
+  const dto = subscriptionDto(view.subscription, view.activeSubscribers, view.linksFrom);
+  return view.shareLink ? { ...dto, shareLink: view.shareLink } : dto;
 }
 
 /** The users of listed members, each once. */

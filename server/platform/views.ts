@@ -15,6 +15,8 @@ export interface SubscriptionView {
   readonly activeSubscribers: number;
   /** The channel whose links this viewer may open (the owner, a member with access); none for anyone else. */
   readonly linksFrom?: ChannelRow;
+  /** The owner's only: the mini-app link that opens the subscription's payment page, what the creator shares. */
+  readonly shareLink?: string;
 }
 
 export interface MemberWithUser {

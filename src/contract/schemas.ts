@@ -100,6 +100,9 @@ export const SubscriptionSchema = Type.Object({
   inviteLink: optional(str()),
   privateChannelInviteLink: optional(str()),
   publicChannelInviteLink: optional(str()),
+  shareLink: optional(
+    Type.String({ description: "The owner's only: the mini-app link that opens the subscription's payment page" }),
+  ),
 });
 export const SubscriptionMemberSchema = Type.Object({
   id: int(),

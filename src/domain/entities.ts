@@ -200,6 +200,8 @@ export interface Subscription {
   readonly inviteLink?: string;
   readonly privateChannelInviteLink?: string;
   readonly publicChannelInviteLink?: string;
+  /** The owner's only: the mini-app link that opens the payment page, what the creator shares. */
+  readonly shareLink?: string;
 }
 
 export interface SubscriptionMember {

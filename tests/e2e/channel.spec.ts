@@ -121,7 +121,7 @@ test('moderation in progress and rejected show the "Channel not approved" placeh
   expect(unexpected(consoleProblems, 403)).toEqual([]);
 });
 
-test('onboarding of a private channel: language, skip the subscription, share the invite link, skip the donation', async ({
+test('onboarding of a private channel: language, skip the subscription, share the subscription link, skip the donation', async ({
   emulator,
   sandbox,
   page,
@@ -156,10 +156,11 @@ test('onboarding of a private channel: language, skip the subscription, share th
     (await sandbox.api<{ channel: ChannelDto }>(creator, 'GET', `/channel/${channel.id}`)).channel.onboardingStep,
   ).toBe('completed');
 
-  // A second private channel that already has a subscription: the share step copies the invite link.
+  // A second private channel that already has a subscription: the share step copies the subscription's link, which
+  // opens its payment page; never a link into the channel, which would let anyone in without paying.
   const second = await addChannel(sandbox, creator, 'Petra Second');
   await sandbox.api(creator, 'POST', `/channel/${second.id}/language`, { language: 'en' });
-  await sandbox.api(creator, 'POST', '/subscription/new', {
+  const created = await sandbox.api<{ subscription: { id: number } }>(creator, 'POST', '/subscription/new', {
     channelId: second.id,
     name: 'Monthly Subscription',
     description: 'Support',
@@ -170,12 +171,22 @@ test('onboarding of a private channel: language, skip the subscription, share th
   });
   await emulator.open({ user: creator, appPath: `/channel/${second.id}` });
   await expect(app.getByRole('heading', { name: 'Subscription created' })).toBeVisible();
-  await expect(app.getByText(/^https:\/\/t\.me\/\+/)).toBeVisible();
+  await expect(app.getByText(/Followers pay, then get their own invite/)).toBeVisible();
+  const shared = app.getByText(
+    new RegExp(`^https://t\\.me/\\w+/\\w+\\?startapp=subscription_${created.subscription.id}$`),
+  );
+  await expect(shared).toBeVisible();
+  const startParam = new URL((await shared.textContent()) ?? '').searchParams.get('startapp') ?? '';
+  await expect(app.getByText(/t\.me\/\+/)).toHaveCount(0);
   await app.getByRole('button', { name: 'Copy link' }).click();
   await expect(app.getByRole('status')).toContainText('Copied');
   await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
   await emulator.clickMainButton('Continue');
   await expect(app.getByRole('heading', { name: 'Request donations' })).toBeVisible();
+
+  // Whoever opens the shared link lands on the payment page (the link's start parameter).
+  await emulator.open({ user: newUser('Paula'), startParam });
+  await expect(emulator.mainButton).toHaveText('Subscribe for €5 / month');
   expect(unexpected(consoleProblems)).toEqual([]);
 });
 

@@ -265,9 +265,14 @@ export class DashboardService {
     );
     return {
       subscriptionMembers: page.items.map(({ member }) => memberDto(member)),
-      // Members see the channel links while their membership gives access.
+      // Members see the channel links while their membership gives access (a private channel: their own link).
       subscriptions: page.items.map(({ member, subscription, subscribers, channel }) =>
-        subscriptionDto(subscription, subscribers, isUnexpired(member, nowMs) ? channel : undefined),
+        subscriptionDto(
+          subscription,
+          subscribers,
+          isUnexpired(member, nowMs) ? channel : undefined,
+          member.accessRemovedAt === null ? member.inviteLink : null,
+        ),
       ),
       channelsOfSubscriptions: [...channels.values()],
       nextFrom: page.nextFrom,

@@ -25,6 +25,7 @@ import { ownedSubscription } from './access';
 import { type ServiceDeps, nowDate } from '../../platform/serviceDeps';
 import type { ChannelView, MemberWithUser, Page, SubscriptionView } from '../../platform/views';
 import { Publisher, postText } from '../bot/publishing';
+import { miniAppLink } from '../bot/BotGateway';
 
 /** A failed form rule of src/domain (subscription or donation form). */
 export interface FormRuleError {
@@ -91,15 +92,26 @@ export class SubscriptionService {
         subscription: row,
         activeSubscribers: counts.get(row.id) ?? 0,
         linksFrom: channel,
+        shareLink: this.shareLink(row.id),
       })),
       nextFrom: page.nextFrom,
     };
   }
 
-  /** The owner's view of one subscription (with the channel's links). */
+  /** The owner's view of one subscription (with the channel's links and the link to share). */
   private async view(subscription: SubscriptionRow, channel: ChannelRow): Promise<SubscriptionView> {
     const counts = await this.repo.activeSubscribers([subscription.id], this.now());
-    return { subscription, activeSubscribers: counts.get(subscription.id) ?? 0, linksFrom: channel };
+    return {
+      subscription,
+      activeSubscribers: counts.get(subscription.id) ?? 0,
+      linksFrom: channel,
+      shareLink: this.shareLink(subscription.id),
+    };
+  }
+
+  /** Where a follower subscribes: the mini-app opened on the subscription's payment page (spec section 2's start parameter). */
+  private shareLink(subscriptionId: number): string {
+    return miniAppLink(this.deps.botProfile.username, this.deps.config.appName, `subscription_${subscriptionId}`);
   }
 
   private async channelView(channelId: number): Promise<ChannelView> {

@@ -24,7 +24,7 @@ import type { Donation } from '../../application/ports/DonationRepository';
 import type { InMemoryBackend } from './InMemoryBackend';
 import { credit } from './ledger';
 import { nextExpiry } from '../../domain/periods';
-import type { CardScenario } from './records';
+import { type CardScenario, subscriptionShareLink } from './records';
 import { cardView, channelView, memberView, subscriptionView } from './views';
 
 export interface SeedUserOptions {
@@ -166,6 +166,7 @@ export class InMemorySeeder {
       inviteLink: `https://t.me/+sandbox${id}`,
       privateChannelInviteLink: channel.type === 'private' ? `https://t.me/+private${id}` : undefined,
       publicChannelInviteLink: channel.userName ? `https://t.me/${channel.userName}` : undefined,
+      shareLink: subscriptionShareLink(id),
     };
     this.backend.subscriptions.set(id, record);
     return subscriptionView(this.backend, record);

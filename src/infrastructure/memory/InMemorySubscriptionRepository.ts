@@ -17,7 +17,7 @@ import type {
 import { type InMemoryBackend, type InMemorySession, fail } from './InMemoryBackend';
 import { completeOnboardingStep } from './onboarding';
 import { paginate } from './paging';
-import type { MemberRecord, SubscriptionRecord } from './records';
+import { type MemberRecord, type SubscriptionRecord, subscriptionShareLink } from './records';
 import { requireAmount, requireText } from './validation';
 import { channelView, memberView, subscriptionView, userView } from './views';
 
@@ -46,6 +46,7 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
       inviteLink: `https://t.me/+sandbox${id}`,
       privateChannelInviteLink: channel.type === 'private' ? `https://t.me/+private${id}` : undefined,
       publicChannelInviteLink: channel.userName ? `https://t.me/${channel.userName}` : undefined,
+      shareLink: subscriptionShareLink(id),
     };
     this.backend.subscriptions.set(id, record);
     completeOnboardingStep(channel, 'create_subscription', 'subscription_created');

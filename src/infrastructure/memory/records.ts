@@ -54,6 +54,11 @@ export interface UserRecord {
 }
 
 export type ChannelRecord = Mutable<Omit<Channel, 'activeSubscribers'>> & { ownerId: number };
+/** The in-memory bot's mini-app link to a subscription's payment page (the server builds it from BOT_USERNAME, APP_NAME). */
+export function subscriptionShareLink(subscriptionId: number): string {
+  return `https://t.me/BackersSandboxBot/app?startapp=subscription_${subscriptionId}`;
+}
+
 /** `publications`: every post the bot made for it, with the creator's pin and sound choices. */
 export type SubscriptionRecord = Mutable<Omit<Subscription, 'activeSubscribers'>> & {
   publications: { pin: boolean; disableNotification: boolean }[];

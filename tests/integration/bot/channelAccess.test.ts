@@ -87,6 +87,28 @@ describe('private channels', () => {
     expect(await callsIn('createChatInviteLink', chatId)).toHaveLength(2);
   });
 
+  it("the creator shares the subscription's payment link, never a link into the channel itself", async () => {
+    const id = privateShop.subscriptions.monthly;
+    const owned = await server.api<{ subscription: Record<string, unknown> }>(
+      privateShop.creator,
+      'GET',
+      `/subscription/${id}`,
+    );
+    expect(owned.status).toBe(200);
+    // The mini-app on the subscription's payment page (spec section 2's start parameter): whoever opens it pays first.
+    const shareLink = String(owned.body.subscription.shareLink);
+    const startParam = new URL(shareLink).searchParams.get('startapp');
+    expect(shareLink).toMatch(/^https:\/\/t\.me\/\w+\/\w+\?startapp=/);
+    expect(startParam).toBe(`subscription_${id}`);
+    const stranger = newUser('Stranger');
+    const invoice = await server.api<{ subscription: { id: number } }>(stranger, 'GET', `/invoice/subscription/${id}`);
+    expect(invoice.body.subscription.id).toBe(id);
+    // No invite link to the private channel reaches its owner: one that let anyone in would skip the payment.
+    const listed = await server.api(privateShop.creator, 'POST', `/channel/${privateShop.channelId}/subscriptions`, {});
+    expect(listed.status).toBe(200);
+    for (const answer of [owned.body, listed.body]) expect(JSON.stringify(answer)).not.toMatch(/t\.me\/\+/);
+  });
+
   it('a refused removal is retried on the next run and marked only once it went through', async () => {
     const shop = await openShop(server, { private: true });
     const follower = newUser('Retried');

@@ -115,11 +115,15 @@ describe('GET /dashboard', () => {
     expect(byPeriod.weekly!.expiresAt).toBeLessThan(server.clock.now() / 1000);
     expect(byPeriod.onetime).not.toHaveProperty('expiresAt');
     expect(body.subscriptions).toHaveLength(3);
-    // Channel links only while the membership gives access (the weekly one expired).
+    // Channel links only while the membership gives access (the weekly one expired); in the private channel only the
+    // member's own link, never the channel's, which lets anyone in (Bob's monthly has none yet).
     const weekly = body.subscriptions.find((s) => s.period === 'weekly')!;
     expect(weekly).not.toHaveProperty('inviteLink');
+    const onetime = body.subscriptions.find((s) => s.period === 'onetime')!;
+    expect(onetime.inviteLink).toMatch(/^https:\/\/t\.me\/[a-z]/i);
     const monthly = body.subscriptions.find((s) => s.period === 'monthly')!;
-    expect(monthly.inviteLink).toBe('https://t.me/+AliceJournalDemo');
+    expect(monthly).not.toHaveProperty('inviteLink');
+    expect(JSON.stringify(body)).not.toContain('AliceJournalDemo');
     expect(body.channelsOfSubscriptions.map((c) => c.name).sort()).toEqual(["Alice's Journal", 'Alice Travels'].sort());
     expect(body.cards).toEqual([
       expect.objectContaining({ cardBrand: 'visa', cardLast: '4242', primary: true, active: true }),

@@ -366,9 +366,12 @@ describe('members', () => {
     expect(answer.body.subscription).toMatchObject({
       id: 1,
       name: 'Monthly Subscription',
-      inviteLink: 'https://t.me/+AliceJournalDemo',
+      shareLink: expect.stringMatching(/^https:\/\/t\.me\/\w+\/\w+\?startapp=subscription_1$/),
       activeSubscribers: 2,
     });
+    // The channel is private: its own invite link would let anyone in, so not even its owner is handed it.
+    expect(answer.body.subscription).not.toHaveProperty('inviteLink');
+    expect(answer.body.subscription).not.toHaveProperty('privateChannelInviteLink');
     expect(answer.body.channel.id).toBe(1);
     expect(answer.body.membersGrouped.live).toHaveLength(2);
     expect(answer.body.membersGrouped.inactive).toHaveLength(2);

@@ -18,6 +18,7 @@ export function subscriptionFromDto(dto: SubscriptionDto): Subscription {
     inviteLink: dto.inviteLink,
     privateChannelInviteLink: dto.privateChannelInviteLink,
     publicChannelInviteLink: dto.publicChannelInviteLink,
+    shareLink: dto.shareLink,
   };
 }
 

@@ -103,7 +103,7 @@ const SubscriptionCreatedStep = observer(function SubscriptionCreatedStep({ vm }
       />
     );
   }
-  const link = vm.inviteLink;
+  const link = vm.shareLink;
   return (
     <>
       <Placeholder
@@ -116,7 +116,7 @@ const SubscriptionCreatedStep = observer(function SubscriptionCreatedStep({ vm }
         <Section header={t('onboarding.share.linkLabel')}>
           <Cell title={<span className="channel-link">{link}</span>} />
           <Cell
-            onClick={() => void vm.copyInviteLink()}
+            onClick={() => void vm.copyShareLink()}
             before={<Icon name="copy" size={22} />}
             title={t('onboarding.share.copy')}
           />

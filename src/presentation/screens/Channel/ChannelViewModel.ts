@@ -152,10 +152,12 @@ export class ChannelViewModel {
     );
   }
 
-  /** The link a private channel's creator shares after creating a subscription. */
-  get inviteLink(): string | null {
-    const subscription = this.createdSubscription;
-    return subscription?.inviteLink ?? subscription?.privateChannelInviteLink ?? null;
+  /**
+   * The link a private channel's creator shares after creating a subscription: the subscription's payment page in
+   * the mini-app. Never the channel's own invite link, which would let anyone in without paying; payers get their own.
+   */
+  get shareLink(): string | null {
+    return this.createdSubscription?.shareLink ?? null;
   }
 
   get liveSubscriptionCount(): number {
@@ -245,9 +247,9 @@ export class ChannelViewModel {
     if (!result.ok) this.toasts.fail(failureMessage(result.error));
   }
 
-  /** Private channel, "subscription created" step: copies the invite link with the copied toast. */
-  async copyInviteLink(): Promise<void> {
-    const link = this.inviteLink;
+  /** Private channel, "subscription created" step: copies the subscription link with the copied toast. */
+  async copyShareLink(): Promise<void> {
+    const link = this.shareLink;
     if (link === null) return;
     if (await this.platform.copyToClipboard(link)) this.toasts.copied();
     else this.toasts.fail('common.toast.failed');

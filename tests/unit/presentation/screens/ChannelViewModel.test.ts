@@ -199,20 +199,21 @@ describe('ChannelViewModel: onboarding', () => {
     expect(vm.createdSubscription?.name).toBe('New');
   });
 
-  it('subscription created, private channel: copies the invite link with the copied toast, then continues', async () => {
-    let link = '';
+  it('subscription created, private channel: copies the subscription link with the copied toast, then continues', async () => {
+    let id = 0;
     const { vm, platform, toasts } = setup(
       { onboardingStep: 'subscription_created', private: true },
       [],
       (world, channelId) => {
-        link = world.seed.subscription(channelId).inviteLink ?? '';
+        id = world.seed.subscription(channelId).id;
       },
     );
     await vm.load();
     expect(vm.isPublic).toBe(false);
-    expect(link).not.toBe('');
-    expect(vm.inviteLink).toBe(link);
-    await vm.copyInviteLink();
+    // The payment page in the mini-app, never a link into the channel itself.
+    const link = vm.shareLink ?? '';
+    expect(link).toMatch(new RegExp(`^https://t\\.me/\\w+/\\w+\\?startapp=subscription_${id}$`));
+    await vm.copyShareLink();
     expect(platform.copied).toEqual([link]);
     expect(toasts.current?.kind).toBe('copied');
     await vm.skipStep();
@@ -227,7 +228,7 @@ describe('ChannelViewModel: onboarding', () => {
     );
     await vm.load();
     platform.copyResult = false;
-    await vm.copyInviteLink();
+    await vm.copyShareLink();
     expect(toasts.current?.kind).toBe('fail');
   });
 });
