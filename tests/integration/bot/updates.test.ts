@@ -264,6 +264,46 @@ describe('messages', () => {
   });
 });
 
+describe("each person's chat with the bot", () => {
+  type ChatMessage = { from: 'bot' | 'user'; text: string; buttons: { text: string; url: string }[] };
+  const chatOf = async (user: { telegramId: number }) =>
+    (await server.request<{ messages: ChatMessage[] }>('GET', `/sandbox/bot-api/chat?userId=${user.telegramId}`)).body
+      .messages;
+  const write = async (user: { telegramId: number; firstName?: string }, text: string) =>
+    server.request<{ outcome: string }>('POST', '/sandbox/bot-api/chat', {
+      telegramId: user.telegramId,
+      firstName: user.firstName ?? 'User',
+      languageCode: 'en',
+      text,
+    });
+
+  it('holds what the person wrote and what the bot sent them, and nobody else sees it', async () => {
+    const writer = newUser('Writer');
+    const other = newUser('Other');
+    const written = await write(writer, '/start subscription_7');
+    expect(written.status).toBe(200);
+    expect(written.body.outcome).toBe('applied');
+    expect(await chatOf(writer)).toEqual([
+      expect.objectContaining({ from: 'user', text: '/start subscription_7', buttons: [] }),
+      expect.objectContaining({
+        from: 'bot',
+        text: botTexts('en').startWithLink,
+        buttons: [{ text: botTexts('en').startButton, url: expect.stringMatching(/\?startapp=subscription_7$/) }],
+      }),
+    ]);
+    expect(await chatOf(other)).toEqual([]);
+
+    // A notice the product sends on its own (the operator's decision on an identity check) arrives in the chat too.
+    await server.api(other, 'GET', '/dashboard?mode=follower');
+    await server.request('POST', '/sandbox/kyc', { telegramId: other.telegramId, status: 'kyc_approved' });
+    await server.request('POST', '/sandbox/kyc/decision', { telegramId: other.telegramId, decision: 'approve' });
+    expect(await chatOf(other)).toEqual([
+      expect.objectContaining({ from: 'bot', text: botTexts('en').identityApproved }),
+    ]);
+    expect(await chatOf(writer)).toHaveLength(2);
+  });
+});
+
 describe('after a restart', () => {
   it("the sandbox's Telegram numbers updates on from the last one applied, so none is taken for a repeat", async () => {
     const user = newUser('Restarted');

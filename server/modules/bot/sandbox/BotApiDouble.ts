@@ -6,10 +6,11 @@
  * Files arrive as multipart/form-data (https://core.telegram.org/bots/api#sending-files): a parameter names its file
  * part with "attach://<name>" (what grammY sends for an InputFile), or the file part carries the parameter's own name.
  *
- * Its world (which chats the bot administers, message ids, invite links, bans) lives in memory; at start it is
- * rebuilt from what the app recorded (connected channels, the last post in each chat), so a restart keeps message ids
- * increasing. Tests and the emulator read the calls it received (GET /sandbox/bot-api/calls) and can make the next
- * calls of a method fail like Telegram does (POST /sandbox/bot-api/failures), e.g. a 429 with retry_after.
+ * Its world (which chats the bot administers, message ids, invite links, bans, each user's private chat with the bot)
+ * lives in memory; at start it is rebuilt from what the app recorded (connected channels, the last post in each chat),
+ * so a restart keeps message ids increasing. Tests and the emulator read the calls it received (GET
+ * /sandbox/bot-api/calls) and a user's chat (GET /sandbox/bot-api/chat), and can make the next calls of a method fail
+ * like Telegram does (POST /sandbox/bot-api/failures), e.g. a 429 with retry_after.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
@@ -85,6 +86,21 @@ class BotApiRefusal extends Error {
 }
 
 const MAX_CALLS = 1000;
+/** Messages kept per private chat (the oldest go first), as a phone keeps a scrolled-off history. */
+const MAX_CHAT_MESSAGES = 200;
+
+/** A message in a user's private chat with the bot, from either side: what that user's Telegram shows. */
+export interface PrivateChatMessage {
+  readonly messageId: number;
+  /** Unix seconds, at the server clock. */
+  readonly date: number;
+  readonly from: 'bot' | 'user';
+  /** The text, or a photo's caption. */
+  readonly text: string;
+  readonly photo: boolean;
+  /** The inline keyboard's URL buttons, row after row. */
+  readonly buttons: readonly { readonly text: string; readonly url: string }[];
+}
 
 export interface TelegramUserInfo {
   readonly id: number;
@@ -121,6 +137,8 @@ export class SandboxTelegram {
   /** Join requests waiting for the bot, by chat and user: the link they came by. */
   private readonly requests = new Map<string, { invite: InviteLink; firstName: string }>();
   private readonly members = new Map<number, Map<number, { firstName: string; status: MemberState }>>();
+  /** Each user's private chat with the bot, by user id (in memory: a restart starts them empty). */
+  private readonly privateChats = new Map<number, PrivateChatMessage[]>();
   readonly botId: number;
 
   constructor(
@@ -246,6 +264,52 @@ export class SandboxTelegram {
       // Unref: a poll its client gave up on must not keep a finished process alive until its timeout.
       await new Promise((resolve) => setTimeout(resolve, 50).unref());
     }
+  }
+
+  /** A user's private chat with the bot, oldest first: the bot's messages to them and what they wrote. */
+  chatWith(userId: number): PrivateChatMessage[] {
+    return [...(this.privateChats.get(userId) ?? [])];
+  }
+
+  private addToChat(userId: number, message: PrivateChatMessage): void {
+    const chat = entryOf(this.privateChats, userId, () => []);
+    chat.push(message);
+    if (chat.length > MAX_CHAT_MESSAGES) chat.splice(0, chat.length - MAX_CHAT_MESSAGES);
+  }
+
+  /**
+   * A user writes to the bot in their private chat, as in Telegram: the message joins the chat and the bot gets a
+   * `message` update (a leading /command marked as a bot_command entity, as Telegram marks it). Answers what the app
+   * did with it; the bot's replies are in the chat by then.
+   */
+  async userWrote(
+    user: TelegramUserInfo & { readonly languageCode?: string },
+    text: string,
+  ): Promise<{ messageId: number; outcome: unknown }> {
+    const chat = this.chat(user.id);
+    chat.lastMessageId += 1;
+    const messageId = chat.lastMessageId;
+    const date = Math.floor(this.now() / 1000);
+    this.addToChat(user.id, { messageId, date, from: 'user', text, photo: false, buttons: [] });
+    const from = {
+      id: user.id,
+      is_bot: false,
+      first_name: user.firstName,
+      ...(user.username ? { username: user.username } : {}),
+      ...(user.languageCode ? { language_code: user.languageCode } : {}),
+    };
+    const command = /^\/[A-Za-z0-9_]+(@[A-Za-z0-9_]+)?/.exec(text);
+    const { outcome } = await this.deliver({
+      message: {
+        message_id: messageId,
+        from,
+        chat: { id: user.id, type: 'private', first_name: user.firstName },
+        date,
+        text,
+        ...(command ? { entities: [{ type: 'bot_command', offset: 0, length: command[0].length }] } : {}),
+      },
+    });
+    return { messageId, outcome };
   }
 
   /** The people the double has seen in a chat (joined by a link, approved, removed). */
@@ -375,9 +439,11 @@ export class SandboxTelegram {
         // A positive id is a private chat with a user (who wrote to the bot first); channels need the bot as an admin.
         const chat = chatId > 0 ? this.chat(chatId) : this.administered(chatId);
         chat.lastMessageId += 1;
+        const date = Math.floor(this.now() / 1000);
+        if (chatId > 0) this.addToChat(chatId, botMessage(chat.lastMessageId, date, text, false, params.reply_markup));
         return ok({
           message_id: chat.lastMessageId,
-          date: Math.floor(this.now() / 1000),
+          date,
           chat: { id: chatId, type: chatId > 0 ? 'private' : 'channel' },
           text,
           ...(params.reply_markup ? { reply_markup: params.reply_markup } : {}),
@@ -403,6 +469,16 @@ export class SandboxTelegram {
         }
         const chat = chatId > 0 ? this.chat(chatId) : this.administered(chatId);
         chat.lastMessageId += 1;
+        if (chatId > 0) {
+          const message = botMessage(
+            chat.lastMessageId,
+            Math.floor(this.now() / 1000),
+            caption ?? '',
+            true,
+            params.reply_markup,
+          );
+          this.addToChat(chatId, message);
+        }
         const fileUniqueId = createHash('sha256')
           .update(upload ? upload.bytes : photo!)
           .digest('base64url')
@@ -520,6 +596,23 @@ export class SandboxTelegram {
       throw new BotApiRefusal(403, 'Forbidden: bot is not a member of the channel chat');
     return chat;
   }
+}
+
+/** The bot's message as the user's chat shows it, with the URL buttons of its inline keyboard. */
+function botMessage(
+  messageId: number,
+  date: number,
+  text: string,
+  photo: boolean,
+  replyMarkup: unknown,
+): PrivateChatMessage {
+  const rows = (replyMarkup as { inline_keyboard?: unknown } | undefined)?.inline_keyboard;
+  const buttons = (Array.isArray(rows) ? rows : [])
+    .flatMap((row: unknown) => (Array.isArray(row) ? row : []))
+    .map((button: unknown) => button as { text?: unknown; url?: unknown; web_app?: { url?: unknown } })
+    .map((button) => ({ text: String(button.text ?? ''), url: String(button.url ?? button.web_app?.url ?? '') }))
+    .filter((button) => button.url !== '');
+  return { messageId, date, from: 'bot', text, photo, buttons };
 }
 
 /** The map's entry for `key`, made and stored first when missing. */
@@ -719,6 +812,56 @@ export const botApiDoublePlugin: FastifyPluginAsync<{ telegram: SandboxTelegram 
       },
     },
     async (request) => ({ members: telegram.membersOf(request.query.chatId) }),
+  );
+
+  // A user's private chat with the bot (the emulator's bot chat), and the user writing to the bot there.
+  app.get<{ Querystring: { userId: number } }>(
+    '/chat',
+    {
+      schema: {
+        hide: true,
+        querystring: {
+          type: 'object',
+          required: ['userId'],
+          properties: { userId: { type: 'integer', minimum: 1 } },
+        },
+      },
+    },
+    async (request) => ({ messages: telegram.chatWith(request.query.userId) }),
+  );
+  app.post<{
+    Body: { telegramId: number; firstName?: string; username?: string; languageCode?: string; text: string };
+  }>(
+    '/chat',
+    {
+      schema: {
+        hide: true,
+        body: {
+          type: 'object',
+          required: ['telegramId', 'text'],
+          properties: {
+            telegramId: { type: 'integer', minimum: 1 },
+            firstName: { type: 'string', maxLength: 64 },
+            username: { type: 'string', pattern: '^[A-Za-z0-9_]{1,32}$' },
+            languageCode: { type: 'string', maxLength: 16 },
+            // Telegram's limit for a message's text.
+            text: { type: 'string', minLength: 1, maxLength: 4096 },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { telegramId, firstName, username, languageCode, text } = request.body;
+      return telegram.userWrote(
+        {
+          id: telegramId,
+          firstName: firstName ?? String(telegramId),
+          ...(username ? { username } : {}),
+          ...(languageCode ? { languageCode } : {}),
+        },
+        text,
+      );
+    },
   );
 
   app.get<{ Querystring: { method?: string } }>('/calls', { schema: { hide: true } }, async (request) => ({

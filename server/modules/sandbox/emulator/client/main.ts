@@ -1,4 +1,5 @@
 import { HostBridge, type LoggedEvent } from './bridge';
+import { BotChatPane } from './botChat';
 import { ChannelPane } from './channels';
 import { LaunchControls, type LaunchSettings } from './controls';
 import { asRecord, byId } from './dom';
@@ -38,6 +39,7 @@ class Host {
     schemeChanged: () => this.applyScheme(),
   });
   private readonly channels = new ChannelPane((startParam) => this.relaunchWithStartParam(startParam));
+  private readonly botChat = new BotChatPane((url) => this.openChatButton(url));
   private readonly picker = new ChannelPicker((picked) => this.addBotToChannel(picked));
   private session: Session | undefined;
   private lastSettings: LaunchSettings | undefined;
@@ -125,6 +127,12 @@ class Host {
     const frame = this.phone.mountFrame(frameUrl, () => this.log.note('page loaded'));
     this.bridge.attach(frame);
     this.channels.setUser(settings.telegramId, settings.channels);
+    this.botChat.setUser({
+      telegramId: settings.telegramId,
+      firstName: settings.firstName,
+      ...(settings.username ? { username: settings.username } : {}),
+      languageCode: settings.languageCode,
+    });
     this.controls.setStatus(`Running as ${settings.firstName} (${settings.telegramId}).`);
   }
 
@@ -345,6 +353,13 @@ class Host {
     }
   }
 
+  /** A button in the bot chat: a t.me link opens as Telegram opens it (the mini-app, an invite link), the rest in a tab. */
+  private openChatButton(url: string): void {
+    const tme = /^https?:\/\/t\.me(\/.*)$/i.exec(url);
+    if (tme) return void this.openTgLink(tme[1]!);
+    this.openLink(url);
+  }
+
   /** An invite link opened in the messenger: the sandbox's Telegram lets the user in (or asks the bot, or refuses). */
   private async joinByInviteLink(link: string): Promise<void> {
     const user = this.session?.settings ?? this.lastSettings;
@@ -458,6 +473,7 @@ class Host {
       initData: (): string | undefined => this.session?.initData,
       send: (eventType: string, eventData?: unknown) => this.bridge.send(eventType, eventData),
       refreshChannels: () => this.channels.refresh(true),
+      refreshBotChat: () => this.botChat.refresh(),
     };
     Object.defineProperty(window, 'backersEmulator', { value: api, configurable: true });
   }

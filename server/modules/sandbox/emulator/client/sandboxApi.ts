@@ -32,6 +32,16 @@ export interface BotPost {
   deleted: boolean;
 }
 
+/** A message in the current user's private chat with the bot (GET /sandbox/bot-api/chat). */
+export interface ChatMessage {
+  messageId: number;
+  date: number;
+  from: 'bot' | 'user';
+  text: string;
+  photo: boolean;
+  buttons: BotPostButton[];
+}
+
 export interface LaunchRequest {
   telegramId: number;
   firstName?: string;
@@ -190,6 +200,34 @@ export const sandboxApi = {
   async posts(chatId: number): Promise<BotPost[]> {
     const body = await request<unknown>(`/sandbox/bot/posts?chatId=${encodeURIComponent(String(chatId))}`);
     return asList(body, 'posts', 'messages').map((p, i) => toPost(p, i, chatId));
+  },
+
+  /** The user's private chat with the bot, oldest first. */
+  async chat(telegramId: number): Promise<ChatMessage[]> {
+    const body = await request<unknown>(`/sandbox/bot-api/chat?userId=${encodeURIComponent(String(telegramId))}`);
+    return asList(body, 'messages')
+      .map(asRecord)
+      .map((m) => ({
+        messageId: asNumber(m.messageId) ?? 0,
+        date: asNumber(m.date) ?? 0,
+        from: m.from === 'user' ? ('user' as const) : ('bot' as const),
+        text: typeof m.text === 'string' ? m.text : '',
+        photo: m.photo === true,
+        buttons: asList(m.buttons)
+          .map(asRecord)
+          .map((b) => ({ text: asString(b.text) ?? '', url: asString(b.url) ?? '' })),
+      }));
+  },
+
+  /** The user writes to the bot in their private chat (the bot answers commands such as /start). */
+  async writeToBot(
+    user: { telegramId: number; firstName: string; username?: string; languageCode?: string },
+    text: string,
+  ): Promise<void> {
+    await request<unknown>('/sandbox/bot-api/chat', {
+      method: 'POST',
+      body: JSON.stringify({ ...user, text }),
+    });
   },
 
   /** The user opens an invite link in the sandbox's Telegram: answers their state in the chat afterwards. */
