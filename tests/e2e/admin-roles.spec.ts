@@ -44,7 +44,7 @@ test('each role signs in and sees only its actions', async ({ page, sandbox, bro
         (
           await fetch('/admin/api/operators', {
             method: 'POST',
-            headers: { 'content-type': 'application/json' },
+            headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
             body: JSON.stringify(body),
           })
         ).status,

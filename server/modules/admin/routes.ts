@@ -5,7 +5,9 @@
  *                              TgAuth header means nothing here); POST /admin/api/signout ends the session;
  *                              state-changing calls only from the console's own origin, as JSON (csrf.ts). Each
  *                              route needs a role (its `config.role`; reads viewer, changes admin unless a route says
- *                              otherwise): a lesser one gets 403 `forbidden` before anything runs.
+ *                              otherwise): a lesser one gets 403 `forbidden` before anything runs. Every action
+ *                              but sign-out needs an Idempotency-Key (one per operator's action), as the app's
+ *                              payments do.
  * Each queue is one plugin in ADMIN_QUEUES (adminQueues.ts): to add a queue, write its routes file and list it there.
  */
 import type { FastifyPluginAsync } from 'fastify';
@@ -15,6 +17,7 @@ import { ADMIN_QUEUES } from './adminQueues';
 import { installConsoleCsrfGuard } from './csrf';
 import { claimedOperator } from './service';
 import { AttemptLimiter, clearSessionCookie, currentOperator, sessionToken, setSessionCookie } from './http';
+import { idempotentFor } from '../payments/http';
 
 /**
  * Sign-in attempts per address and operator (the id a link's token leads with; tokens without one share a bucket)
@@ -111,6 +114,18 @@ export const adminRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps 
         return { ok: true };
       });
 
+      // Every queue action runs under its Idempotency-Key, as the app's payments do: one per operator's action, so a
+      // double click or a retry after a lost answer replays the first answer and changes nothing twice. The keys are
+      // the operator's own, kept with the app's under the negative Telegram id (user ids are positive).
+      api.addHook('onRoute', (route) => {
+        if (route.method !== 'POST') return;
+        const handler = route.handler;
+        route.handler = async function (request, reply) {
+          return idempotentFor(-currentOperator(request).telegramId, request, reply, deps.money, () =>
+            Promise.resolve(handler.call(this, request, reply)),
+          );
+        };
+      });
       for (const queue of ADMIN_QUEUES) await api.register(queue.plugin, { deps });
       // Unknown paths too answer 401 before a session (hooks do not run for the app's not-found handler).
       api.all('/*', { config: { role: 'viewer' }, schema: { hide: true } }, async (request, reply) =>

@@ -35,6 +35,20 @@ export async function idempotentReply(
   engine: MoneyEngine,
   handler: (key: string) => Promise<unknown>,
 ): Promise<FastifyReply> {
+  return idempotentFor(currentUser(request).id, request, reply, engine, handler);
+}
+
+/**
+ * idempotentReply for the keys of `scopeId`: a user's id, or another owner's that cannot be one (the operator
+ * console's: server/modules/admin/routes.ts).
+ */
+export async function idempotentFor(
+  scopeId: number,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  engine: Pick<MoneyEngine, 'idempotency'>,
+  handler: (key: string) => Promise<unknown>,
+): Promise<FastifyReply> {
   const header = request.headers[IDEMPOTENCY_HEADER];
   const key = Array.isArray(header) ? header[0] : header;
   if (!isValidIdempotencyKey(key)) {
@@ -42,9 +56,8 @@ export async function idempotentReply(
       field: 'Idempotency-Key',
     });
   }
-  const user = currentUser(request);
   const result = await engine.idempotency.run(
-    { userId: user.id, key, method: request.method, path: request.url.split('?')[0], body: request.body ?? null },
+    { userId: scopeId, key, method: request.method, path: request.url.split('?')[0], body: request.body ?? null },
     async (): Promise<StoredAnswer> => {
       try {
         return { status: 200, body: await handler(key) };

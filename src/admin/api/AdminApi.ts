@@ -19,8 +19,11 @@ export interface AdminPort {
   signOut(): Promise<unknown>;
   /** One page of a queue; fails with AdminApiError. */
   list<T>(path: string, query: Query): Promise<AdminPage<T>>;
-  /** A row action (POST); fails with AdminApiError. */
-  act(path: string, body: unknown): Promise<unknown>;
+  /**
+   * An action (POST) under the Idempotency-Key of the operator's action: the server does it once per key, so a
+   * repeated send (a double click, a retry after a lost answer) changes nothing twice. Fails with AdminApiError.
+   */
+  act(path: string, body: unknown, idempotencyKey: string): Promise<unknown>;
   /** Where a file download is fetched. */
   url(path: string): string;
 }
@@ -28,11 +31,15 @@ export interface AdminPort {
 export class AdminApi implements AdminPort {
   constructor(private readonly base = '/admin/api') {}
 
-  private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown, idempotencyKey?: string): Promise<T> {
     const response = await fetch(`${this.base}${path}`, {
       method,
       credentials: 'same-origin',
-      headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey }),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const text = await response.text();
@@ -59,8 +66,8 @@ export class AdminApi implements AdminPort {
     return this.call('GET', `${path}?${params.toString()}`);
   }
 
-  act(path: string, body: unknown): Promise<unknown> {
-    return this.call('POST', path, body);
+  act(path: string, body: unknown, idempotencyKey: string): Promise<unknown> {
+    return this.call('POST', path, body, idempotencyKey);
   }
 
   /** Where a file download (the payout CSV) is fetched; the browser sends the cookie. */

@@ -23,6 +23,17 @@ export interface PendingAction {
   busy: boolean;
   /** A toolbar action: on the whole queue, no row. */
   whole: boolean;
+  /**
+   * The Idempotency-Key of this action as the dialog stands: a second Confirm (a double click, a retry after a lost
+   * answer) sends the same one and the server does it once; changing the reason, choice or file makes it another.
+   */
+  idempotencyKey: string;
+}
+
+/** A fresh Idempotency-Key: 128 random bits (getRandomValues works on plain-http LAN origins too, randomUUID does not). */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /** Where a download is started (the browser follows the URL; the cookie authorises it). */
@@ -162,21 +173,29 @@ export class QueueViewModel {
       error: null,
       busy: false,
       whole: false,
+      idempotencyKey: newIdempotencyKey(),
     };
   }
 
   setChoice(value: string): void {
-    if (this.pending) this.pending.choice = value;
+    if (this.pending && this.pending.choice !== value) {
+      this.pending.choice = value;
+      this.pending.idempotencyKey = newIdempotencyKey();
+    }
   }
 
   setReason(reason: string): void {
-    if (this.pending) this.pending.reason = reason;
+    if (this.pending && this.pending.reason !== reason) {
+      this.pending.reason = reason;
+      this.pending.idempotencyKey = newIdempotencyKey();
+    }
   }
 
   setFile(name: string, text: string): void {
     if (this.pending) {
       this.pending.fileName = name;
       this.pending.fileText = text;
+      this.pending.idempotencyKey = newIdempotencyKey();
     }
   }
 
@@ -218,7 +237,7 @@ export class QueueViewModel {
     pending.busy = true;
     pending.error = null;
     try {
-      await this.api.act(path, body);
+      await this.api.act(path, body, pending.idempotencyKey);
       runInAction(() => {
         this.pending = null;
         this.notice = 'admin.notice.done';

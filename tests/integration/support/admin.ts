@@ -2,6 +2,7 @@
  * The operator console from a test: sign in as an operator the way a person does (the bot's /admin link, then the
  * link's redirect that sets the session cookie) and call /admin/api with that cookie.
  */
+import { randomUUID } from 'node:crypto';
 import { type ApiAnswer, type TestServer, botApiCalls } from './testServer';
 
 export interface ConsoleOperator {
@@ -44,7 +45,11 @@ export function consoleApi<T = Record<string, unknown>>(
   method: string,
   path: string,
   body?: unknown,
+  idempotencyKey?: string,
 ): Promise<ApiAnswer<T>> {
-  // Actions always carry a JSON body (an empty object when they take nothing), as the console sends them.
-  return server.request<T>(method, `/admin/api${path}`, body ?? (method === 'GET' ? undefined : {}), { cookie });
+  // Actions always carry a JSON body (an empty object when they take nothing) and an Idempotency-Key of their own, as
+  // the console sends them; `idempotencyKey` sends a given one (a repeated click).
+  const headers: Record<string, string> = { cookie };
+  if (method !== 'GET') headers['idempotency-key'] = idempotencyKey ?? randomUUID();
+  return server.request<T>(method, `/admin/api${path}`, body ?? (method === 'GET' ? undefined : {}), headers);
 }

@@ -156,7 +156,9 @@ describe('row actions', () => {
     expect(vm.canConfirm).toBe(true);
     const lists = api.lists.length;
     await vm.confirm();
-    expect(api.acts).toEqual([{ path: '/users/1/ban', body: { reason: 'Spam in comments' } }]);
+    expect(api.acts).toEqual([
+      { path: '/users/1/ban', body: { reason: 'Spam in comments' }, idempotencyKey: expect.any(String) },
+    ]);
     expect(vm.pending).toBeNull();
     expect(vm.notice).toBe('admin.notice.done');
     expect(api.lists).toHaveLength(lists + 1);
@@ -175,7 +177,7 @@ describe('row actions', () => {
     vm.start(action(vm, vm.items[0]!, 'approve'), vm.items[0]!);
     expect(vm.canConfirm).toBe(true);
     await vm.confirm();
-    expect(api.acts).toEqual([{ path: '/channels/4/approve', body: {} }]);
+    expect(api.acts).toEqual([{ path: '/channels/4/approve', body: {}, idempotencyKey: expect.any(String) }]);
   });
 
   it("a refused action keeps the dialog open with the server's message; the next try clears it", async () => {
@@ -197,6 +199,28 @@ describe('row actions', () => {
     await vm.confirm();
     expect(vm.pending).toBeNull();
     expect(vm.notice).toBe('admin.notice.done');
+  });
+
+  it('one Idempotency-Key per action: a retry sends it again, a changed reason or a new action another', async () => {
+    const { api, vm } = setup('users');
+    api.queues.set('/users', [userRow(1)]);
+    await vm.load();
+    vm.start(action(vm, vm.items[0]!, 'ban'), vm.items[0]!);
+    vm.setReason('Spam');
+    api.failNext('act', new TypeError('Failed to fetch'));
+    await vm.confirm();
+    await vm.confirm();
+    vm.start(action(vm, vm.items[0]!, 'ban'), vm.items[0]!);
+    vm.setReason('Spam');
+    api.failNext('act', { status: 400, code: 'validation_error', message: 'Too long' });
+    await vm.confirm();
+    vm.setReason('Spam again');
+    await vm.confirm();
+    const keys = api.acts.map((act) => act.idempotencyKey);
+    expect(keys).toHaveLength(4);
+    for (const key of keys) expect(key).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(new Set(keys).size).toBe(3);
   });
 
   it('an action while the session is gone signs the console out', async () => {
@@ -232,7 +256,11 @@ describe('row actions', () => {
     vm.setFile('export.json', '{"format":"donate-export","version":1}');
     await vm.confirm();
     expect(api.acts).toEqual([
-      { path: '/migrations/8/import', body: { export: { format: 'donate-export', version: 1 } } },
+      {
+        path: '/migrations/8/import',
+        body: { export: { format: 'donate-export', version: 1 } },
+        idempotencyKey: expect.any(String),
+      },
     ]);
   });
 
@@ -263,7 +291,7 @@ describe('row actions', () => {
     vm.startWhole(payAll!);
     expect(vm.pending).toMatchObject({ whole: true });
     await vm.confirm();
-    expect(api.acts).toEqual([{ path: '/payouts/now', body: {} }]);
+    expect(api.acts).toEqual([{ path: '/payouts/now', body: {}, idempotencyKey: expect.any(String) }]);
     const viewer = new QueueViewModel(api, new FakeBrowser(), queue('payout-days'), {}, undefined, () => 'viewer');
     expect(viewer.toolbarActions).toEqual([]);
   });

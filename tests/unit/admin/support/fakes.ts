@@ -22,7 +22,7 @@ export class FakeAdminApi implements AdminPort {
   role: OperatorRole = 'admin';
   readonly queues = new Map<string, Row[]>();
   readonly lists: { path: string; query: Query }[] = [];
-  readonly acts: { path: string; body: unknown }[] = [];
+  readonly acts: { path: string; body: unknown; idempotencyKey: string }[] = [];
   signOuts = 0;
   private readonly failures: { kind: 'list' | 'act' | 'signOut'; failure: Failure | Error }[] = [];
   /** Lists held back until released (to answer them out of order). */
@@ -94,8 +94,8 @@ export class FakeAdminApi implements AdminPort {
     };
   }
 
-  async act(path: string, body: unknown): Promise<unknown> {
-    this.acts.push({ path, body });
+  async act(path: string, body: unknown, idempotencyKey: string): Promise<unknown> {
+    this.acts.push({ path, body, idempotencyKey });
     this.session();
     this.fail('act');
     this.onAct(path, body);
