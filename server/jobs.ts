@@ -1,6 +1,7 @@
 /**
  * The money engine's background jobs, in run order: the Smart Glocal double's housekeeping (expired challenges and
- * pages, webhook retries), reconciliation of payments left open and refunds still due, renewals and the bot's renewal notices, payouts, removing
+ * pages, webhook retries), reconciliation of payments left open and refunds still due, the daily reconciliation with
+ * the provider's records, renewals and the bot's renewal notices, payouts, removing
  * members whose private-channel access ended, forgetting old idempotency answers, applied Telegram update ids and donation images uploaded over a day ago, and migration imports under way. buildApp builds the registry with the app's own engine (server/app.ts).
  */
 import { JobRegistry } from './platform/jobs';
@@ -41,6 +42,8 @@ export function createJobs(
         changed: await engine.payments.reconcileOpen(context.nowMs),
         refunded: await engine.payments.refundDue(),
       }))
+      // Once a day: the provider's records of the last RECONCILIATION_DAYS days against ours (the console's queue).
+      .register('reconciliation', (context) => engine.reconciliation.runIfDue(context.nowMs))
       .register('renewals', (context) => runRenewals(context, engine))
       // After renewals: a renewal that just failed gets its "pay with another card" message in the same run.
       .register('renewal-notices', (context) =>

@@ -36,6 +36,7 @@
  * | CHANNEL_MODERATION | `pre` with SANDBOX=0, `off` in the sandbox | `pre`: a new channel waits in the console's moderation queue until an operator approves it; `off`: it is approved at once. An admin can change it in the console (the stored setting wins) |
  * | KYC_AUTO_APPROVE | off | `1`: a passed identity check (kyc_approved) becomes approved at once, without an operator |
  * | JOB_INTERVAL_MS | 60000 | how often the background jobs run |
+ * | RECONCILIATION_DAYS | 7 | reconciliation with the provider (daily, and the console's Run now) checks the payments and payouts of this many last days |
  * | ADMIN_TELEGRAM_IDS | unset | Telegram user ids of the operators (comma separated) who may sign in to /admin; the sandbox adds its demo operator |
  * | INIT_DATA_MAX_AGE_S | 86400 | how old init data may be (seconds, on the server clock); dated over 60 s ahead is always refused |
  * | RATE_LIMIT_PAYMENTS_PER_MINUTE | 20 | invoice payments a user may create per minute (0: no limit) |
@@ -102,6 +103,8 @@ export interface ServerConfig {
    */
   readonly channelModeration: ChannelModerationMode;
   readonly jobIntervalMs: number;
+  /** RECONCILIATION_DAYS: how many last days of payments and payouts reconciliation compares with the provider. */
+  readonly reconciliationDays: number;
   readonly production: boolean;
   readonly initDataMaxAgeSeconds: number;
   readonly rateLimits: RateLimitConfig;
@@ -483,6 +486,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     ],
     identityOrigins: identityOrigins(env),
     initDataMaxAgeSeconds: integer(env, 'INIT_DATA_MAX_AGE_S', 86_400, 60, 31 * 86_400),
+    reconciliationDays: integer(env, 'RECONCILIATION_DAYS', 7, 1, 90),
     rateLimits: {
       paymentsPerMinute: integer(
         env,

@@ -114,6 +114,30 @@ export interface AdminPaymentItem {
   readonly providerSessionId: string | null;
 }
 
+/**
+ * A difference reconciliation found between the provider's records and ours (amounts in minor units). `objectId` is
+ * the object's one id: a payment id, a payout `<telegramId>-<currency>-<payoutDate>`, or, for a session we have no
+ * record of (`objectType` provider_session), the provider's session id. `applicable`: apply is offered (else ignore).
+ */
+export interface AdminReconciliationItem {
+  readonly id: number;
+  readonly kind: 'paid_not_here' | 'refunded_there' | 'amount_differs' | 'unknown_session' | 'payout_bounced';
+  readonly objectType: 'payment' | 'payout' | 'provider_session';
+  readonly objectId: string;
+  readonly providerSessionId: string;
+  readonly ourStatus: string | null;
+  readonly providerStatus: string;
+  readonly ourAmount: number | null;
+  readonly providerAmount: number | null;
+  readonly currency: string;
+  readonly status: 'open' | 'applied' | 'ignored';
+  readonly reason: string | null;
+  readonly resolvedBy: number | null;
+  readonly resolvedAt: number | null;
+  readonly foundAt: number;
+  readonly applicable: boolean;
+}
+
 export interface AdminPayoutItem {
   /** payoutObjectId: `<telegramId>-<currency>-<payoutDate>`. */
   readonly id: string;

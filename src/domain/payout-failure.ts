@@ -16,6 +16,8 @@ const BY_CODE: Readonly<Record<string, PayoutFailureReason>> = {
   payout_account_incomplete: 'account_details',
   // The recipient's bank said no.
   payout_declined: 'declined',
+  // It arrived, then the recipient's bank sent it back.
+  payout_returned: 'declined',
   card_declined: 'declined',
   do_not_honor: 'declined',
   // The saved payout card can no longer be used.

@@ -12,6 +12,7 @@ import { migrationQueueRoutes } from './migrationQueueRoutes';
 import { identityQueueRoutes } from './identityQueueRoutes';
 import { paymentQueueRoutes } from './paymentQueueRoutes';
 import { payoutQueueRoutes } from './payoutQueueRoutes';
+import { reconciliationQueueRoutes } from './reconciliationQueueRoutes';
 import { operatorRoutes } from './operatorRoutes';
 import { settingRoutes } from './settingRoutes';
 import { userQueueRoutes } from './userQueueRoutes';
@@ -27,6 +28,7 @@ export const ADMIN_QUEUES: readonly AdminQueue[] = [
   { name: 'users', plugin: userQueueRoutes },
   { name: 'payments', plugin: paymentQueueRoutes },
   { name: 'payouts', plugin: payoutQueueRoutes },
+  { name: 'reconciliation', plugin: reconciliationQueueRoutes },
   { name: 'migrations', plugin: migrationQueueRoutes },
   { name: 'audit', plugin: auditRoutes },
   { name: 'operators', plugin: operatorRoutes },

@@ -19,6 +19,7 @@ import { botTexts, fill, reasonInSentence } from '../bot/texts';
 import { UsersRepository } from '../users/repository';
 import type { MoneyEngine } from '../payments/engine';
 import type { PayoutRunKey } from '../payments/payoutUpdates';
+import type { DifferenceRecorder } from '../payments/reconciliation';
 import { findPayoutRun, retryFailedPayout } from '../payouts/retry';
 import { payOutNow } from '../payouts/job';
 import type { OperatorDecision, VerificationService } from '../verification/service';
@@ -57,7 +58,7 @@ export interface AdminServiceDeps {
   readonly clock: ServerClock;
   readonly config: Pick<ServerConfig, 'publicUrl' | 'adminTelegramIds' | 'channelModeration'>;
   readonly bot: BotGateway;
-  readonly money: Pick<MoneyEngine, 'provider' | 'payments' | 'rates'>;
+  readonly money: Pick<MoneyEngine, 'provider' | 'payments' | 'rates' | 'reconciliation'>;
   /** Identity reviews: the decision itself (server/modules/verification); the queue is paged in AdminRepository. */
   readonly verification: Pick<VerificationService, 'decide'>;
   readonly log?: (error: unknown) => void;
@@ -336,6 +337,44 @@ export class AdminService {
         before: { status: before.status },
         after: { status: after.status, errorCode: after.errorCode },
       }),
+    );
+  }
+
+  // ---- reconciliation with the provider (server/modules/payments/reconciliation.ts)
+
+  /** Runs reconciliation now (the daily job's run, on demand). */
+  async runReconciliation(operator: Operator) {
+    return this.deps.money.reconciliation.run(this.deps.clock.now(), operator.telegramId);
+  }
+
+  /** The audit entry of a resolved difference, under its object's one id, in the transaction that resolves it. */
+  private differenceRecorder(operator: Operator, action: string): DifferenceRecorder {
+    return (tx, difference, change) =>
+      this.record(tx, operator, {
+        action,
+        objectType: difference.objectType,
+        objectId: difference.objectId,
+        before: { difference: difference.id, kind: difference.kind, ...(change.before as object) },
+        after: { ...(change.after as object), providerStatus: difference.providerStatus },
+      });
+  }
+
+  /** Makes our records follow the provider's for one difference (admins: it moves money). */
+  async applyDifference(operator: Operator, id: number): Promise<void> {
+    await this.deps.money.reconciliation.apply(
+      id,
+      operator.telegramId,
+      this.differenceRecorder(operator, 'reconciliation.apply'),
+    );
+  }
+
+  /** Closes a difference with the operator's reason, changing nothing else. */
+  async ignoreDifference(operator: Operator, id: number, reason: string): Promise<void> {
+    await this.deps.money.reconciliation.ignore(
+      id,
+      operator.telegramId,
+      reason,
+      this.differenceRecorder(operator, 'reconciliation.ignore'),
     );
   }
 

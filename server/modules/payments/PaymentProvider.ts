@@ -65,6 +65,8 @@ export interface ProviderPayment {
   readonly providerFee?: number;
   /** The provider gave the charge back (refund or chargeback). */
   readonly refunded?: boolean;
+  /** What the provider charges (or charged) in this session, as its records say (reconciliation compares it). */
+  readonly amount?: Money;
 }
 
 export type ProviderPayoutStatus = 'in_progress' | 'succeeded' | 'failed';
@@ -76,6 +78,10 @@ export interface ProviderPayout {
   readonly awaitingConfirmation?: boolean;
   readonly errorCode?: string;
   readonly errorDescription?: string;
+  /** Failed after it had arrived: the recipient's bank sent the money back. */
+  readonly returned?: boolean;
+  /** What the provider sends, as its records say. */
+  readonly amount?: Money;
 }
 
 /** A verified notification from the provider, about a charge or a payout. */

@@ -372,11 +372,25 @@ export class PaymentService {
       provider !== null && OPEN_STATUSES.includes(payment.status)
         ? await provider.findPayment(payment.id, payment.providerSessionId)
         : null;
+    return this.applyRecorded(payment, state, record);
+  }
+
+  /**
+   * Applies a provider state an operator chose (a check, or a reconciliation difference applied) in one transaction
+   * with `record`, through the same path a notification takes (applyInTransaction: a charge settles, a refund made at
+   * the provider reverses the ledger pair once). A null state changes nothing; `record` still runs.
+   */
+  async applyRecorded(
+    payment: PaymentRow,
+    state: ProviderPayment | null,
+    record: PaymentRecorder,
+  ): Promise<PaymentRow> {
     const applied = await this.db.transaction(async (tx) => {
-      const result = state === null ? null : await this.applyInTransaction(tx, paymentId, state);
+      const result = state === null ? null : await this.applyInTransaction(tx, payment.id, state);
       await record(tx, payment, result === null || result === 'duplicate' ? payment : result.row);
       return result;
     });
+    this.recent.forget(payment.id);
     if (applied === null || applied === 'duplicate' || state === null) return payment;
     return this.afterApply(this.remembered(applied), state);
   }

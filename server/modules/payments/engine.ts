@@ -17,6 +17,7 @@ import { FollowerService } from './FollowerService';
 import type { PaymentProvider } from './PaymentProvider';
 import type { PayoutFailureNotifier } from './payoutUpdates';
 import { PaymentService } from './PaymentService';
+import { Reconciliation } from './reconciliation';
 import { DrizzleSandboxProviderStore } from './sandbox/DrizzleSandboxProviderStore';
 import type { SandboxProviderStore } from './sandbox/store';
 import {
@@ -49,7 +50,7 @@ export interface MoneyEngineDeps {
     | 'smartGlocalSignatureEncoding'
     | 'payoutRatesUrl'
   > &
-    Partial<Pick<ServerConfig, 'providerTimeoutMs' | 'crashAt'>>;
+    Partial<Pick<ServerConfig, 'providerTimeoutMs' | 'crashAt' | 'reconciliationDays'>>;
   /** Personal invite links to private channels for paid memberships. */
   readonly access?: MemberAccess;
   /** Tells a creator a payout failed and the money is back (the bot, from the composition). */
@@ -69,6 +70,8 @@ export interface MoneyEngine {
   readonly idempotency: IdempotencyService;
   /** Exchange rates for payouts of earnings in other currencies; null: no source, such earnings wait. */
   readonly rates: ExchangeRates | null;
+  /** The provider's records compared with ours (the daily job and the console's reconciliation queue). */
+  readonly reconciliation: Reconciliation;
 }
 
 export function createMoneyEngine(deps: MoneyEngineDeps): MoneyEngine {
@@ -146,6 +149,13 @@ export function createMoneyEngine(deps: MoneyEngineDeps): MoneyEngine {
     double,
     rates,
     payments,
+    reconciliation: new Reconciliation({
+      db: deps.db,
+      clock: deps.clock,
+      provider,
+      payments,
+      days: config.reconciliationDays ?? 7,
+    }),
     followers: new FollowerService(deps.db, deps.clock, deps.access),
     idempotency: new IdempotencyService(deps.db),
   };

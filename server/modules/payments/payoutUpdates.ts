@@ -1,11 +1,12 @@
 /**
  * A payout's life after the payout run wrote its withdrawal (payout_runs.status): requested → sent (the provider took
  * it) → arrived | failed, from the provider's answers and webhooks, only ever forward. Shared by the webhook route
- * (PaymentService.handleEvent) and the payouts job that follows payouts still under way.
+ * (PaymentService.handleEvent), the payouts job that follows payouts still under way, and reconciliation's apply.
  *
- * A failed payout gives the money back: its withdrawal line is removed in the same transaction (the money never left;
- * the ledger trigger corrects the balance), the run keeps the amount and the reason for the payout page's tracker,
- * and the next payout day pays the sum again. The creator is told (PayoutFailureNotifier).
+ * A failed payout gives the money back: its withdrawal line is removed in the same transaction (the money never left,
+ * or the recipient's bank returned it after it arrived; the ledger trigger corrects the balance), the run keeps the
+ * amount and the reason for the payout page's tracker, and the next payout day pays the sum again. The creator is told
+ * (PayoutFailureNotifier).
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { transactions } from '../../platform/db/schema';
@@ -120,7 +121,16 @@ export async function applyPayoutUpdate(
             errorCode: payout.errorCode ?? 'payout_failed',
             errorDescription: payout.errorDescription ?? null,
           })
-          .where(and(where, inArray(payoutRuns.status, ['requested', 'sent'])))
+          // A payout the recipient's bank returned had arrived: it fails all the same (the money is back with us).
+          .where(
+            and(
+              where,
+              inArray(
+                payoutRuns.status,
+                payout.returned === true ? ['requested', 'sent', 'arrived'] : ['requested', 'sent'],
+              ),
+            ),
+          )
           .returning();
         if (failed === undefined) return { changed: false, failed: null };
         await tx

@@ -3,7 +3,8 @@
  * launch links signed like Telegram's, the bot added to or removed from a channel (the sandbox's Telegram sends the
  * app my_chat_member, applied by the same update handler as Telegram's), the bot's posts and who is in a channel, KYC
  * statuses and the operator's decision, bans, refunds, the server clock (which also runs due jobs), the older
- * product's hand-over for migration, the card provider double's faults (slow or failing), many channels and
+ * product's hand-over for migration, the card provider double's faults (slow or failing) and what happens there
+ * unheard of (reconciliation's differences), many channels and
  * memberships at once (the dashboard's paged lists), and the demo accounts.
  * Every body is schema-checked; failures answer `{ code, message }` like the API.
  */
@@ -25,6 +26,10 @@ import { DEMO_ACCOUNTS } from './demoAccounts';
 import { SandboxService } from './service';
 import { SANDBOX_DEMO_OPERATOR_ID } from '../../platform/config';
 import type { ProviderFaultSettings } from '../payments/sandbox/faults';
+import { and, desc, eq } from 'drizzle-orm';
+import { CURRENCIES, type Currency } from '../../../src/domain/money';
+import { users } from '../../platform/db/schema';
+import { payoutRuns } from '../../platform/db/schema-money';
 
 const telegramId = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER };
 const chatId = { type: 'integer', minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER };
@@ -270,6 +275,90 @@ export const sandboxControlRoutes: FastifyPluginAsync<RouteOptions> = async (app
     async (request) => {
       if (deps.money.double === null) throw notFound('The sandbox provider is not running');
       return { faults: deps.money.double.faults.set(request.body ?? {}) };
+    },
+  );
+
+  // What happens at the Smart Glocal double without Backers hearing of it, for reconciliation to find (tests, demos):
+  // lost_webhook (the payment's charge goes through, its webhook never comes), refund_outside (refunded in the
+  // provider's dashboard), amount_differs (the provider records `amount` minor units), payout_returned (the payout
+  // `<telegramId>-<currency>-<date>` comes back from the bank), unknown_session (a paid session naming nothing of
+  // ours, with its webhook).
+  app.post<{
+    Body: {
+      kind: 'lost_webhook' | 'refund_outside' | 'amount_differs' | 'payout_returned' | 'unknown_session';
+      paymentId?: string;
+      payoutId?: string;
+      amount?: number;
+      currency?: string;
+    };
+  }>(
+    '/provider/differences',
+    {
+      schema: {
+        ...hidden,
+        body: s.object(
+          {
+            kind: {
+              type: 'string',
+              enum: ['lost_webhook', 'refund_outside', 'amount_differs', 'payout_returned', 'unknown_session'],
+            },
+            paymentId: { type: 'string', minLength: 1, maxLength: 64 },
+            payoutId: { type: 'string', pattern: '^[0-9]{1,16}-[a-z]{3}-[0-9]{4}-[0-9]{2}-[0-9]{2}$' },
+            amount: { type: 'integer', minimum: 1, maximum: 100_000_000 },
+            currency: { type: 'string', enum: [...CURRENCIES] },
+          },
+          ['kind'],
+        ),
+      },
+    },
+    async (request) => {
+      const double = deps.money.double;
+      if (double === null) throw notFound('The sandbox provider is not running');
+      const { kind, paymentId, payoutId, amount, currency } = request.body;
+      const required = (field: string) =>
+        new AppError('validation_error', `${field} is required for ${kind}`, { field });
+      if (kind === 'unknown_session') {
+        const session = await double.unknownSession(amount ?? 1000, (currency ?? 'eur') as Currency);
+        return { sessionId: session.id, reference: session.reference };
+      }
+      if (kind === 'payout_returned') {
+        if (payoutId === undefined) throw required('payoutId');
+        const [, telegramId, payoutCurrency, payoutDate] = /^(\d+)-([a-z]{3})-(.+)$/.exec(payoutId)!;
+        const [run] = await db
+          .select({ sessionId: payoutRuns.providerPayoutId })
+          .from(payoutRuns)
+          .innerJoin(users, eq(users.id, payoutRuns.userId))
+          .where(
+            and(
+              eq(users.telegramId, Number(telegramId)),
+              eq(payoutRuns.currency, payoutCurrency!),
+              eq(payoutRuns.payoutDate, payoutDate!),
+            ),
+          )
+          .orderBy(desc(payoutRuns.attempt))
+          .limit(1);
+        const returned = run?.sessionId ? await double.returnPayout(run.sessionId) : null;
+        if (returned === null) throw notFound('No such payout at the provider');
+        return { sessionId: returned.sessionId, returned: (returned.returnedAt ?? null) !== null };
+      }
+      if (paymentId === undefined) throw required('paymentId');
+      const payment = await deps.money.payments.byId(paymentId);
+      const sessionId = payment?.providerSessionId ?? null;
+      if (sessionId === null) throw notFound('No such payment at the provider');
+      if (kind === 'amount_differs' && amount === undefined) throw required('amount');
+      const session =
+        kind === 'lost_webhook'
+          ? await double.payWithoutWebhook(sessionId)
+          : kind === 'refund_outside'
+            ? await double.refundWithoutWebhook(sessionId)
+            : await double.changeAmount(sessionId, amount!);
+      if (session === null) throw notFound('No such payment at the provider');
+      return {
+        sessionId: session.id,
+        status: session.status,
+        amount: session.amountMinor,
+        refunded: (session.refundedAt ?? null) !== null,
+      };
     },
   );
 

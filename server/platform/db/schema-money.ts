@@ -4,12 +4,14 @@
  * - idempotency_keys: answers of payment-creating calls per user and Idempotency-Key;
  * - provider_webhook_events: provider notifications already applied (deduplication by event id);
  * - payout_runs: one payout per creator, currency and payout day (exactly once);
- * - provider_*: the Smart Glocal double's own storage (what a real provider keeps on its side).
+ * - provider_*: the Smart Glocal double's own storage (what a real provider keeps on its side);
+ * - reconciliation_*: runs comparing the provider's records with ours, and the differences found.
  * Money columns are integer minor units (bigint) with a currency column beside them.
  */
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   index,
   integer,
@@ -222,6 +224,53 @@ export const providerPayouts = pgTable('provider_payouts', {
   status: text('status').notNull().default('succeeded').$type<'ready' | 'succeeded' | 'failed'>(),
   errorCode: text('error_code'),
   errorDescription: text('error_description'),
+  /** The recipient's bank returned the payout after it arrived (migration 0044). */
+  returnedAt: at('returned_at'),
   updatedAt: at('updated_at'),
   createdAt: at('created_at').notNull(),
 });
+
+/** Reconciliation runs with the provider (migration 0044): the daily job's and operators' (payments/reconciliation.ts). */
+export const reconciliationRuns = pgTable('reconciliation_runs', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  startedAt: at('started_at').notNull(),
+  finishedAt: at('finished_at'),
+  /** Null: the daily job. */
+  operatorTelegramId: bigint('operator_telegram_id', { mode: 'number' }),
+  checked: integer('checked').notNull().default(0),
+  found: integer('found').notNull().default(0),
+});
+
+/** A difference between the provider's records and ours, open until an operator applies or ignores it. */
+export const reconciliationDifferences = pgTable(
+  'reconciliation_differences',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull().$type<ReconciliationKind>(),
+    /** payment, payout, or provider_session (a session we have no record of). */
+    objectType: text('object_type').notNull().$type<'payment' | 'payout' | 'provider_session'>(),
+    /** The console's id of the object: a payment id, a payout <telegramId>-<currency>-<date>, a provider session id. */
+    objectId: text('object_id').notNull(),
+    providerSessionId: text('provider_session_id').notNull(),
+    /** Our reference at the provider: a payment id or a payout reference (payoutUpdates.ts). */
+    reference: text('reference').notNull(),
+    ourStatus: text('our_status'),
+    providerStatus: text('provider_status').notNull(),
+    ourAmount: money('our_amount'),
+    providerAmount: money('provider_amount'),
+    currency: text('currency').notNull(),
+    status: text('status').notNull().default('open').$type<'open' | 'applied' | 'ignored'>(),
+    reason: text('reason'),
+    resolvedBy: bigint('resolved_by', { mode: 'number' }),
+    resolvedAt: at('resolved_at'),
+    foundAt: at('found_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('reconciliation_differences_kind_provider_session_id_key').on(table.kind, table.providerSessionId),
+    index('reconciliation_differences_status').on(table.status, table.foundAt),
+  ],
+);
+
+export type ReconciliationKind =
+  'paid_not_here' | 'refunded_there' | 'amount_differs' | 'unknown_session' | 'payout_bounced';
+export type ReconciliationDifferenceRow = typeof reconciliationDifferences.$inferSelect;

@@ -2,6 +2,7 @@
  * The operator console: sign-in through the bot's /admin link, the session cookie, authorization of every
  * /admin/api route, and each queue action with its audit entry, over real HTTP on the real server.
  */
+import { randomUUID } from 'node:crypto';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import * as adminSchema from '../../../server/platform/db/schema-admin';
@@ -67,8 +68,10 @@ async function adminApi<T = Record<string, unknown>>(
   path: string,
   body?: unknown,
 ) {
-  // The console's client says application/json on every action, bodyless ones included (csrf.ts).
-  const json: Record<string, string> = method === 'GET' ? {} : { 'content-type': 'application/json' };
+  // The console's client says application/json on every action, bodyless ones included (csrf.ts), with the action's
+  // own Idempotency-Key.
+  const json: Record<string, string> =
+    method === 'GET' ? {} : { 'content-type': 'application/json', 'idempotency-key': randomUUID() };
   return server.request<T>(method, `/admin/api${path}`, body, cookie === null ? json : { ...json, cookie });
 }
 
@@ -180,6 +183,10 @@ describe('authorization', () => {
       ['POST', '/operators/1/remove'],
       ['GET', '/settings'],
       ['POST', '/settings/channel_moderation'],
+      ['GET', '/reconciliation'],
+      ['POST', '/reconciliation/run'],
+      ['POST', '/reconciliation/1/apply'],
+      ['POST', '/reconciliation/1/ignore'],
       ['GET', '/nothing-here'],
     ] as const;
     expect(ADMIN_QUEUES.map((queue) => queue.name)).toEqual([
@@ -188,6 +195,7 @@ describe('authorization', () => {
       'users',
       'payments',
       'payouts',
+      'reconciliation',
       'migrations',
       'audit',
       'operators',
@@ -401,11 +409,18 @@ describe('forged console actions (CSRF)', () => {
     expect(await moderation()).toBe('in_progress');
     expect(await lastAudit()).not.toMatchObject({ action: 'channel.approve', objectId: String(id) });
 
-    // The console's own page: same origin, JSON, bodyless.
-    const own = await fetch(approve, {
-      method: 'POST',
-      headers: { cookie, origin: server.baseUrl, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' },
-    });
+    // The console's own page: same origin, JSON, bodyless, with the action's Idempotency-Key (without one: 400).
+    const ownHeaders = {
+      cookie,
+      origin: server.baseUrl,
+      'sec-fetch-site': 'same-origin',
+      'content-type': 'application/json',
+    };
+    const keyless = await fetch(approve, { method: 'POST', headers: ownHeaders });
+    expect(keyless.status).toBe(400);
+    expect(await keyless.json()).toMatchObject({ code: 'validation_error' });
+    expect(await moderation()).toBe('in_progress');
+    const own = await fetch(approve, { method: 'POST', headers: { ...ownHeaders, 'idempotency-key': randomUUID() } });
     expect(own.status).toBe(200);
     expect(await moderation()).toBe('left the queue');
     expect(await lastAudit()).toMatchObject({ action: 'channel.approve', objectId: String(id) });

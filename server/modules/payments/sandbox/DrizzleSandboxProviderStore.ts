@@ -431,6 +431,28 @@ export class DrizzleSandboxProviderStore implements SandboxProviderStore {
     return this.findSession(sessionId);
   }
 
+  async setSessionAmount(sessionId: string, amountMinor: number, at: number): Promise<SandboxSession | null> {
+    await this.db
+      .update(providerSessions)
+      .set({ amount: amountMinor, updatedAt: new Date(at) })
+      .where(eq(providerSessions.id, sessionId));
+    return this.findSession(sessionId);
+  }
+
+  async markPayoutReturned(sessionId: string, at: number): Promise<PayoutRecord | null> {
+    await this.db
+      .update(providerPayouts)
+      .set({ returnedAt: new Date(at), updatedAt: new Date(at) })
+      .where(
+        and(
+          eq(providerPayouts.sessionId, sessionId),
+          eq(providerPayouts.status, 'succeeded'),
+          isNull(providerPayouts.returnedAt),
+        ),
+      );
+    return this.findPayoutBySession(sessionId);
+  }
+
   async insertPayout(
     payout: PayoutRecord,
     event: ProviderEventRecord | null,
@@ -504,5 +526,6 @@ function payoutFromRow(row: typeof providerPayouts.$inferSelect): PayoutRecord {
     errorDescription: row.errorDescription,
     createdAt: row.createdAt.getTime(),
     updatedAt: (row.updatedAt ?? row.createdAt).getTime(),
+    returnedAt: row.returnedAt?.getTime() ?? null,
   };
 }

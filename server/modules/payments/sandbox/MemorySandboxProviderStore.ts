@@ -218,6 +218,23 @@ export class MemorySandboxProviderStore implements SandboxProviderStore {
     return refunded;
   }
 
+  async setSessionAmount(sessionId: string, amountMinor: number, at: number): Promise<SandboxSession | null> {
+    const session = this.sessions.get(sessionId);
+    if (session === undefined) return null;
+    const changed: SandboxSession = { ...session, amountMinor, updatedAt: at };
+    this.sessions.set(sessionId, changed);
+    return changed;
+  }
+
+  async markPayoutReturned(sessionId: string, at: number): Promise<PayoutRecord | null> {
+    const payout = this.payouts.get(sessionId);
+    if (payout === undefined) return null;
+    if (payout.status !== 'succeeded' || (payout.returnedAt ?? null) !== null) return payout;
+    const returned: PayoutRecord = { ...payout, returnedAt: at, updatedAt: at };
+    this.payouts.set(sessionId, returned);
+    return returned;
+  }
+
   private token(kind: TokenKind, token: string): StoredToken | undefined {
     const stored = this.tokens.get(token);
     return stored?.kind === kind ? stored : undefined;

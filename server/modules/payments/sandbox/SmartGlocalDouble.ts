@@ -641,6 +641,57 @@ export class SmartGlocalDouble {
     return { ok: true, session: (await this.store.findSession(session.id)) ?? ready };
   }
 
+  // ---- sandbox only: what happens at the provider without Backers hearing of it (reconciliation's differences)
+
+  /** The charge goes through at the provider, but its webhook is lost for good. Null: no such session. */
+  async payWithoutWebhook(sessionId: string): Promise<SandboxSession | null> {
+    const session = await this.store.findSession(sessionId);
+    if (session === null) return null;
+    this.recent.forget(sessionId);
+    const paid = await this.store.transition(
+      sessionId,
+      ['pending', 'ready', 'action_required'],
+      { status: 'paid', card: session.card ?? profileOf('4242424242424242'), updatedAt: this.now() },
+      null,
+    );
+    return paid ?? (await this.store.findSession(sessionId));
+  }
+
+  /** A refund made in the provider's dashboard: no webhook reaches the merchant. */
+  async refundWithoutWebhook(sessionId: string): Promise<SandboxSession | null> {
+    this.recent.forget(sessionId);
+    return this.store.markRefunded(sessionId, this.now());
+  }
+
+  /** The provider's record of the session holds another amount than the merchant asked for. */
+  async changeAmount(sessionId: string, amountMinor: number): Promise<SandboxSession | null> {
+    this.recent.forget(sessionId);
+    return this.store.setSessionAmount(sessionId, amountMinor, this.now());
+  }
+
+  /** The recipient's bank sends a succeeded payout back; its payment_refunded webhook is lost. */
+  async returnPayout(sessionId: string): Promise<PayoutRecord | null> {
+    return this.store.markPayoutReturned(sessionId, this.now());
+  }
+
+  /** A paid session the merchant never asked for (a reference it does not know), with its payment_finished webhook. */
+  async unknownSession(amountMinor: number, currency: Currency): Promise<SandboxSession> {
+    const now = this.now();
+    const reference = randomId('unknown');
+    const session: SandboxSession = {
+      ...this.newSession({ metadata: { reference } }, reference, { amountMinor, currency }, now, {
+        sourceType: 'card_token',
+        card: profileOf('4242424242424242'),
+        status: 'paid',
+        expiresAt: now,
+      }),
+    };
+    const event = this.eventFor('payment_finished', session);
+    const stored = await this.store.insertSession(session, event);
+    await this.deliver(event);
+    return stored.session;
+  }
+
   /** Housekeeping a real provider does on its own: time out challenges and pages, resend webhooks. */
   async sweep(): Promise<void> {
     for (const session of await this.store.openSessions(500)) await this.expireIfDue(session);
@@ -744,6 +795,19 @@ export class SmartGlocalDouble {
       payment_method: { type: method.type ?? 'card' },
       amount_details: { amount: payout.amountMinor, currency: payout.currency },
       metadata: payout.metadata as Payout['metadata'],
+      ...((payout.returnedAt ?? null) !== null
+        ? {
+            refunds: [
+              {
+                id: `rf_${payout.id.slice(3)}`,
+                status: 'accepted' as const,
+                created_at: iso(payout.returnedAt!),
+                finished_at: iso(payout.returnedAt!),
+                amount_details: { amount: payout.amountMinor, currency: payout.currency },
+              },
+            ],
+          }
+        : {}),
       ...(payout.errorCode !== null
         ? { error: { code: payout.errorCode, description: payout.errorDescription ?? '' } }
         : {}),

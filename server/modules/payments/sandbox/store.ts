@@ -93,6 +93,8 @@ export interface PayoutRecord {
   readonly errorDescription: string | null;
   readonly createdAt: number;
   readonly updatedAt: number;
+  /** When the recipient's bank returned a payout that had succeeded. */
+  readonly returnedAt?: number | null;
 }
 
 export interface SandboxProviderStore {
@@ -164,4 +166,8 @@ export interface SandboxProviderStore {
   ): Promise<PayoutRecord | null>;
   /** Marks a paid session refunded (once: a second call keeps the first time). Answers it, or null when unknown. */
   markRefunded(sessionId: string, at: number): Promise<SandboxSession | null>;
+  /** Sandbox only (a difference for reconciliation): the session's amount as the provider records it. */
+  setSessionAmount(sessionId: string, amountMinor: number, at: number): Promise<SandboxSession | null>;
+  /** Marks a succeeded payout returned by the recipient's bank (once). Answers it, or null when unknown. */
+  markPayoutReturned(sessionId: string, at: number): Promise<PayoutRecord | null>;
 }

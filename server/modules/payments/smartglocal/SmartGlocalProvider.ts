@@ -7,7 +7,10 @@
  *   action_required (3-D Secure redirect) → payment_finished;
  * - link payment: session/create, then `token` with acquiring_widget for the hosted page's public token;
  * - payout: session/init/payout → ready_to_confirm → session/confirm → payment_finished;
- * - refund: session/refund → payment_refunded.
+ * - refund: session/refund → payment_refunded;
+ * - reconciliation (../reconciliation.ts): session/status for each session, the reference's only read of one (it has
+ *   no call that lists sessions). A payout the recipient's bank returned (payouts/payout-refunds: `payment_refunded`
+ *   naming the payout) is assumed to carry an accepted `refunds[]` entry on its operation, as a refunded payment does.
  * Our payment id travels in `metadata.reference` and comes back on every answer and webhook.
  */
 import type { KeyObject } from 'node:crypto';
@@ -26,9 +29,11 @@ import type {
   ProviderPayoutRequest,
   VerifiedEvent,
 } from '../PaymentProvider';
+import { CURRENCIES, type Currency, type Money, money } from '../../../../src/domain/money';
 import {
   API_PREFIX,
   type AcquiringPayment,
+  type AmountDetails,
   type ApiError,
   type CardInfo,
   type CreateSessionBody,
@@ -116,6 +121,7 @@ export function providerFee(amountMinor: number, feeBps: number): number {
 }
 
 const BRAND_SET = new Set<string>(CARD_BRANDS);
+const CURRENCY_SET = new Set<string>(CURRENCIES);
 
 function brandOf(value: string | undefined): CardBrand {
   const lower = (value ?? '').toLowerCase();
@@ -138,6 +144,14 @@ export function cardOf(info: CardInfo | undefined): ProviderCard | undefined {
 function latest<T extends { created_at: string }>(operations: readonly T[] | undefined): T | undefined {
   if (operations === undefined || operations.length === 0) return undefined;
   return [...operations].sort((a, b) => a.created_at.localeCompare(b.created_at)).at(-1);
+}
+
+/** The operation's amount as the provider records it (a currency we do not know is left out). */
+function amountOf(operation: { amount_details?: AmountDetails } | undefined): { amount?: Money } {
+  const details = operation?.amount_details;
+  if (details === undefined || !Number.isSafeInteger(details.amount)) return {};
+  const currency = String(details.currency).toLowerCase();
+  return CURRENCY_SET.has(currency) ? { amount: money(details.amount, currency as Currency) } : {};
 }
 
 function errorFields(error: ApiError | undefined, fallback: string): { errorCode: string; errorDescription: string } {
@@ -380,7 +394,7 @@ export class SmartGlocalProvider implements PaymentProvider {
 
   toPayment(session: PaymentSession, reference: string): ProviderPayment {
     const operation: AcquiringPayment | undefined = latest(session.acquiring_payments);
-    const base = { sessionId: session.id, reference };
+    const base = { sessionId: session.id, reference, ...amountOf(operation) };
     if (operation === undefined) {
       return session.status === 'cancelled'
         ? { ...base, status: 'cancelled', ...errorFields(session.error, 'session_cancelled') }
@@ -432,11 +446,20 @@ export class SmartGlocalProvider implements PaymentProvider {
 
   toPayout(session: PaymentSession, reference: string): ProviderPayout {
     const operation = latest(session.payments);
-    const base = { sessionId: session.id, reference };
+    const base = { sessionId: session.id, reference, ...amountOf(operation) };
     if (operation === undefined) return { ...base, status: session.status === 'cancelled' ? 'failed' : 'in_progress' };
     switch (operation.status) {
       case 'succeeded':
-        return { ...base, status: 'succeeded' };
+        // Returned by the recipient's bank after it arrived: the money is back with us, as if it had failed.
+        return (operation.refunds ?? []).some((refund) => refund.status === 'accepted')
+          ? {
+              ...base,
+              status: 'failed',
+              returned: true,
+              errorCode: 'payout_returned',
+              errorDescription: "The recipient's bank returned the payout",
+            }
+          : { ...base, status: 'succeeded' };
       case 'failed':
         return { ...base, status: 'failed', ...errorFields(operation.error ?? session.error, 'payout_failed') };
       case 'pending':

@@ -174,6 +174,11 @@ export interface Payout {
   finished_at?: string;
   payment_method: { type: string; card?: CardInfo };
   amount_details: AmountDetails;
+  /**
+   * A payout the recipient's bank returned after it succeeded: the reference sends that as payment_refunded with the
+   * payout in `payments[]` (payouts/payout-refunds); we assume it carries an accepted refund like a payment's.
+   */
+  refunds?: Refund[];
   metadata?: { reference?: string } | string | number;
   error?: ApiError;
 }
