@@ -3,7 +3,14 @@ import { escapeHtml } from '../../../../server/modules/payments/sandbox/pages';
 import { generateKeyPairSync } from 'node:crypto';
 import { SmartGlocalProvider } from '../../../../server/modules/payments/smartglocal/SmartGlocalProvider';
 import { privateKeyFrom, publicKeyFrom } from '../../../../server/modules/payments/smartglocal/keys';
-import { sign, signOffLoop, verify, verifyOffLoop } from '../../../../server/modules/payments/smartglocal/protocol';
+import {
+  type PaymentSession,
+  type Refund,
+  sign,
+  signOffLoop,
+  verify,
+  verifyOffLoop,
+} from '../../../../server/modules/payments/smartglocal/protocol';
 
 describe('Idempotency-Key', () => {
   it('accepts 1 to 255 visible ASCII characters only', () => {
@@ -81,6 +88,7 @@ describe('Smart Glocal webhooks (SmartGlocalProvider.verifyEvent)', () => {
           reference: 'pay_1',
           status: 'paid',
           providerFee: 30,
+          amount: { minor: 1000, currency: 'eur' },
           card: {
             brand: 'visa',
             type: 'debit',
@@ -133,6 +141,46 @@ describe('Smart Glocal webhooks (SmartGlocalProvider.verifyEvent)', () => {
     expect(await adapter.verifyEvent(noReference, noReferenceSignature, NOW)).toEqual({
       ok: false,
       reason: 'malformed',
+    });
+  });
+
+  it("reads a payout's amount, and one the bank returned (an accepted refund on it) as failed: payout_returned", () => {
+    const payout = (refunds: Refund[] | undefined): PaymentSession => ({
+      id: 'ps_77',
+      status: 'accepted' as const,
+      created_at: new Date(NOW).toISOString(),
+      updated_at: new Date(NOW).toISOString(),
+      payments: [
+        {
+          id: 'po_77',
+          status: 'succeeded' as const,
+          created_at: new Date(NOW).toISOString(),
+          payment_method: { type: 'card' },
+          amount_details: { amount: 17400, currency: 'EUR' },
+          metadata: { reference: 'payout:1:eur:2026-01-12' },
+          ...(refunds === undefined ? {} : { refunds }),
+        },
+      ],
+    });
+    const amount = { minor: 17400, currency: 'eur' };
+    expect(adapter.toPayout(payout(undefined), 'payout:1:eur:2026-01-12')).toEqual({
+      sessionId: 'ps_77',
+      reference: 'payout:1:eur:2026-01-12',
+      status: 'succeeded',
+      amount,
+    });
+    const refund = (status: Refund['status']): Refund => ({
+      id: 'rf_77',
+      status,
+      created_at: new Date(NOW).toISOString(),
+      amount_details: { amount: 17400, currency: 'eur' },
+    });
+    expect(adapter.toPayout(payout([refund('in_progress')]), 'r').status).toBe('succeeded');
+    expect(adapter.toPayout(payout([refund('accepted')]), 'r')).toMatchObject({
+      status: 'failed',
+      returned: true,
+      errorCode: 'payout_returned',
+      amount,
     });
   });
 
