@@ -41,6 +41,12 @@ export default defineConfig({
     { name: 'clock-verification', testMatch: '**/verification.spec.ts', dependencies: ['clock-access'] },
     // The console's payout retry and CSV export move the clock past a payout day.
     { name: 'clock-admin', testMatch: '**/clock-admin-payout.spec.ts', dependencies: ['clock-verification'] },
+    // Reconciliation moves the clock past the minute a payment's own news may take.
+    {
+      name: 'clock-reconciliation',
+      testMatch: '**/clock-admin-reconciliation.spec.ts',
+      dependencies: ['clock-admin'],
+    },
   ],
   outputDir,
   timeout: 60_000,

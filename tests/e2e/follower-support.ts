@@ -95,7 +95,7 @@ export async function payViaApi(
   follower: NewUser,
   target: { kind: 'donation'; id: number; amount: number } | { kind: 'subscription'; id: number },
   cardNumber: string = PROVIDER_TEST_CARDS.approved.number,
-): Promise<{ status: string; subscriptionMemberId?: number }> {
+): Promise<{ paymentId: string; status: string; subscriptionMemberId?: number }> {
   const card = await sandbox.newCard(follower, cardNumber);
   const { initData } = await sandbox.launch({ telegramId: follower.telegramId, firstName: follower.firstName });
   const body = {
@@ -123,7 +123,7 @@ export async function payViaApi(
       return answer.status;
     })
     .toBe('paid');
-  return answer;
+  return { ...answer, paymentId: created.paymentId };
 }
 
 /** Gives the follower a saved card by paying a small donation with it. Answers the saved card's id. */

@@ -13,10 +13,13 @@ import type {
   AdminPayoutDayItem,
   AdminPayoutItem,
   AdminPerson,
+  AdminReconciliationItem,
   AdminSettingItem,
   AdminUserItem,
   OperatorRole,
 } from '../../contract/admin';
+import { formatMoney } from '../../domain/format-light';
+import { CURRENCIES, type Currency, money } from '../../domain/money';
 
 export interface Column<T> {
   readonly key: string;
@@ -81,6 +84,11 @@ export interface QueueDefinition<T extends { id: string | number } = { id: strin
 
 const person = (p: AdminPerson) => `${p.name}${p.username ? ` (@${p.username})` : ''} · ${p.telegramId}`;
 const dateTime = (seconds: number) => new Date(seconds * 1000).toISOString().replace('T', ' ').slice(0, 16);
+/** An amount in minor units by the one rule for amounts (formatMoney); empty when there is none. */
+const amount = (minor: number | null, currency: string) =>
+  minor === null || !(CURRENCIES as readonly string[]).includes(currency)
+    ? ''
+    : formatMoney(money(minor, currency as Currency));
 const json = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
 
 const roleChoice = {
@@ -485,6 +493,70 @@ const payouts: QueueDefinition<AdminPayoutItem> = {
   ],
 };
 
+const reconciliation: QueueDefinition<AdminReconciliationItem> = {
+  id: 'reconciliation',
+  title: 'admin.queues.reconciliation',
+  path: '/reconciliation',
+  name: (d) => d.objectId,
+  toolbar: [
+    {
+      name: 'runReconciliation',
+      label: 'admin.actions.runReconciliation',
+      confirm: 'admin.confirm.runReconciliation',
+      visible: () => true,
+      path: () => '/reconciliation/run',
+      role: 'support',
+    },
+  ],
+  columns: [
+    { key: 'foundAt', label: 'admin.columns.foundAt', value: (d) => dateTime(d.foundAt), sort: 'foundAt' },
+    { key: 'kind', label: 'admin.columns.difference', value: (d) => `admin.difference.${d.kind}`, translate: true },
+    { key: 'object', label: 'admin.columns.object', value: (d) => `${d.objectType} ${d.objectId}`, code: true },
+    { key: 'ours', label: 'admin.columns.ours', value: (d) => amount(d.ourAmount, d.currency) },
+    { key: 'theirs', label: 'admin.columns.theirs', value: (d) => amount(d.providerAmount, d.currency) },
+    {
+      key: 'status',
+      label: 'admin.columns.status',
+      value: (d) => `admin.resolution.${d.status}`,
+      translate: true,
+    },
+    { key: 'reason', label: 'admin.columns.reason', value: (d) => d.reason ?? '' },
+  ],
+  filters: [
+    {
+      name: 'status',
+      label: 'admin.columns.status',
+      kind: 'select',
+      initial: 'open',
+      options: [
+        ['open', 'admin.resolution.open'],
+        ['applied', 'admin.resolution.applied'],
+        ['ignored', 'admin.resolution.ignored'],
+        ['', 'admin.filters.any'],
+      ],
+    },
+  ],
+  actions: [
+    {
+      name: 'apply',
+      label: 'admin.actions.applyDifference',
+      confirm: 'admin.confirm.applyDifference',
+      visible: (d) => d.status === 'open' && d.applicable,
+      path: (d) => `/reconciliation/${d.id}/apply`,
+      role: 'admin',
+    },
+    {
+      name: 'ignore',
+      label: 'admin.actions.ignoreDifference',
+      confirm: 'admin.confirm.ignoreDifference',
+      reason: true,
+      visible: (d) => d.status === 'open',
+      path: (d) => `/reconciliation/${d.id}/ignore`,
+      role: 'support',
+    },
+  ],
+};
+
 const migrations: QueueDefinition<AdminMigrationItem> = {
   id: 'migrations',
   title: 'admin.queues.migrations',
@@ -573,6 +645,7 @@ const audit: QueueDefinition<AdminAuditItem> = {
         ['payment', 'admin.objects.payment'],
         ['operator', 'admin.objects.operator'],
         ['setting', 'admin.objects.setting'],
+        ['provider_session', 'admin.objects.provider_session'],
       ],
     },
     { name: 'objectId', label: 'admin.filters.objectId', kind: 'text' },
@@ -630,6 +703,7 @@ export const QUEUES: readonly QueueDefinition[] = [
   payments,
   payoutDays,
   payouts,
+  reconciliation,
   migrations,
   audit,
   operators,
