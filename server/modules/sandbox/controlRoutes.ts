@@ -26,10 +26,9 @@ import { DEMO_ACCOUNTS } from './demoAccounts';
 import { SandboxService } from './service';
 import { SANDBOX_DEMO_OPERATOR_ID } from '../../platform/config';
 import type { ProviderFaultSettings } from '../payments/sandbox/faults';
-import { and, desc, eq } from 'drizzle-orm';
 import { CURRENCIES, type Currency } from '../../../src/domain/money';
-import { users } from '../../platform/db/schema';
-import { payoutRuns } from '../../platform/db/schema-money';
+import type { MoneyDb } from '../../platform/db/moneyDb';
+import { findPayoutRun } from '../payouts/retry';
 
 const telegramId = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER };
 const chatId = { type: 'integer', minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER };
@@ -324,20 +323,13 @@ export const sandboxControlRoutes: FastifyPluginAsync<RouteOptions> = async (app
       if (kind === 'payout_returned') {
         if (payoutId === undefined) throw required('payoutId');
         const [, telegramId, payoutCurrency, payoutDate] = /^(\d+)-([a-z]{3})-(.+)$/.exec(payoutId)!;
-        const [run] = await db
-          .select({ sessionId: payoutRuns.providerPayoutId })
-          .from(payoutRuns)
-          .innerJoin(users, eq(users.id, payoutRuns.userId))
-          .where(
-            and(
-              eq(users.telegramId, Number(telegramId)),
-              eq(payoutRuns.currency, payoutCurrency!),
-              eq(payoutRuns.payoutDate, payoutDate!),
-            ),
-          )
-          .orderBy(desc(payoutRuns.attempt))
-          .limit(1);
-        const returned = run?.sessionId ? await double.returnPayout(run.sessionId) : null;
+        const creator = await userByTelegramId(Number(telegramId));
+        const run = await findPayoutRun(db as MoneyDb, {
+          userId: creator.id,
+          currency: payoutCurrency!,
+          payoutDate: payoutDate!,
+        });
+        const returned = run?.providerPayoutId ? await double.returnPayout(run.providerPayoutId) : null;
         if (returned === null) throw notFound('No such payout at the provider');
         return { sessionId: returned.sessionId, returned: (returned.returnedAt ?? null) !== null };
       }
