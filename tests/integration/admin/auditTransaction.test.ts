@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../../server/platform/db/db';
-import type { AdminPayoutItem } from '../../../src/contract/admin';
+import type { AdminPage, AdminPayoutItem, AdminReconciliationItem } from '../../../src/contract/admin';
 import { nextPayoutDate, payoutDateString, payoutWindowFor } from '../../../src/domain/payout';
 import { type TestServer, newUser } from '../support/testServer';
 import { startTestServer } from '../support/testServer';
@@ -80,6 +80,43 @@ test('a refund whose audit entry fails is not made: the payment stays paid and t
   });
   expect(await paymentRow(paid.paymentId)).toEqual({ status: 'paid', refund_status: 'done' });
   expect(await auditCount('payment.refund', paid.paymentId)).toBe(1);
+});
+
+test('a reconciliation apply whose audit entry fails changes nothing: the difference stays open, the ledger as it was', async () => {
+  const shop = await openShop(server);
+  const paid = await payWithNewCard(server, newUser('Payer'), 'donation', shop.donationId, '4242424242424242');
+  const linesBefore = await ledgerLines(paid.paymentId);
+  // Refunded in the provider's dashboard: no webhook, so only reconciliation finds it (once the minute a payment's
+  // own news may take has passed).
+  const refunded = await server.request('POST', '/sandbox/provider/differences', {
+    kind: 'refund_outside',
+    paymentId: paid.paymentId,
+  });
+  expect(refunded.status).toBe(200);
+  server.clock.advance(120);
+  expect((await consoleApi(server, cookie, 'POST', '/reconciliation/run')).status).toBe(200);
+  const open = async () =>
+    (
+      await consoleApi<AdminPage<AdminReconciliationItem>>(server, cookie, 'GET', '/reconciliation?status=open')
+    ).body.items.find((item) => item.objectId === paid.paymentId);
+  const difference = await open();
+  expect(difference).toMatchObject({ kind: 'refunded_there' });
+
+  await refuseAudit('reconciliation.apply');
+  expect((await consoleApi(server, cookie, 'POST', `/reconciliation/${difference!.id}/apply`)).status).toBe(500);
+  expect(await paymentRow(paid.paymentId)).toEqual({ status: 'paid', refund_status: null });
+  expect(await ledgerLines(paid.paymentId)).toEqual(linesBefore);
+  expect(await open()).toMatchObject({ id: difference!.id });
+  expect(await auditCount('reconciliation.apply', paid.paymentId)).toBe(0);
+
+  await acceptAudit();
+  expect((await consoleApi(server, cookie, 'POST', `/reconciliation/${difference!.id}/apply`)).body).toEqual({
+    ok: true,
+  });
+  expect(await paymentRow(paid.paymentId)).toEqual({ status: 'paid', refund_status: 'done' });
+  expect(await ledgerLines(paid.paymentId)).toEqual([...linesBefore, 'refund_issued', 'refund_received'].sort());
+  expect(await open()).toBeUndefined();
+  expect(await auditCount('reconciliation.apply', paid.paymentId)).toBe(1);
 });
 
 test("a payment check whose audit entry fails leaves the payment as it was; the next check applies the provider's answer", async () => {
