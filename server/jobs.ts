@@ -1,8 +1,9 @@
 /**
  * The money engine's background jobs, in run order: the Smart Glocal double's housekeeping (expired challenges and
- * pages, webhook retries), reconciliation of payments left open and refunds still due, the daily reconciliation with
- * the provider's records, renewals and the bot's renewal notices, payouts, removing
- * members whose private-channel access ended, forgetting old idempotency answers, applied Telegram update ids and donation images uploaded over a day ago, and migration imports under way. buildApp builds the registry with the app's own engine (server/app.ts).
+ * pages, webhook retries), reconciliation of payments left open and refunds still due, renewals and the bot's renewal
+ * notices, payouts, removing members whose private-channel access ended, forgetting old idempotency answers, applied
+ * Telegram update ids and donation images uploaded over a day ago, migration imports under way, and the daily
+ * reconciliation with the provider's records. buildApp builds the registry with the app's own engine (server/app.ts).
  */
 import { JobRegistry } from './platform/jobs';
 import { DatabaseJobLeases } from './platform/jobLeases';
@@ -42,8 +43,6 @@ export function createJobs(
         changed: await engine.payments.reconcileOpen(context.nowMs),
         refunded: await engine.payments.refundDue(),
       }))
-      // Once a day: the provider's records of the last RECONCILIATION_DAYS days against ours (the console's queue).
-      .register('reconciliation', (context) => engine.reconciliation.runIfDue(context.nowMs))
       .register('renewals', (context) => runRenewals(context, engine))
       // After renewals: a renewal that just failed gets its "pay with another card" message in the same run.
       .register('renewal-notices', (context) =>
@@ -70,5 +69,8 @@ export function createJobs(
       .register('migration-import', async (context) =>
         db ? runMigrationImports(db, context.nowMs) : { skipped: true },
       )
+      // Once a day: the provider's records of the last RECONCILIATION_DAYS days against ours (the console's queue).
+      // Last, as it asks the provider about every payment and payout of those days: the others do not wait for it.
+      .register('reconciliation', (context) => engine.reconciliation.runIfDue(context.nowMs))
   );
 }
