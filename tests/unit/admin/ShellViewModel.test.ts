@@ -104,6 +104,7 @@ describe('navigation', () => {
       'users',
       'payments',
       'payout-days',
+      'reconciliation',
       'migrations',
       'audit',
       'operators',
