@@ -3,7 +3,8 @@ import { Navigate, type Params, useLocation, useParams } from 'react-router-dom'
 import type { Disposable, Token, ViewModelFactory } from '../../di/tokens';
 import { type Resolver, useResolver } from '../app/resolver';
 import { loadTexts } from '../app/texts';
-import { preload, useViewModel } from '../app/useViewModel';
+import { preload, useRouteViewModel } from '../app/useViewModel';
+import { ResumedScreen } from './keptScreens';
 
 export interface RouteEntry {
   /** A react-router path pattern, e.g. '/channel/:channelId/settings'. */
@@ -116,8 +117,15 @@ export function route(
         const resolver = useResolver();
         preloadAll(resolver);
         useAlsoLoaded(resolver);
-        const vm = useViewModel(model.token, ...model.args(useParams(), new URLSearchParams(useLocation().search)));
-        return <LazyScreen vm={vm} />;
+        const { vm, resumed } = useRouteViewModel(
+          model.token,
+          ...model.args(useParams(), new URLSearchParams(useLocation().search)),
+        );
+        return (
+          <ResumedScreen value={resumed}>
+            <LazyScreen vm={vm} />
+          </ResumedScreen>
+        );
       }
     : function RouteScreen() {
         const resolver = useResolver();

@@ -1,9 +1,9 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Button, Icon, Placeholder } from '../../components';
 import { Screen } from '../../shell/Screen';
+import { useOpenScreen } from '../../navigation/keptScreens';
 import { LOADING, READY, type ScreenState, failed } from '../../shell/screenState';
 import { ChannelMain } from './ChannelMain';
 import { ChannelOnboarding, onboardingMainButton } from './ChannelOnboarding';
@@ -72,9 +72,7 @@ const ChannelScreen = observer(function ChannelScreen({ vm }: { vm: ChannelViewM
   const navigate = useNavigate();
   const view = vm.view;
 
-  useEffect(() => {
-    void vm.load();
-  }, [vm]);
+  useOpenScreen(vm);
 
   const mainButton = view.kind === 'onboarding' ? onboardingMainButton(vm, view.step, navigate, t) : undefined;
   const title =

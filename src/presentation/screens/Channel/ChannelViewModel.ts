@@ -22,6 +22,8 @@ import { CHANNEL_LOAD_RETRY_MS } from '../../timings';
 import type { ToastStore } from '../../toasts/ToastStore';
 import { GUIDELINES_URL } from '../../shared/channelLinks';
 import { failureMessage } from '../../toasts/failureMessage';
+import { mergeFirstPage } from '../../shared/mergeFirstPage';
+import type { KeepsPlace } from '../../navigation/keptScreens';
 import {
   type DeleteChannelDialogs,
   type DeleteChannelOutcome,
@@ -52,9 +54,9 @@ type LoadState = { readonly status: 'loading' } | { readonly status: 'failed'; r
 /**
  * /channel/{channelId}: loads the channel page (GET /channel/{id}), retrying failed loads after 3 s through the
  * Scheduler port; walks the onboarding steps (language, subscription, publish or share, donation); and runs the
- * main view's lists and the delete flow.
+ * main view's lists and the delete flow. Keeps the user's place for Back (`resume`).
  */
-export class ChannelViewModel {
+export class ChannelViewModel implements KeepsPlace {
   private loadState: LoadState = { status: 'loading' };
   private redirectTo: string | null = null;
   channel: Channel | null = null;
@@ -214,6 +216,32 @@ export class ChannelViewModel {
         if (aborter.signal.aborted) return;
       }
     }
+  }
+
+  /**
+   * Shown again by Back (KeepsPlace): the lists stay as they were, with every page loaded, while the channel and the
+   * first page of each list come fresh and are merged in; a failure leaves what is shown. A page that never loaded
+   * loads now.
+   */
+  resume(): void {
+    if (this.loadState.status !== 'loaded') {
+      void this.load();
+      return;
+    }
+    const aborter = new AbortController();
+    this.aborter?.abort();
+    this.aborter = aborter;
+    void this.channels.get(this.channelId).then(
+      (detail) => {
+        if (aborter.signal.aborted) return;
+        runInAction(() => {
+          this.applyChannel(detail.channel);
+          this.subscriptions = mergeFirstPage(this.subscriptions, detail.subscriptions.items, 'newest-first', false);
+          this.transactions = mergeFirstPage(this.transactions, detail.transactions.items, 'newest-first', false);
+        });
+      },
+      () => undefined,
+    );
   }
 
   selectLanguage(code: LanguageCode): void {

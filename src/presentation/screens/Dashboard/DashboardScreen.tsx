@@ -3,26 +3,11 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useNavigationType } from 'react-router-dom';
 import { Screen } from '../../shell/Screen';
+import { restoreScroll } from '../../shell/restoreScroll';
 import { CreatorDashboard } from './CreatorDashboard';
 import { FollowerDashboard } from './FollowerDashboard';
 import type { DashboardViewModel } from './DashboardViewModel';
 import './dashboard.css';
-
-/** Frames to wait for the kept lists to be laid out tall enough to scroll back to where they were. */
-const RESTORE_FRAMES = 30;
-
-/** Scrolls the page to `y` once it is tall enough (a few frames at most); calls `done` either way. */
-function restoreScroll(y: number, done: () => void): () => void {
-  let frame = 0;
-  let handle = 0;
-  const step = () => {
-    window.scrollTo(0, y);
-    if (Math.abs(window.scrollY - y) <= 1 || ++frame >= RESTORE_FRAMES) done();
-    else handle = requestAnimationFrame(step);
-  };
-  step();
-  return () => cancelAnimationFrame(handle);
-}
 
 /** /, /dashboard and /dashboard/{creator|follower}. */
 function DashboardScreen({ vm }: { vm: DashboardViewModel }) {

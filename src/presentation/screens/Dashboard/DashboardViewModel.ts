@@ -11,6 +11,7 @@ import { DEFAULT_LOAD_STATUS, type LoadStatus, loadStatusFromErrorCode } from '.
 import { type Currency, type Money, compareCurrencies, money } from '../../../domain/money';
 import { LOADING, READY, type ScreenState, failed } from '../../shell/screenState';
 import type { DashboardSession } from './DashboardSession';
+import { mergeFirstPage } from '../../shared/mergeFirstPage';
 
 /** Where the screen sends the user after loading (always replacing the dashboard entry). */
 export type DashboardRedirect = '/migration' | `/dashboard/${Role}`;
@@ -174,21 +175,14 @@ export class DashboardViewModel {
     if (generation !== this.generation || fresh.mode !== this.dashboard?.mode) return;
     runInAction(() => {
       this.dashboard = fresh;
-      const merge = <T extends { id: number }>(
-        shown: readonly T[],
-        first: readonly T[],
-        newAtTop: boolean,
-        all: boolean,
-      ) => {
-        const byId = new Map(first.map((item) => [item.id, item]));
-        const kept = shown.map((item) => byId.get(item.id) ?? item);
-        const known = new Set(shown.map((item) => item.id));
-        const added = first.filter((item) => !known.has(item.id));
-        return newAtTop ? [...added, ...kept] : all ? [...kept, ...added] : kept;
-      };
-      this.transactions = merge(this.transactions, fresh.transactions.items, true, false);
-      this.channelList = merge(this.channelList, fresh.channels, false, this.listNextFrom.channels === null);
-      this.memberList = merge(this.memberList, fresh.subscriptionMembers, true, false);
+      this.transactions = mergeFirstPage(this.transactions, fresh.transactions.items, 'newest-first', false);
+      this.channelList = mergeFirstPage(
+        this.channelList,
+        fresh.channels,
+        'oldest-first',
+        this.listNextFrom.channels === null,
+      );
+      this.memberList = mergeFirstPage(this.memberList, fresh.subscriptionMembers, 'newest-first', false);
       for (const subscription of fresh.subscriptions) this.subscriptionsById.set(subscription.id, subscription);
       for (const channel of fresh.channelsOfSubscriptions) this.channelsById.set(channel.id, channel);
     });

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { Fragment, useEffect } from 'react';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PayoutTracking } from '../../../application/ports/PayoutRepository';
 import type { Transaction } from '../../../domain/entities';
@@ -14,6 +14,7 @@ import './payout.css';
 import { deviceZone } from '../../app/deviceZone';
 import { WITHDRAWAL_TITLE_KEY, withdrawalSubtitle } from '../../shared/withdrawalRow';
 import type { PayoutViewModel } from './PayoutViewModel';
+import { useOpenScreen } from '../../navigation/keptScreens';
 
 function WithdrawalRow({ transaction, locale, nowMs }: { transaction: Transaction; locale: string; nowMs: number }) {
   const { t } = useTranslation();
@@ -76,9 +77,7 @@ function TrackedPayoutRow({ payout, locale, nowMs }: { payout: PayoutTracking; l
 function PayoutScreen({ vm }: { vm: PayoutViewModel }) {
   const { t, i18n } = useTranslation();
 
-  useEffect(() => {
-    void vm.load();
-  }, [vm]);
+  useOpenScreen(vm);
 
   const nowMs = vm.now();
   const nextPayout = vm.nextPayoutSeconds;

@@ -9,6 +9,8 @@ import type { Transaction } from '../../../domain/entities';
 import { type Currency, type Money, compareCurrencies, money } from '../../../domain/money';
 import { EXTERNAL_LINKS, openExternal } from '../../shared/externalLinks';
 import { AsyncState } from '../../shell/screenState';
+import { mergeFirstPage } from '../../shared/mergeFirstPage';
+import type { KeepsPlace } from '../../navigation/keptScreens';
 
 /** One balance row: what is earning (active) and what the next payout sends (payout), in one currency. */
 export interface BalanceRow {
@@ -40,9 +42,10 @@ export function payoutDateSeconds(isoDate: string): number | null {
 
 /**
  * The payout page (spec section 2): balances per currency, the next payout date, the payout account row and the
- * withdrawals, further pages through POST /dashboard/transactions with list 'withdrawals'.
+ * withdrawals, further pages through POST /dashboard/transactions with list 'withdrawals'. Keeps the user's place for
+ * Back (`resume`).
  */
-export class PayoutViewModel {
+export class PayoutViewModel implements KeepsPlace {
   readonly loader = new AsyncState(errorCodeOf);
   payout: PayoutState | null = null;
   withdrawals: Transaction[] = [];
@@ -85,6 +88,25 @@ export class PayoutViewModel {
         this.nextFrom = state.withdrawals.nextFrom;
         this.moreStatus = 'idle';
       },
+    );
+  }
+
+  /**
+   * Shown again by Back (KeepsPlace): the withdrawals stay with every page loaded; the balances, dates and the first
+   * page come fresh and are merged in (newest first); a failure leaves what is shown.
+   */
+  resume(): void {
+    if (this.loader.state.status !== 'ready') {
+      void this.load();
+      return;
+    }
+    void this.payouts.state().then(
+      (state) =>
+        runInAction(() => {
+          this.payout = state;
+          this.withdrawals = mergeFirstPage(this.withdrawals, state.withdrawals.items, 'newest-first', false);
+        }),
+      () => undefined,
     );
   }
 

@@ -1,5 +1,4 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { formatMoney } from '../../../domain/format';
@@ -17,6 +16,7 @@ import { Screen } from '../../shell/Screen';
 import './subscription.css';
 import { userDisplayName } from '../../shared/userName';
 import { MEMBER_GROUPS, type SubscriptionViewModel } from './SubscriptionViewModel';
+import { useOpenScreen } from '../../navigation/keptScreens';
 
 const MembersSection = observer(function MembersSection({
   vm,
@@ -90,9 +90,7 @@ function SubscriptionScreen({ vm }: { vm: SubscriptionViewModel }) {
   const params = useParams();
   const channelId = Number(params.channelId);
 
-  useEffect(() => {
-    void vm.load();
-  }, [vm]);
+  useOpenScreen(vm);
 
   const { subscription } = vm;
   const base = `/channel/${channelId}/subscription/${vm.subscriptionId}`;

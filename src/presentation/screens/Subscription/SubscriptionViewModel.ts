@@ -13,6 +13,8 @@ import { AsyncState } from '../../shell/screenState';
 import type { ConfirmTexts } from '../../shared/dialogs';
 import type { ToastStore } from '../../toasts/ToastStore';
 import { failureMessage } from '../../toasts/failureMessage';
+import { mergeFirstPage } from '../../shared/mergeFirstPage';
+import type { KeepsPlace } from '../../navigation/keptScreens';
 
 /** One member list (a group under a filter), paged by its own next-from cursor. */
 export interface MemberList {
@@ -42,9 +44,9 @@ const listKey = (group: MemberGroup, filter: MemberFilter) => `${group}:${filter
 /**
  * The creator's subscription page (spec sections 2 and 4): header, actions (edit, publish for public channels,
  * command, delete with confirmation, restore when deleted) and the members in two groups (live and inactive) with
- * filters, each list paged by its own cursor.
+ * filters, each list paged by its own cursor. Keeps the user's place for Back (`resume`).
  */
-export class SubscriptionViewModel {
+export class SubscriptionViewModel implements KeepsPlace {
   readonly loader = new AsyncState(errorCodeOf);
   subscription: Subscription | null = null;
   channel: Channel | null = null;
@@ -114,6 +116,38 @@ export class SubscriptionViewModel {
         ]);
         if (!this.filters.includes(this.filter)) this.filter = 'all';
       },
+    );
+  }
+
+  /**
+   * Shown again by Back (KeepsPlace): the tab, the filter and every loaded page stay; the subscription, its channel
+   * and the first page of both groups come fresh and are merged in (members newest first); a failure leaves what is
+   * shown.
+   */
+  resume(): void {
+    if (this.loader.state.status !== 'ready') {
+      void this.load();
+      return;
+    }
+    void this.subscriptions.detail(this.subscriptionId).then(
+      (detail) => {
+        if (this.disposed) return;
+        runInAction(() => {
+          this.subscription = detail.subscription;
+          this.channel = detail.channel;
+          this.addUsers(detail.users);
+          for (const group of MEMBER_GROUPS) {
+            const key = listKey(group, 'all');
+            const list = this.lists.get(key);
+            if (list?.loaded)
+              this.lists.set(key, {
+                ...list,
+                items: mergeFirstPage(list.items, detail.members[group].items, 'newest-first', false),
+              });
+          }
+        });
+      },
+      () => undefined,
     );
   }
 

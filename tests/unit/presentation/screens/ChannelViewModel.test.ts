@@ -234,6 +234,35 @@ describe('ChannelViewModel: onboarding', () => {
 });
 
 describe('ChannelViewModel: lists', () => {
+  it('resumed by Back, keeps every loaded page and its view, then merges the fresh first page in', async () => {
+    let ids = { channel: 0, owner: 0 };
+    const { vm, world, channels } = setup({}, [], (w, channelId, ownerId) => {
+      ids = { channel: channelId, owner: ownerId };
+      for (let i = 0; i < 6; i += 1)
+        w.seed.transaction(ownerId, { type: 'sell_subscription', channelId, createdAt: 1_700_000_000 + i });
+    });
+    await vm.load();
+    await vm.loadMoreTransactions();
+    const shown = vm.transactions.map((transaction) => transaction.id);
+    expect(shown).toHaveLength(6);
+    const sold = world.seed.transaction(ids.owner, {
+      type: 'sell_subscription',
+      channelId: ids.channel,
+      createdAt: 1_700_000_100,
+    });
+    const gets = channels.getCalls;
+
+    vm.resume();
+    // Shown as it was at once: no loading state, every page still there.
+    expect(vm.view).toEqual({ kind: 'main' });
+    expect(vm.transactions.map((transaction) => transaction.id)).toEqual(shown);
+    await flush();
+    expect(channels.getCalls).toBe(gets + 1);
+    // The newest comes in at the top; the second page is still there.
+    expect(vm.transactions.map((transaction) => transaction.id)).toEqual([sold.id, ...shown]);
+    expect(vm.view).toEqual({ kind: 'main' });
+  });
+
   it('pages subscriptions with POST /channel/{id}/subscriptions until the last page', async () => {
     const { vm } = setup({}, [], (world, channelId) => {
       for (let i = 1; i <= 7; i += 1) world.seed.subscription(channelId, { name: `S${i}` });
