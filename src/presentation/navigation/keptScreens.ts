@@ -1,5 +1,4 @@
 import { createContext, useContext, useEffect } from 'react';
-import type { Disposable } from '../../di/tokens';
 
 /**
  * A view model that keeps the user's place: when its screen is left for another one (a row's detail), the route
@@ -20,7 +19,7 @@ export interface KeptScreen {
   readonly key: string;
   readonly token: symbol;
   readonly args: readonly unknown[];
-  readonly vm: Disposable & KeepsPlace;
+  readonly vm: KeepsPlace & { dispose(): void };
   readonly scrollY: number;
 }
 
