@@ -195,6 +195,23 @@ describe.each([
     ).toBeNull();
     expect(await store.findPayoutBySession(payout.sessionId)).toEqual({ ...payout, ...patch });
     expect(await store.findPayoutBySession(unique('ps'))).toBeNull();
+    // The bank returns it later (reconciliation's payout_returned), once.
+    const returned = { ...payout, ...patch, returnedAt: T0 + 50, updatedAt: T0 + 50 };
+    expect(await store.markPayoutReturned(payout.sessionId, T0 + 50)).toEqual(returned);
+    expect(await store.markPayoutReturned(payout.sessionId, T0 + 60)).toEqual(returned);
+    expect(await store.markPayoutReturned(unique('ps'), T0)).toBeNull();
+  });
+
+  it('changes the amount it records for a session (reconciliation: an amount that differs)', async () => {
+    const paid = session({ status: 'paid' });
+    await store.insertSession(paid, null);
+    expect(await store.setSessionAmount(paid.id, 499, T0 + 10)).toEqual({
+      ...paid,
+      amountMinor: 499,
+      updatedAt: T0 + 10,
+    });
+    expect(await store.findSession(paid.id)).toEqual({ ...paid, amountMinor: 499, updatedAt: T0 + 10 });
+    expect(await store.setSessionAmount(unique('ps'), 1, T0)).toBeNull();
   });
 
   it('marks a paid session refunded once and leaves other sessions as they are', async () => {

@@ -526,6 +526,6 @@ function payoutFromRow(row: typeof providerPayouts.$inferSelect): PayoutRecord {
     errorDescription: row.errorDescription,
     createdAt: row.createdAt.getTime(),
     updatedAt: (row.updatedAt ?? row.createdAt).getTime(),
-    returnedAt: row.returnedAt?.getTime() ?? null,
+    ...(row.returnedAt === null ? {} : { returnedAt: row.returnedAt.getTime() }),
   };
 }
