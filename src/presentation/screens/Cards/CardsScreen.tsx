@@ -1,16 +1,14 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardDisplay, Cell, EmptyState, Icon, Section } from '../../components';
 import { Screen } from '../../shell/Screen';
+import { useOpenScreen } from '../../navigation/keptScreens';
 import type { CardsViewModel } from './CardsViewModel';
 
 /** /payment: saved cards with the primary mark and active or inactive label; an empty state without cards. */
 function CardsScreen({ vm }: { vm: CardsViewModel }) {
   const { t } = useTranslation();
-  useEffect(() => {
-    void vm.load();
-  }, [vm]);
+  useOpenScreen(vm);
   const title = t('cards.title');
   return (
     <Screen title={title} state={vm.state} onRetry={() => void vm.load()}>

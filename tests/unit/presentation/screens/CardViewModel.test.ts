@@ -55,6 +55,19 @@ describe('CardsViewModel', () => {
     await empty.load();
     expect(empty.isEmpty).toBe(true);
   });
+
+  it('resumed by Back after a card was removed, shows the list at once and then without that card', async () => {
+    const { cards, other, primary, inactive } = setup();
+    const vm = new CardsViewModel(cards);
+    await vm.load();
+    await cards.delete(other.id);
+    vm.resume();
+    expect(vm.state.status).toBe('ready');
+    expect(vm.cards.map((card) => card.id)).toEqual([primary.id, other.id, inactive.id]);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(vm.cards.map((card) => card.id)).toEqual([primary.id, inactive.id]);
+    expect(vm.state.status).toBe('ready');
+  });
 });
 
 describe('CardViewModel', () => {
