@@ -94,6 +94,22 @@ describe('PayoutViewModel', () => {
     expect(vm.hasMore).toBe(false);
   });
 
+  it('resumed by Back, keeps every page of withdrawals shown and merges a new one in at the top', async () => {
+    const { world, creator, repositories } = setup(7);
+    const vm = new PayoutViewModel(repositories.payouts, repositories.dashboard, world.time, new FakeLinks());
+    await vm.load();
+    await vm.loadMore();
+    const shown = vm.withdrawals.map((t) => t.id);
+    expect(shown).toHaveLength(7);
+    const newest = world.seed.transaction(creator.id, { type: 'withdrawal', createdAt: 1_700_000_100 });
+    vm.resume();
+    expect(vm.state.status).toBe('ready');
+    expect(vm.withdrawals.map((t) => t.id)).toEqual(shown);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(vm.withdrawals.map((t) => t.id)).toEqual([newest.id, ...shown]);
+    expect(vm.state.status).toBe('ready');
+  });
+
   it('fails with the code for an unverified user', async () => {
     const world = createWorld();
     const follower = world.seed.user();
