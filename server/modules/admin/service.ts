@@ -342,9 +342,17 @@ export class AdminService {
 
   // ---- reconciliation with the provider (server/modules/payments/reconciliation.ts)
 
-  /** Runs reconciliation now (the daily job's run, on demand). */
+  /** Runs reconciliation now (the daily job's run, on demand), audited with what it found. */
   async runReconciliation(operator: Operator) {
-    return this.deps.money.reconciliation.run(this.deps.clock.now(), operator.telegramId);
+    return this.deps.money.reconciliation.run(this.deps.clock.now(), operator.telegramId, (tx, runId, result) =>
+      this.record(tx, operator, {
+        action: 'reconciliation.run',
+        objectType: 'reconciliation_run',
+        objectId: String(runId),
+        before: null,
+        after: result,
+      }),
+    );
   }
 
   /** The audit entry of a resolved difference, under its object's one id, in the transaction that resolves it. */

@@ -104,8 +104,15 @@ export class Reconciliation {
     return this.run(nowMs, null);
   }
 
-  /** Compares the last `days` days with the provider; answers what it looked at and how many new differences it found. */
-  async run(nowMs: number, operatorTelegramId: number | null): Promise<ReconciliationRunResult> {
+  /**
+   * Compares the last `days` days with the provider; answers what it looked at and how many new differences it found.
+   * `record` (an operator's audit entry) is written with the run's record once it finished.
+   */
+  async run(
+    nowMs: number,
+    operatorTelegramId: number | null,
+    record?: (tx: MoneyTx, runId: number, result: ReconciliationRunResult) => Promise<void>,
+  ): Promise<ReconciliationRunResult> {
     const provider = this.deps.provider;
     if (provider === null) throw new AppError('payments_disabled', 'Card payments are not configured on this server');
     const { db } = this.deps;
@@ -247,21 +254,15 @@ export class Reconciliation {
       });
     }
 
-    await db
-      .update(reconciliationRuns)
-      .set({ finishedAt: new Date(this.deps.clock.now()), checked: tally.checked, found: tally.found })
-      .where(eq(reconciliationRuns.id, started!.id));
+    // The run's record, and an operator's audit entry of it, in one transaction.
+    await db.transaction(async (tx) => {
+      await tx
+        .update(reconciliationRuns)
+        .set({ finishedAt: new Date(this.deps.clock.now()), checked: tally.checked, found: tally.found })
+        .where(eq(reconciliationRuns.id, started!.id));
+      await record?.(tx, started!.id, tally);
+    });
     return tally;
-  }
-
-  /** The latest run (the console shows when it ran). */
-  async lastRun() {
-    const [run] = await this.deps.db
-      .select()
-      .from(reconciliationRuns)
-      .orderBy(desc(reconciliationRuns.startedAt), desc(reconciliationRuns.id))
-      .limit(1);
-    return run ?? null;
   }
 
   async page(

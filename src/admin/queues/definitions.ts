@@ -646,6 +646,7 @@ const audit: QueueDefinition<AdminAuditItem> = {
         ['operator', 'admin.objects.operator'],
         ['setting', 'admin.objects.setting'],
         ['provider_session', 'admin.objects.provider_session'],
+        ['reconciliation_run', 'admin.objects.reconciliation_run'],
       ],
     },
     { name: 'objectId', label: 'admin.filters.objectId', kind: 'text' },

@@ -139,6 +139,27 @@ test('Run now finds each kind of difference once, however often it runs', async 
   expect(first.body).toMatchObject({ ok: true, found: 5, unanswered: 0 });
   const second = await consoleApi(server, cookies.admin, 'POST', '/reconciliation/run', {});
   expect(second.body).toMatchObject({ ok: true, found: 0 });
+  // Each run is audited with what it found, under the operator who ran it.
+  const runs = await consoleApi<AdminPage<AdminAuditItem>>(
+    server,
+    cookies.admin,
+    'GET',
+    '/audit?objectType=reconciliation_run&sort=createdAt&order=asc',
+  );
+  expect(
+    runs.body.items.map(({ action, operatorTelegramId, after }) => ({ action, operatorTelegramId, after })),
+  ).toEqual([
+    {
+      action: 'reconciliation.run',
+      operatorTelegramId: SUPPORT.telegramId,
+      after: expect.objectContaining({ found: 5, unanswered: 0 }),
+    },
+    {
+      action: 'reconciliation.run',
+      operatorTelegramId: ADMIN.telegramId,
+      after: expect.objectContaining({ found: 0 }),
+    },
+  ]);
 
   const listed = await differences();
   expect(listed.total).toBe(5);
