@@ -30,6 +30,7 @@ import { type AppConfig, TOKENS } from './di/tokens';
 import { applyDocumentLanguage, createI18n } from './infrastructure/i18n/i18n';
 import { FIRST_SCREEN_NAMESPACES, hideMissingKey } from './infrastructure/i18n/languages';
 import { loadLocale } from './infrastructure/i18n/locales';
+import { followLanguageOfOtherWindows } from './infrastructure/i18n/otherWindows';
 import { App } from './presentation/app/App';
 import { provideLanguageSwitch, provideTexts } from './presentation/app/texts';
 import { CrashScreen } from './presentation/shell/CrashBoundary';
@@ -79,11 +80,13 @@ async function start(): Promise<void> {
     missingKey: import.meta.env.PROD ? hideMissingKey : undefined,
   });
   provideTexts(async (namespaces) => (await pageLoading).loadNamespaces(namespaces));
-  provideLanguageSwitch(async (language) => {
+  const switchLanguage = async (language: string): Promise<void> => {
     const page = await pageLoading;
     await page.switchTo(language);
     applyDocumentLanguage(document.documentElement, page);
-  });
+  };
+  provideLanguageSwitch(switchLanguage);
+  followLanguageOfOtherWindows(window, launch.user?.languageCode, switchLanguage);
   if (supported) {
     prepareInitialHistory(window.history, window.location, launch.startParam);
     void preloadRoute(resolver, window.location.pathname).catch(() => undefined); // a failed chunk shows when it renders
