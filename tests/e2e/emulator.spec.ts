@@ -50,8 +50,8 @@ test('loads the demo accounts and every control, and passes axe before and after
   // The fixture page is not the product: check the emulator's own chrome.
   await expectNoSeriousA11yViolations(page, { exclude: ['#app-frame'] });
 
-  // Opened on a phone (390 and 360 px), the page fits the screen and so does the phone frame.
-  for (const width of [390, 360]) {
+  // Opened on a phone (390, 360 and 320 px), the page fits the screen and so does the phone frame.
+  for (const width of [390, 360, 320]) {
     await page.setViewportSize({ width, height: 800 });
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
     const phone = await page.locator('#phone').boundingBox();
