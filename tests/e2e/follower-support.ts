@@ -208,13 +208,13 @@ export async function fillCardForm(
 
 /**
  * Console problems of the app, without the browser's "Failed to load resource" lines for answers the test expects
- * (the emulator's creator probe of a follower, the favicon, and the error answers a spec asks for).
+ * (the favicon, and the error answers a spec asks for).
  */
 export function unexpectedProblems<P extends { kind: string; text: string; url: string }>(
   problems: readonly P[],
   expectedUrls: readonly string[] = [],
 ): P[] {
-  const expected = ['/favicon.ico', '/favicon.svg', '/api/v2/dashboard?mode=creator', ...expectedUrls];
+  const expected = ['/favicon.ico', '/favicon.svg', ...expectedUrls];
   return problems.filter(
     (problem) =>
       !(problem.text.startsWith('Failed to load resource') && expected.some((url) => problem.url.includes(url))),

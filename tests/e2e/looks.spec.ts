@@ -196,20 +196,9 @@ async function expectScreenShown(app: FrameLocator, screen: Screen): Promise<voi
   await expect(app.locator('main.screen[aria-busy="true"], .screen-spinner')).toHaveCount(0);
 }
 
-/**
- * Console problems nobody expects: the emulator page's missing favicon is benign, and so is the 403 its channel
- * pane provokes when it asks a non-creator (Bob) for the creator dashboard.
- */
-function unexpectedProblems(problems: readonly ConsoleProblem[], userIsCreator: boolean): ConsoleProblem[] {
-  return problems.filter((problem) => {
-    if (problem.kind === 'console.error' && problem.url.endsWith('/favicon.ico')) return false;
-    const paneRefusal =
-      !userIsCreator &&
-      problem.kind === 'console.error' &&
-      problem.text.includes('status of 403') &&
-      problem.url.includes('/api/v2/dashboard?mode=creator');
-    return !paneRefusal;
-  });
+/** Console problems nobody expects: the emulator page's missing favicon is benign. */
+function unexpectedProblems(problems: readonly ConsoleProblem[]): ConsoleProblem[] {
+  return problems.filter((problem) => !(problem.kind === 'console.error' && problem.url.endsWith('/favicon.ico')));
 }
 
 const LOOKS: readonly { platform: EmulatorPlatform; theme: EmulatorTheme }[] = [
@@ -239,10 +228,7 @@ for (const { platform, theme } of LOOKS) {
         if (index > 0) await navigateInApp(app, screen.path);
         await expectScreenShown(app, screen);
         await saveScreenshot(`looks/${look}/${screen.name}`);
-        expect(
-          unexpectedProblems(consoleProblems, user === demoUsers.alice),
-          `console problems up to ${screen.name}`,
-        ).toEqual([]);
+        expect(unexpectedProblems(consoleProblems), `console problems up to ${screen.name}`).toEqual([]);
       }
     }
   });
