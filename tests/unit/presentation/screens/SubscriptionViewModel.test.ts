@@ -92,6 +92,31 @@ describe('SubscriptionViewModel', () => {
     expect(repository.callsOf('members')).toHaveLength(3);
   });
 
+  it('resumed by Back, keeps the tab, the filter and its rows, then takes a new member into the group', async () => {
+    const { vm, repository, subscription, world } = setup();
+    await vm.load();
+    vm.selectGroup('inactive');
+    vm.selectFilter('expired');
+    await jest.advanceTimersByTimeAsync(0);
+    const details = repository.callsOf('detail').length;
+    const newcomer = world.seed.user({ firstName: 'Newcomer' });
+    world.seed.member(subscription.id, newcomer.id, {
+      activatedAt: Math.floor(world.time.now() / 1000),
+      expiresAt: Math.floor(world.time.now() / 1000) + 30 * DAY,
+    });
+
+    vm.resume();
+    expect(vm.state.status).toBe('ready');
+    expect([vm.group, vm.filter]).toEqual(['inactive', 'expired']);
+    expect(rowNames(vm)).toEqual(['Lapsed:expired']);
+    await jest.advanceTimersByTimeAsync(0);
+    expect(repository.callsOf('detail')).toHaveLength(details + 1);
+    expect([vm.group, vm.filter]).toEqual(['inactive', 'expired']);
+    vm.selectGroup('live');
+    vm.selectFilter('all');
+    expect(rowNames(vm)).toEqual(['Newcomer:active', 'Active 0:active', 'Failing:expiring']);
+  });
+
   it('pages a long list by its next-from cursor until the end', async () => {
     const { vm, repository } = setup({ active: 8 });
     await vm.load();
