@@ -92,12 +92,20 @@ export function createMoneyEngine(deps: MoneyEngineDeps): MoneyEngine {
       ...(config.providerTimeoutMs !== undefined ? { timeoutMs: config.providerTimeoutMs } : {}),
     });
   } else if (config.sandbox) {
-    const keys = sandboxKeyPairs();
+    // The key pairs are made when first used: most sandbox starts (a look around, most tests) never sign or verify
+    // a message, and two RSA pairs cost most of a second of CPU.
     const base = (): string => `${deps.self?.origin() ?? ''}${PROVIDER_PREFIX}`;
     double = new SmartGlocalDouble({
       store: deps.providerStore ?? new DrizzleSandboxProviderStore(deps.db),
       now: () => deps.clock.now(),
-      keys: { providerPrivateKey: keys.provider.privateKey, partnerPublicKey: keys.partner.publicKey },
+      keys: {
+        get providerPrivateKey() {
+          return sandboxKeyPairs().provider.privateKey;
+        },
+        get partnerPublicKey() {
+          return sandboxKeyPairs().partner.publicKey;
+        },
+      },
       project: SANDBOX_PROJECT,
       // The sandbox's provider signs as we are configured to, so both directions run in the chosen encoding.
       signatureEncoding: config.smartGlocalSignatureEncoding,
@@ -108,8 +116,12 @@ export function createMoneyEngine(deps: MoneyEngineDeps): MoneyEngine {
       tokenizeUrl: () => `${PROVIDER_PREFIX}${TOKENIZE_PATH}`,
       paymentPageUrl: () => `${PROVIDER_PREFIX}${PAYMENT_PAGE_PATH}`,
       project: SANDBOX_PROJECT,
-      privateKey: keys.partner.privateKey,
-      providerPublicKey: keys.provider.publicKey,
+      get privateKey() {
+        return sandboxKeyPairs().partner.privateKey;
+      },
+      get providerPublicKey() {
+        return sandboxKeyPairs().provider.publicKey;
+      },
       feeBps: SANDBOX_PROVIDER_FEE_BPS,
       signatureEncoding: config.smartGlocalSignatureEncoding,
       ...(config.providerTimeoutMs !== undefined ? { timeoutMs: config.providerTimeoutMs } : {}),
