@@ -23,7 +23,7 @@ import { NOT_LISTENING_ORIGIN, listeningOrigin, selfFetch } from './platform/htt
 import { SandboxService } from './modules/sandbox/service';
 import type { BotGateway } from './modules/bot/BotGateway';
 import { TelegramBotGateway, botClientOptions } from './modules/bot/TelegramBotGateway';
-import { BotUpdateHandler } from './modules/bot/updateHandler';
+import { ALLOWED_UPDATES, BotUpdateHandler } from './modules/bot/updateHandler';
 import { botWebhookRoutes } from './modules/bot/webhook';
 import { AdjustableClock, type MovableClock } from './platform/clock';
 import type { AppDeps, ResolvedConfig } from './context';
@@ -161,11 +161,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(bot instanceof TelegramBotGateway ? { client: botClientOptions(bot.options) } : {}),
     adminSignIn: (telegramId) => admin.issueSignInLink(telegramId),
   });
-  telegram?.connect((update) => botUpdates.handle(update));
+  telegram?.connect((update) => botUpdates.handle(update), ALLOWED_UPDATES);
   const metrics = createMetrics({ paymentsByStatus: () => money.payments.countByStatus() });
   const renewalNotices = { db, bot, botUsername: () => botProfile.username, appName: config.appName };
-  const jobs = createJobs(money, { access, botUpdates, db, renewalNotices }).observe((result) =>
-    metrics.jobRan(result),
+  const jobs = createJobs(money, { access, botUpdates, db, renewalNotices, sandboxTelegram: telegram }).observe(
+    (result) => metrics.jobRan(result),
   );
   const deps: AppDeps = {
     database,

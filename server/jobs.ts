@@ -1,6 +1,6 @@
 /**
  * The money engine's background jobs, in run order: the Smart Glocal double's housekeeping (expired challenges and
- * pages, webhook retries), reconciliation of payments left open and refunds still due, renewals and the bot's renewal
+ * pages, webhook retries), the Bot API double's Stars renewals, reconciliation of payments left open and refunds still due, renewals and the bot's renewal
  * notices, payouts, removing members whose private-channel access ended, forgetting old idempotency answers, applied
  * Telegram update ids and donation images uploaded over a day ago, migration imports under way, and the daily
  * reconciliation with the provider's records. buildApp builds the registry with the app's own engine (server/app.ts).
@@ -13,6 +13,7 @@ import { runRenewals } from './modules/payments/renewals';
 import { type RenewalNoticeDeps, sendRenewalNotices } from './modules/payments/renewalNotices';
 import type { ChannelAccessService } from './modules/access/service';
 import type { BotUpdateHandler } from './modules/bot/updateHandler';
+import type { SandboxTelegram } from './modules/bot/sandbox/BotApiDouble';
 import { runMigrationImports } from './modules/admin/migrationImport';
 import { purgeDonationImages } from './modules/donations/service';
 import type { Db } from './platform/db/db';
@@ -28,9 +29,11 @@ export function createJobs(
     botUpdates?: BotUpdateHandler;
     db?: Db;
     renewalNotices?: RenewalNoticeDeps;
+    /** The sandbox's Telegram: its Stars subscriptions renew on the sandbox clock. */
+    sandboxTelegram?: SandboxTelegram | null;
   } = {},
 ): JobRegistry {
-  const { access, botUpdates, db, renewalNotices } = bot;
+  const { access, botUpdates, db, renewalNotices, sandboxTelegram } = bot;
   // Each job in one process at a time across every server process on the database (README "Running several instances").
   return (
     new JobRegistry(new DatabaseJobLeases())
@@ -39,6 +42,10 @@ export function createJobs(
         await engine.double.sweep();
         return { swept: true };
       })
+      // Telegram renews Stars subscriptions on its own; in the sandbox that is its double, at the sandbox clock.
+      .register('sandbox-telegram', async () =>
+        sandboxTelegram ? sandboxTelegram.stars.renewDue() : Promise.resolve({ skipped: true }),
+      )
       .register('payments-reconcile', async (context) => ({
         changed: await engine.payments.reconcileOpen(context.nowMs),
         refunded: await engine.payments.refundDue(),

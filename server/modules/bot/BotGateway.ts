@@ -47,6 +47,33 @@ export interface ChatMemberInfo {
   readonly canPostMessages: boolean;
 }
 
+/**
+ * A Stars invoice (createInvoiceLink with currency XTR; limits in src/domain/stars.ts). `recurring`: Telegram renews
+ * it every 30 days (subscription_period 2592000) until cancelled.
+ */
+export interface StarsInvoiceRequest {
+  /** 1-32 characters. */
+  readonly title: string;
+  /** 1-255 characters. */
+  readonly description: string;
+  /** 1-128 bytes: names our invoice; Telegram hands it back in pre_checkout_query and successful_payment. */
+  readonly payload: string;
+  readonly stars: number;
+  readonly recurring: boolean;
+}
+
+/** One of the bot's Stars transactions (getStarTransactions): a payment in, or a refund out. */
+export interface StarTransactionInfo {
+  /** The payment's telegram_payment_charge_id (a refund carries its payment's id). */
+  readonly id: string;
+  readonly stars: number;
+  /** Unix seconds. */
+  readonly date: number;
+  readonly direction: 'in' | 'out';
+  readonly userId: number | null;
+  readonly payload: string | null;
+}
+
 export interface BotGateway {
   /** Sends a message into the chat and answers Telegram's message_id. */
   sendMessage(request: SendMessageRequest): Promise<{ messageId: number }>;
@@ -78,6 +105,19 @@ export interface BotGateway {
   setWebhook(url: string, secretToken: string, allowedUpdates: readonly string[]): Promise<void>;
   /** ... or are fetched by long polling (getUpdates), which needs the webhook removed. */
   deleteWebhook(): Promise<void>;
+  /** A link that opens Telegram's Stars payment sheet for the invoice (the mini-app opens it with openInvoice). */
+  createStarsInvoiceLink(request: StarsInvoiceRequest): Promise<string>;
+  /** Lets a payment go ahead or stops it with a message Telegram shows the payer (within 10 s of the query). */
+  answerPreCheckoutQuery(queryId: string, answer: { ok: true } | { ok: false; errorMessage: string }): Promise<void>;
+  /** Gives a Stars payment back to its payer; Telegram then sends the bot a refunded_payment message. */
+  refundStarPayment(userId: number, chargeId: string): Promise<void>;
+  /**
+   * Stops (`canceled`) or allows again the renewals of a Stars subscription, named by its first payment's charge id;
+   * a stopped one stays paid to the end of its period.
+   */
+  editStarSubscription(userId: number, chargeId: string, canceled: boolean): Promise<void>;
+  /** The bot's Stars transactions, oldest first, from `offset` (at most `limit`, 1-100). */
+  starTransactions(offset: number, limit: number): Promise<StarTransactionInfo[]>;
 }
 
 export interface BotCommandText {

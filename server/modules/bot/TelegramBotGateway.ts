@@ -15,7 +15,10 @@ import {
   type ChatMemberStatus,
   type SendMessageRequest,
   type SendPhotoRequest,
+  type StarTransactionInfo,
+  type StarsInvoiceRequest,
 } from './BotGateway';
+import { STARS_CURRENCY, STARS_SUBSCRIPTION_PERIOD_SECONDS } from '../../../src/domain/stars';
 
 type FetchLike = (
   url: string,
@@ -202,6 +205,62 @@ export class TelegramBotGateway implements BotGateway {
 
   async deleteWebhook(): Promise<void> {
     await this.call('deleteWebhook', () => this.api.deleteWebhook());
+  }
+
+  /**
+   * Stars payments (https://core.telegram.org/bots/payments-stars): no payment provider, so provider_token is empty
+   * and the price is one item in XTR; a subscription renews every 2592000 seconds, the only period Telegram allows
+   * (the limits: src/domain/stars.ts).
+   */
+  async createStarsInvoiceLink(request: StarsInvoiceRequest): Promise<string> {
+    return this.call('createInvoiceLink', () =>
+      this.api.createInvoiceLink(
+        request.title,
+        request.description,
+        request.payload,
+        '',
+        STARS_CURRENCY,
+        [{ label: request.title, amount: request.stars }],
+        request.recurring ? { subscription_period: STARS_SUBSCRIPTION_PERIOD_SECONDS } : {},
+      ),
+    );
+  }
+
+  async answerPreCheckoutQuery(
+    queryId: string,
+    answer: { ok: true } | { ok: false; errorMessage: string },
+  ): Promise<void> {
+    await this.call('answerPreCheckoutQuery', () =>
+      answer.ok
+        ? this.api.answerPreCheckoutQuery(queryId, true)
+        : this.api.answerPreCheckoutQuery(queryId, false, { error_message: answer.errorMessage }),
+    );
+  }
+
+  async refundStarPayment(userId: number, chargeId: string): Promise<void> {
+    await this.call('refundStarPayment', () => this.api.refundStarPayment(userId, chargeId));
+  }
+
+  async editStarSubscription(userId: number, chargeId: string, canceled: boolean): Promise<void> {
+    await this.call('editUserStarSubscription', () => this.api.editUserStarSubscription(userId, chargeId, canceled));
+  }
+
+  async starTransactions(offset: number, limit: number): Promise<StarTransactionInfo[]> {
+    const answer = await this.call('getStarTransactions', () => this.api.getStarTransactions({ offset, limit }));
+    return answer.transactions.map((transaction) => {
+      // Incoming payments have a source, refunds (and withdrawals) a receiver; a user partner names the payer.
+      const partner = (transaction.source ?? transaction.receiver) as
+        { type?: string; user?: { id: number }; invoice_payload?: string } | undefined;
+      const user = partner?.type === 'user' ? partner : undefined;
+      return {
+        id: transaction.id,
+        stars: transaction.amount,
+        date: transaction.date,
+        direction: transaction.source ? 'in' : 'out',
+        userId: user?.user?.id ?? null,
+        payload: user?.invoice_payload ?? null,
+      };
+    });
   }
 }
 

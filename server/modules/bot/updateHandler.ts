@@ -7,6 +7,8 @@
  *   who joined by a member's personal link that was not theirs is removed; leaving keeps the subscription.
  * - message: /start [payload] answers a button into the mini-app (at that deep link), /help, and a subscription's
  *   `$command` answers that subscription's invoice button; /admin answers an operator's one-time console sign-in link.
+ * - pre_checkout_query: a Stars payment goes ahead only when it is still payable (`starsPayable`), else it is refused
+ *   with a sentence in the payer's language.
  * Handlers call the Bot API through the BotGateway port, like the rest of the server.
  */
 import { Bot, type ApiClientOptions } from 'grammy';
@@ -20,8 +22,26 @@ import { botTexts, fill } from './texts';
 import { type MemberChange, parseMyChatMember } from './updates';
 import { lt, sql } from 'drizzle-orm';
 
-/** The updates the handler reads (setWebhook and getUpdates ask Telegram for exactly these). */
-export const ALLOWED_UPDATES = ['message', 'my_chat_member', 'chat_member', 'chat_join_request'] as const;
+/**
+ * The updates the handler reads (setWebhook and getUpdates ask Telegram for exactly these; Telegram makes no update of
+ * another type). Stars payments need pre_checkout_query (answered within 10 s, or the payment fails) and `message`,
+ * which carries successful_payment and refunded_payment.
+ */
+export const ALLOWED_UPDATES = [
+  'message',
+  'my_chat_member',
+  'chat_member',
+  'chat_join_request',
+  'pre_checkout_query',
+] as const;
+
+/** A Stars pre-checkout query: who pays, what (our invoice payload) and how many Stars. */
+export interface PreCheckout {
+  readonly telegramId: number;
+  readonly payload: string;
+  readonly stars: number;
+  readonly currency: string;
+}
 
 /** What a join or join request does to a private channel's access (server/modules/access/service.ts). */
 export interface ChannelAccessRules {
@@ -43,6 +63,8 @@ export interface BotUpdateHandlerDeps {
   readonly client?: ApiClientOptions;
   /** /admin: a one-time operator console sign-in link for this Telegram user, or null when they are no operator. */
   readonly adminSignIn?: (telegramId: number) => Promise<string | null>;
+  /** Whether a Stars payment may go ahead (our invoice, still payable, at this price); absent: none may. */
+  readonly starsPayable?: (query: PreCheckout) => Promise<boolean>;
 }
 
 const START_PAYLOAD = /^[A-Za-z0-9_-]{1,64}$/;
@@ -148,6 +170,24 @@ export class BotUpdateHandler {
       } else if (event?.kind === 'removed') {
         await events.channelRemoved(event.chatId);
       }
+    });
+
+    // Telegram waits 10 s for the answer, then fails the payment: answer at once, refusing what is no longer payable
+    // with a sentence the payment sheet shows in the payer's language.
+    bot.on('pre_checkout_query', async (ctx) => {
+      const query = ctx.preCheckoutQuery;
+      const payable =
+        this.deps.starsPayable !== undefined &&
+        (await this.deps.starsPayable({
+          telegramId: query.from.id,
+          payload: query.invoice_payload,
+          stars: query.total_amount,
+          currency: query.currency,
+        }));
+      await gateway.answerPreCheckoutQuery(
+        query.id,
+        payable ? { ok: true } : { ok: false, errorMessage: botTexts(query.from.language_code).paymentUnavailable },
+      );
     });
 
     bot.on('chat_join_request', async (ctx) => {

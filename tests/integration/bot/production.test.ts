@@ -80,7 +80,7 @@ it('with a webhook secret: getMe, commands in every page language, the menu butt
     expect(calls.find((call) => call.method === 'setWebhook')!.params).toEqual({
       url: 'https://backers.example/telegram/webhook',
       secret_token: 'hook-secret',
-      allowed_updates: ['message', 'my_chat_member', 'chat_member', 'chat_join_request'],
+      allowed_updates: ['message', 'my_chat_member', 'chat_member', 'chat_join_request', 'pre_checkout_query'],
     });
     // The connect-bot screen names the real bot.
     const status = await server.api<{ botUsername: string }>(newUser('Creator'), 'GET', '/verification/status');

@@ -34,4 +34,5 @@ export const ar: BotTexts = {
   identityRejected: 'لم نتمكن من تأكيد هويتك: {reason}. إذا كانت لديك أسئلة، فراسل الدعم.',
   identityRetry: 'لم تجتز عملية التحقق من هويتك: {reason}. افتح التطبيق لتحاول مرة أخرى.',
   identityNoReason: 'لم تُذكر تفاصيل',
+  paymentUnavailable: 'لم يعد بالإمكان إتمام هذه الدفعة. افتح التطبيق لترى العرض المتاح الآن.',
 };

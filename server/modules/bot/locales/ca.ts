@@ -40,4 +40,5 @@ export const ca: BotTexts = {
   identityRetry:
     'La verificació de la teva identitat no s’ha superat: {reason}. Obre l’aplicació per tornar-ho a provar.',
   identityNoReason: 'no s’han donat detalls',
+  paymentUnavailable: "Aquest pagament ja no es pot fer. Obre l'aplicació per veure l'oferta actual.",
 };

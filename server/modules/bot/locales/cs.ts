@@ -35,4 +35,5 @@ export const cs: BotTexts = {
   identityRejected: 'Vaši totožnost se nepodařilo ověřit: {reason}. Pokud máte dotazy, napište podpoře.',
   identityRetry: 'Ověření totožnosti neprošlo: {reason}. Otevřete aplikaci a zkuste to znovu.',
   identityNoReason: 'důvod nebyl uveden',
+  paymentUnavailable: 'Tuto platbu už nelze provést. Otevřete aplikaci a podívejte se na aktuální nabídku.',
 };

@@ -39,4 +39,5 @@ export const de: BotTexts = {
   identityRetry:
     'Deine Identitätsprüfung ist nicht bestanden: {reason}. Öffne die App, um es noch einmal zu versuchen.',
   identityNoReason: 'ohne nähere Angaben',
+  paymentUnavailable: 'Diese Zahlung ist nicht mehr möglich. Öffne die App, um das aktuelle Angebot zu sehen.',
 };

@@ -37,4 +37,5 @@ export const en: BotTexts = {
   identityRejected: 'We could not confirm your identity: {reason}. Write to support if you have questions.',
   identityRetry: 'Your identity check did not pass: {reason}. Open the app to try again.',
   identityNoReason: 'no details were given',
+  paymentUnavailable: 'This payment can no longer be made. Open the app to see what is on offer now.',
 };

@@ -38,4 +38,5 @@ export const es: BotTexts = {
   identityRejected: 'No pudimos confirmar tu identidad: {reason}. Si tienes dudas, escribe a soporte.',
   identityRetry: 'Tu verificación de identidad no se superó: {reason}. Abre la app para intentarlo de nuevo.',
   identityNoReason: 'no se dieron detalles',
+  paymentUnavailable: 'Este pago ya no se puede realizar. Abre la aplicación para ver la oferta actual.',
 };

@@ -39,4 +39,5 @@ export const fi: BotTexts = {
     'Emme pystyneet vahvistamaan henkilöllisyyttäsi: {reason}. Jos sinulla on kysyttävää, kirjoita tukeen.',
   identityRetry: 'Henkilöllisyytesi tarkistus ei mennyt läpi: {reason}. Avaa sovellus ja yritä uudelleen.',
   identityNoReason: 'tarkempia tietoja ei annettu',
+  paymentUnavailable: 'Tätä maksua ei voi enää tehdä. Avaa sovellus nähdäksesi nykyisen tarjouksen.',
 };

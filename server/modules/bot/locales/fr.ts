@@ -40,4 +40,5 @@ export const fr: BotTexts = {
     'Nous n’avons pas pu confirmer votre identité : {reason}. Si vous avez des questions, écrivez à l’assistance.',
   identityRetry: 'La vérification de votre identité n’a pas abouti : {reason}. Ouvrez l’application pour réessayer.',
   identityNoReason: 'aucun détail n’a été donné',
+  paymentUnavailable: "Ce paiement n'est plus possible. Ouvrez l'application pour voir l'offre actuelle.",
 };

@@ -36,4 +36,5 @@ export const hr: BotTexts = {
   identityRejected: 'Nismo uspjeli potvrditi vaš identitet: {reason}. Ako imate pitanja, pišite podršci.',
   identityRetry: 'Provjera identiteta nije prošla: {reason}. Otvorite aplikaciju i pokušajte ponovno.',
   identityNoReason: 'razlog nije naveden',
+  paymentUnavailable: 'Ovo plaćanje više nije moguće. Otvorite aplikaciju da biste vidjeli trenutačnu ponudu.',
 };

@@ -40,4 +40,5 @@ export const hu: BotTexts = {
     'Nem tudtuk megerősíteni a személyazonosságodat: {reason}. Ha kérdésed van, írj az ügyfélszolgálatnak.',
   identityRetry: 'A személyazonosság-ellenőrzésed nem sikerült: {reason}. Nyisd meg az alkalmazást, és próbáld újra.',
   identityNoReason: 'részleteket nem adtak meg',
+  paymentUnavailable: 'Ez a fizetés már nem teljesíthető. Nyisd meg az alkalmazást, és nézd meg az aktuális ajánlatot.',
 };

@@ -37,4 +37,5 @@ export const id: BotTexts = {
   identityRejected: 'Kami tidak dapat mengonfirmasi identitas Anda: {reason}. Hubungi dukungan jika ada pertanyaan.',
   identityRetry: 'Verifikasi identitas Anda tidak lolos: {reason}. Buka aplikasi untuk mencoba lagi.',
   identityNoReason: 'tidak ada rincian yang diberikan',
+  paymentUnavailable: 'Pembayaran ini tidak dapat dilakukan lagi. Buka aplikasi untuk melihat penawaran saat ini.',
 };

@@ -38,4 +38,5 @@ export const it: BotTexts = {
   identityRejected: "Non siamo riusciti a confermare la tua identità: {reason}. Se hai domande, scrivi all'assistenza.",
   identityRetry: "La verifica della tua identità non è andata a buon fine: {reason}. Apri l'app per riprovare.",
   identityNoReason: 'nessun dettaglio fornito',
+  paymentUnavailable: "Questo pagamento non è più possibile. Apri l'app per vedere l'offerta attuale.",
 };

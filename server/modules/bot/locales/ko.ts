@@ -35,4 +35,5 @@ export const ko: BotTexts = {
   identityRejected: '본인 확인을 완료하지 못했습니다. 사유: {reason}. 궁금한 점이 있으면 고객 지원에 문의하세요.',
   identityRetry: '본인 인증을 통과하지 못했습니다. 사유: {reason}. 앱을 열어 다시 시도하세요.',
   identityNoReason: '자세한 내용이 제공되지 않았습니다',
+  paymentUnavailable: '이 결제는 더 이상 진행할 수 없습니다. 앱을 열어 현재 상품을 확인해 주세요.',
 };

@@ -37,4 +37,5 @@ export const ms: BotTexts = {
   identityRejected: 'Kami tidak dapat mengesahkan identiti anda: {reason}. Hubungi sokongan jika anda ada soalan.',
   identityRetry: 'Semakan identiti anda tidak lulus: {reason}. Buka aplikasi untuk mencuba lagi.',
   identityNoReason: 'tiada butiran diberikan',
+  paymentUnavailable: 'Pembayaran ini tidak boleh dibuat lagi. Buka aplikasi untuk melihat tawaran semasa.',
 };

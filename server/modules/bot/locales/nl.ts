@@ -38,4 +38,5 @@ export const nl: BotTexts = {
   identityRejected: 'We konden je identiteit niet bevestigen: {reason}. Heb je vragen? Schrijf de klantenservice.',
   identityRetry: 'Je identiteitscontrole is niet geslaagd: {reason}. Open de app om het opnieuw te proberen.',
   identityNoReason: 'er zijn geen details gegeven',
+  paymentUnavailable: 'Deze betaling is niet meer mogelijk. Open de app om het huidige aanbod te zien.',
 };

@@ -37,4 +37,5 @@ export const pl: BotTexts = {
   identityRejected: 'Nie udało się potwierdzić Twojej tożsamości: {reason}. Jeśli masz pytania, napisz do wsparcia.',
   identityRetry: 'Weryfikacja tożsamości nie powiodła się: {reason}. Otwórz aplikację, aby spróbować ponownie.',
   identityNoReason: 'nie podano szczegółów',
+  paymentUnavailable: 'Tej płatności nie można już zrealizować. Otwórz aplikację, aby zobaczyć aktualną ofertę.',
 };

@@ -37,4 +37,5 @@ export const pt: BotTexts = {
   identityRejected: 'Não conseguimos confirmar sua identidade: {reason}. Se tiver dúvidas, escreva para o suporte.',
   identityRetry: 'Sua verificação de identidade não foi aprovada: {reason}. Abra o app para tentar de novo.',
   identityNoReason: 'nenhum detalhe foi informado',
+  paymentUnavailable: 'Este pagamento não pode mais ser feito. Abra o app para ver a oferta atual.',
 };

@@ -36,4 +36,5 @@ export const sk: BotTexts = {
   identityRejected: 'Vašu totožnosť sa nepodarilo overiť: {reason}. Ak máte otázky, napíšte podpore.',
   identityRetry: 'Overenie totožnosti neprešlo: {reason}. Otvorte aplikáciu a skúste to znova.',
   identityNoReason: 'dôvod nebol uvedený',
+  paymentUnavailable: 'Túto platbu už nie je možné uskutočniť. Otvorte aplikáciu a pozrite si aktuálnu ponuku.',
 };

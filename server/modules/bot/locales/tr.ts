@@ -37,4 +37,5 @@ export const tr: BotTexts = {
   identityRejected: 'Kimliğinizi doğrulayamadık: {reason}. Sorularınız varsa destek ekibine yazın.',
   identityRetry: 'Kimlik doğrulamanız başarısız oldu: {reason}. Tekrar denemek için uygulamayı açın.',
   identityNoReason: 'ayrıntı verilmedi',
+  paymentUnavailable: 'Bu ödeme artık yapılamıyor. Güncel teklifi görmek için uygulamayı açın.',
 };

@@ -39,4 +39,6 @@ export interface BotTexts {
   /** Right after a failed renewal attempt: a one-tap way to pay with another card before access ends. */
   readonly renewalFailed: string;
   readonly renewalFailedButton: string;
+  /** Telegram shows it on the payment sheet when the bot refuses a pre-checkout query (the offer is gone). */
+  readonly paymentUnavailable: string;
 }

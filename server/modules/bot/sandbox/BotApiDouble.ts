@@ -15,6 +15,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { TELEGRAM_PHOTO_MAX_BYTES, fitsTelegramPhoto, imageInfo } from '../../../platform/imageInfo';
+import { SandboxStars, StarsRefusal } from './starsDouble';
 
 export interface BotApiCall {
   readonly method: string;
@@ -122,6 +123,12 @@ const ADMINISTRATOR_RIGHTS = {
   can_manage_video_chats: false,
   is_anonymous: false,
 } as const;
+/**
+ * The update types Telegram sends a bot that never named any (setWebhook and getUpdates, allowed_updates: "an empty
+ * list to receive all update types except chat_member, message_reaction, and message_reaction_count (default)").
+ */
+const NOT_SENT_BY_DEFAULT = new Set(['chat_member', 'message_reaction', 'message_reaction_count']);
+
 /** Where the sandbox serves the double (BOT_API_URL's default with the sandbox on). */
 export const SANDBOX_BOT_API_PREFIX = '/sandbox/bot-api';
 
@@ -139,7 +146,14 @@ export class SandboxTelegram {
   private readonly members = new Map<number, Map<number, { firstName: string; status: MemberState }>>();
   /** Each user's private chat with the bot, by user id (in memory: a restart starts them empty). */
   private readonly privateChats = new Map<number, PrivateChatMessage[]>();
+  /**
+   * The update types the bot asked for (allowed_updates of its last setWebhook or getUpdates, or of the sandbox's
+   * direct connection); null: it never said, so Telegram's default. Telegram creates no update of another type.
+   */
+  private allowedUpdates: ReadonlySet<string> | null = null;
   readonly botId: number;
+  /** Telegram Stars: invoices, payments, subscriptions, refunds, each user's demo balance. */
+  readonly stars: SandboxStars;
 
   constructor(
     readonly token: string,
@@ -147,6 +161,18 @@ export class SandboxTelegram {
     private readonly now: () => number,
   ) {
     this.botId = Number(token.split(':')[0]) || 1;
+    this.stars = new SandboxStars({
+      now,
+      nextMessageId: (userId) => {
+        const chat = this.chat(userId);
+        chat.lastMessageId += 1;
+        return chat.lastMessageId;
+      },
+      deliver: async (update) => {
+        const { updateId, outcome } = await this.deliver(update);
+        return updateId === null ? undefined : outcome;
+      },
+    });
   }
 
   /**
@@ -175,7 +201,7 @@ export class SandboxTelegram {
   async botMadeAdministrator(
     by: TelegramUserInfo,
     chat: { chatId: number; title: string; username?: string; photoUrl?: string | null },
-  ): Promise<{ updateId: number; outcome: unknown }> {
+  ): Promise<{ updateId: number | null; outcome: unknown }> {
     const record = this.chat(chat.chatId);
     const before = record.status;
     record.status = 'administrator';
@@ -198,7 +224,7 @@ export class SandboxTelegram {
   async botRemoved(
     by: TelegramUserInfo,
     chat: { chatId: number; title: string; username?: string | null },
-  ): Promise<{ updateId: number; outcome: unknown }> {
+  ): Promise<{ updateId: number | null; outcome: unknown }> {
     const record = this.chat(chat.chatId);
     const before = record.status;
     record.status = 'left';
@@ -216,7 +242,7 @@ export class SandboxTelegram {
     chat: { chatId: number; title: string; username?: string | null },
     oldMember: Record<string, unknown>,
     newMember: Record<string, unknown>,
-  ): Promise<{ updateId: number; outcome: unknown }> {
+  ): Promise<{ updateId: number | null; outcome: unknown }> {
     return this.deliver({
       my_chat_member: {
         chat: {
@@ -233,16 +259,32 @@ export class SandboxTelegram {
     });
   }
 
-  /** Where Telegram's updates go (the app's update handler); the sandbox delivers them at once. */
-  connect(listener: (update: Record<string, unknown>) => Promise<unknown>): void {
+  /**
+   * Where Telegram's updates go (the app's update handler); the sandbox delivers them at once, of the types the app
+   * asks for (as a webhook's or getUpdates' allowed_updates would).
+   */
+  connect(listener: (update: Record<string, unknown>) => Promise<unknown>, allowedUpdates?: readonly string[]): void {
     this.listener = listener;
+    if (allowedUpdates !== undefined) this.allow(allowedUpdates);
+  }
+
+  /** allowed_updates as Telegram reads it: an empty list means the default types. */
+  private allow(types: readonly string[]): void {
+    this.allowedUpdates = types.length === 0 ? null : new Set(types);
+  }
+
+  private allowed(type: string): boolean {
+    return this.allowedUpdates === null ? !NOT_SENT_BY_DEFAULT.has(type) : this.allowedUpdates.has(type);
   }
 
   /**
    * Sends an update as Telegram would (numbered here): straight to the connected app (the sandbox), else into the
-   * queue getUpdates serves (a server that long-polls this double). Answers what the app did with it, or 'queued'.
+   * queue getUpdates serves (a server that long-polls this double). Answers what the app did with it, or 'queued';
+   * an update of a type the bot did not ask for is never made (updateId null, outcome 'not_allowed').
    */
-  async deliver(update: Record<string, unknown>): Promise<{ updateId: number; outcome: unknown }> {
+  async deliver(update: Record<string, unknown>): Promise<{ updateId: number | null; outcome: unknown }> {
+    const type = Object.keys(update).find((key) => key !== 'update_id');
+    if (type !== undefined && !this.allowed(type)) return { updateId: null, outcome: 'not_allowed' };
     this.lastUpdateId += 1;
     const numbered = { ...update, update_id: this.lastUpdateId };
     if (!this.listener) {
@@ -571,16 +613,33 @@ export class SandboxTelegram {
         }
         return ok(true);
       }
+      case 'setWebhook':
+      case 'getUpdates':
+        // "If not specified, the previous setting will be used."
+        if (Array.isArray(params.allowed_updates)) this.allow(params.allowed_updates.map(String));
+        return method === 'getUpdates' ? this.updates(params) : ok(true);
       case 'setMyCommands':
       case 'deleteMyCommands':
       case 'setChatMenuButton':
-      case 'setWebhook':
       case 'deleteWebhook':
         return ok(true);
       case 'getWebhookInfo':
-        return ok({ url: '', has_custom_certificate: false, pending_update_count: 0 });
-      case 'getUpdates':
-        return this.updates(params);
+        return ok({
+          url: '',
+          has_custom_certificate: false,
+          pending_update_count: 0,
+          ...(this.allowedUpdates ? { allowed_updates: [...this.allowedUpdates] } : {}),
+        });
+      case 'createInvoiceLink':
+        return ok(this.stars.createInvoiceLink(params));
+      case 'answerPreCheckoutQuery':
+        return ok(this.stars.answerPreCheckoutQuery(params));
+      case 'refundStarPayment':
+        return ok(await this.stars.refundStarPayment(params));
+      case 'editUserStarSubscription':
+        return ok(this.stars.editUserStarSubscription(params));
+      case 'getStarTransactions':
+        return ok(this.stars.getStarTransactions(params));
       default:
         throw new BotApiRefusal(404, 'Not Found: method not found');
     }
@@ -758,6 +817,7 @@ export const botApiDoublePlugin: FastifyPluginAsync<{ telegram: SandboxTelegram 
       );
     } catch (error) {
       if (error instanceof BotApiRefusal) return refuse(reply, error);
+      if (error instanceof StarsRefusal) return refuse(reply, new BotApiRefusal(error.errorCode, error.description));
       throw error;
     }
   };
@@ -861,6 +921,126 @@ export const botApiDoublePlugin: FastifyPluginAsync<{ telegram: SandboxTelegram 
         },
         text,
       );
+    },
+  );
+
+  // Telegram Stars as the user's Telegram shows them: an invoice link's payment sheet, paying it, the demo balance
+  // (a top-up sets it), the user's subscriptions and cancelling one in Telegram's settings.
+  const starsRefused = (reply: FastifyReply, error: unknown) => {
+    if (error instanceof StarsRefusal) return refuse(reply, new BotApiRefusal(error.errorCode, error.description));
+    throw error;
+  };
+  app.get<{ Querystring: { link: string; userId: number } }>(
+    '/stars/sheet',
+    {
+      schema: {
+        hide: true,
+        querystring: {
+          type: 'object',
+          required: ['link', 'userId'],
+          properties: { link: { type: 'string', maxLength: 256 }, userId: { type: 'integer', minimum: 1 } },
+        },
+      },
+    },
+    async (request, reply) => {
+      try {
+        return telegram.stars.sheet(request.query.link, request.query.userId);
+      } catch (error) {
+        return starsRefused(reply, error);
+      }
+    },
+  );
+  app.post<{ Body: { telegramId: number; firstName?: string; languageCode?: string; link: string } }>(
+    '/stars/pay',
+    {
+      schema: {
+        hide: true,
+        body: {
+          type: 'object',
+          required: ['telegramId', 'link'],
+          properties: {
+            telegramId: { type: 'integer', minimum: 1 },
+            firstName: { type: 'string', maxLength: 64 },
+            languageCode: { type: 'string', maxLength: 16 },
+            link: { type: 'string', maxLength: 256 },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { telegramId, firstName, languageCode, link } = request.body;
+      try {
+        return await telegram.stars.pay(
+          { id: telegramId, firstName: firstName ?? String(telegramId), ...(languageCode ? { languageCode } : {}) },
+          link,
+        );
+      } catch (error) {
+        return starsRefused(reply, error);
+      }
+    },
+  );
+  app.get<{ Querystring: { userId: number } }>(
+    '/stars/balance',
+    {
+      schema: {
+        hide: true,
+        querystring: { type: 'object', required: ['userId'], properties: { userId: { type: 'integer', minimum: 1 } } },
+      },
+    },
+    async (request) => ({ balance: telegram.stars.balance(request.query.userId) }),
+  );
+  app.post<{ Body: { telegramId: number; stars: number } }>(
+    '/stars/balance',
+    {
+      schema: {
+        hide: true,
+        body: {
+          type: 'object',
+          required: ['telegramId', 'stars'],
+          properties: {
+            telegramId: { type: 'integer', minimum: 1 },
+            stars: { type: 'integer', minimum: 0, maximum: 1_000_000 },
+          },
+        },
+      },
+    },
+    async (request) => {
+      telegram.stars.setBalance(request.body.telegramId, request.body.stars);
+      return { balance: telegram.stars.balance(request.body.telegramId) };
+    },
+  );
+  app.get<{ Querystring: { userId: number } }>(
+    '/stars/subscriptions',
+    {
+      schema: {
+        hide: true,
+        querystring: { type: 'object', required: ['userId'], properties: { userId: { type: 'integer', minimum: 1 } } },
+      },
+    },
+    async (request) => ({ subscriptions: telegram.stars.subscriptionsOf(request.query.userId) }),
+  );
+  app.post<{ Body: { telegramId: number; subscriptionId: string } }>(
+    '/stars/cancel',
+    {
+      schema: {
+        hide: true,
+        body: {
+          type: 'object',
+          required: ['telegramId', 'subscriptionId'],
+          properties: {
+            telegramId: { type: 'integer', minimum: 1 },
+            subscriptionId: { type: 'string', maxLength: 128 },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      try {
+        telegram.stars.cancelByUser(request.body.telegramId, request.body.subscriptionId);
+        return { ok: true };
+      } catch (error) {
+        return starsRefused(reply, error);
+      }
     },
   );
 

@@ -1,0 +1,38 @@
+/**
+ * Telegram Stars (currency XTR): the limits Telegram sets on what a bot may sell for Stars. The server's Bot API
+ * adapter, the sandbox's Bot API double and the price rules all read them from here.
+ *
+ * References (Bot API, https://core.telegram.org/bots/api#payments, and https://core.telegram.org/bots/payments-stars):
+ * - createInvoiceLink: currency "XTR", `prices` exactly one item, `provider_token` empty; `subscription_period` only
+ *   with XTR and "currently, it must always be 2592000 (30 days) if specified"; the subscription price "must not
+ *   exceed 10000 Telegram Stars". title 1-32 characters, description 1-255, payload 1-128 bytes.
+ * - answerPreCheckoutQuery: "the Bot API must receive an answer within 10 seconds after the pre-checkout query was
+ *   sent"; Telegram fails the payment otherwise.
+ * - Stars are whole: XTR has no minor unit (an amount is a count of Stars), and a price is at least 1 Star.
+ * Assumed (the Bot API reference names no figure): a one-time Stars invoice is held to the same 10000 Stars as a
+ * subscription; Telegram refuses a larger one with an error the server reports as a refused payment.
+ */
+export const STARS_CURRENCY = 'XTR';
+
+/** The only subscription period Telegram accepts (createInvoiceLink's subscription_period): 30 days in seconds. */
+export const STARS_SUBSCRIPTION_PERIOD_SECONDS = 2_592_000;
+
+export const STARS_MIN_AMOUNT = 1;
+export const STARS_MAX_AMOUNT = 10_000;
+
+/** How long Telegram waits for answerPreCheckoutQuery before it fails the payment. */
+export const PRE_CHECKOUT_ANSWER_MS = 10_000;
+
+export const INVOICE_TITLE_MAX = 32;
+export const INVOICE_DESCRIPTION_MAX = 255;
+export const INVOICE_PAYLOAD_MAX_BYTES = 128;
+
+export type StarsAmountProblem = 'stars_not_whole' | 'stars_too_small' | 'stars_too_large';
+
+/** Why a Stars price cannot be sold (whole Stars between the minimum and the maximum), or null when it can. */
+export function starsAmountProblem(stars: number): StarsAmountProblem | null {
+  if (!Number.isSafeInteger(stars)) return 'stars_not_whole';
+  if (stars < STARS_MIN_AMOUNT) return 'stars_too_small';
+  if (stars > STARS_MAX_AMOUNT) return 'stars_too_large';
+  return null;
+}
