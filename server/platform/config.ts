@@ -56,6 +56,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from './http/rateLimits';
 import { DEFAULT_LINK_SETTINGS, LINK_SETTING_NAMES, type LinkSettings, linkAddress } from '../../src/domain/links';
+import { isExchangeRate } from '../../src/domain/payout';
 
 export type DatabaseTarget =
   | { readonly kind: 'embedded'; readonly dataDir: string }
@@ -117,6 +118,11 @@ export interface ServerConfig {
    * https://api.frankfurter.app); undefined: the sandbox's double with the sandbox on, else no conversion.
    */
   readonly payoutRatesUrl: string | undefined;
+  /**
+   * What one Telegram Star is worth to a creator, per currency (STARS_RATE_EUR, STARS_RATE_RUB: a plain decimal in
+   * that currency's major units): a Stars price is suggested from a card price at it. Unset: no suggestion there.
+   */
+  readonly starsRates: ReadonlyMap<string, string>;
   /** Who may sign in to the operator console (/admin): ADMIN_TELEGRAM_IDS, plus the demo operator in the sandbox. */
   readonly adminTelegramIds: readonly number[];
   /** Bearer token of GET /metrics; undefined: no metrics endpoint. */
@@ -333,6 +339,22 @@ function linkSettings(env: Env): LinkSettings {
   ) as unknown as LinkSettings;
 }
 
+/** STARS_RATE_EUR and STARS_RATE_RUB (spelled out for the docs test): positive plain decimals, e.g. 0.012. */
+function starsRates(env: Env): Map<string, string> {
+  const given: readonly [string, string, string | undefined][] = [
+    ['eur', 'STARS_RATE_EUR', nonEmpty(env, 'STARS_RATE_EUR')],
+    ['rub', 'STARS_RATE_RUB', nonEmpty(env, 'STARS_RATE_RUB')],
+  ];
+  const rates = new Map<string, string>();
+  for (const [currency, variable, raw] of given) {
+    if (raw === undefined) continue;
+    if (!isExchangeRate(raw))
+      throw new ConfigError(`${variable} must be a positive decimal such as 0.012, got "${raw}"`);
+    rates.set(currency, raw);
+  }
+  return rates;
+}
+
 function nonEmpty(env: Env, name: string): string | undefined {
   const raw = env[name]?.trim();
   return raw === undefined || raw === '' ? undefined : raw;
@@ -481,6 +503,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     jobIntervalMs: integer(env, 'JOB_INTERVAL_MS', 60_000, 100, 86_400_000),
     production: env.NODE_ENV === 'production',
     payoutRatesUrl: nonEmpty(env, 'PAYOUT_RATES_URL')?.replace(/\/+$/, ''),
+    starsRates: starsRates(env),
     adminTelegramIds: [
       ...new Set([...telegramIds(env, 'ADMIN_TELEGRAM_IDS'), ...(sandbox ? [SANDBOX_DEMO_OPERATOR_ID] : [])]),
     ],

@@ -22,6 +22,8 @@ import type {
   PublishSubscriptionRequestSchema,
   SetChannelLanguageRequestSchema,
   SetCommandRequestSchema,
+  SetStarsPriceRequestSchema,
+  StarsPriceResponseSchema,
   SubscriptionDetailResponseSchema,
   SubscriptionMemberResponseSchema,
   SubscriptionOnlyResponseSchema,
@@ -121,6 +123,8 @@ export type EditSubscriptionRequest = Static<typeof EditSubscriptionRequestSchem
 export type SubscriptionOnlyResponse = Static<typeof SubscriptionOnlyResponseSchema>;
 export type PublishSubscriptionRequest = Static<typeof PublishSubscriptionRequestSchema>;
 export type SetCommandRequest = Static<typeof SetCommandRequestSchema>;
+export type SetStarsPriceRequest = Static<typeof SetStarsPriceRequestSchema>;
+export type StarsPriceResponse = Static<typeof StarsPriceResponseSchema>;
 export type MembersRequest = Static<typeof MembersRequestSchema>;
 export type MembersPage = Static<typeof MembersPageSchema>;
 export type SubscriptionDetailResponse = Static<typeof SubscriptionDetailResponseSchema>;

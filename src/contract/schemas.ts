@@ -268,6 +268,16 @@ export const NewSubscriptionResponseSchema = Type.Object({ channel: ref.Channel(
 export const SubscriptionOnlyResponseSchema = Type.Object({ subscription: ref.Subscription() });
 export const PublishSubscriptionRequestSchema = Type.Object({ pin: bool(), disableNotification: bool() });
 export const SetCommandRequestSchema = Type.Object({ command: Type.String({ maxLength: 64 }) });
+/** A subscription's price in Telegram Stars (whole Stars, 1-10000), or null: not sold in Stars. */
+export const SetStarsPriceRequestSchema = Type.Object({ stars: Type.Union([Type.Number(), Type.Null()]) });
+export const StarsPriceResponseSchema = Type.Object({
+  stars: Type.Union([int(), Type.Null()]),
+  /** renewing: every 30 days (monthly); one_period: weekly or yearly paid once, without renewal; one_time. */
+  offer: oneOf(['renewing', 'one_period', 'one_time'] as const),
+  /** The card price at the currency's STARS_RATE_*, in whole Stars; null without a rate. */
+  suggested: Type.Union([int(), Type.Null()]),
+  rate: Type.Union([Type.String(), Type.Null()]),
+});
 export const MembersRequestSchema = Type.Object({
   startFrom: optional(CursorSchema),
   filter: oneOf(MEMBER_FILTERS),

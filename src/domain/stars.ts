@@ -36,3 +36,32 @@ export function starsAmountProblem(stars: number): StarsAmountProblem | null {
   if (stars > STARS_MAX_AMOUNT) return 'stars_too_large';
   return null;
 }
+
+/**
+ * How a subscription of a period is sold in Stars: monthly renews every 30 days (Telegram's only subscription
+ * period); weekly and yearly, which Telegram cannot renew, as one period paid once without renewal; one-time access
+ * once. A creator who does not want the one-period payment leaves the Stars price empty.
+ */
+export type StarsOffer = 'renewing' | 'one_period' | 'one_time';
+
+export function starsOffer(period: 'weekly' | 'monthly' | 'yearly' | 'onetime'): StarsOffer {
+  if (period === 'monthly') return 'renewing';
+  return period === 'onetime' ? 'one_time' : 'one_period';
+}
+
+const RATE = /^(\d{1,12})(?:\.(\d{1,12}))?$/;
+
+/**
+ * The Stars that earn a card price at `rate` (what one Star is worth, a plain decimal in the price's major units,
+ * e.g. "0.012" euro): the price divided by the rate, rounded up to whole Stars. Exact decimal arithmetic. Null when
+ * the rate is not a positive decimal.
+ */
+export function suggestStars(priceMinor: number, exponent: number, rate: string): number | null {
+  const match = RATE.exec(rate);
+  if (match === null || !/[1-9]/.test(rate)) return null;
+  const fraction = match[2] ?? '';
+  const rateUnits = BigInt(`${match[1]}${fraction}`);
+  const numerator = BigInt(priceMinor) * 10n ** BigInt(fraction.length);
+  const denominator = rateUnits * 10n ** BigInt(exponent);
+  return Number((numerator + denominator - 1n) / denominator);
+}

@@ -23,6 +23,7 @@ export type SubscriptionPatch = Partial<{
   priceMinor: number;
   buttonText: string;
   command: string | null;
+  starsPrice: number | null;
   deleted: boolean;
   restoredAt: Date;
   publishedPostId: number | null;

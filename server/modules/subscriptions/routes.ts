@@ -9,6 +9,8 @@ import type {
   NewSubscriptionResponse,
   PublishSubscriptionRequest,
   SetCommandRequest,
+  SetStarsPriceRequest,
+  StarsPriceResponse,
   SubscriptionDetailResponse,
   SubscriptionMemberResponse,
   SubscriptionOnlyResponse,
@@ -27,6 +29,8 @@ import {
   NewSubscriptionResponseSchema,
   PublishSubscriptionRequestSchema,
   SetCommandRequestSchema,
+  SetStarsPriceRequestSchema,
+  StarsPriceResponseSchema,
   SubscriptionDetailResponseSchema,
   SubscriptionMemberResponseSchema,
   SubscriptionOnlyResponseSchema,
@@ -132,6 +136,34 @@ export const subscriptionRoutes: FastifyPluginAsync<RouteOptions> = async (app, 
     },
     async (request) =>
       subscriptionOnly(await subscriptions.setCommand(currentUser(request), request.params.id, request.body.command)),
+  );
+
+  app.get<IdParams>(
+    '/subscription/:id/stars',
+    {
+      schema: {
+        tags,
+        summary: 'Its price in Telegram Stars, how Stars sell it, and a price suggested from the card price',
+        params: idParam,
+        response: { 200: StarsPriceResponseSchema, ...errorResponses(404) },
+      },
+    },
+    async (request): Promise<StarsPriceResponse> => subscriptions.starsPrice(currentUser(request), request.params.id),
+  );
+
+  app.post<IdParams & { Body: SetStarsPriceRequest }>(
+    '/subscription/:id/stars',
+    {
+      schema: {
+        tags,
+        summary: 'Set its price in Telegram Stars (whole Stars, 1-10000), or null to stop selling it in Stars',
+        params: idParam,
+        body: SetStarsPriceRequestSchema,
+        response: { 200: StarsPriceResponseSchema, ...errorResponses(404, 409) },
+      },
+    },
+    async (request): Promise<StarsPriceResponse> =>
+      subscriptions.setStarsPrice(currentUser(request), request.params.id, request.body.stars),
   );
 
   app.post<IdParams & { Body: MembersRequest }>(

@@ -12,7 +12,15 @@ import type {
 import { isValidCommand } from '../../../src/domain/command';
 import { validateSubscriptionForm } from '../../../src/domain/subscription-form';
 import { wireAmountText } from '../../../src/domain/amounts';
-import { type Money, toMajor } from '../../../src/domain/money';
+import { type Money, currencyExponent, toMajor } from '../../../src/domain/money';
+import {
+  STARS_MAX_AMOUNT,
+  STARS_MIN_AMOUNT,
+  type StarsOffer,
+  starsAmountProblem,
+  starsOffer,
+  suggestStars,
+} from '../../../src/domain/stars';
 import { AppError, notFound, validationError } from '../../platform/errors';
 import { type CursorPosition, decodeCursor, toPage } from '../../platform/db/cursor';
 import { ChannelsRepository } from '../channels/repository';
@@ -36,6 +44,14 @@ export interface FormRuleError {
 }
 
 /** A form error as a 400 validation_error naming the field, with the rule and bound for the client's message. */
+export interface StarsPriceView {
+  readonly stars: number | null;
+  readonly offer: StarsOffer;
+  readonly suggested: number | null;
+  /** The STARS_RATE_* the suggestion used: one Star's worth in the card price's currency. */
+  readonly rate: string | null;
+}
+
 export function formError(error: FormRuleError): AppError {
   const bound = error.bound ? toMajor(error.bound.minor, error.bound.currency) : undefined;
   const what =
@@ -271,6 +287,45 @@ export class SubscriptionService {
     }
     const updated = await this.repo.update(subscription.id, { command: value === '' ? null : value }, this.now());
     return this.view(updated, channel);
+  }
+
+  /**
+   * Its Stars price, how it is sold in Stars (renewing every 30 days only when monthly), and the price suggested from
+   * the card price at the currency's STARS_RATE_* (null without one).
+   */
+  async starsPrice(user: UserRow, subscriptionId: number): Promise<StarsPriceView> {
+    const { subscription } = await ownedSubscription(this.deps.db, user, subscriptionId);
+    return this.starsView(subscription);
+  }
+
+  /** Sets (whole Stars, within Telegram's limits) or clears (null: not sold in Stars) the Stars price. */
+  async setStarsPrice(user: UserRow, subscriptionId: number, stars: number | null): Promise<StarsPriceView> {
+    const { subscription } = await ownedSubscription(this.deps.db, user, subscriptionId, { write: true });
+    if (subscription.deleted) throw new AppError('subscription_deleted', 'Restore the subscription before editing it');
+    if (stars !== null) {
+      const problem = starsAmountProblem(stars);
+      if (problem !== null)
+        throw validationError(
+          'stars',
+          problem === 'stars_not_whole'
+            ? 'stars must be whole Stars'
+            : `stars must be from ${STARS_MIN_AMOUNT} to ${STARS_MAX_AMOUNT} (Telegram's limits)`,
+        );
+    }
+    const updated = await this.repo.update(subscription.id, { starsPrice: stars }, this.now());
+    return this.starsView(updated);
+  }
+
+  private starsView(subscription: SubscriptionRow): StarsPriceView {
+    const rate = this.deps.config.starsRates.get(subscription.currency);
+    const suggested =
+      rate === undefined ? null : suggestStars(subscription.priceMinor, currencyExponent(subscription.currency), rate);
+    return {
+      stars: subscription.starsPrice,
+      offer: starsOffer(subscription.period),
+      suggested: suggested === null ? null : Math.min(Math.max(suggested, STARS_MIN_AMOUNT), STARS_MAX_AMOUNT),
+      rate: rate ?? null,
+    };
   }
 
   /** The subscription with the first page of each member group (live: with access; inactive: the rest). */

@@ -120,6 +120,8 @@ export const subscriptions = pgTable(
     priceMinor: minor('price_minor').notNull(),
     currency: currency().notNull(),
     buttonText: text('button_text').notNull(),
+    /** Its price in Telegram Stars (XTR, whole Stars; migration 0045), or null when it is not sold in Stars. */
+    starsPrice: integer('stars_price'),
     /** `$name` command (only a-z after $), or null. */
     command: text('command'),
     deleted: boolean('deleted').notNull().default(false),
