@@ -1,19 +1,16 @@
 /**
- * Dashboards kept in this process's memory (one cache per view), answered again while nothing they show has changed.
+ * The creator dashboard kept in this process's memory, answered again while nothing it shows has changed.
  *
  * Correct across processes: an entry is keyed by the user's dashboard version (migrations 0004 and 0014), which
- * triggers bump in the same database transaction as every change the user's dashboard shows, whoever writes it; the
- * auth hook reads the version with the user on every request, so a write committed by any process makes every copy
- * miss. A fill reads the version first and the data after, so an entry is never older than its version (at worst
+ * triggers bump in the same database transaction as every change the creator's dashboard shows, whoever writes it;
+ * the auth hook reads the version with the user on every request, so a write committed by any process makes every
+ * copy miss. A fill reads the version first and the data after, so an entry is never older than its version (at worst
  * newer, which only makes the next version miss). Version 0 (no row yet) is never cached.
- * - Creator view: everything it shows bumps the creator's own version. Time-driven changes need no write: an entry
- *   also ends when the clock reaches the earliest member expiry among the creator's subscriptions (subscriber counts)
- *   or the next earnings window (active → payout balances).
- * - Follower view: the follower's own rows (memberships, cards, ledger lines, flags) bump the follower's version;
- *   the channels and subscriptions it shows, with their subscriber counts, belong to their owners and bump the
- *   owners' versions (a payment by another follower must not write every member's row). So an entry also keeps the
- *   owners' versions, read before the view, and the service compares them on every hit (one batched read); it ends at
- *   the earliest member expiry in those channels (subscriber counts, the follower's own access and links).
+ * Time-driven changes need no write: an entry ends at the next earnings window (active → payout balances), and the
+ * subscriber counts, which move with every member's expiry (often, with a big audience), are read again on each hit
+ * rather than ending the entry (DashboardService.cachedCreator).
+ * The follower view is not cached: it shows other owners' channels and subscriptions and their counts, so its
+ * validity would hang on every one of those owners; a page of it is read in one wave.
  * What is read fresh on every request stays out: the user row (profile, verification, migration refusal, ban).
  */
 export interface CachedEntry<T> {

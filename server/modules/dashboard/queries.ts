@@ -8,8 +8,7 @@
  *   the saved cards; the first transactions page.
  * Every list is prepared twice, first page and later pages (keyset after a cursor): POST /dashboard/channels,
  * /dashboard/subscriptions and /dashboard/transactions answer the later ones.
- * For the follower view's cache: what it depends on beyond the follower's own rows (followerDependencies), and the
- * dashboard versions of those users, read batched (dashboardVersions).
+ * For the creator view's cache: the subscriber counts of the channels it shows (channelCounts), read on every hit.
  * The shapes and rules match ChannelsRepository.listByOwnerWithCounts, SubscriptionsRepository/ChannelsRepository
  * activeSubscribers, CardsRepository.listByUser and TransactionsRepository.pageForUser, which other calls use.
  */
@@ -21,7 +20,6 @@ import {
   balanceTotalsQuery,
   balancesFromTotals,
 } from '../payments/ledger/ledger';
-import { BatchLoader } from '../../platform/db/batchLoader';
 import type { Db } from '../../platform/db/db';
 import { channelLiveMembersSql, subscriptionLiveMembersSql } from '../../platform/db/members';
 import type { Role, TransactionType } from '../../../src/domain/entities';
@@ -55,8 +53,6 @@ export interface DashboardHead {
   readonly flags: UserFlags;
   readonly account: WithdrawalAccountFields | null;
   readonly balances: Balances;
-  /** The earliest member expiry after now among the creator's subscriptions (a subscriber count changes then). */
-  readonly nextExpiryMs: number | null;
 }
 
 /** A follower's membership with what the follower view shows of it. */
@@ -68,20 +64,6 @@ export interface Membership {
   readonly channel: ChannelRow;
   /** Distinct members of the channel's subscriptions with access now. */
   readonly channelSubscribers: number;
-}
-
-/** A user's dashboard version (migration 0004) as read: 0 when the user has no row yet. */
-export interface UserVersion {
-  readonly userId: number;
-  readonly version: number;
-}
-
-/** What a follower view shows of other users' data, read in one statement before the view itself. */
-export interface FollowerDependencies {
-  /** The owners of every channel the view can show (memberships and the first ledger page) with their versions. */
-  readonly owners: readonly UserVersion[];
-  /** The earliest member expiry after now in the channels of the follower's memberships (counts and access change). */
-  readonly nextExpiryMs: number | null;
 }
 
 export function dashboardQueries(db: Db) {
@@ -206,16 +188,6 @@ export function dashboardQueries(db: Db) {
               BalanceTotalsRow[] | null
             >`(select json_agg(totals) from (${balanceTotalsQuery(sql`${users.id}`, sql`${sql.placeholder('boundary')}`)}) totals)`
           : sql<null>`null`,
-        nextExpiryMs: withCreatorFields
-          ? // Each subscription's first expiry after now is its first index entry there (subscription, expiry).
-            sql<number | null>`(select (extract(epoch from min(n.expires_at)) * 1000)::float8
-          from ${subscriptions} s join ${channels} c on c.id = s.channel_id
-          cross join lateral (
-            select m.expires_at from ${subscriptionMembers} m where m.subscription_id = s.id and m.expires_at > ${now}
-            order by m.expires_at limit 1
-          ) n
-          where c.owner_id = ${users.id})`
-          : sql<null>`null`,
       })
       .from(users)
       .leftJoin(payoutAccounts, withCreatorFields ? eq(payoutAccounts.userId, users.id) : sql`false`)
@@ -238,73 +210,26 @@ export function dashboardQueries(db: Db) {
       },
       account: row?.account ?? null,
       balances: balancesFromTotals(row?.totals ?? []),
-      nextExpiryMs: row?.nextExpiryMs === null || row?.nextExpiryMs === undefined ? null : Number(row.nextExpiryMs),
     };
   };
 
-  // A superset of the channels the follower view shows: every membership's (the view lists the first page of them)
-  // and those of the first ledger page (channel and subscription). One statement, so the versions and the expiry
-  // are of one snapshot.
-  const followerTypes = sql.join(
-    TYPES_BY_MODE.follower.map((type) => sql`${type}`),
-    sql`, `,
-  );
-  const followerDependencies = db
-    .select({
-      ownerId: sql<number>`owners.owner_id`,
-      version: sql<number>`coalesce((select version from dashboard_versions where user_id = owners.owner_id), 0)`,
-      nextExpiryMs: sql<number | null>`(
-      select (extract(epoch from min(next.expires_at)) * 1000)::float8
-      from (select distinct s.channel_id from ${subscriptionMembers} m join ${subscriptions} s on s.id = m.subscription_id where m.user_id = ${userId}) mc
-      join ${subscriptions} cs on cs.channel_id = mc.channel_id
-      cross join lateral (
-        select min(e.expires_at) as expires_at from ${subscriptionMembers} e where e.subscription_id = cs.id and e.expires_at > ${now}
-      ) next
-    )`,
-    })
-    .from(
-      sql`(
-    with page as (
-      select channel_id, subscription_id from ${t} where user_id = ${userId} and type in (${followerTypes})
-      order by created_at desc, id desc limit ${sql.raw(String(PAGE_SIZE + 1))}
-    ), shown as (
-      select s.channel_id from ${subscriptionMembers} m join ${subscriptions} s on s.id = m.subscription_id where m.user_id = ${userId}
-      union select channel_id from page where channel_id is not null
-      union select s.channel_id from page join ${subscriptions} s on s.id = page.subscription_id
-    )
-    select distinct c.owner_id from ${channels} c where c.id in (select channel_id from shown)
-  ) owners`,
-    )
-    .prepare('dashboard_follower_dependencies');
-
-  const versions = db
-    .select({ userId: sql<number>`user_id`, version: sql<number>`version` })
-    .from(sql`dashboard_versions`)
-    .where(sql`user_id = any(${sql.placeholder('userIds')}::bigint[])`)
-    .prepare('dashboard_versions_of_users');
+  // The subscriber counts of the given channels at now (each from its kept count): what time alone changes in a
+  // cached creator view.
+  const channelCounts = db
+    .select({ id: sql<number>`ids.id`, live: channelLiveMembersSql(sql`ids.id`, now) })
+    .from(sql`unnest(${sql.placeholder('channelIds')}::bigint[]) as ids(id)`)
+    .prepare('dashboard_channel_counts');
 
   return {
     head,
-    followerDependencies: async (id: number, nowMs: number): Promise<FollowerDependencies> => {
-      const rows = await followerDependencies.execute({ userId: id, now: new Date(nowMs) });
-      const nextExpiryMs = rows[0]?.nextExpiryMs;
-      return {
-        owners: rows.map((row) => ({ userId: Number(row.ownerId), version: Number(row.version) })),
-        nextExpiryMs: nextExpiryMs === null || nextExpiryMs === undefined ? null : Number(nextExpiryMs),
-      };
-    },
-    /**
-     * Dashboard versions of users, the lookups of one event-loop turn in one query (users without a row are left
-     * out: version 0). A lookup's query starts after it was asked for, so it sees every commit before the request.
-     */
-    dashboardVersions: new BatchLoader<number, UserVersion>(
-      async (userIds) =>
-        (await versions.execute({ userIds: [...userIds] })).map((row) => ({
-          userId: Number(row.userId),
-          version: Number(row.version),
-        })),
-      (row) => row.userId,
-    ),
+    /** The subscriber counts at `at` of the given channels, by channel id. */
+    channelCounts: async (ids: readonly number[], at: Date): Promise<Map<number, number>> =>
+      new Map(
+        (await channelCounts.execute({ channelIds: [...ids], now: at })).map((row) => [
+          Number(row.id),
+          Number(row.live),
+        ]),
+      ),
     /** PAGE_SIZE + 1 of the creator's channels, oldest first, after the cursor when given. */
     channelsWithCounts: async (
       id: number,

@@ -2,7 +2,8 @@
  * The dashboard in both modes (spec sections 2 and 7). Creator mode answers migration_required while a migration
  * is due and not started, then verification_required until verification is approved. Follower mode always answers
  * (a new user's first screen). Without `mode`, creators get the creator view and everyone else the follower view.
- * Both views are answered from memory while nothing they show has changed (./cache.ts).
+ * The creator view is answered from memory while nothing it shows has changed, its subscriber counts read again on
+ * every hit (./cache.ts); the follower view is read fresh every time.
  */
 import type {
   DashboardChannelsPage,
@@ -31,13 +32,7 @@ import {
   userDto,
   withdrawalAccountDto,
 } from '../../platform/dto';
-import {
-  type DashboardHead,
-  type DashboardQueries,
-  type Membership,
-  type UserVersion,
-  dashboardQueries,
-} from './queries';
+import { type DashboardHead, type DashboardQueries, type Membership, dashboardQueries } from './queries';
 import { DashboardCache } from './cache';
 import { migrationState } from '../migration/rules';
 
@@ -48,10 +43,6 @@ interface CachedView {
   readonly part: ViewPart;
   /** The last encoded answer and the user state it was made for (see userStamp). */
   encoded?: { readonly userStamp: string; readonly body: CompressibleBody };
-}
-/** A follower view also shows other users' channels and subscriptions: their owners' versions when it was read. */
-interface CachedFollower extends CachedView {
-  readonly owners: readonly UserVersion[];
 }
 
 /** Everything of the user row a creator answer depends on: the user DTO, the verification and the migration refusal. */
@@ -67,7 +58,6 @@ const balanceDtos = (balances: readonly Money[]) =>
 export class DashboardService {
   private readonly queries: DashboardQueries;
   private readonly cache = new DashboardCache<CachedView>();
-  private readonly followerCache = new DashboardCache<CachedFollower>();
 
   constructor(private readonly deps: ServiceDeps) {
     this.queries = dashboardQueries(deps.db);
@@ -75,10 +65,10 @@ export class DashboardService {
 
   /**
    * GET /dashboard as encoded JSON. A verified user asking for (or defaulting to) the creator view gets it from memory
-   * while the dashboard version is unchanged (else read at once, three round trips); the follower view likewise while
-   * the follower's version and those of the owners of the channels it shows are unchanged (one batched read of those
-   * versions; else read in two waves). Each is encoded once per user state and sent again as the same bytes; encoding
-   * is most of the work left on that path. An unverified user asking for the creator view is refused from the flags.
+   * while the dashboard version is unchanged, with its channels' subscriber counts read again (else read at once,
+   * three round trips), encoded once per user state and counts and sent again as the same bytes: encoding is most of
+   * the work left on that path. The follower view is read fresh (one wave). An unverified user asking for the creator
+   * view is refused from the flags.
    */
   async loadEncoded(
     user: UserRow,
@@ -93,7 +83,7 @@ export class DashboardService {
       );
     }
     if (requestedMode === 'creator') this.refuseCreator(user, (await this.queries.head(user.id, nowMs, false)).flags);
-    const cached = await this.cachedFollower(user, dashboardVersion, nowMs);
+    const cached = await this.readFollower(user, nowMs);
     // Without a mode, a user with channels gets the creator view: refused, as the user is not verified.
     if (requestedMode === undefined && cached.flags.hasChannels) this.refuseCreator(user, cached.flags);
     return this.encodedOnce(user, cached, encode, (view) => this.followerAnswer(user, view.flags, view.part));
@@ -144,51 +134,58 @@ export class DashboardService {
     return { mode: 'creator', isCreator: true, user: userDto(user), migrationAvailable: migration.available, ...part };
   }
 
-  /** The creator view from memory while the dashboard version is unchanged, else read at once (three round trips). */
+  /**
+   * The creator view from memory while the dashboard version is unchanged and the earnings window the same, else read
+   * at once (three round trips). Member expiry writes nothing and comes often with a big audience, so it does not end
+   * an entry: the shown channels' subscriber counts are read on every hit (one statement), and a view whose counts
+   * moved is kept again with them (and encoded again).
+   */
   private async cachedCreator(user: UserRow, dashboardVersion: number, nowMs: number): Promise<CachedView> {
-    return this.cache.get(user.id, dashboardVersion, nowMs) ?? this.fillCreator(user, dashboardVersion, nowMs);
+    const cached = this.cache.get(user.id, dashboardVersion, nowMs);
+    if (cached === undefined) return this.fillCreator(user, dashboardVersion, nowMs);
+    if (cached.part.channels.length === 0) return cached;
+    const counts = await this.queries.channelCounts(
+      cached.part.channels.map((channel) => channel.id),
+      new Date(nowMs),
+    );
+    const channels = cached.part.channels.map((channel) => {
+      const live = counts.get(channel.id) ?? 0;
+      return live === channel.activeSubscribers ? channel : { ...channel, activeSubscribers: live };
+    });
+    if (channels.every((channel, index) => channel === cached.part.channels[index])) return cached;
+    const moved: CachedView = { flags: cached.flags, part: { ...cached.part, channels } };
+    this.keepCreator(user.id, dashboardVersion, nowMs, moved);
+    return moved;
   }
 
   private async fillCreator(user: UserRow, dashboardVersion: number, nowMs: number): Promise<CachedView> {
     const head = this.queries.head(user.id, nowMs, true);
-    const [{ flags, nextExpiryMs }, part] = await Promise.all([head, this.creatorPart(user, head, nowMs)]);
+    const [{ flags }, part] = await Promise.all([head, this.creatorPart(user, head, nowMs)]);
     const entry = { flags, part };
-    const validUntilMs = Math.min(nextWindowStart(nowMs), nextExpiryMs ?? Number.POSITIVE_INFINITY);
-    this.cache.set(user.id, { version: dashboardVersion, computedAtMs: nowMs, validUntilMs, value: entry });
+    this.keepCreator(user.id, dashboardVersion, nowMs, entry);
     return entry;
   }
 
+  /** Kept until the next earnings window (active → payout balances) or a new dashboard version. */
+  private keepCreator(userId: number, dashboardVersion: number, nowMs: number, view: CachedView): void {
+    this.cache.set(userId, {
+      version: dashboardVersion,
+      computedAtMs: nowMs,
+      validUntilMs: nextWindowStart(nowMs),
+      value: view,
+    });
+  }
+
   /**
-   * The follower view from memory while the follower's version and its channel owners' versions are unchanged
-   * (./cache.ts), else read in two waves: the owners' versions and the next expiry, then the view.
+   * The follower view, read fresh in one wave: it shows other owners' channels and subscriptions with their subscriber
+   * counts, which change with any of their members' payments or expiries, and its lists are one page each.
    */
-  private async cachedFollower(user: UserRow, dashboardVersion: number, nowMs: number): Promise<CachedFollower> {
-    const cached = this.followerCache.get(user.id, dashboardVersion, nowMs);
-    if (cached !== undefined && (await this.ownersUnchanged(cached.owners))) return cached;
-    return this.fillFollower(user, dashboardVersion, nowMs);
-  }
-
-  private async ownersUnchanged(owners: readonly UserVersion[]): Promise<boolean> {
-    const current = await Promise.all(owners.map((owner) => this.queries.dashboardVersions.load(owner.userId)));
-    return owners.every((owner, index) => (current[index]?.version ?? 0) === owner.version);
-  }
-
-  private async fillFollower(user: UserRow, dashboardVersion: number, nowMs: number): Promise<CachedFollower> {
-    // The owners' versions first, the view after: an entry is never older than the versions it keeps. A channel the
-    // view shows that the first read did not name can only come from a membership or ledger line of the follower's
-    // added since, which bumped the follower's version after the auth hook read it: the entry is never hit.
-    // Version 0 (a new user with nothing yet) is never cached: the view alone, in one wave.
-    const dependencies = dashboardVersion === 0 ? undefined : await this.queries.followerDependencies(user.id, nowMs);
+  private async readFollower(user: UserRow, nowMs: number): Promise<CachedView> {
     const [{ flags }, part] = await Promise.all([
       this.queries.head(user.id, nowMs, false),
       this.followerPart(user, nowMs),
     ]);
-    const entry: CachedFollower = { flags, part, owners: dependencies?.owners ?? [] };
-    if (dependencies !== undefined) {
-      const validUntilMs = dependencies.nextExpiryMs ?? Number.POSITIVE_INFINITY;
-      this.followerCache.set(user.id, { version: dashboardVersion, computedAtMs: nowMs, validUntilMs, value: entry });
-    }
-    return entry;
+    return { flags, part };
   }
 
   private async creatorPart(user: UserRow, head: Promise<DashboardHead>, nowMs: number): Promise<ViewPart> {

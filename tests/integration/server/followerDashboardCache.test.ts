@@ -1,9 +1,10 @@
 /**
- * The follower dashboard answered from memory (server/modules/dashboard/cache.ts) must equal a freshly read one after
- * every kind of change it shows: the follower's payments, renewals, cancellations, refunds, card changes and profile;
- * other followers joining (subscriber counts); the creator's edits and profile; plain SQL writes (another process);
- * and time alone (expiry). Each test reads the view first (filling the cache), changes one thing, and checks the
- * change is visible: a missing version bump or expiry bound would answer the earlier view.
+ * The follower dashboard, asked again of a long-running server, must equal a freshly read one (a second app on the
+ * same database) after every kind of change it shows: the follower's payments, renewals, cancellations, refunds, card
+ * changes and profile; other followers joining (subscriber counts); the creator's edits and profile; plain SQL writes
+ * (another process); and time alone (expiry). The view is not cached (server/modules/dashboard/cache.ts says why):
+ * each test reads it twice first, changes one thing, and checks the change is visible, so an answer kept in memory
+ * would show the earlier view.
  */
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
@@ -26,7 +27,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => server.close());
 
-/** The follower dashboard from the long-running server (its cache warm) and from a new process-like app (no cache). */
+/** The follower dashboard from the long-running server (asked before) and from a new process-like app. */
 async function bothViews(user: TestUser = follower): Promise<{ cached: DashboardResponse; fresh: DashboardResponse }> {
   const cached = await server.api<DashboardResponse>(user, 'GET', '/dashboard?mode=follower');
   expect(cached.status).toBe(200);
@@ -55,7 +56,7 @@ async function cachedView(user: TestUser = follower): Promise<DashboardResponse>
   return answer.body;
 }
 
-/** Reads the view twice (the cache fills, then answers), then after `change` checks the cached view equals a fresh read. */
+/** Reads the view twice, then after `change` checks the long-running server's view equals a fresh read. */
 async function afterChange(
   change: () => Promise<unknown>,
   user: TestUser = follower,
@@ -93,7 +94,7 @@ test('a payment shows the membership, the saved card and the ledger line; a repe
   expect(again.cached).toEqual(after);
 });
 
-test("another follower's payment changes the subscriber counts (the channel owner's version)", async () => {
+test("another follower's payment changes the subscriber counts", async () => {
   const { before, after } = await afterChange(() =>
     payWithNewCard(server, newUser('Other'), 'subscription', shop.subscriptions.monthly, '4242424242424242'),
   );
