@@ -32,6 +32,7 @@ import { SEED, seedIfEmpty } from '../server/modules/sandbox/seed';
 import { migrate } from '../server/platform/db/migrate';
 import { DEFAULT_POOL_SIZE, type Database, rowsOf } from '../server/platform/db/db';
 import { DashboardCache } from '../server/modules/dashboard/cache';
+import { MembersRepository } from '../server/modules/subscriptions/membersRepository';
 import { benchDatabase, inWorker, percentile } from './bench-support';
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
@@ -374,6 +375,57 @@ async function grow(
   return written;
 }
 
+/**
+ * How each member filter's first page is read at 100×: EXPLAIN ANALYZE of the server's own statement, summed to the
+ * index it scans, the rows it read and those it read only to drop (a filter that fits its index drops none).
+ */
+async function explainMemberFilters(url: string, database: Database, subscriptionId: number, nowMs: number) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (const filter of ['all', 'active', 'expiring', 'expired'] as const) {
+      const query = new MembersRepository(database.db)
+        .pageQuery(subscriptionId, { filter, cursor: null, now: new Date(nowMs) })
+        .toSQL();
+      const [
+        {
+          'QUERY PLAN': [plan],
+        },
+      ] = (
+        await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode; 'Execution Time': number }] }>(
+          `explain (analyze, format json) ${query.sql}`,
+          query.params,
+        )
+      ).rows as [{ 'QUERY PLAN': [{ Plan: PlanNode; 'Execution Time': number }] }];
+      const scans: string[] = [];
+      let removed = 0;
+      const walk = (node: PlanNode) => {
+        if (node['Relation Name'] === 'subscription_members') {
+          scans.push(`${node['Node Type']}${node['Index Name'] ? ` on ${node['Index Name']}` : ''}`);
+          removed += (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0);
+        }
+        for (const child of node.Plans ?? []) walk(child);
+      };
+      walk(plan.Plan);
+      console.info(
+        `  members (${filter}) first page: ${scans.join(', ')}; ${removed} rows read and dropped; ${plan['Execution Time'].toFixed(1)} ms`,
+      );
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+interface PlanNode {
+  readonly 'Node Type': string;
+  readonly 'Relation Name'?: string;
+  readonly 'Index Name'?: string;
+  readonly 'Actual Rows': number;
+  readonly 'Rows Removed by Filter'?: number;
+  readonly 'Rows Removed by Index Recheck'?: number;
+  readonly Plans?: readonly PlanNode[];
+}
+
 /** Every balance total equals its ledger (the triggers' invariant), in one statement: answers the mismatches. */
 async function totalsMismatches(database: Database): Promise<number> {
   const row = await one<{ mismatches: string }>(
@@ -471,6 +523,7 @@ async function main(): Promise<void> {
         `in ${sizes.bobs} subscriptions; balance totals ${mismatches === 0 ? 'equal the ledger' : `DIFFER FROM THE LEDGER in ${mismatches} rows`}`,
     );
     console.info(`  (${timings.join(', ')})`);
+    await explainMemberFilters(url, database, Number(ids.subscriptionId), clock.now());
     console.info('100×:');
     const big = await measureAll(origin, list, auth);
     const bigJobsMs = await jobsRound();

@@ -1,11 +1,13 @@
 /**
  * Subscription members. The filters follow src/domain/members.ts (expired: expiry reached; expiring: not expired
  * but will not renew; active: the rest; one-time memberships are always active) and are evaluated in SQL at the
- * server clock's `now`, so paging stays a keyset scan.
+ * server clock's `now`. Each list is a keyset scan of one index range (migration 0045): `all` (with or without a
+ * group) newest first; `expired` latest expiry first; `expiring` and `active` soonest end first (no expiry last), so
+ * a filter that depends on now reads only rows that pass it.
  */
-import { and, desc, eq, gt, isNotNull, isNull, lte, ne, not, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, lte, ne, not, or, type SQL, sql } from 'drizzle-orm';
 import type { MemberFilter } from '../../../src/domain/entities';
-import { type CursorPosition, PAGE_SIZE, afterCursor } from '../../platform/db/cursor';
+import { type CursorPosition, END_OF_TIME_MS, PAGE_SIZE, afterCursor } from '../../platform/db/cursor';
 import type { DbOrTx } from '../../platform/db/db';
 import { liveMemberSql } from '../../platform/db/members';
 import { type MemberRow, type UserRow, subscriptionMembers as m, users } from '../../platform/db/schema';
@@ -14,6 +16,52 @@ import { type MemberRow, type UserRow, subscriptionMembers as m, users } from '.
 export type MemberUser = Pick<UserRow, 'id' | 'telegramId' | 'firstName' | 'lastName' | 'username' | 'photoUrl'>;
 
 export type MemberGroup = 'live' | 'inactive';
+
+/** A membership's end as the filtered lists order it: its expiry, 'infinity' when it has none (index expressions). */
+const endsAt = sql`coalesce(${m.expiresAt}, 'infinity'::timestamptz)`;
+/** The lasting part of `expiring` and `active`: the predicates of their partial indexes, word for word. */
+const notRenewing = sql`(${m.period} <> 'onetime' and (${m.status} = 'cancelled' or ${m.renewalFailed}))`;
+const renewing = sql`((${m.status} = 'active' and not ${m.renewalFailed}) or (${m.period} = 'onetime' and ${m.expiresAt} is null))`;
+
+/** A cursor's time as the end it stands for (END_OF_TIME_MS: no expiry). */
+const endOf = (t: number): SQL =>
+  t >= END_OF_TIME_MS ? sql`'infinity'::timestamptz` : sql`${new Date(t).toISOString()}::timestamptz`;
+
+/** The position of a member in its list's order (see the file's comment): what the next page's cursor holds. */
+export function memberPositionFor(filter: MemberFilter): (member: MemberRow) => CursorPosition {
+  if (filter === 'all') return (member) => ({ t: member.createdAt.getTime(), id: member.id });
+  return (member) => ({ t: member.expiresAt?.getTime() ?? END_OF_TIME_MS, id: member.id });
+}
+
+/** The filter's condition, its cursor and its order: each an index range (migration 0045). */
+function filterPage(
+  filter: MemberFilter,
+  now: Date,
+  cursor: CursorPosition | null,
+): { where: (SQL | undefined)[]; order: SQL[] } {
+  switch (filter) {
+    case 'all':
+      return { where: [afterCursor(m.createdAt, m.id, cursor)], order: [desc(m.createdAt), desc(m.id)] };
+    case 'expired':
+      return {
+        where: [
+          memberFilterSql('expired', now),
+          cursor === null ? undefined : sql`(${m.expiresAt}, ${m.id}) < (${endOf(cursor.t)}, ${cursor.id})`,
+        ],
+        order: [desc(m.expiresAt), desc(m.id)],
+      };
+    case 'expiring':
+    case 'active':
+      return {
+        where: [
+          filter === 'expiring' ? notRenewing : renewing,
+          sql`${endsAt} > ${now.toISOString()}::timestamptz`,
+          cursor === null ? undefined : sql`(${endsAt}, ${m.id}) > (${endOf(cursor.t)}, ${cursor.id})`,
+        ],
+        order: [asc(endsAt), asc(m.id)],
+      };
+  }
+}
 
 export function memberFilterSql(filter: MemberFilter, now: Date): SQL | undefined {
   // A one-time membership has no expiry unless a refund ended it (src/domain/members.ts).
@@ -47,12 +95,25 @@ export class MembersRepository {
     return row;
   }
 
-  /** A page of the subscription's members (filter, group, keyset cursor) with each one's user, in one round trip. */
+  /**
+   * A page of the subscription's members (filter, group, keyset cursor from memberPositionFor) with each one's user,
+   * in one round trip.
+   */
   async pageWithUsers(
     subscriptionId: number,
     options: { filter: MemberFilter; group?: MemberGroup; cursor: CursorPosition | null; now: Date },
     size = PAGE_SIZE,
   ): Promise<{ member: MemberRow; user: MemberUser }[]> {
+    return this.pageQuery(subscriptionId, options, size);
+  }
+
+  /** pageWithUsers's statement, unsent (bench:scale explains it). */
+  pageQuery(
+    subscriptionId: number,
+    options: { filter: MemberFilter; group?: MemberGroup; cursor: CursorPosition | null; now: Date },
+    size = PAGE_SIZE,
+  ) {
+    const page = filterPage(options.filter, options.now, options.cursor);
     return this.db
       .select({
         member: m,
@@ -67,15 +128,8 @@ export class MembersRepository {
       })
       .from(m)
       .innerJoin(users, eq(users.id, m.userId))
-      .where(
-        and(
-          eq(m.subscriptionId, subscriptionId),
-          memberFilterSql(options.filter, options.now),
-          memberGroupSql(options.group, options.now),
-          afterCursor(m.createdAt, m.id, options.cursor),
-        ),
-      )
-      .orderBy(desc(m.createdAt), desc(m.id))
+      .where(and(eq(m.subscriptionId, subscriptionId), memberGroupSql(options.group, options.now), ...page.where))
+      .orderBy(...page.order)
       .limit(size + 1);
   }
 

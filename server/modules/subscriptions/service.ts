@@ -24,7 +24,7 @@ import {
 import { AppError, notFound, validationError } from '../../platform/errors';
 import { type CursorPosition, decodeCursor, toPage } from '../../platform/db/cursor';
 import { ChannelsRepository } from '../channels/repository';
-import { type MemberGroup, MembersRepository } from './membersRepository';
+import { type MemberGroup, MembersRepository, memberPositionFor } from './membersRepository';
 import { SubscriptionsRepository } from './repository';
 import { UsersRepository } from '../users/repository';
 import type { ChannelRow, MemberRow, SubscriptionRow, UserRow } from '../../platform/db/schema';
@@ -356,7 +356,8 @@ export class SubscriptionService {
       cursor,
       now: this.now(),
     });
-    return toPage(rows, memberPosition);
+    const position = memberPositionFor(input.filter);
+    return toPage(rows, ({ member }) => position(member));
   }
 
   /** The creator's view of one subscriber. */

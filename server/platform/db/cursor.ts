@@ -8,8 +8,11 @@ import { validationError } from '../errors';
 
 export const PAGE_SIZE = 20;
 
+/** A position's time for "never" (a membership without expiry): the latest time a Date holds. */
+export const END_OF_TIME_MS = 8_640_000_000_000_000;
+
 export interface CursorPosition {
-  /** created_at in epoch ms. */
+  /** created_at in epoch ms (or the time the list is ordered by; END_OF_TIME_MS: never). */
   readonly t: number;
   readonly id: number;
 }

@@ -146,14 +146,17 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
     };
   }
 
-  /** Newest first; the group splits live from inactive, the filter applies the time-derived states. */
+  /**
+   * The group splits live from inactive, the filter applies the time-derived states; in the server's orders: `all`
+   * newest first, `expired` latest expiry first, `expiring` and `active` soonest end first (no expiry last).
+   */
   private memberPage(subscriptionId: number, query: MembersQuery): Page<SubscriptionMember> {
     const now = this.backend.nowMs();
     const inGroup = (m: MemberRecord) => query.group === undefined || isLiveMember(m, now) === (query.group === 'live');
     const records = this.backend
       .membersOf(subscriptionId)
       .filter((m) => inGroup(m) && memberFilterMatches(query.filter, m, now))
-      .sort((a, b) => b.activatedAt - a.activatedAt || b.id - a.id);
+      .sort(memberOrder(query.filter));
     const page = paginate(records, query.startFrom, this.backend.pageSize);
     return { items: page.items.map(memberView), nextFrom: page.nextFrom };
   }
@@ -161,4 +164,12 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
   private usersOf(members: readonly SubscriptionMember[]): User[] {
     return [...new Set(members.map((m) => m.userId))].map((id) => userView(this.backend, id));
   }
+}
+
+const endOf = (m: MemberRecord): number => m.expiresAt ?? Number.POSITIVE_INFINITY;
+
+function memberOrder(filter: MembersQuery['filter']): (a: MemberRecord, b: MemberRecord) => number {
+  if (filter === 'all') return (a, b) => b.activatedAt - a.activatedAt || b.id - a.id;
+  if (filter === 'expired') return (a, b) => endOf(b) - endOf(a) || b.id - a.id;
+  return (a, b) => (endOf(a) === endOf(b) ? a.id - b.id : endOf(a) < endOf(b) ? -1 : 1);
 }

@@ -1,0 +1,215 @@
+/**
+ * A subscription's member lists page by keyset cursor through every filter over HTTP (POST /subscription/{id}/members):
+ * each member the filter takes is reachable, once, in the order its list promises (server/modules/subscriptions/
+ * membersRepository.ts: `all` newest first; `expired` latest expiry first; `expiring` and `active` soonest end first,
+ * no expiry last; ties by id), and the three filters split `all` without overlap (src/domain/members.ts).
+ * The members are rows written in SQL (a big audience through payments would take minutes), many sharing one time so
+ * the order rests on the id too; the one-time subscription's members without expiry all share "never".
+ */
+import { sql } from 'drizzle-orm';
+import type { MemberFilter } from '../../../src/domain/entities';
+import type { MembersPage, NewSubscriptionResponse } from '../../../src/contract/api';
+import { memberFilterMatches } from '../../../src/domain/members';
+import { rowsOf } from '../../../server/platform/db/db';
+import { type TestServer, type TestUser, creatorWithChannel, startTestServer } from '../support/testServer';
+
+jest.setTimeout(120_000);
+
+const PAGE = 20;
+const FILTERS: readonly MemberFilter[] = ['all', 'active', 'expiring', 'expired'];
+
+let server: TestServer;
+let creator: TestUser;
+const subscriptionIds = { monthly: 0, onetime: 0 };
+
+interface Row {
+  id: number;
+  period: 'monthly' | 'onetime';
+  status: 'active' | 'cancelled';
+  renewalFailed: boolean;
+  expiresAtMs: number | null;
+  createdAtMs: number;
+}
+
+async function newSubscription(channelId: number, period: string): Promise<number> {
+  const answer = await server.api<NewSubscriptionResponse>(creator, 'POST', '/subscription/new', {
+    channelId,
+    name: `Plan ${period}`,
+    description: 'For the paging test',
+    period,
+    currency: 'eur',
+    amount: 5,
+    buttonText: 'Subscribe',
+  });
+  expect(answer.status).toBe(200);
+  return answer.body.subscription.id;
+}
+
+/**
+ * `count` members of the subscription from new users: the i-th one's state, expiry (hours from now, many equal) and
+ * creation time (two distinct times) from `shape`.
+ */
+async function addMembers(
+  subscriptionId: number,
+  period: Row['period'],
+  count: number,
+  base: number,
+  shape: string,
+): Promise<void> {
+  const now = new Date(server.clock.now()).toISOString();
+  await server.database.db.execute(
+    sql.raw(`
+    with people as (
+      insert into users (telegram_id, first_name, language_code, created_at, updated_at)
+      select ${base} + i, 'Member ' || i, 'en', '${now}'::timestamptz, '${now}'::timestamptz
+      from generate_series(1, ${count}) i
+      returning id, telegram_id - ${base} as i
+    )
+    insert into subscription_members (subscription_id, user_id, status, period, activated_at, expires_at,
+      renewal_failed, payment_method, price_minor, currency, created_at, updated_at)
+    select ${subscriptionId}, p.id, s.status, '${period}', s.created, s.expires, s.renewal_failed, 'smart_glocal', 500, 'eur',
+      s.created, s.created
+    from people p cross join lateral (${shape}) s`),
+  );
+}
+
+async function rowsOfSubscription(subscriptionId: number): Promise<Row[]> {
+  const rows = rowsOf<{
+    id: number;
+    period: Row['period'];
+    status: Row['status'];
+    renewal_failed: boolean;
+    expires_at: Date | string | null;
+    created_at: Date | string;
+  }>(
+    await server.database.db.execute(
+      sql`select id, period, status, renewal_failed, expires_at, created_at from subscription_members
+          where subscription_id = ${subscriptionId}`,
+    ),
+  );
+  return rows.map((row) => ({
+    id: Number(row.id),
+    period: row.period,
+    status: row.status,
+    renewalFailed: row.renewal_failed,
+    expiresAtMs: row.expires_at === null ? null : new Date(row.expires_at).getTime(),
+    createdAtMs: new Date(row.created_at).getTime(),
+  }));
+}
+
+/** The ids the filter takes, in its list's promised order. */
+function expectedIds(rows: readonly Row[], filter: MemberFilter, nowMs: number): number[] {
+  const end = (row: Row) => row.expiresAtMs ?? Number.POSITIVE_INFINITY;
+  const order: Record<MemberFilter, (a: Row, b: Row) => number> = {
+    all: (a, b) => b.createdAtMs - a.createdAtMs || b.id - a.id,
+    expired: (a, b) => end(b) - end(a) || b.id - a.id,
+    expiring: (a, b) => (end(a) === end(b) ? a.id - b.id : end(a) < end(b) ? -1 : 1),
+    active: (a, b) => (end(a) === end(b) ? a.id - b.id : end(a) < end(b) ? -1 : 1),
+  };
+  return rows
+    .filter((row) =>
+      memberFilterMatches(
+        filter,
+        {
+          status: row.status,
+          period: row.period,
+          renewalFailed: row.renewalFailed,
+          ...(row.expiresAtMs === null ? {} : { expiresAt: row.expiresAtMs / 1000 }),
+        },
+        nowMs,
+      ),
+    )
+    .sort(order[filter])
+    .map((row) => row.id);
+}
+
+/** Every page of the filter's list from the first. */
+async function allPages(subscriptionId: number, filter: MemberFilter): Promise<MembersPage[]> {
+  const pages: MembersPage[] = [];
+  let startFrom: string | null = null;
+  do {
+    const answer = await server.api<MembersPage>(creator, 'POST', `/subscription/${subscriptionId}/members`, {
+      filter,
+      startFrom,
+    });
+    expect(answer.status).toBe(200);
+    pages.push(answer.body);
+    startFrom = answer.body.nextFrom;
+    if (pages.length > 50) throw new Error('paging does not end');
+  } while (startFrom !== null);
+  return pages;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const made = await creatorWithChannel(server);
+  creator = made.user;
+  subscriptionIds.monthly = await newSubscription(made.channelId, 'monthly');
+  subscriptionIds.onetime = await newSubscription(made.channelId, 'onetime');
+  const base = 900_000_000 + (creator.telegramId % 1_000_000) * 1_000;
+  const hours = (expression: string) =>
+    `'${new Date(server.clock.now()).toISOString()}'::timestamptz + (${expression}) * interval '1 hour'`;
+  // Monthly: by i % 5 active, cancelled, renewal failed (the two expiring), expired while active, expired cancelled;
+  // expiries a whole number of days from now, seven values shared by many; two creation times.
+  await addMembers(
+    subscriptionIds.monthly,
+    'monthly',
+    130,
+    base,
+    `select case when i % 5 in (1, 4) then 'cancelled' else 'active' end as status, i % 5 = 2 as renewal_failed,
+       case when i % 5 >= 3 then ${hours('-1 - 24 * (i % 7)')} else ${hours('1 + 24 * (i % 7)')} end as expires,
+       ${hours('-100 - i % 2')} as created`,
+  );
+  // One-time: most without expiry (all "never", 2 pages of ties), a few ended by a refund.
+  await addMembers(
+    subscriptionIds.onetime,
+    'onetime',
+    50,
+    base + 500,
+    `select 'active' as status, false as renewal_failed,
+       case when i % 6 = 0 then ${hours('-2 - i % 3')} end as expires, ${hours('-50')} as created`,
+  );
+}, 180_000);
+afterAll(() => server.close());
+
+describe.each(['monthly', 'onetime'] as const)('the %s subscription', (kind) => {
+  test.each(FILTERS)(
+    'filter %s: every member it takes, once, in its order, full pages but the last',
+    async (filter) => {
+      const id = subscriptionIds[kind];
+      const pages = await allPages(id, filter);
+      const expected = expectedIds(await rowsOfSubscription(id), filter, server.clock.now());
+      for (const page of pages.slice(0, -1)) expect(page.members).toHaveLength(PAGE);
+      expect(pages[pages.length - 1]!.members.length).toBeLessThanOrEqual(PAGE);
+      const ids = pages.flatMap((page) => page.members.map((member) => member.id));
+      expect(ids).toEqual(expected);
+      // Each page names the users of its members.
+      for (const page of pages)
+        expect(new Set(page.users.map((user) => user.id))).toEqual(new Set(page.members.map((m) => m.userId)));
+    },
+  );
+
+  test('the three filters split all without overlap; each filter spans more than one page', async () => {
+    const id = subscriptionIds[kind];
+    const lists = new Map<MemberFilter, number[]>();
+    for (const filter of FILTERS)
+      lists.set(
+        filter,
+        (await allPages(id, filter)).flatMap((page) => page.members.map((member) => member.id)),
+      );
+    const parts = [...lists.get('active')!, ...lists.get('expiring')!, ...lists.get('expired')!];
+    expect(new Set(parts).size).toBe(parts.length);
+    expect([...parts].sort((a, b) => a - b)).toEqual([...lists.get('all')!].sort((a, b) => a - b));
+    const spans = kind === 'monthly' ? FILTERS : (['all', 'active'] as const);
+    for (const filter of spans) expect(lists.get(filter)!.length).toBeGreaterThan(PAGE);
+  });
+});
+
+test('a made-up cursor is a validation error', async () => {
+  const bad = await server.api(creator, 'POST', `/subscription/${subscriptionIds.monthly}/members`, {
+    filter: 'active',
+    startFrom: 'not-a-cursor',
+  });
+  expect(bad.status).toBe(400);
+  expect(bad.body).toMatchObject({ code: 'validation_error', field: 'startFrom' });
+});
