@@ -17,8 +17,11 @@
  * trigger calls take minutes) and their effect applied after in bulk, the same arithmetic as the triggers
  * (migrations 0003, 0009, 0022: balance totals per earnings window; 0004, 0014: dashboard versions). The run then
  * checks that every balance total equals its ledger.
+ * Then jobs at size (jobsAtSize below): 100k renewals due at once, their expiry at once, a payout run over 10k
+ * creators, each while requests run.
  * Options (environment): BENCH_CONCURRENCY (20), BENCH_SECONDS (5), BENCH_MAX_REQUESTS (20000), BENCH_WARMUP (100),
- * BENCH_ONLY (only the calls whose name contains it; the reference always runs), BENCH_POOL.
+ * BENCH_ONLY (only the calls whose name contains it; the reference always runs), BENCH_POOL, BENCH_JOBS_AT_SIZE (`0`
+ * skips the jobs at size).
  */
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -148,6 +151,7 @@ async function load(origin: string, scenario: Scenario, authorization: string, r
   );
   const latencies = outcome.latencies.sort((a, b) => a - b);
   return {
+    latencies,
     count: latencies.length,
     errors: outcome.errors,
     rps: latencies.length / (outcome.elapsed / 1000),
@@ -426,6 +430,99 @@ interface PlanNode {
   readonly Plans?: readonly PlanNode[];
 }
 
+const PAYOUT_CREATORS = 10_000;
+const PAYOUT_TELEGRAM_BASE = 30_000_000;
+const HOUR_MS = 3_600_000;
+
+/**
+ * Jobs at size, after the 100× measurements: (1) every grown follower's membership (100k) made due for renewal at
+ * once (active, renewing, expiring in an hour, no saved card: each attempt fails without the provider) and a jobs
+ * round run; (2) the clock an hour and a minute on, so all of them expire at once (final attempts, counts, access
+ * removals), and a round; (3) PAYOUT_CREATORS creators with a payout account and a payable balance, and a round. Each
+ * round runs while 20 clients load `probe`; printed: the round's time and its slowest jobs, the highest RSS sampled,
+ * and the probe's p99 during the round against the same call measured quietly at 100×.
+ */
+async function jobsAtSize(
+  url: string,
+  clock: AdjustableClock,
+  origin: string,
+  probe: Scenario,
+  authorization: () => string,
+  quietP99: number,
+  jobsRound: (settleFirst: boolean) => Promise<number>,
+): Promise<string[]> {
+  const figures: string[] = [];
+  const nowMs = clock.now();
+  const now = (ms: number) => `'${new Date(ms).toISOString()}'::timestamptz`;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const prepare = async (statements: string[]) => {
+    const started = performance.now();
+    await client.query('begin');
+    await client.query('set local session_replication_role = replica');
+    let rows = 0;
+    for (const statement of statements) rows = (await client.query(statement)).rowCount ?? rows;
+    for (const statement of KEPT_COUNTS) await client.query(statement);
+    await client.query('commit');
+    await client.query('analyze');
+    return { rows, seconds: (performance.now() - started) / 1000 };
+  };
+  const round = async (name: string) => {
+    let maxRss = process.memoryUsage().rss;
+    const sampler = setInterval(() => (maxRss = Math.max(maxRss, process.memoryUsage().rss)), 100);
+    let running = true;
+    const latencies: number[] = [];
+    const loading = (async () => {
+      while (running) {
+        const outcome = await load(origin, probe, authorization(), MAX_REQUESTS, 2_000);
+        latencies.push(...outcome.latencies);
+      }
+    })();
+    const ms = await jobsRound(false);
+    running = false;
+    await loading;
+    clearInterval(sampler);
+    latencies.sort((a, b) => a - b);
+    const line = `${name}: ${(ms / 1000).toFixed(1)} s, RSS up to ${(maxRss / 1024 / 1024).toFixed(0)} MB, ${probe.name} p99 ${percentile(latencies, 99).toFixed(0)} ms during (${quietP99.toFixed(0)} ms quiet, ${latencies.length} requests)`;
+    console.info(`  ${line}`);
+    figures.push(line);
+  };
+  try {
+    const due = await prepare([
+      `update subscription_members m set status = 'active', renewal_failed = false,
+         expires_at = ${now(nowMs + HOUR_MS)}, access_removed_at = null, updated_at = ${now(nowMs)}
+       from users f where f.id = m.user_id and f.telegram_id > ${FOLLOWER_TELEGRAM_BASE} and m.period <> 'onetime'`,
+    ]);
+    console.info(`  ${due.rows} memberships due for renewal at once (${due.seconds.toFixed(1)} s to write)`);
+    await round(`${due.rows} renewals due at once`);
+    clock.advance((HOUR_MS + 60_000) / 1000);
+    await round(`the same ${due.rows} expiring at once`);
+    const made = await prepare([
+      `insert into users (telegram_id, first_name, username, language_code, verification_status, country, created_at, updated_at)
+       select ${PAYOUT_TELEGRAM_BASE} + j, 'Payee ' || j, 'payee_' || j, 'en', 'approved', 'DE',
+         ${now(nowMs - 400 * 24 * HOUR_MS)}, ${now(nowMs - 400 * 24 * HOUR_MS)}
+       from generate_series(1, ${PAYOUT_CREATORS}) j`,
+      `insert into payout_accounts (user_id, country_iso2, country_iso3, method_type, currency, params, created_at, updated_at)
+       select id, 'DE', 'DEU', 'swift', 'eur', jsonb_build_object('iban', 'DE89370400440532013000'), created_at, created_at
+       from users where telegram_id > ${PAYOUT_TELEGRAM_BASE}`,
+      `insert into transactions (type, user_id, currency, price, amount, provider_fee, service_fee, payout_amount,
+         payment_method, payment_id, created_at)
+       select 'sell_subscription', id, 'eur', 25000, 21750, 750, 2500, 21750, 'card', 'payee-' || id,
+         ${now(nowMs - 60 * 24 * HOUR_MS)}
+       from users where telegram_id > ${PAYOUT_TELEGRAM_BASE}`,
+      `insert into ledger_balance_totals as totals (user_id, currency, window_start, earned, withdrawn)
+       select user_id, currency, ledger_window_start(created_at), sum(amount), 0
+       from transactions where payment_id like 'payee-%' group by 1, 2, 3
+       on conflict (user_id, currency, window_start) do update set earned = totals.earned + excluded.earned`,
+    ]);
+    console.info(`  ${PAYOUT_CREATORS} creators with a payable balance (${made.seconds.toFixed(1)} s to write)`);
+    await round(`a payout run over ${PAYOUT_CREATORS} creators`);
+  } finally {
+    await client.end();
+  }
+  return figures;
+}
+
 /** Every balance total equals its ledger (the triggers' invariant), in one statement: answers the mismatches. */
 async function totalsMismatches(database: Database): Promise<number> {
   const row = await one<{ mismatches: string }>(
@@ -471,9 +568,9 @@ async function main(): Promise<void> {
     );
     let jobTimer: ((name: string) => void) | undefined;
     app.deps.jobs.observe((result) => jobTimer?.(result.name));
-    const jobsRound = async () => {
+    const jobsRound = async (settleFirst = true) => {
       const context = { db: app.deps.db, clock, config: app.deps.config, log: { info() {}, error() {} } };
-      await app.deps.jobs.run(context); // whatever was due since the last round
+      if (settleFirst) await app.deps.jobs.run(context); // whatever was due since the last round
       const started = performance.now();
       // Each job's time: the registry reports every job as it ends.
       let last = started;
@@ -529,6 +626,13 @@ async function main(): Promise<void> {
     const bigJobsMs = await jobsRound();
     console.info(`  one jobs round: ${bigJobsMs.toFixed(0)} ms`);
     const rssMb = process.memoryUsage().rss / 1024 / 1024;
+    const probe = list.find((scenario) => scenario.name === 'channel page');
+    let jobFigures: string[] = [];
+    if (process.env.BENCH_JOBS_AT_SIZE !== '0' && probe !== undefined) {
+      console.info('jobs at size:');
+      const quietP99 = big.get(probe.name)!.p99;
+      jobFigures = await jobsAtSize(url, clock, origin, probe, () => auth(probe.as), quietP99, jobsRound);
+    }
 
     const seedRef = seed.get(REFERENCE)!.rps;
     const bigRef = big.get(REFERENCE)!.rps;
@@ -569,6 +673,7 @@ async function main(): Promise<void> {
     console.info(
       `RSS of the server process (with the load generator thread): ${rssMb.toFixed(0)} MB (budget ≤ ${BUDGET_RSS_MB} MB: ${rssMb <= BUDGET_RSS_MB ? 'within' : 'OVER'})`,
     );
+    for (const line of jobFigures) console.info(`jobs at size: ${line}`);
     console.info(
       `budget (cache missed, ratio normalised by the reference ≥ ${BUDGET_RATIO}×, p99 ≤ ${BUDGET_P99_MS} ms at 100×): ` +
         (verdicts.length === 0 ? 'every call within' : `OVER for ${verdicts.join(', ')}`),

@@ -15,7 +15,7 @@
  * reference built from the same key (its idempotency key), is retried until the provider took it, confirmed when the
  * provider asks, and followed to arrived or failed (payout_runs.status; server/modules/payments/payoutUpdates.ts).
  */
-import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { TransactionPaymentMethod } from '../../../src/domain/entities';
 import { type Currency, type Money, type PayoutCurrency, compareCurrencies, money } from '../../../src/domain/money';
 import { convertForPayout, meetsPayoutMinimum, nextPayoutDate } from '../../../src/domain/payout';
@@ -49,6 +49,7 @@ async function dueAmounts(
   cutoffIso: string,
   userId?: number,
   fromLedger = false,
+  creators?: readonly number[],
 ): Promise<{ userId: number; currency: Currency; due: number }[]> {
   type Row = { user_id: number | string; currency: Currency; due: string };
   const query = fromLedger
@@ -64,6 +65,7 @@ async function dueAmounts(
           coalesce(sum(earned) filter (where window_start < ${cutoffIso}::timestamptz), 0) - coalesce(sum(withdrawn), 0) as due
         from ledger_balance_totals
         ${userId === undefined ? sql`` : sql`where user_id = ${userId}`}
+        ${creators === undefined ? sql`` : sql`where user_id = any(${`{${creators.join(',')}}`}::bigint[])`}
         group by user_id, currency`;
   const rows = rowsOf<Row>(await db.execute(query));
   // Grouping promises no order: creators in id order, each one's currencies in the order balances are shown, so the
@@ -95,6 +97,19 @@ const METHOD: Readonly<Record<string, TransactionPaymentMethod>> = {
 /** The ledger's payment method of a withdrawal to an account of this method type. */
 export const withdrawalMethodOf = (methodType: string): TransactionPaymentMethod =>
   METHOD[methodType] ?? 'bank_account';
+
+/** Creators read and paid per batch of a run. */
+const PAYOUT_BATCH = 500;
+
+/** The next `limit` users with balance totals after `after`, in id order (along the totals' key). */
+async function creatorsAfter(db: MoneyDb, after: number, limit: number): Promise<number[]> {
+  const rows = rowsOf<{ user_id: number | string }>(
+    await db.execute(
+      sql`select distinct user_id from ledger_balance_totals where user_id > ${after} order by user_id limit ${limit}`,
+    ),
+  );
+  return rows.map((row) => Number(row.user_id));
+}
 
 export async function runPayouts(
   context: Pick<JobContext, 'db' | 'nowMs'>,
@@ -151,60 +166,113 @@ async function payDue(
   const paid: PayoutRunResult['paid'] = [];
   let carriedOver = 0;
 
-  const candidates = await dueAmounts(db, cutoffIso, plan.userId);
-  const accountCurrency = new Map(
-    candidates.length === 0
-      ? []
-      : (
-          await db
-            .select({ userId: payoutAccounts.userId, currency: payoutAccounts.currency })
-            .from(payoutAccounts)
-            .where(inArray(payoutAccounts.userId, [...new Set(candidates.map((candidate) => candidate.userId))]))
-        ).map((row) => [row.userId, row.currency as PayoutCurrency]),
-  );
-  for (const candidate of candidates) {
-    const target = accountCurrency.get(candidate.userId);
-    // Money goes out in the account's currency: its own earnings as they are, others converted at the day's rate.
-    const rate =
-      target === undefined
-        ? null
-        : candidate.currency === target
+  // A batch of creators at a time (bounded memory with any number of creators), in id order.
+  for (let after = 0; ;) {
+    const creators = plan.userId === undefined ? await creatorsAfter(db, after, PAYOUT_BATCH) : [plan.userId];
+    if (creators.length === 0) break;
+    const result = await payBatch(await dueAmounts(db, cutoffIso, undefined, false, creators));
+    paid.push(...result.paid);
+    carriedOver += result.carriedOver;
+    if (plan.userId !== undefined || creators.length < PAYOUT_BATCH) break;
+    after = creators[creators.length - 1]!;
+    // Each written withdrawal's transfer goes out before the next batch, so a long run sends as it goes.
+    await sendTransfers(db, engine, context.nowMs);
+  }
+  await sendTransfers(db, engine, context.nowMs);
+  return { payoutDate, paid, carriedOver };
+
+  async function payBatch(
+    candidates: { userId: number; currency: Currency; due: number }[],
+  ): Promise<{ paid: PayoutRunResult['paid']; carriedOver: number }> {
+    const paid: PayoutRunResult['paid'] = [];
+    let carriedOver = 0;
+    const accountCurrency = new Map(
+      candidates.length === 0
+        ? []
+        : (
+            await db
+              .select({ userId: payoutAccounts.userId, currency: payoutAccounts.currency })
+              .from(payoutAccounts)
+              .where(inArray(payoutAccounts.userId, [...new Set(candidates.map((candidate) => candidate.userId))]))
+          ).map((row) => [row.userId, row.currency as PayoutCurrency]),
+    );
+    for (const candidate of candidates) {
+      const target = accountCurrency.get(candidate.userId);
+      // Money goes out in the account's currency: its own earnings as they are, others converted at the day's rate.
+      const rate =
+        target === undefined
           ? null
-          : ((await engine.rates?.rate(candidate.currency, target)) ?? null);
-    const sent = (due: number): Money | null => {
-      if (target === undefined) return null;
-      if (candidate.currency === target) return money(due, target);
-      return rate === null ? null : convertForPayout(money(due, candidate.currency), target, rate);
-    };
-    const planned = sent(candidate.due);
-    if (planned === null || !meetsPayoutMinimum(planned)) {
-      carriedOver += 1;
-      continue;
-    }
-    const written = await db.transaction(async (tx) => {
-      const claimed = await tx
-        .insert(payoutRuns)
-        .values({
-          userId: candidate.userId,
-          currency: candidate.currency,
-          payoutDate,
-          amount: candidate.due,
-          transactionId: 0,
-          createdAt: at,
-        })
-        .onConflictDoNothing()
-        .returning({ userId: payoutRuns.userId });
-      if (claimed.length === 0) return null; // another process paid it
-      const [account] = await tx.select().from(payoutAccounts).where(eq(payoutAccounts.userId, candidate.userId));
-      // Recomputed under the run row: the amount cannot have changed, but nothing is paid from a stale read.
-      const [due] = await dueAmounts(tx, cutoffIso, candidate.userId).then((rows) =>
-        rows.filter((row) => row.currency === candidate.currency),
-      );
-      const transfer = due === undefined || account === undefined || account.currency !== target ? null : sent(due.due);
-      if (due === undefined || transfer === null || !meetsPayoutMinimum(transfer)) {
-        // No account (in this currency) yet: carried over; undo the claim so a later run (after the account is saved) can pay.
+          : candidate.currency === target
+            ? null
+            : ((await engine.rates?.rate(candidate.currency, target)) ?? null);
+      const sent = (due: number): Money | null => {
+        if (target === undefined) return null;
+        if (candidate.currency === target) return money(due, target);
+        return rate === null ? null : convertForPayout(money(due, candidate.currency), target, rate);
+      };
+      const planned = sent(candidate.due);
+      if (planned === null || !meetsPayoutMinimum(planned)) {
+        carriedOver += 1;
+        continue;
+      }
+      const written = await db.transaction(async (tx) => {
+        const claimed = await tx
+          .insert(payoutRuns)
+          .values({
+            userId: candidate.userId,
+            currency: candidate.currency,
+            payoutDate,
+            amount: candidate.due,
+            transactionId: 0,
+            createdAt: at,
+          })
+          .onConflictDoNothing()
+          .returning({ userId: payoutRuns.userId });
+        if (claimed.length === 0) return null; // another process paid it
+        const [account] = await tx.select().from(payoutAccounts).where(eq(payoutAccounts.userId, candidate.userId));
+        // Recomputed under the run row: the amount cannot have changed, but nothing is paid from a stale read.
+        const [due] = await dueAmounts(tx, cutoffIso, candidate.userId).then((rows) =>
+          rows.filter((row) => row.currency === candidate.currency),
+        );
+        const transfer =
+          due === undefined || account === undefined || account.currency !== target ? null : sent(due.due);
+        if (due === undefined || transfer === null || !meetsPayoutMinimum(transfer)) {
+          // No account (in this currency) yet: carried over; undo the claim so a later run (after the account is saved) can pay.
+          await tx
+            .delete(payoutRuns)
+            .where(
+              and(
+                eq(payoutRuns.userId, candidate.userId),
+                eq(payoutRuns.currency, candidate.currency),
+                eq(payoutRuns.payoutDate, payoutDate),
+              ),
+            );
+          return null;
+        }
+        const amount = money(due.due, due.currency);
+        const converted = transfer.currency === amount.currency ? null : { amount: transfer, rate: rate! };
+        const transactionId = await writeWithdrawal(tx, {
+          creatorId: candidate.userId,
+          amount,
+          account: {
+            country: account!.countryIso2,
+            methodType: account!.methodType,
+            currency: account!.currency,
+            params: account!.params,
+          },
+          paymentMethod: withdrawalMethodOf(account!.methodType),
+          card:
+            account!.cardLast4 === null ? null : { brand: cardBrandOf(account!.cardBrand), last4: account!.cardLast4 },
+          converted,
+          at,
+        });
         await tx
-          .delete(payoutRuns)
+          .update(payoutRuns)
+          .set({
+            amount: amount.minor,
+            transactionId,
+            ...(converted === null ? {} : { payoutCurrency: transfer.currency, payoutAmount: transfer.minor }),
+          })
           .where(
             and(
               eq(payoutRuns.userId, candidate.userId),
@@ -212,51 +280,23 @@ async function payDue(
               eq(payoutRuns.payoutDate, payoutDate),
             ),
           );
-        return null;
-      }
-      const amount = money(due.due, due.currency);
-      const converted = transfer.currency === amount.currency ? null : { amount: transfer, rate: rate! };
-      const transactionId = await writeWithdrawal(tx, {
-        creatorId: candidate.userId,
-        amount,
-        account: {
-          country: account!.countryIso2,
-          methodType: account!.methodType,
-          currency: account!.currency,
-          params: account!.params,
-        },
-        paymentMethod: withdrawalMethodOf(account!.methodType),
-        card:
-          account!.cardLast4 === null ? null : { brand: cardBrandOf(account!.cardBrand), last4: account!.cardLast4 },
-        converted,
-        at,
+        await plan.record?.(tx, {
+          userId: candidate.userId,
+          currency: candidate.currency,
+          payoutDate,
+          amount,
+          transfer,
+        });
+        return amount;
       });
-      await tx
-        .update(payoutRuns)
-        .set({
-          amount: amount.minor,
-          transactionId,
-          ...(converted === null ? {} : { payoutCurrency: transfer.currency, payoutAmount: transfer.minor }),
-        })
-        .where(
-          and(
-            eq(payoutRuns.userId, candidate.userId),
-            eq(payoutRuns.currency, candidate.currency),
-            eq(payoutRuns.payoutDate, payoutDate),
-          ),
-        );
-      await plan.record?.(tx, { userId: candidate.userId, currency: candidate.currency, payoutDate, amount, transfer });
-      return amount;
-    });
-    if (written === null) {
-      carriedOver += 1;
-      continue;
+      if (written === null) {
+        carriedOver += 1;
+        continue;
+      }
+      paid.push({ userId: candidate.userId, currency: written.currency, amount: written.minor });
     }
-    paid.push({ userId: candidate.userId, currency: written.currency, amount: written.minor });
+    return { paid, carriedOver };
   }
-
-  await sendTransfers(db, engine, context.nowMs);
-  return { payoutDate, paid, carriedOver };
 }
 
 /** Where a payout account's money goes at the provider (README "Smart Glocal": what each method sends). */
@@ -301,14 +341,39 @@ export function transferOf(
     : money(Number(run.amount), run.currency as PayoutCurrency);
 }
 
-/** Sends withdrawals to the provider until each is taken (sent) or refused (failed); idempotent on the run's reference. */
+/**
+ * Sends withdrawals to the provider until each is taken (sent) or refused (failed); idempotent on the run's reference.
+ * Every requested one, TRANSFER_BATCH at a time along the runs' key, each visited once per call (one the provider
+ * leaves requested waits for the next call).
+ */
 export async function sendTransfers(
   db: MoneyDb,
   engine: Pick<MoneyEngine, 'provider' | 'payments'>,
   nowMs: number,
 ): Promise<void> {
-  const { provider } = engine;
-  if (provider === null) return;
+  if (engine.provider === null) return;
+  let after: { userId: number; currency: string; payoutDate: string } | null = null;
+  for (;;) {
+    const batch: { userId: number; currency: string; payoutDate: string }[] = await sendTransferBatch(
+      db,
+      engine,
+      nowMs,
+      after,
+    );
+    if (batch.length < TRANSFER_BATCH) return;
+    after = batch[batch.length - 1]!;
+  }
+}
+
+const TRANSFER_BATCH = 100;
+
+async function sendTransferBatch(
+  db: MoneyDb,
+  engine: Pick<MoneyEngine, 'provider' | 'payments'>,
+  nowMs: number,
+  after: { userId: number; currency: string; payoutDate: string } | null,
+): Promise<{ userId: number; currency: string; payoutDate: string }[]> {
+  const provider = engine.provider!;
   const pending = await db
     .select({
       run: payoutRuns,
@@ -318,8 +383,17 @@ export async function sendTransfers(
     .from(payoutRuns)
     .innerJoin(payoutAccounts, eq(payoutAccounts.userId, payoutRuns.userId))
     .innerJoin(users, eq(users.id, payoutRuns.userId))
-    .where(and(eq(payoutRuns.status, 'requested'), lt(payoutRuns.createdAt, new Date(nowMs + 1))))
-    .limit(100);
+    .where(
+      and(
+        eq(payoutRuns.status, 'requested'),
+        lt(payoutRuns.createdAt, new Date(nowMs + 1)),
+        after === null
+          ? undefined
+          : sql`(${payoutRuns.userId}, ${payoutRuns.currency}, ${payoutRuns.payoutDate}) > (${after.userId}, ${after.currency}, ${after.payoutDate})`,
+      ),
+    )
+    .orderBy(asc(payoutRuns.userId), asc(payoutRuns.currency), asc(payoutRuns.payoutDate))
+    .limit(TRANSFER_BATCH);
   for (const { run, account, user } of pending) {
     const holderName = [user.firstName, user.lastName].filter(Boolean).join(' ');
     const destination = destinationOf(account, holderName);
@@ -340,6 +414,7 @@ export async function sendTransfers(
       );
     }
   }
+  return pending.map(({ run }) => ({ userId: run.userId, currency: run.currency, payoutDate: run.payoutDate }));
 }
 
 /**
