@@ -21,7 +21,7 @@
  * creators, each while requests run.
  * Options (environment): BENCH_CONCURRENCY (20), BENCH_SECONDS (5), BENCH_MAX_REQUESTS (20000), BENCH_WARMUP (100),
  * BENCH_ONLY (only the calls whose name contains it; the reference always runs), BENCH_POOL, BENCH_JOBS_AT_SIZE (`0`
- * skips the jobs at size).
+ * skips the jobs at size), BENCH_JOBS_DUE (memberships due at once, 100000), BENCH_PAYOUT_CREATORS (10000).
  */
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -430,14 +430,15 @@ interface PlanNode {
   readonly Plans?: readonly PlanNode[];
 }
 
-const PAYOUT_CREATORS = 10_000;
+const JOBS_DUE = Number(process.env.BENCH_JOBS_DUE ?? BIG.followers);
+const PAYOUT_CREATORS = Number(process.env.BENCH_PAYOUT_CREATORS ?? 10_000);
 const PAYOUT_TELEGRAM_BASE = 30_000_000;
 const HOUR_MS = 3_600_000;
 
 /**
- * Jobs at size, after the 100× measurements: (1) every grown follower's membership (100k) made due for renewal at
- * once (active, renewing, expiring in an hour, no saved card: each attempt fails without the provider) and a jobs
- * round run; (2) the clock an hour and a minute on, so all of them expire at once (final attempts, counts, access
+ * Jobs at size, after the 100× measurements: (1) the memberships of the first JOBS_DUE grown followers (all 100k)
+ * made due for renewal at once (active, renewing, expiring in an hour, no saved card: each attempt fails without the
+ * provider) and a jobs round run; (2) the clock an hour and a minute on, so all of them expire at once (final attempts, counts, access
  * removals), and a round; (3) PAYOUT_CREATORS creators with a payout account and a payable balance, and a round. Each
  * round runs while 20 clients load `probe`; printed: the round's time and its slowest jobs, the highest RSS sampled,
  * and the probe's p99 during the round against the same call measured quietly at 100×.
@@ -491,7 +492,8 @@ async function jobsAtSize(
     const due = await prepare([
       `update subscription_members m set status = 'active', renewal_failed = false,
          expires_at = ${now(nowMs + HOUR_MS)}, access_removed_at = null, updated_at = ${now(nowMs)}
-       from users f where f.id = m.user_id and f.telegram_id > ${FOLLOWER_TELEGRAM_BASE} and m.period <> 'onetime'`,
+       from users f where f.id = m.user_id and f.telegram_id between ${FOLLOWER_TELEGRAM_BASE + 1}
+         and ${FOLLOWER_TELEGRAM_BASE + JOBS_DUE} and m.period <> 'onetime'`,
     ]);
     console.info(`  ${due.rows} memberships due for renewal at once (${due.seconds.toFixed(1)} s to write)`);
     await round(`${due.rows} renewals due at once`);
