@@ -128,10 +128,15 @@ async function allPages(subscriptionId: number, filter: MemberFilter): Promise<M
   const pages: MembersPage[] = [];
   let startFrom: string | null = null;
   do {
-    const answer = await server.api<MembersPage>(creator, 'POST', `/subscription/${subscriptionId}/members`, {
-      filter,
-      startFrom,
-    });
+    const answer: { status: number; body: MembersPage } = await server.api<MembersPage>(
+      creator,
+      'POST',
+      `/subscription/${subscriptionId}/members`,
+      {
+        filter,
+        startFrom,
+      },
+    );
     expect(answer.status).toBe(200);
     pages.push(answer.body);
     startFrom = answer.body.nextFrom;
