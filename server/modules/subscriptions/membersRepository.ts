@@ -1,7 +1,7 @@
 /**
  * Subscription members. The filters follow src/domain/members.ts (expired: expiry reached; expiring: not expired
  * but will not renew; active: the rest; one-time memberships are always active) and are evaluated in SQL at the
- * server clock's `now`. Each list is a keyset scan of one index range (migration 0045): `all` (with or without a
+ * server clock's `now`. Each list is a keyset scan of one index range (migration 0046): `all` (with or without a
  * group) newest first; `expired` latest expiry first; `expiring` and `active` soonest end first (no expiry last), so
  * a filter that depends on now reads only rows that pass it.
  */
@@ -33,7 +33,7 @@ export function memberPositionFor(filter: MemberFilter): (member: MemberRow) => 
   return (member) => ({ t: member.expiresAt?.getTime() ?? END_OF_TIME_MS, id: member.id });
 }
 
-/** The filter's condition, its cursor and its order: each an index range (migration 0045). */
+/** The filter's condition, its cursor and its order: each an index range (migration 0046). */
 function filterPage(
   filter: MemberFilter,
   now: Date,

@@ -170,7 +170,7 @@ export const subscriptionMembers = pgTable(
     index('subscription_members_subscription').on(table.subscriptionId, table.createdAt, table.id),
     index('subscription_members_user').on(table.userId, table.createdAt, table.id),
     index('subscription_members_subscription_expiry_id').on(table.subscriptionId, table.expiresAt, table.id),
-    // The member filters' partial indexes on the end ('infinity' without an expiry) are in migration 0045.
+    // The member filters' partial indexes on the end ('infinity' without an expiry) are in migration 0046.
     index('subscription_members_due')
       .on(table.expiresAt)
       .where(sql`status = 'active' and expires_at is not null`),
