@@ -1,32 +1,5 @@
 import type { PageLanguagePreference } from '../../../application/ports/PageLanguagePreference';
-
-/** Each page language in its own name (shown the same in every language, so not in the texts). */
-const ENDONYMS: Readonly<Record<string, string>> = {
-  ru: 'Русский',
-  en: 'English',
-  ar: 'العربية',
-  be: 'Беларуская',
-  ca: 'Català',
-  hr: 'Hrvatski',
-  cs: 'Čeština',
-  nl: 'Nederlands',
-  fi: 'Suomi',
-  fr: 'Français',
-  de: 'Deutsch',
-  hu: 'Magyar',
-  id: 'Bahasa Indonesia',
-  it: 'Italiano',
-  kk: 'Қазақ тілі',
-  ko: '한국어',
-  ms: 'Bahasa Melayu',
-  pl: 'Polski',
-  pt: 'Português',
-  sr: 'Српски',
-  sk: 'Slovenčina',
-  es: 'Español',
-  tr: 'Türkçe',
-  uk: 'Українська',
-};
+import { LANGUAGE_NAMES } from '../../../domain/languageNames';
 
 export interface PageLanguageOption {
   readonly code: string;
@@ -44,7 +17,11 @@ export class PageLanguageViewModel {
 
   get options(): readonly PageLanguageOption[] {
     const current = this.preference.current();
-    return this.preference.offered.map((code) => ({ code, name: ENDONYMS[code] ?? code, current: code === current }));
+    return this.preference.offered.map((code) => ({
+      code,
+      name: (LANGUAGE_NAMES as Readonly<Record<string, string>>)[code] ?? code,
+      current: code === current,
+    }));
   }
 
   /** Stores and applies a language other than the current one; answers whether it did. */
