@@ -17,6 +17,7 @@ export const windowBrowser: Browser = {
   stored: (key) => window.localStorage.getItem(key),
   store: (key, value) => window.localStorage.setItem(key, value),
   prefersDark: () => window.matchMedia('(prefers-color-scheme: dark)').matches,
+  languages: () => window.navigator.languages ?? [window.navigator.language],
   download: (url) => {
     window.location.assign(url);
   },

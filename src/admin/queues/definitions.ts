@@ -25,8 +25,8 @@ export interface Column<T> {
   readonly key: string;
   /** i18n key of the header. */
   readonly label: string;
-  /** The cell: plain text, or an i18n key with values when `translate` is set. */
-  readonly value: (item: T) => string;
+  /** The cell in the console's language (dates): plain text, or an i18n key when `translate` is set. */
+  readonly value: (item: T, language: string) => string;
   readonly translate?: boolean;
   /** The server's sort key when the column sorts. */
   readonly sort?: string;
@@ -83,7 +83,20 @@ export interface QueueDefinition<T extends { id: string | number } = { id: strin
 }
 
 const person = (p: AdminPerson) => `${p.name}${p.username ? ` (@${p.username})` : ''} · ${p.telegramId}`;
-const dateTime = (seconds: number) => new Date(seconds * 1000).toISOString().replace('T', ' ').slice(0, 16);
+/**
+ * A moment in the console's language, in UTC and saying so: operators in different zones compare times with each
+ * other, with the server's logs and with the provider's records.
+ */
+const dateTime = (seconds: number, language: string) =>
+  new Intl.DateTimeFormat(language, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'UTC',
+    timeZoneName: 'short',
+  }).format(new Date(seconds * 1000));
 /** An amount in minor units by the one rule for amounts (formatMoney); empty when there is none. */
 const amount = (minor: number | null, currency: string) =>
   minor === null || !(CURRENCIES as readonly string[]).includes(currency)
@@ -163,7 +176,12 @@ const channels: QueueDefinition<AdminChannelItem> = {
       value: (c) => `admin.moderation.${c.moderation}`,
       translate: true,
     },
-    { key: 'createdAt', label: 'admin.columns.createdAt', value: (c) => dateTime(c.createdAt), sort: 'createdAt' },
+    {
+      key: 'createdAt',
+      label: 'admin.columns.createdAt',
+      value: (c, language) => dateTime(c.createdAt, language),
+      sort: 'createdAt',
+    },
   ],
   filters: [
     {
@@ -215,7 +233,12 @@ const identity: QueueDefinition<AdminIdentityItem> = {
       value: (i) => [i.reviewAnswer, ...i.rejectLabels, i.applicantId].filter(Boolean).join(' · '),
       code: true,
     },
-    { key: 'since', label: 'admin.columns.waitingSince', value: (i) => dateTime(i.since), sort: 'since' },
+    {
+      key: 'since',
+      label: 'admin.columns.waitingSince',
+      value: (i, language) => dateTime(i.since, language),
+      sort: 'since',
+    },
   ],
   filters: [
     {
@@ -271,7 +294,12 @@ const users: QueueDefinition<AdminUserItem> = {
       value: (u) => (u.banned ? 'admin.user.banned' : 'admin.user.active'),
       translate: true,
     },
-    { key: 'createdAt', label: 'admin.columns.createdAt', value: (u) => dateTime(u.createdAt), sort: 'createdAt' },
+    {
+      key: 'createdAt',
+      label: 'admin.columns.createdAt',
+      value: (u, language) => dateTime(u.createdAt, language),
+      sort: 'createdAt',
+    },
   ],
   filters: [
     { name: 'q', label: 'admin.filters.user', kind: 'text' },
@@ -333,7 +361,12 @@ const payments: QueueDefinition<AdminPaymentItem> = {
   path: '/payments',
   name: (p) => `${p.amount} ${p.currency.toUpperCase()} · ${p.payer.name}`,
   columns: [
-    { key: 'createdAt', label: 'admin.columns.createdAt', value: (p) => dateTime(p.createdAt), sort: 'createdAt' },
+    {
+      key: 'createdAt',
+      label: 'admin.columns.createdAt',
+      value: (p, language) => dateTime(p.createdAt, language),
+      sort: 'createdAt',
+    },
     { key: 'id', label: 'admin.columns.payment', value: (p) => p.id, code: true },
     { key: 'payer', label: 'admin.columns.payer', value: (p) => person(p.payer) },
     { key: 'channel', label: 'admin.columns.channel', value: (p) => `${p.channel.title} · ${p.channel.id}` },
@@ -509,7 +542,12 @@ const reconciliation: QueueDefinition<AdminReconciliationItem> = {
     },
   ],
   columns: [
-    { key: 'foundAt', label: 'admin.columns.foundAt', value: (d) => dateTime(d.foundAt), sort: 'foundAt' },
+    {
+      key: 'foundAt',
+      label: 'admin.columns.foundAt',
+      value: (d, language) => dateTime(d.foundAt, language),
+      sort: 'foundAt',
+    },
     { key: 'kind', label: 'admin.columns.difference', value: (d) => `admin.difference.${d.kind}`, translate: true },
     { key: 'object', label: 'admin.columns.object', value: (d) => `${d.objectType} ${d.objectId}`, code: true },
     { key: 'ours', label: 'admin.columns.ours', value: (d) => amount(d.ourAmount, d.currency) },
@@ -578,7 +616,12 @@ const migrations: QueueDefinition<AdminMigrationItem> = {
       value: (m) => (m.progress ? `${m.progress.done} / ${m.progress.total}` : ''),
     },
     { key: 'error', label: 'admin.columns.error', value: (m) => m.error ?? '' },
-    { key: 'createdAt', label: 'admin.columns.createdAt', value: (m) => dateTime(m.createdAt), sort: 'createdAt' },
+    {
+      key: 'createdAt',
+      label: 'admin.columns.createdAt',
+      value: (m, language) => dateTime(m.createdAt, language),
+      sort: 'createdAt',
+    },
   ],
   filters: [
     {
@@ -613,7 +656,12 @@ const audit: QueueDefinition<AdminAuditItem> = {
   path: '/audit',
   name: (a) => a.action,
   columns: [
-    { key: 'createdAt', label: 'admin.columns.when', value: (a) => dateTime(a.createdAt), sort: 'createdAt' },
+    {
+      key: 'createdAt',
+      label: 'admin.columns.when',
+      value: (a, language) => dateTime(a.createdAt, language),
+      sort: 'createdAt',
+    },
     {
       key: 'operator',
       label: 'admin.columns.operator',
@@ -673,7 +721,7 @@ const settings: QueueDefinition<AdminSettingItem> = {
     {
       key: 'updatedAt',
       label: 'admin.columns.updatedAt',
-      value: (s) => (s.updatedAt === null ? '' : dateTime(s.updatedAt)),
+      value: (s, language) => (s.updatedAt === null ? '' : dateTime(s.updatedAt, language)),
     },
   ],
   filters: [],

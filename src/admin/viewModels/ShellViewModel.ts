@@ -2,11 +2,26 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { AdminPort } from '../api/AdminApi';
 import type { OperatorRole } from '../../contract/admin';
+import { LANGUAGE_NAMES } from '../../domain/languageNames';
+import { type CompleteLocale, PAGE_LOCALES, offeredLanguage } from '../../domain/languages';
 import { QUEUES, type QueueDefinition } from '../queues/definitions';
 import { type Downloader, QueueViewModel } from './QueueViewModel';
 
 export type Theme = 'light' | 'dark';
-export type Language = 'en' | 'ru';
+/** The console speaks every page language of the mini-app. */
+export type Language = CompleteLocale;
+
+/** Local storage key of the console's chosen language (the mini-app's own choice is stored apart). */
+export const LANGUAGE_KEY = 'admin.language';
+
+/** The language the console opens in: the stored choice, else the browser's first language it speaks, else English. */
+export function initialLanguage(browser: Pick<Browser, 'stored' | 'languages'>): Language {
+  for (const candidate of [browser.stored(LANGUAGE_KEY), ...browser.languages()]) {
+    const language = offeredLanguage(candidate, PAGE_LOCALES);
+    if (language !== null) return language;
+  }
+  return 'en';
+}
 
 /** What the shell needs from the browser (kept narrow so tests can drive it). */
 export interface Browser extends Downloader {
@@ -16,6 +31,8 @@ export interface Browser extends Downloader {
   stored(key: string): string | null;
   store(key: string, value: string): void;
   prefersDark(): boolean;
+  /** The browser's languages, most preferred first (navigator.languages). */
+  languages(): readonly string[];
 }
 
 export type Session =
@@ -33,7 +50,7 @@ export class ShellViewModel {
     private readonly changeLanguage: (language: Language) => void,
   ) {
     this.theme = (browser.stored('admin.theme') as Theme | null) ?? (browser.prefersDark() ? 'dark' : 'light');
-    this.language = browser.stored('admin.language') === 'ru' ? 'ru' : 'en';
+    this.language = initialLanguage(browser);
     this.queue = this.queueFromUrl();
     makeAutoObservable<ShellViewModel, 'api' | 'browser' | 'changeLanguage'>(this, {
       api: false,
@@ -95,14 +112,22 @@ export class ShellViewModel {
     void this.queue.load();
   }
 
+  /** The language control's options: every language in its own name. */
+  get languages(): readonly { readonly code: Language; readonly name: string }[] {
+    return PAGE_LOCALES.map((code) => ({ code, name: LANGUAGE_NAMES[code] }));
+  }
+
   toggleTheme(): void {
     this.theme = this.theme === 'dark' ? 'light' : 'dark';
     this.browser.store('admin.theme', this.theme);
   }
 
-  setLanguage(language: Language): void {
+  /** Applies and stores one of the offered languages; anything else is ignored. */
+  setLanguage(code: string): void {
+    const language = PAGE_LOCALES.find((offered) => offered === code);
+    if (language === undefined) return;
     this.language = language;
-    this.browser.store('admin.language', language);
+    this.browser.store(LANGUAGE_KEY, language);
     this.changeLanguage(language);
   }
 

@@ -44,9 +44,12 @@ const AdminApp = observer(function AdminApp({ vm }: { vm: ShellViewModel }) {
           </span>
           <label>
             <span className="visually-hidden">{t('admin.language')}</span>
-            <select value={vm.language} onChange={(event) => vm.setLanguage(event.target.value === 'ru' ? 'ru' : 'en')}>
-              <option value="en">English</option>
-              <option value="ru">Русский</option>
+            <select value={vm.language} onChange={(event) => vm.setLanguage(event.target.value)}>
+              {vm.languages.map((language) => (
+                <option key={language.code} value={language.code} lang={language.code}>
+                  {language.name}
+                </option>
+              ))}
             </select>
           </label>
           <button type="button" onClick={() => vm.toggleTheme()} aria-pressed={vm.theme === 'dark'}>

@@ -84,7 +84,7 @@ const ConfirmDialog = observer(function ConfirmDialog({ vm }: { vm: QueueViewMod
 });
 
 const QueueView = observer(function QueueView({ vm }: { vm: QueueViewModel }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { definition } = vm;
   const hasActions = definition.actions.length > 0;
   return (
@@ -187,7 +187,7 @@ const QueueView = observer(function QueueView({ vm }: { vm: QueueViewModel }) {
             {vm.items.map((item) => (
               <tr key={String(item.id)}>
                 {definition.columns.map((column) => {
-                  const value = column.value(item as never);
+                  const value = column.value(item as never, i18n.language);
                   return (
                     <td key={column.key} data-label={t(column.label)}>
                       {column.code ? <code>{value}</code> : column.translate ? t(value) : value}

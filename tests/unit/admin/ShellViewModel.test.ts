@@ -131,15 +131,43 @@ describe('theme and language', () => {
     expect(new ShellViewModel(api, system, () => undefined).theme).toBe('light');
   });
 
-  it('the language is English unless Russian was chosen; a choice is stored and applied', () => {
+  it("the language is the stored choice, else the browser's first one the console speaks, else English", () => {
+    const api = new FakeAdminApi();
+    const browser = new FakeBrowser();
+    browser.preferred = ['fa-IR', 'de-AT', 'fr'];
+    expect(new ShellViewModel(api, browser, () => undefined).language).toBe('de');
+    browser.preferred = ['fa-IR', 'zh-CN'];
+    expect(new ShellViewModel(api, browser, () => undefined).language).toBe('en');
+    browser.preferred = [];
+    expect(new ShellViewModel(api, browser, () => undefined).language).toBe('en');
+    browser.store('admin.language', 'ar');
+    browser.preferred = ['de'];
+    expect(new ShellViewModel(api, browser, () => undefined).language).toBe('ar');
+    browser.store('admin.language', 'xx');
+    expect(new ShellViewModel(api, browser, () => undefined).language).toBe('de');
+  });
+
+  it('a choice of the 24 is stored and applied; anything else is ignored', () => {
     const { shell, browser, languages } = setup();
     expect(shell.language).toBe('en');
-    shell.setLanguage('ru');
+    shell.setLanguage('hu');
+    shell.setLanguage('xx');
     expect({ language: shell.language, stored: browser.stored('admin.language'), applied: languages }).toEqual({
-      language: 'ru',
-      stored: 'ru',
-      applied: ['ru'],
+      language: 'hu',
+      stored: 'hu',
+      applied: ['hu'],
     });
-    expect(new ShellViewModel(new FakeAdminApi(), browser, () => undefined).language).toBe('ru');
+    expect(new ShellViewModel(new FakeAdminApi(), browser, () => undefined).language).toBe('hu');
+  });
+
+  it('lists every page language in its own name', () => {
+    const { shell } = setup();
+    expect(shell.languages).toHaveLength(24);
+    expect(shell.languages.slice(0, 3)).toEqual([
+      { code: 'ru', name: 'Русский' },
+      { code: 'en', name: 'English' },
+      { code: 'ar', name: 'العربية' },
+    ]);
+    expect(shell.languages.find((language) => language.code === 'de')?.name).toBe('Deutsch');
   });
 });

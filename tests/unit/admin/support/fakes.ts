@@ -112,6 +112,8 @@ export class FakeBrowser implements Browser {
   readonly downloads: string[] = [];
   readonly history: string[] = [];
   dark = false;
+  /** navigator.languages */
+  preferred: string[] = ['en-US', 'en'];
 
   constructor(private location = '/admin/') {}
 
@@ -135,6 +137,9 @@ export class FakeBrowser implements Browser {
   }
   store(key: string, value: string): void {
     this.storage.set(key, value);
+  }
+  languages(): readonly string[] {
+    return this.preferred;
   }
   prefersDark(): boolean {
     return this.dark;
