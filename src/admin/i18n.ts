@@ -22,10 +22,10 @@ async function load(i18n: I18n, language: Language): Promise<void> {
 export interface AdminI18n {
   readonly i18n: I18n;
   /**
-   * Loads the language's texts (once) and switches to them; answers false when another language was asked for
-   * meanwhile (the later choice wins, however long each file takes).
+   * Loads the language's texts (once) and switches to them, unless another language was asked for meanwhile: the later
+   * choice wins, however long each file takes.
    */
-  show(language: Language): Promise<boolean>;
+  show(language: Language): Promise<void>;
 }
 
 export async function createAdminI18n(language: Language): Promise<AdminI18n> {
@@ -40,9 +40,7 @@ export async function createAdminI18n(language: Language): Promise<AdminI18n> {
   const show = async (next: Language) => {
     wanted = next;
     await load(i18n, next);
-    if (wanted !== next) return false;
-    await i18n.changeLanguage(next);
-    return true;
+    if (wanted === next) await i18n.changeLanguage(next);
   };
   await show(language);
   return { i18n, show };

@@ -1,25 +1,15 @@
 /** The operator console's composition root (admin.html): never imported by the mini-app. */
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { textDirection } from '../domain/languages';
 import { ADMIN_TOKENS, createAdminContainer, windowBrowser } from './di';
 import { createAdminI18n } from './i18n';
-import { type Language, type ShellViewModel, initialLanguage } from './viewModels/ShellViewModel';
+import { type ShellViewModel, initialLanguage } from './viewModels/ShellViewModel';
 import AdminApp from './views/AdminApp';
 import './admin.css';
 
 async function start(): Promise<void> {
-  // The document says the language its texts are in (and Arabic's direction) once they are shown.
-  const markDocument = (language: Language) => {
-    document.documentElement.lang = language;
-    document.documentElement.dir = textDirection(language);
-  };
-  const initial = initialLanguage(windowBrowser);
-  const texts = await createAdminI18n(initial);
-  markDocument(initial);
-  const container = createAdminContainer(windowBrowser, (language) => {
-    void texts.show(language).then((shown) => shown && markDocument(language));
-  });
+  const texts = await createAdminI18n(initialLanguage(windowBrowser));
+  const container = createAdminContainer(windowBrowser, (language) => void texts.show(language));
   const shell = container.get<ShellViewModel>(ADMIN_TOKENS.ShellViewModel);
   window.addEventListener('popstate', () => shell.followUrl());
   createRoot(document.getElementById('root')!).render(

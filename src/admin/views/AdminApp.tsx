@@ -2,20 +2,26 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { textDirection } from '../../domain/languages';
 import type { ShellViewModel } from '../viewModels/ShellViewModel';
 import QueueView from './QueueView';
 
 const AdminApp = observer(function AdminApp({ vm }: { vm: ShellViewModel }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   useEffect(() => {
     void vm.start();
   }, [vm]);
+  // The document says the language its texts are shown in (and Arabic's direction), once they are on the screen.
+  useEffect(() => {
+    document.documentElement.lang = i18n.language;
+    document.documentElement.dir = textDirection(i18n.language);
+  }, [i18n.language]);
   useEffect(() => {
     document.body.dataset.theme = vm.theme;
   }, [vm.theme]);
   useEffect(() => {
     document.title = t('admin.title');
-  }, [t, vm.language]);
+  }, [t, i18n.language]);
 
   if (vm.signedOut) {
     return (
