@@ -22,6 +22,8 @@ it('has every table of the migration with the same columns and nullability', asy
     'provider_sessions',
     'provider_tokens',
     'provider_webhook_events',
+    'reconciliation_differences',
+    'reconciliation_runs',
   ]);
   for (const table of tables) {
     const config = getTableConfig(table);
