@@ -1,13 +1,15 @@
 /**
  * Restarts under load: the real `server/main.ts` process is stopped with SIGTERM six times while 20 keep-alive clients
  * keep paying, and a new process starts on the same database and port each time, as a supervisor restarts a service.
- * Clients retry only what a load balancer retries by itself: a refused or reset connect (the request never left) and a 503
- * `shutting_down` (the request was not run), with the same Idempotency-Key. No request that was sent may lose its
- * connection, and every payment acknowledged as paid must be in the database afterwards.
+ * Clients retry only what a load balancer retries by itself: a refused connection, a new one reset before it was
+ * accepted (the request never reached the server) and a 503 `shutting_down` (the request was not run), with the same
+ * Idempotency-Key. No request sent on an accepted connection may lose it, and every payment acknowledged as paid must
+ * be in the database afterwards.
  * Embedded database only (read from its data dir after the last exit): skipped against a PostgreSQL server.
  */
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
+import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -31,31 +33,49 @@ const RESTARTS = 6;
 type Outcome =
   | { kind: 'answer'; status: number; body: { code?: string; status?: string } }
   | { kind: 'refused' }
+  /** A new connection reset before it was accepted: the request never reached the server. */
+  | { kind: 'unaccepted' }
   | { kind: 'reset'; error: string };
 
-async function attempt(url: string, init: RequestInit): Promise<Outcome> {
-  try {
-    const response = await fetch(url, init);
-    const text = await response.text(); // a reset mid-body throws here
-    let body: { code?: string; status?: string } = {};
-    try {
-      body = JSON.parse(text) as typeof body;
-    } catch {
-      // not JSON
-    }
-    return { kind: 'answer', status: response.status, body };
-  } catch (error) {
-    const cause = (error as { cause?: { code?: string; message?: string; syscall?: string } }).cause;
-    // Refused, not accepted in time, or reset while connecting (a connection still in the kernel's accept queue when
-    // the listener closed): no connection was made, so the request never left, and a load balancer retries it.
-    if (
-      cause?.code === 'ECONNREFUSED' ||
-      cause?.code === 'UND_ERR_CONNECT_TIMEOUT' ||
-      (cause?.code === 'ECONNRESET' && cause.syscall === 'connect')
-    )
-      return { kind: 'refused' };
-    return { kind: 'reset', error: `${cause?.code ?? ''} ${cause?.message ?? (error as Error).message}` };
-  }
+/** One keep-alive pool for every client, as a load balancer keeps to its upstream. */
+const agent = new http.Agent({ keepAlive: true });
+
+/**
+ * One request over the shared pool. Node's http client says whether a request went out on a reused keep-alive
+ * connection (`reusedSocket`), which fetch does not: a reset there is a connection the server closed under its client
+ * (the drain's fault), while a new connection reset before any answer was never accepted (it was still in the
+ * kernel's accept queue when the listener closed), so its request never reached the server, as when refused.
+ */
+function attempt(url: string, init: { method?: string; headers?: Record<string, string>; body?: string }) {
+  return new Promise<Outcome>((resolve) => {
+    const headers = { ...init.headers };
+    if (init.body !== undefined) headers['content-length'] = String(Buffer.byteLength(init.body));
+    const request = http.request(url, { method: init.method ?? 'GET', headers, agent }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('error', (error) => resolve({ kind: 'reset', error: `during the answer: ${error.message}` }));
+      response.on('end', () => {
+        let body: { code?: string; status?: string } = {};
+        try {
+          body = JSON.parse(text) as typeof body;
+        } catch {
+          // not JSON
+        }
+        resolve({ kind: 'answer', status: response.statusCode ?? 0, body });
+      });
+    });
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ECONNREFUSED') return resolve({ kind: 'refused' });
+      if (!request.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE'))
+        return resolve({ kind: 'unaccepted' });
+      resolve({
+        kind: 'reset',
+        error: `${error.code ?? ''} ${error.message}${request.reusedSocket ? ' (a reused keep-alive connection)' : ''}`,
+      });
+    });
+    request.end(init.body);
+  });
 }
 
 async function freePort(): Promise<number> {
@@ -65,6 +85,13 @@ async function freePort(): Promise<number> {
   await new Promise((resolve) => server.close(resolve));
   return port;
 }
+
+/** What a stopped process said about requests its drain had to cut (server/main.ts). */
+const cutRequests = (process: ServerProcess): string[] =>
+  process
+    .output()
+    .split('\n')
+    .filter((line) => /are cut|took too long/.test(line));
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -76,6 +103,7 @@ describeEmbedded('SIGTERM restarts under keep-alive load', () => {
     dataDir = await preparedDataDir('backers-rolling-');
   }, 120_000);
   afterAll(async () => {
+    agent.destroy();
     if (server !== undefined && server.child.exitCode === null) server.child.kill('SIGKILL');
     await rm(path.dirname(dataDir), { recursive: true, force: true });
   });
@@ -122,6 +150,7 @@ describeEmbedded('SIGTERM restarts under keep-alive load', () => {
     const acknowledged: string[] = [];
     const pending: string[] = [];
     let retried = 0;
+    let unaccepted = 0;
     let running = true;
     /** Resolves once the process started after the latest SIGTERM is up. */
     let restarted = Promise.resolve();
@@ -146,10 +175,12 @@ describeEmbedded('SIGTERM restarts under keep-alive load', () => {
           else if (outcome.kind === 'answer' && !(outcome.status === 503 && outcome.body.code === 'shutting_down'))
             otherAnswers.push({ status: outcome.status, body: outcome.body });
           // What never ran is sent again with the same key; everything else moves on to the next payment.
-          if (outcome.kind === 'refused' || (outcome.kind === 'answer' && outcome.body.code === 'shutting_down')) {
+          if (outcome.kind === 'unaccepted') unaccepted += 1;
+          const neverRan = outcome.kind === 'refused' || outcome.kind === 'unaccepted';
+          if (neverRan || (outcome.kind === 'answer' && outcome.body.code === 'shutting_down')) {
             retried += 1;
             // As a load balancer, send a refused request on once an instance is up again.
-            if (outcome.kind === 'refused') await restarted;
+            if (neverRan) await restarted;
             await pause(50);
             continue;
           }
@@ -176,6 +207,7 @@ describeEmbedded('SIGTERM restarts under keep-alive load', () => {
 
     const clients = [...payers.map(payer), prober()];
     const exitCodes: (number | null)[] = [];
+    const cuts: string[] = [];
     try {
       for (let restart = 1; restart <= RESTARTS; restart += 1) {
         // Let this process carry load, then stop it while requests are in flight.
@@ -185,6 +217,7 @@ describeEmbedded('SIGTERM restarts under keep-alive load', () => {
         restarted = new Promise<void>((resolve) => (up = resolve));
         server.child.kill('SIGTERM');
         exitCodes.push(await server.exited);
+        cuts.push(...cutRequests(server));
         generation += 1;
         server = await startServerProcess({ env, timeoutMs: 300_000 });
         up();
@@ -198,10 +231,13 @@ describeEmbedded('SIGTERM restarts under keep-alive load', () => {
     await Promise.all(clients);
     server.child.kill('SIGTERM');
     exitCodes.push(await server.exited);
+    cuts.push(...cutRequests(server));
     console.info(
-      `rolling restarts: ${acknowledged.length} payments acknowledged, ${retried} retried (refused or shutting_down), ${resets.length} reset, ${otherAnswers.length} other answers`,
+      `rolling restarts: ${acknowledged.length} payments acknowledged, ${retried} retried (refused, ${unaccepted} of them reset before they were accepted, or shutting_down), ${resets.length} reset, ${otherAnswers.length} other answers`,
     );
 
+    // A drain that ran out of SHUTDOWN_TIMEOUT_MS cuts what is left: say so before counting its resets.
+    expect(cuts).toEqual([]);
     expect(resets).toEqual([]);
     expect(otherAnswers).toEqual([]);
     expect(exitCodes).toEqual(Array.from({ length: RESTARTS + 1 }, () => 0));
