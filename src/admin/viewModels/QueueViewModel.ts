@@ -11,6 +11,15 @@ import { type OperatorRole, roleAllows } from '../../contract/admin';
 export type LoadState =
   { kind: 'loading' } | { kind: 'ready' } | { kind: 'error'; code: string } | { kind: 'signedOut' };
 
+/** The server's refusal codes the console words itself, in the operator's language (texts admin.errors.<code>). */
+const WORDED_REFUSALS: readonly string[] = [
+  'conflict',
+  'not_found',
+  'forbidden',
+  'validation_error',
+  'too_many_requests',
+];
+
 export interface PendingAction {
   readonly action: Action<{ id: string | number }>;
   readonly item: { id: string | number };
@@ -19,7 +28,10 @@ export interface PendingAction {
   choice: string;
   fileText: string | null;
   fileName: string | null;
+  /** i18n key of why the action failed. */
   error: string | null;
+  /** The server's own words on a refusal (English, for the operator who needs the particulars, e.g. of an export). */
+  errorDetail: string | null;
   busy: boolean;
   /** A toolbar action: on the whole queue, no row. */
   whole: boolean;
@@ -171,6 +183,7 @@ export class QueueViewModel {
       fileText: null,
       fileName: null,
       error: null,
+      errorDetail: null,
       busy: false,
       whole: false,
       idempotencyKey: newIdempotencyKey(),
@@ -236,6 +249,7 @@ export class QueueViewModel {
     }
     pending.busy = true;
     pending.error = null;
+    pending.errorDetail = null;
     try {
       await this.api.act(path, body, pending.idempotencyKey);
       runInAction(() => {
@@ -247,7 +261,9 @@ export class QueueViewModel {
       runInAction(() => {
         pending.busy = false;
         if (error instanceof AdminApiError && error.status === 401) this.state = { kind: 'signedOut' };
-        pending.error = error instanceof AdminApiError ? error.message || error.code : 'admin.errors.unknown';
+        const code = error instanceof AdminApiError ? error.code : '';
+        pending.error = WORDED_REFUSALS.includes(code) ? `admin.errors.${code}` : 'admin.errors.unknown';
+        pending.errorDetail = error instanceof AdminApiError && error.message ? error.message : null;
       });
     }
   }

@@ -66,7 +66,12 @@ const ConfirmDialog = observer(function ConfirmDialog({ vm }: { vm: QueueViewMod
           )}
           {pending.error && (
             <p className="admin-error" role="alert">
-              {pending.error.startsWith('admin.') ? t(pending.error) : pending.error}
+              {t(pending.error)}
+              {pending.errorDetail && (
+                <span className="admin-error-detail" lang="en" dir="ltr">
+                  {pending.errorDetail}
+                </span>
+              )}
             </p>
           )}
           <div className="admin-dialog-buttons">

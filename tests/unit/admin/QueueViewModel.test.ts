@@ -180,22 +180,29 @@ describe('row actions', () => {
     expect(api.acts).toEqual([{ path: '/channels/4/approve', body: {}, idempotencyKey: expect.any(String) }]);
   });
 
-  it("a refused action keeps the dialog open with the server's message; the next try clears it", async () => {
+  it("a refused action keeps the dialog open with the refusal in the console's words and the server's; the next try clears it", async () => {
     const { api, vm } = setup('channels');
     api.queues.set('/channels', [channelRow(4, 'Delta')]);
     await vm.load();
     vm.start(action(vm, vm.items[0]!, 'approve'), vm.items[0]!);
     api.failNext('act', { status: 409, code: 'conflict', message: 'The channel is already approved' });
     await vm.confirm();
-    expect(vm.pending).toMatchObject({ error: 'The channel is already approved', busy: false });
+    expect(vm.pending).toMatchObject({
+      error: 'admin.errors.conflict',
+      errorDetail: 'The channel is already approved',
+      busy: false,
+    });
     expect(vm.notice).toBeNull();
     expect(vm.canConfirm).toBe(true);
     api.failNext('act', { status: 400, code: 'validation_error', message: '' });
     await vm.confirm();
-    expect(vm.pending?.error).toBe('validation_error');
+    expect(vm.pending).toMatchObject({ error: 'admin.errors.validation_error', errorDetail: null });
+    api.failNext('act', { status: 418, code: 'teapot', message: 'Short and stout' });
+    await vm.confirm();
+    expect(vm.pending).toMatchObject({ error: 'admin.errors.unknown', errorDetail: 'Short and stout' });
     api.failNext('act', new TypeError('Failed to fetch'));
     await vm.confirm();
-    expect(vm.pending?.error).toBe('admin.errors.unknown');
+    expect(vm.pending).toMatchObject({ error: 'admin.errors.unknown', errorDetail: null });
     await vm.confirm();
     expect(vm.pending).toBeNull();
     expect(vm.notice).toBe('admin.notice.done');
