@@ -108,8 +108,9 @@ test('the console in Arabic and German fits a 320 px screen, right to left in Ar
   page,
   sandbox,
 }) => {
+  // Axe on each of the ten queues, a dialog and a row, in two languages: minutes on a loaded machine.
+  test.setTimeout(240_000);
   const title = await channelAwaitingModeration(sandbox);
-
   await signIn(page, sandbox);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   let shown = english;
