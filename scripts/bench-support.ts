@@ -141,7 +141,13 @@ export async function donationWithSavedCards(
         await call(
           'POST',
           `/api/v2/invoice/donation/${donation.id}/create`,
-          { paymentMethod: 'smart_glocal_form', cardToken: token, saveCard: true, amount: 5 },
+          {
+            paymentMethod: 'smart_glocal_form',
+            cardToken: token,
+            publicToken: access.publicToken,
+            saveCard: true,
+            amount: 5,
+          },
           { ...headers, 'idempotency-key': `bench-setup-${payer}` },
         );
         const saved = await call<{ cards: { id: number }[] }>('GET', '/api/v2/follower/cards', undefined, headers);
