@@ -84,7 +84,7 @@ test('a new creator connects a public channel, creates and publishes a monthly s
   await emulator.clickMainButton('Publish and pin silently');
 
   // The post in the channel pane: pinned, silent, with the subscribe button.
-  await page.getByRole('button', { name: 'Refresh' }).click();
+  await page.getByRole('button', { name: 'Refresh channels' }).click();
   const post = emulator.posts(title).last();
   await expect(post).toHaveAttribute('data-pinned', 'true');
   await expect(post).toHaveAttribute('data-silent', 'true');
