@@ -132,6 +132,13 @@ const NOT_SENT_BY_DEFAULT = new Set(['chat_member', 'message_reaction', 'message
 /** Where the sandbox serves the double (BOT_API_URL's default with the sandbox on). */
 export const SANDBOX_BOT_API_PREFIX = '/sandbox/bot-api';
 
+/** The sandbox controls' query naming one Telegram user (`?userId=`). */
+const USER_QUERY = {
+  type: 'object',
+  required: ['userId'],
+  properties: { userId: { type: 'integer', minimum: 1 } },
+} as const;
+
 /** The double's state: what Telegram would know. */
 export class SandboxTelegram {
   private readonly chats = new Map<number, TelegramChat>();
@@ -880,11 +887,7 @@ export const botApiDoublePlugin: FastifyPluginAsync<{ telegram: SandboxTelegram 
     {
       schema: {
         hide: true,
-        querystring: {
-          type: 'object',
-          required: ['userId'],
-          properties: { userId: { type: 'integer', minimum: 1 } },
-        },
+        querystring: USER_QUERY,
       },
     },
     async (request) => ({ messages: telegram.chatWith(request.query.userId) }),
@@ -984,7 +987,7 @@ export const botApiDoublePlugin: FastifyPluginAsync<{ telegram: SandboxTelegram 
     {
       schema: {
         hide: true,
-        querystring: { type: 'object', required: ['userId'], properties: { userId: { type: 'integer', minimum: 1 } } },
+        querystring: USER_QUERY,
       },
     },
     async (request) => ({ balance: telegram.stars.balance(request.query.userId) }),
@@ -1014,7 +1017,7 @@ export const botApiDoublePlugin: FastifyPluginAsync<{ telegram: SandboxTelegram 
     {
       schema: {
         hide: true,
-        querystring: { type: 'object', required: ['userId'], properties: { userId: { type: 'integer', minimum: 1 } } },
+        querystring: USER_QUERY,
       },
     },
     async (request) => ({ subscriptions: telegram.stars.subscriptionsOf(request.query.userId) }),
