@@ -504,11 +504,13 @@ async function check(sweep: Sweep, name: string): Promise<void> {
     await expect(sweep.emulator.app.locator('html')).toHaveAttribute('dir', 'rtl');
     await expectNoSeriousA11yViolationsInFrame(frame);
   }
+  let shot = false;
   for (const { lang, width, problems } of findings) {
     if (problems.length === 0) continue;
     sweep.found.push(...problems.map((problem) => `${name} in ${lang} at ${width} px: ${problem}`));
     if (sweep.shots < 40 && width > 0) {
       sweep.shots += 1;
+      shot = true;
       await switchLanguage(sweep.emulator, lang);
       await resize(sweep.emulator, width);
       const file = sweep.testInfo.outputPath(
@@ -521,7 +523,8 @@ async function check(sweep: Sweep, name: string): Promise<void> {
       });
     }
   }
-  if (sweep.shots > 0) await switchLanguage(sweep.emulator, last);
+  // The screenshots changed the language: the next screen starts where the check leaves it.
+  if (shot) await switchLanguage(sweep.emulator, last);
 }
 
 /** The card form's fields, by their autocomplete names (the labels are in the page's language). */
