@@ -96,6 +96,8 @@ export default defineConfig({
       SANDBOX: '1',
       BOT_TOKEN: '7000000001:AAE2e-backers-sandbox-token-for-tests',
       NODE_ENV: 'test',
+      // A Star's worth in euros, so the creator's forms suggest Stars prices (docs/STARS.md).
+      STARS_RATE_EUR: '0.012',
     },
   },
 });

@@ -24,6 +24,7 @@ import type {
   SetCommandRequestSchema,
   SetStarsPriceRequestSchema,
   StarsPriceResponseSchema,
+  StarsRatesResponseSchema,
   SubscriptionDetailResponseSchema,
   SubscriptionMemberResponseSchema,
   SubscriptionOnlyResponseSchema,
@@ -125,6 +126,7 @@ export type PublishSubscriptionRequest = Static<typeof PublishSubscriptionReques
 export type SetCommandRequest = Static<typeof SetCommandRequestSchema>;
 export type SetStarsPriceRequest = Static<typeof SetStarsPriceRequestSchema>;
 export type StarsPriceResponse = Static<typeof StarsPriceResponseSchema>;
+export type StarsRatesResponse = Static<typeof StarsRatesResponseSchema>;
 export type MembersRequest = Static<typeof MembersRequestSchema>;
 export type MembersPage = Static<typeof MembersPageSchema>;
 export type SubscriptionDetailResponse = Static<typeof SubscriptionDetailResponseSchema>;

@@ -278,6 +278,10 @@ export const StarsPriceResponseSchema = Type.Object({
   suggested: Type.Union([int(), Type.Null()]),
   rate: Type.Union([Type.String(), Type.Null()]),
 });
+/** What one Telegram Star earns a creator in each currency with a STARS_RATE_*: suggestions for prices not saved yet. */
+export const StarsRatesResponseSchema = Type.Object({
+  rates: Type.Array(Type.Object({ currency: currency(), rate: Type.String() })),
+});
 export const MembersRequestSchema = Type.Object({
   startFrom: optional(CursorSchema),
   filter: oneOf(MEMBER_FILTERS),

@@ -35,6 +35,12 @@ export function formatMoney(money: Money): string {
   return withCurrency(formatAmount(money), money);
 }
 
+/** A count of Telegram Stars as amounts are shown (en-US grouping) with the star after it: "10,000 ⭐". */
+export function formatStars(stars: number): string {
+  const digits = String(Math.abs(Math.trunc(stars))).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${stars < 0 ? '-' : ''}${digits}${NBSP}⭐`;
+}
+
 /** Like formatMoney with an explicit "+" on positive amounts (transaction lists). */
 export function formatSignedMoney(money: Money): string {
   const text = formatMoney(money);

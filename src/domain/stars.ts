@@ -12,6 +12,9 @@
  * Assumed (the Bot API reference names no figure): a one-time Stars invoice is held to the same 10000 Stars as a
  * subscription; Telegram refuses a larger one with an error the server reports as a refused payment.
  */
+import { type Money, currencyExponent } from './money';
+import { type Result, err, ok } from './result';
+
 export const STARS_CURRENCY = 'XTR';
 
 /** The only subscription period Telegram accepts (createInvoiceLink's subscription_period): 30 days in seconds. */
@@ -42,7 +45,8 @@ export function starsAmountProblem(stars: number): StarsAmountProblem | null {
  * period); weekly and yearly, which Telegram cannot renew, as one period paid once without renewal; one-time access
  * once. A creator who does not want the one-period payment leaves the Stars price empty.
  */
-export type StarsOffer = 'renewing' | 'one_period' | 'one_time';
+export const STARS_OFFERS = ['renewing', 'one_period', 'one_time'] as const;
+export type StarsOffer = (typeof STARS_OFFERS)[number];
 
 export function starsOffer(period: 'weekly' | 'monthly' | 'yearly' | 'onetime'): StarsOffer {
   if (period === 'monthly') return 'renewing';
@@ -64,4 +68,43 @@ export function suggestStars(priceMinor: number, exponent: number, rate: string)
   const numerator = BigInt(priceMinor) * 10n ** BigInt(fraction.length);
   const denominator = rateUnits * 10n ** BigInt(exponent);
   return Number((numerator + denominator - 1n) / denominator);
+}
+
+/**
+ * The Stars price suggested for a card price at its currency's rate, held to Telegram's limits; null without a rate.
+ * The server's suggestion and the creator's forms (for a price not saved yet) both come from here.
+ */
+export function suggestedStarsPrice(price: Money, rate: string | null | undefined): number | null {
+  if (rate === null || rate === undefined) return null;
+  const stars = suggestStars(price.minor, currencyExponent(price.currency), rate);
+  return stars === null ? null : Math.min(Math.max(stars, STARS_MIN_AMOUNT), STARS_MAX_AMOUNT);
+}
+
+/** Typing in a Stars field: digits only (Stars are whole), no leading zeros, at most nine digits. */
+export function sanitizeStarsInput(text: string): string {
+  return text
+    .replace(/\D/g, '')
+    .replace(/^0+(?=\d)/, '')
+    .slice(0, 9);
+}
+
+/** Why a typed Stars price cannot be saved, with Telegram's limits for the message. */
+export interface StarsPriceError {
+  readonly field: 'stars';
+  readonly code: StarsAmountProblem;
+  readonly min: number;
+  readonly max: number;
+}
+
+/**
+ * The Stars price a form's text asks for: empty means not sold in Stars (null); otherwise whole Stars within
+ * Telegram's limits.
+ */
+export function parseStarsPrice(text: string): Result<number | null, StarsPriceError> {
+  const trimmed = text.trim();
+  if (trimmed === '') return ok(null);
+  const stars = /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+  const problem = starsAmountProblem(stars);
+  if (problem !== null) return err({ field: 'stars', code: problem, min: STARS_MIN_AMOUNT, max: STARS_MAX_AMOUNT });
+  return ok(stars);
 }

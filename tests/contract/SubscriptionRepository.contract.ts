@@ -303,5 +303,31 @@ export function describeSubscriptionRepositoryContract(
         );
       });
     });
+
+    describe('stars price', () => {
+      it('is empty until set; set, read back and cleared; monthly renews, weekly sells one period', async () => {
+        const { channel, subscriptions } = await creatorWithChannel();
+        const monthly = (await subscriptions.create(newSubscription(channel.id))).subscription;
+        // Neither backend has a STARS_RATE_* set here: no suggestion.
+        expect(await subscriptions.starsPrice(monthly.id)).toEqual({
+          stars: null,
+          offer: 'renewing',
+          suggested: null,
+          rate: null,
+        });
+        expect((await subscriptions.setStarsPrice(monthly.id, 400)).stars).toBe(400);
+        expect((await subscriptions.starsPrice(monthly.id)).stars).toBe(400);
+        expect((await subscriptions.setStarsPrice(monthly.id, null)).stars).toBeNull();
+        const weekly = (await subscriptions.create(newSubscription(channel.id, { period: 'weekly' }))).subscription;
+        expect(await subscriptions.setStarsPrice(weekly.id, 50)).toMatchObject({ stars: 50, offer: 'one_period' });
+        expect((await subscriptions.starsRates()).size).toBe(0);
+      });
+
+      it.each([0, 10_001, 2.5])("refuses %s Stars (Telegram's limits) with validation_error", async (stars) => {
+        const { channel, subscriptions } = await creatorWithChannel();
+        const { subscription } = await subscriptions.create(newSubscription(channel.id));
+        await expectCode(subscriptions.setStarsPrice(subscription.id, stars), 'validation_error');
+      });
+    });
   });
 }

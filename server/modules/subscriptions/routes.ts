@@ -11,6 +11,7 @@ import type {
   SetCommandRequest,
   SetStarsPriceRequest,
   StarsPriceResponse,
+  StarsRatesResponse,
   SubscriptionDetailResponse,
   SubscriptionMemberResponse,
   SubscriptionOnlyResponse,
@@ -31,6 +32,7 @@ import {
   SetCommandRequestSchema,
   SetStarsPriceRequestSchema,
   StarsPriceResponseSchema,
+  StarsRatesResponseSchema,
   SubscriptionDetailResponseSchema,
   SubscriptionMemberResponseSchema,
   SubscriptionOnlyResponseSchema,
@@ -136,6 +138,22 @@ export const subscriptionRoutes: FastifyPluginAsync<RouteOptions> = async (app, 
     },
     async (request) =>
       subscriptionOnly(await subscriptions.setCommand(currentUser(request), request.params.id, request.body.command)),
+  );
+
+  app.get(
+    '/stars/rates',
+    {
+      schema: {
+        tags,
+        summary: 'What one Telegram Star earns a creator in each currency that has a rate (STARS_RATE_*)',
+        description: "A Stars price is suggested from a card price at its currency's rate, rounded up to whole Stars.",
+        response: { 200: StarsRatesResponseSchema, ...errorResponses() },
+      },
+    },
+    async (request): Promise<StarsRatesResponse> => {
+      currentUser(request);
+      return { rates: subscriptions.starsRates() };
+    },
   );
 
   app.get<IdParams>(

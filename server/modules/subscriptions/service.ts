@@ -12,14 +12,14 @@ import type {
 import { isValidCommand } from '../../../src/domain/command';
 import { validateSubscriptionForm } from '../../../src/domain/subscription-form';
 import { wireAmountText } from '../../../src/domain/amounts';
-import { type Money, currencyExponent, toMajor } from '../../../src/domain/money';
+import { type Currency, type Money, isCurrency, money, toMajor } from '../../../src/domain/money';
 import {
   STARS_MAX_AMOUNT,
   STARS_MIN_AMOUNT,
   type StarsOffer,
   starsAmountProblem,
   starsOffer,
-  suggestStars,
+  suggestedStarsPrice,
 } from '../../../src/domain/stars';
 import { AppError, notFound, validationError } from '../../platform/errors';
 import { type CursorPosition, decodeCursor, toPage } from '../../platform/db/cursor';
@@ -298,6 +298,13 @@ export class SubscriptionService {
     return this.starsView(subscription);
   }
 
+  /** The STARS_RATE_* set, per currency: the creator's forms suggest Stars prices for prices not saved yet at them. */
+  starsRates(): { currency: Currency; rate: string }[] {
+    return [...this.deps.config.starsRates]
+      .filter((entry): entry is [Currency, string] => isCurrency(entry[0]))
+      .map(([currency, rate]) => ({ currency, rate }));
+  }
+
   /** Sets (whole Stars, within Telegram's limits) or clears (null: not sold in Stars) the Stars price. */
   async setStarsPrice(user: UserRow, subscriptionId: number, stars: number | null): Promise<StarsPriceView> {
     const { subscription } = await ownedSubscription(this.deps.db, user, subscriptionId, { write: true });
@@ -317,14 +324,12 @@ export class SubscriptionService {
   }
 
   private starsView(subscription: SubscriptionRow): StarsPriceView {
-    const rate = this.deps.config.starsRates.get(subscription.currency);
-    const suggested =
-      rate === undefined ? null : suggestStars(subscription.priceMinor, currencyExponent(subscription.currency), rate);
+    const rate = this.deps.config.starsRates.get(subscription.currency) ?? null;
     return {
       stars: subscription.starsPrice,
       offer: starsOffer(subscription.period),
-      suggested: suggested === null ? null : Math.min(Math.max(suggested, STARS_MIN_AMOUNT), STARS_MAX_AMOUNT),
-      rate: rate ?? null,
+      suggested: suggestedStarsPrice(money(subscription.priceMinor, subscription.currency), rate),
+      rate,
     };
   }
 

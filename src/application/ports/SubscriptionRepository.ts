@@ -1,4 +1,5 @@
-import type { Money } from '../../domain/money';
+import type { Currency, Money } from '../../domain/money';
+import type { StarsOffer } from '../../domain/stars';
 import type { Channel, MemberFilter, Period, Subscription, SubscriptionMember, User } from '../../domain/entities';
 import type { Cursor, Page } from './Page';
 
@@ -54,6 +55,21 @@ export interface MemberDetail {
   readonly user: User;
 }
 
+/** A subscription's price in Telegram Stars and how Stars sell it. */
+export interface StarsPrice {
+  /** Whole Stars, or null: not sold in Stars. */
+  readonly stars: number | null;
+  /** renewing every 30 days (monthly), one_period paid once without renewal (weekly, yearly), or one_time. */
+  readonly offer: StarsOffer;
+  /** The saved card price at its currency's rate, in whole Stars; null without a rate. */
+  readonly suggested: number | null;
+  /** What one Star earns in the price's currency (a plain decimal), or null: no rate set. */
+  readonly rate: string | null;
+}
+
+/** What one Star earns a creator, per currency that has a rate. */
+export type StarsRates = ReadonlyMap<Currency, string>;
+
 /** Subscriptions of the signed-in creator's channels; all of them require the channel's bot to be connected. */
 export interface SubscriptionRepository {
   create(subscription: NewSubscription): Promise<{ readonly channel: Channel; readonly subscription: Subscription }>;
@@ -66,6 +82,11 @@ export interface SubscriptionRepository {
   /** Sets the bot command ("$name") that shows the subscription. */
   setCommand(subscriptionId: number, command: string): Promise<Subscription>;
   detail(subscriptionId: number): Promise<SubscriptionDetail>;
+  starsPrice(subscriptionId: number): Promise<StarsPrice>;
+  /** Sets the Stars price (whole Stars within Telegram's limits) or clears it (null: not sold in Stars). */
+  setStarsPrice(subscriptionId: number, stars: number | null): Promise<StarsPrice>;
+  /** The rates Stars prices are suggested at, for prices not saved yet. */
+  starsRates(): Promise<StarsRates>;
   members(subscriptionId: number, query: MembersQuery): Promise<MembersPage>;
   member(memberId: number): Promise<MemberDetail>;
 }

@@ -2,6 +2,13 @@ import { canPublish } from '../../domain/channel';
 import { isValidCommand } from '../../domain/command';
 import type { Channel, Subscription, SubscriptionMember, User } from '../../domain/entities';
 import { isLiveMember, memberFilterMatches } from '../../domain/members';
+import {
+  STARS_MAX_AMOUNT,
+  STARS_MIN_AMOUNT,
+  starsAmountProblem,
+  starsOffer,
+  suggestedStarsPrice,
+} from '../../domain/stars';
 import { TEXT_LIMITS } from '../../domain/text-limits';
 import type { Page } from '../../application/ports/Page';
 import type {
@@ -10,6 +17,8 @@ import type {
   MembersQuery,
   NewSubscription,
   PublishOptions,
+  StarsPrice,
+  StarsRates,
   SubscriptionChanges,
   SubscriptionDetail,
   SubscriptionRepository,
@@ -113,6 +122,39 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
       fail('conflict', 'Another subscription of this channel already uses this command', { field: 'command' });
     subscription.command = value === '' ? undefined : value;
     return subscriptionView(this.backend, subscription);
+  }
+
+  async starsPrice(subscriptionId: number): Promise<StarsPrice> {
+    return this.starsView(
+      this.backend.ownedSubscription(this.backend.actor(this.session), subscriptionId).subscription,
+    );
+  }
+
+  /** As the server: whole Stars within Telegram's limits, or null; a deleted subscription must be restored first. */
+  async setStarsPrice(subscriptionId: number, stars: number | null): Promise<StarsPrice> {
+    const { subscription } = this.backend.ownedSubscription(this.backend.actor(this.session), subscriptionId);
+    if (subscription.isDeleted) fail('subscription_deleted', 'Subscription deleted');
+    if (stars !== null && starsAmountProblem(stars) !== null)
+      fail('validation_error', `stars must be whole Stars from ${STARS_MIN_AMOUNT} to ${STARS_MAX_AMOUNT}`, {
+        field: 'stars',
+      });
+    subscription.starsPrice = stars;
+    return this.starsView(subscription);
+  }
+
+  async starsRates(): Promise<StarsRates> {
+    this.backend.actor(this.session);
+    return new Map(this.backend.config.starsRates ?? []);
+  }
+
+  private starsView(subscription: SubscriptionRecord): StarsPrice {
+    const rate = this.backend.config.starsRates?.get(subscription.price.currency) ?? null;
+    return {
+      stars: subscription.starsPrice ?? null,
+      offer: starsOffer(subscription.period),
+      suggested: suggestedStarsPrice(subscription.price, rate),
+      rate,
+    };
   }
 
   async detail(subscriptionId: number): Promise<SubscriptionDetail> {

@@ -62,6 +62,8 @@ export function subscriptionShareLink(subscriptionId: number): string {
 /** `publications`: every post the bot made for it, with the creator's pin and sound choices. */
 export type SubscriptionRecord = Mutable<Omit<Subscription, 'activeSubscribers'>> & {
   publications: { pin: boolean; disableNotification: boolean }[];
+  /** Whole Stars, or unset/null: not sold in Stars. */
+  starsPrice?: number | null;
 };
 export type MemberRecord = Mutable<SubscriptionMember>;
 
@@ -158,4 +160,6 @@ export interface PayoutConfig {
 export interface BackendConfig {
   languages: Language[];
   payout: PayoutConfig;
+  /** What one Telegram Star earns a creator, per currency (the server's STARS_RATE_*); none by default. */
+  starsRates?: ReadonlyMap<Currency, string>;
 }

@@ -4,7 +4,7 @@
  * only when monthly; weekly and yearly as one period without renewal), and a price suggested from the card price at
  * STARS_RATE_EUR.
  */
-import type { NewSubscriptionResponse, StarsPriceResponse } from '../../../src/contract/api';
+import type { NewSubscriptionResponse, StarsPriceResponse, StarsRatesResponse } from '../../../src/contract/api';
 import { type TestServer, type TestUser, creatorWithChannel, newUser, startTestServer } from '../support/testServer';
 
 let server: TestServer;
@@ -73,4 +73,11 @@ test("Telegram's limits answer a validation error naming the field; someone else
   expect((await server.api(stranger, 'GET', `/subscription/${id}/stars`)).status).toBe(403);
   expect((await server.api(stranger, 'POST', `/subscription/${id}/stars`, { stars: 5 })).status).toBe(403);
   expect((await server.api(user, 'GET', '/subscription/999999999/stars')).status).toBe(404);
+});
+
+test('the rates set answer GET /stars/rates, for the forms to suggest a price not saved yet', async () => {
+  const { user } = await creatorWithChannel(server);
+  const rates = await server.api<StarsRatesResponse>(user, 'GET', '/stars/rates');
+  expect(rates.status).toBe(200);
+  expect(rates.body).toEqual({ rates: [{ currency: 'eur', rate: '0.012' }] });
 });

@@ -22,6 +22,7 @@ import { PAYMENT_FAILURE_REASONS } from '../../../src/domain/payment-failure';
 import { PAYOUT_FAILURE_REASONS } from '../../../src/domain/payout-failure';
 import { RU_ACCOUNT_ERRORS } from '../../../src/domain/ru-bank-account';
 import { REVENUE_PERIODS } from '../../../src/domain/revenue-periods';
+import { STARS_OFFERS } from '../../../src/domain/stars';
 import { FIRST_SCREEN_NAMESPACES } from '../../../src/infrastructure/i18n/languages';
 import { readLocale } from './localeFiles';
 
@@ -44,6 +45,7 @@ const ENUMERATED: readonly [string, readonly string[]][] = [
   ['subscription.period', RECURRING],
   ['invoice.pricePer', RECURRING],
   ['revenue.period', REVENUE_PERIODS],
+  ['subscription.form.stars.hint', STARS_OFFERS],
 ];
 
 function text(tree: Record<string, unknown>, key: string): unknown {

@@ -1,5 +1,6 @@
 import type { Subscription } from '../../../domain/entities';
-import { type Result, err } from '../../../domain/result';
+import { type Result, err, ok } from '../../../domain/result';
+import { type StarsPriceError, parseStarsPrice } from '../../../domain/stars';
 import {
   type SubscriptionForm,
   type SubscriptionFormError,
@@ -17,19 +18,32 @@ export interface ReadOnlyFieldChanged {
 }
 
 export type EditSubscriptionError =
-  MalformedInput | Invalid<SubscriptionFormError> | Invalid<ReadOnlyFieldChanged> | RequestFailure;
+  | MalformedInput
+  | Invalid<SubscriptionFormError>
+  | Invalid<ReadOnlyFieldChanged>
+  | Invalid<StarsPriceError>
+  | RequestFailure;
 
 export interface EditSubscriptionInput {
   /** The subscription as loaded: its period and currency are fixed. */
   readonly subscription: Subscription;
   readonly form: SubscriptionForm;
+  /** The Stars price as typed (empty: not sold in Stars) and as saved; omitted: left as it is. */
+  readonly stars?: { readonly text: string; readonly saved: number | null };
 }
 
-/** Validates like creation, refuses a changed period or currency, then saves name, description, price and button. */
+/**
+ * Validates like creation, refuses a changed period or currency, then saves name, description, price and button, and
+ * the Stars price when it changed.
+ */
 export class EditSubscription {
   constructor(private readonly subscriptions: SubscriptionRepository) {}
 
-  async execute({ subscription, form }: EditSubscriptionInput): Promise<Result<Subscription, EditSubscriptionError>> {
+  async execute({
+    subscription,
+    form,
+    stars,
+  }: EditSubscriptionInput): Promise<Result<Subscription, EditSubscriptionError>> {
     const shaped = checkInput(SubscriptionFormInput, form);
     if (!shaped.ok) return shaped;
     if (form.period !== subscription.period) return err(invalid({ field: 'period', code: 'read_only' } as const));
@@ -37,7 +51,15 @@ export class EditSubscription {
       return err(invalid({ field: 'currency', code: 'read_only' } as const));
     const valid = validateSubscriptionForm(form);
     if (!valid.ok) return err(invalid(valid.error));
+    const starsPrice = stars === undefined ? null : parseStarsPrice(stars.text);
+    if (starsPrice !== null && !starsPrice.ok) return err(invalid(starsPrice.error));
     const { name, description, price, buttonText } = valid.value;
-    return request(() => this.subscriptions.edit(subscription.id, { name, description, price, buttonText }));
+    const edited = await request(() =>
+      this.subscriptions.edit(subscription.id, { name, description, price, buttonText }),
+    );
+    if (!edited.ok || starsPrice === null || starsPrice.value === stars?.saved) return edited;
+    const newStars = starsPrice.value;
+    const saved = await request(() => this.subscriptions.setStarsPrice(subscription.id, newStars));
+    return saved.ok ? ok(edited.value) : saved;
   }
 }

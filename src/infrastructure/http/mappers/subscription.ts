@@ -1,6 +1,7 @@
-import type { DonationDto, SubscriptionDto, SubscriptionMemberDto } from '../../../contract/api';
+import type { DonationDto, StarsPriceResponse, SubscriptionDto, SubscriptionMemberDto } from '../../../contract/api';
 import type { Subscription, SubscriptionMember } from '../../../domain/entities';
 import type { Donation } from '../../../application/ports/DonationRepository';
+import type { StarsPrice } from '../../../application/ports/SubscriptionRepository';
 import { moneyFromWire } from './money';
 
 export function subscriptionFromDto(dto: SubscriptionDto): Subscription {
@@ -46,4 +47,8 @@ export function donationFromDto(dto: DonationDto): Donation {
     buttonText: dto.buttonText,
     amount: moneyFromWire(dto.amount, dto.currency),
   };
+}
+
+export function starsPriceFromDto(dto: StarsPriceResponse): StarsPrice {
+  return { stars: dto.stars, offer: dto.offer, suggested: dto.suggested, rate: dto.rate };
 }

@@ -7,6 +7,9 @@ import type {
   NewSubscriptionResponse,
   PublishSubscriptionRequest,
   SetCommandRequest,
+  SetStarsPriceRequest,
+  StarsPriceResponse,
+  StarsRatesResponse,
   SubscriptionDetailResponse,
   SubscriptionMemberResponse,
   SubscriptionOnlyResponse,
@@ -18,6 +21,8 @@ import type {
   MembersQuery,
   NewSubscription,
   PublishOptions,
+  StarsPrice,
+  StarsRates,
   SubscriptionChanges,
   SubscriptionDetail,
   SubscriptionRepository,
@@ -26,7 +31,7 @@ import type { HttpClient } from '../HttpClient';
 import { channelFromDto, userFromDto } from '../mappers/channel';
 import { moneyToWire } from '../mappers/money';
 import { toPage } from '../mappers/page';
-import { memberFromDto, subscriptionFromDto } from '../mappers/subscription';
+import { memberFromDto, starsPriceFromDto, subscriptionFromDto } from '../mappers/subscription';
 
 export class HttpSubscriptionRepository implements SubscriptionRepository {
   constructor(private readonly http: HttpClient) {}
@@ -90,6 +95,20 @@ export class HttpSubscriptionRepository implements SubscriptionRepository {
         inactive: toPage(dto.membersGrouped?.inactive, dto.membersGroupedNextFrom?.inactive, memberFromDto),
       },
     };
+  }
+
+  async starsPrice(subscriptionId: number): Promise<StarsPrice> {
+    return starsPriceFromDto(await this.http.get<StarsPriceResponse>(`/subscription/${subscriptionId}/stars`));
+  }
+
+  async setStarsPrice(subscriptionId: number, stars: number | null): Promise<StarsPrice> {
+    const body: SetStarsPriceRequest = { stars };
+    return starsPriceFromDto(await this.http.post<StarsPriceResponse>(`/subscription/${subscriptionId}/stars`, body));
+  }
+
+  async starsRates(): Promise<StarsRates> {
+    const dto = await this.http.get<StarsRatesResponse>('/stars/rates');
+    return new Map(dto.rates.map(({ currency, rate }) => [currency, rate]));
   }
 
   async members(subscriptionId: number, query: MembersQuery): Promise<MembersPage> {

@@ -4,10 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { amountBounds } from '../../../domain/amounts';
 import type { Period } from '../../../domain/entities';
-import { formatMoney } from '../../../domain/format';
+import { formatMoney, formatStars } from '../../../domain/format';
 import { isCurrency } from '../../../domain/money';
-import type { SubscriptionFormField } from '../../../domain/subscription-form';
-import { AmountInput, Cell, Section, SegmentedControl, TextArea, TextInput } from '../../components';
+import { AmountInput, Button, Cell, Section, SegmentedControl, TextArea, TextInput } from '../../components';
 import { FieldFrame } from '../../components/Field';
 import { Screen } from '../../shell/Screen';
 import '../Subscription/subscription.css';
@@ -15,6 +14,7 @@ import {
   SUBSCRIPTION_CURRENCIES,
   SUBSCRIPTION_PERIODS,
   SUBSCRIPTION_TEXT_LIMITS,
+  type FormField,
   type SubscriptionFormViewModel,
 } from './SubscriptionFormViewModel';
 import { useFocusRequest } from '../../shared/useFocusRequest';
@@ -28,6 +28,7 @@ function SubscriptionFormScreen({ vm }: { vm: SubscriptionFormViewModel }) {
     name: useRef<HTMLInputElement>(null),
     description: useRef<HTMLTextAreaElement>(null),
     buttonText: useRef<HTMLInputElement>(null),
+    stars: useRef<HTMLInputElement>(null),
   });
 
   // Loaded once per view model: a later change of `t` must not reset what the creator typed.
@@ -47,12 +48,13 @@ function SubscriptionFormScreen({ vm }: { vm: SubscriptionFormViewModel }) {
   const { form, saving } = vm;
   const bounds = amountBounds('subscription', form.currency);
   // A refused save says why under the field too, not only in the toast that goes away.
-  const errorText = (field: SubscriptionFormField): string | undefined => {
+  const errorText = (field: FormField): string | undefined => {
     const message = vm.errorOf(field);
     if (message === undefined) return undefined;
     return 'text' in message ? message.text : t(message.key, message.params);
   };
   const periodLabel = (period: Period) => t(`subscription.period.${period}`);
+  const suggestedStars = vm.suggestedStars;
 
   return (
     <Screen
@@ -131,6 +133,34 @@ function SubscriptionFormScreen({ vm }: { vm: SubscriptionFormViewModel }) {
               : t('subscription.form.amountHint', { min: formatMoney(bounds.min), max: formatMoney(bounds.max) })
           }
         />
+        <div className="stars-price">
+          <TextInput
+            label={t('subscription.form.stars.label')}
+            value={vm.stars}
+            onChange={vm.setStars}
+            inputRef={refs.stars}
+            readOnly={saving}
+            error={errorText('stars')}
+            inputMode="numeric"
+            autoComplete="off"
+            suffix="⭐"
+            placeholder={t('subscription.form.stars.placeholder')}
+            hint={t(`subscription.form.stars.hint.${vm.starsOffer}`)}
+          />
+          {vm.canSuggestStars && (
+            <Button
+              mode="tinted"
+              size="small"
+              className="stars-price__suggest"
+              disabled={saving || suggestedStars === null}
+              onClick={vm.suggestStars}
+            >
+              {suggestedStars === null
+                ? t('subscription.form.stars.suggest')
+                : t('subscription.form.stars.suggestValue', { stars: formatStars(suggestedStars) })}
+            </Button>
+          )}
+        </div>
         <TextInput
           label={t('subscription.form.name')}
           value={form.name}

@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { errorCodeOf } from '../../../application/ports/RepositoryError';
-import type { SubscriptionRepository } from '../../../application/ports/SubscriptionRepository';
+import type { StarsRates, SubscriptionRepository } from '../../../application/ports/SubscriptionRepository';
 import type { UnsavedChanges } from '../../../application/ports/UnsavedChanges';
 import type {
   CreateSubscription,
@@ -13,7 +13,16 @@ import type {
 } from '../../../application/use-cases/subscriptions/EditSubscription';
 import type { Period, Subscription } from '../../../domain/entities';
 import { PERIODS } from '../../../domain/entities';
-import { CURRENCIES, type Currency, compareCurrencies, toMajor } from '../../../domain/money';
+import { parseDecimalAmount } from '../../../domain/amounts';
+import { CURRENCIES, type Currency, compareCurrencies, money, toMajor } from '../../../domain/money';
+import {
+  type StarsOffer,
+  type StarsPriceError,
+  parseStarsPrice,
+  sanitizeStarsInput,
+  starsOffer,
+  suggestedStarsPrice,
+} from '../../../domain/stars';
 import {
   DEFAULT_SUBSCRIPTION_NAME_KEYS,
   type SubscriptionForm,
@@ -26,7 +35,7 @@ import {
 import { TEXT_LIMITS } from '../../../domain/text-limits';
 import { AsyncState } from '../../shell/screenState';
 import type { ToastMessage, ToastStore } from '../../toasts/ToastStore';
-import { formErrorMessage } from '../../shared/subscriptionMessages';
+import { formErrorMessage, starsErrorMessage } from '../../shared/subscriptionMessages';
 import { guardUnsavedChanges } from '../../shared/unsavedChangesGuard';
 import { failureMessage } from '../../toasts/failureMessage';
 
@@ -43,7 +52,16 @@ export const SUBSCRIPTION_PERIODS: readonly Period[] = PERIODS;
 export const SUBSCRIPTION_CURRENCIES: readonly Currency[] = [...CURRENCIES].sort(compareCurrencies);
 export const SUBSCRIPTION_TEXT_LIMITS = TEXT_LIMITS.subscription;
 
-function isReadOnlyRefusal(error: SubscriptionFormError | ReadOnlyFieldChanged): error is ReadOnlyFieldChanged {
+/** The form's fields: the subscription's own and its price in Telegram Stars. */
+export type FormField = SubscriptionFormField | 'stars';
+
+function isStarsRefusal(error: object): error is StarsPriceError {
+  return 'field' in error && error.field === 'stars';
+}
+
+function isReadOnlyRefusal(
+  error: SubscriptionFormError | ReadOnlyFieldChanged | StarsPriceError,
+): error is ReadOnlyFieldChanged {
   return error.code === 'read_only';
 }
 
@@ -77,9 +95,15 @@ export class SubscriptionFormViewModel {
   subscription: Subscription | null = null;
   saving = false;
   /** Why the last save was refused, shown under its field until that field (or what bounds it) changes. */
-  fieldError: { readonly field: SubscriptionFormField; readonly message: ToastMessage } | null = null;
+  fieldError: { readonly field: FormField; readonly message: ToastMessage } | null = null;
   /** The field to focus; `seq` changes on every request so the same field can be focused twice. */
-  focusRequest: { readonly field: SubscriptionFormField; readonly seq: number } | null = null;
+  focusRequest: { readonly field: FormField; readonly seq: number } | null = null;
+  /** The price in Telegram Stars as typed (whole Stars); empty: not sold in Stars. */
+  stars = '';
+  /** The Stars price as loaded or last saved (null: not sold in Stars). */
+  savedStars: number | null = null;
+  /** What one Star earns per currency, for the suggestion; empty when no rate is set or it could not be read. */
+  starsRates: StarsRates = new Map();
   /** The form as loaded or last saved: changes are measured against it. */
   private savedForm: SubscriptionForm | null = null;
   private translate: DefaultTextTranslator = (key) => key;
@@ -130,7 +154,25 @@ export class SubscriptionFormViewModel {
 
   /** True once the creator changed a field since the form was loaded or saved. */
   get hasUnsavedChanges(): boolean {
-    return this.savedForm !== null && !sameFormFields(this.savedForm, this.form);
+    if (this.savedForm === null) return false;
+    return !sameFormFields(this.savedForm, this.form) || this.stars !== (this.savedStars?.toString() ?? '');
+  }
+
+  /** How Telegram Stars sell the subscription of the chosen period (only monthly renews). */
+  get starsOffer(): StarsOffer {
+    return starsOffer(this.form.period);
+  }
+
+  /** Whether a rate is set for the chosen currency, so a Stars price can be suggested. */
+  get canSuggestStars(): boolean {
+    return this.starsRates.has(this.form.currency);
+  }
+
+  /** The typed card price at its currency's rate, in whole Stars; null without a rate or a valid price. */
+  get suggestedStars(): number | null {
+    const minor = this.form.amount.trim() === '' ? null : parseDecimalAmount(this.form.amount, this.form.currency);
+    if (minor === null || minor <= 0) return null;
+    return suggestedStarsPrice(money(minor, this.form.currency), this.starsRates.get(this.form.currency));
   }
 
   get periodAndCurrencyEditable(): boolean {
@@ -147,17 +189,22 @@ export class SubscriptionFormViewModel {
     const subscriptionId = this.subscriptionId;
     if (subscriptionId === null) {
       await this.loader.run(
-        async () => defaultSubscriptionForm(this.channelId, translate),
-        (form) => {
+        async () => ({
+          form: defaultSubscriptionForm(this.channelId, translate),
+          // Without the rates the form still works: it only suggests no Stars price.
+          rates: await this.subscriptions.starsRates().catch((): StarsRates => new Map()),
+        }),
+        ({ form, rates }) => {
           this.form = form;
           this.savedForm = form;
+          this.starsRates = rates;
         },
       );
       return;
     }
     await this.loader.run(
-      () => this.subscriptions.detail(subscriptionId),
-      ({ subscription }) => {
+      () => Promise.all([this.subscriptions.detail(subscriptionId), this.subscriptions.starsPrice(subscriptionId)]),
+      ([{ subscription }, starsPrice]) => {
         this.subscription = subscription;
         this.form = {
           ...this.form,
@@ -171,6 +218,10 @@ export class SubscriptionFormViewModel {
           command: subscription.command ?? '',
         };
         this.savedForm = this.form;
+        this.stars = starsPrice.stars?.toString() ?? '';
+        this.savedStars = starsPrice.stars;
+        this.starsRates =
+          starsPrice.rate === null ? new Map() : new Map([[subscription.price.currency, starsPrice.rate]]);
       },
     );
   }
@@ -217,6 +268,18 @@ export class SubscriptionFormViewModel {
     this.clearError('buttonText');
   }
 
+  /** The Stars price as the input cleaned it (digits only); empty: not sold in Stars. */
+  setStars(stars: string): void {
+    this.stars = sanitizeStarsInput(stars);
+    this.clearError('stars');
+  }
+
+  /** Fills the Stars price with the one suggested from the card price. */
+  suggestStars(): void {
+    const suggested = this.suggestedStars;
+    if (suggested !== null) this.setStars(String(suggested));
+  }
+
   /** Validates and saves; answers where the screen goes next. */
   async submit(): Promise<FormOutcome> {
     if (this.saving || this.loader.state.status !== 'ready') return { to: 'stay' };
@@ -229,20 +292,28 @@ export class SubscriptionFormViewModel {
   }
 
   private async create(): Promise<FormOutcome> {
-    const result = await this.createSubscription.execute(this.form);
+    const result = await this.createSubscription.execute(this.form, this.stars);
     if (!result.ok) {
       this.reportFailure(result.error);
       return { to: 'stay' };
     }
-    const { subscription, next } = result.value;
-    runInAction(() => (this.savedForm = this.form));
-    if (next.showSuccessToast) this.toasts.success('subscription.form.created');
+    const { subscription, next, starsFailure } = result.value;
+    runInAction(() => {
+      this.savedForm = this.form;
+      if (starsFailure === undefined) this.savedStars = this.starsNumber();
+    });
+    if (starsFailure !== undefined) this.toasts.fail('subscription.form.stars.notSaved');
+    else if (next.showSuccessToast) this.toasts.success('subscription.form.created');
     if (next.navigation === 'back') return { to: 'back' };
     return { to: 'subscription', channelId: subscription.channelId, subscriptionId: subscription.id };
   }
 
   private async edit(subscription: Subscription): Promise<FormOutcome> {
-    const result = await this.editSubscription.execute({ subscription, form: this.form });
+    const result = await this.editSubscription.execute({
+      subscription,
+      form: this.form,
+      stars: { text: this.stars, saved: this.savedStars },
+    });
     if (!result.ok) {
       this.reportFailure(result.error);
       return { to: 'stay' };
@@ -250,17 +321,24 @@ export class SubscriptionFormViewModel {
     runInAction(() => {
       this.subscription = result.value;
       this.savedForm = this.form;
+      this.savedStars = this.starsNumber();
     });
     this.toasts.success('subscription.form.saved');
     return { to: 'back' };
   }
 
+  /** The typed Stars price once it validated (the save checked it), or null. */
+  private starsNumber(): number | null {
+    const parsed = parseStarsPrice(this.stars);
+    return parsed.ok ? parsed.value : null;
+  }
+
   /** The error shown under `field`, or undefined. */
-  errorOf(field: SubscriptionFormField): ToastMessage | undefined {
+  errorOf(field: FormField): ToastMessage | undefined {
     return this.fieldError?.field === field ? this.fieldError.message : undefined;
   }
 
-  private clearError(field: SubscriptionFormField): void {
+  private clearError(field: FormField): void {
     if (this.fieldError?.field === field) this.fieldError = null;
   }
 
@@ -273,7 +351,7 @@ export class SubscriptionFormViewModel {
       this.toasts.fail('subscription.form.errors.read_only');
       return;
     }
-    const message = formErrorMessage(error);
+    const message = isStarsRefusal(error) ? starsErrorMessage(error) : formErrorMessage(error);
     this.toasts.fail(message);
     const field = error.field;
     runInAction(() => {

@@ -79,4 +79,26 @@ describe('CreateSubscription', () => {
       error: expect.objectContaining({ kind: 'request', code: 'channel_disconnected' }),
     });
   });
+
+  it('sets the typed Stars price after creating; empty sells it for cards only', async () => {
+    const { channel, createSubscription, world } = setup();
+    const priced = await createSubscription.execute(subscriptionForm(channel.id), '417');
+    if (!priced.ok) throw new Error(`expected success, got ${priced.error.code}`);
+    expect(priced.value.starsFailure).toBeUndefined();
+    expect(world.backend.subscriptions.get(priced.value.subscription.id)?.starsPrice).toBe(417);
+    const cardsOnly = await createSubscription.execute(subscriptionForm(channel.id), '');
+    expect(
+      cardsOnly.ok && world.backend.subscriptions.get(cardsOnly.value.subscription.id)?.starsPrice,
+    ).toBeUndefined();
+  });
+
+  it("refuses a Stars price outside Telegram's limits before creating anything", async () => {
+    const { channel, createSubscription, world } = setup();
+    const result = await createSubscription.execute(subscriptionForm(channel.id), '10001');
+    expect(result).toEqual({
+      ok: false,
+      error: { kind: 'invalid', field: 'stars', code: 'stars_too_large', min: 1, max: 10_000 },
+    });
+    expect(world.backend.subscriptions.size).toBe(0);
+  });
 });

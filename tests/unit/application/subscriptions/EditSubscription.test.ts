@@ -63,4 +63,30 @@ describe('EditSubscription', () => {
       error: expect.objectContaining({ kind: 'request', code: 'subscription_deleted' }),
     });
   });
+
+  it('sets, keeps and clears the Stars price; it writes only a change', async () => {
+    const { subscription, form, edit, world } = setup();
+    const record = () => world.backend.subscriptions.get(subscription.id);
+    expect((await edit.execute({ subscription, form, stars: { text: '300', saved: null } })).ok).toBe(true);
+    expect(record()?.starsPrice).toBe(300);
+    record()!.starsPrice = 299; // proves an unchanged price is not written again
+    expect((await edit.execute({ subscription, form, stars: { text: '300', saved: 300 } })).ok).toBe(true);
+    expect(record()?.starsPrice).toBe(299);
+    expect((await edit.execute({ subscription, form, stars: { text: '', saved: 300 } })).ok).toBe(true);
+    expect(record()?.starsPrice).toBeNull();
+  });
+
+  it('refuses whole-Stars problems under the stars field and saves nothing', async () => {
+    const { subscription, form, edit, world } = setup();
+    const result = await edit.execute({
+      subscription,
+      form: { ...form, name: 'New' },
+      stars: { text: '0', saved: null },
+    });
+    expect(result).toEqual({
+      ok: false,
+      error: { kind: 'invalid', field: 'stars', code: 'stars_too_small', min: 1, max: 10_000 },
+    });
+    expect(world.backend.subscriptions.get(subscription.id)?.name).toBe(subscription.name);
+  });
 });

@@ -107,6 +107,11 @@ describe('SubscriptionFormScreen', () => {
     expect(screen.queryByLabelText('Currency')).toBeNull();
     expect(screen.getByText('Yearly')).toBeTruthy();
     expect(screen.getByText('EUR')).toBeTruthy();
+    // A yearly subscription sells in Stars one period at a time: the field says so; empty is not sold in Stars.
+    const stars = screen.getByLabelText('Price in Stars') as HTMLInputElement;
+    expect(stars.value).toBe('');
+    expect(stars.placeholder).toBe('Not sold for Stars');
+    expect(screen.getByText(/Stars pay for one period at a time, without renewal/)).toBeTruthy();
     await waitFor(() =>
       expect(shell.platform.mainButton).toEqual(expect.objectContaining({ text: 'Save', visible: true })),
     );

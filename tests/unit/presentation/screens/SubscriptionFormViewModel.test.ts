@@ -1,7 +1,8 @@
 import { CreateSubscription } from '../../../../src/application/use-cases/subscriptions/CreateSubscription';
 import { EditSubscription } from '../../../../src/application/use-cases/subscriptions/EditSubscription';
 import type { OnboardingStep } from '../../../../src/domain/entities';
-import { money } from '../../../../src/domain/money';
+import { type Currency, money } from '../../../../src/domain/money';
+import { defaultBackendConfig } from '../../../../src/infrastructure/memory/defaults';
 import { SubscriptionFormViewModel } from '../../../../src/presentation/screens/SubscriptionForm/SubscriptionFormViewModel';
 import { createWorld } from '../../application/support/world';
 import { ScriptedSubscriptions, SubscriptionPlatform, toastStore } from './support/subscriptionFakes';
@@ -16,8 +17,8 @@ const ENGLISH: Record<string, string> = {
 };
 const translate = (key: string) => ENGLISH[key] ?? `[${key}]`;
 
-function setup(options: { step?: OnboardingStep; edit?: boolean } = {}) {
-  const world = createWorld();
+function setup(options: { step?: OnboardingStep; edit?: boolean; starsRates?: ReadonlyMap<Currency, string> } = {}) {
+  const world = createWorld({ config: { ...defaultBackendConfig(), starsRates: options.starsRates } });
   const owner = world.seed.user({ verification: 'approved' });
   const channel = world.seed.channel(owner.id, { onboardingStep: options.step ?? 'completed' });
   const existing = options.edit
@@ -251,5 +252,90 @@ describe('SubscriptionFormViewModel: no lost drafts', () => {
     expect(platform.unsavedGuard).toBe(true);
     vm.dispose();
     expect(platform.unsavedGuardCalls).toEqual([true, false]);
+  });
+});
+
+describe('SubscriptionFormViewModel: price in Stars', () => {
+  const EUR_RATE = new Map<Currency, string>([['eur', '0.012']]);
+
+  it('suggests the typed card price at the rate; Suggest fills it; no rate, no suggestion', async () => {
+    const { vm } = setup({ starsRates: EUR_RATE });
+    await vm.load(translate);
+    expect(vm.canSuggestStars).toBe(true);
+    expect(vm.suggestedStars).toBeNull(); // no card price yet
+    vm.setAmount('5');
+    expect(vm.suggestedStars).toBe(417);
+    vm.suggestStars();
+    expect(vm.stars).toBe('417');
+    vm.setCurrency('usd');
+    expect(vm.canSuggestStars).toBe(false);
+    expect(vm.suggestedStars).toBeNull();
+  });
+
+  it('says how Stars sell each period: monthly renews, weekly and yearly one period, one-time once', async () => {
+    const { vm } = setup();
+    await vm.load(translate);
+    expect(vm.starsOffer).toBe('renewing');
+    vm.setPeriod('weekly');
+    expect(vm.starsOffer).toBe('one_period');
+    vm.setPeriod('yearly');
+    expect(vm.starsOffer).toBe('one_period');
+    vm.setPeriod('onetime');
+    expect(vm.starsOffer).toBe('one_time');
+  });
+
+  it('keeps digits only, and refuses a price outside the limits under its field before creating', async () => {
+    const { vm, world, toasts } = setup();
+    await vm.load(translate);
+    vm.setAmount('5');
+    vm.setStars('12a.5');
+    expect(vm.stars).toBe('125');
+    vm.setStars('20000');
+    expect(await vm.submit()).toEqual({ to: 'stay' });
+    expect(vm.errorOf('stars')).toEqual({
+      key: 'subscription.form.stars.errors.stars_out_of_range',
+      params: { min: '1\u00a0⭐', max: '10,000\u00a0⭐' },
+    });
+    expect(vm.focusRequest?.field).toBe('stars');
+    expect(toasts.current?.message).toEqual(vm.errorOf('stars'));
+    expect(world.backend.subscriptions.size).toBe(0);
+    vm.setStars('300');
+    expect(vm.errorOf('stars')).toBeUndefined();
+  });
+
+  it('creates with the Stars price; a Stars write that fails still leaves the subscription, with a fail toast', async () => {
+    const { vm, world, repository, toasts } = setup();
+    await vm.load(translate);
+    vm.setAmount('5');
+    vm.setStars('400');
+    const outcome = await vm.submit();
+    expect(outcome).toMatchObject({ to: 'subscription' });
+    const created = [...world.backend.subscriptions.values()][0]!;
+    expect(created.starsPrice).toBe(400);
+    expect(vm.hasUnsavedChanges).toBe(false);
+
+    const second = setup();
+    await second.vm.load(translate);
+    second.vm.setAmount('5');
+    second.vm.setStars('400');
+    second.repository.failNext('setStarsPrice', 'error_unknown');
+    expect(await second.vm.submit()).toMatchObject({ to: 'subscription' });
+    expect(second.toasts.current?.message).toEqual({ key: 'subscription.form.stars.notSaved' });
+    expect(repository.callsOf('setStarsPrice')).toEqual([[created.id, 400]]);
+    expect(toasts.current?.message).toEqual({ key: 'subscription.form.created' });
+  });
+
+  it('edits: loads the saved Stars price, clears it (not sold in Stars), and counts it as a change', async () => {
+    const { vm, world, existing } = setup({ edit: true });
+    world.backend.subscriptions.get(existing!.id)!.starsPrice = 150;
+    await vm.load(translate);
+    expect(vm.stars).toBe('150');
+    expect(vm.starsOffer).toBe('one_period');
+    expect(vm.hasUnsavedChanges).toBe(false);
+    vm.setStars('');
+    expect(vm.hasUnsavedChanges).toBe(true);
+    expect(await vm.submit()).toEqual({ to: 'back' });
+    expect(world.backend.subscriptions.get(existing!.id)?.starsPrice).toBeNull();
+    expect(vm.hasUnsavedChanges).toBe(false);
   });
 });

@@ -7,6 +7,8 @@ import type {
   MembersQuery,
   NewSubscription,
   PublishOptions,
+  StarsPrice,
+  StarsRates,
   SubscriptionChanges,
   SubscriptionDetail,
   SubscriptionRepository,
@@ -88,5 +90,14 @@ export class ScriptedSubscriptions implements SubscriptionRepository {
   }
   member(id: number): Promise<MemberDetail> {
     return this.run('member', [id], () => this.real.member(id));
+  }
+  starsPrice(id: number): Promise<StarsPrice> {
+    return this.run('starsPrice', [id], () => this.real.starsPrice(id));
+  }
+  setStarsPrice(id: number, stars: number | null): Promise<StarsPrice> {
+    return this.run('setStarsPrice', [id, stars], () => this.real.setStarsPrice(id, stars));
+  }
+  starsRates(): Promise<StarsRates> {
+    return this.run('starsRates', [], () => this.real.starsRates());
   }
 }
