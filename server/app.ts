@@ -36,7 +36,9 @@ import { installProxyNotice } from './platform/http/proxy';
 import { createMetrics, installMetrics } from './platform/http/metrics';
 import { readMigrations } from './platform/db/migrate';
 import { ROUTES } from './routes';
-import { createJobs } from './jobs';
+import { createJobs, donationPostsJob } from './jobs';
+import { JobRegistry } from './platform/jobs';
+import { DatabaseJobLeases } from './platform/jobLeases';
 import { ChannelAccessService } from './modules/access/service';
 import { payoutFailureNotifier } from './modules/payouts/notifications';
 import { SANDBOX_RATES_PREFIX, createMoneyEngine } from './modules/payments/engine';
@@ -164,8 +166,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   telegram?.connect((update) => botUpdates.handle(update), ALLOWED_UPDATES);
   const metrics = createMetrics({ paymentsByStatus: () => money.payments.countByStatus() });
   const renewalNotices = { db, bot, botUsername: () => botProfile.username, appName: config.appName };
-  const jobs = createJobs(money, { access, botUpdates, db, renewalNotices, sandboxTelegram: telegram }).observe(
-    (result) => metrics.jobRan(result),
+  const jobs = createJobs(money, {
+    access,
+    botUpdates,
+    db,
+    renewalNotices,
+    sandboxTelegram: telegram,
+    goalPosts: { db, bot },
+  }).observe((result) => metrics.jobRan(result));
+  const goalPostJobs = new JobRegistry(new DatabaseJobLeases(), 'donation-posts').register(
+    'donation-posts',
+    (context) => donationPostsJob({ db, bot }, context),
   );
   const deps: AppDeps = {
     database,
@@ -179,6 +190,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     services,
     money,
     jobs,
+    goalPostJobs,
     botUpdates,
     sandboxTelegram: telegram,
     admin,

@@ -36,6 +36,8 @@ export interface AppDeps {
   readonly money: MoneyEngine;
   /** The background jobs, run by server/main.ts on a timer and by POST /sandbox/clock. */
   readonly jobs: JobRegistry;
+  /** The donation-posts job alone, which main.ts also runs every GOAL_POSTS_TICK_MS (posts show donations sooner). */
+  readonly goalPostJobs: JobRegistry;
   /** Applies Telegram updates (webhook, long polling, the sandbox's Telegram). */
   readonly botUpdates: BotUpdateHandler;
   /** The sandbox's Telegram (the Bot API double's world), null with the sandbox off. */

@@ -2,10 +2,10 @@
  * The money engine's background jobs, in run order: the Smart Glocal double's housekeeping (expired challenges and
  * pages, webhook retries), the Bot API double's Stars renewals, reconciliation of payments left open and refunds still due, renewals and the bot's renewal
  * notices, payouts, removing members whose private-channel access ended, forgetting old idempotency answers, applied
- * Telegram update ids and donation images uploaded over a day ago, migration imports under way, and the daily
+ * Telegram update ids and donation images uploaded over a day ago, donation goals' post edits and announcements, migration imports under way, and the daily
  * reconciliation with the provider's records. buildApp builds the registry with the app's own engine (server/app.ts).
  */
-import { JobRegistry } from './platform/jobs';
+import { type JobContext, JobRegistry } from './platform/jobs';
 import { DatabaseJobLeases } from './platform/jobLeases';
 import type { MoneyEngine } from './modules/payments/engine';
 import { runPayouts, trackPayouts } from './modules/payouts/job';
@@ -16,6 +16,7 @@ import type { BotUpdateHandler } from './modules/bot/updateHandler';
 import type { SandboxTelegram } from './modules/bot/sandbox/BotApiDouble';
 import { runMigrationImports } from './modules/admin/migrationImport';
 import { purgeDonationImages } from './modules/donations/service';
+import { type GoalPostsDeps, runGoalPosts } from './modules/donations/goalPosts';
 import type { Db } from './platform/db/db';
 import { settleMemberCounts } from './platform/db/memberCounts';
 
@@ -31,9 +32,11 @@ export function createJobs(
     renewalNotices?: RenewalNoticeDeps;
     /** The sandbox's Telegram: its Stars subscriptions renew on the sandbox clock. */
     sandboxTelegram?: SandboxTelegram | null;
+    /** Donation goals' post edits and announcements. */
+    goalPosts?: GoalPostsDeps;
   } = {},
 ): JobRegistry {
-  const { access, botUpdates, db, renewalNotices, sandboxTelegram } = bot;
+  const { access, botUpdates, db, renewalNotices, sandboxTelegram, goalPosts } = bot;
   // Each job in one process at a time across every server process on the database (README "Running several instances").
   return (
     new JobRegistry(new DatabaseJobLeases())
@@ -50,6 +53,8 @@ export function createJobs(
         changed: await engine.payments.reconcileOpen(context.nowMs),
         refunded: await engine.payments.refundDue(),
       }))
+      // After reconciliation: a donation it just settled shows in its post in the same run.
+      .register('donation-posts', (context) => donationPostsJob(goalPosts, context))
       .register('renewals', (context) => runRenewals(context, engine))
       // After renewals: a renewal that just failed gets its "pay with another card" message in the same run.
       .register('renewal-notices', (context) =>
@@ -80,4 +85,11 @@ export function createJobs(
       // Last, as it asks the provider about every payment and payout of those days: the others do not wait for it.
       .register('reconciliation', (context) => engine.reconciliation.runIfDue(context.nowMs))
   );
+}
+
+/** The donation-posts job (also run on its own by main.ts every GOAL_POSTS_TICK_MS, under its own lease). */
+export function donationPostsJob(goalPosts: GoalPostsDeps | undefined, context: JobContext): Promise<unknown> {
+  return goalPosts
+    ? runGoalPosts(goalPosts, context.nowMs, (message) => context.log.error(message))
+    : Promise.resolve({ skipped: true });
 }

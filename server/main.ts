@@ -14,6 +14,7 @@ import { DataDirLockedError } from './platform/db/lock';
 import { migrate } from './platform/db/migrate';
 import { loggerOptions } from './platform/logging';
 import { describeStartupFailure } from './platform/startupErrors';
+import { GOAL_POSTS_TICK_MS } from './modules/donations/goalPosts';
 
 /** The configuration, once read: start-up failures name its variables and paths. */
 let loaded: ServerConfig | null = null;
@@ -44,12 +45,15 @@ async function main(): Promise<void> {
   let bot: BotConnection | null = null;
   let timer: NodeJS.Timeout | undefined = undefined;
   let jobsRun: Promise<unknown> | null = null;
+  let goalTimer: NodeJS.Timeout | undefined = undefined;
+  let goalPostsRun: Promise<unknown> | null = null;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     console.info(`${signal}: shutting down`);
     clearInterval(timer);
+    clearInterval(goalTimer);
     const timeoutMs = config.shutdownTimeoutMs;
     // Never hang on the way out: whatever is still open after the drain and 10 s more is cut.
     setTimeout(() => {
@@ -64,6 +68,7 @@ async function main(): Promise<void> {
       if (!(await drained)) console.error(`requests still running after ${timeoutMs} ms (SHUTDOWN_TIMEOUT_MS) are cut`);
       await app.close();
       await jobsRun;
+      await goalPostsRun;
     } catch (error) {
       console.error('closing the HTTP server failed:', error);
       code = 1;
@@ -109,6 +114,17 @@ async function main(): Promise<void> {
       });
   }, config.jobIntervalMs);
   timer.unref();
+  // Donation posts between the jobs' rounds, so a post shows a donation within seconds (one edit per post per
+  // interval still: modules/donations/goalPosts.ts).
+  goalTimer = setInterval(() => {
+    if (goalPostsRun !== null) return;
+    goalPostsRun = app.deps.goalPostJobs
+      .run({ db: database.db, clock, config, log: { info: (m) => app.log.info(m), error: (m) => app.log.error(m) } })
+      .finally(() => {
+        goalPostsRun = null;
+      });
+  }, GOAL_POSTS_TICK_MS);
+  goalTimer.unref();
 }
 
 main().catch((error: unknown) => {

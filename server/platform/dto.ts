@@ -2,6 +2,7 @@
  * Rows to the wire DTOs of src/contract/api.ts. Money leaves in major units (toMajor of the integer minor units),
  * times as epoch seconds, absent optional fields are left out rather than sent as null.
  */
+import { type DonationTotals, donationProgress, hasGoal } from '../../src/domain/donation-goal';
 import type {
   CardDto,
   ChannelDto,
@@ -115,7 +116,14 @@ export function memberDto(member: MemberRow): SubscriptionMemberDto {
   };
 }
 
-export function donationDto(donation: DonationRow): DonationDto {
+/** A donation request; with its totals at `nowMs`, a request with a goal or an end date carries its progress. */
+export function donationDto(
+  donation: DonationRow,
+  totals: { readonly totals: DonationTotals; readonly nowMs: number } | null = null,
+): DonationDto {
+  const goal = { goalMinor: donation.goalMinor, endsAtMs: donation.endsAt?.getTime() ?? null };
+  const progress =
+    totals !== null && hasGoal(goal) ? donationProgress({ ...goal, ...totals.totals }, totals.nowMs) : null;
   return {
     id: donation.id,
     channelId: donation.channelId,
@@ -124,6 +132,19 @@ export function donationDto(donation: DonationRow): DonationDto {
     buttonText: donation.buttonText,
     amount: major(donation.amountMinor, donation.currency),
     currency: donation.currency,
+    ...(donation.goalMinor !== null ? { goal: major(donation.goalMinor, donation.currency) } : {}),
+    ...(donation.endsAt !== null ? { endsAt: Math.floor(donation.endsAt.getTime() / 1000) } : {}),
+    ...(progress !== null
+      ? {
+          progress: {
+            raised: major(progress.raisedMinor, donation.currency),
+            donations: progress.donations,
+            ...(progress.percent !== null ? { percent: progress.percent } : {}),
+            reached: progress.reached,
+            ended: progress.ended,
+          },
+        }
+      : {}),
   };
 }
 

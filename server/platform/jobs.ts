@@ -46,8 +46,14 @@ export class JobRegistry {
   /** The run under way in this process (the next one starts after it). */
   private previous: Promise<unknown> = Promise.resolve();
 
-  /** `lease`: shares the jobs with other processes on the same database (none: every job runs here). */
-  constructor(private readonly lease?: JobLease) {}
+  /**
+   * `lease`: shares the jobs with other processes on the same database (none: every job runs here); `leaseName`: the
+   * lease's row (JOBS_LEASE; a registry run on its own timer takes its own).
+   */
+  constructor(
+    private readonly lease?: JobLease,
+    private readonly leaseName: string = JOBS_LEASE,
+  ) {}
 
   /** Calls `observer` after every job run (metrics). */
   observe(observer: (result: JobRunResult) => void): this {
@@ -83,7 +89,7 @@ export class JobRegistry {
     let release: LeaseRelease | null = null;
     if (this.lease !== undefined) {
       try {
-        release = await this.lease.acquire(context.db, JOBS_LEASE);
+        release = await this.lease.acquire(context.db, this.leaseName);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         context.log.error(`jobs: the lease could not be taken: ${message}`);

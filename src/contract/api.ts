@@ -63,6 +63,7 @@ import type {
   CardSchema,
   ChannelSchema,
   DonationSchema,
+  DonationProgressSchema,
   LanguageSchema,
   MigrationChannelSchema,
   MigrationRequestSchema,
@@ -137,6 +138,7 @@ export type DonationRequestRequest = Static<typeof DonationRequestRequestSchema>
 export type DonationRequestResponse = Static<typeof DonationRequestResponseSchema>;
 export type DonationImageResponse = Static<typeof DonationImageResponseSchema>;
 export type DonationDto = Static<typeof DonationSchema>;
+export type DonationProgressDto = Static<typeof DonationProgressSchema>;
 
 // ---- invoices and payments
 export type DonationInvoiceResponse = Static<typeof DonationInvoiceResponseSchema>;

@@ -47,9 +47,9 @@ type SharedSchemaId =
 const refTo = <S extends TSchema>(id: SharedSchemaId, _schema: () => S) => Type.Unsafe<Static<S>>({ $ref: `${id}#` });
 const optional = Type.Optional;
 const str = () => Type.String();
-const int = () => Type.Integer();
-const num = () => Type.Number();
-const bool = () => Type.Boolean();
+const int = (options?: { description: string }) => Type.Integer(options);
+const num = (options?: { description: string }) => Type.Number(options);
+const bool = (options?: { description: string }) => Type.Boolean(options);
 const currency = () => oneOf(CURRENCIES);
 
 export const ErrorSchema = Type.Object(
@@ -167,6 +167,14 @@ export const TransactionSchema = Type.Object({
   subscription: optional(Type.Object({ id: int(), name: str(), period: oneOf(PERIODS) })),
   subscriptionMember: optional(Type.Object({ id: int() })),
 });
+/** A donation request's progress towards its goal or end date (src/domain/donation-goal.ts). */
+export const DonationProgressSchema = Type.Object({
+  raised: num({ description: 'What donors paid, less refunds (major units of the request currency)' }),
+  donations: int({ description: 'Paid donations less refunded ones' }),
+  percent: optional(int({ description: 'raised × 100 / goal rounded down (may pass 100); absent without a goal' })),
+  reached: bool(),
+  ended: bool({ description: 'The end date passed; the request still takes donations' }),
+});
 export const DonationSchema = Type.Object({
   id: int(),
   channelId: int(),
@@ -175,6 +183,9 @@ export const DonationSchema = Type.Object({
   buttonText: str(),
   amount: num(),
   currency: currency(),
+  goal: optional(num({ description: 'The goal (major units); absent: none' })),
+  endsAt: optional(int({ description: 'The end date (epoch seconds); absent: none' })),
+  progress: optional(DonationProgressSchema),
 });
 export const MigrationChannelSchema = Type.Object({
   chatId: int(),
@@ -559,6 +570,17 @@ export const DonationRequestRequestSchema = Type.Object({
   pin: bool(),
   disableNotification: bool(),
   imageId: optional(Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: 256 })),
+  goal: optional(
+    Type.Union([Type.Number(), Type.String({ maxLength: 32 }), Type.Null()], {
+      description:
+        'Optional goal in major units of the currency (null or absent: none): at least the smallest donation, at most 1000 of the largest',
+    }),
+  ),
+  endsAt: optional(
+    Type.Union([Type.Integer(), Type.Null()], {
+      description: 'Optional end date (epoch seconds; null or absent: none): after now, at most 366 days ahead',
+    }),
+  ),
 });
 const paymentMethodFields = {
   paymentMethod: oneOf(INVOICE_PAYMENT_METHODS),

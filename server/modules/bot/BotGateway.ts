@@ -35,6 +35,17 @@ export interface SendPhotoRequest {
   readonly silent: boolean;
 }
 
+/**
+ * A new text (editMessageText) or caption (editMessageCaption, for a photo post) of a message the bot sent. The
+ * button goes again with it: an edit without reply_markup would leave the message without its inline keyboard.
+ */
+export interface EditMessageRequest {
+  readonly chatId: number;
+  readonly messageId: number;
+  readonly text: string;
+  readonly button?: InlineButton;
+}
+
 /** The Bot API's caption limit (sendPhoto). */
 export const CAPTION_LIMIT = 1024;
 
@@ -79,6 +90,10 @@ export interface BotGateway {
   sendMessage(request: SendMessageRequest): Promise<{ messageId: number }>;
   /** Sends a photo with a caption (and a button) into the chat and answers Telegram's message_id. */
   sendPhoto(request: SendPhotoRequest): Promise<{ messageId: number }>;
+  /** Replaces a text message's text (editMessageText). */
+  editMessageText(request: EditMessageRequest): Promise<void>;
+  /** Replaces a photo message's caption (editMessageCaption). */
+  editMessageCaption(request: EditMessageRequest): Promise<void>;
   pinMessage(chatId: number, messageId: number, silent: boolean): Promise<void>;
   deleteMessage(chatId: number, messageId: number): Promise<void>;
   /** The bot's (or a user's) membership in the chat. */

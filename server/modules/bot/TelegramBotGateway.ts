@@ -13,6 +13,8 @@ import {
   type BotIdentity,
   type ChatMemberInfo,
   type ChatMemberStatus,
+  type EditMessageRequest,
+  type InlineButton,
   type SendMessageRequest,
   type SendPhotoRequest,
   type StarTransactionInfo,
@@ -129,6 +131,21 @@ export class TelegramBotGateway implements BotGateway {
       }),
     );
     return { messageId: message.message_id };
+  }
+
+  async editMessageText(request: EditMessageRequest): Promise<void> {
+    await this.call('editMessageText', () =>
+      this.api.editMessageText(request.chatId, request.messageId, request.text, keyboard(request.button)),
+    );
+  }
+
+  async editMessageCaption(request: EditMessageRequest): Promise<void> {
+    await this.call('editMessageCaption', () =>
+      this.api.editMessageCaption(request.chatId, request.messageId, {
+        caption: request.text,
+        ...keyboard(request.button),
+      }),
+    );
   }
 
   async pinMessage(chatId: number, messageId: number, silent: boolean): Promise<void> {
@@ -269,4 +286,9 @@ function errorName(error: unknown): string {
   const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
   if (typeof cause?.code === 'string') return cause.code;
   return error instanceof Error ? error.name : 'network error';
+}
+
+/** The one-button inline keyboard of a post, as an edit sends it again. */
+function keyboard(button: InlineButton | undefined) {
+  return button ? { reply_markup: { inline_keyboard: [[{ text: button.text, url: button.url }]] } } : {};
 }

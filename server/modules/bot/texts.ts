@@ -49,3 +49,10 @@ export function fill(template: string, values: Record<string, string>): string {
 export function reasonInSentence(reason: string | null | undefined, none: string): string {
   return reason?.trim().replace(/[.。]+$/u, '') || none;
 }
+
+/** A day as the progress line of a post writes it: day and short month in the language, in UTC ("Dec 15", "15 дек."). */
+export function botShortDate(at: Date, languageCode: string | undefined | null): string {
+  return DateTime.fromJSDate(at, { zone: 'utc' })
+    .setLocale(botLanguage(languageCode))
+    .toLocaleString({ day: 'numeric', month: 'short' });
+}

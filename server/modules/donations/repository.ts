@@ -2,7 +2,14 @@
 import { and, eq, lt } from 'drizzle-orm';
 import type { Currency } from '../../../src/domain/money';
 import type { DbOrTx } from '../../platform/db/db';
-import { type DonationImageRow, type DonationRow, donationImages, donations } from '../../platform/db/schema';
+import {
+  type DonationImageRow,
+  type DonationRow,
+  donationImages,
+  donationProgress,
+  donations,
+} from '../../platform/db/schema';
+import type { DonationTotals } from '../../../src/domain/donation-goal';
 
 export interface NewDonation {
   readonly channelId: number;
@@ -12,6 +19,8 @@ export interface NewDonation {
   readonly currency: Currency;
   readonly buttonText: string;
   readonly imageId: string | null;
+  readonly goalMinor: number | null;
+  readonly endsAt: Date | null;
 }
 
 export class DonationsRepository {
@@ -28,6 +37,20 @@ export class DonationsRepository {
       .values({ ...input, createdAt: now })
       .returning();
     return row!;
+  }
+
+  /** The request's totals (kept by the ledger's trigger, migration 0047); zero before its first donation. */
+  async totals(id: number): Promise<DonationTotals> {
+    const [row] = await this.db
+      .select({ raised: donationProgress.raised, donations: donationProgress.donations })
+      .from(donationProgress)
+      .where(eq(donationProgress.donationId, id));
+    return { raisedMinor: row?.raised ?? 0, donations: row?.donations ?? 0 };
+  }
+
+  /** The totals' row of a request with a goal, so the donation-posts job finds it even before any donation. */
+  async startProgress(id: number): Promise<void> {
+    await this.db.insert(donationProgress).values({ donationId: id }).onConflictDoNothing();
   }
 
   async setDeleted(id: number): Promise<void> {

@@ -1,11 +1,14 @@
-/** POST /donation/request/channel/{channelId} (spec section 7): create a donation request and post it. */
+/**
+ * POST /donation/request/channel/{channelId} (spec section 7): create a donation request and post it;
+ * GET /donation/request/{id}: the owner's request with its progress.
+ */
 import type { FastifyPluginAsync } from 'fastify';
 import type { DonationImageResponse, DonationRequestRequest, DonationRequestResponse } from '../../../src/contract/api';
 import { channelViewDto, donationDto } from '../../platform/dto';
 import type { RouteOptions } from '../../context';
 import { currentUser } from '../users/auth';
 import { validationError } from '../../platform/errors';
-import { channelIdParam, errorResponses } from '../../platform/http/schemas';
+import { channelIdParam, errorResponses, idParam } from '../../platform/http/schemas';
 import {
   DonationImageResponseSchema,
   DonationRequestRequestSchema,
@@ -23,7 +26,7 @@ export const donationRoutes: FastifyPluginAsync<RouteOptions> = async (app, { de
         tags: ['donation'],
         summary: 'Create a donation request and have the bot post it (optionally pinned and silent)',
         description:
-          'amount 0 lets the payer choose; any other amount must be within the donation bounds of the currency.',
+          'amount 0 lets the payer choose; any other amount must be within the donation bounds of the currency. An optional goal (major units) and end date (epoch seconds) make the post and the invoice show progress; bad ones answer 400 validation_error with field goal or endsAt and a reason (goal_invalid, goal_below, goal_above, end_date_past, end_date_too_far).',
         params: channelIdParam,
         body: DonationRequestRequestSchema,
         response: { 200: DonationRequestResponseSchema, ...errorResponses(404, 409, 502) },
@@ -31,7 +34,29 @@ export const donationRoutes: FastifyPluginAsync<RouteOptions> = async (app, { de
     },
     async (request): Promise<DonationRequestResponse> => {
       const posted = await donations.request(currentUser(request), request.params.channelId, request.body);
-      return { channel: channelViewDto(posted.channel), donation: donationDto(posted.donation) };
+      return {
+        channel: channelViewDto(posted.channel),
+        donation: donationDto(posted.donation, { totals: posted.totals, nowMs: deps.clock.now() }),
+      };
+    },
+  );
+
+  app.get<{ Params: { id: number } }>(
+    '/donation/request/:id',
+    {
+      schema: {
+        tags: ['donation'],
+        summary: "The owner's donation request with its channel and, with a goal or an end date, its progress",
+        params: idParam,
+        response: { 200: DonationRequestResponseSchema, ...errorResponses(404) },
+      },
+    },
+    async (request): Promise<DonationRequestResponse> => {
+      const view = await donations.view(currentUser(request), request.params.id);
+      return {
+        channel: channelViewDto(view.channel),
+        donation: donationDto(view.donation, { totals: view.totals, nowMs: deps.clock.now() }),
+      };
     },
   );
 

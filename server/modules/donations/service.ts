@@ -1,6 +1,15 @@
 /** Donation requests: validated with the shared form rules, stored, and posted into the channel by the bot. */
 import type { DonationRequestRequest } from '../../../src/contract/api';
 import { validateDonationForm } from '../../../src/domain/donation-form';
+import {
+  type DonationGoalError,
+  type DonationTotals,
+  donationProgress,
+  hasGoal,
+  validateDonationGoal,
+} from '../../../src/domain/donation-goal';
+import { toMajor } from '../../../src/domain/money';
+import { goalLine, withGoalLine } from '../bot/goalText';
 import { ChannelsRepository } from '../channels/repository';
 import { randomBytes } from 'node:crypto';
 import { DonationImagesRepository, DonationsRepository } from './repository';
@@ -11,7 +20,7 @@ import { type ServiceDeps, nowDate } from '../../platform/serviceDeps';
 import type { ChannelView } from '../../platform/views';
 import { type PhotoSource, Publisher, postText } from '../bot/publishing';
 import { amountText, formError } from '../subscriptions/service';
-import { AppError, validationError } from '../../platform/errors';
+import { AppError, notFound, validationError } from '../../platform/errors';
 import { fitsTelegramPhoto, imageInfo } from '../../platform/imageInfo';
 
 export class DonationService {
@@ -25,7 +34,7 @@ export class DonationService {
     user: UserRow,
     channelId: number,
     input: DonationRequestRequest,
-  ): Promise<{ channel: ChannelView; donation: DonationRow }> {
+  ): Promise<{ channel: ChannelView; donation: DonationRow; totals: DonationTotals }> {
     const channel = await ownedChannel(this.deps.db, user, channelId, { write: true, needsBot: true });
     const valid = validateDonationForm({
       channelId: channel.id,
@@ -38,6 +47,16 @@ export class DonationService {
       disableNotification: input.disableNotification,
     });
     if (!valid.ok) throw formError(valid.error);
+    const nowMs = this.deps.clock.now();
+    const goal = validateDonationGoal(
+      {
+        goal: input.goal == null ? null : amountText(input.goal),
+        endsAtMs: input.endsAt == null ? null : input.endsAt * 1000,
+        currency: valid.value.amount.currency,
+      },
+      nowMs,
+    );
+    if (!goal.ok) throw goalError(goal.error);
     const photo = input.imageId == null ? null : await this.photo(channel.id, input.imageId);
     const now = nowDate(this.deps.clock);
     const donations = new DonationsRepository(this.deps.db);
@@ -50,9 +69,14 @@ export class DonationService {
         currency: valid.value.amount.currency,
         buttonText: valid.value.buttonText,
         imageId: input.imageId ?? null,
+        goalMinor: goal.value.goal?.minor ?? null,
+        endsAt: goal.value.endsAtMs === null ? null : new Date(goal.value.endsAtMs),
       },
       now,
     );
+    const withGoal = hasGoal({ goalMinor: donation.goalMinor, endsAtMs: goal.value.endsAtMs });
+    if (withGoal) await donations.startProgress(donation.id);
+    const text = postText(donation.title, donation.description);
     // The request needs its id for the post's link, so it is stored first; if the bot cannot post, it is withdrawn
     // again, so a failed call leaves no request behind.
     const post = await this.publisher
@@ -60,7 +84,16 @@ export class DonationService {
         channel,
         kind: 'donation',
         refId: donation.id,
-        text: postText(donation.title, donation.description),
+        text: withGoal
+          ? withGoalLine(
+              text,
+              goalLine(
+                { goalMinor: donation.goalMinor, endsAt: donation.endsAt, currency: donation.currency },
+                donationProgress({ ...goal.value, goalMinor: donation.goalMinor, raisedMinor: 0, donations: 0 }, nowMs),
+                channel.language,
+              ),
+            )
+          : text,
         buttonText: donation.buttonText,
         pin: valid.value.pin,
         silent: valid.value.disableNotification,
@@ -80,7 +113,32 @@ export class DonationService {
     return {
       channel: { channel: updated, activeSubscribers: counts.get(channel.id) ?? 0 },
       donation: { ...donation, postId: post.id },
+      totals: { raisedMinor: 0, donations: 0 },
     };
+  }
+
+  /** The owner's view of a request: its channel, the request and its totals (somebody else's id: not found). */
+  async view(
+    user: UserRow,
+    donationId: number,
+  ): Promise<{ channel: ChannelView; donation: DonationRow; totals: DonationTotals }> {
+    const repository = new DonationsRepository(this.deps.db);
+    const donation = await repository.byId(donationId);
+    if (donation === undefined || donation.deleted) throw notFound('Donation request not found');
+    const channel = await ownedChannel(this.deps.db, user, donation.channelId).catch((error: unknown) => {
+      throw error instanceof AppError && error.code === 'not_found' ? notFound('Donation request not found') : error;
+    });
+    const counts = await new ChannelsRepository(this.deps.db).activeSubscribers([channel.id], nowDate(this.deps.clock));
+    return {
+      channel: { channel, activeSubscribers: counts.get(channel.id) ?? 0 },
+      donation,
+      totals: await repository.totals(donation.id),
+    };
+  }
+
+  /** The request's totals (kept with the ledger): what its progress is computed from. */
+  totals(donationId: number): Promise<DonationTotals> {
+    return new DonationsRepository(this.deps.db).totals(donationId);
   }
 
   /**
@@ -128,6 +186,23 @@ export class DonationService {
       );
     return imageId;
   }
+}
+
+/** A goal or end date the rules refused: 400 validation_error naming the field and the reason (and the bound). */
+function goalError(error: DonationGoalError): AppError {
+  const bound = error.bound ? toMajor(error.bound.minor, error.bound.currency) : undefined;
+  const messages: Record<DonationGoalError['code'], string> = {
+    goal_invalid: 'goal must be an amount above zero in the currency of the request',
+    goal_below: `goal must be at least ${bound} ${error.bound?.currency}`,
+    goal_above: `goal must be at most ${bound} ${error.bound?.currency}`,
+    end_date_past: 'endsAt must be in the future',
+    end_date_too_far: 'endsAt must be at most 366 days ahead',
+  };
+  return new AppError('validation_error', messages[error.code], {
+    field: error.field,
+    reason: error.code,
+    ...(bound !== undefined ? { bound } : {}),
+  });
 }
 
 /** Our limit for an uploaded image (Telegram takes photos up to 10 MB; phones' photos are well below 5 MB). */

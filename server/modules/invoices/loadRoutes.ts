@@ -34,7 +34,7 @@ export const invoiceLoadRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
       const invoice = await invoices.donation(currentUser(request), request.params.id);
       return {
         channel: channelViewDto(invoice.channel),
-        donation: donationDto(invoice.donation),
+        donation: donationDto(invoice.donation, { totals: invoice.totals, nowMs: invoice.nowMs }),
         data: { amount: toMajor(invoice.amount.minor, invoice.amount.currency), currency: invoice.amount.currency },
         cards: invoice.cards.map(cardDto),
       };

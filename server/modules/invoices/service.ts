@@ -3,6 +3,7 @@
  * with the section 8 answers not_found, payments_disabled and already_subscribed decided by the money engine's
  * rules (server/modules/payments/invoiceTargets.ts), so loading and paying can never disagree.
  */
+import type { DonationTotals } from '../../../src/domain/donation-goal';
 import { invoiceDefaultAmount } from '../../../src/domain/amounts';
 import { type Money, money } from '../../../src/domain/money';
 import { assertPayable, loadDonationTarget, loadSubscriptionTarget } from '../payments/invoiceTargets';
@@ -18,6 +19,9 @@ import type { ChannelView, SubscriptionView } from '../../platform/views';
 export interface DonationInvoice {
   readonly channel: ChannelView;
   readonly donation: DonationRow;
+  /** Its totals, for the progress of a request with a goal or an end date. */
+  readonly totals: DonationTotals;
+  readonly nowMs: number;
   readonly amount: Money;
   readonly cards: readonly SavedCardRow[];
 }
@@ -35,8 +39,10 @@ export class InvoiceService {
   async donation(user: UserRow, donationId: number): Promise<DonationInvoice> {
     const { db, clock } = this.deps;
     const target = await assertPayable(db, 'donation', await loadDonationTarget(db, donationId), user.id, clock.now());
-    const [donation, cards, counts] = await Promise.all([
-      new DonationsRepository(db).byId(donationId),
+    const donations = new DonationsRepository(db);
+    const [donation, totals, cards, counts] = await Promise.all([
+      donations.byId(donationId),
+      donations.totals(donationId),
       new CardsRepository(db).listByUser(user.id),
       new ChannelsRepository(db).activeSubscribers([target.channel.id], nowDate(clock)),
     ]);
@@ -45,6 +51,8 @@ export class InvoiceService {
     return {
       channel: { channel: target.channel, activeSubscribers: counts.get(target.channel.id) ?? 0 },
       donation: donation!,
+      totals,
+      nowMs: clock.now(),
       amount: money(amountMinor, donation!.currency),
       cards,
     };

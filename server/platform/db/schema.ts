@@ -207,6 +207,10 @@ export const donations = pgTable(
     currency: currency().notNull(),
     buttonText: text('button_text').notNull(),
     imageId: text('image_id'),
+    /** The goal in minor units of `currency` (null: none; src/domain/donation-goal.ts). */
+    goalMinor: minor('goal_minor'),
+    /** The end date (null: none); the request stays payable after it. */
+    endsAt: at('ends_at'),
     /** The bot post carrying the donate button (a "donate post"). */
     postId: ref('post_id'),
     deleted: boolean('deleted').notNull().default(false),
@@ -214,6 +218,24 @@ export const donations = pgTable(
   },
   (table) => [index('donations_channel').on(table.channelId, table.createdAt, table.id)],
 );
+
+/**
+ * A donation request's totals (migration 0047): kept by a trigger on the ledger's send_donation and refund_received
+ * lines, and what the donation-posts job has shown and announced.
+ */
+export const donationProgress = pgTable('donation_progress', {
+  donationId: ref('donation_id')
+    .primaryKey()
+    .references(() => donations.id),
+  raised: minor('raised').notNull().default(0),
+  donations: minor('donations').notNull().default(0),
+  version: minor('version').notNull().default(0),
+  postedVersion: minor('posted_version').notNull().default(0),
+  editAfter: at('edit_after'),
+  goalAnnouncedAt: at('goal_announced_at'),
+  endAnnouncedAt: at('end_announced_at'),
+});
+export type DonationProgressRow = typeof donationProgress.$inferSelect;
 
 /** bytea as bytes (node-postgres reads a Buffer, PGlite a Uint8Array; both are Uint8Array). */
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });

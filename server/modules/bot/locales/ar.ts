@@ -35,4 +35,13 @@ export const ar: BotTexts = {
   identityRetry: 'لم تجتز عملية التحقق من هويتك: {reason}. افتح التطبيق لتحاول مرة أخرى.',
   identityNoReason: 'لم تُذكر تفاصيل',
   paymentUnavailable: 'لم يعد بالإمكان إتمام هذه الدفعة. افتح التطبيق لترى العرض المتاح الآن.',
+  goalOf: '{raised} من {goal}',
+  goalRaised: 'جُمع {raised}',
+  goalCount: 'التبرعات: {count}',
+  goalEnds: 'ينتهي {date}',
+  goalEnded: 'انتهى',
+  goalReached: 'تحقق الهدف',
+  goalReachedNotice: 'وصل طلب التبرع {name} في {channel} إلى هدفه: {raised} من {goal}.',
+  goalEndedNotice:
+    'انتهى طلب التبرع {name} في {channel} وقد جُمع {raised}. لا يزال يقبل التبرعات، ومنشوره يُظهر الآن أنه انتهى.',
 };

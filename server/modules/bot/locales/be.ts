@@ -38,4 +38,13 @@ export const be: BotTexts = {
   identityRetry: 'Праверка асобы не пройдзена: {reason}. Адкрыйце праграму, каб паспрабаваць яшчэ раз.',
   identityNoReason: 'прычына не пазначана',
   paymentUnavailable: 'Гэты плацёж ужо немагчыма зрабіць. Адкрыйце праграму, каб убачыць актуальную прапанову.',
+  goalOf: '{raised} з {goal}',
+  goalRaised: 'сабрана {raised}',
+  goalCount: 'ахвяраванняў: {count}',
+  goalEnds: 'да {date}',
+  goalEnded: 'збор завершаны',
+  goalReached: 'мэта дасягнута',
+  goalReachedNotice: 'Ваш збор {name} у канале {channel} дасягнуў мэты: {raised} з {goal}.',
+  goalEndedNotice:
+    'Ваш збор {name} у канале {channel} завершаны, сабрана {raised}. Ахвяраванні па-ранейшаму прымаюцца, а ў допісе цяпер пазначана, што збор завершаны.',
 };

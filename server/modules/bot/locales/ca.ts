@@ -41,4 +41,13 @@ export const ca: BotTexts = {
     'La verificació de la teva identitat no s’ha superat: {reason}. Obre l’aplicació per tornar-ho a provar.',
   identityNoReason: 'no s’han donat detalls',
   paymentUnavailable: "Aquest pagament ja no es pot fer. Obre l'aplicació per veure l'oferta actual.",
+  goalOf: '{raised} de {goal}',
+  goalRaised: '{raised} recaptats',
+  goalCount: 'donacions: {count}',
+  goalEnds: 'acaba el {date}',
+  goalEnded: 'finalitzada',
+  goalReached: 'objectiu assolit',
+  goalReachedNotice: 'La teva petició de donacions {name} a {channel} ha assolit l’objectiu: {raised} de {goal}.',
+  goalEndedNotice:
+    'La teva petició de donacions {name} a {channel} ha finalitzat amb {raised} recaptats. Encara accepta donacions, i la publicació ara indica que ha finalitzat.',
 };

@@ -36,4 +36,13 @@ export const cs: BotTexts = {
   identityRetry: 'Ověření totožnosti neprošlo: {reason}. Otevřete aplikaci a zkuste to znovu.',
   identityNoReason: 'důvod nebyl uveden',
   paymentUnavailable: 'Tuto platbu už nelze provést. Otevřete aplikaci a podívejte se na aktuální nabídku.',
+  goalOf: '{raised} z {goal}',
+  goalRaised: 'vybráno {raised}',
+  goalCount: 'darů: {count}',
+  goalEnds: 'končí {date}',
+  goalEnded: 'ukončeno',
+  goalReached: 'cíl splněn',
+  goalReachedNotice: 'Vaše sbírka {name} v kanálu {channel} dosáhla cíle: {raised} z {goal}.',
+  goalEndedNotice:
+    'Vaše sbírka {name} v kanálu {channel} skončila, vybráno {raised}. Dary stále přijímá a příspěvek teď uvádí, že skončila.',
 };

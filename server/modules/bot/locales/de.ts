@@ -40,4 +40,13 @@ export const de: BotTexts = {
     'Deine Identitätsprüfung ist nicht bestanden: {reason}. Öffne die App, um es noch einmal zu versuchen.',
   identityNoReason: 'ohne nähere Angaben',
   paymentUnavailable: 'Diese Zahlung ist nicht mehr möglich. Öffne die App, um das aktuelle Angebot zu sehen.',
+  goalOf: '{raised} von {goal}',
+  goalRaised: '{raised} gesammelt',
+  goalCount: 'Spenden: {count}',
+  goalEnds: 'endet am {date}',
+  goalEnded: 'beendet',
+  goalReached: 'Ziel erreicht',
+  goalReachedNotice: 'Dein Spendenaufruf {name} in {channel} hat sein Ziel erreicht: {raised} von {goal}.',
+  goalEndedNotice:
+    'Dein Spendenaufruf {name} in {channel} ist beendet, gesammelt: {raised}. Er nimmt weiter Spenden an, und der Beitrag zeigt jetzt, dass er beendet ist.',
 };

@@ -38,4 +38,13 @@ export const en: BotTexts = {
   identityRetry: 'Your identity check did not pass: {reason}. Open the app to try again.',
   identityNoReason: 'no details were given',
   paymentUnavailable: 'This payment can no longer be made. Open the app to see what is on offer now.',
+  goalOf: '{raised} of {goal}',
+  goalRaised: '{raised} raised',
+  goalCount: 'donations: {count}',
+  goalEnds: 'ends {date}',
+  goalEnded: 'ended',
+  goalReached: 'goal reached',
+  goalReachedNotice: 'Your donation request {name} in {channel} has reached its goal: {raised} of {goal}.',
+  goalEndedNotice:
+    'Your donation request {name} in {channel} has ended with {raised} raised. It still takes donations, and its post now says it has ended.',
 };

@@ -39,4 +39,13 @@ export const es: BotTexts = {
   identityRetry: 'Tu verificación de identidad no se superó: {reason}. Abre la app para intentarlo de nuevo.',
   identityNoReason: 'no se dieron detalles',
   paymentUnavailable: 'Este pago ya no se puede realizar. Abre la aplicación para ver la oferta actual.',
+  goalOf: '{raised} de {goal}',
+  goalRaised: '{raised} recaudados',
+  goalCount: 'donaciones: {count}',
+  goalEnds: 'termina el {date}',
+  goalEnded: 'finalizada',
+  goalReached: 'meta alcanzada',
+  goalReachedNotice: 'Tu solicitud de donaciones {name} en {channel} alcanzó su meta: {raised} de {goal}.',
+  goalEndedNotice:
+    'Tu solicitud de donaciones {name} en {channel} ha finalizado con {raised} recaudados. Sigue aceptando donaciones, y la publicación ahora indica que ha finalizado.',
 };

@@ -40,4 +40,13 @@ export const fi: BotTexts = {
   identityRetry: 'Henkilöllisyytesi tarkistus ei mennyt läpi: {reason}. Avaa sovellus ja yritä uudelleen.',
   identityNoReason: 'tarkempia tietoja ei annettu',
   paymentUnavailable: 'Tätä maksua ei voi enää tehdä. Avaa sovellus nähdäksesi nykyisen tarjouksen.',
+  goalOf: '{raised} / {goal}',
+  goalRaised: 'kerätty {raised}',
+  goalCount: 'lahjoituksia: {count}',
+  goalEnds: 'päättyy {date}',
+  goalEnded: 'päättynyt',
+  goalReached: 'tavoite saavutettu',
+  goalReachedNotice: 'Lahjoituspyyntösi {name} kanavalla {channel} saavutti tavoitteensa: {raised} / {goal}.',
+  goalEndedNotice:
+    'Lahjoituspyyntösi {name} kanavalla {channel} on päättynyt, kerätty {raised}. Se ottaa yhä vastaan lahjoituksia, ja julkaisussa lukee nyt, että se on päättynyt.',
 };

@@ -41,4 +41,13 @@ export const fr: BotTexts = {
   identityRetry: 'La vérification de votre identité n’a pas abouti : {reason}. Ouvrez l’application pour réessayer.',
   identityNoReason: 'aucun détail n’a été donné',
   paymentUnavailable: "Ce paiement n'est plus possible. Ouvrez l'application pour voir l'offre actuelle.",
+  goalOf: '{raised} sur {goal}',
+  goalRaised: '{raised} collectés',
+  goalCount: 'dons : {count}',
+  goalEnds: 'se termine le {date}',
+  goalEnded: 'terminée',
+  goalReached: 'objectif atteint',
+  goalReachedNotice: 'Votre appel aux dons {name} sur {channel} a atteint son objectif : {raised} sur {goal}.',
+  goalEndedNotice:
+    'Votre appel aux dons {name} sur {channel} est terminé avec {raised} collectés. Il accepte toujours les dons, et la publication indique désormais qu’il est terminé.',
 };

@@ -37,4 +37,13 @@ export const hr: BotTexts = {
   identityRetry: 'Provjera identiteta nije prošla: {reason}. Otvorite aplikaciju i pokušajte ponovno.',
   identityNoReason: 'razlog nije naveden',
   paymentUnavailable: 'Ovo plaćanje više nije moguće. Otvorite aplikaciju da biste vidjeli trenutačnu ponudu.',
+  goalOf: '{raised} od {goal}',
+  goalRaised: 'prikupljeno {raised}',
+  goalCount: 'donacija: {count}',
+  goalEnds: 'završava {date}',
+  goalEnded: 'završeno',
+  goalReached: 'cilj postignut',
+  goalReachedNotice: 'Vaše prikupljanje donacija {name} u kanalu {channel} postiglo je cilj: {raised} od {goal}.',
+  goalEndedNotice:
+    'Vaše prikupljanje donacija {name} u kanalu {channel} završilo je, prikupljeno {raised}. I dalje prima donacije, a objava sada navodi da je završeno.',
 };

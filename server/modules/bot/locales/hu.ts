@@ -41,4 +41,13 @@ export const hu: BotTexts = {
   identityRetry: 'A személyazonosság-ellenőrzésed nem sikerült: {reason}. Nyisd meg az alkalmazást, és próbáld újra.',
   identityNoReason: 'részleteket nem adtak meg',
   paymentUnavailable: 'Ez a fizetés már nem teljesíthető. Nyisd meg az alkalmazást, és nézd meg az aktuális ajánlatot.',
+  goalOf: '{raised} / {goal}',
+  goalRaised: '{raised} összegyűlt',
+  goalCount: 'adományok: {count}',
+  goalEnds: 'vége: {date}',
+  goalEnded: 'lezárult',
+  goalReached: 'cél elérve',
+  goalReachedNotice: 'A(z) {channel} csatornán indított {name} adománygyűjtésed elérte a célját: {raised} / {goal}.',
+  goalEndedNotice:
+    'A(z) {channel} csatornán indított {name} adománygyűjtésed lezárult, {raised} gyűlt össze. Továbbra is fogad adományokat, a bejegyzés pedig már jelzi, hogy lezárult.',
 };

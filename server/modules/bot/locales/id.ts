@@ -38,4 +38,13 @@ export const id: BotTexts = {
   identityRetry: 'Verifikasi identitas Anda tidak lolos: {reason}. Buka aplikasi untuk mencoba lagi.',
   identityNoReason: 'tidak ada rincian yang diberikan',
   paymentUnavailable: 'Pembayaran ini tidak dapat dilakukan lagi. Buka aplikasi untuk melihat penawaran saat ini.',
+  goalOf: '{raised} dari {goal}',
+  goalRaised: '{raised} terkumpul',
+  goalCount: 'donasi: {count}',
+  goalEnds: 'berakhir {date}',
+  goalEnded: 'telah berakhir',
+  goalReached: 'target tercapai',
+  goalReachedNotice: 'Permintaan donasi {name} di {channel} telah mencapai targetnya: {raised} dari {goal}.',
+  goalEndedNotice:
+    'Permintaan donasi {name} di {channel} telah berakhir dengan {raised} terkumpul. Donasi masih diterima, dan postingannya kini menunjukkan bahwa penggalangan telah berakhir.',
 };

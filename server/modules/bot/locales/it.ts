@@ -39,4 +39,13 @@ export const it: BotTexts = {
   identityRetry: "La verifica della tua identità non è andata a buon fine: {reason}. Apri l'app per riprovare.",
   identityNoReason: 'nessun dettaglio fornito',
   paymentUnavailable: "Questo pagamento non è più possibile. Apri l'app per vedere l'offerta attuale.",
+  goalOf: '{raised} su {goal}',
+  goalRaised: '{raised} raccolti',
+  goalCount: 'donazioni: {count}',
+  goalEnds: 'termina il {date}',
+  goalEnded: 'conclusa',
+  goalReached: 'obiettivo raggiunto',
+  goalReachedNotice: 'La tua richiesta di donazioni {name} su {channel} ha raggiunto l’obiettivo: {raised} su {goal}.',
+  goalEndedNotice:
+    'La tua richiesta di donazioni {name} su {channel} si è conclusa con {raised} raccolti. Accetta ancora donazioni e il post ora indica che è conclusa.',
 };

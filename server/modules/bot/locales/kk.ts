@@ -37,4 +37,13 @@ export const kk: BotTexts = {
   identityRetry: 'Жеке басыңыз тексеруден өтпеді: {reason}. Қайталап көру үшін қолданбаны ашыңыз.',
   identityNoReason: 'себебі көрсетілмеген',
   paymentUnavailable: 'Бұл төлемді енді жасау мүмкін емес. Қазіргі ұсынысты көру үшін қолданбаны ашыңыз.',
+  goalOf: '{goal} ішінен {raised}',
+  goalRaised: '{raised} жиналды',
+  goalCount: 'қайырмалдықтар: {count}',
+  goalEnds: '{date} аяқталады',
+  goalEnded: 'аяқталды',
+  goalReached: 'мақсатқа жетті',
+  goalReachedNotice: '{channel} арнасындағы {name} қайырмалдық жинауыңыз мақсатына жетті: {goal} ішінен {raised}.',
+  goalEndedNotice:
+    '{channel} арнасындағы {name} қайырмалдық жинауыңыз аяқталды, {raised} жиналды. Ол әлі де қайырмалдық қабылдайды, ал жазбада енді жинаудың аяқталғаны көрсетілген.',
 };

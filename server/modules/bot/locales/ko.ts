@@ -36,4 +36,13 @@ export const ko: BotTexts = {
   identityRetry: '본인 인증을 통과하지 못했습니다. 사유: {reason}. 앱을 열어 다시 시도하세요.',
   identityNoReason: '자세한 내용이 제공되지 않았습니다',
   paymentUnavailable: '이 결제는 더 이상 진행할 수 없습니다. 앱을 열어 현재 상품을 확인해 주세요.',
+  goalOf: '{goal} 중 {raised}',
+  goalRaised: '{raised} 모금',
+  goalCount: '후원 {count}건',
+  goalEnds: '{date} 종료',
+  goalEnded: '종료됨',
+  goalReached: '목표 달성',
+  goalReachedNotice: '{channel}의 후원 요청 {name}이(가) 목표를 달성했습니다: {goal} 중 {raised}.',
+  goalEndedNotice:
+    '{channel}의 후원 요청 {name}이(가) {raised}을(를) 모으고 종료되었습니다. 후원은 계속 받을 수 있으며, 게시물에는 이제 종료되었다고 표시됩니다.',
 };

@@ -38,4 +38,13 @@ export const ms: BotTexts = {
   identityRetry: 'Semakan identiti anda tidak lulus: {reason}. Buka aplikasi untuk mencuba lagi.',
   identityNoReason: 'tiada butiran diberikan',
   paymentUnavailable: 'Pembayaran ini tidak boleh dibuat lagi. Buka aplikasi untuk melihat tawaran semasa.',
+  goalOf: '{raised} daripada {goal}',
+  goalRaised: '{raised} terkumpul',
+  goalCount: 'derma: {count}',
+  goalEnds: 'tamat {date}',
+  goalEnded: 'telah tamat',
+  goalReached: 'sasaran dicapai',
+  goalReachedNotice: 'Permintaan derma {name} anda di {channel} telah mencapai sasarannya: {raised} daripada {goal}.',
+  goalEndedNotice:
+    'Permintaan derma {name} anda di {channel} telah tamat dengan {raised} terkumpul. Ia masih menerima derma, dan siarannya kini menunjukkan bahawa ia telah tamat.',
 };

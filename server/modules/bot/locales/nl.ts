@@ -39,4 +39,13 @@ export const nl: BotTexts = {
   identityRetry: 'Je identiteitscontrole is niet geslaagd: {reason}. Open de app om het opnieuw te proberen.',
   identityNoReason: 'er zijn geen details gegeven',
   paymentUnavailable: 'Deze betaling is niet meer mogelijk. Open de app om het huidige aanbod te zien.',
+  goalOf: '{raised} van {goal}',
+  goalRaised: '{raised} opgehaald',
+  goalCount: 'donaties: {count}',
+  goalEnds: 'eindigt op {date}',
+  goalEnded: 'afgelopen',
+  goalReached: 'doel bereikt',
+  goalReachedNotice: 'Je donatieverzoek {name} in {channel} heeft het doel bereikt: {raised} van {goal}.',
+  goalEndedNotice:
+    'Je donatieverzoek {name} in {channel} is afgelopen met {raised} opgehaald. Het neemt nog steeds donaties aan, en het bericht laat nu zien dat het afgelopen is.',
 };

@@ -38,4 +38,13 @@ export const pl: BotTexts = {
   identityRetry: 'Weryfikacja tożsamości nie powiodła się: {reason}. Otwórz aplikację, aby spróbować ponownie.',
   identityNoReason: 'nie podano szczegółów',
   paymentUnavailable: 'Tej płatności nie można już zrealizować. Otwórz aplikację, aby zobaczyć aktualną ofertę.',
+  goalOf: '{raised} z {goal}',
+  goalRaised: 'zebrano {raised}',
+  goalCount: 'wpłat: {count}',
+  goalEnds: 'koniec {date}',
+  goalEnded: 'zakończona',
+  goalReached: 'cel osiągnięty',
+  goalReachedNotice: 'Twoja zbiórka {name} na kanale {channel} osiągnęła cel: {raised} z {goal}.',
+  goalEndedNotice:
+    'Twoja zbiórka {name} na kanale {channel} zakończyła się, zebrano {raised}. Nadal przyjmuje wpłaty, a post pokazuje teraz, że się zakończyła.',
 };

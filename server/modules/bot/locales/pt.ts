@@ -38,4 +38,13 @@ export const pt: BotTexts = {
   identityRetry: 'Sua verificação de identidade não foi aprovada: {reason}. Abra o app para tentar de novo.',
   identityNoReason: 'nenhum detalhe foi informado',
   paymentUnavailable: 'Este pagamento não pode mais ser feito. Abra o app para ver a oferta atual.',
+  goalOf: '{raised} de {goal}',
+  goalRaised: '{raised} arrecadados',
+  goalCount: 'doações: {count}',
+  goalEnds: 'termina em {date}',
+  goalEnded: 'encerrada',
+  goalReached: 'meta atingida',
+  goalReachedNotice: 'Seu pedido de doações {name} em {channel} atingiu a meta: {raised} de {goal}.',
+  goalEndedNotice:
+    'Seu pedido de doações {name} em {channel} foi encerrado com {raised} arrecadados. Ele continua aceitando doações, e a publicação agora mostra que foi encerrado.',
 };

@@ -37,4 +37,13 @@ export const ru: BotTexts = {
   identityRetry: 'Проверка личности не пройдена: {reason}. Откройте приложение, чтобы попробовать ещё раз.',
   identityNoReason: 'причина не указана',
   paymentUnavailable: 'Этот платёж больше нельзя провести. Откройте приложение, чтобы увидеть актуальное предложение.',
+  goalOf: '{raised} из {goal}',
+  goalRaised: 'собрано {raised}',
+  goalCount: 'пожертвований: {count}',
+  goalEnds: 'до {date}',
+  goalEnded: 'сбор завершён',
+  goalReached: 'цель достигнута',
+  goalReachedNotice: 'Ваш сбор {name} в канале {channel} достиг цели: {raised} из {goal}.',
+  goalEndedNotice:
+    'Ваш сбор {name} в канале {channel} завершён, собрано {raised}. Пожертвования по-прежнему принимаются, а в посте теперь указано, что сбор завершён.',
 };

@@ -37,4 +37,13 @@ export const sk: BotTexts = {
   identityRetry: 'Overenie totožnosti neprešlo: {reason}. Otvorte aplikáciu a skúste to znova.',
   identityNoReason: 'dôvod nebol uvedený',
   paymentUnavailable: 'Túto platbu už nie je možné uskutočniť. Otvorte aplikáciu a pozrite si aktuálnu ponuku.',
+  goalOf: '{raised} z {goal}',
+  goalRaised: 'vyzbierané {raised}',
+  goalCount: 'darov: {count}',
+  goalEnds: 'končí {date}',
+  goalEnded: 'ukončená',
+  goalReached: 'cieľ splnený',
+  goalReachedNotice: 'Vaša zbierka {name} v kanáli {channel} dosiahla cieľ: {raised} z {goal}.',
+  goalEndedNotice:
+    'Vaša zbierka {name} v kanáli {channel} sa skončila, vyzbierané {raised}. Dary stále prijíma a príspevok teraz uvádza, že sa skončila.',
 };

@@ -38,4 +38,13 @@ export const sr: BotTexts = {
   identityRetry: 'Провера идентитета није прошла: {reason}. Отворите апликацију да бисте покушали поново.',
   identityNoReason: 'разлог није наведен',
   paymentUnavailable: 'Ово плаћање више није могуће. Отворите апликацију да бисте видели тренутну понуду.',
+  goalOf: '{raised} од {goal}',
+  goalRaised: 'прикупљено {raised}',
+  goalCount: 'донација: {count}',
+  goalEnds: 'завршава се {date}',
+  goalEnded: 'завршено',
+  goalReached: 'циљ достигнут',
+  goalReachedNotice: 'Ваше прикупљање донација {name} у каналу {channel} достигло је циљ: {raised} од {goal}.',
+  goalEndedNotice:
+    'Ваше прикупљање донација {name} у каналу {channel} завршено је, прикупљено {raised}. И даље прима донације, а објава сада показује да је завршено.',
 };

@@ -38,4 +38,13 @@ export const tr: BotTexts = {
   identityRetry: 'Kimlik doğrulamanız başarısız oldu: {reason}. Tekrar denemek için uygulamayı açın.',
   identityNoReason: 'ayrıntı verilmedi',
   paymentUnavailable: 'Bu ödeme artık yapılamıyor. Güncel teklifi görmek için uygulamayı açın.',
+  goalOf: '{raised} / {goal}',
+  goalRaised: '{raised} toplandı',
+  goalCount: 'bağış: {count}',
+  goalEnds: 'bitiş {date}',
+  goalEnded: 'sona erdi',
+  goalReached: 'hedefe ulaşıldı',
+  goalReachedNotice: '{channel} kanalındaki {name} bağış isteğiniz hedefine ulaştı: {raised} / {goal}.',
+  goalEndedNotice:
+    '{channel} kanalındaki {name} bağış isteğiniz {raised} toplanarak sona erdi. Bağış almaya devam ediyor ve gönderide artık sona erdiği görünüyor.',
 };

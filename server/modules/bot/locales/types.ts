@@ -41,4 +41,18 @@ export interface BotTexts {
   readonly renewalFailedButton: string;
   /** Telegram shows it on the payment sheet when the bot refuses a pre-checkout query (the offer is gone). */
   readonly paymentUnavailable: string;
+  /**
+   * A donation request's progress line under its post, pieces joined by " · ": "{raised} of {goal}" (with a goal) or
+   * "{raised} raised" (an end date only), the count, then "ends {date}" or "ended", and "goal reached" once it is.
+   */
+  readonly goalOf: string;
+  readonly goalRaised: string;
+  readonly goalCount: string;
+  readonly goalEnds: string;
+  readonly goalEnded: string;
+  readonly goalReached: string;
+  /** To the creator, once: the request reached its goal. */
+  readonly goalReachedNotice: string;
+  /** To the creator, once: the request's end date passed (it still takes donations). */
+  readonly goalEndedNotice: string;
 }

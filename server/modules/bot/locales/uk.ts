@@ -38,4 +38,13 @@ export const uk: BotTexts = {
   identityRetry: 'Перевірку особи не пройдено: {reason}. Відкрийте застосунок, щоб спробувати ще раз.',
   identityNoReason: 'причину не вказано',
   paymentUnavailable: 'Цей платіж уже неможливо здійснити. Відкрийте застосунок, щоб побачити актуальну пропозицію.',
+  goalOf: '{raised} з {goal}',
+  goalRaised: 'зібрано {raised}',
+  goalCount: 'пожертв: {count}',
+  goalEnds: 'до {date}',
+  goalEnded: 'збір завершено',
+  goalReached: 'мету досягнуто',
+  goalReachedNotice: 'Ваш збір {name} у каналі {channel} досяг мети: {raised} з {goal}.',
+  goalEndedNotice:
+    'Ваш збір {name} у каналі {channel} завершено, зібрано {raised}. Пожертви й далі приймаються, а в дописі тепер зазначено, що збір завершено.',
 };

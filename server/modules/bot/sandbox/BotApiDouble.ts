@@ -143,6 +143,8 @@ const USER_QUERY = {
 export class SandboxTelegram {
   private readonly chats = new Map<number, TelegramChat>();
   private readonly recorded: BotApiCall[] = [];
+  /** What the bot's messages in channels say since start (by "chat:message"): what an edit compares and replaces. */
+  private readonly channelMessages = new Map<string, { content: string; markup: string; photo: boolean }>();
   private readonly failures: InjectedFailure[] = [];
   private listener?: (update: Record<string, unknown>) => Promise<unknown>;
   private lastUpdateId = 0;
@@ -490,6 +492,7 @@ export class SandboxTelegram {
         chat.lastMessageId += 1;
         const date = Math.floor(this.now() / 1000);
         if (chatId > 0) this.addToChat(chatId, botMessage(chat.lastMessageId, date, text, false, params.reply_markup));
+        else this.rememberChannelMessage(chatId, chat.lastMessageId, text, params.reply_markup, false);
         return ok({
           message_id: chat.lastMessageId,
           date,
@@ -527,7 +530,7 @@ export class SandboxTelegram {
             params.reply_markup,
           );
           this.addToChat(chatId, message);
-        }
+        } else this.rememberChannelMessage(chatId, chat.lastMessageId, caption ?? '', params.reply_markup, true);
         const fileUniqueId = createHash('sha256')
           .update(upload ? upload.bytes : photo!)
           .digest('base64url')
@@ -547,6 +550,9 @@ export class SandboxTelegram {
           ...(params.reply_markup ? { reply_markup: params.reply_markup } : {}),
         });
       }
+      case 'editMessageText':
+      case 'editMessageCaption':
+        return ok(this.edit(method, params));
       case 'pinChatMessage':
       case 'unpinChatMessage':
       case 'deleteMessage':
@@ -654,6 +660,60 @@ export class SandboxTelegram {
 
   private me() {
     return { id: this.botId, is_bot: true, first_name: 'Backers Sandbox', username: this.username };
+  }
+
+  private rememberChannelMessage(
+    chatId: number,
+    messageId: number,
+    content: string,
+    replyMarkup: unknown,
+    photo: boolean,
+  ): void {
+    this.channelMessages.set(`${chatId}:${messageId}`, { content, markup: JSON.stringify(replyMarkup ?? null), photo });
+  }
+
+  /**
+   * editMessageText / editMessageCaption of a message the bot sent (https://core.telegram.org/bots/api#updating-messages):
+   * chat_id and message_id; text 1-4096 characters, caption 0-1024; answers the edited Message. Telegram refuses an
+   * unknown message ("message to edit not found"), a text edit of a photo ("there is no text in the message to edit")
+   * and an edit that changes nothing ("message is not modified"). Without reply_markup the inline keyboard is gone.
+   */
+  private edit(method: 'editMessageText' | 'editMessageCaption', params: Record<string, unknown>) {
+    const chatId = requireChatId(params);
+    const messageId = requireInteger(params, 'message_id');
+    const chat = chatId > 0 ? this.chat(chatId) : this.administered(chatId);
+    if (messageId < 1 || messageId > chat.lastMessageId)
+      throw new BotApiRefusal(400, 'Bad Request: message to edit not found');
+    const content =
+      method === 'editMessageText'
+        ? requireString(params, 'text')
+        : typeof params.caption === 'string'
+          ? params.caption
+          : '';
+    if (method === 'editMessageText' && content.length > 4096)
+      throw new BotApiRefusal(400, 'Bad Request: MESSAGE_TOO_LONG');
+    if (method === 'editMessageCaption' && content.length > 1024)
+      throw new BotApiRefusal(400, 'Bad Request: MEDIA_CAPTION_TOO_LONG');
+    const key = `${chatId}:${messageId}`;
+    const known = this.channelMessages.get(key);
+    const markup = JSON.stringify(params.reply_markup ?? null);
+    if (known?.photo === true && method === 'editMessageText')
+      throw new BotApiRefusal(400, 'Bad Request: there is no text in the message to edit');
+    if (known !== undefined && known.content === content && known.markup === markup)
+      throw new BotApiRefusal(
+        400,
+        'Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message',
+      );
+    const photo = known?.photo ?? method === 'editMessageCaption';
+    this.channelMessages.set(key, { content, markup, photo });
+    return {
+      message_id: messageId,
+      date: Math.floor(this.now() / 1000),
+      edit_date: Math.floor(this.now() / 1000),
+      chat: { id: chatId, type: chatId > 0 ? 'private' : 'channel' },
+      ...(photo ? { caption: content } : { text: content }),
+      ...(params.reply_markup ? { reply_markup: params.reply_markup } : {}),
+    };
   }
 
   private administered(chatId: number) {
