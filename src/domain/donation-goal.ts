@@ -20,12 +20,7 @@ export const GOAL_MAX_DONATIONS = 1000;
 /** The latest end date, counted from now: a year and a day. */
 export const GOAL_MAX_DAYS = 366;
 
-export type DonationGoalErrorCode =
-  | 'goal_invalid'
-  | 'goal_below'
-  | 'goal_above'
-  | 'end_date_past'
-  | 'end_date_too_far';
+export type DonationGoalErrorCode = 'goal_invalid' | 'goal_below' | 'goal_above' | 'end_date_past' | 'end_date_too_far';
 
 export interface DonationGoalError {
   readonly field: 'goal' | 'endsAt';

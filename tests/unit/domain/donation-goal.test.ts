@@ -33,7 +33,10 @@ describe('goal and end date validation', () => {
 
   it('bounds the goal by the smallest donation and a thousand of the largest', () => {
     expect(goalBounds('eur')).toEqual({ min: money(100, 'eur'), max: money(200_000_000, 'eur') });
-    expect(check('0.99')).toEqual({ ok: false, error: { field: 'goal', code: 'goal_below', bound: money(100, 'eur') } });
+    expect(check('0.99')).toEqual({
+      ok: false,
+      error: { field: 'goal', code: 'goal_below', bound: money(100, 'eur') },
+    });
     expect(check('2000000')).toMatchObject({ ok: true });
     expect(check('2000000.01')).toEqual({
       ok: false,
