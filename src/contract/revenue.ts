@@ -29,6 +29,9 @@ export const RevenueBucketSchema = Type.Object({
   totalMinor: Type.Integer(),
   newMembers: Type.Integer(),
   lostMembers: Type.Integer(),
+  /** The part of totalMinor earned from Telegram Stars sales, and the Stars they were paid with (refunds off). */
+  starsMinor: Type.Integer(),
+  stars: Type.Integer(),
 });
 
 export const RevenueResponseSchema = Type.Object({

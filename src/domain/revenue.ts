@@ -37,6 +37,8 @@ export interface RevenueLine {
   /** Unsigned minor units, as the ledger stores them. */
   readonly amountMinor: number;
   readonly source: RevenueSource;
+  /** A Telegram Stars sale's line (or its refund's): the Stars paid; absent for card sales. */
+  readonly stars?: number;
 }
 
 export interface RevenueBucket {
@@ -48,6 +50,10 @@ export interface RevenueBucket {
   readonly totalMinor: number;
   readonly newMembers: number;
   readonly lostMembers: number;
+  /** The part of totalMinor earned from Telegram Stars sales (credited in the series' currency). */
+  readonly starsMinor: number;
+  /** The Stars those sales were paid with (refunds taken off). */
+  readonly stars: number;
 }
 
 export interface RevenueRange {
@@ -126,6 +132,8 @@ export function buildRevenueSeries(input: RevenueSeriesInput): RevenueBucket[] {
     donationsMinor: 0,
     newMembers: 0,
     lostMembers: 0,
+    starsMinor: 0,
+    stars: 0,
   }));
   const indexOf = (at: number): number => {
     if (at < starts[0]! || at >= ends[ends.length - 1]!) return -1;
@@ -136,8 +144,13 @@ export function buildRevenueSeries(input: RevenueSeriesInput): RevenueBucket[] {
   for (const line of input.lines) {
     const bucket = buckets[indexOf(line.countsAt)];
     if (!bucket) continue;
-    if (line.source === 'subscription') bucket.subscriptionsMinor += signedRevenueMinor(line);
-    else bucket.donationsMinor += signedRevenueMinor(line);
+    const signed = signedRevenueMinor(line);
+    if (line.source === 'subscription') bucket.subscriptionsMinor += signed;
+    else bucket.donationsMinor += signed;
+    if (line.stars !== undefined) {
+      bucket.starsMinor += signed;
+      bucket.stars += (REVENUE_TRANSACTION_SIGNS[line.type] ?? 0) * line.stars;
+    }
   }
   for (const at of input.joins) {
     const bucket = buckets[indexOf(at)];

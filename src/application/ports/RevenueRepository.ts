@@ -10,6 +10,9 @@ export interface RevenueSeriesBucket {
   readonly totalMinor: number;
   readonly newMembers: number;
   readonly lostMembers: number;
+  /** The part of totalMinor earned from Telegram Stars sales, and the Stars they were paid with. */
+  readonly starsMinor: number;
+  readonly stars: number;
 }
 
 export interface RevenueSeries {

@@ -12,6 +12,43 @@ import { decimalMajor } from '../../../src/domain/money';
 const at = (iso: string) => DateTime.fromISO(iso, { setZone: true }).toMillis();
 
 describe('revenue buckets', () => {
+  it('counts Telegram Stars sales apart too: what they earned and the Stars paid, a refund taking both off', () => {
+    const now = at('2026-03-12T10:00:00Z');
+    const series = buildRevenueSeries({
+      period: 'day',
+      now,
+      offsetMinutes: 0,
+      count: 1,
+      lines: [
+        {
+          type: 'sell_subscription',
+          countsAt: at('2026-03-12T01:00:00Z'),
+          amountMinor: 450,
+          source: 'subscription',
+          stars: 417,
+        },
+        { type: 'sell_subscription', countsAt: at('2026-03-12T02:00:00Z'), amountMinor: 900, source: 'subscription' },
+        {
+          type: 'get_donation',
+          countsAt: at('2026-03-12T03:00:00Z'),
+          amountMinor: 1080,
+          source: 'donation',
+          stars: 1000,
+        },
+        {
+          type: 'refund_issued',
+          countsAt: at('2026-03-12T01:00:00Z'),
+          amountMinor: 450,
+          source: 'subscription',
+          stars: 417,
+        },
+      ],
+      joins: [],
+      expiries: [],
+    });
+    expect(series[0]).toMatchObject({ totalMinor: 1980, starsMinor: 1080, stars: 1000 });
+  });
+
   it('buckets days in the creator zone: 23:30 UTC is the next day three hours east', () => {
     const now = at('2026-03-10T23:30:00Z');
     const utc = revenueBucketStarts('day', now, 0, 2);

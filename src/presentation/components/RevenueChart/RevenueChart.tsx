@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { memo, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatBucketLabel, formatMoney } from '../../../domain/format-light';
+import { formatBucketLabel, formatMoney, formatStars } from '../../../domain/format-light';
 import { useShortMonthNames } from '../../shared/useShortMonthNames';
 import { Button } from '../Button';
 import { Section } from '../Section';
@@ -69,7 +69,7 @@ const RevenueTable = memo(function RevenueTable({
 export const RevenueChartView = observer(function RevenueChartView({ vm }: { vm: RevenueChartViewModel }) {
   const { t } = useTranslation();
   const shortMonths = useShortMonthNames();
-  const { bars, series, total, scaleMinor } = vm;
+  const { bars, series, total, scaleMinor, starsSales } = vm;
   const width = Math.max(1, bars.length * (BAR_WIDTH + GAP));
   const height = (minor: number) => (Math.max(minor, 0) / scaleMinor) * HEIGHT;
   // The screen readers' table (up to 30 rows) follows the bars in a render of its own (React's deferred value:
@@ -162,6 +162,12 @@ export const RevenueChartView = observer(function RevenueChartView({ vm }: { vm:
           <li className="revenue-chart__key revenue-chart__key--donations">{t('revenue.donations')}</li>
         </ul>
         <RevenueTable series={deferredSeries} bars={deferredBars} />
+        {starsSales && (
+          <p className="revenue-chart__line" data-testid="revenue-stars">
+            {t('revenue.stars')}: <span dir="ltr">{formatMoney(starsSales.earned)}</span> ·{' '}
+            <span dir="ltr">{formatStars(starsSales.stars)}</span>
+          </p>
+        )}
         <p className="revenue-chart__members revenue-chart__line" aria-hidden={series ? undefined : true}>
           {series
             ? `${t('revenue.newMembers')}: ${bars.reduce((sum, bar) => sum + bar.newMembers, 0)} · ${t('revenue.lostMembers')}: ${bars.reduce((sum, bar) => sum + bar.lostMembers, 0)}`

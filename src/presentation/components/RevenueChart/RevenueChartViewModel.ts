@@ -111,6 +111,15 @@ export class RevenueChartViewModel {
         );
   }
 
+  /** What the period earned from Telegram Stars sales and the Stars paid, or null when none sold in Stars. */
+  get starsSales(): { readonly earned: Money; readonly stars: number } | null {
+    const series = this.series;
+    if (series === null) return null;
+    const earned = series.buckets.reduce((sum, bucket) => sum + bucket.starsMinor, 0);
+    const stars = series.buckets.reduce((sum, bucket) => sum + bucket.stars, 0);
+    return earned === 0 && stars === 0 ? null : { earned: money(earned, series.currency), stars };
+  }
+
   /** The largest bar (at least 1 minor unit), so bars scale to the chart's height; refunds can make a bucket negative. */
   get scaleMinor(): number {
     return Math.max(

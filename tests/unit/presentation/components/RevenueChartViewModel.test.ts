@@ -11,6 +11,8 @@ const bucket = (
   donationsMinor: number,
   newMembers = 0,
   lostMembers = 0,
+  starsMinor = 0,
+  stars = 0,
 ) => ({
   start,
   end: start + 86400,
@@ -19,6 +21,8 @@ const bucket = (
   totalMinor: subscriptionsMinor + donationsMinor,
   newMembers,
   lostMembers,
+  starsMinor,
+  stars,
 });
 
 /** An in-memory revenue API that records what it was asked. */
@@ -115,5 +119,22 @@ describe('RevenueChartViewModel', () => {
     await vm.exportCsv();
     expect(toasts.current?.message ?? null).toEqual(said);
     expect(vm.exporting).toBe(false);
+  });
+
+  it("sums the period's Telegram Stars sales in its currency with the Stars paid; none without Stars sales", async () => {
+    const revenue = new FakeRevenue();
+    const platform = new FakePlatform();
+    const vm = new RevenueChartViewModel(revenue, platform, toastStore(platform), 7);
+    await vm.load();
+    expect(vm.starsSales).toBeNull();
+    revenue.series = async (period, _channelId, currency) => ({
+      period,
+      currency: currency ?? 'eur',
+      currencies: ['eur'],
+      offsetMinutes: 0,
+      buckets: [bucket(1000, 900, 0, 1, 0, 450, 417), bucket(87400, 1000, 450, 0, 0, 450, 417)],
+    });
+    await vm.load();
+    expect(vm.starsSales).toEqual({ earned: { minor: 900, currency: 'eur' }, stars: 834 });
   });
 });
