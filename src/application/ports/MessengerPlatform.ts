@@ -119,7 +119,21 @@ export interface MessengerPlatform {
    * shows, so the app says the download started).
    */
   downloadFile(url: string, fileName: string): Promise<DownloadOutcome>;
+  /**
+   * Opens a Bot API invoice link (`https://t.me/$<slug>` or `https://t.me/invoice/<slug>`) in the host's payment sheet
+   * (Mini Apps 6.1 web_app_open_invoice) and resolves with the status the host reports when the sheet closes
+   * (invoice_closed). Outside the messenger the link opens in the browser and the answer is `pending`: nothing is
+   * known about the payment until the server says so.
+   */
+  openInvoice(url: string): Promise<InvoiceStatus>;
 }
+
+/**
+ * How the host's payment sheet closed (the invoiceClosed event, https://core.telegram.org/bots/webapps): `paid`
+ * (the bot gets successful_payment), `cancelled` (closed without paying), `failed` (the payment did not go through),
+ * `pending` (still processing).
+ */
+export type InvoiceStatus = 'paid' | 'cancelled' | 'failed' | 'pending';
 
 /** How a download went (MessengerPlatform.downloadFile). */
 export type DownloadOutcome = 'host' | 'cancelled' | 'browser';

@@ -2,6 +2,7 @@ import type {
   DownloadOutcome,
   HapticImpactStyle,
   HapticNotificationType,
+  InvoiceStatus,
   LaunchInfo,
   MainButtonState,
   MessengerPlatform,
@@ -291,6 +292,17 @@ export class TelegramPlatform implements MessengerPlatform {
         inBrowser,
       );
     });
+  }
+
+  /**
+   * The host's payment sheet; a host without one (or the browser) gets the link opened instead, and `pending`: the
+   * caller learns the outcome from the server.
+   */
+  async openInvoice(url: string): Promise<InvoiceStatus> {
+    const status = await this.withSession((session) => session.openInvoice(url));
+    if (status !== undefined) return status;
+    this.openTelegramLink(url);
+    return 'pending';
   }
 
   /** Removes this adapter's listeners and unmounts the SDK components (tests, hot reload). */

@@ -28,6 +28,7 @@ import {
   mountThemeParamsSync,
   onBackButtonClick,
   onMainButtonClick,
+  openInvoice as sdkOpenInvoice,
   openLink as sdkOpenLink,
   openPopup,
   openTelegramLink as sdkOpenTelegramLink,
@@ -49,6 +50,7 @@ import {
 } from '@telegram-apps/sdk';
 import type {
   HapticImpactStyle,
+  InvoiceStatus,
   HapticNotificationType,
   MainButtonState,
   PopupButton,
@@ -219,6 +221,16 @@ export class TelegramSdkSession {
       (error: unknown) => done(isAccessDeniedError(error) ? 'cancelled' : 'failed'),
     );
     return true;
+  }
+
+  /**
+   * The host's payment sheet for an invoice link, or undefined when this host has no invoices (before Mini Apps 6.1).
+   * A status the protocol may add later is read as `failed`: the app then asks the server what happened.
+   */
+  async openInvoice(url: string): Promise<InvoiceStatus | undefined> {
+    if (!sdkOpenInvoice.isAvailable()) return undefined;
+    const status = await sdkOpenInvoice(url, 'url');
+    return status === 'paid' || status === 'cancelled' || status === 'pending' ? status : 'failed';
   }
 
   /** Removes the session's subscriptions and unmounts the SDK components (tests, hot reload). */

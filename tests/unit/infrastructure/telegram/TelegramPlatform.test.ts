@@ -393,6 +393,36 @@ describe('TelegramPlatform haptics, colours, links and closing', () => {
     ]);
   });
 
+  // https://core.telegram.org/bots/webapps: openInvoice(url) opens the invoice; invoiceClosed reports its url's
+  // status (paid, cancelled, failed, pending). On the wire: web_app_open_invoice {slug}, invoice_closed {slug, status}.
+  it('opens an invoice link in the host and resolves with the status the host reports for it', async () => {
+    const { platform, sent } = await startInTelegram({ version: '7.10' });
+
+    const paid = platform.openInvoice('https://t.me/$AbC-123_x');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(eventsNamed(sent, 'web_app_open_invoice')).toEqual([{ slug: 'AbC-123_x' }]);
+    hostSends('invoice_closed', { slug: 'another', status: 'paid' });
+    hostSends('invoice_closed', { slug: 'AbC-123_x', status: 'paid' });
+    await expect(paid).resolves.toBe('paid');
+
+    const cancelled = platform.openInvoice('https://t.me/$AbC-123_x');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    hostSends('invoice_closed', { slug: 'AbC-123_x', status: 'cancelled' });
+    await expect(cancelled).resolves.toBe('cancelled');
+
+    const unknown = platform.openInvoice('https://t.me/invoice/Other');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    hostSends('invoice_closed', { slug: 'Other', status: 'something_new' });
+    await expect(unknown).resolves.toBe('failed');
+  });
+
+  it('opens an invoice link as a link, pending, where the host has no invoices', async () => {
+    const { platform, sent } = await startInTelegram({ version: '6.0' });
+
+    await expect(platform.openInvoice('https://t.me/$AbC')).resolves.toBe('pending');
+    expect(eventsNamed(sent, 'web_app_open_invoice')).toEqual([]);
+  });
+
   it('closes the mini app', async () => {
     const { platform, sent } = await startInTelegram();
 

@@ -2,6 +2,7 @@ import type {
   DownloadOutcome,
   HapticImpactStyle,
   HapticNotificationType,
+  InvoiceStatus,
   LaunchInfo,
   MainButtonState,
   MessengerPlatform,
@@ -113,6 +114,13 @@ export class FakePlatform implements MessengerPlatform {
   async downloadFile(url: string, fileName: string): Promise<DownloadOutcome> {
     this.downloads.push({ url, fileName });
     return this.downloadOutcome;
+  }
+  /** Invoice links the app opened, and how the next sheets close (in order; `cancelled` once they run out). */
+  readonly invoices: string[] = [];
+  invoiceStatuses: InvoiceStatus[] = [];
+  async openInvoice(url: string): Promise<InvoiceStatus> {
+    this.invoices.push(url);
+    return this.invoiceStatuses.shift() ?? 'cancelled';
   }
   /** Every value the app sent; `unsavedGuard` is the host's state now. */
   readonly unsavedGuardCalls: boolean[] = [];
