@@ -380,3 +380,62 @@ test('hosts the real mini-app: it loads in the frame and talks the protocol', as
     .poll(async () => (await emulator.events({ direction: 'in' })).map((e) => e.eventType), { timeout: 20_000 })
     .toEqual(expect.arrayContaining(['iframe_ready']));
 });
+
+// https://core.telegram.org/bots/webapps (openInvoice, invoiceClosed: paid, cancelled, failed, pending) and
+// https://core.telegram.org/bots/payments-stars: the host shows the Stars payment sheet with the user's balance; without
+// enough Stars it offers a top-up; the bot answers pre_checkout_query, and a refusal fails the payment.
+test('web_app_open_invoice: the Stars sheet with the balance, cancel, not enough Stars, top-up, a refused payment', async ({
+  emulator,
+  sandbox,
+  page,
+}) => {
+  const payer = newUser('Stella');
+  const link = await sandbox.post<{ result: string }>(
+    '/sandbox/bot-api/bot7000000001:AAE2e-backers-sandbox-token-for-tests/createInvoiceLink',
+    {
+      title: 'Night Owls Club',
+      description: 'One month of the club',
+      payload: 'emulator-test',
+      currency: 'XTR',
+      prices: [{ label: 'Month', amount: 300 }],
+    },
+  );
+  const slug = link.result.replace('https://t.me/$', '');
+  await sandbox.post('/sandbox/bot-api/stars/balance', { telegramId: payer.telegramId, stars: 100 });
+  await emulator.open({ user: payer, appPath: protocolPagePath });
+  const app = emulator.app;
+  await app.getByLabel('Invoice link').fill(link.result);
+
+  await app.getByRole('button', { name: 'Open invoice' }).click();
+  const sheet = emulator.starsSheet;
+  await expect(sheet).toBeVisible();
+  await expect(sheet.getByRole('heading')).toHaveText('Confirm your purchase');
+  await expect(sheet).toContainText('“Night Owls Club” for 300 Stars');
+  await expect(sheet.getByTestId('stars-balance')).toHaveText('Balance ⭐\u00a0100');
+  await expect(sheet.getByRole('button', { name: 'Pay 300 Stars' })).toBeFocused();
+  await expectNoSeriousA11yViolations(page, { include: ['#stars-layer'] });
+  await sheet.getByRole('button', { name: 'Close' }).click();
+  await expect(sheet).toBeHidden();
+  await expect(app.locator('#invoice-result')).toHaveText('cancelled');
+  expect((await emulator.events({ eventType: 'invoice_closed' })).at(-1)?.eventData).toEqual({
+    slug,
+    status: 'cancelled',
+  });
+
+  await app.getByRole('button', { name: 'Open invoice' }).click();
+  await sheet.getByRole('button', { name: 'Pay 300 Stars' }).click();
+  await expect(sheet.getByRole('heading')).toHaveText('Not enough Stars');
+  await expect(sheet).toContainText('You need 200 Stars more');
+  await expectNoSeriousA11yViolations(page, { include: ['#stars-layer'] });
+  await sheet.getByRole('button', { name: 'Buy 200 Stars (demo)' }).click();
+  await expect(sheet.getByTestId('stars-balance')).toHaveText('Balance ⭐\u00a0300');
+  await sheet.getByRole('button', { name: 'Pay 300 Stars' }).click();
+  // The bot has no payable invoice with this payload: it refuses the pre-checkout query; no Stars leave the payer.
+  await expect(sheet.getByRole('heading')).toHaveText('Payment failed');
+  await expect(sheet).toContainText('No Stars were charged.');
+  await sheet.getByRole('button', { name: 'OK' }).click();
+  await expect(app.locator('#invoice-result')).toHaveText('failed');
+  expect(await sandbox.get<{ balance: number }>(`/sandbox/bot-api/stars/balance?userId=${payer.telegramId}`)).toEqual({
+    balance: 300,
+  });
+});

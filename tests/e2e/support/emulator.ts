@@ -116,6 +116,11 @@ export class Emulator {
     return this.page.locator('#event-log');
   }
 
+  /** The host's Telegram Stars payment sheet (web_app_open_invoice). */
+  get starsSheet(): Locator {
+    return this.page.getByTestId('stars-sheet');
+  }
+
   get notice(): Locator {
     return this.page.locator('#host-notice');
   }

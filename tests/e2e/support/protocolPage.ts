@@ -35,6 +35,7 @@ export function protocolPageHtml(): Promise<string> {
       ['chat-link', 'Open chat link'],
       ['external-link', 'Open external link'],
       ['close-app', 'Close app'],
+      ['open-invoice', 'Open invoice'],
     ]
       .map(([id, label]) => `<button type="button" id="${id}">${label}</button>`)
       .join('\n');
@@ -49,13 +50,14 @@ export function protocolPageHtml(): Promise<string> {
       'secondary-clicks',
       'back-clicks',
       'popup-result',
+      'invoice-result',
       'last-error',
     ]
       .map((id) => `<p><label for="${id}">${id}</label> <output id="${id}"></output></p>`)
       .join('\n');
     return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Protocol test</title>
 <style>body{font:14px system-ui;margin:12px}button{margin:2px}p{margin:2px 0}</style></head>
-<body><main><h1>Protocol test</h1>${controls}${outputs}</main><script>${script}</script></body></html>`;
+<body><main><h1>Protocol test</h1><p><label for="invoice-link">Invoice link</label> <input id="invoice-link"></p>${controls}${outputs}</main><script>${script}</script></body></html>`;
   })();
   return cached;
 }

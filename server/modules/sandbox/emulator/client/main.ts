@@ -8,6 +8,7 @@ import { buildFrameUrl, parseTgLink } from './launch';
 import { PhoneView, type PopupButton } from './phone';
 import { ChannelPicker, type PickedChannel } from './picker';
 import { sandboxApi } from './sandboxApi';
+import { StarsSheetView } from './starsSheet';
 import { isHexColor, resolveColor, themeFor, type ThemeParams } from './themes';
 
 interface Session {
@@ -41,6 +42,7 @@ class Host {
   private readonly channels = new ChannelPane((startParam) => this.relaunchWithStartParam(startParam));
   private readonly botChat = new BotChatPane((url) => this.openChatButton(url));
   private readonly picker = new ChannelPicker((picked) => this.addBotToChannel(picked));
+  private readonly starsSheet = new StarsSheetView((inert) => this.phone.setInert(inert));
   private session: Session | undefined;
   private lastSettings: LaunchSettings | undefined;
   private needsCloseConfirmation = false;
@@ -114,6 +116,7 @@ class Host {
       appPath: settings.appPath,
       startParam: settings.startParam,
     });
+    this.starsSheet.close('cancelled');
     this.session = { settings, initData: answer.initData, frameUrl, theme };
     this.needsCloseConfirmation = false;
     this.lastViewport = '';
@@ -145,6 +148,7 @@ class Host {
   }
 
   private close(reason: string): void {
+    this.starsSheet.close('cancelled');
     this.bridge.detach();
     this.session = undefined;
     this.phone.setState('closed');
@@ -275,8 +279,7 @@ class Host {
       case 'web_app_request_file_download':
         return this.downloadFile(str(params.url), str(params.file_name));
       case 'web_app_open_invoice':
-        this.phone.showNotice('Telegram would show the invoice; the emulator cancels it.');
-        return this.bridge.send('invoice_closed', { slug: str(params.slug), status: 'cancelled' });
+        return this.openInvoice(session, str(params.slug));
       case 'web_app_open_scan_qr_popup':
         return this.bridge.send('scan_qr_popup_closed', {});
       case 'web_app_biometry_get_info':
@@ -310,6 +313,35 @@ class Host {
       isProgressVisible: bool(params.is_progress_visible, false),
       hasShineEffect: bool(params.has_shine_effect, false),
     };
+  }
+
+  /**
+   * Like Telegram: the invoice's payment sheet over the app; when it closes, invoice_closed with the slug the app
+   * passed and paid, cancelled or failed. Stars invoices (t.me/$slug) are paid from the user's demo balance through
+   * the Bot API double.
+   */
+  private openInvoice(session: Session, slug: string): void {
+    const user = session.settings;
+    const link = `https://t.me/$${slug}`;
+    const closed = this.starsSheet.open(link, {
+      sheet: (invoiceLink) => sandboxApi.starsSheet(invoiceLink, user.telegramId),
+      pay: (invoiceLink) =>
+        sandboxApi.payStars(
+          { telegramId: user.telegramId, firstName: user.firstName, languageCode: user.languageCode },
+          invoiceLink,
+        ),
+      topUp: (stars) => sandboxApi.setStarsBalance(user.telegramId, stars),
+    });
+    if (!closed) {
+      this.log.note('web_app_open_invoice ignored: an invoice is already open');
+      return;
+    }
+    void closed.then((status) => {
+      this.log.note(`invoice ${slug} closed: ${status}`);
+      if (status === 'paid') this.phone.showNotice('Payment complete.');
+      // The app may have been closed or relaunched meanwhile; its new frame did not open this invoice.
+      if (this.session === session) this.bridge.send('invoice_closed', { slug, status });
+    });
   }
 
   private openPopup(params: Record<string, unknown>): void {

@@ -219,7 +219,8 @@ export class PhoneView {
     if (notify) callback?.(buttonId);
   }
 
-  private setInert(inert: boolean): void {
+  /** Makes the app and the host's chrome unreachable while a host layer (popup, payment sheet) is over them. */
+  setInert(inert: boolean): void {
     for (const element of [this.header, this.frameHost, this.bottomBar]) element.inert = inert;
   }
 

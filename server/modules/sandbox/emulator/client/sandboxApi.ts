@@ -88,6 +88,22 @@ export interface ChatMember {
   readonly status: string;
 }
 
+/** The payment sheet the user's Telegram shows for a Stars invoice link (GET /sandbox/bot-api/stars/sheet). */
+export interface StarsSheet {
+  link: string;
+  title: string;
+  description: string;
+  stars: number;
+  /** 2592000 (renews every 30 days) or null (paid once). */
+  subscriptionPeriod: number | null;
+  balance: number;
+}
+
+/** How paying went (POST /sandbox/bot-api/stars/pay). */
+export type StarsPayment =
+  | { status: 'paid' }
+  | { status: 'failed'; reason: 'not_enough_stars' | 'refused' | 'no_answer' | string; errorMessage?: string };
+
 export class SandboxError extends Error {
   constructor(
     readonly status: number,
@@ -259,5 +275,48 @@ export const sandboxApi = {
     return asList(body, 'channels')
       .map(toChannel)
       .filter((c): c is KnownChannel => c !== undefined);
+  },
+
+  /** What the user's Telegram shows for a Stars invoice link, with their demo balance. */
+  async starsSheet(link: string, telegramId: number): Promise<StarsSheet> {
+    const query = new URLSearchParams({ link, userId: String(telegramId) });
+    const sheet = asRecord(await request<unknown>(`/sandbox/bot-api/stars/sheet?${query.toString()}`));
+    const period = asNumber(sheet.subscriptionPeriod);
+    return {
+      link: asString(sheet.link) ?? link,
+      title: asString(sheet.title) ?? '',
+      description: asString(sheet.description) ?? '',
+      stars: asNumber(sheet.stars) ?? 0,
+      subscriptionPeriod: period ?? null,
+      balance: asNumber(sheet.balance) ?? 0,
+    };
+  },
+
+  /** The user pays the invoice link with their Stars (the bot hears pre_checkout_query, then successful_payment). */
+  async payStars(
+    user: { telegramId: number; firstName: string; languageCode?: string },
+    link: string,
+  ): Promise<StarsPayment> {
+    const answer = asRecord(
+      await request<unknown>('/sandbox/bot-api/stars/pay', { method: 'POST', body: JSON.stringify({ ...user, link }) }),
+    );
+    if (answer.status === 'paid') return { status: 'paid' };
+    const errorMessage = asString(answer.errorMessage);
+    return {
+      status: 'failed',
+      reason: asString(answer.reason) ?? 'refused',
+      ...(errorMessage ? { errorMessage } : {}),
+    };
+  },
+
+  /** The sandbox's top-up: the user's demo Stars balance becomes `stars`. */
+  async setStarsBalance(telegramId: number, stars: number): Promise<number> {
+    const answer = asRecord(
+      await request<unknown>('/sandbox/bot-api/stars/balance', {
+        method: 'POST',
+        body: JSON.stringify({ telegramId, stars }),
+      }),
+    );
+    return asNumber(answer.balance) ?? stars;
   },
 };
