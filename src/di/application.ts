@@ -91,6 +91,12 @@ export function applicationModule(): ContainerModule {
     );
     bindLazySingleton(
       bind,
+      TOKENS.PayWithStars,
+      [TOKENS.InvoiceRepository, TOKENS.MessengerPlatform, TOKENS.Scheduler],
+      construct(() => import('../application/use-cases/payments/PayWithStars'), 'PayWithStars'),
+    );
+    bindLazySingleton(
+      bind,
       TOKENS.SaveWithdrawalAccount,
       [TOKENS.PayoutRepository, TOKENS.ProviderGateway],
       construct(() => import('../application/use-cases/payouts/SaveWithdrawalAccount'), 'SaveWithdrawalAccount'),

@@ -65,7 +65,7 @@ export function presentationModule(): ContainerModule {
     bindLazySingleton(
       bind,
       TOKENS.PaymentFlowStore,
-      [TOKENS.PayInvoice, TOKENS.CheckPayment, TOKENS.Scheduler, TOKENS.PaymentFlowEffects],
+      [TOKENS.PayInvoice, TOKENS.CheckPayment, TOKENS.Scheduler, TOKENS.PaymentFlowEffects, TOKENS.PayWithStars],
       construct(() => import('../presentation/payment/PaymentFlowStore'), 'PaymentFlowStore'),
     );
     bindViewModel(

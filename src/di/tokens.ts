@@ -41,6 +41,7 @@ import type { ConfirmMigration } from '../application/use-cases/migration/Confir
 import type { RefuseMigration } from '../application/use-cases/migration/RefuseMigration';
 import type { CheckPayment } from '../application/use-cases/payments/CheckPayment';
 import type { PayInvoice } from '../application/use-cases/payments/PayInvoice';
+import type { PayWithStars } from '../application/use-cases/payments/PayWithStars';
 import type { SaveWithdrawalAccount } from '../application/use-cases/payouts/SaveWithdrawalAccount';
 import type { CreateSubscription } from '../application/use-cases/subscriptions/CreateSubscription';
 import type { DeleteSubscription } from '../application/use-cases/subscriptions/DeleteSubscription';
@@ -198,6 +199,7 @@ export const TOKENS = namedByKey({
   RefuseMigration: resolves<RefuseMigration>(),
   CheckPayment: resolves<CheckPayment>(),
   PayInvoice: resolves<PayInvoice>(),
+  PayWithStars: resolves<PayWithStars>(),
   SaveWithdrawalAccount: resolves<SaveWithdrawalAccount>(),
   CreateSubscription: resolves<CreateSubscription>(),
   DeleteSubscription: resolves<DeleteSubscription>(),

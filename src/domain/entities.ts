@@ -218,6 +218,8 @@ export interface SubscriptionMember {
   readonly price: Money;
   /** True while a renewal charge failed and the membership runs out at expiresAt (wire field renewalFailed). */
   readonly renewalFailed?: boolean;
+  /** How the membership is paid: by card (and renewed by card), or in Telegram Stars. Absent: card. */
+  readonly paidWith?: 'card' | 'stars';
 }
 
 export interface SavedCard {

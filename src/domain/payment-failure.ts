@@ -11,6 +11,7 @@ export const PAYMENT_FAILURE_REASONS = [
   'authentication',
   'timeout',
   'card',
+  'stars',
   'other',
 ] as const;
 export type PaymentFailureReason = (typeof PAYMENT_FAILURE_REASONS)[number];
@@ -45,6 +46,8 @@ const BY_CODE: Readonly<Record<string, PaymentFailureReason>> = {
   invalid_cvc: 'card',
   incorrect_cvc: 'card',
   token_not_found: 'card',
+  // Telegram reported the Stars payment failed (the bot refused it, or it did not go through): nothing was charged.
+  stars_payment_failed: 'stars',
 };
 
 export function paymentFailureReason(code: string | null | undefined): PaymentFailureReason {

@@ -2,6 +2,7 @@ import type { CardTokenization } from './ProviderGateway';
 import type { Money } from '../../domain/money';
 import type { CardBrand, Channel, PaymentError, PaymentStatus, SavedCard, Subscription } from '../../domain/entities';
 import type { Donation } from './DonationRepository';
+import type { DonationStarsPrice, SubscriptionStarsPrice } from '../../domain/stars-checkout';
 
 export interface DonationInvoice {
   readonly channel: Channel;
@@ -10,12 +11,27 @@ export interface DonationInvoice {
   readonly amount: Money;
   /** The payer's saved cards. */
   readonly cards: readonly SavedCard[];
+  /** The Stars amount the creator suggests, or null: not sold in Stars. */
+  readonly stars: DonationStarsPrice | null;
 }
 
 export interface SubscriptionInvoice {
   readonly subscription: Subscription;
   readonly channel: Channel;
   readonly cards: readonly SavedCard[];
+  /** The price in Stars, or null: not sold in Stars. */
+  readonly stars: SubscriptionStarsPrice | null;
+}
+
+/** What is paid in Stars: a subscription at its Stars price, or a donation of the donor's whole Stars. */
+export type StarsInvoiceTarget =
+  | { readonly kind: 'subscription'; readonly subscriptionId: number }
+  | { readonly kind: 'donation'; readonly donationId: number; readonly stars: number };
+
+/** A Stars payment the server created: its id and the Bot API invoice link the host opens. */
+export interface CreatedStarsPayment {
+  readonly paymentId: string;
+  readonly invoiceLink: string;
 }
 
 /** What is being paid. A donation carries the amount the donor chose. */
@@ -74,6 +90,11 @@ export interface InvoiceRepository {
    * the first payment instead of charging twice.
    */
   createPayment(target: InvoiceTarget, instrument: PaymentInstrument, idempotencyKey: string): Promise<CreatedPayment>;
+  /**
+   * Creates a Telegram Stars payment (paymentMethod telegram_stars) and answers its invoice link. The key works as for
+   * createPayment: the same key answers the same payment and link. Rejects stars_unavailable (not sold in Stars).
+   */
+  createStarsPayment(target: StarsInvoiceTarget, idempotencyKey: string): Promise<CreatedStarsPayment>;
   /** Current state of a payment (POST /pay/smart_glocal/check). */
   checkPayment(paymentId: string): Promise<PaymentCheck>;
   /** A public token and the tokenize URL for one card tokenisation (POST /pay/smart_glocal/token). */

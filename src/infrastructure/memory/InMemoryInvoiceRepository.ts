@@ -5,13 +5,16 @@ import { isMemberExpired } from '../../domain/members';
 import type { Money } from '../../domain/money';
 import type {
   CreatedPayment,
+  CreatedStarsPayment,
   DonationInvoice,
   InvoiceRepository,
   InvoiceTarget,
   PaymentCheck,
   PaymentInstrument,
+  StarsInvoiceTarget,
   SubscriptionInvoice,
 } from '../../application/ports/InvoiceRepository';
+import { starsAmountProblem } from '../../domain/stars';
 import { RepositoryError } from '../../application/ports/RepositoryError';
 import { type InMemoryBackend, type InMemorySession, fail } from './InMemoryBackend';
 import { advancePayment } from './payments';
@@ -30,6 +33,8 @@ import { cardView, channelView, subscriptionView } from './views';
 const VALID_KEY = /^[\x21-\x7e]{1,255}$/;
 
 export class InMemoryInvoiceRepository implements InvoiceRepository {
+  private readonly starsPayments = new Map<string, CreatedStarsPayment>();
+
   constructor(
     private readonly backend: InMemoryBackend,
     private readonly session: InMemorySession = backend.session,
@@ -44,6 +49,7 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
       donation: shown,
       amount: donation.amount.minor > 0 ? donation.amount : invoiceDefaultAmount(donation.amount.currency),
       cards: this.cardsOf(actor),
+      stars: donation.starsPrice == null ? null : { amount: donation.starsPrice },
     };
   }
 
@@ -54,7 +60,37 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
       subscription: subscriptionView(this.backend, subscription),
       channel: channelView(this.backend, channel),
       cards: this.cardsOf(actor),
+      stars:
+        subscription.starsPrice == null
+          ? null
+          : { amount: subscription.starsPrice, renews: subscription.period === 'monthly' },
     };
+  }
+
+  /**
+   * As the server answers: a Stars payment and its invoice link, the same for a repeated key. Nothing here pays it:
+   * the in-memory backend has no Telegram (tests drive the host's answer through their platform fake).
+   */
+  async createStarsPayment(target: StarsInvoiceTarget, idempotencyKey: string): Promise<CreatedStarsPayment> {
+    const actor = this.backend.actor(this.session);
+    if (!VALID_KEY.test(idempotencyKey))
+      fail('validation_error', 'Idempotency-Key required', { field: 'Idempotency-Key' });
+    const slot = `${actor.user.id}:stars:${idempotencyKey}`;
+    const first = this.starsPayments.get(slot);
+    if (first !== undefined) return first;
+    let offered: number | null | undefined;
+    if (target.kind === 'subscription') {
+      offered = this.payableSubscription(actor, target.subscriptionId).subscription.starsPrice;
+    } else {
+      offered = this.payableDonation(target.donationId).donation.starsPrice;
+      if (offered != null && starsAmountProblem(target.stars) !== null)
+        fail('validation_error', 'Whole Stars from 1 to 10000', { field: 'amount' });
+    }
+    if (offered == null) fail('stars_unavailable', 'Not sold in Telegram Stars');
+    const paymentId = this.backend.nextToken('pay');
+    const created = { paymentId, invoiceLink: `https://t.me/$${paymentId.replace(/[^A-Za-z0-9_-]/g, '')}` };
+    this.starsPayments.set(slot, created);
+    return created;
   }
 
   /**

@@ -69,6 +69,8 @@ export type MemberRecord = Mutable<SubscriptionMember>;
 
 export interface DonationRecord {
   id: number;
+  /** The Stars amount suggested to donors; absent: not sold in Stars. */
+  starsPrice?: number;
   channelId: number;
   title: string;
   description: string;

@@ -4,6 +4,8 @@ import type { CheckPayment } from '../../application/use-cases/payments/CheckPay
 import type { PaymentCheck } from '../../application/ports/InvoiceRepository';
 import type { PayInvoice, PayInvoiceResult, PaymentMethodInput } from '../../application/use-cases/payments/PayInvoice';
 import type { PaymentOutcome } from '../../application/use-cases/payments/PaymentOutcome';
+import type { PayWithStars, PayWithStarsResult } from '../../application/use-cases/payments/PayWithStars';
+import { STARS_PAYMENT_FAILED } from '../../domain/stars-checkout';
 import type { CardBrand, SavedCard } from '../../domain/entities';
 import { type InvoiceKind, invoicePath } from '../../domain/invoice';
 import type { Money } from '../../domain/money';
@@ -32,6 +34,8 @@ export interface PaymentTarget {
   readonly amount: Money;
   readonly channelName: string;
   readonly cards: readonly SavedCard[];
+  /** Whole Telegram Stars, when this payment is made in Stars (the Stars price, or the donor's Stars). */
+  readonly stars?: number;
 }
 
 /** What the success screen shows (spec: amount, card, transaction id). */
@@ -40,9 +44,17 @@ export interface PaymentReceipt {
   readonly card?: { readonly brand: CardBrand; readonly last4: string };
   readonly transactionId?: number;
   readonly inviteLink?: string;
+  /** Paid in Telegram Stars: how many (shown instead of the amount and card). */
+  readonly stars?: number;
 }
 
-export type PaymentMethodKind = PaymentMethodInput['kind'];
+export type PaymentMethodKind = PaymentMethodInput['kind'] | 'stars';
+
+/**
+ * Where a Stars payment is: Telegram's sheet is open over the app (`sheet`), or it closed paid and the app waits for
+ * the server to hear of it (`confirming`).
+ */
+export type StarsStage = 'sheet' | 'confirming';
 
 /**
  * What the payer typed in the card form, kept while the payment flow lives so "Try again" after a declined card or
@@ -89,6 +101,10 @@ export class PaymentFlowStore {
   selectedCardId: number | null = null;
   /** The card form as the payer left it (memory only); forgotten once paid or for another invoice. */
   cardDraft: CardDraft | null = null;
+  /** A Stars payment under way, or null. */
+  starsStage: StarsStage | null = null;
+  /** The wait for the server's word on a Stars payment takes longer than usual. */
+  starsSlow = false;
   private paymentId: string | null = null;
   private running = false;
   private following: Promise<void> | null = null;
@@ -99,14 +115,24 @@ export class PaymentFlowStore {
     private readonly checkPayment: CheckPayment,
     private readonly scheduler: Scheduler,
     private readonly effects: PaymentFlowEffects,
+    private readonly payInStars: PayWithStars,
   ) {
     makeAutoObservable<
       PaymentFlowStore,
-      'payInvoice' | 'checkPayment' | 'scheduler' | 'effects' | 'paymentId' | 'running' | 'following' | 'abort'
+      | 'payInvoice'
+      | 'checkPayment'
+      | 'scheduler'
+      | 'effects'
+      | 'payInStars'
+      | 'paymentId'
+      | 'running'
+      | 'following'
+      | 'abort'
     >(
       this,
       {
         payInvoice: false,
+        payInStars: false,
         checkPayment: false,
         scheduler: false,
         effects: false,
@@ -159,6 +185,8 @@ export class PaymentFlowStore {
     this.linkUrl = null;
     this.paymentId = null;
     this.method = null;
+    this.starsStage = null;
+    this.starsSlow = false;
   }
 
   clearRequestError(): void {
@@ -207,6 +235,76 @@ export class PaymentFlowStore {
       this.running = false;
     }
     await this.settle(result, target);
+  }
+
+  /**
+   * Pays the current target in Telegram Stars (its `stars`): the server's invoice link opens in Telegram's sheet, and
+   * what the sheet reports decides what follows: paid shows the result once the server has the payment, cancelled
+   * goes back to the invoice as it was (nothing charged), failed shows the failure. `idempotencyKey` is made once per
+   * tap; ignored while a payment runs or after it was paid.
+   */
+  async payWithStars(idempotencyKey: string): Promise<void> {
+    const target = this.target;
+    if (target === null || target.stars === undefined) return;
+    if (this.running || this.payment.status === 'pending' || this.payment.status === 'paid') return;
+    this.running = true;
+    this.payment = startPayment(clearPayment());
+    this.method = 'stars';
+    this.receipt = null;
+    this.requestError = null;
+    this.linkUrl = null;
+    this.starsStage = 'sheet';
+    this.starsSlow = false;
+    const input =
+      target.kind === 'donation'
+        ? { kind: 'donation' as const, donationId: target.id, stars: target.stars }
+        : { kind: 'subscription' as const, subscriptionId: target.id };
+    let result: PayWithStarsResult;
+    try {
+      result = await this.payInStars.execute({
+        target: input,
+        idempotencyKey,
+        signal: this.abort.signal,
+        onConfirming: () => runInAction(() => (this.starsStage = 'confirming')),
+        onSlow: () => runInAction(() => (this.starsSlow = true)),
+      });
+    } catch (error) {
+      console.error('Stars payment failed unexpectedly', error);
+      result = { ok: false, error: { kind: 'request', code: PAYMENT_UNKNOWN_ERROR, message: '', details: {} } };
+    } finally {
+      this.running = false;
+    }
+    if (this.target !== target) return;
+    runInAction(() => {
+      this.starsStage = null;
+    });
+    if (!result.ok) {
+      const { error } = result;
+      runInAction(() => {
+        this.payment = clearPayment();
+        this.requestError =
+          error.kind === 'request'
+            ? { code: error.code || PAYMENT_UNKNOWN_ERROR, message: error.message }
+            : { code: 'validation_error', message: '' };
+      });
+      return;
+    }
+    const outcome = result.value;
+    switch (outcome.status) {
+      case 'cancelled':
+        // Telegram charged nothing: back to the invoice as it was.
+        runInAction(() => this.clear());
+        return;
+      case 'failed':
+        return this.apply(
+          { status: 'error', paymentId: outcome.paymentId, error: { code: STARS_PAYMENT_FAILED, message: '' } },
+          target,
+        );
+      case 'paid':
+        return this.apply({ status: 'paid', paymentId: outcome.paymentId, details: outcome.details }, target);
+      case 'pending':
+        return this.apply({ status: 'pending', paymentId: outcome.paymentId }, target);
+    }
   }
 
   /**
@@ -273,12 +371,21 @@ export class PaymentFlowStore {
           this.paymentId = outcome.paymentId;
           this.payment = paymentPaid(this.payment);
           this.cardDraft = null;
-          this.receipt = {
-            amount: details?.amount ?? target.amount,
-            card: details?.card,
-            transactionId: details?.transactionId,
-            inviteLink: details?.inviteLink,
-          };
+          // A Stars payment's amount is its Stars; its check (if any) speaks of XTR, not of the card price.
+          this.receipt =
+            this.method === 'stars'
+              ? {
+                  amount: target.amount,
+                  stars: target.stars,
+                  transactionId: details?.transactionId,
+                  inviteLink: details?.inviteLink,
+                }
+              : {
+                  amount: details?.amount ?? target.amount,
+                  card: details?.card,
+                  transactionId: details?.transactionId,
+                  inviteLink: details?.inviteLink,
+                };
           showResult();
         });
         if (this.method === 'saved_card') {

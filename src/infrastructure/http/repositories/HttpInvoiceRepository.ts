@@ -11,13 +11,16 @@ import {
 } from '../../../contract/api';
 import type {
   CreatedPayment,
+  CreatedStarsPayment,
   DonationInvoice,
   InvoiceRepository,
   InvoiceTarget,
   PaymentCheck,
   PaymentInstrument,
+  StarsInvoiceTarget,
   SubscriptionInvoice,
 } from '../../../application/ports/InvoiceRepository';
+import type { DonationStarsPrice, SubscriptionStarsPrice } from '../../../domain/stars-checkout';
 import type { CardTokenization } from '../../../application/ports/ProviderGateway';
 import type { HttpClient } from '../HttpClient';
 import { savedCardFromDto } from '../mappers/card';
@@ -42,6 +45,25 @@ function instrumentToDto(instrument: PaymentInstrument): CreateSubscriptionPayme
   }
 }
 
+/** The invoices' Stars offer on the wire (`stars`: null, or absent from a server that sells no Stars). */
+interface StarsOfferDto {
+  readonly stars?: { readonly amount: number; readonly renews?: boolean } | null;
+}
+
+function subscriptionStarsFromDto(dto: StarsOfferDto): SubscriptionStarsPrice | null {
+  return dto.stars ? { amount: dto.stars.amount, renews: dto.stars.renews === true } : null;
+}
+
+function donationStarsFromDto(dto: StarsOfferDto): DonationStarsPrice | null {
+  return dto.stars ? { amount: dto.stars.amount } : null;
+}
+
+/** POST /invoice/.../create with paymentMethod telegram_stars answers 200 {status: pending, paymentId, invoiceLink}. */
+interface StarsPaymentDto {
+  readonly paymentId: string;
+  readonly invoiceLink?: string;
+}
+
 export class HttpInvoiceRepository implements InvoiceRepository {
   constructor(private readonly http: HttpClient) {}
 
@@ -52,6 +74,7 @@ export class HttpInvoiceRepository implements InvoiceRepository {
       donation: donationFromDto(dto.donation),
       amount: moneyFromWire(dto.data.amount, dto.data.currency),
       cards: (dto.cards ?? []).map(savedCardFromDto),
+      stars: donationStarsFromDto(dto as StarsOfferDto),
     };
   }
 
@@ -61,7 +84,27 @@ export class HttpInvoiceRepository implements InvoiceRepository {
       subscription: subscriptionFromDto(dto.subscription),
       channel: channelFromDto(dto.channel),
       cards: (dto.cards ?? []).map(savedCardFromDto),
+      stars: subscriptionStarsFromDto(dto as StarsOfferDto),
     };
+  }
+
+  /** Like createPayment: the key in a header set per call; POST never retried. */
+  async createStarsPayment(target: StarsInvoiceTarget, idempotencyKey: string): Promise<CreatedStarsPayment> {
+    const options = { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } };
+    const answer =
+      target.kind === 'donation'
+        ? await this.http.post<StarsPaymentDto>(
+            `/invoice/donation/${target.donationId}/create`,
+            { paymentMethod: 'telegram_stars', amount: target.stars },
+            options,
+          )
+        : await this.http.post<StarsPaymentDto>(
+            `/invoice/subscription/${target.subscriptionId}/create`,
+            { paymentMethod: 'telegram_stars' },
+            options,
+          );
+    if (!answer.invoiceLink) throw new Error(`Stars payment ${answer.paymentId} answered without an invoice link`);
+    return { paymentId: answer.paymentId, invoiceLink: answer.invoiceLink };
   }
 
   /** The key goes in a header set here, per call, never by an interceptor (which would run again on a retry). */

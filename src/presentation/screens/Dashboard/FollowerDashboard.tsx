@@ -13,7 +13,13 @@ import { TransactionsSection } from './TransactionsSection';
 function MembershipCell({ row }: { row: MembershipRow }) {
   const { t } = useTranslation();
   const name = row.channel?.name ?? row.subscription?.name ?? t('dashboard.subscription');
-  const details = [row.subscription?.name, t(`dashboard.memberLabel.${row.view.label}`)].filter(Boolean).join(' · ');
+  const details = [
+    row.subscription?.name,
+    t(`dashboard.memberLabel.${row.view.label}`),
+    row.member.paidWith === 'stars' ? t('dashboard.paidWithStars') : t('dashboard.paidWithCard'),
+  ]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <Cell
       to={`/follower/subscription/${row.member.id}`}

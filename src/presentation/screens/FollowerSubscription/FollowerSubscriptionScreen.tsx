@@ -62,6 +62,14 @@ function FollowerSubscriptionScreen({ vm }: { vm: FollowerSubscriptionViewModel 
               after={<strong>{price}</strong>}
             />
             <Cell
+              title={t('follower.paidWith')}
+              after={
+                <span data-testid="paid-with">
+                  {membership.member.paidWith === 'stars' ? t('follower.telegramStars') : t('follower.card')}
+                </span>
+              }
+            />
+            <Cell
               title={t('follower.status')}
               after={
                 <span className={`follower-label follower-label--${view.label}`}>

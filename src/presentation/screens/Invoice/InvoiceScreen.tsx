@@ -14,9 +14,11 @@ import {
   Icon,
   Placeholder,
   Section,
+  SegmentedControl,
   Spinner,
   TextInput,
 } from '../../components';
+import { type PayMethodChoice, formatStarsCount } from '../../../domain/stars-checkout';
 import { useFlowNavigation } from '../../payment/useFlowNavigation';
 import '../../payment/payment.css';
 import { LOADING, READY, failed } from '../../shell/screenState';
@@ -33,8 +35,15 @@ export function usePriceWithPeriod(): (price: Parameters<typeof formatMoney>[0],
     period === 'onetime' ? formatMoney(price) : t(`invoice.pricePer.${period}`, { price: formatMoney(price) });
 }
 
+/** "⭐ 250" in the page's language: the locale's digit grouping, each language's own order of sign and number. */
+export function useStarsAmount(): (stars: number) => string {
+  const { t, i18n } = useTranslation();
+  return (stars) => t('invoice.stars.amount', { amount: formatStarsCount(stars, i18n.language) });
+}
+
 const InvoiceContent = observer(function InvoiceContent({ vm }: { vm: InvoiceViewModel }) {
   const { t } = useTranslation();
+  const starsAmount = useStarsAmount();
   const navigate = useNavigate();
   const priceWithPeriod = usePriceWithPeriod();
   const view = vm.view;
@@ -82,6 +91,18 @@ const InvoiceContent = observer(function InvoiceContent({ vm }: { vm: InvoiceVie
       </Screen>
     );
   }
+  if (view.kind === 'starsConfirming') {
+    return (
+      <Screen title={t('invoice.stars.confirmingTitle')} state={READY} back="hidden">
+        <Placeholder
+          className="payment-progress"
+          icon={<Spinner size={40} />}
+          title={t('invoice.stars.confirmingTitle')}
+          text={view.slow ? t('invoice.stars.confirmingSlow') : t('invoice.stars.confirmingText')}
+        />
+      </Screen>
+    );
+  }
   if (view.kind === 'paid') {
     const { receipt } = view;
     const finishText =
@@ -100,7 +121,19 @@ const InvoiceContent = observer(function InvoiceContent({ vm }: { vm: InvoiceVie
           text={t(`payment.success.text.${vm.kind}`)}
         />
         <Section header={t('payment.success.details')}>
-          <Cell title={t('payment.success.amount')} after={<span dir="ltr">{formatMoney(receipt.amount)}</span>} />
+          <Cell
+            title={t('payment.success.amount')}
+            after={
+              receipt.stars !== undefined ? (
+                <span data-testid="receipt-stars">{starsAmount(receipt.stars)}</span>
+              ) : (
+                <span dir="ltr">{formatMoney(receipt.amount)}</span>
+              )
+            }
+          />
+          {receipt.stars !== undefined && (
+            <Cell title={t('invoice.stars.paidWith')} after={t('invoice.stars.telegramStars')} />
+          )}
           {receipt.card && (
             <Cell
               title={t('payment.success.card')}
@@ -146,6 +179,19 @@ const InvoiceContent = observer(function InvoiceContent({ vm }: { vm: InvoiceVie
   const subscription = vm.subscription;
   const donation = vm.donation;
   const payAmount = vm.payAmount;
+  const inStars = vm.payMethod === 'stars';
+  const subscriptionStars = vm.subscriptionStars;
+  const donationStars = vm.donationStars;
+  const starsPay = vm.starsPayAmount;
+  const starsError = vm.starsRequestErrorCode;
+  const mainButton = inStars
+    ? {
+        text: starsPay !== null ? t('invoice.stars.pay', { amount: starsAmount(starsPay) }) : t('payment.pay'),
+        onClick: vm.payWithStars,
+        enabled: starsPay !== null && !vm.isPayingWithStars,
+        loading: vm.isPayingWithStars,
+      }
+    : undefined;
   const mainText =
     vm.kind === 'subscription'
       ? t('invoice.subscribeFor', {
@@ -158,11 +204,13 @@ const InvoiceContent = observer(function InvoiceContent({ vm }: { vm: InvoiceVie
     <Screen
       title={title}
       state={READY}
-      mainButton={{
-        text: mainText,
-        onClick: () => go(vm.proceedToPayment()),
-        enabled: vm.kind === 'subscription' || payAmount !== null,
-      }}
+      mainButton={
+        mainButton ?? {
+          text: mainText,
+          onClick: () => go(vm.proceedToPayment()),
+          enabled: vm.kind === 'subscription' || payAmount !== null,
+        }
+      }
     >
       {channel && (
         <header className="invoice-header">
@@ -170,17 +218,51 @@ const InvoiceContent = observer(function InvoiceContent({ vm }: { vm: InvoiceVie
           <h1 className="invoice-header__channel">{channel.name}</h1>
         </header>
       )}
+      {vm.offersStars && (
+        <Section header={t('invoice.stars.payWith')}>
+          <div className="invoice-pay-method">
+            <SegmentedControl<PayMethodChoice>
+              label={t('invoice.stars.payWith')}
+              value={vm.payMethod}
+              onChange={vm.setPayMethod}
+              segments={[
+                { value: 'card', label: t('invoice.stars.card') },
+                { value: 'stars', label: t('invoice.stars.telegramStars') },
+              ]}
+            />
+          </div>
+          {starsError !== null && (
+            <p className="invoice-stars-error" role="alert">
+              {starsError === 'stars_unavailable' ? t('invoice.stars.unavailable') : t('payment.unknownError')}
+            </p>
+          )}
+        </Section>
+      )}
       {subscription && (
         <Section
           header={t('invoice.subscriptionSection')}
           // A private channel shows nothing to strangers: say what paying brings.
           footer={channel?.type === 'private' ? t('invoice.privateAccess') : undefined}
         >
-          <Cell
-            title={subscription.name}
-            subtitle={t(`invoice.periodName.${subscription.period}`)}
-            after={<strong>{priceWithPeriod(subscription.price, subscription.period)}</strong>}
-          />
+          {inStars && subscriptionStars ? (
+            <Cell
+              title={subscription.name}
+              subtitle={
+                subscription.period === 'onetime'
+                  ? t('invoice.periodName.onetime')
+                  : subscriptionStars.renews
+                    ? t('invoice.stars.renews')
+                    : t('invoice.stars.onePeriod', { period: t(`invoice.periodName.${subscription.period}`) })
+              }
+              after={<strong data-testid="stars-price">{starsAmount(subscriptionStars.amount)}</strong>}
+            />
+          ) : (
+            <Cell
+              title={subscription.name}
+              subtitle={t(`invoice.periodName.${subscription.period}`)}
+              after={<strong>{priceWithPeriod(subscription.price, subscription.period)}</strong>}
+            />
+          )}
           {subscription.description && (
             <div className="invoice-description">
               <CollapsibleText text={subscription.description} />
@@ -197,7 +279,27 @@ const InvoiceContent = observer(function InvoiceContent({ vm }: { vm: InvoiceVie
               </div>
             )}
           </Section>
-          {vm.fixedAmount ? (
+          {inStars && donationStars ? (
+            <Section header={t('invoice.amountSection')}>
+              <div className="invoice-amount">
+                <TextInput
+                  label={t('invoice.stars.amountLabel')}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  value={vm.starsText}
+                  onChange={vm.setStarsText}
+                  suffix="⭐"
+                  error={
+                    vm.starsAmountErrorKey
+                      ? t(vm.starsAmountErrorKey, {
+                          amount: vm.starsAmountErrorBound !== undefined ? starsAmount(vm.starsAmountErrorBound) : '',
+                        })
+                      : undefined
+                  }
+                />
+              </div>
+            </Section>
+          ) : vm.fixedAmount ? (
             <Section header={t('invoice.amountSection')}>
               <Cell title={t('invoice.amountLabel')} after={<span dir="ltr">{formatMoney(vm.fixedAmount)}</span>} />
             </Section>

@@ -22,6 +22,14 @@ import {
   type PaymentFlowStore,
   type PaymentReceipt,
 } from '../../payment/PaymentFlowStore';
+import { newIdempotencyKey } from '../../payment/idempotencyKey';
+import {
+  type DonationStarsPrice,
+  type PayMethodChoice,
+  type StarsAmountError,
+  type SubscriptionStarsPrice,
+  checkStarsAmountInput,
+} from '../../../domain/stars-checkout';
 import { EXTERNAL_LINKS, openExternal } from '../../shared/externalLinks';
 import { AsyncState, type ScreenState } from '../../shell/screenState';
 
@@ -34,6 +42,8 @@ export type InvoiceView =
   | { readonly kind: 'alreadyExists' }
   | { readonly kind: 'ready' }
   | { readonly kind: 'inProgress' }
+  /** Telegram took the Stars; the server has not heard of it yet (slow: it takes longer than usual). */
+  | { readonly kind: 'starsConfirming'; readonly slow: boolean }
   | { readonly kind: 'paid'; readonly receipt: PaymentReceipt }
   /** reason: what the payer is told, in their language; the provider's code is shown small beneath. */
   | { readonly kind: 'failed'; readonly code: string; readonly reason: PaymentFailureReason };
@@ -41,6 +51,11 @@ export type InvoiceView =
 type LoadedInvoice =
   | { readonly kind: 'donation'; readonly invoice: DonationInvoice }
   | { readonly kind: 'subscription'; readonly invoice: SubscriptionInvoice };
+
+/** The i18n key of a Stars amount error (empty, not whole, below 1, above 10000). */
+export function starsAmountErrorKey(error: StarsAmountError): string {
+  return `invoice.stars.amountError.${error.code}`;
+}
 
 /** The i18n key of an amount error (section 5: generic when empty, "less than" / "more than" the bound). */
 export function amountErrorKey(error: AmountError): string {
@@ -59,6 +74,11 @@ export class InvoiceViewModel {
   amountText = '';
   /** Shown once the donor tried to pay, or typed something. */
   private amountTouched = false;
+  /** Card or Telegram Stars, where the invoice offers both. */
+  payMethod: PayMethodChoice = 'card';
+  /** The donation in whole Stars as typed (digits only). */
+  starsText = '';
+  private starsTouched = false;
 
   constructor(
     private readonly invoices: InvoiceRepository,
@@ -66,11 +86,12 @@ export class InvoiceViewModel {
     private readonly platform: MessengerPlatform,
     readonly kind: InvoiceKind,
     readonly id: number,
+    private readonly makeKey: () => string = newIdempotencyKey,
   ) {
     this.loader = new AsyncState(errorCodeOf);
-    makeAutoObservable<InvoiceViewModel, 'loader' | 'invoices' | 'flow' | 'platform'>(
+    makeAutoObservable<InvoiceViewModel, 'loader' | 'invoices' | 'flow' | 'platform' | 'makeKey'>(
       this,
-      { invoices: false, flow: false, platform: false, kind: false, id: false, loader: false },
+      { invoices: false, flow: false, platform: false, kind: false, id: false, loader: false, makeKey: false },
       { autoBind: true },
     );
   }
@@ -94,8 +115,12 @@ export class InvoiceViewModel {
           : { kind: 'subscription', invoice: await this.invoices.subscriptionInvoice(this.id) },
       (loaded) => {
         this.loaded = loaded;
-        if (loaded.kind === 'donation')
+        if (loaded.kind === 'donation') {
           this.amountText = String(toMajor(loaded.invoice.amount.minor, loaded.invoice.amount.currency));
+          this.starsText = loaded.invoice.stars ? String(loaded.invoice.stars.amount) : '';
+        }
+        // Stars are offered beside cards, never instead: a page without them pays by card.
+        if (loaded.invoice.stars === null) this.payMethod = 'card';
       },
     );
   }
@@ -111,6 +136,9 @@ export class InvoiceViewModel {
         const code = payment.code ?? 'error_unknown';
         return { kind: 'failed', code, reason: paymentFailureReason(code) };
       }
+      // Telegram's sheet is over the invoice: the invoice stays beneath it, its Pay button busy.
+      if (this.flow.starsStage === 'sheet' && payment.status === 'pending') return { kind: 'ready' };
+      if (this.flow.starsStage === 'confirming') return { kind: 'starsConfirming', slow: this.flow.starsSlow };
       if (payment.status === 'pending' || payment.status === 'action_required') return { kind: 'inProgress' };
     }
     const state = this.loader.state;
@@ -156,6 +184,89 @@ export class InvoiceViewModel {
     return this.loaded.kind === 'donation'
       ? this.loaded.invoice.amount.currency
       : this.loaded.invoice.subscription.price.currency;
+  }
+
+  /** The Stars price of the subscription, or null where it is not sold in Stars. */
+  get subscriptionStars(): SubscriptionStarsPrice | null {
+    return this.loaded?.kind === 'subscription' ? this.loaded.invoice.stars : null;
+  }
+
+  /** The Stars amount the donation request suggests, or null where it takes no Stars. */
+  get donationStars(): DonationStarsPrice | null {
+    return this.loaded?.kind === 'donation' ? this.loaded.invoice.stars : null;
+  }
+
+  /** True when the invoice takes both cards and Stars: the payer chooses. */
+  get offersStars(): boolean {
+    return this.loaded !== null && this.loaded.invoice.stars !== null;
+  }
+
+  setPayMethod(method: PayMethodChoice): void {
+    if (method === 'stars' && !this.offersStars) return;
+    this.payMethod = method;
+    this.flow.clearRequestError();
+  }
+
+  setStarsText(text: string): void {
+    this.starsText = normalizeIntegerAmountInput(text);
+    this.starsTouched = true;
+  }
+
+  private get checkedStars(): ReturnType<typeof checkStarsAmountInput> | null {
+    return this.donationStars === null ? null : checkStarsAmountInput(this.starsText);
+  }
+
+  /** The Stars the Pay button names: the subscription's Stars price, or the donor's Stars while valid. */
+  get starsPayAmount(): number | null {
+    const subscriptionStars = this.subscriptionStars;
+    if (subscriptionStars !== null) return subscriptionStars.amount;
+    const checked = this.checkedStars;
+    return checked !== null && checked.ok ? checked.value : null;
+  }
+
+  /** The Stars amount error key, once the donor typed or tried to pay. */
+  get starsAmountErrorKey(): string | null {
+    const checked = this.checkedStars;
+    if (!this.starsTouched || checked === null || checked.ok) return null;
+    return starsAmountErrorKey(checked.error);
+  }
+
+  get starsAmountErrorBound(): number | undefined {
+    const checked = this.checkedStars;
+    return checked !== null && !checked.ok && 'bound' in checked.error ? checked.error.bound : undefined;
+  }
+
+  /** Telegram's sheet is open for this invoice (the Pay button shows progress). */
+  get isPayingWithStars(): boolean {
+    return this.flow.isFor(this.kind, this.id) && this.flow.starsStage === 'sheet';
+  }
+
+  /** Why the last Stars tap created nothing (stars_unavailable, or another code), shown under the choice. */
+  get starsRequestErrorCode(): string | null {
+    if (!this.flow.isFor(this.kind, this.id) || this.payMethod !== 'stars') return null;
+    return this.flow.requestError?.code ?? null;
+  }
+
+  /**
+   * The tap of Pay in Stars: hands the invoice to the payment flow with its Stars and opens Telegram's sheet, with a
+   * fresh Idempotency-Key for this tap. Nothing happens while the donor's Stars amount is not valid (the error shows).
+   */
+  payWithStars(): void {
+    const loaded = this.loaded;
+    if (loaded === null || loaded.invoice.stars === null) return;
+    this.starsTouched = true;
+    const stars = this.starsPayAmount;
+    const amount = this.payAmount ?? (loaded.kind === 'donation' ? loaded.invoice.amount : null);
+    if (stars === null || amount === null) return;
+    this.flow.setTarget({
+      kind: this.kind,
+      id: this.id,
+      amount,
+      channelName: loaded.invoice.channel.name,
+      cards: loaded.invoice.cards,
+      stars,
+    });
+    void this.flow.payWithStars(this.makeKey());
   }
 
   /** Quick-pick amounts of the donation (eur 5, 10, 25, 100, 200; others 200 … 5000). */
@@ -232,10 +343,14 @@ export class InvoiceViewModel {
     return this.nextPaymentPath();
   }
 
-  /** Failure screen: forget the failed payment (status, code, message) and go back to choosing how to pay. */
-  retry(): string {
+  /**
+   * Failure screen: forget the failed payment (status, code, message) and go back to choosing how to pay: the card
+   * screens, or this invoice (null: stay) after a Stars payment.
+   */
+  retry(): string | null {
+    const stars = this.flow.method === 'stars';
     this.flow.clear();
-    return this.nextPaymentPath();
+    return stars ? null : this.nextPaymentPath();
   }
 
   private nextPaymentPath(): string {

@@ -2,6 +2,7 @@ import type { InvoiceRepository } from '../../../../src/application/ports/Invoic
 import type { Scheduler } from '../../../../src/application/ports/Scheduler';
 import { CheckPayment } from '../../../../src/application/use-cases/payments/CheckPayment';
 import { PayInvoice } from '../../../../src/application/use-cases/payments/PayInvoice';
+import { PayWithStars } from '../../../../src/application/use-cases/payments/PayWithStars';
 import { PROVIDER_DECLINE_ERROR, PROVIDER_TEST_CARDS } from '../../../../src/contract/api';
 import { money } from '../../../../src/domain/money';
 import { completeLinkPayment, completeThreeDSecure } from '../../../../src/infrastructure/memory/payments';
@@ -53,6 +54,7 @@ function setup(cardOptions: SeedCardOptions = {}, options: { paidAtOnce?: boolea
     },
     checkPayment: (id) => ports.invoices.checkPayment(id),
     cardTokenization: () => ports.invoices.cardTokenization(),
+    createStarsPayment: (target, key) => ports.invoices.createStarsPayment(target, key),
   };
   const platform = new FakePlatform();
   const closes = jest.spyOn(platform, 'close').mockImplementation(() => undefined);
@@ -64,6 +66,7 @@ function setup(cardOptions: SeedCardOptions = {}, options: { paidAtOnce?: boolea
     new CheckPayment(invoices, world.time),
     afterPayment,
     new PaymentFlowEffects(platform),
+    new PayWithStars(invoices, platform, world.time),
   );
   const subscriptionTarget: PaymentTarget = {
     kind: 'subscription',

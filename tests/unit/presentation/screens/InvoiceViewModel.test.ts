@@ -1,5 +1,6 @@
 import { CheckPayment } from '../../../../src/application/use-cases/payments/CheckPayment';
 import { PayInvoice } from '../../../../src/application/use-cases/payments/PayInvoice';
+import { PayWithStars } from '../../../../src/application/use-cases/payments/PayWithStars';
 import { type Currency, money } from '../../../../src/domain/money';
 import { PaymentFlowStore } from '../../../../src/presentation/payment/PaymentFlowStore';
 import { InvoiceViewModel } from '../../../../src/presentation/screens/Invoice/InvoiceViewModel';
@@ -23,6 +24,7 @@ function setup(options: { currency?: Currency; donationAmount?: number } = {}) {
     new CheckPayment(ports.invoices, world.time),
     world.time,
     new PaymentFlowEffects(platform),
+    new PayWithStars(ports.invoices, platform, world.time),
   );
   const invoice = (kind: 'subscription' | 'donation', id: number) =>
     new InvoiceViewModel(ports.invoices, flow, platform, kind, id);

@@ -1,6 +1,7 @@
 import { runInAction } from 'mobx';
 import { CheckPayment } from '../../../../src/application/use-cases/payments/CheckPayment';
 import { PayInvoice } from '../../../../src/application/use-cases/payments/PayInvoice';
+import { PayWithStars } from '../../../../src/application/use-cases/payments/PayWithStars';
 import { PROVIDER_TEST_CARDS } from '../../../../src/contract/api';
 import { money } from '../../../../src/domain/money';
 import { PaymentFlowStore } from '../../../../src/presentation/payment/PaymentFlowStore';
@@ -33,6 +34,7 @@ function setup() {
     },
     checkPayment: (id) => ports.invoices.checkPayment(id),
     cardTokenization: () => ports.invoices.cardTokenization(),
+    createStarsPayment: (target, key) => ports.invoices.createStarsPayment(target, key),
   };
   const platform = new FakePlatform();
   const flow = new PaymentFlowStore(
@@ -40,6 +42,7 @@ function setup() {
     new CheckPayment(invoices, world.time),
     world.time,
     new PaymentFlowEffects(platform),
+    new PayWithStars(invoices, platform, world.time),
   );
   let keys = 0;
   const makeKey = () => `key-${(keys += 1)}`;
