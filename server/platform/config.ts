@@ -36,6 +36,8 @@
  * | CHANNEL_MODERATION | `pre` with SANDBOX=0, `off` in the sandbox | `pre`: a new channel waits in the console's moderation queue until an operator approves it; `off`: it is approved at once. An admin can change it in the console (the stored setting wins) |
  * | KYC_AUTO_APPROVE | off | `1`: a passed identity check (kyc_approved) becomes approved at once, without an operator |
  * | JOB_INTERVAL_MS | 60000 | how often the background jobs run |
+ * | RENEWAL_CONCURRENCY | 8 | renewal charges the renewals job has at the provider at once (1–64): the provider's latency, not our work, sets a renewal's time |
+ * | PAYOUT_CONCURRENCY | 8 | payout transfers the payouts job has at the provider at once (1–64) |
  * | RECONCILIATION_DAYS | 7 | reconciliation with the provider (daily, and the console's Run now) checks the payments and payouts of this many last days |
  * | ADMIN_TELEGRAM_IDS | unset | Telegram user ids of the operators (comma separated) who may sign in to /admin; the sandbox adds its demo operator |
  * | INIT_DATA_MAX_AGE_S | 86400 | how old init data may be (seconds, on the server clock); dated over 60 s ahead is always refused |
@@ -104,6 +106,10 @@ export interface ServerConfig {
    */
   readonly channelModeration: ChannelModerationMode;
   readonly jobIntervalMs: number;
+  /** RENEWAL_CONCURRENCY: renewal charges in flight at the provider at once. */
+  readonly renewalConcurrency: number;
+  /** PAYOUT_CONCURRENCY: payout transfers in flight at the provider at once. */
+  readonly payoutConcurrency: number;
   /** RECONCILIATION_DAYS: how many last days of payments and payouts reconciliation compares with the provider. */
   readonly reconciliationDays: number;
   readonly production: boolean;
@@ -501,6 +507,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     kycAutoApprove: flag(env, 'KYC_AUTO_APPROVE', false),
     channelModeration: channelModeration(env, sandbox),
     jobIntervalMs: integer(env, 'JOB_INTERVAL_MS', 60_000, 100, 86_400_000),
+    renewalConcurrency: integer(env, 'RENEWAL_CONCURRENCY', 8, 1, 64),
+    payoutConcurrency: integer(env, 'PAYOUT_CONCURRENCY', 8, 1, 64),
     production: env.NODE_ENV === 'production',
     payoutRatesUrl: nonEmpty(env, 'PAYOUT_RATES_URL')?.replace(/\/+$/, ''),
     starsRates: starsRates(env),

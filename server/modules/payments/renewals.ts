@@ -26,16 +26,23 @@ import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm
 import { type Currency, money } from '../../../src/domain/money';
 import type { JobContext } from '../../platform/jobs';
 import type { MoneyDb } from '../../platform/db/moneyDb';
+import { forEachConcurrently } from '../../platform/concurrency';
 import type { MoneyEngine } from './engine';
-import { markRenewalFailed, newPaymentId } from './PaymentService';
+import { newPaymentId } from './PaymentService';
 import { RENEWAL_LEAD_MS, renewable, renewalKeyOf } from './renewalWindow';
 import { channels, savedCards, subscriptionMembers, subscriptions } from '../../platform/db/schema';
 import { payments } from '../../platform/db/schema-money';
 
 export { RENEWAL_CATCH_UP_MS, RENEWAL_LEAD_MS } from './renewalWindow';
-const BATCH = 50;
+/**
+ * Memberships claimed per transaction: a few statements per batch, not per membership. It also bounds how many
+ * claimed attempts wait for their charge, so every one is sent well within RESUME_AFTER at the provider's timeout.
+ */
+const BATCH = 200;
 /** A claimed attempt not sent to the provider after this long belongs to a process that died: resume it. */
 const RESUME_AFTER_MS = 60_000;
+/** Renewal charges in flight when the caller's config does not say (RENEWAL_CONCURRENCY). */
+const DEFAULT_CONCURRENCY = 8;
 
 export interface RenewalRunResult {
   readonly attempted: number;
@@ -43,52 +50,72 @@ export interface RenewalRunResult {
   readonly failed: number;
 }
 
+/** An attempt this run must send: what the provider call needs, read in the claim (no second read per charge). */
 interface Claimed {
   readonly paymentId: string;
+  readonly userId: number;
+  readonly amount: number;
+  readonly currency: Currency;
+  /** Null: no usable card. */
   readonly recurrentToken: string | null;
+  /** The claim wrote the attempt failed already (no_saved_card): nothing to send or write. */
+  readonly failedInClaim: boolean;
 }
 
+/**
+ * Charges every due renewal: claimed BATCH at a time, each batch's charges RENEWAL_CONCURRENCY at a time (each its
+ * own provider call on its own payment id, so a retry is still idempotent at the provider).
+ */
 export async function runRenewals(
-  context: Pick<JobContext, 'db' | 'nowMs'>,
+  context: Pick<JobContext, 'db' | 'nowMs'> & { readonly config?: Pick<JobContext['config'], 'renewalConcurrency'> },
   engine: Pick<MoneyEngine, 'provider' | 'payments'>,
 ): Promise<RenewalRunResult> {
   const db = context.db as MoneyDb;
   const nowMs = context.nowMs;
+  const concurrency = context.config?.renewalConcurrency ?? DEFAULT_CONCURRENCY;
   let attempted = 0;
   let renewed = 0;
   let failed = 0;
 
   const charge = async (claimed: Claimed): Promise<void> => {
     attempted += 1;
+    if (claimed.failedInClaim) {
+      failed += 1;
+      return;
+    }
     if (claimed.recurrentToken === null || engine.provider === null) {
       await engine.payments.failOpen(claimed.paymentId, 'no_saved_card', 'There is no saved card to charge');
       failed += 1;
       return;
     }
-    const [payment] = await db.select().from(payments).where(eq(payments.id, claimed.paymentId));
     const state = await engine.provider.createPayment({
-      reference: payment.id,
-      customerReference: String(payment.userId),
-      amount: money(Number(payment.amount), payment.currency as Currency),
+      reference: claimed.paymentId,
+      customerReference: String(claimed.userId),
+      amount: money(claimed.amount, claimed.currency),
       description: 'Subscription renewal',
       source: { type: 'recurrent', recurrentToken: claimed.recurrentToken, initiator: 'merchant' },
     });
-    const after = await engine.payments.applyProviderState(payment.id, state);
+    const after = await engine.payments.applyProviderState(claimed.paymentId, state);
     if (after?.status === 'paid') renewed += 1;
     else if (after?.status === 'error') failed += 1;
   };
 
-  for (const claimed of await resumeOrphans(db, nowMs)) await charge(claimed);
+  await forEachConcurrently(await resumeOrphans(db, nowMs), concurrency, charge);
   for (;;) {
-    const batch = await claimDue(db, nowMs);
-    for (const claimed of batch) await charge(claimed);
-    if (batch.length < BATCH) break;
+    const { claimed, seen } = await claimDue(db, nowMs);
+    await forEachConcurrently(claimed, concurrency, charge);
+    if (seen < BATCH) break;
   }
   return { attempted, renewed, failed };
 }
 
-/** Claims due memberships and records one attempt each. Answers the attempts this call must charge. */
-async function claimDue(db: MoneyDb, nowMs: number): Promise<Claimed[]> {
+/**
+ * Claims due memberships and records one attempt each, in one transaction of four statements whatever the batch's
+ * size: the due rows (locked, skipping rows another runner holds), their usable cards, the attempts (one insert), and
+ * renewal_failed for those without a card. Answers the attempts this call must charge, and how many rows it locked
+ * (a full batch means more may be due).
+ */
+async function claimDue(db: MoneyDb, nowMs: number): Promise<{ claimed: Claimed[]; seen: number }> {
   const now = new Date(nowMs);
   const nowIso = now.toISOString();
   const attemptKey = renewalKeyOf(
@@ -115,71 +142,106 @@ async function claimDue(db: MoneyDb, nowMs: number): Promise<Claimed[]> {
       .orderBy(asc(subscriptionMembers.expiresAt), asc(subscriptionMembers.id))
       .limit(BATCH)
       .for('update', { of: subscriptionMembers, skipLocked: true });
+    if (due.length === 0) return { claimed: [], seen: 0 };
 
-    const claimed: Claimed[] = [];
-    for (const { member, channelId } of due) {
+    // The primary active card, else the active card that paid the membership last: every candidate in one read.
+    const memberCards = due.flatMap(({ member }) => (member.cardId === null ? [] : [member.cardId]));
+    const cards = await tx
+      .select()
+      .from(savedCards)
+      .where(
+        and(
+          inArray(savedCards.userId, [...new Set(due.map(({ member }) => member.userId))]),
+          eq(savedCards.deleted, false),
+          eq(savedCards.active, true),
+          memberCards.length === 0
+            ? eq(savedCards.primary, true)
+            : or(eq(savedCards.primary, true), inArray(savedCards.id, memberCards)),
+        ),
+      );
+    const primaryOf = new Map(cards.filter((card) => card.primary).map((card) => [card.userId, card]));
+    const byId = new Map(cards.map((card) => [card.id, card]));
+    const chargeable = (userId: number, cardId: number | null) => {
+      const primary = primaryOf.get(userId);
+      if (primary !== undefined) return primary;
+      const fallback = cardId === null ? undefined : byId.get(cardId);
+      return fallback !== undefined && fallback.userId === userId ? fallback : null;
+    };
+
+    const attempts = due.map(({ member, channelId }) => {
       const expiresAt = member.expiresAt as Date;
       const phase = expiresAt.getTime() > nowMs ? 'early' : 'final';
-      const card = await chargeableCard(tx, member.userId, member.cardId);
-      const inserted = await tx
-        .insert(payments)
-        .values({
+      const card = chargeable(member.userId, member.cardId);
+      return {
+        card,
+        row: {
           id: newPaymentId(),
           userId: member.userId,
           renewalKey: `renewal:${member.id}:${expiresAt.getTime()}:${phase}`,
-          kind: 'subscription',
-          purpose: 'renewal',
+          kind: 'subscription' as const,
+          purpose: 'renewal' as const,
           channelId,
           subscriptionId: member.subscriptionId,
           memberId: member.id,
           amount: member.priceMinor,
           currency: member.currency,
-          method: 'renewal',
+          method: 'renewal' as const,
           savedCardId: card?.id ?? null,
-          status: card === null ? 'error' : 'pending',
+          status: card === null ? ('error' as const) : ('pending' as const),
           errorCode: card === null ? 'no_saved_card' : null,
           errorDescription: card === null ? 'There is no saved card to charge' : null,
           cardBrand: card?.brand ?? null,
           cardLast4: card?.last4 ?? null,
           createdAt: now,
           updatedAt: now,
-        })
-        .onConflictDoNothing()
-        .returning({ id: payments.id });
-      if (inserted.length === 0) continue;
-      if (card === null) await markRenewalFailed(tx, member.id, now);
-      claimed.push({ paymentId: inserted[0].id, recurrentToken: card?.providerToken ?? null });
-    }
-    return claimed;
+        },
+      };
+    });
+    // A key already taken (another runner's attempt for the same expiry and phase) inserts nothing.
+    const inserted = new Set(
+      (
+        await tx
+          .insert(payments)
+          .values(attempts.map((attempt) => attempt.row))
+          .onConflictDoNothing()
+          .returning({ id: payments.id })
+      ).map((row) => row.id),
+    );
+    const claimed = attempts.filter((attempt) => inserted.has(attempt.row.id));
+    const withoutCard = claimed.filter((attempt) => attempt.card === null).map((attempt) => attempt.row.memberId);
+    // The membership runs out at its expiry (see markRenewalFailed): one statement for the batch.
+    if (withoutCard.length > 0)
+      await tx
+        .update(subscriptionMembers)
+        .set({ renewalFailed: true, updatedAt: now })
+        .where(inArray(subscriptionMembers.id, withoutCard));
+    return {
+      seen: due.length,
+      claimed: claimed.map(({ row, card }) => ({
+        paymentId: row.id,
+        userId: row.userId,
+        amount: row.amount,
+        currency: row.currency as Currency,
+        recurrentToken: card?.providerToken ?? null,
+        failedInClaim: card === null,
+      })),
+    };
   });
-}
-
-/** The primary active card, else the active card that paid the membership last. */
-async function chargeableCard(
-  tx: Parameters<Parameters<MoneyDb['transaction']>[0]>[0],
-  userId: number,
-  memberCardId: number | null,
-) {
-  const usable = and(eq(savedCards.userId, userId), eq(savedCards.deleted, false), eq(savedCards.active, true));
-  const [primary] = await tx
-    .select()
-    .from(savedCards)
-    .where(and(usable, eq(savedCards.primary, true)));
-  if (primary !== undefined) return primary;
-  if (memberCardId === null) return null;
-  const [fallback] = await tx
-    .select()
-    .from(savedCards)
-    .where(and(usable, eq(savedCards.id, memberCardId)));
-  return fallback ?? null;
 }
 
 /** Renewal attempts claimed by a process that died before asking the provider. */
 async function resumeOrphans(db: MoneyDb, nowMs: number): Promise<Claimed[]> {
   return db.transaction(async (tx) => {
     const orphans = await tx
-      .select({ id: payments.id, savedCardId: payments.savedCardId })
+      .select({
+        id: payments.id,
+        userId: payments.userId,
+        amount: payments.amount,
+        currency: payments.currency,
+        token: savedCards.providerToken,
+      })
       .from(payments)
+      .leftJoin(savedCards, eq(savedCards.id, payments.savedCardId))
       .where(
         and(
           eq(payments.purpose, 'renewal'),
@@ -189,7 +251,7 @@ async function resumeOrphans(db: MoneyDb, nowMs: number): Promise<Claimed[]> {
         ),
       )
       .limit(BATCH)
-      .for('update', { skipLocked: true });
+      .for('update', { of: payments, skipLocked: true });
     if (orphans.length === 0) return [];
     await tx
       .update(payments)
@@ -200,17 +262,13 @@ async function resumeOrphans(db: MoneyDb, nowMs: number): Promise<Claimed[]> {
           orphans.map((orphan) => orphan.id),
         ),
       );
-    const claimed: Claimed[] = [];
-    for (const orphan of orphans) {
-      const [card] =
-        orphan.savedCardId === null
-          ? []
-          : await tx
-              .select({ token: savedCards.providerToken })
-              .from(savedCards)
-              .where(eq(savedCards.id, orphan.savedCardId));
-      claimed.push({ paymentId: orphan.id, recurrentToken: card?.token ?? null });
-    }
-    return claimed;
+    return orphans.map((orphan) => ({
+      paymentId: orphan.id,
+      userId: orphan.userId,
+      amount: Number(orphan.amount),
+      currency: orphan.currency as Currency,
+      recurrentToken: orphan.token ?? null,
+      failedInClaim: false,
+    }));
   });
 }
