@@ -20,6 +20,7 @@ export interface MemberInChannel {
 
 export interface EndedAccess {
   readonly memberId: number;
+  readonly channelId: number;
   readonly chatId: number;
   readonly telegramId: number;
   readonly firstName: string;
@@ -69,9 +70,10 @@ export class AccessRepository {
   /**
    * Members the bot let into a private channel whose access has ended (a period that expired without renewal, or a
    * refund), who have no other membership with access in the same channel, oldest first. A one-time membership has
-   * no expiry unless a refund ended it.
+   * no expiry unless a refund ended it. `afterMemberId`: the page after that member along the same order (its stored
+   * expiry, to the microsecond), so a run visits each once even when a removal fails and the row stays.
    */
-  async endedAccess(now: Date, limit: number): Promise<EndedAccess[]> {
+  async endedAccess(now: Date, limit: number, afterMemberId?: number): Promise<EndedAccess[]> {
     const other = sql`exists (
       select 1 from ${subscriptionMembers} as other
       join ${subscriptions} as other_sub on other_sub.id = other.subscription_id
@@ -80,6 +82,7 @@ export class AccessRepository {
     return this.db
       .select({
         memberId: subscriptionMembers.id,
+        channelId: channels.id,
         chatId: channels.chatId,
         telegramId: users.telegramId,
         firstName: users.firstName,
@@ -100,6 +103,9 @@ export class AccessRepository {
           // Not while a renewal may still extend it (due, or waiting for the provider): the bot would remove a member
           // whose payment then goes through, e.g. when the bot comes back to a channel between the two jobs.
           not(renewalStillPossible(now.getTime())),
+          afterMemberId === undefined
+            ? undefined
+            : sql`(${subscriptionMembers.expiresAt}, ${subscriptionMembers.id}) > ((select prev.expires_at from ${subscriptionMembers} as prev where prev.id = ${afterMemberId}), ${afterMemberId})`,
         ),
       )
       .orderBy(subscriptionMembers.expiresAt, subscriptionMembers.id)
@@ -158,11 +164,20 @@ export class AccessRepository {
     now: Date,
   ): Promise<void> {
     const [channel] = await this.db.select({ id: channels.id }).from(channels).where(eq(channels.chatId, chatId));
-    if (channel === undefined) return;
+    if (channel !== undefined) await this.recordPresenceIn(channel.id, person, status, now);
+  }
+
+  /** Records a person's state in this channel (by its id: the removal job knows it). */
+  async recordPresenceIn(
+    channelId: number,
+    person: { telegramId: number; firstName: string },
+    status: ChannelPresence,
+    now: Date,
+  ): Promise<void> {
     await this.db
       .insert(channelMembers)
       .values({
-        channelId: channel.id,
+        channelId,
         telegramId: person.telegramId,
         firstName: person.firstName,
         status,

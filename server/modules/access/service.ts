@@ -16,6 +16,7 @@ import type { DbOrTx } from '../../platform/db/db';
 import { ChannelsRepository } from '../channels/repository';
 import type { ChannelPresence } from '../../platform/db/schema';
 import { AccessRepository, type PresenceRow } from './repository';
+import { Pace, forEachConcurrently } from '../../platform/concurrency';
 import { isUnexpired } from '../payments/invoiceTargets';
 
 /** What the payment and follower views ask: the link that lets this member into its private channel. */
@@ -40,8 +41,13 @@ export function presenceAfter(change: MemberChange): ChannelPresence {
   return change.from === 'kicked' && change.byBot ? 'removed' : 'left';
 }
 
-/** Removals per job run: a backlog drains over a few runs without holding the job for long. */
-const REMOVALS_PER_RUN = 100;
+/** Ended accesses read per page of a run. */
+const REMOVAL_BATCH = 100;
+/** Removals in flight at once, and started per second at most: the Bot API's latency, under its rate limits. */
+const REMOVALS_IN_FLIGHT = 10;
+const REMOVALS_PER_SECOND = 25;
+/** After this long a run reads no more pages: the other jobs wait for it; the rest goes on in the next run. */
+const REMOVAL_RUN_BUDGET_MS = 50_000;
 
 export class ChannelAccessService implements MemberAccess {
   constructor(
@@ -118,25 +124,45 @@ export class ChannelAccessService implements MemberAccess {
     return 'removed';
   }
 
-  /** The job: removes members whose access ended. Answers how many were removed and how many failed. */
+  /**
+   * The job: removes members whose access ended, page after page until none are left or the run has spent its
+   * budget. Answers how many were removed and how many failed.
+   */
   async removeEnded(log: AccessLog): Promise<{ removed: number; failed: number }> {
     const now = new Date(this.clock.now());
     let removed = 0;
     let failed = 0;
-    for (const ended of await this.repo.endedAccess(now, REMOVALS_PER_RUN)) {
-      try {
-        await this.bot.removeMember(ended.chatId, ended.telegramId);
-        await this.repo.markRemoved(ended.memberId, now);
-        await this.repo.recordPresence(ended.chatId, ended, 'removed', now);
-        removed += 1;
-      } catch (error) {
-        if (!(error instanceof BotApiError)) throw error;
-        failed += 1;
-        log.error(`channel access: ${error.message} (member ${ended.memberId}); retried on the next run`);
-        // The bot lost the channel: nobody can be removed there until it is back (the query skips it meanwhile).
-        if (error.errorCode === 403)
-          await new ChannelsRepository(this.db).setConnectedByChatId(ended.chatId, false, now);
-      }
+    const pace = new Pace(REMOVALS_PER_SECOND);
+    const until = Date.now() + REMOVAL_RUN_BUDGET_MS;
+    /** Chats the bot lost in this run: nobody can be removed there until it is back. */
+    const lost = new Set<number>();
+    let after: number | undefined;
+    while (Date.now() < until) {
+      const page = await this.repo.endedAccess(now, REMOVAL_BATCH, after);
+      await forEachConcurrently(page, REMOVALS_IN_FLIGHT, async (ended) => {
+        if (lost.has(ended.chatId)) return;
+        await pace.turn();
+        try {
+          await this.bot.removeMember(ended.chatId, ended.telegramId);
+          // Two independent writes, at once: the job's time is round trips.
+          await Promise.all([
+            this.repo.markRemoved(ended.memberId, now),
+            this.repo.recordPresenceIn(ended.channelId, ended, 'removed', now),
+          ]);
+          removed += 1;
+        } catch (error) {
+          if (!(error instanceof BotApiError)) throw error;
+          failed += 1;
+          log.error(`channel access: ${error.message} (member ${ended.memberId}); retried on the next run`);
+          // The bot lost the channel: the next runs skip it (the query reads connected) until it is back.
+          if (error.errorCode === 403 && !lost.has(ended.chatId)) {
+            lost.add(ended.chatId);
+            await new ChannelsRepository(this.db).setConnectedByChatId(ended.chatId, false, now);
+          }
+        }
+      });
+      if (page.length < REMOVAL_BATCH) break;
+      after = page[page.length - 1]!.memberId;
     }
     return { removed, failed };
   }
