@@ -56,7 +56,7 @@ export interface Operator {
 export interface AdminServiceDeps {
   readonly db: Db;
   readonly clock: ServerClock;
-  readonly config: Pick<ServerConfig, 'publicUrl' | 'adminTelegramIds' | 'channelModeration'>;
+  readonly config: Pick<ServerConfig, 'publicUrl' | 'adminTelegramIds' | 'channelModeration' | 'payoutConcurrency'>;
   readonly bot: BotGateway;
   readonly money: Pick<MoneyEngine, 'provider' | 'payments' | 'rates' | 'reconciliation'>;
   /** Identity reviews: the decision itself (server/modules/verification); the queue is paged in AdminRepository. */
@@ -282,29 +282,33 @@ export class AdminService {
    */
   async payOutNow(operator: Operator, telegramId: number | null): Promise<{ paid: number }> {
     const userId = telegramId === null ? undefined : await this.userIdOf(telegramId);
-    const result = await payOutNow({ db: this.deps.db, nowMs: this.deps.clock.now() }, this.deps.money, {
-      ...(userId === undefined ? {} : { userId }),
-      record: async (tx, paid) => {
-        const [creator] = await tx
-          .select({ telegramId: users.telegramId })
-          .from(users)
-          .where(eq(users.id, paid.userId));
-        await this.record(tx, operator, {
-          action: 'payout.now',
-          objectType: 'payout',
-          objectId: payoutObjectId(creator!.telegramId, paid.currency, paid.payoutDate),
-          before: null,
-          after: {
-            status: 'requested',
-            amount: paid.amount.minor,
-            currency: paid.amount.currency,
-            ...(paid.transfer.currency === paid.amount.currency
-              ? {}
-              : { payoutAmount: paid.transfer.minor, payoutCurrency: paid.transfer.currency }),
-          },
-        });
+    const result = await payOutNow(
+      { db: this.deps.db, nowMs: this.deps.clock.now(), config: this.deps.config },
+      this.deps.money,
+      {
+        ...(userId === undefined ? {} : { userId }),
+        record: async (tx, paid) => {
+          const [creator] = await tx
+            .select({ telegramId: users.telegramId })
+            .from(users)
+            .where(eq(users.id, paid.userId));
+          await this.record(tx, operator, {
+            action: 'payout.now',
+            objectType: 'payout',
+            objectId: payoutObjectId(creator!.telegramId, paid.currency, paid.payoutDate),
+            before: null,
+            after: {
+              status: 'requested',
+              amount: paid.amount.minor,
+              currency: paid.amount.currency,
+              ...(paid.transfer.currency === paid.amount.currency
+                ? {}
+                : { payoutAmount: paid.transfer.minor, payoutCurrency: paid.transfer.currency }),
+            },
+          });
+        },
       },
-    });
+    );
     return { paid: result.paid.length };
   }
 

@@ -15,21 +15,22 @@
  * reference built from the same key (its idempotency key), is retried until the provider took it, confirmed when the
  * provider asks, and followed to arrived or failed (payout_runs.status; server/modules/payments/payoutUpdates.ts).
  */
-import { and, asc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { TransactionPaymentMethod } from '../../../src/domain/entities';
 import { type Currency, type Money, type PayoutCurrency, compareCurrencies, money } from '../../../src/domain/money';
 import { convertForPayout, meetsPayoutMinimum, nextPayoutDate } from '../../../src/domain/payout';
 import type { JobContext } from '../../platform/jobs';
-import { writeWithdrawal } from '../payments/ledger/ledger';
+import { withdrawalLine } from '../payments/ledger/ledger';
 import { latestPayoutAt, payoutCutoff, payoutRunDate } from '../payments/ledger/windows';
 import type { MoneyDb, MoneyTx } from '../../platform/db/moneyDb';
 import type { MoneyEngine } from '../payments/engine';
 import { cardBrandOf } from '../payments/settlement';
-import { payoutAccounts, users } from '../../platform/db/schema';
+import { payoutAccounts, transactions, users } from '../../platform/db/schema';
 import type { PayoutDestination } from '../payments/PaymentProvider';
 import { applyPayoutUpdate, payoutReference } from '../payments/payoutUpdates';
 import { payoutRuns } from '../../platform/db/schema-money';
 import { rowsOf } from '../../platform/db/db';
+import { forEachConcurrently } from '../../platform/concurrency';
 
 export interface PayoutRunResult {
   readonly payoutDate: string;
@@ -98,6 +99,15 @@ const METHOD: Readonly<Record<string, TransactionPaymentMethod>> = {
 export const withdrawalMethodOf = (methodType: string): TransactionPaymentMethod =>
   METHOD[methodType] ?? 'bank_account';
 
+/** What goes out for `due` earnings: as they are in the account's currency, else converted (null: no rate known). */
+function sentOf(currency: Currency, target: PayoutCurrency, rate: string | null, due: number): Money | null {
+  if (currency === target) return money(due, target);
+  return rate === null ? null : convertForPayout(money(due, currency), target, rate);
+}
+
+/** Transfers in flight at the provider when the caller's config does not say (PAYOUT_CONCURRENCY). */
+const DEFAULT_CONCURRENCY = 8;
+
 /** Creators read and paid per batch of a run. */
 const PAYOUT_BATCH = 500;
 
@@ -111,8 +121,13 @@ async function creatorsAfter(db: MoneyDb, after: number, limit: number): Promise
   return rows.map((row) => Number(row.user_id));
 }
 
+/** Context of a payout run; `config` names PAYOUT_CONCURRENCY (else DEFAULT_CONCURRENCY). */
+type PayoutContext = Pick<JobContext, 'db' | 'nowMs'> & {
+  readonly config?: Pick<JobContext['config'], 'payoutConcurrency'>;
+};
+
 export async function runPayouts(
-  context: Pick<JobContext, 'db' | 'nowMs'>,
+  context: PayoutContext,
   engine: Pick<MoneyEngine, 'provider' | 'payments' | 'rates'>,
 ): Promise<PayoutRunResult> {
   const payoutAt = latestPayoutAt(context.nowMs);
@@ -139,7 +154,7 @@ export interface PaidNow {
  * `record` writes the audit entry in each payout's own transaction.
  */
 export async function payOutNow(
-  context: Pick<JobContext, 'db' | 'nowMs'>,
+  context: PayoutContext,
   engine: Pick<MoneyEngine, 'provider' | 'payments' | 'rates'>,
   options: { userId?: number; record?: (tx: MoneyTx, paid: PaidNow) => Promise<void> } = {},
 ): Promise<PayoutRunResult> {
@@ -151,7 +166,7 @@ export async function payOutNow(
 }
 
 async function payDue(
-  context: Pick<JobContext, 'db' | 'nowMs'>,
+  context: PayoutContext,
   engine: Pick<MoneyEngine, 'provider' | 'payments' | 'rates'>,
   plan: {
     payoutDate: string;
@@ -162,6 +177,7 @@ async function payDue(
 ): Promise<PayoutRunResult> {
   const db = context.db as MoneyDb;
   const { payoutDate, cutoffIso } = plan;
+  const concurrency = context.config?.payoutConcurrency ?? DEFAULT_CONCURRENCY;
   const at = new Date(context.nowMs);
   const paid: PayoutRunResult['paid'] = [];
   let carriedOver = 0;
@@ -176,9 +192,9 @@ async function payDue(
     if (plan.userId !== undefined || creators.length < PAYOUT_BATCH) break;
     after = creators[creators.length - 1]!;
     // Each written withdrawal's transfer goes out before the next batch, so a long run sends as it goes.
-    await sendTransfers(db, engine, context.nowMs);
+    await sendTransfers(db, engine, context.nowMs, concurrency);
   }
-  await sendTransfers(db, engine, context.nowMs);
+  await sendTransfers(db, engine, context.nowMs, concurrency);
   return { payoutDate, paid, carriedOver };
 
   async function payBatch(
@@ -196,6 +212,8 @@ async function payDue(
               .where(inArray(payoutAccounts.userId, [...new Set(candidates.map((candidate) => candidate.userId))]))
           ).map((row) => [row.userId, row.currency as PayoutCurrency]),
     );
+    // Planned from the batch's read: who is due and what goes out, at the day's rate when converted.
+    const planned: { candidate: (typeof candidates)[number]; target: PayoutCurrency; rate: string | null }[] = [];
     for (const candidate of candidates) {
       const target = accountCurrency.get(candidate.userId);
       // Money goes out in the account's currency: its own earnings as they are, others converted at the day's rate.
@@ -205,96 +223,129 @@ async function payDue(
           : candidate.currency === target
             ? null
             : ((await engine.rates?.rate(candidate.currency, target)) ?? null);
-      const sent = (due: number): Money | null => {
-        if (target === undefined) return null;
-        if (candidate.currency === target) return money(due, target);
-        return rate === null ? null : convertForPayout(money(due, candidate.currency), target, rate);
-      };
-      const planned = sent(candidate.due);
-      if (planned === null || !meetsPayoutMinimum(planned)) {
+      const transfer = target === undefined ? null : sentOf(candidate.currency, target, rate, candidate.due);
+      if (transfer === null || !meetsPayoutMinimum(transfer)) {
         carriedOver += 1;
         continue;
       }
-      const written = await db.transaction(async (tx) => {
-        const claimed = await tx
-          .insert(payoutRuns)
-          .values({
-            userId: candidate.userId,
-            currency: candidate.currency,
-            payoutDate,
-            amount: candidate.due,
-            transactionId: 0,
-            createdAt: at,
-          })
-          .onConflictDoNothing()
-          .returning({ userId: payoutRuns.userId });
-        if (claimed.length === 0) return null; // another process paid it
-        const [account] = await tx.select().from(payoutAccounts).where(eq(payoutAccounts.userId, candidate.userId));
-        // Recomputed under the run row: the amount cannot have changed, but nothing is paid from a stale read.
-        const [due] = await dueAmounts(tx, cutoffIso, candidate.userId).then((rows) =>
-          rows.filter((row) => row.currency === candidate.currency),
-        );
-        const transfer =
-          due === undefined || account === undefined || account.currency !== target ? null : sent(due.due);
-        if (due === undefined || transfer === null || !meetsPayoutMinimum(transfer)) {
-          // No account (in this currency) yet: carried over; undo the claim so a later run (after the account is saved) can pay.
+      planned.push({ candidate, target: target!, rate });
+    }
+    if (planned.length === 0) return { paid, carriedOver };
+    const keyOf = (row: { userId: number; currency: string }) => `${row.userId}:${row.currency}`;
+
+    // The whole batch in one transaction of a few statements, not one transaction per creator.
+    const written = await db.transaction(async (tx) => {
+      // Claimed first: a run another process inserted for the same creator, currency and day is its to pay.
+      const claimed = new Set(
+        (
           await tx
-            .delete(payoutRuns)
-            .where(
-              and(
-                eq(payoutRuns.userId, candidate.userId),
-                eq(payoutRuns.currency, candidate.currency),
-                eq(payoutRuns.payoutDate, payoutDate),
-              ),
-            );
-          return null;
+            .insert(payoutRuns)
+            .values(
+              planned.map(({ candidate }) => ({
+                userId: candidate.userId,
+                currency: candidate.currency,
+                payoutDate,
+                amount: candidate.due,
+                transactionId: 0,
+                createdAt: at,
+              })),
+            )
+            .onConflictDoNothing()
+            .returning({ userId: payoutRuns.userId, currency: payoutRuns.currency })
+        ).map(keyOf),
+      );
+      const mine = planned.filter(({ candidate }) => claimed.has(keyOf(candidate)));
+      carriedOver += planned.length - mine.length;
+      if (mine.length === 0) return [];
+      const userIds = [...new Set(mine.map(({ candidate }) => candidate.userId))];
+      const accounts = new Map(
+        (await tx.select().from(payoutAccounts).where(inArray(payoutAccounts.userId, userIds))).map((account) => [
+          account.userId,
+          account,
+        ]),
+      );
+      // Recomputed under the runs' rows: the amounts cannot have changed, but nothing is paid from a stale read.
+      const dues = new Map(
+        (await dueAmounts(tx, cutoffIso, undefined, false, userIds)).map((row) => [keyOf(row), row]),
+      );
+      const pay: {
+        userId: number;
+        amount: Money;
+        transfer: Money;
+        converted: { amount: Money; rate: string } | null;
+        account: typeof payoutAccounts.$inferSelect;
+      }[] = [];
+      const undo: { userId: number; currency: string }[] = [];
+      for (const { candidate, target, rate } of mine) {
+        const account = accounts.get(candidate.userId);
+        const due = dues.get(keyOf(candidate));
+        const transfer =
+          due === undefined || account === undefined || account.currency !== target
+            ? null
+            : sentOf(candidate.currency, target, rate, due.due);
+        if (due === undefined || account === undefined || transfer === null || !meetsPayoutMinimum(transfer)) {
+          // No account (in this currency) yet: carried over; the claim is undone so a later run (after the account is saved) can pay.
+          undo.push(candidate);
+          continue;
         }
         const amount = money(due.due, due.currency);
-        const converted = transfer.currency === amount.currency ? null : { amount: transfer, rate: rate! };
-        const transactionId = await writeWithdrawal(tx, {
-          creatorId: candidate.userId,
-          amount,
-          account: {
-            country: account!.countryIso2,
-            methodType: account!.methodType,
-            currency: account!.currency,
-            params: account!.params,
-          },
-          paymentMethod: withdrawalMethodOf(account!.methodType),
-          card:
-            account!.cardLast4 === null ? null : { brand: cardBrandOf(account!.cardBrand), last4: account!.cardLast4 },
-          converted,
-          at,
-        });
-        await tx
-          .update(payoutRuns)
-          .set({
-            amount: amount.minor,
-            transactionId,
-            ...(converted === null ? {} : { payoutCurrency: transfer.currency, payoutAmount: transfer.minor }),
-          })
-          .where(
-            and(
-              eq(payoutRuns.userId, candidate.userId),
-              eq(payoutRuns.currency, candidate.currency),
-              eq(payoutRuns.payoutDate, payoutDate),
-            ),
-          );
-        await plan.record?.(tx, {
+        pay.push({
           userId: candidate.userId,
-          currency: candidate.currency,
-          payoutDate,
           amount,
           transfer,
+          converted: transfer.currency === amount.currency ? null : { amount: transfer, rate: rate! },
+          account,
         });
-        return amount;
-      });
-      if (written === null) {
-        carriedOver += 1;
-        continue;
       }
-      paid.push({ userId: candidate.userId, currency: written.currency, amount: written.minor });
-    }
+      carriedOver += undo.length;
+      if (undo.length > 0)
+        await tx
+          .delete(payoutRuns)
+          .where(
+            and(
+              eq(payoutRuns.payoutDate, payoutDate),
+              or(...undo.map((run) => and(eq(payoutRuns.userId, run.userId), eq(payoutRuns.currency, run.currency)))),
+            ),
+          );
+      if (pay.length === 0) return [];
+      const lines = await tx
+        .insert(transactions)
+        .values(
+          pay.map(({ userId, amount, account, converted }) =>
+            withdrawalLine({
+              creatorId: userId,
+              amount,
+              account: {
+                country: account.countryIso2,
+                methodType: account.methodType,
+                currency: account.currency,
+                params: account.params,
+              },
+              paymentMethod: withdrawalMethodOf(account.methodType),
+              card:
+                account.cardLast4 === null ? null : { brand: cardBrandOf(account.cardBrand), last4: account.cardLast4 },
+              converted,
+              at,
+            }),
+          ),
+        )
+        .returning({ id: transactions.id, userId: transactions.userId, currency: transactions.currency });
+      const lineOf = new Map(lines.map((line) => [keyOf(line), line.id]));
+      // Each run gets its withdrawal's id, its amount, and what the transfer sends when converted: one statement.
+      const values = pay.map(
+        ({ userId, amount, converted }) =>
+          sql`(${userId}::bigint, ${amount.currency}::text, ${amount.minor}::bigint, ${lineOf.get(keyOf({ userId, currency: amount.currency }))!}::bigint, ${converted?.amount.currency ?? null}::text, ${converted?.amount.minor ?? null}::bigint)`,
+      );
+      await tx.execute(sql`update payout_runs as runs
+        set amount = v.amount, transaction_id = v.transaction_id, payout_currency = v.payout_currency,
+          payout_amount = v.payout_amount
+        from (values ${sql.join(values, sql`, `)}) as v(user_id, currency, amount, transaction_id, payout_currency, payout_amount)
+        where runs.user_id = v.user_id and runs.currency = v.currency and runs.payout_date = ${payoutDate}`);
+      for (const { userId, amount, transfer } of pay)
+        await plan.record?.(tx, { userId, currency: amount.currency, payoutDate, amount, transfer });
+      return pay;
+    });
+    for (const { userId, amount } of written) paid.push({ userId, currency: amount.currency, amount: amount.minor });
     return { paid, carriedOver };
   }
 }
@@ -344,12 +395,14 @@ export function transferOf(
 /**
  * Sends withdrawals to the provider until each is taken (sent) or refused (failed); idempotent on the run's reference.
  * Every requested one, TRANSFER_BATCH at a time along the runs' key, each visited once per call (one the provider
- * leaves requested waits for the next call).
+ * leaves requested waits for the next call); `concurrency` transfers at the provider at once (each on its own run's
+ * reference, so a retry is idempotent there).
  */
 export async function sendTransfers(
   db: MoneyDb,
   engine: Pick<MoneyEngine, 'provider' | 'payments'>,
   nowMs: number,
+  concurrency = DEFAULT_CONCURRENCY,
 ): Promise<void> {
   if (engine.provider === null) return;
   let after: { userId: number; currency: string; payoutDate: string } | null = null;
@@ -359,6 +412,7 @@ export async function sendTransfers(
       engine,
       nowMs,
       after,
+      concurrency,
     );
     if (batch.length < TRANSFER_BATCH) return;
     after = batch[batch.length - 1]!;
@@ -372,6 +426,7 @@ async function sendTransferBatch(
   engine: Pick<MoneyEngine, 'provider' | 'payments'>,
   nowMs: number,
   after: { userId: number; currency: string; payoutDate: string } | null,
+  concurrency: number,
 ): Promise<{ userId: number; currency: string; payoutDate: string }[]> {
   const provider = engine.provider!;
   const pending = await db
@@ -394,7 +449,7 @@ async function sendTransferBatch(
     )
     .orderBy(asc(payoutRuns.userId), asc(payoutRuns.currency), asc(payoutRuns.payoutDate))
     .limit(TRANSFER_BATCH);
-  for (const { run, account, user } of pending) {
+  await forEachConcurrently(pending, concurrency, async ({ run, account, user }) => {
     const holderName = [user.firstName, user.lastName].filter(Boolean).join(' ');
     const destination = destinationOf(account, holderName);
     const payout =
@@ -413,7 +468,7 @@ async function sendTransferBatch(
         await applyPayoutUpdate(db, await provider.confirmPayout(payout.sessionId), nowMs),
       );
     }
-  }
+  });
   return pending.map(({ run }) => ({ userId: run.userId, currency: run.currency, payoutDate: run.payoutDate }));
 }
 

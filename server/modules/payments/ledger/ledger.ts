@@ -160,26 +160,28 @@ export interface WithdrawalInput {
   readonly at: Date;
 }
 
+/** A withdrawal's ledger line as inserted (writeWithdrawal, or many at once by the payout run). */
+export function withdrawalLine(input: WithdrawalInput) {
+  return {
+    type: 'withdrawal' as const,
+    userId: input.creatorId,
+    currency: input.amount.currency,
+    price: input.amount.minor,
+    amount: input.amount.minor,
+    payoutAmount: input.amount.minor,
+    paymentMethod: input.paymentMethod,
+    cardBrand: input.card?.brand ?? null,
+    cardLast4: input.card?.last4 ?? null,
+    withdrawalAccount: input.account,
+    convertedCurrency: input.converted?.amount.currency ?? null,
+    convertedAmount: input.converted?.amount.minor ?? null,
+    conversionRate: input.converted?.rate ?? null,
+    createdAt: input.at,
+  };
+}
+
 export async function writeWithdrawal(tx: DbOrTx, input: WithdrawalInput): Promise<number> {
-  const [row] = await tx
-    .insert(transactions)
-    .values({
-      type: 'withdrawal',
-      userId: input.creatorId,
-      currency: input.amount.currency,
-      price: input.amount.minor,
-      amount: input.amount.minor,
-      payoutAmount: input.amount.minor,
-      paymentMethod: input.paymentMethod,
-      cardBrand: input.card?.brand ?? null,
-      cardLast4: input.card?.last4 ?? null,
-      withdrawalAccount: input.account,
-      convertedCurrency: input.converted?.amount.currency ?? null,
-      convertedAmount: input.converted?.amount.minor ?? null,
-      conversionRate: input.converted?.rate ?? null,
-      createdAt: input.at,
-    })
-    .returning({ id: transactions.id });
+  const [row] = await tx.insert(transactions).values(withdrawalLine(input)).returning({ id: transactions.id });
   return row.id;
 }
 
