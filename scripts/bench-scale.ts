@@ -430,6 +430,20 @@ interface PlanNode {
   readonly Plans?: readonly PlanNode[];
 }
 
+/** The counts printed beside a job's time in a jobs round. */
+const JOB_COUNTS: Record<string, (result: unknown) => string> = {
+  renewals: (result) => {
+    const { attempted, renewed, failed } = result as { attempted: number; renewed: number; failed: number };
+    return `${attempted} attempted, ${renewed} renewed, ${failed} failed`;
+  },
+  'renewal-notices': (result) => {
+    const { reminder, failed } = result as { reminder?: number; failed?: number };
+    return `${reminder ?? 0} reminders, ${failed ?? 0} failed-renewal messages`;
+  },
+  'channel-access': (result) => `${(result as { removed?: number }).removed ?? 0} removed`,
+  payouts: (result) => `${(result as { paid?: unknown[] }).paid?.length ?? 0} paid`,
+};
+
 const JOBS_DUE = Number(process.env.BENCH_JOBS_DUE ?? BIG.followers);
 const PAYOUT_CREATORS = Number(process.env.BENCH_PAYOUT_CREATORS ?? 10_000);
 const PAYOUT_TELEGRAM_BASE = 30_000_000;
@@ -439,7 +453,7 @@ const HOUR_MS = 3_600_000;
  * Jobs at size, after the 100× measurements: (1) the memberships of the first JOBS_DUE grown followers (all 100k)
  * made due for renewal at once (active, renewing, expiring in an hour, no saved card: each attempt fails without the
  * provider) and a jobs round run; (2) the clock an hour and a minute on, so all of them expire at once (final attempts, counts, access
- * removals), and a round; (3) PAYOUT_CREATORS creators with a payout account and a payable balance, and a round. Each
+ * removals: each has a personal link to the private channel), and a round; (3) PAYOUT_CREATORS creators with a payout account and a payable balance, and a round. Each
  * round runs while 20 clients load `probe`; printed: the round's time and its slowest jobs, the highest RSS sampled,
  * and the probe's p99 during the round against the same call measured quietly at 100×.
  */
@@ -491,7 +505,8 @@ async function jobsAtSize(
   try {
     const due = await prepare([
       `update subscription_members m set status = 'active', renewal_failed = false,
-         expires_at = ${now(nowMs + HOUR_MS)}, access_removed_at = null, updated_at = ${now(nowMs)}
+         expires_at = ${now(nowMs + HOUR_MS)}, access_removed_at = null, updated_at = ${now(nowMs)},
+         invite_link = 'https://t.me/+bench' || m.id
        from users f where f.id = m.user_id and f.telegram_id between ${FOLLOWER_TELEGRAM_BASE + 1}
          and ${FOLLOWER_TELEGRAM_BASE + JOBS_DUE} and m.period <> 'onetime'`,
     ]);
@@ -568,8 +583,8 @@ async function main(): Promise<void> {
       (scenario) =>
         scenario.name === REFERENCE || !process.env.BENCH_ONLY || scenario.name.includes(process.env.BENCH_ONLY),
     );
-    let jobTimer: ((name: string) => void) | undefined;
-    app.deps.jobs.observe((result) => jobTimer?.(result.name));
+    let jobTimer: ((name: string, result: unknown) => void) | undefined;
+    app.deps.jobs.observe((result) => jobTimer?.(result.name, result.result));
     const jobsRound = async (settleFirst = true) => {
       const context = { db: app.deps.db, clock, config: app.deps.config, log: { info() {}, error() {} } };
       if (settleFirst) await app.deps.jobs.run(context); // whatever was due since the last round
@@ -577,9 +592,11 @@ async function main(): Promise<void> {
       // Each job's time: the registry reports every job as it ends.
       let last = started;
       const each: string[] = [];
-      jobTimer = (name) => {
+      jobTimer = (name, result) => {
         const at = performance.now();
-        each.push(`${name} ${(at - last).toFixed(0)}`);
+        // What the jobs at size did, beside their time: attempts, notices sent, removals, payouts.
+        const done = JOB_COUNTS[name]?.(result);
+        each.push(`${name} ${(at - last).toFixed(0)}${done ? ` (${done})` : ''}`);
         last = at;
       };
       const results = await app.deps.jobs.run(context);
