@@ -21,7 +21,8 @@
  * creators, each while requests run.
  * Options (environment): BENCH_CONCURRENCY (20), BENCH_SECONDS (5), BENCH_MAX_REQUESTS (20000), BENCH_WARMUP (100),
  * BENCH_ONLY (only the calls whose name contains it; the reference always runs), BENCH_POOL, BENCH_JOBS_AT_SIZE (`0`
- * skips the jobs at size), BENCH_JOBS_DUE (memberships due at once, 100000), BENCH_PAYOUT_CREATORS (10000).
+ * skips the jobs at size), BENCH_JOBS_DUE (memberships due at once, 100000), BENCH_RENEWAL_CHARGES (of them charged at
+ * the double, 2000), BENCH_PROVIDER_DELAY_MS (the double's latency per charge, 150), BENCH_PAYOUT_CREATORS (10000).
  */
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -446,13 +447,18 @@ const JOB_COUNTS: Record<string, (result: unknown) => string> = {
 
 const JOBS_DUE = Number(process.env.BENCH_JOBS_DUE ?? BIG.followers);
 const PAYOUT_CREATORS = Number(process.env.BENCH_PAYOUT_CREATORS ?? 10_000);
+/** Of the memberships due at once, how many have a saved card the double charges (the rest fail without a card). */
+const RENEWAL_CHARGES = Number(process.env.BENCH_RENEWAL_CHARGES ?? 2_000);
+/** The double's latency on each charge while renewals run: Smart Glocal is a remote API, not this process. */
+const PROVIDER_DELAY_MS = Number(process.env.BENCH_PROVIDER_DELAY_MS ?? 150);
 const PAYOUT_TELEGRAM_BASE = 30_000_000;
 const HOUR_MS = 3_600_000;
 
 /**
  * Jobs at size, after the 100× measurements: (1) the memberships of the first JOBS_DUE grown followers (all 100k)
- * made due for renewal at once (active, renewing, expiring in an hour, no saved card: each attempt fails without the
- * provider) and a jobs round run; (2) the clock an hour and a minute on, so all of them expire at once (final attempts, counts, access
+ * made due for renewal at once (active, renewing, expiring in an hour; the first RENEWAL_CHARGES with a saved card the
+ * double charges after PROVIDER_DELAY_MS, the rest without one: those attempts fail without the provider) and a jobs
+ * round run; (2) the clock an hour and a minute on, so all of them expire at once (final attempts, counts, access
  * removals: each has a personal link to the private channel), and a round; (3) PAYOUT_CREATORS creators with a payout account and a payable balance, and a round. Each
  * round runs while 20 clients load `probe`; printed: the round's time and its slowest jobs, the highest RSS sampled,
  * and the probe's p99 during the round against the same call measured quietly at 100×.
@@ -465,6 +471,7 @@ async function jobsAtSize(
   authorization: () => string,
   quietP99: number,
   jobsRound: (settleFirst: boolean) => Promise<number>,
+  double: { faults: { set(settings: { delayMs?: number; methods?: readonly string[] }): unknown } } | null,
 ): Promise<string[]> {
   const figures: string[] = [];
   const nowMs = clock.now();
@@ -510,10 +517,27 @@ async function jobsAtSize(
        from users f where f.id = m.user_id and f.telegram_id between ${FOLLOWER_TELEGRAM_BASE + 1}
          and ${FOLLOWER_TELEGRAM_BASE + JOBS_DUE} and m.period <> 'onetime'`,
     ]);
-    console.info(`  ${due.rows} memberships due for renewal at once (${due.seconds.toFixed(1)} s to write)`);
-    await round(`${due.rows} renewals due at once`);
+    const charged = Math.min(RENEWAL_CHARGES, JOBS_DUE);
+    const followers = `telegram_id between ${FOLLOWER_TELEGRAM_BASE + 1} and ${FOLLOWER_TELEGRAM_BASE + charged}`;
+    // A recurrent token at the double (a card that pays: 4242…) and its primary saved card, per charged follower.
+    const cards = await prepare([
+      `insert into provider_tokens (token, kind, card_brand, card_type, card_bin, card_last4, card_country, card_behaviour,
+         card_length, customer_reference, created_at)
+       select 'bench-recurrent-' || id, 'recurrent', 'visa', 'debit', '424242', '4242', 'DE', 'success', 16, id::text,
+         ${now(nowMs)} from users where ${followers}`,
+      `insert into saved_cards (user_id, brand, last4, is_primary, provider_token, country, created_at)
+       select id, 'visa', '4242', true, 'bench-recurrent-' || id, 'DE', ${now(nowMs)} from users f where ${followers}
+         and not exists (select 1 from saved_cards c where c.user_id = f.id and c.is_primary and not c.deleted)`,
+    ]);
+    console.info(
+      `  ${due.rows} memberships due for renewal at once, ${cards.rows} of them with a saved card the double charges ` +
+        `after ${PROVIDER_DELAY_MS} ms (${(due.seconds + cards.seconds).toFixed(1)} s to write)`,
+    );
+    double?.faults.set({ delayMs: PROVIDER_DELAY_MS, methods: ['session/init/payment'] });
+    await round(`${due.rows} renewals due at once (${cards.rows} charged)`);
+    double?.faults.set({});
     clock.advance((HOUR_MS + 60_000) / 1000);
-    await round(`the same ${due.rows} expiring at once`);
+    await round(`the ${due.rows - cards.rows} not renewed expiring at once`);
     const made = await prepare([
       `insert into users (telegram_id, first_name, username, language_code, verification_status, country, created_at, updated_at)
        select ${PAYOUT_TELEGRAM_BASE} + j, 'Payee ' || j, 'payee_' || j, 'en', 'approved', 'DE',
@@ -693,7 +717,7 @@ async function main(): Promise<void> {
     if (process.env.BENCH_JOBS_AT_SIZE !== '0' && probe !== undefined) {
       console.info('jobs at size:');
       const quietP99 = big.get(probe.name)!.p99;
-      await jobsAtSize(url, clock, origin, probe, () => auth(probe.as), quietP99, jobsRound);
+      await jobsAtSize(url, clock, origin, probe, () => auth(probe.as), quietP99, jobsRound, app.deps.money.double);
     }
     await app.close();
   } finally {
