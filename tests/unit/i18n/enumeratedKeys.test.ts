@@ -46,6 +46,7 @@ const ENUMERATED: readonly [string, readonly string[]][] = [
   ['invoice.pricePer', RECURRING],
   ['revenue.period', REVENUE_PERIODS],
   ['subscription.form.stars.hint', STARS_OFFERS],
+  ['subscription.detail.stars', STARS_OFFERS],
 ];
 
 function text(tree: Record<string, unknown>, key: string): unknown {

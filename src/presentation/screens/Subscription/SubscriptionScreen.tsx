@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { formatMoney } from '../../../domain/format';
+import { formatMoney, formatStars } from '../../../domain/format';
 import {
   Avatar,
   Cell,
@@ -111,6 +111,11 @@ function SubscriptionScreen({ vm }: { vm: SubscriptionViewModel }) {
                 period: t(`subscription.period.${subscription.period}`),
               })}
             </p>
+            {vm.starsPrice?.stars != null && (
+              <p className="subscription-header__meta" data-testid="subscription-stars">
+                {t(`subscription.detail.stars.${vm.starsPrice.offer}`, { stars: formatStars(vm.starsPrice.stars) })}
+              </p>
+            )}
             <p className="subscription-header__meta">
               {t('subscription.detail.activeSubscribers', { count: subscription.activeSubscribers })}
             </p>

@@ -3,7 +3,11 @@ import type { Clock } from '../../../application/ports/Clock';
 import type { MessengerPlatform } from '../../../application/ports/MessengerPlatform';
 import type { Cursor } from '../../../application/ports/Page';
 import { errorCodeOf } from '../../../application/ports/RepositoryError';
-import type { MemberGroup, SubscriptionRepository } from '../../../application/ports/SubscriptionRepository';
+import type {
+  MemberGroup,
+  StarsPrice,
+  SubscriptionRepository,
+} from '../../../application/ports/SubscriptionRepository';
 import type { DeleteSubscription } from '../../../application/use-cases/subscriptions/DeleteSubscription';
 import type { RestoreSubscription } from '../../../application/use-cases/subscriptions/RestoreSubscription';
 import { canPublish, creatorActionsEnabled } from '../../../domain/channel';
@@ -56,6 +60,8 @@ export class SubscriptionViewModel implements KeepsPlace {
   lists = new Map<string, MemberList>();
   users = new Map<number, User>();
   busy: 'delete' | 'restore' | null = null;
+  /** Its price in Telegram Stars and how Stars sell it, once read (a failure shows none). */
+  starsPrice: StarsPrice | null = null;
   private disposed = false;
 
   constructor(
@@ -92,7 +98,18 @@ export class SubscriptionViewModel implements KeepsPlace {
   }
 
   /** Loads the subscription with the first page of both groups (filter all). */
+  /** Reads the Stars price beside the page (it is one line of the header: a failure leaves it out). */
+  private loadStarsPrice(): void {
+    void this.subscriptions.starsPrice(this.subscriptionId).then(
+      (price) => {
+        if (!this.disposed) runInAction(() => (this.starsPrice = price));
+      },
+      () => undefined,
+    );
+  }
+
   async load(): Promise<void> {
+    this.loadStarsPrice();
     await this.loader.run(
       () => this.subscriptions.detail(this.subscriptionId),
       (detail) => {
@@ -129,6 +146,7 @@ export class SubscriptionViewModel implements KeepsPlace {
       void this.load();
       return;
     }
+    this.loadStarsPrice();
     void this.subscriptions.detail(this.subscriptionId).then(
       (detail) => {
         if (this.disposed) return;

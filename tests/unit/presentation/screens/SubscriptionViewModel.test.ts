@@ -52,6 +52,24 @@ beforeEach(() => jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] 
 afterEach(() => jest.useRealTimers());
 
 describe('SubscriptionViewModel', () => {
+  it('shows its Stars price and how Stars sell it once read, and none when it fails or is not sold in Stars', async () => {
+    const { vm, world, subscription, repository } = setup({ period: 'weekly' });
+    world.backend.subscriptions.get(subscription.id)!.starsPrice = 150;
+    await vm.load();
+    await Promise.resolve();
+    expect(vm.starsPrice).toMatchObject({ stars: 150, offer: 'one_period' });
+    world.backend.subscriptions.get(subscription.id)!.starsPrice = null;
+    vm.resume();
+    await jest.runOnlyPendingTimersAsync();
+    expect(vm.starsPrice?.stars).toBeNull();
+    expect(repository.callsOf('starsPrice')).toHaveLength(2);
+    const again = setup();
+    again.repository.failNext('starsPrice', 'error_unknown');
+    await again.vm.load();
+    expect(again.vm.starsPrice).toBeNull();
+    expect(again.vm.state.status).toBe('ready');
+  });
+
   it('loads the subscription with the first page of both groups; live holds who counts, never an expired member', async () => {
     const { vm, subscription } = setup();
     const loading = vm.load();
