@@ -123,6 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock,
     config,
     access,
+    starsGateway: bot,
     ...(options.providerStore !== undefined ? { providerStore: options.providerStore } : {}),
     payoutFailed: payoutFailureNotifier(db as MoneyDb, bot, (error) =>
       self.app?.log.warn({ err: error }, 'could not tell a creator about a failed payout'),
@@ -162,6 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     now: () => clock.now(),
     ...(bot instanceof TelegramBotGateway ? { client: botClientOptions(bot.options) } : {}),
     adminSignIn: (telegramId) => admin.issueSignInLink(telegramId),
+    stars: money.stars,
   });
   telegram?.connect((update) => botUpdates.handle(update), ALLOWED_UPDATES);
   const metrics = createMetrics({ paymentsByStatus: () => money.payments.countByStatus() });

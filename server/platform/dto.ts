@@ -15,7 +15,7 @@ import type {
   UserDto,
   WithdrawalAccountDto,
 } from '../../src/contract/api';
-import { type Currency, toMajor } from '../../src/domain/money';
+import { type LedgerCurrency, toMajor } from '../../src/domain/money';
 import { epochSeconds } from './clock';
 import type { TransactionView } from '../modules/transactions/repository';
 import type {
@@ -33,7 +33,7 @@ import { languageOf } from './languages';
 import { channelLinks } from './channelLinks';
 import type { ChannelView, MemberWithUser, SubscriptionView } from './views';
 
-const major = (minor: number, currency: Currency): number => toMajor(minor, currency);
+const major = (minor: number, currency: LedgerCurrency): number => toMajor(minor, currency);
 const seconds = (at: Date): number => epochSeconds(at.getTime());
 
 /** Copies only the keys whose value is neither null nor undefined. */
@@ -110,6 +110,8 @@ export function memberDto(member: MemberRow): SubscriptionMemberDto {
     activatedAt: seconds(member.activatedAt),
     ...(member.expiresAt ? { expiresAt: seconds(member.expiresAt) } : {}),
     ...present({ paymentMethod: member.paymentMethod }),
+    paidWith: member.paymentMethod === 'telegram_stars' ? 'stars' : 'card',
+    ...(member.paymentMethod === 'telegram_stars' && member.starsPrice !== null ? { stars: member.starsPrice } : {}),
     price: major(member.priceMinor, member.currency),
     currency: member.currency,
     renewalFailed: member.renewalFailed,
@@ -196,6 +198,9 @@ export function transactionDto(view: TransactionView): TransactionDto {
             rate: row.conversionRate,
           },
         }
+      : {}),
+    ...(row.starsAmount !== null && row.starsRate !== null && row.currency !== 'xtr'
+      ? { stars: { amount: row.starsAmount, rate: row.starsRate, credited: major(row.payoutAmount, c) } }
       : {}),
     ...(view.counterparty ? { user: userDto(view.counterparty) } : {}),
     ...(view.channel

@@ -22,6 +22,7 @@ const STATUS: Readonly<Partial<Record<ErrorCode, number>>> = {
   channel_disconnected: 409,
   channel_not_public: 409,
   subscription_deleted: 409,
+  stars_unavailable: 409,
   idempotency_key_reused: 422,
   provider_unavailable: 503,
   payload_too_large: 413,

@@ -14,13 +14,14 @@ import {
   ROLES,
   VERIFICATION_STATUSES,
   PAYOUT_METHOD_TYPES,
+  PAID_WITH,
   PERIODS,
   TRANSACTION_PAYMENT_METHODS,
   TRANSACTION_TYPES,
 } from '../domain/entities';
 import type { CardBrand, PayoutFieldName, PayoutMethod } from '../domain/entities';
 import { INVOICE_PAYMENT_METHODS, PAYOUT_PROGRESS, type PayoutProgress } from '../domain/entities';
-import { CURRENCIES, type Currency } from '../domain/money';
+import { CURRENCIES, type Currency, LEDGER_CURRENCIES } from '../domain/money';
 import { WIRE_AMOUNT_PATTERN } from '../domain/amounts';
 
 /** A string of a fixed set, typed as that set (`{ type: 'string', enum }` on the wire, which the fast serialiser needs). */
@@ -51,6 +52,11 @@ const int = (options?: { description: string }) => Type.Integer(options);
 const num = (options?: { description: string }) => Type.Number(options);
 const bool = (options?: { description: string }) => Type.Boolean(options);
 const currency = () => oneOf(CURRENCIES);
+/** A ledger amount's currency: the spec's, or `xtr` (whole Telegram Stars) for a payer's lines of a Stars payment. */
+const ledgerCurrency = () => oneOf(LEDGER_CURRENCIES);
+/** An object or null (inline, not anyOf: anyOf makes the fast serialiser validate at run time). */
+const nullable = <S extends TSchema>(schema: S, description: string) =>
+  Type.Unsafe<Static<S> | null>({ ...schema, type: ['object', 'null'], description });
 
 export const ErrorSchema = Type.Object(
   { code: str(), message: str(), field: optional(str()) },
@@ -113,6 +119,10 @@ export const SubscriptionMemberSchema = Type.Object({
   activatedAt: int(),
   expiresAt: optional(int()),
   paymentMethod: optional(oneOf(TRANSACTION_PAYMENT_METHODS)),
+  /** How the membership was paid last: card, or stars (Telegram Stars; renewed by Telegram, never charged by us). */
+  paidWith: oneOf(PAID_WITH),
+  /** paidWith stars: the Stars its last payment cost. */
+  stars: optional(int()),
   price: num(),
   currency: currency(),
   /** True while a renewal charge failed and the membership runs out at expiresAt. */
@@ -142,7 +152,8 @@ export const TransactionSchema = Type.Object({
   id: int(),
   type: oneOf(TRANSACTION_TYPES),
   createdAt: int(),
-  currency: currency(),
+  /** xtr: a payer's line of a Telegram Stars payment, amounts in whole Stars. */
+  currency: ledgerCurrency(),
   total: num(),
   amount: num(),
   payoutAmount: optional(num()),
@@ -160,6 +171,17 @@ export const TransactionSchema = Type.Object({
       currency: currency(),
       amount: num(),
       rate: Type.String({ description: 'units of currency per unit of the withdrawal currency' }),
+    }),
+  ),
+  /**
+   * A creator's line of a Telegram Stars sale (or its refund): the Stars paid, the rate they were credited at and what
+   * was credited (in `currency`, after the service fee: the same as payoutAmount).
+   */
+  stars: optional(
+    Type.Object({
+      amount: int(),
+      rate: Type.String({ description: 'units of `currency` one Star earns (STARS_RATE_*), a plain decimal' }),
+      credited: num(),
     }),
   ),
   user: optional(refTo('User', () => UserSchema)),
@@ -279,11 +301,11 @@ export const NewSubscriptionResponseSchema = Type.Object({ channel: ref.Channel(
 export const SubscriptionOnlyResponseSchema = Type.Object({ subscription: ref.Subscription() });
 export const PublishSubscriptionRequestSchema = Type.Object({ pin: bool(), disableNotification: bool() });
 export const SetCommandRequestSchema = Type.Object({ command: Type.String({ maxLength: 64 }) });
-/** A subscription's price in Telegram Stars (whole Stars, 1-10000), or null: not sold in Stars. */
+/** A subscription's or donation request's price in Telegram Stars (whole Stars, 1-10000), or null: not sold in Stars. */
 export const SetStarsPriceRequestSchema = Type.Object({ stars: Type.Union([Type.Number(), Type.Null()]) });
 export const StarsPriceResponseSchema = Type.Object({
   stars: Type.Union([int(), Type.Null()]),
-  /** renewing: every 30 days (monthly); one_period: weekly or yearly paid once, without renewal; one_time. */
+  /** renewing: every 30 days (monthly); one_period: weekly or yearly paid once, without renewal; one_time (also donations). */
   offer: oneOf(['renewing', 'one_period', 'one_time'] as const),
   /** The card price at the currency's STARS_RATE_*, in whole Stars; null without a rate. */
   suggested: Type.Union([int(), Type.Null()]),
@@ -393,11 +415,21 @@ export const DonationInvoiceResponseSchema = Type.Object({
   donation: ref.Donation(),
   data: Type.Object({ amount: num(), currency: currency() }),
   cards: Type.Array(ref.Card()),
+  /** Payable in Telegram Stars: the whole Stars the app offers first (the payer may change them); null: not in Stars. */
+  stars: nullable(
+    Type.Object({ amount: int() }, { required: ['amount'] }),
+    'The suggested Stars amount, or null when the creator takes no Stars here',
+  ),
 });
 export const SubscriptionInvoiceResponseSchema = Type.Object({
   subscription: ref.Subscription(),
   channel: ref.Channel(),
   cards: Type.Array(ref.Card()),
+  /** Payable in Telegram Stars: its Stars price, and whether Telegram renews it every 30 days; null: not in Stars. */
+  stars: nullable(
+    Type.Object({ amount: int(), renews: bool() }),
+    'Its Stars price and whether it renews every 30 days, or null when it is not sold in Stars',
+  ),
 });
 export const UserActionSchema = Type.Object({ type: oneOf(['redirect'] as const), url: str() });
 /** The answer of a payment create call and of its check: the same details, so a payment that ends at once needs no check. */
@@ -413,9 +445,12 @@ export const PaymentAnswerSchema = Type.Object({
   userAction: optional(UserActionSchema),
   errorCode: optional(str()),
   errorDescription: optional(str()),
+  /** paymentMethod telegram_stars: the invoice link the mini-app opens with openInvoice (Telegram's payment sheet). */
+  invoiceLink: optional(Type.String({ description: 'Telegram Stars: the invoice link to open with openInvoice' })),
   kind: optional(oneOf(['subscription', 'donation'] as const)),
+  /** A Telegram Stars payment: whole Stars, currency xtr. */
   amount: optional(num()),
-  currency: optional(currency()),
+  currency: optional(ledgerCurrency()),
   card: optional(Type.Object({ brand: oneOf(CARD_BRANDS), last4: str() })),
   transactionId: optional(Type.Integer({ description: "The payer's ledger line once paid" })),
   inviteLink: optional(Type.String({ description: 'The channel link a paid subscriber opens' })),

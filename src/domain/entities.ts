@@ -50,6 +50,7 @@ export const TRANSACTION_PAYMENT_METHODS = [
   'ru_account',
   'bank_account',
   'ton',
+  'telegram_stars',
 ] as const;
 export type TransactionPaymentMethod = (typeof TRANSACTION_PAYMENT_METHODS)[number];
 
@@ -57,8 +58,19 @@ export type TransactionPaymentMethod = (typeof TRANSACTION_PAYMENT_METHODS)[numb
 export const PAYOUT_PROGRESS = ['requested', 'sent', 'arrived', 'failed'] as const;
 export type PayoutProgress = (typeof PAYOUT_PROGRESS)[number];
 
-export const INVOICE_PAYMENT_METHODS = ['smart_glocal', 'smart_glocal_saved_card', 'smart_glocal_form'] as const;
+/** telegram_stars: an invoice link the mini-app opens with openInvoice; Telegram's successful_payment settles it. */
+export const INVOICE_PAYMENT_METHODS = [
+  'smart_glocal',
+  'smart_glocal_saved_card',
+  'smart_glocal_form',
+  'telegram_stars',
+] as const;
 export type InvoicePaymentMethod = (typeof INVOICE_PAYMENT_METHODS)[number];
+export type CardPaymentMethod = Exclude<InvoicePaymentMethod, 'telegram_stars'>;
+
+/** How a membership was paid last: by card or in Telegram Stars. */
+export const PAID_WITH = ['card', 'stars'] as const;
+export type PaidWith = (typeof PAID_WITH)[number];
 
 export const CARD_BRANDS = ['visa', 'mastercard', 'maestro', 'mir', 'unknown'] as const;
 export type CardBrand = (typeof CARD_BRANDS)[number];

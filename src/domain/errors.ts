@@ -23,6 +23,8 @@ export const ERROR_CODES = [
   'channel_disconnected',
   'channel_not_public',
   'subscription_deleted',
+  /** Not payable in Telegram Stars (409, reason: not_sold, no_rate): the creator set no Stars price, or no rate. */
+  'stars_unavailable',
   'idempotency_key_reused',
   /** The card provider did not answer: nothing was charged; the same Idempotency-Key may be tried again. */
   'provider_unavailable',

@@ -26,13 +26,22 @@ export const CURRENCIES = [
 ] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
+/**
+ * The ledger's currencies: the spec's, and Telegram Stars (`xtr`, whole Stars, no minor unit), which a payer's lines
+ * of a Stars payment are in. Nothing is priced or paid out in Stars: a creator's Stars earnings are credited in their
+ * payout currency (src/domain/stars.ts).
+ */
+export const STARS_LEDGER_CURRENCY = 'xtr';
+export const LEDGER_CURRENCIES = [...CURRENCIES, STARS_LEDGER_CURRENCY] as const;
+export type LedgerCurrency = (typeof LEDGER_CURRENCIES)[number];
+
 /** Currencies a creator can be paid out in. */
 export const PAYOUT_CURRENCIES = ['eur', 'rub'] as const satisfies readonly Currency[];
 export type PayoutCurrency = (typeof PAYOUT_CURRENCIES)[number];
 
 /** ISO 4217 exponents. Not derived from Intl, which reports 0 for HUF and IDR. */
-const ZERO_DECIMAL: ReadonlySet<Currency> = new Set(['jpy', 'krw']);
-export function currencyExponent(currency: Currency): number {
+const ZERO_DECIMAL: ReadonlySet<LedgerCurrency> = new Set(['jpy', 'krw', STARS_LEDGER_CURRENCY]);
+export function currencyExponent(currency: LedgerCurrency): number {
   return ZERO_DECIMAL.has(currency) ? 0 : 2;
 }
 
@@ -58,7 +67,7 @@ export function toMinor(major: number, currency: Currency): number {
   return major < 0 ? -scaled : scaled;
 }
 
-export function toMajor(minor: number, currency: Currency): number {
+export function toMajor(minor: number, currency: LedgerCurrency): number {
   return minor / 10 ** currencyExponent(currency);
 }
 

@@ -108,3 +108,18 @@ export function parseStarsPrice(text: string): Result<number | null, StarsPriceE
   if (problem !== null) return err({ field: 'stars', code: problem, min: STARS_MIN_AMOUNT, max: STARS_MAX_AMOUNT });
   return ok(stars);
 }
+
+/**
+ * What a Stars payment credits its creator before commission: `stars` × `rate` (what one Star is worth in the payout
+ * currency's major units, STARS_RATE_*), in that currency's minor units, rounded down to a whole minor unit. This is
+ * the one rounding of a Stars sale: the credit never exceeds what the rate gives; the service fee is then split off it
+ * exactly as from a card price (src/domain/fees.ts). Exact decimal arithmetic. Null when the rate is not a positive
+ * decimal.
+ */
+export function starsCreditMinor(stars: number, exponent: number, rate: string): number | null {
+  const match = RATE.exec(rate);
+  if (match === null || !/[1-9]/.test(rate) || !Number.isSafeInteger(stars) || stars < 0) return null;
+  const fraction = match[2] ?? '';
+  const rateUnits = BigInt(`${match[1]}${fraction}`);
+  return Number((BigInt(stars) * rateUnits * 10n ** BigInt(exponent)) / 10n ** BigInt(fraction.length));
+}

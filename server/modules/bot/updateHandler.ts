@@ -8,7 +8,9 @@
  * - message: /start [payload] answers a button into the mini-app (at that deep link), /help, and a subscription's
  *   `$command` answers that subscription's invoice button; /admin answers an operator's one-time console sign-in link.
  * - pre_checkout_query: a Stars payment goes ahead only when it is still payable (`starsPayable`), else it is refused
- *   with a sentence in the payer's language.
+ *   with a sentence in the payer's language (the price changed, or it is no longer payable).
+ * - message with successful_payment or refunded_payment: the Stars payment is settled or reversed (`stars`), each
+ *   once by its telegram_payment_charge_id.
  * Handlers call the Bot API through the BotGateway port, like the rest of the server.
  */
 import { Bot, type ApiClientOptions } from 'grammy';
@@ -43,6 +45,31 @@ export interface PreCheckout {
   readonly currency: string;
 }
 
+/** A successful_payment or refunded_payment message (Bot API: SuccessfulPayment, RefundedPayment). */
+export interface StarsPaymentUpdate {
+  readonly telegramId: number;
+  readonly payload: string;
+  readonly stars: number;
+  readonly currency: string;
+  readonly chargeId: string;
+  readonly isRecurring?: boolean;
+  readonly isFirstRecurring?: boolean;
+  /** subscription_expiration_date, Unix seconds. */
+  readonly expirationDate?: number;
+}
+
+/** The answer to a pre-checkout query: go ahead, or why not. */
+export type PreCheckoutVerdict =
+  { readonly ok: true } | { readonly ok: false; readonly reason: 'price_changed' | 'unavailable' };
+
+/** What Stars payments do (server/modules/payments/starsPayments.ts). */
+export interface StarsPaymentRules {
+  /** Whether a Stars payment may go ahead (our invoice, still payable, at this price). */
+  preCheckout(query: PreCheckout): Promise<PreCheckoutVerdict>;
+  paid(payment: StarsPaymentUpdate): Promise<unknown>;
+  refunded(refund: StarsPaymentUpdate): Promise<unknown>;
+}
+
 /** What a join or join request does to a private channel's access (server/modules/access/service.ts). */
 export interface ChannelAccessRules {
   joinRequested(chatId: number, telegramId: number): Promise<unknown>;
@@ -63,8 +90,8 @@ export interface BotUpdateHandlerDeps {
   readonly client?: ApiClientOptions;
   /** /admin: a one-time operator console sign-in link for this Telegram user, or null when they are no operator. */
   readonly adminSignIn?: (telegramId: number) => Promise<string | null>;
-  /** Whether a Stars payment may go ahead (our invoice, still payable, at this price); absent: none may. */
-  readonly starsPayable?: (query: PreCheckout) => Promise<boolean>;
+  /** Stars payments; absent: every pre-checkout query is refused and payment messages are ignored. */
+  readonly stars?: StarsPaymentRules;
 }
 
 const START_PAYLOAD = /^[A-Za-z0-9_-]{1,64}$/;
@@ -176,18 +203,55 @@ export class BotUpdateHandler {
     // with a sentence the payment sheet shows in the payer's language.
     bot.on('pre_checkout_query', async (ctx) => {
       const query = ctx.preCheckoutQuery;
-      const payable =
-        this.deps.starsPayable !== undefined &&
-        (await this.deps.starsPayable({
-          telegramId: query.from.id,
-          payload: query.invoice_payload,
-          stars: query.total_amount,
-          currency: query.currency,
-        }));
+      const verdict: PreCheckoutVerdict =
+        this.deps.stars === undefined
+          ? { ok: false, reason: 'unavailable' }
+          : await this.deps.stars.preCheckout({
+              telegramId: query.from.id,
+              payload: query.invoice_payload,
+              stars: query.total_amount,
+              currency: query.currency,
+            });
+      const texts = botTexts(query.from.language_code);
       await gateway.answerPreCheckoutQuery(
         query.id,
-        payable ? { ok: true } : { ok: false, errorMessage: botTexts(query.from.language_code).paymentUnavailable },
+        verdict.ok
+          ? { ok: true }
+          : {
+              ok: false,
+              errorMessage: verdict.reason === 'price_changed' ? texts.paymentPriceChanged : texts.paymentUnavailable,
+            },
       );
+    });
+
+    // Telegram's word that Stars were paid (or given back): service messages in the payer's chat with the bot.
+    bot.on('message', async (ctx, next) => {
+      const { successful_payment: paid, refunded_payment: refunded } = ctx.message;
+      const stars = this.deps.stars;
+      if (paid !== undefined) {
+        await stars?.paid({
+          telegramId: ctx.message.from.id,
+          payload: paid.invoice_payload,
+          stars: paid.total_amount,
+          currency: paid.currency,
+          chargeId: paid.telegram_payment_charge_id,
+          ...(paid.is_recurring !== undefined ? { isRecurring: paid.is_recurring } : {}),
+          ...(paid.is_first_recurring !== undefined ? { isFirstRecurring: paid.is_first_recurring } : {}),
+          ...(paid.subscription_expiration_date !== undefined
+            ? { expirationDate: paid.subscription_expiration_date }
+            : {}),
+        });
+      } else if (refunded !== undefined) {
+        await stars?.refunded({
+          telegramId: ctx.message.from.id,
+          payload: refunded.invoice_payload,
+          stars: refunded.total_amount,
+          currency: refunded.currency,
+          chargeId: refunded.telegram_payment_charge_id,
+        });
+      } else {
+        await next();
+      }
     });
 
     bot.on('chat_join_request', async (ctx) => {

@@ -53,6 +53,11 @@ export class DonationsRepository {
     await this.db.insert(donationProgress).values({ donationId: id }).onConflictDoNothing();
   }
 
+  async setStarsPrice(id: number, stars: number | null): Promise<DonationRow> {
+    const [row] = await this.db.update(donations).set({ starsPrice: stars }).where(eq(donations.id, id)).returning();
+    return row!;
+  }
+
   async setDeleted(id: number): Promise<void> {
     await this.db.update(donations).set({ deleted: true }).where(eq(donations.id, id));
   }

@@ -3,7 +3,13 @@
  * GET /donation/request/{id}: the owner's request with its progress.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import type { DonationImageResponse, DonationRequestRequest, DonationRequestResponse } from '../../../src/contract/api';
+import type {
+  DonationImageResponse,
+  DonationRequestRequest,
+  DonationRequestResponse,
+  SetStarsPriceRequest,
+  StarsPriceResponse,
+} from '../../../src/contract/api';
 import { channelViewDto, donationDto } from '../../platform/dto';
 import type { RouteOptions } from '../../context';
 import { currentUser } from '../users/auth';
@@ -13,6 +19,8 @@ import {
   DonationImageResponseSchema,
   DonationRequestRequestSchema,
   DonationRequestResponseSchema,
+  SetStarsPriceRequestSchema,
+  StarsPriceResponseSchema,
 } from '../../../src/contract/schemas';
 import { DONATION_IMAGE_MAX_BYTES } from './service';
 
@@ -58,6 +66,34 @@ export const donationRoutes: FastifyPluginAsync<RouteOptions> = async (app, { de
         donation: donationDto(view.donation, { totals: view.totals, nowMs: deps.clock.now() }),
       };
     },
+  );
+
+  app.get<{ Params: { id: number } }>(
+    '/donation/:id/stars',
+    {
+      schema: {
+        tags: ['donation'],
+        summary: 'Its price in Telegram Stars (what its invoice offers first) and one suggested from its amount',
+        params: idParam,
+        response: { 200: StarsPriceResponseSchema, ...errorResponses(404) },
+      },
+    },
+    async (request): Promise<StarsPriceResponse> => donations.starsPrice(currentUser(request), request.params.id),
+  );
+
+  app.post<{ Params: { id: number }; Body: SetStarsPriceRequest }>(
+    '/donation/:id/stars',
+    {
+      schema: {
+        tags: ['donation'],
+        summary: 'Set its price in Telegram Stars (whole Stars, 1-10000), or null: not payable in Stars',
+        params: idParam,
+        body: SetStarsPriceRequestSchema,
+        response: { 200: StarsPriceResponseSchema, ...errorResponses(404, 409) },
+      },
+    },
+    async (request): Promise<StarsPriceResponse> =>
+      donations.setStarsPrice(currentUser(request), request.params.id, request.body.stars),
   );
 
   // The image is the raw request body (the file as it is); its type is read from its bytes, not from the header.

@@ -8,7 +8,7 @@ import {
   hasGoal,
   validateDonationGoal,
 } from '../../../src/domain/donation-goal';
-import { toMajor } from '../../../src/domain/money';
+import { currencyExponent, toMajor } from '../../../src/domain/money';
 import { goalLine, withGoalLine } from '../bot/goalText';
 import { ChannelsRepository } from '../channels/repository';
 import { randomBytes } from 'node:crypto';
@@ -21,6 +21,9 @@ import type { ChannelView } from '../../platform/views';
 import { type PhotoSource, Publisher, postText } from '../bot/publishing';
 import { amountText, formError } from '../subscriptions/service';
 import { AppError, notFound, validationError } from '../../platform/errors';
+import { invoiceDefaultAmount } from '../../../src/domain/amounts';
+import { STARS_MAX_AMOUNT, STARS_MIN_AMOUNT, starsAmountProblem, suggestStars } from '../../../src/domain/stars';
+import type { StarsPriceView } from '../subscriptions/service';
 import { fitsTelegramPhoto, imageInfo } from '../../platform/imageInfo';
 
 export class DonationService {
@@ -28,6 +31,47 @@ export class DonationService {
 
   constructor(private readonly deps: ServiceDeps) {
     this.publisher = new Publisher(deps);
+  }
+
+  /** Its Stars price (the whole Stars its invoice offers first) and one suggested from its amount at STARS_RATE_*. */
+  async starsPrice(user: UserRow, donationId: number): Promise<StarsPriceView> {
+    return this.starsView(await this.owned(user, donationId, false));
+  }
+
+  /** Sets (whole Stars, within Telegram's limits) or clears (null: not payable in Stars) the Stars price. */
+  async setStarsPrice(user: UserRow, donationId: number, stars: number | null): Promise<StarsPriceView> {
+    const donation = await this.owned(user, donationId, true);
+    if (stars !== null) {
+      const problem = starsAmountProblem(stars);
+      if (problem !== null)
+        throw validationError(
+          'stars',
+          problem === 'stars_not_whole'
+            ? 'stars must be whole Stars'
+            : `stars must be from ${STARS_MIN_AMOUNT} to ${STARS_MAX_AMOUNT} (Telegram's limits)`,
+        );
+    }
+    return this.starsView(await new DonationsRepository(this.deps.db).setStarsPrice(donation.id, stars));
+  }
+
+  /** The caller's own donation request (another's, a missing or a deleted one: not_found). */
+  private async owned(user: UserRow, donationId: number, write: boolean): Promise<DonationRow> {
+    const donation = await new DonationsRepository(this.deps.db).byId(donationId);
+    if (donation === undefined || donation.deleted) throw notFound('Donation request not found');
+    await ownedChannel(this.deps.db, user, donation.channelId, { write });
+    return donation;
+  }
+
+  private starsView(donation: DonationRow): StarsPriceView {
+    const rate = this.deps.config.starsRates.get(donation.currency);
+    const offered = donation.amountMinor > 0 ? donation.amountMinor : invoiceDefaultAmount(donation.currency).minor;
+    const suggested = rate === undefined ? null : suggestStars(offered, currencyExponent(donation.currency), rate);
+    return {
+      stars: donation.starsPrice,
+      offer: 'one_time',
+      suggested: suggested === null ? null : Math.min(Math.max(suggested, STARS_MIN_AMOUNT), STARS_MAX_AMOUNT),
+      rate: rate ?? null,
+    };
   }
 
   async request(

@@ -37,6 +37,7 @@ export const invoiceLoadRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
         donation: donationDto(invoice.donation, { totals: invoice.totals, nowMs: invoice.nowMs }),
         data: { amount: toMajor(invoice.amount.minor, invoice.amount.currency), currency: invoice.amount.currency },
         cards: invoice.cards.map(cardDto),
+        stars: invoice.stars,
       };
     },
   );
@@ -57,6 +58,7 @@ export const invoiceLoadRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
         subscription: subscriptionViewDto(invoice.subscription),
         channel: channelViewDto(invoice.channel),
         cards: invoice.cards.map(cardDto),
+        stars: invoice.stars,
       };
     },
   );

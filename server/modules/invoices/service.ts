@@ -6,7 +6,9 @@
 import type { DonationTotals } from '../../../src/domain/donation-goal';
 import { invoiceDefaultAmount } from '../../../src/domain/amounts';
 import { type Money, money } from '../../../src/domain/money';
+import { starsOffer } from '../../../src/domain/stars';
 import { assertPayable, loadDonationTarget, loadSubscriptionTarget } from '../payments/invoiceTargets';
+import { starsCreditTerms } from '../payments/stars';
 import { CardsRepository } from '../cards/repository';
 import { ChannelsRepository } from '../channels/repository';
 import { DonationsRepository } from '../donations/repository';
@@ -24,6 +26,8 @@ export interface DonationInvoice {
   readonly nowMs: number;
   readonly amount: Money;
   readonly cards: readonly SavedCardRow[];
+  /** Payable in Stars: the Stars offered first; null when the creator takes no Stars here (or no rate is set). */
+  readonly stars: { readonly amount: number } | null;
 }
 
 /** What a subscription's payer sees (no invite links before paying: the payment check hands them out). */
@@ -31,6 +35,8 @@ export interface SubscriptionInvoice {
   readonly subscription: SubscriptionView;
   readonly channel: ChannelView;
   readonly cards: readonly SavedCardRow[];
+  /** Payable in Stars: its Stars price and whether Telegram renews it; null when not sold in Stars (or no rate). */
+  readonly stars: { readonly amount: number; readonly renews: boolean } | null;
 }
 
 export class InvoiceService {
@@ -40,11 +46,12 @@ export class InvoiceService {
     const { db, clock } = this.deps;
     const target = await assertPayable(db, 'donation', await loadDonationTarget(db, donationId), user.id, clock.now());
     const donations = new DonationsRepository(db);
-    const [donation, totals, cards, counts] = await Promise.all([
+    const [donation, totals, cards, counts, terms] = await Promise.all([
       donations.byId(donationId),
       donations.totals(donationId),
       new CardsRepository(db).listByUser(user.id),
       new ChannelsRepository(db).activeSubscribers([target.channel.id], nowDate(clock)),
+      starsCreditTerms(db, this.deps.config.starsRates, target.creatorId, target.currency),
     ]);
     const amountMinor =
       donation!.amountMinor > 0 ? donation!.amountMinor : invoiceDefaultAmount(donation!.currency).minor;
@@ -55,6 +62,7 @@ export class InvoiceService {
       nowMs: clock.now(),
       amount: money(amountMinor, donation!.currency),
       cards,
+      stars: donation!.starsPrice !== null && terms !== null ? { amount: donation!.starsPrice } : null,
     };
   }
 
@@ -69,16 +77,21 @@ export class InvoiceService {
     );
     const subscriptions = new SubscriptionsRepository(db);
     const now = nowDate(clock);
-    const [subscription, cards, subscriptionCounts, channelCounts] = await Promise.all([
+    const [subscription, cards, subscriptionCounts, channelCounts, terms] = await Promise.all([
       subscriptions.byId(subscriptionId),
       new CardsRepository(db).listByUser(user.id),
       subscriptions.activeSubscribers([subscriptionId], now),
       new ChannelsRepository(db).activeSubscribers([target.channel.id], now),
+      starsCreditTerms(db, this.deps.config.starsRates, target.creatorId, target.currency),
     ]);
     return {
       subscription: { subscription: subscription!, activeSubscribers: subscriptionCounts.get(subscriptionId) ?? 0 },
       channel: { channel: target.channel, activeSubscribers: channelCounts.get(target.channel.id) ?? 0 },
       cards,
+      stars:
+        subscription!.starsPrice !== null && terms !== null
+          ? { amount: subscription!.starsPrice, renews: starsOffer(subscription!.period) === 'renewing' }
+          : null,
     };
   }
 }

@@ -28,6 +28,7 @@ import type { MoneyDb } from '../../platform/db/moneyDb';
 import { isUnexpired } from './invoiceTargets';
 import { ChannelsRepository } from '../channels/repository';
 import { SubscriptionsRepository } from '../subscriptions/repository';
+import type { StarsPayments } from './starsPayments';
 
 export interface MemberWithSubscription {
   readonly member: MemberRow;
@@ -55,6 +56,8 @@ export class FollowerService {
     private readonly db: MoneyDb,
     private readonly clock: ServerClock,
     private readonly access?: MemberAccess,
+    /** A Stars membership's renewals are Telegram's: cancel and renew tell it (editUserStarSubscription). */
+    private readonly stars?: Pick<StarsPayments, 'editRenewals'>,
   ) {}
 
   /** The channel and subscriber counts the membership screen shows next to a membership. */
@@ -96,6 +99,8 @@ export class FollowerService {
     const { member, subscription } = await this.member(userId, memberId);
     if (member.period === 'onetime') throw new AppError('conflict', 'A one-time subscription cannot be cancelled');
     if (member.status === 'cancelled') return { member, subscription };
+    // Telegram first: a cancel it did not take would leave it renewing a membership shown as cancelled.
+    await this.stars?.editRenewals(member.id, true);
     const [updated] = await this.db
       .update(subscriptionMembers)
       .set({ status: 'cancelled', updatedAt: new Date(this.clock.now()) })
@@ -114,6 +119,7 @@ export class FollowerService {
       return { member, subscription, renewal: { action: 'pay_invoice', subscriptionId: subscription.id } };
     }
     if (member.status === 'active') return { member, subscription, renewal: null };
+    await this.stars?.editRenewals(member.id, false);
     const [updated] = await this.db
       .update(subscriptionMembers)
       .set({ status: 'active', renewalFailed: false, updatedAt: new Date(nowMs) })

@@ -12,7 +12,7 @@
  * Provider calls never run inside a database transaction (the sandbox's Smart Glocal double sends its webhooks while it answers).
  */
 import type { MemberAccess } from '../access/service';
-import { and, asc, count, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
 import { checkAmount, parseWireAmount } from '../../../src/domain/amounts';
 import type { InvoicePaymentMethod, PaymentStatus } from '../../../src/domain/entities';
@@ -37,6 +37,7 @@ import {
   versionedPaymentColumns,
 } from './paymentWrites';
 import { reverseSettledPayment } from './refunds';
+import type { StarsPayments } from './starsPayments';
 import { RecentlyWritten } from '../../platform/recentlyWritten';
 
 /** Writes what an operator's action changed (its audit entry) in the transaction that changes the payment. */
@@ -70,6 +71,8 @@ export interface PaymentServiceOptions {
   readonly crashAt?: CrashPoint;
   /** The app's public origin (PUBLIC_URL): where a payer comes back to after 3-D Secure. */
   readonly appUrl?: string;
+  /** Telegram Stars payments (paymentMethod telegram_stars; their refunds go through the bot, not the provider). */
+  readonly stars?: StarsPayments;
 }
 
 /**
@@ -253,6 +256,11 @@ export class PaymentService {
 
   /** POST /invoice/{kind}/{id}/create. Runs under the caller's Idempotency-Key (see server/platform/http/idempotency.ts). */
   async createInvoicePayment(input: CreateInvoicePaymentInput): Promise<PaymentView> {
+    if (input.body.paymentMethod === 'telegram_stars') {
+      if (this.options.stars === undefined)
+        throw new AppError('payments_disabled', 'Telegram Stars payments are not configured on this server');
+      return this.view(await this.options.stars.create(input));
+    }
     const provider = this.requireProvider();
     // The Idempotency-Key layer runs a key's first request only, so a payment under this key almost never exists yet:
     // it is looked up only when the insert finds one or the request no longer validates (a retry after a crash,
@@ -353,7 +361,9 @@ export class PaymentService {
   /** Asks the provider about an open payment and applies the answer. */
   async refresh(payment: PaymentRow): Promise<PaymentRow> {
     const provider = this.options.provider;
-    if (provider === null || !OPEN_STATUSES.includes(payment.status)) return payment;
+    // A Stars payment hears from Telegram only (successful_payment): there is nobody to ask.
+    if (provider === null || !OPEN_STATUSES.includes(payment.status) || payment.method === 'telegram_stars')
+      return payment;
     const state = await provider.findPayment(payment.id, payment.providerSessionId);
     if (state === null) return payment;
     return (await this.applyProviderState(payment.id, state)) ?? payment;
@@ -369,7 +379,7 @@ export class PaymentService {
     if (payment === undefined) throw notFound('Payment not found');
     const provider = this.options.provider;
     const state =
-      provider !== null && OPEN_STATUSES.includes(payment.status)
+      provider !== null && OPEN_STATUSES.includes(payment.status) && payment.method !== 'telegram_stars'
         ? await provider.findPayment(payment.id, payment.providerSessionId)
         : null;
     return this.applyRecorded(payment, state, record);
@@ -533,7 +543,19 @@ export class PaymentService {
    * the provider, and one that fails here stays due for the reconcile job.
    */
   async refundIfDue(payment: PaymentRow): Promise<PaymentRow> {
-    if (payment.refundStatus !== 'due' || this.options.provider === null) return payment;
+    if (payment.refundStatus !== 'due') return payment;
+    if (payment.method === 'telegram_stars') {
+      // Through the bot (refundStarPayment); one that fails stays due for the reconcile job.
+      if (this.options.stars === undefined || !(await this.options.stars.refund(payment))) {
+        await this.db
+          .update(payments)
+          .set({ updatedAt: new Date(this.clock.now()) })
+          .where(eq(payments.id, payment.id));
+      }
+      this.recent.forget(payment.id);
+      return (await this.byId(payment.id)) ?? payment;
+    }
+    if (this.options.provider === null) return payment;
     const answer =
       payment.providerSessionId === null
         ? 'not_refundable'
@@ -566,11 +588,11 @@ export class PaymentService {
    * the transaction that marks the refund due, before the provider is asked.
    */
   async requestRefund(paymentId: string, reason: string, record?: PaymentRecorder): Promise<PaymentRow> {
-    this.requireProvider();
     const at = new Date(this.clock.now());
     const marked = await this.db.transaction(async (tx) => {
       const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
       if (payment === undefined) throw notFound('Payment not found');
+      if (payment.method !== 'telegram_stars') this.requireProvider();
       if (payment.refundStatus !== null) {
         await record?.(tx, payment, payment);
         return payment;
@@ -587,6 +609,11 @@ export class PaymentService {
     });
     this.recent.forget(paymentId);
     return this.refundIfDue(marked);
+  }
+
+  /** Forgets what this process remembers of a payment another writer changed (Stars settlements and refunds). */
+  forget(paymentId: string): void {
+    this.recent.forget(paymentId);
   }
 
   async byId(paymentId: string): Promise<PaymentRow | undefined> {
@@ -628,7 +655,14 @@ export class PaymentService {
     const stale = await this.db
       .select()
       .from(payments)
-      .where(and(inArray(payments.status, OPEN_STATUSES), lt(payments.updatedAt, new Date(nowMs - idleMs))))
+      .where(
+        and(
+          inArray(payments.status, OPEN_STATUSES),
+          lt(payments.updatedAt, new Date(nowMs - idleMs)),
+          // A Stars invoice stays open until its payer pays it in Telegram: no provider knows of it.
+          ne(payments.method, 'telegram_stars'),
+        ),
+      )
       .limit(limit);
     let changed = 0;
     for (const payment of stale) {
@@ -789,6 +823,8 @@ export class PaymentService {
           tokenizationHash: null,
         };
       }
+      case 'telegram_stars':
+        throw validationError('paymentMethod', 'telegram_stars is paid through Telegram, not a card provider');
       case 'smart_glocal':
         return {
           method: 'smart_glocal',

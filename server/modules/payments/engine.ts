@@ -17,6 +17,7 @@ import { FollowerService } from './FollowerService';
 import type { PaymentProvider } from './PaymentProvider';
 import type { PayoutFailureNotifier } from './payoutUpdates';
 import { PaymentService } from './PaymentService';
+import { type StarsGateway, StarsPayments } from './starsPayments';
 import { Reconciliation } from './reconciliation';
 import { DrizzleSandboxProviderStore } from './sandbox/DrizzleSandboxProviderStore';
 import type { SandboxProviderStore } from './sandbox/store';
@@ -49,6 +50,7 @@ export interface MoneyEngineDeps {
     | 'publicUrl'
     | 'smartGlocalSignatureEncoding'
     | 'payoutRatesUrl'
+    | 'starsRates'
   > &
     Partial<Pick<ServerConfig, 'providerTimeoutMs' | 'crashAt' | 'reconciliationDays'>>;
   /** Personal invite links to private channels for paid memberships. */
@@ -59,6 +61,8 @@ export interface MoneyEngineDeps {
   readonly self?: { readonly origin: () => string; readonly post: HttpPost; readonly get: RatesFetch };
   /** The sandbox's Smart Glocal double keeps its sessions here instead of its provider_* tables. */
   readonly providerStore?: SandboxProviderStore;
+  /** The bot's Stars calls (invoice links, refunds, subscription edits); absent: Stars payments are disabled. */
+  readonly starsGateway?: StarsGateway;
 }
 
 export interface MoneyEngine {
@@ -66,6 +70,8 @@ export interface MoneyEngine {
   /** The sandbox's Smart Glocal double (its pages and housekeeping), when the sandbox runs it. */
   readonly double: SmartGlocalDouble | null;
   readonly payments: PaymentService;
+  /** Telegram Stars payments: checkout, pre-checkout answers, successful and refunded payments (starsPayments.ts). */
+  readonly stars: StarsPayments;
   readonly followers: FollowerService;
   readonly idempotency: IdempotencyService;
   /** Exchange rates for payouts of earnings in other currencies; null: no source, such earnings wait. */
@@ -128,16 +134,28 @@ export function createMoneyEngine(deps: MoneyEngineDeps): MoneyEngine {
       ...(deps.self !== undefined ? { post: deps.self.post } : {}),
     });
   }
+  const paymentsRef: { service?: PaymentService } = {};
+  const stars = new StarsPayments({
+    db: deps.db,
+    clock: deps.clock,
+    gateway: deps.starsGateway ?? null,
+    rates: config.starsRates,
+    serviceFeeBps: config.serviceFeeBps,
+    ...(deps.access ? { granted: (memberId: number) => deps.access!.personalLink(memberId) } : {}),
+    forget: (paymentId) => paymentsRef.service?.forget(paymentId),
+  });
   const payments = new PaymentService({
     db: deps.db,
     clock: deps.clock,
     provider,
+    stars,
     serviceFeeBps: config.serviceFeeBps,
     ...(deps.access ? { access: deps.access } : {}),
     ...(deps.payoutFailed ? { payoutFailed: deps.payoutFailed } : {}),
     ...(config.crashAt !== undefined ? { crashAt: config.crashAt } : {}),
     appUrl: config.publicUrl,
   });
+  paymentsRef.service = payments;
   // Rates: PAYOUT_RATES_URL, else the sandbox's double of the same API on this server (over HTTP like the real one).
   const ratesBase =
     config.payoutRatesUrl !== undefined
@@ -161,6 +179,7 @@ export function createMoneyEngine(deps: MoneyEngineDeps): MoneyEngine {
     double,
     rates,
     payments,
+    stars,
     reconciliation: new Reconciliation({
       db: deps.db,
       clock: deps.clock,
@@ -168,7 +187,7 @@ export function createMoneyEngine(deps: MoneyEngineDeps): MoneyEngine {
       payments,
       days: config.reconciliationDays ?? 7,
     }),
-    followers: new FollowerService(deps.db, deps.clock, deps.access),
+    followers: new FollowerService(deps.db, deps.clock, deps.access, stars),
     idempotency: new IdempotencyService(deps.db),
   };
 }

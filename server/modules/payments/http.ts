@@ -1,7 +1,7 @@
 /** HTTP helpers shared by the money engine's route files (server/modules/{invoices,payments,follower,cards,payouts}/routes.ts). */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CreatePaymentResponse, PaymentCheckResponse } from '../../../src/contract/api';
-import { type Currency, toMajor } from '../../../src/domain/money';
+import { type LedgerCurrency, toMajor } from '../../../src/domain/money';
 import { AppError } from '../../platform/errors';
 import { currentUser } from '../users/auth';
 import {
@@ -73,7 +73,7 @@ export async function idempotentFor(
 
 function details(view: PaymentView): Omit<PaymentCheckResponse, 'paymentId' | 'status'> {
   const { payment } = view;
-  const currency = payment.currency as Currency;
+  const currency = payment.currency as LedgerCurrency;
   return {
     kind: payment.kind,
     amount: toMajor(Number(payment.amount), currency),
@@ -82,6 +82,7 @@ function details(view: PaymentView): Omit<PaymentCheckResponse, 'paymentId' | 's
       ? { card: { brand: cardBrandOf(payment.cardBrand), last4: payment.cardLast4 } }
       : {}),
     ...(payment.buyTransactionId !== null ? { transactionId: payment.buyTransactionId } : {}),
+    ...(payment.invoiceLink !== null ? { invoiceLink: payment.invoiceLink } : {}),
     ...(view.inviteLink !== null ? { inviteLink: view.inviteLink } : {}),
     ...(payment.kind === 'subscription' && payment.memberId !== null && payment.status === 'paid'
       ? { subscriptionMemberId: payment.memberId }

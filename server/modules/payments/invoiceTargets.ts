@@ -28,6 +28,8 @@ export interface SubscriptionTarget {
   readonly period: Period;
   readonly priceMinor: number;
   readonly currency: Currency;
+  /** Its Telegram Stars price; null: not sold in Stars. */
+  readonly starsPrice: number | null;
   readonly deleted: boolean;
   readonly channel: ChannelRow;
   readonly creatorId: number;
@@ -41,6 +43,8 @@ export interface DonationTarget {
   readonly currency: Currency;
   /** The amount the creator fixed, in minor units; 0: the payer chooses. */
   readonly amountMinor: number;
+  /** The Stars its invoice offers first; null: not payable in Stars. */
+  readonly starsPrice: number | null;
   readonly deleted: boolean;
   readonly channel: ChannelRow;
   readonly creatorId: number;
@@ -78,6 +82,7 @@ function subscriptionTarget(row: SubscriptionTargetRow | undefined): Subscriptio
     period: subscription.period,
     priceMinor: subscription.priceMinor,
     currency: subscription.currency,
+    starsPrice: subscription.starsPrice,
     deleted: subscription.deleted,
     channel,
     creatorId: channel.ownerId,
@@ -94,6 +99,7 @@ function donationTarget(row: DonationTargetRow | undefined): DonationTarget | nu
     title: donation.title,
     currency: donation.currency,
     amountMinor: donation.amountMinor,
+    starsPrice: donation.starsPrice,
     deleted: donation.deleted,
     channel,
     creatorId: channel.ownerId,

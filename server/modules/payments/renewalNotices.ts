@@ -119,6 +119,8 @@ async function claim(db: DbOrTx, kind: RenewalNoticeKind, nowMs: number): Promis
         and(
           eq(subscriptionMembers.status, 'active'),
           ne(subscriptionMembers.period, 'onetime'),
+          // Card renewals only: Telegram reminds and renews Stars subscriptions itself.
+          sql`${subscriptionMembers.paymentMethod} is distinct from 'telegram_stars'`,
           gt(subscriptionMembers.expiresAt, now),
           due,
           // What renewals would charge: not for deleted subscriptions or channels, banned users.

@@ -24,6 +24,8 @@ export function renewable(nowMs: number): SQL {
   return and(
     eq(subscriptionMembers.status, 'active'),
     ne(subscriptionMembers.period, 'onetime'),
+    // Telegram renews a membership paid in Stars (or it was paid once): our renewals never charge it.
+    sql`${subscriptionMembers.paymentMethod} is distinct from 'telegram_stars'`,
     isNotNull(subscriptionMembers.expiresAt),
     gt(subscriptionMembers.expiresAt, new Date(nowMs - RENEWAL_CATCH_UP_MS)),
     // A renewal is a new payment: attempted only where invoiceTargets.assertPayable would take one.

@@ -182,7 +182,7 @@ export function settlementOf(
  * (subscription, payer) by a transaction-level advisory lock, so concurrent settlements on several connections or
  * processes see each other's membership.
  */
-async function paysUnaskedPeriod(tx: MoneyTx, payment: PaymentRow, nowMs: number): Promise<boolean> {
+export async function paysUnaskedPeriod(tx: MoneyTx, payment: PaymentRow, nowMs: number): Promise<boolean> {
   if (payment.purpose === 'renewal' || payment.subscriptionId === null) return false;
   await tx.execute(
     sql`select pg_advisory_xact_lock(hashtextextended(${`membership:${payment.subscriptionId}:${payment.userId}`}, 0))`,
@@ -199,7 +199,16 @@ async function paysUnaskedPeriod(tx: MoneyTx, payment: PaymentRow, nowMs: number
   return member !== undefined && isUnexpired(member, nowMs);
 }
 
-interface MembershipInput {
+/** A membership paid in Telegram Stars: Telegram, not our renewals job, renews it (or it is paid once). */
+export interface StarsMembership {
+  readonly stars: number;
+  /** The Telegram subscription's first charge id when Telegram renews it; null: paid once. */
+  readonly subscriptionId: string | null;
+  /** subscription_expiration_date of a renewing one: the expiry Telegram set (ms); null: the period rule's. */
+  readonly expiresAtMs: number | null;
+}
+
+export interface MembershipInput {
   readonly subscriptionId: number;
   readonly userId: number;
   readonly period: Period;
@@ -209,15 +218,23 @@ interface MembershipInput {
   readonly nowMs: number;
   /** A renewal keeps the membership's start date even when it is charged after the expiry. */
   readonly renewal: boolean;
+  /** Paid in Telegram Stars (absent: by card). */
+  readonly stars?: StarsMembership;
 }
 
 /**
  * Creates the membership or moves its expiry (periods.ts: from the old expiry while it is ahead, else from now) and
  * makes it active again with a clean renewal state. Answers the member id.
  */
-async function extendMembership(tx: MoneyTx, input: MembershipInput): Promise<number> {
+export async function extendMembership(tx: MoneyTx, input: MembershipInput): Promise<number> {
   const at = new Date(input.nowMs);
-  const firstExpiry = nextExpiry(null, input.period, input.nowMs);
+  const { stars } = input;
+  const paidWith = {
+    paymentMethod: stars === undefined ? ('smart_glocal' as const) : ('telegram_stars' as const),
+    starsPrice: stars?.stars ?? null,
+    starsSubscriptionId: stars?.subscriptionId ?? null,
+  };
+  const firstExpiry = stars?.expiresAtMs ?? nextExpiry(null, input.period, input.nowMs);
   // The unique (subscription_id, user_id) keeps one row per follower; a racing first payment falls through to extend.
   const inserted = await tx
     .insert(subscriptionMembers)
@@ -230,7 +247,7 @@ async function extendMembership(tx: MoneyTx, input: MembershipInput): Promise<nu
       expiresAt: firstExpiry === null ? null : new Date(firstExpiry),
       priceMinor: input.priceMinor,
       currency: input.currency,
-      paymentMethod: 'smart_glocal',
+      ...paidWith,
       cardId: input.cardId,
       createdAt: at,
       updatedAt: at,
@@ -249,7 +266,11 @@ async function extendMembership(tx: MoneyTx, input: MembershipInput): Promise<nu
   const currentExpiry = member.expiresAt?.getTime() ?? null;
   const lapsed =
     !input.renewal && member.period !== 'onetime' && (currentExpiry === null || currentExpiry <= input.nowMs);
-  const expiry = nextExpiry(currentExpiry, member.period, input.nowMs);
+  // Telegram's own expiry for a Stars subscription (never moved back: a late first payment keeps a later expiry).
+  const expiry =
+    stars?.expiresAtMs != null
+      ? Math.max(stars.expiresAtMs, currentExpiry ?? 0)
+      : nextExpiry(currentExpiry, member.period, input.nowMs);
   await tx
     .update(subscriptionMembers)
     .set({
@@ -257,7 +278,12 @@ async function extendMembership(tx: MoneyTx, input: MembershipInput): Promise<nu
       renewalFailed: false,
       expiresAt: expiry === null ? null : new Date(expiry),
       activatedAt: lapsed ? at : member.activatedAt,
-      paymentMethod: 'smart_glocal',
+      ...paidWith,
+      // A Stars renewal names no subscription of its own: the one Telegram renews stays.
+      starsSubscriptionId:
+        stars !== undefined && input.renewal
+          ? (stars.subscriptionId ?? member.starsSubscriptionId)
+          : paidWith.starsSubscriptionId,
       priceMinor: input.priceMinor,
       currency: input.currency,
       cardId: input.cardId ?? member.cardId,

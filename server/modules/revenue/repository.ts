@@ -63,7 +63,8 @@ export class RevenueRepository {
       .where(and(this.lineFilter(scope, from, to), currency === null ? undefined : eq(t.currency, currency)))
       .orderBy(countsAt, t.id);
     // Raw SQL columns skip drizzle's timestamp mapping (and PGlite and pg answer them differently): parse here.
-    return rows.map((row) => ({ ...row, countsAt: new Date(row.countsAt) }));
+    // Earnings lines are in the creator's currencies (a Stars sale is credited in one): never xtr, a payer's.
+    return rows.map((row) => ({ ...row, currency: row.currency as Currency, countsAt: new Date(row.countsAt) }));
   }
 
   /** Activations and expiries of the scope's memberships falling in [from, to). */

@@ -45,7 +45,7 @@ export const payments = pgTable(
     currency: text('currency').notNull(),
     method: text('method')
       .notNull()
-      .$type<'smart_glocal_form' | 'smart_glocal_saved_card' | 'smart_glocal' | 'renewal'>(),
+      .$type<'smart_glocal_form' | 'smart_glocal_saved_card' | 'smart_glocal' | 'renewal' | 'telegram_stars'>(),
     savedCardId: bigint('saved_card_id', { mode: 'number' }),
     saveCard: boolean('save_card').notNull().default(false),
     status: text('status').notNull().$type<'pending' | 'action_required' | 'paid' | 'error'>(),
@@ -73,10 +73,18 @@ export const payments = pgTable(
     refundedAt: at('refunded_at'),
     refundReason: text('refund_reason'),
     refundRequestedAt: at('refund_requested_at'),
+    /** Telegram Stars (migration 0047): the invoice link, Telegram's charge id, and the creator's credit currency and rate. */
+    invoiceLink: text('invoice_link'),
+    telegramChargeId: text('telegram_charge_id'),
+    starsCreditCurrency: text('stars_credit_currency'),
+    starsRate: text('stars_rate'),
   },
   (table) => [
     uniqueIndex('payments_user_idempotency_key').on(table.userId, table.idempotencyKey),
     uniqueIndex('payments_renewal_key').on(table.renewalKey),
+    uniqueIndex('payments_telegram_charge_id')
+      .on(table.telegramChargeId)
+      .where(sql`telegram_charge_id is not null`),
     uniqueIndex('payments_tokenization_hash')
       .on(table.tokenizationHash)
       .where(sql`tokenization_hash is not null`),

@@ -40,7 +40,7 @@ import type {
   TransactionType,
   VerificationStatus,
 } from '../../../src/domain/entities';
-import type { Currency } from '../../../src/domain/money';
+import type { Currency, LedgerCurrency } from '../../../src/domain/money';
 
 const id = () => bigserial('id', { mode: 'number' }).primaryKey();
 const ref = (name: string) => bigint(name, { mode: 'number' });
@@ -158,6 +158,10 @@ export const subscriptionMembers = pgTable(
     currency: currency().notNull(),
     /** The saved card that paid last and is charged on renewal (null: the primary card). */
     cardId: ref('card_id'),
+    /** Paid in Telegram Stars (payment_method telegram_stars; migration 0047): the Stars of its last payment. */
+    starsPrice: integer('stars_price'),
+    /** The first charge id of the Telegram Stars subscription that renews it (null: none; Telegram renews, never us). */
+    starsSubscriptionId: text('stars_subscription_id'),
     /** Private channels: the member's one-person invite link, made by the bot once a payment gave access. */
     inviteLink: text('invite_link'),
     /** When the bot removed the member from the private channel after access ended (null: not removed). */
@@ -206,6 +210,8 @@ export const donations = pgTable(
     amountMinor: minor('amount_minor').notNull().default(0),
     currency: currency().notNull(),
     buttonText: text('button_text').notNull(),
+    /** Whole Telegram Stars the invoice offers first (migration 0047); null: not payable in Stars. */
+    starsPrice: integer('stars_price'),
     imageId: text('image_id'),
     /** The goal in minor units of `currency` (null: none; src/domain/donation-goal.ts). */
     goalMinor: minor('goal_minor'),
@@ -337,7 +343,8 @@ export const transactions = pgTable(
     subscriptionId: ref('subscription_id').references(() => subscriptions.id),
     memberId: ref('member_id').references(() => subscriptionMembers.id),
     donationId: ref('donation_id').references(() => donations.id),
-    currency: currency().notNull(),
+    /** xtr: a payer's line of a Telegram Stars payment. */
+    currency: text('currency').$type<LedgerCurrency>().notNull(),
     price: minor('price').notNull(),
     amount: minor('amount').notNull(),
     providerFee: minor('provider_fee').notNull().default(0),
@@ -355,6 +362,9 @@ export const transactions = pgTable(
     convertedCurrency: text('converted_currency').$type<Currency>(),
     convertedAmount: minor('converted_amount'),
     conversionRate: text('conversion_rate'),
+    /** A Telegram Stars payment's line (migration 0047): the Stars paid, and the rate the creator's line was credited at. */
+    starsAmount: integer('stars_amount'),
+    starsRate: text('stars_rate'),
     /** The time whose earnings window this line counts in, when not created_at (a refund counts in its sale's window). */
     windowAt: at('window_at'),
     createdAt: at('created_at').notNull(),

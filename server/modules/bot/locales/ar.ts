@@ -44,4 +44,5 @@ export const ar: BotTexts = {
   goalReachedNotice: 'وصل طلب التبرع {name} في {channel} إلى هدفه: {raised} من {goal}.',
   goalEndedNotice:
     'انتهى طلب التبرع {name} في {channel} وقد جُمع {raised}. لا يزال يقبل التبرعات، ومنشوره يُظهر الآن أنه انتهى.',
+  paymentPriceChanged: 'تغيّر السعر. افتح الفاتورة مجددًا في التطبيق لترى السعر الجديد.',
 };

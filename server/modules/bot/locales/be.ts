@@ -47,4 +47,5 @@ export const be: BotTexts = {
   goalReachedNotice: 'Ваш збор {name} у канале {channel} дасягнуў мэты: {raised} з {goal}.',
   goalEndedNotice:
     'Ваш збор {name} у канале {channel} завершаны, сабрана {raised}. Ахвяраванні па-ранейшаму прымаюцца, а ў допісе цяпер пазначана, што збор завершаны.',
+  paymentPriceChanged: 'Цана змянілася. Адкрыйце рахунак у праграме яшчэ раз, каб убачыць новую цану.',
 };

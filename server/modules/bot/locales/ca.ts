@@ -50,4 +50,5 @@ export const ca: BotTexts = {
   goalReachedNotice: 'La teva petició de donacions {name} a {channel} ha assolit l’objectiu: {raised} de {goal}.',
   goalEndedNotice:
     'La teva petició de donacions {name} a {channel} ha finalitzat amb {raised} recaptats. Encara accepta donacions, i la publicació ara indica que ha finalitzat.',
+  paymentPriceChanged: "El preu ha canviat. Torna a obrir la factura a l'aplicació per veure el preu nou.",
 };

@@ -45,4 +45,5 @@ export const cs: BotTexts = {
   goalReachedNotice: 'Vaše sbírka {name} v kanálu {channel} dosáhla cíle: {raised} z {goal}.',
   goalEndedNotice:
     'Vaše sbírka {name} v kanálu {channel} skončila, vybráno {raised}. Dary stále přijímá a příspěvek teď uvádí, že skončila.',
+  paymentPriceChanged: 'Cena se změnila. Otevřete fakturu v aplikaci znovu a uvidíte novou cenu.',
 };

@@ -49,4 +49,6 @@ export const de: BotTexts = {
   goalReachedNotice: 'Dein Spendenaufruf {name} in {channel} hat sein Ziel erreicht: {raised} von {goal}.',
   goalEndedNotice:
     'Dein Spendenaufruf {name} in {channel} ist beendet, gesammelt: {raised}. Er nimmt weiter Spenden an, und der Beitrag zeigt jetzt, dass er beendet ist.',
+  paymentPriceChanged:
+    'Der Preis hat sich geändert. Öffne die Rechnung in der App erneut, um den neuen Preis zu sehen.',
 };

@@ -47,4 +47,5 @@ export const en: BotTexts = {
   goalReachedNotice: 'Your donation request {name} in {channel} has reached its goal: {raised} of {goal}.',
   goalEndedNotice:
     'Your donation request {name} in {channel} has ended with {raised} raised. It still takes donations, and its post now says it has ended.',
+  paymentPriceChanged: 'The price has changed. Open the invoice in the app again to see the new price.',
 };

@@ -48,4 +48,5 @@ export const es: BotTexts = {
   goalReachedNotice: 'Tu solicitud de donaciones {name} en {channel} alcanzó su meta: {raised} de {goal}.',
   goalEndedNotice:
     'Tu solicitud de donaciones {name} en {channel} ha finalizado con {raised} recaudados. Sigue aceptando donaciones, y la publicación ahora indica que ha finalizado.',
+  paymentPriceChanged: 'El precio ha cambiado. Vuelve a abrir la factura en la aplicación para ver el nuevo precio.',
 };

@@ -49,4 +49,5 @@ export const fi: BotTexts = {
   goalReachedNotice: 'Lahjoituspyyntösi {name} kanavalla {channel} saavutti tavoitteensa: {raised} / {goal}.',
   goalEndedNotice:
     'Lahjoituspyyntösi {name} kanavalla {channel} on päättynyt, kerätty {raised}. Se ottaa yhä vastaan lahjoituksia, ja julkaisussa lukee nyt, että se on päättynyt.',
+  paymentPriceChanged: 'Hinta on muuttunut. Avaa lasku sovelluksessa uudelleen nähdäksesi uuden hinnan.',
 };

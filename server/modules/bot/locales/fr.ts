@@ -50,4 +50,5 @@ export const fr: BotTexts = {
   goalReachedNotice: 'Votre appel aux dons {name} sur {channel} a atteint son objectif : {raised} sur {goal}.',
   goalEndedNotice:
     'Votre appel aux dons {name} sur {channel} est terminé avec {raised} collectés. Il accepte toujours les dons, et la publication indique désormais qu’il est terminé.',
+  paymentPriceChanged: "Le prix a changé. Rouvrez la facture dans l'application pour voir le nouveau prix.",
 };

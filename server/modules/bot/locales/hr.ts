@@ -46,4 +46,5 @@ export const hr: BotTexts = {
   goalReachedNotice: 'Vaše prikupljanje donacija {name} u kanalu {channel} postiglo je cilj: {raised} od {goal}.',
   goalEndedNotice:
     'Vaše prikupljanje donacija {name} u kanalu {channel} završilo je, prikupljeno {raised}. I dalje prima donacije, a objava sada navodi da je završeno.',
+  paymentPriceChanged: 'Cijena se promijenila. Ponovno otvorite račun u aplikaciji da biste vidjeli novu cijenu.',
 };

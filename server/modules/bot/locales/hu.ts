@@ -50,4 +50,5 @@ export const hu: BotTexts = {
   goalReachedNotice: 'A(z) {channel} csatornán indított {name} adománygyűjtésed elérte a célját: {raised} / {goal}.',
   goalEndedNotice:
     'A(z) {channel} csatornán indított {name} adománygyűjtésed lezárult, {raised} gyűlt össze. Továbbra is fogad adományokat, a bejegyzés pedig már jelzi, hogy lezárult.',
+  paymentPriceChanged: 'Az ár megváltozott. Nyisd meg újra a számlát az alkalmazásban, és nézd meg az új árat.',
 };

@@ -47,4 +47,5 @@ export const id: BotTexts = {
   goalReachedNotice: 'Permintaan donasi {name} di {channel} telah mencapai targetnya: {raised} dari {goal}.',
   goalEndedNotice:
     'Permintaan donasi {name} di {channel} telah berakhir dengan {raised} terkumpul. Donasi masih diterima, dan postingannya kini menunjukkan bahwa penggalangan telah berakhir.',
+  paymentPriceChanged: 'Harganya sudah berubah. Buka lagi tagihan di aplikasi untuk melihat harga baru.',
 };

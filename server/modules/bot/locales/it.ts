@@ -48,4 +48,5 @@ export const it: BotTexts = {
   goalReachedNotice: 'La tua richiesta di donazioni {name} su {channel} ha raggiunto l’obiettivo: {raised} su {goal}.',
   goalEndedNotice:
     'La tua richiesta di donazioni {name} su {channel} si è conclusa con {raised} raccolti. Accetta ancora donazioni e il post ora indica che è conclusa.',
+  paymentPriceChanged: "Il prezzo è cambiato. Riapri la fattura nell'app per vedere il nuovo prezzo.",
 };

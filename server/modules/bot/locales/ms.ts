@@ -47,4 +47,5 @@ export const ms: BotTexts = {
   goalReachedNotice: 'Permintaan derma {name} anda di {channel} telah mencapai sasarannya: {raised} daripada {goal}.',
   goalEndedNotice:
     'Permintaan derma {name} anda di {channel} telah tamat dengan {raised} terkumpul. Ia masih menerima derma, dan siarannya kini menunjukkan bahawa ia telah tamat.',
+  paymentPriceChanged: 'Harga telah berubah. Buka semula invois dalam aplikasi untuk melihat harga baharu.',
 };

@@ -48,4 +48,5 @@ export const nl: BotTexts = {
   goalReachedNotice: 'Je donatieverzoek {name} in {channel} heeft het doel bereikt: {raised} van {goal}.',
   goalEndedNotice:
     'Je donatieverzoek {name} in {channel} is afgelopen met {raised} opgehaald. Het neemt nog steeds donaties aan, en het bericht laat nu zien dat het afgelopen is.',
+  paymentPriceChanged: 'De prijs is gewijzigd. Open de factuur opnieuw in de app om de nieuwe prijs te zien.',
 };

@@ -47,4 +47,5 @@ export const pl: BotTexts = {
   goalReachedNotice: 'Twoja zbiórka {name} na kanale {channel} osiągnęła cel: {raised} z {goal}.',
   goalEndedNotice:
     'Twoja zbiórka {name} na kanale {channel} zakończyła się, zebrano {raised}. Nadal przyjmuje wpłaty, a post pokazuje teraz, że się zakończyła.',
+  paymentPriceChanged: 'Cena się zmieniła. Otwórz ponownie fakturę w aplikacji, aby zobaczyć nową cenę.',
 };

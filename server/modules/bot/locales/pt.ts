@@ -47,4 +47,5 @@ export const pt: BotTexts = {
   goalReachedNotice: 'Seu pedido de doações {name} em {channel} atingiu a meta: {raised} de {goal}.',
   goalEndedNotice:
     'Seu pedido de doações {name} em {channel} foi encerrado com {raised} arrecadados. Ele continua aceitando doações, e a publicação agora mostra que foi encerrado.',
+  paymentPriceChanged: 'O preço mudou. Abra a fatura de novo no app para ver o novo preço.',
 };

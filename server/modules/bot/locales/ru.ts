@@ -46,4 +46,5 @@ export const ru: BotTexts = {
   goalReachedNotice: 'Ваш сбор {name} в канале {channel} достиг цели: {raised} из {goal}.',
   goalEndedNotice:
     'Ваш сбор {name} в канале {channel} завершён, собрано {raised}. Пожертвования по-прежнему принимаются, а в посте теперь указано, что сбор завершён.',
+  paymentPriceChanged: 'Цена изменилась. Откройте счёт в приложении ещё раз, чтобы увидеть новую цену.',
 };

@@ -46,4 +46,5 @@ export const sk: BotTexts = {
   goalReachedNotice: 'Vaša zbierka {name} v kanáli {channel} dosiahla cieľ: {raised} z {goal}.',
   goalEndedNotice:
     'Vaša zbierka {name} v kanáli {channel} sa skončila, vyzbierané {raised}. Dary stále prijíma a príspevok teraz uvádza, že sa skončila.',
+  paymentPriceChanged: 'Cena sa zmenila. Otvorte faktúru v aplikácii znova a uvidíte novú cenu.',
 };

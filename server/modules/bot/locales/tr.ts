@@ -47,4 +47,5 @@ export const tr: BotTexts = {
   goalReachedNotice: '{channel} kanalındaki {name} bağış isteğiniz hedefine ulaştı: {raised} / {goal}.',
   goalEndedNotice:
     '{channel} kanalındaki {name} bağış isteğiniz {raised} toplanarak sona erdi. Bağış almaya devam ediyor ve gönderide artık sona erdiği görünüyor.',
+  paymentPriceChanged: 'Fiyat değişti. Yeni fiyatı görmek için faturayı uygulamada yeniden açın.',
 };

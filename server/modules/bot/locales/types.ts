@@ -55,4 +55,6 @@ export interface BotTexts {
   readonly goalReachedNotice: string;
   /** To the creator, once: the request's end date passed (it still takes donations). */
   readonly goalEndedNotice: string;
+  /** The same when the Stars price changed since the invoice link was made. */
+  readonly paymentPriceChanged: string;
 }

@@ -47,4 +47,5 @@ export const uk: BotTexts = {
   goalReachedNotice: 'Ваш збір {name} у каналі {channel} досяг мети: {raised} з {goal}.',
   goalEndedNotice:
     'Ваш збір {name} у каналі {channel} завершено, зібрано {raised}. Пожертви й далі приймаються, а в дописі тепер зазначено, що збір завершено.',
+  paymentPriceChanged: 'Ціна змінилася. Відкрийте рахунок у застосунку ще раз, щоб побачити нову ціну.',
 };

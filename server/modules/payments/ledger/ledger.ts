@@ -132,6 +132,8 @@ export async function writeRefundPair(tx: DbOrTx, paymentId: string, at: Date): 
     paymentMethod: line.paymentMethod,
     cardBrand: line.cardBrand,
     cardLast4: line.cardLast4,
+    starsAmount: line.starsAmount,
+    starsRate: line.starsRate,
     paymentId,
     reversesId: line.id,
     createdAt: at,
@@ -253,7 +255,9 @@ export async function ledgerSum(db: DbOrTx, userId: number): Promise<Map<Currenc
         : row.type === 'sell_subscription' || row.type === 'get_donation'
           ? 1
           : 0;
-    if (sign !== 0) sums.set(row.currency, (sums.get(row.currency) ?? 0) + sign * Number(row.amount));
+    // Creators' lines only: a Stars sale credits its creator in a payout currency (xtr is a payer's line).
+    const currency = row.currency as Currency;
+    if (sign !== 0) sums.set(currency, (sums.get(currency) ?? 0) + sign * Number(row.amount));
   }
   return sums;
 }

@@ -1,5 +1,5 @@
 /** Wire amounts are major units (number or numeric string); the domain holds integer minor units. */
-import { type Currency, type Money, money, toMajor, toMinor } from '../../../domain/money';
+import { type Currency, type LedgerCurrency, type Money, money, toMajor, toMinor } from '../../../domain/money';
 import { parseDecimalAmount } from '../../../domain/amounts';
 import type { MajorAmount } from '../../../contract/api';
 
@@ -15,6 +15,14 @@ export function moneyFromWire(amount: MajorAmount | string, currency: Currency):
 
 export function optionalMoneyFromWire(amount: MajorAmount | string | undefined, currency: Currency): Money | undefined {
   return amount === undefined ? undefined : moneyFromWire(amount, currency);
+}
+
+/**
+ * A ledger amount: a spec currency, or `xtr` (whole Telegram Stars, exponent 0) on a payer's lines of a Stars payment.
+ * Stars are carried in a Money whose currency reads 'xtr' (formatting shows "XTR n" until a screen shows Stars itself).
+ */
+export function ledgerMoneyFromWire(amount: MajorAmount | string, currency: LedgerCurrency): Money {
+  return moneyFromWire(amount, currency as Currency);
 }
 
 export function moneyToWire(amount: Money): MajorAmount {

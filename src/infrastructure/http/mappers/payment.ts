@@ -3,7 +3,7 @@ import type { PaymentError } from '../../../domain/entities';
 import type { CreatedPayment, PaymentCheck } from '../../../application/ports/InvoiceRepository';
 import type { CardToken } from '../../../application/ports/ProviderGateway';
 import { cardBrandFromWire } from './card';
-import { moneyFromWire } from './money';
+import { ledgerMoneyFromWire } from './money';
 
 function paymentError(code: string | undefined, description: string | undefined): PaymentError | undefined {
   if (code === undefined && description === undefined) return undefined;
@@ -26,7 +26,7 @@ export function paymentCheckFromDto(dto: PaymentCheckResponse): PaymentCheck {
     status: dto.status,
     redirectUrl: dto.userAction?.type === 'redirect' ? dto.userAction.url : undefined,
     error: paymentError(dto.errorCode, dto.errorDescription),
-    amount: moneyFromWire(dto.amount, dto.currency),
+    amount: ledgerMoneyFromWire(dto.amount, dto.currency),
     card: dto.card ? { brand: cardBrandFromWire(dto.card.brand), last4: dto.card.last4 } : undefined,
     transactionId: dto.transactionId,
     kind: dto.kind,

@@ -4,6 +4,7 @@ import { parsePaymentExtra } from '../../../domain/transactions';
 import { cardBrandFromWire, withdrawalAccountFromDto } from './card';
 import { userFromDto } from './channel';
 import { moneyFromWire, optionalMoneyFromWire } from './money';
+import type { Currency } from '../../../domain/money';
 
 /** Older rows carry the card only in `paymentExtra` JSON text. */
 function cardFromPaymentExtra(extra: string | undefined): Transaction['card'] {
@@ -12,7 +13,8 @@ function cardFromPaymentExtra(extra: string | undefined): Transaction['card'] {
 }
 
 export function transactionFromDto(dto: TransactionDto): Transaction {
-  const { currency } = dto;
+  // xtr: a payer's line of a Telegram Stars payment, in whole Stars (see ledgerMoneyFromWire).
+  const currency = dto.currency as Currency;
   return {
     id: dto.id,
     type: dto.type,

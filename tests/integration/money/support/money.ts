@@ -3,11 +3,13 @@
  * card tokenisation at the sandbox provider; payments with an Idempotency-Key; ledger and balance checks.
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, or } from 'drizzle-orm';
 import type { CreatePaymentResponse, PaymentCheckResponse } from '../../../../src/contract/api';
 import type { Period } from '../../../../src/domain/entities';
 import { balancesOf, ledgerSum } from '../../../../server/modules/payments/ledger/ledger';
-import { users } from '../../../../server/platform/db/schema';
+import { transactions, users } from '../../../../server/platform/db/schema';
+import { currencyExponent } from '../../../../src/domain/money';
+import { starsCreditMinor } from '../../../../src/domain/stars';
 import { type ApiAnswer, type TestServer, type TestUser, creatorWithChannel, newUser } from '../../support/testServer';
 
 export interface Shop {
@@ -189,7 +191,74 @@ export async function expectBalancesMatchLedger(server: TestServer, id: number):
   for (const [currency, sum] of sums) if (sum !== 0) expect(fromBalances.get(currency) ?? 0).toBe(sum);
   for (const [currency, total] of fromBalances) expect(sums.get(currency as never) ?? 0).toBe(total);
   for (const balance of balances.payout) expect(balance.minor).toBeGreaterThanOrEqual(0);
+  await expectStarsLinesConsistent(server);
   return fromBalances;
+}
+
+/**
+ * The ledger's Telegram Stars lines (xtr) hold together: every Stars payment's payer lines are in xtr and equal its
+ * Stars; its creator lines are credited in a payout currency at the rate they record (starsCreditMinor), split into
+ * the service fee and the payout amount with nothing lost; a refund line mirrors the line it reverses; no creator line
+ * (what balances sum) is ever in xtr.
+ */
+export async function expectStarsLinesConsistent(server: TestServer): Promise<void> {
+  const lines = await server.database.db
+    .select()
+    .from(transactions)
+    .where(or(eq(transactions.paymentMethod, 'telegram_stars'), eq(transactions.currency, 'xtr')));
+  for (const line of lines) {
+    if (line.currency === 'xtr') {
+      expect([line.type, line.paymentMethod]).toEqual([
+        expect.stringMatching(/^(buy_subscription|send_donation|refund_received)$/),
+        'telegram_stars',
+      ]);
+    }
+    if (line.paymentMethod !== 'telegram_stars') continue;
+    expect(line.starsAmount).toEqual(expect.any(Number));
+    if (line.currency === 'xtr') {
+      expect([line.price, line.amount]).toEqual([line.starsAmount, line.starsAmount]);
+    } else {
+      const credit = starsCreditMinor(line.starsAmount!, currencyExponent(line.currency), line.starsRate!);
+      expect({ id: line.id, price: line.price }).toEqual({ id: line.id, price: credit });
+      expect(line.serviceFee + line.payoutAmount + line.providerFee).toBe(line.price);
+      expect(line.amount).toBe(line.payoutAmount);
+    }
+    if (line.reversesId !== null) {
+      const reversed = lines.find((other) => other.id === line.reversesId)!;
+      expect([line.currency, line.amount, line.starsAmount]).toEqual([
+        reversed.currency,
+        reversed.amount,
+        reversed.starsAmount,
+      ]);
+    }
+  }
+}
+
+/**
+ * Each payer's Stars in our ledger (xtr: paid − refunded) equal what Telegram's own record of the bot's Stars
+ * transactions says they paid and got back (getStarTransactions, through the production gateway).
+ */
+export async function expectStarsMatchTelegram(server: TestServer): Promise<void> {
+  const telegram = new Map<number, number>();
+  for (let offset = 0; ; offset += 100) {
+    const page = await server.app.deps.bot.starTransactions(offset, 100);
+    for (const entry of page)
+      if (entry.userId !== null)
+        telegram.set(
+          entry.userId,
+          (telegram.get(entry.userId) ?? 0) + (entry.direction === 'in' ? 1 : -1) * entry.stars,
+        );
+    if (page.length < 100) break;
+  }
+  const ours = new Map<number, number>();
+  const rows = await server.database.db
+    .select({ type: transactions.type, amount: transactions.amount, telegramId: users.telegramId })
+    .from(transactions)
+    .innerJoin(users, eq(users.id, transactions.userId))
+    .where(eq(transactions.currency, 'xtr'));
+  for (const row of rows)
+    ours.set(row.telegramId, (ours.get(row.telegramId) ?? 0) + (row.type === 'refund_received' ? -1 : 1) * row.amount);
+  expect(Object.fromEntries(ours)).toEqual(Object.fromEntries(telegram));
 }
 
 /** Moves the sandbox clock to `targetMs` and runs the jobs, like the server's timer would; every job must succeed. */
