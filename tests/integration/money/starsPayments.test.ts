@@ -167,8 +167,19 @@ describe('Telegram Stars payments', () => {
       }),
     ]);
 
+    const revenue = async () =>
+      (
+        await server.api<{ currency: string; buckets: { subscriptionsMinor: number }[] }>(
+          shop.creator,
+          'GET',
+          `/revenue?period=month&channelId=${shop.channelId}&currency=eur`,
+        )
+      ).body.buckets.reduce((sum, bucket) => sum + bucket.subscriptionsMinor, 0);
+    const revenueBefore = await revenue();
     const paid = await payLink(follower, first.body.invoiceLink!);
     expect(paid.body.status).toBe('paid');
+    // Revenue counts the sale in the creator's payout currency: what it credited.
+    expect((await revenue()) - revenueBefore).toBe(270);
     const check = await server.api<Record<string, unknown>>(follower, 'POST', '/pay/smart_glocal/check', {
       paymentId: first.body.paymentId,
     });
@@ -338,7 +349,7 @@ describe('Telegram Stars payments', () => {
     await expectBalancesMatchLedger(server, shop.creatorId);
   });
 
-  test('pre-checkout refuses a changed price, a banned follower and a deleted subscription, in their language', async () => {
+  test('pre-checkout refuses a changed price, a banned follower, a deleted subscription and a lost channel', async () => {
     const priced = newUser('Paula');
     const created = await create(priced, 'subscription', shop.subscriptions.weekly, {});
     await server.api(shop.creator, 'POST', `/subscription/${shop.subscriptions.weekly}/stars`, { stars: 120 });
@@ -372,7 +383,22 @@ describe('Telegram Stars payments', () => {
       reason: 'refused',
       errorMessage: botTexts('es').paymentUnavailable,
     });
-    for (const user of [banned, late]) {
+    const cutOff = newUser('Gina');
+    const unplugged = await openShop(server);
+    await server.api(unplugged.creator, 'POST', `/subscription/${unplugged.subscriptions.monthly}/stars`, {
+      stars: 40,
+    });
+    const cutLink = (await create(cutOff, 'subscription', unplugged.subscriptions.monthly, {})).body.invoiceLink!;
+    // The bot lost the channel (testServer's creatorWithChannel numbers its chat so).
+    await server.request('POST', '/sandbox/bot/channel-removed', {
+      chatId: -(1_000_000_000_000 + unplugged.creator.telegramId),
+    });
+    expect((await payLink(cutOff, cutLink, 'it')).body).toEqual({
+      status: 'failed',
+      reason: 'refused',
+      errorMessage: botTexts('it').paymentUnavailable,
+    });
+    for (const user of [banned, late, cutOff]) {
       expect((await paymentRows(user)).map((row) => row.status)).toEqual(['pending']);
     }
   });

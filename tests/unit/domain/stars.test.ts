@@ -5,6 +5,7 @@ import {
   parseStarsPrice,
   sanitizeStarsInput,
   starsAmountProblem,
+  starsCreditMinor,
   starsOffer,
   suggestStars,
   suggestedStarsPrice,
@@ -73,4 +74,20 @@ test('a count of Stars reads like an amount, grouped en-US, the star after it', 
   expect(formatStars(417)).toBe('417\u00a0⭐');
   expect(formatStars(10_000)).toBe('10,000\u00a0⭐');
   expect(formatStars(-1500)).toBe('-1,500\u00a0⭐');
+});
+describe("a Stars sale's credit", () => {
+  test('is the Stars times the rate in minor units, rounded down once, in exact decimals', () => {
+    expect(starsCreditMinor(250, 2, '0.012')).toBe(300);
+    expect(starsCreditMinor(777, 2, '0.013')).toBe(1010); // 10.101 € → 10.10 €
+    expect(starsCreditMinor(777, 2, '1.17')).toBe(90_909); // 909.09 ₽
+    expect(starsCreditMinor(1, 2, '0.0049')).toBe(0);
+    expect(starsCreditMinor(3, 0, '0.5')).toBe(1);
+    expect(starsCreditMinor(10_000, 2, '0.1')).toBe(100_000);
+  });
+
+  test('is null for a rate that is no positive decimal', () => {
+    expect(starsCreditMinor(100, 2, '0')).toBeNull();
+    expect(starsCreditMinor(100, 2, '-0.1')).toBeNull();
+    expect(starsCreditMinor(100, 2, '1e-2')).toBeNull();
+  });
 });
