@@ -141,7 +141,9 @@ describe('the money invariant over a month of card and Stars payments', () => {
         }
         case 5:
           for (const { paymentId } of refundLater)
-            expect((await server.request('POST', `/sandbox/payments/${paymentId}/refund`, {})).body).toMatchObject({
+            expect(
+              (await server.request('POST', `/sandbox/payments/${paymentId}/refund`, { reason: 'Asked for' })).body,
+            ).toMatchObject({
               refundStatus: 'done',
             });
           for (const { user, chargeId } of outsideLater)
