@@ -73,7 +73,7 @@ export const payments = pgTable(
     refundedAt: at('refunded_at'),
     refundReason: text('refund_reason'),
     refundRequestedAt: at('refund_requested_at'),
-    /** Telegram Stars (migration 0047): the invoice link, Telegram's charge id, and the creator's credit currency and rate. */
+    /** Telegram Stars (migration 0048): the invoice link, Telegram's charge id, and the creator's credit currency and rate. */
     invoiceLink: text('invoice_link'),
     telegramChargeId: text('telegram_charge_id'),
     starsCreditCurrency: text('stars_credit_currency'),

@@ -158,7 +158,7 @@ export const subscriptionMembers = pgTable(
     currency: currency().notNull(),
     /** The saved card that paid last and is charged on renewal (null: the primary card). */
     cardId: ref('card_id'),
-    /** Paid in Telegram Stars (payment_method telegram_stars; migration 0047): the Stars of its last payment. */
+    /** Paid in Telegram Stars (payment_method telegram_stars; migration 0048): the Stars of its last payment. */
     starsPrice: integer('stars_price'),
     /** The first charge id of the Telegram Stars subscription that renews it (null: none; Telegram renews, never us). */
     starsSubscriptionId: text('stars_subscription_id'),
@@ -210,7 +210,7 @@ export const donations = pgTable(
     amountMinor: minor('amount_minor').notNull().default(0),
     currency: currency().notNull(),
     buttonText: text('button_text').notNull(),
-    /** Whole Telegram Stars the invoice offers first (migration 0047); null: not payable in Stars. */
+    /** Whole Telegram Stars the invoice offers first (migration 0048); null: not payable in Stars. */
     starsPrice: integer('stars_price'),
     imageId: text('image_id'),
     /** The goal in minor units of `currency` (null: none; src/domain/donation-goal.ts). */
@@ -362,7 +362,7 @@ export const transactions = pgTable(
     convertedCurrency: text('converted_currency').$type<Currency>(),
     convertedAmount: minor('converted_amount'),
     conversionRate: text('conversion_rate'),
-    /** A Telegram Stars payment's line (migration 0047): the Stars paid, and the rate the creator's line was credited at. */
+    /** A Telegram Stars payment's line (migration 0048): the Stars paid, and the rate the creator's line was credited at. */
     starsAmount: integer('stars_amount'),
     starsRate: text('stars_rate'),
     /** The time whose earnings window this line counts in, when not created_at (a refund counts in its sale's window). */
