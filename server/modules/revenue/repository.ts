@@ -20,6 +20,8 @@ export interface RevenueLineRow {
   readonly subscriptionName: string | null;
   readonly donationTitle: string | null;
   readonly subscriptionId: number | null;
+  /** A Telegram Stars sale's line (or its refund's): the Stars paid; null for card sales. */
+  readonly starsAmount: number | null;
 }
 
 export interface RevenueScope {
@@ -55,6 +57,7 @@ export class RevenueRepository {
         subscriptionName: subscriptions.name,
         donationTitle: donations.title,
         subscriptionId: t.subscriptionId,
+        starsAmount: t.starsAmount,
       })
       .from(t)
       .leftJoin(channels, eq(channels.id, t.channelId))

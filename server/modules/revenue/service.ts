@@ -80,6 +80,7 @@ export class RevenueService {
           countsAt: line.countsAt.getTime(),
           amountMinor: line.amount,
           source: line.subscriptionId === null ? 'donation' : 'subscription',
+          ...(line.starsAmount !== null ? { stars: line.starsAmount } : {}),
         })),
       joins: members.joins.map((at) => at.getTime()),
       expiries: members.expiries.map((at) => at.getTime()),

@@ -167,19 +167,28 @@ describe('Telegram Stars payments', () => {
       }),
     ]);
 
-    const revenue = async () =>
-      (
-        await server.api<{ currency: string; buckets: { subscriptionsMinor: number }[] }>(
+    const revenue = async () => {
+      const { buckets } = (
+        await server.api<{ buckets: { subscriptionsMinor: number; starsMinor: number; stars: number }[] }>(
           shop.creator,
           'GET',
           `/revenue?period=month&channelId=${shop.channelId}&currency=eur`,
         )
-      ).body.buckets.reduce((sum, bucket) => sum + bucket.subscriptionsMinor, 0);
+      ).body;
+      const sum = (key: 'subscriptionsMinor' | 'starsMinor' | 'stars') =>
+        buckets.reduce((total, bucket) => total + bucket[key], 0);
+      return { subscriptionsMinor: sum('subscriptionsMinor'), starsMinor: sum('starsMinor'), stars: sum('stars') };
+    };
     const revenueBefore = await revenue();
     const paid = await payLink(follower, first.body.invoiceLink!);
     expect(paid.body.status).toBe('paid');
-    // Revenue counts the sale in the creator's payout currency: what it credited.
-    expect((await revenue()) - revenueBefore).toBe(270);
+    // Revenue counts the sale in the creator's payout currency (what it credited), and its Stars apart.
+    const revenueAfter = await revenue();
+    expect({
+      subscriptionsMinor: revenueAfter.subscriptionsMinor - revenueBefore.subscriptionsMinor,
+      starsMinor: revenueAfter.starsMinor - revenueBefore.starsMinor,
+      stars: revenueAfter.stars - revenueBefore.stars,
+    }).toEqual({ subscriptionsMinor: 270, starsMinor: 270, stars: 250 });
     const check = await server.api<Record<string, unknown>>(follower, 'POST', '/pay/smart_glocal/check', {
       paymentId: first.body.paymentId,
     });
