@@ -14,6 +14,7 @@
  *
  * The database must be migrated before (server/main.ts and the test harness do it).
  */
+import { named } from './platform/http/named';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { SANDBOX_BOT_API_PREFIX, SandboxTelegram, botApiDoublePlugin } from './modules/bot/sandbox/BotApiDouble';
@@ -271,7 +272,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(
-    async (api) => {
+    named(async (api) => {
       // The client sends `Content-Type: application/json` on every call (spec section 7), also on POSTs without a body
       // (skip, delete, confirm...): an empty JSON body means no body, not a 400.
       const parseJson = api.getDefaultJsonParser('error', 'error');
@@ -289,8 +290,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         onFailedSignIn: limits.failedSignIns,
       });
       api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
-      for (const module of ROUTES) await api.register(module.plugin, { deps });
-    },
+      for (const module of ROUTES) await api.register(named(module.plugin), { deps });
+    }, 'api v2'),
     { prefix: '/api/v2' },
   );
 
@@ -300,21 +301,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Everything under /sandbox in one scope whose guard sees the route the router matched (guard.ts).
     await app.register(
       sandboxScope(config, async (scope) => {
-        if (telegram !== null) await scope.register(botApiDoublePlugin, { prefix: SANDBOX_BOT_API_PREFIX, telegram });
-        await scope.register(sandboxControlRoutes, { prefix: '/sandbox', deps });
-        await scope.register(emulatorPlugin, { production: config.production });
-        await scope.register(ratesDoubleRoutes, {
+        if (telegram !== null)
+          await scope.register(named(botApiDoublePlugin), { prefix: SANDBOX_BOT_API_PREFIX, telegram });
+        await scope.register(named(sandboxControlRoutes), { prefix: '/sandbox', deps });
+        await scope.register(named(emulatorPlugin), { production: config.production });
+        await scope.register(named(ratesDoubleRoutes), {
           prefix: SANDBOX_RATES_PREFIX,
           today: () => new Date(clock.now()).toISOString().slice(0, 10),
         });
       }),
     );
-    await app.register(providerPlugin, { deps });
-    await app.register(sumsubDoublePlugin, { deps });
+    await app.register(named(providerPlugin), { deps });
+    await app.register(named(sumsubDoublePlugin), { deps });
   }
-  if (config.botWebhookSecret) await app.register(botWebhookRoutes, { deps, secret: config.botWebhookSecret });
-  await app.register(adminRoutes, { prefix: '/admin', deps });
-  await app.register(snippetRoutes, { deps });
+  if (config.botWebhookSecret) await app.register(named(botWebhookRoutes), { deps, secret: config.botWebhookSecret });
+  await app.register(named(adminRoutes), { prefix: '/admin', deps });
+  await app.register(named(snippetRoutes), { deps });
 
   await installStatic(app, config.staticDir);
   return app;

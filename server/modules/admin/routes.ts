@@ -10,6 +10,7 @@
  *                              payments do.
  * Each queue is one plugin in ADMIN_QUEUES (adminQueues.ts): to add a queue, write its routes file and list it there.
  */
+import { named } from '../../platform/http/named';
 import type { FastifyPluginAsync } from 'fastify';
 import { type AdminMe, roleAllows } from '../../../src/contract/admin';
 import type { RouteOptions } from '../../context';
@@ -73,7 +74,7 @@ export const adminRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps 
   );
 
   await app.register(
-    async (api) => {
+    named(async (api) => {
       installConsoleCsrfGuard(api, deps.config.publicUrl);
       // Bodyless actions also say application/json (csrf.ts): an empty JSON body means no body, not a 400.
       const parseJson = api.getDefaultJsonParser('error', 'error');
@@ -126,14 +127,14 @@ export const adminRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps 
           );
         };
       });
-      for (const queue of ADMIN_QUEUES) await api.register(queue.plugin, { deps });
+      for (const queue of ADMIN_QUEUES) await api.register(named(queue.plugin), { deps });
       // Unknown paths too answer 401 before a session (hooks do not run for the app's not-found handler).
       api.all('/*', { config: { role: 'viewer' }, schema: { hide: true } }, async (request, reply) =>
         reply
           .code(404)
           .send({ code: 'not_found', message: `${request.method} ${request.url.split('?')[0]} does not exist` }),
       );
-    },
+    }, 'console API'),
     { prefix: '/api' },
   );
 };

@@ -10,6 +10,7 @@
  * the router matched there: the router decodes and resolves the path (`/%73andbox/launch` is /sandbox/launch), and a
  * test of the URL's spelling would not.
  */
+import { named } from '../../platform/http/named';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { PROXY_HEADERS, isProxied } from '../../platform/http/proxy';
 import type { ServerConfig } from '../../platform/config';
@@ -25,7 +26,7 @@ export function sandboxScope(
   config: Pick<ServerConfig, 'sandboxPublic'>,
   register: (scope: FastifyInstance) => Promise<void>,
 ): FastifyPluginAsync {
-  return async (scope) => {
+  return named(async (scope) => {
     if (!config.sandboxPublic) {
       scope.addHook('onRequest', async (request) => {
         if (isProxied(request)) {
@@ -37,7 +38,7 @@ export function sandboxScope(
       });
     }
     await register(scope);
-  };
+  }, 'sandbox');
 }
 
 /** The sandbox signs init data with a BOT_TOKEN it did not generate only when SANDBOX=1 was given explicitly. */

@@ -6,6 +6,7 @@
  * - GET /websdk/sandbox/session, POST /websdk/sandbox/submit: the frame's own calls (Sumsub's are internal too).
  * Webhooks go to our own /api/v2/verification/sumsub/webhook over HTTP.
  */
+import { named } from '../../../platform/http/named';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../../context';
 import { listeningOrigin } from '../../../platform/http/selfFetch';
@@ -50,22 +51,24 @@ export const sumsubDoublePlugin: FastifyPluginAsync<SumsubDoublePluginOptions> =
   });
   app.addHook('onClose', async () => double.drain());
 
-  await app.register(async (scope) => {
-    // Requests are signed over the raw body.
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
-    const api = async (request: FastifyRequest<{ Body: unknown }>, reply: FastifyReply): Promise<FastifyReply> => {
-      const raw = typeof request.body === 'string' ? request.body : '';
-      const headers = Object.fromEntries(
-        Object.entries(request.headers).map(([name, value]) => [name, Array.isArray(value) ? value[0] : value]),
-      );
-      const origin = `${request.protocol}://${request.host}`;
-      const answer = await double.handle(request.method, request.url, raw, headers, origin);
-      return reply.code(answer.httpStatus).send(answer.body);
-    };
-    scope.get('/resources/*', { schema: { hide: true } }, api);
-    scope.post('/resources/*', { schema: { hide: true } }, api);
-  });
+  await app.register(
+    named(async (scope) => {
+      // Requests are signed over the raw body.
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+      const api = async (request: FastifyRequest<{ Body: unknown }>, reply: FastifyReply): Promise<FastifyReply> => {
+        const raw = typeof request.body === 'string' ? request.body : '';
+        const headers = Object.fromEntries(
+          Object.entries(request.headers).map(([name, value]) => [name, Array.isArray(value) ? value[0] : value]),
+        );
+        const origin = `${request.protocol}://${request.host}`;
+        const answer = await double.handle(request.method, request.url, raw, headers, origin);
+        return reply.code(answer.httpStatus).send(answer.body);
+      };
+      scope.get('/resources/*', { schema: { hide: true } }, api);
+      scope.post('/resources/*', { schema: { hide: true } }, api);
+    }, 'sumsub double API'),
+  );
 
   app.get<{ Querystring: { lang?: string } }>(WEBSDK_FRAME_PATH, { schema: { hide: true } }, async (request, reply) =>
     html(reply, sumsubWidgetPage({ standaloneToken: null, lang: 'en' })),
