@@ -14,7 +14,8 @@ import { defaultMigrationsDir, migrate } from '../../../server/platform/db/migra
 
 export const snapshotDir = (): string => path.resolve(process.cwd(), 'tests/.snapshots');
 
-export function snapshotFile(): string {
+/** What the migrated database depends on: the PGlite version and every migration file (sha-256, hex, 16 digits). */
+export function migrationsKey(): string {
   const hash = createHash('sha256');
   const pglite = JSON.parse(
     readFileSync(path.resolve(process.cwd(), 'node_modules/@electric-sql/pglite/package.json'), 'utf8'),
@@ -25,7 +26,11 @@ export function snapshotFile(): string {
     .filter((name) => name.endsWith('.sql'))
     .sort())
     hash.update(file).update(readFileSync(path.join(dir, file)));
-  return path.join(snapshotDir(), `pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+  return hash.digest('hex').slice(0, 16);
+}
+
+export function snapshotFile(): string {
+  return path.join(snapshotDir(), `pglite-${migrationsKey()}.tar`);
 }
 
 /** Runs initdb and the migrations, writes the snapshot file (atomically) and answers its content. */

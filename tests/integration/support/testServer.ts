@@ -2,8 +2,8 @@
  * Integration test harness: the real server (buildApp) listening on 127.0.0.1:0, on a fresh, migrated database:
  * - default: in-memory PGlite loaded from a snapshot of a migrated database (tests/.snapshots/, keyed by the
  *   PGlite version and the migration files), because a fresh initdb costs 5–12 s per database;
- * - with TEST_DATABASE_URL (scripts/with-postgres.sh): a new database created on that PostgreSQL server for this
- *   test server and dropped afterwards.
+ * - with TEST_DATABASE_URL (scripts/with-postgres.sh): a new database on that PostgreSQL server for this test server,
+ *   copied from a migrated template database, and dropped afterwards.
  * Plus helpers to sign init data for any user (with the server's clock) and to call the API over real HTTP.
  */
 import path from 'node:path';
@@ -19,7 +19,7 @@ import { type LaunchOptions, signInitData } from '../../../server/modules/sandbo
 import { seed } from '../../../server/modules/sandbox/seed';
 import { type Database, fromPglite, fromPostgresUrl, pgliteParsers } from '../../../server/platform/db/db';
 import { migrate } from '../../../server/platform/db/migrate';
-import { migratedSnapshot } from './snapshot';
+import { migratedSnapshot, migrationsKey } from './snapshot';
 import { recordAnswer } from './contractCheck';
 import type { SandboxProviderStore } from '../../../server/modules/payments/sandbox/store';
 import type { LoggerOptions } from '../../../server/platform/logging';
@@ -96,20 +96,52 @@ export interface TestServerOptions {
 
 let databaseCounter = 0;
 
+const databaseUrl = (adminUrl: string, name: string): string => {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+/**
+ * A migrated database on the server to copy test databases from (CREATE DATABASE ... TEMPLATE copies its files in a
+ * fraction of a second; running the migrations costs seconds per database). Named by the migrations it holds and made
+ * once per server: the workers of a run take turns through an advisory lock, and later ones find it made.
+ */
+async function migratedTemplate(admin: pg.Client, adminUrl: string): Promise<string> {
+  const name = `backers_template_${migrationsKey()}`;
+  await admin.query('select pg_advisory_lock(hashtext($1))', [name]);
+  try {
+    const made = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (made.rowCount === 0) {
+      // Made under another name and renamed when migrated: a run stopped halfway leaves no half-made template.
+      const building = `${name}_${process.pid}`;
+      await admin.query(`drop database if exists ${building}`);
+      await admin.query(`create database ${building}`);
+      const database = fromPostgresUrl(databaseUrl(adminUrl, building), 2);
+      try {
+        await migrate(database);
+      } finally {
+        await database.close();
+      }
+      await admin.query(`alter database ${building} rename to ${name}`);
+    }
+  } finally {
+    await admin.query('select pg_advisory_unlock(hashtext($1))', [name]);
+  }
+  return name;
+}
+
 async function freshPostgresDatabase(adminUrl: string): Promise<Database> {
   databaseCounter += 1;
   const name = `backers_test_${process.pid}_${Date.now().toString(36)}_${databaseCounter}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`create database ${name}`);
+    await admin.query(`create database ${name} template ${await migratedTemplate(admin, adminUrl)}`);
   } finally {
     await admin.end();
   }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = fromPostgresUrl(url.toString(), 10);
-  await migrate(database);
+  const database = fromPostgresUrl(databaseUrl(adminUrl, name), 10);
   return {
     ...database,
     async close() {
