@@ -3,7 +3,9 @@
  * Every call needs an Idempotency-Key header (one per tap of Pay): the same key and body replay the first answer and
  * never charge again; the same key with another body answers 422 idempotency_key_reused.
  * paymentMethod: smart_glocal_form (new card: cardToken from the provider's tokenisation, saveCard),
- * smart_glocal_saved_card (cardId), smart_glocal (link payment: `url` of the provider's hosted page).
+ * smart_glocal_saved_card (cardId), smart_glocal (link payment: `url` of the provider's hosted page), telegram_stars
+ * (a Telegram Stars invoice link, `invoiceLink`, for the app's openInvoice; a donation's `amount` in whole Stars:
+ * server/modules/payments/starsPayments.ts).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { RouteOptions } from '../../context';

@@ -39,12 +39,28 @@ export function renewable(nowMs: number): SQL {
 }
 
 /**
+ * How long after its expiry a membership Telegram renews in Stars keeps its place in a private channel: Telegram
+ * charges the renewal at the expiry and its successful_payment reaches the bot moments later. Assumed (the Bot API
+ * reference names no delay): well within an hour. A renewal that does not come by then ends access.
+ */
+export const STARS_RENEWAL_GRACE_MS = 60 * 60 * 1000;
+
+/**
  * A renewal may still extend this membership: it is renewable and its final attempt for the current expiry has not
- * failed (not made yet, or still waiting for the provider).
+ * failed (not made yet, or still waiting for the provider); or Telegram renews it in Stars and its renewal may still
+ * be on its way (STARS_RENEWAL_GRACE_MS).
  */
 export function renewalStillPossible(nowMs: number): SQL {
-  return and(
-    renewable(nowMs),
-    sql`not exists (select 1 from ${payments} where ${payments.renewalKey} = ${renewalKeyOf(sql`'final'`)} and ${payments.status} = 'error')`,
+  return or(
+    and(
+      renewable(nowMs),
+      sql`not exists (select 1 from ${payments} where ${payments.renewalKey} = ${renewalKeyOf(sql`'final'`)} and ${payments.status} = 'error')`,
+    ),
+    and(
+      eq(subscriptionMembers.status, 'active'),
+      eq(subscriptionMembers.paymentMethod, 'telegram_stars'),
+      isNotNull(subscriptionMembers.starsSubscriptionId),
+      gt(subscriptionMembers.expiresAt, new Date(nowMs - STARS_RENEWAL_GRACE_MS)),
+    ),
   ) as SQL;
 }

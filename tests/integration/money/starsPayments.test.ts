@@ -13,6 +13,7 @@ import { and, eq } from 'drizzle-orm';
 import { botTexts } from '../../../server/modules/bot/texts';
 import { subscriptionMembers, transactions } from '../../../server/platform/db/schema';
 import { payments } from '../../../server/platform/db/schema-money';
+import { STARS_RENEWAL_GRACE_MS } from '../../../server/modules/payments/renewalWindow';
 import { STARS_SUBSCRIPTION_PERIOD_SECONDS } from '../../../src/domain/stars';
 import { type TestServer, type TestUser, TEST_NOW, newUser, startTestServer } from '../support/testServer';
 import { type Shop, advanceTo, expectBalancesMatchLedger, openShop, userId } from './support/money';
@@ -274,6 +275,24 @@ describe('Telegram Stars payments', () => {
       `/follower/subscription_member/${after.id}/renew`,
     );
     expect(page.body.renewal).toEqual({ action: 'pay_invoice', subscriptionId: shop.subscriptions.monthly });
+  });
+
+  test("a private channel: a personal link, kept while Telegram's renewal may still come, removed once it did not", async () => {
+    const closed = await openShop(server, { private: true });
+    await server.api(closed.creator, 'POST', `/subscription/${closed.subscriptions.monthly}/stars`, { stars: 300 });
+    const follower = newUser('Priya');
+    const { paymentId } = await buy(follower, closed.subscriptions.monthly);
+    const check = await server.api<{ inviteLink?: string }>(follower, 'POST', '/pay/smart_glocal/check', { paymentId });
+    const member = await memberOf(follower, closed.subscriptions.monthly);
+    expect(member.inviteLink).toEqual(expect.any(String));
+    expect(check.body.inviteLink).toBe(member.inviteLink);
+    await server.request('POST', '/sandbox/bot-api/stars/balance', { telegramId: follower.telegramId, stars: 0 });
+    await advanceTo(server, member.expiresAt!.getTime() + 60_000);
+    expect((await memberOf(follower, closed.subscriptions.monthly)).accessRemovedAt).toBeNull();
+    await advanceTo(server, member.expiresAt!.getTime() + STARS_RENEWAL_GRACE_MS + 60_000);
+    const ended = await memberOf(follower, closed.subscriptions.monthly);
+    expect(ended.accessRemovedAt).not.toBeNull();
+    expect(ended.expiresAt!.getTime()).toBe(member.expiresAt!.getTime());
   });
 
   test('cancel and renew tell Telegram (editUserStarSubscription); a cancelled one is not renewed', async () => {
