@@ -231,7 +231,7 @@ export interface SubscriptionMember {
   /** True while a renewal charge failed and the membership runs out at expiresAt (wire field renewalFailed). */
   readonly renewalFailed?: boolean;
   /** How the membership is paid: by card (and renewed by card), or in Telegram Stars. Absent: card. */
-  readonly paidWith?: 'card' | 'stars';
+  readonly paidWith?: PaidWith;
 }
 
 export interface SavedCard {

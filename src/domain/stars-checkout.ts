@@ -16,9 +16,6 @@ export interface DonationStarsPrice {
   readonly amount: number;
 }
 
-/** How a membership is paid (card payments and renewals, or Telegram Stars). */
-export type PaidWith = 'card' | 'stars';
-
 /** How the payer chooses to pay on an invoice that offers both. */
 export type PayMethodChoice = 'card' | 'stars';
 

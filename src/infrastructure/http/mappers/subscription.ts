@@ -35,14 +35,8 @@ export function memberFromDto(dto: SubscriptionMemberDto): SubscriptionMember {
     paymentMethod: dto.paymentMethod,
     price: moneyFromWire(dto.price, dto.currency),
     renewalFailed: dto.renewalFailed,
-    ...paidWithFromDto(dto),
+    paidWith: dto.paidWith,
   };
-}
-
-/** `paidWith` of a membership on the wire ("card" or "stars"); anything else reads as card. */
-function paidWithFromDto(dto: object): { paidWith?: 'card' | 'stars' } {
-  const paidWith = (dto as { paidWith?: unknown }).paidWith;
-  return paidWith === 'stars' || paidWith === 'card' ? { paidWith } : {};
 }
 
 export function donationFromDto(dto: DonationDto): Donation {

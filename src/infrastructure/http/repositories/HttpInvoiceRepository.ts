@@ -20,7 +20,6 @@ import type {
   StarsInvoiceTarget,
   SubscriptionInvoice,
 } from '../../../application/ports/InvoiceRepository';
-import type { DonationStarsPrice, SubscriptionStarsPrice } from '../../../domain/stars-checkout';
 import type { CardTokenization } from '../../../application/ports/ProviderGateway';
 import type { HttpClient } from '../HttpClient';
 import { savedCardFromDto } from '../mappers/card';
@@ -45,25 +44,6 @@ function instrumentToDto(instrument: PaymentInstrument): CreateSubscriptionPayme
   }
 }
 
-/** The invoices' Stars offer on the wire (`stars`: null, or absent from a server that sells no Stars). */
-interface StarsOfferDto {
-  readonly stars?: { readonly amount: number; readonly renews?: boolean } | null;
-}
-
-function subscriptionStarsFromDto(dto: StarsOfferDto): SubscriptionStarsPrice | null {
-  return dto.stars ? { amount: dto.stars.amount, renews: dto.stars.renews === true } : null;
-}
-
-function donationStarsFromDto(dto: StarsOfferDto): DonationStarsPrice | null {
-  return dto.stars ? { amount: dto.stars.amount } : null;
-}
-
-/** POST /invoice/.../create with paymentMethod telegram_stars answers 200 {status: pending, paymentId, invoiceLink}. */
-interface StarsPaymentDto {
-  readonly paymentId: string;
-  readonly invoiceLink?: string;
-}
-
 export class HttpInvoiceRepository implements InvoiceRepository {
   constructor(private readonly http: HttpClient) {}
 
@@ -74,7 +54,7 @@ export class HttpInvoiceRepository implements InvoiceRepository {
       donation: donationFromDto(dto.donation),
       amount: moneyFromWire(dto.data.amount, dto.data.currency),
       cards: (dto.cards ?? []).map(savedCardFromDto),
-      stars: donationStarsFromDto(dto as StarsOfferDto),
+      stars: dto.stars ? { amount: dto.stars.amount } : null,
     };
   }
 
@@ -84,7 +64,7 @@ export class HttpInvoiceRepository implements InvoiceRepository {
       subscription: subscriptionFromDto(dto.subscription),
       channel: channelFromDto(dto.channel),
       cards: (dto.cards ?? []).map(savedCardFromDto),
-      stars: subscriptionStarsFromDto(dto as StarsOfferDto),
+      stars: dto.stars ? { amount: dto.stars.amount, renews: dto.stars.renews } : null,
     };
   }
 
@@ -93,14 +73,14 @@ export class HttpInvoiceRepository implements InvoiceRepository {
     const options = { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } };
     const answer =
       target.kind === 'donation'
-        ? await this.http.post<StarsPaymentDto>(
+        ? await this.http.post<CreatePaymentResponse>(
             `/invoice/donation/${target.donationId}/create`,
-            { paymentMethod: 'telegram_stars', amount: target.stars },
+            { paymentMethod: 'telegram_stars', amount: target.stars } satisfies CreateDonationPaymentRequest,
             options,
           )
-        : await this.http.post<StarsPaymentDto>(
+        : await this.http.post<CreatePaymentResponse>(
             `/invoice/subscription/${target.subscriptionId}/create`,
-            { paymentMethod: 'telegram_stars' },
+            { paymentMethod: 'telegram_stars' } satisfies CreateSubscriptionPaymentRequest,
             options,
           );
     if (!answer.invoiceLink) throw new Error(`Stars payment ${answer.paymentId} answered without an invoice link`);
