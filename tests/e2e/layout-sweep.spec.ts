@@ -1,7 +1,8 @@
 /**
  * Every route in every page language at 320, 360 and 412 px: the payer's phone and the creator's. The Apple look,
- * light, in all 24 languages; the Material look, dark, in en, ru and ar. Each part (the card form as a new payer, the
- * creator's screens in two halves, the follower's and the migrating creator's) is one test and one browser context.
+ * light, in all 24 languages; the Material look, dark, in en, ru and ar. Each part (the card form as a new payer,
+ * paying in Telegram Stars, the creator's screens in two halves, the follower's and the migrating creator's) is one test
+ * and one browser context.
  * A route is reached in-app (a router navigation, as a link does) and loaded once; then, without leaving it, the page
  * changes language in place and the phone takes the three widths without a reload. The card form is reached as a
  * fresh payer (no saved card) from a subscription's invoice, fails with a declined card and then at the bank's page,
@@ -589,6 +590,88 @@ async function freshPayer(sweep: Sweep, sandbox: SandboxApi, look: Look, ids: Se
   await expectCardKept(emulator, PROVIDER_TEST_CARDS.threeDSecure.number);
 }
 
+/**
+ * A payer with Telegram Stars, on a creator's subscriptions sold in Stars (made here as new users: the demo data stays
+ * as it is): the invoice's Card / Telegram Stars choice with a renewing monthly price and a weekly one sold for one
+ * period, a donation in Stars with its limit error, and the result of a subscription paid in the host's Stars sheet.
+ */
+async function starsPayer(sweep: Sweep, sandbox: SandboxApi, look: Look): Promise<void> {
+  const { emulator } = sweep;
+  const creator = newUser('Stan');
+  await sandbox.api(creator, 'GET', '/dashboard?mode=follower');
+  await sandbox.kyc(creator.telegramId, 'approved');
+  const suffix = Math.floor(Math.random() * 1_000_000_000);
+  const added = await sandbox.channelAdded({
+    ownerTelegramId: creator.telegramId,
+    chatId: -(1_000_000_000_000 + suffix),
+    title: `Stan Stars ${suffix}`,
+    username: `stan_stars_${suffix}`,
+  });
+  const channelId = (added as { channel: { id: number } }).channel.id;
+  const subscription = async (period: 'monthly' | 'weekly', stars: number): Promise<number> => {
+    const created = await sandbox.api<{ subscription: { id: number } }>(creator, 'POST', '/subscription/new', {
+      channelId,
+      name: period === 'monthly' ? 'Monthly Subscription' : 'Weekly Subscription',
+      description: 'Early posts and a thank-you every week.',
+      period,
+      currency: 'eur',
+      amount: 5,
+      buttonText: 'Subscribe',
+    });
+    await sandbox.api(creator, 'POST', `/subscription/${created.subscription.id}/stars`, { stars });
+    return created.subscription.id;
+  };
+  const monthlyId = await subscription('monthly', 250);
+  const weeklyId = await subscription('weekly', 100);
+  const donation = await sandbox.api<{ donation: { id: number } }>(
+    creator,
+    'POST',
+    `/donation/request/channel/${channelId}`,
+    {
+      title: 'Support the channel',
+      description: 'Every Star helps.',
+      currency: 'eur',
+      amount: 0,
+      buttonText: 'Donate',
+      pin: false,
+      disableNotification: true,
+    },
+  );
+  await sandbox.api(creator, 'POST', `/donation/${donation.donation.id}/stars`, { stars: 50 });
+
+  const payer = newUser('Stella');
+  await sandbox.api(payer, 'GET', '/dashboard?mode=follower');
+  await sandbox.post('/sandbox/bot-api/stars/balance', { telegramId: payer.telegramId, stars: 5000 });
+  const chooseStars = async (): Promise<void> => {
+    // The second option of the choice, whatever the language.
+    await emulator.app.locator('.invoice-pay-method [role=tab]').nth(1).click();
+    await expect(emulator.app.locator('.invoice-pay-method [role=tab]').nth(1)).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+  };
+  await emulator.open({ ...look, lang: sweep.locales[0], user: payer, startParam: `subscription_${weeklyId}` });
+  await switchLanguage(emulator, sweep.locales[0]!);
+  await settled(emulator, `/invoice/subscription/${weeklyId}`);
+  await chooseStars();
+  await check(sweep, '/invoice/subscription (Stars, one period)');
+
+  await navigateInApp(emulator, `/invoice/donation/${donation.donation.id}`);
+  await settled(emulator, `/invoice/donation/${donation.donation.id}`);
+  await chooseStars();
+  await emulator.app.locator('.invoice-amount input').fill('10001');
+  await check(sweep, '/invoice/donation (Stars, over the limit)');
+
+  await navigateInApp(emulator, `/invoice/subscription/${monthlyId}`);
+  await settled(emulator, `/invoice/subscription/${monthlyId}`);
+  await chooseStars();
+  await check(sweep, '/invoice/subscription (Stars, renewing)');
+  await emulator.clickMainButton();
+  await emulator.starsSheet.getByTestId('stars-pay').click();
+  await expect(emulator.app.locator('.payment-success')).toBeVisible({ timeout: 30_000 });
+  await check(sweep, '/invoice (paid in Stars)');
+}
+
 /** Opens the app as `user` on `paths[0]`, then goes through the others in-app, checking each. */
 async function sweepRoutes(sweep: Sweep, look: Look, user: number, paths: readonly string[]): Promise<void> {
   const { emulator } = sweep;
@@ -617,6 +700,7 @@ const PARTS: readonly {
   run(sweep: Sweep, sandbox: SandboxApi, look: Look, ids: Seeded): Promise<void>;
 }[] = [
   { name: 'the card form as a new payer', run: (sweep, sandbox, look, ids) => freshPayer(sweep, sandbox, look, ids) },
+  { name: 'paying in Telegram Stars', run: (sweep, sandbox, look) => starsPayer(sweep, sandbox, look) },
   {
     name: "the creator's channel screens",
     run: async (sweep, _sandbox, look, ids) => {
