@@ -24,13 +24,20 @@ export function invoiceNotFoundKey(kind: InvoiceKind): string {
   return kind === 'donation' ? 'invoice_donation_not_found' : 'invoice_subscription_not_found';
 }
 
-/** Reads a start parameter 'subscription_<id>' or 'donation_<id>' (id a positive integer). */
-export function parseStartParam(param: string | null | undefined): { kind: InvoiceKind; id: number } | null {
+/**
+ * Reads a start parameter 'subscription_<id>' or 'donation_<id>' (id a positive integer), or a promo code's share
+ * link 'subscription_<id>_<CODE>' (src/domain/promo.ts), whose code the invoice applies.
+ */
+export function parseStartParam(
+  param: string | null | undefined,
+): { kind: InvoiceKind; id: number; promo?: string } | null {
   if (typeof param !== 'string') return null;
-  const match = /^(subscription|donation)_([1-9]\d*)$/.exec(param.trim());
+  const match = /^(subscription|donation)_([1-9]\d*)(?:_([A-Za-z0-9-]{3,24}))?$/.exec(param.trim());
   if (match === null) return null;
   const id = Number(match[2]);
-  return Number.isSafeInteger(id) ? { kind: match[1] as InvoiceKind, id } : null;
+  if (!Number.isSafeInteger(id)) return null;
+  if (match[3] === undefined) return { kind: match[1] as InvoiceKind, id };
+  return match[1] === 'subscription' ? { kind: 'subscription', id, promo: match[3].toUpperCase() } : null;
 }
 
 export function invoicePath(kind: InvoiceKind, id: number): string {
@@ -40,7 +47,9 @@ export function invoicePath(kind: InvoiceKind, id: number): string {
 /** The route a start parameter opens, or null when it is not an invoice parameter. */
 export function startParamRoute(param: string | null | undefined): string | null {
   const parsed = parseStartParam(param);
-  return parsed === null ? null : invoicePath(parsed.kind, parsed.id);
+  if (parsed === null) return null;
+  const path = invoicePath(parsed.kind, parsed.id);
+  return parsed.promo === undefined ? path : `${path}/promo/${parsed.promo}`;
 }
 
 /**
