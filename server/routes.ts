@@ -16,6 +16,7 @@ import { linksRoutes } from './modules/links/routes';
 import { migrationRoutes } from './modules/migration/routes';
 import { paymentsRoutes } from './modules/payments/routes';
 import { payoutsRoutes } from './modules/payouts/routes';
+import { promoRoutes } from './modules/promos/routes';
 import { revenueRoutes } from './modules/revenue/routes';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
 import { transactionRoutes } from './modules/transactions/routes';
@@ -45,4 +46,5 @@ export const ROUTES: readonly RouteModule[] = [
   { name: 'cards', plugin: cardsRoutes },
   { name: 'payouts', plugin: payoutsRoutes },
   { name: 'revenue', plugin: revenueRoutes },
+  { name: 'promo', plugin: promoRoutes },
 ];

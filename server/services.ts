@@ -11,6 +11,7 @@ import { TransactionService } from './modules/transactions/service';
 import { VerificationService } from './modules/verification/service';
 import { PayoutService } from './modules/payouts/service';
 import { RevenueService } from './modules/revenue/service';
+import { PromoService } from './modules/promos/service';
 import type { PaymentProvider } from './modules/payments/PaymentProvider';
 import type { MoneyDb } from './platform/db/moneyDb';
 import type { ExchangeRates } from './modules/payments/rates';
@@ -27,6 +28,7 @@ export interface Services {
   readonly botEvents: BotEventsService;
   readonly payouts: PayoutService;
   readonly revenue: RevenueService;
+  readonly promos: PromoService;
 }
 
 /** What services need from the money engine (built before them in buildApp). */
@@ -53,6 +55,7 @@ export function createServices(deps: ServiceDeps, money: MoneyForServices): Serv
     migration: new MigrationService(deps),
     botEvents: new BotEventsService(deps),
     revenue: new RevenueService(deps),
+    promos: new PromoService(deps),
     payouts: new PayoutService(deps.db as MoneyDb, deps.clock, money.paymentProvider, money.rates),
   };
 }

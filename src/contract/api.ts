@@ -73,6 +73,14 @@ import type {
   UserSchema,
   WithdrawalAccountSchema,
   WithdrawalCardSchema,
+  NewPromoRequestSchema,
+  PausePromoRequestSchema,
+  PromoCodeSchema,
+  PromoListResponseSchema,
+  PromoQuoteRequestSchema,
+  PromoQuoteResponseSchema,
+  PromoQuoteSchema,
+  PromoResponseSchema,
 } from './schemas';
 
 export type Cursor = string | null;
@@ -153,6 +161,17 @@ export type CardTokenizationResponse = Static<typeof CardTokenizationResponseSch
 /** The check answers the create call's details, with what is paid always present. */
 export type PaymentCheckResponse = CreatePaymentResponse &
   Required<Pick<CreatePaymentResponse, 'amount' | 'currency' | 'kind'>>;
+
+// ---- promo codes: GET /subscription/{id}/promos, POST /subscription/{id}/promos/new, POST /promo/{id}/pause and
+// /delete (creator); POST /invoice/subscription/{id}/promo (follower: the quote, or 422 promo_code_invalid + reason)
+export type PromoCodeDto = Static<typeof PromoCodeSchema>;
+export type PromoListResponse = Static<typeof PromoListResponseSchema>;
+export type PromoResponse = Static<typeof PromoResponseSchema>;
+export type NewPromoRequest = Static<typeof NewPromoRequestSchema>;
+export type PausePromoRequest = Static<typeof PausePromoRequestSchema>;
+export type PromoQuoteRequest = Static<typeof PromoQuoteRequestSchema>;
+export type PromoQuoteDto = Static<typeof PromoQuoteSchema>;
+export type PromoQuoteResponse = Static<typeof PromoQuoteResponseSchema>;
 
 // ---- follower
 export type FollowerMemberResponse = Static<typeof FollowerMemberResponseSchema>;

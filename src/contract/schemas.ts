@@ -260,6 +260,7 @@ const ref = {
   Subscription: () => refTo('Subscription', () => SubscriptionSchema),
   SubscriptionMember: () => refTo('SubscriptionMember', () => SubscriptionMemberSchema),
   Card: () => refTo('Card', () => CardSchema),
+  Balance: () => refTo('Balance', () => BalanceSchema),
   Transaction: () => refTo('Transaction', () => TransactionSchema),
   Donation: () => refTo('Donation', () => DonationSchema),
   MigrationChannel: () => refTo('MigrationChannel', () => MigrationChannelSchema),
@@ -639,7 +640,16 @@ const paymentMethodFields = {
   ),
 };
 /** Header `Idempotency-Key` is required on every create call. */
-export const CreateSubscriptionPaymentRequestSchema = Type.Object(paymentMethodFields);
+export const CreateSubscriptionPaymentRequestSchema = Type.Object({
+  ...paymentMethodFields,
+  promoCode: optional(
+    Type.String({
+      maxLength: 64,
+      description:
+        'A promo code (any case, spaces around ignored): charged at its discount, or 422 promo_code_invalid with a reason',
+    }),
+  ),
+});
 export const CreateDonationPaymentRequestSchema = Type.Object({
   ...paymentMethodFields,
   amount: AmountInputSchema,
@@ -668,3 +678,65 @@ export const SavePayoutAccountRequestSchema = Type.Object({
     }),
   ),
 });
+
+// promo codes (src/domain/promo.ts)
+const nullable = <S extends TSchema>(schema: S) => Type.Union([schema, Type.Null()]);
+export const PromoCodeSchema = Type.Object({
+  id: int(),
+  channelId: int(),
+  /** null: every subscription of the channel. */
+  subscriptionId: nullable(int()),
+  code: str(),
+  discountType: oneOf(['percent', 'fixed'] as const),
+  /** percent: whole percents. */
+  percent: nullable(int()),
+  /** fixed: major units of `currency`. */
+  amount: nullable(num()),
+  currency: Type.Unsafe<Currency | null>({ type: ['string', 'null'], enum: [...CURRENCIES, null] }),
+  duration: oneOf(['first', 'periods', 'forever'] as const),
+  periods: nullable(int()),
+  maxRedemptions: nullable(int()),
+  /** Epoch seconds after which it no longer redeems. */
+  endsAt: nullable(int()),
+  newMembersOnly: bool(),
+  paused: bool(),
+  /** Paid redemptions, not refunded. */
+  redemptions: int(),
+  /** Payments under way holding a slot. */
+  pending: int(),
+  /** What the payments made with it brought, net of refunds (first payments and discounted renewals), per currency. */
+  revenue: Type.Array(ref.Balance()),
+  /** The link that opens this subscription's invoice with the code (null on a channel list). */
+  shareLink: nullable(str()),
+});
+export const PromoListResponseSchema = Type.Object({ promos: Type.Array(PromoCodeSchema) });
+export const PromoResponseSchema = Type.Object({ promo: PromoCodeSchema });
+export const NewPromoRequestSchema = Type.Object({
+  code: Type.String({ maxLength: 64 }),
+  /** subscription: this subscription only; channel: every subscription of its channel. */
+  scope: oneOf(['subscription', 'channel'] as const),
+  discountType: oneOf(['percent', 'fixed'] as const),
+  percent: optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  amount: optional(AmountInputSchema),
+  duration: oneOf(['first', 'periods', 'forever'] as const),
+  periods: optional(Type.Integer({ minimum: 2, maximum: 36 })),
+  maxRedemptions: optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
+  endsAt: optional(Type.Integer({ minimum: 0, description: 'Epoch seconds' })),
+  newMembersOnly: optional(bool()),
+});
+export const PausePromoRequestSchema = Type.Object({ paused: bool() });
+export const PromoQuoteRequestSchema = Type.Object({ code: Type.String({ maxLength: 64 }) });
+/** What the invoice shows with a code: major units of `currency`. */
+export const PromoQuoteSchema = Type.Object({
+  code: str(),
+  currency: currency(),
+  price: num(),
+  discount: num(),
+  /** Charged now (by card). */
+  charged: num(),
+  /** Renewals after this payment charged at `charged` (null: all of them); later ones charge `price`. */
+  discountedRenewals: nullable(int()),
+  /** The discount was reduced to keep the currency's minimum charge. */
+  capped: bool(),
+});
+export const PromoQuoteResponseSchema = Type.Object({ quote: PromoQuoteSchema });

@@ -26,6 +26,8 @@ export const ERROR_CODES = [
   /** Not payable in Telegram Stars (409, reason: not_sold, no_rate): the creator set no Stars price, or no rate. */
   'stars_unavailable',
   'idempotency_key_reused',
+  /** A promo code that cannot be used here; `reason` is one of src/domain/promo.ts PROMO_REFUSALS (422). */
+  'promo_code_invalid',
   /** The card provider did not answer: nothing was charged; the same Idempotency-Key may be tried again. */
   'provider_unavailable',
   /** The request body is over the server's size limit (413). */

@@ -3,14 +3,24 @@
  * paying, or not_found / payments_disabled / already_subscribed (section 8). Creating and checking payments is the
  * money engine's (invoices.ts, payments.ts).
  */
-import type { DonationInvoiceResponse, SubscriptionInvoiceResponse } from '../../../src/contract/api';
+import type {
+  DonationInvoiceResponse,
+  PromoQuoteRequest,
+  PromoQuoteResponse,
+  SubscriptionInvoiceResponse,
+} from '../../../src/contract/api';
 import { toMajor } from '../../../src/domain/money';
 import { cardDto, channelViewDto, donationDto, subscriptionViewDto } from '../../platform/dto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { RouteOptions } from '../../context';
 import { currentUser } from '../users/auth';
 import { errorResponses, idParam } from '../../platform/http/schemas';
-import { DonationInvoiceResponseSchema, SubscriptionInvoiceResponseSchema } from '../../../src/contract/schemas';
+import {
+  DonationInvoiceResponseSchema,
+  PromoQuoteRequestSchema,
+  PromoQuoteResponseSchema,
+  SubscriptionInvoiceResponseSchema,
+} from '../../../src/contract/schemas';
 
 const tags = ['invoice'];
 
@@ -59,6 +69,36 @@ export const invoiceLoadRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
         channel: channelViewDto(invoice.channel),
         cards: invoice.cards.map(cardDto),
         stars: invoice.stars,
+      };
+    },
+  );
+
+  app.post<{ Params: { id: number }; Body: PromoQuoteRequest }>(
+    '/invoice/subscription/:id/promo',
+    {
+      schema: {
+        tags,
+        summary: 'What a promo code makes the subscription cost: price, discount, charged now and at the renewals',
+        description:
+          '422 promo_code_invalid with reason unknown, expired, used_up, paused, not_applicable or new_members_only. Card payments only.',
+        params: idParam,
+        body: PromoQuoteRequestSchema,
+        response: { 200: PromoQuoteResponseSchema, ...errorResponses(404, 409, 422) },
+      },
+    },
+    async (request): Promise<PromoQuoteResponse> => {
+      const quote = await invoices.promoQuote(currentUser(request), request.params.id, request.body.code);
+      const major = (minor: number) => toMajor(minor, quote.price.currency);
+      return {
+        quote: {
+          code: quote.code,
+          currency: quote.price.currency,
+          price: major(quote.price.minor),
+          discount: major(quote.discount.minor),
+          charged: major(quote.charged.minor),
+          discountedRenewals: quote.discountedRenewals,
+          capped: quote.capped,
+        },
       };
     },
   );

@@ -7,8 +7,15 @@ import type { DonationTotals } from '../../../src/domain/donation-goal';
 import { invoiceDefaultAmount } from '../../../src/domain/amounts';
 import { type Money, money } from '../../../src/domain/money';
 import { starsOffer } from '../../../src/domain/stars';
-import { assertPayable, loadDonationTarget, loadSubscriptionTarget } from '../payments/invoiceTargets';
+import {
+  type SubscriptionTarget,
+  assertPayable,
+  loadDonationTarget,
+  loadSubscriptionTarget,
+} from '../payments/invoiceTargets';
 import { starsCreditTerms } from '../payments/stars';
+import { applyPromo } from '../payments/promos';
+import type { PromoQuote } from '../../../src/domain/promo';
 import { CardsRepository } from '../cards/repository';
 import { ChannelsRepository } from '../channels/repository';
 import { DonationsRepository } from '../donations/repository';
@@ -93,5 +100,21 @@ export class InvoiceService {
           ? { amount: subscription!.starsPrice, renews: starsOffer(subscription!.period) === 'renewing' }
           : null,
     };
+  }
+
+  /**
+   * What a promo code makes this subscription cost this payer now (the invoice shows it before paying), or 422
+   * promo_code_invalid with the reason. Paying with the code checks it again when the payment is made.
+   */
+  async promoQuote(user: UserRow, subscriptionId: number, code: string): Promise<PromoQuote> {
+    const { db, clock } = this.deps;
+    const target = (await assertPayable(
+      db,
+      'subscription',
+      await loadSubscriptionTarget(db, subscriptionId),
+      user.id,
+      clock.now(),
+    )) as SubscriptionTarget;
+    return (await applyPromo(db, target, user.id, code, clock.now())).quote;
   }
 }

@@ -25,7 +25,8 @@ import { channelLinks } from '../../platform/channelLinks';
 import { type SavedCardRow, channels, savedCards, subscriptionMembers } from '../../platform/db/schema';
 import { cardTokenizations, payments, providerWebhookEvents } from '../../platform/db/schema-money';
 import type { MoneyDb, MoneyTx } from '../../platform/db/moneyDb';
-import { type InvoiceTarget, assertPayable, preparedTargetLoaders } from './invoiceTargets';
+import { type InvoiceTarget, type SubscriptionTarget, assertPayable, preparedTargetLoaders } from './invoiceTargets';
+import { applyPromo } from './promos';
 import type { PaymentProvider, PaymentSource, ProviderEvent, ProviderPayment } from './PaymentProvider';
 import { type PayoutFailureNotifier, type PayoutUpdate, applyPayoutUpdate, isOurPayout } from './payoutUpdates';
 import { type PaymentRow, type VersionedPayment, sessionColumns, settlePaidPayment, settlementOf } from './settlement';
@@ -281,7 +282,7 @@ export class PaymentService {
       resolved = await this.resolveMethod(input.userId, input.body, loaded.card);
       await this.assertTokenization(input.userId, resolved.tokenizationHash);
       const at = new Date(nowMs);
-      const [inserted] = await this.prepared.insert.execute({
+      const values = {
         id: newPaymentId(),
         userId: input.userId,
         idempotencyKey: input.idempotencyKey,
@@ -298,7 +299,12 @@ export class PaymentService {
         cardLast4: resolved.card?.last4 ?? null,
         tokenizationHash: resolved.tokenizationHash,
         at,
-      });
+      };
+      const promoCode = input.body.promoCode;
+      const [inserted] =
+        target.kind === 'subscription' && typeof promoCode === 'string' && promoCode.trim() !== ''
+          ? await this.insertWithPromo(target, promoCode, values)
+          : await this.prepared.insert.execute(values);
       if (inserted !== undefined) {
         description = `${target.channel.title} (${target.kind})`;
         // The provider's notifications follow within milliseconds: they are applied to this row without reading it.
@@ -341,6 +347,53 @@ export class PaymentService {
       }
     }
     return this.view(payment);
+  }
+
+  /**
+   * Inserts an invoice payment made with a promo code: the code's row locked, its redemption slot checked and taken
+   * by this payment in one transaction (promos.ts), charging the discounted price. A refusal rolls back and answers
+   * 422 promo_code_invalid with its reason.
+   */
+  private async insertWithPromo(
+    target: SubscriptionTarget,
+    promoCode: string,
+    values: {
+      id: string;
+      userId: number;
+      idempotencyKey: string;
+      kind: 'subscription' | 'donation';
+      channelId: number;
+      subscriptionId: number | null;
+      donationId: number | null;
+      amount: number;
+      currency: string;
+      method: InvoicePaymentMethod;
+      savedCardId: number | null;
+      saveCard: boolean;
+      cardBrand: string | null;
+      cardLast4: string | null;
+      tokenizationHash: string | null;
+      at: Date;
+    },
+  ) {
+    return this.db.transaction(async (tx) => {
+      const { row, quote } = await applyPromo(tx, target, values.userId, promoCode, values.at.getTime(), true);
+      const { at, ...columns } = values;
+      return tx
+        .insert(payments)
+        .values({
+          ...columns,
+          purpose: 'invoice',
+          status: 'pending',
+          amount: quote.charged.minor,
+          promoCodeId: row.id,
+          listAmount: quote.price.minor,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .onConflictDoNothing()
+        .returning(versionedPaymentColumns);
+    });
   }
 
   /** POST /pay/smart_glocal/check: the payer's own payment, refreshed from the provider while it is open. */

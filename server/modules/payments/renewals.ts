@@ -4,7 +4,8 @@
  * Schedule and states (documented decision):
  * - An active membership of a subscription that is not deleted is charged RENEWAL_LEAD before it expires ("early"
  *   attempt) on the user's primary saved card (else the card that paid it last), merchant-initiated, at the price the
- *   member pays (a later price edit applies to new members only).
+ *   member pays (a later price edit applies to new members only; a promo code's discounted price while it still
+ *   covers renewals, then the full price: promos.ts).
  * - Success writes the ledger pair and moves the expiry one period on: from the old expiry when charged before it,
  *   from the charge when charged at or after it (src/domain/periods.ts).
  * - Failure (a decline, or no usable card) sets renewal_failed: the membership keeps its access and shows as
@@ -30,6 +31,7 @@ import { forEachConcurrently } from '../../platform/concurrency';
 import type { MoneyEngine } from './engine';
 import { newPaymentId } from './PaymentService';
 import { RENEWAL_LEAD_MS, renewable, renewalKeyOf } from './renewalWindow';
+import { renewalPromoColumns } from './promos';
 import { channels, savedCards, subscriptionMembers, subscriptions } from '../../platform/db/schema';
 import { payments } from '../../platform/db/schema-money';
 
@@ -185,6 +187,7 @@ async function claimDue(db: MoneyDb, nowMs: number): Promise<{ claimed: Claimed[
           memberId: member.id,
           amount: member.priceMinor,
           currency: member.currency,
+          ...renewalPromoColumns(member),
           method: 'renewal' as const,
           savedCardId: card?.id ?? null,
           status: card === null ? ('error' as const) : ('pending' as const),

@@ -15,6 +15,7 @@ import { savedCards, subscriptionMembers, transactions } from '../../platform/db
 import { payments } from '../../platform/db/schema-money';
 import type { MoneyTx } from '../../platform/db/moneyDb';
 import { isUnexpired, loadSubscriptionTarget } from './invoiceTargets';
+import { membershipPromoAfterInvoice, membershipPromoAfterRenewal } from './promos';
 import type { ProviderPayment } from './PaymentProvider';
 import {
   type PaidColumns,
@@ -97,6 +98,15 @@ export async function settlePaidPayment(
       cardId: chargedCardId,
       nowMs: options.nowMs,
       renewal: payment.purpose === 'renewal',
+      promo:
+        payment.purpose === 'renewal'
+          ? null
+          : await membershipPromoAfterInvoice(tx, {
+              promoCodeId: payment.promoCodeId,
+              listAmount: payment.listAmount === null ? null : Number(payment.listAmount),
+              amount: Number(payment.amount),
+            }),
+      promoCodeId: payment.promoCodeId,
     });
   }
 
@@ -220,6 +230,14 @@ export interface MembershipInput {
   readonly renewal: boolean;
   /** Paid in Telegram Stars (absent: by card). */
   readonly stars?: StarsMembership;
+  /**
+   * A card payment's promo terms for the membership (promos.ts): an invoice's (a code's, or none: null columns), or
+   * null for a card renewal (which uses one discounted renewal up). Absent (Stars): an invoice clears them, a renewal
+   * keeps them.
+   */
+  readonly promo?: Awaited<ReturnType<typeof membershipPromoAfterInvoice>> | null;
+  /** The code that discounted this charge, if any. */
+  readonly promoCodeId?: number | null;
 }
 
 /**
@@ -245,7 +263,10 @@ export async function extendMembership(tx: MoneyTx, input: MembershipInput): Pro
       period: input.period,
       activatedAt: at,
       expiresAt: firstExpiry === null ? null : new Date(firstExpiry),
-      priceMinor: input.priceMinor,
+      priceMinor: input.promo?.priceMinor ?? input.priceMinor,
+      promoCodeId: input.promo?.promoCodeId ?? null,
+      promoRenewalsLeft: input.promo?.promoRenewalsLeft ?? null,
+      fullPriceMinor: input.promo?.fullPriceMinor ?? null,
       currency: input.currency,
       ...paidWith,
       cardId: input.cardId,
@@ -271,6 +292,27 @@ export async function extendMembership(tx: MoneyTx, input: MembershipInput): Pro
     stars?.expiresAtMs != null
       ? Math.max(stars.expiresAtMs, currentExpiry ?? 0)
       : nextExpiry(currentExpiry, member.period, input.nowMs);
+  // What the next renewal charges: a card invoice sets the code's terms afresh (or none); a card renewal uses one up.
+  const promo =
+    input.promo !== undefined && input.promo !== null
+      ? input.promo
+      : input.promo === null
+        ? {
+            promoCodeId: member.promoCodeId,
+            fullPriceMinor: member.fullPriceMinor,
+            ...membershipPromoAfterRenewal(member, {
+              promoCodeId: input.promoCodeId ?? null,
+              amount: input.priceMinor,
+            }),
+          }
+        : input.renewal
+          ? {
+              promoCodeId: member.promoCodeId,
+              fullPriceMinor: member.fullPriceMinor,
+              promoRenewalsLeft: member.promoRenewalsLeft,
+              priceMinor: input.priceMinor,
+            }
+          : { promoCodeId: null, fullPriceMinor: null, promoRenewalsLeft: null, priceMinor: input.priceMinor };
   await tx
     .update(subscriptionMembers)
     .set({
@@ -284,7 +326,10 @@ export async function extendMembership(tx: MoneyTx, input: MembershipInput): Pro
         stars !== undefined && input.renewal
           ? (stars.subscriptionId ?? member.starsSubscriptionId)
           : paidWith.starsSubscriptionId,
-      priceMinor: input.priceMinor,
+      priceMinor: promo.priceMinor,
+      promoCodeId: promo.promoCodeId,
+      promoRenewalsLeft: promo.promoRenewalsLeft,
+      fullPriceMinor: promo.fullPriceMinor,
       currency: input.currency,
       cardId: input.cardId ?? member.cardId,
       updatedAt: at,

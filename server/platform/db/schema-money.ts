@@ -5,7 +5,8 @@
  * - provider_webhook_events: provider notifications already applied (deduplication by event id);
  * - payout_runs: one payout per creator, currency and payout day (exactly once);
  * - provider_*: the Smart Glocal double's own storage (what a real provider keeps on its side);
- * - reconciliation_*: runs comparing the provider's records with ours, and the differences found.
+ * - reconciliation_*: runs comparing the provider's records with ours, and the differences found;
+ * - promo_codes: creators' discount codes (src/domain/promo.ts; migration 0049).
  * Money columns are integer minor units (bigint) with a currency column beside them.
  */
 import { sql } from 'drizzle-orm';
@@ -78,6 +79,10 @@ export const payments = pgTable(
     telegramChargeId: text('telegram_charge_id'),
     starsCreditCurrency: text('stars_credit_currency'),
     starsRate: text('stars_rate'),
+    /** The promo code that discounted this charge (migration 0049); amount is what was charged. */
+    promoCodeId: bigint('promo_code_id', { mode: 'number' }),
+    /** With a promo code: the price before the discount. */
+    listAmount: money('list_amount'),
   },
   (table) => [
     uniqueIndex('payments_user_idempotency_key').on(table.userId, table.idempotencyKey),
@@ -282,3 +287,36 @@ export const reconciliationDifferences = pgTable(
 export type ReconciliationKind =
   'paid_not_here' | 'refunded_there' | 'amount_differs' | 'unknown_session' | 'payout_bounced';
 export type ReconciliationDifferenceRow = typeof reconciliationDifferences.$inferSelect;
+
+/** A creator's promo code (migration 0049; rules in src/domain/promo.ts). */
+export const promoCodes = pgTable(
+  'promo_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    channelId: bigint('channel_id', { mode: 'number' }).notNull(),
+    /** null: every subscription of the channel. */
+    subscriptionId: bigint('subscription_id', { mode: 'number' }),
+    /** Upper-case (normalizePromoCode). */
+    code: text('code').notNull(),
+    discountKind: text('discount_kind').notNull().$type<'percent' | 'fixed'>(),
+    /** Whole percents, or minor units of discount_currency. */
+    discountValue: money('discount_value').notNull(),
+    discountCurrency: text('discount_currency'),
+    duration: text('duration').notNull().$type<'first' | 'periods' | 'forever'>(),
+    periods: integer('periods'),
+    maxRedemptions: integer('max_redemptions'),
+    endsAt: at('ends_at'),
+    newMembersOnly: boolean('new_members_only').notNull().default(false),
+    paused: boolean('paused').notNull().default(false),
+    deleted: boolean('deleted').notNull().default(false),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('promo_codes_channel_code')
+      .on(table.channelId, table.code)
+      .where(sql`not deleted`),
+    index('promo_codes_channel').on(table.channelId, table.id),
+  ],
+);
+export type PromoCodeRow = typeof promoCodes.$inferSelect;

@@ -166,6 +166,12 @@ export const subscriptionMembers = pgTable(
     inviteLink: text('invite_link'),
     /** When the bot removed the member from the private channel after access ended (null: not removed). */
     accessRemovedAt: at('access_removed_at'),
+    /** The promo code the membership was bought with (migration 0049): price_minor is the next renewal's charge. */
+    promoCodeId: ref('promo_code_id'),
+    /** Renewals the code still discounts (null: every one). */
+    promoRenewalsLeft: integer('promo_renewals_left'),
+    /** The price renewals charge once the code's periods are used. */
+    fullPriceMinor: minor('full_price_minor'),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
   },

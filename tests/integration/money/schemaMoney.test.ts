@@ -17,6 +17,7 @@ it('has every table of the migration with the same columns and nullability', asy
     'idempotency_keys',
     'payments',
     'payout_runs',
+    'promo_codes',
     'provider_events',
     'provider_payouts',
     'provider_sessions',

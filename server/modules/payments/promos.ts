@@ -1,0 +1,174 @@
+/**
+ * Promo codes on the payment path (rules: src/domain/promo.ts): what a code makes an invoice cost, the redemption
+ * slot a payment holds, and what a membership bought with a code pays at its renewals.
+ *
+ * - A redemption is the invoice payment that names the code (payments.promo_code_id): one per Idempotency-Key, as the
+ *   payment is. It holds a slot of max_redemptions while it is open or paid and not refunded; a failed payment, one
+ *   refused at settlement and a refunded one free it (`liveRedemptions`).
+ * - The slot is taken in the transaction that inserts the payment, with the code's row locked (FOR UPDATE), so two
+ *   payers at the last slot are serialised on every database: the second sees the first's payment and is refused
+ *   `used_up`.
+ * - Renewals: the membership keeps the code, the renewals it still discounts and the full price; the renewals job
+ *   charges price_minor (the discounted price while renewals are left) and the settlement moves to the full price
+ *   when they are used (settlement.ts).
+ */
+import { and, count, eq, inArray, isNull } from 'drizzle-orm';
+import {
+  type PromoDiscount,
+  type PromoQuote,
+  type PromoRefusal,
+  type PromoTerms,
+  checkPromo,
+  discountedRenewals,
+  normalizePromoCode,
+  promoQuote,
+} from '../../../src/domain/promo';
+import { type Currency, money } from '../../../src/domain/money';
+import { AppError } from '../../platform/errors';
+import type { DbOrTx } from '../../platform/db/moneyDb';
+import { subscriptionMembers, subscriptions } from '../../platform/db/schema';
+import { type PromoCodeRow, payments, promoCodes } from '../../platform/db/schema-money';
+import type { SubscriptionTarget } from './invoiceTargets';
+
+const REFUSAL_TEXT: Readonly<Record<PromoRefusal, string>> = {
+  unknown: 'There is no such promo code',
+  expired: 'This promo code has expired',
+  used_up: 'This promo code has been used up',
+  paused: 'This promo code is paused',
+  not_applicable: 'This promo code is not for this subscription',
+  new_members_only: 'This promo code is for new members only',
+};
+
+export function promoRefused(reason: PromoRefusal): AppError {
+  return new AppError('promo_code_invalid', REFUSAL_TEXT[reason], { reason });
+}
+
+export function promoDiscountOf(row: PromoCodeRow): PromoDiscount {
+  return row.discountKind === 'percent'
+    ? { kind: 'percent', percent: Number(row.discountValue) }
+    : { kind: 'fixed', amount: money(Number(row.discountValue), row.discountCurrency as Currency) };
+}
+
+export function promoTermsOf(row: PromoCodeRow): PromoTerms {
+  return {
+    channelId: row.channelId,
+    subscriptionId: row.subscriptionId,
+    discount: promoDiscountOf(row),
+    paused: row.paused,
+    deleted: row.deleted,
+    endsAtMs: row.endsAt?.getTime() ?? null,
+    maxRedemptions: row.maxRedemptions,
+    newMembersOnly: row.newMembersOnly,
+  };
+}
+
+/** Invoice payments holding a slot of the code: open, or paid and not refunded (nor being refunded). */
+export async function liveRedemptions(db: DbOrTx, promoCodeId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.promoCodeId, promoCodeId),
+        eq(payments.purpose, 'invoice'),
+        inArray(payments.status, ['pending', 'action_required', 'paid']),
+        isNull(payments.refundStatus),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/** Whether the payer ever had a membership of a subscription of this channel (the "new members only" rule). */
+async function wasMemberOfChannel(db: DbOrTx, channelId: number, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: subscriptionMembers.id })
+    .from(subscriptionMembers)
+    .innerJoin(subscriptions, eq(subscriptions.id, subscriptionMembers.subscriptionId))
+    .where(and(eq(subscriptions.channelId, channelId), eq(subscriptionMembers.userId, userId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export interface AppliedPromo {
+  readonly row: PromoCodeRow;
+  readonly quote: PromoQuote;
+}
+
+/**
+ * What the code makes this subscription cost this payer now, or the refusal (422 promo_code_invalid with its
+ * reason). `lock`: read the code's row FOR UPDATE (inside the transaction that takes the slot).
+ */
+export async function applyPromo(
+  db: DbOrTx,
+  target: SubscriptionTarget,
+  userId: number,
+  text: unknown,
+  nowMs: number,
+  lock = false,
+): Promise<AppliedPromo> {
+  const code = normalizePromoCode(text);
+  if (code === null) throw promoRefused('unknown');
+  const query = db
+    .select()
+    .from(promoCodes)
+    .where(and(eq(promoCodes.channelId, target.channel.id), eq(promoCodes.code, code), eq(promoCodes.deleted, false)));
+  const [row] = lock ? await query.for('update') : await query;
+  const terms = row === undefined ? null : promoTermsOf(row);
+  const checked = checkPromo(terms, {
+    channelId: target.channel.id,
+    subscriptionId: target.subscriptionId,
+    currency: target.currency,
+    nowMs,
+    redemptions: row?.maxRedemptions == null ? 0 : await liveRedemptions(db, row.id),
+    wasMember: row?.newMembersOnly === true ? await wasMemberOfChannel(db, target.channel.id, userId) : false,
+  });
+  if (!checked.ok) throw promoRefused(checked.error);
+  const price = money(target.priceMinor, target.currency);
+  return { row: row!, quote: promoQuote(code, price, checked.value.discount, row!.duration, row!.periods) };
+}
+
+/** The promo columns of a membership after an invoice payment settles (null code: bought at the full price). */
+export async function membershipPromoAfterInvoice(
+  db: DbOrTx,
+  payment: { promoCodeId: number | null; listAmount: number | null; amount: number },
+): Promise<{
+  promoCodeId: number | null;
+  promoRenewalsLeft: number | null;
+  fullPriceMinor: number | null;
+  priceMinor: number;
+}> {
+  if (payment.promoCodeId === null || payment.listAmount === null)
+    return { promoCodeId: null, promoRenewalsLeft: null, fullPriceMinor: null, priceMinor: payment.amount };
+  const [row] = await db
+    .select({ duration: promoCodes.duration, periods: promoCodes.periods })
+    .from(promoCodes)
+    .where(eq(promoCodes.id, payment.promoCodeId));
+  const left = discountedRenewals(row?.duration ?? 'first', row?.periods ?? null);
+  return {
+    promoCodeId: payment.promoCodeId,
+    promoRenewalsLeft: left,
+    fullPriceMinor: payment.listAmount,
+    priceMinor: left === null || left > 0 ? payment.amount : payment.listAmount,
+  };
+}
+
+/** The promo columns after a renewal settles: one discounted renewal fewer, the full price once none is left. */
+export function membershipPromoAfterRenewal(
+  member: { promoCodeId: number | null; promoRenewalsLeft: number | null; fullPriceMinor: number | null },
+  payment: { promoCodeId: number | null; amount: number },
+): { promoRenewalsLeft: number | null; priceMinor: number } {
+  if (payment.promoCodeId === null || member.promoCodeId === null || member.promoRenewalsLeft === null)
+    return { promoRenewalsLeft: member.promoRenewalsLeft, priceMinor: payment.amount };
+  const left = Math.max(0, member.promoRenewalsLeft - 1);
+  return { promoRenewalsLeft: left, priceMinor: left > 0 ? payment.amount : (member.fullPriceMinor ?? payment.amount) };
+}
+
+/** A renewal the code still discounts carries the code (for its revenue) and the full price. */
+export const renewalPromoColumns = (member: {
+  promoCodeId: number | null;
+  promoRenewalsLeft: number | null;
+  fullPriceMinor: number | null;
+}): { promoCodeId: number | null; listAmount: number | null } =>
+  member.promoCodeId !== null && (member.promoRenewalsLeft === null || member.promoRenewalsLeft > 0)
+    ? { promoCodeId: member.promoCodeId, listAmount: member.fullPriceMinor }
+    : { promoCodeId: null, listAmount: null };
