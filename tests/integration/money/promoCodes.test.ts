@@ -9,9 +9,10 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { PromoCodeDto, PromoListResponse, PromoQuoteResponse, PromoResponse } from '../../../src/contract/api';
 import { RENEWAL_LEAD_MS } from '../../../server/modules/payments/renewals';
+import { RENEWAL_REMINDER_LEAD_MS } from '../../../server/modules/payments/renewalNotices';
 import { subscriptionMembers, transactions } from '../../../server/platform/db/schema';
 import { payments } from '../../../server/platform/db/schema-money';
-import { type TestServer, type TestUser, newUser, startTestServer } from '../support/testServer';
+import { type TestServer, type TestUser, botApiCalls, newUser, startTestServer } from '../support/testServer';
 import {
   type Shop,
   advanceTo,
@@ -62,6 +63,8 @@ describe('promo codes', () => {
   /** Runs the renewals job past the membership's next renewal. */
   const renewOnce = async (memberId: number) => {
     const expiry = (await member(memberId)).expiresAt!.getTime();
+    // The reminder's day first (the bot names the coming charge), then the renewal's.
+    await advanceTo(server, expiry - RENEWAL_REMINDER_LEAD_MS + 60_000);
     await advanceTo(server, expiry - RENEWAL_LEAD_MS + 60_000);
     expect((await member(memberId)).expiresAt!.getTime()).toBeGreaterThan(expiry);
   };
@@ -182,13 +185,20 @@ describe('promo codes', () => {
       duration: 'periods',
       periods: 3,
     });
-    const paid = await payWithCode(newUser('Three'), shop.subscriptions.weekly, 'THREE');
+    const payer = newUser('Three');
+    const paid = await payWithCode(payer, shop.subscriptions.weekly, 'THREE');
     expect(paid.amount).toBe(7.5);
     const memberId = paid.subscriptionMemberId!;
     expect(await member(memberId)).toMatchObject({ priceMinor: 750, promoRenewalsLeft: 2 });
     for (let index = 0; index < 3; index += 1) await renewOnce(memberId);
     expect((await renewals(memberId)).map((row) => row.amount)).toEqual([750, 750, 1000]);
     expect(await member(memberId)).toMatchObject({ priceMinor: 1000, promoRenewalsLeft: 0 });
+    // The bot's reminder before each renewal names what that renewal charges.
+    const reminders = (await botApiCalls<{ chat_id: number; text: string }>(server, 'sendMessage'))
+      .map((call) => call.params)
+      .filter((params) => params.chat_id === payer.telegramId)
+      .map((params) => /€[\d.]+/.exec(params.text)?.[0]);
+    expect(reminders).toEqual(['€7.50', '€7.50', '€10']);
     const promo = await listed(shop.subscriptions.weekly, 'THREE');
     expect(promo).toMatchObject({ redemptions: 1, revenue: [{ currency: 'eur', amount: 22.5 }] });
   });
