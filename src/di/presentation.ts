@@ -227,6 +227,12 @@ export function presentationModule(): ContainerModule {
     );
     bindViewModel(
       bind,
+      TOKENS.PromoCodesViewModel,
+      [TOKENS.PromoRepository, TOKENS.SubscriptionRepository, TOKENS.ToastStore, TOKENS.MessengerPlatform],
+      construct(() => import('../presentation/screens/PromoCodes/PromoCodesViewModel'), 'PromoCodesViewModel'),
+    );
+    bindViewModel(
+      bind,
       TOKENS.MigrationViewModel,
       [
         TOKENS.MigrationRepository,

@@ -46,6 +46,12 @@ export function repositoriesModule(config: AppConfig): ContainerModule {
     );
     bindLazySingleton(
       bind,
+      TOKENS.PromoRepository,
+      [TOKENS.HttpClient],
+      construct(() => import('../infrastructure/http/repositories/HttpPromoRepository'), 'HttpPromoRepository'),
+    );
+    bindLazySingleton(
+      bind,
       TOKENS.MigrationRepository,
       [TOKENS.HttpClient],
       construct(() => import('../infrastructure/http/repositories/HttpMigrationRepository'), 'HttpMigrationRepository'),

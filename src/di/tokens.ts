@@ -14,6 +14,7 @@ import type { DashboardRepository } from '../application/ports/DashboardReposito
 import type { DonationRepository } from '../application/ports/DonationRepository';
 import type { FollowerRepository } from '../application/ports/FollowerRepository';
 import type { InvoiceRepository } from '../application/ports/InvoiceRepository';
+import type { PromoRepository } from '../application/ports/PromoRepository';
 import type { KeyValueStorage } from '../application/ports/KeyValueStorage';
 import type { Dialogs } from '../application/ports/Dialogs';
 import type { Links } from '../application/ports/Links';
@@ -85,6 +86,7 @@ import type { PayoutSetupViewModel } from '../presentation/screens/PayoutSetup/P
 import type { SubscriptionViewModel } from '../presentation/screens/Subscription/SubscriptionViewModel';
 import type { SubscriptionPreviewViewModel } from '../presentation/screens/SubscriptionPreview/SubscriptionPreviewViewModel';
 import type { SubscriptionCommandViewModel } from '../presentation/screens/SubscriptionCommand/SubscriptionCommandViewModel';
+import type { PromoCodesViewModel } from '../presentation/screens/PromoCodes/PromoCodesViewModel';
 import type { SubscriptionMemberViewModel } from '../presentation/screens/SubscriptionMember/SubscriptionMemberViewModel';
 import type { MigrationViewModel } from '../presentation/screens/Migration/MigrationViewModel';
 import type { DebugViewModel } from '../presentation/screens/Debug/DebugViewModel';
@@ -177,6 +179,7 @@ export const TOKENS = namedByKey({
   DonationRepository: resolves<DonationRepository>(),
   FollowerRepository: resolves<FollowerRepository>(),
   InvoiceRepository: resolves<InvoiceRepository>(),
+  PromoRepository: resolves<PromoRepository>(),
   MigrationRepository: resolves<MigrationRepository>(),
   PayoutRepository: resolves<PayoutRepository>(),
   SubscriptionRepository: resolves<SubscriptionRepository>(),
@@ -221,7 +224,8 @@ export const TOKENS = namedByKey({
   PaymentFlowStore: resolves<PaymentFlowStore>(),
   /** The payment session's route changes and host effects (one with the store). */
   PaymentFlowEffects: resolves<PaymentFlowEffects>(),
-  InvoiceViewModel: resolves<ViewModelFactory<InvoiceViewModel, [kind: InvoiceKind, id: number]>>(),
+  InvoiceViewModel:
+    resolves<ViewModelFactory<InvoiceViewModel, [kind: InvoiceKind, id: number, promoCode?: string | null]>>(),
   PaymentMethodViewModel: resolves<ViewModelFactory<PaymentMethodViewModel>>(),
   PaymentFormViewModel: resolves<ViewModelFactory<PaymentFormViewModel>>(),
   PaymentRedirectViewModel: resolves<ViewModelFactory<PaymentRedirectViewModel>>(),
@@ -255,6 +259,7 @@ export const TOKENS = namedByKey({
       ViewModelFactory<SubscriptionCommandViewModel, [channelId: number | null, subscriptionId: number | null]>
     >(),
   SubscriptionMemberViewModel: resolves<ViewModelFactory<SubscriptionMemberViewModel, [memberId: number]>>(),
+  PromoCodesViewModel: resolves<ViewModelFactory<PromoCodesViewModel, [subscriptionId: number]>>(),
   // migration, developer tools
   MigrationViewModel: resolves<ViewModelFactory<MigrationViewModel>>(),
   /** Console errors shown on screen when switched on in /debug (the setting persists in storage). */

@@ -153,6 +153,7 @@ function routes(ids: Seeded): { user: number; paths: string[] }[] {
         `${subscription}/preview`,
         `${subscription}/member/${ids.memberId}`,
         `${channel}/subscription/command?subscriptionId=${ids.weeklyId}`,
+        `${subscription}/promos`,
         `${channel}/donation/create`,
         `/invoice/donation/${ids.travelsId}/preview`,
         `/transaction/${ids.saleId}`,
@@ -181,6 +182,8 @@ function routes(ids: Seeded): { user: number; paths: string[] }[] {
         '/payment',
         `/payment/card/${ids.cardId}`,
         `/invoice/subscription/${ids.weeklyId}`,
+        // A promo code's share link whose code does not exist: the invoice says why.
+        `/invoice/subscription/${ids.weeklyId}/promo/NOSUCHCODE`,
         '/settings/language',
         // Last: the saved-card choice, reached from the donation's invoice as a payer does.
         `/invoice/donation/${ids.donationId}`,

@@ -67,6 +67,8 @@ export class PaymentTargetInput {
   @ValidateIf((target: PaymentTargetInput) => target.kind === 'donation') @IsInt() @Min(1) donationId?: number;
   /** The donor's amount (Money); its bounds are a domain rule. */
   @ValidateIf((target: PaymentTargetInput) => target.kind === 'donation') @IsObject() amount?: object;
+  /** A promo code for a subscription (checked by the server: src/domain/promo.ts). */
+  @IsOptional() @IsString() promoCode?: string;
 }
 
 export class CardDetailsInput {

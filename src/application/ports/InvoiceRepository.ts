@@ -3,6 +3,7 @@ import type { Money } from '../../domain/money';
 import type { CardBrand, Channel, PaymentError, PaymentStatus, SavedCard, Subscription } from '../../domain/entities';
 import type { Donation } from './DonationRepository';
 import type { DonationStarsPrice, SubscriptionStarsPrice } from '../../domain/stars-checkout';
+import type { PromoQuote } from '../../domain/promo';
 
 export interface DonationInvoice {
   readonly channel: Channel;
@@ -37,7 +38,8 @@ export interface CreatedStarsPayment {
 /** What is being paid. A donation carries the amount the donor chose. */
 export type InvoiceTarget =
   | { readonly kind: 'donation'; readonly donationId: number; readonly amount: Money }
-  | { readonly kind: 'subscription'; readonly subscriptionId: number };
+  /** promoCode: charged at the code's discount (card payments only). */
+  | { readonly kind: 'subscription'; readonly subscriptionId: number; readonly promoCode?: string };
 
 /** How it is paid (invoice payment methods of spec section 3). */
 export type PaymentInstrument =
@@ -95,6 +97,11 @@ export interface InvoiceRepository {
    * createPayment: the same key answers the same payment and link. Rejects stars_unavailable (not sold in Stars).
    */
   createStarsPayment(target: StarsInvoiceTarget, idempotencyKey: string): Promise<CreatedStarsPayment>;
+  /**
+   * What a promo code makes the subscription cost now (POST /invoice/subscription/{id}/promo). Rejects
+   * promo_code_invalid with `details.reason` (src/domain/promo.ts PROMO_REFUSALS), and the invoice's own errors.
+   */
+  promoQuote(subscriptionId: number, code: string): Promise<PromoQuote>;
   /** Current state of a payment (POST /pay/smart_glocal/check). */
   checkPayment(paymentId: string): Promise<PaymentCheck>;
   /** A public token and the tokenize URL for one card tokenisation (POST /pay/smart_glocal/token). */

@@ -27,6 +27,8 @@ import type {
   UserRecord,
 } from './records';
 import { requireAmount } from './validation';
+import { quotePromo } from './InMemoryPromoRepository';
+import type { PromoQuote } from '../../domain/promo';
 import { cardView, channelView, subscriptionView } from './views';
 
 /** 1 to 255 visible ASCII characters, as the server accepts. */
@@ -132,7 +134,7 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
     idempotencyKey: string,
     fingerprint: string,
   ): PaymentRecord {
-    const { paymentTarget, amount } = this.resolveTarget(actor, target);
+    const { paymentTarget, amount, promoCode } = this.resolveTarget(actor, target);
     const payment: PaymentRecord = {
       id: this.backend.nextToken('pay'),
       userId: actor.user.id,
@@ -145,10 +147,17 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
       scenario: 'approve',
       card: null,
       saveCard: false,
+      ...(promoCode === undefined ? {} : { promoCode }),
     };
     this.attachInstrument(actor, payment, instrument);
     this.backend.payments.set(payment.id, payment);
     return payment;
+  }
+
+  async promoQuote(subscriptionId: number, code: string): Promise<PromoQuote> {
+    const actor = this.backend.actor(this.session);
+    const { subscription } = this.payableSubscription(actor, subscriptionId);
+    return quotePromo(this.backend, actor, subscription, code);
   }
 
   async checkPayment(paymentId: string): Promise<PaymentCheck> {
@@ -204,12 +213,18 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
     if (this.backend.userRecord(channel.ownerId).paymentsDisabled) fail('payments_disabled', 'Payments unavailable');
   }
 
-  private resolveTarget(actor: UserRecord, target: InvoiceTarget): { paymentTarget: PaymentTarget; amount: Money } {
+  private resolveTarget(
+    actor: UserRecord,
+    target: InvoiceTarget,
+  ): { paymentTarget: PaymentTarget; amount: Money; promoCode?: string } {
     if (target.kind === 'subscription') {
       const { subscription, channel } = this.payableSubscription(actor, target.subscriptionId);
+      const quote =
+        target.promoCode === undefined ? null : quotePromo(this.backend, actor, subscription, target.promoCode);
       return {
         paymentTarget: { kind: 'subscription', subscriptionId: subscription.id, channelId: channel.id },
-        amount: subscription.price,
+        amount: quote?.charged ?? subscription.price,
+        ...(quote === null ? {} : { promoCode: quote.code }),
       };
     }
     const { donation, channel } = this.payableDonation(target.donationId);

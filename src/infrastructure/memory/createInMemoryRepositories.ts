@@ -7,6 +7,7 @@ import type { InvoiceRepository } from '../../application/ports/InvoiceRepositor
 import type { MigrationRepository } from '../../application/ports/MigrationRepository';
 import type { PayoutRepository } from '../../application/ports/PayoutRepository';
 import type { ProviderGateway } from '../../application/ports/ProviderGateway';
+import type { PromoRepository } from '../../application/ports/PromoRepository';
 import type { SubscriptionRepository } from '../../application/ports/SubscriptionRepository';
 import type { TransactionRepository } from '../../application/ports/TransactionRepository';
 import type { VerificationRepository } from '../../application/ports/VerificationRepository';
@@ -20,6 +21,7 @@ import { InMemoryInvoiceRepository } from './InMemoryInvoiceRepository';
 import { InMemoryMigrationRepository } from './InMemoryMigrationRepository';
 import { InMemoryPayoutRepository } from './InMemoryPayoutRepository';
 import { InMemoryProviderGateway } from './InMemoryProviderGateway';
+import { InMemoryPromoRepository } from './InMemoryPromoRepository';
 import { InMemorySubscriptionRepository } from './InMemorySubscriptionRepository';
 import { InMemoryTransactionRepository } from './InMemoryTransactionRepository';
 import { InMemoryVerificationRepository } from './InMemoryVerificationRepository';
@@ -37,6 +39,7 @@ export interface InMemoryRepositories {
   readonly transactions: TransactionRepository;
   readonly payouts: PayoutRepository;
   readonly migration: MigrationRepository;
+  readonly promos: PromoRepository;
 }
 
 /** Every port over one backend, acting for one session (the backend's default session unless given). */
@@ -51,6 +54,7 @@ export function createInMemoryRepositories(
     subscriptions: new InMemorySubscriptionRepository(backend, session),
     donations: new InMemoryDonationRepository(backend, session),
     invoices: new InMemoryInvoiceRepository(backend, session),
+    promos: new InMemoryPromoRepository(backend, session),
     provider: new InMemoryProviderGateway(backend),
     follower: new InMemoryFollowerRepository(backend, session),
     cards: new InMemoryCardRepository(backend, session),

@@ -121,6 +121,8 @@ export interface PaymentRecord {
   error?: PaymentError;
   transactionId?: number;
   memberId?: number;
+  /** The promo code it was charged with (amount is the discounted price). */
+  promoCode?: string;
 }
 
 export interface ProviderCardTokenRecord {

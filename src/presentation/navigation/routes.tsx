@@ -24,6 +24,11 @@ export const ROUTES: readonly RouteEntry[] = [
     viewModel(TOKENS.InvoiceViewModel, (p) => ['subscription' as const, Number(p.subscriptionId)]),
   ),
   route(
+    '/invoice/subscription/:subscriptionId/promo/:promoCode',
+    () => import('../screens/Invoice/InvoiceScreen'),
+    viewModel(TOKENS.InvoiceViewModel, (p) => ['subscription' as const, Number(p.subscriptionId), p.promoCode ?? null]),
+  ),
+  route(
     '/invoice/donation/:donationId',
     () => import('../screens/Invoice/InvoiceScreen'),
     viewModel(TOKENS.InvoiceViewModel, (p) => ['donation' as const, Number(p.donationId)]),
@@ -143,6 +148,11 @@ export const ROUTES: readonly RouteEntry[] = [
       optionalId(p.channelId ?? null),
       optionalId(search.get('subscriptionId')),
     ]),
+  ),
+  route(
+    '/channel/:channelId/subscription/:subscriptionId/promos',
+    () => import('../screens/PromoCodes/PromoCodesScreen'),
+    viewModel(TOKENS.PromoCodesViewModel, (p) => [Number(p.subscriptionId)]),
   ),
   route(
     '/channel/:channelId/subscription/:subscriptionId',

@@ -30,12 +30,14 @@ export interface PaymentTarget {
   readonly kind: InvoiceKind;
   /** Subscription id or donation id. */
   readonly id: number;
-  /** The subscription price, or the amount the donor chose. */
+  /** The subscription price (after a promo code's discount), or the amount the donor chose. */
   readonly amount: Money;
   readonly channelName: string;
   readonly cards: readonly SavedCard[];
   /** Whole Telegram Stars, when this payment is made in Stars (the Stars price, or the donor's Stars). */
   readonly stars?: number;
+  /** A subscription's promo code the invoice applied. */
+  readonly promoCode?: string;
 }
 
 /** What the success screen shows (spec: amount, card, transaction id). */
@@ -223,7 +225,11 @@ export class PaymentFlowStore {
     const input =
       target.kind === 'donation'
         ? { kind: 'donation' as const, donationId: target.id, amount: target.amount }
-        : { kind: 'subscription' as const, subscriptionId: target.id };
+        : {
+            kind: 'subscription' as const,
+            subscriptionId: target.id,
+            ...(target.promoCode === undefined ? {} : { promoCode: target.promoCode }),
+          };
     let result: PayInvoiceResult;
     try {
       result = await this.payInvoice.execute({ target: input, method, idempotencyKey, signal: this.abort.signal });

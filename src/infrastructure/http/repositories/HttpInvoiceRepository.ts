@@ -7,8 +7,11 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   type PaymentCheckRequest,
   type PaymentCheckResponse,
+  type PromoQuoteRequest,
+  type PromoQuoteResponse,
   type SubscriptionInvoiceResponse,
 } from '../../../contract/api';
+import type { PromoQuote } from '../../../domain/promo';
 import type {
   CreatedPayment,
   CreatedStarsPayment,
@@ -101,13 +104,29 @@ export class HttpInvoiceRepository implements InvoiceRepository {
         await this.http.post<CreatePaymentResponse>(`/invoice/donation/${target.donationId}/create`, body, options),
       );
     }
+    const body: CreateSubscriptionPaymentRequest =
+      target.promoCode === undefined ? method : { ...method, promoCode: target.promoCode };
     return createdPaymentFromDto(
       await this.http.post<CreatePaymentResponse>(
         `/invoice/subscription/${target.subscriptionId}/create`,
-        method,
+        body,
         options,
       ),
     );
+  }
+
+  async promoQuote(subscriptionId: number, code: string): Promise<PromoQuote> {
+    const body: PromoQuoteRequest = { code };
+    const { quote } = await this.http.post<PromoQuoteResponse>(`/invoice/subscription/${subscriptionId}/promo`, body);
+    const wire = (amount: number) => moneyFromWire(amount, quote.currency);
+    return {
+      code: quote.code,
+      price: wire(quote.price),
+      discount: wire(quote.discount),
+      charged: wire(quote.charged),
+      capped: quote.capped,
+      discountedRenewals: quote.discountedRenewals,
+    };
   }
 
   async checkPayment(paymentId: string): Promise<PaymentCheck> {

@@ -21,6 +21,7 @@ import {
 import { type PayMethodChoice, formatStarsCount } from '../../../domain/stars-checkout';
 import { useFlowNavigation } from '../../payment/useFlowNavigation';
 import '../../payment/payment.css';
+import '../PromoCodes/promo.css';
 import { LOADING, READY, failed } from '../../shell/screenState';
 import { Screen } from '../../shell/Screen';
 import type { InvoiceViewModel } from './InvoiceViewModel';
@@ -40,6 +41,83 @@ export function useStarsAmount(): (stars: number) => string {
   const { t, i18n } = useTranslation();
   return (stars) => t('invoice.stars.amount', { amount: formatStarsCount(stars, i18n.language) });
 }
+/** The subscription invoice's promo code: type one (or come with a share link's), then price, discount, now, renewals. */
+const PromoSection = observer(function PromoSection({ vm }: { vm: InvoiceViewModel }) {
+  const { t } = useTranslation();
+  const priceWithPeriod = usePriceWithPeriod();
+  const subscription = vm.subscription;
+  const quote = vm.promoQuote;
+  if (subscription === null) return null;
+  const renewal =
+    quote === null || subscription.period === 'onetime'
+      ? null
+      : quote.discountedRenewals === null
+        ? priceWithPeriod(quote.charged, subscription.period)
+        : quote.discountedRenewals === 0
+          ? priceWithPeriod(quote.price, subscription.period)
+          : t('promo.invoice.renewalThen', {
+              n: quote.discountedRenewals,
+              discounted: formatMoney(quote.charged),
+              full: priceWithPeriod(quote.price, subscription.period),
+            });
+  return (
+    <Section header={t('promo.invoice.section')}>
+      <div className="invoice-promo">
+        {quote !== null ? (
+          <>
+            <dl className="invoice-promo__lines" aria-label={t('promo.invoice.summary', { code: quote.code })}>
+              <dt>{t('promo.invoice.price')}</dt>
+              <dd dir="ltr">{formatMoney(quote.price)}</dd>
+              <dt>{t('promo.invoice.discount', { code: quote.code })}</dt>
+              <dd dir="ltr">−{formatMoney(quote.discount)}</dd>
+              <dt>{t('promo.invoice.now')}</dt>
+              <dd dir="ltr">
+                <strong data-testid="promo-charged">{formatMoney(quote.charged)}</strong>
+              </dd>
+              {renewal !== null && (
+                <>
+                  <dt>{t('promo.invoice.renewal')}</dt>
+                  <dd>{renewal}</dd>
+                </>
+              )}
+            </dl>
+            {quote.capped && <p className="invoice-promo__note">{t('promo.invoice.capped')}</p>}
+            <p className="invoice-promo__note">{t('promo.invoice.cardOnly')}</p>
+            <div>
+              <Button mode="plain" size="small" onClick={vm.removePromo}>
+                {t('promo.invoice.remove')}
+              </Button>
+            </div>
+          </>
+        ) : (
+          <form
+            className="invoice-promo__entry"
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              void vm.applyPromo();
+            }}
+          >
+            <TextInput
+              label={t('promo.invoice.label')}
+              value={vm.promoText}
+              onChange={vm.setPromoText}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={32}
+              error={vm.promoErrorKey === null ? undefined : t(vm.promoErrorKey)}
+            />
+            <Button type="submit" mode="tinted" loading={vm.promoChecking}>
+              {t('promo.invoice.apply')}
+            </Button>
+          </form>
+        )}
+        {quote === null && <p className="invoice-promo__note">{t('promo.invoice.cardOnly')}</p>}
+      </div>
+    </Section>
+  );
+});
 
 const InvoiceContent = observer(function InvoiceContent({ vm }: { vm: InvoiceViewModel }) {
   const { t } = useTranslation();
@@ -192,14 +270,17 @@ const InvoiceContent = observer(function InvoiceContent({ vm }: { vm: InvoiceVie
         loading: vm.isPayingWithStars,
       }
     : undefined;
+  const quote = vm.promoQuote;
   const mainText =
-    vm.kind === 'subscription'
-      ? t('invoice.subscribeFor', {
-          price: subscription ? priceWithPeriod(subscription.price, subscription.period) : '',
-        })
-      : payAmount !== null
-        ? t('invoice.donateAmount', { amount: formatMoney(payAmount) })
-        : t('invoice.donate');
+    vm.kind === 'subscription' && quote !== null
+      ? t('promo.invoice.payNow', { amount: formatMoney(quote.charged) })
+      : vm.kind === 'subscription'
+        ? t('invoice.subscribeFor', {
+            price: subscription ? priceWithPeriod(subscription.price, subscription.period) : '',
+          })
+        : payAmount !== null
+          ? t('invoice.donateAmount', { amount: formatMoney(payAmount) })
+          : t('invoice.donate');
   return (
     <Screen
       title={title}
@@ -269,6 +350,11 @@ const InvoiceContent = observer(function InvoiceContent({ vm }: { vm: InvoiceVie
             </div>
           )}
         </Section>
+      )}
+      {subscription && !inStars && <PromoSection vm={vm} />}
+      {subscription && inStars && vm.promoText.trim() !== '' && (
+        // Telegram Stars take no promo code: the code stays for a card payment.
+        <p className="invoice-promo invoice-promo__note">{t('promo.invoice.cardOnly')}</p>
       )}
       {donation && vm.currency && (
         <>

@@ -1,11 +1,13 @@
-import { makeAutoObservable } from 'mobx';
+import { makeAutoObservable, runInAction } from 'mobx';
 import type {
   DonationInvoice,
   InvoiceRepository,
   SubscriptionInvoice,
 } from '../../../application/ports/InvoiceRepository';
 import type { MessengerPlatform } from '../../../application/ports/MessengerPlatform';
-import { errorCodeOf } from '../../../application/ports/RepositoryError';
+import { errorCodeOf, errorDetailOf } from '../../../application/ports/RepositoryError';
+import { PROMO_REFUSALS, type PromoQuote, type PromoRefusal, normalizePromoCode } from '../../../domain/promo';
+
 import {
   type AmountError,
   checkDonationInvoiceAmount,
@@ -32,6 +34,8 @@ import {
 } from '../../../domain/stars-checkout';
 import { EXTERNAL_LINKS, openExternal } from '../../shared/externalLinks';
 import { AsyncState, type ScreenState } from '../../shell/screenState';
+
+const isPromoRefusal = (value: string): value is PromoRefusal => (PROMO_REFUSALS as readonly string[]).includes(value);
 
 /** What the invoice page shows (spec sections 4 and 8, plus the payment result of section 2). */
 export type InvoiceView =
@@ -79,6 +83,13 @@ export class InvoiceViewModel {
   /** The donation in whole Stars as typed (digits only). */
   starsText = '';
   private starsTouched = false;
+  /** The promo code as typed (a share link fills it in). */
+  promoText = '';
+  /** What the applied code makes the subscription cost (card payments only). */
+  promoQuote: PromoQuote | null = null;
+  /** Why the typed code was refused: an i18n key. */
+  promoErrorKey: string | null = null;
+  promoChecking = false;
 
   constructor(
     private readonly invoices: InvoiceRepository,
@@ -86,12 +97,24 @@ export class InvoiceViewModel {
     private readonly platform: MessengerPlatform,
     readonly kind: InvoiceKind,
     readonly id: number,
+    /** A promo code's share link (/invoice/subscription/{id}/promo/{code}) applies it on load. */
+    private readonly initialPromo: string | null = null,
     private readonly makeKey: () => string = newIdempotencyKey,
   ) {
     this.loader = new AsyncState(errorCodeOf);
-    makeAutoObservable<InvoiceViewModel, 'loader' | 'invoices' | 'flow' | 'platform' | 'makeKey'>(
+    this.promoText = initialPromo ?? '';
+    makeAutoObservable<InvoiceViewModel, 'loader' | 'invoices' | 'flow' | 'platform' | 'makeKey' | 'initialPromo'>(
       this,
-      { invoices: false, flow: false, platform: false, kind: false, id: false, loader: false, makeKey: false },
+      {
+        invoices: false,
+        flow: false,
+        platform: false,
+        kind: false,
+        id: false,
+        loader: false,
+        makeKey: false,
+        initialPromo: false,
+      },
       { autoBind: true },
     );
   }
@@ -123,6 +146,49 @@ export class InvoiceViewModel {
         if (loaded.invoice.stars === null) this.payMethod = 'card';
       },
     );
+    if (this.loaded?.kind === 'subscription' && this.initialPromo !== null && this.promoQuote === null)
+      await this.applyPromo();
+  }
+
+  setPromoText(text: string): void {
+    this.promoText = text;
+    this.promoErrorKey = null;
+  }
+
+  /** Asks what the typed code makes the subscription cost; a refusal shows its reason. */
+  async applyPromo(): Promise<void> {
+    if (this.kind !== 'subscription' || this.promoChecking) return;
+    const code = normalizePromoCode(this.promoText);
+    if (code === null) {
+      this.promoErrorKey = this.promoText.trim() === '' ? null : 'promo.reason.unknown';
+      return;
+    }
+    this.promoChecking = true;
+    try {
+      const quote = await this.invoices.promoQuote(this.id, code);
+      runInAction(() => {
+        this.promoQuote = quote;
+        this.promoText = quote.code;
+        this.promoErrorKey = null;
+      });
+    } catch (error) {
+      const reason = errorDetailOf(error, 'reason');
+      runInAction(() => {
+        this.promoQuote = null;
+        this.promoErrorKey =
+          errorCodeOf(error) === 'promo_code_invalid' && typeof reason === 'string' && isPromoRefusal(reason)
+            ? `promo.reason.${reason}`
+            : 'common.toast.failed';
+      });
+    } finally {
+      runInAction(() => (this.promoChecking = false));
+    }
+  }
+
+  removePromo(): void {
+    this.promoQuote = null;
+    this.promoText = '';
+    this.promoErrorKey = null;
   }
 
   get view(): InvoiceView {
@@ -256,7 +322,9 @@ export class InvoiceViewModel {
     if (loaded === null || loaded.invoice.stars === null) return;
     this.starsTouched = true;
     const stars = this.starsPayAmount;
-    const amount = this.payAmount ?? (loaded.kind === 'donation' ? loaded.invoice.amount : null);
+    // Stars take no promo code: the subscription's full price.
+    const amount =
+      loaded.kind === 'subscription' ? loaded.invoice.subscription.price : (this.payAmount ?? loaded.invoice.amount);
     if (stars === null || amount === null) return;
     this.flow.setTarget({
       kind: this.kind,
@@ -305,7 +373,7 @@ export class InvoiceViewModel {
   /** The amount the Pay button names: the price, or the donation amount while it is valid. */
   get payAmount(): Money | null {
     if (this.loaded === null) return null;
-    if (this.loaded.kind === 'subscription') return this.loaded.invoice.subscription.price;
+    if (this.loaded.kind === 'subscription') return this.promoQuote?.charged ?? this.loaded.invoice.subscription.price;
     if (this.fixedAmount !== null) return this.fixedAmount;
     const checked = this.checkedAmount;
     return checked !== null && checked.ok ? checked.value : null;
@@ -339,6 +407,7 @@ export class InvoiceViewModel {
       amount,
       channelName: loaded.invoice.channel.name,
       cards: loaded.invoice.cards,
+      ...(this.promoQuote === null ? {} : { promoCode: this.promoQuote.code }),
     });
     return this.nextPaymentPath();
   }

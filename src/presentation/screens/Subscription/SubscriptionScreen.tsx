@@ -130,6 +130,7 @@ function SubscriptionScreen({ vm }: { vm: SubscriptionViewModel }) {
             {vm.canPublish && vm.canEdit && (
               <Cell to={`${base}/preview`} title={t('subscription.detail.publish')} chevron />
             )}
+            {!subscription.isDeleted && <Cell to={`${base}/promos`} title={t('promo.title')} chevron />}
             <Cell
               to={`/channel/${channelId}/subscription/command?subscriptionId=${vm.subscriptionId}`}
               title={t('subscription.detail.command')}

@@ -37,6 +37,7 @@ function setup(options: Omit<InMemoryBackendOptions, 'clock'> = {}, cardOptions:
     checkPayment: (id) => ports.invoices.checkPayment(id),
     cardTokenization: () => ports.invoices.cardTokenization(),
     createStarsPayment: (target, key) => ports.invoices.createStarsPayment(target, key),
+    promoQuote: (id, code) => ports.invoices.promoQuote(id, code),
   };
   const target = { kind: 'subscription', subscriptionId: subscription.id } as const;
   const payInvoice = new PayInvoice(invoices, ports.provider, world.time);

@@ -55,6 +55,7 @@ function setup(cardOptions: SeedCardOptions = {}, options: { paidAtOnce?: boolea
     checkPayment: (id) => ports.invoices.checkPayment(id),
     cardTokenization: () => ports.invoices.cardTokenization(),
     createStarsPayment: (target, key) => ports.invoices.createStarsPayment(target, key),
+    promoQuote: (id, code) => ports.invoices.promoQuote(id, code),
   };
   const platform = new FakePlatform();
   const closes = jest.spyOn(platform, 'close').mockImplementation(() => undefined);

@@ -53,7 +53,7 @@ function setup(options: { stars?: boolean; period?: 'monthly' | 'weekly' } = {})
   );
   let keys = 0;
   const invoice = (kind: 'subscription' | 'donation', id: number) =>
-    new InvoiceViewModel(invoices, flow, platform, kind, id, () => `key-${(keys += 1)}`);
+    new InvoiceViewModel(invoices, flow, platform, kind, id, null, () => `key-${(keys += 1)}`);
   /** Telegram's sheet closes with `status`; `paid` also lets the bot grant the membership, as successful_payment does. */
   const sheetCloses = (status: InvoiceStatus, grant = status === 'paid') => {
     jest.spyOn(platform, 'openInvoice').mockImplementationOnce(async (url) => {

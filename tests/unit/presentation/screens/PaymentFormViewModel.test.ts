@@ -35,6 +35,7 @@ function setup() {
     checkPayment: (id) => ports.invoices.checkPayment(id),
     cardTokenization: () => ports.invoices.cardTokenization(),
     createStarsPayment: (target, key) => ports.invoices.createStarsPayment(target, key),
+    promoQuote: (id, code) => ports.invoices.promoQuote(id, code),
   };
   const platform = new FakePlatform();
   const flow = new PaymentFlowStore(

@@ -1,0 +1,154 @@
+/**
+ * Promo codes in the in-memory backend, with the shared rules of src/domain/promo.ts. Redemptions are the paid
+ * payments that named the code (the server also counts payments under way; here payments settle at once).
+ */
+import type { NewPromoCode, PromoCode, PromoRepository } from '../../application/ports/PromoRepository';
+import { type PromoQuote, checkPromo, normalizePromoCode, promoQuote, promoStartParam } from '../../domain/promo';
+import { type InMemoryBackend, type InMemorySession, fail } from './InMemoryBackend';
+import type { SubscriptionRecord, UserRecord } from './records';
+
+export type PromoRecord = Omit<PromoCode, 'redemptions' | 'revenue' | 'shareLink'> & { deleted: boolean };
+
+/** The backend's codes (one list per backend, shared by the promo and invoice repositories). */
+const CODES = new WeakMap<InMemoryBackend, PromoRecord[]>();
+export const promoCodesOf = (backend: InMemoryBackend): PromoRecord[] => {
+  let codes = CODES.get(backend);
+  if (codes === undefined) CODES.set(backend, (codes = []));
+  return codes;
+};
+
+function redemptionsOf(backend: InMemoryBackend, code: string, channelId: number): number {
+  return [...backend.payments.values()].filter(
+    (payment) => payment.promoCode === code && payment.target.channelId === channelId && payment.status !== 'error',
+  ).length;
+}
+
+/** The quote of a code for a subscription and payer, or the refusal (promo_code_invalid with its reason). */
+export function quotePromo(
+  backend: InMemoryBackend,
+  actor: UserRecord,
+  subscription: SubscriptionRecord,
+  text: string,
+): PromoQuote {
+  const code = normalizePromoCode(text);
+  const record =
+    code === null
+      ? undefined
+      : promoCodesOf(backend).find(
+          (row) => !row.deleted && row.channelId === subscription.channelId && row.code === code,
+        );
+  const channelSubscriptions = [...backend.subscriptions.values()].filter(
+    (other) => other.channelId === subscription.channelId,
+  );
+  const checked = checkPromo(
+    record === undefined ? null : { ...record, endsAtMs: record.endsAt === null ? null : record.endsAt * 1000 },
+    {
+      channelId: subscription.channelId,
+      subscriptionId: subscription.id,
+      currency: subscription.price.currency,
+      nowMs: backend.nowMs(),
+      redemptions: record === undefined ? 0 : redemptionsOf(backend, record.code, record.channelId),
+      wasMember: channelSubscriptions.some((other) =>
+        backend.membersOf(other.id).some((member) => member.userId === actor.user.id),
+      ),
+    },
+  );
+  if (!checked.ok || record === undefined)
+    fail('promo_code_invalid', 'This promo code cannot be used', { reason: checked.ok ? 'unknown' : checked.error });
+  return promoQuote(record.code, subscription.price, record.discount, record.duration, record.periods);
+}
+
+export class InMemoryPromoRepository implements PromoRepository {
+  constructor(
+    private readonly backend: InMemoryBackend,
+    private readonly session: InMemorySession = backend.session,
+  ) {}
+
+  async list(subscriptionId: number): Promise<PromoCode[]> {
+    const { subscription } = this.backend.ownedSubscription(this.backend.actor(this.session), subscriptionId);
+    return promoCodesOf(this.backend)
+      .filter(
+        (row) =>
+          !row.deleted &&
+          row.channelId === subscription.channelId &&
+          (row.subscriptionId === null || row.subscriptionId === subscriptionId),
+      )
+      .reverse()
+      .map((row) => this.view(row, subscriptionId));
+  }
+
+  async create(subscriptionId: number, input: NewPromoCode): Promise<PromoCode> {
+    const actor = this.backend.actor(this.session);
+    const { subscription, channel } = this.backend.ownedSubscription(actor, subscriptionId);
+    this.backend.connectedChannel(actor, channel.id);
+    const code = normalizePromoCode(input.code);
+    if (code === null) fail('validation_error', 'Malformed code', { field: 'code', reason: 'promo_code_format' });
+    const codes = promoCodesOf(this.backend);
+    if (codes.some((row) => !row.deleted && row.channelId === channel.id && row.code === code))
+      fail('conflict', 'The channel has this code', { field: 'code', reason: 'promo_code_taken' });
+    if (input.endsAt !== undefined && input.endsAt * 1000 <= this.backend.nowMs())
+      fail('validation_error', 'The end date must be in the future', { field: 'endsAt', reason: 'promo_end_past' });
+    const record: PromoRecord = {
+      id: this.backend.nextId(),
+      channelId: channel.id,
+      subscriptionId: input.scope === 'channel' ? null : subscription.id,
+      code,
+      discount:
+        input.discount.kind === 'fixed'
+          ? { kind: 'fixed', amount: { ...input.discount.amount, currency: subscription.price.currency } }
+          : input.discount,
+      duration: input.duration,
+      periods: input.duration === 'periods' ? (input.periods ?? 2) : null,
+      maxRedemptions: input.maxRedemptions ?? null,
+      endsAt: input.endsAt ?? null,
+      newMembersOnly: input.newMembersOnly,
+      paused: false,
+      deleted: false,
+    };
+    codes.push(record);
+    return this.view(record, subscriptionId);
+  }
+
+  async setPaused(promoId: number, paused: boolean): Promise<PromoCode> {
+    const record = this.owned(promoId);
+    record.paused = paused;
+    return this.view(record, record.subscriptionId);
+  }
+
+  async remove(promoId: number): Promise<void> {
+    this.owned(promoId).deleted = true;
+  }
+
+  private owned(promoId: number): PromoRecord & { paused: boolean; deleted: boolean } {
+    const actor = this.backend.actor(this.session);
+    const record = promoCodesOf(this.backend).find((row) => row.id === promoId && !row.deleted);
+    if (record === undefined) fail('not_found', 'Promo code not found');
+    this.backend.ownedChannel(actor, record.channelId);
+    return record as PromoRecord & { paused: boolean; deleted: boolean };
+  }
+
+  private view(record: PromoRecord, shareSubscriptionId: number | null): PromoCode {
+    const { deleted: _deleted, ...shown } = record;
+    const paid = [...this.backend.payments.values()].filter(
+      (payment) =>
+        payment.promoCode === record.code && payment.target.channelId === record.channelId && payment.status === 'paid',
+    );
+    const revenue = new Map<string, PromoCode['revenue'][number]>();
+    for (const payment of paid) {
+      const before = revenue.get(payment.amount.currency);
+      revenue.set(payment.amount.currency, {
+        currency: payment.amount.currency,
+        minor: (before?.minor ?? 0) + payment.amount.minor,
+      });
+    }
+    return {
+      ...shown,
+      redemptions: paid.length,
+      revenue: [...revenue.values()],
+      shareLink:
+        shareSubscriptionId === null
+          ? null
+          : `https://t.me/BackersSandboxBot/app?startapp=${promoStartParam(shareSubscriptionId, record.code)}`,
+    };
+  }
+}
