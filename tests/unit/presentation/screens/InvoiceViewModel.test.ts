@@ -26,12 +26,43 @@ function setup(options: { currency?: Currency; donationAmount?: number } = {}) {
     new PaymentFlowEffects(platform),
     new PayWithStars(ports.invoices, platform, world.time),
   );
-  const invoice = (kind: 'subscription' | 'donation', id: number) =>
-    new InvoiceViewModel(ports.invoices, flow, platform, kind, id);
-  return { world, creator, channel, subscription, donation, follower, flow, platform, invoice };
+  const invoice = (kind: 'subscription' | 'donation', id: number, promo: string | null = null) =>
+    new InvoiceViewModel(ports.invoices, flow, platform, kind, id, promo);
+  const creatorPorts = world.as(creator);
+  return { world, creator, creatorPorts, channel, subscription, donation, follower, flow, platform, invoice };
 }
 
 describe('InvoiceViewModel', () => {
+  it("applies a share link's promo code on load and pays the discounted price with it", async () => {
+    const { subscription, invoice, flow, creatorPorts } = setup();
+    await creatorPorts.promos.create(subscription.id, {
+      code: 'SPRING',
+      scope: 'subscription',
+      discount: { kind: 'percent', percent: 30 },
+      duration: 'periods',
+      periods: 3,
+      newMembersOnly: false,
+    });
+    const vm = invoice('subscription', subscription.id, 'spring');
+    await vm.load();
+    expect(vm.promoQuote).toMatchObject({ code: 'SPRING', charged: money(350, 'eur'), discountedRenewals: 2 });
+    expect(vm.payAmount).toEqual(money(350, 'eur'));
+    vm.proceedToPayment();
+    expect(flow.target).toMatchObject({ amount: money(350, 'eur'), promoCode: 'SPRING' });
+    vm.removePromo();
+    expect(vm.payAmount).toEqual(money(500, 'eur'));
+  });
+
+  it('says why a typed code is refused', async () => {
+    const { subscription, invoice } = setup();
+    const vm = invoice('subscription', subscription.id);
+    await vm.load();
+    vm.setPromoText(' nosuch ');
+    await vm.applyPromo();
+    expect(vm.promoErrorKey).toBe('promo.reason.unknown');
+    expect(vm.promoQuote).toBeNull();
+  });
+
   it('shows a loaded subscription invoice and goes to the card form when the payer has no saved card', async () => {
     const { subscription, invoice, flow } = setup();
     const vm = invoice('subscription', subscription.id);
