@@ -732,7 +732,7 @@ const PARTS: readonly {
   },
 ];
 /** The creator's routes up to here are the channel's; the rest are payouts, settings and tools. */
-const CREATOR_SPLIT = 14;
+const CREATOR_SPLIT = 15;
 
 test.describe.configure({ mode: 'parallel' });
 
