@@ -22,6 +22,7 @@ import { formatMoney } from '../../../src/domain/format-light';
 import { type Currency, money } from '../../../src/domain/money';
 import type { DbOrTx } from '../../platform/db/db';
 import { channels, renewalNotices, subscriptionMembers, subscriptions, users } from '../../platform/db/schema';
+import { promoCodes } from '../../platform/db/schema-money';
 import { type BotGateway, miniAppLink } from '../bot/BotGateway';
 import { botDate, botTexts, fill } from '../bot/texts';
 
@@ -55,6 +56,10 @@ interface DueNotice {
   readonly currency: Currency;
   readonly telegramId: number;
   readonly languageCode: string | null;
+  /** A promo code discounting this renewal: its code and the price once it no longer does. */
+  readonly promoCode: string | null;
+  readonly promoRenewalsLeft: number | null;
+  readonly fullPriceMinor: number | null;
 }
 
 export async function sendRenewalNotices(
@@ -110,11 +115,15 @@ async function claim(db: DbOrTx, kind: RenewalNoticeKind, nowMs: number): Promis
         currency: subscriptionMembers.currency,
         telegramId: users.telegramId,
         languageCode: users.languageCode,
+        promoCode: promoCodes.code,
+        promoRenewalsLeft: subscriptionMembers.promoRenewalsLeft,
+        fullPriceMinor: subscriptionMembers.fullPriceMinor,
       })
       .from(subscriptionMembers)
       .innerJoin(subscriptions, eq(subscriptions.id, subscriptionMembers.subscriptionId))
       .innerJoin(channels, eq(channels.id, subscriptions.channelId))
       .innerJoin(users, eq(users.id, subscriptionMembers.userId))
+      .leftJoin(promoCodes, eq(promoCodes.id, subscriptionMembers.promoCodeId))
       .where(
         and(
           eq(subscriptionMembers.status, 'active'),
@@ -159,6 +168,12 @@ function message(deps: RenewalNoticeDeps, kind: RenewalNoticeKind, notice: DueNo
     amount: formatMoney(money(notice.priceMinor, notice.currency)),
     date: botDate(notice.expiresAt, notice.languageCode),
   };
+  // The charge the reminder names is a promo code's discounted price: say so, and what later renewals cost.
+  const discounted =
+    notice.promoCode !== null &&
+    notice.fullPriceMinor !== null &&
+    notice.fullPriceMinor > notice.priceMinor &&
+    (notice.promoRenewalsLeft === null || notice.promoRenewalsLeft > 0);
   const username = deps.botUsername();
   const button =
     kind === 'reminder'
@@ -169,7 +184,14 @@ function message(deps: RenewalNoticeDeps, kind: RenewalNoticeKind, notice: DueNo
         };
   return {
     chatId: notice.telegramId,
-    text: fill(kind === 'reminder' ? texts.renewalReminder : texts.renewalFailed, values),
+    text:
+      kind === 'reminder' && discounted
+        ? `${fill(texts.renewalReminder, values)} ${fill(texts.renewalReminderPromo, {
+            code: notice.promoCode!,
+            amount: values.amount,
+            full: formatMoney(money(notice.fullPriceMinor!, notice.currency)),
+          })}`
+        : fill(kind === 'reminder' ? texts.renewalReminder : texts.renewalFailed, values),
     button,
     silent: false,
   };

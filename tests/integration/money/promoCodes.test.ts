@@ -194,11 +194,13 @@ describe('promo codes', () => {
     expect((await renewals(memberId)).map((row) => row.amount)).toEqual([750, 750, 1000]);
     expect(await member(memberId)).toMatchObject({ priceMinor: 1000, promoRenewalsLeft: 0 });
     // The bot's reminder before each renewal names what that renewal charges.
-    const reminders = (await botApiCalls<{ chat_id: number; text: string }>(server, 'sendMessage'))
+    const texts = (await botApiCalls<{ chat_id: number; text: string }>(server, 'sendMessage'))
       .map((call) => call.params)
       .filter((params) => params.chat_id === payer.telegramId)
-      .map((params) => /€[\d.]+/.exec(params.text)?.[0]);
-    expect(reminders).toEqual(['€7.50', '€7.50', '€10']);
+      .map((params) => params.text);
+    expect(texts.map((text) => /€[\d.]+/.exec(text)?.[0])).toEqual(['€7.50', '€7.50', '€10']);
+    expect(texts[0]).toContain('Promo code THREE: €7.50 instead of €10.');
+    expect(texts[2]).not.toContain('Promo code');
     const promo = await listed(shop.subscriptions.weekly, 'THREE');
     expect(promo).toMatchObject({ redemptions: 1, revenue: [{ currency: 'eur', amount: 22.5 }] });
   });

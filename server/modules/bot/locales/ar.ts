@@ -26,6 +26,7 @@ export const ar: BotTexts = {
   moderationRejected: 'لم تجتز قناتك {channel} المراجعة: {reason}. إذا كانت لديك أسئلة، فراسل الدعم.',
   renewalReminder:
     'سيتجدد اشتراكك {name} في قناة {channel} بتاريخ {date}، وسيُخصم {amount} من بطاقتك المحفوظة. يمكنك تغيير البطاقة أو إلغاء الاشتراك في التطبيق.',
+  renewalReminderPromo: 'رمز الخصم {code}: {amount} بدلًا من {full}.',
   renewalReminderButton: 'فتح',
   renewalFailed:
     'تعذّر الخصم من بطاقتك مقابل اشتراك {name} في قناة {channel}. سنحاول مرة أخرى، ويبقى وصولك متاحًا حتى {date}. ادفع ببطاقة أخرى للحفاظ عليه.',

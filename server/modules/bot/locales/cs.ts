@@ -26,6 +26,7 @@ export const cs: BotTexts = {
   moderationRejected: 'Váš kanál {channel} neprošel moderací: {reason}. Pokud máte dotazy, napište podpoře.',
   renewalReminder:
     'Vaše předplatné {name} v kanálu {channel} se obnoví {date}: z uložené karty strhneme {amount}. Kartu můžete změnit nebo předplatné zrušit v aplikaci.',
+  renewalReminderPromo: 'Promo kód {code}: {amount} místo {full}.',
   renewalReminderButton: 'Otevřít',
   renewalFailed:
     'Platbu za předplatné {name} v kanálu {channel} se nám nepodařilo strhnout z vaší karty. Zkusíme to znovu a přístup vám zůstane do {date}. Abyste o něj nepřišli, zaplaťte jinou kartou.',

@@ -28,6 +28,7 @@ export const en: BotTexts = {
     'Your channel {channel} did not pass moderation: {reason}. Write to support if you have questions.',
   renewalReminder:
     'Your subscription {name} in {channel} renews on {date}: {amount} will be charged to your saved card. You can change the card or cancel in the app.',
+  renewalReminderPromo: 'Promo code {code}: {amount} instead of {full}.',
   renewalReminderButton: 'Open',
   renewalFailed:
     'We could not charge your card for {name} in {channel}. We will try again, and your access stays until {date}. Pay with another card to keep it.',

@@ -29,6 +29,7 @@ export const es: BotTexts = {
   moderationRejected: 'Tu canal {channel} no superó la moderación: {reason}. Si tienes dudas, escribe a soporte.',
   renewalReminder:
     'Tu suscripción {name} en {channel} se renueva el {date}: cobraremos {amount} en tu tarjeta guardada. Puedes cambiar la tarjeta o cancelar la suscripción en la app.',
+  renewalReminderPromo: 'Código promocional {code}: {amount} en lugar de {full}.',
   renewalReminderButton: 'Abrir',
   renewalFailed:
     'No pudimos cobrar en tu tarjeta el pago de {name} en {channel}. Lo volveremos a intentar y mantienes el acceso hasta el {date}. Paga con otra tarjeta para no perderlo.',

@@ -29,6 +29,7 @@ export const fi: BotTexts = {
     'Kanavasi {channel} ei läpäissyt moderointia: {reason}. Jos sinulla on kysyttävää, kirjoita tukeen.',
   renewalReminder:
     'Tilauksesi {name} kanavalla {channel} uusiutuu {date}. Tallennetulta kortiltasi veloitetaan silloin {amount}. Voit vaihtaa korttia tai peruuttaa tilauksen sovelluksessa.',
+  renewalReminderPromo: 'Kampanjakoodi {code}: {amount} hinnan {full} sijaan.',
   renewalReminderButton: 'Avaa',
   renewalFailed:
     'Emme pystyneet veloittamaan korttiasi tilauksesta {name} kanavalla {channel}. Yritämme uudelleen, ja pääsysi säilyy {date} asti. Maksa toisella kortilla, jotta pääsy ei katkea.',

@@ -29,6 +29,7 @@ export const it: BotTexts = {
     "Il tuo canale {channel} non ha superato la moderazione: {reason}. Se hai domande, scrivi all'assistenza.",
   renewalReminder:
     "Il tuo abbonamento {name} su {channel} si rinnova in data {date}: addebiteremo {amount} sulla tua carta salvata. Puoi cambiare carta o annullare l'abbonamento nell'app.",
+  renewalReminderPromo: 'Codice promozionale {code}: {amount} invece di {full}.',
   renewalReminderButton: 'Apri',
   renewalFailed:
     "L'addebito sulla tua carta per {name} su {channel} non è riuscito. Riproveremo e il tuo accesso resta attivo fino al giorno {date}. Paga con un'altra carta per non perderlo.",

@@ -28,6 +28,7 @@ export const ms: BotTexts = {
   moderationRejected: 'Saluran {channel} anda tidak lulus semakan: {reason}. Hubungi sokongan jika anda ada soalan.',
   renewalReminder:
     'Langganan {name} anda di saluran {channel} akan diperbaharui pada {date}: {amount} akan dicaj pada kad tersimpan anda. Anda boleh menukar kad atau membatalkan langganan dalam aplikasi.',
+  renewalReminderPromo: 'Kod promo {code}: {amount} dan bukannya {full}.',
   renewalReminderButton: 'Buka',
   renewalFailed:
     'Kami tidak dapat mengecaj kad anda untuk {name} di saluran {channel}. Kami akan cuba lagi, dan akses anda kekal sehingga {date}. Bayar dengan kad lain untuk mengekalkannya.',

@@ -28,6 +28,7 @@ export const tr: BotTexts = {
   moderationRejected: '{channel} kanalınız incelemeden geçemedi: {reason}. Sorularınız varsa destek ekibine yazın.',
   renewalReminder:
     '{channel} kanalındaki {name} aboneliğiniz {date} tarihinde yenilenecek ve kayıtlı kartınızdan {amount} tahsil edilecek. Kartı değiştirmek ya da aboneliği iptal etmek isterseniz bunu uygulamadan yapabilirsiniz.',
+  renewalReminderPromo: '{code} promosyon kodu: {full} yerine {amount}.',
   renewalReminderButton: 'Aç',
   renewalFailed:
     '{channel} kanalındaki {name} aboneliğiniz için kartınızdan ödeme alınamadı. Tekrar deneyeceğiz; erişiminiz {date} tarihine kadar devam edecek. Erişiminizi kaybetmemek için başka bir kartla ödeme yapın.',

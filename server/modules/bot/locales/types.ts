@@ -35,6 +35,8 @@ export interface BotTexts {
   readonly identityNoReason: string;
   /** Three days before a renewal charge (fewer lost renewals). */
   readonly renewalReminder: string;
+  /** Appended to the reminder while a promo code discounts the renewal: {code}, {amount}, {full}. */
+  readonly renewalReminderPromo: string;
   readonly renewalReminderButton: string;
   /** Right after a failed renewal attempt: a one-tap way to pay with another card before access ends. */
   readonly renewalFailed: string;
