@@ -680,24 +680,24 @@ export const SavePayoutAccountRequestSchema = Type.Object({
 });
 
 // promo codes (src/domain/promo.ts)
-const nullable = <S extends TSchema>(schema: S) => Type.Union([schema, Type.Null()]);
+const orNull = <S extends TSchema>(schema: S) => Type.Union([schema, Type.Null()]);
 export const PromoCodeSchema = Type.Object({
   id: int(),
   channelId: int(),
   /** null: every subscription of the channel. */
-  subscriptionId: nullable(int()),
+  subscriptionId: orNull(int()),
   code: str(),
   discountType: oneOf(['percent', 'fixed'] as const),
   /** percent: whole percents. */
-  percent: nullable(int()),
+  percent: orNull(int()),
   /** fixed: major units of `currency`. */
-  amount: nullable(num()),
+  amount: orNull(num()),
   currency: Type.Unsafe<Currency | null>({ type: ['string', 'null'], enum: [...CURRENCIES, null] }),
   duration: oneOf(['first', 'periods', 'forever'] as const),
-  periods: nullable(int()),
-  maxRedemptions: nullable(int()),
+  periods: orNull(int()),
+  maxRedemptions: orNull(int()),
   /** Epoch seconds after which it no longer redeems. */
-  endsAt: nullable(int()),
+  endsAt: orNull(int()),
   newMembersOnly: bool(),
   paused: bool(),
   /** Paid redemptions, not refunded. */
@@ -707,7 +707,7 @@ export const PromoCodeSchema = Type.Object({
   /** What the payments made with it brought, net of refunds (first payments and discounted renewals), per currency. */
   revenue: Type.Array(ref.Balance()),
   /** The link that opens this subscription's invoice with the code (null on a channel list). */
-  shareLink: nullable(str()),
+  shareLink: orNull(str()),
 });
 export const PromoListResponseSchema = Type.Object({ promos: Type.Array(PromoCodeSchema) });
 export const PromoResponseSchema = Type.Object({ promo: PromoCodeSchema });
@@ -735,7 +735,7 @@ export const PromoQuoteSchema = Type.Object({
   /** Charged now (by card). */
   charged: num(),
   /** Renewals after this payment charged at `charged` (null: all of them); later ones charge `price`. */
-  discountedRenewals: nullable(int()),
+  discountedRenewals: orNull(int()),
   /** The discount was reduced to keep the currency's minimum charge. */
   capped: bool(),
 });

@@ -10,7 +10,7 @@ import type {
   PromoListResponse,
   PromoResponse,
 } from '../../../src/contract/api';
-import { toMajor } from '../../../src/domain/money';
+import { type Currency, toMajor } from '../../../src/domain/money';
 import { promoStartParam } from '../../../src/domain/promo';
 import type { RouteOptions } from '../../context';
 import { currentUser } from '../users/auth';
@@ -30,7 +30,7 @@ const tags = ['promo'];
 export const promoRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
   const { promos } = deps.services;
   const dto = ({ row, stats, shareSubscriptionId }: PromoView): PromoCodeDto => {
-    const currency = row.discountCurrency as Parameters<typeof toMajor>[1] | null;
+    const currency = row.discountCurrency as Currency | null;
     return {
       id: row.id,
       channelId: row.channelId,
