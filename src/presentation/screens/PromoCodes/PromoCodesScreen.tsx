@@ -53,16 +53,24 @@ const PromoRow = observer(function PromoRow({ vm, promo }: { vm: PromoCodesViewM
       </div>
       <p className="promo-row__line">{terms(promo)}</p>
       {limits.length > 0 && <p className="promo-row__line promo-row__muted">{limits.join(' · ')}</p>}
-      <p className="promo-row__line">
-        {t('promo.stats', { n: promo.redemptions, revenue })}
-      </p>
+      <p className="promo-row__line">{t('promo.stats', { n: promo.redemptions, revenue })}</p>
       <div className="promo-row__actions">
         {promo.shareLink !== null && (
           <>
-            <Button size="small" mode="tinted" onClick={() => vm.share(promo)} aria-label={t('promo.shareCode', { code: promo.code })}>
+            <Button
+              size="small"
+              mode="tinted"
+              onClick={() => vm.share(promo)}
+              aria-label={t('promo.shareCode', { code: promo.code })}
+            >
               {t('promo.share')}
             </Button>
-            <Button size="small" mode="plain" onClick={() => void vm.copyLink(promo)} aria-label={t('promo.copyCode', { code: promo.code })}>
+            <Button
+              size="small"
+              mode="plain"
+              onClick={() => void vm.copyLink(promo)}
+              aria-label={t('promo.copyCode', { code: promo.code })}
+            >
               {t('promo.copy')}
             </Button>
           </>
@@ -202,9 +210,7 @@ const PromoForm = observer(function PromoForm({ vm }: { vm: PromoCodesViewModel 
         <Cell
           as="label"
           title={t('promo.form.newMembers')}
-          after={
-            <Switch checked={draft.newMembersOnly} onChange={(value) => vm.change('newMembersOnly', value)} />
-          }
+          after={<Switch checked={draft.newMembersOnly} onChange={(value) => vm.change('newMembersOnly', value)} />}
         />
       </Section>
       <div className="promo-form__actions">

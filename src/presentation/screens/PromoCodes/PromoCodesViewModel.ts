@@ -224,10 +224,7 @@ export class PromoCodesViewModel {
     const reason = errorDetailOf(error, 'reason');
     if (reason === 'promo_code_taken' || reason === 'promo_code_format' || reason === 'promo_end_past')
       this.toasts.fail(`promo.form.error.${reason}`);
-    else
-      this.toasts.fail(
-        failureMessage({ code: errorCodeOf(error), message: errorMessageOf(error) }),
-      );
+    else this.toasts.fail(failureMessage({ code: errorCodeOf(error), message: errorMessageOf(error) }));
   }
 
   dispose(): void {
