@@ -403,14 +403,16 @@ function problemsInEveryLanguage(app: Frame, locales: readonly string[]): Promis
             outer.head.append(style);
           }
           style.textContent = `.phone { width: ${width + chrome}px !important; flex: none !important; }`;
+          // The layout is CSS only (no script measures the width, src/ has no resize logic but a list's paging), so
+          // no frame is needed: laying the emulator page out resizes this frame, and the reads below lay it out
+          // at its new width. A browser that resizes the frame only at its next frame is waited for.
+          window.frameElement?.getBoundingClientRect();
           if (!(await until(() => document.documentElement.clientWidth === width))) {
             const taken = document.documentElement.clientWidth;
             findings.push({ lang, width, problems: [`the phone did not take this width (${taken})`] });
             continue;
           }
           await document.fonts.ready;
-          await frame();
-          await frame();
           findings.push({ lang, width, problems: problemsNow(index === 0, english) });
         }
       }
