@@ -12,6 +12,7 @@ import type { SandboxApi } from './support/sandbox';
 async function privateChannelSoldInStars(sandbox: SandboxApi): Promise<{
   creator: NewUser;
   channel: { chatId: number; title: string };
+  channelId: number;
   subscriptionId: number;
 }> {
   const creator = newUser('Stan');
@@ -32,7 +33,7 @@ async function privateChannelSoldInStars(sandbox: SandboxApi): Promise<{
     buttonText: 'Join',
   });
   await sandbox.api(creator, 'POST', `/subscription/${created.subscription.id}/stars`, { stars: 250 });
-  return { creator, channel, subscriptionId: created.subscription.id };
+  return { creator, channel, channelId: added.channel.id, subscriptionId: created.subscription.id };
 }
 
 async function setStars(sandbox: SandboxApi, user: NewUser, stars: number): Promise<void> {
@@ -141,4 +142,48 @@ test('closing the sheet charges nothing and leaves the invoice as it was', async
     '/dashboard?mode=follower',
   );
   expect(dashboard.subscriptionMembers.map((member) => member.subscriptionId)).not.toContain(world.subscriptionId);
+});
+
+test('a donor gives whole Stars within the limits, pays in the sheet and sees the thank-you', async ({
+  emulator,
+  sandbox,
+}) => {
+  const world = await privateChannelSoldInStars(sandbox);
+  const donation = await sandbox.api<{ donation: { id: number } }>(
+    world.creator,
+    'POST',
+    `/donation/request/channel/${world.channelId}`,
+    {
+      title: 'Buy me a coffee',
+      description: 'Every Star keeps the posts coming.',
+      currency: 'eur',
+      amount: 0,
+      buttonText: 'Donate',
+      pin: false,
+      disableNotification: true,
+    },
+  );
+  await sandbox.api(world.creator, 'POST', `/donation/${donation.donation.id}/stars`, { stars: 50 });
+  const donor = await freshFollower(sandbox, 'Dee');
+  await setStars(sandbox, donor, 300);
+  await emulator.open({ user: donor, startParam: `donation_${donation.donation.id}` });
+  const app = emulator.app;
+
+  await app.getByRole('tab', { name: 'Telegram Stars' }).click();
+  const amount = app.getByLabel('Amount in Stars');
+  await expect(amount).toHaveValue('50');
+  await amount.fill('10001');
+  await expect(app.getByText('At most ⭐\u00a010,000')).toBeVisible();
+  await amount.fill('120');
+  await emulator.clickMainButton('Pay ⭐\u00a0120');
+
+  const sheet = emulator.starsSheet;
+  await expect(sheet.getByRole('heading')).toHaveText('Confirm your purchase');
+  await sheet.getByRole('button', { name: 'Pay 120 Stars' }).click();
+  await expect(app.getByRole('heading', { name: 'Payment successful' })).toBeVisible({ timeout: 30_000 });
+  await expect(app.getByText('Thank you for your support!')).toBeVisible();
+  await expect(app.getByTestId('receipt-stars')).toHaveText('⭐\u00a0120');
+  expect(await starsBalance(sandbox, donor)).toBe(180);
+  await emulator.clickMainButton('Close');
+  await expect(emulator.page.getByText('The mini-app was closed.')).toBeVisible();
 });
