@@ -290,6 +290,11 @@ export interface Transaction {
   readonly withdrawalAccount?: WithdrawalAccount;
   /** A withdrawal of earnings in another currency: what was sent in the payout account's currency, at which rate. */
   readonly conversion?: { readonly sent: Money; readonly rate: string };
+  /**
+   * A creator's line of a Telegram Stars sale: the Stars paid, what one Star earns in the line's currency (the
+   * STARS_RATE_* it was credited at) and what was credited after the service fee.
+   */
+  readonly stars?: { readonly amount: number; readonly rate: string; readonly credited: Money };
   readonly user?: User;
   readonly channel?: Pick<Channel, 'id' | 'name' | 'photoUrl' | 'userName'>;
   readonly subscription?: Pick<Subscription, 'id' | 'name' | 'period'>;

@@ -33,6 +33,9 @@ export function transactionFromDto(dto: TransactionDto): Transaction {
     conversion: dto.conversion
       ? { sent: moneyFromWire(dto.conversion.amount, dto.conversion.currency), rate: dto.conversion.rate }
       : undefined,
+    stars: dto.stars
+      ? { amount: dto.stars.amount, rate: dto.stars.rate, credited: moneyFromWire(dto.stars.credited, currency) }
+      : undefined,
     user: dto.user ? userFromDto(dto.user) : undefined,
     channel: dto.channel
       ? { id: dto.channel.id, name: dto.channel.name, photoUrl: dto.channel.photoUrl, userName: dto.channel.userName }

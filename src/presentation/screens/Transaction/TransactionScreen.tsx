@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { User } from '../../../domain/entities';
-import { formatDate, formatMoney, formatSignedMoney } from '../../../domain/format';
+import { formatDate, formatMoney, formatSignedMoney, formatStars } from '../../../domain/format';
 import { Avatar, Badge, Button, CardDisplay, Cell, Placeholder, Section } from '../../components';
 import { useCanGoBack } from '../../navigation/history';
 import { Screen } from '../../shell/Screen';
@@ -32,6 +32,13 @@ const Details = observer(function Details({ vm }: { vm: TransactionViewModel }) 
       title={t('transaction.fields.card')}
       after={<CardDisplay brand={details.card.brand} last={details.card.last4} />}
     />
+  );
+  // A Telegram Stars sale: what was paid in Stars and the rate it was credited at.
+  const starsRows = details.kind === 'payment' && details.stars && (
+    <>
+      <Cell title={t('transaction.fields.stars')} after={<span dir="ltr">{formatStars(details.stars.amount)}</span>} />
+      <Cell title={t('transaction.fields.rate')} after={<span dir="ltr">{details.stars.rate}</span>} />
+    </>
   );
   const feeRow = details.serviceFee && (
     <Cell title={t('transaction.fields.serviceFee')} after={<span dir="ltr">{formatMoney(details.serviceFee)}</span>} />
@@ -71,11 +78,15 @@ const Details = observer(function Details({ vm }: { vm: TransactionViewModel }) 
       <Section header={t('transaction.fields.details')}>
         {methodRow}
         {cardRow}
+        {starsRows}
         <Cell title={t('transaction.fields.price')} after={<span dir="ltr">{formatMoney(sale.gross)}</span>} />
-        <Cell
-          title={t('transaction.fields.providerFee')}
-          after={<span dir="ltr">{formatMoney(sale.providerFee)}</span>}
-        />
+        {/* Telegram keeps no card processing fee from a Stars sale. */}
+        {!details.stars && (
+          <Cell
+            title={t('transaction.fields.providerFee')}
+            after={<span dir="ltr">{formatMoney(sale.providerFee)}</span>}
+          />
+        )}
         <Cell
           title={t('transaction.fields.serviceFee')}
           after={<span dir="ltr">{formatMoney(sale.serviceFee)}</span>}
@@ -88,6 +99,7 @@ const Details = observer(function Details({ vm }: { vm: TransactionViewModel }) 
     <Section header={t('transaction.fields.details')}>
       {methodRow}
       {cardRow}
+      {starsRows}
       <Cell title={t('transaction.fields.price')} after={<span dir="ltr">{formatMoney(details.price)}</span>} />
       {feeRow}
     </Section>

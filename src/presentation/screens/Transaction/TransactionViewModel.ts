@@ -54,6 +54,8 @@ export type TransactionDetails =
       readonly serviceFee: Money | null;
       /** A creator's sale: price, provider fee, service fee and what the creator earns, which add up. */
       readonly sale: SaleBreakdown | null;
+      /** A Telegram Stars sale: the Stars paid and the rate as "1 ⭐ = 0.012 EUR". */
+      readonly stars: { readonly amount: number; readonly rate: string } | null;
     };
 
 /** Transaction details (/transaction/:transactionId) for every type; failure shows "Error loading transaction". */
@@ -138,6 +140,10 @@ export class TransactionViewModel {
       price: tx.price ?? tx.amount,
       serviceFee,
       sale: saleBreakdown(tx),
+      stars:
+        tx.stars === undefined
+          ? null
+          : { amount: tx.stars.amount, rate: `1 ⭐ = ${tx.stars.rate} ${tx.stars.credited.currency.toUpperCase()}` },
     };
   }
 

@@ -87,6 +87,7 @@ describe('TransactionViewModel', () => {
         serviceFee: money(100, 'eur'),
         net: money(900, 'eur'),
       },
+      stars: null,
     });
     expect((await loaded(transaction('sell_subscription'))).vm.details).toEqual(
       expect.objectContaining({ serviceFee: money(100, 'eur') }),
@@ -117,6 +118,32 @@ describe('TransactionViewModel', () => {
         },
       }),
     );
+  });
+
+  it('shows a Telegram Stars sale with the Stars paid and the rate it was credited at', async () => {
+    // 417 Stars at €0.012: €5.00 credited before a 10% service fee, €4.50 after it.
+    const { vm } = await loaded(
+      transaction('sell_subscription', {
+        total: money(450, 'eur'),
+        amount: money(450, 'eur'),
+        price: money(500, 'eur'),
+        providerFee: money(0, 'eur'),
+        serviceFee: money(50, 'eur'),
+        payoutAmount: money(450, 'eur'),
+        paymentMethod: 'telegram_stars',
+        card: undefined,
+        stars: { amount: 417, rate: '0.012', credited: money(450, 'eur') },
+      }),
+    );
+    expect(vm.details).toMatchObject({
+      kind: 'payment',
+      method: 'telegram_stars',
+      card: null,
+      stars: { amount: 417, rate: '1 ⭐ = 0.012 EUR' },
+      sale: { gross: money(500, 'eur'), serviceFee: money(50, 'eur'), net: money(450, 'eur') },
+    });
+    const { vm: card } = await loaded(transaction('sell_subscription'));
+    expect(card.details).toMatchObject({ stars: null });
   });
 
   it('uses the amount as the price when the price is missing', async () => {
