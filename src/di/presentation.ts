@@ -148,7 +148,13 @@ export function presentationModule(): ContainerModule {
     bindViewModel(
       bind,
       TOKENS.DonationFormViewModel,
-      [TOKENS.DonationDraftStore, TOKENS.ToastStore, TOKENS.UnsavedChanges, TOKENS.UploadDonationImage],
+      [
+        TOKENS.DonationDraftStore,
+        TOKENS.ToastStore,
+        TOKENS.UnsavedChanges,
+        TOKENS.UploadDonationImage,
+        TOKENS.DonationRepository,
+      ],
       construct(() => import('../presentation/screens/DonationForm/DonationFormViewModel'), 'DonationFormViewModel'),
     );
     bindViewModel(

@@ -1,5 +1,5 @@
 /** The donation request form (spec sections 3 and 5). A donation is always one-time. */
-import { type AmountErrorCode, checkAmount, parseDecimalAmount } from './amounts';
+import { type AmountErrorCode, checkAmount, invoiceDefaultAmount, parseDecimalAmount } from './amounts';
 import { type Currency, type Money, money } from './money';
 import { type Result, err, ok } from './result';
 import { TEXT_LIMITS, type TextFieldErrorCode, checkText } from './text-limits';
@@ -14,6 +14,11 @@ export interface DonationForm {
   readonly buttonText: string;
   readonly pin: boolean;
   readonly disableNotification: boolean;
+  /**
+   * The whole Stars a donor paying in Telegram Stars is offered first, as typed; empty or absent: not payable in
+   * Stars (src/domain/stars.ts parseStarsPrice).
+   */
+  readonly stars?: string;
 }
 
 export const DEFAULT_DONATION_BUTTON_TEXT_KEY = 'donation_default_button_text';
@@ -30,6 +35,7 @@ export function defaultDonationForm(channelId: number, translate: (key: string) 
     buttonText: translate(DEFAULT_DONATION_BUTTON_TEXT_KEY),
     pin: true,
     disableNotification: false,
+    stars: '',
   };
 }
 
@@ -81,4 +87,12 @@ export function validateDonationForm(form: DonationForm): Result<ValidDonationRe
     pin: form.pin,
     disableNotification: form.disableNotification,
   });
+}
+
+/** The amount a Stars amount is suggested from: the suggested amount, or the invoice's first offer when the donor chooses. */
+export function donationStarsBase(form: DonationForm): Money | null {
+  const text = form.amount.trim() === '' ? '0' : form.amount;
+  const minor = parseDecimalAmount(text, form.currency);
+  if (minor === null) return null;
+  return minor > 0 ? money(minor, form.currency) : invoiceDefaultAmount(form.currency);
 }

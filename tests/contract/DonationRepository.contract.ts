@@ -36,6 +36,24 @@ export function describeDonationRepositoryContract(name: string, make: MakeContr
       expect(updated).toMatchObject({ id: channel.id, onboardingStep: 'completed', onboardingPassed: true });
     });
 
+    it("sets the Stars amount a donor is offered first, clears it, and refuses Telegram's limits", async () => {
+      const { fixture } = subject();
+      const creator = await fixture.asCreator();
+      const channel = await fixture.seedChannel(creator);
+      const donations = subject().as(creator);
+      const { donation } = await donations.request(channel.id, donationRequest());
+      // Neither backend has a STARS_RATE_* set here: no suggestion.
+      expect(await donations.setStarsPrice(donation.id, 1250)).toEqual({
+        stars: 1250,
+        offer: 'one_time',
+        suggested: null,
+        rate: null,
+      });
+      expect((await donations.setStarsPrice(donation.id, null)).stars).toBeNull();
+      await expectCode(donations.setStarsPrice(donation.id, 10_001), 'validation_error');
+      expect((await donations.starsRates()).size).toBe(0);
+    });
+
     it('accepts amount 0, which lets the payer choose', async () => {
       const { fixture } = subject();
       const creator = await fixture.asCreator();

@@ -47,6 +47,8 @@ export class DonationFormInput {
   @IsString() buttonText!: string;
   @IsBoolean() pin!: boolean;
   @IsBoolean() disableNotification!: boolean;
+  /** Whole Stars as typed: its limits are a domain rule. */
+  @IsOptional() @IsString() stars?: string;
 }
 
 /** SaveWithdrawalAccount: the payout form. */

@@ -1,5 +1,6 @@
 import type { Money } from '../../domain/money';
 import type { Channel } from '../../domain/entities';
+import type { StarsPrice, StarsRates } from './SubscriptionRepository';
 
 /** A donation request posted into a channel; followers pay it through /invoice/donation/{id}. */
 export interface Donation {
@@ -38,4 +39,11 @@ export interface DonationRepository {
   ): Promise<{ readonly channel: Channel; readonly donation: Donation }>;
   /** Uploads the image file (JPEG, PNG or WebP, at most 5 MB) the bot posts with the channel's donation requests. */
   uploadImage(channelId: number, file: Blob): Promise<UploadedDonationImage>;
+  /**
+   * Sets the whole Stars a donor paying in Telegram Stars is offered first (they may change them; within Telegram's
+   * limits), or clears it (null: not payable in Stars).
+   */
+  setStarsPrice(donationId: number, stars: number | null): Promise<StarsPrice>;
+  /** The rates Stars amounts are suggested at, for amounts not saved yet. */
+  starsRates(): Promise<StarsRates>;
 }

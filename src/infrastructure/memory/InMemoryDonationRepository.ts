@@ -1,4 +1,6 @@
+import { invoiceDefaultAmount } from '../../domain/amounts';
 import type { Channel } from '../../domain/entities';
+import { STARS_MAX_AMOUNT, STARS_MIN_AMOUNT, starsAmountProblem, suggestedStarsPrice } from '../../domain/stars';
 import { TEXT_LIMITS } from '../../domain/text-limits';
 import type {
   Donation,
@@ -6,6 +8,7 @@ import type {
   DonationRequest,
   UploadedDonationImage,
 } from '../../application/ports/DonationRepository';
+import type { StarsPrice, StarsRates } from '../../application/ports/SubscriptionRepository';
 import { type InMemoryBackend, type InMemorySession, fail } from './InMemoryBackend';
 import { completeOnboardingStep } from './onboarding';
 import type { DonationRecord } from './records';
@@ -36,7 +39,7 @@ export class InMemoryDonationRepository implements DonationRepository {
     };
     this.backend.donations.set(record.id, record);
     completeOnboardingStep(channel, 'request_donation', 'completed');
-    const { pin: _pin, disableNotification: _quiet, imageId: _image, ...donation } = record;
+    const { pin: _pin, disableNotification: _quiet, imageId: _image, starsPrice: _stars, ...donation } = record;
     return { channel: channelView(this.backend, channel), donation };
   }
 
@@ -47,5 +50,35 @@ export class InMemoryDonationRepository implements DonationRepository {
     if (!['image/jpeg', 'image/png', 'image/webp'].includes(file.type))
       fail('validation_error', 'The image must be a JPEG, PNG or WebP file', { field: 'image' });
     return { imageId: `upload:memory-${this.backend.nextId()}`, width: 1, height: 1 };
+  }
+
+  /** As the server: the channel's owner only; whole Stars within Telegram's limits, or null. */
+  async setStarsPrice(donationId: number, stars: number | null): Promise<StarsPrice> {
+    const actor = this.backend.actor(this.session);
+    const donation = this.backend.donations.get(donationId);
+    const channel = donation === undefined ? undefined : this.backend.channels.get(donation.channelId);
+    if (donation === undefined || channel === undefined || channel.ownerId !== actor.user.id)
+      fail('not_found', 'Donation request not found');
+    if (stars !== null && starsAmountProblem(stars) !== null)
+      fail('validation_error', `stars must be whole Stars from ${STARS_MIN_AMOUNT} to ${STARS_MAX_AMOUNT}`, {
+        field: 'stars',
+      });
+    donation.starsPrice = stars;
+    const rate = this.backend.config.starsRates?.get(donation.amount.currency) ?? null;
+    return {
+      stars,
+      offer: 'one_time',
+      // As the server: a donor-chosen amount is suggested from the amount the invoice offers first.
+      suggested: suggestedStarsPrice(
+        donation.amount.minor > 0 ? donation.amount : invoiceDefaultAmount(donation.amount.currency),
+        rate,
+      ),
+      rate,
+    };
+  }
+
+  async starsRates(): Promise<StarsRates> {
+    this.backend.actor(this.session);
+    return new Map(this.backend.config.starsRates ?? []);
   }
 }

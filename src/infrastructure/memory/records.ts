@@ -69,8 +69,6 @@ export type MemberRecord = Mutable<SubscriptionMember>;
 
 export interface DonationRecord {
   id: number;
-  /** The Stars amount suggested to donors; absent: not sold in Stars. */
-  starsPrice?: number;
   channelId: number;
   title: string;
   description: string;
@@ -79,6 +77,8 @@ export interface DonationRecord {
   pin: boolean;
   disableNotification: boolean;
   imageId: string | null;
+  /** The whole Stars a donor paying in Stars is offered first; unset/null: not payable in Stars. */
+  starsPrice?: number | null;
 }
 
 export type CardRecord = Mutable<SavedCard> & {

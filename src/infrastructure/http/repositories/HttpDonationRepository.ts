@@ -1,4 +1,12 @@
-import type { DonationImageResponse, DonationRequestRequest, DonationRequestResponse } from '../../../contract/api';
+import type {
+  DonationImageResponse,
+  DonationRequestRequest,
+  DonationRequestResponse,
+  SetStarsPriceRequest,
+  StarsPriceResponse,
+  StarsRatesResponse,
+} from '../../../contract/api';
+import type { StarsPrice, StarsRates } from '../../../application/ports/SubscriptionRepository';
 import type { Channel } from '../../../domain/entities';
 import type {
   Donation,
@@ -9,7 +17,7 @@ import type {
 import type { HttpClient } from '../HttpClient';
 import { channelFromDto } from '../mappers/channel';
 import { moneyToWire } from '../mappers/money';
-import { donationFromDto } from '../mappers/subscription';
+import { donationFromDto, starsPriceFromDto } from '../mappers/subscription';
 
 export class HttpDonationRepository implements DonationRepository {
   constructor(private readonly http: HttpClient) {}
@@ -35,5 +43,15 @@ export class HttpDonationRepository implements DonationRepository {
       headers: { 'Content-Type': file.type || 'application/octet-stream' },
     });
     return { imageId: dto.imageId, width: dto.width, height: dto.height };
+  }
+
+  async setStarsPrice(donationId: number, stars: number | null): Promise<StarsPrice> {
+    const body: SetStarsPriceRequest = { stars };
+    return starsPriceFromDto(await this.http.post<StarsPriceResponse>(`/donation/${donationId}/stars`, body));
+  }
+
+  async starsRates(): Promise<StarsRates> {
+    const dto = await this.http.get<StarsRatesResponse>('/stars/rates');
+    return new Map(dto.rates.map(({ currency, rate }) => [currency, rate]));
   }
 }

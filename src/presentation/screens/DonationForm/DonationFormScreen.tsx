@@ -3,9 +3,10 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { amountBounds } from '../../../domain/amounts';
-import { formatMoney } from '../../../domain/format';
+import { formatMoney, formatStars } from '../../../domain/format';
 import { isCurrency } from '../../../domain/money';
 import { AmountInput, TextArea, TextInput } from '../../components';
+import { StarsPriceField } from '../../shared/StarsPriceField';
 import { FieldFrame } from '../../components/Field';
 import { Screen } from '../../shell/Screen';
 import { DONATION_CURRENCIES, DONATION_TEXT_LIMITS, type DonationFormViewModel } from './DonationFormViewModel';
@@ -23,11 +24,15 @@ function DonationFormScreen({ vm }: { vm: DonationFormViewModel }) {
     description: useRef<HTMLTextAreaElement>(null),
     buttonText: useRef<HTMLInputElement>(null),
     amount: useRef<HTMLInputElement>(null),
+    stars: useRef<HTMLInputElement>(null),
   });
 
   useEffect(() => {
     vm.start((key) => t(`donation.defaults.${key}`));
   }, [vm, t]);
+  useEffect(() => {
+    void vm.loadStarsRates();
+  }, [vm]);
 
   const next = () => {
     if (vm.continueToPreview()) void navigate(`/invoice/donation/${channelId}/preview`, { state: { fromForm: true } });
@@ -35,6 +40,7 @@ function DonationFormScreen({ vm }: { vm: DonationFormViewModel }) {
 
   const form = vm.form;
   const bounds = amountBounds('donation', form?.currency ?? 'eur');
+  const suggestedStars = vm.suggestedStars;
 
   return (
     <Screen
@@ -104,6 +110,22 @@ function DonationFormScreen({ vm }: { vm: DonationFormViewModel }) {
                 ? t('donation.form.amountHintMin', { min: formatMoney(bounds.min) })
                 : t('donation.form.amountHint', { min: formatMoney(bounds.min), max: formatMoney(bounds.max) })
             }
+          />
+          <StarsPriceField
+            label={t('donation.form.stars.label')}
+            value={form.stars ?? ''}
+            onChange={vm.setStars}
+            inputRef={refs.stars}
+            placeholder={t('donation.form.stars.placeholder')}
+            hint={t('donation.form.stars.hint')}
+            suggestText={
+              !vm.canSuggestStars
+                ? undefined
+                : suggestedStars === null
+                  ? t('donation.form.stars.suggest')
+                  : t('donation.form.stars.suggestValue', { stars: formatStars(suggestedStars) })
+            }
+            onSuggest={suggestedStars === null ? undefined : vm.suggestStars}
           />
           <DonationImagePicker vm={vm} />
         </form>

@@ -1,11 +1,15 @@
 import { makeAutoObservable, runInAction } from 'mobx';
+import type { DonationRepository } from '../../../application/ports/DonationRepository';
+import type { StarsRates } from '../../../application/ports/SubscriptionRepository';
 import type { UnsavedChanges } from '../../../application/ports/UnsavedChanges';
 import {
   type DonationForm,
   type DonationFormField,
   defaultDonationForm,
+  donationStarsBase,
   validateDonationForm,
 } from '../../../domain/donation-form';
+import { parseStarsPrice, sanitizeStarsInput, suggestedStarsPrice } from '../../../domain/stars';
 import { CURRENCIES, type Currency, compareCurrencies } from '../../../domain/money';
 import { TEXT_LIMITS } from '../../../domain/text-limits';
 import type { ToastStore } from '../../toasts/ToastStore';
@@ -18,6 +22,9 @@ import { guardUnsavedChanges } from '../../shared/unsavedChangesGuard';
 export const DONATION_CURRENCIES: readonly Currency[] = [...CURRENCIES].sort(compareCurrencies);
 export const DONATION_TEXT_LIMITS = TEXT_LIMITS.donation;
 
+/** The form's fields: the request's own and the Stars amount offered to donors paying in Telegram Stars. */
+export type DonationFormFieldOrStars = DonationFormField | 'stars';
+
 /**
  * The donation request form (spec sections 2, 3, 5): title, description, button text, currency (eur first) and a
  * suggested amount (0 or empty: the donor chooses). Continue validates in the order title, description, button
@@ -26,7 +33,9 @@ export const DONATION_TEXT_LIMITS = TEXT_LIMITS.donation;
  */
 export class DonationFormViewModel {
   /** The field to focus; `seq` changes on every request so the same field can be focused twice. */
-  focusRequest: { readonly field: DonationFormField; readonly seq: number } | null = null;
+  focusRequest: { readonly field: DonationFormFieldOrStars; readonly seq: number } | null = null;
+  /** What one Star earns per currency, for the suggestion; empty when no rate is set or it could not be read. */
+  starsRates: StarsRates = new Map();
   /** True while a picked image is being uploaded. */
   uploadingImage = false;
   /** A fresh draft in the page language: the draft holds changes while it differs from it. */
@@ -38,11 +47,12 @@ export class DonationFormViewModel {
     private readonly toasts: ToastStore,
     unsavedChanges: UnsavedChanges,
     private readonly uploadDonationImage: UploadDonationImage,
+    private readonly donations: DonationRepository,
     readonly channelId: number,
   ) {
     makeAutoObservable<
       DonationFormViewModel,
-      'drafts' | 'toasts' | 'blank' | 'releaseUnsavedGuard' | 'uploadDonationImage'
+      'drafts' | 'toasts' | 'blank' | 'releaseUnsavedGuard' | 'uploadDonationImage' | 'donations'
     >(
       this,
       {
@@ -52,6 +62,7 @@ export class DonationFormViewModel {
         releaseUnsavedGuard: false,
         blank: true,
         uploadDonationImage: false,
+        donations: false,
       },
       { autoBind: true },
     );
@@ -62,6 +73,12 @@ export class DonationFormViewModel {
   start(translate: (key: string) => string): void {
     this.blank = defaultDonationForm(this.channelId, translate);
     this.drafts.draftFor(this.channelId, translate);
+  }
+
+  /** Reads the Stars rates for the suggestion; without them the form only suggests no Stars amount. */
+  async loadStarsRates(): Promise<void> {
+    const rates = await this.donations.starsRates().catch((): StarsRates => new Map());
+    runInAction(() => (this.starsRates = rates));
   }
 
   /** True while the draft differs from a fresh one (it is cleared once published). */
@@ -75,6 +92,7 @@ export class DonationFormViewModel {
       form.buttonText !== blank.buttonText ||
       form.currency !== blank.currency ||
       form.amount !== blank.amount ||
+      (form.stars ?? '') !== (blank.stars ?? '') ||
       this.image !== null
     );
   }
@@ -107,6 +125,30 @@ export class DonationFormViewModel {
   /** The amount as the number input cleaned it. */
   setAmount(amount: string): void {
     this.patch({ amount });
+  }
+
+  /** The Stars amount as the input cleaned it (digits only); empty: not payable in Stars. */
+  setStars(stars: string): void {
+    this.patch({ stars: sanitizeStarsInput(stars) });
+  }
+
+  /** Whether a rate is set for the chosen currency, so a Stars amount can be suggested. */
+  get canSuggestStars(): boolean {
+    const form = this.form;
+    return form !== null && this.starsRates.has(form.currency);
+  }
+
+  /** The suggested amount (or the invoice's first offer when the donor chooses) at the rate, in whole Stars. */
+  get suggestedStars(): number | null {
+    const form = this.form;
+    if (form === null) return null;
+    const base = donationStarsBase(form);
+    return base === null ? null : suggestedStarsPrice(base, this.starsRates.get(form.currency));
+  }
+
+  suggestStars(): void {
+    const suggested = this.suggestedStars;
+    if (suggested !== null) this.setStars(String(suggested));
   }
 
   /** The uploaded image the request will carry (shown as a thumbnail), or null. */
@@ -149,9 +191,12 @@ export class DonationFormViewModel {
     const form = this.form;
     if (form === null) return false;
     const result = validateDonationForm(form);
-    if (result.ok) return true;
-    this.toasts.fail(donationFormErrorMessage(result.error));
-    this.focusRequest = { field: result.error.field, seq: (this.focusRequest?.seq ?? 0) + 1 };
+    const stars = parseStarsPrice(form.stars ?? '');
+    if (result.ok && stars.ok) return true;
+    const error = result.ok ? (stars.ok ? null : stars.error) : result.error;
+    if (error === null) return true;
+    this.toasts.fail(donationFormErrorMessage(error));
+    this.focusRequest = { field: error.field, seq: (this.focusRequest?.seq ?? 0) + 1 };
     return false;
   }
 

@@ -116,7 +116,9 @@ export class DonationPreviewViewModel {
       return false;
     }
     runInAction(() => (this.published = true));
-    this.toasts.success('donation.preview.published');
+    // Posted without its Stars amount: it says so (the request takes cards only).
+    if (result.value.starsFailure !== undefined) this.toasts.fail('donation.form.stars.notSaved');
+    else this.toasts.success('donation.preview.published');
     return true;
   }
 

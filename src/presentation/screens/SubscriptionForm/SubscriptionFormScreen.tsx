@@ -6,7 +6,8 @@ import { amountBounds } from '../../../domain/amounts';
 import type { Period } from '../../../domain/entities';
 import { formatMoney, formatStars } from '../../../domain/format';
 import { isCurrency } from '../../../domain/money';
-import { AmountInput, Button, Cell, Section, SegmentedControl, TextArea, TextInput } from '../../components';
+import { AmountInput, Cell, Section, SegmentedControl, TextArea, TextInput } from '../../components';
+import { StarsPriceField } from '../../shared/StarsPriceField';
 import { FieldFrame } from '../../components/Field';
 import { Screen } from '../../shell/Screen';
 import '../Subscription/subscription.css';
@@ -133,34 +134,24 @@ function SubscriptionFormScreen({ vm }: { vm: SubscriptionFormViewModel }) {
               : t('subscription.form.amountHint', { min: formatMoney(bounds.min), max: formatMoney(bounds.max) })
           }
         />
-        <div className="stars-price">
-          <TextInput
-            label={t('subscription.form.stars.label')}
-            value={vm.stars}
-            onChange={vm.setStars}
-            inputRef={refs.stars}
-            readOnly={saving}
-            error={errorText('stars')}
-            inputMode="numeric"
-            autoComplete="off"
-            suffix="⭐"
-            placeholder={t('subscription.form.stars.placeholder')}
-            hint={t(`subscription.form.stars.hint.${vm.starsOffer}`)}
-          />
-          {vm.canSuggestStars && (
-            <Button
-              mode="tinted"
-              size="small"
-              className="stars-price__suggest"
-              disabled={saving || suggestedStars === null}
-              onClick={vm.suggestStars}
-            >
-              {suggestedStars === null
+        <StarsPriceField
+          label={t('subscription.form.stars.label')}
+          value={vm.stars}
+          onChange={vm.setStars}
+          inputRef={refs.stars}
+          readOnly={saving}
+          error={errorText('stars')}
+          placeholder={t('subscription.form.stars.placeholder')}
+          hint={t(`subscription.form.stars.hint.${vm.starsOffer}`)}
+          suggestText={
+            !vm.canSuggestStars
+              ? undefined
+              : suggestedStars === null
                 ? t('subscription.form.stars.suggest')
-                : t('subscription.form.stars.suggestValue', { stars: formatStars(suggestedStars) })}
-            </Button>
-          )}
-        </div>
+                : t('subscription.form.stars.suggestValue', { stars: formatStars(suggestedStars) })
+          }
+          onSuggest={suggestedStars === null ? undefined : vm.suggestStars}
+        />
         <TextInput
           label={t('subscription.form.name')}
           value={form.name}

@@ -55,4 +55,24 @@ describe('RequestDonation', () => {
       error: expect.objectContaining({ kind: 'request', code: 'channel_disconnected' }),
     });
   });
+
+  it('sets the typed Stars amount after posting; empty takes cards only', async () => {
+    const { world, form, requestDonation } = setup();
+    const result = await requestDonation.execute({ ...form, stars: '1250' });
+    expect(result.ok && result.value.starsFailure).toBeUndefined();
+    const [posted] = [...world.backend.donations.values()];
+    expect(posted?.starsPrice).toBe(1250);
+    await requestDonation.execute({ ...form, stars: '' });
+    expect([...world.backend.donations.values()][1]?.starsPrice).toBeUndefined();
+  });
+
+  it("refuses a Stars amount outside Telegram's limits before posting", async () => {
+    const { world, form, requestDonation } = setup();
+    const result = await requestDonation.execute({ ...form, stars: '0' });
+    expect(result).toEqual({
+      ok: false,
+      error: { kind: 'invalid', field: 'stars', code: 'stars_too_small', min: 1, max: 10_000 },
+    });
+    expect(world.backend.donations.size).toBe(0);
+  });
 });

@@ -1,6 +1,8 @@
 import { RequestDonation } from '../../../../src/application/use-cases/donations/RequestDonation';
 import { UploadDonationImage } from '../../../../src/application/use-cases/donations/UploadDonationImage';
 import type { OnboardingStep } from '../../../../src/domain/entities';
+import type { Currency } from '../../../../src/domain/money';
+import { defaultBackendConfig } from '../../../../src/infrastructure/memory/defaults';
 import { DonationDraftStore } from '../../../../src/presentation/shared/DonationDraftStore';
 import {
   DONATION_CURRENCIES,
@@ -16,8 +18,10 @@ import { toastStore } from './support/subscriptionFakes';
 
 const translate = (key: string) => (key === 'donation_default_button_text' ? 'Donate' : `[${key}]`);
 
-function setup(options: { step?: OnboardingStep; connected?: boolean } = {}) {
-  const world = createWorld();
+function setup(
+  options: { step?: OnboardingStep; connected?: boolean; starsRates?: ReadonlyMap<Currency, string> } = {},
+) {
+  const world = createWorld({ config: { ...defaultBackendConfig(), starsRates: options.starsRates } });
   const owner = world.seed.user({ verification: 'approved' });
   const channel = world.seed.channel(owner.id, {
     onboardingStep: options.step ?? 'completed',
@@ -28,7 +32,7 @@ function setup(options: { step?: OnboardingStep; connected?: boolean } = {}) {
   const platform = new FakePlatform();
   const toasts = toastStore(platform);
   const uploads = new UploadDonationImage(repositories.donations);
-  const form = new DonationFormViewModel(drafts, toasts, platform, uploads, channel.id);
+  const form = new DonationFormViewModel(drafts, toasts, platform, uploads, repositories.donations, channel.id);
   const preview = () =>
     new DonationPreviewViewModel(
       repositories.channels,
@@ -123,11 +127,18 @@ describe('DonationFormViewModel', () => {
   });
 
   it('keeps the draft in the store: a new view model for the same channel resumes it', () => {
-    const { form, drafts, toasts, channel, uploads } = setup();
+    const { form, drafts, toasts, channel, uploads, repositories } = setup();
     form.start(translate);
     form.setTitle('Kept');
     form.dispose();
-    const again = new DonationFormViewModel(drafts, toasts, new FakePlatform(), uploads, channel.id);
+    const again = new DonationFormViewModel(
+      drafts,
+      toasts,
+      new FakePlatform(),
+      uploads,
+      repositories.donations,
+      channel.id,
+    );
     again.start(translate);
     expect(again.form?.title).toBe('Kept');
   });
@@ -279,5 +290,43 @@ describe('DonationFormViewModel: the image', () => {
     expect(toasts.current?.kind).toBe('fail');
     expect(form.image?.previewUrl).toBe('blob:kept');
     expect(form.uploadingImage).toBe(false);
+  });
+});
+
+describe('DonationFormViewModel: the amount in Stars', () => {
+  it("suggests the amount at the rate, or the invoice's first offer when the donor chooses; Suggest fills it", async () => {
+    const { form } = setup({ starsRates: new Map<Currency, string>([['eur', '0.012']]) });
+    form.start(translate);
+    await form.loadStarsRates();
+    expect(form.canSuggestStars).toBe(true);
+    form.setAmount('15');
+    expect(form.suggestedStars).toBe(1250); // €15 at €0.012
+    form.suggestStars();
+    expect(form.form?.stars).toBe('1250');
+    expect(form.hasUnsavedChanges).toBe(true);
+    form.setCurrency('usd');
+    expect(form.canSuggestStars).toBe(false);
+  });
+
+  it("refuses a Stars amount outside Telegram's limits on Continue, focusing it; the preview publishes it", async () => {
+    const { form, toasts, preview, world } = setup();
+    form.start(translate);
+    await form.loadStarsRates();
+    expect(form.canSuggestStars).toBe(false);
+    form.setTitle('Coffee');
+    form.setDescription('Keep us awake');
+    form.setStars('99999');
+    expect(form.continueToPreview()).toBe(false);
+    expect(form.focusRequest?.field).toBe('stars');
+    expect(toasts.current?.message).toEqual({
+      key: 'donation.form.stars.errors.stars_out_of_range',
+      params: { min: '1\u00a0⭐', max: '10,000\u00a0⭐' },
+    });
+    form.setStars('300');
+    expect(form.continueToPreview()).toBe(true);
+    const next = preview();
+    await next.load();
+    expect(await next.publish()).toBe(true);
+    expect([...world.backend.donations.values()][0]?.starsPrice).toBe(300);
   });
 });
