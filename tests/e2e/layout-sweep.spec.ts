@@ -1,8 +1,8 @@
 /**
  * Every route in every page language at 320, 360 and 412 px: the payer's phone and the creator's. The Apple look,
  * light, in all 24 languages; the Material look, dark, in en, ru and ar. Each part (the card form as a new payer,
- * paying in Telegram Stars, the creator's screens in two halves, the follower's and the migrating creator's) is one test
- * and one browser context.
+ * paying in Telegram Stars, a creator's Telegram Stars sale, the creator's screens in two halves, the follower's and the
+ * migrating creator's) is one test and one browser context.
  * A route is reached in-app (a router navigation, as a link does) and loaded once; then, without leaving it, the page
  * changes language in place and the phone takes the three widths without a reload. The card form is reached as a
  * fresh payer (no saved card) from a subscription's invoice, fails with a declined card and then at the bank's page,
@@ -25,6 +25,7 @@ import { PAGE_LOCALES } from '../../src/domain/languages';
 import { LANGUAGE_STORAGE_KEY } from '../../src/infrastructure/i18n/languages';
 import type { Emulator } from './support/emulator';
 import type { SandboxApi } from './support/sandbox';
+import { payInStars, starsShop } from './support/stars';
 import {
   type EmulatorPlatform,
   type EmulatorTheme,
@@ -677,6 +678,44 @@ async function starsPayer(sweep: Sweep, sandbox: SandboxApi, look: Look): Promis
   await check(sweep, '/invoice (paid in Stars)');
 }
 
+/**
+ * A fresh creator whose monthly subscription a follower paid in Telegram Stars: the channel page (its revenue's Stars
+ * line), the sale's details (Stars paid, rate), the subscription's page (its Stars price) and form, then refusing a
+ * Stars price beyond Telegram's limits.
+ */
+async function starsSale(sweep: Sweep, sandbox: SandboxApi, look: Look): Promise<void> {
+  const shop = await starsShop(sandbox, 'Vega', 417);
+  await payInStars(sandbox, shop, 'Lyra');
+  const { transactions } = await sandbox.api<{ transactions: TransactionDto[] }>(
+    shop.creator,
+    'GET',
+    '/dashboard?mode=creator',
+  );
+  const sale = transactions.find((transaction) => transaction.type === 'sell_subscription');
+  if (!sale) throw new Error('the Stars payment made no sale');
+  const channel = `/channel/${shop.channel.id}`;
+  const { emulator } = sweep;
+  await emulator.open({ ...look, lang: sweep.locales[0], user: shop.creator, appPath: channel });
+  await switchLanguage(emulator, sweep.locales[0]!);
+  for (const [index, path] of [
+    channel,
+    `/transaction/${sale.id}`,
+    `${channel}/subscription/${shop.subscriptionId}`,
+    `${channel}/subscription/${shop.subscriptionId}/edit`,
+  ].entries()) {
+    if (index > 0) await navigateInApp(emulator, path);
+    await settled(emulator, path);
+    await check(sweep, path);
+  }
+  // Beyond Telegram's limits: the error under the Stars price.
+  await emulator.app.locator('input[inputmode=numeric]').fill('20000');
+  await emulator.clickMainButton();
+  await expect(emulator.app.locator('.field__error')).toBeVisible();
+  // The fail toast floats over the form for 3 s; the field's own error stays and is what is checked.
+  await expect(emulator.app.locator('.toast')).toHaveCount(0, { timeout: 15_000 });
+  await check(sweep, `${channel}/subscription/${shop.subscriptionId}/edit (Stars price refused)`);
+}
+
 /** Opens the app as `user` on `paths[0]`, then goes through the others in-app, checking each. */
 async function sweepRoutes(sweep: Sweep, look: Look, user: number, paths: readonly string[]): Promise<void> {
   const { emulator } = sweep;
@@ -720,6 +759,7 @@ const PARTS: readonly {
       await sweepRoutes(sweep, look, demoUsers.alice, paths.slice(CREATOR_SPLIT));
     },
   },
+  { name: "a creator's Telegram Stars sale", run: (sweep, sandbox, look) => starsSale(sweep, sandbox, look) },
   {
     name: "the follower's and the migrating creator's screens",
     run: async (sweep, _sandbox, look, ids) => {

@@ -76,11 +76,13 @@ export class SandboxApi {
     method: 'GET' | 'POST',
     path: string,
     body?: unknown,
+    /** More request headers, e.g. an Idempotency-Key. */
+    headers: Readonly<Record<string, string>> = {},
   ): Promise<T> {
     const { initData } = await this.launch({ telegramId: user.telegramId, firstName: user.firstName ?? 'Test' });
     const response = await this.request.fetch(`/api/v2${path}`, {
       method,
-      headers: { authorization: `TgAuth ${initData}` },
+      headers: { ...headers, authorization: `TgAuth ${initData}` },
       ...(body === undefined ? {} : { data: body }),
     });
     if (!response.ok())
