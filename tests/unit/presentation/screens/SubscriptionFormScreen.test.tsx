@@ -63,6 +63,9 @@ async function renderForm(mode: 'create' | 'edit') {
   return { world, shell, channel, existing };
 }
 
+// The first render loads the form's modules and texts: over Jest's 5 s default on a busy 2-core machine.
+jest.setTimeout(20_000);
+
 describe('SubscriptionFormScreen', () => {
   it('create: defaults, the Create main button, focus on the first failing field, then the subscription page', async () => {
     const { shell, world, channel } = await renderForm('create');
