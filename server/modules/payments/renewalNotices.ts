@@ -72,9 +72,9 @@ export async function sendRenewalNotices(
   const until = Date.now() + RUN_BUDGET_MS;
   // Failed renewals first: their access ends soonest.
   for (const kind of ['failed', 'reminder'] as const) {
-    for (;;) {
+    for (let after: NoticeCursor | null = null; ;) {
       if (Date.now() >= until) return sent;
-      const batch = await claim(deps.db, kind, nowMs);
+      const { batch, seen, last } = await claim(deps.db, kind, nowMs, after);
       await forEachConcurrently(batch, IN_FLIGHT, async (notice) => {
         await pace.turn();
         try {
@@ -86,14 +86,29 @@ export async function sendRenewalNotices(
           );
         }
       });
-      if (batch.length < BATCH) break;
+      if (seen < BATCH) break;
+      after = last;
     }
   }
   return sent;
 }
 
-/** Due notices of one kind, each recorded as sent in the same transaction that finds it. */
-async function claim(db: DbOrTx, kind: RenewalNoticeKind, nowMs: number): Promise<DueNotice[]> {
+/** Where a run's last batch ended along (expiry, id), the expiry as the database's text (to the microsecond). */
+interface NoticeCursor {
+  readonly expiresAt: string;
+  readonly id: number;
+}
+
+/**
+ * Due notices of one kind after `after` (along the due index, migration 0050: not past every row this run claimed),
+ * each recorded as sent in the same transaction that finds it; `seen`: the rows locked (a full batch may have more).
+ */
+async function claim(
+  db: DbOrTx,
+  kind: RenewalNoticeKind,
+  nowMs: number,
+  after: NoticeCursor | null,
+): Promise<{ batch: DueNotice[]; seen: number; last: NoticeCursor | null }> {
   const now = new Date(nowMs);
   const due =
     kind === 'reminder'
@@ -108,6 +123,7 @@ async function claim(db: DbOrTx, kind: RenewalNoticeKind, nowMs: number): Promis
       .select({
         memberId: subscriptionMembers.id,
         expiresAt: subscriptionMembers.expiresAt,
+        expiresAtText: sql<string>`${subscriptionMembers.expiresAt}::text`,
         subscriptionId: subscriptions.id,
         name: subscriptions.name,
         channel: channels.title,
@@ -138,12 +154,17 @@ async function claim(db: DbOrTx, kind: RenewalNoticeKind, nowMs: number): Promis
           eq(users.banned, false),
           sql`not exists (select 1 from ${renewalNotices} where ${renewalNotices.memberId} = ${subscriptionMembers.id}
           and ${renewalNotices.expiresAt} = ${subscriptionMembers.expiresAt} and ${renewalNotices.kind} = ${kind})`,
+          after === null
+            ? undefined
+            : sql`(${subscriptionMembers.expiresAt}, ${subscriptionMembers.id}) > (${after.expiresAt}::timestamptz, ${after.id})`,
         ),
       )
       .orderBy(subscriptionMembers.expiresAt, subscriptionMembers.id)
       .limit(BATCH)
       .for('update', { of: subscriptionMembers, skipLocked: true });
-    if (rows.length === 0) return [];
+    if (rows.length === 0) return { batch: [], seen: 0, last: null };
+    const lastRow = rows[rows.length - 1]!;
+    const last = { expiresAt: lastRow.expiresAtText, id: lastRow.memberId };
     // One insert for the batch; a notice another runner claimed meanwhile inserts nothing and is not sent here.
     const inserted = new Set(
       (
@@ -154,9 +175,14 @@ async function claim(db: DbOrTx, kind: RenewalNoticeKind, nowMs: number): Promis
           .returning({ memberId: renewalNotices.memberId })
       ).map((row) => row.memberId),
     );
-    return rows
+    const batch = rows
       .filter((row) => inserted.has(row.memberId))
-      .map((row) => ({ ...row, expiresAt: row.expiresAt!, currency: row.currency as Currency }));
+      .map(({ expiresAtText: _cursor, ...row }) => ({
+        ...row,
+        expiresAt: row.expiresAt!,
+        currency: row.currency as Currency,
+      }));
+    return { batch, seen: rows.length, last };
   });
 }
 

@@ -29,6 +29,7 @@ import type { JobContext } from '../../platform/jobs';
 import type { MoneyDb } from '../../platform/db/moneyDb';
 import { forEachConcurrently } from '../../platform/concurrency';
 import type { MoneyEngine } from './engine';
+import { AppError } from '../../platform/errors';
 import { newPaymentId } from './PaymentService';
 import { RENEWAL_LEAD_MS, renewable, renewalKeyOf } from './renewalWindow';
 import { renewalPromoColumns } from './promos';
@@ -50,6 +51,8 @@ export interface RenewalRunResult {
   readonly attempted: number;
   readonly renewed: number;
   readonly failed: number;
+  /** Sent, but the provider did not answer in time: still pending (see charge). */
+  readonly unanswered: number;
 }
 
 /** An attempt this run must send: what the provider call needs, read in the claim (no second read per charge). */
@@ -78,6 +81,7 @@ export async function runRenewals(
   let attempted = 0;
   let renewed = 0;
   let failed = 0;
+  let unanswered = 0;
 
   const charge = async (claimed: Claimed): Promise<void> => {
     attempted += 1;
@@ -90,25 +94,45 @@ export async function runRenewals(
       failed += 1;
       return;
     }
-    const state = await engine.provider.createPayment({
-      reference: claimed.paymentId,
-      customerReference: String(claimed.userId),
-      amount: money(claimed.amount, claimed.currency),
-      description: 'Subscription renewal',
-      source: { type: 'recurrent', recurrentToken: claimed.recurrentToken, initiator: 'merchant' },
-    });
+    let state;
+    try {
+      state = await engine.provider.createPayment({
+        reference: claimed.paymentId,
+        customerReference: String(claimed.userId),
+        amount: money(claimed.amount, claimed.currency),
+        description: 'Subscription renewal',
+        source: { type: 'recurrent', recurrentToken: claimed.recurrentToken, initiator: 'merchant' },
+      });
+    } catch (error) {
+      // No answer in PROVIDER_TIMEOUT_MS (or a 5xx): the outcome is unknown, so the attempt stays pending for its
+      // webhook, the reconcile job, or a resend on its own reference after RESUME_AFTER; the other charges go on.
+      if (!(error instanceof AppError && error.code === 'provider_unavailable')) throw error;
+      unanswered += 1;
+      return;
+    }
     const after = await engine.payments.applyProviderState(claimed.paymentId, state);
     if (after?.status === 'paid') renewed += 1;
     else if (after?.status === 'error') failed += 1;
   };
 
   await forEachConcurrently(await resumeOrphans(db, nowMs), concurrency, charge);
-  for (;;) {
-    const { claimed, seen } = await claimDue(db, nowMs);
+  for (let after: ClaimCursor | null = null; ;) {
+    const { claimed, seen, last } = await claimDue(db, nowMs, after);
     await forEachConcurrently(claimed, concurrency, charge);
     if (seen < BATCH) break;
+    after = last;
   }
-  return { attempted, renewed, failed };
+  return { attempted, renewed, failed, unanswered };
+}
+
+/**
+ * Where the last batch ended along (expiry, id): its expiry as the database's text (to the microsecond) and its id,
+ * taken when claimed, since a renewal moves the expiry on. The next batch starts after it along the due index
+ * (migration 0050) instead of walking again past every row this run already attempted.
+ */
+interface ClaimCursor {
+  readonly expiresAt: string;
+  readonly id: number;
 }
 
 /**
@@ -117,7 +141,11 @@ export async function runRenewals(
  * renewal_failed for those without a card. Answers the attempts this call must charge, and how many rows it locked
  * (a full batch means more may be due).
  */
-async function claimDue(db: MoneyDb, nowMs: number): Promise<{ claimed: Claimed[]; seen: number }> {
+async function claimDue(
+  db: MoneyDb,
+  nowMs: number,
+  after: ClaimCursor | null,
+): Promise<{ claimed: Claimed[]; seen: number; last: ClaimCursor | null }> {
   const now = new Date(nowMs);
   const nowIso = now.toISOString();
   const attemptKey = renewalKeyOf(
@@ -125,7 +153,11 @@ async function claimDue(db: MoneyDb, nowMs: number): Promise<{ claimed: Claimed[
   );
   return db.transaction(async (tx) => {
     const due = await tx
-      .select({ member: subscriptionMembers, channelId: channels.id })
+      .select({
+        member: subscriptionMembers,
+        channelId: channels.id,
+        expiresAtText: sql<string>`${subscriptionMembers.expiresAt}::text`,
+      })
       .from(subscriptionMembers)
       .innerJoin(subscriptions, eq(subscriptions.id, subscriptionMembers.subscriptionId))
       .innerJoin(channels, eq(channels.id, subscriptions.channelId))
@@ -139,12 +171,17 @@ async function claimDue(db: MoneyDb, nowMs: number): Promise<{ claimed: Claimed[
             lte(subscriptionMembers.expiresAt, now),
           ),
           sql`not exists (select 1 from ${payments} where ${payments.renewalKey} = ${attemptKey})`,
+          after === null
+            ? undefined
+            : sql`(${subscriptionMembers.expiresAt}, ${subscriptionMembers.id}) > (${after.expiresAt}::timestamptz, ${after.id})`,
         ),
       )
       .orderBy(asc(subscriptionMembers.expiresAt), asc(subscriptionMembers.id))
       .limit(BATCH)
       .for('update', { of: subscriptionMembers, skipLocked: true });
-    if (due.length === 0) return { claimed: [], seen: 0 };
+    if (due.length === 0) return { claimed: [], seen: 0, last: null };
+    const lastRow = due[due.length - 1]!;
+    const last = { expiresAt: lastRow.expiresAtText, id: lastRow.member.id };
 
     // The primary active card, else the active card that paid the membership last: every candidate in one read.
     const memberCards = due.flatMap(({ member }) => (member.cardId === null ? [] : [member.cardId]));
@@ -220,6 +257,7 @@ async function claimDue(db: MoneyDb, nowMs: number): Promise<{ claimed: Claimed[
         .where(inArray(subscriptionMembers.id, withoutCard));
     return {
       seen: due.length,
+      last,
       claimed: claimed.map(({ row, card }) => ({
         paymentId: row.id,
         userId: row.userId,
