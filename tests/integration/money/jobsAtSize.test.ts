@@ -20,7 +20,9 @@ const HOUR_MS = 3_600_000;
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  // Hundreds of charges through the in-process double on a busy machine: a provider call may take longer than the
+  // production default; a slow answer here is load, not the behaviour under test.
+  server = await startTestServer({ config: { providerTimeoutMs: 120_000 } });
 }, 300_000);
 afterAll(() => server.close());
 
