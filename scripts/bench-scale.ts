@@ -434,8 +434,8 @@ interface PlanNode {
 /** The counts printed beside a job's time in a jobs round. */
 const JOB_COUNTS: Record<string, (result: unknown) => string> = {
   renewals: (result) => {
-    const { attempted, renewed, failed } = result as { attempted: number; renewed: number; failed: number };
-    return `${attempted} attempted, ${renewed} renewed, ${failed} failed`;
+    const { attempted, renewed, failed, unanswered } = result as Record<string, number>;
+    return `${attempted} attempted, ${renewed} renewed, ${failed} failed, ${unanswered} unanswered`;
   },
   'renewal-notices': (result) => {
     const { reminder, failed } = result as { reminder?: number; failed?: number };
@@ -518,7 +518,10 @@ async function jobsAtSize(
          and ${FOLLOWER_TELEGRAM_BASE + JOBS_DUE} and m.period <> 'onetime'`,
     ]);
     const charged = Math.min(RENEWAL_CHARGES, JOBS_DUE);
-    const followers = `telegram_id between ${FOLLOWER_TELEGRAM_BASE + 1} and ${FOLLOWER_TELEGRAM_BASE + charged}`;
+    // The first followers with a membership that renews (a one-time one is never due).
+    const followers = `id in (select u.id from users u where u.telegram_id between ${FOLLOWER_TELEGRAM_BASE + 1}
+      and ${FOLLOWER_TELEGRAM_BASE + JOBS_DUE} and exists (select 1 from subscription_members m
+        where m.user_id = u.id and m.period <> 'onetime') order by u.telegram_id limit ${charged})`;
     // A recurrent token at the double (a card that pays: 4242…) and its primary saved card, per charged follower.
     const cards = await prepare([
       `insert into provider_tokens (token, kind, card_brand, card_type, card_bin, card_last4, card_country, card_behaviour,
@@ -526,8 +529,8 @@ async function jobsAtSize(
        select 'bench-recurrent-' || id, 'recurrent', 'visa', 'debit', '424242', '4242', 'DE', 'success', 16, id::text,
          ${now(nowMs)} from users where ${followers}`,
       `insert into saved_cards (user_id, brand, last4, is_primary, provider_token, country, created_at)
-       select id, 'visa', '4242', true, 'bench-recurrent-' || id, 'DE', ${now(nowMs)} from users f where ${followers}
-         and not exists (select 1 from saved_cards c where c.user_id = f.id and c.is_primary and not c.deleted)`,
+       select id, 'visa', '4242', true, 'bench-recurrent-' || id, 'DE', ${now(nowMs)} from users where ${followers}
+         and not exists (select 1 from saved_cards c where c.user_id = users.id and c.is_primary and not c.deleted)`,
     ]);
     console.info(
       `  ${due.rows} memberships due for renewal at once, ${cards.rows} of them with a saved card the double charges ` +
