@@ -434,15 +434,15 @@ interface PlanNode {
 /** The counts printed beside a job's time in a jobs round. */
 const JOB_COUNTS: Record<string, (result: unknown) => string> = {
   renewals: (result) => {
-    const { attempted, renewed, failed, unanswered } = result as Record<string, number>;
+    const { attempted, renewed, failed, unanswered } = (result ?? {}) as Record<string, number | undefined>;
     return `${attempted} attempted, ${renewed} renewed, ${failed} failed, ${unanswered} unanswered`;
   },
   'renewal-notices': (result) => {
-    const { reminder, failed } = result as { reminder?: number; failed?: number };
+    const { reminder, failed } = (result ?? {}) as { reminder?: number; failed?: number };
     return `${reminder ?? 0} reminders, ${failed ?? 0} failed-renewal messages`;
   },
-  'channel-access': (result) => `${(result as { removed?: number }).removed ?? 0} removed`,
-  payouts: (result) => `${(result as { paid?: unknown[] }).paid?.length ?? 0} paid`,
+  'channel-access': (result) => `${(result as { removed?: number } | undefined)?.removed ?? 0} removed`,
+  payouts: (result) => `${(result as { paid?: unknown[] } | undefined)?.paid?.length ?? 0} paid`,
 };
 
 const JOBS_DUE = Number(process.env.BENCH_JOBS_DUE ?? BIG.followers);
