@@ -38,7 +38,7 @@ export function applicationModule(): ContainerModule {
     bindLazySingleton(
       bind,
       TOKENS.RequestDonation,
-      [TOKENS.DonationRepository],
+      [TOKENS.DonationRepository, TOKENS.Clock],
       construct(() => import('../application/use-cases/donations/RequestDonation'), 'RequestDonation'),
     );
     bindLazySingleton(

@@ -154,6 +154,7 @@ export function presentationModule(): ContainerModule {
         TOKENS.UnsavedChanges,
         TOKENS.UploadDonationImage,
         TOKENS.DonationRepository,
+        TOKENS.Clock,
       ],
       construct(() => import('../presentation/screens/DonationForm/DonationFormViewModel'), 'DonationFormViewModel'),
     );
@@ -164,6 +165,15 @@ export function presentationModule(): ContainerModule {
       construct(
         () => import('../presentation/screens/DonationPreview/DonationPreviewViewModel'),
         'DonationPreviewViewModel',
+      ),
+    );
+    bindViewModel(
+      bind,
+      TOKENS.DonationRequestViewModel,
+      [TOKENS.DonationRepository, TOKENS.Clock],
+      construct(
+        () => import('../presentation/screens/DonationRequest/DonationRequestViewModel'),
+        'DonationRequestViewModel',
       ),
     );
     bindViewModel(

@@ -78,6 +78,7 @@ import type { SubscriptionFormViewModel } from '../presentation/screens/Subscrip
 import type { DonationDraftStore } from '../presentation/shared/DonationDraftStore';
 import type { DonationFormViewModel } from '../presentation/screens/DonationForm/DonationFormViewModel';
 import type { DonationPreviewViewModel } from '../presentation/screens/DonationPreview/DonationPreviewViewModel';
+import type { DonationRequestViewModel } from '../presentation/screens/DonationRequest/DonationRequestViewModel';
 import type { TransactionViewModel } from '../presentation/screens/Transaction/TransactionViewModel';
 import type { PayoutViewModel } from '../presentation/screens/Payout/PayoutViewModel';
 import type { PayoutSettingsViewModel } from '../presentation/screens/PayoutSettings/PayoutSettingsViewModel';
@@ -244,6 +245,8 @@ export const TOKENS = namedByKey({
   DonationDraftStore: resolves<DonationDraftStore>(),
   DonationFormViewModel: resolves<ViewModelFactory<DonationFormViewModel, [channelId: number]>>(),
   DonationPreviewViewModel: resolves<ViewModelFactory<DonationPreviewViewModel, [channelId: number]>>(),
+  DonationRequestViewModel:
+    resolves<ViewModelFactory<DonationRequestViewModel, [channelId: number, donationId: number]>>(),
   TransactionViewModel: resolves<ViewModelFactory<TransactionViewModel, [transactionId: number]>>(),
   /** Revenue at a glance: one channel's (its id) or every channel's (null). */
   RevenueChartViewModel: resolves<ViewModelFactory<RevenueChartViewModel, [channelId: number | null]>>(),

@@ -3,6 +3,7 @@ import { type AmountErrorCode, checkAmount, invoiceDefaultAmount, parseDecimalAm
 import { type Currency, type Money, money } from './money';
 import { type Result, err, ok } from './result';
 import { TEXT_LIMITS, type TextFieldErrorCode, checkText } from './text-limits';
+import { type DonationGoalErrorCode, endOfDay, validateDonationGoal } from './donation-goal';
 
 export interface DonationForm {
   readonly channelId: number;
@@ -19,6 +20,10 @@ export interface DonationForm {
    * Stars (src/domain/stars.ts parseStarsPrice).
    */
   readonly stars?: string;
+  /** The goal as typed (decimal text); empty: none (src/domain/donation-goal.ts). */
+  readonly goal: string;
+  /** The last day as a date input gives it ("2026-12-15"); empty: no end date. The request ends at that day's end. */
+  readonly endsOn: string;
 }
 
 export const DEFAULT_DONATION_BUTTON_TEXT_KEY = 'donation_default_button_text';
@@ -36,13 +41,20 @@ export function defaultDonationForm(channelId: number, translate: (key: string) 
     pin: true,
     disableNotification: false,
     stars: '',
+    goal: '',
+    endsOn: '',
   };
 }
 
-export type DonationFormField = 'title' | 'description' | 'buttonText' | 'amount';
+export type DonationFormField = 'title' | 'description' | 'buttonText' | 'amount' | 'goal' | 'endsOn';
 export type DonationFormError =
   | { readonly field: 'amount'; readonly code: AmountErrorCode; readonly bound?: Money }
-  | { readonly field: Exclude<DonationFormField, 'amount'>; readonly code: TextFieldErrorCode; readonly max?: number };
+  | { readonly field: 'goal' | 'endsOn'; readonly code: DonationGoalErrorCode; readonly bound?: Money }
+  | {
+      readonly field: Exclude<DonationFormField, 'amount' | 'goal' | 'endsOn'>;
+      readonly code: TextFieldErrorCode;
+      readonly max?: number;
+    };
 
 export interface ValidDonationRequest {
   readonly title: string;
@@ -59,7 +71,9 @@ export interface ValidDonationRequest {
  * suggested amount, returning the first failing field. The default amount 0 means "payer chooses" and is valid;
  * any other amount must sit within the donation bounds. Text that is not a decimal is amount_required.
  */
-export function validateDonationForm(form: DonationForm): Result<ValidDonationRequest, DonationFormError> {
+export function validateDonationForm(
+  form: Omit<DonationForm, 'goal' | 'endsOn'>,
+): Result<ValidDonationRequest, DonationFormError> {
   const texts = [
     ['title', form.title, TEXT_LIMITS.donation.title],
     ['description', form.description, TEXT_LIMITS.donation.description],
@@ -95,4 +109,27 @@ export function donationStarsBase(form: DonationForm): Money | null {
   const minor = parseDecimalAmount(text, form.currency);
   if (minor === null) return null;
   return minor > 0 ? money(minor, form.currency) : invoiceDefaultAmount(form.currency);
+}
+
+/**
+ * The form's goal and end date at `nowMs` (the creator's zone `offsetMinutes` east of UTC: the end date is the end of
+ * that day there), by the rules of src/domain/donation-goal.ts; `endsAt` in epoch seconds.
+ */
+export function validateDonationFormGoal(
+  form: Pick<DonationForm, 'goal' | 'endsOn' | 'currency'>,
+  nowMs: number,
+  offsetMinutes: number,
+): Result<{ readonly goal: Money | null; readonly endsAt: number | null }, DonationFormError> {
+  const endsOn = form.endsOn.trim();
+  const endsAtMs = endsOn === '' ? null : endOfDay(endsOn, offsetMinutes);
+  if (endsOn !== '' && endsAtMs === null) return err({ field: 'endsOn', code: 'end_date_past' });
+  const checked = validateDonationGoal({ goal: form.goal, endsAtMs, currency: form.currency }, nowMs);
+  if (!checked.ok) {
+    const { field, ...rest } = checked.error;
+    return err({ field: field === 'endsAt' ? 'endsOn' : 'goal', ...rest });
+  }
+  return ok({
+    goal: checked.value.goal,
+    endsAt: checked.value.endsAtMs === null ? null : Math.floor(checked.value.endsAtMs / 1000),
+  });
 }

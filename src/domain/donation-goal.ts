@@ -20,7 +20,14 @@ export const GOAL_MAX_DONATIONS = 1000;
 /** The latest end date, counted from now: a year and a day. */
 export const GOAL_MAX_DAYS = 366;
 
-export type DonationGoalErrorCode = 'goal_invalid' | 'goal_below' | 'goal_above' | 'end_date_past' | 'end_date_too_far';
+export const DONATION_GOAL_ERROR_CODES = [
+  'goal_invalid',
+  'goal_below',
+  'goal_above',
+  'end_date_past',
+  'end_date_too_far',
+] as const;
+export type DonationGoalErrorCode = (typeof DONATION_GOAL_ERROR_CODES)[number];
 
 export interface DonationGoalError {
   readonly field: 'goal' | 'endsAt';
@@ -137,4 +144,18 @@ export function dueAnnouncements(
   if (progress.reached && !announced.has('goal_reached')) due.push('goal_reached');
   if (progress.ended && !announced.has('ended')) due.push('ended');
   return due;
+}
+
+/**
+ * The last second of a day ("2026-12-15", as a date input gives it) in a zone `offsetMinutes` east of UTC, in epoch
+ * ms; null for text that is not such a day.
+ */
+export function endOfDay(isoDate: string, offsetMinutes: number): number | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  if (match === null) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const utc = Date.UTC(year, month - 1, day, 23, 59, 59);
+  const back = new Date(utc);
+  if (back.getUTCFullYear() !== year || back.getUTCMonth() !== month - 1 || back.getUTCDate() !== day) return null;
+  return utc - offsetMinutes * 60_000;
 }

@@ -64,7 +64,43 @@ export function describeDonationRepositoryContract(name: string, make: MakeContr
       expect(donation.amount).toEqual(money(0, 'eur'));
     });
 
+    it('takes a goal: the request, and the owner reading it again, carry its progress', async () => {
+      const { fixture } = subject();
+      const creator = await fixture.asCreator();
+      const channel = await fixture.seedChannel(creator);
+      const { donation } = await subject()
+        .as(creator)
+        .request(channel.id, donationRequest({ amount: money(0, 'eur'), goal: money(100_000, 'eur') }));
+      const progress = {
+        raised: money(0, 'eur'),
+        donations: 0,
+        percent: 0,
+        reached: false,
+        ended: false,
+      };
+      expect(donation).toMatchObject({ goal: money(100_000, 'eur'), endsAt: null, progress });
+      const again = await subject().as(creator).get(donation.id);
+      expect(again.channel.id).toBe(channel.id);
+      expect(again.donation).toMatchObject({ id: donation.id, goal: money(100_000, 'eur'), progress });
+      await expectCode(
+        subject()
+          .as(await fixture.asCreator())
+          .get(donation.id),
+        'not_found',
+      );
+    });
+
+    it('without a goal or end date carries no progress', async () => {
+      const { fixture } = subject();
+      const creator = await fixture.asCreator();
+      const channel = await fixture.seedChannel(creator);
+      const { donation } = await subject().as(creator).request(channel.id, donationRequest());
+      expect(donation.progress ?? null).toBeNull();
+      expect(donation.goal ?? null).toBeNull();
+    });
+
     it.each([
+      ['a goal below the smallest donation', { goal: money(99, 'eur') }],
       ['a title longer than 32', { title: 't'.repeat(33) }],
       ['a description longer than 140', { description: 'd'.repeat(141) }],
       ['an empty button text', { buttonText: '' }],

@@ -157,6 +157,7 @@ function routes(ids: Seeded): { user: number; paths: string[] }[] {
         `${subscription}/promos`,
         `${channel}/donation/create`,
         `/invoice/donation/${ids.travelsId}/preview`,
+        `${channel}/donation/${ids.donationId}`,
         `/transaction/${ids.saleId}`,
         '/payout',
         '/payout/settings',

@@ -17,6 +17,9 @@ import type { CardBrand, Period, TransactionPaymentMethod } from '../../../src/d
 import { splitPayment } from '../../../src/domain/fees';
 import { type Currency, money, toMinor } from '../../../src/domain/money';
 import { miniAppLink } from '../bot/BotGateway';
+import { goalLine, withGoalLine } from '../bot/goalText';
+import { postText } from '../bot/publishing';
+import { donationProgress } from '../../../src/domain/donation-goal';
 import type { ServerClock } from '../../platform/clock';
 import { meetsPayoutMinimum } from '../../../src/domain/payout';
 import { writePaymentPair, writeWithdrawal } from '../payments/ledger/ledger';
@@ -29,6 +32,7 @@ import {
   botPosts,
   channels,
   donateChannels,
+  donationProgress as donationTotals,
   donations,
   payoutAccounts,
   savedCards,
@@ -41,6 +45,9 @@ import { providerTokens } from '../../platform/db/schema-money';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
+
+/** The travels donation request's goal (its progress comes from the seeded donations). */
+const TRAVELS_GOAL = { goalMinor: toMinor(20000, 'rub') };
 
 export const SEED = {
   alice: 1001,
@@ -437,6 +444,9 @@ export async function seed(tx: Tx, nowMs: number, bot: SeedBot = DEFAULT_BOT): P
       amountMinor: toMinor(500, 'rub'),
       currency: 'rub',
       buttonText: 'Donate',
+      // A goal and an end date: its post and invoice show the progress of the two donations below.
+      goalMinor: TRAVELS_GOAL.goalMinor,
+      endsAt: at(20 * DAY),
       createdAt: at(-50 * DAY),
     })
     .returning();
@@ -456,7 +466,17 @@ export async function seed(tx: Tx, nowMs: number, bot: SeedBot = DEFAULT_BOT): P
     travels!.id,
     'donation',
     travelsDonation!.id,
-    'Fuel the next trip\n\nHelp pay for the next road trip and its photo diary.',
+    withGoalLine(
+      postText(travelsDonation!.title, travelsDonation!.description),
+      goalLine(
+        { goalMinor: TRAVELS_GOAL.goalMinor, endsAt: travelsDonation!.endsAt, currency: 'rub' },
+        donationProgress(
+          { ...TRAVELS_GOAL, endsAtMs: nowMs + 20 * DAY, raisedMinor: toMinor(5500, 'rub'), donations: 2 },
+          nowMs,
+        ),
+        travels!.language,
+      ),
+    ),
     'Donate',
     `donation_${travelsDonation!.id}`,
     false,
@@ -502,6 +522,12 @@ export async function seed(tx: Tx, nowMs: number, bot: SeedBot = DEFAULT_BOT): P
   await donate(bob, journalDonation, 10, -2 * DAY, VISA);
   await donate(dana, travelsDonation, 5000, -40 * DAY, MIR);
   await donate(bob, travelsDonation, 500, -30 * MINUTE, VISA);
+  // The post already shows these two donations (the ledger's trigger counts them at the commit).
+  await tx.execute(sql`set constraints transactions_donation_progress immediate`);
+  await tx
+    .update(donationTotals)
+    .set({ postedVersion: sql`${donationTotals.version}` })
+    .where(sql`${donationTotals.donationId} = ${travelsDonation!.id}`);
 
   // ---- Alice's payout account and past payouts. Its card is tokenised at the Smart Glocal double (the card's
   // number_hash, as tokenising 4242 4242 4242 4242 there gives it), so her first payout arrives.

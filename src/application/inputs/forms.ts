@@ -49,6 +49,8 @@ export class DonationFormInput {
   @IsBoolean() disableNotification!: boolean;
   /** Whole Stars as typed: its limits are a domain rule. */
   @IsOptional() @IsString() stars?: string;
+  @IsString() goal!: string;
+  @IsString() endsOn!: string;
 }
 
 /** SaveWithdrawalAccount: the payout form. */

@@ -11,6 +11,22 @@ export interface Donation {
   readonly buttonText: string;
   /** The amount the creator fixed (charged exactly), or zero: the donor chooses within the currency bounds. */
   readonly amount: Money;
+  /** The goal (absent or null: none; src/domain/donation-goal.ts). */
+  readonly goal?: Money | null;
+  /** The end date, epoch seconds (absent or null: none); the request stays payable after it. */
+  readonly endsAt?: number | null;
+  /** With a goal or an end date: the progress, as the channel post shows it. */
+  readonly progress?: DonationGoalProgress | null;
+}
+
+/** What donors gave so far (less refunds) towards a request's goal or end date. */
+export interface DonationGoalProgress {
+  readonly raised: Money;
+  readonly donations: number;
+  /** Rounded down; null without a goal; may pass 100. */
+  readonly percent: number | null;
+  readonly reached: boolean;
+  readonly ended: boolean;
 }
 
 export interface DonationRequest {
@@ -21,6 +37,10 @@ export interface DonationRequest {
   readonly pin: boolean;
   readonly disableNotification: boolean;
   readonly imageId?: string | null;
+  /** The goal, in the request's currency (null: none). */
+  readonly goal?: Money | null;
+  /** The end date, epoch seconds (null: none). */
+  readonly endsAt?: number | null;
 }
 
 /** An image uploaded for a channel's donation requests: the imageId a request carries, and its pixel size. */
@@ -37,6 +57,8 @@ export interface DonationRepository {
     channelId: number,
     request: DonationRequest,
   ): Promise<{ readonly channel: Channel; readonly donation: Donation }>;
+  /** The signed-in creator's request with its progress. */
+  get(donationId: number): Promise<{ readonly channel: Channel; readonly donation: Donation }>;
   /** Uploads the image file (JPEG, PNG or WebP, at most 5 MB) the bot posts with the channel's donation requests. */
   uploadImage(channelId: number, file: Blob): Promise<UploadedDonationImage>;
   /**

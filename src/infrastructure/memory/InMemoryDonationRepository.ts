@@ -13,7 +13,9 @@ import { type InMemoryBackend, type InMemorySession, fail } from './InMemoryBack
 import { completeOnboardingStep } from './onboarding';
 import type { DonationRecord } from './records';
 import { requireAmount, requireText } from './validation';
-import { channelView } from './views';
+import { channelView, donationView } from './views';
+import { validateDonationGoal } from '../../domain/donation-goal';
+import { decimalMajor } from '../../domain/money';
 
 const LIMITS = TEXT_LIMITS.donation;
 
@@ -36,11 +38,36 @@ export class InMemoryDonationRepository implements DonationRepository {
       pin: request.pin,
       disableNotification: request.disableNotification,
       imageId: request.imageId ?? null,
+      ...this.goalOf(request),
     };
     this.backend.donations.set(record.id, record);
     completeOnboardingStep(channel, 'request_donation', 'completed');
-    const { pin: _pin, disableNotification: _quiet, imageId: _image, starsPrice: _stars, ...donation } = record;
-    return { channel: channelView(this.backend, channel), donation };
+    return { channel: channelView(this.backend, channel), donation: donationView(this.backend, record) };
+  }
+
+  async get(donationId: number): Promise<{ channel: Channel; donation: Donation }> {
+    const record = this.backend.donations.get(donationId);
+    if (record === undefined) fail('not_found', 'Donation request not found');
+    const channel = this.backend.ownedChannel(this.backend.actor(this.session), record.channelId);
+    return { channel: channelView(this.backend, channel), donation: donationView(this.backend, record) };
+  }
+
+  /** The server's goal rules (src/domain/donation-goal.ts), with its error reasons. */
+  private goalOf(request: DonationRequest): Pick<DonationRecord, 'goal' | 'endsAt'> {
+    const checked = validateDonationGoal(
+      {
+        goal: request.goal ? decimalMajor(request.goal.minor, request.goal.currency) : null,
+        endsAtMs: request.endsAt == null ? null : request.endsAt * 1000,
+        currency: request.amount.currency,
+      },
+      this.backend.nowMs(),
+    );
+    if (!checked.ok)
+      fail('validation_error', `${checked.error.field} is invalid`, {
+        field: checked.error.field,
+        reason: checked.error.code,
+      });
+    return { goal: checked.value.goal, endsAt: request.endsAt ?? null };
   }
 
   /** Keeps no bytes: the in-memory bot posts no photo. Checks the owner and the limits the server checks. */

@@ -29,7 +29,7 @@ import type {
 import { requireAmount } from './validation';
 import { quotePromo } from './InMemoryPromoRepository';
 import type { PromoQuote } from '../../domain/promo';
-import { cardView, channelView, subscriptionView } from './views';
+import { cardView, channelView, donationView, subscriptionView } from './views';
 
 /** 1 to 255 visible ASCII characters, as the server accepts. */
 const VALID_KEY = /^[\x21-\x7e]{1,255}$/;
@@ -45,10 +45,9 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
   async donationInvoice(donationId: number): Promise<DonationInvoice> {
     const actor = this.backend.actor(this.session);
     const { donation, channel } = this.payableDonation(donationId);
-    const { pin: _pin, disableNotification: _quiet, imageId: _image, ...shown } = donation;
     return {
       channel: channelView(this.backend, channel),
-      donation: shown,
+      donation: donationView(this.backend, donation),
       amount: donation.amount.minor > 0 ? donation.amount : invoiceDefaultAmount(donation.amount.currency),
       cards: this.cardsOf(actor),
       stars: donation.starsPrice == null ? null : { amount: donation.starsPrice },

@@ -25,7 +25,7 @@ import type { InMemoryBackend } from './InMemoryBackend';
 import { credit } from './ledger';
 import { nextExpiry } from '../../domain/periods';
 import { type CardScenario, subscriptionShareLink } from './records';
-import { cardView, channelView, memberView, subscriptionView } from './views';
+import { cardView, channelView, donationView, memberView, subscriptionView } from './views';
 
 export interface SeedUserOptions {
   readonly firstName?: string;
@@ -68,6 +68,9 @@ export interface SeedDonationOptions {
   readonly title?: string;
   readonly description?: string;
   readonly amount?: Money;
+  readonly goal?: Money | null;
+  /** Epoch seconds. */
+  readonly endsAt?: number | null;
 }
 
 export interface SeedCardOptions {
@@ -209,10 +212,11 @@ export class InMemorySeeder {
       pin: true,
       disableNotification: false,
       imageId: null,
+      goal: options.goal ?? null,
+      endsAt: options.endsAt ?? null,
     };
     this.backend.donations.set(id, record);
-    const { pin: _pin, disableNotification: _quiet, imageId: _image, ...donation } = record;
-    return donation;
+    return donationView(this.backend, record);
   }
 
   card(userId: number, options: SeedCardOptions = {}): SavedCard {

@@ -79,6 +79,9 @@ export interface DonationRecord {
   imageId: string | null;
   /** The whole Stars a donor paying in Stars is offered first; unset/null: not payable in Stars. */
   starsPrice?: number | null;
+  goal?: Money | null;
+  /** Epoch seconds. */
+  endsAt?: number | null;
 }
 
 export type CardRecord = Mutable<SavedCard> & {

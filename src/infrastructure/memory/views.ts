@@ -3,7 +3,10 @@ import type { Channel, SavedCard, Subscription, SubscriptionMember, Transaction,
 import type { Page } from '../../application/ports/Page';
 import type { InMemoryBackend } from './InMemoryBackend';
 import { paginate } from './paging';
-import type { CardRecord, ChannelRecord, MemberRecord, SubscriptionRecord } from './records';
+import type { CardRecord, ChannelRecord, DonationRecord, MemberRecord, SubscriptionRecord } from './records';
+import type { Donation } from '../../application/ports/DonationRepository';
+import { donationProgress, hasGoal } from '../../domain/donation-goal';
+import { money } from '../../domain/money';
 import type { Cursor } from '../../application/ports/Page';
 
 export function channelView(backend: InMemoryBackend, record: ChannelRecord): Channel {
@@ -54,4 +57,33 @@ export function transactionPage(
     .filter((row) => row.userId === userId && keep(row.transaction))
     .map((row) => row.transaction);
   return paginate(rows.sort(newestFirst), startFrom, backend.pageSize);
+}
+
+/**
+ * A donation request as the server shows it: with a goal or an end date, its progress from the paid payments of it
+ * (the fake sums its few payments; the server keeps a counter with its ledger).
+ */
+export function donationView(backend: InMemoryBackend, record: DonationRecord): Donation {
+  const { pin: _pin, disableNotification: _quiet, imageId: _image, starsPrice: _stars, ...donation } = record;
+  const goal = { goalMinor: record.goal?.minor ?? null, endsAtMs: record.endsAt == null ? null : record.endsAt * 1000 };
+  if (!hasGoal(goal)) return donation;
+  let raisedMinor = 0;
+  let donations = 0;
+  for (const payment of backend.payments.values()) {
+    if (payment.target.kind !== 'donation' || payment.target.donationId !== record.id || payment.status !== 'paid')
+      continue;
+    raisedMinor += payment.amount.minor;
+    donations += 1;
+  }
+  const progress = donationProgress({ ...goal, raisedMinor, donations }, backend.nowMs());
+  return {
+    ...donation,
+    progress: {
+      raised: money(progress.raisedMinor, record.amount.currency),
+      donations: progress.donations,
+      percent: progress.percent,
+      reached: progress.reached,
+      ended: progress.ended,
+    },
+  };
 }

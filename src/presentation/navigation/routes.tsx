@@ -106,6 +106,12 @@ export const ROUTES: readonly RouteEntry[] = [
     texts('donation'),
   ),
   route(
+    '/channel/:channelId/donation/:donationId',
+    () => import('../screens/DonationRequest/DonationRequestScreen'),
+    viewModel(TOKENS.DonationRequestViewModel, (p) => [Number(p.channelId), Number(p.donationId)]),
+    texts('donation'),
+  ),
+  route(
     '/transaction/:transactionId',
     () => import('../screens/Transaction/TransactionScreen'),
     viewModel(TOKENS.TransactionViewModel, (p) => [Number(p.transactionId)]),

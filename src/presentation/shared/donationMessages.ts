@@ -13,6 +13,11 @@ export function donationFormErrorMessage(error: DonationFormError | StarsPriceEr
       params: { min: formatStars(error.min), max: formatStars(error.max) },
     };
   }
+  if (error.field === 'goal' || error.field === 'endsOn') {
+    if (error.bound !== undefined)
+      return { key: `donation.goal.errors.${error.code}`, params: { amount: formatMoney(error.bound) } };
+    return { key: `donation.goal.errors.${error.code}` };
+  }
   if (error.field === 'amount') {
     if (error.code === 'amount_required' || error.bound === undefined)
       return { key: 'donation.form.errors.amount_required' };

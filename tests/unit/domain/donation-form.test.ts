@@ -24,6 +24,8 @@ describe('donation form', () => {
       buttonText: 't(donation_default_button_text)',
       pin: true,
       disableNotification: false,
+      goal: '',
+      endsOn: '',
     });
   });
 

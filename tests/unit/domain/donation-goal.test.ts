@@ -1,5 +1,6 @@
 import {
   barPercent,
+  endOfDay,
   donationProgress,
   dueAnnouncements,
   goalBounds,
@@ -120,5 +121,18 @@ describe('announcements', () => {
   it('announces nothing for a request without a goal or end date', () => {
     const plain = { goalMinor: null, endsAtMs: null, raisedMinor: 5_000, donations: 1 };
     expect(dueAnnouncements(plain, new Set(), NOW + 1000 * DAY)).toEqual([]);
+  });
+});
+
+describe('the end of a chosen day', () => {
+  it('is its last second in the creator zone', () => {
+    expect(endOfDay('2026-12-15', 0)).toBe(Date.UTC(2026, 11, 15, 23, 59, 59));
+    // Three hours east of UTC: the day ends three hours earlier in UTC.
+    expect(endOfDay('2026-12-15', 180)).toBe(Date.UTC(2026, 11, 15, 20, 59, 59));
+    expect(endOfDay('2026-12-15', -300)).toBe(Date.UTC(2026, 11, 16, 4, 59, 59));
+  });
+
+  it('is null for text that is not a day', () => {
+    for (const text of ['', '15.12.2026', '2026-02-30', '2026-13-01', 'soon']) expect(endOfDay(text, 0)).toBeNull();
   });
 });

@@ -1,5 +1,11 @@
 import type { Channel } from '../../../domain/entities';
-import { type DonationForm, type DonationFormError, validateDonationForm } from '../../../domain/donation-form';
+import {
+  type DonationForm,
+  type DonationFormError,
+  validateDonationForm,
+  validateDonationFormGoal,
+} from '../../../domain/donation-form';
+import type { Clock } from '../../ports/Clock';
 import { type Result, err, ok } from '../../../domain/result';
 import { type StarsPriceError, parseStarsPrice } from '../../../domain/stars';
 import type { Donation, DonationRepository } from '../../ports/DonationRepository';
@@ -18,11 +24,15 @@ export interface RequestedDonation {
 }
 
 /**
- * Validates the donation form (title, description, button text, amount, then the Stars amount), posts the request
- * into the channel, then sets the Stars amount a donor paying in Stars is offered first when one was typed.
+ * Validates the donation form (title, description, button text, amount, the Stars amount, then the goal and end
+ * date at the clock's now), posts the request into the channel, then sets the Stars amount a donor paying in Stars is
+ * offered first when one was typed.
  */
 export class RequestDonation {
-  constructor(private readonly donations: DonationRepository) {}
+  constructor(
+    private readonly donations: DonationRepository,
+    private readonly clock: Clock,
+  ) {}
 
   /** `imageId`: an image uploaded for the channel (UploadDonationImage), posted as a photo with the text as caption. */
   async execute(
@@ -35,7 +45,11 @@ export class RequestDonation {
     if (!valid.ok) return err(invalid(valid.error));
     const stars = parseStarsPrice(form.stars ?? '');
     if (!stars.ok) return err(invalid(stars.error));
-    const posted = await request(() => this.donations.request(form.channelId, { ...valid.value, imageId }));
+    const goal = validateDonationFormGoal(form, this.clock.now(), this.clock.timezoneOffsetMinutes());
+    if (!goal.ok) return err(invalid(goal.error));
+    const posted = await request(() =>
+      this.donations.request(form.channelId, { ...valid.value, ...goal.value, imageId }),
+    );
     if (!posted.ok || stars.value === null) return posted;
     const starsValue = stars.value;
     const saved = await request(() => this.donations.setStarsPrice(posted.value.donation.id, starsValue));

@@ -47,6 +47,18 @@ export function donationFromDto(dto: DonationDto): Donation {
     description: dto.description,
     buttonText: dto.buttonText,
     amount: moneyFromWire(dto.amount, dto.currency),
+    goal: dto.goal === undefined ? null : moneyFromWire(dto.goal, dto.currency),
+    endsAt: dto.endsAt ?? null,
+    progress:
+      dto.progress === undefined
+        ? null
+        : {
+            raised: moneyFromWire(dto.progress.raised, dto.currency),
+            donations: dto.progress.donations,
+            percent: dto.progress.percent ?? null,
+            reached: dto.progress.reached,
+            ended: dto.progress.ended,
+          },
   };
 }
 

@@ -32,8 +32,15 @@ export class HttpDonationRepository implements DonationRepository {
       pin: request.pin,
       disableNotification: request.disableNotification,
       imageId: request.imageId ?? null,
+      ...(request.goal ? { goal: moneyToWire(request.goal) } : {}),
+      ...(request.endsAt != null ? { endsAt: request.endsAt } : {}),
     };
     const dto = await this.http.post<DonationRequestResponse>(`/donation/request/channel/${channelId}`, body);
+    return { channel: channelFromDto(dto.channel), donation: donationFromDto(dto.donation) };
+  }
+
+  async get(donationId: number): Promise<{ channel: Channel; donation: Donation }> {
+    const dto = await this.http.get<DonationRequestResponse>(`/donation/request/${donationId}`);
     return { channel: channelFromDto(dto.channel), donation: donationFromDto(dto.donation) };
   }
 

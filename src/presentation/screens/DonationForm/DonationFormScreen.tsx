@@ -25,6 +25,8 @@ function DonationFormScreen({ vm }: { vm: DonationFormViewModel }) {
     buttonText: useRef<HTMLInputElement>(null),
     amount: useRef<HTMLInputElement>(null),
     stars: useRef<HTMLInputElement>(null),
+    goal: useRef<HTMLInputElement>(null),
+    endsOn: useRef<HTMLInputElement>(null),
   });
 
   useEffect(() => {
@@ -127,6 +129,29 @@ function DonationFormScreen({ vm }: { vm: DonationFormViewModel }) {
             }
             onSuggest={suggestedStars === null ? undefined : vm.suggestStars}
           />
+          <AmountInput
+            label={t('donation.goal.label')}
+            currency={form.currency}
+            value={form.goal}
+            onChange={vm.setGoal}
+            inputRef={refs.goal}
+            hint={t('donation.goal.hint')}
+          />
+          <FieldFrame label={t('donation.goal.endsOn')} value={form.endsOn} hint={t('donation.goal.endsOnHint')}>
+            {({ id, describedBy }) => (
+              <input
+                id={id}
+                ref={refs.endsOn}
+                className="field__input"
+                type="date"
+                aria-describedby={describedBy}
+                min={vm.endsOnRange.min}
+                max={vm.endsOnRange.max}
+                value={form.endsOn}
+                onChange={(event) => vm.setEndsOn(event.target.value)}
+              />
+            )}
+          </FieldFrame>
           <DonationImagePicker vm={vm} />
         </form>
       )}

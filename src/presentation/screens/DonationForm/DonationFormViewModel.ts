@@ -8,8 +8,11 @@ import {
   defaultDonationForm,
   donationStarsBase,
   validateDonationForm,
+  validateDonationFormGoal,
 } from '../../../domain/donation-form';
 import { parseStarsPrice, sanitizeStarsInput, suggestedStarsPrice } from '../../../domain/stars';
+import { GOAL_MAX_DAYS } from '../../../domain/donation-goal';
+import type { Clock } from '../../../application/ports/Clock';
 import { CURRENCIES, type Currency, compareCurrencies } from '../../../domain/money';
 import { TEXT_LIMITS } from '../../../domain/text-limits';
 import type { ToastStore } from '../../toasts/ToastStore';
@@ -48,11 +51,12 @@ export class DonationFormViewModel {
     unsavedChanges: UnsavedChanges,
     private readonly uploadDonationImage: UploadDonationImage,
     private readonly donations: DonationRepository,
+    private readonly clock: Clock,
     readonly channelId: number,
   ) {
     makeAutoObservable<
       DonationFormViewModel,
-      'drafts' | 'toasts' | 'blank' | 'releaseUnsavedGuard' | 'uploadDonationImage' | 'donations'
+      'drafts' | 'toasts' | 'blank' | 'releaseUnsavedGuard' | 'uploadDonationImage' | 'donations' | 'clock'
     >(
       this,
       {
@@ -63,6 +67,7 @@ export class DonationFormViewModel {
         blank: true,
         uploadDonationImage: false,
         donations: false,
+        clock: false,
       },
       { autoBind: true },
     );
@@ -93,6 +98,8 @@ export class DonationFormViewModel {
       form.currency !== blank.currency ||
       form.amount !== blank.amount ||
       (form.stars ?? '') !== (blank.stars ?? '') ||
+      form.goal !== blank.goal ||
+      form.endsOn !== blank.endsOn ||
       this.image !== null
     );
   }
@@ -151,6 +158,24 @@ export class DonationFormViewModel {
     if (suggested !== null) this.setStars(String(suggested));
   }
 
+  /** The goal as the number input cleaned it (empty: none). */
+  setGoal(goal: string): void {
+    this.patch({ goal });
+  }
+
+  /** The last day ("2026-12-15", empty: no end date). */
+  setEndsOn(endsOn: string): void {
+    this.patch({ endsOn });
+  }
+
+  /** The earliest and latest day the date input offers: tomorrow and GOAL_MAX_DAYS from now, in the device's zone. */
+  get endsOnRange(): { readonly min: string; readonly max: string } {
+    const offsetMs = this.clock.timezoneOffsetMinutes() * 60_000;
+    const day = (ms: number) => new Date(ms + offsetMs).toISOString().slice(0, 10);
+    const now = this.clock.now();
+    return { min: day(now + 86_400_000), max: day(now + (GOAL_MAX_DAYS - 1) * 86_400_000) };
+  }
+
   /** The uploaded image the request will carry (shown as a thumbnail), or null. */
   get image(): DraftImage | null {
     return this.drafts.imageOf(this.channelId);
@@ -190,10 +215,10 @@ export class DonationFormViewModel {
   continueToPreview(): boolean {
     const form = this.form;
     if (form === null) return false;
-    const result = validateDonationForm(form);
+    const valid = validateDonationForm(form);
     const stars = parseStarsPrice(form.stars ?? '');
-    if (result.ok && stars.ok) return true;
-    const error = result.ok ? (stars.ok ? null : stars.error) : result.error;
+    const goal = validateDonationFormGoal(form, this.clock.now(), this.clock.timezoneOffsetMinutes());
+    const error = !valid.ok ? valid.error : !stars.ok ? stars.error : !goal.ok ? goal.error : null;
     if (error === null) return true;
     this.toasts.fail(donationFormErrorMessage(error));
     this.focusRequest = { field: error.field, seq: (this.focusRequest?.seq ?? 0) + 1 };

@@ -22,8 +22,15 @@ function DonationPreviewScreen({ vm }: { vm: DonationPreviewViewModel }) {
 
   const publish = async () => {
     if (!(await vm.publish())) return;
+    const posted = vm.posted;
+    // A request with a goal opens its own screen, which shows the progress (its Back goes to the channel).
+    if (posted?.progress)
+      void navigate(`/channel/${channelId}/donation/${posted.id}`, {
+        replace: true,
+        state: { fromForm: cameFromForm },
+      });
     // Back past the form to the channel (its onboarding step may have advanced); straight there otherwise.
-    if (cameFromForm) void navigate(-2);
+    else if (cameFromForm) void navigate(-2);
     else void navigate(`/channel/${channelId}`, { replace: true });
   };
 

@@ -4,6 +4,7 @@ import { errorCodeOf } from '../../../application/ports/RepositoryError';
 import type { RequestDonation } from '../../../application/use-cases/donations/RequestDonation';
 import { type DonationForm, validateDonationForm } from '../../../domain/donation-form';
 import type { Channel } from '../../../domain/entities';
+import type { Donation } from '../../../application/ports/DonationRepository';
 import type { Money } from '../../../domain/money';
 import { AsyncState } from '../../shell/screenState';
 import type { ToastStore } from '../../toasts/ToastStore';
@@ -30,6 +31,8 @@ export class DonationPreviewViewModel {
   publishing = false;
   /** Posted: the draft is forgotten when the screen goes away (not before, so the preview stays on screen meanwhile). */
   published = false;
+  /** The request as posted (its id opens the creator's request screen when it has a goal). */
+  posted: Donation | null = null;
 
   constructor(
     private readonly channels: ChannelRepository,
@@ -107,7 +110,10 @@ export class DonationPreviewViewModel {
     const result = await this.requestDonation.execute(form, this.image?.imageId ?? null);
     runInAction(() => {
       this.publishing = false;
-      if (result.ok) this.channel = result.value.channel;
+      if (result.ok) {
+        this.channel = result.value.channel;
+        this.posted = result.value.donation;
+      }
     });
     if (!result.ok) {
       this.toasts.fail(

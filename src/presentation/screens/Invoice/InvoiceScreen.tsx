@@ -25,6 +25,8 @@ import '../PromoCodes/promo.css';
 import { LOADING, READY, failed } from '../../shell/screenState';
 import { Screen } from '../../shell/Screen';
 import type { InvoiceViewModel } from './InvoiceViewModel';
+import { DonationGoalProgress } from '../../shared/DonationGoalProgress';
+import { deviceZone } from '../../app/deviceZone';
 
 /**
  * "€5 / month", "250 ₽ в месяц", "월 5 €": each language phrases a recurring price its own way (one text per period,
@@ -365,6 +367,7 @@ const InvoiceContent = observer(function InvoiceContent({ vm }: { vm: InvoiceVie
               </div>
             )}
           </Section>
+          <DonationGoalProgress donation={donation} nowMs={Date.now()} zone={deviceZone()} />
           {inStars && donationStars ? (
             <Section header={t('invoice.amountSection')}>
               <div className="invoice-amount">

@@ -17,8 +17,10 @@ function setup(channelOptions: SeedChannelOptions = {}) {
     buttonText: 'Donate',
     pin: true,
     disableNotification: false,
+    goal: '',
+    endsOn: '',
   };
-  return { world, form, requestDonation: new RequestDonation(world.as(creator).donations) };
+  return { world, form, requestDonation: new RequestDonation(world.as(creator).donations, world.time) };
 }
 
 describe('RequestDonation', () => {
@@ -42,6 +44,29 @@ describe('RequestDonation', () => {
     ['buttonText', { buttonText: 'b'.repeat(21) }, 'too_long'],
     ['amount', { amount: '2000.01' }, 'amount_above'],
   ])('refuses an invalid %s and posts nothing', async (field, overrides, code) => {
+    const { world, form, requestDonation } = setup();
+    const result = await requestDonation.execute({ ...form, ...overrides });
+    expect(result).toEqual({ ok: false, error: expect.objectContaining({ kind: 'invalid', field, code }) });
+    expect(world.backend.donations.size).toBe(0);
+  });
+
+  it('posts a goal and the end of the chosen day, and answers the progress', async () => {
+    const { world, form, requestDonation } = setup();
+    const result = await requestDonation.execute({ ...form, goal: '1000', endsOn: '2025-02-01' });
+    expect(result.ok && result.value.donation).toMatchObject({
+      goal: money(100_000, 'eur'),
+      endsAt: Date.UTC(2025, 1, 1, 23, 59, 59) / 1000,
+      progress: { raised: money(0, 'eur'), donations: 0, percent: 0, reached: false, ended: false },
+    });
+    expect(world.backend.donations.size).toBe(1);
+  });
+
+  it.each([
+    ['goal', { goal: '0.5' }, 'goal_below'],
+    ['goal', { goal: 'lots' }, 'goal_invalid'],
+    ['endsOn', { endsOn: '2025-01-14' }, 'end_date_past'],
+    ['endsOn', { endsOn: '2026-12-31' }, 'end_date_too_far'],
+  ])('refuses a bad %s (%o) and posts nothing', async (field, overrides, code) => {
     const { world, form, requestDonation } = setup();
     const result = await requestDonation.execute({ ...form, ...overrides });
     expect(result).toEqual({ ok: false, error: expect.objectContaining({ kind: 'invalid', field, code }) });

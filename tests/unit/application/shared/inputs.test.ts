@@ -70,7 +70,7 @@ describe('use-case inputs are checked at the boundary (class-validator)', () => 
     expect(
       await edit.execute({ subscription, form: { ...form, channelId: channel.id, publish: 'yes' } as never }),
     ).toEqual(malformed('publish', /publish must be a boolean/));
-    const donate = new RequestDonation(creatorPorts.donations);
+    const donate = new RequestDonation(creatorPorts.donations, world.time);
     expect(
       await donate.execute({
         channelId: channel.id,

@@ -32,11 +32,19 @@ function setup(
   const platform = new FakePlatform();
   const toasts = toastStore(platform);
   const uploads = new UploadDonationImage(repositories.donations);
-  const form = new DonationFormViewModel(drafts, toasts, platform, uploads, repositories.donations, channel.id);
+  const form = new DonationFormViewModel(
+    drafts,
+    toasts,
+    platform,
+    uploads,
+    repositories.donations,
+    world.time,
+    channel.id,
+  );
   const preview = () =>
     new DonationPreviewViewModel(
       repositories.channels,
-      new RequestDonation(repositories.donations),
+      new RequestDonation(repositories.donations, world.time),
       drafts,
       toasts,
       channel.id,
@@ -126,8 +134,25 @@ describe('DonationFormViewModel', () => {
     expect(form.continueToPreview()).toBe(true);
   });
 
+  it('checks the goal and the end date on continue, and focuses the field', () => {
+    const { form } = setup();
+    form.start(translate);
+    form.setTitle('Mic');
+    form.setDescription('Help');
+    form.setGoal('0.5');
+    expect(form.continueToPreview()).toBe(false);
+    expect(form.focusRequest?.field).toBe('goal');
+    form.setGoal('1000');
+    form.setEndsOn('2020-01-01');
+    expect(form.continueToPreview()).toBe(false);
+    expect(form.focusRequest?.field).toBe('endsOn');
+    expect(form.hasUnsavedChanges).toBe(true);
+    form.setEndsOn(form.endsOnRange.min);
+    expect(form.continueToPreview()).toBe(true);
+  });
+
   it('keeps the draft in the store: a new view model for the same channel resumes it', () => {
-    const { form, drafts, toasts, channel, uploads, repositories } = setup();
+    const { form, drafts, toasts, channel, uploads, repositories, world } = setup();
     form.start(translate);
     form.setTitle('Kept');
     form.dispose();
@@ -137,6 +162,7 @@ describe('DonationFormViewModel', () => {
       new FakePlatform(),
       uploads,
       repositories.donations,
+      world.time,
       channel.id,
     );
     again.start(translate);
@@ -216,7 +242,7 @@ describe('DonationPreviewViewModel', () => {
     const stranger = world.seed.user();
     const other = new DonationPreviewViewModel(
       world.as(stranger).channels,
-      new RequestDonation(world.as(stranger).donations),
+      new RequestDonation(world.as(stranger).donations, world.time),
       new DonationDraftStore(),
       toastStore(new FakePlatform()),
       987654,
