@@ -53,6 +53,7 @@ import type {
   NewSubscriptionRequestSchema,
   EditSubscriptionRequestSchema,
   DonationRequestRequestSchema,
+  DonationGoalRequestSchema,
   CreateDonationPaymentRequestSchema,
   CreateSubscriptionPaymentRequestSchema,
   PaymentCheckRequestSchema,
@@ -143,6 +144,7 @@ export type SubscriptionMemberResponse = Static<typeof SubscriptionMemberRespons
 
 // ---- donations
 export type DonationRequestRequest = Static<typeof DonationRequestRequestSchema>;
+export type DonationGoalRequest = Static<typeof DonationGoalRequestSchema>;
 export type DonationRequestResponse = Static<typeof DonationRequestResponseSchema>;
 export type DonationImageResponse = Static<typeof DonationImageResponseSchema>;
 export type DonationDto = Static<typeof DonationSchema>;

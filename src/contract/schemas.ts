@@ -618,6 +618,15 @@ export const DonationRequestRequestSchema = Type.Object({
     }),
   ),
 });
+/** POST /donation/request/{id}/edit: the goal and end date to keep (null: none; at least one stays). */
+export const DonationGoalRequestSchema = Type.Object({
+  goal: Type.Union([Type.Number(), Type.String({ maxLength: 32 }), Type.Null()], {
+    description: 'The goal in major units of the request currency, or null for none',
+  }),
+  endsAt: Type.Union([Type.Integer(), Type.Null()], {
+    description: 'The end date (epoch seconds), or null for none; a new one must be after now',
+  }),
+});
 const paymentMethodFields = {
   paymentMethod: oneOf(INVOICE_PAYMENT_METHODS),
   cardId: optional(positiveId({ description: 'smart_glocal_saved_card: the saved card' })),

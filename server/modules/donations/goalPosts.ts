@@ -155,6 +155,8 @@ async function due(db: DbOrTx, now: Date) {
       and(
         eq(donations.deleted, false),
         eq(botPosts.deleted, false),
+        // Requests without a goal or an end date are counted too, but their posts carry no line to edit.
+        or(isNotNull(donations.goalMinor), isNotNull(donations.endsAt)),
         or(
           and(
             gt(donationProgress.version, donationProgress.postedVersion),

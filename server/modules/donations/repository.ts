@@ -1,5 +1,5 @@
 /** Donation requests a creator posts into a channel. */
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Currency } from '../../../src/domain/money';
 import type { DbOrTx } from '../../platform/db/db';
 import {
@@ -55,6 +55,32 @@ export class DonationsRepository {
 
   async setStarsPrice(id: number, stars: number | null): Promise<DonationRow> {
     const [row] = await this.db.update(donations).set({ starsPrice: stars }).where(eq(donations.id, id)).returning();
+    return row!;
+  }
+
+  /**
+   * New goal and end date, and a post edit to show them (the totals' version moves on); a changed goal or end date
+   * forgets its announcement, so the new one is announced once in its turn.
+   */
+  async setGoal(donation: DonationRow, goalMinor: number | null, endsAt: Date | null): Promise<DonationRow> {
+    const goalChanged = goalMinor !== donation.goalMinor;
+    const endChanged = endsAt?.getTime() !== donation.endsAt?.getTime();
+    const [row] = await this.db
+      .update(donations)
+      .set({ goalMinor, endsAt })
+      .where(eq(donations.id, donation.id))
+      .returning();
+    await this.db
+      .insert(donationProgress)
+      .values({ donationId: donation.id, version: 1 })
+      .onConflictDoUpdate({
+        target: donationProgress.donationId,
+        set: {
+          version: sql`${donationProgress.version} + 1`,
+          ...(goalChanged ? { goalAnnouncedAt: null } : {}),
+          ...(endChanged ? { endAnnouncedAt: null } : {}),
+        },
+      });
     return row!;
   }
 

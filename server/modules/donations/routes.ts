@@ -1,9 +1,10 @@
 /**
  * POST /donation/request/channel/{channelId} (spec section 7): create a donation request and post it;
- * GET /donation/request/{id}: the owner's request with its progress.
+ * GET /donation/request/{id}: the owner's request with its progress; POST /donation/request/{id}/edit: its goal and end date.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type {
+  DonationGoalRequest,
   DonationImageResponse,
   DonationRequestRequest,
   DonationRequestResponse,
@@ -16,6 +17,7 @@ import { currentUser } from '../users/auth';
 import { validationError } from '../../platform/errors';
 import { channelIdParam, errorResponses, idParam } from '../../platform/http/schemas';
 import {
+  DonationGoalRequestSchema,
   DonationImageResponseSchema,
   DonationRequestRequestSchema,
   DonationRequestResponseSchema,
@@ -94,6 +96,28 @@ export const donationRoutes: FastifyPluginAsync<RouteOptions> = async (app, { de
     },
     async (request): Promise<StarsPriceResponse> =>
       donations.setStarsPrice(currentUser(request), request.params.id, request.body.stars),
+  );
+
+  app.post<{ Params: { id: number }; Body: DonationGoalRequest }>(
+    '/donation/request/:id/edit',
+    {
+      schema: {
+        tags: ['donation'],
+        summary: "Change a donation request's goal and end date; the bot edits its post to match",
+        description:
+          'Both fields are required (null: none), and at least one must stay set. Bad ones answer 400 validation_error with field goal or endsAt and a reason, as on creation; an end date left as it was may have passed.',
+        params: idParam,
+        body: DonationGoalRequestSchema,
+        response: { 200: DonationRequestResponseSchema, ...errorResponses(404, 409) },
+      },
+    },
+    async (request): Promise<DonationRequestResponse> => {
+      const edited = await donations.editGoal(currentUser(request), request.params.id, request.body);
+      return {
+        channel: channelViewDto(edited.channel),
+        donation: donationDto(edited.donation, { totals: edited.totals, nowMs: deps.clock.now() }),
+      };
+    },
   );
 
   // The image is the raw request body (the file as it is); its type is read from its bytes, not from the header.

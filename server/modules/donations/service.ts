@@ -1,5 +1,5 @@
 /** Donation requests: validated with the shared form rules, stored, and posted into the channel by the bot. */
-import type { DonationRequestRequest } from '../../../src/contract/api';
+import type { DonationGoalRequest, DonationRequestRequest } from '../../../src/contract/api';
 import { validateDonationForm } from '../../../src/domain/donation-form';
 import {
   type DonationGoalError,
@@ -178,6 +178,45 @@ export class DonationService {
       donation,
       totals: await repository.totals(donation.id),
     };
+  }
+
+  /**
+   * Sets the request's goal and end date (the rules of creation; at least one stays). The post shows the change on
+   * the donation-posts job's next run; a changed goal or end date may be announced again, once.
+   */
+  async editGoal(
+    user: UserRow,
+    donationId: number,
+    input: DonationGoalRequest,
+  ): Promise<{ channel: ChannelView; donation: DonationRow; totals: DonationTotals }> {
+    const repository = new DonationsRepository(this.deps.db);
+    const donation = await repository.byId(donationId);
+    if (donation === undefined || donation.deleted) throw notFound('Donation request not found');
+    await ownedChannel(this.deps.db, user, donation.channelId, { write: true, needsBot: true }).catch(
+      (error: unknown) => {
+        throw error instanceof AppError && error.code === 'not_found' ? notFound('Donation request not found') : error;
+      },
+    );
+    const endsAtMs = input.endsAt === null ? null : input.endsAt * 1000;
+    const unchangedEnd = endsAtMs !== null && endsAtMs === donation.endsAt?.getTime();
+    const goal = validateDonationGoal(
+      {
+        goal: input.goal === null ? null : amountText(input.goal),
+        // An end date kept as it was may have passed already.
+        endsAtMs: unchangedEnd ? null : endsAtMs,
+        currency: donation.currency,
+      },
+      this.deps.clock.now(),
+    );
+    if (!goal.ok) throw goalError(goal.error);
+    const goalMinor = goal.value.goal?.minor ?? null;
+    if (!hasGoal({ goalMinor, endsAtMs }))
+      throw new AppError('validation_error', 'A request keeps a goal or an end date once it has one', {
+        field: 'goal',
+        reason: 'goal_invalid',
+      });
+    const updated = await repository.setGoal(donation, goalMinor, endsAtMs === null ? null : new Date(endsAtMs));
+    return { ...(await this.view(user, donationId)), donation: updated };
   }
 
   /** The request's totals (kept with the ledger): what its progress is computed from. */

@@ -149,6 +149,10 @@ describe('a donation request with a goal', () => {
     expect(answer.body.donation.progress).toBeUndefined();
     expect(answer.body.donation.goal).toBeUndefined();
     expect(await postText(chatId, answer.body.donation.id)).toBe('New microphone\n\nHelp us sound better');
+    // Its donations are counted, but its post has no line to edit.
+    await donate(answer.body.donation.id, 20);
+    await runJobs(INTERVAL_S);
+    expect(await edits(chatId)).toEqual([]);
   });
 
   const now = () => Math.floor(server.clock.now() / 1000);
@@ -183,6 +187,49 @@ describe('a donation request with a goal', () => {
     const answer = await server.api(stranger.user, 'GET', `/donation/request/${donation.id}`);
     expect(answer.status).toBe(404);
     expect(answer.body.code).toBe('not_found');
+  });
+});
+
+describe('editing the goal', () => {
+  test('changes the goal and end date, and the post follows on the next run', async () => {
+    const { user, chatId, donation } = await goalRequest();
+    const edit = (body: Record<string, unknown>) =>
+      server.api<DonationRequestResponse>(user, 'POST', `/donation/request/${donation.id}/edit`, body);
+    const endsAt = Math.floor(server.clock.now() / 1000) + 20 * DAY_S;
+    const changed = await edit({ goal: '500', endsAt });
+    expect(changed.status).toBe(200);
+    expect(changed.body.donation).toMatchObject({ goal: 500, endsAt, progress: { raised: 0, percent: 0 } });
+    await runJobs(INTERVAL_S);
+    expect(await postText(chatId, donation.id)).toBe(
+      'New microphone\n\nHelp us sound better\n\n€0 of €500 · donations: 0 · ends Feb 9',
+    );
+    // The end date alone, without a goal amount.
+    expect((await edit({ goal: null, endsAt })).status).toBe(200);
+    await runJobs(INTERVAL_S);
+    expect(await postText(chatId, donation.id)).toBe(
+      'New microphone\n\nHelp us sound better\n\n€0 raised · donations: 0 · ends Feb 9',
+    );
+  });
+
+  test.each([
+    ['neither a goal nor an end date', { goal: null, endsAt: null }, 'goal', 'goal_invalid'],
+    ['a goal below the smallest donation', { goal: 0.5, endsAt: null }, 'goal', 'goal_below'],
+    ['a past end date', { goal: 100, endsAt: Math.floor(TEST_NOW / 1000) - 60 }, 'endsAt', 'end_date_past'],
+  ])('refuses %s with 400', async (_name, body, field, reason) => {
+    const { user, donation } = await goalRequest();
+    const answer = await server.api(user, 'POST', `/donation/request/${donation.id}/edit`, body);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ code: 'validation_error', field, reason });
+  });
+
+  test("somebody else's request is not found", async () => {
+    const { donation } = await goalRequest();
+    const stranger = await creatorWithChannel(server);
+    const answer = await server.api(stranger.user, 'POST', `/donation/request/${donation.id}/edit`, {
+      goal: 100,
+      endsAt: null,
+    });
+    expect(answer.status).toBe(404);
   });
 });
 
