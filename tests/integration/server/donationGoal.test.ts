@@ -108,15 +108,24 @@ async function progressOf(user: TestUser, donationId: number): Promise<DonationD
   return invoice.body.donation.progress;
 }
 
-/** The counter equals the ledger: what donors paid less refunds, and the count, per request. */
-async function expectCounterMatchesLedger(donationId: number) {
+/**
+ * The counter equals the ledger: what donors paid less refunds, and the count, per request. A card donation counts
+ * its payer's line; a Stars donation (the payer's line in xtr) its creator's line before the fee, in the request's
+ * currency (migration 0049).
+ */
+async function expectCounterMatchesLedger(donationId: number, on: TestServer = server) {
   const [row] = rowsOf<{ raised: string; donations: string; ledger_raised: string; ledger_count: string }>(
-    await server.database.db.execute(sql`
+    await on.database.db.execute(sql`
+      with counted as (
+        select case when t.type in ('send_donation', 'get_donation') then 1 else -1 end as sign,
+          case when t.payment_method = 'telegram_stars' then t.price else t.amount end as amount
+        from transactions t join donations d on d.id = t.donation_id and d.currency = t.currency
+        where t.donation_id = ${donationId} and (
+          (t.payment_method = 'telegram_stars' and t.type in ('get_donation', 'refund_issued'))
+          or (t.payment_method is distinct from 'telegram_stars' and t.type in ('send_donation', 'refund_received'))))
       select p.raised, p.donations,
-        coalesce((select sum(case t.type when 'send_donation' then t.amount else -t.amount end) from transactions t
-          where t.donation_id = p.donation_id and t.type in ('send_donation', 'refund_received')), 0) as ledger_raised,
-        coalesce((select sum(case t.type when 'send_donation' then 1 else -1 end) from transactions t
-          where t.donation_id = p.donation_id and t.type in ('send_donation', 'refund_received')), 0) as ledger_count
+        coalesce((select sum(sign * amount) from counted), 0) as ledger_raised,
+        coalesce((select sum(sign) from counted), 0) as ledger_count
       from donation_progress p where p.donation_id = ${donationId}`),
   );
   expect(Number(row!.raised)).toBe(Number(row!.ledger_raised));
@@ -258,6 +267,53 @@ describe('progress', () => {
       ended: false,
     });
     await expectCounterMatchesLedger(donation.id);
+  });
+});
+
+describe('Stars donations', () => {
+  test('count at what they credit in the request currency, and their refund takes it back', async () => {
+    const stars = await startTestServer({ config: { starsRates: new Map([['eur', '0.012']]) } });
+    try {
+      const { user, channelId } = await creatorWithChannel(stars);
+      const created = await stars.api<DonationRequestResponse>(
+        user,
+        'POST',
+        `/donation/request/channel/${channelId}`,
+        body({ goal: 10 }),
+      );
+      const donationId = created.body.donation.id;
+      expect((await stars.api(user, 'POST', `/donation/${donationId}/stars`, { stars: 50 })).status).toBe(200);
+      const donor = newUser('Stella');
+      const invoice = await stars.api<{ paymentId: string; invoiceLink: string }>(
+        donor,
+        'POST',
+        `/invoice/donation/${donationId}/create`,
+        { paymentMethod: 'telegram_stars', amount: 75 },
+        { 'Idempotency-Key': `stars-${donor.telegramId}` },
+      );
+      expect(invoice.status).toBe(200);
+      const paid = await stars.request<{ status: string }>('POST', '/sandbox/bot-api/stars/pay', {
+        telegramId: donor.telegramId,
+        firstName: donor.firstName,
+        languageCode: 'en',
+        link: invoice.body.invoiceLink,
+      });
+      expect(paid.body.status).toBe('paid');
+      const progress = async () =>
+        (await stars.api<{ donation: DonationDto }>(newUser('Reader'), 'GET', `/invoice/donation/${donationId}`)).body
+          .donation.progress;
+      // 75 Stars at 0.012 € credit 0.90 € before the service fee.
+      expect(await progress()).toEqual({ raised: 0.9, donations: 1, percent: 9, reached: false, ended: false });
+      await expectCounterMatchesLedger(donationId, stars);
+      const refunded = await stars.request('POST', `/sandbox/payments/${invoice.body.paymentId}/refund`, {
+        reason: 'Asked back',
+      });
+      expect(refunded.body).toMatchObject({ refundStatus: 'done' });
+      expect(await progress()).toEqual({ raised: 0, donations: 0, percent: 0, reached: false, ended: false });
+      await expectCounterMatchesLedger(donationId, stars);
+    } finally {
+      await stars.close();
+    }
   });
 });
 
