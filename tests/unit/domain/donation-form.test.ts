@@ -24,6 +24,7 @@ describe('donation form', () => {
       buttonText: 't(donation_default_button_text)',
       pin: true,
       disableNotification: false,
+      stars: '',
       goal: '',
       endsOn: '',
     });
