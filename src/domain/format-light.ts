@@ -3,7 +3,7 @@
  * device-zone list time stamp), so the first screen can use it without loading luxon (22 kB gzip). format.ts
  * re-exports all of it next to the luxon-based date formats.
  */
-import { type Money, currencyExponent } from './money';
+import { type Money, STARS_LEDGER_CURRENCY, currencyExponent } from './money';
 
 const NBSP = '\u00a0';
 
@@ -13,6 +13,8 @@ function withCurrency(amountText: string, money: Money): string {
   const sign = negative ? '-' : '';
   if (money.currency === 'eur') return `${sign}€${digits}`;
   if (money.currency === 'rub') return `${sign}${digits}${NBSP}₽`;
+  // A payer's ledger lines of a Telegram Stars payment are in whole Stars (money.ts).
+  if ((money.currency as string) === STARS_LEDGER_CURRENCY) return `${sign}${digits}${NBSP}⭐`;
   return `${sign}${digits}${NBSP}${money.currency.toUpperCase()}`;
 }
 
@@ -30,7 +32,7 @@ export function formatAmount(money: Money): string {
   return `${money.minor < 0 ? '-' : ''}${whole}${decimals}`;
 }
 
-/** "€5", "€1,234.50", "200 ₽", "10.99 USD": formatAmount with the currency; symbols only for eur and rub. */
+/** "€5", "€1,234.50", "200 ₽", "250 ⭐", "10.99 USD": formatAmount with the currency; symbols for eur, rub, Stars. */
 export function formatMoney(money: Money): string {
   return withCurrency(formatAmount(money), money);
 }

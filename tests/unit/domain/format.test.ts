@@ -12,7 +12,7 @@ import {
   truncateForCollapse,
 } from '../../../src/domain/format';
 import { PAGE_LOCALES } from '../../../src/domain/languages';
-import { money } from '../../../src/domain/money';
+import { type Money, money } from '../../../src/domain/money';
 
 const seconds = (iso: string) => DateTime.fromISO(iso, { zone: 'utc' }).toSeconds();
 const NOW = DateTime.fromISO('2025-06-15T12:00:00Z', { zone: 'utc' }).toMillis();
@@ -32,6 +32,12 @@ describe('money', () => {
     [money(100050, 'rub'), '1,000.50'],
   ])('formatAmount(%p) = %p: whole amounts without decimals, others with all of the currency', (value, text) => {
     expect(formatAmount(value)).toBe(text);
+  });
+
+  it("shows a Stars payer's ledger lines (xtr, whole Stars) with the star", () => {
+    const stars = { minor: 2500, currency: 'xtr' } as unknown as Money;
+    expect(formatMoney(stars)).toBe(`2,500${NBSP}⭐`);
+    expect(formatSignedMoney({ ...stars, minor: -250 })).toBe(`-250${NBSP}⭐`);
   });
 
   it('uses symbols only for eur and rub', () => {

@@ -19,7 +19,7 @@ export function optionalMoneyFromWire(amount: MajorAmount | string | undefined, 
 
 /**
  * A ledger amount: a spec currency, or `xtr` (whole Telegram Stars, exponent 0) on a payer's lines of a Stars payment.
- * Stars are carried in a Money whose currency reads 'xtr' (formatting shows "XTR n" until a screen shows Stars itself).
+ * Stars are carried in a Money whose currency reads 'xtr', which formatMoney shows as "250 ⭐".
  */
 export function ledgerMoneyFromWire(amount: MajorAmount | string, currency: LedgerCurrency): Money {
   return moneyFromWire(amount, currency as Currency);
