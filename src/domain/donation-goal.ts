@@ -2,7 +2,7 @@
  * Donation goals: a donation request may have a goal amount (minor units in the request's currency) and an end date.
  * Progress counts the request's paid donations less the refunded ones, at the price the donor paid (what donors gave,
  * not what the creator keeps after fees). The server keeps it as a counter written in the same database transaction
- * as each ledger line (migrations 0047, 0050); the app and the bot show the same numbers through these rules.
+ * as each ledger line (migrations 0047, 0051); the app and the bot show the same numbers through these rules.
  *
  * - Percent is rounded down (floor of raised × 100 / goal): 100 % means the goal is reached, never 99.5 % shown as
  *   100 %. It goes past 100 when donors give more; the bar is capped at 100 (`barPercent`).

@@ -233,7 +233,7 @@ export const donations = pgTable(
 );
 
 /**
- * A donation request's totals (migrations 0047, 0050): kept by a trigger on the ledger's donation and refund
+ * A donation request's totals (migrations 0047, 0051): kept by a trigger on the ledger's donation and refund
  * lines, and what the donation-posts job has shown and announced.
  */
 export const donationProgress = pgTable('donation_progress', {

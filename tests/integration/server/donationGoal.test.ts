@@ -111,7 +111,7 @@ async function progressOf(user: TestUser, donationId: number): Promise<DonationD
 /**
  * The counter equals the ledger: what donors paid less refunds, and the count, per request. A card donation counts
  * its payer's line; a Stars donation (the payer's line in xtr) its creator's line before the fee, in the request's
- * currency (migration 0050).
+ * currency (migration 0051).
  */
 async function expectCounterMatchesLedger(donationId: number, on: TestServer = server) {
   const [row] = rowsOf<{ raised: string; donations: string; ledger_raised: string; ledger_count: string }>(
