@@ -100,7 +100,7 @@ interface NoticeCursor {
 }
 
 /**
- * Due notices of one kind after `after` (along the due index, migration 0051: not past every row this run claimed),
+ * Due notices of one kind after `after` (along the due index, migration 0052: not past every row this run claimed),
  * each recorded as sent in the same transaction that finds it; `seen`: the rows locked (a full batch may have more).
  */
 async function claim(

@@ -128,7 +128,7 @@ export async function runRenewals(
 /**
  * Where the last batch ended along (expiry, id): its expiry as the database's text (to the microsecond) and its id,
  * taken when claimed, since a renewal moves the expiry on. The next batch starts after it along the due index
- * (migration 0051) instead of walking again past every row this run already attempted.
+ * (migration 0052) instead of walking again past every row this run already attempted.
  */
 interface ClaimCursor {
   readonly expiresAt: string;
