@@ -43,7 +43,7 @@ test('a new creator connects a public channel, creates and publishes a monthly s
   // Onboarding 2: create a subscription; the form shows the amount, name and button-text errors in turn.
   await expect(app.getByRole('heading', { name: 'Add a paid subscription' })).toBeVisible();
   await emulator.clickMainButton('Create subscription');
-  const price = app.getByLabel('Price');
+  const price = app.getByLabel('Price', { exact: true });
   await expect(price).toBeVisible();
   await price.fill('');
   await emulator.clickMainButton('Create');
