@@ -7,7 +7,7 @@
  * POST /pay/smart_glocal/webhook: Smart Glocal's webhooks (no Telegram auth; X-PARTNER-SIGN, RSA-SHA256 over the raw
  * body), refused when older than 5 minutes, applied once per event.
  */
-import { named } from '../../platform/http/named';
+import { rawJsonScope } from '../../platform/http/rawJson';
 import type { FastifyPluginAsync } from 'fastify';
 import type { PaymentCheckRequest } from '../../../src/contract/api';
 import { CardTokenizationResponseSchema, PaymentCheckRequestSchema } from '../../../src/contract/schemas';
@@ -61,83 +61,77 @@ export const paymentsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { de
   );
 
   // The provider signs the body as sent, so this route reads it raw (its own scope keeps JSON parsing for the rest).
-  await app.register(
-    named(async (webhook) => {
-      webhook.removeContentTypeParser('application/json');
-      webhook.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
-        done(null, body),
-      );
-      webhook.post<{ Body: string }>(
-        '/pay/smart_glocal/webhook',
-        {
-          // The body is read raw (the signature covers its bytes): documented, not validated by the schema.
-          config: {
-            public: true,
-            openapi: {
-              body: {
-                mediaTypes: ['application/json'],
-                schema: {
-                  type: 'object',
-                  description: 'A Smart Glocal webhook: the event type and the payment session it is about',
-                  properties: {
-                    type: { type: 'string', enum: [...WEBHOOK_TYPES] },
-                    session: {
-                      type: 'object',
-                      properties: { id: { type: 'string', minLength: 1 }, status: { type: 'string' } },
-                      required: ['id', 'status'],
-                    },
-                  },
-                  required: ['type', 'session'],
-                },
-              },
-              headers: {
+  await rawJsonScope(app, 'smart glocal webhook', (webhook) => {
+    webhook.post<{ Body: string }>(
+      '/pay/smart_glocal/webhook',
+      {
+        // The body is read raw (the signature covers its bytes): documented, not validated by the schema.
+        config: {
+          public: true,
+          openapi: {
+            body: {
+              mediaTypes: ['application/json'],
+              schema: {
+                type: 'object',
+                description: 'A Smart Glocal webhook: the event type and the payment session it is about',
                 properties: {
-                  [SIGN_HEADER]: { type: 'string', minLength: 1, description: 'RSA-SHA256 of the raw body, base64' },
+                  type: { type: 'string', enum: [...WEBHOOK_TYPES] },
+                  session: {
+                    type: 'object',
+                    properties: { id: { type: 'string', minLength: 1 }, status: { type: 'string' } },
+                    required: ['id', 'status'],
+                  },
                 },
-                required: [SIGN_HEADER],
+                required: ['type', 'session'],
               },
-              statuses: [401, 404, 429],
             },
-          },
-          onRequest: app.rateLimits.webhooks,
-          schema: {
-            tags,
-            summary:
-              'Smart Glocal webhooks (X-PARTNER-SIGN: RSA-SHA256 over the raw body; refused after 5 minutes; applied once)',
-            response: {
-              200: s.object({ received: s.bool, result: s.enumOf(['applied', 'duplicate', 'unknown_payment']) }),
-              ...errorResponses(),
+            headers: {
+              properties: {
+                [SIGN_HEADER]: { type: 'string', minLength: 1, description: 'RSA-SHA256 of the raw body, base64' },
+              },
+              required: [SIGN_HEADER],
             },
+            statuses: [401, 404, 429],
           },
         },
-        async (request) => {
-          const provider = engine.provider;
-          if (provider === null) throw new AppError('not_found', 'No payment provider is configured');
-          const header = request.headers[SIGN_HEADER];
-          const verified = await provider.verifyEvent(
-            typeof request.body === 'string' ? request.body : '',
-            Array.isArray(header) ? header[0] : header,
-            deps.clock.now(),
+        onRequest: app.rateLimits.webhooks,
+        schema: {
+          tags,
+          summary:
+            'Smart Glocal webhooks (X-PARTNER-SIGN: RSA-SHA256 over the raw body; refused after 5 minutes; applied once)',
+          response: {
+            200: s.object({ received: s.bool, result: s.enumOf(['applied', 'duplicate', 'unknown_payment']) }),
+            ...errorResponses(),
+          },
+        },
+      },
+      async (request) => {
+        const provider = engine.provider;
+        if (provider === null) throw new AppError('not_found', 'No payment provider is configured');
+        const header = request.headers[SIGN_HEADER];
+        const verified = await provider.verifyEvent(
+          typeof request.body === 'string' ? request.body : '',
+          Array.isArray(header) ? header[0] : header,
+          deps.clock.now(),
+        );
+        if (!verified.ok) {
+          if (verified.reason === 'bad_signature')
+            throw new AppError('unauthorized', 'The webhook signature is not valid');
+          throw new AppError(
+            'validation_error',
+            verified.reason === 'stale'
+              ? 'The webhook is older than 5 minutes'
+              : 'The webhook is not a Smart Glocal session event',
+            { reason: verified.reason },
           );
-          if (!verified.ok) {
-            if (verified.reason === 'bad_signature')
-              throw new AppError('unauthorized', 'The webhook signature is not valid');
-            throw new AppError(
-              'validation_error',
-              verified.reason === 'stale'
-                ? 'The webhook is older than 5 minutes'
-                : 'The webhook is not a Smart Glocal session event',
-              { reason: verified.reason },
-            );
-          }
-          const result = await engine.payments.handleEvent(verified.event);
-          if (result === 'applied' && verified.event.happenedAtMs !== undefined)
-            deps.metrics.webhookApplied(deps.clock.now() - verified.event.happenedAtMs);
-          return { received: true, result };
-        },
-      );
-    }, 'smart glocal webhook'),
-  );
+        }
+        const result = await engine.payments.handleEvent(verified.event);
+        if (result === 'applied' && verified.event.happenedAtMs !== undefined)
+          deps.metrics.webhookApplied(deps.clock.now() - verified.event.happenedAtMs);
+        return { received: true, result };
+      },
+    );
+  });
 };
 
 export default paymentsRoutes;

@@ -7,7 +7,7 @@
  * Webhooks go to our own /api/v2/pay/smart_glocal/webhook over HTTP (PROVIDER_WEBHOOK_URL sends them elsewhere).
  * Bodies are never logged; card numbers and codes are dropped right after tokenisation.
  */
-import { named } from '../../../platform/http/named';
+import { rawJsonScope } from '../../../platform/http/rawJson';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../../context';
 import { httpRequest } from '../../../platform/http/httpClient';
@@ -100,11 +100,11 @@ export const providerPlugin: FastifyPluginAsync<ProviderPluginOptions> = async (
   });
   app.addHook('onClose', async () => double.drain());
 
-  await app.register(
-    named(async (scope) => {
-      // The API is signed over the raw body, and the pages post plain HTML forms.
-      scope.removeContentTypeParser('application/json');
-      scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  // The API is signed over the raw body, and the pages post plain HTML forms.
+  await rawJsonScope(
+    app,
+    'provider double API',
+    (scope) => {
       scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
         done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
       });
@@ -218,7 +218,7 @@ export const providerPlugin: FastifyPluginAsync<ProviderPluginOptions> = async (
           return html(reply, 200, hostedResultPage(result.session));
         },
       );
-    }, 'provider double API'),
+    },
     { prefix: PROVIDER_PREFIX },
   );
 };
