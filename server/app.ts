@@ -41,6 +41,7 @@ import { createJobs, donationPostsJob } from './jobs';
 import { JobRegistry } from './platform/jobs';
 import { DatabaseJobLeases } from './platform/jobLeases';
 import { ChannelAccessService } from './modules/access/service';
+import { GiftService } from './modules/gifts/service';
 import { payoutFailureNotifier } from './modules/payouts/notifications';
 import { SANDBOX_RATES_PREFIX, createMoneyEngine } from './modules/payments/engine';
 import type { MoneyDb } from './platform/db/moneyDb';
@@ -169,6 +170,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   telegram?.connect((update) => botUpdates.handle(update), ALLOWED_UPDATES);
   const metrics = createMetrics({ paymentsByStatus: () => money.payments.countByStatus() });
+  const gifts = new GiftService({
+    db: db as MoneyDb,
+    clock,
+    payments: money.payments,
+    access,
+    bot,
+    botProfile,
+    appName: config.appName,
+    log: (error, what) => self.app?.log.warn({ err: error }, what),
+  });
   const renewalNotices = { db, bot, botUsername: () => botProfile.username, appName: config.appName };
   const jobs = createJobs(money, {
     access,
@@ -177,6 +188,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     renewalNotices,
     sandboxTelegram: telegram,
     goalPosts: { db, bot },
+    gifts,
   }).observe((result) => metrics.jobRan(result));
   const goalPostJobs = new JobRegistry(new DatabaseJobLeases(), 'donation-posts').register(
     'donation-posts',
@@ -199,6 +211,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sandboxTelegram: telegram,
     admin,
     metrics,
+    gifts,
   };
 
   const app = Fastify({

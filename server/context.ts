@@ -16,6 +16,7 @@ import type { JobRegistry } from './platform/jobs';
 import type { Database, Db } from './platform/db/db';
 import type { AdminService } from './modules/admin/service';
 import type { Metrics } from './platform/http/metrics';
+import type { GiftService } from './modules/gifts/service';
 
 export type ResolvedConfig = ServerConfig & { readonly botToken: string };
 
@@ -46,6 +47,8 @@ export interface AppDeps {
   readonly admin: AdminService;
   /** Prometheus instruments (GET /metrics with METRICS_TOKEN). */
   readonly metrics: Metrics;
+  /** Gift subscriptions after their purchase: links, redemption, counts, the expiry job (modules/gifts). */
+  readonly gifts: GiftService;
 }
 
 /** Options every route plugin receives. */

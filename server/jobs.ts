@@ -1,6 +1,6 @@
 /**
  * The money engine's background jobs, in run order: the Smart Glocal double's housekeeping (expired challenges and
- * pages, webhook retries), the Bot API double's Stars renewals, reconciliation of payments left open and refunds still due, renewals and the bot's renewal
+ * pages, webhook retries), the Bot API double's Stars renewals, reconciliation of payments left open and refunds still due, unredeemed gifts' expiry and refund, renewals and the bot's renewal
  * notices, payouts, removing members whose private-channel access ended, forgetting old idempotency answers, applied
  * Telegram update ids and donation images uploaded over a day ago, donation goals' post edits and announcements, migration imports under way, and the daily
  * reconciliation with the provider's records. buildApp builds the registry with the app's own engine (server/app.ts).
@@ -19,6 +19,7 @@ import { purgeDonationImages } from './modules/donations/service';
 import { type GoalPostsDeps, runGoalPosts } from './modules/donations/goalPosts';
 import type { Db } from './platform/db/db';
 import { settleMemberCounts } from './platform/db/memberCounts';
+import type { GiftService } from './modules/gifts/service';
 
 /** Idempotency answers are kept for a day: far longer than any client retries a tap. */
 const IDEMPOTENCY_RETENTION_SECONDS = 24 * 60 * 60;
@@ -34,9 +35,11 @@ export function createJobs(
     sandboxTelegram?: SandboxTelegram | null;
     /** Donation goals' post edits and announcements. */
     goalPosts?: GoalPostsDeps;
+    /** Gift subscriptions: unredeemed ones expire and are refunded. */
+    gifts?: GiftService;
   } = {},
 ): JobRegistry {
-  const { access, botUpdates, db, renewalNotices, sandboxTelegram, goalPosts } = bot;
+  const { access, botUpdates, db, renewalNotices, sandboxTelegram, goalPosts, gifts } = bot;
   // Each job in one process at a time across every server process on the database (README "Running several instances").
   return (
     new JobRegistry(new DatabaseJobLeases())
@@ -53,6 +56,8 @@ export function createJobs(
         changed: await engine.payments.reconcileOpen(context.nowMs),
         refunded: await engine.payments.refundDue(),
       }))
+      // After reconciliation: gifts whose 30 days passed (or whose subscription is gone) are refunded to their giver.
+      .register('gifts-expiry', async (context) => (gifts ? gifts.runExpiry(context.nowMs) : { skipped: true }))
       // After reconciliation: a donation it just settled shows in its post in the same run.
       .register('donation-posts', (context) => donationPostsJob(goalPosts, context))
       .register('renewals', (context) => runRenewals(context, engine))

@@ -17,6 +17,7 @@ import { migrationRoutes } from './modules/migration/routes';
 import { paymentsRoutes } from './modules/payments/routes';
 import { payoutsRoutes } from './modules/payouts/routes';
 import { promoRoutes } from './modules/promos/routes';
+import { giftRoutes } from './modules/gifts/routes';
 import { revenueRoutes } from './modules/revenue/routes';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
 import { transactionRoutes } from './modules/transactions/routes';
@@ -47,4 +48,5 @@ export const ROUTES: readonly RouteModule[] = [
   { name: 'payouts', plugin: payoutsRoutes },
   { name: 'revenue', plugin: revenueRoutes },
   { name: 'promo', plugin: promoRoutes },
+  { name: 'gift', plugin: giftRoutes },
 ];

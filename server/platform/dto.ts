@@ -202,6 +202,7 @@ export function transactionDto(view: TransactionView): TransactionDto {
     ...(row.starsAmount !== null && row.starsRate !== null && row.currency !== 'xtr'
       ? { stars: { amount: row.starsAmount, rate: row.starsRate, credited: major(row.payoutAmount, c) } }
       : {}),
+    ...(row.gift ? { gift: true } : {}),
     ...(view.counterparty ? { user: userDto(view.counterparty) } : {}),
     ...(view.channel
       ? {

@@ -82,6 +82,12 @@ import type {
   PromoQuoteResponseSchema,
   PromoQuoteSchema,
   PromoResponseSchema,
+  GiftAcceptResponseSchema,
+  GiftPurchaseRequestSchema,
+  GiftResponseSchema,
+  GiftSchema,
+  GiftSentResponseSchema,
+  GiftStatsResponseSchema,
 } from './schemas';
 
 export type Cursor = string | null;
@@ -174,6 +180,16 @@ export type PausePromoRequest = Static<typeof PausePromoRequestSchema>;
 export type PromoQuoteRequest = Static<typeof PromoQuoteRequestSchema>;
 export type PromoQuoteDto = Static<typeof PromoQuoteSchema>;
 export type PromoQuoteResponse = Static<typeof PromoQuoteResponseSchema>;
+
+// ---- gift subscriptions: POST /invoice/subscription/{id}/gift (giver, Idempotency-Key), GET /gift/sent/{paymentId}
+// (giver), GET /gift/{code} and POST /gift/{code}/accept (recipient: or 4xx gift_invalid + reason), GET
+// /subscription/{id}/gifts (creator)
+export type GiftPurchaseRequest = Static<typeof GiftPurchaseRequestSchema>;
+export type GiftDto = Static<typeof GiftSchema>;
+export type GiftResponse = Static<typeof GiftResponseSchema>;
+export type GiftSentResponse = Static<typeof GiftSentResponseSchema>;
+export type GiftAcceptResponse = Static<typeof GiftAcceptResponseSchema>;
+export type GiftStatsResponse = Static<typeof GiftStatsResponseSchema>;
 
 // ---- follower
 export type FollowerMemberResponse = Static<typeof FollowerMemberResponseSchema>;

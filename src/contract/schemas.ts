@@ -177,6 +177,8 @@ export const TransactionSchema = Type.Object({
    * A creator's line of a Telegram Stars sale (or its refund): the Stars paid, the rate they were credited at and what
    * was credited (in `currency`, after the service fee: the same as payoutAmount).
    */
+  /** A gift purchase's line (the giver's and the creator's), or its refund's. */
+  gift: optional(Type.Boolean({ description: 'A gift subscription bought for someone else, or its refund' })),
   stars: optional(
     Type.Object({
       amount: int(),
@@ -749,3 +751,50 @@ export const PromoQuoteSchema = Type.Object({
   capped: bool(),
 });
 export const PromoQuoteResponseSchema = Type.Object({ quote: PromoQuoteSchema });
+
+// ---- gift subscriptions (src/domain/gift.ts; server/modules/gifts/README.md)
+/** POST /invoice/subscription/{id}/gift: one period by card for someone else (header Idempotency-Key). */
+export const GiftPurchaseRequestSchema = Type.Object({
+  paymentMethod: oneOf(['smart_glocal_form', 'smart_glocal_saved_card'] as const),
+  cardId: paymentMethodFields.cardId,
+  saveCard: paymentMethodFields.saveCard,
+  cardToken: paymentMethodFields.cardToken,
+  publicToken: paymentMethodFields.publicToken,
+});
+export const GiftSchema = Type.Object({
+  code: Type.String({ description: '22 base62 characters (case-sensitive)' }),
+  state: oneOf(['open', 'redeemed', 'expired', 'refunded'] as const),
+  subscriptionId: int(),
+  subscriptionName: str(),
+  channelId: int(),
+  channelName: str(),
+  channelPhotoUrl: optional(str()),
+  giverName: str(),
+  period: oneOf(['weekly', 'monthly', 'yearly'] as const),
+  amount: num(),
+  currency: currency(),
+  expiresAt: int({ description: 'Epoch seconds: unredeemed by then, it is refunded to its giver' }),
+  /** Why the viewer cannot accept it now (absent: they can, or did). */
+  refusal: optional(oneOf(['unknown', 'redeemed', 'expired', 'own', 'banned', 'unavailable'] as const)),
+  mine: bool({ description: 'The viewer gave it' }),
+  redeemedByMe: bool({ description: 'The viewer accepted it' }),
+  /** The giver's view only: the link to share (https://t.me/<bot>/<app>?startapp=gift_<code>). */
+  link: optional(str()),
+});
+export const GiftResponseSchema = Type.Object({ gift: GiftSchema });
+/** GET /gift/sent/{paymentId}: the giver's payment (checked at the provider while open) and, once paid, the gift. */
+export const GiftSentResponseSchema = Type.Object({ payment: PaymentAnswerSchema, gift: orNull(GiftSchema) });
+/** POST /gift/{code}/accept: the membership's new end and the channel link. */
+export const GiftAcceptResponseSchema = Type.Object({
+  gift: GiftSchema,
+  subscriptionMemberId: int(),
+  expiresAt: int({ description: 'Epoch seconds: the end of the membership with the gift' }),
+  inviteLink: optional(Type.String({ description: 'The channel link the recipient opens' })),
+});
+/** GET /subscription/{id}/gifts: the creator's counts. */
+export const GiftStatsResponseSchema = Type.Object({
+  sold: int({ description: 'Every gift bought' }),
+  redeemed: int(),
+  open: int({ description: 'Bought, not yet accepted' }),
+  refunded: int({ description: 'Expired unaccepted, or their subscription gone: refunded' }),
+});

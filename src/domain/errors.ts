@@ -28,6 +28,8 @@ export const ERROR_CODES = [
   'idempotency_key_reused',
   /** A promo code that cannot be used here; `reason` is one of src/domain/promo.ts PROMO_REFUSALS (422). */
   'promo_code_invalid',
+  /** A gift that cannot be bought or redeemed; `reason` is one of src/domain/gift.ts GIFT_REFUSALS or not_giftable. */
+  'gift_invalid',
   /** The card provider did not answer: nothing was charged; the same Idempotency-Key may be tried again. */
   'provider_unavailable',
   /** The request body is over the server's size limit (413). */

@@ -1,4 +1,5 @@
 /** Invoices (payment pages) and the start parameter that opens them (spec sections 2, 4 and 8). */
+import { giftPath, parseGiftStartParam } from './gift';
 export const INVOICE_KINDS = ['subscription', 'donation'] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 
@@ -44,8 +45,10 @@ export function invoicePath(kind: InvoiceKind, id: number): string {
   return `/invoice/${kind}/${id}`;
 }
 
-/** The route a start parameter opens, or null when it is not an invoice parameter. */
+/** The route a start parameter opens (an invoice, or a gift: src/domain/gift.ts), or null when it is neither. */
 export function startParamRoute(param: string | null | undefined): string | null {
+  const gift = parseGiftStartParam(typeof param === 'string' ? param.trim() : param);
+  if (gift !== null) return giftPath(gift);
   const parsed = parseStartParam(param);
   if (parsed === null) return null;
   const path = invoicePath(parsed.kind, parsed.id);

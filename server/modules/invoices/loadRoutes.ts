@@ -52,18 +52,20 @@ export const invoiceLoadRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
     },
   );
 
-  app.get<{ Params: { id: number } }>(
+  app.get<{ Params: { id: number }; Querystring: { gift?: boolean } }>(
     '/invoice/subscription/:id',
     {
       schema: {
         tags,
         summary: "Load a subscription invoice: subscription, channel, the payer's saved cards (409 already_subscribed)",
+        description: "gift=true: the invoice of a gift for someone else, whatever the payer's own membership.",
         params: idParam,
+        querystring: { type: 'object', properties: { gift: { type: 'boolean' } } },
         response: { 200: SubscriptionInvoiceResponseSchema, ...errorResponses(404, 409) },
       },
     },
     async (request): Promise<SubscriptionInvoiceResponse> => {
-      const invoice = await invoices.subscription(currentUser(request), request.params.id);
+      const invoice = await invoices.subscription(currentUser(request), request.params.id, request.query.gift === true);
       return {
         subscription: subscriptionViewDto(invoice.subscription),
         channel: channelViewDto(invoice.channel),

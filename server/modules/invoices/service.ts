@@ -73,7 +73,8 @@ export class InvoiceService {
     };
   }
 
-  async subscription(user: UserRow, subscriptionId: number): Promise<SubscriptionInvoice> {
+  /** `gift`: the invoice of a gift for someone else (no already_subscribed: the payer's membership does not matter). */
+  async subscription(user: UserRow, subscriptionId: number, gift = false): Promise<SubscriptionInvoice> {
     const { db, clock } = this.deps;
     const target = await assertPayable(
       db,
@@ -81,6 +82,7 @@ export class InvoiceService {
       await loadSubscriptionTarget(db, subscriptionId),
       user.id,
       clock.now(),
+      gift,
     );
     const subscriptions = new SubscriptionsRepository(db);
     const now = nowDate(clock);

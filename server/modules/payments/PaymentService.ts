@@ -27,6 +27,7 @@ import { cardTokenizations, payments, providerWebhookEvents } from '../../platfo
 import type { MoneyDb, MoneyTx } from '../../platform/db/moneyDb';
 import { type InvoiceTarget, type SubscriptionTarget, assertPayable, preparedTargetLoaders } from './invoiceTargets';
 import { applyPromo } from './promos';
+import { isGiftablePeriod } from '../../../src/domain/gift';
 import type { PaymentProvider, PaymentSource, ProviderEvent, ProviderPayment } from './PaymentProvider';
 import { type PayoutFailureNotifier, type PayoutUpdate, applyPayoutUpdate, isOurPayout } from './payoutUpdates';
 import { type PaymentRow, type VersionedPayment, sessionColumns, settlePaidPayment, settlementOf } from './settlement';
@@ -50,6 +51,8 @@ export interface CreateInvoicePaymentInput {
   readonly targetId: number;
   readonly idempotencyKey: string;
   readonly body: Readonly<Record<string, unknown>>;
+  /** A gift for someone else (payments/gifts.ts): one period by card, no promo code, whatever the payer's membership. */
+  readonly gift?: boolean;
 }
 
 export interface PaymentView {
@@ -257,6 +260,11 @@ export class PaymentService {
 
   /** POST /invoice/{kind}/{id}/create. Runs under the caller's Idempotency-Key (see server/platform/http/idempotency.ts). */
   async createInvoicePayment(input: CreateInvoicePaymentInput): Promise<PaymentView> {
+    const gift = input.gift === true;
+    if (gift && input.body.paymentMethod === 'telegram_stars')
+      throw validationError('paymentMethod', 'A gift is paid by card');
+    if (gift && input.body.promoCode !== undefined)
+      throw validationError('promoCode', 'Promo codes do not apply to gifts');
     if (input.body.paymentMethod === 'telegram_stars') {
       if (this.options.stars === undefined)
         throw new AppError('payments_disabled', 'Telegram Stars payments are not configured on this server');
@@ -277,7 +285,9 @@ export class PaymentService {
         input.targetId,
         Number.isSafeInteger(cardId) && cardId! > 0 ? { cardId: cardId!, userId: input.userId } : null,
       );
-      const target = await assertPayable(this.db, input.kind, loaded.target, input.userId, nowMs);
+      const target = await assertPayable(this.db, input.kind, loaded.target, input.userId, nowMs, gift);
+      if (gift && (target.kind !== 'subscription' || !isGiftablePeriod(target.period)))
+        throw new AppError('gift_invalid', 'Only a recurring subscription can be given', { reason: 'not_giftable' });
       const amount = this.amountOf(target, input.body);
       resolved = await this.resolveMethod(input.userId, input.body, loaded.card);
       await this.assertTokenization(input.userId, resolved.tokenizationHash);
@@ -301,8 +311,9 @@ export class PaymentService {
         at,
       };
       const promoCode = input.body.promoCode;
-      const [inserted] =
-        target.kind === 'subscription' && typeof promoCode === 'string' && promoCode.trim() !== ''
+      const [inserted] = gift
+        ? await this.insertGift(values)
+        : target.kind === 'subscription' && typeof promoCode === 'string' && promoCode.trim() !== ''
           ? await this.insertWithPromo(target, promoCode, values)
           : await this.prepared.insert.execute(values);
       if (inserted !== undefined) {
@@ -394,6 +405,18 @@ export class PaymentService {
         .onConflictDoNothing()
         .returning(versionedPaymentColumns);
     });
+  }
+
+  /** Inserts a gift's payment (payments/gifts.ts): settled, it opens the gift instead of a membership. */
+  private insertGift(
+    values: Omit<typeof payments.$inferInsert, 'purpose' | 'status' | 'createdAt' | 'updatedAt'> & { at: Date },
+  ) {
+    const { at, ...columns } = values;
+    return this.db
+      .insert(payments)
+      .values({ ...columns, purpose: 'gift', status: 'pending', createdAt: at, updatedAt: at })
+      .onConflictDoNothing()
+      .returning(versionedPaymentColumns);
   }
 
   /** POST /pay/smart_glocal/check: the payer's own payment, refreshed from the provider while it is open. */
@@ -768,7 +791,9 @@ export class PaymentService {
   }
 
   async view(payment: PaymentRow): Promise<PaymentView> {
-    if (payment.kind !== 'subscription' || payment.status !== 'paid') return { payment, inviteLink: null };
+    // A gift's payment gives the giver no access: the recipient gets the link when they redeem it.
+    if (payment.kind !== 'subscription' || payment.status !== 'paid' || payment.purpose === 'gift')
+      return { payment, inviteLink: null };
     const [channel] = await this.db.select().from(channels).where(eq(channels.id, payment.channelId));
     if (channel === undefined) return { payment, inviteLink: null };
     const personal =
@@ -897,6 +922,9 @@ export class PaymentService {
   private returnUrlOf(payment: PaymentRow): { returnUrl?: string } {
     const targetId = payment.kind === 'subscription' ? payment.subscriptionId : payment.donationId;
     if (this.options.appUrl === undefined || targetId === null) return {};
+    // A gift's giver comes back to the screen that shows the gift link.
+    if (payment.purpose === 'gift')
+      return { returnUrl: `${this.options.appUrl}/gift/sent/${encodeURIComponent(payment.id)}` };
     return {
       returnUrl: `${this.options.appUrl}/invoice/${payment.kind}/${targetId}?paymentId=${encodeURIComponent(payment.id)}`,
     };

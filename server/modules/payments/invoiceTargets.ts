@@ -178,6 +178,8 @@ export async function assertPayable(
   target: InvoiceTarget | null,
   payerId: number,
   nowMs: number,
+  /** A gift for someone else: the payer's own membership does not matter. */
+  gift = false,
 ): Promise<InvoiceTarget> {
   // The kind comes from the request: a missing target has none of its own to tell the title by.
   if (target === null || target.deleted || target.channel.deleted) {
@@ -186,7 +188,7 @@ export async function assertPayable(
   if (target.creatorBanned || target.channel.moderation !== 'approved' || !target.channel.connected) {
     throw new AppError('payments_disabled', 'Payments are unavailable, try again later');
   }
-  if (target.kind === 'subscription') {
+  if (target.kind === 'subscription' && !gift) {
     const member = await findMember(db, target.subscriptionId, payerId);
     if (member !== null && isUnexpired(member, nowMs)) throw new AppError('already_subscribed', 'Already subscribed');
   }

@@ -16,6 +16,7 @@ import { payments } from '../../platform/db/schema-money';
 import type { MoneyTx } from '../../platform/db/moneyDb';
 import { isUnexpired, loadSubscriptionTarget } from './invoiceTargets';
 import { membershipPromoAfterInvoice, membershipPromoAfterRenewal } from './promos';
+import { openGift } from './gifts';
 import type { ProviderPayment } from './PaymentProvider';
 import {
   type PaidColumns,
@@ -86,7 +87,12 @@ export async function settlePaidPayment(
   const chargedCardId = savedCardId ?? payment.savedCardId;
 
   let memberId: number | null = null;
-  if (payment.kind === 'subscription') {
+  if (payment.purpose === 'gift') {
+    // A gift opens no membership now: the recipient's is made when they redeem it (../gifts/service.ts).
+    const target = await loadSubscriptionTarget(tx, Number(payment.subscriptionId));
+    if (target === null) throw new Error(`subscription ${payment.subscriptionId} of payment ${payment.id} is missing`);
+    await openGift(tx, payment, target.period, options.nowMs);
+  } else if (payment.kind === 'subscription') {
     const target = await loadSubscriptionTarget(tx, Number(payment.subscriptionId));
     if (target === null) throw new Error(`subscription ${payment.subscriptionId} of payment ${payment.id} is missing`);
     memberId = await extendMembership(tx, {
@@ -170,6 +176,7 @@ export function settlementOf(
     split,
     paymentMethod: 'smart_glocal',
     card,
+    gift: payment.purpose === 'gift',
     at,
   });
   const columns: PaidColumns = {
@@ -193,7 +200,8 @@ export function settlementOf(
  * processes see each other's membership.
  */
 export async function paysUnaskedPeriod(tx: MoneyTx, payment: PaymentRow, nowMs: number): Promise<boolean> {
-  if (payment.purpose === 'renewal' || payment.subscriptionId === null) return false;
+  // A gift pays a period for someone else, whatever the giver's own membership.
+  if (payment.purpose !== 'invoice' || payment.subscriptionId === null) return false;
   await tx.execute(
     sql`select pg_advisory_xact_lock(hashtextextended(${`membership:${payment.subscriptionId}:${payment.userId}`}, 0))`,
   );

@@ -6,7 +6,8 @@
  * - payout_runs: one payout per creator, currency and payout day (exactly once);
  * - provider_*: the Smart Glocal double's own storage (what a real provider keeps on its side);
  * - reconciliation_*: runs comparing the provider's records with ours, and the differences found;
- * - promo_codes: creators' discount codes (src/domain/promo.ts; migration 0049).
+ * - promo_codes: creators' discount codes (src/domain/promo.ts; migration 0049);
+ * - gifts: gift subscriptions (src/domain/gift.ts; migration 0053).
  * Money columns are integer minor units (bigint) with a currency column beside them.
  */
 import { sql } from 'drizzle-orm';
@@ -24,6 +25,9 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
+import type { Period } from '../../../src/domain/entities';
+import type { GiftState } from '../../../src/domain/gift';
+
 const money = (name: string) => bigint(name, { mode: 'number' });
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -37,7 +41,7 @@ export const payments = pgTable(
     /** renewal:<memberId>:<expiresAt ms>:<attempt>; unique so two job runners never charge the same renewal twice. */
     renewalKey: text('renewal_key'),
     kind: text('kind').notNull().$type<'subscription' | 'donation'>(),
-    purpose: text('purpose').notNull().$type<'invoice' | 'renewal'>(),
+    purpose: text('purpose').notNull().$type<'invoice' | 'renewal' | 'gift'>(),
     channelId: bigint('channel_id', { mode: 'number' }).notNull(),
     subscriptionId: bigint('subscription_id', { mode: 'number' }),
     donationId: bigint('donation_id', { mode: 'number' }),
@@ -320,3 +324,41 @@ export const promoCodes = pgTable(
   ],
 );
 export type PromoCodeRow = typeof promoCodes.$inferSelect;
+
+/** A gift subscription (migration 0053; rules in src/domain/gift.ts): one period paid by `giverId`, redeemed once. */
+export const gifts = pgTable(
+  'gifts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** 22 base62 characters (case-sensitive): the share link's `gift_<code>`. */
+    code: text('code').notNull(),
+    paymentId: text('payment_id').notNull(),
+    giverId: bigint('giver_id', { mode: 'number' }).notNull(),
+    subscriptionId: bigint('subscription_id', { mode: 'number' }).notNull(),
+    channelId: bigint('channel_id', { mode: 'number' }).notNull(),
+    period: text('period').notNull().$type<Period>(),
+    /** What the giver paid, in minor units of `currency`. */
+    amount: money('amount').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull().$type<GiftState>(),
+    expiresAt: at('expires_at').notNull(),
+    recipientId: bigint('recipient_id', { mode: 'number' }),
+    memberId: bigint('member_id', { mode: 'number' }),
+    redeemedAt: at('redeemed_at'),
+    refundedAt: at('refunded_at'),
+    /** When the bot told the giver their expired gift was refunded (once). */
+    giverNotifiedAt: at('giver_notified_at'),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('gifts_code').on(table.code),
+    uniqueIndex('gifts_payment').on(table.paymentId),
+    index('gifts_open_expiry')
+      .on(table.expiresAt, table.id)
+      .where(sql`status = 'open'`),
+    index('gifts_subscription').on(table.subscriptionId, table.status),
+    index('gifts_giver').on(table.giverId, table.id),
+  ],
+);
+export type GiftRow = typeof gifts.$inferSelect;

@@ -374,6 +374,8 @@ export const transactions = pgTable(
     starsRate: text('stars_rate'),
     /** The time whose earnings window this line counts in, when not created_at (a refund counts in its sale's window). */
     windowAt: at('window_at'),
+    /** A gift purchase's pair, and its refund pair (migration 0053). */
+    gift: boolean('gift').notNull().default(false),
     createdAt: at('created_at').notNull(),
   },
   (table) => [

@@ -14,6 +14,7 @@ it('has every table of the migration with the same columns and nullability', asy
   );
   expect(tables.map((table) => getTableConfig(table).name).sort()).toEqual([
     'card_tokenizations',
+    'gifts',
     'idempotency_keys',
     'payments',
     'payout_runs',

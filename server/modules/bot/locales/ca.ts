@@ -52,4 +52,6 @@ export const ca: BotTexts = {
   goalEndedNotice:
     'La teva petició de donacions {name} a {channel} ha finalitzat amb {raised} recaptats. Encara accepta donacions, i la publicació ara indica que ha finalitzat.',
   paymentPriceChanged: "El preu ha canviat. Torna a obrir la factura a l'aplicació per veure el preu nou.",
+  giftRefunded:
+    'El teu regal {name} a {channel} no s’ha acceptat en 30 dies, així que t’hem retornat {amount} a la targeta.',
 };

@@ -52,4 +52,6 @@ export const de: BotTexts = {
     'Dein Spendenaufruf {name} in {channel} ist beendet, gesammelt: {raised}. Er nimmt weiter Spenden an, und der Beitrag zeigt jetzt, dass er beendet ist.',
   paymentPriceChanged:
     'Der Preis hat sich geändert. Öffne die Rechnung in der App erneut, um den neuen Preis zu sehen.',
+  giftRefunded:
+    'Dein Geschenk {name} in {channel} wurde nicht innerhalb von 30 Tagen angenommen. Wir haben {amount} auf deine Karte erstattet.',
 };

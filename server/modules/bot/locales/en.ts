@@ -49,4 +49,6 @@ export const en: BotTexts = {
   goalEndedNotice:
     'Your donation request {name} in {channel} has ended with {raised} raised. It still takes donations, and its post now says it has ended.',
   paymentPriceChanged: 'The price has changed. Open the invoice in the app again to see the new price.',
+  giftRefunded:
+    'Your gift of {name} in {channel} was not accepted within 30 days, so we refunded {amount} to your card.',
 };

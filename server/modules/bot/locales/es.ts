@@ -50,4 +50,6 @@ export const es: BotTexts = {
   goalEndedNotice:
     'Tu solicitud de donaciones {name} en {channel} ha finalizado con {raised} recaudados. Sigue aceptando donaciones, y la publicación ahora indica que ha finalizado.',
   paymentPriceChanged: 'El precio ha cambiado. Vuelve a abrir la factura en la aplicación para ver el nuevo precio.',
+  giftRefunded:
+    'Tu regalo {name} en {channel} no se aceptó en 30 días, así que te hemos devuelto {amount} a tu tarjeta.',
 };

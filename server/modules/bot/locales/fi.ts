@@ -51,4 +51,6 @@ export const fi: BotTexts = {
   goalEndedNotice:
     'Lahjoituspyyntösi {name} kanavalla {channel} on päättynyt, kerätty {raised}. Se ottaa yhä vastaan lahjoituksia, ja julkaisussa lukee nyt, että se on päättynyt.',
   paymentPriceChanged: 'Hinta on muuttunut. Avaa lasku sovelluksessa uudelleen nähdäksesi uuden hinnan.',
+  giftRefunded:
+    'Lahjaasi {name} kanavalla {channel} ei otettu vastaan 30 päivässä, joten palautimme {amount} kortillesi.',
 };

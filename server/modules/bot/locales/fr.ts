@@ -52,4 +52,6 @@ export const fr: BotTexts = {
   goalEndedNotice:
     'Votre appel aux dons {name} sur {channel} est terminé avec {raised} collectés. Il accepte toujours les dons, et la publication indique désormais qu’il est terminé.',
   paymentPriceChanged: "Le prix a changé. Rouvrez la facture dans l'application pour voir le nouveau prix.",
+  giftRefunded:
+    'Votre cadeau {name} dans {channel} n’a pas été accepté sous 30 jours : nous avons remboursé {amount} sur votre carte.',
 };

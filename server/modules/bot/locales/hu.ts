@@ -52,4 +52,6 @@ export const hu: BotTexts = {
   goalEndedNotice:
     'A(z) {channel} csatornán indított {name} adománygyűjtésed lezárult, {raised} gyűlt össze. Továbbra is fogad adományokat, a bejegyzés pedig már jelzi, hogy lezárult.',
   paymentPriceChanged: 'Az ár megváltozott. Nyisd meg újra a számlát az alkalmazásban, és nézd meg az új árat.',
+  giftRefunded:
+    'A(z) {channel} csatornán adott {name} ajándékodat 30 napon belül nem fogadták el, ezért visszatérítettünk {amount} összeget a kártyádra.',
 };

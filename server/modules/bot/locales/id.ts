@@ -49,4 +49,6 @@ export const id: BotTexts = {
   goalEndedNotice:
     'Permintaan donasi {name} di {channel} telah berakhir dengan {raised} terkumpul. Donasi masih diterima, dan postingannya kini menunjukkan bahwa penggalangan telah berakhir.',
   paymentPriceChanged: 'Harganya sudah berubah. Buka lagi tagihan di aplikasi untuk melihat harga baru.',
+  giftRefunded:
+    'Hadiah {name} Anda di {channel} tidak diterima dalam 30 hari, jadi kami mengembalikan {amount} ke kartu Anda.',
 };

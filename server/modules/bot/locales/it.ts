@@ -50,4 +50,6 @@ export const it: BotTexts = {
   goalEndedNotice:
     'La tua richiesta di donazioni {name} su {channel} si è conclusa con {raised} raccolti. Accetta ancora donazioni e il post ora indica che è conclusa.',
   paymentPriceChanged: "Il prezzo è cambiato. Riapri la fattura nell'app per vedere il nuovo prezzo.",
+  giftRefunded:
+    'Il tuo regalo {name} in {channel} non è stato accettato entro 30 giorni: ti abbiamo rimborsato {amount} sulla carta.',
 };

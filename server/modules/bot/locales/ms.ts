@@ -49,4 +49,6 @@ export const ms: BotTexts = {
   goalEndedNotice:
     'Permintaan derma {name} anda di {channel} telah tamat dengan {raised} terkumpul. Ia masih menerima derma, dan siarannya kini menunjukkan bahawa ia telah tamat.',
   paymentPriceChanged: 'Harga telah berubah. Buka semula invois dalam aplikasi untuk melihat harga baharu.',
+  giftRefunded:
+    'Hadiah {name} anda di {channel} tidak diterima dalam 30 hari, jadi kami memulangkan {amount} ke kad anda.',
 };

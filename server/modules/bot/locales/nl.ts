@@ -50,4 +50,6 @@ export const nl: BotTexts = {
   goalEndedNotice:
     'Je donatieverzoek {name} in {channel} is afgelopen met {raised} opgehaald. Het neemt nog steeds donaties aan, en het bericht laat nu zien dat het afgelopen is.',
   paymentPriceChanged: 'De prijs is gewijzigd. Open de factuur opnieuw in de app om de nieuwe prijs te zien.',
+  giftRefunded:
+    'Je cadeau {name} in {channel} is niet binnen 30 dagen aangenomen, dus we hebben {amount} teruggestort op je kaart.',
 };

@@ -49,4 +49,6 @@ export const pl: BotTexts = {
   goalEndedNotice:
     'Twoja zbiórka {name} na kanale {channel} zakończyła się, zebrano {raised}. Nadal przyjmuje wpłaty, a post pokazuje teraz, że się zakończyła.',
   paymentPriceChanged: 'Cena się zmieniła. Otwórz ponownie fakturę w aplikacji, aby zobaczyć nową cenę.',
+  giftRefunded:
+    'Twój prezent {name} w {channel} nie został przyjęty w ciągu 30 dni, więc zwróciliśmy {amount} na Twoją kartę.',
 };

@@ -48,4 +48,5 @@ export const sk: BotTexts = {
   goalEndedNotice:
     'Vaša zbierka {name} v kanáli {channel} sa skončila, vyzbierané {raised}. Dary stále prijíma a príspevok teraz uvádza, že sa skončila.',
   paymentPriceChanged: 'Cena sa zmenila. Otvorte faktúru v aplikácii znova a uvidíte novú cenu.',
+  giftRefunded: 'Váš darček {name} v {channel} nebol do 30 dní prijatý, preto sme vám vrátili {amount} na kartu.',
 };

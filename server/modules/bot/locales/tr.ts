@@ -49,4 +49,6 @@ export const tr: BotTexts = {
   goalEndedNotice:
     '{channel} kanalındaki {name} bağış isteğiniz {raised} toplanarak sona erdi. Bağış almaya devam ediyor ve gönderide artık sona erdiği görünüyor.',
   paymentPriceChanged: 'Fiyat değişti. Yeni fiyatı görmek için faturayı uygulamada yeniden açın.',
+  giftRefunded:
+    '{channel} kanalındaki {name} hediyeniz 30 gün içinde kabul edilmedi, bu yüzden {amount} kartınıza iade edildi.',
 };

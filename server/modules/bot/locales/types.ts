@@ -59,4 +59,6 @@ export interface BotTexts {
   readonly goalEndedNotice: string;
   /** The same when the Stars price changed since the invoice link was made. */
   readonly paymentPriceChanged: string;
+  /** To the giver, once: their gift was not accepted in time (or its subscription is gone) and is refunded. */
+  readonly giftRefunded: string;
 }

@@ -32,6 +32,8 @@ export interface PaymentPairInput {
   readonly split: PaymentSplit;
   readonly paymentMethod: TransactionPaymentMethod;
   readonly card?: { readonly brand: CardBrand; readonly last4: string } | null;
+  /** A gift purchase (src/domain/gift.ts): both lines are labelled, and the member is none (the gift makes it later). */
+  readonly gift?: boolean;
   readonly at: Date;
 }
 
@@ -57,6 +59,7 @@ export function paymentPairLines(input: PaymentPairInput) {
     cardBrand: input.card?.brand ?? null,
     cardLast4: input.card?.last4 ?? null,
     paymentId: input.paymentId,
+    gift: input.gift === true,
     createdAt: input.at,
   };
   const [buy, sell] =
@@ -135,6 +138,7 @@ export async function writeRefundPair(tx: DbOrTx, paymentId: string, at: Date): 
     starsAmount: line.starsAmount,
     starsRate: line.starsRate,
     paymentId,
+    gift: line.gift,
     reversesId: line.id,
     createdAt: at,
   });

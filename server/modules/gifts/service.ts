@@ -1,0 +1,389 @@
+/**
+ * Gift subscriptions after the purchase (rules: src/domain/gift.ts; the purchase: ../payments/gifts.ts): the giver's
+ * gift link, the recipient's view and redemption, the creator's counts, and the expiry job that refunds unredeemed
+ * gifts. See README.md.
+ */
+import { aliasedTable, and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import {
+  type GiftRefusal,
+  type GiftState,
+  giftRefusal,
+  giftStartParam,
+  giftStateAt,
+  isGiftCode,
+} from '../../../src/domain/gift';
+import { nextExpiry } from '../../../src/domain/periods';
+import { type Currency, money } from '../../../src/domain/money';
+import { formatMoney } from '../../../src/domain/format-light';
+import type { ServerClock } from '../../platform/clock';
+import type { MoneyDb, MoneyTx } from '../../platform/db/moneyDb';
+import { AppError, notFound } from '../../platform/errors';
+import { channelLinks } from '../../platform/channelLinks';
+import type { BotProfile } from '../../platform/serviceDeps';
+import {
+  type ChannelRow,
+  channelMembers,
+  channels,
+  subscriptionMembers,
+  subscriptions,
+  users,
+} from '../../platform/db/schema';
+import { type GiftRow, gifts, payments } from '../../platform/db/schema-money';
+import type { MemberAccess } from '../access/service';
+import { type BotGateway, miniAppLink } from '../bot/BotGateway';
+import { botTexts, fill } from '../bot/texts';
+import type { PaymentService, PaymentView } from '../payments/PaymentService';
+import { isUnexpired } from '../payments/invoiceTargets';
+
+/** The refund reason an expired gift's payment records (the giver is told by the bot). */
+export const GIFT_EXPIRED_REFUND = 'gift_expired';
+/** Gifts expired per job run (the rest in the next run). */
+const EXPIRY_BATCH = 100;
+
+export interface GiftServiceDeps {
+  readonly db: MoneyDb;
+  readonly clock: ServerClock;
+  readonly payments: PaymentService;
+  readonly access?: MemberAccess;
+  readonly bot: BotGateway;
+  readonly botProfile: BotProfile;
+  readonly appName: string;
+  readonly log?: (error: unknown, what: string) => void;
+}
+
+export interface GiftView {
+  readonly gift: GiftRow;
+  /** As of now (an open gift past its expiry reads expired). */
+  readonly state: GiftState;
+  readonly subscriptionName: string;
+  readonly channel: ChannelRow;
+  readonly giverName: string;
+  /** Why the viewer cannot redeem it now (null: they can, or they redeemed it). */
+  readonly refusal: GiftRefusal | null;
+  /** The viewer gave it. */
+  readonly mine: boolean;
+  /** The viewer redeemed it. */
+  readonly redeemedByMe: boolean;
+}
+
+export interface GiftStats {
+  readonly sold: number;
+  readonly redeemed: number;
+  readonly open: number;
+  readonly refunded: number;
+}
+
+const creator = aliasedTable(users, 'creator');
+const giver = aliasedTable(users, 'giver');
+
+/** Whether a subscription can take payments now (invoiceTargets.ts assertPayable's rules), as SQL over the joins. */
+const payable = sql<boolean>`(not ${subscriptions.deleted} and not ${channels.deleted} and ${channels.connected}
+  and ${channels.moderation} = 'approved' and not ${creator.banned})`;
+
+export class GiftService {
+  constructor(private readonly deps: GiftServiceDeps) {}
+
+  private get db(): MoneyDb {
+    return this.deps.db;
+  }
+
+  /** The share link: the mini-app opened on the gift. */
+  link(code: string): string {
+    return miniAppLink(this.deps.botProfile.username, this.deps.appName, giftStartParam(code));
+  }
+
+  /**
+   * The giver's purchase (GET /gift/sent/{paymentId}): the payment, refreshed from the provider while open, and its
+   * gift once paid. Another user's payment, or one that is not a gift, is not found.
+   */
+  async sent(userId: number, paymentId: string): Promise<{ payment: PaymentView; gift: GiftView | null }> {
+    const payment = await this.deps.payments.check(userId, paymentId);
+    if (payment.payment.purpose !== 'gift') throw notFound('Gift not found');
+    const [row] = await this.db.select({ code: gifts.code }).from(gifts).where(eq(gifts.paymentId, paymentId));
+    return { payment, gift: row === undefined ? null : await this.show(userId, row.code) };
+  }
+
+  /** A gift as its viewer sees it (GET /gift/{code}); an unknown code answers 404 gift_invalid (reason unknown). */
+  async show(userId: number, code: string): Promise<GiftView> {
+    const loaded = await this.load(this.db, code, userId, false);
+    if (loaded === null) throw unknownGift();
+    return loaded;
+  }
+
+  /**
+   * Redeems a gift for `userId` (POST /gift/{code}/accept): in one transaction with the gift's row locked, so of two
+   * accepts one wins and the other is told it is redeemed. The membership gets one period: after the paid-through date
+   * of one that still runs (its renewals move one period later), else from now, not renewing. A repeated accept by
+   * the recipient answers the same.
+   */
+  async accept(userId: number, code: string): Promise<{ view: GiftView; inviteLink: string | null; expiresAt: Date }> {
+    const view = await this.db.transaction(async (tx) => {
+      const loaded = await this.load(tx, code, userId, true);
+      if (loaded === null) throw unknownGift();
+      if (loaded.refusal !== null) throw refused(loaded.refusal);
+      if (loaded.redeemedByMe) return loaded;
+      const nowMs = this.deps.clock.now();
+      const memberId = await this.giveMembership(tx, loaded.gift, userId, nowMs);
+      const at = new Date(nowMs);
+      const [gift] = await tx
+        .update(gifts)
+        .set({ status: 'redeemed', recipientId: userId, memberId, redeemedAt: at, updatedAt: at })
+        .where(and(eq(gifts.id, loaded.gift.id), eq(gifts.status, 'open')))
+        .returning();
+      return { ...loaded, gift, state: 'redeemed' as const, redeemedByMe: true };
+    });
+    const { channel } = view;
+    const [member] = await this.db
+      .select({ expiresAt: subscriptionMembers.expiresAt })
+      .from(subscriptionMembers)
+      .where(eq(subscriptionMembers.id, view.gift.memberId!));
+    const personal =
+      channel.type === 'private' && view.gift.memberId !== null && this.deps.access
+        ? await this.deps.access.personalLink(view.gift.memberId)
+        : null;
+    return { view, inviteLink: channelLinks(channel, personal).inviteLink ?? null, expiresAt: member.expiresAt! };
+  }
+
+  /** The creator's counts for one of their subscriptions (another's answers 404). */
+  async stats(userId: number, subscriptionId: number): Promise<GiftStats> {
+    const [owned] = await this.db
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .innerJoin(channels, eq(channels.id, subscriptions.channelId))
+      .where(and(eq(subscriptions.id, subscriptionId), eq(channels.ownerId, userId), eq(subscriptions.deleted, false)));
+    if (owned === undefined) throw notFound('Subscription not found');
+    const rows = await this.db
+      .select({ status: gifts.status, count: sql<number>`count(*)::int` })
+      .from(gifts)
+      .where(eq(gifts.subscriptionId, subscriptionId))
+      .groupBy(gifts.status);
+    const of = (...states: GiftState[]) =>
+      rows.filter((row) => states.includes(row.status)).reduce((sum, row) => sum + Number(row.count), 0);
+    return {
+      sold: of('open', 'redeemed', 'expired', 'refunded'),
+      redeemed: of('redeemed'),
+      open: of('open'),
+      refunded: of('expired', 'refunded'),
+    };
+  }
+
+  /**
+   * The gifts job: open gifts past their expiry, or whose subscription can no longer be paid (deleted, channel gone
+   * or disconnected, not approved, creator banned), expire at once; each expired gift's payment is refunded in full
+   * through the payment path (a refund the provider cannot take now stays due for the reconcile job; its ledger
+   * reversal and the gift's 'refunded' follow when it is taken); the giver is told once by the bot. Safe on several
+   * instances: rows are claimed with SKIP LOCKED and moved by compare-and-set, and refunds are idempotent.
+   */
+  async runExpiry(nowMs: number): Promise<{ expired: number; refunded: number; told: number }> {
+    const now = new Date(nowMs);
+    const expired = await this.db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: gifts.id })
+        .from(gifts)
+        .innerJoin(subscriptions, eq(subscriptions.id, gifts.subscriptionId))
+        .innerJoin(channels, eq(channels.id, gifts.channelId))
+        .innerJoin(creator, eq(creator.id, channels.ownerId))
+        .where(and(eq(gifts.status, 'open'), or(lte(gifts.expiresAt, now), sql`not ${payable}`)))
+        .orderBy(gifts.expiresAt, gifts.id)
+        .limit(EXPIRY_BATCH)
+        .for('update', { of: gifts, skipLocked: true });
+      if (due.length === 0) return 0;
+      const moved = await tx
+        .update(gifts)
+        .set({ status: 'expired', updatedAt: now })
+        .where(
+          and(
+            inArray(
+              gifts.id,
+              due.map((row) => row.id),
+            ),
+            eq(gifts.status, 'open'),
+          ),
+        )
+        .returning({ id: gifts.id });
+      return moved.length;
+    });
+    // Expired gifts whose payment is not refunded yet (also those a stopped process left between the two steps).
+    const toRefund = await this.db
+      .select({ paymentId: gifts.paymentId })
+      .from(gifts)
+      .innerJoin(payments, eq(payments.id, gifts.paymentId))
+      .where(and(eq(gifts.status, 'expired'), isNull(payments.refundStatus)))
+      .limit(EXPIRY_BATCH);
+    let refunded = 0;
+    for (const { paymentId } of toRefund) {
+      const after = await this.deps.payments.requestRefund(paymentId, GIFT_EXPIRED_REFUND);
+      if (after.refundStatus === 'done') refunded += 1;
+    }
+    return { expired, refunded, told: await this.tellGivers(now) };
+  }
+
+  /** Tells each giver of an expired gift once that it was refunded (claimed first: at most once, never retried). */
+  private async tellGivers(now: Date): Promise<number> {
+    const claimed = await this.db
+      .update(gifts)
+      .set({ giverNotifiedAt: now })
+      .where(
+        and(
+          eq(gifts.status, 'refunded'),
+          isNull(gifts.giverNotifiedAt),
+          sql`exists (select 1 from ${payments} where ${payments.id} = ${gifts.paymentId} and ${payments.refundReason} = ${GIFT_EXPIRED_REFUND})`,
+        ),
+      )
+      .returning();
+    let told = 0;
+    for (const gift of claimed) {
+      const [row] = await this.db
+        .select({
+          telegramId: users.telegramId,
+          languageCode: users.languageCode,
+          name: subscriptions.name,
+          channel: channels.title,
+        })
+        .from(users)
+        .innerJoin(subscriptions, eq(subscriptions.id, gift.subscriptionId))
+        .innerJoin(channels, eq(channels.id, gift.channelId))
+        .where(eq(users.id, gift.giverId));
+      if (row === undefined) continue;
+      const texts = botTexts(row.languageCode);
+      const text = fill(texts.giftRefunded, {
+        name: row.name,
+        channel: row.channel,
+        amount: formatMoney(money(Number(gift.amount), gift.currency as Currency)),
+      });
+      try {
+        await this.deps.bot.sendMessage({ chatId: Number(row.telegramId), text, silent: false });
+        told += 1;
+      } catch (error) {
+        this.deps.log?.(error, 'could not tell a giver their gift was refunded');
+      }
+    }
+    return told;
+  }
+
+  /** The gift with what its viewer needs; with `lock`, its row locked for the transaction. Null: no such code. */
+  private async load(db: MoneyDb | MoneyTx, code: string, userId: number, lock: boolean): Promise<GiftView | null> {
+    if (!isGiftCode(code)) return null;
+    const query = db
+      .select({
+        gift: gifts,
+        subscriptionName: subscriptions.name,
+        channel: channels,
+        giverName: giver.firstName,
+        available: payable,
+        paymentRefund: payments.refundStatus,
+        banned: sql<boolean>`exists (select 1 from ${channelMembers} inner join ${users} on ${users.telegramId} = ${channelMembers.telegramId}
+          where ${channelMembers.channelId} = ${gifts.channelId} and ${users.id} = ${userId} and ${channelMembers.status} = 'kicked')`,
+      })
+      .from(gifts)
+      .innerJoin(subscriptions, eq(subscriptions.id, gifts.subscriptionId))
+      .innerJoin(channels, eq(channels.id, gifts.channelId))
+      .innerJoin(creator, eq(creator.id, channels.ownerId))
+      .innerJoin(giver, eq(giver.id, gifts.giverId))
+      .innerJoin(payments, eq(payments.id, gifts.paymentId))
+      .where(eq(gifts.code, code));
+    const [row] = lock ? await query.for('update', { of: gifts }) : await query;
+    if (row === undefined) return null;
+    const nowMs = this.deps.clock.now();
+    const { gift } = row;
+    // A payment refunded by other means (an operator) leaves nothing to redeem.
+    const state =
+      row.paymentRefund !== null && gift.status === 'open' ? ('refunded' as const) : giftStateAt(toRule(gift), nowMs);
+    return {
+      gift,
+      state,
+      subscriptionName: row.subscriptionName,
+      channel: row.channel,
+      giverName: row.giverName,
+      refusal: giftRefusal({ ...toRule(gift), state, available: row.available }, userId, row.banned, nowMs),
+      mine: gift.giverId === userId,
+      redeemedByMe: gift.recipientId === userId,
+    };
+  }
+
+  /**
+   * One period of the gift's subscription for the recipient, never charged again by it: a running membership
+   * (active or cancelled) is extended from its expiry and keeps its status, so an active one renews one period later
+   * and a cancelled one still ends; a new or lapsed one runs from now and does not renew (status cancelled: the
+   * recipient renews it themselves, or subscribes once it ends). Serialised with the recipient's own payments by the
+   * settlement's advisory lock (../payments/settlement.ts paysUnaskedPeriod), so a card payment settling at the same
+   * time sees this membership and is refused and refunded instead of paying the same period twice.
+   */
+  private async giveMembership(tx: MoneyTx, gift: GiftRow, userId: number, nowMs: number): Promise<number> {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`membership:${gift.subscriptionId}:${userId}`}, 0))`,
+    );
+    const at = new Date(nowMs);
+    const [member] = await tx
+      .select()
+      .from(subscriptionMembers)
+      .where(and(eq(subscriptionMembers.subscriptionId, gift.subscriptionId), eq(subscriptionMembers.userId, userId)))
+      .for('update');
+    if (member === undefined) {
+      const [subscription] = await tx
+        .select({ priceMinor: subscriptions.priceMinor, currency: subscriptions.currency })
+        .from(subscriptions)
+        .where(eq(subscriptions.id, gift.subscriptionId));
+      const [created] = await tx
+        .insert(subscriptionMembers)
+        .values({
+          subscriptionId: gift.subscriptionId,
+          userId,
+          status: 'cancelled',
+          period: gift.period,
+          activatedAt: at,
+          expiresAt: new Date(nextExpiry(null, gift.period, nowMs)!),
+          priceMinor: subscription.priceMinor,
+          currency: subscription.currency,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .returning({ id: subscriptionMembers.id });
+      return created.id;
+    }
+    const running = isUnexpired(member, nowMs);
+    const expiry = nextExpiry(member.expiresAt?.getTime() ?? null, gift.period, nowMs)!;
+    await tx
+      .update(subscriptionMembers)
+      .set({
+        expiresAt: new Date(expiry),
+        ...(running ? {} : { status: 'cancelled' as const, activatedAt: at, renewalFailed: false }),
+        updatedAt: at,
+      })
+      .where(eq(subscriptionMembers.id, member.id));
+    return member.id;
+  }
+}
+
+const toRule = (gift: GiftRow) => ({
+  state: gift.status,
+  expiresAtMs: gift.expiresAt.getTime(),
+  giverId: gift.giverId,
+  recipientId: gift.recipientId,
+  available: true,
+});
+
+const REFUSAL_MESSAGES: Record<GiftRefusal, string> = {
+  unknown: 'There is no such gift',
+  redeemed: 'This gift was already accepted',
+  expired: 'This gift expired and was refunded to its giver',
+  own: 'You cannot accept your own gift; share its link',
+  banned: 'You were removed from this channel, so this gift cannot be given to you',
+  unavailable: 'This subscription is no longer available',
+};
+const REFUSAL_STATUS: Record<GiftRefusal, number> = {
+  unknown: 404,
+  redeemed: 409,
+  expired: 409,
+  own: 403,
+  banned: 403,
+  unavailable: 409,
+};
+
+function refused(reason: GiftRefusal): AppError {
+  return new AppError('gift_invalid', REFUSAL_MESSAGES[reason], { reason }, REFUSAL_STATUS[reason]);
+}
+
+function unknownGift(): AppError {
+  return refused('unknown');
+}

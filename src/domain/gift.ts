@@ -1,0 +1,113 @@
+/**
+ * Gift subscriptions: a follower pays one period of a recurring subscription for someone else, who redeems it with a
+ * link. Shared by the server and the app.
+ *
+ * Rules (documented decisions):
+ * - Code: 22 base62 characters (about 131 random bits), unguessable and unique; the share link's start parameter is
+ *   `gift_<code>` (27 characters: Telegram's start parameters allow A-Z, a-z, 0-9, `_` and `-`, at most 64 in bot
+ *   deep links). Codes are case-sensitive.
+ * - States: open (paid, not redeemed) → redeemed (once, by someone other than the giver) | expired (30 days after
+ *   the purchase, or at once when its subscription is deleted or its channel is gone) → refunded (the giver's payment
+ *   given back in full). An open gift past its expiry reads as expired even before the job has run.
+ * - A gift never renews: it adds one period to the recipient's membership. A recipient whose membership still runs
+ *   keeps it and its renewals, moved one period later (the gift's period starts at their paid-through date), so
+ *   nobody pays twice for one period; one without a running membership gets one that ends after the period.
+ * - Only recurring subscriptions can be given (a one-time subscription has no period to give).
+ */
+import type { Period } from './entities';
+
+export const GIFT_CODE_LENGTH = 22;
+export const GIFT_CODE_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+export const GIFT_CODE_PATTERN = /^[0-9A-Za-z]{22}$/;
+/** The share link's start parameter prefix. */
+export const GIFT_START_PREFIX = 'gift_';
+/** An unredeemed gift is refunded to its giver after this many days. */
+export const GIFT_VALID_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const GIFT_STATES = ['open', 'redeemed', 'expired', 'refunded'] as const;
+export type GiftState = (typeof GIFT_STATES)[number];
+
+/** Why a gift cannot be redeemed; also the i18n keys `gift_reason_<reason>`. */
+export const GIFT_REFUSALS = ['unknown', 'redeemed', 'expired', 'own', 'banned', 'unavailable'] as const;
+export type GiftRefusal = (typeof GIFT_REFUSALS)[number];
+
+/**
+ * A code from random bytes (at least GIFT_CODE_LENGTH × 2 of them): each character from one byte, bytes of 248 and
+ * above skipped so every character is equally likely (248 = 4 × 62). Null when the bytes ran out (ask for more).
+ */
+export function giftCodeFrom(bytes: Uint8Array): string | null {
+  let code = '';
+  for (const byte of bytes) {
+    if (byte >= 248) continue;
+    code += GIFT_CODE_ALPHABET[byte % 62];
+    if (code.length === GIFT_CODE_LENGTH) return code;
+  }
+  return null;
+}
+
+export function isGiftCode(text: unknown): text is string {
+  return typeof text === 'string' && GIFT_CODE_PATTERN.test(text);
+}
+
+export function giftStartParam(code: string): string {
+  return `${GIFT_START_PREFIX}${code}`;
+}
+
+/** The code of a start parameter `gift_<code>`, or null. */
+export function parseGiftStartParam(param: string | null | undefined): string | null {
+  if (typeof param !== 'string' || !param.startsWith(GIFT_START_PREFIX)) return null;
+  const code = param.slice(GIFT_START_PREFIX.length);
+  return isGiftCode(code) ? code : null;
+}
+
+export function giftPath(code: string): string {
+  return `/gift/${code}`;
+}
+
+/** When an unredeemed gift bought at `paidAtMs` expires. */
+export function giftExpiresAt(paidAtMs: number): number {
+  return paidAtMs + GIFT_VALID_DAYS * DAY_MS;
+}
+
+export function isGiftablePeriod(period: Period): boolean {
+  return period !== 'onetime';
+}
+
+/** The state as of `nowMs`: an open gift past its expiry is expired (the job refunds it on its next run). */
+export function giftStateAt(
+  gift: { readonly state: GiftState; readonly expiresAtMs: number },
+  nowMs: number,
+): GiftState {
+  return gift.state === 'open' && nowMs >= gift.expiresAtMs ? 'expired' : gift.state;
+}
+
+export interface GiftRedemption {
+  readonly state: GiftState;
+  readonly expiresAtMs: number;
+  readonly giverId: number;
+  /** Someone redeemed it already: who (null: nobody). */
+  readonly recipientId: number | null;
+  /** The subscription and its channel can still take payments (not deleted, connected, approved, creator not banned). */
+  readonly available: boolean;
+}
+
+/**
+ * Why `recipientId` cannot redeem the gift now, or null when they can. Checked in this order: redeemed (by someone
+ * else: the recipient's own redemption answers null, so a repeated accept is harmless), expired (or refunded),
+ * own (the giver), unavailable (the channel or subscription is gone), banned (removed from the channel by its admins).
+ */
+export function giftRefusal(
+  gift: GiftRedemption,
+  recipientId: number,
+  recipientBanned: boolean,
+  nowMs: number,
+): GiftRefusal | null {
+  const state = giftStateAt(gift, nowMs);
+  if (state === 'redeemed') return gift.recipientId === recipientId ? null : 'redeemed';
+  if (state !== 'open') return 'expired';
+  if (gift.giverId === recipientId) return 'own';
+  if (!gift.available) return 'unavailable';
+  if (recipientBanned) return 'banned';
+  return null;
+}
