@@ -18,6 +18,7 @@ import { paymentsRoutes } from './modules/payments/routes';
 import { payoutsRoutes } from './modules/payouts/routes';
 import { promoRoutes } from './modules/promos/routes';
 import { giftRoutes } from './modules/gifts/routes';
+import { retentionRoutes } from './modules/retention/routes';
 import { revenueRoutes } from './modules/revenue/routes';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
 import { transactionRoutes } from './modules/transactions/routes';
@@ -49,4 +50,5 @@ export const ROUTES: readonly RouteModule[] = [
   { name: 'revenue', plugin: revenueRoutes },
   { name: 'promo', plugin: promoRoutes },
   { name: 'gift', plugin: giftRoutes },
+  { name: 'retention', plugin: retentionRoutes },
 ];

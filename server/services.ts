@@ -12,6 +12,7 @@ import { VerificationService } from './modules/verification/service';
 import { PayoutService } from './modules/payouts/service';
 import { RevenueService } from './modules/revenue/service';
 import { PromoService } from './modules/promos/service';
+import { RetentionService } from './modules/retention/service';
 import type { PaymentProvider } from './modules/payments/PaymentProvider';
 import type { MoneyDb } from './platform/db/moneyDb';
 import type { ExchangeRates } from './modules/payments/rates';
@@ -29,6 +30,7 @@ export interface Services {
   readonly payouts: PayoutService;
   readonly revenue: RevenueService;
   readonly promos: PromoService;
+  readonly retention: RetentionService;
 }
 
 /** What services need from the money engine (built before them in buildApp). */
@@ -56,6 +58,7 @@ export function createServices(deps: ServiceDeps, money: MoneyForServices): Serv
     botEvents: new BotEventsService(deps),
     revenue: new RevenueService(deps),
     promos: new PromoService(deps),
+    retention: new RetentionService(deps),
     payouts: new PayoutService(deps.db as MoneyDb, deps.clock, money.paymentProvider, money.rates),
   };
 }

@@ -88,6 +88,10 @@ import type {
   GiftSchema,
   GiftSentResponseSchema,
   GiftStatsResponseSchema,
+  RetentionOfferResponseSchema,
+  RetentionQuoteResponseSchema,
+  RetentionQuoteSchema,
+  RetentionTermsSchema,
 } from './schemas';
 
 export type Cursor = string | null;
@@ -190,6 +194,14 @@ export type GiftResponse = Static<typeof GiftResponseSchema>;
 export type GiftSentResponse = Static<typeof GiftSentResponseSchema>;
 export type GiftAcceptResponse = Static<typeof GiftAcceptResponseSchema>;
 export type GiftStatsResponse = Static<typeof GiftStatsResponseSchema>;
+
+// ---- retention offers: GET /subscription/{id}/retention_offer, POST /subscription/{id}/retention_offer and
+// /retention_offer/delete (creator); POST /follower/subscription_member/{id}/retention_offer (shown on cancel),
+// /retention_offer/accept (Idempotency-Key; 409 retention_offer_unavailable + reason) and /retention_offer/decline
+export type RetentionTermsDto = Static<typeof RetentionTermsSchema>;
+export type RetentionOfferResponse = Static<typeof RetentionOfferResponseSchema>;
+export type RetentionQuoteDto = Static<typeof RetentionQuoteSchema>;
+export type RetentionQuoteResponse = Static<typeof RetentionQuoteResponseSchema>;
 
 // ---- follower
 export type FollowerMemberResponse = Static<typeof FollowerMemberResponseSchema>;

@@ -798,3 +798,34 @@ export const GiftStatsResponseSchema = Type.Object({
   open: int({ description: 'Bought, not yet accepted' }),
   refunded: int({ description: 'Expired unaccepted, or their subscription gone: refunded' }),
 });
+
+// retention offers (src/domain/retention.ts)
+/** A subscription's retention offer as its creator set it. */
+export const RetentionTermsSchema = Type.Object({
+  /** Whole percents off, 5–90. */
+  percent: Type.Integer({ minimum: 5, maximum: 90 }),
+  /** How many of the next renewals are discounted, 1–12. */
+  renewals: Type.Integer({ minimum: 1, maximum: 12 }),
+});
+/** What the creator sees: the offer (null: none) and how many followers were shown it, stayed and left. */
+export const RetentionOfferResponseSchema = Type.Object({
+  offer: orNull(RetentionTermsSchema),
+  stats: Type.Object({ offered: int(), stayed: int(), left: int() }),
+});
+/** The offer as a cancelling follower sees it: major units of `currency`. */
+export const RetentionQuoteSchema = Type.Object({
+  percent: int(),
+  renewals: int(),
+  currency: currency(),
+  /** What the renewals charge now. */
+  price: num(),
+  /** What each of the next `renewals` renewals charges if accepted. */
+  charged: num(),
+  discount: num(),
+  /** The discount was reduced to keep the currency's minimum charge. */
+  capped: bool(),
+});
+export const RetentionQuoteResponseSchema = Type.Object({
+  /** null: nothing to offer (cancel directly). */
+  offer: orNull(RetentionQuoteSchema),
+});

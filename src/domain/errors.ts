@@ -30,6 +30,8 @@ export const ERROR_CODES = [
   'promo_code_invalid',
   /** A gift that cannot be bought or redeemed; `reason` is one of src/domain/gift.ts GIFT_REFUSALS or not_giftable. */
   'gift_invalid',
+  /** A retention offer that cannot be accepted now; `reason` is one of src/domain/retention.ts RETENTION_REFUSALS (409). */
+  'retention_offer_unavailable',
   /** The card provider did not answer: nothing was charged; the same Idempotency-Key may be tried again. */
   'provider_unavailable',
   /** The request body is over the server's size limit (413). */

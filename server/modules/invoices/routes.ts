@@ -9,7 +9,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { RouteOptions } from '../../context';
-import { createResponse, idempotentReply, originOf, paymentAnswer } from '../payments/http';
+import { createResponse, idempotencyHeader, idempotentReply, originOf, paymentAnswer } from '../payments/http';
 import { currentUser } from '../users/auth';
 import { errorResponses, idParam } from '../../platform/http/schemas';
 import type { CreateDonationPaymentRequest, CreateSubscriptionPaymentRequest } from '../../../src/contract/api';
@@ -19,21 +19,6 @@ import {
 } from '../../../src/contract/schemas';
 
 const tags = ['invoice'];
-
-/** Validated here and again by idempotentReply (1 to 255 visible ASCII characters, isValidIdempotencyKey). */
-const idempotencyHeader = {
-  type: 'object',
-  properties: {
-    'idempotency-key': {
-      type: 'string',
-      minLength: 1,
-      maxLength: 255,
-      pattern: '^[\\x21-\\x7e]+$',
-      description: 'One key per user action (tap of Pay): the same key and body replay the first answer',
-    },
-  },
-  required: ['idempotency-key'],
-};
 
 export const invoicesRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
   const engine = deps.money;

@@ -26,6 +26,24 @@ export function absolute(url: string, origin: string): string {
 }
 
 /**
+ * The Idempotency-Key header of a paying action's route schema, validated there and again by idempotentReply (1 to
+ * 255 visible ASCII characters, isValidIdempotencyKey).
+ */
+export const idempotencyHeader = {
+  type: 'object',
+  properties: {
+    'idempotency-key': {
+      type: 'string',
+      minLength: 1,
+      maxLength: 255,
+      pattern: '^[\\x21-\\x7e]+$',
+      description: 'One key per user action (tap of Pay): the same key and body replay the first answer',
+    },
+  },
+  required: ['idempotency-key'],
+};
+
+/**
  * Runs a payment-creating handler under the request's Idempotency-Key (server/platform/http/idempotency.ts). Expected
  * failures (AppError 4xx) are answers too and are replayed like successes; anything else releases the key.
  */

@@ -10,7 +10,7 @@
  *   `used_up`.
  * - Renewals: the membership keeps the code, the renewals it still discounts and the full price; the renewals job
  *   charges price_minor (the discounted price while renewals are left) and the settlement moves to the full price
- *   when they are used (settlement.ts).
+ *   when they are used (settlement.ts). A retention offer (../retention) uses the same columns without a code.
  */
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import {
@@ -152,18 +152,40 @@ export async function membershipPromoAfterInvoice(
   };
 }
 
-/** The promo columns after a renewal settles: one discounted renewal fewer, the full price once none is left. */
+/**
+ * The promo columns after a renewal settles: one discounted renewal fewer, the full price once none is left. A renewal
+ * was discounted when it carries a code or the full price (`listAmount`: a retention offer's renewals carry no code).
+ */
 export function membershipPromoAfterRenewal(
-  member: { promoCodeId: number | null; promoRenewalsLeft: number | null; fullPriceMinor: number | null },
-  payment: { promoCodeId: number | null; amount: number },
+  member: {
+    promoCodeId: number | null;
+    promoRenewalsLeft: number | null;
+    fullPriceMinor: number | null;
+    priceMinor?: number;
+  },
+  payment: { promoCodeId: number | null; listAmount?: number | null; amount: number },
 ): { promoRenewalsLeft: number | null; priceMinor: number } {
-  if (payment.promoCodeId === null || member.promoCodeId === null || member.promoRenewalsLeft === null)
-    return { promoRenewalsLeft: member.promoRenewalsLeft, priceMinor: payment.amount };
+  const discounted = payment.promoCodeId !== null || (payment.listAmount ?? null) !== null;
+  if (!discounted || member.promoRenewalsLeft === null) {
+    // A retention offer accepted while this full-price renewal was under way keeps its price for the next ones.
+    const offerAccepted =
+      !discounted &&
+      member.promoCodeId === null &&
+      (member.promoRenewalsLeft ?? 0) > 0 &&
+      member.priceMinor !== undefined;
+    return {
+      promoRenewalsLeft: member.promoRenewalsLeft,
+      priceMinor: offerAccepted ? member.priceMinor! : payment.amount,
+    };
+  }
   const left = Math.max(0, member.promoRenewalsLeft - 1);
   return { promoRenewalsLeft: left, priceMinor: left > 0 ? payment.amount : (member.fullPriceMinor ?? payment.amount) };
 }
 
-/** A renewal the code still discounts carries the code (for its revenue) and the full price. */
+/**
+ * A renewal the code still discounts carries the code (for its revenue) and the full price; one a retention offer
+ * still discounts (no code, renewals left) carries the full price only.
+ */
 export const renewalPromoColumns = (member: {
   promoCodeId: number | null;
   promoRenewalsLeft: number | null;
@@ -171,4 +193,9 @@ export const renewalPromoColumns = (member: {
 }): { promoCodeId: number | null; listAmount: number | null } =>
   member.promoCodeId !== null && (member.promoRenewalsLeft === null || member.promoRenewalsLeft > 0)
     ? { promoCodeId: member.promoCodeId, listAmount: member.fullPriceMinor }
-    : { promoCodeId: null, listAmount: null };
+    : member.promoCodeId === null &&
+        member.promoRenewalsLeft !== null &&
+        member.promoRenewalsLeft > 0 &&
+        member.fullPriceMinor !== null
+      ? { promoCodeId: null, listAmount: member.fullPriceMinor }
+      : { promoCodeId: null, listAmount: null };

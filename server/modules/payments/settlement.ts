@@ -113,6 +113,7 @@ export async function settlePaidPayment(
               amount: Number(payment.amount),
             }),
       promoCodeId: payment.promoCodeId,
+      listAmount: payment.listAmount === null ? null : Number(payment.listAmount),
     });
   }
 
@@ -246,6 +247,8 @@ export interface MembershipInput {
   readonly promo?: Awaited<ReturnType<typeof membershipPromoAfterInvoice>> | null;
   /** The code that discounted this charge, if any. */
   readonly promoCodeId?: number | null;
+  /** The full price of a discounted charge (a code's or a retention offer's), else null. */
+  readonly listAmount?: number | null;
 }
 
 /**
@@ -310,6 +313,7 @@ export async function extendMembership(tx: MoneyTx, input: MembershipInput): Pro
             fullPriceMinor: member.fullPriceMinor,
             ...membershipPromoAfterRenewal(member, {
               promoCodeId: input.promoCodeId ?? null,
+              listAmount: input.listAmount ?? null,
               amount: input.priceMinor,
             }),
           }

@@ -7,7 +7,8 @@
  * - provider_*: the Smart Glocal double's own storage (what a real provider keeps on its side);
  * - reconciliation_*: runs comparing the provider's records with ours, and the differences found;
  * - promo_codes: creators' discount codes (src/domain/promo.ts; migration 0049);
- * - gifts: gift subscriptions (src/domain/gift.ts; migration 0053).
+ * - gifts: gift subscriptions (src/domain/gift.ts; migration 0053);
+ * - retention_offers, retention_outcomes: offers to followers who cancel and their answers (migration 0054).
  * Money columns are integer minor units (bigint) with a currency column beside them.
  */
 import { sql } from 'drizzle-orm';
@@ -362,3 +363,39 @@ export const gifts = pgTable(
   ],
 );
 export type GiftRow = typeof gifts.$inferSelect;
+
+/** A subscription's retention offer (src/domain/retention.ts; migration 0054): removing it deletes the row. */
+export const retentionOffers = pgTable('retention_offers', {
+  subscriptionId: bigint('subscription_id', { mode: 'number' }).primaryKey(),
+  percent: integer('percent').notNull(),
+  renewals: integer('renewals').notNull(),
+  createdAt: at('created_at').notNull(),
+  updatedAt: at('updated_at').notNull(),
+});
+export type RetentionOfferRow = typeof retentionOffers.$inferSelect;
+
+/** Each follower's retention offer, shown and answered: one row per membership (migration 0054). */
+export const retentionOutcomes = pgTable(
+  'retention_outcomes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    subscriptionId: bigint('subscription_id', { mode: 'number' }).notNull(),
+    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    outcome: text('outcome').notNull().$type<'offered' | 'stayed' | 'left'>(),
+    percent: integer('percent').notNull(),
+    renewals: integer('renewals').notNull(),
+    /** What the renewals charged before the offer. */
+    priceMinor: money('price_minor').notNull(),
+    /** What the offer makes the next `renewals` renewals charge. */
+    offeredPriceMinor: money('offered_price_minor').notNull(),
+    currency: text('currency').notNull(),
+    offeredAt: at('offered_at').notNull(),
+    answeredAt: at('answered_at'),
+  },
+  (table) => [
+    uniqueIndex('retention_outcomes_member').on(table.memberId),
+    index('retention_outcomes_subscription').on(table.subscriptionId, table.outcome),
+  ],
+);
+export type RetentionOutcomeRow = typeof retentionOutcomes.$inferSelect;

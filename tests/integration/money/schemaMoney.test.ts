@@ -26,6 +26,8 @@ it('has every table of the migration with the same columns and nullability', asy
     'provider_webhook_events',
     'reconciliation_differences',
     'reconciliation_runs',
+    'retention_offers',
+    'retention_outcomes',
   ]);
   for (const table of tables) {
     const config = getTableConfig(table);
