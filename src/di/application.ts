@@ -58,6 +58,30 @@ export function applicationModule(): ContainerModule {
     );
     bindLazySingleton(
       bind,
+      TOKENS.ShowRetentionOffer,
+      [TOKENS.RetentionRepository, TOKENS.Clock],
+      construct(() => import('../application/use-cases/retention/ShowRetentionOffer'), 'ShowRetentionOffer'),
+    );
+    bindLazySingleton(
+      bind,
+      TOKENS.AcceptRetentionOffer,
+      [TOKENS.RetentionRepository],
+      construct(() => import('../application/use-cases/retention/AcceptRetentionOffer'), 'AcceptRetentionOffer'),
+    );
+    bindLazySingleton(
+      bind,
+      TOKENS.DeclineRetentionOffer,
+      [TOKENS.RetentionRepository],
+      construct(() => import('../application/use-cases/retention/DeclineRetentionOffer'), 'DeclineRetentionOffer'),
+    );
+    bindLazySingleton(
+      bind,
+      TOKENS.SaveRetentionOffer,
+      [TOKENS.RetentionRepository],
+      construct(() => import('../application/use-cases/retention/SaveRetentionOffer'), 'SaveRetentionOffer'),
+    );
+    bindLazySingleton(
+      bind,
       TOKENS.RenewFollowerSubscription,
       [TOKENS.FollowerRepository, TOKENS.Clock],
       construct(

@@ -102,6 +102,9 @@ export function presentationModule(): ContainerModule {
         TOKENS.FollowerRepository,
         TOKENS.CancelFollowerSubscription,
         TOKENS.RenewFollowerSubscription,
+        TOKENS.ShowRetentionOffer,
+        TOKENS.AcceptRetentionOffer,
+        TOKENS.DeclineRetentionOffer,
         TOKENS.ToastStore,
         TOKENS.Clock,
         TOKENS.Dialogs,
@@ -246,6 +249,15 @@ export function presentationModule(): ContainerModule {
       TOKENS.PromoCodesViewModel,
       [TOKENS.PromoRepository, TOKENS.SubscriptionRepository, TOKENS.ToastStore, TOKENS.MessengerPlatform],
       construct(() => import('../presentation/screens/PromoCodes/PromoCodesViewModel'), 'PromoCodesViewModel'),
+    );
+    bindViewModel(
+      bind,
+      TOKENS.RetentionOfferViewModel,
+      [TOKENS.RetentionRepository, TOKENS.SaveRetentionOffer, TOKENS.SubscriptionRepository, TOKENS.ToastStore],
+      construct(
+        () => import('../presentation/screens/RetentionOffer/RetentionOfferViewModel'),
+        'RetentionOfferViewModel',
+      ),
     );
     bindViewModel(
       bind,

@@ -52,6 +52,12 @@ export function repositoriesModule(config: AppConfig): ContainerModule {
     );
     bindLazySingleton(
       bind,
+      TOKENS.RetentionRepository,
+      [TOKENS.HttpClient],
+      construct(() => import('../infrastructure/http/repositories/HttpRetentionRepository'), 'HttpRetentionRepository'),
+    );
+    bindLazySingleton(
+      bind,
       TOKENS.MigrationRepository,
       [TOKENS.HttpClient],
       construct(() => import('../infrastructure/http/repositories/HttpMigrationRepository'), 'HttpMigrationRepository'),

@@ -15,6 +15,7 @@ import type { DonationRepository } from '../application/ports/DonationRepository
 import type { FollowerRepository } from '../application/ports/FollowerRepository';
 import type { InvoiceRepository } from '../application/ports/InvoiceRepository';
 import type { PromoRepository } from '../application/ports/PromoRepository';
+import type { RetentionRepository } from '../application/ports/RetentionRepository';
 import type { KeyValueStorage } from '../application/ports/KeyValueStorage';
 import type { Dialogs } from '../application/ports/Dialogs';
 import type { Links } from '../application/ports/Links';
@@ -38,6 +39,10 @@ import type { RequestDonation } from '../application/use-cases/donations/Request
 import type { UploadDonationImage } from '../application/use-cases/donations/UploadDonationImage';
 import type { CancelFollowerSubscription } from '../application/use-cases/follower/CancelFollowerSubscription';
 import type { RenewFollowerSubscription } from '../application/use-cases/follower/RenewFollowerSubscription';
+import type { AcceptRetentionOffer } from '../application/use-cases/retention/AcceptRetentionOffer';
+import type { DeclineRetentionOffer } from '../application/use-cases/retention/DeclineRetentionOffer';
+import type { SaveRetentionOffer } from '../application/use-cases/retention/SaveRetentionOffer';
+import type { ShowRetentionOffer } from '../application/use-cases/retention/ShowRetentionOffer';
 import type { ConfirmMigration } from '../application/use-cases/migration/ConfirmMigration';
 import type { RefuseMigration } from '../application/use-cases/migration/RefuseMigration';
 import type { CheckPayment } from '../application/use-cases/payments/CheckPayment';
@@ -88,6 +93,7 @@ import type { SubscriptionViewModel } from '../presentation/screens/Subscription
 import type { SubscriptionPreviewViewModel } from '../presentation/screens/SubscriptionPreview/SubscriptionPreviewViewModel';
 import type { SubscriptionCommandViewModel } from '../presentation/screens/SubscriptionCommand/SubscriptionCommandViewModel';
 import type { PromoCodesViewModel } from '../presentation/screens/PromoCodes/PromoCodesViewModel';
+import type { RetentionOfferViewModel } from '../presentation/screens/RetentionOffer/RetentionOfferViewModel';
 import type { SubscriptionMemberViewModel } from '../presentation/screens/SubscriptionMember/SubscriptionMemberViewModel';
 import type { MigrationViewModel } from '../presentation/screens/Migration/MigrationViewModel';
 import type { DebugViewModel } from '../presentation/screens/Debug/DebugViewModel';
@@ -181,6 +187,7 @@ export const TOKENS = namedByKey({
   FollowerRepository: resolves<FollowerRepository>(),
   InvoiceRepository: resolves<InvoiceRepository>(),
   PromoRepository: resolves<PromoRepository>(),
+  RetentionRepository: resolves<RetentionRepository>(),
   MigrationRepository: resolves<MigrationRepository>(),
   PayoutRepository: resolves<PayoutRepository>(),
   SubscriptionRepository: resolves<SubscriptionRepository>(),
@@ -199,6 +206,10 @@ export const TOKENS = namedByKey({
   UploadDonationImage: resolves<UploadDonationImage>(),
   CancelFollowerSubscription: resolves<CancelFollowerSubscription>(),
   RenewFollowerSubscription: resolves<RenewFollowerSubscription>(),
+  ShowRetentionOffer: resolves<ShowRetentionOffer>(),
+  AcceptRetentionOffer: resolves<AcceptRetentionOffer>(),
+  DeclineRetentionOffer: resolves<DeclineRetentionOffer>(),
+  SaveRetentionOffer: resolves<SaveRetentionOffer>(),
   ConfirmMigration: resolves<ConfirmMigration>(),
   RefuseMigration: resolves<RefuseMigration>(),
   CheckPayment: resolves<CheckPayment>(),
@@ -263,6 +274,7 @@ export const TOKENS = namedByKey({
     >(),
   SubscriptionMemberViewModel: resolves<ViewModelFactory<SubscriptionMemberViewModel, [memberId: number]>>(),
   PromoCodesViewModel: resolves<ViewModelFactory<PromoCodesViewModel, [subscriptionId: number]>>(),
+  RetentionOfferViewModel: resolves<ViewModelFactory<RetentionOfferViewModel, [subscriptionId: number]>>(),
   // migration, developer tools
   MigrationViewModel: resolves<ViewModelFactory<MigrationViewModel>>(),
   /** Console errors shown on screen when switched on in /debug (the setting persists in storage). */

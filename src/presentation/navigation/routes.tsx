@@ -161,6 +161,11 @@ export const ROUTES: readonly RouteEntry[] = [
     viewModel(TOKENS.PromoCodesViewModel, (p) => [Number(p.subscriptionId)]),
   ),
   route(
+    '/channel/:channelId/subscription/:subscriptionId/retention',
+    () => import('../screens/RetentionOffer/RetentionOfferScreen'),
+    viewModel(TOKENS.RetentionOfferViewModel, (p) => [Number(p.subscriptionId)]),
+  ),
+  route(
     '/channel/:channelId/subscription/:subscriptionId',
     () => import('../screens/Subscription/SubscriptionScreen'),
     viewModel(TOKENS.SubscriptionViewModel, (p) => [Number(p.subscriptionId)]),

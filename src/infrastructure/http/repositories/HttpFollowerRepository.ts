@@ -4,7 +4,7 @@ import type { HttpClient } from '../HttpClient';
 import { channelFromDto } from '../mappers/channel';
 import { memberFromDto, subscriptionFromDto } from '../mappers/subscription';
 
-function membershipFromDto(dto: FollowerMemberResponse): FollowerMembership {
+export function membershipFromDto(dto: FollowerMemberResponse): FollowerMembership {
   return {
     member: memberFromDto(dto.subscriptionMember),
     subscription: subscriptionFromDto(dto.subscription),

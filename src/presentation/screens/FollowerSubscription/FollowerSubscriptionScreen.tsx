@@ -8,6 +8,7 @@ import '../../payment/payment.css';
 import { Screen } from '../../shell/Screen';
 import { deviceZone } from '../../app/deviceZone';
 import type { FollowerSubscriptionViewModel } from './FollowerSubscriptionViewModel';
+import { RetentionOfferPanel } from './RetentionOfferPanel';
 
 /** /follower/subscription/{subscriptionMemberId}. */
 function FollowerSubscriptionScreen({ vm }: { vm: FollowerSubscriptionViewModel }) {
@@ -27,14 +28,22 @@ function FollowerSubscriptionScreen({ vm }: { vm: FollowerSubscriptionViewModel 
       : t(`invoice.pricePer.${membership.member.period}`, { price: formatMoney(membership.member.price) })
     : '';
 
+  const confirmTexts = () =>
+    view?.line
+      ? {
+          title: t('follower.cancelConfirmTitle'),
+          message: t('follower.cancelConfirmText', { date: date(view.line.at) }),
+          confirm: t('follower.cancel'),
+          keep: t('follower.keep'),
+        }
+      : null;
   const cancel = async (): Promise<void> => {
-    if (!view?.line) return;
-    await vm.confirmCancel({
-      title: t('follower.cancelConfirmTitle'),
-      message: t('follower.cancelConfirmText', { date: date(view.line.at) }),
-      confirm: t('follower.cancel'),
-      keep: t('follower.keep'),
-    });
+    const texts = confirmTexts();
+    if (texts !== null) await vm.startCancel(texts);
+  };
+  const accept = async (): Promise<void> => {
+    const texts = confirmTexts();
+    if (texts !== null) await vm.accept(texts);
   };
   const renew = async (): Promise<void> => {
     const next = await vm.renew();
@@ -91,7 +100,17 @@ function FollowerSubscriptionScreen({ vm }: { vm: FollowerSubscriptionViewModel 
               />
             )}
           </Section>
-          {(view.canRenew || view.canCancel) && (
+          {vm.offer && membership.member.period !== 'onetime' && (
+            <RetentionOfferPanel
+              offer={vm.offer}
+              period={membership.member.period}
+              accessUntil={view.line ? date(view.line.at) : null}
+              busy={vm.busy}
+              onAccept={() => void accept()}
+              onDecline={() => void vm.decline()}
+            />
+          )}
+          {!vm.offer && (view.canRenew || view.canCancel) && (
             <div className="placeholder__actions follower-actions">
               {view.canRenew && (
                 <Button stretched loading={vm.busy === 'renew'} onClick={() => void renew()}>

@@ -131,6 +131,9 @@ function SubscriptionScreen({ vm }: { vm: SubscriptionViewModel }) {
               <Cell to={`${base}/preview`} title={t('subscription.detail.publish')} chevron />
             )}
             {!subscription.isDeleted && <Cell to={`${base}/promos`} title={t('promo.title')} chevron />}
+            {!subscription.isDeleted && subscription.period !== 'onetime' && (
+              <Cell to={`${base}/retention`} title={t('retention.title')} chevron />
+            )}
             <Cell
               to={`/channel/${channelId}/subscription/command?subscriptionId=${vm.subscriptionId}`}
               title={t('subscription.detail.command')}

@@ -1,5 +1,10 @@
 import { CancelFollowerSubscription } from '../../../../src/application/use-cases/follower/CancelFollowerSubscription';
 import { RenewFollowerSubscription } from '../../../../src/application/use-cases/follower/RenewFollowerSubscription';
+import type { FollowerRepository } from '../../../../src/application/ports/FollowerRepository';
+import type { RetentionOfferQuote, RetentionRepository } from '../../../../src/application/ports/RetentionRepository';
+import { AcceptRetentionOffer } from '../../../../src/application/use-cases/retention/AcceptRetentionOffer';
+import { DeclineRetentionOffer } from '../../../../src/application/use-cases/retention/DeclineRetentionOffer';
+import { ShowRetentionOffer } from '../../../../src/application/use-cases/retention/ShowRetentionOffer';
 import { money } from '../../../../src/domain/money';
 import type { Period } from '../../../../src/domain/entities';
 import { FollowerSubscriptionViewModel } from '../../../../src/presentation/screens/FollowerSubscription/FollowerSubscriptionViewModel';
@@ -10,8 +15,44 @@ import { FakeDialogs } from '../support/fakePorts';
 
 const DAY = 86_400;
 
+/**
+ * A retention port over the in-memory follower port: `offer` is what a cancel is shown (null: none); accepting lowers
+ * the membership's price, declining cancels; `unavailable` makes accept answer as a removed offer does.
+ */
+function fakeRetention(follower: FollowerRepository, offer: RetentionOfferQuote | null, unavailable = false) {
+  const calls: string[] = [];
+  const repository: RetentionRepository = {
+    creatorOffer: () => Promise.reject(new Error('not used')),
+    setOffer: () => Promise.reject(new Error('not used')),
+    removeOffer: () => Promise.reject(new Error('not used')),
+    offerOnCancel: async () => {
+      calls.push('shown');
+      return offer;
+    },
+    accept: async (memberId, terms, key) => {
+      calls.push(`accept ${terms.percent} ${terms.renewals} ${key.length > 0}`);
+      if (unavailable)
+        throw Object.assign(new Error('gone'), { code: 'retention_offer_unavailable', body: { reason: 'no_offer' } });
+      const membership = await follower.member(memberId);
+      return { ...membership, member: { ...membership.member, price: offer!.charged } };
+    },
+    decline: async (memberId) => {
+      calls.push('decline');
+      return follower.cancel(memberId);
+    },
+  };
+  return { repository, calls };
+}
+
 function setup(
-  options: { period?: Period; status?: 'active' | 'cancelled'; expiresInDays?: number; deleted?: boolean } = {},
+  options: {
+    period?: Period;
+    status?: 'active' | 'cancelled';
+    expiresInDays?: number;
+    deleted?: boolean;
+    offer?: RetentionOfferQuote | null;
+    unavailable?: boolean;
+  } = {},
 ) {
   const world = createWorld();
   const creator = world.seed.user({ verification: 'approved' });
@@ -31,16 +72,20 @@ function setup(
   const ports = world.as(follower);
   const toasts = new ToastStore(new FakePlatform(), world.time);
   const dialogs = new FakeDialogs();
+  const retention = fakeRetention(ports.follower, options.offer ?? null, options.unavailable);
   const vm = new FollowerSubscriptionViewModel(
     ports.follower,
     new CancelFollowerSubscription(ports.follower, world.time),
     new RenewFollowerSubscription(ports.follower, world.time),
+    new ShowRetentionOffer(retention.repository, world.time),
+    new AcceptRetentionOffer(retention.repository),
+    new DeclineRetentionOffer(retention.repository),
     toasts,
     world.time,
     dialogs,
     member.id,
   );
-  return { world, vm, toasts, dialogs, member, subscription, nowSeconds };
+  return { world, vm, toasts, dialogs, member, subscription, nowSeconds, retention };
 }
 
 describe('FollowerSubscriptionViewModel', () => {
@@ -102,10 +147,14 @@ describe('FollowerSubscriptionViewModel', () => {
     const { world, toasts } = setup();
     const stranger = world.seed.user();
     const ports = world.as(stranger);
+    const retention = fakeRetention(ports.follower, null).repository;
     const vm = new FollowerSubscriptionViewModel(
       ports.follower,
       new CancelFollowerSubscription(ports.follower, world.time),
       new RenewFollowerSubscription(ports.follower, world.time),
+      new ShowRetentionOffer(retention, world.time),
+      new AcceptRetentionOffer(retention),
+      new DeclineRetentionOffer(retention),
       toasts,
       world.time,
       new FakeDialogs(),
@@ -140,5 +189,60 @@ describe('FollowerSubscriptionViewModel', () => {
     await vm.confirmCancel(texts);
     expect(vm.view).toMatchObject({ label: 'cancelled' });
     expect(vm.now()).toBe(world.time.now());
+  });
+  describe('the retention offer in the cancel flow', () => {
+    const texts = { title: 'Cancel subscription?', message: 'Until May 1.', confirm: 'Cancel', keep: 'Keep' };
+    const offer: RetentionOfferQuote = {
+      percent: 30,
+      renewals: 3,
+      price: money(500, 'eur'),
+      charged: money(350, 'eur'),
+      capped: false,
+    };
+
+    it('without an offer, Cancel asks the plain confirmation as before', async () => {
+      const { vm, dialogs, retention } = setup();
+      await vm.load();
+      await vm.startCancel(texts);
+      expect(retention.calls).toEqual(['shown']);
+      expect(vm.offer).toBeNull();
+      expect(dialogs.popups).toHaveLength(1);
+    });
+
+    it('shows the offer instead of the confirmation; accepting keeps the membership at the offered price', async () => {
+      const { vm, dialogs, toasts, retention } = setup({ offer });
+      await vm.load();
+      await vm.startCancel(texts);
+      expect(vm.offer).toEqual(offer);
+      expect(dialogs.popups).toEqual([]);
+      await vm.accept(texts);
+      expect(retention.calls).toEqual(['shown', 'accept 30 3 true']);
+      expect(vm.offer).toBeNull();
+      expect(vm.membership?.member.price).toEqual(money(350, 'eur'));
+      expect(vm.view).toMatchObject({ label: 'active' });
+      expect(toasts.current).toMatchObject({ kind: 'success', message: { key: 'retention.stayedToast' } });
+    });
+
+    it('"No, cancel" cancels as the confirmation does', async () => {
+      const { vm, dialogs, retention } = setup({ offer });
+      await vm.load();
+      await vm.startCancel(texts);
+      await vm.decline();
+      expect(retention.calls).toEqual(['shown', 'decline']);
+      expect(dialogs.popups).toEqual([]);
+      expect(vm.offer).toBeNull();
+      expect(vm.view).toMatchObject({ label: 'cancelled' });
+    });
+
+    it('an offer gone meanwhile falls back to the plain confirmation', async () => {
+      const { vm, dialogs } = setup({ offer, unavailable: true });
+      await vm.load();
+      await vm.startCancel(texts);
+      dialogs.popupAnswer = 'cancel-subscription';
+      await vm.accept(texts);
+      expect(vm.offer).toBeNull();
+      expect(dialogs.popups).toHaveLength(1);
+      expect(vm.view).toMatchObject({ label: 'cancelled' });
+    });
   });
 });
