@@ -26,6 +26,7 @@ import { LANGUAGE_STORAGE_KEY } from '../../src/infrastructure/i18n/languages';
 import type { Emulator } from './support/emulator';
 import type { SandboxApi } from './support/sandbox';
 import { payInStars, starsShop } from './support/stars';
+import { creatorWithChannel } from './follower-support';
 import {
   type EmulatorPlatform,
   type EmulatorTheme,
@@ -155,6 +156,7 @@ function routes(ids: Seeded): { user: number; paths: string[] }[] {
         `${subscription}/member/${ids.memberId}`,
         `${channel}/subscription/command?subscriptionId=${ids.weeklyId}`,
         `${subscription}/promos`,
+        `${subscription}/retention`,
         `${channel}/donation/create`,
         `/invoice/donation/${ids.travelsId}/preview`,
         `${channel}/donation/${ids.donationId}`,
@@ -717,6 +719,49 @@ async function starsSale(sweep: Sweep, sandbox: SandboxApi, look: Look): Promise
   await check(sweep, `${channel}/subscription/${shop.subscriptionId}/edit (Stars price refused)`);
 }
 
+/**
+ * A follower of a fresh creator's subscription with a retention offer taps Cancel: the offer shown in place of the
+ * confirmation (the creator's editor with its counts is in the route list).
+ */
+async function retentionOffer(sweep: Sweep, sandbox: SandboxApi, look: Look): Promise<void> {
+  const world = await creatorWithChannel(sandbox, { price: 5 });
+  await sandbox.api(world.creator, 'POST', `/subscription/${world.subscriptionId}/retention_offer`, {
+    percent: 30,
+    renewals: 3,
+  });
+  const follower = newUser('Stella');
+  await sandbox.api(follower, 'GET', '/dashboard?mode=follower');
+  const card = await sandbox.newCard(follower, PROVIDER_TEST_CARDS.approved.number);
+  const created = await sandbox.api<{ paymentId: string }>(
+    follower,
+    'POST',
+    `/invoice/subscription/${world.subscriptionId}/create`,
+    { paymentMethod: 'smart_glocal_form', ...card, saveCard: true },
+    { 'Idempotency-Key': `sweep-${world.subscriptionId}` },
+  );
+  let memberId: number | undefined;
+  await expect
+    .poll(async () => {
+      const checked = await sandbox.api<{ status: string; subscriptionMemberId?: number }>(
+        follower,
+        'POST',
+        '/pay/smart_glocal/check',
+        { paymentId: created.paymentId },
+      );
+      memberId = checked.subscriptionMemberId;
+      return checked.status;
+    })
+    .toBe('paid');
+  const path = `/follower/subscription/${memberId}`;
+  const { emulator } = sweep;
+  await emulator.open({ ...look, lang: sweep.locales[0], user: follower, appPath: path });
+  await switchLanguage(emulator, sweep.locales[0]!);
+  await settled(emulator, path);
+  await emulator.app.locator('.follower-actions button').last().click();
+  await expect(emulator.app.getByTestId('retention-offer')).toBeVisible();
+  await check(sweep, `${path} (retention offer)`);
+}
+
 /** Opens the app as `user` on `paths[0]`, then goes through the others in-app, checking each. */
 async function sweepRoutes(sweep: Sweep, look: Look, user: number, paths: readonly string[]): Promise<void> {
   const { emulator } = sweep;
@@ -761,6 +806,7 @@ const PARTS: readonly {
     },
   },
   { name: "a creator's Telegram Stars sale", run: (sweep, sandbox, look) => starsSale(sweep, sandbox, look) },
+  { name: 'the retention offer on cancel', run: (sweep, sandbox, look) => retentionOffer(sweep, sandbox, look) },
   {
     name: "the follower's and the migrating creator's screens",
     run: async (sweep, _sandbox, look, ids) => {
@@ -775,7 +821,7 @@ const PARTS: readonly {
   },
 ];
 /** The creator's routes up to here are the channel's; the rest are payouts, settings and tools. */
-const CREATOR_SPLIT = 15;
+const CREATOR_SPLIT = 16;
 
 test.describe.configure({ mode: 'parallel' });
 
