@@ -186,6 +186,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     botUpdates,
     db,
     renewalNotices,
+    trials: renewalNotices,
     sandboxTelegram: telegram,
     goalPosts: { db, bot },
     gifts,

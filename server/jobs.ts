@@ -1,7 +1,7 @@
 /**
  * The money engine's background jobs, in run order: the Smart Glocal double's housekeeping (expired challenges and
  * pages, webhook retries), the Bot API double's Stars renewals, reconciliation of payments left open and refunds still due, unredeemed gifts' expiry and refund, renewals and the bot's renewal
- * notices, payouts, removing members whose private-channel access ended, forgetting old idempotency answers, applied
+ * notices, free trials' reminders and ends, payouts, removing members whose private-channel access ended, forgetting old idempotency answers, applied
  * Telegram update ids and donation images uploaded over a day ago, donation goals' post edits and announcements, migration imports under way, and the daily
  * reconciliation with the provider's records. buildApp builds the registry with the app's own engine (server/app.ts).
  */
@@ -17,6 +17,7 @@ import type { SandboxTelegram } from './modules/bot/sandbox/BotApiDouble';
 import { runMigrationImports } from './modules/admin/migrationImport';
 import { purgeDonationImages } from './modules/donations/service';
 import { type GoalPostsDeps, runGoalPosts } from './modules/donations/goalPosts';
+import { type TrialJobDeps, runTrials } from './modules/trials/job';
 import type { Db } from './platform/db/db';
 import { settleMemberCounts } from './platform/db/memberCounts';
 import type { GiftService } from './modules/gifts/service';
@@ -37,9 +38,11 @@ export function createJobs(
     goalPosts?: GoalPostsDeps;
     /** Gift subscriptions: unredeemed ones expire and are refunded. */
     gifts?: GiftService;
+    /** Free trials' reminders, pay links and outcomes. */
+    trials?: TrialJobDeps;
   } = {},
 ): JobRegistry {
-  const { access, botUpdates, db, renewalNotices, sandboxTelegram, goalPosts, gifts } = bot;
+  const { access, botUpdates, db, renewalNotices, sandboxTelegram, goalPosts, gifts, trials } = bot;
   // Each job in one process at a time across every server process on the database (README "Running several instances").
   return (
     new JobRegistry(new DatabaseJobLeases())
@@ -65,6 +68,12 @@ export function createJobs(
       .register('renewal-notices', (context) =>
         renewalNotices
           ? sendRenewalNotices(renewalNotices, context.nowMs, (message) => context.log.error(message))
+          : Promise.resolve({ skipped: true }),
+      )
+      // Free trials: the reminder a day before the end, the pay link at the end, lapsed outcomes. Never charges.
+      .register('trials', (context) =>
+        trials
+          ? runTrials(trials, context.nowMs, (message) => context.log.error(message))
           : Promise.resolve({ skipped: true }),
       )
       // After renewals: a membership a renewal just extended no longer ends now.

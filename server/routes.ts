@@ -22,6 +22,7 @@ import { retentionRoutes } from './modules/retention/routes';
 import { revenueRoutes } from './modules/revenue/routes';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
 import { transactionRoutes } from './modules/transactions/routes';
+import { trialRoutes } from './modules/trials/routes';
 import { verificationRoutes } from './modules/verification/routes';
 
 export type RoutePlugin = FastifyPluginAsync<RouteOptions>;
@@ -51,4 +52,5 @@ export const ROUTES: readonly RouteModule[] = [
   { name: 'promo', plugin: promoRoutes },
   { name: 'gift', plugin: giftRoutes },
   { name: 'retention', plugin: retentionRoutes },
+  { name: 'trial', plugin: trialRoutes },
 ];

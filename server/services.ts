@@ -13,6 +13,7 @@ import { PayoutService } from './modules/payouts/service';
 import { RevenueService } from './modules/revenue/service';
 import { PromoService } from './modules/promos/service';
 import { RetentionService } from './modules/retention/service';
+import { TrialService } from './modules/trials/service';
 import type { PaymentProvider } from './modules/payments/PaymentProvider';
 import type { MoneyDb } from './platform/db/moneyDb';
 import type { ExchangeRates } from './modules/payments/rates';
@@ -31,6 +32,7 @@ export interface Services {
   readonly revenue: RevenueService;
   readonly promos: PromoService;
   readonly retention: RetentionService;
+  readonly trials: TrialService;
 }
 
 /** What services need from the money engine (built before them in buildApp). */
@@ -44,6 +46,7 @@ export interface MoneyForServices {
 
 export function createServices(deps: ServiceDeps, money: MoneyForServices): Services {
   const subscriptions = new SubscriptionService(deps);
+  const trials = new TrialService(deps, () => money.paymentProvider() !== null);
   return {
     verification: new VerificationService(deps, (error) =>
       money.log?.(error, 'could not tell a creator about an identity decision'),
@@ -53,12 +56,13 @@ export function createServices(deps: ServiceDeps, money: MoneyForServices): Serv
     subscriptions,
     donations: new DonationService(deps),
     transactions: new TransactionService(deps),
-    invoices: new InvoiceService(deps),
+    invoices: new InvoiceService(deps, trials),
     migration: new MigrationService(deps),
     botEvents: new BotEventsService(deps),
     revenue: new RevenueService(deps),
     promos: new PromoService(deps),
     retention: new RetentionService(deps),
+    trials,
     payouts: new PayoutService(deps.db as MoneyDb, deps.clock, money.paymentProvider, money.rates),
   };
 }

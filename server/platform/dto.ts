@@ -97,6 +97,7 @@ export function subscriptionDto(
     activeSubscribers,
     isDeleted: subscription.deleted,
     ...(linksFrom ? channelLinks(linksFrom, personalLink) : {}),
+    ...(subscription.trialDays !== null ? { trialDays: subscription.trialDays } : {}),
   };
 }
 
@@ -115,6 +116,7 @@ export function memberDto(member: MemberRow): SubscriptionMemberDto {
     price: major(member.priceMinor, member.currency),
     currency: member.currency,
     renewalFailed: member.renewalFailed,
+    ...(member.trialEndsAt !== null ? { trialEndsAt: seconds(member.trialEndsAt) } : {}),
   };
 }
 

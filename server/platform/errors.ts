@@ -27,6 +27,7 @@ const STATUS: Readonly<Partial<Record<ErrorCode, number>>> = {
   promo_code_invalid: 422,
   gift_invalid: 422,
   retention_offer_unavailable: 409,
+  trial_unavailable: 422,
   provider_unavailable: 503,
   payload_too_large: 413,
   rate_limited: 429,

@@ -92,6 +92,9 @@ import type {
   RetentionQuoteResponseSchema,
   RetentionQuoteSchema,
   RetentionTermsSchema,
+  TrialOfferSchema,
+  TrialStatsResponseSchema,
+  TrialStatsSchema,
 } from './schemas';
 
 export type Cursor = string | null;
@@ -194,6 +197,13 @@ export type GiftResponse = Static<typeof GiftResponseSchema>;
 export type GiftSentResponse = Static<typeof GiftSentResponseSchema>;
 export type GiftAcceptResponse = Static<typeof GiftAcceptResponseSchema>;
 export type GiftStatsResponse = Static<typeof GiftStatsResponseSchema>;
+// ---- free trials: POST /invoice/subscription/{id}/trial (follower; Idempotency-Key; 422 trial_unavailable + reason),
+// GET /subscription/{id}/trials (creator: on trial now, ended, converted)
+export type TrialOfferDto = Static<typeof TrialOfferSchema>;
+/** The trial's membership, as GET /follower/subscription_member/{id} answers it (with the channel links). */
+export type TrialStartResponse = Static<typeof FollowerMemberResponseSchema>;
+export type TrialStatsDto = Static<typeof TrialStatsSchema>;
+export type TrialStatsResponse = Static<typeof TrialStatsResponseSchema>;
 
 // ---- retention offers: GET /subscription/{id}/retention_offer, POST /subscription/{id}/retention_offer and
 // /retention_offer/delete (creator); POST /follower/subscription_member/{id}/retention_offer (shown on cancel),

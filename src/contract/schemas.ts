@@ -109,6 +109,9 @@ export const SubscriptionSchema = Type.Object({
   shareLink: optional(
     Type.String({ description: "The owner's only: the mini-app link that opens the subscription's payment page" }),
   ),
+  trialDays: optional(
+    Type.Integer({ description: 'The free trial it offers newcomers: 3, 7, 14 or 30 days (absent: none)' }),
+  ),
 });
 export const SubscriptionMemberSchema = Type.Object({
   id: int(),
@@ -127,6 +130,11 @@ export const SubscriptionMemberSchema = Type.Object({
   currency: currency(),
   /** True while a renewal charge failed and the membership runs out at expiresAt. */
   renewalFailed: optional(bool()),
+  trialEndsAt: optional(
+    Type.Integer({
+      description: 'A free trial: when it ends (= expiresAt); nothing is charged, the follower pays to stay after it',
+    }),
+  ),
 });
 export const BalanceSchema = Type.Object({ currency: currency(), amount: num() });
 export const CardSchema = Type.Object({
@@ -424,10 +432,18 @@ export const DonationInvoiceResponseSchema = Type.Object({
     'The suggested Stars amount, or null when the creator takes no Stars here',
   ),
 });
+/** A free trial this payer may start: its length, its end and the first charge (the price, when they pay to stay). */
+export const TrialOfferSchema = Type.Object({
+  days: int(),
+  endsAt: Type.Integer({ description: 'If started now: when it ends, the day the first charge is asked for' }),
+  amount: num({ description: 'What paying to stay costs per period (card price, major units)' }),
+  currency: currency(),
+});
 export const SubscriptionInvoiceResponseSchema = Type.Object({
   subscription: ref.Subscription(),
   channel: ref.Channel(),
   cards: Type.Array(ref.Card()),
+  trial: optional(TrialOfferSchema),
   /** Payable in Telegram Stars: its Stars price, and whether Telegram renews it every 30 days; null: not in Stars. */
   stars: nullable(
     Type.Object({ amount: int(), renews: bool() }),
@@ -581,6 +597,12 @@ export const AmountInputSchema = Type.Union([Type.Number(), Type.String({ maxLen
   description: `Major units as a JSON number or a plain decimal string ("5", "5.00": ${WIRE_AMOUNT_PATTERN}; no sign, spaces, comma or exponent).`,
 });
 
+const trialDaysInput = () =>
+  optional(
+    Type.Union([Type.Integer(), Type.Null()], {
+      description: 'A free trial of 3, 7, 14 or 30 days for recurring subscriptions; 0 or null: none',
+    }),
+  );
 export const NewSubscriptionRequestSchema = Type.Object({
   channelId: positiveId(),
   name: text(32),
@@ -589,6 +611,7 @@ export const NewSubscriptionRequestSchema = Type.Object({
   currency: currency(),
   amount: AmountInputSchema,
   buttonText: text(20),
+  trialDays: trialDaysInput(),
 });
 /** `period` and `currency` are optional and must equal the subscription's (they never change on edit). */
 export const EditSubscriptionRequestSchema = Type.Object({
@@ -598,6 +621,8 @@ export const EditSubscriptionRequestSchema = Type.Object({
   buttonText: text(20),
   period: optional(oneOf(PERIODS, { description: 'Optional; must equal the current period' })),
   currency: optional(oneOf(CURRENCIES, { description: 'Optional; must equal the current currency' })),
+  /** Absent: unchanged. */
+  trialDays: trialDaysInput(),
 });
 export const DonationRequestRequestSchema = Type.Object({
   title: Type.String({ maxLength: 128 }),
@@ -829,3 +854,10 @@ export const RetentionQuoteResponseSchema = Type.Object({
   /** null: nothing to offer (cancel directly). */
   offer: orNull(RetentionQuoteSchema),
 });
+// free trials
+export const TrialStatsSchema = Type.Object({
+  onTrial: int({ description: 'Trials running now' }),
+  ended: int({ description: 'Trials with an outcome: converted or lapsed' }),
+  converted: int({ description: 'Paid within the conversion grace after the trial' }),
+});
+export const TrialStatsResponseSchema = Type.Object({ trials: TrialStatsSchema });

@@ -32,6 +32,8 @@ export const ERROR_CODES = [
   'gift_invalid',
   /** A retention offer that cannot be accepted now; `reason` is one of src/domain/retention.ts RETENTION_REFUSALS (409). */
   'retention_offer_unavailable',
+  /** No free trial for this follower here; `reason` is one of src/domain/trial.ts TRIAL_REFUSALS (422). */
+  'trial_unavailable',
   /** The card provider did not answer: nothing was charged; the same Idempotency-Key may be tried again. */
   'provider_unavailable',
   /** The request body is over the server's size limit (413). */

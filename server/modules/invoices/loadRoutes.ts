@@ -71,6 +71,16 @@ export const invoiceLoadRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
         channel: channelViewDto(invoice.channel),
         cards: invoice.cards.map(cardDto),
         stars: invoice.stars,
+        ...(invoice.trial !== null
+          ? {
+              trial: {
+                days: invoice.trial.days,
+                endsAt: Math.floor(invoice.trial.endsAtMs / 1000),
+                amount: toMajor(invoice.trial.priceMinor, invoice.trial.currency),
+                currency: invoice.trial.currency,
+              },
+            }
+          : {}),
       };
     },
   );

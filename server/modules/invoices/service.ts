@@ -16,6 +16,7 @@ import {
 import { starsCreditTerms } from '../payments/stars';
 import { applyPromo } from '../payments/promos';
 import type { PromoQuote } from '../../../src/domain/promo';
+import type { TrialOffer, TrialService } from '../trials/service';
 import { CardsRepository } from '../cards/repository';
 import { ChannelsRepository } from '../channels/repository';
 import { DonationsRepository } from '../donations/repository';
@@ -44,10 +45,15 @@ export interface SubscriptionInvoice {
   readonly cards: readonly SavedCardRow[];
   /** Payable in Stars: its Stars price and whether Telegram renews it; null when not sold in Stars (or no rate). */
   readonly stars: { readonly amount: number; readonly renews: boolean } | null;
+  /** The free trial this payer may start instead of paying now (card only); null: none. */
+  readonly trial: TrialOffer | null;
 }
 
 export class InvoiceService {
-  constructor(private readonly deps: ServiceDeps) {}
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly trials: Pick<TrialService, 'offer'> | null = null,
+  ) {}
 
   async donation(user: UserRow, donationId: number): Promise<DonationInvoice> {
     const { db, clock } = this.deps;
@@ -101,6 +107,7 @@ export class InvoiceService {
         subscription!.starsPrice !== null && terms !== null
           ? { amount: subscription!.starsPrice, renews: starsOffer(subscription!.period) === 'renewing' }
           : null,
+      trial: this.trials === null ? null : await this.trials.offer(subscription!, user.id, clock.now()),
     };
   }
 

@@ -181,6 +181,22 @@ export async function assertPayable(
   /** A gift for someone else: the payer's own membership does not matter. */
   gift = false,
 ): Promise<InvoiceTarget> {
+  assertPayableTarget(kind, target);
+  if (target.kind === 'subscription' && !gift) {
+    const member = await findMember(db, target.subscriptionId, payerId);
+    if (member !== null && isUnexpired(member, nowMs)) throw new AppError('already_subscribed', 'Already subscribed');
+  }
+  return target;
+}
+
+/**
+ * The target's own rules, whoever pays: not_found (missing or deleted, or its channel deleted) and payments_disabled
+ * (a banned creator, a channel not approved or without the bot). Free trials start only where a payment could.
+ */
+export function assertPayableTarget(
+  kind: InvoiceTarget['kind'],
+  target: InvoiceTarget | null,
+): asserts target is InvoiceTarget {
   // The kind comes from the request: a missing target has none of its own to tell the title by.
   if (target === null || target.deleted || target.channel.deleted) {
     throw notFound(kind === 'donation' ? 'Donation request not found' : 'Subscription not found');
@@ -188,11 +204,6 @@ export async function assertPayable(
   if (target.creatorBanned || target.channel.moderation !== 'approved' || !target.channel.connected) {
     throw new AppError('payments_disabled', 'Payments are unavailable, try again later');
   }
-  if (target.kind === 'subscription' && !gift) {
-    const member = await findMember(db, target.subscriptionId, payerId);
-    if (member !== null && isUnexpired(member, nowMs)) throw new AppError('already_subscribed', 'Already subscribed');
-  }
-  return target;
 }
 
 export async function findMember(db: DbOrTx, subscriptionId: number, userId: number): Promise<MemberRow | null> {

@@ -79,12 +79,23 @@ export async function liveRedemptions(db: DbOrTx, promoCodeId: number): Promise<
 }
 
 /** Whether the payer ever had a membership of a subscription of this channel (the "new members only" rule). */
+/**
+ * Whether the payer ever paid for a membership of the channel. A free trial never paid (trial_ends_at still set) does
+ * not count: the follower paying at its end is a new member, so a new-members-only code applies to that first paid
+ * period (server/modules/trials/README.md).
+ */
 async function wasMemberOfChannel(db: DbOrTx, channelId: number, userId: number): Promise<boolean> {
   const [row] = await db
     .select({ id: subscriptionMembers.id })
     .from(subscriptionMembers)
     .innerJoin(subscriptions, eq(subscriptions.id, subscriptionMembers.subscriptionId))
-    .where(and(eq(subscriptions.channelId, channelId), eq(subscriptionMembers.userId, userId)))
+    .where(
+      and(
+        eq(subscriptions.channelId, channelId),
+        eq(subscriptionMembers.userId, userId),
+        isNull(subscriptionMembers.trialEndsAt),
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }

@@ -16,7 +16,7 @@
  * after batch until none are due or the run has spent RUN_BUDGET_MS; the rest goes on in the next run. Telegram's Bot
  * FAQ (core.telegram.org/bots/faq, "Broadcasting to users"): bulk notifications to more than ~30 users a second get 429.
  */
-import { and, eq, gt, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
 import { Pace, forEachConcurrently } from '../../platform/concurrency';
 import { formatMoney } from '../../../src/domain/format-light';
 import { type Currency, money } from '../../../src/domain/money';
@@ -144,6 +144,8 @@ async function claim(
         and(
           eq(subscriptionMembers.status, 'active'),
           ne(subscriptionMembers.period, 'onetime'),
+          // A free trial has its own reminder (server/modules/trials/job.ts) and is never renewed.
+          isNull(subscriptionMembers.trialEndsAt),
           // Card renewals only: Telegram reminds and renews Stars subscriptions itself.
           sql`${subscriptionMembers.paymentMethod} is distinct from 'telegram_stars'`,
           gt(subscriptionMembers.expiresAt, now),

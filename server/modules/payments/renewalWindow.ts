@@ -16,7 +16,7 @@ export function renewalKeyOf(phase: SQL): SQL {
 }
 
 /**
- * Over subscription_members joined to its subscription and channel: an auto-renewing membership, expired at most
+ * Over subscription_members joined to its subscription and channel: an auto-renewing membership (not on a free trial), expired at most
  * RENEWAL_CATCH_UP ago, whose renewal a new payment's rules would allow (subscription and channel not deleted, channel
  * approved, nobody banned, not ended before a restore). Whether the bot is in the channel is the caller's condition.
  */
@@ -24,6 +24,8 @@ export function renewable(nowMs: number): SQL {
   return and(
     eq(subscriptionMembers.status, 'active'),
     ne(subscriptionMembers.period, 'onetime'),
+    // A free trial is never charged: its follower pays at its end with their own tap (server/modules/trials).
+    isNull(subscriptionMembers.trialEndsAt),
     // Telegram renews a membership paid in Stars (or it was paid once): our renewals never charge it.
     sql`${subscriptionMembers.paymentMethod} is distinct from 'telegram_stars'`,
     isNotNull(subscriptionMembers.expiresAt),

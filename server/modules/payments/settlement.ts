@@ -4,14 +4,21 @@
  * payment row itself. Runs at most once per payment: the caller holds the row lock and checks the status, and the
  * ledger's unique (payment_id, type) index would refuse a second pair anyway.
  */
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, ne, sql } from 'drizzle-orm';
 import type { CardBrand, Period } from '../../../src/domain/entities';
 import { CARD_BRANDS } from '../../../src/domain/entities';
 import { splitPayment } from '../../../src/domain/fees';
 import { type Currency, money } from '../../../src/domain/money';
 import { paymentPairLines } from './ledger/ledger';
 import { nextExpiry } from '../../../src/domain/periods';
-import { savedCards, subscriptionMembers, transactions } from '../../platform/db/schema';
+import {
+  savedCards,
+  subscriptionMembers,
+  subscriptionTrialCounts,
+  subscriptionTrials,
+  transactions,
+} from '../../platform/db/schema';
+import { TRIAL_CONVERSION_GRACE_MS } from '../../../src/domain/trial';
 import { payments } from '../../platform/db/schema-money';
 import type { MoneyTx } from '../../platform/db/moneyDb';
 import { isUnexpired, loadSubscriptionTarget } from './invoiceTargets';
@@ -114,6 +121,7 @@ export async function settlePaidPayment(
             }),
       promoCodeId: payment.promoCodeId,
       listAmount: payment.listAmount === null ? null : Number(payment.listAmount),
+      paymentId: payment.id,
     });
   }
 
@@ -249,6 +257,8 @@ export interface MembershipInput {
   readonly promoCodeId?: number | null;
   /** The full price of a discounted charge (a code's or a retention offer's), else null. */
   readonly listAmount?: number | null;
+  /** The payment that pays it: a free trial it converts records it. */
+  readonly paymentId?: string;
 }
 
 /**
@@ -344,10 +354,41 @@ export async function extendMembership(tx: MoneyTx, input: MembershipInput): Pro
       fullPriceMinor: promo.fullPriceMinor,
       currency: input.currency,
       cardId: input.cardId ?? member.cardId,
+      // Paid: the period is no longer a trial, so renewals charge it from now on.
+      trialEndsAt: input.renewal ? member.trialEndsAt : null,
       updatedAt: at,
     })
     .where(eq(subscriptionMembers.id, member.id));
+  if (!input.renewal && member.trialEndsAt !== null) await convertTrial(tx, member.id, input);
   return member.id;
+}
+
+/**
+ * A follower's first payment after their free trial: the trial converted when paid by its conversion deadline
+ * (src/domain/trial.ts). The trial's row and its subscription's counter move in this transaction; no ledger line is
+ * written for the trial itself (no money moved), the payment's own pair is the normal one.
+ */
+async function convertTrial(tx: MoneyTx, memberId: number, input: MembershipInput): Promise<void> {
+  const at = new Date(input.nowMs);
+  const converted = await tx
+    .update(subscriptionTrials)
+    .set({ outcome: 'converted', outcomeAt: at, paymentId: input.paymentId ?? null })
+    .where(
+      and(
+        eq(subscriptionTrials.memberId, memberId),
+        isNull(subscriptionTrials.outcome),
+        gte(subscriptionTrials.endsAt, new Date(input.nowMs - TRIAL_CONVERSION_GRACE_MS)),
+      ),
+    )
+    .returning({ subscriptionId: subscriptionTrials.subscriptionId });
+  if (converted.length === 0) return;
+  await tx
+    .insert(subscriptionTrialCounts)
+    .values({ subscriptionId: converted[0].subscriptionId, converted: 1 })
+    .onConflictDoUpdate({
+      target: subscriptionTrialCounts.subscriptionId,
+      set: { converted: sql`${subscriptionTrialCounts.converted} + 1` },
+    });
 }
 
 /**

@@ -355,6 +355,7 @@ export class StarsPayments {
         cardId: null,
         nowMs,
         renewal: payment.purpose === 'renewal',
+        paymentId: payment.id,
         stars: {
           stars,
           subscriptionId: recurring && message.isFirstRecurring === true ? message.chargeId : null,

@@ -15,6 +15,8 @@ export interface NewSubscription {
   readonly priceMinor: number;
   readonly currency: Currency;
   readonly buttonText: string;
+  /** The free trial it offers (null: none). */
+  readonly trialDays?: number | null;
 }
 
 export type SubscriptionPatch = Partial<{
@@ -27,6 +29,7 @@ export type SubscriptionPatch = Partial<{
   deleted: boolean;
   restoredAt: Date;
   publishedPostId: number | null;
+  trialDays: number | null;
 }>;
 
 export class SubscriptionsRepository {

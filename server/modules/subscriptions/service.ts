@@ -11,6 +11,8 @@ import type {
 } from '../../../src/contract/api';
 import { isValidCommand } from '../../../src/domain/command';
 import { validateSubscriptionForm } from '../../../src/domain/subscription-form';
+import { trialSettingError } from '../../../src/domain/trial';
+import type { Period } from '../../../src/domain/entities';
 import { wireAmountText } from '../../../src/domain/amounts';
 import { type Currency, type Money, isCurrency, money, toMajor } from '../../../src/domain/money';
 import {
@@ -156,6 +158,7 @@ export class SubscriptionService {
       pin: false,
     });
     if (!valid.ok) throw formError(valid.error);
+    const trialDays = checkedTrialDays(input.trialDays, valid.value.period);
     const now = this.now();
     const subscription = await this.deps.db.transaction(async (tx) => {
       const created = await new SubscriptionsRepository(tx).create(
@@ -167,6 +170,7 @@ export class SubscriptionService {
           priceMinor: valid.value.price.minor,
           currency: valid.value.price.currency,
           buttonText: valid.value.buttonText,
+          trialDays: trialDays ?? null,
         },
         now,
       );
@@ -202,6 +206,7 @@ export class SubscriptionService {
       pin: false,
     });
     if (!valid.ok) throw formError(valid.error);
+    const trialDays = checkedTrialDays(input.trialDays, subscription.period);
     const updated = await this.repo.update(
       subscription.id,
       {
@@ -209,6 +214,8 @@ export class SubscriptionService {
         description: valid.value.description,
         priceMinor: valid.value.price.minor,
         buttonText: valid.value.buttonText,
+        // Changing it applies to trials started from now on; running trials keep their end.
+        ...(trialDays !== undefined ? { trialDays } : {}),
       },
       this.now(),
     );
@@ -400,3 +407,19 @@ const memberPosition = ({ member }: { member: MemberRow }): CursorPosition => ({
   t: member.createdAt.getTime(),
   id: member.id,
 });
+
+/** The trial setting of a create or edit (src/domain/trial.ts): undefined when absent, null when off, else its days. */
+function checkedTrialDays(days: number | null | undefined, period: Period): number | null | undefined {
+  if (days === undefined) return undefined;
+  const error = trialSettingError(days, period);
+  if (error !== null) {
+    throw new AppError(
+      'validation_error',
+      error === 'trial_not_recurring'
+        ? 'Only recurring subscriptions can have a free trial'
+        : 'A free trial lasts 3, 7, 14 or 30 days',
+      { field: 'trialDays', reason: error },
+    );
+  }
+  return days === 0 ? null : days;
+}

@@ -124,6 +124,8 @@ export const subscriptions = pgTable(
     starsPrice: integer('stars_price'),
     /** `$name` command (only a-z after $), or null. */
     command: text('command'),
+    /** The free trial it offers: 3, 7, 14 or 30 days (migration 0053; src/domain/trial.ts); null: none. */
+    trialDays: integer('trial_days'),
     deleted: boolean('deleted').notNull().default(false),
     /** When it was last restored after a delete: memberships that had ended by then are never renewed. */
     restoredAt: at('restored_at'),
@@ -172,6 +174,8 @@ export const subscriptionMembers = pgTable(
     promoRenewalsLeft: integer('promo_renewals_left'),
     /** The price renewals charge once the code's periods are used. */
     fullPriceMinor: minor('full_price_minor'),
+    /** The current period is a free trial ending then (= expires_at; migration 0053): never charged by renewals. */
+    trialEndsAt: at('trial_ends_at'),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
   },
@@ -202,6 +206,51 @@ export const renewalNotices = pgTable(
   },
   (table) => [primaryKey({ columns: [table.memberId, table.expiresAt, table.kind] })],
 );
+
+/**
+ * Free trials (migration 0053; server/modules/trials/README.md): one row per follower per channel, ever. outcome null
+ * while it runs or may still convert; converted or lapsed once decided (src/domain/trial.ts).
+ */
+export const subscriptionTrials = pgTable(
+  'subscription_trials',
+  {
+    id: id(),
+    channelId: ref('channel_id')
+      .notNull()
+      .references(() => channels.id),
+    subscriptionId: ref('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id),
+    memberId: ref('member_id')
+      .notNull()
+      .references(() => subscriptionMembers.id),
+    days: integer('days').notNull(),
+    startedAt: at('started_at').notNull(),
+    endsAt: at('ends_at').notNull(),
+    remindedAt: at('reminded_at'),
+    endNotifiedAt: at('end_notified_at'),
+    outcome: text('outcome').$type<'converted' | 'lapsed'>(),
+    outcomeAt: at('outcome_at'),
+    /** The payment that converted it. */
+    paymentId: text('payment_id'),
+  },
+  (table) => [
+    uniqueIndex('subscription_trials_channel_user').on(table.channelId, table.userId),
+    uniqueIndex('subscription_trials_member').on(table.memberId),
+  ],
+);
+
+/** Ended trials per subscription, counted with each outcome (migration 0053). */
+export const subscriptionTrialCounts = pgTable('subscription_trial_counts', {
+  subscriptionId: ref('subscription_id')
+    .primaryKey()
+    .references(() => subscriptions.id),
+  converted: integer('converted').notNull().default(0),
+  lapsed: integer('lapsed').notNull().default(0),
+});
 
 /** Donation requests: what the creator posts into the channel for followers to donate to. */
 export const donations = pgTable(
@@ -531,6 +580,7 @@ export type KycReviewRow = typeof kycReviews.$inferSelect;
 export type ChannelRow = typeof channels.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type MemberRow = typeof subscriptionMembers.$inferSelect;
+export type TrialRow = typeof subscriptionTrials.$inferSelect;
 export type DonationRow = typeof donations.$inferSelect;
 export type DonationImageRow = typeof donationImages.$inferSelect;
 export type BotPostRow = typeof botPosts.$inferSelect;

@@ -17,6 +17,7 @@ it('documents every money route in the OpenAPI document', async () => {
   const expected: [string, string][] = [
     ['/invoice/donation/{id}/create', 'post'],
     ['/invoice/subscription/{id}/create', 'post'],
+    ['/invoice/subscription/{id}/trial', 'post'],
     ['/pay/smart_glocal/check', 'post'],
     ['/pay/smart_glocal/webhook', 'post'],
     ['/follower/subscription_member/{id}', 'get'],
@@ -75,6 +76,8 @@ it('says what the server does: security, content types, bodies, headers and stat
   // A create call without an Idempotency-Key is refused: the header is required.
   const key = op('/invoice/donation/{id}/create', 'post').parameters!.find((p) => p.name === 'idempotency-key');
   expect(key).toMatchObject({ in: 'header', required: true });
+  const trialKey = op('/invoice/subscription/{id}/trial', 'post').parameters!.find((p) => p.name === 'idempotency-key');
+  expect(trialKey).toMatchObject({ in: 'header', required: true });
   // Raw bodies and signature headers.
   expect(Object.keys(op('/donation/image/channel/{channelId}', 'post').requestBody!.content)).toContain('image/png');
   const webhook = op('/pay/smart_glocal/webhook', 'post');

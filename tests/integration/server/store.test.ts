@@ -56,7 +56,7 @@ describe('migrations', () => {
       (value): value is PgTable =>
         typeof value === 'object' && value !== null && Symbol.for('drizzle:IsDrizzleTable') in value,
     );
-    expect(tables.length).toBe(19);
+    expect(tables.length).toBe(21);
     for (const table of tables) {
       const config = getTableConfig(table);
       const columns = rowsOf<{ column_name: string; is_nullable: string }>(

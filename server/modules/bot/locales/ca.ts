@@ -35,6 +35,10 @@ export const ca: BotTexts = {
   renewalFailed:
     "No hem pogut fer el càrrec a la teva targeta per {name} al canal {channel}. Ho tornarem a provar i mantindràs l'accés fins al dia {date}. Paga amb una altra targeta per no perdre'l.",
   renewalFailedButton: 'Usa una altra targeta',
+  trialReminder:
+    'La teva prova gratuïta de {name} a {channel} acaba el {date}. No es cobra res automàticament: per continuar, paga {amount} llavors i t’enviarem l’enllaç. Pots cancel·lar a l’app.',
+  trialEnded: 'La teva prova gratuïta de {name} a {channel} ha acabat. Paga {amount} per continuar subscrit.',
+  trialEndedButton: 'Subscriure’m',
   identityApproved:
     'La teva identitat està confirmada. Ara pots afegir aquest bot als teus canals i guanyar diners amb subscripcions i donacions.',
   identityRejected: 'No hem pogut confirmar la teva identitat: {reason}. Si tens cap pregunta, escriu al suport.',

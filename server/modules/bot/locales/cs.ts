@@ -31,6 +31,11 @@ export const cs: BotTexts = {
   renewalFailed:
     'Platbu za předplatné {name} v kanálu {channel} se nám nepodařilo strhnout z vaší karty. Zkusíme to znovu a přístup vám zůstane do {date}. Abyste o něj nepřišli, zaplaťte jinou kartou.',
   renewalFailedButton: 'Zaplatit jinou kartou',
+  trialReminder:
+    'Vaše bezplatná zkušební doba předplatného {name} v kanálu {channel} končí {date}. Nic se automaticky nestrhne: chcete-li zůstat, zaplaťte pak {amount}, pošleme vám odkaz. Zrušit můžete v aplikaci.',
+  trialEnded:
+    'Vaše bezplatná zkušební doba předplatného {name} v kanálu {channel} skončila. Zaplaťte {amount} a zůstaňte předplatitelem.',
+  trialEndedButton: 'Předplatit',
   identityApproved:
     'Vaše totožnost je ověřena. Nyní můžete přidat tohoto bota do svých kanálů a vydělávat na předplatném a darech.',
   identityRejected: 'Vaši totožnost se nepodařilo ověřit: {reason}. Pokud máte dotazy, napište podpoře.',

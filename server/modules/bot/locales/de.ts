@@ -34,6 +34,11 @@ export const de: BotTexts = {
   renewalFailed:
     'Wir konnten deine Karte für {name} im Kanal {channel} nicht belasten. Wir versuchen es erneut, und dein Zugriff bleibt bis zum {date} bestehen. Zahle mit einer anderen Karte, um ihn zu behalten.',
   renewalFailedButton: 'Mit anderer Karte zahlen',
+  trialReminder:
+    'Dein kostenloser Testzeitraum für {name} im Kanal {channel} endet am {date}. Es wird nichts automatisch abgebucht: Um dabeizubleiben, zahlst du dann {amount}, den Link schicken wir dir. Kündigen kannst du in der App.',
+  trialEnded:
+    'Dein kostenloser Testzeitraum für {name} im Kanal {channel} ist vorbei. Zahle {amount}, um dabeizubleiben.',
+  trialEndedButton: 'Abonnieren',
   identityApproved:
     'Deine Identität ist bestätigt. Du kannst diesen Bot jetzt zu deinen Kanälen hinzufügen und mit Abos und Spenden verdienen.',
   identityRejected: 'Wir konnten deine Identität nicht bestätigen: {reason}. Bei Fragen schreib gern dem Support.',

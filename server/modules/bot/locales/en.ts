@@ -33,6 +33,10 @@ export const en: BotTexts = {
   renewalFailed:
     'We could not charge your card for {name} in {channel}. We will try again, and your access stays until {date}. Pay with another card to keep it.',
   renewalFailedButton: 'Pay with another card',
+  trialReminder:
+    'Your free trial of {name} in {channel} ends on {date}. Nothing is charged automatically: to stay, pay {amount} then, and we will send you the link. You can cancel in the app.',
+  trialEnded: 'Your free trial of {name} in {channel} has ended. Pay {amount} to stay subscribed.',
+  trialEndedButton: 'Subscribe',
   identityApproved:
     'Your identity is confirmed. You can now add this bot to your channels and earn from subscriptions and donations.',
   identityRejected: 'We could not confirm your identity: {reason}. Write to support if you have questions.',

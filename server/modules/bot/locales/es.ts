@@ -34,6 +34,10 @@ export const es: BotTexts = {
   renewalFailed:
     'No pudimos cobrar en tu tarjeta el pago de {name} en {channel}. Lo volveremos a intentar y mantienes el acceso hasta el {date}. Paga con otra tarjeta para no perderlo.',
   renewalFailedButton: 'Pagar con otra tarjeta',
+  trialReminder:
+    'Tu prueba gratuita de {name} en {channel} termina el {date}. No se cobra nada automáticamente: para seguir, paga {amount} entonces y te enviaremos el enlace. Puedes cancelar en la app.',
+  trialEnded: 'Tu prueba gratuita de {name} en {channel} ha terminado. Paga {amount} para seguir suscrito.',
+  trialEndedButton: 'Suscribirme',
   identityApproved:
     'Tu identidad está confirmada. Ya puedes añadir este bot a tus canales y ganar con suscripciones y donaciones.',
   identityRejected: 'No pudimos confirmar tu identidad: {reason}. Si tienes dudas, escribe a soporte.',

@@ -34,6 +34,11 @@ export const fi: BotTexts = {
   renewalFailed:
     'Emme pystyneet veloittamaan korttiasi tilauksesta {name} kanavalla {channel}. Yritämme uudelleen, ja pääsysi säilyy {date} asti. Maksa toisella kortilla, jotta pääsy ei katkea.',
   renewalFailedButton: 'Maksa toisella kortilla',
+  trialReminder:
+    'Ilmainen kokeilujaksosi tilaukseen {name} kanavalla {channel} päättyy {date}. Mitään ei veloiteta automaattisesti: jos haluat jatkaa, maksa silloin {amount}, lähetämme linkin. Voit perua sovelluksessa.',
+  trialEnded:
+    'Ilmainen kokeilujaksosi tilaukseen {name} kanavalla {channel} on päättynyt. Maksa {amount} jatkaaksesi tilaajana.',
+  trialEndedButton: 'Tilaa',
   identityApproved:
     'Henkilöllisyytesi on vahvistettu. Voit nyt lisätä tämän botin kanaviisi ja ansaita tilauksilla ja lahjoituksilla.',
   identityRejected:

@@ -35,6 +35,10 @@ export const fr: BotTexts = {
   renewalFailed:
     'Nous n’avons pas pu débiter votre carte pour {name} sur {channel}. Nous réessaierons et votre accès reste actif jusqu’au {date}. Payez avec une autre carte pour le conserver.',
   renewalFailedButton: 'Utiliser une autre carte',
+  trialReminder:
+    'Votre essai gratuit de {name} sur {channel} se termine le {date}. Rien n’est prélevé automatiquement : pour rester, payez {amount} à ce moment-là, nous vous enverrons le lien. Vous pouvez annuler dans l’app.',
+  trialEnded: 'Votre essai gratuit de {name} sur {channel} est terminé. Payez {amount} pour rester abonné.',
+  trialEndedButton: 'S’abonner',
   identityApproved:
     'Votre identité est confirmée. Vous pouvez maintenant ajouter ce bot à vos canaux et gagner de l’argent avec les abonnements et les dons.',
   identityRejected:

@@ -32,6 +32,11 @@ export const hr: BotTexts = {
   renewalFailed:
     'Nismo uspjeli naplatiti pretplatu {name} u kanalu {channel} s vaše kartice. Pokušat ćemo ponovno, a pristup zadržavate do {date}. Platite drugom karticom da ga ne izgubite.',
   renewalFailedButton: 'Plati drugom karticom',
+  trialReminder:
+    'Vaše besplatno probno razdoblje pretplate {name} na kanalu {channel} završava {date}. Ništa se ne naplaćuje automatski: da biste ostali, tada platite {amount}, poslat ćemo vam poveznicu. Otkazati možete u aplikaciji.',
+  trialEnded:
+    'Vaše besplatno probno razdoblje pretplate {name} na kanalu {channel} je završilo. Platite {amount} da ostanete pretplatnik.',
+  trialEndedButton: 'Pretplati se',
   identityApproved:
     'Vaš je identitet potvrđen. Sada možete dodati ovog bota u svoje kanale i zarađivati od pretplata i donacija.',
   identityRejected: 'Nismo uspjeli potvrditi vaš identitet: {reason}. Ako imate pitanja, pišite podršci.',

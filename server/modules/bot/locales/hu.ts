@@ -35,6 +35,11 @@ export const hu: BotTexts = {
   renewalFailed:
     'Nem sikerült levonni az előfizetésed ({name} – {channel}) díját a kártyádról. Újra megpróbáljuk, a hozzáférésed pedig eddig megmarad: {date}. Ha nem szeretnéd elveszíteni, fizess másik kártyával.',
   renewalFailedButton: 'Fizetés másik kártyával',
+  trialReminder:
+    'A(z) {channel} csatorna {name} előfizetésének ingyenes próbaideje {date} napon lejár. Automatikusan semmit sem terhelünk: ha maradnál, akkor fizess {amount} összeget, a linket elküldjük. Lemondani az appban tudsz.',
+  trialEnded:
+    'A(z) {channel} csatorna {name} előfizetésének ingyenes próbaideje lejárt. Fizess {amount} összeget, hogy előfizető maradj.',
+  trialEndedButton: 'Előfizetek',
   identityApproved:
     'A személyazonosságodat megerősítettük. Most már hozzáadhatod ezt a botot a csatornáidhoz, és pénzt kereshetsz előfizetésekkel és adományokkal.',
   identityRejected:

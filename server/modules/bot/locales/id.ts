@@ -33,6 +33,10 @@ export const id: BotTexts = {
   renewalFailed:
     'Kami tidak dapat menagih kartu Anda untuk {name} di {channel}. Kami akan mencoba lagi, dan akses Anda tetap aktif hingga {date}. Bayar dengan kartu lain agar akses tidak hilang.',
   renewalFailedButton: 'Bayar dengan kartu lain',
+  trialReminder:
+    'Uji coba gratis {name} Anda di {channel} berakhir pada {date}. Tidak ada tagihan otomatis: untuk tetap berlangganan, bayar {amount} saat itu, kami akan mengirim tautannya. Anda dapat membatalkan di aplikasi.',
+  trialEnded: 'Uji coba gratis {name} Anda di {channel} telah berakhir. Bayar {amount} untuk tetap berlangganan.',
+  trialEndedButton: 'Berlangganan',
   identityApproved:
     'Identitas Anda sudah dikonfirmasi. Sekarang Anda dapat menambahkan bot ini ke kanal Anda dan mendapatkan penghasilan dari langganan dan donasi.',
   identityRejected: 'Kami tidak dapat mengonfirmasi identitas Anda: {reason}. Hubungi dukungan jika ada pertanyaan.',

@@ -34,6 +34,10 @@ export const it: BotTexts = {
   renewalFailed:
     "L'addebito sulla tua carta per {name} su {channel} non è riuscito. Riproveremo e il tuo accesso resta attivo fino al giorno {date}. Paga con un'altra carta per non perderlo.",
   renewalFailedButton: "Paga con un'altra carta",
+  trialReminder:
+    'La tua prova gratuita di {name} su {channel} termina il {date}. Non viene addebitato nulla in automatico: per restare, paga {amount} a quel punto, ti invieremo il link. Puoi annullare nell’app.',
+  trialEnded: 'La tua prova gratuita di {name} su {channel} è terminata. Paga {amount} per restare abbonato.',
+  trialEndedButton: 'Abbonati',
   identityApproved:
     'La tua identità è confermata. Ora puoi aggiungere questo bot ai tuoi canali e guadagnare con abbonamenti e donazioni.',
   identityRejected: "Non siamo riusciti a confermare la tua identità: {reason}. Se hai domande, scrivi all'assistenza.",

@@ -32,6 +32,10 @@ export const ko: BotTexts = {
   renewalFailed:
     '{channel}의 {name} 구독 요금을 카드로 결제하지 못했습니다. 다시 시도할 예정이며, {date}까지는 계속 이용할 수 있습니다. 이용을 유지하려면 다른 카드로 결제하세요.',
   renewalFailedButton: '다른 카드로 결제',
+  trialReminder:
+    '{channel}의 {name} 무료 체험이 {date}에 끝납니다. 자동으로 결제되는 금액은 없습니다. 계속 이용하려면 그때 {amount}을 결제하세요. 링크를 보내 드립니다. 앱에서 취소할 수 있습니다.',
+  trialEnded: '{channel}의 {name} 무료 체험이 끝났습니다. 구독을 유지하려면 {amount}을 결제하세요.',
+  trialEndedButton: '구독하기',
   identityApproved: '본인 인증이 완료되었습니다. 이제 이 봇을 채널에 추가하고 구독과 후원으로 수익을 올릴 수 있습니다.',
   identityRejected: '본인 확인을 완료하지 못했습니다. 사유: {reason}. 궁금한 점이 있으면 고객 지원에 문의하세요.',
   identityRetry: '본인 인증을 통과하지 못했습니다. 사유: {reason}. 앱을 열어 다시 시도하세요.',

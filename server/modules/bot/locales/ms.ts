@@ -33,6 +33,10 @@ export const ms: BotTexts = {
   renewalFailed:
     'Kami tidak dapat mengecaj kad anda untuk {name} di saluran {channel}. Kami akan cuba lagi, dan akses anda kekal sehingga {date}. Bayar dengan kad lain untuk mengekalkannya.',
   renewalFailedButton: 'Bayar dengan kad lain',
+  trialReminder:
+    'Percubaan percuma {name} anda di saluran {channel} tamat pada {date}. Tiada caj automatik: untuk kekal, bayar {amount} pada masa itu, kami akan menghantar pautan. Anda boleh membatalkan dalam aplikasi.',
+  trialEnded: 'Percubaan percuma {name} anda di saluran {channel} telah tamat. Bayar {amount} untuk terus melanggan.',
+  trialEndedButton: 'Langgan',
   identityApproved:
     'Identiti anda telah disahkan. Kini anda boleh menambah bot ini ke saluran anda dan menjana pendapatan daripada langganan dan derma.',
   identityRejected: 'Kami tidak dapat mengesahkan identiti anda: {reason}. Hubungi sokongan jika anda ada soalan.',

@@ -34,6 +34,10 @@ export const nl: BotTexts = {
   renewalFailed:
     'We konden de betaling voor {name} in het kanaal {channel} niet van je kaart afschrijven. We proberen het opnieuw en je houdt toegang tot {date}. Betaal met een andere kaart om je toegang te houden.',
   renewalFailedButton: 'Met andere kaart betalen',
+  trialReminder:
+    'Je gratis proefperiode van {name} in {channel} eindigt op {date}. Er wordt niets automatisch afgeschreven: betaal dan {amount} om te blijven, we sturen je de link. Opzeggen kan in de app.',
+  trialEnded: 'Je gratis proefperiode van {name} in {channel} is afgelopen. Betaal {amount} om geabonneerd te blijven.',
+  trialEndedButton: 'Abonneren',
   identityApproved:
     'Je identiteit is bevestigd. Je kunt deze bot nu aan je kanalen toevoegen en verdienen met abonnementen en donaties.',
   identityRejected: 'We konden je identiteit niet bevestigen: {reason}. Heb je vragen? Schrijf de klantenservice.',

@@ -33,6 +33,11 @@ export const pl: BotTexts = {
   renewalFailed:
     'Nie udało się pobrać opłaty z Twojej karty za subskrypcję {name} w kanale {channel}. Spróbujemy ponownie, a dostęp zachowasz do {date}. Zapłać inną kartą, aby go nie stracić.',
   renewalFailedButton: 'Zapłać inną kartą',
+  trialReminder:
+    'Twój bezpłatny okres próbny {name} na kanale {channel} kończy się {date}. Nic nie zostanie pobrane automatycznie: aby zostać, zapłać wtedy {amount}, wyślemy Ci link. Możesz zrezygnować w aplikacji.',
+  trialEnded:
+    'Twój bezpłatny okres próbny {name} na kanale {channel} się zakończył. Zapłać {amount}, aby zostać subskrybentem.',
+  trialEndedButton: 'Subskrybuj',
   identityApproved:
     'Twoja tożsamość została potwierdzona. Możesz teraz dodać tego bota do swoich kanałów i zarabiać na subskrypcjach i darowiznach.',
   identityRejected: 'Nie udało się potwierdzić Twojej tożsamości: {reason}. Jeśli masz pytania, napisz do wsparcia.',

@@ -33,6 +33,10 @@ export const pt: BotTexts = {
   renewalFailed:
     'Não conseguimos cobrar seu cartão pela assinatura {name} no canal {channel}. Vamos tentar de novo, e seu acesso continua até {date}. Pague com outro cartão para não perdê-lo.',
   renewalFailedButton: 'Pagar com outro cartão',
+  trialReminder:
+    'Seu teste gratuito de {name} em {channel} termina em {date}. Nada é cobrado automaticamente: para continuar, pague {amount} nessa data e enviaremos o link. Você pode cancelar no app.',
+  trialEnded: 'Seu teste gratuito de {name} em {channel} terminou. Pague {amount} para continuar assinante.',
+  trialEndedButton: 'Assinar',
   identityApproved:
     'Sua identidade foi confirmada. Agora você pode adicionar este bot aos seus canais e ganhar com assinaturas e doações.',
   identityRejected: 'Não conseguimos confirmar sua identidade: {reason}. Se tiver dúvidas, escreva para o suporte.',

@@ -32,6 +32,11 @@ export const sk: BotTexts = {
   renewalFailed:
     'Platbu za predplatné {name} v kanáli {channel} sa nám nepodarilo strhnúť z vašej karty. Skúsime to znova a prístup vám zostane do {date}. Aby ste oň neprišli, zaplaťte inou kartou.',
   renewalFailedButton: 'Zaplatiť inou kartou',
+  trialReminder:
+    'Vaše bezplatné skúšobné obdobie predplatného {name} v kanáli {channel} končí {date}. Nič sa automaticky nestrhne: ak chcete zostať, zaplaťte potom {amount}, pošleme vám odkaz. Zrušiť môžete v aplikácii.',
+  trialEnded:
+    'Vaše bezplatné skúšobné obdobie predplatného {name} v kanáli {channel} sa skončilo. Zaplaťte {amount} a zostaňte predplatiteľom.',
+  trialEndedButton: 'Predplatiť',
   identityApproved:
     'Vaša totožnosť je overená. Teraz môžete pridať tohto bota do svojich kanálov a zarábať na predplatnom a daroch.',
   identityRejected: 'Vašu totožnosť sa nepodarilo overiť: {reason}. Ak máte otázky, napíšte podpore.',

@@ -33,6 +33,11 @@ export const tr: BotTexts = {
   renewalFailed:
     '{channel} kanalındaki {name} aboneliğiniz için kartınızdan ödeme alınamadı. Tekrar deneyeceğiz; erişiminiz {date} tarihine kadar devam edecek. Erişiminizi kaybetmemek için başka bir kartla ödeme yapın.',
   renewalFailedButton: 'Başka kartla öde',
+  trialReminder:
+    '{channel} kanalındaki {name} aboneliğinin ücretsiz deneme süresi {date} tarihinde bitiyor. Otomatik olarak hiçbir ücret alınmaz: devam etmek için o zaman {amount} ödeyin, bağlantıyı göndereceğiz. Uygulamadan iptal edebilirsiniz.',
+  trialEnded:
+    '{channel} kanalındaki {name} aboneliğinin ücretsiz deneme süresi sona erdi. Abone kalmak için {amount} ödeyin.',
+  trialEndedButton: 'Abone ol',
   identityApproved:
     'Kimliğiniz doğrulandı. Artık bu botu kanallarınıza ekleyip abonelikler ve bağışlarla kazanç elde edebilirsiniz.',
   identityRejected: 'Kimliğinizi doğrulayamadık: {reason}. Sorularınız varsa destek ekibine yazın.',

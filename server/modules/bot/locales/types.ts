@@ -41,6 +41,11 @@ export interface BotTexts {
   /** Right after a failed renewal attempt: a one-tap way to pay with another card before access ends. */
   readonly renewalFailed: string;
   readonly renewalFailedButton: string;
+  /** A day before a free trial ends: {name}, {channel}, {date} (the end), {amount} (the price then, per period). */
+  readonly trialReminder: string;
+  /** When a free trial ended: {name}, {channel}, {amount}; with a button to the subscription's invoice. */
+  readonly trialEnded: string;
+  readonly trialEndedButton: string;
   /** Telegram shows it on the payment sheet when the bot refuses a pre-checkout query (the offer is gone). */
   readonly paymentUnavailable: string;
   /**
