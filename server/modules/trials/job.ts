@@ -7,7 +7,7 @@
  * FOR UPDATE SKIP LOCKED and marks them (reminded_at, end_notified_at) in the claiming transaction, then sends. A
  * message the Bot API refuses is logged, not retried (the app shows the same state). A trial whose follower cancelled
  * it, was banned, or whose subscription was deleted or channel disconnected is marked without a message: those stop
- * trials as they stop payments. Outcomes and the per-subscription counters move in one transaction.
+ * trials as they stop payments. So is one a gift extended (its period follows the trial: access does not end then). Outcomes and the per-subscription counters move in one transaction.
  */
 import { and, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import { Pace, forEachConcurrently } from '../../platform/concurrency';
@@ -119,6 +119,7 @@ async function claim(db: DbOrTx, kind: Kind, nowMs: number): Promise<{ batch: Du
         send: sql<boolean>`(${timely}
           and ${subscriptionMembers.status} = 'active'
           and ${subscriptionMembers.trialEndsAt} is not null
+          and ${subscriptionMembers.expiresAt} = ${subscriptionTrials.endsAt}
           and not ${users.banned}
           and not ${subscriptions.deleted}
           and not ${channels.deleted}
