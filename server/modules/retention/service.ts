@@ -210,7 +210,9 @@ export class RetentionService {
       channelPayable: !row.channelDeleted && row.moderation === 'approved' && row.connected && !row.creatorBanned,
       member: {
         period: member.period,
-        status: member.status,
+        // A free trial is never charged (server/modules/trials): no renewal to discount, so, like a membership that
+        // will not renew, it is offered nothing and its cancel goes straight through.
+        status: member.trialEndsAt !== null ? 'cancelled' : member.status,
         expiresAtMs: member.expiresAt?.getTime() ?? null,
         paidWithStars: member.paymentMethod === 'telegram_stars',
         promoCodeId: member.promoCodeId,

@@ -124,7 +124,7 @@ export const subscriptions = pgTable(
     starsPrice: integer('stars_price'),
     /** `$name` command (only a-z after $), or null. */
     command: text('command'),
-    /** The free trial it offers: 3, 7, 14 or 30 days (migration 0054; src/domain/trial.ts); null: none. */
+    /** The free trial it offers: 3, 7, 14 or 30 days (migration 0055; src/domain/trial.ts); null: none. */
     trialDays: integer('trial_days'),
     deleted: boolean('deleted').notNull().default(false),
     /** When it was last restored after a delete: memberships that had ended by then are never renewed. */
@@ -174,7 +174,7 @@ export const subscriptionMembers = pgTable(
     promoRenewalsLeft: integer('promo_renewals_left'),
     /** The price renewals charge once the code's periods are used. */
     fullPriceMinor: minor('full_price_minor'),
-    /** The current period is a free trial ending then (= expires_at; migration 0054): never charged by renewals. */
+    /** The current period is a free trial ending then (= expires_at; migration 0055): never charged by renewals. */
     trialEndsAt: at('trial_ends_at'),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
@@ -208,7 +208,7 @@ export const renewalNotices = pgTable(
 );
 
 /**
- * Free trials (migration 0054; server/modules/trials/README.md): one row per follower per channel, ever. outcome null
+ * Free trials (migration 0055; server/modules/trials/README.md): one row per follower per channel, ever. outcome null
  * while it runs or may still convert; converted or lapsed once decided (src/domain/trial.ts).
  */
 export const subscriptionTrials = pgTable(
@@ -243,7 +243,7 @@ export const subscriptionTrials = pgTable(
   ],
 );
 
-/** Ended trials per subscription, counted with each outcome (migration 0054). */
+/** Ended trials per subscription, counted with each outcome (migration 0055). */
 export const subscriptionTrialCounts = pgTable('subscription_trial_counts', {
   subscriptionId: ref('subscription_id')
     .primaryKey()

@@ -315,6 +315,18 @@ describe('free trials', () => {
     const trial = await started(follower, shop.subscriptions.monthly);
     const memberId = trial.subscriptionMember.id;
     const endsAtMs = trial.subscriptionMember.trialEndsAt! * 1000;
+    // No retention offer for a trial: nothing renews it, so the cancel goes straight through.
+    await server.api(shop.creator, 'POST', `/subscription/${shop.subscriptions.monthly}/retention_offer`, {
+      percent: 30,
+      renewals: 3,
+    });
+    const offer = await server.api<{ offer: unknown }>(
+      follower,
+      'POST',
+      `/follower/subscription_member/${memberId}/retention_offer`,
+    );
+    expect(offer.status).toBe(200);
+    expect(offer.body.offer).toBeNull();
     const cancelled = await server.api<FollowerMemberResponse>(
       follower,
       'GET',
