@@ -11,7 +11,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { RouteOptions } from '../../context';
 import { createResponse, idempotencyHeader, idempotentReply, originOf, paymentAnswer } from '../payments/http';
 import { currentUser } from '../users/auth';
-import { errorResponses, idParam, idempotencyHeader } from '../../platform/http/schemas';
+import { errorResponses, idParam } from '../../platform/http/schemas';
 import type { CreateDonationPaymentRequest, CreateSubscriptionPaymentRequest } from '../../../src/contract/api';
 import {
   CreateDonationPaymentRequestSchema,

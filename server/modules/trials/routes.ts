@@ -6,10 +6,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { TrialStartResponse, TrialStatsResponse } from '../../../src/contract/api';
 import type { RouteOptions } from '../../context';
 import { currentUser } from '../users/auth';
-import { errorResponses, idParam, idempotencyHeader } from '../../platform/http/schemas';
+import { errorResponses, idParam } from '../../platform/http/schemas';
 import { FollowerMemberResponseSchema, TrialStatsResponseSchema } from '../../../src/contract/schemas';
 import { channelDto, memberDto, subscriptionDto } from '../../platform/dto';
-import { idempotentReply } from '../payments/http';
+import { idempotencyHeader, idempotentReply } from '../payments/http';
 
 type IdParams = { Params: { id: number } };
 

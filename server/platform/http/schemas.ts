@@ -35,18 +35,3 @@ export const channelIdParam: Schema = object({
 export function errorResponses(...statuses: number[]): Record<number, Schema> {
   return Object.fromEntries([400, 401, 403, ...statuses].map((status) => [status, ref('Error')]));
 }
-
-/** Validated here and again by idempotentReply (1 to 255 visible ASCII characters, isValidIdempotencyKey). */
-export const idempotencyHeader = {
-  type: 'object',
-  properties: {
-    'idempotency-key': {
-      type: 'string',
-      minLength: 1,
-      maxLength: 255,
-      pattern: '^[\\x21-\\x7e]+$',
-      description: 'One key per user action (tap of Pay): the same key and body replay the first answer',
-    },
-  },
-  required: ['idempotency-key'],
-};
