@@ -133,6 +133,24 @@ export function applicationModule(): ContainerModule {
     );
     bindLazySingleton(
       bind,
+      TOKENS.CreatePromoCode,
+      [TOKENS.PromoRepository],
+      construct(() => import('../application/use-cases/promos/CreatePromoCode'), 'CreatePromoCode'),
+    );
+    bindLazySingleton(
+      bind,
+      TOKENS.SetPromoCodePaused,
+      [TOKENS.PromoRepository],
+      construct(() => import('../application/use-cases/promos/SetPromoCodePaused'), 'SetPromoCodePaused'),
+    );
+    bindLazySingleton(
+      bind,
+      TOKENS.DeletePromoCode,
+      [TOKENS.PromoRepository],
+      construct(() => import('../application/use-cases/promos/DeletePromoCode'), 'DeletePromoCode'),
+    );
+    bindLazySingleton(
+      bind,
       TOKENS.DeleteSubscription,
       [TOKENS.SubscriptionRepository],
       construct(() => import('../application/use-cases/subscriptions/DeleteSubscription'), 'DeleteSubscription'),

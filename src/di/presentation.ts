@@ -247,7 +247,15 @@ export function presentationModule(): ContainerModule {
     bindViewModel(
       bind,
       TOKENS.PromoCodesViewModel,
-      [TOKENS.PromoRepository, TOKENS.SubscriptionRepository, TOKENS.ToastStore, TOKENS.MessengerPlatform],
+      [
+        TOKENS.PromoRepository,
+        TOKENS.CreatePromoCode,
+        TOKENS.SetPromoCodePaused,
+        TOKENS.DeletePromoCode,
+        TOKENS.SubscriptionRepository,
+        TOKENS.ToastStore,
+        TOKENS.MessengerPlatform,
+      ],
       construct(() => import('../presentation/screens/PromoCodes/PromoCodesViewModel'), 'PromoCodesViewModel'),
     );
     bindViewModel(

@@ -51,6 +51,9 @@ import type { PayWithStars } from '../application/use-cases/payments/PayWithStar
 import type { SaveWithdrawalAccount } from '../application/use-cases/payouts/SaveWithdrawalAccount';
 import type { CreateSubscription } from '../application/use-cases/subscriptions/CreateSubscription';
 import type { DeleteSubscription } from '../application/use-cases/subscriptions/DeleteSubscription';
+import type { CreatePromoCode } from '../application/use-cases/promos/CreatePromoCode';
+import type { DeletePromoCode } from '../application/use-cases/promos/DeletePromoCode';
+import type { SetPromoCodePaused } from '../application/use-cases/promos/SetPromoCodePaused';
 import type { EditSubscription } from '../application/use-cases/subscriptions/EditSubscription';
 import type { PublishSubscription } from '../application/use-cases/subscriptions/PublishSubscription';
 import type { RestoreSubscription } from '../application/use-cases/subscriptions/RestoreSubscription';
@@ -218,6 +221,9 @@ export const TOKENS = namedByKey({
   SaveWithdrawalAccount: resolves<SaveWithdrawalAccount>(),
   CreateSubscription: resolves<CreateSubscription>(),
   DeleteSubscription: resolves<DeleteSubscription>(),
+  CreatePromoCode: resolves<CreatePromoCode>(),
+  SetPromoCodePaused: resolves<SetPromoCodePaused>(),
+  DeletePromoCode: resolves<DeletePromoCode>(),
   EditSubscription: resolves<EditSubscription>(),
   PublishSubscription: resolves<PublishSubscription>(),
   RestoreSubscription: resolves<RestoreSubscription>(),

@@ -1,5 +1,6 @@
 import type { Money } from '../../domain/money';
 import type { PromoDiscount, PromoDuration } from '../../domain/promo';
+import type { PromoCodeSpec } from '../../domain/promo-form';
 
 /** A creator's promo code with what it brought (rules: src/domain/promo.ts). */
 export interface PromoCode {
@@ -24,18 +25,8 @@ export interface PromoCode {
   readonly shareLink: string | null;
 }
 
-export interface NewPromoCode {
-  readonly code: string;
-  readonly scope: 'subscription' | 'channel';
-  readonly discount: PromoDiscount;
-  readonly duration: PromoDuration;
-  /** With duration 'periods': 2 to 36. */
-  readonly periods?: number;
-  readonly maxRedemptions?: number;
-  /** Epoch seconds. */
-  readonly endsAt?: number;
-  readonly newMembersOnly: boolean;
-}
+/** A checked new code (src/domain/promo-form.ts). */
+export type NewPromoCode = PromoCodeSpec;
 
 /** The creator's promo codes of a subscription (its own and its channel's). */
 export interface PromoRepository {

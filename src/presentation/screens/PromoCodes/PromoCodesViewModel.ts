@@ -1,49 +1,19 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { MessengerPlatform } from '../../../application/ports/MessengerPlatform';
-import type { NewPromoCode, PromoCode, PromoRepository } from '../../../application/ports/PromoRepository';
-import { errorCodeOf, errorDetailOf, errorMessageOf } from '../../../application/ports/RepositoryError';
+import type { PromoCode, PromoRepository } from '../../../application/ports/PromoRepository';
+import { errorCodeOf } from '../../../application/ports/RepositoryError';
 import type { SubscriptionRepository } from '../../../application/ports/SubscriptionRepository';
-import { parseDecimalAmount } from '../../../domain/amounts';
+import type { RequestFailure } from '../../../application/use-cases/shared/failures';
+import type { CreatePromoCode } from '../../../application/use-cases/promos/CreatePromoCode';
+import type { DeletePromoCode } from '../../../application/use-cases/promos/DeletePromoCode';
+import type { SetPromoCodePaused } from '../../../application/use-cases/promos/SetPromoCodePaused';
 import type { Subscription } from '../../../domain/entities';
-import { money } from '../../../domain/money';
-import { PROMO_MAX_PERIODS, type PromoDuration, normalizePromoCode } from '../../../domain/promo';
+import { type PromoDraft, emptyPromoDraft } from '../../../domain/promo-form';
 import { AsyncState } from '../../shell/screenState';
 import type { ToastStore } from '../../toasts/ToastStore';
 import { failureMessage } from '../../toasts/failureMessage';
 
-/** What the new-code form holds, as typed. */
-export interface PromoDraft {
-  code: string;
-  scope: 'subscription' | 'channel';
-  discountType: 'percent' | 'fixed';
-  percent: string;
-  amount: string;
-  duration: PromoDuration;
-  periods: string;
-  maxRedemptions: string;
-  /** yyyy-MM-dd (the last day it redeems, UTC), or ''. */
-  endDate: string;
-  newMembersOnly: boolean;
-}
-
-const emptyDraft = (): PromoDraft => ({
-  code: '',
-  scope: 'subscription',
-  discountType: 'percent',
-  percent: '',
-  amount: '',
-  duration: 'first',
-  periods: '3',
-  maxRedemptions: '',
-  endDate: '',
-  newMembersOnly: false,
-});
-
-const wholeNumber = (text: string, min: number, max: number): number | null => {
-  if (!/^\d+$/.test(text.trim())) return null;
-  const value = Number(text.trim());
-  return value >= min && value <= max ? value : null;
-};
+export type { PromoDraft };
 
 /**
  * /channel/:channelId/subscription/:subscriptionId/promos: the creator's promo codes of a subscription (its own and
@@ -54,21 +24,37 @@ export class PromoCodesViewModel {
   subscription: Subscription | null = null;
   promos: PromoCode[] = [];
   formOpen = false;
-  draft: PromoDraft = emptyDraft();
+  draft: PromoDraft = emptyPromoDraft();
   saving = false;
   /** The code whose action runs. */
   busyId: number | null = null;
 
   constructor(
     private readonly repository: PromoRepository,
+    private readonly createPromo: CreatePromoCode,
+    private readonly setPaused: SetPromoCodePaused,
+    private readonly deletePromo: DeletePromoCode,
     private readonly subscriptions: SubscriptionRepository,
     private readonly toasts: ToastStore,
     private readonly platform: MessengerPlatform,
     readonly subscriptionId: number,
   ) {
-    makeAutoObservable<PromoCodesViewModel, 'repository' | 'subscriptions' | 'toasts' | 'platform'>(
+    makeAutoObservable<
+      PromoCodesViewModel,
+      'repository' | 'createPromo' | 'setPaused' | 'deletePromo' | 'subscriptions' | 'toasts' | 'platform'
+    >(
       this,
-      { repository: false, subscriptions: false, toasts: false, platform: false, loader: false, subscriptionId: false },
+      {
+        repository: false,
+        createPromo: false,
+        setPaused: false,
+        deletePromo: false,
+        subscriptions: false,
+        toasts: false,
+        platform: false,
+        loader: false,
+        subscriptionId: false,
+      },
       { autoBind: true },
     );
   }
@@ -99,90 +85,48 @@ export class PromoCodesViewModel {
 
   closeForm(): void {
     this.formOpen = false;
-    this.draft = emptyDraft();
+    this.draft = emptyPromoDraft();
   }
 
   change<K extends keyof PromoDraft>(field: K, value: PromoDraft[K]): void {
     this.draft = { ...this.draft, [field]: value };
   }
 
-  /** The draft as a request, or the i18n key of the first thing wrong with it. */
-  get checked(): { ok: true; value: NewPromoCode } | { ok: false; error: string } {
-    const { draft, subscription } = this;
-    if (subscription === null) return { ok: false, error: 'promo.form.error.code' };
-    const code = normalizePromoCode(draft.code);
-    if (code === null) return { ok: false, error: 'promo.form.error.code' };
-    let discount: NewPromoCode['discount'];
-    if (draft.discountType === 'percent') {
-      const percent = wholeNumber(draft.percent, 1, 100);
-      if (percent === null) return { ok: false, error: 'promo.form.error.percent' };
-      discount = { kind: 'percent', percent };
-    } else {
-      const minor = parseDecimalAmount(draft.amount, subscription.price.currency);
-      if (minor === null || minor <= 0) return { ok: false, error: 'promo.form.error.amount' };
-      discount = { kind: 'fixed', amount: money(minor, subscription.price.currency) };
-    }
-    const periods = draft.duration === 'periods' ? wholeNumber(draft.periods, 2, PROMO_MAX_PERIODS) : undefined;
-    if (periods === null) return { ok: false, error: 'promo.form.error.periods' };
-    const max = draft.maxRedemptions.trim() === '' ? undefined : wholeNumber(draft.maxRedemptions, 1, 1_000_000);
-    if (max === null) return { ok: false, error: 'promo.form.error.max' };
-    let endsAt: number | undefined;
-    if (draft.endDate !== '') {
-      const end = Date.parse(`${draft.endDate}T23:59:59Z`);
-      if (Number.isNaN(end)) return { ok: false, error: 'promo.form.error.endDate' };
-      endsAt = Math.floor(end / 1000) + 1;
-    }
-    return {
-      ok: true,
-      value: {
-        code,
-        scope: draft.scope,
-        discount,
-        duration: draft.duration,
-        ...(periods === undefined ? {} : { periods }),
-        ...(max === undefined ? {} : { maxRedemptions: max }),
-        ...(endsAt === undefined ? {} : { endsAt }),
-        newMembersOnly: draft.newMembersOnly,
-      },
-    };
-  }
-
   async create(): Promise<void> {
     if (this.saving) return;
-    const checked = this.checked;
-    if (!checked.ok) {
-      this.toasts.fail(checked.error);
-      return;
-    }
+    const { subscription } = this;
+    if (subscription === null) return;
     this.saving = true;
-    try {
-      const promo = await this.repository.create(this.subscriptionId, checked.value);
-      runInAction(() => {
-        this.promos = [promo, ...this.promos];
+    const created = await this.createPromo.execute({
+      subscriptionId: this.subscriptionId,
+      currency: subscription.price.currency,
+      draft: this.draft,
+    });
+    runInAction(() => {
+      this.saving = false;
+      if (created.ok) {
+        this.promos = [created.value, ...this.promos];
         this.closeForm();
-      });
-      this.toasts.success('promo.created');
-    } catch (error) {
-      this.failed(error);
-    } finally {
-      runInAction(() => (this.saving = false));
-    }
+      }
+    });
+    if (created.ok) this.toasts.success('promo.created');
+    else if (created.error.kind === 'invalid') this.toasts.fail(`promo.form.error.${created.error.field}`);
+    else this.failed(created.error);
   }
 
   async togglePaused(promo: PromoCode): Promise<void> {
     if (this.busyId !== null) return;
     this.busyId = promo.id;
-    try {
-      const changed = await this.repository.setPaused(promo.id, !promo.paused);
-      runInAction(() => {
-        // Keep this list's share link (a channel code's answer names no subscription).
-        this.promos = this.promos.map((row) => (row.id === promo.id ? { ...changed, shareLink: row.shareLink } : row));
-      });
-    } catch (error) {
-      this.failed(error);
-    } finally {
-      runInAction(() => (this.busyId = null));
-    }
+    const changed = await this.setPaused.execute({ promoId: promo.id, paused: !promo.paused });
+    runInAction(() => {
+      this.busyId = null;
+      // Keep this list's share link (a channel code's answer names no subscription).
+      if (changed.ok)
+        this.promos = this.promos.map((row) =>
+          row.id === promo.id ? { ...changed.value, shareLink: row.shareLink } : row,
+        );
+    });
+    if (!changed.ok) this.failed(changed.error);
   }
 
   async remove(promo: PromoCode, texts: { title: string; message: string; confirm: string }): Promise<void> {
@@ -197,15 +141,13 @@ export class PromoCodesViewModel {
     });
     if (answer !== 'delete') return;
     runInAction(() => (this.busyId = promo.id));
-    try {
-      await this.repository.remove(promo.id);
-      runInAction(() => (this.promos = this.promos.filter((row) => row.id !== promo.id)));
-      this.toasts.success('promo.deleted');
-    } catch (error) {
-      this.failed(error);
-    } finally {
-      runInAction(() => (this.busyId = null));
-    }
+    const removed = await this.deletePromo.execute({ promoId: promo.id });
+    runInAction(() => {
+      this.busyId = null;
+      if (removed.ok) this.promos = this.promos.filter((row) => row.id !== promo.id);
+    });
+    if (removed.ok) this.toasts.success('promo.deleted');
+    else this.failed(removed.error);
   }
 
   async copyLink(promo: PromoCode): Promise<void> {
@@ -220,11 +162,11 @@ export class PromoCodesViewModel {
     this.platform.openTelegramLink(`https://t.me/share/url?url=${encodeURIComponent(promo.shareLink)}`);
   }
 
-  private failed(error: unknown): void {
-    const reason = errorDetailOf(error, 'reason');
+  private failed(failure: RequestFailure): void {
+    const reason = failure.details['reason'];
     if (reason === 'promo_code_taken' || reason === 'promo_code_format' || reason === 'promo_end_past')
       this.toasts.fail(`promo.form.error.${reason}`);
-    else this.toasts.fail(failureMessage({ code: errorCodeOf(error), message: errorMessageOf(error) }));
+    else this.toasts.fail(failureMessage(failure));
   }
 
   dispose(): void {
