@@ -76,6 +76,24 @@ export function presentationModule(): ContainerModule {
     );
     bindViewModel(
       bind,
+      TOKENS.GiftPurchaseViewModel,
+      [TOKENS.InvoiceRepository, TOKENS.PaymentFlowStore],
+      construct(() => import('../presentation/screens/Gift/GiftPurchaseViewModel'), 'GiftPurchaseViewModel'),
+    );
+    bindViewModel(
+      bind,
+      TOKENS.GiftSentViewModel,
+      [TOKENS.GiftRepository, TOKENS.MessengerPlatform, TOKENS.ToastStore, TOKENS.Scheduler],
+      construct(() => import('../presentation/screens/Gift/GiftSentViewModel'), 'GiftSentViewModel'),
+    );
+    bindViewModel(
+      bind,
+      TOKENS.GiftViewModel,
+      [TOKENS.GiftRepository, TOKENS.MessengerPlatform, TOKENS.ToastStore],
+      construct(() => import('../presentation/screens/Gift/GiftViewModel'), 'GiftViewModel'),
+    );
+    bindViewModel(
+      bind,
       TOKENS.PaymentMethodViewModel,
       [TOKENS.PaymentFlowStore, TOKENS.ToastStore],
       construct(() => import('../presentation/screens/PaymentMethod/PaymentMethodViewModel'), 'PaymentMethodViewModel'),

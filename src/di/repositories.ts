@@ -58,6 +58,12 @@ export function repositoriesModule(config: AppConfig): ContainerModule {
     );
     bindLazySingleton(
       bind,
+      TOKENS.GiftRepository,
+      [TOKENS.HttpClient],
+      construct(() => import('../infrastructure/http/repositories/HttpGiftRepository'), 'HttpGiftRepository'),
+    );
+    bindLazySingleton(
+      bind,
       TOKENS.MigrationRepository,
       [TOKENS.HttpClient],
       construct(() => import('../infrastructure/http/repositories/HttpMigrationRepository'), 'HttpMigrationRepository'),

@@ -16,6 +16,7 @@ import type { FollowerRepository } from '../application/ports/FollowerRepository
 import type { InvoiceRepository } from '../application/ports/InvoiceRepository';
 import type { PromoRepository } from '../application/ports/PromoRepository';
 import type { RetentionRepository } from '../application/ports/RetentionRepository';
+import type { GiftRepository } from '../application/ports/GiftRepository';
 import type { KeyValueStorage } from '../application/ports/KeyValueStorage';
 import type { Dialogs } from '../application/ports/Dialogs';
 import type { Links } from '../application/ports/Links';
@@ -71,6 +72,9 @@ import type { InvoiceViewModel } from '../presentation/screens/Invoice/InvoiceVi
 import type { PaymentMethodViewModel } from '../presentation/screens/PaymentMethod/PaymentMethodViewModel';
 import type { PaymentFormViewModel } from '../presentation/screens/PaymentForm/PaymentFormViewModel';
 import type { PaymentRedirectViewModel } from '../presentation/screens/PaymentRedirect/PaymentRedirectViewModel';
+import type { GiftPurchaseViewModel } from '../presentation/screens/Gift/GiftPurchaseViewModel';
+import type { GiftSentViewModel } from '../presentation/screens/Gift/GiftSentViewModel';
+import type { GiftViewModel } from '../presentation/screens/Gift/GiftViewModel';
 import type { FollowerSubscriptionViewModel } from '../presentation/screens/FollowerSubscription/FollowerSubscriptionViewModel';
 import type { CardsViewModel } from '../presentation/screens/Cards/CardsViewModel';
 import type { CardViewModel } from '../presentation/screens/Card/CardViewModel';
@@ -191,6 +195,7 @@ export const TOKENS = namedByKey({
   InvoiceRepository: resolves<InvoiceRepository>(),
   PromoRepository: resolves<PromoRepository>(),
   RetentionRepository: resolves<RetentionRepository>(),
+  GiftRepository: resolves<GiftRepository>(),
   MigrationRepository: resolves<MigrationRepository>(),
   PayoutRepository: resolves<PayoutRepository>(),
   SubscriptionRepository: resolves<SubscriptionRepository>(),
@@ -247,6 +252,10 @@ export const TOKENS = namedByKey({
   PaymentMethodViewModel: resolves<ViewModelFactory<PaymentMethodViewModel>>(),
   PaymentFormViewModel: resolves<ViewModelFactory<PaymentFormViewModel>>(),
   PaymentRedirectViewModel: resolves<ViewModelFactory<PaymentRedirectViewModel>>(),
+  // gift subscriptions: the giver's purchase and link, the recipient's gift
+  GiftPurchaseViewModel: resolves<ViewModelFactory<GiftPurchaseViewModel, [subscriptionId: number]>>(),
+  GiftSentViewModel: resolves<ViewModelFactory<GiftSentViewModel, [paymentId: string]>>(),
+  GiftViewModel: resolves<ViewModelFactory<GiftViewModel, [code: string]>>(),
   FollowerSubscriptionViewModel: resolves<ViewModelFactory<FollowerSubscriptionViewModel, [memberId: number]>>(),
   CardsViewModel: resolves<ViewModelFactory<CardsViewModel>>(),
   CardViewModel: resolves<ViewModelFactory<CardViewModel, [cardId: number]>>(),

@@ -299,6 +299,8 @@ export interface Transaction {
   readonly channel?: Pick<Channel, 'id' | 'name' | 'photoUrl' | 'userName'>;
   readonly subscription?: Pick<Subscription, 'id' | 'name' | 'period'>;
   readonly subscriptionMemberId?: number;
+  /** A gift subscription bought for someone else (src/domain/gift.ts), or its refund: labelled as a gift. */
+  readonly gift?: boolean;
 }
 
 export interface SupportedCountry {

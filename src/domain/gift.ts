@@ -65,6 +65,16 @@ export function giftPath(code: string): string {
   return `/gift/${code}`;
 }
 
+/** Where a giver pays for a gift of a subscription. */
+export function giftInvoicePath(subscriptionId: number): string {
+  return `/invoice/subscription/${subscriptionId}/gift`;
+}
+
+/** Where a giver sees their gift's payment and, once paid, its link to share. */
+export function giftSentPath(paymentId: string): string {
+  return `/gift/sent/${encodeURIComponent(paymentId)}`;
+}
+
 /** When an unredeemed gift bought at `paidAtMs` expires. */
 export function giftExpiresAt(paidAtMs: number): number {
   return paidAtMs + GIFT_VALID_DAYS * DAY_MS;

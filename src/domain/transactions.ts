@@ -45,6 +45,14 @@ const BADGES: Readonly<Record<TransactionType, BadgeType>> = {
   refund_issued: 'Refund',
 };
 
+/**
+ * The i18n key naming a line's type: a gift's lines (bought, sold, refunded) say so (`common.giftType.<type>`);
+ * others `base.<type>`.
+ */
+export function transactionTypeKey(transaction: Pick<Transaction, 'type' | 'gift'>, base: string): string {
+  return transaction.gift === true ? `common.giftType.${transaction.type}` : `${base}.${transaction.type}`;
+}
+
 export function badgeFor(type: TransactionType): BadgeType {
   return BADGES[type];
 }

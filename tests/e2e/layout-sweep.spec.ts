@@ -600,6 +600,53 @@ async function freshPayer(sweep: Sweep, sandbox: SandboxApi, look: Look, ids: Se
 }
 
 /**
+ * A gift (src/domain/gift.ts): its payment page, the giver's page with the link once paid (bought through the API as
+ * the app does), the recipient's page before and after accepting, and a link to no gift.
+ */
+async function giftScreens(sweep: Sweep, sandbox: SandboxApi, look: Look, ids: Seeded): Promise<void> {
+  const { emulator } = sweep;
+  const giver = newUser('Gina');
+  await sandbox.api(giver, 'GET', '/dashboard?mode=follower');
+  const card = await sandbox.newCard(giver, PROVIDER_TEST_CARDS.approved.number);
+  const paid = await sandbox.api<{ paymentId: string; status: string }>(
+    giver,
+    'POST',
+    `/invoice/subscription/${ids.weeklyId}/gift`,
+    { paymentMethod: 'smart_glocal_form', ...card },
+    { 'Idempotency-Key': `sweep-gift-${giver.telegramId}` },
+  );
+  if (paid.status !== 'paid') throw new Error(`the gift payment is ${paid.status}`);
+  const { gift } = await sandbox.api<{ gift: { code: string } | null }>(giver, 'GET', `/gift/sent/${paid.paymentId}`);
+  if (gift === null) throw new Error('the paid gift has no code');
+  const buy = `/invoice/subscription/${ids.weeklyId}/gift`;
+  const sent = `/gift/sent/${paid.paymentId}`;
+  await emulator.open({ ...look, lang: sweep.locales[0], user: giver, appPath: buy });
+  await switchLanguage(emulator, sweep.locales[0]!);
+  await settled(emulator, buy);
+  await check(sweep, buy);
+  await navigateInApp(emulator, sent);
+  await settled(emulator, sent);
+  await expect(emulator.app.getByTestId('gift-link')).toBeVisible({ timeout: 15_000 });
+  await check(sweep, sent);
+  const recipient = newUser('Rita');
+  await sandbox.api(recipient, 'GET', '/dashboard?mode=follower');
+  const received = `/gift/${gift.code}`;
+  await emulator.open({ ...look, lang: sweep.locales[0], user: recipient, appPath: received });
+  await switchLanguage(emulator, sweep.locales[0]!);
+  await settled(emulator, received);
+  await check(sweep, received);
+  await emulator.clickMainButton();
+  await expect(emulator.app.getByTestId('gift-accepted')).toBeVisible({ timeout: 15_000 });
+  await check(sweep, `${received} (accepted)`);
+  // The giver's own gift, now taken: the page says so.
+  await emulator.open({ ...look, lang: sweep.locales[0], user: giver, appPath: received });
+  await switchLanguage(emulator, sweep.locales[0]!);
+  await settled(emulator, received);
+  await expect(emulator.app.getByTestId('gift-refusal')).toBeVisible({ timeout: 15_000 });
+  await check(sweep, `${received} (the giver's, taken)`);
+}
+
+/**
  * A payer with Telegram Stars, on a creator's subscriptions sold in Stars (made here as new users: the demo data stays
  * as it is): the invoice's Card / Telegram Stars choice with a renewing monthly price and a weekly one sold for one
  * period, a donation in Stars with its limit error, and the result of a subscription paid in the host's Stars sheet.
@@ -807,6 +854,7 @@ const PARTS: readonly {
   },
   { name: "a creator's Telegram Stars sale", run: (sweep, sandbox, look) => starsSale(sweep, sandbox, look) },
   { name: 'the retention offer on cancel', run: (sweep, sandbox, look) => retentionOffer(sweep, sandbox, look) },
+  { name: 'a gift, given and received', run: (sweep, sandbox, look, ids) => giftScreens(sweep, sandbox, look, ids) },
   {
     name: "the follower's and the migrating creator's screens",
     run: async (sweep, _sandbox, look, ids) => {

@@ -73,6 +73,8 @@ export class PaymentTargetInput {
   @ValidateIf((target: PaymentTargetInput) => target.kind === 'donation') @IsObject() amount?: object;
   /** A promo code for a subscription (checked by the server: src/domain/promo.ts). */
   @IsOptional() @IsString() promoCode?: string;
+  /** One period for someone else (server/modules/gifts). */
+  @IsOptional() @IsBoolean() gift?: boolean;
 }
 
 export class CardDetailsInput {

@@ -38,8 +38,13 @@ export interface CreatedStarsPayment {
 /** What is being paid. A donation carries the amount the donor chose. */
 export type InvoiceTarget =
   | { readonly kind: 'donation'; readonly donationId: number; readonly amount: Money }
-  /** promoCode: charged at the code's discount (card payments only). */
-  | { readonly kind: 'subscription'; readonly subscriptionId: number; readonly promoCode?: string };
+  /** promoCode: charged at the code's discount (card payments only); gift: one period for someone else (card only). */
+  | {
+      readonly kind: 'subscription';
+      readonly subscriptionId: number;
+      readonly promoCode?: string;
+      readonly gift?: boolean;
+    };
 
 /** How it is paid (invoice payment methods of spec section 3). */
 export type PaymentInstrument =
@@ -85,8 +90,11 @@ export interface PaymentCheck {
 export interface InvoiceRepository {
   /** Rejects not_found, payments_disabled (spec section 8). */
   donationInvoice(donationId: number): Promise<DonationInvoice>;
-  /** Rejects not_found, payments_disabled, already_subscribed. */
-  subscriptionInvoice(subscriptionId: number): Promise<SubscriptionInvoice>;
+  /**
+   * Rejects not_found, payments_disabled, already_subscribed. `gift`: the invoice of a gift for someone else, which
+   * the payer's own membership does not stop (no already_subscribed).
+   */
+  subscriptionInvoice(subscriptionId: number, options?: { readonly gift?: boolean }): Promise<SubscriptionInvoice>;
   /**
    * Creates a payment. `idempotencyKey` is made once per user action: calling again with the same key answers
    * the first payment instead of charging twice.

@@ -1,3 +1,4 @@
+import type { GiftStats } from './GiftRepository';
 import type { Currency, Money } from '../../domain/money';
 import type { StarsOffer } from '../../domain/stars';
 import type { Channel, MemberFilter, Period, Subscription, SubscriptionMember, User } from '../../domain/entities';
@@ -83,6 +84,8 @@ export interface SubscriptionRepository {
   setCommand(subscriptionId: number, command: string): Promise<Subscription>;
   detail(subscriptionId: number): Promise<SubscriptionDetail>;
   starsPrice(subscriptionId: number): Promise<StarsPrice>;
+  /** The creator's gift counts for the subscription (src/domain/gift.ts). */
+  giftStats(subscriptionId: number): Promise<GiftStats>;
   /** Sets the Stars price (whole Stars within Telegram's limits) or clears it (null: not sold in Stars). */
   setStarsPrice(subscriptionId: number, stars: number | null): Promise<StarsPrice>;
   /** The rates Stars prices are suggested at, for prices not saved yet. */

@@ -104,6 +104,9 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
     idempotencyKey: string,
   ): Promise<CreatedPayment> {
     const actor = this.backend.actor(this.session);
+    // Gifts live on the server only (server/modules/gifts): the in-memory backend sells none.
+    if (target.kind === 'subscription' && target.gift === true)
+      fail('gift_invalid', 'Gifts are not available here', { reason: 'unavailable' });
     if (!VALID_KEY.test(idempotencyKey))
       fail('validation_error', 'Idempotency-Key required', { field: 'Idempotency-Key' });
     const fingerprint = JSON.stringify({ target, instrument });

@@ -29,6 +29,7 @@ import { paginate } from './paging';
 import { type MemberRecord, type SubscriptionRecord, subscriptionShareLink } from './records';
 import { requireAmount, requireText } from './validation';
 import { channelView, memberView, subscriptionView, userView } from './views';
+import type { GiftStats } from '../../application/ports/GiftRepository';
 
 const LIMITS = TEXT_LIMITS.subscription;
 
@@ -122,6 +123,11 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
       fail('conflict', 'Another subscription of this channel already uses this command', { field: 'command' });
     subscription.command = value === '' ? undefined : value;
     return subscriptionView(this.backend, subscription);
+  }
+
+  /** The in-memory backend sells no gifts (InMemoryGiftRepository). */
+  async giftStats(_subscriptionId: number): Promise<GiftStats> {
+    return { sold: 0, redeemed: 0, open: 0, refunded: 0 };
   }
 
   async starsPrice(subscriptionId: number): Promise<StarsPrice> {

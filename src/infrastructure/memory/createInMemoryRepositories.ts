@@ -8,6 +8,7 @@ import type { MigrationRepository } from '../../application/ports/MigrationRepos
 import type { PayoutRepository } from '../../application/ports/PayoutRepository';
 import type { ProviderGateway } from '../../application/ports/ProviderGateway';
 import type { PromoRepository } from '../../application/ports/PromoRepository';
+import type { GiftRepository } from '../../application/ports/GiftRepository';
 import type { SubscriptionRepository } from '../../application/ports/SubscriptionRepository';
 import type { TransactionRepository } from '../../application/ports/TransactionRepository';
 import type { VerificationRepository } from '../../application/ports/VerificationRepository';
@@ -22,6 +23,7 @@ import { InMemoryMigrationRepository } from './InMemoryMigrationRepository';
 import { InMemoryPayoutRepository } from './InMemoryPayoutRepository';
 import { InMemoryProviderGateway } from './InMemoryProviderGateway';
 import { InMemoryPromoRepository } from './InMemoryPromoRepository';
+import { InMemoryGiftRepository } from './InMemoryGiftRepository';
 import { InMemorySubscriptionRepository } from './InMemorySubscriptionRepository';
 import { InMemoryTransactionRepository } from './InMemoryTransactionRepository';
 import { InMemoryVerificationRepository } from './InMemoryVerificationRepository';
@@ -40,6 +42,7 @@ export interface InMemoryRepositories {
   readonly payouts: PayoutRepository;
   readonly migration: MigrationRepository;
   readonly promos: PromoRepository;
+  readonly gifts: GiftRepository;
 }
 
 /** Every port over one backend, acting for one session (the backend's default session unless given). */
@@ -55,6 +58,7 @@ export function createInMemoryRepositories(
     donations: new InMemoryDonationRepository(backend, session),
     invoices: new InMemoryInvoiceRepository(backend, session),
     promos: new InMemoryPromoRepository(backend, session),
+    gifts: new InMemoryGiftRepository(),
     provider: new InMemoryProviderGateway(backend),
     follower: new InMemoryFollowerRepository(backend, session),
     cards: new InMemoryCardRepository(backend, session),

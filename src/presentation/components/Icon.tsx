@@ -14,6 +14,7 @@ const PATHS = {
   card: 'M3 6h18v12H3zM3 10h18',
   empty: 'M4 7h16v12H4zM4 7l2-3h12l2 3M9 12h6',
   undo: 'M9 14L4 9l5-5M4 9h10.5a5.5 5.5 0 010 11H11',
+  gift: 'M4 10h16v10H4zM3 7h18v3H3zM12 7v13M12 7c-1.5-3-5-3.5-5-1.5S10 7 12 7zM12 7c1.5-3 5-3.5 5-1.5S14 7 12 7z',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -29,6 +29,21 @@ export const ROUTES: readonly RouteEntry[] = [
     viewModel(TOKENS.InvoiceViewModel, (p) => ['subscription' as const, Number(p.subscriptionId), p.promoCode ?? null]),
   ),
   route(
+    '/invoice/subscription/:subscriptionId/gift',
+    () => import('../screens/Gift/GiftPurchaseScreen'),
+    viewModel(TOKENS.GiftPurchaseViewModel, (p) => [Number(p.subscriptionId)]),
+  ),
+  route(
+    '/gift/sent/:paymentId',
+    () => import('../screens/Gift/GiftSentScreen'),
+    viewModel(TOKENS.GiftSentViewModel, (p) => [p.paymentId ?? '']),
+  ),
+  route(
+    '/gift/:code',
+    () => import('../screens/Gift/GiftScreen'),
+    viewModel(TOKENS.GiftViewModel, (p) => [p.code ?? '']),
+  ),
+  route(
     '/invoice/donation/:donationId',
     () => import('../screens/Invoice/InvoiceScreen'),
     viewModel(TOKENS.InvoiceViewModel, (p) => ['donation' as const, Number(p.donationId)]),

@@ -8,6 +8,7 @@ import type { PayWithStars, PayWithStarsResult } from '../../application/use-cas
 import { STARS_PAYMENT_FAILED } from '../../domain/stars-checkout';
 import type { CardBrand, SavedCard } from '../../domain/entities';
 import { type InvoiceKind, invoicePath } from '../../domain/invoice';
+import { giftInvoicePath, giftSentPath } from '../../domain/gift';
 import type { Money } from '../../domain/money';
 import {
   INITIAL_PAYMENT_STATE,
@@ -38,6 +39,8 @@ export interface PaymentTarget {
   readonly stars?: number;
   /** A subscription's promo code the invoice applied. */
   readonly promoCode?: string;
+  /** One period of the subscription for someone else (src/domain/gift.ts): its result is the gift's page. */
+  readonly gift?: boolean;
 }
 
 /** What the success screen shows (spec: amount, card, transaction id). */
@@ -152,8 +155,11 @@ export class PaymentFlowStore {
     return this.payment.status === 'pending';
   }
 
-  isFor(kind: InvoiceKind, id: number): boolean {
-    return this.target !== null && this.target.kind === kind && this.target.id === id;
+  /** Whether the flow pays this invoice (`gift`: a gift of it, a flow apart from the payer's own payment). */
+  isFor(kind: InvoiceKind, id: number, gift = false): boolean {
+    return (
+      this.target !== null && this.target.kind === kind && this.target.id === id && (this.target.gift === true) === gift
+    );
   }
 
   /**
@@ -161,7 +167,7 @@ export class PaymentFlowStore {
    * finished payment (the invoice page shows it), but takes a new amount or card list while nothing runs.
    */
   setTarget(target: PaymentTarget): void {
-    const same = this.isFor(target.kind, target.id);
+    const same = this.isFor(target.kind, target.id, target.gift === true);
     if (same && this.payment.status !== null) return;
     if (!same) this.reset();
     this.target = target;
@@ -206,7 +212,8 @@ export class PaymentFlowStore {
 
   /** The invoice page of the current target (where results are shown). */
   get invoicePath(): string | null {
-    return this.target === null ? null : invoicePath(this.target.kind, this.target.id);
+    if (this.target === null) return null;
+    return this.target.gift === true ? giftInvoicePath(this.target.id) : invoicePath(this.target.kind, this.target.id);
   }
 
   /**
@@ -229,6 +236,7 @@ export class PaymentFlowStore {
             kind: 'subscription' as const,
             subscriptionId: target.id,
             ...(target.promoCode === undefined ? {} : { promoCode: target.promoCode }),
+            ...(target.gift === true ? { gift: true } : {}),
           };
     let result: PayInvoiceResult;
     try {
@@ -368,7 +376,11 @@ export class PaymentFlowStore {
   }
 
   private async apply(outcome: PaymentOutcome, target: PaymentTarget): Promise<void> {
-    const showResult = (): void => this.effects.navigate(invoicePath(target.kind, target.id));
+    // A gift's result (paid, failed or still under way) is its own page, which shows the link to share once paid.
+    const showResult = (): void =>
+      this.effects.navigate(
+        target.gift === true ? giftSentPath(outcome.paymentId) : invoicePath(target.kind, target.id),
+      );
     switch (outcome.status) {
       case 'paid': {
         // A payment paid at once answers without its details (card, transaction, invite link): read them once.
@@ -394,7 +406,7 @@ export class PaymentFlowStore {
                 };
           showResult();
         });
-        if (this.method === 'saved_card') {
+        if (this.method === 'saved_card' && target.gift !== true) {
           await this.wait(AFTER_SAVED_CARD_PAYMENT_MS);
           if (this.target === target && this.payment.status === 'paid') this.leaveAfterPayment();
         }

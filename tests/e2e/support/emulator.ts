@@ -104,6 +104,11 @@ export class Emulator {
     return this.page.getByRole('dialog').filter({ has: this.page.locator('#popup-buttons') });
   }
 
+  /** Telegram's share sheet (a t.me/share/url link). */
+  get shareSheet(): Locator {
+    return this.page.locator('#share-sheet');
+  }
+
   get channelPicker(): Locator {
     return this.page.locator('#channel-picker');
   }

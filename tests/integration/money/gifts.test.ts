@@ -307,6 +307,15 @@ describe('gift subscriptions', () => {
       { 'Idempotency-Key': randomUUID() },
     );
     expect(again.body).toMatchObject({ code: 'already_subscribed' });
+    // A member may still give the subscription: the gift's invoice loads for them.
+    expect((await server.api(recipient, 'GET', `/invoice/subscription/${shop.subscriptions.yearly}`)).status).toBe(409);
+    const giftInvoice = await server.api<{ subscription: { id: number } }>(
+      recipient,
+      'GET',
+      `/invoice/subscription/${shop.subscriptions.yearly}?gift=true`,
+    );
+    expect(giftInvoice.status).toBe(200);
+    expect(giftInvoice.body.subscription.id).toBe(shop.subscriptions.yearly);
     // The old paid-through date passes without a charge; the renewal comes one period later.
     await advanceTo(server, paidThrough + 60_000);
     const charged = await server.database.db

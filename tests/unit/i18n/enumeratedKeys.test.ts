@@ -18,6 +18,7 @@ import {
   TRANSACTION_TYPES,
 } from '../../../src/domain/entities';
 import { PAGE_LOCALES } from '../../../src/domain/languages';
+import { GIFT_REFUSALS } from '../../../src/domain/gift';
 import { PAYMENT_FAILURE_REASONS } from '../../../src/domain/payment-failure';
 import { PAYOUT_FAILURE_REASONS } from '../../../src/domain/payout-failure';
 import { RU_ACCOUNT_ERRORS } from '../../../src/domain/ru-bank-account';
@@ -47,6 +48,9 @@ const ENUMERATED: readonly [string, readonly string[]][] = [
   ['revenue.period', REVENUE_PERIODS],
   ['subscription.form.stars.hint', STARS_OFFERS],
   ['subscription.detail.stars', STARS_OFFERS],
+  ['common.giftType', ['buy_subscription', 'sell_subscription', 'refund_received', 'refund_issued']],
+  ['gift.period', RECURRING],
+  ['gift.reason', GIFT_REFUSALS],
 ];
 
 function text(tree: Record<string, unknown>, key: string): unknown {

@@ -44,5 +44,6 @@ export function transactionFromDto(dto: TransactionDto): Transaction {
       ? { id: dto.subscription.id, name: dto.subscription.name, period: dto.subscription.period }
       : undefined,
     subscriptionMemberId: dto.subscriptionMember?.id,
+    ...(dto.gift === true ? { gift: true } : {}),
   };
 }

@@ -4,6 +4,7 @@ import {
   type CreatePaymentResponse,
   type CreateSubscriptionPaymentRequest,
   type DonationInvoiceResponse,
+  type GiftPurchaseRequest,
   IDEMPOTENCY_KEY_HEADER,
   type PaymentCheckRequest,
   type PaymentCheckResponse,
@@ -61,8 +62,10 @@ export class HttpInvoiceRepository implements InvoiceRepository {
     };
   }
 
-  async subscriptionInvoice(subscriptionId: number): Promise<SubscriptionInvoice> {
-    const dto = await this.http.get<SubscriptionInvoiceResponse>(`/invoice/subscription/${subscriptionId}`);
+  async subscriptionInvoice(subscriptionId: number, options?: { gift?: boolean }): Promise<SubscriptionInvoice> {
+    const dto = await this.http.get<SubscriptionInvoiceResponse>(
+      `/invoice/subscription/${subscriptionId}${options?.gift === true ? '?gift=true' : ''}`,
+    );
     return {
       subscription: subscriptionFromDto(dto.subscription),
       channel: channelFromDto(dto.channel),
@@ -102,6 +105,16 @@ export class HttpInvoiceRepository implements InvoiceRepository {
       const body: CreateDonationPaymentRequest = { ...method, amount: moneyToWire(target.amount), period: 'onetime' };
       return createdPaymentFromDto(
         await this.http.post<CreatePaymentResponse>(`/invoice/donation/${target.donationId}/create`, body, options),
+      );
+    }
+    if (target.gift === true) {
+      // A gift is paid by card only (smart_glocal_form or a saved card), without a promo code.
+      return createdPaymentFromDto(
+        await this.http.post<CreatePaymentResponse>(
+          `/invoice/subscription/${target.subscriptionId}/gift`,
+          method as GiftPurchaseRequest,
+          options,
+        ),
       );
     }
     const body: CreateSubscriptionPaymentRequest =

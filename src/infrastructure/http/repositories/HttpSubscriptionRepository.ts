@@ -32,6 +32,8 @@ import { channelFromDto, userFromDto } from '../mappers/channel';
 import { moneyToWire } from '../mappers/money';
 import { toPage } from '../mappers/page';
 import { memberFromDto, starsPriceFromDto, subscriptionFromDto } from '../mappers/subscription';
+import type { GiftStats } from '../../../application/ports/GiftRepository';
+import type { GiftStatsResponse } from '../../../contract/api';
 
 export class HttpSubscriptionRepository implements SubscriptionRepository {
   constructor(private readonly http: HttpClient) {}
@@ -95,6 +97,10 @@ export class HttpSubscriptionRepository implements SubscriptionRepository {
         inactive: toPage(dto.membersGrouped?.inactive, dto.membersGroupedNextFrom?.inactive, memberFromDto),
       },
     };
+  }
+
+  async giftStats(subscriptionId: number): Promise<GiftStats> {
+    return this.http.get<GiftStatsResponse>(`/subscription/${subscriptionId}/gifts`);
   }
 
   async starsPrice(subscriptionId: number): Promise<StarsPrice> {

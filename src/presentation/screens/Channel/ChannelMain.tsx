@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import type { Subscription, Transaction } from '../../../domain/entities';
 import { formatDate, formatMoney, formatSignedMoney } from '../../../domain/format';
-import { badgeFor, signedAmount } from '../../../domain/transactions';
+import { badgeFor, signedAmount, transactionTypeKey } from '../../../domain/transactions';
 import { Avatar, Badge, Button, Cell, EmptyState, Icon, InfiniteList, Section } from '../../components';
 import type { ChannelViewModel } from './ChannelViewModel';
 import { DisconnectedRow } from './DisconnectedRow';
@@ -123,7 +123,7 @@ function SubscriptionRow({
 
 function TransactionRow({ transaction, now }: { readonly transaction: Transaction; readonly now: number }) {
   const { t, i18n } = useTranslation();
-  const kind = t(`channel.transactions.type.${transaction.type}`);
+  const kind = t(transactionTypeKey(transaction, 'channel.transactions.type'));
   const who = transaction.user
     ? [transaction.user.firstName, transaction.user.lastName].filter(Boolean).join(' ')
     : null;

@@ -37,7 +37,7 @@ const TransactionRow = memo(function TransactionRow({
   shortMonths: readonly string[];
 }) {
   const badge = badgeFor(transaction.type);
-  const label = t(`common.badge.${badge}`);
+  const label = transaction.gift === true ? t(`common.giftType.${transaction.type}`) : t(`common.badge.${badge}`);
   const counterpart =
     mode === 'creator'
       ? ((transaction.user && fullName(transaction.user)) ?? transaction.channel?.name)

@@ -154,7 +154,16 @@ const InvoiceContent = observer(function InvoiceContent({ vm }: { vm: InvoiceVie
           icon={<Icon name={view.kind === 'alreadyExists' ? 'check' : 'alert'} size={48} />}
           title={texts.title}
           text={texts.text}
-          actions={<Button onClick={vm.close}>{t('common.close')}</Button>}
+          actions={
+            <>
+              <Button onClick={vm.close}>{t('common.close')}</Button>
+              {view.kind === 'alreadyExists' && vm.giftPath !== null && (
+                <Button mode="plain" onClick={() => go(vm.giftPath)}>
+                  {t('gift.give')}
+                </Button>
+              )}
+            </>
+          }
         />
       </Screen>
     );
@@ -354,6 +363,11 @@ const InvoiceContent = observer(function InvoiceContent({ vm }: { vm: InvoiceVie
         </Section>
       )}
       {subscription && !inStars && <PromoSection vm={vm} />}
+      {subscription && vm.giftPath !== null && (
+        <Section footer={t('gift.giveHint')}>
+          <Cell to={vm.giftPath} before={<Icon name="gift" size={24} />} title={t('gift.give')} chevron />
+        </Section>
+      )}
       {subscription && inStars && vm.promoText.trim() !== '' && (
         // Telegram Stars take no promo code: the code stays for a card payment.
         <p className="invoice-promo invoice-promo__note">{t('promo.invoice.cardOnly')}</p>

@@ -33,6 +33,7 @@ import {
   checkStarsAmountInput,
 } from '../../../domain/stars-checkout';
 import { EXTERNAL_LINKS, openExternal } from '../../shared/externalLinks';
+import { giftInvoicePath, isGiftablePeriod } from '../../../domain/gift';
 import { AsyncState, type ScreenState } from '../../shell/screenState';
 
 const isPromoRefusal = (value: string): value is PromoRefusal => (PROMO_REFUSALS as readonly string[]).includes(value);
@@ -425,6 +426,17 @@ export class InvoiceViewModel {
   private nextPaymentPath(): string {
     const cards = this.flow.target?.cards ?? this.cards;
     return cards.some((card) => card.active) ? PAYMENT_METHOD_PATH : PAYMENT_FORM_PATH;
+  }
+
+  /**
+   * Where "Give as a gift" goes (src/domain/gift.ts): a subscription with a period to give; a member may give it too
+   * (the already-subscribed page offers it). Null for donations and one-time subscriptions.
+   */
+  get giftPath(): string | null {
+    if (this.kind !== 'subscription') return null;
+    const subscription = this.subscription;
+    if (subscription !== null && !isGiftablePeriod(subscription.period)) return null;
+    return giftInvoicePath(this.id);
   }
 
   /** After a paid payment: open the channel (subscription) or close the app (donation). */

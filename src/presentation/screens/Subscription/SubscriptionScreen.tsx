@@ -134,6 +134,16 @@ function SubscriptionScreen({ vm }: { vm: SubscriptionViewModel }) {
             {!subscription.isDeleted && subscription.period !== 'onetime' && (
               <Cell to={`${base}/retention`} title={t('retention.title')} chevron />
             )}
+            {vm.giftStats !== null && subscription.period !== 'onetime' && (
+              <Cell
+                title={t('gift.stats.title')}
+                after={
+                  <span data-testid="gift-stats">
+                    {t('gift.stats.text', { sold: vm.giftStats.sold, redeemed: vm.giftStats.redeemed })}
+                  </span>
+                }
+              />
+            )}
             <Cell
               to={`/channel/${channelId}/subscription/command?subscriptionId=${vm.subscriptionId}`}
               title={t('subscription.detail.command')}

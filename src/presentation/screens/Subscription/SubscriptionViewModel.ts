@@ -1,3 +1,4 @@
+import type { GiftStats } from '../../../application/ports/GiftRepository';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { Clock } from '../../../application/ports/Clock';
 import type { MessengerPlatform } from '../../../application/ports/MessengerPlatform';
@@ -62,6 +63,8 @@ export class SubscriptionViewModel implements KeepsPlace {
   busy: 'delete' | 'restore' | null = null;
   /** Its price in Telegram Stars and how Stars sell it, once read (a failure shows none). */
   starsPrice: StarsPrice | null = null;
+  /** Its gifts sold and accepted, once read (a failure shows none). */
+  giftStats: GiftStats | null = null;
   private disposed = false;
 
   constructor(
@@ -99,6 +102,15 @@ export class SubscriptionViewModel implements KeepsPlace {
 
   /** Loads the subscription with the first page of both groups (filter all). */
   /** Reads the Stars price beside the page (it is one line of the header: a failure leaves it out). */
+  private loadGiftStats(): void {
+    void this.subscriptions.giftStats(this.subscriptionId).then(
+      (stats) => {
+        if (!this.disposed) runInAction(() => (this.giftStats = stats));
+      },
+      () => undefined,
+    );
+  }
+
   private loadStarsPrice(): void {
     void this.subscriptions.starsPrice(this.subscriptionId).then(
       (price) => {
@@ -110,6 +122,7 @@ export class SubscriptionViewModel implements KeepsPlace {
 
   async load(): Promise<void> {
     this.loadStarsPrice();
+    this.loadGiftStats();
     await this.loader.run(
       () => this.subscriptions.detail(this.subscriptionId),
       (detail) => {

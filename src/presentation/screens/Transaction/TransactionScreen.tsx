@@ -12,6 +12,7 @@ import { countryName } from '../../shared/countryName';
 import type { TransactionViewModel } from './TransactionViewModel';
 import './transaction.css';
 import { deviceZone } from '../../app/deviceZone';
+import { transactionTypeKey } from '../../../domain/transactions';
 
 function fullName(user: User): string {
   return user.lastName ? `${user.firstName} ${user.lastName}` : user.firstName;
@@ -145,10 +146,10 @@ function TransactionScreen({ vm }: { vm: TransactionViewModel }) {
             <h1 className="transaction-head__amount" data-testid="transaction-amount" dir="ltr">
               {formatSignedMoney(signedTotal)}
             </h1>
-            <p className="transaction-head__type">{t(`transaction.type.${transaction.type}`)}</p>
+            <p className="transaction-head__type">{t(transactionTypeKey(transaction, 'transaction.type'))}</p>
           </div>
           <Section>
-            <Cell title={t('transaction.fields.type')} after={t(`transaction.type.${transaction.type}`)} />
+            <Cell title={t('transaction.fields.type')} after={t(transactionTypeKey(transaction, 'transaction.type'))} />
             <Cell
               title={t('transaction.fields.date')}
               after={

@@ -44,6 +44,7 @@ const ICONS = Object.keys({
   card: true,
   empty: true,
   undo: true,
+  gift: true,
 } satisfies Record<IconName, true>) as IconName[];
 const PAGES = 3;
 

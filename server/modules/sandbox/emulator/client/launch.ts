@@ -86,6 +86,8 @@ export type TgLinkAction =
   | { kind: 'add-bot-to-channel'; bot: string; adminRights: string[] }
   | { kind: 'open-mini-app'; bot: string; app: string; startParam?: string }
   | { kind: 'open-chat'; username: string; start?: string }
+  /** t.me/share/url?url=…&text=… (or t.me/share?url=…): Telegram's share sheet. */
+  | { kind: 'share'; url: string; text?: string }
   | { kind: 'other'; path: string };
 
 /** Accepts a full t.me URL or a path_full such as `/backers_bot?startchannel&admin=change_info+promote_members`. */
@@ -99,6 +101,10 @@ export function parseTgLink(link: string): TgLinkAction {
   const segments = url.pathname.split('/').filter(Boolean);
   const query = url.searchParams;
   const [first, second] = segments;
+  if (first === 'share' && (segments.length === 1 || (second === 'url' && segments.length === 2)) && query.get('url')) {
+    const text = query.get('text') ?? undefined;
+    return { kind: 'share', url: query.get('url') ?? '', ...(text ? { text } : {}) };
+  }
   if (first && segments.length === 1 && (query.has('startchannel') || query.has('startgroup'))) {
     const admin = query.get('admin') ?? '';
     return { kind: 'add-bot-to-channel', bot: first, adminRights: admin.split(/[+ ]/).filter(Boolean) };

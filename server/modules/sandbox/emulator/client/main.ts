@@ -7,6 +7,7 @@ import { EventLogView } from './eventLog';
 import { buildFrameUrl, parseTgLink } from './launch';
 import { PhoneView, type PopupButton } from './phone';
 import { ChannelPicker, type PickedChannel } from './picker';
+import { ShareSheet } from './shareSheet';
 import { sandboxApi } from './sandboxApi';
 import { StarsSheetView } from './starsSheet';
 import { isHexColor, resolveColor, themeFor, type ThemeParams } from './themes';
@@ -42,6 +43,7 @@ class Host {
   private readonly channels = new ChannelPane((startParam) => this.relaunchWithStartParam(startParam));
   private readonly botChat = new BotChatPane((url) => this.openChatButton(url));
   private readonly picker = new ChannelPicker((picked) => this.addBotToChannel(picked));
+  private readonly shareSheet = new ShareSheet();
   private readonly starsSheet = new StarsSheetView((inert) => this.phone.setInert(inert));
   private session: Session | undefined;
   private lastSettings: LaunchSettings | undefined;
@@ -379,6 +381,14 @@ class Host {
         return this.relaunchWithStartParam(link.startParam);
       case 'open-chat':
         return this.phone.showNotice(`Telegram would open the chat with @${link.username}.`);
+      case 'share': {
+        this.bridge.send('visibility_changed', { is_visible: false });
+        const shared = await this.shareSheet.open(link.url, link.text);
+        this.bridge.send('visibility_changed', { is_visible: true });
+        if (shared === undefined) return;
+        this.log.note(`shared to ${shared.chat}: ${shared.message}`);
+        return this.phone.showNotice(`Sent to ${shared.chat}.`);
+      }
       default:
         if (link.path.startsWith('/+')) return this.joinByInviteLink(`https://t.me${link.path}`);
         return this.phone.showNotice(`Telegram would open t.me${link.path}.`);

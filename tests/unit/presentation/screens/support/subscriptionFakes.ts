@@ -15,6 +15,7 @@ import type {
 } from '../../../../../src/application/ports/SubscriptionRepository';
 import type { Channel, Subscription } from '../../../../../src/domain/entities';
 import { ToastStore } from '../../../../../src/presentation/toasts/ToastStore';
+import type { GiftStats } from '../../../../../src/application/ports/GiftRepository';
 import { FakePlatform } from '../../support/FakePlatform';
 
 export class SubscriptionPlatform extends FakePlatform {
@@ -43,6 +44,7 @@ type Method = keyof SubscriptionRepository;
  * The real (in-memory) repository, except that the next calls of a method can be made to fail with a code, and
  * every call is counted: `failNext('members', 'error_unknown')`.
  */
+
 export class ScriptedSubscriptions implements SubscriptionRepository {
   readonly calls: { method: Method; args: unknown[] }[] = [];
   private readonly failures = new Map<Method, string[]>();
@@ -91,6 +93,10 @@ export class ScriptedSubscriptions implements SubscriptionRepository {
   member(id: number): Promise<MemberDetail> {
     return this.run('member', [id], () => this.real.member(id));
   }
+  giftStats(id: number): Promise<GiftStats> {
+    return this.run('giftStats', [id], () => this.real.giftStats(id));
+  }
+
   starsPrice(id: number): Promise<StarsPrice> {
     return this.run('starsPrice', [id], () => this.real.starsPrice(id));
   }

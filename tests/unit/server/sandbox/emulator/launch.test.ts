@@ -30,6 +30,14 @@ describe('parseTgLink', () => {
     expect(parseTgLink('/backers_bot/app')).toEqual({ kind: 'open-mini-app', bot: 'backers_bot', app: 'app' });
   });
 
+  it('reads a share link (core.telegram.org/widgets/share: t.me/share/url?url={url}&text={text}, both encoded)', () => {
+    const link = 'https://t.me/backers_bot/app?startapp=gift_AbCdEfGhIjKlMnOpQrStUv';
+    expect(
+      parseTgLink(`/share/url?url=${encodeURIComponent(link)}&text=${encodeURIComponent('A gift for you: 1 month')}`),
+    ).toEqual({ kind: 'share', url: link, text: 'A gift for you: 1 month' });
+    expect(parseTgLink(`https://t.me/share?url=${encodeURIComponent(link)}`)).toEqual({ kind: 'share', url: link });
+  });
+
   it('reads a chat link and leaves anything else as is', () => {
     expect(parseTgLink('/some_creator')).toEqual({ kind: 'open-chat', username: 'some_creator' });
     expect(parseTgLink('/+AbCdEf123')).toEqual({ kind: 'other', path: '/+AbCdEf123' });
