@@ -69,7 +69,7 @@ export class GiftViewModel {
   }
 
   async accept(): Promise<void> {
-    if (this.gift === null || this.accepting || this.refusal !== null) return;
+    if (this.gift === null || this.accepting || this.accepted !== null || this.refusal !== null) return;
     this.accepting = true;
     try {
       const accepted = await this.gifts.accept(this.code);
