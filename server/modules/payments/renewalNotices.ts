@@ -202,6 +202,13 @@ function message(deps: RenewalNoticeDeps, kind: RenewalNoticeKind, notice: DueNo
     notice.fullPriceMinor !== null &&
     notice.fullPriceMinor > notice.priceMinor &&
     (notice.promoRenewalsLeft === null || notice.promoRenewalsLeft > 0);
+  // A retention offer the follower accepted (the same columns without a code): say so too.
+  const retained =
+    notice.promoCode === null &&
+    notice.fullPriceMinor !== null &&
+    notice.fullPriceMinor > notice.priceMinor &&
+    notice.promoRenewalsLeft !== null &&
+    notice.promoRenewalsLeft > 0;
   const username = deps.botUsername();
   const button =
     kind === 'reminder'
@@ -219,7 +226,12 @@ function message(deps: RenewalNoticeDeps, kind: RenewalNoticeKind, notice: DueNo
             amount: values.amount,
             full: formatMoney(money(notice.fullPriceMinor!, notice.currency)),
           })}`
-        : fill(kind === 'reminder' ? texts.renewalReminder : texts.renewalFailed, values),
+        : kind === 'reminder' && retained
+          ? `${fill(texts.renewalReminder, values)} ${fill(texts.renewalReminderRetention, {
+              amount: values.amount,
+              full: formatMoney(money(notice.fullPriceMinor!, notice.currency)),
+            })}`
+          : fill(kind === 'reminder' ? texts.renewalReminder : texts.renewalFailed, values),
     button,
     silent: false,
   };

@@ -177,8 +177,14 @@ describe('retention offers', () => {
     const reminders = (await botApiCalls<{ chat_id: number; text: string }>(server, 'sendMessage'))
       .map((call) => call.params)
       .filter((params) => params.chat_id === user.telegramId && params.text.includes('renews on'))
-      .map((params) => /€[\d.]+/.exec(params.text)?.[0]);
-    expect(reminders).toEqual(['€3.50', '€3.50', '€3.50', '€5']);
+      .map((params) => params.text);
+    expect(reminders.map((text) => /€[\d.]+/.exec(text)?.[0])).toEqual(['€3.50', '€3.50', '€3.50', '€5']);
+    expect(reminders.map((text) => text.includes('Your offer to stay: €3.50 instead of €5.'))).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
 
     // Once ever: cancelling later goes straight through.
     expect(await show(user, memberId)).toBeNull();

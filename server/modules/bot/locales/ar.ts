@@ -27,6 +27,7 @@ export const ar: BotTexts = {
   renewalReminder:
     'سيتجدد اشتراكك {name} في قناة {channel} بتاريخ {date}، وسيُخصم {amount} من بطاقتك المحفوظة. يمكنك تغيير البطاقة أو إلغاء الاشتراك في التطبيق.',
   renewalReminderPromo: 'رمز الخصم {code}: {amount} بدلًا من {full}.',
+  renewalReminderRetention: 'عرض البقاء الخاص بك: {amount} بدلًا من {full}.',
   renewalReminderButton: 'فتح',
   renewalFailed:
     'تعذّر الخصم من بطاقتك مقابل اشتراك {name} في قناة {channel}. سنحاول مرة أخرى، ويبقى وصولك متاحًا حتى {date}. ادفع ببطاقة أخرى للحفاظ عليه.',

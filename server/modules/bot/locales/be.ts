@@ -29,6 +29,7 @@ export const be: BotTexts = {
   renewalReminder:
     'Ваша падпіска {name} у канале {channel} падоўжыцца {date}: з захаванай карткі будзе спісана {amount}. Змяніць картку або скасаваць падпіску можна ў праграме.',
   renewalReminderPromo: 'Прамакод {code}: {amount} замест {full}.',
+  renewalReminderRetention: 'Ваша прапанова застацца: {amount} замест {full}.',
   renewalReminderButton: 'Адкрыць',
   renewalFailed:
     'Не ўдалося спісаць аплату з вашай карткі за падпіску {name} у канале {channel}. Мы паспрабуем яшчэ раз, а доступ захаваецца да {date}. Аплаціце іншай карткай, каб не страціць яго.',

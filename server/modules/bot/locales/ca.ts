@@ -31,6 +31,7 @@ export const ca: BotTexts = {
   renewalReminder:
     "La teva subscripció {name} al canal {channel} es renovarà el dia {date}: carregarem {amount} a la teva targeta desada. Pots canviar la targeta o cancel·lar la subscripció a l'aplicació.",
   renewalReminderPromo: 'Codi promocional {code}: {amount} en lloc de {full}.',
+  renewalReminderRetention: 'La teva oferta per quedar-te: {amount} en lloc de {full}.',
   renewalReminderButton: 'Obre',
   renewalFailed:
     "No hem pogut fer el càrrec a la teva targeta per {name} al canal {channel}. Ho tornarem a provar i mantindràs l'accés fins al dia {date}. Paga amb una altra targeta per no perdre'l.",

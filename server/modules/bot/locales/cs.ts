@@ -27,6 +27,7 @@ export const cs: BotTexts = {
   renewalReminder:
     'Vaše předplatné {name} v kanálu {channel} se obnoví {date}: z uložené karty strhneme {amount}. Kartu můžete změnit nebo předplatné zrušit v aplikaci.',
   renewalReminderPromo: 'Promo kód {code}: {amount} místo {full}.',
+  renewalReminderRetention: 'Vaše nabídka k setrvání: {amount} místo {full}.',
   renewalReminderButton: 'Otevřít',
   renewalFailed:
     'Platbu za předplatné {name} v kanálu {channel} se nám nepodařilo strhnout z vaší karty. Zkusíme to znovu a přístup vám zůstane do {date}. Abyste o něj nepřišli, zaplaťte jinou kartou.',

@@ -30,6 +30,7 @@ export const de: BotTexts = {
   renewalReminder:
     'Dein Abo {name} im Kanal {channel} verlängert sich am {date}. Dabei buchen wir {amount} von deiner gespeicherten Karte ab. In der App kannst du die Karte ändern oder das Abo kündigen.',
   renewalReminderPromo: 'Promo-Code {code}: {amount} statt {full}.',
+  renewalReminderRetention: 'Dein Halteangebot: {amount} statt {full}.',
   renewalReminderButton: 'Öffnen',
   renewalFailed:
     'Wir konnten deine Karte für {name} im Kanal {channel} nicht belasten. Wir versuchen es erneut, und dein Zugriff bleibt bis zum {date} bestehen. Zahle mit einer anderen Karte, um ihn zu behalten.',

@@ -29,6 +29,7 @@ export const en: BotTexts = {
   renewalReminder:
     'Your subscription {name} in {channel} renews on {date}: {amount} will be charged to your saved card. You can change the card or cancel in the app.',
   renewalReminderPromo: 'Promo code {code}: {amount} instead of {full}.',
+  renewalReminderRetention: 'Your offer to stay: {amount} instead of {full}.',
   renewalReminderButton: 'Open',
   renewalFailed:
     'We could not charge your card for {name} in {channel}. We will try again, and your access stays until {date}. Pay with another card to keep it.',

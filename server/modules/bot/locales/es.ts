@@ -30,6 +30,7 @@ export const es: BotTexts = {
   renewalReminder:
     'Tu suscripción {name} en {channel} se renueva el {date}: cobraremos {amount} en tu tarjeta guardada. Puedes cambiar la tarjeta o cancelar la suscripción en la app.',
   renewalReminderPromo: 'Código promocional {code}: {amount} en lugar de {full}.',
+  renewalReminderRetention: 'Tu oferta para quedarte: {amount} en lugar de {full}.',
   renewalReminderButton: 'Abrir',
   renewalFailed:
     'No pudimos cobrar en tu tarjeta el pago de {name} en {channel}. Lo volveremos a intentar y mantienes el acceso hasta el {date}. Paga con otra tarjeta para no perderlo.',

@@ -30,6 +30,7 @@ export const fi: BotTexts = {
   renewalReminder:
     'Tilauksesi {name} kanavalla {channel} uusiutuu {date}. Tallennetulta kortiltasi veloitetaan silloin {amount}. Voit vaihtaa korttia tai peruuttaa tilauksen sovelluksessa.',
   renewalReminderPromo: 'Kampanjakoodi {code}: {amount} hinnan {full} sijaan.',
+  renewalReminderRetention: 'Pysymistarjouksesi: {amount} hinnan {full} sijaan.',
   renewalReminderButton: 'Avaa',
   renewalFailed:
     'Emme pystyneet veloittamaan korttiasi tilauksesta {name} kanavalla {channel}. Yritämme uudelleen, ja pääsysi säilyy {date} asti. Maksa toisella kortilla, jotta pääsy ei katkea.',

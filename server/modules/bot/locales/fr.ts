@@ -31,6 +31,7 @@ export const fr: BotTexts = {
   renewalReminder:
     'Votre abonnement {name} sur {channel} sera renouvelé le {date} : nous débiterons {amount} sur votre carte enregistrée. Vous pouvez changer de carte ou annuler l’abonnement dans l’application.',
   renewalReminderPromo: 'Code promo {code} : {amount} au lieu de {full}.',
+  renewalReminderRetention: 'Votre offre pour rester : {amount} au lieu de {full}.',
   renewalReminderButton: 'Ouvrir',
   renewalFailed:
     'Nous n’avons pas pu débiter votre carte pour {name} sur {channel}. Nous réessaierons et votre accès reste actif jusqu’au {date}. Payez avec une autre carte pour le conserver.',

@@ -28,6 +28,7 @@ export const hr: BotTexts = {
   renewalReminder:
     'Vaša pretplata {name} u kanalu {channel} obnavlja se {date}. Tada će se s vaše spremljene kartice naplatiti {amount}. Karticu možete promijeniti ili pretplatu otkazati u aplikaciji.',
   renewalReminderPromo: 'Promo kod {code}: {amount} umjesto {full}.',
+  renewalReminderRetention: 'Vaša ponuda za ostanak: {amount} umjesto {full}.',
   renewalReminderButton: 'Otvori',
   renewalFailed:
     'Nismo uspjeli naplatiti pretplatu {name} u kanalu {channel} s vaše kartice. Pokušat ćemo ponovno, a pristup zadržavate do {date}. Platite drugom karticom da ga ne izgubite.',

@@ -31,6 +31,7 @@ export const hu: BotTexts = {
   renewalReminder:
     'Az előfizetésed ({name} – {channel}) megújul: {date}. Ekkor {amount} összeget vonunk le a mentett kártyádról. A kártyát lecserélheted, vagy lemondhatod az előfizetést az alkalmazásban.',
   renewalReminderPromo: '{code} promóciós kód: {amount} {full} helyett.',
+  renewalReminderRetention: 'Maradási ajánlatod: {amount} {full} helyett.',
   renewalReminderButton: 'Megnyitás',
   renewalFailed:
     'Nem sikerült levonni az előfizetésed ({name} – {channel}) díját a kártyádról. Újra megpróbáljuk, a hozzáférésed pedig eddig megmarad: {date}. Ha nem szeretnéd elveszíteni, fizess másik kártyával.',

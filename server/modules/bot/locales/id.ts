@@ -29,6 +29,7 @@ export const id: BotTexts = {
   renewalReminder:
     'Langganan {name} Anda di {channel} diperpanjang pada {date}: {amount} akan ditagihkan ke kartu tersimpan Anda. Anda dapat mengganti kartu atau membatalkan langganan di aplikasi.',
   renewalReminderPromo: 'Kode promo {code}: {amount}, bukan {full}.',
+  renewalReminderRetention: 'Penawaran bertahan Anda: {amount}, bukan {full}.',
   renewalReminderButton: 'Buka',
   renewalFailed:
     'Kami tidak dapat menagih kartu Anda untuk {name} di {channel}. Kami akan mencoba lagi, dan akses Anda tetap aktif hingga {date}. Bayar dengan kartu lain agar akses tidak hilang.',

@@ -30,6 +30,7 @@ export const it: BotTexts = {
   renewalReminder:
     "Il tuo abbonamento {name} su {channel} si rinnova in data {date}: addebiteremo {amount} sulla tua carta salvata. Puoi cambiare carta o annullare l'abbonamento nell'app.",
   renewalReminderPromo: 'Codice promozionale {code}: {amount} invece di {full}.',
+  renewalReminderRetention: 'La tua offerta di permanenza: {amount} invece di {full}.',
   renewalReminderButton: 'Apri',
   renewalFailed:
     "L'addebito sulla tua carta per {name} su {channel} non è riuscito. Riproveremo e il tuo accesso resta attivo fino al giorno {date}. Paga con un'altra carta per non perderlo.",

@@ -28,6 +28,7 @@ export const kk: BotTexts = {
   renewalReminder:
     '{channel} арнасындағы {name} жазылымыңыз {date} күні ұзартылады: сақталған картаңыздан {amount} алынады. Қолданбада картаны өзгертуге немесе жазылымды тоқтатуға болады.',
   renewalReminderPromo: '{code} промокоды: {full} орнына {amount}.',
+  renewalReminderRetention: 'Қалу ұсынысыңыз: {full} орнына {amount}.',
   renewalReminderButton: 'Ашу',
   renewalFailed:
     '{channel} арнасындағы {name} жазылымы үшін картаңыздан ақша алу мүмкін болмады. Біз қайталап көреміз, ал қолжетімділік {date} күніне дейін сақталады. Оны жоғалтпау үшін басқа картамен төлеңіз.',

@@ -28,6 +28,7 @@ export const ko: BotTexts = {
   renewalReminder:
     '{channel}의 {name} 구독이 {date}에 갱신되며, 저장된 카드로 {amount} 결제가 진행됩니다. 카드 변경이나 구독 해지는 앱에서 할 수 있습니다.',
   renewalReminderPromo: '프로모션 코드 {code}: {full} 대신 {amount}.',
+  renewalReminderRetention: '유지 혜택: {full} 대신 {amount}.',
   renewalReminderButton: '열기',
   renewalFailed:
     '{channel}의 {name} 구독 요금을 카드로 결제하지 못했습니다. 다시 시도할 예정이며, {date}까지는 계속 이용할 수 있습니다. 이용을 유지하려면 다른 카드로 결제하세요.',

@@ -29,6 +29,7 @@ export const ms: BotTexts = {
   renewalReminder:
     'Langganan {name} anda di saluran {channel} akan diperbaharui pada {date}: {amount} akan dicaj pada kad tersimpan anda. Anda boleh menukar kad atau membatalkan langganan dalam aplikasi.',
   renewalReminderPromo: 'Kod promo {code}: {amount} dan bukannya {full}.',
+  renewalReminderRetention: 'Tawaran kekal anda: {amount} dan bukannya {full}.',
   renewalReminderButton: 'Buka',
   renewalFailed:
     'Kami tidak dapat mengecaj kad anda untuk {name} di saluran {channel}. Kami akan cuba lagi, dan akses anda kekal sehingga {date}. Bayar dengan kad lain untuk mengekalkannya.',

@@ -30,6 +30,7 @@ export const nl: BotTexts = {
   renewalReminder:
     'Je abonnement {name} in het kanaal {channel} wordt op {date} verlengd: we schrijven dan {amount} af van je opgeslagen kaart. In de app kun je de kaart wijzigen of het abonnement opzeggen.',
   renewalReminderPromo: 'Promocode {code}: {amount} in plaats van {full}.',
+  renewalReminderRetention: 'Je blijfaanbod: {amount} in plaats van {full}.',
   renewalReminderButton: 'Openen',
   renewalFailed:
     'We konden de betaling voor {name} in het kanaal {channel} niet van je kaart afschrijven. We proberen het opnieuw en je houdt toegang tot {date}. Betaal met een andere kaart om je toegang te houden.',

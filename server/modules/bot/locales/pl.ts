@@ -29,6 +29,7 @@ export const pl: BotTexts = {
   renewalReminder:
     'Twoja subskrypcja {name} w kanale {channel} odnowi się {date}: pobierzemy {amount} z zapisanej karty. W aplikacji możesz zmienić kartę lub anulować subskrypcję.',
   renewalReminderPromo: 'Kod promocyjny {code}: {amount} zamiast {full}.',
+  renewalReminderRetention: 'Twoja oferta pozostania: {amount} zamiast {full}.',
   renewalReminderButton: 'Otwórz',
   renewalFailed:
     'Nie udało się pobrać opłaty z Twojej karty za subskrypcję {name} w kanale {channel}. Spróbujemy ponownie, a dostęp zachowasz do {date}. Zapłać inną kartą, aby go nie stracić.',

@@ -29,6 +29,7 @@ export const pt: BotTexts = {
   renewalReminder:
     'Sua assinatura {name} no canal {channel} será renovada em {date}: vamos cobrar {amount} no seu cartão salvo. Você pode trocar o cartão ou cancelar a assinatura no app.',
   renewalReminderPromo: 'Código promocional {code}: {amount} em vez de {full}.',
+  renewalReminderRetention: 'Sua oferta para ficar: {amount} em vez de {full}.',
   renewalReminderButton: 'Abrir',
   renewalFailed:
     'Não conseguimos cobrar seu cartão pela assinatura {name} no canal {channel}. Vamos tentar de novo, e seu acesso continua até {date}. Pague com outro cartão para não perdê-lo.',

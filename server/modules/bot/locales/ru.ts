@@ -28,6 +28,7 @@ export const ru: BotTexts = {
   renewalReminder:
     'Подписка {name} в канале {channel} продлится {date}: с сохранённой карты спишется {amount}. Сменить карту или отменить подписку можно в приложении.',
   renewalReminderPromo: 'Промокод {code}: {amount} вместо {full}.',
+  renewalReminderRetention: 'Ваше предложение остаться: {amount} вместо {full}.',
   renewalReminderButton: 'Открыть',
   renewalFailed:
     'Не удалось списать оплату за подписку {name} в канале {channel}. Мы попробуем ещё раз, а доступ сохранится до {date}. Оплатите другой картой, чтобы его не потерять.',

@@ -28,6 +28,7 @@ export const sk: BotTexts = {
   renewalReminder:
     'Vaše predplatné {name} v kanáli {channel} sa predĺži {date}: z uloženej karty strhneme {amount}. Kartu môžete zmeniť alebo predplatné zrušiť v aplikácii.',
   renewalReminderPromo: 'Promo kód {code}: {amount} namiesto {full}.',
+  renewalReminderRetention: 'Vaša ponuka na zotrvanie: {amount} namiesto {full}.',
   renewalReminderButton: 'Otvoriť',
   renewalFailed:
     'Platbu za predplatné {name} v kanáli {channel} sa nám nepodarilo strhnúť z vašej karty. Skúsime to znova a prístup vám zostane do {date}. Aby ste oň neprišli, zaplaťte inou kartou.',

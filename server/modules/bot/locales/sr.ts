@@ -29,6 +29,7 @@ export const sr: BotTexts = {
   renewalReminder:
     'Ваша претплата {name} у каналу {channel} обнавља се {date}: са сачуване картице биће наплаћено {amount}. Картицу можете да промените или претплату да откажете у апликацији.',
   renewalReminderPromo: 'Промо код {code}: {amount} уместо {full}.',
+  renewalReminderRetention: 'Ваша понуда за останак: {amount} уместо {full}.',
   renewalReminderButton: 'Отвори',
   renewalFailed:
     'Нисмо успели да наплатимо претплату {name} у каналу {channel} са ваше картице. Покушаћемо поново, а приступ задржавате до {date}. Платите другом картицом да га не бисте изгубили.',

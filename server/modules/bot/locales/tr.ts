@@ -29,6 +29,7 @@ export const tr: BotTexts = {
   renewalReminder:
     '{channel} kanalındaki {name} aboneliğiniz {date} tarihinde yenilenecek ve kayıtlı kartınızdan {amount} tahsil edilecek. Kartı değiştirmek ya da aboneliği iptal etmek isterseniz bunu uygulamadan yapabilirsiniz.',
   renewalReminderPromo: '{code} promosyon kodu: {full} yerine {amount}.',
+  renewalReminderRetention: 'Kalma teklifiniz: {full} yerine {amount}.',
   renewalReminderButton: 'Aç',
   renewalFailed:
     '{channel} kanalındaki {name} aboneliğiniz için kartınızdan ödeme alınamadı. Tekrar deneyeceğiz; erişiminiz {date} tarihine kadar devam edecek. Erişiminizi kaybetmemek için başka bir kartla ödeme yapın.',

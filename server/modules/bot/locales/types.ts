@@ -37,6 +37,8 @@ export interface BotTexts {
   readonly renewalReminder: string;
   /** Appended to the reminder while a promo code discounts the renewal: {code}, {amount}, {full}. */
   readonly renewalReminderPromo: string;
+  /** Appended to the reminder while a retention offer lowers the renewal: {amount}, {full}. */
+  readonly renewalReminderRetention: string;
   readonly renewalReminderButton: string;
   /** Right after a failed renewal attempt: a one-tap way to pay with another card before access ends. */
   readonly renewalFailed: string;

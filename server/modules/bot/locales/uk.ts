@@ -29,6 +29,7 @@ export const uk: BotTexts = {
   renewalReminder:
     'Ваша підписка {name} у каналі {channel} продовжиться {date}: зі збереженої картки буде списано {amount}. Змінити картку або скасувати підписку можна в застосунку.',
   renewalReminderPromo: 'Промокод {code}: {amount} замість {full}.',
+  renewalReminderRetention: 'Ваша пропозиція залишитися: {amount} замість {full}.',
   renewalReminderButton: 'Відкрити',
   renewalFailed:
     'Не вдалося списати оплату з вашої картки за підписку {name} у каналі {channel}. Ми спробуємо ще раз, а доступ збережеться до {date}. Оплатіть іншою карткою, щоб не втратити його.',
