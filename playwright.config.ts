@@ -47,6 +47,8 @@ export default defineConfig({
       testMatch: '**/clock-admin-reconciliation.spec.ts',
       dependencies: ['clock-admin'],
     },
+    // An unaccepted gift's refund moves the clock 30 days.
+    { name: 'clock-gifts', testMatch: '**/clock-gift-expiry.spec.ts', dependencies: ['clock-reconciliation'] },
   ],
   outputDir,
   timeout: 60_000,

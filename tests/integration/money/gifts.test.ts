@@ -216,6 +216,15 @@ describe('gift subscriptions', () => {
     expect((await memberOf(recipient, shop.subscriptions.monthly)).expiresAt).toEqual(member.expiresAt);
     expect(await refusal(newUser('Late'), code, 409)).toBe('redeemed');
     expect(await stats(shop.subscriptions.monthly)).toMatchObject({ redeemed: 1 });
+    // Subscribing while the gift runs would pay for its period again: refused as for any running membership.
+    const own = await server.api(
+      recipient,
+      'POST',
+      `/invoice/subscription/${shop.subscriptions.monthly}/create`,
+      { paymentMethod: 'smart_glocal_form', ...(await newCard(server, recipient, '4242424242424242')) },
+      { 'Idempotency-Key': randomUUID() },
+    );
+    expect(own.body).toMatchObject({ code: 'already_subscribed' });
     // Past its end nothing is charged: the membership simply ends.
     await advanceTo(server, member.expiresAt!.getTime() + 60_000);
     const renewals = await server.database.db
@@ -358,7 +367,7 @@ describe('gift subscriptions', () => {
     ).toHaveLength(1);
   });
 
-  it('a deleted subscription stops gift purchase and refunds its open gifts at once', async () => {
+  it('a deleted subscription or a disconnected channel stops gift purchase and refunds open gifts at once', async () => {
     const other = await openShop(server, { price: 10 });
     const giver = newUser('Unlucky');
     const answer = await buy(giver, other.subscriptions.monthly);
@@ -371,12 +380,18 @@ describe('gift subscriptions', () => {
     await advanceTo(server, server.clock.now() + 60_000);
     expect((await giftRow(gift!.code)).status).toBe('refunded');
     await expectBalancesMatchLedger(server, other.creatorId);
-    // A disconnected channel stops gift purchase as it stops payments.
+    // A disconnected channel stops gift purchase as it stops payments, and refunds its open gifts at once too.
+    const weekly = await buy(giver, other.subscriptions.weekly);
+    const { gift: weeklyGift } = await sent(giver, weekly.body.paymentId);
     await server.request('POST', '/sandbox/bot/channel-removed', {
       chatId: -(1_000_000_000_000 + other.creator.telegramId),
     });
     expect((await buy(newUser('Blocked'), other.subscriptions.weekly)).body).toMatchObject({
       code: 'payments_disabled',
     });
+    expect(await refusal(newUser('Hopeful'), weeklyGift!.code, 409)).toBe('unavailable');
+    await advanceTo(server, server.clock.now() + 60_000);
+    expect((await giftRow(weeklyGift!.code)).status).toBe('refunded');
+    await expectBalancesMatchLedger(server, other.creatorId);
   });
 });
