@@ -9,7 +9,7 @@ import {
   type ConsoleProblem,
   type NewUser,
   expect,
-  expectNoSeriousA11yViolations,
+  expectNoSeriousA11yViolationsInApp,
   newUser,
   test,
 } from './support/fixtures';
@@ -110,14 +110,14 @@ test('moderation in progress and rejected show the "Channel not approved" placeh
   await expect(app.getByRole('button', { name: 'Retry' })).toHaveCount(0);
   await expect(app.getByRole('button', { name: 'Read the guidelines' })).toHaveCount(0);
   await expect(emulator.mainButton).toBeHidden();
-  await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+  await expectNoSeriousA11yViolationsInApp(page);
 
   await emulator.open({ user: creator, appPath: `/channel/${rejected.id}`, theme: 'dark', platform: 'android-7.10' });
   await expect(app.getByRole('heading', { name: 'Channel not approved' })).toBeVisible();
   await expect(app.getByText(/doesn't meet our guidelines/)).toBeVisible();
   await app.getByRole('button', { name: 'Read the guidelines' }).click();
   await emulator.waitForMethod('web_app_open_link');
-  await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+  await expectNoSeriousA11yViolationsInApp(page);
   expect(unexpected(consoleProblems, 403)).toEqual([]);
 });
 
@@ -134,7 +134,7 @@ test('onboarding of a private channel: language, skip the subscription, share th
   const app = emulator.app;
   await expect(app.getByRole('heading', { name: 'Choose the channel language' })).toBeVisible();
   await expect(app.getByText('Step 1 of 4')).toBeVisible();
-  await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+  await expectNoSeriousA11yViolationsInApp(page);
   await app.getByRole('radio', { name: /Indonesian/ }).check();
   await emulator.clickMainButton('Continue');
 
@@ -180,7 +180,7 @@ test('onboarding of a private channel: language, skip the subscription, share th
   await expect(app.getByText(/t\.me\/\+/)).toHaveCount(0);
   await app.getByRole('button', { name: 'Copy link' }).click();
   await expect(app.getByRole('status')).toContainText('Copied');
-  await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+  await expectNoSeriousA11yViolationsInApp(page);
   await emulator.clickMainButton('Continue');
   await expect(app.getByRole('heading', { name: 'Request donations' })).toBeVisible();
 
@@ -215,7 +215,7 @@ test('a disconnected channel shows the warning row to /connectbot and disables D
   await expect(app.getByRole('button', { name: 'Subscription' })).toBeDisabled();
   const warning = app.getByRole('link', { name: /The bot has no access to the channel/ });
   await expect(warning).toBeVisible();
-  await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+  await expectNoSeriousA11yViolationsInApp(page);
   await saveScreenshot('channel-disconnected-dark');
   await warning.click();
   await expect(app.locator('main')).not.toHaveClass(/channel-screen/);
@@ -247,7 +247,7 @@ test('delete: blocked with a popup while subscriptions exist, otherwise confirme
   await expect(app.getByRole('link', { name: /Weekly Subscription/ })).toContainText('€3 per week');
   await app.getByRole('button', { name: 'More' }).click();
   await expect(app.getByRole('link', { name: 'Settings' })).toBeVisible();
-  await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+  await expectNoSeriousA11yViolationsInApp(page);
   await app.getByRole('button', { name: 'Delete channel' }).click();
   await emulator.answerPopup('OK', /Delete all subscriptions of the channel first/);
   await expect(emulator.popup).toBeHidden();
@@ -296,13 +296,13 @@ test('settings: the language row leads to the language list; saving shows a toas
   const languageRow = app.getByRole('link', { name: /Language/ });
   await expect(languageRow).toContainText('English');
   await expect(app.getByRole('button', { name: 'Delete channel' })).toBeVisible();
-  await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+  await expectNoSeriousA11yViolationsInApp(page);
   await languageRow.click();
 
   await expect(app.getByRole('radio', { name: /English/ })).toBeChecked();
   await expect(emulator.mainButton).toBeDisabled();
   await app.getByRole('radio', { name: /Russian/ }).check();
-  await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+  await expectNoSeriousA11yViolationsInApp(page);
   await emulator.clickMainButton('Save');
   await expect(app.getByRole('status')).toContainText('Channel language saved');
   await expect(app.getByRole('link', { name: /Language/ })).toContainText('Русский');
@@ -325,7 +325,7 @@ test('/channel?id= opens the language screen of that channel', async ({ page, sa
   const app = emulator.app;
   await expect(app.getByRole('radio', { name: /Bahasa Indonesia/ })).toBeChecked();
   await expect(emulator.mainButton).toBeDisabled();
-  await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+  await expectNoSeriousA11yViolationsInApp(page);
   await app.getByRole('radio', { name: /English/ }).check();
   await emulator.clickMainButton('Save');
   await expect(app.getByRole('status')).toContainText('Channel language saved');

@@ -9,7 +9,13 @@
 import type { AdminPage, AdminPayoutItem } from '../../src/contract/admin';
 import { PROVIDER_TEST_CARDS } from '../../src/contract/api';
 import { nextPayoutDate, payoutDateString, payoutWindowFor } from '../../src/domain/payout';
-import { expect, expectNoSeriousA11yViolations, newUser, test } from './support/fixtures';
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  expectNoSeriousA11yViolationsInApp,
+  newUser,
+  test,
+} from './support/fixtures';
 import { signIn } from './support/admin';
 import { creatorWithChannel, payViaApi } from './follower-support';
 
@@ -147,5 +153,5 @@ test("an operator retries a failed payout (the creator's tracker shows it) and e
   await expect(tracked).toContainText(/Sent|Arrived/);
   await expect(tracked).not.toContainText('Failed');
   await expect(emulator.app.getByText('Recent payouts')).toBeVisible();
-  await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+  await expectNoSeriousA11yViolationsInApp(page);
 });

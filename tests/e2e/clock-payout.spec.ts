@@ -6,7 +6,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { PROVIDER_TEST_CARDS } from '../../src/contract/api';
-import { expect, expectNoSeriousA11yViolations, newUser, test } from './support/fixtures';
+import { expect, expectNoSeriousA11yViolationsInApp, newUser, test } from './support/fixtures';
 import { type PayoutAnswer, appProblems, verifiedCreator } from './support/payout';
 
 /** The payout date (12:00 UTC on the 10th or 25th) that pays earnings made at `atMs` (see src/domain/payout.ts). */
@@ -94,7 +94,7 @@ test('the payout page: balances, next payout date, settings row, and a withdrawa
   await expect(app.getByRole('link', { name: 'Payout settings' })).toHaveAttribute('href', '/payout/settings');
   const before = await sandbox.api<PayoutAnswer>(creator, 'GET', '/payout');
   await expect(app.getByRole('cell', { name: 'Next payout' }).or(app.getByText('Next payout'))).toBeVisible();
-  await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+  await expectNoSeriousA11yViolationsInApp(page);
 
   // Past the payout date that pays this donation: the balance goes out as a withdrawal.
   const clock = await sandbox.get<{ now: number }>('/sandbox/clock');

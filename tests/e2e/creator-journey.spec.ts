@@ -5,7 +5,7 @@
  * pane), the donation step skipped, ending on the channel's main view.
  */
 import { randomInt } from 'node:crypto';
-import { type ConsoleProblem, expect, expectNoSeriousA11yViolations, newUser, test } from './support/fixtures';
+import { type ConsoleProblem, expect, expectNoSeriousA11yViolationsInApp, newUser, test } from './support/fixtures';
 
 /** The browser's own favicon request is not the app's problem (no icon is served yet). */
 const unexpected = (problems: ConsoleProblem[]): ConsoleProblem[] =>
@@ -36,7 +36,7 @@ test('a new creator connects a public channel, creates and publishes a monthly s
 
   // Onboarding 1: the channel language.
   await expect(app.getByRole('heading', { name: 'Choose the channel language' })).toBeVisible();
-  await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+  await expectNoSeriousA11yViolationsInApp(page);
   await app.getByRole('radio', { name: /English/ }).check();
   await emulator.clickMainButton('Continue');
 
@@ -68,7 +68,7 @@ test('a new creator connects a public channel, creates and publishes a monthly s
   await expect(app.getByRole('status')).toContainText('Enter the button text');
   await expect(buttonText).toBeFocused();
   await buttonText.fill('Join the kitchen');
-  await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+  await expectNoSeriousA11yViolationsInApp(page);
   await emulator.clickMainButton('Create');
 
   // Onboarding 3: back on the channel, publish it pinned and without sound.
@@ -80,7 +80,7 @@ test('a new creator connects a public channel, creates and publishes a monthly s
   await expect(emulator.mainButton).toHaveText('Publish and pin');
   await sound.uncheck();
   await expect(emulator.mainButton).toHaveText('Publish and pin silently');
-  await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+  await expectNoSeriousA11yViolationsInApp(page);
   await emulator.clickMainButton('Publish and pin silently');
 
   // The post in the channel pane: pinned, silent, with the subscribe button.
@@ -97,7 +97,7 @@ test('a new creator connects a public channel, creates and publishes a monthly s
   await expect(app.getByRole('link', { name: /Carla Monthly/ })).toContainText('€5 per month');
   await expect(app.getByRole('button', { name: 'Subscription' })).toBeEnabled();
   await expect(emulator.mainButton).toBeHidden();
-  await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+  await expectNoSeriousA11yViolationsInApp(page);
   await saveScreenshot('creator-journey-channel-main');
   expect(unexpected(consoleProblems)).toEqual([]);
 });

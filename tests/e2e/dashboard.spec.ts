@@ -1,5 +1,5 @@
 import type { FrameLocator, Locator, TestInfo } from '@playwright/test';
-import { demoUsers, expect, expectNoSeriousA11yViolations, test } from './support/fixtures';
+import { demoUsers, expect, expectNoSeriousA11yViolationsInApp, test } from './support/fixtures';
 import { unexpectedProblems, waitForScreen } from './dashboard-support';
 
 /** A built asset's path without the bundler's 8-character content hash: /assets/index-AbC123xy.js → /assets/index.js. */
@@ -44,7 +44,7 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(
         app.getByRole('region', { name: 'Revenue' }).getByRole('img', { name: /^Earnings chart, / }),
       ).toBeVisible();
-      await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+      await expectNoSeriousA11yViolationsInApp(page);
       await saveScreenshot(`dashboard-creator-${platform}-${theme}`);
       expect(unexpectedProblems(consoleProblems)).toEqual([]);
     });
@@ -186,7 +186,7 @@ for (const theme of ['light', 'dark'] as const) {
     await app.getByRole('button', { name: 'News' }).click();
     expect(JSON.stringify(await emulator.waitForMethod('web_app_open_tg_link'))).toContain('BackersNews');
 
-    await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+    await expectNoSeriousA11yViolationsInApp(page);
     await saveScreenshot(`dashboard-follower-${theme}`);
     // Nothing asks for what a follower may not see (the creator dashboard would answer 403).
     expect(unexpectedProblems(consoleProblems)).toEqual([]);
@@ -402,6 +402,6 @@ test('the revenue chart switches between every currency the creator earns in, an
   await revenue.getByRole('tab', { name: 'Months' }).click();
   await expect(switcher.getByRole('tab', { name: other.toUpperCase() })).toHaveAttribute('aria-selected', 'true');
   await expect(revenue.locator('.revenue-chart__total')).toContainText(other === 'rub' ? '₽' : '€');
-  await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+  await expectNoSeriousA11yViolationsInApp(page);
   expect(unexpectedProblems(consoleProblems)).toEqual([]);
 });

@@ -10,7 +10,7 @@ import {
   payViaApi,
   unexpectedProblems,
 } from './follower-support';
-import { expect, expectNoSeriousA11yViolations, test } from './support/fixtures';
+import { expect, expectNoSeriousA11yViolationsInApp, test } from './support/fixtures';
 
 test.describe('invoice states', () => {
   test('an unknown subscription and donation request show not found with close', async ({
@@ -22,7 +22,7 @@ test.describe('invoice states', () => {
     const follower = await freshFollower(sandbox);
     await emulator.open({ user: follower, startParam: 'subscription_987654321' });
     await expect(emulator.app.getByRole('heading', { name: 'Subscription not found' })).toBeVisible();
-    await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+    await expectNoSeriousA11yViolationsInApp(page);
     await emulator.app.getByRole('button', { name: 'Close' }).click();
     await expect(page.getByText('The mini-app is closed.')).toBeVisible();
 
@@ -38,7 +38,7 @@ test.describe('invoice states', () => {
     await emulator.open({ user: follower, startParam: `subscription_${world.subscriptionId}` });
     await expect(emulator.app.getByRole('heading', { name: 'Payments unavailable' })).toBeVisible();
     await expect(emulator.app.getByText(/try again later/)).toBeVisible();
-    await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+    await expectNoSeriousA11yViolationsInApp(page);
     expect(unexpectedProblems(consoleProblems, ['/api/v2/invoice/'])).toEqual([]);
   });
 
@@ -81,7 +81,7 @@ test('the card form explains a bad number, expiry, code and holder, and charges 
   await expect(app.getByText('Invalid date: MM/YY, numbers only')).toBeVisible();
   await expect(app.getByText('Invalid code: 3 digits')).toBeVisible();
   await expect(app.getByLabel('Card number')).toBeFocused();
-  await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+  await expectNoSeriousA11yViolationsInApp(page);
 
   // Numbers are grouped by four; an expired date is refused too.
   await app.getByLabel('Card number').fill(PROVIDER_TEST_CARDS.approved.number);

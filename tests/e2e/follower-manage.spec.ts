@@ -7,7 +7,7 @@ import {
   payViaApi,
   unexpectedProblems,
 } from './follower-support';
-import { expect, expectNoSeriousA11yViolations, test } from './support/fixtures';
+import { expect, expectNoSeriousA11yViolationsInApp, test } from './support/fixtures';
 
 test('cancelling and renewing a subscription', async ({ emulator, sandbox, page, request, consoleProblems }) => {
   const world = await creatorWithChannel(sandbox);
@@ -22,7 +22,7 @@ test('cancelling and renewing a subscription', async ({ emulator, sandbox, page,
   await expect(app.getByText(/^Renews on /)).toBeVisible();
   await expect(app.getByText('Active', { exact: true })).toBeVisible();
   await expect(app.getByRole('button', { name: 'Renew subscription' })).toHaveCount(0);
-  await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+  await expectNoSeriousA11yViolationsInApp(page);
 
   await app.getByRole('button', { name: 'Cancel subscription' }).click();
   await expect(emulator.popup).toContainText(/You keep access until \w+ \d+/);
@@ -71,7 +71,7 @@ test('making a card primary and removing a card', async ({ emulator, sandbox, pa
   await expect(rows).toHaveCount(2);
   await expect(rows.first()).toContainText('Primary');
   await expect(rows.first()).toContainText('Active');
-  await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+  await expectNoSeriousA11yViolationsInApp(page);
 
   await app.getByRole('link', { name: /Mastercard card ending in 4444/ }).click();
   await app.getByRole('button', { name: 'Make primary' }).click();
@@ -79,7 +79,7 @@ test('making a card primary and removing a card', async ({ emulator, sandbox, pa
   await expect(app.getByRole('button', { name: 'Make primary' })).toHaveCount(0);
   await expect(app.getByText('Primary card changed')).toBeVisible();
   await expect.poll(async () => (await cardsOf()).find((card) => card.id === mastercard)?.primary).toBe(true);
-  await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+  await expectNoSeriousA11yViolationsInApp(page);
 
   await app.getByRole('button', { name: 'Remove card' }).click();
   await emulator.answerPopup('Remove card', /no longer be used/);
@@ -93,5 +93,5 @@ test('a follower without saved cards sees the empty state', async ({ emulator, s
   const follower = await freshFollower(sandbox);
   await emulator.open({ user: follower, appPath: '/payment' });
   await expect(emulator.app.getByText(/no saved cards yet/)).toBeVisible();
-  await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+  await expectNoSeriousA11yViolationsInApp(page);
 });

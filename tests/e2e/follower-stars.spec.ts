@@ -5,7 +5,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { freshFollower, showChannelToFollower, unexpectedProblems } from './follower-support';
-import { expect, expectNoSeriousA11yViolations, newUser, test, type NewUser } from './support/fixtures';
+import { expect, expectNoSeriousA11yViolationsInApp, newUser, test, type NewUser } from './support/fixtures';
 import type { SandboxApi } from './support/sandbox';
 
 /** A verified creator's private channel with a monthly €5 subscription sold for 250 Stars (renewing). */
@@ -63,7 +63,7 @@ test('a follower pays a subscription in Stars in the sheet, joins the private ch
   await app.getByRole('tab', { name: 'Telegram Stars' }).click();
   await expect(app.getByTestId('stars-price')).toHaveText('⭐\u00a0250');
   await expect(app.getByText('Renews every 30 days')).toBeVisible();
-  await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+  await expectNoSeriousA11yViolationsInApp(page);
   await saveScreenshot('stars-invoice');
   await emulator.clickMainButton('Pay ⭐\u00a0250');
 
@@ -76,7 +76,7 @@ test('a follower pays a subscription in Stars in the sheet, joins the private ch
 
   await expect(app.getByRole('heading', { name: 'Payment successful' })).toBeVisible({ timeout: 30_000 });
   await expect(app.getByTestId('receipt-stars')).toHaveText('⭐\u00a0250');
-  await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+  await expectNoSeriousA11yViolationsInApp(page);
   await saveScreenshot('stars-paid');
   expect(await starsBalance(sandbox, follower)).toBe(750);
 

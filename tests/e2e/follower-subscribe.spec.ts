@@ -14,7 +14,7 @@ import {
   subscriptionMembers,
   unexpectedProblems,
 } from './follower-support';
-import { expect, expectNoSeriousA11yViolations, test } from './support/fixtures';
+import { expect, expectNoSeriousA11yViolationsInApp, test } from './support/fixtures';
 
 const INSUFFICIENT_FUNDS = TEST_CARDS.find((card) => card.behaviour === 'insufficient_funds')!.number;
 
@@ -38,12 +38,12 @@ test.describe('subscribing with a new card and 3-D Secure', () => {
     await expect(app.getByRole('heading', { name: world.channel.title })).toBeVisible();
     await expect(app.getByText('Monthly Subscription')).toBeVisible();
     await expect(app.getByText('€5 / month')).toBeVisible();
-    await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+    await expectNoSeriousA11yViolationsInApp(page);
     await emulator.clickMainButton('Subscribe for €5 / month');
 
     await expect(app.getByLabel('Card number')).toBeVisible();
     await fillCardForm(emulator, { number: PROVIDER_TEST_CARDS.threeDSecure.number });
-    await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+    await expectNoSeriousA11yViolationsInApp(page);
     await emulator.clickMainButton('Pay €5');
 
     const bank = app.frameLocator('iframe[title="Your bank\'s payment confirmation page"]');
@@ -53,7 +53,7 @@ test.describe('subscribing with a new card and 3-D Secure', () => {
     await expect(app.getByRole('heading', { name: 'Payment successful' })).toBeVisible({ timeout: 15_000 });
     await expect(app.getByText('€5', { exact: true })).toBeVisible();
     await expect(app.getByTestId('transaction-id')).toHaveText(/^\d+$/);
-    await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+    await expectNoSeriousA11yViolationsInApp(page);
     await emulator.clickMainButton('Go to channel');
     const opened = await emulator.waitForMethod('web_app_open_tg_link');
     expect(JSON.stringify(opened)).toContain(world.channel.username);
@@ -107,7 +107,7 @@ test.describe('subscribing with a new card and 3-D Secure', () => {
     await expect(app.getByRole('button', { name: 'Contact support' })).toBeVisible();
     // One "Try again": the main button; the page itself has none.
     await expect(app.getByRole('button', { name: 'Try again' })).toHaveCount(0);
-    await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+    await expectNoSeriousA11yViolationsInApp(page);
     expect(await creatorTransactions(sandbox, world.creator, 'sell_subscription')).toHaveLength(0);
 
     await emulator.clickMainButton('Try again');

@@ -9,7 +9,7 @@
 import type { FrameLocator } from '@playwright/test';
 import { PROVIDER_TEST_CARDS } from '../../src/contract/api';
 import type { Emulator } from './support/emulator';
-import { type NewUser, expect, expectNoSeriousA11yViolations, test } from './support/fixtures';
+import { type NewUser, expect, expectNoSeriousA11yViolationsInApp, test } from './support/fixtures';
 import { type PayoutAnswer, appProblems, verifiedCreator } from './support/payout';
 
 const toast = (app: FrameLocator) => app.locator('.toast');
@@ -46,7 +46,7 @@ test('by card: a bad number, a card from an unsupported country, then switching 
   const cardNumber = app.getByLabel('Card number', { exact: true });
   await cardNumber.fill('4242424242424241');
   await expect(cardNumber).toHaveValue('4242 4242 4242 4241');
-  await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+  await expectNoSeriousA11yViolationsInApp(page);
   await emulator.clickMainButton('Save');
   await expectFailToast(app, 'Invalid card number');
   await expect(cardNumber).toBeFocused();
@@ -69,7 +69,7 @@ test('by card: a bad number, a card from an unsupported country, then switching 
   await expect(app.getByRole('img', { name: 'Mir card ending in 0004' })).toBeVisible();
   await expect(app.getByRole('button', { name: 'Set up again' })).toBeVisible();
   await expect(toast(app)).toHaveCount(0);
-  await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+  await expectNoSeriousA11yViolationsInApp(page);
   const saved = await sandbox.api<PayoutAnswer>(creator, 'GET', '/payout');
   expect(saved.withdrawalAccount).toMatchObject({ country: 'RU', methodType: 'bank_card', currency: 'rub' });
   expect(saved.withdrawalCard).toMatchObject({ brand: 'mir', last4: '0004' });
@@ -140,7 +140,7 @@ test('by the server-supplied form: the bank is required, a bad field gets its ow
   await expect(account).toBeFocused();
   await expect(account).toHaveAttribute('aria-invalid', 'true');
   await expect(toast(app)).toHaveCount(0);
-  await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+  await expectNoSeriousA11yViolationsInApp(page);
 
   await account.fill('1234567890');
   await emulator.clickMainButton('Save');
@@ -180,7 +180,7 @@ test('a Russian account: holder, INN and account each get their own message, the
   await emulator.clickMainButton('Save');
   await expectFailToast(app, 'The account number does not match the BIK: check both');
   await expect(account).toBeFocused();
-  await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+  await expectNoSeriousA11yViolationsInApp(page);
 
   await account.fill('40817810899910004312');
   await emulator.clickMainButton('Save');
@@ -210,7 +210,7 @@ test('a network failure while saving shows the connection-trouble blockout; Try 
   await expect(blockout).toBeVisible();
   await expect(blockout).toContainText('Check your internet connection or VPN');
   await expect(blockout.getByRole('button', { name: 'Support' })).toBeVisible();
-  await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+  await expectNoSeriousA11yViolationsInApp(page);
 
   await page.unroute('**/api/v2/payout/account');
   await blockout.getByRole('button', { name: 'Try again' }).click();

@@ -15,7 +15,7 @@ import {
   type NewUser,
   demoUsers,
   expect,
-  expectNoSeriousA11yViolations,
+  expectNoSeriousA11yViolationsInApp,
   newUser,
   test,
 } from './support/fixtures';
@@ -93,7 +93,7 @@ test('create after the amount, name and button-text errors, edit, publish pinned
   await expect(app.getByLabel('Name', { exact: true })).toHaveValue('Yearly Subscription');
   await app.getByRole('tab', { name: 'Monthly' }).click();
   await expect(app.getByLabel('Name', { exact: true })).toHaveValue('Monthly Subscription');
-  await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+  await expectNoSeriousA11yViolationsInApp(page);
 
   // Validation in order: amount (required, below the bound), name, then button text.
   await emulator.clickMainButton('Create');
@@ -119,7 +119,7 @@ test('create after the amount, name and button-text errors, edit, publish pinned
   await expect(toast(app)).toContainText('Subscription created');
   await expect(app.getByRole('heading', { level: 1, name: 'Sofia Monthly' })).toBeVisible();
   await expect(app.getByText('€5 · Monthly')).toBeVisible();
-  await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+  await expectNoSeriousA11yViolationsInApp(page);
 
   // Edit: period and currency are read-only.
   await app.getByRole('link', { name: 'Edit' }).click();
@@ -128,7 +128,7 @@ test('create after the amount, name and button-text errors, edit, publish pinned
   await expect(app.getByLabel('Currency', { exact: true })).toHaveCount(0);
   await expect(app.getByText("Period and currency can't be changed after the subscription is created.")).toBeVisible();
   await expect(emulator.mainButton).toHaveText('Save');
-  await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+  await expectNoSeriousA11yViolationsInApp(page);
   // No lost drafts: an edit turns closing confirmation on and vertical swipes off; saving turns both back.
   const closeGuard = async () => ({
     closing: (await emulator.events({ eventType: 'web_app_setup_closing_behavior', direction: 'in' })).at(-1)
@@ -157,7 +157,7 @@ test('create after the amount, name and button-text errors, edit, publish pinned
   await expect(emulator.mainButton).toHaveText('Publish silently');
   await app.getByRole('switch', { name: 'Pin the message' }).check();
   await expect(emulator.mainButton).toHaveText('Publish and pin silently');
-  await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+  await expectNoSeriousA11yViolationsInApp(page);
   await emulator.clickMainButton('Publish and pin silently');
   await expect(toast(app)).toContainText('Published in the channel');
   await expect(app.getByRole('heading', { level: 1, name: 'Sofia Monthly' })).toBeVisible();
@@ -207,7 +207,7 @@ test('create after the amount, name and button-text errors, edit, publish pinned
   await command.focus();
   await command.pressSequentially('vip Club 1');
   await expect(command).toHaveValue('$viplub');
-  await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+  await expectNoSeriousA11yViolationsInApp(page);
   await emulator.clickMainButton('Save');
   await expect(toast(app)).toContainText('Command saved');
   await expect(app.getByRole('link', { name: /Command/ })).toContainText('$viplub');
@@ -271,7 +271,7 @@ test('members: live and inactive groups with every filter, the member page and i
   await expect(rows).toHaveText([/Eve\s*Renewal failed, retrying/]);
   await filters.getByRole('tab', { name: 'Expired' }).click();
   await expect(panel.getByText('No members here yet')).toBeVisible();
-  await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+  await expectNoSeriousA11yViolationsInApp(page);
 
   // Inactive group: Dana cancelled (expiring) and Frank, whose period ran out.
   await groups.getByRole('tab', { name: 'Inactive' }).click();
@@ -295,7 +295,7 @@ test('members: live and inactive groups with every filter, the member page and i
   await expect(app.locator('.cell', { hasText: 'Price' })).toContainText('€5');
   await expect(app.locator('.cell', { hasText: 'Start date' })).toContainText(/\d{2} [A-Z][a-z]{2} \d{4}/);
   await expect(app.locator('.cell', { hasText: 'Renews on' })).toContainText(/Renews in (19|20|21) days/);
-  await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+  await expectNoSeriousA11yViolationsInApp(page);
   await app.getByRole('button', { name: 'Message' }).click();
   await emulator.waitForMethod('web_app_open_tg_link', (data) => JSON.stringify(data).includes('bob_follower'));
 
@@ -339,7 +339,7 @@ test('one-time subscriptions offer only All and Active; a member without a usern
     appPath: `/channel/${channel.id}/subscription/${subscription.id}/member/999999`,
   });
   await expect(app.getByRole('heading', { name: 'Error loading member' })).toBeVisible();
-  await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+  await expectNoSeriousA11yViolationsInApp(page);
   await app.getByRole('button', { name: 'Back' }).click();
   await expect(app.getByRole('heading', { name: 'Error loading member' })).toHaveCount(0);
   // The 404 of the member is expected; anything else is a problem.
@@ -384,7 +384,7 @@ for (const look of LOOKS) {
     for (const screen of screens) {
       await emulator.open({ user: demoUsers.alice, platform: look.platform, theme: look.theme, appPath: screen.path });
       await expect(screen.ready(emulator.app)).toBeVisible();
-      await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+      await expectNoSeriousA11yViolationsInApp(page);
       await saveScreenshot(`subscription-${screen.name}-${look.platform}-${look.theme}`);
     }
     // The weekly subscription's command is seeded.
@@ -409,7 +409,7 @@ test("a private channel's preview and invoice say what paying brings, never ask 
   await expect(app.getByText(/Followers who pay get a personal invite link/)).toBeVisible();
   await expect(app.getByText(/invite link instead/)).toHaveCount(0);
   await expect(emulator.mainButton).toBeHidden();
-  await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+  await expectNoSeriousA11yViolationsInApp(page);
 
   const follower = newUser('Priya');
   await sandbox.api(follower, 'GET', '/dashboard?mode=follower');

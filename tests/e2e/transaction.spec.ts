@@ -6,7 +6,7 @@
 import type { FrameLocator } from '@playwright/test';
 import type { Emulator } from './support/emulator';
 import type { SandboxApi } from './support/sandbox';
-import { type ConsoleProblem, demoUsers, expect, expectNoSeriousA11yViolations, test } from './support/fixtures';
+import { type ConsoleProblem, demoUsers, expect, expectNoSeriousA11yViolationsInApp, test } from './support/fixtures';
 
 interface TransactionDto {
   id: number;
@@ -111,7 +111,7 @@ test("the creator's transactions: subscription sold, donation received and a wit
   expect(providerFee).toBeGreaterThan(0);
   expect(serviceFee).toBeGreaterThan(0);
   expect(providerFee + serviceFee + net).toBe(gross);
-  await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+  await expectNoSeriousA11yViolationsInApp(page);
   await emulator.clickBackButton();
 
   // Donation received: money in, with the service fee, no subscription.
@@ -141,7 +141,7 @@ test("the creator's transactions: subscription sold, donation received and a wit
   await expect(cell(app, 'Amount')).toContainText(/€|₽/);
   await expect(cell(app, 'Total')).toContainText(/€|₽/);
   await expect(cell(app, 'Price')).toHaveCount(0);
-  await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+  await expectNoSeriousA11yViolationsInApp(page);
   expect(appProblems(consoleProblems)).toEqual([]);
 });
 
@@ -188,7 +188,7 @@ test('a transaction that cannot be loaded shows "Error loading transaction" with
   await expect(app.getByRole('button', { name: 'Try again' })).toBeVisible();
   await app.getByRole('button', { name: 'Try again' }).click();
   await expect(app.getByRole('heading', { name: 'Error loading transaction' })).toBeVisible();
-  await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+  await expectNoSeriousA11yViolationsInApp(page);
   await app.getByRole('button', { name: 'Back' }).click();
   await expect(app.getByRole('heading', { name: 'Error loading transaction' })).toHaveCount(0);
 });

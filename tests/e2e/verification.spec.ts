@@ -1,4 +1,4 @@
-import { expect, expectNoSeriousA11yViolations, newUser, test } from './support/fixtures';
+import { expect, expectNoSeriousA11yViolationsInApp, newUser, test } from './support/fixtures';
 import { unexpectedProblems, waitForScreen } from './dashboard-support';
 
 /**
@@ -42,7 +42,7 @@ test('a new creator verifies, connects a channel through the picker and sees it 
   await expect(app.getByRole('heading', { name: 'Almost done' })).toBeVisible();
   await sandbox.post('/sandbox/kyc/decision', { telegramId: creator.telegramId, decision: 'approve' });
   await expect(app.getByRole('heading', { name: 'Verification passed' })).toBeVisible({ timeout: 12_000 });
-  await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+  await expectNoSeriousA11yViolationsInApp(page);
 
   await emulator.clickMainButton('Connect bot');
   await expect(app.getByRole('heading', { name: 'Add the bot to your channel' })).toBeVisible();
@@ -79,7 +79,7 @@ test('a rejection for retry lets the creator try again in a fresh widget, whose 
   await emulator.clickMainButton('Continue');
   await app.frameLocator('iframe[title="Identity check"]').getByRole('button', { name: 'Reject for retry' }).click();
   await expect(app.getByRole('heading', { name: "Let's try that again" })).toBeVisible();
-  await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+  await expectNoSeriousA11yViolationsInApp(page);
   await emulator.clickMainButton('Try again');
   const widget = app.frameLocator('iframe[title="Identity check"]');
   await expect(widget.getByRole('button', { name: 'Approve', exact: true })).toBeVisible();
@@ -117,7 +117,7 @@ test('a rejected verification shows the rejected placeholder with support', asyn
   await app.getByRole('button', { name: 'Support' }).click();
   const opened = await emulator.waitForMethod('web_app_open_tg_link');
   expect(JSON.stringify(opened)).toContain('BackersSupport');
-  await expectNoSeriousA11yViolations(page, { include: ['#app-frame'] });
+  await expectNoSeriousA11yViolationsInApp(page);
   await saveScreenshot('verification-rejected-ios');
   expect(unexpectedProblems(consoleProblems)).toEqual([]);
 });

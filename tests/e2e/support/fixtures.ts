@@ -61,6 +61,7 @@ export {
 export {
   axeViolations,
   expectNoSeriousA11yViolations,
+  expectNoSeriousA11yViolationsInApp,
   expectNoSeriousA11yViolationsInFrame,
   type A11yOptions,
 } from './a11y';
