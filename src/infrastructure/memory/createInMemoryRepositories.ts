@@ -9,6 +9,7 @@ import type { PayoutRepository } from '../../application/ports/PayoutRepository'
 import type { ProviderGateway } from '../../application/ports/ProviderGateway';
 import type { PromoRepository } from '../../application/ports/PromoRepository';
 import type { GiftRepository } from '../../application/ports/GiftRepository';
+import type { RetentionRepository } from '../../application/ports/RetentionRepository';
 import type { SubscriptionRepository } from '../../application/ports/SubscriptionRepository';
 import type { TransactionRepository } from '../../application/ports/TransactionRepository';
 import type { VerificationRepository } from '../../application/ports/VerificationRepository';
@@ -24,6 +25,7 @@ import { InMemoryPayoutRepository } from './InMemoryPayoutRepository';
 import { InMemoryProviderGateway } from './InMemoryProviderGateway';
 import { InMemoryPromoRepository } from './InMemoryPromoRepository';
 import { InMemoryGiftRepository } from './InMemoryGiftRepository';
+import { InMemoryRetentionRepository } from './InMemoryRetentionRepository';
 import { InMemorySubscriptionRepository } from './InMemorySubscriptionRepository';
 import { InMemoryTransactionRepository } from './InMemoryTransactionRepository';
 import { InMemoryVerificationRepository } from './InMemoryVerificationRepository';
@@ -43,6 +45,7 @@ export interface InMemoryRepositories {
   readonly migration: MigrationRepository;
   readonly promos: PromoRepository;
   readonly gifts: GiftRepository;
+  readonly retention: RetentionRepository;
 }
 
 /** Every port over one backend, acting for one session (the backend's default session unless given). */
@@ -59,6 +62,7 @@ export function createInMemoryRepositories(
     invoices: new InMemoryInvoiceRepository(backend, session),
     promos: new InMemoryPromoRepository(backend, session),
     gifts: new InMemoryGiftRepository(),
+    retention: new InMemoryRetentionRepository(backend, session),
     provider: new InMemoryProviderGateway(backend),
     follower: new InMemoryFollowerRepository(backend, session),
     cards: new InMemoryCardRepository(backend, session),
