@@ -49,6 +49,8 @@ export default defineConfig({
     },
     // An unaccepted gift's refund moves the clock 30 days.
     { name: 'clock-gifts', testMatch: '**/clock-gift-expiry.spec.ts', dependencies: ['clock-reconciliation'] },
+    // Free trials move the clock to a trial's reminder and end.
+    { name: 'clock-trials', testMatch: '**/clock-trials.spec.ts', dependencies: ['clock-gifts'] },
   ],
   outputDir,
   timeout: 60_000,

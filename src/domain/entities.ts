@@ -214,6 +214,8 @@ export interface Subscription {
   readonly publicChannelInviteLink?: string;
   /** The owner's only: the mini-app link that opens the payment page, what the creator shares. */
   readonly shareLink?: string;
+  /** The free trial newcomers may start: 3, 7, 14 or 30 days (src/domain/trial.ts); absent: none. */
+  readonly trialDays?: number;
 }
 
 export interface SubscriptionMember {
@@ -232,6 +234,8 @@ export interface SubscriptionMember {
   readonly renewalFailed?: boolean;
   /** How the membership is paid: by card (and renewed by card), or in Telegram Stars. Absent: card. */
   readonly paidWith?: PaidWith;
+  /** A free trial never paid: when it ends (epoch seconds, = expiresAt); nothing renews it. */
+  readonly trialEndsAt?: number;
 }
 
 export interface SavedCard {

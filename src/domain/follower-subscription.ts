@@ -7,7 +7,8 @@
 import type { FollowerMemberLabel, Subscription, SubscriptionMember } from './entities';
 import { isMemberExpired } from './members';
 
-export type FollowerLineKind = 'renews_on' | 'expires_on' | 'expired_on';
+/** trial_until: a free trial never paid, running; nothing renews it (the follower pays to stay: src/domain/trial.ts). */
+export type FollowerLineKind = 'renews_on' | 'expires_on' | 'expired_on' | 'trial_until';
 
 export interface FollowerSubscriptionLine {
   readonly kind: FollowerLineKind;
@@ -31,7 +32,7 @@ export interface FollowerSubscriptionView {
 }
 
 export function followerSubscriptionView(
-  member: Pick<SubscriptionMember, 'status' | 'period' | 'expiresAt' | 'renewalFailed'>,
+  member: Pick<SubscriptionMember, 'status' | 'period' | 'expiresAt' | 'renewalFailed' | 'trialEndsAt'>,
   subscription: Pick<Subscription, 'isDeleted'>,
   nowMs: number,
 ): FollowerSubscriptionView {
@@ -44,7 +45,14 @@ export function followerSubscriptionView(
 
   let line: FollowerSubscriptionLine | null = null;
   if (dated && member.expiresAt !== undefined) {
-    const kind: FollowerLineKind = expired ? 'expired_on' : cancelled ? 'expires_on' : 'renews_on';
+    const onTrial = member.trialEndsAt !== undefined && member.trialEndsAt === member.expiresAt;
+    const kind: FollowerLineKind = expired
+      ? 'expired_on'
+      : cancelled
+        ? 'expires_on'
+        : onTrial
+          ? 'trial_until'
+          : 'renews_on';
     line = { kind, at: member.expiresAt, deletedSuffix: deleted && kind !== 'renews_on' };
   }
 

@@ -18,6 +18,8 @@ export interface SubscriptionForm {
   /** As typed (decimal text). */
   readonly amount: string;
   readonly buttonText: string;
+  /** The free trial in days (3, 7, 14 or 30; src/domain/trial.ts), 0 or absent: none. Recurring periods only. */
+  readonly trialDays?: number;
   readonly command: string;
   readonly publish: boolean;
   readonly disableNotification: boolean;

@@ -93,6 +93,16 @@ export function trialOutcome(endMs: number, paidAtMs: number | null, nowMs: numb
   return nowMs > deadline ? 'lapsed' : null;
 }
 
+/** Whether the membership is on a free trial at `nowMs`: never paid, its expiry the trial's end, not reached. */
+export function isOnTrial(
+  member: { readonly trialEndsAt?: number; readonly expiresAt?: number },
+  nowMs: number,
+): boolean {
+  return (
+    member.trialEndsAt !== undefined && member.trialEndsAt === member.expiresAt && member.trialEndsAt * 1000 > nowMs
+  );
+}
+
 /** A subscription's trial figures: on trial now, and of the trials that ended (an outcome), how many converted. */
 export interface TrialStats {
   readonly onTrial: number;

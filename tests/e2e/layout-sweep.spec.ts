@@ -809,6 +809,48 @@ async function retentionOffer(sweep: Sweep, sandbox: SandboxApi, look: Look): Pr
   await check(sweep, `${path} (retention offer)`);
 }
 
+/**
+ * A fresh creator's subscription with a 7-day free trial: the follower's invoice offering it, the started state, the
+ * follower's subscription on trial, and the creator's page with the trial figures and the member's "Trial until".
+ */
+async function freeTrial(sweep: Sweep, sandbox: SandboxApi, look: Look): Promise<void> {
+  const world = await creatorWithChannel(sandbox, { price: 5 });
+  await sandbox.api(world.creator, 'POST', `/subscription/${world.subscriptionId}/edit`, {
+    name: 'Monthly Subscription',
+    description: 'Early posts and a thank-you every week.',
+    amount: 5,
+    buttonText: 'Subscribe',
+    trialDays: 7,
+  });
+  const follower = newUser('Tamsin');
+  await sandbox.api(follower, 'GET', '/dashboard?mode=follower');
+  const { emulator } = sweep;
+  const invoice = `/invoice/subscription/${world.subscriptionId}`;
+  await emulator.open({ ...look, lang: sweep.locales[0], user: follower, appPath: invoice });
+  await switchLanguage(emulator, sweep.locales[0]!);
+  await settled(emulator, invoice);
+  await expect(emulator.app.getByTestId('trial-offer')).toBeVisible();
+  await check(sweep, `${invoice} (free trial offered)`);
+  await emulator.clickMainButton();
+  await expect(emulator.app.locator('.payment-success')).toBeVisible({ timeout: 15_000 });
+  await check(sweep, `${invoice} (free trial started)`);
+  const { subscriptionMembers } = await sandbox.api<{ subscriptionMembers: MemberDto[] }>(
+    follower,
+    'GET',
+    '/dashboard?mode=follower',
+  );
+  const own = `/follower/subscription/${subscriptionMembers[0]!.id}`;
+  await navigateInApp(emulator, own);
+  await settled(emulator, own);
+  await check(sweep, `${own} (on a free trial)`);
+  const page = `/channel/${world.channel.id}/subscription/${world.subscriptionId}`;
+  await emulator.open({ ...look, lang: sweep.locales[0], user: world.creator, appPath: page });
+  await switchLanguage(emulator, sweep.locales[0]!);
+  await settled(emulator, page);
+  await expect(emulator.app.getByTestId('trial-on-trial')).toHaveText('1');
+  await check(sweep, `${page} (trial figures and a member on trial)`);
+}
+
 /** Opens the app as `user` on `paths[0]`, then goes through the others in-app, checking each. */
 async function sweepRoutes(sweep: Sweep, look: Look, user: number, paths: readonly string[]): Promise<void> {
   const { emulator } = sweep;
@@ -855,6 +897,7 @@ const PARTS: readonly {
   { name: "a creator's Telegram Stars sale", run: (sweep, sandbox, look) => starsSale(sweep, sandbox, look) },
   { name: 'the retention offer on cancel', run: (sweep, sandbox, look) => retentionOffer(sweep, sandbox, look) },
   { name: 'a gift, given and received', run: (sweep, sandbox, look, ids) => giftScreens(sweep, sandbox, look, ids) },
+  { name: 'a free trial', run: (sweep, sandbox, look) => freeTrial(sweep, sandbox, look) },
   {
     name: "the follower's and the migrating creator's screens",
     run: async (sweep, _sandbox, look, ids) => {

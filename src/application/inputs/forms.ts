@@ -31,6 +31,8 @@ export class SubscriptionFormInput {
   /** As typed (decimal text): its bounds are a domain rule. */
   @IsString() amount!: string;
   @IsString() buttonText!: string;
+  /** The free trial's days: which lengths exist is a domain rule (src/domain/trial.ts). */
+  @IsOptional() @IsInt() @Min(0) trialDays?: number;
   @IsString() command!: string;
   @IsBoolean() publish!: boolean;
   @IsBoolean() disableNotification!: boolean;

@@ -22,6 +22,24 @@ export interface SubscriptionInvoice {
   readonly cards: readonly SavedCard[];
   /** The price in Stars, or null: not sold in Stars. */
   readonly stars: SubscriptionStarsPrice | null;
+  /** The free trial this payer may start (card only, src/domain/trial.ts); null: none for them. */
+  readonly trial: TrialOffer | null;
+}
+
+/** A free trial the invoice offers: started now, it ends at `endsAt`, when paying `price` keeps the subscription. */
+export interface TrialOffer {
+  readonly days: number;
+  /** Epoch seconds. */
+  readonly endsAt: number;
+  readonly price: Money;
+}
+
+/** A started trial: its membership and the channel link the follower opens (absent: none to show). */
+export interface StartedTrial {
+  readonly memberId: number;
+  /** Epoch seconds. */
+  readonly endsAt: number;
+  readonly inviteLink?: string;
 }
 
 /** What is paid in Stars: a subscription at its Stars price, or a donation of the donor's whole Stars. */
@@ -110,6 +128,12 @@ export interface InvoiceRepository {
    * promo_code_invalid with `details.reason` (src/domain/promo.ts PROMO_REFUSALS), and the invoice's own errors.
    */
   promoQuote(subscriptionId: number, code: string): Promise<PromoQuote>;
+  /**
+   * Starts the subscription's free trial (POST /invoice/subscription/{id}/trial): access at once, nothing charged. The
+   * key works as for createPayment. Rejects trial_unavailable with `details.reason` (src/domain/trial.ts
+   * TRIAL_REFUSALS), and the invoice's own errors.
+   */
+  startTrial(subscriptionId: number, idempotencyKey: string): Promise<StartedTrial>;
   /** Current state of a payment (POST /pay/smart_glocal/check). */
   checkPayment(paymentId: string): Promise<PaymentCheck>;
   /** A public token and the tokenize URL for one card tokenisation (POST /pay/smart_glocal/token). */

@@ -3,6 +3,7 @@ import type { Currency, Money } from '../../domain/money';
 import type { StarsOffer } from '../../domain/stars';
 import type { Channel, MemberFilter, Period, Subscription, SubscriptionMember, User } from '../../domain/entities';
 import type { Cursor, Page } from './Page';
+import type { TrialStats } from '../../domain/trial';
 
 export interface NewSubscription {
   readonly channelId: number;
@@ -12,6 +13,8 @@ export interface NewSubscription {
   /** Price per period; its currency becomes the subscription's currency for good. */
   readonly price: Money;
   readonly buttonText: string;
+  /** The free trial newcomers get (3, 7, 14 or 30 days; recurring subscriptions only); null or absent: none. */
+  readonly trialDays?: number | null;
 }
 
 /** What an edit may change: period and currency are fixed at creation (price keeps its currency). */
@@ -20,6 +23,8 @@ export interface SubscriptionChanges {
   readonly description: string;
   readonly price: Money;
   readonly buttonText: string;
+  /** The free trial: days, null to turn it off, absent to keep it. */
+  readonly trialDays?: number | null;
 }
 
 export interface PublishOptions {
@@ -92,4 +97,6 @@ export interface SubscriptionRepository {
   starsRates(): Promise<StarsRates>;
   members(subscriptionId: number, query: MembersQuery): Promise<MembersPage>;
   member(memberId: number): Promise<MemberDetail>;
+  /** Its free trials: on trial now, ended (converted or lapsed) and converted (GET /subscription/{id}/trials). */
+  trialStats(subscriptionId: number): Promise<TrialStats>;
 }

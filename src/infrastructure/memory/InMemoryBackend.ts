@@ -14,6 +14,7 @@ import type {
   ChannelRecord,
   DonationRecord,
   MemberRecord,
+  TrialRecord,
   PaymentRecord,
   ProviderCardTokenRecord,
   ProviderSessionRecord,
@@ -45,6 +46,7 @@ export class InMemoryBackend {
   readonly channels = new Map<number, ChannelRecord>();
   readonly subscriptions = new Map<number, SubscriptionRecord>();
   readonly members = new Map<number, MemberRecord>();
+  readonly trials = new Map<number, TrialRecord>();
   readonly donations = new Map<number, DonationRecord>();
   readonly cards = new Map<number, CardRecord>();
   readonly transactions: TransactionRecord[] = [];

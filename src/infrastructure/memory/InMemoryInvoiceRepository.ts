@@ -12,8 +12,11 @@ import type {
   PaymentCheck,
   PaymentInstrument,
   StarsInvoiceTarget,
+  StartedTrial,
   SubscriptionInvoice,
+  TrialOffer,
 } from '../../application/ports/InvoiceRepository';
+import { type TrialDays, type TrialRefusal, trialEndMs, trialRefusal } from '../../domain/trial';
 import { starsAmountProblem } from '../../domain/stars';
 import { RepositoryError } from '../../application/ports/RepositoryError';
 import { type InMemoryBackend, type InMemorySession, fail } from './InMemoryBackend';
@@ -36,6 +39,7 @@ const VALID_KEY = /^[\x21-\x7e]{1,255}$/;
 
 export class InMemoryInvoiceRepository implements InvoiceRepository {
   private readonly starsPayments = new Map<string, CreatedStarsPayment>();
+  private readonly trialStarts = new Map<string, StartedTrial>();
 
   constructor(
     private readonly backend: InMemoryBackend,
@@ -65,7 +69,71 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
         subscription.starsPrice == null
           ? null
           : { amount: subscription.starsPrice, renews: subscription.period === 'monthly' },
+      trial: this.trialRefusalFor(actor, subscription) === null ? this.trialOffer(subscription) : null,
     };
+  }
+
+  /** As the server starts one: once per follower per channel, access at once, nothing charged; replayed per key. */
+  async startTrial(subscriptionId: number, idempotencyKey: string): Promise<StartedTrial> {
+    const actor = this.backend.actor(this.session);
+    if (!VALID_KEY.test(idempotencyKey))
+      fail('validation_error', 'Idempotency-Key required', { field: 'Idempotency-Key' });
+    const slot = `${actor.user.id}:trial:${idempotencyKey}`;
+    const first = this.trialStarts.get(slot);
+    if (first !== undefined) return first;
+    const { subscription } = this.payableSubscription(actor, subscriptionId);
+    const refusal = this.trialRefusalFor(actor, subscription);
+    if (refusal !== null) fail('trial_unavailable', 'No free trial here', { reason: refusal });
+    const offer = this.trialOffer(subscription)!;
+    const member = {
+      id: this.backend.nextId(),
+      subscriptionId,
+      userId: actor.user.id,
+      status: 'active' as const,
+      period: subscription.period,
+      activatedAt: this.backend.nowSeconds(),
+      expiresAt: offer.endsAt,
+      trialEndsAt: offer.endsAt,
+      price: subscription.price,
+    };
+    this.backend.members.set(member.id, member);
+    this.backend.trials.set(member.id, {
+      id: member.id,
+      channelId: subscription.channelId,
+      subscriptionId,
+      userId: actor.user.id,
+      memberId: member.id,
+      endsAt: offer.endsAt,
+      paidAtMs: null,
+    });
+    const started: StartedTrial = { memberId: member.id, endsAt: offer.endsAt, inviteLink: subscription.inviteLink };
+    this.trialStarts.set(slot, started);
+    return started;
+  }
+
+  private trialOffer(subscription: SubscriptionRecord): TrialOffer | null {
+    if (subscription.trialDays === undefined) return null;
+    const endsAtMs = trialEndMs(this.backend.nowMs(), subscription.trialDays as TrialDays);
+    return { days: subscription.trialDays, endsAt: Math.floor(endsAtMs / 1000), price: subscription.price };
+  }
+
+  private trialRefusalFor(actor: UserRecord, subscription: SubscriptionRecord): TrialRefusal | null {
+    const now = this.backend.nowMs();
+    const channelMembers = [...this.backend.members.values()].filter(
+      (member) =>
+        member.userId === actor.user.id &&
+        this.backend.subscriptions.get(member.subscriptionId)?.channelId === subscription.channelId,
+    );
+    const hadTrial = [...this.backend.trials.values()].some(
+      (trial) => trial.userId === actor.user.id && trial.channelId === subscription.channelId,
+    );
+    return trialRefusal({
+      trialDays: subscription.trialDays ?? null,
+      period: subscription.period,
+      cardPayable: true,
+      currentMember: channelMembers.some((member) => !isMemberExpired(member, now)),
+      everMember: channelMembers.length > 0 || hadTrial,
+    });
   }
 
   /**

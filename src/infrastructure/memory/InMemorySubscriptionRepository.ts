@@ -1,6 +1,6 @@
 import { canPublish } from '../../domain/channel';
 import { isValidCommand } from '../../domain/command';
-import type { Channel, Subscription, SubscriptionMember, User } from '../../domain/entities';
+import type { Channel, Period, Subscription, SubscriptionMember, User } from '../../domain/entities';
 import { isLiveMember, memberFilterMatches } from '../../domain/members';
 import {
   STARS_MAX_AMOUNT,
@@ -10,6 +10,7 @@ import {
   suggestedStarsPrice,
 } from '../../domain/stars';
 import { TEXT_LIMITS } from '../../domain/text-limits';
+import { type TrialStats, trialOutcome, trialSettingError } from '../../domain/trial';
 import type { Page } from '../../application/ports/Page';
 import type {
   MemberDetail,
@@ -58,6 +59,8 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
       publicChannelInviteLink: channel.userName ? `https://t.me/${channel.userName}` : undefined,
       shareLink: subscriptionShareLink(id),
     };
+    const trialDays = input.trialDays == null ? null : requireTrialDays(input.trialDays, input.period);
+    if (trialDays !== null) record.trialDays = trialDays;
     this.backend.subscriptions.set(id, record);
     completeOnboardingStep(channel, 'create_subscription', 'subscription_created');
     return { channel: channelView(this.backend, channel), subscription: subscriptionView(this.backend, record) };
@@ -75,6 +78,11 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
     const description = requireText('description', changes.description, LIMITS.description);
     const buttonText = requireText('buttonText', changes.buttonText, LIMITS.buttonText);
     Object.assign(subscription, { price, name, description, buttonText });
+    if (changes.trialDays !== undefined) {
+      const days = changes.trialDays === null ? null : requireTrialDays(changes.trialDays, subscription.period);
+      if (days === null) delete subscription.trialDays;
+      else subscription.trialDays = days;
+    }
     return subscriptionView(this.backend, subscription);
   }
 
@@ -209,6 +217,23 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
     return { items: page.items.map(memberView), nextFrom: page.nextFrom };
   }
 
+  /** As the server counts them: running trials, and the ended ones (lapsed once the conversion grace passed unpaid). */
+  async trialStats(subscriptionId: number): Promise<TrialStats> {
+    const { subscription } = this.backend.ownedSubscription(this.backend.actor(this.session), subscriptionId);
+    const now = this.backend.nowMs();
+    let onTrial = 0;
+    let ended = 0;
+    let converted = 0;
+    for (const trial of this.backend.trials.values()) {
+      if (trial.subscriptionId !== subscription.id) continue;
+      const outcome = trialOutcome(trial.endsAt * 1000, trial.paidAtMs, now);
+      if (outcome === null && trial.endsAt * 1000 > now) onTrial += 1;
+      if (outcome !== null) ended += 1;
+      if (outcome === 'converted') converted += 1;
+    }
+    return { onTrial, ended, converted };
+  }
+
   private usersOf(members: readonly SubscriptionMember[]): User[] {
     return [...new Set(members.map((m) => m.userId))].map((id) => userView(this.backend, id));
   }
@@ -220,4 +245,12 @@ function memberOrder(filter: MembersQuery['filter']): (a: MemberRecord, b: Membe
   if (filter === 'all') return (a, b) => b.activatedAt - a.activatedAt || b.id - a.id;
   if (filter === 'expired') return (a, b) => endOf(b) - endOf(a) || b.id - a.id;
   return (a, b) => (endOf(a) === endOf(b) ? a.id - b.id : endOf(a) < endOf(b) ? -1 : 1);
+}
+
+/** The creator's trial setting as the server checks it: 0 turns it off; only 3, 7, 14 or 30 on recurring ones. */
+function requireTrialDays(days: number, period: Period): number | null {
+  const error = trialSettingError(days, period);
+  if (error !== null)
+    fail('validation_error', 'A free trial lasts 3, 7, 14 or 30 days', { field: 'trialDays', reason: error });
+  return days === 0 ? null : days;
 }

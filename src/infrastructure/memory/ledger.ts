@@ -48,6 +48,12 @@ function activateMembership(
   member.price = amount;
   member.paymentMethod = 'smart_glocal';
   member.renewalFailed = false;
+  // Paid after a free trial: the trial converted (if in time: src/domain/trial.ts), and renewals charge from now on.
+  if (member.trialEndsAt !== undefined) {
+    delete member.trialEndsAt;
+    const trial = [...backend.trials.values()].find((one) => one.memberId === member.id);
+    if (trial !== undefined && trial.paidAtMs === null) trial.paidAtMs = nowMs;
+  }
   backend.members.set(member.id, member);
   return member;
 }

@@ -67,6 +67,19 @@ export type SubscriptionRecord = Mutable<Omit<Subscription, 'activeSubscribers'>
 };
 export type MemberRecord = Mutable<SubscriptionMember>;
 
+/** A free trial (src/domain/trial.ts): once per follower per channel. */
+export interface TrialRecord {
+  readonly id: number;
+  readonly channelId: number;
+  readonly subscriptionId: number;
+  readonly userId: number;
+  readonly memberId: number;
+  /** Epoch seconds. */
+  readonly endsAt: number;
+  /** When the follower first paid after it (null: not yet). */
+  paidAtMs: number | null;
+}
+
 export interface DonationRecord {
   id: number;
   channelId: number;

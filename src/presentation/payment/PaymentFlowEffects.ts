@@ -12,7 +12,7 @@ export interface FlowNavigation {
 export type PaymentHost = Pick<MessengerPlatform, 'openLink' | 'openTelegramLink' | 'close'>;
 
 /** A t.me link opens inside the messenger; anything else in the browser. */
-function isTelegramLink(url: string): boolean {
+export function isTelegramLink(url: string): boolean {
   return /^https?:\/\/(t|telegram)\.me\//i.test(url);
 }
 

@@ -39,8 +39,18 @@ export class CreateSubscription {
     const stars = parseStarsPrice(starsText);
     if (!stars.ok) return err(invalid(stars.error));
     const { name, description, period, price, buttonText } = valid.value;
+    // A free trial only for recurring periods (the form hides it for one-time ones).
+    const trialDays = period !== 'onetime' && form.trialDays ? form.trialDays : null;
     const created = await request(() =>
-      this.subscriptions.create({ channelId: form.channelId, name, description, period, price, buttonText }),
+      this.subscriptions.create({
+        channelId: form.channelId,
+        name,
+        description,
+        period,
+        price,
+        buttonText,
+        ...(trialDays !== null ? { trialDays } : {}),
+      }),
     );
     if (!created.ok) return created;
     const result = { ...created.value, next: afterSubscriptionCreated(created.value.channel) };

@@ -54,8 +54,13 @@ export class EditSubscription {
     const starsPrice = stars === undefined ? null : parseStarsPrice(stars.text);
     if (starsPrice !== null && !starsPrice.ok) return err(invalid(starsPrice.error));
     const { name, description, price, buttonText } = valid.value;
+    // The trial setting when the form has one (0: off); a one-time subscription never has one.
+    const trial =
+      form.trialDays === undefined
+        ? {}
+        : { trialDays: subscription.period === 'onetime' || form.trialDays === 0 ? null : form.trialDays };
     const edited = await request(() =>
-      this.subscriptions.edit(subscription.id, { name, description, price, buttonText }),
+      this.subscriptions.edit(subscription.id, { name, description, price, buttonText, ...trial }),
     );
     if (!edited.ok || starsPrice === null || starsPrice.value === stars?.saved) return edited;
     const newStars = starsPrice.value;

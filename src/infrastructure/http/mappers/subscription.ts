@@ -20,6 +20,7 @@ export function subscriptionFromDto(dto: SubscriptionDto): Subscription {
     privateChannelInviteLink: dto.privateChannelInviteLink,
     publicChannelInviteLink: dto.publicChannelInviteLink,
     shareLink: dto.shareLink,
+    ...(dto.trialDays !== undefined ? { trialDays: dto.trialDays } : {}),
   };
 }
 
@@ -36,6 +37,7 @@ export function memberFromDto(dto: SubscriptionMemberDto): SubscriptionMember {
     price: moneyFromWire(dto.price, dto.currency),
     renewalFailed: dto.renewalFailed,
     paidWith: dto.paidWith,
+    ...(dto.trialEndsAt !== undefined ? { trialEndsAt: dto.trialEndsAt } : {}),
   };
 }
 

@@ -11,6 +11,7 @@ import {
   type PromoQuoteRequest,
   type PromoQuoteResponse,
   type SubscriptionInvoiceResponse,
+  type TrialStartResponse,
 } from '../../../contract/api';
 import type { PromoQuote } from '../../../domain/promo';
 import type {
@@ -22,6 +23,7 @@ import type {
   PaymentCheck,
   PaymentInstrument,
   StarsInvoiceTarget,
+  StartedTrial,
   SubscriptionInvoice,
 } from '../../../application/ports/InvoiceRepository';
 import type { CardTokenization } from '../../../application/ports/ProviderGateway';
@@ -71,6 +73,21 @@ export class HttpInvoiceRepository implements InvoiceRepository {
       channel: channelFromDto(dto.channel),
       cards: (dto.cards ?? []).map(savedCardFromDto),
       stars: dto.stars ? { amount: dto.stars.amount, renews: dto.stars.renews } : null,
+      trial: dto.trial
+        ? { days: dto.trial.days, endsAt: dto.trial.endsAt, price: moneyFromWire(dto.trial.amount, dto.trial.currency) }
+        : null,
+    };
+  }
+
+  /** Like createPayment: the key in a header set per call; POST never retried. */
+  async startTrial(subscriptionId: number, idempotencyKey: string): Promise<StartedTrial> {
+    const dto = await this.http.post<TrialStartResponse>(`/invoice/subscription/${subscriptionId}/trial`, undefined, {
+      headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+    });
+    return {
+      memberId: dto.subscriptionMember.id,
+      endsAt: dto.subscriptionMember.trialEndsAt ?? dto.subscriptionMember.expiresAt ?? 0,
+      ...(dto.subscription.inviteLink !== undefined ? { inviteLink: dto.subscription.inviteLink } : {}),
     };
   }
 

@@ -13,7 +13,9 @@ import type {
   SubscriptionDetailResponse,
   SubscriptionMemberResponse,
   SubscriptionOnlyResponse,
+  TrialStatsResponse,
 } from '../../../contract/api';
+import type { TrialStats } from '../../../domain/trial';
 import type { Channel, Subscription } from '../../../domain/entities';
 import type {
   MemberDetail,
@@ -47,6 +49,7 @@ export class HttpSubscriptionRepository implements SubscriptionRepository {
       currency: subscription.price.currency,
       amount: moneyToWire(subscription.price),
       buttonText: subscription.buttonText,
+      ...(subscription.trialDays != null ? { trialDays: subscription.trialDays } : {}),
     };
     const dto = await this.http.post<NewSubscriptionResponse>('/subscription/new', body);
     return { channel: channelFromDto(dto.channel), subscription: subscriptionFromDto(dto.subscription) };
@@ -60,6 +63,7 @@ export class HttpSubscriptionRepository implements SubscriptionRepository {
       buttonText: changes.buttonText,
       // Without it the server would read the amount in the subscription's currency; with it a change is refused.
       currency: changes.price.currency,
+      ...(changes.trialDays !== undefined ? { trialDays: changes.trialDays } : {}),
     };
     const dto = await this.http.post<SubscriptionOnlyResponse>(`/subscription/${subscriptionId}/edit`, body);
     return subscriptionFromDto(dto.subscription);
@@ -131,5 +135,10 @@ export class HttpSubscriptionRepository implements SubscriptionRepository {
       member: memberFromDto(dto.subscriptionMember),
       user: userFromDto(dto.user),
     };
+  }
+
+  async trialStats(subscriptionId: number): Promise<TrialStats> {
+    const dto = await this.http.get<TrialStatsResponse>(`/subscription/${subscriptionId}/trials`);
+    return dto.trials;
   }
 }

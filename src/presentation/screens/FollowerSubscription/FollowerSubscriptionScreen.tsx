@@ -74,7 +74,11 @@ function FollowerSubscriptionScreen({ vm }: { vm: FollowerSubscriptionViewModel 
               title={t('follower.paidWith')}
               after={
                 <span data-testid="paid-with">
-                  {membership.member.paidWith === 'stars' ? t('follower.telegramStars') : t('follower.card')}
+                  {membership.member.trialEndsAt !== undefined
+                    ? t('trial.invoice.section')
+                    : membership.member.paidWith === 'stars'
+                      ? t('follower.telegramStars')
+                      : t('follower.card')}
                 </span>
               }
             />

@@ -99,7 +99,8 @@ export class FollowerSubscriptionViewModel {
   /** i18n key of the date line, e.g. follower.line.renews_on (suffix added by the screen when `deletedSuffix`). */
   get lineKey(): string | null {
     const line = this.view?.line;
-    return line ? `follower.line.${line.kind}` : null;
+    if (!line) return null;
+    return line.kind === 'trial_until' ? 'trial.until' : `follower.line.${line.kind}`;
   }
 
   /** The time dates are shown relative to (read on every call: it is not observable). */

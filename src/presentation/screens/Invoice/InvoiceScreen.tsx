@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { Period } from '../../../domain/entities';
-import { formatMoney } from '../../../domain/format';
+import { formatDate, formatMoney } from '../../../domain/format';
 import { AmountPresets } from '../../payment/AmountPresets';
 import {
   Avatar,
@@ -121,8 +121,40 @@ const PromoSection = observer(function PromoSection({ vm }: { vm: InvoiceViewMod
   );
 });
 
+/** The free trial the invoice offers: "Free for 7 days, then €5 / month", the first charge's date, the consent. */
+const TrialSection = observer(function TrialSection({ vm }: { vm: InvoiceViewModel }) {
+  const { t, i18n } = useTranslation();
+  const priceWithPeriod = usePriceWithPeriod();
+  const offer = vm.trialOffer;
+  const subscription = vm.subscription;
+  if (offer === null || subscription === null) return null;
+  if (!vm.startsTrial) return <p className="invoice-promo invoice-promo__note">{t('trial.invoice.cardOnly')}</p>;
+  return (
+    <Section header={t('trial.invoice.section')}>
+      <div className="invoice-promo" data-testid="trial-offer">
+        <p>
+          <strong>
+            {t('trial.invoice.offer', {
+              days: t(`trial.form.days${offer.days}`),
+              price: priceWithPeriod(offer.price, subscription.period),
+            })}
+          </strong>
+        </p>
+        <p className="invoice-promo__note">
+          {t('trial.invoice.firstCharge', { date: formatDate(offer.endsAt, i18n.language, Date.now(), deviceZone()) })}
+        </p>
+        {vm.trialErrorKey !== null && (
+          <p className="invoice-stars-error" role="alert">
+            {t(vm.trialErrorKey)}
+          </p>
+        )}
+      </div>
+    </Section>
+  );
+});
+
 const InvoiceContent = observer(function InvoiceContent({ vm }: { vm: InvoiceViewModel }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const starsAmount = useStarsAmount();
   const navigate = useNavigate();
   const priceWithPeriod = usePriceWithPeriod();
@@ -164,6 +196,29 @@ const InvoiceContent = observer(function InvoiceContent({ vm }: { vm: InvoiceVie
               )}
             </>
           }
+        />
+      </Screen>
+    );
+  }
+  if (view.kind === 'trialStarted') {
+    const until = t('trial.until', {
+      date: formatDate(view.trial.endsAt, i18n.language, Date.now(), deviceZone()),
+    });
+    return (
+      <Screen
+        title={t('trial.invoice.startedTitle')}
+        state={READY}
+        back="hidden"
+        mainButton={{
+          text: view.trial.inviteLink ? t('payment.success.openChannel') : t('common.close'),
+          onClick: vm.openTrialChannel,
+        }}
+      >
+        <Placeholder
+          className="payment-success"
+          icon={<Icon name="check" size={48} />}
+          title={t('trial.invoice.startedTitle')}
+          text={until}
         />
       </Screen>
     );
@@ -292,12 +347,16 @@ const InvoiceContent = observer(function InvoiceContent({ vm }: { vm: InvoiceVie
         : payAmount !== null
           ? t('invoice.donateAmount', { amount: formatMoney(payAmount) })
           : t('invoice.donate');
+  const trialButton = vm.startsTrial
+    ? { text: t('trial.invoice.start'), onClick: () => void vm.startTrial(), loading: vm.trialStarting }
+    : undefined;
   return (
     <Screen
       title={title}
       state={READY}
       mainButton={
-        mainButton ?? {
+        mainButton ??
+        trialButton ?? {
           text: mainText,
           onClick: () => go(vm.proceedToPayment()),
           enabled: vm.kind === 'subscription' || payAmount !== null,
@@ -362,7 +421,8 @@ const InvoiceContent = observer(function InvoiceContent({ vm }: { vm: InvoiceVie
           )}
         </Section>
       )}
-      {subscription && !inStars && <PromoSection vm={vm} />}
+      {subscription && <TrialSection vm={vm} />}
+      {subscription && !inStars && !vm.startsTrial && <PromoSection vm={vm} />}
       {subscription && vm.giftPath !== null && (
         <Section footer={t('gift.giveHint')}>
           <Cell to={vm.giftPath} before={<Icon name="gift" size={24} />} title={t('gift.give')} chevron />

@@ -2,8 +2,12 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type {
   DonationInvoice,
   InvoiceRepository,
+  StartedTrial,
   SubscriptionInvoice,
+  TrialOffer,
 } from '../../../application/ports/InvoiceRepository';
+import { TRIAL_REFUSALS, type TrialRefusal } from '../../../domain/trial';
+import { isTelegramLink } from '../../payment/PaymentFlowEffects';
 import type { MessengerPlatform } from '../../../application/ports/MessengerPlatform';
 import { errorCodeOf, errorDetailOf } from '../../../application/ports/RepositoryError';
 import { PROMO_REFUSALS, type PromoQuote, type PromoRefusal, normalizePromoCode } from '../../../domain/promo';
@@ -37,6 +41,7 @@ import { giftInvoicePath, isGiftablePeriod } from '../../../domain/gift';
 import { AsyncState, type ScreenState } from '../../shell/screenState';
 
 const isPromoRefusal = (value: string): value is PromoRefusal => (PROMO_REFUSALS as readonly string[]).includes(value);
+const isTrialRefusal = (value: string): value is TrialRefusal => (TRIAL_REFUSALS as readonly string[]).includes(value);
 
 /** What the invoice page shows (spec sections 4 and 8, plus the payment result of section 2). */
 export type InvoiceView =
@@ -50,6 +55,8 @@ export type InvoiceView =
   /** Telegram took the Stars; the server has not heard of it yet (slow: it takes longer than usual). */
   | { readonly kind: 'starsConfirming'; readonly slow: boolean }
   | { readonly kind: 'paid'; readonly receipt: PaymentReceipt }
+  /** The free trial started: access at once, nothing charged. */
+  | { readonly kind: 'trialStarted'; readonly trial: StartedTrial }
   /** reason: what the payer is told, in their language; the provider's code is shown small beneath. */
   | { readonly kind: 'failed'; readonly code: string; readonly reason: PaymentFailureReason };
 
@@ -91,6 +98,11 @@ export class InvoiceViewModel {
   /** Why the typed code was refused: an i18n key. */
   promoErrorKey: string | null = null;
   promoChecking = false;
+  /** The free trial this invoice started (its result replaces the invoice). */
+  trialStarted: StartedTrial | null = null;
+  trialStarting = false;
+  /** Why the last start was refused: an i18n key. */
+  trialErrorKey: string | null = null;
 
   constructor(
     private readonly invoices: InvoiceRepository,
@@ -193,6 +205,7 @@ export class InvoiceViewModel {
   }
 
   get view(): InvoiceView {
+    if (this.trialStarted !== null) return { kind: 'trialStarted', trial: this.trialStarted };
     if (this.flow.isFor(this.kind, this.id)) {
       const { payment, receipt } = this.flow;
       if (payment.status === 'paid' && receipt !== null) return { kind: 'paid', receipt };
@@ -251,6 +264,51 @@ export class InvoiceViewModel {
     return this.loaded.kind === 'donation'
       ? this.loaded.invoice.amount.currency
       : this.loaded.invoice.subscription.price.currency;
+  }
+
+  /** The free trial this payer may start; null: none for them. */
+  get trialOffer(): TrialOffer | null {
+    return this.loaded?.kind === 'subscription' ? this.loaded.invoice.trial : null;
+  }
+
+  /** The main button starts the trial: offered, and paying by card (Telegram Stars subscriptions have no trial). */
+  get startsTrial(): boolean {
+    return this.trialOffer !== null && this.payMethod === 'card';
+  }
+
+  /**
+   * The tap of "Start free trial": one Idempotency-Key per tap, nothing charged. A refusal shows its reason; the
+   * invoice is read again (the offer may be gone).
+   */
+  async startTrial(): Promise<void> {
+    if (this.kind !== 'subscription' || this.trialStarting || this.trialOffer === null) return;
+    this.trialStarting = true;
+    this.trialErrorKey = null;
+    try {
+      const started = await this.invoices.startTrial(this.id, this.makeKey());
+      runInAction(() => (this.trialStarted = started));
+    } catch (error) {
+      const reason = errorDetailOf(error, 'reason');
+      runInAction(() => {
+        this.trialErrorKey =
+          errorCodeOf(error) === 'trial_unavailable' && typeof reason === 'string' && isTrialRefusal(reason)
+            ? `trial.reason.${reason}`
+            : 'common.toast.failed';
+      });
+    } finally {
+      runInAction(() => (this.trialStarting = false));
+    }
+  }
+
+  /** After the trial started: open the channel (its link), else close the app. */
+  openTrialChannel(): void {
+    const link = this.trialStarted?.inviteLink;
+    if (link === undefined) {
+      this.platform.close();
+      return;
+    }
+    if (isTelegramLink(link)) this.platform.openTelegramLink(link);
+    else this.platform.openLink(link);
   }
 
   /** The Stars price of the subscription, or null where it is not sold in Stars. */

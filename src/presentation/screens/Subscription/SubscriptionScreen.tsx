@@ -1,7 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { formatMoney, formatStars } from '../../../domain/format';
+import { formatDate, formatMoney, formatStars } from '../../../domain/format';
+import { deviceZone } from '../../app/deviceZone';
 import {
   Avatar,
   Cell,
@@ -25,7 +26,7 @@ const MembersSection = observer(function MembersSection({
   vm: SubscriptionViewModel;
   channelId: number;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const list = vm.currentList;
   const panelId = `members-${vm.group}`;
   return (
@@ -63,14 +64,20 @@ const MembersSection = observer(function MembersSection({
               error={list.failed}
               onLoadMore={vm.loadMore}
             >
-              {vm.rows.map(({ member, user, status, renewalRetrying }) => {
+              {vm.rows.map(({ member, user, status, renewalRetrying, trialUntil }) => {
                 const name = userDisplayName(user, t('members.unknownUser'));
+                const subtitle =
+                  trialUntil !== null
+                    ? t('trial.until', { date: formatDate(trialUntil, i18n.language, Date.now(), deviceZone()) })
+                    : renewalRetrying
+                      ? t('members.renewalRetry.status')
+                      : t(`members.status.${status}`);
                 return (
                   <Cell
                     key={member.id}
                     to={`/channel/${channelId}/subscription/${vm.subscriptionId}/member/${member.id}`}
                     title={name}
-                    subtitle={renewalRetrying ? t('members.renewalRetry.status') : t(`members.status.${status}`)}
+                    subtitle={subtitle}
                     before={<Avatar id={user?.id ?? member.userId} name={name} src={user?.photoUrl} decorative />}
                     chevron
                   />
@@ -173,6 +180,26 @@ function SubscriptionScreen({ vm }: { vm: SubscriptionViewModel }) {
               />
             )}
           </Section>
+
+          {vm.showsTrialStats && vm.trialStats && (
+            <Section header={t('trial.stats.title')}>
+              <Cell
+                title={t('trial.stats.onTrial')}
+                after={<span data-testid="trial-on-trial">{vm.trialStats.onTrial}</span>}
+              />
+              <Cell
+                title={t('trial.stats.converted')}
+                after={
+                  <span data-testid="trial-converted">
+                    {t('trial.stats.convertedValue', {
+                      converted: vm.trialStats.converted,
+                      ended: vm.trialStats.ended,
+                    })}
+                  </span>
+                }
+              />
+            </Section>
+          )}
 
           <MembersSection vm={vm} channelId={channelId} />
         </>

@@ -1,4 +1,5 @@
 import type { GiftStats } from '../../../application/ports/GiftRepository';
+import { type TrialStats, isOnTrial } from '../../../domain/trial';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { Clock } from '../../../application/ports/Clock';
 import type { MessengerPlatform } from '../../../application/ports/MessengerPlatform';
@@ -42,6 +43,8 @@ export interface MemberRow {
   readonly status: 'active' | 'expiring' | 'expired';
   /** A renewal charge failed and is tried again before access ends: shown instead of the label. */
   readonly renewalRetrying: boolean;
+  /** On a free trial: when it ends (epoch seconds), shown instead of the label; null: not on one. */
+  readonly trialUntil: number | null;
 }
 
 const listKey = (group: MemberGroup, filter: MemberFilter) => `${group}:${filter}`;
@@ -65,6 +68,8 @@ export class SubscriptionViewModel implements KeepsPlace {
   starsPrice: StarsPrice | null = null;
   /** Its gifts sold and accepted, once read (a failure shows none). */
   giftStats: GiftStats | null = null;
+  /** Its free trials' figures, once read (a failure shows none). */
+  trialStats: TrialStats | null = null;
   private disposed = false;
 
   constructor(
@@ -120,9 +125,27 @@ export class SubscriptionViewModel implements KeepsPlace {
     );
   }
 
+  /** Reads the trial figures beside the page (a small block: a failure leaves it out). */
+  private loadTrialStats(): void {
+    void this.subscriptions.trialStats(this.subscriptionId).then(
+      (stats) => {
+        if (!this.disposed) runInAction(() => (this.trialStats = stats));
+      },
+      () => undefined,
+    );
+  }
+
+  /** The trial block shows while the subscription offers a trial or has had any. */
+  get showsTrialStats(): boolean {
+    const stats = this.trialStats;
+    if (stats === null) return false;
+    return this.subscription?.trialDays !== undefined || stats.onTrial + stats.ended > 0;
+  }
+
   async load(): Promise<void> {
     this.loadStarsPrice();
     this.loadGiftStats();
+    this.loadTrialStats();
     await this.loader.run(
       () => this.subscriptions.detail(this.subscriptionId),
       (detail) => {
@@ -160,6 +183,7 @@ export class SubscriptionViewModel implements KeepsPlace {
       return;
     }
     this.loadStarsPrice();
+    this.loadTrialStats();
     void this.subscriptions.detail(this.subscriptionId).then(
       (detail) => {
         if (this.disposed) return;
@@ -212,6 +236,7 @@ export class SubscriptionViewModel implements KeepsPlace {
       user: this.users.get(member.userId),
       status: memberDisplayStatus(member, now),
       renewalRetrying: isRenewalRetrying(member, now),
+      trialUntil: isOnTrial(member, now) ? member.trialEndsAt! : null,
     }));
   }
 

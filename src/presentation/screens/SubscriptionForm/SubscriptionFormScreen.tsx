@@ -6,6 +6,7 @@ import { amountBounds } from '../../../domain/amounts';
 import type { Period } from '../../../domain/entities';
 import { formatMoney, formatStars } from '../../../domain/format';
 import { isCurrency } from '../../../domain/money';
+import { TRIAL_DAYS } from '../../../domain/trial';
 import { AmountInput, Cell, Section, SegmentedControl, TextArea, TextInput } from '../../components';
 import { StarsPriceField } from '../../shared/StarsPriceField';
 import { FieldFrame } from '../../components/Field';
@@ -152,6 +153,27 @@ function SubscriptionFormScreen({ vm }: { vm: SubscriptionFormViewModel }) {
           }
           onSuggest={suggestedStars === null ? undefined : vm.suggestStars}
         />
+        {vm.offersTrial && (
+          <FieldFrame label={t('trial.form.label')} value={String(form.trialDays ?? 0)} hint={t('trial.form.hint')}>
+            {({ id, describedBy }) => (
+              <select
+                id={id}
+                className="field__input"
+                aria-describedby={describedBy}
+                value={form.trialDays ?? 0}
+                disabled={saving}
+                onChange={(event) => vm.setTrialDays(Number(event.target.value))}
+              >
+                <option value={0}>{t('trial.form.off')}</option>
+                {TRIAL_DAYS.map((days) => (
+                  <option key={days} value={days}>
+                    {t(`trial.form.days${days}`)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FieldFrame>
+        )}
         <TextInput
           label={t('subscription.form.name')}
           value={form.name}

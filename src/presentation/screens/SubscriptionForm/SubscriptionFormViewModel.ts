@@ -79,6 +79,7 @@ function sameFormFields(a: SubscriptionForm, b: SubscriptionForm): boolean {
     a.currency === b.currency &&
     a.amount === b.amount &&
     a.buttonText === b.buttonText &&
+    (a.trialDays ?? 0) === (b.trialDays ?? 0) &&
     a.command === b.command
   );
 }
@@ -215,6 +216,7 @@ export class SubscriptionFormViewModel {
           currency: subscription.price.currency,
           amount: amountText(subscription),
           buttonText: subscription.buttonText,
+          trialDays: subscription.trialDays ?? 0,
           command: subscription.command ?? '',
         };
         this.savedForm = this.form;
@@ -266,6 +268,16 @@ export class SubscriptionFormViewModel {
   setButtonText(buttonText: string): void {
     this.form = { ...this.form, buttonText };
     this.clearError('buttonText');
+  }
+
+  /** The free trial's days (0: none); only recurring periods show the field. */
+  setTrialDays(days: number): void {
+    this.form = { ...this.form, trialDays: days };
+  }
+
+  /** Whether the chosen period can have a free trial (recurring ones). */
+  get offersTrial(): boolean {
+    return this.form.period !== 'onetime';
   }
 
   /** The Stars price as the input cleaned it (digits only); empty: not sold in Stars. */

@@ -38,6 +38,7 @@ function setup(options: Omit<InMemoryBackendOptions, 'clock'> = {}, cardOptions:
     cardTokenization: () => ports.invoices.cardTokenization(),
     createStarsPayment: (target, key) => ports.invoices.createStarsPayment(target, key),
     promoQuote: (id, code) => ports.invoices.promoQuote(id, code),
+    startTrial: (id, key) => ports.invoices.startTrial(id, key),
   };
   const target = { kind: 'subscription', subscriptionId: subscription.id } as const;
   const payInvoice = new PayInvoice(invoices, ports.provider, world.time);

@@ -56,6 +56,7 @@ function setup(cardOptions: SeedCardOptions = {}, options: { paidAtOnce?: boolea
     cardTokenization: () => ports.invoices.cardTokenization(),
     createStarsPayment: (target, key) => ports.invoices.createStarsPayment(target, key),
     promoQuote: (id, code) => ports.invoices.promoQuote(id, code),
+    startTrial: (id, key) => ports.invoices.startTrial(id, key),
   };
   const platform = new FakePlatform();
   const closes = jest.spyOn(platform, 'close').mockImplementation(() => undefined);

@@ -53,6 +53,33 @@ describe('InvoiceViewModel', () => {
     expect(vm.payAmount).toEqual(money(500, 'eur'));
   });
 
+  it('offers a free trial to a newcomer, starts it without a charge; the invoice then says already subscribed', async () => {
+    const { subscription, invoice, creatorPorts, world } = setup();
+    await creatorPorts.subscriptions.edit(subscription.id, {
+      name: subscription.name,
+      description: subscription.description,
+      price: subscription.price,
+      buttonText: subscription.buttonText,
+      trialDays: 7,
+    });
+    const vm = invoice('subscription', subscription.id);
+    await vm.load();
+    const endsAt = Math.floor(world.time.now() / 1000) + 7 * 86_400;
+    expect(vm.trialOffer).toEqual({ days: 7, endsAt, price: money(500, 'eur') });
+    expect(vm.startsTrial).toBe(true);
+    await vm.startTrial();
+    expect(vm.view).toMatchObject({ kind: 'trialStarted', trial: { endsAt } });
+    expect(world.backend.transactions).toEqual([]);
+    expect([...world.backend.members.values()]).toEqual([
+      expect.objectContaining({ subscriptionId: subscription.id, status: 'active', trialEndsAt: endsAt }),
+    ]);
+
+    // A member has no invoice to pay while the trial runs.
+    const again = invoice('subscription', subscription.id);
+    await again.load();
+    expect(again.view.kind).toBe('alreadyExists');
+  });
+
   it('says why a typed code is refused', async () => {
     const { subscription, invoice } = setup();
     const vm = invoice('subscription', subscription.id);

@@ -36,6 +36,7 @@ function setup() {
     cardTokenization: () => ports.invoices.cardTokenization(),
     createStarsPayment: (target, key) => ports.invoices.createStarsPayment(target, key),
     promoQuote: (id, code) => ports.invoices.promoQuote(id, code),
+    startTrial: (id, key) => ports.invoices.startTrial(id, key),
   };
   const platform = new FakePlatform();
   const flow = new PaymentFlowStore(

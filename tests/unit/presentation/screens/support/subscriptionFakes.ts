@@ -1,4 +1,5 @@
 /** Fakes shared by the subscription screens' view-model tests: a recording platform and a subscription repository that fails on demand. */
+import type { TrialStats } from '../../../../../src/domain/trial';
 import type { PopupOptions } from '../../../../../src/application/ports/MessengerPlatform';
 import { RepositoryError } from '../../../../../src/application/ports/RepositoryError';
 import type {
@@ -105,5 +106,8 @@ export class ScriptedSubscriptions implements SubscriptionRepository {
   }
   starsRates(): Promise<StarsRates> {
     return this.run('starsRates', [], () => this.real.starsRates());
+  }
+  trialStats(id: number): Promise<TrialStats> {
+    return this.run('trialStats', [id], () => this.real.trialStats(id));
   }
 }
