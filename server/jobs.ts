@@ -21,6 +21,7 @@ import { type TrialJobDeps, runTrials } from './modules/trials/job';
 import type { Db } from './platform/db/db';
 import { settleMemberCounts } from './platform/db/memberCounts';
 import type { GiftService } from './modules/gifts/service';
+import { settleInsights } from './modules/revenue/insights';
 
 /** Idempotency answers are kept for a day: far longer than any client retries a tap. */
 const IDEMPOTENCY_RETENTION_SECONDS = 24 * 60 * 60;
@@ -78,6 +79,8 @@ export function createJobs(
       )
       // After renewals: a membership a renewal just extended no longer ends now.
       .register('member-counts', (context) => settleMemberCounts(context.db, context.nowMs))
+      // Likewise for revenue insights: memberships that ended since their counters were kept (migration 0053).
+      .register('revenue-insights', (context) => settleInsights(context.db, context.nowMs))
       .register('payouts', (context) => runPayouts(context, engine))
       .register('payouts-track', async (context) => ({ changed: await trackPayouts(context, engine) }))
       // After renewals: a membership a renewal just extended keeps its member in the channel.

@@ -47,6 +47,7 @@ export interface MoneyForServices {
 export function createServices(deps: ServiceDeps, money: MoneyForServices): Services {
   const subscriptions = new SubscriptionService(deps);
   const trials = new TrialService(deps, () => money.paymentProvider() !== null);
+  const promos = new PromoService(deps);
   return {
     verification: new VerificationService(deps, (error) =>
       money.log?.(error, 'could not tell a creator about an identity decision'),
@@ -59,8 +60,18 @@ export function createServices(deps: ServiceDeps, money: MoneyForServices): Serv
     invoices: new InvoiceService(deps, trials),
     migration: new MigrationService(deps),
     botEvents: new BotEventsService(deps),
-    revenue: new RevenueService(deps),
-    promos: new PromoService(deps),
+    revenue: new RevenueService(deps, async (channelIds) =>
+      (await promos.ofChannels(channelIds)).map(({ row, stats }) => ({
+        id: row.id,
+        code: row.code,
+        channelId: row.channelId,
+        subscriptionId: row.subscriptionId,
+        deleted: row.deleted,
+        redemptions: stats.redemptions,
+        revenue: stats.revenue.map((sum) => ({ currency: sum.currency, minor: sum.minor })),
+      })),
+    ),
+    promos,
     retention: new RetentionService(deps),
     trials,
     payouts: new PayoutService(deps.db as MoneyDb, deps.clock, money.paymentProvider, money.rates),

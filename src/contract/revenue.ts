@@ -66,3 +66,63 @@ export type RevenueBucketDto = Static<typeof RevenueBucketSchema>;
 export type RevenueResponse = Static<typeof RevenueResponseSchema>;
 export type RevenueExportRequest = Static<typeof RevenueExportRequestSchema>;
 export type RevenueExportResponse = Static<typeof RevenueExportResponseSchema>;
+
+export const RevenueInsightsQuerySchema = Type.Object(
+  {
+    /** One channel's insights; without it, every channel of the creator. */
+    channelId: Type.Optional(Type.Integer({ minimum: 1 })),
+  },
+  { additionalProperties: false },
+);
+
+export const RevenueMrrSchema = Type.Object({
+  currency: oneOf(CURRENCIES),
+  /** Monthly recurring revenue in integer minor units (src/domain/insights.ts: one rounding, half up). */
+  minor: Type.Integer(),
+  /** The renewing memberships it comes from. */
+  members: Type.Integer(),
+});
+
+export const RevenueStarsMrrSchema = Type.Object({
+  /** Monthly recurring revenue of the memberships paid in Telegram Stars, in whole Stars. */
+  stars: Type.Integer(),
+  members: Type.Integer(),
+});
+
+export const RevenueInsightMonthSchema = Type.Object({
+  /** The calendar month in UTC, `YYYY-MM`. */
+  month: Type.String({ pattern: '^[0-9]{4}-[0-9]{2}$' }),
+  /** Epoch seconds of its first instant (UTC). */
+  start: Type.Integer(),
+  newMembers: Type.Integer(),
+  lostMembers: Type.Integer(),
+});
+
+export const RevenuePromoSchema = Type.Object({
+  id: Type.Integer(),
+  code: Type.String(),
+  channelId: Type.Integer(),
+  /** null: a code for every subscription of its channel. */
+  subscriptionId: Type.Union([Type.Integer(), Type.Null()]),
+  deleted: Type.Boolean(),
+  /** Paid redemptions not refunded. */
+  redemptions: Type.Integer(),
+  /** What payers paid with the code (first payments and discounted renewals) less refunds, per currency. */
+  revenue: Type.Array(Type.Object({ currency: oneOf(CURRENCIES), minor: Type.Integer() })),
+});
+
+export const RevenueInsightsResponseSchema = Type.Object({
+  /** Per currency, most first; card (and other non-Stars) memberships. */
+  mrr: Type.Array(RevenueMrrSchema),
+  /** null: no renewing membership is paid in Stars. */
+  starsMrr: Type.Union([RevenueStarsMrrSchema, Type.Null()]),
+  /** The last 12 months, oldest first, the current one last. */
+  months: Type.Array(RevenueInsightMonthSchema),
+  /** Codes with a redemption or not deleted, newest first. */
+  promos: Type.Array(RevenuePromoSchema),
+});
+
+export type RevenueInsightsQuery = Static<typeof RevenueInsightsQuerySchema>;
+export type RevenueInsightsResponse = Static<typeof RevenueInsightsResponseSchema>;
+export type RevenueInsightMonthDto = Static<typeof RevenueInsightMonthSchema>;
+export type RevenuePromoDto = Static<typeof RevenuePromoSchema>;

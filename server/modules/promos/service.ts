@@ -3,7 +3,7 @@
  * create one for a subscription or for every subscription of its channel, list them with their redemptions and
  * revenue, pause and delete. Only the channel's owner sees or changes a code (someone else's answers 404).
  */
-import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { NewPromoRequest } from '../../../src/contract/api';
 import { parseWireAmount } from '../../../src/domain/amounts';
 import { type Currency, type Money, money } from '../../../src/domain/money';
@@ -158,6 +158,29 @@ export class PromoService {
       .returning();
     const stats = await this.stats([promoId]);
     return { row, stats: stats.get(promoId) ?? EMPTY, shareSubscriptionId: row.subscriptionId };
+  }
+
+  /**
+   * Every code of these channels that is not deleted or brought a payment, newest first, with its stats (revenue
+   * insights: lent through server/services.ts). At most 100 live codes a channel.
+   */
+  async ofChannels(channelIds: readonly number[]): Promise<PromoView[]> {
+    if (channelIds.length === 0) return [];
+    const rows = await this.deps.db
+      .select()
+      .from(promoCodes)
+      .where(
+        and(
+          inArray(promoCodes.channelId, [...channelIds]),
+          or(
+            eq(promoCodes.deleted, false),
+            sql`exists (select 1 from payments p where p.promo_code_id = ${promoCodes.id})`,
+          ),
+        ),
+      )
+      .orderBy(desc(promoCodes.id));
+    const stats = await this.stats(rows.map((row) => row.id));
+    return rows.map((row) => ({ row, stats: stats.get(row.id) ?? EMPTY, shareSubscriptionId: row.subscriptionId }));
   }
 
   /**

@@ -1,10 +1,13 @@
-/** GET /revenue (earnings series), POST /revenue/export (a signed CSV link), GET /revenue/export/{token} (the CSV). */
+/** GET /revenue (earnings series), GET /revenue/insights (MRR, members per month, promo codes), POST /revenue/export (a signed CSV link), GET /revenue/export/{token} (the CSV). */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import {
   type RevenueExportRequest,
   RevenueExportRequestSchema,
   RevenueExportResponseSchema,
+  type RevenueInsightsQuery,
+  RevenueInsightsQuerySchema,
+  RevenueInsightsResponseSchema,
   type RevenueQuery,
   RevenueQuerySchema,
   RevenueResponseSchema,
@@ -37,6 +40,22 @@ export const revenueRoutes: FastifyPluginAsync<RouteOptions> = async (app, { dep
       },
     },
     (request) => revenue.series(currentUser(request), request.query, offsetOf(request)),
+  );
+
+  app.get<{ Querystring: RevenueInsightsQuery }>(
+    '/revenue/insights',
+    {
+      schema: {
+        tags: ['revenue'],
+        summary:
+          "The creator's monthly recurring revenue per currency (Stars apart), members gained and lost in each of the last 12 months (UTC), and revenue per promo code",
+        description:
+          'MRR: renewing recurring memberships, each renewal price normalised to a month, summed per currency and rounded once half up (src/domain/insights.ts). Without channelId: all channels.',
+        querystring: RevenueInsightsQuerySchema,
+        response: { 200: RevenueInsightsResponseSchema, ...errorResponses(404) },
+      },
+    },
+    (request) => revenue.insights(currentUser(request), request.query),
   );
 
   app.post<{ Body: RevenueExportRequest }>(

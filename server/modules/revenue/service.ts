@@ -12,9 +12,12 @@ import { DateTime } from 'luxon';
 import type {
   RevenueExportRequest,
   RevenueExportResponse,
+  RevenueInsightsQuery,
+  RevenueInsightsResponse,
   RevenueQuery,
   RevenueResponse,
 } from '../../../src/contract/revenue';
+import { insightMonthOf, insightMonthStarts, monthlyFromYearly } from '../../../src/domain/insights';
 import { type Currency, decimalMajor } from '../../../src/domain/money';
 import { buildRevenueSeries, revenueRange, revenueZone, signedRevenueMinor } from '../../../src/domain/revenue';
 import { csvDocument } from '../../../src/domain/csv';
@@ -23,6 +26,19 @@ import type { UserRow } from '../../platform/db/schema';
 import type { ServiceDeps } from '../../platform/serviceDeps';
 import { ownedChannel, requireVerified } from '../channels/access';
 import { RevenueRepository, type RevenueLineRow, type RevenueScope } from './repository';
+import { InsightsRepository } from './insights';
+
+/** A promo code with its redemptions and revenue (the promo codes' own stats, lent through server/services.ts). */
+export interface PromoCodeStats {
+  readonly id: number;
+  readonly code: string;
+  readonly channelId: number;
+  readonly subscriptionId: number | null;
+  readonly deleted: boolean;
+  readonly redemptions: number;
+  readonly revenue: readonly { readonly currency: Currency; readonly minor: number }[];
+}
+export type PromoStatsOfChannels = (channelIds: readonly number[]) => Promise<PromoCodeStats[]>;
 
 const EXPORT_LINK_TTL_MS = 5 * 60_000;
 const MAX_EXPORT_SPAN_MS = 366 * 24 * 3600_000;
@@ -45,7 +61,10 @@ export interface RevenueCsv {
 export class RevenueService {
   private readonly signingKey: Buffer;
 
-  constructor(private readonly deps: ServiceDeps) {
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly promoStats: PromoStatsOfChannels = () => Promise.resolve([]),
+  ) {
     this.signingKey = createHash('sha256').update(`backers revenue export\n${deps.config.botToken}`).digest();
   }
 
@@ -95,6 +114,42 @@ export class RevenueService {
         start: Math.floor(bucket.start / 1000),
         end: Math.floor(bucket.end / 1000),
       })),
+    };
+  }
+
+  /**
+   * MRR, members gained and lost per month (the last 12, UTC) and revenue per promo code, from kept counters
+   * (migration 0054) and the promo codes' stats: nothing here grows with the creator's members or ledger.
+   */
+  async insights(user: UserRow, query: RevenueInsightsQuery): Promise<RevenueInsightsResponse> {
+    const scope = await this.scope(user, query.channelId);
+    const repository = new InsightsRepository(this.deps.db);
+    const channelIds = await repository.channelIds(scope.creatorId, scope.channelId);
+    const now = this.deps.clock.now();
+    const starts = insightMonthStarts(now);
+    const [mrr, kept, promos] = await Promise.all([
+      repository.mrr(channelIds, new Date(now)),
+      repository.months(channelIds, new Date(starts[0]!), new Date(now)),
+      this.promoStats(channelIds),
+    ]);
+    const byMonth = new Map(kept.map((row) => [row.month, row]));
+    const stars = mrr.find((row) => row.currency === 'xtr');
+    return {
+      mrr: mrr
+        .filter((row) => row.currency !== 'xtr')
+        .map((row) => ({
+          currency: row.currency as Currency,
+          minor: monthlyFromYearly(row.yearlyMinor),
+          members: row.members,
+        }))
+        .sort((a, b) => b.minor - a.minor || a.currency.localeCompare(b.currency)),
+      starsMrr: stars ? { stars: monthlyFromYearly(stars.yearlyMinor), members: stars.members } : null,
+      months: starts.map((start) => {
+        const month = insightMonthOf(start);
+        const row = byMonth.get(month);
+        return { month, start: start / 1000, newMembers: row?.joined ?? 0, lostMembers: row?.lost ?? 0 };
+      }),
+      promos: promos.map((promo) => ({ ...promo, revenue: [...promo.revenue] })),
     };
   }
 
