@@ -121,6 +121,12 @@ export function applicationModule(): ContainerModule {
     );
     bindLazySingleton(
       bind,
+      TOKENS.LoadRevenueInsights,
+      [TOKENS.RevenueInsightsRepository],
+      construct(() => import('../application/use-cases/revenue/LoadRevenueInsights'), 'LoadRevenueInsights'),
+    );
+    bindLazySingleton(
+      bind,
       TOKENS.SaveWithdrawalAccount,
       [TOKENS.PayoutRepository, TOKENS.ProviderGateway],
       construct(() => import('../application/use-cases/payouts/SaveWithdrawalAccount'), 'SaveWithdrawalAccount'),

@@ -287,6 +287,15 @@ export function presentationModule(): ContainerModule {
     );
     bindViewModel(
       bind,
+      TOKENS.RevenueInsightsViewModel,
+      [TOKENS.LoadRevenueInsights],
+      construct(
+        () => import('../presentation/screens/RevenueInsights/RevenueInsightsViewModel'),
+        'RevenueInsightsViewModel',
+      ),
+    );
+    bindViewModel(
+      bind,
       TOKENS.MigrationViewModel,
       [
         TOKENS.MigrationRepository,

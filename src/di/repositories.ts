@@ -64,6 +64,15 @@ export function repositoriesModule(config: AppConfig): ContainerModule {
     );
     bindLazySingleton(
       bind,
+      TOKENS.RevenueInsightsRepository,
+      [TOKENS.HttpClient],
+      construct(
+        () => import('../infrastructure/http/repositories/HttpRevenueInsightsRepository'),
+        'HttpRevenueInsightsRepository',
+      ),
+    );
+    bindLazySingleton(
+      bind,
       TOKENS.MigrationRepository,
       [TOKENS.HttpClient],
       construct(() => import('../infrastructure/http/repositories/HttpMigrationRepository'), 'HttpMigrationRepository'),

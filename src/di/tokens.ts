@@ -23,6 +23,9 @@ import type { Links } from '../application/ports/Links';
 import type { UnsavedChanges } from '../application/ports/UnsavedChanges';
 import type { Downloads } from '../application/ports/Downloads';
 import type { RevenueRepository } from '../application/ports/RevenueRepository';
+import type { RevenueInsightsRepository } from '../application/ports/RevenueInsightsRepository';
+import type { LoadRevenueInsights } from '../application/use-cases/revenue/LoadRevenueInsights';
+import type { RevenueInsightsViewModel } from '../presentation/screens/RevenueInsights/RevenueInsightsViewModel';
 import type { RevenueChartViewModel } from '../presentation/components/RevenueChart/RevenueChartViewModel';
 import type { MessengerPlatform } from '../application/ports/MessengerPlatform';
 import type { MigrationRepository } from '../application/ports/MigrationRepository';
@@ -201,10 +204,12 @@ export const TOKENS = namedByKey({
   SubscriptionRepository: resolves<SubscriptionRepository>(),
   TransactionRepository: resolves<TransactionRepository>(),
   RevenueRepository: resolves<RevenueRepository>(),
+  RevenueInsightsRepository: resolves<RevenueInsightsRepository>(),
   ProviderGateway: resolves<ProviderGateway>(),
   VerificationRepository: resolves<VerificationRepository>(),
 
   // use cases (loaded lazily)
+  LoadRevenueInsights: resolves<LoadRevenueInsights>(),
   RemoveCard: resolves<RemoveCard>(),
   SetPrimaryCard: resolves<SetPrimaryCard>(),
   DeleteChannel: resolves<DeleteChannel>(),
@@ -290,6 +295,8 @@ export const TOKENS = namedByKey({
   SubscriptionMemberViewModel: resolves<ViewModelFactory<SubscriptionMemberViewModel, [memberId: number]>>(),
   PromoCodesViewModel: resolves<ViewModelFactory<PromoCodesViewModel, [subscriptionId: number]>>(),
   RetentionOfferViewModel: resolves<ViewModelFactory<RetentionOfferViewModel, [subscriptionId: number]>>(),
+  /** Revenue insights: one channel's (its id) or every channel's (null). */
+  RevenueInsightsViewModel: resolves<ViewModelFactory<RevenueInsightsViewModel, [channelId: number | null]>>(),
   // migration, developer tools
   MigrationViewModel: resolves<ViewModelFactory<MigrationViewModel>>(),
   /** Console errors shown on screen when switched on in /debug (the setting persists in storage). */

@@ -59,3 +59,8 @@ export function daysUntil(epochSeconds: number, nowMs: number, zone = 'UTC'): nu
   const target = DateTime.fromSeconds(epochSeconds, { zone }).startOf('day');
   return Math.max(0, Math.round(target.diff(today, 'days').days));
 }
+
+/** A calendar month as the language writes it, short ("Nov 2026", "нояб. 2026 г."): Intl through luxon, in `zone`. */
+export function formatMonth(epochSeconds: number, locale: string, zone = 'UTC'): string {
+  return at(epochSeconds, locale, zone).toLocaleString({ month: 'short', year: 'numeric' });
+}

@@ -161,6 +161,8 @@ function routes(ids: Seeded): { user: number; paths: string[] }[] {
         `/invoice/donation/${ids.travelsId}/preview`,
         `${channel}/donation/${ids.donationId}`,
         `/transaction/${ids.saleId}`,
+        '/revenue',
+        `/revenue?channelId=${ids.travelsId}`,
         '/payout',
         '/payout/settings',
         '/payout/setup',

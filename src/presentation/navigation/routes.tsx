@@ -196,6 +196,12 @@ export const ROUTES: readonly RouteEntry[] = [
     viewModel(TOKENS.SubscriptionMemberViewModel, (p) => [Number(p.memberId)]),
   ),
   route(
+    '/revenue',
+    () => import('../screens/RevenueInsights/RevenueInsightsScreen'),
+    viewModel(TOKENS.RevenueInsightsViewModel, (_p, search) => [optionalId(search.get('channelId'))]),
+    texts('insights'),
+  ),
+  route(
     '/migration',
     () => import('../screens/Migration/MigrationScreen'),
     TOKENS.MigrationViewModel,

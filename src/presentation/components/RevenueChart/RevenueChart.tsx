@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatBucketLabel, formatMoney, formatStars } from '../../../domain/format-light';
 import { useShortMonthNames } from '../../shared/useShortMonthNames';
 import { Button } from '../Button';
+import { Cell } from '../Cell';
 import { Section } from '../Section';
 import { SegmentedControl } from '../SegmentedControl';
 import type { RevenueSeries } from '../../../application/ports/RevenueRepository';
@@ -184,6 +185,12 @@ export const RevenueChartView = observer(function RevenueChartView({ vm }: { vm:
           {t('revenue.export')}
         </Button>
       </div>
+      {/* MRR, members per month and promo codes: a screen of its own, loaded when opened. */}
+      <Cell
+        to={vm.channelId === null ? '/revenue' : `/revenue?channelId=${vm.channelId}`}
+        title={t('revenue.insights')}
+        chevron
+      />
     </Section>
   );
 });
