@@ -90,6 +90,13 @@ const scenarios = ({ channelId, subscriptionId }: Ids): Scenario[] => [
     body: { filter: 'all', group: 'live', startFrom: null },
     as: SEED.alice,
   },
+  { name: 'revenue insights (all channels)', method: 'GET', path: '/api/v2/revenue/insights', as: SEED.alice },
+  {
+    name: 'revenue insights (channel)',
+    method: 'GET',
+    path: `/api/v2/revenue/insights?channelId=${channelId}`,
+    as: SEED.alice,
+  },
   {
     name: 'creator ledger first page',
     method: 'POST',
@@ -204,6 +211,31 @@ const KEPT_COUNTS = [
   `insert into channel_live_counts (channel_id, live, counted_at)
    select c.id, count(e.user_id) filter (where e.ends_at > now()), now()
    from channels c left join channel_member_ends e on e.channel_id = c.id group by c.id`,
+];
+
+/** What the revenue insights trigger keeps (migration 0053), again from the rows, at the database's now. */
+const KEPT_INSIGHTS = [
+  `delete from channel_insights`,
+  `delete from subscription_mrr`,
+  `delete from channel_month_members`,
+  `insert into channel_insights (channel_id, counted_at) select c.id, now() from channels c`,
+  `insert into subscription_mrr (subscription_id, currency, yearly_minor, members)
+   select m.subscription_id,
+     case when m.payment_method = 'telegram_stars' and m.stars_price is not null then 'xtr' else m.currency end,
+     sum((case when m.payment_method = 'telegram_stars' and m.stars_price is not null then m.stars_price
+       else m.price_minor end) * insights_periods_a_year(m.period)), count(*)
+   from subscription_members m
+   where m.status = 'active' and insights_periods_a_year(m.period) > 0 and (m.expires_at is null or m.expires_at > now())
+   group by 1, 2`,
+  `insert into channel_month_members (channel_id, month, joined, lost)
+   select channel_id, month, sum(joined), sum(lost) from (
+     select s.channel_id, insights_month(m.activated_at) as month, 1 as joined, 0 as lost
+       from subscription_members m join subscriptions s on s.id = m.subscription_id
+     union all
+     select s.channel_id, insights_month(m.expires_at), 0, 1
+       from subscription_members m join subscriptions s on s.id = m.subscription_id
+       where m.expires_at is not null and m.expires_at <= now()
+   ) e group by 1, 2`,
 ];
 
 /**
@@ -342,10 +374,15 @@ async function grow(
     ],
     // What the member counts trigger does (migration 0041): the kept counts again from the rows, at the database's now.
     ...KEPT_COUNTS.map((statement, index): [string, string] => [`kept counts ${index}`, statement]),
+    ...KEPT_INSIGHTS.map((statement, index): [string, string] => [`kept insights ${index}`, statement]),
   ];
   const keptCounts = await one<{ kept: boolean }>(
     database,
     `select to_regclass('subscription_live_counts') is not null as kept`,
+  );
+  const keptInsights = await one<{ kept: boolean }>(
+    database,
+    `select to_regclass('channel_month_members') is not null as kept`,
   );
   // One transaction on a connection of its own (the server's pool times statements out): the session settings hold
   // for every statement, and all of it or nothing.
@@ -368,6 +405,7 @@ async function grow(
         timings.push(`indexes ${((performance.now() - started) / 1000).toFixed(1)} s`);
       }
       if (name.startsWith('kept counts') && !keptCounts.kept) continue;
+      if (name.startsWith('kept insights') && !keptInsights.kept) continue;
       const started = performance.now();
       written[name] = (await client.query(statement)).rowCount ?? 0;
       timings.push(`${name} ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -26,6 +26,17 @@ export interface KeptMrr {
   readonly members: number;
 }
 
+/** Expiries in (from, to] are the only ones a read may have to add. */
+export interface PassedSpan {
+  readonly from: Date;
+  readonly to: Date;
+}
+
+export interface InsightsScope {
+  readonly channelIds: readonly number[];
+  readonly span: PassedSpan;
+}
+
 export interface KeptMonth {
   /** `YYYY-MM` (UTC). */
   readonly month: string;
@@ -36,18 +47,30 @@ export interface KeptMonth {
 export class InsightsRepository {
   constructor(private readonly db: DbOrTx) {}
 
-  /** The creator's channels in scope (not deleted): every one, or the one named. */
-  async channelIds(creatorId: number, channelId: number | null): Promise<number[]> {
-    const rows = rowsOf<{ id: number }>(
+  /**
+   * The creator's channels in scope (not deleted: every one, or the one named) and the span of expiries a read must
+   * add (between each channel's counted_at and now), as constants: the planner then reads them as one short range of
+   * the (subscription_id, expires_at) index rather than every member.
+   */
+  async scope(creatorId: number, channelId: number | null, now: Date): Promise<InsightsScope> {
+    const rows = rowsOf<{ id: number; counted_at: string | Date | null }>(
       await this.db.execute(
-        sql`select id from channels where owner_id = ${creatorId} and not deleted${channelId === null ? sql`` : sql` and id = ${channelId}`}`,
+        sql`select c.id, k.counted_at from channels c left join channel_insights k on k.channel_id = c.id
+          where c.owner_id = ${creatorId} and not c.deleted${channelId === null ? sql`` : sql` and c.id = ${channelId}`}`,
       ),
     );
-    return rows.map((row) => Number(row.id));
+    const times = [
+      now.getTime(),
+      ...rows.flatMap((row) => (row.counted_at ? [new Date(row.counted_at).getTime()] : [])),
+    ];
+    return {
+      channelIds: rows.map((row) => Number(row.id)),
+      span: { from: new Date(Math.min(...times)), to: new Date(Math.max(...times)) },
+    };
   }
 
   /** MRR's yearly run rate per currency at `now` over the channels' subscriptions that are not deleted. */
-  async mrr(channelIds: readonly number[], now: Date): Promise<KeptMrr[]> {
+  async mrr(channelIds: readonly number[], now: Date, span: PassedSpan): Promise<KeptMrr[]> {
     if (channelIds.length === 0) return [];
     const ids = idList(channelIds);
     const at = sql`${now.toISOString()}::timestamptz`;
@@ -61,7 +84,7 @@ export class InsightsRepository {
           select ${MRR_CURRENCY}, -${PASSED_SIGN} * ${MRR_YEARLY}, -${PASSED_SIGN}
             from channel_insights k
             join subscriptions s on s.channel_id = k.channel_id and not s.deleted
-            join subscription_members m on m.subscription_id = s.id
+            join subscription_members m on m.subscription_id = s.id and ${passedRange(span)}
               and m.expires_at > least(k.counted_at, ${at}) and m.expires_at <= greatest(k.counted_at, ${at})
             where k.channel_id in (${ids}) and m.status = 'active' and insights_periods_a_year(m.period) > 0
         ) e group by currency`),
@@ -72,7 +95,7 @@ export class InsightsRepository {
   }
 
   /** Members gained and lost per UTC month from `from` (a month's first day) to `now`. */
-  async months(channelIds: readonly number[], from: Date, now: Date): Promise<KeptMonth[]> {
+  async months(channelIds: readonly number[], from: Date, now: Date, span: PassedSpan): Promise<KeptMonth[]> {
     if (channelIds.length === 0) return [];
     const ids = idList(channelIds);
     const at = sql`${now.toISOString()}::timestamptz`;
@@ -85,13 +108,17 @@ export class InsightsRepository {
           select insights_month(m.expires_at), 0, ${PASSED_SIGN}
             from channel_insights k
             join subscriptions s on s.channel_id = k.channel_id
-            join subscription_members m on m.subscription_id = s.id
+            join subscription_members m on m.subscription_id = s.id and ${passedRange(span)}
               and m.expires_at > least(k.counted_at, ${at}) and m.expires_at <= greatest(k.counted_at, ${at})
             where k.channel_id in (${ids})
         ) e where month >= ${since} group by month`),
     );
     return rows.map((row) => ({ month: String(row.month), joined: Number(row.joined), lost: Number(row.lost) }));
   }
+}
+
+function passedRange(span: PassedSpan): SQL {
+  return sql`m.expires_at > ${span.from.toISOString()}::timestamptz and m.expires_at <= ${span.to.toISOString()}::timestamptz`;
 }
 
 function idList(ids: readonly number[]): SQL {

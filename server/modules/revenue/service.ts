@@ -124,12 +124,12 @@ export class RevenueService {
   async insights(user: UserRow, query: RevenueInsightsQuery): Promise<RevenueInsightsResponse> {
     const scope = await this.scope(user, query.channelId);
     const repository = new InsightsRepository(this.deps.db);
-    const channelIds = await repository.channelIds(scope.creatorId, scope.channelId);
     const now = this.deps.clock.now();
     const starts = insightMonthStarts(now);
+    const { channelIds, span } = await repository.scope(scope.creatorId, scope.channelId, new Date(now));
     const [mrr, kept, promos] = await Promise.all([
-      repository.mrr(channelIds, new Date(now)),
-      repository.months(channelIds, new Date(starts[0]!), new Date(now)),
+      repository.mrr(channelIds, new Date(now), span),
+      repository.months(channelIds, new Date(starts[0]!), new Date(now), span),
       this.promoStats(channelIds),
     ]);
     const byMonth = new Map(kept.map((row) => [row.month, row]));
