@@ -7,8 +7,9 @@
  *   1/12. Each membership adds `price × renewals a year` (integers, exact); the month figure is that yearly sum
  *   divided by 12 and rounded once, half up, to a whole minor unit (a Star for Stars). Per currency, never summed
  *   across currencies; memberships paid in Telegram Stars count in Stars (what Telegram renews them for).
- * - **New members** of a month: memberships activated in it, by a first payment or by a payment after the last
- *   period had ended (one per subscription: a person in two subscriptions counts twice).
+ * - **New members** of a month: memberships activated in it, by a first payment (or a gift redeemed: its giver paid)
+ *   or by one after the last period had ended (one per subscription: a person in two subscriptions counts twice). A
+ *   gift's membership does not renew, so it never counts towards MRR.
  * - **Lost members** of a month: memberships whose access ended in it without a renewal: the end of the paid period
  *   after a cancel or a ban (a ban cancels), after a renewal that failed, or a refund (which ends the membership at
  *   once). A removal from a private channel follows such an end and is not counted again. A membership renewed late
