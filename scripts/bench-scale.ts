@@ -213,7 +213,7 @@ const KEPT_COUNTS = [
    from channels c left join channel_member_ends e on e.channel_id = c.id group by c.id`,
 ];
 
-/** What the revenue insights trigger keeps (migration 0054), again from the rows, at the database's now. */
+/** What the revenue insights trigger keeps (migration 0055), again from the rows, at the database's now. */
 const KEPT_INSIGHTS = [
   `delete from channel_insights`,
   `delete from subscription_mrr`,

@@ -1,6 +1,6 @@
 /**
  * Revenue insights: monthly recurring revenue and members gained and lost per month (the server keeps both as
- * counters, migration 0054; these are the rules they follow, shared with the in-memory backend and the tests).
+ * counters, migration 0055; these are the rules they follow, shared with the in-memory backend and the tests).
  *
  * - **MRR** is the sum, over recurring memberships that will renew (status active, not one-time, not expired), of the
  *   price their next renewal charges, normalised to a month: a week counts 52/12, a month 1, a quarter 1/3, a year
@@ -20,7 +20,7 @@
 import { DateTime } from 'luxon';
 import type { Period } from './entities';
 
-/** Renewals a year of each period; 0: not recurring. The SQL twin is insights_periods_a_year (migration 0054). */
+/** Renewals a year of each period; 0: not recurring. The SQL twin is insights_periods_a_year (migration 0055). */
 export const PERIODS_A_YEAR: Readonly<Record<Period | 'quarterly', number>> = {
   onetime: 0,
   weekly: 52,

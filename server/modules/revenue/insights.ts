@@ -1,5 +1,5 @@
 /**
- * Revenue insights' reads from the counters migration 0054 keeps (rules: src/domain/insights.ts). Every query reads a
+ * Revenue insights' reads from the counters migration 0055 keeps (rules: src/domain/insights.ts). Every query reads a
  * bounded set of rows: the creator's channels and subscriptions, their kept rows (one per subscription and currency,
  * one per channel and month), and the memberships whose expiry lies between a channel's `counted_at` and now, which
  * the member-counts job keeps to a few minutes' worth (insights_settle). Nothing counts members or ledger lines.

@@ -119,7 +119,7 @@ export class RevenueService {
 
   /**
    * MRR, members gained and lost per month (the last 12, UTC) and revenue per promo code, from kept counters
-   * (migration 0054) and the promo codes' stats: nothing here grows with the creator's members or ledger.
+   * (migration 0055) and the promo codes' stats: nothing here grows with the creator's members or ledger.
    */
   async insights(user: UserRow, query: RevenueInsightsQuery): Promise<RevenueInsightsResponse> {
     const scope = await this.scope(user, query.channelId);
