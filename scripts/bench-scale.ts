@@ -213,7 +213,7 @@ const KEPT_COUNTS = [
    from channels c left join channel_member_ends e on e.channel_id = c.id group by c.id`,
 ];
 
-/** What the revenue insights trigger keeps (migration 0055), again from the rows, at the database's now. */
+/** What the revenue insights trigger keeps (migration 0056), again from the rows, at the database's now. */
 const KEPT_INSIGHTS = [
   `delete from channel_insights`,
   `delete from subscription_mrr`,
@@ -226,15 +226,16 @@ const KEPT_INSIGHTS = [
        else m.price_minor end) * insights_periods_a_year(m.period)), count(*)
    from subscription_members m
    where m.status = 'active' and insights_periods_a_year(m.period) > 0 and (m.expires_at is null or m.expires_at > now())
+     and m.trial_ends_at is null
    group by 1, 2`,
   `insert into channel_month_members (channel_id, month, joined, lost)
    select channel_id, month, sum(joined), sum(lost) from (
      select s.channel_id, insights_month(m.activated_at) as month, 1 as joined, 0 as lost
-       from subscription_members m join subscriptions s on s.id = m.subscription_id
+       from subscription_members m join subscriptions s on s.id = m.subscription_id where m.trial_ends_at is null
      union all
      select s.channel_id, insights_month(m.expires_at), 0, 1
        from subscription_members m join subscriptions s on s.id = m.subscription_id
-       where m.expires_at is not null and m.expires_at <= now()
+       where m.expires_at is not null and m.expires_at <= now() and m.trial_ends_at is null
    ) e group by 1, 2`,
 ];
 

@@ -79,7 +79,7 @@ export function createJobs(
       )
       // After renewals: a membership a renewal just extended no longer ends now.
       .register('member-counts', (context) => settleMemberCounts(context.db, context.nowMs))
-      // Likewise for revenue insights: memberships that ended since their counters were kept (migration 0055).
+      // Likewise for revenue insights: memberships that ended since their counters were kept (migration 0056).
       .register('revenue-insights', (context) => settleInsights(context.db, context.nowMs))
       .register('payouts', (context) => runPayouts(context, engine))
       .register('payouts-track', async (context) => ({ changed: await trackPayouts(context, engine) }))

@@ -60,16 +60,19 @@ export function createServices(deps: ServiceDeps, money: MoneyForServices): Serv
     invoices: new InvoiceService(deps, trials),
     migration: new MigrationService(deps),
     botEvents: new BotEventsService(deps),
-    revenue: new RevenueService(deps, async (channelIds) =>
-      (await promos.ofChannels(channelIds)).map(({ row, stats }) => ({
-        id: row.id,
-        code: row.code,
-        channelId: row.channelId,
-        subscriptionId: row.subscriptionId,
-        deleted: row.deleted,
-        redemptions: stats.redemptions,
-        revenue: stats.revenue.map((sum) => ({ currency: sum.currency, minor: sum.minor })),
-      })),
+    revenue: new RevenueService(
+      deps,
+      async (channelIds) =>
+        (await promos.ofChannels(channelIds)).map(({ row, stats }) => ({
+          id: row.id,
+          code: row.code,
+          channelId: row.channelId,
+          subscriptionId: row.subscriptionId,
+          deleted: row.deleted,
+          redemptions: stats.redemptions,
+          revenue: stats.revenue.map((sum) => ({ currency: sum.currency, minor: sum.minor })),
+        })),
+      (channelIds) => trials.statsOfChannels(channelIds),
     ),
     promos,
     retention: new RetentionService(deps),

@@ -111,6 +111,16 @@ export const RevenuePromoSchema = Type.Object({
   revenue: Type.Array(Type.Object({ currency: oneOf(CURRENCIES), minor: Type.Integer() })),
 });
 
+export const RevenueTrialsSchema = Type.Object({
+  /** Free trials running now. */
+  onTrial: Type.Integer(),
+  /** Trials that ended: converted (paid within the grace after the end) plus lapsed. */
+  ended: Type.Integer(),
+  converted: Type.Integer(),
+  /** converted / ended in whole percents, rounded down (src/domain/trial.ts); null before any trial ended. */
+  conversionPercent: Type.Union([Type.Integer(), Type.Null()]),
+});
+
 export const RevenueInsightsResponseSchema = Type.Object({
   /** Per currency, most first; card (and other non-Stars) memberships. */
   mrr: Type.Array(RevenueMrrSchema),
@@ -120,6 +130,8 @@ export const RevenueInsightsResponseSchema = Type.Object({
   months: Type.Array(RevenueInsightMonthSchema),
   /** Codes with a redemption or not deleted, newest first. */
   promos: Type.Array(RevenuePromoSchema),
+  /** Free trials of the scope's subscriptions and how many converted. */
+  trials: RevenueTrialsSchema,
 });
 
 export type RevenueInsightsQuery = Static<typeof RevenueInsightsQuerySchema>;

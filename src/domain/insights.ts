@@ -1,6 +1,6 @@
 /**
  * Revenue insights: monthly recurring revenue and members gained and lost per month (the server keeps both as
- * counters, migration 0055; these are the rules they follow, shared with the in-memory backend and the tests).
+ * counters, migration 0056; these are the rules they follow, shared with the in-memory backend and the tests).
  *
  * - **MRR** is the sum, over recurring memberships that will renew (status active, not one-time, not expired), of the
  *   price their next renewal charges, normalised to a month: a week counts 52/12, a month 1, a quarter 1/3, a year
@@ -14,13 +14,15 @@
  *   after a cancel or a ban (a ban cancels), after a renewal that failed, or a refund (which ends the membership at
  *   once). A removal from a private channel follows such an end and is not counted again. A membership renewed late
  *   within the same activation, or renewed after a cancel before it ended, is not lost.
+ * - **Free trials** are not paid: a membership on trial counts in neither figure; the payment that converts it makes a
+ *   new member (in the month of that payment), and a trial that ends unpaid is not lost (trial conversion counts it).
  * - **Months** are calendar months in UTC: the counters are kept as memberships change, before anyone views them, so
  *   they cannot follow each viewer's zone; a month near midnight on the 1st may shift by a few hours' events.
  */
 import { DateTime } from 'luxon';
 import type { Period } from './entities';
 
-/** Renewals a year of each period; 0: not recurring. The SQL twin is insights_periods_a_year (migration 0055). */
+/** Renewals a year of each period; 0: not recurring. The SQL twin is insights_periods_a_year (migration 0056). */
 export const PERIODS_A_YEAR: Readonly<Record<Period | 'quarterly', number>> = {
   onetime: 0,
   weekly: 52,
@@ -54,11 +56,17 @@ export interface MrrMembership {
   readonly currency: string;
   /** Paid in Telegram Stars: the Stars its renewal costs (then it counts in Stars, currency `xtr`). */
   readonly stars?: number;
+  /** A free trial not paid yet. */
+  readonly onTrial?: boolean;
 }
 
 /** True when the membership counts towards MRR at `nowMs`: it renews and has not expired. */
-export function countsForMrr(member: Pick<MrrMembership, 'status' | 'period' | 'expiresAtMs'>, nowMs: number): boolean {
+export function countsForMrr(
+  member: Pick<MrrMembership, 'status' | 'period' | 'expiresAtMs' | 'onTrial'>,
+  nowMs: number,
+): boolean {
   return (
+    member.onTrial !== true &&
     member.status === 'active' &&
     PERIODS_A_YEAR[member.period] > 0 &&
     (member.expiresAtMs === undefined || member.expiresAtMs > nowMs)
@@ -107,6 +115,8 @@ export interface MembershipHistory {
   readonly activatedAtMs: number;
   /** Epoch ms of its end; absent: it never ends. */
   readonly expiresAtMs?: number;
+  /** A free trial not paid yet: neither new nor lost. */
+  readonly onTrial?: boolean;
 }
 
 /**
@@ -125,6 +135,7 @@ export function memberMonthsOf(
   }));
   const byMonth = new Map(months.map((month) => [month.month, month]));
   for (const member of members) {
+    if (member.onTrial === true) continue;
     const joined = byMonth.get(insightMonthOf(member.activatedAtMs));
     if (joined && member.activatedAtMs <= nowMs) joined.newMembers += 1;
     if (member.expiresAtMs !== undefined && member.expiresAtMs <= nowMs) {

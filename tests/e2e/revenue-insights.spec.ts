@@ -1,6 +1,7 @@
 /**
  * Revenue insights on the seeded creator's dashboard, in both looks: the revenue section's link opens the insights
- * screen, whose sections (monthly recurring revenue, new and lost members per month, revenue per promo code) show
+ * screen, whose sections (monthly recurring revenue, new and lost members per month, free trials and their
+ * conversion, revenue per promo code) show
  * what GET /revenue/insights answers, read accessibly.
  */
 import type { RevenueInsightsResponse } from '../../src/contract/revenue';
@@ -38,6 +39,9 @@ for (const { look, platform } of LOOKS) {
     const firstRow = months.locator('tbody tr').first();
     await expect(firstRow.locator('td').nth(0)).toContainText(String(current.newMembers));
     await expect(firstRow.locator('td').nth(1)).toContainText(String(current.lostMembers));
+
+    await expect(app.getByText('Free trials', { exact: true })).toBeVisible();
+    await expect(app.getByTestId('insights-trials')).toContainText(`On trial now: ${insights.trials.onTrial}`);
 
     await expect(app.getByText('Revenue by promo code')).toBeVisible();
     if (insights.promos.length === 0) await expect(app.getByText('No promo codes yet')).toBeVisible();

@@ -1,5 +1,5 @@
 /**
- * Revenue insights' reads from the counters migration 0055 keeps (rules: src/domain/insights.ts). Every query reads a
+ * Revenue insights' reads from the counters migration 0056 keeps (rules: src/domain/insights.ts). Every query reads a
  * bounded set of rows: the creator's channels and subscriptions, their kept rows (one per subscription and currency,
  * one per channel and month), and the memberships whose expiry lies between a channel's `counted_at` and now, which
  * the member-counts job keeps to a few minutes' worth (insights_settle). Nothing counts members or ledger lines.
@@ -87,6 +87,7 @@ export class InsightsRepository {
             join subscription_members m on m.subscription_id = s.id and ${passedRange(span)}
               and m.expires_at > least(k.counted_at, ${at}) and m.expires_at <= greatest(k.counted_at, ${at})
             where k.channel_id in (${ids}) and m.status = 'active' and insights_periods_a_year(m.period) > 0
+              and m.trial_ends_at is null
         ) e group by currency`),
     );
     return rows
@@ -110,7 +111,7 @@ export class InsightsRepository {
             join subscriptions s on s.channel_id = k.channel_id
             join subscription_members m on m.subscription_id = s.id and ${passedRange(span)}
               and m.expires_at > least(k.counted_at, ${at}) and m.expires_at <= greatest(k.counted_at, ${at})
-            where k.channel_id in (${ids})
+            where k.channel_id in (${ids}) and m.trial_ends_at is null
         ) e where month >= ${since} group by month`),
     );
     return rows.map((row) => ({ month: String(row.month), joined: Number(row.joined), lost: Number(row.lost) }));

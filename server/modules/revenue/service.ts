@@ -18,6 +18,7 @@ import type {
   RevenueResponse,
 } from '../../../src/contract/revenue';
 import { insightMonthOf, insightMonthStarts, monthlyFromYearly } from '../../../src/domain/insights';
+import { type TrialStats, conversionPercent } from '../../../src/domain/trial';
 import { type Currency, decimalMajor } from '../../../src/domain/money';
 import { buildRevenueSeries, revenueRange, revenueZone, signedRevenueMinor } from '../../../src/domain/revenue';
 import { csvDocument } from '../../../src/domain/csv';
@@ -39,6 +40,8 @@ export interface PromoCodeStats {
   readonly revenue: readonly { readonly currency: Currency; readonly minor: number }[];
 }
 export type PromoStatsOfChannels = (channelIds: readonly number[]) => Promise<PromoCodeStats[]>;
+/** Free trials running and ended (the trials' own figures, lent through server/services.ts). */
+export type TrialStatsOfChannels = (channelIds: readonly number[]) => Promise<TrialStats>;
 
 const EXPORT_LINK_TTL_MS = 5 * 60_000;
 const MAX_EXPORT_SPAN_MS = 366 * 24 * 3600_000;
@@ -64,6 +67,7 @@ export class RevenueService {
   constructor(
     private readonly deps: ServiceDeps,
     private readonly promoStats: PromoStatsOfChannels = () => Promise.resolve([]),
+    private readonly trialStats: TrialStatsOfChannels = () => Promise.resolve({ onTrial: 0, ended: 0, converted: 0 }),
   ) {
     this.signingKey = createHash('sha256').update(`backers revenue export\n${deps.config.botToken}`).digest();
   }
@@ -119,7 +123,7 @@ export class RevenueService {
 
   /**
    * MRR, members gained and lost per month (the last 12, UTC) and revenue per promo code, from kept counters
-   * (migration 0055) and the promo codes' stats: nothing here grows with the creator's members or ledger.
+   * (migration 0056) and the promo codes' stats: nothing here grows with the creator's members or ledger.
    */
   async insights(user: UserRow, query: RevenueInsightsQuery): Promise<RevenueInsightsResponse> {
     const scope = await this.scope(user, query.channelId);
@@ -127,10 +131,11 @@ export class RevenueService {
     const now = this.deps.clock.now();
     const starts = insightMonthStarts(now);
     const { channelIds, span } = await repository.scope(scope.creatorId, scope.channelId, new Date(now));
-    const [mrr, kept, promos] = await Promise.all([
+    const [mrr, kept, promos, trials] = await Promise.all([
       repository.mrr(channelIds, new Date(now), span),
       repository.months(channelIds, new Date(starts[0]!), new Date(now), span),
       this.promoStats(channelIds),
+      this.trialStats(channelIds),
     ]);
     const byMonth = new Map(kept.map((row) => [row.month, row]));
     const stars = mrr.find((row) => row.currency === 'xtr');
@@ -150,6 +155,7 @@ export class RevenueService {
         return { month, start: start / 1000, newMembers: row?.joined ?? 0, lostMembers: row?.lost ?? 0 };
       }),
       promos: promos.map((promo) => ({ ...promo, revenue: [...promo.revenue] })),
+      trials: { ...trials, conversionPercent: conversionPercent(trials) },
     };
   }
 

@@ -3,7 +3,7 @@
  * figures. The end (reminder, pay link, outcome) is the trials job's (job.ts); a payment converts a trial in the
  * settlement transaction (payments/settlement.ts).
  */
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Period } from '../../../src/domain/entities';
 import type { Currency } from '../../../src/domain/money';
 import {
@@ -172,22 +172,44 @@ export class TrialService {
    * ended ones from its counter row: no count over its members.
    */
   async stats(user: UserRow, subscriptionId: number): Promise<TrialStats> {
+    const { subscription } = await ownedSubscription(this.deps.db, user, subscriptionId);
+    return this.statsOf([subscription.id]);
+  }
+
+  /** The same figures over every subscription of these channels (revenue insights, lent through server/services.ts). */
+  async statsOfChannels(channelIds: readonly number[]): Promise<TrialStats> {
+    if (channelIds.length === 0) return { onTrial: 0, ended: 0, converted: 0 };
+    const rows = await this.deps.db
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(inArray(subscriptions.channelId, [...channelIds]));
+    return this.statsOf(rows.map((row) => row.id));
+  }
+
+  private async statsOf(subscriptionIds: readonly number[]): Promise<TrialStats> {
     const { db, clock } = this.deps;
-    const { subscription } = await ownedSubscription(db, user, subscriptionId);
+    if (subscriptionIds.length === 0) return { onTrial: 0, ended: 0, converted: 0 };
+    const ids = [...subscriptionIds];
     const [running, counts] = await Promise.all([
       db
         .select({ n: count() })
         .from(subscriptionTrials)
         .where(
           and(
-            eq(subscriptionTrials.subscriptionId, subscription.id),
+            inArray(subscriptionTrials.subscriptionId, ids),
             isNull(subscriptionTrials.outcome),
             gt(subscriptionTrials.endsAt, new Date(clock.now())),
           ),
         ),
-      db.select().from(subscriptionTrialCounts).where(eq(subscriptionTrialCounts.subscriptionId, subscription.id)),
+      db
+        .select({
+          converted: sql<number>`coalesce(sum(${subscriptionTrialCounts.converted}), 0)::int`,
+          lapsed: sql<number>`coalesce(sum(${subscriptionTrialCounts.lapsed}), 0)::int`,
+        })
+        .from(subscriptionTrialCounts)
+        .where(inArray(subscriptionTrialCounts.subscriptionId, ids)),
     ]);
-    const converted = counts[0]?.converted ?? 0;
-    return { onTrial: Number(running[0]?.n ?? 0), ended: converted + (counts[0]?.lapsed ?? 0), converted };
+    const converted = Number(counts[0]?.converted ?? 0);
+    return { onTrial: Number(running[0]?.n ?? 0), ended: converted + Number(counts[0]?.lapsed ?? 0), converted };
   }
 }

@@ -30,6 +30,13 @@ export interface RevenueInsights {
   /** The last 12 months, oldest first. */
   readonly months: readonly RevenueInsightMonth[];
   readonly promos: readonly RevenuePromo[];
+  /** Free trials running and ended, and the converted share in whole percents (null before any ended). */
+  readonly trials: {
+    readonly onTrial: number;
+    readonly ended: number;
+    readonly converted: number;
+    readonly conversionPercent: number | null;
+  };
 }
 
 /** A creator's revenue insights: one channel's (its id) or every channel's (null). */

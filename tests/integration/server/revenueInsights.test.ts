@@ -71,6 +71,7 @@ async function expected(): Promise<Pick<RevenueInsightsResponse, 'mrr' | 'starsM
       priceMinor: row.priceMinor,
       currency: row.currency,
       ...(row.paymentMethod === 'telegram_stars' && row.starsPrice !== null ? { stars: row.starsPrice } : {}),
+      onTrial: row.trialEndsAt !== null,
     })),
     now,
   );
@@ -88,6 +89,7 @@ async function expected(): Promise<Pick<RevenueInsightsResponse, 'mrr' | 'starsM
       rows.map((row) => ({
         activatedAtMs: row.activatedAt.getTime(),
         ...(row.expiresAt ? { expiresAtMs: row.expiresAt.getTime() } : {}),
+        onTrial: row.trialEndsAt !== null,
       })),
       now,
     ),
@@ -116,7 +118,8 @@ async function storedMismatches(): Promise<unknown[]> {
         coalesce((select sum((case when m.payment_method = 'telegram_stars' and m.stars_price is not null
             then m.stars_price else m.price_minor end) * insights_periods_a_year(m.period))
           from subscription_members m where m.subscription_id = s.id and m.status = 'active'
-            and insights_periods_a_year(m.period) > 0 and (m.expires_at is null or m.expires_at > k.counted_at)), 0)::int8
+            and insights_periods_a_year(m.period) > 0 and m.trial_ends_at is null
+            and (m.expires_at is null or m.expires_at > k.counted_at)), 0)::int8
           as recounted
       from subscriptions s join channel_insights k on k.channel_id = s.channel_id`),
   ).filter((row) => Number(row.kept) !== Number(row.recounted));
@@ -287,6 +290,54 @@ describe('revenue insights', () => {
     const empty = await insights(undefined, other.creator);
     expect(empty).toMatchObject({ mrr: [], starsMrr: null, promos: [] });
     expect(empty.months.every((month) => month.newMembers === 0 && month.lostMembers === 0)).toBe(true);
+  });
+
+  it('a free trial counts in neither figure until paid; conversion is the trials table', async () => {
+    const trialShop = await openShop(server);
+    const edit = await server.api(trialShop.creator, 'POST', `/subscription/${trialShop.subscriptions.monthly}/edit`, {
+      name: 'Monthly plan',
+      description: 'Support the channel',
+      amount: 10,
+      buttonText: 'Subscribe',
+      trialDays: 7,
+    });
+    expect(edit.status).toBe(200);
+    const converts = newUser('Converts');
+    const lapses = newUser('Lapses');
+    for (const user of [converts, lapses]) {
+      const started = await server.api(
+        user,
+        'POST',
+        `/invoice/subscription/${trialShop.subscriptions.monthly}/trial`,
+        undefined,
+        { 'Idempotency-Key': randomUUID() },
+      );
+      expect(started.status).toBe(200);
+    }
+    const onTrial = await insights(trialShop.channelId, trialShop.creator);
+    expect(onTrial).toMatchObject({
+      mrr: [],
+      trials: { onTrial: 2, ended: 0, converted: 0, conversionPercent: null },
+    });
+    expect(onTrial.months.every((month) => month.newMembers === 0 && month.lostMembers === 0)).toBe(true);
+
+    // Past the trials' end; one follower pays within the grace, the other never does.
+    await advanceTo(server, server.clock.now() + 8 * DAY);
+    await payWithNewCard(server, converts, 'subscription', trialShop.subscriptions.monthly, CARD, { saveCard: true });
+    await advanceTo(server, server.clock.now() + 4 * DAY);
+    const ended = await insights(trialShop.channelId, trialShop.creator);
+    const outcomes = rowsOf<{ outcome: string | null }>(
+      await server.database.db.execute(
+        sql`select outcome from subscription_trials where subscription_id = ${trialShop.subscriptions.monthly}`,
+      ),
+    ).map((row) => row.outcome);
+    expect(outcomes.sort()).toEqual(['converted', 'lapsed']);
+    expect(ended.trials).toEqual({ onTrial: 0, ended: 2, converted: 1, conversionPercent: 50 });
+    expect(ended.mrr).toEqual([{ currency: 'eur', minor: 1_000, members: 1 }]);
+    // The payment made a new member; the trial that lapsed is not a lost one.
+    expect(ended.months.reduce((sum, month) => sum + month.newMembers, 0)).toBe(1);
+    expect(ended.months.reduce((sum, month) => sum + month.lostMembers, 0)).toBe(0);
+    expect(await storedMismatches()).toEqual([]);
   });
 
   it('a kept counter that drifts is found', async () => {

@@ -43,6 +43,14 @@ describe('MRR normalisation', () => {
         { status: 'cancelled', period: 'monthly', expiresAtMs: NOW + DAY, priceMinor: 500, currency: 'eur' },
         { status: 'active', period: 'monthly', expiresAtMs: NOW, priceMinor: 500, currency: 'eur' },
         { status: 'active', period: 'onetime', priceMinor: 500, currency: 'eur' },
+        {
+          status: 'active',
+          period: 'monthly',
+          expiresAtMs: NOW + DAY,
+          priceMinor: 500,
+          currency: 'eur',
+          onTrial: true,
+        },
       ],
       NOW,
     );
@@ -72,6 +80,8 @@ describe('months', () => {
         { activatedAtMs: Date.UTC(2026, 9, 5), expiresAtMs: Date.UTC(2026, 10, 5) },
         { activatedAtMs: Date.UTC(2026, 10, 2), expiresAtMs: NOW + DAY },
         { activatedAtMs: Date.UTC(2026, 10, 3) },
+        // A free trial, not paid: neither new nor lost.
+        { activatedAtMs: Date.UTC(2026, 10, 4), expiresAtMs: Date.UTC(2026, 10, 11), onTrial: true },
         // Before the range: neither counted.
         { activatedAtMs: Date.UTC(2024, 0, 1), expiresAtMs: Date.UTC(2024, 1, 1) },
       ],

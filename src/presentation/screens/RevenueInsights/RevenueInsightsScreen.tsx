@@ -75,6 +75,23 @@ function Months({ insights }: { insights: RevenueInsightsView }) {
   );
 }
 
+function Trials({ insights }: { insights: RevenueInsightsView }) {
+  const { t } = useTranslation();
+  const { onTrial, ended, converted, conversionPercent } = insights.trials;
+  return (
+    <Section header={t('insights.trials.title')}>
+      <ul className="insights-list" data-testid="insights-trials">
+        <li className="insights-list__row">{t('insights.trials.onTrial', { value: onTrial })}</li>
+        <li className="insights-list__row">
+          {conversionPercent === null
+            ? t('insights.trials.noneEnded')
+            : t('insights.trials.converted', { value: converted, ended, percent: conversionPercent })}
+        </li>
+      </ul>
+    </Section>
+  );
+}
+
 function Promos({ insights }: { insights: RevenueInsightsView }) {
   const { t } = useTranslation();
   return (
@@ -117,6 +134,7 @@ function RevenueInsightsScreen({ vm }: { vm: RevenueInsightsViewModel }) {
         <div className="insights">
           <Mrr insights={vm.insights} />
           <Months insights={vm.insights} />
+          <Trials insights={vm.insights} />
           <Promos insights={vm.insights} />
         </div>
       )}

@@ -30,6 +30,7 @@ describe('LoadRevenueInsights', () => {
       starsMrr: { stars: 250, members: 1 },
       months: [month(10, 2, 7), month(11, 5, 1)],
       promos: [],
+      trials: { onTrial: 1, ended: 2, converted: 1, conversionPercent: 50 },
     };
     const port = repository(insights);
     const result = await new LoadRevenueInsights(port).execute(42);
@@ -39,7 +40,13 @@ describe('LoadRevenueInsights', () => {
 
   it('keeps a scale of 1 for quiet months, and reports a refusal by its code', async () => {
     const quiet = await new LoadRevenueInsights(
-      repository({ mrr: [], starsMrr: null, months: [month(11, 0, 0)], promos: [] }),
+      repository({
+        mrr: [],
+        starsMrr: null,
+        months: [month(11, 0, 0)],
+        promos: [],
+        trials: { onTrial: 0, ended: 0, converted: 0, conversionPercent: null },
+      }),
     ).execute(null);
     expect(quiet.ok && quiet.value).toMatchObject({ monthScale: 1, quietMonths: true });
     const refused = await new LoadRevenueInsights(

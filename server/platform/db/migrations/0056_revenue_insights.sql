@@ -7,6 +7,8 @@
 --   after the last one ended) and memberships whose access ended without a renewal (expiry passed after a cancel, a
 --   ban, a failed renewal, or a refund that ended it), counted in the month of the end, for ends up to `counted_at`.
 -- - channel_insights: `counted_at`, the time both are kept at.
+-- A free trial (trial_ends_at set, migration 0055) is not paid: it is in neither figure until a payment converts it
+-- (then it is new, in the month of that payment); a trial that ends unpaid is not lost (trial conversion counts it).
 -- Kept by a trigger on subscription_members in the same database transaction as every membership write, deferred to
 -- COMMIT like the member counts (0041). Expiry writes nothing: a read adds the ends in (counted_at, now] from the
 -- (subscription_id, expires_at) index, and the member-counts job moves counted_at up to now in the same transaction
@@ -67,20 +69,22 @@ DECLARE
   v_counted timestamptz;
   v_old_lost boolean := false;
   v_reactivated boolean := false;
+  v_old_paid boolean := TG_OP <> 'INSERT' AND OLD.trial_ends_at IS NULL;
+  v_new_paid boolean := TG_OP <> 'DELETE' AND NEW.trial_ends_at IS NULL;
 BEGIN
   SELECT channel_id INTO v_channel FROM subscriptions WHERE id = v_sub;
   INSERT INTO channel_insights (channel_id, counted_at) VALUES (v_channel, v_at) ON CONFLICT (channel_id) DO NOTHING;
   SELECT counted_at INTO v_counted FROM channel_insights WHERE channel_id = v_channel FOR UPDATE;
 
   -- MRR: this row's contribution at counted_at, before and after.
-  IF TG_OP <> 'INSERT' AND OLD.status = 'active' AND insights_periods_a_year(OLD.period) > 0
+  IF v_old_paid AND OLD.status = 'active' AND insights_periods_a_year(OLD.period) > 0
       AND (OLD.expires_at IS NULL OR OLD.expires_at > v_counted) THEN
     PERFORM insights_add_mrr(v_sub,
       CASE WHEN OLD.payment_method = 'telegram_stars' AND OLD.stars_price IS NOT NULL THEN 'xtr' ELSE OLD.currency END,
       -(CASE WHEN OLD.payment_method = 'telegram_stars' AND OLD.stars_price IS NOT NULL THEN OLD.stars_price
         ELSE OLD.price_minor END) * insights_periods_a_year(OLD.period), -1);
   END IF;
-  IF TG_OP <> 'DELETE' AND NEW.status = 'active' AND insights_periods_a_year(NEW.period) > 0
+  IF v_new_paid AND NEW.status = 'active' AND insights_periods_a_year(NEW.period) > 0
       AND (NEW.expires_at IS NULL OR NEW.expires_at > v_counted) THEN
     PERFORM insights_add_mrr(v_sub,
       CASE WHEN NEW.payment_method = 'telegram_stars' AND NEW.stars_price IS NOT NULL THEN 'xtr' ELSE NEW.currency END,
@@ -88,21 +92,27 @@ BEGIN
         ELSE NEW.price_minor END) * insights_periods_a_year(NEW.period), 1);
   END IF;
 
-  -- Joins: a new row, or a new activation of the row (a payment after its last period ended).
+  -- Joins: a new paid row, a new activation of the row (a payment after its last period ended), or a trial's payment.
   IF TG_OP = 'INSERT' THEN
-    PERFORM insights_add_month(v_channel, insights_month(NEW.activated_at), 1, 0);
+    IF v_new_paid THEN
+      PERFORM insights_add_month(v_channel, insights_month(NEW.activated_at), 1, 0);
+    END IF;
   ELSIF TG_OP = 'UPDATE' AND NEW.activated_at IS DISTINCT FROM OLD.activated_at THEN
     v_reactivated := true;
-    PERFORM insights_add_month(v_channel, insights_month(NEW.activated_at), 1, 0);
-  ELSIF TG_OP = 'DELETE' THEN
+    IF v_new_paid THEN
+      PERFORM insights_add_month(v_channel, insights_month(NEW.activated_at), 1, 0);
+    END IF;
+  ELSIF TG_OP = 'UPDATE' AND v_new_paid AND NOT v_old_paid THEN
+    PERFORM insights_add_month(v_channel, insights_month(NEW.updated_at), 1, 0);
+  ELSIF TG_OP = 'DELETE' AND v_old_paid THEN
     PERFORM insights_add_month(v_channel, insights_month(OLD.activated_at), -1, 0);
   END IF;
 
   -- Losses: an end up to counted_at is kept in its month. A row that ends again within the same activation (a late
   -- renewal, a renew after a cancel) moves or takes back its end; a new activation keeps the old one's end as lost.
-  v_old_lost := TG_OP <> 'INSERT' AND OLD.expires_at IS NOT NULL AND OLD.expires_at <= v_counted;
+  v_old_lost := v_old_paid AND OLD.expires_at IS NOT NULL AND OLD.expires_at <= v_counted;
   IF v_reactivated THEN
-    IF NOT v_old_lost THEN
+    IF v_old_paid AND NOT v_old_lost THEN
       -- The old activation ended after counted_at: its end is counted now, as no read will find it in the index.
       PERFORM insights_add_month(v_channel,
         insights_month(least(coalesce(OLD.expires_at, NEW.activated_at), NEW.activated_at)), 0, 1);
@@ -110,7 +120,7 @@ BEGIN
   ELSIF v_old_lost THEN
     PERFORM insights_add_month(v_channel, insights_month(OLD.expires_at), 0, -1);
   END IF;
-  IF TG_OP <> 'DELETE' AND NEW.expires_at IS NOT NULL AND NEW.expires_at <= v_counted THEN
+  IF v_new_paid AND NEW.expires_at IS NOT NULL AND NEW.expires_at <= v_counted THEN
     PERFORM insights_add_month(v_channel, insights_month(NEW.expires_at), 0, 1);
   END IF;
   RETURN NULL;
@@ -147,7 +157,7 @@ BEGIN
     SELECT k.channel_id FROM channel_insights k
     WHERE k.counted_at < p_now AND EXISTS (SELECT 1 FROM subscriptions s JOIN subscription_members m
       ON m.subscription_id = s.id AND m.expires_at > k.counted_at AND m.expires_at <= p_now
-      WHERE s.channel_id = k.channel_id)
+      WHERE s.channel_id = k.channel_id AND m.trial_ends_at IS NULL)
     ORDER BY k.channel_id LIMIT p_limit
   LOOP
     SELECT counted_at INTO v_counted FROM channel_insights WHERE channel_id = v_id FOR UPDATE;
@@ -155,7 +165,8 @@ BEGIN
       PERFORM insights_add_month(v_id, e.month, 0, e.lost)
       FROM (SELECT insights_month(m.expires_at) AS month, count(*) AS lost
         FROM subscriptions s JOIN subscription_members m ON m.subscription_id = s.id
-        WHERE s.channel_id = v_id AND m.expires_at > v_counted AND m.expires_at <= p_now GROUP BY 1) e;
+        WHERE s.channel_id = v_id AND m.expires_at > v_counted AND m.expires_at <= p_now
+          AND m.trial_ends_at IS NULL GROUP BY 1) e;
       PERFORM insights_add_mrr(e.subscription_id, e.currency, -e.yearly, -e.members)
       FROM (SELECT m.subscription_id, CASE WHEN m.payment_method = 'telegram_stars' AND m.stars_price IS NOT NULL THEN 'xtr'
           ELSE m.currency END AS currency,
@@ -163,7 +174,8 @@ BEGIN
             ELSE m.price_minor END) * insights_periods_a_year(m.period))::bigint AS yearly, count(*) AS members
         FROM subscriptions s JOIN subscription_members m ON m.subscription_id = s.id
         WHERE s.channel_id = v_id AND m.expires_at > v_counted AND m.expires_at <= p_now
-          AND m.status = 'active' AND insights_periods_a_year(m.period) > 0 GROUP BY 1, 2) e;
+          AND m.status = 'active' AND insights_periods_a_year(m.period) > 0 AND m.trial_ends_at IS NULL
+          GROUP BY 1, 2) e;
       UPDATE channel_insights SET counted_at = p_now WHERE channel_id = v_id;
       v_moved := v_moved + 1;
     END IF;
@@ -184,13 +196,14 @@ SELECT m.subscription_id,
     ELSE m.price_minor END) * insights_periods_a_year(m.period)), count(*)
 FROM subscription_members m
 WHERE m.status = 'active' AND insights_periods_a_year(m.period) > 0 AND (m.expires_at IS NULL OR m.expires_at > now())
+  AND m.trial_ends_at IS NULL
 GROUP BY 1, 2;
 INSERT INTO channel_month_members (channel_id, month, joined, lost)
 SELECT channel_id, month, sum(joined), sum(lost) FROM (
   SELECT s.channel_id, insights_month(m.activated_at) AS month, 1 AS joined, 0 AS lost
-    FROM subscription_members m JOIN subscriptions s ON s.id = m.subscription_id
+    FROM subscription_members m JOIN subscriptions s ON s.id = m.subscription_id WHERE m.trial_ends_at IS NULL
   UNION ALL
   SELECT s.channel_id, insights_month(m.expires_at), 0, 1
     FROM subscription_members m JOIN subscriptions s ON s.id = m.subscription_id
-    WHERE m.expires_at IS NOT NULL AND m.expires_at <= now()
+    WHERE m.expires_at IS NOT NULL AND m.expires_at <= now() AND m.trial_ends_at IS NULL
 ) e GROUP BY 1, 2;
