@@ -800,7 +800,9 @@ export const GiftSchema = Type.Object({
   currency: currency(),
   expiresAt: int({ description: 'Epoch seconds: unredeemed by then, it is refunded to its giver' }),
   /** Why the viewer cannot accept it now (absent: they can, or did). */
-  refusal: optional(oneOf(['unknown', 'redeemed', 'expired', 'own', 'banned', 'unavailable'] as const)),
+  refusal: optional(
+    oneOf(['unknown', 'redeemed', 'expired', 'own', 'banned', 'unavailable', 'stars_renewing'] as const),
+  ),
   mine: bool({ description: 'The viewer gave it' }),
   redeemedByMe: bool({ description: 'The viewer accepted it' }),
   /** The giver's view only: the link to share (https://t.me/<bot>/<app>?startapp=gift_<code>). */

@@ -29,7 +29,15 @@ export const GIFT_STATES = ['open', 'redeemed', 'expired', 'refunded'] as const;
 export type GiftState = (typeof GIFT_STATES)[number];
 
 /** Why a gift cannot be redeemed; also the i18n keys `gift_reason_<reason>`. */
-export const GIFT_REFUSALS = ['unknown', 'redeemed', 'expired', 'own', 'banned', 'unavailable'] as const;
+export const GIFT_REFUSALS = [
+  'unknown',
+  'redeemed',
+  'expired',
+  'own',
+  'banned',
+  'unavailable',
+  'stars_renewing',
+] as const;
 export type GiftRefusal = (typeof GIFT_REFUSALS)[number];
 
 /**
@@ -105,13 +113,16 @@ export interface GiftRedemption {
 /**
  * Why `recipientId` cannot redeem the gift now, or null when they can. Checked in this order: redeemed (by someone
  * else: the recipient's own redemption answers null, so a repeated accept is harmless), expired (or refunded),
- * own (the giver), unavailable (the channel or subscription is gone), banned (removed from the channel by its admins).
+ * own (the giver), unavailable (the channel or subscription is gone), banned (removed from the channel by its admins),
+ * stars_renewing (the recipient's running membership is a Telegram Stars subscription Telegram renews on its own date:
+ * a gift's period after it would be charged by Telegram all the same, so it is refused until they cancel it).
  */
 export function giftRefusal(
   gift: GiftRedemption,
   recipientId: number,
   recipientBanned: boolean,
   nowMs: number,
+  recipientRenewsInStars = false,
 ): GiftRefusal | null {
   const state = giftStateAt(gift, nowMs);
   if (state === 'redeemed') return gift.recipientId === recipientId ? null : 'redeemed';
@@ -119,5 +130,6 @@ export function giftRefusal(
   if (gift.giverId === recipientId) return 'own';
   if (!gift.available) return 'unavailable';
   if (recipientBanned) return 'banned';
+  if (recipientRenewsInStars) return 'stars_renewing';
   return null;
 }

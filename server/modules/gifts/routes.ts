@@ -53,7 +53,7 @@ const idempotencyHeader = {
   required: ['idempotency-key'],
 };
 const REFUSALS =
-  '4xx gift_invalid with reason: unknown (404), redeemed (409), expired (409: expired or refunded), own (403: the giver), banned (403: removed from the channel), unavailable (409: the subscription or its channel is gone).';
+  '4xx gift_invalid with reason: unknown (404), redeemed (409), expired (409: expired or refunded), own (403: the giver), banned (403: removed from the channel), unavailable (409: the subscription or its channel is gone), stars_renewing (409: the recipient pays it in Telegram Stars, which renews by itself).';
 
 export const giftRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps }) => {
   const { gifts } = deps;

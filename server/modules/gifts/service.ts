@@ -274,6 +274,9 @@ export class GiftService {
         paymentRefund: payments.refundStatus,
         banned: sql<boolean>`exists (select 1 from ${channelMembers} inner join ${users} on ${users.telegramId} = ${channelMembers.telegramId}
           where ${channelMembers.channelId} = ${gifts.channelId} and ${users.id} = ${userId} and ${channelMembers.status} = 'kicked')`,
+        renewsInStars: sql<boolean>`exists (select 1 from ${subscriptionMembers} where ${subscriptionMembers.subscriptionId} = ${gifts.subscriptionId}
+          and ${subscriptionMembers.userId} = ${userId} and ${subscriptionMembers.status} = 'active'
+          and ${subscriptionMembers.starsSubscriptionId} is not null and ${subscriptionMembers.expiresAt} > ${new Date(this.deps.clock.now())})`,
       })
       .from(gifts)
       .innerJoin(subscriptions, eq(subscriptions.id, gifts.subscriptionId))
@@ -295,7 +298,13 @@ export class GiftService {
       subscriptionName: row.subscriptionName,
       channel: row.channel,
       giverName: row.giverName,
-      refusal: giftRefusal({ ...toRule(gift), state, available: row.available }, userId, row.banned, nowMs),
+      refusal: giftRefusal(
+        { ...toRule(gift), state, available: row.available },
+        userId,
+        row.banned,
+        nowMs,
+        row.renewsInStars,
+      ),
       mine: gift.giverId === userId,
       redeemedByMe: gift.recipientId === userId,
     };
@@ -370,6 +379,7 @@ const REFUSAL_MESSAGES: Record<GiftRefusal, string> = {
   own: 'You cannot accept your own gift; share its link',
   banned: 'You were removed from this channel, so this gift cannot be given to you',
   unavailable: 'This subscription is no longer available',
+  stars_renewing: 'Your Telegram Stars subscription to it renews by itself; cancel it in Telegram to accept a gift',
 };
 const REFUSAL_STATUS: Record<GiftRefusal, number> = {
   unknown: 404,
@@ -378,6 +388,7 @@ const REFUSAL_STATUS: Record<GiftRefusal, number> = {
   own: 403,
   banned: 403,
   unavailable: 409,
+  stars_renewing: 409,
 };
 
 function refused(reason: GiftRefusal): AppError {

@@ -91,7 +91,8 @@ describe('gift subscriptions', () => {
     (await server.api<GiftStatsResponse>(shop.creator, 'GET', `/subscription/${subscriptionId}/gifts`)).body;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    // Stars prices need a rate (STARS_RATE_EUR): for the recipient who pays in Telegram Stars.
+    server = await startTestServer({ config: { starsRates: new Map([['eur', '0.012']]) } });
     shop = await openShop(server, { price: 10 });
   }, 180_000);
   afterAll(async () => server.close());
@@ -333,6 +334,45 @@ describe('gift subscriptions', () => {
       .where(and(eq(payments.memberId, after.id), eq(payments.purpose, 'renewal')));
     expect(charged).toEqual([]);
     expect((await memberOf(recipient, shop.subscriptions.yearly)).status).toBe('active');
+  });
+
+  it('a recipient whose Telegram Stars subscription renews by itself is refused until they cancel it', async () => {
+    const stars = await openShop(server, { price: 10 });
+    const monthly = stars.subscriptions.monthly;
+    expect((await server.api(stars.creator, 'POST', `/subscription/${monthly}/stars`, { stars: 250 })).status).toBe(
+      200,
+    );
+    const recipient = newUser('Starry');
+    const created = await server.api<{ paymentId: string; invoiceLink: string }>(
+      recipient,
+      'POST',
+      `/invoice/subscription/${monthly}/create`,
+      { paymentMethod: 'telegram_stars' },
+      { 'Idempotency-Key': randomUUID() },
+    );
+    expect(created.status).toBe(200);
+    const paid = await server.request<{ status: string }>('POST', '/sandbox/bot-api/stars/pay', {
+      telegramId: recipient.telegramId,
+      firstName: recipient.firstName,
+      languageCode: 'en',
+      link: created.body.invoiceLink,
+    });
+    expect(paid.body.status).toBe('paid');
+    const member = await memberOf(recipient, monthly);
+    expect(member).toMatchObject({ status: 'active', paymentMethod: 'telegram_stars' });
+    expect(member.starsSubscriptionId).not.toBeNull();
+    const { code } = await bought(newUser('Kind'), monthly);
+    // Telegram would charge its next period on its own date, the one the gift pays for: refused.
+    expect(await refusal(recipient, code, 409)).toBe('stars_renewing');
+    expect((await server.api<GiftResponse>(recipient, 'GET', `/gift/${code}`)).body.gift.refusal).toBe(
+      'stars_renewing',
+    );
+    // Cancelled (Telegram stops renewing it), the gift adds its period after the paid-through date.
+    expect((await server.api(recipient, 'GET', `/follower/subscription_member/${member.id}/cancel`)).status).toBe(200);
+    expect((await accept(recipient, code)).status).toBe(200);
+    const after = await memberOf(recipient, monthly);
+    expect(after.expiresAt!.getTime()).toBeGreaterThan(member.expiresAt!.getTime() + 27 * DAY_MS);
+    await expectBalancesMatchLedger(server, stars.creatorId);
   });
 
   it('expires unaccepted after 30 days: refunded in full through the provider, the ledger reversed, the giver told', async () => {

@@ -70,6 +70,9 @@ describe('gift rules', () => {
     expect(giftRefusal(open, 1, false, now)).toBe('own');
     expect(giftRefusal({ ...open, available: false }, 2, true, now)).toBe('unavailable');
     expect(giftRefusal(open, 2, true, now)).toBe('banned');
+    // Telegram renews a Stars subscription on its own date: a gift's period after it would be paid twice.
+    expect(giftRefusal(open, 2, false, now, true)).toBe('stars_renewing');
+    expect(giftRefusal({ ...open, state: 'redeemed', recipientId: 2 }, 2, false, now, true)).toBeNull();
   });
 
   it('gives recurring periods only', () => {
