@@ -238,7 +238,9 @@ function englishSentences(lang: string): string[] {
     )
       continue;
     const words = text.replace(/\{\{[^}]+\}\}|<[^>]+>|\$t\([^)]*\)/g, ' ').match(/[A-Za-z][a-z']+/g) ?? [];
-    if (words.length < 2) continue;
+    // A template whose own words are only short ones ("{{period}} of {{name}} in {{channel}}") matches sentences of
+    // other languages that use them too (Dutch "of", "in"): it cannot tell English.
+    if (words.length < 2 || !words.some((word) => word.length >= 4)) continue;
     // A plural form the language lacks (Korean has no "one") is not a difference.
     if (PLURAL_SUFFIX.test(key) && !own.has(key)) continue;
     const source = text
