@@ -246,7 +246,9 @@ export class GiftService {
         .where(eq(users.id, gift.giverId));
       if (row === undefined) continue;
       const texts = botTexts(row.languageCode);
-      const text = fill(texts.giftRefunded, {
+      // Refunded before its 30 days were up: the job expired it early because its subscription can no longer be paid.
+      const early = gift.refundedAt !== null && gift.refundedAt.getTime() < gift.expiresAt.getTime();
+      const text = fill(early ? texts.giftRefundedUnavailable : texts.giftRefunded, {
         name: row.name,
         channel: row.channel,
         amount: formatMoney(money(Number(gift.amount), gift.currency as Currency)),

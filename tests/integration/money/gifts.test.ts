@@ -397,6 +397,7 @@ describe('gift subscriptions', () => {
     );
     expect(told).toHaveLength(1);
     expect(told[0].params.text).toContain('refunded €10');
+    expect(told[0].params.text).toContain('was not accepted within 30 days');
     expect(await refusal(newUser('TooLate'), code, 409)).toBe('expired');
     // The next run tells nobody again.
     await advanceTo(server, server.clock.now() + 60_000);
@@ -433,5 +434,14 @@ describe('gift subscriptions', () => {
     await advanceTo(server, server.clock.now() + 60_000);
     expect((await giftRow(weeklyGift!.code)).status).toBe('refunded');
     await expectBalancesMatchLedger(server, other.creatorId);
+    // Refunded long before the 30 days: the giver is told why, not that nobody accepted it in time.
+    const told = (await botApiCalls<{ chat_id: number; text: string }>(server, 'sendMessage'))
+      .filter((call) => call.params.chat_id === giver.telegramId)
+      .map((call) => call.params.text);
+    expect(told).toHaveLength(2);
+    for (const text of told) {
+      expect(text).toContain('the subscription is no longer available, so we refunded €10');
+      expect(text).not.toContain('30 days');
+    }
   });
 });

@@ -52,4 +52,6 @@ export const ar: BotTexts = {
     'انتهى طلب التبرع {name} في {channel} وقد جُمع {raised}. لا يزال يقبل التبرعات، ومنشوره يُظهر الآن أنه انتهى.',
   paymentPriceChanged: 'تغيّر السعر. افتح الفاتورة مجددًا في التطبيق لترى السعر الجديد.',
   giftRefunded: 'لم تُقبل هديتك {name} في {channel} خلال 30 يومًا، لذلك أعدنا {amount} إلى بطاقتك.',
+  giftRefundedUnavailable:
+    'لم يعد بالإمكان قبول هديتك {name} في {channel} لأن الاشتراك لم يعد متاحًا، لذلك أعدنا {amount} إلى بطاقتك.',
 };

@@ -59,4 +59,6 @@ export const ca: BotTexts = {
   paymentPriceChanged: "El preu ha canviat. Torna a obrir la factura a l'aplicació per veure el preu nou.",
   giftRefunded:
     'El teu regal {name} a {channel} no s’ha acceptat en 30 dies, així que t’hem retornat {amount} a la targeta.',
+  giftRefundedUnavailable:
+    'El teu regal {name} a {channel} ja no es pot acceptar perquè la subscripció ja no està disponible, així que t’hem retornat {amount} a la targeta.',
 };

@@ -54,4 +54,6 @@ export const cs: BotTexts = {
     'Vaše sbírka {name} v kanálu {channel} skončila, vybráno {raised}. Dary stále přijímá a příspěvek teď uvádí, že skončila.',
   paymentPriceChanged: 'Cena se změnila. Otevřete fakturu v aplikaci znovu a uvidíte novou cenu.',
   giftRefunded: 'Váš dárek {name} v {channel} nebyl do 30 dnů přijat, proto jsme vám vrátili {amount} na kartu.',
+  giftRefundedUnavailable:
+    'Váš dárek {name} v {channel} už nelze přijmout, protože předplatné už není dostupné, proto jsme vám vrátili {amount} na kartu.',
 };

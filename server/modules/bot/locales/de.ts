@@ -60,4 +60,6 @@ export const de: BotTexts = {
     'Der Preis hat sich geändert. Öffne die Rechnung in der App erneut, um den neuen Preis zu sehen.',
   giftRefunded:
     'Dein Geschenk {name} in {channel} wurde nicht innerhalb von 30 Tagen angenommen. Wir haben {amount} auf deine Karte erstattet.',
+  giftRefundedUnavailable:
+    'Dein Geschenk {name} in {channel} kann nicht mehr angenommen werden, weil das Abo nicht mehr verfügbar ist. Wir haben {amount} auf deine Karte erstattet.',
 };

@@ -56,4 +56,6 @@ export const en: BotTexts = {
   paymentPriceChanged: 'The price has changed. Open the invoice in the app again to see the new price.',
   giftRefunded:
     'Your gift of {name} in {channel} was not accepted within 30 days, so we refunded {amount} to your card.',
+  giftRefundedUnavailable:
+    'Your gift of {name} in {channel} can no longer be accepted: the subscription is no longer available, so we refunded {amount} to your card.',
 };

@@ -57,4 +57,6 @@ export const es: BotTexts = {
   paymentPriceChanged: 'El precio ha cambiado. Vuelve a abrir la factura en la aplicación para ver el nuevo precio.',
   giftRefunded:
     'Tu regalo {name} en {channel} no se aceptó en 30 días, así que te hemos devuelto {amount} a tu tarjeta.',
+  giftRefundedUnavailable:
+    'Tu regalo {name} en {channel} ya no se puede aceptar porque la suscripción ya no está disponible, así que te hemos devuelto {amount} a tu tarjeta.',
 };

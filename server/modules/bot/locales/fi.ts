@@ -59,4 +59,6 @@ export const fi: BotTexts = {
   paymentPriceChanged: 'Hinta on muuttunut. Avaa lasku sovelluksessa uudelleen nähdäksesi uuden hinnan.',
   giftRefunded:
     'Lahjaasi {name} kanavalla {channel} ei otettu vastaan 30 päivässä, joten palautimme {amount} kortillesi.',
+  giftRefundedUnavailable:
+    'Lahjaasi {name} kanavalla {channel} ei voi enää ottaa vastaan, koska tilaus ei ole enää saatavilla, joten palautimme {amount} kortillesi.',
 };

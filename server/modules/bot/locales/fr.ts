@@ -59,4 +59,6 @@ export const fr: BotTexts = {
   paymentPriceChanged: "Le prix a changé. Rouvrez la facture dans l'application pour voir le nouveau prix.",
   giftRefunded:
     'Votre cadeau {name} dans {channel} n’a pas été accepté sous 30 jours : nous avons remboursé {amount} sur votre carte.',
+  giftRefundedUnavailable:
+    'Votre cadeau {name} dans {channel} ne peut plus être accepté, car l’abonnement n’est plus disponible : nous avons remboursé {amount} sur votre carte.',
 };

@@ -55,4 +55,6 @@ export const hr: BotTexts = {
     'Vaše prikupljanje donacija {name} u kanalu {channel} završilo je, prikupljeno {raised}. I dalje prima donacije, a objava sada navodi da je završeno.',
   paymentPriceChanged: 'Cijena se promijenila. Ponovno otvorite račun u aplikaciji da biste vidjeli novu cijenu.',
   giftRefunded: 'Vaš poklon {name} u {channel} nije prihvaćen u 30 dana pa smo vam vratili {amount} na karticu.',
+  giftRefundedUnavailable:
+    'Vaš poklon {name} u {channel} više se ne može prihvatiti jer pretplata više nije dostupna pa smo vam vratili {amount} na karticu.',
 };

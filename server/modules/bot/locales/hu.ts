@@ -60,4 +60,6 @@ export const hu: BotTexts = {
   paymentPriceChanged: 'Az ár megváltozott. Nyisd meg újra a számlát az alkalmazásban, és nézd meg az új árat.',
   giftRefunded:
     'A(z) {channel} csatornán adott {name} ajándékodat 30 napon belül nem fogadták el, ezért visszatérítettünk {amount} összeget a kártyádra.',
+  giftRefundedUnavailable:
+    'A(z) {channel} csatornán adott {name} ajándékodat már nem lehet elfogadni, mert az előfizetés már nem elérhető, ezért visszatérítettünk {amount} összeget a kártyádra.',
 };

@@ -56,4 +56,6 @@ export const id: BotTexts = {
   paymentPriceChanged: 'Harganya sudah berubah. Buka lagi tagihan di aplikasi untuk melihat harga baru.',
   giftRefunded:
     'Hadiah {name} Anda di {channel} tidak diterima dalam 30 hari, jadi kami mengembalikan {amount} ke kartu Anda.',
+  giftRefundedUnavailable:
+    'Hadiah {name} Anda di {channel} tidak bisa diterima lagi karena langganannya sudah tidak tersedia, jadi kami mengembalikan {amount} ke kartu Anda.',
 };

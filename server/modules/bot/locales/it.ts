@@ -57,4 +57,6 @@ export const it: BotTexts = {
   paymentPriceChanged: "Il prezzo è cambiato. Riapri la fattura nell'app per vedere il nuovo prezzo.",
   giftRefunded:
     'Il tuo regalo {name} in {channel} non è stato accettato entro 30 giorni: ti abbiamo rimborsato {amount} sulla carta.',
+  giftRefundedUnavailable:
+    'Il tuo regalo {name} in {channel} non può più essere accettato perché l’abbonamento non è più disponibile: ti abbiamo rimborsato {amount} sulla carta.',
 };

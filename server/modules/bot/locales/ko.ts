@@ -53,4 +53,6 @@ export const ko: BotTexts = {
     '{channel}의 후원 요청 {name}이(가) {raised}을(를) 모으고 종료되었습니다. 후원은 계속 받을 수 있으며, 게시물에는 이제 종료되었다고 표시됩니다.',
   paymentPriceChanged: '가격이 변경되었습니다. 앱에서 청구서를 다시 열어 새 가격을 확인해 주세요.',
   giftRefunded: '{channel}의 {name} 선물이 30일 안에 수락되지 않아 {amount}을(를) 카드로 환불했습니다.',
+  giftRefundedUnavailable:
+    '{channel}의 {name} 구독을 더 이상 이용할 수 없어 선물을 받을 수 없으므로 {amount}을(를) 카드로 환불했습니다.',
 };

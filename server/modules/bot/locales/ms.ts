@@ -56,4 +56,6 @@ export const ms: BotTexts = {
   paymentPriceChanged: 'Harga telah berubah. Buka semula invois dalam aplikasi untuk melihat harga baharu.',
   giftRefunded:
     'Hadiah {name} anda di {channel} tidak diterima dalam 30 hari, jadi kami memulangkan {amount} ke kad anda.',
+  giftRefundedUnavailable:
+    'Hadiah {name} anda di {channel} tidak boleh diterima lagi kerana langganan itu tidak lagi tersedia, jadi kami memulangkan {amount} ke kad anda.',
 };

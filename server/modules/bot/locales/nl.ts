@@ -57,4 +57,6 @@ export const nl: BotTexts = {
   paymentPriceChanged: 'De prijs is gewijzigd. Open de factuur opnieuw in de app om de nieuwe prijs te zien.',
   giftRefunded:
     'Je cadeau {name} in {channel} is niet binnen 30 dagen aangenomen, dus we hebben {amount} teruggestort op je kaart.',
+  giftRefundedUnavailable:
+    'Je cadeau {name} in {channel} kan niet meer worden aangenomen omdat het abonnement niet meer beschikbaar is, dus we hebben {amount} teruggestort op je kaart.',
 };

@@ -57,4 +57,6 @@ export const pl: BotTexts = {
   paymentPriceChanged: 'Cena się zmieniła. Otwórz ponownie fakturę w aplikacji, aby zobaczyć nową cenę.',
   giftRefunded:
     'Twój prezent {name} w {channel} nie został przyjęty w ciągu 30 dni, więc zwróciliśmy {amount} na Twoją kartę.',
+  giftRefundedUnavailable:
+    'Twojego prezentu {name} w {channel} nie można już przyjąć, bo subskrypcja nie jest już dostępna, więc zwróciliśmy {amount} na Twoją kartę.',
 };

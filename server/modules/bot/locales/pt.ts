@@ -55,4 +55,6 @@ export const pt: BotTexts = {
     'Seu pedido de doações {name} em {channel} foi encerrado com {raised} arrecadados. Ele continua aceitando doações, e a publicação agora mostra que foi encerrado.',
   paymentPriceChanged: 'O preço mudou. Abra a fatura de novo no app para ver o novo preço.',
   giftRefunded: 'Seu presente {name} em {channel} não foi aceito em 30 dias, então devolvemos {amount} ao seu cartão.',
+  giftRefundedUnavailable:
+    'Seu presente {name} em {channel} não pode mais ser aceito porque a assinatura não está mais disponível, então devolvemos {amount} ao seu cartão.',
 };

@@ -55,4 +55,6 @@ export const sk: BotTexts = {
     'Vaša zbierka {name} v kanáli {channel} sa skončila, vyzbierané {raised}. Dary stále prijíma a príspevok teraz uvádza, že sa skončila.',
   paymentPriceChanged: 'Cena sa zmenila. Otvorte faktúru v aplikácii znova a uvidíte novú cenu.',
   giftRefunded: 'Váš darček {name} v {channel} nebol do 30 dní prijatý, preto sme vám vrátili {amount} na kartu.',
+  giftRefundedUnavailable:
+    'Váš darček {name} v {channel} už nemožno prijať, pretože predplatné už nie je dostupné, preto sme vám vrátili {amount} na kartu.',
 };

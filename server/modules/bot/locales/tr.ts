@@ -57,4 +57,6 @@ export const tr: BotTexts = {
   paymentPriceChanged: 'Fiyat değişti. Yeni fiyatı görmek için faturayı uygulamada yeniden açın.',
   giftRefunded:
     '{channel} kanalındaki {name} hediyeniz 30 gün içinde kabul edilmedi, bu yüzden {amount} kartınıza iade edildi.',
+  giftRefundedUnavailable:
+    '{channel} kanalındaki {name} hediyeniz artık kabul edilemez çünkü abonelik artık mevcut değil, bu yüzden {amount} kartınıza iade edildi.',
 };

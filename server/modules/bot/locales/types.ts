@@ -66,6 +66,8 @@ export interface BotTexts {
   readonly goalEndedNotice: string;
   /** The same when the Stars price changed since the invoice link was made. */
   readonly paymentPriceChanged: string;
-  /** To the giver, once: their gift was not accepted in time (or its subscription is gone) and is refunded. */
+  /** To the giver, once: their gift was not accepted within its 30 days and is refunded. */
   readonly giftRefunded: string;
+  /** An open gift refunded before its 30 days because its subscription can no longer be paid. */
+  readonly giftRefundedUnavailable: string;
 }
