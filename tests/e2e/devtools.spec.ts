@@ -68,7 +68,7 @@ test('ten quick taps open /dev, which links to the debug screen and the UI kit',
   await app.getByRole('link', { name: /^UI kit/ }).click();
   // The UI kit in both looks, every component in its states, accessible in each.
   await expect(app.getByRole('tablist', { name: 'Look' })).toBeVisible();
-  await expect(app.getByRole('region', { name: 'Icons' }).getByRole('img')).toHaveCount(14);
+  await expect(app.getByRole('region', { name: 'Icons' }).getByRole('img')).toHaveCount(15);
   await expect(app.getByText("Enter the channel's link")).toBeVisible();
   await emulator.expectAccessibleApp();
   await app.getByRole('tab', { name: 'Material' }).click();
