@@ -28,8 +28,13 @@ async function settleFadingToasts(page: Page): Promise<void> {
   );
 }
 
-/** A toast that starts hiding while axe runs stays as it was shown (it is cleared 450 ms later). */
-const HIDING_TOASTS_HELD = '.toast--hiding{opacity:1!important;transform:none!important;transition:none!important}';
+/**
+ * A toast that starts hiding while axe runs stays as it was shown (it is cleared 450 ms later), and a press ripple
+ * (a decorative wave that fades out over 600 ms after a tap) is not drawn: axe would measure the colours of an
+ * animation's frame rather than of the page.
+ */
+const HIDING_TOASTS_HELD =
+  '.toast--hiding{opacity:1!important;transform:none!important;transition:none!important}.ripple{display:none!important}';
 
 /**
  * Runs `check` with every frame's hiding toasts held as shown: a toast's time may end while axe runs (after
