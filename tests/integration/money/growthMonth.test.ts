@@ -11,7 +11,15 @@ import type { CreatePaymentResponse, GiftSentResponse, RetentionQuoteResponse } 
 import { subscriptionMembers, subscriptionTrials } from '../../../server/platform/db/schema';
 import { gifts, payments } from '../../../server/platform/db/schema-money';
 import { type TestServer, type TestUser, newUser, startTestServer } from '../support/testServer';
-import { advanceTo, expectBalancesMatchLedger, newCard, openShop, payWithNewCard, userId } from './support/money';
+import {
+  advanceTo,
+  expectBalancesMatchLedger,
+  newCard,
+  openShop,
+  payWithNewCard,
+  userId,
+  swiftAccount,
+} from './support/money';
 
 jest.setTimeout(600_000);
 
@@ -19,13 +27,6 @@ const DAY = 86_400_000;
 const START = Date.UTC(2026, 0, 20, 9, 0, 0);
 const MONTH_DAYS = 33;
 const CARD = '4242424242424242';
-
-const swiftAccount = {
-  currency: 'eur',
-  countryIso3: 'DEU',
-  methodType: 'swift',
-  params: { city: 'Berlin', address: 'Unter den Linden 1', postal_code: '10117', iban: 'DE89370400440532013000' },
-};
 
 describe('the money invariant over a month of promos, trials, gifts and retention offers', () => {
   let server: TestServer;

@@ -24,6 +24,7 @@ import {
   pay,
   payWithNewCard,
   userId,
+  swiftAccount,
 } from './support/money';
 
 jest.setTimeout(600_000);
@@ -36,13 +37,6 @@ interface Announcement {
   readonly date: string;
   readonly balances: { amount: number; currency: string }[];
 }
-
-const swiftAccount = {
-  currency: 'eur',
-  countryIso3: 'DEU',
-  methodType: 'swift',
-  params: { city: 'Berlin', address: 'Unter den Linden 1', postal_code: '10117', iban: 'DE89370400440532013000' },
-};
 
 describe('the money invariant over a quarter', () => {
   let server: TestServer;

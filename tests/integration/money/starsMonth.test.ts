@@ -20,6 +20,7 @@ import {
   openShop,
   payWithNewCard,
   userId,
+  swiftAccount,
 } from './support/money';
 
 jest.setTimeout(600_000);
@@ -27,13 +28,6 @@ jest.setTimeout(600_000);
 const DAY = 86_400_000;
 const START = Date.UTC(2026, 0, 20, 9, 0, 0);
 const MONTH_DAYS = 33;
-
-const swiftAccount = {
-  currency: 'eur',
-  countryIso3: 'DEU',
-  methodType: 'swift',
-  params: { city: 'Berlin', address: 'Unter den Linden 1', postal_code: '10117', iban: 'DE89370400440532013000' },
-};
 
 describe('the money invariant over a month of card and Stars payments', () => {
   let server: TestServer;

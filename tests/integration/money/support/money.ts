@@ -66,6 +66,14 @@ export async function openShop(
   };
 }
 
+/** A euro SWIFT payout account in Germany, as a creator saves it (POST /payout/account). */
+export const swiftAccount = {
+  currency: 'eur',
+  countryIso3: 'DEU',
+  methodType: 'swift',
+  params: { city: 'Berlin', address: 'Unter den Linden 1', postal_code: '10117', iban: 'DE89370400440532013000' },
+};
+
 export async function userId(server: TestServer, user: TestUser): Promise<number> {
   const [row] = await server.database.db
     .select({ id: users.id })
