@@ -33,14 +33,14 @@ async function settleFadingToasts(page: Page): Promise<void> {
  * (a decorative wave that fades out over 600 ms after a tap) is not drawn: axe would measure the colours of an
  * animation's frame rather than of the page.
  */
-const HIDING_TOASTS_HELD =
+const MOTION_HELD =
   '.toast--hiding{opacity:1!important;transform:none!important;transition:none!important}.ripple{display:none!important}';
 
 /**
- * Runs `check` with every frame's hiding toasts held as shown: a toast's time may end while axe runs (after
- * settleFadingToasts), and axe would then measure its fade-out rather than its colours.
+ * Runs `check` with MOTION_HELD in every frame: a toast's time may end while axe runs (after settleFadingToasts), or a
+ * tap's ripple still fade, and axe would then measure an animation rather than the page's colours.
  */
-async function withHidingToastsHeld<T>(page: Page, check: () => Promise<T>): Promise<T> {
+async function withMotionHeld<T>(page: Page, check: () => Promise<T>): Promise<T> {
   const frames = page.frames();
   const each = (run: (frame: Frame) => Promise<unknown>) =>
     Promise.all(frames.map((frame) => run(frame).catch(() => undefined)));
@@ -50,7 +50,7 @@ async function withHidingToastsHeld<T>(page: Page, check: () => Promise<T>): Pro
       style.dataset.axeHold = '';
       style.textContent = css;
       document.head.append(style);
-    }, HIDING_TOASTS_HELD),
+    }, MOTION_HELD),
   );
   try {
     return await check();
@@ -68,7 +68,7 @@ export async function axeViolations(page: Page, options: A11yOptions = {}): Prom
   for (const selector of options.include ?? []) builder = builder.include(selector);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   if (options.disableRules?.length) builder = builder.disableRules(options.disableRules);
-  const results = await withHidingToastsHeld(page, () => builder.analyze());
+  const results = await withMotionHeld(page, () => builder.analyze());
   return results.violations;
 }
 
@@ -104,7 +104,7 @@ export async function expectNoSeriousA11yViolationsInFrame(
     axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
     await frame.evaluate(axeSource);
   }
-  const results = await withHidingToastsHeld(frame.page(), () =>
+  const results = await withMotionHeld(frame.page(), () =>
     frame.evaluate(
       (disabled) =>
         (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe.run(
