@@ -74,21 +74,32 @@ export async function createI18n(setup: I18nSetup): Promise<PageLanguage> {
   let current = language;
   const loaded = new Set(setup.initialNamespaces);
   let loadedAll = setup.initialNamespaces === undefined;
-  const loadNamespaces = async (namespaces?: readonly string[]): Promise<void> => {
-    const missing = namespaces?.filter((namespace) => !loaded.has(namespace));
-    if (loadedAll || missing?.length === 0) return;
-    const texts = await setup.loadLocale(current, missing);
-    i18n.addResourceBundle(current, 'translation', texts, true, false);
-    if (missing === undefined) loadedAll = true;
-    else for (const namespace of missing) loaded.add(namespace);
+  // Loading a screen's namespaces and switching the language run one after the other: run together, a switch would
+  // load the namespaces loaded so far while a screen's were still loading in the old language, and that screen would
+  // render in the new language without its texts.
+  let queue: Promise<void> = Promise.resolve();
+  const inTurn = (operation: () => Promise<void>): Promise<void> => {
+    const run = queue.then(operation);
+    queue = run.catch(() => undefined);
+    return run;
   };
-  const switchTo = async (next: string): Promise<void> => {
-    if (next === current) return;
-    const texts = await setup.loadLocale(next, loadedAll ? undefined : [...loaded]);
-    i18n.addResourceBundle(next, 'translation', texts, true, true);
-    current = next;
-    await i18n.changeLanguage(next);
-  };
+  const loadNamespaces = (namespaces?: readonly string[]): Promise<void> =>
+    inTurn(async () => {
+      const missing = namespaces?.filter((namespace) => !loaded.has(namespace));
+      if (loadedAll || missing?.length === 0) return;
+      const texts = await setup.loadLocale(current, missing);
+      i18n.addResourceBundle(current, 'translation', texts, true, false);
+      if (missing === undefined) loadedAll = true;
+      else for (const namespace of missing) loaded.add(namespace);
+    });
+  const switchTo = (next: string): Promise<void> =>
+    inTurn(async () => {
+      if (next === current) return;
+      const texts = await setup.loadLocale(next, loadedAll ? undefined : [...loaded]);
+      i18n.addResourceBundle(next, 'translation', texts, true, true);
+      current = next;
+      await i18n.changeLanguage(next);
+    });
   return {
     i18n,
     get language() {

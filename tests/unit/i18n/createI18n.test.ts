@@ -70,6 +70,42 @@ describe('createI18n', () => {
     expect(page.direction).toBe('ltr');
   });
 
+  it.each([
+    ['the screen asks first', 'load' as const],
+    ['the language switches first', 'switch' as const],
+  ])(
+    "a screen's texts asked for while the language switches are there in the new language (%s)",
+    async (_name, first) => {
+      // Each load after the start waits until the test lets it go; the test lets the latest go first.
+      const waiting: (() => void)[] = [];
+      let gated = false;
+      const page = await createI18n({
+        storage: new MemoryStorage(),
+        messengerLanguage: 'en',
+        initialNamespaces: ['common'],
+        loadLocale: async (language, namespaces) => {
+          if (gated) await new Promise<void>((resolve) => waiting.push(resolve));
+          return readNamespaces(language, namespaces);
+        },
+      });
+      gated = true;
+      const screen = () => page.loadNamespaces(['invoice']);
+      const language = () => page.switchTo('de');
+      const done = first === 'load' ? [screen(), language()] : [language(), screen()];
+      let finished = false;
+      void Promise.all(done).then(() => (finished = true));
+      while (!finished) {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        waiting.pop()?.();
+      }
+      expect(page.language).toBe('de');
+      const text = page.i18n.t('invoice.donateAmount', { amount: '5 €' });
+      expect(text).not.toContain('[');
+      const german = await setup('de').page;
+      expect(text).toBe(german.i18n.t('invoice.donateAmount', { amount: '5 €' }));
+    },
+  );
+
   it('loads only the resolved locale and translates from it', async () => {
     const { page, requested } = setup(null, 'ru');
     const { i18n, language, direction } = await page;
