@@ -111,6 +111,15 @@ export async function expectCode(promise: Promise<unknown>, code: string): Promi
   await expect(promise).rejects.toMatchObject({ code });
 }
 
+/** Asserts a rejection carrying `code` and these fields in its body (the server's `{ code, message, ...details }`). */
+export async function expectCodeWith(
+  promise: Promise<unknown>,
+  code: string,
+  fields: Readonly<Record<string, unknown>>,
+): Promise<void> {
+  await expect(promise).rejects.toMatchObject({ code, body: expect.objectContaining(fields) });
+}
+
 /** Calls `read` until `done` holds, letting the backend settle between tries. */
 export async function eventually<T>(
   fixture: ContractFixture,

@@ -14,6 +14,7 @@ import type {
   ChannelRecord,
   DonationRecord,
   MemberRecord,
+  RenewalTermsRecord,
   TrialRecord,
   PaymentRecord,
   ProviderCardTokenRecord,
@@ -47,6 +48,8 @@ export class InMemoryBackend {
   readonly subscriptions = new Map<number, SubscriptionRecord>();
   readonly members = new Map<number, MemberRecord>();
   readonly trials = new Map<number, TrialRecord>();
+  /** Member id → the discount its next renewals keep (a promo code or a retention offer). */
+  readonly renewalTerms = new Map<number, RenewalTermsRecord>();
   readonly donations = new Map<number, DonationRecord>();
   readonly cards = new Map<number, CardRecord>();
   readonly transactions: TransactionRecord[] = [];
@@ -137,6 +140,34 @@ export class InMemoryBackend {
     const channel = this.channels.get(subscription.channelId);
     if (channel === undefined || channel.isDeleted || channel.ownerId !== actor.user.id)
       fail('not_found', 'Subscription not found');
+    return { subscription, channel };
+  }
+
+  /**
+   * A creator's subscription as the server's growth calls check it (server/modules/subscriptions/access.ts): an
+   * approved verification, an own channel (a deleted one can be read, not changed), approved by moderation, and the
+   * bot connected for calls that need it.
+   */
+  creatorSubscription(
+    actor: UserRecord,
+    subscriptionId: number,
+    access: { readonly write?: boolean; readonly needsBot?: boolean } = {},
+  ): { subscription: SubscriptionRecord; channel: ChannelRecord } {
+    if (actor.verification !== 'approved')
+      fail('verification_required', 'Verification is required to use creator features');
+    const subscription = this.subscriptions.get(subscriptionId);
+    const channel = subscription === undefined ? undefined : this.channels.get(subscription.channelId);
+    if (
+      subscription === undefined ||
+      channel === undefined ||
+      channel.ownerId !== actor.user.id ||
+      (access.write === true && channel.isDeleted)
+    )
+      fail('not_found', 'Subscription not found');
+    if (channel.moderation === 'in_progress') fail('moderation_in_progress', 'Channel moderation in progress');
+    if (channel.moderation === 'rejected') fail('moderation_rejected', 'Channel not approved');
+    if (access.needsBot === true && !channel.connected)
+      fail('channel_disconnected', 'The bot has no access to the channel');
     return { subscription, channel };
   }
 

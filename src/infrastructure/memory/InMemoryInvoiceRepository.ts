@@ -204,7 +204,7 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
     idempotencyKey: string,
     fingerprint: string,
   ): PaymentRecord {
-    const { paymentTarget, amount, promoCode } = this.resolveTarget(actor, target);
+    const { paymentTarget, amount, promoCode, promoTerms } = this.resolveTarget(actor, target);
     const payment: PaymentRecord = {
       id: this.backend.nextToken('pay'),
       userId: actor.user.id,
@@ -217,7 +217,7 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
       scenario: 'approve',
       card: null,
       saveCard: false,
-      ...(promoCode === undefined ? {} : { promoCode }),
+      ...(promoCode === undefined ? {} : { promoCode, promoTerms }),
     };
     this.attachInstrument(actor, payment, instrument);
     this.backend.payments.set(payment.id, payment);
@@ -286,7 +286,12 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
   private resolveTarget(
     actor: UserRecord,
     target: InvoiceTarget,
-  ): { paymentTarget: PaymentTarget; amount: Money; promoCode?: string } {
+  ): {
+    paymentTarget: PaymentTarget;
+    amount: Money;
+    promoCode?: string;
+    promoTerms?: PaymentRecord['promoTerms'];
+  } {
     if (target.kind === 'subscription') {
       const { subscription, channel } = this.payableSubscription(actor, target.subscriptionId);
       const quote =
@@ -294,7 +299,9 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
       return {
         paymentTarget: { kind: 'subscription', subscriptionId: subscription.id, channelId: channel.id },
         amount: quote?.charged ?? subscription.price,
-        ...(quote === null ? {} : { promoCode: quote.code }),
+        ...(quote === null
+          ? {}
+          : { promoCode: quote.code, promoTerms: { fullPrice: quote.price, renewals: quote.discountedRenewals } }),
       };
     }
     const { donation, channel } = this.payableDonation(target.donationId);

@@ -3,9 +3,23 @@
  * payments that named the code (the server also counts payments under way; here payments settle at once).
  */
 import type { NewPromoCode, PromoCode, PromoRepository } from '../../application/ports/PromoRepository';
-import { type PromoQuote, checkPromo, normalizePromoCode, promoQuote, promoStartParam } from '../../domain/promo';
+import {
+  PROMO_MAX_PERIODS,
+  type PromoQuote,
+  checkPromo,
+  normalizePromoCode,
+  promoQuote,
+  promoStartParam,
+} from '../../domain/promo';
+import { PROMO_MAX_REDEMPTIONS } from '../../domain/promo-form';
 import { type InMemoryBackend, type InMemorySession, fail } from './InMemoryBackend';
 import type { SubscriptionRecord, UserRecord } from './records';
+
+/** Codes not deleted per channel, as on the server (server/modules/promos/service.ts). */
+export const MAX_PROMOS_PER_CHANNEL = 100;
+
+const whole = (value: number | undefined, min: number, max: number): boolean =>
+  value !== undefined && Number.isInteger(value) && value >= min && value <= max;
 
 export type PromoRecord = Omit<PromoCode, 'redemptions' | 'revenue' | 'shareLink'> & { deleted: boolean };
 
@@ -48,8 +62,11 @@ export function quotePromo(
       currency: subscription.price.currency,
       nowMs: backend.nowMs(),
       redemptions: record === undefined ? 0 : redemptionsOf(backend, record.code, record.channelId),
+      // As the server: a free trial never paid does not make a member (server/modules/trials/README.md).
       wasMember: channelSubscriptions.some((other) =>
-        backend.membersOf(other.id).some((member) => member.userId === actor.user.id),
+        backend
+          .membersOf(other.id)
+          .some((member) => member.userId === actor.user.id && member.trialEndsAt === undefined),
       ),
     },
   );
@@ -65,7 +82,7 @@ export class InMemoryPromoRepository implements PromoRepository {
   ) {}
 
   async list(subscriptionId: number): Promise<PromoCode[]> {
-    const { subscription } = this.backend.ownedSubscription(this.backend.actor(this.session), subscriptionId);
+    const { subscription } = this.backend.creatorSubscription(this.backend.actor(this.session), subscriptionId);
     return promoCodesOf(this.backend)
       .filter(
         (row) =>
@@ -77,17 +94,35 @@ export class InMemoryPromoRepository implements PromoRepository {
       .map((row) => this.view(row, subscriptionId));
   }
 
+  /** Checked in the server's order (server/modules/promos/service.ts), with the request schema's ranges. */
   async create(subscriptionId: number, input: NewPromoCode): Promise<PromoCode> {
     const actor = this.backend.actor(this.session);
-    const { subscription, channel } = this.backend.ownedSubscription(actor, subscriptionId);
-    this.backend.connectedChannel(actor, channel.id);
+    const { subscription, channel } = this.backend.creatorSubscription(actor, subscriptionId, {
+      write: true,
+      needsBot: true,
+    });
+    if (subscription.isDeleted) fail('subscription_deleted', 'The subscription was removed');
     const code = normalizePromoCode(input.code);
     if (code === null) fail('validation_error', 'Malformed code', { field: 'code', reason: 'promo_code_format' });
-    const codes = promoCodesOf(this.backend);
-    if (codes.some((row) => !row.deleted && row.channelId === channel.id && row.code === code))
-      fail('conflict', 'The channel has this code', { field: 'code', reason: 'promo_code_taken' });
+    if (input.discount.kind === 'percent' && !whole(input.discount.percent, 1, 100))
+      fail('validation_error', 'Whole percents 1 to 100', { field: 'percent' });
+    if (input.discount.kind === 'fixed' && !(input.discount.amount.minor > 0))
+      fail('validation_error', 'The discount must be an amount above zero', {
+        field: 'amount',
+        reason: 'amount_required',
+      });
+    if (input.duration === 'periods' && !whole(input.periods, 2, PROMO_MAX_PERIODS))
+      fail('validation_error', 'periods is required for a discount of several periods', { field: 'periods' });
+    if (input.maxRedemptions !== undefined && !whole(input.maxRedemptions, 1, PROMO_MAX_REDEMPTIONS))
+      fail('validation_error', 'Redemptions from 1', { field: 'maxRedemptions' });
     if (input.endsAt !== undefined && input.endsAt * 1000 <= this.backend.nowMs())
       fail('validation_error', 'The end date must be in the future', { field: 'endsAt', reason: 'promo_end_past' });
+    const codes = promoCodesOf(this.backend);
+    const live = codes.filter((row) => !row.deleted && row.channelId === channel.id);
+    if (live.length >= MAX_PROMOS_PER_CHANNEL)
+      fail('conflict', `A channel has at most ${MAX_PROMOS_PER_CHANNEL} promo codes`, { reason: 'promo_limit' });
+    if (live.some((row) => row.code === code))
+      fail('conflict', 'The channel has this code', { field: 'code', reason: 'promo_code_taken' });
     const record: PromoRecord = {
       id: this.backend.nextId(),
       channelId: channel.id,
@@ -98,7 +133,7 @@ export class InMemoryPromoRepository implements PromoRepository {
           ? { kind: 'fixed', amount: { ...input.discount.amount, currency: subscription.price.currency } }
           : input.discount,
       duration: input.duration,
-      periods: input.duration === 'periods' ? (input.periods ?? 2) : null,
+      periods: input.duration === 'periods' ? (input.periods ?? null) : null,
       maxRedemptions: input.maxRedemptions ?? null,
       endsAt: input.endsAt ?? null,
       newMembersOnly: input.newMembersOnly,
@@ -119,11 +154,17 @@ export class InMemoryPromoRepository implements PromoRepository {
     this.owned(promoId).deleted = true;
   }
 
+  /** As the server: a code not deleted, of a channel the actor owns and may change (others' answer not_found). */
   private owned(promoId: number): PromoRecord & { paused: boolean; deleted: boolean } {
     const actor = this.backend.actor(this.session);
     const record = promoCodesOf(this.backend).find((row) => row.id === promoId && !row.deleted);
     if (record === undefined) fail('not_found', 'Promo code not found');
-    this.backend.ownedChannel(actor, record.channelId);
+    if (actor.verification !== 'approved')
+      fail('verification_required', 'Verification is required to use creator features');
+    const channel = this.backend.channels.get(record.channelId);
+    if (channel === undefined || channel.isDeleted || channel.ownerId !== actor.user.id)
+      fail('not_found', 'Promo code not found');
+    this.backend.approvedChannel(actor, channel.id);
     return record as PromoRecord & { paused: boolean; deleted: boolean };
   }
 

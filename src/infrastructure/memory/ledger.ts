@@ -130,8 +130,26 @@ export function settlePayment(backend: InMemoryBackend, payment: PaymentRecord):
   payment.status = 'paid';
   payment.transactionId = result.transactionId;
   payment.memberId = result.memberId;
+  if (result.memberId !== undefined) keepPromoTerms(backend, result.memberId, payment);
   payment.redirectUrl = undefined;
   if (payment.saveCard && payment.card) saveCard(backend, payment.userId, payment.card, payment);
+}
+
+/**
+ * As the server's settlement (membershipPromoAfterInvoice): a code's terms start afresh with each invoice payment, and
+ * one paid without a code drops any terms (a code's or a retention offer's). The member's price is what the next
+ * renewal charges: the discounted price while the code discounts renewals, else the full price.
+ */
+function keepPromoTerms(backend: InMemoryBackend, memberId: number, payment: PaymentRecord): void {
+  const member = backend.members.get(memberId);
+  if (member === undefined) return;
+  if (payment.promoCode === undefined || payment.promoTerms === undefined) {
+    backend.renewalTerms.delete(memberId);
+    return;
+  }
+  const { renewals, fullPrice } = payment.promoTerms;
+  backend.renewalTerms.set(memberId, { promoCode: payment.promoCode, renewalsLeft: renewals, fullPrice });
+  member.price = renewals === null || renewals > 0 ? payment.amount : fullPrice;
 }
 
 /** Keeps the paid card; a recurring_fails card declines its later (saved-card) charges, as on the server. */

@@ -67,6 +67,18 @@ export type SubscriptionRecord = Mutable<Omit<Subscription, 'activeSubscribers'>
 };
 export type MemberRecord = Mutable<SubscriptionMember>;
 
+/**
+ * What a membership's next renewals charge when a promo code or an accepted retention offer discounts them (the
+ * server's subscription_members promo columns, server/modules/payments/promos.ts): the member's `price` is the next
+ * renewal's charge; `renewalsLeft` discounted renewals remain (null: every one), then `fullPrice`.
+ */
+export interface RenewalTermsRecord {
+  /** The code, or null for a retention offer. */
+  readonly promoCode: string | null;
+  renewalsLeft: number | null;
+  readonly fullPrice: Money;
+}
+
 /** A free trial (src/domain/trial.ts): once per follower per channel. */
 export interface TrialRecord {
   readonly id: number;
@@ -139,6 +151,8 @@ export interface PaymentRecord {
   memberId?: number;
   /** The promo code it was charged with (amount is the discounted price). */
   promoCode?: string;
+  /** With promoCode: the price before the discount and the renewals the code still discounts (null: all). */
+  promoTerms?: { readonly fullPrice: Money; readonly renewals: number | null };
 }
 
 export interface ProviderCardTokenRecord {

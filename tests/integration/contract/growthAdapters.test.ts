@@ -1,0 +1,21 @@
+/**
+ * The growth features' port contracts (promo codes, retention offers, gifts, revenue insights) against their HTTP
+ * adapters and the real server: one server for the file, apart from httpAdapters.test.ts so each file stays short.
+ */
+import { HttpFollowerRepository } from '../../../src/infrastructure/http/repositories/HttpFollowerRepository';
+import { HttpInvoiceRepository } from '../../../src/infrastructure/http/repositories/HttpInvoiceRepository';
+import { HttpPromoRepository } from '../../../src/infrastructure/http/repositories/HttpPromoRepository';
+import { describePromoRepositoryContract } from '../../contract/PromoRepository.contract';
+import { httpSubject, sharedTestServer } from './httpFixture';
+
+jest.setTimeout(120_000);
+
+const server = sharedTestServer();
+describePromoRepositoryContract(
+  'HttpPromoRepository',
+  httpSubject(server, (api) => ({
+    promos: new HttpPromoRepository(api),
+    invoices: new HttpInvoiceRepository(api),
+    follower: new HttpFollowerRepository(api),
+  })),
+);
