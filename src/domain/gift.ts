@@ -13,6 +13,11 @@
  *   keeps it and its renewals, moved one period later (the gift's period starts at their paid-through date), so
  *   nobody pays twice for one period; one without a running membership gets one that ends after the period.
  * - Only recurring subscriptions can be given (a one-time subscription has no period to give).
+ * - The redemption stores the span it added (from the old paid-through date, or the redemption time, until the new
+ *   expiry), exactly: month arithmetic is not reversible. A refund of a redeemed gift's payment takes back the part
+ *   of that span still ahead (unusedGiftMs), moving the expiry back by it but never before the refund time.
+ * - A membership on gifts alone (created or restarted by a gift, not renewing) says so on the follower's page
+ *   (src/domain/follower-subscription.ts) until the member pays for it themselves.
  */
 import type { Period } from './entities';
 
@@ -86,6 +91,34 @@ export function giftSentPath(paymentId: string): string {
 /** When an unredeemed gift bought at `paidAtMs` expires. */
 export function giftExpiresAt(paidAtMs: number): number {
   return paidAtMs + GIFT_VALID_DAYS * DAY_MS;
+}
+
+/** The span a redemption adds to a membership, in epoch milliseconds. */
+export interface GiftSpan {
+  readonly fromMs: number;
+  readonly untilMs: number;
+}
+
+/**
+ * The span a gift redeemed at `nowMs` adds: from the paid-through date of a membership still running (`runningUntilMs`;
+ * null: none runs) or from now, until the new expiry.
+ */
+export function giftSpan(runningUntilMs: number | null, newExpiryMs: number, nowMs: number): GiftSpan {
+  return { fromMs: runningUntilMs !== null && runningUntilMs > nowMs ? runningUntilMs : nowMs, untilMs: newExpiryMs };
+}
+
+/** How much of a gift's span is still ahead at `atMs` (0 once used up): what a refund takes back. */
+export function unusedGiftMs(span: GiftSpan, atMs: number): number {
+  return Math.max(0, span.untilMs - Math.max(span.fromMs, atMs));
+}
+
+/**
+ * The expiry after a refund takes back `unusedMs` of a gift: moved back by it, never before `atMs`; an expiry already
+ * passed (or none) stays as it is.
+ */
+export function expiryAfterTakeBack(expiryMs: number | null, unusedMs: number, atMs: number): number | null {
+  if (expiryMs === null || expiryMs <= atMs || unusedMs <= 0) return expiryMs;
+  return Math.max(atMs, expiryMs - unusedMs);
 }
 
 export function isGiftablePeriod(period: Period): boolean {

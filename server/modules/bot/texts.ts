@@ -1,7 +1,7 @@
 /**
  * What the bot says in private chats, in every page language the app offers (src/domain/languages.ts: a follower or
  * creator reads the bot in the language they read the app in); any other language reads English. One file per
- * language in ./locales. Placeholders: {name}, {channel}, {amount}, {reason}, {link}, {date}
+ * language in ./locales. Placeholders: {name}, {channel}, {amount}, {reason}, {link}, {date}, {recipient}
  * (tests/unit/server/botTexts.test.ts holds every language to English's).
  */
 import { DateTime } from 'luxon';

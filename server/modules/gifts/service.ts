@@ -3,11 +3,13 @@
  * gift link, the recipient's view and redemption, the creator's counts, and the expiry job that refunds unredeemed
  * gifts. See README.md.
  */
-import { aliasedTable, and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { aliasedTable, and, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import {
   type GiftRefusal,
+  type GiftSpan,
   type GiftState,
   giftRefusal,
+  giftSpan,
   giftStartParam,
   giftStateAt,
   isGiftCode,
@@ -31,7 +33,7 @@ import {
 import { type GiftRow, gifts, payments } from '../../platform/db/schema-money';
 import type { MemberAccess } from '../access/service';
 import { type BotGateway, miniAppLink } from '../bot/BotGateway';
-import { botTexts, fill } from '../bot/texts';
+import { botDate, botTexts, fill } from '../bot/texts';
 import type { PaymentService, PaymentView } from '../payments/PaymentService';
 import { isUnexpired } from '../payments/invoiceTargets';
 
@@ -117,21 +119,37 @@ export class GiftService {
    * the recipient answers the same.
    */
   async accept(userId: number, code: string): Promise<{ view: GiftView; inviteLink: string | null; expiresAt: Date }> {
+    let redeemedNow = false;
     const view = await this.db.transaction(async (tx) => {
       const loaded = await this.load(tx, code, userId, true);
       if (loaded === null) throw unknownGift();
       if (loaded.refusal !== null) throw refused(loaded.refusal);
       if (loaded.redeemedByMe) return loaded;
       const nowMs = this.deps.clock.now();
-      const memberId = await this.giveMembership(tx, loaded.gift, userId, nowMs);
+      const { memberId, span } = await this.giveMembership(tx, loaded.gift, userId, nowMs);
       const at = new Date(nowMs);
       const [gift] = await tx
         .update(gifts)
-        .set({ status: 'redeemed', recipientId: userId, memberId, redeemedAt: at, updatedAt: at })
+        .set({
+          status: 'redeemed',
+          recipientId: userId,
+          memberId,
+          redeemedAt: at,
+          gaveFrom: new Date(span.fromMs),
+          gaveUntil: new Date(span.untilMs),
+          updatedAt: at,
+        })
         .where(and(eq(gifts.id, loaded.gift.id), eq(gifts.status, 'open')))
         .returning();
+      redeemedNow = true;
       return { ...loaded, gift, state: 'redeemed' as const, redeemedByMe: true };
     });
+    // After the commit, never failing the accept: the giver is told once (a notice lost here, the jobs round sends).
+    if (redeemedNow) {
+      await this.tellAccepted(new Date(this.deps.clock.now()), view.gift.id).catch((error: unknown) => {
+        this.deps.log?.(error, 'could not tell a giver their gift was accepted');
+      });
+    }
     const { channel } = view;
     const [member] = await this.db
       .select({ expiresAt: subscriptionMembers.expiresAt })
@@ -215,7 +233,105 @@ export class GiftService {
       const after = await this.deps.payments.requestRefund(paymentId, GIFT_EXPIRED_REFUND);
       if (after.refundStatus === 'done') refunded += 1;
     }
-    return { expired, refunded, told: await this.tellGivers(now) };
+    const told = (await this.tellGivers(now)) + (await this.tellAccepted(now)) + (await this.tellRecipients(now));
+    return { expired, refunded, told };
+  }
+
+  /**
+   * Tells givers their gift was accepted: the one gift `giftId` (right after its redemption committed) or, in the
+   * jobs round, any accepted gift whose notice no one sent yet. Each notice is claimed in the database before it is
+   * sent (compare-and-set on accept_notified_at), so it goes out at most once whatever instance sends it; a failed send
+   * is logged, never retried.
+   */
+  async tellAccepted(now: Date, giftId?: number): Promise<number> {
+    const claimed = await this.db
+      .update(gifts)
+      .set({ acceptNotifiedAt: now })
+      .where(
+        and(
+          giftId === undefined ? undefined : eq(gifts.id, giftId),
+          isNotNull(gifts.recipientId),
+          isNull(gifts.acceptNotifiedAt),
+        ),
+      )
+      .returning();
+    let told = 0;
+    for (const gift of claimed) {
+      const [row] = await this.db
+        .select({
+          telegramId: giver.telegramId,
+          languageCode: giver.languageCode,
+          recipient: users.firstName,
+          name: subscriptions.name,
+          channel: channels.title,
+        })
+        .from(giver)
+        .innerJoin(users, eq(users.id, gift.recipientId!))
+        .innerJoin(subscriptions, eq(subscriptions.id, gift.subscriptionId))
+        .innerJoin(channels, eq(channels.id, gift.channelId))
+        .where(eq(giver.id, gift.giverId));
+      if (row === undefined) continue;
+      const text = fill(botTexts(row.languageCode).giftAccepted, {
+        recipient: row.recipient,
+        name: row.name,
+        channel: row.channel,
+      });
+      if (await this.send(row.telegramId, text, 'could not tell a giver their gift was accepted')) told += 1;
+    }
+    return told;
+  }
+
+  /**
+   * Tells each recipient once that a refund of their redeemed gift took back the time it had not used yet, with the
+   * membership's expiry as it stands (claimed before sending, never retried).
+   */
+  private async tellRecipients(now: Date): Promise<number> {
+    const claimed = await this.db
+      .update(gifts)
+      .set({ recipientNotifiedAt: now })
+      .where(
+        and(
+          eq(gifts.status, 'refunded'),
+          isNotNull(gifts.recipientId),
+          isNull(gifts.recipientNotifiedAt),
+          sql`${gifts.gaveUntil} > ${gifts.refundedAt}`,
+        ),
+      )
+      .returning();
+    let told = 0;
+    for (const gift of claimed) {
+      const [row] = await this.db
+        .select({
+          telegramId: users.telegramId,
+          languageCode: users.languageCode,
+          name: subscriptions.name,
+          channel: channels.title,
+          expiresAt: subscriptionMembers.expiresAt,
+        })
+        .from(users)
+        .innerJoin(subscriptionMembers, eq(subscriptionMembers.id, gift.memberId!))
+        .innerJoin(subscriptions, eq(subscriptions.id, gift.subscriptionId))
+        .innerJoin(channels, eq(channels.id, gift.channelId))
+        .where(eq(users.id, gift.recipientId!));
+      if (row === undefined || row.expiresAt === null) continue;
+      const text = fill(botTexts(row.languageCode).giftTakenBack, {
+        name: row.name,
+        channel: row.channel,
+        date: botDate(row.expiresAt, row.languageCode),
+      });
+      if (await this.send(row.telegramId, text, 'could not tell a recipient their gift was refunded')) told += 1;
+    }
+    return told;
+  }
+
+  private async send(telegramId: number | bigint, text: string, what: string): Promise<boolean> {
+    try {
+      await this.deps.bot.sendMessage({ chatId: Number(telegramId), text, silent: false });
+      return true;
+    } catch (error) {
+      this.deps.log?.(error, what);
+      return false;
+    }
   }
 
   /** Tells each giver of an expired gift once that it was refunded (claimed first: at most once, never retried). */
@@ -253,12 +369,7 @@ export class GiftService {
         channel: row.channel,
         amount: formatMoney(money(Number(gift.amount), gift.currency as Currency)),
       });
-      try {
-        await this.deps.bot.sendMessage({ chatId: Number(row.telegramId), text, silent: false });
-        told += 1;
-      } catch (error) {
-        this.deps.log?.(error, 'could not tell a giver their gift was refunded');
-      }
+      if (await this.send(row.telegramId, text, 'could not tell a giver their gift was refunded')) told += 1;
     }
     return told;
   }
@@ -320,7 +431,12 @@ export class GiftService {
    * settlement's advisory lock (../payments/settlement.ts paysUnaskedPeriod), so a card payment settling at the same
    * time sees this membership and is refused and refunded instead of paying the same period twice.
    */
-  private async giveMembership(tx: MoneyTx, gift: GiftRow, userId: number, nowMs: number): Promise<number> {
+  private async giveMembership(
+    tx: MoneyTx,
+    gift: GiftRow,
+    userId: number,
+    nowMs: number,
+  ): Promise<{ memberId: number; span: GiftSpan }> {
     await tx.execute(
       sql`select pg_advisory_xact_lock(hashtextextended(${`membership:${gift.subscriptionId}:${userId}`}, 0))`,
     );
@@ -335,6 +451,7 @@ export class GiftService {
         .select({ priceMinor: subscriptions.priceMinor, currency: subscriptions.currency })
         .from(subscriptions)
         .where(eq(subscriptions.id, gift.subscriptionId));
+      const expiry = new Date(nextExpiry(null, gift.period, nowMs)!);
       const [created] = await tx
         .insert(subscriptionMembers)
         .values({
@@ -343,26 +460,31 @@ export class GiftService {
           status: 'cancelled',
           period: gift.period,
           activatedAt: at,
-          expiresAt: new Date(nextExpiry(null, gift.period, nowMs)!),
+          expiresAt: expiry,
+          giftEndsAt: expiry,
           priceMinor: subscription.priceMinor,
           currency: subscription.currency,
           createdAt: at,
           updatedAt: at,
         })
         .returning({ id: subscriptionMembers.id });
-      return created.id;
+      return { memberId: created.id, span: giftSpan(null, expiry.getTime(), nowMs) };
     }
     const running = isUnexpired(member, nowMs);
-    const expiry = nextExpiry(member.expiresAt?.getTime() ?? null, gift.period, nowMs)!;
+    const previous = member.expiresAt?.getTime() ?? null;
+    const expiry = nextExpiry(previous, gift.period, nowMs)!;
+    // On gifts alone: a new start, or a running membership that ran on gifts alone up to now.
+    const giftOnly = !running || (member.giftEndsAt !== null && member.giftEndsAt.getTime() === previous);
     await tx
       .update(subscriptionMembers)
       .set({
         expiresAt: new Date(expiry),
         ...(running ? {} : { status: 'cancelled' as const, activatedAt: at, renewalFailed: false }),
+        giftEndsAt: giftOnly ? new Date(expiry) : null,
         updatedAt: at,
       })
       .where(eq(subscriptionMembers.id, member.id));
-    return member.id;
+    return { memberId: member.id, span: giftSpan(running ? previous : null, expiry, nowMs) };
   }
 }
 

@@ -3,7 +3,8 @@
  * the ledger pair is reversed (ledger.ts writeRefundPair) and the membership the charge paid for ends now. Ending it
  * makes every access rule agree at once: the channel-access job removes the member from a private channel, the
  * member is no longer live, and the follower may buy the subscription again. A one-time membership ends the same way
- * (it gets an expiry: src/domain/members.ts). A gift's payment has no membership: its gift, unless redeemed, closes.
+ * (it gets an expiry: src/domain/members.ts). A gift's payment has no membership of its own: its gift is refunded and,
+ * if redeemed, takes back the time the recipient has not used yet (gifts.ts closeRefundedGift).
  */
 import { eq, sql } from 'drizzle-orm';
 import { subscriptionMembers } from '../../platform/db/schema';

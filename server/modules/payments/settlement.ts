@@ -356,6 +356,8 @@ export async function extendMembership(tx: MoneyTx, input: MembershipInput): Pro
       cardId: input.cardId ?? member.cardId,
       // Paid: the period is no longer a trial, so renewals charge it from now on.
       trialEndsAt: input.renewal ? member.trialEndsAt : null,
+      // Paid by the member: no longer a membership on gifts alone (the follower's page stops saying "Gift").
+      giftEndsAt: null,
       updatedAt: at,
     })
     .where(eq(subscriptionMembers.id, member.id));

@@ -326,7 +326,7 @@ export const promoCodes = pgTable(
 );
 export type PromoCodeRow = typeof promoCodes.$inferSelect;
 
-/** A gift subscription (migration 0053; rules in src/domain/gift.ts): one period paid by `giverId`, redeemed once. */
+/** A gift subscription (migrations 0053, 0057; rules in src/domain/gift.ts): one period paid by `giverId`, redeemed once. */
 export const gifts = pgTable(
   'gifts',
   {
@@ -349,6 +349,13 @@ export const gifts = pgTable(
     refundedAt: at('refunded_at'),
     /** When the bot told the giver their expired gift was refunded (once). */
     giverNotifiedAt: at('giver_notified_at'),
+    /** The span the redemption added to the membership (migration 0057): a refund takes back its unused part. */
+    gaveFrom: at('gave_from'),
+    gaveUntil: at('gave_until'),
+    /** When the bot told the giver their gift was accepted (claimed before sending: once). */
+    acceptNotifiedAt: at('accept_notified_at'),
+    /** When the bot told the recipient a refund took the gift's time back (claimed before sending: once). */
+    recipientNotifiedAt: at('recipient_notified_at'),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
   },

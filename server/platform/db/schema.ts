@@ -176,6 +176,8 @@ export const subscriptionMembers = pgTable(
     fullPriceMinor: minor('full_price_minor'),
     /** The current period is a free trial ending then (= expires_at; migration 0055): never charged by renewals. */
     trialEndsAt: at('trial_ends_at'),
+    /** The membership runs on gifts alone until then (= expires_at; migration 0057): cleared by the member's payment. */
+    giftEndsAt: at('gift_ends_at'),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
   },

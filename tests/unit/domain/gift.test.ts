@@ -2,8 +2,11 @@ import { startParamRoute } from '../../../src/domain/invoice';
 import {
   GIFT_CODE_LENGTH,
   type GiftRedemption,
+  expiryAfterTakeBack,
   giftCodeFrom,
   giftExpiresAt,
+  giftSpan,
+  unusedGiftMs,
   giftRefusal,
   giftStartParam,
   giftStateAt,
@@ -79,5 +82,30 @@ describe('gift rules', () => {
     expect(isGiftablePeriod('monthly')).toBe(true);
     expect(isGiftablePeriod('weekly')).toBe(true);
     expect(isGiftablePeriod('onetime')).toBe(false);
+  });
+
+  it('records the span a redemption adds: from the paid-through date of a running membership, else from now', () => {
+    const now = 1_000 * DAY;
+    expect(giftSpan(null, now + 30 * DAY, now)).toEqual({ fromMs: now, untilMs: now + 30 * DAY });
+    expect(giftSpan(now + 5 * DAY, now + 36 * DAY, now)).toEqual({ fromMs: now + 5 * DAY, untilMs: now + 36 * DAY });
+    // A paid-through date already passed: the gift runs from now.
+    expect(giftSpan(now - DAY, now + 30 * DAY, now)).toEqual({ fromMs: now, untilMs: now + 30 * DAY });
+  });
+
+  it('takes back only the part of the span still ahead, never moving the expiry before the refund', () => {
+    const span = { fromMs: 10 * DAY, untilMs: 40 * DAY };
+    expect(unusedGiftMs(span, 5 * DAY)).toBe(30 * DAY);
+    expect(unusedGiftMs(span, 25 * DAY)).toBe(15 * DAY);
+    expect(unusedGiftMs(span, 40 * DAY)).toBe(0);
+    expect(unusedGiftMs(span, 50 * DAY)).toBe(0);
+    // Their own period before the gift stays: the expiry goes back to the gift's start.
+    expect(expiryAfterTakeBack(40 * DAY, unusedGiftMs(span, 5 * DAY), 5 * DAY)).toBe(10 * DAY);
+    // A later period (a renewal, another gift) keeps its length.
+    expect(expiryAfterTakeBack(70 * DAY, unusedGiftMs(span, 25 * DAY), 25 * DAY)).toBe(55 * DAY);
+    // Never before the refund time; an expiry already passed or nothing to take back changes nothing.
+    expect(expiryAfterTakeBack(30 * DAY, 20 * DAY, 25 * DAY)).toBe(25 * DAY);
+    expect(expiryAfterTakeBack(20 * DAY, 10 * DAY, 25 * DAY)).toBe(20 * DAY);
+    expect(expiryAfterTakeBack(40 * DAY, 0, 25 * DAY)).toBe(40 * DAY);
+    expect(expiryAfterTakeBack(null, 10 * DAY, 25 * DAY)).toBeNull();
   });
 });

@@ -54,4 +54,7 @@ export const ar: BotTexts = {
   giftRefunded: 'لم تُقبل هديتك {name} في {channel} خلال 30 يومًا، لذلك أعدنا {amount} إلى بطاقتك.',
   giftRefundedUnavailable:
     'لم يعد بالإمكان قبول هديتك {name} في {channel} لأن الاشتراك لم يعد متاحًا، لذلك أعدنا {amount} إلى بطاقتك.',
+  giftAccepted: 'قبل {recipient} هديتك {name} في {channel}.',
+  giftTakenBack:
+    'أُعيد ثمن هدية {name} في {channel} التي قبلتها إلى من أهداها، لذلك أُلغي الوقت غير المستخدم منها. يستمر وصولك الآن حتى {date}.',
 };

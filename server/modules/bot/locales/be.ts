@@ -58,4 +58,7 @@ export const be: BotTexts = {
   giftRefunded: 'Ваш падарунак «{name}» у {channel} не прынялі за 30 дзён, таму мы вярнулі {amount} на вашу картку.',
   giftRefundedUnavailable:
     'Ваш падарунак «{name}» у {channel} больш нельга прыняць: падпіска больш недаступная, таму мы вярнулі {amount} на вашу картку.',
+  giftAccepted: 'Ваш падарунак «{name}» у {channel} прыняты. Атрымальнік: {recipient}.',
+  giftTakenBack:
+    'Падарунак «{name}» у {channel}, які вы прынялі, вярнулі дарыльніку, таму яго нявыкарыстаны час скасаваны. Цяпер ваш доступ дзейнічае да {date}.',
 };

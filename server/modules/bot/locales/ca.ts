@@ -61,4 +61,7 @@ export const ca: BotTexts = {
     'El teu regal {name} a {channel} no s’ha acceptat en 30 dies, així que t’hem retornat {amount} a la targeta.',
   giftRefundedUnavailable:
     'El teu regal {name} a {channel} ja no es pot acceptar perquè la subscripció ja no està disponible, així que t’hem retornat {amount} a la targeta.',
+  giftAccepted: '{recipient} ha acceptat el teu regal {name} a {channel}.',
+  giftTakenBack:
+    'El regal {name} a {channel} que vas acceptar s’ha retornat a qui te’l va fer, així que s’ha retirat el temps que no havies fet servir. Ara el teu accés dura fins al {date}.',
 };

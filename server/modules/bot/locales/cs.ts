@@ -56,4 +56,7 @@ export const cs: BotTexts = {
   giftRefunded: 'Váš dárek {name} v {channel} nebyl do 30 dnů přijat, proto jsme vám vrátili {amount} na kartu.',
   giftRefundedUnavailable:
     'Váš dárek {name} v {channel} už nelze přijmout, protože předplatné už není dostupné, proto jsme vám vrátili {amount} na kartu.',
+  giftAccepted: 'Váš dárek {name} v {channel} byl přijat. Příjemce: {recipient}.',
+  giftTakenBack:
+    'Dárek {name} v {channel}, který jste přijali, byl vrácen dárci, proto jsme jeho nevyužitý čas zrušili. Váš přístup teď platí do {date}.',
 };

@@ -62,4 +62,7 @@ export const de: BotTexts = {
     'Dein Geschenk {name} in {channel} wurde nicht innerhalb von 30 Tagen angenommen. Wir haben {amount} auf deine Karte erstattet.',
   giftRefundedUnavailable:
     'Dein Geschenk {name} in {channel} kann nicht mehr angenommen werden, weil das Abo nicht mehr verfügbar ist. Wir haben {amount} auf deine Karte erstattet.',
+  giftAccepted: '{recipient} hat dein Geschenk {name} in {channel} angenommen.',
+  giftTakenBack:
+    'Das Geschenk {name} in {channel}, das du angenommen hast, wurde der schenkenden Person erstattet. Die ungenutzte Zeit entfällt daher: Dein Zugang gilt jetzt bis {date}.',
 };

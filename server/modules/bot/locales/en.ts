@@ -58,4 +58,7 @@ export const en: BotTexts = {
     'Your gift of {name} in {channel} was not accepted within 30 days, so we refunded {amount} to your card.',
   giftRefundedUnavailable:
     'Your gift of {name} in {channel} can no longer be accepted: the subscription is no longer available, so we refunded {amount} to your card.',
+  giftAccepted: '{recipient} accepted your gift of {name} in {channel}.',
+  giftTakenBack:
+    'The gift of {name} in {channel} you accepted was refunded to its giver, so its unused time was taken back. Your access now runs until {date}.',
 };

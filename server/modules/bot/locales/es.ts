@@ -59,4 +59,7 @@ export const es: BotTexts = {
     'Tu regalo {name} en {channel} no se aceptó en 30 días, así que te hemos devuelto {amount} a tu tarjeta.',
   giftRefundedUnavailable:
     'Tu regalo {name} en {channel} ya no se puede aceptar porque la suscripción ya no está disponible, así que te hemos devuelto {amount} a tu tarjeta.',
+  giftAccepted: '{recipient} aceptó tu regalo {name} en {channel}.',
+  giftTakenBack:
+    'El regalo {name} en {channel} que aceptaste se reembolsó a quien te lo hizo, así que se retiró el tiempo que no habías usado. Tu acceso dura ahora hasta el {date}.',
 };

@@ -61,4 +61,7 @@ export const fi: BotTexts = {
     'Lahjaasi {name} kanavalla {channel} ei otettu vastaan 30 päivässä, joten palautimme {amount} kortillesi.',
   giftRefundedUnavailable:
     'Lahjaasi {name} kanavalla {channel} ei voi enää ottaa vastaan, koska tilaus ei ole enää saatavilla, joten palautimme {amount} kortillesi.',
+  giftAccepted: '{recipient} otti vastaan lahjasi {name} kanavalla {channel}.',
+  giftTakenBack:
+    'Vastaanottamasi lahja {name} kanavalla {channel} hyvitettiin antajalleen, joten sen käyttämätön aika peruttiin. Käyttöoikeutesi on nyt voimassa {date} asti.',
 };

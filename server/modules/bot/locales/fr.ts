@@ -61,4 +61,7 @@ export const fr: BotTexts = {
     'Votre cadeau {name} dans {channel} n’a pas été accepté sous 30 jours : nous avons remboursé {amount} sur votre carte.',
   giftRefundedUnavailable:
     'Votre cadeau {name} dans {channel} ne peut plus être accepté, car l’abonnement n’est plus disponible : nous avons remboursé {amount} sur votre carte.',
+  giftAccepted: '{recipient} a accepté votre cadeau {name} dans {channel}.',
+  giftTakenBack:
+    'Le cadeau {name} dans {channel} que vous avez accepté a été remboursé à la personne qui l’a offert : le temps non utilisé est retiré. Votre accès est désormais valable jusqu’au {date}.',
 };

@@ -57,4 +57,7 @@ export const hr: BotTexts = {
   giftRefunded: 'Vaš poklon {name} u {channel} nije prihvaćen u 30 dana pa smo vam vratili {amount} na karticu.',
   giftRefundedUnavailable:
     'Vaš poklon {name} u {channel} više se ne može prihvatiti jer pretplata više nije dostupna pa smo vam vratili {amount} na karticu.',
+  giftAccepted: 'Vaš poklon {name} u {channel} je prihvaćen. Primatelj: {recipient}.',
+  giftTakenBack:
+    'Poklon {name} u {channel} koji ste prihvatili vraćen je darivatelju pa je njegovo neiskorišteno vrijeme poništeno. Vaš pristup sada traje do {date}.',
 };

@@ -62,4 +62,7 @@ export const hu: BotTexts = {
     'A(z) {channel} csatornán adott {name} ajándékodat 30 napon belül nem fogadták el, ezért visszatérítettünk {amount} összeget a kártyádra.',
   giftRefundedUnavailable:
     'A(z) {channel} csatornán adott {name} ajándékodat már nem lehet elfogadni, mert az előfizetés már nem elérhető, ezért visszatérítettünk {amount} összeget a kártyádra.',
+  giftAccepted: '{recipient} elfogadta a(z) {channel} csatornán adott {name} ajándékodat.',
+  giftTakenBack:
+    'A(z) {channel} csatornán kapott {name} ajándékod árát visszatérítettük az ajándékozónak, ezért a fel nem használt időt visszavontuk. A hozzáférésed mostantól eddig érvényes: {date}.',
 };

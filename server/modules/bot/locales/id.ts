@@ -58,4 +58,7 @@ export const id: BotTexts = {
     'Hadiah {name} Anda di {channel} tidak diterima dalam 30 hari, jadi kami mengembalikan {amount} ke kartu Anda.',
   giftRefundedUnavailable:
     'Hadiah {name} Anda di {channel} tidak bisa diterima lagi karena langganannya sudah tidak tersedia, jadi kami mengembalikan {amount} ke kartu Anda.',
+  giftAccepted: '{recipient} telah menerima hadiah {name} Anda di {channel}.',
+  giftTakenBack:
+    'Hadiah {name} di {channel} yang Anda terima telah dikembalikan dananya kepada pemberinya, jadi waktu yang belum terpakai ditarik kembali. Akses Anda kini berlaku hingga {date}.',
 };

@@ -59,4 +59,7 @@ export const it: BotTexts = {
     'Il tuo regalo {name} in {channel} non è stato accettato entro 30 giorni: ti abbiamo rimborsato {amount} sulla carta.',
   giftRefundedUnavailable:
     'Il tuo regalo {name} in {channel} non può più essere accettato perché l’abbonamento non è più disponibile: ti abbiamo rimborsato {amount} sulla carta.',
+  giftAccepted: '{recipient} ha accettato il tuo regalo {name} in {channel}.',
+  giftTakenBack:
+    'Il regalo {name} in {channel} che hai accettato è stato rimborsato a chi te l’ha fatto, quindi il tempo non ancora usato è stato tolto. Ora il tuo accesso dura fino al {date}.',
 };

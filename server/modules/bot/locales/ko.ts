@@ -55,4 +55,7 @@ export const ko: BotTexts = {
   giftRefunded: '{channel}의 {name} 선물이 30일 안에 수락되지 않아 {amount}을(를) 카드로 환불했습니다.',
   giftRefundedUnavailable:
     '{channel}의 {name} 구독을 더 이상 이용할 수 없어 선물을 받을 수 없으므로 {amount}을(를) 카드로 환불했습니다.',
+  giftAccepted: '{recipient}님이 {channel}의 {name} 선물을 수락했습니다.',
+  giftTakenBack:
+    '수락하신 {channel}의 {name} 선물이 보낸 분에게 환불되어 아직 사용하지 않은 기간이 회수되었습니다. 이제 이용 기간은 {date}까지입니다.',
 };

@@ -58,4 +58,7 @@ export const ms: BotTexts = {
     'Hadiah {name} anda di {channel} tidak diterima dalam 30 hari, jadi kami memulangkan {amount} ke kad anda.',
   giftRefundedUnavailable:
     'Hadiah {name} anda di {channel} tidak boleh diterima lagi kerana langganan itu tidak lagi tersedia, jadi kami memulangkan {amount} ke kad anda.',
+  giftAccepted: '{recipient} telah menerima hadiah {name} anda di {channel}.',
+  giftTakenBack:
+    'Hadiah {name} di {channel} yang anda terima telah dipulangkan kepada pemberinya, jadi masa yang belum digunakan ditarik balik. Akses anda kini sah sehingga {date}.',
 };

@@ -59,4 +59,7 @@ export const nl: BotTexts = {
     'Je cadeau {name} in {channel} is niet binnen 30 dagen aangenomen, dus we hebben {amount} teruggestort op je kaart.',
   giftRefundedUnavailable:
     'Je cadeau {name} in {channel} kan niet meer worden aangenomen omdat het abonnement niet meer beschikbaar is, dus we hebben {amount} teruggestort op je kaart.',
+  giftAccepted: '{recipient} heeft je cadeau {name} in {channel} aangenomen.',
+  giftTakenBack:
+    'Het cadeau {name} in {channel} dat je hebt aangenomen, is terugbetaald aan de gever, dus de ongebruikte tijd is ingetrokken. Je toegang loopt nu tot {date}.',
 };

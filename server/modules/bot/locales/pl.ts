@@ -59,4 +59,7 @@ export const pl: BotTexts = {
     'Twój prezent {name} w {channel} nie został przyjęty w ciągu 30 dni, więc zwróciliśmy {amount} na Twoją kartę.',
   giftRefundedUnavailable:
     'Twojego prezentu {name} w {channel} nie można już przyjąć, bo subskrypcja nie jest już dostępna, więc zwróciliśmy {amount} na Twoją kartę.',
+  giftAccepted: 'Twój prezent {name} w {channel} został przyjęty. Odbiorca: {recipient}.',
+  giftTakenBack:
+    'Za prezent {name} w {channel} zwrócono pieniądze darczyńcy, więc jego niewykorzystany czas został cofnięty. Twój dostęp trwa teraz do {date}.',
 };

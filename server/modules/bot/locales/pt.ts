@@ -57,4 +57,7 @@ export const pt: BotTexts = {
   giftRefunded: 'Seu presente {name} em {channel} não foi aceito em 30 dias, então devolvemos {amount} ao seu cartão.',
   giftRefundedUnavailable:
     'Seu presente {name} em {channel} não pode mais ser aceito porque a assinatura não está mais disponível, então devolvemos {amount} ao seu cartão.',
+  giftAccepted: '{recipient} aceitou seu presente {name} em {channel}.',
+  giftTakenBack:
+    'O presente {name} em {channel} que você aceitou foi reembolsado a quem o deu, então o tempo ainda não usado foi retirado. Seu acesso agora vale até {date}.',
 };

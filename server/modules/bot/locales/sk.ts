@@ -57,4 +57,7 @@ export const sk: BotTexts = {
   giftRefunded: 'Váš darček {name} v {channel} nebol do 30 dní prijatý, preto sme vám vrátili {amount} na kartu.',
   giftRefundedUnavailable:
     'Váš darček {name} v {channel} už nemožno prijať, pretože predplatné už nie je dostupné, preto sme vám vrátili {amount} na kartu.',
+  giftAccepted: 'Váš darček {name} v {channel} bol prijatý. Príjemca: {recipient}.',
+  giftTakenBack:
+    'Darček {name} v {channel}, ktorý ste prijali, bol vrátený darcovi, preto sme jeho nevyužitý čas zrušili. Váš prístup teraz platí do {date}.',
 };

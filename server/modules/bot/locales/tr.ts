@@ -59,4 +59,7 @@ export const tr: BotTexts = {
     '{channel} kanalındaki {name} hediyeniz 30 gün içinde kabul edilmedi, bu yüzden {amount} kartınıza iade edildi.',
   giftRefundedUnavailable:
     '{channel} kanalındaki {name} hediyeniz artık kabul edilemez çünkü abonelik artık mevcut değil, bu yüzden {amount} kartınıza iade edildi.',
+  giftAccepted: '{recipient}, {channel} kanalındaki {name} hediyenizi kabul etti.',
+  giftTakenBack:
+    'Kabul ettiğiniz {channel} kanalındaki {name} hediyesi, hediye edene iade edildi; bu yüzden kullanılmayan süre geri alındı. Erişiminiz artık {date} tarihine kadar geçerli.',
 };

@@ -70,4 +70,8 @@ export interface BotTexts {
   readonly giftRefunded: string;
   /** An open gift refunded before its 30 days because its subscription can no longer be paid. */
   readonly giftRefundedUnavailable: string;
+  /** To the giver, once, when the recipient accepts: {recipient} (their first name), {name}, {channel}. */
+  readonly giftAccepted: string;
+  /** To the recipient, once, when the giver's payment is refunded and the gift's unused time taken back: {date}. */
+  readonly giftTakenBack: string;
 }

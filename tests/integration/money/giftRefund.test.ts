@@ -1,0 +1,249 @@
+/**
+ * An operator's refund of a redeemed gift's payment (the console's POST /admin/api/payments/{id}/refund, through the
+ * Smart Glocal double) takes back what the gift gave and the recipient has not used yet (server/modules/gifts/README.md):
+ * a membership on the gift alone ends now and the bot removes the member from the private channel; a running
+ * membership the gift extended goes back to its own paid-through date and renews there; after part of the gift's span
+ * was used, only the rest is taken back. The ledger pair is reversed and every balance equals its ledger; the recipient
+ * is told once by the bot. The giver is told once when their gift is accepted.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { CreatePaymentResponse, GiftAcceptResponse, GiftSentResponse } from '../../../src/contract/api';
+import { subscriptionMembers, transactions } from '../../../server/platform/db/schema';
+import { gifts, payments } from '../../../server/platform/db/schema-money';
+import { type TestServer, type TestUser, botApiCalls, newUser, startTestServer } from '../support/testServer';
+import {
+  type Shop,
+  advanceTo,
+  expectBalancesMatchLedger,
+  newCard,
+  openShop,
+  payWithNewCard,
+  userId,
+} from './support/money';
+
+jest.setTimeout(300_000);
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const OPERATOR = { telegramId: 7101, firstName: 'Olga' };
+
+describe('refund of a redeemed gift', () => {
+  let server: TestServer;
+  let shop: Shop;
+
+  const sentTo = async (telegramId: number) =>
+    (await botApiCalls<{ chat_id: number; text: string }>(server, 'sendMessage'))
+      .filter((call) => call.params.chat_id === telegramId)
+      .map((call) => call.params.text);
+
+  /** The operator console's sign-in: /admin to the bot, then its one-time link (admin.test.ts). */
+  const signIn = async (): Promise<string> => {
+    await server.request('POST', '/sandbox/bot-api/updates', {
+      message: {
+        message_id: 1,
+        date: 1,
+        chat: { id: OPERATOR.telegramId, type: 'private', first_name: OPERATOR.firstName },
+        from: { id: OPERATOR.telegramId, is_bot: false, first_name: OPERATOR.firstName, language_code: 'en' },
+        text: '/admin',
+        entities: [{ type: 'bot_command', offset: 0, length: 6 }],
+      },
+    });
+    const last = (await sentTo(OPERATOR.telegramId)).at(-1) ?? '';
+    const link = /(http\S+\/admin\/signin\?token=\S+)/.exec(last)![1]!;
+    const answer = await fetch(link.replace(server.config.publicUrl, server.baseUrl), { redirect: 'manual' });
+    expect(answer.status).toBe(303);
+    return answer.headers.get('set-cookie')!.split(';')[0]!;
+  };
+  const operatorRefund = async (paymentId: string) => {
+    // Signed in afresh: the session does not outlive the days the sandbox clock moved on.
+    const cookie = await signIn();
+    const answer = await server.request(
+      'POST',
+      `/admin/api/payments/${paymentId}/refund`,
+      { reason: 'Disputed' },
+      {
+        cookie,
+        'content-type': 'application/json',
+        'idempotency-key': randomUUID(),
+      },
+    );
+    expect(answer.status).toBe(200);
+    const [payment] = await server.database.db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(payment).toMatchObject({ refundStatus: 'done', refundReason: 'Disputed' });
+    return payment.refundedAt!.getTime();
+  };
+  /** A paid gift's code and payment, bought by `giver` with a new card. */
+  const bought = async (giver: TestUser, subscriptionId: number) => {
+    const answer = await server.api<CreatePaymentResponse>(
+      giver,
+      'POST',
+      `/invoice/subscription/${subscriptionId}/gift`,
+      { paymentMethod: 'smart_glocal_form', ...(await newCard(server, giver, '4242424242424242')) },
+      { 'Idempotency-Key': randomUUID() },
+    );
+    expect(answer.body.status).toBe('paid');
+    const sent = await server.api<GiftSentResponse>(giver, 'GET', `/gift/sent/${answer.body.paymentId}`);
+    return { code: sent.body.gift!.code, paymentId: answer.body.paymentId };
+  };
+  const accept = async (user: TestUser, code: string) => {
+    const answer = await server.api<GiftAcceptResponse>(user, 'POST', `/gift/${code}/accept`);
+    expect(answer.status).toBe(200);
+    return answer.body;
+  };
+  const giftRow = async (code: string) =>
+    (await server.database.db.select().from(gifts).where(eq(gifts.code, code)))[0];
+  const memberOf = async (user: TestUser, subscriptionId: number) =>
+    (
+      await server.database.db
+        .select()
+        .from(subscriptionMembers)
+        .where(
+          and(
+            eq(subscriptionMembers.subscriptionId, subscriptionId),
+            eq(subscriptionMembers.userId, await userId(server, user)),
+          ),
+        )
+    )[0];
+  const linesOf = async (paymentId: string) =>
+    (await server.database.db.select().from(transactions).where(eq(transactions.paymentId, paymentId)))
+      .map((line) => [line.type, line.amount, line.gift])
+      .sort();
+  const chatOf = (owner: TestUser) => -(1_000_000_000_000 + owner.telegramId);
+
+  beforeAll(async () => {
+    server = await startTestServer({ config: { adminTelegramIds: [OPERATOR.telegramId] } });
+    shop = await openShop(server, { private: true, price: 10 });
+  }, 180_000);
+  afterAll(async () => server.close());
+  afterEach(async () => {
+    await expectBalancesMatchLedger(server, shop.creatorId);
+  });
+
+  it('tells the giver once when the recipient accepts', async () => {
+    const giver = newUser('Anna');
+    const { code } = await bought(giver, shop.subscriptions.weekly);
+    expect(await sentTo(giver.telegramId)).toEqual([]);
+    const recipient = newUser('Boris');
+    await accept(recipient, code);
+    expect(await sentTo(giver.telegramId)).toEqual([
+      expect.stringMatching(/^Boris accepted your gift of weekly plan in Channel of \S+\.$/),
+    ]);
+    expect((await giftRow(code)).acceptNotifiedAt).not.toBeNull();
+    // A repeated accept and the next jobs round send nothing more.
+    await accept(recipient, code);
+    await advanceTo(server, server.clock.now() + 60_000);
+    expect(await sentTo(giver.telegramId)).toHaveLength(1);
+  });
+
+  it('a membership on the gift alone ends now: access removed, ledger reversed, the recipient told', async () => {
+    const { code, paymentId } = await bought(newUser('Giver'), shop.subscriptions.monthly);
+    const recipient = newUser('Gifted');
+    const accepted = await accept(recipient, code);
+    expect(accepted.inviteLink).toMatch(/^https:\/\/t\.me\//);
+    const given = await giftRow(code);
+    const before = await memberOf(recipient, shop.subscriptions.monthly);
+    expect(before).toMatchObject({ status: 'cancelled' });
+    // The span stored exactly: from the redemption to the new expiry.
+    expect(given.gaveFrom).toEqual(given.redeemedAt);
+    expect(given.gaveUntil).toEqual(before.expiresAt);
+    expect(before.giftEndsAt).toEqual(before.expiresAt);
+
+    await advanceTo(server, server.clock.now() + DAY_MS);
+    const refundedAt = await operatorRefund(paymentId);
+    const after = await memberOf(recipient, shop.subscriptions.monthly);
+    expect(after).toMatchObject({ status: 'cancelled' });
+    expect(after.expiresAt!.getTime()).toBe(refundedAt);
+    expect(await giftRow(code)).toMatchObject({ status: 'refunded', recipientId: await userId(server, recipient) });
+    expect(await linesOf(paymentId)).toEqual([
+      ['buy_subscription', 1000, true],
+      ['refund_issued', 870, true],
+      ['refund_received', 1000, true],
+      ['sell_subscription', 870, true],
+    ]);
+    // The next jobs round: the bot removes them from the private channel and tells them once.
+    await advanceTo(server, server.clock.now() + 60_000);
+    const bans = (await botApiCalls(server, 'banChatMember')).filter(
+      (call) => call.params.chat_id === chatOf(shop.creator) && call.params.user_id === recipient.telegramId,
+    );
+    expect(bans).toHaveLength(1);
+    const told = await sentTo(recipient.telegramId);
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatch(/^The gift of monthly plan in Channel of \S+ you accepted was refunded to its giver/);
+    await advanceTo(server, server.clock.now() + 60_000);
+    expect(await sentTo(recipient.telegramId)).toHaveLength(1);
+    // The period is gone: they may subscribe themselves now.
+    const own = await payWithNewCard(server, recipient, 'subscription', shop.subscriptions.monthly, '4242424242424242');
+    expect(own.status).toBe('paid');
+    expect((await memberOf(recipient, shop.subscriptions.monthly)).giftEndsAt).toBeNull();
+  });
+
+  it('an extended running membership keeps its own paid period and renews where it did before', async () => {
+    const recipient = newUser('Payer');
+    const paid = await payWithNewCard(
+      server,
+      recipient,
+      'subscription',
+      shop.subscriptions.yearly,
+      '4242424242424242',
+      {
+        saveCard: true,
+      },
+    );
+    const own = await memberOf(recipient, shop.subscriptions.yearly);
+    expect(own.status).toBe('active');
+    const { code, paymentId } = await bought(newUser('Friend'), shop.subscriptions.yearly);
+    await accept(recipient, code);
+    const extended = await memberOf(recipient, shop.subscriptions.yearly);
+    expect(extended.expiresAt!.getTime()).toBeGreaterThanOrEqual(own.expiresAt!.getTime() + 365 * DAY_MS);
+    expect(extended.giftEndsAt).toBeNull();
+    expect(await giftRow(code)).toMatchObject({ gaveFrom: own.expiresAt, gaveUntil: extended.expiresAt });
+
+    await advanceTo(server, server.clock.now() + 30 * DAY_MS);
+    await operatorRefund(paymentId);
+    const after = await memberOf(recipient, shop.subscriptions.yearly);
+    expect(after).toMatchObject({ id: paid.subscriptionMemberId, status: 'active' });
+    expect(after.expiresAt).toEqual(own.expiresAt);
+    // The renewal comes back at the old paid-through date: charged once, then a year later.
+    await advanceTo(server, own.expiresAt!.getTime() + 60_000);
+    const renewals = await server.database.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.memberId, after.id), eq(payments.purpose, 'renewal'), eq(payments.status, 'paid')));
+    expect(renewals).toHaveLength(1);
+    expect((await memberOf(recipient, shop.subscriptions.yearly)).expiresAt!.getTime()).toBeGreaterThan(
+      own.expiresAt!.getTime() + 364 * DAY_MS,
+    );
+  });
+
+  it('after part of the gift was used, only the rest is taken back', async () => {
+    const recipient = newUser('Twice');
+    const first = await bought(newUser('First'), shop.subscriptions.weekly);
+    const second = await bought(newUser('Second'), shop.subscriptions.weekly);
+    await accept(recipient, first.code);
+    await accept(recipient, second.code);
+    const firstSpan = await giftRow(first.code);
+    const secondSpan = await giftRow(second.code);
+    // The second gift follows the first: its span starts at the first's end.
+    expect(secondSpan.gaveFrom).toEqual(firstSpan.gaveUntil);
+    const member = await memberOf(recipient, shop.subscriptions.weekly);
+    expect(member.expiresAt).toEqual(secondSpan.gaveUntil);
+    expect(member.giftEndsAt).toEqual(member.expiresAt);
+
+    // Three days of the first gift's week used: its four days left are taken back, the second gift's week stays.
+    await advanceTo(server, firstSpan.gaveFrom!.getTime() + 3 * DAY_MS);
+    const refundedAt = await operatorRefund(first.paymentId);
+    const unused = firstSpan.gaveUntil!.getTime() - refundedAt;
+    expect(unused).toBeGreaterThan(3 * DAY_MS);
+    const after = await memberOf(recipient, shop.subscriptions.weekly);
+    expect(after.expiresAt!.getTime()).toBe(member.expiresAt!.getTime() - unused);
+    expect(after).toMatchObject({ status: 'cancelled' });
+    expect(after.giftEndsAt).toEqual(after.expiresAt);
+    expect(await giftRow(second.code)).toMatchObject({ status: 'redeemed' });
+    // The bot tells them the date their access now runs until.
+    await advanceTo(server, server.clock.now() + 60_000);
+    const told = await sentTo(recipient.telegramId);
+    expect(told).toHaveLength(1);
+    const date = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+    expect(told[0]).toContain(`Your access now runs until ${date.format(after.expiresAt!)}`);
+  });
+});
