@@ -87,3 +87,4 @@ export {
   createInMemoryRepositories,
 } from './infrastructure/memory/createInMemoryRepositories';
 export { completeLinkPayment, completeThreeDSecure } from './infrastructure/memory/payments';
+export { runRenewals } from './infrastructure/memory/renewals';

@@ -1,14 +1,26 @@
 import type { InvoiceRepository } from '../../src/application/ports/InvoiceRepository';
 import type { ProviderGateway } from '../../src/application/ports/ProviderGateway';
+import type { SubscriptionRepository } from '../../src/application/ports/SubscriptionRepository';
 import { TEST_CARDS, chargeOutcome } from '../../src/contract/testCards';
 import { PROVIDER_DECLINE_ERROR, PROVIDER_TEST_CARDS } from '../../src/contract/api';
 import { money } from '../../src/domain/money';
-import { type ContractUser, type MakeContractSubject, eventually, expectCode, useContractSubject } from './fixture';
+import {
+  type ContractUser,
+  type MakeContractSubject,
+  eventually,
+  expectCode,
+  expectCodeWith,
+  useContractSubject,
+} from './fixture';
 
-/** Paying a new card involves the provider, so this suite's port is the pair. */
+/**
+ * Paying a new card involves the provider, so this suite's port is the pair; the creator's side of a free trial
+ * (SubscriptionRepository.trialStats) is read beside it.
+ */
 export interface InvoicePorts {
   readonly invoices: InvoiceRepository;
   readonly provider: ProviderGateway;
+  readonly subscriptions: SubscriptionRepository;
 }
 
 const DAY = 24 * 60 * 60;
@@ -60,6 +72,17 @@ export function describeInvoiceRepositoryContract(name: string, make: MakeContra
         await expectCode(ports.invoices.subscriptionInvoice(subscription.id), 'already_subscribed');
         const disabled = await subscriptionForSale({ ownerPaymentsDisabled: true });
         await expectCode(disabled.ports.invoices.subscriptionInvoice(disabled.subscription.id), 'payments_disabled');
+      });
+
+      it('answers payments_disabled for a channel without the bot or not approved by moderation', async () => {
+        const { fixture } = subject();
+        const creator = await fixture.asCreator();
+        const { invoices } = subject().as(await fixture.asFollower());
+        for (const options of [{ connected: false }, { moderation: 'in_progress' as const }]) {
+          const channel = await fixture.seedChannel(creator, options);
+          const subscription = await fixture.seedSubscription(channel.id);
+          await expectCode(invoices.subscriptionInvoice(subscription.id), 'payments_disabled');
+        }
       });
 
       it('lets a follower whose membership expired subscribe again', async () => {
@@ -327,6 +350,103 @@ export function describeInvoiceRepositoryContract(name: string, make: MakeContra
           subject()
             .as(await fixture.asFollower())
             .invoices.checkPayment(created.paymentId),
+          'not_found',
+        );
+      });
+    });
+
+    describe('free trials (subscriptionInvoice.trial, startTrial, SubscriptionRepository.trialStats)', () => {
+      async function trialForSale(options: { trialDays?: number; period?: 'monthly' | 'onetime' } = {}) {
+        const { fixture } = subject();
+        const creator = await fixture.asCreator();
+        const channel = await fixture.seedChannel(creator);
+        const subscription = await fixture.seedSubscription(channel.id, {
+          price: money(750, 'eur'),
+          period: options.period ?? 'monthly',
+          trialDays: options.trialDays ?? 7,
+        });
+        const follower = await fixture.asFollower();
+        return { creator, channel, subscription, follower, ports: subject().as(follower) };
+      }
+      const trialRefused = (promise: Promise<unknown>, reason: string) =>
+        expectCodeWith(promise, 'trial_unavailable', { reason });
+
+      it('offers a newcomer the trial and starts it: access at once, nothing charged, replayed for its key', async () => {
+        const { fixture } = subject();
+        const { creator, subscription, ports } = await trialForSale();
+        const now = Math.floor((await fixture.nowMs()) / 1000);
+        const invoice = await ports.invoices.subscriptionInvoice(subscription.id);
+        expect(invoice.trial).toEqual({ days: 7, endsAt: expect.any(Number), price: money(750, 'eur') });
+        expect(invoice.trial!.endsAt - now).toBeGreaterThanOrEqual(7 * DAY - 60);
+        expect(invoice.trial!.endsAt - now).toBeLessThanOrEqual(7 * DAY + 60);
+        const key = newKey();
+        const started = await ports.invoices.startTrial(subscription.id, key);
+        expect(started).toMatchObject({ memberId: expect.any(Number), inviteLink: expect.any(String) });
+        expect(started.endsAt - now).toBeGreaterThanOrEqual(7 * DAY - 60);
+        expect(await ports.invoices.startTrial(subscription.id, key)).toEqual(started);
+        // The trial is the membership: the invoice answers already subscribed while it runs.
+        await expectCode(ports.invoices.subscriptionInvoice(subscription.id), 'already_subscribed');
+        await trialRefused(ports.invoices.startTrial(subscription.id, newKey()), 'member');
+        expect(await subject().as(creator).subscriptions.trialStats(subscription.id)).toEqual({
+          onTrial: 1,
+          ended: 0,
+          converted: 0,
+        });
+      });
+
+      it('refuses a subscription without a trial and a one-time one', async () => {
+        const { fixture } = subject();
+        const { subscription, ports } = await trialForSale();
+        const without = await fixture.seedSubscription(subscription.channelId);
+        expect((await ports.invoices.subscriptionInvoice(without.id)).trial).toBeNull();
+        await trialRefused(ports.invoices.startTrial(without.id, newKey()), 'not_offered');
+        const onetime = await fixture.seedSubscription(subscription.channelId, { period: 'onetime', trialDays: 7 });
+        expect((await ports.invoices.subscriptionInvoice(onetime.id)).trial).toBeNull();
+        await trialRefused(ports.invoices.startTrial(onetime.id, newKey()), 'not_recurring');
+      });
+
+      it('gives a trial once per follower per channel: not to a member, nor to a former member', async () => {
+        const { fixture } = subject();
+        const { subscription, follower, ports } = await trialForSale();
+        const sibling = await fixture.seedSubscription(subscription.channelId, { trialDays: 14 });
+        await ports.invoices.startTrial(subscription.id, newKey());
+        // Another subscription of the channel while the trial runs: a member.
+        expect((await ports.invoices.subscriptionInvoice(sibling.id)).trial).toBeNull();
+        await trialRefused(ports.invoices.startTrial(sibling.id, newKey()), 'member');
+        const former = await fixture.asFollower();
+        const now = Math.floor((await fixture.nowMs()) / 1000);
+        await fixture.seedMember(sibling.id, former, { activatedAt: now - 40 * DAY, expiresAt: now - 10 * DAY });
+        const formerPorts = subject().as(former);
+        expect((await formerPorts.invoices.subscriptionInvoice(subscription.id)).trial).toBeNull();
+        await trialRefused(formerPorts.invoices.startTrial(subscription.id, newKey()), 'used_before');
+        expect(follower.id).not.toBe(former.id);
+      });
+
+      it("answers a payment's refusals: not_found for a deleted subscription, payments_disabled", async () => {
+        const { fixture } = subject();
+        const { creator, subscription, ports } = await trialForSale();
+        const deleted = await fixture.seedSubscription(subscription.channelId, { isDeleted: true, trialDays: 7 });
+        await expectCode(ports.invoices.startTrial(deleted.id, newKey()), 'not_found');
+        await expectCode(ports.invoices.startTrial(987_654_321, newKey()), 'not_found');
+        const disconnected = await fixture.seedChannel(creator, { connected: false });
+        const unreachable = await fixture.seedSubscription(disconnected.id, { trialDays: 7 });
+        await expectCode(ports.invoices.startTrial(unreachable.id, newKey()), 'payments_disabled');
+        await fixture.setPaymentsDisabled(creator, true);
+        await expectCode(ports.invoices.startTrial(subscription.id, newKey()), 'payments_disabled');
+      });
+
+      it("shows the creator's trial figures only to the creator", async () => {
+        const { fixture } = subject();
+        const { creator, subscription } = await trialForSale();
+        expect(await subject().as(creator).subscriptions.trialStats(subscription.id)).toEqual({
+          onTrial: 0,
+          ended: 0,
+          converted: 0,
+        });
+        await expectCode(
+          subject()
+            .as(await fixture.asCreator())
+            .subscriptions.trialStats(subscription.id),
           'not_found',
         );
       });

@@ -3,8 +3,8 @@
  * naming `promoCode`): a code is created, listed, paused and deleted on one port and redeemed on the other, so the
  * suite's port is the pair. Rules: src/domain/promo.ts; server/modules/promos/README.md.
  *
- * Not here: `expired` needs the backend's clock to pass a code's end (tests/integration/money/promoCodes.test.ts and
- * the domain's unit tests cover it), and renewals at the code's price need the renewals job (the server's test).
+ * Not here: `expired` (a code's end passing) and a payment under way holding a redemption slot: the server's
+ * tests/integration/money/promoCodes.test.ts and the domain's unit tests cover them.
  */
 import type { InvoiceRepository } from '../../src/application/ports/InvoiceRepository';
 import type { NewPromoCode, PromoRepository } from '../../src/application/ports/PromoRepository';
@@ -312,6 +312,17 @@ export function describePromoRepositoryContract(name: string, make: MakeContract
         await expect(newcomer.promoQuote(subscription.id, 'NEWBIE')).resolves.toMatchObject({ code: 'NEWBIE' });
       });
 
+      it('lets a follower on a free trial use a new-members-only code: a trial never paid makes no member', async () => {
+        const { fixture } = subject();
+        const { subscription, promos } = await shop();
+        const withTrial = await fixture.seedSubscription(subscription.channelId, { trialDays: 7 });
+        await promos.create(subscription.id, newCode('NEWBIE', { scope: 'channel', newMembersOnly: true }));
+        const follower = await fixture.asFollower();
+        const { invoices } = subject().as(follower);
+        await invoices.startTrial(withTrial.id, newKey());
+        await expect(invoices.promoQuote(subscription.id, 'NEWBIE')).resolves.toMatchObject({ code: 'NEWBIE' });
+      });
+
       it("answers the invoice's own errors before the code's", async () => {
         const { fixture } = subject();
         const { creator, subscription, promos } = await shop();
@@ -369,6 +380,42 @@ export function describePromoRepositoryContract(name: string, make: MakeContract
         expect((await subject().as(twice).follower.member(paidTwice.subscriptionMemberId!)).member.price).toEqual(
           money(800, 'eur'),
         );
+      });
+
+      it('counts the renewals a code discounted in its revenue, not as redemptions, then renews at full price', async () => {
+        const { fixture } = subject();
+        const { subscription, promos } = await shop();
+        const created = await promos.create(subscription.id, newCode('TWICE', { duration: 'periods', periods: 2 }));
+        const payer = await fixture.asFollower();
+        const paid = await payWithCode(payer, subscription.id, 'TWICE');
+        const { follower } = subject().as(payer);
+        const charged: number[] = [];
+        for (let renewal = 0; renewal < 2; renewal += 1) {
+          const before = (await follower.member(paid.subscriptionMemberId!)).member;
+          charged.push(before.price.minor);
+          await fixture.runRenewalsDue(before.expiresAt!);
+          await eventually(
+            fixture,
+            () => follower.member(paid.subscriptionMemberId!),
+            (answer) => (answer.member.expiresAt ?? 0) > before.expiresAt!,
+          );
+        }
+        expect(charged).toEqual([800, 1000]);
+        expect((await follower.member(paid.subscriptionMemberId!)).member.price).toEqual(money(1000, 'eur'));
+        const listed = (await promos.list(subscription.id)).find((promo) => promo.id === created.id);
+        expect(listed).toMatchObject({ redemptions: 1, revenue: [money(1600, 'eur')] });
+      });
+
+      it("starts a new code of a deleted one's name without the old one's redemptions", async () => {
+        const { fixture } = subject();
+        const { subscription, promos } = await shop();
+        const old = await promos.create(subscription.id, newCode('AGAIN', { maxRedemptions: 1 }));
+        await payWithCode(await fixture.asFollower(), subscription.id, 'AGAIN');
+        await promos.remove(old.id);
+        const renewed = await promos.create(subscription.id, newCode('AGAIN', { maxRedemptions: 1 }));
+        expect(renewed).toMatchObject({ redemptions: 0, revenue: [] });
+        const { invoices } = subject().as(await fixture.asFollower());
+        await expect(invoices.promoQuote(subscription.id, 'AGAIN')).resolves.toMatchObject({ code: 'AGAIN' });
       });
     });
   });

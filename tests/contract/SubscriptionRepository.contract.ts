@@ -304,6 +304,40 @@ export function describeSubscriptionRepositoryContract(
       });
     });
 
+    describe('free trial setting and gift counts', () => {
+      it('creates with a free trial, keeps it on an edit that leaves it out, and turns it off with null', async () => {
+        const { channel, subscriptions } = await creatorWithChannel();
+        const { subscription } = await subscriptions.create(newSubscription(channel.id, { trialDays: 7 }));
+        expect(subscription.trialDays).toBe(7);
+        const texts = { name: 'VIP', description: 'More', buttonText: 'Join', price: money(500, 'eur') };
+        expect((await subscriptions.edit(subscription.id, texts)).trialDays).toBe(7);
+        expect((await subscriptions.edit(subscription.id, { ...texts, trialDays: 30 })).trialDays).toBe(30);
+        const off = await subscriptions.edit(subscription.id, { ...texts, trialDays: null });
+        expect(off.trialDays).toBeUndefined();
+        expect((await subscriptions.detail(subscription.id)).subscription.trialDays).toBeUndefined();
+      });
+
+      it.each([
+        ['5 days', { trialDays: 5 }],
+        ['a one-time subscription', { trialDays: 7, period: 'onetime' as const }],
+      ])('refuses a free trial of %s with validation_error', async (_case, overrides) => {
+        const { channel, subscriptions } = await creatorWithChannel();
+        await expectCode(subscriptions.create(newSubscription(channel.id, overrides)), 'validation_error');
+      });
+
+      it("counts no gifts for a new subscription, and shows the counts only to the subscription's creator", async () => {
+        const { fixture } = subject();
+        const { channel, subscriptions } = await creatorWithChannel();
+        const seeded = await fixture.seedSubscription(channel.id);
+        expect(await subscriptions.giftStats(seeded.id)).toEqual({ sold: 0, redeemed: 0, open: 0, refunded: 0 });
+        const stranger = subject().as(await fixture.asCreator());
+        await expectCode(stranger.giftStats(seeded.id), 'not_found');
+        await expectCode(subscriptions.giftStats(987_654_321), 'not_found');
+        const deleted = await fixture.seedSubscription(channel.id, { isDeleted: true });
+        await expectCode(subscriptions.giftStats(deleted.id), 'not_found');
+      });
+    });
+
     describe('stars price', () => {
       it('is empty until set; set, read back and cleared; monthly renews, weekly sells one period', async () => {
         const { channel, subscriptions } = await creatorWithChannel();

@@ -2,6 +2,7 @@
 import { InMemoryBackend, type InMemorySession } from '../../src/infrastructure/memory/InMemoryBackend';
 import { InMemorySeeder } from '../../src/infrastructure/memory/InMemorySeeder';
 import { VirtualTime } from '../../src/infrastructure/memory/VirtualTime';
+import { RENEWAL_LEAD_MS, runRenewals } from '../../src/infrastructure/memory/renewals';
 import type { ContractFixture, ContractSubject, ContractUser, MakeContractSubject } from './fixture';
 
 export interface InMemoryEnvironment {
@@ -35,6 +36,11 @@ export function createInMemoryEnvironment(): InMemoryEnvironment {
     setPaymentsDisabled: async (owner, disabled) => seeder.paymentsDisabled(owner.id, disabled),
     nowMs: async () => backend.nowMs(),
     settle: async () => undefined,
+    runRenewalsDue: async (expiresAt) => {
+      const target = expiresAt * 1000 - RENEWAL_LEAD_MS + 60_000;
+      time.advance(Math.max(0, target - time.now()));
+      runRenewals(backend);
+    },
   };
   return { backend, seeder, time, fixture };
 }

@@ -30,7 +30,7 @@ import type {
   UserRecord,
 } from './records';
 import { requireAmount } from './validation';
-import { quotePromo } from './InMemoryPromoRepository';
+import { applyPromo, quotePromo } from './InMemoryPromoRepository';
 import type { PromoQuote } from '../../domain/promo';
 import { cardView, channelView, donationView, subscriptionView } from './views';
 
@@ -81,7 +81,8 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
     const slot = `${actor.user.id}:trial:${idempotencyKey}`;
     const first = this.trialStarts.get(slot);
     if (first !== undefined) return first;
-    const { subscription } = this.payableSubscription(actor, subscriptionId);
+    // As the server: a payment's refusals, then the trial's own (a current member is refused `member`).
+    const { subscription } = this.payableSubscription(actor, subscriptionId, { member: 'allowed' });
     const refusal = this.trialRefusalFor(actor, subscription);
     if (refusal !== null) fail('trial_unavailable', 'No free trial here', { reason: refusal });
     const offer = this.trialOffer(subscription)!;
@@ -262,15 +263,18 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
     return { donation, channel };
   }
 
+  /** `member: 'allowed'`: a current member passes (a gift's invoice, a trial's own refusal). */
   private payableSubscription(
     actor: UserRecord,
     subscriptionId: number,
+    options: { readonly member?: 'refused' | 'allowed' } = {},
   ): { subscription: SubscriptionRecord; channel: ChannelRecord } {
     const subscription = this.backend.subscriptions.get(subscriptionId);
     const channel = subscription && this.backend.channels.get(subscription.channelId);
     if (subscription === undefined || subscription.isDeleted || channel === undefined || channel.isDeleted)
       fail('not_found', 'Subscription not found');
     this.requirePaymentsEnabled(channel);
+    if (options.member === 'allowed') return { subscription, channel };
     const now = this.backend.nowMs();
     const current = this.backend
       .membersOf(subscriptionId)
@@ -279,8 +283,11 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
     return { subscription, channel };
   }
 
+  /** As the server (assertPayableTarget): a banned creator, a channel not approved or without the bot. */
   private requirePaymentsEnabled(channel: ChannelRecord): void {
-    if (this.backend.userRecord(channel.ownerId).paymentsDisabled) fail('payments_disabled', 'Payments unavailable');
+    const owner = this.backend.userRecord(channel.ownerId);
+    if (owner.paymentsDisabled || owner.banned || channel.moderation !== 'approved' || !channel.connected)
+      fail('payments_disabled', 'Payments unavailable');
   }
 
   private resolveTarget(
@@ -294,14 +301,22 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
   } {
     if (target.kind === 'subscription') {
       const { subscription, channel } = this.payableSubscription(actor, target.subscriptionId);
-      const quote =
-        target.promoCode === undefined ? null : quotePromo(this.backend, actor, subscription, target.promoCode);
+      const applied =
+        target.promoCode === undefined ? null : applyPromo(this.backend, actor, subscription, target.promoCode);
+      const quote = applied?.quote ?? null;
       return {
         paymentTarget: { kind: 'subscription', subscriptionId: subscription.id, channelId: channel.id },
         amount: quote?.charged ?? subscription.price,
-        ...(quote === null
+        ...(applied === null
           ? {}
-          : { promoCode: quote.code, promoTerms: { fullPrice: quote.price, renewals: quote.discountedRenewals } }),
+          : {
+              promoCode: applied.quote.code,
+              promoTerms: {
+                promoCodeId: applied.promoCodeId,
+                fullPrice: applied.quote.price,
+                renewals: applied.quote.discountedRenewals,
+              },
+            }),
       };
     }
     const { donation, channel } = this.payableDonation(target.donationId);

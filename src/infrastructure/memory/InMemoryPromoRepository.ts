@@ -31,9 +31,11 @@ export const promoCodesOf = (backend: InMemoryBackend): PromoRecord[] => {
   return codes;
 };
 
-function redemptionsOf(backend: InMemoryBackend, code: string, channelId: number): number {
+/** Invoice payments holding a slot of the code: open or paid (a failed one frees it; renewals never take one). */
+function redemptionsOf(backend: InMemoryBackend, promoCodeId: number): number {
   return [...backend.payments.values()].filter(
-    (payment) => payment.promoCode === code && payment.target.channelId === channelId && payment.status !== 'error',
+    (payment) =>
+      payment.promoTerms?.promoCodeId === promoCodeId && payment.status !== 'error' && payment.renewal !== true,
   ).length;
 }
 
@@ -44,6 +46,16 @@ export function quotePromo(
   subscription: SubscriptionRecord,
   text: string,
 ): PromoQuote {
+  return applyPromo(backend, actor, subscription, text).quote;
+}
+
+/** The quote and the code's id (a payment keeps it), or the refusal as quotePromo. */
+export function applyPromo(
+  backend: InMemoryBackend,
+  actor: UserRecord,
+  subscription: SubscriptionRecord,
+  text: string,
+): { quote: PromoQuote; promoCodeId: number } {
   const code = normalizePromoCode(text);
   const record =
     code === null
@@ -61,7 +73,7 @@ export function quotePromo(
       subscriptionId: subscription.id,
       currency: subscription.price.currency,
       nowMs: backend.nowMs(),
-      redemptions: record === undefined ? 0 : redemptionsOf(backend, record.code, record.channelId),
+      redemptions: record === undefined ? 0 : redemptionsOf(backend, record.id),
       // As the server: a free trial never paid does not make a member (server/modules/trials/README.md).
       wasMember: channelSubscriptions.some((other) =>
         backend
@@ -72,7 +84,10 @@ export function quotePromo(
   );
   if (!checked.ok || record === undefined)
     fail('promo_code_invalid', 'This promo code cannot be used', { reason: checked.ok ? 'unknown' : checked.error });
-  return promoQuote(record.code, subscription.price, record.discount, record.duration, record.periods);
+  return {
+    quote: promoQuote(record.code, subscription.price, record.discount, record.duration, record.periods),
+    promoCodeId: record.id,
+  };
 }
 
 export class InMemoryPromoRepository implements PromoRepository {
@@ -170,9 +185,9 @@ export class InMemoryPromoRepository implements PromoRepository {
 
   private view(record: PromoRecord, shareSubscriptionId: number | null): PromoCode {
     const { deleted: _deleted, ...shown } = record;
+    // Revenue: its paid payments, first ones and the renewals it discounted; redemptions: the first ones.
     const paid = [...this.backend.payments.values()].filter(
-      (payment) =>
-        payment.promoCode === record.code && payment.target.channelId === record.channelId && payment.status === 'paid',
+      (payment) => payment.promoTerms?.promoCodeId === record.id && payment.status === 'paid',
     );
     const revenue = new Map<string, PromoCode['revenue'][number]>();
     for (const payment of paid) {
@@ -184,7 +199,7 @@ export class InMemoryPromoRepository implements PromoRepository {
     }
     return {
       ...shown,
-      redemptions: paid.length,
+      redemptions: paid.filter((payment) => payment.renewal !== true).length,
       revenue: [...revenue.values()],
       shareLink:
         shareSubscriptionId === null

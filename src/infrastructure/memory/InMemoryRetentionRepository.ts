@@ -1,7 +1,8 @@
 /**
  * Retention offers in the in-memory backend, with the shared rules of src/domain/retention.ts (the server's:
- * server/modules/retention). The backend keeps no renewal terms, so an accepted offer sets the membership's price and
- * the renewals it covers are not counted down here; promo codes' renewal terms are not kept either (never `promo`).
+ * server/modules/retention). An accepted offer sets the membership's price and keeps its renewal terms
+ * (backend.renewalTerms, without a code), which the renewals job (renewals.ts) counts down to the full price; a code's
+ * terms kept there refuse the offer (`promo`). Accept replays its first answer for a repeated idempotency key.
  */
 import type { FollowerMembership } from '../../application/ports/FollowerRepository';
 import type {
@@ -15,6 +16,7 @@ import {
   checkRetention,
   checkRetentionTerms,
 } from '../../domain/retention';
+import { RepositoryError } from '../../application/ports/RepositoryError';
 import { type InMemoryBackend, type InMemorySession, fail } from './InMemoryBackend';
 import { InMemoryFollowerRepository } from './InMemoryFollowerRepository';
 import type { MemberRecord } from './records';
@@ -24,12 +26,17 @@ interface RetentionState {
   readonly offers: Map<number, RetentionTerms>;
   /** Member id → its subscription and answer. */
   readonly outcomes: Map<number, { subscriptionId: number; outcome: RetentionOutcome }>;
+  /** `${userId}:${idempotencyKey}` → the first accept's request and its answer (or refusal). */
+  readonly accepts: Map<string, { fingerprint: string; answer?: FollowerMembership; refusal?: RepositoryError }>;
 }
+
+/** 1 to 255 visible ASCII characters, as the server accepts. */
+const VALID_KEY = /^[\x21-\x7e]{1,255}$/;
 
 const STATE = new WeakMap<InMemoryBackend, RetentionState>();
 const stateOf = (backend: InMemoryBackend): RetentionState => {
   let state = STATE.get(backend);
-  if (state === undefined) STATE.set(backend, (state = { offers: new Map(), outcomes: new Map() }));
+  if (state === undefined) STATE.set(backend, (state = { offers: new Map(), outcomes: new Map(), accepts: new Map() }));
   return state;
 };
 
@@ -44,12 +51,14 @@ export class InMemoryRetentionRepository implements RetentionRepository {
   }
 
   async creatorOffer(subscriptionId: number): Promise<CreatorRetention> {
-    this.backend.ownedSubscription(this.backend.actor(this.session), subscriptionId);
+    this.backend.creatorSubscription(this.backend.actor(this.session), subscriptionId);
     return this.creatorView(subscriptionId);
   }
 
   async setOffer(subscriptionId: number, terms: RetentionTerms): Promise<CreatorRetention> {
-    const { subscription } = this.backend.ownedSubscription(this.backend.actor(this.session), subscriptionId);
+    const { subscription } = this.backend.creatorSubscription(this.backend.actor(this.session), subscriptionId, {
+      write: true,
+    });
     if (subscription.isDeleted) fail('subscription_deleted', 'The subscription was removed');
     if (subscription.period === 'onetime')
       fail('conflict', 'A one-time subscription has no renewals to discount', { reason: 'retention_onetime' });
@@ -60,7 +69,7 @@ export class InMemoryRetentionRepository implements RetentionRepository {
   }
 
   async removeOffer(subscriptionId: number): Promise<CreatorRetention> {
-    this.backend.ownedSubscription(this.backend.actor(this.session), subscriptionId);
+    this.backend.creatorSubscription(this.backend.actor(this.session), subscriptionId, { write: true });
     stateOf(this.backend).offers.delete(subscriptionId);
     return this.creatorView(subscriptionId);
   }
@@ -76,13 +85,43 @@ export class InMemoryRetentionRepository implements RetentionRepository {
     return { percent, renewals, price, charged, capped };
   }
 
-  async accept(memberId: number, terms: RetentionTerms, _idempotencyKey: string): Promise<FollowerMembership> {
+  /** As the server's idempotent route: the same key replays the first answer or refusal; another request is refused. */
+  async accept(memberId: number, terms: RetentionTerms, idempotencyKey: string): Promise<FollowerMembership> {
+    const actor = this.backend.actor(this.session);
+    if (!VALID_KEY.test(idempotencyKey))
+      fail('validation_error', 'Idempotency-Key required', { field: 'Idempotency-Key' });
+    const { accepts } = stateOf(this.backend);
+    const slot = `${actor.user.id}:${idempotencyKey}`;
+    const fingerprint = JSON.stringify({ memberId, percent: terms.percent, renewals: terms.renewals });
+    const first = accepts.get(slot);
+    if (first !== undefined) {
+      if (first.fingerprint !== fingerprint) fail('idempotency_key_reused', 'Idempotency-Key used for another request');
+      if (first.refusal !== undefined) throw first.refusal;
+      return first.answer!;
+    }
+    try {
+      const answer = await this.acceptOnce(memberId, terms);
+      accepts.set(slot, { fingerprint, answer });
+      return answer;
+    } catch (error) {
+      if (error instanceof RepositoryError) accepts.set(slot, { fingerprint, refusal: error });
+      throw error;
+    }
+  }
+
+  private async acceptOnce(memberId: number, terms: RetentionTerms): Promise<FollowerMembership> {
     const member = this.ownMember(memberId);
     const checked = this.check(member);
     if (!checked.ok) fail('retention_offer_unavailable', 'The offer cannot be accepted', { reason: checked.error });
     if (checked.value.percent !== terms.percent || checked.value.renewals !== terms.renewals)
       fail('retention_offer_unavailable', 'The offer changed', { reason: 'changed' });
+    // The server's promo columns without a code: the offered price for `renewals` renewals, then the price before.
     member.price = checked.value.charged;
+    this.backend.renewalTerms.set(member.id, {
+      promoCodeId: null,
+      renewalsLeft: checked.value.renewals,
+      fullPrice: checked.value.price,
+    });
     stateOf(this.backend).outcomes.set(member.id, { subscriptionId: member.subscriptionId, outcome: 'stayed' });
     return this.follower.member(memberId);
   }
@@ -119,6 +158,7 @@ export class InMemoryRetentionRepository implements RetentionRepository {
     if (subscription === undefined) fail('not_found', 'Subscription not found');
     const channel = this.backend.channelOf(subscription);
     const owner = this.backend.users.get(channel.ownerId);
+    const terms = this.backend.renewalTerms.get(member.id);
     return checkRetention({
       offer: stateOf(this.backend).offers.get(subscription.id) ?? null,
       subscriptionDeleted: subscription.isDeleted,
@@ -131,11 +171,12 @@ export class InMemoryRetentionRepository implements RetentionRepository {
         !owner.paymentsDisabled,
       member: {
         period: member.period,
-        status: member.status,
+        // As the server: a free trial is never charged, so it is offered nothing (like a membership that won't renew).
+        status: member.trialEndsAt !== undefined ? 'cancelled' : member.status,
         expiresAtMs: member.expiresAt === undefined ? null : member.expiresAt * 1000,
         paidWithStars: member.paidWith === 'stars',
-        promoCodeId: null,
-        promoRenewalsLeft: null,
+        promoCodeId: terms?.promoCodeId ?? null,
+        promoRenewalsLeft: terms === undefined ? null : terms.renewalsLeft,
         price: member.price,
       },
       outcome: stateOf(this.backend).outcomes.get(member.id)?.outcome ?? null,

@@ -53,6 +53,8 @@ export interface SeedSubscriptionOptions {
   readonly price?: Money;
   readonly buttonText?: string;
   readonly isDeleted?: boolean;
+  /** The free trial's days (written as given, even where the API would refuse them). */
+  readonly trialDays?: number;
 }
 
 export interface SeedMemberOptions {
@@ -170,6 +172,7 @@ export class InMemorySeeder {
       privateChannelInviteLink: channel.type === 'private' ? `https://t.me/+private${id}` : undefined,
       publicChannelInviteLink: channel.userName ? `https://t.me/${channel.userName}` : undefined,
       shareLink: subscriptionShareLink(id),
+      ...(options.trialDays === undefined ? {} : { trialDays: options.trialDays }),
     };
     this.backend.subscriptions.set(id, record);
     return subscriptionView(this.backend, record);

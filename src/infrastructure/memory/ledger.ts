@@ -147,8 +147,8 @@ function keepPromoTerms(backend: InMemoryBackend, memberId: number, payment: Pay
     backend.renewalTerms.delete(memberId);
     return;
   }
-  const { renewals, fullPrice } = payment.promoTerms;
-  backend.renewalTerms.set(memberId, { promoCode: payment.promoCode, renewalsLeft: renewals, fullPrice });
+  const { promoCodeId, renewals, fullPrice } = payment.promoTerms;
+  backend.renewalTerms.set(memberId, { promoCodeId, renewalsLeft: renewals, fullPrice });
   member.price = renewals === null || renewals > 0 ? payment.amount : fullPrice;
 }
 

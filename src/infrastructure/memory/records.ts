@@ -73,8 +73,8 @@ export type MemberRecord = Mutable<SubscriptionMember>;
  * renewal's charge; `renewalsLeft` discounted renewals remain (null: every one), then `fullPrice`.
  */
 export interface RenewalTermsRecord {
-  /** The code, or null for a retention offer. */
-  readonly promoCode: string | null;
+  /** The code's id, or null for a retention offer. */
+  readonly promoCodeId: number | null;
   renewalsLeft: number | null;
   readonly fullPrice: Money;
 }
@@ -151,8 +151,10 @@ export interface PaymentRecord {
   memberId?: number;
   /** The promo code it was charged with (amount is the discounted price). */
   promoCode?: string;
-  /** With promoCode: the price before the discount and the renewals the code still discounts (null: all). */
-  promoTerms?: { readonly fullPrice: Money; readonly renewals: number | null };
+  /** With promoCode: the code's id, the price before the discount and the renewals it discounts (null: all). */
+  promoTerms?: { readonly promoCodeId: number; readonly fullPrice: Money; readonly renewals: number | null };
+  /** A renewal the renewals job charged (renewals.ts): in its code's revenue, never a redemption. */
+  renewal?: boolean;
 }
 
 export interface ProviderCardTokenRecord {

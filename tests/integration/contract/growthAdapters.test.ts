@@ -5,7 +5,9 @@
 import { HttpFollowerRepository } from '../../../src/infrastructure/http/repositories/HttpFollowerRepository';
 import { HttpInvoiceRepository } from '../../../src/infrastructure/http/repositories/HttpInvoiceRepository';
 import { HttpPromoRepository } from '../../../src/infrastructure/http/repositories/HttpPromoRepository';
+import { HttpRetentionRepository } from '../../../src/infrastructure/http/repositories/HttpRetentionRepository';
 import { describePromoRepositoryContract } from '../../contract/PromoRepository.contract';
+import { describeRetentionRepositoryContract } from '../../contract/RetentionRepository.contract';
 import { httpSubject, sharedTestServer } from './httpFixture';
 
 jest.setTimeout(120_000);
@@ -17,5 +19,14 @@ describePromoRepositoryContract(
     promos: new HttpPromoRepository(api),
     invoices: new HttpInvoiceRepository(api),
     follower: new HttpFollowerRepository(api),
+  })),
+);
+describeRetentionRepositoryContract(
+  'HttpRetentionRepository',
+  httpSubject(server, (api) => ({
+    retention: new HttpRetentionRepository(api),
+    follower: new HttpFollowerRepository(api),
+    invoices: new HttpInvoiceRepository(api),
+    promos: new HttpPromoRepository(api),
   })),
 );

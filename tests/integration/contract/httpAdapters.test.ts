@@ -54,6 +54,7 @@ describeInvoiceRepositoryContract(
   httpSubject(server, (api, provider) => ({
     invoices: new HttpInvoiceRepository(api),
     provider: new HttpProviderGateway(provider),
+    subscriptions: new HttpSubscriptionRepository(api),
   })),
 );
 describeMigrationRepositoryContract(

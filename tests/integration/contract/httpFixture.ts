@@ -39,6 +39,8 @@ import {
   users,
 } from '../../../server/platform/db/schema';
 import { providerTokens } from '../../../server/platform/db/schema-money';
+import { RENEWAL_LEAD_MS } from '../../../server/modules/payments/renewalWindow';
+import { RENEWAL_REMINDER_LEAD_MS } from '../../../server/modules/payments/renewalNotices';
 import type { CardBehaviour } from '../../../server/modules/payments/sandbox/testCards';
 import type {
   ContractFixture,
@@ -201,6 +203,7 @@ export function createHttpFixture(server: TestServer): ContractFixture {
           currency: price.currency,
           buttonText: options.buttonText ?? 'Subscribe',
           deleted: options.isDeleted ?? false,
+          trialDays: options.trialDays ?? null,
           createdAt: now(),
           updatedAt: now(),
         })
@@ -366,6 +369,19 @@ export function createHttpFixture(server: TestServer): ContractFixture {
 
     nowMs: async () => server.clock.now(),
     settle: async () => undefined,
+
+    async runRenewalsDue(expiresAt) {
+      // The reminder's day first, then the renewal's, as the renewals job meets them (server/modules/payments).
+      for (const lead of [RENEWAL_REMINDER_LEAD_MS, RENEWAL_LEAD_MS]) {
+        const seconds = Math.max(0, (expiresAt * 1000 - lead + 60_000 - server.clock.now()) / 1000);
+        const answer = await server.request<{ jobs: { name: string; ok: boolean }[] }>('POST', '/sandbox/clock', {
+          advanceSeconds: seconds,
+        });
+        if (answer.status !== 200) throw new Error(`/sandbox/clock answered ${answer.status}`);
+        const failed = answer.body.jobs.filter((job) => !job.ok);
+        if (failed.length > 0) throw new Error(`jobs failed: ${JSON.stringify(failed)}`);
+      }
+    },
   };
   return fixture;
 }
