@@ -117,6 +117,7 @@ export function memberDto(member: MemberRow): SubscriptionMemberDto {
     currency: member.currency,
     renewalFailed: member.renewalFailed,
     ...(member.trialEndsAt !== null ? { trialEndsAt: seconds(member.trialEndsAt) } : {}),
+    ...(member.giftEndsAt !== null ? { giftEndsAt: seconds(member.giftEndsAt) } : {}),
   };
 }
 

@@ -135,6 +135,12 @@ export const SubscriptionMemberSchema = Type.Object({
       description: 'A free trial: when it ends (= expiresAt); nothing is charged, the follower pays to stay after it',
     }),
   ),
+  giftEndsAt: optional(
+    Type.Integer({
+      description:
+        'The membership runs on gifts alone until then (= expiresAt; created or restarted by a gift); absent once the member pays for it',
+    }),
+  ),
 });
 export const BalanceSchema = Type.Object({ currency: currency(), amount: num() });
 export const CardSchema = Type.Object({

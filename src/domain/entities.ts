@@ -22,7 +22,7 @@ export type Period = (typeof PERIODS)[number];
 export const MEMBER_STATUSES = ['active', 'cancelled'] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 /** What a follower sees: status plus the time-derived expiring and expired labels. */
-export type FollowerMemberLabel = 'active' | 'cancelled' | 'expiring' | 'expired';
+export type FollowerMemberLabel = 'active' | 'cancelled' | 'expiring' | 'expired' | 'gift';
 
 export const MEMBER_FILTERS = ['all', 'active', 'expiring', 'expired'] as const;
 export type MemberFilter = (typeof MEMBER_FILTERS)[number];
@@ -236,6 +236,8 @@ export interface SubscriptionMember {
   readonly paidWith?: PaidWith;
   /** A free trial never paid: when it ends (epoch seconds, = expiresAt); nothing renews it. */
   readonly trialEndsAt?: number;
+  /** Runs on gifts alone until then (epoch seconds, = expiresAt; src/domain/gift.ts); absent once the member pays. */
+  readonly giftEndsAt?: number;
 }
 
 export interface SavedCard {

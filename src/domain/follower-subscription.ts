@@ -1,14 +1,19 @@
 /**
  * The follower's subscription page (spec section 4).
  *
- * Label (documented decision): expired once the expiry is reached; cancelled when cancelled or the subscription was
- * deleted; expiring when still active but the renewal charge failed; otherwise active. One-time is always active.
+ * Label (documented decision): expired once the expiry is reached; gift for a membership on gifts alone that does
+ * not renew (cancelled, giftEndsAt = expiresAt: a gift created or restarted it and the member has not paid since), with
+ * the line "Gift until"; cancelled when cancelled or the subscription was deleted; expiring when still active but the
+ * renewal charge failed; otherwise active. One-time is always active.
  */
 import type { FollowerMemberLabel, Subscription, SubscriptionMember } from './entities';
 import { isMemberExpired } from './members';
 
-/** trial_until: a free trial never paid, running; nothing renews it (the follower pays to stay: src/domain/trial.ts). */
-export type FollowerLineKind = 'renews_on' | 'expires_on' | 'expired_on' | 'trial_until';
+/**
+ * trial_until: a free trial never paid, running; nothing renews it (the follower pays to stay: src/domain/trial.ts).
+ * gift_until: a membership on gifts alone, running and not renewing (src/domain/gift.ts).
+ */
+export type FollowerLineKind = 'renews_on' | 'expires_on' | 'expired_on' | 'trial_until' | 'gift_until';
 
 export interface FollowerSubscriptionLine {
   readonly kind: FollowerLineKind;
@@ -32,7 +37,7 @@ export interface FollowerSubscriptionView {
 }
 
 export function followerSubscriptionView(
-  member: Pick<SubscriptionMember, 'status' | 'period' | 'expiresAt' | 'renewalFailed' | 'trialEndsAt'>,
+  member: Pick<SubscriptionMember, 'status' | 'period' | 'expiresAt' | 'renewalFailed' | 'trialEndsAt' | 'giftEndsAt'>,
   subscription: Pick<Subscription, 'isDeleted'>,
   nowMs: number,
 ): FollowerSubscriptionView {
@@ -42,17 +47,24 @@ export function followerSubscriptionView(
   const dated = !oneTime || member.expiresAt !== undefined;
   const cancelled = member.status === 'cancelled' || deleted;
   const expired = isMemberExpired(member, nowMs);
+  const onGift =
+    member.status === 'cancelled' &&
+    member.giftEndsAt !== undefined &&
+    member.giftEndsAt === member.expiresAt &&
+    !expired;
 
   let line: FollowerSubscriptionLine | null = null;
   if (dated && member.expiresAt !== undefined) {
     const onTrial = member.trialEndsAt !== undefined && member.trialEndsAt === member.expiresAt;
     const kind: FollowerLineKind = expired
       ? 'expired_on'
-      : cancelled
-        ? 'expires_on'
-        : onTrial
-          ? 'trial_until'
-          : 'renews_on';
+      : onGift
+        ? 'gift_until'
+        : cancelled
+          ? 'expires_on'
+          : onTrial
+            ? 'trial_until'
+            : 'renews_on';
     line = { kind, at: member.expiresAt, deletedSuffix: deleted && kind !== 'renews_on' };
   }
 
@@ -60,6 +72,7 @@ export function followerSubscriptionView(
   let label: FollowerMemberLabel = 'active';
   if (dated) {
     if (expired) label = 'expired';
+    else if (onGift) label = 'gift';
     else if (cancelled) label = 'cancelled';
     else if (member.renewalFailed === true) label = 'expiring';
   }

@@ -2,7 +2,8 @@
  * Gift subscriptions through the emulator, in both looks: a follower opens a private channel's subscription, taps
  * "Give as a gift", pays one period by card, and shares the gift link through Telegram's share sheet
  * (core.telegram.org/widgets/share: t.me/share/url?url=…&text=…); the recipient opens the link (its startapp
- * parameter), sees who gives what, accepts it, and joins the channel by their personal invite link.
+ * parameter), sees who gives what, accepts it, and joins the channel by their personal invite link; their
+ * subscription page says it is a gift ("Gift", "Gift until <date>").
  */
 import { randomInt } from 'node:crypto';
 import { PROVIDER_TEST_CARDS } from '../../src/contract/api';
@@ -96,6 +97,20 @@ for (const { look, platform } of LOOKS) {
     expect(JSON.stringify(opened)).toMatch(/\/\+/);
     const members = emulator.channel(channel.title).getByRole('list', { name: `Members of ${channel.title}` });
     await expect(members.getByText('Rita: member')).toBeVisible({ timeout: 10_000 });
+
+    // The recipient's subscription page says it is a gift, not a cancelled subscription (src/domain/follower-subscription.ts).
+    const code = startParam.slice('gift_'.length);
+    const again = await sandbox.api<{ subscriptionMemberId: number; expiresAt: number }>(
+      recipient,
+      'POST',
+      `/gift/${code}/accept`,
+    );
+    await emulator.open({ user: recipient, platform, appPath: `/follower/subscription/${again.subscriptionMemberId}` });
+    await expect(app.getByText('Gift', { exact: true }).first()).toBeVisible({ timeout: 15_000 });
+    await expect(app.getByTestId('paid-with')).toHaveText('Gift');
+    await expect(app.getByText(/^Gift until /)).toBeVisible();
+    await expect(app.getByText('Cancelled', { exact: true })).toHaveCount(0);
+    await emulator.expectAccessibleApp();
 
     // The creator's subscription page counts it.
     const stats = await sandbox.api<{ sold: number; redeemed: number }>(

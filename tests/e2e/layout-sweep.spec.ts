@@ -605,7 +605,8 @@ async function freshPayer(sweep: Sweep, sandbox: SandboxApi, look: Look, ids: Se
 
 /**
  * A gift (src/domain/gift.ts): its payment page, the giver's page with the link once paid (bought through the API as
- * the app does), the recipient's page before and after accepting, and a link to no gift.
+ * the app does), the recipient's page before and after accepting, their subscription on the gift, and a link to no
+ * gift.
  */
 async function giftScreens(sweep: Sweep, sandbox: SandboxApi, look: Look): Promise<void> {
   const { emulator } = sweep;
@@ -644,6 +645,17 @@ async function giftScreens(sweep: Sweep, sandbox: SandboxApi, look: Look): Promi
   await emulator.clickMainButton();
   await expect(emulator.app.getByTestId('gift-accepted')).toBeVisible({ timeout: 15_000 });
   await check(sweep, `${received} (accepted)`);
+  // The recipient's subscription on the gift alone: "Gift" and "Gift until <date>".
+  const { subscriptionMemberId } = await sandbox.api<{ subscriptionMemberId: number }>(
+    recipient,
+    'POST',
+    `/gift/${gift.code}/accept`,
+  );
+  const membership = `/follower/subscription/${subscriptionMemberId}`;
+  await navigateInApp(emulator, membership);
+  await settled(emulator, membership);
+  await expect(emulator.app.locator('.follower-label--gift')).toBeVisible({ timeout: 15_000 });
+  await check(sweep, `${membership} (a gift)`);
   // The giver's own gift, now taken: the page says so.
   await emulator.open({ ...look, lang: sweep.locales[0], user: giver, appPath: received });
   await switchLanguage(emulator, sweep.locales[0]!);

@@ -4,11 +4,17 @@
  * a membership on the gift alone ends now and the bot removes the member from the private channel; a running
  * membership the gift extended goes back to its own paid-through date and renews there; after part of the gift's span
  * was used, only the rest is taken back. The ledger pair is reversed and every balance equals its ledger; the recipient
- * is told once by the bot. The giver is told once when their gift is accepted.
+ * is told once by the bot. The giver is told once when their gift is accepted. The member carries giftEndsAt while it
+ * runs on the gift alone, and no longer once the recipient pays.
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { CreatePaymentResponse, GiftAcceptResponse, GiftSentResponse } from '../../../src/contract/api';
+import type {
+  CreatePaymentResponse,
+  FollowerMemberResponse,
+  GiftAcceptResponse,
+  GiftSentResponse,
+} from '../../../src/contract/api';
 import { subscriptionMembers, transactions } from '../../../server/platform/db/schema';
 import { gifts, payments } from '../../../server/platform/db/schema-money';
 import { type TestServer, type TestUser, botApiCalls, newUser, startTestServer } from '../support/testServer';
@@ -147,6 +153,20 @@ describe('refund of a redeemed gift', () => {
     expect(given.gaveFrom).toEqual(given.redeemedAt);
     expect(given.gaveUntil).toEqual(before.expiresAt);
     expect(before.giftEndsAt).toEqual(before.expiresAt);
+    // The app reads it from the member: giftEndsAt = expiresAt (the page says "Gift until").
+    const page = async () =>
+      (
+        await server.api<FollowerMemberResponse>(
+          recipient,
+          'GET',
+          `/follower/subscription_member/${accepted.subscriptionMemberId}`,
+        )
+      ).body.subscriptionMember;
+    expect(await page()).toMatchObject({
+      status: 'cancelled',
+      giftEndsAt: Math.floor(before.expiresAt!.getTime() / 1000),
+    });
+    expect((await page()).giftEndsAt).toBe((await page()).expiresAt);
 
     await advanceTo(server, server.clock.now() + DAY_MS);
     const refundedAt = await operatorRefund(paymentId);
@@ -175,6 +195,8 @@ describe('refund of a redeemed gift', () => {
     const own = await payWithNewCard(server, recipient, 'subscription', shop.subscriptions.monthly, '4242424242424242');
     expect(own.status).toBe('paid');
     expect((await memberOf(recipient, shop.subscriptions.monthly)).giftEndsAt).toBeNull();
+    expect(await page()).toMatchObject({ status: 'active' });
+    expect((await page()).giftEndsAt).toBeUndefined();
   });
 
   it('an extended running membership keeps its own paid period and renews where it did before', async () => {

@@ -90,4 +90,40 @@ describe('follower subscription view', () => {
   it('labels a failed renewal as expiring', () => {
     expect(followerSubscriptionView(member({ renewalFailed: true }), live, NOW_MS).label).toBe('expiring');
   });
+
+  it('a membership on gifts alone says it is a gift until it ends, or until the member pays for it', () => {
+    const until = NOW_S + 30 * 86_400;
+    const gift = member({ status: 'cancelled', expiresAt: until, giftEndsAt: until });
+    expect(followerSubscriptionView(gift, live, NOW_MS)).toMatchObject({
+      label: 'gift',
+      line: { kind: 'gift_until', at: until, deletedSuffix: false },
+      cancelled: true,
+      canRenew: true,
+      renewShowsPrice: false,
+      canCancel: false,
+    });
+    // The subscription removed: still a gift, with the suffix.
+    expect(followerSubscriptionView(gift, deleted, NOW_MS).line).toEqual({
+      kind: 'gift_until',
+      at: until,
+      deletedSuffix: true,
+    });
+    // Paid by the member (giftEndsAt cleared), renewing again, or extended past the gift by a period they paid.
+    expect(followerSubscriptionView(member({ status: 'cancelled', expiresAt: until }), live, NOW_MS).label).toBe(
+      'cancelled',
+    );
+    const renewing = followerSubscriptionView(member({ expiresAt: until, giftEndsAt: until }), live, NOW_MS);
+    expect(renewing).toMatchObject({ label: 'active', line: { kind: 'renews_on' } });
+    const beyond = member({ status: 'cancelled', expiresAt: until, giftEndsAt: until - 86_400 });
+    expect(followerSubscriptionView(beyond, live, NOW_MS)).toMatchObject({
+      label: 'cancelled',
+      line: { kind: 'expires_on' },
+    });
+    // Once it has ended, it has expired like any other.
+    const ended = member({ status: 'cancelled', expiresAt: NOW_S - 60, giftEndsAt: NOW_S - 60 });
+    expect(followerSubscriptionView(ended, live, NOW_MS)).toMatchObject({
+      label: 'expired',
+      line: { kind: 'expired_on' },
+    });
+  });
 });

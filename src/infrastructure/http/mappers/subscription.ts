@@ -38,6 +38,7 @@ export function memberFromDto(dto: SubscriptionMemberDto): SubscriptionMember {
     renewalFailed: dto.renewalFailed,
     paidWith: dto.paidWith,
     ...(dto.trialEndsAt !== undefined ? { trialEndsAt: dto.trialEndsAt } : {}),
+    ...(dto.giftEndsAt !== undefined ? { giftEndsAt: dto.giftEndsAt } : {}),
   };
 }
 

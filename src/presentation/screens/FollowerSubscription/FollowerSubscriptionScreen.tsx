@@ -76,9 +76,11 @@ function FollowerSubscriptionScreen({ vm }: { vm: FollowerSubscriptionViewModel 
                 <span data-testid="paid-with">
                   {membership.member.trialEndsAt !== undefined
                     ? t('trial.invoice.section')
-                    : membership.member.paidWith === 'stars'
-                      ? t('follower.telegramStars')
-                      : t('follower.card')}
+                    : view.label === 'gift'
+                      ? t('follower.label.gift')
+                      : membership.member.paidWith === 'stars'
+                        ? t('follower.telegramStars')
+                        : t('follower.card')}
                 </span>
               }
             />
