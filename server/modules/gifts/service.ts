@@ -294,7 +294,10 @@ export class GiftService {
           eq(gifts.status, 'refunded'),
           isNotNull(gifts.recipientId),
           isNull(gifts.recipientNotifiedAt),
+          // Something was taken back: the span reached past the refund, and the membership still ran then.
           sql`${gifts.gaveUntil} > ${gifts.refundedAt}`,
+          sql`exists (select 1 from ${subscriptionMembers} where ${subscriptionMembers.id} = ${gifts.memberId}
+            and ${subscriptionMembers.expiresAt} >= ${gifts.refundedAt})`,
         ),
       )
       .returning();

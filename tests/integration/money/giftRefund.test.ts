@@ -268,4 +268,24 @@ describe('refund of a redeemed gift', () => {
     const date = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
     expect(told[0]).toContain(`Your access now runs until ${date.format(after.expiresAt!)}`);
   });
+
+  it('a refund once the gift was used up takes nothing back and tells the recipient nothing', async () => {
+    const recipient = newUser('Used');
+    const { code, paymentId } = await bought(newUser('Early'), shop.subscriptions.weekly);
+    await accept(recipient, code);
+    const given = await giftRow(code);
+    // Past the gift's week the recipient subscribes themselves: that period is theirs.
+    await advanceTo(server, given.gaveUntil!.getTime() + DAY_MS);
+    const own = await payWithNewCard(server, recipient, 'subscription', shop.subscriptions.weekly, '4242424242424242');
+    expect(own.status).toBe('paid');
+    const before = await memberOf(recipient, shop.subscriptions.weekly);
+    await operatorRefund(paymentId);
+    expect(await giftRow(code)).toMatchObject({ status: 'refunded' });
+    expect(await memberOf(recipient, shop.subscriptions.weekly)).toMatchObject({
+      status: before.status,
+      expiresAt: before.expiresAt,
+    });
+    await advanceTo(server, server.clock.now() + 60_000);
+    expect((await sentTo(recipient.telegramId)).filter((text) => text.includes('refunded to its giver'))).toEqual([]);
+  });
 });
