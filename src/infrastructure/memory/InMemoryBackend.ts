@@ -13,6 +13,7 @@ import type {
   CardRecord,
   ChannelRecord,
   DonationRecord,
+  GiftRecord,
   MemberRecord,
   RenewalTermsRecord,
   TrialRecord,
@@ -50,6 +51,8 @@ export class InMemoryBackend {
   readonly trials = new Map<number, TrialRecord>();
   /** Member id → the discount its next renewals keep (a promo code or a retention offer). */
   readonly renewalTerms = new Map<number, RenewalTermsRecord>();
+  /** Gift subscriptions by code. */
+  readonly gifts = new Map<string, GiftRecord>();
   readonly donations = new Map<number, DonationRecord>();
   readonly cards = new Map<number, CardRecord>();
   readonly transactions: TransactionRecord[] = [];

@@ -18,6 +18,7 @@ import type {
 } from '../../application/ports/InvoiceRepository';
 import { type TrialDays, type TrialRefusal, trialEndMs, trialRefusal } from '../../domain/trial';
 import { starsAmountProblem } from '../../domain/stars';
+import { isGiftablePeriod } from '../../domain/gift';
 import { RepositoryError } from '../../application/ports/RepositoryError';
 import { type InMemoryBackend, type InMemorySession, fail } from './InMemoryBackend';
 import { advancePayment } from './payments';
@@ -58,9 +59,15 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
     };
   }
 
-  async subscriptionInvoice(subscriptionId: number): Promise<SubscriptionInvoice> {
+  /** `gift`: the invoice of a gift, which the payer's own membership does not stop. */
+  async subscriptionInvoice(
+    subscriptionId: number,
+    options?: { readonly gift?: boolean },
+  ): Promise<SubscriptionInvoice> {
     const actor = this.backend.actor(this.session);
-    const { subscription, channel } = this.payableSubscription(actor, subscriptionId);
+    const { subscription, channel } = this.payableSubscription(actor, subscriptionId, {
+      member: options?.gift === true ? 'allowed' : 'refused',
+    });
     return {
       subscription: subscriptionView(this.backend, subscription),
       channel: channelView(this.backend, channel),
@@ -173,9 +180,6 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
     idempotencyKey: string,
   ): Promise<CreatedPayment> {
     const actor = this.backend.actor(this.session);
-    // Gifts live on the server only (server/modules/gifts): the in-memory backend sells none.
-    if (target.kind === 'subscription' && target.gift === true)
-      fail('gift_invalid', 'Gifts are not available here', { reason: 'unavailable' });
     if (!VALID_KEY.test(idempotencyKey))
       fail('validation_error', 'Idempotency-Key required', { field: 'Idempotency-Key' });
     const fingerprint = JSON.stringify({ target, instrument });
@@ -206,6 +210,10 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
     fingerprint: string,
   ): PaymentRecord {
     const { paymentTarget, amount, promoCode, promoTerms } = this.resolveTarget(actor, target);
+    const gift = target.kind === 'subscription' && target.gift === true;
+    // As the server's gift route: a card payment only (a new card or a saved one).
+    if (gift && instrument.method === 'smart_glocal')
+      fail('validation_error', 'A gift is paid by card', { field: 'paymentMethod' });
     const payment: PaymentRecord = {
       id: this.backend.nextToken('pay'),
       userId: actor.user.id,
@@ -219,6 +227,7 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
       card: null,
       saveCard: false,
       ...(promoCode === undefined ? {} : { promoCode, promoTerms }),
+      ...(gift ? { gift: true } : {}),
     };
     this.attachInstrument(actor, payment, instrument);
     this.backend.payments.set(payment.id, payment);
@@ -299,6 +308,16 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
     promoCode?: string;
     promoTerms?: PaymentRecord['promoTerms'];
   } {
+    if (target.kind === 'subscription' && target.gift === true) {
+      // A gift (server/modules/payments/gifts.ts): one period at the full price, no code, the payer may be a member.
+      const { subscription, channel } = this.payableSubscription(actor, target.subscriptionId, { member: 'allowed' });
+      if (!isGiftablePeriod(subscription.period))
+        fail('gift_invalid', 'A one-time subscription cannot be given', { reason: 'not_giftable' });
+      return {
+        paymentTarget: { kind: 'subscription', subscriptionId: subscription.id, channelId: channel.id },
+        amount: subscription.price,
+      };
+    }
     if (target.kind === 'subscription') {
       const { subscription, channel } = this.payableSubscription(actor, target.subscriptionId);
       const applied =

@@ -133,17 +133,23 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
     return subscriptionView(this.backend, subscription);
   }
 
-  /**
-   * The in-memory backend sells no gifts (InMemoryGiftRepository): every count is nothing. As on the server, only the
-   * creator of a subscription not deleted sees them (others: not_found).
-   */
+  /** As the server counts them; only the creator of a subscription not deleted sees them (others: not_found). */
   async giftStats(subscriptionId: number): Promise<GiftStats> {
     const actor = this.backend.actor(this.session);
     const subscription = this.backend.subscriptions.get(subscriptionId);
     const channel = subscription === undefined ? undefined : this.backend.channels.get(subscription.channelId);
     if (subscription === undefined || subscription.isDeleted || channel?.ownerId !== actor.user.id)
       fail('not_found', 'Subscription not found');
-    return { sold: 0, redeemed: 0, open: 0, refunded: 0 };
+    const states = [...this.backend.gifts.values()]
+      .filter((gift) => gift.subscriptionId === subscriptionId)
+      .map((gift) => gift.status);
+    const count = (...of: string[]) => states.filter((state) => of.includes(state)).length;
+    return {
+      sold: states.length,
+      redeemed: count('redeemed'),
+      open: count('open'),
+      refunded: count('expired', 'refunded'),
+    };
   }
 
   async starsPrice(subscriptionId: number): Promise<StarsPrice> {

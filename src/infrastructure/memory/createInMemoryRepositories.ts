@@ -61,7 +61,7 @@ export function createInMemoryRepositories(
     donations: new InMemoryDonationRepository(backend, session),
     invoices: new InMemoryInvoiceRepository(backend, session),
     promos: new InMemoryPromoRepository(backend, session),
-    gifts: new InMemoryGiftRepository(),
+    gifts: new InMemoryGiftRepository(backend, session),
     retention: new InMemoryRetentionRepository(backend, session),
     provider: new InMemoryProviderGateway(backend),
     follower: new InMemoryFollowerRepository(backend, session),

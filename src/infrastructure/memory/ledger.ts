@@ -6,6 +6,7 @@ import type { InMemoryBackend } from './InMemoryBackend';
 import { isMemberExpired } from '../../domain/members';
 import { nextExpiry } from '../../domain/periods';
 import { RECURRING_DECLINE } from './testCards';
+import { GIFT_CODE_LENGTH, giftCodeFrom, giftExpiresAt } from '../../domain/gift';
 import type { ChannelRecord, MemberRecord, PaymentRecord, SubscriptionRecord } from './records';
 
 export interface Sale {
@@ -14,6 +15,8 @@ export interface Sale {
   readonly subscription?: SubscriptionRecord;
   readonly amount: Money;
   readonly card: { readonly brand: CardBrand; readonly last4: string } | null;
+  /** A gift for someone else: the sale's rows are labelled as a gift and no membership starts. */
+  readonly gift?: boolean;
 }
 
 export function credit(balances: Map<Currency, number>, amount: Money): void {
@@ -62,7 +65,8 @@ function activateMembership(
 export function recordSale(backend: InMemoryBackend, sale: Sale): { transactionId: number; memberId?: number } {
   const { amount, channel, subscription } = sale;
   const { serviceFee: fee, payoutAmount: payout } = splitPayment(amount, backend.serviceFeeBps);
-  const member = subscription ? activateMembership(backend, sale.payerId, subscription, amount) : undefined;
+  const member =
+    subscription && sale.gift !== true ? activateMembership(backend, sale.payerId, subscription, amount) : undefined;
   const createdAt = backend.nowSeconds();
   const common = {
     createdAt,
@@ -74,6 +78,7 @@ export function recordSale(backend: InMemoryBackend, sale: Sale): { transactionI
       ? { id: subscription.id, name: subscription.name, period: subscription.period }
       : undefined,
     subscriptionMemberId: member?.id,
+    ...(sale.gift === true ? { gift: true } : {}),
   };
   const payerRow: Transaction = {
     ...common,
@@ -106,8 +111,8 @@ export function recordSale(backend: InMemoryBackend, sale: Sale): { transactionI
 export function settlePayment(backend: InMemoryBackend, payment: PaymentRecord): void {
   if (payment.status === 'paid') return;
   // As on the server (settlement.ts): a charge that would buy a membership period nobody asked for (another payment
-  // got there first) is refused at settlement and its money refunded.
-  if (payment.target.kind === 'subscription') {
+  // got there first) is refused at settlement and its money refunded. A gift buys no membership of the payer's.
+  if (payment.target.kind === 'subscription' && payment.gift !== true) {
     const { subscriptionId } = payment.target;
     const now = backend.nowMs();
     if (
@@ -126,11 +131,19 @@ export function settlePayment(backend: InMemoryBackend, payment: PaymentRecord):
   const subscription =
     payment.target.kind === 'subscription' ? backend.subscriptions.get(payment.target.subscriptionId) : undefined;
   const card = payment.card ? { brand: payment.card.brand, last4: payment.card.last4 } : null;
-  const result = recordSale(backend, { payerId: payment.userId, channel, subscription, amount: payment.amount, card });
+  const result = recordSale(backend, {
+    payerId: payment.userId,
+    channel,
+    subscription,
+    amount: payment.amount,
+    card,
+    gift: payment.gift === true,
+  });
   payment.status = 'paid';
   payment.transactionId = result.transactionId;
   payment.memberId = result.memberId;
   if (result.memberId !== undefined) keepPromoTerms(backend, result.memberId, payment);
+  if (payment.gift === true && subscription !== undefined) openGift(backend, payment, subscription);
   payment.redirectUrl = undefined;
   if (payment.saveCard && payment.card) saveCard(backend, payment.userId, payment.card, payment);
 }
@@ -150,6 +163,27 @@ function keepPromoTerms(backend: InMemoryBackend, memberId: number, payment: Pay
   const { promoCodeId, renewals, fullPrice } = payment.promoTerms;
   backend.renewalTerms.set(memberId, { promoCodeId, renewalsLeft: renewals, fullPrice });
   member.price = renewals === null || renewals > 0 ? payment.amount : fullPrice;
+}
+
+/** As the server's openGift (server/modules/payments/gifts.ts): a fresh code, expiring GIFT_VALID_DAYS later. */
+function openGift(backend: InMemoryBackend, payment: PaymentRecord, subscription: SubscriptionRecord): void {
+  if (subscription.period === 'onetime') return;
+  let code: string | null = null;
+  while (code === null || backend.gifts.has(code))
+    code = giftCodeFrom(crypto.getRandomValues(new Uint8Array(GIFT_CODE_LENGTH * 2)));
+  backend.gifts.set(code, {
+    code,
+    paymentId: payment.id,
+    giverId: payment.userId,
+    subscriptionId: subscription.id,
+    channelId: subscription.channelId,
+    period: subscription.period,
+    price: payment.amount,
+    expiresAt: Math.floor(giftExpiresAt(backend.nowMs()) / 1000),
+    status: 'open',
+    recipientId: null,
+    memberId: null,
+  });
 }
 
 /** Keeps the paid card; a recurring_fails card declines its later (saved-card) charges, as on the server. */

@@ -1,5 +1,6 @@
 /** What the in-memory backend stores: domain shapes plus the server-side facts the API never shows. */
 import type { Currency, Money } from '../../domain/money';
+import type { GiftState } from '../../domain/gift';
 import type {
   Bank,
   CardBrand,
@@ -79,6 +80,23 @@ export interface RenewalTermsRecord {
   readonly fullPrice: Money;
 }
 
+/** A gift subscription (src/domain/gift.ts): one period bought by `giverId` for whoever accepts it. */
+export interface GiftRecord {
+  readonly code: string;
+  readonly paymentId: string;
+  readonly giverId: number;
+  readonly subscriptionId: number;
+  readonly channelId: number;
+  readonly period: 'weekly' | 'monthly' | 'yearly';
+  /** What the giver paid. */
+  readonly price: Money;
+  /** Epoch seconds: unaccepted by then, it expires. */
+  readonly expiresAt: number;
+  status: GiftState;
+  recipientId: number | null;
+  memberId: number | null;
+}
+
 /** A free trial (src/domain/trial.ts): once per follower per channel. */
 export interface TrialRecord {
   readonly id: number;
@@ -155,6 +173,8 @@ export interface PaymentRecord {
   promoTerms?: { readonly promoCodeId: number; readonly fullPrice: Money; readonly renewals: number | null };
   /** A renewal the renewals job charged (renewals.ts): in its code's revenue, never a redemption. */
   renewal?: boolean;
+  /** A gift for someone else: its settlement opens a gift instead of a membership. */
+  gift?: boolean;
 }
 
 export interface ProviderCardTokenRecord {

@@ -2,10 +2,13 @@
  * The growth features' port contracts (promo codes, retention offers, gifts, revenue insights) against their HTTP
  * adapters and the real server: one server for the file, apart from httpAdapters.test.ts so each file stays short.
  */
+import { HttpGiftRepository } from '../../../src/infrastructure/http/repositories/HttpGiftRepository';
+import { HttpSubscriptionRepository } from '../../../src/infrastructure/http/repositories/HttpSubscriptionRepository';
 import { HttpFollowerRepository } from '../../../src/infrastructure/http/repositories/HttpFollowerRepository';
 import { HttpInvoiceRepository } from '../../../src/infrastructure/http/repositories/HttpInvoiceRepository';
 import { HttpPromoRepository } from '../../../src/infrastructure/http/repositories/HttpPromoRepository';
 import { HttpRetentionRepository } from '../../../src/infrastructure/http/repositories/HttpRetentionRepository';
+import { describeGiftRepositoryContract } from '../../contract/GiftRepository.contract';
 import { describePromoRepositoryContract } from '../../contract/PromoRepository.contract';
 import { describeRetentionRepositoryContract } from '../../contract/RetentionRepository.contract';
 import { httpSubject, sharedTestServer } from './httpFixture';
@@ -28,5 +31,14 @@ describeRetentionRepositoryContract(
     follower: new HttpFollowerRepository(api),
     invoices: new HttpInvoiceRepository(api),
     promos: new HttpPromoRepository(api),
+  })),
+);
+describeGiftRepositoryContract(
+  'HttpGiftRepository',
+  httpSubject(server, (api) => ({
+    gifts: new HttpGiftRepository(api),
+    invoices: new HttpInvoiceRepository(api),
+    subscriptions: new HttpSubscriptionRepository(api),
+    follower: new HttpFollowerRepository(api),
   })),
 );
