@@ -12,7 +12,7 @@
  *   charges price_minor (the discounted price while renewals are left) and the settlement moves to the full price
  *   when they are used (settlement.ts). A retention offer (../retention) uses the same columns without a code.
  */
-import { and, count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import {
   type PromoDiscount,
   type PromoQuote,
@@ -27,7 +27,7 @@ import { type Currency, money } from '../../../src/domain/money';
 import { AppError } from '../../platform/errors';
 import type { DbOrTx } from '../../platform/db/moneyDb';
 import { subscriptionMembers, subscriptions } from '../../platform/db/schema';
-import { type PromoCodeRow, payments, promoCodes } from '../../platform/db/schema-money';
+import { type PromoCodeRow, promoCodeCounts, promoCodes } from '../../platform/db/schema-money';
 import type { SubscriptionTarget } from './invoiceTargets';
 
 const REFUSAL_TEXT: Readonly<Record<PromoRefusal, string>> = {
@@ -62,20 +62,16 @@ export function promoTermsOf(row: PromoCodeRow): PromoTerms {
   };
 }
 
-/** Invoice payments holding a slot of the code: open, or paid and not refunded (nor being refunded). */
+/**
+ * Invoice payments holding a slot of the code: open, or paid and not refunded (nor being refunded), as the payments
+ * trigger of migration 0058 keeps them.
+ */
 export async function liveRedemptions(db: DbOrTx, promoCodeId: number): Promise<number> {
   const [row] = await db
-    .select({ n: count() })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.promoCodeId, promoCodeId),
-        eq(payments.purpose, 'invoice'),
-        inArray(payments.status, ['pending', 'action_required', 'paid']),
-        isNull(payments.refundStatus),
-      ),
-    );
-  return Number(row?.n ?? 0);
+    .select({ live: promoCodeCounts.live })
+    .from(promoCodeCounts)
+    .where(eq(promoCodeCounts.promoCodeId, promoCodeId));
+  return row?.live ?? 0;
 }
 
 /** Whether the payer ever had a membership of a subscription of this channel (the "new members only" rule). */

@@ -184,36 +184,39 @@ export class PromoService {
   }
 
   /**
-   * Per code: paid redemptions not refunded, payments under way, and the revenue read from the ledger (what the
-   * payers paid for the code's payments, first ones and discounted renewals, minus refunds), per currency.
+   * Per code: paid redemptions not refunded, payments under way, and the revenue from the ledger (what the payers
+   * paid for the code's payments, first ones and discounted renewals, minus refunds) per currency, as the triggers of
+   * migration 0058 keep them: one row per code and currency, whatever the number of payments.
    */
   private async stats(ids: readonly number[]): Promise<Map<number, PromoStats>> {
     const result = new Map<number, PromoStats>();
     if (ids.length === 0) return result;
-    const list = sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
+    const rows = rowsOf<{
+      id: number | string;
+      redemptions: number | null;
+      pending: number | null;
+      currency: string | null;
+      amount: number | string | null;
+    }>(
+      await this.deps.db.execute(sql`select ids.id, c.redemptions, c.pending, r.currency, r.amount
+        from unnest(${`{${ids.join(',')}}`}::bigint[]) as ids(id)
+        left join promo_code_counts c on c.promo_code_id = ids.id
+        left join promo_code_revenue r on r.promo_code_id = ids.id
+        order by r.currency`),
     );
-    const counts = rowsOf<{ id: number; redemptions: number; pending: number }>(
-      await this.deps.db.execute(sql`select promo_code_id as id,
-        count(*) filter (where purpose = 'invoice' and status = 'paid' and refund_status is null)::int as redemptions,
-        count(*) filter (where purpose = 'invoice' and status in ('pending', 'action_required'))::int as pending
-        from payments where promo_code_id in (${list}) group by promo_code_id`),
-    );
-    const revenue = rowsOf<{ id: number; currency: string; amount: number | string }>(
-      await this.deps.db.execute(sql`select p.promo_code_id as id, t.currency,
-        sum(case when t.type = 'buy_subscription' then t.amount else -t.amount end) as amount
-        from payments p join transactions t on t.payment_id = p.id and t.type in ('buy_subscription', 'refund_received')
-        where p.promo_code_id in (${list}) group by p.promo_code_id, t.currency order by t.currency`),
-    );
-    for (const id of ids) {
-      const count = counts.find((row) => Number(row.id) === id);
+    for (const row of rows) {
+      const id = Number(row.id);
+      const stats = result.get(id) ?? {
+        redemptions: Number(row.redemptions ?? 0),
+        pending: Number(row.pending ?? 0),
+        revenue: [],
+      };
       result.set(id, {
-        redemptions: Number(count?.redemptions ?? 0),
-        pending: Number(count?.pending ?? 0),
-        revenue: revenue
-          .filter((row) => Number(row.id) === id)
-          .map((row) => money(Number(row.amount), row.currency as Currency)),
+        ...stats,
+        revenue:
+          row.currency === null
+            ? stats.revenue
+            : [...stats.revenue, money(Number(row.amount), row.currency as Currency)],
       });
     }
     return result;

@@ -6,7 +6,8 @@
  * - payout_runs: one payout per creator, currency and payout day (exactly once);
  * - provider_*: the Smart Glocal double's own storage (what a real provider keeps on its side);
  * - reconciliation_*: runs comparing the provider's records with ours, and the differences found;
- * - promo_codes: creators' discount codes (src/domain/promo.ts; migration 0049);
+ * - promo_codes: creators' discount codes (src/domain/promo.ts; migration 0049), with their payments counted and
+ *   their revenue summed (promo_code_counts, promo_code_revenue: migration 0058);
  * - gifts: gift subscriptions (src/domain/gift.ts; migration 0053);
  * - retention_offers, retention_outcomes: offers to followers who cancel and their answers (migration 0054).
  * Money columns are integer minor units (bigint) with a currency column beside them.
@@ -325,6 +326,28 @@ export const promoCodes = pgTable(
   ],
 );
 export type PromoCodeRow = typeof promoCodes.$inferSelect;
+
+/** A promo code's payments counted (migration 0058, kept by a trigger on payments). */
+export const promoCodeCounts = pgTable('promo_code_counts', {
+  promoCodeId: bigint('promo_code_id', { mode: 'number' }).primaryKey(),
+  /** Paid and not refunded. */
+  redemptions: integer('redemptions').notNull(),
+  /** Under way (pending or waiting for the payer's action). */
+  pending: integer('pending').notNull(),
+  /** Holding a slot of max_redemptions: under way or paid, and not refunded. */
+  live: integer('live').notNull(),
+});
+
+/** What a promo code's payments brought per currency, minus refunds (migration 0058, kept by a ledger trigger). */
+export const promoCodeRevenue = pgTable(
+  'promo_code_revenue',
+  {
+    promoCodeId: bigint('promo_code_id', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    amount: money('amount').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.promoCodeId, table.currency] })],
+);
 
 /** A gift subscription (migrations 0053, 0057; rules in src/domain/gift.ts): one period paid by `giverId`, redeemed once. */
 export const gifts = pgTable(

@@ -6,12 +6,13 @@
  * subscriptions, and the balances equal to the ledger after each step.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PromoCodeDto, PromoListResponse, PromoQuoteResponse, PromoResponse } from '../../../src/contract/api';
 import { RENEWAL_LEAD_MS } from '../../../server/modules/payments/renewals';
 import { RENEWAL_REMINDER_LEAD_MS } from '../../../server/modules/payments/renewalNotices';
 import { subscriptionMembers, transactions } from '../../../server/platform/db/schema';
-import { payments } from '../../../server/platform/db/schema-money';
+import { payments, promoCodeCounts, promoCodeRevenue } from '../../../server/platform/db/schema-money';
+import { rowsOf } from '../../../server/platform/db/db';
 import { type TestServer, type TestUser, botApiCalls, newUser, startTestServer } from '../support/testServer';
 import {
   type Shop,
@@ -316,5 +317,39 @@ describe('promo codes', () => {
       promoCode: 'STOPPED',
     });
     expect(paid.body).toMatchObject({ code: 'payments_disabled' });
+  });
+
+  it("every code's kept counts and revenue equal a recount of its payments and ledger lines", async () => {
+    // Last: after every case above (paid, declined, refunded, pending, renewed at the discount).
+    const { db } = server.database;
+    const recount = rowsOf<{ id: number | string; redemptions: number; pending: number; live: number }>(
+      await db.execute(sql`select promo_code_id as id,
+        count(*) filter (where status = 'paid' and refund_status is null)::int as redemptions,
+        count(*) filter (where status in ('pending', 'action_required'))::int as pending,
+        count(*) filter (where status in ('pending', 'action_required', 'paid') and refund_status is null)::int as live
+        from payments where promo_code_id is not null and purpose = 'invoice' group by promo_code_id`),
+    );
+    const kept = await db.select().from(promoCodeCounts);
+    const byId = <T extends { id: number | string }>(rows: readonly T[]) =>
+      [...rows].sort((a, b) => Number(a.id) - Number(b.id));
+    expect(recount.length).toBeGreaterThan(3);
+    expect(
+      byId(kept.map(({ promoCodeId, ...counts }) => ({ id: promoCodeId, ...counts }))).filter(
+        (row) => row.redemptions !== 0 || row.pending !== 0 || row.live !== 0,
+      ),
+    ).toEqual(byId(recount.map((row) => ({ ...row, id: Number(row.id) }))));
+
+    const ledger = rowsOf<{ id: number | string; currency: string; amount: number | string }>(
+      await db.execute(sql`select p.promo_code_id as id, t.currency,
+        sum(case when t.type = 'buy_subscription' then t.amount else -t.amount end) as amount
+        from payments p join transactions t on t.payment_id = p.id and t.type in ('buy_subscription', 'refund_received')
+        where p.promo_code_id is not null group by p.promo_code_id, t.currency`),
+    );
+    const revenue = await db.select().from(promoCodeRevenue);
+    const key = (row: { id: number | string; currency: string }) => `${Number(row.id)}:${row.currency}`;
+    expect(new Map(revenue.map((row) => [key({ id: row.promoCodeId, currency: row.currency }), row.amount]))).toEqual(
+      new Map(ledger.map((row) => [key(row), Number(row.amount)])),
+    );
+    expect(ledger.some((row) => Number(row.amount) > 0)).toBe(true);
   });
 });
