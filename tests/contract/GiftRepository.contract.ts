@@ -178,7 +178,12 @@ export function describeGiftRepositoryContract(name: string, make: MakeContractS
         expect(accepted.expiresAt - now).toBeGreaterThanOrEqual(28 * DAY);
         expect(accepted.expiresAt - now).toBeLessThanOrEqual(31 * DAY + 60);
         const { member } = await ports.follower.member(accepted.subscriptionMemberId);
-        expect(member).toMatchObject({ status: 'cancelled', expiresAt: accepted.expiresAt });
+        // On gifts alone: it does not renew, and says until when the gift runs.
+        expect(member).toMatchObject({
+          status: 'cancelled',
+          expiresAt: accepted.expiresAt,
+          giftEndsAt: accepted.expiresAt,
+        });
         expect(await ports.gifts.accept(gift.code)).toMatchObject({
           subscriptionMemberId: accepted.subscriptionMemberId,
           expiresAt: accepted.expiresAt,
@@ -205,6 +210,7 @@ export function describeGiftRepositoryContract(name: string, make: MakeContractS
         expect(accepted.expiresAt - own.expiresAt!).toBeLessThanOrEqual(31 * DAY);
         const { member } = await subject().as(recipient).follower.member(own.id);
         expect(member).toMatchObject({ status: 'active', expiresAt: accepted.expiresAt });
+        expect(member.giftEndsAt).toBeUndefined();
       });
 
       it('refuses the giver, someone else once redeemed, and an unknown code', async () => {

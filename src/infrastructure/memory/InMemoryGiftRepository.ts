@@ -54,7 +54,8 @@ export class InMemoryGiftRepository implements GiftRepository {
 
   /**
    * As the server: one period for the recipient, after the paid-through date of a membership still running (which
-   * keeps its status), else from now and not renewing (cancelled). The recipient's repeated accept answers the same.
+   * keeps its status), else from now and not renewing (cancelled, on gifts alone: giftEndsAt). The recipient's
+   * repeated accept answers the same.
    */
   async accept(code: string): Promise<GiftAccepted> {
     const actor = this.backend.actor(this.session);
@@ -88,6 +89,7 @@ export class InMemoryGiftRepository implements GiftRepository {
     const existing = this.backend.membersOf(gift.subscriptionId).find((member) => member.userId === userId);
     const subscription = this.backend.subscriptions.get(gift.subscriptionId)!;
     if (existing === undefined) {
+      const expiresAt = nextExpiry(null, gift.period, nowMs)! / 1000;
       const member: MemberRecord = {
         id: this.backend.nextId(),
         subscriptionId: gift.subscriptionId,
@@ -95,15 +97,21 @@ export class InMemoryGiftRepository implements GiftRepository {
         status: 'cancelled',
         period: gift.period,
         activatedAt: this.backend.nowSeconds(),
-        expiresAt: nextExpiry(null, gift.period, nowMs)! / 1000,
+        expiresAt,
         price: subscription.price,
+        giftEndsAt: expiresAt,
       };
       this.backend.members.set(member.id, member);
       return member;
     }
     const running = !isMemberExpired(existing, nowMs);
-    const currentExpiryMs = existing.expiresAt === undefined ? null : existing.expiresAt * 1000;
+    const previous = existing.expiresAt;
+    const currentExpiryMs = previous === undefined ? null : previous * 1000;
     existing.expiresAt = nextExpiry(currentExpiryMs, gift.period, nowMs)! / 1000;
+    // On gifts alone (created or restarted by one, or extended while so): giftEndsAt follows the expiry.
+    if (!running || (existing.giftEndsAt !== undefined && existing.giftEndsAt === previous))
+      existing.giftEndsAt = existing.expiresAt;
+    else delete existing.giftEndsAt;
     if (!running) {
       existing.status = 'cancelled';
       existing.activatedAt = this.backend.nowSeconds();

@@ -185,26 +185,38 @@ export class InMemoryPromoRepository implements PromoRepository {
 
   private view(record: PromoRecord, shareSubscriptionId: number | null): PromoCode {
     const { deleted: _deleted, ...shown } = record;
-    // Revenue: its paid payments, first ones and the renewals it discounted; redemptions: the first ones.
-    const paid = [...this.backend.payments.values()].filter(
-      (payment) => payment.promoTerms?.promoCodeId === record.id && payment.status === 'paid',
-    );
-    const revenue = new Map<string, PromoCode['revenue'][number]>();
-    for (const payment of paid) {
-      const before = revenue.get(payment.amount.currency);
-      revenue.set(payment.amount.currency, {
-        currency: payment.amount.currency,
-        minor: (before?.minor ?? 0) + payment.amount.minor,
-      });
-    }
     return {
       ...shown,
-      redemptions: paid.filter((payment) => payment.renewal !== true).length,
-      revenue: [...revenue.values()],
+      ...promoStatsOf(this.backend, record.id),
       shareLink:
         shareSubscriptionId === null
           ? null
           : `https://t.me/BackersSandboxBot/app?startapp=${promoStartParam(shareSubscriptionId, record.code)}`,
     };
   }
+}
+
+/**
+ * A code's paid redemptions (first payments) and its revenue per currency (those and the renewals it discounted), in
+ * currency order as the server reads them from the ledger.
+ */
+export function promoStatsOf(
+  backend: InMemoryBackend,
+  promoCodeId: number,
+): { redemptions: number; revenue: PromoCode['revenue'] } {
+  const paid = [...backend.payments.values()].filter(
+    (payment) => payment.promoTerms?.promoCodeId === promoCodeId && payment.status === 'paid',
+  );
+  const revenue = new Map<string, PromoCode['revenue'][number]>();
+  for (const payment of paid) {
+    const before = revenue.get(payment.amount.currency);
+    revenue.set(payment.amount.currency, {
+      currency: payment.amount.currency,
+      minor: (before?.minor ?? 0) + payment.amount.minor,
+    });
+  }
+  return {
+    redemptions: paid.filter((payment) => payment.renewal !== true).length,
+    revenue: [...revenue.values()].sort((a, b) => a.currency.localeCompare(b.currency)),
+  };
 }

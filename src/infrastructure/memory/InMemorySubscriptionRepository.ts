@@ -234,18 +234,7 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
   /** As the server counts them: running trials, and the ended ones (lapsed once the conversion grace passed unpaid). */
   async trialStats(subscriptionId: number): Promise<TrialStats> {
     const { subscription } = this.backend.ownedSubscription(this.backend.actor(this.session), subscriptionId);
-    const now = this.backend.nowMs();
-    let onTrial = 0;
-    let ended = 0;
-    let converted = 0;
-    for (const trial of this.backend.trials.values()) {
-      if (trial.subscriptionId !== subscription.id) continue;
-      const outcome = trialOutcome(trial.endsAt * 1000, trial.paidAtMs, now);
-      if (outcome === null && trial.endsAt * 1000 > now) onTrial += 1;
-      if (outcome !== null) ended += 1;
-      if (outcome === 'converted') converted += 1;
-    }
-    return { onTrial, ended, converted };
+    return trialStatsOf(this.backend, [subscription.id]);
   }
 
   private usersOf(members: readonly SubscriptionMember[]): User[] {
@@ -267,4 +256,20 @@ function requireTrialDays(days: number, period: Period): number | null {
   if (error !== null)
     fail('validation_error', 'A free trial lasts 3, 7, 14 or 30 days', { field: 'trialDays', reason: error });
   return days === 0 ? null : days;
+}
+
+/** The trial figures over these subscriptions, as the server counts them (also for revenue insights). */
+export function trialStatsOf(backend: InMemoryBackend, subscriptionIds: readonly number[]): TrialStats {
+  const now = backend.nowMs();
+  let onTrial = 0;
+  let ended = 0;
+  let converted = 0;
+  for (const trial of backend.trials.values()) {
+    if (!subscriptionIds.includes(trial.subscriptionId)) continue;
+    const outcome = trialOutcome(trial.endsAt * 1000, trial.paidAtMs, now);
+    if (outcome === null && trial.endsAt * 1000 > now) onTrial += 1;
+    if (outcome !== null) ended += 1;
+    if (outcome === 'converted') converted += 1;
+  }
+  return { onTrial, ended, converted };
 }

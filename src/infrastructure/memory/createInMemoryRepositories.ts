@@ -10,6 +10,7 @@ import type { ProviderGateway } from '../../application/ports/ProviderGateway';
 import type { PromoRepository } from '../../application/ports/PromoRepository';
 import type { GiftRepository } from '../../application/ports/GiftRepository';
 import type { RetentionRepository } from '../../application/ports/RetentionRepository';
+import type { RevenueInsightsRepository } from '../../application/ports/RevenueInsightsRepository';
 import type { SubscriptionRepository } from '../../application/ports/SubscriptionRepository';
 import type { TransactionRepository } from '../../application/ports/TransactionRepository';
 import type { VerificationRepository } from '../../application/ports/VerificationRepository';
@@ -26,6 +27,7 @@ import { InMemoryProviderGateway } from './InMemoryProviderGateway';
 import { InMemoryPromoRepository } from './InMemoryPromoRepository';
 import { InMemoryGiftRepository } from './InMemoryGiftRepository';
 import { InMemoryRetentionRepository } from './InMemoryRetentionRepository';
+import { InMemoryRevenueInsightsRepository } from './InMemoryRevenueInsightsRepository';
 import { InMemorySubscriptionRepository } from './InMemorySubscriptionRepository';
 import { InMemoryTransactionRepository } from './InMemoryTransactionRepository';
 import { InMemoryVerificationRepository } from './InMemoryVerificationRepository';
@@ -46,6 +48,7 @@ export interface InMemoryRepositories {
   readonly promos: PromoRepository;
   readonly gifts: GiftRepository;
   readonly retention: RetentionRepository;
+  readonly revenueInsights: RevenueInsightsRepository;
 }
 
 /** Every port over one backend, acting for one session (the backend's default session unless given). */
@@ -63,6 +66,7 @@ export function createInMemoryRepositories(
     promos: new InMemoryPromoRepository(backend, session),
     gifts: new InMemoryGiftRepository(backend, session),
     retention: new InMemoryRetentionRepository(backend, session),
+    revenueInsights: new InMemoryRevenueInsightsRepository(backend, session),
     provider: new InMemoryProviderGateway(backend),
     follower: new InMemoryFollowerRepository(backend, session),
     cards: new InMemoryCardRepository(backend, session),

@@ -51,6 +51,8 @@ function activateMembership(
   member.price = amount;
   member.paymentMethod = 'smart_glocal';
   member.renewalFailed = false;
+  // The member's own payment: no longer on gifts alone.
+  delete member.giftEndsAt;
   // Paid after a free trial: the trial converted (if in time: src/domain/trial.ts), and renewals charge from now on.
   if (member.trialEndsAt !== undefined) {
     delete member.trialEndsAt;

@@ -2,12 +2,14 @@
  * The growth features' port contracts (promo codes, retention offers, gifts, revenue insights) against their HTTP
  * adapters and the real server: one server for the file, apart from httpAdapters.test.ts so each file stays short.
  */
+import { HttpRevenueInsightsRepository } from '../../../src/infrastructure/http/repositories/HttpRevenueInsightsRepository';
 import { HttpGiftRepository } from '../../../src/infrastructure/http/repositories/HttpGiftRepository';
 import { HttpSubscriptionRepository } from '../../../src/infrastructure/http/repositories/HttpSubscriptionRepository';
 import { HttpFollowerRepository } from '../../../src/infrastructure/http/repositories/HttpFollowerRepository';
 import { HttpInvoiceRepository } from '../../../src/infrastructure/http/repositories/HttpInvoiceRepository';
 import { HttpPromoRepository } from '../../../src/infrastructure/http/repositories/HttpPromoRepository';
 import { HttpRetentionRepository } from '../../../src/infrastructure/http/repositories/HttpRetentionRepository';
+import { describeRevenueInsightsRepositoryContract } from '../../contract/RevenueInsightsRepository.contract';
 import { describeGiftRepositoryContract } from '../../contract/GiftRepository.contract';
 import { describePromoRepositoryContract } from '../../contract/PromoRepository.contract';
 import { describeRetentionRepositoryContract } from '../../contract/RetentionRepository.contract';
@@ -40,5 +42,13 @@ describeGiftRepositoryContract(
     invoices: new HttpInvoiceRepository(api),
     subscriptions: new HttpSubscriptionRepository(api),
     follower: new HttpFollowerRepository(api),
+  })),
+);
+describeRevenueInsightsRepositoryContract(
+  'HttpRevenueInsightsRepository',
+  httpSubject(server, (api) => ({
+    insights: new HttpRevenueInsightsRepository(api),
+    promos: new HttpPromoRepository(api),
+    invoices: new HttpInvoiceRepository(api),
   })),
 );
