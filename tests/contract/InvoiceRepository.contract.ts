@@ -435,6 +435,29 @@ export function describeInvoiceRepositoryContract(name: string, make: MakeContra
         await expectCode(ports.invoices.startTrial(subscription.id, newKey()), 'payments_disabled');
       });
 
+      it('converts when the follower pays after the end, and lapses when the grace passes unpaid', async () => {
+        const { fixture } = subject();
+        const { creator, subscription, ports, follower } = await trialForSale({ trialDays: 3 });
+        const started = await ports.invoices.startTrial(subscription.id, newKey());
+        const lapsing = subject().as(await fixture.asFollower());
+        const other = await lapsing.invoices.startTrial(subscription.id, newKey());
+        await fixture.advanceClock(Math.max(started.endsAt, other.endsAt) + 60);
+        const stats = () => subject().as(creator).subscriptions.trialStats(subscription.id);
+        // Ended, within the conversion grace: neither converted nor lapsed yet.
+        expect(await stats()).toEqual({ onTrial: 0, ended: 0, converted: 0 });
+        // Paying to stay is an ordinary invoice payment by the follower's own tap.
+        const card = await fixture.seedCard(follower);
+        const created = await ports.invoices.createPayment(
+          { kind: 'subscription', subscriptionId: subscription.id },
+          { method: 'smart_glocal_saved_card', cardId: card.id },
+          newKey(),
+        );
+        expect((await paidCheck(follower, created.paymentId)).status).toBe('paid');
+        expect(await stats()).toEqual({ onTrial: 0, ended: 1, converted: 1 });
+        await fixture.advanceClock(other.endsAt + 4 * DAY);
+        expect(await stats()).toEqual({ onTrial: 0, ended: 2, converted: 1 });
+      });
+
       it("shows the creator's trial figures only to the creator", async () => {
         const { fixture } = subject();
         const { creator, subscription } = await trialForSale();

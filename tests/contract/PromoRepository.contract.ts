@@ -3,8 +3,7 @@
  * naming `promoCode`): a code is created, listed, paused and deleted on one port and redeemed on the other, so the
  * suite's port is the pair. Rules: src/domain/promo.ts; server/modules/promos/README.md.
  *
- * Not here: `expired` (a code's end passing) and a payment under way holding a redemption slot: the server's
- * tests/integration/money/promoCodes.test.ts and the domain's unit tests cover them.
+ * Not here: a payment under way holding a redemption slot (the server's tests/integration/money/promoCodes.test.ts).
  */
 import type { InvoiceRepository } from '../../src/application/ports/InvoiceRepository';
 import type { NewPromoCode, PromoRepository } from '../../src/application/ports/PromoRepository';
@@ -271,6 +270,17 @@ export function describePromoRepositoryContract(name: string, make: MakeContract
           charged: money(100, 'eur'),
           capped: true,
         });
+      });
+
+      it('refuses a code once its end date passed', async () => {
+        const { fixture } = subject();
+        const { subscription, promos } = await shop();
+        const endsAt = Math.floor((await fixture.nowMs()) / 1000) + 2 * DAY;
+        await promos.create(subscription.id, newCode('SOON', { endsAt }));
+        const { invoices } = subject().as(await fixture.asFollower());
+        await expect(invoices.promoQuote(subscription.id, 'SOON')).resolves.toMatchObject({ code: 'SOON' });
+        await fixture.advanceClock(endsAt + 60);
+        await expectRefusal(invoices.promoQuote(subscription.id, 'SOON'), 'expired');
       });
 
       it("refuses an unknown code, another channel's, another subscription's and a malformed one", async () => {

@@ -19,7 +19,8 @@
  *   cards are tokenised with the number only and the parameters' public token. Every refused payout account is
  *   error_fields_required with `field` in the body (or error_country_mismatch with `cardCountry`).
  * - nowMs() is the backend's clock; settle() lets asynchronous backend work finish (a no-op in memory).
- * - runRenewalsDue() moves the clock forward for every user of the backend: suites that use it make their own users.
+ * - runRenewalsDue() and advanceClock() move the clock forward for every user of the backend: suites that use them
+ *   make their own users.
  * - pageSize is the backend's page size for cursor-paged lists (suites seed pageSize + 1 items to see two pages).
  * - Errors reject with an object carrying `code` (RepositoryError in memory, ApiRequestError over HTTP) and, for
  *   error_country_mismatch, `cardCountry` in its body.
@@ -86,6 +87,8 @@ export interface ContractFixture {
    * saved card at the price the membership shows.
    */
   runRenewalsDue(expiresAt: number): Promise<void>;
+  /** Moves the backend's clock forward to `at` (epoch seconds; never back) and runs the jobs due by then. */
+  advanceClock(at: number): Promise<void>;
 }
 
 /** A backend plus a way to get the port acting as a given user. */

@@ -41,6 +41,11 @@ export function createInMemoryEnvironment(): InMemoryEnvironment {
       time.advance(Math.max(0, target - time.now()));
       runRenewals(backend);
     },
+    // The in-memory backend's only job is the renewals one (its trial and gift states follow the clock when read).
+    advanceClock: async (at) => {
+      time.advance(Math.max(0, at * 1000 - time.now()));
+      runRenewals(backend);
+    },
   };
   return { backend, seeder, time, fixture };
 }

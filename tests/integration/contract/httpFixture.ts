@@ -136,6 +136,17 @@ export function createHttpFixture(server: TestServer): ContractFixture {
     return row;
   }
 
+  /** The sandbox clock moves forward and runs every job due (POST /sandbox/clock). */
+  async function advanceClockTo(targetMs: number): Promise<void> {
+    const seconds = Math.max(0, (targetMs - server.clock.now()) / 1000);
+    const answer = await server.request<{ jobs: { name: string; ok: boolean }[] }>('POST', '/sandbox/clock', {
+      advanceSeconds: seconds,
+    });
+    if (answer.status !== 200) throw new Error(`/sandbox/clock answered ${answer.status}`);
+    const failed = answer.body.jobs.filter((job) => !job.ok);
+    if (failed.length > 0) throw new Error(`jobs failed: ${JSON.stringify(failed)}`);
+  }
+
   const fixture: ContractFixture = {
     pageSize: SERVER_PAGE_SIZE,
 
@@ -372,16 +383,11 @@ export function createHttpFixture(server: TestServer): ContractFixture {
 
     async runRenewalsDue(expiresAt) {
       // The reminder's day first, then the renewal's, as the renewals job meets them (server/modules/payments).
-      for (const lead of [RENEWAL_REMINDER_LEAD_MS, RENEWAL_LEAD_MS]) {
-        const seconds = Math.max(0, (expiresAt * 1000 - lead + 60_000 - server.clock.now()) / 1000);
-        const answer = await server.request<{ jobs: { name: string; ok: boolean }[] }>('POST', '/sandbox/clock', {
-          advanceSeconds: seconds,
-        });
-        if (answer.status !== 200) throw new Error(`/sandbox/clock answered ${answer.status}`);
-        const failed = answer.body.jobs.filter((job) => !job.ok);
-        if (failed.length > 0) throw new Error(`jobs failed: ${JSON.stringify(failed)}`);
-      }
+      for (const lead of [RENEWAL_REMINDER_LEAD_MS, RENEWAL_LEAD_MS])
+        await advanceClockTo(expiresAt * 1000 - lead + 60_000);
     },
+
+    advanceClock: (at) => advanceClockTo(at * 1000),
   };
   return fixture;
 }
