@@ -230,6 +230,26 @@ export function describeGiftRepositoryContract(name: string, make: MakeContractS
         await refused(late.gift('not-a-code'), 'unknown');
       });
 
+      it('refuses a recipient whose running membership Telegram renews in Stars (stars_renewing)', async () => {
+        const { fixture } = subject();
+        const { subscription } = await shop();
+        const { gift } = await buyGift(await fixture.asFollower(), subscription.id);
+        const recipient = await fixture.asFollower();
+        await fixture.seedMember(subscription.id, recipient, { paidInStars: 250 });
+        const { gifts } = subject().as(recipient);
+        expect((await gifts.gift(gift.code)).refusal).toBe('stars_renewing');
+        await refused(gifts.accept(gift.code), 'stars_renewing');
+      });
+
+      it('answers banned to a user the operators banned', async () => {
+        const { fixture } = subject();
+        const { subscription } = await shop();
+        const { gift } = await buyGift(await fixture.asFollower(), subscription.id);
+        const banned = subject().as(await fixture.asUser({ banned: true }));
+        await expectCode(banned.gifts.accept(gift.code), 'banned');
+        await expectCode(banned.invoices.subscriptionInvoice(subscription.id, { gift: true }), 'banned');
+      });
+
       it('refuses a gift whose subscription was deleted after the purchase (unavailable)', async () => {
         const { fixture } = subject();
         const { subscription, creatorPorts } = await shop();

@@ -3,7 +3,6 @@
  * naming `promoCode`): a code is created, listed, paused and deleted on one port and redeemed on the other, so the
  * suite's port is the pair. Rules: src/domain/promo.ts; server/modules/promos/README.md.
  *
- * Not here: a payment under way holding a redemption slot (the server's tests/integration/money/promoCodes.test.ts).
  */
 import type { InvoiceRepository } from '../../src/application/ports/InvoiceRepository';
 import type { NewPromoCode, PromoRepository } from '../../src/application/ports/PromoRepository';
@@ -340,6 +339,10 @@ export function describePromoRepositoryContract(name: string, make: MakeContract
         const follower = await fixture.asFollower();
         const { invoices } = subject().as(follower);
         await expectCode(invoices.promoQuote(987_654_321, 'OPEN'), 'not_found');
+        const deleted = await fixture.seedSubscription(subscription.channelId, { isDeleted: true });
+        await expectCode(invoices.promoQuote(deleted.id, 'OPEN'), 'not_found');
+        const banned = subject().as(await fixture.asUser({ banned: true })).invoices;
+        await expectCode(banned.promoQuote(subscription.id, 'OPEN'), 'banned');
         await fixture.seedMember(subscription.id, follower);
         await expectCode(invoices.promoQuote(subscription.id, 'OPEN'), 'already_subscribed');
         await fixture.setPaymentsDisabled(creator, true);
@@ -372,6 +375,24 @@ export function describePromoRepositoryContract(name: string, make: MakeContract
           ),
           'used_up',
         );
+      });
+
+      it('holds a redemption for a payment under way: the last slot is not sold twice', async () => {
+        const { fixture } = subject();
+        const { subscription, promos } = await shop();
+        await promos.create(subscription.id, newCode('LAST', { maxRedemptions: 1 }));
+        // A hosted-page payment stays open until the payer finishes it.
+        const open = await subject()
+          .as(await fixture.asFollower())
+          .invoices.createPayment(
+            { kind: 'subscription', subscriptionId: subscription.id, promoCode: 'LAST' },
+            { method: 'smart_glocal' },
+            newKey(),
+          );
+        expect(open.status).toBe('pending');
+        const late = subject().as(await fixture.asFollower()).invoices;
+        await expectRefusal(late.promoQuote(subscription.id, 'LAST'), 'used_up');
+        expect((await promos.list(subscription.id))[0]).toMatchObject({ redemptions: 0, revenue: [] });
       });
 
       it('renews at the full price after a first-period code, and at the discount while a code lasts', async () => {

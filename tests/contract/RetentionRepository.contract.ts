@@ -223,6 +223,17 @@ export function describeRetentionRepositoryContract(name: string, make: MakeCont
         );
       });
 
+      it('offers nothing on a Telegram Stars subscription: Telegram renews it at its own price', async () => {
+        const { fixture } = subject();
+        const { subscription, creatorPorts } = await shop();
+        await creatorPorts.retention.setOffer(subscription.id, { percent: 30, renewals: 3 });
+        const follower = await fixture.asFollower();
+        const member = await fixture.seedMember(subscription.id, follower, { paidInStars: 250 });
+        const { retention } = subject().as(follower);
+        expect(await retention.offerOnCancel(member.id)).toBeNull();
+        await unavailable(retention.accept(member.id, { percent: 30, renewals: 3 }, newKey()), 'stars');
+      });
+
       it('offers nothing on a free trial: nothing renews it', async () => {
         const { fixture } = subject();
         const { subscription, creatorPorts } = await shop();

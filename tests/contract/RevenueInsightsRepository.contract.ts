@@ -4,8 +4,7 @@
  * PromoRepository and InvoiceRepository, so the suite's port is that group. Rules: src/domain/insights.ts;
  * server/modules/revenue/README.md.
  *
- * Not here: memberships paid in Telegram Stars (`starsMrr`: no seed makes one) and trials that ended (the server's
- * trials job; tests/integration/money/trials.test.ts).
+ * Trials that ended are in the InvoiceRepository contract (their figures are the same counts).
  */
 import type { InvoiceRepository } from '../../src/application/ports/InvoiceRepository';
 import type { PromoRepository } from '../../src/application/ports/PromoRepository';
@@ -89,6 +88,17 @@ export function describeRevenueInsightsRepositoryContract(
       expect(insights.months.reduce((sum, month) => sum + month.lostMembers, 0)).toBe(1);
       expect(insights.months.find((month) => month.month === lostMonth)?.lostMembers).toBe(1);
       expect(await ports.insights.insights(null)).toMatchObject({ mrr: insights.mrr });
+    });
+
+    it('counts a membership paid in Telegram Stars in Stars, apart from the currencies', async () => {
+      const { fixture } = subject();
+      const { channel, ports } = await creatorWithChannel();
+      const monthly = await fixture.seedSubscription(channel.id, { price: money(500, 'eur') });
+      await fixture.seedMember(monthly.id, await fixture.asFollower(), { paidInStars: 250 });
+      await fixture.seedMember(monthly.id, await fixture.asFollower());
+      const insights = await ports.insights.insights(channel.id);
+      expect(insights.starsMrr).toEqual({ stars: 250, members: 1 });
+      expect(insights.mrr).toEqual([{ currency: 'eur', minor: 500, members: 1 }]);
     });
 
     it("adds every channel of the creator, and keeps another creator's out", async () => {

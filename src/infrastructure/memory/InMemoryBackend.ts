@@ -51,6 +51,8 @@ export class InMemoryBackend {
   readonly trials = new Map<number, TrialRecord>();
   /** Member id → the discount its next renewals keep (a promo code or a retention offer). */
   readonly renewalTerms = new Map<number, RenewalTermsRecord>();
+  /** Member id → the Stars of its last payment, for memberships paid in Telegram Stars (the server's stars_price). */
+  readonly memberStars = new Map<number, number>();
   /** Gift subscriptions by code. */
   readonly gifts = new Map<string, GiftRecord>();
   readonly donations = new Map<number, DonationRecord>();

@@ -1,7 +1,7 @@
 /**
  * Revenue insights in the in-memory backend, computed from the memberships themselves by the shared rules of
  * src/domain/insights.ts (the server keeps the same figures as counters: server/modules/revenue/insights.ts). A
- * membership paid in Telegram Stars counts in Stars at its subscription's Stars price.
+ * membership paid in Telegram Stars counts in Stars at the Stars of its last payment (backend.memberStars).
  */
 import type { RevenueInsights, RevenueInsightsRepository } from '../../application/ports/RevenueInsightsRepository';
 import { insightMonthOf, insightMonthStarts, memberMonthsOf, monthlyFromYearly, mrrOf } from '../../domain/insights';
@@ -35,7 +35,7 @@ export class InMemoryRevenueInsightsRepository implements RevenueInsightsReposit
 
     const totals = mrrOf(
       members.map((member) => {
-        const starsPrice = backend.subscriptions.get(member.subscriptionId)?.starsPrice;
+        const starsPrice = backend.memberStars.get(member.id);
         return {
           status: member.status,
           period: member.period,

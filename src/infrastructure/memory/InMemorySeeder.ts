@@ -64,6 +64,8 @@ export interface SeedMemberOptions {
   /** Epoch seconds; defaults to one period after activation. */
   readonly expiresAt?: number;
   readonly renewalFailed?: boolean;
+  /** Paid in Telegram Stars, this many a period: a Stars subscription Telegram renews (never our renewals). */
+  readonly paidInStars?: number;
 }
 
 export interface SeedDonationOptions {
@@ -194,11 +196,13 @@ export class InMemorySeeder {
         subscription.period === 'onetime'
           ? undefined
           : (options.expiresAt ?? nextExpiry(null, subscription.period, activatedAt * 1000)! / 1000),
-      paymentMethod: 'smart_glocal' as const,
+      paymentMethod: options.paidInStars === undefined ? ('smart_glocal' as const) : ('telegram_stars' as const),
       price: subscription.price,
       renewalFailed: options.renewalFailed ?? false,
+      ...(options.paidInStars === undefined ? {} : { paidWith: 'stars' as const }),
     };
     this.backend.members.set(record.id, record);
+    if (options.paidInStars !== undefined) this.backend.memberStars.set(record.id, options.paidInStars);
     return memberView(record);
   }
 

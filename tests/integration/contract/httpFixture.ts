@@ -240,7 +240,14 @@ export function createHttpFixture(server: TestServer): ContractFixture {
           activatedAt: new Date(activatedAt * 1000),
           expiresAt: expiresAt === null ? null : new Date(expiresAt * 1000),
           renewalFailed: options.renewalFailed ?? false,
-          paymentMethod: 'smart_glocal',
+          // Paid in Stars: a Telegram Stars subscription (its id is Telegram's; Telegram renews it).
+          ...(options.paidInStars === undefined
+            ? { paymentMethod: 'smart_glocal' as const }
+            : {
+                paymentMethod: 'telegram_stars' as const,
+                starsPrice: options.paidInStars,
+                starsSubscriptionId: `seed_stars_${process.pid}_${(chatCounter += 1)}`,
+              }),
           priceMinor: subscription.priceMinor,
           currency: subscription.currency,
           createdAt: now(),
