@@ -3,7 +3,7 @@
  * create one for a subscription or for every subscription of its channel, list them with their redemptions and
  * revenue, pause and delete. Only the channel's owner sees or changes a code (someone else's answers 404).
  */
-import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { NewPromoRequest } from '../../../src/contract/api';
 import { parseWireAmount } from '../../../src/domain/amounts';
 import { type Currency, type Money, money } from '../../../src/domain/money';
@@ -11,7 +11,7 @@ import { normalizePromoCode } from '../../../src/domain/promo';
 import { AppError, notFound, validationError } from '../../platform/errors';
 import { rowsOf } from '../../platform/db/db';
 import type { UserRow } from '../../platform/db/schema';
-import { type PromoCodeRow, promoCodes } from '../../platform/db/schema-money';
+import { type PromoCodeRow, promoCodeCounts, promoCodeRevenue, promoCodes } from '../../platform/db/schema-money';
 import { type ServiceDeps, nowDate } from '../../platform/serviceDeps';
 import { ownedChannel } from '../channels/access';
 import { ownedSubscription } from '../subscriptions/access';
@@ -34,7 +34,34 @@ export interface PromoView {
 }
 
 export class PromoService {
-  constructor(private readonly deps: ServiceDeps) {}
+  /** Revenue insights' codes of channels with their kept counts, prepared once. */
+  private readonly codesOfChannels;
+
+  constructor(private readonly deps: ServiceDeps) {
+    // One statement: each code with its kept counts, one row per revenue currency.
+    this.codesOfChannels = deps.db
+      .select({
+        row: promoCodes,
+        redemptions: promoCodeCounts.redemptions,
+        pending: promoCodeCounts.pending,
+        currency: promoCodeRevenue.currency,
+        amount: promoCodeRevenue.amount,
+      })
+      .from(promoCodes)
+      .leftJoin(promoCodeCounts, eq(promoCodeCounts.promoCodeId, promoCodes.id))
+      .leftJoin(promoCodeRevenue, eq(promoCodeRevenue.promoCodeId, promoCodes.id))
+      .where(
+        and(
+          sql`${promoCodes.channelId} = any(${sql.placeholder('channelIds')}::bigint[])`,
+          or(
+            eq(promoCodes.deleted, false),
+            sql`exists (select 1 from payments p where p.promo_code_id = ${promoCodes.id})`,
+          ),
+        ),
+      )
+      .orderBy(desc(promoCodes.id), asc(promoCodeRevenue.currency))
+      .prepare('promo_codes_of_channels');
+  }
 
   /** The codes that apply to a subscription: its own and its channel's, newest first. */
   async list(user: UserRow, subscriptionId: number): Promise<PromoView[]> {
@@ -166,21 +193,21 @@ export class PromoService {
    */
   async ofChannels(channelIds: readonly number[]): Promise<PromoView[]> {
     if (channelIds.length === 0) return [];
-    const rows = await this.deps.db
-      .select()
-      .from(promoCodes)
-      .where(
-        and(
-          inArray(promoCodes.channelId, [...channelIds]),
-          or(
-            eq(promoCodes.deleted, false),
-            sql`exists (select 1 from payments p where p.promo_code_id = ${promoCodes.id})`,
-          ),
-        ),
-      )
-      .orderBy(desc(promoCodes.id));
-    const stats = await this.stats(rows.map((row) => row.id));
-    return rows.map((row) => ({ row, stats: stats.get(row.id) ?? EMPTY, shareSubscriptionId: row.subscriptionId }));
+    const rows = await this.codesOfChannels.execute({ channelIds: [...channelIds] });
+    const views = new Map<number, PromoView>();
+    for (const { row, redemptions, pending, currency, amount } of rows) {
+      const view = views.get(row.id) ?? {
+        row,
+        stats: { redemptions: redemptions ?? 0, pending: pending ?? 0, revenue: [] },
+        shareSubscriptionId: row.subscriptionId,
+      };
+      const revenue =
+        currency === null || amount === null
+          ? view.stats.revenue
+          : [...view.stats.revenue, money(amount, currency as Currency)];
+      views.set(row.id, { ...view, stats: { ...view.stats, revenue } });
+    }
+    return [...views.values()];
   }
 
   /**

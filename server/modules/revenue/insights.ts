@@ -5,7 +5,7 @@
  * the member-counts job keeps to a few minutes' worth (insights_settle). Nothing counts members or ledger lines.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, type DbOrTx, rowsOf } from '../../platform/db/db';
+import { type Db, rowsOf } from '../../platform/db/db';
 
 /** Channels the job settles per transaction. */
 const SETTLE_BATCH = 100;
@@ -44,89 +44,117 @@ export interface KeptMonth {
   readonly lost: number;
 }
 
+export interface KeptFigures {
+  readonly mrr: readonly KeptMrr[];
+  readonly months: readonly KeptMonth[];
+}
+
+/**
+ * The reads as prepared statements, built once per database (and prepared once per connection on PostgreSQL): their
+ * text is long, and parsing it and building it with drizzle on every call cost more than the database's answer.
+ */
+function insightsStatements(db: Db) {
+  const now = sql`${sql.placeholder('now')}::timestamptz`;
+  const ids = sql`any(${sql.placeholder('channelIds')}::bigint[])`;
+  const scope = (oneChannel: boolean, name: string) =>
+    db
+      .select({ id: sql<number | string>`c.id`, countedAt: sql<string | Date | null>`k.counted_at` })
+      .from(sql`channels c left join channel_insights k on k.channel_id = c.id`)
+      .where(
+        sql`c.owner_id = ${sql.placeholder('creatorId')} and not c.deleted${oneChannel ? sql` and c.id = ${sql.placeholder('channelId')}` : sql``}`,
+      )
+      .prepare(name);
+  // The ends passed since each channel's counted_at (or, with a clock behind, not yet passed), which the kept rows
+  // still count as running: one short range of the (subscription_id, expires_at) index per subscription, within the
+  // span of every channel's (spanFrom, spanTo], which the planner reads as constants.
+  const passed = (deleted: SQL) => sql`channel_insights k
+      join subscriptions s on s.channel_id = k.channel_id${deleted}
+      join subscription_members m on m.subscription_id = s.id
+        and m.expires_at > ${sql.placeholder('spanFrom')}::timestamptz
+        and m.expires_at <= ${sql.placeholder('spanTo')}::timestamptz
+        and m.expires_at > least(k.counted_at, ${now}) and m.expires_at <= greatest(k.counted_at, ${now})
+      where k.channel_id = ${ids} and m.trial_ends_at is null`;
+  const since = sql`${sql.placeholder('since')}::date`;
+  const figures = db
+    .select({
+      kind: sql<'mrr' | 'month'>`f.kind`,
+      key: sql<string>`f.key`,
+      a: sql<number | string>`f.a`,
+      b: sql<number | string>`f.b`,
+    })
+    .from(
+      sql`(
+        select 'mrr' as kind, currency as key, sum(yearly)::int8 as a, sum(members)::int8 as b from (
+          select r.currency, r.yearly_minor as yearly, r.members
+            from subscriptions s join subscription_mrr r on r.subscription_id = s.id
+            where s.channel_id = ${ids} and not s.deleted
+          union all
+          select ${MRR_CURRENCY}, -${PASSED_SIGN} * ${MRR_YEARLY}, -${PASSED_SIGN}
+            from ${passed(sql` and not s.deleted`)} and m.status = 'active' and insights_periods_a_year(m.period) > 0
+        ) e group by currency
+        union all
+        select 'month', to_char(month, 'YYYY-MM'), sum(joined)::int8, sum(lost)::int8 from (
+          select month, joined, lost from channel_month_members where channel_id = ${ids} and month >= ${since}
+          union all
+          select insights_month(m.expires_at), 0, ${PASSED_SIGN} from ${passed(sql``)}
+        ) e where month >= ${since} group by month
+      ) f`,
+    )
+    .prepare('revenue_insights_figures');
+  return {
+    scopeAll: scope(false, 'revenue_insights_scope_all'),
+    scopeOne: scope(true, 'revenue_insights_scope_one'),
+    figures,
+  };
+}
+
 export class InsightsRepository {
-  constructor(private readonly db: DbOrTx) {}
+  private readonly statements: ReturnType<typeof insightsStatements>;
+
+  constructor(db: Db) {
+    this.statements = insightsStatements(db);
+  }
 
   /**
    * The creator's channels in scope (not deleted: every one, or the one named) and the span of expiries a read must
-   * add (between each channel's counted_at and now), as constants: the planner then reads them as one short range of
-   * the (subscription_id, expires_at) index rather than every member.
+   * add (between each channel's counted_at and now), passed to the figures as constants: the planner then reads them
+   * as one short range of the (subscription_id, expires_at) index rather than every member.
    */
   async scope(creatorId: number, channelId: number | null, now: Date): Promise<InsightsScope> {
-    const rows = rowsOf<{ id: number; counted_at: string | Date | null }>(
-      await this.db.execute(
-        sql`select c.id, k.counted_at from channels c left join channel_insights k on k.channel_id = c.id
-          where c.owner_id = ${creatorId} and not c.deleted${channelId === null ? sql`` : sql` and c.id = ${channelId}`}`,
-      ),
-    );
-    const times = [
-      now.getTime(),
-      ...rows.flatMap((row) => (row.counted_at ? [new Date(row.counted_at).getTime()] : [])),
-    ];
+    const rows =
+      channelId === null
+        ? await this.statements.scopeAll.execute({ creatorId })
+        : await this.statements.scopeOne.execute({ creatorId, channelId });
+    const times = [now.getTime(), ...rows.flatMap((row) => (row.countedAt ? [new Date(row.countedAt).getTime()] : []))];
     return {
       channelIds: rows.map((row) => Number(row.id)),
       span: { from: new Date(Math.min(...times)), to: new Date(Math.max(...times)) },
     };
   }
 
-  /** MRR's yearly run rate per currency at `now` over the channels' subscriptions that are not deleted. */
-  async mrr(channelIds: readonly number[], now: Date, span: PassedSpan): Promise<KeptMrr[]> {
-    if (channelIds.length === 0) return [];
-    const ids = idList(channelIds);
-    const at = sql`${now.toISOString()}::timestamptz`;
-    const rows = rowsOf<{ currency: string; yearly: number | string; members: number | string }>(
-      await this.db.execute(sql`
-        select currency, sum(yearly)::int8 as yearly, sum(members)::int8 as members from (
-          select r.currency, r.yearly_minor as yearly, r.members
-            from subscriptions s join subscription_mrr r on r.subscription_id = s.id
-            where s.channel_id in (${ids}) and not s.deleted
-          union all
-          select ${MRR_CURRENCY}, -${PASSED_SIGN} * ${MRR_YEARLY}, -${PASSED_SIGN}
-            from channel_insights k
-            join subscriptions s on s.channel_id = k.channel_id and not s.deleted
-            join subscription_members m on m.subscription_id = s.id and ${passedRange(span)}
-              and m.expires_at > least(k.counted_at, ${at}) and m.expires_at <= greatest(k.counted_at, ${at})
-            where k.channel_id in (${ids}) and m.status = 'active' and insights_periods_a_year(m.period) > 0
-              and m.trial_ends_at is null
-        ) e group by currency`),
-    );
-    return rows
-      .map((row) => ({ currency: row.currency, yearlyMinor: Number(row.yearly), members: Number(row.members) }))
-      .filter((row) => row.members > 0 || row.yearlyMinor !== 0);
+  /**
+   * In one statement: MRR's yearly run rate per currency at `now` over the channels' subscriptions that are not
+   * deleted, and the members gained and lost per UTC month from `from` (a month's first day) to `now`.
+   */
+  async figures(channelIds: readonly number[], from: Date, now: Date, span: PassedSpan): Promise<KeptFigures> {
+    if (channelIds.length === 0) return { mrr: [], months: [] };
+    const rows = await this.statements.figures.execute({
+      channelIds: [...channelIds],
+      now: now.toISOString(),
+      spanFrom: span.from.toISOString(),
+      spanTo: span.to.toISOString(),
+      since: from.toISOString().slice(0, 10),
+    });
+    return {
+      mrr: rows
+        .filter((row) => row.kind === 'mrr')
+        .map((row) => ({ currency: row.key, yearlyMinor: Number(row.a), members: Number(row.b) }))
+        .filter((row) => row.members > 0 || row.yearlyMinor !== 0),
+      months: rows
+        .filter((row) => row.kind === 'month')
+        .map((row) => ({ month: row.key, joined: Number(row.a), lost: Number(row.b) })),
+    };
   }
-
-  /** Members gained and lost per UTC month from `from` (a month's first day) to `now`. */
-  async months(channelIds: readonly number[], from: Date, now: Date, span: PassedSpan): Promise<KeptMonth[]> {
-    if (channelIds.length === 0) return [];
-    const ids = idList(channelIds);
-    const at = sql`${now.toISOString()}::timestamptz`;
-    const since = sql`${from.toISOString().slice(0, 10)}::date`;
-    const rows = rowsOf<{ month: string | Date; joined: number | string; lost: number | string }>(
-      await this.db.execute(sql`
-        select to_char(month, 'YYYY-MM') as month, sum(joined)::int8 as joined, sum(lost)::int8 as lost from (
-          select month, joined, lost from channel_month_members where channel_id in (${ids}) and month >= ${since}
-          union all
-          select insights_month(m.expires_at), 0, ${PASSED_SIGN}
-            from channel_insights k
-            join subscriptions s on s.channel_id = k.channel_id
-            join subscription_members m on m.subscription_id = s.id and ${passedRange(span)}
-              and m.expires_at > least(k.counted_at, ${at}) and m.expires_at <= greatest(k.counted_at, ${at})
-            where k.channel_id in (${ids}) and m.trial_ends_at is null
-        ) e where month >= ${since} group by month`),
-    );
-    return rows.map((row) => ({ month: String(row.month), joined: Number(row.joined), lost: Number(row.lost) }));
-  }
-}
-
-function passedRange(span: PassedSpan): SQL {
-  return sql`m.expires_at > ${span.from.toISOString()}::timestamptz and m.expires_at <= ${span.to.toISOString()}::timestamptz`;
-}
-
-function idList(ids: readonly number[]): SQL {
-  return sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
 }
 
 /** The member-counts job's part for insights: takes the ends passed by `nowMs` into the kept rows, in batches. */

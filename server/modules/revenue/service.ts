@@ -63,6 +63,7 @@ export interface RevenueCsv {
 
 export class RevenueService {
   private readonly signingKey: Buffer;
+  private readonly insightsRepository: InsightsRepository;
 
   constructor(
     private readonly deps: ServiceDeps,
@@ -70,6 +71,7 @@ export class RevenueService {
     private readonly trialStats: TrialStatsOfChannels = () => Promise.resolve({ onTrial: 0, ended: 0, converted: 0 }),
   ) {
     this.signingKey = createHash('sha256').update(`backers revenue export\n${deps.config.botToken}`).digest();
+    this.insightsRepository = new InsightsRepository(deps.db);
   }
 
   private async scope(user: UserRow, channelId: number | undefined): Promise<RevenueScope> {
@@ -127,13 +129,12 @@ export class RevenueService {
    */
   async insights(user: UserRow, query: RevenueInsightsQuery): Promise<RevenueInsightsResponse> {
     const scope = await this.scope(user, query.channelId);
-    const repository = new InsightsRepository(this.deps.db);
+    const repository = this.insightsRepository;
     const now = this.deps.clock.now();
     const starts = insightMonthStarts(now);
     const { channelIds, span } = await repository.scope(scope.creatorId, scope.channelId, new Date(now));
-    const [mrr, kept, promos, trials] = await Promise.all([
-      repository.mrr(channelIds, new Date(now), span),
-      repository.months(channelIds, new Date(starts[0]!), new Date(now), span),
+    const [{ mrr, months: kept }, promos, trials] = await Promise.all([
+      repository.figures(channelIds, new Date(starts[0]!), new Date(now), span),
       this.promoStats(channelIds),
       this.trialStats(channelIds),
     ]);
