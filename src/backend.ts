@@ -87,4 +87,5 @@ export {
   createInMemoryRepositories,
 } from './infrastructure/memory/createInMemoryRepositories';
 export { completeLinkPayment, completeThreeDSecure } from './infrastructure/memory/payments';
+export { runJobs } from './infrastructure/memory/jobs';
 export { runRenewals } from './infrastructure/memory/renewals';

@@ -3,9 +3,8 @@
  * `gift: true`) and the creator's counts (SubscriptionRepository.giftStats): bought on one port, shown and accepted on
  * another, so the suite's port is that group. Rules: src/domain/gift.ts; server/modules/gifts/README.md.
  *
- * Not here: the expiry 30 days after the purchase with the giver's refund (the server's jobs;
- * tests/integration/money/gifts.test.ts), a recipient removed from the channel (`banned`: the server's record of the
- * channel's members) and a Stars membership (`stars_renewing`): no port or seed makes those.
+ * Not here: a recipient removed from the channel (`banned`: the server's record of the channel's members; no port or
+ * seed makes one) and an operator's refund of a redeemed gift (the console; tests/integration/money/giftRefund.test.ts).
  */
 import type { FollowerRepository } from '../../src/application/ports/FollowerRepository';
 import type { GiftRepository } from '../../src/application/ports/GiftRepository';
@@ -250,14 +249,39 @@ export function describeGiftRepositoryContract(name: string, make: MakeContractS
         await expectCode(banned.invoices.subscriptionInvoice(subscription.id, { gift: true }), 'banned');
       });
 
-      it('refuses a gift whose subscription was deleted after the purchase (unavailable)', async () => {
+      it('refuses a gift whose subscription was deleted after the purchase, and refunds it at the next jobs', async () => {
         const { fixture } = subject();
         const { subscription, creatorPorts } = await shop();
-        const { gift } = await buyGift(await fixture.asFollower(), subscription.id);
+        const giver = await fixture.asFollower();
+        const { paymentId, gift } = await buyGift(giver, subscription.id);
         await creatorPorts.subscriptions.delete(subscription.id);
         const recipient = subject().as(await fixture.asFollower()).gifts;
         expect((await recipient.gift(gift.code)).refusal).toBe('unavailable');
         await refused(recipient.accept(gift.code), 'unavailable');
+        // It expires at once (the giver does not wait a month for the money).
+        await fixture.advanceClock(Math.floor((await fixture.nowMs()) / 1000) + 60);
+        expect((await subject().as(giver).gifts.purchase(paymentId)).gift).toMatchObject({ state: 'refunded' });
+      });
+
+      it('expires unaccepted after its days and is refunded to the giver', async () => {
+        const { fixture } = subject();
+        const { subscription, creatorPorts } = await shop();
+        const giver = await fixture.asFollower();
+        const { paymentId, gift } = await buyGift(giver, subscription.id);
+        await fixture.advanceClock(gift.expiresAt + 60);
+        expect((await subject().as(giver).gifts.purchase(paymentId)).gift).toMatchObject({
+          state: 'refunded',
+          refusal: 'expired',
+        });
+        const recipient = subject().as(await fixture.asFollower()).gifts;
+        expect(await recipient.gift(gift.code)).toMatchObject({ state: 'refunded', refusal: 'expired' });
+        await refused(recipient.accept(gift.code), 'expired');
+        expect(await creatorPorts.subscriptions.giftStats(subscription.id)).toEqual({
+          sold: 1,
+          redeemed: 0,
+          open: 0,
+          refunded: 1,
+        });
       });
     });
   });

@@ -3,6 +3,7 @@ import { InMemoryBackend, type InMemorySession } from '../../src/infrastructure/
 import { InMemorySeeder } from '../../src/infrastructure/memory/InMemorySeeder';
 import { VirtualTime } from '../../src/infrastructure/memory/VirtualTime';
 import { RENEWAL_LEAD_MS, runRenewals } from '../../src/infrastructure/memory/renewals';
+import { runJobs } from '../../src/infrastructure/memory/jobs';
 import type { ContractFixture, ContractSubject, ContractUser, MakeContractSubject } from './fixture';
 
 export interface InMemoryEnvironment {
@@ -41,10 +42,9 @@ export function createInMemoryEnvironment(): InMemoryEnvironment {
       time.advance(Math.max(0, target - time.now()));
       runRenewals(backend);
     },
-    // The in-memory backend's only job is the renewals one (its trial and gift states follow the clock when read).
     advanceClock: async (at) => {
       time.advance(Math.max(0, at * 1000 - time.now()));
-      runRenewals(backend);
+      runJobs(backend);
     },
   };
   return { backend, seeder, time, fixture };

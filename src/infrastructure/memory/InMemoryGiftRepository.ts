@@ -1,9 +1,8 @@
 /**
  * Gift subscriptions in the in-memory backend, with the shared rules of src/domain/gift.ts (the server's:
  * server/modules/gifts). A gift is bought as an invoice payment with `gift: true` (InMemoryInvoiceRepository); its
- * settlement opens the gift (ledger.ts). Not kept here: the expiry job that refunds an unaccepted gift after
- * GIFT_VALID_DAYS (an open gift past its date reads expired and is refused, but stays unrefunded), the refund of a
- * redeemed gift, and channel bans (no recipient is ever `banned`).
+ * settlement opens the gift (ledger.ts); the expiry job refunds an unaccepted one (gifts.ts, run by runJobs). Not kept
+ * here: an operator's refund of a redeemed gift, and channel bans (no recipient is ever `banned`).
  */
 import type { Gift, GiftAccepted, GiftPurchase, GiftRepository } from '../../application/ports/GiftRepository';
 import { type GiftRefusal, giftRefusal, giftStartParam, giftStateAt, isGiftCode } from '../../domain/gift';
@@ -11,6 +10,7 @@ import { isMemberExpired } from '../../domain/members';
 import { nextExpiry } from '../../domain/periods';
 import { type InMemoryBackend, type InMemorySession, fail } from './InMemoryBackend';
 import { advancePayment } from './payments';
+import { giftPayable } from './gifts';
 import type { GiftRecord, MemberRecord } from './records';
 
 const REFUSAL_MESSAGES: Readonly<Record<GiftRefusal, string>> = {
@@ -120,24 +120,6 @@ export class InMemoryGiftRepository implements GiftRepository {
     return existing;
   }
 
-  /** Whether the subscription can take payments now (the server's `payable`). */
-  private available(gift: GiftRecord): boolean {
-    const subscription = this.backend.subscriptions.get(gift.subscriptionId);
-    const channel = this.backend.channels.get(gift.channelId);
-    const owner = channel === undefined ? undefined : this.backend.users.get(channel.ownerId);
-    return (
-      subscription !== undefined &&
-      !subscription.isDeleted &&
-      channel !== undefined &&
-      !channel.isDeleted &&
-      channel.connected &&
-      channel.moderation === 'approved' &&
-      owner !== undefined &&
-      !owner.banned &&
-      !owner.paymentsDisabled
-    );
-  }
-
   private refusalFor(gift: GiftRecord, userId: number): GiftRefusal | null {
     const nowMs = this.backend.nowMs();
     const renewsInStars = this.backend
@@ -155,7 +137,7 @@ export class InMemoryGiftRepository implements GiftRepository {
         expiresAtMs: gift.expiresAt * 1000,
         giverId: gift.giverId,
         recipientId: gift.recipientId,
-        available: this.available(gift),
+        available: giftPayable(this.backend, gift),
       },
       userId,
       false,
