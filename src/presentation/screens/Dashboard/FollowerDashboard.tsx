@@ -16,7 +16,12 @@ function MembershipCell({ row }: { row: MembershipRow }) {
   const details = [
     row.subscription?.name,
     t(`dashboard.memberLabel.${row.view.label}`),
-    row.member.paidWith === 'stars' ? t('dashboard.paidWithStars') : t('dashboard.paidWithCard'),
+    // A gift's period was paid by its giver: how the follower pays says nothing about it.
+    row.view.label === 'gift'
+      ? null
+      : row.member.paidWith === 'stars'
+        ? t('dashboard.paidWithStars')
+        : t('dashboard.paidWithCard'),
   ]
     .filter(Boolean)
     .join(' · ');

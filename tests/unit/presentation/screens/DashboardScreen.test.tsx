@@ -120,6 +120,48 @@ describe('DashboardScreen', () => {
     expect(await screen.findByText('No transactions yet')).toBeTruthy(); // below the fold: right after the first paint
   });
 
+  it("labels a membership a gift gave as a gift, without the follower's way of paying", async () => {
+    const now = dateClock.now();
+    const expiresAt = Math.floor(now / 1000) + 20 * 86_400;
+    await renderAt('/dashboard/follower', async () =>
+      dashboard('follower', {
+        subscriptionMembers: [
+          {
+            id: 7,
+            subscriptionId: 70,
+            userId: 1,
+            status: 'cancelled',
+            period: 'monthly',
+            activatedAt: Math.floor(now / 1000) - 86_400,
+            expiresAt,
+            giftEndsAt: expiresAt,
+            paidWith: 'card',
+            price: money(500, 'eur'),
+            renewalFailed: false,
+          },
+        ],
+        subscriptions: [
+          {
+            id: 70,
+            channelId: 5,
+            name: 'Monthly',
+            description: '',
+            period: 'monthly',
+            price: money(500, 'eur'),
+            buttonText: 'Join',
+            activeSubscribers: 1,
+            isDeleted: false,
+          },
+        ],
+        channelsOfSubscriptions: [channel(5, 'Gifted Channel')],
+      }),
+    );
+    const cell = await screen.findByRole('link', { name: /Gifted Channel/ });
+    expect(cell.textContent).toContain('Monthly · Gift');
+    expect(cell.textContent).not.toContain('Card');
+    expect(cell.textContent).not.toContain('Cancelled');
+  });
+
   it('shows the creator view: balances, payout rows, channels with their marks and add channel', async () => {
     await renderAt('/dashboard/creator', async () =>
       dashboard('creator', {
