@@ -175,7 +175,7 @@ export const giftRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps }
         response: { 200: GiftStatsResponseSchema, ...errorResponses(404) },
       },
     },
-    async (request): Promise<GiftStatsResponse> => gifts.stats(currentUser(request).id, request.params.id),
+    async (request): Promise<GiftStatsResponse> => gifts.stats(currentUser(request), request.params.id),
   );
 };
 

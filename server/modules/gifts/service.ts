@@ -24,13 +24,15 @@ import { channelLinks } from '../../platform/channelLinks';
 import type { BotProfile } from '../../platform/serviceDeps';
 import {
   type ChannelRow,
+  type UserRow,
   channelMembers,
   channels,
   subscriptionMembers,
   subscriptions,
   users,
 } from '../../platform/db/schema';
-import { type GiftRow, gifts, payments } from '../../platform/db/schema-money';
+import { type GiftRow, gifts, payments, subscriptionGiftCounts } from '../../platform/db/schema-money';
+import { ownedSubscription } from '../subscriptions/access';
 import type { MemberAccess } from '../access/service';
 import { type BotGateway, miniAppLink } from '../bot/BotGateway';
 import { botDate, botTexts, fill } from '../bot/texts';
@@ -163,20 +165,16 @@ export class GiftService {
   }
 
   /** The creator's counts for one of their subscriptions (another's answers 404). */
-  async stats(userId: number, subscriptionId: number): Promise<GiftStats> {
-    const [owned] = await this.db
-      .select({ id: subscriptions.id })
-      .from(subscriptions)
-      .innerJoin(channels, eq(channels.id, subscriptions.channelId))
-      .where(and(eq(subscriptions.id, subscriptionId), eq(channels.ownerId, userId), eq(subscriptions.deleted, false)));
-    if (owned === undefined) throw notFound('Subscription not found');
+  async stats(user: UserRow, subscriptionId: number): Promise<GiftStats> {
+    const { subscription } = await ownedSubscription(this.db, user, subscriptionId);
+    if (subscription.deleted) throw notFound('Subscription not found');
+    // Kept per state by a trigger on gifts (migration 0059): no count over the subscription's gifts.
     const rows = await this.db
-      .select({ status: gifts.status, count: sql<number>`count(*)::int` })
-      .from(gifts)
-      .where(eq(gifts.subscriptionId, subscriptionId))
-      .groupBy(gifts.status);
+      .select({ status: subscriptionGiftCounts.status, count: subscriptionGiftCounts.gifts })
+      .from(subscriptionGiftCounts)
+      .where(eq(subscriptionGiftCounts.subscriptionId, subscriptionId));
     const of = (...states: GiftState[]) =>
-      rows.filter((row) => states.includes(row.status)).reduce((sum, row) => sum + Number(row.count), 0);
+      rows.filter((row) => states.includes(row.status as GiftState)).reduce((sum, row) => sum + Number(row.count), 0);
     return {
       sold: of('open', 'redeemed', 'expired', 'refunded'),
       redeemed: of('redeemed'),

@@ -8,7 +8,8 @@
  * - reconciliation_*: runs comparing the provider's records with ours, and the differences found;
  * - promo_codes: creators' discount codes (src/domain/promo.ts; migration 0049), with their payments counted and
  *   their revenue summed (promo_code_counts, promo_code_revenue: migration 0058);
- * - gifts: gift subscriptions (src/domain/gift.ts; migration 0053);
+ * - gifts: gift subscriptions (src/domain/gift.ts; migration 0053), counted per subscription and state
+ *   (subscription_gift_counts: migration 0059);
  * - retention_offers, retention_outcomes: offers to followers who cancel and their answers (migration 0054).
  * Money columns are integer minor units (bigint) with a currency column beside them.
  */
@@ -347,6 +348,17 @@ export const promoCodeRevenue = pgTable(
     amount: money('amount').notNull(),
   },
   (table) => [primaryKey({ columns: [table.promoCodeId, table.currency] })],
+);
+
+/** Gifts per subscription and state (migration 0059, kept by a trigger on gifts). */
+export const subscriptionGiftCounts = pgTable(
+  'subscription_gift_counts',
+  {
+    subscriptionId: bigint('subscription_id', { mode: 'number' }).notNull(),
+    status: text('status').notNull(),
+    gifts: integer('gifts').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.subscriptionId, table.status] })],
 );
 
 /** A gift subscription (migrations 0053, 0057; rules in src/domain/gift.ts): one period paid by `giverId`, redeemed once. */

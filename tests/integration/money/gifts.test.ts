@@ -7,7 +7,7 @@
  * already pays gets the period after their paid-through date, never charged twice; the ledger balanced throughout.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type {
   CreatePaymentResponse,
   GiftAcceptResponse,
@@ -17,7 +17,7 @@ import type {
   TransactionDto,
 } from '../../../src/contract/api';
 import { subscriptionMembers, transactions } from '../../../server/platform/db/schema';
-import { gifts, payments } from '../../../server/platform/db/schema-money';
+import { gifts, payments, subscriptionGiftCounts } from '../../../server/platform/db/schema-money';
 import { type TestServer, type TestUser, botApiCalls, newUser, startTestServer } from '../support/testServer';
 import {
   type Shop,
@@ -144,7 +144,12 @@ describe('gift subscriptions', () => {
     expect((await server.api(shop.creator, 'GET', `/subscription/${shop.subscriptions.monthly}/gifts`)).status).toBe(
       200,
     );
-    expect((await server.api(giver, 'GET', `/subscription/${shop.subscriptions.monthly}/gifts`)).status).toBe(404);
+    // Creator figures: a follower is told to pass verification; another verified creator finds no such subscription.
+    expect((await server.api(giver, 'GET', `/subscription/${shop.subscriptions.monthly}/gifts`)).body).toMatchObject({
+      code: 'verification_required',
+    });
+    const stranger = (await openShop(server)).creator;
+    expect((await server.api(stranger, 'GET', `/subscription/${shop.subscriptions.monthly}/gifts`)).status).toBe(404);
   });
 
   it('pays through 3-D Secure and replays a repeated Idempotency-Key without a second gift', async () => {
@@ -443,5 +448,20 @@ describe('gift subscriptions', () => {
       expect(text).toContain('the subscription is no longer available, so we refunded €10');
       expect(text).not.toContain('30 days');
     }
+  });
+
+  it('the kept gift counts equal a recount of the gifts, per subscription and state', async () => {
+    // Last: after every case above (open, redeemed, expired and refunded gifts on several subscriptions).
+    const { db } = server.database;
+    const recount = await db
+      .select({ subscriptionId: gifts.subscriptionId, status: gifts.status, n: sql<number>`count(*)::int` })
+      .from(gifts)
+      .groupBy(gifts.subscriptionId, gifts.status);
+    const kept = await db.select().from(subscriptionGiftCounts);
+    const key = (subscriptionId: number, status: string) => `${subscriptionId}:${status}`;
+    expect(new Set(recount.map((row) => row.status)).size).toBeGreaterThanOrEqual(2);
+    expect(
+      new Map(kept.filter((row) => row.gifts !== 0).map((row) => [key(row.subscriptionId, row.status), row.gifts])),
+    ).toEqual(new Map(recount.map((row) => [key(row.subscriptionId, row.status), Number(row.n)])));
   });
 });
