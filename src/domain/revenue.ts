@@ -116,6 +116,11 @@ export interface RevenueSeriesInput {
   readonly joins: readonly number[];
   /** Epoch ms of expiries (only those at or before `now` count as lost). */
   readonly expiries: readonly number[];
+  /**
+   * Members counted ahead (kept counts): per instant (any instant of its bucket), activations and expiries already
+   * known to be at or before `now`.
+   */
+  readonly memberCounts?: readonly { readonly at: number; readonly joined: number; readonly lost: number }[];
   readonly count?: number;
 }
 
@@ -159,6 +164,12 @@ export function buildRevenueSeries(input: RevenueSeriesInput): RevenueBucket[] {
   for (const at of input.expiries) {
     const bucket = at <= input.now ? buckets[indexOf(at)] : undefined;
     if (bucket) bucket.lostMembers += 1;
+  }
+  for (const counted of input.memberCounts ?? []) {
+    const bucket = buckets[indexOf(counted.at)];
+    if (!bucket) continue;
+    bucket.newMembers += counted.joined;
+    bucket.lostMembers += counted.lost;
   }
   return buckets.map((bucket) => ({ ...bucket, totalMinor: bucket.subscriptionsMinor + bucket.donationsMinor }));
 }

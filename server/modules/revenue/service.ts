@@ -20,7 +20,15 @@ import type {
 import { insightMonthOf, insightMonthStarts, monthlyFromYearly } from '../../../src/domain/insights';
 import { type TrialStats, conversionPercent } from '../../../src/domain/trial';
 import { type Currency, decimalMajor } from '../../../src/domain/money';
-import { buildRevenueSeries, revenueRange, revenueZone, signedRevenueMinor } from '../../../src/domain/revenue';
+import {
+  type RevenueLine,
+  type RevenueSeriesInput,
+  buildRevenueSeries,
+  revenueBucketStarts,
+  revenueRange,
+  revenueZone,
+  signedRevenueMinor,
+} from '../../../src/domain/revenue';
 import { csvDocument } from '../../../src/domain/csv';
 import { AppError, notFound } from '../../platform/errors';
 import type { UserRow } from '../../platform/db/schema';
@@ -28,6 +36,7 @@ import type { ServiceDeps } from '../../platform/serviceDeps';
 import { ownedChannel, requireVerified } from '../channels/access';
 import { RevenueRepository, type RevenueLineRow, type RevenueScope } from './repository';
 import { InsightsRepository } from './insights';
+import { RevenueSlotsRepository } from './series';
 
 /** A promo code with its redemptions and revenue (the promo codes' own stats, lent through server/services.ts). */
 export interface PromoCodeStats {
@@ -85,31 +94,14 @@ export class RevenueService {
     const now = this.deps.clock.now();
     const offset = revenueZone(offsetMinutes).offset(now);
     const range = revenueRange(query.period, now, offset);
-    const repository = new RevenueRepository(this.deps.db);
-    const from = new Date(range.from);
-    const to = new Date(range.to);
-    const [lines, members] = await Promise.all([
-      repository.lines(scope, from, to, null),
-      repository.memberEvents(scope, from, to),
-    ]);
-    const currencies = currenciesByEarnings(lines);
+    // Buckets cut on quarter hours are whole numbers of kept slots; an offset off that grid (no real zone has one)
+    // reads the lines.
+    const { currencies, series } =
+      offset % 15 === 0
+        ? await this.slotSeries(scope, query, now, offset, range.to)
+        : await this.lineSeries(scope, query, now, offset, range);
     const currency = query.currency ?? currencies[0] ?? DEFAULT_CURRENCY;
-    const buckets = buildRevenueSeries({
-      period: query.period,
-      now,
-      offsetMinutes: offset,
-      lines: lines
-        .filter((line) => line.currency === currency)
-        .map((line) => ({
-          type: line.type,
-          countsAt: line.countsAt.getTime(),
-          amountMinor: line.amount,
-          source: line.subscriptionId === null ? 'donation' : 'subscription',
-          ...(line.starsAmount !== null ? { stars: line.starsAmount } : {}),
-        })),
-      joins: members.joins.map((at) => at.getTime()),
-      expiries: members.expiries.map((at) => at.getTime()),
-    });
+    const buckets = buildRevenueSeries({ period: query.period, now, offsetMinutes: offset, ...series(currency) });
     return {
       period: query.period,
       currency,
@@ -120,6 +112,80 @@ export class RevenueService {
         start: Math.floor(bucket.start / 1000),
         end: Math.floor(bucket.end / 1000),
       })),
+    };
+  }
+
+  /** The series' inputs from the kept slots (migration 0060): a row per bucket, currency, source and line type. */
+  private async slotSeries(
+    scope: RevenueScope,
+    query: RevenueQuery,
+    now: number,
+    offset: number,
+    to: number,
+  ): Promise<SeriesInputs> {
+    const repository = new RevenueSlotsRepository(this.deps.db);
+    const starts = revenueBucketStarts(query.period, now, offset);
+    const [totals, members] = await Promise.all([
+      repository.totals(scope, starts, to),
+      repository.members(scope, starts, to, now),
+    ]);
+    const earnings = new Map<Currency, number>();
+    for (const total of totals)
+      if (total.lines !== 0)
+        earnings.set(
+          total.currency,
+          (earnings.get(total.currency) ?? 0) + signedRevenueMinor({ type: total.type, amountMinor: total.amount }),
+        );
+    return {
+      currencies: byEarnings(earnings),
+      series: (currency) => ({
+        // Each total as one line (sums add as their lines would), its Stars part apart.
+        lines: totals
+          .filter((total) => total.currency === currency)
+          .flatMap((total): RevenueLine[] => {
+            const base = { type: total.type, countsAt: starts[total.bucket]!, source: total.source };
+            const card: RevenueLine = { ...base, amountMinor: total.amount - total.starsMinor };
+            return total.starsMinor !== 0 || total.stars !== 0
+              ? [card, { ...base, amountMinor: total.starsMinor, stars: total.stars }]
+              : [card];
+          }),
+        joins: [],
+        expiries: members.expiriesNow,
+        memberCounts: members.counts.map((counted) => ({ ...counted, at: starts[counted.bucket]! })),
+      }),
+    };
+  }
+
+  /** The series' inputs from the ledger lines and memberships themselves. */
+  private async lineSeries(
+    scope: RevenueScope,
+    query: RevenueQuery,
+    now: number,
+    offset: number,
+    range: { from: number; to: number },
+  ): Promise<SeriesInputs> {
+    const repository = new RevenueRepository(this.deps.db);
+    const from = new Date(range.from);
+    const to = new Date(range.to);
+    const [lines, members] = await Promise.all([
+      repository.lines(scope, from, to, null),
+      repository.memberEvents(scope, from, to),
+    ]);
+    return {
+      currencies: currenciesByEarnings(lines),
+      series: (currency) => ({
+        lines: lines
+          .filter((line) => line.currency === currency)
+          .map((line) => ({
+            type: line.type,
+            countsAt: line.countsAt.getTime(),
+            amountMinor: line.amount,
+            source: line.subscriptionId === null ? 'donation' : 'subscription',
+            ...(line.starsAmount !== null ? { stars: line.starsAmount } : {}),
+          })),
+        joins: members.joins.map((joined) => joined.getTime()),
+        expiries: members.expiries.map((expiry) => expiry.getTime()),
+      }),
     };
   }
 
@@ -259,6 +325,16 @@ export class RevenueService {
   }
 }
 
+interface SeriesInputs {
+  /** The currencies with earnings lines in the range, by earnings (most first), then by code. */
+  readonly currencies: Currency[];
+  readonly series: (currency: Currency) => Pick<RevenueSeriesInput, 'lines' | 'joins' | 'expiries' | 'memberCounts'>;
+}
+
+function byEarnings(totals: ReadonlyMap<Currency, number>): Currency[] {
+  return [...totals.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([currency]) => currency);
+}
+
 function currenciesByEarnings(lines: readonly RevenueLineRow[]): Currency[] {
   const totals = new Map<Currency, number>();
   for (const line of lines)
@@ -266,7 +342,7 @@ function currenciesByEarnings(lines: readonly RevenueLineRow[]): Currency[] {
       line.currency,
       (totals.get(line.currency) ?? 0) + signedRevenueMinor({ type: line.type, amountMinor: line.amount }),
     );
-  return [...totals.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([currency]) => currency);
+  return byEarnings(totals);
 }
 
 function sourceTitle(line: RevenueLineRow): string {

@@ -49,6 +49,29 @@ describe('revenue buckets', () => {
     expect(series[0]).toMatchObject({ totalMinor: 1980, starsMinor: 1080, stars: 1000 });
   });
 
+  it('adds kept member counts to the bucket of their instant, beside single joins and expiries', () => {
+    const now = at('2026-03-12T10:00:00Z');
+    const series = buildRevenueSeries({
+      period: 'day',
+      now,
+      offsetMinutes: 330,
+      lines: [],
+      joins: [at('2026-03-11T20:00:00Z')],
+      expiries: [at('2026-03-12T09:59:00Z'), at('2026-03-12T10:01:00Z')],
+      memberCounts: [
+        { at: at('2026-03-11T18:30:00Z'), joined: 3, lost: 2 },
+        { at: at('2026-03-11T18:29:00Z'), joined: 5, lost: 0 },
+        { at: at('2020-01-01T00:00:00Z'), joined: 7, lost: 7 },
+      ],
+    });
+    // +5:30: 18:30 UTC on the 11th is midnight of the 12th, where now is; 18:29 is still the 11th.
+    expect(series.slice(-2).map((bucket) => [bucket.newMembers, bucket.lostMembers])).toEqual([
+      [5, 0],
+      [4, 3],
+    ]);
+    expect(series.reduce((sum, bucket) => sum + bucket.newMembers, 0)).toBe(9);
+  });
+
   it('buckets days in the creator zone: 23:30 UTC is the next day three hours east', () => {
     const now = at('2026-03-10T23:30:00Z');
     const utc = revenueBucketStarts('day', now, 0, 2);
