@@ -15,7 +15,8 @@
  *
  * The ledger lines are written with the ledger's row triggers off (session_replication_role = replica: a million
  * trigger calls take minutes) and their effect applied after in bulk, the same arithmetic as the triggers
- * (migrations 0003, 0009, 0022: balance totals per earnings window; 0004, 0014: dashboard versions). The run then
+ * (migrations 0003, 0009, 0022: balance totals per earnings window; 0004, 0014: dashboard versions; 0041, 0056, 0060:
+ * member counts, insights, revenue slots). The run then
  * checks that every balance total equals its ledger.
  * Then jobs at size (jobsAtSize below): 100k renewals due at once, their expiry at once, a payout run over 10k
  * creators, each while requests run.
@@ -88,6 +89,20 @@ const scenarios = ({ channelId, subscriptionId }: Ids): Scenario[] => [
     method: 'POST',
     path: `/api/v2/subscription/${subscriptionId}/members`,
     body: { filter: 'all', group: 'live', startFrom: null },
+    as: SEED.alice,
+  },
+  { name: 'revenue series month (all channels)', method: 'GET', path: '/api/v2/revenue?period=month', as: SEED.alice },
+  {
+    name: 'revenue series month (channel)',
+    method: 'GET',
+    path: `/api/v2/revenue?period=month&channelId=${channelId}`,
+    as: SEED.alice,
+  },
+  { name: 'revenue series day (all channels)', method: 'GET', path: '/api/v2/revenue?period=day', as: SEED.alice },
+  {
+    name: 'revenue series day (channel)',
+    method: 'GET',
+    path: `/api/v2/revenue?period=day&channelId=${channelId}`,
     as: SEED.alice,
   },
   { name: 'revenue insights (all channels)', method: 'GET', path: '/api/v2/revenue/insights', as: SEED.alice },
@@ -211,6 +226,26 @@ const KEPT_COUNTS = [
   `insert into channel_live_counts (channel_id, live, counted_at)
    select c.id, count(e.user_id) filter (where e.ends_at > now()), now()
    from channels c left join channel_member_ends e on e.channel_id = c.id group by c.id`,
+];
+
+/** What the revenue series' triggers keep (migration 0060): the slots again from the ledger and the memberships. */
+const KEPT_REVENUE_SLOTS = [
+  `delete from revenue_slots`,
+  `insert into revenue_slots (user_id, slot, channel_id, currency, type, source, amount, stars_minor, stars, lines)
+   select user_id, revenue_slot(coalesce(window_at, created_at)), coalesce(channel_id, 0), currency, type,
+     case when subscription_id is null then 'donation' else 'subscription' end, sum(amount),
+     coalesce(sum(amount) filter (where stars_amount is not null), 0), coalesce(sum(stars_amount), 0), count(*)
+   from transactions where type in ('sell_subscription', 'get_donation', 'refund_issued')
+   group by 1, 2, 3, 4, 5, 6`,
+  `delete from channel_member_slots`,
+  `insert into channel_member_slots (channel_id, slot, joined, expiring)
+   select channel_id, slot, sum(joined), sum(expiring) from (
+     select s.channel_id, revenue_slot(m.activated_at) as slot, 1 as joined, 0 as expiring
+       from subscription_members m join subscriptions s on s.id = m.subscription_id
+     union all
+     select s.channel_id, revenue_slot(m.expires_at), 0, 1
+       from subscription_members m join subscriptions s on s.id = m.subscription_id where m.expires_at is not null
+   ) e group by 1, 2`,
 ];
 
 /** What the revenue insights trigger keeps (migration 0056), again from the rows, at the database's now. */
@@ -376,6 +411,7 @@ async function grow(
     // What the member counts trigger does (migration 0041): the kept counts again from the rows, at the database's now.
     ...KEPT_COUNTS.map((statement, index): [string, string] => [`kept counts ${index}`, statement]),
     ...KEPT_INSIGHTS.map((statement, index): [string, string] => [`kept insights ${index}`, statement]),
+    ...KEPT_REVENUE_SLOTS.map((statement, index): [string, string] => [`kept revenue slots ${index}`, statement]),
   ];
   const keptCounts = await one<{ kept: boolean }>(
     database,
@@ -385,6 +421,7 @@ async function grow(
     database,
     `select to_regclass('channel_month_members') is not null as kept`,
   );
+  const keptSlots = await one<{ kept: boolean }>(database, `select to_regclass('revenue_slots') is not null as kept`);
   // One transaction on a connection of its own (the server's pool times statements out): the session settings hold
   // for every statement, and all of it or nothing.
   const client = new pg.Client({ connectionString: url });
@@ -407,6 +444,7 @@ async function grow(
       }
       if (name.startsWith('kept counts') && !keptCounts.kept) continue;
       if (name.startsWith('kept insights') && !keptInsights.kept) continue;
+      if (name.startsWith('kept revenue slots') && !keptSlots.kept) continue;
       const started = performance.now();
       written[name] = (await client.query(statement)).rowCount ?? 0;
       timings.push(`${name} ${((performance.now() - started) / 1000).toFixed(1)} s`);
