@@ -807,7 +807,7 @@ export const GiftSchema = Type.Object({
   expiresAt: int({ description: 'Epoch seconds: unredeemed by then, it is refunded to its giver' }),
   /** Why the viewer cannot accept it now (absent: they can, or did). */
   refusal: optional(
-    oneOf(['unknown', 'redeemed', 'expired', 'own', 'banned', 'unavailable', 'stars_renewing'] as const),
+    oneOf(['unknown', 'redeemed', 'expired', 'refunded', 'own', 'banned', 'unavailable', 'stars_renewing'] as const),
   ),
   mine: bool({ description: 'The viewer gave it' }),
   redeemedByMe: bool({ description: 'The viewer accepted it' }),

@@ -38,6 +38,7 @@ export const GIFT_REFUSALS = [
   'unknown',
   'redeemed',
   'expired',
+  'refunded',
   'own',
   'banned',
   'unavailable',
@@ -145,7 +146,7 @@ export interface GiftRedemption {
 
 /**
  * Why `recipientId` cannot redeem the gift now, or null when they can. Checked in this order: redeemed (by someone
- * else: the recipient's own redemption answers null, so a repeated accept is harmless), expired (or refunded),
+ * else: the recipient's own redemption answers null, so a repeated accept is harmless), refunded, expired,
  * own (the giver), unavailable (the channel or subscription is gone), banned (removed from the channel by its admins),
  * stars_renewing (the recipient's running membership is a Telegram Stars subscription Telegram renews on its own date:
  * a gift's period after it would be charged by Telegram all the same, so it is refused until they cancel it).
@@ -159,6 +160,9 @@ export function giftRefusal(
 ): GiftRefusal | null {
   const state = giftStateAt(gift, nowMs);
   if (state === 'redeemed') return gift.recipientId === recipientId ? null : 'redeemed';
+  // Refunded before its 30 days were up (its subscription gone, an operator's refund) or after it was accepted: say
+  // so; one refunded because nobody accepted it in time reads as expired.
+  if (state === 'refunded' && (gift.recipientId !== null || nowMs < gift.expiresAtMs)) return 'refunded';
   if (state !== 'open') return 'expired';
   if (gift.giverId === recipientId) return 'own';
   if (!gift.available) return 'unavailable';

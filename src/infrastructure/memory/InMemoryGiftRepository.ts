@@ -17,6 +17,7 @@ const REFUSAL_MESSAGES: Readonly<Record<GiftRefusal, string>> = {
   unknown: 'There is no such gift',
   redeemed: 'This gift was already accepted',
   expired: 'This gift has expired',
+  refunded: 'This gift was refunded to its giver',
   own: 'You cannot accept your own gift',
   banned: 'You cannot join this channel',
   unavailable: 'This subscription is no longer available',

@@ -13,6 +13,7 @@ import type {
   CreatePaymentResponse,
   FollowerMemberResponse,
   GiftAcceptResponse,
+  GiftResponse,
   GiftSentResponse,
 } from '../../../src/contract/api';
 import { subscriptionMembers, transactions } from '../../../server/platform/db/schema';
@@ -174,6 +175,12 @@ describe('refund of a redeemed gift', () => {
     expect(after).toMatchObject({ status: 'cancelled' });
     expect(after.expiresAt!.getTime()).toBe(refundedAt);
     expect(await giftRow(code)).toMatchObject({ status: 'refunded', recipientId: await userId(server, recipient) });
+    // Its page tells the recipient, and anyone else, that it was refunded; accepting again is refused so.
+    const giftPage = await server.api<GiftResponse>(recipient, 'GET', `/gift/${code}`);
+    expect(giftPage.body.gift).toMatchObject({ state: 'refunded', refusal: 'refunded', redeemedByMe: true });
+    const again = await server.api(recipient, 'POST', `/gift/${code}/accept`);
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: 'gift_invalid', reason: 'refunded' });
     expect(await linesOf(paymentId)).toEqual([
       ['buy_subscription', 1000, true],
       ['refund_issued', 870, true],

@@ -69,7 +69,10 @@ describe('gift rules', () => {
     // The recipient's own repeated accept is not refused.
     expect(giftRefusal({ ...open, state: 'redeemed', recipientId: 2 }, 2, false, now)).toBeNull();
     expect(giftRefusal(open, 2, false, paidAt + 31 * DAY)).toBe('expired');
-    expect(giftRefusal({ ...open, state: 'refunded' }, 2, true, now)).toBe('expired');
+    expect(giftRefusal({ ...open, state: 'refunded' }, 2, true, now)).toBe('refunded');
+    expect(giftRefusal({ ...open, state: 'refunded' }, 2, false, paidAt + 31 * DAY)).toBe('expired');
+    // Refunded after it was accepted (an operator's refund): its recipient is told so too.
+    expect(giftRefusal({ ...open, state: 'refunded', recipientId: 2 }, 2, false, now)).toBe('refunded');
     expect(giftRefusal(open, 1, false, now)).toBe('own');
     expect(giftRefusal({ ...open, available: false }, 2, true, now)).toBe('unavailable');
     expect(giftRefusal(open, 2, true, now)).toBe('banned');

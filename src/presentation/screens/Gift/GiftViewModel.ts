@@ -65,7 +65,9 @@ export class GiftViewModel {
   get refusal(): GiftRefusal | null {
     if (this.missing !== null) return this.missing;
     if (this.accepted !== null || this.gift === null) return null;
-    return this.gift.redeemedByMe ? null : (this.gift.refusal ?? null);
+    // The recipient's own gift stays theirs, unless its payment was refunded since: then the page says so.
+    if (this.gift.redeemedByMe && this.gift.refusal !== 'refunded') return null;
+    return this.gift.refusal ?? null;
   }
 
   async accept(): Promise<void> {

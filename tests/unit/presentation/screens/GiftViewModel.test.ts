@@ -116,6 +116,24 @@ describe('GiftViewModel', () => {
     await unknown.load();
     expect(unknown.missing).toBe('unknown');
     expect(unknown.state.status).toBe('ready');
+
+    // The recipient's own accepted gift has nothing to refuse, until its payment is refunded.
+    const kept = new GiftViewModel(
+      new ScriptedGifts({ gift: gift({ state: 'redeemed', redeemedByMe: true }) }),
+      platform,
+      toastStore(platform),
+      CODE,
+    );
+    await kept.load();
+    expect(kept.refusal).toBeNull();
+    const refunded = new GiftViewModel(
+      new ScriptedGifts({ gift: gift({ state: 'refunded', redeemedByMe: true, refusal: 'refunded' }) }),
+      platform,
+      toastStore(platform),
+      CODE,
+    );
+    await refunded.load();
+    expect(refunded.refusal).toBe('refunded');
   });
 });
 
