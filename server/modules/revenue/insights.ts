@@ -66,7 +66,8 @@ function insightsStatements(db: Db) {
       .prepare(name);
   // The ends passed since each channel's counted_at (or, with a clock behind, not yet passed), which the kept rows
   // still count as running: one short range of the (subscription_id, expires_at) index per subscription, within the
-  // span of every channel's (spanFrom, spanTo], which the planner reads as constants.
+  // span of every channel's (spanFrom, spanTo]. PostgreSQL keeps planning this statement with its values (a generic
+  // plan cannot know how short the span is and costs more), so the span reads as the short range it is.
   const passed = (deleted: SQL) => sql`channel_insights k
       join subscriptions s on s.channel_id = k.channel_id${deleted}
       join subscription_members m on m.subscription_id = s.id
@@ -117,8 +118,8 @@ export class InsightsRepository {
 
   /**
    * The creator's channels in scope (not deleted: every one, or the one named) and the span of expiries a read must
-   * add (between each channel's counted_at and now), passed to the figures as constants: the planner then reads them
-   * as one short range of the (subscription_id, expires_at) index rather than every member.
+   * add (between each channel's counted_at and now), passed to the figures: planned with its values, it reads as one
+   * short range of the (subscription_id, expires_at) index rather than every member.
    */
   async scope(creatorId: number, channelId: number | null, now: Date): Promise<InsightsScope> {
     const rows =
