@@ -15,8 +15,8 @@
  *
  * The ledger lines are written with the ledger's row triggers off (session_replication_role = replica: a million
  * trigger calls take minutes) and their effect applied after in bulk, the same arithmetic as the triggers
- * (migrations 0003, 0009, 0022: balance totals per earnings window; 0004, 0014: dashboard versions; 0041, 0056, 0060:
- * member counts, insights, revenue slots). The run then
+ * (migrations 0003, 0009, 0022: balance totals per earnings window; 0004, 0014: dashboard versions; 0041, 0056, 0060, 0061:
+ * member counts, insights, revenue slots and days). The run then
  * checks that every balance total equals its ledger.
  * Then jobs at size (jobsAtSize below): 100k renewals due at once, their expiry at once, a payout run over 10k
  * creators, each while requests run.
@@ -248,6 +248,18 @@ const KEPT_REVENUE_SLOTS = [
    ) e group by 1, 2`,
 ];
 
+/** And their sums per UTC day (migration 0061), from the slots just filled. */
+const KEPT_REVENUE_DAYS = [
+  `delete from revenue_days`,
+  `insert into revenue_days (user_id, day, channel_id, currency, type, source, amount, stars_minor, stars, lines)
+   select user_id, revenue_day(slot), channel_id, currency, type, source, sum(amount), sum(stars_minor), sum(stars),
+     sum(lines)
+   from revenue_slots group by 1, 2, 3, 4, 5, 6`,
+  `delete from channel_member_days`,
+  `insert into channel_member_days (channel_id, day, joined, expiring)
+   select channel_id, revenue_day(slot), sum(joined), sum(expiring) from channel_member_slots group by 1, 2`,
+];
+
 /** What the revenue insights trigger keeps (migration 0056), again from the rows, at the database's now. */
 const KEPT_INSIGHTS = [
   `delete from channel_insights`,
@@ -412,6 +424,7 @@ async function grow(
     ...KEPT_COUNTS.map((statement, index): [string, string] => [`kept counts ${index}`, statement]),
     ...KEPT_INSIGHTS.map((statement, index): [string, string] => [`kept insights ${index}`, statement]),
     ...KEPT_REVENUE_SLOTS.map((statement, index): [string, string] => [`kept revenue slots ${index}`, statement]),
+    ...KEPT_REVENUE_DAYS.map((statement, index): [string, string] => [`kept revenue days ${index}`, statement]),
   ];
   const keptCounts = await one<{ kept: boolean }>(
     database,
@@ -422,6 +435,7 @@ async function grow(
     `select to_regclass('channel_month_members') is not null as kept`,
   );
   const keptSlots = await one<{ kept: boolean }>(database, `select to_regclass('revenue_slots') is not null as kept`);
+  const keptDays = await one<{ kept: boolean }>(database, `select to_regclass('revenue_days') is not null as kept`);
   // One transaction on a connection of its own (the server's pool times statements out): the session settings hold
   // for every statement, and all of it or nothing.
   const client = new pg.Client({ connectionString: url });
@@ -445,6 +459,7 @@ async function grow(
       if (name.startsWith('kept counts') && !keptCounts.kept) continue;
       if (name.startsWith('kept insights') && !keptInsights.kept) continue;
       if (name.startsWith('kept revenue slots') && !keptSlots.kept) continue;
+      if (name.startsWith('kept revenue days') && !keptDays.kept) continue;
       const started = performance.now();
       written[name] = (await client.query(statement)).rowCount ?? 0;
       timings.push(`${name} ${((performance.now() - started) / 1000).toFixed(1)} s`);

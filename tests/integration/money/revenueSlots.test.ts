@@ -1,8 +1,8 @@
 /**
- * The revenue series read from its kept quarter-hour slots (migration 0060), over real HTTP: after varied ledger
+ * The revenue series read from its kept quarter-hour slots and UTC days (migrations 0060, 0061), over real HTTP: after varied ledger
  * lines and memberships (two channels in two currencies, sales, donations, renewals moving expiries, a refund
  * counting in its sale's window) every period, zone offset, channel scope and currency choice answers exactly what
- * the rows give when bucketed by the domain's own rules (src/domain/revenue.ts), and the kept slots equal a recount.
+ * the rows give when bucketed by the domain's own rules (src/domain/revenue.ts), and the kept slots and days equal a recount.
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { RevenueResponse } from '../../../src/contract/revenue';
@@ -132,39 +132,43 @@ async function recount(
 }
 
 /** Kept rows that differ from a recount of the ledger and memberships (none when the triggers kept them right). */
-async function slotMismatches(): Promise<unknown[]> {
+async function slotMismatches(unit: 'slot' | 'day'): Promise<unknown[]> {
   const db = server.database.db;
+  const lineTable = sql.raw(unit === 'slot' ? 'revenue_slots' : 'revenue_days');
+  const memberTable = sql.raw(unit === 'slot' ? 'channel_member_slots' : 'channel_member_days');
+  const of = sql.raw(unit === 'slot' ? 'revenue_slot' : 'revenue_day');
+  const key = sql.raw(unit);
   const lines = rowsOf(
     await db.execute(sql`
       with kept as (
-        select user_id, slot, channel_id, currency, type, source, amount, stars_minor, stars, lines from revenue_slots
+        select user_id, ${key} as at, channel_id, currency, type, source, amount, stars_minor, stars, lines from ${lineTable}
         where lines <> 0 or amount <> 0 or stars_minor <> 0 or stars <> 0
       ), counted as (
-        select user_id, revenue_slot(coalesce(window_at, created_at)) as slot, coalesce(channel_id, 0) as channel_id,
+        select user_id, ${of}(coalesce(window_at, created_at)) as at, coalesce(channel_id, 0) as channel_id,
           currency, type, case when subscription_id is null then 'donation' else 'subscription' end as source,
           sum(amount)::int8 as amount, coalesce(sum(amount) filter (where stars_amount is not null), 0)::int8 as stars_minor,
           coalesce(sum(stars_amount), 0)::int8 as stars, count(*)::int8 as lines
         from transactions where type in ('sell_subscription', 'get_donation', 'refund_issued')
         group by 1, 2, 3, 4, 5, 6
       )
-      select 'line' as kind, * from kept full join counted using (user_id, slot, channel_id, currency, type, source)
+      select 'line' as kind, * from kept full join counted using (user_id, at, channel_id, currency, type, source)
       where kept.lines is distinct from counted.lines or kept.amount is distinct from counted.amount
         or kept.stars_minor is distinct from counted.stars_minor or kept.stars is distinct from counted.stars`),
   );
   const members = rowsOf(
     await db.execute(sql`
       with kept as (
-        select channel_id, slot, joined, expiring from channel_member_slots where joined <> 0 or expiring <> 0
+        select channel_id, ${key} as at, joined, expiring from ${memberTable} where joined <> 0 or expiring <> 0
       ), counted as (
-        select channel_id, slot, sum(joined)::int8 as joined, sum(expiring)::int8 as expiring from (
-          select s.channel_id, revenue_slot(m.activated_at) as slot, 1 as joined, 0 as expiring
+        select channel_id, at, sum(joined)::int8 as joined, sum(expiring)::int8 as expiring from (
+          select s.channel_id, ${of}(m.activated_at) as at, 1 as joined, 0 as expiring
             from subscription_members m join subscriptions s on s.id = m.subscription_id
           union all
-          select s.channel_id, revenue_slot(m.expires_at), 0, 1
+          select s.channel_id, ${of}(m.expires_at), 0, 1
             from subscription_members m join subscriptions s on s.id = m.subscription_id where m.expires_at is not null
         ) e group by 1, 2
       )
-      select 'member' as kind, * from kept full join counted using (channel_id, slot)
+      select 'member' as kind, * from kept full join counted using (channel_id, at)
       where kept.joined is distinct from counted.joined or kept.expiring is distinct from counted.expiring`),
   );
   return [...lines, ...members];
@@ -217,7 +221,8 @@ describe('revenue series from kept slots', () => {
     expect(refunds).toHaveLength(1);
     expect(refunds[0]!.windowAt!.getTime()).toBeLessThan(start + DAY);
 
-    expect(await slotMismatches()).toEqual([]);
+    expect(await slotMismatches('slot')).toEqual([]);
+    expect(await slotMismatches('day')).toEqual([]);
 
     for (const period of ['day', 'week', 'month'] as const)
       for (const offset of OFFSETS)
