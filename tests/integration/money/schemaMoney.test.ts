@@ -18,6 +18,8 @@ it('has every table of the migration with the same columns and nullability', asy
     'idempotency_keys',
     'payments',
     'payout_runs',
+    'promo_code_counts',
+    'promo_code_revenue',
     'promo_codes',
     'provider_events',
     'provider_payouts',
@@ -28,6 +30,7 @@ it('has every table of the migration with the same columns and nullability', asy
     'reconciliation_runs',
     'retention_offers',
     'retention_outcomes',
+    'subscription_gift_counts',
   ]);
   for (const table of tables) {
     const config = getTableConfig(table);
