@@ -19,6 +19,7 @@ import type {
 import { subscriptionMembers, transactions } from '../../../server/platform/db/schema';
 import { gifts, payments } from '../../../server/platform/db/schema-money';
 import { type TestServer, type TestUser, botApiCalls, newUser, startTestServer } from '../support/testServer';
+import { botTextsTo, consoleApi, consoleSignIn } from '../support/admin';
 import {
   type Shop,
   advanceTo,
@@ -38,42 +39,11 @@ describe('refund of a redeemed gift', () => {
   let server: TestServer;
   let shop: Shop;
 
-  const sentTo = async (telegramId: number) =>
-    (await botApiCalls<{ chat_id: number; text: string }>(server, 'sendMessage'))
-      .filter((call) => call.params.chat_id === telegramId)
-      .map((call) => call.params.text);
-
-  /** The operator console's sign-in: /admin to the bot, then its one-time link (admin.test.ts). */
-  const signIn = async (): Promise<string> => {
-    await server.request('POST', '/sandbox/bot-api/updates', {
-      message: {
-        message_id: 1,
-        date: 1,
-        chat: { id: OPERATOR.telegramId, type: 'private', first_name: OPERATOR.firstName },
-        from: { id: OPERATOR.telegramId, is_bot: false, first_name: OPERATOR.firstName, language_code: 'en' },
-        text: '/admin',
-        entities: [{ type: 'bot_command', offset: 0, length: 6 }],
-      },
-    });
-    const last = (await sentTo(OPERATOR.telegramId)).at(-1) ?? '';
-    const link = /(http\S+\/admin\/signin\?token=\S+)/.exec(last)![1]!;
-    const answer = await fetch(link.replace(server.config.publicUrl, server.baseUrl), { redirect: 'manual' });
-    expect(answer.status).toBe(303);
-    return answer.headers.get('set-cookie')!.split(';')[0]!;
-  };
+  const sentTo = (telegramId: number) => botTextsTo(server, telegramId);
   const operatorRefund = async (paymentId: string) => {
     // Signed in afresh: the session does not outlive the days the sandbox clock moved on.
-    const cookie = await signIn();
-    const answer = await server.request(
-      'POST',
-      `/admin/api/payments/${paymentId}/refund`,
-      { reason: 'Disputed' },
-      {
-        cookie,
-        'content-type': 'application/json',
-        'idempotency-key': randomUUID(),
-      },
-    );
+    const cookie = await consoleSignIn(server, OPERATOR);
+    const answer = await consoleApi(server, cookie, 'POST', `/payments/${paymentId}/refund`, { reason: 'Disputed' });
     expect(answer.status).toBe(200);
     const [payment] = await server.database.db.select().from(payments).where(eq(payments.id, paymentId));
     expect(payment).toMatchObject({ refundStatus: 'done', refundReason: 'Disputed' });
