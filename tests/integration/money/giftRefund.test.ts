@@ -16,7 +16,7 @@ import type {
   GiftResponse,
   GiftSentResponse,
 } from '../../../src/contract/api';
-import { subscriptionMembers, transactions } from '../../../server/platform/db/schema';
+import { transactions } from '../../../server/platform/db/schema';
 import { gifts, payments } from '../../../server/platform/db/schema-money';
 import { type TestServer, type TestUser, botApiCalls, newUser, startTestServer } from '../support/testServer';
 import { botTextsTo, consoleApi, consoleSignIn } from '../support/admin';
@@ -24,6 +24,7 @@ import {
   type Shop,
   advanceTo,
   expectBalancesMatchLedger,
+  memberRow,
   newCard,
   openShop,
   payWithNewCard,
@@ -69,18 +70,7 @@ describe('refund of a redeemed gift', () => {
   };
   const giftRow = async (code: string) =>
     (await server.database.db.select().from(gifts).where(eq(gifts.code, code)))[0];
-  const memberOf = async (user: TestUser, subscriptionId: number) =>
-    (
-      await server.database.db
-        .select()
-        .from(subscriptionMembers)
-        .where(
-          and(
-            eq(subscriptionMembers.subscriptionId, subscriptionId),
-            eq(subscriptionMembers.userId, await userId(server, user)),
-          ),
-        )
-    )[0];
+  const memberOf = async (user: TestUser, subscriptionId: number) => (await memberRow(server, user, subscriptionId))!;
   const linesOf = async (paymentId: string) =>
     (await server.database.db.select().from(transactions).where(eq(transactions.paymentId, paymentId)))
       .map((line) => [line.type, line.amount, line.gift])

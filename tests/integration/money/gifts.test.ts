@@ -16,7 +16,7 @@ import type {
   GiftStatsResponse,
   TransactionDto,
 } from '../../../src/contract/api';
-import { subscriptionMembers, transactions } from '../../../server/platform/db/schema';
+import { transactions } from '../../../server/platform/db/schema';
 import { gifts, payments, subscriptionGiftCounts } from '../../../server/platform/db/schema-money';
 import { type TestServer, type TestUser, botApiCalls, newUser, startTestServer } from '../support/testServer';
 import {
@@ -24,6 +24,7 @@ import {
   advanceTo,
   answerChallenge,
   expectBalancesMatchLedger,
+  memberRow,
   newCard,
   openShop,
   payWithNewCard,
@@ -68,18 +69,7 @@ describe('gift subscriptions', () => {
   };
   const giftRow = async (code: string) =>
     (await server.database.db.select().from(gifts).where(eq(gifts.code, code)))[0];
-  const memberOf = async (user: TestUser, subscriptionId: number) =>
-    (
-      await server.database.db
-        .select()
-        .from(subscriptionMembers)
-        .where(
-          and(
-            eq(subscriptionMembers.subscriptionId, subscriptionId),
-            eq(subscriptionMembers.userId, await userId(server, user)),
-          ),
-        )
-    )[0];
+  const memberOf = async (user: TestUser, subscriptionId: number) => (await memberRow(server, user, subscriptionId))!;
   const transactionsOf = async (user: TestUser, mode: 'creator' | 'follower') =>
     (
       await server.api<{ transactions: TransactionDto[] }>(user, 'POST', '/dashboard/transactions', {
@@ -125,7 +115,7 @@ describe('gift subscriptions', () => {
     expect(buyLine).toMatchObject({ amount: 1000, gift: true, memberId: null });
     // 10 % service fee and 3 % provider fee of the 10.00 paid: the creator earns 8.70 at purchase time.
     expect(sellLine).toMatchObject({ price: 1000, serviceFee: 100, providerFee: 30, amount: 870, gift: true });
-    expect(await memberOf(giver, shop.subscriptions.monthly)).toBeUndefined();
+    expect(await memberRow(server, giver, shop.subscriptions.monthly)).toBeUndefined();
     expect((await transactionsOf(giver, 'follower')).find((line) => line.id === buyLine.id)).toMatchObject({
       type: 'buy_subscription',
       gift: true,

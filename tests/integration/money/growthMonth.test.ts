@@ -6,19 +6,20 @@
  * ledger; at the end each payer was charged exactly what their screen said, once per period.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { CreatePaymentResponse, GiftSentResponse, RetentionQuoteResponse } from '../../../src/contract/api';
-import { subscriptionMembers, subscriptionTrials } from '../../../server/platform/db/schema';
+import { subscriptionTrials } from '../../../server/platform/db/schema';
 import { gifts, payments } from '../../../server/platform/db/schema-money';
 import { type TestServer, type TestUser, newUser, startTestServer } from '../support/testServer';
 import {
   advanceTo,
   expectBalancesMatchLedger,
+  memberRow,
   newCard,
   openShop,
   payWithNewCard,
-  userId,
   swiftAccount,
+  userId,
 } from './support/money';
 
 jest.setTimeout(600_000);
@@ -89,18 +90,7 @@ describe('the money invariant over a month of promos, trials, gifts and retentio
       const sent = await server.api<GiftSentResponse>(user, 'GET', `/gift/sent/${bought.body.paymentId}`);
       return sent.body.gift!.code;
     };
-    const memberOf = async (user: TestUser, subscriptionId: number) => {
-      const [row] = await server.database.db
-        .select()
-        .from(subscriptionMembers)
-        .where(
-          and(
-            eq(subscriptionMembers.subscriptionId, subscriptionId),
-            eq(subscriptionMembers.userId, await userId(server, user)),
-          ),
-        );
-      return row!;
-    };
+    const memberOf = async (user: TestUser, subscriptionId: number) => (await memberRow(server, user, subscriptionId))!;
     /** The retention step before a cancel: the offer shown, then accepted as shown or declined. */
     const cancelWithOffer = async (user: TestUser, answer: 'accept' | 'decline') => {
       const memberId = (await memberOf(user, monthly)).id;

@@ -9,14 +9,14 @@
  * payment, each renewal a new telegram_payment_charge_id, refunded_payment after a refund.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { botTexts } from '../../../server/modules/bot/texts';
-import { subscriptionMembers, transactions } from '../../../server/platform/db/schema';
+import { transactions } from '../../../server/platform/db/schema';
 import { payments } from '../../../server/platform/db/schema-money';
 import { STARS_RENEWAL_GRACE_MS } from '../../../server/modules/payments/renewalWindow';
 import { STARS_SUBSCRIPTION_PERIOD_SECONDS } from '../../../src/domain/stars';
 import { type TestServer, type TestUser, TEST_NOW, newUser, startTestServer } from '../support/testServer';
-import { type Shop, advanceTo, expectBalancesMatchLedger, openShop, userId } from './support/money';
+import { type Shop, advanceTo, expectBalancesMatchLedger, memberRow, openShop, userId } from './support/money';
 
 jest.setTimeout(300_000);
 
@@ -72,18 +72,7 @@ describe('Telegram Stars payments', () => {
       .select()
       .from(payments)
       .where(eq(payments.userId, await userId(server, user)));
-  const memberOf = async (user: TestUser, subscriptionId: number) => {
-    const [member] = await server.database.db
-      .select()
-      .from(subscriptionMembers)
-      .where(
-        and(
-          eq(subscriptionMembers.subscriptionId, subscriptionId),
-          eq(subscriptionMembers.userId, await userId(server, user)),
-        ),
-      );
-    return member!;
-  };
+  const memberOf = async (user: TestUser, subscriptionId: number) => (await memberRow(server, user, subscriptionId))!;
   const linesOf = (paymentId: string) =>
     server.database.db.select().from(transactions).where(eq(transactions.paymentId, paymentId));
 

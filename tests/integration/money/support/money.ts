@@ -3,11 +3,11 @@
  * card tokenisation at the sandbox provider; payments with an Idempotency-Key; ledger and balance checks.
  */
 import { randomUUID } from 'node:crypto';
-import { eq, or } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import type { CreatePaymentResponse, PaymentCheckResponse } from '../../../../src/contract/api';
 import type { Period } from '../../../../src/domain/entities';
 import { balancesOf, ledgerSum } from '../../../../server/modules/payments/ledger/ledger';
-import { transactions, users } from '../../../../server/platform/db/schema';
+import { type MemberRow, subscriptionMembers, transactions, users } from '../../../../server/platform/db/schema';
 import { currencyExponent } from '../../../../src/domain/money';
 import { starsCreditMinor } from '../../../../src/domain/stars';
 import { type ApiAnswer, type TestServer, type TestUser, creatorWithChannel, newUser } from '../../support/testServer';
@@ -84,6 +84,24 @@ export async function userId(server: TestServer, user: TestUser): Promise<number
     return userId(server, user);
   }
   return row.id;
+}
+
+/** The user's membership row of the subscription, if any (read from the database). */
+export async function memberRow(
+  server: TestServer,
+  user: TestUser,
+  subscriptionId: number,
+): Promise<MemberRow | undefined> {
+  const [row] = await server.database.db
+    .select()
+    .from(subscriptionMembers)
+    .where(
+      and(
+        eq(subscriptionMembers.subscriptionId, subscriptionId),
+        eq(subscriptionMembers.userId, await userId(server, user)),
+      ),
+    );
+  return row;
 }
 
 /** A public token for one tokenisation, from our API as the app gets it (any signed-in user may ask). */
