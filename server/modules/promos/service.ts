@@ -194,20 +194,14 @@ export class PromoService {
   async ofChannels(channelIds: readonly number[]): Promise<PromoView[]> {
     if (channelIds.length === 0) return [];
     const rows = await this.codesOfChannels.execute({ channelIds: [...channelIds] });
-    const views = new Map<number, PromoView>();
-    for (const { row, redemptions, pending, currency, amount } of rows) {
-      const view = views.get(row.id) ?? {
-        row,
-        stats: { redemptions: redemptions ?? 0, pending: pending ?? 0, revenue: [] },
-        shareSubscriptionId: row.subscriptionId,
-      };
-      const revenue =
-        currency === null || amount === null
-          ? view.stats.revenue
-          : [...view.stats.revenue, money(amount, currency as Currency)];
-      views.set(row.id, { ...view, stats: { ...view.stats, revenue } });
-    }
-    return [...views.values()];
+    const stats = statsByCode(rows.map(({ row, ...kept }) => ({ id: row.id, ...kept })));
+    // One row per code and revenue currency, newest code first: the first row of each code keeps its place.
+    const codes = new Map(rows.map(({ row }) => [row.id, row]));
+    return [...codes.values()].map((row) => ({
+      row,
+      stats: stats.get(row.id) ?? EMPTY,
+      shareSubscriptionId: row.subscriptionId,
+    }));
   }
 
   /**
@@ -216,38 +210,45 @@ export class PromoService {
    * migration 0058 keep them: one row per code and currency, whatever the number of payments.
    */
   private async stats(ids: readonly number[]): Promise<Map<number, PromoStats>> {
-    const result = new Map<number, PromoStats>();
-    if (ids.length === 0) return result;
-    const rows = rowsOf<{
-      id: number | string;
-      redemptions: number | null;
-      pending: number | null;
-      currency: string | null;
-      amount: number | string | null;
-    }>(
-      await this.deps.db.execute(sql`select ids.id, c.redemptions, c.pending, r.currency, r.amount
+    if (ids.length === 0) return new Map();
+    return statsByCode(
+      rowsOf<KeptStatsRow>(
+        await this.deps.db.execute(sql`select ids.id, c.redemptions, c.pending, r.currency, r.amount
         from unnest(${`{${ids.join(',')}}`}::bigint[]) as ids(id)
         left join promo_code_counts c on c.promo_code_id = ids.id
         left join promo_code_revenue r on r.promo_code_id = ids.id
         order by r.currency`),
+      ),
     );
-    for (const row of rows) {
-      const id = Number(row.id);
-      const stats = result.get(id) ?? {
-        redemptions: Number(row.redemptions ?? 0),
-        pending: Number(row.pending ?? 0),
-        revenue: [],
-      };
-      result.set(id, {
-        ...stats,
-        revenue:
-          row.currency === null
-            ? stats.revenue
-            : [...stats.revenue, money(Number(row.amount), row.currency as Currency)],
-      });
-    }
-    return result;
   }
+}
+
+/** A code with its kept counts and one currency of its kept revenue (none: nulls), as both reads answer them. */
+interface KeptStatsRow {
+  readonly id: number | string;
+  readonly redemptions: number | null;
+  readonly pending: number | null;
+  readonly currency: string | null;
+  readonly amount: number | string | null;
+}
+
+/** Each code's stats from its rows (one per revenue currency, in the order the currencies come). */
+function statsByCode(rows: readonly KeptStatsRow[]): Map<number, PromoStats> {
+  const result = new Map<number, PromoStats>();
+  for (const row of rows) {
+    const id = Number(row.id);
+    const stats = result.get(id) ?? {
+      redemptions: Number(row.redemptions ?? 0),
+      pending: Number(row.pending ?? 0),
+      revenue: [],
+    };
+    result.set(id, {
+      ...stats,
+      revenue:
+        row.currency === null ? stats.revenue : [...stats.revenue, money(Number(row.amount), row.currency as Currency)],
+    });
+  }
+  return result;
 }
 
 const EMPTY: PromoStats = { redemptions: 0, pending: 0, revenue: [] };
