@@ -3,7 +3,7 @@
  * figures. The end (reminder, pay link, outcome) is the trials job's (job.ts); a payment converts a trial in the
  * settlement transaction (payments/settlement.ts).
  */
-import { and, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Period } from '../../../src/domain/entities';
 import type { Currency } from '../../../src/domain/money';
 import {
@@ -20,7 +20,6 @@ import {
   type MemberRow,
   type SubscriptionRow,
   subscriptionMembers,
-  subscriptionTrialCounts,
   subscriptionTrials,
   subscriptions,
 } from '../../platform/db/schema';
@@ -75,27 +74,27 @@ async function channelHistory(
 }
 
 export class TrialService {
-  /** Revenue insights' trial figures over channels, prepared once (one statement per call). */
-  private readonly channelStats;
+  /** Trial figures over subscriptions or whole channels, prepared once (one statement per call). */
+  private readonly figures;
 
   constructor(
     private readonly deps: ServiceDeps,
     /** Whether card payments are available (a trial converts by a card payment; Stars subscriptions have none). */
     private readonly cardPayable: () => boolean,
   ) {
-    const ofChannels = sql`(select s.id from subscriptions s where s.channel_id = any(${sql.placeholder('channelIds')}::bigint[]))`;
-    this.channelStats = deps.db
+    const ofScope = sql`(select s.id from subscriptions s where s.id = any(${sql.placeholder('subscriptionIds')}::bigint[])
+      or s.channel_id = any(${sql.placeholder('channelIds')}::bigint[]))`;
+    // Running trials through an index range over the open ones; ended ones from the kept counter rows.
+    this.figures = deps.db
       .select({
-        running: sql<
-          number | string
-        >`(select count(*) from subscription_trials t where t.subscription_id in ${ofChannels}
+        running: sql<number | string>`(select count(*) from subscription_trials t where t.subscription_id in ${ofScope}
           and t.outcome is null and t.ends_at > ${sql.placeholder('now')}::timestamptz)`,
         converted: sql<number | string>`coalesce(sum(c.converted), 0)`,
         lapsed: sql<number | string>`coalesce(sum(c.lapsed), 0)`,
       })
       .from(sql`subscription_trial_counts c`)
-      .where(sql`c.subscription_id in ${ofChannels}`)
-      .prepare('trial_stats_of_channels');
+      .where(sql`c.subscription_id in ${ofScope}`)
+      .prepare('trial_stats');
   }
 
   /** The refusal for this follower and subscription at `nowMs`, or null when they may start the trial. */
@@ -198,39 +197,17 @@ export class TrialService {
    * through server/services.ts).
    */
   async statsOfChannels(channelIds: readonly number[]): Promise<TrialStats> {
-    if (channelIds.length === 0) return { onTrial: 0, ended: 0, converted: 0 };
-    const [row] = await this.channelStats.execute({
+    return this.statsOf([], channelIds);
+  }
+
+  private async statsOf(subscriptionIds: readonly number[], channelIds: readonly number[] = []): Promise<TrialStats> {
+    if (subscriptionIds.length === 0 && channelIds.length === 0) return { onTrial: 0, ended: 0, converted: 0 };
+    const [row] = await this.figures.execute({
+      subscriptionIds: [...subscriptionIds],
       channelIds: [...channelIds],
       now: new Date(this.deps.clock.now()).toISOString(),
     });
     const converted = Number(row?.converted ?? 0);
     return { onTrial: Number(row?.running ?? 0), ended: converted + Number(row?.lapsed ?? 0), converted };
-  }
-
-  private async statsOf(subscriptionIds: readonly number[]): Promise<TrialStats> {
-    const { db, clock } = this.deps;
-    if (subscriptionIds.length === 0) return { onTrial: 0, ended: 0, converted: 0 };
-    const ids = [...subscriptionIds];
-    const [running, counts] = await Promise.all([
-      db
-        .select({ n: count() })
-        .from(subscriptionTrials)
-        .where(
-          and(
-            inArray(subscriptionTrials.subscriptionId, ids),
-            isNull(subscriptionTrials.outcome),
-            gt(subscriptionTrials.endsAt, new Date(clock.now())),
-          ),
-        ),
-      db
-        .select({
-          converted: sql<number>`coalesce(sum(${subscriptionTrialCounts.converted}), 0)::int`,
-          lapsed: sql<number>`coalesce(sum(${subscriptionTrialCounts.lapsed}), 0)::int`,
-        })
-        .from(subscriptionTrialCounts)
-        .where(inArray(subscriptionTrialCounts.subscriptionId, ids)),
-    ]);
-    const converted = Number(counts[0]?.converted ?? 0);
-    return { onTrial: Number(running[0]?.n ?? 0), ended: converted + Number(counts[0]?.lapsed ?? 0), converted };
   }
 }
