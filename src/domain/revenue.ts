@@ -10,7 +10,7 @@
  *   (expiry passed without a renewal; a later renewal moves the expiry, so the member is not lost).
  * - Weeks start on Monday (ISO); the last bucket holds `now`.
  */
-import { DateTime, FixedOffsetZone } from 'luxon';
+import { FixedOffsetZone } from 'luxon';
 import type { TransactionType } from './entities';
 import { REVENUE_PERIODS, type RevenuePeriod } from './revenue-periods';
 
@@ -67,7 +67,30 @@ export function revenueZone(offsetMinutes: number): FixedOffsetZone {
   return FixedOffsetZone.instance(valid ? offsetMinutes : 0);
 }
 
-const UNIT: Readonly<Record<RevenuePeriod, 'day' | 'week' | 'month'>> = { day: 'day', week: 'week', month: 'month' };
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 3600_000;
+
+/** The zone's offset in minutes (revenueZone's rule: beyond ±14 h, or not whole minutes, is UTC). */
+function validOffset(offsetMinutes: number): number {
+  return Number.isInteger(offsetMinutes) && Math.abs(offsetMinutes) <= 14 * 60 ? offsetMinutes : 0;
+}
+
+/**
+ * Bucket edges by arithmetic on the fixed offset (what luxon's startOf/minus in a FixedOffsetZone answer, without a
+ * DateTime per bucket: the series computes them on every request). Days and weeks are fixed lengths in a fixed
+ * offset; months are calendar months of the zone's wall clock, shifted back by the offset.
+ */
+function bucketStart(period: RevenuePeriod, now: number, offsetMs: number, back: number): number {
+  const wallDay = Math.floor((now + offsetMs) / DAY_MS) * DAY_MS;
+  if (period === 'day') return wallDay - back * DAY_MS - offsetMs;
+  if (period === 'week') {
+    // ISO weeks: Monday is day 0 (getUTCDay's Sunday is 0).
+    const sinceMonday = (new Date(wallDay).getUTCDay() + 6) % 7;
+    return wallDay - (sinceMonday + 7 * back) * DAY_MS - offsetMs;
+  }
+  const wall = new Date(wallDay);
+  return Date.UTC(wall.getUTCFullYear(), wall.getUTCMonth() - back, 1) - offsetMs;
+}
 
 /** The bucket starts (epoch ms) of the last `count` periods, oldest first, the last holding `now`. */
 export function revenueBucketStarts(
@@ -76,12 +99,9 @@ export function revenueBucketStarts(
   offsetMinutes: number,
   count = REVENUE_BUCKET_COUNTS[period],
 ): number[] {
-  const current = DateTime.fromMillis(now, { zone: revenueZone(offsetMinutes) }).startOf(UNIT[period], {
-    useLocaleWeeks: false,
-  });
+  const offsetMs = validOffset(offsetMinutes) * MINUTE_MS;
   const starts: number[] = [];
-  for (let back = count - 1; back >= 0; back -= 1)
-    starts.push(current.minus({ [`${UNIT[period]}s`]: back }).toMillis());
+  for (let back = count - 1; back >= 0; back -= 1) starts.push(bucketStart(period, now, offsetMs, back));
   return starts;
 }
 
@@ -92,14 +112,8 @@ export function revenueRange(
   offsetMinutes: number,
   count = REVENUE_BUCKET_COUNTS[period],
 ): RevenueRange {
-  const starts = revenueBucketStarts(period, now, offsetMinutes, count);
-  return { from: starts[0]!, to: nextBucketStart(starts[starts.length - 1]!, period, offsetMinutes) };
-}
-
-function nextBucketStart(start: number, period: RevenuePeriod, offsetMinutes: number): number {
-  return DateTime.fromMillis(start, { zone: revenueZone(offsetMinutes) })
-    .plus({ [`${UNIT[period]}s`]: 1 })
-    .toMillis();
+  const offsetMs = validOffset(offsetMinutes) * MINUTE_MS;
+  return { from: bucketStart(period, now, offsetMs, count - 1), to: bucketStart(period, now, offsetMs, -1) };
 }
 
 /** The signed minor units a ledger line adds to the creator's earnings (0 for lines that are not earnings). */
@@ -127,9 +141,7 @@ export interface RevenueSeriesInput {
 /** The buckets, oldest first; events outside the range are ignored. */
 export function buildRevenueSeries(input: RevenueSeriesInput): RevenueBucket[] {
   const starts = revenueBucketStarts(input.period, input.now, input.offsetMinutes, input.count);
-  const ends = starts.map(
-    (start, index) => starts[index + 1] ?? nextBucketStart(start, input.period, input.offsetMinutes),
-  );
+  const ends = [...starts.slice(1), revenueRange(input.period, input.now, input.offsetMinutes, 1).to];
   const buckets = starts.map((start, index) => ({
     start,
     end: ends[index]!,

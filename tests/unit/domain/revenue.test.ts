@@ -94,6 +94,38 @@ describe('revenue buckets', () => {
     });
   });
 
+  it('cuts the same buckets as the calendar in the zone (luxon), for every offset, period and edge of the year', () => {
+    // Offsets east and west, off the quarter-hour grid, and beyond ±14 h (UTC); instants around month, year and leap
+    // day edges, on every weekday.
+    const offsets = [0, 60, 180, 330, 345, 525, 840, -60, -210, -600, -720, 7, 841, -900];
+    const nows = [
+      '2026-03-01T00:00:00Z',
+      '2026-02-28T23:59:59.999Z',
+      '2024-02-29T12:00:00Z',
+      '2025-12-31T22:30:00Z',
+      '2026-01-01T01:15:00Z',
+      '2026-11-29T20:35:00Z',
+      '1999-12-31T23:59:00Z',
+    ].flatMap((iso) => [0, 1, 2, 3, 4, 5, 6].map((days) => at(iso) + days * 86_400_000 + days * 3_600_000));
+    const calendar = (period: 'day' | 'week' | 'month', now: number, offset: number, count: number) => {
+      const valid = Math.abs(offset) <= 840 ? offset : 0;
+      const current = DateTime.fromMillis(now, {
+        zone: `UTC${valid >= 0 ? '+' : '-'}${Math.floor(Math.abs(valid) / 60)}:${String(Math.abs(valid) % 60).padStart(2, '0')}`,
+      }).startOf(period, { useLocaleWeeks: false });
+      const starts = Array.from({ length: count }, (_, index) =>
+        current.minus({ [`${period}s`]: count - 1 - index }).toMillis(),
+      );
+      return { starts, to: current.plus({ [`${period}s`]: 1 }).toMillis() };
+    };
+    for (const period of ['day', 'week', 'month'] as const)
+      for (const offset of offsets)
+        for (const now of nows) {
+          const expected = calendar(period, now, offset, 14);
+          expect(revenueBucketStarts(period, now, offset, 14)).toEqual(expected.starts);
+          expect(revenueRange(period, now, offset, 14)).toEqual({ from: expected.starts[0], to: expected.to });
+        }
+  });
+
   it('sums subscriptions and donations per bucket, a refund counting against its sale, and ignores other lines', () => {
     const now = at('2026-03-12T10:00:00Z');
     const lines: RevenueLine[] = [
