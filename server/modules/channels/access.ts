@@ -20,7 +20,7 @@ export function requireVerified(user: UserRow): void {
     throw new AppError('verification_required', 'Verification is required to use creator features');
 }
 
-export function assertModerated(channel: ChannelRow): void {
+export function assertModerated(channel: Pick<ChannelRow, 'moderation'>): void {
   if (channel.moderation === 'in_progress')
     throw new AppError('moderation_in_progress', 'The channel is being reviewed by moderators');
   if (channel.moderation === 'rejected')
