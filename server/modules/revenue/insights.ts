@@ -5,6 +5,7 @@
  * the member-counts job keeps to a few minutes' worth (insights_settle). Nothing counts members or ledger lines.
  */
 import { type SQL, sql } from 'drizzle-orm';
+import type { ModerationState } from '../../../src/domain/entities';
 import { type Db, rowsOf } from '../../platform/db/db';
 
 /** Channels the job settles per transaction. */
@@ -35,6 +36,8 @@ export interface PassedSpan {
 export interface InsightsScope {
   readonly channelIds: readonly number[];
   readonly span: PassedSpan;
+  /** The channel named (one channel's scope), whoever owns it; null when there is none or none was named. */
+  readonly channel: { readonly ownerId: number; readonly moderation: ModerationState } | null;
 }
 
 export interface KeptMonth {
@@ -58,10 +61,19 @@ function insightsStatements(db: Db) {
   const ids = sql`any(${sql.placeholder('channelIds')}::bigint[])`;
   const scope = (oneChannel: boolean, name: string) =>
     db
-      .select({ id: sql<number | string>`c.id`, countedAt: sql<string | Date | null>`k.counted_at` })
+      .select({
+        id: sql<number | string>`c.id`,
+        countedAt: sql<string | Date | null>`k.counted_at`,
+        ownerId: sql<number | string>`c.owner_id`,
+        deleted: sql<boolean>`c.deleted`,
+        moderation: sql<ModerationState>`c.moderation`,
+      })
       .from(sql`channels c left join channel_insights k on k.channel_id = c.id`)
       .where(
-        sql`c.owner_id = ${sql.placeholder('creatorId')} and not c.deleted${oneChannel ? sql` and c.id = ${sql.placeholder('channelId')}` : sql``}`,
+        // One channel: read whoever owns it and deleted or not, for the caller's owner check in the same round trip.
+        oneChannel
+          ? sql`c.id = ${sql.placeholder('channelId')}`
+          : sql`c.owner_id = ${sql.placeholder('creatorId')} and not c.deleted`,
       )
       .prepare(name);
   // The ends passed since each channel's counted_at (or, with a clock behind, not yet passed), which the kept rows
@@ -122,14 +134,17 @@ export class InsightsRepository {
    * short range of the (subscription_id, expires_at) index rather than every member.
    */
   async scope(creatorId: number, channelId: number | null, now: Date): Promise<InsightsScope> {
-    const rows =
+    const read =
       channelId === null
         ? await this.statements.scopeAll.execute({ creatorId })
-        : await this.statements.scopeOne.execute({ creatorId, channelId });
+        : await this.statements.scopeOne.execute({ channelId });
+    const named = channelId === null ? undefined : read[0];
+    const rows = read.filter((row) => Number(row.ownerId) === creatorId && !row.deleted);
     const times = [now.getTime(), ...rows.flatMap((row) => (row.countedAt ? [new Date(row.countedAt).getTime()] : []))];
     return {
       channelIds: rows.map((row) => Number(row.id)),
       span: { from: new Date(Math.min(...times)), to: new Date(Math.max(...times)) },
+      channel: named ? { ownerId: Number(named.ownerId), moderation: named.moderation } : null,
     };
   }
 

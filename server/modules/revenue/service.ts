@@ -199,11 +199,17 @@ export class RevenueService {
    * (migration 0056) and the promo codes' stats: nothing here grows with the creator's members or ledger.
    */
   async insights(user: UserRow, query: RevenueInsightsQuery): Promise<RevenueInsightsResponse> {
-    const scope = await this.scope(user, query.channelId);
+    requireVerified(user);
     const repository = this.insightsRepository;
     const now = this.deps.clock.now();
     const starts = insightMonthStarts(now);
-    const { channelIds, span } = await repository.scope(scope.creatorId, scope.channelId, new Date(now));
+    const { channelIds, span, channel } = await repository.scope(user.id, query.channelId ?? null, new Date(now));
+    // What ownedChannel answers, from the same read: someone else's channel is a missing one, one in moderation is
+    // refused (a deleted one of the owner's shows nothing).
+    if (query.channelId !== undefined) {
+      if (channel === null || channel.ownerId !== user.id) throw notFound('Channel not found');
+      assertModerated(channel);
+    }
     const [{ mrr, months: kept }, promos, trials] = await Promise.all([
       repository.figures(channelIds, new Date(starts[0]!), new Date(now), span),
       this.promoStats(channelIds),
