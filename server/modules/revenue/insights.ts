@@ -4,22 +4,12 @@
  * one per channel and month), and the memberships whose expiry lies between a channel's `counted_at` and now, which
  * the member-counts job keeps to a few minutes' worth (insights_settle). Nothing counts members or ledger lines.
  */
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { ModerationState } from '../../../src/domain/entities';
 import { type Db, rowsOf } from '../../platform/db/db';
 
 /** Channels the job settles per transaction. */
 const SETTLE_BATCH = 100;
-
-/** The member's renewal price's currency: Stars (`xtr`) when Telegram renews it, else the membership's. */
-const MRR_CURRENCY = sql.raw(
-  `case when m.payment_method = 'telegram_stars' and m.stars_price is not null then 'xtr' else m.currency end`,
-);
-const MRR_YEARLY = sql.raw(
-  `(case when m.payment_method = 'telegram_stars' and m.stars_price is not null then m.stars_price else m.price_minor end) * insights_periods_a_year(m.period)`,
-);
-/** +1 for an end in (counted_at, now] (kept before it passed), −1 for one in (now, counted_at] (a clock behind). */
-const PASSED_SIGN = sql.raw(`case when m.expires_at > k.counted_at then 1 else -1 end`);
 
 export interface KeptMrr {
   readonly currency: string;
@@ -57,8 +47,6 @@ export interface KeptFigures {
  * text is long, and parsing it and building it with drizzle on every call cost more than the database's answer.
  */
 function insightsStatements(db: Db) {
-  const now = sql`${sql.placeholder('now')}::timestamptz`;
-  const ids = sql`any(${sql.placeholder('channelIds')}::bigint[])`;
   const scope = (oneChannel: boolean, name: string) =>
     db
       .select({
@@ -76,18 +64,9 @@ function insightsStatements(db: Db) {
           : sql`c.owner_id = ${sql.placeholder('creatorId')} and not c.deleted`,
       )
       .prepare(name);
-  // The ends passed since each channel's counted_at (or, with a clock behind, not yet passed), which the kept rows
-  // still count as running: one short range of the (subscription_id, expires_at) index per subscription, within the
-  // span of every channel's (spanFrom, spanTo]. PostgreSQL keeps planning this statement with its values (a generic
-  // plan cannot know how short the span is and costs more), so the span reads as the short range it is.
-  const passed = (deleted: SQL) => sql`channel_insights k
-      join subscriptions s on s.channel_id = k.channel_id${deleted}
-      join subscription_members m on m.subscription_id = s.id
-        and m.expires_at > ${sql.placeholder('spanFrom')}::timestamptz
-        and m.expires_at <= ${sql.placeholder('spanTo')}::timestamptz
-        and m.expires_at > least(k.counted_at, ${now}) and m.expires_at <= greatest(k.counted_at, ${now})
-      where k.channel_id = ${ids} and m.trial_ends_at is null`;
-  const since = sql`${sql.placeholder('since')}::date`;
+  // The figures are a function (migration 0062) so that PostgreSQL plans them once per connection without the values:
+  // planning this statement with its values on every call cost more than running it. The span of passed expiries
+  // (spanFrom, spanTo] still bounds the (subscription_id, expires_at) index ranges it reads.
   const figures = db
     .select({
       kind: sql<'mrr' | 'month'>`f.kind`,
@@ -96,22 +75,9 @@ function insightsStatements(db: Db) {
       b: sql<number | string>`f.b`,
     })
     .from(
-      sql`(
-        select 'mrr' as kind, currency as key, sum(yearly)::int8 as a, sum(members)::int8 as b from (
-          select r.currency, r.yearly_minor as yearly, r.members
-            from subscriptions s join subscription_mrr r on r.subscription_id = s.id
-            where s.channel_id = ${ids} and not s.deleted
-          union all
-          select ${MRR_CURRENCY}, -${PASSED_SIGN} * ${MRR_YEARLY}, -${PASSED_SIGN}
-            from ${passed(sql` and not s.deleted`)} and m.status = 'active' and insights_periods_a_year(m.period) > 0
-        ) e group by currency
-        union all
-        select 'month', to_char(month, 'YYYY-MM'), sum(joined)::int8, sum(lost)::int8 from (
-          select month, joined, lost from channel_month_members where channel_id = ${ids} and month >= ${since}
-          union all
-          select insights_month(m.expires_at), 0, ${PASSED_SIGN} from ${passed(sql``)}
-        ) e where month >= ${since} group by month
-      ) f`,
+      sql`revenue_insights_figures(${sql.placeholder('channelIds')}::bigint[], ${sql.placeholder('now')}::timestamptz,
+        ${sql.placeholder('spanFrom')}::timestamptz, ${sql.placeholder('spanTo')}::timestamptz,
+        ${sql.placeholder('since')}::date) f`,
     )
     .prepare('revenue_insights_figures');
   return {
