@@ -1,7 +1,8 @@
 /**
  * The server process stops between creating a payment and the provider's confirmation, and starts again on the same
- * embedded database (DATA_DIR): nothing is lost and nothing is charged twice. Runs the real `server/main.ts` (as
- * `npm start` does, without the build) in child processes, once with a clean stop (SIGTERM) and once killed (SIGKILL).
+ * embedded database (DATA_DIR): nothing is lost and nothing is charged twice. Runs the real server, compiled as
+ * production runs it (support/serverProcess.ts), in child processes, once with a clean stop (SIGTERM) and once killed
+ * (SIGKILL).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -9,6 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { CreatePaymentResponse, PaymentCheckResponse } from '../../../src/contract/api';
+import { compiledServer } from '../support/serverProcess';
 
 jest.setTimeout(180_000);
 
@@ -18,9 +20,9 @@ interface RunningServer {
 }
 
 async function startServer(dataDir: string): Promise<RunningServer> {
-  // The server is this process's own child (node with tsx's loader, no npx in between), so a SIGKILL reaches it and
-  // its exit is observed after it is reaped.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // The server is this process's own child (node running the compiled server, no npx in between), so a SIGKILL
+  // reaches it and its exit is observed after it is reaped.
+  const child = spawn(process.execPath, ['--enable-source-maps', await compiledServer()], {
     cwd: process.cwd(),
     detached: true, // its own process group
     env: {

@@ -1,5 +1,5 @@
 /**
- * Start-up failures in the operator's words, from the real `server/main.ts` process: a full disk, a read-only
+ * Start-up failures in the operator's words, from the real server process (compiled, as production runs it): a full disk, a read-only
  * DATA_DIR, a port in use and an unreachable DATABASE_URL each print one line naming the cause and the variable or
  * path, and the process exits non-zero. The disk cases mount a small tmpfs (a full disk) and a read-only one; where
  * this machine does not allow mounting they are skipped.
@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { PROCESS_BOT_TOKEN } from '../support/serverProcess';
+import { PROCESS_BOT_TOKEN, compiledServer } from '../support/serverProcess';
 
 jest.setTimeout(240_000);
 
@@ -19,8 +19,8 @@ interface Ended {
 }
 
 /** Runs the server with `env` until it exits (it must not start). */
-function runUntilExit(env: Record<string, string>): Promise<Ended> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+async function runUntilExit(env: Record<string, string>): Promise<Ended> {
+  const child = spawn(process.execPath, ['--enable-source-maps', await compiledServer()], {
     cwd: process.cwd(),
     env: {
       PATH: process.env.PATH ?? '',

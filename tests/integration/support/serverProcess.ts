@@ -1,13 +1,19 @@
 /**
- * The real server as a child process (`server/main.ts` through tsx, or the compiled `dist-server/main.js`), for
- * tests of what only a process shows: signals, kill -9, the production build. The embedded database starts from the
+ * The real server as a child process, for tests of what only a process shows: signals, kill -9, start-up failures.
+ * It runs compiled, as production runs it (`npm run build:server`, `npm run start:prod`): one build per change of the
+ * server's sources, shared by every test and worker (dist-server/tests-<key>/), because compiling TypeScript with tsx
+ * at every start cost about twice the CPU of the start itself. `entry: 'tsx'` runs server/main.ts as `npm start`
+ * does. The embedded database starts from the
  * migrated snapshot (support/snapshot.ts) so start-up costs seconds, not an initdb; BOT_TOKEN is fixed so the test
  * signs init data itself (signed with the wall clock, as the process's clock starts at the wall clock).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdir, mkdtemp } from 'node:fs/promises';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, readdir, rename, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { signInitData } from '../../../server/modules/sandbox/initData';
 import { migratedSnapshot } from './snapshot';
@@ -24,8 +30,11 @@ export interface ServerProcess {
 
 export interface StartOptions {
   readonly env?: Record<string, string>;
-  /** `tsx` (default): server/main.ts as `npm start` runs it; else the path of a compiled bundle (npm run build:server). */
-  readonly entry?: 'tsx' | { readonly compiled: string };
+  /**
+   * `compiled` (default): the shared build of the current sources; `tsx`: server/main.ts as `npm start` runs it; else
+   * the path of a compiled bundle (npm run build:server).
+   */
+  readonly entry?: 'compiled' | 'tsx' | { readonly compiled: string };
   /** How long start-up may take. */
   readonly timeoutMs?: number;
 }
@@ -43,9 +52,61 @@ export async function preparedDataDir(prefix = 'backers-process-'): Promise<stri
   return dataDir;
 }
 
+/** Every file under these paths, in a stable order: what the server's bundle is built from. */
+async function sourceFiles(paths: readonly string[]): Promise<string[]> {
+  const files: string[] = [];
+  for (const entry of paths) {
+    const full = path.resolve(process.cwd(), entry);
+    if (!existsSync(full)) continue;
+    if (!full.endsWith('/') && !entry.endsWith('/')) files.push(full);
+    else
+      for (const name of (await readdir(full, { recursive: true, withFileTypes: true }))
+        .filter((item) => item.isFile())
+        .map((item) => path.join(item.parentPath, item.name))
+        .sort())
+        files.push(name);
+  }
+  return files;
+}
+
+let compiled: Promise<string> | undefined;
+
+/**
+ * The compiled server for the current sources: built once (scripts/build-server.mjs) into dist-server/tests-<key>/,
+ * keyed by the sources it is built from, and reused by later workers and runs. Workers that build at once each build
+ * into their own folder and the first rename wins.
+ */
+export function compiledServer(): Promise<string> {
+  compiled ??= (async () => {
+    const hash = createHash('sha256');
+    for (const file of await sourceFiles(['server/', 'src/', 'scripts/build-server.mjs', 'tsconfig.node.json']))
+      hash.update(path.relative(process.cwd(), file)).update(await readFile(file));
+    const key = hash.digest('hex').slice(0, 16);
+    const dir = path.resolve(process.cwd(), 'dist-server', `tests-${key}`);
+    const outfile = path.join(dir, 'main.cjs');
+    if (existsSync(outfile)) return outfile;
+    const building = `${dir}.${process.pid}`;
+    await rm(building, { recursive: true, force: true });
+    await promisify(execFile)(
+      process.execPath,
+      ['scripts/build-server.mjs', '--outfile', path.join(building, 'main.cjs')],
+      { cwd: process.cwd() },
+    );
+    await rename(building, dir).catch(async (error: NodeJS.ErrnoException) => {
+      if (!existsSync(outfile)) throw error;
+      await rm(building, { recursive: true, force: true });
+    });
+    return outfile;
+  })();
+  return compiled;
+}
+
 export async function startServerProcess(options: StartOptions = {}): Promise<ServerProcess> {
-  const entry = options.entry ?? 'tsx';
-  const args = entry === 'tsx' ? ['--import', 'tsx', 'server/main.ts'] : ['--enable-source-maps', entry.compiled];
+  const entry = options.entry ?? 'compiled';
+  const args =
+    entry === 'tsx'
+      ? ['--import', 'tsx', 'server/main.ts']
+      : ['--enable-source-maps', entry === 'compiled' ? await compiledServer() : entry.compiled];
   // The server is this process's own child (no npx in between), so a signal reaches it directly.
   const child = spawn(process.execPath, args, {
     cwd: process.cwd(),
