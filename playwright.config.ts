@@ -6,10 +6,12 @@ import { defineConfig } from '@playwright/test';
  * host emulator at /sandbox/. `npm test` builds the app first (scripts/test.sh); run one file with
  * `npx playwright test tests/e2e/<file>.spec.ts`. See tests/e2e/README.md.
  *
- * Port: E2E_PORT, else 8181 when free, else any free port. The runner picks it once and its workers inherit it
- * through the environment, so several people can run e2e tests side by side.
+ * Two servers: one for the specs that leave the sandbox clock alone, and one for the specs that move it (the clock is
+ * global to a server), so the clock-moving specs run one at a time beside the others instead of after them.
+ * Ports: E2E_PORT and E2E_CLOCK_PORT; else 8181 and 8182 when free, else any free ports. The runner picks them once and
+ * its workers inherit them through the environment, so several people can run e2e tests side by side.
  */
-function pickPort(): number {
+function pickPorts(): [number, number] {
   const probe = `
     const net = require('node:net');
     const tryListen = (port, next) => {
@@ -17,48 +19,108 @@ function pickPort(): number {
       server.once('error', next);
       server.listen(port, '127.0.0.1', () => { const p = server.address().port; server.close(() => console.log(p)); });
     };
-    tryListen(8181, () => tryListen(0, (e) => { throw e; }));`;
-  return Number(execFileSync(process.execPath, ['-e', probe], { encoding: 'utf8' }).trim());
+    const [port] = process.argv.slice(1).map(Number);
+    tryListen(port, () => tryListen(0, (e) => { throw e; }));`;
+  const free = (preferred: number) =>
+    Number(execFileSync(process.execPath, ['-e', probe, String(preferred)], { encoding: 'utf8' }).trim());
+  const first = free(8181);
+  let second = free(first === 8181 ? 8182 : 0);
+  while (second === first) second = free(0);
+  return [first, second];
 }
 
-process.env.E2E_PORT ??= String(pickPort());
+if (process.env.E2E_PORT === undefined || process.env.E2E_CLOCK_PORT === undefined) {
+  const [first, second] = pickPorts();
+  process.env.E2E_PORT ??= String(first);
+  process.env.E2E_CLOCK_PORT ??= String(process.env.E2E_PORT === String(second) ? first : second);
+}
 const port = Number(process.env.E2E_PORT);
+const clockPort = Number(process.env.E2E_CLOCK_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
+const clockBaseURL = `http://127.0.0.1:${clockPort}`;
 // Playwright empties its output folder when a run starts: runs side by side on one tree each get their own
 // (test-results/port-<port>); CI runs alone and keeps plain test-results/ as its artifact folder.
 const outputDir = process.env.CI ? 'test-results' : (process.env.E2E_OUTPUT_DIR ??= `test-results/port-${port}`);
 
+/** The real server, as `npm start` runs it without the build (the app's build is in dist/). */
+const server = (serverPort: number, serverURL: string) => ({
+  // E2E_SERVER_COMMAND replaces the server (e.g. a build with extra logging); the default is the real one.
+  command: process.env.E2E_SERVER_COMMAND ?? 'npx tsx server/main.ts',
+  url: `${serverURL}/sandbox/`,
+  reuseExistingServer: process.env.E2E_REUSE_SERVER === '1',
+  timeout: 120_000,
+  // E2E_SERVER_LOG=1 shows the server's request log (500s and their stack traces) in the test output.
+  stdout: process.env.E2E_SERVER_LOG === '1' ? ('pipe' as const) : ('ignore' as const),
+  stderr: 'pipe' as const,
+  env: {
+    PORT: String(serverPort),
+    HOST: '127.0.0.1',
+    DATABASE_URL: 'memory://',
+    SANDBOX: '1',
+    BOT_TOKEN: '7000000001:AAE2e-backers-sandbox-token-for-tests',
+    NODE_ENV: 'test',
+    // A Star's worth in euros, so the creator's forms suggest Stars prices (docs/STARS.md).
+    STARS_RATE_EUR: '0.012',
+  },
+});
+
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
-  // Specs that move the server's sandbox clock (global to the server) run after all the others.
+  // Specs that move the sandbox clock run on a server of their own, one at a time (each project depends on the one
+  // before it), beside the others.
   projects: [
     { name: 'app', testIgnore: ['**/clock-*.spec.ts', '**/verification.spec.ts'] },
-    { name: 'clock', testMatch: '**/clock-payout.spec.ts', dependencies: ['app'] },
-    // One clock-moving spec at a time: two workers would move the clock under each other.
-    { name: 'clock-access', testMatch: '**/clock-channel-access.spec.ts', dependencies: ['clock'] },
-    // The identity widget's token expiry moves the clock half an hour: after the others too.
-    { name: 'clock-verification', testMatch: '**/verification.spec.ts', dependencies: ['clock-access'] },
+    { name: 'clock', testMatch: '**/clock-payout.spec.ts', use: { baseURL: clockBaseURL } },
+    {
+      name: 'clock-access',
+      testMatch: '**/clock-channel-access.spec.ts',
+      dependencies: ['clock'],
+      use: { baseURL: clockBaseURL },
+    },
+    // The identity widget's token expiry moves the clock half an hour.
+    {
+      name: 'clock-verification',
+      testMatch: '**/verification.spec.ts',
+      dependencies: ['clock-access'],
+      use: { baseURL: clockBaseURL },
+    },
     // The console's payout retry and CSV export move the clock past a payout day.
-    { name: 'clock-admin', testMatch: '**/clock-admin-payout.spec.ts', dependencies: ['clock-verification'] },
+    {
+      name: 'clock-admin',
+      testMatch: '**/clock-admin-payout.spec.ts',
+      dependencies: ['clock-verification'],
+      use: { baseURL: clockBaseURL },
+    },
     // Reconciliation moves the clock past the minute a payment's own news may take.
     {
       name: 'clock-reconciliation',
       testMatch: '**/clock-admin-reconciliation.spec.ts',
       dependencies: ['clock-admin'],
+      use: { baseURL: clockBaseURL },
     },
     // An unaccepted gift's refund moves the clock 30 days.
-    { name: 'clock-gifts', testMatch: '**/clock-gift-expiry.spec.ts', dependencies: ['clock-reconciliation'] },
+    {
+      name: 'clock-gifts',
+      testMatch: '**/clock-gift-expiry.spec.ts',
+      dependencies: ['clock-reconciliation'],
+      use: { baseURL: clockBaseURL },
+    },
     // Free trials move the clock to a trial's reminder and end.
-    { name: 'clock-trials', testMatch: '**/clock-trials.spec.ts', dependencies: ['clock-gifts'] },
+    {
+      name: 'clock-trials',
+      testMatch: '**/clock-trials.spec.ts',
+      dependencies: ['clock-gifts'],
+      use: { baseURL: clockBaseURL },
+    },
   ],
   outputDir,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  // Two workers on CI as on a developer's machine: specs share the one server but not their users or channels; the
-  // clock-moving specs run in their own projects after the others, one at a time.
-  workers: 2,
+  // A test spends most of its time waiting on the app and the server (a whole run uses about a third of two cores with
+  // two workers), so four workers share two cores. Specs share a server but not their users or channels.
+  workers: Number(process.env.E2E_WORKERS ?? 4),
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : [['list']],
@@ -86,24 +148,5 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // E2E_SERVER_COMMAND replaces the server (e.g. a build with extra logging); the default is the real one.
-    command: process.env.E2E_SERVER_COMMAND ?? 'npx tsx server/main.ts',
-    url: `${baseURL}/sandbox/`,
-    reuseExistingServer: process.env.E2E_REUSE_SERVER === '1',
-    timeout: 120_000,
-    // E2E_SERVER_LOG=1 shows the server's request log (500s and their stack traces) in the test output.
-    stdout: process.env.E2E_SERVER_LOG === '1' ? 'pipe' : 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: 'memory://',
-      SANDBOX: '1',
-      BOT_TOKEN: '7000000001:AAE2e-backers-sandbox-token-for-tests',
-      NODE_ENV: 'test',
-      // A Star's worth in euros, so the creator's forms suggest Stars prices (docs/STARS.md).
-      STARS_RATE_EUR: '0.012',
-    },
-  },
+  webServer: [server(port, baseURL), server(clockPort, clockBaseURL)],
 });
