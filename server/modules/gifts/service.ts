@@ -253,8 +253,7 @@ export class GiftService {
         ),
       )
       .returning();
-    let told = 0;
-    for (const gift of claimed) {
+    return this.tellEach(claimed, 'could not tell a giver their gift was accepted', async (gift) => {
       const [row] = await this.db
         .select({
           telegramId: giver.telegramId,
@@ -268,15 +267,14 @@ export class GiftService {
         .innerJoin(subscriptions, eq(subscriptions.id, gift.subscriptionId))
         .innerJoin(channels, eq(channels.id, gift.channelId))
         .where(eq(giver.id, gift.giverId));
-      if (row === undefined) continue;
+      if (row === undefined) return null;
       const text = fill(botTexts(row.languageCode).giftAccepted, {
         recipient: row.recipient,
         name: row.name,
         channel: row.channel,
       });
-      if (await this.send(row.telegramId, text, 'could not tell a giver their gift was accepted')) told += 1;
-    }
-    return told;
+      return { telegramId: row.telegramId, text };
+    });
   }
 
   /**
@@ -299,8 +297,7 @@ export class GiftService {
         ),
       )
       .returning();
-    let told = 0;
-    for (const gift of claimed) {
+    return this.tellEach(claimed, 'could not tell a recipient their gift was refunded', async (gift) => {
       const [row] = await this.db
         .select({
           telegramId: users.telegramId,
@@ -314,25 +311,37 @@ export class GiftService {
         .innerJoin(subscriptions, eq(subscriptions.id, gift.subscriptionId))
         .innerJoin(channels, eq(channels.id, gift.channelId))
         .where(eq(users.id, gift.recipientId!));
-      if (row === undefined || row.expiresAt === null) continue;
+      if (row === undefined || row.expiresAt === null) return null;
       const text = fill(botTexts(row.languageCode).giftTakenBack, {
         name: row.name,
         channel: row.channel,
         date: botDate(row.expiresAt, row.languageCode),
       });
-      if (await this.send(row.telegramId, text, 'could not tell a recipient their gift was refunded')) told += 1;
-    }
-    return told;
+      return { telegramId: row.telegramId, text };
+    });
   }
 
-  private async send(telegramId: number | bigint, text: string, what: string): Promise<boolean> {
-    try {
-      await this.deps.bot.sendMessage({ chatId: Number(telegramId), text, silent: false });
-      return true;
-    } catch (error) {
-      this.deps.log?.(error, what);
-      return false;
+  /**
+   * Sends the notice of each gift already claimed for it (the claim committed first, so at most once whatever instance
+   * sends it); a notice that cannot be sent is logged as `what`, never retried. Answers how many went out.
+   */
+  private async tellEach(
+    claimed: readonly GiftRow[],
+    what: string,
+    notice: (gift: GiftRow) => Promise<{ telegramId: number | bigint; text: string } | null>,
+  ): Promise<number> {
+    let told = 0;
+    for (const gift of claimed) {
+      const message = await notice(gift);
+      if (message === null) continue;
+      try {
+        await this.deps.bot.sendMessage({ chatId: Number(message.telegramId), text: message.text, silent: false });
+        told += 1;
+      } catch (error) {
+        this.deps.log?.(error, what);
+      }
     }
+    return told;
   }
 
   /** Tells each giver of an expired gift once that it was refunded (claimed first: at most once, never retried). */
@@ -348,8 +357,7 @@ export class GiftService {
         ),
       )
       .returning();
-    let told = 0;
-    for (const gift of claimed) {
+    return this.tellEach(claimed, 'could not tell a giver their gift was refunded', async (gift) => {
       const [row] = await this.db
         .select({
           telegramId: users.telegramId,
@@ -361,7 +369,7 @@ export class GiftService {
         .innerJoin(subscriptions, eq(subscriptions.id, gift.subscriptionId))
         .innerJoin(channels, eq(channels.id, gift.channelId))
         .where(eq(users.id, gift.giverId));
-      if (row === undefined) continue;
+      if (row === undefined) return null;
       const texts = botTexts(row.languageCode);
       // Refunded before its 30 days were up: the job expired it early because its subscription can no longer be paid.
       const early = gift.refundedAt !== null && gift.refundedAt.getTime() < gift.expiresAt.getTime();
@@ -370,9 +378,8 @@ export class GiftService {
         channel: row.channel,
         amount: formatMoney(money(Number(gift.amount), gift.currency as Currency)),
       });
-      if (await this.send(row.telegramId, text, 'could not tell a giver their gift was refunded')) told += 1;
-    }
-    return told;
+      return { telegramId: row.telegramId, text };
+    });
   }
 
   /** The gift with what its viewer needs; with `lock`, its row locked for the transaction. Null: no such code. */
