@@ -23,7 +23,7 @@ import {
   GiftSentResponseSchema,
   GiftStatsResponseSchema,
 } from '../../../src/contract/schemas';
-import { createResponse, idempotentReply, originOf, paymentAnswer } from '../payments/http';
+import { createResponse, idempotencyHeader, invoicePaymentHandler, originOf, paymentAnswer } from '../payments/http';
 import type { GiftView } from './service';
 
 const tags = ['gift'];
@@ -38,19 +38,6 @@ const paymentIdParam = {
   type: 'object',
   properties: { paymentId: { type: 'string', minLength: 1, maxLength: 64 } },
   required: ['paymentId'],
-};
-const idempotencyHeader = {
-  type: 'object',
-  properties: {
-    'idempotency-key': {
-      type: 'string',
-      minLength: 1,
-      maxLength: 255,
-      pattern: '^[\\x21-\\x7e]+$',
-      description: 'One key per tap of Pay: the same key and body replay the first answer',
-    },
-  },
-  required: ['idempotency-key'],
 };
 const REFUSALS =
   '4xx gift_invalid with reason: unknown (404), redeemed (409), expired (409: expired or refunded), own (403: the giver), banned (403: removed from the channel), unavailable (409: the subscription or its channel is gone), stars_renewing (409: the recipient pays it in Telegram Stars, which renews by itself).';
@@ -96,18 +83,7 @@ export const giftRoutes: FastifyPluginAsync<RouteOptions> = async (app, { deps }
       },
       preHandler: app.rateLimits.payments,
     },
-    (request, reply) =>
-      idempotentReply(request, reply, engine, async (key) => {
-        const view = await engine.payments.createInvoicePayment({
-          userId: currentUser(request).id,
-          kind: 'subscription',
-          targetId: request.params.id,
-          idempotencyKey: key,
-          body: request.body,
-          gift: true,
-        });
-        return createResponse(view, originOf(request));
-      }),
+    invoicePaymentHandler(engine, 'subscription', true),
   );
 
   app.get<{ Params: { paymentId: string } }>(

@@ -9,8 +9,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { RouteOptions } from '../../context';
-import { createResponse, idempotencyHeader, idempotentReply, originOf, paymentAnswer } from '../payments/http';
-import { currentUser } from '../users/auth';
+import { idempotencyHeader, invoicePaymentHandler, paymentAnswer } from '../payments/http';
 import { errorResponses, idParam } from '../../platform/http/schemas';
 import type { CreateDonationPaymentRequest, CreateSubscriptionPaymentRequest } from '../../../src/contract/api';
 import {
@@ -36,17 +35,7 @@ export const invoicesRoutes: FastifyPluginAsync<RouteOptions> = async (app, { de
       },
       preHandler: app.rateLimits.payments,
     },
-    (request, reply) =>
-      idempotentReply(request, reply, engine, async (key) => {
-        const view = await engine.payments.createInvoicePayment({
-          userId: currentUser(request).id,
-          kind: 'donation',
-          targetId: request.params.id,
-          idempotencyKey: key,
-          body: request.body,
-        });
-        return createResponse(view, originOf(request));
-      }),
+    invoicePaymentHandler(engine, 'donation'),
   );
 
   app.post<{ Params: { id: number }; Body: CreateSubscriptionPaymentRequest }>(
@@ -63,17 +52,7 @@ export const invoicesRoutes: FastifyPluginAsync<RouteOptions> = async (app, { de
       },
       preHandler: app.rateLimits.payments,
     },
-    (request, reply) =>
-      idempotentReply(request, reply, engine, async (key) => {
-        const view = await engine.payments.createInvoicePayment({
-          userId: currentUser(request).id,
-          kind: 'subscription',
-          targetId: request.params.id,
-          idempotencyKey: key,
-          body: request.body,
-        });
-        return createResponse(view, originOf(request));
-      }),
+    invoicePaymentHandler(engine, 'subscription'),
   );
 };
 

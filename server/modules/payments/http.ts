@@ -57,6 +57,25 @@ export async function idempotentReply(
 }
 
 /**
+ * The handler of an invoice's create call (POST /invoice/{kind}/{id}/create, and /gift for a gift): under the
+ * request's Idempotency-Key, the payment for the target in the path, answered as created.
+ */
+export function invoicePaymentHandler(engine: MoneyEngine, kind: 'subscription' | 'donation', gift = false) {
+  return (request: FastifyRequest<{ Params: { id: number }; Body: object }>, reply: FastifyReply) =>
+    idempotentReply(request, reply, engine, async (key) => {
+      const view = await engine.payments.createInvoicePayment({
+        userId: currentUser(request).id,
+        kind,
+        targetId: request.params.id,
+        idempotencyKey: key,
+        body: request.body as Readonly<Record<string, unknown>>,
+        ...(gift ? { gift } : {}),
+      });
+      return createResponse(view, originOf(request));
+    });
+}
+
+/**
  * idempotentReply for the keys of `scopeId`: a user's id, or another owner's that cannot be one (the operator
  * console's: server/modules/admin/routes.ts).
  */
