@@ -53,7 +53,11 @@ export function createServices(deps: ServiceDeps, money: MoneyForServices): Serv
       money.log?.(error, 'could not tell a creator about an identity decision'),
     ),
     dashboard: new DashboardService(deps),
-    channels: new ChannelService(deps, (channel, cursor) => subscriptions.pageOfChannel(channel, cursor)),
+    channels: new ChannelService(
+      deps,
+      (channel, cursor) => subscriptions.pageOfChannel(channel, cursor),
+      (id) => subscriptions.shareLink(id),
+    ),
     subscriptions,
     donations: new DonationService(deps),
     transactions: new TransactionService(deps),

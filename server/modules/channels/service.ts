@@ -1,12 +1,13 @@
 /** A creator's channel: page, language, onboarding skip, delete, paged subscriptions and transactions. */
 import { canSkipOnboardingStep, firstStepNotDone, stepAfterSkip } from '../../../src/domain/channel';
 import type { LanguageCode } from '../../../src/domain/entities';
-import { AppError } from '../../platform/errors';
+import { AppError, notFound } from '../../platform/errors';
 import { decodeCursor, toPage } from '../../platform/db/cursor';
 import { ChannelsRepository, type ChannelPatch } from './repository';
 import { type TransactionView, TransactionsRepository } from '../transactions/repository';
 import type { ChannelRow, UserRow } from '../../platform/db/schema';
-import { ownedChannel } from './access';
+import { assertModerated, ownedChannel, requireVerified } from './access';
+import { channelPageReads } from './pageReads';
 import { type ServiceDeps, nowDate } from '../../platform/serviceDeps';
 import type { ChannelView, Page, SubscriptionView } from '../../platform/views';
 
@@ -20,12 +21,19 @@ export interface ChannelPage {
   readonly transactions: Page<TransactionView>;
 }
 type Cursor = ReturnType<typeof decodeCursor>;
+/** Where a follower subscribes to a subscription (the subscriptions feature's, handed in by server/services.ts). */
+export type ShareLinkOf = (subscriptionId: number) => string;
 
 export class ChannelService {
   constructor(
     private readonly deps: ServiceDeps,
     private readonly subscriptionsOf: SubscriptionsOfChannel,
-  ) {}
+    private readonly shareLinkOf: ShareLinkOf,
+  ) {
+    this.pageReads = channelPageReads(deps.db);
+  }
+
+  private readonly pageReads: ReturnType<typeof channelPageReads>;
 
   private get channels() {
     return new ChannelsRepository(this.deps.db);
@@ -37,14 +45,33 @@ export class ChannelService {
     return { channel, activeSubscribers: counts.get(channel.id) ?? 0 };
   }
 
+  /** One round trip of prepared reads (pageReads.ts); the owner check and moderation answer as ownedChannel does. */
   async get(user: UserRow, channelId: number): Promise<ChannelPage> {
-    const channel = await ownedChannel(this.deps.db, user, channelId);
-    const [view, subscriptions, transactions] = await Promise.all([
-      this.view(channel),
-      this.subscriptionsOf(channel, null),
-      this.transactionsPage(user, channel, null),
-    ]);
-    return { channel: view, subscriptions, transactions };
+    requireVerified(user);
+    const reads = await this.pageReads(user.id, channelId, nowDate(this.deps.clock));
+    if (!reads.channel || reads.channel.channel.ownerId !== user.id) throw notFound('Channel not found');
+    const { channel } = reads.channel;
+    assertModerated(channel);
+    const subscriptions = toPage(reads.subscriptions, (row) => ({
+      t: row.subscription.createdAt.getTime(),
+      id: row.subscription.id,
+    }));
+    return {
+      channel: reads.channel,
+      subscriptions: {
+        items: subscriptions.items.map((row) => ({
+          subscription: row.subscription,
+          activeSubscribers: row.activeSubscribers,
+          linksFrom: channel,
+          shareLink: this.shareLinkOf(row.subscription.id),
+        })),
+        nextFrom: subscriptions.nextFrom,
+      },
+      transactions: toPage(reads.transactions, (view) => ({
+        t: view.transaction.createdAt.getTime(),
+        id: view.transaction.id,
+      })),
+    };
   }
 
   async setLanguage(user: UserRow, channelId: number, language: LanguageCode): Promise<ChannelView> {

@@ -128,7 +128,7 @@ export class SubscriptionService {
   }
 
   /** Where a follower subscribes: the mini-app opened on the subscription's payment page (spec section 2's start parameter). */
-  private shareLink(subscriptionId: number): string {
+  shareLink(subscriptionId: number): string {
     return miniAppLink(this.deps.botProfile.username, this.deps.config.appName, `subscription_${subscriptionId}`);
   }
 
