@@ -30,7 +30,8 @@ import { type MemberGroup, MembersRepository, memberPositionFor } from './member
 import { SubscriptionsRepository } from './repository';
 import { UsersRepository } from '../users/repository';
 import type { ChannelRow, MemberRow, SubscriptionRow, UserRow } from '../../platform/db/schema';
-import { ownedChannel } from '../channels/access';
+import { assertModerated, ownedChannel, requireVerified } from '../channels/access';
+import { subscriptionDetailReads } from './detailReads';
 import { ownedSubscription } from './access';
 import { type ServiceDeps, nowDate } from '../../platform/serviceDeps';
 import type { ChannelView, MemberWithUser, Page, SubscriptionView } from '../../platform/views';
@@ -83,8 +84,11 @@ export const amountText = (amount: unknown): string => wireAmountText(amount) ??
 export class SubscriptionService {
   private readonly publisher: Publisher;
 
+  private readonly detailReads: ReturnType<typeof subscriptionDetailReads>;
+
   constructor(private readonly deps: ServiceDeps) {
     this.publisher = new Publisher(deps);
+    this.detailReads = subscriptionDetailReads(deps.db);
   }
 
   private get repo() {
@@ -340,20 +344,24 @@ export class SubscriptionService {
     };
   }
 
-  /** The subscription with the first page of each member group (live: with access; inactive: the rest). */
+  /**
+   * The subscription with the first page of each member group (live: with access; inactive: the rest): one round trip
+   * of prepared reads (detailReads.ts), the owner check and moderation answered as ownedSubscription does.
+   */
   async detail(user: UserRow, subscriptionId: number): Promise<SubscriptionDetail> {
-    const { subscription, channel } = await ownedSubscription(this.deps.db, user, subscriptionId);
-    const now = this.now();
-    const members = new MembersRepository(this.deps.db);
-    const [live, inactive, subscriptionView, channelView] = await Promise.all([
-      members.pageWithUsers(subscription.id, { filter: 'all', group: 'live', cursor: null, now }),
-      members.pageWithUsers(subscription.id, { filter: 'all', group: 'inactive', cursor: null, now }),
-      this.view(subscription, channel),
-      this.channelView(channel.id),
-    ]);
+    requireVerified(user);
+    const { found, live, inactive } = await this.detailReads(user.id, subscriptionId, this.now());
+    if (!found || found.channel.ownerId !== user.id) throw notFound('Subscription not found');
+    const { subscription, channel } = found;
+    assertModerated(channel);
     return {
-      subscription: subscriptionView,
-      channel: channelView,
+      subscription: {
+        subscription,
+        activeSubscribers: found.subscribers,
+        linksFrom: channel,
+        shareLink: this.shareLink(subscription.id),
+      },
+      channel: { channel, activeSubscribers: found.channelSubscribers },
       live: toPage(live, memberPosition),
       inactive: toPage(inactive, memberPosition),
     };
