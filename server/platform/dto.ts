@@ -153,7 +153,7 @@ export function donationDto(
   };
 }
 
-export function cardDto(card: SavedCardRow): CardDto {
+export function cardDto(card: Pick<SavedCardRow, 'id' | 'brand' | 'last4' | 'active' | 'primary'>): CardDto {
   return { id: card.id, cardBrand: card.brand, cardLast: card.last4, active: card.active, primary: card.primary };
 }
 

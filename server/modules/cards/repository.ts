@@ -18,6 +18,6 @@ export class CardsRepository {
 }
 
 /** The primary card first, the others in the order given (oldest first). */
-export function primaryFirst(rows: readonly SavedCardRow[]): SavedCardRow[] {
+export function primaryFirst<T extends Pick<SavedCardRow, 'primary'>>(rows: readonly T[]): T[] {
   return [...rows.filter((card) => card.primary), ...rows.filter((card) => !card.primary)];
 }

@@ -4,8 +4,8 @@
  * than the database spends answering them. All of a view's statements go out at once:
  * - creator: the user's flags with the payout account and the balance totals; the first page of channels with their
  *   subscriber counts; the first transactions page;
- * - follower: the flags; the first page of memberships with their subscription, channel and both subscriber counts;
- *   the saved cards; the first transactions page.
+ * - follower: the flags with the saved cards; the first page of memberships with their subscription, channel and both
+ *   subscriber counts; the first transactions page.
  * Every list is prepared twice, first page and later pages (keyset after a cursor): POST /dashboard/channels,
  * /dashboard/subscriptions and /dashboard/transactions answer the later ones.
  * For the creator view's cache: the subscriber counts of the channels it shows (channelCounts), read on every hit.
@@ -40,7 +40,6 @@ import {
   type SubscriptionRow,
   channels,
   payoutAccounts,
-  savedCards,
   subscriptionMembers,
   subscriptions,
   transactions as t,
@@ -49,10 +48,15 @@ import {
 
 export type WithdrawalAccountFields = Pick<PayoutAccountRow, 'countryIso2' | 'methodType' | 'currency' | 'params'>;
 
+/** What the follower view shows of a saved card. */
+export type CardFields = Pick<SavedCardRow, 'id' | 'brand' | 'last4' | 'active' | 'primary'>;
+
 export interface DashboardHead {
   readonly flags: UserFlags;
   readonly account: WithdrawalAccountFields | null;
   readonly balances: Balances;
+  /** The follower view's saved cards (not deleted), the primary first, then oldest first; none in the creator view's. */
+  readonly cards: CardFields[];
 }
 
 /** A follower's membership with what the follower view shows of it. */
@@ -159,14 +163,8 @@ export function dashboardQueries(db: Db) {
     after: membershipsPage(true, 'dashboard_follower_memberships_after'),
   };
 
-  const cards = db
-    .select()
-    .from(savedCards)
-    .where(and(eq(savedCards.userId, userId), eq(savedCards.deleted, false)))
-    .orderBy(asc(savedCards.createdAt), asc(savedCards.id))
-    .prepare('dashboard_follower_cards');
-
-  // The flags, and for the creator view the payout account and the balance totals: one row, one round trip.
+  // The flags, and for the creator view the payout account and the balance totals, for the follower view the saved
+  // cards (CardsRepository.listByUser's rows, oldest first): one row, one round trip.
   const headQuery = (withCreatorFields: boolean, name: string) =>
     db
       .select({
@@ -188,6 +186,11 @@ export function dashboardQueries(db: Db) {
               BalanceTotalsRow[] | null
             >`(select json_agg(totals) from (${balanceTotalsQuery(sql`${users.id}`, sql`${sql.placeholder('boundary')}`)}) totals)`
           : sql<null>`null`,
+        cards: withCreatorFields
+          ? sql<null>`null`
+          : sql<CardFields[] | null>`(select json_agg(json_build_object('id', c.id, 'brand', c.brand, 'last4', c.last4,
+              'active', c.active, 'primary', c.is_primary) order by c.created_at, c.id)
+              from saved_cards c where c.user_id = ${users.id} and not c.deleted)`,
       })
       .from(users)
       .leftJoin(payoutAccounts, withCreatorFields ? eq(payoutAccounts.userId, users.id) : sql`false`)
@@ -210,6 +213,7 @@ export function dashboardQueries(db: Db) {
       },
       account: row?.account ?? null,
       balances: balancesFromTotals(row?.totals ?? []),
+      cards: primaryFirst(row?.cards ?? []),
     };
   };
 
@@ -275,7 +279,6 @@ export function dashboardQueries(db: Db) {
         subscribers: Number(row.subscribers),
         channelSubscribers: Number(row.channelSubscribers),
       })),
-    cards: async (id: number): Promise<SavedCardRow[]> => primaryFirst(await cards.execute({ userId: id })),
   };
 }
 

@@ -181,11 +181,11 @@ export class DashboardService {
    * counts, which change with any of their members' payments or expiries, and its lists are one page each.
    */
   private async readFollower(user: UserRow, nowMs: number): Promise<CachedView> {
-    const [{ flags }, part] = await Promise.all([
+    const [{ flags, cards }, part] = await Promise.all([
       this.queries.head(user.id, nowMs, false),
       this.followerPart(user, nowMs),
     ]);
-    return { flags, part };
+    return { flags, part: { ...part, cards: cards.map(cardDto) } };
   }
 
   private async creatorPart(user: UserRow, head: Promise<DashboardHead>, nowMs: number): Promise<ViewPart> {
@@ -211,9 +211,8 @@ export class DashboardService {
   }
 
   private async followerPart(user: UserRow, nowMs: number): Promise<ViewPart> {
-    const [memberships, cards, transactions] = await Promise.all([
+    const [memberships, transactions] = await Promise.all([
       this.membershipsPage(user.id, nowMs, null),
-      this.queries.cards(user.id),
       this.queries.transactions(user.id, 'follower', 'all', null),
     ]);
     const page = toPage(transactions, (view) => ({ t: view.transaction.createdAt.getTime(), id: view.transaction.id }));
@@ -228,7 +227,8 @@ export class DashboardService {
       subscriptionMembersNextFrom: memberships.nextFrom,
       subscriptions: memberships.subscriptions,
       channelsOfSubscriptions: memberships.channelsOfSubscriptions,
-      cards: cards.map(cardDto),
+      // The saved cards come with the flags (readFollower).
+      cards: [],
     };
   }
 
