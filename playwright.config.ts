@@ -118,9 +118,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  // A test spends most of its time waiting on the app and the server (a whole run uses about a third of two cores with
-  // two workers), so four workers share two cores. Specs share a server but not their users or channels.
-  workers: Number(process.env.E2E_WORKERS ?? 4),
+  // Two workers keep both cores busy (the browser, the app and the server all compute); more only share them.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : [['list']],

@@ -1,6 +1,5 @@
 #!/usr/bin/env bash
-# The one test command (README): type check, lint, layer rules, unit, integration (embedded and real PostgreSQL) with
-# end-to-end beside them.
+# The one test command (README): type check, lint, layer rules, unit, integration (embedded and real PostgreSQL), end-to-end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 step() { printf '\n=== %s === (%s)\n' "$1" "$(date +%T)"; }
@@ -32,31 +31,13 @@ rm -rf "$static"
 # Jest's default is one worker fewer than the cores: one, here.
 step "unit tests";        npx jest --selectProjects unit --ci --maxWorkers=2
 step "use cases without the app (npm run example)"; npx tsx scripts/example.ts
-# The end-to-end tests mostly wait on the app and the server, and the integration tests keep both cores busy: the
-# end-to-end run goes first beside them, and the integration tests run at a lower priority (nice), so they take the
-# cores only while the browser waits. Its output is shown whole when it ends.
-e2e=''
-if [[ -d tests/e2e ]] && ls tests/e2e/*.spec.ts >/dev/null 2>&1; then
-  e2elog=$(mktemp)
-  # Its own process group, so a failure here stops the browser and the servers with it.
-  trap '[[ -n "$e2e" ]] && kill -- "-$e2e" 2>/dev/null; rm -f "$e2elog"' EXIT
-  step "end-to-end tests (Chromium), in the background beside the integration tests"
-  setsid bash -c 'npx vite build >/dev/null && npx playwright test' >"$e2elog" 2>&1 &
-  e2e=$!
-fi
 # PGlite loads its wasm with dynamic import(), which Jest's CommonJS runtime allows only with VM modules on.
 export NODE_OPTIONS="${NODE_OPTIONS:-} --experimental-vm-modules --no-warnings=ExperimentalWarning"
-step "integration tests (embedded PostgreSQL)"; nice -n 10 npx jest --selectProjects integration --ci --maxWorkers=2
+step "integration tests (embedded PostgreSQL)"; npx jest --selectProjects integration --ci --maxWorkers=2
 if [[ -x scripts/with-postgres.sh ]] && compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null; then
-  step "integration tests (PostgreSQL server)"
-  nice -n 10 bash scripts/with-postgres.sh npx jest --selectProjects integration --ci --maxWorkers=2
+  step "integration tests (PostgreSQL server)"; bash scripts/with-postgres.sh npx jest --selectProjects integration --ci --maxWorkers=2
 fi
-if [[ -n "$e2e" ]]; then
-  step "end-to-end tests (Chromium): waiting for the background run"
-  status=0
-  wait "$e2e" || status=$?
-  e2e=''
-  cat "$e2elog"
-  ((status == 0)) || { echo "end-to-end tests failed (above)" >&2; exit "$status"; }
+if [[ -d tests/e2e ]] && ls tests/e2e/*.spec.ts >/dev/null 2>&1; then
+  step "end-to-end tests (Chromium)"; npx vite build >/dev/null && npx playwright test
 fi
 step "done"
