@@ -20,7 +20,7 @@ import {
   subscriptions,
   users,
 } from '../../platform/db/schema';
-import type { MemberGroup, MemberUser } from './membersRepository';
+import { type MemberGroup, type MemberUser, memberWithUserColumns } from './membersRepository';
 
 export interface SubscriptionDetailReads {
   readonly found:
@@ -54,17 +54,7 @@ export function subscriptionDetailReads(db: Db) {
   const membersPage = (group: MemberGroup) => {
     const live = liveMemberSql('subscription_members', now);
     return db
-      .select({
-        member: m,
-        user: {
-          id: users.id,
-          telegramId: users.telegramId,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          username: users.username,
-          photoUrl: users.photoUrl,
-        },
-      })
+      .select(memberWithUserColumns)
       .from(m)
       .innerJoin(users, eq(users.id, m.userId))
       .where(

@@ -17,6 +17,19 @@ export type MemberUser = Pick<UserRow, 'id' | 'telegramId' | 'firstName' | 'last
 
 export type MemberGroup = 'live' | 'inactive';
 
+/** What a members page reads: each membership with the member's user (pageWithUsers and the subscription page). */
+export const memberWithUserColumns = {
+  member: m,
+  user: {
+    id: users.id,
+    telegramId: users.telegramId,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    username: users.username,
+    photoUrl: users.photoUrl,
+  },
+};
+
 /** A membership's end as the filtered lists order it: its expiry, 'infinity' when it has none (index expressions). */
 const endsAt = sql`coalesce(${m.expiresAt}, 'infinity'::timestamptz)`;
 /** The lasting part of `expiring` and `active`: the predicates of their partial indexes, word for word. */
@@ -115,17 +128,7 @@ export class MembersRepository {
   ) {
     const page = filterPage(options.filter, options.now, options.cursor);
     return this.db
-      .select({
-        member: m,
-        user: {
-          id: users.id,
-          telegramId: users.telegramId,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          username: users.username,
-          photoUrl: users.photoUrl,
-        },
-      })
+      .select(memberWithUserColumns)
       .from(m)
       .innerJoin(users, eq(users.id, m.userId))
       .where(and(eq(m.subscriptionId, subscriptionId), memberGroupSql(options.group, options.now), ...page.where))
