@@ -64,55 +64,34 @@ const server = (serverPort: number, serverURL: string) => ({
   },
 });
 
+/** The specs that move the sandbox clock (global to a server): project names and spec files, in the order they run. */
+const clockChain = [
+  ['clock', 'clock-payout'],
+  ['clock-access', 'clock-channel-access'],
+  // The identity widget's token expiry moves the clock half an hour.
+  ['clock-verification', 'verification'],
+  // The console's payout retry and CSV export move the clock past a payout day.
+  ['clock-admin', 'clock-admin-payout'],
+  // Reconciliation moves the clock past the minute a payment's own news may take.
+  ['clock-reconciliation', 'clock-admin-reconciliation'],
+  // An unaccepted gift's refund moves the clock 30 days.
+  ['clock-gifts', 'clock-gift-expiry'],
+  // Free trials move the clock to a trial's reminder and end.
+  ['clock-trials', 'clock-trials'],
+] as const;
+
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
-  // Specs that move the sandbox clock run on a server of their own, one at a time (each project depends on the one
-  // before it), beside the others.
   projects: [
     { name: 'app', testIgnore: ['**/clock-*.spec.ts', '**/verification.spec.ts'] },
-    { name: 'clock', testMatch: '**/clock-payout.spec.ts', use: { baseURL: clockBaseURL } },
-    {
-      name: 'clock-access',
-      testMatch: '**/clock-channel-access.spec.ts',
-      dependencies: ['clock'],
+    // Each clock-moving project depends on the one before it: one at a time, on their own server, beside 'app'.
+    ...clockChain.map(([name, spec], index) => ({
+      name,
+      testMatch: `**/${spec}.spec.ts`,
       use: { baseURL: clockBaseURL },
-    },
-    // The identity widget's token expiry moves the clock half an hour.
-    {
-      name: 'clock-verification',
-      testMatch: '**/verification.spec.ts',
-      dependencies: ['clock-access'],
-      use: { baseURL: clockBaseURL },
-    },
-    // The console's payout retry and CSV export move the clock past a payout day.
-    {
-      name: 'clock-admin',
-      testMatch: '**/clock-admin-payout.spec.ts',
-      dependencies: ['clock-verification'],
-      use: { baseURL: clockBaseURL },
-    },
-    // Reconciliation moves the clock past the minute a payment's own news may take.
-    {
-      name: 'clock-reconciliation',
-      testMatch: '**/clock-admin-reconciliation.spec.ts',
-      dependencies: ['clock-admin'],
-      use: { baseURL: clockBaseURL },
-    },
-    // An unaccepted gift's refund moves the clock 30 days.
-    {
-      name: 'clock-gifts',
-      testMatch: '**/clock-gift-expiry.spec.ts',
-      dependencies: ['clock-reconciliation'],
-      use: { baseURL: clockBaseURL },
-    },
-    // Free trials move the clock to a trial's reminder and end.
-    {
-      name: 'clock-trials',
-      testMatch: '**/clock-trials.spec.ts',
-      dependencies: ['clock-gifts'],
-      use: { baseURL: clockBaseURL },
-    },
+      ...(index > 0 ? { dependencies: [clockChain[index - 1]![0]] } : {}),
+    })),
   ],
   outputDir,
   timeout: 60_000,
