@@ -19,11 +19,11 @@ import {
   type Shop,
   answerChallenge,
   check,
+  memberRows,
   expectBalancesMatchLedger,
   openShop,
   pay,
   payWithNewCard,
-  userId,
   swiftAccount,
 } from './support/money';
 
@@ -148,7 +148,7 @@ describe('the money invariant over a quarter', () => {
         ).toBe('error');
       },
       10: async () => {
-        const [member] = await membersOf(canceller.user, main.subscriptions.monthly);
+        const [member] = await memberRows(server, canceller.user, main.subscriptions.monthly);
         expect(
           (await server.api(canceller.user, 'GET', `/follower/subscription_member/${member.id}/cancel`)).status,
         ).toBe(200);
@@ -173,18 +173,6 @@ describe('the money invariant over a quarter', () => {
         await server.restart();
       },
     };
-
-    async function membersOf(user: TestUser, subscriptionId: number) {
-      return server.database.db
-        .select()
-        .from(subscriptionMembers)
-        .where(
-          and(
-            eq(subscriptionMembers.subscriptionId, subscriptionId),
-            eq(subscriptionMembers.userId, await userId(server, user)),
-          ),
-        );
-    }
 
     async function everyDay(day: number): Promise<void> {
       // Donations in both currencies most days, so every payout day has something to pay or carry over.
@@ -314,7 +302,7 @@ describe('the money invariant over a quarter', () => {
     // The script did what it meant to: payouts happened, renewals ran and stopped where they had to.
     expect(comparedPayouts).toBeGreaterThanOrEqual(3);
     const renewalsOf = async (user: TestUser, subscriptionId: number) => {
-      const [member] = await membersOf(user, subscriptionId);
+      const [member] = await memberRows(server, user, subscriptionId);
       return server.database.db
         .select()
         .from(payments)

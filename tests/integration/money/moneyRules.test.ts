@@ -20,22 +20,11 @@ import {
   pay,
   payWithNewCard,
   newCard,
+  memberRows,
   userId,
 } from './support/money';
 
 const DAY = 86_400_000;
-
-async function membersOf(server: TestServer, user: TestUser, subscriptionId: number) {
-  return server.database.db
-    .select()
-    .from(subscriptionMembers)
-    .where(
-      and(
-        eq(subscriptionMembers.subscriptionId, subscriptionId),
-        eq(subscriptionMembers.userId, await userId(server, user)),
-      ),
-    );
-}
 
 async function salesOf(server: TestServer, user: TestUser, subscriptionId: number) {
   return server.database.db
@@ -103,7 +92,7 @@ describe('one charge per membership period, decided at settlement', () => {
       expect(open.status).toBe('action_required');
       const saved = await payWithSavedCard(server, user, subscriptionId, cardId);
       expect(saved.body).toMatchObject({ status: 'paid' });
-      const [afterFirst] = await membersOf(server, user, subscriptionId);
+      const [afterFirst] = await memberRows(server, user, subscriptionId);
 
       await answerChallenge(server, open.userAction?.url ?? '', 'confirm');
       expect(await check(server, user, open.paymentId)).toMatchObject({
@@ -111,7 +100,7 @@ describe('one charge per membership period, decided at settlement', () => {
         errorCode: 'already_subscribed',
       });
 
-      const members = await membersOf(server, user, subscriptionId);
+      const members = await memberRows(server, user, subscriptionId);
       expect(members).toHaveLength(1);
       expect(members[0].expiresAt).toEqual(afterFirst.expiresAt);
       expect(await salesOf(server, user, subscriptionId)).toHaveLength(1);
@@ -153,7 +142,7 @@ describe('one charge per membership period, decided at settlement', () => {
       }
     }
     expect(await salesOf(server, user, subscriptionId)).toHaveLength(1);
-    expect(await membersOf(server, user, subscriptionId)).toHaveLength(1);
+    expect(await memberRows(server, user, subscriptionId)).toHaveLength(1);
   });
 
   it('an expired weekly membership can be bought again (a new period from now)', async () => {
@@ -163,7 +152,7 @@ describe('one charge per membership period, decided at settlement', () => {
     await advanceTo(server, server.clock.now() + 8 * DAY);
     const again = await payWithNewCard(server, user, 'subscription', subscriptionId, '4242424242424242');
     expect(again.status).toBe('paid');
-    const [member] = await membersOf(server, user, subscriptionId);
+    const [member] = await memberRows(server, user, subscriptionId);
     expect(member.expiresAt?.getTime()).toBe(server.clock.now() + 7 * DAY);
     expect(await salesOf(server, user, subscriptionId)).toHaveLength(2);
   });
@@ -184,7 +173,7 @@ describe('renewals only where a new payment would be allowed', () => {
     expect((await payWithSavedCard(server, user, shop.subscriptions.weekly, cardId)).body).toMatchObject({
       status: 'paid',
     });
-    const [member] = await membersOf(server, user, shop.subscriptions.weekly);
+    const [member] = await memberRows(server, user, shop.subscriptions.weekly);
     return { shop, user, member, expiry: member.expiresAt!.getTime() };
   }
 

@@ -86,13 +86,9 @@ export async function userId(server: TestServer, user: TestUser): Promise<number
   return row.id;
 }
 
-/** The user's membership row of the subscription, if any (read from the database). */
-export async function memberRow(
-  server: TestServer,
-  user: TestUser,
-  subscriptionId: number,
-): Promise<MemberRow | undefined> {
-  const [row] = await server.database.db
+/** The user's membership rows of the subscription, read from the database (more than one would be a bug). */
+export async function memberRows(server: TestServer, user: TestUser, subscriptionId: number): Promise<MemberRow[]> {
+  return server.database.db
     .select()
     .from(subscriptionMembers)
     .where(
@@ -101,6 +97,15 @@ export async function memberRow(
         eq(subscriptionMembers.userId, await userId(server, user)),
       ),
     );
+}
+
+/** The user's membership row of the subscription, if any (read from the database). */
+export async function memberRow(
+  server: TestServer,
+  user: TestUser,
+  subscriptionId: number,
+): Promise<MemberRow | undefined> {
+  const [row] = await memberRows(server, user, subscriptionId);
   return row;
 }
 
