@@ -4,10 +4,12 @@
  * client is one user on its own keep-alive socket who, until the deadline, makes reads and every `paymentEvery`-th
  * call a payment (a new Idempotency-Key each). Receives { origin, clients: [{ authorization, reads: [{ method, path,
  * body? }], payment: { path, body } | null }], paymentEvery, ms } and answers { reads, payments } with the latencies of
- * the answered calls and the failures of each kind (non-2xx status or no answer) with a sample of what failed.
+ * the answered calls and the failures of each kind (non-2xx status or no answer) with a sample of what failed, and
+ * cpuMs: this thread's own CPU time (null where /proc/thread-self is missing).
  */
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 
 const { origin, clients, paymentEvery, ms } = workerData;
@@ -15,6 +17,18 @@ const base = new URL(origin);
 const agent = new http.Agent({ keepAlive: true, maxSockets: clients.length });
 const results = { reads: { latencies: [], errors: 0 }, payments: { latencies: [], errors: 0, paid: 0 }, samples: [] };
 const deadline = performance.now() + ms;
+
+/** This thread's CPU time in ms (Linux: /proc/thread-self/stat, utime + stime in hundredths of a second), else null. */
+function threadCpuMs() {
+  try {
+    const text = readFileSync('/proc/thread-self/stat', 'utf8');
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+const cpuAtStart = threadCpuMs();
 
 function once(method, path, headers, body) {
   const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
@@ -70,4 +84,7 @@ async function client(spec, index) {
 
 await Promise.all(clients.map((spec, index) => client(spec, index)));
 agent.destroy();
+// The load generator runs in the server's process: its own CPU time, so the server's can be told apart.
+const cpuAtEnd = threadCpuMs();
+results.cpuMs = cpuAtStart === null || cpuAtEnd === null ? null : cpuAtEnd - cpuAtStart;
 parentPort.postMessage(results);

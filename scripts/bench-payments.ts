@@ -19,6 +19,10 @@
  * machine's CPU went meanwhile (Linux: the box, this process, PostgreSQL's processes, and the server's event loop on
  * a CPU or waiting for one; bench-support cpuAccount); then, unless BENCH_PROFILE=0, a shorter payments pass with every SQL statement and transaction timed (scripts/bench-statements.ts; it costs, so it is not in the figures above),
  * printed per paid payment (the heaviest BENCH_TOP shapes, 14; the server's statements, not the double's). Afterwards every payment must be paid once and every balance equal its ledger sum.
+ * The CPU lines give each payment's CPU milliseconds: the server's (this process less the load generator's thread),
+ * the double's process and PostgreSQL's. Where it goes: `npx tsx --cpu-prof scripts/bench-payments.ts` profiles the
+ * server (this process's main thread) and BENCH_PROVIDER_ARGS=--cpu-prof the double; BENCH_PROFILE=0 keeps the
+ * statement pass out of it.
  * Goals: embedded ≥ 0.03× the lightest call with p99 ≤ 400 ms; PostgreSQL ≥ 250 req/s with p99 ≤ 200 ms.
  * Exits 1 when a call fails or the money does not add up (goals missed are reported, not failed: machines differ).
  */
@@ -96,7 +100,13 @@ async function startProvider(webhookUrl: string): Promise<{ child: ChildProcess;
   );
   const lines = createInterface({ input: child.stdout! });
   const settings = await new Promise<SmartGlocalConfig>((resolve, reject) => {
-    lines.once('line', (line) => resolve(JSON.parse(line) as SmartGlocalConfig));
+    // Its settings are the first JSON line (node flags such as --trace-deopt may print before it).
+    const onLine = (line: string) => {
+      if (!line.startsWith('{')) return;
+      lines.off('line', onLine);
+      resolve(JSON.parse(line) as SmartGlocalConfig);
+    };
+    lines.on('line', onLine);
     child.once('exit', (code) => reject(new Error(`the Smart Glocal double's process exited (${code})`)));
   });
   return { child, settings };
@@ -111,6 +121,8 @@ interface MixResult {
   reads: Phase;
   payments: Phase & { paid: number };
   samples: string[];
+  /** The load generator thread's own CPU time (null off Linux). */
+  cpuMs: number | null;
 }
 
 async function main(): Promise<void> {
@@ -173,7 +185,7 @@ async function main(): Promise<void> {
     );
     const measured = await pay(SECONDS * 1000);
     const elapsed = (Date.now() - started) / 1000;
-    const cpuLine = cpu.stop(measured.payments.latencies.length);
+    const cpuLine = cpu.stop(measured.payments.latencies.length, measured.cpuMs);
 
     const baseline = { ...baselineRun, latencies: baselineRun.latencies.sort((a, b) => a - b) };
     measured.payments.latencies.sort((a, b) => a - b);

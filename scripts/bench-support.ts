@@ -192,9 +192,12 @@ function boxBusyTicks(): number {
  * process (server, load generator and their threads), the `others` processes (name → pid, e.g. the Smart Glocal
  * double's), PostgreSQL's processes on this machine, and the server's event loop (this thread): its time on a CPU,
  * its time runnable but waiting for one (schedstat), and its utilisation. Per `units` (e.g. payments) it gives the
- * box's CPU milliseconds each.
+ * CPU milliseconds each of the box, the server (this process less `loadGeneratorMs`, the load generator's threads'
+ * own CPU time, which runs in this process but is not the server's work), each of `others` and PostgreSQL.
  */
-export function cpuAccount(others: Readonly<Record<string, number>> = {}): { stop: (units: number) => string | null } {
+export function cpuAccount(others: Readonly<Record<string, number>> = {}): {
+  stop: (units: number, loadGeneratorMs?: number | null) => string | null;
+} {
   const schedstat = `/proc/self/task/${process.pid}/schedstat`;
   const read = () => {
     const [onCpuNs = 0, waitingNs = 0] = readFileSync(schedstat, 'utf8').trim().split(' ').map(Number);
@@ -217,21 +220,33 @@ export function cpuAccount(others: Readonly<Record<string, number>> = {}): { sto
     start = null;
   }
   return {
-    stop(units) {
+    stop(units, loadGeneratorMs = null) {
       if (start === null) return null;
       const end = read();
       const ms = end.at - start.at;
       const percent = (value: number) => `${Math.round((100 * value) / ms)}%`;
+      const each = (value: number) => (value / Math.max(1, units)).toFixed(2);
       const boxBusyMs = (end.box - start.box) * TICK_MS;
+      const ownMs = (end.own - start.own) * TICK_MS;
+      const otherMs = Object.keys(others).map((_, index) => (end.other[index]! - start.other[index]!) * TICK_MS);
+      const postgresMs = (end.postgres - start.postgres) * TICK_MS;
+      const serverMs = ownMs - (loadGeneratorMs ?? 0);
       const cores = availableParallelism();
       return (
         `CPU over ${(ms / 1000).toFixed(1)} s on ${cores} cores: machine ${percent(boxBusyMs)} of ${cores * 100}% busy ` +
-        `(${(boxBusyMs / Math.max(1, units)).toFixed(1)} ms per payment); this process ${percent((end.own - start.own) * TICK_MS)}, ` +
+        `(${(boxBusyMs / Math.max(1, units)).toFixed(1)} ms per payment); this process ${percent(ownMs)}` +
+        (loadGeneratorMs === null ? '' : ` (its load generator ${percent(loadGeneratorMs)})`) +
+        ', ' +
         Object.keys(others)
-          .map((name, index) => `${name} ${percent((end.other[index]! - start.other[index]!) * TICK_MS)}, `)
+          .map((name, index) => `${name} ${percent(otherMs[index]!)}, `)
           .join('') +
-        `PostgreSQL's processes ${percent((end.postgres - start.postgres) * TICK_MS)}; the server's event loop ${Math.round(100 * performance.eventLoopUtilization(end.loop, start.loop).utilization)}% used, ` +
-        `on a CPU ${percent((end.onCpuNs - start.onCpuNs) / 1e6)}, runnable but waiting for a CPU ${percent((end.waitingNs - start.waitingNs) / 1e6)}`
+        `PostgreSQL's processes ${percent(postgresMs)}; the server's event loop ${Math.round(100 * performance.eventLoopUtilization(end.loop, start.loop).utilization)}% used, ` +
+        `on a CPU ${percent((end.onCpuNs - start.onCpuNs) / 1e6)}, runnable but waiting for a CPU ${percent((end.waitingNs - start.waitingNs) / 1e6)}\n` +
+        `CPU ms per payment: server ${each(serverMs)}${loadGeneratorMs === null ? ' (with the load generator)' : ''}, ` +
+        Object.keys(others)
+          .map((name, index) => `${name} ${each(otherMs[index]!)}, `)
+          .join('') +
+        `PostgreSQL ${each(postgresMs)}; together ${each(serverMs + otherMs.reduce((a, b) => a + b, 0) + postgresMs)}`
       );
     },
   };
