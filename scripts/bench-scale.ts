@@ -23,7 +23,8 @@
  * Options (environment): BENCH_CONCURRENCY (20), BENCH_SECONDS (5), BENCH_MAX_REQUESTS (20000), BENCH_WARMUP (100),
  * BENCH_ONLY (only the calls whose name contains it; the reference always runs), BENCH_POOL, BENCH_JOBS_AT_SIZE (`0`
  * skips the jobs at size), BENCH_JOBS_DUE (memberships due at once, 100000), BENCH_RENEWAL_CHARGES (of them charged at
- * the double, 2000), BENCH_PROVIDER_DELAY_MS (the double's latency per charge, 150), BENCH_PAYOUT_CREATORS (10000).
+ * the double, 2000), BENCH_PROVIDER_DELAY_MS (the double's latency per charge, 150), BENCH_PAYOUT_CREATORS (10000),
+ * BENCH_KEEP_DATABASE (`1` keeps the grown database on the server and prints its URL: explain a statement against it).
  */
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -817,7 +818,8 @@ async function main(): Promise<void> {
     await app.close();
   } finally {
     await database.close();
-    await cleanup();
+    if (process.env.BENCH_KEEP_DATABASE === '1') console.info(`database kept: ${url}`);
+    else await cleanup();
   }
 }
 
