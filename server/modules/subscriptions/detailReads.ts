@@ -6,11 +6,20 @@
  * own subscription, so someone else's reads nothing of it. Shapes and rules match SubscriptionsRepository
  * byIdWithChannel and activeSubscribers, ChannelsRepository.activeSubscribers and MembersRepository.pageWithUsers
  * (filter 'all', a group, no cursor).
+ * Each statement keeps one generic plan: the page size is a literal (a limit the plan cannot see makes PostgreSQL plan
+ * every execution again), and the subscriber counts are written out (a SQL function's body is planned at each call).
+ * A group's page takes its ids from at most two ranges of partial indexes, read from the index alone (migration 0064):
+ * expiry depends on now, which no index holds, so a standing member of the other group is passed over as an index
+ * entry, never as a row.
  */
-import { and, desc, eq, not, sql } from 'drizzle-orm';
+import { type SQL, and, desc, eq, sql } from 'drizzle-orm';
 import { PAGE_SIZE } from '../../platform/db/cursor';
 import type { Db } from '../../platform/db/db';
-import { channelLiveMembersSql, liveMemberSql, subscriptionLiveMembersSql } from '../../platform/db/members';
+import {
+  channelLiveMembersInlineSql,
+  standingMemberSql,
+  subscriptionLiveMembersInlineSql,
+} from '../../platform/db/members';
 import {
   type ChannelRow,
   type MemberRow,
@@ -36,6 +45,11 @@ export interface SubscriptionDetailReads {
   readonly inactive: { member: MemberRow; user: MemberUser }[];
 }
 
+/** The first page of a group, newest first: PAGE_SIZE + 1 rows, a literal so a generic plan knows it. */
+const GROUP_PAGE = sql.raw(String(PAGE_SIZE + 1));
+/** The lasting part of the live group, as the partial indexes' predicate reads it. */
+const STANDING = standingMemberSql('s');
+
 export function subscriptionDetailReads(db: Db) {
   const subscriptionId = sql.placeholder('subscriptionId');
   const userId = sql.placeholder('userId');
@@ -44,33 +58,43 @@ export function subscriptionDetailReads(db: Db) {
     .select({
       subscription: subscriptions,
       channel: channels,
-      subscribers: subscriptionLiveMembersSql(subscriptions.id, now),
-      channelSubscribers: channelLiveMembersSql(channels.id, now),
+      subscribers: subscriptionLiveMembersInlineSql(subscriptions.id, now),
+      channelSubscribers: channelLiveMembersInlineSql(channels.id, now),
     })
     .from(subscriptions)
     .innerJoin(channels, eq(channels.id, subscriptions.channelId))
     .where(eq(subscriptions.id, subscriptionId))
     .prepare('subscription_detail_head');
-  const membersPage = (group: MemberGroup) => {
-    const live = liveMemberSql('subscription_members', now);
-    return db
+  // A part of a group: its first page, newest first, along one partial index (migration 0064) and from the index
+  // alone (expires_at is in it), so a membership the time condition passes over costs an index entry, not a row.
+  const part = (lasting: SQL, when?: SQL) =>
+    sql`(select s.id, s.created_at from subscription_members s where s.subscription_id = ${subscriptionId}
+      and ${lasting}${when ? sql` and ${when}` : sql``} order by s.created_at desc, s.id desc limit ${GROUP_PAGE})`;
+  const ownerAsks = sql`exists(select 1 from subscriptions s join channels c on c.id = s.channel_id
+    where s.id = ${subscriptionId} and c.owner_id = ${userId})`;
+  // A group's page: the first page of its parts (disjoint) together, then those members with their users.
+  const membersPage = (group: MemberGroup, parts: SQL) =>
+    db
       .select(memberWithUserColumns)
       .from(m)
       .innerJoin(users, eq(users.id, m.userId))
       .where(
         and(
-          eq(m.subscriptionId, subscriptionId),
-          group === 'live' ? live : not(live),
-          sql`exists(select 1 from subscriptions s join channels c on c.id = s.channel_id
-            where s.id = ${subscriptionId} and c.owner_id = ${userId})`,
+          sql`${m.id} in (select g.id from (${parts}) g order by g.created_at desc, g.id desc limit ${GROUP_PAGE})`,
+          ownerAsks,
         ),
       )
       .orderBy(desc(m.createdAt), desc(m.id))
-      .limit(PAGE_SIZE + 1)
       .prepare(`subscription_detail_${group}`);
-  };
-  const livePage = membersPage('live');
-  const inactivePage = membersPage('inactive');
+  // Live: standing and not expired. Inactive: not standing (cancelled), and standing but expired.
+  const livePage = membersPage(
+    'live',
+    part(STANDING, sql`(s.expires_at is null or s.expires_at > ${now}::timestamptz)`),
+  );
+  const inactivePage = membersPage(
+    'inactive',
+    sql`${part(sql`not ${STANDING}`)} union all ${part(STANDING, sql`s.expires_at <= ${now}::timestamptz`)}`,
+  );
 
   return async (user: number, id: number, at: Date): Promise<SubscriptionDetailReads> => {
     const [heads, live, inactive] = await Promise.all([

@@ -187,6 +187,7 @@ export const subscriptionMembers = pgTable(
     index('subscription_members_user').on(table.userId, table.createdAt, table.id),
     index('subscription_members_subscription_expiry_id').on(table.subscriptionId, table.expiresAt, table.id),
     // The member filters' partial indexes on the end ('infinity' without an expiry) are in migration 0046.
+    // The member groups' partial indexes (standing or not, newest first) are in migration 0064.
     // (expiry, id): a job's next batch starts at the last one's row (migration 0052).
     index('subscription_members_due')
       .on(table.expiresAt, table.id)

@@ -5,11 +5,13 @@
  * no expiry last; ties by id), and the three filters split `all` without overlap (src/domain/members.ts).
  * The members are rows written in SQL (a big audience through payments would take minutes), many sharing one time so
  * the order rests on the id too; the one-time subscription's members without expiry all share "never".
+ * The subscription page (GET /subscription/{id}) shows each group's first page in the same order: the live group (who
+ * counts, isLiveMember) and the inactive one (cancelled, or expired), each read in parts along partial indexes.
  */
 import { sql } from 'drizzle-orm';
 import type { MemberFilter } from '../../../src/domain/entities';
-import type { MembersPage, NewSubscriptionResponse } from '../../../src/contract/api';
-import { memberFilterMatches } from '../../../src/domain/members';
+import type { MembersPage, NewSubscriptionResponse, SubscriptionDetailResponse } from '../../../src/contract/api';
+import { isLiveMember, memberFilterMatches } from '../../../src/domain/members';
 import { rowsOf } from '../../../server/platform/db/db';
 import { type TestServer, type TestUser, creatorWithChannel, startTestServer } from '../support/testServer';
 
@@ -207,6 +209,54 @@ describe.each(['monthly', 'onetime'] as const)('the %s subscription', (kind) => 
     expect([...parts].sort((a, b) => a - b)).toEqual([...lists.get('all')!].sort((a, b) => a - b));
     const spans = kind === 'monthly' ? FILTERS : (['all', 'active'] as const);
     for (const filter of spans) expect(lists.get(filter)!.length).toBeGreaterThan(PAGE);
+  });
+});
+
+describe.each(['monthly', 'onetime'] as const)('the %s subscription page', (kind) => {
+  test('GET /subscription/{id}: each group is its newest members, its cursor reaches the rest of the group', async () => {
+    const id = subscriptionIds[kind];
+    const nowMs = server.clock.now();
+    const answer = await server.api<SubscriptionDetailResponse>(creator, 'GET', `/subscription/${id}`);
+    expect(answer.status).toBe(200);
+    const rows = await rowsOfSubscription(id);
+    for (const group of ['live', 'inactive'] as const) {
+      const expected = rows
+        .filter(
+          (row) =>
+            isLiveMember(
+              {
+                status: row.status,
+                period: row.period,
+                ...(row.expiresAtMs === null ? {} : { expiresAt: row.expiresAtMs / 1000 }),
+              },
+              nowMs,
+            ) ===
+            (group === 'live'),
+        )
+        .sort((a, b) => b.createdAtMs - a.createdAtMs || b.id - a.id)
+        .map((row) => row.id);
+      const first = answer.body.membersGrouped[group];
+      expect(first.map((member) => member.id)).toEqual(expected.slice(0, PAGE));
+      // The rest of the group through the members list from the page's cursor.
+      const ids = first.map((member) => member.id);
+      let startFrom = answer.body.membersGroupedNextFrom[group];
+      expect(startFrom === null).toBe(expected.length <= PAGE);
+      while (startFrom !== null) {
+        const page: { status: number; body: MembersPage } = await server.api<MembersPage>(
+          creator,
+          'POST',
+          `/subscription/${id}/members`,
+          { filter: 'all', group, startFrom },
+        );
+        expect(page.status).toBe(200);
+        ids.push(...page.body.members.map((member) => member.id));
+        startFrom = page.body.nextFrom;
+        if (ids.length > rows.length) throw new Error('paging does not end');
+      }
+      expect(ids).toEqual(expected);
+    }
+    const shown = [...answer.body.membersGrouped.live, ...answer.body.membersGrouped.inactive];
+    expect(new Set(answer.body.users.map((user) => user.id))).toEqual(new Set(shown.map((member) => member.userId)));
   });
 });
 
