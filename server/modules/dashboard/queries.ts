@@ -21,7 +21,11 @@ import {
   balancesFromTotals,
 } from '../payments/ledger/ledger';
 import type { Db } from '../../platform/db/db';
-import { channelLiveMembersSql, subscriptionLiveMembersSql } from '../../platform/db/members';
+import {
+  channelLiveMembersInlineSql,
+  channelLiveMembersSql,
+  subscriptionLiveMembersInlineSql,
+} from '../../platform/db/members';
 import type { Role, TransactionType } from '../../../src/domain/entities';
 import { primaryFirst } from '../cards/repository';
 import type { UserFlags } from '../users/repository';
@@ -134,15 +138,16 @@ export function dashboardQueries(db: Db) {
   >;
 
   // The follower's memberships, newest first, a page at a time (PAGE_SIZE + 1 rows); keyset on (created_at, id) along
-  // the index subscription_members_user.
+  // the index subscription_members_user. The counts are written out: a SQL function's body would be planned again at
+  // every execution, for each of the page's rows.
   const membershipsPage = (afterCursor: boolean, name: string) =>
     db
       .select({
         member: subscriptionMembers,
         subscription: subscriptions,
-        subscribers: subscriptionLiveMembersSql(subscriptions.id, now),
+        subscribers: subscriptionLiveMembersInlineSql(subscriptions.id, now),
         channel: channels,
-        channelSubscribers: channelLiveMembersSql(channels.id, now),
+        channelSubscribers: channelLiveMembersInlineSql(channels.id, now),
       })
       .from(subscriptionMembers)
       .innerJoin(subscriptions, eq(subscriptions.id, subscriptionMembers.subscriptionId))
