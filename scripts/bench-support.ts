@@ -167,8 +167,19 @@ function procTicks(file: string): number {
   return Number(fields[11]) + Number(fields[12]);
 }
 
-function postgresTicks(): number {
+/** CPU ticks of `pids` (those still running), or of every process named postgres on the machine when none are given. */
+function postgresTicks(pids: readonly number[] | null): number {
   let total = 0;
+  if (pids !== null) {
+    for (const pid of pids) {
+      try {
+        total += procTicks(`/proc/${pid}/stat`);
+      } catch {
+        // gone meanwhile
+      }
+    }
+    return total;
+  }
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
@@ -190,12 +201,16 @@ function boxBusyTicks(): number {
 /**
  * Where the machine's CPU went during a phase (Linux's /proc; elsewhere `stop` answers null): the whole box, this
  * process (server, load generator and their threads), the `others` processes (name → pid, e.g. the Smart Glocal
- * double's), PostgreSQL's processes on this machine, and the server's event loop (this thread): its time on a CPU,
+ * double's), PostgreSQL's processes (`postgresPids`: the benchmark's own server's, see postgresServerPids; else every
+ * postgres process on the machine, other people's servers too), and the server's event loop (this thread): its time on a CPU,
  * its time runnable but waiting for one (schedstat), and its utilisation. Per `units` (e.g. payments) it gives the
  * CPU milliseconds each of the box, the server (this process less `loadGeneratorMs`, the load generator's threads'
  * own CPU time, which runs in this process but is not the server's work), each of `others` and PostgreSQL.
  */
-export function cpuAccount(others: Readonly<Record<string, number>> = {}): {
+export function cpuAccount(
+  others: Readonly<Record<string, number>> = {},
+  postgresPids: readonly number[] | null = null,
+): {
   stop: (units: number, loadGeneratorMs?: number | null) => string | null;
 } {
   const schedstat = `/proc/self/task/${process.pid}/schedstat`;
@@ -207,7 +222,7 @@ export function cpuAccount(others: Readonly<Record<string, number>> = {}): {
       box: boxBusyTicks(),
       own: procTicks('/proc/self/stat'),
       other,
-      postgres: postgresTicks(),
+      postgres: postgresTicks(postgresPids),
       onCpuNs,
       waitingNs,
       loop: performance.eventLoopUtilization(),
@@ -283,4 +298,25 @@ export async function ledgerMismatches(
     }
   }
   return { owners: owners.length, mismatches };
+}
+
+/**
+ * The processes of the PostgreSQL server `database` talks to, on this machine (Linux): every backend and background
+ * process pg_stat_activity lists, and their parent, the postmaster. Null on PGlite, or when they cannot be read.
+ */
+export async function postgresServerPids(database: Database): Promise<number[] | null> {
+  if (database.kind !== 'postgres') return null;
+  try {
+    const pids = rowsOf<{ pid: number }>(await database.db.execute(sql`select pid from pg_stat_activity`)).map((row) =>
+      Number(row.pid),
+    );
+    const parents = new Set<number>();
+    for (const pid of pids) {
+      const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      parents.add(Number(text.slice(text.lastIndexOf(')') + 2).split(' ')[1]));
+    }
+    return [...new Set([...pids, ...parents])];
+  } catch {
+    return null;
+  }
 }
