@@ -28,15 +28,14 @@ const common = {
   // a worker runs, until the setters overflow the stack. Test files do not leak globals we rely on, so turn it off.
   testEnvironmentOptions: { globalsCleanup: 'off' },
 };
-// Integration files whose outcome does not depend on the database the suite runs on: HTTP clients against their own
-// servers, the DI container, PGlite's prepared statements, and the process restarts, which run on an embedded database
-// of their own. The pass on a PostgreSQL server (TEST_DATABASE_URL, scripts/test.sh) would only repeat them.
-const databaseIndependent = [
-  '<rootDir>/tests/integration/http/',
-  '<rootDir>/tests/integration/di/',
-  '<rootDir>/tests/integration/server/pglitePrepared.test.ts',
-  '<rootDir>/tests/integration/money/restart.test.ts',
-];
+const integration = require('./tests/integration/groups.cjs');
+// INTEGRATION_GROUPS=1 (npm test) runs the integration files in groups, several per Jest file (groups.cjs).
+const integrationFiles =
+  process.env.INTEGRATION_GROUPS === '1'
+    ? ['<rootDir>/tests/integration/groups/*.group.ts', ...integration.solo.map((file) => `<rootDir>/${file}`)]
+    : ['<rootDir>/tests/integration/**/*.test.ts?(x)'];
+// On a PostgreSQL server (TEST_DATABASE_URL) the files that do not depend on the database are left out (groups.cjs).
+const databaseIndependent = integration.databaseIndependent.map((file) => `<rootDir>/${file}`);
 module.exports = {
   projects: [
     { ...common, displayName: 'unit', testEnvironment: 'node', testMatch: ['<rootDir>/tests/unit/**/*.test.ts?(x)'] },
@@ -44,7 +43,7 @@ module.exports = {
       ...common,
       displayName: 'integration',
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/tests/integration/**/*.test.ts?(x)'],
+      testMatch: integrationFiles,
       testPathIgnorePatterns: ['/node_modules/', ...(process.env.TEST_DATABASE_URL ? databaseIndependent : [])],
       // After each file, every /api/v2 answer its test servers gave is checked against their API document.
       setupFilesAfterEnv: ['<rootDir>/tests/integration/support/contractAfterAll.ts'],

@@ -33,6 +33,8 @@ step "unit tests";        npx jest --selectProjects unit --ci --maxWorkers=2
 step "use cases without the app (npm run example)"; npx tsx scripts/example.ts
 # PGlite loads its wasm with dynamic import(), which Jest's CommonJS runtime allows only with VM modules on.
 export NODE_OPTIONS="${NODE_OPTIONS:-} --experimental-vm-modules --no-warnings=ExperimentalWarning"
+# Several integration files per Jest file: each Jest file costs seconds of CPU before its tests (tests/integration/groups.cjs).
+export INTEGRATION_GROUPS=1
 step "integration tests (embedded PostgreSQL)"; npx jest --selectProjects integration --ci --maxWorkers=2
 if [[ -x scripts/with-postgres.sh ]] && compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null; then
   step "integration tests (PostgreSQL server)"; bash scripts/with-postgres.sh npx jest --selectProjects integration --ci --maxWorkers=2

@@ -24,7 +24,10 @@ function filesUnder(dir: string, pattern: RegExp): string[] {
 }
 
 const DOCS = ['README.md', ...filesUnder('docs', /\.md$/), ...filesUnder('server', /^README\.md$/)];
-const CODE = ['server', 'scripts', 'src'].flatMap((dir) => filesUnder(dir, /\.(ts|tsx|mjs|cjs|js)$/));
+const CODE = [
+  ...['server', 'scripts', 'src'].flatMap((dir) => filesUnder(dir, /\.(ts|tsx|mjs|cjs|js)$/)),
+  'jest.config.cjs',
+];
 
 /** Variables that the platform or the tools read, not this code: a doc may name them. */
 const OUTSIDE_VARIABLES = new Set(['NODE_OPTIONS', 'CI', 'PATH', 'HOME', 'TZ', 'PGDATA', 'PGPORT', 'PGHOST']);

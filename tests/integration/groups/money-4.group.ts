@@ -1,0 +1,3 @@
+import { runGroup } from '../support/group';
+
+runGroup(__filename);
