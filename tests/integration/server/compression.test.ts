@@ -1,6 +1,8 @@
 /** Compressed answers (server/platform/http/compression.ts): brotli or gzip when the client accepts it, from 1 kB on. */
 import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import { SYNC_COMPRESSION_MAX_BYTES } from '../../../server/platform/http/compression';
 import { ALICE, type TestServer, startTestServer } from '../support/testServer';
 
 let server: TestServer;
@@ -89,4 +91,34 @@ test('small answers and error answers under 1 kB go as they are', async () => {
   expect(denied.status).toBe(401);
   expect(denied.headers['content-encoding']).toBeUndefined();
   expect(JSON.parse(denied.body.toString('utf8'))).toHaveProperty('code');
+});
+
+test('an answer between 8 kB and the synchronous limit is compressed in one piece: its length known, the same JSON', async () => {
+  // 60 more members of the seeded monthly subscription: its page shows 20 of each group, about 14 kB of JSON (above
+  // the plugin's own default for the one-piece path on a 2-core host, which would stream it in chunks).
+  const now = `'${new Date(server.clock.now()).toISOString()}'::timestamptz`;
+  await server.database.db.execute(
+    sql.raw(`
+    with people as (
+      insert into users (telegram_id, first_name, language_code, created_at, updated_at)
+      select 950000000 + i, 'Member ' || i, 'en', ${now}, ${now} from generate_series(1, 60) i
+      returning id, telegram_id - 950000000 as i
+    )
+    insert into subscription_members (subscription_id, user_id, status, period, activated_at, expires_at,
+      renewal_failed, payment_method, price_minor, currency, created_at, updated_at)
+    select 1, p.id, 'active', 'monthly', ${now}, ${now} + (case when p.i % 2 = 0 then 10 else -10 end) * interval '1 day',
+      false, 'smart_glocal', 500, 'eur', ${now}, ${now}
+    from people p`),
+  );
+  const plain = await rawGet('/api/v2/subscription/1', { authorization: authorization() });
+  const packed = await rawGet('/api/v2/subscription/1', { authorization: authorization(), 'accept-encoding': 'br' });
+  expect(plain.status).toBe(200);
+  expect(plain.body.length).toBeGreaterThan(8 * 1024);
+  expect(plain.body.length).toBeLessThan(SYNC_COMPRESSION_MAX_BYTES);
+  expect(packed.headers['content-encoding']).toBe('br');
+  expect(packed.headers['transfer-encoding']).toBeUndefined();
+  expect(Number(packed.headers['content-length'])).toBe(packed.body.length);
+  expect(JSON.parse(brotliDecompressSync(packed.body).toString('utf8'))).toEqual(
+    JSON.parse(plain.body.toString('utf8')),
+  );
 });
