@@ -30,7 +30,7 @@ import {
   IDEMPOTENCY_HEADER,
   type WebhookType,
   signOffLoop,
-  verifyOffLoop,
+  verify,
 } from '../smartglocal/protocol';
 import type {
   DoubleStatus,
@@ -197,7 +197,7 @@ export class SmartGlocalDouble {
       return refuse(404, 'method_not_found', `Unknown method ${method}`);
     if (headers[PROJECT_HEADER] !== this.options.project)
       return refuse(401, 'unauthorized', 'Unknown X-PARTNER-PROJECT');
-    if (!(await verifyOffLoop(rawBody, headers[SIGN_HEADER], this.options.keys.partnerPublicKey)))
+    if (!verify(rawBody, headers[SIGN_HEADER], this.options.keys.partnerPublicKey))
       return refuse(401, 'invalid_signature', 'X-PARTNER-SIGN does not verify');
     let body: Json | null;
     try {

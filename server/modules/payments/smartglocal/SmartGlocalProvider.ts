@@ -51,7 +51,7 @@ import {
   type Webhook,
   referenceOf,
   signOffLoop,
-  verifyOffLoop,
+  verify,
 } from './protocol';
 
 export interface HttpAnswer {
@@ -350,7 +350,7 @@ export class SmartGlocalProvider implements PaymentProvider {
   // ---- webhooks
 
   async verifyEvent(rawBody: string, signatureHeader: string | undefined, nowMs: number): Promise<VerifiedEvent> {
-    if (!(await verifyOffLoop(rawBody, signatureHeader, this.settings.providerPublicKey)))
+    if (!verify(rawBody, signatureHeader, this.settings.providerPublicKey))
       return { ok: false, reason: 'bad_signature' };
     let parsed: Partial<Webhook>;
     try {
