@@ -23,7 +23,7 @@
  * the double's process and PostgreSQL's. Where it goes: `npx tsx --cpu-prof scripts/bench-payments.ts` profiles the
  * server (this process's main thread) and BENCH_PROVIDER_ARGS=--cpu-prof the double; BENCH_PROFILE=0 keeps the
  * statement pass out of it.
- * Goals: embedded ≥ 0.03× the lightest call with p99 ≤ 400 ms; PostgreSQL ≥ 250 req/s with p99 ≤ 200 ms.
+ * Goals: embedded ≥ 0.03× the lightest call with p99 ≤ 400 ms; PostgreSQL p99 ≤ 250 ms (docs/PERFORMANCE.md).
  * Exits 1 when a call fails or the money does not add up (goals missed are reported, not failed: machines differ).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -229,7 +229,7 @@ async function main(): Promise<void> {
     const ratio = payments.rate / baseRate;
     console.info(
       database.kind === 'postgres'
-        ? `goal (PostgreSQL): ≥ 250 req/s and p99 ≤ 200 ms: ${payments.rate >= 250 && payments.p99 <= 200 ? 'met' : 'missed'} (${payments.rate.toFixed(0)} req/s, ${ratio.toFixed(3)}× the lightest call, p99 ${payments.p99.toFixed(0)} ms)`
+        ? `goal (PostgreSQL): p99 ≤ 250 ms: ${payments.p99 <= 250 ? 'met' : 'missed'} (${payments.rate.toFixed(0)} req/s, ${ratio.toFixed(3)}× the lightest call, p99 ${payments.p99.toFixed(0)} ms)`
         : `goal (embedded): ≥ 0.03× the lightest call and p99 ≤ 400 ms: ${ratio >= 0.03 && payments.p99 <= 400 ? 'met' : 'missed'} (${ratio.toFixed(3)}×, p99 ${payments.p99.toFixed(0)} ms)`,
     );
     if (cpuLine !== null) console.info(cpuLine);
