@@ -7,8 +7,9 @@
  */
 
 /**
- * Files that run alone even in groups: each takes 25 s or more, so Jest starts them first (largest first on a fresh
- * clone) and two workers stay balanced.
+ * Files that run alone even in groups: each takes about 25 s or more on a quiet machine. Alone, Jest starts them
+ * before the groups (without timings from an earlier run it orders files by size, and a group's file is three lines),
+ * so the two workers finish together.
  */
 const solo = [
   'tests/integration/admin/admin.test.ts',
