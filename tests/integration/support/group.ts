@@ -51,12 +51,17 @@ export function runGroup(groupFile: string): void {
     it.skip('has no file to run on this database', () => undefined);
     return;
   }
-  // Jest has one test timeout per file: the longest any member asks for (jest.setTimeout), set after they all did.
+  // Jest has one test timeout per file: the longest any member or support module asks for (jest.setTimeout), set
+  // after they all did, so no member runs with less than it has alone (testServer.ts's applies to files that set none).
+  const support = readdirSync(path.join(process.cwd(), 'tests/integration/support'))
+    .filter((name) => name.endsWith('.ts'))
+    .map((name) => `tests/integration/support/${name}`);
   let timeout = 0;
+  for (const file of [...members, ...support])
+    for (const match of readFileSync(path.join(process.cwd(), file), 'utf8').matchAll(/jest\.setTimeout\(([\d_]+)\)/g))
+      timeout = Math.max(timeout, Number(match[1]!.replace(/_/g, '')));
   for (const file of members) {
     const absolute = path.join(process.cwd(), file);
-    for (const match of readFileSync(absolute, 'utf8').matchAll(/jest\.setTimeout\(([\d_]+)\)/g))
-      timeout = Math.max(timeout, Number(match[1]!.replace(/_/g, '')));
     describe(path.relative('tests/integration', file), () => {
       // Loaded inside the describe, so the file's hooks and tests register in it (an import is hoisted out).
       // eslint-disable-next-line @typescript-eslint/no-require-imports
