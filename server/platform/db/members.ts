@@ -47,7 +47,7 @@ export function subscriptionLiveMembersInlineSql(
   id: SQL | SQL.Aliased | AnyColumn,
   now: SQL | Placeholder | Date,
 ): SQL<number> {
-  const standing = sql`(e.period = 'onetime' or e.status = 'active')`;
+  const standing = standingMemberSql('e');
   return sql<number>`coalesce((select k.live
     - (select count(*) from subscription_members e where e.subscription_id = k.subscription_id and ${standing}
         and e.expires_at > k.counted_at and e.expires_at <= ${now}::timestamptz)
