@@ -169,21 +169,12 @@ function procTicks(file: string): number {
 
 /** CPU ticks of `pids` (those still running), or of every process named postgres on the machine when none are given. */
 function postgresTicks(pids: readonly number[] | null): number {
+  const named = (pid: string) => readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
+  const chosen = pids?.map(String) ?? readdirSync('/proc').filter((pid) => /^\d+$/.test(pid));
   let total = 0;
-  if (pids !== null) {
-    for (const pid of pids) {
-      try {
-        total += procTicks(`/proc/${pid}/stat`);
-      } catch {
-        // gone meanwhile
-      }
-    }
-    return total;
-  }
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
+  for (const pid of chosen) {
     try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += procTicks(`/proc/${pid}/stat`);
+      if (pids !== null || named(pid)) total += procTicks(`/proc/${pid}/stat`);
     } catch {
       // gone meanwhile
     }
