@@ -94,7 +94,7 @@ test('a creator migrates from the offer through the terms and the queue to conne
 
   // Done: the creator dashboard with the migrated channels.
   await emulator.clickMainButton('Open dashboard');
-  const channels = app.getByRole('region', { name: 'Channels' });
+  const channels = app.getByRole('region', { name: 'Channels', exact: true });
   await expect(channels.getByRole('link', { name: new RegExp(bakes.name) })).toBeVisible();
   expect(unexpectedProblems(consoleProblems, expectedRefusals)).toEqual([]);
 });
@@ -121,7 +121,7 @@ test('with a queued request the intro shows the waiting notice; stopping loses t
 
   await app.getByRole('button', { name: 'Stop migration' }).click();
   await emulator.answerPopup('OK', 'You will lose your place in line.');
-  await expect(app.getByRole('region', { name: 'Channels' })).toBeVisible();
+  await expect(app.getByRole('region', { name: 'Channels', exact: true })).toBeVisible();
   expect((await sandbox.api<{ request: unknown }>(creator, 'GET', '/migration')).request).toBeNull();
   expect(unexpectedProblems(consoleProblems, expectedRefusals)).toEqual([]);
 });
@@ -138,14 +138,14 @@ test('Not now on a queued request keeps the place and stops the dashboard from o
   await expect(app.getByRole('heading', { name: 'Migration takes up to 24 hours' })).toBeVisible();
 
   await app.getByRole('button', { name: 'Not now' }).click();
-  await expect(app.getByRole('region', { name: 'Channels' })).toBeVisible();
+  await expect(app.getByRole('region', { name: 'Channels', exact: true })).toBeVisible();
   expect((await sandbox.api<{ request: { status: string } }>(creator, 'GET', '/migration')).request.status).toBe(
     'queued',
   );
 
   // Opening the app again on this device goes to the dashboard, not back to the notice.
   await emulator.open({ user: creator, platform: 'android-7.10' });
-  await expect(emulator.app.getByRole('region', { name: 'Channels' })).toBeVisible();
+  await expect(emulator.app.getByRole('region', { name: 'Channels', exact: true })).toBeVisible();
   await expect(emulator.app.getByRole('heading', { name: 'Migration takes up to 24 hours' })).toBeHidden();
   expect(unexpectedProblems(consoleProblems, expectedRefusals)).toEqual([]);
 });
@@ -167,7 +167,7 @@ test('refusing the offer clears it and goes to the creator dashboard', async ({
 
   await app.getByRole('button', { name: 'Not now' }).click();
   await emulator.answerPopup('OK', 'Skip the migration?');
-  await expect(app.getByRole('region', { name: 'Channels' })).toBeVisible();
+  await expect(app.getByRole('region', { name: 'Channels', exact: true })).toBeVisible();
   const dashboard = await sandbox.api<{ migrationAvailable: boolean }>(creator, 'GET', '/dashboard?mode=creator');
   expect(dashboard.migrationAvailable).toBe(false);
   expect(unexpectedProblems(consoleProblems, expectedRefusals)).toEqual([]);
