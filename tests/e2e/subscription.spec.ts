@@ -9,6 +9,7 @@
  */
 import { randomInt } from 'node:crypto';
 import type { FrameLocator } from '@playwright/test';
+import { TEN_TAP_WINDOW_MS } from '../../src/presentation/timings';
 import type { SandboxApi } from './support/sandbox';
 import {
   type ConsoleProblem,
@@ -273,7 +274,12 @@ test('members: live and inactive groups with every filter, the member page and i
   await expect(panel.getByText('No members here yet')).toBeVisible();
   await expectNoSeriousA11yViolationsInApp(page);
 
+  // Ten taps each within 300 ms of the previous open /dev (spec section 2): a person's pace between these runs of taps,
+  // which a fast machine's clicks would otherwise chain into ten.
+  const personPause = () => page.waitForTimeout(TEN_TAP_WINDOW_MS + 100);
+
   // Inactive group: Dana cancelled (expiring) and Frank, whose period ran out.
+  await personPause();
   await groups.getByRole('tab', { name: 'Inactive' }).click();
   await expect(filters.getByRole('tab', { name: 'Expired' })).toHaveAttribute('aria-selected', 'true');
   await expect(rows).toHaveText([/Frank Lapsed\s*Expired/]);
@@ -301,6 +307,7 @@ test('members: live and inactive groups with every filter, the member page and i
 
   // Dana cancelled: no status row, an end date instead of a renewal.
   await emulator.clickBackButton();
+  await personPause();
   await groups.getByRole('tab', { name: 'Inactive' }).click();
   await filters.getByRole('tab', { name: 'All' }).click();
   await rows.filter({ hasText: 'Dana Reader' }).click();
