@@ -1,5 +1,6 @@
 /**
- * Runs last (project 'clock-admin' in playwright.config.ts): it moves the server's sandbox clock past a payout day.
+ * On the clock server, one spec at a time (project 'clock' in playwright.config.ts): it moves the server's sandbox
+ * clock past a payout day.
  *
  * The operator console's payouts: a creator's payout fails (the Smart Glocal double's recipient bank
  * declines payouts to the test card 4000 0000 0000 0002), the creator saves a card the bank takes, the operator

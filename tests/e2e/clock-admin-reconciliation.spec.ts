@@ -1,6 +1,6 @@
 /**
- * Runs last (project 'clock-reconciliation' in playwright.config.ts): it moves the server's sandbox clock past the
- * minute a payment's own news may take.
+ * On the clock server, one spec at a time (project 'clock' in playwright.config.ts): it moves the server's sandbox
+ * clock past the minute a payment's own news may take.
  *
  * The operator console's reconciliation: a follower's payment is refunded in the provider's dashboard (the Smart
  * Glocal double's sandbox control; no webhook reaches us), the operator runs reconciliation from the console, finds

@@ -1,5 +1,6 @@
 /**
- * Runs after the other clock spec (project 'clock-access' in playwright.config.ts): it moves the server's sandbox clock.
+ * On the clock server, one spec at a time (project 'clock' in playwright.config.ts): it moves the server's sandbox
+ * clock.
  *
  * Paid access to a private channel in the emulator: a follower pays, "Go to channel" opens their personal
  * invite link and the sandbox's Telegram lets them in (the channel pane lists them as a member); once the clock passes

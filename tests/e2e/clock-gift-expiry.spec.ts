@@ -1,5 +1,6 @@
 /**
- * Runs after the other clock specs (project 'clock-gifts' in playwright.config.ts): it moves the server's sandbox clock.
+ * On the clock server, one spec at a time (project 'clock' in playwright.config.ts): it moves the server's sandbox
+ * clock.
  *
  * An unaccepted gift, in both looks: 30 days after the purchase the gifts job refunds it to the giver's card through
  * the Smart Glocal double, the bot tells the giver in their chat, the giver's gift page says it was refunded, and the

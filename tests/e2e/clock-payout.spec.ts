@@ -1,6 +1,6 @@
 /**
- * Runs last (project 'clock' in playwright.config.ts): it moves the server's sandbox clock past a payout date, which
- * is global to the server and would shift dates under other specs.
+ * On the clock server, one spec at a time (project 'clock' in playwright.config.ts): it moves the server's sandbox
+ * clock past a payout date, which is global to the server and would shift dates under other specs.
  *
  * The payout page after the sandbox clock passes a payout date, as a fresh verified creator.
  */

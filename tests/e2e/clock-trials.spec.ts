@@ -1,5 +1,5 @@
 /**
- * Runs after the other clock specs (project 'clock-trials' in playwright.config.ts): it moves the server's sandbox
+ * On the clock server, one spec at a time (project 'clock' in playwright.config.ts): it moves the server's sandbox
  * clock.
  *
  * Free trials through the emulator, in both looks: the creator sets a 7-day trial on the subscription's edit screen;
