@@ -35,9 +35,11 @@ step "use cases without the app (npm run example)"; npx tsx scripts/example.ts
 export NODE_OPTIONS="${NODE_OPTIONS:-} --experimental-vm-modules --no-warnings=ExperimentalWarning"
 # Several integration files per Jest file: each Jest file costs seconds of CPU before its tests (tests/integration/groups.cjs).
 export INTEGRATION_GROUPS=1
-step "integration tests (embedded PostgreSQL)"; npx jest --selectProjects integration --ci --maxWorkers=2
+# Three workers on two cores: the longest files wait on server processes they start and restart, and a third worker
+# keeps the cores busy meanwhile.
+step "integration tests (embedded PostgreSQL)"; npx jest --selectProjects integration --ci --maxWorkers=3
 if [[ -x scripts/with-postgres.sh ]] && compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null; then
-  step "integration tests (PostgreSQL server)"; bash scripts/with-postgres.sh npx jest --selectProjects integration --ci --maxWorkers=2
+  step "integration tests (PostgreSQL server)"; bash scripts/with-postgres.sh npx jest --selectProjects integration --ci --maxWorkers=3
 fi
 if [[ -d tests/e2e ]] && ls tests/e2e/*.spec.ts >/dev/null 2>&1; then
   step "end-to-end tests (Chromium)"; npx vite build >/dev/null && npx playwright test
