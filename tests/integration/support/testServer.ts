@@ -20,6 +20,7 @@ import { seed } from '../../../server/modules/sandbox/seed';
 import { type Database, fromPglite, fromPostgresUrl, pgliteParsers } from '../../../server/platform/db/db';
 import { migrate } from '../../../server/platform/db/migrate';
 import { migratedSnapshot, migrationsKey } from './snapshot';
+import { giveBack, keepShape, takeEmptied } from './databasePool';
 import { recordAnswer } from './contractCheck';
 import type { SandboxProviderStore } from '../../../server/modules/payments/sandbox/store';
 import type { LoggerOptions } from '../../../server/platform/logging';
@@ -160,8 +161,13 @@ async function freshPostgresDatabase(adminUrl: string): Promise<Database> {
 export async function freshDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) return freshPostgresDatabase(url);
-  const pglite = await PGlite.create({ loadDataDir: await migratedSnapshot(), parsers: pgliteParsers });
-  return fromPglite(pglite, 'memory');
+  const pglite =
+    takeEmptied() ??
+    (await keepShape(await PGlite.create({ loadDataDir: await migratedSnapshot(), parsers: pgliteParsers })));
+  const database = fromPglite(pglite, 'memory');
+  // Given back once, however often it is closed: twice in the pool, two servers would share it.
+  let closing: Promise<void> | undefined;
+  return { ...database, close: () => (closing ??= giveBack(pglite)) };
 }
 
 // ---- the server
