@@ -1,7 +1,8 @@
 /**
  * Integration test harness: the real server (buildApp) listening on 127.0.0.1:0, on a fresh, migrated database:
  * - default: in-memory PGlite loaded from a snapshot of a migrated database (tests/.snapshots/, keyed by the
- *   PGlite version and the migration files), because a fresh initdb costs 5–12 s per database;
+ *   PGlite version and the migration files), because a fresh initdb costs 5–12 s per database; a closed server's
+ *   database, emptied, serves the same test file's next server (databasePool.ts);
  * - with TEST_DATABASE_URL (scripts/with-postgres.sh): a new database on that PostgreSQL server for this test server,
  *   copied from a migrated template database, and dropped afterwards.
  * Plus helpers to sign init data for any user (with the server's clock) and to call the API over real HTTP.
