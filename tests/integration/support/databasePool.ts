@@ -23,6 +23,8 @@ const SHAPE = `select md5(concat_ws('|',
  */
 const emptied: PGlite[] = [];
 let pristineShape: string | undefined;
+/** Set by the file's last hook: a server closed after it (its own afterAll ran later) closes its database. */
+let fileEnded = false;
 
 const shapeOf = async (pglite: PGlite): Promise<string> =>
   (await pglite.query<{ shape: string }>(SHAPE)).rows[0]!.shape;
@@ -34,6 +36,7 @@ const shapeOf = async (pglite: PGlite): Promise<string> =>
  */
 export async function giveBack(pglite: PGlite): Promise<void> {
   if (pglite.closed) return;
+  if (fileEnded) return pglite.close();
   try {
     if ((await shapeOf(pglite)) !== pristineShape) throw new Error('the database changed shape');
     await pglite.exec(`do $$ begin
@@ -56,7 +59,8 @@ export async function keepShape(pglite: PGlite): Promise<PGlite> {
   return pglite;
 }
 
-/** Closes the emptied databases (after the file's last test). */
+/** Closes the emptied databases, and those given back from now on (after the file's last test). */
 export async function closeEmptied(): Promise<void> {
+  fileEnded = true;
   await Promise.all(emptied.splice(0).map((pglite) => pglite.close()));
 }
