@@ -384,6 +384,14 @@ async function grow(
          and m.expires_at > ${now} and (m.renewal_failed or m.expires_at <= ${now} + interval '4 days')`,
     ],
     [
+      // ...and marked on their memberships, as the claim that sends them does (migration 0066).
+      'renewal notice marks',
+      `update subscription_members m
+       set reminder_sent_for = case when n.kind = 'reminder' then n.expires_at else m.reminder_sent_for end,
+         failed_notice_sent_for = case when n.kind = 'failed' then n.expires_at else m.failed_notice_sent_for end
+       from renewal_notices n where n.member_id = m.id and n.expires_at = m.expires_at`,
+    ],
+    [
       // Each membership paid 1 to BIG.maxPaymentsPerMember times (5 on average): the payer's and the creator's line.
       'ledger lines',
       `insert into transactions (type, user_id, counterparty_id, channel_id, subscription_id, member_id, currency, price,

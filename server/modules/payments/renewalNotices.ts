@@ -9,14 +9,15 @@
  *   before access ends; paying it clears renewal_failed (renewals.ts).
  *
  * Once per renewal and kind, across restarts and processes: a job claims due notices by inserting renewal_notices rows
- * (member, expiry, kind; migration 0018) in one transaction, then sends. A message the Bot API refuses is logged, not
+ * (member, expiry, kind; migration 0018) and marking the membership (reminder_sent_for, failed_notice_sent_for:
+ * migration 0066) in one transaction, then sends. A message the Bot API refuses is logged, not
  * retried (at most once: a follower should never get the same reminder twice); the app shows the same state.
  *
  * At size (100k renewals due at once): claimed BATCH at a time, sent at MESSAGES_PER_SECOND with a few in flight, batch
  * after batch until none are due or the run has spent RUN_BUDGET_MS; the rest goes on in the next run. Telegram's Bot
  * FAQ (core.telegram.org/bots/faq, "Broadcasting to users"): bulk notifications to more than ~30 users a second get 429.
  */
-import { and, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
 import { Pace, forEachConcurrently } from '../../platform/concurrency';
 import { formatMoney } from '../../../src/domain/format-light';
 import { type Currency, money } from '../../../src/domain/money';
@@ -94,14 +95,80 @@ export async function sendRenewalNotices(
 }
 
 /** Where a run's last batch ended along (expiry, id), the expiry as the database's text (to the microsecond). */
-interface NoticeCursor {
+export interface NoticeCursor {
   readonly expiresAt: string;
   readonly id: number;
 }
 
 /**
- * Due notices of one kind after `after` (along the due index, migration 0052: not past every row this run claimed),
- * each recorded as sent in the same transaction that finds it; `seen`: the rows locked (a full batch may have more).
+ * The due notices of one kind after `after`, BATCH at most, in (expiry, id) order, locked: the claim's select (exported
+ * so a test can read its plan). Written with the owed-notice indexes' predicates (migration 0066), so it reads one of
+ * them: only memberships still owed this notice, however many were sent theirs already.
+ */
+export function dueNotices(db: DbOrTx, kind: RenewalNoticeKind, nowMs: number, after: NoticeCursor | null) {
+  const now = new Date(nowMs);
+  const marker = kind === 'reminder' ? subscriptionMembers.reminderSentFor : subscriptionMembers.failedNoticeSentFor;
+  const due =
+    kind === 'reminder'
+      ? // Not yet failed (a failed renewal gets its own message) and within the lead.
+        and(
+          sql`not ${subscriptionMembers.renewalFailed}`,
+          lte(subscriptionMembers.expiresAt, new Date(nowMs + RENEWAL_REMINDER_LEAD_MS)),
+        )
+      : sql`${subscriptionMembers.renewalFailed}`;
+  return db
+    .select({
+      memberId: subscriptionMembers.id,
+      expiresAt: subscriptionMembers.expiresAt,
+      expiresAtText: sql<string>`${subscriptionMembers.expiresAt}::text`,
+      subscriptionId: subscriptions.id,
+      name: subscriptions.name,
+      channel: channels.title,
+      priceMinor: subscriptionMembers.priceMinor,
+      currency: subscriptionMembers.currency,
+      telegramId: users.telegramId,
+      languageCode: users.languageCode,
+      promoCode: promoCodes.code,
+      promoRenewalsLeft: subscriptionMembers.promoRenewalsLeft,
+      fullPriceMinor: subscriptionMembers.fullPriceMinor,
+    })
+    .from(subscriptionMembers)
+    .innerJoin(subscriptions, eq(subscriptions.id, subscriptionMembers.subscriptionId))
+    .innerJoin(channels, eq(channels.id, subscriptions.channelId))
+    .innerJoin(users, eq(users.id, subscriptionMembers.userId))
+    .leftJoin(promoCodes, eq(promoCodes.id, subscriptionMembers.promoCodeId))
+    .where(
+      and(
+        eq(subscriptionMembers.status, 'active'),
+        isNotNull(subscriptionMembers.expiresAt),
+        ne(subscriptionMembers.period, 'onetime'),
+        // A free trial has its own reminder (server/modules/trials/job.ts) and is never renewed.
+        isNull(subscriptionMembers.trialEndsAt),
+        // Card renewals only: Telegram reminds and renews Stars subscriptions itself.
+        sql`${subscriptionMembers.paymentMethod} is distinct from 'telegram_stars'`,
+        gt(subscriptionMembers.expiresAt, now),
+        due,
+        sql`${marker} is distinct from ${subscriptionMembers.expiresAt}`,
+        // What renewals would charge: not for deleted subscriptions or channels, banned users.
+        eq(subscriptions.deleted, false),
+        eq(channels.deleted, false),
+        eq(users.banned, false),
+        sql`not exists (select 1 from ${renewalNotices} where ${renewalNotices.memberId} = ${subscriptionMembers.id}
+          and ${renewalNotices.expiresAt} = ${subscriptionMembers.expiresAt} and ${renewalNotices.kind} = ${kind})`,
+        after === null
+          ? undefined
+          : sql`(${subscriptionMembers.expiresAt}, ${subscriptionMembers.id}) > (${after.expiresAt}::timestamptz, ${after.id})`,
+      ),
+    )
+    .orderBy(subscriptionMembers.expiresAt, subscriptionMembers.id)
+    .limit(BATCH)
+    .for('update', { of: subscriptionMembers, skipLocked: true });
+}
+
+/**
+ * Claims the due notices of one kind after `after` (along the kind's owed-notice index, which holds (expiry, id) as
+ * migration 0052's due index does: not past every row this run claimed), each recorded as sent in the same
+ * transaction that finds it; `seen`: the rows locked (a full batch may have more).
  */
 async function claim(
   db: DbOrTx,
@@ -110,63 +177,21 @@ async function claim(
   after: NoticeCursor | null,
 ): Promise<{ batch: DueNotice[]; seen: number; last: NoticeCursor | null }> {
   const now = new Date(nowMs);
-  const due =
-    kind === 'reminder'
-      ? // Not yet failed (a failed renewal gets its own message) and within the lead.
-        and(
-          eq(subscriptionMembers.renewalFailed, false),
-          lte(subscriptionMembers.expiresAt, new Date(nowMs + RENEWAL_REMINDER_LEAD_MS)),
-        )
-      : eq(subscriptionMembers.renewalFailed, true);
   return db.transaction(async (tx) => {
-    const rows = await tx
-      .select({
-        memberId: subscriptionMembers.id,
-        expiresAt: subscriptionMembers.expiresAt,
-        expiresAtText: sql<string>`${subscriptionMembers.expiresAt}::text`,
-        subscriptionId: subscriptions.id,
-        name: subscriptions.name,
-        channel: channels.title,
-        priceMinor: subscriptionMembers.priceMinor,
-        currency: subscriptionMembers.currency,
-        telegramId: users.telegramId,
-        languageCode: users.languageCode,
-        promoCode: promoCodes.code,
-        promoRenewalsLeft: subscriptionMembers.promoRenewalsLeft,
-        fullPriceMinor: subscriptionMembers.fullPriceMinor,
-      })
-      .from(subscriptionMembers)
-      .innerJoin(subscriptions, eq(subscriptions.id, subscriptionMembers.subscriptionId))
-      .innerJoin(channels, eq(channels.id, subscriptions.channelId))
-      .innerJoin(users, eq(users.id, subscriptionMembers.userId))
-      .leftJoin(promoCodes, eq(promoCodes.id, subscriptionMembers.promoCodeId))
-      .where(
-        and(
-          eq(subscriptionMembers.status, 'active'),
-          ne(subscriptionMembers.period, 'onetime'),
-          // A free trial has its own reminder (server/modules/trials/job.ts) and is never renewed.
-          isNull(subscriptionMembers.trialEndsAt),
-          // Card renewals only: Telegram reminds and renews Stars subscriptions itself.
-          sql`${subscriptionMembers.paymentMethod} is distinct from 'telegram_stars'`,
-          gt(subscriptionMembers.expiresAt, now),
-          due,
-          // What renewals would charge: not for deleted subscriptions or channels, banned users.
-          eq(subscriptions.deleted, false),
-          eq(channels.deleted, false),
-          eq(users.banned, false),
-          sql`not exists (select 1 from ${renewalNotices} where ${renewalNotices.memberId} = ${subscriptionMembers.id}
-          and ${renewalNotices.expiresAt} = ${subscriptionMembers.expiresAt} and ${renewalNotices.kind} = ${kind})`,
-          after === null
-            ? undefined
-            : sql`(${subscriptionMembers.expiresAt}, ${subscriptionMembers.id}) > (${after.expiresAt}::timestamptz, ${after.id})`,
-        ),
-      )
-      .orderBy(subscriptionMembers.expiresAt, subscriptionMembers.id)
-      .limit(BATCH)
-      .for('update', { of: subscriptionMembers, skipLocked: true });
+    const rows = await dueNotices(tx, kind, nowMs, after);
     if (rows.length === 0) return { batch: [], seen: 0, last: null };
     const lastRow = rows[rows.length - 1]!;
     const last = { expiresAt: lastRow.expiresAtText, id: lastRow.memberId };
+    // Owed no more, whoever sends it: the rows are locked, so no runner claimed them meanwhile.
+    await tx
+      .update(subscriptionMembers)
+      .set({ [kind === 'reminder' ? 'reminderSentFor' : 'failedNoticeSentFor']: sql`${subscriptionMembers.expiresAt}` })
+      .where(
+        inArray(
+          subscriptionMembers.id,
+          rows.map((row) => row.memberId),
+        ),
+      );
     // One insert for the batch; a notice another runner claimed meanwhile inserts nothing and is not sent here.
     const inserted = new Set(
       (

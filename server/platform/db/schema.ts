@@ -178,6 +178,10 @@ export const subscriptionMembers = pgTable(
     trialEndsAt: at('trial_ends_at'),
     /** The membership runs on gifts alone until then (= expires_at; migration 0057): cleared by the member's payment. */
     giftEndsAt: at('gift_ends_at'),
+    /** The expiry the last renewal reminder named (migration 0066): one is owed while this is not expires_at. */
+    reminderSentFor: at('reminder_sent_for'),
+    /** Likewise for the failed renewal's message. */
+    failedNoticeSentFor: at('failed_notice_sent_for'),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
   },
@@ -192,6 +196,7 @@ export const subscriptionMembers = pgTable(
     index('subscription_members_due')
       .on(table.expiresAt, table.id)
       .where(sql`status = 'active' and expires_at is not null`),
+    // The renewal notices still owed, (expiry, id), are in migration 0066.
   ],
 );
 
