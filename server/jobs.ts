@@ -1,5 +1,5 @@
 /**
- * The money engine's background jobs, in run order: the Smart Glocal double's housekeeping (expired challenges and
+ * The money engine's background jobs, in run order: the kept subscriber counts and insights brought up to now, the Smart Glocal double's housekeeping (expired challenges and
  * pages, webhook retries), the Bot API double's Stars renewals, reconciliation of payments left open and refunds still due, unredeemed gifts' expiry and refund, renewals and the bot's renewal
  * notices, free trials' reminders and ends, payouts, removing members whose private-channel access ended, forgetting old idempotency answers, applied
  * Telegram update ids and donation images uploaded over a day ago, donation goals' post edits and announcements, migration imports under way, and the daily
@@ -47,6 +47,12 @@ export function createJobs(
   // Each job in one process at a time across every server process on the database (README "Running several instances").
   return (
     new JobRegistry(new DatabaseJobLeases())
+      // First: the memberships that ended since the last round, taken into the kept subscriber counts. Every read
+      // passes over the ends after its count was kept, so while a long job runs (100k renewals due at once) reads
+      // pass over few. A renewal later in the round that moves an expiry adjusts the counts itself (its trigger).
+      .register('member-counts', (context) => settleMemberCounts(context.db, context.nowMs))
+      // Likewise for revenue insights: memberships that ended since their counters were kept (migration 0056).
+      .register('revenue-insights', (context) => settleInsights(context.db, context.nowMs))
       .register('sandbox-provider', async () => {
         if (engine.double === null) return { skipped: true };
         await engine.double.sweep();
@@ -77,10 +83,6 @@ export function createJobs(
           ? runTrials(trials, context.nowMs, (message) => context.log.error(message))
           : Promise.resolve({ skipped: true }),
       )
-      // After renewals: a membership a renewal just extended no longer ends now.
-      .register('member-counts', (context) => settleMemberCounts(context.db, context.nowMs))
-      // Likewise for revenue insights: memberships that ended since their counters were kept (migration 0056).
-      .register('revenue-insights', (context) => settleInsights(context.db, context.nowMs))
       .register('payouts', (context) => runPayouts(context, engine))
       .register('payouts-track', async (context) => ({ changed: await trackPayouts(context, engine) }))
       // After renewals: a membership a renewal just extended keeps its member in the channel.

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../../server/platform/db/db';
 import { type TestServer, startTestServer, BOB, newUser } from '../support/testServer';
 import { advanceTo, openShop, payWithNewCard, type Shop } from '../money/support/money';
+import { RENEWAL_LEAD_MS } from '../../../server/modules/payments/renewalWindow';
 
 let server: TestServer;
 let shop: Shop;
@@ -20,6 +21,7 @@ afterAll(() => server.close());
 
 const DAY_MS = 86_400_000;
 const standing = sql`(m.period = 'onetime' or m.status = 'active')`;
+const standingEnd = sql`(e.period = 'onetime' or e.status = 'active')`;
 
 interface Mismatch {
   readonly kind: string;
@@ -84,6 +86,59 @@ test('memberships started, cancelled, renewed and expired keep the counts equal 
   expect(await countMismatches()).toEqual([]);
   // And well past every expiry, renewals and all.
   await advanceTo(server, server.clock.now() + 40 * DAY_MS);
+  expect(await countMismatches()).toEqual([]);
+}, 180_000);
+
+test('a jobs round takes the ends since the last one into the counts before its renewals, so reads during them pass over none', async () => {
+  const leaving = newUser('Leaving');
+  await payWithNewCard(server, leaving, 'subscription', shop.subscriptions.weekly, '4242424242424242');
+  const renewing = newUser('Renewing');
+  const paid = await payWithNewCard(server, renewing, 'subscription', shop.subscriptions.monthly, '4242424242424242', {
+    saveCard: true,
+  });
+  const [member] = rowsOf<{ expires_at: Date | string }>(
+    await server.database.db.execute(
+      sql`select expires_at from subscription_members where id = ${paid.subscriptionMemberId!}`,
+    ),
+  );
+  // One round past the week's end (no saved card: its renewal fails, so it ends) and into the monthly renewal's lead,
+  // whose charge waits at the provider.
+  const roundAt = new Date(member!.expires_at).getTime() - RENEWAL_LEAD_MS + 60_000;
+  expect(
+    (
+      await server.request('POST', '/sandbox/provider/faults', {
+        delayMs: 3_000,
+        methods: ['session/init/payment'],
+        times: 1,
+      })
+    ).status,
+  ).toBe(200);
+  const round = advanceTo(server, roundAt);
+  try {
+    // The renewal is claimed (its attempt row is written) before it is sent.
+    for (;;) {
+      const [attempt] = rowsOf<{ n: number }>(
+        await server.database.db.execute(
+          sql`select count(*) as n from payments where member_id = ${paid.subscriptionMemberId!} and purpose = 'renewal'`,
+        ),
+      );
+      if (Number(attempt!.n) > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const at = new Date(roundAt).toISOString();
+    const [passed] = rowsOf<{ n: number }>(
+      await server.database.db.execute(sql`
+        select (select count(*) from subscription_live_counts k join subscription_members e
+            on e.subscription_id = k.subscription_id and ${standingEnd}
+          where e.expires_at > k.counted_at and e.expires_at <= ${at}::timestamptz)
+          + (select count(*) from channel_live_counts k join channel_member_ends e on e.channel_id = k.channel_id
+          where e.ends_at > k.counted_at and e.ends_at <= ${at}::timestamptz) as n`),
+    );
+    expect(Number(passed!.n)).toBe(0);
+  } finally {
+    await round;
+    await server.request('POST', '/sandbox/provider/faults', {});
+  }
   expect(await countMismatches()).toEqual([]);
 }, 180_000);
 
