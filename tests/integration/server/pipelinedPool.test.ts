@@ -1,6 +1,7 @@
 /**
  * The PostgreSQL pool (server/platform/db/pipelinedPool.ts): prepared statements share a few pipelined connections,
- * a failing one fails alone, transactions keep a connection of their own, a lost pipelined connection is replaced.
+ * a failing one fails alone, transactions keep a connection of their own, a lost pipelined connection is replaced,
+ * and each statement keeps one plan.
  * PostgreSQL only (TEST_DATABASE_URL, from scripts/with-postgres.sh).
  */
 import pg from 'pg';
@@ -104,6 +105,28 @@ describePostgres('PipelinedPool', () => {
       );
     }
     expect(answered).toBe(true);
+  });
+
+  it('a prepared statement keeps its generic plan: never planned again for its parameters', async () => {
+    // One pipeline, so the statement and the catalog read share a session (pg_prepared_statements is per session).
+    const single = new PipelinedPool({ connectionString: url, max: 1, connectionTimeoutMillis: 2_000 }, 1);
+    try {
+      // PostgreSQL's default plans the first five executions for their parameters ("custom"), and any later one
+      // whose custom estimate beats the generic plan's.
+      for (let value = 0; value < 8; value += 1) {
+        await single.query({ name: 'pipelined_plan', text: 'select $1::int + 1 as next', values: [value] });
+      }
+      const { rows } = await single.query<{ generic: string; custom: string }>({
+        name: 'pipelined_plan_counts',
+        text: `select generic_plans as generic, custom_plans as custom from pg_prepared_statements
+          where name = 'pipelined_plan'`,
+      });
+      expect(rows.map((row) => ({ generic: Number(row.generic), custom: Number(row.custom) }))).toEqual([
+        { generic: 8, custom: 0 },
+      ]);
+    } finally {
+      await single.end();
+    }
   });
 });
 
