@@ -22,14 +22,13 @@ import type {
   ChannelRow,
   DonateChannelRow,
   DonationRow,
-  MemberRow,
   MigrationRequestRow,
   PayoutAccountRow,
   SavedCardRow,
-  SubscriptionRow,
   UserRow,
 } from './db/schema';
 import { languageOf } from './languages';
+import type { ChannelFields, MemberFields, SubscriptionFields } from './db/projections';
 import { channelLinks } from './channelLinks';
 import type { ChannelView, MemberWithUser, SubscriptionView } from './views';
 
@@ -54,7 +53,7 @@ export function userDto(
   };
 }
 
-export function channelDto(channel: ChannelRow, activeSubscribers = 0): ChannelDto {
+export function channelDto(channel: ChannelFields, activeSubscribers = 0): ChannelDto {
   const language = languageOf(channel.language);
   return {
     id: channel.id,
@@ -79,9 +78,9 @@ export function channelDto(channel: ChannelRow, activeSubscribers = 0): ChannelD
  * (`withLinks`) and members with access; invoice payers get them from the payment check.
  */
 export function subscriptionDto(
-  subscription: SubscriptionRow,
+  subscription: SubscriptionFields,
   activeSubscribers = 0,
-  linksFrom?: ChannelRow,
+  linksFrom?: Pick<ChannelRow, 'type' | 'username'>,
   personalLink: string | null = null,
 ): SubscriptionDto {
   return {
@@ -101,7 +100,7 @@ export function subscriptionDto(
   };
 }
 
-export function memberDto(member: MemberRow): SubscriptionMemberDto {
+export function memberDto(member: MemberFields): SubscriptionMemberDto {
   return {
     id: member.id,
     subscriptionId: member.subscriptionId,

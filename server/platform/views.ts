@@ -2,7 +2,8 @@
  * What services answer: rows with what was counted for them. Routes turn them into the wire shapes with the mappers
  * of dto.ts, so services never build wire DTOs (one place decides what leaves the server).
  */
-import type { ChannelRow, MemberRow, SubscriptionRow } from './db/schema';
+import type { ChannelRow, SubscriptionRow } from './db/schema';
+import type { MemberFields } from './db/projections';
 import type { MemberUser } from '../modules/subscriptions/membersRepository';
 
 export interface ChannelView {
@@ -20,7 +21,7 @@ export interface SubscriptionView {
 }
 
 export interface MemberWithUser {
-  readonly member: MemberRow;
+  readonly member: MemberFields;
   readonly user: MemberUser;
 }
 

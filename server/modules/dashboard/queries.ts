@@ -37,11 +37,16 @@ import {
 } from '../transactions/repository';
 import { type CursorPosition, PAGE_SIZE } from '../../platform/db/cursor';
 import {
-  type ChannelRow,
-  type MemberRow,
+  type ChannelFields,
+  type OwnMemberFields,
+  type SubscriptionFields,
+  channelFieldColumns,
+  ownMemberColumns,
+  subscriptionFieldColumns,
+} from '../../platform/db/projections';
+import {
   type PayoutAccountRow,
   type SavedCardRow,
-  type SubscriptionRow,
   channels,
   payoutAccounts,
   subscriptionMembers,
@@ -65,11 +70,11 @@ export interface DashboardHead {
 
 /** A follower's membership with what the follower view shows of it. */
 export interface Membership {
-  readonly member: MemberRow;
-  readonly subscription: SubscriptionRow;
+  readonly member: OwnMemberFields;
+  readonly subscription: SubscriptionFields;
   /** Members of the subscription with access now. */
   readonly subscribers: number;
-  readonly channel: ChannelRow;
+  readonly channel: ChannelFields;
   /** Distinct members of the channel's subscriptions with access now. */
   readonly channelSubscribers: number;
 }
@@ -83,7 +88,7 @@ export function dashboardQueries(db: Db) {
   const channelsPage = (afterCursor: boolean, name: string) =>
     db
       .select({
-        channel: channels,
+        channel: channelFieldColumns,
         activeSubscribers: channelLiveMembersSql(channels.id, now),
       })
       .from(channels)
@@ -143,10 +148,10 @@ export function dashboardQueries(db: Db) {
   const membershipsPage = (afterCursor: boolean, name: string) =>
     db
       .select({
-        member: subscriptionMembers,
-        subscription: subscriptions,
+        member: ownMemberColumns,
+        subscription: subscriptionFieldColumns,
         subscribers: subscriptionLiveMembersInlineSql(subscriptions.id, now),
-        channel: channels,
+        channel: channelFieldColumns,
         channelSubscribers: channelLiveMembersInlineSql(channels.id, now),
       })
       .from(subscriptionMembers)
@@ -244,7 +249,7 @@ export function dashboardQueries(db: Db) {
       id: number,
       at: Date,
       cursor: CursorPosition | null,
-    ): Promise<{ channel: ChannelRow; activeSubscribers: number }[]> =>
+    ): Promise<{ channel: ChannelFields; activeSubscribers: number }[]> =>
       (cursor === null
         ? await channelPages.first.execute({ userId: id, now: at })
         : await channelPages.after.execute({

@@ -22,7 +22,6 @@ import {
 } from '../../platform/db/members';
 import {
   type ChannelRow,
-  type MemberRow,
   type SubscriptionRow,
   channels,
   subscriptionMembers as m,
@@ -30,6 +29,7 @@ import {
   users,
 } from '../../platform/db/schema';
 import { type MemberGroup, type MemberUser, memberWithUserColumns } from './membersRepository';
+import type { MemberFields } from '../../platform/db/projections';
 
 export interface SubscriptionDetailReads {
   readonly found:
@@ -41,8 +41,8 @@ export interface SubscriptionDetailReads {
       }
     | undefined;
   /** PAGE_SIZE + 1 members of each group, newest first; none unless the user owns the subscription. */
-  readonly live: { member: MemberRow; user: MemberUser }[];
-  readonly inactive: { member: MemberRow; user: MemberUser }[];
+  readonly live: { member: MemberFields; user: MemberUser }[];
+  readonly inactive: { member: MemberFields; user: MemberUser }[];
 }
 
 /** The first page of a group, newest first: PAGE_SIZE + 1 rows, a literal so a generic plan knows it. */

@@ -10,6 +10,7 @@ import type { MemberFilter } from '../../../src/domain/entities';
 import { type CursorPosition, END_OF_TIME_MS, PAGE_SIZE, afterCursor } from '../../platform/db/cursor';
 import type { DbOrTx } from '../../platform/db/db';
 import { liveMemberSql } from '../../platform/db/members';
+import { type MemberFields, memberFieldColumns } from '../../platform/db/projections';
 import { type MemberRow, type UserRow, subscriptionMembers as m, users } from '../../platform/db/schema';
 
 /** What member lists show of a member's user. */
@@ -19,7 +20,7 @@ export type MemberGroup = 'live' | 'inactive';
 
 /** What a members page reads: each membership with the member's user (pageWithUsers and the subscription page). */
 export const memberWithUserColumns = {
-  member: m,
+  member: memberFieldColumns,
   user: {
     id: users.id,
     telegramId: users.telegramId,
@@ -41,7 +42,7 @@ const endOf = (t: number): SQL =>
   t >= END_OF_TIME_MS ? sql`'infinity'::timestamptz` : sql`${new Date(t).toISOString()}::timestamptz`;
 
 /** The position of a member in its list's order (see the file's comment): what the next page's cursor holds. */
-export function memberPositionFor(filter: MemberFilter): (member: MemberRow) => CursorPosition {
+export function memberPositionFor(filter: MemberFilter): (member: MemberFields) => CursorPosition {
   if (filter === 'all') return (member) => ({ t: member.createdAt.getTime(), id: member.id });
   return (member) => ({ t: member.expiresAt?.getTime() ?? END_OF_TIME_MS, id: member.id });
 }
@@ -116,7 +117,7 @@ export class MembersRepository {
     subscriptionId: number,
     options: { filter: MemberFilter; group?: MemberGroup; cursor: CursorPosition | null; now: Date },
     size = PAGE_SIZE,
-  ): Promise<{ member: MemberRow; user: MemberUser }[]> {
+  ): Promise<{ member: MemberFields; user: MemberUser }[]> {
     return this.pageQuery(subscriptionId, options, size);
   }
 

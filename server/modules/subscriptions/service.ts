@@ -30,6 +30,7 @@ import { type MemberGroup, MembersRepository, memberPositionFor } from './member
 import { SubscriptionsRepository } from './repository';
 import { UsersRepository } from '../users/repository';
 import type { ChannelRow, MemberRow, SubscriptionRow, UserRow } from '../../platform/db/schema';
+import type { MemberFields } from '../../platform/db/projections';
 import { assertModerated, ownedChannel, requireVerified } from '../channels/access';
 import { subscriptionDetailReads } from './detailReads';
 import { ownedSubscription } from './access';
@@ -411,7 +412,7 @@ export interface SubscriberDetail {
   readonly user: UserRow;
 }
 
-const memberPosition = ({ member }: { member: MemberRow }): CursorPosition => ({
+const memberPosition = ({ member }: { member: MemberFields }): CursorPosition => ({
   t: member.createdAt.getTime(),
   id: member.id,
 });
