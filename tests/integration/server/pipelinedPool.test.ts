@@ -110,13 +110,14 @@ describePostgres('PipelinedPool', () => {
   it('a prepared statement keeps its generic plan: never planned again for its parameters', async () => {
     // One pipeline, so the statement and the catalog read share a session (pg_prepared_statements is per session).
     const single = new PipelinedPool({ connectionString: url, max: 1, connectionTimeoutMillis: 2_000 }, 1);
+    const singlePool: pg.Pool = single;
     try {
       // PostgreSQL's default plans the first five executions for their parameters ("custom"), and any later one
       // whose custom estimate beats the generic plan's.
       for (let value = 0; value < 8; value += 1) {
-        await single.query({ name: 'pipelined_plan', text: 'select $1::int + 1 as next', values: [value] });
+        await singlePool.query({ name: 'pipelined_plan', text: 'select $1::int + 1 as next', values: [value] });
       }
-      const { rows } = await single.query<{ generic: string; custom: string }>({
+      const { rows } = await singlePool.query<{ generic: string; custom: string }>({
         name: 'pipelined_plan_counts',
         text: `select generic_plans as generic, custom_plans as custom from pg_prepared_statements
           where name = 'pipelined_plan'`,
