@@ -9,10 +9,10 @@ import type { Role } from '../../../src/domain/entities';
 import { CHANNEL_TRANSACTION_TYPES, TRANSACTION_TYPES_BY_MODE } from '../../../src/domain/transactions';
 import { type CursorPosition, PAGE_SIZE, afterCursor } from '../../platform/db/cursor';
 import type { DbOrTx } from '../../platform/db/db';
+import { type TransactionFields, transactionFieldColumns } from '../../platform/db/projections';
 import {
   type ChannelRow,
   type SubscriptionRow,
-  type TransactionRow,
   type UserRow,
   channels,
   subscriptions,
@@ -26,7 +26,7 @@ export type TransactionList = 'all' | 'withdrawals';
 export const TYPES_BY_MODE = TRANSACTION_TYPES_BY_MODE;
 
 export interface TransactionView {
-  readonly transaction: TransactionRow;
+  readonly transaction: TransactionFields;
   readonly counterparty: Pick<UserRow, 'id' | 'telegramId' | 'firstName' | 'lastName' | 'username' | 'photoUrl'> | null;
   readonly channel: Pick<ChannelRow, 'id' | 'title' | 'photoUrl' | 'username'> | null;
   readonly subscription: Pick<SubscriptionRow, 'id' | 'name' | 'period'> | null;
@@ -41,7 +41,7 @@ const counterparty = alias(users, 'counterparty');
 export function transactionViewsQuery(db: DbOrTx, where: SQL | undefined) {
   return db
     .select({
-      transaction: t,
+      transaction: transactionFieldColumns,
       counterparty: {
         id: counterparty.id,
         telegramId: counterparty.telegramId,

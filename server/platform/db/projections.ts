@@ -1,11 +1,11 @@
 /**
  * The columns a list's rows are read with: what the wire DTOs (../dto.ts) and the lists' cursors use, not every column
  * of the table. A page holds 21 rows, and each column of each row is parsed by the driver and mapped by drizzle: the
- * follower's memberships page read 80 columns a row (membership, subscription and channel), and the subscription
- * page's member groups 31, of which the answer uses about half.
+ * follower's memberships page read 80 columns a row (membership, subscription and channel), the subscription page's
+ * member groups 31 and the ledger pages 41, of which the answers use about half.
  */
-import { channels, subscriptionMembers as m, subscriptions } from './schema';
-import type { ChannelRow, MemberRow, SubscriptionRow } from './schema';
+import { channels, subscriptionMembers as m, subscriptions, transactions as t } from './schema';
+import type { ChannelRow, MemberRow, SubscriptionRow, TransactionRow } from './schema';
 
 /** A membership as memberDto shows it, with the times its lists order by. */
 export const memberFieldColumns = {
@@ -65,3 +65,28 @@ export const channelFieldColumns = {
   createdAt: channels.createdAt,
 };
 export type ChannelFields = Pick<ChannelRow, keyof typeof channelFieldColumns>;
+
+/** A ledger line as transactionDto shows it, with the times its lists order by. */
+export const transactionFieldColumns = {
+  id: t.id,
+  type: t.type,
+  memberId: t.memberId,
+  currency: t.currency,
+  price: t.price,
+  amount: t.amount,
+  providerFee: t.providerFee,
+  serviceFee: t.serviceFee,
+  payoutAmount: t.payoutAmount,
+  paymentMethod: t.paymentMethod,
+  cardBrand: t.cardBrand,
+  cardLast4: t.cardLast4,
+  withdrawalAccount: t.withdrawalAccount,
+  convertedCurrency: t.convertedCurrency,
+  convertedAmount: t.convertedAmount,
+  conversionRate: t.conversionRate,
+  starsAmount: t.starsAmount,
+  starsRate: t.starsRate,
+  gift: t.gift,
+  createdAt: t.createdAt,
+};
+export type TransactionFields = Pick<TransactionRow, keyof typeof transactionFieldColumns>;
