@@ -7,7 +7,7 @@
  * sandbox on, its own port and data dir), asks the sandbox for a launch URL of the seeded creator
  * (POST /sandbox/launch { telegramId: 1001 }; `--as follower`: the seeded follower, 2001), and runs Lighthouse
  * (mobile, its default throttling) on that URL: the dashboard, as the messenger opens it. Prints each run's score and metrics and their medians over --runs runs
- * (default 5; the goals are medians over 5 runs); exits 1 when the median score is below 97 or the median LCP
+ * (default 5; the goals are medians over 5 runs); exits 1 when the median score is below 98 or the median LCP
  * above 1.9 s. Chromium: CHROME_PATH, else /usr/bin/chromium.
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -19,7 +19,7 @@ import { launch as launchChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
 /** The first-screen goals, for the medians. */
-const MIN_SCORE = 97;
+const MIN_SCORE = 98;
 const MAX_LCP_MS = 1900;
 /** The seeded demo accounts (README "Demo accounts"): the creator's dashboard is the default, the follower's is most users' first screen. */
 const SEEDED_USERS = { creator: 1001, follower: 2001 };
