@@ -21,11 +21,7 @@ import {
   balancesFromTotals,
 } from '../payments/ledger/ledger';
 import type { Db } from '../../platform/db/db';
-import {
-  channelLiveMembersInlineSql,
-  channelLiveMembersSql,
-  subscriptionLiveMembersInlineSql,
-} from '../../platform/db/members';
+import { channelLiveMembersInlineSql, subscriptionLiveMembersInlineSql } from '../../platform/db/members';
 import type { Role, TransactionType } from '../../../src/domain/entities';
 import { primaryFirst } from '../cards/repository';
 import type { UserFlags } from '../users/repository';
@@ -89,7 +85,7 @@ export function dashboardQueries(db: Db) {
     db
       .select({
         channel: channelFieldColumns,
-        activeSubscribers: channelLiveMembersSql(channels.id, now),
+        activeSubscribers: channelLiveMembersInlineSql(channels.id, now),
       })
       .from(channels)
       .where(
@@ -227,10 +223,11 @@ export function dashboardQueries(db: Db) {
     };
   };
 
-  // The subscriber counts of the given channels at now (each from its kept count): what time alone changes in a
-  // cached creator view.
+  // The subscriber counts of the given channels at now (each from its kept count, written out as in the pages: the
+  // SQL function's body was planned again for each channel at every cache hit): what time alone changes in a cached
+  // creator view.
   const channelCounts = db
-    .select({ id: sql<number>`ids.id`, live: channelLiveMembersSql(sql`ids.id`, now) })
+    .select({ id: sql<number>`ids.id`, live: channelLiveMembersInlineSql(sql`ids.id`, now) })
     .from(sql`unnest(${sql.placeholder('channelIds')}::bigint[]) as ids(id)`)
     .prepare('dashboard_channel_counts');
 
