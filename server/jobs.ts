@@ -1,9 +1,11 @@
 /**
- * The money engine's background jobs, in run order: the kept subscriber counts and insights brought up to now, the Smart Glocal double's housekeeping (expired challenges and
- * pages, webhook retries), the Bot API double's Stars renewals, reconciliation of payments left open and refunds still due, unredeemed gifts' expiry and refund, renewals and the bot's renewal
- * notices, free trials' reminders and ends, payouts, removing members whose private-channel access ended, forgetting old idempotency answers, applied
- * Telegram update ids and donation images uploaded over a day ago, donation goals' post edits and announcements, migration imports under way, and the daily
- * reconciliation with the provider's records. buildApp builds the registry with the app's own engine (server/app.ts).
+ * The money engine's background jobs, in run order: the kept subscriber counts and insights brought up to now, the
+ * Smart Glocal double's housekeeping (expired challenges and pages, webhook retries), the Bot API double's Stars
+ * renewals, reconciliation of payments left open and refunds still due, unredeemed gifts' expiry and refund, renewals
+ * and the bot's renewal notices, free trials' reminders and ends, payouts, removing members whose private-channel
+ * access ended, forgetting old idempotency answers, applied Telegram update ids and donation images uploaded over a
+ * day ago, donation goals' post edits and announcements, migration imports under way, and the daily reconciliation
+ * with the provider's records. buildApp builds the registry with the app's own engine (server/app.ts).
  */
 import { type JobContext, JobRegistry } from './platform/jobs';
 import { DatabaseJobLeases } from './platform/jobLeases';

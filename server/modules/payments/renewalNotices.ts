@@ -10,8 +10,8 @@
  *
  * Once per renewal and kind, across restarts and processes: a job claims due notices by inserting renewal_notices rows
  * (member, expiry, kind; migration 0018) and marking the membership (reminder_sent_for, failed_notice_sent_for:
- * migration 0066) in one transaction, then sends. A message the Bot API refuses is logged, not
- * retried (at most once: a follower should never get the same reminder twice); the app shows the same state.
+ * migration 0066) in one transaction, then sends. A message the Bot API refuses is logged, not retried (at most once:
+ * a follower should never get the same reminder twice); the app shows the same state.
  *
  * At size (100k renewals due at once): claimed BATCH at a time, sent at MESSAGES_PER_SECOND with a few in flight, batch
  * after batch until none are due or the run has spent RUN_BUDGET_MS; the rest goes on in the next run. Telegram's Bot
