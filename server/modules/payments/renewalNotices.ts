@@ -94,6 +94,12 @@ export async function sendRenewalNotices(
   return sent;
 }
 
+/** The membership's column that holds the expiry its last notice of a kind named (migration 0066). */
+const MARK = { reminder: 'reminderSentFor', failed: 'failedNoticeSentFor' } as const satisfies Record<
+  RenewalNoticeKind,
+  keyof typeof subscriptionMembers.$inferSelect
+>;
+
 /** Where a run's last batch ended along (expiry, id), the expiry as the database's text (to the microsecond). */
 export interface NoticeCursor {
   readonly expiresAt: string;
@@ -107,7 +113,7 @@ export interface NoticeCursor {
  */
 export function dueNotices(db: DbOrTx, kind: RenewalNoticeKind, nowMs: number, after: NoticeCursor | null) {
   const now = new Date(nowMs);
-  const marker = kind === 'reminder' ? subscriptionMembers.reminderSentFor : subscriptionMembers.failedNoticeSentFor;
+  const marker = subscriptionMembers[MARK[kind]];
   const due =
     kind === 'reminder'
       ? // Not yet failed (a failed renewal gets its own message) and within the lead.
@@ -185,7 +191,7 @@ async function claim(
     // Owed no more, whoever sends it: the rows are locked, so no runner claimed them meanwhile.
     await tx
       .update(subscriptionMembers)
-      .set({ [kind === 'reminder' ? 'reminderSentFor' : 'failedNoticeSentFor']: sql`${subscriptionMembers.expiresAt}` })
+      .set({ [MARK[kind]]: sql`${subscriptionMembers.expiresAt}` })
       .where(
         inArray(
           subscriptionMembers.id,
