@@ -15,8 +15,8 @@
  *
  * The ledger lines are written with the ledger's row triggers off (session_replication_role = replica: a million
  * trigger calls take minutes) and their effect applied after in bulk, the same arithmetic as the triggers
- * (migrations 0003, 0009, 0022: balance totals per earnings window; 0004, 0014: dashboard versions; 0041, 0056, 0060, 0061:
- * member counts, insights, revenue slots and days). The run then
+ * (migrations 0003, 0009, 0022: balance totals per earnings window; 0004, 0014: dashboard versions; 0041, 0056, 0060, 0061,
+ * 0067: member counts, insights, revenue slots, days and months). The run then
  * checks that every balance total equals its ledger.
  * Then jobs at size (jobsAtSize below): 100k renewals due at once, their expiry at once, a payout run over 10k
  * creators, each while requests run.
@@ -249,17 +249,20 @@ const KEPT_REVENUE_SLOTS = [
    ) e group by 1, 2`,
 ];
 
-/** And their sums per UTC day (migration 0061), from the slots just filled. */
-const KEPT_REVENUE_DAYS = [
-  `delete from revenue_days`,
-  `insert into revenue_days (user_id, day, channel_id, currency, type, source, amount, stars_minor, stars, lines)
-   select user_id, revenue_day(slot), channel_id, currency, type, source, sum(amount), sum(stars_minor), sum(stars),
+/** The kept sums per `unit` summed again from the finer ones just filled (`from`), as the triggers keep them. */
+const keptRollup = (unit: 'day' | 'month', from: 'slot' | 'day') => [
+  `delete from revenue_${unit}s`,
+  `insert into revenue_${unit}s (user_id, ${unit}, channel_id, currency, type, source, amount, stars_minor, stars, lines)
+   select user_id, revenue_${unit}(${from}), channel_id, currency, type, source, sum(amount), sum(stars_minor), sum(stars),
      sum(lines)
-   from revenue_slots group by 1, 2, 3, 4, 5, 6`,
-  `delete from channel_member_days`,
-  `insert into channel_member_days (channel_id, day, joined, expiring)
-   select channel_id, revenue_day(slot), sum(joined), sum(expiring) from channel_member_slots group by 1, 2`,
+   from revenue_${from}s group by 1, 2, 3, 4, 5, 6`,
+  `delete from channel_member_${unit}s`,
+  `insert into channel_member_${unit}s (channel_id, ${unit}, joined, expiring)
+   select channel_id, revenue_${unit}(${from}), sum(joined), sum(expiring) from channel_member_${from}s group by 1, 2`,
 ];
+/** Per UTC day (migration 0061) and per UTC month (0067). */
+const KEPT_REVENUE_DAYS = keptRollup('day', 'slot');
+const KEPT_REVENUE_MONTHS = keptRollup('month', 'day');
 
 /** What the revenue insights trigger keeps (migration 0056), again from the rows, at the database's now. */
 const KEPT_INSIGHTS = [
@@ -434,6 +437,7 @@ async function grow(
     ...KEPT_INSIGHTS.map((statement, index): [string, string] => [`kept insights ${index}`, statement]),
     ...KEPT_REVENUE_SLOTS.map((statement, index): [string, string] => [`kept revenue slots ${index}`, statement]),
     ...KEPT_REVENUE_DAYS.map((statement, index): [string, string] => [`kept revenue days ${index}`, statement]),
+    ...KEPT_REVENUE_MONTHS.map((statement, index): [string, string] => [`kept revenue months ${index}`, statement]),
   ];
   const keptCounts = await one<{ kept: boolean }>(
     database,
@@ -445,6 +449,7 @@ async function grow(
   );
   const keptSlots = await one<{ kept: boolean }>(database, `select to_regclass('revenue_slots') is not null as kept`);
   const keptDays = await one<{ kept: boolean }>(database, `select to_regclass('revenue_days') is not null as kept`);
+  const keptMonths = await one<{ kept: boolean }>(database, `select to_regclass('revenue_months') is not null as kept`);
   // One transaction on a connection of its own (the server's pool times statements out): the session settings hold
   // for every statement, and all of it or nothing.
   const client = new pg.Client({ connectionString: url });
@@ -469,6 +474,7 @@ async function grow(
       if (name.startsWith('kept insights') && !keptInsights.kept) continue;
       if (name.startsWith('kept revenue slots') && !keptSlots.kept) continue;
       if (name.startsWith('kept revenue days') && !keptDays.kept) continue;
+      if (name.startsWith('kept revenue months') && !keptMonths.kept) continue;
       const started = performance.now();
       written[name] = (await client.query(statement)).rowCount ?? 0;
       timings.push(`${name} ${((performance.now() - started) / 1000).toFixed(1)} s`);

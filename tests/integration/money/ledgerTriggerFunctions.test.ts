@@ -1,8 +1,8 @@
 /**
  * The two functions every ledger line's deferred triggers call (migrations 0003, 0004, 0009; PL/pgSQL since 0022, so
  * their statements are planned once per connection): what each ledger type adds to its user's balance totals, in the
- * earnings window of its date, and the dashboard version bump; and the revenue slot and day of an earnings line
- * (0060, 0061; inlined since 0063). On the real database, both embedded and PostgreSQL.
+ * earnings window of its date, and the dashboard version bump; and the revenue slot, day and month of an earnings
+ * line (0060, 0061, 0067; inlined since 0063). On the real database, both embedded and PostgreSQL.
  */
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../../server/platform/db/db';
@@ -93,7 +93,7 @@ describe('dashboard_bump', () => {
   });
 });
 
-describe('revenue_slot and revenue_day', () => {
+describe('revenue_slot, revenue_day and revenue_month', () => {
   // Instants before and after 1970, on and off the boundaries, with milliseconds.
   const instants = [
     '1969-12-31T23:52:29.999Z',
@@ -102,24 +102,34 @@ describe('revenue_slot and revenue_day', () => {
     '2026-03-29T00:44:59.500Z',
     '2026-03-29T00:45:00.000Z',
     '2026-10-25T01:30:00.001Z',
+    '2026-12-31T23:59:59.999Z',
+    '2027-01-01T00:00:00.000Z',
   ];
   const floorTo = (at: string, ms: number) => new Date(Math.floor(Date.parse(at) / ms) * ms).toISOString();
 
-  it('answer the quarter hour and the UTC day holding an instant, whatever the session time zone', async () => {
+  const monthOf = (at: string) => {
+    const date = new Date(at);
+    return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1)).toISOString();
+  };
+
+  it('answer the quarter hour, the UTC day and the UTC month holding an instant, whatever the session time zone', async () => {
     const answers = await server.database.db.transaction(async (tx) => {
       await tx.execute(sql`set local time zone 'Asia/Kathmandu'`);
-      const found: { slot: string; day: string }[] = [];
+      const found: { slot: string; day: string; month: string }[] = [];
       for (const at of instants) {
-        const [row] = rowsOf<{ slot: string; day: string }>(
+        const [row] = rowsOf<{ slot: string; day: string; month: string }>(
           await tx.execute(sql`
           select to_char(revenue_slot(${at}::timestamptz) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as slot,
-            to_char(revenue_day(${at}::timestamptz) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as day`),
+            to_char(revenue_day(${at}::timestamptz) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as day,
+            to_char(revenue_month(${at}::timestamptz) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as month`),
         );
         found.push(row!);
       }
       return found;
     });
-    expect(answers).toEqual(instants.map((at) => ({ slot: floorTo(at, 900_000), day: floorTo(at, 24 * 3600_000) })));
+    expect(answers).toEqual(
+      instants.map((at) => ({ slot: floorTo(at, 900_000), day: floorTo(at, 24 * 3600_000), month: monthOf(at) })),
+    );
   });
 
   it('are inlined into the statements that call them, so their bodies are not parsed and planned at each call', async () => {
@@ -127,12 +137,14 @@ describe('revenue_slot and revenue_day', () => {
     // name in the plan and runs through the SQL-function executor, which parses and plans its body at every call.
     const plan = rowsOf<Record<string, string>>(
       await server.database.db.execute(
-        sql`explain verbose select revenue_slot(now()::timestamptz) as slot, revenue_day(now()::timestamptz) as day`,
+        sql`explain verbose select revenue_slot(now()::timestamptz) as slot, revenue_day(now()::timestamptz) as day,
+          revenue_month(now()::timestamptz) as month`,
       ),
     )
       .map((row) => Object.values(row).join(' '))
       .join('\n');
     expect(plan).toContain('to_timestamp');
-    expect(plan).not.toMatch(/revenue_(slot|day)\(/);
+    expect(plan).toContain('date_trunc');
+    expect(plan).not.toMatch(/revenue_(slot|day|month)\(/);
   });
 });

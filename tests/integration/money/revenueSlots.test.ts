@@ -1,8 +1,9 @@
 /**
- * The revenue series read from its kept quarter-hour slots and UTC days (migrations 0060, 0061), over real HTTP: after varied ledger
- * lines and memberships (two channels in two currencies, sales, donations, renewals moving expiries, a refund
- * counting in its sale's window) every period, zone offset, channel scope and currency choice answers exactly what
- * the rows give when bucketed by the domain's own rules (src/domain/revenue.ts), and the kept slots and days equal a recount.
+ * The revenue series read from its kept quarter-hour slots, UTC days and UTC months (migrations 0060, 0061, 0067), over
+ * real HTTP: after varied ledger lines and memberships (two channels in two currencies, sales, donations, renewals
+ * moving expiries, a refund counting in its sale's window) every period, zone offset, channel scope and currency choice
+ * answers exactly what the rows give when bucketed by the domain's own rules (src/domain/revenue.ts), and the kept
+ * slots, days and months equal a recount.
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { RevenueResponse } from '../../../src/contract/revenue';
@@ -132,11 +133,11 @@ async function recount(
 }
 
 /** Kept rows that differ from a recount of the ledger and memberships (none when the triggers kept them right). */
-async function slotMismatches(unit: 'slot' | 'day'): Promise<unknown[]> {
+async function slotMismatches(unit: 'slot' | 'day' | 'month'): Promise<unknown[]> {
   const db = server.database.db;
-  const lineTable = sql.raw(unit === 'slot' ? 'revenue_slots' : 'revenue_days');
-  const memberTable = sql.raw(unit === 'slot' ? 'channel_member_slots' : 'channel_member_days');
-  const of = sql.raw(unit === 'slot' ? 'revenue_slot' : 'revenue_day');
+  const lineTable = sql.raw(`revenue_${unit}s`);
+  const memberTable = sql.raw(`channel_member_${unit}s`);
+  const of = sql.raw(`revenue_${unit}`);
   const key = sql.raw(unit);
   const lines = rowsOf(
     await db.execute(sql`
@@ -223,6 +224,7 @@ describe('revenue series from kept slots', () => {
 
     expect(await slotMismatches('slot')).toEqual([]);
     expect(await slotMismatches('day')).toEqual([]);
+    expect(await slotMismatches('month')).toEqual([]);
 
     for (const period of ['day', 'week', 'month'] as const)
       for (const offset of OFFSETS)
