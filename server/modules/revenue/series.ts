@@ -137,7 +137,7 @@ function seriesStatement(db: Db, oneChannel: boolean) {
   const value = (name: string) => sql.placeholder(name);
   const instant = (name: string) => sql`${value(name)}::timestamptz`;
   const instants = (name: string) => sql`${value(name)}::timestamptz[]`;
-  const buckets = (name: string) => sql`${value(name)}::int[]`;
+  const ints = (name: string) => sql`${value(name)}::int[]`;
   const creator = value('creatorId');
   const byChannel = (column: string) => (oneChannel ? sql` and ${sql.raw(column)} = ${value('channelId')}` : sql``);
   // A branch's own bucket when it names one (months, days taken away), else the bucket its row's instant falls in; one
@@ -154,12 +154,12 @@ function seriesStatement(db: Db, oneChannel: boolean) {
   // A month row's bucket, from the month's place in the list: the months are read in one index scan each (`= any`), as
   // a probe per month cost more than the rows on small data.
   const monthBucket = (prefix: string, column: string) =>
-    sql`(${buckets(`${prefix}MonthBuckets`)})[array_position(${instants(`${prefix}Months`)}, ${sql.raw(column)})]`;
+    sql`(${ints(`${prefix}MonthBuckets`)})[array_position(${instants(`${prefix}Months`)}, ${sql.raw(column)})]`;
   // Day rows to add (sign 1, bucketed by their day) and to take away (sign -1, in the bucket of the month they
   // correct), in one list of ranges.
   const dayRanges = (prefix: string) =>
-    sql`unnest(${instants(`${prefix}From`)}, ${instants(`${prefix}To`)}, ${buckets(`${prefix}Signs`)},
-      ${buckets(`${prefix}Buckets`)}) g(f, t, sign, bucket)`;
+    sql`unnest(${instants(`${prefix}From`)}, ${instants(`${prefix}To`)}, ${ints(`${prefix}Signs`)},
+      ${ints(`${prefix}Buckets`)}) g(f, t, sign, bucket)`;
   return db
     .select({
       kind: sql<'t' | 'm' | 'x' | 'c'>`f.kind`,
