@@ -1,7 +1,7 @@
 /**
  * The PostgreSQL pool (server/platform/db/pipelinedPool.ts): prepared statements share a few pipelined connections,
  * a failing one fails alone, transactions keep a connection of their own, a lost pipelined connection is replaced,
- * and each statement keeps one plan.
+ * and each statement keeps one plan, costed for pages in memory.
  * PostgreSQL only (TEST_DATABASE_URL, from scripts/with-postgres.sh).
  */
 import pg from 'pg';
@@ -126,6 +126,40 @@ describePostgres('PipelinedPool', () => {
         { generic: 8, custom: 0 },
       ]);
     } finally {
+      await single.end();
+    }
+  });
+
+  it('looks a row up by its primary key in a table of a few pages, not by reading it whole', async () => {
+    // As the follower's memberships read each subscription's kept count (subscription_live_counts): a few hundred
+    // rows in two pages, where the default random_page_cost (4) makes the planner scan the table once per row.
+    const table = `pipelined_lookup_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    const single = new PipelinedPool({ connectionString: url, max: 1, connectionTimeoutMillis: 2_000 }, 1);
+    const singlePool: pg.Pool = single;
+    try {
+      await admin.query(
+        `create table ${table} (id bigint primary key, live bigint not null, counted_at timestamptz not null)`,
+      );
+      await admin.query(`insert into ${table} select g, g * 3, now() from generate_series(1, 305) g`);
+      await admin.query(`analyze ${table}`);
+      const planOf = async (client: pg.Pool | pg.Client, name?: string) =>
+        (
+          await client.query<Record<string, string>>({
+            ...(name ? { name } : {}),
+            text: `explain select live from ${table} where id = $1`,
+            values: [42],
+          })
+        ).rows
+          .map((row) => Object.values(row).join(' '))
+          .join('\n');
+      // The same statement on a connection with the server's defaults reads the table whole: the test can fail.
+      expect(await planOf(admin)).toMatch(/Seq Scan/);
+      expect(await planOf(singlePool, 'pipelined_lookup_plan')).toMatch(new RegExp(`Index Scan using ${table}_pkey`));
+    } finally {
+      await admin.query(`drop table if exists ${table}`);
+      await admin.end();
       await single.end();
     }
   });
