@@ -5,10 +5,25 @@
  * group) newest first; `expired` latest expiry first; `expiring` and `active` soonest end first (no expiry last), so
  * a filter that depends on now reads only rows that pass it.
  */
-import { and, asc, desc, eq, gt, isNotNull, isNull, lte, ne, not, or, type SQL, sql } from 'drizzle-orm';
+import {
+  type Placeholder,
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  isNotNull,
+  isNull,
+  lte,
+  ne,
+  not,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { MemberFilter } from '../../../src/domain/entities';
-import { type CursorPosition, END_OF_TIME_MS, PAGE_SIZE, afterCursor } from '../../platform/db/cursor';
-import type { DbOrTx } from '../../platform/db/db';
+import { type CursorPosition, END_OF_TIME_MS, PAGE_SIZE } from '../../platform/db/cursor';
+import type { Db, DbOrTx } from '../../platform/db/db';
 import { liveMemberSql } from '../../platform/db/members';
 import { type MemberFields, memberFieldColumns } from '../../platform/db/projections';
 import { type MemberRow, type UserRow, subscriptionMembers as m, users } from '../../platform/db/schema';
@@ -37,9 +52,16 @@ const endsAt = sql`coalesce(${m.expiresAt}, 'infinity'::timestamptz)`;
 const notRenewing = sql`(${m.period} <> 'onetime' and (${m.status} = 'cancelled' or ${m.renewalFailed}))`;
 const renewing = sql`((${m.status} = 'active' and not ${m.renewalFailed}) or (${m.period} = 'onetime' and ${m.expiresAt} is null))`;
 
-/** A cursor's time as the end it stands for (END_OF_TIME_MS: no expiry). */
-const endOf = (t: number): SQL =>
-  t >= END_OF_TIME_MS ? sql`'infinity'::timestamptz` : sql`${new Date(t).toISOString()}::timestamptz`;
+/** A page's instants and position as SQL: placeholders in the prepared statements, values in pageQuery's. */
+interface PageValues {
+  readonly subscriptionId: SQL | Placeholder | number;
+  readonly now: SQL;
+  /** The cursor's time (its list's order) and id; null: the first page. */
+  readonly after: { readonly at: SQL; readonly id: SQL } | null;
+}
+
+/** A cursor's time as the instant it stands for: END_OF_TIME_MS is a membership without an end. */
+const cursorTime = (t: number): string => (t >= END_OF_TIME_MS ? 'infinity' : new Date(t).toISOString());
 
 /** The position of a member in its list's order (see the file's comment): what the next page's cursor holds. */
 export function memberPositionFor(filter: MemberFilter): (member: MemberFields) => CursorPosition {
@@ -48,19 +70,18 @@ export function memberPositionFor(filter: MemberFilter): (member: MemberFields) 
 }
 
 /** The filter's condition, its cursor and its order: each an index range (migration 0046). */
-function filterPage(
-  filter: MemberFilter,
-  now: Date,
-  cursor: CursorPosition | null,
-): { where: (SQL | undefined)[]; order: SQL[] } {
+function filterPage(filter: MemberFilter, { now, after }: PageValues): { where: (SQL | undefined)[]; order: SQL[] } {
   switch (filter) {
     case 'all':
-      return { where: [afterCursor(m.createdAt, m.id, cursor)], order: [desc(m.createdAt), desc(m.id)] };
+      return {
+        where: [after === null ? undefined : sql`(${m.createdAt}, ${m.id}) < (${after.at}, ${after.id})`],
+        order: [desc(m.createdAt), desc(m.id)],
+      };
     case 'expired':
       return {
         where: [
           memberFilterSql('expired', now),
-          cursor === null ? undefined : sql`(${m.expiresAt}, ${m.id}) < (${endOf(cursor.t)}, ${cursor.id})`,
+          after === null ? undefined : sql`(${m.expiresAt}, ${m.id}) < (${after.at}, ${after.id})`,
         ],
         order: [desc(m.expiresAt), desc(m.id)],
       };
@@ -69,15 +90,15 @@ function filterPage(
       return {
         where: [
           filter === 'expiring' ? notRenewing : renewing,
-          sql`${endsAt} > ${now.toISOString()}::timestamptz`,
-          cursor === null ? undefined : sql`(${endsAt}, ${m.id}) > (${endOf(cursor.t)}, ${cursor.id})`,
+          sql`${endsAt} > ${now}`,
+          after === null ? undefined : sql`(${endsAt}, ${m.id}) > (${after.at}, ${after.id})`,
         ],
         order: [asc(endsAt), asc(m.id)],
       };
   }
 }
 
-export function memberFilterSql(filter: MemberFilter, now: Date): SQL | undefined {
+export function memberFilterSql(filter: MemberFilter, now: SQL): SQL | undefined {
   // A one-time membership has no expiry unless a refund ended it (src/domain/members.ts).
   const oneTime = and(eq(m.period, 'onetime'), isNull(m.expiresAt))!;
   const expired = and(isNotNull(m.expiresAt), lte(m.expiresAt, now))!;
@@ -95,10 +116,59 @@ export function memberFilterSql(filter: MemberFilter, now: Date): SQL | undefine
 }
 
 /** Live group: who counts as a subscriber (src/domain/members.ts isLiveMember, liveMemberSql). */
-export function memberGroupSql(group: MemberGroup | undefined, now: Date): SQL | undefined {
+export function memberGroupSql(group: MemberGroup | undefined, now: SQL): SQL | undefined {
   if (group === undefined) return undefined;
   const live = liveMemberSql('subscription_members', now);
   return group === 'live' ? live : not(live);
+}
+
+/** A members page with each member's user: PAGE_SIZE + 1 rows of one filter (and group), after a cursor or not. */
+function pageSelect(db: DbOrTx, filter: MemberFilter, group: MemberGroup | undefined, values: PageValues) {
+  const page = filterPage(filter, values);
+  return db
+    .select(memberWithUserColumns)
+    .from(m)
+    .innerJoin(users, eq(users.id, m.userId))
+    .where(and(eq(m.subscriptionId, values.subscriptionId), memberGroupSql(group, values.now), ...page.where))
+    .orderBy(...page.order)
+    .limit(PAGE_SIZE + 1);
+}
+
+export interface MemberPageOptions {
+  readonly filter: MemberFilter;
+  readonly group?: MemberGroup;
+  readonly cursor: CursorPosition | null;
+  readonly now: Date;
+}
+
+/**
+ * POST /subscription/{id}/members's reads as prepared statements, one per filter, group and first or later page (24
+ * at most), each made on first use and prepared once per connection on PostgreSQL: built and planned on every request,
+ * a page cost about three times a subscription page, which reads two. Rows as pageQuery's.
+ */
+export function memberPages(db: Db) {
+  const statements = new Map<string, ReturnType<typeof prepare>>();
+  const prepare = (filter: MemberFilter, group: MemberGroup | undefined, after: boolean) =>
+    pageSelect(db, filter, group, {
+      subscriptionId: sql.placeholder('subscriptionId'),
+      now: sql`${sql.placeholder('now')}::timestamptz`,
+      after: after
+        ? { at: sql`${sql.placeholder('afterAt')}::timestamptz`, id: sql`${sql.placeholder('afterId')}` }
+        : null,
+    }).prepare(`members_page_${filter}_${group ?? 'any'}_${after ? 'after' : 'first'}`);
+  return (subscriptionId: number, { filter, group, cursor, now }: MemberPageOptions) => {
+    const key = `${filter} ${group ?? ''} ${cursor === null ? 'first' : 'after'}`;
+    let statement = statements.get(key);
+    if (statement === undefined) {
+      statement = prepare(filter, group, cursor !== null);
+      statements.set(key, statement);
+    }
+    return statement.execute({
+      subscriptionId,
+      now: now.toISOString(),
+      ...(cursor === null ? {} : { afterAt: cursorTime(cursor.t), afterId: cursor.id }),
+    });
+  };
 }
 
 export class MembersRepository {
@@ -109,32 +179,13 @@ export class MembersRepository {
     return row;
   }
 
-  /**
-   * A page of the subscription's members (filter, group, keyset cursor from memberPositionFor) with each one's user,
-   * in one round trip.
-   */
-  async pageWithUsers(
-    subscriptionId: number,
-    options: { filter: MemberFilter; group?: MemberGroup; cursor: CursorPosition | null; now: Date },
-    size = PAGE_SIZE,
-  ): Promise<{ member: MemberFields; user: MemberUser }[]> {
-    return this.pageQuery(subscriptionId, options, size);
-  }
-
-  /** pageWithUsers's statement, unsent (bench:scale explains it). */
-  pageQuery(
-    subscriptionId: number,
-    options: { filter: MemberFilter; group?: MemberGroup; cursor: CursorPosition | null; now: Date },
-    size = PAGE_SIZE,
-  ) {
-    const page = filterPage(options.filter, options.now, options.cursor);
-    return this.db
-      .select(memberWithUserColumns)
-      .from(m)
-      .innerJoin(users, eq(users.id, m.userId))
-      .where(and(eq(m.subscriptionId, subscriptionId), memberGroupSql(options.group, options.now), ...page.where))
-      .orderBy(...page.order)
-      .limit(size + 1);
+  /** memberPages's statement for these values, unprepared and unsent (bench:scale explains it). */
+  pageQuery(subscriptionId: number, { filter, group, cursor, now }: MemberPageOptions) {
+    return pageSelect(this.db, filter, group, {
+      subscriptionId,
+      now: sql`${now.toISOString()}::timestamptz`,
+      after: cursor === null ? null : { at: sql`${cursorTime(cursor.t)}::timestamptz`, id: sql`${cursor.id}` },
+    });
   }
 
   async byUserAndSubscription(userId: number, subscriptionId: number): Promise<MemberRow | undefined> {

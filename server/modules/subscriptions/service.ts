@@ -26,7 +26,7 @@ import {
 import { AppError, notFound, validationError } from '../../platform/errors';
 import { type CursorPosition, decodeCursor, toPage } from '../../platform/db/cursor';
 import { ChannelsRepository } from '../channels/repository';
-import { type MemberGroup, MembersRepository, memberPositionFor } from './membersRepository';
+import { type MemberGroup, MembersRepository, memberPages, memberPositionFor } from './membersRepository';
 import { SubscriptionsRepository } from './repository';
 import { UsersRepository } from '../users/repository';
 import type { ChannelRow, MemberRow, SubscriptionRow, UserRow } from '../../platform/db/schema';
@@ -86,10 +86,12 @@ export class SubscriptionService {
   private readonly publisher: Publisher;
 
   private readonly detailReads: ReturnType<typeof subscriptionDetailReads>;
+  private readonly memberPages: ReturnType<typeof memberPages>;
 
   constructor(private readonly deps: ServiceDeps) {
     this.publisher = new Publisher(deps);
     this.detailReads = subscriptionDetailReads(deps.db);
+    this.memberPages = memberPages(deps.db);
   }
 
   private get repo() {
@@ -370,13 +372,16 @@ export class SubscriptionService {
 
   async members(user: UserRow, subscriptionId: number, input: MembersRequest): Promise<Page<MemberWithUser>> {
     const cursor: CursorPosition | null = decodeCursor(input.startFrom);
-    const { subscription } = await ownedSubscription(this.deps.db, user, subscriptionId);
-    const rows = await new MembersRepository(this.deps.db).pageWithUsers(subscription.id, {
-      filter: input.filter,
-      group: input.group as MemberGroup | undefined,
-      cursor,
-      now: this.now(),
-    });
+    // The page is read beside the owner check and sent only once it passed.
+    const [, rows] = await Promise.all([
+      ownedSubscription(this.deps.db, user, subscriptionId),
+      this.memberPages(subscriptionId, {
+        filter: input.filter,
+        group: input.group as MemberGroup | undefined,
+        cursor,
+        now: this.now(),
+      }),
+    ]);
     const position = memberPositionFor(input.filter);
     return toPage(rows, ({ member }) => position(member));
   }
