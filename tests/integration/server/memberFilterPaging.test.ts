@@ -268,3 +268,46 @@ test('a made-up cursor is a validation error', async () => {
   expect(bad.status).toBe(400);
   expect(bad.body).toMatchObject({ code: 'validation_error', field: 'startFrom' });
 });
+
+describe('a members page asked for with a cursor this server did not issue, or by someone else', () => {
+  const cursorOf = (t: number, id: number) => Buffer.from(JSON.stringify([t, id])).toString('base64url');
+
+  test.each(FILTERS)(
+    'filter %s: a malformed cursor, or one beyond any date, is a 400 with a clear error',
+    async (filter) => {
+      const id = subscriptionIds.monthly;
+      // Year 275760 (the last time a JavaScript Date holds), which PostgreSQL reads as malformed, and a non-cursor.
+      for (const startFrom of [cursorOf(8_639_999_999_999_999, 1), 'not-a-cursor']) {
+        const answer = await server.api<{ code: string; message: string }>(
+          creator,
+          'POST',
+          `/subscription/${id}/members`,
+          { filter, startFrom },
+        );
+        expect({ startFrom, status: answer.status, code: answer.body.code }).toEqual({
+          startFrom,
+          status: 400,
+          code: 'validation_error',
+        });
+        expect(answer.body.message).toEqual(expect.any(String));
+      }
+    },
+  );
+
+  test("someone else's subscription is not found, with or without a cursor, whatever its members", async () => {
+    const other = await creatorWithChannel(server, { chatId: -(2_000_000_000_000 + 91) });
+    for (const startFrom of [undefined, cursorOf(Date.now(), 1)]) {
+      const answer = await server.api<{ code: string; members?: unknown }>(
+        other.user,
+        'POST',
+        `/subscription/${subscriptionIds.monthly}/members`,
+        { filter: 'all', ...(startFrom === undefined ? {} : { startFrom }) },
+      );
+      expect({ status: answer.status, code: answer.body.code, members: answer.body.members }).toEqual({
+        status: 404,
+        code: 'not_found',
+        members: undefined,
+      });
+    }
+  });
+});
