@@ -4,7 +4,7 @@
  * counts (whoever owns it: the caller checks the owner and moderation from the row, as ownedSubscription does), and
  * the first page of each member group with the members' users. The member pages are read only for the asking user's
  * own subscription, so someone else's reads nothing of it. Shapes and rules match SubscriptionsRepository
- * byIdWithChannel and activeSubscribers, ChannelsRepository.activeSubscribers and MembersRepository.pageWithUsers
+ * byIdWithChannel and activeSubscribers, ChannelsRepository.activeSubscribers and memberPages (membersRepository.ts)
  * (filter 'all', a group, no cursor).
  * Each statement keeps one generic plan: the page size is a literal (a limit the plan cannot see makes PostgreSQL plan
  * every execution again), and the subscriber counts are written out (a SQL function's body is planned at each call).

@@ -33,7 +33,7 @@ export type MemberUser = Pick<UserRow, 'id' | 'telegramId' | 'firstName' | 'last
 
 export type MemberGroup = 'live' | 'inactive';
 
-/** What a members page reads: each membership with the member's user (pageWithUsers and the subscription page). */
+/** What a members page reads: each membership with the member's user (memberPages and the subscription page). */
 export const memberWithUserColumns = {
   member: memberFieldColumns,
   user: {
