@@ -202,6 +202,15 @@ describe('revenue series from kept slots', () => {
     await advanceTo(server, start + 8 * DAY);
     await advanceTo(server, start + 10 * DAY + 3 * 3600_000);
     await payWithNewCard(server, newUser('Yearly'), 'subscription', shop.subscriptions.yearly, CARD);
+    // Either side of a UTC month's edge: east of UTC 31 January 22:00 is February's, west of it 1 February 01:00 is
+    // January's, so a month bucket reads its UTC month's row and takes that day away (series.ts, seriesPieces).
+    const edge = Date.UTC(2026, 0, 31, 22);
+    expect(edge).toBeGreaterThan(server.clock.now());
+    await advanceTo(server, edge);
+    await payWithNewCard(server, newUser('Edge east'), 'subscription', shop.subscriptions.monthly, CARD);
+    await advanceTo(server, edge + 3 * 3600_000);
+    await payWithNewCard(server, newUser('Edge west'), 'subscription', shop.subscriptions.weekly, CARD);
+    await payWithNewCard(server, newUser('Edge tip'), 'donation', shop.donationId, CARD);
     for (const day of [16, 22, 28, 34]) await advanceTo(server, start + day * DAY);
     await advanceTo(server, start + 40 * DAY + 47 * 60_000);
     // The first sale refunded now: it counts against its sale's day, 40 days back.
