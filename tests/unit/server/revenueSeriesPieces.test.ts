@@ -7,7 +7,7 @@ import { revenueBucketStarts, revenueRange, type RevenuePeriod } from '../../../
 import { seriesPieces } from '../../../server/modules/revenue/series';
 
 const DAY = 24 * 3600_000;
-/** Every quarter-hour offset real zones use at the extremes and between: −12:00 to +14:00. */
+/** Offsets real zones use: both extremes (−12:00, +14:00) and whole, half and quarter hours between. */
 const OFFSETS = [-720, -570, -210, -60, 0, 45, 180, 330, 345, 765, 840];
 const NOWS = [
   Date.UTC(2026, 10, 30, 9, 41), // mid-month
