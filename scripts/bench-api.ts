@@ -228,7 +228,7 @@ async function makeFollowers(origin: string, auth: (telegramId: number) => strin
       origin,
       'POST',
       '/api/v2/invoice/subscription/1/create',
-      { paymentMethod: 'smart_glocal_form', cardToken: tokenized.data.token, saveCard: true },
+      { paymentMethod: 'smart_glocal_form', cardToken: tokenized.data.token, publicToken, saveCard: true },
       {
         authorization,
         'idempotency-key': `bench-follower-${telegramId}`,
