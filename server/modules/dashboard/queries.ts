@@ -29,8 +29,11 @@ import {
   type TransactionList,
   TYPES_BY_MODE,
   type TransactionView,
+  TRANSACTION_VIEW_JOINED,
+  transactionViewColumns,
   transactionViewsQuery,
 } from '../transactions/repository';
+import { prepareShaped } from '../../platform/db/rowShapes';
 import { type CursorPosition, PAGE_SIZE } from '../../platform/db/cursor';
 import {
   type ChannelFields,
@@ -107,19 +110,23 @@ export function dashboardQueries(db: Db) {
 
   // A page of the user's ledger lines of the given types, newest first, from the start or after a cursor.
   const transactionsPage = (types: readonly TransactionType[], afterCursor: boolean, name: string) =>
-    transactionViewsQuery(
+    prepareShaped(
       db,
-      and(
-        eq(t.userId, userId),
-        types.length === 1 ? eq(t.type, types[0]!) : inArray(t.type, [...types]),
-        // Keyset: the rows after the cursor in (created_at, id) order; a row comparison the index range can use.
-        afterCursor
-          ? (sql`(${t.createdAt}, ${t.id}) < (${sql.placeholder('afterAt')}, ${sql.placeholder('afterId')})` as SQL)
-          : undefined,
-      ),
-    )
-      .limit(PAGE_SIZE + 1)
-      .prepare(name);
+      name,
+      transactionViewsQuery(
+        db,
+        and(
+          eq(t.userId, userId),
+          types.length === 1 ? eq(t.type, types[0]!) : inArray(t.type, [...types]),
+          // Keyset: the rows after the cursor in (created_at, id) order; a row comparison the index range can use.
+          afterCursor
+            ? (sql`(${t.createdAt}, ${t.id}) < (${sql.placeholder('afterAt')}, ${sql.placeholder('afterId')})` as SQL)
+            : undefined,
+        ),
+      ).limit(PAGE_SIZE + 1),
+      transactionViewColumns,
+      TRANSACTION_VIEW_JOINED,
+    );
   const pageLists = {
     creator: TYPES_BY_MODE.creator,
     follower: TYPES_BY_MODE.follower,
@@ -141,29 +148,34 @@ export function dashboardQueries(db: Db) {
   // The follower's memberships, newest first, a page at a time (PAGE_SIZE + 1 rows); keyset on (created_at, id) along
   // the index subscription_members_user. The counts are written out: a SQL function's body would be planned again at
   // every execution, for each of the page's rows.
+  const membershipColumns = {
+    member: ownMemberColumns,
+    subscription: subscriptionFieldColumns,
+    subscribers: subscriptionLiveMembersInlineSql(subscriptions.id, now),
+    channel: channelFieldColumns,
+    channelSubscribers: channelLiveMembersInlineSql(channels.id, now),
+  };
   const membershipsPage = (afterCursor: boolean, name: string) =>
-    db
-      .select({
-        member: ownMemberColumns,
-        subscription: subscriptionFieldColumns,
-        subscribers: subscriptionLiveMembersInlineSql(subscriptions.id, now),
-        channel: channelFieldColumns,
-        channelSubscribers: channelLiveMembersInlineSql(channels.id, now),
-      })
-      .from(subscriptionMembers)
-      .innerJoin(subscriptions, eq(subscriptions.id, subscriptionMembers.subscriptionId))
-      .innerJoin(channels, eq(channels.id, subscriptions.channelId))
-      .where(
-        and(
-          eq(subscriptionMembers.userId, userId),
-          afterCursor
-            ? (sql`(${subscriptionMembers.createdAt}, ${subscriptionMembers.id}) < (${sql.placeholder('afterAt')}, ${sql.placeholder('afterId')})` as SQL)
-            : undefined,
-        ),
-      )
-      .orderBy(desc(subscriptionMembers.createdAt), desc(subscriptionMembers.id))
-      .limit(PAGE_SIZE + 1)
-      .prepare(name);
+    prepareShaped(
+      db,
+      name,
+      db
+        .select(membershipColumns)
+        .from(subscriptionMembers)
+        .innerJoin(subscriptions, eq(subscriptions.id, subscriptionMembers.subscriptionId))
+        .innerJoin(channels, eq(channels.id, subscriptions.channelId))
+        .where(
+          and(
+            eq(subscriptionMembers.userId, userId),
+            afterCursor
+              ? (sql`(${subscriptionMembers.createdAt}, ${subscriptionMembers.id}) < (${sql.placeholder('afterAt')}, ${sql.placeholder('afterId')})` as SQL)
+              : undefined,
+          ),
+        )
+        .orderBy(desc(subscriptionMembers.createdAt), desc(subscriptionMembers.id))
+        .limit(PAGE_SIZE + 1),
+      membershipColumns,
+    );
   const membershipPages = {
     first: membershipsPage(false, 'dashboard_follower_memberships'),
     after: membershipsPage(true, 'dashboard_follower_memberships_after'),

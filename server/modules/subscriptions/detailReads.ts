@@ -14,6 +14,7 @@
  */
 import { type SQL, and, desc, eq, sql } from 'drizzle-orm';
 import { PAGE_SIZE } from '../../platform/db/cursor';
+import { prepareShaped } from '../../platform/db/rowShapes';
 import type { Db } from '../../platform/db/db';
 import {
   channelLiveMembersInlineSql,
@@ -54,17 +55,22 @@ export function subscriptionDetailReads(db: Db) {
   const subscriptionId = sql.placeholder('subscriptionId');
   const userId = sql.placeholder('userId');
   const now = sql.placeholder('now');
-  const head = db
-    .select({
-      subscription: subscriptions,
-      channel: channels,
-      subscribers: subscriptionLiveMembersInlineSql(subscriptions.id, now),
-      channelSubscribers: channelLiveMembersInlineSql(channels.id, now),
-    })
-    .from(subscriptions)
-    .innerJoin(channels, eq(channels.id, subscriptions.channelId))
-    .where(eq(subscriptions.id, subscriptionId))
-    .prepare('subscription_detail_head');
+  const headColumns = {
+    subscription: subscriptions,
+    channel: channels,
+    subscribers: subscriptionLiveMembersInlineSql(subscriptions.id, now),
+    channelSubscribers: channelLiveMembersInlineSql(channels.id, now),
+  };
+  const head = prepareShaped(
+    db,
+    'subscription_detail_head',
+    db
+      .select(headColumns)
+      .from(subscriptions)
+      .innerJoin(channels, eq(channels.id, subscriptions.channelId))
+      .where(eq(subscriptions.id, subscriptionId)),
+    headColumns,
+  );
   // A part of a group: its first page, newest first, along one partial index (migration 0064) and from the index
   // alone (expires_at is in it), so a membership the time condition passes over costs an index entry, not a row.
   const part = (lasting: SQL, when?: SQL) =>
@@ -74,18 +80,22 @@ export function subscriptionDetailReads(db: Db) {
     where s.id = ${subscriptionId} and c.owner_id = ${userId})`;
   // A group's page: the first page of its parts (disjoint) together, then those members with their users.
   const membersPage = (group: MemberGroup, parts: SQL) =>
-    db
-      .select(memberWithUserColumns)
-      .from(m)
-      .innerJoin(users, eq(users.id, m.userId))
-      .where(
-        and(
-          sql`${m.id} in (select g.id from (${parts}) g order by g.created_at desc, g.id desc limit ${GROUP_PAGE})`,
-          ownerAsks,
-        ),
-      )
-      .orderBy(desc(m.createdAt), desc(m.id))
-      .prepare(`subscription_detail_${group}`);
+    prepareShaped(
+      db,
+      `subscription_detail_${group}`,
+      db
+        .select(memberWithUserColumns)
+        .from(m)
+        .innerJoin(users, eq(users.id, m.userId))
+        .where(
+          and(
+            sql`${m.id} in (select g.id from (${parts}) g order by g.created_at desc, g.id desc limit ${GROUP_PAGE})`,
+            ownerAsks,
+          ),
+        )
+        .orderBy(desc(m.createdAt), desc(m.id)),
+      memberWithUserColumns,
+    );
   // Live: standing and not expired. Inactive: not standing (cancelled), and standing but expired.
   const livePage = membersPage(
     'live',

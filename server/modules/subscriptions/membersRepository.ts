@@ -25,6 +25,7 @@ import type { MemberFilter } from '../../../src/domain/entities';
 import { type CursorPosition, END_OF_TIME_MS, PAGE_SIZE } from '../../platform/db/cursor';
 import type { Db, DbOrTx } from '../../platform/db/db';
 import { liveMemberSql } from '../../platform/db/members';
+import { prepareShaped } from '../../platform/db/rowShapes';
 import { type MemberFields, memberFieldColumns } from '../../platform/db/projections';
 import { type MemberRow, type UserRow, subscriptionMembers as m, users } from '../../platform/db/schema';
 
@@ -149,13 +150,18 @@ export interface MemberPageOptions {
 export function memberPages(db: Db) {
   const statements = new Map<string, ReturnType<typeof prepare>>();
   const prepare = (filter: MemberFilter, group: MemberGroup | undefined, after: boolean) =>
-    pageSelect(db, filter, group, {
-      subscriptionId: sql.placeholder('subscriptionId'),
-      now: sql`${sql.placeholder('now')}::timestamptz`,
-      after: after
-        ? { at: sql`${sql.placeholder('afterAt')}::timestamptz`, id: sql`${sql.placeholder('afterId')}` }
-        : null,
-    }).prepare(`members_page_${filter}_${group ?? 'any'}_${after ? 'after' : 'first'}`);
+    prepareShaped(
+      db,
+      `members_page_${filter}_${group ?? 'any'}_${after ? 'after' : 'first'}`,
+      pageSelect(db, filter, group, {
+        subscriptionId: sql.placeholder('subscriptionId'),
+        now: sql`${sql.placeholder('now')}::timestamptz`,
+        after: after
+          ? { at: sql`${sql.placeholder('afterAt')}::timestamptz`, id: sql`${sql.placeholder('afterId')}` }
+          : null,
+      }),
+      memberWithUserColumns,
+    );
   return (subscriptionId: number, { filter, group, cursor, now }: MemberPageOptions) => {
     const key = `${filter} ${group ?? ''} ${cursor === null ? 'first' : 'after'}`;
     let statement = statements.get(key);

@@ -34,25 +34,30 @@ export interface TransactionView {
 
 const counterparty = alias(users, 'counterparty');
 
+/** What a ledger line's view selects; the counterparty, channel and subscription are left joined (null when absent). */
+export const transactionViewColumns = {
+  transaction: transactionFieldColumns,
+  counterparty: {
+    id: counterparty.id,
+    telegramId: counterparty.telegramId,
+    firstName: counterparty.firstName,
+    lastName: counterparty.lastName,
+    username: counterparty.username,
+    photoUrl: counterparty.photoUrl,
+  },
+  channel: { id: channels.id, title: channels.title, photoUrl: channels.photoUrl, username: channels.username },
+  subscription: { id: subscriptions.id, name: subscriptions.name, period: subscriptions.period },
+};
+/** The left-joined parts of transactionViewColumns (rowShapes.ts's `nullable`). */
+export const TRANSACTION_VIEW_JOINED = ['counterparty', 'channel', 'subscription'] as const;
+
 /**
  * Ledger lines as users see them (with their counterparty, channel and subscription), newest first: the query under
  * every transaction page; callers add the limit (and the dashboard prepares it).
  */
 export function transactionViewsQuery(db: DbOrTx, where: SQL | undefined) {
   return db
-    .select({
-      transaction: transactionFieldColumns,
-      counterparty: {
-        id: counterparty.id,
-        telegramId: counterparty.telegramId,
-        firstName: counterparty.firstName,
-        lastName: counterparty.lastName,
-        username: counterparty.username,
-        photoUrl: counterparty.photoUrl,
-      },
-      channel: { id: channels.id, title: channels.title, photoUrl: channels.photoUrl, username: channels.username },
-      subscription: { id: subscriptions.id, name: subscriptions.name, period: subscriptions.period },
-    })
+    .select(transactionViewColumns)
     .from(t)
     .leftJoin(counterparty, eq(counterparty.id, t.counterpartyId))
     .leftJoin(channels, eq(channels.id, t.channelId))

@@ -1,0 +1,135 @@
+/**
+ * Prepared selects shaped by server/platform/db/rowShapes.ts answer exactly what drizzle's own prepared statements
+ * answer for the same query, on the seeded database (PGlite, and PostgreSQL when TEST_DATABASE_URL is set): nested
+ * objects, left-joined parts that are null, whole tables, SQL fields, every parameter kind. And a column whose drizzle
+ * decoder changes the driver's value is refused when the statement is built.
+ */
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { prepareShaped } from '../../../server/platform/db/rowShapes';
+import {
+  channels,
+  donationImages,
+  subscriptionMembers,
+  subscriptions,
+  transactions,
+  users,
+} from '../../../server/platform/db/schema';
+import { memberWithUserColumns } from '../../../server/modules/subscriptions/membersRepository';
+import {
+  TRANSACTION_VIEW_JOINED,
+  transactionViewColumns,
+  transactionViewsQuery,
+} from '../../../server/modules/transactions/repository';
+import { ownMemberColumns } from '../../../server/platform/db/projections';
+import { subscriptionLiveMembersInlineSql } from '../../../server/platform/db/members';
+import { type TestServer, startTestServer } from '../support/testServer';
+
+jest.setTimeout(120_000);
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ seed: true });
+}, 180_000);
+afterAll(() => server.close());
+
+let statement = 0;
+const name = (label: string) => `row_shapes_test_${label}_${(statement += 1)}`;
+
+test('ledger lines with left-joined parts: null where nothing joins, objects where something does', async () => {
+  const { db } = server.database;
+  const query = transactionViewsQuery(db, eq(transactions.userId, sql.placeholder('userId'))).limit(50);
+  const ours = prepareShaped(db, name('ledger'), query, transactionViewColumns, TRANSACTION_VIEW_JOINED);
+  const theirs = query.prepare(name('ledger_drizzle'));
+  const owners = await db.selectDistinct({ id: transactions.userId }).from(transactions);
+  expect(owners.length).toBeGreaterThan(1);
+  const seen = { nullPart: false, joinedPart: false, rows: 0 };
+  for (const { id } of owners) {
+    const mine = await ours.execute({ userId: id });
+    expect(mine).toEqual(await theirs.execute({ userId: id }));
+    seen.rows += mine.length;
+    seen.nullPart ||= mine.some((row) => row.subscription === null || row.counterparty === null);
+    seen.joinedPart ||= mine.some((row) => row.subscription !== null && row.channel !== null);
+  }
+  // The seed has both kinds, so both branches were compared.
+  expect(seen).toEqual({ nullPart: true, joinedPart: true, rows: expect.any(Number) });
+  expect(seen.rows).toBeGreaterThan(0);
+});
+
+test('members with their users, and whole tables with SQL fields, for every subscription', async () => {
+  const { db } = server.database;
+  const now = sql.placeholder('now');
+  const head = {
+    subscription: subscriptions,
+    channel: channels,
+    subscribers: subscriptionLiveMembersInlineSql(subscriptions.id, now),
+    label: sql<string>`${channels.title} || ' / ' || ${subscriptions.name}`,
+  };
+  const headQuery = db
+    .select(head)
+    .from(subscriptions)
+    .innerJoin(channels, eq(channels.id, subscriptions.channelId))
+    .where(eq(subscriptions.id, sql.placeholder('id')));
+  const membersQuery = db
+    .select(memberWithUserColumns)
+    .from(subscriptionMembers)
+    .innerJoin(users, eq(users.id, subscriptionMembers.userId))
+    .where(
+      and(
+        eq(subscriptionMembers.subscriptionId, sql.placeholder('id')),
+        sql`${subscriptionMembers.createdAt} <= ${sql.placeholder('now')}::timestamptz`,
+      ),
+    )
+    .orderBy(desc(subscriptionMembers.createdAt), desc(subscriptionMembers.id));
+  const pairs = [
+    [prepareShaped(db, name('head'), headQuery, head), headQuery.prepare(name('head_drizzle'))],
+    [
+      prepareShaped(db, name('members'), membersQuery, memberWithUserColumns),
+      membersQuery.prepare(name('members_drizzle')),
+    ],
+  ] as const;
+  const ids = await db.select({ id: subscriptions.id }).from(subscriptions);
+  let members = 0;
+  for (const { id } of ids) {
+    for (const [ours, theirs] of pairs) {
+      const values = { id, now: new Date(server.clock.now()) };
+      const mine = await ours.execute(values);
+      expect(mine).toEqual(await theirs.execute(values));
+      if (ours === pairs[1][0]) members += mine.length;
+    }
+  }
+  expect(members).toBeGreaterThan(0);
+});
+
+test('an array placeholder and a follower memberships page as the dashboard reads it', async () => {
+  const { db } = server.database;
+  const selection = { member: ownMemberColumns, subscriptionName: subscriptions.name };
+  const query = db
+    .select(selection)
+    .from(subscriptionMembers)
+    .innerJoin(subscriptions, eq(subscriptions.id, subscriptionMembers.subscriptionId))
+    .where(
+      and(
+        sql`${subscriptionMembers.userId} = any(${sql.placeholder('ids')}::bigint[])`,
+        isNotNull(subscriptionMembers.activatedAt),
+      ),
+    )
+    .orderBy(desc(subscriptionMembers.createdAt), desc(subscriptionMembers.id));
+  const ids = (await db.select({ id: users.id }).from(users)).map((user) => user.id);
+  const mine = await prepareShaped(db, name('array'), query, selection).execute({ ids });
+  expect(mine.length).toBeGreaterThan(0);
+  expect(mine).toEqual(await query.prepare(name('array_drizzle')).execute({ ids }));
+  expect(mine[0]!.member.createdAt).toBeInstanceOf(Date);
+});
+
+test('refuses a column its decoder would change, and names a missing placeholder', async () => {
+  const { db } = server.database;
+  const images = { bytes: donationImages.bytes };
+  expect(() => prepareShaped(db, name('bytea'), db.select(images).from(donationImages), images)).toThrow(
+    /column bytes \(PgCustomColumn\) is not shaped/,
+  );
+  const query = db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')));
+  await expect(prepareShaped(db, name('missing'), query, { id: users.id }).execute({})).rejects.toThrow(/"id"/);
+});
