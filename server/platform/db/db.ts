@@ -16,6 +16,7 @@ import type { DatabaseTarget } from '../config';
 import { acquireDataDirLock, type DataDirLock } from './lock';
 import { PreparedStatementsPglite } from './pglitePrepared';
 import { PipelinedPool } from './pipelinedPool';
+import { timestamptzParser } from './timestamps';
 import path from 'node:path';
 
 /** The drizzle database every repository takes (PGlite or node-postgres). */
@@ -43,6 +44,7 @@ export interface Database {
 
 const INT8 = 20;
 const NUMERIC = 1700;
+const TIMESTAMPTZ = 1184;
 
 /** int8/numeric text to a JS number; throws instead of losing precision. */
 export function parseSafeNumber(text: string): number {
@@ -58,6 +60,8 @@ function setPgParsers(): void {
   if (pgParsersSet) return;
   pg.types.setTypeParser(INT8, parseSafeNumber);
   pg.types.setTypeParser(NUMERIC, parseSafeNumber);
+  // drizzle's own statements read timestamptz as text (its decoder makes the Date); this is for the rest (rowShapes.ts).
+  pg.types.setTypeParser(TIMESTAMPTZ, timestamptzParser(pg.types.getTypeParser(TIMESTAMPTZ)));
   pgParsersSet = true;
 }
 
