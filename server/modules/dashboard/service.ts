@@ -86,7 +86,8 @@ export class DashboardService {
     const cached = await this.readFollower(user, nowMs);
     // Without a mode, a user with channels gets the creator view: refused, as the user is not verified.
     if (requestedMode === undefined && cached.flags.hasChannels) this.refuseCreator(user, cached.flags);
-    return this.encodedOnce(user, cached, encode, (view) => this.followerAnswer(user, view.flags, view.part));
+    // Sent once: compressed at the quality of any other answer, not at a kept body's.
+    return this.encodedOnce(user, cached, encode, (view) => this.followerAnswer(user, view.flags, view.part), false);
   }
 
   /**
@@ -98,10 +99,11 @@ export class DashboardService {
     cached: V,
     encode: DashboardEncoder,
     answer: (view: V) => DashboardResponse,
+    kept = true,
   ): CompressibleBody {
     const stamp = userStamp(user);
     if (cached.encoded?.userStamp === stamp) return cached.encoded.body;
-    const body = new CompressibleBody(Buffer.from(encode(answer(cached))));
+    const body = new CompressibleBody(Buffer.from(encode(answer(cached))), kept);
     cached.encoded = { userStamp: stamp, body };
     return body;
   }

@@ -63,19 +63,23 @@ export function acceptedCoding(
 /**
  * An answer body kept with its compressed forms, each made once on first use: a cached answer sent many times (the
  * dashboards) is compressed once per version instead of once per request (brotli on an 11 kB dashboard costs more
- * than the rest of a cached request).
+ * than the rest of a cached request). A body sent once (`kept` false: the follower dashboard, read fresh) is
+ * compressed as the plugin compresses every answer.
  */
 export class CompressibleBody {
   private readonly coded = new Map<ContentCoding, Buffer>();
 
-  constructor(readonly plain: Buffer) {}
+  constructor(
+    readonly plain: Buffer,
+    private readonly kept = true,
+  ) {}
 
   in(coding: ContentCoding): Buffer {
     let body = this.coded.get(coding);
     if (body === undefined) {
       body =
         coding === 'br'
-          ? brotliCompressSync(this.plain, { params: KEPT_BROTLI_PARAMS })
+          ? brotliCompressSync(this.plain, { params: this.kept ? KEPT_BROTLI_PARAMS : BROTLI_PARAMS })
           : gzipSync(this.plain, GZIP_OPTIONS);
       this.coded.set(coding, body);
     }
