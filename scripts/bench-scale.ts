@@ -75,7 +75,7 @@ interface Ids {
 const scenarios = ({ channelId, subscriptionId }: Ids): Scenario[] => [
   { name: REFERENCE, method: 'GET', path: '/api/v2/channel/languages', as: SEED.alice },
   { name: 'creator dashboard', method: 'GET', path: '/api/v2/dashboard?mode=creator', as: SEED.alice, cached: true },
-  { name: 'follower dashboard', method: 'GET', path: '/api/v2/dashboard?mode=follower', as: SEED.bob },
+  { name: 'follower dashboard', method: 'GET', path: '/api/v2/dashboard?mode=follower', as: SEED.bob, cached: true },
   { name: 'channel page', method: 'GET', path: `/api/v2/channel/${channelId}`, as: SEED.alice },
   { name: 'subscription page', method: 'GET', path: `/api/v2/subscription/${subscriptionId}`, as: SEED.alice },
   ...(['all', 'active', 'expiring', 'expired'] as const).map((filter): Scenario => ({

@@ -1,16 +1,17 @@
 /**
- * The creator dashboard kept in this process's memory, answered again while nothing it shows has changed.
+ * A dashboard view kept in this process's memory, answered again while nothing it shows has changed.
  *
  * Correct across processes: an entry is keyed by the user's dashboard version (migrations 0004 and 0014), which
- * triggers bump in the same database transaction as every change the creator's dashboard shows, whoever writes it;
- * the auth hook reads the version with the user on every request, so a write committed by any process makes every
- * copy miss. A fill reads the version first and the data after, so an entry is never older than its version (at worst
+ * triggers bump in the same database transaction as every change of the user's own rows the dashboard shows, whoever
+ * writes it; the auth hook reads the version with the user on every request, so a write committed by any process makes
+ * every copy miss. A fill reads the version first and the data after, so an entry is never older than its version (at worst
  * newer, which only makes the next version miss). Version 0 (no row yet) is never cached.
  * Time-driven changes need no write: an entry ends at the next earnings window (active → payout balances), and the
  * subscriber counts, which move with every member's expiry (often, with a big audience), are read again on each hit
  * rather than ending the entry (DashboardService.cachedCreator).
- * The follower view is not cached: it shows other owners' channels and subscriptions and their counts, so its
- * validity would hang on every one of those owners; a page of it is read in one wave.
+ * The follower view shows other owners' subscriptions and channels: its entry also holds their row versions, checked
+ * on every hit with their counts (DashboardService.cachedFollower), so an owner's write ends only the entries that
+ * show the row it changed.
  * What is read fresh on every request stays out: the user row (profile, verification, migration refusal, ban).
  */
 export interface CachedEntry<T> {

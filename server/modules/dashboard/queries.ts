@@ -76,7 +76,17 @@ export interface Membership {
   readonly channel: ChannelFields;
   /** Distinct members of the channel's subscriptions with access now. */
   readonly channelSubscribers: number;
+  /** The subscription's and the channel's row versions as read (xmin). */
+  readonly subscriptionStamp: string;
+  readonly channelStamp: string;
 }
+
+const shownColumns = {
+  kind: sql<'s' | 'c'>`shown.kind`,
+  id: sql<number>`shown.id`,
+  stamp: sql<string>`shown.stamp`,
+  live: sql<number>`shown.live`,
+};
 
 export function dashboardQueries(db: Db) {
   const userId = sql.placeholder('userId');
@@ -154,6 +164,9 @@ export function dashboardQueries(db: Db) {
     subscribers: subscriptionLiveMembersInlineSql(subscriptions.id, now),
     channel: channelFieldColumns,
     channelSubscribers: channelLiveMembersInlineSql(channels.id, now),
+    // The row versions shown (xmin, changed by every update), read with the rows: see followerShown.
+    subscriptionStamp: sql<string>`${subscriptions}.xmin::text`,
+    channelStamp: sql<string>`${channels}.xmin::text`,
   };
   const membershipsPage = (afterCursor: boolean, name: string) =>
     prepareShaped(
@@ -243,8 +256,34 @@ export function dashboardQueries(db: Db) {
     .from(sql`unnest(${sql.placeholder('channelIds')}::bigint[]) as ids(id)`)
     .prepare('dashboard_channel_counts');
 
+  // For a kept follower view: the row versions (xmin) and subscriber counts at now of the subscriptions and channels it
+  // shows, one row each (a deleted row: none). The counts are written out as in the memberships page.
+  const shown = prepareShaped(
+    db,
+    'dashboard_follower_shown',
+    db.select(shownColumns).from(
+      sql`(select 's' as kind, s.id, s.xmin::text as stamp, ${subscriptionLiveMembersInlineSql(sql`s.id`, now)} as live
+          from subscriptions s where s.id = any(${sql.placeholder('subscriptionIds')}::bigint[])
+          union all
+          select 'c', c.id, c.xmin::text, ${channelLiveMembersInlineSql(sql`c.id`, now)}
+          from channels c where c.id = any(${sql.placeholder('channelIds')}::bigint[])) shown`,
+    ),
+    shownColumns,
+  );
+
   return {
     head,
+    /** Row versions and subscriber counts at `at` of subscriptions and channels, keyed `s<id>` and `c<id>`. */
+    followerShown: async (
+      subscriptionIds: readonly number[],
+      channelIds: readonly number[],
+      at: Date,
+    ): Promise<Map<string, { stamp: string; live: number }>> =>
+      new Map(
+        (await shown.execute({ subscriptionIds: [...subscriptionIds], channelIds: [...channelIds], now: at })).map(
+          (row) => [`${row.kind}${row.id}`, { stamp: row.stamp, live: Number(row.live) }],
+        ),
+      ),
     /** The subscriber counts at `at` of the given channels, by channel id. */
     channelCounts: async (ids: readonly number[], at: Date): Promise<Map<number, number>> =>
       new Map(

@@ -2,8 +2,8 @@
  * The dashboard in both modes (spec sections 2 and 7). Creator mode answers migration_required while a migration
  * is due and not started, then verification_required until verification is approved. Follower mode always answers
  * (a new user's first screen). Without `mode`, creators get the creator view and everyone else the follower view.
- * The creator view is answered from memory while nothing it shows has changed, its subscriber counts read again on
- * every hit (./cache.ts); the follower view is read fresh every time.
+ * Both views are answered from memory while nothing they show has changed, their subscriber counts read again on
+ * every hit (./cache.ts).
  */
 import type {
   DashboardChannelsPage,
@@ -15,7 +15,7 @@ import type { Role } from '../../../src/domain/entities';
 import { type Money, toMajor } from '../../../src/domain/money';
 import { isUnexpired } from '../payments/invoiceTargets';
 import { AppError } from '../../platform/errors';
-import { type CursorPosition, decodeCursor, toPage } from '../../platform/db/cursor';
+import { type CursorPosition, PAGE_SIZE, decodeCursor, toPage } from '../../platform/db/cursor';
 import type { TransactionList } from '../transactions/repository';
 import type { UserFlags } from '../users/repository';
 import type { UserRow } from '../../platform/db/schema';
@@ -45,6 +45,26 @@ interface CachedView {
   encoded?: { readonly userStamp: string; readonly body: CompressibleBody };
 }
 
+/**
+ * A kept follower view, besides the view: the row versions (xmin) of the subscriptions and channels it shows, as read
+ * with them, keyed `s<id>` and `c<id>`; and which of those carry a subscriber count in it.
+ */
+interface FollowerView extends CachedView {
+  readonly stamps: ReadonlyMap<string, string>;
+  readonly subscriptionIds: readonly number[];
+  readonly channelIds: readonly number[];
+  /** Its first membership expiry, or its time to live. */
+  readonly validUntilMs: number;
+}
+
+/**
+ * Follower views kept per process. A view at 100× data is ~25 kB of answer and its parts: the cap bounds the memory
+ * (the creator views have their own cache).
+ */
+const FOLLOWER_ENTRIES = 1_000;
+/** A follower view is read again at least this often, whatever else holds it. */
+const FOLLOWER_TTL_MS = 60 * 60 * 1000;
+
 /** Everything of the user row a creator answer depends on: the user DTO, the verification and the migration refusal. */
 const userStamp = (user: UserRow): string =>
   `${user.verificationStatus}|${user.migrationRefused}|${JSON.stringify(userDto(user))}`;
@@ -58,6 +78,7 @@ const balanceDtos = (balances: readonly Money[]) =>
 export class DashboardService {
   private readonly queries: DashboardQueries;
   private readonly cache = new DashboardCache<CachedView>();
+  private readonly followers = new DashboardCache<FollowerView>(FOLLOWER_ENTRIES);
 
   constructor(private readonly deps: ServiceDeps) {
     this.queries = dashboardQueries(deps.db);
@@ -67,8 +88,8 @@ export class DashboardService {
    * GET /dashboard as encoded JSON. A verified user asking for (or defaulting to) the creator view gets it from memory
    * while the dashboard version is unchanged, with its channels' subscriber counts read again (else read at once,
    * three round trips), encoded once per user state and counts and sent again as the same bytes: encoding is most of
-   * the work left on that path. The follower view is read fresh (one wave). An unverified user asking for the creator
-   * view is refused from the flags.
+   * the work left on that path. The follower view likewise, while its subscriptions and channels are the rows it read
+   * (else read at once, one wave). An unverified user asking for the creator view is refused from the flags.
    */
   async loadEncoded(
     user: UserRow,
@@ -83,10 +104,10 @@ export class DashboardService {
       );
     }
     if (requestedMode === 'creator') this.refuseCreator(user, (await this.queries.head(user.id, nowMs, false)).flags);
-    const cached = await this.readFollower(user, nowMs);
+    const cached = await this.cachedFollower(user, dashboardVersion, nowMs);
     // Without a mode, a user with channels gets the creator view: refused, as the user is not verified.
     if (requestedMode === undefined && cached.flags.hasChannels) this.refuseCreator(user, cached.flags);
-    // Sent once: compressed at the quality of any other answer, not at a kept body's.
+    // One user's answer, asked again now and then: compressed at the quality of any other answer.
     return this.encodedOnce(user, cached, encode, (view) => this.followerAnswer(user, view.flags, view.part), false);
   }
 
@@ -179,15 +200,67 @@ export class DashboardService {
   }
 
   /**
-   * The follower view, read fresh in one wave: it shows other owners' channels and subscriptions with their subscriber
-   * counts, which change with any of their members' payments or expiries, and its lists are one page each.
+   * The follower view from memory while the dashboard version is unchanged (the follower's own memberships, cards,
+   * ledger lines, flags and counterparties' names bump it: migrations 0004, 0014) and every subscription and channel it
+   * shows is the row version it read (one statement, which also reads their subscriber counts: a view whose counts
+   * moved is kept again with them). Other owners' writes end no entry unless they change a row it shows. It ends at
+   * the first expiry of a membership it shows (the channel's links go), and within FOLLOWER_TTL_MS.
    */
-  private async readFollower(user: UserRow, nowMs: number): Promise<CachedView> {
-    const [{ flags, cards }, part] = await Promise.all([
+  private async cachedFollower(user: UserRow, dashboardVersion: number, nowMs: number): Promise<FollowerView> {
+    const cached = this.followers.get(user.id, dashboardVersion, nowMs);
+    if (cached === undefined) return this.fillFollower(user, dashboardVersion, nowMs);
+    if (cached.stamps.size === 0) return cached;
+    const shown = await this.queries.followerShown(cached.subscriptionIds, cached.channelIds, new Date(nowMs));
+    for (const [key, stamp] of cached.stamps)
+      if (shown.get(key)?.stamp !== stamp) return this.fillFollower(user, dashboardVersion, nowMs);
+    const count = (key: string, kept: number) => shown.get(key)?.live ?? kept;
+    const subscriptions = cached.part.subscriptions.map((dto) => {
+      const live = count(`s${dto.id}`, dto.activeSubscribers);
+      return live === dto.activeSubscribers ? dto : { ...dto, activeSubscribers: live };
+    });
+    const channels = cached.part.channelsOfSubscriptions.map((dto) => {
+      const live = count(`c${dto.id}`, dto.activeSubscribers);
+      return live === dto.activeSubscribers ? dto : { ...dto, activeSubscribers: live };
+    });
+    const same = <T>(now: readonly T[], before: readonly T[]) => now.every((item, index) => item === before[index]);
+    if (same(subscriptions, cached.part.subscriptions) && same(channels, cached.part.channelsOfSubscriptions))
+      return cached;
+    const moved: FollowerView = {
+      ...cached,
+      part: { ...cached.part, subscriptions, channelsOfSubscriptions: channels },
+      encoded: undefined,
+    };
+    this.keepFollower(user.id, dashboardVersion, nowMs, moved);
+    return moved;
+  }
+
+  /** The follower view read in one wave, kept with the row versions it showed. */
+  private async fillFollower(user: UserRow, dashboardVersion: number, nowMs: number): Promise<FollowerView> {
+    const [{ flags, cards }, { part, stamps, ends }] = await Promise.all([
       this.queries.head(user.id, nowMs, false),
       this.followerPart(user, nowMs),
     ]);
-    return { flags, part: { ...part, cards: cards.map(cardDto) } };
+    const view: FollowerView = {
+      flags,
+      part: { ...part, cards: cards.map(cardDto) },
+      stamps,
+      subscriptionIds: [
+        ...new Set([...stamps.keys()].filter((key) => key[0] === 's').map((key) => Number(key.slice(1)))),
+      ],
+      channelIds: [...new Set([...stamps.keys()].filter((key) => key[0] === 'c').map((key) => Number(key.slice(1))))],
+      validUntilMs: Math.min(ends, nowMs + FOLLOWER_TTL_MS),
+    };
+    this.keepFollower(user.id, dashboardVersion, nowMs, view);
+    return view;
+  }
+
+  private keepFollower(userId: number, dashboardVersion: number, nowMs: number, view: FollowerView): void {
+    this.followers.set(userId, {
+      version: dashboardVersion,
+      computedAtMs: nowMs,
+      validUntilMs: view.validUntilMs,
+      value: view,
+    });
   }
 
   private async creatorPart(user: UserRow, head: Promise<DashboardHead>, nowMs: number): Promise<ViewPart> {
@@ -212,13 +285,33 @@ export class DashboardService {
     };
   }
 
-  private async followerPart(user: UserRow, nowMs: number): Promise<ViewPart> {
-    const [memberships, transactions] = await Promise.all([
-      this.membershipsPage(user.id, nowMs, null),
+  /**
+   * The follower view's lists, with the row versions of the subscriptions and channels they show and when the first
+   * of its memberships ends (links shown while a membership is unexpired).
+   */
+  private async followerPart(
+    user: UserRow,
+    nowMs: number,
+  ): Promise<{ part: ViewPart; stamps: Map<string, string>; ends: number }> {
+    const [rows, transactions] = await Promise.all([
+      this.queries.memberships(user.id, new Date(nowMs), null),
       this.queries.transactions(user.id, 'follower', 'all', null),
     ]);
+    const memberships = this.membershipsPageOf(rows, nowMs);
     const page = toPage(transactions, (view) => ({ t: view.transaction.createdAt.getTime(), id: view.transaction.id }));
-    return {
+    const stamps = new Map<string, string>();
+    let ends = Number.POSITIVE_INFINITY;
+    for (const { member, subscription, channel, subscriptionStamp, channelStamp } of rows.slice(0, PAGE_SIZE)) {
+      stamps.set(`s${subscription.id}`, subscriptionStamp);
+      stamps.set(`c${channel.id}`, channelStamp);
+      const expires = member.expiresAt?.getTime();
+      if (expires !== undefined && expires > nowMs) ends = Math.min(ends, expires);
+    }
+    for (const line of page.items) {
+      if (line.channel && line.channelStamp) stamps.set(`c${line.channel.id}`, line.channelStamp);
+      if (line.subscription && line.subscriptionStamp) stamps.set(`s${line.subscription.id}`, line.subscriptionStamp);
+    }
+    const part: ViewPart = {
       balances: { active: [], payout: [] },
       channels: [],
       channelsNextFrom: null,
@@ -229,9 +322,10 @@ export class DashboardService {
       subscriptionMembersNextFrom: memberships.nextFrom,
       subscriptions: memberships.subscriptions,
       channelsOfSubscriptions: memberships.channelsOfSubscriptions,
-      // The saved cards come with the flags (readFollower).
+      // The saved cards come with the flags (fillFollower).
       cards: [],
     };
+    return { part, stamps, ends };
   }
 
   /** A page of the creator's channels, oldest first (keyset on created_at, then id). */
@@ -257,7 +351,10 @@ export class DashboardService {
     nowMs: number,
     cursor: CursorPosition | null,
   ): Promise<DashboardSubscriptionsPage> {
-    const rows = await this.queries.memberships(userId, new Date(nowMs), cursor);
+    return this.membershipsPageOf(await this.queries.memberships(userId, new Date(nowMs), cursor), nowMs);
+  }
+
+  private membershipsPageOf(rows: readonly Membership[], nowMs: number): DashboardSubscriptionsPage {
     const page = toPage(rows, ({ member }: Membership) => ({ t: member.createdAt.getTime(), id: member.id }));
     const channels = new Map(
       page.items.map(({ channel, channelSubscribers }) => [channel.id, channelDto(channel, channelSubscribers)]),

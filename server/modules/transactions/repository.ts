@@ -3,7 +3,7 @@
  * transaction. Each page is one query: the ledger rows with their counterparty, channel and subscription joined.
  * Writing the ledger is the money engine's (server/modules/payments).
  */
-import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Role } from '../../../src/domain/entities';
 import { CHANNEL_TRANSACTION_TYPES, TRANSACTION_TYPES_BY_MODE } from '../../../src/domain/transactions';
@@ -30,6 +30,9 @@ export interface TransactionView {
   readonly counterparty: Pick<UserRow, 'id' | 'telegramId' | 'firstName' | 'lastName' | 'username' | 'photoUrl'> | null;
   readonly channel: Pick<ChannelRow, 'id' | 'title' | 'photoUrl' | 'username'> | null;
   readonly subscription: Pick<SubscriptionRow, 'id' | 'name' | 'period'> | null;
+  /** The row versions of channel and subscription (null: none joined). */
+  readonly channelStamp?: string | null;
+  readonly subscriptionStamp?: string | null;
 }
 
 const counterparty = alias(users, 'counterparty');
@@ -47,6 +50,10 @@ export const transactionViewColumns = {
   },
   channel: { id: channels.id, title: channels.title, photoUrl: channels.photoUrl, username: channels.username },
   subscription: { id: subscriptions.id, name: subscriptions.name, period: subscriptions.period },
+  // Which version of the channel and subscription rows the line shows (their xmin, changed by every update), read
+  // with them: the follower dashboard keeps a view while these stay the same (server/modules/dashboard/service.ts).
+  channelStamp: sql<string | null>`${channels}.xmin::text`,
+  subscriptionStamp: sql<string | null>`${subscriptions}.xmin::text`,
 };
 /** The left-joined parts of transactionViewColumns (rowShapes.ts's `nullable`). */
 export const TRANSACTION_VIEW_JOINED = ['counterparty', 'channel', 'subscription'] as const;
