@@ -35,31 +35,28 @@ import type { ChannelView, MemberWithUser, SubscriptionView } from './views';
 const major = (minor: number, currency: LedgerCurrency): number => toMajor(minor, currency);
 const seconds = (at: Date): number => epochSeconds(at.getTime());
 
-/** Copies only the keys whose value is neither null nor undefined. */
-function present<T extends Record<string, unknown>>(fields: T): { [K in keyof T]?: Exclude<T[K], null> } {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(fields)) if (value !== null && value !== undefined) out[key] = value;
-  return out as { [K in keyof T]?: Exclude<T[K], null> };
-}
+/**
+ * A DTO being built: the row DTOs below (a page holds dozens) set each optional field only when it has a value, on the
+ * one object, rather than spreading conditional objects into it.
+ */
+type Building<T> = { -readonly [K in keyof T]: T[K] };
 
 export function userDto(
   user: Pick<UserRow, 'id' | 'telegramId' | 'firstName' | 'lastName' | 'username' | 'photoUrl'>,
 ): UserDto {
-  return {
-    id: user.id,
-    telegramId: user.telegramId,
-    firstName: user.firstName,
-    ...present({ lastName: user.lastName, userName: user.username, photoUrl: user.photoUrl }),
-  };
+  const dto: Building<UserDto> = { id: user.id, telegramId: user.telegramId, firstName: user.firstName };
+  if (user.lastName !== null) dto.lastName = user.lastName;
+  if (user.username !== null) dto.userName = user.username;
+  if (user.photoUrl !== null) dto.photoUrl = user.photoUrl;
+  return dto;
 }
 
 export function channelDto(channel: ChannelFields, activeSubscribers = 0): ChannelDto {
   const language = languageOf(channel.language);
-  return {
+  const dto: Building<ChannelDto> = {
     id: channel.id,
     chatId: channel.chatId,
     name: channel.title,
-    ...present({ userName: channel.username, photoUrl: channel.photoUrl }),
     type: channel.type,
     language: { code: language.code, name: language.name },
     isLanguageSelected: channel.languageSelected,
@@ -71,6 +68,9 @@ export function channelDto(channel: ChannelFields, activeSubscribers = 0): Chann
     activeSubscribers,
     isDeleted: channel.deleted,
   };
+  if (channel.username !== null) dto.userName = channel.username;
+  if (channel.photoUrl !== null) dto.photoUrl = channel.photoUrl;
+  return dto;
 }
 
 /**
@@ -83,7 +83,7 @@ export function subscriptionDto(
   linksFrom?: Pick<ChannelRow, 'type' | 'username'>,
   personalLink: string | null = null,
 ): SubscriptionDto {
-  return {
+  const dto: Building<SubscriptionDto> = {
     id: subscription.id,
     channelId: subscription.channelId,
     name: subscription.name,
@@ -92,32 +92,34 @@ export function subscriptionDto(
     amount: major(subscription.priceMinor, subscription.currency),
     currency: subscription.currency,
     buttonText: subscription.buttonText,
-    ...present({ command: subscription.command }),
     activeSubscribers,
     isDeleted: subscription.deleted,
-    ...(linksFrom ? channelLinks(linksFrom, personalLink) : {}),
-    ...(subscription.trialDays !== null ? { trialDays: subscription.trialDays } : {}),
   };
+  if (subscription.command !== null) dto.command = subscription.command;
+  if (linksFrom) Object.assign(dto, channelLinks(linksFrom, personalLink));
+  if (subscription.trialDays !== null) dto.trialDays = subscription.trialDays;
+  return dto;
 }
 
 export function memberDto(member: MemberFields): SubscriptionMemberDto {
-  return {
+  const dto: Building<SubscriptionMemberDto> = {
     id: member.id,
     subscriptionId: member.subscriptionId,
     userId: member.userId,
     status: member.status,
     period: member.period,
     activatedAt: seconds(member.activatedAt),
-    ...(member.expiresAt ? { expiresAt: seconds(member.expiresAt) } : {}),
-    ...present({ paymentMethod: member.paymentMethod }),
     paidWith: member.paymentMethod === 'telegram_stars' ? 'stars' : 'card',
-    ...(member.paymentMethod === 'telegram_stars' && member.starsPrice !== null ? { stars: member.starsPrice } : {}),
     price: major(member.priceMinor, member.currency),
     currency: member.currency,
     renewalFailed: member.renewalFailed,
-    ...(member.trialEndsAt !== null ? { trialEndsAt: seconds(member.trialEndsAt) } : {}),
-    ...(member.giftEndsAt !== null ? { giftEndsAt: seconds(member.giftEndsAt) } : {}),
   };
+  if (member.expiresAt) dto.expiresAt = seconds(member.expiresAt);
+  if (member.paymentMethod !== null) dto.paymentMethod = member.paymentMethod;
+  if (member.paymentMethod === 'telegram_stars' && member.starsPrice !== null) dto.stars = member.starsPrice;
+  if (member.trialEndsAt !== null) dto.trialEndsAt = seconds(member.trialEndsAt);
+  if (member.giftEndsAt !== null) dto.giftEndsAt = seconds(member.giftEndsAt);
+  return dto;
 }
 
 /** A donation request; with its totals at `nowMs`, a request with a goal or an end date carries its progress. */
@@ -178,7 +180,7 @@ export function transactionDto(view: TransactionView): TransactionDto {
   const isPayer = row.type === 'buy_subscription' || row.type === 'send_donation' || row.type === 'refund_received';
   const total = isPayer ? row.price : row.type === 'withdrawal' ? row.amount : row.payoutAmount;
   const card = row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : undefined;
-  return {
+  const dto: Building<TransactionDto> = {
     id: row.id,
     type: row.type,
     createdAt: seconds(row.createdAt),
@@ -189,35 +191,32 @@ export function transactionDto(view: TransactionView): TransactionDto {
     price: major(row.price, c),
     providerFee: major(row.providerFee, c),
     serviceFee: major(row.serviceFee, c),
-    ...present({ paymentMethod: row.paymentMethod }),
-    ...(card ? { card, paymentExtra: JSON.stringify({ cardBrand: card.brand, cardLast: card.last4 }) } : {}),
-    ...(row.withdrawalAccount ? { withdrawalAccount: row.withdrawalAccount } : {}),
-    ...(row.convertedCurrency !== null && row.convertedAmount !== null && row.conversionRate !== null
-      ? {
-          conversion: {
-            currency: row.convertedCurrency,
-            amount: toMajor(row.convertedAmount, row.convertedCurrency),
-            rate: row.conversionRate,
-          },
-        }
-      : {}),
-    ...(row.starsAmount !== null && row.starsRate !== null && row.currency !== 'xtr'
-      ? { stars: { amount: row.starsAmount, rate: row.starsRate, credited: major(row.payoutAmount, c) } }
-      : {}),
-    ...(row.gift ? { gift: true } : {}),
-    ...(view.counterparty ? { user: userDto(view.counterparty) } : {}),
-    ...(view.channel
-      ? {
-          channel: {
-            id: view.channel.id,
-            name: view.channel.title,
-            ...present({ photoUrl: view.channel.photoUrl, userName: view.channel.username }),
-          },
-        }
-      : {}),
-    ...(view.subscription ? { subscription: view.subscription } : {}),
-    ...(row.memberId !== null ? { subscriptionMember: { id: row.memberId } } : {}),
   };
+  if (row.paymentMethod !== null) dto.paymentMethod = row.paymentMethod;
+  if (card) {
+    dto.card = card;
+    dto.paymentExtra = JSON.stringify({ cardBrand: card.brand, cardLast: card.last4 });
+  }
+  if (row.withdrawalAccount) dto.withdrawalAccount = row.withdrawalAccount;
+  if (row.convertedCurrency !== null && row.convertedAmount !== null && row.conversionRate !== null)
+    dto.conversion = {
+      currency: row.convertedCurrency,
+      amount: toMajor(row.convertedAmount, row.convertedCurrency),
+      rate: row.conversionRate,
+    };
+  if (row.starsAmount !== null && row.starsRate !== null && row.currency !== 'xtr')
+    dto.stars = { amount: row.starsAmount, rate: row.starsRate, credited: major(row.payoutAmount, c) };
+  if (row.gift) dto.gift = true;
+  if (view.counterparty) dto.user = userDto(view.counterparty);
+  if (view.channel) {
+    const channel: Building<NonNullable<TransactionDto['channel']>> = { id: view.channel.id, name: view.channel.title };
+    if (view.channel.photoUrl !== null) channel.photoUrl = view.channel.photoUrl;
+    if (view.channel.username !== null) channel.userName = view.channel.username;
+    dto.channel = channel;
+  }
+  if (view.subscription) dto.subscription = view.subscription;
+  if (row.memberId !== null) dto.subscriptionMember = { id: row.memberId };
+  return dto;
 }
 
 export function donateChannelDto(channel: DonateChannelRow): MigrationChannelDto {
