@@ -8,7 +8,8 @@
  *   subscriber counts; the first transactions page.
  * Every list is prepared twice, first page and later pages (keyset after a cursor): POST /dashboard/channels,
  * /dashboard/subscriptions and /dashboard/transactions answer the later ones.
- * For the creator view's cache: the subscriber counts of the channels it shows (channelCounts), read on every hit.
+ * For kept views: the row versions and subscriber counts of the subscriptions and channels they show (shownRows),
+ * read on every hit.
  * The shapes and rules match ChannelsRepository.listByOwnerWithCounts, SubscriptionsRepository/ChannelsRepository
  * activeSubscribers, CardsRepository.listByUser and TransactionsRepository.pageForUser, which other calls use.
  */
@@ -79,6 +80,13 @@ export interface Membership {
   /** The subscription's and the channel's row versions as read (xmin). */
   readonly subscriptionStamp: string;
   readonly channelStamp: string;
+}
+
+/** A subscription (key `s<id>`) or channel (`c<id>`) a kept follower view shows: its row version and subscriber count. */
+export interface ShownRow {
+  readonly key: string;
+  readonly stamp: string;
+  readonly live: number;
 }
 
 const shownColumns = {
@@ -164,7 +172,7 @@ export function dashboardQueries(db: Db) {
     subscribers: subscriptionLiveMembersInlineSql(subscriptions.id, now),
     channel: channelFieldColumns,
     channelSubscribers: channelLiveMembersInlineSql(channels.id, now),
-    // The row versions shown (xmin, changed by every update), read with the rows: see followerShown.
+    // The row versions shown (xmin, changed by every update), read with the rows: see shownRows.
     subscriptionStamp: sql<string>`${subscriptions}.xmin::text`,
     channelStamp: sql<string>`${channels}.xmin::text`,
   };
@@ -248,16 +256,8 @@ export function dashboardQueries(db: Db) {
     };
   };
 
-  // The subscriber counts of the given channels at now (each from its kept count, written out as in the pages: the
-  // SQL function's body was planned again for each channel at every cache hit): what time alone changes in a cached
-  // creator view.
-  const channelCounts = db
-    .select({ id: sql<number>`ids.id`, live: channelLiveMembersInlineSql(sql`ids.id`, now) })
-    .from(sql`unnest(${sql.placeholder('channelIds')}::bigint[]) as ids(id)`)
-    .prepare('dashboard_channel_counts');
-
-  // For a kept follower view: the row versions (xmin) and subscriber counts at now of the subscriptions and channels it
-  // shows, one row each (a deleted row: none). The counts are written out as in the memberships page.
+  // For kept views: the row versions (xmin) and subscriber counts at now of the subscriptions and channels they show,
+  // one row each (a deleted row: none). The counts are written out as in the memberships page.
   const shown = prepareShaped(
     db,
     'dashboard_follower_shown',
@@ -273,25 +273,20 @@ export function dashboardQueries(db: Db) {
 
   return {
     head,
-    /** Row versions and subscriber counts at `at` of subscriptions and channels, keyed `s<id>` and `c<id>`. */
-    followerShown: async (
-      subscriptionIds: readonly number[],
-      channelIds: readonly number[],
-      at: Date,
-    ): Promise<Map<string, { stamp: string; live: number }>> =>
-      new Map(
-        (await shown.execute({ subscriptionIds: [...subscriptionIds], channelIds: [...channelIds], now: at })).map(
-          (row) => [`${row.kind}${row.id}`, { stamp: row.stamp, live: Number(row.live) }],
-        ),
-      ),
-    /** The subscriber counts at `at` of the given channels, by channel id. */
-    channelCounts: async (ids: readonly number[], at: Date): Promise<Map<number, number>> =>
-      new Map(
-        (await channelCounts.execute({ channelIds: [...ids], now: at })).map((row) => [
-          Number(row.id),
-          Number(row.live),
-        ]),
-      ),
+    /**
+     * Row versions and subscriber counts at `at` of the subscriptions (`s<id>`) and channels (`c<id>`) named by `keys`;
+     * a row that is gone has none.
+     */
+    shownRows: async (keys: readonly string[], at: Date): Promise<ShownRow[]> => {
+      const subscriptionIds: number[] = [];
+      const channelIds: number[] = [];
+      for (const key of keys) (key[0] === 's' ? subscriptionIds : channelIds).push(Number(key.slice(1)));
+      return (await shown.execute({ subscriptionIds, channelIds, now: at })).map((row) => ({
+        key: `${row.kind}${row.id}`,
+        stamp: row.stamp,
+        live: Number(row.live),
+      }));
+    },
     /** PAGE_SIZE + 1 of the creator's channels, oldest first, after the cursor when given. */
     channelsWithCounts: async (
       id: number,

@@ -32,7 +32,8 @@ import {
   userDto,
   withdrawalAccountDto,
 } from '../../platform/dto';
-import { type DashboardHead, type DashboardQueries, type Membership, dashboardQueries } from './queries';
+import { type DashboardHead, type DashboardQueries, type Membership, type ShownRow, dashboardQueries } from './queries';
+import { BatchLoader } from '../../platform/db/batchLoader';
 import { DashboardCache } from './cache';
 import { migrationState } from '../migration/rules';
 
@@ -47,12 +48,10 @@ interface CachedView {
 
 /**
  * A kept follower view, besides the view: the row versions (xmin) of the subscriptions and channels it shows, as read
- * with them, keyed `s<id>` and `c<id>`; and which of those carry a subscriber count in it.
+ * with them, keyed `s<id>` and `c<id>`.
  */
 interface FollowerView extends CachedView {
   readonly stamps: ReadonlyMap<string, string>;
-  readonly subscriptionIds: readonly number[];
-  readonly channelIds: readonly number[];
   /** Its first membership expiry, or its time to live. */
   readonly validUntilMs: number;
 }
@@ -79,9 +78,19 @@ export class DashboardService {
   private readonly queries: DashboardQueries;
   private readonly cache = new DashboardCache<CachedView>();
   private readonly followers = new DashboardCache<FollowerView>(FOLLOWER_ENTRIES);
+  /**
+   * The row versions and counts kept views check (a creator's: its channels' counts), one statement for all the hits
+   * of one turn of the event loop (many followers of the same big channels ask for the same rows), read at the time
+   * it is sent.
+   */
+  private readonly shown: BatchLoader<string, ShownRow>;
 
   constructor(private readonly deps: ServiceDeps) {
     this.queries = dashboardQueries(deps.db);
+    this.shown = new BatchLoader(
+      (keys) => this.queries.shownRows(keys, new Date(this.deps.clock.now())),
+      (row) => row.key,
+    );
   }
 
   /**
@@ -160,19 +169,16 @@ export class DashboardService {
   /**
    * The creator view from memory while the dashboard version is unchanged and the earnings window the same, else read
    * at once (three round trips). Member expiry writes nothing and comes often with a big audience, so it does not end
-   * an entry: the shown channels' subscriber counts are read on every hit (one statement), and a view whose counts
-   * moved is kept again with them (and encoded again).
+   * an entry: the shown channels' subscriber counts are read on every hit (one statement for the hits of a turn,
+   * this.shown), and a view whose counts moved is kept again with them (and encoded again).
    */
   private async cachedCreator(user: UserRow, dashboardVersion: number, nowMs: number): Promise<CachedView> {
     const cached = this.cache.get(user.id, dashboardVersion, nowMs);
     if (cached === undefined) return this.fillCreator(user, dashboardVersion, nowMs);
     if (cached.part.channels.length === 0) return cached;
-    const counts = await this.queries.channelCounts(
-      cached.part.channels.map((channel) => channel.id),
-      new Date(nowMs),
-    );
-    const channels = cached.part.channels.map((channel) => {
-      const live = counts.get(channel.id) ?? 0;
+    const counts = await Promise.all(cached.part.channels.map((channel) => this.shown.load(`c${channel.id}`)));
+    const channels = cached.part.channels.map((channel, index) => {
+      const live = counts[index]?.live ?? 0;
       return live === channel.activeSubscribers ? channel : { ...channel, activeSubscribers: live };
     });
     if (channels.every((channel, index) => channel === cached.part.channels[index])) return cached;
@@ -202,18 +208,21 @@ export class DashboardService {
   /**
    * The follower view from memory while the dashboard version is unchanged (the follower's own memberships, cards,
    * ledger lines, flags and counterparties' names bump it: migrations 0004, 0014) and every subscription and channel it
-   * shows is the row version it read (one statement, which also reads their subscriber counts: a view whose counts
-   * moved is kept again with them). Other owners' writes end no entry unless they change a row it shows. It ends at
+   * shows is the row version it read (one statement for the hits of a turn, which also reads their subscriber counts: a
+   * view whose counts moved is kept again with them). Other owners' writes end no entry unless they change a row it shows. It ends at
    * the first expiry of a membership it shows (the channel's links go), and within FOLLOWER_TTL_MS.
    */
   private async cachedFollower(user: UserRow, dashboardVersion: number, nowMs: number): Promise<FollowerView> {
     const cached = this.followers.get(user.id, dashboardVersion, nowMs);
     if (cached === undefined) return this.fillFollower(user, dashboardVersion, nowMs);
     if (cached.stamps.size === 0) return cached;
-    const shown = await this.queries.followerShown(cached.subscriptionIds, cached.channelIds, new Date(nowMs));
-    for (const [key, stamp] of cached.stamps)
-      if (shown.get(key)?.stamp !== stamp) return this.fillFollower(user, dashboardVersion, nowMs);
-    const count = (key: string, kept: number) => shown.get(key)?.live ?? kept;
+    const keys = [...cached.stamps.keys()];
+    const rows = await Promise.all(keys.map((key) => this.shown.load(key)));
+    for (let index = 0; index < keys.length; index += 1)
+      if (rows[index]?.stamp !== cached.stamps.get(keys[index]!))
+        return this.fillFollower(user, dashboardVersion, nowMs);
+    const shown = new Map(rows.map((row) => [row!.key, row!.live]));
+    const count = (key: string, kept: number) => shown.get(key) ?? kept;
     const subscriptions = cached.part.subscriptions.map((dto) => {
       const live = count(`s${dto.id}`, dto.activeSubscribers);
       return live === dto.activeSubscribers ? dto : { ...dto, activeSubscribers: live };
@@ -244,10 +253,6 @@ export class DashboardService {
       flags,
       part: { ...part, cards: cards.map(cardDto) },
       stamps,
-      subscriptionIds: [
-        ...new Set([...stamps.keys()].filter((key) => key[0] === 's').map((key) => Number(key.slice(1)))),
-      ],
-      channelIds: [...new Set([...stamps.keys()].filter((key) => key[0] === 'c').map((key) => Number(key.slice(1))))],
       validUntilMs: Math.min(ends, nowMs + FOLLOWER_TTL_MS),
     };
     this.keepFollower(user.id, dashboardVersion, nowMs, view);
