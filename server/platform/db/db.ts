@@ -108,7 +108,10 @@ export const PG_TIMEOUTS = {
   QUERY_TIMEOUT_MS: 20_000,
 } as const;
 
-/** Connections the server keeps to a PostgreSQL server for transactions and one-off statements (plus PIPELINED_CONNECTIONS). */
+/**
+ * Connections the server keeps to a PostgreSQL server for transactions and one-off statements (plus the pipelined ones:
+ * PIPELINED_CONNECTIONS for reads, PIPELINED_WRITE_CONNECTIONS for writes).
+ */
 export const DEFAULT_POOL_SIZE = 20;
 
 export function fromPostgresUrl(url: string, poolSize = DEFAULT_POOL_SIZE): Database {

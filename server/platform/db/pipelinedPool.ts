@@ -1,6 +1,7 @@
 /**
- * A node-postgres pool whose prepared statements share a few pipelined connections (PIPELINED_CONNECTIONS), while
- * everything else keeps the pool's own connections: transactions and sessions (`connect()`), and one-off statements.
+ * A node-postgres pool whose prepared statements share a few pipelined connections (PIPELINED_CONNECTIONS for reads,
+ * PIPELINED_WRITE_CONNECTIONS for writes), while everything else keeps the pool's own connections: transactions and
+ * sessions (`connect()`), and one-off statements.
  *
  * Why: at load, each statement on a connection of its own is a round trip that wakes a backend process and costs this
  * process a write and a read; on a 2-core box that, not the statements' work, was most of a payment's database time.
@@ -10,6 +11,11 @@
  * the signed-in user): a slow ad-hoc statement (a report, a job's scan) never holds a pipeline up, as every statement
  * behind it on the same connection waits for it. No code inside a transaction runs statements outside it (they would
  * wait on the transaction's own locks).
+ *
+ * Reads and writes keep pipelines apart. A prepared write can wait on a row lock (a payment settling while a job's
+ * transaction holds the creator's kept totals), and every statement behind it on its connection waits too, up to
+ * pg's read timeout (20 s), which then drops the connection. A read (a SELECT that locks no rows) waits on no row
+ * lock, so on a read pipeline it waits only for other reads.
  *
  * A pipelined connection that fails is dropped (its statements in flight fail as on any lost connection) and the next
  * statement opens another; `end()` closes them with the pool.
@@ -33,8 +39,24 @@ const GENERIC_PLANS = '-c plan_cache_mode=force_generic_plan';
  */
 const CACHED_PAGES = '-c random_page_cost=1.1';
 
-/** Shared connections for prepared statements, besides the pool's own. */
+/** Shared connections for prepared reads, besides the pool's own. */
 export const PIPELINED_CONNECTIONS = 3;
+/** Shared connections for prepared statements that may write or lock rows. */
+export const PIPELINED_WRITE_CONNECTIONS = 2;
+
+type Lane = 'read' | 'write';
+
+/**
+ * Whether a statement only reads: a SELECT (EXPLAIN and CTEs count as writes: a WITH may modify data) that locks no
+ * rows and names no writing command. What it cannot tell goes to the write lane, which is always safe.
+ */
+export function readsOnly(text: unknown): boolean {
+  return (
+    typeof text === 'string' &&
+    /^\s*\(*\s*select\b/i.test(text) &&
+    !/\b(insert|update|delete|merge|for\s+share|for\s+key\s+share|for\s+no\s+key\s+update)\b/i.test(text)
+  );
+}
 
 interface Pipeline {
   readonly client: pg.Client;
@@ -47,28 +69,29 @@ interface Pipeline {
 type Stream = { cork?: () => void; uncork?: () => void };
 
 export class PipelinedPool extends pg.Pool {
-  private readonly pipelines: Pipeline[] = [];
+  private readonly pipelines: Record<Lane, Pipeline[]> = { read: [], write: [] };
   private closed = false;
 
   constructor(
     private readonly settings: pg.PoolConfig,
     private readonly pipelineCount = PIPELINED_CONNECTIONS,
+    private readonly writePipelineCount = PIPELINED_WRITE_CONNECTIONS,
   ) {
     super(settings);
   }
 
-  /** Connections open for prepared statements now (tests). */
+  /** Connections open for prepared statements now, both lanes (tests). */
   get pipelineCountOpen(): number {
-    return this.pipelines.length;
+    return this.pipelines.read.length + this.pipelines.write.length;
   }
 
   // pg.Pool's query has many overloads; drizzle calls query(config, values) for a promise.
   override query(...args: unknown[]): never {
-    const config = args[0] as { name?: unknown } | null;
+    const config = args[0] as { name?: unknown; text?: unknown } | null;
     const prepared = typeof config === 'object' && config !== null && typeof config.name === 'string';
     if (this.closed || !prepared || typeof args.at(-1) === 'function')
       return (super.query as (...rest: unknown[]) => never)(...args);
-    const pipeline = this.pipeline();
+    const pipeline = this.pipeline(readsOnly(config.text) ? 'read' : 'write');
     pipeline.pending += 1;
     return pipeline.ready
       .then(() => {
@@ -82,7 +105,8 @@ export class PipelinedPool extends pg.Pool {
 
   override async end(): Promise<void> {
     this.closed = true;
-    await Promise.all(this.pipelines.splice(0).map((pipeline) => pipeline.client.end().catch(() => undefined)));
+    const open = [...this.pipelines.read.splice(0), ...this.pipelines.write.splice(0)];
+    await Promise.all(open.map((pipeline) => pipeline.client.end().catch(() => undefined)));
     await super.end();
   }
 
@@ -99,9 +123,10 @@ export class PipelinedPool extends pg.Pool {
     });
   }
 
-  private pipeline(): Pipeline {
-    if (this.pipelines.length >= this.pipelineCount) {
-      return this.pipelines.reduce((best, pipeline) => (pipeline.pending < best.pending ? pipeline : best));
+  private pipeline(lane: Lane): Pipeline {
+    const pipelines = this.pipelines[lane];
+    if (pipelines.length >= (lane === 'read' ? this.pipelineCount : this.writePipelineCount)) {
+      return pipelines.reduce((best, pipeline) => (pipeline.pending < best.pending ? pipeline : best));
     }
     const client = new pg.Client({
       ...this.settings,
@@ -110,8 +135,8 @@ export class PipelinedPool extends pg.Pool {
     } as pg.ClientConfig);
     const pipeline: Pipeline = { client, ready: client.connect(), pending: 0, corked: false };
     const drop = () => {
-      const index = this.pipelines.indexOf(pipeline);
-      if (index !== -1) this.pipelines.splice(index, 1);
+      const index = pipelines.indexOf(pipeline);
+      if (index !== -1) pipelines.splice(index, 1);
     };
     pipeline.ready.catch(drop);
     client.on('error', () => {
@@ -119,7 +144,7 @@ export class PipelinedPool extends pg.Pool {
       client.end().catch(() => undefined);
     });
     client.on('end', drop);
-    this.pipelines.push(pipeline);
+    pipelines.push(pipeline);
     return pipeline;
   }
 }

@@ -1,11 +1,16 @@
 /**
  * The PostgreSQL pool (server/platform/db/pipelinedPool.ts): prepared statements share a few pipelined connections,
- * a failing one fails alone, transactions keep a connection of their own, a lost pipelined connection is replaced,
- * and each statement keeps one plan, costed for pages in memory.
+ * a failing one fails alone, reads do not wait behind writes held by a lock, transactions keep a connection of their
+ * own, a lost pipelined connection is replaced, and each statement keeps one plan, costed for pages in memory.
  * PostgreSQL only (TEST_DATABASE_URL, from scripts/with-postgres.sh).
  */
 import pg from 'pg';
-import { PIPELINED_CONNECTIONS, PipelinedPool } from '../../../server/platform/db/pipelinedPool';
+import {
+  PIPELINED_CONNECTIONS,
+  PIPELINED_WRITE_CONNECTIONS,
+  PipelinedPool,
+  readsOnly,
+} from '../../../server/platform/db/pipelinedPool';
 
 // Connections to a PostgreSQL server on a busy machine: more than Jest's 5 s default.
 jest.setTimeout(180_000);
@@ -84,6 +89,51 @@ describePostgres('PipelinedPool', () => {
     } finally {
       await pool.query(`drop table ${table}`);
     }
+  });
+
+  it('a read is not held up by prepared writes waiting on a row lock', async () => {
+    const table = `pipelined_lanes_${process.pid}_${Date.now()}`;
+    await pool.query(`create table ${table} (id int primary key, n int not null)`);
+    await pool.query(`insert into ${table} values (1, 0)`);
+    const holder = await pool.connect();
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    let writes: Promise<unknown>[] = [];
+    try {
+      await holder.query('begin');
+      await holder.query(`update ${table} set n = n + 1 where id = 1`);
+      // More waiting writes than there are pipelined connections: on shared pipelines every one would be held.
+      writes = Array.from({ length: PIPELINED_CONNECTIONS + PIPELINED_WRITE_CONNECTIONS }, () =>
+        pool.query({ name: `lane_write_${table}`, text: `update ${table} set n = n + 1 where id = $1`, values: [1] }),
+      );
+      // Until every write is waiting on the lock (seen from another session), however busy the machine.
+      let waiting = 0;
+      while (waiting < PIPELINED_WRITE_CONNECTIONS) {
+        const { rows } = await admin.query<{ n: string }>(
+          `select count(*) as n from pg_stat_activity where wait_event_type = 'Lock' and query like $1`,
+          [`update ${table}%`],
+        );
+        waiting = Number(rows[0]!.n);
+      }
+      const read = await pool.query<{ n: number }>({
+        name: `lane_read_${table}`,
+        text: `select n from ${table} where id = $1`,
+        values: [1],
+      });
+      // The read answered while the writes still wait: it sees the value before all of them.
+      expect(read.rows).toEqual([{ n: 0 }]);
+      expect(readsOnly(`select n from ${table} for update`)).toBe(false);
+      expect(readsOnly(`with moved as (update ${table} set n = 1 returning n) select n from moved`)).toBe(false);
+    } finally {
+      await holder.query('commit');
+      holder.release();
+      await Promise.all(writes);
+      await admin.end();
+    }
+    expect((await pool.query<{ n: number }>(`select n from ${table}`)).rows).toEqual([
+      { n: 1 + PIPELINED_CONNECTIONS + PIPELINED_WRITE_CONNECTIONS },
+    ]);
+    await pool.query(`drop table ${table}`);
   });
 
   it('a pipelined connection that is lost is replaced by the next statement', async () => {
