@@ -82,7 +82,7 @@ export interface Membership {
   readonly channelStamp: string;
 }
 
-/** A subscription (key `s<id>`) or channel (`c<id>`) a kept follower view shows: its row version and subscriber count. */
+/** A subscription (key `s<id>`) or channel (`c<id>`) a kept view shows: its row version and subscriber count. */
 export interface ShownRow {
   readonly key: string;
   readonly stamp: string;
@@ -260,7 +260,7 @@ export function dashboardQueries(db: Db) {
   // one row each (a deleted row: none). The counts are written out as in the memberships page.
   const shown = prepareShaped(
     db,
-    'dashboard_follower_shown',
+    'dashboard_shown_rows',
     db.select(shownColumns).from(
       sql`(select 's' as kind, s.id, s.xmin::text as stamp, ${subscriptionLiveMembersInlineSql(sql`s.id`, now)} as live
           from subscriptions s where s.id = any(${sql.placeholder('subscriptionIds')}::bigint[])

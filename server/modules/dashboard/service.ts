@@ -64,6 +64,24 @@ const FOLLOWER_ENTRIES = 1_000;
 /** A follower view is read again at least this often, whatever else holds it. */
 const FOLLOWER_TTL_MS = 60 * 60 * 1000;
 
+/**
+ * The DTOs with each one's subscriber count as `liveOf` reads it now: the same array when no count moved (a kept view
+ * stays as it is and is not encoded again), else a copy with new objects for those that did.
+ */
+function withCounts<T extends { readonly activeSubscribers: number }>(
+  dtos: T[],
+  liveOf: (dto: T, index: number) => number,
+): T[] {
+  let moved: T[] | undefined;
+  dtos.forEach((dto, index) => {
+    const live = liveOf(dto, index);
+    if (live === dto.activeSubscribers) return;
+    moved ??= [...dtos];
+    moved[index] = { ...dto, activeSubscribers: live };
+  });
+  return moved ?? dtos;
+}
+
 /** Everything of the user row a creator answer depends on: the user DTO, the verification and the migration refusal. */
 const userStamp = (user: UserRow): string =>
   `${user.verificationStatus}|${user.migrationRefused}|${JSON.stringify(userDto(user))}`;
@@ -129,11 +147,11 @@ export class DashboardService {
     cached: V,
     encode: DashboardEncoder,
     answer: (view: V) => DashboardResponse,
-    kept = true,
+    sentOften = true,
   ): CompressibleBody {
     const stamp = userStamp(user);
     if (cached.encoded?.userStamp === stamp) return cached.encoded.body;
-    const body = new CompressibleBody(Buffer.from(encode(answer(cached))), kept);
+    const body = new CompressibleBody(Buffer.from(encode(answer(cached))), sentOften);
     cached.encoded = { userStamp: stamp, body };
     return body;
   }
@@ -177,11 +195,8 @@ export class DashboardService {
     if (cached === undefined) return this.fillCreator(user, dashboardVersion, nowMs);
     if (cached.part.channels.length === 0) return cached;
     const counts = await Promise.all(cached.part.channels.map((channel) => this.shown.load(`c${channel.id}`)));
-    const channels = cached.part.channels.map((channel, index) => {
-      const live = counts[index]?.live ?? 0;
-      return live === channel.activeSubscribers ? channel : { ...channel, activeSubscribers: live };
-    });
-    if (channels.every((channel, index) => channel === cached.part.channels[index])) return cached;
+    const channels = withCounts(cached.part.channels, (_, index) => counts[index]?.live ?? 0);
+    if (channels === cached.part.channels) return cached;
     const moved: CachedView = { flags: cached.flags, part: { ...cached.part, channels } };
     this.keepCreator(user.id, dashboardVersion, nowMs, moved);
     return moved;
@@ -209,31 +224,29 @@ export class DashboardService {
    * The follower view from memory while the dashboard version is unchanged (the follower's own memberships, cards,
    * ledger lines, flags and counterparties' names bump it: migrations 0004, 0014) and every subscription and channel it
    * shows is the row version it read (one statement for the hits of a turn, which also reads their subscriber counts: a
-   * view whose counts moved is kept again with them). Other owners' writes end no entry unless they change a row it shows. It ends at
-   * the first expiry of a membership it shows (the channel's links go), and within FOLLOWER_TTL_MS.
+   * view whose counts moved is kept again with them). Other owners' writes end no entry unless they change a row it
+   * shows. It ends at the first expiry of a membership it shows (the channel's links go), and within FOLLOWER_TTL_MS.
    */
   private async cachedFollower(user: UserRow, dashboardVersion: number, nowMs: number): Promise<FollowerView> {
     const cached = this.followers.get(user.id, dashboardVersion, nowMs);
     if (cached === undefined) return this.fillFollower(user, dashboardVersion, nowMs);
     if (cached.stamps.size === 0) return cached;
-    const keys = [...cached.stamps.keys()];
-    const rows = await Promise.all(keys.map((key) => this.shown.load(key)));
-    for (let index = 0; index < keys.length; index += 1)
-      if (rows[index]?.stamp !== cached.stamps.get(keys[index]!))
-        return this.fillFollower(user, dashboardVersion, nowMs);
-    const shown = new Map(rows.map((row) => [row!.key, row!.live]));
-    const count = (key: string, kept: number) => shown.get(key) ?? kept;
-    const subscriptions = cached.part.subscriptions.map((dto) => {
-      const live = count(`s${dto.id}`, dto.activeSubscribers);
-      return live === dto.activeSubscribers ? dto : { ...dto, activeSubscribers: live };
-    });
-    const channels = cached.part.channelsOfSubscriptions.map((dto) => {
-      const live = count(`c${dto.id}`, dto.activeSubscribers);
-      return live === dto.activeSubscribers ? dto : { ...dto, activeSubscribers: live };
-    });
-    const same = <T>(now: readonly T[], before: readonly T[]) => now.every((item, index) => item === before[index]);
-    if (same(subscriptions, cached.part.subscriptions) && same(channels, cached.part.channelsOfSubscriptions))
-      return cached;
+    const rows = await Promise.all([...cached.stamps.keys()].map((key) => this.shown.load(key)));
+    const live = new Map<string, number>();
+    for (const [index, stamp] of [...cached.stamps.values()].entries()) {
+      const row = rows[index];
+      if (row?.stamp !== stamp) return this.fillFollower(user, dashboardVersion, nowMs);
+      live.set(row.key, row.live);
+    }
+    const subscriptions = withCounts(
+      cached.part.subscriptions,
+      (dto) => live.get(`s${dto.id}`) ?? dto.activeSubscribers,
+    );
+    const channels = withCounts(
+      cached.part.channelsOfSubscriptions,
+      (dto) => live.get(`c${dto.id}`) ?? dto.activeSubscribers,
+    );
+    if (subscriptions === cached.part.subscriptions && channels === cached.part.channelsOfSubscriptions) return cached;
     const moved: FollowerView = {
       ...cached,
       part: { ...cached.part, subscriptions, channelsOfSubscriptions: channels },
