@@ -131,18 +131,20 @@ export function dashboardQueries(db: Db) {
     prepareShaped(
       db,
       name,
-      transactionViewsQuery(
-        db,
-        and(
-          eq(t.userId, userId),
-          types.length === 1 ? eq(t.type, types[0]!) : inArray(t.type, [...types]),
-          // Keyset: the rows after the cursor in (created_at, id) order; a row comparison the index range can use.
-          afterCursor
-            ? (sql`(${t.createdAt}, ${t.id}) < (${sql.placeholder('afterAt')}, ${sql.placeholder('afterId')})` as SQL)
-            : undefined,
-        ),
-      ).limit(PAGE_SIZE + 1),
       transactionViewColumns,
+      (fields) =>
+        transactionViewsQuery(
+          db,
+          and(
+            eq(t.userId, userId),
+            types.length === 1 ? eq(t.type, types[0]!) : inArray(t.type, [...types]),
+            // Keyset: the rows after the cursor in (created_at, id) order; a row comparison the index range can use.
+            afterCursor
+              ? (sql`(${t.createdAt}, ${t.id}) < (${sql.placeholder('afterAt')}, ${sql.placeholder('afterId')})` as SQL)
+              : undefined,
+          ),
+          fields,
+        ).limit(PAGE_SIZE + 1),
       TRANSACTION_VIEW_JOINED,
     );
   const pageLists = {
@@ -177,11 +179,9 @@ export function dashboardQueries(db: Db) {
     channelStamp: sql<string>`${channels}.xmin::text`,
   };
   const membershipsPage = (afterCursor: boolean, name: string) =>
-    prepareShaped(
-      db,
-      name,
+    prepareShaped(db, name, membershipColumns, (fields) =>
       db
-        .select(membershipColumns)
+        .select(fields)
         .from(subscriptionMembers)
         .innerJoin(subscriptions, eq(subscriptions.id, subscriptionMembers.subscriptionId))
         .innerJoin(channels, eq(channels.id, subscriptions.channelId))
@@ -195,7 +195,6 @@ export function dashboardQueries(db: Db) {
         )
         .orderBy(desc(subscriptionMembers.createdAt), desc(subscriptionMembers.id))
         .limit(PAGE_SIZE + 1),
-      membershipColumns,
     );
   const membershipPages = {
     first: membershipsPage(false, 'dashboard_follower_memberships'),
@@ -258,17 +257,14 @@ export function dashboardQueries(db: Db) {
 
   // For kept views: the row versions (xmin) and subscriber counts at now of the subscriptions and channels they show,
   // one row each (a deleted row: none). The counts are written out as in the memberships page.
-  const shown = prepareShaped(
-    db,
-    'dashboard_shown_rows',
-    db.select(shownColumns).from(
+  const shown = prepareShaped(db, 'dashboard_shown_rows', shownColumns, (fields) =>
+    db.select(fields).from(
       sql`(select 's' as kind, s.id, s.xmin::text as stamp, ${subscriptionLiveMembersInlineSql(sql`s.id`, now)} as live
           from subscriptions s where s.id = any(${sql.placeholder('subscriptionIds')}::bigint[])
           union all
           select 'c', c.id, c.xmin::text, ${channelLiveMembersInlineSql(sql`c.id`, now)}
           from channels c where c.id = any(${sql.placeholder('channelIds')}::bigint[])) shown`,
     ),
-    shownColumns,
   );
 
   return {

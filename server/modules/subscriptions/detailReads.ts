@@ -1,9 +1,10 @@
 /**
  * The subscription page's reads (GET /subscription/{id}) as prepared statements, built once per database and prepared
- * once per connection on PostgreSQL, all three sent at once: the subscription with its channel and both subscriber
+ * once per connection on PostgreSQL, both sent at once: the subscription with its channel and both subscriber
  * counts (whoever owns it: the caller checks the owner and moderation from the row, as ownedSubscription does), and
- * the first page of each member group with the members' users. The member pages are read only for the asking user's
- * own subscription, so someone else's reads nothing of it. Shapes and rules match SubscriptionsRepository
+ * the first page of each member group with the members' users, both groups in one statement (not one per group:
+ * that spares the database a statement's fixed cost on every page). The member pages are read only for the asking
+ * user's own subscription, so someone else's reads nothing of it. Shapes and rules match SubscriptionsRepository
  * byIdWithChannel and activeSubscribers, ChannelsRepository.activeSubscribers and memberPages (membersRepository.ts)
  * (filter 'all', a group, no cursor).
  * Each statement keeps one generic plan: the page size is a literal (a limit the plan cannot see makes PostgreSQL plan
@@ -12,7 +13,7 @@
  * expiry depends on now, which no index holds, so a standing member of the other group is passed over as an index
  * entry, never as a row.
  */
-import { type SQL, and, desc, eq, sql } from 'drizzle-orm';
+import { type SQL, eq, sql } from 'drizzle-orm';
 import { PAGE_SIZE } from '../../platform/db/cursor';
 import { prepareShaped } from '../../platform/db/rowShapes';
 import type { Db } from '../../platform/db/db';
@@ -29,7 +30,7 @@ import {
   subscriptions,
   users,
 } from '../../platform/db/schema';
-import { type MemberGroup, type MemberUser, memberWithUserColumns } from './membersRepository';
+import { type MemberUser, memberWithUserColumns } from './membersRepository';
 import type { MemberFields } from '../../platform/db/projections';
 
 export interface SubscriptionDetailReads {
@@ -61,58 +62,50 @@ export function subscriptionDetailReads(db: Db) {
     subscribers: subscriptionLiveMembersInlineSql(subscriptions.id, now),
     channelSubscribers: channelLiveMembersInlineSql(channels.id, now),
   };
-  const head = prepareShaped(
-    db,
-    'subscription_detail_head',
+  const head = prepareShaped(db, 'subscription_detail_head', headColumns, (fields) =>
     db
-      .select(headColumns)
+      .select(fields)
       .from(subscriptions)
       .innerJoin(channels, eq(channels.id, subscriptions.channelId))
       .where(eq(subscriptions.id, subscriptionId)),
-    headColumns,
   );
   // A part of a group: its first page, newest first, along one partial index (migration 0064) and from the index
   // alone (expires_at is in it), so a membership the time condition passes over costs an index entry, not a row.
   const part = (lasting: SQL, when?: SQL) =>
     sql`(select s.id, s.created_at from subscription_members s where s.subscription_id = ${subscriptionId}
       and ${lasting}${when ? sql` and ${when}` : sql``} order by s.created_at desc, s.id desc limit ${GROUP_PAGE})`;
+  // A group's first page: the first page of its parts (disjoint) together, tagged with the group.
+  const group = (live: boolean, parts: SQL) =>
+    sql`(select ${sql.raw(String(live))} as live, p.id, p.created_at from (${parts}) p
+      order by p.created_at desc, p.id desc limit ${GROUP_PAGE})`;
+  // Live: standing and not expired. Inactive: not standing (cancelled), and standing but expired.
+  const groups = sql`(${group(true, part(STANDING, sql`(s.expires_at is null or s.expires_at > ${now}::timestamptz)`))}
+    union all ${group(false, sql`${part(sql`not ${STANDING}`)} union all ${part(STANDING, sql`s.expires_at <= ${now}::timestamptz`)}`)}) g`;
   const ownerAsks = sql`exists(select 1 from subscriptions s join channels c on c.id = s.channel_id
     where s.id = ${subscriptionId} and c.owner_id = ${userId})`;
-  // A group's page: the first page of its parts (disjoint) together, then those members with their users.
-  const membersPage = (group: MemberGroup, parts: SQL) =>
-    prepareShaped(
-      db,
-      `subscription_detail_${group}`,
-      db
-        .select(memberWithUserColumns)
-        .from(m)
-        .innerJoin(users, eq(users.id, m.userId))
-        .where(
-          and(
-            sql`${m.id} in (select g.id from (${parts}) g order by g.created_at desc, g.id desc limit ${GROUP_PAGE})`,
-            ownerAsks,
-          ),
-        )
-        .orderBy(desc(m.createdAt), desc(m.id)),
-      memberWithUserColumns,
-    );
-  // Live: standing and not expired. Inactive: not standing (cancelled), and standing but expired.
-  const livePage = membersPage(
-    'live',
-    part(STANDING, sql`(s.expires_at is null or s.expires_at > ${now}::timestamptz)`),
-  );
-  const inactivePage = membersPage(
-    'inactive',
-    sql`${part(sql`not ${STANDING}`)} union all ${part(STANDING, sql`s.expires_at <= ${now}::timestamptz`)}`,
+  // Both groups' pages in one statement: the members joined to the ids their group's page chose (one descent of the
+  // primary key per member shown, no set to build first), with their users.
+  const pageColumns = { live: sql<boolean>`g.live`, ...memberWithUserColumns };
+  const pages = prepareShaped(db, 'subscription_detail_members', pageColumns, (fields) =>
+    db
+      .select(fields)
+      .from(m)
+      .innerJoin(groups, sql`${m.id} = g.id`)
+      .innerJoin(users, eq(users.id, m.userId))
+      .where(ownerAsks)
+      .orderBy(sql`g.live desc, g.created_at desc, g.id desc`),
   );
 
   return async (user: number, id: number, at: Date): Promise<SubscriptionDetailReads> => {
-    const [heads, live, inactive] = await Promise.all([
+    const [heads, members] = await Promise.all([
       head.execute({ subscriptionId: id, now: at }),
-      livePage.execute({ subscriptionId: id, userId: user, now: at }),
-      inactivePage.execute({ subscriptionId: id, userId: user, now: at }),
+      pages.execute({ subscriptionId: id, userId: user, now: at }),
     ]);
     const [row] = heads;
+    const live: SubscriptionDetailReads['live'] = [];
+    const inactive: SubscriptionDetailReads['inactive'] = [];
+    for (const { live: isLive, member, user: memberUser } of members)
+      (isLive ? live : inactive).push({ member, user: memberUser });
     return {
       found: row && {
         subscription: row.subscription,

@@ -124,10 +124,16 @@ export function memberGroupSql(group: MemberGroup | undefined, now: SQL): SQL | 
 }
 
 /** A members page with each member's user: PAGE_SIZE + 1 rows of one filter (and group), after a cursor or not. */
-function pageSelect(db: DbOrTx, filter: MemberFilter, group: MemberGroup | undefined, values: PageValues) {
+function pageSelect(
+  db: DbOrTx,
+  filter: MemberFilter,
+  group: MemberGroup | undefined,
+  values: PageValues,
+  fields: typeof memberWithUserColumns = memberWithUserColumns,
+) {
   const page = filterPage(filter, values);
   return db
-    .select(memberWithUserColumns)
+    .select(fields)
     .from(m)
     .innerJoin(users, eq(users.id, m.userId))
     .where(and(eq(m.subscriptionId, values.subscriptionId), memberGroupSql(group, values.now), ...page.where))
@@ -153,14 +159,21 @@ export function memberPages(db: Db) {
     prepareShaped(
       db,
       `members_page_${filter}_${group ?? 'any'}_${after ? 'after' : 'first'}`,
-      pageSelect(db, filter, group, {
-        subscriptionId: sql.placeholder('subscriptionId'),
-        now: sql`${sql.placeholder('now')}::timestamptz`,
-        after: after
-          ? { at: sql`${sql.placeholder('afterAt')}::timestamptz`, id: sql`${sql.placeholder('afterId')}` }
-          : null,
-      }),
       memberWithUserColumns,
+      (fields) =>
+        pageSelect(
+          db,
+          filter,
+          group,
+          {
+            subscriptionId: sql.placeholder('subscriptionId'),
+            now: sql`${sql.placeholder('now')}::timestamptz`,
+            after: after
+              ? { at: sql`${sql.placeholder('afterAt')}::timestamptz`, id: sql`${sql.placeholder('afterId')}` }
+              : null,
+          },
+          fields,
+        ),
     );
   return (subscriptionId: number, { filter, group, cursor, now }: MemberPageOptions) => {
     const key = `${filter} ${group ?? ''} ${cursor === null ? 'first' : 'after'}`;

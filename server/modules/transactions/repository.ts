@@ -62,9 +62,13 @@ export const TRANSACTION_VIEW_JOINED = ['counterparty', 'channel', 'subscription
  * Ledger lines as users see them (with their counterparty, channel and subscription), newest first: the query under
  * every transaction page; callers add the limit (and the dashboard prepares it).
  */
-export function transactionViewsQuery(db: DbOrTx, where: SQL | undefined) {
+export function transactionViewsQuery(
+  db: DbOrTx,
+  where: SQL | undefined,
+  fields: typeof transactionViewColumns = transactionViewColumns,
+) {
   return db
-    .select(transactionViewColumns)
+    .select(fields)
     .from(t)
     .leftJoin(counterparty, eq(counterparty.id, t.counterpartyId))
     .leftJoin(channels, eq(channels.id, t.channelId))

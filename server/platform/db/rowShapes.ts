@@ -1,46 +1,54 @@
 /**
  * Prepared selects of the lists that grow with a big audience (the follower's memberships, ledger pages, member
- * pages), their rows shaped here instead of by drizzle's result mapper.
+ * pages), their rows read as one JSON array each and shaped here instead of by drizzle's result mapper.
  *
  * Why: drizzle shapes each value of each row through a generic walk (its path, the field's kind tested by
  * prototype chain, a decoder per value); on the follower dashboard's 21 memberships and 21 ledger lines that walk
  * was a fifth of the server's CPU (bench:scale's 100× data, a CPU profile), more than the database spent on them.
- * Here the shape is worked out once per statement: each column's place, the object it goes into, and whether a
- * left-joined object is null.
+ * And the driver makes a string of every value of every row before its parser reads it: on the subscription page's
+ * 42 members that was a quarter of the event loop's time. So the select list is one `json_build_array` of the
+ * selection's values, which the driver hands to JSON.parse once a row, and the shape is worked out once per
+ * statement: each value's place, the object it goes into, and whether a left-joined object is null.
  *
- * The values are the driver's own parse (node-postgres' and PGlite's type parsers, int8 and numeric as numbers:
- * db.ts), which equals what drizzle's decoders make of their text for the column types listed in SAME_AS_DRIVER;
- * a statement selecting any other column type is refused when it is built. An SQL field's value is the driver's,
- * as drizzle leaves it without `.mapWith` (not applied here). The statement text and its placeholders are drizzle's
- * (`toSQL`, `fillPlaceholders`); node-postgres prepares it by name once per connection (PipelinedPool runs it on a
- * pipelined connection), PGlite once per text (pglitePrepared.ts).
+ * The values are what drizzle's decoders make of the columns listed in SAME_AS_JSON: JSON's numbers (int8 checked
+ * to be safe integers, as db.ts's parser checks them), strings, booleans and parsed JSON, and timestamptz (JSON's
+ * ISO text) as a Date; a statement selecting any other column type is refused when it is built. An SQL field's value
+ * is JSON's (a `sql<T>` type is a claim, not a conversion; `.mapWith` is not applied here): a number, a string, a
+ * boolean, null or parsed JSON, never a Date, so a timestamp belongs in a column. The statement text and its
+ * placeholders are drizzle's (`toSQL`, `fillPlaceholders`); node-postgres prepares it by name once per connection
+ * (PipelinedPool runs it on a pipelined connection), PGlite once per text (pglitePrepared.ts).
  */
-import { Column, SQL, Table, fillPlaceholders, getTableColumns, is } from 'drizzle-orm';
+import { Column, SQL, Table, fillPlaceholders, getTableColumns, is, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from './db';
+import { timestamptzParser } from './timestamps';
 
-/**
- * Column types whose drizzle decoder gives what both drivers' parsers already gave: numbers (int8 through our
- * parser), strings, booleans, parsed JSON, and timestamptz as a Date.
- */
-const SAME_AS_DRIVER = new Set([
-  'PgBigInt53',
-  'PgBigSerial53',
-  'PgInteger',
-  'PgSerial',
-  'PgSmallInt',
-  'PgReal',
-  'PgDoublePrecision',
-  'PgText',
-  'PgVarchar',
-  'PgChar',
-  'PgUUID',
-  'PgBoolean',
-  'PgEnumColumn',
-  'PgJson',
-  'PgJsonb',
-  'PgTimestamp',
+/** How a JSON value becomes the column's value (drizzle's decoding of the column's driver value). */
+type Reading = 'as is' | 'int8' | 'float' | 'timestamptz';
+
+/** Column types read from JSON as drizzle's decoders read them from the drivers, and how. */
+const SAME_AS_JSON = new Map<string, Reading>([
+  ['PgBigInt53', 'int8'],
+  ['PgBigSerial53', 'int8'],
+  ['PgInteger', 'as is'],
+  ['PgSerial', 'as is'],
+  ['PgSmallInt', 'as is'],
+  // JSON writes NaN and the infinities as strings.
+  ['PgReal', 'float'],
+  ['PgDoublePrecision', 'float'],
+  ['PgText', 'as is'],
+  ['PgVarchar', 'as is'],
+  ['PgChar', 'as is'],
+  ['PgUUID', 'as is'],
+  ['PgBoolean', 'as is'],
+  ['PgEnumColumn', 'as is'],
+  ['PgJson', 'as is'],
+  ['PgJsonb', 'as is'],
+  ['PgTimestamp', 'timestamptz'],
 ]);
+
+/** A function's arguments are at most 100 (FUNC_MAX_ARGS): a longer select list is built of several arrays. */
+const MAX_ARGUMENTS = 100;
 
 type Field = Column | SQL | SQL.Aliased;
 
@@ -58,57 +66,107 @@ type Part =
 const isField = (value: unknown): value is Field => is(value, Column) || is(value, SQL) || is(value, SQL.Aliased);
 
 /**
- * Refuses a column whose drizzle decoder would make something else of the driver's value. An SQL field's value is
- * the driver's (a `sql<T>` type is a claim, not a conversion; `.mapWith` is not applied here).
+ * How a field's JSON value is read; refuses a column whose drizzle decoder would make something else of it. An SQL
+ * field's value is JSON's (a `sql<T>` type is a claim, not a conversion; `.mapWith` is not applied here), its
+ * numbers checked as int8's are.
  */
-function checkField(field: Field, statement: string): void {
-  if (!is(field, Column)) return;
+function readingOf(field: Field, statement: string): Reading {
+  if (!is(field, Column)) return 'int8';
   const withoutZone = field.columnType === 'PgTimestamp' && !(field as { withTimezone?: boolean }).withTimezone;
-  if (!SAME_AS_DRIVER.has(field.columnType) || withoutZone)
+  const reading = withoutZone ? undefined : SAME_AS_JSON.get(field.columnType);
+  if (reading === undefined)
     throw new Error(`${statement}: column ${field.name} (${field.columnType}) is not shaped by rowShapes`);
+  return reading;
 }
 
-/** The row's parts in the order drizzle writes the select list: the selection's keys, a table's columns in order. */
-function partsOf(selection: Record<string, unknown>, nullable: ReadonlySet<string>, statement: string): Part[] {
+/** The selection's values in the order of the row's array: the selection's keys, a table's columns in order. */
+interface Layout {
+  readonly parts: readonly Part[];
+  readonly fields: readonly Field[];
+  readonly readings: readonly Reading[];
+}
+
+function layoutOf(selection: Record<string, unknown>, nullable: ReadonlySet<string>, statement: string): Layout {
   const parts: Part[] = [];
-  let at = 0;
+  const fields: Field[] = [];
+  const readings: Reading[] = [];
+  const add = (field: Field) => {
+    fields.push(field);
+    readings.push(readingOf(field, statement));
+  };
   for (const [key, value] of Object.entries(selection)) {
     if (isField(value)) {
-      checkField(value, statement);
-      parts.push({ key, at });
-      at += 1;
+      parts.push({ key, at: fields.length });
+      add(value);
       continue;
     }
     const columns = Object.entries(is(value, Table) ? getTableColumns(value) : (value as Record<string, unknown>));
     const keys: string[] = [];
+    const at = fields.length;
     for (const [name, column] of columns) {
       if (!isField(column)) throw new Error(`${statement}: ${key}.${name} nests deeper than rowShapes shapes`);
-      checkField(column, statement);
       keys.push(name);
+      add(column);
     }
     parts.push({ key, at, keys, nullable: nullable.has(key) });
-    at += keys.length;
   }
-  return parts;
+  return { parts, fields, readings };
 }
 
-function shaper(parts: readonly Part[]): (values: readonly unknown[]) => Record<string, unknown> {
-  return (values) => {
-    const row: Record<string, unknown> = {};
+/** The select list: the values as one JSON array, or as arrays of at most MAX_ARGUMENTS when there are more. */
+function jsonRow(fields: readonly Field[]): SQL {
+  if (fields.length <= MAX_ARGUMENTS) return sql`json_build_array(${sql.join([...fields], sql`, `)})`;
+  const chunks: SQL[] = [];
+  for (let from = 0; from < fields.length; from += MAX_ARGUMENTS)
+    chunks.push(jsonRow(fields.slice(from, from + MAX_ARGUMENTS)));
+  return sql`json_build_array(${sql.join(chunks, sql`, `)})`;
+}
+
+/** JSON's ISO text of a timestamptz ("2026-11-30T12:34:56.789123+00:00"); drizzle's `new Date(text)` otherwise. */
+const readTimestamptz = timestamptzParser((text) => new Date(text)) as (text: string) => Date;
+
+function safe(value: number): number {
+  if (Number.isInteger(value) && !Number.isSafeInteger(value))
+    throw new RangeError(`value ${value} exceeds the safe integer range`);
+  return value;
+}
+
+function read(value: unknown, reading: Reading): unknown {
+  if (value === null) return null;
+  switch (reading) {
+    case 'as is':
+      return value;
+    case 'int8':
+      return typeof value === 'number' ? safe(value) : value;
+    case 'float':
+      return typeof value === 'string' ? Number(value) : value;
+    case 'timestamptz':
+      return readTimestamptz(value as string);
+  }
+}
+
+function shaper({ parts, fields, readings }: Layout): (row: unknown) => Record<string, unknown> {
+  const nested = fields.length > MAX_ARGUMENTS;
+  return (row) => {
+    const json = typeof row === 'string' ? (JSON.parse(row) as unknown[]) : (row as unknown[]);
+    const values = nested ? (json as unknown[][]).flat() : json;
+    for (let index = 0; index < values.length; index += 1)
+      if (readings[index] !== 'as is') values[index] = read(values[index], readings[index]!);
+    const shaped: Record<string, unknown> = {};
     for (const part of parts) {
       if (!('keys' in part)) {
-        row[part.key] = values[part.at];
+        shaped[part.key] = values[part.at];
         continue;
       }
       if (part.nullable && values[part.at] === null) {
-        row[part.key] = null;
+        shaped[part.key] = null;
         continue;
       }
       const object: Record<string, unknown> = {};
       for (let index = 0; index < part.keys.length; index += 1) object[part.keys[index]!] = values[part.at + index];
-      row[part.key] = object;
+      shaped[part.key] = object;
     }
-    return row;
+    return shaped;
   };
 }
 
@@ -119,18 +177,23 @@ export interface ShapedStatement<R> {
 }
 
 /**
- * `query` (a drizzle select over `selection`, not yet prepared) prepared as `name`, its rows shaped as drizzle
- * shapes them. `nullable` names the selection's objects that come from left-joined tables.
+ * The query `build` makes of `selection` (a drizzle select, not yet prepared), its select list made one JSON array,
+ * prepared as `name`, its rows shaped as drizzle shapes them. `nullable` names the selection's objects that come from
+ * left-joined tables.
  */
-export function prepareShaped<Q extends { toSQL(): { sql: string; params: unknown[] }; execute(): Promise<unknown> }>(
+export function prepareShaped<
+  S extends Record<string, unknown>,
+  Q extends { toSQL(): { sql: string; params: unknown[] }; execute(): Promise<unknown> },
+>(
   db: Db,
   name: string,
-  query: Q,
-  selection: Record<string, unknown>,
+  selection: S,
+  build: (selection: S) => Q,
   nullable: readonly string[] = [],
 ): ShapedStatement<RowsOf<Q>> {
-  const { sql: text, params } = query.toSQL();
-  const shape = shaper(partsOf(selection, new Set(nullable), name));
+  const layout = layoutOf(selection, new Set(nullable), name);
+  const { sql: text, params } = build({ row: jsonRow(layout.fields) } as unknown as S).toSQL();
+  const shape = shaper(layout);
   const client = (db as unknown as { $client: unknown }).$client;
   const run: (values: unknown[]) => Promise<unknown[][]> =
     client instanceof pg.Pool
@@ -144,7 +207,7 @@ export function prepareShaped<Q extends { toSQL(): { sql: string; params: unknow
   return {
     async execute(values = {}) {
       const rows = await run(fillPlaceholders(params, values));
-      return rows.map(shape) as RowsOf<Q>;
+      return rows.map((row) => shape(row[0])) as RowsOf<Q>;
     },
   };
 }

@@ -2,7 +2,7 @@
  * timestamptz text as node-postgres receives it, read into a Date without regular expressions: on a follower
  * dashboard's page (about 170 instants) pg's own parser (postgres-date, three regular expressions a value) was a
  * twentieth of the server's CPU. Reads PostgreSQL's ISO output ("2026-11-30 12:34:56.789123+00", any offset to the
- * second, a fraction of 1 to 6 digits, years 1000 to 9999); anything else (infinity, BC, other years, another
+ * second, and JSON's "2026-11-30T12:34:56.789123+00:00", a fraction of 1 to 6 digits, years 1000 to 9999); anything else (infinity, BC, other years, another
  * DateStyle) goes to the parser it replaces. Like that parser, a fraction below the millisecond is dropped.
  */
 
@@ -18,7 +18,7 @@ export function timestamptzParser(fallback: (text: string) => unknown): (text: s
       text.length < 22 ||
       text.charCodeAt(4) !== 45 || // -
       text.charCodeAt(7) !== 45 ||
-      text.charCodeAt(10) !== 32 || // space
+      (text.charCodeAt(10) !== 32 && text.charCodeAt(10) !== 84) || // space, or T in JSON's ISO text
       text.charCodeAt(13) !== 58 || // :
       text.charCodeAt(16) !== 58
     )

@@ -49,9 +49,26 @@ test('the rest goes to the parser it replaces', () => {
   for (const text of [
     '2026-11-30 12:34:56.+00',
     '2026-11-30 12:34:56+0',
-    '2026-11-30T12:34:56+00',
+    '2026-11-30X12:34:56+00',
     '2026-11-30 12:34:5x+00',
   ])
     ours(text);
   expect(fellBack).toBe(4);
+});
+
+test("JSON's ISO text (json_build_array of a timestamptz) reads as the same instant as Date's own parse", () => {
+  fellBack = 0;
+  for (const text of [
+    '2026-11-30T12:34:56+00:00',
+    '2026-11-30T12:34:56.789+00:00',
+    '2026-11-30T12:34:56.789123+00:00',
+    '2026-02-28T23:59:59.5-03:00',
+    '2024-02-29T00:00:00+05:30',
+    '1900-01-01T00:00:00+00:19:32',
+  ]) {
+    const iso = text.replace(/(\.\d{3})\d+/, '$1').replace(/([+-]\d\d:\d\d):\d\d$/, '$1');
+    const expected = text.endsWith(':32') ? new Date(Date.UTC(1900, 0, 1) - (19 * 60 + 32) * 1000) : new Date(iso);
+    expect((ours(text) as Date).getTime()).toBe(expected.getTime());
+  }
+  expect(fellBack).toBe(0);
 });
