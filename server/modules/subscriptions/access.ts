@@ -12,7 +12,16 @@ export async function ownedSubscription(
   access: ChannelAccess = {},
 ): Promise<{ subscription: SubscriptionRow; channel: ChannelRow }> {
   requireVerified(user);
-  const found = await new SubscriptionsRepository(db).byIdWithChannel(subscriptionId);
+  return ownSubscription(user, await new SubscriptionsRepository(db).byIdWithChannel(subscriptionId), access);
+}
+
+/** ownedSubscription's checks on a subscription read already (with its channel; undefined when there is none). */
+export function ownSubscription(
+  user: UserRow,
+  found: { subscription: SubscriptionRow; channel: ChannelRow } | undefined,
+  access: ChannelAccess = {},
+): { subscription: SubscriptionRow; channel: ChannelRow } {
+  requireVerified(user);
   if (!found) throw notFound('Subscription not found');
   const { subscription, channel } = found;
   if (channel.ownerId !== user.id || (access.write && channel.deleted)) throw notFound('Subscription not found');

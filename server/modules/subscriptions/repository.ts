@@ -1,9 +1,9 @@
 /** Subscriptions of a channel. Period and currency are fixed at creation. */
-import { and, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Period } from '../../../src/domain/entities';
 import type { Currency } from '../../../src/domain/money';
 import { type CursorPosition, PAGE_SIZE, afterCursor } from '../../platform/db/cursor';
-import type { DbOrTx } from '../../platform/db/db';
+import type { Db, DbOrTx } from '../../platform/db/db';
 import { subscriptionLiveMembersSql } from '../../platform/db/members';
 import { type ChannelRow, type SubscriptionRow, channels, subscriptions } from '../../platform/db/schema';
 
@@ -31,6 +31,22 @@ export type SubscriptionPatch = Partial<{
   publishedPostId: number | null;
   trialDays: number | null;
 }>;
+
+/**
+ * SubscriptionsRepository.byIdWithChannel as a statement prepared once per connection (built once per database), for
+ * reads outside transactions on hot paths: on PostgreSQL it rides a pipelined connection instead of taking one of the
+ * pool's, and is not parsed and planned at each call.
+ */
+export function subscriptionWithChannelRead(db: Db) {
+  const statement = db
+    .select({ subscription: subscriptions, channel: channels })
+    .from(subscriptions)
+    .innerJoin(channels, eq(channels.id, subscriptions.channelId))
+    .where(eq(subscriptions.id, sql.placeholder('id')))
+    .prepare('subscription_with_channel');
+  return async (id: number): Promise<{ subscription: SubscriptionRow; channel: ChannelRow } | undefined> =>
+    (await statement.execute({ id }))[0];
+}
 
 export class SubscriptionsRepository {
   constructor(private readonly db: DbOrTx) {}

@@ -27,13 +27,13 @@ import { AppError, notFound, validationError } from '../../platform/errors';
 import { type CursorPosition, decodeCursor, toPage } from '../../platform/db/cursor';
 import { ChannelsRepository } from '../channels/repository';
 import { type MemberGroup, MembersRepository, memberPages, memberPositionFor } from './membersRepository';
-import { SubscriptionsRepository } from './repository';
+import { SubscriptionsRepository, subscriptionWithChannelRead } from './repository';
 import { UsersRepository } from '../users/repository';
 import type { ChannelRow, MemberRow, SubscriptionRow, UserRow } from '../../platform/db/schema';
 import type { MemberFields } from '../../platform/db/projections';
 import { assertModerated, ownedChannel, requireVerified } from '../channels/access';
 import { subscriptionDetailReads } from './detailReads';
-import { ownedSubscription } from './access';
+import { ownSubscription, ownedSubscription } from './access';
 import { type ServiceDeps, nowDate } from '../../platform/serviceDeps';
 import type { ChannelView, MemberWithUser, Page, SubscriptionView } from '../../platform/views';
 import { Publisher, postText } from '../bot/publishing';
@@ -87,11 +87,13 @@ export class SubscriptionService {
 
   private readonly detailReads: ReturnType<typeof subscriptionDetailReads>;
   private readonly memberPages: ReturnType<typeof memberPages>;
+  private readonly subscriptionWithChannel: ReturnType<typeof subscriptionWithChannelRead>;
 
   constructor(private readonly deps: ServiceDeps) {
     this.publisher = new Publisher(deps);
     this.detailReads = subscriptionDetailReads(deps.db);
     this.memberPages = memberPages(deps.db);
+    this.subscriptionWithChannel = subscriptionWithChannelRead(deps.db);
   }
 
   private get repo() {
@@ -372,9 +374,10 @@ export class SubscriptionService {
 
   async members(user: UserRow, subscriptionId: number, input: MembersRequest): Promise<Page<MemberWithUser>> {
     const cursor: CursorPosition | null = decodeCursor(input.startFrom);
+    requireVerified(user);
     // The page is read beside the owner check and sent only once it passed.
-    const [, rows] = await Promise.all([
-      ownedSubscription(this.deps.db, user, subscriptionId),
+    const [found, rows] = await Promise.all([
+      this.subscriptionWithChannel(subscriptionId),
       this.memberPages(subscriptionId, {
         filter: input.filter,
         group: input.group as MemberGroup | undefined,
@@ -382,6 +385,7 @@ export class SubscriptionService {
         now: this.now(),
       }),
     ]);
+    ownSubscription(user, found);
     const position = memberPositionFor(input.filter);
     return toPage(rows, ({ member }) => position(member));
   }
