@@ -15,18 +15,21 @@ export async function ownedSubscription(
   return ownSubscription(user, await new SubscriptionsRepository(db).byIdWithChannel(subscriptionId), access);
 }
 
-/** ownedSubscription's checks on a subscription read already (with its channel; undefined when there is none). */
-export function ownSubscription(
+/**
+ * ownedSubscription's checks on a subscription read already (with its channel, and whatever else was read with them;
+ * undefined when there is none): what was read, once the user may see it.
+ */
+export function ownSubscription<F extends { subscription: SubscriptionRow; channel: ChannelRow }>(
   user: UserRow,
-  found: { subscription: SubscriptionRow; channel: ChannelRow } | undefined,
+  found: F | undefined,
   access: ChannelAccess = {},
-): { subscription: SubscriptionRow; channel: ChannelRow } {
+): F {
   requireVerified(user);
   if (!found) throw notFound('Subscription not found');
-  const { subscription, channel } = found;
+  const { channel } = found;
   if (channel.ownerId !== user.id || (access.write && channel.deleted)) throw notFound('Subscription not found');
   assertModerated(channel);
   if (access.needsBot && !channel.connected)
     throw new AppError('channel_disconnected', 'The bot is not an administrator of this channel any more');
-  return { subscription, channel };
+  return found;
 }

@@ -31,7 +31,7 @@ import { SubscriptionsRepository, subscriptionWithChannelRead } from './reposito
 import { UsersRepository } from '../users/repository';
 import type { ChannelRow, MemberRow, SubscriptionRow, UserRow } from '../../platform/db/schema';
 import type { MemberFields } from '../../platform/db/projections';
-import { assertModerated, ownedChannel, requireVerified } from '../channels/access';
+import { ownedChannel, requireVerified } from '../channels/access';
 import { subscriptionDetailReads } from './detailReads';
 import { ownSubscription, ownedSubscription } from './access';
 import { type ServiceDeps, nowDate } from '../../platform/serviceDeps';
@@ -351,22 +351,20 @@ export class SubscriptionService {
 
   /**
    * The subscription with the first page of each member group (live: with access; inactive: the rest): one round trip
-   * of prepared reads (detailReads.ts), the owner check and moderation answered as ownedSubscription does.
+   * of prepared reads (detailReads.ts), the owner check and moderation ownedSubscription's (ownSubscription).
    */
   async detail(user: UserRow, subscriptionId: number): Promise<SubscriptionDetail> {
     requireVerified(user);
     const { found, live, inactive } = await this.detailReads(user.id, subscriptionId, this.now());
-    if (!found || found.channel.ownerId !== user.id) throw notFound('Subscription not found');
-    const { subscription, channel } = found;
-    assertModerated(channel);
+    const { subscription, channel, subscribers, channelSubscribers } = ownSubscription(user, found);
     return {
       subscription: {
         subscription,
-        activeSubscribers: found.subscribers,
+        activeSubscribers: subscribers,
         linksFrom: channel,
         shareLink: this.shareLink(subscription.id),
       },
-      channel: { channel, activeSubscribers: found.channelSubscribers },
+      channel: { channel, activeSubscribers: channelSubscribers },
       live: toPage(live, memberPosition),
       inactive: toPage(inactive, memberPosition),
     };

@@ -8,6 +8,8 @@ import type {
   SubscriptionMemberResponse,
   SubscriptionOnlyResponse,
 } from '../../../src/contract/api';
+import { eq } from 'drizzle-orm';
+import { channels } from '../../../server/platform/db/schema';
 import { ALICE, type TestServer, creatorWithChannel, startTestServer } from '../support/testServer';
 
 let server: TestServer;
@@ -377,6 +379,28 @@ describe('members', () => {
     expect(answer.body.membersGrouped.inactive).toHaveLength(2);
     expect(answer.body.membersGroupedNextFrom).toEqual({ live: null, inactive: null });
     expect(answer.body.users.map((u) => u.firstName).sort()).toEqual(['Bob', 'Dana', 'Eve', 'Frank']);
+  });
+
+  test("a channel under moderation or rejected: its subscription's page and members answer the moderation codes", async () => {
+    const { user, channelId } = await creatorWithChannel(server);
+    const created = await create(user, form(channelId));
+    expect(created.status).toBe(200);
+    const id = created.body.subscription.id;
+    for (const [moderation, code] of [
+      ['in_progress', 'moderation_in_progress'],
+      ['rejected', 'moderation_rejected'],
+    ] as const) {
+      await server.database.db.update(channels).set({ moderation }).where(eq(channels.id, channelId));
+      for (const answer of [
+        await server.api(user, 'GET', `/subscription/${id}`),
+        await server.api(user, 'POST', `/subscription/${id}/members`, { filter: 'all' }),
+      ]) {
+        expect({ status: answer.status, code: (answer.body as { code?: string }).code }).toEqual({ status: 403, code });
+      }
+    }
+    await server.database.db.update(channels).set({ moderation: 'approved' }).where(eq(channels.id, channelId));
+    expect((await server.api(user, 'GET', `/subscription/${id}`)).status).toBe(200);
+    expect((await server.api(user, 'POST', `/subscription/${id}/members`, { filter: 'all' })).status).toBe(200);
   });
 
   test('the filter is required and must be known', async () => {
