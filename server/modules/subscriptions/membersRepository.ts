@@ -123,7 +123,10 @@ export function memberGroupSql(group: MemberGroup | undefined, now: SQL): SQL | 
   return group === 'live' ? live : not(live);
 }
 
-/** A members page with each member's user: PAGE_SIZE + 1 rows of one filter (and group), after a cursor or not. */
+/**
+ * A members page with each member's user: PAGE_SIZE + 1 rows of one filter (and group), after a cursor or not.
+ * `fields` is the select list, which prepareShaped (rowShapes.ts) replaces with one JSON array of the same columns.
+ */
 function pageSelect(
   db: DbOrTx,
   filter: MemberFilter,

@@ -60,7 +60,8 @@ export const TRANSACTION_VIEW_JOINED = ['counterparty', 'channel', 'subscription
 
 /**
  * Ledger lines as users see them (with their counterparty, channel and subscription), newest first: the query under
- * every transaction page; callers add the limit (and the dashboard prepares it).
+ * every transaction page; callers add the limit (and the dashboard prepares it). `fields` is the select list, which
+ * prepareShaped (rowShapes.ts) replaces with one JSON array of the same columns.
  */
 export function transactionViewsQuery(
   db: DbOrTx,
