@@ -1,5 +1,5 @@
 /** Subscriptions of a channel. Period and currency are fixed at creation. */
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { type Placeholder, and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Period } from '../../../src/domain/entities';
 import type { Currency } from '../../../src/domain/money';
 import { type CursorPosition, PAGE_SIZE, afterCursor } from '../../platform/db/cursor';
@@ -32,18 +32,21 @@ export type SubscriptionPatch = Partial<{
   trialDays: number | null;
 }>;
 
+/** A subscription with its channel, by id (a number, or a placeholder for a prepared statement). */
+const withChannelQuery = (db: DbOrTx, id: number | Placeholder) =>
+  db
+    .select({ subscription: subscriptions, channel: channels })
+    .from(subscriptions)
+    .innerJoin(channels, eq(channels.id, subscriptions.channelId))
+    .where(eq(subscriptions.id, id));
+
 /**
  * SubscriptionsRepository.byIdWithChannel as a statement prepared once per connection (built once per database), for
  * reads outside transactions on hot paths: on PostgreSQL it rides a pipelined connection instead of taking one of the
  * pool's, and is not parsed and planned at each call.
  */
 export function subscriptionWithChannelRead(db: Db) {
-  const statement = db
-    .select({ subscription: subscriptions, channel: channels })
-    .from(subscriptions)
-    .innerJoin(channels, eq(channels.id, subscriptions.channelId))
-    .where(eq(subscriptions.id, sql.placeholder('id')))
-    .prepare('subscription_with_channel');
+  const statement = withChannelQuery(db, sql.placeholder('id')).prepare('subscription_with_channel');
   return async (id: number): Promise<{ subscription: SubscriptionRow; channel: ChannelRow } | undefined> =>
     (await statement.execute({ id }))[0];
 }
@@ -58,11 +61,7 @@ export class SubscriptionsRepository {
 
   /** The subscription with its channel, in one round trip (every subscription call checks the channel's owner). */
   async byIdWithChannel(id: number): Promise<{ subscription: SubscriptionRow; channel: ChannelRow } | undefined> {
-    const [row] = await this.db
-      .select({ subscription: subscriptions, channel: channels })
-      .from(subscriptions)
-      .innerJoin(channels, eq(channels.id, subscriptions.channelId))
-      .where(eq(subscriptions.id, id));
+    const [row] = await withChannelQuery(this.db, id);
     return row;
   }
 
