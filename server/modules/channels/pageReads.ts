@@ -5,13 +5,13 @@
  * subscriptions (with their counts) and of what it earned its owner. The two pages are read only for the asking
  * user's own channel, so someone else's channel reads nothing of it. Shapes and rules match ChannelsRepository.byId and
  * activeSubscribers, SubscriptionsRepository.pageByChannel and activeSubscribers, TransactionsRepository.pageForChannel.
- * The counts are written out: a SQL function's body would be planned again at every execution, for each row.
+ * The counts are the kept counts joined (members.ts, KeptCount).
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { CHANNEL_TRANSACTION_TYPES } from '../../../src/domain/transactions';
 import { PAGE_SIZE } from '../../platform/db/cursor';
 import type { Db } from '../../platform/db/db';
-import { channelLiveMembersInlineSql, subscriptionLiveMembersInlineSql } from '../../platform/db/members';
+import { keptChannelCount, keptSubscriptionCount } from '../../platform/db/members';
 import {
   type ChannelRow,
   type SubscriptionRow,
@@ -33,14 +33,18 @@ export function channelPageReads(db: Db) {
   const channelId = sql.placeholder('channelId');
   const userId = sql.placeholder('userId');
   const now = sql.placeholder('now');
+  const channelCount = keptChannelCount(channels.id, now);
   const channel = db
-    .select({ channel: channels, activeSubscribers: channelLiveMembersInlineSql(channels.id, now) })
+    .select({ channel: channels, activeSubscribers: channelCount.count })
     .from(channels)
+    .leftJoin(channelCount.table, channelCount.on)
     .where(eq(channels.id, channelId))
     .prepare('channel_page_channel');
+  const subscriptionCount = keptSubscriptionCount(subscriptions.id, now);
   const subscriptionsPage = db
-    .select({ subscription: subscriptions, activeSubscribers: subscriptionLiveMembersInlineSql(subscriptions.id, now) })
+    .select({ subscription: subscriptions, activeSubscribers: subscriptionCount.count })
     .from(subscriptions)
+    .leftJoin(subscriptionCount.table, subscriptionCount.on)
     .where(
       and(
         eq(subscriptions.channelId, channelId),

@@ -22,7 +22,7 @@ import {
   balancesFromTotals,
 } from '../payments/ledger/ledger';
 import type { Db } from '../../platform/db/db';
-import { channelLiveMembersInlineSql, subscriptionLiveMembersInlineSql } from '../../platform/db/members';
+import { keptChannelCount, keptSubscriptionCount } from '../../platform/db/members';
 import type { Role, TransactionType } from '../../../src/domain/entities';
 import { primaryFirst } from '../cards/repository';
 import type { UserFlags } from '../users/repository';
@@ -102,13 +102,16 @@ export function dashboardQueries(db: Db) {
 
   // The creator's channels, oldest first, a page at a time (PAGE_SIZE + 1 rows: one more says another page follows).
   // Keyset on (created_at, id), the id breaking ties, along the index channels_owner.
+  const channelCount = keptChannelCount(channels.id, now);
+  const subscriptionCount = keptSubscriptionCount(subscriptions.id, now);
   const channelsPage = (afterCursor: boolean, name: string) =>
     db
       .select({
         channel: channelFieldColumns,
-        activeSubscribers: channelLiveMembersInlineSql(channels.id, now),
+        activeSubscribers: channelCount.count,
       })
       .from(channels)
+      .leftJoin(channelCount.table, channelCount.on)
       .where(
         and(
           eq(channels.ownerId, userId),
@@ -166,14 +169,13 @@ export function dashboardQueries(db: Db) {
   >;
 
   // The follower's memberships, newest first, a page at a time (PAGE_SIZE + 1 rows); keyset on (created_at, id) along
-  // the index subscription_members_user. The counts are written out: a SQL function's body would be planned again at
-  // every execution, for each of the page's rows.
+  // the index subscription_members_user. The counts are the kept counts joined (members.ts, KeptCount).
   const membershipColumns = {
     member: ownMemberColumns,
     subscription: subscriptionFieldColumns,
-    subscribers: subscriptionLiveMembersInlineSql(subscriptions.id, now),
+    subscribers: subscriptionCount.count,
     channel: channelFieldColumns,
-    channelSubscribers: channelLiveMembersInlineSql(channels.id, now),
+    channelSubscribers: channelCount.count,
     // The row versions shown (xmin, changed by every update), read with the rows: see shownRows.
     subscriptionStamp: sql<string>`${subscriptions}.xmin::text`,
     channelStamp: sql<string>`${channels}.xmin::text`,
@@ -185,6 +187,8 @@ export function dashboardQueries(db: Db) {
         .from(subscriptionMembers)
         .innerJoin(subscriptions, eq(subscriptions.id, subscriptionMembers.subscriptionId))
         .innerJoin(channels, eq(channels.id, subscriptions.channelId))
+        .leftJoin(subscriptionCount.table, subscriptionCount.on)
+        .leftJoin(channelCount.table, channelCount.on)
         .where(
           and(
             eq(subscriptionMembers.userId, userId),
@@ -256,14 +260,18 @@ export function dashboardQueries(db: Db) {
   };
 
   // For kept views: the row versions (xmin) and subscriber counts at now of the subscriptions and channels they show,
-  // one row each (a deleted row: none). The counts are written out as in the memberships page.
+  // one row each (a deleted row: none). The counts are the kept counts joined, as in the memberships page.
+  const shownSubscriptionCount = keptSubscriptionCount(sql`s.id`, now);
+  const shownChannelCount = keptChannelCount(sql`c.id`, now);
   const shown = prepareShaped(db, 'dashboard_shown_rows', shownColumns, (fields) =>
     db.select(fields).from(
-      sql`(select 's' as kind, s.id, s.xmin::text as stamp, ${subscriptionLiveMembersInlineSql(sql`s.id`, now)} as live
-          from subscriptions s where s.id = any(${sql.placeholder('subscriptionIds')}::bigint[])
+      sql`(select 's' as kind, s.id, s.xmin::text as stamp, ${shownSubscriptionCount.count} as live
+          from subscriptions s left join ${shownSubscriptionCount.table} on ${shownSubscriptionCount.on}
+          where s.id = any(${sql.placeholder('subscriptionIds')}::bigint[])
           union all
-          select 'c', c.id, c.xmin::text, ${channelLiveMembersInlineSql(sql`c.id`, now)}
-          from channels c where c.id = any(${sql.placeholder('channelIds')}::bigint[])) shown`,
+          select 'c', c.id, c.xmin::text, ${shownChannelCount.count}
+          from channels c left join ${shownChannelCount.table} on ${shownChannelCount.on}
+          where c.id = any(${sql.placeholder('channelIds')}::bigint[])) shown`,
     ),
   );
 

@@ -8,7 +8,7 @@
  * byIdWithChannel and activeSubscribers, ChannelsRepository.activeSubscribers and memberPages (membersRepository.ts)
  * (filter 'all', a group, no cursor).
  * Each statement keeps one generic plan: the page size is a literal (a limit the plan cannot see makes PostgreSQL plan
- * every execution again), and the subscriber counts are written out (a SQL function's body is planned at each call).
+ * every execution again), and the subscriber counts are the kept counts joined (members.ts, KeptCount).
  * A group's page takes its ids from at most two ranges of partial indexes, read from the index alone (migration 0064):
  * expiry depends on now, which no index holds, so a standing member of the other group is passed over as an index
  * entry, never as a row.
@@ -17,11 +17,7 @@ import { type SQL, eq, sql } from 'drizzle-orm';
 import { PAGE_SIZE } from '../../platform/db/cursor';
 import { prepareShaped } from '../../platform/db/rowShapes';
 import type { Db } from '../../platform/db/db';
-import {
-  channelLiveMembersInlineSql,
-  standingMemberSql,
-  subscriptionLiveMembersInlineSql,
-} from '../../platform/db/members';
+import { keptChannelCount, keptSubscriptionCount, standingMemberSql } from '../../platform/db/members';
 import {
   type ChannelRow,
   type SubscriptionRow,
@@ -56,17 +52,21 @@ export function subscriptionDetailReads(db: Db) {
   const subscriptionId = sql.placeholder('subscriptionId');
   const userId = sql.placeholder('userId');
   const now = sql.placeholder('now');
+  const subscriptionCount = keptSubscriptionCount(subscriptions.id, now);
+  const channelCount = keptChannelCount(channels.id, now);
   const headColumns = {
     subscription: subscriptions,
     channel: channels,
-    subscribers: subscriptionLiveMembersInlineSql(subscriptions.id, now),
-    channelSubscribers: channelLiveMembersInlineSql(channels.id, now),
+    subscribers: subscriptionCount.count,
+    channelSubscribers: channelCount.count,
   };
   const head = prepareShaped(db, 'subscription_detail_head', headColumns, (fields) =>
     db
       .select(fields)
       .from(subscriptions)
       .innerJoin(channels, eq(channels.id, subscriptions.channelId))
+      .leftJoin(subscriptionCount.table, subscriptionCount.on)
+      .leftJoin(channelCount.table, channelCount.on)
       .where(eq(subscriptions.id, subscriptionId)),
   );
   // A part of a group: its first page, newest first, along one partial index (migration 0064) and from the index

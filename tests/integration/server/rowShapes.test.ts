@@ -22,7 +22,7 @@ import {
   transactionViewsQuery,
 } from '../../../server/modules/transactions/repository';
 import { ownMemberColumns } from '../../../server/platform/db/projections';
-import { subscriptionLiveMembersInlineSql } from '../../../server/platform/db/members';
+import { keptSubscriptionCount } from '../../../server/platform/db/members';
 import { type TestServer, startTestServer } from '../support/testServer';
 
 jest.setTimeout(120_000);
@@ -60,10 +60,11 @@ test('ledger lines with left-joined parts: null where nothing joins, objects whe
 test('members with their users, and whole tables with SQL fields, for every subscription', async () => {
   const { db } = server.database;
   const now = sql.placeholder('now');
+  const count = keptSubscriptionCount(subscriptions.id, now);
   const head = {
     subscription: subscriptions,
     channel: channels,
-    subscribers: subscriptionLiveMembersInlineSql(subscriptions.id, now),
+    subscribers: count.count,
     label: sql<string>`${channels.title} || ' / ' || ${subscriptions.name}`,
   };
   const headQuery = (fields = head) =>
@@ -71,6 +72,7 @@ test('members with their users, and whole tables with SQL fields, for every subs
       .select(fields)
       .from(subscriptions)
       .innerJoin(channels, eq(channels.id, subscriptions.channelId))
+      .leftJoin(count.table, count.on)
       .where(eq(subscriptions.id, sql.placeholder('id')));
   const membersQuery = (fields = memberWithUserColumns) =>
     db
