@@ -40,7 +40,7 @@ export function channelLiveMembersSql(id: SQL | SQL.Aliased | AnyColumn, now: SQ
 
 /**
  * A kept count (migration 0041) joined to the rows it counts for, for a prepared statement: the statement left-joins
- * `table` on `on` and selects `count`, the subscriber count at `now` (subscription_live_members' arithmetic written
+ * `table` on `on` and selects `count`, the subscriber count at `now` (subscription_live_members' result, written
  * out: a SQL function's body is planned again at every call). A join, not a subquery in the select list: the kept
  * counts are a small table beside the rows read, so PostgreSQL planned the subquery as a scan of the whole table for
  * each row (300 kept counts read for each of a follower's 21 memberships, half the statement's time), where a join
@@ -53,6 +53,14 @@ export interface KeptCount {
   readonly count: SQL<number>;
 }
 
+/**
+ * The ends between the kept count's counted_at and `now` are read in one range of the index, whichever comes first:
+ * ends passed since counted_at are taken off (the count is behind now), ends not yet reached are added back (a clock
+ * behind counted_at). One index range per count, not one each way.
+ */
+const direction = (k: ReturnType<typeof sql.identifier>, now: SQL | Placeholder | Date): SQL =>
+  sql`(case when ${k}.counted_at <= ${now}::timestamptz then -1 else 1 end)`;
+
 /** A subscription's kept subscriber count, joined; `id` names the subscription. */
 export function keptSubscriptionCount(
   id: SQL | SQL.Aliased | AnyColumn,
@@ -64,11 +72,10 @@ export function keptSubscriptionCount(
   return {
     table: sql`subscription_live_counts ${k}`,
     on: sql`${k}.subscription_id = ${id}`,
-    count: sql<number>`coalesce(${k}.live
-    - (select count(*) from subscription_members e where e.subscription_id = ${k}.subscription_id and ${standing}
-        and e.expires_at > ${k}.counted_at and e.expires_at <= ${now}::timestamptz)
-    + (select count(*) from subscription_members e where e.subscription_id = ${k}.subscription_id and ${standing}
-        and e.expires_at > ${now}::timestamptz and e.expires_at <= ${k}.counted_at), 0)`,
+    count: sql<number>`coalesce(${k}.live + ${direction(k, now)}
+    * (select count(*) from subscription_members e where e.subscription_id = ${k}.subscription_id and ${standing}
+        and e.expires_at > least(${k}.counted_at, ${now}::timestamptz)
+        and e.expires_at <= greatest(${k}.counted_at, ${now}::timestamptz)), 0)`,
   };
 }
 
@@ -82,10 +89,9 @@ export function keptChannelCount(
   return {
     table: sql`channel_live_counts ${k}`,
     on: sql`${k}.channel_id = ${id}`,
-    count: sql<number>`coalesce(${k}.live
-    - (select count(*) from channel_member_ends e where e.channel_id = ${k}.channel_id
-        and e.ends_at > ${k}.counted_at and e.ends_at <= ${now}::timestamptz)
-    + (select count(*) from channel_member_ends e where e.channel_id = ${k}.channel_id
-        and e.ends_at > ${now}::timestamptz and e.ends_at <= ${k}.counted_at), 0)`,
+    count: sql<number>`coalesce(${k}.live + ${direction(k, now)}
+    * (select count(*) from channel_member_ends e where e.channel_id = ${k}.channel_id
+        and e.ends_at > least(${k}.counted_at, ${now}::timestamptz)
+        and e.ends_at <= greatest(${k}.counted_at, ${now}::timestamptz)), 0)`,
   };
 }

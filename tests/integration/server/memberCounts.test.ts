@@ -7,6 +7,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../../server/platform/db/db';
+import { keptChannelCount, keptSubscriptionCount } from '../../../server/platform/db/members';
+import { channels, subscriptions } from '../../../server/platform/db/schema';
 import { type TestServer, startTestServer, BOB, newUser } from '../support/testServer';
 import { advanceTo, openShop, payWithNewCard, type Shop } from '../money/support/money';
 import { RENEWAL_LEAD_MS } from '../../../server/modules/payments/renewalWindow';
@@ -29,7 +31,44 @@ interface Mismatch {
   readonly recounted: number;
 }
 
-/** Every kept count against a recount from the rows: at now, and at the time each count was kept. */
+/** The recount of a subscription's (`s.id`) live members at `at`. */
+const subscriptionRecount = (at: string) =>
+  sql<number>`(select count(*) from subscription_members m where m.subscription_id = ${subscriptions.id} and ${standing}
+    and (m.expires_at is null or m.expires_at > ${at}::timestamptz))`;
+/** The recount of a channel's distinct live members at `at`. */
+const channelRecount = (at: string) =>
+  sql<number>`(select count(distinct m.user_id) from subscription_members m join subscriptions s on s.id = m.subscription_id
+    where s.channel_id = ${channels.id} and ${standing} and (m.expires_at is null or m.expires_at > ${at}::timestamptz))`;
+
+/**
+ * The counts the page reads join (keptSubscriptionCount, keptChannelCount) at `at`, against a recount; with the
+ * counts themselves, so a test can see them move.
+ */
+async function joinedCounts(at: string): Promise<{ mismatches: Mismatch[]; counts: number[] }> {
+  const { db } = server.database;
+  const subscriptionCount = keptSubscriptionCount(subscriptions.id, sql`${at}`);
+  const channelCount = keptChannelCount(channels.id, sql`${at}`);
+  const rows = [
+    ...(
+      await db
+        .select({ id: subscriptions.id, kept: subscriptionCount.count, recounted: subscriptionRecount(at) })
+        .from(subscriptions)
+        .leftJoin(subscriptionCount.table, subscriptionCount.on)
+    ).map((row) => ({ kind: 'subscription joined', ...row })),
+    ...(
+      await db
+        .select({ id: channels.id, kept: channelCount.count, recounted: channelRecount(at) })
+        .from(channels)
+        .leftJoin(channelCount.table, channelCount.on)
+    ).map((row) => ({ kind: 'channel joined', ...row })),
+  ].map((row) => ({ kind: row.kind, id: Number(row.id), kept: Number(row.kept), recounted: Number(row.recounted) }));
+  return { mismatches: rows.filter((row) => row.kept !== row.recounted), counts: rows.map((row) => row.kept) };
+}
+
+/**
+ * Every kept count against a recount from the rows: at now (through the SQL functions and as the page reads join
+ * them), and at the time each count was kept.
+ */
 async function countMismatches(): Promise<Mismatch[]> {
   const now = new Date(server.clock.now()).toISOString();
   const rows = rowsOf<{ kind: string; id: number; kept: number; recounted: number }>(
@@ -54,9 +93,12 @@ async function countMismatches(): Promise<Mismatch[]> {
           where s.channel_id = k.channel_id and ${standing} and (m.expires_at is null or m.expires_at > k.counted_at))
       from channel_live_counts k`),
   );
-  return rows
-    .map((row) => ({ kind: row.kind, id: Number(row.id), kept: Number(row.kept), recounted: Number(row.recounted) }))
-    .filter((row) => row.kept !== row.recounted);
+  return [
+    ...rows
+      .map((row) => ({ kind: row.kind, id: Number(row.id), kept: Number(row.kept), recounted: Number(row.recounted) }))
+      .filter((row) => row.kept !== row.recounted),
+    ...(await joinedCounts(now)).mismatches,
+  ];
 }
 
 test('the seeded counts equal a recount', async () => {
@@ -141,11 +183,27 @@ test('a jobs round takes the ends since the last one into the counts before its 
   expect(await countMismatches()).toEqual([]);
 }, 180_000);
 
+test('the joined counts hold at times before and after the kept ones, each way across the ends in between', async () => {
+  const now = server.clock.now();
+  const times = [now - 60 * DAY_MS, now - 8 * DAY_MS, now, now + 8 * DAY_MS, now + 60 * DAY_MS];
+  const seen = [];
+  for (const at of times) {
+    const { mismatches, counts } = await joinedCounts(new Date(at).toISOString());
+    expect(mismatches).toEqual([]);
+    seen.push(counts.join());
+  }
+  // Members ended between those times, so the counts moved: both directions were read, not an empty range.
+  expect(new Set(seen.slice(0, 3)).size).toBeGreaterThan(1);
+  expect(new Set(seen.slice(2)).size).toBeGreaterThan(1);
+});
+
 test('a counter that drifts is found', async () => {
   await server.database.db.execute(
     sql`update subscription_live_counts set live = live + 1 where subscription_id = ${shop.subscriptions.monthly}`,
   );
-  expect((await countMismatches()).map((mismatch) => mismatch.kind)).toContain('subscription stored');
+  expect((await countMismatches()).map((mismatch) => mismatch.kind)).toEqual(
+    expect.arrayContaining(['subscription stored', 'subscription now', 'subscription joined']),
+  );
   await server.database.db.execute(
     sql`update subscription_live_counts set live = live - 1 where subscription_id = ${shop.subscriptions.monthly}`,
   );
