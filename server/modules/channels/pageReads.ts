@@ -2,9 +2,9 @@
  * The channel page's reads (GET /channel/{id}) as prepared statements, built once per database and prepared once per
  * connection on PostgreSQL, all three sent at once: the channel with its subscriber count (whoever owns it: the
  * caller checks the owner and moderation from the row, as ownedChannel does), and the first pages of its
- * subscriptions (with their counts) and of what it earned its owner. The two pages are read only for the asking
- * user's own channel, so someone else's channel reads nothing of it. Shapes and rules match ChannelsRepository.byId and
- * activeSubscribers, SubscriptionsRepository.pageByChannel and activeSubscribers, TransactionsRepository.pageForChannel.
+ * subscriptions (with their counts) and of what it earned its owner (channelLedgerPages). The two pages are read
+ * only for the asking user's own channel, so someone else's channel reads nothing of it. Shapes and rules match
+ * ChannelsRepository.byId and activeSubscribers, SubscriptionsRepository.pageByChannel and activeSubscribers.
  * The counts are the kept counts joined (members.ts, KeptCount).
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
@@ -19,7 +19,9 @@ import {
   subscriptions,
   transactions as t,
 } from '../../platform/db/schema';
-import { type TransactionView, transactionViewsQuery } from '../transactions/repository';
+import { prepareShaped } from '../../platform/db/rowShapes';
+import type { CursorPosition } from '../../platform/db/cursor';
+import { type TransactionView, preparedLedgerPages } from '../transactions/repository';
 
 export interface ChannelPageReads {
   readonly channel: { readonly channel: ChannelRow; readonly activeSubscribers: number } | undefined;
@@ -29,7 +31,7 @@ export interface ChannelPageReads {
   readonly transactions: TransactionView[];
 }
 
-export function channelPageReads(db: Db) {
+export function channelPageReads(db: Db, ledger: ChannelLedgerPages) {
   const channelId = sql.placeholder('channelId');
   const userId = sql.placeholder('userId');
   const now = sql.placeholder('now');
@@ -54,18 +56,12 @@ export function channelPageReads(db: Db) {
     .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
     .limit(PAGE_SIZE + 1)
     .prepare('channel_page_subscriptions');
-  const transactionsPage = transactionViewsQuery(
-    db,
-    and(eq(t.channelId, channelId), eq(t.userId, userId), inArray(t.type, [...CHANNEL_TRANSACTION_TYPES])),
-  )
-    .limit(PAGE_SIZE + 1)
-    .prepare('channel_page_transactions');
 
   return async (user: number, id: number, at: Date): Promise<ChannelPageReads> => {
     const [channelRows, subscriptionRows, transactionRows] = await Promise.all([
       channel.execute({ channelId: id, now: at }),
       subscriptionsPage.execute({ channelId: id, userId: user, now: at }),
-      transactionsPage.execute({ channelId: id, userId: user }),
+      ledger(user, id, null),
     ]);
     const [row] = channelRows;
     return {
@@ -76,5 +72,46 @@ export function channelPageReads(db: Db) {
       })),
       transactions: transactionRows,
     };
+  };
+}
+
+/**
+ * A page of what the channel earned its owner (the asking user's own ledger lines of the channel, so someone else's
+ * channel shows nothing), newest first, from the start or after a cursor: PAGE_SIZE + 1 rows, as prepared statements
+ * (preparedLedgerPages) of the types CHANNEL_TRANSACTION_TYPES.
+ */
+export function channelLedgerPages(db: Db) {
+  const page = preparedLedgerPages(
+    db,
+    'channel_ledger_page',
+    and(
+      eq(t.channelId, sql.placeholder('channelId')),
+      eq(t.userId, sql.placeholder('userId')),
+      inArray(t.type, [...CHANNEL_TRANSACTION_TYPES]),
+    )!,
+  );
+  return (user: number, id: number, cursor: CursorPosition | null): Promise<TransactionView[]> =>
+    page({ channelId: id, userId: user }, cursor);
+}
+export type ChannelLedgerPages = ReturnType<typeof channelLedgerPages>;
+
+/**
+ * The channel's ledger list (POST /channel/{id}/transactions): the channel (whoever owns it: the caller checks the
+ * owner and moderation from the row, as ownedChannel does) read beside the page, one round trip of prepared reads.
+ */
+export function channelLedgerReads(db: Db, ledger: ChannelLedgerPages) {
+  const channel = prepareShaped(db, 'channel_ledger_channel', { channel: channels }, (fields) =>
+    db
+      .select(fields)
+      .from(channels)
+      .where(eq(channels.id, sql.placeholder('channelId'))),
+  );
+  return async (
+    user: number,
+    id: number,
+    cursor: CursorPosition | null,
+  ): Promise<{ channel: ChannelRow | undefined; transactions: TransactionView[] }> => {
+    const [rows, transactions] = await Promise.all([channel.execute({ channelId: id }), ledger(user, id, cursor)]);
+    return { channel: rows[0]?.channel, transactions };
   };
 }

@@ -4,10 +4,10 @@ import type { LanguageCode } from '../../../src/domain/entities';
 import { AppError, notFound } from '../../platform/errors';
 import { decodeCursor, toPage } from '../../platform/db/cursor';
 import { ChannelsRepository, type ChannelPatch } from './repository';
-import { type TransactionView, TransactionsRepository } from '../transactions/repository';
+import type { TransactionView } from '../transactions/repository';
 import type { ChannelRow, UserRow } from '../../platform/db/schema';
 import { assertModerated, ownedChannel, requireVerified } from './access';
-import { channelPageReads } from './pageReads';
+import { channelLedgerPages, channelLedgerReads, channelPageReads } from './pageReads';
 import { type ServiceDeps, nowDate } from '../../platform/serviceDeps';
 import type { ChannelView, Page, SubscriptionView } from '../../platform/views';
 
@@ -30,10 +30,13 @@ export class ChannelService {
     private readonly subscriptionsOf: SubscriptionsOfChannel,
     private readonly shareLinkOf: ShareLinkOf,
   ) {
-    this.pageReads = channelPageReads(deps.db);
+    const ledger = channelLedgerPages(deps.db);
+    this.pageReads = channelPageReads(deps.db, ledger);
+    this.ledgerReads = channelLedgerReads(deps.db, ledger);
   }
 
   private readonly pageReads: ReturnType<typeof channelPageReads>;
+  private readonly ledgerReads: ReturnType<typeof channelLedgerReads>;
 
   private get channels() {
     return new ChannelsRepository(this.deps.db);
@@ -119,18 +122,17 @@ export class ChannelService {
     return this.subscriptionsOf(channel, cursor);
   }
 
+  /** One round trip of prepared reads (pageReads.ts); the owner check and moderation answer as ownedChannel does. */
   async transactions(
     user: UserRow,
     channelId: number,
     startFrom: string | null | undefined,
   ): Promise<Page<TransactionView>> {
     const cursor = decodeCursor(startFrom);
-    const channel = await ownedChannel(this.deps.db, user, channelId);
-    return this.transactionsPage(user, channel, cursor);
-  }
-
-  private async transactionsPage(user: UserRow, channel: ChannelRow, cursor: Cursor): Promise<Page<TransactionView>> {
-    const rows = await new TransactionsRepository(this.deps.db).pageForChannel(user.id, channel.id, cursor);
-    return toPage(rows, (view) => ({ t: view.transaction.createdAt.getTime(), id: view.transaction.id }));
+    requireVerified(user);
+    const { channel, transactions } = await this.ledgerReads(user.id, channelId, cursor);
+    if (!channel || channel.ownerId !== user.id) throw notFound('Channel not found');
+    assertModerated(channel);
+    return toPage(transactions, (view) => ({ t: view.transaction.createdAt.getTime(), id: view.transaction.id }));
   }
 }

@@ -30,9 +30,7 @@ import {
   type TransactionList,
   TYPES_BY_MODE,
   type TransactionView,
-  TRANSACTION_VIEW_JOINED,
-  transactionViewColumns,
-  transactionViewsQuery,
+  preparedLedgerPages,
 } from '../transactions/repository';
 import { prepareShaped } from '../../platform/db/rowShapes';
 import { type CursorPosition, PAGE_SIZE } from '../../platform/db/cursor';
@@ -130,25 +128,11 @@ export function dashboardQueries(db: Db) {
   };
 
   // A page of the user's ledger lines of the given types, newest first, from the start or after a cursor.
-  const transactionsPage = (types: readonly TransactionType[], afterCursor: boolean, name: string) =>
-    prepareShaped(
+  const transactionsPage = (types: readonly TransactionType[], name: string) =>
+    preparedLedgerPages(
       db,
       name,
-      transactionViewColumns,
-      (fields) =>
-        transactionViewsQuery(
-          db,
-          and(
-            eq(t.userId, userId),
-            types.length === 1 ? eq(t.type, types[0]!) : inArray(t.type, [...types]),
-            // Keyset: the rows after the cursor in (created_at, id) order; a row comparison the index range can use.
-            afterCursor
-              ? (sql`(${t.createdAt}, ${t.id}) < (${sql.placeholder('afterAt')}, ${sql.placeholder('afterId')})` as SQL)
-              : undefined,
-          ),
-          fields,
-        ).limit(PAGE_SIZE + 1),
-      TRANSACTION_VIEW_JOINED,
+      and(eq(t.userId, userId), types.length === 1 ? eq(t.type, types[0]!) : inArray(t.type, [...types]))!,
     );
   const pageLists = {
     creator: TYPES_BY_MODE.creator,
@@ -156,17 +140,8 @@ export function dashboardQueries(db: Db) {
     withdrawals: ['withdrawal'] as const,
   };
   const pages = Object.fromEntries(
-    Object.entries(pageLists).map(([list, types]) => [
-      list,
-      {
-        first: transactionsPage(types, false, `dashboard_transactions_${list}`),
-        after: transactionsPage(types, true, `dashboard_transactions_${list}_after`),
-      },
-    ]),
-  ) as Record<
-    keyof typeof pageLists,
-    { first: ReturnType<typeof transactionsPage>; after: ReturnType<typeof transactionsPage> }
-  >;
+    Object.entries(pageLists).map(([list, types]) => [list, transactionsPage(types, `dashboard_transactions_${list}`)]),
+  ) as Record<keyof typeof pageLists, ReturnType<typeof transactionsPage>>;
 
   // The follower's memberships, newest first, a page at a time (PAGE_SIZE + 1 rows); keyset on (created_at, id) along
   // the index subscription_members_user. The counts are the kept counts joined (members.ts, KeptCount).
@@ -316,10 +291,7 @@ export function dashboardQueries(db: Db) {
       list: TransactionList,
       cursor: CursorPosition | null,
     ): Promise<TransactionView[]> => {
-      const statements = pages[list === 'withdrawals' ? 'withdrawals' : mode];
-      return cursor === null
-        ? statements.first.execute({ userId: id })
-        : statements.after.execute({ userId: id, afterAt: new Date(cursor.t), afterId: cursor.id });
+      return pages[list === 'withdrawals' ? 'withdrawals' : mode]({ userId: id }, cursor);
     },
     /** PAGE_SIZE + 1 of the follower's memberships, newest first, after the cursor when given. */
     memberships: async (id: number, at: Date, cursor: CursorPosition | null): Promise<Membership[]> =>

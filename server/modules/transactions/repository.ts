@@ -1,14 +1,16 @@
 /**
- * Reading the ledger as users see it: a creator's and a follower's lines, a channel's, withdrawals, one
- * transaction. Each page is one query: the ledger rows with their counterparty, channel and subscription joined.
+ * Reading the ledger as users see it: a creator's and a follower's lines, withdrawals, one transaction (a channel's
+ * pages are prepared statements: channels/pageReads.ts). Each page is one query: the ledger rows with their
+ * counterparty, channel and subscription joined.
  * Writing the ledger is the money engine's (server/modules/payments).
  */
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Role } from '../../../src/domain/entities';
-import { CHANNEL_TRANSACTION_TYPES, TRANSACTION_TYPES_BY_MODE } from '../../../src/domain/transactions';
+import { TRANSACTION_TYPES_BY_MODE } from '../../../src/domain/transactions';
 import { type CursorPosition, PAGE_SIZE, afterCursor } from '../../platform/db/cursor';
-import type { DbOrTx } from '../../platform/db/db';
+import type { Db, DbOrTx } from '../../platform/db/db';
+import { prepareShaped } from '../../platform/db/rowShapes';
 import { type TransactionFields, transactionFieldColumns } from '../../platform/db/projections';
 import {
   type ChannelRow,
@@ -78,6 +80,38 @@ export function transactionViewsQuery(
     .orderBy(desc(t.createdAt), desc(t.id));
 }
 
+/**
+ * A ledger page as prepared statements (rowShapes.ts): PAGE_SIZE + 1 lines where `where` holds, newest first, from
+ * the start or after a cursor (keyset on (created_at, id), a row comparison the index range can use). `name` names
+ * the statements; the answer runs the one for the cursor with the values of `where`'s placeholders.
+ */
+export function preparedLedgerPages(db: Db, name: string, where: SQL) {
+  const page = (afterCursor: boolean, statement: string) =>
+    prepareShaped(
+      db,
+      statement,
+      transactionViewColumns,
+      (fields) =>
+        transactionViewsQuery(
+          db,
+          and(
+            where,
+            afterCursor
+              ? sql`(${t.createdAt}, ${t.id}) < (${sql.placeholder('afterAt')}, ${sql.placeholder('afterId')})`
+              : undefined,
+          ),
+          fields,
+        ).limit(PAGE_SIZE + 1),
+      TRANSACTION_VIEW_JOINED,
+    );
+  const first = page(false, name);
+  const after = page(true, `${name}_after`);
+  return (values: Record<string, unknown>, cursor: CursorPosition | null): Promise<TransactionView[]> =>
+    cursor === null
+      ? first.execute(values)
+      : after.execute({ ...values, afterAt: new Date(cursor.t), afterId: cursor.id });
+}
+
 export class TransactionsRepository {
   constructor(private readonly db: DbOrTx) {}
 
@@ -96,24 +130,6 @@ export class TransactionsRepository {
     const types = list === 'withdrawals' ? (['withdrawal'] as const) : TYPES_BY_MODE[mode];
     const byType = types.length === 1 ? eq(t.type, types[0]!) : inArray(t.type, [...types]);
     return this.select(and(eq(t.userId, userId), byType, afterCursor(t.createdAt, t.id, cursor)), size + 1);
-  }
-
-  /** A page of what the channel earned its owner. */
-  async pageForChannel(
-    ownerId: number,
-    channelId: number,
-    cursor: CursorPosition | null,
-    size = PAGE_SIZE,
-  ): Promise<TransactionView[]> {
-    return this.select(
-      and(
-        eq(t.channelId, channelId),
-        eq(t.userId, ownerId),
-        inArray(t.type, [...CHANNEL_TRANSACTION_TYPES]),
-        afterCursor(t.createdAt, t.id, cursor),
-      ),
-      size + 1,
-    );
   }
 
   /** One of the user's own ledger lines (someone else's is as missing as a missing one). */

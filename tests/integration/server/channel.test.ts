@@ -5,6 +5,8 @@ import type {
   SubscriptionsPage,
   TransactionsPage,
 } from '../../../src/contract/api';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../../server/platform/db/db';
 import { ALICE, type TestServer, creatorWithChannel, newUser, startTestServer } from '../support/testServer';
 
 let server: TestServer;
@@ -226,13 +228,42 @@ describe('paged lists', () => {
   });
 
   test("channel transactions list only that channel's earnings and page with a cursor", async () => {
-    const answer = await server.api<TransactionsPage>(ALICE, 'POST', '/channel/1/transactions', {});
-    expect(answer.status).toBe(200);
-    expect(answer.body.transactions.length).toBeGreaterThan(0);
-    for (const transaction of answer.body.transactions) {
+    // 25 more sales of the channel at one time: more than a page, and ties the cursor's id must break.
+    await server.database.db.execute(sql`
+      insert into transactions (type, user_id, counterparty_id, channel_id, subscription_id, currency, price, amount,
+        provider_fee, service_fee, payout_amount, payment_method, created_at, window_at)
+      select t.type, t.user_id, t.counterparty_id, t.channel_id, t.subscription_id, t.currency, t.price, t.amount,
+        t.provider_fee, t.service_fee, t.payout_amount, t.payment_method, t.created_at, t.window_at
+      from (select * from transactions where channel_id = 1 and type = 'sell_subscription' order by id limit 1) t
+      cross join generate_series(1, 25)`);
+    const expected = rowsOf<{ id: number }>(
+      await server.database.db.execute(sql`select t.id from transactions t join channels c on c.id = t.channel_id
+        where t.channel_id = 1 and t.user_id = c.owner_id and t.type in ('sell_subscription', 'get_donation')
+        order by t.created_at desc, t.id desc`),
+    ).map((row) => Number(row.id));
+    const seen: TransactionsPage['transactions'] = [];
+    let startFrom: string | null = null;
+    do {
+      const answer: { status: number; body: TransactionsPage } = await server.api<TransactionsPage>(
+        ALICE,
+        'POST',
+        '/channel/1/transactions',
+        { startFrom },
+      );
+      expect(answer.status).toBe(200);
+      expect(answer.body.transactions.length).toBeLessThanOrEqual(20);
+      seen.push(...answer.body.transactions);
+      startFrom = answer.body.nextFrom;
+    } while (startFrom !== null);
+    expect(expected.length).toBeGreaterThan(20);
+    expect(seen.map((transaction) => transaction.id)).toEqual(expected);
+    for (const transaction of seen) {
       expect(transaction.channel).toMatchObject({ id: 1, name: "Alice's Journal" });
       expect(['sell_subscription', 'get_donation']).toContain(transaction.type);
     }
+    // Someone else's channel is as missing as a missing one.
+    const other = await server.api(ALICE, 'POST', '/channel/999999/transactions', {});
+    expect(other.status).toBe(404);
   });
 });
 
