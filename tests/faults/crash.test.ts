@@ -12,7 +12,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { CRASH_POINTS } from '../../server/platform/config';
 import { balancesOf, ledgerSum } from '../../server/modules/payments/ledger/ledger';
-import { fromPglite, pgliteParsers } from '../../server/platform/db/db';
+import { fromPglite, pgliteParsers } from '../../server/platform/db/pgliteDatabase';
 import {
   type ServerProcess,
   callJson,

@@ -7,17 +7,13 @@
  * Timestamps in raw `db.execute` results stay PostgreSQL text on both drivers (drizzle sets that); read times
  * through the query builder or as `extract(epoch ...)`.
  */
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config';
-import { acquireDataDirLock, type DataDirLock } from './lock';
-import { PreparedStatementsPglite } from './pglitePrepared';
 import { PipelinedPool } from './pipelinedPool';
 import { timestamptzParser } from './timestamps';
-import path from 'node:path';
 
 /** The drizzle database every repository takes (PGlite or node-postgres). */
 export type Db = PgDatabase<PgQueryResultHKT, Record<string, unknown>>;
@@ -42,8 +38,8 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const INT8 = 20;
-const NUMERIC = 1700;
+export const INT8 = 20;
+export const NUMERIC = 1700;
 const TIMESTAMPTZ = 1184;
 
 /** int8/numeric text to a JS number; throws instead of losing precision. */
@@ -63,36 +59,6 @@ function setPgParsers(): void {
   // drizzle's own statements read timestamptz as text (its decoder makes the Date); this is for the rest (rowShapes.ts).
   pg.types.setTypeParser(TIMESTAMPTZ, timestamptzParser(pg.types.getTypeParser(TIMESTAMPTZ)));
   pgParsersSet = true;
-}
-
-export const pgliteParsers = { [INT8]: parseSafeNumber, [NUMERIC]: parseSafeNumber };
-
-/** Wraps an open PGlite (e.g. loaded from a snapshot) as a Database. */
-export function fromPglite(
-  pglite: PGlite,
-  kind: 'embedded' | 'memory' = 'memory',
-  onClose?: () => Promise<void>,
-): Database {
-  // Every statement prepared once by name (pglitePrepared.ts): PGlite's own query parses and plans each run.
-  const db = drizzlePglite({ client: new PreparedStatementsPglite(pglite) as unknown as PGlite }) as unknown as Db;
-  const session: SqlSession = {
-    async exec(script) {
-      await pglite.exec(script);
-    },
-    async query<T>(text: string, params: unknown[] = []) {
-      return (await pglite.query<T>(text, params)).rows;
-    },
-  };
-  return {
-    db,
-    kind,
-    pglite,
-    withSession: (work) => work(session),
-    async close() {
-      if (!pglite.closed) await pglite.close();
-      await onClose?.();
-    },
-  };
 }
 
 /**
@@ -153,23 +119,13 @@ export function fromPostgresUrl(url: string, poolSize = DEFAULT_POOL_SIZE): Data
   };
 }
 
+/**
+ * The embedded engine (PGlite, tens of megabytes once loaded) is loaded only for a PGlite target: a server on
+ * PostgreSQL never loads it (pgliteDatabase.ts).
+ */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  switch (target.kind) {
-    case 'memory':
-      return fromPglite(await PGlite.create({ parsers: pgliteParsers }), 'memory');
-    case 'postgres':
-      return fromPostgresUrl(target.url);
-    case 'embedded': {
-      const lock: DataDirLock = await acquireDataDirLock(target.dataDir);
-      try {
-        const pglite = await PGlite.create({ dataDir: path.join(target.dataDir, 'pgdata'), parsers: pgliteParsers });
-        return fromPglite(pglite, 'embedded', () => lock.release());
-      } catch (error) {
-        await lock.release();
-        throw error;
-      }
-    }
-  }
+  if (target.kind === 'postgres') return fromPostgresUrl(target.url);
+  return (await import('./pgliteDatabase')).openPglite(target);
 }
 
 /** Rows of a raw `db.execute` result (both drivers return `{ rows }`). */

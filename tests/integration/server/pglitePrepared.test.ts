@@ -1,6 +1,6 @@
 /** PGlite with named prepared statements (server/platform/db/pglitePrepared.ts): PGlite's own answers, each text parsed once. */
 import { PGlite } from '@electric-sql/pglite';
-import { pgliteParsers } from '../../../server/platform/db/db';
+import { pgliteParsers } from '../../../server/platform/db/pgliteDatabase';
 import { PreparedStatementsPglite } from '../../../server/platform/db/pglitePrepared';
 
 // Several tests start a PGlite of their own (seconds each on a busy machine): past Jest's 5 s default.

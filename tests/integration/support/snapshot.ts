@@ -9,7 +9,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { fromPglite, pgliteParsers } from '../../../server/platform/db/db';
+import { fromPglite, pgliteParsers } from '../../../server/platform/db/pgliteDatabase';
 import { defaultMigrationsDir, migrate } from '../../../server/platform/db/migrate';
 
 export const snapshotDir = (): string => path.resolve(process.cwd(), 'tests/.snapshots');
