@@ -8,7 +8,8 @@ import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { type Database, fromPostgresUrl, openDatabase, rowsOf } from '../server/platform/db/db';
+import { type Database, fromPostgresUrl, rowsOf } from '../server/platform/db/db';
+import { openDatabase } from '../server/platform/db/openDatabase';
 import { balancesOf, ledgerSum } from '../server/modules/payments/ledger/ledger';
 import type { RateLimitConfig } from '../server/platform/http/rateLimits';
 

@@ -1,6 +1,7 @@
 /**
- * Opens the database the configuration names: embedded PGlite on disk (guarded by a lock file), in-memory PGlite,
- * or a PostgreSQL server through a node-postgres pool. All three answer the same drizzle API and run the same SQL.
+ * The database every repository takes, and PostgreSQL's: a server through a node-postgres pool (embedded PGlite is
+ * pgliteDatabase.ts; openDatabase.ts opens the one the configuration names). All answer the same drizzle API and run
+ * the same SQL.
  *
  * int8 and numeric: PGlite and node-postgres parse them differently (numbers vs strings), so both are set to parse
  * them into JS numbers, refusing values beyond Number.MAX_SAFE_INTEGER rather than rounding money silently.
@@ -11,7 +12,6 @@ import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import type { DatabaseTarget } from '../config';
 import { PipelinedPool } from './pipelinedPool';
 import { timestamptzParser } from './timestamps';
 
@@ -117,15 +117,6 @@ export function fromPostgresUrl(url: string, poolSize = DEFAULT_POOL_SIZE): Data
     },
     close: () => pool.end(),
   };
-}
-
-/**
- * The embedded engine (PGlite, tens of megabytes once loaded) is loaded only for a PGlite target: a server on
- * PostgreSQL never loads it (pgliteDatabase.ts).
- */
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  if (target.kind === 'postgres') return fromPostgresUrl(target.url);
-  return (await import('./pgliteDatabase')).openPglite(target);
 }
 
 /** Rows of a raw `db.execute` result (both drivers return `{ rows }`). */

@@ -1,7 +1,7 @@
 /**
  * The embedded databases (PGlite in memory, or on disk guarded by a lock file) as a Database. Apart from db.ts so that
  * the engine (its WebAssembly build and drizzle's PGlite driver: tens of megabytes of memory once loaded) is loaded
- * only by a process that opens one: db.ts's openDatabase imports this module for a PGlite target.
+ * only by a process that opens one: openDatabase.ts imports this module for a PGlite target.
  */
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
