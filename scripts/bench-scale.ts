@@ -70,9 +70,11 @@ interface Scenario {
 interface Ids {
   readonly channelId: number;
   readonly subscriptionId: number;
+  /** The seeded creator's one-time subscription: at 100× a quarter of the members, none of them inactive. */
+  readonly oneTimeId: number;
 }
 
-const scenarios = ({ channelId, subscriptionId }: Ids): Scenario[] => [
+const scenarios = ({ channelId, subscriptionId, oneTimeId }: Ids): Scenario[] => [
   { name: REFERENCE, method: 'GET', path: '/api/v2/channel/languages', as: SEED.alice },
   { name: 'creator dashboard', method: 'GET', path: '/api/v2/dashboard?mode=creator', as: SEED.alice, cached: true },
   { name: 'follower dashboard', method: 'GET', path: '/api/v2/dashboard?mode=follower', as: SEED.bob, cached: true },
@@ -90,6 +92,14 @@ const scenarios = ({ channelId, subscriptionId }: Ids): Scenario[] => [
     method: 'POST',
     path: `/api/v2/subscription/${subscriptionId}/members`,
     body: { filter: 'all', group: 'live', startFrom: null },
+    as: SEED.alice,
+  },
+  { name: 'one-time subscription page', method: 'GET', path: `/api/v2/subscription/${oneTimeId}`, as: SEED.alice },
+  {
+    name: 'one-time members first page (inactive group)',
+    method: 'POST',
+    path: `/api/v2/subscription/${oneTimeId}/members`,
+    body: { filter: 'all', group: 'inactive', startFrom: null },
     as: SEED.alice,
   },
   { name: 'revenue series month (all channels)', method: 'GET', path: '/api/v2/revenue?period=month', as: SEED.alice },
@@ -488,16 +498,36 @@ async function grow(
 }
 
 /**
- * How each member filter's first page is read at 100×: EXPLAIN ANALYZE of the server's own statement, summed to the
- * index it scans, the rows it read and those it read only to drop (a filter that fits its index drops none).
+ * How each member filter's and group's first page is read at 100×: EXPLAIN ANALYZE of the server's own statement,
+ * summed to the index it scans, the rows it read and those it read only to drop (a filter that fits its index drops
+ * none); the one-time subscription's inactive group too (none of its members is inactive).
  */
-async function explainMemberFilters(url: string, database: Database, subscriptionId: number, nowMs: number) {
+async function explainMemberFilters(url: string, database: Database, ids: Ids, nowMs: number) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
+  const cases = [
+    ...(['all', 'active', 'expiring', 'expired'] as const).map((filter) => ({
+      label: `members (${filter})`,
+      id: ids.subscriptionId,
+      filter,
+    })),
+    ...(['live', 'inactive'] as const).map((group) => ({
+      label: `members (${group} group)`,
+      id: ids.subscriptionId,
+      filter: 'all' as const,
+      group,
+    })),
+    {
+      label: 'one-time members (inactive group)',
+      id: ids.oneTimeId,
+      filter: 'all' as const,
+      group: 'inactive' as const,
+    },
+  ];
   try {
-    for (const filter of ['all', 'active', 'expiring', 'expired'] as const) {
+    for (const { label, id, filter, ...group } of cases) {
       const query = new MembersRepository(database.db)
-        .pageQuery(subscriptionId, { filter, cursor: null, now: new Date(nowMs) })
+        .pageQuery(id, { filter, ...group, cursor: null, now: new Date(nowMs) })
         .toSQL();
       const [
         {
@@ -520,7 +550,7 @@ async function explainMemberFilters(url: string, database: Database, subscriptio
       };
       walk(plan.Plan);
       console.info(
-        `  members (${filter}) first page: ${scans.join(', ')}; ${removed} rows read and dropped; ${plan['Execution Time'].toFixed(1)} ms`,
+        `  ${label} first page: ${scans.join(', ')}; ${removed} rows read and dropped; ${plan['Execution Time'].toFixed(1)} ms`,
       );
     }
   } finally {
@@ -713,7 +743,17 @@ async function main(): Promise<void> {
       `select c.id as "channelId", s.id as "subscriptionId" from channels c join subscriptions s on s.channel_id = c.id
        where c.chat_id = ${SEED.journalChatId} and s.period = 'monthly' and not s.deleted order by s.id limit 1`,
     );
-    const list = scenarios({ channelId: Number(ids.channelId), subscriptionId: Number(ids.subscriptionId) }).filter(
+    const oneTime = await one<{ id: number }>(
+      database,
+      `select s.id from subscriptions s join channels c on c.id = s.channel_id join users u on u.id = c.owner_id
+       where u.telegram_id = ${SEED.alice} and s.period = 'onetime' and not s.deleted order by s.id limit 1`,
+    );
+    const grown: Ids = {
+      channelId: Number(ids.channelId),
+      subscriptionId: Number(ids.subscriptionId),
+      oneTimeId: Number(oneTime.id),
+    };
+    const list = scenarios(grown).filter(
       (scenario) =>
         scenario.name === REFERENCE || !process.env.BENCH_ONLY || scenario.name.includes(process.env.BENCH_ONLY),
     );
@@ -749,13 +789,7 @@ async function main(): Promise<void> {
 
     const growStarted = performance.now();
     const timings: string[] = [];
-    const written = await grow(
-      database,
-      url,
-      clock.now(),
-      { channelId: Number(ids.channelId), subscriptionId: Number(ids.subscriptionId) },
-      timings,
-    );
+    const written = await grow(database, url, clock.now(), grown, timings);
     const growMs = performance.now() - growStarted;
     const sizes = await one<{ members: string; lines: string; bobs: string }>(
       database,
@@ -773,7 +807,7 @@ async function main(): Promise<void> {
         `in ${sizes.bobs} subscriptions; balance totals ${mismatches === 0 ? 'equal the ledger' : `DIFFER FROM THE LEDGER in ${mismatches} rows`}`,
     );
     console.info(`  (${timings.join(', ')})`);
-    await explainMemberFilters(url, database, Number(ids.subscriptionId), clock.now());
+    await explainMemberFilters(url, database, grown, clock.now());
     console.info('100×:');
     const big = await measureAll(origin, list, auth);
     const bigJobsMs = await jobsRound();

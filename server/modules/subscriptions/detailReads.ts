@@ -9,15 +9,12 @@
  * (filter 'all', a group, no cursor).
  * Each statement keeps one generic plan: the page size is a literal (a limit the plan cannot see makes PostgreSQL plan
  * every execution again), and the subscriber counts are the kept counts joined (members.ts, KeptCount).
- * A group's page takes its ids from at most two ranges of partial indexes, read from the index alone (migration 0064):
- * expiry depends on now, which no index holds, so a standing member of the other group is passed over as an index
- * entry, never as a row.
+ * A group's page takes its ids from ranges of partial indexes read from the index alone (memberGroups.ts).
  */
-import { type SQL, eq, sql } from 'drizzle-orm';
-import { PAGE_SIZE } from '../../platform/db/cursor';
+import { eq, sql } from 'drizzle-orm';
 import { prepareShaped } from '../../platform/db/rowShapes';
 import type { Db } from '../../platform/db/db';
-import { keptChannelCount, keptSubscriptionCount, standingMemberSql } from '../../platform/db/members';
+import { keptChannelCount, keptSubscriptionCount } from '../../platform/db/members';
 import {
   type ChannelRow,
   type SubscriptionRow,
@@ -27,6 +24,7 @@ import {
   users,
 } from '../../platform/db/schema';
 import { type MemberUser, memberWithUserColumns } from './membersRepository';
+import { type MemberGroup, groupPageSql } from './memberGroups';
 import type { MemberFields } from '../../platform/db/projections';
 
 export interface SubscriptionDetailReads {
@@ -42,11 +40,6 @@ export interface SubscriptionDetailReads {
   readonly live: { member: MemberFields; user: MemberUser }[];
   readonly inactive: { member: MemberFields; user: MemberUser }[];
 }
-
-/** The first page of a group, newest first: PAGE_SIZE + 1 rows, a literal so a generic plan knows it. */
-const GROUP_PAGE = sql.raw(String(PAGE_SIZE + 1));
-/** The lasting part of the live group, as the partial indexes' predicate reads it. */
-const STANDING = standingMemberSql('s');
 
 export function subscriptionDetailReads(db: Db) {
   const subscriptionId = sql.placeholder('subscriptionId');
@@ -69,18 +62,11 @@ export function subscriptionDetailReads(db: Db) {
       .leftJoin(channelCount.table, channelCount.on)
       .where(eq(subscriptions.id, subscriptionId)),
   );
-  // A part of a group: its first page, newest first, along one partial index (migration 0064) and from the index
-  // alone (expires_at is in it), so a membership the time condition passes over costs an index entry, not a row.
-  const part = (lasting: SQL, when?: SQL) =>
-    sql`(select s.id, s.created_at from subscription_members s where s.subscription_id = ${subscriptionId}
-      and ${lasting}${when ? sql` and ${when}` : sql``} order by s.created_at desc, s.id desc limit ${GROUP_PAGE})`;
-  // A group's first page: the first page of its parts (disjoint) together, tagged with the group.
-  const group = (live: boolean, parts: SQL) =>
-    sql`(select ${sql.raw(String(live))} as live, p.id, p.created_at from (${parts}) p
-      order by p.created_at desc, p.id desc limit ${GROUP_PAGE})`;
-  // Live: standing and not expired. Inactive: not standing (cancelled), and standing but expired.
-  const groups = sql`(${group(true, part(STANDING, sql`(s.expires_at is null or s.expires_at > ${now}::timestamptz)`))}
-    union all ${group(false, sql`${part(sql`not ${STANDING}`)} union all ${part(STANDING, sql`s.expires_at <= ${now}::timestamptz`)}`)}) g`;
+  // Both groups' first pages (memberGroups.ts), tagged with the group.
+  const groupPage = (group: MemberGroup) =>
+    groupPageSql(group, { subscriptionId, now: sql`${now}::timestamptz`, after: null });
+  const groups = sql`((select true as live, p.id, p.created_at from ${groupPage('live')} p)
+    union all (select false, p.id, p.created_at from ${groupPage('inactive')} p)) g`;
   const ownerAsks = sql`exists(select 1 from subscriptions s join channels c on c.id = s.channel_id
     where s.id = ${subscriptionId} and c.owner_id = ${userId})`;
   // Both groups' pages in one statement: the members joined to the ids their group's page chose (one descent of the

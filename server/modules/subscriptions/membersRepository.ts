@@ -1,8 +1,8 @@
 /**
  * Subscription members. The filters follow src/domain/members.ts (expired: expiry reached; expiring: not expired
  * but will not renew; active: the rest; one-time memberships are always active) and are evaluated in SQL at the
- * server clock's `now`. Each list is a keyset scan of one index range (migration 0046): `all` (with or without a
- * group) newest first; `expired` latest expiry first; `expiring` and `active` soonest end first (no expiry last), so
+ * server clock's `now`. Each list is a keyset scan of one index range (migration 0046): `all` newest first (a group's
+ * page: memberGroups.ts); `expired` latest expiry first; `expiring` and `active` soonest end first (no expiry last), so
  * a filter that depends on now reads only rows that pass it.
  */
 import {
@@ -28,11 +28,12 @@ import { liveMemberSql } from '../../platform/db/members';
 import { prepareShaped } from '../../platform/db/rowShapes';
 import { type MemberFields, memberFieldColumns } from '../../platform/db/projections';
 import { type MemberRow, type UserRow, subscriptionMembers as m, users } from '../../platform/db/schema';
+import { type MemberGroup, groupPageSql } from './memberGroups';
 
 /** What member lists show of a member's user. */
 export type MemberUser = Pick<UserRow, 'id' | 'telegramId' | 'firstName' | 'lastName' | 'username' | 'photoUrl'>;
 
-export type MemberGroup = 'live' | 'inactive';
+export type { MemberGroup } from './memberGroups';
 
 /** What a members page reads: each membership with the member's user (memberPages and the subscription page). */
 export const memberWithUserColumns = {
@@ -134,6 +135,17 @@ function pageSelect(
   values: PageValues,
   fields: typeof memberWithUserColumns = memberWithUserColumns,
 ) {
+  if (filter === 'all' && group !== undefined) {
+    // A group's page (memberGroups.ts): the memberships joined to the ids it chose, with their users.
+    const ids = groupPageSql(group, values);
+    return db
+      .select(fields)
+      .from(m)
+      .innerJoin(sql`${ids} g`, sql`${m.id} = g.id`)
+      .innerJoin(users, eq(users.id, m.userId))
+      .orderBy(sql`g.created_at desc, g.id desc`)
+      .limit(PAGE_SIZE + 1);
+  }
   const page = filterPage(filter, values);
   return db
     .select(fields)

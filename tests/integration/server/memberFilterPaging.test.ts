@@ -6,13 +6,15 @@
  * The members are rows written in SQL (a big audience through payments would take minutes), many sharing one time so
  * the order rests on the id too; the one-time subscription's members without expiry all share "never".
  * The subscription page (GET /subscription/{id}) shows each group's first page in the same order: the live group (who
- * counts, isLiveMember) and the inactive one (cancelled, or expired), each read in parts along partial indexes.
+ * counts, isLiveMember) and the inactive one (cancelled, or expired), each read in parts along partial indexes; the
+ * lapsed subscription has more expired members than the inactive group reads by expiry.
  */
 import { sql } from 'drizzle-orm';
 import type { MemberFilter } from '../../../src/domain/entities';
 import type { MembersPage, NewSubscriptionResponse, SubscriptionDetailResponse } from '../../../src/contract/api';
 import { isLiveMember, memberFilterMatches } from '../../../src/domain/members';
 import { rowsOf } from '../../../server/platform/db/db';
+import { FEW_EXPIRED } from '../../../server/modules/subscriptions/memberGroups';
 import { type TestServer, type TestUser, creatorWithChannel, startTestServer } from '../support/testServer';
 
 jest.setTimeout(120_000);
@@ -22,7 +24,7 @@ const FILTERS: readonly MemberFilter[] = ['all', 'active', 'expiring', 'expired'
 
 let server: TestServer;
 let creator: TestUser;
-const subscriptionIds = { monthly: 0, onetime: 0 };
+const subscriptionIds = { monthly: 0, onetime: 0, lapsed: 0 };
 
 interface Row {
   id: number;
@@ -153,6 +155,7 @@ beforeAll(async () => {
   creator = made.user;
   subscriptionIds.monthly = await newSubscription(made.channelId, 'monthly');
   subscriptionIds.onetime = await newSubscription(made.channelId, 'onetime');
+  subscriptionIds.lapsed = await newSubscription(made.channelId, 'monthly');
   const base = 900_000_000 + (creator.telegramId % 1_000_000) * 1_000;
   const hours = (expression: string) =>
     `'${new Date(server.clock.now()).toISOString()}'::timestamptz + (${expression}) * interval '1 hour'`;
@@ -167,6 +170,17 @@ beforeAll(async () => {
        case when i % 5 >= 3 then ${hours('-1 - 24 * (i % 7)')} else ${hours('1 + 24 * (i % 7)')} end as expires,
        ${hours('-100 - i % 2')} as created`,
   );
+  // Lapsed: monthly, most expired while still active, more than the inactive group reads by expiry (memberGroups.ts),
+  // so its page is found by creation, passing over the live ones; three creation times.
+  await addMembers(
+    subscriptionIds.lapsed,
+    'monthly',
+    260,
+    base + 600,
+    `select 'active' as status, false as renewal_failed,
+       case when i % 9 = 0 then ${hours('1 + i % 7')} else ${hours('-1 - i % 7')} end as expires,
+       ${hours('-200 - i % 3')} as created`,
+  );
   // One-time: most without expiry (all "never", 2 pages of ties), a few ended by a refund.
   await addMembers(
     subscriptionIds.onetime,
@@ -179,7 +193,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => server.close());
 
-describe.each(['monthly', 'onetime'] as const)('the %s subscription', (kind) => {
+describe.each(['monthly', 'onetime', 'lapsed'] as const)('the %s subscription', (kind) => {
   test.each(FILTERS)(
     'filter %s: every member it takes, once, in its order, full pages but the last',
     async (filter) => {
@@ -207,18 +221,31 @@ describe.each(['monthly', 'onetime'] as const)('the %s subscription', (kind) => 
     const parts = [...lists.get('active')!, ...lists.get('expiring')!, ...lists.get('expired')!];
     expect(new Set(parts).size).toBe(parts.length);
     expect([...parts].sort((a, b) => a - b)).toEqual([...lists.get('all')!].sort((a, b) => a - b));
-    const spans = kind === 'monthly' ? FILTERS : (['all', 'active'] as const);
+    const spans =
+      kind === 'monthly'
+        ? FILTERS
+        : kind === 'lapsed'
+          ? (['all', 'active', 'expired'] as const)
+          : (['all', 'active'] as const);
     for (const filter of spans) expect(lists.get(filter)!.length).toBeGreaterThan(PAGE);
   });
 });
 
-describe.each(['monthly', 'onetime'] as const)('the %s subscription page', (kind) => {
+describe.each(['monthly', 'onetime', 'lapsed'] as const)('the %s subscription page', (kind) => {
   test('GET /subscription/{id}: each group is its newest members, its cursor reaches the rest of the group', async () => {
     const id = subscriptionIds[kind];
     const nowMs = server.clock.now();
     const answer = await server.api<SubscriptionDetailResponse>(creator, 'GET', `/subscription/${id}`);
     expect(answer.status).toBe(200);
     const rows = await rowsOfSubscription(id);
+    // The inactive group's standing part is read by expiry when few, by creation when many (memberGroups.ts): the
+    // lapsed subscription takes the second way, the others the first.
+    const expiredStanding = rows.filter(
+      (row) =>
+        (row.period === 'onetime' || row.status === 'active') && row.expiresAtMs !== null && row.expiresAtMs <= nowMs,
+    ).length;
+    if (kind === 'lapsed') expect(expiredStanding).toBeGreaterThan(FEW_EXPIRED);
+    else expect(expiredStanding).toBeLessThanOrEqual(FEW_EXPIRED);
     for (const group of ['live', 'inactive'] as const) {
       const expected = rows
         .filter(
