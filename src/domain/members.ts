@@ -46,6 +46,15 @@ export function countLiveSubscribers(
   return new Set(members.filter((member) => isLiveMember(member, nowMs)).map((member) => member.userId)).size;
 }
 
+/**
+ * Whether a filter can take any member of a group. An expired member is never live, and an active one (not expired,
+ * one-time or renewing) always is: `expired` takes none of the live group and `active` none of the inactive group,
+ * so such a page is empty without reading a member.
+ */
+export function filterMeetsGroup(filter: MemberFilter, group: 'live' | 'inactive'): boolean {
+  return group === 'live' ? filter !== 'expired' : filter !== 'active';
+}
+
 /** One-time subscriptions offer only the first two filters. */
 export function memberFiltersFor(period: Period): MemberFilter[] {
   return period === 'onetime' ? ['all', 'active'] : ['all', 'active', 'expiring', 'expired'];

@@ -12,6 +12,7 @@ import type {
 import { isValidCommand } from '../../../src/domain/command';
 import { validateSubscriptionForm } from '../../../src/domain/subscription-form';
 import { trialSettingError } from '../../../src/domain/trial';
+import { filterMeetsGroup } from '../../../src/domain/members';
 import type { Period } from '../../../src/domain/entities';
 import { wireAmountText } from '../../../src/domain/amounts';
 import { type Currency, type Money, isCurrency, money, toMajor } from '../../../src/domain/money';
@@ -373,15 +374,14 @@ export class SubscriptionService {
   async members(user: UserRow, subscriptionId: number, input: MembersRequest): Promise<Page<MemberWithUser>> {
     const cursor: CursorPosition | null = decodeCursor(input.startFrom);
     requireVerified(user);
-    // The page is read beside the owner check and sent only once it passed.
+    const group = input.group as MemberGroup | undefined;
+    // The page is read beside the owner check and sent only once it passed; a filter that takes none of the group
+    // reads nothing (its index range would be walked to the end to find no member).
     const [found, rows] = await Promise.all([
       this.subscriptionWithChannel(subscriptionId),
-      this.memberPages(subscriptionId, {
-        filter: input.filter,
-        group: input.group as MemberGroup | undefined,
-        cursor,
-        now: this.now(),
-      }),
+      group !== undefined && !filterMeetsGroup(input.filter, group)
+        ? []
+        : this.memberPages(subscriptionId, { filter: input.filter, group, cursor, now: this.now() }),
     ]);
     ownSubscription(user, found);
     const position = memberPositionFor(input.filter);

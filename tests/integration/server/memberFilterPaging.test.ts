@@ -287,6 +287,30 @@ describe.each(['monthly', 'onetime', 'lapsed'] as const)('the %s subscription pa
   });
 });
 
+test('a filter that takes none of a group (expired of the live, active of the inactive) answers an empty page, to its owner only', async () => {
+  const other = await creatorWithChannel(server, { chatId: -(2_000_000_000_000 + 92) });
+  for (const [filter, group] of [
+    ['expired', 'live'],
+    ['active', 'inactive'],
+  ] as const) {
+    const id = subscriptionIds.monthly;
+    const rows = await rowsOfSubscription(id);
+    // The subscription has members of the filter, and of the group: only their meeting is empty.
+    expect(expectedIds(rows, filter, server.clock.now()).length).toBeGreaterThan(0);
+    const mine = await server.api<MembersPage>(creator, 'POST', `/subscription/${id}/members`, { filter, group });
+    expect({ status: mine.status, members: mine.body.members, nextFrom: mine.body.nextFrom }).toEqual({
+      status: 200,
+      members: [],
+      nextFrom: null,
+    });
+    const theirs = await server.api<{ code: string }>(other.user, 'POST', `/subscription/${id}/members`, {
+      filter,
+      group,
+    });
+    expect({ status: theirs.status, code: theirs.body.code }).toEqual({ status: 404, code: 'not_found' });
+  }
+});
+
 test('a made-up cursor is a validation error', async () => {
   const bad = await server.api(creator, 'POST', `/subscription/${subscriptionIds.monthly}/members`, {
     filter: 'active',

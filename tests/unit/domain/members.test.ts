@@ -1,6 +1,7 @@
 import type { SubscriptionMember } from '../../../src/domain/entities';
 import {
   countLiveSubscribers,
+  filterMeetsGroup,
   groupMembers,
   isLiveMember,
   isMemberExpired,
@@ -90,6 +91,25 @@ describe('member filters', () => {
     for (const other of ['active', 'expiring', 'expired'] as const) {
       if (other !== status) expect(memberFilterMatches(other, m, NOW_MS)).toBe(false);
     }
+  });
+
+  it('a filter meets a group exactly when some membership is in both (expired is never live, active never inactive)', () => {
+    const states = (['active', 'cancelled'] as const).flatMap((status) =>
+      (['monthly', 'onetime'] as const).flatMap((period) =>
+        [false, true].flatMap((renewalFailed) =>
+          [undefined, NOW_S - 1, NOW_S, NOW_S + 1].map((expiresAt) =>
+            member({ status, period, renewalFailed, expiresAt }),
+          ),
+        ),
+      ),
+    );
+    for (const filter of ['all', 'active', 'expiring', 'expired'] as const)
+      for (const group of ['live', 'inactive'] as const) {
+        const some = states.some(
+          (m) => memberFilterMatches(filter, m, NOW_MS) && isLiveMember(m, NOW_MS) === (group === 'live'),
+        );
+        expect([filter, group, filterMeetsGroup(filter, group)]).toEqual([filter, group, some]);
+      }
   });
 
   it('shows the status row only for memberships neither one-time nor cancelled', () => {
