@@ -1,12 +1,12 @@
 /** A creator's channel: page, language, onboarding skip, delete, paged subscriptions and transactions. */
 import { canSkipOnboardingStep, firstStepNotDone, stepAfterSkip } from '../../../src/domain/channel';
 import type { LanguageCode } from '../../../src/domain/entities';
-import { AppError, notFound } from '../../platform/errors';
+import { AppError } from '../../platform/errors';
 import { decodeCursor, toPage } from '../../platform/db/cursor';
 import { ChannelsRepository, type ChannelPatch } from './repository';
 import type { TransactionView } from '../transactions/repository';
 import type { ChannelRow, UserRow } from '../../platform/db/schema';
-import { assertModerated, ownedChannel, requireVerified } from './access';
+import { ownChannel, ownedChannel, requireVerified } from './access';
 import { channelLedgerPages, channelLedgerReads, channelPageReads } from './pageReads';
 import { type ServiceDeps, nowDate } from '../../platform/serviceDeps';
 import type { ChannelView, Page, SubscriptionView } from '../../platform/views';
@@ -48,19 +48,17 @@ export class ChannelService {
     return { channel, activeSubscribers: counts.get(channel.id) ?? 0 };
   }
 
-  /** One round trip of prepared reads (pageReads.ts); the owner check and moderation answer as ownedChannel does. */
+  /** One round trip of prepared reads (pageReads.ts); the owner check and moderation ownedChannel's (ownChannel). */
   async get(user: UserRow, channelId: number): Promise<ChannelPage> {
     requireVerified(user);
     const reads = await this.pageReads(user.id, channelId, nowDate(this.deps.clock));
-    if (!reads.channel || reads.channel.channel.ownerId !== user.id) throw notFound('Channel not found');
-    const { channel } = reads.channel;
-    assertModerated(channel);
+    const channel = ownChannel(user, reads.channel?.channel);
     const subscriptions = toPage(reads.subscriptions, (row) => ({
       t: row.subscription.createdAt.getTime(),
       id: row.subscription.id,
     }));
     return {
-      channel: reads.channel,
+      channel: { channel, activeSubscribers: reads.channel!.activeSubscribers },
       subscriptions: {
         items: subscriptions.items.map((row) => ({
           subscription: row.subscription,
@@ -122,7 +120,7 @@ export class ChannelService {
     return this.subscriptionsOf(channel, cursor);
   }
 
-  /** One round trip of prepared reads (pageReads.ts); the owner check and moderation answer as ownedChannel does. */
+  /** One round trip of prepared reads (pageReads.ts); the owner check and moderation ownedChannel's (ownChannel). */
   async transactions(
     user: UserRow,
     channelId: number,
@@ -131,8 +129,7 @@ export class ChannelService {
     const cursor = decodeCursor(startFrom);
     requireVerified(user);
     const { channel, transactions } = await this.ledgerReads(user.id, channelId, cursor);
-    if (!channel || channel.ownerId !== user.id) throw notFound('Channel not found');
-    assertModerated(channel);
+    ownChannel(user, channel);
     return toPage(transactions, (view) => ({ t: view.transaction.createdAt.getTime(), id: view.transaction.id }));
   }
 }

@@ -76,7 +76,7 @@ describe('GET /channel/{id}', () => {
     expect((await server.api(ALICE, 'GET', '/channel/99999')).body).toMatchObject({ code: 'not_found' });
   });
 
-  test('moderation in progress and rejected answer 403 with their codes', async () => {
+  test('moderation in progress and rejected answer 403 with their codes, on the page and the ledger list', async () => {
     const { user } = await creatorWithChannel(server);
     for (const [moderation, code, chatId] of [
       ['in_progress', 'moderation_in_progress', -5001],
@@ -96,6 +96,8 @@ describe('GET /channel/{id}', () => {
       const answer = await server.api(user, 'GET', `/channel/${added.body.channel.id}`);
       expect(answer.status).toBe(403);
       expect(answer.body.code).toBe(code);
+      const ledger = await server.api(user, 'POST', `/channel/${added.body.channel.id}/transactions`, {});
+      expect({ status: ledger.status, code: ledger.body.code }).toEqual({ status: 403, code });
     }
   });
 });
