@@ -36,7 +36,7 @@ export interface SubscriptionDetailReads {
         readonly channelSubscribers: number;
       }
     | undefined;
-  /** PAGE_SIZE + 1 members of each group, newest first; none unless the user owns the subscription. */
+  /** PAGE_SIZE + 1 members of each group in its order (memberGroups.ts); none unless the user owns the subscription. */
   readonly live: { member: MemberFields; user: MemberUser }[];
   readonly inactive: { member: MemberFields; user: MemberUser }[];
 }
@@ -65,8 +65,8 @@ export function subscriptionDetailReads(db: Db) {
   // Both groups' first pages (memberGroups.ts), tagged with the group.
   const groupPage = (group: MemberGroup) =>
     groupPageSql(group, { subscriptionId, now: sql`${now}::timestamptz`, after: null });
-  const groups = sql`((select true as live, p.id, p.created_at from ${groupPage('live')} p)
-    union all (select false, p.id, p.created_at from ${groupPage('inactive')} p)) g`;
+  const groups = sql`((select true as live, p.id, p.at from ${groupPage('live')} p)
+    union all (select false, p.id, p.at from ${groupPage('inactive')} p)) g`;
   const ownerAsks = sql`exists(select 1 from subscriptions s join channels c on c.id = s.channel_id
     where s.id = ${subscriptionId} and c.owner_id = ${userId})`;
   // Both groups' pages in one statement: the members joined to the ids their group's page chose (one descent of the
@@ -79,7 +79,7 @@ export function subscriptionDetailReads(db: Db) {
       .innerJoin(groups, sql`${m.id} = g.id`)
       .innerJoin(users, eq(users.id, m.userId))
       .where(ownerAsks)
-      .orderBy(sql`g.live desc, g.created_at desc, g.id desc`),
+      .orderBy(sql`g.live desc, g.at desc, g.id desc`),
   );
 
   return async (user: number, id: number, at: Date): Promise<SubscriptionDetailReads> => {

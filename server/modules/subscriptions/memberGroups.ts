@@ -1,58 +1,53 @@
 /**
- * A page of one member group as SQL, newest first (created_at, then id): the ids and creation times of PAGE_SIZE + 1
- * memberships after an optional cursor, for the subscription page (detailReads.ts) and the members list's group pages
- * (membersRepository.ts). The live group is the standing memberships ("one-time or still renewing", liveMemberSql)
- * not expired at now; the inactive group is the memberships not standing, and the standing ones expired at now.
+ * A page of one member group as SQL: the ids and positions (`at`) of PAGE_SIZE + 1 memberships after an optional
+ * cursor, for the subscription page (detailReads.ts) and the members list's group pages (membersRepository.ts),
+ * ordered by `at` then id, both descending.
+ * - The live group is the standing memberships ("one-time or still renewing", liveMemberSql) not expired at now,
+ *   newest first (`at` is created_at): the newest members are the ones who joined lately, so the read passes over
+ *   few expired ones.
+ * - The inactive group is the memberships not standing and the standing ones expired at now, latest end first (`at`
+ *   is the expiry, 'infinity' without one): who left last comes first, as in the expired filter, and each part is one
+ *   range of an end-ordered index. Ordered by creation, the standing part passed over every member who joined since
+ *   the newest one that lapsed (a month of joiners, thousands for a big creator).
  *
- * Each part is one range of a partial index read from the index alone (migrations 0064, 0068). Expiry depends on now,
- * which no index holds, so the live part passes over standing memberships expired at now as index entries. The
- * inactive group's standing part is read by expiry when it is small (at most FEW_EXPIRED memberships: a one-time
- * subscription, a new one, where walking the standing memberships by creation passed over every one of them to find
- * none), and by creation, passing over the live ones, when it is not (the first page is then found among the newest).
+ * Each part is one range of a partial index read from the index alone (migrations 0064, 0069).
  */
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { PAGE_SIZE } from '../../platform/db/cursor';
+import { type CursorPosition, END_OF_TIME_MS, PAGE_SIZE } from '../../platform/db/cursor';
 import { standingMemberSql } from '../../platform/db/members';
+import type { MemberFields } from '../../platform/db/projections';
 
 export type MemberGroup = 'live' | 'inactive';
 
-/** Up to this many standing memberships expired at now are read all, by expiry, and sorted. */
-export const FEW_EXPIRED = 200;
-
 /** A page and the row after it: a literal, so a prepared statement's generic plan knows it. */
 const PAGE = sql.raw(String(PAGE_SIZE + 1));
-const FEW = sql.raw(String(FEW_EXPIRED));
-const MORE_THAN_FEW = sql.raw(String(FEW_EXPIRED + 1));
 const STANDING = standingMemberSql('s');
+/** A membership's end as the inactive group orders it, the expression of its not-standing index (migration 0069). */
+const END = sql`coalesce(s.expires_at, 'infinity'::timestamptz)`;
 
 export interface GroupPageValues {
   readonly subscriptionId: SQL | Placeholder | number;
   /** A timestamptz. */
   readonly now: SQL;
-  /** The cursor's created_at and id (timestamptz, bigint); null: the first page. */
+  /** The cursor's position (timestamptz) and id (bigint); null: the first page. */
   readonly after: { readonly at: SQL; readonly id: SQL } | null;
 }
 
-/** `(select id, created_at …)`: a page of the group, newest first, PAGE_SIZE + 1 rows. */
+/** Where a member of the group stands in its order: what the next page's cursor holds. */
+export function groupPosition(group: MemberGroup): (member: MemberFields) => CursorPosition {
+  if (group === 'live') return (member) => ({ t: member.createdAt.getTime(), id: member.id });
+  return (member) => ({ t: member.expiresAt?.getTime() ?? END_OF_TIME_MS, id: member.id });
+}
+
+/** `(select id, at …)`: a page of the group in its order, PAGE_SIZE + 1 rows. */
 export function groupPageSql(group: MemberGroup, { subscriptionId, now, after }: GroupPageValues): SQL {
-  const cursor = (table: string) =>
-    after === null
-      ? sql``
-      : sql` and (${sql.raw(table)}.created_at, ${sql.raw(table)}.id) < (${after.at}, ${after.id})`;
-  const part = (lasting: SQL, when: SQL | null) =>
-    sql`(select s.id, s.created_at from subscription_members s where s.subscription_id = ${subscriptionId}
-      and ${lasting}${when === null ? sql`` : sql` and ${when}`}${cursor('s')}
-      order by s.created_at desc, s.id desc limit ${PAGE})`;
-  if (group === 'live') return part(STANDING, sql`(s.expires_at is null or s.expires_at > ${now})`);
-  // The standing memberships expired at now, up to one more than FEW_EXPIRED, along the expiry index: all of them
-  // when they are few, and a sign that they are not.
-  const expiredStanding = sql`(with e as (select s.id, s.created_at from subscription_members s
-      where s.subscription_id = ${subscriptionId} and ${STANDING} and s.expires_at <= ${now}
-      order by s.expires_at desc limit ${MORE_THAN_FEW})
-    (select e.id, e.created_at from e where (select count(*) from e) <= ${FEW}${cursor('e')}
-      order by e.created_at desc, e.id desc limit ${PAGE})
-    union all
-    ${part(STANDING, sql`s.expires_at <= ${now} and (select count(*) from e) > ${FEW}`)})`;
-  return sql`(select p.id, p.created_at from (${part(sql`not ${STANDING}`, null)} union all ${expiredStanding}) p
-    order by p.created_at desc, p.id desc limit ${PAGE})`;
+  const part = (at: SQL, where: SQL) =>
+    sql`(select s.id, ${at} as at from subscription_members s where s.subscription_id = ${subscriptionId} and ${where}${
+      after === null ? sql`` : sql` and (${at}, s.id) < (${after.at}, ${after.id})`
+    } order by ${at} desc, s.id desc limit ${PAGE})`;
+  if (group === 'live')
+    return part(sql`s.created_at`, sql`${STANDING} and (s.expires_at is null or s.expires_at > ${now})`);
+  return sql`(select p.id, p.at from (${part(END, sql`not ${STANDING}`)}
+    union all ${part(sql`s.expires_at`, sql`${STANDING} and s.expires_at <= ${now}`)}) p
+    order by p.at desc, p.id desc limit ${PAGE})`;
 }

@@ -2,7 +2,7 @@
  * Subscription members. The filters follow src/domain/members.ts (expired: expiry reached; expiring: not expired
  * but will not renew; active: the rest; one-time memberships are always active) and are evaluated in SQL at the
  * server clock's `now`. Each list is a keyset scan of one index range (migration 0046): `all` newest first (a group's
- * page: memberGroups.ts); `expired` latest expiry first; `expiring` and `active` soonest end first (no expiry last), so
+ * page in its group's order: memberGroups.ts); `expired` latest expiry first; `expiring` and `active` soonest end first (no expiry last), so
  * a filter that depends on now reads only rows that pass it.
  */
 import {
@@ -28,7 +28,7 @@ import { liveMemberSql } from '../../platform/db/members';
 import { prepareShaped } from '../../platform/db/rowShapes';
 import { type MemberFields, memberFieldColumns } from '../../platform/db/projections';
 import { type MemberRow, type UserRow, subscriptionMembers as m, users } from '../../platform/db/schema';
-import { type MemberGroup, groupPageSql } from './memberGroups';
+import { type MemberGroup, groupPageSql, groupPosition } from './memberGroups';
 
 /** What member lists show of a member's user. */
 export type MemberUser = Pick<UserRow, 'id' | 'telegramId' | 'firstName' | 'lastName' | 'username' | 'photoUrl'>;
@@ -66,7 +66,11 @@ interface PageValues {
 const cursorTime = (t: number): string => (t >= END_OF_TIME_MS ? 'infinity' : new Date(t).toISOString());
 
 /** The position of a member in its list's order (see the file's comment): what the next page's cursor holds. */
-export function memberPositionFor(filter: MemberFilter): (member: MemberFields) => CursorPosition {
+export function memberPositionFor(
+  filter: MemberFilter,
+  group: MemberGroup | undefined,
+): (member: MemberFields) => CursorPosition {
+  if (filter === 'all' && group !== undefined) return groupPosition(group);
   if (filter === 'all') return (member) => ({ t: member.createdAt.getTime(), id: member.id });
   return (member) => ({ t: member.expiresAt?.getTime() ?? END_OF_TIME_MS, id: member.id });
 }
@@ -143,7 +147,7 @@ function pageSelect(
       .from(m)
       .innerJoin(sql`${ids} g`, sql`${m.id} = g.id`)
       .innerJoin(users, eq(users.id, m.userId))
-      .orderBy(sql`g.created_at desc, g.id desc`)
+      .orderBy(sql`g.at desc, g.id desc`)
       .limit(PAGE_SIZE + 1);
   }
   const page = filterPage(filter, values);

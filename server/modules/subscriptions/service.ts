@@ -366,8 +366,8 @@ export class SubscriptionService {
         shareLink: this.shareLink(subscription.id),
       },
       channel: { channel, activeSubscribers: channelSubscribers },
-      live: toPage(live, memberPosition),
-      inactive: toPage(inactive, memberPosition),
+      live: toPage(live, groupCursor('live')),
+      inactive: toPage(inactive, groupCursor('inactive')),
     };
   }
 
@@ -384,7 +384,7 @@ export class SubscriptionService {
         : this.memberPages(subscriptionId, { filter: input.filter, group, cursor, now: this.now() }),
     ]);
     ownSubscription(user, found);
-    const position = memberPositionFor(input.filter);
+    const position = memberPositionFor(input.filter, group);
     return toPage(rows, ({ member }) => position(member));
   }
 
@@ -419,10 +419,11 @@ export interface SubscriberDetail {
   readonly user: UserRow;
 }
 
-const memberPosition = ({ member }: { member: MemberFields }): CursorPosition => ({
-  t: member.createdAt.getTime(),
-  id: member.id,
-});
+/** A group's page's cursor position, from the row's membership (memberGroups.ts). */
+function groupCursor(group: MemberGroup): (row: { member: MemberFields }) => CursorPosition {
+  const position = memberPositionFor('all', group);
+  return ({ member }) => position(member);
+}
 
 /** The trial setting of a create or edit (src/domain/trial.ts): undefined when absent, null when off, else its days. */
 function checkedTrialDays(days: number | null | undefined, period: Period): number | null | undefined {
