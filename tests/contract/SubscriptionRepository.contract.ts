@@ -283,6 +283,21 @@ export function describeSubscriptionRepositoryContract(
         });
         expect(second.nextFrom).toBeNull();
         expect([...first.items, ...second.items].map((m) => m.id).sort((a, b) => a - b)).toEqual(ids);
+
+        // The subscription page opens each group with half a page (one group is shown at a time); its cursor goes on
+        // through the members list to the rest of the group.
+        const detail = await subscriptions.detail(seeded.id);
+        expect(detail.members.live.items).toHaveLength(Math.ceil(fixture.pageSize / 2));
+        const rest: number[] = [];
+        let startFrom = detail.members.live.nextFrom;
+        while (startFrom !== null) {
+          const page = await subscriptions.members(seeded.id, { filter: 'all', group: 'live', startFrom });
+          rest.push(...page.items.map((m) => m.id));
+          startFrom = page.nextFrom;
+        }
+        expect([...detail.members.live.items.map((m) => m.id), ...rest]).toEqual(
+          [...first.items, ...second.items].map((m) => m.id),
+        );
       });
 
       it('shows one member with its user to the owner only', async () => {

@@ -2,8 +2,8 @@
  * The subscription page's reads (GET /subscription/{id}) as prepared statements, built once per database and prepared
  * once per connection on PostgreSQL, both sent at once: the subscription with its channel and both subscriber
  * counts (whoever owns it: the caller checks the owner and moderation from the row, as ownedSubscription does), and
- * the first page of each member group with the members' users, both groups in one statement (not one per group:
- * that spares the database a statement's fixed cost on every page). The member pages are read only for the asking
+ * the first page of each member group (PAIRED_PAGE_SIZE: one group is shown at a time) with the members' users, both
+ * groups in one statement (not one per group: that spares the database a statement's fixed cost on every page). The member pages are read only for the asking
  * user's own subscription, so someone else's reads nothing of it. Shapes and rules match SubscriptionsRepository
  * byIdWithChannel and activeSubscribers, ChannelsRepository.activeSubscribers and memberPages (membersRepository.ts)
  * (filter 'all', a group, no cursor).
@@ -12,6 +12,7 @@
  * A group's page takes its ids from ranges of partial indexes read from the index alone (memberGroups.ts).
  */
 import { eq, sql } from 'drizzle-orm';
+import { PAIRED_PAGE_SIZE } from '../../platform/db/cursor';
 import { prepareShaped } from '../../platform/db/rowShapes';
 import type { Db } from '../../platform/db/db';
 import { keptChannelCount, keptSubscriptionCount } from '../../platform/db/members';
@@ -36,7 +37,10 @@ export interface SubscriptionDetailReads {
         readonly channelSubscribers: number;
       }
     | undefined;
-  /** PAGE_SIZE + 1 members of each group in its order (memberGroups.ts); none unless the user owns the subscription. */
+  /**
+   * PAIRED_PAGE_SIZE + 1 members of each group in its order (memberGroups.ts); none unless the user owns the
+   * subscription.
+   */
   readonly live: { member: MemberFields; user: MemberUser }[];
   readonly inactive: { member: MemberFields; user: MemberUser }[];
 }
@@ -64,7 +68,7 @@ export function subscriptionDetailReads(db: Db) {
   );
   // Both groups' first pages (memberGroups.ts), tagged with the group.
   const groupPage = (group: MemberGroup) =>
-    groupPageSql(group, { subscriptionId, now: sql`${now}::timestamptz`, after: null });
+    groupPageSql(group, { subscriptionId, now: sql`${now}::timestamptz`, after: null, size: PAIRED_PAGE_SIZE });
   const groups = sql`((select true as live, p.id, p.at from ${groupPage('live')} p)
     union all (select false, p.id, p.at from ${groupPage('inactive')} p)) g`;
   const ownerAsks = sql`exists(select 1 from subscriptions s join channels c on c.id = s.channel_id

@@ -1,6 +1,6 @@
 /**
- * A page of one member group as SQL: the ids and positions (`at`) of PAGE_SIZE + 1 memberships after an optional
- * cursor, for the subscription page (detailReads.ts) and the members list's group pages (membersRepository.ts),
+ * A page of one member group as SQL: the ids and positions (`at`) of a page and the row after it (PAGE_SIZE, or
+ * PAIRED_PAGE_SIZE on the subscription page) after an optional cursor, for the subscription page (detailReads.ts) and the members list's group pages (membersRepository.ts),
  * ordered by `at` then id, both descending.
  * - The live group is the standing memberships ("one-time or still renewing", liveMemberSql) not expired at now,
  *   newest first (`at` is created_at): the newest members are the ones who joined lately, so the read passes over
@@ -19,8 +19,6 @@ import type { MemberFields } from '../../platform/db/projections';
 
 export type MemberGroup = 'live' | 'inactive';
 
-/** A page and the row after it: a literal, so a prepared statement's generic plan knows it. */
-const PAGE = sql.raw(String(PAGE_SIZE + 1));
 const STANDING = standingMemberSql('s');
 /** A membership's end as the inactive group orders it, the expression of its not-standing index (migration 0069). */
 const END = sql`coalesce(s.expires_at, 'infinity'::timestamptz)`;
@@ -31,6 +29,8 @@ export interface GroupPageValues {
   readonly now: SQL;
   /** The cursor's position (timestamptz) and id (bigint); null: the first page. */
   readonly after: { readonly at: SQL; readonly id: SQL } | null;
+  /** Rows to a page (PAGE_SIZE by default). */
+  readonly size?: number;
 }
 
 /** Where a member of the group stands in its order: what the next page's cursor holds. */
@@ -39,8 +39,13 @@ export function groupPosition(group: MemberGroup): (member: MemberFields) => Cur
   return (member) => ({ t: member.expiresAt?.getTime() ?? END_OF_TIME_MS, id: member.id });
 }
 
-/** `(select id, at …)`: a page of the group in its order, PAGE_SIZE + 1 rows. */
-export function groupPageSql(group: MemberGroup, { subscriptionId, now, after }: GroupPageValues): SQL {
+/** `(select id, at …)`: a page of the group in its order and the row after it. */
+export function groupPageSql(
+  group: MemberGroup,
+  { subscriptionId, now, after, size = PAGE_SIZE }: GroupPageValues,
+): SQL {
+  // A literal, so a prepared statement's generic plan knows it.
+  const PAGE = sql.raw(String(size + 1));
   const part = (at: SQL, where: SQL) =>
     sql`(select s.id, ${at} as at from subscription_members s where s.subscription_id = ${subscriptionId} and ${where}${
       after === null ? sql`` : sql` and (${at}, s.id) < (${after.at}, ${after.id})`

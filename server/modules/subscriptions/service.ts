@@ -25,7 +25,7 @@ import {
   suggestedStarsPrice,
 } from '../../../src/domain/stars';
 import { AppError, notFound, validationError } from '../../platform/errors';
-import { type CursorPosition, decodeCursor, toPage } from '../../platform/db/cursor';
+import { type CursorPosition, PAIRED_PAGE_SIZE, decodeCursor, toPage } from '../../platform/db/cursor';
 import { ChannelsRepository } from '../channels/repository';
 import { type MemberGroup, MembersRepository, memberPages, memberPositionFor } from './membersRepository';
 import { SubscriptionsRepository, subscriptionWithChannelRead } from './repository';
@@ -366,8 +366,8 @@ export class SubscriptionService {
         shareLink: this.shareLink(subscription.id),
       },
       channel: { channel, activeSubscribers: channelSubscribers },
-      live: toPage(live, groupCursor('live')),
-      inactive: toPage(inactive, groupCursor('inactive')),
+      live: toPage(live, groupCursor('live'), PAIRED_PAGE_SIZE),
+      inactive: toPage(inactive, groupCursor('inactive'), PAIRED_PAGE_SIZE),
     };
   }
 

@@ -7,6 +7,11 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { validationError } from '../errors';
 
 export const PAGE_SIZE = 20;
+/**
+ * The first page of each of two lists one answer opens a screen with (the subscription page's member groups, one
+ * shown at a time): together about one page of rows, a screenful each; the app asks for more as the user scrolls.
+ */
+export const PAIRED_PAGE_SIZE = PAGE_SIZE / 2;
 
 /** A position's time for "never" (a membership without expiry): the latest time a Date holds. */
 export const END_OF_TIME_MS = 8_640_000_000_000_000;

@@ -187,8 +187,10 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
 
   async detail(subscriptionId: number): Promise<SubscriptionDetail> {
     const { subscription, channel } = this.backend.ownedSubscription(this.backend.actor(this.session), subscriptionId);
-    const live = this.memberPage(subscriptionId, { filter: 'all', group: 'live', startFrom: null });
-    const inactive = this.memberPage(subscriptionId, { filter: 'all', group: 'inactive', startFrom: null });
+    // As the server: a screenful of each group, one shown at a time (PAIRED_PAGE_SIZE).
+    const size = Math.ceil(this.backend.pageSize / 2);
+    const live = this.memberPage(subscriptionId, { filter: 'all', group: 'live', startFrom: null }, size);
+    const inactive = this.memberPage(subscriptionId, { filter: 'all', group: 'inactive', startFrom: null }, size);
     return {
       subscription: subscriptionView(this.backend, subscription),
       channel: channelView(this.backend, channel),
@@ -218,16 +220,21 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
 
   /**
    * The group splits live from inactive, the filter applies the time-derived states; in the server's orders: `all`
-   * newest first, `expired` latest expiry first, `expiring` and `active` soonest end first (no expiry last).
+   * newest first (the inactive group latest end first), `expired` latest expiry first, `expiring` and `active`
+   * soonest end first (no expiry last).
    */
-  private memberPage(subscriptionId: number, query: MembersQuery): Page<SubscriptionMember> {
+  private memberPage(
+    subscriptionId: number,
+    query: MembersQuery,
+    size = this.backend.pageSize,
+  ): Page<SubscriptionMember> {
     const now = this.backend.nowMs();
     const inGroup = (m: MemberRecord) => query.group === undefined || isLiveMember(m, now) === (query.group === 'live');
     const records = this.backend
       .membersOf(subscriptionId)
       .filter((m) => inGroup(m) && memberFilterMatches(query.filter, m, now))
-      .sort(memberOrder(query.filter));
-    const page = paginate(records, query.startFrom, this.backend.pageSize);
+      .sort(memberOrder(query.filter === 'all' && query.group === 'inactive' ? 'expired' : query.filter));
+    const page = paginate(records, query.startFrom, size);
     return { items: page.items.map(memberView), nextFrom: page.nextFrom };
   }
 
