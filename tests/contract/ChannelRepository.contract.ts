@@ -99,12 +99,20 @@ export function describeChannelRepositoryContract(name: string, make: MakeContra
       for (let i = 0; i <= fixture.pageSize; i += 1) seeded.push((await fixture.seedSubscription(channel.id)).id);
       const channels = subject().as(creator);
 
-      const first = (await channels.get(channel.id)).subscriptions;
+      // The page opens with half a page of each of its lists; the list's own pages go on from its cursor, whole.
+      const opening = (await channels.get(channel.id)).subscriptions;
+      expect(opening.items).toHaveLength(Math.ceil(fixture.pageSize / 2));
+      const rest = await channels.subscriptions(channel.id, opening.nextFrom);
+      expect(rest.items).toHaveLength(fixture.pageSize + 1 - opening.items.length);
+      expect(rest.nextFrom).toBeNull();
+      const first = await channels.subscriptions(channel.id, null);
       expect(first.items).toHaveLength(fixture.pageSize);
       expect(first.nextFrom).not.toBeNull();
       const second = await channels.subscriptions(channel.id, first.nextFrom);
       expect(second.nextFrom).toBeNull();
-      expect([...first.items, ...second.items].map((s) => s.id).sort((a, b) => a - b)).toEqual(seeded);
+      const all = [...first.items, ...second.items].map((s) => s.id);
+      expect([...all].sort((a, b) => a - b)).toEqual(seeded);
+      expect([...opening.items, ...rest.items].map((s) => s.id)).toEqual(all);
     });
 
     it("lists only this channel's transactions", async () => {

@@ -9,7 +9,7 @@
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { CHANNEL_TRANSACTION_TYPES } from '../../../src/domain/transactions';
-import { PAGE_SIZE } from '../../platform/db/cursor';
+import { PAIRED_PAGE_SIZE } from '../../platform/db/cursor';
 import type { Db } from '../../platform/db/db';
 import { keptChannelCount, keptSubscriptionCount } from '../../platform/db/members';
 import {
@@ -25,9 +25,9 @@ import { type TransactionView, preparedLedgerPages } from '../transactions/repos
 
 export interface ChannelPageReads {
   readonly channel: { readonly channel: ChannelRow; readonly activeSubscribers: number } | undefined;
-  /** PAGE_SIZE + 1 rows, newest first; none unless the user owns the channel. */
+  /** PAIRED_PAGE_SIZE + 1 rows, newest first; none unless the user owns the channel. */
   readonly subscriptions: { readonly subscription: SubscriptionRow; readonly activeSubscribers: number }[];
-  /** PAGE_SIZE + 1 rows, newest first; none unless the user owns the channel. */
+  /** PAIRED_PAGE_SIZE + 1 rows, newest first; none unless the user owns the channel. */
   readonly transactions: TransactionView[];
 }
 
@@ -54,14 +54,15 @@ export function channelPageReads(db: Db, ledger: ChannelLedgerPages) {
       ),
     )
     .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
-    .limit(PAGE_SIZE + 1)
+    // The page opens with two lists: half a page of each (PAIRED_PAGE_SIZE).
+    .limit(PAIRED_PAGE_SIZE + 1)
     .prepare('channel_page_subscriptions');
 
   return async (user: number, id: number, at: Date): Promise<ChannelPageReads> => {
     const [channelRows, subscriptionRows, transactionRows] = await Promise.all([
       channel.execute({ channelId: id, now: at }),
       subscriptionsPage.execute({ channelId: id, userId: user, now: at }),
-      ledger(user, id, null),
+      ledger(user, id, null, true),
     ]);
     const [row] = channelRows;
     return {
@@ -77,8 +78,9 @@ export function channelPageReads(db: Db, ledger: ChannelLedgerPages) {
 
 /**
  * A page of what the channel earned its owner (the asking user's own ledger lines of the channel, so someone else's
- * channel shows nothing), newest first, from the start or after a cursor: PAGE_SIZE + 1 rows, as prepared statements
- * (preparedLedgerPages) of the types CHANNEL_TRANSACTION_TYPES.
+ * channel shows nothing), newest first, from the start or after a cursor: PAGE_SIZE + 1 rows (PAIRED_PAGE_SIZE + 1
+ * when `opens`: the channel page's own), as prepared statements (preparedLedgerPages) of the types
+ * CHANNEL_TRANSACTION_TYPES.
  */
 export function channelLedgerPages(db: Db) {
   const page = preparedLedgerPages(
@@ -90,8 +92,8 @@ export function channelLedgerPages(db: Db) {
       inArray(t.type, [...CHANNEL_TRANSACTION_TYPES]),
     )!,
   );
-  return (user: number, id: number, cursor: CursorPosition | null): Promise<TransactionView[]> =>
-    page({ channelId: id, userId: user }, cursor);
+  return (user: number, id: number, cursor: CursorPosition | null, opens = false): Promise<TransactionView[]> =>
+    page({ channelId: id, userId: user }, cursor, opens);
 }
 export type ChannelLedgerPages = ReturnType<typeof channelLedgerPages>;
 

@@ -2,7 +2,7 @@
 import { canSkipOnboardingStep, firstStepNotDone, stepAfterSkip } from '../../../src/domain/channel';
 import type { LanguageCode } from '../../../src/domain/entities';
 import { AppError } from '../../platform/errors';
-import { decodeCursor, toPage } from '../../platform/db/cursor';
+import { PAIRED_PAGE_SIZE, decodeCursor, toPage } from '../../platform/db/cursor';
 import { ChannelsRepository, type ChannelPatch } from './repository';
 import type { TransactionView } from '../transactions/repository';
 import type { ChannelRow, UserRow } from '../../platform/db/schema';
@@ -53,10 +53,12 @@ export class ChannelService {
     requireVerified(user);
     const reads = await this.pageReads(user.id, channelId, nowDate(this.deps.clock));
     const channel = ownChannel(user, reads.channel?.channel);
-    const subscriptions = toPage(reads.subscriptions, (row) => ({
-      t: row.subscription.createdAt.getTime(),
-      id: row.subscription.id,
-    }));
+    // Half a page of each list (PAIRED_PAGE_SIZE); the lists' own pages go on from their cursors.
+    const subscriptions = toPage(
+      reads.subscriptions,
+      (row) => ({ t: row.subscription.createdAt.getTime(), id: row.subscription.id }),
+      PAIRED_PAGE_SIZE,
+    );
     return {
       channel: { channel, activeSubscribers: reads.channel!.activeSubscribers },
       subscriptions: {
@@ -68,10 +70,11 @@ export class ChannelService {
         })),
         nextFrom: subscriptions.nextFrom,
       },
-      transactions: toPage(reads.transactions, (view) => ({
-        t: view.transaction.createdAt.getTime(),
-        id: view.transaction.id,
-      })),
+      transactions: toPage(
+        reads.transactions,
+        (view) => ({ t: view.transaction.createdAt.getTime(), id: view.transaction.id }),
+        PAIRED_PAGE_SIZE,
+      ),
     };
   }
 

@@ -33,7 +33,7 @@ import {
   preparedLedgerPages,
 } from '../transactions/repository';
 import { prepareShaped } from '../../platform/db/rowShapes';
-import { type CursorPosition, PAGE_SIZE } from '../../platform/db/cursor';
+import { type CursorPosition, PAGE_SIZE, PAIRED_PAGE_SIZE } from '../../platform/db/cursor';
 import {
   type ChannelFields,
   type OwnMemberFields,
@@ -102,7 +102,7 @@ export function dashboardQueries(db: Db) {
   // Keyset on (created_at, id), the id breaking ties, along the index channels_owner.
   const channelCount = keptChannelCount(channels.id, now);
   const subscriptionCount = keptSubscriptionCount(subscriptions.id, now);
-  const channelsPage = (afterCursor: boolean, name: string) =>
+  const channelsPage = (afterCursor: boolean, name: string, size = PAGE_SIZE) =>
     db
       .select({
         channel: channelFieldColumns,
@@ -120,9 +120,10 @@ export function dashboardQueries(db: Db) {
         ),
       )
       .orderBy(asc(channels.createdAt), asc(channels.id))
-      .limit(PAGE_SIZE + 1)
+      .limit(size + 1)
       .prepare(name);
   const channelPages = {
+    opening: channelsPage(false, 'dashboard_channels_opening', PAIRED_PAGE_SIZE),
     first: channelsPage(false, 'dashboard_channels'),
     after: channelsPage(true, 'dashboard_channels_after'),
   };
@@ -155,7 +156,7 @@ export function dashboardQueries(db: Db) {
     subscriptionStamp: sql<string>`${subscriptions}.xmin::text`,
     channelStamp: sql<string>`${channels}.xmin::text`,
   };
-  const membershipsPage = (afterCursor: boolean, name: string) =>
+  const membershipsPage = (afterCursor: boolean, name: string, size = PAGE_SIZE) =>
     prepareShaped(db, name, membershipColumns, (fields) =>
       db
         .select(fields)
@@ -173,9 +174,10 @@ export function dashboardQueries(db: Db) {
           ),
         )
         .orderBy(desc(subscriptionMembers.createdAt), desc(subscriptionMembers.id))
-        .limit(PAGE_SIZE + 1),
+        .limit(size + 1),
     );
   const membershipPages = {
+    opening: membershipsPage(false, 'dashboard_follower_memberships_opening', PAIRED_PAGE_SIZE),
     first: membershipsPage(false, 'dashboard_follower_memberships'),
     after: membershipsPage(true, 'dashboard_follower_memberships_after'),
   };
@@ -266,14 +268,18 @@ export function dashboardQueries(db: Db) {
         live: Number(row.live),
       }));
     },
-    /** PAGE_SIZE + 1 of the creator's channels, oldest first, after the cursor when given. */
+    /**
+     * PAGE_SIZE + 1 of the creator's channels, oldest first, after the cursor when given; PAIRED_PAGE_SIZE + 1 when
+     * `opens` (the dashboard's own first page, beside its transactions).
+     */
     channelsWithCounts: async (
       id: number,
       at: Date,
       cursor: CursorPosition | null,
+      opens = false,
     ): Promise<{ channel: ChannelFields; activeSubscribers: number }[]> =>
       (cursor === null
-        ? await channelPages.first.execute({ userId: id, now: at })
+        ? await (opens ? channelPages.opening : channelPages.first).execute({ userId: id, now: at })
         : await channelPages.after.execute({
             userId: id,
             now: at,
@@ -284,19 +290,26 @@ export function dashboardQueries(db: Db) {
         channel: row.channel,
         activeSubscribers: Number(row.activeSubscribers),
       })),
-    /** PAGE_SIZE + 1 rows of the mode's lines ('all') or of the withdrawals, after the cursor when given. */
+    /**
+     * PAGE_SIZE + 1 rows of the mode's lines ('all') or of the withdrawals, after the cursor when given;
+     * PAIRED_PAGE_SIZE + 1 when `opens` (the dashboard's own first page).
+     */
     transactions: (
       id: number,
       mode: Role,
       list: TransactionList,
       cursor: CursorPosition | null,
+      opens = false,
     ): Promise<TransactionView[]> => {
-      return pages[list === 'withdrawals' ? 'withdrawals' : mode]({ userId: id }, cursor);
+      return pages[list === 'withdrawals' ? 'withdrawals' : mode]({ userId: id }, cursor, opens);
     },
-    /** PAGE_SIZE + 1 of the follower's memberships, newest first, after the cursor when given. */
-    memberships: async (id: number, at: Date, cursor: CursorPosition | null): Promise<Membership[]> =>
+    /**
+     * PAGE_SIZE + 1 of the follower's memberships, newest first, after the cursor when given; PAIRED_PAGE_SIZE + 1
+     * when `opens` (the dashboard's own first page).
+     */
+    memberships: async (id: number, at: Date, cursor: CursorPosition | null, opens = false): Promise<Membership[]> =>
       (cursor === null
-        ? await membershipPages.first.execute({ userId: id, now: at })
+        ? await (opens ? membershipPages.opening : membershipPages.first).execute({ userId: id, now: at })
         : await membershipPages.after.execute({
             userId: id,
             now: at,

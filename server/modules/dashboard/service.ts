@@ -15,8 +15,8 @@ import type { Role } from '../../../src/domain/entities';
 import { type Money, toMajor } from '../../../src/domain/money';
 import { isUnexpired } from '../payments/invoiceTargets';
 import { AppError } from '../../platform/errors';
-import { type CursorPosition, PAGE_SIZE, decodeCursor, toPage } from '../../platform/db/cursor';
-import type { TransactionList } from '../transactions/repository';
+import { type CursorPosition, PAGE_SIZE, PAIRED_PAGE_SIZE, decodeCursor, toPage } from '../../platform/db/cursor';
+import type { TransactionList, TransactionView } from '../transactions/repository';
 import type { UserFlags } from '../users/repository';
 import type { UserRow } from '../../platform/db/schema';
 import { nextWindowStart } from '../payments/ledger/windows';
@@ -283,11 +283,11 @@ export class DashboardService {
 
   private async creatorPart(user: UserRow, head: Promise<DashboardHead>, nowMs: number): Promise<ViewPart> {
     const [channels, transactions, { balances, account }] = await Promise.all([
-      this.channelsPage(user.id, nowMs, null),
-      this.queries.transactions(user.id, 'creator', 'all', null),
+      this.channelsPage(user.id, nowMs, null, true),
+      this.queries.transactions(user.id, 'creator', 'all', null, true),
       head,
     ]);
-    const page = toPage(transactions, (view) => ({ t: view.transaction.createdAt.getTime(), id: view.transaction.id }));
+    const page = toPage(transactions, transactionPosition, PAIRED_PAGE_SIZE);
     return {
       balances: { active: balanceDtos(balances.active), payout: balanceDtos(balances.payout) },
       channels: channels.channels,
@@ -312,14 +312,14 @@ export class DashboardService {
     nowMs: number,
   ): Promise<{ part: ViewPart; stamps: Map<string, string>; ends: number }> {
     const [rows, transactions] = await Promise.all([
-      this.queries.memberships(user.id, new Date(nowMs), null),
-      this.queries.transactions(user.id, 'follower', 'all', null),
+      this.queries.memberships(user.id, new Date(nowMs), null, true),
+      this.queries.transactions(user.id, 'follower', 'all', null, true),
     ]);
-    const memberships = this.membershipsPageOf(rows, nowMs);
-    const page = toPage(transactions, (view) => ({ t: view.transaction.createdAt.getTime(), id: view.transaction.id }));
+    const memberships = this.membershipsPageOf(rows, nowMs, PAIRED_PAGE_SIZE);
+    const page = toPage(transactions, transactionPosition, PAIRED_PAGE_SIZE);
     const stamps = new Map<string, string>();
     let ends = Number.POSITIVE_INFINITY;
-    for (const { member, subscription, channel, subscriptionStamp, channelStamp } of rows.slice(0, PAGE_SIZE)) {
+    for (const { member, subscription, channel, subscriptionStamp, channelStamp } of rows.slice(0, PAIRED_PAGE_SIZE)) {
       stamps.set(`s${subscription.id}`, subscriptionStamp);
       stamps.set(`c${channel.id}`, channelStamp);
       const expires = member.expiresAt?.getTime();
@@ -346,14 +346,22 @@ export class DashboardService {
     return { part, stamps, ends };
   }
 
-  /** A page of the creator's channels, oldest first (keyset on created_at, then id). */
+  /**
+   * A page of the creator's channels, oldest first (keyset on created_at, then id); the dashboard's own first page
+   * (`opens`) is half a page, as each list of an answer that holds two (PAIRED_PAGE_SIZE).
+   */
   private async channelsPage(
     userId: number,
     nowMs: number,
     cursor: CursorPosition | null,
+    opens = false,
   ): Promise<DashboardChannelsPage> {
-    const rows = await this.queries.channelsWithCounts(userId, new Date(nowMs), cursor);
-    const page = toPage(rows, (row) => ({ t: row.channel.createdAt.getTime(), id: row.channel.id }));
+    const rows = await this.queries.channelsWithCounts(userId, new Date(nowMs), cursor, opens);
+    const page = toPage(
+      rows,
+      (row) => ({ t: row.channel.createdAt.getTime(), id: row.channel.id }),
+      opens ? PAIRED_PAGE_SIZE : PAGE_SIZE,
+    );
     return {
       channels: page.items.map((row) => channelDto(row.channel, row.activeSubscribers)),
       nextFrom: page.nextFrom,
@@ -372,8 +380,8 @@ export class DashboardService {
     return this.membershipsPageOf(await this.queries.memberships(userId, new Date(nowMs), cursor), nowMs);
   }
 
-  private membershipsPageOf(rows: readonly Membership[], nowMs: number): DashboardSubscriptionsPage {
-    const page = toPage(rows, ({ member }: Membership) => ({ t: member.createdAt.getTime(), id: member.id }));
+  private membershipsPageOf(rows: readonly Membership[], nowMs: number, size = PAGE_SIZE): DashboardSubscriptionsPage {
+    const page = toPage(rows, ({ member }: Membership) => ({ t: member.createdAt.getTime(), id: member.id }), size);
     const channels = new Map(
       page.items.map(({ channel, channelSubscribers }) => [channel.id, channelDto(channel, channelSubscribers)]),
     );
@@ -413,7 +421,13 @@ export class DashboardService {
     if (input.mode === 'creator' || list === 'withdrawals') requireVerified(user);
     const cursor = decodeCursor(input.startFrom);
     const rows = await this.queries.transactions(user.id, input.mode, list, cursor);
-    const page = toPage(rows, (view) => ({ t: view.transaction.createdAt.getTime(), id: view.transaction.id }));
+    const page = toPage(rows, transactionPosition);
     return { transactions: page.items.map(transactionDto), nextFrom: page.nextFrom };
   }
 }
+
+/** A ledger line's place in its list, newest first: what the next page's cursor holds. */
+const transactionPosition = (view: TransactionView): CursorPosition => ({
+  t: view.transaction.createdAt.getTime(),
+  id: view.transaction.id,
+});

@@ -8,7 +8,7 @@ import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Role } from '../../../src/domain/entities';
 import { TRANSACTION_TYPES_BY_MODE } from '../../../src/domain/transactions';
-import { type CursorPosition, PAGE_SIZE, afterCursor } from '../../platform/db/cursor';
+import { type CursorPosition, PAGE_SIZE, PAIRED_PAGE_SIZE, afterCursor } from '../../platform/db/cursor';
 import type { Db, DbOrTx } from '../../platform/db/db';
 import { prepareShaped } from '../../platform/db/rowShapes';
 import { type TransactionFields, transactionFieldColumns } from '../../platform/db/projections';
@@ -82,11 +82,12 @@ export function transactionViewsQuery(
 
 /**
  * A ledger page as prepared statements (rowShapes.ts): PAGE_SIZE + 1 lines where `where` holds, newest first, from
- * the start or after a cursor (keyset on (created_at, id), a row comparison the index range can use). `name` names
- * the statements; the answer runs the one for the cursor with the values of `where`'s placeholders.
+ * the start or after a cursor (keyset on (created_at, id), a row comparison the index range can use), or
+ * PAIRED_PAGE_SIZE + 1 from the start when `opening` (the first page of a screen's answer that holds two lists).
+ * `name` names the statements; the answer runs the one for the cursor with the values of `where`'s placeholders.
  */
 export function preparedLedgerPages(db: Db, name: string, where: SQL) {
-  const page = (afterCursor: boolean, statement: string) =>
+  const page = (afterCursor: boolean, statement: string, size = PAGE_SIZE) =>
     prepareShaped(
       db,
       statement,
@@ -101,15 +102,16 @@ export function preparedLedgerPages(db: Db, name: string, where: SQL) {
               : undefined,
           ),
           fields,
-        ).limit(PAGE_SIZE + 1),
+        ).limit(size + 1),
       TRANSACTION_VIEW_JOINED,
     );
   const first = page(false, name);
+  const opening = page(false, `${name}_opening`, PAIRED_PAGE_SIZE);
   const after = page(true, `${name}_after`);
-  return (values: Record<string, unknown>, cursor: CursorPosition | null): Promise<TransactionView[]> =>
-    cursor === null
-      ? first.execute(values)
-      : after.execute({ ...values, afterAt: new Date(cursor.t), afterId: cursor.id });
+  return (values: Record<string, unknown>, cursor: CursorPosition | null, opens = false): Promise<TransactionView[]> =>
+    cursor !== null
+      ? after.execute({ ...values, afterAt: new Date(cursor.t), afterId: cursor.id })
+      : (opens ? opening : first).execute(values);
 }
 
 export class TransactionsRepository {

@@ -8,8 +8,9 @@ import { validationError } from '../errors';
 
 export const PAGE_SIZE = 20;
 /**
- * The first page of each of two lists one answer opens a screen with (the subscription page's member groups, one
- * shown at a time): together about one page of rows, a screenful each; the app asks for more as the user scrolls.
+ * The first page of each of two lists one answer opens a screen with (the dashboard's, the channel page's, the
+ * subscription page's member groups): together about one page of rows, each a screenful, the second mostly below the
+ * first or behind a tab; the app asks for more as the user scrolls.
  */
 export const PAIRED_PAGE_SIZE = PAGE_SIZE / 2;
 

@@ -69,6 +69,11 @@ export class InMemoryBackend {
   readonly session: InMemorySession = { userId: null };
   readonly config: BackendConfig;
   readonly pageSize: number;
+  /**
+   * The first page of each list of an answer that opens a screen with two (the dashboard, the subscription page's
+   * member groups): half a page, as the server's PAIRED_PAGE_SIZE.
+   */
+  readonly pairedPageSize: number;
   readonly providerPendingReads: number;
   readonly serviceFeeBps: number;
   private readonly clock: Clock;
@@ -77,6 +82,7 @@ export class InMemoryBackend {
   constructor(options: InMemoryBackendOptions = {}) {
     this.clock = options.clock ?? systemClock;
     this.pageSize = options.pageSize ?? 20;
+    this.pairedPageSize = Math.ceil(this.pageSize / 2);
     this.providerPendingReads = options.providerPendingReads ?? 1;
     this.serviceFeeBps = options.serviceFeeBps ?? DEFAULT_SERVICE_FEE_BPS;
     this.config = options.config ?? defaultBackendConfig();

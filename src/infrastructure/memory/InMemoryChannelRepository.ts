@@ -18,8 +18,9 @@ export class InMemoryChannelRepository implements ChannelRepository {
     return {
       channel: channelView(this.backend, channel),
       languages: this.backend.config.languages.map((l) => ({ ...l })),
-      subscriptions: this.subscriptionPage(channelId, null),
-      transactions: this.transactionPage(channel.ownerId, channelId, null),
+      // Like the server: the page opens with half a page of each list.
+      subscriptions: this.subscriptionPage(channelId, null, this.backend.pairedPageSize),
+      transactions: this.transactionPage(channel.ownerId, channelId, null, this.backend.pairedPageSize),
       isOnboarding: channel.isOnboarding,
     };
   }
@@ -66,16 +67,27 @@ export class InMemoryChannelRepository implements ChannelRepository {
   }
 
   /** Deleted subscriptions stay listed: the creator can restore them. */
-  private subscriptionPage(channelId: number, startFrom: Cursor): Page<Subscription> {
+  private subscriptionPage(channelId: number, startFrom: Cursor, size = this.backend.pageSize): Page<Subscription> {
     const records = [...this.backend.subscriptions.values()]
       .filter((s) => s.channelId === channelId)
       .sort((a, b) => a.id - b.id);
-    const page = paginate(records, startFrom, this.backend.pageSize);
+    const page = paginate(records, startFrom, size);
     return { items: page.items.map((s) => subscriptionView(this.backend, s)), nextFrom: page.nextFrom };
   }
 
-  private transactionPage(ownerId: number, channelId: number, startFrom: Cursor): Page<Transaction> {
+  private transactionPage(
+    ownerId: number,
+    channelId: number,
+    startFrom: Cursor,
+    size = this.backend.pageSize,
+  ): Page<Transaction> {
     const creatorRows = inTransactionList('creator', 'all');
-    return transactionPage(this.backend, ownerId, (t) => creatorRows(t) && t.channel?.id === channelId, startFrom);
+    return transactionPage(
+      this.backend,
+      ownerId,
+      (t) => creatorRows(t) && t.channel?.id === channelId,
+      startFrom,
+      size,
+    );
   }
 }

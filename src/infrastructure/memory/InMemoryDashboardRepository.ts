@@ -36,8 +36,10 @@ export class InMemoryDashboardRepository implements DashboardRepository {
     if (mode === 'creator' && migration.required)
       fail('migration_required', 'Move your channels from the previous product first');
     if (mode === 'creator' && actor.verification !== 'approved') fail('verification_required', 'Verification required');
-    const channels = this.channelPage(actor, null);
-    const memberships = this.membershipPage(actor, null);
+    // Like the server: the first page of each list is half a page.
+    const size = this.backend.pairedPageSize;
+    const channels = this.channelPage(actor, null, size);
+    const memberships = this.membershipPage(actor, null, size);
     return {
       mode,
       isCreator,
@@ -45,7 +47,7 @@ export class InMemoryDashboardRepository implements DashboardRepository {
       balances: [...balances('active', actor.balances.active), ...balances('payout', actor.balances.payout)],
       channels: channels.items,
       channelsNextFrom: channels.nextFrom,
-      transactions: transactionPage(this.backend, actor.user.id, inTransactionList(mode, 'all'), null),
+      transactions: transactionPage(this.backend, actor.user.id, inTransactionList(mode, 'all'), null, size),
       withdrawalAccount: actor.withdrawalAccount ? { ...actor.withdrawalAccount } : null,
       migrationAvailable: migration.available,
       subscriptionMembers: memberships.subscriptionMembers,
@@ -78,18 +80,18 @@ export class InMemoryDashboardRepository implements DashboardRepository {
   }
 
   /** The own channels in the order they were added (the server's oldest first), a page at a time. */
-  private channelPage(actor: UserRecord, startFrom: Cursor): Page<Channel> {
+  private channelPage(actor: UserRecord, startFrom: Cursor, size = this.backend.pageSize): Page<Channel> {
     const owned = [...this.backend.channels.values()].filter((c) => c.ownerId === actor.user.id && !c.isDeleted);
-    const page = paginate(owned, startFrom, this.backend.pageSize);
+    const page = paginate(owned, startFrom, size);
     return { items: page.items.map((c) => channelView(this.backend, c)), nextFrom: page.nextFrom };
   }
 
   /** The memberships newest first (ties by the larger id), a page at a time, with what the page shows of them. */
-  private membershipPage(actor: UserRecord, startFrom: Cursor): MembershipsPage {
+  private membershipPage(actor: UserRecord, startFrom: Cursor, size = this.backend.pageSize): MembershipsPage {
     const memberships = [...this.backend.members.values()]
       .filter((m) => m.userId === actor.user.id)
       .sort((a, b) => b.activatedAt - a.activatedAt || b.id - a.id);
-    const page = paginate(memberships, startFrom, this.backend.pageSize);
+    const page = paginate(memberships, startFrom, size);
     const subscriptions = page.items.flatMap((m) => {
       const record = this.backend.subscriptions.get(m.subscriptionId);
       return record ? [record] : [];

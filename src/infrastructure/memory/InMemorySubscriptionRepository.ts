@@ -187,8 +187,7 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
 
   async detail(subscriptionId: number): Promise<SubscriptionDetail> {
     const { subscription, channel } = this.backend.ownedSubscription(this.backend.actor(this.session), subscriptionId);
-    // As the server: a screenful of each group, one shown at a time (PAIRED_PAGE_SIZE).
-    const size = Math.ceil(this.backend.pageSize / 2);
+    const size = this.backend.pairedPageSize;
     const live = this.memberPage(subscriptionId, { filter: 'all', group: 'live', startFrom: null }, size);
     const inactive = this.memberPage(subscriptionId, { filter: 'all', group: 'inactive', startFrom: null }, size);
     return {

@@ -52,11 +52,12 @@ export function transactionPage(
   userId: number,
   keep: (transaction: Transaction) => boolean,
   startFrom: Cursor,
+  size = backend.pageSize,
 ): Page<Transaction> {
   const rows = backend.transactions
     .filter((row) => row.userId === userId && keep(row.transaction))
     .map((row) => row.transaction);
-  return paginate(rows.sort(newestFirst), startFrom, backend.pageSize);
+  return paginate(rows.sort(newestFirst), startFrom, size);
 }
 
 /**

@@ -224,9 +224,17 @@ describe('paged lists', () => {
     });
     expect(second.body.subscriptions.map((s) => s.name)).toEqual(['Plan 2', 'Plan 1', 'Plan 0']);
     expect(second.body.nextFrom).toBeNull();
-    // The channel page carries the first page and the cursor.
+    // The channel page opens with half a page (it holds two lists), its cursor going on to the rest.
     const page = await server.api<ChannelResponse>(user, 'GET', `/channel/${channelId}`);
-    expect(page.body.subscriptionsNextFrom).toBe(first.body.nextFrom);
+    expect(page.body.subscriptions.map((s) => s.name)).toEqual(
+      first.body.subscriptions.slice(0, 10).map((s) => s.name),
+    );
+    const rest = await server.api<SubscriptionsPage>(user, 'POST', `/channel/${channelId}/subscriptions`, {
+      startFrom: page.body.subscriptionsNextFrom,
+    });
+    expect(rest.body.subscriptions.map((s) => s.name)).toEqual(
+      [...first.body.subscriptions.slice(10), ...second.body.subscriptions].map((s) => s.name).slice(0, 20),
+    );
   });
 
   test("channel transactions list only that channel's earnings and page with a cursor", async () => {

@@ -82,8 +82,9 @@ describe('SubscriptionViewModel', () => {
     expect(vm.filters).toEqual(['all', 'active', 'expiring', 'expired']);
     expect(rowNames(vm)).toEqual(['Active 0:active', 'Failing:expiring']);
     expect(vm.subscription?.activeSubscribers).toBe(vm.rows.length);
+    // The inactive group, latest end first: Leaving's paid period runs on, Lapsed's ended yesterday.
     vm.selectGroup('inactive');
-    expect(rowNames(vm)).toEqual(['Lapsed:expired', 'Leaving:expiring']);
+    expect(rowNames(vm)).toEqual(['Leaving:expiring', 'Lapsed:expired']);
   });
 
   it('loads each group and filter once, from the start, with its own cursor', async () => {
@@ -173,6 +174,10 @@ describe('SubscriptionViewModel', () => {
     vm.selectFilter('expired');
     expect(vm.filter).toBe('all');
     expect(vm.rows.every((row) => row.status === 'active')).toBe(true);
+    // The page opens with half a page of the group (pages of 5: 3), the rest as the list scrolls.
+    expect(vm.rows.map((row) => row.user?.firstName)).toEqual(['Active 0', 'Failing', 'Lapsed']);
+    vm.loadMore();
+    await jest.advanceTimersByTimeAsync(0);
     expect(vm.rows.map((row) => row.user?.firstName)).toEqual(['Active 0', 'Failing', 'Lapsed', 'Leaving']);
   });
 
