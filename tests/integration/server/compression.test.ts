@@ -94,14 +94,16 @@ test('small answers and error answers under 1 kB go as they are', async () => {
 });
 
 test('an answer between 8 kB and the synchronous limit is compressed in one piece: its length known, the same JSON', async () => {
-  // 60 more members of the seeded monthly subscription: its page shows 20 of each group, about 14 kB of JSON (above
-  // the plugin's own default for the one-piece path on a 2-core host, which would stream it in chunks).
+  // 60 more members of the seeded monthly subscription with the longest names Telegram gives (64 characters first and
+  // last): its page shows 10 of each group, about 10 kB of JSON (above the plugin's own default for the one-piece path
+  // on a 2-core host, which would stream it in chunks).
   const now = `'${new Date(server.clock.now()).toISOString()}'::timestamptz`;
   await server.database.db.execute(
     sql.raw(`
     with people as (
-      insert into users (telegram_id, first_name, language_code, created_at, updated_at)
-      select 950000000 + i, 'Member ' || i, 'en', ${now}, ${now} from generate_series(1, 60) i
+      insert into users (telegram_id, first_name, last_name, language_code, created_at, updated_at)
+      select 950000000 + i, rpad('Member ' || i || ' ', 64, 'm'), rpad('Surname ', 64, 's'), 'en', ${now}, ${now}
+      from generate_series(1, 60) i
       returning id, telegram_id - 950000000 as i
     )
     insert into subscription_members (subscription_id, user_id, status, period, activated_at, expires_at,
