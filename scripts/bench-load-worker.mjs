@@ -1,7 +1,7 @@
-/* global performance, URL, Buffer */
+/* global performance, URL, Buffer, process */
 /**
- * The load generator of scripts/bench-api.ts, in its own thread so that the server's event loop is not shared with
- * its clients (as with wrk or any real client). Receives { origin, path, init, authorizations, concurrency, requests,
+ * The load generator of scripts/bench-api.ts, in its own thread (or process) so that the server's event loop is not
+ * shared with its clients (as with wrk or any real client). Receives { origin, path, init, authorizations, concurrency, requests,
  * ms } (client i signs in with authorizations[i % length]) and answers { latencies, errors, elapsed }.
  *
  * Plain node:http on keep-alive sockets (one per client) rather than fetch: undici's fetch spends about three times
@@ -10,7 +10,10 @@
 import http from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
 
-const { origin, path, init, authorizations, concurrency, requests, ms } = workerData;
+// In a worker thread, or in a child process (inChildProcess) that takes its data as its first message: bench:scale
+// keeps the generator out of the server's process, whose memory it measures.
+const data = parentPort ? workerData : await new Promise((resolve) => process.once('message', resolve));
+const { origin, path, init, authorizations, concurrency, requests, ms } = data;
 const target = new URL(path, origin);
 const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
 const body = init.body === undefined ? undefined : Buffer.from(init.body);
@@ -65,4 +68,6 @@ async function client(index) {
 
 await Promise.all(Array.from({ length: concurrency }, (_, index) => client(index)));
 agent.destroy();
-parentPort.postMessage({ latencies, errors, bytes, elapsed: performance.now() - started });
+const result = { latencies, errors, bytes, elapsed: performance.now() - started };
+if (parentPort) parentPort.postMessage(result);
+else process.send(result, () => process.disconnect());

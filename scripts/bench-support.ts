@@ -1,6 +1,7 @@
 /**
  * Shared by the benchmarks (scripts/bench-api.ts, scripts/bench-load.ts): the database to measure on, percentiles.
  */
+import { type Serializable, fork } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -268,6 +269,25 @@ export async function inWorker<T>(file: string, data: unknown): Promise<T> {
   });
   await thread.terminate();
   return answer;
+}
+
+/**
+ * Runs scripts/bench-load-worker.mjs in a child process and answers its result: the generator's memory stays out of
+ * the process whose RSS bench:scale measures (a worker thread's heap and the memory it freed count in its host's RSS).
+ */
+export async function inChildProcess<T>(file: string, data: unknown): Promise<T> {
+  const child = fork(path.join(process.cwd(), 'scripts', file), [], { stdio: 'inherit' });
+  const answer = new Promise<T>((resolve, reject) => {
+    child.once('message', (message) => resolve(message as T));
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`${file} exited with ${code} before it answered`)));
+  });
+  child.send(data as Serializable);
+  try {
+    return await answer;
+  } finally {
+    if (child.exitCode === null) child.kill();
+  }
 }
 
 /** The money invariant (as tests/integration/money/support/money.ts expectBalancesMatchLedger checks it): every balance equals its ledger sum. */
