@@ -1,8 +1,9 @@
 /* global performance, URL, Buffer, process */
 /**
  * The load generator of scripts/bench-api.ts, in its own thread (or process) so that the server's event loop is not
- * shared with its clients (as with wrk or any real client). Receives { origin, path, init, authorizations, concurrency, requests,
- * ms } (client i signs in with authorizations[i % length]) and answers { latencies, errors, elapsed }.
+ * shared with its clients (as with wrk or any real client). Receives { origin, path, init, authorizations,
+ * concurrency, requests, ms } (client i signs in with authorizations[i % length]) and answers { latencies, errors,
+ * elapsed }.
  *
  * Plain node:http on keep-alive sockets (one per client) rather than fetch: undici's fetch spends about three times
  * the CPU per request, and on a 2-core machine the generator's CPU is taken from the server it measures.

@@ -1,7 +1,7 @@
 /**
  * A page of one member group as SQL: the ids and positions (`at`) of a page and the row after it (PAGE_SIZE, or
- * PAIRED_PAGE_SIZE on the subscription page) after an optional cursor, for the subscription page (detailReads.ts) and the members list's group pages (membersRepository.ts),
- * ordered by `at` then id, both descending.
+ * PAIRED_PAGE_SIZE on the subscription page) after an optional cursor, ordered by `at` then id, both descending, for
+ * the subscription page (detailReads.ts) and the members list's group pages (membersRepository.ts).
  * - The live group is the standing memberships ("one-time or still renewing", liveMemberSql) not expired at now,
  *   newest first (`at` is created_at): the newest members are the ones who joined lately, so the read passes over
  *   few expired ones.

@@ -83,7 +83,7 @@ export function transactionViewsQuery(
 /**
  * A ledger page as prepared statements (rowShapes.ts): PAGE_SIZE + 1 lines where `where` holds, newest first, from
  * the start or after a cursor (keyset on (created_at, id), a row comparison the index range can use), or
- * PAIRED_PAGE_SIZE + 1 from the start when `opening` (the first page of a screen's answer that holds two lists).
+ * PAIRED_PAGE_SIZE + 1 from the start when `opens` (the first page of a screen's answer that holds two lists).
  * `name` names the statements; the answer runs the one for the cursor with the values of `where`'s placeholders.
  */
 export function preparedLedgerPages(db: Db, name: string, where: SQL) {
