@@ -70,8 +70,8 @@ export class InMemoryBackend {
   readonly config: BackendConfig;
   readonly pageSize: number;
   /**
-   * The first page of each list of an answer that opens a screen with two (the dashboard, the subscription page's
-   * member groups): half a page, as the server's PAIRED_PAGE_SIZE.
+   * The first page of each list of an answer that opens a screen with two (the dashboard, the channel page, the
+   * subscription page's member groups): half a page, as the server's PAIRED_PAGE_SIZE.
    */
   readonly pairedPageSize: number;
   readonly providerPendingReads: number;
