@@ -37,7 +37,10 @@ export async function ownedChannel(
   return ownChannel(user, await new ChannelsRepository(db).byId(channelId), access);
 }
 
-/** ownedChannel's checks on a channel read already (undefined when there is none): the channel, once the user may see it. */
+/**
+ * ownedChannel's checks on a channel read already (undefined when there is none): the channel, once the user may see
+ * it.
+ */
 export function ownChannel(user: UserRow, channel: ChannelRow | undefined, access: ChannelAccess = {}): ChannelRow {
   requireVerified(user);
   if (!channel || channel.ownerId !== user.id || (access.write && channel.deleted)) throw notFound('Channel not found');

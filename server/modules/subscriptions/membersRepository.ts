@@ -2,8 +2,8 @@
  * Subscription members. The filters follow src/domain/members.ts (expired: expiry reached; expiring: not expired
  * but will not renew; active: the rest; one-time memberships are always active) and are evaluated in SQL at the
  * server clock's `now`. Each list is a keyset scan of one index range (migration 0046): `all` newest first (a group's
- * page in its group's order: memberGroups.ts); `expired` latest expiry first; `expiring` and `active` soonest end first (no expiry last), so
- * a filter that depends on now reads only rows that pass it.
+ * page in its group's order: memberGroups.ts); `expired` latest expiry first; `expiring` and `active` soonest end
+ * first (no expiry last), so a filter that depends on now reads only rows that pass it.
  */
 import {
   type Placeholder,
