@@ -4,7 +4,7 @@ import type { LanguageCode } from '../../../src/domain/entities';
 import { AppError } from '../../platform/errors';
 import { PAIRED_PAGE_SIZE, decodeCursor, toPage } from '../../platform/db/cursor';
 import { ChannelsRepository, type ChannelPatch } from './repository';
-import type { TransactionView } from '../transactions/repository';
+import { type TransactionView, ledgerPosition } from '../transactions/repository';
 import type { ChannelRow, UserRow } from '../../platform/db/schema';
 import { ownChannel, ownedChannel, requireVerified } from './access';
 import { channelLedgerPages, channelLedgerReads, channelPageReads } from './pageReads';
@@ -70,11 +70,7 @@ export class ChannelService {
         })),
         nextFrom: subscriptions.nextFrom,
       },
-      transactions: toPage(
-        reads.transactions,
-        (view) => ({ t: view.transaction.createdAt.getTime(), id: view.transaction.id }),
-        PAIRED_PAGE_SIZE,
-      ),
+      transactions: toPage(reads.transactions, ledgerPosition, PAIRED_PAGE_SIZE),
     };
   }
 
@@ -133,6 +129,6 @@ export class ChannelService {
     requireVerified(user);
     const { channel, transactions } = await this.ledgerReads(user.id, channelId, cursor);
     ownChannel(user, channel);
-    return toPage(transactions, (view) => ({ t: view.transaction.createdAt.getTime(), id: view.transaction.id }));
+    return toPage(transactions, ledgerPosition);
   }
 }

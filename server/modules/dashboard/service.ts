@@ -16,7 +16,7 @@ import { type Money, toMajor } from '../../../src/domain/money';
 import { isUnexpired } from '../payments/invoiceTargets';
 import { AppError } from '../../platform/errors';
 import { type CursorPosition, PAGE_SIZE, PAIRED_PAGE_SIZE, decodeCursor, toPage } from '../../platform/db/cursor';
-import type { TransactionList, TransactionView } from '../transactions/repository';
+import { type TransactionList, ledgerPosition } from '../transactions/repository';
 import type { UserFlags } from '../users/repository';
 import type { UserRow } from '../../platform/db/schema';
 import { nextWindowStart } from '../payments/ledger/windows';
@@ -287,7 +287,7 @@ export class DashboardService {
       this.queries.transactions(user.id, 'creator', 'all', null, true),
       head,
     ]);
-    const page = toPage(transactions, transactionPosition, PAIRED_PAGE_SIZE);
+    const page = toPage(transactions, ledgerPosition, PAIRED_PAGE_SIZE);
     return {
       balances: { active: balanceDtos(balances.active), payout: balanceDtos(balances.payout) },
       channels: channels.channels,
@@ -316,7 +316,7 @@ export class DashboardService {
       this.queries.transactions(user.id, 'follower', 'all', null, true),
     ]);
     const memberships = this.membershipsPageOf(rows, nowMs, PAIRED_PAGE_SIZE);
-    const page = toPage(transactions, transactionPosition, PAIRED_PAGE_SIZE);
+    const page = toPage(transactions, ledgerPosition, PAIRED_PAGE_SIZE);
     const stamps = new Map<string, string>();
     let ends = Number.POSITIVE_INFINITY;
     for (const { member, subscription, channel, subscriptionStamp, channelStamp } of rows.slice(0, PAIRED_PAGE_SIZE)) {
@@ -421,13 +421,7 @@ export class DashboardService {
     if (input.mode === 'creator' || list === 'withdrawals') requireVerified(user);
     const cursor = decodeCursor(input.startFrom);
     const rows = await this.queries.transactions(user.id, input.mode, list, cursor);
-    const page = toPage(rows, transactionPosition);
+    const page = toPage(rows, ledgerPosition);
     return { transactions: page.items.map(transactionDto), nextFrom: page.nextFrom };
   }
 }
-
-/** A ledger line's place in its list, newest first: what the next page's cursor holds. */
-const transactionPosition = (view: TransactionView): CursorPosition => ({
-  t: view.transaction.createdAt.getTime(),
-  id: view.transaction.id,
-});

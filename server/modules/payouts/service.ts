@@ -16,7 +16,7 @@ import { payoutRuns } from '../../platform/db/schema-money';
 import { balancesOf } from '../payments/ledger/ledger';
 import type { PayoutRunRow } from '../payments/payoutUpdates';
 import type { PaymentProvider } from '../payments/PaymentProvider';
-import { type TransactionView, TransactionsRepository } from '../transactions/repository';
+import { type TransactionView, TransactionsRepository, ledgerPosition } from '../transactions/repository';
 import { dueAtPayout } from './job';
 import { PayoutAccountsRepository } from './repository';
 import { type PayoutAccountInput, validatePayoutAccount } from './validateAccount';
@@ -100,7 +100,7 @@ export class PayoutService {
         await this.ratesFor(due, account?.currency ?? null),
       ),
       account,
-      withdrawals: toPage(rows, (view) => ({ t: view.transaction.createdAt.getTime(), id: view.transaction.id })),
+      withdrawals: toPage(rows, ledgerPosition),
       payouts: runs,
     };
   }

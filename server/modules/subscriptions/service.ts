@@ -28,6 +28,7 @@ import { AppError, notFound, validationError } from '../../platform/errors';
 import { type CursorPosition, PAIRED_PAGE_SIZE, decodeCursor, toPage } from '../../platform/db/cursor';
 import { ChannelsRepository } from '../channels/repository';
 import { type MemberGroup, MembersRepository, memberPages, memberPositionFor } from './membersRepository';
+import { groupPosition } from './memberGroups';
 import { SubscriptionsRepository, subscriptionWithChannelRead } from './repository';
 import { UsersRepository } from '../users/repository';
 import type { ChannelRow, MemberRow, SubscriptionRow, UserRow } from '../../platform/db/schema';
@@ -366,8 +367,8 @@ export class SubscriptionService {
         shareLink: this.shareLink(subscription.id),
       },
       channel: { channel, activeSubscribers: channelSubscribers },
-      live: toPage(live, groupCursor('live'), PAIRED_PAGE_SIZE),
-      inactive: toPage(inactive, groupCursor('inactive'), PAIRED_PAGE_SIZE),
+      live: toPage(live, rowAt(groupPosition('live')), PAIRED_PAGE_SIZE),
+      inactive: toPage(inactive, rowAt(groupPosition('inactive')), PAIRED_PAGE_SIZE),
     };
   }
 
@@ -384,8 +385,7 @@ export class SubscriptionService {
         : this.memberPages(subscriptionId, { filter: input.filter, group, cursor, now: this.now() }),
     ]);
     ownSubscription(user, found);
-    const position = memberPositionFor(input.filter, group);
-    return toPage(rows, ({ member }) => position(member));
+    return toPage(rows, rowAt(memberPositionFor(input.filter, group)));
   }
 
   /** The creator's view of one subscriber. */
@@ -419,9 +419,8 @@ export interface SubscriberDetail {
   readonly user: UserRow;
 }
 
-/** A group's page's cursor position, from the row's membership (memberGroups.ts). */
-function groupCursor(group: MemberGroup): (row: { member: MemberFields }) => CursorPosition {
-  const position = memberPositionFor('all', group);
+/** A member list row's cursor position: its membership's. */
+function rowAt(position: (member: MemberFields) => CursorPosition): (row: { member: MemberFields }) => CursorPosition {
   return ({ member }) => position(member);
 }
 

@@ -80,6 +80,12 @@ export function transactionViewsQuery(
     .orderBy(desc(t.createdAt), desc(t.id));
 }
 
+/** A ledger line's place in its list, newest first: what the next page's cursor holds. */
+export const ledgerPosition = (view: TransactionView): CursorPosition => ({
+  t: view.transaction.createdAt.getTime(),
+  id: view.transaction.id,
+});
+
 /**
  * A ledger page as prepared statements (rowShapes.ts): PAGE_SIZE + 1 lines where `where` holds, newest first, from
  * the start or after a cursor (keyset on (created_at, id), a row comparison the index range can use), or
