@@ -1,9 +1,11 @@
 /**
- * A follower in more subscriptions than a page: the dashboard shows the first page and loads the next ones while the
- * user scrolls (POST /dashboard/subscriptions), down to the oldest membership, each once.
+ * Lists longer than a page: the dashboard shows the first page and loads the next ones while the user scrolls, down to
+ * the last item, each once: a follower's memberships (POST /dashboard/subscriptions) and a creator's channels
+ * (POST /dashboard/channels).
  */
 import { unexpectedProblems, waitForScreen } from './dashboard-support';
 import { expect, newUser, test } from './support/fixtures';
+import { verifiedCreator } from './support/payout';
 
 const COUNT = 45;
 
@@ -59,5 +61,56 @@ test('a follower in 45 subscriptions scrolls down to the last one', async ({
   for (const body of pageRequests) expect(JSON.parse(body)).toEqual({ startFrom: expect.any(String) });
   expect(new Set(pageRequests).size).toBe(pageRequests.length);
   await expect(app.getByRole('region', { name: 'Inactive subscriptions' })).toHaveCount(0);
+  expect(unexpectedProblems(consoleProblems)).toEqual([]);
+});
+
+test('a creator with 45 channels scrolls down to the last one', async ({
+  emulator,
+  sandbox,
+  page,
+  consoleProblems,
+}) => {
+  const owner = await verifiedCreator(sandbox, 'Cora');
+  const follower = newUser('Fred');
+  await sandbox.api(follower, 'GET', '/dashboard?mode=follower');
+  // COUNT channels "Cora 1" … "Cora 45", each with a subscription, all made at one time.
+  await sandbox.post('/sandbox/memberships', {
+    ownerTelegramId: owner.telegramId,
+    followerTelegramId: follower.telegramId,
+    count: COUNT,
+  });
+  const pageRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/v2/dashboard/channels')) pageRequests.push(request.postData() ?? '');
+  });
+
+  // Verified: the server opens the creator view.
+  await emulator.open({ user: owner, platform: 'ios' });
+  const app = emulator.app;
+  await waitForScreen(app);
+  const rows = app.getByRole('region', { name: 'Channels', exact: true }).locator('a[href^="/channel/"]');
+  await expect(rows.first()).toBeVisible();
+  await expect
+    .poll(
+      async () => {
+        await rows.last().scrollIntoViewIfNeeded();
+        return rows.count();
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(COUNT);
+
+  // Oldest first: the channel made first leads, the one made last ends the list.
+  const names = await rows.evaluateAll((links) =>
+    links.map((link) => link.querySelector('.cell__title')?.textContent ?? ''),
+  );
+  expect(names).toEqual(Array.from({ length: COUNT }, (_, index) => `Cora ${index + 1}`));
+  await rows.last().scrollIntoViewIfNeeded();
+  await expect(rows.last()).toBeInViewport();
+  await expect(rows.last()).toContainText('1 paid subscriber');
+  // The first page came with the dashboard; the rest page by page, each from the cursor of the one before.
+  expect(pageRequests.length).toBeGreaterThanOrEqual(2);
+  for (const body of pageRequests) expect(JSON.parse(body)).toEqual({ startFrom: expect.any(String) });
+  expect(new Set(pageRequests).size).toBe(pageRequests.length);
   expect(unexpectedProblems(consoleProblems)).toEqual([]);
 });
