@@ -7,7 +7,7 @@
  * ChannelsRepository.byId and activeSubscribers, SubscriptionsRepository.pageByChannel and activeSubscribers.
  * The counts are the kept counts joined (members.ts, KeptCount).
  */
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { CHANNEL_TRANSACTION_TYPES } from '../../../src/domain/transactions';
 import { PAIRED_PAGE_SIZE } from '../../platform/db/cursor';
 import type { Db } from '../../platform/db/db';
@@ -21,7 +21,7 @@ import {
 } from '../../platform/db/schema';
 import { prepareShaped } from '../../platform/db/rowShapes';
 import type { CursorPosition } from '../../platform/db/cursor';
-import { type TransactionView, preparedLedgerPages } from '../transactions/repository';
+import { type TransactionView, preparedLedgerPages, typeIn } from '../transactions/repository';
 
 export interface ChannelPageReads {
   readonly channel: { readonly channel: ChannelRow; readonly activeSubscribers: number } | undefined;
@@ -89,7 +89,7 @@ export function channelLedgerPages(db: Db) {
     and(
       eq(t.channelId, sql.placeholder('channelId')),
       eq(t.userId, sql.placeholder('userId')),
-      inArray(t.type, [...CHANNEL_TRANSACTION_TYPES]),
+      typeIn(CHANNEL_TRANSACTION_TYPES),
     )!,
   );
   return (user: number, id: number, cursor: CursorPosition | null, opens = false): Promise<TransactionView[]> =>

@@ -13,7 +13,7 @@
  * The shapes and rules match ChannelsRepository.listByOwnerWithCounts, SubscriptionsRepository/ChannelsRepository
  * activeSubscribers, CardsRepository.listByUser and TransactionsRepository.pageForUser, which other calls use.
  */
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import {
   type BalanceTotalsRow,
   type Balances,
@@ -31,6 +31,7 @@ import {
   TYPES_BY_MODE,
   type TransactionView,
   preparedLedgerPages,
+  typeIn,
 } from '../transactions/repository';
 import { prepareShaped } from '../../platform/db/rowShapes';
 import { type CursorPosition, PAGE_SIZE, PAIRED_PAGE_SIZE } from '../../platform/db/cursor';
@@ -130,11 +131,7 @@ export function dashboardQueries(db: Db) {
 
   // A page of the user's ledger lines of the given types, newest first, from the start or after a cursor.
   const transactionsPage = (types: readonly TransactionType[], name: string) =>
-    preparedLedgerPages(
-      db,
-      name,
-      and(eq(t.userId, userId), types.length === 1 ? eq(t.type, types[0]!) : inArray(t.type, [...types]))!,
-    );
+    preparedLedgerPages(db, name, and(eq(t.userId, userId), typeIn(types))!);
   const pageLists = {
     creator: TYPES_BY_MODE.creator,
     follower: TYPES_BY_MODE.follower,
