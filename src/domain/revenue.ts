@@ -76,6 +76,34 @@ function validOffset(offsetMinutes: number): number {
 }
 
 /**
+ * The zone's offset on the quarter-hour grid, the nearest whole number of quarter hours: every real zone's offset is
+ * one, and the kept revenue sums are cut on that grid (an offset off it would need every line read).
+ */
+export function quarterHourOffset(offsetMinutes: number): number {
+  return Math.round(validOffset(offsetMinutes) / 15) * 15 || 0;
+}
+
+/**
+ * An instant in ISO 8601 at a fixed offset, as luxon writes it in revenueZone (`toISO({ suppressMilliseconds: true })`:
+ * "2026-01-01T05:30:00+05:30", milliseconds only when not 0, "Z" at UTC) by arithmetic: the export writes two per line.
+ */
+export function isoAtOffset(ms: number, offsetMinutes: number): string {
+  const offset = validOffset(offsetMinutes);
+  const local = new Date(ms + offset * MINUTE_MS).toISOString();
+  const time = local.endsWith('.000Z') ? local.slice(0, -5) : local.slice(0, -1);
+  if (offset === 0) return `${time}Z`;
+  const minutes = Math.abs(offset);
+  const hh = String(Math.floor(minutes / 60)).padStart(2, '0');
+  const mm = String(minutes % 60).padStart(2, '0');
+  return `${time}${offset < 0 ? '-' : '+'}${hh}:${mm}`;
+}
+
+/** The calendar date of an instant at a fixed offset ("2026-01-01"), as luxon's toISODate in revenueZone. */
+export function dateAtOffset(ms: number, offsetMinutes: number): string {
+  return new Date(ms + validOffset(offsetMinutes) * MINUTE_MS).toISOString().slice(0, 10);
+}
+
+/**
  * Bucket edges by arithmetic on the fixed offset (what luxon's startOf/minus in a FixedOffsetZone answer, without a
  * DateTime per bucket: the series computes them on every request). Days and weeks are fixed lengths in a fixed
  * offset; months are calendar months of the zone's wall clock, shifted back by the offset.

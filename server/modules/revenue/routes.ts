@@ -1,4 +1,5 @@
 /** GET /revenue (earnings series), GET /revenue/insights (MRR, members per month, promo codes), POST /revenue/export (a signed CSV link), GET /revenue/export/{token} (the CSV). */
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import {
@@ -91,12 +92,14 @@ export const revenueRoutes: FastifyPluginAsync<RouteOptions> = async (app, { dep
       },
     },
     async (request, reply) => {
-      const file = await revenue.csv(request.params.token);
+      const file = revenue.csv(request.params.token);
+      // Streamed as its pages are read (chunked, compressed on the way when asked for): a big creator's year of lines
+      // is never held whole.
       return reply
         .type('text/csv; charset=utf-8; header=present')
         .header('content-disposition', `attachment; filename="${file.fileName}"`)
         .header('cache-control', 'private, no-store')
-        .send(file.body);
+        .send(Readable.from(file.lines));
     },
   );
 };

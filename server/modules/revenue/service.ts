@@ -24,6 +24,9 @@ import {
   type RevenueLine,
   type RevenueSeriesInput,
   buildRevenueSeries,
+  dateAtOffset,
+  isoAtOffset,
+  quarterHourOffset,
   revenueBucketStarts,
   revenueRange,
   revenueZone,
@@ -34,7 +37,7 @@ import { AppError, notFound } from '../../platform/errors';
 import type { UserRow } from '../../platform/db/schema';
 import type { ServiceDeps } from '../../platform/serviceDeps';
 import { assertModerated, ownedChannel, requireVerified } from '../channels/access';
-import { RevenueRepository, type RevenueLineRow, type RevenueScope } from './repository';
+import { type LinePosition, RevenueRepository, type RevenueScope } from './repository';
 import { InsightsRepository } from './insights';
 import { RevenueSeriesRepository } from './series';
 
@@ -54,6 +57,8 @@ export type TrialStatsOfChannels = (channelIds: readonly number[]) => Promise<Tr
 
 const EXPORT_LINK_TTL_MS = 5 * 60_000;
 const MAX_EXPORT_SPAN_MS = 366 * 24 * 3600_000;
+/** Lines read per statement while the export streams: a few hundred kB of CSV each. */
+const EXPORT_PAGE = 1000;
 const DEFAULT_CURRENCY: Currency = 'eur';
 
 interface ExportClaims {
@@ -67,7 +72,8 @@ interface ExportClaims {
 
 export interface RevenueCsv {
   readonly fileName: string;
-  readonly body: string;
+  /** The file's text in pieces: the header row, then a page of lines at a time (RFC 4180, CRLF after each row). */
+  readonly lines: AsyncIterable<string>;
 }
 
 export class RevenueService {
@@ -93,14 +99,11 @@ export class RevenueService {
 
   async series(user: UserRow, query: RevenueQuery, offsetMinutes: number): Promise<RevenueResponse> {
     const now = this.deps.clock.now();
-    const offset = revenueZone(offsetMinutes).offset(now);
+    // Buckets are cut on quarter hours, whole numbers of kept slots: an offset off that grid (no real zone has one)
+    // is taken as the nearest on it rather than reading every line.
+    const offset = quarterHourOffset(revenueZone(offsetMinutes).offset(now));
     const range = revenueRange(query.period, now, offset);
-    // Buckets cut on quarter hours are whole numbers of kept slots; an offset off that grid (no real zone has one)
-    // reads the lines.
-    const { currencies, series } =
-      offset % 15 === 0
-        ? await this.slotSeries(user, query, now, offset, range.to)
-        : await this.lineSeries(await this.scope(user, query.channelId), range);
+    const { currencies, series } = await this.slotSeries(user, query, now, offset, range.to);
     const currency = query.currency ?? currencies[0] ?? DEFAULT_CURRENCY;
     const buckets = buildRevenueSeries({ period: query.period, now, offsetMinutes: offset, ...series(currency) });
     return {
@@ -163,33 +166,6 @@ export class RevenueService {
         joins: [],
         expiries: members.expiriesNow,
         memberCounts: members.counts.map((counted) => ({ ...counted, at: starts[counted.bucket]! })),
-      }),
-    };
-  }
-
-  /** The series' inputs from the ledger lines and memberships themselves. */
-  private async lineSeries(scope: RevenueScope, range: { from: number; to: number }): Promise<SeriesInputs> {
-    const repository = new RevenueRepository(this.deps.db);
-    const from = new Date(range.from);
-    const to = new Date(range.to);
-    const [lines, members] = await Promise.all([
-      repository.lines(scope, from, to, null),
-      repository.memberEvents(scope, from, to),
-    ]);
-    return {
-      currencies: currenciesByEarnings(lines),
-      series: (currency) => ({
-        lines: lines
-          .filter((line) => line.currency === currency)
-          .map((line) => ({
-            type: line.type,
-            countsAt: line.countsAt.getTime(),
-            amountMinor: line.amount,
-            source: line.subscriptionId === null ? 'donation' : 'subscription',
-            ...(line.starsAmount !== null ? { stars: line.starsAmount } : {}),
-          })),
-        joins: members.joins.map((joined) => joined.getTime()),
-        expiries: members.expiries.map((expiry) => expiry.getTime()),
       }),
     };
   }
@@ -269,30 +245,42 @@ export class RevenueService {
     };
   }
 
-  /** The CSV a signed link names; a forged, altered or expired link is 404 (it names nothing). */
-  async csv(token: string): Promise<RevenueCsv> {
+  /**
+   * The CSV a signed link names; a forged, altered or expired link is 404 (it names nothing), refused before any line
+   * is read. The lines come EXPORT_PAGE at a time as the answer is sent: a year of a big creator's million lines never
+   * sits in memory whole.
+   */
+  csv(token: string): RevenueCsv {
     const claims = this.verify(token);
-    const lines = await new RevenueRepository(this.deps.db).lines(
-      { creatorId: claims.userId, channelId: claims.channelId },
-      new Date(claims.from),
-      new Date(claims.to),
-      null,
-    );
-    const zone = revenueZone(claims.offsetMinutes);
-    const day = (at: Date) => DateTime.fromJSDate(at, { zone }).toISODate() ?? '';
-    const rows = lines.map((line) => [
-      line.id,
-      DateTime.fromJSDate(line.createdAt, { zone }).toISO({ suppressMilliseconds: true }) ?? '',
-      day(line.countsAt),
-      line.type,
-      line.subscriptionId === null ? 'donation' : 'subscription',
-      line.channelTitle ?? '',
-      sourceTitle(line),
-      decimalMajor(signedRevenueMinor({ type: line.type, amountMinor: line.amount }), line.currency),
-      line.currency.toUpperCase(),
-    ]);
-    const header = ['id', 'created_at', 'counts_on', 'type', 'source', 'channel', 'title', 'amount', 'currency'];
-    return { fileName: exportFileName(claims), body: csvDocument([header, ...rows]) };
+    const repository = new RevenueRepository(this.deps.db);
+    const scope = { creatorId: claims.userId, channelId: claims.channelId };
+    const offset = claims.offsetMinutes;
+    async function* lines(): AsyncGenerator<string> {
+      yield csvDocument([
+        ['id', 'created_at', 'counts_on', 'type', 'source', 'channel', 'title', 'amount', 'currency'],
+      ]);
+      for (let after: LinePosition | null = null; ;) {
+        const page = await repository.linePage(scope, new Date(claims.from), new Date(claims.to), after, EXPORT_PAGE);
+        if (page.length === 0) return;
+        yield csvDocument(
+          page.map((line) => [
+            line.id,
+            isoAtOffset(line.createdAt.getTime(), offset),
+            dateAtOffset(Date.parse(line.countsAt), offset),
+            line.type,
+            line.subscriptionId === null ? 'donation' : 'subscription',
+            line.channelTitle ?? '',
+            line.subscriptionName ?? line.donationTitle ?? '',
+            decimalMajor(signedRevenueMinor({ type: line.type, amountMinor: line.amount }), line.currency),
+            line.currency.toUpperCase(),
+          ]),
+        );
+        if (page.length < EXPORT_PAGE) return;
+        const last = page[page.length - 1]!;
+        after = { countsAt: last.countsAt, id: last.id };
+      }
+    }
+    return { fileName: exportFileName(claims), lines: lines() };
   }
 
   /** Short enough for a path parameter: the claims as base-36 numbers joined by `_`, then a 128-bit HMAC. */
@@ -344,20 +332,6 @@ interface SeriesInputs {
 
 function byEarnings(totals: ReadonlyMap<Currency, number>): Currency[] {
   return [...totals.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([currency]) => currency);
-}
-
-function currenciesByEarnings(lines: readonly RevenueLineRow[]): Currency[] {
-  const totals = new Map<Currency, number>();
-  for (const line of lines)
-    totals.set(
-      line.currency,
-      (totals.get(line.currency) ?? 0) + signedRevenueMinor({ type: line.type, amountMinor: line.amount }),
-    );
-  return byEarnings(totals);
-}
-
-function sourceTitle(line: RevenueLineRow): string {
-  return line.subscriptionName ?? line.donationTitle ?? '';
 }
 
 function exportFileName(claims: Pick<ExportClaims, 'from' | 'to' | 'offsetMinutes'>): string {

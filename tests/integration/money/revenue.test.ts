@@ -3,9 +3,9 @@
  * figures (sum of the CSV = sum of the series = the ledger's sum for the period), with a refund counting against its
  * sale, members gained and lost, the creator's time zone, and the signed link's limits.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { RevenueExportResponse, RevenueResponse } from '../../../src/contract/revenue';
-import { transactions } from '../../../server/platform/db/schema';
+import { transactions, users } from '../../../server/platform/db/schema';
 import { type TestServer, creatorWithChannel, newUser, startTestServer } from '../support/testServer';
 import { type Shop, advanceTo, openShop, payWithNewCard } from './support/money';
 
@@ -213,4 +213,103 @@ describe('revenue at a glance', () => {
     );
     expect((await server.api(stranger.user, 'GET', '/revenue?period=year')).status).toBe(400);
   });
+
+  it('streams an export longer than a page in order, each line once, with ties and microseconds apart', async () => {
+    const first = await creatorWithChannel(server);
+    const second = await creatorWithChannel(server, { user: first.user, chatId: first.chatId - 1 });
+    const other = await creatorWithChannel(server);
+    const idOf = async (telegramId: number) =>
+      (await server.database.db.select({ id: users.id }).from(users).where(eq(users.telegramId, telegramId)))[0]!.id;
+    const creatorId = await idOf(first.user.telegramId);
+    const otherId = await idOf(other.user.telegramId);
+    const now = server.clock.now();
+    const from = Math.floor((now - 20 * DAY) / 1000);
+    const to = Math.floor(now / 1000);
+    const base = new Date((from + 3600) * 1000).toISOString();
+    const line = (
+      userId: number,
+      channelId: number,
+      type: string,
+      count: number,
+      createdAt: string,
+      windowAt: string,
+    ) => sql`insert into transactions (type, user_id, channel_id, currency, price, amount, payment_method, payment_id,
+        created_at, window_at)
+      select ${type}, ${userId}, ${channelId}, 'eur', 500, 435, 'card', ${`${type}-${userId}-${channelId}-${createdAt}-`} || j,
+        ${sql.raw(createdAt)}, ${sql.raw(windowAt)}
+      from generate_series(1, ${count}) j`;
+    const t0 = `'${base}'::timestamptz`;
+    for (const statement of [
+      // Four lines at each second: ties broken by id, across page edges.
+      line(creatorId, first.channelId, 'sell_subscription', 1200, `${t0} + (j / 4) * interval '1 second'`, 'null'),
+      // A microsecond apart, within one millisecond: a cursor cut to milliseconds would repeat or skip them.
+      line(
+        creatorId,
+        second.channelId,
+        'get_donation',
+        900,
+        `${t0} + interval '2 hours' + j * interval '1 microsecond'`,
+        'null',
+      ),
+      // Refunds written after the period, counting in their sales' window inside it.
+      line(
+        creatorId,
+        first.channelId,
+        'refund_issued',
+        150,
+        `${t0} + interval '30 days'`,
+        `${t0} + (j * 7) * interval '1 second'`,
+      ),
+      // Not in the export: a withdrawal, lines before and after the period, and another creator's.
+      line(creatorId, first.channelId, 'withdrawal', 30, `${t0} + j * interval '1 second'`, 'null'),
+      line(creatorId, first.channelId, 'sell_subscription', 20, `${t0} - interval '2 hours'`, 'null'),
+      line(
+        creatorId,
+        first.channelId,
+        'sell_subscription',
+        20,
+        `'${new Date(to * 1000).toISOString()}'::timestamptz`,
+        'null',
+      ),
+      line(otherId, other.channelId, 'sell_subscription', 40, `${t0} + j * interval '1 second'`, 'null'),
+    ])
+      await server.database.db.execute(statement);
+    // The order the export promises, read in one statement: when each counts, then id.
+    const expected = async (channelId: number | null) =>
+      (
+        await server.database.db
+          .select({ id: transactions.id })
+          .from(transactions)
+          .where(
+            and(
+              eq(transactions.userId, creatorId),
+              inArray(transactions.type, ['sell_subscription', 'get_donation', 'refund_issued']),
+              channelId === null ? undefined : eq(transactions.channelId, channelId),
+              sql`coalesce(window_at, created_at) >= ${new Date(from * 1000).toISOString()}::timestamptz`,
+              sql`coalesce(window_at, created_at) < ${new Date(to * 1000).toISOString()}::timestamptz`,
+            ),
+          )
+          .orderBy(sql`coalesce(window_at, created_at)`, transactions.id)
+      ).map((row) => String(row.id));
+    for (const channelId of [undefined, first.channelId]) {
+      const link = await server.api<RevenueExportResponse>(first.user, 'POST', '/revenue/export', {
+        from,
+        to,
+        ...(channelId === undefined ? {} : { channelId }),
+      });
+      expect(link.status).toBe(200);
+      const file = await server.request<string>('GET', new URL(link.body.url).pathname);
+      expect(file.status).toBe(200);
+      const [header, ...rows] = parseCsv(file.body);
+      expect(header![0]).toBe('id');
+      const ids = rows.map((row) => row[0]!);
+      const want = await expected(channelId ?? null);
+      expect(want.length).toBe(channelId === undefined ? 2250 : 1350);
+      expect(ids).toEqual(want);
+      // The refunds read negative, dated by their sales' window.
+      const refunds = rows.filter((row) => row[3] === 'refund_issued');
+      expect(refunds).toHaveLength(150);
+      expect(refunds.every((row) => row[7] === '-4.35' && row[2]! < row[1]!.slice(0, 10))).toBe(true);
+    }
+  }, 180_000);
 });

@@ -1,8 +1,12 @@
 import { DateTime } from 'luxon';
 import {
   buildRevenueSeries,
+  dateAtOffset,
+  isoAtOffset,
+  quarterHourOffset,
   revenueBucketStarts,
   revenueRange,
+  revenueZone,
   signedRevenueMinor,
   type RevenueLine,
 } from '../../../src/domain/revenue';
@@ -163,6 +167,36 @@ describe('revenue buckets', () => {
 });
 
 describe('revenue CSV', () => {
+  it('writes instants and dates at the offset as luxon does in the zone, for every offset and edge', () => {
+    const offsets = [0, 60, 180, 330, 345, 525, 840, -60, -210, -570, -720, 7, 841, -900];
+    const instants = [
+      '2026-01-01T00:00:00Z',
+      '2026-01-01T00:00:00.120Z',
+      '2025-12-31T23:59:59.999Z',
+      '2024-02-29T12:00:00.001Z',
+      '2026-03-01T05:29:59Z',
+      '1969-12-31T23:59:59Z',
+      '2038-01-19T03:14:08.500Z',
+    ].flatMap((iso) => [0, 1, 7, 13].map((hours) => at(iso) + hours * 3_600_000 + hours * 61_000));
+    for (const offset of offsets)
+      for (const ms of instants) {
+        const luxon = DateTime.fromMillis(ms, { zone: revenueZone(offset) });
+        expect({ offset, ms, iso: isoAtOffset(ms, offset), date: dateAtOffset(ms, offset) }).toEqual({
+          offset,
+          ms,
+          iso: luxon.toISO({ suppressMilliseconds: true }),
+          date: luxon.toISODate(),
+        });
+      }
+  });
+
+  it('takes an offset off the quarter-hour grid at the nearest quarter hour, and one beyond ±14 h as UTC', () => {
+    expect([0, 330, 345, -210, 840, 7, 8, -7, -8, 22, 23, -353, 841, -900, 0.5].map(quarterHourOffset)).toEqual([
+      0, 330, 345, -210, 840, 0, 15, 0, -15, 15, 30, -360, 0, 0, 0,
+    ]);
+    expect(Object.is(quarterHourOffset(-7), 0)).toBe(true);
+  });
+
   it('writes amounts as exact decimals in major units', () => {
     expect(decimalMajor(1550, 'eur')).toBe('15.50');
     expect(decimalMajor(-5, 'eur')).toBe('-0.05');
