@@ -1,5 +1,5 @@
 /** The ledger read for the revenue export: a creator's earnings lines, a page at a time. */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { REVENUE_TRANSACTION_TYPES } from '../../../src/domain/revenue';
 import type { Currency } from '../../../src/domain/money';
 import type { TransactionType } from '../../../src/domain/entities';
@@ -51,6 +51,23 @@ export class RevenueRepository {
     after: LinePosition | null,
     limit: number,
   ): Promise<RevenueLineRow[]> {
+    // The page's ids first, in a subquery with the limit ("transactions" there is its own), then their joins: the
+    // plan cannot join a whole range and sort it after (transactions/repository.ts transactionViewsQuery).
+    const page = this.db
+      .select({ id: t.id })
+      .from(t)
+      .where(
+        and(
+          eq(t.userId, scope.creatorId),
+          typeIn(REVENUE_TRANSACTION_TYPES),
+          scope.channelId === null ? undefined : eq(t.channelId, scope.channelId),
+          sql`${countsAt} >= ${from.toISOString()}::timestamptz`,
+          sql`${countsAt} < ${to.toISOString()}::timestamptz`,
+          after === null ? undefined : sql`(${countsAt}, ${t.id}) > (${after.countsAt}::timestamptz, ${after.id})`,
+        ),
+      )
+      .orderBy(countsAt, t.id)
+      .limit(limit);
     const rows = await this.db
       .select({
         id: t.id,
@@ -68,18 +85,8 @@ export class RevenueRepository {
       .leftJoin(channels, eq(channels.id, t.channelId))
       .leftJoin(subscriptions, eq(subscriptions.id, t.subscriptionId))
       .leftJoin(donations, eq(donations.id, t.donationId))
-      .where(
-        and(
-          eq(t.userId, scope.creatorId),
-          typeIn(REVENUE_TRANSACTION_TYPES),
-          scope.channelId === null ? undefined : eq(t.channelId, scope.channelId),
-          sql`${countsAt} >= ${from.toISOString()}::timestamptz`,
-          sql`${countsAt} < ${to.toISOString()}::timestamptz`,
-          after === null ? undefined : sql`(${countsAt}, ${t.id}) > (${after.countsAt}::timestamptz, ${after.id})`,
-        ),
-      )
-      .orderBy(countsAt, t.id)
-      .limit(limit);
+      .where(inArray(t.id, page))
+      .orderBy(countsAt, t.id);
     // Earnings lines are in the creator's currencies (a Stars sale is credited in one): never xtr, a payer's.
     return rows.map((row) => ({ ...row, currency: row.currency as Currency }));
   }

@@ -436,9 +436,8 @@ export const transactions = pgTable(
     createdAt: at('created_at').notNull(),
   },
   (table) => [
-    // The ledger lists' partial indexes by mode are in migration 0070, the export's in 0071.
+    // The ledger lists' partial indexes (by channel, by mode) are in migration 0070, the export's in 0071.
     index('transactions_user_type').on(table.userId, table.type, table.createdAt, table.id),
-    index('transactions_channel_user').on(table.channelId, table.userId, table.createdAt, table.id),
     uniqueIndex('transactions_payment_type').on(table.paymentId, table.type),
   ],
 );

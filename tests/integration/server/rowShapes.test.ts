@@ -39,7 +39,7 @@ const name = (label: string) => `row_shapes_test_${label}_${(statement += 1)}`;
 test('ledger lines with left-joined parts: null where nothing joins, objects where something does', async () => {
   const { db } = server.database;
   const query = (fields = transactionViewColumns) =>
-    transactionViewsQuery(db, eq(transactions.userId, sql.placeholder('userId')), fields).limit(50);
+    transactionViewsQuery(db, eq(transactions.userId, sql.placeholder('userId')), 50, fields);
   const ours = prepareShaped(db, name('ledger'), transactionViewColumns, query, TRANSACTION_VIEW_JOINED);
   const theirs = query().prepare(name('ledger_drizzle'));
   const owners = await db.selectDistinct({ id: transactions.userId }).from(transactions);
