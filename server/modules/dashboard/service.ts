@@ -61,6 +61,12 @@ interface FollowerView extends CachedView {
  * (the creator views have their own cache).
  */
 const FOLLOWER_ENTRIES = 1_000;
+/**
+ * Creator views kept per process: of the same order each (a page of channels and one of ledger lines, the answer and
+ * its compressed forms), so 2,000 hold tens of MB. At the cache's default (10,000) they alone could take the server
+ * past its 400 MB on a busy deployment.
+ */
+const CREATOR_ENTRIES = 2_000;
 /** A follower view is read again at least this often, whatever else holds it. */
 const FOLLOWER_TTL_MS = 60 * 60 * 1000;
 
@@ -94,7 +100,7 @@ const balanceDtos = (balances: readonly Money[]) =>
 
 export class DashboardService {
   private readonly queries: DashboardQueries;
-  private readonly cache = new DashboardCache<CachedView>();
+  private readonly cache = new DashboardCache<CachedView>(CREATOR_ENTRIES);
   private readonly followers = new DashboardCache<FollowerView>(FOLLOWER_ENTRIES);
   /**
    * The row versions and counts kept views check (a creator's: its channels' counts), one statement for all the hits
