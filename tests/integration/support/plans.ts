@@ -63,20 +63,24 @@ export interface GenericPlan {
 export async function genericPlans(server: TestServer, statements: readonly Recorded[]): Promise<GenericPlan[]> {
   return server.database.withSession(async (session) => {
     await session.exec('set plan_cache_mode = force_generic_plan');
-    const plans: GenericPlan[] = [];
-    for (const [index, { name, text, values }] of statements.entries()) {
-      await session.exec(`prepare plan_under_test_${index} as ${text}`);
-      const rows = await session.query<Record<string, unknown>>(
-        `explain (analyze, format json) execute plan_under_test_${index}(${values.map(literal).join(', ')})`,
-      );
-      const json = Object.values(rows[0]!)[0];
-      const plan = typeof json === 'string' ? json : JSON.stringify(json);
-      const [{ Plan: root }] = JSON.parse(plan) as [{ Plan: PlanNode }];
-      plans.push({ statement: name ?? text.slice(0, 60), generic: plan.includes('$1'), root });
-      await session.exec(`deallocate plan_under_test_${index}`);
+    try {
+      const plans: GenericPlan[] = [];
+      for (const [index, { name, text, values }] of statements.entries()) {
+        await session.exec(`prepare plan_under_test_${index} as ${text}`);
+        const rows = await session.query<Record<string, unknown>>(
+          `explain (analyze, format json) execute plan_under_test_${index}(${values.map(literal).join(', ')})`,
+        );
+        await session.exec(`deallocate plan_under_test_${index}`);
+        const json = Object.values(rows[0]!)[0];
+        const plan = typeof json === 'string' ? json : JSON.stringify(json);
+        const [{ Plan: root }] = JSON.parse(plan) as [{ Plan: PlanNode }];
+        plans.push({ statement: name ?? text.slice(0, 60), generic: plan.includes('$1'), root });
+      }
+      return plans;
+    } finally {
+      // The connection goes back to the server's pool.
+      await session.exec('reset plan_cache_mode');
     }
-    await session.exec('reset plan_cache_mode');
-    return plans;
   });
 }
 

@@ -9,7 +9,7 @@ CREATE INDEX IF NOT EXISTS transactions_channel_user ON transactions (channel_id
   WHERE type IN ('sell_subscription', 'get_donation', 'refund_issued');
 DROP INDEX IF EXISTS transactions_channel;
 -- The dashboard's ledger lists, one per mode (src/domain/transactions.ts TRANSACTION_TYPES_BY_MODE: every type is in
--- one), replacing the index of every line by user: a line is in one of them, as it was in that one.
+-- exactly one), replacing transactions_user: each line is in one of them, as it was in that index.
 CREATE INDEX IF NOT EXISTS transactions_creator_lines ON transactions (user_id, created_at, id)
   WHERE type IN ('sell_subscription', 'get_donation', 'refund_issued', 'withdrawal');
 CREATE INDEX IF NOT EXISTS transactions_follower_lines ON transactions (user_id, created_at, id)
