@@ -1,10 +1,14 @@
 /**
  * The member lists' prepared statements (subscriptions/membersRepository.ts memberPages: every filter and group, first
- * page and after a cursor) keep one generic plan for any parameters: on a subscription of 20,000 members beside a
- * small one, each plan must read a page and stop (support/plans.ts). On both databases.
+ * page and after a cursor; the subscription page's two groups; a follower's memberships on the dashboard) keep one
+ * generic plan for any parameters: on a subscription of 20,000 members beside a small one, each plan must read a page
+ * and stop (support/plans.ts). On both databases.
  */
 import { sql } from 'drizzle-orm';
 import type { MemberFilter } from '../../../src/domain/entities';
+import { users } from '../../../server/platform/db/schema';
+import { dashboardQueries } from '../../../server/modules/dashboard/queries';
+import { subscriptionDetailReads } from '../../../server/modules/subscriptions/detailReads';
 import { type MemberGroup, memberPages } from '../../../server/modules/subscriptions/membersRepository';
 import { genericPlans, recordStatements, rowsRead } from '../support/plans';
 import { type TestServer, creatorWithChannel, startTestServer } from '../support/testServer';
@@ -12,9 +16,19 @@ import { type TestServer, creatorWithChannel, startTestServer } from '../support
 let server: TestServer;
 let big: number;
 let small: number;
+let ownerId: number;
+/** A member of both subscriptions. */
+let memberId: number;
 beforeAll(async () => {
   server = await startTestServer();
   const creator = await creatorWithChannel(server);
+  const idOf = async (telegramId: number) =>
+    (
+      await server.database.db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`${users.telegramId} = ${telegramId}`)
+    )[0]!.id;
   const subscription = async (channelId: number) => {
     const created = await server.api<{ subscription: { id: number } }>(creator.user, 'POST', '/subscription/new', {
       channelId,
@@ -34,6 +48,8 @@ beforeAll(async () => {
   );
   await server.database.db.execute(sql`insert into users (telegram_id, first_name, created_at, updated_at)
     select 71000000 + j, 'Member ' || j, now(), now() from generate_series(1, 20000) j`);
+  ownerId = await idOf(creator.user.telegramId);
+  memberId = await idOf(71000001);
   // Renewing, cancelled before their end, lapsed and expired by turns, joined a minute apart; the small subscription
   // has the first 50 of them, joined before all the others.
   const members = (subscriptionId: number, count: number, daysAgo: number) =>
@@ -75,8 +91,13 @@ describe('member lists under a generic plan', () => {
         await pages(small, { ...list, cursor: null, now });
         await pages(big, { ...list, cursor: { t: now.getTime() - 7 * 86_400_000, id: 1_000_000_000 }, now });
       }
+      // The subscription page's groups, of the small subscription (the big one's members all come first by time).
+      await subscriptionDetailReads(db)(ownerId, small, now);
+      const dashboard = dashboardQueries(db);
+      await dashboard.memberships(memberId, now, null, true);
+      await dashboard.memberships(memberId, now, { t: now.getTime(), id: 1_000_000_000 });
     });
-    expect(seen.length).toBe(2 * lists.length);
+    expect(seen.length).toBe(2 * lists.length + 4);
     for (const { statement, generic, root } of await genericPlans(server, seen)) {
       expect({ statement, generic }).toEqual({ statement, generic: true });
       // A page (PAGE_SIZE + 1) of each part the list reads, and their lookups by id.
