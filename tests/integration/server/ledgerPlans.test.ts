@@ -4,7 +4,7 @@
  * creator holding most of the ledger, the generic plan of the channel page's list once chose an index of the user's
  * lines of those types and a sort: every line of the creator (0.8 s a page at a million lines). Here the server's own
  * statements (built by the same code, their text taken from a client that records them) are planned generically on a
- * skewed ledger, and each plan must be an ordered index range with no sort. On both databases.
+ * skewed ledger, and each must read a page and stop (support/plans.ts). On both databases.
  */
 import { sql } from 'drizzle-orm';
 import { users } from '../../../server/platform/db/schema';
