@@ -3,11 +3,41 @@
  * the last item, each once: a follower's memberships (POST /dashboard/subscriptions) and a creator's channels
  * (POST /dashboard/channels).
  */
+import type { Locator, Page } from '@playwright/test';
 import { unexpectedProblems, waitForScreen } from './dashboard-support';
 import { expect, newUser, test } from './support/fixtures';
 import { verifiedCreator } from './support/payout';
 
 const COUNT = 45;
+
+/** The bodies of the app's requests for a list's later pages (POST /api/v2/<path>), as they are sent. */
+function pageRequestsTo(page: Page, path: string): string[] {
+  const bodies: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith(`/api/v2/${path}`)) bodies.push(request.postData() ?? '');
+  });
+  return bodies;
+}
+
+/** Scrolls to the end of the list until every page has arrived: COUNT rows. */
+async function scrollToTheEnd(rows: Locator): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await rows.last().scrollIntoViewIfNeeded();
+        return rows.count();
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(COUNT);
+}
+
+/** The first page came with the dashboard; the rest page by page, each from the cursor of the one before. */
+function expectPagedByCursors(bodies: readonly string[]): void {
+  expect(bodies.length).toBeGreaterThanOrEqual(2);
+  for (const body of bodies) expect(JSON.parse(body)).toEqual({ startFrom: expect.any(String) });
+  expect(new Set(bodies).size).toBe(bodies.length);
+}
 
 test('a follower in 45 subscriptions scrolls down to the last one', async ({
   emulator,
@@ -25,26 +55,14 @@ test('a follower in 45 subscriptions scrolls down to the last one', async ({
     followerTelegramId: follower.telegramId,
     count: COUNT,
   });
-  const pageRequests: string[] = [];
-  page.on('request', (request) => {
-    if (request.url().endsWith('/api/v2/dashboard/subscriptions')) pageRequests.push(request.postData() ?? '');
-  });
+  const pageRequests = pageRequestsTo(page, 'dashboard/subscriptions');
 
   await emulator.open({ user: follower, platform: 'android-7.10' });
   const app = emulator.app;
   await waitForScreen(app);
   const rows = app.getByRole('region', { name: 'Active subscriptions' }).getByRole('link');
   await expect(rows.first()).toBeVisible();
-  // Scroll to the end of the list until every page has arrived.
-  await expect
-    .poll(
-      async () => {
-        await rows.last().scrollIntoViewIfNeeded();
-        return rows.count();
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(COUNT);
+  await scrollToTheEnd(rows);
 
   // Newest first: the channel made last (the highest number) leads, the first one made ends the list.
   await expect(rows.first()).toContainText(`Pia ${COUNT}`);
@@ -56,10 +74,7 @@ test('a follower in 45 subscriptions scrolls down to the last one', async ({
   );
   expect(new Set(names).size).toBe(COUNT);
   expect(names).toEqual(Array.from({ length: COUNT }, (_, index) => `Pia ${COUNT - index}`));
-  // The first page came with the dashboard; the rest page by page, each from the cursor of the one before.
-  expect(pageRequests.length).toBeGreaterThanOrEqual(2);
-  for (const body of pageRequests) expect(JSON.parse(body)).toEqual({ startFrom: expect.any(String) });
-  expect(new Set(pageRequests).size).toBe(pageRequests.length);
+  expectPagedByCursors(pageRequests);
   await expect(app.getByRole('region', { name: 'Inactive subscriptions' })).toHaveCount(0);
   expect(unexpectedProblems(consoleProblems)).toEqual([]);
 });
@@ -79,10 +94,7 @@ test('a creator with 45 channels scrolls down to the last one', async ({
     followerTelegramId: follower.telegramId,
     count: COUNT,
   });
-  const pageRequests: string[] = [];
-  page.on('request', (request) => {
-    if (request.url().endsWith('/api/v2/dashboard/channels')) pageRequests.push(request.postData() ?? '');
-  });
+  const pageRequests = pageRequestsTo(page, 'dashboard/channels');
 
   // Verified: the server opens the creator view.
   await emulator.open({ user: owner, platform: 'ios' });
@@ -90,15 +102,7 @@ test('a creator with 45 channels scrolls down to the last one', async ({
   await waitForScreen(app);
   const rows = app.getByRole('region', { name: 'Channels', exact: true }).locator('a[href^="/channel/"]');
   await expect(rows.first()).toBeVisible();
-  await expect
-    .poll(
-      async () => {
-        await rows.last().scrollIntoViewIfNeeded();
-        return rows.count();
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(COUNT);
+  await scrollToTheEnd(rows);
 
   // Oldest first: the channel made first leads, the one made last ends the list.
   const names = await rows.evaluateAll((links) =>
@@ -108,9 +112,6 @@ test('a creator with 45 channels scrolls down to the last one', async ({
   await rows.last().scrollIntoViewIfNeeded();
   await expect(rows.last()).toBeInViewport();
   await expect(rows.last()).toContainText('1 paid subscriber');
-  // The first page came with the dashboard; the rest page by page, each from the cursor of the one before.
-  expect(pageRequests.length).toBeGreaterThanOrEqual(2);
-  for (const body of pageRequests) expect(JSON.parse(body)).toEqual({ startFrom: expect.any(String) });
-  expect(new Set(pageRequests).size).toBe(pageRequests.length);
+  expectPagedByCursors(pageRequests);
   expect(unexpectedProblems(consoleProblems)).toEqual([]);
 });
