@@ -5,9 +5,9 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { RevenueExportResponse, RevenueResponse } from '../../../src/contract/revenue';
-import { transactions, users } from '../../../server/platform/db/schema';
+import { transactions } from '../../../server/platform/db/schema';
 import { type TestServer, creatorWithChannel, newUser, startTestServer } from '../support/testServer';
-import { type Shop, advanceTo, openShop, payWithNewCard } from './support/money';
+import { type Shop, advanceTo, openShop, payWithNewCard, userId } from './support/money';
 
 const DAY = 24 * 3600_000;
 const MOSCOW = { timezone: '180' };
@@ -218,16 +218,14 @@ describe('revenue at a glance', () => {
     const first = await creatorWithChannel(server);
     const second = await creatorWithChannel(server, { user: first.user, chatId: first.chatId - 1 });
     const other = await creatorWithChannel(server);
-    const idOf = async (telegramId: number) =>
-      (await server.database.db.select({ id: users.id }).from(users).where(eq(users.telegramId, telegramId)))[0]!.id;
-    const creatorId = await idOf(first.user.telegramId);
-    const otherId = await idOf(other.user.telegramId);
+    const creatorId = await userId(server, first.user);
+    const otherId = await userId(server, other.user);
     const now = server.clock.now();
     const from = Math.floor((now - 20 * DAY) / 1000);
     const to = Math.floor(now / 1000);
     const base = new Date((from + 3600) * 1000).toISOString();
     const line = (
-      userId: number,
+      owner: number,
       channelId: number,
       type: string,
       count: number,
@@ -235,7 +233,7 @@ describe('revenue at a glance', () => {
       windowAt: string,
     ) => sql`insert into transactions (type, user_id, channel_id, currency, price, amount, payment_method, payment_id,
         created_at, window_at)
-      select ${type}, ${userId}, ${channelId}, 'eur', 500, 435, 'card', ${`${type}-${userId}-${channelId}-${createdAt}-`} || j,
+      select ${type}, ${owner}, ${channelId}, 'eur', 500, 435, 'card', ${`${type}-${owner}-${channelId}-${createdAt}-`} || j,
         ${sql.raw(createdAt)}, ${sql.raw(windowAt)}
       from generate_series(1, ${count}) j`;
     const t0 = `'${base}'::timestamptz`;

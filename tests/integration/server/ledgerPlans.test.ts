@@ -11,6 +11,7 @@ import { users } from '../../../server/platform/db/schema';
 import { channelLedgerPages } from '../../../server/modules/channels/pageReads';
 import { dashboardQueries } from '../../../server/modules/dashboard/queries';
 import { RevenueRepository } from '../../../server/modules/revenue/repository';
+import { userId } from '../money/support/money';
 import { genericPlans, recordStatements, rowsRead } from '../support/plans';
 import { type TestServer, creatorWithChannel, startTestServer } from '../support/testServer';
 
@@ -25,11 +26,7 @@ beforeAll(async () => {
   const creator = await creatorWithChannel(server);
   channelId = creator.channelId;
   smallChannelId = (await creatorWithChannel(server, { user: creator.user, chatId: creator.chatId - 1 })).channelId;
-  await server.api(creator.user, 'GET', '/dashboard?mode=follower');
-  [{ id: creatorId }] = (await server.database.db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`${users.telegramId} = ${creator.user.telegramId}`)) as [{ id: number }];
+  creatorId = await userId(server, creator.user);
   // A skewed ledger: the creator holds most of it (every sale of the channel, and a withdrawal now and then), a
   // follower thousands of purchases, and 2,000 other users a line or two each.
   await server.database.db.execute(sql`insert into users (telegram_id, first_name, created_at, updated_at)

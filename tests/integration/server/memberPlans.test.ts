@@ -10,6 +10,7 @@ import { users } from '../../../server/platform/db/schema';
 import { dashboardQueries } from '../../../server/modules/dashboard/queries';
 import { subscriptionDetailReads } from '../../../server/modules/subscriptions/detailReads';
 import { type MemberGroup, memberPages } from '../../../server/modules/subscriptions/membersRepository';
+import { userId } from '../money/support/money';
 import { genericPlans, recordStatements, rowsRead } from '../support/plans';
 import { type TestServer, creatorWithChannel, startTestServer } from '../support/testServer';
 
@@ -22,13 +23,6 @@ let memberId: number;
 beforeAll(async () => {
   server = await startTestServer();
   const creator = await creatorWithChannel(server);
-  const idOf = async (telegramId: number) =>
-    (
-      await server.database.db
-        .select({ id: users.id })
-        .from(users)
-        .where(sql`${users.telegramId} = ${telegramId}`)
-    )[0]!.id;
   const subscription = async (channelId: number) => {
     const created = await server.api<{ subscription: { id: number } }>(creator.user, 'POST', '/subscription/new', {
       channelId,
@@ -48,8 +42,11 @@ beforeAll(async () => {
   );
   await server.database.db.execute(sql`insert into users (telegram_id, first_name, created_at, updated_at)
     select 71000000 + j, 'Member ' || j, now(), now() from generate_series(1, 20000) j`);
-  ownerId = await idOf(creator.user.telegramId);
-  memberId = await idOf(71000001);
+  ownerId = await userId(server, creator.user);
+  [{ id: memberId }] = (await server.database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`${users.telegramId} = 71000001`)) as [{ id: number }];
   // Renewing, cancelled before their end, lapsed and expired by turns, joined a minute apart; the small subscription
   // has the first 50 of them, joined before all the others.
   const members = (subscriptionId: number, count: number, daysAgo: number) =>
