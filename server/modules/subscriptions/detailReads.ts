@@ -4,9 +4,9 @@
  * counts (whoever owns it: the caller checks the owner and moderation from the row, as ownedSubscription does), and
  * the first page of each member group (PAIRED_PAGE_SIZE: one group is shown at a time) with the members' users, both
  * groups in one statement (not one per group: that spares the database a statement's fixed cost on every page). The
- * member pages are read only for the asking user's own subscription, so someone else's reads nothing of it. Shapes and rules match SubscriptionsRepository
- * byIdWithChannel and activeSubscribers, ChannelsRepository.activeSubscribers and memberPages (membersRepository.ts)
- * (filter 'all', a group, no cursor).
+ * member pages are read only for the asking user's own subscription, so someone else's reads nothing of it. Shapes
+ * and rules match SubscriptionsRepository byIdWithChannel and activeSubscribers, ChannelsRepository.activeSubscribers
+ * and memberPages (membersRepository.ts) (filter 'all', a group, no cursor).
  * Each statement keeps one generic plan: the page size is a literal (a limit the plan cannot see makes PostgreSQL plan
  * every execution again), and the subscriber counts are the kept counts joined (members.ts, KeptCount).
  * A group's page takes its ids from ranges of partial indexes read from the index alone (memberGroups.ts).
