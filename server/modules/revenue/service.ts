@@ -101,7 +101,7 @@ export class RevenueService {
     const now = this.deps.clock.now();
     // Buckets are cut on quarter hours, whole numbers of kept slots: an offset off that grid (no real zone has one)
     // is taken as the nearest on it rather than reading every line.
-    const offset = quarterHourOffset(revenueZone(offsetMinutes).offset(now));
+    const offset = quarterHourOffset(offsetMinutes);
     const range = revenueRange(query.period, now, offset);
     const { currencies, series } = await this.slotSeries(user, query, now, offset, range.to);
     const currency = query.currency ?? currencies[0] ?? DEFAULT_CURRENCY;
