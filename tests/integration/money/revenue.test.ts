@@ -310,4 +310,42 @@ describe('revenue at a glance', () => {
       expect(refunds.every((row) => row[7] === '-4.35' && row[2]! < row[1]!.slice(0, 10))).toBe(true);
     }
   }, 180_000);
+
+  it('ends a download that fails midway as failed, never as a shorter file', async () => {
+    const now = server.clock.now();
+    const from = Math.floor((now - 10 * DAY) / 1000);
+    const base = `'${new Date((from + 3600) * 1000).toISOString()}'::timestamptz`;
+    /**
+     * A creator with 1,500 lines a second apart, line `bad`'s amount beyond what the server reads as a number (db.ts
+     * refuses an int8 past 2^53): the page holding it throws while the file is being sent.
+     */
+    const exportFailingAt = async (bad: number): Promise<string> => {
+      const { user, channelId } = await creatorWithChannel(server);
+      const creatorId = await userId(server, user);
+      await server.database.db.execute(sql`insert into transactions (type, user_id, channel_id, currency, price, amount,
+          payment_method, payment_id, created_at)
+        select 'sell_subscription', ${creatorId}, ${channelId}, 'eur', 500,
+          case when j = ${bad} then 1152921504606846976 else 435 end, 'card', 'midway-' || ${creatorId} || '-' || j,
+          ${sql.raw(base)} + j * interval '1 second'
+        from generate_series(1, 1500) j`);
+      const link = await server.api<RevenueExportResponse>(user, 'POST', '/revenue/export', {
+        from,
+        to: Math.floor(now / 1000),
+      });
+      expect(link.status).toBe(200);
+      return new URL(link.body.url).pathname;
+    };
+    /** A file the client takes for whole is a 200 whose transfer ended cleanly: that must not happen. */
+    const download = async (path: string, encoding: string) => {
+      const answer = await fetch(`${server.baseUrl}${path}`, { headers: { 'accept-encoding': encoding } });
+      // Before the first byte left (a compressor may hold the header row and the first page) the failure is an error
+      // status; after it, the connection breaks and the read fails.
+      if (answer.status === 200) await expect(answer.text()).rejects.toThrow();
+      else expect(answer.status).toBeGreaterThanOrEqual(500);
+    };
+    for (const bad of [500, 1200]) {
+      const path = await exportFailingAt(bad);
+      for (const encoding of ['identity', 'br', 'gzip']) await download(path, encoding);
+    }
+  }, 120_000);
 });
