@@ -6,6 +6,8 @@
  * then the data set grows 100× in a few set-based SQL statements (BIG below: 100,000 followers with one membership
  * each in the seeded creator's subscriptions, ~1M ledger lines, 150 more creators with two subscriptions each, and
  * the seeded follower in all 300 of them) and the same calls are measured again against the same server.
+ * A control subscription (addControl) has a full first page of members on seed as at 100×: its members pages show
+ * what the data's growth alone costs a page, apart from the rows a page shows.
  * The creator dashboard is measured twice: with their cache as it works ("hit": one user asking again and again) and with the
  * cache's lookups turned off in this process ("missed": every request reads the database).
  * Printed per call: req/s and p99 on seed and at 100×, their ratio (raw, and normalised by the reference call measured
@@ -56,6 +58,9 @@ const REFERENCE = 'reference: GET /channel/languages';
 const BIG = { followers: 100_000, creators: 150, subscriptionsPerCreator: 2, maxPaymentsPerMember: 9 } as const;
 const FOLLOWER_TELEGRAM_BASE = 10_000_000;
 const CREATOR_TELEGRAM_BASE = 20_000_000;
+/** The control's creator; its members follow (below FOLLOWER_TELEGRAM_BASE: the growth leaves them alone). */
+const CONTROL_TELEGRAM_BASE = 9_000_000;
+const CONTROL_MEMBERS = 300;
 
 interface Scenario {
   readonly name: string;
@@ -72,9 +77,11 @@ interface Ids {
   readonly subscriptionId: number;
   /** The seeded creator's one-time subscription: at 100× a quarter of the members, none of them inactive. */
   readonly oneTimeId: number;
+  /** The control (addControl): a subscription with a full first page of each filter, the same on seed and at 100×. */
+  readonly controlId: number;
 }
 
-const scenarios = ({ channelId, subscriptionId, oneTimeId }: Ids): Scenario[] => [
+const scenarios = ({ channelId, subscriptionId, oneTimeId, controlId }: Ids): Scenario[] => [
   { name: REFERENCE, method: 'GET', path: '/api/v2/channel/languages', as: SEED.alice },
   { name: 'creator dashboard', method: 'GET', path: '/api/v2/dashboard?mode=creator', as: SEED.alice, cached: true },
   { name: 'follower dashboard', method: 'GET', path: '/api/v2/dashboard?mode=follower', as: SEED.bob, cached: true },
@@ -94,6 +101,13 @@ const scenarios = ({ channelId, subscriptionId, oneTimeId }: Ids): Scenario[] =>
     body: { filter: 'all', group: 'live', startFrom: null },
     as: SEED.alice,
   },
+  ...([['all'], ['active'], ['expiring'], ['expired'], ['all', 'live']] as const).map(([filter, group]): Scenario => ({
+    name: `control members first page (${group === undefined ? filter : `${group} group`})`,
+    method: 'POST',
+    path: `/api/v2/subscription/${controlId}/members`,
+    body: { filter, ...(group === undefined ? {} : { group }), startFrom: null },
+    as: CONTROL_TELEGRAM_BASE,
+  })),
   { name: 'one-time subscription page', method: 'GET', path: `/api/v2/subscription/${oneTimeId}`, as: SEED.alice },
   {
     name: 'one-time members first page (inactive group)',
@@ -320,6 +334,49 @@ const KEPT_INSIGHTS = [
 ];
 
 /**
+ * The control: a creator of its own with one monthly subscription of CONTROL_MEMBERS members, written before the seed
+ * is measured through the app's triggers (its counts kept as the app keeps them), each filter's first page full on
+ * seed already (a third expired over a week ago, access removed; a quarter of the rest cancelled; none due for a
+ * renewal, a reminder or a removal within the jobs at size's hour). The seeded creator's pages hold a few rows on seed
+ * and a full page at 100×; the control's hold a full page on both, so its ratio is the data's growth alone.
+ */
+async function addControl(database: Database, nowMs: number): Promise<number> {
+  const now = `'${new Date(nowMs).toISOString()}'::timestamptz`;
+  const statements = [
+    `insert into users (telegram_id, first_name, username, language_code, verification_status, country, created_at, updated_at)
+     select ${CONTROL_TELEGRAM_BASE} + i, case when i = 0 then 'Control creator' else 'Control member' end,
+       'control_' || i, 'en', case when i = 0 then 'approved' else 'none' end, 'DE', ${now} - interval '400 days',
+       ${now} - interval '400 days'
+     from generate_series(0, ${CONTROL_MEMBERS}) i`,
+    `insert into channels (owner_id, chat_id, title, username, type, language, language_selected, connected, moderation,
+       onboarding_step, onboarding_passed, created_at, updated_at)
+     select id, -1009000000000, 'Control channel', 'scale_control', 'public', 'en', true, true, 'approved', 'completed',
+       true, created_at, created_at from users where telegram_id = ${CONTROL_TELEGRAM_BASE}`,
+    `insert into subscriptions (channel_id, name, description, period, price_minor, currency, button_text, created_at, updated_at)
+     select c.id, 'Control tier', 'The control', 'monthly', 500, 'eur', 'Subscribe', c.created_at, c.created_at
+     from channels c where c.chat_id = -1009000000000`,
+    `insert into subscription_members (subscription_id, user_id, status, period, activated_at, expires_at, renewal_failed,
+       payment_method, price_minor, currency, created_at, updated_at, access_removed_at)
+     select s.id, u.id, case when i % 3 <> 0 and i % 4 = 1 then 'cancelled' else 'active' end, 'monthly',
+       ${now} - make_interval(days => 40, mins => i), e.expires, false, 'card', 500, 'eur',
+       ${now} - make_interval(days => 40, mins => i), ${now} - make_interval(days => 40, mins => i),
+       case when i % 3 = 0 then e.expires end
+     from subscriptions s join channels c on c.id = s.channel_id
+     cross join lateral (select id, (telegram_id - ${CONTROL_TELEGRAM_BASE})::int as i from users
+       where telegram_id between ${CONTROL_TELEGRAM_BASE + 1} and ${CONTROL_TELEGRAM_BASE + CONTROL_MEMBERS}) u
+     cross join lateral (select case when i % 3 = 0 then ${now} - make_interval(days => 8, mins => i)
+       else ${now} + make_interval(days => 5, mins => i) end as expires) e
+     where c.chat_id = -1009000000000`,
+  ];
+  for (const statement of statements) await database.db.execute(sql.raw(statement));
+  const row = await one<{ id: number }>(
+    database,
+    `select s.id from subscriptions s join channels c on c.id = s.channel_id where c.chat_id = -1009000000000`,
+  );
+  return Number(row.id);
+}
+
+/**
  * Grows the seed 100× with set-based SQL (see the file's comment): answers what it wrote. `now` is the server
  * clock's: future expiries start a day and an hour ahead (outside the renewal lead), past ones over a week back
  * (outside the renewal catch-up, access already removed), so a jobs round finds the same due work as on the seed.
@@ -509,7 +566,9 @@ async function grow(
       timings.push(`${name} ${((performance.now() - started) / 1000).toFixed(1)} s`);
     }
     await client.query('commit');
-    await client.query('analyze');
+    // Vacuumed as well as analysed: the grown tables as an established database keeps them (hint bits and visibility
+    // map set), instead of autovacuum doing that while the 100× calls and jobs round are measured.
+    await client.query('vacuum (analyze)');
   } finally {
     await client.end();
   }
@@ -542,6 +601,12 @@ async function explainMemberFilters(url: string, database: Database, ids: Ids, n
       filter: 'all' as const,
       group: 'inactive' as const,
     },
+    ...(['all', 'active', 'expiring', 'expired'] as const).map((filter) => ({
+      label: `control members (${filter})`,
+      id: ids.controlId,
+      filter,
+    })),
+    { label: 'control members (live group)', id: ids.controlId, filter: 'all' as const, group: 'live' as const },
   ];
   try {
     for (const { label, id, filter, ...group } of cases) {
@@ -771,6 +836,7 @@ async function main(): Promise<void> {
       channelId: Number(ids.channelId),
       subscriptionId: Number(ids.subscriptionId),
       oneTimeId: Number(oneTime.id),
+      controlId: await addControl(database, clock.now()),
     };
     const list = scenarios(grown).filter(
       (scenario) =>
