@@ -58,7 +58,7 @@ const REFERENCE = 'reference: GET /channel/languages';
 const BIG = { followers: 100_000, creators: 150, subscriptionsPerCreator: 2, maxPaymentsPerMember: 9 } as const;
 const FOLLOWER_TELEGRAM_BASE = 10_000_000;
 const CREATOR_TELEGRAM_BASE = 20_000_000;
-/** The control's creator; its members follow (below FOLLOWER_TELEGRAM_BASE: the growth leaves them alone). */
+/** The control creator's Telegram id, its members' the next ones: below FOLLOWER_TELEGRAM_BASE, so growth skips them. */
 const CONTROL_TELEGRAM_BASE = 9_000_000;
 const CONTROL_MEMBERS = 300;
 
