@@ -92,14 +92,25 @@ export const revenueRoutes: FastifyPluginAsync<RouteOptions> = async (app, { dep
       },
     },
     async (request, reply) => {
-      const file = revenue.csv(request.params.token);
+      // A failure on the first page is an error answer: it is read before any header of the file is set.
+      const file = await revenue.csv(request.params.token);
       // Streamed as its pages are read (chunked, compressed on the way when asked for): a big creator's year of lines
-      // is never held whole.
+      // is never held whole. A later page that fails ends the connection, never the transfer: the client must not
+      // take a shorter file for whole, and an error answer under this file's headers (its Content-Encoding, while a
+      // compressor still holds the first bytes) would be unreadable.
+      async function* lines(): AsyncGenerator<string> {
+        try {
+          yield* file.lines;
+        } catch (error) {
+          request.log.error({ err: error }, 'the revenue export failed after its first page');
+          reply.raw.destroy();
+        }
+      }
       return reply
         .type('text/csv; charset=utf-8; header=present')
         .header('content-disposition', `attachment; filename="${file.fileName}"`)
         .header('cache-control', 'private, no-store')
-        .send(Readable.from(file.lines));
+        .send(Readable.from(lines()));
     },
   );
 };

@@ -37,7 +37,7 @@ import { AppError, notFound } from '../../platform/errors';
 import type { UserRow } from '../../platform/db/schema';
 import type { ServiceDeps } from '../../platform/serviceDeps';
 import { assertModerated, ownedChannel, requireVerified } from '../channels/access';
-import { type LinePosition, RevenueRepository, type RevenueScope } from './repository';
+import { type LinePosition, type RevenueLineRow, RevenueRepository, type RevenueScope } from './repository';
 import { InsightsRepository } from './insights';
 import { RevenueSeriesRepository } from './series';
 
@@ -247,37 +247,41 @@ export class RevenueService {
 
   /**
    * The CSV a signed link names; a forged, altered or expired link is 404 (it names nothing), refused before any line
-   * is read. The lines come EXPORT_PAGE at a time as the answer is sent: a year of a big creator's million lines never
-   * sits in memory whole.
+   * is read. The first page is read before this returns, so a failure there is an error answer rather than a broken
+   * download; the rest come EXPORT_PAGE at a time as the answer is sent: a year of a big creator's million lines
+   * never sits in memory whole.
    */
-  csv(token: string): RevenueCsv {
+  async csv(token: string): Promise<RevenueCsv> {
     const claims = this.verify(token);
     const repository = new RevenueRepository(this.deps.db);
     const scope = { creatorId: claims.userId, channelId: claims.channelId };
     const offset = claims.offsetMinutes;
+    const page = (after: LinePosition | null) =>
+      repository.linePage(scope, new Date(claims.from), new Date(claims.to), after, EXPORT_PAGE);
+    const rows = (lines: readonly RevenueLineRow[]) =>
+      csvDocument(
+        lines.map((line) => [
+          line.id,
+          isoAtOffset(line.createdAt.getTime(), offset),
+          dateAtOffset(Date.parse(line.countsAt), offset),
+          line.type,
+          line.subscriptionId === null ? 'donation' : 'subscription',
+          line.channelTitle ?? '',
+          line.subscriptionName ?? line.donationTitle ?? '',
+          decimalMajor(signedRevenueMinor({ type: line.type, amountMinor: line.amount }), line.currency),
+          line.currency.toUpperCase(),
+        ]),
+      );
+    const first = await page(null);
+    const head =
+      csvDocument([['id', 'created_at', 'counts_on', 'type', 'source', 'channel', 'title', 'amount', 'currency']]) +
+      rows(first);
     async function* lines(): AsyncGenerator<string> {
-      yield csvDocument([
-        ['id', 'created_at', 'counts_on', 'type', 'source', 'channel', 'title', 'amount', 'currency'],
-      ]);
-      for (let after: LinePosition | null = null; ;) {
-        const page = await repository.linePage(scope, new Date(claims.from), new Date(claims.to), after, EXPORT_PAGE);
-        if (page.length === 0) return;
-        yield csvDocument(
-          page.map((line) => [
-            line.id,
-            isoAtOffset(line.createdAt.getTime(), offset),
-            dateAtOffset(Date.parse(line.countsAt), offset),
-            line.type,
-            line.subscriptionId === null ? 'donation' : 'subscription',
-            line.channelTitle ?? '',
-            line.subscriptionName ?? line.donationTitle ?? '',
-            decimalMajor(signedRevenueMinor({ type: line.type, amountMinor: line.amount }), line.currency),
-            line.currency.toUpperCase(),
-          ]),
-        );
-        if (page.length < EXPORT_PAGE) return;
-        const last = page[page.length - 1]!;
-        after = { countsAt: last.countsAt, id: last.id };
+      yield head;
+      for (let current = first; current.length === EXPORT_PAGE;) {
+        const last = current[current.length - 1]!;
+        current = await page({ countsAt: last.countsAt, id: last.id });
+        if (current.length > 0) yield rows(current);
       }
     }
     return { fileName: exportFileName(claims), lines: lines() };
