@@ -155,6 +155,11 @@ function seriesStatement(db: Db, oneChannel: boolean) {
   // a probe per month cost more than the rows on small data.
   const monthBucket = (prefix: string, column: string) =>
     sql`(${ints(`${prefix}MonthBuckets`)})[array_position(${instants(`${prefix}Months`)}, ${sql.raw(column)})]`;
+  // The months' first and last as a range besides the list: a generic plan takes `= any` of a list as a filter, and
+  // would read every month the creator (or channel) ever had; the range bounds the index scan to the series' year.
+  const months = (prefix: string, column: string) =>
+    sql`${sql.raw(column)} = any(${instants(`${prefix}Months`)}) and ${sql.raw(column)} >= ${instant(`${prefix}MonthsFirst`)}
+      and ${sql.raw(column)} <= ${instant(`${prefix}MonthsLast`)}`;
   // Day rows to add (sign 1, bucketed by their day) and to take away (sign -1, in the bucket of the month they
   // correct), in one list of ranges.
   const dayRanges = (prefix: string) =>
@@ -187,7 +192,7 @@ function seriesStatement(db: Db, oneChannel: boolean) {
           union all
           select ${monthBucket('total', 'm.month')}, null, ${lineColumns('m')}
           from revenue_months m
-          where m.user_id = ${creator}${byChannel('m.channel_id')} and m.month = any(${instants('totalMonths')})
+          where m.user_id = ${creator}${byChannel('m.channel_id')} and ${months('total', 'm.month')}
           union all
           select null, r.slot, ${lineColumns('r')}
           from unnest(${instants('totalCuts')}) c(day)
@@ -215,7 +220,7 @@ function seriesStatement(db: Db, oneChannel: boolean) {
           union all
           select ${monthBucket('member', 'k.month')}, k.month, k.joined, k.expiring
           from channels c
-          join channel_member_months k on k.channel_id = c.id and k.month = any(${instants('memberMonths')})
+          join channel_member_months k on k.channel_id = c.id and ${months('member', 'k.month')}
           where c.owner_id = ${creator}${byChannel('c.id')}
           union all
           select null, k.slot, k.joined, k.expiring
@@ -248,9 +253,10 @@ function seriesStatement(db: Db, oneChannel: boolean) {
 
 /**
  * A statement's values for one part's pieces: the day ranges to add and the days to take away as one list of ranges
- * (`prefix` + From, To, Signs, Buckets: NULL buckets by the day), and the months (Months, MonthBuckets).
+ * (`prefix` + From, To, Signs, Buckets: NULL buckets by the day), and the months (Months, MonthBuckets, and the first
+ * and last as MonthsFirst and MonthsLast).
  */
-function pieceValues(prefix: 'total' | 'member', pieces: SeriesPieces): Record<string, string> {
+function pieceValues(prefix: 'total' | 'member', pieces: SeriesPieces): Record<string, string | null> {
   const list = (values: readonly (number | null)[]) => `{${values.map((value) => value ?? 'NULL').join(',')}}`;
   const less = pieces.less.map(({ at, bucket }) => ({ from: at, to: at + DAY_MS, bucket }));
   const days = [...pieces.ranges.map(([from, to]) => ({ from, to, bucket: null })), ...less];
@@ -260,6 +266,9 @@ function pieceValues(prefix: 'total' | 'member', pieces: SeriesPieces): Record<s
     [`${prefix}Signs`]: list(days.map((day) => (day.bucket === null ? 1 : -1))),
     [`${prefix}Buckets`]: list(days.map((day) => day.bucket)),
     [`${prefix}Months`]: timestamps(pieces.months.map((month) => month.at)),
+    // NULL without months: the range holds none, and no row is read.
+    [`${prefix}MonthsFirst`]: pieces.months.length === 0 ? null : iso(pieces.months[0]!.at),
+    [`${prefix}MonthsLast`]: pieces.months.length === 0 ? null : iso(pieces.months[pieces.months.length - 1]!.at),
     [`${prefix}MonthBuckets`]: list(pieces.months.map((month) => month.bucket)),
   };
 }
