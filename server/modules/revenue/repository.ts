@@ -40,14 +40,17 @@ export class RevenueRepository {
   constructor(private readonly db: DbOrTx) {}
 
   /**
-   * A page of the creator's earnings lines counting in [from, to), in the export's order (when each counts, then id),
-   * after `after` (the last line of the page before; null: from the start): one range of the index kept for it
-   * (migration 0071), whatever the creator's size.
+   * A page of the creator's earnings lines counting in [from, to) and written by `writtenBy`, in the export's order
+   * (when each counts, then id), after `after` (the last line of the page before; null: from the start): one range of
+   * the index kept for it (migration 0071), whatever the creator's size. The ledger only grows, so the pages of one
+   * export given one `writtenBy` make up the ledger at that moment: without it, a sale written during the download
+   * could be in the file while a refund written before that sale, counting on a day already sent, was not.
    */
   async linePage(
     scope: RevenueScope,
     from: Date,
     to: Date,
+    writtenBy: Date,
     after: LinePosition | null,
     limit: number,
   ): Promise<RevenueLineRow[]> {
@@ -63,6 +66,7 @@ export class RevenueRepository {
           scope.channelId === null ? undefined : eq(t.channelId, scope.channelId),
           sql`${countsAt} >= ${from.toISOString()}::timestamptz`,
           sql`${countsAt} < ${to.toISOString()}::timestamptz`,
+          sql`${t.createdAt} <= ${writtenBy.toISOString()}::timestamptz`,
           after === null ? undefined : sql`(${countsAt}, ${t.id}) > (${after.countsAt}::timestamptz, ${after.id})`,
         ),
       )

@@ -256,8 +256,10 @@ export class RevenueService {
     const repository = new RevenueRepository(this.deps.db);
     const scope = { creatorId: claims.userId, channelId: claims.channelId };
     const offset = claims.offsetMinutes;
+    // The ledger as it is now: lines written while the file is sent are left out of every page.
+    const writtenBy = new Date(this.deps.clock.now());
     const page = (after: LinePosition | null) =>
-      repository.linePage(scope, new Date(claims.from), new Date(claims.to), after, EXPORT_PAGE);
+      repository.linePage(scope, new Date(claims.from), new Date(claims.to), writtenBy, after, EXPORT_PAGE);
     const rows = (lines: readonly RevenueLineRow[]) =>
       csvDocument(
         lines.map((line) => [

@@ -222,7 +222,8 @@ describe('revenue at a glance', () => {
     const otherId = await userId(server, other.user);
     const now = server.clock.now();
     const from = Math.floor((now - 20 * DAY) / 1000);
-    const to = Math.floor(now / 1000);
+    // A period that ended a day ago: the refunds below are written after it (and before the export).
+    const to = Math.floor((now - DAY) / 1000);
     const base = new Date((from + 3600) * 1000).toISOString();
     const line = (
       owner: number,
@@ -255,7 +256,7 @@ describe('revenue at a glance', () => {
         first.channelId,
         'refund_issued',
         150,
-        `${t0} + interval '30 days'`,
+        `'${new Date(now - 3600_000).toISOString()}'::timestamptz`,
         `${t0} + (j * 7) * interval '1 second'`,
       ),
       // Not in the export: a withdrawal, lines before and after the period, and another creator's.
@@ -310,6 +311,36 @@ describe('revenue at a glance', () => {
       expect(refunds.every((row) => row[7] === '-4.35' && row[2]! < row[1]!.slice(0, 10))).toBe(true);
     }
   }, 180_000);
+
+  it('sends the ledger as it stood when the download began, without lines written during it', async () => {
+    const { user, channelId } = await creatorWithChannel(server);
+    const creatorId = await userId(server, user);
+    const now = server.clock.now();
+    const from = now - 10 * DAY;
+    const at = (ms: number) => sql.raw(`'${new Date(ms).toISOString()}'::timestamptz`);
+    const lines = (type: string, count: number, createdAt: number, windowAt: number | null) =>
+      sql`insert into transactions (type, user_id, channel_id, currency, price, amount, payment_method, payment_id,
+          created_at, window_at)
+        select ${type}, ${creatorId}, ${channelId}, 'eur', 500, 435, 'card', ${`asof-${type}-${creatorId}-${createdAt}-`} || j,
+          ${at(createdAt)} + j * interval '1 second', ${windowAt === null ? sql`null` : at(windowAt)}
+        from generate_series(1, ${count}) j`;
+    // Two pages of sales written before the download.
+    await server.database.db.execute(lines('sell_subscription', 1500, from + 3_600_000, null));
+    // Written while it is sent, that is after it began on the server's clock: a refund counting on the first page's
+    // day (already sent by then) and a sale counting at the end (not yet read).
+    await server.database.db.execute(lines('refund_issued', 1, now + 60_000, from + 3_600_000));
+    await server.database.db.execute(lines('sell_subscription', 1, now + 60_000, null));
+    const link = await server.api<RevenueExportResponse>(user, 'POST', '/revenue/export', {
+      from: Math.floor(from / 1000),
+      to: Math.floor((now + 3_600_000) / 1000),
+    });
+    expect(link.status).toBe(200);
+    const file = await server.request<string>('GET', new URL(link.body.url).pathname);
+    expect(file.status).toBe(200);
+    const rows = parseCsv(file.body).slice(1);
+    expect(rows).toHaveLength(1500);
+    expect(new Set(rows.map((row) => row[3]))).toEqual(new Set(['sell_subscription']));
+  }, 120_000);
 
   it('ends a download that fails midway as failed, never as a shorter file', async () => {
     const now = server.clock.now();

@@ -81,8 +81,9 @@ function statements() {
     await dashboard.transactions(creatorId, 'creator', 'withdrawals', null);
     const revenue = new RevenueRepository(db);
     const from = new Date(Date.now() - 400 * 86_400_000);
-    await revenue.linePage({ creatorId, channelId: null }, from, new Date(), null, 1000);
-    await revenue.linePage({ creatorId, channelId }, from, new Date(), { countsAt: from.toISOString(), id: 1 }, 1000);
+    await revenue.linePage({ creatorId, channelId: null }, from, new Date(), new Date(), null, 1000);
+    const position = { countsAt: from.toISOString(), id: 1 };
+    await revenue.linePage({ creatorId, channelId }, from, new Date(), new Date(), position, 1000);
   });
 }
 
