@@ -95,9 +95,9 @@ export const revenueRoutes: FastifyPluginAsync<RouteOptions> = async (app, { dep
       // A failure on the first page is an error answer: it is read before any header of the file is set.
       const file = await revenue.csv(request.params.token);
       // Streamed as its pages are read (chunked, compressed on the way when asked for): a big creator's year of lines
-      // is never held whole. A later page that fails ends the connection, never the transfer: the client must not
-      // take a shorter file for whole, and an error answer under this file's headers (its Content-Encoding, while a
-      // compressor still holds the first bytes) would be unreadable.
+      // is never held whole. A later page that fails cuts the connection rather than ending the transfer: the client
+      // must not take a shorter file for whole, and an error answer under this file's headers (its Content-Encoding,
+      // while a compressor still holds the first bytes) would be unreadable.
       async function* lines(): AsyncGenerator<string> {
         try {
           yield* file.lines;
