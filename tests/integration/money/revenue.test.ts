@@ -40,6 +40,18 @@ async function ledgerEarnings(fromMs: number, toMs: number): Promise<number> {
     .reduce((sum, row) => sum + (row.type === 'refund_issued' ? -row.amount : row.amount), 0);
 }
 
+/**
+ * `count` earnings lines of 4.35 EUR written in SQL (j = 1..count in `createdAt` and `windowAt`, SQL expressions), for
+ * exports longer than the few lines payments make.
+ */
+function line(owner: number, channelId: number, type: string, count: number, createdAt: string, windowAt: string) {
+  return sql`insert into transactions (type, user_id, channel_id, currency, price, amount, payment_method, payment_id,
+      created_at, window_at)
+    select ${type}, ${owner}, ${channelId}, 'eur', 500, 435, 'card', ${`${type}-${owner}-${channelId}-${createdAt}-`} || j,
+      ${sql.raw(createdAt)}, ${sql.raw(windowAt)}
+    from generate_series(1, ${count}) j`;
+}
+
 /** RFC 4180 rows (quoted fields with doubled quotes and commas inside). */
 function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
@@ -225,18 +237,6 @@ describe('revenue at a glance', () => {
     // A period that ended a day ago: the refunds below are written after it (and before the export).
     const to = Math.floor((now - DAY) / 1000);
     const base = new Date((from + 3600) * 1000).toISOString();
-    const line = (
-      owner: number,
-      channelId: number,
-      type: string,
-      count: number,
-      createdAt: string,
-      windowAt: string,
-    ) => sql`insert into transactions (type, user_id, channel_id, currency, price, amount, payment_method, payment_id,
-        created_at, window_at)
-      select ${type}, ${owner}, ${channelId}, 'eur', 500, 435, 'card', ${`${type}-${owner}-${channelId}-${createdAt}-`} || j,
-        ${sql.raw(createdAt)}, ${sql.raw(windowAt)}
-      from generate_series(1, ${count}) j`;
     const t0 = `'${base}'::timestamptz`;
     for (const statement of [
       // Four lines at each second: ties broken by id, across page edges.
@@ -317,19 +317,15 @@ describe('revenue at a glance', () => {
     const creatorId = await userId(server, user);
     const now = server.clock.now();
     const from = now - 10 * DAY;
-    const at = (ms: number) => sql.raw(`'${new Date(ms).toISOString()}'::timestamptz`);
-    const lines = (type: string, count: number, createdAt: number, windowAt: number | null) =>
-      sql`insert into transactions (type, user_id, channel_id, currency, price, amount, payment_method, payment_id,
-          created_at, window_at)
-        select ${type}, ${creatorId}, ${channelId}, 'eur', 500, 435, 'card', ${`asof-${type}-${creatorId}-${createdAt}-`} || j,
-          ${at(createdAt)} + j * interval '1 second', ${windowAt === null ? sql`null` : at(windowAt)}
-        from generate_series(1, ${count}) j`;
+    const at = (ms: number) => `'${new Date(ms).toISOString()}'::timestamptz`;
     // Two pages of sales written before the download.
-    await server.database.db.execute(lines('sell_subscription', 1500, from + 3_600_000, null));
+    const sales = `${at(from + 3_600_000)} + j * interval '1 second'`;
+    await server.database.db.execute(line(creatorId, channelId, 'sell_subscription', 1500, sales, 'null'));
     // Written while it is sent, that is after it began on the server's clock: a refund counting on the first page's
     // day (already sent by then) and a sale counting at the end (not yet read).
-    await server.database.db.execute(lines('refund_issued', 1, now + 60_000, from + 3_600_000));
-    await server.database.db.execute(lines('sell_subscription', 1, now + 60_000, null));
+    const later = at(now + 60_000);
+    await server.database.db.execute(line(creatorId, channelId, 'refund_issued', 1, later, at(from + 3_600_000)));
+    await server.database.db.execute(line(creatorId, channelId, 'sell_subscription', 1, later, 'null'));
     const link = await server.api<RevenueExportResponse>(user, 'POST', '/revenue/export', {
       from: Math.floor(from / 1000),
       to: Math.floor((now + 3_600_000) / 1000),
